@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeEmail, role, userId } from './common';
 import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
 import { headerNames } from './messaging';
+import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
 import {
@@ -137,6 +138,17 @@ export const ledgerCommandContracts = {
       transactionId,
       resolution: z.enum(['credited', 'returned', 'burned']),
       returnTransactionId: transactionId.nullable(),
+    }),
+  },
+  'ledger.clawback': {
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'ledger',
+    stepUp: false,
+    result: z.object({
+      purchaseId: transactionId,
+      clawedBack: coinValue,
+      shortfall: coinValue,
+      transactionId: transactionId.nullable(),
     }),
   },
   'ledger.close-wallet': {

@@ -149,6 +149,19 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
       'treasury:SUBSCRIPTIONS',
     ],
   ],
+  'ledger.clawback': [
+    [
+      'the affiliate it takes from',
+      ledgerDraft('ledger.clawback', {
+        purchaseId: 3,
+        refundId: 4,
+        fromUserId: 9,
+        to: { kind: 'treasury', code: 'COURSE_FEES' },
+        amount: 100,
+      }),
+      'user:9',
+    ],
+  ],
   'ledger.credit': [
     [
       'to a user',

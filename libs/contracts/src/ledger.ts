@@ -198,6 +198,22 @@ export const creditCommand = commandSchema(
     returnTo: party.nullable(),
   }),
 );
+/**
+ * The ledger's own command (ledger.internal only), keyed by the affiliate's wallet: a refund of a
+ * split purchase (`refundId`, which fronted the commission's part to the buyer) takes that part
+ * back from the affiliate into the treasury, as much of it as the affiliate's active coins cover
+ * (docs/CONTRACT.md "Affiliate splits").
+ */
+export const clawbackCommand = commandSchema(
+  'ledger.clawback',
+  z.object({
+    purchaseId: transactionId,
+    refundId: transactionId,
+    fromUserId: userId,
+    to: party,
+    amount: positiveMinorUnits,
+  }),
+);
 /** Burns what is left in a deleted user's wallet, voids its pending holds and closes it; keyed by that wallet. */
 export const closeWalletCommand = commandSchema('ledger.close-wallet', z.object({ userId, reason: reasonText }));
 
@@ -306,6 +322,7 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   rewardCommand,
   refundCommand,
   creditCommand,
+  clawbackCommand,
   payoutCommand,
   closeWalletCommand,
   holdCommand,

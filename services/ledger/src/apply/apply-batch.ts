@@ -17,7 +17,14 @@ import {
 } from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
-import { approvalEventMessages, balanceChangedMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
+import {
+  approvalEventMessages,
+  balanceChangedMessage,
+  clawbackMessage,
+  creditLegMessage,
+  holdEventMessage,
+  transactionEventMessage,
+} from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
 import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
@@ -186,6 +193,7 @@ function writeOf(
     if (decision.spend) touched.add(decision.spend.walletKey);
     if (decision.limits) touched.add(decision.limits.walletKey);
     if (decision.commissionRule) touched.add(decision.commissionRule.walletKey);
+    for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
     // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
     const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
     for (const change of step.changes) {

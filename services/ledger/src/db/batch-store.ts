@@ -49,6 +49,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       from_user_id: number | null;
       to_treasury: TreasuryCode | null;
       refunded: number;
+      commission: { amount: number; affiliate_user_id: number } | null;
     }>;
     holds: HoldDbRow[];
     approvals: ApprovalDbRow[];
@@ -58,7 +59,10 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     name: 'ledger-read-batch',
     text: `WITH targets AS (
        SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury,
-              (SELECT coalesce(sum(r.amount), 0) FROM transactions r WHERE r.refund_of = t.id)::bigint AS refunded
+              (SELECT coalesce(sum(r.amount), 0) FROM transactions r WHERE r.refund_of = t.id)::bigint AS refunded,
+              -- A split purchase's commission: the buyer's TRANSFER to the affiliate, written with it.
+              (SELECT json_build_object('amount', c.amount, 'affiliate_user_id', c.to_user_id) FROM transactions c
+                WHERE c.split_of = t.id AND c.type = 'TRANSFER' AND c.from_user_id = t.from_user_id LIMIT 1) AS commission
          FROM transactions t WHERE t.id = ANY($3::bigint[])),
      read_holds AS (
        SELECT ${holdColumns} FROM holds WHERE id = ANY($5::uuid[])
@@ -105,7 +109,17 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     refundTargets: new Map(
       row.refund_targets.map((r) => [
         r.id,
-        { id: r.id, type: r.type, amount: r.amount, fromUserId: r.from_user_id, toTreasury: r.to_treasury, refunded: r.refunded },
+        {
+          id: r.id,
+          type: r.type,
+          amount: r.amount,
+          fromUserId: r.from_user_id,
+          toTreasury: r.to_treasury,
+          refunded: r.refunded,
+          commission: r.commission
+            ? { amount: safeInteger(r.commission.amount, 'commission'), affiliateUserId: r.commission.affiliate_user_id }
+            : null,
+        },
       ]),
     ),
     holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),

@@ -38,6 +38,7 @@ export {
   walletIdOf,
   type Accepted,
   type BalanceChange,
+  type ClawbackLeg,
   type CreditLeg,
   type CreditResolution,
   type Decision,

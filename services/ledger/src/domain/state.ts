@@ -104,6 +104,17 @@ export interface RefundTarget {
   toTreasury: TreasuryCode | null;
   /** Sum of the refunds of this transaction so far. */
   refunded: number;
+  /** A split purchase's commission (docs/CONTRACT.md "Affiliate splits"): its amount and the affiliate; null or absent: none. */
+  commission?: { amount: number; affiliateUserId: number } | null;
+}
+
+/** A clawback a refund of a split purchase sends to the affiliate's partition (the ledger.clawback command). */
+export interface ClawbackLeg {
+  purchaseId: number;
+  refundId: number;
+  fromUserId: number;
+  to: Party;
+  amount: number;
 }
 
 export interface LedgerState {
@@ -199,6 +210,10 @@ export interface Accepted {
   spend: { walletKey: string; amount: number; count: number } | null;
   /** A wallet's limit overrides, replaced. */
   limits: { walletKey: string; overrides: LimitOverrides } | null;
+  /** A clawback's outcome: what it took from the affiliate and what it could not. */
+  clawed?: { taken: number; shortfall: number };
+  /** Clawbacks of an affiliate's commission, sent to the affiliate's partition. */
+  clawbacks?: ClawbackLeg[];
   /** A treasury's commission rule for one platform client, set (null: removed). */
   commissionRule?: { walletKey: string; clientId: string; rule: CommissionRule | null; setBy: number | null };
   /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */

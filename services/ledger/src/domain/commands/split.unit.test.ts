@@ -1,5 +1,5 @@
 import { walletKeyOf, type CommissionRule, type LedgerCommand, type Party } from '@coin/contracts';
-import { creditLegCommand } from '../batch';
+import { clawbackLegCommand, creditLegCommand } from '../batch';
 import { decide, evolve } from '../ledger';
 import { emptyWallet, type Accepted, type Decision, type LedgerState, type NewTransaction } from '../state';
 
@@ -58,16 +58,48 @@ function total(state: LedgerState): number {
   return [...state.wallets.values()].reduce((sum, w) => sum + w.balance, 0);
 }
 
-/** Decides and applies a command, then its credit legs, as the partitions would. */
+let nextId = 100;
+/** Every transaction decided, as the store would keep it (a refund reads its purchase from here). */
+let recorded: NewTransaction[] = [];
+beforeEach(() => {
+  recorded = [];
+});
+
+/** What the store's batch read gives a refund of `purchaseId`: the purchase, its refunds so far and its commission. */
+function loadTarget(state: LedgerState, purchaseId: number): void {
+  const purchase = recorded.find((t) => t.id === purchaseId)!;
+  const commission = recorded.find(
+    (t) =>
+      t.splitOf === purchaseId &&
+      t.type === 'TRANSFER' &&
+      t.from?.kind === 'user' &&
+      purchase.from?.kind === 'user' &&
+      t.from.userId === purchase.from.userId,
+  );
+  state.refundTargets.set(purchaseId, {
+    id: purchaseId,
+    type: purchase.type,
+    amount: purchase.amount,
+    fromUserId: purchase.from?.kind === 'user' ? purchase.from.userId : null,
+    toTreasury: purchase.to?.kind === 'treasury' ? purchase.to.code : null,
+    refunded: recorded.filter((t) => t.refundOf === purchaseId).reduce((sum, t) => sum + t.amount, 0),
+    commission: commission && commission.to?.kind === 'user' ? { amount: commission.amount, affiliateUserId: commission.to.userId } : null,
+  });
+}
+
+/** Decides and applies a command, then its credit legs and clawbacks, as the partitions would. */
 function run(state: LedgerState, command: LedgerCommand): Decision {
-  let id = 100;
-  const decision = decide(state, command, now, () => ++id);
+  const decision = decide(state, command, now, () => ++nextId);
   if (!decision.ok) return decision;
   evolve(state, decision, now);
+  recorded.push(...(decision.transaction ? [decision.transaction] : []), ...decision.lineTransactions);
   for (const leg of decision.creditLegs) {
-    const credit = decide(state, creditLegCommand(leg, now), now, () => ++id);
+    const credit = decide(state, creditLegCommand(leg, now), now, () => ++nextId);
     if (!credit.ok) throw new Error(`credit leg refused: ${credit.code}`);
     evolve(state, credit, now);
+  }
+  for (const leg of decision.clawbacks ?? []) {
+    if (run(state, clawbackLegCommand(leg, now)).ok !== true) throw new Error('a clawback is never refused');
   }
   return decision;
 }
@@ -184,5 +216,85 @@ describe('setting a commission rule', () => {
     const state = world();
     state.wallets.delete('treasury:OPERATIONS');
     expect(run(state, setRule({ kind: 'bps', bps: 250 }))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('a refund of a split purchase reverses the split in proportion', () => {
+  function refund(purchaseId: number, amount?: number): LedgerCommand {
+    return {
+      commandId: `00000000-0000-4000-8000-0000000001${String(nextId).padStart(2, '0').slice(-2)}`,
+      type: 'ledger.refund',
+      issuedAt: now.toISOString(),
+      actor: { kind: 'user', id: String(admin) },
+      data: { transactionId: purchaseId, treasury: 'OPERATIONS', reason: 'returned', ...(amount !== undefined ? { amount } : {}) },
+    };
+  }
+
+  /** A world where the buyer bought 100.00 with 10% to the affiliate, and the treasury holds more coins. */
+  function bought() {
+    const state = world();
+    state.wallets.get('treasury:OPERATIONS')!.balance = 50_000;
+    const total0 = total(state);
+    const purchaseId = (run(state, purchase(10_000)) as Accepted).transaction!.id;
+    return { state, purchaseId, total0 };
+  }
+
+  it('a full refund gives the buyer the whole amount back and takes the whole commission from the affiliate', () => {
+    const { state, purchaseId, total0 } = bought();
+    loadTarget(state, purchaseId);
+    const decision = run(state, refund(purchaseId)) as Accepted;
+    expect(decision.transaction).toMatchObject({ type: 'REFUND', amount: 9_000, refundOf: purchaseId });
+    expect(decision.lineTransactions).toEqual([expect.objectContaining({ type: 'TRANSFER', amount: 1_000, splitOf: purchaseId })]);
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 100_000, [`user:${affiliate}`]: 0, 'treasury:OPERATIONS': 50_000 });
+    expect(total(state)).toBe(total0);
+    const clawback = recorded.at(-1)!;
+    expect(clawback).toMatchObject({ type: 'TRANSFER', amount: 1_000, from: { kind: 'user', userId: affiliate }, splitOf: purchaseId });
+  });
+
+  it('partial refunds claw back in proportion, rounding on the running total, and add up to the commission', () => {
+    const { state, purchaseId, total0 } = bought();
+    for (const part of [3_001, 2_999, 3_000]) {
+      loadTarget(state, purchaseId);
+      expect(run(state, refund(purchaseId, part)).ok).toBe(true);
+    }
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 100_000, [`user:${affiliate}`]: 0, 'treasury:OPERATIONS': 50_000 });
+    expect(total(state)).toBe(total0);
+    loadTarget(state, purchaseId);
+    expect(run(state, refund(purchaseId, 1))).toMatchObject({ ok: false, code: 'REFUND_EXCEEDS_PURCHASE' });
+  });
+
+  it('when the affiliate has spent the commission, takes what they have; the treasury bears the rest, supply exact', () => {
+    const { state, purchaseId, total0 } = bought();
+    // The affiliate spent 7.00 of their 10.00.
+    const spent = state.wallets.get(`user:${affiliate}`)!;
+    spent.balance -= 700;
+    state.wallets.get(`user:${admin}`)!.balance += 700;
+    loadTarget(state, purchaseId);
+    expect(run(state, refund(purchaseId)).ok).toBe(true);
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 100_000, [`user:${affiliate}`]: 0, 'treasury:OPERATIONS': 49_300 });
+    expect(total(state)).toBe(total0);
+    expect(recorded.at(-1)!.reason).toMatch(/7 not recovered/);
+  });
+
+  it('when the affiliate has nothing left, the clawback takes nothing and makes no transaction', () => {
+    const { state, purchaseId, total0 } = bought();
+    state.wallets.get(`user:${affiliate}`)!.balance = 0;
+    state.wallets.get(`user:${admin}`)!.balance += 1_000;
+    loadTarget(state, purchaseId);
+    const before = recorded.length;
+    expect(run(state, refund(purchaseId)).ok).toBe(true);
+    // The REFUND and the fronted part: no clawback transaction.
+    expect(recorded.length).toBe(before + 2);
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 100_000, 'treasury:OPERATIONS': 49_000 });
+    expect(total(state)).toBe(total0);
+  });
+
+  it('refuses a refund the treasury cannot pay with the fronted part, and changes nothing', () => {
+    const { state, purchaseId } = bought();
+    state.wallets.get('treasury:OPERATIONS')!.balance = 9_500;
+    loadTarget(state, purchaseId);
+    const before = balances(state);
+    expect(run(state, refund(purchaseId))).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
+    expect(balances(state)).toEqual(before);
   });
 });
