@@ -525,6 +525,7 @@ export const commissionRuleBody = z.strictObject({
     ])
     .nullable(),
 });
+export type CommissionRuleBody = z.infer<typeof commissionRuleBody>;
 export const rewardBody = z.strictObject({ userId, amount: coinAmount, reason: reasonText, metadata: metadata.optional() });
 /** A payout's line as the caller writes it (coins); the reason defaults to the payout's. */
 const payoutBodyLine = z.strictObject({ toUserId: userId, amount: coinAmount, reason: reasonText.optional() });

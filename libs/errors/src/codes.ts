@@ -209,6 +209,11 @@ export const errorCatalog = {
     title: 'No commission rule for this platform client and treasury',
     action: 'Buy without an affiliate, or ask an ADMIN+ to set a commission rule for this platform client and treasury first.',
   },
+  TREASURY_NOT_GRANTED: {
+    kind: 'unprocessable',
+    title: 'The platform client is not granted this treasury',
+    action: 'Set a commission rule only for a treasury the platform client was granted when it was registered.',
+  },
   COMMISSION_OUT_OF_RANGE: {
     kind: 'unprocessable',
     title: 'The commission would be zero or would take the whole purchase',

@@ -23,7 +23,6 @@ export const auditActions = [
   'money.refund',
   'money.reward',
   'limits.set',
-  'commission.set',
   'approval.request',
   'approval.approve',
   'approval.reject',

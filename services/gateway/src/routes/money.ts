@@ -8,6 +8,7 @@ import {
   mintBody,
   moneyResult,
   purchaseBody,
+  purchaseResult,
   refundBody,
   rewardBody,
   transferBody,
@@ -163,16 +164,20 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       config: { access: 'user', idempotent: true },
       schema: {
         tags: ['coins', 'money'],
-        summary: 'Pay a treasury for a course, product or subscription',
+        summary:
+          "Pay a treasury for a course, product or subscription; naming an affiliate splits it by the platform client's commission rule (the affiliate's commission in `commission`)",
         security: userSecurity,
         headers: idempotencyHeaders,
         operationId: 'purchase',
         body: withExample(purchaseBody, examplePurchase),
-        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
+        response: { 201: withExample(purchaseResult, exampleMoneyResult), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { treasury, reference } = request.body;
+      const { treasury, reference, affiliate } = request.body;
+      // Refused early as the ledger would (it judges again): the buyer is never their own affiliate.
+      if (affiliate?.userId === userIdOf(request))
+        throw new AppError('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.transfer', {
           kind: 'PURCHASE',
@@ -180,6 +185,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
           to: { kind: 'treasury', code: treasury },
           ...moneyFields(request.body),
           ...(reference !== undefined ? { reference } : {}),
+          ...(affiliate !== undefined ? { affiliate } : {}),
           requestHash,
         }),
       );

@@ -56,13 +56,15 @@ export const setCommission: CommandModule<'ledger.set-commission'> = {
     const { treasury, clientId } = command.data;
     return { treasury, clientId, rule: commissionRuleShown(decision.commissionRule.rule), setBy: decision.commissionRule.setBy };
   },
+  // Recorded as `limits.set` of the treasury's wallet, which keeps the rules beside its limits: a new
+  // action would be a new enum value of admin.audit, which breaks its consumers (docs/EVENTS.md
+  // "Versioning policy"). `commissionClientId` in the summary tells the two apart.
   audit: ({ data }) => ({
-    action: 'commission.set',
-    target: `${walletKeyOfTreasury(data.treasury)}:client:${data.clientId}`,
+    action: 'limits.set',
+    target: walletKeyOfTreasury(data.treasury),
     // Both null: the rule was removed.
     summary: {
-      treasury: data.treasury,
-      clientId: data.clientId,
+      commissionClientId: data.clientId,
       bps: data.rule?.kind === 'bps' ? data.rule.bps : null,
       amount: data.rule?.kind === 'fixed' ? minorUnitsToCoins(data.rule.amount) : null,
     },
