@@ -9,6 +9,7 @@ import {
   refundTargetOf,
   walletKeysOf,
   windowScopesOf,
+  type Accepted,
   type CreditLeg,
   type HoldState,
   type LedgerPolicy,
@@ -137,6 +138,13 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   return { ...writeOf(read, state, steps, creditSteps, legsToPublish, context), creditedInPlace: creditSteps.length };
 }
 
+/** The wallets a decision changes besides its entries: the payer's spending, a wallet's limits, a treasury's commission rules. */
+function settingsTouchedBy(decision: Accepted): string[] {
+  return [decision.spend?.walletKey, decision.limits?.walletKey, decision.commissionRule?.walletKey].filter(
+    (k): k is string => k !== undefined,
+  );
+}
+
 /** The write of a decided batch: every effect of its accepted decisions, and the outcome of every command. */
 function writeOf(
   read: BatchRead,
@@ -190,9 +198,7 @@ function writeOf(
       write.outbox.push(...approvalEventMessages(context.topics, change));
     }
     for (const { scope } of decision.windows) counted.add(scope);
-    if (decision.spend) touched.add(decision.spend.walletKey);
-    if (decision.limits) touched.add(decision.limits.walletKey);
-    if (decision.commissionRule) touched.add(decision.commissionRule.walletKey);
+    for (const key of settingsTouchedBy(decision)) touched.add(key);
     for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
     // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
     const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
