@@ -5,6 +5,7 @@ import {
   problem,
   type CommissionRule,
   type CommissionRuleBody,
+  type PlatformClient,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
@@ -37,6 +38,16 @@ function ruleOf(rule: CommissionRuleBody['rule']): CommissionRule | null {
   return 'bps' in rule ? { kind: 'bps', bps: rule.bps } : { kind: 'fixed', amount: minor(rule.amount) };
 }
 
+/** Why a rule may not be set for this client and treasury (an unknown or revoked client, a treasury it is not granted), or null. */
+export function commissionGrantRefusal(clients: readonly PlatformClient[], clientId: string, treasury: string): AppError | null {
+  const client = clients.find((c) => c.id === clientId && c.revokedAt === null);
+  if (!client) return new AppError('NOT_FOUND', `Platform client ${clientId} does not exist or is revoked`);
+  if (!client.treasuries.includes(treasury as PlatformClient['treasuries'][number])) {
+    return new AppError('TREASURY_NOT_GRANTED', `Platform client ${clientId} is not granted ${treasury}`);
+  }
+  return null;
+}
+
 /**
  * Commission rules (docs/CONTRACT.md "Affiliate splits"): an ADMIN+ with a fresh second factor
  * sets a platform client's rule for a treasury the client is granted; the ledger keeps it with
@@ -64,11 +75,8 @@ export function registerCommissionRoutes(app: App, deps: CommissionRouteDeps): v
       if (rule !== null) {
         // A rule pays out of a treasury's sales through this client: it must be a live client granted that treasury.
         const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
-        const client = platformClients.find((c) => c.id === clientId && c.revokedAt === null);
-        if (!client) throw new AppError('NOT_FOUND', `Platform client ${clientId} does not exist or is revoked`);
-        if (!client.treasuries.includes(treasury)) {
-          throw new AppError('TREASURY_NOT_GRANTED', `Platform client ${clientId} is not granted ${treasury}`);
-        }
+        const refusal = commissionGrantRefusal(platformClients, clientId, treasury);
+        if (refusal) throw refusal;
       }
       return sendLedgerCommand(
         deps.commands,
