@@ -21,8 +21,13 @@ describe('the ledger command contract table', () => {
     expect(Object.keys(ledgerResults).sort()).toEqual(schemaTypes);
   });
 
-  it('when the routes are read, then exactly the credit leg and the two expiry sweeps are the ledger’s own (a change here is a change of who may write what)', () => {
-    expect([...ledgerOnlyCommandTypes].sort()).toEqual(['ledger.credit', 'ledger.expire-approval', 'ledger.expire-hold']);
+  it('when the routes are read, then exactly the credit leg, the clawback of a split’s commission and the two expiry sweeps are the ledger’s own (a change here is a change of who may write what)', () => {
+    expect([...ledgerOnlyCommandTypes].sort()).toEqual([
+      'ledger.clawback',
+      'ledger.credit',
+      'ledger.expire-approval',
+      'ledger.expire-hold',
+    ]);
     expect(ledgerCommandContracts['ledger.open-wallet'].route).toBe('either');
     expect(ledgerCommandContracts['ledger.close-wallet'].route).toBe('either');
   });
@@ -50,6 +55,8 @@ describe('the ledger command contract table', () => {
     expect(types.filter(commandNeedsStepUp).sort()).toEqual([
       'ledger.approve',
       'ledger.reject-approval',
+      // A commission rule sends a treasury's coins to third parties (docs/decisions/0013).
+      'ledger.set-commission',
       'user.api-key.create',
       'user.approve-deletion',
       'user.approve-grant',

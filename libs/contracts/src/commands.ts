@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { normalizeEmail, role, userId } from './common';
 import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
 import { headerNames } from './messaging';
+import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
 import { captureResult, hold, holdResult } from './holds';
 import {
+  commissionRuleEntry,
   limitOverrides,
   moneyResult,
+  purchaseResult,
   payoutResult,
   wallet,
   walletKeyOf,
@@ -128,7 +131,7 @@ export const ledgerCommandContracts = {
   },
   'ledger.mint': { partitionKey: (d) => walletKeyOf(d.to), route: 'client', stepUp: false, result: moneyOrApproval },
   'ledger.burn': { partitionKey: (d) => walletKeyOf(d.from), route: 'client', stepUp: false, result: moneyOrApproval },
-  'ledger.transfer': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: moneyResult },
+  'ledger.transfer': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: purchaseResult },
   // A person's reward past the four-eyes window waits (202); a platform client's never does.
   'ledger.reward': { partitionKey: () => walletKeyOfTreasury('REWARDS'), route: 'client', stepUp: false, result: moneyOrApproval },
   'ledger.refund': { partitionKey: (d) => walletKeyOfTreasury(d.treasury), route: 'client', stepUp: false, result: moneyOrApproval },
@@ -147,6 +150,17 @@ export const ledgerCommandContracts = {
       transactionId,
       resolution: z.enum(['credited', 'returned', 'burned']),
       returnTransactionId: transactionId.nullable(),
+    }),
+  },
+  'ledger.clawback': {
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'ledger',
+    stepUp: false,
+    result: z.object({
+      purchaseId: transactionId,
+      clawedBack: coinValue,
+      shortfall: coinValue,
+      transactionId: transactionId.nullable(),
     }),
   },
   'ledger.close-wallet': {
@@ -169,6 +183,12 @@ export const ledgerCommandContracts = {
     route: 'client',
     stepUp: false,
     result: z.object({ userId, overrides: limitOverrides }),
+  },
+  'ledger.set-commission': {
+    partitionKey: (d) => walletKeyOfTreasury(d.treasury),
+    route: 'client',
+    stepUp: true,
+    result: commissionRuleEntry,
   },
   // A request holding a payout is shown as a PayoutApproval (its own view), every other as an Approval.
   'ledger.request-approval': { partitionKey: partitionOfHeld, route: 'client', stepUp: false, result: z.object({ approval: anyApproval }) },

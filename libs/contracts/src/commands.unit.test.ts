@@ -41,6 +41,13 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   'ledger.void-hold': [['the payer', ledgerDraft('ledger.void-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.expire-hold': [['the payer', ledgerDraft('ledger.expire-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.set-limits': [['the user', ledgerDraft('ledger.set-limits', { userId: 7, overrides: { dailyCount: 3 } }), 'user:7']],
+  'ledger.set-commission': [
+    [
+      'the treasury that keeps the rule',
+      ledgerDraft('ledger.set-commission', { treasury: 'OPERATIONS', clientId: 'pc_shop', rule: { kind: 'bps', bps: 500 } }),
+      'treasury:OPERATIONS',
+    ],
+  ],
   'ledger.request-approval': [
     [
       'the wallet a mint credits',
@@ -140,6 +147,19 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
       'from the paid treasury',
       ledgerDraft('ledger.refund', { transactionId: 3, treasury: 'SUBSCRIPTIONS', reason: 'r' }),
       'treasury:SUBSCRIPTIONS',
+    ],
+  ],
+  'ledger.clawback': [
+    [
+      'the affiliate it takes from',
+      ledgerDraft('ledger.clawback', {
+        purchaseId: 3,
+        refundId: 4,
+        fromUserId: 9,
+        to: { kind: 'treasury', code: 'COURSE_FEES' },
+        amount: 100,
+      }),
+      'user:9',
     ],
   ],
   'ledger.credit': [

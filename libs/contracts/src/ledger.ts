@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
-import { coinAmount, coinValue, minorUnits, positiveMinorUnits } from './money';
+import { coinAmount, coinsToMinorUnits, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { idNonce, isoDateTime, metadata, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
 import { type BalanceWallet, transaction, transactionType } from '@coin/events';
 import { platformClientId } from './user';
@@ -93,6 +93,20 @@ export const burnCommand = commandSchema(
     requestHash,
   }),
 );
+/**
+ * The affiliate a purchase names (docs/CONTRACT.md "Affiliate splits"): the user paid a
+ * commission, and the platform client whose commission rule for the purchase's treasury sets it.
+ */
+export const purchaseAffiliate = z.strictObject({ userId, clientId: platformClientId });
+export type PurchaseAffiliate = z.infer<typeof purchaseAffiliate>;
+/** The bounds of a commission rule (docs/CONTRACT.md "Affiliate splits"): at most half a purchase, at most 10,000 coins fixed. */
+export const commissionLimits = { bpsMax: 5000, fixedMinorUnitsMax: 1_000_000, rulesPerTreasuryMax: 100 } as const;
+/** A commission rule as the ledger keeps it: a share in basis points of each purchase, or a fixed amount in minor units. */
+export const commissionRule = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('bps'), bps: z.number().int().min(1).max(commissionLimits.bpsMax) }),
+  z.strictObject({ kind: z.literal('fixed'), amount: positiveMinorUnits.max(commissionLimits.fixedMinorUnitsMax) }),
+]);
+export type CommissionRule = z.infer<typeof commissionRule>;
 /** TRANSFER (to a user or a treasury) and PURCHASE (to a treasury); keyed by the paying user. */
 export const transferCommand = commandSchema(
   'ledger.transfer',
@@ -103,6 +117,8 @@ export const transferCommand = commandSchema(
     amount: positiveMinorUnits,
     reason: reasonText,
     reference: purchaseReference.optional(),
+    /** A PURCHASE only: the affiliate paid a commission out of it, in the same apply. */
+    affiliate: purchaseAffiliate.optional(),
     metadata: metadata.optional(),
     requestHash,
   }),
@@ -183,6 +199,22 @@ export const creditCommand = commandSchema(
     returnTo: party.nullable(),
   }),
 );
+/**
+ * The ledger's own command (ledger.internal only), keyed by the affiliate's wallet: a refund of a
+ * split purchase (`refundId`, which fronted the commission's part to the buyer) takes that part
+ * back from the affiliate into the treasury, as much of it as the affiliate's active coins cover
+ * (docs/CONTRACT.md "Affiliate splits").
+ */
+export const clawbackCommand = commandSchema(
+  'ledger.clawback',
+  z.object({
+    purchaseId: transactionId,
+    refundId: transactionId,
+    fromUserId: userId,
+    to: party,
+    amount: positiveMinorUnits,
+  }),
+);
 /** Burns what is left in a deleted user's wallet, voids its pending holds and closes it; keyed by that wallet. */
 export const closeWalletCommand = commandSchema('ledger.close-wallet', z.object({ userId, reason: reasonText }));
 
@@ -239,6 +271,11 @@ export const limitOverrides = z.strictObject({
 export type LimitOverrides = z.infer<typeof limitOverrides>;
 /** Sets (replaces) a user wallet's limit overrides; keyed by that wallet. */
 export const setLimitsCommand = commandSchema('ledger.set-limits', z.object({ userId, overrides: limitOverrides, requestHash }));
+/** Sets (null: removes) a platform client's commission rule for a treasury (ADMIN+); keyed by the treasury's wallet, which keeps its rules. */
+export const setCommissionCommand = commandSchema(
+  'ledger.set-commission',
+  z.object({ treasury: treasuryCode, clientId: platformClientId, rule: commissionRule.nullable(), requestHash }),
+);
 
 /**
  * A money command that waits for a second ADMIN+ (docs/design/ledger.md "Approvals"): what the request
@@ -303,6 +340,7 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   rewardCommand,
   refundCommand,
   creditCommand,
+  clawbackCommand,
   payoutCommand,
   closeWalletCommand,
   holdCommand,
@@ -310,6 +348,7 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   voidHoldCommand,
   expireHoldCommand,
   setLimitsCommand,
+  setCommissionCommand,
   requestApprovalCommand,
   approveCommand,
   rejectApprovalCommand,
@@ -349,6 +388,21 @@ export const treasuryList = z.object({ treasuries: z.array(treasury) });
  */
 export const moneyResult = z.object({ transaction, wallet: z.union([wallet, treasury]) });
 export type MoneyResult = z.infer<typeof moneyResult>;
+/** A purchase's 201: the PURCHASE (the treasury's part), and, when it named an affiliate, the commission split from it. */
+export const purchaseResult = moneyResult.extend({ commission: transaction.optional() });
+/** A commission rule as the API shows it: the fixed amount in coins. */
+export const commissionRuleView = z.union([
+  z.object({ kind: z.literal('bps'), bps: z.number().int() }),
+  z.object({ kind: z.literal('fixed'), amount: coinValue }),
+]);
+/** A platform client's commission rule for a treasury, and the ADMIN+ who set it. */
+export const commissionRuleEntry = z.object({
+  treasury: treasuryCode,
+  clientId: platformClientId,
+  rule: commissionRuleView.nullable(),
+  setBy: userId.nullable(),
+});
+export type CommissionRuleEntry = z.infer<typeof commissionRuleEntry>;
 
 /** A number of credit legs in flight and the coins they owe. */
 const creditLegCount = z.object({ count: z.number().int(), amount: coinValue });
@@ -473,7 +527,23 @@ export const purchaseBody = z.strictObject({
   reason: reasonText,
   reference: purchaseReference.optional(),
   metadata: metadata.optional(),
+  /** The affiliate paid a commission out of the amount, by the named platform client's rule for this treasury (docs/CONTRACT.md "Affiliate splits"). */
+  affiliate: purchaseAffiliate.optional(),
 });
+/** PUT /api/admin/commission-rules: a share in basis points or a fixed amount in coins; null removes the rule. */
+export const commissionRuleBody = z.strictObject({
+  treasury: treasuryCode,
+  clientId: platformClientId,
+  rule: z
+    .union([
+      z.strictObject({ bps: z.number().int().min(1).max(commissionLimits.bpsMax) }),
+      z.strictObject({
+        amount: coinAmount.refine((c) => (coinsToMinorUnits(c) ?? Infinity) <= commissionLimits.fixedMinorUnitsMax, 'at most 10000 coins'),
+      }),
+    ])
+    .nullable(),
+});
+export type CommissionRuleBody = z.infer<typeof commissionRuleBody>;
 export const rewardBody = z.strictObject({ userId, amount: coinAmount, reason: reasonText, metadata: metadata.optional() });
 /** A payout's line as the caller writes it (coins); the reason defaults to the payout's. */
 const payoutBodyLine = z.strictObject({ toUserId: userId, amount: coinAmount, reason: reasonText.optional() });

@@ -117,6 +117,8 @@ export const statementCsvColumns = [
   'refundOf',
   /** The transaction's metadata as compact JSON (empty without any). */
   'metadata',
+  /** The PURCHASE an affiliate's commission, its refund or its clawback was split from (empty otherwise). */
+  'splitOf',
 ] as const;
 
 export const statementCsvMediaType = 'text/csv';

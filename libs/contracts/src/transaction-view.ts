@@ -29,6 +29,8 @@ export interface TransactionRow {
   metadata?: Record<string, string> | null;
   /** The platform client whose request made it, or null. */
   client_id?: string | null;
+  /** The PURCHASE an affiliate's commission (or its clawback) was split from, or null. */
+  split_of?: number | null;
 }
 
 /** The one Transaction view (docs/CONTRACT.md "Resources": the API and the coin.transactions event): amounts in coins. */
@@ -50,6 +52,7 @@ export function transactionView(row: TransactionRow): Transaction {
       : {}),
     ...(row.metadata ? { metadata: row.metadata } : {}),
     ...(row.client_id ? { clientId: row.client_id } : {}),
+    ...(row.split_of ? { splitOf: row.split_of } : {}),
   };
 }
 
@@ -75,6 +78,7 @@ export function transactionRowOf(view: Transaction): TransactionRow | null {
     created_at: createdAt,
     ...(view.metadata ? { metadata: view.metadata } : {}),
     ...(view.clientId ? { client_id: view.clientId } : {}),
+    ...(view.splitOf ? { split_of: view.splitOf } : {}),
   };
 }
 

@@ -199,6 +199,26 @@ export const errorCatalog = {
     action: 'Send a smaller amount, or add coins to the paying wallet first; a retry with the same key gets the same answer.',
   },
   SELF_TRANSFER: { kind: 'unprocessable', title: 'Cannot transfer to yourself', action: 'Transfer to another user or to a treasury.' },
+  SELF_REFERRAL: {
+    kind: 'unprocessable',
+    title: 'A buyer cannot be their own affiliate',
+    action: 'Name another user as the affiliate, or buy without one.',
+  },
+  COMMISSION_RULE_MISSING: {
+    kind: 'unprocessable',
+    title: 'No commission rule for this platform client and treasury',
+    action: 'Buy without an affiliate, or ask an ADMIN+ to set a commission rule for this platform client and treasury first.',
+  },
+  TREASURY_NOT_GRANTED: {
+    kind: 'unprocessable',
+    title: 'The platform client is not granted this treasury',
+    action: 'Set a commission rule only for a treasury the platform client was granted when it was registered.',
+  },
+  COMMISSION_OUT_OF_RANGE: {
+    kind: 'unprocessable',
+    title: 'The commission would be zero or would take the whole purchase',
+    action: 'Buy a larger amount (or without an affiliate): the commission must be at least 0.01 coin and less than the purchase.',
+  },
   RECIPIENT_CLOSED: {
     kind: 'unprocessable',
     title: 'Recipient wallet is closed',

@@ -27,6 +27,12 @@ export const transaction = z.object({
    * a capture it settled); absent when a person or the ledger itself caused it.
    */
   clientId: platformClientId.optional(),
+  /**
+   * Since 1.7.0: on an affiliate's commission (a TRANSFER from the buyer to the affiliate), the id
+   * of the PURCHASE it was split from; on a clawback of that commission, the same purchase
+   * (docs/CONTRACT.md "Affiliate splits"). Absent on every other transaction.
+   */
+  splitOf: z.number().int().positive().optional(),
 });
 export type Transaction = z.infer<typeof transaction>;
 

@@ -127,7 +127,7 @@ describe('balances as of a time and statements (history service in-process, real
     expect([csv.headers.get('statement-opening-balance'), csv.headers.get('statement-closing-balance')]).toEqual(['100', '82.5']);
     const rows = String(csv.body).split('\r\n');
     expect(rows[0]).toBe(
-      'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata',
+      'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata,splitOf',
     );
     expect(rows.at(-1)).toBe('');
     const simple = rows.slice(1, -2).map((row) => row.split(',').slice(0, 5));
@@ -143,7 +143,7 @@ describe('balances as of a time and statements (history service in-process, real
         ]),
     );
     expect(rows.at(-2)).toBe(
-      `2030-02-20T08:30:00.000Z,${ids.purchase},PURCHASE,-2.5,82.5,${user},,,COURSE_FEES,"'=cmd|' /C calc'!A0, ""quoted""",'+order-1,,`,
+      `2030-02-20T08:30:00.000Z,${ids.purchase},PURCHASE,-2.5,82.5,${user},,,COURSE_FEES,"'=cmd|' /C calc'!A0, ""quoted""",'+order-1,,,`,
     );
   });
 

@@ -58,6 +58,7 @@ export const operationTable = {
   rejectGrantRequest: { method: 'post', path: '/api/admin/grant-requests/{id}/reject', idempotencyKey: true },
   getUserLimits: { method: 'get', path: '/api/admin/users/{id}/limits', idempotencyKey: false },
   setUserLimits: { method: 'put', path: '/api/admin/users/{id}/limits', idempotencyKey: false },
+  setCommissionRule: { method: 'put', path: '/api/admin/commission-rules', idempotencyKey: true },
   getMyHistory: { method: 'get', path: '/api/coins/history', idempotencyKey: false },
   listMyTransactions: { method: 'get', path: '/api/wallets/me/transactions', idempotencyKey: false },
   searchTransactions: { method: 'get', path: '/api/admin/transactions', idempotencyKey: false },

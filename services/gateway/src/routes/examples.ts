@@ -189,8 +189,8 @@ export const exampleStatementPage = {
 };
 /** The same statement as CSV. */
 export const exampleStatementCsv =
-  'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata\r\n' +
-  `${at},1001,TRANSFER,-12.5,125.5,42,43,,,"Lunch, split two ways",,,\r\n`;
+  'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata,splitOf\r\n' +
+  `${at},1001,TRANSFER,-12.5,125.5,42,43,,,"Lunch, split two ways",,,,\r\n`;
 /** GET /api/admin/audit-log: an ADMIN's mint, as the ledger recorded it. */
 export const exampleAuditLogPage: AuditLogPage & { hasMore: boolean } = {
   entries: [
@@ -263,6 +263,15 @@ export const examplePurchase = {
   amount: 49.99,
   reason: 'Course: TypeScript basics',
   reference: 'ORDER-2026-0042',
+  affiliate: { userId: 43, clientId: 'pc_course_shop' },
+} as const;
+/** PUT /api/admin/commission-rules: 10% of each purchase through pc_course_shop to the affiliate it names. */
+export const exampleCommissionRuleBody = { treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { bps: 1000 } } as const;
+export const exampleCommissionRule = {
+  treasury: 'COURSE_FEES',
+  clientId: 'pc_course_shop',
+  rule: { kind: 'bps', bps: 1000 },
+  setBy: 7,
 } as const;
 export const exampleReward = { userId, amount: 5, reason: 'Completed the onboarding course' };
 export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial refund: one lesson cancelled' };

@@ -8,6 +8,7 @@ import {
   mintBody,
   moneyResult,
   purchaseBody,
+  purchaseResult,
   refundBody,
   rewardBody,
   transferBody,
@@ -157,34 +158,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
     },
   );
 
-  app.post(
-    '/api/coins/purchase',
-    {
-      config: { access: 'user', idempotent: true },
-      schema: {
-        tags: ['coins', 'money'],
-        summary: 'Pay a treasury for a course, product or subscription',
-        security: userSecurity,
-        headers: idempotencyHeaders,
-        operationId: 'purchase',
-        body: withExample(purchaseBody, examplePurchase),
-        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { treasury, reference } = request.body;
-      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-        ledgerDraft('ledger.transfer', {
-          kind: 'PURCHASE',
-          fromUserId: userIdOf(request),
-          to: { kind: 'treasury', code: treasury },
-          ...moneyFields(request.body),
-          ...(reference !== undefined ? { reference } : {}),
-          requestHash,
-        }),
-      );
-    },
-  );
+  registerPurchaseRoute(app, deps);
 
   app.post(
     '/api/admin/reward',
@@ -280,4 +254,41 @@ async function treasuryOfPurchase(deps: MoneyRouteDeps, request: FastifyRequest,
   if (purchase.type !== 'PURCHASE' || treasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
   if (purchase.fromUserId !== null) refusePaymentToPeopleBehindKey(request, [purchase.fromUserId]);
   return treasury;
+}
+
+/** A purchase, split with an affiliate when it names one (docs/CONTRACT.md "Affiliate splits"). */
+function registerPurchaseRoute(app: App, deps: MoneyRouteDeps): void {
+  app.post(
+    '/api/coins/purchase',
+    {
+      config: { access: 'user', idempotent: true },
+      schema: {
+        tags: ['coins', 'money'],
+        summary:
+          "Pay a treasury for a course, product or subscription; naming an affiliate splits it by the platform client's commission rule (the affiliate's commission in `commission`)",
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        operationId: 'purchase',
+        body: withExample(purchaseBody, examplePurchase),
+        response: { 201: withExample(purchaseResult, exampleMoneyResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { treasury, reference, affiliate } = request.body;
+      // Refused early as the ledger would (it judges again): the buyer is never their own affiliate.
+      if (affiliate?.userId === userIdOf(request))
+        throw new AppError('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.transfer', {
+          kind: 'PURCHASE',
+          fromUserId: userIdOf(request),
+          to: { kind: 'treasury', code: treasury },
+          ...moneyFields(request.body),
+          ...(reference !== undefined ? { reference } : {}),
+          ...(affiliate !== undefined ? { affiliate } : {}),
+          requestHash,
+        }),
+      );
+    },
+  );
 }

@@ -12,9 +12,9 @@ export interface ProjectedRow extends TransactionRow {
 }
 
 const transactionColumns = `transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury,
-                            reason, reference, refund_of, created_at, event_id, metadata, client_id`;
+                            reason, reference, refund_of, created_at, event_id, metadata, client_id, split_of`;
 const unnestTransactions = `unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::text[], $7::text[],
-                                   $8::text[], $9::text[], $10::bigint[], $11::timestamptz[], $12::uuid[], $13::jsonb[], $14::text[])`;
+                                   $8::text[], $9::text[], $10::bigint[], $11::timestamptz[], $12::uuid[], $13::jsonb[], $14::text[], $15::bigint[])`;
 
 function transactionArrays(rows: ProjectedRow[]): unknown[] {
   const col = <T>(f: (r: ProjectedRow) => T) => rows.map(f);
@@ -33,6 +33,7 @@ function transactionArrays(rows: ProjectedRow[]): unknown[] {
     col((r) => r.event_id),
     col((r) => (r.metadata ? JSON.stringify(r.metadata) : null)),
     col((r) => r.client_id ?? null),
+    col((r) => r.split_of ?? null),
   ];
 }
 
@@ -64,25 +65,26 @@ export async function storeTransactions(db: Queryable, rows: ProjectedRow[], opt
          type = EXCLUDED.type, amount = EXCLUDED.amount, from_user_id = EXCLUDED.from_user_id, to_user_id = EXCLUDED.to_user_id,
          from_treasury = EXCLUDED.from_treasury, to_treasury = EXCLUDED.to_treasury, reason = EXCLUDED.reason,
          reference = EXCLUDED.reference, refund_of = EXCLUDED.refund_of, created_at = EXCLUDED.created_at,
-         metadata = EXCLUDED.metadata, client_id = EXCLUDED.client_id
+         metadata = EXCLUDED.metadata, client_id = EXCLUDED.client_id, split_of = EXCLUDED.split_of
        WHERE (history_transactions.type, history_transactions.amount, history_transactions.from_user_id, history_transactions.to_user_id,
               history_transactions.from_treasury, history_transactions.to_treasury, history_transactions.reason,
               history_transactions.reference, history_transactions.refund_of, history_transactions.created_at,
-              history_transactions.metadata, history_transactions.client_id)
+              history_transactions.metadata, history_transactions.client_id, history_transactions.split_of)
              IS DISTINCT FROM
              (EXCLUDED.type, EXCLUDED.amount, EXCLUDED.from_user_id, EXCLUDED.to_user_id, EXCLUDED.from_treasury, EXCLUDED.to_treasury,
-              EXCLUDED.reason, EXCLUDED.reference, EXCLUDED.refund_of, EXCLUDED.created_at, EXCLUDED.metadata, EXCLUDED.client_id)`
+              EXCLUDED.reason, EXCLUDED.reference, EXCLUDED.refund_of, EXCLUDED.created_at, EXCLUDED.metadata, EXCLUDED.client_id, EXCLUDED.split_of)`
     : 'ON CONFLICT (transaction_id) DO NOTHING';
   const onEntryConflict = options.repair
     ? `ON CONFLICT (party_kind, party_id, transaction_id) DO UPDATE SET
          type = EXCLUDED.type, amount = EXCLUDED.amount, from_user_id = EXCLUDED.from_user_id, to_user_id = EXCLUDED.to_user_id,
          from_treasury = EXCLUDED.from_treasury, to_treasury = EXCLUDED.to_treasury, reason = EXCLUDED.reason,
          reference = EXCLUDED.reference, refund_of = EXCLUDED.refund_of, created_at = EXCLUDED.created_at,
-         metadata = EXCLUDED.metadata, client_id = EXCLUDED.client_id
+         metadata = EXCLUDED.metadata, client_id = EXCLUDED.client_id, split_of = EXCLUDED.split_of
        WHERE history_entries.created_at IS DISTINCT FROM EXCLUDED.created_at OR history_entries.amount IS DISTINCT FROM EXCLUDED.amount
           OR history_entries.type IS DISTINCT FROM EXCLUDED.type OR history_entries.reason IS DISTINCT FROM EXCLUDED.reason
           OR history_entries.reference IS DISTINCT FROM EXCLUDED.reference OR history_entries.refund_of IS DISTINCT FROM EXCLUDED.refund_of
-          OR history_entries.metadata IS DISTINCT FROM EXCLUDED.metadata OR history_entries.client_id IS DISTINCT FROM EXCLUDED.client_id`
+          OR history_entries.metadata IS DISTINCT FROM EXCLUDED.metadata OR history_entries.client_id IS DISTINCT FROM EXCLUDED.client_id
+          OR history_entries.split_of IS DISTINCT FROM EXCLUDED.split_of`
     : 'ON CONFLICT (party_kind, party_id, transaction_id) DO NOTHING';
   const txParams = transactionArrays(rows);
   // A named prepared statement per variant: parsed and planned once per connection, not per batch.
@@ -91,7 +93,7 @@ export async function storeTransactions(db: Queryable, rows: ProjectedRow[], opt
     text: `WITH incoming AS (
        SELECT * FROM ${unnestTransactions}
          AS i(transaction_id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference, refund_of, created_at, event_id,
-              metadata, client_id)
+              metadata, client_id, split_of)
      ),
      stored AS (
        INSERT INTO history_transactions (${transactionColumns})
@@ -100,7 +102,7 @@ export async function storeTransactions(db: Queryable, rows: ProjectedRow[], opt
        RETURNING (xmax = 0) AS inserted
      ),
      parties AS (
-       SELECT * FROM unnest($15::text[], $16::text[], $17::bigint[]) AS p(party_kind, party_id, transaction_id)
+       SELECT * FROM unnest($16::text[], $17::text[], $18::bigint[]) AS p(party_kind, party_id, transaction_id)
      ),
      entries AS (
        INSERT INTO history_entries (party_kind, party_id, ${transactionColumns})
@@ -126,7 +128,7 @@ export interface EntryRow extends TransactionRow {
  */
 export function selectColumns(t: string): string {
   return `${t}.transaction_id AS id, ${t}.type, ${t}.amount, ${t}.from_user_id, ${t}.to_user_id, ${t}.from_treasury, ${t}.to_treasury,
-    ${t}.reason, ${t}.reference, ${t}.refund_of, ${t}.created_at, ${t}.metadata, ${t}.client_id,
+    ${t}.reason, ${t}.reference, ${t}.refund_of, ${t}.created_at, ${t}.metadata, ${t}.client_id, ${t}.split_of,
     to_char(${t}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at`;
 }
 

@@ -71,5 +71,6 @@ export function statementCsvRow(line: RunningLine): string {
     csvTextCell(row.reference),
     csvNumberCell(row.refund_of),
     csvTextCell(row.metadata ? JSON.stringify(row.metadata) : null),
+    csvNumberCell(row.split_of ?? null),
   ].join(',')}\r\n`;
 }

@@ -52,12 +52,12 @@ describe('statement CSV', () => {
     const [line] = withRunningBalance(5_000, [row(4, -3_000, { reason: '=cmd|x', reference: 'order,42', from_treasury: null })]);
     const text = statementCsvRow(line!);
     expect(statementCsvHeader).toBe(
-      'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata\r\n',
+      'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata,splitOf\r\n',
     );
-    expect(text).toBe(`2026-10-31T23:59:04.000Z,4,BURN,-30,20,7,,,,'=cmd|x,"order,42",,\r\n`);
+    expect(text).toBe(`2026-10-31T23:59:04.000Z,4,BURN,-30,20,7,,,,'=cmd|x,"order,42",,,\r\n`);
   });
-  it('when a line carries metadata, then its last cell is the metadata as compact JSON, quoted by RFC 4180', () => {
+  it('when a line carries metadata, then its metadata cell (before splitOf) is the metadata as compact JSON, quoted by RFC 4180', () => {
     const [line] = withRunningBalance(0, [row(5, 100, { metadata: { order: 'A,1', note: 'say "hi"' } })]);
-    expect(statementCsvRow(line!).endsWith(String.raw`,"{""order"":""A,1"",""note"":""say \""hi\""""}"` + '\r\n')).toBe(true);
+    expect(statementCsvRow(line!).endsWith(String.raw`,"{""order"":""A,1"",""note"":""say \""hi\""""}",` + '\r\n')).toBe(true);
   });
 });

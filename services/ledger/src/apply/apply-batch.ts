@@ -9,6 +9,7 @@ import {
   refundTargetOf,
   walletKeysOf,
   windowScopesOf,
+  type Accepted,
   type CreditLeg,
   type HoldState,
   type LedgerPolicy,
@@ -17,7 +18,14 @@ import {
 } from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
 import { requestToLoadFirst, withStoredRequest, type ApprovalState } from '../domain/approvals';
-import { approvalEventMessages, balanceChangedMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
+import {
+  approvalEventMessages,
+  balanceChangedMessage,
+  clawbackMessage,
+  creditLegMessage,
+  holdEventMessage,
+  transactionEventMessage,
+} from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
 import { emptyReadRequest, type BatchRead, type BatchWrite, type LedgerStore, type LoadedWallet, type OutboxBatch } from './store';
@@ -145,6 +153,13 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   return { ...writeOf(read, state, steps, creditSteps, legsToPublish, context), creditedInPlace: creditSteps.length };
 }
 
+/** The wallets a decision changes besides its entries: the payer's spending, a wallet's limits, a treasury's commission rules. */
+function settingsTouchedBy(decision: Accepted): string[] {
+  return [decision.spend?.walletKey, decision.limits?.walletKey, decision.commissionRule?.walletKey].filter(
+    (k): k is string => k !== undefined,
+  );
+}
+
 /** The write of a decided batch: every effect of its accepted decisions, and the outcome of every command. */
 function writeOf(
   read: BatchRead,
@@ -198,8 +213,8 @@ function writeOf(
       write.outbox.push(...approvalEventMessages(context.topics, change));
     }
     for (const { scope } of decision.windows) counted.add(scope);
-    if (decision.spend) touched.add(decision.spend.walletKey);
-    if (decision.limits) touched.add(decision.limits.walletKey);
+    for (const key of settingsTouchedBy(decision)) touched.add(key);
+    for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
     // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
     const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
     for (const change of step.changes) {

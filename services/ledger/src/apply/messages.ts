@@ -12,9 +12,9 @@ import {
   type TransactionRecorded,
 } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
-import { creditLegCommand } from '../domain/batch';
+import { clawbackLegCommand, creditLegCommand } from '../domain/batch';
 import type { ApprovalChange } from '../domain/approvals';
-import type { BalanceChange, CreditLeg, HoldChange, NewTransaction } from '../domain/ledger';
+import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, NewTransaction } from '../domain/ledger';
 import { holdsPayout } from '../domain/commands/approvable';
 import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
@@ -98,6 +98,12 @@ export function balanceChangedMessage(
  */
 export function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxBatchMessage {
   const message = ledgerCommandMessage(creditLegCommand(leg, now));
+  return { topic: topics.ledgerInternal, key: message.key, headers: message.headers, payload: message.value };
+}
+
+/** A clawback travels like a credit leg: on ledger.internal, under the affiliate's wallet key. */
+export function clawbackMessage(topics: TopicNames, leg: ClawbackLeg, now: Date): OutboxBatchMessage {
+  const message = ledgerCommandMessage(clawbackLegCommand(leg, now));
   return { topic: topics.ledgerInternal, key: message.key, headers: message.headers, payload: message.value };
 }
 

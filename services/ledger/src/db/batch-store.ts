@@ -9,11 +9,49 @@ import {
   type LedgerStore,
 } from '../apply/store';
 import type { StoredOutcome } from '../domain/batch';
+import type { RefundTarget } from '../domain/ledger';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
 import type { SpendingWindow } from '../domain/limits';
 import { writeBatchQuery } from './batch-write';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
+
+/** A purchase a refund names (or a credit leg's transaction) as the batch read selects it. */
+interface RefundTargetRow {
+  id: number;
+  type: TransactionType;
+  amount: number;
+  from_user_id: number | null;
+  to_treasury: TreasuryCode | null;
+  refunded: number;
+  commission: { amount: number; affiliate_user_id: number } | null;
+}
+
+/**
+ * The refund targets of a batch: each transaction named, what has been refunded of it so far and,
+ * for a split purchase, its commission (the buyer's TRANSFER to the affiliate, written with it).
+ */
+const targetsSql = `
+       SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury,
+              (SELECT coalesce(sum(r.amount), 0) FROM transactions r WHERE r.refund_of = t.id)::bigint AS refunded,
+              -- A split purchase's commission: the buyer's TRANSFER to the affiliate, written with it.
+              (SELECT json_build_object('amount', c.amount, 'affiliate_user_id', c.to_user_id) FROM transactions c
+                WHERE c.split_of = t.id AND c.type = 'TRANSFER' AND c.from_user_id = t.from_user_id LIMIT 1) AS commission
+         FROM transactions t WHERE t.id = ANY($3::bigint[])`;
+
+function refundTargetOf(r: RefundTargetRow): RefundTarget {
+  return {
+    id: r.id,
+    type: r.type,
+    amount: r.amount,
+    fromUserId: r.from_user_id,
+    toTreasury: r.to_treasury,
+    refunded: r.refunded,
+    commission: r.commission
+      ? { amount: safeInteger(r.commission.amount, 'commission'), affiliateUserId: r.commission.affiliate_user_id }
+      : null,
+  };
+}
 
 /**
  * The SQL of the batch apply: one statement reads what a batch needs, one statement writes all
@@ -42,24 +80,14 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
   const result = await db.query<{
     outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>;
     wallets: Array<WalletDbRow & { version: number }>;
-    refund_targets: Array<{
-      id: number;
-      type: TransactionType;
-      amount: number;
-      from_user_id: number | null;
-      to_treasury: TreasuryCode | null;
-      refunded: number;
-    }>;
+    refund_targets: RefundTargetRow[];
     holds: HoldDbRow[];
     approvals: ApprovalDbRow[];
     windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
     ids: string[];
   }>({
     name: 'ledger-read-batch',
-    text: `WITH targets AS (
-       SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury,
-              (SELECT coalesce(sum(r.amount), 0) FROM transactions r WHERE r.refund_of = t.id)::bigint AS refunded
-         FROM transactions t WHERE t.id = ANY($3::bigint[])),
+    text: `WITH targets AS (${targetsSql}),
      read_holds AS (
        SELECT ${holdColumns} FROM holds WHERE id = ANY($5::uuid[])
        UNION
@@ -69,7 +97,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
           FROM processed_commands WHERE command_id = ANY($1::uuid[])) AS outcomes,
        (SELECT coalesce(json_agg(json_build_object('id', id, 'wallet_key', wallet_key, 'user_id', user_id, 'treasury_code', treasury_code,
                                                    'balance', balance, 'total_received', total_received, 'total_sent', total_sent,
-                                                   'held', held, 'status', status, 'spending', spending, 'limits', limits,
+                                                   'held', held, 'status', status, 'spending', spending, 'limits', limits, 'commissions', commissions,
                                                    'balance_sequence', balance_sequence, 'created_at', created_at, 'updated_at', updated_at, 'version', version)), '[]')
           FROM wallets
          WHERE wallet_key = ANY($2::text[]
@@ -102,12 +130,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     wallets: new Map(
       row.wallets.map((r) => [r.wallet_key, { version: safeInteger(r.version, 'wallet version'), state: walletStateOf(r) }]),
     ),
-    refundTargets: new Map(
-      row.refund_targets.map((r) => [
-        r.id,
-        { id: r.id, type: r.type, amount: r.amount, fromUserId: r.from_user_id, toTreasury: r.to_treasury, refunded: r.refunded },
-      ]),
-    ),
+    refundTargets: new Map(row.refund_targets.map((r) => [r.id, refundTargetOf(r)])),
     holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),
     approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
     windows: new Map(row.windows.map((r) => [r.scope, { window: r.spending, version: safeInteger(r.version, 'window version') }])),

@@ -29,6 +29,7 @@ const openedWallets: Columns<WalletState> = {
   held: column.bigint((w) => w.held),
   spending: column.jsonb((w) => w.spending),
   limits: column.jsonbOrNull((w) => w.limits),
+  commissions: column.jsonbOrNull((w) => w.commissions ?? null),
   balance_sequence: column.bigint((w) => w.sequence),
 };
 
@@ -44,6 +45,7 @@ const changedWallets: Columns<LoadedWallet> = {
   held: column.bigint((w) => w.state.held),
   spending: column.jsonb((w) => w.state.spending),
   limits: column.jsonbOrNull((w) => w.state.limits),
+  commissions: column.jsonbOrNull((w) => w.state.commissions ?? null),
   balance_sequence: column.bigint((w) => w.state.sequence),
 };
 
@@ -58,6 +60,7 @@ const newTransactions: Columns<NewTransaction> = {
   reason: column.text((t) => t.row.reason),
   reference: column.text((t) => t.row.reference),
   refund_of: column.bigint((t) => t.row.refund_of),
+  split_of: column.bigint((t) => t.row.split_of ?? null),
   returns: column.bigint((t) => t.returns),
   command_id: column.uuid((t) => t.commandId),
   created_at: column.timestamptz((t) => t.row.created_at),
@@ -148,7 +151,7 @@ const text = `WITH opened AS (
          UPDATE wallets w
             SET balance = u.balance, total_received = u.total_received, total_sent = u.total_sent, status = u.status,
                 updated_at = u.updated_at, version = w.version + 1,
-                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb, balance_sequence = u.balance_sequence
+                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb, commissions = u.commissions::jsonb, balance_sequence = u.balance_sequence
            FROM ${updated.from}
           WHERE w.id = u.id AND w.version = u.version
           RETURNING 1),

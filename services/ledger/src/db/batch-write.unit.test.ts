@@ -39,6 +39,7 @@ const changed: WalletState = {
   status: 'CLOSED',
   spending: [{ at: iso(4), amount: 2005 }] as unknown as WalletState['spending'],
   limits: { maxTransfer: 2006 } as unknown as WalletState['limits'],
+  commissions: { pc_changed: { rule: { kind: 'bps', bps: 2009 }, setBy: 2010 } },
   sequence: 2008,
   createdAt: at(5),
   updatedAt: at(6),
@@ -89,6 +90,7 @@ const batch: BatchWrite = {
         created_at: at(13),
         metadata: { orderId: 'transaction metadata' },
         client_id: 'pc_transaction_client',
+        split_of: 5005,
       },
       returns: 5004,
       holdId: '00000000-0000-4000-8000-00000000000e',
@@ -169,6 +171,7 @@ describe('the batch write (named columns)', () => {
       held: 1004,
       spending: [{ at: iso(1), amount: 1005 }],
       limits: { maxTransfer: 1006 },
+      commissions: null,
       balance_sequence: 1007,
     });
     const { columns, selected } = insertOf('wallets');
@@ -188,6 +191,7 @@ describe('the batch write (named columns)', () => {
       held: 2004,
       spending: [{ at: iso(4), amount: 2005 }],
       limits: { maxTransfer: 2006 },
+      commissions: { pc_changed: { rule: { kind: 'bps', bps: 2009 }, setBy: 2010 } },
       balance_sequence: 2008,
     });
     const set = /UPDATE wallets w\s+SET ([\s\S]*?)\s+FROM ROWS FROM/.exec(text)![1]!;
@@ -219,6 +223,7 @@ describe('the batch write (named columns)', () => {
       approved_by: 54,
       metadata: { orderId: 'transaction metadata' },
       client_id: 'pc_transaction_client',
+      split_of: 5005,
     });
     const { columns, selected } = insertOf('transactions');
     expect(selected).toEqual(columns);

@@ -8,7 +8,7 @@ import { walletColumns, walletStateOf, type WalletDbRow } from './wallet-rows';
 type Queryable = Pick<PoolClient, 'query'>;
 
 const transactionColumns =
-  'id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference, refund_of, created_at, approval_id, requested_by, approved_by, metadata, client_id';
+  'id, type, amount, from_user_id, to_user_id, from_treasury, to_treasury, reason, reference, refund_of, created_at, approval_id, requested_by, approved_by, metadata, client_id, split_of';
 
 export async function findTransaction(db: Queryable, id: number): Promise<TransactionRow | null> {
   const result = await db.query<TransactionRow>(`SELECT ${transactionColumns} FROM transactions WHERE id = $1`, [id]);

@@ -1,4 +1,5 @@
-import { limitOverrides, partyOfColumns, type LimitOverrides, type TreasuryCode } from '@coin/contracts';
+import { z } from 'zod';
+import { commissionRule, limitOverrides, partyOfColumns, type LimitOverrides, type TreasuryCode } from '@coin/contracts';
 import type { WalletState } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 
@@ -15,13 +16,20 @@ export interface WalletDbRow {
   status: 'OPEN' | 'CLOSED';
   spending: SpendingWindow;
   limits: LimitOverrides | null;
+  commissions?: unknown;
   balance_sequence: number;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 export const walletColumns =
-  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, balance_sequence, created_at, updated_at';
+  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, commissions, balance_sequence, created_at, updated_at';
+
+/** A treasury's stored commission rules: by platform client id, each bounded as the command is. */
+const commissionRules = z.record(
+  z.string().min(1).max(100),
+  z.object({ rule: commissionRule, setBy: z.number().int().positive().nullable() }),
+);
 
 /** Amounts inside JSON bypass the pool's BIGINT parser, so the same guard is applied here. */
 export function safeInteger(value: number, what: string): number {
@@ -43,6 +51,8 @@ export function walletStateOf(row: WalletDbRow): WalletState {
     spending: row.spending,
     // Written only by the ledger from a validated command; parsed again so a hand-edited row cannot widen a limit silently.
     limits: row.limits === null ? null : limitOverrides.parse(row.limits),
+    // The same for commission rules: a hand-edited row cannot widen a rule past its bounds.
+    commissions: row.commissions === null || row.commissions === undefined ? null : commissionRules.parse(row.commissions),
     sequence: safeInteger(row.balance_sequence, 'balance sequence'),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),

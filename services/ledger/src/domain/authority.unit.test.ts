@@ -35,6 +35,7 @@ const adminOnly = (type: string) => `Command refused: ${type} needs an ADMIN+`;
 const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | null }> = {
   'ledger.open-wallet': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.credit': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  'ledger.clawback': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-hold': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-approval': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.transfer': { may: ['payer'], refusal: payerOnly },
@@ -55,6 +56,7 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.burn': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.burn') },
   'ledger.refund': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.refund') },
   'ledger.set-limits': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.set-limits') },
+  'ledger.set-commission': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.set-commission') },
   'ledger.request-approval': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.request-approval') },
   'ledger.approve': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.approve') },
   'ledger.reject-approval': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.reject-approval') },

@@ -1,4 +1,4 @@
-import { walletKeyOf, type LedgerCommand } from '@coin/contracts';
+import { walletKeyOf, type LedgerCommand, type LedgerCommandOf } from '@coin/contracts';
 import type { WireError } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import {
@@ -6,6 +6,7 @@ import {
   defaultPolicy,
   evolve,
   type BalanceChange,
+  type ClawbackLeg,
   type CreditLeg,
   type Decision,
   type LedgerPolicy,
@@ -116,6 +117,17 @@ export function creditLegCommand(leg: CreditLeg, now: Date): CreditCommand {
       amount: leg.amount,
       returnTo: leg.returnTo,
     },
+  };
+}
+
+/** A clawback travels as a `ledger.clawback` command, its id named by the refund that sent it (one per refund). */
+export function clawbackLegCommand(leg: ClawbackLeg, now: Date): LedgerCommandOf<'ledger.clawback'> {
+  return {
+    commandId: uuidV5(`ledger.clawback:${leg.refundId}`),
+    type: 'ledger.clawback',
+    issuedAt: now.toISOString(),
+    actor: { kind: 'service', id: 'ledger' },
+    data: { ...leg },
   };
 }
 

@@ -38,6 +38,7 @@ export {
   walletIdOf,
   type Accepted,
   type BalanceChange,
+  type ClawbackLeg,
   type CreditLeg,
   type CreditResolution,
   type Decision,
@@ -159,6 +160,24 @@ function transactionTypeOf(entry: Entry, decision: Accepted): TransactionType {
   throw new InvariantViolation(`entry of transaction ${entry.transactionId} without its type`);
 }
 
+/** A wallet's limit overrides and a treasury's commission rules, as a decision sets them. */
+function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void {
+  if (decision.limits) {
+    const wallet = state.wallets.get(decision.limits.walletKey);
+    if (!wallet) throw new InvariantViolation(`limits of unloaded wallet ${decision.limits.walletKey}`);
+    wallet.limits = decision.limits.overrides;
+    wallet.updatedAt = now;
+  }
+  if (decision.commissionRule) {
+    const { walletKey, clientId, rule, setBy } = decision.commissionRule;
+    const wallet = state.wallets.get(walletKey);
+    if (!wallet) throw new InvariantViolation(`commission rule of unloaded wallet ${walletKey}`);
+    const { [clientId]: _replaced, ...others } = wallet.commissions ?? {};
+    wallet.commissions = rule ? { ...others, [clientId]: { rule, setBy } } : others;
+    wallet.updatedAt = now;
+  }
+}
+
 /**
  * Applies an accepted decision to the state and returns the balance changes it made, one per
  * entry, each numbered by its wallet's sequence. A negative balance here is a bug in `decide`, not
@@ -220,12 +239,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     wallet.spending = recordSpend(wallet.spending, decision.spend.amount, now, decision.spend.count);
   }
   charge(state.windows, decision.windows, now);
-  if (decision.limits) {
-    const wallet = state.wallets.get(decision.limits.walletKey);
-    if (!wallet) throw new InvariantViolation(`limits of unloaded wallet ${decision.limits.walletKey}`);
-    wallet.limits = decision.limits.overrides;
-    wallet.updatedAt = now;
-  }
+  evolveSettings(state, decision, now);
   for (const key of new Set([
     ...decision.entries.map((e) => e.walletKey),
     ...decision.holds.map((h) => walletKeyOfUser(h.hold.fromUserId)),

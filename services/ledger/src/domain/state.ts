@@ -1,6 +1,7 @@
 import {
   holdIdNamingPayer,
   walletKeyOf,
+  type CommissionRule,
   type HoldStatus,
   type LimitOverrides,
   type Party,
@@ -10,6 +11,7 @@ import {
 import type { Rejected } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { ApprovalChange, ApprovalState } from './approvals';
+import type { CommissionRules } from './commission';
 import { fourEyesOff, type FourEyesPolicy, type WindowCharge } from './four-eyes';
 import { noLimits, type LimitDefaults, type SpendingWindow } from './limits';
 
@@ -35,6 +37,8 @@ export interface WalletState {
   spending: SpendingWindow;
   /** This wallet's own limits over its role's defaults; null = the defaults. */
   limits: LimitOverrides | null;
+  /** A treasury's commission rules by platform client (domain/commission.ts); absent or null: none. */
+  commissions?: CommissionRules | null;
   /** How many times the balance changed: the sequence of its last change (docs/design/ledger.md "Balance changes"). */
   sequence: number;
   createdAt: Date;
@@ -100,6 +104,17 @@ export interface RefundTarget {
   toTreasury: TreasuryCode | null;
   /** Sum of the refunds of this transaction so far. */
   refunded: number;
+  /** A split purchase's commission (docs/CONTRACT.md "Affiliate splits"): its amount and the affiliate; null or absent: none. */
+  commission?: { amount: number; affiliateUserId: number } | null;
+}
+
+/** A clawback a refund of a split purchase sends to the affiliate's partition (the ledger.clawback command). */
+export interface ClawbackLeg {
+  purchaseId: number;
+  refundId: number;
+  fromUserId: number;
+  to: Party;
+  amount: number;
 }
 
 export interface LedgerState {
@@ -134,6 +149,8 @@ export interface NewTransaction {
   metadata: Record<string, string> | null;
   /** The platform client whose command made the transaction, or null (a person's or the ledger's own). */
   clientId: string | null;
+  /** Set on an affiliate's commission and on its clawback: the PURCHASE it was split from (docs/CONTRACT.md "Affiliate splits"). */
+  splitOf?: number | null;
   createdAt: Date;
 }
 
@@ -193,6 +210,12 @@ export interface Accepted {
   spend: { walletKey: string; amount: number; count: number } | null;
   /** A wallet's limit overrides, replaced. */
   limits: { walletKey: string; overrides: LimitOverrides } | null;
+  /** A clawback's outcome: what it took from the affiliate and what it could not. */
+  clawed?: { taken: number; shortfall: number };
+  /** Clawbacks of an affiliate's commission, sent to the affiliate's partition. */
+  clawbacks?: ClawbackLeg[];
+  /** A treasury's commission rule for one platform client, set (null: removed). */
+  commissionRule?: { walletKey: string; clientId: string; rule: CommissionRule | null; setBy: number | null };
   /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
   windows: WindowCharge[];
   /** The command was not applied but stored as an approval request: it waits for a second person. */

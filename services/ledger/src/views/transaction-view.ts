@@ -16,6 +16,7 @@ export function transactionRowOf(t: NewTransaction): TransactionRow {
     reason: t.reason,
     reference: t.reference,
     refund_of: t.refundOf,
+    split_of: t.splitOf ?? null,
     created_at: t.createdAt,
     approval_id: t.approval?.id ?? null,
     requested_by: t.approval?.requestedBy ?? null,

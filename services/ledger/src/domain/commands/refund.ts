@@ -17,7 +17,39 @@ import {
   selfDealing,
 } from './rules';
 import { adminRefusal } from '../authors';
-import type { ApprovableModule } from './types';
+import type { ApprovableModule, DecideContext } from './types';
+import { clawbackOf } from '../commission';
+import type { NewTransaction } from '../state';
+
+/**
+ * The commission's part of a split purchase's refund (docs/CONTRACT.md "Affiliate splits"): the
+ * treasury pays it to the buyer now (a TRANSFER `splitOf` the purchase), so the buyer is whole at
+ * once, and a clawback takes it from the affiliate back into the treasury in their partition.
+ */
+function frontedPart(
+  context: DecideContext,
+  purchaseId: number,
+  commission: { affiliateUserId: number },
+  refund: NewTransaction,
+  amount: number,
+) {
+  const from = refund.from as Party;
+  const to = refund.to as Party;
+  const transaction = context.newTransaction({
+    type: 'TRANSFER',
+    amount,
+    from,
+    to,
+    reason: `Refund of the affiliate commission's part of purchase ${purchaseId}`,
+    splitOf: purchaseId,
+  });
+  return {
+    transaction,
+    entry: (walletKey: string) => ({ transactionId: transaction.id, walletKey, amount: -amount, transactionType: transaction.type }),
+    leg: { transactionId: transaction.id, transactionType: transaction.type, to, amount, returnTo: from },
+    clawback: { purchaseId, refundId: refund.id, fromUserId: commission.affiliateUserId, to: from, amount },
+  };
+}
 
 /**
  * Pays (part of) a purchase back from the treasury it paid (ADMIN+); decided in the treasury's
@@ -57,15 +89,33 @@ export const refund: ApprovableModule<'ledger.refund'> = {
     if (!source) return missingParty(from);
     const target = context.wallet(walletKeyOf(to));
     if (!target || target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', "The payer's wallet is closed");
-    if (source.balance < amount) return insufficient(source, amount);
-    if (!canDebit(source, amount)) return beyondLimit(source);
-    if (!canCredit(target, amount)) return beyondLimit(target);
-    return fourEyes(context, command, personCharges(command.actor, amount, to), (windows) => {
+    // A split purchase: the commission's part comes back too, fronted by the treasury and clawed back from the affiliate.
+    const fronted = purchase.commission
+      ? clawbackOf({
+          treasuryPart: purchase.amount,
+          commission: purchase.commission.amount,
+          refundedBefore: purchase.refunded,
+          refund: amount,
+        })
+      : 0;
+    const total = amount + fronted;
+    if (source.balance < total) return insufficient(source, total);
+    if (!canDebit(source, total)) return beyondLimit(source);
+    if (!canCredit(target, total)) return beyondLimit(target);
+    // The four-eyes windows count what the buyer gets back: the refund and the commission's part.
+    return fourEyes(context, command, personCharges(command.actor, total, to), (windows) => {
       const transaction = context.newTransaction({ type: 'REFUND', amount, from, to, reason, refundOf: purchase.id });
+      const split =
+        fronted > 0 && purchase.commission ? frontedPart(context, purchase.id, purchase.commission, transaction, fronted) : null;
       return accepted({
         transaction,
-        entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
-        creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to, amount, returnTo: from }],
+        lineTransactions: split ? [split.transaction] : [],
+        entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }, ...(split ? [split.entry(source.key)] : [])],
+        creditLegs: [
+          { transactionId: transaction.id, transactionType: transaction.type, to, amount, returnTo: from },
+          ...(split ? [split.leg] : []),
+        ],
+        clawbacks: split ? [split.clawback] : [],
         refund: { of: purchase.id, amount },
         subjectKey: source.key,
         windows,

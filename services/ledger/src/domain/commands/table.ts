@@ -14,6 +14,8 @@ import { refund } from './refund';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
 import { reward } from './reward';
+import { clawback } from './clawback';
+import { setCommission } from './set-commission';
 import { setLimits } from './set-limits';
 import { transfer } from './transfer';
 import { voidHold } from './void-hold';
@@ -39,6 +41,8 @@ export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
   'ledger.void-hold': voidHold,
   'ledger.expire-hold': expireHold,
   'ledger.set-limits': setLimits,
+  'ledger.set-commission': setCommission,
+  'ledger.clawback': clawback,
   'ledger.request-approval': requestApproval,
   'ledger.approve': approve,
   'ledger.reject-approval': rejectApproval,

@@ -1,0 +1,59 @@
+import { commissionRuleBody, purchaseBody, type PlatformClient } from '@coin/contracts';
+import { commissionGrantRefusal } from './commission-rules';
+
+const client = (fields: Partial<PlatformClient> = {}): PlatformClient => ({
+  id: 'pc_shop',
+  name: 'Shop',
+  createdAt: '2030-01-01T00:00:00.000Z',
+  revokedAt: null,
+  treasuries: ['COURSE_FEES'],
+  dailyRewardCap: null,
+  ...fields,
+});
+
+describe('a commission rule is set only for a live client granted the treasury', () => {
+  it('when the client is granted the treasury, then nothing refuses it', () => {
+    expect(commissionGrantRefusal([client()], 'pc_shop', 'COURSE_FEES')).toBeNull();
+  });
+
+  it('when the client names a treasury it has no grant for, then 422 TREASURY_NOT_GRANTED', () => {
+    expect(commissionGrantRefusal([client()], 'pc_shop', 'SUBSCRIPTIONS')).toMatchObject({ code: 'TREASURY_NOT_GRANTED' });
+  });
+
+  it('when the client is unknown or revoked, then 404', () => {
+    expect(commissionGrantRefusal([client()], 'pc_other', 'COURSE_FEES')).toMatchObject({ code: 'NOT_FOUND' });
+    expect(commissionGrantRefusal([client({ revokedAt: '2030-01-02T00:00:00.000Z' })], 'pc_shop', 'COURSE_FEES')).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});
+
+describe('the bodies of affiliate splits are bounded at the edge', () => {
+  const rule = (r: unknown) => commissionRuleBody.safeParse({ treasury: 'COURSE_FEES', clientId: 'pc_shop', rule: r }).success;
+
+  it('when a rule is out of bounds, then 400: basis points 1–5000, a fixed amount of at most 10,000 coins, one kind only', () => {
+    expect([rule({ bps: 1 }), rule({ bps: 5000 }), rule({ amount: 10_000 }), rule({ amount: 0.01 }), rule(null)]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([rule({ bps: 0 }), rule({ bps: 5001 }), rule({ bps: 1.5 }), rule({ amount: 10_000.01 }), rule({ amount: 0 })]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(rule({ bps: 100, amount: 1 })).toBe(false);
+  });
+
+  it('when a purchase names a treasury as its affiliate, or an affiliate without a client, then 400', () => {
+    const base = { treasury: 'COURSE_FEES', amount: 10, reason: 'course' };
+    expect(purchaseBody.safeParse({ ...base, affiliate: { userId: 8, clientId: 'pc_shop' } }).success).toBe(true);
+    expect(purchaseBody.safeParse({ ...base, affiliate: { userId: 'REWARDS', clientId: 'pc_shop' } }).success).toBe(false);
+    expect(purchaseBody.safeParse({ ...base, affiliate: { treasury: 'REWARDS', clientId: 'pc_shop' } }).success).toBe(false);
+    expect(purchaseBody.safeParse({ ...base, affiliate: { userId: 8 } }).success).toBe(false);
+  });
+});

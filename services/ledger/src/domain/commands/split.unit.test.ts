@@ -1,0 +1,300 @@
+import { walletKeyOf, type CommissionRule, type LedgerCommand, type Party } from '@coin/contracts';
+import { clawbackLegCommand, creditLegCommand } from '../batch';
+import { decide, evolve } from '../ledger';
+import { emptyWallet, type Accepted, type Decision, type LedgerState, type NewTransaction } from '../state';
+
+/**
+ * Affiliate splits through the pure decider (docs/CONTRACT.md "Affiliate splits"): one apply
+ * debits the buyer once for the whole amount and credits the treasury and the affiliate by their
+ * legs, all or nothing; every refusal changes nothing. Every wallet is in one state here, and
+ * each credit leg is decided as the `ledger.credit` command it travels as.
+ */
+
+const now = new Date('2026-11-24T12:00:00.000Z');
+const buyer = 7;
+const affiliate = 8;
+const admin = 99;
+const shop = 'pc_shop';
+
+function world(rule: CommissionRule | null = { kind: 'bps', bps: 1000 }, setBy: number | null = admin): LedgerState {
+  const state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map(), approvals: new Map(), windows: new Map() };
+  const open = (party: Party, balance: number) =>
+    state.wallets.set(walletKeyOf(party), { ...emptyWallet(party, now), balance, totalReceived: balance });
+  open({ kind: 'user', userId: buyer }, 100_000);
+  open({ kind: 'user', userId: affiliate }, 0);
+  open({ kind: 'user', userId: admin }, 0);
+  open({ kind: 'treasury', code: 'OPERATIONS' }, 0);
+  const treasury = state.wallets.get('treasury:OPERATIONS')!;
+  if (rule) treasury.commissions = { [shop]: { rule, setBy } };
+  return state;
+}
+
+function purchase(
+  amount: number,
+  named: { userId: number; clientId: string } | null = { userId: affiliate, clientId: shop },
+): LedgerCommand {
+  return {
+    commandId: '00000000-0000-4000-8000-000000000001',
+    type: 'ledger.transfer',
+    issuedAt: now.toISOString(),
+    actor: { kind: 'user', id: String(buyer) },
+    data: {
+      kind: 'PURCHASE',
+      fromUserId: buyer,
+      to: { kind: 'treasury', code: 'OPERATIONS' },
+      amount,
+      reason: 'course',
+      reference: 'order-1',
+      ...(named ? { affiliate: named } : {}),
+    },
+  };
+}
+
+function balances(state: LedgerState): Record<string, number> {
+  return Object.fromEntries([...state.wallets.values()].map((w) => [w.key, w.balance]));
+}
+
+function total(state: LedgerState): number {
+  return [...state.wallets.values()].reduce((sum, w) => sum + w.balance, 0);
+}
+
+let nextId = 100;
+/** Every transaction decided, as the store would keep it (a refund reads its purchase from here). */
+let recorded: NewTransaction[] = [];
+beforeEach(() => {
+  recorded = [];
+});
+
+/** What the store's batch read gives a refund of `purchaseId`: the purchase, its refunds so far and its commission. */
+function loadTarget(state: LedgerState, purchaseId: number): void {
+  const purchase = recorded.find((t) => t.id === purchaseId)!;
+  const commission = recorded.find(
+    (t) =>
+      t.splitOf === purchaseId &&
+      t.type === 'TRANSFER' &&
+      t.from?.kind === 'user' &&
+      purchase.from?.kind === 'user' &&
+      t.from.userId === purchase.from.userId,
+  );
+  state.refundTargets.set(purchaseId, {
+    id: purchaseId,
+    type: purchase.type,
+    amount: purchase.amount,
+    fromUserId: purchase.from?.kind === 'user' ? purchase.from.userId : null,
+    toTreasury: purchase.to?.kind === 'treasury' ? purchase.to.code : null,
+    refunded: recorded.filter((t) => t.refundOf === purchaseId).reduce((sum, t) => sum + t.amount, 0),
+    commission: commission && commission.to?.kind === 'user' ? { amount: commission.amount, affiliateUserId: commission.to.userId } : null,
+  });
+}
+
+/** Decides and applies a command, then its credit legs and clawbacks, as the partitions would. */
+function run(state: LedgerState, command: LedgerCommand): Decision {
+  const decision = decide(state, command, now, () => ++nextId);
+  if (!decision.ok) return decision;
+  evolve(state, decision, now);
+  recorded.push(...(decision.transaction ? [decision.transaction] : []), ...decision.lineTransactions);
+  for (const leg of decision.creditLegs) {
+    const credit = decide(state, creditLegCommand(leg, now), now, () => ++nextId);
+    if (!credit.ok) throw new Error(`credit leg refused: ${credit.code}`);
+    evolve(state, credit, now);
+  }
+  for (const leg of decision.clawbacks ?? []) {
+    if (run(state, clawbackLegCommand(leg, now)).ok !== true) throw new Error('a clawback is never refused');
+  }
+  return decision;
+}
+
+describe('a purchase naming an affiliate', () => {
+  it('debits the buyer once for the whole amount and credits the treasury and the affiliate, supply exact', () => {
+    const state = world();
+    const before = total(state);
+    const decision = run(state, purchase(10_000)) as Accepted;
+    expect(decision.ok).toBe(true);
+    const [commission] = decision.lineTransactions as [NewTransaction];
+    expect(decision.transaction).toMatchObject({ type: 'PURCHASE', amount: 9_000, reference: 'order-1' });
+    expect(commission).toMatchObject({
+      type: 'TRANSFER',
+      amount: 1_000,
+      from: { kind: 'user', userId: buyer },
+      to: { kind: 'user', userId: affiliate },
+      splitOf: decision.transaction!.id,
+      reference: 'order-1',
+    });
+    // One debit for the limits, of the whole amount.
+    expect(decision.spend).toEqual({ walletKey: `user:${buyer}`, amount: 10_000, count: 1 });
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 90_000, 'treasury:OPERATIONS': 9_000, [`user:${affiliate}`]: 1_000 });
+    expect(total(state)).toBe(before);
+  });
+
+  it('takes a fixed commission as set', () => {
+    const state = world({ kind: 'fixed', amount: 150 });
+    run(state, purchase(10_000));
+    expect(balances(state)).toMatchObject({ 'treasury:OPERATIONS': 9_850, [`user:${affiliate}`]: 150 });
+  });
+
+  it('without an affiliate, is one PURCHASE as before', () => {
+    const state = world();
+    const decision = run(state, purchase(10_000, null)) as Accepted;
+    expect(decision.lineTransactions).toEqual([]);
+    expect(balances(state)).toMatchObject({ 'treasury:OPERATIONS': 10_000, [`user:${affiliate}`]: 0 });
+  });
+
+  const refusals: Array<[string, () => { state: LedgerState; command: LedgerCommand }, string]> = [
+    [
+      'the buyer names themselves (self-referral)',
+      () => ({ state: world(), command: purchase(10_000, { userId: buyer, clientId: shop }) }),
+      'SELF_REFERRAL',
+    ],
+    ['an unknown affiliate', () => ({ state: world(), command: purchase(10_000, { userId: 4242, clientId: shop }) }), 'USER_NOT_FOUND'],
+    ['no rule for the treasury', () => ({ state: world(null), command: purchase(10_000) }), 'COMMISSION_RULE_MISSING'],
+    [
+      'a client with no rule for this treasury',
+      () => ({ state: world(), command: purchase(10_000, { userId: affiliate, clientId: 'pc_other' }) }),
+      'COMMISSION_RULE_MISSING',
+    ],
+    [
+      'a commission that rounds to 0',
+      () => ({ state: world({ kind: 'bps', bps: 100 }), command: purchase(99) }),
+      'COMMISSION_OUT_OF_RANGE',
+    ],
+    [
+      'a fixed commission of the whole amount',
+      () => ({ state: world({ kind: 'fixed', amount: 500 }), command: purchase(500) }),
+      'COMMISSION_OUT_OF_RANGE',
+    ],
+    [
+      'the admin who set the rule as the affiliate',
+      () => ({ state: world(undefined, affiliate), command: purchase(10_000) }),
+      'SELF_DEALING',
+    ],
+    ['more than the buyer has', () => ({ state: world(), command: purchase(100_001) }), 'INSUFFICIENT_FUNDS'],
+  ];
+
+  it.each(refusals)('refuses %s, and changes nothing', (_name, setup, code) => {
+    const { state, command } = setup();
+    const before = balances(state);
+    const decision = run(state, command);
+    expect(decision).toMatchObject({ ok: false, code });
+    expect(balances(state)).toEqual(before);
+  });
+
+  it('refuses an affiliate whose wallet is closed', () => {
+    const state = world();
+    state.wallets.get(`user:${affiliate}`)!.status = 'CLOSED';
+    expect(run(state, purchase(10_000))).toMatchObject({ ok: false, code: 'RECIPIENT_CLOSED' });
+  });
+
+  it('refuses a stored rule out of bounds (a hand-edited row is parsed again in db/wallet-rows.ts; the decider refuses what it cannot split)', () => {
+    const state = world({ kind: 'fixed', amount: 20_000 });
+    expect(run(state, purchase(10_000))).toMatchObject({ ok: false, code: 'COMMISSION_OUT_OF_RANGE' });
+  });
+});
+
+describe('setting a commission rule', () => {
+  function setRule(rule: CommissionRule | null, actorId = String(admin)): LedgerCommand {
+    return {
+      commandId: '00000000-0000-4000-8000-000000000002',
+      type: 'ledger.set-commission',
+      issuedAt: now.toISOString(),
+      actor: { kind: 'user', id: actorId },
+      data: { treasury: 'OPERATIONS', clientId: 'pc_new', rule },
+    };
+  }
+
+  it('records the rule with the ADMIN+ who set it, and removes it with null', () => {
+    const state = world();
+    expect(run(state, setRule({ kind: 'bps', bps: 250 }))).toMatchObject({ ok: true });
+    expect(state.wallets.get('treasury:OPERATIONS')!.commissions).toEqual({
+      [shop]: { rule: { kind: 'bps', bps: 1000 }, setBy: admin },
+      pc_new: { rule: { kind: 'bps', bps: 250 }, setBy: admin },
+    });
+    run(state, setRule(null));
+    expect(Object.keys(state.wallets.get('treasury:OPERATIONS')!.commissions!)).toEqual([shop]);
+  });
+
+  it('refuses an unknown treasury', () => {
+    const state = world();
+    state.wallets.delete('treasury:OPERATIONS');
+    expect(run(state, setRule({ kind: 'bps', bps: 250 }))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('a refund of a split purchase reverses the split in proportion', () => {
+  function refund(purchaseId: number, amount?: number): LedgerCommand {
+    return {
+      commandId: `00000000-0000-4000-8000-0000000001${String(nextId).padStart(2, '0').slice(-2)}`,
+      type: 'ledger.refund',
+      issuedAt: now.toISOString(),
+      actor: { kind: 'user', id: String(admin) },
+      data: { transactionId: purchaseId, treasury: 'OPERATIONS', reason: 'returned', ...(amount !== undefined ? { amount } : {}) },
+    };
+  }
+
+  /** A world where the buyer bought 100.00 with 10% to the affiliate, and the treasury holds more coins. */
+  function bought() {
+    const state = world();
+    state.wallets.get('treasury:OPERATIONS')!.balance = 50_000;
+    const total0 = total(state);
+    const purchaseId = (run(state, purchase(10_000)) as Accepted).transaction!.id;
+    return { state, purchaseId, total0 };
+  }
+
+  it('a full refund gives the buyer the whole amount back and takes the whole commission from the affiliate', () => {
+    const { state, purchaseId, total0 } = bought();
+    loadTarget(state, purchaseId);
+    const decision = run(state, refund(purchaseId)) as Accepted;
+    expect(decision.transaction).toMatchObject({ type: 'REFUND', amount: 9_000, refundOf: purchaseId });
+    expect(decision.lineTransactions).toEqual([expect.objectContaining({ type: 'TRANSFER', amount: 1_000, splitOf: purchaseId })]);
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 100_000, [`user:${affiliate}`]: 0, 'treasury:OPERATIONS': 50_000 });
+    expect(total(state)).toBe(total0);
+    const clawback = recorded.at(-1)!;
+    expect(clawback).toMatchObject({ type: 'TRANSFER', amount: 1_000, from: { kind: 'user', userId: affiliate }, splitOf: purchaseId });
+  });
+
+  it('partial refunds claw back in proportion, rounding on the running total, and add up to the commission', () => {
+    const { state, purchaseId, total0 } = bought();
+    for (const part of [3_001, 2_999, 3_000]) {
+      loadTarget(state, purchaseId);
+      expect(run(state, refund(purchaseId, part)).ok).toBe(true);
+    }
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 100_000, [`user:${affiliate}`]: 0, 'treasury:OPERATIONS': 50_000 });
+    expect(total(state)).toBe(total0);
+    loadTarget(state, purchaseId);
+    expect(run(state, refund(purchaseId, 1))).toMatchObject({ ok: false, code: 'REFUND_EXCEEDS_PURCHASE' });
+  });
+
+  it('when the affiliate has spent the commission, takes what they have; the treasury bears the rest, supply exact', () => {
+    const { state, purchaseId, total0 } = bought();
+    // The affiliate spent 7.00 of their 10.00.
+    const spent = state.wallets.get(`user:${affiliate}`)!;
+    spent.balance -= 700;
+    state.wallets.get(`user:${admin}`)!.balance += 700;
+    loadTarget(state, purchaseId);
+    expect(run(state, refund(purchaseId)).ok).toBe(true);
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 100_000, [`user:${affiliate}`]: 0, 'treasury:OPERATIONS': 49_300 });
+    expect(total(state)).toBe(total0);
+    expect(recorded.at(-1)!.reason).toMatch(/7 not recovered/);
+  });
+
+  it('when the affiliate has nothing left, the clawback takes nothing and makes no transaction', () => {
+    const { state, purchaseId, total0 } = bought();
+    state.wallets.get(`user:${affiliate}`)!.balance = 0;
+    state.wallets.get(`user:${admin}`)!.balance += 1_000;
+    loadTarget(state, purchaseId);
+    const before = recorded.length;
+    expect(run(state, refund(purchaseId)).ok).toBe(true);
+    // The REFUND and the fronted part: no clawback transaction.
+    expect(recorded.length).toBe(before + 2);
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 100_000, 'treasury:OPERATIONS': 49_000 });
+    expect(total(state)).toBe(total0);
+  });
+
+  it('refuses a refund the treasury cannot pay with the fronted part, and changes nothing', () => {
+    const { state, purchaseId } = bought();
+    state.wallets.get('treasury:OPERATIONS')!.balance = 9_500;
+    loadTarget(state, purchaseId);
+    const before = balances(state);
+    expect(run(state, refund(purchaseId))).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
+    expect(balances(state)).toEqual(before);
+  });
+});

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+
+function resultOf(reply: Reply): any {
+  if (!reply.ok) throw new Error(`rejected: ${JSON.stringify(reply.error)}`);
+  return reply.result;
+}
+
+/**
+ * Affiliate splits against real Kafka and PostgreSQL (docs/CONTRACT.md "Affiliate splits"): the
+ * rule on the treasury's row, the split purchase in one apply, its refund and the clawback that
+ * travels to the affiliate's partition, every balance and the supply exact; a forged split or
+ * clawback changes nothing.
+ */
+describe('affiliate splits against real Kafka and PostgreSQL', () => {
+  let h: LedgerHarness;
+  let nextUser = 7300;
+  const treasury = 'COURSE_FEES';
+  const clientId = 'pc_split_shop';
+  const openUser = async () => {
+    nextUser += 1;
+    const userId = nextUser;
+    resultOf(await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } }));
+    return userId;
+  };
+  const mint = (userId: number, amount: number) =>
+    h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), data: { to: { kind: 'user', userId }, amount, reason: 'seed' } });
+  const balanceOf = async (key: string) =>
+    Number((await h.pool.query<{ balance: string }>('SELECT balance FROM wallets WHERE wallet_key = $1', [key])).rows[0]?.balance);
+  const supply = async () => {
+    const { rows } = await h.pool.query<{ total: string; minted: string; burned: string }>(
+      `SELECT (SELECT sum(balance) FROM wallets)::text AS total,
+              (SELECT coalesce(sum(amount), 0) FROM transactions WHERE type = 'MINT')::text AS minted,
+              (SELECT coalesce(sum(amount), 0) FROM transactions WHERE type = 'BURN')::text AS burned`,
+    );
+    return { total: Number(rows[0]!.total), circulating: Number(rows[0]!.minted) - Number(rows[0]!.burned) };
+  };
+  const setRule = (rule: unknown, data: Record<string, unknown> = {}) =>
+    h.send({ type: 'ledger.set-commission', key: walletKeyOfTreasury(treasury), data: { treasury, clientId, rule, ...data } });
+  const purchase = (buyer: number, affiliate: number, amount: number, commandId = randomUUID()) =>
+    h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(buyer),
+      commandId,
+      data: {
+        kind: 'PURCHASE',
+        fromUserId: buyer,
+        to: { kind: 'treasury', code: treasury },
+        amount,
+        reason: 'course',
+        reference: 'order-split',
+        affiliate: { userId: affiliate, clientId },
+      },
+    });
+
+  beforeAll(async () => {
+    h = await startLedgerHarness();
+    await h.startLedger();
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('when a rule is set, then the treasury row keeps it and the reply names who set it', async () => {
+    const set = resultOf(await setRule({ kind: 'bps', bps: 1000 }));
+    expect(set).toMatchObject({ treasury, clientId, rule: { kind: 'bps', bps: 1000 }, setBy: 999999999 });
+    const row = await h.pool.query('SELECT commissions FROM wallets WHERE wallet_key = $1', [walletKeyOfTreasury(treasury)]);
+    expect(row.rows[0].commissions[clientId]).toEqual({ rule: { kind: 'bps', bps: 1000 }, setBy: 999999999 });
+  });
+
+  it('when a rule out of bounds is put on the topic, then the command schema refuses it and nothing is stored', async () => {
+    const reply = await setRule({ kind: 'bps', bps: 5001 }, { clientId: 'pc_greedy' });
+    expect(reply.ok).toBe(false);
+    const row = await h.pool.query('SELECT commissions FROM wallets WHERE wallet_key = $1', [walletKeyOfTreasury(treasury)]);
+    expect(row.rows[0].commissions.pc_greedy).toBeUndefined();
+  });
+
+  it('when a split purchase is retried and then refunded, then it applies once and every balance and the supply end exact', async () => {
+    const [buyer, affiliate] = [await openUser(), await openUser()];
+    resultOf(await mint(buyer, 10_000));
+    // The treasury fronts the commission's part of a refund: it needs more than its own part.
+    resultOf(
+      await h.send({
+        type: 'ledger.mint',
+        key: walletKeyOfTreasury(treasury),
+        data: { to: { kind: 'treasury', code: treasury }, amount: 1_000, reason: 'float' },
+      }),
+    );
+    const before = await supply();
+    const treasuryBefore = await balanceOf(walletKeyOfTreasury(treasury));
+    const commandId = randomUUID();
+    const first = resultOf(await purchase(buyer, affiliate, 10_000, commandId));
+    const retry = resultOf(await purchase(buyer, affiliate, 10_000, commandId));
+    expect(retry).toEqual(first);
+    expect(first.transaction).toMatchObject({ type: 'PURCHASE', amount: 90, toTreasury: treasury });
+    expect(first.commission).toMatchObject({ type: 'TRANSFER', amount: 10, toUserId: affiliate, splitOf: first.transaction.id });
+    expect(first.wallet.balance).toBe(0);
+    const stored = await h.pool.query('SELECT count(*)::int AS n FROM transactions WHERE command_id = $1', [commandId]);
+    expect(stored.rows[0].n).toBe(2);
+    await eventually(async () => ((await balanceOf(walletKeyOfUser(affiliate))) === 1_000 ? true : undefined));
+    await eventually(async () => ((await balanceOf(walletKeyOfTreasury(treasury))) === treasuryBefore + 9_000 ? true : undefined));
+
+    const refund = resultOf(
+      await h.send({
+        type: 'ledger.refund',
+        key: walletKeyOfTreasury(treasury),
+        data: { transactionId: first.transaction.id, treasury, reason: 'cancelled' },
+      }),
+    );
+    expect(refund.transaction).toMatchObject({ type: 'REFUND', amount: 90 });
+    await eventually(async () => ((await balanceOf(walletKeyOfUser(buyer))) === 10_000 ? true : undefined));
+    await eventually(async () => ((await balanceOf(walletKeyOfUser(affiliate))) === 0 ? true : undefined));
+    await eventually(async () => ((await balanceOf(walletKeyOfTreasury(treasury))) === treasuryBefore ? true : undefined));
+    const legs = await h.pool.query<{ type: string; amount: string; from_user_id: string | null }>(
+      'SELECT type, amount::text, from_user_id::text FROM transactions WHERE split_of = $1 ORDER BY id',
+      [first.transaction.id],
+    );
+    expect(legs.rows).toEqual([
+      { type: 'TRANSFER', amount: '1000', from_user_id: String(buyer) },
+      { type: 'TRANSFER', amount: '1000', from_user_id: null },
+      { type: 'TRANSFER', amount: '1000', from_user_id: String(affiliate) },
+    ]);
+    expect(await supply()).toEqual(before);
+  });
+
+  it('when the buyer names themselves, an unknown affiliate or a client with no rule, then 422 and nothing moves', async () => {
+    const buyer = await openUser();
+    resultOf(await mint(buyer, 1_000));
+    expect(await purchase(buyer, buyer, 1_000)).toMatchObject({ ok: false, error: { code: 'SELF_REFERRAL' } });
+    expect(await purchase(buyer, 9_999_999, 1_000)).toMatchObject({ ok: false, error: { code: 'USER_NOT_FOUND' } });
+    const other = await openUser();
+    const noRule = await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(buyer),
+      data: {
+        kind: 'PURCHASE',
+        fromUserId: buyer,
+        to: { kind: 'treasury', code: treasury },
+        amount: 1_000,
+        reason: 'course',
+        affiliate: { userId: other, clientId: 'pc_nobody' },
+      },
+    });
+    expect(noRule).toMatchObject({ ok: false, error: { code: 'COMMISSION_RULE_MISSING' } });
+    expect(await purchase(buyer, other, 5)).toMatchObject({ ok: false, error: { code: 'COMMISSION_OUT_OF_RANGE' } });
+    expect(await balanceOf(walletKeyOfUser(buyer))).toBe(1_000);
+  });
+
+  it('when an insider forges a split (no proof) or a clawback on ledger.commands, then it is refused and nothing moves', async () => {
+    const [buyer, affiliate] = [await openUser(), await openUser()];
+    resultOf(await mint(buyer, 1_000));
+    resultOf(await mint(affiliate, 1_000));
+    const noProof = await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(buyer),
+      proof: null,
+      data: {
+        kind: 'PURCHASE',
+        fromUserId: buyer,
+        to: { kind: 'treasury', code: treasury },
+        amount: 1_000,
+        reason: 'x',
+        affiliate: { userId: affiliate, clientId },
+      },
+    });
+    expect(noProof.ok).toBe(false);
+    const clawback = await h.client.request({
+      topic: h.topics.ledgerCommands,
+      key: walletKeyOfUser(affiliate),
+      timeoutMs: 20_000,
+      command: {
+        commandId: randomUUID(),
+        type: 'ledger.clawback',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'operator', id: 'forger' },
+        data: { purchaseId: 1, refundId: 2, fromUserId: affiliate, to: { kind: 'user', userId: buyer }, amount: 1_000 },
+      },
+    });
+    expect(clawback).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await balanceOf(walletKeyOfUser(buyer))).toBe(1_000);
+    expect(await balanceOf(walletKeyOfUser(affiliate))).toBe(1_000);
+  });
+});

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { type CoinClient, CoinProblemError } from '@coin/client';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { apiClient, applied, http, registerUser } from '../harness/http';
+import { adminSession, adminStepUp, apiKeyFor, createPlatformClientWithCli, fundTreasury, type AdminSession } from '../harness/admin';
+import { eventually } from '../harness/eventually';
+
+/**
+ * Affiliate splits through the gateway, the ledger, history and back (docs/CONTRACT.md "Affiliate
+ * splits"): an ADMIN+ sets a platform client's rule, a purchase naming an affiliate pays the
+ * treasury and the affiliate in one apply, its refund returns everything to the buyer and takes
+ * the commission back from the affiliate, and every balance and the supply end exact.
+ */
+describe('a purchase split with an affiliate, and its refund, through the gateway', () => {
+  let stack: TestStack;
+  let superadmin: AdminSession;
+  let platform: CoinClient;
+  let clientId: string;
+  const as = (token: string) => apiClient(stack.gatewayUrl, { accessToken: token });
+  const balanceOf = async (token: string) => (await as(token).getMyWallet()).balance;
+  const problemOf = (call: Promise<unknown>) =>
+    call.then(
+      (data) => {
+        throw new Error(`expected a problem, got ${JSON.stringify(data)}`);
+      },
+      (err: unknown) => {
+        if (err instanceof CoinProblemError) return err;
+        throw err;
+      },
+    );
+  const setRule = async (body: unknown) =>
+    http(stack.gatewayUrl, 'PUT', '/api/admin/commission-rules', {
+      token: await adminStepUp(stack, superadmin),
+      body,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    superadmin = await adminSession(stack, 'SUPERADMIN');
+    const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
+    platform = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey });
+    // The treasury fronts the commission's part of a refund: it holds more than its own part.
+    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'COURSE_FEES', 100);
+    ({ clientId } = await createPlatformClientWithCli(stack, `shop-${randomUUID().slice(0, 8)}`, { treasuries: ['COURSE_FEES'] }));
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when an ADMIN+ sets a rule for a treasury the client is not granted, or out of bounds, then it is refused', async () => {
+    expect(await setRule({ treasury: 'SUBSCRIPTIONS', clientId, rule: { bps: 1000 } })).toMatchObject({
+      status: 422,
+      body: { code: 'TREASURY_NOT_GRANTED' },
+    });
+    expect(await setRule({ treasury: 'COURSE_FEES', clientId, rule: { bps: 5001 } })).toMatchObject({ status: 400 });
+    const user = await registerUser(stack.gatewayUrl);
+    const asUser = await http(stack.gatewayUrl, 'PUT', '/api/admin/commission-rules', {
+      token: user.accessToken,
+      body: { treasury: 'COURSE_FEES', clientId, rule: { bps: 1000 } },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(asUser.status).toBe(403);
+  });
+
+  it('when a split purchase is made and refunded in full, then buyer, affiliate, treasury and the supply end exact', async () => {
+    expect(await setRule({ treasury: 'COURSE_FEES', clientId, rule: { bps: 1000 } })).toMatchObject({
+      status: 200,
+      body: { treasury: 'COURSE_FEES', clientId, rule: { kind: 'bps', bps: 1000 } },
+    });
+    const [buyer, affiliate] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+    await applied(platform.mintCoins({ body: { userId: buyer.userId, amount: 100, reason: 'seed' } }));
+    await eventually(async () => ((await balanceOf(affiliate.accessToken)) === 0 ? true : undefined), 10_000, 'affiliate wallet open');
+
+    expect(
+      (
+        await problemOf(
+          as(buyer.accessToken).purchase({
+            body: { treasury: 'COURSE_FEES', amount: 50, reason: 'course', affiliate: { userId: buyer.userId, clientId } },
+          }),
+        )
+      ).code,
+    ).toBe('SELF_REFERRAL');
+    const bought = await as(buyer.accessToken).purchase({
+      body: {
+        treasury: 'COURSE_FEES',
+        amount: 50,
+        reason: 'course',
+        reference: 'order-split',
+        affiliate: { userId: affiliate.userId, clientId },
+      },
+    });
+    expect(bought.transaction).toMatchObject({ type: 'PURCHASE', amount: 45, toTreasury: 'COURSE_FEES', reference: 'order-split' });
+    expect(bought.commission).toMatchObject({ type: 'TRANSFER', amount: 5, toUserId: affiliate.userId, splitOf: bought.transaction.id });
+    expect(bought.wallet.balance).toBe(50);
+    await eventually(async () => ((await balanceOf(affiliate.accessToken)) === 5 ? true : undefined), 10_000, 'commission credited');
+
+    // The affiliate sees the commission in their history, linked to the purchase.
+    const history = await eventually(
+      async () => {
+        const page = await http(stack.gatewayUrl, 'GET', '/api/coins/history?limit=10', { token: affiliate.accessToken });
+        return page.body.transactions?.length > 0 ? page.body : undefined;
+      },
+      10_000,
+      'history projected',
+    );
+    expect(history.transactions[0]).toMatchObject({ amount: 5, splitOf: bought.transaction.id });
+
+    await applied(
+      platform.refundTransaction({ body: { transactionId: bought.transaction.id, treasury: 'COURSE_FEES', reason: 'cancelled' } }),
+    );
+    await eventually(async () => ((await balanceOf(buyer.accessToken)) === 100 ? true : undefined), 10_000, 'buyer whole');
+    await eventually(async () => ((await balanceOf(affiliate.accessToken)) === 0 ? true : undefined), 10_000, 'commission clawed back');
+
+    const report = await eventually(
+      async () => {
+        const r = await as(superadmin.accessToken).getSupplyReport();
+        return r.inFlight === 0 ? r : undefined;
+      },
+      10_000,
+      'quiet ledger',
+    );
+    expect(report).toMatchObject({ consistent: true, discrepancy: 0, mismatchedWallets: [], overRefundedPurchases: [] });
+    expect(report.balances).toBe(report.supply);
+  });
+});
