@@ -4,6 +4,7 @@ import { apiKey, platformClientCreated, platformClientRevoked } from './identity
 import { headerNames } from './messaging';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
+import { cashoutResult, settleCashoutResult } from './cashout';
 import {
   limitOverrides,
   moneyResult,
@@ -151,6 +152,13 @@ export const ledgerCommandContracts = {
     route: 'ledger',
     stepUp: false,
     result: z.object({ hold: hold.nullable(), expired: z.boolean() }),
+  },
+  'ledger.cashout': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: cashoutResult },
+  'ledger.settle-cashout': {
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    result: settleCashoutResult,
   },
   'ledger.set-limits': {
     partitionKey: (d) => walletKeyOfUser(d.userId),

@@ -57,6 +57,7 @@ const hold: HoldState = {
   capturedAmount: 3002,
   transactionId: 3003,
   settlerClientId: 'pc_settler',
+  cashout: null,
 };
 const approval: ApprovalState = {
   id: '00000000-0000-4000-8000-00000000000d',

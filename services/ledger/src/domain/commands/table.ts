@@ -2,6 +2,7 @@ import type { LedgerCommand, LedgerCommandType } from '@coin/contracts';
 import { approve } from './approve';
 import { burn } from './burn';
 import { captureHold } from './capture-hold';
+import { cashout } from './cashout';
 import { closeWallet } from './close-wallet';
 import { credit } from './credit';
 import { expireApproval } from './expire-approval';
@@ -15,6 +16,7 @@ import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
 import { reward } from './reward';
 import { setLimits } from './set-limits';
+import { settleCashout } from './settle-cashout';
 import { transfer } from './transfer';
 import { voidHold } from './void-hold';
 import type { CommandModule } from './types';
@@ -38,6 +40,8 @@ export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
   'ledger.capture-hold': captureHold,
   'ledger.void-hold': voidHold,
   'ledger.expire-hold': expireHold,
+  'ledger.cashout': cashout,
+  'ledger.settle-cashout': settleCashout,
   'ledger.set-limits': setLimits,
   'ledger.request-approval': requestApproval,
   'ledger.approve': approve,
