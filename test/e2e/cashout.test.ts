@@ -61,7 +61,9 @@ describe('cash-out through the gateway and the ledger', () => {
     } finally {
       await db.end();
     }
-    const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId: providerId, clientSecret: created.clientSecret } });
+    const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', {
+      body: { clientId: providerId, clientSecret: created.clientSecret },
+    });
     expect(token.status).toBe(200);
     providerToken = token.body.accessToken;
   }, 120_000);
@@ -76,7 +78,13 @@ describe('cash-out through the gateway and the ledger', () => {
     const asked = await cashOut(user.accessToken, 25.5, `cashout-${user.userId}-1`);
     expect(asked.status).toBe(201);
     // 25.50 coins at 655 XAF per coin (in force since 2026-01-01), rounded down.
-    expect(asked.body.cashout).toMatchObject({ status: 'REQUESTED', amount: 25.5, xafAmount: 16_702, xafPerCoin: 655, userId: user.userId });
+    expect(asked.body.cashout).toMatchObject({
+      status: 'REQUESTED',
+      amount: 25.5,
+      xafAmount: 16_702,
+      xafPerCoin: 655,
+      userId: user.userId,
+    });
     expect(asked.body.wallet).toMatchObject({ balance: 100, activeCoins: 74.5 });
     const cashoutId: string = asked.body.cashout.id;
 

@@ -111,7 +111,12 @@ export const ledgerConfigSchema = z.object({
   CASHOUT_PROVIDERS: z
     .string()
     .default('')
-    .transform((text) => text.split(',').map((id) => id.trim()).filter((id) => id.length > 0))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id.length > 0),
+    )
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)).max(100)),
   /**
    * The cash-out rate versions, `<ISO time>=<XAF per coin>` comma-separated, e.g.
@@ -122,7 +127,12 @@ export const ledgerConfigSchema = z.object({
     .default('')
     .transform((text, ctx) => parseRates(text, ctx)),
   /** How long a provider has to settle a cash-out before it is released by the hold expiry sweep (1 day). */
-  CASHOUT_WINDOW_S: z.coerce.number().int().positive().max(holdExpirySecondsMax).default(24 * 3600),
+  CASHOUT_WINDOW_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(holdExpirySecondsMax)
+    .default(24 * 3600),
   /** Coins one user may cash out in a rolling day, by verification level (docs/CONTRACT.md "Cash-out"). */
   CASHOUT_DAILY_COINS_UNVERIFIED: z.coerce.number().int().nonnegative().max(1_000_000_000).default(0),
   CASHOUT_DAILY_COINS_VERIFIED: z.coerce.number().int().nonnegative().max(1_000_000_000).default(50_000),
@@ -255,7 +265,10 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
 /** CASHOUT_RATES: `<ISO time>=<XAF per coin>`, comma-separated, at most 100 versions, each time once. */
 function parseRates(text: string, ctx: z.RefinementCtx): CashoutRate[] {
   const rates: CashoutRate[] = [];
-  for (const part of text.split(',').map((p) => p.trim()).filter((p) => p.length > 0)) {
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)) {
     const match = /^(\d{4}-\d{2}-\d{2}T[0-9:.]+Z)=([1-9][0-9]{0,6})$/.exec(part);
     const effectiveFrom = match ? new Date(match[1] ?? '') : null;
     const xafPerCoin = match ? Number(match[2]) : Number.NaN;

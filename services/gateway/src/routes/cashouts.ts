@@ -19,6 +19,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { parseJsonBody } from '../plugins/json-body';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { exampleCashoutCallback, exampleCashoutResult, exampleCreateCashout, exampleSettleCashoutResult, withExample } from './examples';
 import { userSecurity } from './security-schemes';
 
 /** A provider's callback secrets by its client id (`whsec_…`, newest first: two during a rotation). */
@@ -51,9 +52,11 @@ function callbackRefusal(request: FastifyRequest, secrets: CashoutCallbackSecret
   if (!own || own.length === 0) return new AppError('FORBIDDEN', 'This platform client is no payout provider with a callback secret');
   try {
     const id = verifyStandardWebhookSignature(request.rawCallbackBody ?? '', request.headers, own, { maxBodyBytes: callbackBodyBytesMax });
-    if (!callbackId.safeParse(id).success) return new AppError('UNAUTHENTICATED', 'webhook-id must be 1 to 256 printable characters without a dot');
+    if (!callbackId.safeParse(id).success)
+      return new AppError('UNAUTHENTICATED', 'webhook-id must be 1 to 256 printable characters without a dot');
   } catch (err) {
-    if (err instanceof WebhookVerificationError) return new AppError('UNAUTHENTICATED', `The callback's signature is refused: ${err.reason}`);
+    if (err instanceof WebhookVerificationError)
+      return new AppError('UNAUTHENTICATED', `The callback's signature is refused: ${err.reason}`);
     throw err;
   }
   return null;
@@ -88,8 +91,8 @@ function registerCallbackRoute(app: FastifyInstance, deps: CashoutRouteDeps): vo
           "A payout provider's word on a cash-out it was named for: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited",
         security: userSecurity,
         operationId: 'settleCashout',
-        body: cashoutCallbackBody,
-        response: { 200: settleCashoutResult, ...errorResponses },
+        body: withExample(cashoutCallbackBody, exampleCashoutCallback),
+        response: { 200: withExample(settleCashoutResult, exampleSettleCashoutResult), ...errorResponses },
       },
     },
     async (request) => {
@@ -136,8 +139,8 @@ export function registerCashoutRoutes(app: App, deps: CashoutRouteDeps): void {
         security: userSecurity,
         headers: idempotencyHeaders,
         operationId: 'createCashout',
-        body: createCashoutBody,
-        response: { 201: cashoutResult, ...errorResponses },
+        body: withExample(createCashoutBody, exampleCreateCashout),
+        response: { 201: withExample(cashoutResult, exampleCashoutResult), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -40,7 +40,8 @@ export const cashout: CommandModule<'ledger.cashout'> = {
   schema: cashoutCommand,
   result: ledgerResults['ledger.cashout'],
   createsTransaction: false,
-  authorRefusal: ({ data }, author) => (isUser(author, data.fromUserId) ? null : 'Command refused: only the payer cashes out their own coins'),
+  authorRefusal: ({ data }, author) =>
+    isUser(author, data.fromUserId) ? null : 'Command refused: only the payer cashes out their own coins',
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], windowScopes: [cashoutScope(data.fromUserId)] }),
   decide(command, context) {
     const { now, policy } = context;

@@ -51,7 +51,12 @@ function command(type: LedgerCommand['type'], data: object, actor: Actor = { kin
 }
 
 const ask = (amount: number, proof: string | undefined = verifiedProof, providerClientId = 'pc_momo') =>
-  command('ledger.cashout', { fromUserId: 1, amount, msisdn: '+237670000000', providerClientId, idNonce: `nonce-${'x'.repeat(20)}-${n}` }, undefined, proof);
+  command(
+    'ledger.cashout',
+    { fromUserId: 1, amount, msisdn: '+237670000000', providerClientId, idNonce: `nonce-${'x'.repeat(20)}-${n}` },
+    undefined,
+    proof,
+  );
 const settle = (holdId: string, outcome: 'CONFIRMED' | 'FAILED', actor: Actor = provider, callbackId = `msg_${n}`) =>
   command('ledger.settle-cashout', { holdId, fromUserId: 1, outcome, callbackId, providerReference: 'MOMO-1' }, actor);
 
@@ -150,7 +155,12 @@ describe('cash-out, in the ledger domain', () => {
     const state = stateWith(1_000);
     expect(run(state, ask(500, verifiedProof, 'pc_stranger'))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(run(state, ask(2_000))).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
-    expect(decide(stateWith(1_000), ask(1), t0, () => 1, { ...policy, cashout: { ...policy.cashout, rates: [{ xafPerCoin: 50, effectiveFrom: t0 }] } })).toMatchObject({
+    expect(
+      decide(stateWith(1_000), ask(1), t0, () => 1, {
+        ...policy,
+        cashout: { ...policy.cashout, rates: [{ xafPerCoin: 50, effectiveFrom: t0 }] },
+      }),
+    ).toMatchObject({
       ok: false,
       code: 'VALIDATION_FAILED',
     });

@@ -75,4 +75,3 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
   },
   audit: () => null,
 };
-
