@@ -17,6 +17,7 @@ describe('cash-out through the gateway and the ledger', () => {
   let stack: TestStack;
   let providerToken: string;
   let minter: ReturnType<typeof apiClient>;
+  let adminToken: string;
 
   /** A callback as the provider sends it: the exact body text and its Standard Webhooks headers. */
   const callback = (body: object, options: { id?: string; at?: number; secrets?: string[]; sentBody?: string } = {}) => {
@@ -51,6 +52,7 @@ describe('cash-out through the gateway and the ledger', () => {
       },
     });
     const admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
+    adminToken = admin;
     minter = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey: await apiKeyFor(stack, admin, ['mint']) });
     // The provider is a platform client created as an operator does, under the id the configuration names.
     const created = await createPlatformClientWithCli(stack, 'mobile money', { treasuries: [] });
@@ -136,5 +138,49 @@ describe('cash-out through the gateway and the ledger', () => {
     });
     expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     expect(await walletOf(user.accessToken)).toMatchObject({ balance: 2000, activeCoins: 2000 });
+  });
+  it('when an ADMIN+ reads the queue and the reconciliation, then each cash-out is in its state and the day adds up, as JSON and CSV; a user may read neither', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    await minter.mintCoins({ body: { userId: user.userId, amount: 300, reason: 'seed' } });
+    const ids: string[] = [];
+    for (const [i, amount] of [100, 50, 20].entries()) {
+      const asked = await cashOut(user.accessToken, amount, `cashout-${user.userId}-q${i}`);
+      expect(asked.status).toBe(201);
+      ids.push(asked.body.cashout.id);
+    }
+    expect((await callback({ cashoutId: ids[0], outcome: 'CONFIRMED' })).status).toBe(200);
+    expect((await callback({ cashoutId: ids[1], outcome: 'FAILED' })).status).toBe(200);
+
+    const queue = await http(stack.gatewayUrl, 'GET', `/api/admin/cashouts?status=REQUESTED&providerClientId=${providerId}&limit=100`, {
+      token: adminToken,
+    });
+    expect(queue.status).toBe(200);
+    expect(queue.body.cashouts.map((c: { id: string }) => c.id)).toContain(ids[2]);
+    expect(queue.body.cashouts.map((c: { id: string }) => c.id)).not.toContain(ids[0]);
+    const failed = await http(stack.gatewayUrl, 'GET', '/api/admin/cashouts?status=FAILED&limit=100', { token: adminToken });
+    expect(failed.body.cashouts.find((c: { id: string }) => c.id === ids[1])).toMatchObject({ status: 'FAILED', userId: user.userId });
+
+    const day = new Date().toISOString().slice(0, 10);
+    const path = `/api/admin/cashouts/reconciliation?from=${day}&to=${day}&providerClientId=${providerId}`;
+    const report = await http(stack.gatewayUrl, 'GET', path, { token: adminToken });
+    expect(report.status).toBe(200);
+    // Every cash-out of this file today, from all three tests: the sums must agree with the states.
+    const [line] = report.body.lines;
+    expect(line).toMatchObject({ day, providerClientId: providerId });
+    expect(line.requested).toBe(line.confirmed + line.failed + line.expired + line.released + line.pending);
+    expect(line.confirmed).toBeGreaterThanOrEqual(2);
+    expect(line.pending).toBeGreaterThanOrEqual(1);
+    // The confirmed XAF is the sum of the confirmed cash-outs' own amounts: 25.50 → 16,702 and 100 → 65,500.
+    expect(line.confirmedXaf).toBe(16_702 + 65_500);
+    const csv = await fetch(new URL(`${path}&format=csv`, stack.gatewayUrl), { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const rows = (await csv.text()).trim().split('\r\n');
+    expect(rows[0]).toBe(
+      'day,providerClientId,requested,requestedXaf,confirmed,confirmedCoins,confirmedXaf,failed,expired,released,pending',
+    );
+    expect(rows[1]?.split(',')[6]).toBe(String(16_702 + 65_500));
+
+    expect((await http(stack.gatewayUrl, 'GET', '/api/admin/cashouts', { token: user.accessToken })).status).toBe(403);
+    expect((await http(stack.gatewayUrl, 'GET', path, { token: user.accessToken })).status).toBe(403);
   });
 });

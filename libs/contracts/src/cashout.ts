@@ -3,6 +3,9 @@ import { coinAmount, coinValue, minorUnitsPerCoin } from './money';
 import { isoDateTime, singleLineText, userId } from './common';
 import { cashoutOutcome, msisdn, transaction, wallet } from './ledger';
 import { platformClientId } from './user';
+import { historyPaging, queryInt } from './history';
+import { checkDays, utcDay } from './stats';
+import { withCursorParam, withPageLinks } from './paging';
 
 /**
  * Cash-out of coins to XAF (docs/CONTRACT.md "Cash-out"). A cash-out is a hold of the payer's
@@ -69,3 +72,76 @@ export const cashoutResult = z.object({ cashout, wallet });
 export type CashoutResult = z.infer<typeof cashoutResult>;
 export const settleCashoutResult = z.object({ cashout, transaction: transaction.nullable(), wallet });
 export type SettleCashoutResult = z.infer<typeof settleCashoutResult>;
+
+// ---- The cash-out queue and the reconciliation (ADMIN+) ----
+
+/** GET /api/admin/cashouts: the queue, newest first, optionally of one state and one provider. */
+export const cashoutsQuery = z.strictObject({
+  status: cashoutStatus.optional(),
+  providerClientId: platformClientId.optional(),
+  limit: queryInt(1, 100, 20),
+  offset: queryInt(0, historyPaging.offsetMax, 0),
+});
+export type CashoutsQuery = z.infer<typeof cashoutsQuery>;
+export const cashoutPage = z.object({
+  cashouts: z.array(cashout),
+  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
+});
+export type CashoutPage = z.infer<typeof cashoutPage>;
+/** The public API's forms of the queue (the ledger's internal route keeps the ones above). */
+export const cashoutsPublicQuery = withCursorParam(cashoutsQuery, 'offset');
+export const cashoutPublicPage = withPageLinks(cashoutPage);
+
+/** GET /api/admin/cashouts/reconciliation: the days (UTC) a provider's cash-outs were asked for, both included. */
+export const reconciliationQuery = z
+  .strictObject({
+    from: utcDay.describe('The first day (UTC, YYYY-MM-DD) a cash-out was asked for, included'),
+    to: utcDay.describe('The last day (UTC, YYYY-MM-DD), included; at most 366 days from from'),
+    providerClientId: platformClientId.optional(),
+    format: z.enum(['json', 'csv']).default('json').describe('csv: text/csv, one line per provider and day'),
+  })
+  .superRefine(checkDays);
+export type ReconciliationQuery = z.infer<typeof reconciliationQuery>;
+
+/** One provider's cash-outs asked for on one day (UTC), by what became of them; coins and whole XAF. */
+export const reconciliationLine = z.object({
+  day: z.string(),
+  providerClientId: z.string(),
+  requested: z.number().int().nonnegative(),
+  requestedXaf: z.number().int().nonnegative(),
+  confirmed: z.number().int().nonnegative(),
+  confirmedCoins: coinValue,
+  confirmedXaf: z.number().int().nonnegative().describe('The XAF the provider paid: what its statement must show'),
+  failed: z.number().int().nonnegative(),
+  expired: z.number().int().nonnegative(),
+  released: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+});
+export type ReconciliationLine = z.infer<typeof reconciliationLine>;
+export const reconciliation = z.object({ from: z.string(), to: z.string(), lines: z.array(reconciliationLine) });
+export type Reconciliation = z.infer<typeof reconciliation>;
+
+/** The CSV columns, in order: the fields of a line. */
+export const reconciliationColumns = [
+  'day',
+  'providerClientId',
+  'requested',
+  'requestedXaf',
+  'confirmed',
+  'confirmedCoins',
+  'confirmedXaf',
+  'failed',
+  'expired',
+  'released',
+  'pending',
+] as const satisfies ReadonlyArray<keyof ReconciliationLine>;
+
+/**
+ * The reconciliation as CSV (RFC 4180): a header, then one line per provider and day. A client id
+ * is `[A-Za-z0-9_-]` and a day `YYYY-MM-DD`, so no field needs quoting, and none can start a
+ * spreadsheet formula.
+ */
+export function reconciliationCsv(report: Reconciliation): string {
+  const rows = report.lines.map((line) => reconciliationColumns.map((column) => String(line[column])).join(','));
+  return `${[reconciliationColumns.join(','), ...rows].join('\r\n')}\r\n`;
+}

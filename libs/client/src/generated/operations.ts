@@ -26,6 +26,8 @@ export const operationTable = {
   listMyHolds: { method: 'get', path: '/api/wallets/me/holds', idempotencyKey: false },
   listHolds: { method: 'get', path: '/api/admin/holds', idempotencyKey: false },
   createCashout: { method: 'post', path: '/api/cashouts', idempotencyKey: true },
+  listCashouts: { method: 'get', path: '/api/admin/cashouts', idempotencyKey: false },
+  getCashoutReconciliation: { method: 'get', path: '/api/admin/cashouts/reconciliation', idempotencyKey: false },
   listTreasuries: { method: 'get', path: '/api/admin/treasuries', idempotencyKey: false },
   getSupplyReport: { method: 'get', path: '/api/admin/supply', idempotencyKey: false },
   listApiKeys: { method: 'get', path: '/api/admin/api-keys', idempotencyKey: false },

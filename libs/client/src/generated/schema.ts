@@ -399,6 +399,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/cashouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The cash-out queue, newest first: every cash-out, or those of one state (REQUESTED is the queue) or one provider */
+    get: operations['listCashouts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashouts/reconciliation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Each provider's cash-outs by the UTC day they were asked for (from and to included, at most 366 days): requested, confirmed (coins and the XAF paid), failed, expired, released, pending; JSON or, with format=csv, CSV to match against the provider's statement */
+    get: operations['getCashoutReconciliation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/treasuries': {
     parameters: {
       query?: never;
@@ -7284,6 +7318,245 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listCashouts: {
+    parameters: {
+      query?: {
+        status?: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+        providerClientId?: string;
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "cashouts": [
+           *         {
+           *           "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *           "userId": 42,
+           *           "amount": 25.5,
+           *           "xafAmount": 16702,
+           *           "xafPerCoin": 655,
+           *           "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
+           *           "msisdn": "+237670000000",
+           *           "providerClientId": "pc_momo",
+           *           "status": "REQUESTED",
+           *           "providerReference": null,
+           *           "transactionId": null,
+           *           "expiresAt": "2026-11-25T10:00:00.000Z",
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            cashouts: {
+              /**
+               * Format: uuid
+               * @description The cash-out's id: the id of the hold that reserves its coins
+               */
+              id: string;
+              userId: number;
+              /** @description Coins exchanged */
+              amount: number;
+              /** @description XAF the provider pays, fixed at the rate in force when it was asked for */
+              xafAmount: number;
+              /** @description The rate it was exchanged at: XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When that rate came into force
+               */
+              rateEffectiveFrom: string;
+              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
+              msisdn: string;
+              providerClientId: string;
+              /** @enum {string} */
+              status: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              providerReference: string | null;
+              /** @description The BURN of a confirmed cash-out */
+              transactionId: number | null;
+              /**
+               * Format: date-time
+               * @description Released by itself if no provider callback settles it by then
+               */
+              expiresAt: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            }[];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getCashoutReconciliation: {
+    parameters: {
+      query: {
+        /** @description The first day (UTC, YYYY-MM-DD) a cash-out was asked for, included */
+        from: string;
+        /** @description The last day (UTC, YYYY-MM-DD), included; at most 366 days from from */
+        to: string;
+        providerClientId?: string;
+        /** @description csv: text/csv, one line per provider and day */
+        format?: 'json' | 'csv';
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JSON, or with format=csv a header row and one row per provider and day */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            from: string;
+            to: string;
+            lines: {
+              day: string;
+              providerClientId: string;
+              requested: number;
+              requestedXaf: number;
+              confirmed: number;
+              /** @description Coins (2 decimals) */
+              confirmedCoins: number;
+              /** @description The XAF the provider paid: what its statement must show */
+              confirmedXaf: number;
+              failed: number;
+              expired: number;
+              released: number;
+              pending: number;
+            }[];
+          };
+          'text/csv': string;
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
           'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };

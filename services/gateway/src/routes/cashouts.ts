@@ -4,6 +4,12 @@ import { verifyStandardWebhookSignature, WebhookVerificationError } from '@coin/
 import {
   callbackId,
   cashoutCallbackBody,
+  cashoutPublicPage,
+  cashoutsPublicQuery,
+  problem,
+  reconciliation,
+  reconciliationCsv,
+  reconciliationQuery,
   cashoutResult,
   createCashoutBody,
   ledgerDraft,
@@ -12,14 +18,25 @@ import {
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { parseJsonBody } from '../plugins/json-body';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleCashoutCallback, exampleCashoutResult, exampleCreateCashout, exampleSettleCashoutResult, withExample } from './examples';
+import {
+  exampleCashoutCallback,
+  exampleCashoutPage,
+  exampleCashoutResult,
+  exampleCreateCashout,
+  exampleReconciliation,
+  exampleSettleCashoutResult,
+  withExample,
+} from './examples';
+import { offsetLinks, startOf } from './paging';
 import { userSecurity } from './security-schemes';
 
 /** A provider's callback secrets by its client id (`whsec_…`, newest first: two during a rotation). */
@@ -27,6 +44,7 @@ export type CashoutCallbackSecrets = Readonly<Record<string, readonly string[]>>
 
 export interface CashoutRouteDeps {
   commands: CommandBus;
+  internal: InternalApi;
   /** CASHOUT_CALLBACK_SECRET: the payout providers' callback secrets; a client without one has every callback refused. */
   cashoutCallbackSecrets?: CashoutCallbackSecrets;
 }
@@ -159,4 +177,68 @@ export function registerCashoutRoutes(app: App, deps: CashoutRouteDeps): void {
     },
   );
   void app.register(async (child) => registerCallbackRoute(child, deps));
+  registerCashoutReads(app, deps);
+}
+
+const readErrors = { 400: problem, 401: problem, 403: problem, 503: problem };
+
+/** The cash-out queue with its states, and the reconciliation per provider and day (ADMIN+), JSON or CSV. */
+function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
+  app.get(
+    '/api/admin/cashouts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary: 'The cash-out queue, newest first: every cash-out, or those of one state (REQUESTED is the queue) or one provider',
+        security: userSecurity,
+        querystring: cashoutsPublicQuery,
+        operationId: 'listCashouts',
+        response: { 200: withExample(cashoutPublicPage, exampleCashoutPage), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { status, providerClientId, limit, offset, cursor } = request.query;
+      const page = await deps.internal.read(
+        'ledger.cashouts',
+        { status, providerClientId, limit, offset: startOf(request, 'offset', offset, cursor) },
+        String(request.id),
+      );
+      return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };
+    },
+  );
+
+  app.get(
+    '/api/admin/cashouts/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary:
+          "Each provider's cash-outs by the UTC day they were asked for (from and to included, at most 366 days): requested, confirmed (coins and the XAF paid), failed, expired, released, pending; JSON or, with format=csv, CSV to match against the provider's statement",
+        security: userSecurity,
+        querystring: reconciliationQuery,
+        operationId: 'getCashoutReconciliation',
+        response: {
+          200: {
+            description: 'JSON, or with format=csv a header row and one row per provider and day',
+            content: {
+              'application/json': { schema: withExample(reconciliation, exampleReconciliation) },
+              'text/csv': { schema: z.string().meta({ examples: [reconciliationCsv(exampleReconciliation)] }) },
+            },
+          },
+          ...readErrors,
+        },
+      } as never,
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { format, ...query } = request.query as z.output<typeof reconciliationQuery>;
+      const report = await deps.internal.read('ledger.cashout-reconciliation', { ...query, format: 'json' }, String(request.id));
+      if (format !== 'csv') return reply.type('application/json; charset=utf-8').send(report);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="cashouts-${query.from}-${query.to}.csv"`)
+        .send(reconciliationCsv(report));
+    },
+  );
 }

@@ -520,3 +520,28 @@ export const exampleSettleCashoutResult = {
   },
   wallet: { ...exampleWallet, balance: 125, activeCoins: 125, totalSent: 75 },
 } as const;
+export const exampleCashoutPage = {
+  cashouts: [exampleCashout],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
+export const exampleReconciliation = {
+  from: '2026-11-24',
+  to: '2026-11-24',
+  lines: [
+    {
+      day: '2026-11-24',
+      providerClientId: 'pc_momo',
+      requested: 3,
+      requestedXaf: 42900,
+      confirmed: 2,
+      confirmedCoins: 40,
+      confirmedXaf: 26200,
+      failed: 1,
+      expired: 0,
+      released: 0,
+      pending: 0,
+    },
+  ],
+};

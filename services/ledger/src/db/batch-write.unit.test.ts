@@ -241,6 +241,8 @@ describe('the batch write (named columns)', () => {
       captured_amount: 3002,
       transaction_id: 3003,
       settler_client_id: 'pc_settler',
+      // No cash-out: the e2e cash-out test reads a cash-out's terms back from its row.
+      cashout: null,
     });
     const { columns, selected } = insertOf('holds');
     expect(selected).toEqual(columns);
