@@ -18793,7 +18793,7 @@ export interface operations {
            *         "toUserId": null,
            *         "fromTreasury": null,
            *         "toTreasury": null,
-           *         "reason": "Cash-out of 16702 XAF to +237670000000",
+           *         "reason": "Cash-out of 16702 XAF",
            *         "reference": null,
            *         "refundOf": null,
            *         "createdAt": "2026-01-15T09:30:00.000Z",

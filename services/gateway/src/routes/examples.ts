@@ -515,7 +515,7 @@ export const exampleSettleCashoutResult = {
     type: 'BURN',
     amount: 25.5,
     toUserId: null,
-    reason: 'Cash-out of 16702 XAF to +237670000000',
+    reason: 'Cash-out of 16702 XAF',
     metadata: { cashoutXafAmount: '16702', cashoutXafPerCoin: '655', cashoutProvider: 'pc_momo', cashoutProviderReference: 'MOMO-778' },
   },
   wallet: { ...exampleWallet, balance: 125, activeCoins: 125, totalSent: 75 },

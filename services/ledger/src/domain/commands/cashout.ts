@@ -68,7 +68,8 @@ export const cashout: CommandModule<'ledger.cashout'> = {
       // A cash-out pays no one: its coins stay with the payer until the provider's callback burns them.
       to: { kind: 'user', userId: fromUserId },
       amount,
-      reason: `Cash-out to ${msisdn}`,
+      // No account number in the hold's reason, which events and lists carry: it is in the terms only.
+      reason: 'Cash-out',
       reference: null,
       status: 'PENDING',
       expiresAt: new Date(now.getTime() + policy.cashout.windowSeconds * 1000),

@@ -93,6 +93,8 @@ describe('cash-out, in the ledger domain', () => {
     });
     expect(confirmed.entries).toEqual([{ transactionId: confirmed.transaction!.id, walletKey: 'user:1', amount: -2_550 }]);
     expect(confirmed.creditLegs).toEqual([]);
+    // The account number stays in the cash-out's terms: never in the record, kept for ever, nor in the hold's reason.
+    expect(JSON.stringify([confirmed.transaction, hold.reason])).not.toContain('670000000');
     // The supply falls by exactly the coins burned: the only wallet lost them and nobody received them.
     expect(wallet(state)).toMatchObject({ balance: 7_450, held: 0, totalSent: 2_550 });
     expect(state.holds.get(hold.id)).toMatchObject({ status: 'CAPTURED', cashout: { outcome: 'CONFIRMED', providerReference: 'MOMO-1' } });

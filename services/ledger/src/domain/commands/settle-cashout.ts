@@ -42,7 +42,8 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
       amount: hold.amount,
       from: { kind: 'user', userId: fromUserId },
       to: null,
-      reason: `Cash-out of ${hold.cashout.xafAmount} XAF to ${hold.cashout.msisdn}`,
+      // No account number: the record is kept for ever, the person's data is not (docs/CONTRACT.md "Deletion").
+      reason: `Cash-out of ${hold.cashout.xafAmount} XAF`,
       holdId: hold.id,
       // The XAF amount and the rate the coins left circulation at, as the statement and the history show them.
       metadata: {
