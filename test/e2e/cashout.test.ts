@@ -157,6 +157,12 @@ describe('cash-out through the gateway and the ledger', () => {
     expect(queue.status).toBe(200);
     expect(queue.body.cashouts.map((c: { id: string }) => c.id)).toContain(ids[2]);
     expect(queue.body.cashouts.map((c: { id: string }) => c.id)).not.toContain(ids[0]);
+    // The provider reads what it has to pay: its own queue, and no other provider's.
+    const assigned = await http(stack.gatewayUrl, 'GET', '/api/cashouts/assigned?status=REQUESTED&limit=100', { token: providerToken });
+    expect(assigned.body.cashouts.map((c: { id: string }) => c.id)).toContain(ids[2]);
+    const others = await http(stack.gatewayUrl, 'GET', '/api/cashouts/assigned?providerClientId=pc_other', { token: providerToken });
+    expect([others.status, others.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect((await http(stack.gatewayUrl, 'GET', '/api/cashouts/assigned', { token: user.accessToken })).status).toBe(403);
     const failed = await http(stack.gatewayUrl, 'GET', '/api/admin/cashouts?status=FAILED&limit=100', { token: adminToken });
     expect(failed.body.cashouts.find((c: { id: string }) => c.id === ids[1])).toMatchObject({ status: 'FAILED', userId: user.userId });
 

@@ -27,6 +27,7 @@ export const operationTable = {
   listHolds: { method: 'get', path: '/api/admin/holds', idempotencyKey: false },
   createCashout: { method: 'post', path: '/api/cashouts', idempotencyKey: true },
   listCashouts: { method: 'get', path: '/api/admin/cashouts', idempotencyKey: false },
+  listAssignedCashouts: { method: 'get', path: '/api/cashouts/assigned', idempotencyKey: false },
   getCashoutReconciliation: { method: 'get', path: '/api/admin/cashouts/reconciliation', idempotencyKey: false },
   listTreasuries: { method: 'get', path: '/api/admin/treasuries', idempotencyKey: false },
   getSupplyReport: { method: 'get', path: '/api/admin/supply', idempotencyKey: false },

@@ -208,6 +208,35 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
     },
   );
 
+  // A provider learns what to pay here: its own cash-outs only, whatever it asks for.
+  app.get(
+    '/api/cashouts/assigned',
+    {
+      config: { access: 'platform' },
+      schema: {
+        tags: ['cashouts'],
+        summary: "The calling payout provider's own cash-outs, newest first (status=REQUESTED: what it has to pay or fail by its callback)",
+        security: userSecurity,
+        querystring: cashoutsPublicQuery,
+        operationId: 'listAssignedCashouts',
+        response: { 200: withExample(cashoutPublicPage, exampleCashoutPage), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { status, providerClientId, limit, offset, cursor } = request.query;
+      const own = principalOf(request).subject;
+      if (providerClientId !== undefined && providerClientId !== own) {
+        throw new AppError('FORBIDDEN', 'A provider reads its own cash-outs only');
+      }
+      const page = await deps.internal.read(
+        'ledger.cashouts',
+        { status, providerClientId: own, limit, offset: startOf(request, 'offset', offset, cursor) },
+        String(request.id),
+      );
+      return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };
+    },
+  );
+
   app.get(
     '/api/admin/cashouts/reconciliation',
     {
