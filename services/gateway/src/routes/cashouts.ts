@@ -182,7 +182,7 @@ export function registerCashoutRoutes(app: App, deps: CashoutRouteDeps): void {
 
 const readErrors = { 400: problem, 401: problem, 403: problem, 503: problem };
 
-/** The cash-out queue with its states, and the reconciliation per provider and day (ADMIN+), JSON or CSV. */
+/** The cash-out queue with its states (ADMIN+) and a provider's own cash-outs. */
 function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
   app.get(
     '/api/admin/cashouts',
@@ -237,6 +237,11 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
     },
   );
 
+  registerReconciliationRead(app, deps);
+}
+
+/** The reconciliation per provider and UTC day (ADMIN+), JSON or CSV. */
+function registerReconciliationRead(app: App, deps: CashoutRouteDeps): void {
   app.get(
     '/api/admin/cashouts/reconciliation',
     {
