@@ -6,6 +6,7 @@ import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
 import { captureResult, hold, holdResult } from './holds';
+import { cashoutResult, settleCashoutResult } from './cashout';
 import {
   commissionRuleEntry,
   limitOverrides,
@@ -177,6 +178,13 @@ export const ledgerCommandContracts = {
     route: 'ledger',
     stepUp: false,
     result: z.object({ hold: hold.nullable(), expired: z.boolean() }),
+  },
+  'ledger.cashout': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: cashoutResult },
+  'ledger.settle-cashout': {
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    result: settleCashoutResult,
   },
   'ledger.set-limits': {
     partitionKey: (d) => walletKeyOfUser(d.userId),

@@ -40,6 +40,20 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   'ledger.capture-hold': [['the payer', ledgerDraft('ledger.capture-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.void-hold': [['the payer', ledgerDraft('ledger.void-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.expire-hold': [['the payer', ledgerDraft('ledger.expire-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
+  'ledger.cashout': [
+    [
+      'the payer',
+      ledgerDraft('ledger.cashout', { fromUserId: 7, amount: 100, msisdn: '+237670000000', providerClientId: 'pc_momo' }),
+      'user:7',
+    ],
+  ],
+  'ledger.settle-cashout': [
+    [
+      'the payer',
+      ledgerDraft('ledger.settle-cashout', { holdId: randomUUID(), fromUserId: 7, outcome: 'CONFIRMED', callbackId: 'msg_1' }),
+      'user:7',
+    ],
+  ],
   'ledger.set-limits': [['the user', ledgerDraft('ledger.set-limits', { userId: 7, overrides: { dailyCount: 3 } }), 'user:7']],
   'ledger.set-commission': [
     [

@@ -22,6 +22,7 @@ import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, plat
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
+import { cashoutPage, cashoutsQuery, reconciliation, reconciliationQuery } from './cashout';
 import {
   adminWebhookEndpointPage,
   createWebhookEndpointInternalBody,
@@ -209,6 +210,14 @@ export const internalReads = {
     response: internalHold,
   },
   'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
+  'ledger.cashouts': { service: 'ledger', method: 'GET', path: '/internal/cashouts', query: cashoutsQuery, response: cashoutPage },
+  'ledger.cashout-reconciliation': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/cashouts/reconciliation',
+    query: reconciliationQuery,
+    response: reconciliation,
+  },
   'ledger.transaction': {
     service: 'ledger',
     method: 'GET',

@@ -260,6 +260,49 @@ export const voidHoldCommand = commandSchema('ledger.void-hold', z.object({ hold
 export const expireHoldCommand = commandSchema('ledger.expire-hold', z.object({ holdId, fromUserId: userId }));
 
 /**
+ * A mobile money account a cash-out pays (docs/CONTRACT.md "Cash-out"): an MSISDN in E.164 form,
+ * `+` and 8 to 15 digits, no leading zero after the `+` (e.g. `+237670000000`).
+ */
+export const msisdn = z
+  .string()
+  .regex(/^\+[1-9][0-9]{7,14}$/, 'must be an MSISDN in E.164 form: + and 8 to 15 digits')
+  .describe('The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000');
+/**
+ * A user's request to exchange `amount` coins for XAF paid to `msisdn` by the payout provider
+ * `providerClientId` (docs/CONTRACT.md "Cash-out"): the coins are held at once, the rate in force
+ * fixes the XAF amount; keyed by the payer's wallet, like the hold it creates.
+ */
+export const cashoutCommand = commandSchema(
+  'ledger.cashout',
+  z.object({
+    fromUserId: userId,
+    amount: positiveMinorUnits,
+    msisdn,
+    providerClientId: platformClientId,
+    idNonce: idNonce.optional(),
+    requestHash,
+  }),
+);
+/** The provider's word on a cash-out, from its signed callback: confirmed (the held coins are burned) or failed (released). */
+export const cashoutOutcome = z.enum(['CONFIRMED', 'FAILED']);
+/** A Standard Webhooks message id of a provider's callback: printable ASCII, no dot. */
+export const callbackId = z.string().regex(/^[\x21-\x2d\x2f-\x7e]{1,256}$/, 'must be 1 to 256 printable characters without a dot');
+/** Settles a cash-out from its provider's signed callback (docs/CONTRACT.md "Cash-out"); keyed by the payer's wallet. */
+export const settleCashoutCommand = commandSchema(
+  'ledger.settle-cashout',
+  z.object({
+    holdId,
+    fromUserId: userId,
+    outcome: cashoutOutcome,
+    /** The callback's `webhook-id`, kept with the cash-out: the callback that settled it. */
+    callbackId,
+    /** The provider's own reference of the payment (its statement's line), ≤ 100 characters on one line. */
+    providerReference: singleLineText(1, 100).optional(),
+    requestHash,
+  }),
+);
+
+/**
  * A wallet's own spending limits, replacing its role's defaults field by field: a number is the
  * limit, null means no limit, an absent field keeps the default. Amounts in minor units.
  */
@@ -347,6 +390,8 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   captureHoldCommand,
   voidHoldCommand,
   expireHoldCommand,
+  cashoutCommand,
+  settleCashoutCommand,
   setLimitsCommand,
   setCommissionCommand,
   requestApprovalCommand,

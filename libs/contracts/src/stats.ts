@@ -25,7 +25,7 @@ export const utcDay = z.iso
   .describe('A UTC calendar day (YYYY-MM-DD), years 0001 to 9999');
 
 /** from ≤ to and at most daysMax days, both counted (an explicit bound on one read's work and answer). */
-function checkDays(q: { from: string; to: string }, ctx: z.RefinementCtx): void {
+export function checkDays(q: { from: string; to: string }, ctx: z.RefinementCtx): void {
   const from = Date.parse(`${q.from}T00:00:00Z`);
   const to = Date.parse(`${q.to}T00:00:00Z`);
   if (!(from <= to)) ctx.addIssue({ code: 'custom', message: 'must not be before from', path: ['to'] });

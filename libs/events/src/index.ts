@@ -229,5 +229,6 @@ export {
   type WebhookErrorReason,
   type WebhookHeaders,
   verifyAndParseWebhook,
+  verifyStandardWebhookSignature,
   WebhookVerificationError,
 } from './verify-and-parse';

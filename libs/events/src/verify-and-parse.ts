@@ -155,3 +155,24 @@ export function verifyAndParseWebhook(
   verifyLegacy(body, legacy, keys, options);
   return parseEvent(body, undefined);
 }
+
+/**
+ * Verifies the Standard Webhooks signature of a request (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature`) made with one of `secrets` within the tolerance, and returns its id; the
+ * body is not parsed. What receives a signed callback other than a coin event uses this (the
+ * gateway, a payout provider's cash-out callback). Throws a WebhookVerificationError otherwise.
+ */
+export function verifyStandardWebhookSignature(
+  rawBody: string | Uint8Array,
+  headers: WebhookHeaders,
+  secrets: readonly string[],
+  options: VerifyAndParseOptions = {},
+): string {
+  const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
+  if (body.length > (options.maxBodyBytes ?? defaultMaxWebhookBodyBytes))
+    throw new WebhookVerificationError('body_too_large', 'The body is larger than a signed callback may be');
+  if (secrets.length === 0) throw new WebhookVerificationError('missing_signature', 'No secret to verify with');
+  const signature = headerOf(headers, standardWebhookHeaderNames.signature);
+  if (signature === undefined) throw new WebhookVerificationError('missing_signature', 'The request carries no webhook-signature header');
+  return verifyStandard(body, headers, signature, secrets, options);
+}

@@ -21,6 +21,7 @@ import { registerFormBodyParser } from './plugins/oauth-token';
 import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
 import { registerCommissionRoutes } from './routes/commission-rules';
+import { registerCashoutRoutes, type CashoutCallbackSecrets } from './routes/cashouts';
 import { registerLimitRoutes } from './routes/limits';
 import { registerMoneyRoutes } from './routes/money';
 import { registerPayoutRoutes } from './routes/payouts';
@@ -103,6 +104,8 @@ export interface GatewayDeps {
   adminConsoleDir?: string;
   /** The live balance streams' fan-out and limits (default: a fan-out nothing feeds, for tests and the document). */
   liveBalance?: LiveBalanceSettings;
+  /** The payout providers' cash-out callback secrets by client id (CASHOUT_CALLBACK_SECRET; absent: every callback refused). */
+  cashoutCallbackSecrets?: CashoutCallbackSecrets;
   /** What this instance knows of revocations (default: sets nothing feeds but its own revocations, for tests and the document). */
   revocations?: Revocations;
 }
@@ -225,6 +228,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerPayoutRoutes(commands, routeDeps);
     registerApprovalRoutes(commands, routeDeps);
     registerHoldRoutes(commands, routeDeps);
+    registerCashoutRoutes(commands, routeDeps);
     registerTreasuryRoutes(commands, routeDeps);
     registerApiKeyRoutes(commands, routeDeps);
     registerPlatformClientRoutes(commands, routeDeps);

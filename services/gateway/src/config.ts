@@ -98,6 +98,32 @@ export const gatewayConfigSchema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
       }
     }),
+  /**
+   * The payout providers' cash-out callback secrets (docs/CONTRACT.md "Cash-out"): JSON
+   * {"<platform client id>": "whsec_<base64url, 16+ bytes>" or [new, old] during a rotation}. A
+   * secret: from a Secret (CASHOUT_CALLBACK_SECRET_FILE in containers). Empty: every callback is refused.
+   */
+  CASHOUT_CALLBACK_SECRET: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON {"<client id>": "whsec_..." or [new, old]}' });
+        return z.NEVER;
+      }
+      const secret = z.string().regex(/^whsec_[A-Za-z0-9_-]{22,}={0,2}$/);
+      const secrets = z
+        .record(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), z.union([secret, z.array(secret).min(1).max(2)]))
+        .safeParse(parsed);
+      if (!secrets.success) {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON {"<client id>": "whsec_<base64url>" or [new, old]}' });
+        return z.NEVER;
+      }
+      return Object.fromEntries(Object.entries(secrets.data).map(([id, value]) => [id, Array.isArray(value) ? value : [value]]));
+    }),
   /** Cached token versions expire after this; user.events.v2 keep them current meanwhile. */
   TOKEN_VERSION_CACHE_TTL_S: positiveInt(24 * 3600),
   /** Cached API-key grants; revocation through the API drops them at once (docs/DESIGN.md). */

@@ -295,6 +295,7 @@ function gatewayDeps(
     accessLog: { sampleRate: config.GATEWAY_ACCESS_LOG_SAMPLE, slowMs: config.GATEWAY_ACCESS_LOG_SLOW_MS },
     passwordHashCost: passwordHashCostOf(config, logger),
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
+    cashoutCallbackSecrets: config.CASHOUT_CALLBACK_SECRET,
     redis,
     admissionStore: new RedisAdmissionStore(redis),
     idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,

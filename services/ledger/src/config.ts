@@ -14,7 +14,7 @@ import {
 } from '@coin/config';
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
 import { keyProofAudience, parseTrustedKeys } from '@coin/security';
-import type { LedgerPolicy } from './domain/ledger';
+import type { CashoutRate, LedgerPolicy } from './domain/ledger';
 import { shardMapText } from './shards';
 import type { LimitDefaults, Limits } from './domain/limits';
 
@@ -105,6 +105,38 @@ export const ledgerConfigSchema = z.object({
   OUTBOX_SWEEP_INTERVAL_MS: positiveInt(1000),
   /** Rows younger than this are left to the writer that is publishing them right now. */
   OUTBOX_SWEEP_GRACE_MS: positiveInt(2000),
+  /**
+   * Cash-out (docs/CONTRACT.md "Cash-out"): the platform clients that pay cash-outs, comma-separated.
+   * Empty: cash-out is off (every request is refused NOT_FOUND for its provider).
+   */
+  CASHOUT_PROVIDERS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id.length > 0),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)).max(100)),
+  /**
+   * The cash-out rate versions, `<ISO time>=<XAF per coin>` comma-separated, e.g.
+   * `2026-01-01T00:00:00Z=650,2026-12-01T00:00:00Z=655`: each in force from its time until the next.
+   */
+  CASHOUT_RATES: z
+    .string()
+    .default('')
+    .transform((text, ctx) => parseRates(text, ctx)),
+  /** How long a provider has to settle a cash-out before it is released by the hold expiry sweep (1 day). */
+  CASHOUT_WINDOW_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(holdExpirySecondsMax)
+    .default(24 * 3600),
+  /** Coins one user may cash out in a rolling day, by verification level (docs/CONTRACT.md "Cash-out"). */
+  CASHOUT_DAILY_COINS_UNVERIFIED: z.coerce.number().int().nonnegative().max(1_000_000_000).default(0),
+  CASHOUT_DAILY_COINS_VERIFIED: z.coerce.number().int().nonnegative().max(1_000_000_000).default(50_000),
   /** A hold without expiresInSeconds expires after this (7 days). */
   HOLD_EXPIRY_DEFAULT_S: positiveInt(7 * 24 * 3600),
   /** The longest a hold may be asked to live (30 days, which is also the most this may be). */
@@ -219,5 +251,38 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
       treasuryMint: config.FOUR_EYES_TREASURY_MINT,
       clientDailyRewards: minorOrOff(config.PLATFORM_CLIENT_DAILY_REWARD_COINS),
     },
+    cashout: {
+      providers: config.CASHOUT_PROVIDERS,
+      rates: config.CASHOUT_RATES,
+      windowSeconds: config.CASHOUT_WINDOW_S,
+      dailyAmount: {
+        unverified: config.CASHOUT_DAILY_COINS_UNVERIFIED * 100,
+        verified: config.CASHOUT_DAILY_COINS_VERIFIED * 100,
+      },
+    },
   };
+}
+
+/** CASHOUT_RATES: `<ISO time>=<XAF per coin>`, comma-separated, at most 100 versions, each time once. */
+function parseRates(text: string, ctx: z.RefinementCtx): CashoutRate[] {
+  const rates: CashoutRate[] = [];
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0)) {
+    const match = /^(\d{4}-\d{2}-\d{2}T[0-9:.]+Z)=([1-9][0-9]{0,6})$/.exec(part);
+    const effectiveFrom = match ? new Date(match[1] ?? '') : null;
+    const xafPerCoin = match ? Number(match[2]) : Number.NaN;
+    if (!effectiveFrom || Number.isNaN(effectiveFrom.getTime()) || xafPerCoin > 1_000_000) {
+      ctx.addIssue({ code: 'custom', message: `not a rate version (<ISO time>=<XAF per coin, 1 to 1000000>): ${part.slice(0, 60)}` });
+      return z.NEVER;
+    }
+    if (rates.some((r) => r.effectiveFrom.getTime() === effectiveFrom.getTime())) {
+      ctx.addIssue({ code: 'custom', message: `two rate versions take effect at ${effectiveFrom.toISOString()}` });
+      return z.NEVER;
+    }
+    rates.push({ xafPerCoin, effectiveFrom });
+  }
+  if (rates.length > 100) ctx.addIssue({ code: 'custom', message: 'at most 100 rate versions' });
+  return rates;
 }

@@ -11,6 +11,7 @@ import { dueHolds } from './db/hold-reads';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerCashoutReadRoutes } from './http/cashout-routes';
 import { ledgerRouteCallers } from './http/route-callers';
 import { commandJudge } from './kafka/command-judge';
 import { ledgerGroupIds } from './kafka/groups';
@@ -99,6 +100,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
     now: context.now,
     creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S,
   });
+  registerCashoutReadRoutes(parts.app, { pools: parts.pools });
   const placement = await partitionPlacement(admin, config);
   shardOfWallet = (walletKey) => placement.shardMap.shardOfPartition(placement.partitionOfWallet(walletKey));
   // Replies to a gateway that reads packs share a record per reply partition and request

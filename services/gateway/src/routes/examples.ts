@@ -494,3 +494,63 @@ export const examplePayoutRejected = {
     rejectionReason: 'Budget not signed off yet',
   },
 };
+
+/** POST /api/cashouts: 25.50 coins to a mobile money account, paid by the provider pc_momo. */
+export const exampleCreateCashout = { amount: 25.5, msisdn: '+237670000000', providerClientId: 'pc_momo' };
+export const exampleCashout = {
+  id: '3f0c1d2e-4b5a-8c7d-8e00-00000000002a',
+  userId,
+  amount: 25.5,
+  xafAmount: 16702,
+  xafPerCoin: 655,
+  rateEffectiveFrom: '2026-11-01T00:00:00.000Z',
+  msisdn: '+237670000000',
+  providerClientId: 'pc_momo',
+  status: 'REQUESTED',
+  providerReference: null,
+  transactionId: null,
+  expiresAt: '2026-11-25T10:00:00.000Z',
+  createdAt: at,
+  updatedAt: at,
+} as const;
+export const exampleCashoutResult = { cashout: exampleCashout, wallet: { ...exampleWallet, activeCoins: 125 } };
+/** POST /api/cashouts/callbacks: the provider paid it (its own reference of the payment). */
+export const exampleCashoutCallback = { cashoutId: exampleCashout.id, outcome: 'CONFIRMED', providerReference: 'MOMO-778' } as const;
+export const exampleSettleCashoutResult = {
+  cashout: { ...exampleCashout, status: 'CONFIRMED', providerReference: 'MOMO-778', transactionId: 1003 },
+  transaction: {
+    ...exampleTransaction,
+    id: 1003,
+    type: 'BURN',
+    amount: 25.5,
+    toUserId: null,
+    reason: 'Cash-out of 16702 XAF',
+    metadata: { cashoutXafAmount: '16702', cashoutXafPerCoin: '655', cashoutProvider: 'pc_momo', cashoutProviderReference: 'MOMO-778' },
+  },
+  wallet: { ...exampleWallet, balance: 125, activeCoins: 125, totalSent: 75 },
+} as const;
+export const exampleCashoutPage = {
+  cashouts: [exampleCashout],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
+export const exampleReconciliation = {
+  from: '2026-11-24',
+  to: '2026-11-24',
+  lines: [
+    {
+      day: '2026-11-24',
+      providerClientId: 'pc_momo',
+      requested: 3,
+      requestedXaf: 42900,
+      confirmed: 2,
+      confirmedCoins: 40,
+      confirmedXaf: 26200,
+      failed: 1,
+      expired: 0,
+      released: 0,
+      pending: 0,
+    },
+  ],
+};

@@ -3,6 +3,7 @@ import type { BatchStep } from '../domain/batch';
 import { moduleOf } from '../domain/commands/table';
 import type { ReplyViews } from '../domain/commands/types';
 import { anyApprovalView } from '../views/approval-view';
+import { cashoutView } from '../views/cashout-view';
 import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import { userWalletView, walletView } from '../views/wallet-view';
@@ -19,6 +20,7 @@ export interface Outcome {
 const views: ReplyViews = {
   approval: anyApprovalView,
   hold: holdView,
+  cashout: cashoutView,
   transaction: decidedTransactionView,
   userWallet: userWalletView,
   wallet: walletView,

@@ -2,6 +2,7 @@ import { partyColumns } from '@coin/contracts';
 import type { BatchWrite, LoadedWallet } from '../apply/store';
 import type { ApprovalState } from '../domain/approvals';
 import type { HoldState, WalletState } from '../domain/ledger';
+import { cashoutColumnOf } from './hold-rows';
 import { column, StatementParameters, type Columns } from './unnest-columns';
 
 /**
@@ -102,6 +103,7 @@ const writtenHolds: Columns<HoldState> = {
   captured_amount: column.bigint((h) => h.capturedAmount),
   transaction_id: column.bigint((h) => h.transactionId),
   settler_client_id: column.text((h) => h.settlerClientId),
+  cashout: column.jsonbOrNull((h) => cashoutColumnOf(h.cashout)),
 };
 
 const newEntries: Columns<NewEntry> = {
@@ -174,7 +176,7 @@ const text = `WITH opened AS (
            FROM ${holds.from}
          ON CONFLICT (id) DO UPDATE
             SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, captured_amount = EXCLUDED.captured_amount,
-                transaction_id = EXCLUDED.transaction_id
+                transaction_id = EXCLUDED.transaction_id, cashout = EXCLUDED.cashout
           WHERE holds.status = 'PENDING'
          RETURNING 1),
        new_entries AS (

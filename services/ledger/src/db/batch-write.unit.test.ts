@@ -58,6 +58,7 @@ const hold: HoldState = {
   capturedAmount: 3002,
   transactionId: 3003,
   settlerClientId: 'pc_settler',
+  cashout: null,
 };
 const approval: ApprovalState = {
   id: '00000000-0000-4000-8000-00000000000d',
@@ -245,6 +246,8 @@ describe('the batch write (named columns)', () => {
       captured_amount: 3002,
       transaction_id: 3003,
       settler_client_id: 'pc_settler',
+      // No cash-out: the e2e cash-out test reads a cash-out's terms back from its row.
+      cashout: null,
     });
     const { columns, selected } = insertOf('holds');
     expect(selected).toEqual(columns);

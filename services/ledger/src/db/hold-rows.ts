@@ -1,5 +1,5 @@
 import { partyOfColumns, type HoldStatus, type TreasuryCode } from '@coin/contracts';
-import type { HoldState } from '../domain/ledger';
+import type { CashoutTerms, HoldState } from '../domain/ledger';
 import { safeInteger } from './wallet-rows';
 
 /** A holds row as the ledger reads it (timestamps may arrive as ISO text inside JSON). */
@@ -18,10 +18,42 @@ export interface HoldDbRow {
   captured_amount: number | null;
   transaction_id: number | null;
   settler_client_id: string | null;
+  cashout: CashoutDbTerms | null;
+}
+
+/** A cash-out's terms as the holds row stores them (jsonb; dates as ISO text). */
+export interface CashoutDbTerms {
+  msisdn: string;
+  providerClientId: string;
+  xafAmount: number;
+  xafPerCoin: number;
+  rateEffectiveFrom: string;
+  outcome: 'CONFIRMED' | 'FAILED' | null;
+  callbackId: string | null;
+  providerReference: string | null;
+}
+
+/** The terms as stored: the one mapping both ways (the write calls `cashoutColumnOf`). */
+export function cashoutColumnOf(terms: CashoutTerms | null): CashoutDbTerms | null {
+  return terms ? { ...terms, rateEffectiveFrom: terms.rateEffectiveFrom.toISOString() } : null;
+}
+
+function cashoutTermsOf(stored: CashoutDbTerms | null): CashoutTerms | null {
+  if (stored === null) return null;
+  return {
+    msisdn: stored.msisdn,
+    providerClientId: stored.providerClientId,
+    xafAmount: safeInteger(stored.xafAmount, 'cash-out XAF amount'),
+    xafPerCoin: safeInteger(stored.xafPerCoin, 'cash-out rate'),
+    rateEffectiveFrom: new Date(stored.rateEffectiveFrom),
+    outcome: stored.outcome ?? null,
+    callbackId: stored.callbackId ?? null,
+    providerReference: stored.providerReference ?? null,
+  };
 }
 
 export const holdColumns =
-  'id, from_user_id, to_user_id, to_treasury, amount, reason, reference, status, expires_at, created_at, updated_at, captured_amount, transaction_id, settler_client_id';
+  'id, from_user_id, to_user_id, to_treasury, amount, reason, reference, status, expires_at, created_at, updated_at, captured_amount, transaction_id, settler_client_id, cashout';
 
 /** The one mapping from a holds row to the ledger's state of that hold. */
 export function holdStateOf(row: HoldDbRow): HoldState {
@@ -39,5 +71,6 @@ export function holdStateOf(row: HoldDbRow): HoldState {
     capturedAmount: row.captured_amount === null ? null : safeInteger(row.captured_amount, 'captured amount'),
     transactionId: row.transaction_id,
     settlerClientId: row.settler_client_id,
+    cashout: cashoutTermsOf(row.cashout ?? null),
   };
 }

@@ -51,6 +51,12 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
     may: ['admin', 'superadmin', 'rewardsClient', 'ungrantedClient'],
     refusal: 'Command refused: only ADMIN+ and platform clients settle holds',
   },
+  'ledger.cashout': { may: ['payer'], refusal: 'Command refused: only the payer cashes out their own coins' },
+  // Which client may (the provider the cash-out names) is judged where the cash-out is read (decide).
+  'ledger.settle-cashout': {
+    may: ['rewardsClient', 'ungrantedClient'],
+    refusal: 'Command refused: only the payout provider settles a cash-out, by its signed callback',
+  },
   'ledger.close-wallet': { may: ['superadmin'], refusal: 'Command refused: only a SUPERADMIN closes a wallet' },
   'ledger.mint': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.mint') },
   'ledger.burn': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.burn') },

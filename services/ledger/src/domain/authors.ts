@@ -100,3 +100,13 @@ function claimsOf(jws: string | undefined): Record<string, unknown> | null {
     return null;
   }
 }
+
+/**
+ * Whether the user who sent the command is verified (docs/CONTRACT.md "Cash-out"): the `verified`
+ * claim of the access token the consumer verified as the command's proof, which the user service
+ * sets from the account's `isVerified` when it issues the token. Absent, false or no proof: not verified.
+ */
+export function userVerifiedOf(command: Pick<LedgerCommand, 'actor'> & { proof?: string | undefined }): boolean {
+  if (command.actor.kind !== 'user') return false;
+  return claimsOf(command.proof)?.['verified'] === true;
+}

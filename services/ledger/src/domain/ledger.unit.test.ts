@@ -316,6 +316,7 @@ const modelPolicy: LedgerPolicy = {
   holdExpirySecondsMax: 2 * 24 * 3600,
   approvalExpirySeconds: 24 * 3600,
   fourEyes: fourEyesOff,
+  cashout: { providers: [], rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
 };
 
 type Action =

@@ -66,6 +66,42 @@ export interface HoldState {
    * a treasury is settled by the clients granted it and one paying a user by no client.
    */
   settlerClientId: string | null;
+  /** A cash-out's terms (docs/CONTRACT.md "Cash-out"): the hold reserves coins that its provider's callback burns or releases; null for any other hold. */
+  cashout: CashoutTerms | null;
+}
+
+/**
+ * What a cash-out's hold carries beside the coins: the account paid, the provider that pays it
+ * (also the hold's settler), the XAF amount and the rate that fixed it, and once settled, the
+ * provider's word, the callback that carried it and the provider's own reference.
+ */
+export interface CashoutTerms {
+  msisdn: string;
+  providerClientId: string;
+  xafAmount: number;
+  xafPerCoin: number;
+  rateEffectiveFrom: Date;
+  outcome: 'CONFIRMED' | 'FAILED' | null;
+  callbackId: string | null;
+  providerReference: string | null;
+}
+
+/** A cash-out rate: XAF per coin, in force from `effectiveFrom` until the next version's. */
+export interface CashoutRate {
+  xafPerCoin: number;
+  effectiveFrom: Date;
+}
+
+/**
+ * Cash-out's explicit configuration (docs/CONTRACT.md "Cash-out"): the platform clients that pay
+ * cash-outs, the rate versions, how long a provider has to settle one, and what one user may cash
+ * out in a rolling day by verification level (minor units). No provider: cash-out is off.
+ */
+export interface CashoutPolicy {
+  providers: readonly string[];
+  rates: readonly CashoutRate[];
+  windowSeconds: number;
+  dailyAmount: { unverified: number; verified: number };
 }
 
 export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';
@@ -85,6 +121,7 @@ export interface LedgerPolicy {
   approvalExpirySeconds: number;
   /** What one person, one wallet and one platform client may move or receive alone in a rolling day. */
   fourEyes: FourEyesPolicy;
+  cashout: CashoutPolicy;
 }
 
 export const defaultPolicy: LedgerPolicy = {
@@ -93,6 +130,7 @@ export const defaultPolicy: LedgerPolicy = {
   holdExpirySecondsMax: 30 * 24 * 3600,
   approvalExpirySeconds: 24 * 3600,
   fourEyes: fourEyesOff,
+  cashout: { providers: [], rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
 };
 
 /** What a refund needs to know about the transaction it names. */

@@ -44,6 +44,12 @@ export interface AccessTokenClaims {
   grants?: PlatformClientGrants & Partial<PeopleBehind>;
   /** When the subject last gave a second factor (`mfa_at`, seconds); absent: password only. */
   mfaAt?: Date | null;
+  /**
+   * User tokens: the account is verified (`verified: true`, from `isVerified` when the token is
+   * signed), which the ledger reads from a cash-out's proof for its daily amount (docs/CONTRACT.md
+   * "Cash-out"); absent: not verified.
+   */
+  verified?: boolean;
   /** SYSTEM tokens: the API version the client is pinned to (`coin_version`, the gateway's Coin-Version default). */
   apiVersion?: string;
 }
@@ -72,7 +78,8 @@ export async function signAccessToken(
     : {};
   const mfa = claims.mfaAt ? { mfa_at: Math.floor(claims.mfaAt.getTime() / 1000) } : {};
   const pinned = claims.apiVersion ? { coin_version: claims.apiVersion } : {};
-  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mfa, ...pinned })
+  const verified = claims.verified === true && claims.role !== 'SYSTEM' ? { verified: true } : {};
+  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mfa, ...pinned, ...verified })
     .setProtectedHeader({ alg: accessTokenAlgorithm, kid: keys.kid, typ: 'JWT' })
     .setSubject(claims.subject)
     .setIssuer(settings.issuer)

@@ -47,7 +47,7 @@ export async function signSessionToken(deps: InternalRouteDeps, row: UserRow, mf
   return signAccessToken(
     deps.keys,
     deps.tokens,
-    { subject: String(row.id), role: row.role, tokenVersion: row.token_version, mfaAt },
+    { subject: String(row.id), role: row.role, tokenVersion: row.token_version, mfaAt, verified: row.is_verified === true },
     deps.now().getTime(),
   );
 }

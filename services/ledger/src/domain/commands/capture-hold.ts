@@ -21,6 +21,8 @@ export const captureHold: CommandModule<'ledger.capture-hold'> = {
     const { holdId, fromUserId } = command.data;
     const hold = holdOf(context.state, holdId, fromUserId);
     if (!hold) return holdNotFound(holdId);
+    // A cash-out's coins leave circulation or go back to their payer, never to anyone: only its provider's callback settles it.
+    if (hold.cashout) return reject('FORBIDDEN', "A cash-out is settled by its provider's signed callback, not captured");
     const refused = settlementRefusal(command, hold, 'capture');
     if (refused) return refused;
     if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);

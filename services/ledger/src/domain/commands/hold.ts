@@ -45,6 +45,7 @@ export const hold: CommandModule<'ledger.hold'> = {
       capturedAmount: null,
       transactionId: null,
       settlerClientId: command.data.settlerClientId ?? null,
+      cashout: null,
     };
     return accepted({
       holds: [{ hold: created, event: 'created' }],

@@ -5,7 +5,7 @@ import type { ReplyInput } from './types';
 
 /** The replies and audit fields several command modules share. */
 
-type HoldCommandType = 'ledger.hold' | 'ledger.capture-hold' | 'ledger.void-hold';
+type HoldCommandType = 'ledger.hold' | 'ledger.capture-hold' | 'ledger.void-hold' | 'ledger.cashout' | 'ledger.settle-cashout';
 
 /** The type of a generic input's command (TypeScript cannot read it through LedgerCommandOf<T> for a type parameter). */
 function typeOf(input: { command: object }): string {
@@ -24,6 +24,13 @@ export function holdAfter<T extends HoldCommandType>(input: ReplyInput<T>) {
   const change = input.decision.holds[0];
   if (!change) throw new InvariantViolation(`${typeOf(input)} accepted without its hold`);
   return input.views.hold(change.hold);
+}
+
+/** The cash-out a cash-out command created or settled, as it stands after the decision. */
+export function cashoutAfter<T extends 'ledger.cashout' | 'ledger.settle-cashout'>(input: ReplyInput<T>) {
+  const change = input.decision.holds[0];
+  if (!change) throw new InvariantViolation(`${typeOf(input)} accepted without its cash-out`);
+  return input.views.cashout(change.hold);
 }
 
 /** The payer's wallet a hold command reserved or released coins of. */

@@ -2,6 +2,7 @@ import type { LedgerCommand, LedgerCommandType } from '@coin/contracts';
 import { approve } from './approve';
 import { burn } from './burn';
 import { captureHold } from './capture-hold';
+import { cashout } from './cashout';
 import { closeWallet } from './close-wallet';
 import { credit } from './credit';
 import { expireApproval } from './expire-approval';
@@ -17,6 +18,7 @@ import { reward } from './reward';
 import { clawback } from './clawback';
 import { setCommission } from './set-commission';
 import { setLimits } from './set-limits';
+import { settleCashout } from './settle-cashout';
 import { transfer } from './transfer';
 import { voidHold } from './void-hold';
 import type { CommandModule } from './types';
@@ -40,6 +42,8 @@ export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
   'ledger.capture-hold': captureHold,
   'ledger.void-hold': voidHold,
   'ledger.expire-hold': expireHold,
+  'ledger.cashout': cashout,
+  'ledger.settle-cashout': settleCashout,
   'ledger.set-limits': setLimits,
   'ledger.set-commission': setCommission,
   'ledger.clawback': clawback,

@@ -3,6 +3,7 @@ import type {
   ApprovableCommand,
   AuditAction,
   AuditSummary,
+  Cashout,
   Hold,
   LedgerCommand,
   PayoutApproval,
@@ -71,6 +72,8 @@ export interface ReplyViews {
   /** An approval request: an Approval, or a PayoutApproval when it holds a payout. */
   approval(approval: ApprovalState): Approval | PayoutApproval;
   hold(hold: HoldState): Hold;
+  /** A cash-out's hold as the Cashout view. */
+  cashout(hold: HoldState): Cashout;
   transaction(transaction: NewTransaction): Transaction;
   userWallet(wallet: WalletState, userId: number, xafRate?: number): Wallet;
   wallet(wallet: WalletState, xafRate?: number): Wallet | Treasury;

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { coinAmount, coinValue, minorUnitsPerCoin } from './money';
+import { isoDateTime, singleLineText, userId } from './common';
+import { cashoutOutcome, msisdn, transaction, wallet } from './ledger';
+import { platformClientId } from './user';
+import { historyPaging, queryInt } from './history';
+import { checkDays, utcDay } from './stats';
+import { withCursorParam, withPageLinks } from './paging';
+
+/**
+ * Cash-out of coins to XAF (docs/CONTRACT.md "Cash-out"). A cash-out is a hold of the payer's
+ * coins with its terms: the mobile money account, the provider that pays it, and the XAF amount
+ * the rate in force fixed when it was asked for. The provider's signed callback confirms it (the
+ * held coins are burned: a BURN recording the XAF amount and the rate) or fails it (released);
+ * one no provider settles within the window expires (released).
+ */
+
+/** A cash-out's state: REQUESTED (held), CONFIRMED (burned), FAILED (the provider failed it: released), RELEASED (an ADMIN+ voided it), EXPIRED (no callback within the window: released). */
+export const cashoutStatus = z.enum(['REQUESTED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED']);
+export type CashoutStatus = z.infer<typeof cashoutStatus>;
+
+/** XAF per coin, an integer (XAF has no minor unit): the rate a cash-out is exchanged at. */
+export const xafPerCoin = z.number().int().positive().max(1_000_000);
+
+/**
+ * The XAF a cash-out of `minor` minor units pays at `rate` XAF per coin: rounded down to a whole
+ * franc, so the provider never pays more than the coins were worth. Exact (BigInt) for any amount.
+ */
+export function xafOfCashout(minor: number, rate: number): number {
+  if (!Number.isSafeInteger(minor) || minor < 0) throw new RangeError('a cash-out amount is a non-negative integer of minor units');
+  if (!Number.isSafeInteger(rate) || rate <= 0) throw new RangeError('a cash-out rate is a positive integer of XAF per coin');
+  return Number((BigInt(minor) * BigInt(rate)) / BigInt(minorUnitsPerCoin));
+}
+
+/** A cash-out as the API shows it. */
+export const cashout = z.object({
+  id: z.uuid().describe("The cash-out's id: the id of the hold that reserves its coins"),
+  userId,
+  amount: coinValue.describe('Coins exchanged'),
+  xafAmount: z.number().int().nonnegative().describe('XAF the provider pays, fixed at the rate in force when it was asked for'),
+  xafPerCoin: xafPerCoin.describe('The rate it was exchanged at: XAF per coin'),
+  rateEffectiveFrom: isoDateTime.describe('When that rate came into force'),
+  msisdn,
+  providerClientId: platformClientId,
+  status: cashoutStatus,
+  providerReference: z.string().nullable(),
+  transactionId: z.number().int().nullable().describe('The BURN of a confirmed cash-out'),
+  expiresAt: isoDateTime.describe('Released by itself if no provider callback settles it by then'),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Cashout = z.infer<typeof cashout>;
+
+/** POST /api/cashouts: the payer is the caller. */
+export const createCashoutBody = z.strictObject({
+  amount: coinAmount,
+  msisdn,
+  providerClientId: platformClientId.describe('The payout provider (a platform client configured as one) that pays the XAF'),
+});
+
+/**
+ * POST /api/cashouts/callbacks: a provider's word on one cash-out. The body is signed with the
+ * Standard Webhooks headers (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+ */
+export const cashoutCallbackBody = z.strictObject({
+  cashoutId: z.uuid(),
+  outcome: cashoutOutcome,
+  providerReference: singleLineText(1, 100).optional(),
+});
+
+export const cashoutResult = z.object({ cashout, wallet });
+export type CashoutResult = z.infer<typeof cashoutResult>;
+export const settleCashoutResult = z.object({ cashout, transaction: transaction.nullable(), wallet });
+export type SettleCashoutResult = z.infer<typeof settleCashoutResult>;
+
+// ---- The cash-out queue and the reconciliation (ADMIN+) ----
+
+/** GET /api/admin/cashouts: the queue, newest first, optionally of one state and one provider. */
+export const cashoutsQuery = z.strictObject({
+  status: cashoutStatus.optional(),
+  providerClientId: platformClientId.optional(),
+  limit: queryInt(1, 100, 20),
+  offset: queryInt(0, historyPaging.offsetMax, 0),
+});
+export type CashoutsQuery = z.infer<typeof cashoutsQuery>;
+export const cashoutPage = z.object({
+  cashouts: z.array(cashout),
+  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
+});
+export type CashoutPage = z.infer<typeof cashoutPage>;
+/** The public API's forms of the queue (the ledger's internal route keeps the ones above). */
+export const cashoutsPublicQuery = withCursorParam(cashoutsQuery, 'offset');
+export const cashoutPublicPage = withPageLinks(cashoutPage);
+
+/** GET /api/admin/cashouts/reconciliation: the days (UTC) a provider's cash-outs were asked for, both included. */
+export const reconciliationQuery = z
+  .strictObject({
+    from: utcDay.describe('The first day (UTC, YYYY-MM-DD) a cash-out was asked for, included'),
+    to: utcDay.describe('The last day (UTC, YYYY-MM-DD), included; at most 366 days from from'),
+    providerClientId: platformClientId.optional(),
+    format: z.enum(['json', 'csv']).default('json').describe('csv: text/csv, one line per provider and day'),
+  })
+  .superRefine(checkDays);
+export type ReconciliationQuery = z.infer<typeof reconciliationQuery>;
+
+/** One provider's cash-outs asked for on one day (UTC), by what became of them; coins and whole XAF. */
+export const reconciliationLine = z.object({
+  day: z.string(),
+  providerClientId: z.string(),
+  requested: z.number().int().nonnegative(),
+  requestedXaf: z.number().int().nonnegative(),
+  confirmed: z.number().int().nonnegative(),
+  confirmedCoins: coinValue,
+  confirmedXaf: z.number().int().nonnegative().describe('The XAF the provider paid: what its statement must show'),
+  failed: z.number().int().nonnegative(),
+  expired: z.number().int().nonnegative(),
+  released: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative(),
+});
+export type ReconciliationLine = z.infer<typeof reconciliationLine>;
+export const reconciliation = z.object({ from: z.string(), to: z.string(), lines: z.array(reconciliationLine) });
+export type Reconciliation = z.infer<typeof reconciliation>;
+
+/** The CSV columns, in order: the fields of a line. */
+export const reconciliationColumns = [
+  'day',
+  'providerClientId',
+  'requested',
+  'requestedXaf',
+  'confirmed',
+  'confirmedCoins',
+  'confirmedXaf',
+  'failed',
+  'expired',
+  'released',
+  'pending',
+] as const satisfies ReadonlyArray<keyof ReconciliationLine>;
+
+/**
+ * The reconciliation as CSV (RFC 4180): a header, then one line per provider and day. A client id
+ * is `[A-Za-z0-9_-]` and a day `YYYY-MM-DD`, so no field needs quoting, and none can start a
+ * spreadsheet formula.
+ */
+export function reconciliationCsv(report: Reconciliation): string {
+  const rows = report.lines.map((line) => reconciliationColumns.map((column) => String(line[column])).join(','));
+  return `${[reconciliationColumns.join(','), ...rows].join('\r\n')}\r\n`;
+}

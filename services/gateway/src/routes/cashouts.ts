@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { randomIdNonce } from '@coin/security';
+import { verifyStandardWebhookSignature, WebhookVerificationError } from '@coin/events';
+import {
+  callbackId,
+  cashoutCallbackBody,
+  cashoutPublicPage,
+  cashoutsPublicQuery,
+  problem,
+  reconciliation,
+  reconciliationCsv,
+  reconciliationQuery,
+  cashoutResult,
+  createCashoutBody,
+  ledgerDraft,
+  payerOfHoldId,
+  settleCashoutResult,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
+import { authorityOf, principalOf, userIdOf } from '../plugins/auth';
+import { idempotencyHeaders } from '../plugins/idempotency';
+import { parseJsonBody } from '../plugins/json-body';
+import { minor } from './amounts';
+import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import {
+  exampleCashoutCallback,
+  exampleCashoutPage,
+  exampleCashoutResult,
+  exampleCreateCashout,
+  exampleReconciliation,
+  exampleSettleCashoutResult,
+  withExample,
+} from './examples';
+import { offsetLinks, startOf } from './paging';
+import { userSecurity } from './security-schemes';
+
+/** A provider's callback secrets by its client id (`whsec_…`, newest first: two during a rotation). */
+export type CashoutCallbackSecrets = Readonly<Record<string, readonly string[]>>;
+
+export interface CashoutRouteDeps {
+  commands: CommandBus;
+  internal: InternalApi;
+  /** CASHOUT_CALLBACK_SECRET: the payout providers' callback secrets; a client without one has every callback refused. */
+  cashoutCallbackSecrets?: CashoutCallbackSecrets;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The exact text of a signed callback's body, which its signature is over. */
+    rawCallbackBody?: string;
+  }
+}
+
+/** The largest callback body read (bytes): a callback is a few hundred. */
+const callbackBodyBytesMax = 4096;
+
+/**
+ * Why a provider's callback is refused before its body is read, or null: signed with one of its
+ * secrets (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature` over
+ * "<id>.<timestamp>.<body>") within 5 minutes, with a usable id.
+ */
+function callbackRefusal(request: FastifyRequest, secrets: CashoutCallbackSecrets): AppError | null {
+  const provider = principalOf(request).subject;
+  const own = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
+  if (!own || own.length === 0) return new AppError('FORBIDDEN', 'This platform client is no payout provider with a callback secret');
+  try {
+    const id = verifyStandardWebhookSignature(request.rawCallbackBody ?? '', request.headers, own, { maxBodyBytes: callbackBodyBytesMax });
+    if (!callbackId.safeParse(id).success)
+      return new AppError('UNAUTHENTICATED', 'webhook-id must be 1 to 256 printable characters without a dot');
+  } catch (err) {
+    if (err instanceof WebhookVerificationError)
+      return new AppError('UNAUTHENTICATED', `The callback's signature is refused: ${err.reason}`);
+    throw err;
+  }
+  return null;
+}
+
+/** The callback route's own context: its JSON parser keeps the exact text the signature is over. */
+function registerCallbackRoute(app: FastifyInstance, deps: CashoutRouteDeps): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: callbackBodyBytesMax }, (request, body, done) => {
+    request.rawCallbackBody = body as string;
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+  (app as App).post(
+    '/api/cashouts/callbacks',
+    {
+      config: { access: 'platform' },
+      // Nothing of the body is judged before the signature holds.
+      preValidation: async (request) => {
+        const refusal = callbackRefusal(request, deps.cashoutCallbackSecrets ?? {});
+        if (refusal) {
+          request.refusedAtGateway = true;
+          throw refusal;
+        }
+      },
+      schema: {
+        tags: ['cashouts'],
+        summary:
+          "A payout provider's word on a cash-out it was named for: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited",
+        security: userSecurity,
+        operationId: 'settleCashout',
+        body: withExample(cashoutCallbackBody, exampleCashoutCallback),
+        response: { 200: withExample(settleCashoutResult, exampleSettleCashoutResult), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { cashoutId, outcome, providerReference } = request.body;
+      const fromUserId = payerOfHoldId(cashoutId);
+      if (fromUserId === null) throw new AppError('NOT_FOUND', `Cash-out ${cashoutId} does not exist`);
+      const webhookId = String(request.headers['webhook-id']);
+      const draft = ledgerDraft('ledger.settle-cashout', {
+        holdId: cashoutId,
+        fromUserId,
+        outcome,
+        callbackId: webhookId,
+        ...(providerReference !== undefined ? { providerReference } : {}),
+      });
+      try {
+        // A command of its own each time: a second delivery is judged, and refused, by the settled cash-out, not answered from a key.
+        return await deps.commands.ledger(draft, { ...authorityOf(request), commandId: randomUUID(), requestId: String(request.id) });
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'HOLD_NOT_PENDING') {
+          request.refusedAtGateway = true;
+          throw new AppError('FORBIDDEN', `This cash-out is already settled or released: the callback is refused (${err.message})`);
+        }
+        throw err;
+      }
+    },
+  );
+}
+
+/**
+ * Cash-out to XAF (docs/CONTRACT.md "Cash-out"): a user asks, the ledger holds the coins and
+ * fixes the XAF amount at the rate in force; the provider named settles it by a signed callback.
+ * Every command is keyed by the payer's wallet: the callback learns the payer from the cash-out's
+ * id (a hold id naming its payer, docs/decisions/0005).
+ */
+export function registerCashoutRoutes(app: App, deps: CashoutRouteDeps): void {
+  app.post(
+    '/api/cashouts',
+    {
+      config: { access: 'user', idempotent: true },
+      schema: {
+        tags: ['cashouts'],
+        summary:
+          "Exchange coins of the caller's wallet for XAF paid to a mobile money account by a payout provider: the coins are held at once and the rate in force fixes the XAF amount; the provider's callback burns them, or they are released",
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        operationId: 'createCashout',
+        body: withExample(createCashoutBody, exampleCreateCashout),
+        response: { 201: withExample(cashoutResult, exampleCashoutResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { amount, msisdn, providerClientId } = request.body;
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.cashout', {
+          fromUserId: userIdOf(request),
+          amount: minor(amount),
+          msisdn,
+          providerClientId,
+          // The cash-out's id derives from these random bits too: not computable from the payer and the key.
+          idNonce: randomIdNonce(),
+          requestHash,
+        }),
+      );
+    },
+  );
+  void app.register(async (child) => registerCallbackRoute(child, deps));
+  registerCashoutReads(app, deps);
+}
+
+const readErrors = { 400: problem, 401: problem, 403: problem, 503: problem };
+
+/** The cash-out queue with its states (ADMIN+) and a provider's own cash-outs. */
+function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
+  app.get(
+    '/api/admin/cashouts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary: 'The cash-out queue, newest first: every cash-out, or those of one state (REQUESTED is the queue) or one provider',
+        security: userSecurity,
+        querystring: cashoutsPublicQuery,
+        operationId: 'listCashouts',
+        response: { 200: withExample(cashoutPublicPage, exampleCashoutPage), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { status, providerClientId, limit, offset, cursor } = request.query;
+      const page = await deps.internal.read(
+        'ledger.cashouts',
+        { status, providerClientId, limit, offset: startOf(request, 'offset', offset, cursor) },
+        String(request.id),
+      );
+      return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };
+    },
+  );
+
+  // A provider learns what to pay here: its own cash-outs only, whatever it asks for.
+  app.get(
+    '/api/cashouts/assigned',
+    {
+      config: { access: 'platform' },
+      schema: {
+        tags: ['cashouts'],
+        summary: "The calling payout provider's own cash-outs, newest first (status=REQUESTED: what it has to pay or fail by its callback)",
+        security: userSecurity,
+        querystring: cashoutsPublicQuery,
+        operationId: 'listAssignedCashouts',
+        response: { 200: withExample(cashoutPublicPage, exampleCashoutPage), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { status, providerClientId, limit, offset, cursor } = request.query;
+      const own = principalOf(request).subject;
+      if (providerClientId !== undefined && providerClientId !== own) {
+        throw new AppError('FORBIDDEN', 'A provider reads its own cash-outs only');
+      }
+      const page = await deps.internal.read(
+        'ledger.cashouts',
+        { status, providerClientId: own, limit, offset: startOf(request, 'offset', offset, cursor) },
+        String(request.id),
+      );
+      return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };
+    },
+  );
+
+  registerReconciliationRead(app, deps);
+}
+
+/** The reconciliation per provider and UTC day (ADMIN+), JSON or CSV. */
+function registerReconciliationRead(app: App, deps: CashoutRouteDeps): void {
+  app.get(
+    '/api/admin/cashouts/reconciliation',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary:
+          "Each provider's cash-outs by the UTC day they were asked for (from and to included, at most 366 days): requested, confirmed (coins and the XAF paid), failed, expired, released, pending; JSON or, with format=csv, CSV to match against the provider's statement",
+        security: userSecurity,
+        querystring: reconciliationQuery,
+        operationId: 'getCashoutReconciliation',
+        response: {
+          200: {
+            description: 'JSON, or with format=csv a header row and one row per provider and day',
+            content: {
+              'application/json': { schema: withExample(reconciliation, exampleReconciliation) },
+              'text/csv': { schema: z.string().meta({ examples: [reconciliationCsv(exampleReconciliation)] }) },
+            },
+          },
+          ...readErrors,
+        },
+      } as never,
+    },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const { format, ...query } = request.query as z.output<typeof reconciliationQuery>;
+      const report = await deps.internal.read('ledger.cashout-reconciliation', { ...query, format: 'json' }, String(request.id));
+      if (format !== 'csv') return reply.type('application/json; charset=utf-8').send(report);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="cashouts-${query.from}-${query.to}.csv"`)
+        .send(reconciliationCsv(report));
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import type { CashoutStatus, ReconciliationLine } from '@coin/contracts';
+import type { PoolClient } from '@coin/db';
+import type { HoldState } from '../domain/ledger';
+import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
+
+/** Reads of cash-outs (holds with terms, docs/CONTRACT.md "Cash-out") for the queue and the reconciliation. */
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+/** A cash-out state as the holds row keeps it: its hold's status and, for a void, the provider's word. */
+const statusWhere: Record<CashoutStatus, string> = {
+  REQUESTED: "status = 'PENDING'",
+  CONFIRMED: "status = 'CAPTURED'",
+  FAILED: "status = 'VOIDED' AND cashout->>'outcome' = 'FAILED'",
+  RELEASED: "status = 'VOIDED' AND cashout->>'outcome' IS NULL",
+  EXPIRED: "status = 'EXPIRED'",
+};
+
+export interface CashoutFilter {
+  status?: CashoutStatus | undefined;
+  providerClientId?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** A page of cash-outs, newest first, with the total matching the filter. */
+export async function listCashouts(db: Queryable, filter: CashoutFilter): Promise<{ cashouts: HoldState[]; total: number }> {
+  const where = `cashout IS NOT NULL AND ($1::text IS NULL OR cashout->>'providerClientId' = $1)${
+    filter.status ? ` AND ${statusWhere[filter.status]}` : ''
+  }`;
+  const provider = filter.providerClientId ?? null;
+  const rows = await db.query<HoldDbRow>(
+    `SELECT ${holdColumns} FROM holds WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
+    [provider, filter.limit, filter.offset],
+  );
+  const counted = await db.query<{ total: string }>(`SELECT count(*)::bigint AS total FROM holds WHERE ${where}`, [provider]);
+  return { cashouts: rows.rows.map(holdStateOf), total: Number(counted.rows[0]?.total ?? 0) };
+}
+
+interface ReconciliationRow {
+  day: string;
+  provider: string;
+  requested: string;
+  requested_xaf: string;
+  confirmed: string;
+  confirmed_minor: string;
+  confirmed_xaf: string;
+  failed: string;
+  expired: string;
+  released: string;
+  pending: string;
+}
+
+/**
+ * One shard's cash-outs asked for from `from` to `to` (UTC days, both included), by provider and
+ * day: how many, and what became of them. Counts and sums are exact integers (bigint as text).
+ */
+export async function reconcileCashouts(
+  db: Queryable,
+  range: { from: string; to: string; providerClientId?: string | undefined },
+): Promise<Array<Omit<ReconciliationLine, 'confirmedCoins'> & { confirmedMinor: number }>> {
+  const result = await db.query<ReconciliationRow>(
+    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+            cashout->>'providerClientId' AS provider,
+            count(*) AS requested,
+            sum((cashout->>'xafAmount')::bigint) AS requested_xaf,
+            count(*) FILTER (WHERE status = 'CAPTURED') AS confirmed,
+            coalesce(sum(amount) FILTER (WHERE status = 'CAPTURED'), 0) AS confirmed_minor,
+            coalesce(sum((cashout->>'xafAmount')::bigint) FILTER (WHERE status = 'CAPTURED'), 0) AS confirmed_xaf,
+            count(*) FILTER (WHERE status = 'VOIDED' AND cashout->>'outcome' = 'FAILED') AS failed,
+            count(*) FILTER (WHERE status = 'EXPIRED') AS expired,
+            count(*) FILTER (WHERE status = 'VOIDED' AND cashout->>'outcome' IS NULL) AS released,
+            count(*) FILTER (WHERE status = 'PENDING') AS pending
+       FROM holds
+      WHERE cashout IS NOT NULL
+        AND created_at >= ($1::date)::timestamp AT TIME ZONE 'UTC'
+        AND created_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'
+        AND ($3::text IS NULL OR cashout->>'providerClientId' = $3)
+      GROUP BY 1, 2`,
+    [range.from, range.to, range.providerClientId ?? null],
+  );
+  return result.rows.map((r) => ({
+    day: r.day,
+    providerClientId: r.provider,
+    requested: Number(r.requested),
+    requestedXaf: Number(r.requested_xaf),
+    confirmed: Number(r.confirmed),
+    confirmedMinor: Number(r.confirmed_minor),
+    confirmedXaf: Number(r.confirmed_xaf),
+    failed: Number(r.failed),
+    expired: Number(r.expired),
+    released: Number(r.released),
+    pending: Number(r.pending),
+  }));
+}

@@ -1,0 +1,101 @@
+import { cashoutCommand, ledgerResults, walletKeyOfUser, xafOfCashout } from '@coin/contracts';
+import { activeOf, holdIdOf, type CashoutPolicy, type CashoutRate, type HoldState } from '../state';
+import { usageOf } from '../limits';
+import { isUser, userVerifiedOf } from '../authors';
+import { cashoutAfter, payerWallet } from './replies';
+import { accepted, coins, insufficient, limitBreachOf, reject } from './rules';
+import type { CommandModule } from './types';
+
+/** The window that counts what one user cashed out in a rolling day (four_eyes_windows, scope `cashout:user:<id>`). */
+export function cashoutScope(userId: number): string {
+  return `cashout:user:${userId}`;
+}
+
+/** The rate in force at `now`: the version with the latest effective time not after it, or null before the first. */
+export function rateInForce(rates: readonly CashoutRate[], now: Date): CashoutRate | null {
+  let found: CashoutRate | null = null;
+  for (const rate of rates) {
+    if (rate.effectiveFrom <= now && (found === null || rate.effectiveFrom > found.effectiveFrom)) found = rate;
+  }
+  return found;
+}
+
+/** What this user may still cash out today, by verification level; null when the amount fits. */
+function dailyLimitRefusal(policy: CashoutPolicy, verified: boolean, used: number, amount: number) {
+  const limit = verified ? policy.dailyAmount.verified : policy.dailyAmount.unverified;
+  if (used + amount <= limit) return null;
+  return reject(
+    'LIMIT_EXCEEDED',
+    `A ${verified ? 'verified' : 'unverified'} user may cash out ${coins(limit)} in a rolling day; ${coins(used)} used`,
+  );
+}
+
+/**
+ * A user's cash-out to XAF (docs/CONTRACT.md "Cash-out"): the coins are held at once for the
+ * provider's callback, the rate in force at the ledger's time fixes the XAF amount, and the
+ * amount counts in the user's daily cash-out window (by verification level) and spending limits.
+ */
+export const cashout: CommandModule<'ledger.cashout'> = {
+  type: 'ledger.cashout',
+  schema: cashoutCommand,
+  result: ledgerResults['ledger.cashout'],
+  createsTransaction: false,
+  authorRefusal: ({ data }, author) =>
+    isUser(author, data.fromUserId) ? null : 'Command refused: only the payer cashes out their own coins',
+  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], windowScopes: [cashoutScope(data.fromUserId)] }),
+  decide(command, context) {
+    const { now, policy } = context;
+    const { fromUserId, amount, msisdn, providerClientId } = command.data;
+    if (!policy.cashout.providers.includes(providerClientId)) {
+      return reject('NOT_FOUND', `Platform client ${providerClientId} is not a payout provider`);
+    }
+    const rate = rateInForce(policy.cashout.rates, now);
+    if (!rate) return reject('UNAVAILABLE', 'No cash-out rate is in force yet');
+    const xafAmount = xafOfCashout(amount, rate.xafPerCoin);
+    if (xafAmount < 1) return reject('VALIDATION_FAILED', `${coins(amount)} is worth less than 1 XAF at ${rate.xafPerCoin} XAF per coin`);
+    const source = context.wallet(walletKeyOfUser(fromUserId));
+    if (!source || source.status === 'CLOSED') return reject('WALLET_NOT_FOUND', 'The payer has no open wallet');
+    const scope = cashoutScope(fromUserId);
+    const used = usageOf(context.state.windows.get(scope) ?? [], now).amount;
+    const overDaily = dailyLimitRefusal(policy.cashout, userVerifiedOf(command), used, amount);
+    if (overDaily) return overDaily;
+    if (activeOf(source) < amount) return insufficient(source, amount);
+    const overLimit = limitBreachOf(command, source, amount, now, policy);
+    if (overLimit) return overLimit;
+    const created: HoldState = {
+      id: holdIdOf(command),
+      fromUserId,
+      // A cash-out pays no one: its coins stay with the payer until the provider's callback burns them.
+      to: { kind: 'user', userId: fromUserId },
+      amount,
+      // No account number in the hold's reason, which events and lists carry: it is in the terms only.
+      reason: 'Cash-out',
+      reference: null,
+      status: 'PENDING',
+      expiresAt: new Date(now.getTime() + policy.cashout.windowSeconds * 1000),
+      createdAt: now,
+      updatedAt: now,
+      capturedAmount: null,
+      transactionId: null,
+      settlerClientId: providerClientId,
+      cashout: {
+        msisdn,
+        providerClientId,
+        xafAmount,
+        xafPerCoin: rate.xafPerCoin,
+        rateEffectiveFrom: rate.effectiveFrom,
+        outcome: null,
+        callbackId: null,
+        providerReference: null,
+      },
+    };
+    return accepted({
+      holds: [{ hold: created, event: 'created' }],
+      spend: { walletKey: source.key, amount, count: 1 },
+      windows: [{ scope, amount }],
+      subjectKey: source.key,
+    });
+  },
+  reply: (input) => ({ cashout: cashoutAfter(input), wallet: payerWallet(input) }),
+  audit: () => null,
+};

@@ -1,0 +1,78 @@
+import { ledgerResults, settleCashoutCommand, walletKeyOfUser } from '@coin/contracts';
+import { cashoutAfter, payerWallet } from './replies';
+import { accepted, beyondLimit, canDebit, holdNotFound, holdOf, reject } from './rules';
+import type { CommandModule } from './types';
+
+/**
+ * A payout provider's word on a cash-out, from its signed callback (docs/CONTRACT.md "Cash-out"):
+ * CONFIRMED burns the held coins (a BURN from the payer recording the XAF amount and the rate, so
+ * the supply falls by exactly what left circulation), FAILED releases them. Only the provider the
+ * cash-out names may send it, once: a settled cash-out refuses every later callback (a replay).
+ */
+export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
+  type: 'ledger.settle-cashout',
+  schema: settleCashoutCommand,
+  result: ledgerResults['ledger.settle-cashout'],
+  createsTransaction: true,
+  authorRefusal: (_command, author) =>
+    author.kind === 'system' ? null : 'Command refused: only the payout provider settles a cash-out, by its signed callback',
+  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], holdIds: [data.holdId] }),
+  decide(command, context) {
+    const { now } = context;
+    const { holdId, fromUserId, outcome, callbackId, providerReference } = command.data;
+    const hold = holdOf(context.state, holdId, fromUserId);
+    if (!hold?.cashout) return holdNotFound(holdId);
+    if (command.actor.kind !== 'system' || command.actor.id !== hold.cashout.providerClientId) {
+      return reject('FORBIDDEN', 'This cash-out is paid by another provider');
+    }
+    if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The cash-out is already settled or released (hold ${hold.status})`);
+    if (now >= hold.expiresAt) return reject('HOLD_NOT_PENDING', `The cash-out was released at ${hold.expiresAt.toISOString()}`);
+    const terms = { ...hold.cashout, outcome, callbackId, providerReference: providerReference ?? null };
+    if (outcome === 'FAILED') {
+      return accepted({
+        holds: [{ hold: { ...hold, status: 'VOIDED', cashout: terms, updatedAt: now }, event: 'voided' }],
+        subjectKey: walletKeyOfUser(fromUserId),
+      });
+    }
+    const source = context.wallet(walletKeyOfUser(fromUserId));
+    if (!source) return reject('WALLET_NOT_FOUND', 'The payer has no wallet');
+    if (!canDebit(source, hold.amount)) return beyondLimit(source);
+    const transaction = context.newTransaction({
+      type: 'BURN',
+      amount: hold.amount,
+      from: { kind: 'user', userId: fromUserId },
+      to: null,
+      // No account number: the record is kept for ever, the person's data is not (docs/CONTRACT.md "Deletion").
+      reason: `Cash-out of ${hold.cashout.xafAmount} XAF`,
+      holdId: hold.id,
+      // The XAF amount and the rate the coins left circulation at, as the statement and the history show them.
+      metadata: {
+        cashoutXafAmount: String(hold.cashout.xafAmount),
+        cashoutXafPerCoin: String(hold.cashout.xafPerCoin),
+        cashoutRateEffectiveFrom: hold.cashout.rateEffectiveFrom.toISOString(),
+        cashoutProvider: hold.cashout.providerClientId,
+        ...(providerReference ? { cashoutProviderReference: providerReference } : {}),
+      },
+    });
+    return accepted({
+      transaction,
+      entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -hold.amount }],
+      holds: [
+        {
+          hold: { ...hold, status: 'CAPTURED', capturedAmount: hold.amount, transactionId: transaction.id, cashout: terms, updatedAt: now },
+          event: 'captured',
+        },
+      ],
+      subjectKey: source.key,
+    });
+  },
+  reply(input) {
+    const { decision, views } = input;
+    return {
+      cashout: cashoutAfter(input),
+      transaction: decision.transaction ? views.transaction(decision.transaction) : null,
+      wallet: payerWallet(input),
+    };
+  },
+  audit: () => null,
+};
