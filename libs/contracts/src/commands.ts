@@ -4,6 +4,7 @@ import { apiKey, platformClientCreated, platformClientRevoked } from './identity
 import { headerNames } from './messaging';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
+import { chargeMandateResult, mandateResult } from './mandates';
 import {
   limitOverrides,
   moneyResult,
@@ -152,6 +153,9 @@ export const ledgerCommandContracts = {
     stepUp: false,
     result: z.object({ hold: hold.nullable(), expired: z.boolean() }),
   },
+  'ledger.grant-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },
+  'ledger.cancel-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },
+  'ledger.charge-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'ledger', stepUp: false, result: chargeMandateResult },
   'ledger.set-limits': {
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'client',

@@ -6,6 +6,7 @@ export * from './user';
 export * from './second-factor';
 export * from './ledger';
 export * from './holds';
+export * from './mandates';
 export * from './approval-ids';
 export * from './approvals';
 export * from './command-status';

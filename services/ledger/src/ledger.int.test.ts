@@ -468,6 +468,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       pendingHoldsOf: [],
       approvalIds: [],
       windowScopes: [],
+      mandateIds: [],
       idsToReserve: 1,
     });
     const wallet = read.wallets.get(key)!;
@@ -480,6 +481,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       transactions: [],
       holds: [],
       approvals: [],
+      mandates: [],
       windows: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
@@ -502,6 +504,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       transactions: [],
       holds: [],
       approvals: [],
+      mandates: [],
       windows: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.mint', ok: true, reply: {}, requestHash: null }],

@@ -4,6 +4,7 @@ import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
   approvalIdsOf,
   holdIdsOf,
+  mandateIdsOf,
   transactionIdsOf,
   pendingHoldOwnersOf,
   refundTargetOf,
@@ -13,11 +14,19 @@ import {
   type HoldState,
   type LedgerPolicy,
   type LedgerState,
+  type MandateState,
   type NewTransaction,
 } from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
 import type { ApprovalState } from '../domain/approvals';
-import { approvalEventMessages, balanceChangedMessage, creditLegMessage, holdEventMessage, transactionEventMessage } from './messages';
+import {
+  approvalEventMessages,
+  balanceChangedMessage,
+  creditLegMessage,
+  holdEventMessage,
+  mandateEventMessage,
+  transactionEventMessage,
+} from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
 import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
@@ -73,6 +82,7 @@ export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], 
   const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
   const approvalIds = [...new Set(commands.flatMap(approvalIdsOf))];
   const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
+  const mandateIds = [...new Set(commands.flatMap(mandateIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
@@ -86,6 +96,7 @@ export async function applyBatch(store: LedgerStore, commands: LedgerCommand[], 
       pendingHoldsOf,
       approvalIds,
       windowScopes,
+      mandateIds,
       idsToReserve,
     });
     const decided = decideBatch(read, commands, context);
@@ -122,6 +133,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     holds: new Map([...read.holds].map(([id, hold]) => [id, { ...hold }])),
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
     windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
+    mandates: new Map([...read.mandates].map(([id, mandate]) => [id, { ...mandate }])),
   };
   const ids = new TransactionIds(read.reservedIds);
   const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
@@ -146,6 +158,7 @@ function writeOf(
     transactions: [],
     holds: [],
     approvals: [],
+    mandates: [],
     windows: [],
     entries: [],
     outcomes: [],
@@ -155,6 +168,7 @@ function writeOf(
   const touched = new Set<string>();
   const holds = new Map<string, HoldState>();
   const approvals = new Map<string, ApprovalState>();
+  const mandates = new Map<string, MandateState>();
   const recordTransaction = (transaction: NewTransaction, commandId: string) => {
     if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
     write.transactions.push({
@@ -181,6 +195,10 @@ function writeOf(
     for (const change of decision.approvals) {
       approvals.set(change.approval.id, change.approval);
       write.outbox.push(...approvalEventMessages(context.topics, change));
+    }
+    for (const change of decision.mandates) {
+      mandates.set(change.mandate.id, change.mandate);
+      write.outbox.push(mandateEventMessage(context.topics, change, context.eventHeadersOf?.(step.command.commandId)));
     }
     for (const { scope } of decision.windows) counted.add(scope);
     if (decision.spend) touched.add(decision.spend.walletKey);
@@ -240,6 +258,7 @@ function writeOf(
     version: read.windows.get(scope)?.version ?? null,
   }));
   write.approvals = [...approvals.values()];
+  write.mandates = [...mandates.values()];
 
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.

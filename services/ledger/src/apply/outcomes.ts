@@ -4,6 +4,7 @@ import { moduleOf } from '../domain/commands/table';
 import type { ReplyViews } from '../domain/commands/types';
 import { anyApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
+import { mandateView } from '../views/mandate-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import { userWalletView, walletView } from '../views/wallet-view';
 
@@ -19,6 +20,7 @@ export interface Outcome {
 const views: ReplyViews = {
   approval: anyApprovalView,
   hold: holdView,
+  mandate: mandateView,
   transaction: decidedTransactionView,
   userWallet: userWalletView,
   wallet: walletView,

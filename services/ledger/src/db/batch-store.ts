@@ -11,6 +11,7 @@ import {
 import type { StoredOutcome } from '../domain/batch';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
+import { mandateColumns, mandateStateOf, type MandateDbRow } from './mandate-rows';
 import type { SpendingWindow } from '../domain/limits';
 import { writeBatchQuery } from './batch-write';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
@@ -53,6 +54,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     holds: HoldDbRow[];
     approvals: ApprovalDbRow[];
     windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
+    mandates: MandateDbRow[];
     ids: string[];
   }>({
     name: 'ledger-read-batch',
@@ -82,6 +84,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
           FROM four_eyes_windows
          WHERE scope = ANY($8::text[]
                            || ARRAY(SELECT 'recipient:user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS windows,
+       (SELECT coalesce(json_agg(m), '[]') FROM (SELECT ${mandateColumns} FROM mandates WHERE id = ANY($9::uuid[])) m) AS mandates,
        ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
       request.commandIds,
@@ -92,6 +95,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.pendingHoldsOf,
       request.approvalIds,
       request.windowScopes,
+      request.mandateIds,
     ],
   });
   const row = result.rows[0]!;
@@ -111,6 +115,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),
     approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
     windows: new Map(row.windows.map((r) => [r.scope, { window: r.spending, version: safeInteger(r.version, 'window version') }])),
+    mandates: new Map(row.mandates.map((r) => [r.id, mandateStateOf(r)])),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),
   };

@@ -132,6 +132,7 @@ const emptyRequest: BatchReadRequest = {
   pendingHoldsOf: [],
   approvalIds: [],
   windowScopes: [],
+  mandateIds: [],
   idsToReserve: 0,
 };
 

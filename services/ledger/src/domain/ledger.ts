@@ -47,6 +47,9 @@ export {
   type HoldState,
   type LedgerPolicy,
   type LedgerState,
+  type MandateChange,
+  type MandateEvent,
+  type MandateState,
   type NewTransaction,
   type RefundTarget,
   type WalletState,
@@ -74,6 +77,11 @@ export function refundTargetOf(command: LedgerCommand): number | null {
 /** The holds a command reads by id. */
 export function holdIdsOf(command: LedgerCommand): string[] {
   return readsOf(command).holdIds ?? [];
+}
+
+/** The mandates a command reads by id. */
+export function mandateIdsOf(command: LedgerCommand): string[] {
+  return readsOf(command).mandateIds ?? [];
 }
 
 /** The users whose pending holds a command reads: a close voids them all. */
@@ -214,6 +222,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     }
     state.approvals.set(approval.id, approval);
   }
+  evolveMandates(state, decision);
   if (decision.spend) {
     const wallet = state.wallets.get(decision.spend.walletKey);
     if (!wallet) throw new InvariantViolation(`spend of unloaded wallet ${decision.spend.walletKey}`);
@@ -250,4 +259,16 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     if (target.refunded > target.amount) throw new InvariantViolation(`transaction ${target.id} refunded beyond its amount`);
   }
   return changes;
+}
+
+/** A mandate is granted once, and changes only while ACTIVE or PAST_DUE: a cancelled or ended one never again. */
+function evolveMandates(state: LedgerState, decision: Accepted): void {
+  for (const { mandate, event } of decision.mandates) {
+    const before = state.mandates.get(mandate.id);
+    const live = before?.status === 'ACTIVE' || before?.status === 'PAST_DUE';
+    if (event === 'granted' ? before !== undefined : !live) {
+      throw new InvariantViolation(`mandate ${mandate.id}: ${event} from ${before?.status ?? 'nothing'}`);
+    }
+    state.mandates.set(mandate.id, mandate);
+  }
 }
