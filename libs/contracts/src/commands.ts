@@ -155,7 +155,12 @@ export const ledgerCommandContracts = {
   },
   'ledger.grant-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },
   'ledger.cancel-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },
-  'ledger.charge-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'ledger', stepUp: false, result: chargeMandateResult },
+  'ledger.charge-mandate': {
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'ledger',
+    stepUp: false,
+    result: chargeMandateResult,
+  },
   'ledger.set-limits': {
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'client',

@@ -37,7 +37,9 @@ export const grantMandateBody = z
     clientId: platformClientId.describe('The platform client the mandate lets charge the wallet'),
     amount: coinAmount.describe('Coins charged each period'),
     maxPerPeriod: coinAmount.optional().describe('The most one period may be charged; default: amount'),
-    period: mandatePeriod.describe('DAY, WEEK or MONTH (calendar month, UTC; a start on the 29th-31st is charged on the last day of shorter months)'),
+    period: mandatePeriod.describe(
+      'DAY, WEEK or MONTH (calendar month, UTC; a start on the 29th-31st is charged on the last day of shorter months)',
+    ),
     startsAt: isoDateTime.describe('When the first period starts and is charged (at most a year ahead)'),
     endsAt: isoDateTime.optional().describe('No period starting at or after it is charged; absent: until cancelled'),
     reason: reasonText,

@@ -172,7 +172,8 @@ export const errorCatalog = {
   MANDATE_CHARGE_NOT_DUE: {
     kind: 'conflict',
     title: 'No charge of the mandate is due for that period',
-    action: 'Nothing to do: the period is paid already, or has not started, or its next attempt is later (GET the mandate: nextPeriod, nextChargeAt).',
+    action:
+      'Nothing to do: the period is paid already, or has not started, or its next attempt is later (GET the mandate: nextPeriod, nextChargeAt).',
   },
   EMAIL_TAKEN: { kind: 'conflict', title: 'Email already registered', action: 'Log in with that e-mail, or register with another one.' },
   LAST_SUPERADMIN: {

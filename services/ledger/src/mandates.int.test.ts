@@ -84,7 +84,12 @@ describe('mandates through the ledger service', () => {
 
   beforeAll(async () => {
     h = await startLedgerHarness({
-      extraEnv: { MANDATE_SWEEP_INTERVAL_MS: '100', MANDATE_RETRY_S: '86400', MANDATE_GRACE_S: '172800', LEDGER_SESSION_TIMEOUT_MS: '6000' },
+      extraEnv: {
+        MANDATE_SWEEP_INTERVAL_MS: '100',
+        MANDATE_RETRY_S: '86400',
+        MANDATE_GRACE_S: '172800',
+        LEDGER_SESSION_TIMEOUT_MS: '6000',
+      },
     });
     await h.startLedger({ now: () => clock });
     events = await watchTopic(h.kafka, h.topics.coinMandates);
@@ -117,13 +122,14 @@ describe('mandates through the ledger service', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await chargesOf(mandate.id)).toEqual(['0', '1']);
     expect(await balanceOf(walletKeyOfUser(userId))).toBe(100);
-    await waitFor('the treasury credited twice', async () => (await balanceOf(walletKeyOfTreasury('SUBSCRIPTIONS'))) === treasuryBefore + 600);
+    await waitFor(
+      'the treasury credited twice',
+      async () => (await balanceOf(walletKeyOfTreasury('SUBSCRIPTIONS'))) === treasuryBefore + 600,
+    );
 
     // The payer cancels the PAST_DUE mandate.
     expect(resultOf(await cancel(userId, mandate.id, asUser(userId))).mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'user' });
-    await waitFor('every step published', async () =>
-      eventsOf(mandate.id).includes('coin.mandate.cancelled') ? true : undefined,
-    );
+    await waitFor('every step published', async () => (eventsOf(mandate.id).includes('coin.mandate.cancelled') ? true : undefined));
     expect(eventsOf(mandate.id)).toEqual([
       'coin.mandate.granted',
       'coin.mandate.charged',

@@ -10,6 +10,7 @@ import {
   refundTargetOf,
   walletKeysOf,
   windowScopesOf,
+  type Accepted,
   type CreditLeg,
   type HoldState,
   type LedgerPolicy,
@@ -29,7 +30,7 @@ import {
 } from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
-import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch } from './store';
+import type { BatchRead, BatchWrite, LedgerStore, LoadedWallet, OutboxBatch, OutboxBatchMessage } from './store';
 import { TransactionIds } from './transaction-ids';
 
 /**
@@ -166,9 +167,7 @@ function writeOf(
   };
   const counted = new Set<string>();
   const touched = new Set<string>();
-  const holds = new Map<string, HoldState>();
-  const approvals = new Map<string, ApprovalState>();
-  const mandates = new Map<string, MandateState>();
+  const objects: DecidedObjects = { holds: new Map(), approvals: new Map(), mandates: new Map() };
   const recordTransaction = (transaction: NewTransaction, commandId: string) => {
     if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
     write.transactions.push({
@@ -186,20 +185,8 @@ function writeOf(
     if (decision.transaction) recordTransaction(decision.transaction, step.command.commandId);
     // A payout's lines are transactions of one command, each written like a single movement's one.
     for (const transaction of decision.lineTransactions) recordTransaction(transaction, step.command.commandId);
-    for (const change of decision.holds) {
-      // A hold created and resolved in one batch is written once, as it stands at the end.
-      holds.set(change.hold.id, change.hold);
-      touched.add(walletKeyOfUser(change.hold.fromUserId));
-      write.outbox.push(holdEventMessage(context.topics, change, context.eventHeadersOf?.(step.command.commandId)));
-    }
-    for (const change of decision.approvals) {
-      approvals.set(change.approval.id, change.approval);
-      write.outbox.push(...approvalEventMessages(context.topics, change));
-    }
-    for (const change of decision.mandates) {
-      mandates.set(change.mandate.id, change.mandate);
-      write.outbox.push(mandateEventMessage(context.topics, change, context.eventHeadersOf?.(step.command.commandId)));
-    }
+    recordObjects(decision, objects, write.outbox, context, step.command.commandId);
+    for (const change of decision.holds) touched.add(walletKeyOfUser(change.hold.fromUserId));
     for (const { scope } of decision.windows) counted.add(scope);
     if (decision.spend) touched.add(decision.spend.walletKey);
     if (decision.limits) touched.add(decision.limits.walletKey);
@@ -249,7 +236,7 @@ function writeOf(
   // Inline credits store no outcome: no one sent them, and no copy of them is ever published.
   for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
   write.outbox.push(...legs.map((leg) => creditLegMessage(context.topics, leg, now)));
-  write.holds = [...holds.values()];
+  write.holds = [...objects.holds.values()];
   // A window is written against the version it was read at (null: inserted), so a person counted
   // by two partitions at once makes one of the writes fail and its batch redo (domain/four-eyes.ts).
   write.windows = [...counted].map((scope) => ({
@@ -257,8 +244,8 @@ function writeOf(
     window: state.windows.get(scope) ?? [],
     version: read.windows.get(scope)?.version ?? null,
   }));
-  write.approvals = [...approvals.values()];
-  write.mandates = [...mandates.values()];
+  write.approvals = [...objects.approvals.values()];
+  write.mandates = [...objects.mandates.values()];
 
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.
@@ -268,4 +255,34 @@ function writeOf(
     else if (touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
   }
   return { outcomes, write };
+}
+
+/** The holds, approval requests and mandates a batch decided, by id: each written once, as it stands at the end of the batch. */
+interface DecidedObjects {
+  holds: Map<string, HoldState>;
+  approvals: Map<string, ApprovalState>;
+  mandates: Map<string, MandateState>;
+}
+
+/** Records an accepted decision's holds, approval requests and mandates, and queues their events. */
+function recordObjects(
+  decision: Accepted,
+  objects: DecidedObjects,
+  outbox: OutboxBatchMessage[],
+  context: ApplyContext,
+  commandId: string,
+): void {
+  const headers = context.eventHeadersOf?.(commandId);
+  for (const change of decision.holds) {
+    objects.holds.set(change.hold.id, change.hold);
+    outbox.push(holdEventMessage(context.topics, change, headers));
+  }
+  for (const change of decision.approvals) {
+    objects.approvals.set(change.approval.id, change.approval);
+    outbox.push(...approvalEventMessages(context.topics, change));
+  }
+  for (const change of decision.mandates) {
+    objects.mandates.set(change.mandate.id, change.mandate);
+    outbox.push(mandateEventMessage(context.topics, change, headers));
+  }
 }

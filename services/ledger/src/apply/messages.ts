@@ -115,7 +115,12 @@ export function mandateEventId(change: MandateChange): string {
 
 /** The coin.mandates event of a mandate's change, keyed by the mandate id so one mandate's events stay in order. */
 export function mandateEventMessage(topics: TopicNames, change: MandateChange, headers?: Record<string, string>): OutboxBatchMessage {
-  const base = { eventId: mandateEventId(change), version: 1 as const, occurredAt: change.mandate.updatedAt.toISOString(), mandate: mandateView(change.mandate) };
+  const base = {
+    eventId: mandateEventId(change),
+    version: 1 as const,
+    occurredAt: change.mandate.updatedAt.toISOString(),
+    mandate: mandateView(change.mandate),
+  };
   const event: CoinMandateEvent =
     change.event === 'charged'
       ? { ...base, type: 'coin.mandate.charged', charge: { ...change.charge!, amount: minorUnitsToCoins(change.charge!.amount) } }

@@ -32,6 +32,25 @@ const serializationFailure = '40001';
 /** SQLSTATE of a primary key the batch inserts that another writer inserted first (a command id). */
 const uniqueViolation = '23505';
 
+/** The one row the batch read returns. */
+interface BatchReadRow {
+  outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>;
+  wallets: Array<WalletDbRow & { version: number }>;
+  refund_targets: Array<{
+    id: number;
+    type: TransactionType;
+    amount: number;
+    from_user_id: number | null;
+    to_treasury: TreasuryCode | null;
+    refunded: number;
+  }>;
+  holds: HoldDbRow[];
+  approvals: ApprovalDbRow[];
+  windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
+  mandates: MandateDbRow[];
+  ids: string[];
+}
+
 /**
  * Everything a batch reads, in one round trip: the stored outcomes of its command ids, the
  * wallets its commands name (and the payers of the transactions its refunds name), those
@@ -40,23 +59,7 @@ const uniqueViolation = '23505';
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
 export async function readBatch(db: Queryable, request: BatchReadRequest): Promise<BatchRead> {
-  const result = await db.query<{
-    outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>;
-    wallets: Array<WalletDbRow & { version: number }>;
-    refund_targets: Array<{
-      id: number;
-      type: TransactionType;
-      amount: number;
-      from_user_id: number | null;
-      to_treasury: TreasuryCode | null;
-      refunded: number;
-    }>;
-    holds: HoldDbRow[];
-    approvals: ApprovalDbRow[];
-    windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
-    mandates: MandateDbRow[];
-    ids: string[];
-  }>({
+  const result = await db.query<BatchReadRow>({
     name: 'ledger-read-batch',
     text: `WITH targets AS (
        SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury,
@@ -98,7 +101,11 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.mandateIds,
     ],
   });
-  const row = result.rows[0]!;
+  return batchReadOf(result.rows[0]!);
+}
+
+/** The batch read's row as the apply's state: the one mapping of its columns. */
+function batchReadOf(row: BatchReadRow): BatchRead {
   return {
     known: new Map(
       row.outcomes.map((r) => [r.command_id, { ok: r.ok, reply: JSON.parse(r.reply) as unknown, requestHash: r.request_hash }]),

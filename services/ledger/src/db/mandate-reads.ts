@@ -1,7 +1,7 @@
 import type { PoolClient } from '@coin/db';
 import type { MandateStatus } from '@coin/contracts';
 import type { MandateState } from '../domain/ledger';
-import type { DueMandate } from '../kafka/mandate-scheduler';
+import type { DueMandate } from '../domain/mandates';
 import { mandateColumns, mandateStateOf, type MandateDbRow } from './mandate-rows';
 import { safeInteger } from './wallet-rows';
 

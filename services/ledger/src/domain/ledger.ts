@@ -252,13 +252,15 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     wallet.status = 'CLOSED';
     wallet.updatedAt = now;
   }
-  if (decision.refund) {
-    const target = state.refundTargets.get(decision.refund.of);
-    if (!target) throw new InvariantViolation(`refund of unloaded transaction ${decision.refund.of}`);
-    target.refunded += decision.refund.amount;
-    if (target.refunded > target.amount) throw new InvariantViolation(`transaction ${target.id} refunded beyond its amount`);
-  }
+  if (decision.refund) evolveRefund(state, decision.refund);
   return changes;
+}
+
+function evolveRefund(state: LedgerState, refund: NonNullable<Accepted['refund']>): void {
+  const target = state.refundTargets.get(refund.of);
+  if (!target) throw new InvariantViolation(`refund of unloaded transaction ${refund.of}`);
+  target.refunded += refund.amount;
+  if (target.refunded > target.amount) throw new InvariantViolation(`transaction ${target.id} refunded beyond its amount`);
 }
 
 /** A mandate is granted once, and changes only while ACTIVE or PAST_DUE: a cancelled or ended one never again. */

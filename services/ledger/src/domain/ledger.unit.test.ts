@@ -72,7 +72,14 @@ function grantProof(treasuries: string[] | undefined, people: { createdBy?: numb
 }
 
 class World {
-  state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map(), approvals: new Map(), windows: new Map(), mandates: new Map() };
+  state: LedgerState = {
+    wallets: new Map(),
+    refundTargets: new Map(),
+    holds: new Map(),
+    approvals: new Map(),
+    windows: new Map(),
+    mandates: new Map(),
+  };
   /** The apply's clock: every command of an apply is decided at this moment. */
   at = now;
   known = new Map<string, StoredOutcome>();

@@ -18,6 +18,14 @@ export function mandateIdOf(command: { commandId: string; data: { fromUserId: nu
   return holdIdNamingPayer(fromUserId, `${hex.slice(0, 12)}${hex.slice(13, 16)}${hex.slice(17)}00`);
 }
 
+/** A mandate the scheduler's scan found due: what its charge names. */
+export interface DueMandate {
+  id: string;
+  fromUserId: number;
+  nextPeriod: number;
+  failedAttempts: number;
+}
+
 const dayMs = 24 * 3600 * 1000;
 
 /**
@@ -52,4 +60,3 @@ export function pastEnd(mandate: Pick<MandateState, 'startsAt' | 'period' | 'end
 export function chargeCommandId(mandateId: string, period: number, attempt: number): string {
   return uuidV5(`ledger.charge-mandate:${mandateId}:${period}:${attempt}`);
 }
-

@@ -114,7 +114,12 @@ describe('mandates: charges', () => {
     const mandate = granted(state);
     const first = apply(state, charge(mandate.id, 0, 0), t0) as Accepted;
     expect(first.ok).toBe(true);
-    expect(first.transaction).toMatchObject({ type: 'PURCHASE', amount: 500, to: { kind: 'treasury', code: 'SUBSCRIPTIONS' }, clientId: platform });
+    expect(first.transaction).toMatchObject({
+      type: 'PURCHASE',
+      amount: 500,
+      to: { kind: 'treasury', code: 'SUBSCRIPTIONS' },
+      clientId: platform,
+    });
     expect(first.creditLegs).toEqual([expect.objectContaining({ to: { kind: 'treasury', code: 'SUBSCRIPTIONS' }, amount: 500 })]);
     expect(balanceOf(state)).toBe(1500);
     const after = state.mandates.get(mandate.id)!;

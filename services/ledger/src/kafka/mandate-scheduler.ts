@@ -1,15 +1,7 @@
 import { ledgerCommandMessage, type LedgerCommand, type TopicNames } from '@coin/contracts';
 import type { BatchingProducer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { chargeCommandId } from '../domain/mandates';
-
-/** A mandate the scan found due: what its charge names. */
-export interface DueMandate {
-  id: string;
-  fromUserId: number;
-  nextPeriod: number;
-  failedAttempts: number;
-}
+import { chargeCommandId, type DueMandate } from '../domain/mandates';
 
 /** The charge of a due mandate's next period, its next attempt: the same command from every scan and every replica. */
 export function chargeMandateCommand(mandate: DueMandate, now: Date): LedgerCommand {

@@ -36,7 +36,8 @@ export const cancelMandate: CommandModule<'ledger.cancel-mandate'> = {
     const byPayer = command.actor.kind === 'user' && command.actor.id === String(mandate.fromUserId);
     // Another platform (or anyone else) learns nothing about a mandate that is not its own.
     if (!(byPayer || (byClient && command.actor.id === mandate.clientId))) return reject('MANDATE_NOT_FOUND', `No mandate ${mandateId}`);
-    if (mandate.status === 'CANCELLED' || mandate.status === 'ENDED') return reject('MANDATE_NOT_ACTIVE', `The mandate is ${mandate.status}`);
+    if (mandate.status === 'CANCELLED' || mandate.status === 'ENDED')
+      return reject('MANDATE_NOT_ACTIVE', `The mandate is ${mandate.status}`);
     const cancelled: MandateState = {
       ...mandate,
       status: 'CANCELLED',

@@ -41,7 +41,8 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
     if (!source || source.status === 'CLOSED') return ended(mandate, context);
     const target = context.wallet(walletKeyOfTreasury('SUBSCRIPTIONS'));
     if (!target) return reject('WALLET_NOT_FOUND', 'The SUBSCRIPTIONS treasury has no wallet');
-    if (activeOf(source) < amount) return failed(mandate, context, `The active coins ${coins(activeOf(source))} are below ${coins(amount)}`);
+    if (activeOf(source) < amount)
+      return failed(mandate, context, `The active coins ${coins(activeOf(source))} are below ${coins(amount)}`);
     if (!canDebit(source, amount) || !canCredit(target, amount)) return failed(mandate, context, 'A balance limit is reached');
     const overLimit = limitBreachOf(command, source, amount, context.now, context.policy);
     if (overLimit) return failed(mandate, context, overLimit.detail);
@@ -88,7 +89,8 @@ function dueRefusal(mandate: MandateState, period: number, attempt: number, now:
   if (period < mandate.nextPeriod) return reject('MANDATE_CHARGE_NOT_DUE', `Period ${period} is paid`);
   if (period > mandate.nextPeriod) return reject('MANDATE_CHARGE_NOT_DUE', `Period ${mandate.nextPeriod} is the next to pay`);
   if (attempt !== mandate.failedAttempts) return reject('MANDATE_CHARGE_NOT_DUE', `Attempt ${mandate.failedAttempts} is the next`);
-  if (now < periodStart(mandate, period)) return reject('MANDATE_CHARGE_NOT_DUE', `Period ${period} starts ${periodStart(mandate, period).toISOString()}`);
+  if (now < periodStart(mandate, period))
+    return reject('MANDATE_CHARGE_NOT_DUE', `Period ${period} starts ${periodStart(mandate, period).toISOString()}`);
   if (mandate.nextChargeAt === null || now < mandate.nextChargeAt) {
     return reject('MANDATE_CHARGE_NOT_DUE', `The next attempt is at ${mandate.nextChargeAt?.toISOString() ?? 'no time'}`);
   }
@@ -115,4 +117,3 @@ function failed(mandate: MandateState, context: DecideContext, detail: string): 
       : { mandate: { ...base, nextChargeAt: retryAt }, event: 'charge-failed', failure };
   return accepted({ mandates: [change], subjectKey: walletKeyOfUser(mandate.fromUserId) });
 }
-
