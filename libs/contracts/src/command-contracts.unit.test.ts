@@ -21,8 +21,13 @@ describe('the ledger command contract table', () => {
     expect(Object.keys(ledgerResults).sort()).toEqual(schemaTypes);
   });
 
-  it('when the routes are read, then exactly the credit leg, the two expiry sweeps and the mandate scheduler's charge are the ledger’s own (a change here is a change of who may write what)', () => {
-    expect([...ledgerOnlyCommandTypes].sort()).toEqual(['ledger.charge-mandate', 'ledger.credit', 'ledger.expire-approval', 'ledger.expire-hold']);
+  it('when the routes are read, then exactly the credit leg, the two expiry sweeps and the mandate scheduler’s charge are the ledger’s own (a change here is a change of who may write what)', () => {
+    expect([...ledgerOnlyCommandTypes].sort()).toEqual([
+      'ledger.charge-mandate',
+      'ledger.credit',
+      'ledger.expire-approval',
+      'ledger.expire-hold',
+    ]);
     expect(ledgerCommandContracts['ledger.open-wallet'].route).toBe('either');
     expect(ledgerCommandContracts['ledger.close-wallet'].route).toBe('either');
   });
