@@ -22,6 +22,7 @@ import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, plat
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
+import { internalMandatesQuery, mandatePage } from './mandates';
 import {
   adminWebhookEndpointPage,
   createWebhookEndpointInternalBody,
@@ -209,6 +210,7 @@ export const internalReads = {
     response: internalHold,
   },
   'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
+  'ledger.mandates': { service: 'ledger', method: 'GET', path: '/internal/mandates', query: internalMandatesQuery, response: mandatePage },
   'ledger.transaction': {
     service: 'ledger',
     method: 'GET',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coinAmount } from './money';
 import { isoDateTime, userIdParam } from './common';
 import { historyPaging, queryInt } from './history';
+import { withCursorParam, withPageLinks } from './paging';
 import { reasonText } from './ledger';
 import { holdIdInput, payerOfHoldId } from './holds';
 import { platformClientId } from './user';
@@ -87,3 +88,10 @@ export const mandatePage = z.object({
   pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
 });
 export type MandatePage = z.infer<typeof mandatePage>;
+/** The ledger's internal list: by payer, by platform client, by status. */
+export const internalMandatesQuery = adminMandatesQuery.extend({ clientId: platformClientId.optional() });
+
+/** The public API's forms of the mandate lists (the ledger's internal route keeps the ones above). */
+export const myMandatesPublicQuery = withCursorParam(myMandatesQuery, 'offset');
+export const adminMandatesPublicQuery = withCursorParam(adminMandatesQuery, 'offset');
+export const mandatePublicPage = withPageLinks(mandatePage);

@@ -20,6 +20,7 @@ import { registerJsonBodyParser } from './plugins/json-body';
 import { registerFormBodyParser } from './plugins/oauth-token';
 import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
+import { registerMandateRoutes } from './routes/mandates';
 import { registerLimitRoutes } from './routes/limits';
 import { registerMoneyRoutes } from './routes/money';
 import { registerPayoutRoutes } from './routes/payouts';
@@ -224,6 +225,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerPayoutRoutes(commands, routeDeps);
     registerApprovalRoutes(commands, routeDeps);
     registerHoldRoutes(commands, routeDeps);
+    registerMandateRoutes(commands, routeDeps);
     registerTreasuryRoutes(commands, routeDeps);
     registerApiKeyRoutes(commands, routeDeps);
     registerPlatformClientRoutes(commands, routeDeps);

@@ -12,6 +12,7 @@ import { dueMandates } from './db/mandate-reads';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerMandateInternalRoutes } from './http/mandate-routes';
 import { ledgerRouteCallers } from './http/route-callers';
 import { commandJudge } from './kafka/command-judge';
 import { ledgerGroupIds } from './kafka/groups';
@@ -101,6 +102,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
     now: context.now,
     creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S,
   });
+  registerMandateInternalRoutes(parts.app, { pools: parts.pools });
   const placement = await partitionPlacement(admin, config);
   shardOfWallet = (walletKey) => placement.shardMap.shardOfPartition(placement.partitionOfWallet(walletKey));
   // Replies to a gateway that reads packs share a record per reply partition and request

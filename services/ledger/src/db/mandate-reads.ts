@@ -9,11 +9,6 @@ import { safeInteger } from './wallet-rows';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
-export async function findMandate(db: Queryable, id: string): Promise<MandateState | null> {
-  const result = await db.query<MandateDbRow>(`SELECT ${mandateColumns} FROM mandates WHERE id = $1`, [id]);
-  return result.rows[0] ? mandateStateOf(result.rows[0]) : null;
-}
-
 export interface MandateFilter {
   fromUserId?: number | undefined;
   clientId?: string | undefined;
