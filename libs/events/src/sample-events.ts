@@ -469,7 +469,7 @@ export const sampleMandateChargedEvent = {
 
 /** coin.mandate.charge-failed: period 1 found too few coins; tried again after the retry pause. */
 export const sampleMandateChargeFailedEvent = {
-  eventId: '6d8f0b2c-4e6a-5c8d-0e2f-3a5b7c9d1e23',
+  eventId: '6d8f0b2c-4e6a-5c8d-8e2f-3a5b7c9d1e23',
   type: 'coin.mandate.charge-failed',
   version: 1,
   occurredAt: '2030-06-01T00:00:01.000Z',
@@ -485,7 +485,7 @@ export const sampleMandateChargeFailedEvent = {
 
 /** coin.mandate.past-due: the grace period ran out with period 1 unpaid; the mandate charges no more. */
 export const sampleMandatePastDueEvent = {
-  eventId: '7e9a1c3d-5f7b-5d9e-1f3a-4b6c8d0e2f34',
+  eventId: '7e9a1c3d-5f7b-5d9e-9f3a-4b6c8d0e2f34',
   type: 'coin.mandate.past-due',
   version: 1,
   occurredAt: '2030-06-04T00:00:01.000Z',
@@ -502,7 +502,7 @@ export const sampleMandatePastDueEvent = {
 
 /** coin.mandate.cancelled: cancelled by its payer (or by the platform: cancelledBy `client`). */
 export const sampleMandateCancelledEvent = {
-  eventId: '8f0b2d4e-6a8c-5e0f-2a4b-5c7d9e1f3a45',
+  eventId: '8f0b2d4e-6a8c-5e0f-aa4b-5c7d9e1f3a45',
   type: 'coin.mandate.cancelled',
   version: 1,
   occurredAt: '2030-05-15T12:00:00.000Z',
@@ -518,7 +518,7 @@ export const sampleMandateCancelledEvent = {
 
 /** coin.mandate.ended: its end came (or its payer's wallet closed); it charges no more. */
 export const sampleMandateEndedEvent = {
-  eventId: '9a1c3e5f-7b9d-5f1a-3b5c-6d8e0f2a4b56',
+  eventId: '9a1c3e5f-7b9d-5f1a-bb5c-6d8e0f2a4b56',
   type: 'coin.mandate.ended',
   version: 1,
   occurredAt: '2030-12-01T00:00:01.000Z',
