@@ -91,7 +91,11 @@ function registerCancels(app: App, deps: MandateRouteDeps): void {
   const cancel = (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
     const mandateId = request.params.id;
     const fromUserId = payerOfMandateId(mandateId);
-    if (fromUserId === null) throw new AppError('MANDATE_NOT_FOUND', `No mandate ${mandateId}`);
+    // A user cancels only their own: another's mandate answers as if it did not exist (the ledger refuses it too).
+    const principal = principalOf(request);
+    if (fromUserId === null || (principal.kind === 'user' && principal.userId !== fromUserId)) {
+      throw new AppError('MANDATE_NOT_FOUND', `No mandate ${mandateId}`);
+    }
     return sendLedgerCommand(
       deps.commands,
       request,
