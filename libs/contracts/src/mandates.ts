@@ -29,9 +29,6 @@ export {
  */
 export const payerOfMandateId = payerOfHoldId;
 
-/** The longest a mandate may be granted ahead of its start (a year), and the most a mandate may run. */
-export const mandateStartAheadMaxDays = 366;
-
 /** POST /api/wallets/me/mandates: the payer is the caller. */
 export const grantMandateBody = z
   .strictObject({
