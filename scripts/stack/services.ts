@@ -60,6 +60,7 @@ export const serviceDatabases = {
       entries: ['SELECT', 'INSERT'],
       outbox_batches: ['SELECT', 'INSERT', 'UPDATE'],
       holds: ['SELECT', 'INSERT', 'UPDATE'],
+      mandates: ['SELECT', 'INSERT', 'UPDATE'],
       approval_requests: ['SELECT', 'INSERT', 'UPDATE'],
       four_eyes_windows: ['SELECT', 'INSERT', 'UPDATE'],
       // The revocation floors met in ledger.commands: recorded once, never changed.

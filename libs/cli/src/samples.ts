@@ -25,6 +25,29 @@ function sampleHold(status: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED') {
   };
 }
 
+function sampleMandate(status: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED', nextPeriod: number) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    status,
+    fromUserId: 7,
+    clientId: 'pc_sample',
+    amount: 9.99,
+    maxPerPeriod: 9.99,
+    period: 'MONTH' as const,
+    reason: 'sample mandate (coin trigger)',
+    startsAt: now,
+    endsAt: null,
+    nextPeriod,
+    nextChargeAt: status === 'ACTIVE' ? new Date(Date.now() + 30 * 86_400_000).toISOString() : null,
+    failedAttempts: status === 'PAST_DUE' ? 3 : 0,
+    cancelledBy: status === 'CANCELLED' ? ('user' as const) : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+const sampleFailure = { period: 1, attempt: 0, detail: 'The active coins 2.00 are below 9.99' };
+
 /**
  * A made-up event of each webhook event type, for `coin trigger`: the shape a delivery of that
  * type has (a missing type is a compile error; a unit test parses each with coinWebhookEvent),
@@ -51,6 +74,20 @@ export const sampleEvents: { [T in CoinWebhookEventType]: () => Extract<CoinWebh
   'coin.hold.captured': () => ({ ...envelope('coin.hold.captured'), hold: sampleHold('CAPTURED') }),
   'coin.hold.voided': () => ({ ...envelope('coin.hold.voided'), hold: sampleHold('VOIDED') }),
   'coin.hold.expired': () => ({ ...envelope('coin.hold.expired'), hold: sampleHold('EXPIRED') }),
+  'coin.mandate.granted': () => ({ ...envelope('coin.mandate.granted'), mandate: sampleMandate('ACTIVE', 0) }),
+  'coin.mandate.charged': () => ({
+    ...envelope('coin.mandate.charged'),
+    mandate: sampleMandate('ACTIVE', 1),
+    charge: { period: 0, amount: 9.99, transactionId: 1044 },
+  }),
+  'coin.mandate.charge-failed': () => ({
+    ...envelope('coin.mandate.charge-failed'),
+    mandate: sampleMandate('ACTIVE', 1),
+    failure: sampleFailure,
+  }),
+  'coin.mandate.past-due': () => ({ ...envelope('coin.mandate.past-due'), mandate: sampleMandate('PAST_DUE', 1), failure: sampleFailure }),
+  'coin.mandate.cancelled': () => ({ ...envelope('coin.mandate.cancelled'), mandate: sampleMandate('CANCELLED', 1) }),
+  'coin.mandate.ended': () => ({ ...envelope('coin.mandate.ended'), mandate: sampleMandate('ENDED', 12) }),
   'coin.balance-monitor.crossed': () => ({
     ...envelope('coin.balance-monitor.crossed'),
     monitorId: randomUUID(),

@@ -17,6 +17,7 @@ import {
 } from '@coin/events';
 import { balanceChanged } from './balance-changes';
 import { holdCaptured, holdCreated, holdExpired, holdVoided } from './holds';
+import { mandateCancelled, mandateChargeFailed, mandateCharged, mandateEnded, mandateGranted, mandatePastDue } from '@coin/events';
 import { headerNames } from './messaging';
 import { transactionRecorded } from './ledger';
 import { defaultPartitions, topicBases } from './topics';
@@ -87,6 +88,54 @@ export const publishedEvents = [
         type: 'coin.hold.expired',
         schema: holdExpired,
         summary: "A hold was released, no coins moved: past its expiresAt, found by the ledger's expiry sweep",
+      },
+    ],
+  },
+  {
+    channel: 'coinMandates',
+    topic: topicBases.coinMandates,
+    key: 'The mandate id (a UUID naming its payer)',
+    description:
+      'One message per step of a subscription mandate, produced by the ledger through its outbox after the commit that made it: ' +
+      'granted once; charged once per period (the PURCHASE into SUBSCRIPTIONS is also on coin.transactions); charge-failed once per ' +
+      'failed attempt (short funds, a limit); then past-due, cancelled or ended, once. Only the platform client the mandate was granted ' +
+      'to receives its webhooks. Amounts in coins. At least once and in order per key (per mandate); deduplicate by eventId.',
+    messages: [
+      {
+        name: 'coinMandateGranted',
+        type: 'coin.mandate.granted',
+        schema: mandateGranted,
+        summary: 'A user granted a platform client a mandate (POST /api/wallets/me/mandates)',
+      },
+      {
+        name: 'coinMandateCharged',
+        type: 'coin.mandate.charged',
+        schema: mandateCharged,
+        summary: "A period was charged by the ledger's scheduler: charge.period, charge.amount and the PURCHASE charge.transactionId",
+      },
+      {
+        name: 'coinMandateChargeFailed',
+        type: 'coin.mandate.charge-failed',
+        schema: mandateChargeFailed,
+        summary: 'An attempt to charge a period failed (short funds, a limit); it is tried again at mandate.nextChargeAt',
+      },
+      {
+        name: 'coinMandatePastDue',
+        type: 'coin.mandate.past-due',
+        schema: mandatePastDue,
+        summary: 'A period stayed unpaid past the grace period: the mandate is PAST_DUE and charges no more',
+      },
+      {
+        name: 'coinMandateCancelled',
+        type: 'coin.mandate.cancelled',
+        schema: mandateCancelled,
+        summary: 'The payer or the platform cancelled the mandate (mandate.cancelledBy): it never charges again',
+      },
+      {
+        name: 'coinMandateEnded',
+        type: 'coin.mandate.ended',
+        schema: mandateEnded,
+        summary: "The mandate's end came (or its payer's wallet closed): it charges no more",
       },
     ],
   },

@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import specs from '@asyncapi/specs';
 import { buildAsyncApiDocument, eventContractVersion, publishedEvents } from './asyncapi';
 import { coinHoldEvent, holdCaptured } from './holds';
+import { coinMandateEventTypes } from './mandates';
 import { transactionRecorded } from './ledger';
 import { defaultPartitions } from './topics';
 import { userEvent, userEventV2 } from './user';
@@ -51,6 +52,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(Object.values(channels).map((c) => c.address)).toEqual([
       'coin.transactions',
       'coin.holds',
+      'coin.mandates',
       'coin.balances',
       'coin.approvals',
       'coin.approvals.v2',
@@ -71,6 +73,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
     expect(names).toEqual([
       'coin.transaction.recorded',
       ...holdTypes,
+      ...coinMandateEventTypes,
       ...coinBalanceEventTypes,
       ...approvalTypes,
       ...coinApprovalEventTypesV2,

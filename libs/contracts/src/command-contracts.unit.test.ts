@@ -21,8 +21,9 @@ describe('the ledger command contract table', () => {
     expect(Object.keys(ledgerResults).sort()).toEqual(schemaTypes);
   });
 
-  it('when the routes are read, then exactly the credit leg, the clawback of a split’s commission and the two expiry sweeps are the ledger’s own (a change here is a change of who may write what)', () => {
+  it('when the routes are read, then exactly the credit leg, the clawback of a split’s commission, the two expiry sweeps and the mandate scheduler’s charge are the ledger’s own (a change here is a change of who may write what)', () => {
     expect([...ledgerOnlyCommandTypes].sort()).toEqual([
+      'ledger.charge-mandate',
       'ledger.clawback',
       'ledger.credit',
       'ledger.expire-approval',

@@ -7,6 +7,7 @@ import { approval, approvalPending, payoutApproval, payoutApprovalPending } from
 import { routeOfApprovalId } from './approval-ids';
 import { captureResult, hold, holdResult } from './holds';
 import { cashoutResult, settleCashoutResult } from './cashout';
+import { chargeMandateResult, mandateResult } from './mandates';
 import {
   commissionRuleEntry,
   limitOverrides,
@@ -185,6 +186,14 @@ export const ledgerCommandContracts = {
     route: 'client',
     stepUp: false,
     result: settleCashoutResult,
+  },
+  'ledger.grant-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },
+  'ledger.cancel-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },
+  'ledger.charge-mandate': {
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'ledger',
+    stepUp: false,
+    result: chargeMandateResult,
   },
   'ledger.set-limits': {
     partitionKey: (d) => walletKeyOfUser(d.userId),

@@ -37,6 +37,24 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
       'user:7',
     ],
   ],
+  'ledger.grant-mandate': [
+    [
+      'the payer',
+      ledgerDraft('ledger.grant-mandate', {
+        fromUserId: 7,
+        clientId: 'shop',
+        amount: 100,
+        period: 'MONTH',
+        startsAt: at,
+        reason: 'r',
+      }),
+      'user:7',
+    ],
+  ],
+  'ledger.cancel-mandate': [['the payer', ledgerDraft('ledger.cancel-mandate', { mandateId: randomUUID(), fromUserId: 7 }), 'user:7']],
+  'ledger.charge-mandate': [
+    ['the payer', ledgerDraft('ledger.charge-mandate', { mandateId: randomUUID(), fromUserId: 7, period: 0, attempt: 0 }), 'user:7'],
+  ],
   'ledger.capture-hold': [['the payer', ledgerDraft('ledger.capture-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.void-hold': [['the payer', ledgerDraft('ledger.void-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.expire-hold': [['the payer', ledgerDraft('ledger.expire-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],

@@ -23,6 +23,7 @@ import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, state
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
 import { cashoutPage, cashoutsQuery, reconciliation, reconciliationQuery } from './cashout';
+import { internalMandatesQuery, mandatePage } from './mandates';
 import {
   adminWebhookEndpointPage,
   createWebhookEndpointInternalBody,
@@ -218,6 +219,7 @@ export const internalReads = {
     query: reconciliationQuery,
     response: reconciliation,
   },
+  'ledger.mandates': { service: 'ledger', method: 'GET', path: '/internal/mandates', query: internalMandatesQuery, response: mandatePage },
   'ledger.transaction': {
     service: 'ledger',
     method: 'GET',

@@ -74,6 +74,7 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
       'gateway.replies',
       'coin.transactions',
       'coin.holds',
+      'coin.mandates',
       'coin.balances',
       'coin.approvals',
       'coin.approvals.v2',
@@ -99,7 +100,7 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
   // dead letters.
   webhooks: {
     produces: ['admin.audit', 'coin.balance-monitors'],
-    consumes: ['coin.transactions', 'coin.holds', 'coin.balances'],
+    consumes: ['coin.transactions', 'coin.holds', 'coin.mandates', 'coin.balances'],
     groupPrefix: 'webhooks-',
     managesTopics: false,
   },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinsToMinorUnits, coinValue, minorUnits, positiveMinorUnits } from './money';
 import { idNonce, isoDateTime, metadata, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
-import { type BalanceWallet, transaction, transactionType } from '@coin/events';
+import { type BalanceWallet, mandatePeriod, transaction, transactionType } from '@coin/events';
 import { platformClientId } from './user';
 import { routeOfApprovalId } from './approval-ids';
 
@@ -259,6 +259,51 @@ export const voidHoldCommand = commandSchema('ledger.void-hold', z.object({ hold
 /** Sent by the ledger's expiry sweep for a pending hold past its expiry; keyed by the payer's wallet. */
 export const expireHoldCommand = commandSchema('ledger.expire-hold', z.object({ holdId, fromUserId: userId }));
 
+/** A mandate's id names its payer, in a hold id's layout (docs/decisions/0005): `payerOfHoldId` reads it. */
+const mandateId = uuidInput;
+/** The latest period index a charge may name (a daily mandate's 1000 years). */
+export const mandatePeriodMax = 366_000;
+
+/**
+ * A user grants a platform client a mandate to charge their wallet into SUBSCRIPTIONS once per
+ * period (docs/design/ledger.md "Mandates"); keyed by the payer's wallet, like every later command
+ * about the mandate (cancel, charge), so one partition applies them one after the other. The id
+ * derives from the command id and the gateway's nonce.
+ */
+export const grantMandateCommand = commandSchema(
+  'ledger.grant-mandate',
+  z.object({
+    fromUserId: userId,
+    clientId: platformClientId,
+    amount: positiveMinorUnits,
+    /** The most one period may be charged; `amount` when absent. */
+    maxPerPeriod: positiveMinorUnits.optional(),
+    period: mandatePeriod,
+    startsAt: isoDateTime,
+    endsAt: isoDateTime.optional(),
+    reason: reasonText,
+    idNonce: idNonce.optional(),
+    requestHash,
+  }),
+);
+/** Cancels a mandate, by its payer or its platform client; keyed by the payer's wallet. */
+export const cancelMandateCommand = commandSchema('ledger.cancel-mandate', z.object({ mandateId, fromUserId: userId, requestHash }));
+/**
+ * Sent by the ledger's mandate scheduler for a due period (the command id derives from the
+ * mandate, the period and the attempt); keyed by the payer's wallet. Without `amount`, the
+ * mandate's amount.
+ */
+export const chargeMandateCommand = commandSchema(
+  'ledger.charge-mandate',
+  z.object({
+    mandateId,
+    fromUserId: userId,
+    period: z.number().int().nonnegative().max(mandatePeriodMax),
+    attempt: z.number().int().nonnegative().max(10_000),
+    amount: positiveMinorUnits.optional(),
+  }),
+);
+
 /**
  * A mobile money account a cash-out pays (docs/CONTRACT.md "Cash-out"): an MSISDN in E.164 form,
  * `+` and 8 to 15 digits, no leading zero after the `+` (e.g. `+237670000000`).
@@ -398,6 +443,9 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   approveCommand,
   rejectApprovalCommand,
   expireApprovalCommand,
+  grantMandateCommand,
+  cancelMandateCommand,
+  chargeMandateCommand,
 ]);
 export type LedgerCommand = z.infer<typeof ledgerCommand>;
 export type MoneyCommand = Exclude<LedgerCommand, { type: 'ledger.open-wallet' }>;

@@ -13,6 +13,8 @@ export const topicBases = {
   userEventsV2: 'user.events.v2',
   coinTransactions: 'coin.transactions',
   coinHolds: 'coin.holds',
+  /** Subscription mandates: granted, charged, failed, past due, cancelled, ended (docs/EVENTS.md "coin.mandates"). */
+  coinMandates: 'coin.mandates',
   /** Every change of a wallet's balance, keyed by the wallet (docs/EVENTS.md "coin.balances"). */
   coinBalances: 'coin.balances',
   coinApprovals: 'coin.approvals',
@@ -43,6 +45,7 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'user.events.v2': 3,
   'coin.transactions': 6,
   'coin.holds': 6,
+  'coin.mandates': 6,
   'coin.balances': 6,
   'coin.approvals': 1,
   'coin.approvals.v2': 1,

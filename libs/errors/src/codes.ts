@@ -143,6 +143,11 @@ export const errorCatalog = {
     title: 'Hold not found',
     action: 'Check the hold id: it is the `id` of the hold the payer placed.',
   },
+  MANDATE_NOT_FOUND: {
+    kind: 'not-found',
+    title: 'Mandate not found',
+    action: 'Check the mandate id (GET /api/wallets/me/mandates lists your mandates).',
+  },
   WALLET_NOT_FOUND: {
     kind: 'not-found',
     title: 'Wallet not found',
@@ -158,6 +163,17 @@ export const errorCatalog = {
     kind: 'conflict',
     title: 'The hold is no longer pending',
     action: 'Nothing to do: the hold was captured, voided or has expired (GET it to see which); place a new hold if needed.',
+  },
+  MANDATE_NOT_ACTIVE: {
+    kind: 'conflict',
+    title: 'The mandate no longer charges',
+    action: 'Nothing to do: it was cancelled or has ended (GET it to see which); grant a new mandate if needed.',
+  },
+  MANDATE_CHARGE_NOT_DUE: {
+    kind: 'conflict',
+    title: 'No charge of the mandate is due for that period',
+    action:
+      'Nothing to do: the period is paid already, or has not started, or its next attempt is later (GET the mandate: nextPeriod, nextChargeAt).',
   },
   EMAIL_TAKEN: { kind: 'conflict', title: 'Email already registered', action: 'Log in with that e-mail, or register with another one.' },
   LAST_SUPERADMIN: {
@@ -264,6 +280,11 @@ export const errorCatalog = {
     kind: 'unprocessable',
     title: 'Capture exceeds the hold',
     action: 'Capture at most the held amount (omit amount to capture all of it).',
+  },
+  CHARGE_EXCEEDS_MANDATE: {
+    kind: 'unprocessable',
+    title: 'The charge exceeds what the mandate allows in one period',
+    action: "Charge at most the mandate's maxPerPeriod.",
   },
   COMMAND_FAILED: {
     kind: 'unprocessable',

@@ -87,6 +87,26 @@ export {
   holdVoided,
 } from './coin-holds';
 export {
+  type CoinMandateEvent,
+  coinMandateEvent,
+  coinMandateEventTypes,
+  coinMandatesTopic,
+  type Mandate,
+  type MandatePeriod,
+  type MandateStatus,
+  mandate,
+  mandateCancelled,
+  mandateChargeFailed,
+  mandateCharged,
+  mandateEnded,
+  mandateGranted,
+  mandatePastDue,
+  mandatePeriod,
+  mandatePeriods,
+  mandateStatus,
+  mandateStatuses,
+} from './coin-mandates';
+export {
   type BalanceChanged,
   type BalanceWallet,
   type CoinBalanceEvent,

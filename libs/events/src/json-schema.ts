@@ -5,6 +5,7 @@ import { coinApprovalEvent, coinApprovalEventV2, coinApprovalsTopic, coinApprova
 import { coinBalanceMonitorEvent, coinBalanceMonitorsTopic } from './coin-balance-monitors';
 import { coinPayoutApprovalEvent, coinPayoutApprovalsTopic } from './coin-payout-approvals';
 import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
+import { coinMandateEvent, coinMandatesTopic } from './coin-mandates';
 import { coinTransactionEvent, coinTransactionsTopic } from './coin-transactions';
 import { userEvent, userEventsTopic, userEventsV2Topic, userEventV2 } from './user-events';
 
@@ -22,6 +23,7 @@ export const eventTopics = [
   { topic: adminAuditTopic, schema: adminAuditEvent, file: `${adminAuditTopic}.json` },
   { topic: coinBalanceMonitorsTopic, schema: coinBalanceMonitorEvent, file: `${coinBalanceMonitorsTopic}.json` },
   { topic: coinPayoutApprovalsTopic, schema: coinPayoutApprovalEvent, file: `${coinPayoutApprovalsTopic}.json` },
+  { topic: coinMandatesTopic, schema: coinMandateEvent, file: `${coinMandatesTopic}.json` },
 ] as const;
 export type EventTopic = (typeof eventTopics)[number]['topic'];
 

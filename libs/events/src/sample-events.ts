@@ -428,6 +428,110 @@ export const samplePayoutApprovalExpiredEvent = {
   payoutApproval: { ...samplePayoutApproval, status: 'EXPIRED', updatedAt: '2030-05-04T09:00:01.000Z' },
 } as const;
 
+/** A mandate of user 7 to the platform client pc_Xk3v9QmT2bLw: 9.99 coins a month into SUBSCRIPTIONS. */
+const sampleMandate = {
+  id: '3e0c7a1b-52d4-8f6e-8000-000000000007',
+  status: 'ACTIVE',
+  fromUserId: 7,
+  clientId: 'pc_Xk3v9QmT2bLw',
+  amount: 9.99,
+  maxPerPeriod: 9.99,
+  period: 'MONTH',
+  reason: 'StreamCo Premium, monthly',
+  startsAt: '2030-05-01T00:00:00.000Z',
+  endsAt: null,
+  nextPeriod: 0,
+  nextChargeAt: '2030-05-01T00:00:00.000Z',
+  failedAttempts: 0,
+  cancelledBy: null,
+  createdAt: '2030-04-30T18:00:00.000Z',
+  updatedAt: '2030-04-30T18:00:00.000Z',
+} as const;
+
+/** coin.mandate.granted: user 7 grants the mandate (POST /api/wallets/me/mandates). */
+export const sampleMandateGrantedEvent = {
+  eventId: '4b6d8f0a-2c4e-5a6b-8c0d-1e3f5a7b9c01',
+  type: 'coin.mandate.granted',
+  version: 1,
+  occurredAt: '2030-04-30T18:00:00.000Z',
+  mandate: sampleMandate,
+} as const;
+
+/** coin.mandate.charged: period 0 charged; the PURCHASE 1070 is published on coin.transactions too. */
+export const sampleMandateChargedEvent = {
+  eventId: '5c7e9a1b-3d5f-5b7c-9d1e-2f4a6b8c0d12',
+  type: 'coin.mandate.charged',
+  version: 1,
+  occurredAt: '2030-05-01T00:00:01.000Z',
+  mandate: { ...sampleMandate, nextPeriod: 1, nextChargeAt: '2030-06-01T00:00:00.000Z', updatedAt: '2030-05-01T00:00:01.000Z' },
+  charge: { period: 0, amount: 9.99, transactionId: 1070 },
+} as const;
+
+/** coin.mandate.charge-failed: period 1 found too few coins; tried again after the retry pause. */
+export const sampleMandateChargeFailedEvent = {
+  eventId: '6d8f0b2c-4e6a-5c8d-8e2f-3a5b7c9d1e23',
+  type: 'coin.mandate.charge-failed',
+  version: 1,
+  occurredAt: '2030-06-01T00:00:01.000Z',
+  mandate: {
+    ...sampleMandate,
+    nextPeriod: 1,
+    failedAttempts: 1,
+    nextChargeAt: '2030-06-01T06:00:01.000Z',
+    updatedAt: '2030-06-01T00:00:01.000Z',
+  },
+  failure: { period: 1, attempt: 0, detail: 'The active coins 2.00 are below 9.99' },
+} as const;
+
+/** coin.mandate.past-due: the grace period ran out with period 1 unpaid; the mandate charges no more. */
+export const sampleMandatePastDueEvent = {
+  eventId: '7e9a1c3d-5f7b-5d9e-9f3a-4b6c8d0e2f34',
+  type: 'coin.mandate.past-due',
+  version: 1,
+  occurredAt: '2030-06-04T00:00:01.000Z',
+  mandate: {
+    ...sampleMandate,
+    status: 'PAST_DUE',
+    nextPeriod: 1,
+    failedAttempts: 13,
+    nextChargeAt: null,
+    updatedAt: '2030-06-04T00:00:01.000Z',
+  },
+  failure: { period: 1, attempt: 12, detail: 'The active coins 2.00 are below 9.99' },
+} as const;
+
+/** coin.mandate.cancelled: cancelled by its payer (or by the platform: cancelledBy `client`). */
+export const sampleMandateCancelledEvent = {
+  eventId: '8f0b2d4e-6a8c-5e0f-aa4b-5c7d9e1f3a45',
+  type: 'coin.mandate.cancelled',
+  version: 1,
+  occurredAt: '2030-05-15T12:00:00.000Z',
+  mandate: {
+    ...sampleMandate,
+    status: 'CANCELLED',
+    nextPeriod: 1,
+    nextChargeAt: null,
+    cancelledBy: 'user',
+    updatedAt: '2030-05-15T12:00:00.000Z',
+  },
+} as const;
+
+/** coin.mandate.ended: its end came (or its payer's wallet closed); it charges no more. */
+export const sampleMandateEndedEvent = {
+  eventId: '9a1c3e5f-7b9d-5f1a-bb5c-6d8e0f2a4b56',
+  type: 'coin.mandate.ended',
+  version: 1,
+  occurredAt: '2030-12-01T00:00:01.000Z',
+  mandate: {
+    ...sampleMandate,
+    status: 'ENDED',
+    endsAt: '2030-12-01T00:00:00.000Z',
+    nextPeriod: 7,
+    nextChargeAt: null,
+    updatedAt: '2030-12-01T00:00:01.000Z',
+  },
+} as const;
+
 /** Every sample, by the topic it belongs to: tests iterate these, so a topic or event type added here is covered. */
 export const sampleEvents = {
   'coin.transactions': [sampleRecordedEvent],
@@ -449,6 +553,14 @@ export const sampleEvents = {
   ],
   'admin.audit': [sampleAdminActionRecordedEvent, sampleAdminRefusalRecordedEvent, sampleAdminServiceActionRecordedEvent],
   'coin.balance-monitors': [sampleBalanceMonitorCrossedEvent],
+  'coin.mandates': [
+    sampleMandateGrantedEvent,
+    sampleMandateChargedEvent,
+    sampleMandateChargeFailedEvent,
+    sampleMandatePastDueEvent,
+    sampleMandateCancelledEvent,
+    sampleMandateEndedEvent,
+  ],
   'coin.payout-approvals': [
     samplePayoutApprovalRequestedEvent,
     samplePayoutApprovalApprovedEvent,

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { coinBalanceMonitorEvent } from './coin-balance-monitors';
 import { coinHoldEvent } from './coin-holds';
+import { coinMandateEvent } from './coin-mandates';
 import { coinTransactionEvent } from './coin-transactions';
 import { isoDateTime } from './primitives';
 
 /*
  * What a platform's webhook endpoint receives (docs/DESIGN.md "Webhooks"): the events of
- * coin.transactions, coin.holds and coin.balance-monitors as published, and two events of the
+ * coin.transactions, coin.holds, coin.mandates and coin.balance-monitors as published, and two events of the
  * webhooks service itself, never on a Kafka topic and never about money.
  */
 
@@ -50,6 +51,7 @@ export type WebhookEndpointDisabledEvent = z.infer<typeof webhookEndpointDisable
 export const coinWebhookEvent = z.discriminatedUnion('type', [
   ...coinTransactionEvent.options,
   ...coinHoldEvent.options,
+  ...coinMandateEvent.options,
   ...coinBalanceMonitorEvent.options,
   webhookTestEvent,
   webhookEndpointDisabledEvent,

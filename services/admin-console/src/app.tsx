@@ -7,6 +7,7 @@ import { ApprovalsScreen } from './screens/approvals';
 import { AuditLogScreen } from './screens/audit-log';
 import { DashboardScreen } from './screens/dashboard';
 import { HoldsScreen } from './screens/holds';
+import { MandatesScreen } from './screens/mandates';
 import { MoneyScreen } from './screens/money';
 import { PlatformClientsScreen } from './screens/platform-clients';
 import { TransactionDetailScreen, TransactionsScreen } from './screens/transactions';
@@ -32,6 +33,7 @@ const navItems: NavItem[] = [
   { to: '/treasuries', label: 'Treasuries & supply', roles: consoleRoles },
   { to: '/approvals', label: 'Approvals', roles: consoleRoles },
   { to: '/holds', label: 'Holds', roles: consoleRoles },
+  { to: '/mandates', label: 'Mandates', roles: consoleRoles },
   { to: '/audit-log', label: 'Audit log', roles: consoleRoles },
   { to: '/webhooks', label: 'Webhooks', roles: consoleRoles },
   // The label stays as the console's other tests and the screenshot script know it; the screen links to platform clients.
@@ -162,6 +164,8 @@ function Screen({ path, role }: { path: string; role: Role }) {
       return <ApprovalsScreen />;
     case 'holds':
       return <HoldsScreen />;
+    case 'mandates':
+      return <MandatesScreen />;
     case 'audit-log':
       return <AuditLogScreen />;
     case 'webhooks':

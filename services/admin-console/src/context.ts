@@ -42,6 +42,7 @@ export type ConsoleOperation =
   | 'approveGrantRequest'
   | 'rejectGrantRequest'
   | 'listHolds'
+  | 'listMandates'
   | 'listAuditLog'
   | 'listApiKeys'
   | 'createApiKey'

@@ -22,6 +22,7 @@ import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
 import { registerCommissionRoutes } from './routes/commission-rules';
 import { registerCashoutRoutes, type CashoutCallbackSecrets } from './routes/cashouts';
+import { registerMandateRoutes } from './routes/mandates';
 import { registerLimitRoutes } from './routes/limits';
 import { registerMoneyRoutes } from './routes/money';
 import { registerPayoutRoutes } from './routes/payouts';
@@ -229,6 +230,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerApprovalRoutes(commands, routeDeps);
     registerHoldRoutes(commands, routeDeps);
     registerCashoutRoutes(commands, routeDeps);
+    registerMandateRoutes(commands, routeDeps);
     registerTreasuryRoutes(commands, routeDeps);
     registerApiKeyRoutes(commands, routeDeps);
     registerPlatformClientRoutes(commands, routeDeps);

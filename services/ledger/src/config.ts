@@ -150,6 +150,17 @@ export const ledgerConfigSchema = z.object({
     .default(24 * 3600),
   /** How often the ledger looks for pending holds (and approval requests) past their expiry and sends their expiry commands. */
   HOLD_EXPIRY_SWEEP_INTERVAL_MS: positiveInt(1000),
+  /** How long after its period starts an unpaid mandate charge is retried before the mandate goes PAST_DUE (3 days, at most 30). */
+  MANDATE_GRACE_S: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(30 * 24 * 3600)
+    .default(3 * 24 * 3600),
+  /** The pause between two attempts to charge one mandate period (6 h). */
+  MANDATE_RETRY_S: positiveInt(6 * 3600),
+  /** The mandate scheduler's scan for due charges. */
+  MANDATE_SWEEP_INTERVAL_MS: positiveInt(1000),
   /** How often the continuous supply check reads the ledger rows past its cursor (docs/design/ledger.md "Audit"). */
   SUPPLY_CHECK_INTERVAL_MS: positiveInt(10_000),
   /** How often it re-reads its totals from the whole ledger (1 h), so nothing the incremental path misses stays hidden longer. */
@@ -245,6 +256,8 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
     holdExpirySecondsDefault: config.HOLD_EXPIRY_DEFAULT_S,
     holdExpirySecondsMax: config.HOLD_EXPIRY_MAX_S,
     approvalExpirySeconds: config.APPROVAL_EXPIRY_S,
+    mandateGraceSeconds: config.MANDATE_GRACE_S,
+    mandateRetrySeconds: config.MANDATE_RETRY_S,
     fourEyes: {
       actorWindow: minorOrOff(config.FOUR_EYES_ACTOR_DAILY_COINS),
       recipientWindow: minorOrOff(config.FOUR_EYES_RECIPIENT_DAILY_COINS),

@@ -508,6 +508,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       pendingHoldsOf: [],
       approvalIds: [],
       windowScopes: [],
+      mandateIds: [],
       idsToReserve: 1,
     });
     const wallet = read.wallets.get(key)!;
@@ -520,6 +521,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       transactions: [],
       holds: [],
       approvals: [],
+      mandates: [],
       windows: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
@@ -542,6 +544,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       transactions: [],
       holds: [],
       approvals: [],
+      mandates: [],
       windows: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.mint', ok: true, reply: {}, requestHash: null }],

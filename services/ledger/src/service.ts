@@ -8,14 +8,17 @@ import { type LedgerConfig, ledgerPolicyOf } from './config';
 import { dueApprovals } from './db/approval-reads';
 import { storeSetAsideOutcome } from './db/batch-store';
 import { dueHolds } from './db/hold-reads';
+import { dueMandates } from './db/mandate-reads';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerCashoutReadRoutes } from './http/cashout-routes';
+import { registerMandateInternalRoutes } from './http/mandate-routes';
 import { ledgerRouteCallers } from './http/route-callers';
 import { commandJudge } from './kafka/command-judge';
 import { ledgerGroupIds } from './kafka/groups';
 import { startHoldExpiry } from './kafka/hold-expiry';
+import { startMandateScheduler } from './kafka/mandate-scheduler';
 import { commandBatchSlots, handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { userDeletionReader } from './kafka/user-deletions';
 import { handleUserEvents } from './kafka/user-events';
@@ -101,6 +104,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
     creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S,
   });
   registerCashoutReadRoutes(parts.app, { pools: parts.pools });
+  registerMandateInternalRoutes(parts.app, { pools: parts.pools });
   const placement = await partitionPlacement(admin, config);
   shardOfWallet = (walletKey) => placement.shardMap.shardOfPartition(placement.partitionOfWallet(walletKey));
   // Replies to a gateway that reads packs share a record per reply partition and request
@@ -262,7 +266,7 @@ function startUserEventsConsumer(parts: FrameParts, context: LedgerContext, topi
   });
 }
 
-/** The hold and approval expiry sweep, and the supply check (over several shards it folds every shard as one ledger: checks/supply-shards.ts). */
+/** The hold and approval expiry sweep, the mandate scheduler, and the supply check (over several shards it folds every shard as one ledger: checks/supply-shards.ts). */
 function startLedgerWorkers(
   parts: FrameParts,
   context: LedgerContext,
@@ -282,6 +286,15 @@ function startLedgerWorkers(
     onExpirySent: (count) => ledgerMetrics.holdExpiriesSent.inc(count),
   });
   runtime.onClose('hold expiry', () => holdExpiry.stop());
+  const mandates = startMandateScheduler({
+    dueMandates: (at, limit) => gathered(pools, (db) => dueMandates(db, at, limit)),
+    producer: parts.producer,
+    topics,
+    now,
+    intervalMs: config.MANDATE_SWEEP_INTERVAL_MS,
+    logger: parts.logger,
+  });
+  runtime.onClose('mandate scheduler', () => mandates.stop());
   const supplyCheck = startSupplyCheck({
     pool: parts.pool,
     shards: pools,

@@ -450,6 +450,92 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/wallets/me/mandates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's mandates, newest first, optionally of one status (offset pages with the total) */
+    get: operations['listMyMandates'];
+    put?: never;
+    /** Grant a platform client a mandate to charge the caller's wallet `amount` into SUBSCRIPTIONS once per period from startsAt (until endsAt or a cancel); the ledger charges each period once */
+    post: operations['grantMandate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/wallets/me/mandates/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel one of the caller's mandates: it never charges again, even a charge already due */
+    post: operations['cancelMyMandate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/platform/mandates/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancel a mandate granted to the calling platform client (any other answers 404): it never charges again */
+    post: operations['cancelClientMandate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/platform/mandates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The mandates granted to the calling platform client, newest first, optionally of one payer (userId) or status */
+    get: operations['listClientMandates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mandates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mandates of every payer, or of one (userId), optionally of one status; newest first (the console's mandate list) */
+    get: operations['listMandates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/treasuries': {
     parameters: {
       query?: never;
@@ -2391,7 +2477,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2527,7 +2613,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -2725,7 +2811,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2741,7 +2827,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -2773,7 +2859,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3015,7 +3101,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3031,7 +3117,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3063,7 +3149,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3260,7 +3346,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3276,7 +3362,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3308,7 +3394,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3516,7 +3602,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3532,7 +3618,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3564,7 +3650,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3804,7 +3890,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3820,7 +3906,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3852,7 +3938,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4094,7 +4180,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4110,7 +4196,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4142,7 +4228,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4486,7 +4572,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4502,7 +4588,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4534,7 +4620,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4863,7 +4949,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4879,7 +4965,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4895,7 +4981,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5087,7 +5173,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5103,7 +5189,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5135,7 +5221,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5516,7 +5602,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -5754,7 +5840,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5770,7 +5856,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5786,7 +5872,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6036,7 +6122,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6052,7 +6138,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6084,7 +6170,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6287,7 +6373,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6303,7 +6389,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6335,7 +6421,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6544,7 +6630,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6560,7 +6646,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6592,7 +6678,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6771,7 +6857,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6787,7 +6873,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6803,7 +6889,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7257,7 +7343,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7273,7 +7359,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7305,7 +7391,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7714,6 +7800,1161 @@ export interface operations {
             }[];
           };
           'text/csv': string;
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listMyMandates: {
+    parameters: {
+      query?: {
+        status?: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "mandates": [
+           *         {
+           *           "id": "3e0c7a1b-52d4-8f6e-8000-000000000007",
+           *           "status": "ACTIVE",
+           *           "fromUserId": 42,
+           *           "clientId": "pc_Xk3v9QmT2bLw",
+           *           "amount": 9.99,
+           *           "maxPerPeriod": 9.99,
+           *           "period": "MONTH",
+           *           "reason": "StreamCo Premium, monthly",
+           *           "startsAt": "2026-02-01T00:00:00.000Z",
+           *           "endsAt": null,
+           *           "nextPeriod": 0,
+           *           "nextChargeAt": "2026-02-01T00:00:00.000Z",
+           *           "failedAttempts": 0,
+           *           "cancelledBy": null,
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            mandates: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
+              fromUserId: number;
+              clientId: string;
+              /** @description Coins charged each period */
+              amount: number;
+              /** @description The most one period may be charged */
+              maxPerPeriod: number;
+              /** @enum {string} */
+              period: 'DAY' | 'WEEK' | 'MONTH';
+              reason: string;
+              /** Format: date-time */
+              startsAt: string;
+              endsAt: string | null;
+              nextPeriod: number;
+              nextChargeAt: string | null;
+              failedAttempts: number;
+              cancelledBy: ('user' | 'client') | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            }[];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  grantMandate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "clientId": "pc_Xk3v9QmT2bLw",
+         *       "amount": 9.99,
+         *       "period": "MONTH",
+         *       "startsAt": "2026-02-01T00:00:00.000Z",
+         *       "reason": "StreamCo Premium, monthly"
+         *     }
+         */
+        'application/json': {
+          /** @description The platform client the mandate lets charge the wallet */
+          clientId: string;
+          /** @description Coins charged each period */
+          amount: number;
+          /** @description The most one period may be charged; default: amount */
+          maxPerPeriod?: number;
+          /**
+           * @description DAY, WEEK or MONTH (calendar month, UTC; a start on the 29th-31st is charged on the last day of shorter months)
+           * @enum {string}
+           */
+          period: 'DAY' | 'WEEK' | 'MONTH';
+          /**
+           * Format: date-time
+           * @description When the first period starts and is charged (at most a year ahead)
+           */
+          startsAt: string;
+          /**
+           * Format: date-time
+           * @description No period starting at or after it is charged; absent: until cancelled
+           */
+          endsAt?: string;
+          /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "mandate": {
+           *         "id": "3e0c7a1b-52d4-8f6e-8000-000000000007",
+           *         "status": "ACTIVE",
+           *         "fromUserId": 42,
+           *         "clientId": "pc_Xk3v9QmT2bLw",
+           *         "amount": 9.99,
+           *         "maxPerPeriod": 9.99,
+           *         "period": "MONTH",
+           *         "reason": "StreamCo Premium, monthly",
+           *         "startsAt": "2026-02-01T00:00:00.000Z",
+           *         "endsAt": null,
+           *         "nextPeriod": 0,
+           *         "nextChargeAt": "2026-02-01T00:00:00.000Z",
+           *         "failedAttempts": 0,
+           *         "cancelledBy": null,
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            mandate: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
+              fromUserId: number;
+              clientId: string;
+              /** @description Coins charged each period */
+              amount: number;
+              /** @description The most one period may be charged */
+              maxPerPeriod: number;
+              /** @enum {string} */
+              period: 'DAY' | 'WEEK' | 'MONTH';
+              reason: string;
+              /** Format: date-time */
+              startsAt: string;
+              endsAt: string | null;
+              nextPeriod: number;
+              nextChargeAt: string | null;
+              failedAttempts: number;
+              cancelledBy: ('user' | 'client') | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  cancelMyMandate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        /** @description The mandate's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "mandate": {
+           *         "id": "3e0c7a1b-52d4-8f6e-8000-000000000007",
+           *         "status": "CANCELLED",
+           *         "fromUserId": 42,
+           *         "clientId": "pc_Xk3v9QmT2bLw",
+           *         "amount": 9.99,
+           *         "maxPerPeriod": 9.99,
+           *         "period": "MONTH",
+           *         "reason": "StreamCo Premium, monthly",
+           *         "startsAt": "2026-02-01T00:00:00.000Z",
+           *         "endsAt": null,
+           *         "nextPeriod": 0,
+           *         "nextChargeAt": null,
+           *         "failedAttempts": 0,
+           *         "cancelledBy": "user",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            mandate: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
+              fromUserId: number;
+              clientId: string;
+              /** @description Coins charged each period */
+              amount: number;
+              /** @description The most one period may be charged */
+              maxPerPeriod: number;
+              /** @enum {string} */
+              period: 'DAY' | 'WEEK' | 'MONTH';
+              reason: string;
+              /** Format: date-time */
+              startsAt: string;
+              endsAt: string | null;
+              nextPeriod: number;
+              nextChargeAt: string | null;
+              failedAttempts: number;
+              cancelledBy: ('user' | 'client') | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  cancelClientMandate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        /** @description The mandate's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "mandate": {
+           *         "id": "3e0c7a1b-52d4-8f6e-8000-000000000007",
+           *         "status": "CANCELLED",
+           *         "fromUserId": 42,
+           *         "clientId": "pc_Xk3v9QmT2bLw",
+           *         "amount": 9.99,
+           *         "maxPerPeriod": 9.99,
+           *         "period": "MONTH",
+           *         "reason": "StreamCo Premium, monthly",
+           *         "startsAt": "2026-02-01T00:00:00.000Z",
+           *         "endsAt": null,
+           *         "nextPeriod": 0,
+           *         "nextChargeAt": null,
+           *         "failedAttempts": 0,
+           *         "cancelledBy": "user",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            mandate: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
+              fromUserId: number;
+              clientId: string;
+              /** @description Coins charged each period */
+              amount: number;
+              /** @description The most one period may be charged */
+              maxPerPeriod: number;
+              /** @enum {string} */
+              period: 'DAY' | 'WEEK' | 'MONTH';
+              reason: string;
+              /** Format: date-time */
+              startsAt: string;
+              endsAt: string | null;
+              nextPeriod: number;
+              nextChargeAt: string | null;
+              failedAttempts: number;
+              cancelledBy: ('user' | 'client') | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listClientMandates: {
+    parameters: {
+      query?: {
+        status?: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description positive integer, at most 9007199254740991 */
+        userId?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "mandates": [
+           *         {
+           *           "id": "3e0c7a1b-52d4-8f6e-8000-000000000007",
+           *           "status": "ACTIVE",
+           *           "fromUserId": 42,
+           *           "clientId": "pc_Xk3v9QmT2bLw",
+           *           "amount": 9.99,
+           *           "maxPerPeriod": 9.99,
+           *           "period": "MONTH",
+           *           "reason": "StreamCo Premium, monthly",
+           *           "startsAt": "2026-02-01T00:00:00.000Z",
+           *           "endsAt": null,
+           *           "nextPeriod": 0,
+           *           "nextChargeAt": "2026-02-01T00:00:00.000Z",
+           *           "failedAttempts": 0,
+           *           "cancelledBy": null,
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            mandates: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
+              fromUserId: number;
+              clientId: string;
+              /** @description Coins charged each period */
+              amount: number;
+              /** @description The most one period may be charged */
+              maxPerPeriod: number;
+              /** @enum {string} */
+              period: 'DAY' | 'WEEK' | 'MONTH';
+              reason: string;
+              /** Format: date-time */
+              startsAt: string;
+              endsAt: string | null;
+              nextPeriod: number;
+              nextChargeAt: string | null;
+              failedAttempts: number;
+              cancelledBy: ('user' | 'client') | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            }[];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listMandates: {
+    parameters: {
+      query?: {
+        status?: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description positive integer, at most 9007199254740991 */
+        userId?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "mandates": [
+           *         {
+           *           "id": "3e0c7a1b-52d4-8f6e-8000-000000000007",
+           *           "status": "ACTIVE",
+           *           "fromUserId": 42,
+           *           "clientId": "pc_Xk3v9QmT2bLw",
+           *           "amount": 9.99,
+           *           "maxPerPeriod": 9.99,
+           *           "period": "MONTH",
+           *           "reason": "StreamCo Premium, monthly",
+           *           "startsAt": "2026-02-01T00:00:00.000Z",
+           *           "endsAt": null,
+           *           "nextPeriod": 0,
+           *           "nextChargeAt": "2026-02-01T00:00:00.000Z",
+           *           "failedAttempts": 0,
+           *           "cancelledBy": null,
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            mandates: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'ACTIVE' | 'PAST_DUE' | 'CANCELLED' | 'ENDED';
+              fromUserId: number;
+              clientId: string;
+              /** @description Coins charged each period */
+              amount: number;
+              /** @description The most one period may be charged */
+              maxPerPeriod: number;
+              /** @enum {string} */
+              period: 'DAY' | 'WEEK' | 'MONTH';
+              reason: string;
+              /** Format: date-time */
+              startsAt: string;
+              endsAt: string | null;
+              nextPeriod: number;
+              nextChargeAt: string | null;
+              failedAttempts: number;
+              cancelledBy: ('user' | 'client') | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            }[];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
@@ -8236,7 +9477,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8264,7 +9505,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8390,7 +9631,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8680,7 +9921,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8712,7 +9953,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8860,7 +10101,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9709,7 +10950,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9873,7 +11114,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10596,7 +11837,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -10752,7 +11993,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10766,7 +12007,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10896,7 +12137,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -11007,7 +12248,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11204,7 +12445,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11218,7 +12459,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11484,7 +12725,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11500,7 +12741,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11516,7 +12757,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11696,7 +12937,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11712,7 +12953,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11744,7 +12985,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11980,7 +13221,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -12114,7 +13355,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12130,7 +13371,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12146,7 +13387,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12334,7 +13575,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12350,7 +13591,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12382,7 +13623,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12559,7 +13800,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -12746,7 +13987,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12955,7 +14196,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12971,7 +14212,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13003,7 +14244,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14655,7 +15896,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -14744,7 +15985,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -15127,7 +16368,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -15431,7 +16672,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15447,7 +16688,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15479,7 +16720,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15648,7 +16889,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -15768,7 +17009,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15927,7 +17168,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -16103,7 +17344,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16119,7 +17360,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16151,7 +17392,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16301,7 +17542,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -16412,7 +17653,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16573,7 +17814,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16587,7 +17828,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16745,7 +17986,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16759,7 +18000,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16942,7 +18183,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17072,7 +18313,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -17086,7 +18327,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -17225,7 +18466,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -17239,7 +18480,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -17386,7 +18627,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17564,7 +18805,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -17580,7 +18821,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -17612,7 +18853,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -17763,7 +19004,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17875,7 +19116,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -18037,7 +19278,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -18051,7 +19292,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -18210,7 +19451,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -18224,7 +19465,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -18408,7 +19649,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18539,7 +19780,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -18553,7 +19794,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -18693,7 +19934,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -18707,7 +19948,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -18998,7 +20239,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -19346,7 +20587,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -19360,7 +20601,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
+      /** @description Problem: APPROVAL_NOT_PENDING, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS */
       409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -19388,7 +20629,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, COMMAND_FAILED */
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -19631,9 +20872,12 @@ export interface operations {
           | 'transaction-not-found'
           | 'approval-not-found'
           | 'hold-not-found'
+          | 'mandate-not-found'
           | 'wallet-not-found'
           | 'approval-not-pending'
           | 'hold-not-pending'
+          | 'mandate-not-active'
+          | 'mandate-charge-not-due'
           | 'email-taken'
           | 'last-superadmin'
           | 'grant-request-outdated'
@@ -19656,6 +20900,7 @@ export interface operations {
           | 'api-key-owner-not-admin'
           | 'reward-cap-above-ceiling'
           | 'capture-exceeds-hold'
+          | 'charge-exceeds-mandate'
           | 'command-failed'
           | 'rate-limited'
           | 'unavailable'
@@ -19684,7 +20929,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, WALLET_NOT_FOUND */
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
       404: {
         headers: {
           [name: string]: unknown;

@@ -320,6 +320,42 @@ export const exampleCaptureResult = {
 } as const;
 export const exampleVoidResult = { hold: { ...exampleHold, status: 'VOIDED' }, wallet: exampleWallet } as const;
 export const exampleHoldPage = { holds: [exampleHold], pagination: { limit: 20, offset: 0, total: 1 }, hasMore: false, nextCursor: null };
+// ---- Mandates ----
+const exampleMandate = {
+  id: '3e0c7a1b-52d4-8f6e-8000-000000000007',
+  status: 'ACTIVE',
+  fromUserId: userId,
+  clientId: 'pc_Xk3v9QmT2bLw',
+  amount: 9.99,
+  maxPerPeriod: 9.99,
+  period: 'MONTH',
+  reason: 'StreamCo Premium, monthly',
+  startsAt: '2026-02-01T00:00:00.000Z',
+  endsAt: null,
+  nextPeriod: 0,
+  nextChargeAt: '2026-02-01T00:00:00.000Z',
+  failedAttempts: 0,
+  cancelledBy: null,
+  createdAt: at,
+  updatedAt: at,
+} as const;
+export const exampleGrantMandate = {
+  clientId: 'pc_Xk3v9QmT2bLw',
+  amount: 9.99,
+  period: 'MONTH',
+  startsAt: '2026-02-01T00:00:00.000Z',
+  reason: 'StreamCo Premium, monthly',
+} as const;
+export const exampleMandateResult = { mandate: exampleMandate };
+export const exampleCancelledMandate = {
+  mandate: { ...exampleMandate, status: 'CANCELLED', nextChargeAt: null, cancelledBy: 'user' },
+} as const;
+export const exampleMandatePage = {
+  mandates: [exampleMandate],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
 export const exampleLimits = { dailyAmount: 500, dailyCount: 20, singleAmount: null };
 export const exampleSpendingLimits = {
   userId,

@@ -4,6 +4,7 @@ import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
   approvalIdsOf,
   holdIdsOf,
+  mandateIdsOf,
   transactionIdsOf,
   pendingHoldOwnersOf,
   refundTargetOf,
@@ -14,6 +15,7 @@ import {
   type HoldState,
   type LedgerPolicy,
   type LedgerState,
+  type MandateState,
   type NewTransaction,
 } from '../domain/ledger';
 import { transactionRowOf } from '../views/transaction-view';
@@ -24,11 +26,12 @@ import {
   clawbackMessage,
   creditLegMessage,
   holdEventMessage,
+  mandateEventMessage,
   transactionEventMessage,
 } from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
-import { emptyReadRequest, type BatchRead, type BatchWrite, type LedgerStore, type LoadedWallet, type OutboxBatch } from './store';
+import { emptyReadRequest, type BatchRead, type BatchWrite, type LedgerStore, type LoadedWallet, type OutboxBatch, type OutboxBatchMessage } from './store';
 import { TransactionIds } from './transaction-ids';
 
 /**
@@ -83,6 +86,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
   const approvalIds = [...new Set(commands.flatMap(approvalIdsOf))];
   const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
+  const mandateIds = [...new Set(commands.flatMap(mandateIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
@@ -96,6 +100,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       pendingHoldsOf,
       approvalIds,
       windowScopes,
+      mandateIds,
       idsToReserve,
     });
     const decided = decideBatch(read, commands, context);
@@ -145,6 +150,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     holds: new Map([...read.holds].map(([id, hold]) => [id, { ...hold }])),
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
     windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
+    mandates: new Map([...read.mandates].map(([id, mandate]) => [id, { ...mandate }])),
   };
   const ids = new TransactionIds(read.reservedIds);
   const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
@@ -176,6 +182,7 @@ function writeOf(
     transactions: [],
     holds: [],
     approvals: [],
+    mandates: [],
     windows: [],
     entries: [],
     outcomes: [],
@@ -183,8 +190,7 @@ function writeOf(
   };
   const counted = new Set<string>();
   const touched = new Set<string>();
-  const holds = new Map<string, HoldState>();
-  const approvals = new Map<string, ApprovalState>();
+  const objects: DecidedObjects = { holds: new Map(), approvals: new Map(), mandates: new Map() };
   const recordTransaction = (transaction: NewTransaction, commandId: string) => {
     if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
     write.transactions.push({
@@ -202,16 +208,8 @@ function writeOf(
     if (decision.transaction) recordTransaction(decision.transaction, step.command.commandId);
     // A payout's lines are transactions of one command, each written like a single movement's one.
     for (const transaction of decision.lineTransactions) recordTransaction(transaction, step.command.commandId);
-    for (const change of decision.holds) {
-      // A hold created and resolved in one batch is written once, as it stands at the end.
-      holds.set(change.hold.id, change.hold);
-      touched.add(walletKeyOfUser(change.hold.fromUserId));
-      write.outbox.push(holdEventMessage(context.topics, change, context.eventHeadersOf?.(step.command.commandId)));
-    }
-    for (const change of decision.approvals) {
-      approvals.set(change.approval.id, change.approval);
-      write.outbox.push(...approvalEventMessages(context.topics, change));
-    }
+    recordObjects(decision, objects, write.outbox, context, step.command.commandId);
+    for (const change of decision.holds) touched.add(walletKeyOfUser(change.hold.fromUserId));
     for (const { scope } of decision.windows) counted.add(scope);
     for (const key of settingsTouchedBy(decision)) touched.add(key);
     for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
@@ -261,7 +259,7 @@ function writeOf(
   // Inline credits store no outcome: no one sent them, and no copy of them is ever published.
   for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
   write.outbox.push(...legs.map((leg) => creditLegMessage(context.topics, leg, now)));
-  write.holds = [...holds.values()];
+  write.holds = [...objects.holds.values()];
   // A window is written against the version it was read at (null: inserted), so a person counted
   // by two partitions at once makes one of the writes fail and its batch redo (domain/four-eyes.ts).
   write.windows = [...counted].map((scope) => ({
@@ -269,7 +267,8 @@ function writeOf(
     window: state.windows.get(scope) ?? [],
     version: read.windows.get(scope)?.version ?? null,
   }));
-  write.approvals = [...approvals.values()];
+  write.approvals = [...objects.approvals.values()];
+  write.mandates = [...objects.mandates.values()];
 
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.
@@ -279,4 +278,34 @@ function writeOf(
     else if (touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
   }
   return { outcomes, write };
+}
+
+/** The holds, approval requests and mandates a batch decided, by id: each written once, as it stands at the end of the batch. */
+interface DecidedObjects {
+  holds: Map<string, HoldState>;
+  approvals: Map<string, ApprovalState>;
+  mandates: Map<string, MandateState>;
+}
+
+/** Records an accepted decision's holds, approval requests and mandates, and queues their events. */
+function recordObjects(
+  decision: Accepted,
+  objects: DecidedObjects,
+  outbox: OutboxBatchMessage[],
+  context: ApplyContext,
+  commandId: string,
+): void {
+  const headers = context.eventHeadersOf?.(commandId);
+  for (const change of decision.holds) {
+    objects.holds.set(change.hold.id, change.hold);
+    outbox.push(holdEventMessage(context.topics, change, headers));
+  }
+  for (const change of decision.approvals) {
+    objects.approvals.set(change.approval.id, change.approval);
+    outbox.push(...approvalEventMessages(context.topics, change));
+  }
+  for (const change of decision.mandates) {
+    objects.mandates.set(change.mandate.id, change.mandate);
+    outbox.push(mandateEventMessage(context.topics, change, headers));
+  }
 }

@@ -20,6 +20,7 @@ const emptyRead = (): BatchRead => ({
   holds: new Map(),
   approvals: new Map(),
   windows: new Map(),
+  mandates: new Map(),
   reservedIds: [],
 });
 

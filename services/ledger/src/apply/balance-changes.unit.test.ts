@@ -34,6 +34,7 @@ function read(wallets: WalletState[], reservedIds: number[], refundTargets: Batc
     holds: new Map(),
     approvals: new Map(),
     windows: new Map(),
+    mandates: new Map(),
     reservedIds,
   };
 }

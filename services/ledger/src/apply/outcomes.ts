@@ -5,6 +5,7 @@ import type { ReplyViews } from '../domain/commands/types';
 import { anyApprovalView } from '../views/approval-view';
 import { cashoutView } from '../views/cashout-view';
 import { holdView } from '../views/hold-view';
+import { mandateView } from '../views/mandate-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import { userWalletView, walletView } from '../views/wallet-view';
 
@@ -21,6 +22,7 @@ const views: ReplyViews = {
   approval: anyApprovalView,
   hold: holdView,
   cashout: cashoutView,
+  mandate: mandateView,
   transaction: decidedTransactionView,
   userWallet: userWalletView,
   wallet: walletView,

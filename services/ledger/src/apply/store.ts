@@ -1,7 +1,7 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { StoredOutcome } from '../domain/batch';
 import type { ApprovalState } from '../domain/approvals';
-import type { Entry, HoldState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
+import type { Entry, HoldState, MandateState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 
 /**
@@ -62,6 +62,8 @@ export interface BatchReadRequest {
    * (`recipient:user:<id>`) is read too.
    */
   windowScopes: string[];
+  /** Mandates named by id. */
+  mandateIds: string[];
   /** Transaction ids to take from the sequence (ascending). */
   idsToReserve: number;
 }
@@ -75,6 +77,7 @@ export const emptyReadRequest: Readonly<BatchReadRequest> = {
   pendingHoldsOf: [],
   approvalIds: [],
   windowScopes: [],
+  mandateIds: [],
   idsToReserve: 0,
 };
 
@@ -93,6 +96,7 @@ export interface BatchRead {
   approvals: Map<string, ApprovalState>;
   /** Four-eyes windows by scope, with the version their update is checked against. */
   windows: Map<string, LoadedWindow>;
+  mandates: Map<string, MandateState>;
   reservedIds: number[];
 }
 
@@ -118,6 +122,8 @@ export interface BatchWrite {
   holds: HoldState[];
   /** Approval requests created or decided, as they stand at the end of the batch. */
   approvals: ApprovalState[];
+  /** Mandates granted, charged or stopped, as they stand at the end of the batch. */
+  mandates: MandateState[];
   /** Four-eyes windows the batch counted in, as they stand at its end, with the version each was read at. */
   windows: Array<{ scope: string; window: SpendingWindow; version: number | null }>;
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */

@@ -12,6 +12,7 @@ import type { StoredOutcome } from '../domain/batch';
 import type { RefundTarget } from '../domain/ledger';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
+import { mandateColumns, mandateStateOf, type MandateDbRow } from './mandate-rows';
 import type { SpendingWindow } from '../domain/limits';
 import { writeBatchQuery } from './batch-write';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
@@ -69,6 +70,18 @@ const serializationFailure = '40001';
 /** SQLSTATE of a primary key the batch inserts that another writer inserted first (a command id). */
 const uniqueViolation = '23505';
 
+/** The one row the batch read returns. */
+interface BatchReadRow {
+  outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>;
+  wallets: Array<WalletDbRow & { version: number }>;
+  refund_targets: RefundTargetRow[];
+  holds: HoldDbRow[];
+  approvals: ApprovalDbRow[];
+  windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
+  mandates: MandateDbRow[];
+  ids: string[];
+}
+
 /**
  * Everything a batch reads, in one round trip: the stored outcomes of its command ids, the
  * wallets its commands name (and the payers of the transactions its refunds name), those
@@ -77,15 +90,7 @@ const uniqueViolation = '23505';
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
 export async function readBatch(db: Queryable, request: BatchReadRequest): Promise<BatchRead> {
-  const result = await db.query<{
-    outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>;
-    wallets: Array<WalletDbRow & { version: number }>;
-    refund_targets: RefundTargetRow[];
-    holds: HoldDbRow[];
-    approvals: ApprovalDbRow[];
-    windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
-    ids: string[];
-  }>({
+  const result = await db.query<BatchReadRow>({
     name: 'ledger-read-batch',
     text: `WITH targets AS (${targetsSql}),
      read_holds AS (
@@ -110,6 +115,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
           FROM four_eyes_windows
          WHERE scope = ANY($8::text[]
                            || ARRAY(SELECT 'recipient:user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS windows,
+       (SELECT coalesce(json_agg(m), '[]') FROM (SELECT ${mandateColumns} FROM mandates WHERE id = ANY($9::uuid[])) m) AS mandates,
        ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
       request.commandIds,
@@ -120,9 +126,14 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.pendingHoldsOf,
       request.approvalIds,
       request.windowScopes,
+      request.mandateIds,
     ],
   });
-  const row = result.rows[0]!;
+  return batchReadOf(result.rows[0]!);
+}
+
+/** The batch read's row as the apply's state: the one mapping of its columns. */
+function batchReadOf(row: BatchReadRow): BatchRead {
   return {
     known: new Map(
       row.outcomes.map((r) => [r.command_id, { ok: r.ok, reply: JSON.parse(r.reply) as unknown, requestHash: r.request_hash }]),
@@ -134,6 +145,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),
     approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
     windows: new Map(row.windows.map((r) => [r.scope, { window: r.spending, version: safeInteger(r.version, 'window version') }])),
+    mandates: new Map(row.mandates.map((r) => [r.id, mandateStateOf(r)])),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),
   };

@@ -14,7 +14,7 @@ import { keyPartitioner } from '@coin/kafka';
  * - `entries` of those wallets (an entry lives with its wallet): moved.
  * - `transactions` the partition wrote (the payer's partition; MINT: the credited one; a return:
  *   the closed recipient's, its `from`): moved, with their hold and approval ids.
- * - `holds` (the payer's partition) and `approval_requests` (the partition of the command they
+ * - `holds` and `mandates` (the payer's partition) and `approval_requests` (the partition of the command they
  *   would apply): moved.
  * - `processed_commands`: the stored outcomes cannot all be told apart by partition (a rejected
  *   command leaves no other row), and a retried request must find its outcome on the partition's
@@ -203,6 +203,7 @@ async function copyPartition(source: PoolClient, target: PoolClient, rows: Parti
   for (const users of slices(rows.userIds)) {
     await copyRows(source, target, 'transactions', writtenBy('r'), [users, []]);
     await copyRows(source, target, 'holds', 'from_user_id = ANY($1::bigint[])', [users]);
+    await copyRows(source, target, 'mandates', 'from_user_id = ANY($1::bigint[])', [users]);
   }
   if (rows.treasuryCodes.length > 0) await copyRows(source, target, 'transactions', writtenBy('r'), [[], rows.treasuryCodes]);
   for (const ids of slices(rows.approvalIds)) await copyRows(source, target, 'approval_requests', 'id = ANY($1::uuid[])', [ids]);
@@ -233,6 +234,7 @@ async function deletePartition(source: PoolClient, rows: PartitionRows): Promise
   for (const users of slices(rows.userIds)) {
     await source.query(`DELETE FROM transactions t WHERE ${writtenBy('t')}`, [users, []]);
     await source.query('DELETE FROM holds WHERE from_user_id = ANY($1::bigint[])', [users]);
+    await source.query('DELETE FROM mandates WHERE from_user_id = ANY($1::bigint[])', [users]);
     await source.query('DELETE FROM wallets WHERE user_id = ANY($1::bigint[])', [users]);
   }
   if (rows.treasuryCodes.length > 0) await source.query(`DELETE FROM transactions t WHERE ${writtenBy('t')}`, [[], rows.treasuryCodes]);

@@ -35,7 +35,14 @@ const command = (type: LedgerCommand['type'], data: unknown, actor: Actor, comma
 
 function world(): LedgerState {
   const user = emptyWallet({ kind: 'user', userId: 7 }, t0);
-  return { wallets: new Map([[user.key, user]]), refundTargets: new Map(), holds: new Map(), approvals: new Map(), windows: new Map() };
+  return {
+    wallets: new Map([[user.key, user]]),
+    refundTargets: new Map(),
+    holds: new Map(),
+    approvals: new Map(),
+    windows: new Map(),
+    mandates: new Map(),
+  };
 }
 
 /** Requests `cmd` as the maker and returns the stored request. */

@@ -38,6 +38,14 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.clawback': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-hold': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-approval': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  // The scheduler's charge travels on ledger.internal only (its route); the mandate decides it.
+  'ledger.charge-mandate': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  'ledger.grant-mandate': { may: ['payer'], refusal: 'Command refused: only the payer grants a mandate on their wallet' },
+  // A client may cancel only the mandates granted to it: judged where the mandate is read (decide).
+  'ledger.cancel-mandate': {
+    may: ['payer', 'rewardsClient', 'ungrantedClient'],
+    refusal: 'Command refused: only the payer or the platform client a mandate was granted to cancels it',
+  },
   'ledger.transfer': { may: ['payer'], refusal: payerOnly },
   'ledger.hold': { may: ['payer'], refusal: payerOnly },
   // From a wallet (commandOf's payer): the owner alone, like a transfer; from REWARDS: below.

@@ -51,6 +51,9 @@ export {
   type HoldState,
   type LedgerPolicy,
   type LedgerState,
+  type MandateChange,
+  type MandateEvent,
+  type MandateState,
   type NewTransaction,
   type RefundTarget,
   type WalletState,
@@ -78,6 +81,11 @@ export function refundTargetOf(command: LedgerCommand): number | null {
 /** The holds a command reads by id. */
 export function holdIdsOf(command: LedgerCommand): string[] {
   return readsOf(command).holdIds ?? [];
+}
+
+/** The mandates a command reads by id. */
+export function mandateIdsOf(command: LedgerCommand): string[] {
+  return readsOf(command).mandateIds ?? [];
 }
 
 /** The users whose pending holds a command reads: a close voids them all. */
@@ -236,6 +244,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     }
     state.approvals.set(approval.id, approval);
   }
+  evolveMandates(state, decision);
   if (decision.spend) {
     const wallet = state.wallets.get(decision.spend.walletKey);
     if (!wallet) throw new InvariantViolation(`spend of unloaded wallet ${decision.spend.walletKey}`);
@@ -260,11 +269,25 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     wallet.status = 'CLOSED';
     wallet.updatedAt = now;
   }
-  if (decision.refund) {
-    const target = state.refundTargets.get(decision.refund.of);
-    if (!target) throw new InvariantViolation(`refund of unloaded transaction ${decision.refund.of}`);
-    target.refunded += decision.refund.amount;
-    if (target.refunded > target.amount) throw new InvariantViolation(`transaction ${target.id} refunded beyond its amount`);
-  }
+  if (decision.refund) evolveRefund(state, decision.refund);
   return changes;
+}
+
+function evolveRefund(state: LedgerState, refund: NonNullable<Accepted['refund']>): void {
+  const target = state.refundTargets.get(refund.of);
+  if (!target) throw new InvariantViolation(`refund of unloaded transaction ${refund.of}`);
+  target.refunded += refund.amount;
+  if (target.refunded > target.amount) throw new InvariantViolation(`transaction ${target.id} refunded beyond its amount`);
+}
+
+/** A mandate is granted once, and changes only while ACTIVE or PAST_DUE: a cancelled or ended one never again. */
+function evolveMandates(state: LedgerState, decision: Accepted): void {
+  for (const { mandate, event } of decision.mandates) {
+    const before = state.mandates.get(mandate.id);
+    const live = before?.status === 'ACTIVE' || before?.status === 'PAST_DUE';
+    if (event === 'granted' ? before !== undefined : !live) {
+      throw new InvariantViolation(`mandate ${mandate.id}: ${event} from ${before?.status ?? 'nothing'}`);
+    }
+    state.mandates.set(mandate.id, mandate);
+  }
 }

@@ -72,7 +72,14 @@ function grantProof(treasuries: string[] | undefined, people: { createdBy?: numb
 }
 
 class World {
-  state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map(), approvals: new Map(), windows: new Map() };
+  state: LedgerState = {
+    wallets: new Map(),
+    refundTargets: new Map(),
+    holds: new Map(),
+    approvals: new Map(),
+    windows: new Map(),
+    mandates: new Map(),
+  };
   /** The apply's clock: every command of an apply is decided at this moment. */
   at = now;
   known = new Map<string, StoredOutcome>();
@@ -317,6 +324,8 @@ const modelPolicy: LedgerPolicy = {
   approvalExpirySeconds: 24 * 3600,
   fourEyes: fourEyesOff,
   cashout: { providers: [], rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
+  mandateGraceSeconds: 3 * 24 * 3600,
+  mandateRetrySeconds: 6 * 3600,
 };
 
 type Action =

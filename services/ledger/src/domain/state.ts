@@ -4,6 +4,8 @@ import {
   type CommissionRule,
   type HoldStatus,
   type LimitOverrides,
+  type MandatePeriod,
+  type MandateStatus,
   type Party,
   type TransactionType,
   type TreasuryCode,
@@ -112,6 +114,43 @@ export interface HoldChange {
   event: HoldEvent;
 }
 
+/**
+ * A user's standing permission for one platform client to charge their wallet into SUBSCRIPTIONS
+ * once per period (docs/design/ledger.md "Mandates"). It lives in the payer's partition, like a
+ * hold: grant, cancel and every charge are applied there one after the other.
+ */
+export interface MandateState {
+  id: string;
+  fromUserId: number;
+  clientId: string;
+  amount: number;
+  maxPerPeriod: number;
+  period: MandatePeriod;
+  reason: string;
+  startsAt: Date;
+  endsAt: Date | null;
+  status: MandateStatus;
+  /** The next period to pay: every period before it is paid (or the mandate stopped). */
+  nextPeriod: number;
+  /** When the scheduler next sends a charge (the due period's start, or a retry); null once it charges no more. */
+  nextChargeAt: Date | null;
+  /** Failed attempts to charge `nextPeriod`. */
+  failedAttempts: number;
+  cancelledBy: 'user' | 'client' | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type MandateEvent = 'granted' | 'charged' | 'charge-failed' | 'past-due' | 'cancelled' | 'ended';
+
+/** A mandate as a decision leaves it, and what happened to it (a charge's period and amount, a failure's detail). */
+export interface MandateChange {
+  mandate: MandateState;
+  event: MandateEvent;
+  charge?: { period: number; amount: number; transactionId: number };
+  failure?: { period: number; attempt: number; detail: string };
+}
+
 /** What the ledger's configuration decides for every wallet: limit defaults per role, hold expiry. */
 export interface LedgerPolicy {
   limits: LimitDefaults;
@@ -122,6 +161,10 @@ export interface LedgerPolicy {
   /** What one person, one wallet and one platform client may move or receive alone in a rolling day. */
   fourEyes: FourEyesPolicy;
   cashout: CashoutPolicy;
+  /** How long after its period starts an unpaid charge is retried before the mandate is PAST_DUE (docs/design/ledger.md "Mandates"). */
+  mandateGraceSeconds: number;
+  /** The pause between two attempts to charge one period. */
+  mandateRetrySeconds: number;
 }
 
 export const defaultPolicy: LedgerPolicy = {
@@ -131,6 +174,8 @@ export const defaultPolicy: LedgerPolicy = {
   approvalExpirySeconds: 24 * 3600,
   fourEyes: fourEyesOff,
   cashout: { providers: [], rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
+  mandateGraceSeconds: 3 * 24 * 3600,
+  mandateRetrySeconds: 6 * 3600,
 };
 
 /** What a refund needs to know about the transaction it names. */
@@ -166,6 +211,8 @@ export interface LedgerState {
   approvals: Map<string, ApprovalState>;
   /** Four-eyes windows by scope (domain/four-eyes.ts): what people and clients moved in the rolling day. */
   windows: Map<string, SpendingWindow>;
+  /** Mandates named by mandate commands, by id. */
+  mandates: Map<string, MandateState>;
 }
 
 export interface NewTransaction {
@@ -244,6 +291,8 @@ export interface Accepted {
   holds: HoldChange[];
   /** Approval requests created or decided. */
   approvals: ApprovalChange[];
+  /** Mandates granted, charged or stopped. */
+  mandates: MandateChange[];
   /** Outgoing debits the payer's spending limits count: `amount` in all, in `count` debits (a payout: one per line). */
   spend: { walletKey: string; amount: number; count: number } | null;
   /** A wallet's limit overrides, replaced. */

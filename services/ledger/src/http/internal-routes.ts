@@ -238,6 +238,6 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
 }
 
 /** The order of the approval and hold lists: newest first, then by id (as their SQL orders them). */
-function newestFirst(a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number {
+export function newestFirst(a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }): number {
   return b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }

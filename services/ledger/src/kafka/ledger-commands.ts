@@ -43,7 +43,7 @@ export interface LedgerCommandDeps {
    * Called after an apply's database commit and before anything else (outbox publish,
    * replies, offset commit). Tests use it to crash the process at the worst moment.
    */
-  afterCommit?: (info: { commands: number }) => Promise<void> | void;
+  afterCommit?: (info: { commands: number; types: string[] }) => Promise<void> | void;
   /**
    * Reports each apply (the partition batches merged into one database transaction) once its
    * outbox publish has settled, whatever happens after (metrics).

@@ -50,6 +50,7 @@ function recordingStore(steps: string[]) {
       holds: new Map(),
       approvals: new Map(),
       windows: new Map(),
+      mandates: new Map(),
       reservedIds: [10],
     }),
     write: async (batch) => {

@@ -1,12 +1,17 @@
 import { clientMaySeeTreasuries } from '@coin/contracts';
-import type { CoinHoldEvent, CoinTransactionEvent } from '@coin/events';
+import type { CoinHoldEvent, CoinMandateEvent, CoinTransactionEvent } from '@coin/events';
 
-/** The events a webhook endpoint can subscribe to: every event of coin.transactions and coin.holds. */
-export type WebhookEvent = CoinTransactionEvent | CoinHoldEvent;
+/** The events a webhook endpoint can subscribe to: every event of coin.transactions, coin.holds and coin.mandates. */
+export type WebhookEvent = CoinTransactionEvent | CoinHoldEvent | CoinMandateEvent;
 
 /** What an endpoint asked for and what its client was granted (a copy of the client's immutable grants). */
-export interface EndpointScope {
+export interface EndpointScope extends ClientScope {
   eventTypes: readonly string[];
+}
+
+/** Who sees an event: the client, and the treasuries it was granted. */
+export interface ClientScope {
+  clientId: string;
   treasuries: readonly string[];
 }
 
@@ -17,14 +22,17 @@ export interface EndpointScope {
  */
 export function deliveryOf(scope: EndpointScope, event: WebhookEvent): { walletKey: string } | null {
   if (!scope.eventTypes.includes(event.type)) return null;
-  return visibleWith(scope.treasuries, event);
+  return visibleWith(scope, event);
 }
 
 /**
- * Whether a client granted `treasuries` sees the event (its events list, GET /api/events, whatever
- * its endpoints subscribe to), and its wallet key.
+ * Whether a client sees the event (its events list, GET /api/events, whatever its endpoints
+ * subscribe to), and its wallet key: a movement touching a treasury it was granted; a mandate's
+ * events only by the client the mandate was granted to (a payer's subscriptions are no other
+ * platform's business).
  */
-export function visibleWith(treasuries: readonly string[], event: WebhookEvent): { walletKey: string } | null {
+export function visibleWith({ clientId, treasuries }: ClientScope, event: WebhookEvent): { walletKey: string } | null {
+  if ('mandate' in event) return event.mandate.clientId === clientId ? { walletKey: `user:${event.mandate.fromUserId}` } : null;
   if ('transaction' in event) {
     const t = event.transaction;
     if (!clientMaySeeTreasuries(treasuries, [t.fromTreasury, t.toTreasury])) return null;

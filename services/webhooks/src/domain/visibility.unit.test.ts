@@ -45,7 +45,11 @@ const holdEvent = (toTreasury: string | null): WebhookEvent =>
     },
   }) as WebhookEvent;
 
-const rewardsClient: EndpointScope = { eventTypes: ['coin.transaction.recorded', 'coin.hold.created'], treasuries: ['REWARDS'] };
+const rewardsClient: EndpointScope = {
+  clientId: 'pc_rewards',
+  eventTypes: ['coin.transaction.recorded', 'coin.hold.created'],
+  treasuries: ['REWARDS'],
+};
 
 describe('what an endpoint may see', () => {
   it('when a transaction touches a treasury the client was granted, then it is delivered, keyed by the user wallet', () => {
@@ -59,7 +63,7 @@ describe('what an endpoint may see', () => {
   });
 
   it('when the event type was not subscribed, then it is not delivered', () => {
-    expect(deliveryOf({ eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, tx({}))).toBeNull();
+    expect(deliveryOf({ clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, tx({}))).toBeNull();
   });
 
   it('when a treasury-only transaction is granted, then the treasury is the ordering key', () => {
@@ -71,10 +75,28 @@ describe('what an endpoint may see', () => {
   });
 
   it('a hold is visible when it pays a granted treasury, keyed by its payer; a hold paying a user is not', () => {
-    expect(deliveryOf({ eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent('REWARDS'))).toEqual({
+    expect(
+      deliveryOf({ clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent('REWARDS')),
+    ).toEqual({
       walletKey: 'user:9',
     });
-    expect(deliveryOf({ eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent('SHOP'))).toBeNull();
-    expect(deliveryOf({ eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent(null))).toBeNull();
+    expect(
+      deliveryOf({ clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent('SHOP')),
+    ).toBeNull();
+    expect(deliveryOf({ clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent(null))).toBeNull();
+  });
+
+  it('a mandate event is seen by the client it was granted to alone, keyed by its payer, whatever treasuries others hold', () => {
+    const mandateEvent = {
+      eventId,
+      type: 'coin.mandate.charged',
+      version: 1,
+      occurredAt: '2030-01-01T00:00:00.000Z',
+      mandate: { id: '00000000-0000-8000-8000-000000000009', clientId: 'pc_stream', fromUserId: 9 },
+      charge: { period: 0, amount: 9.99, transactionId: 12 },
+    } as unknown as WebhookEvent;
+    const subscriber = { eventTypes: ['coin.mandate.charged'], treasuries: ['SUBSCRIPTIONS'] };
+    expect(deliveryOf({ ...subscriber, clientId: 'pc_stream' }, mandateEvent)).toEqual({ walletKey: 'user:9' });
+    expect(deliveryOf({ ...subscriber, clientId: 'pc_rival' }, mandateEvent)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { inTransaction, type Pool } from '@coin/db';
-import { coinHoldEvent, coinTransactionEvent } from '@coin/events';
+import { coinHoldEvent, coinMandateEvent, coinTransactionEvent } from '@coin/events';
 import type { Delivered } from '@coin/kafka';
 import { z } from 'zod';
 import { enabledEndpoints } from '../db/endpoints-repo';
@@ -7,8 +7,12 @@ import { insertDeliveries, type NewDelivery } from '../db/deliveries-repo';
 import { eventClients, insertPlatformEvents, type NewPlatformEvent } from '../db/events-repo';
 import { deliveryOf, visibleWith, type WebhookEvent } from '../domain/visibility';
 
-/** What the consumer validates with: every event of coin.transactions and coin.holds. */
-export const webhookEvent = z.discriminatedUnion('type', [...coinTransactionEvent.options, ...coinHoldEvent.options]);
+/** What the consumer validates with: every event of coin.transactions, coin.holds and coin.mandates. */
+export const webhookEvent = z.discriminatedUnion('type', [
+  ...coinTransactionEvent.options,
+  ...coinHoldEvent.options,
+  ...coinMandateEvent.options,
+]);
 
 /** The event types an endpoint may subscribe to. */
 export const webhookEventTypes = webhookEvent.options.map((o) => o.shape.type.value);
@@ -30,8 +34,7 @@ export function handleCoinEvents(deps: { pool: Pool }) {
       const event = item.value;
       const body = JSON.stringify(event);
       for (const client of clients) {
-        if (visibleWith(client.treasuries, event))
-          events.push({ clientId: client.clientId, eventId: event.eventId, eventType: event.type, body });
+        if (visibleWith(client, event)) events.push({ clientId: client.clientId, eventId: event.eventId, eventType: event.type, body });
       }
       for (const endpoint of endpoints) {
         const match = deliveryOf(endpoint, event);

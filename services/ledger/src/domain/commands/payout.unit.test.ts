@@ -30,6 +30,7 @@ function contextOf(
     holds: new Map(),
     approvals: new Map(),
     windows,
+    mandates: new Map(),
   };
   let id = 100;
   return {

@@ -37,6 +37,7 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     refund: null,
     holds: [],
     approvals: [],
+    mandates: [],
     spend: null,
     limits: null,
     windows: [],

@@ -7,6 +7,9 @@ import { closeWallet } from './close-wallet';
 import { credit } from './credit';
 import { expireApproval } from './expire-approval';
 import { expireHold } from './expire-hold';
+import { grantMandate } from './grant-mandate';
+import { cancelMandate } from './cancel-mandate';
+import { chargeMandate } from './charge-mandate';
 import { hold } from './hold';
 import { mint } from './mint';
 import { openWallet } from './open-wallet';
@@ -51,6 +54,9 @@ export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
   'ledger.approve': approve,
   'ledger.reject-approval': rejectApproval,
   'ledger.expire-approval': expireApproval,
+  'ledger.grant-mandate': grantMandate,
+  'ledger.cancel-mandate': cancelMandate,
+  'ledger.charge-mandate': chargeMandate,
 };
 
 /**

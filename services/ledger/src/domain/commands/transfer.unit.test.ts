@@ -21,6 +21,7 @@ function contextOf(wallets: WalletState[]): DecideContext {
     holds: new Map(),
     approvals: new Map(),
     windows: new Map(),
+    mandates: new Map(),
   };
   let id = 100;
   return {

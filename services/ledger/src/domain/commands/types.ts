@@ -10,6 +10,7 @@ import type {
   LedgerCommandOf,
   LedgerCommandType,
   LedgerResult,
+  Mandate,
   ledgerResults,
   Transaction,
   Treasury,
@@ -19,7 +20,7 @@ import type { z } from 'zod';
 import type { ApprovalState } from '../approvals';
 import type { VerifiedAuthor } from '../authors';
 import type { Rejected } from '@coin/errors';
-import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, NewTransaction, WalletState } from '../state';
+import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, MandateState, NewTransaction, WalletState } from '../state';
 
 /**
  * What one ledger command is, in one module (docs/DESIGN.md "Adding a command"): the contract it
@@ -44,6 +45,8 @@ export interface CommandReads {
   refundTarget?: number;
   /** Four-eyes windows by scope (domain/four-eyes.ts). */
   windowScopes?: string[];
+  /** Mandates by id. */
+  mandateIds?: string[];
 }
 
 /** A transaction a decider creates: the id and time are the context's, the links default to none. */
@@ -74,6 +77,7 @@ export interface ReplyViews {
   hold(hold: HoldState): Hold;
   /** A cash-out's hold as the Cashout view. */
   cashout(hold: HoldState): Cashout;
+  mandate(mandate: MandateState): Mandate;
   transaction(transaction: NewTransaction): Transaction;
   userWallet(wallet: WalletState, userId: number, xafRate?: number): Wallet;
   wallet(wallet: WalletState, xafRate?: number): Wallet | Treasury;

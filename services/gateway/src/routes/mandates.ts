@@ -1,0 +1,214 @@
+import { randomIdNonce } from '@coin/security';
+import {
+  adminMandatesPublicQuery,
+  grantMandateBody,
+  ledgerDraft,
+  mandateIdParam,
+  mandatePublicPage,
+  mandateResult,
+  myMandatesPublicQuery,
+  payerOfMandateId,
+  problem,
+  type MandateStatus,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
+import { principalOf, userIdOf } from '../plugins/auth';
+import { idempotencyHeaders } from '../plugins/idempotency';
+import { minor } from './amounts';
+import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { exampleCancelledMandate, exampleGrantMandate, exampleMandatePage, exampleMandateResult, withExample } from './examples';
+import { offsetLinks, startOf } from './paging';
+import { userSecurity } from './security-schemes';
+
+export interface MandateRouteDeps {
+  commands: CommandBus;
+  internal: InternalApi;
+  /** Whether a platform client exists and is not revoked (the auth plugin's check): a mandate is granted only to such a client. */
+  auth: { platformClientActive?: (clientId: string, requestId: string) => Promise<boolean> };
+}
+
+const readResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
+
+/**
+ * Mandates (docs/design/ledger.md "Mandates"): a user grants a platform client a mandate to charge
+ * their wallet into SUBSCRIPTIONS once per period; the ledger's scheduler charges it; the user or
+ * that platform cancels it. Every command about a mandate is keyed by the payer's wallet, which the
+ * mandate's id names (docs/decisions/0005); the ledger alone judges who may cancel it.
+ */
+export function registerMandateRoutes(app: App, deps: MandateRouteDeps): void {
+  registerGrant(app, deps);
+  registerCancels(app, deps);
+  registerLists(app, deps);
+}
+
+/** The payer grants: the client named must exist and not be revoked. */
+function registerGrant(app: App, deps: MandateRouteDeps): void {
+  app.post(
+    '/api/wallets/me/mandates',
+    {
+      config: { access: 'user', idempotent: true },
+      schema: {
+        tags: ['wallets', 'mandates'],
+        summary:
+          "Grant a platform client a mandate to charge the caller's wallet `amount` into SUBSCRIPTIONS once per period from startsAt (until endsAt or a cancel); the ledger charges each period once",
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        operationId: 'grantMandate',
+        body: withExample(grantMandateBody, exampleGrantMandate),
+        response: { 201: withExample(mandateResult, exampleMandateResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { clientId, amount, maxPerPeriod, period, startsAt, endsAt, reason } = request.body;
+      if (deps.auth.platformClientActive && !(await deps.auth.platformClientActive(clientId, String(request.id)))) {
+        throw new AppError('NOT_FOUND', `Platform client ${clientId} does not exist or is revoked: it cannot be granted a mandate`);
+      }
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.grant-mandate', {
+          fromUserId: userIdOf(request),
+          clientId,
+          amount: minor(amount),
+          ...(maxPerPeriod !== undefined ? { maxPerPeriod: minor(maxPerPeriod) } : {}),
+          period,
+          startsAt,
+          ...(endsAt !== undefined ? { endsAt } : {}),
+          reason,
+          // The mandate's id derives from these random bits too: not computable from the payer and the key.
+          idNonce: randomIdNonce(),
+          requestHash,
+        }),
+      );
+    },
+  );
+}
+
+/** The payer's cancel and the platform's: the same command, its author the ledger's to judge. */
+function registerCancels(app: App, deps: MandateRouteDeps): void {
+  const cancel = (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const mandateId = request.params.id;
+    const fromUserId = payerOfMandateId(mandateId);
+    // A user cancels only their own: another's mandate answers as if it did not exist (the ledger refuses it too).
+    const principal = principalOf(request);
+    if (fromUserId === null || (principal.kind === 'user' && principal.userId !== fromUserId)) {
+      throw new AppError('MANDATE_NOT_FOUND', `No mandate ${mandateId}`);
+    }
+    return sendLedgerCommand(
+      deps.commands,
+      request,
+      reply,
+      (requestHash) => ledgerDraft('ledger.cancel-mandate', { mandateId, fromUserId, requestHash }),
+      200,
+    );
+  };
+
+  app.post(
+    '/api/wallets/me/mandates/:id/cancel',
+    {
+      config: { access: 'user', idempotent: true },
+      schema: {
+        tags: ['wallets', 'mandates'],
+        summary: "Cancel one of the caller's mandates: it never charges again, even a charge already due",
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: mandateIdParam,
+        operationId: 'cancelMyMandate',
+        response: { 200: withExample(mandateResult, exampleCancelledMandate), ...errorResponses },
+      },
+    },
+    cancel,
+  );
+
+  app.post(
+    '/api/platform/mandates/:id/cancel',
+    {
+      config: { access: 'platform', idempotent: true },
+      schema: {
+        tags: ['mandates'],
+        summary: 'Cancel a mandate granted to the calling platform client (any other answers 404): it never charges again',
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: mandateIdParam,
+        operationId: 'cancelClientMandate',
+        response: { 200: withExample(mandateResult, exampleCancelledMandate), ...errorResponses },
+      },
+    },
+    cancel,
+  );
+}
+
+/** The lists: the caller's own, the calling platform's, every payer's (ADMIN+, the console). */
+function registerLists(app: App, deps: MandateRouteDeps): void {
+  app.get(
+    '/api/wallets/me/mandates',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['wallets', 'mandates'],
+        summary: "The caller's mandates, newest first, optionally of one status (offset pages with the total)",
+        security: userSecurity,
+        querystring: myMandatesPublicQuery,
+        operationId: 'listMyMandates',
+        response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
+      },
+    },
+    (request) => pageOf(deps, request, { ...request.query, userId: userIdOf(request) }),
+  );
+
+  app.get(
+    '/api/platform/mandates',
+    {
+      config: { access: 'platform' },
+      schema: {
+        tags: ['mandates'],
+        summary: 'The mandates granted to the calling platform client, newest first, optionally of one payer (userId) or status',
+        security: userSecurity,
+        querystring: adminMandatesPublicQuery,
+        operationId: 'listClientMandates',
+        response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
+      },
+    },
+    (request) => pageOf(deps, request, { ...request.query, clientId: principalOf(request).subject }),
+  );
+
+  app.get(
+    '/api/admin/mandates',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin', 'mandates'],
+        summary: "Mandates of every payer, or of one (userId), optionally of one status; newest first (the console's mandate list)",
+        security: userSecurity,
+        querystring: adminMandatesPublicQuery,
+        operationId: 'listMandates',
+        response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
+      },
+    },
+    (request) => pageOf(deps, request, request.query),
+  );
+}
+
+/** A page of mandates of the ledger's, with its links. */
+async function pageOf(
+  deps: MandateRouteDeps,
+  request: FastifyRequest,
+  query: {
+    userId?: number | undefined;
+    clientId?: string | undefined;
+    status?: MandateStatus | undefined;
+    limit: number;
+    offset: number;
+    cursor?: string | undefined;
+  },
+) {
+  const { userId, clientId, status, limit, offset, cursor } = query;
+  const page = await deps.internal.read(
+    'ledger.mandates',
+    { userId, clientId, limit, offset: startOf(request, 'offset', offset, cursor), status },
+    String(request.id),
+  );
+  return { ...page, ...offsetLinks(request, page.pagination, page.mandates.length) };
+}

@@ -1,0 +1,48 @@
+import type { PoolClient } from '@coin/db';
+import type { MandateStatus } from '@coin/contracts';
+import type { MandateState } from '../domain/ledger';
+import type { DueMandate } from '../domain/mandates';
+import { mandateColumns, mandateStateOf, type MandateDbRow } from './mandate-rows';
+import { safeInteger } from './wallet-rows';
+
+/** Reads of mandates for the internal API and the scheduler; writes are the batch write's. */
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+export interface MandateFilter {
+  fromUserId?: number | undefined;
+  clientId?: string | undefined;
+  status?: MandateStatus | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** A page of mandates, newest first, with the total matching the filter. */
+export async function listMandates(db: Queryable, filter: MandateFilter): Promise<{ mandates: MandateState[]; total: number }> {
+  const where = `($1::bigint IS NULL OR from_user_id = $1) AND ($2::text IS NULL OR client_id = $2) AND ($3::text IS NULL OR status = $3)`;
+  const values = [filter.fromUserId ?? null, filter.clientId ?? null, filter.status ?? null];
+  const [page, counted] = await Promise.all([
+    db.query<MandateDbRow>(`SELECT ${mandateColumns} FROM mandates WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`, [
+      ...values,
+      filter.limit,
+      filter.offset,
+    ]),
+    db.query<{ total: string }>(`SELECT count(*)::text AS total FROM mandates WHERE ${where}`, values),
+  ]);
+  return { mandates: page.rows.map(mandateStateOf), total: Number(counted.rows[0]?.total ?? 0) };
+}
+
+/** ACTIVE mandates whose next charge is due, the longest due first: what the scheduler turns into charges. */
+export async function dueMandates(db: Queryable, now: Date, limit: number): Promise<DueMandate[]> {
+  const result = await db.query<{ id: string; from_user_id: number; next_period: number; failed_attempts: number }>(
+    `SELECT id, from_user_id, next_period, failed_attempts FROM mandates
+      WHERE status = 'ACTIVE' AND next_charge_at <= $1 ORDER BY next_charge_at LIMIT $2`,
+    [now, limit],
+  );
+  return result.rows.map((r) => ({
+    id: r.id,
+    fromUserId: safeInteger(r.from_user_id, 'payer id'),
+    nextPeriod: safeInteger(r.next_period, 'mandate period'),
+    failedAttempts: safeInteger(r.failed_attempts, 'failed attempts'),
+  }));
+}

@@ -1,0 +1,98 @@
+import { type CoinClient, CoinProblemError } from '@coin/client';
+import { decodeJwt } from 'jose';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { apiClient, registerUser } from '../harness/http';
+import { adminSession, apiKeyFor, platformClientToken } from '../harness/admin';
+import { eventually } from '../harness/eventually';
+
+/** Through the gateway: subscription mandates granted by a user, charged by the ledger, cancelled by the platform (CONTRACT.md "Mandates"). */
+describe('mandates through the gateway and the ledger', () => {
+  let stack: TestStack;
+  let platform: CoinClient;
+  let stream: CoinClient;
+  let streamId: string;
+  let rival: CoinClient;
+  const as = (token: string) => apiClient(stack.gatewayUrl, { accessToken: token });
+  const problemOf = (call: Promise<unknown>) =>
+    call.then(
+      (data) => {
+        throw new Error(`expected a problem, got ${JSON.stringify(data)}`);
+      },
+      (err: unknown) => {
+        if (err instanceof CoinProblemError) return err;
+        throw err;
+      },
+    );
+
+  beforeAll(async () => {
+    stack = await startTestStack({ extraEnv: { MANDATE_SWEEP_INTERVAL_MS: '200' } });
+    const admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
+    platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey: await apiKeyFor(stack, admin, ['mint']) });
+    const streamToken = await platformClientToken(stack, 'mandates-stream');
+    stream = as(streamToken);
+    streamId = decodeJwt(streamToken).sub!;
+    rival = as(await platformClientToken(stack, 'mandates-rival'));
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when a user grants a mandate starting now, then the first period is charged once into SUBSCRIPTIONS, and only its platform (or the payer) cancels it', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    await platform.mintCoins({ body: { userId: user.userId, amount: 50, reason: 'seed' } });
+    const payer = as(user.accessToken);
+    const { mandate } = await payer.grantMandate({
+      body: { clientId: streamId, amount: 9.99, period: 'MONTH', startsAt: new Date().toISOString(), reason: 'StreamCo Premium' },
+      idempotencyKey: `grant-${user.userId}`,
+    });
+    expect(mandate).toMatchObject({ status: 'ACTIVE', fromUserId: user.userId, clientId: streamId, amount: 9.99, nextPeriod: 0 });
+
+    // The ledger's scheduler charges period 0: 40.01 coins left, and the mandate moved on.
+    await eventually(async () => ((await payer.getMyWallet()).balance === 40.01 ? true : undefined), 20_000, 'period 0 charged');
+    const mine = await payer.listMyMandates({ query: {} });
+    expect(mine.mandates).toEqual([expect.objectContaining({ id: mandate.id, nextPeriod: 1, status: 'ACTIVE' })]);
+    const listed = await stream.listClientMandates({ query: {} });
+    expect(listed.mandates.map((m) => m.id)).toEqual([mandate.id]);
+    expect((await rival.listClientMandates({ query: {} })).mandates).toEqual([]);
+
+    // Another platform, and another user, find no such mandate; a grant to a client that does not exist is 404.
+    const byRival = await problemOf(rival.cancelClientMandate({ path: { id: mandate.id }, idempotencyKey: `rival-${user.userId}` }));
+    expect([byRival.status, byRival.problem.code]).toEqual([404, 'MANDATE_NOT_FOUND']);
+    const stranger = await registerUser(stack.gatewayUrl);
+    const byStranger = await problemOf(
+      as(stranger.accessToken).cancelMyMandate({ path: { id: mandate.id }, idempotencyKey: `stranger-${user.userId}` }),
+    );
+    expect([byStranger.status, byStranger.problem.code]).toEqual([404, 'MANDATE_NOT_FOUND']);
+    const unknownClient = await problemOf(
+      payer.grantMandate({
+        body: { clientId: 'pc_nosuchclient', amount: 1, period: 'DAY', startsAt: new Date().toISOString(), reason: 'r' },
+        idempotencyKey: `grant-unknown-${user.userId}`,
+      }),
+    );
+    expect(unknownClient.status).toBe(404);
+
+    const cancelled = await stream.cancelClientMandate({ path: { id: mandate.id }, idempotencyKey: `cancel-${user.userId}` });
+    expect(cancelled.mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'client', nextChargeAt: null });
+    const again = await problemOf(payer.cancelMyMandate({ path: { id: mandate.id }, idempotencyKey: `again-${user.userId}` }));
+    expect([again.status, again.problem.code]).toEqual([409, 'MANDATE_NOT_ACTIVE']);
+    expect((await payer.getMyWallet()).balance).toBe(40.01);
+  }, 60_000);
+
+  it('when a platform client tries to grant itself a mandate, or a body is hostile, then it is refused and nothing is stored', async () => {
+    const grant = { clientId: streamId, amount: 1, period: 'DAY' as const, startsAt: new Date().toISOString(), reason: 'r' };
+    const bySystem = await problemOf(stream.grantMandate({ body: grant, idempotencyKey: 'system-grant' }));
+    expect(bySystem.status).toBe(403);
+    const user = await registerUser(stack.gatewayUrl);
+    const payer = as(user.accessToken);
+    for (const body of [
+      { ...grant, maxPerPeriod: 0.5 },
+      { ...grant, endsAt: '2000-01-01T00:00:00Z' },
+      { ...grant, period: 'YEAR' },
+      { ...grant, amount: -1 },
+    ]) {
+      const refused = await problemOf(payer.grantMandate({ body: body as typeof grant, idempotencyKey: `bad-${JSON.stringify(body)}` }));
+      expect([JSON.stringify(body), refused.status, refused.problem.code]).toEqual([JSON.stringify(body), 400, 'VALIDATION_FAILED']);
+    }
+    expect((await payer.listMyMandates({ query: {} })).mandates).toEqual([]);
+  }, 60_000);
+});
