@@ -279,6 +279,14 @@ export const walletFreeze = z.object({
     .describe('A pending request to lift the freeze, waiting for a different ADMIN+ to approve it'),
 });
 export type WalletFreeze = z.infer<typeof walletFreeze>;
+/** POST /api/admin/users/{id}/freeze: why, and the monitoring case behind it if any. */
+export const freezeBody = z.strictObject({
+  reason: reasonText.describe('Why the wallet is frozen (shown to ADMIN+ only, never to its owner)'),
+  caseId: freezeCaseId.optional(),
+});
+/** POST /api/admin/users/{id}/freeze/unfreeze-request: why the freeze may be lifted. */
+export const unfreezeRequestBody = z.strictObject({ reason: reasonText.describe('Why the freeze may be lifted') });
+
 /** What each freeze command is answered with: the wallet's freeze after it (null once lifted). */
 export const freezeResult = z.object({ userId, frozen: z.boolean(), freeze: walletFreeze.nullable() });
 export type FreezeResult = z.infer<typeof freezeResult>;

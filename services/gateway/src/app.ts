@@ -20,6 +20,7 @@ import { registerJsonBodyParser } from './plugins/json-body';
 import { registerFormBodyParser } from './plugins/oauth-token';
 import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
+import { registerFreezeRoutes } from './routes/freezes';
 import { registerLimitRoutes } from './routes/limits';
 import { registerMoneyRoutes } from './routes/money';
 import { registerPayoutRoutes } from './routes/payouts';
@@ -233,6 +234,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerDeletionRequestRoutes(commands, routeDeps);
     registerGrantRequestRoutes(commands, routeDeps);
     registerLimitRoutes(commands, routeDeps);
+    registerFreezeRoutes(commands, routeDeps);
     registerHistoryRoutes(commands, routeDeps);
     registerStatementRoutes(commands, routeDeps);
     registerBalanceStreamRoutes(commands, { ...routeDeps, liveBalance: deps.liveBalance ?? defaultLiveBalance() });
