@@ -36,6 +36,7 @@ describe('walking skeleton: register -> wallet -> login -> wallet read, through 
       totalSent: 0,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      frozen: false,
     });
   });
 

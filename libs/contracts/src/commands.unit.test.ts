@@ -80,6 +80,11 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
       'treasury:OPERATIONS',
     ],
   ],
+  'ledger.freeze-wallet': [
+    ['the frozen wallet', ledgerDraft('ledger.freeze-wallet', { userId: 7, reason: 'r', caseId: 'case-1' }), 'user:7'],
+  ],
+  'ledger.request-unfreeze': [['the frozen wallet', ledgerDraft('ledger.request-unfreeze', { userId: 7, reason: 'r' }), 'user:7']],
+  'ledger.approve-unfreeze': [['the frozen wallet', ledgerDraft('ledger.approve-unfreeze', { userId: 7 }), 'user:7']],
   'ledger.request-approval': [
     [
       'the wallet a mint credits',

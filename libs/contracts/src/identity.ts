@@ -230,6 +230,7 @@ export const userDetail = user.extend({
     activeCoins: coinValue.describe('balance − held: what the user can spend now'),
     totalReceived: coinValue.describe('Every coin ever credited to the wallet'),
     totalSent: coinValue.describe('Every coin ever debited from the wallet'),
+    frozen: z.boolean().describe('Whether its outgoing movements are frozen (docs/CONTRACT.md "Wallet freezes")'),
   }),
 });
 export const changeRoleBody = z.strictObject({ role });

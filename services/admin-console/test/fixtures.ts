@@ -27,7 +27,7 @@ export const user = (id: number, overrides: Partial<User> = {}): User => ({
 
 export const userDetail = (id: number, balance: number): OperationResult<'getUser'> => ({
   ...user(id),
-  wallet: { balance, held: 2.5, activeCoins: balance - 2.5, totalReceived: balance, totalSent: 0 },
+  wallet: { balance, held: 2.5, activeCoins: balance - 2.5, totalReceived: balance, totalSent: 0, frozen: false },
 });
 
 export const limits = (): OperationResult<'getUserLimits'> => ({

@@ -23,6 +23,7 @@ import { registerHoldRoutes } from './routes/holds';
 import { registerCommissionRoutes } from './routes/commission-rules';
 import { registerCashoutRoutes, type CashoutCallbackSecrets } from './routes/cashouts';
 import { registerMandateRoutes } from './routes/mandates';
+import { registerFreezeRoutes } from './routes/freezes';
 import { registerLimitRoutes } from './routes/limits';
 import { registerMoneyRoutes } from './routes/money';
 import { registerPayoutRoutes } from './routes/payouts';
@@ -241,6 +242,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerGrantRequestRoutes(commands, routeDeps);
     registerLimitRoutes(commands, routeDeps);
     registerCommissionRoutes(commands, routeDeps);
+    registerFreezeRoutes(commands, routeDeps);
     registerHistoryRoutes(commands, routeDeps);
     registerStatementRoutes(commands, routeDeps);
     registerBalanceStreamRoutes(commands, { ...routeDeps, liveBalance: deps.liveBalance ?? defaultLiveBalance() });

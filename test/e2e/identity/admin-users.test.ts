@@ -109,7 +109,7 @@ describe('user administration (docs/CONTRACT.md "Resources")', () => {
         role: 'USER',
         isVerified: false,
         createdAt: expect.any(String),
-        wallet: { balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0 },
+        wallet: { balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0, frozen: false },
       });
     });
 

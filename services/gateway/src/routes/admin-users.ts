@@ -102,16 +102,16 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
     async (request) => {
       const { id } = request.params;
       const { tokenVersion: _omitted, ...user } = await deps.internal.read('users.user', { id }, String(request.id));
-      let wallet = { balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0 };
+      let wallet = { balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0, frozen: false };
       try {
-        const { balance, activeCoins, totalReceived, totalSent } = await deps.internal.read(
+        const { balance, activeCoins, totalReceived, totalSent, frozen } = await deps.internal.read(
           'ledger.wallet',
           { userId: id },
           String(request.id),
         );
         // Held is what pending holds reserve: balance − activeCoins, subtracted in minor units (no float residue).
         const heldMinor = Math.round(balance * minorUnitsPerCoin) - Math.round(activeCoins * minorUnitsPerCoin);
-        wallet = { balance, held: minorUnitsToCoins(heldMinor), activeCoins, totalReceived, totalSent };
+        wallet = { balance, held: minorUnitsToCoins(heldMinor), activeCoins, totalReceived, totalSent, frozen };
       } catch (err) {
         // A user created outside the gateway gets the wallet from user.registered a moment later.
         if (!(err instanceof AppError && err.code === 'WALLET_NOT_FOUND')) throw err;

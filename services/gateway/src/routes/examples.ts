@@ -63,6 +63,7 @@ export const exampleWallet = {
   totalSent: 49.5,
   createdAt: at,
   updatedAt: at,
+  frozen: false,
 };
 
 export const exampleTransaction = {
@@ -156,7 +157,7 @@ export const exampleSystemToken = {
 export const exampleUserList = { users: [exampleUser], pagination: { page: 1, pageSize: 20, total: 1 }, hasMore: false, nextCursor: null };
 export const exampleUserDetail = {
   ...exampleUser,
-  wallet: { balance: 150.5, held: 20, activeCoins: 130.5, totalReceived: 200, totalSent: 49.5 },
+  wallet: { balance: 150.5, held: 20, activeCoins: 130.5, totalReceived: 200, totalSent: 49.5, frozen: false },
 };
 export const exampleRoleChanged = { message: 'Role updated', user: { id: userId, role: 'ADMIN' } } as const;
 export const exampleDeleted = { message: 'User deleted' };
@@ -356,6 +357,22 @@ export const exampleMandatePage = {
   hasMore: false,
   nextCursor: null,
 };
+
+export const exampleFreezeBody = { reason: 'Circular transfers among new accounts', caseId: 'case-2026-0042' };
+export const exampleFreezeResult = {
+  userId,
+  frozen: true,
+  freeze: {
+    userId,
+    reason: 'Circular transfers among new accounts',
+    caseId: 'case-2026-0042',
+    frozenBy: { kind: 'user' as const, id: '7' },
+    frozenAt: at,
+    unfreezeRequest: null,
+  },
+};
+export const exampleUnfreezeRequestBody = { reason: 'The case was closed: no abuse found' };
+
 export const exampleLimits = { dailyAmount: 500, dailyCount: 20, singleAmount: null };
 export const exampleSpendingLimits = {
   userId,

@@ -161,7 +161,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
 
 /** The wallets a decision changes besides its entries: the payer's spending, a wallet's limits, a treasury's commission rules. */
 function settingsTouchedBy(decision: Accepted): string[] {
-  return [decision.spend?.walletKey, decision.limits?.walletKey, decision.commissionRule?.walletKey].filter(
+  return [decision.spend?.walletKey, decision.limits?.walletKey, decision.commissionRule?.walletKey, decision.freeze?.walletKey].filter(
     (k): k is string => k !== undefined,
   );
 }

@@ -4,6 +4,7 @@ import { moduleOf } from '../domain/commands/table';
 import type { ReplyViews } from '../domain/commands/types';
 import { anyApprovalView } from '../views/approval-view';
 import { cashoutView } from '../views/cashout-view';
+import { freezeView } from '../views/freeze-view';
 import { holdView } from '../views/hold-view';
 import { mandateView } from '../views/mandate-view';
 import { decidedTransactionView } from '../views/transaction-view';
@@ -20,6 +21,7 @@ export interface Outcome {
 /** The views the command modules render their replies with. */
 const views: ReplyViews = {
   approval: anyApprovalView,
+  freeze: freezeView,
   hold: holdView,
   cashout: cashoutView,
   mandate: mandateView,

@@ -31,6 +31,7 @@ const openedWallets: Columns<WalletState> = {
   spending: column.jsonb((w) => w.spending),
   limits: column.jsonbOrNull((w) => w.limits),
   commissions: column.jsonbOrNull((w) => w.commissions ?? null),
+  freeze_state: column.jsonbOrNull((w) => w.freeze),
   balance_sequence: column.bigint((w) => w.sequence),
 };
 
@@ -47,6 +48,7 @@ const changedWallets: Columns<LoadedWallet> = {
   spending: column.jsonb((w) => w.state.spending),
   limits: column.jsonbOrNull((w) => w.state.limits),
   commissions: column.jsonbOrNull((w) => w.state.commissions ?? null),
+  freeze_state: column.jsonbOrNull((w) => w.state.freeze),
   balance_sequence: column.bigint((w) => w.state.sequence),
 };
 
@@ -175,7 +177,7 @@ const text = `WITH opened AS (
          UPDATE wallets w
             SET balance = u.balance, total_received = u.total_received, total_sent = u.total_sent, status = u.status,
                 updated_at = u.updated_at, version = w.version + 1,
-                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb, commissions = u.commissions::jsonb, balance_sequence = u.balance_sequence
+                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb, commissions = u.commissions::jsonb, freeze_state = u.freeze_state::jsonb, balance_sequence = u.balance_sequence
            FROM ${updated.from}
           WHERE w.id = u.id AND w.version = u.version
           RETURNING 1),

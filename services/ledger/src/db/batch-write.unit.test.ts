@@ -25,6 +25,7 @@ const opened: WalletState = {
   spending: [{ at: iso(1), amount: 1005 }] as unknown as WalletState['spending'],
   limits: { maxTransfer: 1006 } as unknown as WalletState['limits'],
   sequence: 1007,
+  freeze: null,
   createdAt: at(2),
   updatedAt: at(3),
 };
@@ -41,6 +42,7 @@ const changed: WalletState = {
   limits: { maxTransfer: 2006 } as unknown as WalletState['limits'],
   commissions: { pc_changed: { rule: { kind: 'bps', bps: 2009 }, setBy: 2010 } },
   sequence: 2008,
+  freeze: { reason: 'freeze reason' } as unknown as WalletState['freeze'],
   createdAt: at(5),
   updatedAt: at(6),
 };
@@ -174,6 +176,7 @@ describe('the batch write (named columns)', () => {
       spending: [{ at: iso(1), amount: 1005 }],
       limits: { maxTransfer: 1006 },
       commissions: null,
+      freeze_state: null,
       balance_sequence: 1007,
     });
     const { columns, selected } = insertOf('wallets');
@@ -194,6 +197,7 @@ describe('the batch write (named columns)', () => {
       spending: [{ at: iso(4), amount: 2005 }],
       limits: { maxTransfer: 2006 },
       commissions: { pc_changed: { rule: { kind: 'bps', bps: 2009 }, setBy: 2010 } },
+      freeze_state: { reason: 'freeze reason' },
       balance_sequence: 2008,
     });
     const set = /UPDATE wallets w\s+SET ([\s\S]*?)\s+FROM ROWS FROM/.exec(text)![1]!;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { commissionRule, limitOverrides, partyOfColumns, type LimitOverrides, type TreasuryCode } from '@coin/contracts';
-import type { WalletState } from '../domain/ledger';
+import { commissionRule, freezeActor, freezeCaseId, limitOverrides, partyOfColumns, type LimitOverrides, type TreasuryCode } from '@coin/contracts';
+import type { FreezeState, WalletState } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 
 /** A wallets row as the ledger reads it (timestamps may arrive as ISO text inside JSON). */
@@ -18,18 +18,50 @@ export interface WalletDbRow {
   limits: LimitOverrides | null;
   commissions?: unknown;
   balance_sequence: number;
+  /** The wallet's freeze as JSON (docs/design/ledger.md "Freezes"), or null. */
+  freeze_state: unknown;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 export const walletColumns =
-  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, commissions, balance_sequence, created_at, updated_at';
+  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, commissions, balance_sequence, freeze_state, created_at, updated_at';
 
 /** A treasury's stored commission rules: by platform client id, each bounded as the command is. */
 const commissionRules = z.record(
   z.string().min(1).max(100),
   z.object({ rule: commissionRule, setBy: z.number().int().positive().nullable() }),
 );
+
+/**
+ * A freeze as the wallets row stores it. Written only by the ledger from a validated command;
+ * parsed again on every read, so a hand-edited row cannot pass for a freeze it is not.
+ */
+const storedFreeze = z.strictObject({
+  reason: z.string().min(1).max(500),
+  caseId: freezeCaseId.nullable(),
+  frozenBy: freezeActor,
+  frozenAt: z.iso.datetime({ offset: true }),
+  unfreezeRequest: z
+    .strictObject({
+      requestedBy: z.number().int().positive(),
+      reason: z.string().min(1).max(500),
+      requestedAt: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
+});
+
+/** The freeze of a wallets row, or null. */
+export function freezeOf(stored: unknown): FreezeState | null {
+  if (stored === null || stored === undefined) return null;
+  const row = storedFreeze.parse(stored);
+  const request = row.unfreezeRequest;
+  return {
+    ...row,
+    frozenAt: new Date(row.frozenAt),
+    unfreezeRequest: request ? { ...request, requestedAt: new Date(request.requestedAt) } : null,
+  };
+}
 
 /** Amounts inside JSON bypass the pool's BIGINT parser, so the same guard is applied here. */
 export function safeInteger(value: number, what: string): number {
@@ -54,6 +86,7 @@ export function walletStateOf(row: WalletDbRow): WalletState {
     // The same for commission rules: a hand-edited row cannot widen a rule past its bounds.
     commissions: row.commissions === null || row.commissions === undefined ? null : commissionRules.parse(row.commissions),
     sequence: safeInteger(row.balance_sequence, 'balance sequence'),
+    freeze: freezeOf(row.freeze_state),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

@@ -1,6 +1,7 @@
 import { walletKeyOf, walletKeyOfUser, type LedgerCommand, type TransactionType } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { charge } from './four-eyes';
+import { frozenDebitRefusal } from './freezes';
 import { recordSpend } from './limits';
 import { moduleOf } from './commands/table';
 import type { CommandReads, DecideContext, TransactionDraft } from './commands/types';
@@ -43,6 +44,9 @@ export {
   type CreditResolution,
   type Decision,
   type Entry,
+  type FreezeChange,
+  type FreezeEvent,
+  type FreezeState,
   type HoldChange,
   type HoldEvent,
   type CashoutTerms,
@@ -118,7 +122,8 @@ export function decide(
   nextId: () => number,
   policy: LedgerPolicy = defaultPolicy,
 ): Decision {
-  return moduleOf(command).decide(command, contextOf(command, state, now, nextId, policy, false));
+  const decision = moduleOf(command).decide(command, contextOf(command, state, now, nextId, policy, false));
+  return decision.ok ? (frozenDebitRefusal(command, decision, state) ?? decision) : decision;
 }
 
 /**
@@ -171,22 +176,22 @@ function transactionTypeOf(entry: Entry, decision: Accepted): TransactionType {
   throw new InvariantViolation(`entry of transaction ${entry.transactionId} without its type`);
 }
 
-/** A wallet's limit overrides and a treasury's commission rules, as a decision sets them. */
+/** A wallet's settings a decision replaced: its limit overrides, a treasury's commission rules, its freeze. */
 function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void {
-  if (decision.limits) {
-    const wallet = state.wallets.get(decision.limits.walletKey);
-    if (!wallet) throw new InvariantViolation(`limits of unloaded wallet ${decision.limits.walletKey}`);
-    wallet.limits = decision.limits.overrides;
+  const walletOf = (key: string, what: string) => {
+    const wallet = state.wallets.get(key);
+    if (!wallet) throw new InvariantViolation(`${what} of unloaded wallet ${key}`);
     wallet.updatedAt = now;
-  }
+    return wallet;
+  };
+  if (decision.limits) walletOf(decision.limits.walletKey, 'limits').limits = decision.limits.overrides;
   if (decision.commissionRule) {
     const { walletKey, clientId, rule, setBy } = decision.commissionRule;
-    const wallet = state.wallets.get(walletKey);
-    if (!wallet) throw new InvariantViolation(`commission rule of unloaded wallet ${walletKey}`);
+    const wallet = walletOf(walletKey, 'commission rule');
     const { [clientId]: _replaced, ...others } = wallet.commissions ?? {};
     wallet.commissions = rule ? { ...others, [clientId]: { rule, setBy } } : others;
-    wallet.updatedAt = now;
   }
+  if (decision.freeze) walletOf(decision.freeze.walletKey, 'freeze').freeze = decision.freeze.freeze;
 }
 
 /**

@@ -204,6 +204,19 @@ describe('mandates: charges', () => {
     expect((apply(state, charge(mandate.id, 0, 1), retryAt) as Accepted).transaction?.amount).toBe(500);
     expect(state.mandates.get(mandate.id)).toMatchObject({ nextPeriod: 1, failedAttempts: 0 });
   });
+  it('when the payer is frozen, then the charge is a failed attempt (not a refusal that would keep its id), and the retry after the freeze is lifted charges', () => {
+    const state = stateWith(1000);
+    const mandate = granted(state);
+    const payerWallet = state.wallets.get(walletKeyOfUser(payer))!;
+    payerWallet.freeze = { reason: 'case', caseId: null, frozenBy: { kind: 'user', id: '1' }, frozenAt: t0, unfreezeRequest: null };
+    const frozen = apply(state, charge(mandate.id, 0, 0), t0) as Accepted;
+    expect(frozen.ok).toBe(true);
+    expect(frozen.transaction).toBeNull();
+    expect(frozen.mandates[0]).toMatchObject({ event: 'charge-failed', failure: { period: 0, attempt: 0, detail: 'The wallet is frozen' } });
+    payerWallet.freeze = null;
+    const retryAt = state.mandates.get(mandate.id)!.nextChargeAt!;
+    expect((apply(state, charge(mandate.id, 0, 1), retryAt) as Accepted).transaction?.amount).toBe(500);
+  });
 });
 
 describe('mandates: cancel', () => {

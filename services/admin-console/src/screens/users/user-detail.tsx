@@ -8,6 +8,7 @@ import { LiveBalanceLine } from '../../live-balance/live-balance';
 import { Link } from '../../router';
 import { TransactionRows } from '../transactions/transaction-rows';
 import { UserBalanceChart } from './balance-chart';
+import { FreezeActions } from './freeze-actions';
 import { EndSessions, SessionRows } from './sessions';
 import { SuperadminActions } from './superadmin-actions';
 
@@ -44,6 +45,7 @@ export function UserDetailScreen({ userId }: { userId: number }) {
               <Link to={`/holds?userId=${userId}`}>Their holds</Link>
               <Link to={`/audit-log?target=user:${userId}`}>Audit log about them</Link>
             </p>
+            <FreezeActions userId={userId} frozen={data.wallet.frozen} onChanged={reloadAll} />
             {session.role === 'SUPERADMIN' ? (
               <SuperadminActions userId={userId} email={data.email} role={data.role} balance={balance ?? 0} onChanged={reloadAll} />
             ) : null}
@@ -89,6 +91,8 @@ function UserFacts({ user }: { user: OperationResult<'getUser'> }) {
       <dd data-testid="total-received">{coins(user.wallet.totalReceived)}</dd>
       <dt>Total sent</dt>
       <dd data-testid="total-sent">{coins(user.wallet.totalSent)}</dd>
+      <dt>Frozen</dt>
+      <dd data-testid="frozen">{user.wallet.frozen ? 'yes: its debits are refused' : 'no'}</dd>
     </dl>
   );
 }

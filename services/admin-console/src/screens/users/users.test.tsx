@@ -81,6 +81,43 @@ describe('user detail screen', () => {
     expect(screen.queryByRole('button', { name: 'Delete user' })).toBeNull();
   });
 
+  it('when an ADMIN freezes the wallet with a reason and a case, then it is sent, said, and the user read again', async () => {
+    const operations = detailOperations({
+      freezeUserWallet: jest.fn(async () => ({ userId: 7, frozen: true, freeze: null })),
+    });
+    renderScreen(<UserDetailScreen userId={7} />, operations);
+    const ui = userEvent.setup();
+    expect((await screen.findByTestId('wallet-frozen')).textContent).toBe('This wallet is not frozen.');
+    expect(screen.getByRole('button', { name: 'Freeze wallet' })).toHaveProperty('disabled', true);
+    await ui.type(screen.getByLabelText('Reason'), 'fan-in from new accounts');
+    await ui.type(screen.getByLabelText('Case (optional)'), 'case-7');
+    const reads = operations.getUser.mock.calls.length;
+    await ui.click(screen.getByRole('button', { name: 'Freeze wallet' }));
+    expect(operations.freezeUserWallet).toHaveBeenCalledWith({
+      path: { id: '7' },
+      body: { reason: 'fan-in from new accounts', caseId: 'case-7' },
+    });
+    expect(await screen.findByText('Frozen: its debits are refused; coins sent to it still land.')).toBeTruthy();
+    expect(operations.getUser.mock.calls.length).toBe(reads + 1);
+  });
+
+  it('when the ADMIN who asked to unfreeze approves it, then the refusal (UNFREEZE_BY_REQUESTER) is shown', async () => {
+    const frozen = userDetail(7, 10);
+    const operations = detailOperations({
+      getUser: jest.fn(async () => ({ ...frozen, wallet: { ...frozen.wallet, frozen: true } })),
+      approveUnfreeze: jest.fn(async () =>
+        Promise.reject(problem(403, 'UNFREEZE_BY_REQUESTER', 'The requester cannot approve their own unfreeze')),
+      ),
+    });
+    renderScreen(<UserDetailScreen userId={7} />, operations);
+    const ui = userEvent.setup();
+    expect((await screen.findByTestId('wallet-frozen')).textContent).toBe('This wallet is frozen: nothing leaves it.');
+    expect(screen.getByTestId('frozen').textContent).toBe('yes: its debits are refused');
+    await ui.click(screen.getByRole('button', { name: 'Approve unfreeze' }));
+    expect(operations.approveUnfreeze).toHaveBeenCalledWith({ path: { id: '7' } });
+    expect((await screen.findByRole('alert')).textContent).toContain('UNFREEZE_BY_REQUESTER');
+  });
+
   it('when a SUPERADMIN ends the sessions, then nothing is sent before the confirmation, the dialog is busy while it is sent, and the result is said', async () => {
     const answer = deferred<undefined>();
     const operations = detailOperations({ revokeUserSessions: jest.fn(() => answer.promise) });

@@ -41,6 +41,9 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
     if (!source || source.status === 'CLOSED') return ended(mandate, context);
     const target = context.wallet(walletKeyOfTreasury('SUBSCRIPTIONS'));
     if (!target) return reject('WALLET_NOT_FOUND', 'The SUBSCRIPTIONS treasury has no wallet');
+    // A frozen payer's charge is a failed attempt, not a refusal: refused, its command id would keep
+    // its outcome and the period could never be charged after the freeze is lifted.
+    if (source.freeze) return failed(mandate, context, 'The wallet is frozen');
     if (activeOf(source) < amount)
       return failed(mandate, context, `The active coins ${coins(activeOf(source))} are below ${coins(amount)}`);
     if (!canDebit(source, amount) || !canCredit(target, amount)) return failed(mandate, context, 'A balance limit is reached');

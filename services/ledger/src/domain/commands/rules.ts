@@ -40,6 +40,7 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     mandates: [],
     spend: null,
     limits: null,
+    freeze: null,
     windows: [],
     parked: false,
     subjectKey: null,

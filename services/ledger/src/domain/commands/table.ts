@@ -1,5 +1,6 @@
 import type { LedgerCommand, LedgerCommandType } from '@coin/contracts';
 import { approve } from './approve';
+import { approveUnfreeze } from './approve-unfreeze';
 import { burn } from './burn';
 import { captureHold } from './capture-hold';
 import { cashout } from './cashout';
@@ -10,6 +11,7 @@ import { expireHold } from './expire-hold';
 import { grantMandate } from './grant-mandate';
 import { cancelMandate } from './cancel-mandate';
 import { chargeMandate } from './charge-mandate';
+import { freezeWallet } from './freeze-wallet';
 import { hold } from './hold';
 import { mint } from './mint';
 import { openWallet } from './open-wallet';
@@ -17,6 +19,7 @@ import { payout } from './payout';
 import { refund } from './refund';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
+import { requestUnfreeze } from './request-unfreeze';
 import { reward } from './reward';
 import { clawback } from './clawback';
 import { setCommission } from './set-commission';
@@ -57,6 +60,9 @@ export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
   'ledger.grant-mandate': grantMandate,
   'ledger.cancel-mandate': cancelMandate,
   'ledger.charge-mandate': chargeMandate,
+  'ledger.freeze-wallet': freezeWallet,
+  'ledger.request-unfreeze': requestUnfreeze,
+  'ledger.approve-unfreeze': approveUnfreeze,
 };
 
 /**
