@@ -30,3 +30,4 @@ export * from './stats';
 export * from './balance-monitors';
 export * from './api-key-scopes';
 export * from './api-version';
+export * from './monitoring';

@@ -231,3 +231,11 @@ export {
   verifyAndParseWebhook,
   WebhookVerificationError,
 } from './verify-and-parse';
+export {
+  type CoinMonitoringCaseEvent,
+  coinMonitoringCaseEvent,
+  coinMonitoringCaseEventTypes,
+  coinMonitoringCasesTopic,
+  type MonitoringCaseOpened,
+  monitoringCaseOpened,
+} from './coin-monitoring-cases';
