@@ -1,6 +1,7 @@
 import { role, userId } from '@coin/events';
 import { z } from 'zod';
 import { singleLineText, uuidInput } from './common';
+import { pageCursorParam, withPageLinks } from './paging';
 
 /**
  * Monitoring cases and rules (docs/design/monitoring.md): the shapes of the gateway's ADMIN+
@@ -29,15 +30,12 @@ export const monitoringCase = z.object({
 });
 export type MonitoringCase = z.infer<typeof monitoringCase>;
 
-export const monitoringCasePage = z.object({
-  cases: z.array(monitoringCase),
-  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last'),
-});
+export const monitoringCasePage = withPageLinks(z.object({ cases: z.array(monitoringCase) }));
 
 export const monitoringCasesQuery = z.strictObject({
   status: caseStatus.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: pageCursorParam.optional(),
 });
 
 export const monitoringCaseTransaction = z.object({
@@ -101,6 +99,7 @@ export const monitoringRule = z
 export type MonitoringRuleInput = z.infer<typeof monitoringRule>;
 
 export const monitoringRuleList = z.object({ rules: z.array(monitoringRule) });
+export const monitoringRuleParams = z.object({ ruleId: z.string().regex(/^[A-Za-z0-9-]{1,60}$/) });
 export const putRuleInternalBody = z.strictObject({ rule: monitoringRule, ...askedBy });
 export const backtestBody = z.strictObject({
   rule: monitoringRule,

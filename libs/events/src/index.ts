@@ -174,6 +174,7 @@ export {
   parseCoinHoldEvent,
   parseCoinBalanceEvent,
   parseCoinBalanceMonitorEvent,
+  parseCoinMonitoringCaseEvent,
   parseCoinTransactionEvent,
   parseUserEvent,
   parseUserEventV2,

@@ -3,6 +3,7 @@ import { adminAuditEvent, adminAuditTopic } from './admin-audit';
 import { coinBalanceEvent, coinBalancesTopic } from './coin-balances';
 import { coinApprovalEvent, coinApprovalEventV2, coinApprovalsTopic, coinApprovalsV2Topic } from './coin-approvals';
 import { coinBalanceMonitorEvent, coinBalanceMonitorsTopic } from './coin-balance-monitors';
+import { coinMonitoringCaseEvent, coinMonitoringCasesTopic } from './coin-monitoring-cases';
 import { coinPayoutApprovalEvent, coinPayoutApprovalsTopic } from './coin-payout-approvals';
 import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
 import { coinTransactionEvent, coinTransactionsTopic } from './coin-transactions';
@@ -22,6 +23,7 @@ export const eventTopics = [
   { topic: adminAuditTopic, schema: adminAuditEvent, file: `${adminAuditTopic}.json` },
   { topic: coinBalanceMonitorsTopic, schema: coinBalanceMonitorEvent, file: `${coinBalanceMonitorsTopic}.json` },
   { topic: coinPayoutApprovalsTopic, schema: coinPayoutApprovalEvent, file: `${coinPayoutApprovalsTopic}.json` },
+  { topic: coinMonitoringCasesTopic, schema: coinMonitoringCaseEvent, file: `${coinMonitoringCasesTopic}.json` },
 ] as const;
 export type EventTopic = (typeof eventTopics)[number]['topic'];
 

@@ -27,7 +27,7 @@ export const monitoringMetricNames = {
   hits: 'coin_monitoring_rule_hits_total',
   casesOpened: 'coin_monitoring_cases_opened_total',
   skipped: 'coin_monitoring_events_skipped_total',
-  windowEdges: 'coin_monitoring_window_edges',
+  windowEdges: 'coin_monitoring_window_edges_messages',
   lastEventAge: 'coin_monitoring_last_transaction_age_seconds',
 } as const;
 
@@ -102,7 +102,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
       pool,
       engine,
       thresholds,
-      casesTopic: topics.coinMonitoringCases,
+      topic: topics.coinMonitoringCases,
       onSkipped: () => metrics.skipped.inc(),
       onVerdict: (verdict) => {
         for (const hit of verdict.hits) metrics.hits.inc({ rule: hit.ruleId, mode: hit.mode });

@@ -73,7 +73,13 @@ async function step(
   });
 }
 
+/** The case routes: the reads (a page of cases, one with its transactions, notes and flows) and the steps. */
 export function registerCaseRoutes(app: App, deps: CaseRouteDeps): void {
+  registerCaseReads(app, deps);
+  registerCaseSteps(app, deps);
+}
+
+function registerCaseReads(app: App, deps: CaseRouteDeps): void {
   app.get(
     '/internal/monitoring/cases',
     { schema: { querystring: monitoringCasesQuery, response: { 200: monitoringCasePage } } },
@@ -83,7 +89,8 @@ export function registerCaseRoutes(app: App, deps: CaseRouteDeps): void {
       if (before === null) throw new AppError('VALIDATION_FAILED', 'cursor is not one this API gave');
       const rows = await listCases(deps.pool, { status, limit: limit + 1, before });
       const page = rows.slice(0, limit);
-      return { cases: page.map(caseView), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+      const hasMore = rows.length > limit;
+      return { cases: page.map(caseView), hasMore, nextCursor: hasMore ? encodeCursor(page[page.length - 1]!) : null };
     },
   );
 

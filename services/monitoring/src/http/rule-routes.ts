@@ -1,8 +1,7 @@
-import { backtestBody, backtestReport, monitoringRuleList, putRuleInternalBody } from '@coin/contracts';
+import { backtestBody, backtestReport, monitoringRuleList, monitoringRuleParams, putRuleInternalBody } from '@coin/contracts';
 import { inTransaction, type Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import { z } from 'zod';
 import { recordCaseAction } from '../db/audit';
 import { loadRules, saveRule } from '../db/rules-repo';
 import { seenSince } from '../db/seen-repo';
@@ -37,7 +36,7 @@ export function registerRuleRoutes(app: App, deps: RuleRouteDeps): void {
     '/internal/monitoring/rules/:ruleId',
     {
       schema: {
-        params: z.object({ ruleId: z.string().regex(/^[A-Za-z0-9-]{1,60}$/) }),
+        params: monitoringRuleParams,
         body: putRuleInternalBody,
         response: { 200: monitoringRuleList },
       },

@@ -37,7 +37,8 @@ export interface TransactionEventDeps {
   pool: Pool;
   engine: RuleEngine;
   thresholds: ScoreThresholds;
-  casesTopic: string;
+  /** The topic of the cases' events (coin.monitoring-cases). */
+  topic: string;
   /** A well-formed event whose numbers make no sense was passed over. */
   onSkipped(transactionId: number): void;
   /** Each verdict with a hit (metrics). */
@@ -103,7 +104,7 @@ async function evaluateBatch(client: PoolClient, deps: TransactionEventDeps, mov
     if (opened) {
       deps.onCaseOpened();
       const event = caseOpenedEvent(row, movement.transactionId);
-      await insertOutbox(client, [{ topic: deps.casesTopic, key: row.subject, payload: event }]);
+      await insertOutbox(client, [{ topic: deps.topic, key: row.subject, payload: event }]);
     }
     if (verdict.freezes && row.freezeRequestedAt === null && !due.some((d) => d.id === row.id)) due.push(row);
   }
