@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { isFileEnvKey } from '@coin/config';
 import { positionalArgs, UsageError } from '../cli-args';
 import { runMigrate } from '../migrate';
-import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, trustedKeysOf } from '../stack/keys';
+import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, monitoringCommandKeyId, trustedKeysOf } from '../stack/keys';
 
 /** Each service's process entry, as its package exports it (`./main`). */
 const services = {
@@ -117,6 +117,11 @@ export function devServiceKeys(dir: string | undefined): void {
   writeFileSync(join(dir, 'callers-webhooks.json'), keysOf('gateway'));
   writeFileSync(join(dir, 'callers-monitoring.json'), keysOf('gateway'));
   writeFileSync(join(dir, 'audit-signers.json'), keysOf('gateway', 'user', 'ledger', 'webhooks', 'monitoring'));
+  // The monitoring service signs its freezes with monitoring.pem; the ledger trusts this (docs/OPERATIONS.md "Monitoring command key").
+  writeFileSync(
+    join(dir, 'monitoring-commands.json'),
+    JSON.stringify([{ kid: monitoringCommandKeyId, publicKeyPem: publicOf('monitoring') }]),
+  );
   console.log(`dev-service-keys: ${dir} has its keys; callers and audit signers written`);
 }
 

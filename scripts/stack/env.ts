@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { schemaName } from '@coin/db';
-import { generateAuditCheckpointKey, trustedKeysOf, type JwtKey, type ServiceKeys } from './keys';
+import { generateAuditCheckpointKey, monitoringCommandKeyId, trustedKeysOf, type JwtKey, type ServiceKeys } from './keys';
 import { type DatabaseService, devServiceDatabaseUrl, type ServiceName } from './services';
 
 export interface StackSettings {
@@ -89,6 +89,10 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.ledger.privateKeyPem,
       USER_SERVICE_URL: url(s.ports.user),
       AUTHORITY_PUBLIC_KEYS: trustedKeysOf(s.jwtKey),
+      // The monitoring service's freezes are proven by its own key (docs/OPERATIONS.md "Monitoring command key").
+      MONITORING_COMMAND_PUBLIC_KEYS: JSON.stringify([
+        { kid: monitoringCommandKeyId, publicKeyPem: s.serviceKeys.monitoring.publicKeyPem },
+      ]),
     },
     history: {
       ...common,
@@ -125,6 +129,9 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
       // Signs its audit records (a step on a case, a rule tuned).
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.monitoring.privateKeyPem,
+      // Signs the freezes it sends the ledger, which trusts the public half (MONITORING_COMMAND_PUBLIC_KEYS above).
+      MONITORING_COMMAND_PRIVATE_KEY: s.serviceKeys.monitoring.privateKeyPem,
+      MONITORING_COMMAND_KEY_ID: monitoringCommandKeyId,
     },
     gateway: {
       ...common,

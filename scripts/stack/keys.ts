@@ -26,8 +26,16 @@ export interface ServiceKeys {
   user: ServiceKeyPair;
   ledger: ServiceKeyPair;
   webhooks: ServiceKeyPair;
+  /**
+   * The monitoring service's command key: it signs the freezes it sends the ledger, which trusts
+   * its public half (MONITORING_COMMAND_PUBLIC_KEYS) for that command alone (docs/OPERATIONS.md
+   * "Monitoring command key").
+   */
   monitoring: ServiceKeyPair;
 }
+
+/** The key id of the stack's monitoring command key (MONITORING_COMMAND_KEY_ID). */
+export const monitoringCommandKeyId = 'monitoring-1';
 
 function serviceKeyPair(): ServiceKeyPair {
   const { privateKey, publicKey } = generateKeyPairSync('ed25519');

@@ -756,8 +756,9 @@ describe('Kafka security: KafkaUsers, their ACLs, the Secrets each workload moun
   it('when the ACLs are read, then only the gateway writes the command topics, only the ledger ledger.internal (credit legs) and the money events', () => {
     const writers = (topic: string) =>
       kafkaServices.filter((s) => kafkaAclsOf(s).some((a) => a.resource.name === topic && a.operations.includes('Write'))).sort();
-    // The user service writes only its signed revocation records there, which the ledger verifies.
-    expect(writers('ledger.commands')).toEqual(['gateway', 'user']);
+    // The user service writes only its signed revocation records there, which the ledger verifies;
+    // the monitoring service only the freezes it signs with its own key (the ledger accepts no other command of it).
+    expect(writers('ledger.commands')).toEqual(['gateway', 'monitoring', 'user']);
     expect(writers('ledger.internal')).toEqual(['ledger']);
     expect(writers('user.commands')).toEqual(['gateway']);
     expect(writers('coin.transactions')).toEqual(['ledger']);

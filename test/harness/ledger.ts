@@ -15,7 +15,7 @@ import { ServiceTokenSigner } from '@coin/http';
 import type { Kafka } from 'kafkajs';
 import { loadLedgerConfig, startLedgerService, type LedgerConfig, type LedgerServiceOptions, type RunningService } from '@coin/ledger';
 import { serviceEnvs } from '../../scripts/stack/env';
-import { generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
+import { generateJwtKey, generateServiceKeys, type JwtKey, type ServiceKeys } from '../../scripts/stack/keys';
 import { needsKeyProof, ProofCache, signTestKeyProof, type ProofActor } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
@@ -77,6 +77,8 @@ export interface LedgerHarness {
   ): Promise<Reply>;
   /** The stack's signing key: tokens a test signs with it are trusted by the ledger. */
   jwtKey: JwtKey;
+  /** The run's service keys; `monitoring`'s signs the monitoring service's freezes, which the ledger trusts. */
+  serviceKeys: ServiceKeys;
   close(): Promise<void>;
 }
 
@@ -109,8 +111,7 @@ export async function startLedgerHarness(
     shards?: 2;
   } = {},
 ): Promise<LedgerHarness> {
-  const infra = testInfra();
-  const prefix = uniquePrefix();
+  const [infra, prefix] = [testInfra(), uniquePrefix()];
   const jwtKey = generateJwtKey(`ledger-${prefix}`);
   const proofs = new ProofCache(jwtKey);
   const { shardUrls, shardMap } = await provisionLedgerHarness(infra, prefix, options);
@@ -157,6 +158,7 @@ export async function startLedgerHarness(
       return harness.ledger;
     },
     jwtKey,
+    serviceKeys,
     send: commandSender(client, proofs, jwtKey, topics),
     close: async () => {
       await harness.ledger?.close();

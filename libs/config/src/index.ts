@@ -297,7 +297,12 @@ export function isSecretEnvKey(key: string): boolean {
 }
 
 /** Keys that are no secret but are JSON of PEM text: the ledger's trusted token keys, the callers' public service keys. */
-const fileOnlyEnvKeys = new Set(['AUTHORITY_PUBLIC_KEYS', 'SERVICE_TOKEN_PUBLIC_KEYS', 'AUDIT_SIGNER_PUBLIC_KEYS']);
+const fileOnlyEnvKeys = new Set([
+  'AUTHORITY_PUBLIC_KEYS',
+  'SERVICE_TOKEN_PUBLIC_KEYS',
+  'AUDIT_SIGNER_PUBLIC_KEYS',
+  'MONITORING_COMMAND_PUBLIC_KEYS',
+]);
 
 /** Whether the container entry reads `<KEY>` from a mounted `<KEY>_FILE`: every secret, and fileOnlyEnvKeys. */
 export function isFileEnvKey(key: string): boolean {

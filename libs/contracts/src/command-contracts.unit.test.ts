@@ -49,6 +49,8 @@ describe('the ledger command contract table', () => {
     const types = [...Object.keys(ledgerCommandContracts), ...Object.keys(userCommandContracts)] as (LedgerCommandType | UserCommandType)[];
     expect(types.filter(commandNeedsStepUp).sort()).toEqual([
       'ledger.approve',
+      // Lifting a freeze restores a wallet's power to move coins: its second person confirms afresh.
+      'ledger.approve-unfreeze',
       'ledger.reject-approval',
       'user.api-key.create',
       'user.approve-deletion',

@@ -5,6 +5,7 @@ import { headerNames } from './messaging';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { captureResult, hold, holdResult } from './holds';
 import {
+  freezeResult,
   limitOverrides,
   moneyResult,
   payoutResult,
@@ -173,6 +174,11 @@ export const ledgerCommandContracts = {
     stepUp: false,
     result: z.object({ approval: anyApproval.nullable(), expired: z.boolean() }),
   },
+  // Freezes (docs/CONTRACT.md "Wallet freezes"), keyed by the frozen wallet so they order with its debits.
+  'ledger.freeze-wallet': { partitionKey: (d) => walletKeyOfUser(d.userId), route: 'client', stepUp: false, result: freezeResult },
+  'ledger.request-unfreeze': { partitionKey: (d) => walletKeyOfUser(d.userId), route: 'client', stepUp: false, result: freezeResult },
+  // The second person lifts the freeze: a fresh second factor, as an approval takes.
+  'ledger.approve-unfreeze': { partitionKey: (d) => walletKeyOfUser(d.userId), route: 'client', stepUp: true, result: freezeResult },
 } satisfies { [T in LedgerCommandType]: LedgerContractRow<T> };
 
 const ledgerCommandTypes = Object.keys(ledgerCommandContracts) as LedgerCommandType[];

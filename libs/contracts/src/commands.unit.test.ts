@@ -41,6 +41,11 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   'ledger.void-hold': [['the payer', ledgerDraft('ledger.void-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.expire-hold': [['the payer', ledgerDraft('ledger.expire-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.set-limits': [['the user', ledgerDraft('ledger.set-limits', { userId: 7, overrides: { dailyCount: 3 } }), 'user:7']],
+  'ledger.freeze-wallet': [
+    ['the frozen wallet', ledgerDraft('ledger.freeze-wallet', { userId: 7, reason: 'r', caseId: 'case-1' }), 'user:7'],
+  ],
+  'ledger.request-unfreeze': [['the frozen wallet', ledgerDraft('ledger.request-unfreeze', { userId: 7, reason: 'r' }), 'user:7']],
+  'ledger.approve-unfreeze': [['the frozen wallet', ledgerDraft('ledger.approve-unfreeze', { userId: 7 }), 'user:7']],
   'ledger.request-approval': [
     [
       'the wallet a mint credits',

@@ -31,3 +31,4 @@ export * from './balance-monitors';
 export * from './api-key-scopes';
 export * from './api-version';
 export * from './monitoring';
+export * from './service-commands';

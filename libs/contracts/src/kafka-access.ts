@@ -104,9 +104,10 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     managesTopics: false,
   },
   // Watches the money events for suspicious activity (docs/design/monitoring.md); produces, through
-  // its outbox, the cases it opens and the records of the admin steps on them (admin.audit).
+  // its outbox, the cases it opens and the records of the admin steps on them (admin.audit), and
+  // the freezes it signs with its own key to ledger.commands (the ledger accepts no other command of it).
   monitoring: {
-    produces: ['admin.audit', 'coin.monitoring-cases'],
+    produces: ['admin.audit', 'coin.monitoring-cases', 'ledger.commands'],
     consumes: ['coin.transactions'],
     groupPrefix: 'monitoring-',
     managesTopics: false,

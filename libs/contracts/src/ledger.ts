@@ -20,6 +20,11 @@ export const wallet = z.object({
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   xafValue: z.number().int().optional().describe('balance x COIN_XAF_RATE, when configured'),
+  frozen: z
+    .boolean()
+    .describe(
+      'Whether the wallet\'s outgoing movements are frozen (docs/CONTRACT.md "Wallet freezes"): its debits are refused, its credits land',
+    ),
 });
 export type Wallet = z.infer<typeof wallet>;
 
@@ -240,6 +245,45 @@ export type LimitOverrides = z.infer<typeof limitOverrides>;
 export const setLimitsCommand = commandSchema('ledger.set-limits', z.object({ userId, overrides: limitOverrides, requestHash }));
 
 /**
+ * Wallet freezes (docs/CONTRACT.md "Wallet freezes"): an ADMIN+ or the monitoring service stops a
+ * user wallet's outgoing movements; lifting a freeze takes two ADMIN+, one who asks and another
+ * who approves. Each is keyed by the wallet, so it is decided in order with the wallet's debits.
+ * `caseId` names the monitoring case behind the freeze (the monitoring service owns it): opaque
+ * text to the ledger, kept with the freeze and shown with it.
+ */
+export const freezeCaseId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, 'must be 1-100 characters: letters, digits, _ . : - (a case id or a UUID)')
+  .describe('The monitoring case behind the freeze, if any');
+export const freezeWalletCommand = commandSchema(
+  'ledger.freeze-wallet',
+  z.object({ userId, reason: reasonText, caseId: freezeCaseId.optional(), requestHash }),
+);
+/** The first person of an unfreeze: asks for it, with a reason; a different ADMIN+ approves it. */
+export const requestUnfreezeCommand = commandSchema('ledger.request-unfreeze', z.object({ userId, reason: reasonText, requestHash }));
+/** The second person of an unfreeze: lifts the freeze its pending request asks to lift. */
+export const approveUnfreezeCommand = commandSchema('ledger.approve-unfreeze', z.object({ userId, requestHash }));
+
+/** Who froze a wallet: a person (ADMIN+) or a service (the monitoring service). */
+export const freezeActor = z.object({ kind: z.enum(['user', 'service']), id: singleLineText(1, 100) });
+/** A wallet's freeze as the API shows it (null: not frozen). */
+export const walletFreeze = z.object({
+  userId,
+  reason: z.string(),
+  caseId: z.string().nullable(),
+  frozenBy: freezeActor,
+  frozenAt: isoDateTime,
+  unfreezeRequest: z
+    .object({ requestedBy: userId, reason: z.string(), requestedAt: isoDateTime })
+    .nullable()
+    .describe('A pending request to lift the freeze, waiting for a different ADMIN+ to approve it'),
+});
+export type WalletFreeze = z.infer<typeof walletFreeze>;
+/** What each freeze command is answered with: the wallet's freeze after it (null once lifted). */
+export const freezeResult = z.object({ userId, frozen: z.boolean(), freeze: walletFreeze.nullable() });
+export type FreezeResult = z.infer<typeof freezeResult>;
+
+/**
  * A money command that waits for a second ADMIN+ (docs/design/ledger.md "Approvals"): what the request
  * asked for, exactly as the direct command would carry it (without its request hash and id nonce).
  */
@@ -296,6 +340,9 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   approveCommand,
   rejectApprovalCommand,
   expireApprovalCommand,
+  freezeWalletCommand,
+  requestUnfreezeCommand,
+  approveUnfreezeCommand,
 ]);
 export type LedgerCommand = z.infer<typeof ledgerCommand>;
 export type MoneyCommand = Exclude<LedgerCommand, { type: 'ledger.open-wallet' }>;

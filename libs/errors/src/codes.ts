@@ -210,6 +210,32 @@ export const errorCatalog = {
     title: 'Recipient wallet is closed',
     action: 'Pick another recipient: this account was deleted and receives no coins.',
   },
+  WALLET_FROZEN: {
+    kind: 'conflict',
+    title: "The wallet's outgoing movements are frozen",
+    action:
+      'Nothing leaves a frozen wallet (coins sent to it still land); ask the platform or an ADMIN about the freeze. An ADMIN+ asks to lift it and a different ADMIN+ approves.',
+  },
+  WALLET_ALREADY_FROZEN: {
+    kind: 'conflict',
+    title: 'The wallet is already frozen',
+    action: 'Nothing to do: the existing freeze holds (GET the user to see its reason and case).',
+  },
+  WALLET_NOT_FROZEN: {
+    kind: 'conflict',
+    title: 'The wallet is not frozen',
+    action: 'Nothing to lift: read the wallet again; another ADMIN+ may have lifted the freeze already.',
+  },
+  UNFREEZE_NOT_REQUESTED: {
+    kind: 'conflict',
+    title: 'No unfreeze request is pending',
+    action: 'An ADMIN+ asks to lift the freeze first (POST .../freeze/unfreeze-request); a different ADMIN+ then approves it.',
+  },
+  UNFREEZE_BY_REQUESTER: {
+    kind: 'forbidden',
+    title: 'The requester cannot approve their own unfreeze',
+    action: 'Ask another ADMIN+ to approve it: lifting a freeze takes two people.',
+  },
   REFUND_EXCEEDS_PURCHASE: {
     kind: 'unprocessable',
     title: 'Refund exceeds the purchase',

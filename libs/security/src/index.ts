@@ -217,3 +217,14 @@ export {
   type KeyProofNeed,
   type VerifiedKeyProof,
 } from './key-proof';
+
+export {
+  ServiceCommandSigner,
+  ServiceCommandVerifier,
+  serviceCommandAudience,
+  serviceCommandProofTtlS,
+  serviceCommandProofType,
+  type ServiceCommandCheck,
+  type ServiceCommandEnvelope,
+  type ServiceCommandVerifierOptions,
+} from './service-command';

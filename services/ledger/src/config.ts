@@ -137,6 +137,13 @@ export const ledgerConfigSchema = z.object({
    */
   AUTHORITY_PUBLIC_KEYS: trustedKeys,
   JWT_ISSUER: z.string().default('coin-ledger'),
+  /**
+   * The monitoring service's command keys, public halves, JSON [{kid, publicKeyPem}] (docs/OPERATIONS.md
+   * "Monitoring command key"): what the ledger verifies the monitoring service's own proofs against.
+   * It accepts the service's freeze of a wallet and no other command. Unset: the ledger accepts no
+   * command from any service.
+   */
+  MONITORING_COMMAND_PUBLIC_KEYS: trustedKeys.optional(),
   /** Never the key proofs' audience: an access token must not pass for a key proof, nor one for it. */
   JWT_AUDIENCE: z
     .string()

@@ -23,6 +23,16 @@ export const monitoringConfigSchema = z.object({
   /** Ed25519 private key, PKCS#8 PEM: signs this service's admin audit records. Never logged. */
   SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
   MONITORING_DATABASE_URL: z.string().url(),
+  /**
+   * Ed25519 private key, PKCS#8 PEM: signs the freezes this service sends the ledger (docs/OPERATIONS.md
+   * "Monitoring command key"). Unset: no freeze is sent; a case at the freeze score is logged and marked `not-wired`. Never logged.
+   */
+  MONITORING_COMMAND_PRIVATE_KEY: z.string().min(1).optional(),
+  /** The command key's id, as the ledger's MONITORING_COMMAND_PUBLIC_KEYS names it (with MONITORING_COMMAND_PRIVATE_KEY). */
+  MONITORING_COMMAND_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/)
+    .optional(),
   /** A flagged transaction's score at or above which a case opens (0-100). */
   MONITORING_CASE_SCORE: z.coerce.number().int().min(1).max(100).default(50),
   /** The score at or above which the case's wallet is frozen through the ledger (0-100; above 100: never). */

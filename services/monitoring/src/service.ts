@@ -4,7 +4,7 @@ import { coinTransactionEvent } from '@coin/events';
 import type { RunningService } from '@coin/http';
 import { offPathFetch, outboxPublisher } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { AuditRecordSigner } from '@coin/security';
+import { AuditRecordSigner, ServiceCommandSigner } from '@coin/security';
 import { defineService, type FrameParts, type ServiceOptions } from '@coin/service-kit';
 import { Counter, Gauge } from 'prom-client';
 import type { MonitoringConfig } from './config';
@@ -13,7 +13,7 @@ import { loadRules } from './db/rules-repo';
 import { pruneSeen, seenSince } from './db/seen-repo';
 import { RuleEngine } from './domain/evaluate';
 import { horizonOf } from './domain/rules';
-import { UnwiredFreezer, type WalletFreezer } from './freeze/wallet-freezer';
+import { LedgerFreezer, UnwiredFreezer, type WalletFreezer } from './freeze/wallet-freezer';
 import { registerCaseRoutes } from './http/case-routes';
 import { monitoringRouteCallers } from './http/route-callers';
 import { registerRuleRoutes } from './http/rule-routes';
@@ -90,7 +90,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
     onChanged: (changed) => engine.setRules(changed),
     backtestMax: replayMax,
   });
-  const freezes = new FreezeAsker(pool, freezer ?? new UnwiredFreezer(logger), logger);
+  const freezes = new FreezeAsker(pool, freezer ?? freezerOf(parts, config), logger);
   const thresholds = { caseAt: config.MONITORING_CASE_SCORE, freezeAt: config.MONITORING_FREEZE_SCORE };
   const consumer = await parts.consume('transaction events consumer', {
     groupId: monitoringGroupId(config.TOPIC_PREFIX),
@@ -129,6 +129,17 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
     await freezes.settled();
   });
   return { sweep };
+}
+
+/** The ledger's freeze when the command key is configured, else the unwired freezer (logged, `not-wired`). */
+function freezerOf(parts: FrameParts, config: Readonly<MonitoringConfig>): WalletFreezer {
+  const { MONITORING_COMMAND_PRIVATE_KEY: pem, MONITORING_COMMAND_KEY_ID: keyId } = config;
+  if ((pem === undefined) !== (keyId === undefined))
+    throw new Error('MONITORING_COMMAND_PRIVATE_KEY and MONITORING_COMMAND_KEY_ID go together');
+  if (!pem || !keyId) return new UnwiredFreezer(parts.logger);
+  const signer = new ServiceCommandSigner('monitoring', keyId, pem);
+  const topics = topicNames(config.TOPIC_PREFIX);
+  return new LedgerFreezer(signer, (message) => parts.producer.send(topics.ledgerCommands, message));
 }
 
 /** After a start the windows are empty: the last horizon of seen transactions is replayed into them (hits ignored). */

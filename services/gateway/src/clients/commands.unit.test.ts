@@ -34,7 +34,17 @@ const moneyResult: MoneyResult = {
     refundOf: null,
     createdAt: at,
   },
-  wallet: { id: randomUUID(), userId: 7, balance: 5, activeCoins: 5, totalReceived: 5, totalSent: 0, createdAt: at, updatedAt: at },
+  wallet: {
+    id: randomUUID(),
+    userId: 7,
+    balance: 5,
+    activeCoins: 5,
+    totalReceived: 5,
+    totalSent: 0,
+    createdAt: at,
+    updatedAt: at,
+    frozen: false,
+  },
 };
 
 const mint = ledgerDraft('ledger.mint', { to: { kind: 'user', userId: 7 }, amount: 500, reason: 'grant' });

@@ -45,6 +45,7 @@ class FakeLedger extends InternalHttpClient {
       totalSent: 0,
       createdAt: at,
       updatedAt: at,
+      frozen: false,
     } as T;
   }
 }

@@ -63,6 +63,7 @@ export const exampleWallet = {
   totalSent: 49.5,
   createdAt: at,
   updatedAt: at,
+  frozen: false,
 };
 
 export const exampleTransaction = {

@@ -184,7 +184,7 @@ function writeOf(
     }
     for (const { scope } of decision.windows) counted.add(scope);
     if (decision.spend) touched.add(decision.spend.walletKey);
-    if (decision.limits) touched.add(decision.limits.walletKey);
+    for (const key of [decision.limits?.walletKey, decision.freeze?.walletKey]) if (key) touched.add(key);
     // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
     const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
     for (const change of step.changes) {

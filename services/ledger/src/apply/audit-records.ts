@@ -2,17 +2,19 @@ import {
   headerNames,
   adminActionEvent,
   adminRefusalEvent,
+  adminServiceActionEvent,
   type AuditAction,
   type AuditRecord,
   type LedgerCommand,
   type RefusalRecord,
+  type ServiceActionRecord,
   type TopicNames,
 } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import type { BatchStep } from '../domain/batch';
 import { approvalSummary } from '../domain/commands/approvable';
 import { moduleOf } from '../domain/commands/table';
-import type { AuditDescription } from '../domain/commands/types';
+import type { AuditDescription, ServiceActionDescription } from '../domain/commands/types';
 import type { Decision } from '../domain/ledger';
 import type { OutboxBatchMessage } from './store';
 
@@ -47,7 +49,7 @@ export function auditRecordId(commandId: string, action: AuditAction, idOf: (nam
  * every other command (transfers, holds, credit legs, the ledger's own sweeps) is not an admin
  * action: null.
  */
-function describe(command: LedgerCommand, decision: Decision): AuditDescription | null {
+function describe(command: LedgerCommand, decision: Decision): AuditDescription | ServiceActionDescription | null {
   const applied = decision.ok ? decision : null;
   // A movement that reached a four-eyes window was not applied: it became an approval request.
   const parked = applied?.parked ? applied.approvals[0]?.approval : undefined;
@@ -55,20 +57,43 @@ function describe(command: LedgerCommand, decision: Decision): AuditDescription 
   return moduleOf(command).audit(command, applied);
 }
 
+/** The monitoring service's freeze: the one service command that is an administrative action (a person's freeze is one too). */
+function freezeByService(command: LedgerCommand): boolean {
+  return command.actor.kind === 'service' && command.type === 'ledger.freeze-wallet';
+}
+
 /**
  * The audit record of a decided step, or null when it is no administrative action: a command of
  * another type, or one sent by a platform client (a SYSTEM reward is the platform's own) or by a
  * service (the ledger's sweeps, the user service closing a deleted user's wallet).
  */
-export function auditRecordOf(step: DecidedStep, context: AuditContext): AuditRecord | null {
+export function auditRecordOf(step: DecidedStep, context: AuditContext): AuditRecord | ServiceActionRecord | null {
   const { command, decision } = step;
-  if (command.actor.kind !== 'user' && command.actor.kind !== 'operator') return null;
+  if (command.actor.kind !== 'user' && command.actor.kind !== 'operator' && !freezeByService(command)) return null;
   const described = describe(command, decision);
   if (!described) return null;
+  const actor = { kind: command.actor.kind, id: command.actor.id, ...(command.actor.role ? { role: command.actor.role } : {}) };
+  if ('serviceAction' in described) {
+    if (!decision.ok) return null;
+    const { serviceAction, target, summary } = described;
+    const id = (context.idOf ?? uuidV5)(`admin.service-action:${command.commandId}:${serviceAction}`);
+    return {
+      id,
+      at: context.at.toISOString(),
+      source: 'ledger',
+      actor,
+      action: serviceAction,
+      target,
+      summary,
+      result: 'applied',
+      errorCode: null,
+      requestId: context.requestId,
+    };
+  }
   return {
     id: auditRecordId(command.commandId, described.action, context.idOf),
     at: context.at.toISOString(),
-    actor: { kind: command.actor.kind, id: command.actor.id, ...(command.actor.role ? { role: command.actor.role } : {}) },
+    actor,
     action: described.action,
     target: described.target,
     summary: described.summary,
@@ -79,7 +104,14 @@ export function auditRecordOf(step: DecidedStep, context: AuditContext): AuditRe
 }
 
 /** The error codes of a decision that refuse authority (who may do this), not the request's content. */
-const authorityRefusals: ReadonlySet<string> = new Set(['FORBIDDEN', 'SELF_DEALING']);
+const authorityRefusals: ReadonlySet<string> = new Set([
+  'FORBIDDEN',
+  'SELF_DEALING',
+  // A debit of a frozen wallet: an attempt the people investigating the freeze need to see.
+  'WALLET_FROZEN',
+  // The person who asked to lift a freeze approving it themselves.
+  'UNFREEZE_BY_REQUESTER',
+]);
 
 /**
  * The refusal record of a command the apply refused for want of authority once it read the state
@@ -116,8 +148,8 @@ export function refusalEventMessage(topics: Pick<TopicNames, 'adminAudit'>, reco
   return { topic: topics.adminAudit, key: record.id, headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
 }
 
-/** The admin.audit message of a record, keyed by its id (the topic has one partition). */
-export function auditEventMessage(topics: Pick<TopicNames, 'adminAudit'>, record: AuditRecord): OutboxBatchMessage {
-  const event = adminActionEvent(record);
+/** The admin.audit message of a record (an action, or a service's action: it has `source`), keyed by its id (the topic has one partition). */
+export function auditEventMessage(topics: Pick<TopicNames, 'adminAudit'>, record: AuditRecord | ServiceActionRecord): OutboxBatchMessage {
+  const event = 'source' in record ? adminServiceActionEvent(record) : adminActionEvent(record);
   return { topic: topics.adminAudit, key: record.id, headers: { [headerNames.type]: event.type }, payload: JSON.stringify(event) };
 }

@@ -3,6 +3,7 @@ import type { BatchStep } from '../domain/batch';
 import { moduleOf } from '../domain/commands/table';
 import type { ReplyViews } from '../domain/commands/types';
 import { anyApprovalView } from '../views/approval-view';
+import { freezeView } from '../views/freeze-view';
 import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import { userWalletView, walletView } from '../views/wallet-view';
@@ -18,6 +19,7 @@ export interface Outcome {
 /** The views the command modules render their replies with. */
 const views: ReplyViews = {
   approval: anyApprovalView,
+  freeze: freezeView,
   hold: holdView,
   transaction: decidedTransactionView,
   userWallet: userWalletView,

@@ -69,7 +69,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
           FROM processed_commands WHERE command_id = ANY($1::uuid[])) AS outcomes,
        (SELECT coalesce(json_agg(json_build_object('id', id, 'wallet_key', wallet_key, 'user_id', user_id, 'treasury_code', treasury_code,
                                                    'balance', balance, 'total_received', total_received, 'total_sent', total_sent,
-                                                   'held', held, 'status', status, 'spending', spending, 'limits', limits,
+                                                   'held', held, 'status', status, 'spending', spending, 'limits', limits, 'freeze_state', freeze_state,
                                                    'balance_sequence', balance_sequence, 'created_at', created_at, 'updated_at', updated_at, 'version', version)), '[]')
           FROM wallets
          WHERE wallet_key = ANY($2::text[]

@@ -29,6 +29,7 @@ const openedWallets: Columns<WalletState> = {
   held: column.bigint((w) => w.held),
   spending: column.jsonb((w) => w.spending),
   limits: column.jsonbOrNull((w) => w.limits),
+  freeze_state: column.jsonbOrNull((w) => w.freeze),
   balance_sequence: column.bigint((w) => w.sequence),
 };
 
@@ -44,6 +45,7 @@ const changedWallets: Columns<LoadedWallet> = {
   held: column.bigint((w) => w.state.held),
   spending: column.jsonb((w) => w.state.spending),
   limits: column.jsonbOrNull((w) => w.state.limits),
+  freeze_state: column.jsonbOrNull((w) => w.state.freeze),
   balance_sequence: column.bigint((w) => w.state.sequence),
 };
 
@@ -148,7 +150,7 @@ const text = `WITH opened AS (
          UPDATE wallets w
             SET balance = u.balance, total_received = u.total_received, total_sent = u.total_sent, status = u.status,
                 updated_at = u.updated_at, version = w.version + 1,
-                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb, balance_sequence = u.balance_sequence
+                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb, freeze_state = u.freeze_state::jsonb, balance_sequence = u.balance_sequence
            FROM ${updated.from}
           WHERE w.id = u.id AND w.version = u.version
           RETURNING 1),

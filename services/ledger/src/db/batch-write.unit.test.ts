@@ -25,6 +25,7 @@ const opened: WalletState = {
   spending: [{ at: iso(1), amount: 1005 }] as unknown as WalletState['spending'],
   limits: { maxTransfer: 1006 } as unknown as WalletState['limits'],
   sequence: 1007,
+  freeze: null,
   createdAt: at(2),
   updatedAt: at(3),
 };
@@ -40,6 +41,7 @@ const changed: WalletState = {
   spending: [{ at: iso(4), amount: 2005 }] as unknown as WalletState['spending'],
   limits: { maxTransfer: 2006 } as unknown as WalletState['limits'],
   sequence: 2008,
+  freeze: { reason: 'freeze reason' } as unknown as WalletState['freeze'],
   createdAt: at(5),
   updatedAt: at(6),
 };
@@ -169,6 +171,7 @@ describe('the batch write (named columns)', () => {
       held: 1004,
       spending: [{ at: iso(1), amount: 1005 }],
       limits: { maxTransfer: 1006 },
+      freeze_state: null,
       balance_sequence: 1007,
     });
     const { columns, selected } = insertOf('wallets');
@@ -188,6 +191,7 @@ describe('the batch write (named columns)', () => {
       held: 2004,
       spending: [{ at: iso(4), amount: 2005 }],
       limits: { maxTransfer: 2006 },
+      freeze_state: { reason: 'freeze reason' },
       balance_sequence: 2008,
     });
     const set = /UPDATE wallets w\s+SET ([\s\S]*?)\s+FROM ROWS FROM/.exec(text)![1]!;

@@ -1,5 +1,6 @@
-import { limitOverrides, partyOfColumns, type LimitOverrides, type TreasuryCode } from '@coin/contracts';
-import type { WalletState } from '../domain/ledger';
+import { freezeActor, freezeCaseId, limitOverrides, partyOfColumns, type LimitOverrides, type TreasuryCode } from '@coin/contracts';
+import { z } from 'zod';
+import type { FreezeState, WalletState } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 
 /** A wallets row as the ledger reads it (timestamps may arrive as ISO text inside JSON). */
@@ -16,12 +17,44 @@ export interface WalletDbRow {
   spending: SpendingWindow;
   limits: LimitOverrides | null;
   balance_sequence: number;
+  /** The wallet's freeze as JSON (docs/design/ledger.md "Freezes"), or null. */
+  freeze_state: unknown;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
 export const walletColumns =
-  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, balance_sequence, created_at, updated_at';
+  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, balance_sequence, freeze_state, created_at, updated_at';
+
+/**
+ * A freeze as the wallets row stores it. Written only by the ledger from a validated command;
+ * parsed again on every read, so a hand-edited row cannot pass for a freeze it is not.
+ */
+const storedFreeze = z.strictObject({
+  reason: z.string().min(1).max(500),
+  caseId: freezeCaseId.nullable(),
+  frozenBy: freezeActor,
+  frozenAt: z.iso.datetime({ offset: true }),
+  unfreezeRequest: z
+    .strictObject({
+      requestedBy: z.number().int().positive(),
+      reason: z.string().min(1).max(500),
+      requestedAt: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
+});
+
+/** The freeze of a wallets row, or null. */
+export function freezeOf(stored: unknown): FreezeState | null {
+  if (stored === null || stored === undefined) return null;
+  const row = storedFreeze.parse(stored);
+  const request = row.unfreezeRequest;
+  return {
+    ...row,
+    frozenAt: new Date(row.frozenAt),
+    unfreezeRequest: request ? { ...request, requestedAt: new Date(request.requestedAt) } : null,
+  };
+}
 
 /** Amounts inside JSON bypass the pool's BIGINT parser, so the same guard is applied here. */
 export function safeInteger(value: number, what: string): number {
@@ -44,6 +77,7 @@ export function walletStateOf(row: WalletDbRow): WalletState {
     // Written only by the ledger from a validated command; parsed again so a hand-edited row cannot widen a limit silently.
     limits: row.limits === null ? null : limitOverrides.parse(row.limits),
     sequence: safeInteger(row.balance_sequence, 'balance sequence'),
+    freeze: freezeOf(row.freeze_state),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };

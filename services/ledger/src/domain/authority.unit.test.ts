@@ -13,6 +13,9 @@ const authors = {
   superadmin: { kind: 'user', id: '4', role: 'SUPERADMIN' },
   rewardsClient: { kind: 'system', id: 'shop', role: 'SYSTEM', treasuries: ['REWARDS'] },
   ungrantedClient: { kind: 'system', id: 'shop', role: 'SYSTEM', treasuries: [] },
+  // The monitoring service, as its own key proves it (kafka/command-judge.ts lets it send the freeze alone).
+  monitoring: { kind: 'service', id: 'monitoring', role: 'SERVICE' },
+  otherService: { kind: 'service', id: 'history', role: 'SERVICE' },
 } satisfies Record<string, VerifiedAuthor>;
 type AuthorName = keyof typeof authors;
 
@@ -58,6 +61,10 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.request-approval': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.request-approval') },
   'ledger.approve': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.approve') },
   'ledger.reject-approval': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.reject-approval') },
+  'ledger.freeze-wallet': { may: ['admin', 'superadmin', 'monitoring'], refusal: adminOnly('ledger.freeze-wallet') },
+  // Lifting a freeze is people's alone: never the monitoring service that may set one.
+  'ledger.request-unfreeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.request-unfreeze') },
+  'ledger.approve-unfreeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.approve-unfreeze') },
 };
 
 const cases = ledgerCommand.options

@@ -5,7 +5,8 @@ import { roleAtLeast, type LedgerCommand, type Role } from '@coin/contracts';
  * asks: proof of authority in every command"), and the checks the command modules judge them by.
  */
 export interface VerifiedAuthor {
-  kind: 'user' | 'system';
+  /** `service`: a service signing with its own key (the monitoring service), verified as such. */
+  kind: 'user' | 'system' | 'service';
   id: string;
   role: string;
   /** Platform clients: the treasuries they were granted (a token without the claim grants none). */
@@ -24,6 +25,17 @@ export function userAtLeast(author: VerifiedAuthor, minimum: Role): boolean {
 export function adminRefusal(command: Pick<LedgerCommand, 'type'>, author: VerifiedAuthor): string | null {
   return userAtLeast(author, 'ADMIN') ? null : `Command refused: ${command.type} needs an ADMIN+`;
 }
+
+/**
+ * Whether the author is the monitoring service, verified by its own key (docs/DESIGN.md "Who asks"):
+ * the one service whose commands the ledger accepts, and only to freeze a wallet.
+ */
+export function isMonitoring(author: VerifiedAuthor): boolean {
+  return author.kind === 'service' && author.id === monitoringServiceName;
+}
+
+/** The monitoring service's name: its commands' actor id and its proofs' subject. */
+export const monitoringServiceName = 'monitoring';
 
 /** Whether the author is the user `userId`: a payer moves or reserves only their own wallet's coins. */
 export function isUser(author: VerifiedAuthor, userId: number): boolean {

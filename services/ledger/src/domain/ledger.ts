@@ -1,6 +1,7 @@
 import { walletKeyOf, walletKeyOfUser, type LedgerCommand, type TransactionType } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { charge } from './four-eyes';
+import { frozenDebitRefusal } from './freezes';
 import { recordSpend } from './limits';
 import { moduleOf } from './commands/table';
 import type { CommandReads, DecideContext, TransactionDraft } from './commands/types';
@@ -42,6 +43,9 @@ export {
   type CreditResolution,
   type Decision,
   type Entry,
+  type FreezeChange,
+  type FreezeEvent,
+  type FreezeState,
   type HoldChange,
   type HoldEvent,
   type HoldState,
@@ -106,7 +110,8 @@ export function decide(
   nextId: () => number,
   policy: LedgerPolicy = defaultPolicy,
 ): Decision {
-  return moduleOf(command).decide(command, contextOf(command, state, now, nextId, policy, false));
+  const decision = moduleOf(command).decide(command, contextOf(command, state, now, nextId, policy, false));
+  return decision.ok ? (frozenDebitRefusal(command, decision, state) ?? decision) : decision;
 }
 
 /**
@@ -157,6 +162,18 @@ function transactionTypeOf(entry: Entry, decision: Accepted): TransactionType {
   if (entry.transactionType) return entry.transactionType;
   if (entry.transactionId === decision.transaction?.id) return decision.transaction.type;
   throw new InvariantViolation(`entry of transaction ${entry.transactionId} without its type`);
+}
+
+/** A wallet's settings a decision replaced: its limit overrides, its freeze. */
+function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void {
+  const walletOf = (key: string, what: string) => {
+    const wallet = state.wallets.get(key);
+    if (!wallet) throw new InvariantViolation(`${what} of unloaded wallet ${key}`);
+    wallet.updatedAt = now;
+    return wallet;
+  };
+  if (decision.limits) walletOf(decision.limits.walletKey, 'limits').limits = decision.limits.overrides;
+  if (decision.freeze) walletOf(decision.freeze.walletKey, 'freeze').freeze = decision.freeze.freeze;
 }
 
 /**
@@ -220,12 +237,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     wallet.spending = recordSpend(wallet.spending, decision.spend.amount, now, decision.spend.count);
   }
   charge(state.windows, decision.windows, now);
-  if (decision.limits) {
-    const wallet = state.wallets.get(decision.limits.walletKey);
-    if (!wallet) throw new InvariantViolation(`limits of unloaded wallet ${decision.limits.walletKey}`);
-    wallet.limits = decision.limits.overrides;
-    wallet.updatedAt = now;
-  }
+  evolveSettings(state, decision, now);
   for (const key of new Set([
     ...decision.entries.map((e) => e.walletKey),
     ...decision.holds.map((h) => walletKeyOfUser(h.hold.fromUserId)),

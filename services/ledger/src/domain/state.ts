@@ -37,8 +37,35 @@ export interface WalletState {
   limits: LimitOverrides | null;
   /** How many times the balance changed: the sequence of its last change (docs/design/ledger.md "Balance changes"). */
   sequence: number;
+  /** The wallet's freeze, or null: a frozen wallet's debits are refused (docs/design/ledger.md "Freezes"). */
+  freeze: FreezeState | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * A freeze of a user wallet's outgoing movements (docs/design/ledger.md "Freezes"), set by an
+ * ADMIN+ or the monitoring service; lifted only when one ADMIN+ asked (`unfreezeRequest`) and a
+ * different one approved.
+ */
+export interface FreezeState {
+  reason: string;
+  /** The monitoring case behind it (opaque to the ledger), or null. */
+  caseId: string | null;
+  frozenBy: { kind: 'user' | 'service'; id: string };
+  frozenAt: Date;
+  /** A pending request to lift it: the first of the two people. */
+  unfreezeRequest: { requestedBy: number; reason: string; requestedAt: Date } | null;
+}
+
+export type FreezeEvent = 'frozen' | 'unfreeze-requested' | 'unfrozen';
+
+/** A wallet's freeze as a decision leaves it (null: lifted), and what happened to it. */
+export interface FreezeChange {
+  walletKey: string;
+  userId: number;
+  freeze: FreezeState | null;
+  event: FreezeEvent;
 }
 
 /** A reservation of a payer's coins for a later capture (docs/design/ledger.md "Holds"). */
@@ -193,6 +220,8 @@ export interface Accepted {
   spend: { walletKey: string; amount: number; count: number } | null;
   /** A wallet's limit overrides, replaced. */
   limits: { walletKey: string; overrides: LimitOverrides } | null;
+  /** A wallet frozen, its unfreeze asked for, or its freeze lifted. */
+  freeze: FreezeChange | null;
   /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
   windows: WindowCharge[];
   /** The command was not applied but stored as an approval request: it waits for a second person. */
@@ -256,6 +285,7 @@ export function emptyWallet(party: Party, now: Date): WalletState {
     spending: [],
     limits: null,
     sequence: 0,
+    freeze: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -1,4 +1,4 @@
-import { commandNeedsStepUp, type ledgerCommand, ledgerCommandNeedsProof, type TopicNames } from '@coin/contracts';
+import { commandNeedsStepUp, type ledgerCommand, ledgerCommandNeedsProof, serviceCommandRefusal, type TopicNames } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { type BatchingProducer, type ConsumerOptions, commandRefusalRecord, refusalIdName, sendRefusalRecord } from '@coin/kafka';
 import {
@@ -7,6 +7,7 @@ import {
   KeyProofVerifier,
   RevocationVerifier,
   revocationRecordKey,
+  ServiceCommandVerifier,
   uuidV5,
 } from '@coin/security';
 import type { LedgerConfig } from '../config';
@@ -44,6 +45,11 @@ export async function commandJudge(
     maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
     stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
   });
+  // A service's own commands (the monitoring service's freezes), proven by the service's own key.
+  const services = new ServiceCommandVerifier({
+    keys: config.MONITORING_COMMAND_PUBLIC_KEYS ? { monitoring: config.MONITORING_COMMAND_PUBLIC_KEYS } : {},
+    maxCommandAgeMs: config.COMMAND_MAX_AGE_S * 1000,
+  });
   // Revocations met in ledger.commands, by partition and offset.
   const floors = new RevocationFloors(await loadRevocationFloors(deps.pool));
   // The proofs of API keys the user service signs with the same keys (docs/DESIGN.md "API keys").
@@ -63,6 +69,14 @@ export async function commandJudge(
     // name an actor, nor choose the time its proof is judged at.
     refuse: async (command, topic, _headers, record) => {
       if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
+      // A service proves itself with its own key, and may send only what the contract lists for it.
+      if (command.actor.kind === 'service') {
+        const refusal = serviceCommandRefusal(command.actor.id, command.type);
+        if (refusal) return refusal;
+        const checked = await services.check(command, new Date(record.timestampMs), deps.now());
+        if (!checked.ok) return checked.reason;
+        return authorRefusal(command, { kind: 'service', id: checked.service, role: 'SERVICE' });
+      }
       // Approving or rejecting a four-eyes request also needs the approver's fresh second factor.
       const check = await authority.check(command, new Date(record.timestampMs), { stepUp: commandNeedsStepUp(command.type) });
       if (!check.ok) return check.reason;

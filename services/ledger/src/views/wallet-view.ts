@@ -25,6 +25,7 @@ export function userWalletView(wallet: WalletState, userId: number, xafRate?: nu
     // What pending holds reserve stays in the balance but is not active (docs/design/ledger.md "Holds").
     activeCoins: minorUnitsToCoins(activeOf(wallet)),
     ...amounts,
+    frozen: wallet.freeze !== null,
     ...(xafRate !== undefined ? { xafValue: xafValueOf(wallet.balance, xafRate) } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { type CommandMessage, type ServiceCommandProofSigner, signedFreezeCommand } from '@coin/contracts';
 import type { Logger } from '@coin/logger';
 
 /** What the service asks of the ledger when a case's score reaches MONITORING_FREEZE_SCORE. */
@@ -33,5 +34,35 @@ export class UnwiredFreezer implements WalletFreezer {
       'case at the freeze score: no freeze command is wired',
     );
     return 'not-wired';
+  }
+}
+
+/** Sends one signed command's Kafka message to ledger.commands. */
+export type CommandSend = (message: CommandMessage) => Promise<void>;
+
+/**
+ * The freezer that asks the ledger (docs/OPERATIONS.md "Monitoring command key"): a
+ * `ledger.freeze-wallet` signed with the monitoring service's own command key, keyed by the
+ * wallet, sent to ledger.commands. The command's id is the case's id, so asking again for one case
+ * (after a crash, at the next sweep) is one freeze. The ledger judges it: the key proves this
+ * command alone, and the service may send no other.
+ */
+export class LedgerFreezer implements WalletFreezer {
+  constructor(
+    private readonly signer: ServiceCommandProofSigner,
+    private readonly send: CommandSend,
+  ) {}
+
+  async freeze(request: FreezeRequest): Promise<string> {
+    const match = /^user:([1-9][0-9]{0,15})$/.exec(request.wallet);
+    if (!match) return 'not-a-user-wallet';
+    const reason = `Monitoring case ${request.caseId}: score ${request.score} (${request.rules.join(', ')})`.slice(0, 500);
+    const { message } = await signedFreezeCommand(
+      this.signer,
+      { userId: Number(match[1]), reason, caseId: request.caseId },
+      { commandId: request.caseId },
+    );
+    await this.send(message);
+    return 'requested';
   }
 }

@@ -38,6 +38,7 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     approvals: [],
     spend: null,
     limits: null,
+    freeze: null,
     windows: [],
     parked: false,
     subjectKey: null,

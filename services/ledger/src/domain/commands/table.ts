@@ -1,11 +1,13 @@
 import type { LedgerCommand, LedgerCommandType } from '@coin/contracts';
 import { approve } from './approve';
+import { approveUnfreeze } from './approve-unfreeze';
 import { burn } from './burn';
 import { captureHold } from './capture-hold';
 import { closeWallet } from './close-wallet';
 import { credit } from './credit';
 import { expireApproval } from './expire-approval';
 import { expireHold } from './expire-hold';
+import { freezeWallet } from './freeze-wallet';
 import { hold } from './hold';
 import { mint } from './mint';
 import { openWallet } from './open-wallet';
@@ -13,6 +15,7 @@ import { payout } from './payout';
 import { refund } from './refund';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
+import { requestUnfreeze } from './request-unfreeze';
 import { reward } from './reward';
 import { setLimits } from './set-limits';
 import { transfer } from './transfer';
@@ -43,6 +46,9 @@ export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
   'ledger.approve': approve,
   'ledger.reject-approval': rejectApproval,
   'ledger.expire-approval': expireApproval,
+  'ledger.freeze-wallet': freezeWallet,
+  'ledger.request-unfreeze': requestUnfreeze,
+  'ledger.approve-unfreeze': approveUnfreeze,
 };
 
 /**

@@ -13,12 +13,13 @@ import type {
   Transaction,
   Treasury,
   Wallet,
+  WalletFreeze,
 } from '@coin/contracts';
 import type { z } from 'zod';
 import type { ApprovalState } from '../approvals';
 import type { VerifiedAuthor } from '../authors';
 import type { Rejected } from '@coin/errors';
-import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, NewTransaction, WalletState } from '../state';
+import type { Accepted, Decision, FreezeState, HoldState, LedgerPolicy, LedgerState, NewTransaction, WalletState } from '../state';
 
 /**
  * What one ledger command is, in one module (docs/DESIGN.md "Adding a command"): the contract it
@@ -70,6 +71,8 @@ export interface DecideContext {
 export interface ReplyViews {
   /** An approval request: an Approval, or a PayoutApproval when it holds a payout. */
   approval(approval: ApprovalState): Approval | PayoutApproval;
+  /** A user wallet's freeze (null: not frozen). */
+  freeze(userId: number, freeze: FreezeState | null): WalletFreeze | null;
   hold(hold: HoldState): Hold;
   transaction(transaction: NewTransaction): Transaction;
   userWallet(wallet: WalletState, userId: number, xafRate?: number): Wallet;
@@ -93,6 +96,18 @@ export interface AuditDescription {
   summary: AuditSummary;
 }
 
+/**
+ * An applied command the audit log records as a service's action (`admin.service-action.recorded`,
+ * whose `action` is free text): the freezes, whose actions are not among the closed list of
+ * `admin.action.recorded` (adding one would break that event's consumers). Recorded when applied;
+ * a refusal of one is recorded as a refusal (apply/audit-records.ts).
+ */
+export interface ServiceActionDescription {
+  serviceAction: string;
+  target: string;
+  summary: AuditSummary;
+}
+
 export interface CommandModule<T extends LedgerCommandType> {
   type: T;
   /** The contract's schema of the command (libs/contracts ledger.ts), shared with the gateway. */
@@ -111,7 +126,7 @@ export interface CommandModule<T extends LedgerCommandType> {
   /** The `result` of the reply to an accepted command that was applied (a parked one is answered by the outcome stage). */
   reply(input: ReplyInput<T>): LedgerResult<T>;
   /** The admin audit record's description of a decided command (`applied`: its accepted decision), or null: no admin action. */
-  audit(command: LedgerCommandOf<T>, applied: Accepted | null): AuditDescription | null;
+  audit(command: LedgerCommandOf<T>, applied: Accepted | null): AuditDescription | ServiceActionDescription | null;
 }
 
 /** The command types an approval request may hold back (libs/contracts approvableCommand). */

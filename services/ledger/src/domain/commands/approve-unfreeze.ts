@@ -1,0 +1,44 @@
+import { approveUnfreezeCommand, ledgerResults, walletKeyOfUser } from '@coin/contracts';
+import { userIdOfActor } from '../approvals';
+import { adminRefusal } from '../authors';
+import { freezeReply, frozenWalletOf } from './freeze-rules';
+import { accepted, reject } from './rules';
+import type { CommandModule } from './types';
+
+/**
+ * The second of the two people who lift a freeze (docs/design/ledger.md "Freezes"): an ADMIN+ who
+ * did not ask for it approves the pending request, which lives as long as an approval request
+ * does. The requester approving is refused (UNFREEZE_BY_REQUESTER), and the refusal is audited.
+ */
+export const approveUnfreeze: CommandModule<'ledger.approve-unfreeze'> = {
+  type: 'ledger.approve-unfreeze',
+  schema: approveUnfreezeCommand,
+  result: ledgerResults['ledger.approve-unfreeze'],
+  createsTransaction: false,
+  authorRefusal: adminRefusal,
+  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.userId)] }),
+  decide(command, context) {
+    const { userId } = command.data;
+    const found = frozenWalletOf(context, userId);
+    if (!found.ok) return found;
+    const { wallet } = found;
+    const request = wallet.freeze?.unfreezeRequest;
+    if (!request) return reject('UNFREEZE_NOT_REQUESTED', `No request to lift the freeze of user ${userId}'s wallet is pending`);
+    const expiresAt = new Date(request.requestedAt.getTime() + context.policy.approvalExpirySeconds * 1000);
+    if (context.now >= expiresAt) {
+      return reject('UNFREEZE_NOT_REQUESTED', `The request to lift the freeze expired at ${expiresAt.toISOString()}; ask again`);
+    }
+    const approvedBy = userIdOfActor(command.actor);
+    if (approvedBy === null) return reject('FORBIDDEN', 'Only an ADMIN+ approves lifting a freeze');
+    if (approvedBy === request.requestedBy) {
+      return reject('UNFREEZE_BY_REQUESTER', 'The ADMIN who asked to lift this freeze cannot approve it; another ADMIN+ must');
+    }
+    return accepted({ freeze: { walletKey: wallet.key, userId, freeze: null, event: 'unfrozen' }, subjectKey: wallet.key });
+  },
+  reply: freezeReply,
+  audit: ({ data }, applied) => ({
+    serviceAction: 'wallet.unfreeze',
+    target: walletKeyOfUser(data.userId),
+    summary: { lifted: applied !== null },
+  }),
+};
