@@ -49,8 +49,11 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await cases()).toEqual([]);
 
+    // A moment between hops: the monitor evaluates in the order it reads (docs/design/monitoring.md "Order").
     expect((await transfer(y, z, 500)).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await transfer(z, x, 490)).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await transfer(x, y, 20_000)).status).toBe(201);
     const opened = await eventually(async () => (await cases()).find((c) => c.subject === `user:${y.userId}`), 20_000, 'the case');
     expect(opened).toMatchObject({ score: 100, rules: ['circular', 'first-day-receipts'] });
