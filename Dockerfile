@@ -1,9 +1,9 @@
 # syntax=docker/dockerfile:1
 #
 # One image for the five services and the migration step; the command picks which:
-#   docker run coin-ledger:<tag> gateway | user | ledger | history | webhooks | migrate
+#   docker run coin-ledger:<tag> gateway | user | ledger | history | webhooks | monitoring | migrate
 # and the operator CLIs: audit | rebuild | redrive | restore-rewind | admin ... (scripts/container/entry.ts).
-# Built here without a registry on a base of our own: npm run image:test (docs/OPERATIONS.md). Ports: gateway 8080, user 8082, ledger 8083, history 8084, webhooks 8085.
+# Built here without a registry on a base of our own: npm run image:test (docs/OPERATIONS.md). Ports: gateway 8080, user 8082, ledger 8083, history 8084, webhooks 8085, monitoring 8086.
 #
 # No compile step for the services: they run their TypeScript through tsx, a production dependency of
 # the root package.json, exactly as `npm start` and the test suite run them, so what is tested is
@@ -73,6 +73,6 @@ COPY --from=console /app/services/admin-console/dist/www ./services/admin-consol
 COPY scripts ./scripts
 # The image's `node` user, numerically, so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
-EXPOSE 8080 8082 8083 8084 8085 9090
+EXPOSE 8080 8082 8083 8084 8085 8086 9090
 ENTRYPOINT ["/usr/bin/tini", "--", "node", "--import", "tsx", "scripts/container/entry.ts"]
 CMD ["gateway"]

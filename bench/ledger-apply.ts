@@ -188,7 +188,7 @@ async function measure(infra: InfraEndpoints, prefix: string, mode: LedgerMode):
     jwtKey,
     serviceKeys: generateServiceKeys(),
     logLevel: 'warn',
-    ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
+    ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0, monitoring: 0 },
   }).ledger;
   const config = loadLedgerConfig(env);
   const logger = createLogger('bench', 'warn');

@@ -69,6 +69,7 @@ import {
 import type { SplitStepResult } from './lib/split-load';
 import { baselineTopology, parseTopology, pipelineTopology, type BaselineTopology, type PipelineTopology } from './lib/topology';
 import { pick, randomAmount, transferGenerator } from './lib/transfers';
+import { withMonitoringLag } from './lib/monitoring-lag';
 
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '16,64,256,512').split(',').filter(Boolean).map(Number);
 const settings = {
@@ -514,7 +515,6 @@ async function main(): Promise<void> {
       log: status,
     });
     say(`${users.length} users created (user-service repository + outbox; wallets opened by the ledger from user.registered)`);
-
     const routes = await gatewayRoutes(stack.gatewayUrl);
     const can = {
       mint: routes.has('/api/admin/mint'),
@@ -548,7 +548,8 @@ async function main(): Promise<void> {
     if (can.transfer && can.mint && !settings.skipPipeline) {
       const commitsBefore = await databaseCommits(infra.databaseUrl);
       const pipelineStarted = Date.now();
-      result.pipeline = await measureSystem('pipeline', stack.gatewayUrl, transferGenerator(users, true), pipelineObserved);
+      const pipeline = () => measureSystem('pipeline', running.gatewayUrl, transferGenerator(users, true), pipelineObserved);
+      result.pipeline = await withMonitoringLag(running.metricsUrls.monitoring, notes, pipeline);
       const commitsAfter = await databaseCommits(infra.databaseUrl);
       const transfers = (result.pipeline as SystemResult).steps.reduce((n, s) => n + s.ok, 0);
       result.commits = {

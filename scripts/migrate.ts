@@ -9,11 +9,15 @@ import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { provision } from './stack/provision';
 import { devRolePassword, serviceDatabases, type DatabaseService } from './stack/services';
 
-const urlKeys: Record<DatabaseService, 'USER_DATABASE_URL' | 'LEDGER_DATABASE_URL' | 'HISTORY_DATABASE_URL' | 'WEBHOOKS_DATABASE_URL'> = {
+const urlKeys: Record<
+  DatabaseService,
+  'USER_DATABASE_URL' | 'LEDGER_DATABASE_URL' | 'HISTORY_DATABASE_URL' | 'WEBHOOKS_DATABASE_URL' | 'MONITORING_DATABASE_URL'
+> = {
   user: 'USER_DATABASE_URL',
   ledger: 'LEDGER_DATABASE_URL',
   history: 'HISTORY_DATABASE_URL',
   webhooks: 'WEBHOOKS_DATABASE_URL',
+  monitoring: 'MONITORING_DATABASE_URL',
 };
 
 /**

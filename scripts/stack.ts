@@ -33,13 +33,21 @@ const defaultPorts: Record<ServiceName, number> = {
   ledger: Number(process.env.LEDGER_HTTP_PORT ?? 8083),
   history: Number(process.env.HISTORY_HTTP_PORT ?? 8084),
   webhooks: Number(process.env.WEBHOOKS_HTTP_PORT ?? 8085),
+  monitoring: Number(process.env.MONITORING_HTTP_PORT ?? 8086),
 };
 
 /**
  * Each service's metrics port on this machine (/healthz, /readyz, /metrics): all four share
  * 127.0.0.1, and 9092/9093 are the local Kafka's, so not the 9090 every container uses.
  */
-const defaultMetricsPorts: Record<ServiceName, number> = { gateway: 9180, user: 9182, ledger: 9183, history: 9184, webhooks: 9185 };
+const defaultMetricsPorts: Record<ServiceName, number> = {
+  gateway: 9180,
+  user: 9182,
+  ledger: 9183,
+  history: 9184,
+  webhooks: 9185,
+  monitoring: 9186,
+};
 
 async function infraAndProvision(): Promise<InfraEndpoints> {
   const started = Date.now();

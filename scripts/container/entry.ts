@@ -1,4 +1,4 @@
-// The container image's one entry point: `<image> gateway|user|ledger|history|webhooks|migrate|dev-jwt-key|dev-service-keys`,
+// The container image's one entry point: `<image> gateway|user|ledger|history|webhooks|monitoring|migrate|dev-jwt-key|dev-service-keys`,
 // and the operator commands `<image> audit|rebuild|redrive|restore-rewind|admin [args...]`.
 // Runs under tini (PID 1 forwards SIGTERM; node then drains and exits, see runUntilSignalled).
 import { spawn } from 'node:child_process';
@@ -17,6 +17,7 @@ const services = {
   ledger: '@coin/ledger/main',
   history: '@coin/history/main',
   webhooks: '@coin/webhooks/main',
+  monitoring: '@coin/monitoring/main',
 } as const;
 
 /**
@@ -78,7 +79,7 @@ function devCacheMacSecret(path: string): void {
 /**
  * Development only (compose): the service-token keys (docs/OPERATIONS.md "Service keys") in `dir`:
  * each service's private key (`gateway.pem`, `history.pem`, `user.pem`, `ledger.pem`,
- * `webhooks.pem`), made once and kept (a volume from an older release gets the ones it lacks);
+ * `webhooks.pem`, `monitoring.pem`), made once and kept (a volume from an older release gets the ones it lacks);
  * each callee's callers (`callers-<service>.json`, SERVICE_TOKEN_PUBLIC_KEYS) and the audit log's
  * writers (`audit-signers.json`, the history service's AUDIT_SIGNER_PUBLIC_KEYS), written again
  * from the kept keys on every run; the audit checkpoint key and the webhooks service's
@@ -114,7 +115,8 @@ export function devServiceKeys(dir: string | undefined): void {
   writeFileSync(join(dir, 'callers-ledger.json'), keysOf('gateway', 'history', 'user', 'ledger'));
   writeFileSync(join(dir, 'callers-history.json'), keysOf('gateway'));
   writeFileSync(join(dir, 'callers-webhooks.json'), keysOf('gateway'));
-  writeFileSync(join(dir, 'audit-signers.json'), keysOf('gateway', 'user', 'ledger', 'webhooks'));
+  writeFileSync(join(dir, 'callers-monitoring.json'), keysOf('gateway'));
+  writeFileSync(join(dir, 'audit-signers.json'), keysOf('gateway', 'user', 'ledger', 'webhooks', 'monitoring'));
   // The monitoring service signs its freezes with monitoring.pem; the ledger trusts this (docs/OPERATIONS.md "Monitoring command key").
   writeFileSync(
     join(dir, 'monitoring-commands.json'),

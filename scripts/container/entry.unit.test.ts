@@ -21,9 +21,11 @@ describe('container entry: service keys from files (compose)', () => {
         'user',
         'ledger',
         'webhooks',
+        'monitoring',
       ]);
       for (const own of ['ledger.pem', 'webhooks.pem']) expect(statSync(join(dir, own)).mode & 0o777).toBe(0o600);
       expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-webhooks.json'), 'utf8')))).toEqual(['gateway']);
+      expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-monitoring.json'), 'utf8')))).toEqual(['gateway']);
       // The webhooks service's WEBHOOKS_ENCRYPTION_SECRET_FILE: a key its config accepts, 0600, kept once made.
       const sealingKey = readFileSync(join(dir, 'webhooks-encryption-secret'), 'utf8');
       expect(encryptionKeyBytes(sealingKey)).not.toBeNull();

@@ -20,6 +20,8 @@ export const migrateConfigSchema = z
     HISTORY_DATABASE_URL: z.string().url().optional(),
     /** The webhooks service's own URL, as USER_DATABASE_URL. */
     WEBHOOKS_DATABASE_URL: z.string().url().optional(),
+    /** The monitoring service's own URL, as USER_DATABASE_URL. */
+    MONITORING_DATABASE_URL: z.string().url().optional(),
     /**
      * The history rebuild's URL (role coin_history_rebuild, the one role that may repair and reset
      * the projection): its password is taken from it, as for the services' URLs.
@@ -39,6 +41,7 @@ export const migrateConfigSchema = z
         'LEDGER_DATABASE_URL',
         'HISTORY_DATABASE_URL',
         'WEBHOOKS_DATABASE_URL',
+        'MONITORING_DATABASE_URL',
         'HISTORY_REBUILD_DATABASE_URL',
       ] as const) {
         if (!c[key])

@@ -4,13 +4,14 @@ import { gatewayConfigSchema } from '@coin/gateway';
 import { historyConfigSchema } from '@coin/history';
 import { ledgerConfigSchema } from '@coin/ledger';
 import { userConfigSchema } from '@coin/user';
+import { monitoringConfigSchema } from '@coin/monitoring';
 import { webhooksConfigSchema } from '@coin/webhooks';
 import { migrateConfigSchema } from '../container/migrate-config';
 import { repoRoot } from '../stack/services';
 
 export interface ConfiguredWorkload {
   /** The image command that runs it, and the compose service / Kubernetes workload name. */
-  name: 'gateway' | 'user' | 'ledger' | 'history' | 'webhooks' | 'migrate';
+  name: 'gateway' | 'user' | 'ledger' | 'history' | 'webhooks' | 'monitoring' | 'migrate';
   schema: z.ZodObject;
   /** Source files whose doc comments describe the keys (the schema's file, then libs/config). */
   sources: string[];
@@ -25,6 +26,11 @@ export const configuredWorkloads: ConfiguredWorkload[] = [
   { name: 'ledger', schema: ledgerConfigSchema, sources: [join(repoRoot, 'services/ledger/src/config.ts'), commonSource] },
   { name: 'history', schema: historyConfigSchema, sources: [join(repoRoot, 'services/history/src/config.ts'), commonSource] },
   { name: 'webhooks', schema: webhooksConfigSchema, sources: [join(repoRoot, 'services/webhooks/src/config.ts'), commonSource] },
+  {
+    name: 'monitoring',
+    schema: monitoringConfigSchema,
+    sources: [join(repoRoot, 'services/monitoring/src/config.ts'), commonSource],
+  },
   { name: 'migrate', schema: migrateConfigSchema, sources: [join(repoRoot, 'scripts/container/migrate-config.ts'), commonSource] },
 ];
 

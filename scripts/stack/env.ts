@@ -34,7 +34,7 @@ export interface StackSettings {
    * stack's JWT key, so the endpoint secrets sealed by one `npm start` open in the next.
    */
   webhooksEncryptionSecret?: string;
-  /** Ports of the five services; 0 picks a free one (tests). */
+  /** Ports of the six services; 0 picks a free one (tests). */
   ports: Record<ServiceName, number>;
   /** Their metrics ports (/healthz, /readyz, /metrics); unset: 0 each, a free one. */
   metricsPorts?: Record<ServiceName, number>;
@@ -104,7 +104,7 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       // For the rebuild (npm run history:rebuild), which reads the ledger's record as `history`.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.history.privateKeyPem,
       // Each writer of the admin audit log signs its records with its own service key.
-      AUDIT_SIGNER_PUBLIC_KEYS: callers('gateway', 'user', 'ledger', 'webhooks'),
+      AUDIT_SIGNER_PUBLIC_KEYS: callers('gateway', 'user', 'ledger', 'webhooks', 'monitoring'),
     },
     webhooks: {
       ...common,
@@ -121,6 +121,18 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       // Signs its audit records (an endpoint disabled or re-enabled, a monitor created or deleted).
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.webhooks.privateKeyPem,
     },
+    monitoring: {
+      ...common,
+      MONITORING_HTTP_PORT: String(s.ports.monitoring),
+      METRICS_PORT: metricsPort('monitoring'),
+      MONITORING_DATABASE_URL: dbUrl('monitoring'),
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
+      // Signs its audit records (a step on a case, a rule tuned).
+      SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.monitoring.privateKeyPem,
+      // Signs the freezes it sends the ledger, which trusts the public half (MONITORING_COMMAND_PUBLIC_KEYS above).
+      MONITORING_COMMAND_PRIVATE_KEY: s.serviceKeys.monitoring.privateKeyPem,
+      MONITORING_COMMAND_KEY_ID: monitoringCommandKeyId,
+    },
     gateway: {
       ...common,
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.gateway.privateKeyPem,
@@ -132,6 +144,7 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       LEDGER_SERVICE_URL: url(s.ports.ledger),
       HISTORY_SERVICE_URL: url(s.ports.history),
       WEBHOOKS_SERVICE_URL: url(s.ports.webhooks),
+      MONITORING_SERVICE_URL: url(s.ports.monitoring),
     },
   };
 }

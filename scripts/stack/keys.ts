@@ -18,7 +18,7 @@ export interface ServiceKeyPair {
  * The services that call internal APIs: the gateway, the history service's rebuild (the ledger's
  * record), the user service (a balance, when it decides a deletion) and the ledger (whether a user
  * is deleted, before it closes the wallet). The same keys sign each writer's admin audit records,
- * the webhooks service's included (docs/DESIGN.md "Admin audit log").
+ * the webhooks and monitoring services' included (docs/DESIGN.md "Admin audit log").
  */
 export interface ServiceKeys {
   gateway: ServiceKeyPair;

@@ -141,7 +141,7 @@ export class ProcessStack {
     mkdirSync(options.logDir, { recursive: true });
     try {
       // Back-end services first: the gateway fetches the signing keys from the user service.
-      await Promise.all((['user', 'ledger', 'history', 'webhooks'] as const).map((n) => stack.launch(n)));
+      await Promise.all((['user', 'ledger', 'history', 'webhooks', 'monitoring'] as const).map((n) => stack.launch(n)));
       await stack.launch('gateway');
     } catch (err) {
       await stack.stop();
@@ -267,7 +267,7 @@ export class ProcessStack {
 
   /** SIGTERM to every service (graceful: in-flight batches finish), SIGKILL after the grace time. */
   async stop(): Promise<void> {
-    const order: ServiceName[] = ['gateway', 'user', 'ledger', 'history', 'webhooks'];
+    const order: ServiceName[] = ['gateway', 'user', 'ledger', 'history', 'webhooks', 'monitoring'];
     // Every supervisor, running or waiting to restart: a pending restart must not outlive the stack.
     await Promise.all(order.map((name) => this.supervisors.get(name)?.stop(stopGraceMs)));
     for (const stream of this.logs.values()) stream.end();

@@ -123,6 +123,26 @@ export const serviceDatabases = {
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
     },
   },
+  monitoring: {
+    schema: 'monitoring',
+    owner: 'coin_monitoring_owner',
+    runtime: 'coin_monitoring_app',
+    migrationsDir: join(repoRoot, 'services/monitoring/migrations'),
+    grants: {
+      // Seen transactions: inserted once, scored (UPDATE), pruned past the retention (DELETE).
+      monitoring_transactions: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+      // First and last seen of each wallet, moved forward.
+      monitoring_wallets: ['SELECT', 'INSERT', 'UPDATE'],
+      // The rules as deployed: tuned (UPDATE), never deleted (a rule is DISABLED instead).
+      monitoring_rules: ['SELECT', 'INSERT', 'UPDATE'],
+      // Cases move (assign, score, resolve, freeze asked); their transactions and notes are only added.
+      monitoring_cases: ['SELECT', 'INSERT', 'UPDATE'],
+      monitoring_case_transactions: ['SELECT', 'INSERT'],
+      monitoring_case_notes: ['SELECT', 'INSERT'],
+      // Its outbox: the cases it opens and the admin audit records of the steps on them.
+      outbox: ['SELECT', 'INSERT', 'UPDATE'],
+    },
+  },
 } as const satisfies Record<
   string,
   {
@@ -137,7 +157,7 @@ export const serviceDatabases = {
 >;
 
 export type DatabaseService = keyof typeof serviceDatabases;
-export const serviceNames = ['user', 'ledger', 'history', 'webhooks', 'gateway'] as const;
+export const serviceNames = ['user', 'ledger', 'history', 'webhooks', 'monitoring', 'gateway'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 
 /**
@@ -174,4 +194,5 @@ export const serviceNodeArgs: Readonly<Record<ServiceName, readonly string[]>> =
   ledger: ['--max-semi-space-size=64'],
   history: [],
   webhooks: [],
+  monitoring: [],
 };

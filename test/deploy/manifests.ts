@@ -908,7 +908,7 @@ export function kafkaUsageInCode(service: string): KafkaUsageInCode {
 export function checkKafkaAccessMatchesCode(usageOf: (service: string) => KafkaUsageInCode = kafkaUsageInCode): string[] {
   const problems: string[] = [];
   const sorted = (items: Iterable<string>) => [...items].sort().join(', ');
-  for (const service of ['gateway', 'user', 'ledger', 'history', 'webhooks'] as const) {
+  for (const service of ['gateway', 'user', 'ledger', 'history', 'webhooks', 'monitoring'] as const) {
     const access = kafkaAccess[service];
     const code = usageOf(service);
     if (sorted(code.produces) !== sorted(access.produces))

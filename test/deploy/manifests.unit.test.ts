@@ -59,7 +59,7 @@ import { dashboardConfigMapFile, dashboardFile, renderDashboardConfigMap } from 
 
 const base = join(k8sDir, 'base');
 const overlays = ['dev', 'prod'].map((o) => join(k8sDir, 'overlays', o));
-const services = ['gateway', 'user', 'ledger', 'history', 'webhooks'] as const;
+const services = ['gateway', 'user', 'ledger', 'history', 'webhooks', 'monitoring'] as const;
 const clone = <T>(value: T): T => structuredClone(value);
 /** What the Ingress may expose: the API, the back office, the API documents, RFC 8615 URIs, the error pages. */
 const publicIngressPaths = ['/api', '/admin', '/docs', '/openapi.json', '/asyncapi.json', '/.well-known', '/problems'];
@@ -74,7 +74,7 @@ describe('docker-compose.yml', () => {
       composeAppServices(compose)
         .map((s) => s.command)
         .sort(),
-    ).toEqual(['dev-jwt-key', 'dev-service-keys', 'gateway', 'history', 'ledger', 'migrate', 'user', 'webhooks']);
+    ).toEqual(['dev-jwt-key', 'dev-service-keys', 'gateway', 'history', 'ledger', 'migrate', 'monitoring', 'user', 'webhooks']);
     expect(checkComposeServices(compose)).toEqual([]);
     expect(compose.services.kafka.image).toBe('apache/kafka:4.4.0');
     expect(String(compose.services.kafka.environment.KAFKA_PROCESS_ROLES)).toBe('broker,controller');
@@ -423,6 +423,7 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
       'redis',
       'service:history',
       'service:ledger',
+      'service:monitoring',
       'service:user',
       'service:webhooks',
     ]);
@@ -431,6 +432,8 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
     expect(needsOf('migrate')).toEqual(['dns', 'kafka', 'postgres']);
     // It sends the clients' webhooks: https to the internet, nothing else outside its dependencies.
     expect(needsOf('webhooks')).toEqual(['dns', 'https-internet', 'kafka', 'otlp', 'postgres']);
+    // Its cases and rules for the gateway; nothing outside the cluster.
+    expect(needsOf('monitoring')).toEqual(['dns', 'kafka', 'otlp', 'postgres']);
     for (const dir of [base, ...overlays]) {
       // Rendered by kustomize: the prod overlay's components patch the policies.
       const resources = kustomizeBuild(dir);
@@ -753,8 +756,9 @@ describe('Kafka security: KafkaUsers, their ACLs, the Secrets each workload moun
   it('when the ACLs are read, then only the gateway writes the command topics, only the ledger ledger.internal (credit legs) and the money events', () => {
     const writers = (topic: string) =>
       kafkaServices.filter((s) => kafkaAclsOf(s).some((a) => a.resource.name === topic && a.operations.includes('Write'))).sort();
-    // The user service writes only its signed revocation records there, which the ledger verifies.
-    expect(writers('ledger.commands')).toEqual(['gateway', 'user']);
+    // The user service writes only its signed revocation records there, which the ledger verifies;
+    // the monitoring service only the freezes it signs with its own key (the ledger accepts no other command of it).
+    expect(writers('ledger.commands')).toEqual(['gateway', 'monitoring', 'user']);
     expect(writers('ledger.internal')).toEqual(['ledger']);
     expect(writers('user.commands')).toEqual(['gateway']);
     expect(writers('coin.transactions')).toEqual(['ledger']);

@@ -5,6 +5,7 @@ import { createMetricsRegistry, httpDurationMetricName, metricPrefix } from '@co
 import { kafkaMetricNames } from '@coin/kafka';
 import { ledgerMetricNames } from '@coin/ledger';
 import { webhooksMetricNames } from '@coin/webhooks';
+import { monitoringMetricNames } from '@coin/monitoring';
 import { type MetricType, registeredMetrics } from './manifests';
 
 /**
@@ -55,6 +56,7 @@ describe('metric names: coin_<subsystem>_<name>_<unit>', () => {
       ...Object.values(ledgerMetricNames),
       ...Object.values(historyMetricNames),
       ...Object.values(webhooksMetricNames),
+      ...Object.values(monitoringMetricNames),
     ];
     expect([...metrics.keys()].sort()).toEqual([...new Set(named)].sort());
   });

@@ -65,25 +65,14 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Ten distinct free ports: each service's API port and its metrics port. */
+/** Twelve distinct free ports: each service's API port and its metrics port. */
 export async function freePorts(): Promise<{ ports: Record<ServiceName, number>; metricsPorts: Record<ServiceName, number> }> {
   const ports = new Set<number>();
-  while (ports.size < 10) ports.add(await freePort());
-  const [gateway, user, ledger, history, webhooks, mg, mu, ml, mh, mw] = [...ports] as number[] as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  while (ports.size < 12) ports.add(await freePort());
+  const [gateway, user, ledger, history, webhooks, monitoring, mg, mu, ml, mh, mw, mm] = [...ports];
   return {
-    ports: { gateway, user, ledger, history, webhooks },
-    metricsPorts: { gateway: mg, user: mu, ledger: ml, history: mh, webhooks: mw },
+    ports: { gateway: gateway!, user: user!, ledger: ledger!, history: history!, webhooks: webhooks!, monitoring: monitoring! },
+    metricsPorts: { gateway: mg!, user: mu!, ledger: ml!, history: mh!, webhooks: mw!, monitoring: mm! },
   };
 }
 

@@ -123,7 +123,7 @@ export async function startLedgerHarness(
     jwtKey,
     serviceKeys,
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
-    ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
+    ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0, monitoring: 0 },
     // The apply stage's tests mint freely as one SUPERADMIN: four-eyes windows are off unless a test turns them on.
     extra: { ...fourEyesOffEnv, ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}), ...(options.extraEnv ?? {}) },
   });

@@ -3,6 +3,7 @@ import { loadGatewayConfig, startGatewayService, type RouteEntry } from '@coin/g
 import { loadHistoryConfig, startHistoryService } from '@coin/history';
 import { loadLedgerConfig, startLedgerService } from '@coin/ledger';
 import { loadUserConfig, startUserService } from '@coin/user';
+import { loadMonitoringConfig, startMonitoringService } from '@coin/monitoring';
 import { loadWebhooksConfig, startWebhooksService } from '@coin/webhooks';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
@@ -35,6 +36,8 @@ export interface TestStack {
   historyUrl: string;
   /** The webhooks service's internal API (the gateway's WEBHOOKS_SERVICE_URL). */
   webhooksUrl: string;
+  /** The monitoring service's internal API (the gateway's MONITORING_SERVICE_URL). */
+  monitoringUrl: string;
   prefix: string;
   databaseUrl: string;
   kafkaBrokers: string[];
@@ -83,22 +86,13 @@ export async function startTestStack(
   const envs = serviceEnvs(settings);
   const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
   // The user service reads the ledger (a deleted user's balance), so it starts after it, knowing the ledger's port.
-  const [firstLedger, history, webhooks] = await startBackEnds(envs, logger);
+  const [firstLedger, history, webhooks, monitoring] = await startBackEnds(envs, logger);
   let ledger = firstLedger;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   userTarget.port = portOf(user.url);
   userProxy.setMode('pass');
-  const finalEnvs = serviceEnvs({
-    ...settings,
-    ports: {
-      gateway: 0,
-      user: portOf(user.url),
-      ledger: portOf(ledger.url),
-      history: portOf(history.url),
-      webhooks: portOf(webhooks.url),
-    },
-  });
+  const finalEnvs = serviceEnvs({ ...settings, ports: { gateway: 0, ...portsOf({ user, ledger, history, webhooks, monitoring }) } });
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {
     gatewayUrl: gateway.url,
@@ -107,6 +101,7 @@ export async function startTestStack(
     ledgerUrl: ledger.url,
     historyUrl: history.url,
     webhooksUrl: webhooks.url,
+    monitoringUrl: monitoring.url,
     prefix,
     ...infra,
     jwtKey,
@@ -121,19 +116,21 @@ export async function startTestStack(
     },
     close: async () => {
       await gateway.close();
-      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close()]);
+      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), monitoring.close()]);
       await userProxy.close();
     },
   };
 }
 
-/** The ledger, history and webhooks services, started together. */
+/** The ledger, history, webhooks and monitoring services, started together. */
 function startBackEnds(envs: ReturnType<typeof serviceEnvs>, logger: (name: string) => Logger) {
   return Promise.all([
     startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
     startHistoryService(loadHistoryConfig(envs.history), logger('history')),
     // The gateway's webhook and balance-monitor routes call it.
     startWebhooksService(loadWebhooksConfig(envs.webhooks), logger('webhooks')),
+    // The gateway's monitoring case routes call it.
+    startMonitoringService(loadMonitoringConfig(envs.monitoring), logger('monitoring')),
   ]);
 }
 
@@ -170,13 +167,21 @@ function testStackSettings(
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     // The ledger, started before the user service, asks it whether a user is deleted: through a
     // proxy that exists first and refuses until the user service is up (the ledger retries).
-    ports: { gateway: 0, user: userProxyPort, ledger: 0, history: 0, webhooks: 0 },
+    ports: { gateway: 0, user: userProxyPort, ledger: 0, history: 0, webhooks: 0, monitoring: 0 },
     extra,
   };
 }
 
 function portOf(url: string): number {
   return Number(new URL(url).port);
+}
+
+/** The ports the back-end services listen on. */
+function portsOf<K extends string>(services: Record<K, { url: string }>): Record<K, number> {
+  return Object.fromEntries(Object.entries<{ url: string }>(services).map(([name, service]) => [name, portOf(service.url)])) as Record<
+    K,
+    number
+  >;
 }
 
 /**
@@ -217,6 +222,7 @@ async function startImageStack(options: { extraEnv?: Record<string, string>; led
     ledgerUrl: containers.urls.ledger,
     historyUrl: containers.urls.history,
     webhooksUrl: containers.urls.webhooks,
+    monitoringUrl: containers.urls.monitoring,
     prefix,
     ...infra,
     jwtKey,

@@ -139,7 +139,7 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
         jwtKey,
         serviceKeys,
         logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'error',
-        ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
+        ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0, monitoring: 0 },
       }).ledger,
       KAFKA_SECURITY_PROTOCOL: 'SASL_PLAINTEXT',
       KAFKA_SASL_USERNAME: kafkaUserOf('ledger'),

@@ -144,7 +144,7 @@ describe('Kafka over TLS (SASL_SSL) with a CA of its own', () => {
         jwtKey,
         serviceKeys,
         logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'error',
-        ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
+        ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0, monitoring: 0 },
       }).ledger,
       KAFKA_SECURITY_PROTOCOL: 'SASL_SSL',
       KAFKA_SSL_CA_FILE: tls.caFile,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminActionRecorded, adminRefusalRecorded, adminServiceActionRecorded } from './audit-log';
 import {
   balanceMonitorCrossed,
+  monitoringCaseOpened,
   approvalApproved,
   approvalApprovedV2,
   approvalExpired,
@@ -369,6 +370,23 @@ export const publishedEvents = [
         type: 'coin.balance-monitor.crossed',
         schema: balanceMonitorCrossed,
         summary: "A wallet's balance crossed a monitor's threshold, down (from at or above to below) or up (from below to at or above)",
+      },
+    ],
+  },
+  {
+    channel: 'coinMonitoringCases',
+    topic: topicBases.coinMonitoringCases,
+    key: "The case's subject: `user:<id>`, `treasury:<CODE>` or `client:<platform client id>`",
+    description:
+      'One message per case the monitoring service opens (docs/design/monitoring.md), produced through its outbox in the transaction ' +
+      'that opened it: a transaction scored at or above the case score, with the rules that fired. At least once; deduplicate by eventId ' +
+      "(the case's id).",
+    messages: [
+      {
+        name: 'monitoringCaseOpened',
+        type: 'coin.monitoring-case.opened',
+        schema: monitoringCaseOpened,
+        summary: 'A case opened for ADMIN+ about a wallet or a platform client: its score and the rules that fired',
       },
     ],
   },

@@ -61,6 +61,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       'user.events.v2',
       'admin.audit',
       'coin.balance-monitors',
+      'coin.monitoring-cases',
     ]);
     const names = Object.values(doc.components as Json)
       .flatMap((group) => Object.values(group as Json))
@@ -84,6 +85,7 @@ describe('AsyncAPI document generated from the zod event schemas', () => {
       'admin.refusal.recorded',
       'admin.service-action.recorded',
       'coin.balance-monitor.crossed',
+      'coin.monitoring-case.opened',
     ]);
     for (const ref of refsOf(doc)) expect([ref, resolve(doc, ref) !== undefined]).toEqual([ref, true]);
   });

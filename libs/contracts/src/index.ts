@@ -32,4 +32,5 @@ export * from './stats';
 export * from './balance-monitors';
 export * from './api-key-scopes';
 export * from './api-version';
+export * from './monitoring';
 export * from './service-commands';

@@ -18,6 +18,22 @@ import {
   createBalanceMonitorInternalBody,
   deleteBalanceMonitorInternalBody,
 } from './balance-monitors';
+import {
+  assignCaseInternalBody,
+  backtestBody,
+  backtestReport,
+  commentCaseInternalBody,
+  linkCaseInternalBody,
+  monitoringCase,
+  monitoringCaseDetail,
+  monitoringCasePage,
+  monitoringCaseParams,
+  monitoringCasesQuery,
+  monitoringRuleList,
+  monitoringRuleParams,
+  putRuleInternalBody,
+  resolveCaseInternalBody,
+} from './monitoring';
 import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, platformEventPage } from './platform-events';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
@@ -98,7 +114,7 @@ import {
  */
 
 /** The services behind the gateway's internal HTTP. */
-export type InternalService = 'ledger' | 'users' | 'history' | 'webhooks';
+export type InternalService = 'ledger' | 'users' | 'history' | 'webhooks' | 'monitoring';
 
 /** A value a query string carries: the gateway sends what the route's query schema parses back. */
 export type QueryValue = string | number | boolean;
@@ -419,6 +435,27 @@ export const internalReads = {
     params: balanceMonitorIdParams,
     response: balanceMonitor,
   },
+  // ---- monitoring: cases and rules (docs/design/monitoring.md) ----
+  'monitoring.cases': {
+    service: 'monitoring',
+    method: 'GET',
+    path: '/internal/monitoring/cases',
+    query: monitoringCasesQuery,
+    response: monitoringCasePage,
+  },
+  'monitoring.case': {
+    service: 'monitoring',
+    method: 'GET',
+    path: '/internal/monitoring/cases/:id',
+    params: monitoringCaseParams,
+    response: monitoringCaseDetail,
+  },
+  'monitoring.rules': {
+    service: 'monitoring',
+    method: 'GET',
+    path: '/internal/monitoring/rules',
+    response: monitoringRuleList,
+  },
 } as const satisfies Record<string, InternalReadRoute>;
 
 /**
@@ -522,6 +559,13 @@ export const internalPosts = {
     body: deleteBalanceMonitorInternalBody,
     response: noContent,
   },
+  'monitoring.backtest': {
+    service: 'monitoring',
+    method: 'POST',
+    path: '/internal/monitoring/rules/backtest',
+    body: backtestBody,
+    response: backtestReport,
+  },
 } as const satisfies Record<string, InternalPostRoute>;
 
 export const internalActions = {
@@ -564,6 +608,46 @@ export const internalActions = {
     params: webhookEndpointParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     body: webhookChangeInternalBody,
     response: webhookRedelivery,
+  },
+  'monitoring.assign-case': {
+    service: 'monitoring',
+    method: 'POST',
+    path: '/internal/monitoring/cases/:id/assign',
+    params: monitoringCaseParams,
+    body: assignCaseInternalBody,
+    response: monitoringCase,
+  },
+  'monitoring.comment-case': {
+    service: 'monitoring',
+    method: 'POST',
+    path: '/internal/monitoring/cases/:id/comments',
+    params: monitoringCaseParams,
+    body: commentCaseInternalBody,
+    response: monitoringCase,
+  },
+  'monitoring.link-case': {
+    service: 'monitoring',
+    method: 'POST',
+    path: '/internal/monitoring/cases/:id/transactions',
+    params: monitoringCaseParams,
+    body: linkCaseInternalBody,
+    response: monitoringCase,
+  },
+  'monitoring.resolve-case': {
+    service: 'monitoring',
+    method: 'POST',
+    path: '/internal/monitoring/cases/:id/resolve',
+    params: monitoringCaseParams,
+    body: resolveCaseInternalBody,
+    response: monitoringCase,
+  },
+  'monitoring.put-rule': {
+    service: 'monitoring',
+    method: 'POST',
+    path: '/internal/monitoring/rules/:ruleId',
+    params: monitoringRuleParams,
+    body: putRuleInternalBody,
+    response: monitoringRuleList,
   },
 } as const satisfies Record<string, InternalActionRoute>;
 

@@ -41,7 +41,7 @@ export interface KafkaAccess {
   managesTopics: boolean;
 }
 
-export const kafkaServices = ['gateway', 'user', 'ledger', 'history', 'webhooks', 'migrate'] as const;
+export const kafkaServices = ['gateway', 'user', 'ledger', 'history', 'webhooks', 'monitoring', 'migrate'] as const;
 export type KafkaService = (typeof kafkaServices)[number];
 
 export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
@@ -102,6 +102,15 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     produces: ['admin.audit', 'coin.balance-monitors'],
     consumes: ['coin.transactions', 'coin.holds', 'coin.mandates', 'coin.balances'],
     groupPrefix: 'webhooks-',
+    managesTopics: false,
+  },
+  // Watches the money events for suspicious activity (docs/design/monitoring.md); produces, through
+  // its outbox, the cases it opens and the records of the admin steps on them (admin.audit), and
+  // the freezes it signs with its own key to ledger.commands (the ledger accepts no other command of it).
+  monitoring: {
+    produces: ['admin.audit', 'coin.monitoring-cases', 'ledger.commands'],
+    consumes: ['coin.transactions'],
+    groupPrefix: 'monitoring-',
     managesTopics: false,
   },
   // The migrate Job: creates the topics (and their partitions) and sets their configs (the command

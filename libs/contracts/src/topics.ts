@@ -26,6 +26,8 @@ export const topicBases = {
   adminRefusals: 'admin.refusals',
   /** Balance monitors' crossings, published by the webhooks service (docs/DESIGN.md "Balance monitors"). */
   coinBalanceMonitors: 'coin.balance-monitors',
+  /** Cases the monitoring service opened, keyed by the case's subject (docs/EVENTS.md "coin.monitoring-cases"). */
+  coinMonitoringCases: 'coin.monitoring-cases',
 } as const;
 
 export type TopicBase = (typeof topicBases)[keyof typeof topicBases];
@@ -56,6 +58,8 @@ export const defaultPartitions: Readonly<Record<TopicBase, number>> = {
   'admin.refusals': 1,
   // Keyed by wallet: one wallet's crossings in order.
   'coin.balance-monitors': 3,
+  // Few records (a case is rare): one partition, one order.
+  'coin.monitoring-cases': 1,
 };
 
 /**

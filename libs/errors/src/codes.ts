@@ -159,6 +159,12 @@ export const errorCatalog = {
     action:
       'Nothing to do: it was approved, rejected or has expired (GET /api/admin/approvals shows which); request the operation again if it is still needed.',
   },
+  CASE_NOT_OPEN: {
+    kind: 'conflict',
+    title: 'The monitoring case is resolved',
+    action:
+      'Nothing to do: a resolved case takes no more steps (GET it to see its resolution); a new flagged transaction opens a new case.',
+  },
   HOLD_NOT_PENDING: {
     kind: 'conflict',
     title: 'The hold is no longer pending',

@@ -194,6 +194,7 @@ export {
   parseCoinHoldEvent,
   parseCoinBalanceEvent,
   parseCoinBalanceMonitorEvent,
+  parseCoinMonitoringCaseEvent,
   parseCoinTransactionEvent,
   parseUserEvent,
   parseUserEventV2,
@@ -252,3 +253,11 @@ export {
   verifyStandardWebhookSignature,
   WebhookVerificationError,
 } from './verify-and-parse';
+export {
+  type CoinMonitoringCaseEvent,
+  coinMonitoringCaseEvent,
+  coinMonitoringCaseEventTypes,
+  coinMonitoringCasesTopic,
+  type MonitoringCaseOpened,
+  monitoringCaseOpened,
+} from './coin-monitoring-cases';

@@ -3,6 +3,7 @@ import { adminAuditEvent, adminAuditTopic } from './admin-audit';
 import { coinBalanceEvent, coinBalancesTopic } from './coin-balances';
 import { coinApprovalEvent, coinApprovalEventV2, coinApprovalsTopic, coinApprovalsV2Topic } from './coin-approvals';
 import { coinBalanceMonitorEvent, coinBalanceMonitorsTopic } from './coin-balance-monitors';
+import { coinMonitoringCaseEvent, coinMonitoringCasesTopic } from './coin-monitoring-cases';
 import { coinPayoutApprovalEvent, coinPayoutApprovalsTopic } from './coin-payout-approvals';
 import { coinHoldEvent, coinHoldsTopic } from './coin-holds';
 import { coinMandateEvent, coinMandatesTopic } from './coin-mandates';
@@ -24,6 +25,7 @@ export const eventTopics = [
   { topic: coinBalanceMonitorsTopic, schema: coinBalanceMonitorEvent, file: `${coinBalanceMonitorsTopic}.json` },
   { topic: coinPayoutApprovalsTopic, schema: coinPayoutApprovalEvent, file: `${coinPayoutApprovalsTopic}.json` },
   { topic: coinMandatesTopic, schema: coinMandateEvent, file: `${coinMandatesTopic}.json` },
+  { topic: coinMonitoringCasesTopic, schema: coinMonitoringCaseEvent, file: `${coinMonitoringCasesTopic}.json` },
 ] as const;
 export type EventTopic = (typeof eventTopics)[number]['topic'];
 

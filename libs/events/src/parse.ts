@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { adminAuditEvent, type AdminAuditEvent } from './admin-audit';
 import { coinBalanceMonitorEvent, type CoinBalanceMonitorEvent } from './coin-balance-monitors';
 import { coinBalanceEvent, type CoinBalanceEvent } from './coin-balances';
+import { coinMonitoringCaseEvent, type CoinMonitoringCaseEvent } from './coin-monitoring-cases';
 import { coinHoldEvent, type CoinHoldEvent } from './coin-holds';
 import { coinPayoutApprovalEvent, coinPayoutApprovalEventTypes, type CoinPayoutApprovalEvent } from './coin-payout-approvals';
 import { coinTransactionEvent, type CoinTransactionEvent } from './coin-transactions';
@@ -102,6 +103,7 @@ const coinTransactionEventTypes: readonly string[] = coinTransactionEvent.option
 const coinHoldEventTypes: readonly string[] = coinHoldEvent.options.map((o) => o.shape.type.value);
 const coinBalanceEventTypes: readonly string[] = coinBalanceEvent.options.map((o) => o.shape.type.value);
 const coinBalanceMonitorEventTypes: readonly string[] = coinBalanceMonitorEvent.options.map((o) => o.shape.type.value);
+const coinMonitoringCaseEventTypes: readonly string[] = coinMonitoringCaseEvent.options.map((o) => o.shape.type.value);
 const userEventTypes: readonly string[] = userEvent.options.map((o) => o.shape.type.value);
 const adminAuditEventTypes: readonly string[] = adminAuditEvent.options.map((o) => o.shape.type.value);
 
@@ -130,6 +132,11 @@ export function parseCoinBalanceEvent(value: EventValue, options: ParseOptions =
 /** Reads a message value of coin.balance-monitors (`coin.balance-monitor.crossed`); see {@link parseCoinTransactionEvent}. */
 export function parseCoinBalanceMonitorEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinBalanceMonitorEvent> {
   return parseWith(coinBalanceMonitorEvent, coinBalanceMonitorEventTypes, value, options);
+}
+
+/** Reads a message value of coin.monitoring-cases (`coin.monitoring-case.opened`); see {@link parseCoinTransactionEvent}. */
+export function parseCoinMonitoringCaseEvent(value: EventValue, options: ParseOptions = {}): ParseResult<CoinMonitoringCaseEvent> {
+  return parseWith(coinMonitoringCaseEvent, coinMonitoringCaseEventTypes, value, options);
 }
 
 /** Reads a message value of coin.approvals; see {@link parseCoinTransactionEvent}. */

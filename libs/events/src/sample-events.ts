@@ -360,6 +360,20 @@ export const sampleBalanceMonitorCrossedEvent = {
   sequence: 118,
 } as const;
 
+/** coin.monitoring-case.opened: a transfer closing a cycle of three wallets opened a case about the wallet that started it. */
+export const sampleMonitoringCaseOpenedEvent = {
+  eventId: '0c9f4e2a-7b1d-4c3e-9f5a-2b6d8e0a1c3f',
+  type: 'coin.monitoring-case.opened',
+  version: 1,
+  occurredAt: '2030-05-01T10:05:00.000Z',
+  caseId: '0c9f4e2a-7b1d-4c3e-9f5a-2b6d8e0a1c3f',
+  subject: 'user:42',
+  score: 70,
+  rules: ['circular'],
+  transactionId: 1051,
+  openedAt: '2030-05-01T10:05:00.000Z',
+} as const;
+
 /** coin.payout-approvals: admin 12's payout of 3 users from REWARDS waiting, then approved by SUPERADMIN 7, rejected, expired. */
 const samplePayoutApproval = {
   id: 'c4e06284-a1c3-55e7-89b1-4d6f7a93b5d8',
@@ -561,6 +575,7 @@ export const sampleEvents = {
     sampleMandateCancelledEvent,
     sampleMandateEndedEvent,
   ],
+  'coin.monitoring-cases': [sampleMonitoringCaseOpenedEvent],
   'coin.payout-approvals': [
     samplePayoutApprovalRequestedEvent,
     samplePayoutApprovalApprovedEvent,

@@ -24,7 +24,7 @@ const schemasDir = join(__dirname, '..', 'schemas');
 const generated = eventJsonSchemaFiles();
 
 describe('the committed JSON Schemas of the event topics', () => {
-  it('then there is one per topic: coin.transactions.json, coin.holds.json, coin.balances.json, coin.approvals.json, coin.approvals.v2.json, user.events.json, user.events.v2.json, admin.audit.json, coin.balance-monitors.json, coin.payout-approvals.json and coin.mandates.json', () => {
+  it('then there is one per topic: coin.transactions.json, coin.holds.json, coin.balances.json, coin.approvals.json, coin.approvals.v2.json, user.events.json, user.events.v2.json, admin.audit.json, coin.balance-monitors.json, coin.payout-approvals.json, coin.mandates.json and coin.monitoring-cases.json', () => {
     expect(Object.keys(generated).sort()).toEqual([
       'admin.audit.json',
       'coin.approvals.json',
@@ -33,6 +33,7 @@ describe('the committed JSON Schemas of the event topics', () => {
       'coin.balances.json',
       'coin.holds.json',
       'coin.mandates.json',
+      'coin.monitoring-cases.json',
       'coin.payout-approvals.json',
       'coin.transactions.json',
       'user.events.json',

@@ -21,7 +21,7 @@ const verifiedTokensMax = 1000;
 export const serviceNamePattern = /^[a-z][a-z0-9-]{0,39}$/;
 
 /** The names of this system's services, as issuers and audiences of service tokens. */
-export type ServiceName = 'gateway' | 'user' | 'ledger' | 'history' | 'webhooks';
+export type ServiceName = 'gateway' | 'user' | 'ledger' | 'history' | 'webhooks' | 'monitoring';
 
 /**
  * Signs the short EdDSA tokens a service sends to the internal APIs of others

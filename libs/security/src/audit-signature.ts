@@ -18,7 +18,7 @@ const signedContext = Buffer.from('coin-ledger audit record v1\n', 'utf8');
 const idContext = 'coin-ledger audit record ids v1';
 
 /** The services that sign audit records, by the name in `audit-signer`. */
-export const auditSigners = ['gateway', 'user', 'ledger', 'webhooks'] as const;
+export const auditSigners = ['gateway', 'user', 'ledger', 'webhooks', 'monitoring'] as const;
 export type AuditSignerName = (typeof auditSigners)[number];
 
 function signedBytes(value: Buffer | string): Buffer {

@@ -63,6 +63,7 @@ import { registerMethodNotAllowed } from './plugins/method-not-allowed';
 import { accessLogDefaults, registerAccessLog, type AccessLogOptions } from './plugins/access-log';
 import { registerAdminConsoleRoutes } from './routes/admin-console';
 import { registerBalanceMonitorRoutes } from './routes/balance-monitors';
+import { registerMonitoringRoutes } from './routes/monitoring';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { defaultLiveBalance, registerBalanceStreamRoutes, type LiveBalanceSettings } from './routes/balance-stream';
 
@@ -75,6 +76,8 @@ export interface GatewayDeps {
   history: InternalHttpClient;
   /** The webhooks service's internal API (absent: component tests without it; its routes then answer 500). */
   webhooks?: InternalHttpClient;
+  /** The monitoring service's internal API (absent: component tests without it; its routes then answer 500). */
+  monitoring?: InternalHttpClient;
   /** The token-version check is write admission's (admissionStore). */
   auth: Omit<AuthOptions, 'tokenVersion'>;
   bodyBytesMax: number;
@@ -188,7 +191,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
       ledger: deps.ledger,
       users: deps.users,
       history: deps.history,
-      ...(deps.webhooks ? { webhooks: deps.webhooks } : {}),
+      ...optionalClients(deps),
     }),
   };
   registerAuthRoutes(app, routeDeps);
@@ -223,6 +226,11 @@ type RouteDeps = GatewayDeps & { revocations: Revocations; internal: InternalApi
  * The command routes, in their own context (an encapsulated plugin): write admission's hooks are
  * theirs alone. The read-only registrars among them stay in place, keeping the document's order.
  */
+/** The internal APIs a component test may leave out (their routes then answer 500). */
+function optionalClients(deps: GatewayDeps): { webhooks?: InternalHttpClient; monitoring?: InternalHttpClient } {
+  return { ...(deps.webhooks ? { webhooks: deps.webhooks } : {}), ...(deps.monitoring ? { monitoring: deps.monitoring } : {}) };
+}
+
 async function registerCommandContext(app: App, admission: WriteAdmission, routeDeps: RouteDeps, deps: GatewayDeps) {
   await app.register(async (commands) => {
     registerWriteAdmission(commands, admission);
@@ -249,6 +257,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerStatsRoutes(commands, routeDeps);
     registerTransactionRoutes(commands, routeDeps);
     registerBalanceMonitorRoutes(commands, routeDeps);
+    registerMonitoringRoutes(commands, routeDeps);
     registerWebhookRoutes(commands, routeDeps);
   });
 }

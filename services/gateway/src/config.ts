@@ -41,6 +41,8 @@ export const gatewayConfigSchema = z.object({
   HISTORY_SERVICE_URL: z.string().url().default('http://127.0.0.1:8084'),
   /** The webhooks service's internal API: the platform clients' webhook endpoints (docs/DESIGN.md "Webhooks"). */
   WEBHOOKS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8085'),
+  /** The monitoring service's internal API: cases and rules for ADMIN+ (docs/design/monitoring.md). */
+  MONITORING_SERVICE_URL: z.string().url().default('http://127.0.0.1:8086'),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /**

@@ -69,7 +69,7 @@ export const startGatewayService: (config: Readonly<GatewayConfig>, logger: Logg
 });
 
 /** The internal services the gateway calls, each call with a service token for that callee only. */
-type InternalClients = Record<'users' | 'ledger' | 'history' | 'webhooks', InternalHttpClient>;
+type InternalClients = Record<'users' | 'ledger' | 'history' | 'webhooks' | 'monitoring', InternalHttpClient>;
 
 /**
  * What is the gateway's own: the reply consumer, the user events consumers and the revocation
@@ -122,6 +122,7 @@ function internalClients(config: Readonly<GatewayConfig>): InternalClients {
     ledger: internalClient(config.LEDGER_SERVICE_URL, 'ledger'),
     history: internalClient(config.HISTORY_SERVICE_URL, 'history'),
     webhooks: internalClient(config.WEBHOOKS_SERVICE_URL, 'webhooks'),
+    monitoring: internalClient(config.MONITORING_SERVICE_URL, 'monitoring'),
   };
 }
 

@@ -1,0 +1,115 @@
+import { role, userId } from '@coin/events';
+import { z } from 'zod';
+import { singleLineText, uuidInput } from './common';
+import { pageCursorParam, withPageLinks } from './paging';
+
+/**
+ * Monitoring cases and rules (docs/design/monitoring.md): the shapes of the gateway's ADMIN+
+ * routes and of the monitoring service's internal API behind them. Amounts in minor units (cents).
+ */
+
+export const caseStatuses = ['OPEN', 'RESOLVED'] as const;
+export const caseStatus = z.enum(caseStatuses);
+export const caseResolutions = ['CONFIRMED', 'FALSE_POSITIVE'] as const;
+export const caseResolution = z.enum(caseResolutions);
+
+export const monitoringCase = z.object({
+  id: z.uuid(),
+  subject: z.string().describe('What the case suspects: user:<id>, treasury:<CODE> or client:<platform client id>'),
+  status: caseStatus,
+  score: z.number().int().min(0).max(100),
+  rules: z.array(z.string()).describe('The ids of the rules that fired on its transactions'),
+  assignee: userId.nullable(),
+  openedAt: z.iso.datetime(),
+  resolvedAt: z.iso.datetime().nullable(),
+  resolvedBy: userId.nullable(),
+  resolution: caseResolution.nullable(),
+  reason: z.string().nullable(),
+  freezeRequestedAt: z.iso.datetime().nullable().describe('When the automatic freeze was asked of the ledger; null if never'),
+  freezeOutcome: z.string().nullable(),
+});
+export type MonitoringCase = z.infer<typeof monitoringCase>;
+
+export const monitoringCasePage = withPageLinks(z.object({ cases: z.array(monitoringCase) }));
+
+export const monitoringCasesQuery = z.strictObject({
+  status: caseStatus.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: pageCursorParam.optional(),
+});
+
+export const monitoringCaseTransaction = z.object({
+  transactionId: z.number().int().positive(),
+  type: z.string(),
+  amountMinor: z.number().int().nullable().describe('Minor units; null once the transaction left the store'),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  at: z.iso.datetime().nullable(),
+  score: z.number().int().nullable(),
+  hits: z.array(z.object({ ruleId: z.string(), mode: z.string(), score: z.number(), subject: z.string(), detail: z.string() }).loose()),
+  linkedBy: userId.nullable().describe('The ADMIN+ who linked it; null: flagged by the service'),
+});
+
+export const monitoringCaseNote = z.object({ id: z.number().int(), author: userId, body: z.string(), createdAt: z.iso.datetime() });
+
+export const monitoringFlow = z.object({
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  amountMinor: z.number().int(),
+  count: z.number().int(),
+});
+
+export const monitoringCaseDetail = z.object({
+  case: monitoringCase,
+  transactions: z.array(monitoringCaseTransaction),
+  notes: z.array(monitoringCaseNote),
+  /** The movements of the case's wallets over the last 7 days, summed per pair: the console's graph. */
+  flows: z.array(monitoringFlow),
+});
+export type MonitoringCaseDetail = z.infer<typeof monitoringCaseDetail>;
+
+export const monitoringCaseParams = z.object({ id: uuidInput });
+
+/** Who asks, as the gateway verified it (an ADMIN+ user): the admin audit record names them. */
+export const monitoringActor = z.object({ kind: z.literal('user'), id: z.string().regex(/^[1-9][0-9]{0,15}$/), role });
+const askedBy = { actor: monitoringActor, requestId: z.string().max(200).nullable() };
+
+export const assignCaseBody = z.strictObject({ assignee: userId.nullable().describe('The ADMIN+ to assign it to; null unassigns') });
+export const commentCaseBody = z.strictObject({ body: singleLineText(1, 2000, { trim: true }) });
+export const linkCaseBody = z.strictObject({
+  transactionIds: z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).min(1).max(100),
+});
+export const resolveCaseBody = z.strictObject({ resolution: caseResolution, reason: singleLineText(1, 1000, { trim: true }) });
+
+export const assignCaseInternalBody = assignCaseBody.extend(askedBy);
+export const commentCaseInternalBody = commentCaseBody.extend(askedBy);
+export const linkCaseInternalBody = linkCaseBody.extend(askedBy);
+export const resolveCaseInternalBody = resolveCaseBody.extend(askedBy);
+
+/** A rule as data (its kind's parameters beside the common ones); the service validates it in full. */
+export const monitoringRule = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9-]{1,60}$/),
+    kind: z.enum(['velocity', 'structuring', 'fan-in', 'fan-out', 'circular', 'first-day', 'dormancy', 'client-baseline']),
+    mode: z.enum(['ACTIVE', 'TEST', 'DISABLED']),
+    score: z.number().int().min(0).max(100),
+    windowMs: z.number().int().positive(),
+  })
+  .catchall(z.union([z.number(), z.string(), z.null()]));
+export type MonitoringRuleInput = z.infer<typeof monitoringRule>;
+
+export const monitoringRuleList = z.object({ rules: z.array(monitoringRule) });
+export const monitoringRuleParams = z.object({ ruleId: z.string().regex(/^[A-Za-z0-9-]{1,60}$/) });
+export const putRuleInternalBody = z.strictObject({ rule: monitoringRule, ...askedBy });
+export const backtestBody = z.strictObject({
+  rule: monitoringRule,
+  days: z.number().int().min(1).max(30).default(7).describe('How many days of seen transactions to replay'),
+});
+export const backtestReport = z.object({
+  ruleId: z.string(),
+  movements: z.number().int(),
+  hits: z.number().int(),
+  subjects: z.number().int(),
+  examples: z.array(z.object({ transactionId: z.number().int(), subject: z.string(), detail: z.string() })),
+  truncated: z.boolean().describe('The replay stopped at its limit of transactions'),
+});

@@ -1,0 +1,244 @@
+import {
+  assignCaseBody,
+  backtestBody,
+  backtestReport,
+  commentCaseBody,
+  linkCaseBody,
+  monitoringCase,
+  monitoringCaseDetail,
+  monitoringCasePage,
+  monitoringCaseParams,
+  monitoringCasesQuery,
+  monitoringRule,
+  monitoringRuleList,
+  monitoringRuleParams,
+  problem,
+  resolveCaseBody,
+} from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
+import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { InternalApi } from '../clients/internal-api';
+import { principalOf } from '../plugins/auth';
+import { withExample } from './examples';
+
+export interface MonitoringRouteDeps {
+  internal: InternalApi;
+}
+
+const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 500: problem, 503: problem, 504: problem };
+const caseErrors = { 404: problem, 409: problem, ...errorResponses };
+
+/** Who asks, as the gateway verified it (an ADMIN+ user: the routes admit no other), and the request id: the audit record names both. */
+function askedBy(request: FastifyRequest) {
+  const principal = principalOf(request);
+  if (principal.role === 'SYSTEM') throw new InvariantViolation('a monitoring route admitted a SYSTEM caller');
+  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, requestId: String(request.id) };
+}
+
+const exampleCase = {
+  id: '0c9f4e2a-7b1d-4c3e-9f5a-2b6d8e0a1c3f',
+  subject: 'user:42',
+  status: 'OPEN' as const,
+  score: 70,
+  rules: ['circular'],
+  assignee: null,
+  openedAt: '2026-01-15T09:30:00.000Z',
+  resolvedAt: null,
+  resolvedBy: null,
+  resolution: null,
+  reason: null,
+  freezeRequestedAt: null,
+  freezeOutcome: null,
+};
+const exampleRule = {
+  id: 'fan-out',
+  kind: 'fan-out' as const,
+  mode: 'ACTIVE' as const,
+  score: 50,
+  windowMs: 3_600_000,
+  minRecipients: 15,
+  minAmountMinor: 1_000,
+};
+const exampleDetail = {
+  case: exampleCase,
+  transactions: [
+    {
+      transactionId: 1051,
+      type: 'TRANSFER',
+      amountMinor: 48_000,
+      from: 'user:44',
+      to: 'user:42',
+      at: '2026-01-15T09:30:00.000Z',
+      score: 70,
+      hits: [
+        { ruleId: 'circular', mode: 'ACTIVE', score: 70, subject: 'user:42', detail: 'cycle user:42 -> user:43 -> user:44 -> user:42' },
+      ],
+      linkedBy: null,
+    },
+  ],
+  notes: [{ id: 1, author: 7, body: 'Three accounts made the same day', createdAt: '2026-01-15T10:00:00.000Z' }],
+  flows: [
+    { from: 'user:42', to: 'user:43', amountMinor: 50_000, count: 1 },
+    { from: 'user:43', to: 'user:44', amountMinor: 49_000, count: 1 },
+    { from: 'user:44', to: 'user:42', amountMinor: 48_000, count: 1 },
+  ],
+};
+
+const doc = (summary: string, operationId: string) => ({
+  tags: ['admin', 'monitoring'],
+  summary,
+  security: [{ bearerAuth: [] }],
+  operationId,
+});
+
+/**
+ * Monitoring cases and rules (docs/design/monitoring.md), for ADMIN+: the monitoring service keeps
+ * them and records each step in the admin audit log; the gateway admits the caller and names who asks.
+ */
+export function registerMonitoringRoutes(app: App, deps: MonitoringRouteDeps): void {
+  registerCaseReads(app, deps);
+  registerCaseSteps(app, deps);
+  registerRuleRoutes(app, deps);
+}
+
+function registerCaseReads(app: App, deps: MonitoringRouteDeps): void {
+  app.get(
+    '/api/admin/monitoring/cases',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...doc('Monitoring cases, newest first: each opened by a transaction scored at or above the case score', 'listMonitoringCases'),
+        querystring: monitoringCasesQuery,
+        response: { 200: withExample(monitoringCasePage, { cases: [exampleCase], hasMore: false, nextCursor: null }), ...errorResponses },
+      },
+    },
+    async (request) => deps.internal.read('monitoring.cases', request.query, String(request.id)),
+  );
+  app.get(
+    '/api/admin/monitoring/cases/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...doc("One case: its transactions with the rules that fired, its notes, and its wallets' flows over 7 days", 'getMonitoringCase'),
+        params: monitoringCaseParams,
+        response: { 200: withExample(monitoringCaseDetail, exampleDetail), 404: problem, ...errorResponses },
+      },
+    },
+    async (request) => deps.internal.read('monitoring.case', { id: request.params.id }, String(request.id)),
+  );
+}
+
+function registerCaseSteps(app: App, deps: MonitoringRouteDeps): void {
+  const steps = [
+    {
+      path: 'assign',
+      name: 'monitoring.assign-case',
+      body: withExample(assignCaseBody, { assignee: 7 }),
+      operationId: 'assignMonitoringCase',
+      summary: 'Assign an open case to an ADMIN+ (null unassigns)',
+    },
+    {
+      path: 'comments',
+      name: 'monitoring.comment-case',
+      body: withExample(commentCaseBody, { body: 'Three accounts made the same day' }),
+      operationId: 'commentMonitoringCase',
+      summary: 'Add a note to an open case',
+    },
+    {
+      path: 'transactions',
+      name: 'monitoring.link-case',
+      body: withExample(linkCaseBody, { transactionIds: [1049, 1050] }),
+      operationId: 'linkMonitoringCaseTransactions',
+      summary: 'Link more transactions to an open case',
+    },
+    {
+      path: 'resolve',
+      name: 'monitoring.resolve-case',
+      body: withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
+      operationId: 'resolveMonitoringCase',
+      summary: 'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason',
+    },
+  ] as const;
+  for (const step of steps) {
+    app.post(
+      `/api/admin/monitoring/cases/:id/${step.path}`,
+      {
+        config: { access: 'admin' },
+        schema: {
+          ...doc(`${step.summary}; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN`, step.operationId),
+          params: monitoringCaseParams,
+          body: step.body,
+          response: { 200: withExample(monitoringCase, exampleCase), ...caseErrors },
+        },
+      },
+      async (request) =>
+        deps.internal.act(
+          step.name,
+          { params: { id: request.params.id }, body: { ...(request.body as object), ...askedBy(request) } } as never,
+          String(request.id),
+        ),
+    );
+  }
+}
+
+function registerRuleRoutes(app: App, deps: MonitoringRouteDeps): void {
+  app.get(
+    '/api/admin/monitoring/rules',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...doc('The rules as deployed: the presets with their tuning, and the rules added', 'listMonitoringRules'),
+        response: { 200: withExample(monitoringRuleList, { rules: [exampleRule] }), ...errorResponses },
+      },
+    },
+    async (request) => deps.internal.read('monitoring.rules', {}, String(request.id)),
+  );
+  app.put(
+    '/api/admin/monitoring/rules/:ruleId',
+    {
+      config: { access: 'admin', stepUp: true },
+      schema: {
+        ...doc(
+          'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one; it takes effect at once and is audited',
+          'putMonitoringRule',
+        ),
+        params: monitoringRuleParams,
+        body: withExample(z.strictObject({ rule: monitoringRule }), { rule: { ...exampleRule, mode: 'TEST' } }),
+        response: { 200: withExample(monitoringRuleList, { rules: [exampleRule] }), ...errorResponses },
+      },
+    },
+    async (request) =>
+      deps.internal.act(
+        'monitoring.put-rule',
+        { params: { ruleId: request.params.ruleId }, body: { rule: request.body.rule, ...askedBy(request) } },
+        String(request.id),
+      ),
+  );
+  app.post(
+    '/api/admin/monitoring/rules/backtest',
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...doc(
+          'What a rule would have done over the last days of transactions: hits, subjects, examples; nothing is scored or opened',
+          'backtestMonitoringRule',
+        ),
+        body: withExample(backtestBody, { rule: { ...exampleRule, minRecipients: 10 }, days: 7 }),
+        response: {
+          200: withExample(backtestReport, {
+            ruleId: 'fan-out',
+            movements: 120_000,
+            hits: 3,
+            subjects: 1,
+            examples: [{ transactionId: 1051, subject: 'user:42', detail: 'paid 10 wallets' }],
+            truncated: false,
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => deps.internal.post('monitoring.backtest', request.body, String(request.id)),
+  );
+}

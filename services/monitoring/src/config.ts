@@ -1,0 +1,54 @@
+import {
+  commonEnv,
+  databaseEnv,
+  metricsEnv,
+  parseConfig,
+  port,
+  positiveInt,
+  serviceTokenPrivateKey,
+  serviceTokenPublicKeys,
+  tracingEnv,
+  z,
+  type Env,
+} from '@coin/config';
+
+export const monitoringConfigSchema = z.object({
+  ...commonEnv,
+  ...metricsEnv,
+  ...databaseEnv,
+  ...tracingEnv('coin-monitoring'),
+  MONITORING_HTTP_PORT: port(8086),
+  /** The callers this internal API accepts (the gateway), JSON {caller: Ed25519 public key PEM} (docs/OPERATIONS.md "Service keys"). */
+  SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
+  /** Ed25519 private key, PKCS#8 PEM: signs this service's admin audit records. Never logged. */
+  SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
+  MONITORING_DATABASE_URL: z.string().url(),
+  /**
+   * Ed25519 private key, PKCS#8 PEM: signs the freezes this service sends the ledger (docs/OPERATIONS.md
+   * "Monitoring command key"). Unset: no freeze is sent; a case at the freeze score is logged and marked `not-wired`. Never logged.
+   */
+  MONITORING_COMMAND_PRIVATE_KEY: z.string().min(1).optional(),
+  /** The command key's id, as the ledger's MONITORING_COMMAND_PUBLIC_KEYS names it (with MONITORING_COMMAND_PRIVATE_KEY). */
+  MONITORING_COMMAND_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/)
+    .optional(),
+  /** A flagged transaction's score at or above which a case opens (0-100). */
+  MONITORING_CASE_SCORE: z.coerce.number().int().min(1).max(100).default(50),
+  /** The score at or above which the case's wallet is frozen through the ledger (0-100; above 100: never). */
+  MONITORING_FREEZE_SCORE: z.coerce.number().int().min(1).max(101).default(90),
+  /** Wallets (and clients) the in-memory windows hold at most; the least recently moved go first. */
+  MONITORING_WINDOW_KEYS_MAX: z.coerce.number().int().min(100).max(5_000_000).default(200_000),
+  /** Movements one wallet's window holds at most (a velocity count above it cannot be seen). */
+  MONITORING_WINDOW_EDGES_MAX: z.coerce.number().int().min(10).max(100_000).default(1_000),
+  /** Days of seen transactions kept for back-tests (older ones are pruned). */
+  MONITORING_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  /** How often the windows are swept and old transactions pruned (milliseconds). */
+  MONITORING_SWEEP_INTERVAL_MS: positiveInt(60_000),
+});
+
+export type MonitoringConfig = z.output<typeof monitoringConfigSchema>;
+
+export function loadMonitoringConfig(env: Env): Readonly<MonitoringConfig> {
+  return parseConfig(monitoringConfigSchema, env);
+}

@@ -1,0 +1,76 @@
+import { RuleEngine } from './evaluate';
+import { type FanOutRule, presetRules, ruleProblem } from './rules';
+import { backtest } from './backtest';
+import { ClientSeriesStore, EdgeWindows } from './windows';
+
+const edge = (at: number, amountMinor = 1) => ({ transactionId: at, at, amountMinor, peer: null, peerNew: false });
+
+describe('bounded windows', () => {
+  it('keeps at most maxPerKey edges per key and maxKeys keys, the least recently touched going first', () => {
+    const windows = new EdgeWindows({ maxKeys: 2, maxPerKey: 3 }, 1_000_000);
+    for (let i = 0; i < 5; i++) windows.add('a', edge(i));
+    expect(windows.since('a', 0).map((e) => e.at)).toEqual([2, 3, 4]);
+    windows.add('b', edge(5));
+    windows.add('a', edge(6));
+    windows.add('c', edge(7));
+    expect(windows.since('b', 0)).toEqual([]);
+    expect(windows.size).toEqual({ keys: 2, edges: 4 });
+  });
+
+  it('expires what the horizon has left behind', () => {
+    const windows = new EdgeWindows({ maxKeys: 10, maxPerKey: 10 }, 100);
+    windows.add('a', edge(0));
+    windows.add('b', edge(50));
+    windows.add('b', edge(170));
+    expect(windows.sweep()).toBe(1);
+    expect(windows.size).toEqual({ keys: 1, edges: 1 });
+  });
+
+  it('an engine over a million movements of distinct wallets stays within its limits', () => {
+    const engine = new RuleEngine(presetRules, { maxKeys: 1_000, maxPerKey: 10 });
+    const profiles = new Map();
+    for (let i = 0; i < 100_000; i++) {
+      engine.observe(
+        { transactionId: i + 1, type: 'TRANSFER', amountMinor: 100, from: `user:${i}`, to: `user:${i + 1}`, clientId: null, at: i },
+        profiles,
+      );
+    }
+    const { keys } = engine.sweep();
+    expect(keys).toBeLessThanOrEqual(3_000);
+  });
+
+  it('a client series keeps at most `keep` complete windows, zeros for the silent ones', () => {
+    const store = new ClientSeriesStore(10);
+    store.add('k', 1, 5, 3);
+    const series = store.add('k', 10, 7, 3);
+    expect(series).toEqual({ window: 10, sumMinor: 7, history: [0, 0, 0] });
+  });
+});
+
+describe('rules as data', () => {
+  it('every preset is acceptable, and out-of-range thresholds are refused', () => {
+    for (const rule of presetRules) expect(ruleProblem(rule)).toBeNull();
+    const fanOut = presetRules.find((rule) => rule.kind === 'fan-out')! as FanOutRule;
+    expect(ruleProblem({ ...fanOut, windowMs: 31 * 86_400_000 })).toBe('windowMs out of range');
+    expect(ruleProblem({ ...fanOut, score: 101 })).toMatch(/score/);
+    expect(ruleProblem({ ...fanOut, id: 'a b' })).toMatch(/id/);
+    expect(ruleProblem({ ...fanOut, minRecipients: -1 })).toMatch(/minRecipients/);
+    expect(ruleProblem({ ...fanOut, minRecipients: 1.5 })).toMatch(/minRecipients/);
+  });
+
+  it('a back-test replays past movements through the candidate rule alone and reports its hits', () => {
+    const fanOut = { ...(presetRules.find((rule) => rule.id === 'fan-out')! as FanOutRule), minRecipients: 3 };
+    const movements = [2, 3, 4, 5].map((to, i) => ({
+      transactionId: i + 1,
+      type: 'TRANSFER',
+      amountMinor: 2_000,
+      from: 'user:1',
+      to: `user:${to}`,
+      clientId: null,
+      at: i * 1_000,
+    }));
+    const report = backtest(fanOut, movements, new Map());
+    expect(report).toMatchObject({ ruleId: 'fan-out', movements: 4, hits: 2, subjects: 1 });
+    expect(report.examples.map((e) => e.transactionId)).toEqual([3, 4]);
+  });
+});

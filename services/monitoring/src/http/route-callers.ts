@@ -1,0 +1,14 @@
+import type { InternalRouteCallers } from '@coin/http';
+
+/** Who may call each route of the monitoring service's internal API (docs/DESIGN.md "Internal HTTP credentials"): the gateway, for ADMIN+. */
+export const monitoringRouteCallers: InternalRouteCallers = {
+  'GET /internal/monitoring/cases': ['gateway'],
+  'GET /internal/monitoring/cases/:id': ['gateway'],
+  'POST /internal/monitoring/cases/:id/assign': ['gateway'],
+  'POST /internal/monitoring/cases/:id/comments': ['gateway'],
+  'POST /internal/monitoring/cases/:id/transactions': ['gateway'],
+  'POST /internal/monitoring/cases/:id/resolve': ['gateway'],
+  'GET /internal/monitoring/rules': ['gateway'],
+  'POST /internal/monitoring/rules/:ruleId': ['gateway'],
+  'POST /internal/monitoring/rules/backtest': ['gateway'],
+};

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { topicNames } from '@coin/contracts';
+import { createPool, type Pool, schemaName } from '@coin/db';
+import { adminAuditEvent, coinMonitoringCaseEvent, type MonitoringCaseOpened, type TransactionRecorded } from '@coin/events';
+import { ServiceTokenSigner } from '@coin/http';
+import { createLogger } from '@coin/logger';
+import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
+import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { eventually } from '../../../test/harness/eventually';
+import { generateServiceKeys } from '../../../scripts/stack/keys';
+import { provision } from '../../../scripts/stack/provision';
+import { devServiceDatabaseUrl } from '../../../scripts/stack/services';
+import type { FreezeRequest } from './freeze/wallet-freezer';
+import { loadMonitoringConfig, type RunningMonitoringService, startMonitoringService } from './index';
+
+const gatewayKeys = generateServiceKeys().gateway;
+const asGateway = new ServiceTokenSigner('gateway', gatewayKeys.privateKeyPem);
+
+let nextId = Math.floor(Date.now() / 1000) * 1000;
+/** A well-formed coin.transaction.recorded between two people. */
+function transfer(from: number, to: number, amount: number, at = new Date()): TransactionRecorded {
+  nextId += 1;
+  return {
+    eventId: randomUUID(),
+    type: 'coin.transaction.recorded',
+    version: 1,
+    occurredAt: at.toISOString(),
+    transaction: {
+      id: nextId,
+      type: 'TRANSFER',
+      amount,
+      fromUserId: from,
+      toUserId: to,
+      fromTreasury: null,
+      toTreasury: null,
+      reason: 'test',
+      reference: null,
+      refundOf: null,
+      createdAt: at.toISOString(),
+    },
+  };
+}
+
+describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
+  let service: RunningMonitoringService;
+  let producer: Producer;
+  let consumer: Consumer;
+  let pool: Pool;
+  let prefix: string;
+  const opened: MonitoringCaseOpened[] = [];
+  const audited: { action: string; target: string }[] = [];
+  const freezes: FreezeRequest[] = [];
+
+  beforeAll(async () => {
+    const infra = testInfra();
+    prefix = uniquePrefix();
+    await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      TOPIC_PREFIX: prefix,
+      DB_SCHEMA_PREFIX: prefix,
+      HOST: '127.0.0.1',
+      MONITORING_HTTP_PORT: '0',
+      METRICS_PORT: '0',
+      SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: gatewayKeys.publicKeyPem }),
+      SERVICE_TOKEN_PRIVATE_KEY: generateServiceKeys().monitoring.privateKeyPem,
+      MONITORING_DATABASE_URL: devServiceDatabaseUrl(infra.databaseUrl, 'monitoring'),
+    };
+    const freezer = {
+      freeze: async (request: FreezeRequest) => {
+        freezes.push(request);
+        return 'requested';
+      },
+    };
+    service = await startMonitoringService(loadMonitoringConfig(env), createLogger('monitoring', env.LOG_LEVEL as 'warn'), { freezer });
+    const kafka = new Kafka({ clientId: 'monitoring-test', brokers: infra.kafkaBrokers, logLevel: logLevel.NOTHING });
+    producer = kafka.producer();
+    await producer.connect();
+    const topics = topicNames(prefix);
+    consumer = kafka.consumer({ groupId: `${prefix}monitoring-test` });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topics.coinMonitoringCases, topics.adminAudit], fromBeginning: true });
+    await consumer.run({
+      eachMessage: async ({ topic, message }) => {
+        const value = JSON.parse(String(message.value));
+        if (topic === topics.coinMonitoringCases) opened.push(coinMonitoringCaseEvent.parse(value) as MonitoringCaseOpened);
+        else {
+          const event = adminAuditEvent.parse(value);
+          if (event.type === 'admin.service-action.recorded') audited.push({ action: event.record.action, target: event.record.target });
+        }
+      },
+    });
+    pool = createPool({ url: infra.databaseUrl, schema: schemaName(prefix, 'monitoring'), applicationName: 'monitoring-test' });
+  }, 90_000);
+
+  afterAll(async () => {
+    await consumer?.disconnect();
+    await producer?.disconnect();
+    await service?.close();
+    await pool?.end();
+  });
+
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${service.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await asGateway.tokenFor('monitoring')}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+
+  const publish = (values: unknown[]) =>
+    producer.send({
+      topic: topicNames(prefix).coinTransactions,
+      // One key: the test's movements are evaluated in the order they were made (docs/design/monitoring.md "Order").
+      messages: values.map((value) => ({ key: 'test', value: typeof value === 'string' ? value : JSON.stringify(value) })),
+    });
+
+  const admin = { actor: { kind: 'user', id: '7', role: 'ADMIN' }, requestId: 'req-monitoring' };
+
+  it('a circular flow A → B → C → A opens one case with the circular rule, announced once, even when the events come twice; hostile records change nothing', async () => {
+    const [a, b, c] = [1_001, 1_002, 1_003];
+    const flow = [transfer(a, b, 500), transfer(b, c, 490), transfer(c, a, 480)];
+    const broken = { ...transfer(a, b, 1), transaction: { ...transfer(a, b, 1).transaction, amount: -5 } };
+    await publish(['not json', { type: 'coin.transaction.recorded' }, broken, ...flow, ...flow]);
+    const found = await eventually(async () => {
+      const page = await call('GET', '/internal/monitoring/cases?status=OPEN');
+      const mine = page.body.cases.filter((k: { subject: string }) => k.subject === `user:${a}`);
+      return mine.length === 1 ? mine[0] : undefined;
+    });
+    expect(found).toMatchObject({ status: 'OPEN', rules: ['circular'], score: 70 });
+    await eventually(async () => (opened.some((e) => e.caseId === found.id) ? true : undefined));
+    expect(opened.filter((e) => e.caseId === found.id)).toHaveLength(1);
+    const seen = await pool.query('SELECT count(*)::int AS n FROM monitoring_transactions WHERE transaction_id = ANY($1)', [
+      [...flow.map((f) => f.transaction.id), broken.transaction.id],
+    ]);
+    expect(seen.rows[0].n).toBe(3);
+    const detail = await call('GET', `/internal/monitoring/cases/${found.id}`);
+    expect(detail.body.transactions.map((t: { transactionId: number }) => t.transactionId)).toEqual([flow[2]!.transaction.id]);
+    expect(detail.body.flows.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an ADMIN assigns, comments, links and resolves: each step audited; a resolved case takes no more steps (409 CASE_NOT_OPEN)', async () => {
+    const [a, b, c] = [2_001, 2_002, 2_003];
+    await publish([transfer(a, b, 500), transfer(b, c, 490), transfer(c, a, 480)]);
+    const found = await eventually(async () => {
+      const page = await call('GET', '/internal/monitoring/cases?status=OPEN&limit=100');
+      return page.body.cases.find((k: { subject: string }) => k.subject === `user:${a}`);
+    });
+    const path = `/internal/monitoring/cases/${found.id}`;
+    expect((await call('POST', `${path}/assign`, { assignee: 7, ...admin })).body).toMatchObject({ assignee: 7 });
+    expect((await call('POST', `${path}/comments`, { body: '  looks like a ring  ', ...admin })).status).toBe(200);
+    expect((await call('POST', `${path}/transactions`, { transactionIds: [nextId - 2], ...admin })).status).toBe(200);
+    const hostile = await call('POST', `${path}/comments`, { body: 'line\nbreak', ...admin });
+    expect(hostile.status).toBe(400);
+    const resolved = await call('POST', `${path}/resolve`, {
+      resolution: 'CONFIRMED',
+      reason: 'three friends laundering a reward',
+      ...admin,
+    });
+    expect(resolved.body).toMatchObject({ status: 'RESOLVED', resolution: 'CONFIRMED', resolvedBy: 7 });
+    const again = await call('POST', `${path}/assign`, { assignee: null, ...admin });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('CASE_NOT_OPEN');
+    const detail = (await call('GET', path)).body;
+    expect(detail.notes).toEqual([expect.objectContaining({ author: 7, body: 'looks like a ring' })]);
+    expect(detail.transactions.map((t: { linkedBy: number | null }) => t.linkedBy)).toEqual([7, null]);
+    await eventually(async () => (audited.filter((r) => r.target === `monitoring-case:${found.id}`).length === 4 ? true : undefined));
+    expect(audited.filter((r) => r.target === `monitoring-case:${found.id}`).map((r) => r.action)).toEqual([
+      'monitoring-case.assign',
+      'monitoring-case.comment',
+      'monitoring-case.link',
+      'monitoring-case.resolve',
+    ]);
+  });
+
+  it("a transfer firing circular (70) and fan-out (50) scores 100: the case about the cycle's start asks the freeze port once", async () => {
+    const [x, y, z] = [3_001, 3_002, 3_003];
+    const movements = [];
+    for (let i = 0; i < 14; i++) movements.push(transfer(x, 3_100 + i, 20));
+    // y → z → x, then x → y: its 15th recipient, and the cycle closes on y.
+    movements.push(transfer(y, z, 500), transfer(z, x, 490), transfer(x, y, 480));
+    await publish(movements);
+    const found = await eventually(async () => {
+      const page = await call('GET', '/internal/monitoring/cases?status=OPEN&limit=100');
+      return page.body.cases.find((k: { subject: string }) => k.subject === `user:${y}`);
+    });
+    expect(found).toMatchObject({ score: 100, rules: ['circular', 'fan-out'] });
+    await eventually(async () =>
+      (await call('GET', `/internal/monitoring/cases/${found.id}`)).body.case.freezeOutcome === 'requested' ? true : undefined,
+    );
+    await service.sweep();
+    expect(freezes.filter((f) => f.wallet === `user:${y}`)).toEqual([
+      { wallet: `user:${y}`, caseId: found.id, score: 100, rules: ['circular', 'fan-out'] },
+    ]);
+  });
+
+  it('rules are data: a tuned threshold is audited and used live; a back-test replays the seen transactions; a bad rule is refused', async () => {
+    const rules = (await call('GET', '/internal/monitoring/rules')).body.rules;
+    const fanOut = rules.find((r: { id: string }) => r.id === 'fan-out');
+    const backtest = await call('POST', '/internal/monitoring/rules/backtest', { rule: { ...fanOut, minRecipients: 3 }, days: 1 });
+    expect(backtest.status).toBe(200);
+    expect(backtest.body.hits).toBeGreaterThan(0);
+    const refused = await call('POST', '/internal/monitoring/rules/fan-out', { rule: { ...fanOut, windowMs: 999 }, ...admin });
+    expect(refused.status).toBe(400);
+    const kindChange = await call('POST', '/internal/monitoring/rules/fan-out', { rule: { ...fanOut, kind: 'circular' }, ...admin });
+    expect(kindChange.status).toBe(400);
+    const tuned = await call('POST', '/internal/monitoring/rules/fan-out', { rule: { ...fanOut, mode: 'DISABLED' }, ...admin });
+    expect(tuned.body.rules.find((r: { id: string }) => r.id === 'fan-out').mode).toBe('DISABLED');
+    await eventually(async () => (audited.some((r) => r.target === 'monitoring-rule:fan-out') ? true : undefined));
+  });
+});

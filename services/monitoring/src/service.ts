@@ -1,0 +1,205 @@
+import { topicNames } from '@coin/contracts';
+import { OutboxRelay, outboxTable, type Pool } from '@coin/db';
+import { coinTransactionEvent } from '@coin/events';
+import type { RunningService } from '@coin/http';
+import { offPathFetch, outboxPublisher } from '@coin/kafka';
+import type { Logger } from '@coin/logger';
+import { AuditRecordSigner, ServiceCommandSigner } from '@coin/security';
+import { defineService, type FrameParts, type ServiceOptions } from '@coin/service-kit';
+import { Counter, Gauge } from 'prom-client';
+import type { MonitoringConfig } from './config';
+import { type CaseRow, markFreezeRequested } from './db/cases-repo';
+import { loadRules } from './db/rules-repo';
+import { pruneSeen, seenSince } from './db/seen-repo';
+import { RuleEngine } from './domain/evaluate';
+import { horizonOf } from './domain/rules';
+import { LedgerFreezer, UnwiredFreezer, type WalletFreezer } from './freeze/wallet-freezer';
+import { registerCaseRoutes } from './http/case-routes';
+import { monitoringRouteCallers } from './http/route-callers';
+import { registerRuleRoutes } from './http/rule-routes';
+import { handleTransactionEvents } from './kafka/transaction-events';
+import { dueFreezes } from './db/freezes';
+
+export type { RunningService };
+
+/** The names of the metrics this service registers (docs/OPERATIONS.md "Observability"). */
+export const monitoringMetricNames = {
+  hits: 'coin_monitoring_rule_hits_total',
+  casesOpened: 'coin_monitoring_cases_opened_total',
+  skipped: 'coin_monitoring_events_skipped_total',
+  windowEdges: 'coin_monitoring_window_edges_messages',
+  lastEventAge: 'coin_monitoring_last_transaction_age_seconds',
+} as const;
+
+/** The consumer group of the monitoring service: its own, so it never holds another back. */
+export function monitoringGroupId(topicPrefix: string): string {
+  return `${topicPrefix}monitoring-service`;
+}
+
+/** Transactions one back-test replays at most; the warm-up after a start replays as many. */
+const replayMax = 500_000;
+
+export interface MonitoringOptions extends ServiceOptions {
+  /** The freeze port's adapter (tests); by default UnwiredFreezer. */
+  freezer?: WalletFreezer;
+}
+
+export interface RunningMonitoringService extends RunningService {
+  /** Sweeps the windows and asks the due freezes now (tests). */
+  sweep(): Promise<void>;
+}
+
+export const startMonitoringService: (
+  config: Readonly<MonitoringConfig>,
+  logger: Logger,
+  options?: MonitoringOptions,
+) => Promise<RunningMonitoringService> = defineService({
+  frame: (config: Readonly<MonitoringConfig>) => ({
+    name: 'monitoring',
+    databases: [{ url: config.MONITORING_DATABASE_URL, schema: `${config.DB_SCHEMA_PREFIX}monitoring` }],
+    internalApi: { port: config.MONITORING_HTTP_PORT, routes: monitoringRouteCallers },
+    producer: {
+      auditSigning: {
+        topics: [topicNames(config.TOPIC_PREFIX).adminAudit],
+        signer: new AuditRecordSigner('monitoring', config.SERVICE_TOKEN_PRIVATE_KEY),
+      },
+    },
+  }),
+  open: (parts, { config, options }) => openMonitoringParts(parts, config, (options as Partial<MonitoringOptions>).freezer),
+});
+
+async function openMonitoringParts(parts: FrameParts, config: Readonly<MonitoringConfig>, freezer?: WalletFreezer) {
+  const { runtime, logger, pool, producer } = parts;
+  const topics = topicNames(config.TOPIC_PREFIX);
+  const metrics = monitoringMetrics(parts.metrics);
+  const outbox = new OutboxRelay({
+    store: outboxTable(pool),
+    metrics: parts.metrics,
+    publish: outboxPublisher(producer),
+    onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
+  });
+  outbox.start();
+  runtime.onClose('outbox relay', () => outbox.stop());
+  const rules = await loadRules(pool);
+  const engine = new RuleEngine(rules, { maxKeys: config.MONITORING_WINDOW_KEYS_MAX, maxPerKey: config.MONITORING_WINDOW_EDGES_MAX });
+  await warmUp(pool, engine, horizonOf(rules), logger);
+  registerCaseRoutes(parts.app, { pool, adminAuditTopic: topics.adminAudit });
+  registerRuleRoutes(parts.app, {
+    pool,
+    adminAuditTopic: topics.adminAudit,
+    onChanged: (changed) => engine.setRules(changed),
+    backtestMax: replayMax,
+  });
+  const freezes = new FreezeAsker(pool, freezer ?? freezerOf(parts, config), logger);
+  const thresholds = { caseAt: config.MONITORING_CASE_SCORE, freezeAt: config.MONITORING_FREEZE_SCORE };
+  const consumer = await parts.consume('transaction events consumer', {
+    groupId: monitoringGroupId(config.TOPIC_PREFIX),
+    topics: [topics.coinTransactions],
+    schema: coinTransactionEvent,
+    commitIntervalMs: 500,
+    tuning: offPathFetch(250),
+    handleBatch: handleTransactionEvents({
+      pool,
+      engine,
+      thresholds,
+      topic: topics.coinMonitoringCases,
+      onSkipped: () => metrics.skipped.inc(),
+      onVerdict: (verdict) => {
+        for (const hit of verdict.hits) metrics.hits.inc({ rule: hit.ruleId, mode: hit.mode });
+      },
+      onCaseOpened: () => metrics.casesOpened.inc(),
+      onFreezeDue: (row) => freezes.ask(row),
+      onMovement: (at) => metrics.lastEventAge.set(Math.max(0, (Date.now() - at) / 1000)),
+    }),
+  });
+  await consumer.ready;
+  const sweep = async () => {
+    metrics.windowEdges.set(engine.sweep().edges);
+    await pruneSeen(pool, new Date(Date.now() - config.MONITORING_RETENTION_DAYS * 86_400_000), 10_000);
+    for (const row of await dueFreezes(pool, thresholds.freezeAt)) freezes.ask(row);
+    await freezes.settled();
+  };
+  const timer = setInterval(
+    () => sweep().catch((err: unknown) => logger.warn({ err }, 'monitoring sweep failed')),
+    config.MONITORING_SWEEP_INTERVAL_MS,
+  );
+  timer.unref();
+  runtime.onClose('monitoring sweep', async () => {
+    clearInterval(timer);
+    await freezes.settled();
+  });
+  return { sweep };
+}
+
+/** The ledger's freeze when the command key is configured, else the unwired freezer (logged, `not-wired`). */
+function freezerOf(parts: FrameParts, config: Readonly<MonitoringConfig>): WalletFreezer {
+  const { MONITORING_COMMAND_PRIVATE_KEY: pem, MONITORING_COMMAND_KEY_ID: keyId } = config;
+  if ((pem === undefined) !== (keyId === undefined))
+    throw new Error('MONITORING_COMMAND_PRIVATE_KEY and MONITORING_COMMAND_KEY_ID go together');
+  if (!pem || !keyId) return new UnwiredFreezer(parts.logger);
+  const signer = new ServiceCommandSigner('monitoring', keyId, pem);
+  const topics = topicNames(config.TOPIC_PREFIX);
+  return new LedgerFreezer(signer, (message) => parts.producer.send(topics.ledgerCommands, message));
+}
+
+/** After a start the windows are empty: the last horizon of seen transactions is replayed into them (hits ignored). */
+async function warmUp(pool: Pool, engine: RuleEngine, horizonMs: number, logger: Logger): Promise<void> {
+  const movements = await seenSince(pool, new Date(Date.now() - horizonMs), replayMax);
+  const profiles = new Map();
+  for (const movement of movements) engine.observe(movement, profiles);
+  if (movements.length > 0) logger.info({ movements: movements.length }, 'monitoring windows warmed up from the seen transactions');
+}
+
+/** Asks each due freeze once at a time per case, records its outcome; a failure is logged and asked again at the next sweep. */
+class FreezeAsker {
+  private readonly inFlight = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly freezer: WalletFreezer,
+    private readonly logger: Logger,
+  ) {}
+
+  ask(row: CaseRow): void {
+    if (this.inFlight.has(row.id)) return;
+    const asked = this.freezer
+      .freeze({ wallet: row.subject, caseId: row.id, score: row.score, rules: row.rules })
+      .then((outcome) => markFreezeRequested(this.pool, row.id, outcome))
+      .catch((err: unknown) =>
+        this.logger.warn({ err, caseId: row.id }, 'asking the ledger to freeze failed; asked again at the next sweep'),
+      )
+      .finally(() => this.inFlight.delete(row.id));
+    this.inFlight.set(row.id, asked);
+  }
+
+  async settled(): Promise<void> {
+    await Promise.all(this.inFlight.values());
+  }
+}
+
+function monitoringMetrics(registry: FrameParts['metrics']) {
+  return {
+    hits: new Counter({
+      name: monitoringMetricNames.hits,
+      help: 'Rule hits, by rule and mode',
+      labelNames: ['rule', 'mode'],
+      registers: [registry],
+    }),
+    casesOpened: new Counter({ name: monitoringMetricNames.casesOpened, help: 'Cases opened', registers: [registry] }),
+    skipped: new Counter({
+      name: monitoringMetricNames.skipped,
+      help: 'Well-formed transaction events passed over: an amount or a time that makes no sense',
+      registers: [registry],
+    }),
+    windowEdges: new Gauge({
+      name: monitoringMetricNames.windowEdges,
+      help: 'Movements held in the in-memory windows (after the last sweep)',
+      registers: [registry],
+    }),
+    lastEventAge: new Gauge({
+      name: monitoringMetricNames.lastEventAge,
+      help: 'Seconds between the last evaluated transaction and its evaluation: the lag behind the ledger',
+      registers: [registry],
+    }),
+  };
+}
