@@ -60,6 +60,26 @@ describe('admin API for platform clients, sessions and wallets', () => {
     );
 
   describe('platform clients', () => {
+    it('when a test-mode client is asked for and approved, then its id starts with test_, its token claims test mode, and every live route refuses it with 403 TEST_MODE_CREDENTIALS', async () => {
+      const asked = await withSecondSuperadmin(stack, superadmin.accessToken, async () => {
+        const answer = await as(superadmin.accessToken).api.POST('/api/admin/platform-clients', {
+          body: { name: `sandbox ${run}`, treasuries: ['REWARDS'], mode: 'test' },
+          params: { header: { 'idempotency-key': `create-test-${run}` } },
+        });
+        expect(answer.response.status).toBe(202);
+        return answer.data!;
+      });
+      const clientId = (asked.grantRequest.act as { clientId: string }).clientId;
+      expect(clientId).toMatch(/^test_[A-Za-z0-9_-]{12}$/);
+      const token = (await systemToken({ clientId, clientSecret: asked.clientSecret! })).accessToken;
+      expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'))).toMatchObject({ sub: clientId, mode: 'test' });
+      // The same reward a live client with these grants gets 422 for (REWARDS cannot pay it): refused before any rule.
+      const reward = await as(token).api.POST('/api/admin/reward', { body: { userId: admin.userId, amount: 1, reason: 'probe' } });
+      expect(reward.response.status).toBe(403);
+      expect(reward.error).toMatchObject({ code: 'TEST_MODE_CREDENTIALS' });
+      expect(await raw('GET', '/api/webhooks/endpoints', { token })).toMatchObject({ status: 403 });
+    });
+
     it('when a SUPERADMIN asks for a client and another approves it, then the secret is in the first answer only, its token works, and after the revocation its token is refused on the next request', async () => {
       const name = `tournaments ${run}`;
       const asked = await withSecondSuperadmin(stack, superadmin.accessToken, async () => {

@@ -158,6 +158,12 @@ export const createPlatformClientBody = z.strictObject({
     .optional()
     .describe('The treasuries granted (default none: the client may then settle only holds paying a user, and reward nothing)'),
   dailyRewardCap: coinAmount.optional().describe('Its own daily reward cap in coins (default: the ledger default)'),
+  mode: z
+    .enum(['live', 'test'])
+    .optional()
+    .describe(
+      'live (default): a client of real money. test: a sandbox client, its id starting with test_ and its tokens claiming mode test; the gateway and the ledger refuse it everywhere real balances are (docs/decisions/0018-sandbox.md)',
+    ),
 });
 /**
  * The 202 of a new client (docs/DESIGN.md "Two-person acts"): the request another SUPERADMIN

@@ -217,3 +217,5 @@ export {
   type KeyProofNeed,
   type VerifiedKeyProof,
 } from './key-proof';
+
+export { credentialModeOf, testModeClientIdPrefix, type CredentialMode } from './credential-mode';

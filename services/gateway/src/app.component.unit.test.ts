@@ -294,7 +294,7 @@ describe('gateway component (buildApp with fake ports)', () => {
   async function token(
     sub: string,
     role: string,
-    options: { ver?: number; expiresAt?: number; mfaAt?: number | null; treasuries?: string[]; coinVersion?: string } = {},
+    options: { ver?: number; expiresAt?: number; mfaAt?: number | null; treasuries?: string[]; coinVersion?: string; mode?: string } = {},
   ): Promise<string> {
     const mfaAt = options.mfaAt === undefined ? Math.floor(Date.now() / 1000) : options.mfaAt;
     return new SignJWT({
@@ -303,6 +303,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       ...(mfaAt === null ? {} : { mfa_at: mfaAt }),
       ...(options.treasuries ? { treasuries: options.treasuries } : {}),
       ...(options.coinVersion ? { coin_version: options.coinVersion } : {}),
+      ...(options.mode ? { mode: options.mode } : {}),
     })
       .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
       .setSubject(sub)
@@ -457,6 +458,29 @@ describe('gateway component (buildApp with fake ports)', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
       expect(bus.requests.length).toBe(before);
+    });
+  });
+
+  describe('test-mode credentials (docs/decisions/0018-sandbox.md)', () => {
+    it.each([
+      ['a test_ client', 'test_shop', 'test'],
+      ['a test_ client whose token claims live', 'test_shop', 'live'],
+      ['a live-looking client whose token claims test mode', 'shop-backend', 'test'],
+    ])('when %s calls reward or voids a hold, then 403 TEST_MODE_CREDENTIALS and nothing is sent', async (_name, sub, mode) => {
+      const before = bus.requests.length;
+      const authorization = `Bearer ${await token(sub, 'SYSTEM', { treasuries: ['REWARDS'], mode })}`;
+      expectProblem(await post('/api/admin/reward', reward, { authorization }), 403, 'TEST_MODE_CREDENTIALS');
+      expectProblem(
+        await post(`/api/coins/holds/${randomUUID()}/void`, {}, { authorization, 'idempotency-key': randomUUID() }),
+        403,
+        'TEST_MODE_CREDENTIALS',
+      );
+      expect(bus.requests.length).toBe(before);
+    });
+
+    it('when a live client with the same grants calls reward, then it is sent (the refusal is the mode alone)', async () => {
+      const authorization = `Bearer ${await token('shop-backend', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'live' })}`;
+      expect((await post('/api/admin/reward', reward, { authorization })).statusCode).toBe(201);
     });
   });
 

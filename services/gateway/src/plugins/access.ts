@@ -56,6 +56,8 @@ export interface Principal {
   treasuries?: string[];
   /** Set for SYSTEM only: the API version the platform client is pinned to (its token's `coin_version` claim). */
   apiVersion?: string;
+  /** Set for SYSTEM only: the client's mode (credentialModeOf); every route here is live, so `test` is refused. */
+  mode?: 'live' | 'test';
   /** Users: when the token's holder last gave a second factor (ms since the epoch); absent: password only. */
   mfaAtMs?: number;
   /** When the access token expires (ms since the epoch): a live stream opened with it ends then. */

@@ -1,5 +1,6 @@
 import { apiVersionText, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
 import { AppError, classifyFailure } from '@coin/errors';
+import { credentialModeOf } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { minimumRole, type Access, type Principal } from './access';
@@ -88,8 +89,9 @@ export async function verifyAccessToken(
     // The version the client was created with (the user service signs it); one not X.Y.Z is ignored.
     const pinned = apiVersionText.safeParse(payload['coin_version']);
     const apiVersion = pinned.success ? { apiVersion: pinned.data } : {};
+    const mode = credentialModeOf('system', subject, payload['mode']);
     return {
-      principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, ...apiVersion, expiresAtMs },
+      principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, mode, ...apiVersion, expiresAtMs },
       expiresAtMs,
       kid,
     };
@@ -195,6 +197,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       }
     }
     request.principal = principal;
+    // Every route of this gateway is the live space (docs/decisions/0018-sandbox.md): a test-mode
+    // client is refused before its grants could allow anything; the ledger refuses it again.
+    if (principal.mode === 'test') {
+      throw new AppError('TEST_MODE_CREDENTIALS', 'Test-mode platform clients cannot act on real balances or the live API');
+    }
     if (!allowed) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');
     if (refusal) throw refusal;
   });

@@ -13,7 +13,7 @@ import {
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { Redis } from '@coin/redis';
-import { randomIdNonce, randomSecret, sha256Hex } from '@coin/security';
+import { randomIdNonce, randomSecret, sha256Hex, testModeClientIdPrefix } from '@coin/security';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
@@ -38,15 +38,18 @@ const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem,
 /** A creation must carry a key: the secret is shown once, so a blind retry must not make a second client. */
 const requiredIdempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idempotencyKey });
 
-/** The client id's shape, as the operator CLI makes it (services/user/src/admin/operator.ts): `pc_` + 72 random bits. */
-function newClientId(): string {
-  return `pc_${randomBytes(9).toString('base64url')}`;
+/**
+ * The client id's shape, as the operator CLI makes it (services/user/src/admin/operator.ts): `pc_` + 72 random bits; a
+ * test-mode client's starts with `test_` instead, which is what makes it one (credentialModeOf).
+ */
+function newClientId(mode: 'live' | 'test' = 'live'): string {
+  return `${mode === 'test' ? testModeClientIdPrefix : 'pc_'}${randomBytes(9).toString('base64url')}`;
 }
 
 /** The command asking for a new client: its id made here, its secret's and request's hashes given. */
 function clientDraft(body: z.infer<typeof createPlatformClientBody>, hashes: { secretHash: string; requestHash: string }) {
   return userDraft('user.platform-client.create', {
-    clientId: newClientId(),
+    clientId: newClientId(body.mode),
     name: body.name,
     ...hashes,
     treasuries: body.treasuries ?? [],

@@ -13,5 +13,10 @@ export { platformGrantsOf, type VerifiedAuthor } from './authors';
  * proof's signature and times have been checked.
  */
 export function authorRefusal(command: LedgerCommand, author: VerifiedAuthor): string | null {
+  // This ledger is the live space: test-mode credentials are refused before any rule could grant
+  // them something (docs/decisions/0018-sandbox.md), whatever the command and the token's grants.
+  if (author.mode === 'test') return testModeRefusal;
   return moduleOf(command).authorRefusal(command, author);
 }
+
+const testModeRefusal = 'Command refused: it is proved by test-mode credentials, which never act on real money (the live ledger)';

@@ -80,3 +80,17 @@ describe('authorRefusal of a payout from REWARDS', () => {
     );
   });
 });
+
+describe('authorRefusal of a test-mode client (docs/decisions/0018-sandbox.md)', () => {
+  const testClient = { kind: 'system', id: 'test_shop', role: 'SYSTEM', treasuries: ['REWARDS'], mode: 'test' } satisfies VerifiedAuthor;
+  const types = ledgerCommand.options.map((option) => option.shape.type.value);
+  it.each(types)('when %s is proved by a test-mode token, then the live ledger refuses it, whatever its grants', (type) => {
+    expect(authorRefusal(commandOf(type), testClient)).toBe(
+      'Command refused: it is proved by test-mode credentials, which never act on real money (the live ledger)',
+    );
+  });
+
+  it('when a live client with the same grants sends a reward, then it is allowed (the refusal is the mode alone)', () => {
+    expect(authorRefusal(commandOf('ledger.reward'), { ...testClient, id: 'shop', mode: 'live' })).toBeNull();
+  });
+});
