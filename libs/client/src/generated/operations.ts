@@ -32,6 +32,7 @@ export const operationTable = {
   revokeApiKey: { method: 'delete', path: '/api/admin/api-keys/{id}', idempotencyKey: false },
   listPlatformClients: { method: 'get', path: '/api/admin/platform-clients', idempotencyKey: false },
   createPlatformClient: { method: 'post', path: '/api/admin/platform-clients', idempotencyKey: true },
+  createTestClient: { method: 'post', path: '/api/admin/test-clients', idempotencyKey: true },
   revokePlatformClient: { method: 'post', path: '/api/admin/platform-clients/{id}/revoke', idempotencyKey: false },
   refreshToken: { method: 'post', path: '/api/auth/refresh', idempotencyKey: false },
   logout: { method: 'post', path: '/api/auth/logout', idempotencyKey: false },
