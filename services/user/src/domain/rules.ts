@@ -113,7 +113,9 @@ export function isTestModeCreation(command: RequestOf<'user.platform-client.crea
 export function platformClientCreator(command: RequestOf<'user.platform-client.create'>): Rejected | null {
   if (!isTestModeCreation(command)) return superadminOrOperator(command);
   const { actor } = command;
-  return isSuperadminOrOperator(actor) || (actor.kind === 'user' && actor.role === 'ADMIN') ? null : forbidden('Only an ADMIN+ may do this');
+  return isSuperadminOrOperator(actor) || (actor.kind === 'user' && actor.role === 'ADMIN')
+    ? null
+    : forbidden('Only an ADMIN+ may do this');
 }
 
 /** The person who asked (a user id), null for an operator or a service. */
