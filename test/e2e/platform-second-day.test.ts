@@ -16,8 +16,9 @@ import { eventually } from '../harness/eventually';
  * REWARDS treasury, the live client's credentials handed over) is the harness's.
  *
  * The sandbox is built in part (docs/decisions/0018-sandbox.md): the team registers a test-mode
- * client through the API and gets test credentials, which the live space refuses; its payments
- * here are the live client's until the sandbox ledger space is served.
+ * client through the API, funds its sandbox treasury and rewards in the sandbox ledger, apart from
+ * every live balance; reads, webhooks and the test clock are not served to test credentials yet,
+ * so the rest of the day is the live client's.
  */
 describe("a platform's second day", () => {
   let stack: TestStack;
@@ -68,7 +69,7 @@ describe("a platform's second day", () => {
     await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
     receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/coin`;
     // Retries 20 ms to 7 s apart instead of minutes to hours (the whole schedule in 32 s): its shape, faster.
-    stack = await startTestStack({ extraEnv: { WEBHOOKS_RETRY_UNIT_MS: '20', WEBHOOKS_POLL_INTERVAL_MS: '50' } });
+    stack = await startTestStack({ sandbox: true, extraEnv: { WEBHOOKS_RETRY_UNIT_MS: '20', WEBHOOKS_POLL_INTERVAL_MS: '50' } });
     [superadmin, admin] = await Promise.all([adminSession(stack, 'SUPERADMIN'), adminSession(stack, 'ADMIN')]);
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
     await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 1_000);
@@ -80,7 +81,7 @@ describe("a platform's second day", () => {
     await new Promise<void>((resolve) => (receiver.server ? receiver.server.close(() => resolve()) : resolve()));
   });
 
-  it('when an ADMIN registers a test-mode client for the team, then it gets test credentials at once, which never move real coins', async () => {
+  it('when an ADMIN registers a test-mode client for the team, then it funds and pays in the sandbox at once, and no real balance moves', async () => {
     const operator = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: admin.accessToken });
     const created = await operator.createTestClient({ body: { name: `course-site sandbox ${run}`, treasuries: ['REWARDS'] } });
     expect(created.client.id).toMatch(/^test_/);
@@ -89,21 +90,37 @@ describe("a platform's second day", () => {
       accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, clientId: created.client.id, clientSecret: created.clientSecret! }),
     });
     const payee = await newUser();
-    const before = await eventually(() =>
+    const liveBalance = () =>
       createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: superadmin.accessToken })
         .getUser({ path: { id: payee } })
-        .then((u) => u.wallet.balance)
-        .catch(() => undefined),
+        .then((u) => u.wallet.balance);
+    const before = await eventually(() => liveBalance().catch(() => undefined), 30_000, 'the payee’s live wallet');
+    const liveRewards = async () => (await operator.listTreasuries()).treasuries.find((t) => t.code === 'REWARDS')?.balance;
+    const rewardsBefore = await liveRewards();
+
+    // Test coins into its sandbox REWARDS, then a reward from them (the user's sandbox wallet opened as the live one was).
+    const funded = await sandbox.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 100, reason: 'sandbox funds' } });
+    expect(funded.transaction).toMatchObject({ type: 'MINT', amount: 100, toTreasury: 'REWARDS' });
+    const rewarded = await eventually(
+      () =>
+        sandbox.rewardUser({ body: { userId: payee, amount: 5, reason: 'sandbox try' } }).catch((err: unknown) => {
+          if (err instanceof CoinProblemError && err.code === 'USER_NOT_FOUND') return undefined;
+          throw err;
+        }),
+      30_000,
+      'the payee’s sandbox wallet',
     );
-    // The sandbox ledger space is not served yet: the live space refuses test credentials.
-    await expect(sandbox.rewardUser({ body: { userId: payee, amount: 5, reason: 'sandbox try' } })).rejects.toMatchObject({
+    expect(rewarded).toMatchObject({ transaction: { type: 'REWARD', amount: 5, toUserId: payee } });
+
+    // Nothing of it is live: the payee's balance and the live REWARDS are as they were.
+    expect(await liveBalance()).toBe(before);
+    expect(await liveRewards()).toBe(rewardsBefore);
+    // The routes the sandbox does not serve yet refuse test credentials; the live client cannot fund.
+    await expect(sandbox.listEvents({ query: {} })).rejects.toMatchObject({ status: 403, code: 'TEST_MODE_CREDENTIALS' });
+    await expect(coin.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 1, reason: 'live try' } })).rejects.toMatchObject({
       status: 403,
-      code: 'TEST_MODE_CREDENTIALS',
+      code: 'FORBIDDEN',
     });
-    const after = await createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: superadmin.accessToken }).getUser({
-      path: { id: payee },
-    });
-    expect(after.wallet.balance).toBe(before);
   });
 
   it('when the team pays, loses its receiver for a while and catches up through the events API, then it misses nothing, finds its payments by reference and metadata, and a Standard Webhooks library verifies each delivery', async () => {

@@ -64,12 +64,27 @@ export async function startTestStack(
      * PostgreSQL cluster, owning the upper half of ledger.commands' partitions.
      */
     ledgerShards?: 2;
+    /**
+     * A sandbox beside the live space (docs/decisions/0018-sandbox.md): a second ledger with
+     * LEDGER_SPACE=test under its own topic and schema prefix, and the gateway sending test-mode
+     * clients' commands to it.
+     */
+    sandbox?: true;
   } = {},
 ): Promise<TestStack> {
   if (testImage()) return startImageStack(options);
   const infra = testInfra();
   const prefix = uniquePrefix();
   const shardEnv = await provisionTestStack(infra, prefix, options.ledgerShards);
+  const sandboxPrefix = `${prefix}sandbox_`;
+  if (options.sandbox) {
+    await provision({
+      kafkaBrokers: infra.kafkaBrokers,
+      databaseUrl: infra.databaseUrl,
+      topicPrefix: sandboxPrefix,
+      schemaPrefix: sandboxPrefix,
+    });
+  }
   const jwtKey = generateJwtKey(`test-${prefix}`);
   const userTarget = { host: '127.0.0.1', port: 0 };
   const userProxy = await startTcpProxy(userTarget, 'refuse');
@@ -78,6 +93,7 @@ export async function startTestStack(
   const settings = testStackSettings(infra, prefix, jwtKey, userProxy.port, {
     ...relaxedRateLimits,
     ...shardEnv,
+    ...(options.sandbox ? { SANDBOX_TOPIC_PREFIX: sandboxPrefix } : {}),
     ...(options.extraEnv ?? {}),
   });
   const envs = serviceEnvs(settings);
@@ -85,6 +101,7 @@ export async function startTestStack(
   // The user service reads the ledger (a deleted user's balance), so it starts after it, knowing the ledger's port.
   const [firstLedger, history, webhooks] = await startBackEnds(envs, logger);
   let ledger = firstLedger;
+  const sandboxLedger = options.sandbox ? await startSandboxLedger(settings, sandboxPrefix, logger) : undefined;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   userTarget.port = portOf(user.url);
@@ -121,10 +138,17 @@ export async function startTestStack(
     },
     close: async () => {
       await gateway.close();
-      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close()]);
+      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), sandboxLedger?.close()]);
       await userProxy.close();
     },
   };
+}
+
+/** The sandbox's ledger: the same code, LEDGER_SPACE=test, its own topics and schema, the live user events and replies. */
+function startSandboxLedger(settings: ReturnType<typeof testStackSettings>, sandboxPrefix: string, logger: (name: string) => Logger) {
+  const env = serviceEnvs({ ...settings, topicPrefix: sandboxPrefix, schemaPrefix: sandboxPrefix }).ledger;
+  const sandboxEnv = { ...env, LEDGER_SPACE: 'test', LIVE_TOPIC_PREFIX: settings.topicPrefix, METRICS_PORT: '0' };
+  return startLedgerService(loadLedgerConfig(sandboxEnv), logger('sandbox-ledger'));
 }
 
 /** The ledger, history and webhooks services, started together. */

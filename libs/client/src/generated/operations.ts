@@ -12,6 +12,7 @@ export const operationTable = {
   purchase: { method: 'post', path: '/api/coins/purchase', idempotencyKey: true },
   rewardUser: { method: 'post', path: '/api/admin/reward', idempotencyKey: true },
   refundTransaction: { method: 'post', path: '/api/admin/refund', idempotencyKey: true },
+  fundSandboxTreasury: { method: 'post', path: '/api/sandbox/fund', idempotencyKey: true },
   payout: { method: 'post', path: '/api/coins/payouts', idempotencyKey: true },
   listApprovals: { method: 'get', path: '/api/admin/approvals', idempotencyKey: false },
   approveRequest: { method: 'post', path: '/api/admin/approvals/{id}/approve', idempotencyKey: true },

@@ -73,6 +73,12 @@ declare module 'fastify' {
      * must be at most STEP_UP_MAX_AGE_S old (docs/DESIGN.md "Admin sign-in: second factor and step-up").
      */
     stepUp?: boolean;
+    /**
+     * The sandbox serves it (docs/decisions/0018-sandbox.md): a test-mode client may call it when
+     * the gateway has a sandbox, and its command goes to the sandbox ledger; on every other route
+     * a test-mode client is 403 TEST_MODE_CREDENTIALS.
+     */
+    sandbox?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;
