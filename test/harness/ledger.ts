@@ -107,6 +107,11 @@ export async function startLedgerHarness(
      * PostgreSQL cluster (no transaction spans the two), partitions split in halves.
      */
     shards?: 2;
+    /**
+     * The sandbox ledger (LEDGER_SPACE=test, docs/decisions/0018-sandbox.md), the harness being its
+     * live deployment too: its user events and gateway replies are the harness's own topics.
+     */
+    space?: 'test';
   } = {},
 ): Promise<LedgerHarness> {
   const infra = testInfra();
@@ -124,7 +129,12 @@ export async function startLedgerHarness(
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0 },
     // The apply stage's tests mint freely as one SUPERADMIN: four-eyes windows are off unless a test turns them on.
-    extra: { ...fourEyesOffEnv, ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}), ...(options.extraEnv ?? {}) },
+    extra: {
+      ...fourEyesOffEnv,
+      ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}),
+      ...(options.space ? { LEDGER_SPACE: options.space, LIVE_TOPIC_PREFIX: prefix } : {}),
+      ...(options.extraEnv ?? {}),
+    },
   });
   const env = envs.ledger;
   const config = loadLedgerConfig(env);
