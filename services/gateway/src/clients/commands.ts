@@ -56,9 +56,8 @@ export class CommandBus {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** The ledger.commands of the caller's space; a test-mode command with no sandbox is a route the auth hook should have refused. */
-  private ledgerTopic(context: CommandContext): string {
-    if (context.space !== 'test') return this.topics.ledgerCommands;
+  /** The sandbox ledger's ledger.commands; a test-mode command with no sandbox is a route the auth hook should have refused. */
+  private sandboxLedgerCommands(): string {
     if (!this.topics.sandboxLedgerCommands)
       throw new InvariantViolation('a test-mode command reached the bus of a gateway without a sandbox');
     return this.topics.sandboxLedgerCommands;
@@ -73,7 +72,12 @@ export class CommandBus {
     const needsKey = apiKeyScopeNeeded({ ...draft, actor: context.actor } as Parameters<typeof apiKeyScopeNeeded>[0]) !== null;
     if (needsKey && !context.keyProof) throw new InvariantViolation(`a ${type} of a person was sent without the proof of an API key`);
     const { keyProof: _unused, ...withoutKey } = context;
-    const reply = await this.send(this.ledgerTopic(context), partitionKeyOf(draft), draft, needsKey ? context : withoutKey);
+    const sent = needsKey ? context : withoutKey;
+    // A test-mode caller's command goes to the sandbox ledger, never the live one (docs/decisions/0018-sandbox.md).
+    const reply =
+      context.space === 'test'
+        ? await this.send(this.sandboxLedgerCommands(), partitionKeyOf(draft), draft, sent)
+        : await this.send(this.topics.ledgerCommands, partitionKeyOf(draft), draft, sent);
     return resultOf(ledgerResultSchemas[type], type, reply);
   }
 
