@@ -51,40 +51,33 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
+/** What a test asks of its stack. */
+export interface TestStackOptions {
+  extraEnv?: Record<string, string>;
+  /**
+   * Two ledger shards (docs/design/ledger.md "Shards"): the second is the test infrastructure's second
+   * PostgreSQL cluster, owning the upper half of ledger.commands' partitions.
+   */
+  ledgerShards?: 2;
+  /**
+   * A sandbox beside the live space (docs/decisions/0018-sandbox.md): a second ledger with
+   * LEDGER_SPACE=test under its own topic and schema prefix, and the gateway sending test-mode
+   * clients' commands to it.
+   */
+  sandbox?: true;
+}
+
 /**
  * All four services in this process, on free ports, with their own topics and schemas. The
  * same start functions as `npm start` uses; only the ports and prefixes differ. With
  * COIN_TEST_IMAGE set (`npm run image:test`), the image's containers instead (./image-stack).
  */
-export async function startTestStack(
-  options: {
-    extraEnv?: Record<string, string>;
-    /**
-     * Two ledger shards (docs/design/ledger.md "Shards"): the second is the test infrastructure's second
-     * PostgreSQL cluster, owning the upper half of ledger.commands' partitions.
-     */
-    ledgerShards?: 2;
-    /**
-     * A sandbox beside the live space (docs/decisions/0018-sandbox.md): a second ledger with
-     * LEDGER_SPACE=test under its own topic and schema prefix, and the gateway sending test-mode
-     * clients' commands to it.
-     */
-    sandbox?: true;
-  } = {},
-): Promise<TestStack> {
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   if (testImage()) return startImageStack(options);
   const infra = testInfra();
   const prefix = uniquePrefix();
   const shardEnv = await provisionTestStack(infra, prefix, options.ledgerShards);
-  const sandboxPrefix = `${prefix}sandbox_`;
-  if (options.sandbox) {
-    await provision({
-      kafkaBrokers: infra.kafkaBrokers,
-      databaseUrl: infra.databaseUrl,
-      topicPrefix: sandboxPrefix,
-      schemaPrefix: sandboxPrefix,
-    });
-  }
+  const sandboxEnv = options.sandbox ? await provisionSandbox(infra, prefix) : {};
   const jwtKey = generateJwtKey(`test-${prefix}`);
   const userTarget = { host: '127.0.0.1', port: 0 };
   const userProxy = await startTcpProxy(userTarget, 'refuse');
@@ -93,7 +86,7 @@ export async function startTestStack(
   const settings = testStackSettings(infra, prefix, jwtKey, userProxy.port, {
     ...relaxedRateLimits,
     ...shardEnv,
-    ...(options.sandbox ? { SANDBOX_TOPIC_PREFIX: sandboxPrefix } : {}),
+    ...sandboxEnv,
     ...(options.extraEnv ?? {}),
   });
   const envs = serviceEnvs(settings);
@@ -101,7 +94,9 @@ export async function startTestStack(
   // The user service reads the ledger (a deleted user's balance), so it starts after it, knowing the ledger's port.
   const [firstLedger, history, webhooks] = await startBackEnds(envs, logger);
   let ledger = firstLedger;
-  const sandboxLedger = options.sandbox ? await startSandboxLedger(settings, sandboxPrefix, logger) : undefined;
+  const sandboxLedger = sandboxEnv.SANDBOX_TOPIC_PREFIX
+    ? await startSandboxLedger(settings, sandboxEnv.SANDBOX_TOPIC_PREFIX, logger)
+    : undefined;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   userTarget.port = portOf(user.url);
@@ -142,6 +137,18 @@ export async function startTestStack(
       await userProxy.close();
     },
   };
+}
+
+/** The sandbox's topics and schemas (`<prefix>sandbox_`), and the gateway's variable naming them. */
+async function provisionSandbox(infra: ReturnType<typeof testInfra>, prefix: string): Promise<{ SANDBOX_TOPIC_PREFIX?: string }> {
+  const sandboxPrefix = `${prefix}sandbox_`;
+  await provision({
+    kafkaBrokers: infra.kafkaBrokers,
+    databaseUrl: infra.databaseUrl,
+    topicPrefix: sandboxPrefix,
+    schemaPrefix: sandboxPrefix,
+  });
+  return { SANDBOX_TOPIC_PREFIX: sandboxPrefix };
 }
 
 /** The sandbox's ledger: the same code, LEDGER_SPACE=test, its own topics and schema, the live user events and replies. */
