@@ -215,8 +215,9 @@ function portOf(url: string): number {
  * file's prefix and environment. `gatewayRoutes` needs the gateway's in-process route table, so
  * a test that reads it fails here instead of passing over an empty list.
  */
-async function startImageStack(options: { extraEnv?: Record<string, string>; ledgerShards?: 2 }): Promise<TestStack> {
+async function startImageStack(options: TestStackOptions): Promise<TestStack> {
   if (options.ledgerShards) throw new Error('the image stack runs one ledger shard; run this test without COIN_TEST_IMAGE');
+  if (options.sandbox) throw new Error('the image stack runs no sandbox ledger; run this test without COIN_TEST_IMAGE');
   const infra = testInfra();
   const prefix = uniquePrefix();
   const jwtKey = generateJwtKey(`test-${prefix}`);

@@ -21,7 +21,12 @@ describe('the sandbox ledger refuses live credentials', () => {
   const rewards = walletKeyOfTreasury('REWARDS');
   const testClient: ProofActor = { kind: 'system', id: 'test_shop', treasuries: ['REWARDS'], mode: 'test' };
   const mintInto = (actor: ProofActor, code: 'REWARDS' | 'OPERATIONS', amount = 1_000) =>
-    h.send({ type: 'ledger.mint', key: walletKeyOfTreasury(code), actor, data: { to: { kind: 'treasury', code }, amount, reason: 'fund' } });
+    h.send({
+      type: 'ledger.mint',
+      key: walletKeyOfTreasury(code),
+      actor,
+      data: { to: { kind: 'treasury', code }, amount, reason: 'fund' },
+    });
   const reward = (actor: ProofActor) =>
     h.send({ type: 'ledger.reward', key: rewards, actor, data: { toUserId: userId, amount: 100, reason: 'prize' } });
 
