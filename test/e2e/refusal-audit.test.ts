@@ -66,7 +66,7 @@ describe('refusals of authority in the admin audit log', () => {
     await stack?.close();
   });
 
-  it('when a test-mode client calls reward, then the 403 TEST_MODE_CREDENTIALS is recorded as rejected with the verified client (docs/decisions/0005-sandbox.md)', async () => {
+  it('when a test-mode client calls reward, then the 403 TEST_MODE_CREDENTIALS is recorded as rejected with the verified client (docs/decisions/0018-sandbox.md)', async () => {
     const created = await call('POST', '/api/admin/test-clients', 'test-client-create', {
       token: admin.accessToken,
       body: { name: `sandbox ${run}`, treasuries: ['REWARDS'] },

@@ -27,7 +27,7 @@ const guardedAccess: ReadonlySet<Access> = new Set<Access>(['admin', 'superadmin
  * a stolen password-only session probing admin routes is what these records are for. TOKEN_EXPIRED
  * is not: an expired token is a caller to refresh, not one refused, and recording every expiry of
  * every console would be noise. A test-mode client's token on a live route is refused authority
- * too (docs/decisions/0005-sandbox.md).
+ * too (docs/decisions/0018-sandbox.md).
  */
 const refusalCodes: ReadonlySet<string> = new Set([
   'UNAUTHENTICATED',

@@ -119,7 +119,7 @@ describe('isAuditedRoute and isRefusal', () => {
     expect(isAuditedRoute(config)).toBe(audited);
   });
 
-  it('when a test-mode client is refused a live route, then that is a refusal of authority (docs/decisions/0005-sandbox.md)', () => {
+  it('when a test-mode client is refused a live route, then that is a refusal of authority (docs/decisions/0018-sandbox.md)', () => {
     expect(isRefusal(403, 'TEST_MODE_CREDENTIALS')).toBe(true);
   });
 
