@@ -97,6 +97,7 @@ describe("a platform's second day", () => {
     const before = await eventually(() => liveBalance().catch(() => undefined), 30_000, 'the payee’s live wallet');
     const liveRewards = async () => (await operator.listTreasuries()).treasuries.find((t) => t.code === 'REWARDS')?.balance;
     const rewardsBefore = await liveRewards();
+    const supplyBefore = await operator.getSupplyReport();
 
     // Test coins into its sandbox REWARDS, then a reward from them (the user's sandbox wallet opened as the live one was).
     const funded = await sandbox.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 100, reason: 'sandbox funds' } });
@@ -115,6 +116,9 @@ describe("a platform's second day", () => {
     // Nothing of it is live: the payee's balance and the live REWARDS are as they were.
     expect(await liveBalance()).toBe(before);
     expect(await liveRewards()).toBe(rewardsBefore);
+    // The live supply: no coin made, and consistent.
+    const supplyAfter = await operator.getSupplyReport();
+    expect([supplyAfter.minted, supplyAfter.supply, supplyAfter.discrepancy]).toEqual([supplyBefore.minted, supplyBefore.supply, 0]);
     // The routes the sandbox does not serve yet refuse test credentials; the live client cannot fund.
     await expect(sandbox.listEvents({ query: {} })).rejects.toMatchObject({ status: 403, code: 'TEST_MODE_CREDENTIALS' });
     await expect(coin.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 1, reason: 'live try' } })).rejects.toMatchObject({
