@@ -8,6 +8,7 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
+import { provisionSandbox, sandboxLedgerEnv } from '../../scripts/stack/sandbox';
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
@@ -77,7 +78,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const infra = testInfra();
   const prefix = uniquePrefix();
   const shardEnv = await provisionTestStack(infra, prefix, options.ledgerShards);
-  const sandboxEnv = options.sandbox ? await provisionSandbox(infra, prefix) : {};
+  const sandboxEnv = options.sandbox ? await provisionTestSandbox(infra, prefix) : {};
   const jwtKey = generateJwtKey(`test-${prefix}`);
   const userTarget = { host: '127.0.0.1', port: 0 };
   const userProxy = await startTcpProxy(userTarget, 'refuse');
@@ -94,9 +95,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   // The user service reads the ledger (a deleted user's balance), so it starts after it, knowing the ledger's port.
   const [firstLedger, history, webhooks] = await startBackEnds(envs, logger);
   let ledger = firstLedger;
-  const sandboxLedger = sandboxEnv.SANDBOX_TOPIC_PREFIX
-    ? await startSandboxLedger(settings, sandboxEnv.SANDBOX_TOPIC_PREFIX, logger)
-    : undefined;
+  const sandboxLedger = sandboxEnv.SANDBOX_TOPIC_PREFIX ? await startSandboxLedger(settings, logger) : undefined;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   userTarget.port = portOf(user.url);
@@ -139,22 +138,15 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   };
 }
 
-/** The sandbox's topics and schemas (`<prefix>sandbox_`), and the gateway's variable naming them. */
-async function provisionSandbox(infra: ReturnType<typeof testInfra>, prefix: string): Promise<{ SANDBOX_TOPIC_PREFIX?: string }> {
-  const sandboxPrefix = `${prefix}sandbox_`;
-  await provision({
-    kafkaBrokers: infra.kafkaBrokers,
-    databaseUrl: infra.databaseUrl,
-    topicPrefix: sandboxPrefix,
-    schemaPrefix: sandboxPrefix,
-  });
+/** The sandbox's topics and ledger schema (`<prefix>sandbox_`, as `npm start`'s), and the gateway's variable naming them. */
+async function provisionTestSandbox(infra: ReturnType<typeof testInfra>, prefix: string): Promise<{ SANDBOX_TOPIC_PREFIX?: string }> {
+  const sandboxPrefix = await provisionSandbox({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, livePrefix: prefix });
   return { SANDBOX_TOPIC_PREFIX: sandboxPrefix };
 }
 
 /** The sandbox's ledger: the same code, LEDGER_SPACE=test, its own topics and schema, the live user events and replies. */
-function startSandboxLedger(settings: ReturnType<typeof testStackSettings>, sandboxPrefix: string, logger: (name: string) => Logger) {
-  const env = serviceEnvs({ ...settings, topicPrefix: sandboxPrefix, schemaPrefix: sandboxPrefix }).ledger;
-  const sandboxEnv = { ...env, LEDGER_SPACE: 'test', LIVE_TOPIC_PREFIX: settings.topicPrefix, METRICS_PORT: '0' };
+function startSandboxLedger(settings: ReturnType<typeof testStackSettings>, logger: (name: string) => Logger) {
+  const sandboxEnv = sandboxLedgerEnv(serviceEnvs(settings).ledger, settings.topicPrefix, { http: 0, metrics: 0 });
   return startLedgerService(loadLedgerConfig(sandboxEnv), logger('sandbox-ledger'));
 }
 
