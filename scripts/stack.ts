@@ -1,8 +1,8 @@
 /**
  * The project's own set-up: `npm start`, `npm test`, `npm run stop` all come through here.
  *   start    infrastructure, topics, migrations, the admin console's build (when stale), bootstrap
- *            admin, then the four services, each supervised: restarted with backoff when it exits
- *            on its own (./stack/supervisor.ts)
+ *            admin, then the five services and the sandbox ledger (./stack/sandbox.ts), each
+ *            supervised: restarted with backoff when it exits on its own (./stack/supervisor.ts)
  *   infra    infrastructure, topics, migrations, the admin console's build when stale (what the
  *            test suite needs first)
  *   migrate  topics and migrations only, against running infrastructure
@@ -23,6 +23,7 @@ import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './sta
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { removeStaleRuns } from './stack/cleanup';
 import { Supervisor } from './stack/supervisor';
+import { provisionSandbox, sandboxLedgerEnv, sandboxPrefixOf } from './stack/sandbox';
 import { ensureConsoleBuilt } from './stack/console';
 
 const log = (message: string) => process.stdout.write(`[stack] ${message}\n`);
@@ -49,6 +50,13 @@ const defaultMetricsPorts: Record<ServiceName, number> = {
   monitoring: 9186,
 };
 
+/** The sandbox ledger (docs/decisions/0018-sandbox.md) beside the live one: its API and metrics ports. */
+const sandboxPorts = { http: Number(process.env.SANDBOX_LEDGER_HTTP_PORT ?? 8087), metrics: 9187 };
+const sandboxName = 'sandbox-ledger';
+
+/** A supervised process: one of the five services, or the sandbox ledger. */
+type ProcessName = ServiceName | typeof sandboxName;
+
 async function infraAndProvision(): Promise<InfraEndpoints> {
   const started = Date.now();
   // LEDGER_SHARD_COUNT=2: a second PostgreSQL cluster (port 5434) holds half the ledger's partitions.
@@ -58,6 +66,13 @@ async function infraAndProvision(): Promise<InfraEndpoints> {
     databaseUrl: endpoints.databaseUrl,
     topicPrefix: process.env.TOPIC_PREFIX ?? '',
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
+    log,
+  });
+  // The sandbox's topics and ledger schema (`sandbox_`): test-mode clients' commands go there.
+  await provisionSandbox({
+    kafkaBrokers: endpoints.kafkaBrokers,
+    databaseUrl: endpoints.databaseUrl,
+    livePrefix: process.env.TOPIC_PREFIX ?? '',
     log,
   });
   if (endpoints.shardDatabaseUrl) {
@@ -74,7 +89,7 @@ const stopGraceMs = 10_000;
 const startupReadyMs = 60_000;
 
 /** The service's output on ours, each line prefixed with its name. */
-function pipeOutput(name: ServiceName, child: ChildProcess): void {
+function pipeOutput(name: ProcessName, child: ChildProcess): void {
   const prefix = `[${name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     let pending = '';
@@ -135,8 +150,8 @@ async function start(): Promise<void> {
   });
 
   try {
-    // Back-end services first: the gateway fetches the signing keys from the user service.
-    for (const name of serviceNames) {
+    // Back-end services first (the sandbox ledger after the live one): the gateway fetches the signing keys from the user service.
+    for (const name of startOrder) {
       if (stopping) return;
       supervisors.get(name)!.start();
       if (name !== 'gateway' && !(await waitForReady(readyUrlOf(name), startupReadyMs, () => stopping))) return;
@@ -149,24 +164,31 @@ async function start(): Promise<void> {
 
   await bootstrapIfAsked(envs.user.USER_DATABASE_URL!);
   log(
-    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin); /metrics, /healthz, /readyz on ports ${Object.values(defaultMetricsPorts).join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
+    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin, test-mode clients served by the sandbox ledger); /metrics, /healthz, /readyz on ports ${[...Object.values(defaultMetricsPorts), sandboxPorts.metrics].join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
   );
 }
 
+const startOrder: readonly ProcessName[] = [...serviceNames.filter((name) => name !== 'gateway'), sandboxName, 'gateway'];
+
 /** Readiness is on each service's metrics port. */
-function readyUrlOf(name: ServiceName): string {
-  return `http://127.0.0.1:${defaultMetricsPorts[name]}`;
+function readyUrlOf(name: ProcessName): string {
+  return `http://127.0.0.1:${name === sandboxName ? sandboxPorts.metrics : defaultMetricsPorts[name]}`;
+}
+
+/** The entry point of a process: the sandbox ledger is the ledger's own. */
+function mainOf(name: ProcessName): string {
+  return join(repoRoot, `services/${name === sandboxName ? 'ledger' : name}/src/main.ts`);
 }
 
 /** A supervisor per service (not started yet); a restarted one is logged once ready again, unless the stack is stopping. */
-function superviseServices(envs: ReturnType<typeof stackEnvs>, isStopping: () => boolean): Map<ServiceName, Supervisor> {
-  const supervisors = new Map<ServiceName, Supervisor>();
-  for (const name of serviceNames) {
+function superviseServices(envs: ReturnType<typeof stackEnvs>, isStopping: () => boolean): Map<ProcessName, Supervisor> {
+  const supervisors = new Map<ProcessName, Supervisor>();
+  for (const name of startOrder) {
     const supervisor: Supervisor = new Supervisor({
       name,
       spec: {
         command: process.execPath,
-        args: [...serviceNodeArgs[name], '--import', 'tsx', join(repoRoot, `services/${name}/src/main.ts`)],
+        args: [...serviceNodeArgs[name === sandboxName ? 'ledger' : name], '--import', 'tsx', mainOf(name)],
         cwd: repoRoot,
         env: { ...process.env, ...envs[name] },
         // Ctrl-C reaches only us; we stop each service once, gracefully (a second signal would
@@ -190,10 +212,14 @@ function superviseServices(envs: ReturnType<typeof stackEnvs>, isStopping: () =>
 }
 
 /** The services' environments for this run: the infrastructure's endpoints, the dev keys and this run's service keys. */
-function stackEnvs(endpoints: Awaited<ReturnType<typeof infraAndProvision>>, serviceKeys: ReturnType<typeof generateServiceKeys>) {
-  return serviceEnvs({
+function stackEnvs(
+  endpoints: Awaited<ReturnType<typeof infraAndProvision>>,
+  serviceKeys: ReturnType<typeof generateServiceKeys>,
+): Record<ProcessName, Record<string, string>> {
+  const livePrefix = process.env.TOPIC_PREFIX ?? '';
+  const envs = serviceEnvs({
     ...endpoints,
-    topicPrefix: process.env.TOPIC_PREFIX ?? '',
+    topicPrefix: livePrefix,
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
     jwtKey: devJwtKey(),
     auditCheckpointKey: devAuditCheckpointKey(),
@@ -214,6 +240,12 @@ function stackEnvs(endpoints: Awaited<ReturnType<typeof infraAndProvision>>, ser
         : {}),
     },
   });
+  return {
+    ...envs,
+    // The gateway sends a test-mode client's commands on the routes the sandbox serves to its ledger.
+    gateway: { ...envs.gateway, SANDBOX_TOPIC_PREFIX: sandboxPrefixOf(livePrefix) },
+    [sandboxName]: sandboxLedgerEnv(envs.ledger, livePrefix, sandboxPorts),
+  };
 }
 
 /** Makes the SUPERADMIN that BOOTSTRAP_SUPERADMIN_EMAIL and _PASSWORD name, when both are set. */

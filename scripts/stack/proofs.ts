@@ -17,6 +17,8 @@ export interface ProofActor {
   /** SYSTEM tokens: the treasuries granted (default: every one) and the daily reward cap (minor units). */
   treasuries?: string[];
   rewardCap?: number | null;
+  /** SYSTEM tokens: the `mode` claim, as the user service signs it from the client id (absent: none, an older token). */
+  mode?: 'live' | 'test';
 }
 
 export async function signProof(
@@ -32,6 +34,7 @@ export async function signProof(
   if (actor.kind === 'system') {
     claims['treasuries'] = actor.treasuries ?? [...treasuryCodes];
     claims['rewardCap'] = actor.rewardCap ?? null;
+    if (actor.mode) claims['mode'] = actor.mode;
   }
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'EdDSA', kid: key.kid })

@@ -60,6 +60,55 @@ describe('admin API for platform clients, sessions and wallets', () => {
     );
 
   describe('platform clients', () => {
+    it('when one ADMIN registers a test-mode client, then it works at once, its id starts with test_, its token claims test mode, and every live route refuses it with 403 TEST_MODE_CREDENTIALS', async () => {
+      const created = await as(admin.accessToken).api.POST('/api/admin/test-clients', {
+        body: { name: `sandbox ${run}`, treasuries: ['REWARDS'] },
+        params: { header: { 'idempotency-key': `create-test-${run}` } },
+      });
+      expect(created.response.status).toBe(201);
+      const { client, clientSecret } = created.data!;
+      expect(client).toMatchObject({ id: expect.stringMatching(/^test_[A-Za-z0-9_-]{12}$/), revokedAt: null, treasuries: ['REWARDS'] });
+      // A retry answers the same client without the secret, shown once.
+      const retried = await as(admin.accessToken).api.POST('/api/admin/test-clients', {
+        body: { name: `sandbox ${run}`, treasuries: ['REWARDS'] },
+        params: { header: { 'idempotency-key': `create-test-${run}` } },
+      });
+      expect(retried.data).toEqual({ client });
+
+      const token = (await systemToken({ clientId: client.id, clientSecret: clientSecret! })).accessToken;
+      expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'))).toMatchObject({ sub: client.id, mode: 'test' });
+      // The reward a live client with these grants would be answered for: refused before any rule.
+      const reward = await as(token).api.POST('/api/admin/reward', { body: { userId: superadmin.userId, amount: 1, reason: 'probe' } });
+      expect(reward.response.status).toBe(403);
+      expect(reward.error).toMatchObject({ code: 'TEST_MODE_CREDENTIALS' });
+      expect(await raw('GET', '/api/webhooks/endpoints', { token })).toMatchObject({ status: 403 });
+      // Nor does a SUPERADMIN give it endpoints, which would show it live movements of its treasuries.
+      const endpoint = await raw('POST', `/api/admin/platform-clients/${client.id}/webhooks/endpoints`, {
+        token: superadmin.accessToken,
+        body: { url: 'https://hooks.example.com/coin', eventTypes: ['coin.transaction.recorded'] },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      expect([endpoint.status, endpoint.body.code]).toEqual([403, 'TEST_MODE_CREDENTIALS']);
+      // Its creation is the ADMIN's act, in the audit log.
+      const [entry] = await auditOf(client.id, 1);
+      expect(entry).toMatchObject({ action: 'platform-client.create', actor: { id: String(admin.userId) }, result: 'applied' });
+    });
+
+    it('when a USER or a DEVELOPER registers a test-mode client, then 403 FORBIDDEN; a body without a name or with an unknown field is 400, and nothing is made', async () => {
+      const user = await registerUser(stack.gatewayUrl);
+      const developer = await adminSession(stack, 'DEVELOPER');
+      const register = (token: string, body: object) =>
+        raw('POST', '/api/admin/test-clients', { token, body, headers: { 'idempotency-key': randomUUID() } });
+      for (const token of [user.accessToken, developer.accessToken]) {
+        expect((await register(token, { name: 'x' })).body).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+      }
+      for (const body of [{}, { name: 'x', mode: 'live' }, { name: 'x', treasuries: ['NOPE'] }]) {
+        expect((await register(admin.accessToken, body)).body).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+      }
+      const listed = await as(superadmin.accessToken).listPlatformClients();
+      expect(listed.platformClients.filter((c) => c.name === 'x' && c.id.startsWith('test_'))).toEqual([]);
+    });
+
     it('when a SUPERADMIN asks for a client and another approves it, then the secret is in the first answer only, its token works, and after the revocation its token is refused on the next request', async () => {
       const name = `tournaments ${run}`;
       const asked = await withSecondSuperadmin(stack, superadmin.accessToken, async () => {

@@ -66,6 +66,30 @@ describe('refusals of authority in the admin audit log', () => {
     await stack?.close();
   });
 
+  it('when a test-mode client calls reward, then the 403 TEST_MODE_CREDENTIALS is recorded as rejected with the verified client (docs/decisions/0018-sandbox.md)', async () => {
+    const created = await call('POST', '/api/admin/test-clients', 'test-client-create', {
+      token: admin.accessToken,
+      body: { name: `sandbox ${run}`, treasuries: ['REWARDS'] },
+    });
+    expect(created.status).toBe(201);
+    const { client, clientSecret } = created.body as { client: { id: string }; clientSecret: string };
+    const issued = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId: client.id, clientSecret } });
+    const token = (issued.body as { accessToken: string }).accessToken;
+    const answer = await call('POST', '/api/admin/reward', 'test-client-reward', {
+      token,
+      body: { userId: admin.userId, amount: 1, reason: 'probe' },
+    });
+    expect([answer.status, answer.body.code]).toEqual([403, 'TEST_MODE_CREDENTIALS']);
+    const [entry] = await rejected('test-client-reward');
+    expect(entry).toMatchObject({
+      source: 'gateway',
+      actor: { kind: 'system', id: client.id, verified: true },
+      action: 'rewardUser',
+      result: 'rejected',
+      errorCode: 'TEST_MODE_CREDENTIALS',
+    });
+  });
+
   it('when an ADMIN calls a SUPERADMIN route, then the 403 is recorded as rejected with the verified actor, the operation, the reason and the request id', async () => {
     const answer = await call('POST', '/api/admin/api-keys', 'admin-superadmin', {
       token: admin.accessToken,

@@ -100,18 +100,25 @@ export function keyOf(party: Party): string {
   return walletKeyOf(party);
 }
 
-export async function startLedgerHarness(
-  options: {
-    ledgerPartitions?: number;
-    extraEnv?: Record<string, string>;
-    /**
-     * Two ledger shards (docs/design/ledger.md "Shards"): the second is the test infrastructure's second
-     * PostgreSQL cluster (no transaction spans the two), partitions split in halves.
-     */
-    shards?: 2;
-  } = {},
-): Promise<LedgerHarness> {
-  const [infra, prefix] = [testInfra(), uniquePrefix()];
+/** What a test asks of the ledger harness. */
+export interface LedgerHarnessOptions {
+  ledgerPartitions?: number;
+  extraEnv?: Record<string, string>;
+  /**
+   * Two ledger shards (docs/design/ledger.md "Shards"): the second is the test infrastructure's second
+   * PostgreSQL cluster (no transaction spans the two), partitions split in halves.
+   */
+  shards?: 2;
+  /**
+   * The sandbox ledger (LEDGER_SPACE=test, docs/decisions/0018-sandbox.md), the harness being its
+   * live deployment too: its user events and gateway replies are the harness's own topics.
+   */
+  space?: 'test';
+}
+
+export async function startLedgerHarness(options: LedgerHarnessOptions = {}): Promise<LedgerHarness> {
+  const infra = testInfra();
+  const prefix = uniquePrefix();
   const jwtKey = generateJwtKey(`ledger-${prefix}`);
   const proofs = new ProofCache(jwtKey);
   const { shardUrls, shardMap } = await provisionLedgerHarness(infra, prefix, options);
@@ -125,7 +132,7 @@ export async function startLedgerHarness(
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports: { gateway: 0, user: 0, ledger: 0, history: 0, webhooks: 0, monitoring: 0 },
     // The apply stage's tests mint freely as one SUPERADMIN: four-eyes windows are off unless a test turns them on.
-    extra: { ...fourEyesOffEnv, ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}), ...(options.extraEnv ?? {}) },
+    extra: harnessExtraEnv(options, prefix, shardMap),
   });
   const env = envs.ledger;
   const config = loadLedgerConfig(env);
@@ -169,6 +176,17 @@ export async function startLedgerHarness(
     },
   };
   return harness;
+}
+
+/** The ledger's variables beyond serviceEnvs': four-eyes off, the shard map, the sandbox's space, the test's own. */
+function harnessExtraEnv(options: LedgerHarnessOptions, prefix: string, shardMap: string | undefined): Record<string, string> {
+  return {
+    ...fourEyesOffEnv,
+    ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}),
+    // The harness is the sandbox's live deployment too: its user events and gateway replies are the harness's topics.
+    ...(options.space ? { LEDGER_SPACE: options.space, LIVE_TOPIC_PREFIX: prefix } : {}),
+    ...(options.extraEnv ?? {}),
+  };
 }
 
 /** Topics and schemas under the harness's prefix, and with `shards` the second shard's schema and the shard map. */

@@ -9,6 +9,7 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
+import { provisionSandbox, sandboxLedgerEnv } from '../../scripts/stack/sandbox';
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
@@ -54,25 +55,33 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
+/** What a test asks of its stack. */
+export interface TestStackOptions {
+  extraEnv?: Record<string, string>;
+  /**
+   * Two ledger shards (docs/design/ledger.md "Shards"): the second is the test infrastructure's second
+   * PostgreSQL cluster, owning the upper half of ledger.commands' partitions.
+   */
+  ledgerShards?: 2;
+  /**
+   * A sandbox beside the live space (docs/decisions/0018-sandbox.md): a second ledger with
+   * LEDGER_SPACE=test under its own topic and schema prefix, and the gateway sending test-mode
+   * clients' commands to it.
+   */
+  sandbox?: true;
+}
+
 /**
  * All four services in this process, on free ports, with their own topics and schemas. The
  * same start functions as `npm start` uses; only the ports and prefixes differ. With
  * COIN_TEST_IMAGE set (`npm run image:test`), the image's containers instead (./image-stack).
  */
-export async function startTestStack(
-  options: {
-    extraEnv?: Record<string, string>;
-    /**
-     * Two ledger shards (docs/design/ledger.md "Shards"): the second is the test infrastructure's second
-     * PostgreSQL cluster, owning the upper half of ledger.commands' partitions.
-     */
-    ledgerShards?: 2;
-  } = {},
-): Promise<TestStack> {
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   if (testImage()) return startImageStack(options);
   const infra = testInfra();
   const prefix = uniquePrefix();
   const shardEnv = await provisionTestStack(infra, prefix, options.ledgerShards);
+  const sandboxEnv = options.sandbox ? await provisionTestSandbox(infra, prefix) : {};
   const jwtKey = generateJwtKey(`test-${prefix}`);
   const userTarget = { host: '127.0.0.1', port: 0 };
   const userProxy = await startTcpProxy(userTarget, 'refuse');
@@ -81,6 +90,7 @@ export async function startTestStack(
   const settings = testStackSettings(infra, prefix, jwtKey, userProxy.port, {
     ...relaxedRateLimits,
     ...shardEnv,
+    ...sandboxEnv,
     ...(options.extraEnv ?? {}),
   });
   const envs = serviceEnvs(settings);
@@ -88,6 +98,7 @@ export async function startTestStack(
   // The user service reads the ledger (a deleted user's balance), so it starts after it, knowing the ledger's port.
   const [firstLedger, history, webhooks, monitoring] = await startBackEnds(envs, logger);
   let ledger = firstLedger;
+  const sandboxLedger = sandboxEnv.SANDBOX_TOPIC_PREFIX ? await startSandboxLedger(settings, logger) : undefined;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   userTarget.port = portOf(user.url);
@@ -116,10 +127,22 @@ export async function startTestStack(
     },
     close: async () => {
       await gateway.close();
-      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), monitoring.close()]);
+      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), monitoring.close(), sandboxLedger?.close()]);
       await userProxy.close();
     },
   };
+}
+
+/** The sandbox's topics and ledger schema (`<prefix>sandbox_`, as `npm start`'s), and the gateway's variable naming them. */
+async function provisionTestSandbox(infra: ReturnType<typeof testInfra>, prefix: string): Promise<{ SANDBOX_TOPIC_PREFIX?: string }> {
+  const sandboxPrefix = await provisionSandbox({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, livePrefix: prefix });
+  return { SANDBOX_TOPIC_PREFIX: sandboxPrefix };
+}
+
+/** The sandbox's ledger: the same code, LEDGER_SPACE=test, its own topics and schema, the live user events and replies. */
+function startSandboxLedger(settings: ReturnType<typeof testStackSettings>, logger: (name: string) => Logger) {
+  const sandboxEnv = sandboxLedgerEnv(serviceEnvs(settings).ledger, settings.topicPrefix, { http: 0, metrics: 0 });
+  return startLedgerService(loadLedgerConfig(sandboxEnv), logger('sandbox-ledger'));
 }
 
 /** The ledger, history, webhooks and monitoring services, started together. */
@@ -189,8 +212,9 @@ function portsOf<K extends string>(services: Record<K, { url: string }>): Record
  * file's prefix and environment. `gatewayRoutes` needs the gateway's in-process route table, so
  * a test that reads it fails here instead of passing over an empty list.
  */
-async function startImageStack(options: { extraEnv?: Record<string, string>; ledgerShards?: 2 }): Promise<TestStack> {
+async function startImageStack(options: TestStackOptions): Promise<TestStack> {
   if (options.ledgerShards) throw new Error('the image stack runs one ledger shard; run this test without COIN_TEST_IMAGE');
+  if (options.sandbox) throw new Error('the image stack runs no sandbox ledger; run this test without COIN_TEST_IMAGE');
   const infra = testInfra();
   const prefix = uniquePrefix();
   const jwtKey = generateJwtKey(`test-${prefix}`);

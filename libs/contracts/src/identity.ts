@@ -171,6 +171,17 @@ export const requestedPlatformClient = z.object({
     .describe('The secret, shown this once (absent from a retry with the same Idempotency-Key); only its hash is stored'),
 });
 export const platformClientIdParams = z.object({ id: platformClientId });
+/**
+ * The 201 of a new test-mode client (docs/decisions/0018-sandbox.md): made at once by one ADMIN+,
+ * since test-mode credentials are refused everywhere real money is; the secret in the first answer only.
+ */
+export const createdTestClient = z.object({
+  client: platformClient,
+  clientSecret: z
+    .string()
+    .optional()
+    .describe('The secret, shown this once (absent from a retry with the same Idempotency-Key); only its hash is stored'),
+});
 /** A user command's result for platform clients; the hashes let the gateway tell a first answer from a replay. */
 export const platformClientCreated = z.object({
   client: platformClient,

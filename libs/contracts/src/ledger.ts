@@ -648,6 +648,11 @@ const exactlyOneTarget =
 /** The same rule as the document states it: exactly one of the two members is present. */
 const exactlyOneOf = (first: string, second: string) => ({ oneOf: [{ required: [first] }, { required: [second] }] });
 
+/**
+ * `POST /api/sandbox/fund` (docs/decisions/0018-sandbox.md): test coins into a treasury the
+ * test-mode client was granted, in the sandbox ledger only.
+ */
+export const sandboxFundBody = z.strictObject({ treasury: treasuryCode, amount: coinAmount, reason: reasonText });
 export const mintBody = z
   .strictObject({
     userId: userId.optional(),

@@ -117,6 +117,12 @@ export const errorCatalog = {
     title: 'API key lacks the required scope',
     action: 'Use an API key that has the scope this operation needs (mint, burn, refund or reward).',
   },
+  TEST_MODE_CREDENTIALS: {
+    kind: 'forbidden',
+    title: 'Test-mode credentials cannot act on real money',
+    action:
+      'Use a live platform client for this: a test-mode client (id starting with test_) is refused everywhere real balances are (docs/decisions/0018-sandbox.md).',
+  },
   NOT_FOUND: { kind: 'not-found', title: 'Not found', action: 'Check the path: nothing is served there.' },
   METHOD_NOT_ALLOWED: {
     kind: 'method-not-allowed',

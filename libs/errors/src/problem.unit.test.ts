@@ -24,7 +24,7 @@ describe('problem rendering (docs/CONTRACT.md "Errors")', () => {
     const expected: Record<number, string[]> = {
       400: ['VALIDATION_FAILED', 'MALFORMED_JSON'],
       401: ['UNAUTHENTICATED', 'TOKEN_EXPIRED', 'API_KEY_INVALID'],
-      403: ['FORBIDDEN', 'API_KEY_SCOPE'],
+      403: ['FORBIDDEN', 'API_KEY_SCOPE', 'TEST_MODE_CREDENTIALS'],
       404: ['NOT_FOUND', 'USER_NOT_FOUND', 'TRANSACTION_NOT_FOUND'],
       409: ['EMAIL_TAKEN', 'LAST_SUPERADMIN', 'REQUEST_IN_PROGRESS'],
       413: ['PAYLOAD_TOO_LARGE'],

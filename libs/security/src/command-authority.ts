@@ -1,5 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { credentialModeOf } from './credential-mode';
 
 /**
  * Proof of authority in a command (docs/DESIGN.md "Who asks: proof of authority in every
@@ -60,6 +61,11 @@ export interface ProvenAuthority {
   dailyRewardCap?: number | null;
   /** The token's version (`ver`): a revocation raises the account's, so older tokens stop proving. Absent: 0. */
   tokenVersion: number;
+  /**
+   * The credential's mode (docs/decisions/0018-sandbox.md): `test` when the client id starts with
+   * `test_` or the token claims `mode: "test"` (credentialModeOf's rule); people are live.
+   */
+  mode: 'live' | 'test';
 }
 
 export type AuthorityCheck = { ok: true; authority: ProvenAuthority } | { ok: false; reason: string };
@@ -198,13 +204,14 @@ function authorityOf(payload: JWTPayload): ProvenAuthority | null {
       id: sub,
       role,
       tokenVersion,
+      mode: credentialModeOf('system', sub, payload['mode']),
       // Absent on tokens issued before grants existed: the user service signed them all the same.
       ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
       dailyRewardCap: typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? cap : null,
     };
   }
   if (!roleNames.has(role) || !userIdText.test(sub)) return null;
-  return { kind: 'user', id: sub, role, tokenVersion };
+  return { kind: 'user', id: sub, role, tokenVersion, mode: 'live' };
 }
 
 /** Parses a JSON list of trusted keys ([{kid, publicKeyPem}]), as configuration carries it. */

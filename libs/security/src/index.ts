@@ -228,3 +228,4 @@ export {
   type ServiceCommandEnvelope,
   type ServiceCommandVerifierOptions,
 } from './service-command';
+export { credentialModeOf, testModeClientIdPrefix, type CredentialMode } from './credential-mode';

@@ -257,7 +257,11 @@ describe('gateway component (buildApp with fake ports)', () => {
     const deps: GatewayDeps = {
       logger,
       metrics: new Registry(),
-      commands: new CommandBus(bus.client, topicNames('component_'), 1000),
+      commands: new CommandBus(
+        bus.client,
+        { ...topicNames('component_'), sandboxLedgerCommands: topicNames('component_sandbox_').ledgerCommands },
+        1000,
+      ),
       users,
       ledger: ledgerHttp,
       history: new FakeInternalHttp(),
@@ -267,6 +271,7 @@ describe('gateway component (buildApp with fake ports)', () => {
         audience,
         platformClientActive: async () => true,
         stepUpMaxAgeS: 300,
+        sandbox: true,
       },
       bodyBytesMax: 64 * 1024,
       trustedProxies: [],
@@ -297,7 +302,7 @@ describe('gateway component (buildApp with fake ports)', () => {
   async function token(
     sub: string,
     role: string,
-    options: { ver?: number; expiresAt?: number; mfaAt?: number | null; treasuries?: string[]; coinVersion?: string } = {},
+    options: { ver?: number; expiresAt?: number; mfaAt?: number | null; treasuries?: string[]; coinVersion?: string; mode?: string } = {},
   ): Promise<string> {
     const mfaAt = options.mfaAt === undefined ? Math.floor(Date.now() / 1000) : options.mfaAt;
     return new SignJWT({
@@ -306,6 +311,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       ...(mfaAt === null ? {} : { mfa_at: mfaAt }),
       ...(options.treasuries ? { treasuries: options.treasuries } : {}),
       ...(options.coinVersion ? { coin_version: options.coinVersion } : {}),
+      ...(options.mode ? { mode: options.mode } : {}),
     })
       .setProtectedHeader({ alg: 'EdDSA', kid: 'test-key' })
       .setSubject(sub)
@@ -460,6 +466,61 @@ describe('gateway component (buildApp with fake ports)', () => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
       expect(bus.requests.length).toBe(before);
+    });
+  });
+
+  describe('test-mode credentials (docs/decisions/0018-sandbox.md)', () => {
+    const sandboxCommands = topicNames('component_sandbox_').ledgerCommands;
+    const modes = [
+      ['a test_ client', 'test_shop', 'test'],
+      ['a test_ client whose token claims live', 'test_shop', 'live'],
+      ['a live-looking client whose token claims test mode', 'shop-backend', 'test'],
+    ];
+
+    it.each(modes)(
+      'when %s voids a hold or lists its webhook endpoints (routes the sandbox does not serve), then 403 TEST_MODE_CREDENTIALS and nothing is sent',
+      async (_name, sub, mode) => {
+        const before = bus.requests.length;
+        const authorization = `Bearer ${await token(sub, 'SYSTEM', { treasuries: ['REWARDS'], mode })}`;
+        expectProblem(
+          await post(`/api/coins/holds/${randomUUID()}/void`, {}, { authorization, 'idempotency-key': randomUUID() }),
+          403,
+          'TEST_MODE_CREDENTIALS',
+        );
+        expectProblem(
+          await inject({ method: 'GET', url: '/api/webhooks/endpoints', headers: { authorization } }),
+          403,
+          'TEST_MODE_CREDENTIALS',
+        );
+        expect(bus.requests.length).toBe(before);
+      },
+    );
+
+    it.each(modes)(
+      'when %s rewards or funds a sandbox treasury, then the command goes to the sandbox ledger only',
+      async (_name, sub, mode) => {
+        const authorization = `Bearer ${await token(sub, 'SYSTEM', { treasuries: ['REWARDS'], mode })}`;
+        const before = bus.requests.length;
+        expect((await post('/api/admin/reward', reward, { authorization })).statusCode).toBe(201);
+        const fund = await post('/api/sandbox/fund', { treasury: 'REWARDS', amount: 10, reason: 'funds' }, { authorization });
+        expect(fund.statusCode).toBe(201);
+        expect(bus.requests.slice(before).map((r) => [r.topic, r.command.type])).toEqual([
+          [sandboxCommands, 'ledger.reward'],
+          [sandboxCommands, 'ledger.mint'],
+        ]);
+      },
+    );
+
+    it('when a live client with the same grants rewards, then it goes to the live ledger; its sandbox fund is 403 FORBIDDEN and nothing is sent', async () => {
+      const authorization = `Bearer ${await token('shop-backend', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'live' })}`;
+      const before = bus.requests.length;
+      expect((await post('/api/admin/reward', reward, { authorization })).statusCode).toBe(201);
+      expectProblem(
+        await post('/api/sandbox/fund', { treasury: 'REWARDS', amount: 10, reason: 'funds' }, { authorization }),
+        403,
+        'FORBIDDEN',
+      );
+      expect(bus.requests.slice(before).map((r) => r.topic)).toEqual([topicNames('component_').ledgerCommands]);
     });
   });
 

@@ -26,6 +26,7 @@ import { registerMandateRoutes } from './routes/mandates';
 import { registerFreezeRoutes } from './routes/freezes';
 import { registerLimitRoutes } from './routes/limits';
 import { registerMoneyRoutes } from './routes/money';
+import { registerSandboxRoutes } from './routes/sandbox';
 import { registerPayoutRoutes } from './routes/payouts';
 import { registerTreasuryRoutes } from './routes/treasuries';
 import { registerRouteTable } from './plugins/route-table';
@@ -235,6 +236,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
   await app.register(async (commands) => {
     registerWriteAdmission(commands, admission);
     registerMoneyRoutes(commands, routeDeps);
+    registerSandboxRoutes(commands, routeDeps);
     registerPayoutRoutes(commands, routeDeps);
     registerApprovalRoutes(commands, routeDeps);
     registerHoldRoutes(commands, routeDeps);

@@ -43,6 +43,15 @@ export const gatewayConfigSchema = z.object({
   WEBHOOKS_SERVICE_URL: z.string().url().default('http://127.0.0.1:8085'),
   /** The monitoring service's internal API: cases and rules for ADMIN+ (docs/design/monitoring.md). */
   MONITORING_SERVICE_URL: z.string().url().default('http://127.0.0.1:8086'),
+  /**
+   * The sandbox ledger's TOPIC_PREFIX (docs/decisions/0018-sandbox.md): a test-mode client's
+   * commands on the routes the sandbox serves go to its ledger.commands. Unset: no sandbox, and
+   * test-mode credentials are refused on every route.
+   */
+  SANDBOX_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]+$/)
+    .optional(),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /**

@@ -82,6 +82,9 @@ async function openGatewayParts(parts: FrameParts, config: Readonly<GatewayConfi
   // The commands to the ledger share a record per partition and request (docs/DESIGN.md "Packed
   // records"): packed by the partitioner the producer uses, so each sits where its key belongs.
   producer.packOn(topics.ledgerCommands, keyPartitioner(await partitionCount(admin, topics.ledgerCommands)));
+  // The sandbox ledger's commands too, by its own partition count (docs/decisions/0018-sandbox.md).
+  const sandboxCommands = sandboxLedgerCommandsOf(config);
+  if (sandboxCommands) producer.packOn(sandboxCommands, keyPartitioner(await partitionCount(admin, sandboxCommands)));
   const instanceId = randomUUID();
   const replyPartition = new ReplyPartitionLease({ redis, topic: topics.gatewayReplies, holder: instanceId, logger });
   const replies = new RequestReplyClient(
@@ -279,7 +282,7 @@ function gatewayDeps(
     refusalAudit: refusalAuditOf(parts, config),
     logger,
     metrics,
-    commands: new CommandBus(own.replies, topics, config.COMMAND_TIMEOUT_MS),
+    commands: new CommandBus(own.replies, { ...topics, sandboxLedgerCommands: sandboxLedgerCommandsOf(config) }, config.COMMAND_TIMEOUT_MS),
     tracing: parts.tracing,
     ...clients,
     auth: {
@@ -288,6 +291,7 @@ function gatewayDeps(
       audience: config.JWT_AUDIENCE,
       platformClientActive: (clientId, requestId) => caches.platformClients.isActive(clientId, requestId),
       stepUpMaxAgeS: config.STEP_UP_MAX_AGE_S,
+      sandbox: config.SANDBOX_TOPIC_PREFIX !== undefined,
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
     linger: { bytesMax: config.GATEWAY_LINGER_BYTES_MAX, ms: config.GATEWAY_LINGER_MS },
@@ -338,4 +342,9 @@ function refusalAuditOf(parts: FrameParts, config: Readonly<GatewayConfig>): Ref
     dropped: (reason) => refusalsDropped.inc({ reason }),
     logger: parts.logger,
   });
+}
+
+/** The sandbox ledger's commands topic (SANDBOX_TOPIC_PREFIX), or undefined when the gateway has no sandbox. */
+function sandboxLedgerCommandsOf(config: Readonly<GatewayConfig>): string | undefined {
+  return config.SANDBOX_TOPIC_PREFIX === undefined ? undefined : topicNames(config.SANDBOX_TOPIC_PREFIX).ledgerCommands;
 }

@@ -180,6 +180,21 @@ export const ledgerConfigSchema = z.object({
    * The same keys sign the proofs of API keys an admin's money command carries (docs/DESIGN.md "API keys").
    */
   AUTHORITY_PUBLIC_KEYS: trustedKeys,
+  /**
+   * Which ledger space this instance is (docs/decisions/0018-sandbox.md): `live` refuses every
+   * command proved by a test-mode credential; `test`, the sandbox, refuses every other and lets a
+   * test-mode client fund its own granted treasuries with test coins. A sandbox runs with its own
+   * TOPIC_PREFIX and DB_SCHEMA_PREFIX, so nothing it does reaches live balances or the supply.
+   */
+  LEDGER_SPACE: z.enum(['live', 'test']).default('live'),
+  /**
+   * The sandbox only: the live deployment's TOPIC_PREFIX, whose user events open and close the
+   * sandbox's wallets as they do live, and whose gateways' reply topic it answers on.
+   */
+  LIVE_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]*$/)
+    .default(''),
   JWT_ISSUER: z.string().default('coin-ledger'),
   /**
    * The monitoring service's command keys, public halves, JSON [{kid, publicKeyPem}] (docs/OPERATIONS.md
@@ -268,7 +283,8 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
     fourEyes: {
       actorWindow: minorOrOff(config.FOUR_EYES_ACTOR_DAILY_COINS),
       recipientWindow: minorOrOff(config.FOUR_EYES_RECIPIENT_DAILY_COINS),
-      treasuryMint: config.FOUR_EYES_TREASURY_MINT,
+      // The sandbox's treasuries are funded by their test-mode clients alone: test coins, no second person.
+      treasuryMint: config.FOUR_EYES_TREASURY_MINT && config.LEDGER_SPACE === 'live',
       clientDailyRewards: minorOrOff(config.PLATFORM_CLIENT_DAILY_REWARD_COINS),
     },
     cashout: {

@@ -135,6 +135,21 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
   const makeDue = (endpointId: string) =>
     pool.query(`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = $1 AND status = 'PENDING'`, [endpointId]);
 
+  it('when an endpoint is asked for a test-mode client (a test_ id), then 403 TEST_MODE_CREDENTIALS and none is made: its grants must not show it live movements (docs/decisions/0018-sandbox.md)', async () => {
+    const clientId = `test_${randomUUID().slice(0, 12)}`;
+    const created = await call('POST', '/internal/webhooks/endpoints', {
+      id: randomUUID(),
+      clientId,
+      treasuries: ['REWARDS'],
+      url: receiver.url,
+      eventTypes: ['coin.transaction.recorded'],
+    });
+    expect(created.status).toBe(403);
+    expect(created.body).toMatchObject({ code: 'TEST_MODE_CREDENTIALS' });
+    const listed = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints`);
+    expect(listed.body.endpoints).toEqual([]);
+  });
+
   it('when the receiver fails then recovers, then each event is retried and delivered once, in order per wallet, signed', async () => {
     const clientId = `client-${randomUUID()}`;
     const created = await call('POST', '/internal/webhooks/endpoints', {

@@ -39,6 +39,8 @@ export interface CommandContext {
   requestId?: string;
   /** Called when the answer is a stored one: a retry of a command already applied or refused. */
   onReplayed?: () => void;
+  /** The ledger space the caller's token is of (docs/decisions/0018-sandbox.md): `test` goes to the sandbox ledger. Absent: live. */
+  space?: 'live' | 'test';
 }
 
 /**
@@ -49,10 +51,17 @@ export interface CommandContext {
 export class CommandBus {
   constructor(
     private readonly client: RequestReplyClient,
-    private readonly topics: Pick<TopicNames, 'ledgerCommands' | 'userCommands'>,
+    private readonly topics: Pick<TopicNames, 'ledgerCommands' | 'userCommands'> & { sandboxLedgerCommands?: string | undefined },
     private readonly timeoutMs: number,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /** The sandbox ledger's ledger.commands; a test-mode command with no sandbox is a route the auth hook should have refused. */
+  private sandboxLedgerCommands(): string {
+    if (!this.topics.sandboxLedgerCommands)
+      throw new InvariantViolation('a test-mode command reached the bus of a gateway without a sandbox');
+    return this.topics.sandboxLedgerCommands;
+  }
 
   /** Sends a ledger command and returns its result, or throws its rejection. */
   async ledger<D extends LedgerDraft>(draft: D, context: CommandContext): Promise<LedgerResult<D['type']>> {
@@ -63,7 +72,12 @@ export class CommandBus {
     const needsKey = apiKeyScopeNeeded({ ...draft, actor: context.actor } as Parameters<typeof apiKeyScopeNeeded>[0]) !== null;
     if (needsKey && !context.keyProof) throw new InvariantViolation(`a ${type} of a person was sent without the proof of an API key`);
     const { keyProof: _unused, ...withoutKey } = context;
-    const reply = await this.send(this.topics.ledgerCommands, partitionKeyOf(draft), draft, needsKey ? context : withoutKey);
+    const sent = needsKey ? context : withoutKey;
+    // A test-mode caller's command goes to the sandbox ledger, never the live one (docs/decisions/0018-sandbox.md).
+    const reply =
+      context.space === 'test'
+        ? await this.send(this.sandboxLedgerCommands(), partitionKeyOf(draft), draft, sent)
+        : await this.send(this.topics.ledgerCommands, partitionKeyOf(draft), draft, sent);
     return resultOf(ledgerResultSchemas[type], type, reply);
   }
 

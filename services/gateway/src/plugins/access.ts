@@ -56,6 +56,8 @@ export interface Principal {
   treasuries?: string[];
   /** Set for SYSTEM only: the API version the platform client is pinned to (its token's `coin_version` claim). */
   apiVersion?: string;
+  /** Set for SYSTEM only: the client's mode (credentialModeOf); every route here is live, so `test` is refused. */
+  mode?: 'live' | 'test';
   /** Users: when the token's holder last gave a second factor (ms since the epoch); absent: password only. */
   mfaAtMs?: number;
   /** When the access token expires (ms since the epoch): a live stream opened with it ends then. */
@@ -71,6 +73,12 @@ declare module 'fastify' {
      * must be at most STEP_UP_MAX_AGE_S old (docs/DESIGN.md "Admin sign-in: second factor and step-up").
      */
     stepUp?: boolean;
+    /**
+     * The sandbox serves it (docs/decisions/0018-sandbox.md): a test-mode client may call it when
+     * the gateway has a sandbox, and its command goes to the sandbox ledger; on every other route
+     * a test-mode client is 403 TEST_MODE_CREDENTIALS.
+     */
+    sandbox?: boolean;
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -1,5 +1,6 @@
 import { apiVersionText, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
 import { AppError, classifyFailure } from '@coin/errors';
+import { credentialModeOf } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { minimumRole, type Access, type Principal } from './access';
@@ -19,6 +20,8 @@ export interface AuthOptions {
   platformClientActive?: (clientId: string, requestId: string) => Promise<boolean>;
   /** How old the second factor of a step-up route's caller may be (STEP_UP_MAX_AGE_S). */
   stepUpMaxAgeS: number;
+  /** Whether a sandbox ledger is configured (SANDBOX_TOPIC_PREFIX): test-mode clients may then call the routes it serves. */
+  sandbox?: boolean;
 }
 
 /** Verified tokens kept per gateway: about 10 MB at most, enough for every active client. */
@@ -88,8 +91,9 @@ export async function verifyAccessToken(
     // The version the client was created with (the user service signs it); one not X.Y.Z is ignored.
     const pinned = apiVersionText.safeParse(payload['coin_version']);
     const apiVersion = pinned.success ? { apiVersion: pinned.data } : {};
+    const mode = credentialModeOf('system', subject, payload['mode']);
     return {
-      principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, ...apiVersion, expiresAtMs },
+      principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, mode, ...apiVersion, expiresAtMs },
       expiresAtMs,
       kid,
     };
@@ -195,6 +199,11 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       }
     }
     request.principal = principal;
+    // A route the sandbox does not serve is the live space alone (docs/decisions/0018-sandbox.md):
+    // a test-mode client is refused before its grants could allow anything; the ledger refuses it again.
+    if (principal.mode === 'test' && !(options.sandbox && request.routeOptions.config?.sandbox)) {
+      throw new AppError('TEST_MODE_CREDENTIALS', 'Test-mode platform clients cannot act on real balances or the live API');
+    }
     if (!allowed) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');
     if (refusal) throw refusal;
   });
@@ -229,6 +238,8 @@ function markReplayed(request: FastifyRequest): void {
   if (request.idempotency) request.idempotency.replayed = true;
 }
 
-export function authorityOf(request: FastifyRequest): { actor: Actor; proof: string; onReplayed: () => void } {
-  return { actor: actorOf(request), proof: bearerTokenOf(request), onReplayed: () => markReplayed(request) };
+export function authorityOf(request: FastifyRequest): { actor: Actor; proof: string; onReplayed: () => void; space: 'live' | 'test' } {
+  // The space is the verified token's mode: a test-mode client's commands go to the sandbox ledger only.
+  const space = request.principal?.mode === 'test' ? 'test' : 'live';
+  return { actor: actorOf(request), proof: bearerTokenOf(request), onReplayed: () => markReplayed(request), space };
 }

@@ -26,7 +26,8 @@ const guardedAccess: ReadonlySet<Access> = new Set<Access>(['admin', 'superadmin
  * route needs, or whose second factor is too old for a step-up route, is refused authority too:
  * a stolen password-only session probing admin routes is what these records are for. TOKEN_EXPIRED
  * is not: an expired token is a caller to refresh, not one refused, and recording every expiry of
- * every console would be noise.
+ * every console would be noise. A test-mode client's token on a live route is refused authority
+ * too (docs/decisions/0018-sandbox.md).
  */
 const refusalCodes: ReadonlySet<string> = new Set([
   'UNAUTHENTICATED',
@@ -35,6 +36,7 @@ const refusalCodes: ReadonlySet<string> = new Set([
   'API_KEY_SCOPE',
   'MFA_REQUIRED',
   'STEP_UP_REQUIRED',
+  'TEST_MODE_CREDENTIALS',
 ]);
 
 /** The count of refusals of one principal that a window left out (or of all principals past `principalsMax`, as `*`). */

@@ -119,6 +119,10 @@ describe('isAuditedRoute and isRefusal', () => {
     expect(isAuditedRoute(config)).toBe(audited);
   });
 
+  it('when a test-mode client is refused a live route, then that is a refusal of authority (docs/decisions/0018-sandbox.md)', () => {
+    expect(isRefusal(403, 'TEST_MODE_CREDENTIALS')).toBe(true);
+  });
+
   it('when an expired token or a 4xx other than 401/403 is answered, then it is no refusal of authority; a missing or stale second factor is one', () => {
     expect(isRefusal(401, 'UNAUTHENTICATED')).toBe(true);
     expect(isRefusal(403, 'MFA_REQUIRED')).toBe(true);

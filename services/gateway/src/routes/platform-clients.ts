@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  createdTestClient,
   createPlatformClientBody,
   idempotencyKey,
   platformClient,
@@ -13,7 +14,8 @@ import {
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { Redis } from '@coin/redis';
-import { randomIdNonce, randomSecret, sha256Hex } from '@coin/security';
+import { randomIdNonce, randomSecret, sha256Hex, testModeClientIdPrefix, type CredentialMode } from '@coin/security';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
@@ -38,15 +40,22 @@ const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem,
 /** A creation must carry a key: the secret is shown once, so a blind retry must not make a second client. */
 const requiredIdempotencyHeaders = z.looseObject({ [idempotencyKeyHeader]: idempotencyKey });
 
-/** The client id's shape, as the operator CLI makes it (services/user/src/admin/operator.ts): `pc_` + 72 random bits. */
-function newClientId(): string {
-  return `pc_${randomBytes(9).toString('base64url')}`;
+/**
+ * The client id's shape, as the operator CLI makes it (services/user/src/admin/operator.ts): `pc_` + 72 random bits; a
+ * test-mode client's starts with `test_` instead, which is what makes it one (credentialModeOf).
+ */
+function newClientId(mode: CredentialMode): string {
+  return `${mode === 'test' ? testModeClientIdPrefix : 'pc_'}${randomBytes(9).toString('base64url')}`;
 }
 
 /** The command asking for a new client: its id made here, its secret's and request's hashes given. */
-function clientDraft(body: z.infer<typeof createPlatformClientBody>, hashes: { secretHash: string; requestHash: string }) {
+function clientDraft(
+  body: z.infer<typeof createPlatformClientBody>,
+  hashes: { secretHash: string; requestHash: string },
+  mode: CredentialMode,
+) {
   return userDraft('user.platform-client.create', {
-    clientId: newClientId(),
+    clientId: newClientId(mode),
     name: body.name,
     ...hashes,
     treasuries: body.treasuries ?? [],
@@ -73,6 +82,30 @@ const exampleClientRequest = exampleGrantRequest({
   treasuries: exampleClient.treasuries,
   dailyRewardCap: exampleClient.dailyRewardCap,
 });
+
+/**
+ * Sends the creation of a client of this mode, with a secret made here; the stored answer is the
+ * first one's when this is a retry (the same Idempotency-Key), told apart by its secret hash.
+ */
+async function sendCreation(
+  deps: PlatformClientRouteDeps,
+  request: FastifyRequest,
+  body: z.infer<typeof createPlatformClientBody>,
+  mode: CredentialMode,
+) {
+  const { commandId, requestHash } = idempotencyOf(request);
+  const clientSecret = randomSecret('pcs_');
+  const secretHash = sha256Hex(clientSecret);
+  const stored = await deps.commands.user(clientDraft(body, { secretHash, requestHash }, mode), {
+    ...authorityOf(request),
+    commandId,
+    requestId: String(request.id),
+  });
+  if (stored.requestHash !== requestHash) {
+    throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request (another path, body or API key)');
+  }
+  return { stored, clientSecret, secretHash };
+}
 
 /**
  * Platform clients (the SYSTEM callers of POST /api/auth/token), for a SUPERADMIN: the same
@@ -126,23 +159,15 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       },
     },
     async (request, reply) => {
-      const { commandId, requestHash } = idempotencyOf(request);
-      const clientSecret = randomSecret('pcs_');
-      const secretHash = sha256Hex(clientSecret);
-      const stored = await deps.commands.user(clientDraft(request.body, { secretHash, requestHash }), {
-        ...authorityOf(request),
-        commandId,
-        requestId: String(request.id),
-      });
-      if (stored.requestHash !== requestHash) {
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request (another path, body or API key)');
-      }
+      const { stored, clientSecret, secretHash } = await sendCreation(deps, request, request.body, 'live');
       if (!('grantRequest' in stored)) throw new InvariantViolation('a person’s platform client was made without a second SUPERADMIN');
       reply.status(202);
       // A retry of a request that was stored: its secret went out with the first answer only.
       return stored.secretHash === secretHash ? { grantRequest: stored.grantRequest, clientSecret } : { grantRequest: stored.grantRequest };
     },
   );
+
+  registerTestClientRoute(app, deps);
 
   app.post(
     '/api/admin/platform-clients/:id/revoke',
@@ -180,6 +205,44 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
         );
       }
       return client;
+    },
+  );
+}
+
+/**
+ * Test-mode clients (docs/decisions/0018-sandbox.md), for any ADMIN+ alone: the user service makes a
+ * client of a `test_` id at once, since the gateway and the ledger refuse its tokens everywhere real
+ * money is. The secret goes out in the first answer only, as with any client.
+ */
+function registerTestClientRoute(app: App, deps: PlatformClientRouteDeps): void {
+  app.post(
+    '/api/admin/test-clients',
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['platform-clients'],
+        summary:
+          'Register a test-mode platform client (a sandbox client, docs/decisions/0018-sandbox.md): made at once by one ADMIN+, its id starting with test_ and its tokens claiming mode test; its secret is in this first answer only (a retry with the same Idempotency-Key answers 201 without it). Test-mode tokens are refused on every route (403 TEST_MODE_CREDENTIALS) and by the ledger, so the client never acts on real money',
+        security: [{ bearerAuth: [] }],
+        operationId: 'createTestClient',
+        headers: requiredIdempotencyHeaders,
+        body: withExample(createPlatformClientBody, { name: 'tournaments sandbox', treasuries: ['REWARDS'] }),
+        response: {
+          201: withExample(createdTestClient, {
+            client: { ...exampleClient, id: 'test_Xk3v9QmT2bLw', name: 'tournaments sandbox', dailyRewardCap: null },
+            clientSecret: exampleSecret,
+          }),
+          409: problem,
+          422: problem,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { stored, clientSecret, secretHash } = await sendCreation(deps, request, request.body, 'test');
+      if (!('client' in stored)) throw new InvariantViolation('a test-mode client was stored as a request for a second person');
+      reply.status(201);
+      return stored.secretHash === secretHash ? { client: stored.client, clientSecret } : { client: stored.client };
     },
   );
 }

@@ -19,6 +19,7 @@ import {
   type WebhookEndpoint,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
+import { credentialModeOf } from '@coin/security';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -156,6 +157,13 @@ function families(deps: WebhookRouteDeps): Family[] {
         const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
         const client = platformClients.find((c) => c.id === clientId);
         if (!client) throw new AppError('NOT_FOUND', 'No such platform client');
+        // A test-mode client sees no live movement (docs/decisions/0018-sandbox.md); the webhooks service refuses it too.
+        if (purpose === 'change' && credentialModeOf('system', client.id) === 'test') {
+          throw new AppError(
+            'TEST_MODE_CREDENTIALS',
+            'A test-mode platform client has no webhook endpoints: live movements are not its to see',
+          );
+        }
         if (client.revokedAt !== null && purpose === 'change') {
           throw new AppError('PLATFORM_CLIENT_REVOKED', 'The platform client is revoked: its endpoints can be listed, read and deleted');
         }

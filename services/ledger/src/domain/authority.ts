@@ -12,6 +12,30 @@ export { platformGrantsOf, type VerifiedAuthor } from './authors';
  * wallet's coins for someone else, or act above their role. Pure: the consumer asks it after the
  * proof's signature and times have been checked.
  */
-export function authorRefusal(command: LedgerCommand, author: VerifiedAuthor): string | null {
+export function authorRefusal(command: LedgerCommand, author: VerifiedAuthor, space: LedgerSpace = 'live'): string | null {
+  if (space === 'test') return sandboxRefusal(command, author);
+  // The live space: test-mode credentials are refused before any rule could grant them something
+  // (docs/decisions/0018-sandbox.md), whatever the command and the token's grants.
+  if (author.mode === 'test') return testModeRefusal;
   return moduleOf(command).authorRefusal(command, author);
 }
+
+/** A ledger instance's space (LEDGER_SPACE): the live one, or a sandbox of test money. */
+export type LedgerSpace = 'live' | 'test';
+
+/**
+ * The sandbox's rule, the mirror of the live one: only a test-mode platform client acts here, so
+ * a live credential (a person's token, a live client's) moves no test coin either and nothing
+ * done here can be mistaken for a live act. Its mint funds a treasury it was granted, with test
+ * coins (no person, so no four-eyes); every other command is judged by its module as live.
+ */
+function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string | null {
+  if (author.kind !== 'system' || author.mode !== 'test') return liveInSandboxRefusal;
+  if (command.type !== 'ledger.mint') return moduleOf(command).authorRefusal(command, author);
+  const { to } = command.data;
+  return to.kind === 'treasury' && (author.treasuries ?? []).includes(to.code) ? null : sandboxMintRefusal;
+}
+
+const testModeRefusal = 'Command refused: it is proved by test-mode credentials, which never act on real money (the live ledger)';
+const liveInSandboxRefusal = 'Command refused: only test-mode platform clients act in the sandbox ledger, never live credentials';
+const sandboxMintRefusal = 'Command refused: a test-mode client funds only the treasuries it was granted, with test coins';

@@ -103,3 +103,48 @@ describe('authorRefusal of a payout from REWARDS', () => {
     );
   });
 });
+
+describe('authorRefusal of a test-mode client (docs/decisions/0018-sandbox.md)', () => {
+  const testClient = { kind: 'system', id: 'test_shop', role: 'SYSTEM', treasuries: ['REWARDS'], mode: 'test' } satisfies VerifiedAuthor;
+  const types = ledgerCommand.options.map((option) => option.shape.type.value);
+  it.each(types)('when %s is proved by a test-mode token, then the live ledger refuses it, whatever its grants', (type) => {
+    expect(authorRefusal(commandOf(type), testClient)).toBe(
+      'Command refused: it is proved by test-mode credentials, which never act on real money (the live ledger)',
+    );
+  });
+
+  it('when a live client with the same grants sends a reward, then it is allowed (the refusal is the mode alone)', () => {
+    expect(authorRefusal(commandOf('ledger.reward'), { ...testClient, id: 'shop', mode: 'live' })).toBeNull();
+  });
+});
+
+describe('authorRefusal in the sandbox ledger (LEDGER_SPACE=test, docs/decisions/0018-sandbox.md)', () => {
+  const testClient = { kind: 'system', id: 'test_shop', role: 'SYSTEM', treasuries: ['REWARDS'], mode: 'test' } satisfies VerifiedAuthor;
+  const types = ledgerCommand.options.map((option) => option.shape.type.value);
+  const live = 'Command refused: only test-mode platform clients act in the sandbox ledger, never live credentials';
+  const mintInto = (to: object) => ({ ...commandOf('ledger.mint'), data: { to, amount: 100, reason: 'fund' } }) as LedgerCommand;
+
+  it.each(types)('when %s is proved by a live client, a person or a SUPERADMIN, then the sandbox refuses it', (type) => {
+    for (const author of [authors.rewardsClient, authors.payer, authors.superadmin, { ...testClient, mode: 'live' as const }]) {
+      expect(authorRefusal(commandOf(type), author, 'test')).toBe(live);
+    }
+  });
+
+  it('when a test-mode client mints into a treasury it was granted, then it is allowed; another treasury or a user wallet is refused', () => {
+    expect(authorRefusal(mintInto({ kind: 'treasury', code: 'REWARDS' }), testClient, 'test')).toBeNull();
+    for (const to of [
+      { kind: 'treasury', code: 'OPERATIONS' },
+      { kind: 'user', userId: 1 },
+    ]) {
+      expect(authorRefusal(mintInto(to), testClient, 'test')).toBe(
+        'Command refused: a test-mode client funds only the treasuries it was granted, with test coins',
+      );
+    }
+  });
+
+  it("when a test-mode client rewards or mints in the live ledger, then it is refused (the sandbox's rule is the sandbox's only)", () => {
+    expect(authorRefusal(mintInto({ kind: 'treasury', code: 'REWARDS' }), testClient)).toMatch(/test-mode credentials/);
+    expect(authorRefusal(commandOf('ledger.reward'), testClient, 'test')).toBeNull();
+    expect(authorRefusal(commandOf('ledger.reward'), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+});

@@ -11,6 +11,8 @@ export interface VerifiedAuthor {
   role: string;
   /** Platform clients: the treasuries they were granted (a token without the claim grants none). */
   treasuries?: string[];
+  /** The credential's mode (credentialModeOf, from the verified token): `test` never acts on real money. Absent: live. */
+  mode?: 'live' | 'test';
 }
 
 function isRole(role: string): role is Role {

@@ -87,7 +87,7 @@ export async function commandJudge(
       const offset = Number(record.offset);
       return (
         floors.refusal(record.partition, offset, check.authority) ??
-        authorRefusal(command, check.authority) ??
+        authorRefusal(command, check.authority, config.LEDGER_SPACE) ??
         (await adminMoneyRefusal(keyProofs, command, new Date(record.timestampMs), (keyId) =>
           floors.keyRefusal(record.partition, offset, keyId),
         ))

@@ -532,6 +532,55 @@ describe('applying a user command', () => {
       ]);
     });
 
+    it('when an ADMIN registers a test-mode client (a test_ id), then it is made at once, with no second person, and audited as theirs (docs/decisions/0018-sandbox.md)', async () => {
+      const fake = fakeStore({ clients: new Map() });
+      const applied = await applyUserCommand(
+        fake.store,
+        command('user.platform-client.create', admin, {
+          clientId: 'test_new',
+          name: 'sandbox',
+          secretHash,
+          requestHash,
+          treasuries: ['REWARDS'],
+        }),
+        clock,
+        meta,
+      );
+      expect(applied.outcome).toEqual({
+        ok: true,
+        reply: { client: expect.objectContaining({ id: 'test_new', name: 'sandbox', revokedAt: null }), secretHash, requestHash },
+      });
+      expect(fake.calls.filter((c) => c.startsWith('insertGrantRequest'))).toEqual([]);
+      expect(fake.audited).toEqual([
+        expect.objectContaining({ action: 'platform-client.create', target: 'client:test_new', actor: admin, result: 'applied' }),
+      ]);
+    });
+
+    it('when a USER registers a test-mode client, or an ADMIN a live one, then FORBIDDEN and nothing is written', async () => {
+      const fake = fakeStore({ clients: new Map() });
+      const asUser = await applyUserCommand(
+        fake.store,
+        command(
+          'user.platform-client.create',
+          { kind: 'user', id: '3', role: 'USER' },
+          { clientId: 'test_new', name: 'x', secretHash, requestHash },
+        ),
+        clock,
+        meta,
+      );
+      const live = await applyUserCommand(
+        fake.store,
+        command('user.platform-client.create', admin, { clientId: 'pc_new', name: 'x', secretHash, requestHash }),
+        clock,
+        meta,
+      );
+      expect([asUser.outcome.reply, live.outcome.reply]).toEqual([
+        expect.objectContaining({ code: 'FORBIDDEN' }),
+        expect.objectContaining({ code: 'FORBIDDEN' }),
+      ]);
+      expect(fake.calls.filter((c) => c.startsWith('insert'))).toEqual([]);
+    });
+
     it('when a client is revoked twice, then both answer the client; only the first is an audited action; an unknown id is NOT_FOUND', async () => {
       const clients = new Map([
         [

@@ -9,7 +9,7 @@ import type {
   UserResult,
 } from '@coin/contracts';
 import { InvariantViolation, rejected, type Rejected } from '@coin/errors';
-import { isPasswordHash } from '@coin/security';
+import { credentialModeOf, isPasswordHash } from '@coin/security';
 import { roleChangedEventOf, userEventOf } from './user-events';
 import { newAccount, removesLastSuperadmin, removesSuperadmin, type NewAccount, type UserRow } from './users';
 
@@ -100,8 +100,31 @@ export function selfOrSuperadmin(command: { actor: Actor; data: { userId: number
   return self ? null : superadminOrOperator(command);
 }
 
-function forbidden(): Rejected {
-  return rejected('FORBIDDEN', 'Only a SUPERADMIN may do this');
+/**
+ * Whether the client a creation makes is a test-mode one (its id's prefix, credentialModeOf): one
+ * person's act, since the live gateway and ledger refuse it everywhere real money is, so it grants
+ * nothing a second person would need to check (docs/decisions/0018-sandbox.md).
+ */
+export function isTestModeCreation(command: RequestOf<'user.platform-client.create'>): boolean {
+  return credentialModeOf('system', command.data.clientId) === 'test';
+}
+
+/** A platform client's creation: a test-mode one any ADMIN+ (or an operator), a live one a SUPERADMIN or an operator. */
+export function platformClientCreator(command: RequestOf<'user.platform-client.create'>): Rejected | null {
+  if (!isTestModeCreation(command)) return superadminOrOperator(command);
+  const { actor } = command;
+  return isSuperadminOrOperator(actor) || (actor.kind === 'user' && actor.role === 'ADMIN')
+    ? null
+    : forbidden('Only an ADMIN+ may do this');
+}
+
+/** The person who asked (a user id), null for an operator or a service. */
+export function personIdOf(actor: Actor): number | null {
+  return actor.kind === 'user' && userIdText.test(actor.id) ? Number(actor.id) : null;
+}
+
+function forbidden(detail = 'Only a SUPERADMIN may do this'): Rejected {
+  return rejected('FORBIDDEN', detail);
 }
 
 /** The role the account has after the command; null when the command deletes it. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, exportJWK, importPKCS8, importSPKI, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
 import type { Role } from '@coin/contracts';
+import { credentialModeOf } from '@coin/security';
 import type { PeopleBehind, PlatformClientGrants } from './rules';
 
 export const accessTokenAlgorithm = 'EdDSA';
@@ -79,7 +80,9 @@ export async function signAccessToken(
   const mfa = claims.mfaAt ? { mfa_at: Math.floor(claims.mfaAt.getTime() / 1000) } : {};
   const pinned = claims.apiVersion ? { coin_version: claims.apiVersion } : {};
   const verified = claims.verified === true && claims.role !== 'SYSTEM' ? { verified: true } : {};
-  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mfa, ...pinned, ...verified })
+  // A platform client's mode (docs/decisions/0018-sandbox.md), from its id: the gateway and the ledger refuse test mode on real money.
+  const mode = claims.role === 'SYSTEM' ? { mode: credentialModeOf('system', claims.subject) } : {};
+  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mode, ...mfa, ...pinned, ...verified })
     .setProtectedHeader({ alg: accessTokenAlgorithm, kid: keys.kid, typ: 'JWT' })
     .setSubject(claims.subject)
     .setIssuer(settings.issuer)

@@ -22,3 +22,28 @@ describe('signAccessToken, the verified claim', () => {
     expect(await claimsOf({ subject: 'pc_x', role: 'SYSTEM', tokenVersion: 0, verified: true })).not.toHaveProperty('verified');
   });
 });
+
+/** The `mode` claim of SYSTEM tokens (docs/decisions/0018-sandbox.md), which the gateway and the ledger refuse on real money. */
+describe('signAccessToken', () => {
+  const settings = { issuer: 'coin-ledger', audience: 'coin-ledger-api', ttlSeconds: 900 };
+  const grants = { treasuries: ['REWARDS'], dailyRewardCap: null };
+  const signed = async (subject: string, role: 'SYSTEM' | 'USER') => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const keys = await loadSigningKeys(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'k1', '[]');
+    return decodeJwt(
+      await signAccessToken(keys, settings, { subject, role, tokenVersion: 0, ...(role === 'SYSTEM' ? { grants } : {}) }, Date.now()),
+    );
+  };
+
+  it('when the platform client id starts with test_, then its token claims test mode', async () => {
+    expect(await signed('test_Xk3v9QmT2bLw', 'SYSTEM')).toMatchObject({ sub: 'test_Xk3v9QmT2bLw', role: 'SYSTEM', mode: 'test' });
+  });
+
+  it('when it is a live client, then its token claims live mode', async () => {
+    expect(await signed('pc_Xk3v9QmT2bLw', 'SYSTEM')).toMatchObject({ role: 'SYSTEM', mode: 'live' });
+  });
+
+  it('when it is a person, then the token carries no mode claim', async () => {
+    expect(await signed('7', 'USER')).not.toHaveProperty('mode');
+  });
+});

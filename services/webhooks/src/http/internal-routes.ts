@@ -15,7 +15,9 @@ import {
 } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { AppError, validationError } from '@coin/errors';
+import { credentialModeOf } from '@coin/security';
 import type { App } from '@coin/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type DeliveryLogRow, deliveryLog, insertTestDelivery, redeliver } from '../db/deliveries-repo';
 import {
@@ -93,45 +95,58 @@ function auditedByOf(
   return given ? { topic, actor: given.actor, requestId: given.requestId } : undefined;
 }
 
+type InternalRouteDeps = { pool: Pool; box: SecretBox; policy: OutboundPolicy; maxEndpointsPerClient: number; adminAuditTopic: string };
+
+/** POST /internal/webhooks/endpoints: a new endpoint of a client, its secret in the answer. */
+function createEndpoint(deps: InternalRouteDeps) {
+  return async (request: FastifyRequest<{ Body: z.output<typeof createWebhookEndpointInternalBody> }>, reply: FastifyReply) => {
+    const body = request.body;
+    // Judged here from the id, not on the gateway's word: a test-mode client's grants are the
+    // sandbox's, never a view of live movements (docs/decisions/0018-sandbox.md).
+    if (credentialModeOf('system', body.clientId) === 'test') {
+      throw new AppError(
+        'TEST_MODE_CREDENTIALS',
+        'A test-mode platform client has no webhook endpoints: live movements are not its to see',
+      );
+    }
+    const checked = checkEndpointUrl(body.url, deps.policy);
+    if (!checked.ok) throw validationError([{ path: 'url', message: `refused: ${checked.reason}` }], 'The endpoint URL is not allowed');
+    const secret = newEndpointSecret();
+    const row = await insertEndpoint(
+      deps.pool,
+      {
+        id: body.id,
+        clientId: body.clientId,
+        url: checked.url,
+        eventTypes: body.eventTypes,
+        treasuries: body.treasuries,
+        secretSealed: deps.box.seal(secret),
+      },
+      deps.maxEndpointsPerClient,
+      auditedByOf(body, deps.adminAuditTopic),
+    );
+    if (row.kind === 'over-limit') {
+      throw new AppError('LIMIT_EXCEEDED', `A client may register at most ${deps.maxEndpointsPerClient} webhook endpoints`);
+    }
+    if (row.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    if (row.kind === 'client-revoked') throw revoked();
+    // A retried create (the same idempotency key of the same client) answers the endpoint it made, with its secret.
+    const secretShown = row.kind === 'created' ? secret : deps.box.open(row.secretSealed);
+    reply.code(201);
+    return { ...endpointView(row.row), secret: secretShown };
+  };
+}
+
 /**
  * The webhooks service's internal API, called by the gateway only, which decides whose client id
  * a call names (the platform client itself, or a SUPERADMIN naming one) and passes the client's
  * grants. Another client's endpoint is answered like a missing one (404).
  */
-export function registerInternalRoutes(
-  app: App,
-  deps: { pool: Pool; box: SecretBox; policy: OutboundPolicy; maxEndpointsPerClient: number; adminAuditTopic: string },
-): void {
+export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void {
   app.post(
     '/internal/webhooks/endpoints',
     { schema: { body: createWebhookEndpointInternalBody, response: { 201: webhookEndpointWithSecret } } },
-    async (request, reply) => {
-      const body = request.body;
-      const checked = checkEndpointUrl(body.url, deps.policy);
-      if (!checked.ok) throw validationError([{ path: 'url', message: `refused: ${checked.reason}` }], 'The endpoint URL is not allowed');
-      const secret = newEndpointSecret();
-      const row = await insertEndpoint(
-        deps.pool,
-        {
-          id: body.id,
-          clientId: body.clientId,
-          url: checked.url,
-          eventTypes: body.eventTypes,
-          treasuries: body.treasuries,
-          secretSealed: deps.box.seal(secret),
-        },
-        deps.maxEndpointsPerClient,
-        auditedByOf(body, deps.adminAuditTopic),
-      );
-      if (row.kind === 'over-limit') {
-        throw new AppError('LIMIT_EXCEEDED', `A client may register at most ${deps.maxEndpointsPerClient} webhook endpoints`);
-      }
-      if (row.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
-      if (row.kind === 'client-revoked') throw revoked();
-      // A retried create (the same idempotency key of the same client) answers the endpoint it made, with its secret.
-      const secretShown = row.kind === 'created' ? secret : deps.box.open(row.secretSealed);
-      return reply.code(201).send({ ...endpointView(row.row), secret: secretShown });
-    },
+    createEndpoint(deps),
   );
 
   app.get(

@@ -1,31 +1,35 @@
 import { asRequest, platformClientGrantsSummary } from '../audit-records';
 import { actsAlone, rewardCapRefusal } from '../grant-requests';
-import { superadminOrOperator, decidePlatformClientCreation, platformClientToCreate } from '../rules';
+import { decidePlatformClientCreation, isTestModeCreation, personIdOf, platformClientCreator, platformClientToCreate } from '../rules';
 import { answered, finding, requestedGrant } from './shared';
 import type { AuditDescription, UserCommandModule } from './types';
 
 /**
  * `user.platform-client.create`: a cap above the configured ceiling is refused; a person's client
  * waits as a request for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"), answered with the
- * hashes so the gateway tells a first answer from a retry's; an operator's is inserted.
+ * hashes so the gateway tells a first answer from a retry's; an operator's is inserted. A test-mode
+ * client (a `test_` id) is one ADMIN+'s act, inserted at once with its creator recorded: its
+ * tokens are refused everywhere real money is (docs/decisions/0018-sandbox.md).
  */
 export const createPlatformClient: UserCommandModule<'user.platform-client.create'> = {
   type: 'user.platform-client.create',
   revokes: false,
-  authorize: superadminOrOperator,
+  authorize: platformClientCreator,
   loads: [],
   decide(command, _state, context) {
     const client = platformClientToCreate(command);
     const capRefusal = rewardCapRefusal(client.dailyRewardCap, context.grants);
     if (capRefusal) return capRefusal;
-    if (!actsAlone(command.actor)) {
+    const testMode = isTestModeCreation(command);
+    if (!testMode && !actsAlone(command.actor)) {
       const { secretHash, requestHash } = command.data;
       const { id: clientId, name, treasuries, dailyRewardCap } = client;
       const act = { type: command.type, clientId, name, treasuries, dailyRewardCap, secretHash, requestHash };
       const { view, write } = requestedGrant(command, act, context);
       return answered({ grantRequest: view, secretHash, requestHash }, [write]);
     }
-    return finding({ write: 'insert-platform-client', client }, (inserted) => {
+    const made = testMode ? { ...client, createdBy: personIdOf(command.actor) } : client;
+    return finding({ write: 'insert-platform-client', client: made }, (inserted) => {
       const decision = decidePlatformClientCreation(command, inserted);
       return decision.ok ? answered(decision.result) : decision;
     });

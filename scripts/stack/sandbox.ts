@@ -1,0 +1,59 @@
+import { createLogger } from '@coin/logger';
+import { schemaName } from '@coin/db';
+import { createKafka, ensureTopics, topicSpecs } from '@coin/kafka';
+import { migrateServiceDatabase } from './provision';
+import { serviceDatabases } from './services';
+
+/**
+ * The sandbox (docs/decisions/0018-sandbox.md): a second ledger beside the live one, the same code
+ * with LEDGER_SPACE=test, under a topic and schema prefix of its own. `npm start` and the test
+ * stack both start it with these.
+ */
+
+/** The sandbox's topic and schema prefix for a deployment's own prefix: `<prefix>sandbox_`. */
+export function sandboxPrefixOf(livePrefix: string): string {
+  return `${livePrefix}sandbox_`;
+}
+
+/** The sandbox's topics and its ledger schema (roles and grants from the ledger's row of the table); nothing of the other services. */
+export async function provisionSandbox(target: {
+  kafkaBrokers: string[];
+  databaseUrl: string;
+  livePrefix: string;
+  log?: (message: string) => void;
+}): Promise<string> {
+  const prefix = sandboxPrefixOf(target.livePrefix);
+  const kafka = createKafka({ brokers: target.kafkaBrokers, clientId: 'provision-sandbox', logger: createLogger('provision', 'warn') });
+  const created = await ensureTopics(kafka, topicSpecs(prefix));
+  if (created.length > 0) target.log?.(`created sandbox topics: ${created.join(', ')}`);
+  await migrateServiceDatabase({
+    databaseUrl: target.databaseUrl,
+    schema: schemaName(prefix, serviceDatabases.ledger.schema),
+    service: 'ledger',
+    ...(target.log ? { log: target.log } : {}),
+  });
+  return prefix;
+}
+
+/**
+ * The sandbox ledger's environment from the live ledger's: its own topics, schema and ports, the
+ * space `test`, and the live prefix whose user events open its wallets and whose gateways' reply
+ * topic it answers on. One cluster: the live ledger's shard map names the live schema's shards.
+ */
+export function sandboxLedgerEnv(
+  liveLedgerEnv: Record<string, string>,
+  livePrefix: string,
+  ports: { http: number; metrics: number },
+): Record<string, string> {
+  const prefix = sandboxPrefixOf(livePrefix);
+  const { LEDGER_SHARDS_DATABASE_URL: _liveShards, ...env } = liveLedgerEnv;
+  return {
+    ...env,
+    TOPIC_PREFIX: prefix,
+    DB_SCHEMA_PREFIX: prefix,
+    LEDGER_SPACE: 'test',
+    LIVE_TOPIC_PREFIX: livePrefix,
+    LEDGER_HTTP_PORT: String(ports.http),
+    METRICS_PORT: String(ports.metrics),
+  };
+}

@@ -1,0 +1,83 @@
+import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
+import type { ProofActor } from '../../../scripts/stack/proofs';
+
+/**
+ * The live ledger and test-mode credentials (docs/decisions/0018-sandbox.md): a command proved by
+ * a test-mode platform client's genuine token, written straight to ledger.commands (no gateway to
+ * stop it), moves no real coin, whatever the client was granted.
+ */
+
+async function balanceOf(h: LedgerHarness, key: string): Promise<number> {
+  const result = await h.pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_key = $1', [key]);
+  return Number(result.rows[0]?.balance ?? 0);
+}
+
+describe('the live ledger refuses test-mode credentials', () => {
+  let h: LedgerHarness;
+  const userId = 4242;
+  const rewards = walletKeyOfTreasury('REWARDS');
+  const reward = (actor: ProofActor) =>
+    h.send({ type: 'ledger.reward', key: rewards, actor, data: { toUserId: userId, amount: 100, reason: 'prize' } });
+  const settle = (actor: ProofActor, holdId: string) =>
+    h.send({ type: 'ledger.void-hold', key: walletKeyOfUser(userId), actor, data: { holdId, fromUserId: userId } });
+
+  beforeAll(async () => {
+    h = await startLedgerHarness();
+    await h.startLedger();
+    const opened: Reply = await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } });
+    expect(opened.ok).toBe(true);
+    const minted = await h.send({
+      type: 'ledger.mint',
+      key: rewards,
+      data: { to: { kind: 'treasury', code: 'REWARDS' }, amount: 10_000, reason: 'fund' },
+    });
+    expect(minted.ok).toBe(true);
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it.each<[string, ProofActor]>([
+    ['a test_ client claiming test mode', { kind: 'system', id: 'test_shop', treasuries: ['REWARDS'], mode: 'test' }],
+    ['a test_ client whose token claims live', { kind: 'system', id: 'test_shop', treasuries: ['REWARDS'], mode: 'live' }],
+    ['a live-looking id whose token claims test mode', { kind: 'system', id: 'pc_shop', treasuries: ['REWARDS'], mode: 'test' }],
+  ])('when %s sends a forged reward from REWARDS, then it is refused and no balance moves', async (_name, actor) => {
+    const before = [await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))];
+    const reply = await reward(actor);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect([await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))]).toEqual(before);
+  });
+
+  it('when a test-mode client voids a live hold it would otherwise settle, then it is refused and the hold stays pending', async () => {
+    const held = await h.send({
+      type: 'ledger.mint',
+      key: walletKeyOfUser(userId),
+      data: { to: { kind: 'user', userId }, amount: 500, reason: 'seed' },
+    });
+    expect(held.ok).toBe(true);
+    const hold = await h.send({
+      type: 'ledger.hold',
+      key: walletKeyOfUser(userId),
+      data: { fromUserId: userId, to: { kind: 'treasury', code: 'REWARDS' }, amount: 200, reason: 'order' },
+    });
+    expect(hold.ok).toBe(true);
+    const holdId = (hold as { result: { hold: { id: string } } }).result.hold.id;
+    const reply = await settle({ kind: 'system', id: 'test_shop', treasuries: ['REWARDS'], mode: 'test' }, holdId);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    const status = await h.pool.query<{ status: string }>('SELECT status FROM holds WHERE id = $1', [holdId]);
+    expect(status.rows[0]?.status).toBe('PENDING');
+  });
+
+  it('when a live client with the same grants sends the same reward, then it is paid (the refusal is the mode alone)', async () => {
+    const before = await balanceOf(h, walletKeyOfUser(userId));
+    const reply = await reward({ kind: 'system', id: 'pc_shop', treasuries: ['REWARDS'], mode: 'live' });
+    expect(reply).toMatchObject({ ok: true });
+    // The credit leg lands on the user's wallet after the debit's answer.
+    await eventually(
+      async () => ((await balanceOf(h, walletKeyOfUser(userId))) === before + 100 ? true : undefined),
+      15_000,
+      'the live reward credited',
+    );
+  });
+});

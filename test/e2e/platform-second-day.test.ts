@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient, paginate } from '@coin/client';
+import { standardWebhooksSecret, verifyAndParseWebhook } from '@coin/events';
+import { Webhook } from 'standardwebhooks';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { registerUser } from '../harness/http';
+import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury, type AdminSession } from '../harness/admin';
+import { eventually } from '../harness/eventually';
+
+/**
+ * A platform's second day, as a platform team lives it (a course site paying rewards and payouts,
+ * receiving webhooks), with nothing but what the README gives it: `@coin/client`, `@coin/events`
+ * and a Standard Webhooks library. The operator's part (an ADMIN and a SUPERADMIN, a funded
+ * REWARDS treasury, the live client's credentials handed over) is the harness's.
+ *
+ * The sandbox is built in part (docs/decisions/0018-sandbox.md): the team registers a test-mode
+ * client through the API, funds its sandbox treasury and rewards in the sandbox ledger, apart from
+ * every live balance; reads, webhooks and the test clock are not served to test credentials yet,
+ * so the rest of the day is the live client's.
+ */
+describe("a platform's second day", () => {
+  let stack: TestStack;
+  let superadmin: AdminSession;
+  let admin: AdminSession;
+  let live: { clientId: string; clientSecret: string };
+  let coin: CoinClient;
+  const run = randomUUID().slice(0, 8);
+
+  /** The team's own webhook receiver: it can be taken down (500 to every delivery) and brought back. */
+  const receiver = {
+    down: false,
+    received: [] as Array<{ headers: IncomingHttpHeaders; body: string }>,
+    server: undefined as Server | undefined,
+    url: '',
+  };
+
+  /** The team's users: each registers and gets a wallet, as the README's tour does. */
+  const newUser = async () => (await registerUser(stack.gatewayUrl)).userId;
+
+  /** A payout to one user from REWARDS, with the team's reference and metadata; retried until the user's wallet is open. */
+  const payOut = (toUserId: number, reference: string, metadata: Record<string, string>) =>
+    eventually(
+      () =>
+        coin
+          .payout({
+            body: { from: { treasury: 'REWARDS' }, reason: 'Course finished', reference, metadata, lines: [{ toUserId, amount: 5 }] },
+          })
+          .then((paid) => ('payout' in paid ? paid : undefined))
+          .catch((err: unknown) => {
+            if (err instanceof CoinProblemError && err.code === 'USER_NOT_FOUND') return undefined;
+            throw err;
+          }),
+      30_000,
+      'the payee’s wallet open',
+    );
+
+  beforeAll(async () => {
+    receiver.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        if (receiver.down) return void response.writeHead(500).end('down');
+        receiver.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
+    receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/coin`;
+    // Retries 20 ms to 7 s apart instead of minutes to hours (the whole schedule in 32 s): its shape, faster.
+    stack = await startTestStack({ sandbox: true, extraEnv: { WEBHOOKS_RETRY_UNIT_MS: '20', WEBHOOKS_POLL_INTERVAL_MS: '50' } });
+    [superadmin, admin] = await Promise.all([adminSession(stack, 'SUPERADMIN'), adminSession(stack, 'ADMIN')]);
+    const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 1_000);
+    live = await createPlatformClientWithCli(stack, `course-site-${run}`, { treasuries: ['REWARDS'] });
+    coin = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, ...live }) });
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.close();
+    await new Promise<void>((resolve) => (receiver.server ? receiver.server.close(() => resolve()) : resolve()));
+  });
+
+  it('when an ADMIN registers a test-mode client for the team, then it funds and pays in the sandbox at once, and no real balance moves', async () => {
+    const operator = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: admin.accessToken });
+    const created = await operator.createTestClient({ body: { name: `course-site sandbox ${run}`, treasuries: ['REWARDS'] } });
+    expect(created.client.id).toMatch(/^test_/);
+    const sandbox = createCoinClient({
+      baseUrl: stack.gatewayUrl,
+      accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, clientId: created.client.id, clientSecret: created.clientSecret! }),
+    });
+    const payee = await newUser();
+    const liveBalance = () =>
+      createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: superadmin.accessToken })
+        .getUser({ path: { id: payee } })
+        .then((u) => u.wallet.balance);
+    const before = await eventually(() => liveBalance().catch(() => undefined), 30_000, 'the payee’s live wallet');
+    const liveRewards = async () => (await operator.listTreasuries()).treasuries.find((t) => t.code === 'REWARDS')?.balance;
+    const rewardsBefore = await liveRewards();
+    const supplyBefore = await operator.getSupplyReport();
+
+    // Test coins into its sandbox REWARDS, then a reward from them (the user's sandbox wallet opened as the live one was).
+    const funded = await sandbox.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 100, reason: 'sandbox funds' } });
+    expect(funded.transaction).toMatchObject({ type: 'MINT', amount: 100, toTreasury: 'REWARDS' });
+    const rewarded = await eventually(
+      () =>
+        sandbox.rewardUser({ body: { userId: payee, amount: 5, reason: 'sandbox try' } }).catch((err: unknown) => {
+          if (err instanceof CoinProblemError && err.code === 'USER_NOT_FOUND') return undefined;
+          throw err;
+        }),
+      30_000,
+      'the payee’s sandbox wallet',
+    );
+    expect(rewarded).toMatchObject({ transaction: { type: 'REWARD', amount: 5, toUserId: payee } });
+
+    // Nothing of it is live: the payee's balance and the live REWARDS are as they were.
+    expect(await liveBalance()).toBe(before);
+    expect(await liveRewards()).toBe(rewardsBefore);
+    // The live supply: no coin made, and consistent.
+    const supplyAfter = await operator.getSupplyReport();
+    expect([supplyAfter.minted, supplyAfter.supply, supplyAfter.discrepancy]).toEqual([supplyBefore.minted, supplyBefore.supply, 0]);
+    // The routes the sandbox does not serve yet refuse test credentials; the live client cannot fund.
+    await expect(sandbox.listEvents({ query: {} })).rejects.toMatchObject({ status: 403, code: 'TEST_MODE_CREDENTIALS' });
+    await expect(coin.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 1, reason: 'live try' } })).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('when the team pays, loses its receiver for a while and catches up through the events API, then it misses nothing, finds its payments by reference and metadata, and a Standard Webhooks library verifies each delivery', async () => {
+    const endpoint = await coin.createWebhookEndpoint({ body: { url: receiver.url, eventTypes: ['coin.transaction.recorded'] } });
+    const [first, second] = [await newUser(), await newUser()];
+    const paidFirst = await payOut(first, `order-${run}-1`, { courseId: 'ts-101', cohort: run });
+    const firstId = paidFirst.payout.lines[0]!.transactionId;
+    await eventually(async () => receiver.received.find((r) => r.body.includes(`order-${run}-1`)), 20_000, 'the first delivery');
+
+    // The receiver goes down; the next payment's deliveries fail and wait for their retries.
+    receiver.down = true;
+    const paidSecond = await payOut(second, `order-${run}-2`, { courseId: 'ts-102', cohort: run });
+    const secondId = paidSecond.payout.lines[0]!.transactionId;
+
+    // Catching up: every event of the client, paged, holds the missed payment as a delivery carries it.
+    const caughtUp = await eventually(async () => {
+      for await (const event of paginate(coin.listEvents, { query: { type: 'coin.transaction.recorded', limit: 2 } })) {
+        if (JSON.stringify(event.payload).includes(`order-${run}-2`)) return event;
+      }
+      return undefined;
+    });
+    expect(receiver.received.some((r) => r.body.includes(`order-${run}-2`))).toBe(false);
+
+    // By its own reference and its metadata, only the client's own transactions.
+    const byReference = await eventually(async () => {
+      const page = await coin.searchTransactions({ query: { reference: `order-${run}-2#0` } });
+      return page.transactions.length > 0 ? page.transactions : undefined;
+    });
+    expect(byReference.map((t) => t.id)).toEqual([secondId]);
+    const byMetadata = await eventually(async () => {
+      const page = await coin.searchTransactions({ query: { metadata: { cohort: run } } });
+      return page.transactions.length === 2 ? page.transactions : undefined;
+    });
+    expect(byMetadata.map((t) => t.id).sort()).toEqual([firstId, secondId].sort());
+
+    // The receiver comes back: the retry delivers the missed event, the same one the events API gave.
+    receiver.down = false;
+    const late = await eventually(async () => receiver.received.find((r) => r.body.includes(`order-${run}-2`)), 30_000, 'the retry');
+    const standard = {
+      'webhook-id': String(late.headers['webhook-id']),
+      'webhook-timestamp': String(late.headers['webhook-timestamp']),
+      'webhook-signature': String(late.headers['webhook-signature']),
+    };
+    expect(new Webhook(standardWebhooksSecret(endpoint.secret)).verify(late.body, standard)).toEqual(caughtUp.payload);
+    expect(standard['webhook-id']).toBe(caughtUp.id);
+    // @coin/events verifies and types it in one call too.
+    const parsed = verifyAndParseWebhook(late.body, late.headers, endpoint.secret);
+    expect(parsed).toMatchObject({ type: 'coin.transaction.recorded', transaction: { id: secondId, metadata: { courseId: 'ts-102' } } });
+  });
+
+  it('when the team pins the version it built against, then every answer says that version', async () => {
+    const versions: Array<string | null> = [];
+    const pinned = createCoinClient({
+      baseUrl: stack.gatewayUrl,
+      version: '3.0.0',
+      accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, ...live }),
+      fetch: async (request) => {
+        const response = await fetch(request);
+        versions.push(response.headers.get('coin-version'));
+        return response;
+      },
+    });
+    await pinned.listEvents({ query: { limit: 1 } });
+    await pinned.searchTransactions({ query: { limit: 1 } });
+    expect(versions).toEqual(['3.0.0', '3.0.0']);
+  });
+});
