@@ -31,7 +31,15 @@ import {
 } from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
-import { emptyReadRequest, type BatchRead, type BatchWrite, type LedgerStore, type LoadedWallet, type OutboxBatch, type OutboxBatchMessage } from './store';
+import {
+  emptyReadRequest,
+  type BatchRead,
+  type BatchWrite,
+  type LedgerStore,
+  type LoadedWallet,
+  type OutboxBatch,
+  type OutboxBatchMessage,
+} from './store';
 import { TransactionIds } from './transaction-ids';
 
 /**

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { commissionRule, freezeActor, freezeCaseId, limitOverrides, partyOfColumns, type LimitOverrides, type TreasuryCode } from '@coin/contracts';
+import {
+  commissionRule,
+  freezeActor,
+  freezeCaseId,
+  limitOverrides,
+  partyOfColumns,
+  type LimitOverrides,
+  type TreasuryCode,
+} from '@coin/contracts';
 import type { FreezeState, WalletState } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 

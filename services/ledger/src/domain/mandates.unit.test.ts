@@ -212,7 +212,10 @@ describe('mandates: charges', () => {
     const frozen = apply(state, charge(mandate.id, 0, 0), t0) as Accepted;
     expect(frozen.ok).toBe(true);
     expect(frozen.transaction).toBeNull();
-    expect(frozen.mandates[0]).toMatchObject({ event: 'charge-failed', failure: { period: 0, attempt: 0, detail: 'The wallet is frozen' } });
+    expect(frozen.mandates[0]).toMatchObject({
+      event: 'charge-failed',
+      failure: { period: 0, attempt: 0, detail: 'The wallet is frozen' },
+    });
     payerWallet.freeze = null;
     const retryAt = state.mandates.get(mandate.id)!.nextChargeAt!;
     expect((apply(state, charge(mandate.id, 0, 1), retryAt) as Accepted).transaction?.amount).toBe(500);

@@ -34,7 +34,14 @@ const verifiedProof = proofWith({ sub: '1', role: 'USER', verified: true });
 
 function stateWith(balance: number): LedgerState {
   const wallet = { ...emptyWallet({ kind: 'user', userId: 1 }, t0), balance, totalReceived: balance };
-  return { wallets: new Map([[wallet.key, wallet]]), refundTargets: new Map(), holds: new Map(), approvals: new Map(), windows: new Map(), mandates: new Map() };
+  return {
+    wallets: new Map([[wallet.key, wallet]]),
+    refundTargets: new Map(),
+    holds: new Map(),
+    approvals: new Map(),
+    windows: new Map(),
+    mandates: new Map(),
+  };
 }
 
 let n = 0;

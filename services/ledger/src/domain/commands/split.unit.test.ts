@@ -17,7 +17,14 @@ const admin = 99;
 const shop = 'pc_shop';
 
 function world(rule: CommissionRule | null = { kind: 'bps', bps: 1000 }, setBy: number | null = admin): LedgerState {
-  const state: LedgerState = { wallets: new Map(), refundTargets: new Map(), holds: new Map(), approvals: new Map(), windows: new Map(), mandates: new Map() };
+  const state: LedgerState = {
+    wallets: new Map(),
+    refundTargets: new Map(),
+    holds: new Map(),
+    approvals: new Map(),
+    windows: new Map(),
+    mandates: new Map(),
+  };
   const open = (party: Party, balance: number) =>
     state.wallets.set(walletKeyOf(party), { ...emptyWallet(party, now), balance, totalReceived: balance });
   open({ kind: 'user', userId: buyer }, 100_000);

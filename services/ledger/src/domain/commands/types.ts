@@ -21,7 +21,17 @@ import type { z } from 'zod';
 import type { ApprovalState } from '../approvals';
 import type { VerifiedAuthor } from '../authors';
 import type { Rejected } from '@coin/errors';
-import type { Accepted, Decision, FreezeState, HoldState, LedgerPolicy, LedgerState, MandateState, NewTransaction, WalletState } from '../state';
+import type {
+  Accepted,
+  Decision,
+  FreezeState,
+  HoldState,
+  LedgerPolicy,
+  LedgerState,
+  MandateState,
+  NewTransaction,
+  WalletState,
+} from '../state';
 
 /**
  * What one ledger command is, in one module (docs/DESIGN.md "Adding a command"): the contract it
