@@ -206,6 +206,22 @@ describe('the breaking-change check of the HTTP API (oasdiff)', () => {
     expect(judgeApiVersion({ baseline: '2.0.0', current: '2.1.0', changes, documentsDiffer: true })).toEqual([]);
   });
 
+  it('when a shared model gains a field, then the inline anyOf that holds it (a command status) is a modification, not a breaking new shape; removing one of its fields is still breaking', async () => {
+    const added = await changed((doc) => {
+      const wallet = doc.components.schemas.Wallet;
+      wallet.properties.nickname = { type: 'string' };
+    });
+    expect(added.changes.map((c) => c.id)).toContain('response-property-any-of-added');
+    expect([added.bump, breakingChanges(added.changes)]).toEqual(['minor', []]);
+    const removed = await changed((doc) => {
+      const wallet = doc.components.schemas.Wallet;
+      delete wallet.properties.activeCoins;
+      wallet.required = (wallet.required as string[]).filter((name) => name !== 'activeCoins');
+    });
+    expect(removed.bump).toBe('major');
+    expect(breakingChanges(removed.changes).some((c) => c.text.includes('activeCoins'))).toBe(true);
+  });
+
   it('when an operation is deprecated, then it needs a sunset date at least 90 days away, and its removal is breaking', async () => {
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const deprecate = (sunset?: string) => (doc: Json) => {

@@ -406,7 +406,7 @@ function jsonSchemaOf(schema: z.ZodType): JsonObject {
  * AsyncAPI info.version: raised with every change to a published schema or to the package
  * (docs/VERSIONING.md; scripts/contract/api-versions.unit.test.ts holds the three equal).
  */
-export const eventContractVersion = '1.7.0';
+export const eventContractVersion = '1.8.0';
 const kafkaBindingVersion = '0.5.0';
 
 /**

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Registry } from 'prom-client';
-import { approvalIdNamingRoute, topicNames, type ApiKeyGrant, type MoneyResult, type Reply } from '@coin/contracts';
+import { approvalIdNamingRoute, currentApiVersion, topicNames, type ApiKeyGrant, type MoneyResult, type Reply } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { exampleApprovalPending } from './routes/examples';
 import type { App } from '@coin/http';
@@ -871,7 +871,7 @@ describe('gateway component (buildApp with fake ports)', () => {
         url: '/api/commands/some-key',
         headers: { authorization: `Bearer ${await userToken()}` },
       });
-      expect(response.headers['coin-version']).toBe('3.0.0');
+      expect(response.headers['coin-version']).toBe(currentApiVersion);
     });
 
     it('when Coin-Version names a version this API does not serve, or is malformed, then 400 listing the supported ones and nothing is sent', async () => {
@@ -886,7 +886,7 @@ describe('gateway component (buildApp with fake ports)', () => {
           },
         );
         const body = expectProblem(response, 400, 'VALIDATION_FAILED');
-        expect(body.detail).toBe('Unsupported Coin-Version; supported versions: 3.0.0');
+        expect(body.detail).toBe(`Unsupported Coin-Version; supported versions: ${currentApiVersion}, 3.0.0`);
       }
       expect(bus.requests.length).toBe(sent);
     });

@@ -2457,7 +2457,7 @@ export interface components {
   responses: never;
   parameters: {
     /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
-    CoinVersion: '3.0.0';
+    CoinVersion: '3.1.0' | '3.0.0';
   };
   requestBodies: never;
   headers: {

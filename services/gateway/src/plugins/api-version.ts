@@ -17,16 +17,35 @@ export const coinVersionHeader = 'coin-version';
 /** A JSON answer body of the newest version, made into another version's. */
 export type ResponseShaper = (body: unknown) => unknown;
 
-/** Per version, the operations whose answers it shapes; a version with no row, or an empty one, answers as the newest. */
+/** Per version, the operations whose answers it shapes (`'*'`: any other); a version with no row, or an empty one, answers as the newest. */
 export type ResponseShapes = Readonly<Record<string, Readonly<Record<string, ResponseShaper>>>>;
 
 /**
- * The versions this gateway serves, newest first, with what each shapes. Only 3.0.0: the
- * versions before it (1.0.0, 2.0.0) differ from it in behaviour, not in the shape of an answer
- * (docs/API_CHANGELOG.md: 202 and a second SUPERADMIN where 2.0.0 answered 201), which no
- * transform of an answer can give back; a minor version with a shape of its own adds its row here.
+ * What 3.1.0 added to answers a 3.0.0 client already knew, taken out again: `frozen` of a wallet
+ * (an object with a `balance`), `splitOf` of a transaction (an object with a `type` and an
+ * `amount`), and `commission` beside a purchase's `transaction`. Walks the whole answer, so one
+ * rule serves every operation that carries a wallet or a transaction; new operations of 3.1.0 have
+ * no 3.0.0 client to shape for.
  */
-export const responseShapes: ResponseShapes = { [currentApiVersion]: {} };
+export function answerAs300(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(answerAs300);
+  if (body === null || typeof body !== 'object') return body;
+  const entries = Object.entries(body as Record<string, unknown>);
+  const has = (key: string) => entries.some(([k]) => k === key);
+  const dropped = new Set<string>();
+  if (has('balance')) dropped.add('frozen');
+  if (has('type') && has('amount')) dropped.add('splitOf');
+  if (has('transaction')) dropped.add('commission');
+  return Object.fromEntries(entries.filter(([k]) => !dropped.has(k)).map(([k, v]) => [k, answerAs300(v)]));
+}
+
+/**
+ * The versions this gateway serves, newest first, with what each shapes (`'*'`: every operation
+ * the row does not name). 3.0.0 is the oldest: the versions before it (1.0.0, 2.0.0) differ from it
+ * in behaviour, not in the shape of an answer (docs/API_CHANGELOG.md: 202 and a second SUPERADMIN
+ * where 2.0.0 answered 201), which no transform of an answer can give back.
+ */
+export const responseShapes: ResponseShapes = { [currentApiVersion]: {}, '3.0.0': { '*': answerAs300 } };
 
 const isVersion = (text: string) => apiVersionText.safeParse(text).success;
 
@@ -60,9 +79,14 @@ export function versionOf(header: unknown, pinned: string | undefined, shapes: R
   return given;
 }
 
+function shaperOf(shapes: ResponseShapes, version: string, operation: string | undefined): ResponseShaper | undefined {
+  const row = shapes[version];
+  return operation === undefined ? undefined : (row?.[operation] ?? row?.['*']);
+}
+
 /** The body of an answer of `operation` as `version` shapes it (the body itself when the version shapes nothing there). */
 export function shapedBody(shapes: ResponseShapes, version: string, operation: string | undefined, body: unknown): unknown {
-  const shaper = operation === undefined ? undefined : shapes[version]?.[operation];
+  const shaper = shaperOf(shapes, version, operation);
   return shaper ? shaper(body) : body;
 }
 
@@ -89,7 +113,7 @@ export function registerApiVersion(app: FastifyInstance, shapes: ResponseShapes 
     const version = request.apiVersion;
     const operation = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
     if (version === undefined || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
-    if (shapes[version]?.[operation ?? ''] === undefined) return payload;
+    if (shaperOf(shapes, version, operation) === undefined) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     return JSON.stringify(shapedBody(shapes, version, operation, JSON.parse(payload)));
   });

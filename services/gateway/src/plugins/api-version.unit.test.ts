@@ -2,11 +2,19 @@ import { currentApiVersion } from '@coin/contracts';
 import { installProblemHandler } from '@coin/http';
 import Fastify from 'fastify';
 import type { Principal } from './access';
-import { registerApiVersion, type ResponseShapes, responseShapes, shapedBody, supportedVersions, versionOf } from './api-version';
+import {
+  answerAs300,
+  registerApiVersion,
+  type ResponseShapes,
+  responseShapes,
+  shapedBody,
+  supportedVersions,
+  versionOf,
+} from './api-version';
 
 /**
- * A synthetic difference (no two served versions differ in an answer's shape today,
- * docs/VERSIONING.md): in "3.1.0" a wallet has `frozen`, which "3.0.0" does not know.
+ * A synthetic table for the plugin's mechanics (the served one is tested below): in "3.1.0" a
+ * wallet has `frozen`, which "3.0.0" does not know.
  */
 const shapes: ResponseShapes = {
   '3.0.0': {
@@ -46,10 +54,6 @@ describe('Coin-Version: parsing', () => {
     expect(supportedVersions({ '3.0.0': {}, '10.0.0': {}, '3.10.0': {}, '3.2.0': {} })).toEqual(['10.0.0', '3.10.0', '3.2.0', '3.0.0']);
   });
 
-  it('the product serves the current version alone, and shapes nothing in it', () => {
-    expect(supportedVersions(responseShapes)).toEqual([currentApiVersion]);
-    expect(shapedBody(responseShapes, currentApiVersion, 'getMyWallet', { balance: 1 })).toEqual({ balance: 1 });
-  });
 });
 
 describe('Coin-Version: the plugin (a synthetic table)', () => {
@@ -91,5 +95,32 @@ describe('Coin-Version: the plugin (a synthetic table)', () => {
       detail: 'Unsupported Coin-Version; supported versions: 3.1.0, 3.0.0',
       errors: [{ path: 'headers.coin-version' }],
     });
+  });
+});
+
+describe('Coin-Version: the served versions', () => {
+  it("when 3.0.0 is asked for, then every answer loses what 3.1.0 added: a wallet's frozen, a transaction's splitOf, a purchase's commission", () => {
+    const purchase = {
+      transaction: { id: 9, type: 'PURCHASE', amount: 90, splitOf: undefined, reference: 'r' },
+      wallet: { userId: 7, balance: 10, frozen: false },
+      commission: { id: 10, type: 'TRANSFER', amount: 10, splitOf: 9 },
+    };
+    expect(shapedBody(responseShapes, '3.0.0', 'purchase', purchase)).toEqual({
+      transaction: { id: 9, type: 'PURCHASE', amount: 90, reference: 'r' },
+      wallet: { userId: 7, balance: 10 },
+    });
+    const page = { transactions: [{ id: 10, type: 'TRANSFER', amount: 10, splitOf: 9 }], hasMore: false };
+    expect(shapedBody(responseShapes, '3.0.0', 'listMyTransactions', page)).toEqual({
+      transactions: [{ id: 10, type: 'TRANSFER', amount: 10 }],
+      hasMore: false,
+    });
+    // A field named alike elsewhere stays: only wallets and transactions lost those fields.
+    expect(answerAs300({ case: { frozen: true, splitOf: 3 } })).toEqual({ case: { frozen: true, splitOf: 3 } });
+  });
+
+  it('when the newest is asked for, then answers are as they are', () => {
+    const wallet = { wallet: { balance: 10, frozen: true } };
+    expect(shapedBody(responseShapes, currentApiVersion, 'getMyWallet', wallet)).toBe(wallet);
+    expect(supportedVersions(responseShapes)).toEqual([currentApiVersion, '3.0.0']);
   });
 });
