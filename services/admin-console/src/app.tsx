@@ -6,6 +6,7 @@ import { ApiKeysScreen } from './screens/api-keys';
 import { ApprovalsScreen } from './screens/approvals';
 import { AuditLogScreen } from './screens/audit-log';
 import { CashoutsScreen } from './screens/cashouts';
+import { CommissionRulesScreen } from './screens/commission-rules';
 import { DashboardScreen } from './screens/dashboard';
 import { HoldsScreen } from './screens/holds';
 import { MandatesScreen } from './screens/mandates';
@@ -37,6 +38,7 @@ const navItems: NavItem[] = [
   { to: '/holds', label: 'Holds', roles: consoleRoles },
   { to: '/mandates', label: 'Mandates', roles: consoleRoles },
   { to: '/cashouts', label: 'Cash-outs', roles: consoleRoles },
+  { to: '/commission-rules', label: 'Commission rules', roles: consoleRoles },
   { to: '/monitoring', label: 'Monitoring cases', roles: consoleRoles },
   { to: '/audit-log', label: 'Audit log', roles: consoleRoles },
   { to: '/webhooks', label: 'Webhooks', roles: consoleRoles },
@@ -172,6 +174,8 @@ function Screen({ path, role }: { path: string; role: Role }) {
       return <MandatesScreen />;
     case 'cashouts':
       return <CashoutsScreen />;
+    case 'commission-rules':
+      return <CommissionRulesScreen />;
     case 'monitoring':
       return id ? <MonitoringCaseScreen key={id} caseId={id} /> : <MonitoringCasesScreen />;
     case 'audit-log':

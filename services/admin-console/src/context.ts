@@ -46,6 +46,8 @@ export type ConsoleOperation =
   | 'rejectGrantRequest'
   | 'listHolds'
   | 'listMandates'
+  | 'listCommissionRules'
+  | 'setCommissionRule'
   | 'listCashouts'
   | 'getCashoutReconciliation'
   | 'listMonitoringCases'
