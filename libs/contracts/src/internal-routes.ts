@@ -73,7 +73,16 @@ import {
   userListQuery,
   userSessionList,
 } from './identity';
-import { approvableCommand, supplyReport, transaction, transactionIdParam, treasuryList, wallet } from './ledger';
+import {
+  approvableCommand,
+  commissionRuleList,
+  commissionRulesQuery,
+  supplyReport,
+  transaction,
+  transactionIdParam,
+  treasuryList,
+  wallet,
+} from './ledger';
 import {
   internalChangePasswordBody,
   internalMfaConfirmBody,
@@ -244,6 +253,13 @@ export const internalReads = {
     response: transaction,
   },
   'ledger.treasuries': { service: 'ledger', method: 'GET', path: '/internal/treasuries', response: treasuryList },
+  'ledger.commission-rules': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/commission-rules',
+    query: commissionRulesQuery,
+    response: commissionRuleList,
+  },
   'ledger.supply': { service: 'ledger', method: 'GET', path: '/internal/supply', response: supplyReport },
   // ---- users ----
   'users.user': {

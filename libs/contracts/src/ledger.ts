@@ -551,6 +551,11 @@ export const commissionRuleEntry = z.object({
   setBy: userId.nullable(),
 });
 export type CommissionRuleEntry = z.infer<typeof commissionRuleEntry>;
+/** GET /api/admin/commission-rules: every treasury's rules, or one treasury's (a query of anything else is refused). */
+export const commissionRulesQuery = z.strictObject({ treasury: treasuryCode.optional() });
+/** The commission rules in force, by treasury then platform client id (at most rulesPerTreasuryMax a treasury). */
+export const commissionRuleList = z.object({ rules: z.array(commissionRuleEntry.extend({ rule: commissionRuleView })) });
+export type CommissionRuleList = z.infer<typeof commissionRuleList>;
 
 /** A number of credit legs in flight and the coins they owe. */
 const creditLegCount = z.object({ count: z.number().int(), amount: coinValue });

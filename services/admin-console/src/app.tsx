@@ -5,9 +5,12 @@ import { AccountScreen } from './screens/account';
 import { ApiKeysScreen } from './screens/api-keys';
 import { ApprovalsScreen } from './screens/approvals';
 import { AuditLogScreen } from './screens/audit-log';
+import { CashoutsScreen } from './screens/cashouts';
+import { CommissionRulesScreen } from './screens/commission-rules';
 import { DashboardScreen } from './screens/dashboard';
 import { HoldsScreen } from './screens/holds';
 import { MandatesScreen } from './screens/mandates';
+import { MonitoringCaseScreen, MonitoringCasesScreen } from './screens/monitoring';
 import { MoneyScreen } from './screens/money';
 import { PlatformClientsScreen } from './screens/platform-clients';
 import { TransactionDetailScreen, TransactionsScreen } from './screens/transactions';
@@ -34,6 +37,9 @@ const navItems: NavItem[] = [
   { to: '/approvals', label: 'Approvals', roles: consoleRoles },
   { to: '/holds', label: 'Holds', roles: consoleRoles },
   { to: '/mandates', label: 'Mandates', roles: consoleRoles },
+  { to: '/cashouts', label: 'Cash-outs', roles: consoleRoles },
+  { to: '/commission-rules', label: 'Commission rules', roles: consoleRoles },
+  { to: '/monitoring', label: 'Monitoring cases', roles: consoleRoles },
   { to: '/audit-log', label: 'Audit log', roles: consoleRoles },
   { to: '/webhooks', label: 'Webhooks', roles: consoleRoles },
   // The label stays as the console's other tests and the screenshot script know it; the screen links to platform clients.
@@ -166,6 +172,12 @@ function Screen({ path, role }: { path: string; role: Role }) {
       return <HoldsScreen />;
     case 'mandates':
       return <MandatesScreen />;
+    case 'cashouts':
+      return <CashoutsScreen />;
+    case 'commission-rules':
+      return <CommissionRulesScreen />;
+    case 'monitoring':
+      return id ? <MonitoringCaseScreen key={id} caseId={id} /> : <MonitoringCasesScreen />;
     case 'audit-log':
       return <AuditLogScreen />;
     case 'webhooks':

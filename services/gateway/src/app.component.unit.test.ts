@@ -429,6 +429,21 @@ describe('gateway component (buildApp with fake ports)', () => {
       expect(bus.requests.length).toBe(sent);
     });
 
+    it('when the commission rules are read, then a USER is refused (403) and a bad treasury is a 400, neither reaching the ledger; an ADMIN gets its answer', async () => {
+      const rules = { rules: [{ treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { kind: 'bps', bps: 1000 }, setBy: 7 }] };
+      ledgerRoutes['GET /internal/commission-rules?treasury=COURSE_FEES'] = () => rules;
+      const calls = ledgerHttp.calls.length;
+      const read = async (url: string, bearer: string) => inject({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}` } });
+      expectProblem(await read('/api/admin/commission-rules?treasury=COURSE_FEES', await userToken()), 403, 'FORBIDDEN');
+      expectProblem(await read("/api/admin/commission-rules?treasury=X';DROP", await adminToken()), 400, 'VALIDATION_FAILED');
+      expectProblem(await read('/api/admin/commission-rules?treasury=COURSE_FEES&extra=1', await adminToken()), 400, 'VALIDATION_FAILED');
+      expect(ledgerHttp.calls.length).toBe(calls);
+      const answer = await read('/api/admin/commission-rules?treasury=COURSE_FEES', await adminToken());
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual(rules);
+      expect(ledgerHttp.calls.at(-1)?.path).toBe('/internal/commission-rules?treasury=COURSE_FEES');
+    });
+
     it('when an ADMIN calls a superadmin route, then 403 FORBIDDEN', async () => {
       const response = await inject({
         method: 'GET',

@@ -14,6 +14,7 @@ import { requestHashOf } from './domain/batch';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerCashoutReadRoutes } from './http/cashout-routes';
 import { registerMandateInternalRoutes } from './http/mandate-routes';
+import { registerCommissionReadRoutes } from './http/commission-routes';
 import { ledgerRouteCallers } from './http/route-callers';
 import { commandJudge } from './kafka/command-judge';
 import { ledgerGroupIds } from './kafka/groups';
@@ -105,6 +106,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
   });
   registerCashoutReadRoutes(parts.app, { pools: parts.pools });
   registerMandateInternalRoutes(parts.app, { pools: parts.pools });
+  registerCommissionReadRoutes(parts.app, { pools: parts.pools, shardOfWallet: (walletKey) => shardOfWallet(walletKey) });
   const placement = await partitionPlacement(admin, config);
   shardOfWallet = (walletKey) => placement.shardMap.shardOfPartition(placement.partitionOfWallet(walletKey));
   // Replies to a gateway that reads packs share a record per reply partition and request

@@ -69,6 +69,21 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
     expect(row.rows[0].commissions[clientId]).toEqual({ rule: { kind: 'bps', bps: 1000 }, setBy: 999999999 });
   });
 
+  it('when the rules are read (GET /internal/commission-rules), then the set rule is there with who set it; another treasury has none; a bad query is a 400', async () => {
+    const read = async (query: string) => {
+      const response = await fetch(`${h.ledger!.url}/internal/commission-rules${query}`, {
+        headers: { authorization: await h.asGateway() },
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+    const all = await read('');
+    expect(all.status).toBe(200);
+    expect(all.body.rules).toContainEqual({ treasury, clientId, rule: { kind: 'bps', bps: 1000 }, setBy: 999999999 });
+    expect((await read(`?treasury=${treasury}`)).body.rules.every((r: { treasury: string }) => r.treasury === treasury)).toBe(true);
+    expect((await read('?treasury=REWARDS')).body.rules.some((r: { clientId: string }) => r.clientId === clientId)).toBe(false);
+    expect((await read('?treasury=nope')).status).toBe(400);
+  });
+
   it('when a rule out of bounds is put on the topic, then the command schema refuses it and nothing is stored', async () => {
     const reply = await setRule({ kind: 'bps', bps: 5001 }, { clientId: 'pc_greedy' });
     expect(reply.ok).toBe(false);

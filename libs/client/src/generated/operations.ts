@@ -70,6 +70,7 @@ export const operationTable = {
   rejectGrantRequest: { method: 'post', path: '/api/admin/grant-requests/{id}/reject', idempotencyKey: true },
   getUserLimits: { method: 'get', path: '/api/admin/users/{id}/limits', idempotencyKey: false },
   setUserLimits: { method: 'put', path: '/api/admin/users/{id}/limits', idempotencyKey: false },
+  listCommissionRules: { method: 'get', path: '/api/admin/commission-rules', idempotencyKey: false },
   setCommissionRule: { method: 'put', path: '/api/admin/commission-rules', idempotencyKey: true },
   freezeUserWallet: { method: 'post', path: '/api/admin/users/{id}/freeze', idempotencyKey: true },
   requestUnfreeze: { method: 'post', path: '/api/admin/users/{id}/freeze/unfreeze-request', idempotencyKey: true },

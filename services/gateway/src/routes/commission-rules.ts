@@ -1,6 +1,8 @@
 import {
   commissionRuleBody,
   commissionRuleEntry,
+  commissionRuleList,
+  commissionRulesQuery,
   ledgerDraft,
   problem,
   type CommissionRule,
@@ -15,6 +17,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { sendLedgerCommand } from './command-route';
 import { exampleCommissionRule, exampleCommissionRuleBody, withExample } from './examples';
+import type { z } from 'zod';
 
 export interface CommissionRouteDeps {
   commands: CommandBus;
@@ -55,6 +58,25 @@ export function commissionGrantRefusal(clients: readonly PlatformClient[], clien
  * records the act.
  */
 export function registerCommissionRoutes(app: App, deps: CommissionRouteDeps): void {
+  app.get(
+    '/api/admin/commission-rules',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "The commission rules in force, each platform client's for each treasury (or one treasury's), with the ADMIN+ who set it",
+        security: [{ bearerAuth: [] }],
+        operationId: 'listCommissionRules',
+        querystring: commissionRulesQuery,
+        response: {
+          200: withExample(commissionRuleList, { rules: [exampleCommissionRule] }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) =>
+      deps.internal.read('ledger.commission-rules', request.query as z.output<typeof commissionRulesQuery>, String(request.id)),
+  );
   app.put(
     '/api/admin/commission-rules',
     {

@@ -25,5 +25,6 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/transactions': ['history', 'ledger'],
   'GET /internal/transactions/:id': ['gateway'],
   'GET /internal/treasuries': ['gateway'],
+  'GET /internal/commission-rules': ['gateway'],
   'GET /internal/supply': ['gateway'],
 };

@@ -1,0 +1,105 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { problem, renderScreen } from '../../../test/fake-console';
+import { CashoutsScreen, reconciliationCsv } from '.';
+
+const cashout = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  userId: 7,
+  amount: 10,
+  xafAmount: 6550,
+  xafPerCoin: 655,
+  rateEffectiveFrom: '2026-11-01T00:00:00.000Z',
+  msisdn: '+237670000000',
+  providerClientId: 'pc_momo',
+  status: 'REQUESTED' as const,
+  providerReference: null,
+  transactionId: null,
+  expiresAt: '2026-11-24T12:00:00.000Z',
+  createdAt: '2026-11-24T11:00:00.000Z',
+  updatedAt: '2026-11-24T11:00:00.000Z',
+  ...over,
+});
+const line = (over: Record<string, unknown> = {}) => ({
+  day: '2026-11-23',
+  providerClientId: 'pc_momo',
+  requested: 3,
+  requestedXaf: 19650,
+  confirmed: 2,
+  confirmedCoins: 20,
+  confirmedXaf: 13100,
+  failed: 0,
+  expired: 1,
+  released: 0,
+  pending: 0,
+  ...over,
+});
+const report = (lines: ReturnType<typeof line>[]) => ({ from: '2026-11-18', to: '2026-11-24', lines });
+
+describe('cash-outs screen', () => {
+  it('when the queue loads, then each cash-out is a row with its user, provider, coins, XAF and burn; filters and cursor paging ask the API', async () => {
+    const listCashouts = jest.fn(async (_input: unknown) => ({
+      cashouts: [
+        cashout('c1234567-x'),
+        cashout('c2', { status: 'CONFIRMED', transactionId: 1049, providerReference: 'MOMO-77', userId: 9 }),
+      ],
+      pagination: { limit: 25, offset: 0, total: 40 },
+      hasMore: true,
+      nextCursor: 'next-1',
+    }));
+    const getCashoutReconciliation = jest.fn(async (_input: unknown) => report([line()]));
+    renderScreen(<CashoutsScreen />, { listCashouts, getCashoutReconciliation });
+    const table = await screen.findByRole('table', { name: 'Cash-outs' });
+    expect(within(table).getByText('c1234567')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: 'user 9' })).toBeTruthy();
+    expect(within(table).getByRole('link', { name: '#1049' })).toBeTruthy();
+    expect(within(table).getByText('MOMO-77')).toBeTruthy();
+    expect(within(table).getAllByText('6,550')).toHaveLength(2);
+    expect(listCashouts).toHaveBeenCalledWith({ query: { limit: '25', status: 'REQUESTED' } });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Next →' }));
+    expect(listCashouts).toHaveBeenLastCalledWith({ query: { limit: '25', status: 'REQUESTED', cursor: 'next-1' } });
+    const filters = screen.getByRole('form', { name: 'Filter cash-outs' });
+    await user.selectOptions(within(filters).getByLabelText('Status'), 'FAILED');
+    await user.type(within(filters).getByLabelText('Provider (platform client id)'), 'pc_momo');
+    await user.click(within(filters).getByRole('button', { name: 'Filter' }));
+    expect(listCashouts).toHaveBeenLastCalledWith({ query: { limit: '25', status: 'FAILED', providerClientId: 'pc_momo' } });
+    expect(getCashoutReconciliation).toHaveBeenLastCalledWith({ query: expect.objectContaining({ providerClientId: 'pc_momo' }) });
+  });
+
+  it('when the reconciliation loads, then its lines are a table and a link downloads them as the CSV the API writes', async () => {
+    const getCashoutReconciliation = jest.fn(async (_input: unknown) =>
+      report([line(), line({ providerClientId: 'pc_orange', day: '2026-11-24' })]),
+    );
+    renderScreen(<CashoutsScreen />, {
+      listCashouts: async () => ({ cashouts: [], pagination: { limit: 25, offset: 0, total: 0 }, hasMore: false, nextCursor: null }),
+      getCashoutReconciliation,
+    });
+    const table = await screen.findByRole('table', { name: 'Reconciliation 2026-11-18 – 2026-11-24' });
+    expect(within(table).getByText('pc_orange')).toBeTruthy();
+    expect(within(table).getAllByText('13,100')).toHaveLength(2);
+    expect(screen.getByText('No cash-out.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Download CSV' });
+    expect(link.getAttribute('download')).toBe('cashouts-2026-11-18-2026-11-24.csv');
+    const csv = decodeURIComponent((link.getAttribute('href') ?? '').replace('data:text/csv;charset=utf-8,', ''));
+    expect(csv.split('\r\n')).toEqual([
+      'day,providerClientId,requested,requestedXaf,confirmed,confirmedCoins,confirmedXaf,failed,expired,released,pending',
+      '2026-11-23,pc_momo,3,19650,2,20,13100,0,1,0,0',
+      '2026-11-24,pc_orange,3,19650,2,20,13100,0,1,0,0',
+      '',
+    ]);
+  });
+
+  it('when a provider id would be a spreadsheet formula or breaks the row, then its cell is defused and quoted', () => {
+    const csv = reconciliationCsv(report([line({ providerClientId: '=HYPERLINK("x"),1' })]));
+    expect(csv.split('\r\n')[1]).toBe(`2026-11-23,"'=HYPERLINK(""x""),1",3,19650,2,20,13100,0,1,0,0`);
+  });
+
+  it('when the queue is refused, then the problem is shown', async () => {
+    renderScreen(<CashoutsScreen />, {
+      listCashouts: async () => Promise.reject(problem(403, 'FORBIDDEN', 'Forbidden')),
+      getCashoutReconciliation: async () => report([]),
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('FORBIDDEN');
+  });
+});

@@ -1,0 +1,192 @@
+import type { OperationResult } from '@coin/client';
+import { useState } from 'react';
+import { Loaded } from '../../components/busy';
+import { Field, Page } from '../../components/layout';
+import { type Column, ColumnTable, cursorPaging, PagedTable } from '../../components/paged-table';
+import { useConsole } from '../../context';
+import { coins, when } from '../../format';
+import { useLoad } from '../../hooks/use-load';
+import { Link } from '../../router';
+
+const statuses = ['REQUESTED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED'] as const;
+const pageSize = 25;
+const integer = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
+type Cashout = OperationResult<'listCashouts'>['cashouts'][number];
+type Reconciliation = OperationResult<'getCashoutReconciliation'>;
+type ReconciliationLine = Reconciliation['lines'][number];
+
+const cashoutColumns: readonly Column<Cashout>[] = [
+  { key: 'id', header: 'Cash-out', cell: (c) => <code>{c.id.slice(0, 8)}</code> },
+  { key: 'status', header: 'Status', cell: (c) => c.status },
+  { key: 'user', header: 'User', cell: (c) => <Link to={`/users/${c.userId}`}>user {c.userId}</Link> },
+  { key: 'provider', header: 'Provider', cell: (c) => <code>{c.providerClientId}</code> },
+  { key: 'amount', header: 'Coins', numeric: true, cell: (c) => coins(c.amount) },
+  { key: 'xaf', header: 'XAF', numeric: true, cell: (c) => integer.format(c.xafAmount) },
+  { key: 'msisdn', header: 'Account', cell: (c) => c.msisdn },
+  { key: 'reference', header: 'Provider reference', cell: (c) => c.providerReference ?? '—' },
+  {
+    key: 'burn',
+    header: 'Burn',
+    cell: (c) => (c.transactionId === null ? '—' : <Link to={`/transactions/${c.transactionId}`}>#{c.transactionId}</Link>),
+  },
+  { key: 'expires', header: 'Expires (UTC)', cell: (c) => (c.status === 'REQUESTED' ? when(c.expiresAt) : '—') },
+  { key: 'created', header: 'Asked (UTC)', cell: (c) => when(c.createdAt) },
+];
+
+/** The reconciliation's columns, in the order (and with the names) of the API's own CSV. */
+export const reconciliationColumns = [
+  'day',
+  'providerClientId',
+  'requested',
+  'requestedXaf',
+  'confirmed',
+  'confirmedCoins',
+  'confirmedXaf',
+  'failed',
+  'expired',
+  'released',
+  'pending',
+] as const satisfies readonly (keyof ReconciliationLine)[];
+
+/** A CSV cell: quoted when it holds a comma, quote or line break; a leading formula character is defused. */
+const csvCell = (value: string | number): string => {
+  const text = typeof value === 'number' ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** The report as CSV: a header row, then one row per provider and day (CRLF, as the API's format=csv answers). */
+export function reconciliationCsv(report: Reconciliation): string {
+  const rows = report.lines.map((line) => reconciliationColumns.map((column) => csvCell(line[column])).join(','));
+  return `${[reconciliationColumns.join(','), ...rows].join('\r\n')}\r\n`;
+}
+
+const lineColumns: readonly Column<ReconciliationLine>[] = [
+  { key: 'day', header: 'Day', cell: (l) => l.day },
+  { key: 'provider', header: 'Provider', cell: (l) => <code>{l.providerClientId}</code> },
+  { key: 'requested', header: 'Asked', numeric: true, cell: (l) => String(l.requested) },
+  { key: 'requestedXaf', header: 'Asked XAF', numeric: true, cell: (l) => integer.format(l.requestedXaf) },
+  { key: 'confirmed', header: 'Paid', numeric: true, cell: (l) => String(l.confirmed) },
+  { key: 'confirmedCoins', header: 'Paid coins', numeric: true, cell: (l) => coins(l.confirmedCoins) },
+  { key: 'confirmedXaf', header: 'Paid XAF', numeric: true, cell: (l) => integer.format(l.confirmedXaf) },
+  { key: 'failed', header: 'Failed', numeric: true, cell: (l) => String(l.failed) },
+  { key: 'expired', header: 'Expired', numeric: true, cell: (l) => String(l.expired) },
+  { key: 'released', header: 'Released', numeric: true, cell: (l) => String(l.released) },
+  { key: 'pending', header: 'Pending', numeric: true, cell: (l) => String(l.pending) },
+];
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+/** GET /api/admin/cashouts/reconciliation: per provider and day, what was asked and paid; the same as a CSV file. */
+function ReconciliationPanel({ providerClientId }: { providerClientId: string }) {
+  const { session } = useConsole();
+  const [range, setRange] = useState({ from: daysAgo(6), to: today() });
+  const report = useLoad(
+    () =>
+      session.client.getCashoutReconciliation({
+        query: { from: range.from, to: range.to, ...(providerClientId ? { providerClientId } : {}) },
+      }),
+    [range, providerClientId],
+  );
+  return (
+    <section aria-labelledby="reconciliation" className="panel">
+      <h2 id="reconciliation">Reconciliation</h2>
+      <form
+        className="filters"
+        aria-label="Reconciliation period"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          setRange({ from: String(form.get('from') ?? ''), to: String(form.get('to') ?? '') });
+        }}
+      >
+        <Field label="From (UTC day)">
+          <input name="from" type="date" required defaultValue={range.from} />
+        </Field>
+        <Field label="To (UTC day)">
+          <input name="to" type="date" required defaultValue={range.to} />
+        </Field>
+        <button type="submit">Show</button>
+      </form>
+      <Loaded load={report}>
+        {(data) => (
+          <>
+            <ColumnTable
+              caption={`Reconciliation ${data.from} – ${data.to}`}
+              columns={lineColumns}
+              rows={data.lines}
+              rowKey={(l) => `${l.day} ${l.providerClientId}`}
+              empty="No cash-out in this period."
+            />
+            <a
+              href={`data:text/csv;charset=utf-8,${encodeURIComponent(reconciliationCsv(data))}`}
+              download={`cashouts-${data.from}-${data.to}.csv`}
+            >
+              Download CSV
+            </a>
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+/** GET /api/admin/cashouts: the cash-out queue by status and provider, newest first, and the reconciliation under it. */
+export function CashoutsScreen() {
+  const { session } = useConsole();
+  const [status, setStatus] = useState<(typeof statuses)[number] | ''>('REQUESTED');
+  const [providerClientId, setProvider] = useState('');
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const cashouts = useLoad(
+    () =>
+      session.client.listCashouts({
+        query: {
+          limit: String(pageSize),
+          ...(status ? { status } : {}),
+          ...(providerClientId ? { providerClientId } : {}),
+          ...(cursor ? { cursor } : {}),
+        },
+      }),
+    [status, providerClientId, cursor],
+  );
+  return (
+    <Page title="Cash-outs">
+      <form
+        className="filters"
+        aria-label="Filter cash-outs"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          setStatus(String(form.get('status') ?? '') as typeof status);
+          setProvider(String(form.get('provider') ?? '').trim());
+          setCursors([]);
+        }}
+      >
+        <Field label="Status">
+          <select name="status" defaultValue={status}>
+            <option value="">Any</option>
+            {statuses.map((s) => (
+              <option key={s}>{s}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Provider (platform client id)">
+          <input name="provider" maxLength={100} defaultValue={providerClientId} />
+        </Field>
+        <button type="submit">Filter</button>
+      </form>
+      <PagedTable
+        load={cashouts}
+        caption="Cash-outs"
+        columns={cashoutColumns}
+        rows={(data) => data.cashouts}
+        rowKey={(c) => c.id}
+        empty="No cash-out."
+        paging={(data) => cursorPaging(cursors, data.nextCursor, setCursors)}
+      />
+      <ReconciliationPanel providerClientId={providerClientId} />
+    </Page>
+  );
+}
