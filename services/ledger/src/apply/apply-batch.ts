@@ -5,6 +5,7 @@ import {
   approvalIdsOf,
   holdIdsOf,
   mandateIdsOf,
+  clockClientIdsOf,
   transactionIdsOf,
   pendingHoldOwnersOf,
   refundTargetOf,
@@ -97,6 +98,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const mandateIds = [...new Set(commands.flatMap(mandateIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
+  const clockClientIds = [...new Set(commands.flatMap(clockClientIdsOf))];
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
   for (;;) {
@@ -109,6 +111,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       approvalIds,
       windowScopes,
       mandateIds,
+      clockClientIds,
       idsToReserve,
     });
     const decided = decideBatch(read, commands, context);
@@ -159,6 +162,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
     windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
     mandates: new Map([...read.mandates].map(([id, mandate]) => [id, { ...mandate }])),
+    clocks: new Map([...(read.clocks ?? [])].map(([clientId, clock]) => [clientId, clock.offsetSeconds])),
   };
   const ids = new TransactionIds(read.reservedIds);
   const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
@@ -198,6 +202,7 @@ function writeOf(
   };
   const counted = new Set<string>();
   const touched = new Set<string>();
+  const clocksMoved = new Set<string>();
   const objects: DecidedObjects = { holds: new Map(), approvals: new Map(), mandates: new Map() };
   const recordTransaction = (transaction: NewTransaction, commandId: string) => {
     if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
@@ -220,6 +225,7 @@ function writeOf(
     for (const change of decision.holds) touched.add(walletKeyOfUser(change.hold.fromUserId));
     for (const { scope } of decision.windows) counted.add(scope);
     for (const key of settingsTouchedBy(decision)) touched.add(key);
+    if (decision.clock) clocksMoved.add(decision.clock.clientId);
     for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
     // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
     const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
@@ -274,6 +280,12 @@ function writeOf(
     scope,
     window: state.windows.get(scope) ?? [],
     version: read.windows.get(scope)?.version ?? null,
+  }));
+  // A clock is written against the version it was read at (null: inserted), like a window.
+  write.clocks = [...clocksMoved].map((clientId) => ({
+    clientId,
+    offsetSeconds: state.clocks?.get(clientId) ?? 0,
+    version: read.clocks?.get(clientId)?.version ?? null,
   }));
   write.approvals = [...objects.approvals.values()];
   write.mandates = [...objects.mandates.values()];
