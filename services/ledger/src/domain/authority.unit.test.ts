@@ -160,4 +160,25 @@ describe('authorRefusal in the sandbox ledger (LEDGER_SPACE=test, docs/decisions
     // The live ledger refuses it before any rule: no live ledger stores a clock.
     expect(authorRefusal(advance('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
   });
+
+  it('when a test-mode client places a hold on any sandbox wallet that it settles itself, then the sandbox allows it; one it does not settle is refused', () => {
+    const holdSettledBy = (settlerClientId?: string) =>
+      ({
+        ...commandOf('ledger.hold'),
+        data: {
+          fromUserId: 1,
+          to: { kind: 'treasury', code: 'REWARDS' },
+          amount: 100,
+          reason: 'r',
+          ...(settlerClientId ? { settlerClientId } : {}),
+        },
+      }) as LedgerCommand;
+    expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'test')).toBeNull();
+    for (const settler of ['test_other', undefined]) {
+      expect(authorRefusal(holdSettledBy(settler), testClient, 'test')).toBe(
+        'Command refused: a test-mode client places only sandbox holds it settles itself',
+      );
+    }
+    expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
 });
