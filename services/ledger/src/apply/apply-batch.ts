@@ -168,7 +168,8 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
   const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, context.owns, now, ids.take);
   if (ids.shortBy > 0) return { idsShortBy: ids.shortBy };
-  return { ...writeOf(read, state, steps, creditSteps, legsToPublish, context), creditedInPlace: creditSteps.length };
+  const { outcomes, write } = writeOf(read, state, steps, creditSteps, legsToPublish, context);
+  return { outcomes, write: { ...write, clocks: clockWritesOf(read, state, steps) }, creditedInPlace: creditSteps.length };
 }
 
 /** The wallets a decision changes besides its entries: the payer's spending, a wallet's limits, a treasury's commission rules. */
@@ -202,7 +203,6 @@ function writeOf(
   };
   const counted = new Set<string>();
   const touched = new Set<string>();
-  const clocksMoved = new Set<string>();
   const objects: DecidedObjects = { holds: new Map(), approvals: new Map(), mandates: new Map() };
   const recordTransaction = (transaction: NewTransaction, commandId: string) => {
     if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
@@ -225,7 +225,6 @@ function writeOf(
     for (const change of decision.holds) touched.add(walletKeyOfUser(change.hold.fromUserId));
     for (const { scope } of decision.windows) counted.add(scope);
     for (const key of settingsTouchedBy(decision)) touched.add(key);
-    if (decision.clock) clocksMoved.add(decision.clock.clientId);
     for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
     // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
     const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
@@ -281,12 +280,6 @@ function writeOf(
     window: state.windows.get(scope) ?? [],
     version: read.windows.get(scope)?.version ?? null,
   }));
-  // A clock is written against the version it was read at (null: inserted), like a window.
-  write.clocks = [...clocksMoved].map((clientId) => ({
-    clientId,
-    offsetSeconds: state.clocks?.get(clientId) ?? 0,
-    version: read.clocks?.get(clientId)?.version ?? null,
-  }));
   write.approvals = [...objects.approvals.values()];
   write.mandates = [...objects.mandates.values()];
 
@@ -298,6 +291,21 @@ function writeOf(
     else if (touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
   }
   return { outcomes, write };
+}
+
+/**
+ * The sandbox test clocks a batch moved, as they stand at its end: each written against the
+ * version it was read at (null: inserted), like a four-eyes window.
+ */
+function clockWritesOf(read: BatchRead, state: LedgerState, steps: BatchStep[]): NonNullable<BatchWrite['clocks']> {
+  const moved = new Set(
+    steps.flatMap((step) => (step.kind === 'decided' && step.decision.ok && step.decision.clock ? [step.decision.clock.clientId] : [])),
+  );
+  return [...moved].map((clientId) => ({
+    clientId,
+    offsetSeconds: state.clocks?.get(clientId) ?? 0,
+    version: read.clocks?.get(clientId)?.version ?? null,
+  }));
 }
 
 /** The holds, approval requests and mandates a batch decided, by id: each written once, as it stands at the end of the batch. */
