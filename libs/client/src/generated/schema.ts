@@ -5081,6 +5081,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "hold": {
+           *         "id": "5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f",
+           *         "status": "PENDING",
+           *         "amount": 49.99,
+           *         "fromUserId": 42,
+           *         "toUserId": null,
+           *         "toTreasury": "COURSE_FEES",
+           *         "reason": "Order ORDER-2026-0042",
+           *         "reference": "ORDER-2026-0042",
+           *         "expiresAt": "2026-01-22T09:30:00.000Z",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "capturedAmount": null,
+           *         "transactionId": null
+           *       },
+           *       "wallet": {
+           *         "id": "7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d",
+           *         "userId": 42,
+           *         "balance": 150.5,
+           *         "activeCoins": 100.51,
+           *         "totalReceived": 200,
+           *         "totalSent": 49.5,
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z",
+           *         "frozen": false
+           *       }
+           *     }
+           */
           'application/json': {
             hold: components['schemas']['Hold'];
             wallet: components['schemas']['Wallet'];

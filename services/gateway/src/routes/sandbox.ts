@@ -15,7 +15,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { randomIdNonce } from '@coin/security';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleMoneyResult, withExample } from './examples';
+import { exampleHoldResult, exampleMoneyResult, withExample } from './examples';
 
 /**
  * The sandbox's own routes (docs/decisions/0018-sandbox.md), for test-mode platform clients only:
@@ -115,7 +115,7 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus }): v
           reason: 'Sandbox order',
           expiresInSeconds: 3600,
         }),
-        response: { 201: holdResult, ...errorResponses },
+        response: { 201: withExample(holdResult, exampleHoldResult), ...errorResponses },
       },
     },
     async (request, reply) => {
