@@ -63,6 +63,7 @@ export const serviceDatabases = {
       mandates: ['SELECT', 'INSERT', 'UPDATE'],
       approval_requests: ['SELECT', 'INSERT', 'UPDATE'],
       four_eyes_windows: ['SELECT', 'INSERT', 'UPDATE'],
+      test_clocks: ['SELECT', 'INSERT', 'UPDATE'],
       // The revocation floors met in ledger.commands: recorded once, never changed.
       revocation_floors: ['SELECT', 'INSERT'],
     },

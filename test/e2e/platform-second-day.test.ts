@@ -17,8 +17,9 @@ import { eventually } from '../harness/eventually';
  *
  * The sandbox is built in part (docs/decisions/0018-sandbox.md): the team registers a test-mode
  * client through the API, funds its sandbox treasury and rewards in the sandbox ledger, apart from
- * every live balance; reads, webhooks and the test clock are not served to test credentials yet,
- * so the rest of the day is the live client's.
+ * every live balance, places a hold on the sandbox coins and makes it expire by advancing its test
+ * clock; reads and webhooks are not served to test credentials yet, so the rest of the day is the
+ * live client's.
  */
 describe("a platform's second day", () => {
   let stack: TestStack;
@@ -119,6 +120,43 @@ describe("a platform's second day", () => {
     // The live supply: no coin made, and consistent.
     const supplyAfter = await operator.getSupplyReport();
     expect([supplyAfter.minted, supplyAfter.supply, supplyAfter.discrepancy]).toEqual([supplyBefore.minted, supplyBefore.supply, 0]);
+    // A hold on the payee's sandbox coins, settled by the team's client: all 5 are reserved, so a
+    // second one is refused; advancing the client's test clock past the expiry releases them
+    // (the sandbox's sweep expires the hold), and the same 5 can be held again.
+    const holdAll = () =>
+      sandbox.createSandboxHold({
+        body: { fromUserId: payee, toTreasury: 'REWARDS', amount: 5, reason: 'sandbox order', expiresInSeconds: 3_600 },
+      });
+    const held = await eventually(
+      () =>
+        holdAll().catch((err: unknown) => {
+          // The reward's credit reaches the payee's sandbox wallet a moment after the reward.
+          if (err instanceof CoinProblemError && err.code === 'INSUFFICIENT_FUNDS') return undefined;
+          throw err;
+        }),
+      30_000,
+      'the payee’s sandbox coins held',
+    );
+    expect(held.hold).toMatchObject({ status: 'PENDING', amount: 5, fromUserId: payee });
+    await expect(holdAll()).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    await expect(sandbox.advanceSandboxClock({ body: { seconds: 1_800 } })).resolves.toMatchObject({ offsetSeconds: 1_800 });
+    await expect(holdAll()).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    const advanced = await sandbox.advanceSandboxClock({ body: { seconds: 1_800 } });
+    expect(advanced).toMatchObject({ clientId: created.client.id, offsetSeconds: 3_600 });
+    const heldAgain = await eventually(
+      () =>
+        holdAll().catch((err: unknown) => {
+          if (err instanceof CoinProblemError && err.code === 'INSUFFICIENT_FUNDS') return undefined;
+          throw err;
+        }),
+      30_000,
+      'the expired hold’s coins released',
+    );
+    expect(heldAgain.hold.id).not.toBe(held.hold.id);
+    // The live client moves no test clock; the live balance is still as it was.
+    await expect(coin.advanceSandboxClock({ body: { seconds: 60 } })).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+    expect(await liveBalance()).toBe(before);
+
     // The routes the sandbox does not serve yet refuse test credentials; the live client cannot fund.
     await expect(sandbox.listEvents({ query: {} })).rejects.toMatchObject({ status: 403, code: 'TEST_MODE_CREDENTIALS' });
     await expect(coin.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 1, reason: 'live try' } })).rejects.toMatchObject({

@@ -181,6 +181,12 @@ export const ledgerCommandContracts = {
     stepUp: false,
     result: z.object({ hold: hold.nullable(), expired: z.boolean() }),
   },
+  'ledger.advance-clock': {
+    partitionKey: (d) => `test-clock:${d.clientId}`,
+    route: 'client',
+    stepUp: false,
+    result: z.object({ clientId: z.string(), offsetSeconds: z.number().int().min(0) }),
+  },
   'ledger.cashout': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: cashoutResult },
   'ledger.settle-cashout': {
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),

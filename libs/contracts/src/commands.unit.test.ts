@@ -57,6 +57,9 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   ],
   'ledger.capture-hold': [['the payer', ledgerDraft('ledger.capture-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.void-hold': [['the payer', ledgerDraft('ledger.void-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
+  'ledger.advance-clock': [
+    ['the test-mode client', ledgerDraft('ledger.advance-clock', { clientId: 'test_shop', seconds: 60 }), 'test-clock:test_shop'],
+  ],
   'ledger.expire-hold': [['the payer', ledgerDraft('ledger.expire-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.cashout': [
     [

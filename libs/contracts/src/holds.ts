@@ -176,3 +176,24 @@ export const spendingLimits = z.object({
   resetsAt: isoDateTime.nullable().describe('When the oldest counted debit leaves the window; null when nothing is counted'),
 });
 export type SpendingLimits = z.infer<typeof spendingLimits>;
+
+/**
+ * `POST /api/sandbox/holds` (docs/decisions/0018-sandbox.md "Holds in the sandbox"): a test-mode
+ * client reserves test coins of any sandbox wallet (`fromUserId`) and is the hold's settler, so
+ * its test clock decides when the hold expires. The sandbox ledger alone applies it.
+ */
+export const sandboxHoldBody = z
+  .strictObject({
+    fromUserId: userId,
+    toUserId: userId.optional(),
+    toTreasury: treasuryCode.optional(),
+    amount: coinAmount,
+    reason: reasonText,
+    expiresInSeconds: z.number().int().min(1).max(holdExpirySecondsMax).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.toUserId === undefined) === (value.toTreasury === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['toUserId'], message: 'exactly one of toUserId, toTreasury is required' });
+    }
+  })
+  .meta({ oneOf: [{ required: ['toUserId'] }, { required: ['toTreasury'] }] });

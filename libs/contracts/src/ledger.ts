@@ -261,8 +261,27 @@ export const captureHoldCommand = commandSchema(
 );
 /** Releases a pending hold; keyed by the payer's wallet. */
 export const voidHoldCommand = commandSchema('ledger.void-hold', z.object({ holdId, fromUserId: userId, requestHash }));
-/** Sent by the ledger's expiry sweep for a pending hold past its expiry; keyed by the payer's wallet. */
-export const expireHoldCommand = commandSchema('ledger.expire-hold', z.object({ holdId, fromUserId: userId }));
+/** The most one advance of a sandbox test clock moves it (docs/decisions/0018-sandbox.md "The test clock"): 30 days. */
+export const testClockAdvanceMaxSeconds = 30 * 86_400;
+/** The most a sandbox test clock is ever ahead of wall time: a year. */
+export const testClockOffsetMaxSeconds = 365 * 86_400;
+/**
+ * A test-mode client moves its own sandbox test clock forward (the sandbox ledger alone applies
+ * it; the live ledger refuses it): keyed by the client, so one partition applies its advances one
+ * after the other. The client is the verified author, named here so the key follows from the data.
+ */
+export const advanceClockCommand = commandSchema(
+  'ledger.advance-clock',
+  z.object({ clientId: platformClientId, seconds: z.number().int().min(1).max(testClockAdvanceMaxSeconds), requestHash }),
+);
+/**
+ * Sent by the ledger's expiry sweep for a pending hold past its expiry; keyed by the payer's wallet.
+ * `clockOf` (the sandbox only): the test-mode client whose test clock judged it due, its settler.
+ */
+export const expireHoldCommand = commandSchema(
+  'ledger.expire-hold',
+  z.object({ holdId, fromUserId: userId, clockOf: platformClientId.optional() }),
+);
 
 /** A mandate's id names its payer, in a hold id's layout (docs/decisions/0005): `payerOfHoldId` reads it. */
 const mandateId = uuidInput;
@@ -487,6 +506,7 @@ export const ledgerCommand = z.discriminatedUnion('type', [
   captureHoldCommand,
   voidHoldCommand,
   expireHoldCommand,
+  advanceClockCommand,
   cashoutCommand,
   settleCashoutCommand,
   setLimitsCommand,
@@ -657,6 +677,10 @@ const exactlyOneOf = (first: string, second: string) => ({ oneOf: [{ required: [
  * `POST /api/sandbox/fund` (docs/decisions/0018-sandbox.md): test coins into a treasury the
  * test-mode client was granted, in the sandbox ledger only.
  */
+/** `POST /api/sandbox/clock/advance`: how far to move the caller's test clock, in seconds (forward only, bounded). */
+export const sandboxClockAdvanceBody = z.strictObject({ seconds: z.number().int().min(1).max(testClockAdvanceMaxSeconds) });
+/** A test-mode client's sandbox clock: how far ahead of wall time it is, and the time it reads now. */
+export const testClock = z.object({ clientId: platformClientId, offsetSeconds: z.number().int().min(0), now: isoDateTime });
 export const sandboxFundBody = z.strictObject({ treasury: treasuryCode, amount: coinAmount, reason: reasonText });
 export const mintBody = z
   .strictObject({

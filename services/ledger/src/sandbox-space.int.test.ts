@@ -68,3 +68,101 @@ describe('the sandbox ledger refuses live credentials', () => {
     );
   });
 });
+
+/**
+ * The test clock (docs/decisions/0018-sandbox.md "The test clock"): a test-mode client places a
+ * hold it settles on a sandbox wallet and moves its own clock past the hold's expiry; the
+ * sandbox's sweep then expires the hold (its coins active again). Another client's clock expires
+ * nothing of it, and no live credential moves a clock.
+ */
+describe('the sandbox ledger expires a hold by its settler’s test clock', () => {
+  let h: LedgerHarness;
+  const userId = 4344;
+  const rewards = walletKeyOfTreasury('REWARDS');
+  const testClient: ProofActor = { kind: 'system', id: 'test_clock_shop', treasuries: ['REWARDS'], mode: 'test' };
+  const otherClient: ProofActor = { kind: 'system', id: 'test_clock_other', treasuries: [], mode: 'test' };
+  const advance = (actor: ProofActor, clientId: string, seconds: number) =>
+    h.send({ type: 'ledger.advance-clock', key: `test-clock:${clientId}`, actor, data: { clientId, seconds } });
+  const holdStatus = async (id: string) =>
+    (await h.pool.query<{ status: string }>('SELECT status FROM holds WHERE id = $1', [id])).rows[0]?.status;
+  const heldOf = async () =>
+    Number(
+      (await h.pool.query<{ held: number }>('SELECT held FROM wallets WHERE wallet_key = $1', [walletKeyOfUser(userId)])).rows[0]?.held,
+    );
+
+  beforeAll(async () => {
+    h = await startLedgerHarness({ space: 'test', extraEnv: { HOLD_EXPIRY_SWEEP_INTERVAL_MS: '100' } });
+    await h.startLedger();
+    expect((await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } })).ok).toBe(true);
+    const fund = { to: { kind: 'treasury', code: 'REWARDS' }, amount: 1_000, reason: 'fund' };
+    expect((await h.send({ type: 'ledger.mint', key: rewards, actor: testClient, data: fund })).ok).toBe(true);
+    const prize = { toUserId: userId, amount: 500, reason: 'prize' };
+    expect((await h.send({ type: 'ledger.reward', key: rewards, actor: testClient, data: prize })).ok).toBe(true);
+    await eventually(async () => ((await balanceOf(h, walletKeyOfUser(userId))) === 500 ? true : undefined), 15_000, 'rewarded');
+  }, 90_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('when a live credential or another test client moves the clock, then it is refused', async () => {
+    expect(await advance(harnessActor, testClient.id, 60)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await advance(otherClient, testClient.id, 60)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect((await h.pool.query('SELECT 1 FROM test_clocks WHERE client_id = $1', [testClient.id])).rows).toEqual([]);
+  });
+
+  it('when the settler advances its clock past the hold’s expiry, then the hold expires and its coins are released; another client’s clock does not', async () => {
+    const placed = await h.send({
+      type: 'ledger.hold',
+      key: walletKeyOfUser(userId),
+      actor: testClient,
+      data: {
+        fromUserId: userId,
+        to: { kind: 'treasury', code: 'REWARDS' },
+        amount: 100,
+        reason: 'order',
+        expiresInSeconds: 3_600,
+        settlerClientId: testClient.id,
+      },
+    });
+    expect(placed).toMatchObject({ ok: true, result: { hold: { status: 'PENDING' } } });
+    const holdId = (placed as { result: { hold: { id: string } } }).result.hold.id;
+    expect(await heldOf()).toBe(100);
+    // A hold the client does not settle is refused in the sandbox: its clock would not be the hold's.
+    const unsettled = await h.send({
+      type: 'ledger.hold',
+      key: walletKeyOfUser(userId),
+      actor: otherClient,
+      data: { fromUserId: userId, to: { kind: 'treasury', code: 'REWARDS' }, amount: 100, reason: 'order', settlerClientId: testClient.id },
+    });
+    expect(unsettled).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+
+    expect(await advance(otherClient, otherClient.id, 7_200)).toMatchObject({ ok: true, result: { offsetSeconds: 7_200 } });
+    expect(await advance(testClient, testClient.id, 1_800)).toMatchObject({ ok: true, result: { offsetSeconds: 1_800 } });
+    // Several sweeps run (100 ms each): neither the other client's clock nor half the lifetime expires it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await holdStatus(holdId)).toBe('PENDING');
+
+    expect(await advance(testClient, testClient.id, 1_800)).toMatchObject({ ok: true, result: { offsetSeconds: 3_600 } });
+    await eventually(async () => ((await holdStatus(holdId)) === 'EXPIRED' ? true : undefined), 15_000, 'the hold expired by the clock');
+    expect(await heldOf()).toBe(0);
+    expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(500);
+  });
+
+  it('when an advance is replayed with its command id, then the clock moves once', async () => {
+    const commandId = '6b0d4f1e-1f6a-4c55-9d1e-0c7f3f6a2b11';
+    const send = () =>
+      h.send({
+        type: 'ledger.advance-clock',
+        key: 'test-clock:test_clock_other',
+        actor: otherClient,
+        commandId,
+        data: { clientId: otherClient.id, seconds: 60 },
+      });
+    const first = await send();
+    expect(await send()).toMatchObject({ ok: true, replayed: true, result: (first as { result: unknown }).result });
+    const stored = await h.pool.query<{ offset_seconds: number }>('SELECT offset_seconds FROM test_clocks WHERE client_id = $1', [
+      otherClient.id,
+    ]);
+    expect(Number(stored.rows[0]?.offset_seconds)).toBe(7_260);
+  });
+});

@@ -7,7 +7,7 @@ import { startSupplyCheck } from './checks/supply-check';
 import { type LedgerConfig, ledgerPolicyOf } from './config';
 import { dueApprovals } from './db/approval-reads';
 import { storeSetAsideOutcome } from './db/batch-store';
-import { dueHolds } from './db/hold-reads';
+import { dueHolds, dueHoldsByTestClock } from './db/hold-reads';
 import { dueMandates } from './db/mandate-reads';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
@@ -291,7 +291,9 @@ function startLedgerWorkers(
   const { runtime, pools } = parts;
   const { config, now } = context;
   const holdExpiry = startHoldExpiry({
-    dueHolds: (at, limit) => gathered(pools, (db) => dueHolds(db, at, limit)),
+    // The sandbox judges each hold by its settler's test clock; the live ledger by wall time alone.
+    dueHolds: (at, limit) =>
+      gathered(pools, (db) => (config.LEDGER_SPACE === 'test' ? dueHoldsByTestClock(db, at, limit) : dueHolds(db, at, limit))),
     dueApprovals: (at, limit) => gathered(pools, (db) => dueApprovals(db, at, limit)),
     producer: parts.producer,
     topics,

@@ -80,4 +80,17 @@ describe('the live ledger refuses test-mode credentials', () => {
       'the live reward credited',
     );
   });
+
+  it('when a test-mode client sends its own clock advance to the live ledger, then it is refused and no clock is stored', async () => {
+    const testClient: ProofActor = { kind: 'system', id: 'test_shop', treasuries: ['REWARDS'], mode: 'test' };
+    const reply = await h.send({
+      type: 'ledger.advance-clock',
+      key: 'test-clock:test_shop',
+      actor: testClient,
+      data: { clientId: 'test_shop', seconds: 3600 },
+    });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    const clocks = await h.pool.query('SELECT client_id FROM test_clocks');
+    expect(clocks.rows).toEqual([]);
+  });
 });

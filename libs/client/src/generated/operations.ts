@@ -13,6 +13,8 @@ export const operationTable = {
   rewardUser: { method: 'post', path: '/api/admin/reward', idempotencyKey: true },
   refundTransaction: { method: 'post', path: '/api/admin/refund', idempotencyKey: true },
   fundSandboxTreasury: { method: 'post', path: '/api/sandbox/fund', idempotencyKey: true },
+  advanceSandboxClock: { method: 'post', path: '/api/sandbox/clock/advance', idempotencyKey: true },
+  createSandboxHold: { method: 'post', path: '/api/sandbox/holds', idempotencyKey: true },
   payout: { method: 'post', path: '/api/coins/payouts', idempotencyKey: true },
   listApprovals: { method: 'get', path: '/api/admin/approvals', idempotencyKey: false },
   approveRequest: { method: 'post', path: '/api/admin/approvals/{id}/approve', idempotencyKey: true },

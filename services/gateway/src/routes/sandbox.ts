@@ -1,12 +1,21 @@
-import { ledgerDraft, moneyResult, sandboxFundBody } from '@coin/contracts';
+import {
+  holdResult,
+  ledgerDraft,
+  moneyResult,
+  sandboxClockAdvanceBody,
+  sandboxFundBody,
+  sandboxHoldBody,
+  testClock,
+} from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { CommandBus } from '../clients/commands';
 import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
+import { randomIdNonce } from '@coin/security';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleMoneyResult, withExample } from './examples';
+import { exampleHoldResult, exampleMoneyResult, withExample } from './examples';
 
 /**
  * The sandbox's own routes (docs/decisions/0018-sandbox.md), for test-mode platform clients only:
@@ -42,6 +51,88 @@ export function registerSandboxRoutes(app: App, deps: { commands: CommandBus }):
       // The sandbox ledger never makes a client's mint wait for a person (no four-eyes there).
       if (!('transaction' in result)) throw new InvariantViolation('a sandbox fund waited for an approval');
       return result;
+    },
+  );
+  registerSandboxClockRoutes(app, deps);
+}
+
+/** The caller's client id, when it is a test-mode platform client; any other caller is 403 here. */
+function testClientOf(request: Parameters<typeof principalOf>[0], what: string): string {
+  const principal = principalOf(request);
+  if (principal.mode !== 'test' || principal.kind !== 'system') throw new AppError('FORBIDDEN', `Only a test-mode platform client ${what}`);
+  return principal.subject;
+}
+
+/**
+ * The test clock and the holds it expires (docs/decisions/0018-sandbox.md "The test clock"): a
+ * test-mode client moves its own clock forward, and places holds on sandbox wallets that it
+ * settles, so that advancing its clock past a hold's expiry expires it (coin.hold.expired).
+ */
+function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus }): void {
+  app.post(
+    '/api/sandbox/clock/advance',
+    {
+      config: { access: 'platform', idempotent: true, sandbox: true },
+      schema: {
+        tags: ['sandbox'],
+        summary:
+          "Move the test-mode client's own sandbox clock forward by `seconds` (at most 30 days a call, a year in all): the sandbox then judges the holds it settles at wall time plus its clock. Test-mode clients only (a live one is 403 FORBIDDEN)",
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        operationId: 'advanceSandboxClock',
+        body: withExample(sandboxClockAdvanceBody, { seconds: 3600 }),
+        response: {
+          201: withExample(testClock, { clientId: 'test_shop', offsetSeconds: 3600, now: '2026-01-01T01:00:00.000Z' }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const clientId = testClientOf(request, 'moves a sandbox clock');
+      const { seconds } = request.body;
+      const result = await sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.advance-clock', { clientId, seconds, requestHash }),
+      );
+      return { ...result, now: new Date(Date.now() + result.offsetSeconds * 1000).toISOString() };
+    },
+  );
+
+  app.post(
+    '/api/sandbox/holds',
+    {
+      config: { access: 'platform', idempotent: true, sandbox: true },
+      schema: {
+        tags: ['sandbox'],
+        summary:
+          'Reserve test coins of a sandbox wallet (fromUserId) for a treasury or a user, settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance',
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        operationId: 'createSandboxHold',
+        body: withExample(sandboxHoldBody, {
+          fromUserId: 42,
+          toTreasury: 'REWARDS',
+          amount: 10,
+          reason: 'Sandbox order',
+          expiresInSeconds: 3600,
+        }),
+        response: { 201: withExample(holdResult, exampleHoldResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const clientId = testClientOf(request, 'places a sandbox hold');
+      const { fromUserId, toUserId, toTreasury, amount, reason, expiresInSeconds } = request.body;
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.hold', {
+          fromUserId,
+          to: toUserId !== undefined ? { kind: 'user', userId: toUserId } : { kind: 'treasury', code: toTreasury! },
+          amount: minor(amount),
+          reason,
+          ...(expiresInSeconds !== undefined ? { expiresInSeconds } : {}),
+          settlerClientId: clientId,
+          idNonce: randomIdNonce(),
+          requestHash,
+        }),
+      );
     },
   );
 }

@@ -5,6 +5,7 @@ import {
   approvalIdsOf,
   holdIdsOf,
   mandateIdsOf,
+  clockClientIdsOf,
   transactionIdsOf,
   pendingHoldOwnersOf,
   refundTargetOf,
@@ -97,6 +98,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const mandateIds = [...new Set(commands.flatMap(mandateIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
+  const clockClientIds = [...new Set(commands.flatMap(clockClientIdsOf))];
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
   for (;;) {
@@ -109,6 +111,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       approvalIds,
       windowScopes,
       mandateIds,
+      clockClientIds,
       idsToReserve,
     });
     const decided = decideBatch(read, commands, context);
@@ -159,12 +162,14 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
     windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
     mandates: new Map([...read.mandates].map(([id, mandate]) => [id, { ...mandate }])),
+    clocks: new Map([...(read.clocks ?? [])].map(([clientId, clock]) => [clientId, clock.offsetSeconds])),
   };
   const ids = new TransactionIds(read.reservedIds);
   const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
   const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, context.owns, now, ids.take);
   if (ids.shortBy > 0) return { idsShortBy: ids.shortBy };
-  return { ...writeOf(read, state, steps, creditSteps, legsToPublish, context), creditedInPlace: creditSteps.length };
+  const { outcomes, write } = writeOf(read, state, steps, creditSteps, legsToPublish, context);
+  return { outcomes, write: { ...write, clocks: clockWritesOf(read, state, steps) }, creditedInPlace: creditSteps.length };
 }
 
 /** The wallets a decision changes besides its entries: the payer's spending, a wallet's limits, a treasury's commission rules. */
@@ -286,6 +291,21 @@ function writeOf(
     else if (touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
   }
   return { outcomes, write };
+}
+
+/**
+ * The sandbox test clocks a batch moved, as they stand at its end: each written against the
+ * version it was read at (null: inserted), like a four-eyes window.
+ */
+function clockWritesOf(read: BatchRead, state: LedgerState, steps: BatchStep[]): NonNullable<BatchWrite['clocks']> {
+  const moved = new Set(
+    steps.flatMap((step) => (step.kind === 'decided' && step.decision.ok && step.decision.clock ? [step.decision.clock.clientId] : [])),
+  );
+  return [...moved].map((clientId) => ({
+    clientId,
+    offsetSeconds: state.clocks?.get(clientId) ?? 0,
+    version: read.clocks?.get(clientId)?.version ?? null,
+  }));
 }
 
 /** The holds, approval requests and mandates a batch decided, by id: each written once, as it stands at the end of the batch. */

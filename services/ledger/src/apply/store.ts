@@ -64,6 +64,8 @@ export interface BatchReadRequest {
   windowScopes: string[];
   /** Mandates named by id. */
   mandateIds: string[];
+  /** Sandbox test clocks by test-mode client id (absent: none). */
+  clockClientIds?: string[];
   /** Transaction ids to take from the sequence (ascending). */
   idsToReserve: number;
 }
@@ -97,7 +99,15 @@ export interface BatchRead {
   /** Four-eyes windows by scope, with the version their update is checked against. */
   windows: Map<string, LoadedWindow>;
   mandates: Map<string, MandateState>;
+  /** Sandbox test clocks by client id, with the version their update is checked against (absent: none read). */
+  clocks?: Map<string, LoadedClock>;
   reservedIds: number[];
+}
+
+/** A sandbox test clock as read: seconds ahead of wall time; `version` null: no row yet (it is inserted). */
+export interface LoadedClock {
+  offsetSeconds: number;
+  version: number | null;
 }
 
 /** A four-eyes window as read; `version` null: no row yet (it is inserted). */
@@ -126,6 +136,8 @@ export interface BatchWrite {
   mandates: MandateState[];
   /** Four-eyes windows the batch counted in, as they stand at its end, with the version each was read at. */
   windows: Array<{ scope: string; window: SpendingWindow; version: number | null }>;
+  /** Sandbox test clocks the batch moved, as they stand at its end, with the version each was read at (absent: none). */
+  clocks?: Array<{ clientId: string; offsetSeconds: number; version: number | null }>;
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */
   entries: Array<Entry & { walletId: string; createdAt: Date; sequence: number; balanceAfter: number }>;
   outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;

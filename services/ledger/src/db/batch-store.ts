@@ -79,6 +79,7 @@ interface BatchReadRow {
   approvals: ApprovalDbRow[];
   windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
   mandates: MandateDbRow[];
+  clocks: Array<{ client_id: string; offset_seconds: number; version: number }>;
   ids: string[];
 }
 
@@ -116,6 +117,8 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
          WHERE scope = ANY($8::text[]
                            || ARRAY(SELECT 'recipient:user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS windows,
        (SELECT coalesce(json_agg(m), '[]') FROM (SELECT ${mandateColumns} FROM mandates WHERE id = ANY($9::uuid[])) m) AS mandates,
+       (SELECT coalesce(json_agg(json_build_object('client_id', client_id, 'offset_seconds', offset_seconds, 'version', version)), '[]')
+          FROM test_clocks WHERE client_id = ANY($10::text[])) AS clocks,
        ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
       request.commandIds,
@@ -127,6 +130,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.approvalIds,
       request.windowScopes,
       request.mandateIds,
+      request.clockClientIds ?? [],
     ],
   });
   return batchReadOf(result.rows[0]!);
@@ -146,6 +150,12 @@ function batchReadOf(row: BatchReadRow): BatchRead {
     approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
     windows: new Map(row.windows.map((r) => [r.scope, { window: r.spending, version: safeInteger(r.version, 'window version') }])),
     mandates: new Map(row.mandates.map((r) => [r.id, mandateStateOf(r)])),
+    clocks: new Map(
+      row.clocks.map((r) => [
+        r.client_id,
+        { offsetSeconds: safeInteger(r.offset_seconds, 'clock offset'), version: safeInteger(r.version, 'clock version') },
+      ]),
+    ),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),
   };

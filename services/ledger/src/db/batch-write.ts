@@ -160,6 +160,10 @@ const walletsExpected = p.value('bigint', (b) => b.wallets.length + b.opened.len
 const holdsExpected = p.value('bigint', (b) => b.holds.length);
 const approvalsExpected = p.value('bigint', (b) => b.approvals.length);
 const mandatesExpected = p.value('bigint', (b) => b.mandates.length);
+/** The sandbox test clocks the batch moved, as one JSON parameter of named fields. */
+const clocks = p.value('json', (b) =>
+  JSON.stringify((b.clocks ?? []).map((c) => ({ client_id: c.clientId, offset_seconds: c.offsetSeconds, version: c.version }))),
+);
 /** The windows as one JSON parameter of named fields. */
 const windows = p.value('json', (b) => JSON.stringify(b.windows.map((w) => ({ scope: w.scope, spending: w.window, version: w.version }))));
 
@@ -234,6 +238,18 @@ const text = `WITH opened AS (
          UPDATE four_eyes_windows f SET spending = w.spending, version = f.version + 1
            FROM windows_in w
           WHERE w.version IS NOT NULL AND f.scope = w.scope AND f.version = w.version
+         RETURNING 1),
+       clocks_in AS (
+         SELECT client_id, offset_seconds, version FROM json_to_recordset(${clocks}) AS c(client_id text, offset_seconds bigint, version bigint)),
+       inserted_clocks AS (
+         INSERT INTO test_clocks (client_id, offset_seconds)
+         SELECT client_id, offset_seconds FROM clocks_in WHERE version IS NULL
+         ON CONFLICT (client_id) DO NOTHING
+         RETURNING 1),
+       updated_clocks AS (
+         UPDATE test_clocks t SET offset_seconds = c.offset_seconds, version = t.version + 1
+           FROM clocks_in c
+          WHERE c.version IS NOT NULL AND t.client_id = c.client_id AND t.version = c.version
          RETURNING 1)
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), ${walletsExpected}) AS wallets_current,
             assert_holds_written((SELECT count(*) FROM written_holds), ${holdsExpected}) AS holds_written,
@@ -241,6 +257,8 @@ const text = `WITH opened AS (
             assert_mandates_written((SELECT count(*) FROM written_mandates), ${mandatesExpected}) AS mandates_written,
             assert_windows_current((SELECT count(*) FROM inserted_windows) + (SELECT count(*) FROM updated_windows),
                                    json_array_length(${windows})::bigint) AS windows_current,
+            assert_clocks_current((SELECT count(*) FROM inserted_clocks) + (SELECT count(*) FROM updated_clocks),
+                                   json_array_length(${clocks})::bigint) AS clocks_current,
             (SELECT id FROM new_outbox) AS outbox_id`;
 
 /** The batch's write as a named prepared statement: each connection parses and plans it once. */

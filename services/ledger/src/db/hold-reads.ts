@@ -48,3 +48,23 @@ export async function dueHolds(db: Queryable, now: Date, limit: number): Promise
   );
   return result.rows.map((r) => ({ id: r.id, fromUserId: r.from_user_id }));
 }
+
+/**
+ * The sandbox's due holds (docs/decisions/0018-sandbox.md "The test clock"): a hold is judged at
+ * wall time plus the test clock of the client that settles it (none: wall time), and names that
+ * clock so its expiry command reads the same offset when the partition decides it.
+ */
+export async function dueHoldsByTestClock(
+  db: Queryable,
+  now: Date,
+  limit: number,
+): Promise<Array<{ id: string; fromUserId: number; clockOf?: string }>> {
+  const result = await db.query<{ id: string; from_user_id: number; clock_of: string | null }>(
+    `SELECT h.id, h.from_user_id, c.client_id AS clock_of
+       FROM holds h LEFT JOIN test_clocks c ON c.client_id = h.settler_client_id
+      WHERE h.status = 'PENDING' AND h.expires_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_seconds, 0))
+      ORDER BY h.expires_at LIMIT $2`,
+    [now, limit],
+  );
+  return result.rows.map((r) => ({ id: r.id, fromUserId: r.from_user_id, ...(r.clock_of ? { clockOf: r.clock_of } : {}) }));
+}

@@ -31,6 +31,9 @@ export type LedgerSpace = 'live' | 'test';
  */
 function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string | null {
   if (author.kind !== 'system' || author.mode !== 'test') return liveInSandboxRefusal;
+  // A hold on any sandbox wallet, settled by the client that places it (docs/decisions/0018-sandbox.md
+  // "Holds in the sandbox"): test coins are play money, and its settler's clock decides its expiry.
+  if (command.type === 'ledger.hold') return command.data.settlerClientId === author.id ? null : sandboxHoldRefusal;
   if (command.type !== 'ledger.mint') return moduleOf(command).authorRefusal(command, author);
   const { to } = command.data;
   return to.kind === 'treasury' && (author.treasuries ?? []).includes(to.code) ? null : sandboxMintRefusal;
@@ -39,3 +42,4 @@ function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string 
 const testModeRefusal = 'Command refused: it is proved by test-mode credentials, which never act on real money (the live ledger)';
 const liveInSandboxRefusal = 'Command refused: only test-mode platform clients act in the sandbox ledger, never live credentials';
 const sandboxMintRefusal = 'Command refused: a test-mode client funds only the treasuries it was granted, with test coins';
+const sandboxHoldRefusal = 'Command refused: a test-mode client places only sandbox holds it settles itself';

@@ -81,6 +81,8 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   // Lifting a freeze is people's alone: never the monitoring service that may set one.
   'ledger.request-unfreeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.request-unfreeze') },
   'ledger.approve-unfreeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.approve-unfreeze') },
+  // A test-mode client's own sandbox clock: no live author, person or client, ever moves one.
+  'ledger.advance-clock': { may: [], refusal: 'Command refused: only a test-mode platform client moves its own sandbox clock' },
 };
 
 const cases = ledgerCommand.options
@@ -146,5 +148,37 @@ describe('authorRefusal in the sandbox ledger (LEDGER_SPACE=test, docs/decisions
     expect(authorRefusal(mintInto({ kind: 'treasury', code: 'REWARDS' }), testClient)).toMatch(/test-mode credentials/);
     expect(authorRefusal(commandOf('ledger.reward'), testClient, 'test')).toBeNull();
     expect(authorRefusal(commandOf('ledger.reward'), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it("when a test-mode client advances its own clock, then only the sandbox allows it; another client's clock is refused", () => {
+    const advance = (clientId: string) =>
+      ({ ...commandOf('ledger.advance-clock'), data: { clientId, seconds: 60, requestHash: 'h' } }) as LedgerCommand;
+    expect(authorRefusal(advance('test_shop'), testClient, 'test')).toBeNull();
+    expect(authorRefusal(advance('test_other'), testClient, 'test')).toBe(
+      'Command refused: only a test-mode platform client moves its own sandbox clock',
+    );
+    // The live ledger refuses it before any rule: no live ledger stores a clock.
+    expect(authorRefusal(advance('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it('when a test-mode client places a hold on any sandbox wallet that it settles itself, then the sandbox allows it; one it does not settle is refused', () => {
+    const holdSettledBy = (settlerClientId?: string) =>
+      ({
+        ...commandOf('ledger.hold'),
+        data: {
+          fromUserId: 1,
+          to: { kind: 'treasury', code: 'REWARDS' },
+          amount: 100,
+          reason: 'r',
+          ...(settlerClientId ? { settlerClientId } : {}),
+        },
+      }) as LedgerCommand;
+    expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'test')).toBeNull();
+    for (const settler of ['test_other', undefined]) {
+      expect(authorRefusal(holdSettledBy(settler), testClient, 'test')).toBe(
+        'Command refused: a test-mode client places only sandbox holds it settles itself',
+      );
+    }
+    expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
   });
 });

@@ -92,6 +92,11 @@ export function mandateIdsOf(command: LedgerCommand): string[] {
   return readsOf(command).mandateIds ?? [];
 }
 
+/** The sandbox test clocks a command reads by client id. */
+export function clockClientIdsOf(command: LedgerCommand): string[] {
+  return readsOf(command).clockClientIds ?? [];
+}
+
 /** The users whose pending holds a command reads: a close voids them all. */
 export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
   return readsOf(command).pendingHoldOwners ?? [];
@@ -192,6 +197,10 @@ function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void
     wallet.commissions = rule ? { ...others, [clientId]: { rule, setBy } } : others;
   }
   if (decision.freeze) walletOf(decision.freeze.walletKey, 'freeze').freeze = decision.freeze.freeze;
+  if (decision.clock) {
+    state.clocks ??= new Map();
+    state.clocks.set(decision.clock.clientId, decision.clock.offsetSeconds);
+  }
 }
 
 /**

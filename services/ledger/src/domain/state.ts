@@ -240,6 +240,8 @@ export interface LedgerState {
   windows: Map<string, SpendingWindow>;
   /** Mandates named by mandate commands, by id. */
   mandates: Map<string, MandateState>;
+  /** Test clocks named by clock commands (the sandbox, docs/decisions/0018-sandbox.md): seconds ahead of wall time, by test-mode client id. */
+  clocks?: Map<string, number>;
 }
 
 export interface NewTransaction {
@@ -332,6 +334,8 @@ export interface Accepted {
   commissionRule?: { walletKey: string; clientId: string; rule: CommissionRule | null; setBy: number | null };
   /** A wallet frozen, its unfreeze asked for, or its freeze lifted. */
   freeze: FreezeChange | null;
+  /** A sandbox test clock moved: the client's offset from wall time after it, in seconds. */
+  clock?: { clientId: string; offsetSeconds: number };
   /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
   windows: WindowCharge[];
   /** The command was not applied but stored as an approval request: it waits for a second person. */

@@ -8,14 +8,21 @@ export function expireHoldCommandId(holdId: string): string {
   return uuidV5(`ledger.expire-hold:${holdId}`);
 }
 
-export function expireHoldCommand(hold: { id: string; fromUserId: number }, now: Date): LedgerCommand {
+export function expireHoldCommand(hold: DueHold, now: Date): LedgerCommand {
   return {
     commandId: expireHoldCommandId(hold.id),
     type: 'ledger.expire-hold',
     issuedAt: now.toISOString(),
     actor: { kind: 'service', id: 'ledger' },
-    data: { holdId: hold.id, fromUserId: hold.fromUserId },
+    data: { holdId: hold.id, fromUserId: hold.fromUserId, ...(hold.clockOf ? { clockOf: hold.clockOf } : {}) },
   };
+}
+
+/** A pending hold past its expiry; in the sandbox, the test clock it was judged by (its settler's). */
+export interface DueHold {
+  id: string;
+  fromUserId: number;
+  clockOf?: string;
 }
 
 /** The command id of an approval request's expiry: the same from every sweep and replica. */
@@ -34,7 +41,7 @@ export function expireApprovalCommand(approval: { id: string; command: Approvabl
 }
 
 export interface HoldExpiryDeps {
-  dueHolds: (now: Date, limit: number) => Promise<Array<{ id: string; fromUserId: number }>>;
+  dueHolds: (now: Date, limit: number) => Promise<DueHold[]>;
   /** Pending approval requests past their expiry: expired the same way (docs/design/ledger.md "Approvals"). */
   dueApprovals?: (now: Date, limit: number) => Promise<Array<{ id: string; command: ApprovableCommand }>>;
   producer: Pick<BatchingProducer, 'sendMany'>;

@@ -1,6 +1,7 @@
-import { expireHoldCommand, ledgerResults, walletKeyOfUser } from '@coin/contracts';
+import { expireHoldCommand, ledgerResults, walletKeyOfUser, type LedgerCommandOf } from '@coin/contracts';
+import type { HoldState } from '../state';
 import { accepted, holdNotFound, holdOf } from './rules';
-import type { CommandModule } from './types';
+import type { CommandModule, DecideContext } from './types';
 
 /** The expiry sweep's release of a pending hold past its expiry (the ledger's own command). */
 export const expireHold: CommandModule<'ledger.expire-hold'> = {
@@ -10,13 +11,19 @@ export const expireHold: CommandModule<'ledger.expire-hold'> = {
   createsTransaction: false,
   // The ledger's own commands, and opening a wallet (a stranger who just registered): no author to judge.
   authorRefusal: () => null,
-  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], holdIds: [data.holdId] }),
+  reads: ({ data }) => ({
+    walletKeys: [walletKeyOfUser(data.fromUserId)],
+    holdIds: [data.holdId],
+    ...(data.clockOf ? { clockClientIds: [data.clockOf] } : {}),
+  }),
   decide(command, context) {
     const { holdId, fromUserId } = command.data;
     const hold = holdOf(context.state, holdId, fromUserId);
     if (!hold) return holdNotFound(holdId);
     // Resolved already (captured, voided, expired) or not yet due: nothing to release.
-    if (hold.status !== 'PENDING' || context.now < hold.expiresAt) return accepted({ subjectKey: walletKeyOfUser(fromUserId) });
+    if (hold.status !== 'PENDING' || holdTimeOf(command, hold, context) < hold.expiresAt) {
+      return accepted({ subjectKey: walletKeyOfUser(fromUserId) });
+    }
     return accepted({
       holds: [{ hold: { ...hold, status: 'EXPIRED', updatedAt: context.now }, event: 'expired' }],
       subjectKey: walletKeyOfUser(fromUserId),
@@ -29,3 +36,15 @@ export const expireHold: CommandModule<'ledger.expire-hold'> = {
   }),
   audit: () => null,
 };
+
+/**
+ * The time a hold is judged at: wall time, plus, in the sandbox, the stored test clock of the
+ * client that settles it (docs/decisions/0018-sandbox.md "The test clock"). Only the hold's own
+ * settler's clock counts, whatever clock the command names; the live ledger stores none.
+ */
+function holdTimeOf(command: LedgerCommandOf<'ledger.expire-hold'>, hold: HoldState, context: DecideContext): Date {
+  const { clockOf } = command.data;
+  if (!clockOf || hold.settlerClientId !== clockOf) return context.now;
+  const offsetSeconds = context.state.clocks?.get(clockOf) ?? 0;
+  return new Date(context.now.getTime() + offsetSeconds * 1000);
+}

@@ -1,4 +1,5 @@
 import type { LedgerCommand, LedgerCommandType } from '@coin/contracts';
+import { advanceClock } from './advance-clock';
 import { approve } from './approve';
 import { approveUnfreeze } from './approve-unfreeze';
 import { burn } from './burn';
@@ -48,6 +49,7 @@ export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
   'ledger.capture-hold': captureHold,
   'ledger.void-hold': voidHold,
   'ledger.expire-hold': expireHold,
+  'ledger.advance-clock': advanceClock,
   'ledger.cashout': cashout,
   'ledger.settle-cashout': settleCashout,
   'ledger.set-limits': setLimits,

@@ -58,6 +58,8 @@ export interface CommandReads {
   windowScopes?: string[];
   /** Mandates by id. */
   mandateIds?: string[];
+  /** Sandbox test clocks by test-mode client id. */
+  clockClientIds?: string[];
 }
 
 /** A transaction a decider creates: the id and time are the context's, the links default to none. */
