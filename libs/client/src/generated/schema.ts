@@ -20453,7 +20453,7 @@ export interface operations {
         'application/json': {
           /** @description https:// URL the deliveries are POSTed to (one line: no control characters, no lone surrogates) */
           url: string;
-          /** @description The event types to receive; only those touching a treasury the client was granted are sent */
+          /** @description The event types to receive; only those touching a treasury the client was granted are sent, and the monitoring cases that name the client */
           eventTypes: (
             | 'coin.transaction.recorded'
             | 'coin.hold.created'
@@ -20461,6 +20461,7 @@ export interface operations {
             | 'coin.hold.voided'
             | 'coin.hold.expired'
             | 'coin.balance-monitor.crossed'
+            | 'coin.monitoring-case.opened'
           )[];
         };
       };
@@ -21914,7 +21915,7 @@ export interface operations {
         'application/json': {
           /** @description https:// URL the deliveries are POSTed to (one line: no control characters, no lone surrogates) */
           url: string;
-          /** @description The event types to receive; only those touching a treasury the client was granted are sent */
+          /** @description The event types to receive; only those touching a treasury the client was granted are sent, and the monitoring cases that name the client */
           eventTypes: (
             | 'coin.transaction.recorded'
             | 'coin.hold.created'
@@ -21922,6 +21923,7 @@ export interface operations {
             | 'coin.hold.voided'
             | 'coin.hold.expired'
             | 'coin.balance-monitor.crossed'
+            | 'coin.monitoring-case.opened'
           )[];
         };
       };
