@@ -100,6 +100,19 @@ export const sampleEvents: { [T in CoinWebhookEventType]: () => Extract<CoinWebh
     transactionType: 'REWARD',
     sequence: 42,
   }),
+  'coin.monitoring-case.opened': () => {
+    const head = envelope('coin.monitoring-case.opened');
+    return {
+      ...head,
+      caseId: head.eventId,
+      subject: 'user:9',
+      score: 70,
+      rules: ['circular'],
+      transactionId: 1042,
+      clients: ['pc_sample'],
+      openedAt: head.occurredAt,
+    };
+  },
   'coin.webhook.test': () => ({ ...envelope('coin.webhook.test'), data: { endpointId: randomUUID(), clientId: 'pc_sample' } }),
   'coin.webhook-endpoint.disabled': () => ({
     ...envelope('coin.webhook-endpoint.disabled'),

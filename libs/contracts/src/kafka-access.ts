@@ -94,13 +94,13 @@ export const kafkaAccess: Readonly<Record<KafkaService, KafkaAccess>> = {
     groupPrefix: 'history-',
     managesTopics: false,
   },
-  // Turns the money events into the clients' webhooks (group webhooks-service), and the balance
-  // changes into the balance monitors' crossings; produces, through its outbox, the crossings and
-  // the records of its own actions (an endpoint disabled or re-enabled) to admin.audit, and its
-  // dead letters.
+  // Turns the money events and the monitoring cases into the clients' webhooks (group
+  // webhooks-service), and the balance changes into the balance monitors' crossings; produces,
+  // through its outbox, the crossings and the records of its own actions (an endpoint disabled or
+  // re-enabled) to admin.audit, and its dead letters.
   webhooks: {
     produces: ['admin.audit', 'coin.balance-monitors'],
-    consumes: ['coin.transactions', 'coin.holds', 'coin.mandates', 'coin.balances'],
+    consumes: ['coin.transactions', 'coin.holds', 'coin.mandates', 'coin.balances', 'coin.monitoring-cases'],
     groupPrefix: 'webhooks-',
     managesTopics: false,
   },

@@ -1,4 +1,4 @@
-import { coinBalanceMonitorEventTypes, coinHoldEventTypes, coinTransactionEventTypes } from '@coin/events';
+import { coinBalanceMonitorEventTypes, coinHoldEventTypes, coinMonitoringCaseEventTypes, coinTransactionEventTypes } from '@coin/events';
 import { z } from 'zod';
 import { role, singleLineText } from './common';
 
@@ -6,10 +6,12 @@ import { role, singleLineText } from './common';
  * Webhook endpoints (docs/DESIGN.md "Webhooks"): the shapes the webhooks service's internal API
  * takes and answers. Every limit is explicit: the URL's length, the number of event types.
  */
-export const webhookEventTypes = [...coinTransactionEventTypes, ...coinHoldEventTypes, ...coinBalanceMonitorEventTypes] as [
-  string,
-  ...string[],
-];
+export const webhookEventTypes = [
+  ...coinTransactionEventTypes,
+  ...coinHoldEventTypes,
+  ...coinBalanceMonitorEventTypes,
+  ...coinMonitoringCaseEventTypes,
+] as [string, ...string[]];
 export const webhookEventType = z.enum(webhookEventTypes);
 
 export const webhookEndpointUrlMaxLength = 2048;
@@ -27,7 +29,9 @@ export const createWebhookEndpointBody = z.strictObject({
     .refine((types) => new Set(types).size === types.length, 'must not repeat an event type')
     // The refinement's rule, stated in the document too (a list of strings: uniqueItems says it exactly).
     .meta({ uniqueItems: true })
-    .describe('The event types to receive; only those touching a treasury the client was granted are sent'),
+    .describe(
+      'The event types to receive; only those touching a treasury the client was granted are sent, and the monitoring cases that name the client',
+    ),
 });
 export type CreateWebhookEndpointBody = z.infer<typeof createWebhookEndpointBody>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventSchema } from './envelope';
-import { isoDateTime } from './primitives';
+import { isoDateTime, platformClientId } from './primitives';
 
 /** The topic (before any deployment prefix); the record key is the case's subject. */
 export const coinMonitoringCasesTopic = 'coin.monitoring-cases';
@@ -19,6 +19,14 @@ export const monitoringCaseOpened = eventSchema('coin.monitoring-case.opened', {
   rules: z.array(z.string().min(1).max(60)).max(50),
   /** The transaction that opened it. */
   transactionId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /**
+   * The platform clients linked to the case, who receive it as a webhook (docs/design/monitoring.md
+   * "Who hears of a case"): the client named on the transaction that opened it and, for a case
+   * about a person, each client named on a movement of that person's wallet in the last 7 days (it
+   * rewarded, paid, charged or settled for them). Sorted, at most 50; empty when no client is
+   * linked. Optional: a case opened before the field was added lacks it, and reaches no client.
+   */
+  clients: z.array(platformClientId).max(50).optional(),
   openedAt: isoDateTime,
 });
 export type MonitoringCaseOpened = z.infer<typeof monitoringCaseOpened>;

@@ -371,6 +371,7 @@ export const sampleMonitoringCaseOpenedEvent = {
   score: 70,
   rules: ['circular'],
   transactionId: 1051,
+  clients: ['pc_courses'],
   openedAt: '2030-05-01T10:05:00.000Z',
 } as const;
 

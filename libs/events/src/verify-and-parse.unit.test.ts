@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { coinBalanceMonitorEventTypes } from './coin-balance-monitors';
 import { coinHoldEventTypes } from './coin-holds';
 import { coinMandateEventTypes } from './coin-mandates';
+import { coinMonitoringCaseEventTypes } from './coin-monitoring-cases';
 import { coinTransactionEventTypes } from './coin-transactions';
 import { sampleHoldCreatedEvent, sampleRecordedEvent } from './sample-events';
 import { standardWebhookHeaders, standardWebhooksSecret } from './standard-webhooks';
@@ -121,13 +122,14 @@ describe('verifyAndParseWebhook', () => {
     expect(refusal(() => verifyAndParseWebhook(huge, legacy(huge), secret, { now: sentAt }))).toBe('body_too_large');
   });
 
-  it('the union names every event type of the four topics a webhook carries, the test event and the disabled-endpoint event, once each', () => {
+  it('the union names every event type of the five topics a webhook carries, the test event and the disabled-endpoint event, once each', () => {
     expect([...coinWebhookEventTypes].sort()).toEqual(
       [
         ...coinTransactionEventTypes,
         ...coinHoldEventTypes,
         ...coinMandateEventTypes,
         ...coinBalanceMonitorEventTypes,
+        ...coinMonitoringCaseEventTypes,
         webhookTestEventType,
         webhookEndpointDisabledEventType,
       ].sort(),

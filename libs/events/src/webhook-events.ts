@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { coinBalanceMonitorEvent } from './coin-balance-monitors';
 import { coinHoldEvent } from './coin-holds';
 import { coinMandateEvent } from './coin-mandates';
+import { coinMonitoringCaseEvent } from './coin-monitoring-cases';
 import { coinTransactionEvent } from './coin-transactions';
 import { isoDateTime } from './primitives';
 
 /*
  * What a platform's webhook endpoint receives (docs/DESIGN.md "Webhooks"): the events of
- * coin.transactions, coin.holds, coin.mandates and coin.balance-monitors as published, and two events of the
+ * coin.transactions, coin.holds, coin.mandates, coin.balance-monitors and coin.monitoring-cases as published, and two events of the
  * webhooks service itself, never on a Kafka topic and never about money.
  */
 
@@ -53,6 +54,7 @@ export const coinWebhookEvent = z.discriminatedUnion('type', [
   ...coinHoldEvent.options,
   ...coinMandateEvent.options,
   ...coinBalanceMonitorEvent.options,
+  ...coinMonitoringCaseEvent.options,
   webhookTestEvent,
   webhookEndpointDisabledEvent,
 ]);

@@ -184,7 +184,7 @@ async function startEventConsumers(
   const topics = topicNames(config.TOPIC_PREFIX);
   const consumer = await consume('coin events consumer', {
     groupId: webhooksGroupId(config.TOPIC_PREFIX),
-    topics: [topics.coinTransactions, topics.coinHolds, topics.coinMandates],
+    topics: [topics.coinTransactions, topics.coinHolds, topics.coinMandates, topics.coinMonitoringCases],
     schema: webhookEvent,
     commitIntervalMs: 500,
     tuning: offPathFetch(250),

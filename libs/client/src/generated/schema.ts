@@ -21101,7 +21101,7 @@ export interface operations {
         'application/json': {
           /** @description https:// URL the deliveries are POSTed to (one line: no control characters, no lone surrogates) */
           url: string;
-          /** @description The event types to receive; only those touching a treasury the client was granted are sent */
+          /** @description The event types to receive; only those touching a treasury the client was granted are sent, and the monitoring cases that name the client */
           eventTypes: (
             | 'coin.transaction.recorded'
             | 'coin.hold.created'
@@ -21109,6 +21109,7 @@ export interface operations {
             | 'coin.hold.voided'
             | 'coin.hold.expired'
             | 'coin.balance-monitor.crossed'
+            | 'coin.monitoring-case.opened'
           )[];
         };
       };
@@ -22562,7 +22563,7 @@ export interface operations {
         'application/json': {
           /** @description https:// URL the deliveries are POSTed to (one line: no control characters, no lone surrogates) */
           url: string;
-          /** @description The event types to receive; only those touching a treasury the client was granted are sent */
+          /** @description The event types to receive; only those touching a treasury the client was granted are sent, and the monitoring cases that name the client */
           eventTypes: (
             | 'coin.transaction.recorded'
             | 'coin.hold.created'
@@ -22570,6 +22571,7 @@ export interface operations {
             | 'coin.hold.voided'
             | 'coin.hold.expired'
             | 'coin.balance-monitor.crossed'
+            | 'coin.monitoring-case.opened'
           )[];
         };
       };

@@ -25,6 +25,20 @@ export async function insertSeen(client: PoolClient, movements: readonly Movemen
   return new Set(r.rows.map((row) => Number(row.transaction_id)));
 }
 
+/**
+ * The platform clients named on the seen movements of one wallet since `since`, at most `limit`:
+ * who rewarded, paid, charged or settled for it. Bounded by the time index; run only when a case opens.
+ */
+export async function clientsOfWallet(client: PoolClient, wallet: string, since: Date, limit: number): Promise<string[]> {
+  const r = await client.query<{ client_id: string }>(
+    `SELECT DISTINCT client_id FROM monitoring_transactions
+      WHERE occurred_at >= $2 AND client_id IS NOT NULL AND (from_wallet = $1 OR to_wallet = $1)
+      ORDER BY client_id LIMIT $3`,
+    [wallet, since.toISOString(), limit],
+  );
+  return r.rows.map((row) => row.client_id);
+}
+
 /** The scores and hits of the flagged ones. */
 export async function recordScores(
   client: PoolClient,

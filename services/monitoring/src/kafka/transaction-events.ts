@@ -4,8 +4,8 @@ import type { Delivered } from '@coin/kafka';
 import type { Movement, RuleEngine } from '../domain/evaluate';
 import { advanceProfiles, minorOf, type ScoreThresholds, type Verdict, verdictOf, walletKeyOf } from '../domain/scoring';
 import { type CaseRow, openOrJoinCase } from '../db/cases-repo';
-import { insertSeen, loadProfiles, recordScores, saveProfiles } from '../db/seen-repo';
-import { caseOpenedEvent } from '../domain/case-event';
+import { clientsOfWallet, insertSeen, loadProfiles, recordScores, saveProfiles } from '../db/seen-repo';
+import { caseAudience, caseClientsMax, caseLinkWindowMs, caseOpenedEvent } from '../domain/case-event';
 
 /**
  * The movement of a transaction event, or null when its numbers make no sense (an amount that is
@@ -103,7 +103,10 @@ async function evaluateBatch(client: PoolClient, deps: TransactionEventDeps, mov
     });
     if (opened) {
       deps.onCaseOpened();
-      const event = caseOpenedEvent(row, movement.transactionId);
+      const walletClients = row.subject.startsWith('user:')
+        ? await clientsOfWallet(client, row.subject, new Date(movement.at - caseLinkWindowMs), caseClientsMax - 1)
+        : [];
+      const event = caseOpenedEvent(row, movement.transactionId, caseAudience(row.subject, movement.clientId, walletClients));
       await insertOutbox(client, [{ topic: deps.topic, key: row.subject, payload: event }]);
     }
     if (verdict.freezes && row.freezeRequestedAt === null && !due.some((d) => d.id === row.id)) due.push(row);

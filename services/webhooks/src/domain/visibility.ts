@@ -1,8 +1,8 @@
 import { clientMaySeeTreasuries } from '@coin/contracts';
-import type { CoinHoldEvent, CoinMandateEvent, CoinTransactionEvent } from '@coin/events';
+import type { CoinHoldEvent, CoinMandateEvent, CoinMonitoringCaseEvent, CoinTransactionEvent } from '@coin/events';
 
-/** The events a webhook endpoint can subscribe to: every event of coin.transactions, coin.holds and coin.mandates. */
-export type WebhookEvent = CoinTransactionEvent | CoinHoldEvent | CoinMandateEvent;
+/** The events a webhook endpoint can subscribe to: every event of coin.transactions, coin.holds, coin.mandates and coin.monitoring-cases. */
+export type WebhookEvent = CoinTransactionEvent | CoinHoldEvent | CoinMandateEvent | CoinMonitoringCaseEvent;
 
 /** What an endpoint asked for and what its client was granted (a copy of the client's immutable grants). */
 export interface EndpointScope extends ClientScope {
@@ -29,10 +29,13 @@ export function deliveryOf(scope: EndpointScope, event: WebhookEvent): { walletK
  * Whether a client sees the event (its events list, GET /api/events, whatever its endpoints
  * subscribe to), and its wallet key: a movement touching a treasury it was granted; a mandate's
  * events only by the client the mandate was granted to (a payer's subscriptions are no other
- * platform's business).
+ * platform's business); a monitoring case only by the clients it names as linked to it (the
+ * monitoring service decides, docs/design/monitoring.md "Who hears of a case": a treasury granted
+ * to this client and to an unrelated one is no link), ordered under its subject.
  */
 export function visibleWith({ clientId, treasuries }: ClientScope, event: WebhookEvent): { walletKey: string } | null {
   if ('mandate' in event) return event.mandate.clientId === clientId ? { walletKey: `user:${event.mandate.fromUserId}` } : null;
+  if ('caseId' in event) return (event.clients ?? []).includes(clientId) ? { walletKey: event.subject } : null;
   if ('transaction' in event) {
     const t = event.transaction;
     if (!clientMaySeeTreasuries(treasuries, [t.fromTreasury, t.toTreasury])) return null;

@@ -99,4 +99,27 @@ describe('what an endpoint may see', () => {
     expect(deliveryOf({ ...subscriber, clientId: 'pc_stream' }, mandateEvent)).toEqual({ walletKey: 'user:9' });
     expect(deliveryOf({ ...subscriber, clientId: 'pc_rival' }, mandateEvent)).toBeNull();
   });
+
+  it('a monitoring case is seen by the clients it names alone, keyed by its subject; sharing a treasury with one of them is no link', () => {
+    const caseEvent = {
+      eventId,
+      type: 'coin.monitoring-case.opened',
+      version: 1,
+      occurredAt: '2030-01-01T00:00:00.000Z',
+      caseId: eventId,
+      subject: 'user:42',
+      score: 70,
+      rules: ['circular'],
+      transactionId: 12,
+      clients: ['pc_shop'],
+      openedAt: '2030-01-01T00:00:00.000Z',
+    } as WebhookEvent;
+    const subscriber = { eventTypes: ['coin.monitoring-case.opened'], treasuries: ['REWARDS'] };
+    expect(deliveryOf({ ...subscriber, clientId: 'pc_shop' }, caseEvent)).toEqual({ walletKey: 'user:42' });
+    expect(deliveryOf({ ...subscriber, clientId: 'pc_rewards' }, caseEvent)).toBeNull();
+    expect(deliveryOf({ ...subscriber, clientId: 'pc_shop', eventTypes: ['coin.transaction.recorded'] }, caseEvent)).toBeNull();
+    expect(deliveryOf({ ...subscriber, clientId: 'pc_shop' }, { ...caseEvent, clients: [] } as WebhookEvent)).toBeNull();
+    const { clients: _, ...older } = caseEvent as WebhookEvent & { clients: string[] };
+    expect(deliveryOf({ ...subscriber, clientId: 'pc_shop' }, older as WebhookEvent)).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { inTransaction, type Pool } from '@coin/db';
-import { coinHoldEvent, coinMandateEvent, coinTransactionEvent } from '@coin/events';
+import { coinHoldEvent, coinMandateEvent, coinMonitoringCaseEvent, coinTransactionEvent } from '@coin/events';
 import type { Delivered } from '@coin/kafka';
 import { z } from 'zod';
 import { enabledEndpoints } from '../db/endpoints-repo';
@@ -7,11 +7,12 @@ import { insertDeliveries, type NewDelivery } from '../db/deliveries-repo';
 import { eventClients, insertPlatformEvents, type NewPlatformEvent } from '../db/events-repo';
 import { deliveryOf, visibleWith, type WebhookEvent } from '../domain/visibility';
 
-/** What the consumer validates with: every event of coin.transactions, coin.holds and coin.mandates. */
+/** What the consumer validates with: every event of coin.transactions, coin.holds, coin.mandates and coin.monitoring-cases. */
 export const webhookEvent = z.discriminatedUnion('type', [
   ...coinTransactionEvent.options,
   ...coinHoldEvent.options,
   ...coinMandateEvent.options,
+  ...coinMonitoringCaseEvent.options,
 ]);
 
 /** The event types an endpoint may subscribe to. */
