@@ -5,7 +5,7 @@
  * confirms it (two in three) or fails it by a signed callback (`POST /api/cashouts/callbacks`).
  * The request is retried with its Idempotency-Key until definitive; a callback that got no
  * definitive answer is sent again, signed afresh (a new webhook id: the old one counts as seen),
- * until 200, or 422 HOLD_NOT_PENDING (an earlier one was applied).
+ * until 200, or 403 (the cash-out is already settled: an earlier one was applied).
  *
  * Checks against the ledger's record and its holds:
  *  - an acknowledged cash-out ends as the provider said: CONFIRMED (the hold CAPTURED) with one
@@ -73,7 +73,7 @@ interface Cashout {
   settled: 'yes' | 'no' | 'unresolved';
 }
 
-/** A callback is done when applied (200) or when an earlier one was (HOLD_NOT_PENDING); any other definitive answer is a failure. */
+/** A callback is done with any definitive answer: 200 applied, 403 when an earlier one was (the cash-out is settled); check() judges the rest. */
 const callbackDone = (a: Attempt) => isDefinitive(a);
 
 export class CashoutsActor implements ChaosActor {
@@ -176,7 +176,8 @@ export class CashoutsActor implements ChaosActor {
       if (shapes.size > 1) failures.push(`cash-out key ${c.key} got different definitive answers: ${[...shapes].join(', ')}`);
       if (c.outcome === 'unresolved' || (c.outcome === 'acknowledged' && c.settled !== 'yes'))
         failures.push(`cash-out ${c.key} (${c.outcome}) never got a definitive answer to its request or its callback`);
-      const odd = c.callbacks.filter((a) => isDefinitive(a) && a.status !== 200 && a.code !== 'HOLD_NOT_PENDING');
+      // 403 after an attempt without an answer: that one was applied ("already settled"); the hold's state below decides.
+      const odd = c.callbacks.filter((a, i) => isDefinitive(a) && a.status !== 200 && !(a.status === 403 && i > 0));
       if (odd.length > 0) failures.push(`cash-out ${c.key}: the provider's callback was refused: ${JSON.stringify(odd)}`);
     }
     const ids = this.cashouts.flatMap((c) => (c.id ? [c.id] : []));
