@@ -59,6 +59,7 @@ interface Grant extends Op {
   reason: string;
   payer: SeededUser;
   amountCoins: number;
+  startsAt: string;
   answeredAt?: number;
   cancel?: Op;
 }
@@ -97,6 +98,7 @@ export class MandatesActor implements ChaosActor {
         reason: `chaos mandate ${key}`,
         payer: pick(this.options.users),
         amountCoins: randomCoins(0.5, 30),
+        startsAt: new Date().toISOString(),
         attempts: [],
         outcome: 'unresolved',
       };
@@ -127,7 +129,8 @@ export class MandatesActor implements ChaosActor {
       clientId: this.options.clientId(),
       amount: g.amountCoins,
       period: 'DAY',
-      startsAt: new Date().toISOString(),
+      // Fixed at the first attempt: a different body under the key would be IDEMPOTENCY_KEY_REUSED.
+      startsAt: g.startsAt,
       reason: g.reason,
     };
     return sendMoney(this.options.gatewayUrl, '/api/wallets/me/mandates', body, headers, this.options.requestTimeoutMs, tag);
