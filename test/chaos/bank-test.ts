@@ -20,8 +20,11 @@
  *    to be answered 400 (./actors/hostile.ts);
  *  - holds: holds placed by users, captured (fully or partly) or voided by the operator, left to
  *    expire after 2–5 s, or captured right at their expiry (./actors/holds.ts).
+ *  - splits, mandates, cash-outs: purchases split with an affiliate and refunds of some,
+ *    mandates charged by the ledger's scheduler (never twice a period), cash-outs confirmed or
+ *    failed by a provider's signed callback, with CHAOS_CASHOUTS=1 (./actors/economy.ts makes them).
  * Checks at the end, besides each actor's: Σ balances == Σ MINT − Σ BURN (the MINTs being
- * exactly what the test minted, the BURNs the closes of deleted users), no negative balance, the
+ * exactly what the test minted, the BURNs the closes of deleted users and confirmed cash-outs), no negative balance, the
  * ledger's own audit consistent (holds included: every wallet's held == Σ its pending holds and
  * within its balance, every captured hold with exactly one matching transaction), no operation
  * refused by a spending limit (the stack's limits are set far above the test's traffic),
@@ -51,6 +54,8 @@ import { HoldsActor } from './actors/holds';
 import { fundShopTreasuries, RefundsActor } from './actors/refunds';
 import { TransfersActor } from './actors/transfers';
 import { InsiderActor } from './actors/insider';
+import { newCallbackSecret } from './actors/cashouts';
+import { economyActors, economyEnv } from './actors/economy';
 import { AnswerClock, capped, ledgerTransactions, pick, sleep, toMinor } from './client';
 import type { KafkaLayout } from '../../scripts/infra/kafka';
 import { restartKafkaBroker } from './kafka-restart';
@@ -305,6 +310,16 @@ function linesBeforeExit(logFile: string, pid: number | undefined, max = 8): str
   return before.slice(-max).map((l) => (l.length > 400 ? `${l.slice(0, 400)}…` : l));
 }
 
+/** One query on one schema, on a pool of one connection opened for it. */
+async function queryOnce<R extends Record<string, unknown>>(url: string, schema: string, sql: string, params: unknown[]): Promise<R[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 1, options: `-c search_path=${schema}` });
+  try {
+    return (await pool.query<R>(sql, params)).rows;
+  } finally {
+    await pool.end();
+  }
+}
+
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export async function runBankTest(options: BankTestOptions): Promise<BankTestReport> {
@@ -314,6 +329,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
   const jwtKey = generateJwtKey(`chaos-${prefix}`);
   const logDir = join(repoRoot, '.run', 'chaos', prefix);
+  const cashoutSecret = newCallbackSecret();
   const stack = await ProcessStack.start({
     infra,
     prefix,
@@ -322,12 +338,12 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     // Spending limits far above the traffic (benchServiceEnv): a LIMIT_EXCEEDED refusal is a violation.
     // The four-eyes window of one person is on, above the set-up's funding (one operator mints
     // it all) and crossed by the insider's split mints.
-    extraEnv: benchServiceEnv({ FOUR_EYES_ACTOR_DAILY_COINS: String(insiderWindowCoins) }),
+    extraEnv: benchServiceEnv({ FOUR_EYES_ACTOR_DAILY_COINS: String(insiderWindowCoins), ...economyEnv(cashoutSecret) }),
   });
   log(`stack up (${prefix}), service logs in ${logDir}`);
   const violations: string[] = [];
   const details: Record<string, unknown> = {};
-  let insiderCounts: (() => ActorCounts) | undefined;
+  let otherCounts = (): Record<string, ActorCounts> => ({});
   let startAt: number | undefined;
   const sinceStart = (t: number) => (startAt === undefined ? 0 : (t - startAt) / 1000);
   const clock = new AnswerClock(() => startAt);
@@ -519,8 +535,10 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       clock,
     });
     await insider.prepare();
-    insiderCounts = () => insider.counts();
-    const actors: ChaosActor[] = [transfers, deletions, refunds, hostile, holds, insider];
+    const run = { goesOn: trafficGoesOn, giveUpAt, requestTimeoutMs, clock };
+    const economy = await economyActors(stack, { prefix, redisUrl: infra.redisUrl, users, operator, cashoutSecret }, run);
+    otherCounts = () => ({ insider: insider.counts(), ...Object.fromEntries(economy.map((a) => [a.name, a.counts()])) });
+    const actors: ChaosActor[] = [transfers, deletions, refunds, hostile, holds, insider, ...economy];
     log(
       `${users.length} wallets funded with ${startingCoins} coins each, ${doomed.length} users to delete while paid, treasuries funded; ` +
         `${options.durationSec} s of transfers, deletions, racing refunds, hostile requests and holds under faults begin`,
@@ -641,18 +659,8 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         record,
         ledgerQuery: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
           (await ledgerPool.query<R>(sql, params)).rows,
-        userQuery: async <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
-          const pool = new pg.Pool({
-            connectionString: stack.env('user').USER_DATABASE_URL,
-            max: 1,
-            options: `-c search_path=${prefix}users`,
-          });
-          try {
-            return (await pool.query<R>(sql, params)).rows;
-          } finally {
-            await pool.end();
-          }
-        },
+        userQuery: <R extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+          queryOnce<R>(stack.env('user').USER_DATABASE_URL!, `${prefix}users`, sql, params),
       };
       for (const actor of actors) violations.push(...(await actor.check(end)));
       const sum = (type: string) => record.filter((t) => t.type === type).reduce((s, t) => s + toMinor(t.amount), 0);
@@ -829,7 +837,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         livenessTransferMaxMs: maxMs(liveness?.transfers),
       },
       rejectionCodes: (t.rejectionCodes as Record<string, number>) ?? {},
-      actors: { transfers: t, deletions: d, refunds: r, hostile: h, holds: ho, ...(insiderCounts ? { insider: insiderCounts() } : {}) },
+      actors: { transfers: t, deletions: d, refunds: r, hostile: h, holds: ho, ...otherCounts() },
       ...(liveness ? { liveness } : {}),
       infrastructure,
       deaths,

@@ -39,6 +39,8 @@ export interface Attempt {
   /** The amount a 201 answered with (coins). */
   amount?: number;
   error?: string;
+  /** The body of a 2xx answer, for actors that read more than the transaction. */
+  reply?: Record<string, any>;
   /** How long the request took, answer or not (ms). */
   ms?: number;
   /** No answer within the client's timeout: the service hung (status is 0 then). */
@@ -213,6 +215,7 @@ export async function sendMoney(
       response.status === 201
         ? { status: 201, transactionId: response.body?.transaction?.id as number, amount: response.body?.transaction?.amount as number }
         : { status: response.status, code: (response.body?.code as string | undefined) ?? 'NO_CODE' };
+    if (response.status >= 200 && response.status < 300) attempt.reply = response.body;
   } catch (err) {
     const error = err as Error & { cause?: Error };
     attempt = {
@@ -264,6 +267,9 @@ export interface LedgerTransaction {
   reason: string;
   reference: string | null;
   refundOf: number | null;
+  /** The purchase an affiliate's commission (or its return) belongs to. */
+  splitOf?: number;
+  metadata?: Record<string, string>;
 }
 
 /** The ledger's whole record, through its internal API (what history:rebuild replays). */

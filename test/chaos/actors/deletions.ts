@@ -12,7 +12,7 @@
  *    refused with 404/422 (USER_NOT_FOUND / RECIPIENT_CLOSED), never acknowledged;
  *  - each deleted user's wallet ends CLOSED with balance 0; what it received is burned by exactly
  *    one BURN whose reason names the user (`closeWalletReason`), none when it received nothing;
- *  - every BURN of the run is such a close: no one else's coin is burned.
+ *  - every BURN of the run is such a close, or a cash-out's (./cashouts.ts checks those): no one else's coin is burned.
  *  - the same after a 404 on a retry (the earlier, unconfirmed attempt deleted the user): the
  *    gateway closes the wallet before it answers 404 too, so "gone" also means closed.
  */
@@ -218,7 +218,8 @@ export class DeletionsActor implements ChaosActor {
     const closeBurns = new Map<number, number[]>();
     const strayBurns: string[] = [];
     for (const t of end.record) {
-      if (t.type !== 'BURN') continue;
+      // A cash-out's BURN (its metadata names the provider) is the cash-outs actor's to check.
+      if (t.type !== 'BURN' || t.metadata?.cashoutProvider !== undefined) continue;
       if (t.fromUserId !== null && this.byUser.has(t.fromUserId) && t.reason === closeWalletReason(t.fromUserId)) {
         closeBurns.set(t.fromUserId, [...(closeBurns.get(t.fromUserId) ?? []), toMinor(t.amount)]);
       } else {

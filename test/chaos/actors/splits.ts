@@ -1,0 +1,247 @@
+/**
+ * Purchases split with an affiliate (docs/CONTRACT.md "Affiliate splits"). At set-up a platform
+ * client granted COURSE_FEES gets a commission rule of 10 % for it (`PUT
+ * /api/admin/commission-rules` by the operator, stepped up). Then `loops` loops, each: a funded
+ * user buys (1–20 coins) naming another user as affiliate under that client, and half of the
+ * acknowledged purchases are refunded in full by the operator at once. Every request has its own
+ * Idempotency-Key and is retried with it until a definitive answer, like the transfers.
+ *
+ * Checks against the ledger's record:
+ *  - an acknowledged purchase is there once, as answered: a PURCHASE of `amount − commission`
+ *    to COURSE_FEES and one TRANSFER of the commission (floor of 10 %) from the buyer to the
+ *    affiliate with `splitOf` = the purchase; a rejected one left nothing;
+ *  - an acknowledged refund is one REFUND of the treasury's part and one TRANSFER `splitOf` the
+ *    purchase of the commission from COURSE_FEES to the buyer; the affiliate gives back at most
+ *    the commission, in at most one TRANSFER; a purchase not refunded has no such transaction;
+ *  - all answers to one key are the same.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OperatorLogin } from '../../../bench/lib/admin';
+import { requestJson } from '../../../bench/lib/http';
+import type { SeededUser } from '../../../scripts/stack/seed';
+import { stepUp } from '../../../scripts/stack/totp';
+import {
+  answerShape,
+  capped,
+  isDefinitive,
+  pick,
+  randomCoins,
+  sendMoney,
+  sleep,
+  toMinor,
+  untilDefinitive,
+  type AnswerClock,
+  type Attempt,
+  type LedgerTransaction,
+} from '../client';
+import type { ChaosActor, EndState } from './actor';
+import { createPlatformClient, type StackAccess } from './platform';
+
+export interface SplitsOptions {
+  stack: StackAccess;
+  users: SeededUser[];
+  operator: OperatorLogin;
+  loops: number;
+  goesOn: () => boolean;
+  giveUpAt: () => number;
+  requestTimeoutMs: number;
+  clock?: AnswerClock;
+}
+
+const treasury = 'COURSE_FEES';
+const commissionBps = 1000;
+
+interface Op {
+  key: string;
+  attempts: Attempt[];
+  outcome: 'acknowledged' | 'rejected' | 'unresolved';
+  code?: string;
+  transactionId?: number;
+}
+
+interface SplitPurchase extends Op {
+  reason: string;
+  buyer: SeededUser;
+  affiliate: SeededUser;
+  amountCoins: number;
+  refund?: Op & { reason: string };
+}
+
+function settle(op: Op, result: Attempt | undefined): void {
+  if (!result) return;
+  op.outcome = result.status === 201 ? 'acknowledged' : 'rejected';
+  if (result.status === 201) op.transactionId = result.transactionId;
+  else op.code = result.code;
+}
+
+/** What the ledger should hold for a purchase of `amountMinor`: the commission (floor of 10 %) and the treasury's part. */
+export function splitOf(amountMinor: number): { commission: number; treasuryPart: number } {
+  const commission = Math.floor((amountMinor * commissionBps) / 10_000);
+  return { commission, treasuryPart: amountMinor - commission };
+}
+
+export class SplitsActor implements ChaosActor {
+  readonly name = 'splits';
+  private readonly purchases: SplitPurchase[] = [];
+  private clientId = '';
+  private running = false;
+  private loops: Promise<void>[] = [];
+
+  constructor(private readonly options: SplitsOptions) {}
+
+  /** The platform client and its rule, before the run. */
+  async prepare(): Promise<void> {
+    const { stack, operator } = this.options;
+    this.clientId = (await createPlatformClient(stack, 'chaos affiliate shop', [treasury])).clientId;
+    const token = await stepUp(stack.gatewayUrl, operator.accessToken, operator.device);
+    const set = await requestJson(stack.gatewayUrl, 'PUT', '/api/admin/commission-rules', {
+      body: { treasury, clientId: this.clientId, rule: { bps: commissionBps } },
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    });
+    if (set.status !== 200) throw new Error(`commission rule: ${set.status} ${JSON.stringify(set.body)}`);
+  }
+
+  start(): void {
+    this.running = true;
+    this.loops = Array.from({ length: this.options.loops }, () => this.loop());
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.loops);
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running && this.options.goesOn()) {
+      const buyer = pick(this.options.users);
+      let affiliate = pick(this.options.users);
+      while (affiliate.userId === buyer.userId) affiliate = pick(this.options.users);
+      const key = randomUUID();
+      const p: SplitPurchase = {
+        key,
+        reason: `chaos split ${key}`,
+        buyer,
+        affiliate,
+        amountCoins: randomCoins(1, 20),
+        attempts: [],
+        outcome: 'unresolved',
+      };
+      this.purchases.push(p);
+      await this.drive(p, this.options.giveUpAt);
+      if (p.outcome === 'acknowledged' && Math.random() < 0.5) {
+        const refundKey = randomUUID();
+        p.refund = { key: refundKey, reason: `chaos split refund ${refundKey}`, attempts: [], outcome: 'unresolved' };
+        await this.drive(p, this.options.giveUpAt);
+      }
+      await sleep(50 + Math.random() * 200);
+    }
+  }
+
+  private send(p: SplitPurchase): Promise<Attempt> {
+    const tag = this.options.clock ? { clock: this.options.clock, actor: this.name } : undefined;
+    const { gatewayUrl } = this.options.stack;
+    if (p.refund && p.outcome === 'acknowledged') {
+      return sendMoney(
+        gatewayUrl,
+        '/api/admin/refund',
+        { transactionId: p.transactionId, reason: p.refund.reason },
+        { ...this.options.operator.headers, 'idempotency-key': p.refund.key },
+        this.options.requestTimeoutMs,
+        tag,
+      );
+    }
+    return sendMoney(
+      gatewayUrl,
+      '/api/coins/purchase',
+      { treasury, amount: p.amountCoins, reason: p.reason, affiliate: { userId: p.affiliate.userId, clientId: this.clientId } },
+      { authorization: `Bearer ${p.buyer.accessToken}`, 'idempotency-key': p.key },
+      this.options.requestTimeoutMs,
+      tag,
+    );
+  }
+
+  /** The purchase until definitive, or (once it is acknowledged and has one) its refund. */
+  private async drive(p: SplitPurchase, giveUpAt: () => number): Promise<void> {
+    const op: Op = p.refund && p.outcome === 'acknowledged' ? p.refund : p;
+    settle(op, await untilDefinitive(() => this.send(p), op.attempts, giveUpAt));
+  }
+
+  async settle(): Promise<void> {
+    const calm = () => Date.now() + 30_000;
+    for (const p of this.purchases) if (p.outcome === 'unresolved' || p.refund?.outcome === 'unresolved') await this.drive(p, calm);
+  }
+
+  async check(end: EndState): Promise<string[]> {
+    const failures: string[] = [];
+    const ops = this.purchases.flatMap((p): Op[] => (p.refund ? [p, p.refund] : [p]));
+    for (const op of ops) {
+      const shapes = new Set(op.attempts.filter(isDefinitive).map(answerShape));
+      if (shapes.size > 1) failures.push(`split key ${op.key} got different definitive answers: ${[...shapes].join(', ')}`);
+      if (op.outcome === 'unresolved') failures.push(`split key ${op.key} never got a definitive answer`);
+    }
+    const byReason = new Map<string, LedgerTransaction[]>();
+    const bySplit = new Map<number, LedgerTransaction[]>();
+    for (const t of end.record) {
+      byReason.set(t.reason, [...(byReason.get(t.reason) ?? []), t]);
+      if (t.splitOf !== undefined) bySplit.set(t.splitOf, [...(bySplit.get(t.splitOf) ?? []), t]);
+    }
+    for (const p of this.purchases) {
+      const found = (byReason.get(p.reason) ?? []).filter((t) => t.type === 'PURCHASE');
+      if (p.outcome !== 'acknowledged') {
+        if (found.length > 0) failures.push(`split purchase ${p.key} (${p.outcome} ${p.code ?? ''}) was applied: ${JSON.stringify(found)}`);
+        continue;
+      }
+      const { commission, treasuryPart } = splitOf(toMinor(p.amountCoins));
+      const t = found[0];
+      if (found.length !== 1 || !t || t.id !== p.transactionId || t.fromUserId !== p.buyer.userId || t.toTreasury !== treasury) {
+        failures.push(
+          `acknowledged split purchase ${p.key} (tx ${p.transactionId}) is not in the ledger once as answered: ${JSON.stringify(found)}`,
+        );
+        continue;
+      }
+      if (toMinor(t.amount) !== treasuryPart)
+        failures.push(`split purchase ${p.key}: the treasury got ${t.amount}, not ${treasuryPart / 100}`);
+      const legs = bySplit.get(t.id) ?? [];
+      const paid = legs.filter((l) => l.fromUserId === p.buyer.userId && l.toUserId === p.affiliate.userId);
+      if (paid.length !== 1 || toMinor(paid[0]!.amount) !== commission)
+        failures.push(
+          `split purchase ${p.key}: the affiliate's commission is not one TRANSFER of ${commission / 100}: ${JSON.stringify(paid)}`,
+        );
+      const refunds = (p.refund ? (byReason.get(p.refund.reason) ?? []) : []).filter((r) => r.type === 'REFUND');
+      const returned = legs.filter((l) => l.fromTreasury === treasury && l.toUserId === p.buyer.userId);
+      const clawed = legs.filter((l) => l.fromUserId === p.affiliate.userId && l.toTreasury === treasury);
+      if (p.refund?.outcome !== 'acknowledged') {
+        if (refunds.length + returned.length + clawed.length > 0)
+          failures.push(`split purchase ${p.key} was not refunded, yet: ${JSON.stringify([...refunds, ...returned, ...clawed])}`);
+        continue;
+      }
+      const r = refunds[0];
+      if (refunds.length !== 1 || !r || r.id !== p.refund.transactionId || r.refundOf !== t.id || toMinor(r.amount) !== treasuryPart)
+        failures.push(`acknowledged split refund ${p.refund.key} is not one REFUND of ${treasuryPart / 100}: ${JSON.stringify(refunds)}`);
+      if (returned.length !== 1 || toMinor(returned[0]!.amount) !== commission)
+        failures.push(
+          `split refund ${p.refund.key}: the commission's part back to the buyer is not one TRANSFER of ${commission / 100}: ${JSON.stringify(returned)}`,
+        );
+      if (clawed.length > 1 || clawed.reduce((s, c) => s + toMinor(c.amount), 0) > commission)
+        failures.push(
+          `split refund ${p.refund.key}: the affiliate gave back more than once or more than the commission: ${JSON.stringify(clawed)}`,
+        );
+    }
+    return capped(failures, 50, 'split problems');
+  }
+
+  counts(): Record<string, number | Record<string, number>> {
+    const refunds = this.purchases.flatMap((p) => (p.refund ? [p.refund] : []));
+    const rejectionCodes: Record<string, number> = {};
+    for (const op of [...this.purchases, ...refunds].filter((o) => o.outcome === 'rejected'))
+      rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
+    return {
+      requests: [...this.purchases, ...refunds].reduce((n, o) => n + o.attempts.length, 0),
+      purchases: this.purchases.length,
+      purchasesAcknowledged: this.purchases.filter((p) => p.outcome === 'acknowledged').length,
+      refunds: refunds.length,
+      refundsAcknowledged: refunds.filter((r) => r.outcome === 'acknowledged').length,
+      rejectionCodes,
+    };
+  }
+}
