@@ -22,7 +22,7 @@
  *    expire after 2–5 s, or captured right at their expiry (./actors/holds.ts).
  *  - splits, mandates, cash-outs: purchases split with an affiliate and refunds of some,
  *    mandates charged by the ledger's scheduler (never twice a period), cash-outs confirmed or
- *    failed by a provider's signed callback, with CHAOS_CASHOUTS=1 (./actors/economy.ts makes them).
+ *    failed by a provider's signed callback (./actors/economy.ts makes them).
  * Checks at the end, besides each actor's: Σ balances == Σ MINT − Σ BURN (the MINTs being
  * exactly what the test minted, the BURNs the closes of deleted users and confirmed cash-outs), no negative balance, the
  * ledger's own audit consistent (holds included: every wallet's held == Σ its pending holds and

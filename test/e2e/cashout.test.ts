@@ -116,6 +116,10 @@ describe('cash-out through the gateway and the ledger', () => {
     const replayed = await callback(body, { id, at });
     expect([replayed.status, replayed.body.code]).toEqual([403, 'FORBIDDEN']);
     expect(await walletOf(user.accessToken)).toMatchObject({ balance: 74.5, activeCoins: 74.5 });
+
+    // The ledger's own audit agrees: the confirmed cash-out's capture is a BURN paying no one, and the supply is exact.
+    const supply = (await http(stack.gatewayUrl, 'GET', '/api/admin/supply', { token: adminToken })).body;
+    expect(supply).toMatchObject({ consistent: true, discrepancy: 0, badCaptures: [] });
   });
 
   it('when the provider fails a second cash-out, then its coins are released; past the unverified daily amount a cash-out is refused', async () => {

@@ -52,8 +52,5 @@ export async function economyActors(
   const { clientId } = await createPlatformClient(access, 'chaos subscriptions', ['SUBSCRIPTIONS']);
   const provider = await platformToken(access.gatewayUrl, await createPlatformClient(access, 'chaos mobile money', [], cashoutProviderId));
   const cashouts = new CashoutsActor({ ...common, secret: cashoutSecret, providerToken: () => provider });
-  // Cash-outs only with CHAOS_CASHOUTS=1 for now: the ledger's audit (GET /internal/supply) counts
-  // every confirmed cash-out as a bad capture (it expects a TRANSFER or PURCHASE for a CAPTURED
-  // hold, not the BURN a cash-out is), so the run would fail on that alone.
-  return [splits, new MandatesActor({ ...common, clientId: () => clientId }), ...(process.env.CHAOS_CASHOUTS === '1' ? [cashouts] : [])];
+  return [splits, new MandatesActor({ ...common, clientId: () => clientId }), cashouts];
 }

@@ -196,6 +196,7 @@ async function auditHolds(db: Queryable): Promise<HoldFigures> {
   // Every CAPTURED hold with the transactions that name it (the unique index allows one at most).
   const captured = await db.query<CapturedHoldRow>(
     `SELECT h.id::text AS hold_id, h.from_user_id, h.to_user_id, h.to_treasury, h.captured_amount, h.transaction_id,
+            h.cashout IS NOT NULL AS cashout,
             coalesce(json_agg(json_build_object('id', t.id::text, 'type', t.type, 'amount', t.amount::text,
                                                 'from_user_id', t.from_user_id::text, 'from_treasury', t.from_treasury,
                                                 'to_user_id', t.to_user_id::text, 'to_treasury', t.to_treasury)
@@ -206,9 +207,11 @@ async function auditHolds(db: Queryable): Promise<HoldFigures> {
      HAVING count(t.id) <> 1
          OR bool_or(t.id IS DISTINCT FROM h.transaction_id
                     OR t.amount IS DISTINCT FROM h.captured_amount
-                    OR t.type <> CASE WHEN h.to_treasury IS NULL THEN 'TRANSFER' ELSE 'PURCHASE' END
+                    OR t.type <> CASE WHEN h.cashout IS NOT NULL THEN 'BURN' WHEN h.to_treasury IS NULL THEN 'TRANSFER' ELSE 'PURCHASE' END
                     OR t.from_user_id IS DISTINCT FROM h.from_user_id OR t.from_treasury IS NOT NULL
-                    OR t.to_user_id IS DISTINCT FROM h.to_user_id OR t.to_treasury IS DISTINCT FROM h.to_treasury)
+                    -- A confirmed cash-out pays no one: its coins are burned (docs/CONTRACT.md "Cash-out").
+                    OR t.to_user_id IS DISTINCT FROM CASE WHEN h.cashout IS NOT NULL THEN NULL ELSE h.to_user_id END
+                    OR t.to_treasury IS DISTINCT FROM h.to_treasury)
       ORDER BY 1`,
   );
   const unCaptured = await db.query<{ hold_id: string; status: string | null; transaction_ids: string[] }>(
@@ -250,6 +253,8 @@ interface CapturedHoldRow {
   to_treasury: string | null;
   captured_amount: number | null;
   transaction_id: number | null;
+  /** Whether the hold is a cash-out, whose capture is a BURN paying no one. */
+  cashout: boolean;
   transactions: Array<Record<string, string | null>>;
 }
 
@@ -267,15 +272,16 @@ function capturedHoldProblem(h: CapturedHoldRow): BadCapture {
       problems.push(
         `transaction amount ${minorUnitsToCoins(num(t.amount) ?? 0)} ≠ captured amount ${minorUnitsToCoins(h.captured_amount ?? 0)}`,
       );
-    const expectedType = h.to_treasury === null ? 'TRANSFER' : 'PURCHASE';
+    const expectedType = h.cashout ? 'BURN' : h.to_treasury === null ? 'TRANSFER' : 'PURCHASE';
+    const expectedUser = h.cashout ? null : h.to_user_id;
     if (t.type !== expectedType) problems.push(`transaction type ${t.type}, ${expectedType} expected`);
     if (num(t.from_user_id) !== h.from_user_id || t.from_treasury !== null) {
       problems.push(`transaction paid by ${t.from_treasury ?? `user ${t.from_user_id}`}, the hold's payer is user ${h.from_user_id}`);
     }
-    if (num(t.to_user_id) !== h.to_user_id || t.to_treasury !== h.to_treasury) {
+    if (num(t.to_user_id) !== expectedUser || t.to_treasury !== h.to_treasury) {
       const party = (userId: string | number | null, treasury: string | null) => (treasury !== null ? treasury : `user ${userId}`);
       problems.push(
-        `transaction pays ${party(t.to_user_id ?? null, t.to_treasury ?? null)}, the hold is for ${party(h.to_user_id, h.to_treasury)}`,
+        `transaction pays ${party(t.to_user_id ?? null, t.to_treasury ?? null)}, the hold is for ${h.cashout ? 'no one (a cash-out, burned)' : party(h.to_user_id, h.to_treasury)}`,
       );
     }
   }
