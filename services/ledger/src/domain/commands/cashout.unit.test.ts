@@ -1,4 +1,4 @@
-import type { Actor, LedgerCommand } from '@coin/contracts';
+import { cashoutCommand, type Actor, type LedgerCommand } from '@coin/contracts';
 import { decide, evolve } from '../ledger';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
 import { rateInForce } from './cashout';
@@ -184,5 +184,22 @@ describe('cash-out, in the ledger domain', () => {
     expect(rateInForce(policy.cashout.rates, new Date('2026-10-31T23:59:59.999Z'))?.xafPerCoin).toBe(600);
     expect(rateInForce(policy.cashout.rates, new Date('2026-11-01T00:00:00.000Z'))?.xafPerCoin).toBe(655);
     expect(rateInForce(policy.cashout.rates, new Date('2025-01-01T00:00:00.000Z'))).toBeNull();
+  });
+  it('when an insider forges a rate on Kafka (terms in the data, an old issuedAt), then the ledger prices it at the rate in force when it applies', () => {
+    const honest = ask(2_550) as Extract<LedgerCommand, { type: 'ledger.cashout' }>;
+    const forged = {
+      ...honest,
+      // Claims the January rate by its time, and names a rate and an amount of its own.
+      issuedAt: '2026-01-02T00:00:00.000Z',
+      data: { ...honest.data, xafPerCoin: 1_000_000, xafAmount: 99_999_999, rateEffectiveFrom: '2026-01-01T00:00:00.000Z' },
+    };
+    // The consumer parses every message with the command's schema: the forged terms are not the command's.
+    const parsed = cashoutCommand.parse({ ...forged, proof: verifiedProof }) as LedgerCommand;
+    expect(parsed.data).not.toHaveProperty('xafPerCoin');
+    expect(parsed.data).not.toHaveProperty('xafAmount');
+    for (const cmd of [parsed, { ...forged, proof: verifiedProof } as LedgerCommand]) {
+      const hold = accepted(run(stateWith(10_000), cmd)).holds[0]!.hold;
+      expect(hold.cashout).toMatchObject({ xafPerCoin: 655, xafAmount: 16_702, rateEffectiveFrom: new Date('2026-11-01T00:00:00.000Z') });
+    }
   });
 });
