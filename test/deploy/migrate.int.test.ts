@@ -24,6 +24,7 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       LEDGER_DATABASE_URL: urlOf('coin_ledger_app'),
       HISTORY_DATABASE_URL: urlOf('coin_history_app'),
       WEBHOOKS_DATABASE_URL: urlOf('coin_webhooks_app'),
+      MONITORING_DATABASE_URL: urlOf('coin_monitoring_app'),
       HISTORY_REBUILD_DATABASE_URL: urlOf('coin_history_rebuild'),
       LEDGER_COMMANDS_PARTITIONS: '2',
       BOOTSTRAP_SUPERADMIN_EMAIL: `root.${prefix.replace(/_/g, '')}@example.test`,
@@ -66,8 +67,15 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
     };
     expect(() => loadMigrateConfig(withoutWebhooks)).toThrow(/WEBHOOKS_DATABASE_URL: required in production/);
     expect(() => loadMigrateConfig({ ...withoutWebhooks, WEBHOOKS_DATABASE_URL: urlOf('coin_webhooks_app') })).toThrow(
-      /HISTORY_REBUILD_DATABASE_URL: required in production/,
+      /MONITORING_DATABASE_URL: required in production/,
     );
+    expect(() =>
+      loadMigrateConfig({
+        ...withoutWebhooks,
+        WEBHOOKS_DATABASE_URL: urlOf('coin_webhooks_app'),
+        MONITORING_DATABASE_URL: urlOf('coin_monitoring_app'),
+      }),
+    ).toThrow(/HISTORY_REBUILD_DATABASE_URL: required in production/);
     const rebuildAsService = loadMigrateConfig({
       DATABASE_URL: infra.databaseUrl,
       HISTORY_REBUILD_DATABASE_URL: urlOf('coin_history_app'),
