@@ -373,7 +373,7 @@ describe('admin API for platform clients, sessions and wallets', () => {
       const payer = await registerUser(stack.gatewayUrl);
       const payee = await registerUser(stack.gatewayUrl);
       const fresh = await as(admin.accessToken).getUser({ path: { id: String(payer.userId) } });
-      expect(fresh.wallet).toEqual({ balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0 });
+      expect(fresh.wallet).toEqual({ balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0, frozen: false });
 
       await applied(
         apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).mintCoins({
@@ -383,7 +383,7 @@ describe('admin API for platform clients, sessions and wallets', () => {
       await as(payer.accessToken).createHold({ body: { toUserId: payee.userId, amount: 3.3, reason: 'order 23' } });
       const read = await as(admin.accessToken).getUser({ path: { id: String(payer.userId) } });
       // A hold moves nothing yet: received the mint, sent nothing.
-      expect(read.wallet).toEqual({ balance: 10.5, held: 3.3, activeCoins: 7.2, totalReceived: 10.5, totalSent: 0 });
+      expect(read.wallet).toEqual({ balance: 10.5, held: 3.3, activeCoins: 7.2, totalReceived: 10.5, totalSent: 0, frozen: false });
     });
   });
 

@@ -117,7 +117,8 @@ describe('a platform reads back its own transactions, with their metadata', () =
     });
     expect(history).toMatchObject({ metadata });
 
-    // The payee's statement: the JSON line shows it, the CSV's last cell is it as compact JSON.
+    // The payee's statement: the JSON line shows it, the CSV's metadata cell (the one before
+    // splitOf, empty for a transaction split from no purchase) is it as compact JSON.
     const period = `?from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
     const statement = await http(stack.gatewayUrl, 'GET', `/api/wallets/me/statement${period}`, { token: payee.accessToken });
     expect(statement.body.lines.find((l: { transaction: Transaction }) => l.transaction.id === id)?.transaction).toMatchObject({
@@ -128,10 +129,11 @@ describe('a platform reads back its own transactions, with their metadata', () =
       headers: { accept: 'text/csv' },
     });
     const [header, ...rows] = String(csv.body).split('\r\n');
-    expect(header!.split(',').at(-1)).toBe('metadata');
+    expect(header!.split(',').slice(-2)).toEqual(['metadata', 'splitOf']);
     const row = rows.find((r) => r.split(',')[1] === String(id));
-    // One quoted cell (RFC 4180: quotes doubled); the stored JSON keeps no key order of the request.
-    const cell = /,"(\{.*\})"$/.exec(row!)?.[1];
+    // One quoted cell (RFC 4180: quotes doubled), then the empty splitOf; the stored JSON keeps
+    // no key order of the request.
+    const cell = /,"(\{.*\})",$/.exec(row!)?.[1];
     expect(JSON.parse(cell!.replaceAll('""', '"'))).toEqual(metadata);
   });
 

@@ -178,7 +178,7 @@ describe('dev-seed run again', () => {
       COIN_SUPERADMIN_EMAIL: 'seed.twice@example.com',
       COIN_ADMIN_EMAIL: 'seed.twice.admin@example.com',
     });
-    expect(seeded.status).toBe(0);
+    if (seeded.status !== 0) throw new Error(`the first dev-seed failed (exit ${seeded.status}):\n${seeded.stderr}`);
     const ran = await runShell('npm run -s admin -- dev-seed', stack, {
       COIN_SUPERADMIN_EMAIL: 'seed.twice@example.com',
       COIN_ADMIN_EMAIL: 'seed.twice.admin@example.com',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditLogEntry, RefusalRecord } from '@coin/contracts';
-import { adminSession, apiKeyFor, withUsersDb, type Session } from '../harness/admin';
+import { type AdminSession, adminSession, adminStepUp, apiKeyFor, withUsersDb, type Session } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -22,7 +22,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('refusals of authority in the admin audit log', () => {
   let stack: TestStack;
-  let superadmin: Session;
+  let superadmin: AdminSession;
   let admin: Session;
   const run = randomUUID().slice(0, 8);
   const requestId = (name: string) => `refusal-${run}-${name}`;
@@ -36,6 +36,14 @@ describe('refusals of authority in the admin audit log', () => {
         ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
       },
     });
+  /**
+   * The superadmin's token with a fresh second factor, for a step-up act (asking for an API key):
+   * the suite's step-up window is short (it tests it), so the one of sign-in may be spent by then.
+   */
+  const freshSuperadmin = async (): Promise<string> => {
+    superadmin.accessToken = await adminStepUp(stack, superadmin);
+    return superadmin.accessToken;
+  };
   /** The rejected entries whose request id starts with this name's, once `count` are there. */
   const rejected = (name: string, count = 1): Promise<RefusalRecord[]> =>
     eventually(
@@ -113,7 +121,7 @@ describe('refusals of authority in the admin audit log', () => {
   });
 
   it('when an ADMIN calls a key-guarded route without a key and with a key lacking the scope, then the 401 and the 403 are recorded, never the key', async () => {
-    const burnOnly = await apiKeyFor(stack, superadmin.accessToken, ['burn'], admin);
+    const burnOnly = await apiKeyFor(stack, await freshSuperadmin(), ['burn'], admin);
     const body = { userId: admin.userId, amount: 1, reason: 'refusal audit' };
     expect((await call('POST', '/api/admin/mint', 'key-missing', { token: admin.accessToken, body })).status).toBe(401);
     expect((await call('POST', '/api/admin/mint', 'key-scope', { token: admin.accessToken, apiKey: burnOnly, body })).status).toBe(403);
@@ -132,7 +140,7 @@ describe('refusals of authority in the admin audit log', () => {
 
   it('when an ADMIN mints with an API key issued to another admin, then 401 API_KEY_INVALID, recorded, and nothing is minted; its owner mints with it', async () => {
     // The SUPERADMIN's own key: a key is issued to the admin who creates it unless it names another.
-    const othersKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    const othersKey = await apiKeyFor(stack, await freshSuperadmin(), ['mint']);
     const payee = await registerUser(stack.gatewayUrl);
     const body = { userId: payee.userId, amount: 1, reason: "someone else's key" };
     const answer = await call('POST', '/api/admin/mint', 'key-of-another', { token: admin.accessToken, apiKey: othersKey, body });

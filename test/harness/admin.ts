@@ -85,8 +85,14 @@ function userIdOfToken(accessToken: string): number {
   return Number(payload.sub);
 }
 
-/** Well inside STEP_UP_MAX_AGE_S (300 s by default). */
-const coSignerStepUpEveryMs = 200_000;
+/**
+ * How long a co-signer's second factor is taken as fresh: half the stack's STEP_UP_MAX_AGE_S
+ * (300 s by default), so a suite that runs with a short window (to test it) still approves with a
+ * fresh factor however slow the machine is.
+ */
+function coSignerStepUpEveryMs(stack: TestStack): number {
+  return (Number(stack.env.gateway.STEP_UP_MAX_AGE_S ?? 300) * 1000) / 2;
+}
 
 interface CoSigner {
   session: AdminSession;
@@ -115,7 +121,7 @@ function coSignersOf(stack: TestStack): Promise<CoSigner[]> {
 /** A co-signer who is not `requesterId`, with a fresh second factor (approving is a step-up operation). */
 async function coSignerFor(stack: TestStack, requesterId: number): Promise<AdminSession> {
   const signer = (await coSignersOf(stack)).find((s) => s.session.userId !== requesterId)!;
-  if (Date.now() - signer.steppedUpAtMs > coSignerStepUpEveryMs) {
+  if (Date.now() - signer.steppedUpAtMs > coSignerStepUpEveryMs(stack)) {
     signer.session.accessToken = await adminStepUp(stack, signer.session);
     signer.steppedUpAtMs = Date.now();
   }
@@ -273,7 +279,7 @@ export async function fundTreasury(
   }
   const current = await approver;
   // Approving is a step-up operation: past most of the window, the approver confirms a fresh code.
-  if (Date.now() - current.steppedUpAtMs > coSignerStepUpEveryMs) {
+  if (Date.now() - current.steppedUpAtMs > coSignerStepUpEveryMs(stack)) {
     current.session.accessToken = await adminStepUp(stack, current.session);
     current.steppedUpAtMs = Date.now();
   }
