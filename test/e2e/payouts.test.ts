@@ -403,6 +403,8 @@ describe('payouts through the gateway and the ledger', () => {
 
     beforeAll(async () => {
       maker = await adminSession(stack, 'ADMIN');
+      // Asking for a key is a step-up act: the tests above may have outlived the superadmin's last step-up (300 s).
+      superadmin.accessToken = await adminStepUp(stack, superadmin);
       makerKey = await apiKeyFor(stack, superadmin.accessToken, ['reward'], maker);
       // Two payouts of 12,000 below: REWARDS holds enough for both (the mint into it is approved by the harness).
       await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 25_000);
