@@ -68,11 +68,12 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404",
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
 phases.stateful.generation.mode = "positive"
 
-# Creating a platform client, a webhook endpoint or a balance monitor requires an Idempotency-Key.
+# Creating a platform client, a webhook endpoint or a balance monitor, and freezing a wallet or asking
+# or approving its unfreeze, require an Idempotency-Key.
 # Schemathesis draws keys from the header's pattern and sends one again with another body, which is
 # 422 IDEMPOTENCY_KEY_REUSED by contract (docs/CONTRACT.md "Idempotency"), not a valid request refused.
 [[operations]]
-include-operation-id = ["createPlatformClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor"]
+include-operation-id = ["createPlatformClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor", "freezeUserWallet", "requestUnfreeze", "approveUnfreeze"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
@@ -92,6 +93,27 @@ phases.stateful.generation.mode = "positive"
 include-operation-id = "payout"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "422", "429", "5xx"]
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
+phases.stateful.generation.mode = "positive"
+
+# A mandate's grant is a ledger command (its refusals depend on the wallet and the client named: 404
+# for a client that does not exist or is revoked; 422 IDEMPOTENCY_KEY_REUSED as above), and two of its rules span members: endsAt after
+# startsAt, maxPerPeriod at least amount (the members' descriptions say it; OpenAPI 3.1 cannot state
+# a rule across two members), so such a pair is a 400 naming the member.
+[[operations]]
+include-operation-id = "grantMandate"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "422", "429", "5xx"]
+checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
+phases.stateful.generation.mode = "positive"
+
+# A monitoring rule's common members and their limits are in the schema; a kind's own parameters
+# (maxHops 2-6 for circular, bandBasisPoints for structuring, maxCount or maxSumMinor for velocity,
+# minWindows at most baselineWindows…) are free members the monitoring service judges in full
+# (docs/design/monitoring.md), so a well-formed rule of a kind may still be a 400 naming the member.
+# Tuning one also names it twice, in the path and in the body's rule.id: they must be the same rule
+# (a rule across a path parameter and a body member, which no schema can state), else 400.
+[[operations]]
+include-operation-id = ["putMonitoringRule", "backtestMonitoringRule"]
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
 # POST /api/auth/token in its RFC 6749 form answers well-formed credentials of no registered
@@ -128,7 +150,7 @@ include-operation-id = ["streamMyBalance", "streamUserBalance"]
 enabled = false
 
 [[operations]]
-include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listPayoutApprovals", "listUsers", "getMyStatement", "getUserStatement", "getTreasuryStatement", "listServiceActions", "listAllWebhookEndpoints", "listWebhookDeliveries", "listClientWebhookDeliveries", "getMyDailyBalances", "getUserDailyBalances", "getTreasuryDailyBalances", "getDailySupply", "getDailyVolume"]
+include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listPayoutApprovals", "listUsers", "getMyStatement", "getUserStatement", "getTreasuryStatement", "listServiceActions", "listAllWebhookEndpoints", "listWebhookDeliveries", "listClientWebhookDeliveries", "getMyDailyBalances", "getUserDailyBalances", "getTreasuryDailyBalances", "getDailySupply", "getDailyVolume", "listMyMandates", "listClientMandates", "listMandates", "listCashouts", "listAssignedCashouts", "listMonitoringCases"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 `;
