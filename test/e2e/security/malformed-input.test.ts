@@ -177,7 +177,9 @@ describe('malformed requests are 400s', () => {
       // provider's callback) admit a SYSTEM token only: read from the gateway's route table, so a
       // route added later is called by a caller it admits, and the body is what is judged.
       const platformOnly = new Set(
-        stack.gatewayRoutes.filter((r) => r.access === 'platform').map((r) => `${r.method} ${r.url.replace(/:\w+/g, 'f47ac10b-58cc-4372-a567-0e02b2c3d479')}`),
+        stack.gatewayRoutes
+          .filter((r) => r.access === 'platform')
+          .map((r) => `${r.method} ${r.url.replace(/:\w+/g, 'f47ac10b-58cc-4372-a567-0e02b2c3d479')}`),
       );
       expect(platformOnly.size).toBeGreaterThan(0);
       for (const [method, path] of routes) {
