@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { currentApiVersion } from '@coin/contracts';
 import { ensureSchemathesis } from './schemathesis-venv';
 
 export interface ContractIdentities {
@@ -68,11 +69,12 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404",
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
 phases.stateful.generation.mode = "positive"
 
-# Creating a platform client, a webhook endpoint or a balance monitor requires an Idempotency-Key.
+# Creating a platform client, a webhook endpoint or a balance monitor, and freezing a wallet or asking
+# or approving its unfreeze, require an Idempotency-Key.
 # Schemathesis draws keys from the header's pattern and sends one again with another body, which is
 # 422 IDEMPOTENCY_KEY_REUSED by contract (docs/CONTRACT.md "Idempotency"), not a valid request refused.
 [[operations]]
-include-operation-id = ["createPlatformClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor"]
+include-operation-id = ["createPlatformClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor", "freezeUserWallet", "requestUnfreeze", "approveUnfreeze"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
@@ -92,6 +94,27 @@ phases.stateful.generation.mode = "positive"
 include-operation-id = "payout"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "422", "429", "5xx"]
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
+phases.stateful.generation.mode = "positive"
+
+# A mandate's grant is a ledger command (its refusals depend on the wallet and the client named: 404
+# for a client that does not exist or is revoked; 422 IDEMPOTENCY_KEY_REUSED as above), and two of its rules span members: endsAt after
+# startsAt, maxPerPeriod at least amount (the members' descriptions say it; OpenAPI 3.1 cannot state
+# a rule across two members), so such a pair is a 400 naming the member.
+[[operations]]
+include-operation-id = "grantMandate"
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "422", "429", "5xx"]
+checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
+phases.stateful.generation.mode = "positive"
+
+# A monitoring rule's common members and their limits are in the schema; a kind's own parameters
+# (maxHops 2-6 for circular, bandBasisPoints for structuring, maxCount or maxSumMinor for velocity,
+# minWindows at most baselineWindows…) are free members the monitoring service judges in full
+# (docs/design/monitoring.md), so a well-formed rule of a kind may still be a 400 naming the member.
+# Tuning one also names it twice, in the path and in the body's rule.id: they must be the same rule
+# (a rule across a path parameter and a body member, which no schema can state), else 400.
+[[operations]]
+include-operation-id = ["putMonitoringRule", "backtestMonitoringRule"]
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
 # POST /api/auth/token in its RFC 6749 form answers well-formed credentials of no registered
@@ -128,7 +151,7 @@ include-operation-id = ["streamMyBalance", "streamUserBalance"]
 enabled = false
 
 [[operations]]
-include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listPayoutApprovals", "listUsers", "getMyStatement", "getUserStatement", "getTreasuryStatement", "listServiceActions", "listAllWebhookEndpoints", "listWebhookDeliveries", "listClientWebhookDeliveries", "getMyDailyBalances", "getUserDailyBalances", "getTreasuryDailyBalances", "getDailySupply", "getDailyVolume"]
+include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listPayoutApprovals", "listUsers", "getMyStatement", "getUserStatement", "getTreasuryStatement", "listServiceActions", "listAllWebhookEndpoints", "listWebhookDeliveries", "listClientWebhookDeliveries", "getMyDailyBalances", "getUserDailyBalances", "getTreasuryDailyBalances", "getDailySupply", "getDailyVolume", "listMyMandates", "listClientMandates", "listMandates", "listCashouts", "listAssignedCashouts", "listMonitoringCases"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 `;
@@ -185,6 +208,20 @@ ${operationOutcomes}
 `;
 }
 
+/**
+ * The earlier versions the gateway serves (the Coin-Version header's enum in the committed
+ * document, libs/client/openapi.json, which the gateway serves too), as Python set members.
+ */
+function supportedEarlier(): string {
+  const doc = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'libs', 'client', 'openapi.json'), 'utf8')) as {
+    components: { parameters: { CoinVersion: { schema: { enum: string[] } } } };
+  };
+  return doc.components.parameters.CoinVersion.schema.enum
+    .filter((version) => version !== currentApiVersion)
+    .map((version) => JSON.stringify(version))
+    .join(', ');
+}
+
 /** Keeps the run's own identities alive: no case deletes or re-roles its users or revokes its key. */
 export function schemathesisHooks(identities: ContractIdentities): string {
   return `# Generated by scripts/contract/schemathesis.ts for one run.
@@ -232,12 +269,36 @@ def filter_path_parameters(ctx, path_parameters):
     return _protected(ctx.operation, path_parameters) is None
 
 
+# The document describes the answers of its own version (info.version). An answer asked for with
+# Coin-Version naming an earlier version this API serves is shaped as that version's document,
+# libs/client/released/openapi-<version>.json, says (docs/VERSIONING.md "Pinning a version": 3.0.0
+# has no wallet frozen), which this document cannot describe; that downgrade is checked by
+# services/gateway/src/plugins/api-version.unit.test.ts. So such a case asks for this document's
+# version; any other value (malformed, unknown) is sent as drawn, and its 400 checked.
+CURRENT_API_VERSION = ${JSON.stringify(currentApiVersion)}
+
+
+def _current_version(headers):
+    if not headers:
+        return headers
+    fixed = dict(headers)
+    for name, value in headers.items():
+        if name.lower() == "coin-version" and isinstance(value, str) and value != CURRENT_API_VERSION:
+            if value in _SERVED_EARLIER:
+                fixed[name] = CURRENT_API_VERSION
+    return fixed
+
+
+_SERVED_EARLIER = {${supportedEarlier()}}
+
+
 # Ids taken from responses (stateful phase) do not pass the filter above: changed before sending.
 @schemathesis.hook
 def before_call(ctx, case, **kwargs):
     replacement = _protected(case.operation, case.path_parameters)
     if replacement is not None:
         case.path_parameters = {**case.path_parameters, "id": replacement}
+    case.headers = _current_version(case.headers)
 `;
 }
 

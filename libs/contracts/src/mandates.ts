@@ -4,7 +4,7 @@ import { isoDateTime, userIdParam } from './common';
 import { historyPaging, queryInt } from './history';
 import { withCursorParam, withPageLinks } from './paging';
 import { reasonText } from './ledger';
-import { holdIdInput, payerOfHoldId } from './holds';
+import { payerOfHoldId } from './holds';
 import { platformClientId } from './user';
 import { mandate, mandatePeriod, mandateStatus } from '@coin/events';
 
@@ -34,12 +34,12 @@ export const grantMandateBody = z
   .strictObject({
     clientId: platformClientId.describe('The platform client the mandate lets charge the wallet'),
     amount: coinAmount.describe('Coins charged each period'),
-    maxPerPeriod: coinAmount.optional().describe('The most one period may be charged; default: amount'),
+    maxPerPeriod: coinAmount.optional().describe('The most one period may be charged, at least amount; default: amount'),
     period: mandatePeriod.describe(
       'DAY, WEEK or MONTH (calendar month, UTC; a start on the 29th-31st is charged on the last day of shorter months)',
     ),
     startsAt: isoDateTime.describe('When the first period starts and is charged (at most a year ahead)'),
-    endsAt: isoDateTime.optional().describe('No period starting at or after it is charged; absent: until cancelled'),
+    endsAt: isoDateTime.optional().describe('After startsAt: no period starting at or after it is charged; absent: until cancelled'),
     reason: reasonText,
   })
   .superRefine((value, ctx) => {
@@ -52,10 +52,19 @@ export const grantMandateBody = z
   });
 export type GrantMandateBody = z.infer<typeof grantMandateBody>;
 
-/** A mandate id in a path: version 8 naming its payer (mandates were never issued otherwise). */
-export const mandateIdInput = holdIdInput
+const hex = '[0-9a-fA-F]';
+/** The last 14 hexadecimal digits of a payer-naming id as a user id from 1 to 2^53 − 1 (0x1f…f): not all zero, the first 0 or 1. */
+const payerDigits = `(?:1${hex}-${hex}{12}|0[1-9a-fA-F]-${hex}{12}|00-(?:${Array.from({ length: 12 }, (_, k) => `0{${k}}[1-9a-fA-F]${hex}{${11 - k}}`).join('|')}))`;
+/**
+ * A mandate id in a path: version 8 naming its payer (mandates were never issued otherwise). The
+ * pattern is exact, so that the OpenAPI document says which ids are well formed.
+ */
+export const mandateIdInput = z
+  .string()
+  .regex(new RegExp(`^${hex}{8}-${hex}{4}-8${hex}{3}-8${hex}${payerDigits}$`), { message: 'a mandate id names its payer (a UUIDv8)' })
+  .overwrite((id) => id.toLowerCase())
   .refine((id) => payerOfMandateId(id) !== null, { message: 'a mandate id names its payer (a UUIDv8)' })
-  .describe("The mandate's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id");
+  .describe("The mandate's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp)");
 export const mandateIdParam = z.strictObject({ id: mandateIdInput });
 
 /** The mandate's 201/200 of grant and cancel. */

@@ -86,20 +86,38 @@ export const commentCaseInternalBody = commentCaseBody.extend(askedBy);
 export const linkCaseInternalBody = linkCaseBody.extend(askedBy);
 export const resolveCaseInternalBody = resolveCaseBody.extend(askedBy);
 
+/** A rule's window, in milliseconds: the monitoring service's ruleLimits (services/monitoring/src/domain/rules.ts) hold the same. */
+export const monitoringWindowMs = { min: 1_000, max: 30 * 86_400_000 } as const;
+
+/**
+ * A rule's id: `backtest` is reserved, for `/api/admin/monitoring/rules/backtest` is the backtest's
+ * path (a rule of that id could be tuned there but never told from it).
+ */
+const monitoringRuleId = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,60}$/)
+  .refine((id) => id !== 'backtest', { message: 'backtest is reserved: it is the backtest route, not a rule' })
+  .describe('The rule id: 1 to 60 letters, digits and hyphens, not `backtest` (reserved)');
+
 /** A rule as data (its kind's parameters beside the common ones); the service validates it in full. */
 export const monitoringRule = z
   .object({
-    id: z.string().regex(/^[A-Za-z0-9-]{1,60}$/),
+    id: monitoringRuleId,
     kind: z.enum(['velocity', 'structuring', 'fan-in', 'fan-out', 'circular', 'first-day', 'dormancy', 'client-baseline']),
     mode: z.enum(['ACTIVE', 'TEST', 'DISABLED']),
     score: z.number().int().min(0).max(100),
-    windowMs: z.number().int().positive(),
+    windowMs: z
+      .number()
+      .int()
+      .min(monitoringWindowMs.min)
+      .max(monitoringWindowMs.max)
+      .describe('How far back the rule looks: 1 second to 30 days, in milliseconds'),
   })
   .catchall(z.union([z.number(), z.string(), z.null()]));
 export type MonitoringRuleInput = z.infer<typeof monitoringRule>;
 
 export const monitoringRuleList = z.object({ rules: z.array(monitoringRule) });
-export const monitoringRuleParams = z.object({ ruleId: z.string().regex(/^[A-Za-z0-9-]{1,60}$/) });
+export const monitoringRuleParams = z.object({ ruleId: monitoringRuleId });
 export const putRuleInternalBody = z.strictObject({ rule: monitoringRule, ...askedBy });
 export const backtestBody = z.strictObject({
   rule: monitoringRule,

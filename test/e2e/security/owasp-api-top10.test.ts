@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { importPKCS8, SignJWT } from 'jose';
+import { decodeJwt, importPKCS8, SignJWT } from 'jose';
 import { startTestStack, type TestStack } from '../../harness/stack';
-import { adminSession, apiKeyFor, type Session } from '../../harness/admin';
+import { adminSession, apiKeyFor, platformClientToken, type Session } from '../../harness/admin';
 import { http, registerUser, uniqueEmail } from '../../harness/http';
 import type { RouteEntry } from '@coin/gateway';
 
@@ -26,6 +26,13 @@ function pathOf(route: RouteEntry): string {
  * rules (no token is 401, a USER on a user's stream is 403, another user's changes never come).
  */
 const endlessStreams = new Set(['/api/wallets/me/stream', '/api/admin/users/:id/wallet/stream']);
+
+/**
+ * The user-level routes that name an object in their path, never a user: the object's id names
+ * its owner (docs/decisions/0005), and another user's object answers as if it did not exist. Each
+ * is probed by a stranger below; a route added here without its probe fails the inventory check.
+ */
+const ownedObjectRoutes: Record<string, string[]> = { '/api/wallets/me/mandates/:id/cancel': [':id'] };
 
 function served(stack: TestStack): RouteEntry[] {
   return stack.gatewayRoutes.filter((r) => r.method !== 'HEAD' && !endlessStreams.has(r.url));
@@ -83,7 +90,39 @@ describe('OWASP API Security Top 10 (2023)', () => {
       const userRoutes = served(stack).filter((r) => r.access === 'user');
       expect(userRoutes.length).toBeGreaterThan(0);
       for (const route of userRoutes)
-        expect({ route: route.url, params: route.url.match(/:\w+/g) ?? [] }).toEqual({ route: route.url, params: [] });
+        expect({ route: route.url, params: route.url.match(/:\w+/g) ?? [] }).toEqual({
+          route: route.url,
+          params: ownedObjectRoutes[route.url] ?? [],
+        });
+    });
+
+    it("when a user cancels another user's mandate by its id, then 404 MANDATE_NOT_FOUND and the mandate is still active", async () => {
+      // Every owned-object route is probed here: one added without a probe fails this inventory.
+      expect(Object.keys(ownedObjectRoutes)).toEqual(['/api/wallets/me/mandates/:id/cancel']);
+      const clientId = decodeJwt(await platformClientToken(stack, 'owasp-api1-mandates')).sub;
+      const [victim, stranger] = await Promise.all([registerUser(stack.gatewayUrl), registerUser(stack.gatewayUrl)]);
+      const startsAt = new Date(Date.now() + 86_400_000).toISOString();
+      const granted = await http(stack.gatewayUrl, 'POST', '/api/wallets/me/mandates', {
+        token: victim.accessToken,
+        headers: { 'idempotency-key': `api1-grant-${victim.userId}` },
+        body: { clientId, amount: 1, period: 'MONTH', startsAt, reason: 'API1 set-up' },
+      });
+      expect(granted.status).toBe(201);
+      const mandateId = granted.body.mandate.id as string;
+      for (const id of [mandateId, mandateId.toUpperCase()]) {
+        const cancel = await http(stack.gatewayUrl, 'POST', `/api/wallets/me/mandates/${id}/cancel`, {
+          token: stranger.accessToken,
+          headers: { 'idempotency-key': `api1-cancel-${id}` },
+          body: {},
+        });
+        expect([cancel.status, cancel.body.code, JSON.stringify(cancel.body).includes(victim.email)]).toEqual([
+          404,
+          'MANDATE_NOT_FOUND',
+          false,
+        ]);
+      }
+      const mine = await http(stack.gatewayUrl, 'GET', '/api/wallets/me/mandates', { token: victim.accessToken });
+      expect(mine.body.mandates).toEqual([expect.objectContaining({ id: mandateId, status: 'ACTIVE' })]);
     });
 
     it("when a user aims every user-level route at someone else (query and body), then the victim's wallet and session are untouched", async () => {

@@ -9001,7 +9001,7 @@ export interface operations {
           clientId: string;
           /** @description Coins charged each period */
           amount: number;
-          /** @description The most one period may be charged; default: amount */
+          /** @description The most one period may be charged, at least amount; default: amount */
           maxPerPeriod?: number;
           /**
            * @description DAY, WEEK or MONTH (calendar month, UTC; a start on the 29th-31st is charged on the last day of shorter months)
@@ -9015,7 +9015,7 @@ export interface operations {
           startsAt: string;
           /**
            * Format: date-time
-           * @description No period starting at or after it is charged; absent: until cancelled
+           * @description After startsAt: no period starting at or after it is charged; absent: until cancelled
            */
           endsAt?: string;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
@@ -9261,7 +9261,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
-        /** @description The mandate's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id */
+        /** @description The mandate's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp) */
         id: string;
       };
       cookie?: never;
@@ -9489,7 +9489,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
-        /** @description The mandate's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id */
+        /** @description The mandate's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp) */
         id: string;
       };
       cookie?: never;
@@ -20461,12 +20461,14 @@ export interface operations {
            */
           'application/json': {
             rules: ({
+              /** @description The rule id: 1 to 60 letters, digits and hyphens, not `backtest` (reserved) */
               id: string;
               /** @enum {string} */
               kind: 'velocity' | 'structuring' | 'fan-in' | 'fan-out' | 'circular' | 'first-day' | 'dormancy' | 'client-baseline';
               /** @enum {string} */
               mode: 'ACTIVE' | 'TEST' | 'DISABLED';
               score: number;
+              /** @description How far back the rule looks: 1 second to 30 days, in milliseconds */
               windowMs: number;
             } & {
               [key: string]: number | string | null;
@@ -20554,6 +20556,7 @@ export interface operations {
         'Coin-Version'?: components['parameters']['CoinVersion'];
       };
       path: {
+        /** @description The rule id: 1 to 60 letters, digits and hyphens, not `backtest` (reserved) */
         ruleId: string;
       };
       cookie?: never;
@@ -20575,12 +20578,14 @@ export interface operations {
          */
         'application/json': {
           rule: {
+            /** @description The rule id: 1 to 60 letters, digits and hyphens, not `backtest` (reserved) */
             id: string;
             /** @enum {string} */
             kind: 'velocity' | 'structuring' | 'fan-in' | 'fan-out' | 'circular' | 'first-day' | 'dormancy' | 'client-baseline';
             /** @enum {string} */
             mode: 'ACTIVE' | 'TEST' | 'DISABLED';
             score: number;
+            /** @description How far back the rule looks: 1 second to 30 days, in milliseconds */
             windowMs: number;
           } & {
             [key: string]: number | string | null;
@@ -20617,12 +20622,14 @@ export interface operations {
            */
           'application/json': {
             rules: ({
+              /** @description The rule id: 1 to 60 letters, digits and hyphens, not `backtest` (reserved) */
               id: string;
               /** @enum {string} */
               kind: 'velocity' | 'structuring' | 'fan-in' | 'fan-out' | 'circular' | 'first-day' | 'dormancy' | 'client-baseline';
               /** @enum {string} */
               mode: 'ACTIVE' | 'TEST' | 'DISABLED';
               score: number;
+              /** @description How far back the rule looks: 1 second to 30 days, in milliseconds */
               windowMs: number;
             } & {
               [key: string]: number | string | null;
@@ -20772,12 +20779,14 @@ export interface operations {
          */
         'application/json': {
           rule: {
+            /** @description The rule id: 1 to 60 letters, digits and hyphens, not `backtest` (reserved) */
             id: string;
             /** @enum {string} */
             kind: 'velocity' | 'structuring' | 'fan-in' | 'fan-out' | 'circular' | 'first-day' | 'dormancy' | 'client-baseline';
             /** @enum {string} */
             mode: 'ACTIVE' | 'TEST' | 'DISABLED';
             score: number;
+            /** @description How far back the rule looks: 1 second to 30 days, in milliseconds */
             windowMs: number;
           } & {
             [key: string]: number | string | null;
