@@ -720,7 +720,11 @@ export const commissionRuleBody = z.strictObject({
     .union([
       z.strictObject({ bps: z.number().int().min(1).max(commissionLimits.bpsMax) }),
       z.strictObject({
-        amount: coinAmount.refine((c) => (coinsToMinorUnits(c) ?? Infinity) <= commissionLimits.fixedMinorUnitsMax, 'at most 10000 coins'),
+        // The bound as the document states it (as coinAmount's own, z.toJSONSchema cannot see into a refinement).
+        amount: coinAmount
+          .refine((c) => (coinsToMinorUnits(c) ?? Infinity) <= commissionLimits.fixedMinorUnitsMax, 'at most 10000 coins')
+          .describe('Coins, > 0, at most 2 decimals, at most 10,000')
+          .meta({ maximum: commissionLimits.fixedMinorUnitsMax / 100 }),
       }),
     ])
     .nullable(),

@@ -15449,7 +15449,7 @@ export interface operations {
                     bps: number;
                   }
                 | {
-                    /** @description Coins, > 0, at most 2 decimals, at most 1,000,000,000 */
+                    /** @description Coins, > 0, at most 2 decimals, at most 10,000 */
                     amount: number;
                   }
               )
