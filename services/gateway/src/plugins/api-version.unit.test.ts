@@ -53,7 +53,6 @@ describe('Coin-Version: parsing', () => {
   it('when versions are listed, then newest first by semantic version', () => {
     expect(supportedVersions({ '3.0.0': {}, '10.0.0': {}, '3.10.0': {}, '3.2.0': {} })).toEqual(['10.0.0', '3.10.0', '3.2.0', '3.0.0']);
   });
-
 });
 
 describe('Coin-Version: the plugin (a synthetic table)', () => {
