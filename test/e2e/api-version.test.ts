@@ -63,7 +63,7 @@ describe('Coin-Version: pinned versions, end to end', () => {
     expect(error).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
-      detail: `Unsupported Coin-Version; supported versions: ${currentApiVersion}`,
+      detail: `Unsupported Coin-Version; supported versions: ${currentApiVersion}, 3.0.0`,
     });
   });
 });
