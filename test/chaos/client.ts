@@ -297,6 +297,13 @@ export function byReason(record: LedgerTransaction[], types: string[]): Map<stri
   return map;
 }
 
+/** How many of the operations were refused, by the refusal's code (`?` when it had none). */
+export function rejectionCodesOf(operations: ReadonlyArray<{ outcome?: string; code?: string }>): Record<string, number> {
+  const codes: Record<string, number> = {};
+  for (const op of operations.filter((o) => o.outcome === 'rejected')) codes[op.code ?? '?'] = (codes[op.code ?? '?'] ?? 0) + 1;
+  return codes;
+}
+
 /** At most `max` lines of a list of failures, with a count of the rest. */
 export function capped(failures: string[], max = 50, what = 'problems'): string[] {
   return failures.length <= max ? failures : [...failures.slice(0, max), `… and ${failures.length - max} more ${what}`];

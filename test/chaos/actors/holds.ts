@@ -39,6 +39,7 @@ import type { SeededUser } from '../../../scripts/stack/seed';
 import {
   byReason,
   capped,
+  rejectionCodesOf,
   isDefinitive,
   isTimeoutError,
   pick,
@@ -517,9 +518,7 @@ export class HoldsActor implements ChaosActor {
   }
 
   counts(): Record<string, number | Record<string, number>> {
-    const rejectionCodes: Record<string, number> = {};
-    for (const op of this.operations().filter((o) => o.outcome === 'rejected'))
-      rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
+    const rejectionCodes = rejectionCodesOf(this.operations());
     const acknowledged = this.holds.filter((h) => h.outcome === 'acknowledged');
     const resolved = (kind: 'capture' | 'void') =>
       acknowledged.filter((h) => h.resolution?.kind === kind && h.resolution.outcome === 'acknowledged').length;

@@ -20,6 +20,7 @@ import type { SeededUser } from '../../../scripts/stack/seed';
 import {
   answerShape,
   capped,
+  rejectionCodesOf,
   isDefinitive,
   pick,
   randomCoins,
@@ -213,9 +214,7 @@ export class MandatesActor implements ChaosActor {
 
   counts(): Record<string, number | Record<string, number>> {
     const cancels = this.grants.flatMap((g) => (g.cancel ? [g.cancel] : []));
-    const rejectionCodes: Record<string, number> = {};
-    for (const op of [...this.grants, ...cancels].filter((o) => o.outcome === 'rejected'))
-      rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
+    const rejectionCodes = rejectionCodesOf([...this.grants, ...cancels]);
     return {
       requests: [...this.grants, ...cancels].reduce((n, o) => n + o.attempts.length, 0),
       grants: this.grants.length,

@@ -25,6 +25,7 @@ import {
   answerShape,
   byReason,
   capped,
+  rejectionCodesOf,
   isDefinitive,
   pick,
   randomCoins,
@@ -307,9 +308,7 @@ export class RefundsActor implements ChaosActor {
 
   counts(): Record<string, number | Record<string, number>> {
     const refunds = this.refunds();
-    const rejectionCodes: Record<string, number> = {};
-    for (const op of [...this.purchases, ...refunds].filter((o) => o.outcome === 'rejected'))
-      rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
+    const rejectionCodes = rejectionCodesOf([...this.purchases, ...refunds]);
     const acknowledgedPurchases = this.purchases.filter((p) => p.outcome === 'acknowledged');
     return {
       requests: [...this.purchases, ...refunds].reduce((n, o) => n + o.attempts.length, 0),

@@ -23,6 +23,7 @@ import { stepUp } from '../../../scripts/stack/totp';
 import {
   answerShape,
   capped,
+  rejectionCodesOf,
   isDefinitive,
   pick,
   randomCoins,
@@ -232,9 +233,7 @@ export class SplitsActor implements ChaosActor {
 
   counts(): Record<string, number | Record<string, number>> {
     const refunds = this.purchases.flatMap((p) => (p.refund ? [p.refund] : []));
-    const rejectionCodes: Record<string, number> = {};
-    for (const op of [...this.purchases, ...refunds].filter((o) => o.outcome === 'rejected'))
-      rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
+    const rejectionCodes = rejectionCodesOf([...this.purchases, ...refunds]);
     return {
       requests: [...this.purchases, ...refunds].reduce((n, o) => n + o.attempts.length, 0),
       purchases: this.purchases.length,

@@ -17,6 +17,7 @@ import {
   answerShape,
   byReason,
   capped,
+  rejectionCodesOf,
   isDefinitive,
   isTimeoutError,
   pick,
@@ -261,9 +262,7 @@ export class TransfersActor implements ChaosActor {
   }
 
   counts(): Record<string, number | Record<string, number>> {
-    const rejectionCodes: Record<string, number> = {};
-    for (const op of this.operations.filter((o) => o.outcome === 'rejected'))
-      rejectionCodes[op.code ?? '?'] = (rejectionCodes[op.code ?? '?'] ?? 0) + 1;
+    const rejectionCodes = rejectionCodesOf(this.operations);
     return {
       requests: this.operations.reduce((n, o) => n + o.attempts.length, 0),
       operations: this.operations.length,
