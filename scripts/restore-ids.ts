@@ -44,16 +44,44 @@ export function transactionIdsIn(value: unknown): number[] {
   return ids;
 }
 
+/** The transaction ids a record's value (JSON text) names; none when it is not JSON. */
+export function transactionIdsOf(text: string | null | undefined): number[] {
+  if (!text) return [];
+  try {
+    return transactionIdsIn(JSON.parse(text));
+  } catch {
+    return [];
+  }
+}
+
 /** The highest transaction id in a record's value (JSON text); 0 when none or not JSON. */
 export function highestTransactionIdOf(text: string | null | undefined): number {
-  if (!text) return 0;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return 0;
+  return transactionIdsOf(text).reduce((a, b) => Math.max(a, b), 0);
+}
+
+/**
+ * Ids, ascending, as runs: `101..130, 140`. How the transactions a restore lost are printed for
+ * downstream consumers, who drop what they hold under these ids.
+ */
+export function idRuns(ids: Iterable<number>): string {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j += 1;
+    runs.push(i === j ? String(sorted[i]) : `${sorted[i]}..${sorted[j]}`);
+    i = j + 1;
   }
-  return transactionIdsIn(parsed).reduce((a, b) => Math.max(a, b), 0);
+  return runs.join(', ');
+}
+
+/**
+ * The published ids that no restored shard holds: the transactions the restore lost. Not only
+ * ids at or above the restored sequence: a transaction whose id was drawn before the backup read
+ * the sequence but which committed after the backup's snapshot is lost under a lower id.
+ */
+export function lostTransactionIds(published: ReadonlySet<number>, held: ReadonlySet<number>): number[] {
+  return [...published].filter((id) => !held.has(id)).sort((a, b) => a - b);
 }
 
 export interface SequenceState {
@@ -92,6 +120,8 @@ export function idFloor(state: SequenceState, highestPublished: number, gap: num
 
 export interface PublishedScan {
   highest: number;
+  /** Every transaction id named, on any of the topics. */
+  ids: Set<number>;
   records: number;
   /** Per topic: records read and the highest id named. */
   byTopic: Array<{ topic: string; records: number; highest: number }>;
@@ -111,7 +141,8 @@ export async function scanPublishedTransactionIds(options: {
 }): Promise<PublishedScan> {
   const ranges = await offsetRanges(options.kafka, options.topics, options.fromMs);
   const byTopic = new Map(options.topics.map((topic) => [topic, { topic, records: 0, highest: 0 }]));
-  if (ranges.size === 0) return { highest: 0, records: 0, byTopic: [...byTopic.values()] };
+  const ids = new Set<number>();
+  if (ranges.size === 0) return { highest: 0, ids, records: 0, byTopic: [...byTopic.values()] };
 
   const consumer = options.kafka.consumer({ groupId: options.groupId, allowAutoTopicCreation: false });
   await consumer.connect();
@@ -142,7 +173,10 @@ export async function scanPublishedTransactionIds(options: {
               const offset = BigInt(message.offset);
               if (offset < range.start || offset >= range.end) continue;
               seen.records += 1;
-              seen.highest = Math.max(seen.highest, highestTransactionIdOf(message.value?.toString()));
+              for (const id of transactionIdsOf(message.value?.toString())) {
+                ids.add(id);
+                seen.highest = Math.max(seen.highest, id);
+              }
             }
             // An empty batch: nothing more to fetch (the end may be a transaction marker, never delivered).
             const reached = batch.isEmpty() ? BigInt(batch.highWatermark) >= range.end : BigInt(batch.lastOffset()) + 1n >= range.end;
@@ -164,6 +198,7 @@ export async function scanPublishedTransactionIds(options: {
   const topics = [...byTopic.values()];
   return {
     highest: topics.reduce((a, t) => Math.max(a, t.highest), 0),
+    ids,
     records: topics.reduce((a, t) => a + t.records, 0),
     byTopic: topics,
   };

@@ -1,4 +1,4 @@
-import { highestTransactionIdOf, idFloor, transactionIdsIn } from './restore-ids';
+import { highestTransactionIdOf, idFloor, idRuns, lostTransactionIds, transactionIdsIn } from './restore-ids';
 
 describe('the transaction ids a published record names', () => {
   it('when a coin.transactions event, a credit leg, a reply or a hold event is read, then the transaction ids in it are found', () => {
@@ -56,5 +56,21 @@ describe('the id floor after a restore', () => {
     expect(() => idFloor({ lastValue: 1, isCalled: true, highestRow: 1 }, 5, -1)).toThrow(/gap/);
     expect(() => idFloor({ lastValue: 1, isCalled: true, highestRow: 1 }, 5, 0.5)).toThrow(/gap/);
     expect(() => idFloor({ lastValue: 1, isCalled: true, highestRow: 1 }, Number.MAX_SAFE_INTEGER - 1, 10)).toThrow(/2\^53/);
+  });
+});
+
+describe('the transactions a restore lost, as printed for downstream consumers', () => {
+  it('when published ids are missing from the restored ledger, below the restored sequence as well as above it, then each is named', () => {
+    // 98 drew its id before the backup read the sequence and committed after the backup's snapshot.
+    const published = new Set([96, 97, 98, 101, 102, 103, 105]);
+    const held = new Set([96, 97, 99, 100]);
+    expect(lostTransactionIds(published, held)).toEqual([98, 101, 102, 103, 105]);
+    expect(lostTransactionIds(new Set([1, 2]), new Set([1, 2]))).toEqual([]);
+  });
+
+  it('when ids are printed, then consecutive ones read as a run and the rest one by one, ascending', () => {
+    expect(idRuns([105, 101, 102, 98, 103])).toBe('98, 101..103, 105');
+    expect(idRuns([7, 7])).toBe('7');
+    expect(idRuns([])).toBe('');
   });
 });

@@ -17,7 +17,8 @@
  * - The transaction id sequence of every shard: past the highest transaction id the ledger published
  *   since T − margin (coin.transactions, ledger.internal, gateway.replies, read to their ends), plus
  *   `--id-gap` (docs/design/ledger.md "Ids across a restore"): no id a consumer has seen is handed out
- *   again, to another transaction. Printed as the new floor and the ids that are void.
+ *   again, to another transaction. Printed as the new floor and the ids that are void, then the
+   published ids no shard holds: the transactions the restore lost, which consumers drop.
  * - Then the credit legs the restored ledger owes (a debit kept, its credit applied after T and
  *   lost) go to ledger.internal, after that end, each under the command id of the leg its debit
  *   sent: a copy that arrives too (the outbox sweep republishing an unpublished batch) credits once.
@@ -38,7 +39,15 @@ import { createLogger } from '@coin/logger';
 import type { Admin, Kafka } from 'kafkajs';
 import { argsOrExit, integerArg, parseCliArgs, UsageError } from './cli-args';
 import { ledgerDatabaseUrls } from './audit';
-import { type IdFloor, idCarryingTopics, idFloor, type PublishedScan, scanPublishedTransactionIds } from './restore-ids';
+import {
+  type IdFloor,
+  idCarryingTopics,
+  idFloor,
+  idRuns,
+  lostTransactionIds,
+  type PublishedScan,
+  scanPublishedTransactionIds,
+} from './restore-ids';
 
 export interface RestoreRewindOptions {
   kafka: Kafka;
@@ -79,6 +88,8 @@ export interface RestoreRewindReport {
   /** What was read of the published ids, and each shard's sequence moved past them. */
   published: PublishedScan;
   idFloors: ShardIdFloor[];
+  /** The published transaction ids no shard holds after the restore: what downstream consumers drop. */
+  lostIds: number[];
 }
 
 /** The default of `--id-gap`: ids left unused above the highest published one. */
@@ -113,6 +124,24 @@ async function advanceTransactionIds(
     floors.push({ shard, ...floor, next: Number(next.next) });
   }
   return floors;
+}
+
+/** Ids per lookup of which published ids the restored shards hold. */
+const idsPerLookup = 10_000;
+
+/** Which of `ids` any shard's `transactions` holds. */
+async function heldTransactionIds(dbs: readonly Pick<PoolClient, 'query'>[], ids: ReadonlySet<number>): Promise<Set<number>> {
+  const held = new Set<number>();
+  const all = [...ids];
+  for (const db of dbs) {
+    for (let i = 0; i < all.length; i += idsPerLookup) {
+      const rows = await db.query<{ id: string }>('SELECT id::text FROM transactions WHERE id = ANY($1::bigint[])', [
+        all.slice(i, i + idsPerLookup),
+      ]);
+      for (const r of rows.rows) held.add(Number(r.id));
+    }
+  }
+  return held;
 }
 
 /** Legs per produce request: well under the broker's 1 MiB request limit. */
@@ -173,6 +202,11 @@ export async function rewindAfterRestore(options: RestoreRewindOptions): Promise
         `highest published ${f.highestPublished || 'none'}, gap ${options.idGap ?? defaultIdGap})`,
     );
   }
+  const lostIds = lostTransactionIds(published.ids, await heldTransactionIds(dbs, published.ids));
+  options.log(
+    `transaction ids published since the restore point - margin that no shard holds (lost with the restore; consumers drop them): ${lostIds.length}` +
+      (lostIds.length > 0 ? ` (ids ${idRuns(lostIds)})` : ''),
+  );
 
   const legs = await owedCreditLegCommands(options.ledgerDb, (options.now ?? (() => new Date()))());
   await sendCreditLegs(options.kafka, topics.ledgerInternal, legs);
@@ -180,7 +214,7 @@ export async function rewindAfterRestore(options: RestoreRewindOptions): Promise
     `credit legs owed by the restored ledger sent to ${topics.ledgerInternal}: ${legs.length}` +
       (legs.length > 0 ? ` (transactions ${legs.map((l) => l.data.transactionId).join(', ')})` : ''),
   );
-  return { positions, legsSent: legs.map((l) => l.commandId), published, idFloors };
+  return { positions, legsSent: legs.map((l) => l.commandId), published, idFloors, lostIds };
 }
 
 /**

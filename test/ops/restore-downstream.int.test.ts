@@ -26,6 +26,7 @@ import {
   dumpLedgerSchema,
   outboxDrained,
   printedFloor,
+  printedLostIds,
   readTopic,
   restoreLedgerSchema,
   restoreRewind,
@@ -78,8 +79,13 @@ interface Rehearsal {
     conflicts: number;
     /** Ledger transactions whose event it does not hold, or holds with other content. */
     missingOrDifferent: Array<{ ledger: Line; kept: Line | null }>;
-    /** Transactions it holds that the ledger no longer has (lost with the restore), by where their ids lie. */
-    voidIds: { inPrintedRange: number; belowIt: number; aboveIt: number };
+    /**
+     * Transactions it holds that the ledger no longer has (lost with the restore): those step 3
+     * printed as lost, those it did not, and those at or above the new floor (an id handed out again).
+     */
+    voidIds: { printedLost: number; notPrinted: number; atOrAboveFloor: number };
+    /** Ids step 3 printed as lost that the consumer holds no transaction under, or the ledger holds. */
+    printedButNotLost: number[];
   };
   history: { onlyInHistory: Line[]; onlyInLedger: Line[] };
   audit: AuditRun;
@@ -224,7 +230,7 @@ async function rehearse(variant: Variant): Promise<Rehearsal> {
 
     const ledger = await ledgerLines(ledgerDb);
     const floor = printedFloor(step3.stdout);
-    const dedup = await dedupOf(h, ledger, floor);
+    const dedup = await dedupOf(h, ledger, floor, printedLostIds(step3.stdout) ?? new Set());
     const projected = await historyLines(historyDb);
     return {
       answeredOk: answeredOk.length,
@@ -373,7 +379,12 @@ async function transfersAfterRestore(h: LedgerHarness, pairs: ReadonlyArray<read
 }
 
 /** A consumer deduplicating coin.transactions by eventId, over the whole topic, against the ledger's record. */
-async function dedupOf(h: LedgerHarness, ledger: Map<number, Line>, floor: ReturnType<typeof printedFloor>): Promise<Rehearsal['dedup']> {
+async function dedupOf(
+  h: LedgerHarness,
+  ledger: Map<number, Line>,
+  floor: ReturnType<typeof printedFloor>,
+  printedLost: ReadonlySet<number>,
+): Promise<Rehearsal['dedup']> {
   const records = await readTopic(h, h.topics.coinTransactions);
   const { kept, copies, conflicts } = deduplicateByEventId(records);
   const keptLine = (t: typeof kept extends Map<string, infer T> ? T : never) =>
@@ -392,14 +403,17 @@ async function dedupOf(h: LedgerHarness, ledger: Map<number, Line>, floor: Retur
     const k = t ? keptLine(t) : null;
     return k === line ? [] : [{ ledger: line, kept: k }];
   });
-  const voidIds = { inPrintedRange: 0, belowIt: 0, aboveIt: 0 };
+  const voidIds = { printedLost: 0, notPrinted: 0, atOrAboveFloor: 0 };
+  const keptIds = new Set<number>();
   for (const t of kept.values()) {
+    keptIds.add(t.id);
     if (ledger.has(t.id)) continue;
-    if (floor && t.id >= floor.voidFrom && t.id <= floor.voidTo) voidIds.inPrintedRange += 1;
-    else if (floor && t.id < floor.voidFrom) voidIds.belowIt += 1;
-    else voidIds.aboveIt += 1;
+    if (printedLost.has(t.id)) voidIds.printedLost += 1;
+    else voidIds.notPrinted += 1;
+    if (!floor || t.id >= floor.firstId) voidIds.atOrAboveFloor += 1;
   }
-  return { records: records.length, copies, conflicts: conflicts.length, missingOrDifferent, voidIds };
+  const printedButNotLost = [...printedLost].filter((id) => !keptIds.has(id) || ledger.has(id));
+  return { records: records.length, copies, conflicts: conflicts.length, missingOrDifferent, voidIds, printedButNotLost };
 }
 
 function summary(r: Rehearsal): string {
@@ -430,9 +444,10 @@ describe('downstream of a ledger restored from a backup taken mid-traffic (docs/
     expect(r.rebuild.code).toBe(0);
     expect(r.dedup.conflicts).toBe(0);
     expect(r.dedup.missingOrDifferent).toEqual([]);
-    // What it holds beyond the ledger are the transactions the restore lost, each named by an id
-    // of the range step 3 printed as never handed out again.
-    expect(r.dedup.voidIds).toEqual({ inPrintedRange: r.ledgerAtStop - r.inBackup, belowIt: 0, aboveIt: 0 });
+    // What it holds beyond the ledger are the transactions the restore lost, each named among the
+    // ids step 3 printed as lost, all below the new floor; and step 3 named nothing else.
+    expect(r.dedup.voidIds).toEqual({ printedLost: r.ledgerAtStop - r.inBackup, notPrinted: 0, atOrAboveFloor: 0 });
+    expect(r.dedup.printedButNotLost).toEqual([]);
     expect(r.history).toEqual({ onlyInHistory: [], onlyInLedger: [] });
     expect(r.audit.ok).toBe(true);
     expect(r.audit.report.creditLegs.inFlight.count).toBe(0);

@@ -84,6 +84,18 @@ export function printedFloor(stdout: string): { firstId: number; voidFrom: numbe
   return m ? { firstId: Number(m[1]), voidFrom: Number(m[3]), voidTo: Number(m[4]), highestPublished: Number(m[5]) } : null;
 }
 
+/** What step 3 printed as the transactions the restore lost: the published ids no shard holds. */
+export function printedLostIds(stdout: string): Set<number> | null {
+  const m = /that no shard holds \(lost with the restore; consumers drop them\): (\d+)(?: \(ids ([\d., ]+)\))?/.exec(stdout);
+  if (!m) return null;
+  const ids = new Set<number>();
+  for (const run of (m[2] ?? '').split(', ').filter(Boolean)) {
+    const [from, to] = run.split('..').map(Number);
+    for (let id = from!; id <= (to ?? from!); id += 1) ids.add(id);
+  }
+  return ids;
+}
+
 /** Every record of a topic, from its start to the end it has now, in each partition's order. */
 export async function readTopic(
   h: Pick<LedgerHarness, 'kafka' | 'prefix'>,
