@@ -127,6 +127,15 @@ export interface PublishedScan {
   byTopic: Array<{ topic: string; records: number; highest: number }>;
 }
 
+/** Counts one record read on a topic and the transaction ids it names. */
+function countRecord(seen: { records: number; highest: number }, ids: Set<number>, value: string | undefined): void {
+  seen.records += 1;
+  for (const id of transactionIdsOf(value)) {
+    ids.add(id);
+    seen.highest = Math.max(seen.highest, id);
+  }
+}
+
 /**
  * Reads every record of `topics` from the first offset at `fromMs` to the end each partition has
  * when the scan starts, and the highest transaction id they name. A consumer of its own group
@@ -172,11 +181,7 @@ export async function scanPublishedTransactionIds(options: {
             for (const message of batch.messages) {
               const offset = BigInt(message.offset);
               if (offset < range.start || offset >= range.end) continue;
-              seen.records += 1;
-              for (const id of transactionIdsOf(message.value?.toString())) {
-                ids.add(id);
-                seen.highest = Math.max(seen.highest, id);
-              }
+              countRecord(seen, ids, message.value?.toString());
             }
             // An empty batch: nothing more to fetch (the end may be a transaction marker, never delivered).
             const reached = batch.isEmpty() ? BigInt(batch.highWatermark) >= range.end : BigInt(batch.lastOffset()) + 1n >= range.end;
