@@ -1,4 +1,6 @@
 import { type CoinClient, CoinProblemError } from '@coin/client';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, registerUser } from '../harness/http';
@@ -94,5 +96,38 @@ describe('mandates through the gateway and the ledger', () => {
       expect([JSON.stringify(body), refused.status, refused.problem.code]).toEqual([JSON.stringify(body), 400, 'VALIDATION_FAILED']);
     }
     expect((await payer.listMyMandates({ query: {} })).mandates).toEqual([]);
+  }, 60_000);
+
+  it('when the platform subscribes a webhook endpoint to the mandate events, then the grant and the charge are delivered to it', async () => {
+    const bodies: string[] = [];
+    const receiver: Server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (c: Buffer) => chunks.push(c));
+      request.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      await stream.createWebhookEndpoint({ body: { url, eventTypes: ['coin.mandate.granted', 'coin.mandate.charged'] } });
+      const user = await registerUser(stack.gatewayUrl);
+      await platform.mintCoins({ body: { userId: user.userId, amount: 20, reason: 'seed' } });
+      const { mandate } = await as(user.accessToken).grantMandate({
+        body: { clientId: streamId, amount: 2, period: 'MONTH', startsAt: new Date().toISOString(), reason: 'StreamCo Basic' },
+        idempotencyKey: `hooked-${user.userId}`,
+      });
+      const typesFor = () =>
+        bodies.map((b) => JSON.parse(b) as { type: string; mandate: { id: string } }).filter((e) => e.mandate.id === mandate.id);
+      const seen = await eventually(
+        async () => (typesFor().some((e) => e.type === 'coin.mandate.charged') ? typesFor() : undefined),
+        30_000,
+        'the mandate events delivered',
+      );
+      expect(seen.map((e) => e.type).sort()).toEqual(['coin.mandate.charged', 'coin.mandate.granted']);
+    } finally {
+      receiver.close();
+    }
   }, 60_000);
 });

@@ -1,4 +1,10 @@
-import { coinBalanceMonitorEventTypes, coinHoldEventTypes, coinMonitoringCaseEventTypes, coinTransactionEventTypes } from '@coin/events';
+import {
+  coinBalanceMonitorEventTypes,
+  coinHoldEventTypes,
+  coinMandateEventTypes,
+  coinMonitoringCaseEventTypes,
+  coinTransactionEventTypes,
+} from '@coin/events';
 import { z } from 'zod';
 import { role, singleLineText } from './common';
 
@@ -9,6 +15,7 @@ import { role, singleLineText } from './common';
 export const webhookEventTypes = [
   ...coinTransactionEventTypes,
   ...coinHoldEventTypes,
+  ...coinMandateEventTypes,
   ...coinBalanceMonitorEventTypes,
   ...coinMonitoringCaseEventTypes,
 ] as [string, ...string[]];
