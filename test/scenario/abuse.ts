@@ -11,6 +11,8 @@
 import type { MonitoringRuleInput } from '@coin/contracts';
 import { adminSession, adminStepUp, apiKeyFor, type AdminSession, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
 import { eventually } from '../harness/eventually';
+import globalSetup from '../harness/global-setup';
+import globalTeardown from '../harness/global-teardown';
 import { apiClient, applied, http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
@@ -208,7 +210,10 @@ export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport
   let rewardsFunded = false;
   const ctx: Ctx = {
     users: async (n, coins = 100) => {
-      const made = await Promise.all(Array.from({ length: n }, () => registerUser(stack.gatewayUrl)));
+      // A few registrations at a time: twenty at once (each a password hash) timed out on a loaded machine.
+      const made: User[] = [];
+      while (made.length < n)
+        made.push(...(await Promise.all(Array.from({ length: Math.min(4, n - made.length) }, () => registerUser(stack.gatewayUrl)))));
       if (coins > 0)
         for (const user of made) await applied(platform.mintCoins({ body: { userId: user.userId, amount: coins, reason: 'scenario' } }));
       return made;
@@ -270,6 +275,8 @@ export const scenarioStackEnv = { FOUR_EYES_ACTOR_DAILY_COINS: '0', FOUR_EYES_RE
 
 if (require.main === module) {
   (async () => {
+    // Outside jest: the infrastructure and the run's prefix as jest's global set-up makes them, removed after.
+    await globalSetup();
     const stack = await startTestStack({ extraEnv: scenarioStackEnv });
     try {
       const report = await runAbuseScenario(stack);
@@ -281,6 +288,7 @@ if (require.main === module) {
       process.exitCode = report.normalCases === 0 && report.restored && report.caught.every((c) => c.ok) ? 0 : 1;
     } finally {
       await stack.close();
+      await globalTeardown();
     }
   })().catch((err: unknown) => {
     console.error(err);
