@@ -23,6 +23,11 @@ interface Typology {
   name: string;
   /** The rule that must catch it. */
   expects: string;
+  /**
+   * A TEST preset its movements also trip: a TEST rule opens no case and scores nothing, so it is
+   * seen as a TEST hit on the transactions of this typology's case, never among the case's rules.
+   */
+  records?: string;
   /** Injects it; answers the subject its case must be about (`user:<id>`, `client:<id>`). */
   run(ctx: Ctx): Promise<string>;
 }
@@ -37,14 +42,17 @@ interface Ctx {
 }
 
 /**
- * The time parameters of the time-based presets, for the scenario's run: seconds where the presets
- * say days and hours, every other threshold (amounts, factor, score) the preset's. Realistic
- * against the scenario's own traffic: its wallets move within a few seconds of being funded
- * (15 s of stillness is far past that), and no ordinary sender rewards.
+ * The presets' parameters that a test cannot reach, for the scenario's run: seconds where the
+ * time-based presets say days and hours, and the TEST preset's 50,000 movements an hour scaled to
+ * the scenario's one rewarding client (a score of nothing: it is on trial). Every other threshold
+ * (amounts, factor, scores, modes) stays the preset's. Realistic against the scenario's own traffic:
+ * its wallets move within a few seconds of being funded (15 s of stillness is far past that), and
+ * no ordinary sender rewards or acts for a platform client.
  */
 export const scenarioTuning = {
   'dormant-outflow': { dormantMs: 15_000 },
   'client-rewards-baseline': { windowMs: 3_000, baselineWindows: 3, minWindows: 3 },
+  'velocity-client': { maxCount: 5 },
 } as const;
 
 export const typologies: Typology[] = [
@@ -122,6 +130,7 @@ export const typologies: Typology[] = [
   {
     name: 'client baseline: a new platform client rewarding steadily, then far above its baseline',
     expects: 'client-rewards-baseline',
+    records: 'velocity-client',
     run: async ({ users, platform, caseSubjects }) => {
       const { windowMs, minWindows } = scenarioTuning['client-rewards-baseline'];
       const client = await platform('abuse scenario rewards');
@@ -245,9 +254,19 @@ export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport
   };
   const cases = async () =>
     (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/cases?limit=100', { token: admin })).body.cases as {
+      id: string;
       subject: string;
       rules: string[];
     }[];
+  /** A TEST rule's hits on the transactions of the case (GET /api/admin/monitoring/cases/{id}): caught when there and not among its rules. */
+  const recorded = async (ruleId: string, typology: string, subject: string, found: { id: string; rules: string[] } | undefined) => {
+    const detail = found ? await http(stack.gatewayUrl, 'GET', `/api/admin/monitoring/cases/${found.id}`, { token: admin }) : undefined;
+    const transactions = (detail?.body.transactions ?? []) as { hits: { ruleId: string; mode: string }[] }[];
+    const hits = transactions.flatMap((t) => t.hits).filter((hit) => hit.ruleId === ruleId);
+    const ok = hits.length > 0 && hits.every((hit) => hit.mode === 'TEST') && !found!.rules.includes(ruleId);
+    const rules = [...new Set(hits.map((hit) => `${hit.ruleId} (${hit.mode}, on ${hits.length} of its transactions)`))];
+    return { typology: `${typology}: its volume past maxCount, recorded and scoring nothing`, expects: ruleId, subject, rules, ok };
+  };
   const tuning = await tunePresets(stack, adminUser, signedInAt);
   const report: ScenarioReport = { tuned: tuning.tuned, restored: false, normalCases: 0, caught: [] };
   try {
@@ -263,6 +282,7 @@ export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport
       );
       const rules = found?.rules ?? [];
       report.caught.push({ typology: typology.name, expects: typology.expects, subject, rules, ok: rules.includes(typology.expects) });
+      if (typology.records) report.caught.push(await recorded(typology.records, typology.name, subject, found));
     }
   } finally {
     report.restored = await tuning.restore();
