@@ -165,8 +165,9 @@ export interface ScenarioReport {
 const stepUpEveryMs = 120_000;
 
 /**
- * Tunes the time-based presets (`scenarioTuning`) through PUT /api/admin/monitoring/rules/{id}, as
- * an operator does (ADMIN+, step-up, audited), and answers what it tuned and how to put them back.
+ * Tunes the presets' parameters a test cannot reach (`scenarioTuning`) through
+ * PUT /api/admin/monitoring/rules/{id}, as an operator does (ADMIN+, step-up, audited), and answers
+ * what it tuned and how to put them back.
  */
 async function tunePresets(stack: TestStack, admin: AdminSession, signedInAt: number) {
   let steppedUpAt = signedInAt;
@@ -209,15 +210,29 @@ async function tunePresets(stack: TestStack, admin: AdminSession, signedInAt: nu
   };
 }
 
-/** Tunes the time-based presets, runs ordinary traffic (no case may open), then each typology; puts the presets back. */
-export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport> {
-  const adminUser = await adminSession(stack, 'SUPERADMIN');
-  const signedInAt = Date.now();
-  const admin = adminUser.accessToken;
-  const apiKey = await apiKeyFor(stack, admin, ['mint']);
+type CaseRow = { id: string; subject: string; rules: string[] };
+
+/** The cases as ADMIN+ read them through the gateway, and what a TEST rule left on a case's transactions. */
+function caseReader(stack: TestStack, admin: string) {
+  const cases = async () =>
+    (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/cases?limit=100', { token: admin })).body.cases as CaseRow[];
+  /** A TEST rule's hits on the transactions of the case (GET /api/admin/monitoring/cases/{id}): caught when there and not among its rules. */
+  const recorded = async (ruleId: string, typology: string, subject: string, found: CaseRow | undefined) => {
+    const detail = found ? await http(stack.gatewayUrl, 'GET', `/api/admin/monitoring/cases/${found.id}`, { token: admin }) : undefined;
+    const transactions = (detail?.body.transactions ?? []) as { hits: { ruleId: string; mode: string }[] }[];
+    const hits = transactions.flatMap((t) => t.hits).filter((hit) => hit.ruleId === ruleId);
+    const ok = hits.length > 0 && hits.every((hit) => hit.mode === 'TEST') && !found!.rules.includes(ruleId);
+    const rules = [...new Set(hits.map((hit) => `${hit.ruleId} (${hit.mode}, on ${hits.length} of its transactions)`))];
+    return { typology: `${typology}: its volume past maxCount, recorded and scoring nothing`, expects: ruleId, subject, rules, ok };
+  };
+  return { cases, recorded };
+}
+
+/** What the typologies act with: people, transfers and platform clients, all through the gateway. */
+function scenarioContext(stack: TestStack, admin: string, apiKey: string, cases: () => Promise<CaseRow[]>): Ctx {
   const platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
   let rewardsFunded = false;
-  const ctx: Ctx = {
+  return {
     users: async (n, coins = 100) => {
       // A few registrations at a time: twenty at once (each a password hash) timed out on a loaded machine.
       const made: User[] = [];
@@ -252,21 +267,15 @@ export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport
     },
     caseSubjects: async () => (await cases()).map((c) => c.subject),
   };
-  const cases = async () =>
-    (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/cases?limit=100', { token: admin })).body.cases as {
-      id: string;
-      subject: string;
-      rules: string[];
-    }[];
-  /** A TEST rule's hits on the transactions of the case (GET /api/admin/monitoring/cases/{id}): caught when there and not among its rules. */
-  const recorded = async (ruleId: string, typology: string, subject: string, found: { id: string; rules: string[] } | undefined) => {
-    const detail = found ? await http(stack.gatewayUrl, 'GET', `/api/admin/monitoring/cases/${found.id}`, { token: admin }) : undefined;
-    const transactions = (detail?.body.transactions ?? []) as { hits: { ruleId: string; mode: string }[] }[];
-    const hits = transactions.flatMap((t) => t.hits).filter((hit) => hit.ruleId === ruleId);
-    const ok = hits.length > 0 && hits.every((hit) => hit.mode === 'TEST') && !found!.rules.includes(ruleId);
-    const rules = [...new Set(hits.map((hit) => `${hit.ruleId} (${hit.mode}, on ${hits.length} of its transactions)`))];
-    return { typology: `${typology}: its volume past maxCount, recorded and scoring nothing`, expects: ruleId, subject, rules, ok };
-  };
+}
+
+/** Tunes what a test cannot reach (`scenarioTuning`), runs ordinary traffic (no case may open), then each typology; puts the presets back. */
+export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport> {
+  const adminUser = await adminSession(stack, 'SUPERADMIN');
+  const signedInAt = Date.now();
+  const admin = adminUser.accessToken;
+  const { cases, recorded } = caseReader(stack, admin);
+  const ctx = scenarioContext(stack, admin, await apiKeyFor(stack, admin, ['mint']), cases);
   const tuning = await tunePresets(stack, adminUser, signedInAt);
   const report: ScenarioReport = { tuned: tuning.tuned, restored: false, normalCases: 0, caught: [] };
   try {
