@@ -1,7 +1,12 @@
+import { presetRules } from '@coin/monitoring';
 import { startTestStack, type TestStack } from '../harness/stack';
-import { runAbuseScenario, scenarioStackEnv, typologies } from '../scenario/abuse';
+import { runAbuseScenario, scenarioStackEnv, scenarioTuning, typologies } from '../scenario/abuse';
 
-/** `npm run scenario:abuse` as a test: each typology through the gateway caught by its rule, ordinary traffic opening no case. */
+/**
+ * `npm run scenario:abuse` as a test: with the time-based presets tuned to seconds (and the TEST
+ * preset's volume to the scenario's) through the operator's API, ordinary traffic opens no case, each
+ * typology through the gateway is caught by its rule, and the presets are put back.
+ */
 describe('the abuse scenario (gateway, ledger, monitoring service)', () => {
   let stack: TestStack;
   beforeAll(async () => {
@@ -11,11 +16,29 @@ describe('the abuse scenario (gateway, ledger, monitoring service)', () => {
     await stack?.close();
   });
 
-  it('ordinary traffic opens no case, and each typology opens a case with its rule', async () => {
+  it('every preset has its typology in the scenario: none is left to unit tests alone', () => {
+    // An ACTIVE preset must open its case; a TEST one (scoring nothing, opening no case) is seen on a case's transactions.
+    const active = presetRules.filter((rule) => rule.mode === 'ACTIVE').map((rule) => rule.id);
+    const trial = presetRules.filter((rule) => rule.mode === 'TEST').map((rule) => rule.id);
+    expect(typologies.map((t) => t.expects).sort()).toEqual([...active].sort());
+    expect(typologies.flatMap((t) => (t.records ? [t.records] : [])).sort()).toEqual([...trial].sort());
+    expect([...active, ...trial].sort()).toEqual(presetRules.map((rule) => rule.id).sort());
+  });
+
+  it('ordinary traffic opens no case under the tuned presets, each typology opens a case with its rule, and the presets are put back', async () => {
     const report = await runAbuseScenario(stack);
+    expect(report.tuned).toEqual([
+      `dormant-outflow: dormantMs 7776000000 → ${scenarioTuning['dormant-outflow'].dormantMs}`,
+      'client-rewards-baseline: windowMs 3600000 → 3000, baselineWindows 24 → 3, minWindows 6 → 3',
+      'velocity-client: maxCount 50000 → 5',
+    ]);
     expect(report.normalCases).toBe(0);
-    expect(report.caught.map((c) => ({ typology: c.typology, ok: c.ok, rules: c.rules }))).toEqual(
-      typologies.map((t) => ({ typology: t.name, ok: true, rules: expect.arrayContaining([t.expects]) })),
+    expect(report.caught.map((c) => ({ expects: c.expects, ok: c.ok, rules: c.rules }))).toEqual(
+      typologies.flatMap((t) => [
+        { expects: t.expects, ok: true, rules: expect.arrayContaining([t.expects]) },
+        ...(t.records ? [{ expects: t.records, ok: true, rules: [expect.stringMatching(new RegExp(`^${t.records} \\(TEST,`))] }] : []),
+      ]),
     );
-  }, 240_000);
+    expect(report.restored).toBe(true);
+  }, 420_000);
 });

@@ -1,12 +1,18 @@
 /**
- * `npm run scenario:abuse`: injects each injectable typology of the monitoring presets through the
+ * `npm run scenario:abuse`: injects the typology of each case-opening monitoring preset through the
  * gateway, among ordinary transfers, on a test stack of the real services, and reports which rules
- * caught which (docs/design/monitoring.md). Ordinary traffic alone must open no case. Dormancy (90
- * days) and a client's baseline (6 hours of history) need a clock the stack does not move: their
- * rules are proven by their unit tests. test/e2e/abuse-scenario.test.ts runs it as a test.
+ * caught which (docs/design/monitoring.md "Measured"). Ordinary traffic alone must open no case.
+ * The two time-based presets (dormancy: 90 days idle; a client's baseline: hourly windows) are
+ * tuned down first, through the operator's API (PUT /api/admin/monitoring/rules/{id},
+ * `scenarioTuning`), to seconds: the live engine then runs the same rule code over the same
+ * movements, only with shorter times. The presets are put back afterwards.
+ * test/e2e/abuse-scenario.test.ts runs it as a test.
  */
-import { adminSession, apiKeyFor } from '../harness/admin';
+import type { MonitoringRuleInput } from '@coin/contracts';
+import { adminSession, adminStepUp, apiKeyFor, type AdminSession, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
 import { eventually } from '../harness/eventually';
+import globalSetup from '../harness/global-setup';
+import globalTeardown from '../harness/global-teardown';
 import { apiClient, applied, http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
@@ -17,12 +23,37 @@ interface Typology {
   name: string;
   /** The rule that must catch it. */
   expects: string;
-  run(ctx: Ctx): Promise<User>;
+  /**
+   * A TEST preset its movements also trip: a TEST rule opens no case and scores nothing, so it is
+   * seen as a TEST hit on the transactions of this typology's case, never among the case's rules.
+   */
+  records?: string;
+  /** Injects it; answers the subject its case must be about (`user:<id>`, `client:<id>`). */
+  run(ctx: Ctx): Promise<string>;
 }
 interface Ctx {
+  /** `n` new people, each minted `coins` (none when 0). */
   users(n: number, coins?: number): Promise<User[]>;
   transfer(from: User, to: User, amount: number): Promise<void>;
+  /** A new platform client granted REWARDS (created as an operator does), rewarding through the gateway. */
+  platform(name: string): Promise<{ clientId: string; reward(to: User, amount: number): Promise<void> }>;
+  /** The subjects of the cases open so far. */
+  caseSubjects(): Promise<string[]>;
 }
+
+/**
+ * The presets' parameters that a test cannot reach, for the scenario's run: seconds where the
+ * time-based presets say days and hours, and the TEST preset's 50,000 movements an hour scaled to
+ * the scenario's one rewarding client (a score of nothing: it is on trial). Every other threshold
+ * (amounts, factor, scores, modes) stays the preset's. Realistic against the scenario's own traffic:
+ * its wallets move within a few seconds of being funded (15 s of stillness is far past that), and
+ * no ordinary sender rewards or acts for a platform client.
+ */
+export const scenarioTuning = {
+  'dormant-outflow': { dormantMs: 15_000 },
+  'client-rewards-baseline': { windowMs: 3_000, baselineWindows: 3, minWindows: 3 },
+  'velocity-client': { maxCount: 5 },
+} as const;
 
 export const typologies: Typology[] = [
   {
@@ -31,7 +62,7 @@ export const typologies: Typology[] = [
     run: async ({ users, transfer }) => {
       const [a, b] = await users(2, 70_000);
       for (let i = 0; i < 3; i++) await transfer(a!, b!, 20_000.5);
-      return a!;
+      return `user:${a!.userId}`;
     },
   },
   {
@@ -40,7 +71,7 @@ export const typologies: Typology[] = [
     run: async ({ users, transfer }) => {
       const [a, b, c] = await users(3, 40_000);
       for (const to of [b!, c!, b!]) await transfer(a!, to, 9_500);
-      return a!;
+      return `user:${a!.userId}`;
     },
   },
   {
@@ -49,7 +80,7 @@ export const typologies: Typology[] = [
     run: async ({ users, transfer }) => {
       const [target, ...payers] = await users(6, 100);
       for (const payer of payers) await transfer(payer, target!, 20);
-      return target!;
+      return `user:${target!.userId}`;
     },
   },
   {
@@ -58,7 +89,7 @@ export const typologies: Typology[] = [
     run: async ({ users, transfer }) => {
       const [payer, ...payees] = await users(16, 1_000);
       for (const payee of payees) await transfer(payer!, payee, 20);
-      return payer!;
+      return `user:${payer!.userId}`;
     },
   },
   {
@@ -73,7 +104,7 @@ export const typologies: Typology[] = [
       await transfer(b!, c!, 490);
       await pause(500);
       await transfer(c!, a!, 480);
-      return a!;
+      return `user:${a!.userId}`;
     },
   },
   {
@@ -83,24 +114,132 @@ export const typologies: Typology[] = [
       const [target, a, b] = await users(3, 15_000);
       await transfer(a!, target!, 12_000);
       await transfer(b!, target!, 9_000);
-      return target!;
+      return `user:${target!.userId}`;
+    },
+  },
+  {
+    name: 'dormancy: a funded wallet still past dormantMs, then emptied',
+    expects: 'dormant-outflow',
+    run: async ({ users, transfer }) => {
+      const [sleeper, to] = await users(2, 5_000);
+      await pause(scenarioTuning['dormant-outflow'].dormantMs + 2_000);
+      await transfer(sleeper!, to!, 5_000);
+      return `user:${sleeper!.userId}`;
+    },
+  },
+  {
+    name: 'client baseline: a new platform client rewarding steadily, then far above its baseline',
+    expects: 'client-rewards-baseline',
+    records: 'velocity-client',
+    run: async ({ users, platform, caseSubjects }) => {
+      const { windowMs, minWindows } = scenarioTuning['client-rewards-baseline'];
+      const client = await platform('abuse scenario rewards');
+      const subject = `client:${client.clientId}`;
+      const [regular, ...farmed] = await users(6, 0);
+      // A steady coin now and then, over more than minWindows complete windows: its baseline.
+      const steadyUntil = Date.now() + (minWindows + 1) * windowMs + 500;
+      while (Date.now() < steadyUntil) {
+        await client.reward(regular!, 1);
+        await pause(windowMs / 4);
+      }
+      await pause(1_000);
+      if ((await caseSubjects()).includes(subject)) throw new Error(`the steady rewards of ${subject} opened a case`);
+      // Then 20,000 coins at once: whichever window holds three of the five is past the preset's
+      // 10,000 coins and ten times the baseline.
+      await Promise.all(farmed.map((user) => client.reward(user, 4_000)));
+      return subject;
     },
   },
 ];
 
 export interface ScenarioReport {
+  /** What was tuned for the run and to what, e.g. `dormant-outflow: dormantMs 7776000000 → 15000`. */
+  tuned: string[];
+  /** The rules as they were before the run were put back. */
+  restored: boolean;
   normalCases: number;
   caught: { typology: string; expects: string; subject: string; rules: string[]; ok: boolean }[];
 }
 
-/** Runs ordinary traffic, checks no case opened, then each typology; `stack` is started by the caller. */
-export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport> {
-  const admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
-  const platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey: await apiKeyFor(stack, admin, ['mint']) });
-  const ctx: Ctx = {
+/** Step-up is taken again past this age (the gateway's window, STEP_UP_MAX_AGE_S, is 300 s by default). */
+const stepUpEveryMs = 120_000;
+
+/**
+ * Tunes the presets' parameters a test cannot reach (`scenarioTuning`) through
+ * PUT /api/admin/monitoring/rules/{id}, as an operator does (ADMIN+, step-up, audited), and answers
+ * what it tuned and how to put them back.
+ */
+async function tunePresets(stack: TestStack, admin: AdminSession, signedInAt: number) {
+  let steppedUpAt = signedInAt;
+  const put = async (rule: MonitoringRuleInput) => {
+    if (Date.now() - steppedUpAt > stepUpEveryMs) {
+      admin.accessToken = await adminStepUp(stack, admin);
+      steppedUpAt = Date.now();
+    }
+    const res = await http(stack.gatewayUrl, 'PUT', `/api/admin/monitoring/rules/${rule.id}`, { token: admin.accessToken, body: { rule } });
+    if (res.status !== 200) throw new Error(`PUT rule ${rule.id} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  };
+  const listed = await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/rules', { token: admin.accessToken });
+  if (listed.status !== 200) throw new Error(`GET rules answered ${listed.status}: ${JSON.stringify(listed.body)}`);
+  const deployed = listed.body.rules as MonitoringRuleInput[];
+  const before: MonitoringRuleInput[] = [];
+  const tuned: string[] = [];
+  for (const [id, changes] of Object.entries(scenarioTuning)) {
+    const rule = deployed.find((r) => r.id === id);
+    if (!rule) throw new Error(`the preset ${id} is not deployed`);
+    before.push(rule);
+    await put({ ...rule, ...changes });
+    const changed = Object.entries(changes).map(([name, value]) => `${name} ${rule[name]} → ${value}`);
+    tuned.push(`${id}: ${changed.join(', ')}`);
+  }
+  return {
+    tuned,
+    restore: async () => {
+      for (const rule of before) await put(rule);
+      const now = (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/rules', { token: admin.accessToken })).body
+        .rules as MonitoringRuleInput[];
+      const same = (a: MonitoringRuleInput | undefined, b: MonitoringRuleInput) =>
+        a !== undefined && JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+      return before.every((rule) =>
+        same(
+          now.find((r) => r.id === rule.id),
+          rule,
+        ),
+      );
+    },
+  };
+}
+
+type CaseRow = { id: string; subject: string; rules: string[] };
+
+/** The cases as ADMIN+ read them through the gateway, and what a TEST rule left on a case's transactions. */
+function caseReader(stack: TestStack, admin: string) {
+  const cases = async () =>
+    (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/cases?limit=100', { token: admin })).body.cases as CaseRow[];
+  /** A TEST rule's hits on the transactions of the case (GET /api/admin/monitoring/cases/{id}): caught when there and not among its rules. */
+  const recorded = async (ruleId: string, typology: string, subject: string, found: CaseRow | undefined) => {
+    const detail = found ? await http(stack.gatewayUrl, 'GET', `/api/admin/monitoring/cases/${found.id}`, { token: admin }) : undefined;
+    const transactions = (detail?.body.transactions ?? []) as { hits: { ruleId: string; mode: string }[] }[];
+    const hits = transactions.flatMap((t) => t.hits).filter((hit) => hit.ruleId === ruleId);
+    const ok = hits.length > 0 && hits.every((hit) => hit.mode === 'TEST') && !found!.rules.includes(ruleId);
+    const rules = [...new Set(hits.map((hit) => `${hit.ruleId} (${hit.mode}, on ${hits.length} of its transactions)`))];
+    return { typology: `${typology}: its volume past maxCount, recorded and scoring nothing`, expects: ruleId, subject, rules, ok };
+  };
+  return { cases, recorded };
+}
+
+/** What the typologies act with: people, transfers and platform clients, all through the gateway. */
+function scenarioContext(stack: TestStack, admin: string, apiKey: string, cases: () => Promise<CaseRow[]>): Ctx {
+  const platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
+  let rewardsFunded = false;
+  return {
     users: async (n, coins = 100) => {
-      const made = await Promise.all(Array.from({ length: n }, () => registerUser(stack.gatewayUrl)));
-      for (const user of made) await applied(platform.mintCoins({ body: { userId: user.userId, amount: coins, reason: 'scenario' } }));
+      // A few registrations at a time: twenty at once (each a password hash) timed out on a loaded machine.
+      const made: User[] = [];
+      while (made.length < n)
+        made.push(...(await Promise.all(Array.from({ length: Math.min(4, n - made.length) }, () => registerUser(stack.gatewayUrl)))));
+      if (coins > 0)
+        for (const user of made) await applied(platform.mintCoins({ body: { userId: user.userId, amount: coins, reason: 'scenario' } }));
       return made;
     },
     transfer: async (from, to, amount) => {
@@ -110,32 +249,52 @@ export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport
       });
       if (res.status !== 201) throw new Error(`transfer answered ${res.status}: ${JSON.stringify(res.body)}`);
     },
+    platform: async (name) => {
+      if (!rewardsFunded) await fundTreasury(stack, { accessToken: admin, apiKey }, 'REWARDS', 25_000);
+      rewardsFunded = true;
+      const { clientId, clientSecret } = await createPlatformClientWithCli(stack, `${name} ${Date.now().toString(36)}`, {
+        treasuries: ['REWARDS'],
+      });
+      const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId, clientSecret } });
+      if (token.status !== 200) throw new Error(`token request answered ${token.status}: ${JSON.stringify(token.body)}`);
+      const api = apiClient(stack.gatewayUrl, { accessToken: token.body.accessToken as string });
+      return {
+        clientId,
+        reward: async (to, amount) => {
+          await applied(api.rewardUser({ body: { userId: to.userId, amount, reason: 'scenario' } }));
+        },
+      };
+    },
+    caseSubjects: async () => (await cases()).map((c) => c.subject),
   };
-  const cases = async () =>
-    (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/cases?limit=100', { token: admin })).body.cases as {
-      subject: string;
-      rules: string[];
-    }[];
-  // Ordinary traffic: twenty people paying each other small sums.
-  const people = await ctx.users(20, 200);
-  for (let i = 0; i < 200; i++) await ctx.transfer(people[i % 20]!, people[(i * 7 + 3) % 20]!, 0.5 + (i % 10));
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const report: ScenarioReport = { normalCases: (await cases()).length, caught: [] };
-  for (const typology of typologies) {
-    const subject = await typology.run(ctx);
-    const found = await eventually(
-      async () => (await cases()).find((c) => c.subject === `user:${subject.userId}`),
-      20_000,
-      typology.name,
-    ).catch(() => undefined);
-    const rules = found?.rules ?? [];
-    report.caught.push({
-      typology: typology.name,
-      expects: typology.expects,
-      subject: `user:${subject.userId}`,
-      rules,
-      ok: rules.includes(typology.expects),
-    });
+}
+
+/** Tunes what a test cannot reach (`scenarioTuning`), runs ordinary traffic (no case may open), then each typology; puts the presets back. */
+export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport> {
+  const adminUser = await adminSession(stack, 'SUPERADMIN');
+  const signedInAt = Date.now();
+  const admin = adminUser.accessToken;
+  const { cases, recorded } = caseReader(stack, admin);
+  const ctx = scenarioContext(stack, admin, await apiKeyFor(stack, admin, ['mint']), cases);
+  const tuning = await tunePresets(stack, adminUser, signedInAt);
+  const report: ScenarioReport = { tuned: tuning.tuned, restored: false, normalCases: 0, caught: [] };
+  try {
+    // Ordinary traffic: twenty people paying each other small sums.
+    const people = await ctx.users(20, 200);
+    for (let i = 0; i < 200; i++) await ctx.transfer(people[i % 20]!, people[(i * 7 + 3) % 20]!, 0.5 + (i % 10));
+    await pause(2_000);
+    report.normalCases = (await cases()).length;
+    for (const typology of typologies) {
+      const subject = await typology.run(ctx);
+      const found = await eventually(async () => (await cases()).find((c) => c.subject === subject), 20_000, typology.name).catch(
+        () => undefined,
+      );
+      const rules = found?.rules ?? [];
+      report.caught.push({ typology: typology.name, expects: typology.expects, subject, rules, ok: rules.includes(typology.expects) });
+      if (typology.records) report.caught.push(await recorded(typology.records, typology.name, subject, found));
+    }
+  } finally {
+    report.restored = await tuning.restore();
   }
   return report;
 }
@@ -145,15 +304,20 @@ export const scenarioStackEnv = { FOUR_EYES_ACTOR_DAILY_COINS: '0', FOUR_EYES_RE
 
 if (require.main === module) {
   (async () => {
+    // Outside jest: the infrastructure and the run's prefix as jest's global set-up makes them, removed after.
+    await globalSetup();
     const stack = await startTestStack({ extraEnv: scenarioStackEnv });
     try {
       const report = await runAbuseScenario(stack);
+      console.log(`tuned for the run through PUT /api/admin/monitoring/rules/{id}: ${report.tuned.join('; ')}`);
       console.log(`ordinary traffic: ${report.normalCases} case(s) (want 0)`);
       for (const c of report.caught)
         console.log(`${c.ok ? 'CAUGHT' : 'MISSED'}  ${c.typology}: ${c.rules.join(', ') || 'no case'} (want ${c.expects})`);
-      process.exitCode = report.normalCases === 0 && report.caught.every((c) => c.ok) ? 0 : 1;
+      console.log(`presets put back: ${report.restored ? 'yes' : 'NO'}`);
+      process.exitCode = report.normalCases === 0 && report.restored && report.caught.every((c) => c.ok) ? 0 : 1;
     } finally {
       await stack.close();
+      await globalTeardown();
     }
   })().catch((err: unknown) => {
     console.error(err);

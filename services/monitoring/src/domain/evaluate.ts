@@ -202,7 +202,10 @@ export class RuleEngine {
   private clientBaseline(rule: ClientBaselineRule, movement: Movement) {
     if (movement.type !== 'REWARD' || !movement.clientId) return null;
     const window = Math.floor(movement.at / rule.windowMs);
-    const series = this.baselines.add(`${rule.id}|${movement.clientId}`, window, movement.amountMinor, rule.baselineWindows);
+    // One series per window size: a rule re-tuned to another window starts its own (its window
+    // numbers are another scale), and the former resumes when the rule is put back.
+    const key = `${rule.id}|${rule.windowMs}|${movement.clientId}`;
+    const series = this.baselines.add(key, window, movement.amountMinor, rule.baselineWindows);
     if (series.history.length < rule.minWindows || series.sumMinor < rule.minSumMinor) return null;
     const baseline = series.history.reduce((total, sum) => total + sum, 0) / series.history.length;
     if (series.sumMinor * 100 <= baseline * rule.factorPercent) return null;

@@ -12,6 +12,7 @@ function driver(rules: readonly Rule[] = presetRules, profiles = new Map<string,
   const engine = new RuleEngine(rules);
   let id = 0;
   return {
+    engine,
     profiles,
     move(from: string | null, to: string | null, amountMinor: number, at: number, extra: Partial<Movement> = {}) {
       const movement: Movement = { transactionId: ++id, type: 'TRANSFER', amountMinor, from, to, clientId: null, at, ...extra };
@@ -151,6 +152,30 @@ describe('the preset rules', () => {
     for (let i = 0; i < 102; i++)
       if (ids(reward(start + 8 * hour + i * 1_000, 20_000)).includes('client-rewards-baseline')) firstFired.push(i);
     expect(firstFired).toEqual([100, 101]);
+  });
+
+  it("client baseline re-tuned to seconds and put back: each window size judges by its own windows, and the preset's resumes", () => {
+    const d = driver(presetRules);
+    let user = 0;
+    const reward = (at: number, amountMinor: number) =>
+      ids(d.move('treasury:REWARDS', `user:${++user}`, amountMinor, at, { type: 'REWARD', clientId: 'acme' }));
+    for (let h = 0; h < 8; h++) for (let i = 0; i < 10; i++) expect(reward(start + h * hour + i * 6 * minute, 20_000)).toEqual([]);
+    // An operator tunes the preset to 3-second windows (as the abuse scenario does).
+    const second = 1_000;
+    const tuned = presetRules.map((rule) =>
+      rule.id === 'client-rewards-baseline' ? { ...rule, windowMs: 3 * second, baselineWindows: 3, minWindows: 3 } : rule,
+    );
+    d.engine.setRules(tuned);
+    const t = start + 8 * hour + 3 * second * 1_000; // on a 3-second boundary
+    // No 3-second window of this client is known yet: nothing to judge by (no fabricated empty windows).
+    expect(reward(t, 1_500_000)).toEqual([]);
+    for (let w = 1; w <= 4; w++) expect(reward(t + w * 3 * second, 20_000)).toEqual([]);
+    // Three complete windows of 20,000 known: 1,500,000 in the next is far above them.
+    expect(reward(t + 5 * 3 * second, 1_500_000)).toEqual(['client-rewards-baseline']);
+    // The preset put back: its hourly series goes on (hour 8, seen under the tuned rule only, counts as empty).
+    d.engine.setRules(presetRules);
+    expect(reward(start + 9 * hour, 20_000)).toEqual([]);
+    expect(reward(start + 9 * hour + minute, 2_000_000)).toEqual(['client-rewards-baseline']);
   });
 
   it('a DISABLED rule is not evaluated', () => {

@@ -94,7 +94,7 @@ export interface ClientSeries {
   history: number[];
 }
 
-/** Bounded per-(rule, client) series of reward sums. */
+/** Bounded per-(rule, window size, client) series of reward sums. */
 export class ClientSeriesStore {
   private readonly series = new Map<string, ClientSeries>();
 
