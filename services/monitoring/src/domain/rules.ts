@@ -117,7 +117,7 @@ export const ruleLimits = {
 /**
  * The preset library, tuned so that ordinary traffic (rewards, purchases, a few transfers a day
  * between people who know each other) fires nothing and each typology of the abuse scenario
- * fires its rule. Thresholds are tunable per deployment (PUT /internal/monitoring/rules/:id).
+ * fires its rule. Thresholds are tunable per deployment (`PUT /api/admin/monitoring/rules/{ruleId}`, step-up).
  */
 export const presetRules: readonly Rule[] = [
   {
