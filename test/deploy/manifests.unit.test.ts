@@ -955,8 +955,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
       { resource: { type: 'topic', name: `${sandboxPrefix}ledger.commands`, patternType: 'literal' }, operations: ['Write', 'Describe'] },
     ]);
     // No live principal may touch the sandbox's topics.
-    for (const service of kafkaServices)
-      expect(kafkaAclsOf(service).filter((a) => a.resource.name.startsWith(sandboxPrefix))).toEqual([]);
+    for (const service of kafkaServices) expect(kafkaAclsOf(service).filter((a) => a.resource.name.startsWith(sandboxPrefix))).toEqual([]);
   });
 
   it('when prod is rendered with the sandbox components, then every KafkaUser has exactly its ACLs (the sandbox user, the gateway with Write on the sandbox’s commands)', () => {
@@ -1036,8 +1035,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
       expect(kubeletEnv(containerOf(resources, 'Deployment', 'gateway'), live).SANDBOX_TOPIC_PREFIX).toBe(sandboxPrefixOf(livePrefix));
     }
     // The secrets that are not in the env above come from the same Secrets as the ledger's, the shard map excepted.
-    const refs = (c: Obj) =>
-      Object.fromEntries(((c.env ?? []) as Obj[]).filter((e) => e.valueFrom).map((e) => [e.name, e.valueFrom]));
+    const refs = (c: Obj) => Object.fromEntries(((c.env ?? []) as Obj[]).filter((e) => e.valueFrom).map((e) => [e.name, e.valueFrom]));
     const { LEDGER_SHARDS_DATABASE_URL: shards, ...ledgerRefs } = refs(ledger);
     expect(shards).toBeDefined();
     expect(refs(sandbox)).toEqual(ledgerRefs);

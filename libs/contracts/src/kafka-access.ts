@@ -248,9 +248,11 @@ export function sandboxKafkaUserOf(service: SandboxService): string {
 export function sandboxKafkaAclsOf(service: SandboxService, prefix: string = sandboxTopicPrefix): KafkaAcl[] {
   const shared = sandboxKafkaAccess[service];
   for (const t of shared.consumesLive)
-    if (!kafkaAccess[service].consumes.includes(t)) throw new Error(`sandbox ${service}: consumes ${t} live, but ${service} does not consume it`);
+    if (!kafkaAccess[service].consumes.includes(t))
+      throw new Error(`sandbox ${service}: consumes ${t} live, but ${service} does not consume it`);
   for (const t of shared.producesLive)
-    if (!kafkaAccess[service].produces.includes(t)) throw new Error(`sandbox ${service}: produces ${t} live, but ${service} does not produce it`);
+    if (!kafkaAccess[service].produces.includes(t))
+      throw new Error(`sandbox ${service}: produces ${t} live, but ${service} does not produce it`);
   const live = new Set<TopicBase>([...shared.consumesLive, ...shared.producesLive]);
   return aclsOfAccess(kafkaAccess[service], prefix, live);
 }
