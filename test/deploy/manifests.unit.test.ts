@@ -975,7 +975,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     expect(monitor.spec.selector.matchLabels).toEqual(byKind(resources, 'Service', 'sandbox-ledger')[0]!.metadata.labels);
     expect(monitor.spec.endpoints[0].metricRelabelings[0]).toMatchObject({ regex: 'coin_(.*)', replacement: 'coin_sandbox_$1' });
 
-    // A widened sandbox user or a gateway that may also write the live... sandbox's internal topic is named.
+    // A sandbox user widened to the live commands, or a gateway widened to another sandbox topic, is named.
     const broken = clone(resources);
     byKind(broken, 'KafkaUser', sandboxKafkaUserOf('ledger'))[0]!.spec.authorization.acls.push({
       resource: { type: 'topic', name: 'ledger.commands', patternType: 'literal' },
@@ -1008,6 +1008,10 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
       expect(checkKafkaSecretMounts(resources, literals)).toEqual([]);
     }
     expect(portOnlyInfraRules(prodSandbox.resources)).toEqual([]);
+    // One replica everywhere (the overlays' ledger patches do not reach it), never above its ledger.commands partitions.
+    for (const { resources } of [devRendered, prodSandbox])
+      expect(byKind(resources, 'Deployment', 'sandbox-ledger')[0]!.spec.replicas).toBe(1);
+    expect(topicSpecs(sandboxPrefix).find((t) => t.topic === `${sandboxPrefix}ledger.commands`)!.numPartitions).toBeGreaterThanOrEqual(1);
     // Not by default in prod, nor in base.
     for (const dir of [base, prod]) {
       const resources = kustomizeBuild(dir);
