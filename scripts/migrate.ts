@@ -7,6 +7,7 @@ import { createLogger } from '@coin/logger';
 import { loadMigrateConfig, type MigrateConfig } from './container/migrate-config';
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { provision } from './stack/provision';
+import { provisionSandbox } from './stack/sandbox';
 import { devRolePassword, serviceDatabases, type DatabaseService } from './stack/services';
 
 const urlKeys: Record<
@@ -44,10 +45,33 @@ export function rolePasswordsFrom(config: Readonly<MigrateConfig>): (role: strin
   return (role) => byRole.get(role) ?? devRolePassword(config.DATABASE_URL, role);
 }
 
+/**
+ * What MIGRATE_SANDBOX provisions (scripts/stack/sandbox.ts provisionSandbox): the sandbox of this
+ * deployment's prefixes, with the same Kafka security and role passwords as the live services;
+ * null without the flag.
+ */
+export function sandboxProvisionOf(
+  config: Readonly<MigrateConfig>,
+  rolePassword: (role: string) => string,
+  log: (message: string) => void,
+): Parameters<typeof provisionSandbox>[0] | null {
+  if (!config.MIGRATE_SANDBOX) return null;
+  return {
+    kafkaBrokers: config.KAFKA_BROKERS,
+    kafkaSecurity: kafkaSecurityOf(config),
+    databaseUrl: config.DATABASE_URL,
+    livePrefix: config.TOPIC_PREFIX,
+    liveSchemaPrefix: config.DB_SCHEMA_PREFIX,
+    rolePassword,
+    log,
+  };
+}
+
 export async function runMigrate(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadMigrateConfig(env);
   const logger = createLogger('migrate', config.LOG_LEVEL);
   const rolePassword = rolePasswordsFrom(config);
+  const log = (message: string) => logger.info(message);
   await provision({
     kafkaBrokers: config.KAFKA_BROKERS,
     kafkaSecurity: kafkaSecurityOf(config),
@@ -56,8 +80,10 @@ export async function runMigrate(env: NodeJS.ProcessEnv = process.env): Promise<
     schemaPrefix: config.DB_SCHEMA_PREFIX,
     rolePassword,
     ledgerPartitions: config.LEDGER_COMMANDS_PARTITIONS,
-    log: (message) => logger.info(message),
+    log,
   });
+  const sandbox = sandboxProvisionOf(config, rolePassword, log);
+  if (sandbox) logger.info({ prefix: await provisionSandbox(sandbox) }, 'sandbox provisioned');
   if (config.BOOTSTRAP_SUPERADMIN_EMAIL && config.BOOTSTRAP_SUPERADMIN_PASSWORD) {
     const outcome = await bootstrapSuperadmin({
       databaseUrl:

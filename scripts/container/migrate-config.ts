@@ -1,4 +1,4 @@
-import { commonEnv, parseConfig, positiveInt, z, type Env } from '@coin/config';
+import { bool, commonEnv, parseConfig, positiveInt, z, type Env } from '@coin/config';
 import { defaultPartitions } from '@coin/contracts';
 
 const { HOST: _unusedHost, ...infraEnv } = commonEnv;
@@ -29,6 +29,12 @@ export const migrateConfigSchema = z
     HISTORY_REBUILD_DATABASE_URL: z.string().url().optional(),
     /** Partitions of ledger.commands (and of ledger.internal, co-partitioned with it) when it is created (never changed afterwards: see the drain procedure). */
     LEDGER_COMMANDS_PARTITIONS: positiveInt(defaultPartitions['ledger.commands']),
+    /**
+     * Also provisions the sandbox (docs/decisions/0018-sandbox.md): its topics and its ledger schema
+     * under `<TOPIC_PREFIX>sandbox_` and `<DB_SCHEMA_PREFIX>sandbox_` (scripts/stack/sandbox.ts
+     * provisionSandbox, as `npm start` does). Set by deploy/k8s/components/sandbox.
+     */
+    MIGRATE_SANDBOX: bool(false),
     /** Creates the first SUPERADMIN when no SUPERADMIN exists yet (with BOOTSTRAP_SUPERADMIN_PASSWORD). */
     BOOTSTRAP_SUPERADMIN_EMAIL: z.string().email().optional(),
     /** The first SUPERADMIN's password. Never logged. */

@@ -1,6 +1,6 @@
 import { createLogger } from '@coin/logger';
 import { schemaName } from '@coin/db';
-import { createKafka, ensureTopics, topicSpecs } from '@coin/kafka';
+import { createKafka, ensureTopics, topicSpecs, type KafkaClientSecurity } from '@coin/kafka';
 import { migrateServiceDatabase } from './provision';
 import { serviceDatabases } from './services';
 
@@ -18,18 +18,30 @@ export function sandboxPrefixOf(livePrefix: string): string {
 /** The sandbox's topics and its ledger schema (roles and grants from the ledger's row of the table); nothing of the other services. */
 export async function provisionSandbox(target: {
   kafkaBrokers: string[];
+  /** TLS and SASL of the admin client (kafkaSecurityOf); PLAINTEXT when absent. */
+  kafkaSecurity?: KafkaClientSecurity;
   databaseUrl: string;
   livePrefix: string;
+  /** The live DB_SCHEMA_PREFIX when it is not the live topic prefix (the migrate Job); the schema goes under it plus `sandbox_`. */
+  liveSchemaPrefix?: string;
+  /** The runtime role's password (the ledger's); development defaults when absent. */
+  rolePassword?: (role: string) => string;
   log?: (message: string) => void;
 }): Promise<string> {
   const prefix = sandboxPrefixOf(target.livePrefix);
-  const kafka = createKafka({ brokers: target.kafkaBrokers, clientId: 'provision-sandbox', logger: createLogger('provision', 'warn') });
+  const kafka = createKafka({
+    brokers: target.kafkaBrokers,
+    ...(target.kafkaSecurity ? { security: target.kafkaSecurity } : {}),
+    clientId: 'provision-sandbox',
+    logger: createLogger('provision', 'warn'),
+  });
   const created = await ensureTopics(kafka, topicSpecs(prefix));
   if (created.length > 0) target.log?.(`created sandbox topics: ${created.join(', ')}`);
   await migrateServiceDatabase({
     databaseUrl: target.databaseUrl,
-    schema: schemaName(prefix, serviceDatabases.ledger.schema),
+    schema: schemaName(sandboxPrefixOf(target.liveSchemaPrefix ?? target.livePrefix), serviceDatabases.ledger.schema),
     service: 'ledger',
+    ...(target.rolePassword ? { rolePassword: target.rolePassword } : {}),
     ...(target.log ? { log: target.log } : {}),
   });
   return prefix;

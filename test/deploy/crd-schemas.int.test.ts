@@ -10,7 +10,7 @@ import { parseAllDocuments } from 'yaml';
 import { type Crd, crdsOf, validateCustomResources } from '../../scripts/deploy/crd-validate';
 import { prometheusOperatorCrds, prometheusOperatorRelease } from '../../scripts/deploy/prometheus-operator-crds';
 import { crdFiles, ensureStrimziCrds, strimziVersion } from '../../scripts/deploy/strimzi-crds';
-import { customResourceKinds, k8sDir, kustomizeBuild, type Obj, readYamlDocs } from './manifests';
+import { customResourceKinds, k8sDir, kustomizeBuild, type Obj, overlayWith, readYamlDocs, sandboxComponents } from './manifests';
 
 const targets: Record<string, string> = {
   dev: join(k8sDir, 'overlays', 'dev'),
@@ -63,6 +63,27 @@ describe(`custom resources against the CRDs of Strimzi ${strimziVersion} and Pro
         ]);
     },
   );
+
+  it('when prod is rendered with the sandbox components, then its KafkaTopics, its KafkaUser, the patched gateway user and its ServiceMonitor validate too', () => {
+    const overlay = overlayWith(targets.prod!, sandboxComponents);
+    let resources: Obj[];
+    try {
+      resources = kustomizeBuild(overlay.dir);
+    } finally {
+      overlay.remove();
+    }
+    const result = validateCustomResources(resources, crds);
+    expect(result.problems).toEqual([]);
+    expect(result.passed).toEqual(resources.filter(isCustom).map(idOf));
+    expect(result.passed).toEqual(
+      expect.arrayContaining([
+        'KafkaUser/coin-ledger-sandbox-ledger',
+        'KafkaUser/coin-ledger-gateway',
+        'KafkaTopic/sandbox-ledger.commands',
+        'ServiceMonitor/sandbox-ledger',
+      ]),
+    );
+  });
 
   it(`when the Prometheus Operator CRDs are loaded, then PrometheusRule and ServiceMonitor serve monitoring.coreos.com/v1 only (${prometheusOperatorRelease})`, () => {
     const served = (kind: string) =>

@@ -1,9 +1,9 @@
 // Loading and checking the deployment files (docker-compose.yml, deploy/k8s): the checks return
 // problems as strings, so tests assert [] on the real files and non-empty on broken copies.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { isFileEnvKey, isSecretEnvKey } from '@coin/config';
 import {
@@ -12,12 +12,18 @@ import {
   kafkaAclsOf,
   kafkaServices,
   kafkaUserOf,
+  sandboxGatewayAclsOf,
+  sandboxKafkaAclsOf,
+  sandboxKafkaUserOf,
+  sandboxServices,
   topicBases,
   type KafkaService,
+  type SandboxService,
   type TopicBase,
 } from '@coin/contracts';
 import { configuredWorkloads, envKeysOf, type ConfiguredWorkload } from '../../scripts/docs/config-schemas';
 import type { KubernetesValidateReport } from '../../scripts/deploy/kubernetes-validate';
+import { sandboxLedgerEnv } from '../../scripts/stack/sandbox';
 
 export const repoRoot = join(__dirname, '..', '..');
 export const k8sDir = join(repoRoot, 'deploy/k8s');
@@ -52,6 +58,23 @@ export function workloadOf(name: string): ConfiguredWorkload {
   const workload = configuredWorkloads.find((w) => w.name === name);
   if (!workload) throw new Error(`no config schema for workload ${name}`);
   return workload;
+}
+
+/** The sandbox's Deployments (components/sandbox): `sandbox-<service>`, the service's code under the sandbox's prefix. */
+export const sandboxDeploymentOf = (service: SandboxService) => `sandbox-${service}`;
+
+/** The configured workload a Deployment or Job runs: its own name, or the service of a sandbox Deployment. */
+export function workloadNameOf(name: string): string {
+  const service = sandboxServices.find((s) => sandboxDeploymentOf(s) === name);
+  return service ?? name;
+}
+
+/** The keys a sandbox Deployment leaves unset on purpose: those sandboxLedgerEnv drops from the live service's (the shard map). */
+export function sandboxUnsetKeys(name: string): string[] {
+  if (workloadNameOf(name) !== 'ledger' || name === 'ledger') return [];
+  const live = Object.fromEntries(envKeysOf(workloadOf('ledger')).map((k) => [k, 'x']));
+  const sandbox = sandboxLedgerEnv(live, '', { http: 1, metrics: 2 });
+  return Object.keys(live).filter((k) => !(k in sandbox));
 }
 
 /** The schema's API port key (`GATEWAY_PORT`, `USER_HTTP_PORT`, ...) and its default from the code. */
@@ -234,7 +257,12 @@ export function checkK8sEnv(resources: Obj[], literals: Record<string, string>):
         if (isSecretEnvKey(entry.name) && !entry.valueFrom?.secretKeyRef)
           problems.push(`${where}: secret ${entry.name} is not a secretKeyRef`);
       }
+      const unset = new Set(sandboxUnsetKeys(String(resource.metadata?.name)));
       for (const key of envKeysOf(workloadOf(command))) {
+        if (unset.has(key)) {
+          if (set.has(key)) problems.push(`${where}: ${key} is set, but the sandbox leaves it unset (sandboxLedgerEnv)`);
+          continue;
+        }
         // A secret may come from a mounted file instead (<KEY>_FILE, read by the container entry).
         const viaFile = isFileEnvKey(key) && set.has(`${key}_FILE`);
         if (!set.has(key) && !viaFile) problems.push(`${where}: ${key} is not set (neither in ${configMapName} nor in env)`);
@@ -247,6 +275,35 @@ export function checkK8sEnv(resources: Obj[], literals: Record<string, string>):
 /** `kubectl kustomize dir`: the rendered manifests as kubectl prints them (one multi-document YAML). */
 export function kustomizeBuildText(dir: string): string {
   return execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+}
+
+/** The sandbox components, in the order an overlay lists them (components/sandbox first, before infra-peers). */
+export const sandboxComponents = ['components/sandbox', 'components/sandbox/strimzi', 'components/sandbox/monitoring'] as const;
+
+/**
+ * A temporary copy of an overlay with `components` added before components/infra-peers (as an
+ * operator opts a production overlay into the sandbox), its `../../` paths pointing back here.
+ * The caller removes `dir` when done.
+ */
+export function overlayWith(overlayDir: string, components: readonly string[]): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'coin-overlay-'));
+  const back = relative(dir, k8sDir);
+  for (const entry of readdirSync(overlayDir)) if (entry !== 'kustomization.yaml') copyFileSync(join(overlayDir, entry), join(dir, entry));
+  const { file } = loadKustomization(overlayDir);
+  const rebase = (path: string) => (path.startsWith('../../') ? join(back, path.slice('../../'.length)) : path);
+  const existing = ((file.components ?? []) as string[]).map(rebase);
+  const peers = existing.findIndex((c) => c.endsWith('components/infra-peers'));
+  const added = components.map((c) => join(back, c));
+  const at = peers === -1 ? existing.length : peers;
+  writeFileSync(
+    join(dir, 'kustomization.yaml'),
+    stringify({
+      ...file,
+      resources: ((file.resources ?? []) as string[]).map(rebase),
+      components: [...existing.slice(0, at), ...added, ...existing.slice(at)],
+    }),
+  );
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 export function kustomizeBuild(dir: string): Obj[] {
@@ -752,8 +809,18 @@ export function promtoolCheckRules(promtool: string, groups: Obj[]): string | nu
 export function checkKafkaUsers(resources: Obj[]): string[] {
   const problems: string[] = [];
   const users = resources.filter((r) => r.kind === 'KafkaUser');
-  for (const service of kafkaServices) {
-    const name = kafkaUserOf(service);
+  // With the sandbox (components/sandbox/strimzi, as its Deployments say), its users and the gateway's Write on its commands.
+  const sandboxed = sandboxServices.filter((s) =>
+    resources.some((r) => r.kind === 'Deployment' && r.metadata?.name === sandboxDeploymentOf(s)),
+  );
+  const expected: Array<{ name: string; acls: Obj[] }> = [
+    ...kafkaServices.map((service) => ({
+      name: kafkaUserOf(service),
+      acls: [...kafkaAclsOf(service), ...(service === 'gateway' && sandboxed.length > 0 ? sandboxGatewayAclsOf() : [])],
+    })),
+    ...sandboxed.map((service) => ({ name: sandboxKafkaUserOf(service), acls: sandboxKafkaAclsOf(service) })),
+  ];
+  for (const { name, acls } of expected) {
     const user = users.find((u) => u.metadata?.name === name);
     if (!user) {
       problems.push(`KafkaUser ${name}: missing`);
@@ -763,14 +830,13 @@ export function checkKafkaUsers(resources: Obj[]): string[] {
     if (user.spec?.authorization?.type !== 'simple') problems.push(`KafkaUser ${name}: authorization is not simple`);
     const declared = declaredAcls(user);
     const key = (acl: Obj) => JSON.stringify(acl);
-    const wanted = new Set(kafkaAclsOf(service).map(key));
+    const wanted = new Set(acls.map(key));
     const got = new Set(declared.map(key));
     for (const acl of got) if (!wanted.has(acl)) problems.push(`KafkaUser ${name}: ACL ${acl} is not in kafkaAccess`);
     for (const acl of wanted) if (!got.has(acl)) problems.push(`KafkaUser ${name}: ACL ${acl} of kafkaAccess is missing`);
   }
   for (const user of users) {
-    if (!kafkaServices.some((s) => kafkaUserOf(s) === user.metadata?.name))
-      problems.push(`KafkaUser ${user.metadata?.name}: not a workload`);
+    if (!expected.some((e) => e.name === user.metadata?.name)) problems.push(`KafkaUser ${user.metadata?.name}: not a workload`);
   }
   return problems;
 }
@@ -829,8 +895,11 @@ export function checkKafkaSecretMounts(resources: Obj[], literals: Record<string
       const command = String((container.args ?? [])[0]) as KafkaService;
       if (!kafkaServices.includes(command)) continue;
       const where = `${resource.kind} ${resource.metadata?.name}`;
+      // A sandbox Deployment runs a service's code as the sandbox's own principal.
+      const sandbox = sandboxServices.find((s) => sandboxDeploymentOf(s) === resource.metadata?.name);
+      const principal = sandbox ? sandboxKafkaUserOf(sandbox) : kafkaUserOf(command);
       const username = ((container.env ?? []) as Obj[]).find((e) => e.name === 'KAFKA_SASL_USERNAME');
-      if (username?.value !== kafkaUserOf(command)) problems.push(`${where}: KAFKA_SASL_USERNAME is not ${kafkaUserOf(command)}`);
+      if (username?.value !== principal) problems.push(`${where}: KAFKA_SASL_USERNAME is not ${principal}`);
       const mountedFile = (secretName: string, key: string): string | undefined => {
         const volume = ((pod?.volumes ?? []) as Obj[]).find((v) => v.secret?.secretName === secretName);
         if (!volume) return undefined;
@@ -840,8 +909,8 @@ export function checkKafkaSecretMounts(resources: Obj[], literals: Record<string
         const item = ((volume.secret.items ?? []) as Obj[]).find((i) => i.key === key);
         return `${mount.mountPath}/${item ? item.path : key}`;
       };
-      const passwordFile = mountedFile(kafkaUserOf(command), 'password');
-      if (!passwordFile) problems.push(`${where}: does not mount the Secret ${kafkaUserOf(command)} (its KafkaUser's password)`);
+      const passwordFile = mountedFile(principal, 'password');
+      if (!passwordFile) problems.push(`${where}: does not mount the Secret ${principal} (its KafkaUser's password)`);
       const caFile = mountedFile(kafkaClusterCaSecret, 'ca.crt');
       if (!caFile) problems.push(`${where}: does not mount the Secret ${kafkaClusterCaSecret} (the cluster CA)`);
       if (protocol.startsWith('SASL_') && literals.KAFKA_SASL_PASSWORD_FILE !== passwordFile)

@@ -1,7 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultPartitions, eventConsumerAclsOf, kafkaAclsOf, kafkaServices, kafkaUserOf } from '@coin/contracts';
+import {
+  defaultPartitions,
+  eventConsumerAclsOf,
+  kafkaAclsOf,
+  kafkaServices,
+  kafkaUserOf,
+  sandboxGatewayAclsOf,
+  sandboxKafkaAclsOf,
+  sandboxKafkaUserOf,
+} from '@coin/contracts';
 import { outboxBacklogMetricName } from '@coin/db';
 import { gatewayMetricNames } from '@coin/gateway';
 import { historyMetricNames } from '@coin/history';
@@ -10,6 +19,8 @@ import { kafkaMetricNames, topicSpecs } from '@coin/kafka';
 import { ledgerMetricNames } from '@coin/ledger';
 import { configuredWorkloads, envKeysOf } from '../../scripts/docs/config-schemas';
 import { entryCommands } from '../../scripts/container/entry';
+import { loadMigrateConfig } from '../../scripts/container/migrate-config';
+import { sandboxLedgerEnv, sandboxPrefixOf } from '../../scripts/stack/sandbox';
 import {
   appImage,
   checkComposeEnv,
@@ -38,6 +49,8 @@ import {
   loadCompose,
   loadKustomization,
   metricNamesIn,
+  overlayWith,
+  sandboxComponents,
   patchedReplicas,
   podSpecOf,
   metricsPortOf,
@@ -51,11 +64,13 @@ import {
   seriesNames,
   which,
   withoutGrafanaVariables,
+  workloadNameOf,
   workloadOf,
   type Obj,
 } from './manifests';
 import { alertsFile, prometheusRuleFile, renderPrometheusRule } from './prometheus-rule';
 import { dashboardConfigMapFile, dashboardFile, renderDashboardConfigMap } from './grafana-dashboard';
+import { renderSandboxTopics, sandboxStrimziFiles } from './sandbox-strimzi';
 
 const base = join(k8sDir, 'base');
 const overlays = ['dev', 'prod'].map((o) => join(k8sDir, 'overlays', o));
@@ -349,7 +364,8 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
     postgres: [portOfUrl(compose.services.ledger.environment.LEDGER_DATABASE_URL)],
     redis: [portOfUrl(compose.services.gateway.environment.REDIS_URL)],
   });
-  const needsOf = (name: string) => egressNeeds(workloadOf(name));
+  // A sandbox Deployment needs what its service's config needs.
+  const needsOf = (name: string) => egressNeeds(workloadOf(workloadNameOf(name)));
 
   it('when the gateway routes are read from its source, then they include the public API and libs/http adds exactly the private ops routes', () => {
     expect(routes.routes).toEqual(
@@ -630,7 +646,7 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
         postgres: [Number(new URL(compose.services.ledger.environment.LEDGER_DATABASE_URL).port)],
         redis: [Number(new URL(compose.services.gateway.environment.REDIS_URL).port)],
       };
-      expect(checkEgress(rendered, infra, (name) => egressNeeds(workloadOf(name)))).toEqual([]);
+      expect(checkEgress(rendered, infra, (name) => egressNeeds(workloadOf(workloadNameOf(name))))).toEqual([]);
       const namespace = loadKustomization(dir).file.namespace;
       for (const r of rendered.filter((r) => r.kind === 'NetworkPolicy' || r.kind === 'Ingress'))
         expect(r.metadata.namespace).toBe(namespace);
@@ -850,4 +866,229 @@ describe('the KafkaUser template of a consuming team (deploy/k8s/templates)', ()
     expect(() => eventConsumerAclsOf('ledger-service-')).toThrow('overlaps ledger-, the prefix of the ledger service');
     expect(() => eventConsumerAclsOf('Team A')).toThrow("lower-case letters, digits and '-'");
   });
+});
+
+describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledger beside the live one', () => {
+  const dev = join(k8sDir, 'overlays', 'dev');
+  const prod = join(k8sDir, 'overlays', 'prod');
+  const sandboxPrefix = sandboxPrefixOf('');
+  const compose = loadCompose();
+  const infraPorts = (dir: string) => ({
+    kafka: String(configLiterals(dir).KAFKA_BROKERS)
+      .split(',')
+      .map((b) => Number(b.trim().split(':').pop())),
+    postgres: [Number(new URL(compose.services.ledger.environment.LEDGER_DATABASE_URL).port)],
+    redis: [Number(new URL(compose.services.gateway.environment.REDIS_URL).port)],
+  });
+  const needsOf = (name: string) => egressNeeds(workloadOf(workloadNameOf(name)));
+  /** The rendered output with the generated ConfigMap's hashed name back to coin-ledger-config. */
+  const renderedOf = (dir: string) => {
+    const rendered = kustomizeBuild(dir);
+    const configMap = byKind(rendered, 'ConfigMap').find((c) => String(c.metadata.name).startsWith('coin-ledger-config'))!;
+    return {
+      resources: rendered.map((r) => JSON.parse(JSON.stringify(r).replaceAll(configMap.metadata.name, 'coin-ledger-config')) as Obj),
+      literals: configMap.data as Record<string, string>,
+    };
+  };
+  /** prod with the three sandbox components added before infra-peers, as an operator opts in. */
+  let prodSandbox: { resources: Obj[]; literals: Record<string, string>; dir: string };
+  beforeAll(() => {
+    const overlay = overlayWith(prod, sandboxComponents);
+    try {
+      prodSandbox = { ...renderedOf(overlay.dir), dir: overlay.dir };
+    } finally {
+      overlay.remove();
+    }
+  });
+  const containerOf = (resources: Obj[], kind: string, name: string) => podSpecOf(byKind(resources, kind, name)[0]!)!.containers[0] as Obj;
+
+  /** A container's environment as the kubelet makes it: the ConfigMap (envFrom), then each entry with $(VAR) expanded. */
+  const kubeletEnv = (container: Obj, literals: Record<string, string>): Record<string, string> => {
+    const env: Record<string, string> = {};
+    for (const source of (container.envFrom ?? []) as Obj[]) if (source.configMapRef) Object.assign(env, literals);
+    for (const entry of (container.env ?? []) as Obj[]) {
+      if (entry.value === undefined) continue;
+      env[entry.name] = String(entry.value).replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (whole, name: string) => env[name] ?? whole);
+    }
+    return env;
+  };
+
+  it('when the Strimzi files are read, then they are the rendering of the live topics and of sandboxKafkaAclsOf / sandboxGatewayAclsOf', () => {
+    // On failure: npx tsx test/deploy/sandbox-strimzi.ts --write
+    for (const { file, text } of sandboxStrimziFiles()) expect({ file, text: readFileSync(file, 'utf8') }).toEqual({ file, text });
+    const topics = readYamlDocs(join(k8sDir, 'components/sandbox/strimzi/topics.yaml'));
+    expect(Object.fromEntries(topics.map((t) => [t.spec.topicName, t.spec.partitions]))).toEqual(
+      Object.fromEntries(topicSpecs(sandboxPrefix).map((s) => [s.topic, s.numPartitions])),
+    );
+    for (const spec of topicSpecs(sandboxPrefix)) {
+      const topic = topics.find((t) => t.spec.topicName === spec.topic)!;
+      for (const [name, value] of Object.entries(spec.config ?? {}))
+        expect({ [spec.topic]: topic.spec.config?.[name] }).toEqual({ [spec.topic]: value });
+    }
+    // Kubernetes names (RFC 1123): no underscore; the topic's name is spec.topicName.
+    for (const t of topics) expect(t.metadata.name).toMatch(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/);
+    expect(renderSandboxTopics('')).not.toBe(readFileSync(join(k8sDir, 'components/sandbox/strimzi/topics.yaml'), 'utf8'));
+  });
+
+  it('when the ACLs are read, then the sandbox user writes no live ledger.commands and reads no live coin.transactions, and the gateway gains Write on the sandbox’s ledger.commands only', () => {
+    const acls = sandboxKafkaAclsOf('ledger');
+    const on = (name: string) => acls.filter((a) => a.resource.type === 'topic' && a.resource.name === name).flatMap((a) => a.operations);
+    expect(on('ledger.commands')).toEqual([]);
+    expect(on('coin.transactions')).toEqual([]);
+    expect(on('admin.audit')).toEqual([]);
+    expect(on(`${sandboxPrefix}ledger.commands`)).toEqual(['Read', 'Describe', 'DescribeConfigs']);
+    expect(on(`${sandboxPrefix}coin.transactions`)).toEqual(['Read', 'Write', 'Describe']);
+    // Of the live space: the user events (and their dead letters) and the live reply topic, nothing else, no read of the replies.
+    const live = acls.filter((a) => a.resource.type === 'topic' && !a.resource.name.startsWith(sandboxPrefix));
+    expect(live.map((a) => [a.resource.name, a.resource.patternType, a.operations])).toEqual([
+      ['gateway.replies', 'literal', ['Write', 'Describe']],
+      ['user.events', 'literal', ['Read', 'Describe']],
+      ['user.events.dlq', 'literal', ['Write', 'Describe']],
+      ['user.events.v2', 'literal', ['Read', 'Describe']],
+      ['user.events.v2.dlq', 'literal', ['Write', 'Describe']],
+    ]);
+    expect(acls.filter((a) => a.resource.type === 'group')).toEqual([
+      { resource: { type: 'group', name: `${sandboxPrefix}ledger-`, patternType: 'prefix' }, operations: ['Read'] },
+    ]);
+    expect(acls.every((a) => a.resource.patternType === 'literal' || a.resource.name.startsWith(sandboxPrefix))).toBe(true);
+    expect(sandboxGatewayAclsOf()).toEqual([
+      { resource: { type: 'topic', name: `${sandboxPrefix}ledger.commands`, patternType: 'literal' }, operations: ['Write', 'Describe'] },
+    ]);
+    // No live principal may touch the sandbox's topics.
+    for (const service of kafkaServices) expect(kafkaAclsOf(service).filter((a) => a.resource.name.startsWith(sandboxPrefix))).toEqual([]);
+  });
+
+  it('when prod is rendered with the sandbox components, then every KafkaUser has exactly its ACLs (the sandbox user, the gateway with Write on the sandbox’s commands)', () => {
+    const { resources } = prodSandbox;
+    expect(checkKafkaUsers(resources)).toEqual([]);
+    expect(byKind(resources, 'KafkaUser').map((u) => u.metadata.name)).toContain(sandboxKafkaUserOf('ledger'));
+    const gateway = byKind(resources, 'KafkaUser', kafkaUserOf('gateway'))[0]!;
+    const sandboxTopics = (gateway.spec.authorization.acls as Obj[]).filter((a) => String(a.resource.name).startsWith(sandboxPrefix));
+    expect(sandboxTopics).toEqual([
+      { resource: { type: 'topic', name: `${sandboxPrefix}ledger.commands`, patternType: 'literal' }, operations: ['Write', 'Describe'] },
+    ]);
+    // The sandbox's topics are declared too, and the ServiceMonitor scrapes it under names of its own.
+    expect(byKind(resources, 'KafkaTopic').filter((t) => String(t.spec.topicName).startsWith(sandboxPrefix))).toHaveLength(
+      topicSpecs(sandboxPrefix).length,
+    );
+    const monitor = byKind(resources, 'ServiceMonitor', 'sandbox-ledger')[0]!;
+    expect(monitor.spec.selector.matchLabels).toEqual(byKind(resources, 'Service', 'sandbox-ledger')[0]!.metadata.labels);
+    expect(monitor.spec.endpoints[0].metricRelabelings[0]).toMatchObject({ regex: 'coin_(.*)', replacement: 'coin_sandbox_$1' });
+
+    // A sandbox user widened to the live commands, or a gateway widened to another sandbox topic, is named.
+    const broken = clone(resources);
+    byKind(broken, 'KafkaUser', sandboxKafkaUserOf('ledger'))[0]!.spec.authorization.acls.push({
+      resource: { type: 'topic', name: 'ledger.commands', patternType: 'literal' },
+      operations: ['Write'],
+    });
+    byKind(broken, 'KafkaUser', kafkaUserOf('gateway'))[0]!.spec.authorization.acls.push({
+      resource: { type: 'topic', name: `${sandboxPrefix}ledger.internal`, patternType: 'literal' },
+      operations: ['Write'],
+    });
+    expect(checkKafkaUsers(broken)).toEqual([
+      expect.stringMatching(/^KafkaUser coin-ledger-gateway: ACL .*sandbox_ledger\.internal.* is not in kafkaAccess$/),
+      expect.stringMatching(/^KafkaUser coin-ledger-sandbox-ledger: ACL .*"ledger\.commands".* is not in kafkaAccess$/),
+    ]);
+    // Without the strimzi part, the sandbox ledger would have no principal on a SASL cluster.
+    expect(checkKafkaUsers(resources.filter((r) => r.metadata?.name !== sandboxKafkaUserOf('ledger')))).toEqual([
+      'KafkaUser coin-ledger-sandbox-ledger: missing',
+    ]);
+  }, 60_000);
+
+  it('when dev and prod-with-sandbox are rendered, then the sandbox ledger passes the workload, env, egress and Kafka mount checks, and Kafka and PostgreSQL are pinned to their pods in prod', () => {
+    const devRendered = renderedOf(dev);
+    for (const [dir, { resources, literals }] of [
+      [dev, devRendered],
+      [prodSandbox.dir, prodSandbox],
+    ] as const) {
+      expect(byKind(resources, 'Deployment', 'sandbox-ledger')).toHaveLength(1);
+      expect(checkWorkloads(resources)).toEqual([]);
+      expect(checkK8sEnv(resources, literals)).toEqual([]);
+      expect(checkEgress(resources, infraPorts(dir === dev ? dev : prod), needsOf)).toEqual([]);
+      expect(checkKafkaSecretMounts(resources, literals)).toEqual([]);
+    }
+    expect(portOnlyInfraRules(prodSandbox.resources)).toEqual([]);
+    // One replica everywhere (the overlays' ledger patches do not reach it), never above its ledger.commands partitions.
+    for (const { resources } of [devRendered, prodSandbox])
+      expect(byKind(resources, 'Deployment', 'sandbox-ledger')[0]!.spec.replicas).toBe(1);
+    expect(topicSpecs(sandboxPrefix).find((t) => t.topic === `${sandboxPrefix}ledger.commands`)!.numPartitions).toBeGreaterThanOrEqual(1);
+    // Not by default in prod, nor in base.
+    for (const dir of [base, prod]) {
+      const resources = kustomizeBuild(dir);
+      expect(resources.filter((r) => JSON.stringify(r).includes('sandbox'))).toEqual([]);
+    }
+    expect(loadKustomization(dev).file.components).toContain('../../components/sandbox');
+    expect(loadKustomization(prod).file.components).not.toContain('../../components/sandbox');
+  }, 60_000);
+
+  it('when the sandbox ledger’s environment is made by the kubelet, then it is sandboxLedgerEnv of the ledger’s (own prefix, space test, the live prefix, no shard map), under any TOPIC_PREFIX', () => {
+    const { resources, literals } = renderedOf(dev);
+    const ledger = containerOf(resources, 'Deployment', 'ledger');
+    const sandbox = containerOf(resources, 'Deployment', 'sandbox-ledger');
+    for (const livePrefix of ['', 'acme_']) {
+      const live = { ...literals, TOPIC_PREFIX: livePrefix, DB_SCHEMA_PREFIX: livePrefix };
+      const liveEnv = kubeletEnv(ledger, live);
+      const got = kubeletEnv(sandbox, live);
+      const ports = { http: Number(got.LEDGER_HTTP_PORT), metrics: Number(got.METRICS_PORT) };
+      const want = sandboxLedgerEnv(liveEnv, livePrefix, ports);
+      const identity = ['OTEL_SERVICE_NAME', 'KAFKA_SASL_USERNAME'];
+      const without = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).filter(([k]) => !identity.includes(k)));
+      expect(without(got)).toEqual(without(want));
+      expect(got).toMatchObject({ TOPIC_PREFIX: `${livePrefix}sandbox_`, LEDGER_SPACE: 'test', LIVE_TOPIC_PREFIX: livePrefix });
+      // The gateway names the same prefix.
+      expect(kubeletEnv(containerOf(resources, 'Deployment', 'gateway'), live).SANDBOX_TOPIC_PREFIX).toBe(sandboxPrefixOf(livePrefix));
+    }
+    // The secrets that are not in the env above come from the same Secrets as the ledger's, the shard map excepted.
+    const refs = (c: Obj) => Object.fromEntries(((c.env ?? []) as Obj[]).filter((e) => e.valueFrom).map((e) => [e.name, e.valueFrom]));
+    const { LEDGER_SHARDS_DATABASE_URL: shards, ...ledgerRefs } = refs(ledger);
+    expect(shards).toBeDefined();
+    expect(refs(sandbox)).toEqual(ledgerRefs);
+    // Same image, command, ports, probes, resources and hardening as the ledger.
+    for (const key of ['image', 'args', 'ports', 'securityContext', 'resources', 'startupProbe', 'readinessProbe', 'livenessProbe'])
+      expect({ key, value: sandbox[key] }).toEqual({ key, value: ledger[key] });
+    const pod = (name: string) => podSpecOf(byKind(resources, 'Deployment', name)[0]!)!;
+    expect(pod('sandbox-ledger').securityContext).toEqual(pod('ledger').securityContext);
+    expect(pod('sandbox-ledger').automountServiceAccountToken).toBe(false);
+  }, 60_000);
+
+  it('when the NetworkPolicies are rendered, then the sandbox ledger’s API admits the gateway only (its metrics port Prometheus), and the user service admits it beside the ledger', () => {
+    const { resources } = renderedOf(dev);
+    const labels = byKind(resources, 'Deployment', 'sandbox-ledger')[0]!.spec.template.metadata.labels as Obj;
+    const selecting = byKind(resources, 'NetworkPolicy').filter(
+      (p) =>
+        (p.spec.policyTypes as string[]).includes('Ingress') &&
+        Object.entries((p.spec.podSelector.matchLabels ?? {}) as Obj).every(([k, v]) => labels[k] === v),
+    );
+    const rules = selecting.flatMap((p) => ((p.spec.ingress ?? []) as Obj[]).map((rule) => ({ policy: p.metadata.name, rule })));
+    expect(rules).toEqual([
+      {
+        policy: 'metrics-from-monitoring',
+        rule: expect.objectContaining({ ports: [{ port: metricsPortOf(workloadOf('ledger')), protocol: 'TCP' }] }),
+      },
+      {
+        policy: 'sandbox-ledger-internal',
+        rule: {
+          from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'coin-ledger', 'app.kubernetes.io/component': 'gateway' } } }],
+          ports: [{ port: portOf(workloadOf('ledger')).port, protocol: 'TCP' }],
+        },
+      },
+    ]);
+    const userSources = (byKind(resources, 'NetworkPolicy', 'user-internal')[0]!.spec.ingress[0].from as Obj[]).map(
+      (f) => f.podSelector.matchLabels['app.kubernetes.io/component'],
+    );
+    expect(userSources).toEqual(['gateway', 'ledger', 'sandbox-ledger']);
+    // The ledger's own policies do not select the sandbox's pods (nor its Service the live ones).
+    expect(byKind(resources, 'Service', 'ledger')[0]!.spec.selector['app.kubernetes.io/component']).toBe('ledger');
+  }, 60_000);
+
+  it('when the migrate Job is rendered, then with the sandbox it migrates the sandbox too (MIGRATE_SANDBOX), and not without', () => {
+    const flag = (resources: Obj[], literals: Record<string, string>) =>
+      kubeletEnv(containerOf(resources, 'Job', 'migrate'), literals).MIGRATE_SANDBOX;
+    const devRendered = renderedOf(dev);
+    expect(flag(devRendered.resources, devRendered.literals)).toBe('true');
+    expect(flag(prodSandbox.resources, prodSandbox.literals)).toBe('true');
+    const prodRendered = renderedOf(prod);
+    expect(flag(prodRendered.resources, prodRendered.literals)).toBe('false');
+    expect(loadMigrateConfig({ DATABASE_URL: 'postgres://a:b@h:5432/c', MIGRATE_SANDBOX: 'true' }).MIGRATE_SANDBOX).toBe(true);
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { createKafka } from '@coin/kafka';
+import { createKafka, topicSpecs } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { serviceDatabaseUrl } from '@coin/db';
 import pg from 'pg';
@@ -53,6 +53,58 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       await client.end();
     }
   }, 90_000);
+
+  it('when run with MIGRATE_SANDBOX=true (components/sandbox), then the sandbox’s topics and ledger schema exist under <prefix>sandbox_, usable by the ledger’s role, and without it they do not', async () => {
+    const prefix = uniquePrefix();
+    const env = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+      TOPIC_PREFIX: prefix,
+      DB_SCHEMA_PREFIX: prefix,
+      DATABASE_URL: infra.databaseUrl,
+      USER_DATABASE_URL: urlOf('coin_user_app'),
+      LEDGER_DATABASE_URL: urlOf('coin_ledger_app'),
+      HISTORY_DATABASE_URL: urlOf('coin_history_app'),
+      WEBHOOKS_DATABASE_URL: urlOf('coin_webhooks_app'),
+      MONITORING_DATABASE_URL: urlOf('coin_monitoring_app'),
+      HISTORY_REBUILD_DATABASE_URL: urlOf('coin_history_rebuild'),
+    };
+    const sandboxSchemaExists = async () => {
+      const client = new pg.Client({ connectionString: urlOf('coin_ledger_app') });
+      await client.connect();
+      try {
+        const found = await client.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [`${prefix}sandbox_ledger`]);
+        if (found.rowCount === 0) return false;
+        // The ledger's runtime role reads and writes it as it does the live schema (its row of the grants table).
+        await client.query(`SELECT count(*) FROM ${prefix}sandbox_ledger.wallets`);
+        return true;
+      } finally {
+        await client.end();
+      }
+    };
+    const admin = createKafka({ brokers: infra.kafkaBrokers, clientId: 'migrate-test', logger: createLogger('test', 'warn') }).admin();
+    await admin.connect();
+    try {
+      const sandboxTopics = async () => (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}sandbox_`)).sort();
+      await runMigrate(env);
+      expect(await sandboxTopics()).toEqual([]);
+      expect(await sandboxSchemaExists()).toBe(false);
+
+      await runMigrate({ ...env, MIGRATE_SANDBOX: 'true' });
+      expect(await sandboxTopics()).toEqual(
+        topicSpecs(`${prefix}sandbox_`)
+          .map((s) => s.topic)
+          .sort(),
+      );
+      expect(await sandboxSchemaExists()).toBe(true);
+      // Idempotent, as every migrate run.
+      await runMigrate({ ...env, MIGRATE_SANDBOX: 'true' });
+      expect(await sandboxSchemaExists()).toBe(true);
+    } finally {
+      await admin.disconnect();
+    }
+  }, 120_000);
 
   it('when production settings lack a service database URL or name the wrong role, then it refuses before touching anything', () => {
     expect(() => loadMigrateConfig({ NODE_ENV: 'production', DATABASE_URL: infra.databaseUrl })).toThrow(

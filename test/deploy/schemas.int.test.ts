@@ -9,7 +9,15 @@ import {
   parseKubernetesValidateOutput,
   runKubernetesValidate,
 } from '../../scripts/deploy/kubernetes-validate';
-import { checkSchemaValidation, customResourceKinds, k8sDir, kustomizeBuildText, type Obj } from './manifests';
+import {
+  checkSchemaValidation,
+  customResourceKinds,
+  k8sDir,
+  kustomizeBuildText,
+  type Obj,
+  overlayWith,
+  sandboxComponents,
+} from './manifests';
 
 /** The Kubernetes release the manifests must validate against (its schemas are in the pinned wheel). */
 const kubernetesVersion = '1.31.0';
@@ -91,6 +99,21 @@ describe(`the Kubernetes manifests against the Kubernetes ${kubernetesVersion} J
       }
     },
   );
+
+  it('when prod is rendered with the sandbox components, then every resource, the sandbox ledger’s included, validates strictly', async () => {
+    const overlay = overlayWith(targets.prod!, sandboxComponents);
+    let text: string;
+    try {
+      text = kustomizeBuildText(overlay.dir);
+    } finally {
+      overlay.remove();
+    }
+    const result = await validate('prod-sandbox', text);
+    expect({ exitCode: result.exitCode, problems: result.problems }).toEqual({ exitCode: 0, problems: [] });
+    expect(result.report.passed.map((p) => `${p.kind}/${p.name}`)).toEqual(
+      expect.arrayContaining(['deployment/sandbox-ledger', 'service/sandbox-ledger', 'networkpolicy/sandbox-ledger-egress']),
+    );
+  });
 
   it('when a copy of prod has replicas "two" and an unknown field in a container, then the tool exits non-zero naming both', async () => {
     const broken = editedCopy(kustomizeBuildText(targets.prod!), [

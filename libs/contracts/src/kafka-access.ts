@@ -160,7 +160,16 @@ export interface KafkaAcl {
 
 /** The allow rules of a service, derived from kafkaAccess (sorted, so equal tables give equal lists). */
 export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
-  const access = kafkaAccess[service];
+  return aclsOfAccess(kafkaAccess[service], '', new Set());
+}
+
+/**
+ * The allow rules of one access row, its topics and groups under `prefix`; a topic in `live` is
+ * one the live deployment owns (a sandbox instance's shared topic): named without the prefix, never
+ * read back, and its dead letters are not this principal's to read.
+ */
+function aclsOfAccess(access: KafkaAccess, prefix: string, live: ReadonlySet<TopicBase>): KafkaAcl[] {
+  const nameOf = (t: TopicBase) => (live.has(t) ? t : `${prefix}${t}`);
   const topic = (name: string, operations: KafkaOperation[]): KafkaAcl => ({
     resource: { type: 'topic', name, patternType: 'literal' },
     operations,
@@ -172,14 +181,14 @@ export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
     byTopic.set(name, set);
   };
   for (const t of access.produces) {
-    add(t, 'Write', 'Describe');
-    if (redrivableTopics.includes(t)) add(dlqOf(t), 'Read', 'Describe');
+    add(nameOf(t), 'Write', 'Describe');
+    if (redrivableTopics.includes(t) && !live.has(t)) add(dlqOf(nameOf(t)), 'Read', 'Describe');
   }
-  for (const t of access.readsBack ?? []) add(t, 'Read', 'Describe');
+  for (const t of access.readsBack ?? []) if (!live.has(t)) add(nameOf(t), 'Read', 'Describe');
   for (const t of access.consumes) {
-    add(t, 'Read', 'Describe');
-    if (appendTimeTopics.includes(t)) add(t, 'DescribeConfigs');
-    add(dlqOf(t), 'Write', 'Describe');
+    add(nameOf(t), 'Read', 'Describe');
+    if (appendTimeTopics.includes(t)) add(nameOf(t), 'DescribeConfigs');
+    add(dlqOf(nameOf(t)), 'Write', 'Describe');
   }
   const order: KafkaOperation[] = ['Read', 'Write', 'Describe', 'Create', 'Alter', 'DescribeConfigs', 'AlterConfigs'];
   const acls = [...byTopic.entries()]
@@ -190,13 +199,70 @@ export function kafkaAclsOf(service: KafkaService): KafkaAcl[] {
         order.filter((op) => ops.has(op)),
       ),
     );
-  if (access.groupPrefix) acls.push({ resource: { type: 'group', name: access.groupPrefix, patternType: 'prefix' }, operations: ['Read'] });
+  if (access.groupPrefix)
+    acls.push({ resource: { type: 'group', name: `${prefix}${access.groupPrefix}`, patternType: 'prefix' }, operations: ['Read'] });
   if (access.managesTopics)
     acls.push({
       resource: { type: 'topic', name: '*', patternType: 'literal' },
       operations: ['Describe', 'Create', 'Alter', 'DescribeConfigs', 'AlterConfigs'],
     });
   return acls;
+}
+
+/**
+ * The sandbox (docs/decisions/0018-sandbox.md): services that run a second time, the same code
+ * under the sandbox's topic prefix (`sandbox_` on a deployment whose TOPIC_PREFIX is empty), and
+ * the few live topics each shares with the live deployment. Everything else it reads and writes is
+ * its own, under the prefix. A sandbox instance of another service is one row here (and its
+ * Deployment, topics and policies in deploy/k8s/components/sandbox).
+ */
+export interface SandboxAccess {
+  /** Live topics it consumes (Read; Write on their `.dlq`, where its consumer dead-letters what it cannot parse). */
+  consumesLive: readonly TopicBase[];
+  /** Live topics it produces to (Write). */
+  producesLive: readonly TopicBase[];
+}
+
+export const sandboxServices = ['ledger'] as const;
+export type SandboxService = (typeof sandboxServices)[number];
+
+/** The topic and group prefix of the sandbox on a deployment whose own TOPIC_PREFIX is empty (scripts/stack/sandbox.ts sandboxPrefixOf). */
+export const sandboxTopicPrefix = 'sandbox_';
+
+export const sandboxKafkaAccess: Readonly<Record<SandboxService, SandboxAccess>> = {
+  // The sandbox ledger opens and closes its wallets from the live user events, and answers on the
+  // live gateways' reply topic (the gateway sent the command to the sandbox's own ledger.commands).
+  ledger: { consumesLive: ['user.events', 'user.events.v2'], producesLive: ['gateway.replies'] },
+};
+
+/** The SCRAM user (Strimzi KafkaUser name, KAFKA_SASL_USERNAME) of a sandbox instance. */
+export function sandboxKafkaUserOf(service: SandboxService): string {
+  return `coin-ledger-sandbox-${service}`;
+}
+
+/**
+ * The allow rules of a sandbox instance: its live service's rules with every topic and group under
+ * `prefix`, except the live topics of sandboxKafkaAccess (Read or Write on the live name, never
+ * read back, their dead letters never read). Nothing else of the live space.
+ */
+export function sandboxKafkaAclsOf(service: SandboxService, prefix: string = sandboxTopicPrefix): KafkaAcl[] {
+  const shared = sandboxKafkaAccess[service];
+  for (const t of shared.consumesLive)
+    if (!kafkaAccess[service].consumes.includes(t))
+      throw new Error(`sandbox ${service}: consumes ${t} live, but ${service} does not consume it`);
+  for (const t of shared.producesLive)
+    if (!kafkaAccess[service].produces.includes(t))
+      throw new Error(`sandbox ${service}: produces ${t} live, but ${service} does not produce it`);
+  const live = new Set<TopicBase>([...shared.consumesLive, ...shared.producesLive]);
+  return aclsOfAccess(kafkaAccess[service], prefix, live);
+}
+
+/**
+ * What the gateway gains when the deployment runs a sandbox (SANDBOX_TOPIC_PREFIX): Write on the
+ * sandbox's ledger.commands, where it sends a test-mode client's commands, and nothing else.
+ */
+export function sandboxGatewayAclsOf(prefix: string = sandboxTopicPrefix): KafkaAcl[] {
+  return [{ resource: { type: 'topic', name: `${prefix}ledger.commands`, patternType: 'literal' }, operations: ['Write', 'Describe'] }];
 }
 
 /**
