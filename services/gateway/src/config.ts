@@ -52,6 +52,13 @@ export const gatewayConfigSchema = z.object({
     .string()
     .regex(/^[a-zA-Z0-9._-]+$/)
     .optional(),
+  /**
+   * The sandbox ledger's and the sandbox history's internal APIs (docs/decisions/0018-sandbox.md):
+   * a test-mode client's reads (a transaction, the search, its test clock) are answered from them
+   * alone. Set both with SANDBOX_TOPIC_PREFIX, or none of the three.
+   */
+  SANDBOX_LEDGER_URL: z.string().url().optional(),
+  SANDBOX_HISTORY_URL: z.string().url().optional(),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /**
@@ -219,5 +226,22 @@ export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 export function loadGatewayConfig(env: Env): Readonly<GatewayConfig> {
   const config = parseConfig(gatewayConfigSchema, env);
   passwordHashCostOf(config);
+  sandboxConfigOf(config);
   return config;
+}
+
+/**
+ * The sandbox's three settings, all set or none (docs/decisions/0018-sandbox.md): its commands'
+ * topic prefix and the internal APIs its reads come from. Half of them would serve a test-mode
+ * client's commands and leave its reads nowhere to go, so the gateway does not start on it.
+ */
+export function sandboxConfigOf(
+  config: Pick<GatewayConfig, 'SANDBOX_TOPIC_PREFIX' | 'SANDBOX_LEDGER_URL' | 'SANDBOX_HISTORY_URL'>,
+): { topicPrefix: string; ledgerUrl: string; historyUrl: string } | undefined {
+  const { SANDBOX_TOPIC_PREFIX: topicPrefix, SANDBOX_LEDGER_URL: ledgerUrl, SANDBOX_HISTORY_URL: historyUrl } = config;
+  if (topicPrefix === undefined && ledgerUrl === undefined && historyUrl === undefined) return undefined;
+  if (topicPrefix === undefined || ledgerUrl === undefined || historyUrl === undefined) {
+    throw new Error('SANDBOX_TOPIC_PREFIX, SANDBOX_LEDGER_URL and SANDBOX_HISTORY_URL are set together or not at all');
+  }
+  return { topicPrefix, ledgerUrl, historyUrl };
 }
