@@ -143,6 +143,17 @@ describe('the sandbox ledger expires a hold by its settler’s test clock', () =
     expect(await holdStatus(holdId)).toBe('PENDING');
 
     expect(await advance(testClient, testClient.id, 1_800)).toMatchObject({ ok: true, result: { offsetSeconds: 3_600 } });
+    // The clock the sweep judges by, as the gateway reads it (GET /api/sandbox/clock): the client's own, an hour ahead.
+    const clock = await fetch(`${h.ledger!.url}/internal/test-clocks/${testClient.id}`, {
+      headers: { authorization: await h.asGateway() },
+    });
+    const read = (await clock.json()) as { clientId: string; offsetSeconds: number; now: string };
+    expect(read).toMatchObject({ clientId: testClient.id, offsetSeconds: 3_600 });
+    expect(Math.abs(Date.parse(read.now) - (Date.now() + 3_600_000))).toBeLessThan(60_000);
+    const unset = await fetch(`${h.ledger!.url}/internal/test-clocks/test_never_moved`, {
+      headers: { authorization: await h.asGateway() },
+    });
+    expect(await unset.json()).toMatchObject({ clientId: 'test_never_moved', offsetSeconds: 0 });
     await eventually(async () => ((await holdStatus(holdId)) === 'EXPIRED' ? true : undefined), 15_000, 'the hold expired by the clock');
     expect(await heldOf()).toBe(0);
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(500);
