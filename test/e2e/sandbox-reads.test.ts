@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ServiceTokenSigner } from '@coin/http';
 import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient } from '@coin/client';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { registerUser } from '../harness/http';
@@ -114,6 +115,32 @@ describe('the sandbox serves reads', () => {
     const sandboxOfSameId = await sandbox.getTransaction({ path: { id: String(liveTx.id) } }).catch((err: unknown) => err);
     if (sandboxOfSameId instanceof CoinProblemError) expect(sandboxOfSameId.code).toBe('TRANSACTION_NOT_FOUND');
     else expect(sandboxOfSameId).toMatchObject({ clientId: testClientId });
+  });
+
+  it("when the sandbox ledger refuses a test-mode client's command, then the refusal is chained in the sandbox's own audit log, and the live log has none of it", async () => {
+    // A treasury it was not granted: the sandbox ledger refuses the fund (COMMAND_FAILED) and audits the refusal.
+    await expect(sandbox.fundSandboxTreasury({ body: { treasury: 'OPERATIONS', amount: 1, reason: 'not granted' } })).rejects.toMatchObject(
+      { code: 'COMMAND_FAILED' },
+    );
+    // Read as the gateway reads history: its own service token, on the sandbox history's internal API.
+    const asGateway = new ServiceTokenSigner('gateway', stack.env.gateway.SERVICE_TOKEN_PRIVATE_KEY!).authorizationFor('history');
+    const auditOf = async (historyUrl: string) => {
+      const response = await fetch(`${historyUrl}/internal/audit-log?actor=${testClientId}&result=rejected`, {
+        headers: { authorization: await asGateway() },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { entries: Array<{ actor: { id: string }; result: string }> }).entries;
+    };
+    const refused = await eventually(
+      async () => {
+        const entries = await auditOf(stack.env.gateway.SANDBOX_HISTORY_URL!);
+        return entries.length > 0 ? entries : undefined;
+      },
+      20_000,
+      'the refusal in the sandbox audit log',
+    );
+    expect(refused[0]).toMatchObject({ actor: { id: testClientId }, result: 'rejected' });
+    expect(await auditOf(stack.historyUrl)).toEqual([]);
   });
 
   it('when a test-mode client reads its clock before and after an advance, then it reads the offset and the time it makes; a live client is 403', async () => {
