@@ -1,7 +1,7 @@
 /**
  * The project's own set-up: `npm start`, `npm test`, `npm run stop` all come through here.
  *   start    infrastructure, topics, migrations, the admin console's build (when stale), bootstrap
- *            admin, then the five services and the sandbox ledger (./stack/sandbox.ts), each
+ *            admin, then the five services and the sandbox's ledger and history (./stack/sandbox.ts), each
  *            supervised: restarted with backoff when it exits on its own (./stack/supervisor.ts)
  *   infra    infrastructure, topics, migrations, the admin console's build when stale (what the
  *            test suite needs first)
@@ -23,7 +23,7 @@ import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './sta
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { removeStaleRuns } from './stack/cleanup';
 import { Supervisor } from './stack/supervisor';
-import { provisionSandbox, sandboxLedgerEnv, sandboxPrefixOf } from './stack/sandbox';
+import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf } from './stack/sandbox';
 import { ensureConsoleBuilt } from './stack/console';
 
 const log = (message: string) => process.stdout.write(`[stack] ${message}\n`);
@@ -53,9 +53,28 @@ const defaultMetricsPorts: Record<ServiceName, number> = {
 /** The sandbox ledger (docs/decisions/0018-sandbox.md) beside the live one: its API and metrics ports. */
 const sandboxPorts = { http: Number(process.env.SANDBOX_LEDGER_HTTP_PORT ?? 8087), metrics: 9187 };
 const sandboxName = 'sandbox-ledger';
+/** The sandbox history beside the live one: it answers a test-mode client's searches. */
+const sandboxHistoryPorts = { http: Number(process.env.SANDBOX_HISTORY_HTTP_PORT ?? 8088), metrics: 9188 };
+const sandboxHistoryName = 'sandbox-history';
 
-/** A supervised process: one of the five services, or the sandbox ledger. */
-type ProcessName = ServiceName | typeof sandboxName;
+/** The sandbox's processes: which service's code each runs, on which ports. */
+const sandboxProcesses = {
+  [sandboxName]: { service: 'ledger', ports: sandboxPorts },
+  [sandboxHistoryName]: { service: 'history', ports: sandboxHistoryPorts },
+} as const satisfies Record<string, { service: ServiceName; ports: { http: number; metrics: number } }>;
+type SandboxProcess = keyof typeof sandboxProcesses;
+
+/** A supervised process: one of the services, or one of the sandbox's. */
+type ProcessName = ServiceName | SandboxProcess;
+
+function isSandboxProcess(name: ProcessName): name is SandboxProcess {
+  return name in sandboxProcesses;
+}
+
+/** The service whose code a process runs: a sandbox process runs a live service's. */
+function serviceOf(name: ProcessName): ServiceName {
+  return isSandboxProcess(name) ? sandboxProcesses[name].service : name;
+}
 
 async function infraAndProvision(): Promise<InfraEndpoints> {
   const started = Date.now();
@@ -68,7 +87,7 @@ async function infraAndProvision(): Promise<InfraEndpoints> {
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
     log,
   });
-  // The sandbox's topics and ledger schema (`sandbox_`): test-mode clients' commands go there.
+  // The sandbox's topics and its ledger and history schemas (`sandbox_`): test-mode clients' commands and reads go there.
   await provisionSandbox({
     kafkaBrokers: endpoints.kafkaBrokers,
     databaseUrl: endpoints.databaseUrl,
@@ -150,7 +169,7 @@ async function start(): Promise<void> {
   });
 
   try {
-    // Back-end services first (the sandbox ledger after the live one): the gateway fetches the signing keys from the user service.
+    // Back-end services first (the sandbox's after the live ones): the gateway fetches the signing keys from the user service.
     for (const name of startOrder) {
       if (stopping) return;
       supervisors.get(name)!.start();
@@ -164,20 +183,24 @@ async function start(): Promise<void> {
 
   await bootstrapIfAsked(envs.user.USER_DATABASE_URL!);
   log(
-    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin, test-mode clients served by the sandbox ledger); /metrics, /healthz, /readyz on ports ${[...Object.values(defaultMetricsPorts), sandboxPorts.metrics].join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
+    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin, test-mode clients served by the sandbox ledger and history); /metrics, /healthz, /readyz on ports ${[...Object.values(defaultMetricsPorts), ...Object.values(sandboxProcesses).map((p) => p.ports.metrics)].join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
   );
 }
 
-const startOrder: readonly ProcessName[] = [...serviceNames.filter((name) => name !== 'gateway'), sandboxName, 'gateway'];
+const startOrder: readonly ProcessName[] = [
+  ...serviceNames.filter((name) => name !== 'gateway'),
+  ...(Object.keys(sandboxProcesses) as SandboxProcess[]),
+  'gateway',
+];
 
 /** Readiness is on each service's metrics port. */
 function readyUrlOf(name: ProcessName): string {
-  return `http://127.0.0.1:${name === sandboxName ? sandboxPorts.metrics : defaultMetricsPorts[name]}`;
+  return `http://127.0.0.1:${isSandboxProcess(name) ? sandboxProcesses[name].ports.metrics : defaultMetricsPorts[name]}`;
 }
 
-/** The entry point of a process: the sandbox ledger is the ledger's own. */
+/** The entry point of a process: a sandbox process is its service's own. */
 function mainOf(name: ProcessName): string {
-  return join(repoRoot, `services/${name === sandboxName ? 'ledger' : name}/src/main.ts`);
+  return join(repoRoot, `services/${serviceOf(name)}/src/main.ts`);
 }
 
 /** A supervisor per service (not started yet); a restarted one is logged once ready again, unless the stack is stopping. */
@@ -188,7 +211,7 @@ function superviseServices(envs: ReturnType<typeof stackEnvs>, isStopping: () =>
       name,
       spec: {
         command: process.execPath,
-        args: [...serviceNodeArgs[name === sandboxName ? 'ledger' : name], '--import', 'tsx', mainOf(name)],
+        args: [...serviceNodeArgs[serviceOf(name)], '--import', 'tsx', mainOf(name)],
         cwd: repoRoot,
         env: { ...process.env, ...envs[name] },
         // Ctrl-C reaches only us; we stop each service once, gracefully (a second signal would
@@ -242,9 +265,16 @@ function stackEnvs(
   });
   return {
     ...envs,
-    // The gateway sends a test-mode client's commands on the routes the sandbox serves to its ledger.
-    gateway: { ...envs.gateway, SANDBOX_TOPIC_PREFIX: sandboxPrefixOf(livePrefix) },
+    // The gateway sends a test-mode client's commands on the routes the sandbox serves to its
+    // ledger, and reads its reads from the sandbox's ledger and history.
+    gateway: {
+      ...envs.gateway,
+      SANDBOX_TOPIC_PREFIX: sandboxPrefixOf(livePrefix),
+      SANDBOX_LEDGER_URL: `http://127.0.0.1:${sandboxPorts.http}`,
+      SANDBOX_HISTORY_URL: `http://127.0.0.1:${sandboxHistoryPorts.http}`,
+    },
     [sandboxName]: sandboxLedgerEnv(envs.ledger, livePrefix, sandboxPorts),
+    [sandboxHistoryName]: sandboxHistoryEnv(envs.history, livePrefix, sandboxHistoryPorts),
   };
 }
 

@@ -15,7 +15,10 @@ export function sandboxPrefixOf(livePrefix: string): string {
   return `${livePrefix}sandbox_`;
 }
 
-/** The sandbox's topics and its ledger schema (roles and grants from the ledger's row of the table); nothing of the other services. */
+/**
+ * The sandbox's topics, its ledger schema and its history schema (roles and grants from each
+ * service's row of the table); nothing of the other services.
+ */
 export async function provisionSandbox(target: {
   kafkaBrokers: string[];
   /** TLS and SASL of the admin client (kafkaSecurityOf); PLAINTEXT when absent. */
@@ -44,7 +47,18 @@ export async function provisionSandbox(target: {
     ...(target.rolePassword ? { rolePassword: target.rolePassword } : {}),
     ...(target.log ? { log: target.log } : {}),
   });
+  await migrateSandboxHistory(target, prefix);
   return prefix;
+}
+
+/** The sandbox history's schema (`<prefix>sandbox_history`), migrated by the history service's own migrations. */
+async function migrateSandboxHistory(target: { databaseUrl: string; log?: (message: string) => void }, prefix: string): Promise<void> {
+  await migrateServiceDatabase({
+    databaseUrl: target.databaseUrl,
+    schema: schemaName(prefix, serviceDatabases.history.schema),
+    service: 'history',
+    ...(target.log ? { log: target.log } : {}),
+  });
 }
 
 /**
@@ -67,5 +81,29 @@ export function sandboxLedgerEnv(
     LIVE_TOPIC_PREFIX: livePrefix,
     LEDGER_HTTP_PORT: String(ports.http),
     METRICS_PORT: String(ports.metrics),
+  };
+}
+
+/**
+ * The sandbox history's environment from the live history's: the same code under the sandbox's
+ * topic and schema prefix, so it projects the sandbox's coin.transactions (the reads the gateway
+ * serves a test-mode client) and keeps the sandbox's own admin audit log (the sandbox ledger's
+ * refusals, on the sandbox's admin.audit), chained apart from the live one. It reads no live
+ * topic; the sandbox ledger is the only writer there, so the only signer it believes.
+ */
+export function sandboxHistoryEnv(
+  liveHistoryEnv: Record<string, string>,
+  livePrefix: string,
+  ports: { http: number; metrics: number },
+): Record<string, string> {
+  const prefix = sandboxPrefixOf(livePrefix);
+  const liveSigners = JSON.parse(liveHistoryEnv.AUDIT_SIGNER_PUBLIC_KEYS ?? '{}') as Record<string, unknown>;
+  return {
+    ...liveHistoryEnv,
+    TOPIC_PREFIX: prefix,
+    DB_SCHEMA_PREFIX: prefix,
+    HISTORY_HTTP_PORT: String(ports.http),
+    METRICS_PORT: String(ports.metrics),
+    AUDIT_SIGNER_PUBLIC_KEYS: JSON.stringify({ ledger: liveSigners.ledger }),
   };
 }

@@ -9,7 +9,7 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
-import { provisionSandbox, sandboxLedgerEnv } from '../../scripts/stack/sandbox';
+import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv } from '../../scripts/stack/sandbox';
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
@@ -65,8 +65,8 @@ export interface TestStackOptions {
   ledgerShards?: 2;
   /**
    * A sandbox beside the live space (docs/decisions/0018-sandbox.md): a second ledger with
-   * LEDGER_SPACE=test under its own topic and schema prefix, and the gateway sending test-mode
-   * clients' commands to it.
+   * LEDGER_SPACE=test and a second history under their own topic and schema prefix, the gateway
+   * sending test-mode clients' commands to that ledger and reading their reads from both.
    */
   sandbox?: true;
 }
@@ -99,11 +99,16 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const [firstLedger, history, webhooks, monitoring] = await startBackEnds(envs, logger);
   let ledger = firstLedger;
   const sandboxLedger = sandboxEnv.SANDBOX_TOPIC_PREFIX ? await startSandboxLedger(settings, logger) : undefined;
+  const sandboxHistory = sandboxEnv.SANDBOX_TOPIC_PREFIX ? await startSandboxHistory(settings, logger) : undefined;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   userTarget.port = portOf(user.url);
   userProxy.setMode('pass');
   const finalEnvs = serviceEnvs({ ...settings, ports: { gateway: 0, ...portsOf({ user, ledger, history, webhooks, monitoring }) } });
+  // The sandbox's ledger and history answer a test-mode client's reads.
+  if (sandboxLedger && sandboxHistory) {
+    finalEnvs.gateway = { ...finalEnvs.gateway, SANDBOX_LEDGER_URL: sandboxLedger.url, SANDBOX_HISTORY_URL: sandboxHistory.url };
+  }
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {
     gatewayUrl: gateway.url,
@@ -127,7 +132,15 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
     close: async () => {
       await gateway.close();
-      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), monitoring.close(), sandboxLedger?.close()]);
+      await Promise.all([
+        user.close(),
+        ledger.close(),
+        history.close(),
+        webhooks.close(),
+        monitoring.close(),
+        sandboxLedger?.close(),
+        sandboxHistory?.close(),
+      ]);
       await userProxy.close();
     },
   };
@@ -143,6 +156,12 @@ async function provisionTestSandbox(infra: ReturnType<typeof testInfra>, prefix:
 function startSandboxLedger(settings: ReturnType<typeof testStackSettings>, logger: (name: string) => Logger) {
   const sandboxEnv = sandboxLedgerEnv(serviceEnvs(settings).ledger, settings.topicPrefix, { http: 0, metrics: 0 });
   return startLedgerService(loadLedgerConfig(sandboxEnv), logger('sandbox-ledger'));
+}
+
+/** The sandbox's history: the same code under the sandbox's prefix, projecting the sandbox ledger's transactions. */
+function startSandboxHistory(settings: ReturnType<typeof testStackSettings>, logger: (name: string) => Logger) {
+  const sandboxEnv = sandboxHistoryEnv(serviceEnvs(settings).history, settings.topicPrefix, { http: 0, metrics: 0 });
+  return startHistoryService(loadHistoryConfig(sandboxEnv), logger('sandbox-history'));
 }
 
 /** The ledger, history, webhooks and monitoring services, started together. */

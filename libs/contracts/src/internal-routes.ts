@@ -78,6 +78,8 @@ import {
   commissionRuleList,
   commissionRulesQuery,
   supplyReport,
+  testClock,
+  testClockClientId,
   transaction,
   transactionIdParam,
   treasuryList,
@@ -261,6 +263,14 @@ export const internalReads = {
     response: commissionRuleList,
   },
   'ledger.supply': { service: 'ledger', method: 'GET', path: '/internal/supply', response: supplyReport },
+  // The sandbox ledger's only (docs/decisions/0018-sandbox.md "The test clock"): the live one stores no clock and answers 404.
+  'ledger.test-clock': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/test-clocks/:clientId',
+    params: z.object({ clientId: testClockClientId }),
+    response: testClock,
+  },
   // ---- users ----
   'users.user': {
     service: 'users',

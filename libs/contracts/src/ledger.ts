@@ -679,6 +679,8 @@ const exactlyOneOf = (first: string, second: string) => ({ oneOf: [{ required: [
  */
 /** `POST /api/sandbox/clock/advance`: how far to move the caller's test clock, in seconds (forward only, bounded). */
 export const sandboxClockAdvanceBody = z.strictObject({ seconds: z.number().int().min(1).max(testClockAdvanceMaxSeconds) });
+/** A test-mode client's id, whose sandbox clock is read (the form the ledger's test_clocks rows take). */
+export const testClockClientId = z.string().regex(/^test_[A-Za-z0-9_-]{0,95}$/, 'must be a test-mode client id (test_…)');
 /** A test-mode client's sandbox clock: how far ahead of wall time it is, and the time it reads now. */
 export const testClock = z.object({ clientId: platformClientId, offsetSeconds: z.number().int().min(0), now: isoDateTime });
 export const sandboxFundBody = z.strictObject({ treasury: treasuryCode, amount: coinAmount, reason: reasonText });

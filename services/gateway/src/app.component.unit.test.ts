@@ -108,7 +108,8 @@ class FakeInternalHttp extends InternalHttpClient {
 
   override async request<T>(method: 'GET' | 'POST', path: string, options: { body?: unknown } = {}): Promise<T> {
     this.calls.push({ method, path, body: options.body });
-    const handler = this.routes[`${method} ${path}`];
+    // A route listed with its query string answers that query alone; one listed without answers any.
+    const handler = this.routes[`${method} ${path}`] ?? this.routes[`${method} ${path.split('?')[0]}`];
     if (!handler) throw new AppError('NOT_FOUND', `fake: no ${method} ${path}`);
     return handler(options.body) as T;
   }
@@ -234,6 +235,13 @@ describe('gateway component (buildApp with fake ports)', () => {
   const ledgerRoutes: Record<string, (body: unknown) => unknown> = {};
   /** The fake ledger's internal API: its `calls` show what the gateway read. */
   const ledgerHttp = new FakeInternalHttp(ledgerRoutes);
+  /** The live history's and the sandbox's ledger and history (docs/decisions/0018-sandbox.md): a test adds its routes. */
+  const historyRoutes: Record<string, (body: unknown) => unknown> = {};
+  const historyHttp = new FakeInternalHttp(historyRoutes);
+  const sandboxLedgerRoutes: Record<string, (body: unknown) => unknown> = {};
+  const sandboxLedgerHttp = new FakeInternalHttp(sandboxLedgerRoutes);
+  const sandboxHistoryRoutes: Record<string, (body: unknown) => unknown> = {};
+  const sandboxHistoryHttp = new FakeInternalHttp(sandboxHistoryRoutes);
 
   beforeAll(async () => {
     const pair = await generateKeyPair('EdDSA');
@@ -264,7 +272,8 @@ describe('gateway component (buildApp with fake ports)', () => {
       ),
       users,
       ledger: ledgerHttp,
-      history: new FakeInternalHttp(),
+      history: historyHttp,
+      sandbox: { ledger: sandboxLedgerHttp, history: sandboxHistoryHttp },
       auth: {
         jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
         issuer,
@@ -525,6 +534,110 @@ describe('gateway component (buildApp with fake ports)', () => {
         ]);
       },
     );
+
+    /** A transaction as a ledger's internal API answers it, made by `clientId`, telling which space answered by its reason. */
+    const transactionOf = (id: number, clientId: string, space: string) => ({
+      ...moneyResultFor(id).transaction,
+      reason: `${space} row`,
+      clientId,
+    });
+    /** Every internal call the four fakes have recorded so far, by space. */
+    const readsSoFar = () => ({
+      live: ledgerHttp.calls.length + historyHttp.calls.length,
+      sandbox: sandboxLedgerHttp.calls.length + sandboxHistoryHttp.calls.length,
+    });
+
+    it.each(modes)(
+      'when %s reads a transaction by id that both spaces hold under its own id, then only the sandbox answers, and the live ledger is never asked',
+      async (_name, sub, mode) => {
+        // Hostile: the live ledger holds a row naming this very client (as a mixing bug would make it).
+        ledgerRoutes['GET /internal/transactions/901'] = () => transactionOf(901, sub!, 'live');
+        sandboxLedgerRoutes['GET /internal/transactions/901'] = () => transactionOf(901, sub!, 'sandbox');
+        const authorization = `Bearer ${await token(sub!, 'SYSTEM', { treasuries: ['REWARDS'], mode })}`;
+        const before = readsSoFar();
+        const response = await inject({ method: 'GET', url: '/api/coins/transactions/901', headers: { authorization } });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({ id: 901, reason: 'sandbox row', clientId: sub });
+        expect(readsSoFar()).toEqual({ live: before.live, sandbox: before.sandbox + 1 });
+      },
+    );
+
+    it('when a live client or an ADMIN reads a transaction or searches, then only the live space answers, even where the sandbox holds rows naming them', async () => {
+      ledgerRoutes['GET /internal/transactions/902'] = () => transactionOf(902, 'shop-backend', 'live');
+      sandboxLedgerRoutes['GET /internal/transactions/902'] = () => transactionOf(902, 'shop-backend', 'sandbox');
+      historyRoutes['GET /internal/transactions'] = () => ({
+        transactions: [transactionOf(902, 'shop-backend', 'live')],
+        nextCursor: null,
+      });
+      sandboxHistoryRoutes['GET /internal/transactions'] = () => ({
+        transactions: [transactionOf(902, 'shop-backend', 'sandbox')],
+        nextCursor: null,
+      });
+      const before = readsSoFar();
+      for (const authorization of [`Bearer ${await systemToken()}`, `Bearer ${await adminToken()}`]) {
+        const one = await inject({ method: 'GET', url: '/api/coins/transactions/902', headers: { authorization } });
+        expect(one.json()).toMatchObject({ id: 902, reason: 'live row' });
+        const found = await inject({ method: 'GET', url: '/api/admin/transactions?reference=order-1', headers: { authorization } });
+        expect(found.statusCode).toBe(200);
+        expect((found.json() as { transactions: Array<{ reason: string }> }).transactions.map((t) => t.reason)).toEqual(['live row']);
+      }
+      expect(readsSoFar()).toEqual({ live: before.live + 4, sandbox: before.sandbox });
+    });
+
+    it('when a test-mode client searches by reference and metadata, then the sandbox history is asked, scoped to the client, and the live one never', async () => {
+      sandboxHistoryRoutes['GET /internal/transactions'] = () => ({
+        transactions: [transactionOf(903, 'test_shop', 'sandbox')],
+        nextCursor: null,
+      });
+      const authorization = `Bearer ${await token('test_shop', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'test' })}`;
+      const before = readsSoFar();
+      const found = await inject({
+        method: 'GET',
+        url: '/api/admin/transactions?reference=order-1&metadata[courseId]=ts-101',
+        headers: { authorization },
+      });
+      expect(found.statusCode).toBe(200);
+      expect((found.json() as { transactions: Array<{ reason: string }> }).transactions.map((t) => t.reason)).toEqual(['sandbox row']);
+      expect(readsSoFar()).toEqual({ live: before.live, sandbox: before.sandbox + 1 });
+      const asked = new URL(sandboxHistoryHttp.calls.at(-1)!.path, 'http://x');
+      expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+        reference: 'order-1',
+        metadata: JSON.stringify({ courseId: 'ts-101' }),
+        clientId: 'test_shop',
+      });
+    });
+
+    it('when a client reads the status of an Idempotency-Key, then it sees the answers of its own space only, even under the same client id', async () => {
+      const live = `Bearer ${await systemToken()}`;
+      const test = `Bearer ${await token('shop-backend', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'test' })}`;
+      const [liveKey, testKey] = [randomUUID(), randomUUID()];
+      expect((await post('/api/admin/reward', reward, { authorization: live, 'idempotency-key': liveKey })).statusCode).toBe(201);
+      expect((await post('/api/admin/reward', reward, { authorization: test, 'idempotency-key': testKey })).statusCode).toBe(201);
+      const statusOf = async (authorization: string, key: string) =>
+        ((await inject({ method: 'GET', url: `/api/commands/${key}`, headers: { authorization } })).json() as { status: string }).status;
+      expect(await statusOf(live, liveKey)).toBe('DONE');
+      expect(await statusOf(test, testKey)).toBe('DONE');
+      expect(await statusOf(test, liveKey)).toBe('UNKNOWN');
+      expect(await statusOf(live, testKey)).toBe('UNKNOWN');
+    });
+
+    it("when a test-mode client reads its sandbox clock, then the sandbox ledger answers for the token's client; a live client or a person is 403 and nothing is read", async () => {
+      sandboxLedgerRoutes['GET /internal/test-clocks/test_shop'] = () => ({
+        clientId: 'test_shop',
+        offsetSeconds: 3600,
+        now: '2026-01-01T01:00:00.000Z',
+      });
+      const authorization = `Bearer ${await token('test_shop', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'test' })}`;
+      const before = readsSoFar();
+      const clock = await inject({ method: 'GET', url: '/api/sandbox/clock?clientId=test_other', headers: { authorization } });
+      expect(clock.statusCode).toBe(200);
+      expect(clock.json()).toEqual({ clientId: 'test_shop', offsetSeconds: 3600, now: '2026-01-01T01:00:00.000Z' });
+      expect(sandboxLedgerHttp.calls.at(-1)!.path).toBe('/internal/test-clocks/test_shop');
+      for (const other of [`Bearer ${await systemToken()}`, `Bearer ${await userToken()}`]) {
+        expectProblem(await inject({ method: 'GET', url: '/api/sandbox/clock', headers: { authorization: other } }), 403, 'FORBIDDEN');
+      }
+      expect(readsSoFar()).toEqual({ live: before.live, sandbox: before.sandbox + 1 });
+    });
 
     it('when a live client with the same grants rewards, then it goes to the live ledger; its sandbox fund is 403 FORBIDDEN and nothing is sent', async () => {
       const authorization = `Bearer ${await token('shop-backend', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'live' })}`;

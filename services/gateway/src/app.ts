@@ -11,6 +11,7 @@ import type { Counter, Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
 import type { InternalHttpClient } from './clients/internal-http';
 import { InternalApi } from './clients/internal-api';
+import { SpaceReads } from './clients/space-reads';
 import { registerAuth, type AuthOptions } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
@@ -79,6 +80,11 @@ export interface GatewayDeps {
   webhooks?: InternalHttpClient;
   /** The monitoring service's internal API (absent: component tests without it; its routes then answer 500). */
   monitoring?: InternalHttpClient;
+  /**
+   * The sandbox's ledger and history internal APIs (docs/decisions/0018-sandbox.md): a test-mode
+   * client's reads on the routes the sandbox serves come from them alone (absent: no sandbox).
+   */
+  sandbox?: { ledger: InternalHttpClient; history: InternalHttpClient };
   /** The token-version check is write admission's (admissionStore). */
   auth: Omit<AuthOptions, 'tokenVersion'>;
   bodyBytesMax: number;
@@ -183,17 +189,15 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 
   // The routes read the internal services by the contract's table of their routes, checked.
+  const internal = new InternalApi({ ledger: deps.ledger, users: deps.users, history: deps.history, ...optionalClients(deps) });
   const routeDeps = {
     ...deps,
     revocations:
       deps.revocations ??
       (deps.tokenVersions instanceof TokenVersionStore ? deps.tokenVersions.revocations : new Revocations(revocationDefaults)),
-    internal: new InternalApi({
-      ledger: deps.ledger,
-      users: deps.users,
-      history: deps.history,
-      ...optionalClients(deps),
-    }),
+    internal,
+    // The routes the sandbox serves read through it: the caller's space decides where (clients/space-reads.ts).
+    reads: new SpaceReads(internal, deps.sandbox),
   };
   registerAuthRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);
@@ -221,7 +225,7 @@ function writeAdmissionOf(deps: GatewayDeps, failOpen: Counter<'limit'>, local: 
   });
 }
 
-type RouteDeps = GatewayDeps & { revocations: Revocations; internal: InternalApi };
+type RouteDeps = GatewayDeps & { revocations: Revocations; internal: InternalApi; reads: SpaceReads };
 
 /**
  * The command routes, in their own context (an encapsulated plugin): write admission's hooks are

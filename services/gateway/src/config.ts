@@ -16,6 +16,16 @@ import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { decodeCacheMacSecret } from './plugins/cache-mac';
 import { isProxyAddress } from './plugins/client-address';
 
+/** An optional setting for which empty (`KEY=` in a ConfigMap or compose, "no sandbox here") means unset; else it must be valid. */
+function emptyAsUnset(valid: (text: string) => boolean, message: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text) => (text === undefined || text.trim() === '' ? undefined : text))
+    .refine((text) => text === undefined || valid(text), message);
+}
+const isUrl = (text: string) => z.string().url().safeParse(text).success;
+
 export const gatewayConfigSchema = z.object({
   ...commonEnv,
   ...passwordHashEnv,
@@ -48,10 +58,14 @@ export const gatewayConfigSchema = z.object({
    * commands on the routes the sandbox serves go to its ledger.commands. Unset: no sandbox, and
    * test-mode credentials are refused on every route.
    */
-  SANDBOX_TOPIC_PREFIX: z
-    .string()
-    .regex(/^[a-zA-Z0-9._-]+$/)
-    .optional(),
+  SANDBOX_TOPIC_PREFIX: emptyAsUnset((text) => /^[a-zA-Z0-9._-]+$/.test(text), 'letters, digits, ".", "_" and "-" only'),
+  /**
+   * The sandbox ledger's and the sandbox history's internal APIs (docs/decisions/0018-sandbox.md):
+   * a test-mode client's reads (a transaction, the search, its test clock) are answered from them
+   * alone. Set both with SANDBOX_TOPIC_PREFIX, or none of the three.
+   */
+  SANDBOX_LEDGER_URL: emptyAsUnset(isUrl, 'must be a URL'),
+  SANDBOX_HISTORY_URL: emptyAsUnset(isUrl, 'must be a URL'),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /**
@@ -219,5 +233,22 @@ export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 export function loadGatewayConfig(env: Env): Readonly<GatewayConfig> {
   const config = parseConfig(gatewayConfigSchema, env);
   passwordHashCostOf(config);
+  sandboxConfigOf(config);
   return config;
+}
+
+/**
+ * The sandbox's three settings, all set or none (docs/decisions/0018-sandbox.md): its commands'
+ * topic prefix and the internal APIs its reads come from. Half of them would serve a test-mode
+ * client's commands and leave its reads nowhere to go, so the gateway does not start on it.
+ */
+export function sandboxConfigOf(
+  config: Pick<GatewayConfig, 'SANDBOX_TOPIC_PREFIX' | 'SANDBOX_LEDGER_URL' | 'SANDBOX_HISTORY_URL'>,
+): { topicPrefix: string; ledgerUrl: string; historyUrl: string } | undefined {
+  const { SANDBOX_TOPIC_PREFIX: topicPrefix, SANDBOX_LEDGER_URL: ledgerUrl, SANDBOX_HISTORY_URL: historyUrl } = config;
+  if (topicPrefix === undefined && ledgerUrl === undefined && historyUrl === undefined) return undefined;
+  if (topicPrefix === undefined || ledgerUrl === undefined || historyUrl === undefined) {
+    throw new Error('SANDBOX_TOPIC_PREFIX, SANDBOX_LEDGER_URL and SANDBOX_HISTORY_URL are set together or not at all');
+  }
+  return { topicPrefix, ledgerUrl, historyUrl };
 }

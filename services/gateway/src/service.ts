@@ -11,7 +11,7 @@ import { CommandBus } from './clients/commands';
 import { InternalApi } from './clients/internal-api';
 import { InternalHttpClient } from './clients/internal-http';
 import { ReplyPartitionLease } from './clients/reply-partition-lease';
-import type { GatewayConfig } from './config';
+import { sandboxConfigOf, type GatewayConfig } from './config';
 import { BalanceFanout } from './live-balance/fanout';
 import { StreamHolders } from './live-balance/holders';
 import { BalanceRelay } from './live-balance/relay';
@@ -127,6 +127,19 @@ function internalClients(config: Readonly<GatewayConfig>): InternalClients {
     webhooks: internalClient(config.WEBHOOKS_SERVICE_URL, 'webhooks'),
     monitoring: internalClient(config.MONITORING_SERVICE_URL, 'monitoring'),
   };
+}
+
+/**
+ * The sandbox's ledger and history (docs/decisions/0018-sandbox.md), which answer a test-mode
+ * client's reads: the same service credential as the live ones', for the same services.
+ */
+function sandboxClientsOf(config: Readonly<GatewayConfig>): Pick<GatewayDeps, 'sandbox'> {
+  const sandbox = sandboxConfigOf(config);
+  if (!sandbox) return {};
+  const serviceTokens = new ServiceTokenSigner('gateway', config.SERVICE_TOKEN_PRIVATE_KEY);
+  const internalClient = (url: string, audience: ServiceName) =>
+    new InternalHttpClient(url, config.INTERNAL_HTTP_TIMEOUT_MS, serviceTokens.authorizationFor(audience));
+  return { sandbox: { ledger: internalClient(sandbox.ledgerUrl, 'ledger'), history: internalClient(sandbox.historyUrl, 'history') } };
 }
 
 type AuthCaches = ReturnType<typeof authCaches>;
@@ -285,6 +298,7 @@ function gatewayDeps(
     commands: new CommandBus(own.replies, { ...topics, sandboxLedgerCommands: sandboxLedgerCommandsOf(config) }, config.COMMAND_TIMEOUT_MS),
     tracing: parts.tracing,
     ...clients,
+    ...sandboxClientsOf(config),
     auth: {
       jwksUrl: new URL('/.well-known/jwks.json', config.USER_SERVICE_URL).toString(),
       issuer: config.JWT_ISSUER,

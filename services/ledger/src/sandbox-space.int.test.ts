@@ -32,7 +32,11 @@ describe('the sandbox ledger refuses live credentials', () => {
 
   beforeAll(async () => {
     // The live policy's treasury mint waits for a second person; the sandbox's never does.
-    h = await startLedgerHarness({ space: 'test', extraEnv: { FOUR_EYES_TREASURY_MINT: 'true' } });
+    // And its person windows are 1 coin: a person's 1-coin mint or reward would wait; no actor the sandbox admits is a person.
+    h = await startLedgerHarness({
+      space: 'test',
+      extraEnv: { FOUR_EYES_TREASURY_MINT: 'true', FOUR_EYES_ACTOR_DAILY_COINS: '1', FOUR_EYES_RECIPIENT_DAILY_COINS: '1' },
+    });
     await h.startLedger();
     expect((await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } })).ok).toBe(true);
   }, 90_000);
@@ -66,6 +70,14 @@ describe('the sandbox ledger refuses live credentials', () => {
       15_000,
       'the sandbox reward credited',
     );
+  });
+
+  it('when the sandbox has applied and refused all of the above past every window, then no approval request exists: none can arise there (the approval sweep has nothing to judge by a clock)', async () => {
+    // Only test-mode platform clients act in the sandbox, and a platform client's command is never
+    // parked (four-eyes asks a second person of people only; past its cap a client is refused).
+    expect(await reward(testClient)).toMatchObject({ ok: true });
+    const pending = await h.pool.query('SELECT id FROM approval_requests');
+    expect(pending.rows).toEqual([]);
   });
 });
 
@@ -143,6 +155,17 @@ describe('the sandbox ledger expires a hold by its settler’s test clock', () =
     expect(await holdStatus(holdId)).toBe('PENDING');
 
     expect(await advance(testClient, testClient.id, 1_800)).toMatchObject({ ok: true, result: { offsetSeconds: 3_600 } });
+    // The clock the sweep judges by, as the gateway reads it (GET /api/sandbox/clock): the client's own, an hour ahead.
+    const clock = await fetch(`${h.ledger!.url}/internal/test-clocks/${testClient.id}`, {
+      headers: { authorization: await h.asGateway() },
+    });
+    const read = (await clock.json()) as { clientId: string; offsetSeconds: number; now: string };
+    expect(read).toMatchObject({ clientId: testClient.id, offsetSeconds: 3_600 });
+    expect(Math.abs(Date.parse(read.now) - (Date.now() + 3_600_000))).toBeLessThan(60_000);
+    const unset = await fetch(`${h.ledger!.url}/internal/test-clocks/test_never_moved`, {
+      headers: { authorization: await h.asGateway() },
+    });
+    expect(await unset.json()).toMatchObject({ clientId: 'test_never_moved', offsetSeconds: 0 });
     await eventually(async () => ((await holdStatus(holdId)) === 'EXPIRED' ? true : undefined), 15_000, 'the hold expired by the clock');
     expect(await heldOf()).toBe(0);
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(500);

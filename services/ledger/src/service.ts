@@ -13,6 +13,7 @@ import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerCashoutReadRoutes } from './http/cashout-routes';
+import { registerTestClockRoutes } from './http/test-clock-routes';
 import { registerMandateInternalRoutes } from './http/mandate-routes';
 import { registerCommissionReadRoutes } from './http/commission-routes';
 import { ledgerRouteCallers } from './http/route-callers';
@@ -105,6 +106,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
     creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S,
   });
   registerCashoutReadRoutes(parts.app, { pools: parts.pools });
+  registerTestClockRoutes(parts.app, { pools: parts.pools, space: config.LEDGER_SPACE, now: context.now });
   registerMandateInternalRoutes(parts.app, { pools: parts.pools });
   registerCommissionReadRoutes(parts.app, { pools: parts.pools, shardOfWallet: (walletKey) => shardOfWallet(walletKey) });
   const placement = await partitionPlacement(admin, config);

@@ -92,5 +92,10 @@ describe('the live ledger refuses test-mode credentials', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
     const clocks = await h.pool.query('SELECT client_id FROM test_clocks');
     expect(clocks.rows).toEqual([]);
+    // Nor does it answer for one: its internal clock route is the sandbox's alone (404 here), and no live id is a clock's.
+    const read = await fetch(`${h.ledger!.url}/internal/test-clocks/test_shop`, { headers: { authorization: await h.asGateway() } });
+    expect(read.status).toBe(404);
+    const live = await fetch(`${h.ledger!.url}/internal/test-clocks/pc_shop`, { headers: { authorization: await h.asGateway() } });
+    expect(live.status).toBe(400);
   });
 });

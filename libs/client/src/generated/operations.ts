@@ -13,6 +13,7 @@ export const operationTable = {
   rewardUser: { method: 'post', path: '/api/admin/reward', idempotencyKey: true },
   refundTransaction: { method: 'post', path: '/api/admin/refund', idempotencyKey: true },
   fundSandboxTreasury: { method: 'post', path: '/api/sandbox/fund', idempotencyKey: true },
+  getSandboxClock: { method: 'get', path: '/api/sandbox/clock', idempotencyKey: false },
   advanceSandboxClock: { method: 'post', path: '/api/sandbox/clock/advance', idempotencyKey: true },
   createSandboxHold: { method: 'post', path: '/api/sandbox/holds', idempotencyKey: true },
   payout: { method: 'post', path: '/api/coins/payouts', idempotencyKey: true },

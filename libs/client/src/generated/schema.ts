@@ -175,6 +175,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/clock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The test-mode client's own sandbox clock: how far ahead of wall time it runs (offsetSeconds, 0 until it is advanced) and the time it reads now, as the sandbox ledger judges its holds by. Test-mode clients only (a live one is 403 FORBIDDEN) */
+    get: operations['getSandboxClock'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sandbox/clock/advance': {
     parameters: {
       query?: never;
@@ -1229,7 +1246,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ADMIN+ all of them, a platform client those its own requests made */
+    /** Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ADMIN+ all of them, a platform client those its own requests made (a test-mode client: those it made in the sandbox, never a live one) */
     get: operations['searchTransactions'];
     put?: never;
     post?: never;
@@ -1507,7 +1524,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404 */
+    /** One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404. A test-mode client reads the sandbox’s transactions it made, never a live one */
     get: operations['getTransaction'];
     put?: never;
     post?: never;
@@ -4808,6 +4825,82 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getSandboxClock: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "clientId": "test_shop",
+           *       "offsetSeconds": 3600,
+           *       "now": "2026-01-01T01:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            clientId: string;
+            offsetSeconds: number;
+            /** Format: date-time */
+            now: string;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
           'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };

@@ -13,6 +13,7 @@ import {
   idempotencyAnswerTtlMsDefault,
   idempotencyKeyHeader,
   keyedCommandId,
+  type KeyOwner,
   lockKeyOf,
   requestHashOf,
   type RecordedAnswer,
@@ -112,6 +113,8 @@ export class WriteAdmission implements CommandStatusReader {
   /** Every route admitted, "POST /api/coins/transfer"…; the keyed ones in order (a key's command id depends on the route). */
   private readonly routes = new Set<string>();
   private readonly keyedRoutes: string[] = [];
+  /** The keyed routes the sandbox serves (docs/decisions/0018-sandbox.md): the only ones a test-mode caller's keys can name. */
+  private readonly sandboxKeyedRoutes: string[] = [];
   private readonly admitted = new WeakMap<FastifyRequest, Admitted>();
   /** Requests whose lock release was sent with their answer record (onSend). */
   private readonly released = new WeakSet<FastifyRequest>();
@@ -268,6 +271,7 @@ export class WriteAdmission implements CommandStatusReader {
     for (const key of routeKeysOf(route)) {
       this.routes.add(key);
       if (admission.keyed) this.keyedRoutes.push(key);
+      if (admission.keyed && route.config?.sandbox) this.sandboxKeyedRoutes.push(key);
     }
     addRouteHook(route, 'onRequest', this.onRequest);
     if (!admission.keyed) return;
@@ -289,8 +293,9 @@ export class WriteAdmission implements CommandStatusReader {
   }
 
   /** What became of the caller's keyed commands (GET /api/commands/{key}). */
-  async statusOf(principal: { kind: string; subject: string }, key: string): ReturnType<CommandStatusReader['statusOf']> {
-    const commandIds = this.keyedRoutes.map((route) => keyedCommandId(principal, route, key));
+  async statusOf(principal: KeyOwner, key: string): ReturnType<CommandStatusReader['statusOf']> {
+    const routes = principal.mode === 'test' ? this.sandboxKeyedRoutes : this.keyedRoutes;
+    const commandIds = routes.map((route) => keyedCommandId(principal, route, key));
     if (commandIds.length === 0) return { status: 'UNKNOWN' };
     let values: Array<string | null>;
     try {

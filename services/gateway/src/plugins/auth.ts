@@ -239,7 +239,14 @@ function markReplayed(request: FastifyRequest): void {
 }
 
 export function authorityOf(request: FastifyRequest): { actor: Actor; proof: string; onReplayed: () => void; space: 'live' | 'test' } {
-  // The space is the verified token's mode: a test-mode client's commands go to the sandbox ledger only.
-  const space = request.principal?.mode === 'test' ? 'test' : 'live';
-  return { actor: actorOf(request), proof: bearerTokenOf(request), onReplayed: () => markReplayed(request), space };
+  return { actor: actorOf(request), proof: bearerTokenOf(request), onReplayed: () => markReplayed(request), space: spaceOf(request) };
+}
+
+/**
+ * The ledger space a request acts and reads in (docs/decisions/0018-sandbox.md): the verified
+ * token's mode. A test-mode client's commands go to the sandbox ledger only, and its reads come
+ * from the sandbox's services only (clients/space-reads.ts).
+ */
+export function spaceOf(request: FastifyRequest): 'live' | 'test' {
+  return request.principal?.mode === 'test' ? 'test' : 'live';
 }

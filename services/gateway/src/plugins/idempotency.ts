@@ -62,7 +62,7 @@ export type CommandStatus =
 
 /** Reads what became of the caller's keyed commands. */
 export interface CommandStatusReader {
-  statusOf(principal: { kind: string; subject: string }, key: string): Promise<CommandStatus>;
+  statusOf(principal: KeyOwner, key: string): Promise<CommandStatus>;
 }
 
 export interface RecordedAnswer {
@@ -72,9 +72,21 @@ export interface RecordedAnswer {
   recordedAt: number;
 }
 
-/** The one rule for the command id of a keyed request: per caller, route and key. */
-export function keyedCommandId(principal: { kind: string; subject: string }, route: string, key: string): string {
-  return uuidV5(`${principal.kind}:${principal.subject}:${route}:${key}`);
+/** Who owns an Idempotency-Key: the caller, and the space its token is of (docs/decisions/0018-sandbox.md). */
+export interface KeyOwner {
+  kind: string;
+  subject: string;
+  mode?: 'live' | 'test' | undefined;
+}
+
+/**
+ * The one rule for the command id of a keyed request: per caller, route and key, and per space: a
+ * test-mode caller's ids are of the sandbox (`test:`), so no status read of one space ever finds
+ * a command of the other, even under the same subject. Live ids are as they always were.
+ */
+export function keyedCommandId(principal: KeyOwner, route: string, key: string): string {
+  const space = principal.mode === 'test' ? 'test:' : '';
+  return uuidV5(`${space}${principal.kind}:${principal.subject}:${route}:${key}`);
 }
 export const lockKeyOf = (commandId: string) => `idem:${commandId}`;
 export const answerKeyOf = (commandId: string) => `idem:answer:${commandId}`;

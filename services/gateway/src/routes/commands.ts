@@ -9,13 +9,14 @@ import { exampleCommandStatus, withExample } from './examples';
  * What became of a money request sent with an Idempotency-Key, e.g. after a 504.
  * Keys are per caller: the command ids are derived from the caller's token subject, so another
  * caller's key reads UNKNOWN, like a key never used. Any user, and a platform client (SYSTEM) for
- * the keys of its own rewards, payouts and hold settlements.
+ * the keys of its own rewards, payouts and hold settlements; a test-mode client for the keys of its
+ * sandbox commands only (docs/decisions/0018-sandbox.md: its command ids are of its space).
  */
 export function registerCommandRoutes(app: App, deps: { commandStatus: CommandStatusReader }): void {
   app.get(
     '/api/commands/:idempotencyKey',
     {
-      config: { access: 'owner' },
+      config: { access: 'owner', sandbox: true },
       schema: {
         tags: ['coins', 'money'],
         summary:

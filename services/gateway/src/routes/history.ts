@@ -13,6 +13,7 @@ import {
 } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
+import type { SpaceReads } from '../clients/space-reads';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { keysetLinks, offsetLinks, startOf } from './paging';
 import { exampleAuditLogPage, exampleHistoryPage, exampleServiceActionPage, exampleWalletTransactionsPage, withExample } from './examples';
@@ -41,7 +42,7 @@ export function gatherMetadataParams(query: Record<string, unknown>): Record<str
  * History reads (docs/CONTRACT.md "Paging"). A user reads only their own history: the user id comes from the
  * access token, never from the query. Eventually consistent: a transaction shows within 1 s.
  */
-export function registerHistoryRoutes(app: App, deps: { internal: InternalApi }): void {
+export function registerHistoryRoutes(app: App, deps: { internal: InternalApi; reads: SpaceReads }): void {
   app.get(
     '/api/coins/history',
     {
@@ -129,13 +130,14 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
 
 /**
  * The transaction search: ADMIN+ over every transaction, a platform client over the ones its own
- * requests made (docs/DESIGN.md "Platform read-back").
+ * requests made (docs/DESIGN.md "Platform read-back"); a test-mode client over the ones it made in
+ * the sandbox, from the sandbox's history alone (docs/decisions/0018-sandbox.md).
  */
-function registerTransactionSearch(app: App, deps: { internal: InternalApi }): void {
+function registerTransactionSearch(app: App, deps: { reads: SpaceReads }): void {
   app.get(
     '/api/admin/transactions',
     {
-      config: { access: 'search' },
+      config: { access: 'search', sandbox: true },
       preValidation: async (request) => {
         request.query = gatherMetadataParams(request.query as Record<string, unknown>) as typeof request.query;
       },
@@ -143,7 +145,7 @@ function registerTransactionSearch(app: App, deps: { internal: InternalApi }): v
         tags: ['admin', 'history'],
         summary:
           'Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ' +
-          'ADMIN+ all of them, a platform client those its own requests made',
+          'ADMIN+ all of them, a platform client those its own requests made (a test-mode client: those it made in the sandbox, never a live one)',
         security: [{ bearerAuth: [] }],
         operationId: 'searchTransactions',
         querystring: adminTransactionsQuery,
@@ -156,7 +158,7 @@ function registerTransactionSearch(app: App, deps: { internal: InternalApi }): v
       const scope = principal.kind === 'system' ? { clientId: principal.subject } : {};
       const { metadata, ...filters } = request.query;
       const query = { ...filters, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), ...scope };
-      return keysetLinks(await deps.internal.read('history.transactions', query, String(request.id)));
+      return keysetLinks(await deps.reads.of(request).read('history.transactions', query, String(request.id)));
     },
   );
 }

@@ -5,11 +5,13 @@ import {
   sandboxClockAdvanceBody,
   sandboxFundBody,
   sandboxHoldBody,
+  problem,
   testClock,
 } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { CommandBus } from '../clients/commands';
+import type { SpaceReads } from '../clients/space-reads';
 import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
@@ -24,7 +26,7 @@ import { exampleHoldResult, exampleMoneyResult, withExample } from './examples';
  * live client here is 403). Its rewards then pay users' sandbox wallets through the same
  * `POST /api/admin/reward` a live client uses.
  */
-export function registerSandboxRoutes(app: App, deps: { commands: CommandBus }): void {
+export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; reads: SpaceReads }): void {
   app.post(
     '/api/sandbox/fund',
     {
@@ -68,7 +70,8 @@ function testClientOf(request: Parameters<typeof principalOf>[0], what: string):
  * test-mode client moves its own clock forward, and places holds on sandbox wallets that it
  * settles, so that advancing its clock past a hold's expiry expires it (coin.hold.expired).
  */
-function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus }): void {
+function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; reads: SpaceReads }): void {
+  registerSandboxClockRead(app, deps);
   app.post(
     '/api/sandbox/clock/advance',
     {
@@ -133,6 +136,37 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus }): v
           requestHash,
         }),
       );
+    },
+  );
+}
+
+/**
+ * `GET /api/sandbox/clock`: the test-mode client's clock as the sandbox ledger keeps it (its offset
+ * and the time it reads), read from the sandbox ledger's internal API for the client the token names.
+ */
+function registerSandboxClockRead(app: App, deps: { reads: SpaceReads }): void {
+  app.get(
+    '/api/sandbox/clock',
+    {
+      config: { access: 'platform', sandbox: true },
+      schema: {
+        tags: ['sandbox'],
+        summary:
+          "The test-mode client's own sandbox clock: how far ahead of wall time it runs (offsetSeconds, 0 until it is advanced) and the time it reads now, as the sandbox ledger judges its holds by. Test-mode clients only (a live one is 403 FORBIDDEN)",
+        security: [{ bearerAuth: [] }],
+        operationId: 'getSandboxClock',
+        response: {
+          200: withExample(testClock, { clientId: 'test_shop', offsetSeconds: 3600, now: '2026-01-01T01:00:00.000Z' }),
+          401: problem,
+          403: problem,
+          503: problem,
+        },
+      },
+    },
+    async (request) => {
+      // The client is the verified token's, never the request's word: the ledger's internal route grants nothing.
+      const clientId = testClientOf(request, 'reads a sandbox clock');
+      return deps.reads.of(request).read('ledger.test-clock', { clientId }, String(request.id));
     },
   );
 }

@@ -2,7 +2,7 @@ import { problem, transaction, transactionIdParam, type Transaction } from '@coi
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import type { InternalApi } from '../clients/internal-api';
+import type { SpaceReads } from '../clients/space-reads';
 import type { Principal } from '../plugins/access';
 import { actsAsAdmin, principalOf } from '../plugins/auth';
 import { exampleTransaction, withExample } from './examples';
@@ -24,17 +24,19 @@ export function mayRead(principal: Principal, tx: Transaction): boolean {
  * record and answers at once, so the id from a 201 can be read back immediately; history is a
  * projection that may lag by up to a second (docs/CONTRACT.md "Paging"). Anyone but a party or ADMIN+ gets the
  * same 404 as for an id that does not exist, so the answer does not reveal that it exists.
- * A platform client reads the transactions its own requests made, and gets the same 404 for any other.
+ * A platform client reads the transactions its own requests made, and gets the same 404 for any other;
+ * a test-mode client those it made in the sandbox, from the sandbox ledger alone.
  */
-export function registerTransactionRoutes(app: App, deps: { internal: InternalApi }): void {
+export function registerTransactionRoutes(app: App, deps: { reads: SpaceReads }): void {
   app.get(
     '/api/coins/transactions/:id',
     {
-      config: { access: 'owner' },
+      // A test-mode client reads the sandbox ledger's transactions, and only those (docs/decisions/0018-sandbox.md).
+      config: { access: 'owner', sandbox: true },
       schema: {
         tags: ['coins', 'history'],
         summary:
-          'One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404',
+          'One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404. A test-mode client reads the sandbox’s transactions it made, never a live one',
         security: [{ bearerAuth: [] }],
         operationId: 'getTransaction',
         params: z.object({ id: transactionIdParam }),
@@ -52,7 +54,7 @@ export function registerTransactionRoutes(app: App, deps: { internal: InternalAp
       const { id } = request.params;
       const notFound = () => new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} does not exist`);
       const principal = principalOf(request);
-      const found = await deps.internal.read('ledger.transaction', { id }, String(request.id));
+      const found = await deps.reads.of(request).read('ledger.transaction', { id }, String(request.id));
       if (!mayRead(principal, found)) throw notFound();
       return found;
     },

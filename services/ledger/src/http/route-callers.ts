@@ -27,4 +27,6 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/treasuries': ['gateway'],
   'GET /internal/commission-rules': ['gateway'],
   'GET /internal/supply': ['gateway'],
+  // A test-mode client's sandbox clock (GET /api/sandbox/clock), for the client the gateway verified.
+  'GET /internal/test-clocks/:clientId': ['gateway'],
 };
