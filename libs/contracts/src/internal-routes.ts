@@ -73,16 +73,8 @@ import {
   userListQuery,
   userSessionList,
 } from './identity';
-import {
-  approvableCommand,
-  commissionRuleList,
-  commissionRulesQuery,
-  supplyReport,
-  transaction,
-  transactionIdParam,
-  treasuryList,
-  wallet,
-} from './ledger';
+import { approvableCommand } from './commands';
+import { commissionRuleList, commissionRulesQuery, supplyReport, transaction, transactionIdParam, treasuryList, wallet } from './ledger';
 import {
   internalChangePasswordBody,
   internalMfaConfirmBody,
