@@ -6,6 +6,7 @@ import {
   ledgerOnlyCommandTypes,
   ledgerResults,
   partitionKeyOf,
+  userCommand,
   userCommandContracts,
   userCommandNeedsProof,
   userResults,
@@ -15,9 +16,11 @@ import {
   type LedgerContractRow,
   type LedgerContractTable,
   type LedgerDraft,
+  type UserCommandOf,
   type UserCommandType,
+  type UserContractRow,
+  type UserContractTable,
 } from './commands';
-import { userCommand } from './user';
 
 describe('the ledger command contract table', () => {
   it('when the schema union and the table are compared, then every command the ledger accepts has a row and every row a command', () => {
@@ -77,16 +80,17 @@ describe('the ledger command contract table', () => {
   });
 });
 
-describe('the ledger unions, built from the rows', () => {
-  const rows = Object.entries(ledgerCommandContracts);
-  const optionTypes = (union: { options: ReadonlyArray<{ shape: { type: { value: string } } }> }) =>
-    union.options.map((option) => option.shape.type.value);
+const tables = [
+  { name: 'ledger', union: ledgerCommand, rows: Object.entries(ledgerCommandContracts) },
+  { name: 'user', union: userCommand, rows: Object.entries(userCommandContracts) },
+];
 
-  it('when the union of the ledger’s commands is read, then it holds each row’s own schema, once, filed under its type', () => {
-    expect(ledgerCommand.options).toHaveLength(rows.length);
+describe.each(tables)('the $name union, built from its rows', ({ union, rows }) => {
+  it('when the union is read, then it holds each row’s own schema, once, filed under its type', () => {
+    expect(union.options).toHaveLength(rows.length);
     for (const [type, row] of rows) {
       expect(row.schema.shape.type.value).toBe(type);
-      expect(ledgerCommand.options.filter((option) => option === row.schema)).toHaveLength(1);
+      expect(union.options.filter((option) => option === row.schema)).toHaveLength(1);
     }
   });
 
@@ -94,11 +98,17 @@ describe('the ledger unions, built from the rows', () => {
     'when a %s with data of no command is sent, then the union judges it by that row’s schema',
     (type) => {
       const sent = { commandId: '00000000-0000-4000-8000-000000000000', issuedAt: '2025-01-01T00:00:00.000Z', type, data: { nothing: 1 } };
-      const issues = ledgerCommand.safeParse({ ...sent, actor: { kind: 'service', id: 'test' } }).error?.issues ?? [];
+      const issues = union.safeParse({ ...sent, actor: { kind: 'service', id: 'test' } }).error?.issues ?? [];
       expect(issues.length).toBeGreaterThan(0);
       expect(issues.every((issue) => issue.path[0] === 'data')).toBe(true);
     },
   );
+});
+
+describe('the ledger rows and the approvable union', () => {
+  const rows = Object.entries(ledgerCommandContracts);
+  const optionTypes = (union: { options: ReadonlyArray<{ shape: { type: { value: string } } }> }) =>
+    union.options.map((option) => option.shape.type.value);
 
   it('when a command of no row is sent, then the union refuses it by its type', () => {
     const result = ledgerCommand.safeParse({ type: 'ledger.print-money', data: {} });
@@ -141,5 +151,20 @@ describe('the ledger unions, built from the rows', () => {
     expect(ledgerCommandContracts['ledger.mint'].schema.shape.data.safeParse(wrong).success).toBe(false);
     expect(approvableCommand.parse(held)).not.toHaveProperty('data.requestHash');
     expect(approvableCommand.safeParse({ type: transfer, data: mint }).success).toBe(false);
+  });
+});
+
+describe('the user rows', () => {
+  it('when a user row lacks its schema or is filed under another command’s type, then it does not compile', () => {
+    const deleteRow = userCommandContracts['user.delete'];
+    const { schema: _schema, ...withoutSchema } = deleteRow;
+    // @ts-expect-error: a row without its schema is not a row
+    const noSchema: UserContractRow = withoutSchema;
+    // @ts-expect-error: the deletion's row filed under the role change's name
+    const misfiled: UserContractTable<{ 'user.change-role': typeof deleteRow }> = { 'user.change-role': deleteRow };
+    // @ts-expect-error: a deletion names the user by id
+    const wrong: UserCommandOf<'user.delete'>['data'] = { email: 'a@example.test' };
+    expect([noSchema.proof, misfiled['user.change-role'].proof]).toEqual([true, true]);
+    expect(deleteRow.schema.shape.data.safeParse(wrong).success).toBe(false);
   });
 });

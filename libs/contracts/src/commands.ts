@@ -47,7 +47,24 @@ import {
   walletKeyOfTreasury,
   walletKeyOfUser,
 } from './ledger';
-import { deletionPending, deletionRequest, grantPending, grantRequest, type UserCommand } from './user';
+import {
+  approveDeletionCommand,
+  approveGrantCommand,
+  changeRoleCommand,
+  createApiKeyCommand,
+  createPlatformClientCommand,
+  deleteUserCommand,
+  deletionPending,
+  deletionRequest,
+  grantPending,
+  grantRequest,
+  registerUserCommand,
+  rejectDeletionCommand,
+  rejectGrantCommand,
+  revokeApiKeyCommand,
+  revokePlatformClientCommand,
+  revokeSessionsCommand,
+} from './user';
 
 /**
  * The typed boundary between the services that send commands and the ledger that applies them:
@@ -161,15 +178,12 @@ function ledgerRow<S extends LedgerCommandSchema, R extends z.ZodType, A extends
   return row;
 }
 
-/**
- * Each row filed under its own schema's type: a row under another command's name, or without a
- * schema, does not compile.
- */
-export type LedgerContractTable<R> = {
-  [K in keyof R]: R[K] extends LedgerContractRow & { schema: z.ZodType<{ type: K }> }
-    ? R[K]
-    : LedgerContractRow & { schema: z.ZodType<{ type: K }> };
+/** Each row filed under its own schema's type: a row under another command's name, or without a schema, does not compile. */
+type FiledUnderTheirTypes<R, Row> = {
+  [K in keyof R]: R[K] extends Row & { schema: z.ZodType<{ type: K }> } ? R[K] : Row & { schema: z.ZodType<{ type: K }> };
 };
+/** The ledger's table, each row filed under its own schema's type. */
+export type LedgerContractTable<R> = FiledUnderTheirTypes<R, LedgerContractRow>;
 
 /** An approval's every step is decided by the partition that would apply the command it holds. */
 const partitionOfHeld = (data: { command: unknown }): string => partitionKeyOf(data.command as LedgerDraft);
@@ -511,14 +525,15 @@ const ledgerRows = {
 
 /** The ledger's commands, one row each (LedgerContractRow; docs/DESIGN.md "Adding a command"). */
 export const ledgerCommandContracts: LedgerContractTable<typeof ledgerRows> = ledgerRows;
-type LedgerRows = typeof ledgerCommandContracts;
-type LedgerCommandSchemas = LedgerRows[keyof LedgerRows]['schema'];
+
+/** The union of a table's commands: each row's schema, once (the rows are filed under their types). */
+function unionOfRows<R extends Record<string, { schema: z.ZodObject<{ type: z.ZodLiteral<string>; data: z.ZodType }> }>>(rows: R) {
+  type Schema = R[keyof R]['schema'];
+  return z.discriminatedUnion('type', Object.values(rows).map((row) => row.schema) as [Schema, ...Schema[]]);
+}
 
 /** Every ledger command (ledger.commands and ledger.internal), built from the rows' schemas. */
-export const ledgerCommand = z.discriminatedUnion(
-  'type',
-  Object.values(ledgerCommandContracts).map((row) => row.schema) as [LedgerCommandSchemas, ...LedgerCommandSchemas[]],
-);
+export const ledgerCommand = unionOfRows(ledgerCommandContracts);
 export type LedgerCommand = z.infer<typeof ledgerCommand>;
 export type MoneyCommand = Exclude<LedgerCommand, { type: 'ledger.open-wallet' }>;
 
@@ -578,8 +593,13 @@ export const platformClientCommandKey = 'platform-clients';
 /** Decisions of two-person acts (docs/DESIGN.md "Two-person acts"): rare, one shared key. */
 export const grantRequestCommandKey = 'grant-requests';
 
+/** A user command's schema (user.ts): `commandSchema(type, data)`. */
+export type UserCommandSchema = z.ZodObject<{ type: z.ZodLiteral<`user.${string}`>; data: z.ZodType }>;
+
 /**
- * One row per user command, typed like the ledger's (a missing row or field is a compile error):
+ * One row per user command, typed like the ledger's (a missing row or field is a compile error),
+ * and, like the ledger's, the rows' schemas make the union of the user commands (`userCommand`):
+ * - `schema`: the command's schema (user.ts).
  * - `partitionKey`: the one rule for the key it travels under. A sealed registration is keyed by
  *   its key's id, which names no one (two of one address may then apply side by side: the unique
  *   address decides, and the second meets EMAIL_TAKEN); one in clear (an earlier gateway's) by
@@ -591,84 +611,133 @@ export const grantRequestCommandKey = 'grant-requests';
  * - `stepUp`: whether an admin confirms it with a fresh second factor (commandNeedsStepUp).
  * - `result`: what the user service answers it with when it is accepted.
  */
-export interface UserContractRow<T extends UserCommandType> {
-  partitionKey(data: UserCommandOf<T>['data']): string;
+export interface UserContractRow<S extends UserCommandSchema = UserCommandSchema> {
+  schema: S;
+  partitionKey(data: z.output<S>['data']): string;
   proof: boolean;
   stepUp: boolean;
   result: z.ZodType;
 }
+
+/** A row, typed by its schema (as ledgerRow). */
+function userRow<S extends UserCommandSchema, R extends z.ZodType>(row: {
+  schema: S;
+  partitionKey(data: z.output<S>['data']): string;
+  proof: boolean;
+  stepUp: boolean;
+  result: R;
+}) {
+  return row;
+}
+
+/** Each row filed under its own schema's type (as LedgerContractTable). */
+export type UserContractTable<R> = FiledUnderTheirTypes<R, UserContractRow>;
 
 /** The user's token version after the command: the gateway caches it to refuse older tokens at once. */
 const tokenVersion = z.number().int().nonnegative();
 const byUserId = (d: { userId: number }) => String(d.userId);
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
-export const userCommandContracts = {
-  'user.register': {
+const userRows = {
+  'user.register': userRow({
+    schema: registerUserCommand,
     // Sealed: under its key's id, so the record key names no one either.
     partitionKey: (d) => ('sealed' in d ? d.sealed.keyId : normalizeEmail(d.email)),
     proof: false,
     stepUp: false,
     // The new account's id only: replies are stored and sent on a topic, personal data is not (docs/DESIGN.md "Erasure").
     result: z.object({ user: z.object({ id: userId }) }),
-  },
-  'user.change-role': {
+  }),
+  'user.change-role': userRow({
+    schema: changeRoleCommand,
     partitionKey: byUserId,
     proof: true,
     stepUp: true,
     // Applied at once (a role that grants no means to move coins), or a request a second SUPERADMIN decides.
     result: z.union([z.object({ user: z.object({ id: userId, role }), tokenVersion }), grantPending]),
-  },
-  'user.delete': {
+  }),
+  'user.delete': userRow({
+    schema: deleteUserCommand,
     partitionKey: byUserId,
     proof: true,
     stepUp: true,
     // Deleted at once, or (at or above DELETION_APPROVAL_MIN_COINS) a request a second SUPERADMIN decides.
     result: z.union([z.object({ userId, tokenVersion }), deletionPending]),
-  },
-  'user.revoke-sessions': { partitionKey: byUserId, proof: true, stepUp: false, result: z.object({ userId, tokenVersion }) },
-  'user.approve-deletion': {
+  }),
+  'user.revoke-sessions': userRow({
+    schema: revokeSessionsCommand,
+    partitionKey: byUserId,
+    proof: true,
+    stepUp: false,
+    result: z.object({ userId, tokenVersion }),
+  }),
+  'user.approve-deletion': userRow({
+    schema: approveDeletionCommand,
     partitionKey: byUserId,
     proof: true,
     stepUp: true,
     result: z.object({ userId, tokenVersion, deletionRequest }),
-  },
-  'user.reject-deletion': { partitionKey: byUserId, proof: true, stepUp: true, result: z.object({ deletionRequest }) },
-  'user.api-key.create': {
+  }),
+  'user.reject-deletion': userRow({
+    schema: rejectDeletionCommand,
+    partitionKey: byUserId,
+    proof: true,
+    stepUp: true,
+    result: z.object({ deletionRequest }),
+  }),
+  'user.api-key.create': userRow({
+    schema: createApiKeyCommand,
     partitionKey: () => apiKeyCommandKey,
     proof: true,
     stepUp: true,
     // A person's key waits for a second SUPERADMIN; an operator's (never on Kafka) would be the key itself.
     result: z.union([apiKey, grantPending]),
-  },
-  'user.api-key.revoke': {
+  }),
+  'user.api-key.revoke': userRow({
+    schema: revokeApiKeyCommand,
     partitionKey: () => apiKeyCommandKey,
     proof: true,
     stepUp: false,
     result: z.object({ id: z.uuid(), keyHash: sha256Hex }),
-  },
-  'user.platform-client.create': {
+  }),
+  'user.platform-client.create': userRow({
+    schema: createPlatformClientCommand,
     partitionKey: () => platformClientCommandKey,
     proof: true,
     stepUp: true,
     // The hashes come back with the request too, so the gateway tells a first answer from a retry's.
     result: z.union([platformClientCreated, grantPending.extend({ secretHash: sha256Hex, requestHash: sha256Hex })]),
-  },
-  'user.platform-client.revoke': {
+  }),
+  'user.platform-client.revoke': userRow({
+    schema: revokePlatformClientCommand,
     partitionKey: () => platformClientCommandKey,
     proof: true,
     stepUp: false,
     result: platformClientRevoked,
-  },
-  'user.approve-grant': {
+  }),
+  'user.approve-grant': userRow({
+    schema: approveGrantCommand,
     partitionKey: () => grantRequestCommandKey,
     proof: true,
     stepUp: true,
     // The approved role change's new token version (the gateway caches it at once); null for keys and clients.
     result: z.object({ grantRequest, tokenVersion: tokenVersion.nullable() }),
-  },
-  'user.reject-grant': { partitionKey: () => grantRequestCommandKey, proof: true, stepUp: true, result: z.object({ grantRequest }) },
-} satisfies { [T in UserCommandType]: UserContractRow<T> };
+  }),
+  'user.reject-grant': userRow({
+    schema: rejectGrantCommand,
+    partitionKey: () => grantRequestCommandKey,
+    proof: true,
+    stepUp: true,
+    result: z.object({ grantRequest }),
+  }),
+};
+
+/** The user service's commands, one row each (UserContractRow; docs/DESIGN.md "Adding a command"). */
+export const userCommandContracts: UserContractTable<typeof userRows> = userRows;
+
+/** Every user command (user.commands), built from the rows' schemas. */
+export const userCommand = unionOfRows(userCommandContracts);
+export type UserCommand = z.infer<typeof userCommand>;
 
 const userCommandTypes = Object.keys(userCommandContracts) as UserCommandType[];
 
@@ -678,7 +747,7 @@ export function userCommandNeedsProof(type: UserCommandType): boolean {
 
 /** The key (so the partition) a user command travels under: its row's rule (userCommandContracts). */
 export function userPartitionKeyOf(command: UserDraft): string {
-  const row = userCommandContracts[command.type] as UserContractRow<UserCommandType>;
+  const row: UserContractRow = userCommandContracts[command.type];
   return row.partitionKey(command.data);
 }
 

@@ -11,7 +11,11 @@ import {
   ledgerDraft,
   ledgerResults,
   partitionKeyOf,
+  userCommand,
+  userCommandContracts,
   userCommandMessage,
+  type UserCommand,
+  type UserContractRow,
   userDraft,
   userPartitionKeyOf,
   userResults,
@@ -21,7 +25,6 @@ import {
   type UserCommandType,
   type UserDraft,
 } from './commands';
-import { userCommand, type UserCommand } from './user';
 
 const hash = 'a'.repeat(64);
 const at = '2025-01-01T00:00:00.000Z';
@@ -495,5 +498,10 @@ describe('the command unions, built from the rows', () => {
     expect(byUnion.success).toBe(true);
     const row: LedgerContractRow = ledgerCommandContracts[type as LedgerCommandType];
     expect(byUnion).toEqual(row.schema.safeParse(command));
+  });
+
+  it.each(sent(userKeys))('when a %s (%s) is sent, then the user union judges it as its row’s schema does', (type, _label, command) => {
+    const row: UserContractRow = userCommandContracts[type as UserCommandType];
+    expect(userCommand.safeParse(command)).toEqual(row.schema.safeParse(command));
   });
 });
