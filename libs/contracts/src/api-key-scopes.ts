@@ -1,5 +1,5 @@
 import type { ApiKeyScopeName } from './common';
-import type { ApprovableCommand, LedgerCommand } from './ledger';
+import type { ApprovableCommand, LedgerCommand } from './commands';
 
 /**
  * Which API key scope each admin money command needs (docs/DESIGN.md "API keys"): the one table.

@@ -1,5 +1,5 @@
 import { apiKeyScopeNeeded, apiKeyScopeOfCommand } from './api-key-scopes';
-import type { LedgerCommand } from './ledger';
+import type { LedgerCommand } from './commands';
 
 type Sent = Parameters<typeof apiKeyScopeNeeded>[0];
 const admin = { kind: 'user' as const, id: '7', role: 'ADMIN' as const };

@@ -1,18 +1,26 @@
 import {
+  approvableCommand,
   commandNeedsStepUp,
+  ledgerCommand,
   ledgerCommandContracts,
   ledgerOnlyCommandTypes,
   ledgerResults,
   partitionKeyOf,
+  userCommand,
   userCommandContracts,
   userCommandNeedsProof,
   userResults,
+  type ApprovableCommand,
+  type LedgerCommandOf,
   type LedgerCommandType,
+  type LedgerContractRow,
+  type LedgerContractTable,
   type LedgerDraft,
+  type UserCommandOf,
   type UserCommandType,
+  type UserContractRow,
+  type UserContractTable,
 } from './commands';
-import { ledgerCommand } from './ledger';
-import { userCommand } from './user';
 
 describe('the ledger command contract table', () => {
   it('when the schema union and the table are compared, then every command the ledger accepts has a row and every row a command', () => {
@@ -69,5 +77,94 @@ describe('the ledger command contract table', () => {
       'user.reject-deletion',
       'user.reject-grant',
     ]);
+  });
+});
+
+const tables = [
+  { name: 'ledger', union: ledgerCommand, rows: Object.entries(ledgerCommandContracts) },
+  { name: 'user', union: userCommand, rows: Object.entries(userCommandContracts) },
+];
+
+describe.each(tables)('the $name union, built from its rows', ({ union, rows }) => {
+  it('when the union is read, then it holds each row’s own schema, once, filed under its type', () => {
+    expect(union.options).toHaveLength(rows.length);
+    for (const [type, row] of rows) {
+      expect(row.schema.shape.type.value).toBe(type);
+      expect(union.options.filter((option) => option === row.schema)).toHaveLength(1);
+    }
+  });
+
+  it.each(rows.map(([type]) => type))(
+    'when a %s with data of no command is sent, then the union judges it by that row’s schema',
+    (type) => {
+      const sent = { commandId: '00000000-0000-4000-8000-000000000000', issuedAt: '2025-01-01T00:00:00.000Z', type, data: { nothing: 1 } };
+      const issues = union.safeParse({ ...sent, actor: { kind: 'service', id: 'test' } }).error?.issues ?? [];
+      expect(issues.length).toBeGreaterThan(0);
+      expect(issues.every((issue) => issue.path[0] === 'data')).toBe(true);
+    },
+  );
+});
+
+describe('the ledger rows and the approvable union', () => {
+  const rows = Object.entries(ledgerCommandContracts);
+  const optionTypes = (union: { options: ReadonlyArray<{ shape: { type: { value: string } } }> }) =>
+    union.options.map((option) => option.shape.type.value);
+
+  it('when a command of no row is sent, then the union refuses it by its type', () => {
+    const result = ledgerCommand.safeParse({ type: 'ledger.print-money', data: {} });
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([['type']]);
+  });
+
+  it('when the approvable union is read, then it holds exactly the rows marked approvable: mint, burn, reward, refund and payout', () => {
+    const marked = rows.filter(([, row]) => row.approvable).map(([type]) => type);
+    expect([...optionTypes(approvableCommand)].sort()).toEqual([...marked].sort());
+    expect([...marked].sort()).toEqual(['ledger.burn', 'ledger.mint', 'ledger.payout', 'ledger.refund', 'ledger.reward']);
+  });
+
+  it('when a held command is read back, then it is the direct command’s data without its request hash and id nonce', () => {
+    const data = { to: { kind: 'user', userId: 7 }, amount: 100, reason: 'r', idNonce: 'A'.repeat(22), requestHash: 'a'.repeat(64) };
+    const held = approvableCommand.parse({ type: 'ledger.mint', data });
+    expect(held).toEqual({ type: 'ledger.mint', data: { to: { kind: 'user', userId: 7 }, amount: 100, reason: 'r' } });
+    expect(approvableCommand.safeParse({ type: 'ledger.mint', data: { ...data, amount: -1 } }).success).toBe(false);
+    expect(approvableCommand.safeParse({ type: 'ledger.transfer', data }).success).toBe(false);
+  });
+
+  it('when a row lacks its schema or is filed under another command’s type, then it does not compile', () => {
+    const mintRow = ledgerCommandContracts['ledger.mint'];
+    const { schema: _schema, ...withoutSchema } = mintRow;
+    // @ts-expect-error: a row without its schema is not a row
+    const noSchema: LedgerContractRow = withoutSchema;
+    // @ts-expect-error: the mint's row filed under the burn's name
+    const misfiled: LedgerContractTable<{ 'ledger.burn': typeof mintRow }> = { 'ledger.burn': mintRow };
+    const filed: LedgerContractTable<{ 'ledger.mint': typeof mintRow }> = { 'ledger.mint': mintRow };
+    expect([noSchema.route, misfiled['ledger.burn'].route, filed['ledger.mint'].route]).toEqual(['client', 'client', 'client']);
+  });
+
+  it('when the unions’ types are read, then they are the rows’ schemas’ own (a held command has no request hash)', () => {
+    const mint: LedgerCommandOf<'ledger.mint'>['data'] = { to: { kind: 'treasury', code: 'REWARDS' }, amount: 1, reason: 'r' };
+    // @ts-expect-error: a mint credits a party, not a user id
+    const wrong: LedgerCommandOf<'ledger.mint'>['data'] = { toUserId: 7, amount: 1, reason: 'r' };
+    // @ts-expect-error: a held command keeps no request hash
+    const held: ApprovableCommand = { type: 'ledger.mint', data: { ...mint, requestHash: 'a'.repeat(64) } };
+    // @ts-expect-error: a transfer is never held back
+    const transfer: ApprovableCommand['type'] = 'ledger.transfer';
+    expect(ledgerCommandContracts['ledger.mint'].schema.shape.data.safeParse(wrong).success).toBe(false);
+    expect(approvableCommand.parse(held)).not.toHaveProperty('data.requestHash');
+    expect(approvableCommand.safeParse({ type: transfer, data: mint }).success).toBe(false);
+  });
+});
+
+describe('the user rows', () => {
+  it('when a user row lacks its schema or is filed under another command’s type, then it does not compile', () => {
+    const deleteRow = userCommandContracts['user.delete'];
+    const { schema: _schema, ...withoutSchema } = deleteRow;
+    // @ts-expect-error: a row without its schema is not a row
+    const noSchema: UserContractRow = withoutSchema;
+    // @ts-expect-error: the deletion's row filed under the role change's name
+    const misfiled: UserContractTable<{ 'user.change-role': typeof deleteRow }> = { 'user.change-role': deleteRow };
+    // @ts-expect-error: a deletion names the user by id
+    const wrong: UserCommandOf<'user.delete'>['data'] = { email: 'a@example.test' };
+    expect([noSchema.proof, misfiled['user.change-role'].proof]).toEqual([true, true]);
+    expect(deleteRow.schema.shape.data.safeParse(wrong).success).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { normalizeEmail, role, userId } from './common';
+import { idNonce, normalizeEmail, role, userId, uuidInput } from './common';
 import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
-import { headerNames } from './messaging';
+import { commandSchema, headerNames } from './messaging';
 import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
@@ -9,19 +9,62 @@ import { captureResult, hold, holdResult } from './holds';
 import { cashoutResult, settleCashoutResult } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
 import {
+  advanceClockCommand,
+  approveUnfreezeCommand,
+  burnCommand,
+  cancelMandateCommand,
+  captureHoldCommand,
+  cashoutCommand,
+  chargeMandateCommand,
+  clawbackCommand,
+  closeWalletCommand,
   commissionRuleEntry,
+  creditCommand,
+  expireHoldCommand,
   freezeResult,
+  freezeWalletCommand,
+  grantMandateCommand,
+  holdCommand,
   limitOverrides,
+  mintCommand,
   moneyResult,
+  openWalletCommand,
+  payoutCommand,
   purchaseResult,
   payoutResult,
+  reasonText,
+  refundCommand,
+  requestHash,
+  requestUnfreezeCommand,
+  rewardCommand,
+  setCommissionCommand,
+  setLimitsCommand,
+  settleCashoutCommand,
+  transferCommand,
+  voidHoldCommand,
   wallet,
   walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
-  type LedgerCommand,
 } from './ledger';
-import { deletionPending, deletionRequest, grantPending, grantRequest, type UserCommand } from './user';
+import {
+  approveDeletionCommand,
+  approveGrantCommand,
+  changeRoleCommand,
+  createApiKeyCommand,
+  createPlatformClientCommand,
+  deleteUserCommand,
+  deletionPending,
+  deletionRequest,
+  grantPending,
+  grantRequest,
+  registerUserCommand,
+  rejectDeletionCommand,
+  rejectGrantCommand,
+  revokeApiKeyCommand,
+  revokePlatformClientCommand,
+  revokeSessionsCommand,
+} from './user';
 
 /**
  * The typed boundary between the services that send commands and the ledger that applies them:
@@ -46,7 +89,7 @@ export function ledgerDraft<T extends LedgerCommandType>(type: T, data: LedgerCo
 
 /** The key (so the partition) a ledger command travels under: its row's rule (ledgerCommandContracts). */
 export function partitionKeyOf(command: LedgerDraft): string {
-  const row = ledgerCommandContracts[command.type] as LedgerContractRow<LedgerCommandType>;
+  const row: LedgerContractRow = ledgerCommandContracts[command.type];
   return row.partitionKey(command.data);
 }
 
@@ -91,9 +134,14 @@ export const payoutApprovedResult = payoutResult.extend({ approval: payoutApprov
  */
 export type LedgerCommandRoute = 'client' | 'ledger' | 'either';
 
+/** A ledger command's schema (ledger.ts): `commandSchema(type, data)`. */
+export type LedgerCommandSchema = z.ZodObject<{ type: z.ZodLiteral<`ledger.${string}`>; data: z.ZodType }>;
+
 /**
- * One row per ledger command: its contract apart from its schema (ledger.ts `ledgerCommand`).
- * Typed so that a command without a row, or a row without a field, is a compile error.
+ * One row per ledger command: its whole contract. The union of the ledger's commands
+ * (`ledgerCommand`) and of the ones an approval request may hold back (`approvableCommand`) are
+ * built from the rows, so a command is added by its schema in ledger.ts and its row here.
+ * - `schema`: the command's schema (ledger.ts).
  * - `partitionKey`: the one rule for the key (so the partition) the command travels under: the
  *   wallet it debits (MINT: credits; a credit leg: credits; opening and closing: the user's
  *   wallet). The partition applies that wallet's commands one at a time, which is what makes a
@@ -101,145 +149,393 @@ export type LedgerCommandRoute = 'client' | 'ledger' | 'either';
  *   writer per wallet"). The ledger refuses a command delivered under any other key.
  * - `route`: the topic it may travel on (LedgerCommandRoute).
  * - `stepUp`: whether an admin confirms it with a fresh second factor (commandNeedsStepUp).
+ * - `approvable`: whether an approval request may hold it back for a second ADMIN+
+ *   (docs/design/ledger.md "Approvals"; `approvableCommand`).
  * - `result`: what the ledger answers it with when it is accepted (the `result` of its reply).
  */
-export interface LedgerContractRow<T extends LedgerCommandType> {
-  partitionKey(data: LedgerCommandOf<T>['data']): string;
+export interface LedgerContractRow<S extends LedgerCommandSchema = LedgerCommandSchema> {
+  schema: S;
+  partitionKey(data: z.output<S>['data']): string;
   route: LedgerCommandRoute;
   /** An admin confirms it with a fresh second factor (step-up; see commandNeedsStepUp). */
   stepUp: boolean;
+  approvable: boolean;
   result: z.ZodType;
 }
 
+/**
+ * A row, typed by its schema: `partitionKey` is given the command's data, and the row keeps its
+ * schema's, result's and approvability's own types (the unions and `ledgerResults` are read from them).
+ */
+function ledgerRow<S extends LedgerCommandSchema, R extends z.ZodType, A extends boolean>(row: {
+  schema: S;
+  partitionKey(data: z.output<S>['data']): string;
+  route: LedgerCommandRoute;
+  stepUp: boolean;
+  approvable: A;
+  result: R;
+}) {
+  return row;
+}
+
+/** Each row filed under its own schema's type: a row under another command's name, or without a schema, does not compile. */
+type FiledUnderTheirTypes<R, Row> = {
+  [K in keyof R]: R[K] extends Row & { schema: z.ZodType<{ type: K }> } ? R[K] : Row & { schema: z.ZodType<{ type: K }> };
+};
+/** The ledger's table, each row filed under its own schema's type. */
+export type LedgerContractTable<R> = FiledUnderTheirTypes<R, LedgerContractRow>;
+
 /** An approval's every step is decided by the partition that would apply the command it holds. */
-const partitionOfHeld = (data: { command: unknown }) => partitionKeyOf(data.command as LedgerDraft);
+const partitionOfHeld = (data: { command: unknown }): string => partitionKeyOf(data.command as LedgerDraft);
 
 /**
  * An approve or a reject travels under the key its request's id names (docs/decisions/0005), or,
  * for an id of the earlier layout, under its command's (the schema requires one or the other).
  */
-const partitionOfRequest = (data: { approvalId: string; command?: unknown }) => {
+const partitionOfRequest = (data: { approvalId: string; command?: unknown }): string => {
   const route = routeOfApprovalId(data.approvalId);
   if (route) return route.walletKey;
   if (data.command === undefined) throw new RangeError(`approval request ${data.approvalId} names no route and no command came with it`);
   return partitionOfHeld({ command: data.command });
 };
 
-export const ledgerCommandContracts = {
-  'ledger.open-wallet': {
+/**
+ * The rows of the commands that hold no other command: every command but the four steps of an
+ * approval request, whose schemas hold one of the approvable commands named here.
+ */
+const directLedgerCommandContracts = {
+  'ledger.open-wallet': ledgerRow({
+    schema: openWalletCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'either',
     stepUp: false,
+    approvable: false,
     result: z.object({ wallet: wallet.nullable() }),
-  },
-  'ledger.mint': { partitionKey: (d) => walletKeyOf(d.to), route: 'client', stepUp: false, result: moneyOrApproval },
-  'ledger.burn': { partitionKey: (d) => walletKeyOf(d.from), route: 'client', stepUp: false, result: moneyOrApproval },
-  'ledger.transfer': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: purchaseResult },
-  // A person's reward past the four-eyes window waits (202); a platform client's never does.
-  'ledger.reward': { partitionKey: () => walletKeyOfTreasury('REWARDS'), route: 'client', stepUp: false, result: moneyOrApproval },
-  'ledger.refund': { partitionKey: (d) => walletKeyOfTreasury(d.treasury), route: 'client', stepUp: false, result: moneyOrApproval },
-  // A person's payout from REWARDS past the four-eyes window waits (202, a PayoutApproval); a platform client's never does.
-  'ledger.payout': {
+  }),
+  'ledger.mint': ledgerRow({
+    schema: mintCommand,
+    partitionKey: (d) => walletKeyOf(d.to),
+    route: 'client',
+    stepUp: false,
+    approvable: true,
+    result: moneyOrApproval,
+  }),
+  'ledger.burn': ledgerRow({
+    schema: burnCommand,
     partitionKey: (d) => walletKeyOf(d.from),
     route: 'client',
     stepUp: false,
+    approvable: true,
+    result: moneyOrApproval,
+  }),
+  'ledger.transfer': ledgerRow({
+    schema: transferCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: purchaseResult,
+  }),
+  // A person's reward past the four-eyes window waits (202; its view is on coin.approvals.v2 only); a platform client's never does.
+  'ledger.reward': ledgerRow({
+    schema: rewardCommand,
+    partitionKey: () => walletKeyOfTreasury('REWARDS'),
+    route: 'client',
+    stepUp: false,
+    approvable: true,
+    result: moneyOrApproval,
+  }),
+  'ledger.refund': ledgerRow({
+    schema: refundCommand,
+    partitionKey: (d) => walletKeyOfTreasury(d.treasury),
+    route: 'client',
+    stepUp: false,
+    approvable: true,
+    result: moneyOrApproval,
+  }),
+  // A person's payout from REWARDS past the four-eyes window waits (202, a PayoutApproval, on coin.payout-approvals only); a platform client's never does.
+  'ledger.payout': ledgerRow({
+    schema: payoutCommand,
+    partitionKey: (d) => walletKeyOf(d.from),
+    route: 'client',
+    stepUp: false,
+    approvable: true,
     result: z.union([payoutResult, payoutApprovalPending]),
-  },
-  'ledger.credit': {
+  }),
+  'ledger.credit': ledgerRow({
+    schema: creditCommand,
     partitionKey: (d) => walletKeyOf(d.to),
     route: 'ledger',
     stepUp: false,
+    approvable: false,
     result: z.object({
       transactionId,
       resolution: z.enum(['credited', 'returned', 'burned']),
       returnTransactionId: transactionId.nullable(),
     }),
-  },
-  'ledger.clawback': {
+  }),
+  'ledger.clawback': ledgerRow({
+    schema: clawbackCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'ledger',
     stepUp: false,
+    approvable: false,
     result: z.object({
       purchaseId: transactionId,
       clawedBack: coinValue,
       shortfall: coinValue,
       transactionId: transactionId.nullable(),
     }),
-  },
-  'ledger.close-wallet': {
+  }),
+  'ledger.close-wallet': ledgerRow({
+    schema: closeWalletCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'either',
     stepUp: false,
+    approvable: false,
     result: z.object({ closed: z.boolean(), burnTransactionId: transactionId.nullable() }),
-  },
-  'ledger.hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: holdResult },
-  'ledger.capture-hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: captureResult },
-  'ledger.void-hold': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: holdResult },
-  'ledger.expire-hold': {
+  }),
+  'ledger.hold': ledgerRow({
+    schema: holdCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: holdResult,
+  }),
+  'ledger.capture-hold': ledgerRow({
+    schema: captureHoldCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: captureResult,
+  }),
+  'ledger.void-hold': ledgerRow({
+    schema: voidHoldCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: holdResult,
+  }),
+  'ledger.expire-hold': ledgerRow({
+    schema: expireHoldCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'ledger',
     stepUp: false,
+    approvable: false,
     result: z.object({ hold: hold.nullable(), expired: z.boolean() }),
-  },
-  'ledger.advance-clock': {
+  }),
+  'ledger.advance-clock': ledgerRow({
+    schema: advanceClockCommand,
     partitionKey: (d) => `test-clock:${d.clientId}`,
     route: 'client',
     stepUp: false,
+    approvable: false,
     result: z.object({ clientId: z.string(), offsetSeconds: z.number().int().min(0) }),
-  },
-  'ledger.cashout': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: cashoutResult },
-  'ledger.settle-cashout': {
+  }),
+  'ledger.cashout': ledgerRow({
+    schema: cashoutCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
     stepUp: false,
+    approvable: false,
+    result: cashoutResult,
+  }),
+  'ledger.settle-cashout': ledgerRow({
+    schema: settleCashoutCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
     result: settleCashoutResult,
-  },
-  'ledger.grant-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },
-  'ledger.cancel-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },
-  'ledger.charge-mandate': {
+  }),
+  'ledger.grant-mandate': ledgerRow({
+    schema: grantMandateCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: mandateResult,
+  }),
+  'ledger.cancel-mandate': ledgerRow({
+    schema: cancelMandateCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: mandateResult,
+  }),
+  'ledger.charge-mandate': ledgerRow({
+    schema: chargeMandateCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'ledger',
     stepUp: false,
+    approvable: false,
     result: chargeMandateResult,
-  },
-  'ledger.set-limits': {
+  }),
+  'ledger.set-limits': ledgerRow({
+    schema: setLimitsCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'client',
     stepUp: false,
+    approvable: false,
     result: z.object({ userId, overrides: limitOverrides }),
-  },
-  'ledger.set-commission': {
+  }),
+  'ledger.set-commission': ledgerRow({
+    schema: setCommissionCommand,
     partitionKey: (d) => walletKeyOfTreasury(d.treasury),
     route: 'client',
     stepUp: true,
+    approvable: false,
     result: commissionRuleEntry,
-  },
+  }),
+  // Freezes (docs/CONTRACT.md "Wallet freezes"), keyed by the frozen wallet so they order with its debits.
+  'ledger.freeze-wallet': ledgerRow({
+    schema: freezeWalletCommand,
+    partitionKey: (d) => walletKeyOfUser(d.userId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: freezeResult,
+  }),
+  'ledger.request-unfreeze': ledgerRow({
+    schema: requestUnfreezeCommand,
+    partitionKey: (d) => walletKeyOfUser(d.userId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: freezeResult,
+  }),
+  // The second person lifts the freeze: a fresh second factor, as an approval takes.
+  'ledger.approve-unfreeze': ledgerRow({
+    schema: approveUnfreezeCommand,
+    partitionKey: (d) => walletKeyOfUser(d.userId),
+    route: 'client',
+    stepUp: true,
+    approvable: false,
+    result: freezeResult,
+  }),
+};
+
+type DirectLedgerRows = typeof directLedgerCommandContracts;
+type ApprovableType = { [T in keyof DirectLedgerRows]: DirectLedgerRows[T]['approvable'] extends true ? T : never }[keyof DirectLedgerRows];
+/** What an approval request keeps of a command: all it carries but its request hash and id nonce. */
+const notStored = ['requestHash', 'idNonce'] as const;
+type HeldData<T extends ApprovableType> = Omit<z.output<DirectLedgerRows[T]['schema']>['data'], (typeof notStored)[number]>;
+type HeldSchema<T> = T extends ApprovableType ? z.ZodObject<{ type: z.ZodLiteral<T>; data: z.ZodType<HeldData<T>> }> : never;
+
+/** The schema of a held-back command: its type, and its data without what is not stored. */
+function heldSchemaOf(schema: LedgerCommandSchema) {
+  const data = schema.shape.data as z.ZodObject;
+  // Only the keys the command has: zod refuses to omit a key the object does not have.
+  const omitted: Partial<Record<(typeof notStored)[number], true>> = Object.fromEntries(
+    notStored.filter((key) => key in data.shape).map((key) => [key, true]),
+  );
+  return z.object({ type: schema.shape.type, data: data.omit(omitted) });
+}
+
+/**
+ * A money command that waits for a second ADMIN+ (docs/design/ledger.md "Approvals"): what the request
+ * asked for, exactly as the direct command would carry it (without its request hash and id nonce).
+ * Built from the rows marked `approvable`.
+ */
+export const approvableCommand = z.discriminatedUnion(
+  'type',
+  Object.values(directLedgerCommandContracts)
+    .filter((row) => row.approvable)
+    .map((row) => heldSchemaOf(row.schema)) as unknown as [HeldSchema<ApprovableType>, ...HeldSchema<ApprovableType>[]],
+);
+export type ApprovableCommand = z.infer<typeof approvableCommand>;
+
+const approvalId = uuidInput;
+/**
+ * Stores a money command as an approval request instead of applying it; keyed like the command
+ * itself (partitionKeyOf its `command`), as are the approve, reject and expire commands, so the
+ * partition that would apply it decides every step of the request. The id derives from the
+ * command id.
+ */
+export const requestApprovalCommand = commandSchema(
+  'ledger.request-approval',
+  z.object({ command: approvableCommand, idNonce: idNonce.optional(), requestHash }),
+);
+/**
+ * What an approve or a reject names (docs/decisions/0005): the request only, when its id names its
+ * route (the partition keeping it: the ledger loads the stored command itself), or the request and
+ * its command, for an id of the earlier layout (UUIDv5, naming nothing): the command names the key
+ * and must equal the stored one. One or the other, or the command has no key to travel under.
+ */
+const namesItsRoute = (data: { approvalId: string; command?: unknown }) =>
+  data.command !== undefined || routeOfApprovalId(data.approvalId) !== null;
+const namesItsRouteError = {
+  message: 'An approval request of the earlier id layout (UUIDv5) is decided with its command',
+  path: ['command'],
+};
+/** Applies the request's command, by an ADMIN+ who did not request it (the command, when sent, must equal the stored one). */
+export const approveCommand = commandSchema(
+  'ledger.approve',
+  z.object({ approvalId, command: approvableCommand.optional(), requestHash }).refine(namesItsRoute, namesItsRouteError),
+);
+export const rejectApprovalCommand = commandSchema(
+  'ledger.reject-approval',
+  z
+    .object({ approvalId, command: approvableCommand.optional(), reason: reasonText, requestHash })
+    .refine(namesItsRoute, namesItsRouteError),
+);
+/** Sent by the ledger's expiry sweep for a pending request past its expiry. */
+export const expireApprovalCommand = commandSchema('ledger.expire-approval', z.object({ approvalId, command: approvableCommand }));
+
+const ledgerRows = {
+  ...directLedgerCommandContracts,
   // A request holding a payout is shown as a PayoutApproval (its own view), every other as an Approval.
-  'ledger.request-approval': { partitionKey: partitionOfHeld, route: 'client', stepUp: false, result: z.object({ approval: anyApproval }) },
-  'ledger.approve': {
-    partitionKey: partitionOfRequest,
+  'ledger.request-approval': ledgerRow({
+    schema: requestApprovalCommand,
+    partitionKey: partitionOfHeld,
     route: 'client',
-    stepUp: true,
-    result: z.union([moneyResult.extend({ approval }), payoutApprovedResult]),
-  },
-  'ledger.reject-approval': {
-    partitionKey: partitionOfRequest,
-    route: 'client',
-    stepUp: true,
+    stepUp: false,
+    approvable: false,
     result: z.object({ approval: anyApproval }),
-  },
-  'ledger.expire-approval': {
+  }),
+  'ledger.approve': ledgerRow({
+    schema: approveCommand,
+    partitionKey: partitionOfRequest,
+    route: 'client',
+    stepUp: true,
+    approvable: false,
+    result: z.union([moneyResult.extend({ approval }), payoutApprovedResult]),
+  }),
+  'ledger.reject-approval': ledgerRow({
+    schema: rejectApprovalCommand,
+    partitionKey: partitionOfRequest,
+    route: 'client',
+    stepUp: true,
+    approvable: false,
+    result: z.object({ approval: anyApproval }),
+  }),
+  'ledger.expire-approval': ledgerRow({
+    schema: expireApprovalCommand,
     partitionKey: partitionOfHeld,
     route: 'ledger',
     stepUp: false,
+    approvable: false,
     result: z.object({ approval: anyApproval.nullable(), expired: z.boolean() }),
-  },
-  // Freezes (docs/CONTRACT.md "Wallet freezes"), keyed by the frozen wallet so they order with its debits.
-  'ledger.freeze-wallet': { partitionKey: (d) => walletKeyOfUser(d.userId), route: 'client', stepUp: false, result: freezeResult },
-  'ledger.request-unfreeze': { partitionKey: (d) => walletKeyOfUser(d.userId), route: 'client', stepUp: false, result: freezeResult },
-  // The second person lifts the freeze: a fresh second factor, as an approval takes.
-  'ledger.approve-unfreeze': { partitionKey: (d) => walletKeyOfUser(d.userId), route: 'client', stepUp: true, result: freezeResult },
-} satisfies { [T in LedgerCommandType]: LedgerContractRow<T> };
+  }),
+};
+
+/** The ledger's commands, one row each (LedgerContractRow; docs/DESIGN.md "Adding a command"). */
+export const ledgerCommandContracts: LedgerContractTable<typeof ledgerRows> = ledgerRows;
+
+/** The union of a table's commands: each row's schema, once (the rows are filed under their types). */
+function unionOfRows<R extends Record<string, { schema: z.ZodObject<{ type: z.ZodLiteral<string>; data: z.ZodType }> }>>(rows: R) {
+  type Schema = R[keyof R]['schema'];
+  return z.discriminatedUnion('type', Object.values(rows).map((row) => row.schema) as [Schema, ...Schema[]]);
+}
+
+/** Every ledger command (ledger.commands and ledger.internal), built from the rows' schemas. */
+export const ledgerCommand = unionOfRows(ledgerCommandContracts);
+export type LedgerCommand = z.infer<typeof ledgerCommand>;
+export type MoneyCommand = Exclude<LedgerCommand, { type: 'ledger.open-wallet' }>;
 
 const ledgerCommandTypes = Object.keys(ledgerCommandContracts) as LedgerCommandType[];
 
@@ -297,8 +593,13 @@ export const platformClientCommandKey = 'platform-clients';
 /** Decisions of two-person acts (docs/DESIGN.md "Two-person acts"): rare, one shared key. */
 export const grantRequestCommandKey = 'grant-requests';
 
+/** A user command's schema (user.ts): `commandSchema(type, data)`. */
+export type UserCommandSchema = z.ZodObject<{ type: z.ZodLiteral<`user.${string}`>; data: z.ZodType }>;
+
 /**
- * One row per user command, typed like the ledger's (a missing row or field is a compile error):
+ * One row per user command, typed like the ledger's (a missing row or field is a compile error),
+ * and, like the ledger's, the rows' schemas make the union of the user commands (`userCommand`):
+ * - `schema`: the command's schema (user.ts).
  * - `partitionKey`: the one rule for the key it travels under. A sealed registration is keyed by
  *   its key's id, which names no one (two of one address may then apply side by side: the unique
  *   address decides, and the second meets EMAIL_TAKEN); one in clear (an earlier gateway's) by
@@ -310,84 +611,133 @@ export const grantRequestCommandKey = 'grant-requests';
  * - `stepUp`: whether an admin confirms it with a fresh second factor (commandNeedsStepUp).
  * - `result`: what the user service answers it with when it is accepted.
  */
-export interface UserContractRow<T extends UserCommandType> {
-  partitionKey(data: UserCommandOf<T>['data']): string;
+export interface UserContractRow<S extends UserCommandSchema = UserCommandSchema> {
+  schema: S;
+  partitionKey(data: z.output<S>['data']): string;
   proof: boolean;
   stepUp: boolean;
   result: z.ZodType;
 }
+
+/** A row, typed by its schema (as ledgerRow). */
+function userRow<S extends UserCommandSchema, R extends z.ZodType>(row: {
+  schema: S;
+  partitionKey(data: z.output<S>['data']): string;
+  proof: boolean;
+  stepUp: boolean;
+  result: R;
+}) {
+  return row;
+}
+
+/** Each row filed under its own schema's type (as LedgerContractTable). */
+export type UserContractTable<R> = FiledUnderTheirTypes<R, UserContractRow>;
 
 /** The user's token version after the command: the gateway caches it to refuse older tokens at once. */
 const tokenVersion = z.number().int().nonnegative();
 const byUserId = (d: { userId: number }) => String(d.userId);
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
 
-export const userCommandContracts = {
-  'user.register': {
+const userRows = {
+  'user.register': userRow({
+    schema: registerUserCommand,
     // Sealed: under its key's id, so the record key names no one either.
     partitionKey: (d) => ('sealed' in d ? d.sealed.keyId : normalizeEmail(d.email)),
     proof: false,
     stepUp: false,
     // The new account's id only: replies are stored and sent on a topic, personal data is not (docs/DESIGN.md "Erasure").
     result: z.object({ user: z.object({ id: userId }) }),
-  },
-  'user.change-role': {
+  }),
+  'user.change-role': userRow({
+    schema: changeRoleCommand,
     partitionKey: byUserId,
     proof: true,
     stepUp: true,
     // Applied at once (a role that grants no means to move coins), or a request a second SUPERADMIN decides.
     result: z.union([z.object({ user: z.object({ id: userId, role }), tokenVersion }), grantPending]),
-  },
-  'user.delete': {
+  }),
+  'user.delete': userRow({
+    schema: deleteUserCommand,
     partitionKey: byUserId,
     proof: true,
     stepUp: true,
     // Deleted at once, or (at or above DELETION_APPROVAL_MIN_COINS) a request a second SUPERADMIN decides.
     result: z.union([z.object({ userId, tokenVersion }), deletionPending]),
-  },
-  'user.revoke-sessions': { partitionKey: byUserId, proof: true, stepUp: false, result: z.object({ userId, tokenVersion }) },
-  'user.approve-deletion': {
+  }),
+  'user.revoke-sessions': userRow({
+    schema: revokeSessionsCommand,
+    partitionKey: byUserId,
+    proof: true,
+    stepUp: false,
+    result: z.object({ userId, tokenVersion }),
+  }),
+  'user.approve-deletion': userRow({
+    schema: approveDeletionCommand,
     partitionKey: byUserId,
     proof: true,
     stepUp: true,
     result: z.object({ userId, tokenVersion, deletionRequest }),
-  },
-  'user.reject-deletion': { partitionKey: byUserId, proof: true, stepUp: true, result: z.object({ deletionRequest }) },
-  'user.api-key.create': {
+  }),
+  'user.reject-deletion': userRow({
+    schema: rejectDeletionCommand,
+    partitionKey: byUserId,
+    proof: true,
+    stepUp: true,
+    result: z.object({ deletionRequest }),
+  }),
+  'user.api-key.create': userRow({
+    schema: createApiKeyCommand,
     partitionKey: () => apiKeyCommandKey,
     proof: true,
     stepUp: true,
     // A person's key waits for a second SUPERADMIN; an operator's (never on Kafka) would be the key itself.
     result: z.union([apiKey, grantPending]),
-  },
-  'user.api-key.revoke': {
+  }),
+  'user.api-key.revoke': userRow({
+    schema: revokeApiKeyCommand,
     partitionKey: () => apiKeyCommandKey,
     proof: true,
     stepUp: false,
     result: z.object({ id: z.uuid(), keyHash: sha256Hex }),
-  },
-  'user.platform-client.create': {
+  }),
+  'user.platform-client.create': userRow({
+    schema: createPlatformClientCommand,
     partitionKey: () => platformClientCommandKey,
     proof: true,
     stepUp: true,
     // The hashes come back with the request too, so the gateway tells a first answer from a retry's.
     result: z.union([platformClientCreated, grantPending.extend({ secretHash: sha256Hex, requestHash: sha256Hex })]),
-  },
-  'user.platform-client.revoke': {
+  }),
+  'user.platform-client.revoke': userRow({
+    schema: revokePlatformClientCommand,
     partitionKey: () => platformClientCommandKey,
     proof: true,
     stepUp: false,
     result: platformClientRevoked,
-  },
-  'user.approve-grant': {
+  }),
+  'user.approve-grant': userRow({
+    schema: approveGrantCommand,
     partitionKey: () => grantRequestCommandKey,
     proof: true,
     stepUp: true,
     // The approved role change's new token version (the gateway caches it at once); null for keys and clients.
     result: z.object({ grantRequest, tokenVersion: tokenVersion.nullable() }),
-  },
-  'user.reject-grant': { partitionKey: () => grantRequestCommandKey, proof: true, stepUp: true, result: z.object({ grantRequest }) },
-} satisfies { [T in UserCommandType]: UserContractRow<T> };
+  }),
+  'user.reject-grant': userRow({
+    schema: rejectGrantCommand,
+    partitionKey: () => grantRequestCommandKey,
+    proof: true,
+    stepUp: true,
+    result: z.object({ grantRequest }),
+  }),
+};
+
+/** The user service's commands, one row each (UserContractRow; docs/DESIGN.md "Adding a command"). */
+export const userCommandContracts: UserContractTable<typeof userRows> = userRows;
+
+/** Every user command (user.commands), built from the rows' schemas. */
+export const userCommand = unionOfRows(userCommandContracts);
+export type UserCommand = z.infer<typeof userCommand>;
 
 const userCommandTypes = Object.keys(userCommandContracts) as UserCommandType[];
 
@@ -397,7 +747,7 @@ export function userCommandNeedsProof(type: UserCommandType): boolean {
 
 /** The key (so the partition) a user command travels under: its row's rule (userCommandContracts). */
 export function userPartitionKeyOf(command: UserDraft): string {
-  const row = userCommandContracts[command.type] as UserContractRow<UserCommandType>;
+  const row: UserContractRow = userCommandContracts[command.type];
   return row.partitionKey(command.data);
 }
 

@@ -4,21 +4,27 @@ import {
   platformClientCommandKey,
   grantRequestCommandKey,
   commandMessage,
+  ledgerCommand,
+  ledgerCommandContracts,
   ledgerCommandMessage,
+  type LedgerCommand,
   ledgerDraft,
   ledgerResults,
   partitionKeyOf,
+  userCommand,
+  userCommandContracts,
   userCommandMessage,
+  type UserCommand,
+  type UserContractRow,
   userDraft,
   userPartitionKeyOf,
   userResults,
   type LedgerCommandType,
+  type LedgerContractRow,
   type LedgerDraft,
   type UserCommandType,
   type UserDraft,
 } from './commands';
-import { ledgerCommand, type LedgerCommand } from './ledger';
-import { userCommand, type UserCommand } from './user';
 
 const hash = 'a'.repeat(64);
 const at = '2025-01-01T00:00:00.000Z';
@@ -478,5 +484,24 @@ describe('a command proof (the caller token a command carries)', () => {
     ['an object', { token: 'eyJh' }],
   ])('when it is %s, then the command is refused by the schema (dead-lettered, never applied)', (_name, proof) => {
     expect(ledgerCommand.safeParse(mint(proof)).success).toBe(false);
+  });
+});
+
+describe('the command unions, built from the rows', () => {
+  const sent = <D extends { type: string }>(cases: Record<string, Array<[string, D, string]>>) =>
+    Object.values(cases)
+      .flat()
+      .map(([label, draft]) => [draft.type, label, { ...envelope(), ...draft }] as const);
+
+  it.each(sent(ledgerKeys))('when a %s (%s) is sent, then the ledger union parses it as its row’s schema does', (type, _label, command) => {
+    const byUnion = ledgerCommand.safeParse(command);
+    expect(byUnion.success).toBe(true);
+    const row: LedgerContractRow = ledgerCommandContracts[type as LedgerCommandType];
+    expect(byUnion).toEqual(row.schema.safeParse(command));
+  });
+
+  it.each(sent(userKeys))('when a %s (%s) is sent, then the user union judges it as its row’s schema does', (type, _label, command) => {
+    const row: UserContractRow = userCommandContracts[type as UserCommandType];
+    expect(userCommand.safeParse(command)).toEqual(row.schema.safeParse(command));
   });
 });

@@ -73,8 +73,8 @@ import {
   userListQuery,
   userSessionList,
 } from './identity';
+import { approvableCommand } from './commands';
 import {
-  approvableCommand,
   commissionRuleList,
   commissionRulesQuery,
   supplyReport,

@@ -1,5 +1,4 @@
-import { ledgerOnlyCommandTypes, ledgerTopicRefusal, type LedgerCommandType } from './commands';
-import { ledgerCommand } from './ledger';
+import { ledgerCommand, ledgerOnlyCommandTypes, ledgerTopicRefusal, type LedgerCommandType } from './commands';
 
 const allTypes = ledgerCommand.options.map((option) => option.shape.type.value) as LedgerCommandType[];
 

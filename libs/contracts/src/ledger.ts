@@ -4,7 +4,6 @@ import { coinAmount, coinsToMinorUnits, coinValue, minorUnits, positiveMinorUnit
 import { idNonce, isoDateTime, metadata, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
 import { type BalanceWallet, mandatePeriod, transaction, transactionType } from '@coin/events';
 import { platformClientId } from './user';
-import { routeOfApprovalId } from './approval-ids';
 
 // The Transaction and the events on coin.transactions (docs/CONTRACT.md "Events") live in @coin/events (libs/events).
 export { transactionTypes, transactionType, type TransactionType } from '@coin/events';
@@ -65,7 +64,7 @@ export function walletKeyOfEventWallet({ userId, treasury }: BalanceWallet): str
  * gateway. The ledger stores it with the outcome: the same command id with another hash is an
  * Idempotency-Key reused for a different request (docs/CONTRACT.md "Idempotency").
  */
-const requestHash = z
+export const requestHash = z
   .string()
   .regex(/^[0-9a-f]{64}$/)
   .optional();
@@ -436,94 +435,11 @@ export const unfreezeRequestBody = z.strictObject({ reason: reasonText.describe(
 export const freezeResult = z.object({ userId, frozen: z.boolean(), freeze: walletFreeze.nullable() });
 export type FreezeResult = z.infer<typeof freezeResult>;
 
-/**
- * A money command that waits for a second ADMIN+ (docs/design/ledger.md "Approvals"): what the request
- * asked for, exactly as the direct command would carry it (without its request hash and id nonce).
- */
-const notStored = { requestHash: true, idNonce: true } as const;
-export const approvableCommand = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ledger.mint'), data: mintCommand.shape.data.omit(notStored) }),
-  z.object({ type: z.literal('ledger.burn'), data: burnCommand.shape.data.omit(notStored) }),
-  z.object({ type: z.literal('ledger.refund'), data: refundCommand.shape.data.omit(notStored) }),
-  // A person's reward past the four-eyes window (its view is on coin.approvals.v2 only).
-  z.object({ type: z.literal('ledger.reward'), data: rewardCommand.shape.data.omit(notStored) }),
-  // A person's payout from REWARDS past the four-eyes window (a PayoutApproval, on coin.payout-approvals only).
-  z.object({ type: z.literal('ledger.payout'), data: payoutCommand.shape.data.omit(notStored) }),
-]);
-export type ApprovableCommand = z.infer<typeof approvableCommand>;
-const approvalId = uuidInput;
 /** The longest an approval request may wait (7 days); the ledger's configuration sets the default. */
 export const approvalExpirySecondsMax = 7 * 24 * 3600;
 
-/**
- * Stores a money command as an approval request instead of applying it; keyed like the command
- * itself (partitionKeyOf its `command`), as are the approve, reject and expire commands, so the
- * partition that would apply it decides every step of the request. The id derives from the
- * command id.
- */
-export const requestApprovalCommand = commandSchema(
-  'ledger.request-approval',
-  z.object({ command: approvableCommand, idNonce: idNonce.optional(), requestHash }),
-);
-/**
- * What an approve or a reject names (docs/decisions/0005): the request only, when its id names its
- * route (the partition keeping it: the ledger loads the stored command itself), or the request and
- * its command, for an id of the earlier layout (UUIDv5, naming nothing): the command names the key
- * and must equal the stored one. One or the other, or the command has no key to travel under.
- */
-const namesItsRoute = (data: { approvalId: string; command?: ApprovableCommand | undefined }) =>
-  data.command !== undefined || routeOfApprovalId(data.approvalId) !== null;
-const namesItsRouteError = {
-  message: 'An approval request of the earlier id layout (UUIDv5) is decided with its command',
-  path: ['command'],
-};
-/** Applies the request's command, by an ADMIN+ who did not request it (the command, when sent, must equal the stored one). */
-export const approveCommand = commandSchema(
-  'ledger.approve',
-  z.object({ approvalId, command: approvableCommand.optional(), requestHash }).refine(namesItsRoute, namesItsRouteError),
-);
-export const rejectApprovalCommand = commandSchema(
-  'ledger.reject-approval',
-  z
-    .object({ approvalId, command: approvableCommand.optional(), reason: reasonText, requestHash })
-    .refine(namesItsRoute, namesItsRouteError),
-);
-/** Sent by the ledger's expiry sweep for a pending request past its expiry. */
-export const expireApprovalCommand = commandSchema('ledger.expire-approval', z.object({ approvalId, command: approvableCommand }));
-
-export const ledgerCommand = z.discriminatedUnion('type', [
-  openWalletCommand,
-  mintCommand,
-  burnCommand,
-  transferCommand,
-  rewardCommand,
-  refundCommand,
-  creditCommand,
-  clawbackCommand,
-  payoutCommand,
-  closeWalletCommand,
-  holdCommand,
-  captureHoldCommand,
-  voidHoldCommand,
-  expireHoldCommand,
-  advanceClockCommand,
-  cashoutCommand,
-  settleCashoutCommand,
-  setLimitsCommand,
-  setCommissionCommand,
-  requestApprovalCommand,
-  approveCommand,
-  rejectApprovalCommand,
-  expireApprovalCommand,
-  grantMandateCommand,
-  cancelMandateCommand,
-  chargeMandateCommand,
-  freezeWalletCommand,
-  requestUnfreezeCommand,
-  approveUnfreezeCommand,
-]);
-export type LedgerCommand = z.infer<typeof ledgerCommand>;
-export type MoneyCommand = Exclude<LedgerCommand, { type: 'ledger.open-wallet' }>;
+// The approval commands (they hold an approvable command), the approvable union and the union of
+// every ledger command are built from the rows of ledgerCommandContracts, in commands.ts.
 
 export { positiveMinorUnits, reasonText };
 

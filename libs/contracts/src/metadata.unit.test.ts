@@ -1,7 +1,8 @@
 import { metadata, metadataLimits } from './common';
 import { adminTransactionsQuery, internalTransactionsQuery, metadataOfJson } from './history';
 import { captureHoldBody } from './holds';
-import { ledgerCommand, payoutBody, purchaseBody, rewardBody, transferBody } from './ledger';
+import { ledgerCommand } from './commands';
+import { payoutBody, purchaseBody, rewardBody, transferBody } from './ledger';
 
 const keys = (n: number, value = 'v') => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, value]));
 

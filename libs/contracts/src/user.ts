@@ -180,21 +180,7 @@ export const revokePlatformClientCommand = commandSchema('user.platform-client.r
 export const approveGrantCommand = commandSchema('user.approve-grant', z.object({ requestId: uuidInput }));
 export const rejectGrantCommand = commandSchema('user.reject-grant', z.object({ requestId: uuidInput, reason: reasonText }));
 
-export const userCommand = z.discriminatedUnion('type', [
-  registerUserCommand,
-  changeRoleCommand,
-  deleteUserCommand,
-  revokeSessionsCommand,
-  approveDeletionCommand,
-  rejectDeletionCommand,
-  createApiKeyCommand,
-  revokeApiKeyCommand,
-  createPlatformClientCommand,
-  revokePlatformClientCommand,
-  approveGrantCommand,
-  rejectGrantCommand,
-]);
-export type UserCommand = z.infer<typeof userCommand>;
+// The union of the user commands is built from the rows of userCommandContracts, in commands.ts.
 
 // ---- Deletion requests (a deletion at or above DELETION_APPROVAL_MIN_COINS waits for a second SUPERADMIN) ----
 export const deletionRequestStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;

@@ -1,5 +1,5 @@
 import { type KafkaConnectionConfig, kafkaSecurityOf } from '@coin/config';
-import { type DatabaseWatch, openServiceDatabase, type Pool } from '@coin/db';
+import { type DatabaseWatch, OutboxRelay, type OutboxRow, openServiceDatabase, outboxTable, type Pool } from '@coin/db';
 import {
   type App,
   buildInternalApp,
@@ -18,6 +18,7 @@ import {
   type ConsumerOptions,
   consumersReadiness,
   openServiceKafka,
+  outboxPublisher,
   type RunningConsumer,
   type ServiceKafkaClients,
   startConsumer,
@@ -138,6 +139,13 @@ export interface FrameParts extends ServiceKafkaClients {
   consume<S extends ConsumerSchema>(name: string, options: Omit<ConsumerOptions<S>, FrameConsumerOptions>): Promise<RunningConsumer>;
   /** Adds a check to /readyz (a dependency of the service's own). */
   ready(name: string, check: ReadinessCheck): void;
+  /**
+   * Starts the relay of the home database's outbox (docs/DESIGN.md "Messaging"): each row is sent
+   * through the frame's producer, what a crash left unsent is swept up (a failed sweep is a
+   * warning), its backlog is a gauge of the frame's metrics, and it stops when the service closes.
+   * `readdress` changes each row before it is sent (the user service's rows of a retired topic).
+   */
+  relayOutbox(options?: { readdress?: (row: OutboxRow) => OutboxRow }): OutboxRelay<OutboxRow>;
   /** Every check /readyz runs, the service's own included (for a route that reports them too). */
   readonly readiness: Readonly<Record<string, ReadinessCheck>>;
   /**
@@ -295,6 +303,19 @@ function partsOf(
     },
     ready(name, check) {
       readiness[name] = check;
+    },
+    relayOutbox(options = {}) {
+      const send = outboxPublisher(opened.producer);
+      const { readdress } = options;
+      const relay = new OutboxRelay({
+        store: outboxTable(parts.pool),
+        metrics: opened.metrics,
+        publish: readdress ? (rows) => send(rows.map(readdress)) : send,
+        onError: (err) => opened.logger.warn({ err }, 'outbox sweep failed'),
+      });
+      relay.start();
+      runtime.onClose('outbox relay', () => relay.stop());
+      return relay;
     },
     serve(name, servedApp, options) {
       served.push({ name, app: servedApp, options });

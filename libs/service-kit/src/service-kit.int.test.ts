@@ -291,4 +291,50 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
     }
     expect(consumer.consuming).toBe(false);
   });
+
+  it("when a service relays its outbox through the frame, then a row a crash left unsent is swept, readdressed, onto Kafka and marked, its backlog is a gauge of the frame's metrics, and the relay stops with the service", async () => {
+    const frame = frameOf();
+    const schema = present(frame.databases?.[0]).schema;
+    const topic = `${uniquePrefix()}kit-outbox`;
+    const received: number[] = [];
+    const service = await startFramedService(logger, frame, async (parts: FrameParts) => {
+      parts.app.get('/internal/ping', async () => ({ pong: true }));
+      await parts.pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      await parts.pool.query(
+        `CREATE TABLE outbox (id bigserial PRIMARY KEY, topic text NOT NULL, key text NOT NULL, headers jsonb NOT NULL DEFAULT '{}',
+           payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), published_at timestamptz)`,
+      );
+      // Written an hour ago and never sent: what a crash between the commit and the publish leaves.
+      await parts.pool.query(
+        `INSERT INTO outbox (topic, key, payload, created_at) VALUES ('a-retired-topic', 'k', '{"n":7}', now() - interval '1 hour')`,
+      );
+      await parts.admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+      const consumer = await parts.consume('outbox reader', {
+        groupId: `${topic}-group`,
+        topics: [topic],
+        schema: z.object({ n: z.number().int() }),
+        handleBatch: async (items) => void received.push(...items.map((item) => item.value.n)),
+      });
+      await consumer.ready;
+      parts.relayOutbox({ readdress: (row) => ({ ...row, topic }) });
+      return { pool: parts.pool };
+    });
+    try {
+      for (let waited = 0; received.length === 0 && waited < 15_000; waited += 100)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(received).toEqual([7]);
+      const unsent = async () => (await service.pool.query('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0].n;
+      for (let waited = 0; (await unsent()) > 0 && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await unsent()).toBe(0);
+      expect(await (await fetch(`${service.metricsUrl}/metrics`)).text()).toMatch(/^coin_outbox_backlog_rows\S* 0$/m);
+    } finally {
+      await service.close();
+    }
+    await expect(service.pool.query('SELECT 1')).rejects.toThrow();
+  });
 });
+
+function present<V>(value: V | undefined): V {
+  if (value === undefined) throw new Error('the frame has no database');
+  return value;
+}

@@ -1,8 +1,8 @@
 import { topicNames } from '@coin/contracts';
-import { OutboxRelay, outboxTable, type Pool } from '@coin/db';
+import type { Pool } from '@coin/db';
 import { coinTransactionEvent } from '@coin/events';
 import type { RunningService } from '@coin/http';
-import { offPathFetch, outboxPublisher } from '@coin/kafka';
+import { offPathFetch } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner, ServiceCommandSigner } from '@coin/security';
 import { defineService, type FrameParts, type ServiceOptions } from '@coin/service-kit';
@@ -69,17 +69,10 @@ export const startMonitoringService: (
 });
 
 async function openMonitoringParts(parts: FrameParts, config: Readonly<MonitoringConfig>, freezer?: WalletFreezer) {
-  const { runtime, logger, pool, producer } = parts;
+  const { runtime, logger, pool } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
   const metrics = monitoringMetrics(parts.metrics);
-  const outbox = new OutboxRelay({
-    store: outboxTable(pool),
-    metrics: parts.metrics,
-    publish: outboxPublisher(producer),
-    onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
-  });
-  outbox.start();
-  runtime.onClose('outbox relay', () => outbox.stop());
+  parts.relayOutbox();
   const rules = await loadRules(pool);
   const engine = new RuleEngine(rules, { maxKeys: config.MONITORING_WINDOW_KEYS_MAX, maxPerKey: config.MONITORING_WINDOW_EDGES_MAX });
   await warmUp(pool, engine, horizonOf(rules), logger);

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { passwordHashCostOf } from '@coin/config';
 import { commandNeedsStepUp, minorUnitsPerCoin, topicNames, type UserCommand, userCommand, userCommandNeedsProof } from '@coin/contracts';
-import { OutboxRelay, type OutboxRow, outboxTable, type Pool } from '@coin/db';
+import type { OutboxRelay, OutboxRow, Pool } from '@coin/db';
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
-import { assertAppendTime, commandRefusalRecord, outboxPublisher, partitionCount, refusalIdName, sendRefusalRecord } from '@coin/kafka';
+import { assertAppendTime, commandRefusalRecord, partitionCount, refusalIdName, sendRefusalRecord } from '@coin/kafka';
 import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocationSubjectOfUser } from '@coin/security';
 import { defineService, type FrameParts } from '@coin/service-kit';
 import type { UserConfig } from './config';
@@ -52,16 +52,8 @@ async function openUserParts(
   // Replies to a gateway that reads packs share a record per reply partition and request
   // (docs/DESIGN.md "Packed records").
   producer.packOn(topics.gatewayReplies);
-  const sendToKafka = outboxPublisher(producer);
-  const outbox = new OutboxRelay({
-    store: outboxTable(pool),
-    metrics: parts.metrics,
-    // Rows an older version addressed to user.events (version 1, retired) go out as user.events.v2.
-    publish: (rows) => sendToKafka(rows.map((row) => readdressedUserEventRow(topics, row))),
-    onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
-  });
-  outbox.start();
-  runtime.onClose('outbox relay', () => outbox.stop());
+  // Rows an older version addressed to user.events (version 1, retired) go out as user.events.v2.
+  const outbox = parts.relayOutbox({ readdress: (row) => readdressedUserEventRow(topics, row) });
   const keys = await loadSigningKeys(config.JWT_PRIVATE_KEY, config.JWT_KEY_ID, config.JWT_PREVIOUS_PUBLIC_KEYS);
   // Every revocation (a token version's rise, a revoked client) goes into every partition of
   // ledger.commands, signed, before its caller is answered (docs/DESIGN.md "Who asks").

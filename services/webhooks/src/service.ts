@@ -1,8 +1,7 @@
 import { eventRetentionDays, topicNames } from '@coin/contracts';
-import { OutboxRelay, outboxTable } from '@coin/db';
 import { coinBalanceEvent } from '@coin/events';
 import type { RunningService } from '@coin/http';
-import { offPathFetch, outboxPublisher } from '@coin/kafka';
+import { offPathFetch } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
 import { defineService, type FrameParts, type ServiceOptions } from '@coin/service-kit';
@@ -76,17 +75,10 @@ async function openWebhooksParts(
   config: Readonly<WebhooksConfig>,
   box: SecretBox,
 ): Promise<{ deliverDue(): Promise<number> }> {
-  const { runtime, logger, pool, producer } = parts;
+  const { runtime, logger, pool } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
   const counters = webhooksCounters(parts.metrics);
-  const outbox = new OutboxRelay({
-    store: outboxTable(pool),
-    metrics: parts.metrics,
-    publish: outboxPublisher(producer),
-    onError: (err) => logger.warn({ err }, 'outbox sweep failed'),
-  });
-  outbox.start();
-  runtime.onClose('outbox relay', () => outbox.stop());
+  const outbox = parts.relayOutbox();
   const policy = { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivateNetworks: config.WEBHOOKS_ALLOW_PRIVATE_NETWORKS };
   if (policy.allowHttp || policy.allowPrivateNetworks)
     logger.warn(policy, 'webhooks may be sent over http or to private networks (operator allowance)');

@@ -35,6 +35,30 @@ export function cursorPaging(stack: readonly string[], nextCursor: string | null
   };
 }
 
+/** Offset paging of a counted list: "from–to of total", `pageSize` items a page. */
+export function offsetPaging({
+  offset,
+  pageSize,
+  shown,
+  total,
+  setOffset,
+}: {
+  offset: number;
+  pageSize: number;
+  /** How many items the current page shows. */
+  shown: number;
+  total: number;
+  setOffset: (offset: number) => void;
+}): Paging {
+  return {
+    label: `${total === 0 ? 0 : offset + 1}–${offset + shown} of ${total}`,
+    hasPrevious: offset > 0,
+    hasNext: offset + pageSize < total,
+    onPrevious: () => setOffset(Math.max(0, offset - pageSize)),
+    onNext: () => setOffset(offset + pageSize),
+  };
+}
+
 /** The table of a list: a header per column, one row per item, and the `empty` line across all columns when there is none. */
 export function ColumnTable<Row>({
   caption,
@@ -80,20 +104,8 @@ export function ColumnTable<Row>({
   );
 }
 
-/**
- * A screen's list: the load's problem and Loading… (Loaded), then the table with its caption, one row
- * per item with the `empty` line when there is none, and the pager under it.
- */
-export function PagedTable<T, Row>({
-  load,
-  error,
-  caption,
-  columns,
-  rows,
-  rowKey,
-  empty,
-  paging,
-}: {
+/** What a PagedTable shows: the load, the columns, each item's row and key, the line when there is none, and the pager. */
+export interface PagedTableProps<T, Row> {
   load: Load<T>;
   error?: unknown;
   caption: string;
@@ -102,7 +114,13 @@ export function PagedTable<T, Row>({
   rowKey: (row: Row) => string | number;
   empty: ReactNode;
   paging: (data: T, rows: readonly Row[]) => Paging;
-}) {
+}
+
+/**
+ * A screen's list: the load's problem and Loading… (Loaded), then the table with its caption, one row
+ * per item with the `empty` line when there is none, and the pager under it.
+ */
+export function PagedTable<T, Row>({ load, error, caption, columns, rows, rowKey, empty, paging }: PagedTableProps<T, Row>) {
   return (
     <Loaded load={load} error={error}>
       {(data) => {

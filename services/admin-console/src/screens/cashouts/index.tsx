@@ -1,6 +1,7 @@
 import type { OperationResult } from '@coin/client';
 import { useState } from 'react';
 import { Loaded } from '../../components/busy';
+import { ChoiceField, FilterForm, formChoice, formText } from '../../components/filters';
 import { Field, Page } from '../../components/layout';
 import { type Column, ColumnTable, cursorPaging, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
@@ -153,30 +154,19 @@ export function CashoutsScreen() {
   );
   return (
     <Page title="Cash-outs">
-      <form
-        className="filters"
-        aria-label="Filter cash-outs"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          setStatus(String(form.get('status') ?? '') as typeof status);
-          setProvider(String(form.get('provider') ?? '').trim());
+      <FilterForm
+        label="Filter cash-outs"
+        onFilter={(form) => {
+          setStatus(formChoice(form, 'status', statuses));
+          setProvider(formText(form, 'provider'));
           setCursors([]);
         }}
       >
-        <Field label="Status">
-          <select name="status" defaultValue={status}>
-            <option value="">Any</option>
-            {statuses.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </Field>
+        <ChoiceField label="Status" name="status" choices={statuses} value={status} />
         <Field label="Provider (platform client id)">
           <input name="provider" maxLength={100} defaultValue={providerClientId} />
         </Field>
-        <button type="submit">Filter</button>
-      </form>
+      </FilterForm>
       <PagedTable
         load={cashouts}
         caption="Cash-outs"

@@ -1,14 +1,12 @@
 import type { OperationResult } from '@coin/client';
-import { useState } from 'react';
-import { Field, Page } from '../../components/layout';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { Page } from '../../components/layout';
+import type { Column } from '../../components/paged-table';
+import { PayerStatusList } from '../../components/payer-status-list';
 import { useConsole } from '../../context';
 import { coins, when } from '../../format';
-import { useLoad } from '../../hooks/use-load';
-import { Link, useLocation } from '../../router';
+import { Link } from '../../router';
 
 const statuses = ['PENDING', 'CAPTURED', 'VOIDED', 'EXPIRED'] as const;
-const pageSize = 25;
 
 type Hold = OperationResult<'listHolds'>['holds'][number];
 
@@ -43,58 +41,17 @@ const holdColumns: readonly Column<Hold>[] = [
 /** GET /api/admin/holds: every payer's holds, or one's, by status. */
 export function HoldsScreen() {
   const { session } = useConsole();
-  const { query } = useLocation();
-  const [userId, setUserId] = useState(query.get('userId') ?? '');
-  const [status, setStatus] = useState<(typeof statuses)[number] | ''>('');
-  const [offset, setOffset] = useState(0);
-  const holds = useLoad(
-    () =>
-      session.client.listHolds({
-        query: { limit: String(pageSize), offset: String(offset), ...(userId ? { userId } : {}), ...(status ? { status } : {}) },
-      }),
-    [userId, status, offset],
-  );
-  const total = holds.data?.pagination.total ?? 0;
   return (
     <Page title="Holds">
-      <form
-        className="filters"
-        aria-label="Filter holds"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          setUserId(String(form.get('userId') ?? '').trim());
-          setStatus(String(form.get('status') ?? '') as typeof status);
-          setOffset(0);
-        }}
-      >
-        <Field label="Payer's user id">
-          <input name="userId" inputMode="numeric" pattern="[0-9]*" defaultValue={userId} />
-        </Field>
-        <Field label="Status">
-          <select name="status" defaultValue={status}>
-            <option value="">Any</option>
-            {statuses.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </Field>
-        <button type="submit">Filter</button>
-      </form>
-      <PagedTable
-        load={holds}
+      <PayerStatusList
+        noun="holds"
+        statuses={statuses}
+        list={(query) => session.client.listHolds({ query })}
         caption="Holds"
         columns={holdColumns}
         rows={(data) => data.holds}
         rowKey={(h) => h.id}
         empty="No hold."
-        paging={(_, rows) => ({
-          label: `${total === 0 ? 0 : offset + 1}–${offset + rows.length} of ${total}`,
-          hasPrevious: offset > 0,
-          hasNext: offset + pageSize < total,
-          onPrevious: () => setOffset(Math.max(0, offset - pageSize)),
-          onNext: () => setOffset(offset + pageSize),
-        })}
       />
     </Page>
   );

@@ -1,14 +1,12 @@
 import type { OperationResult } from '@coin/client';
-import { useState } from 'react';
-import { Field, Page } from '../../components/layout';
-import { type Column, PagedTable } from '../../components/paged-table';
+import { Page } from '../../components/layout';
+import type { Column } from '../../components/paged-table';
+import { PayerStatusList } from '../../components/payer-status-list';
 import { useConsole } from '../../context';
 import { coins, when } from '../../format';
-import { useLoad } from '../../hooks/use-load';
-import { Link, useLocation } from '../../router';
+import { Link } from '../../router';
 
 const statuses = ['ACTIVE', 'PAST_DUE', 'CANCELLED', 'ENDED'] as const;
-const pageSize = 25;
 
 type Mandate = OperationResult<'listMandates'>['mandates'][number];
 
@@ -30,58 +28,17 @@ const mandateColumns: readonly Column<Mandate>[] = [
 /** GET /api/admin/mandates: every payer's subscription mandates, or one's, by status. */
 export function MandatesScreen() {
   const { session } = useConsole();
-  const { query } = useLocation();
-  const [userId, setUserId] = useState(query.get('userId') ?? '');
-  const [status, setStatus] = useState<(typeof statuses)[number] | ''>('');
-  const [offset, setOffset] = useState(0);
-  const mandates = useLoad(
-    () =>
-      session.client.listMandates({
-        query: { limit: String(pageSize), offset: String(offset), ...(userId ? { userId } : {}), ...(status ? { status } : {}) },
-      }),
-    [userId, status, offset],
-  );
-  const total = mandates.data?.pagination.total ?? 0;
   return (
     <Page title="Mandates">
-      <form
-        className="filters"
-        aria-label="Filter mandates"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          setUserId(String(form.get('userId') ?? '').trim());
-          setStatus(String(form.get('status') ?? '') as typeof status);
-          setOffset(0);
-        }}
-      >
-        <Field label="Payer's user id">
-          <input name="userId" inputMode="numeric" pattern="[0-9]*" defaultValue={userId} />
-        </Field>
-        <Field label="Status">
-          <select name="status" defaultValue={status}>
-            <option value="">Any</option>
-            {statuses.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </Field>
-        <button type="submit">Filter</button>
-      </form>
-      <PagedTable
-        load={mandates}
+      <PayerStatusList
+        noun="mandates"
+        statuses={statuses}
+        list={(query) => session.client.listMandates({ query })}
         caption="Mandates"
         columns={mandateColumns}
         rows={(data) => data.mandates}
         rowKey={(m) => m.id}
         empty="No mandate."
-        paging={(_, rows) => ({
-          label: `${total === 0 ? 0 : offset + 1}–${offset + rows.length} of ${total}`,
-          hasPrevious: offset > 0,
-          hasNext: offset + pageSize < total,
-          onPrevious: () => setOffset(Math.max(0, offset - pageSize)),
-          onNext: () => setOffset(offset + pageSize),
-        })}
       />
     </Page>
   );

@@ -1,4 +1,5 @@
 import type { OperationResult } from '@coin/client';
+import { ChoiceField, FilterForm, formChoice, formText } from '../../components/filters';
 import { Field, Page } from '../../components/layout';
 import { type Column, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
@@ -27,7 +28,8 @@ export function UsersScreen() {
   const { session } = useConsole();
   const { query } = useLocation();
   const q = query.get('q') ?? '';
-  const role = (query.get('role') ?? '') as Role | '';
+  // The address is anyone's to edit: only a role the list offers is asked for.
+  const role: Role | '' = roles.find((r) => r === query.get('role')) ?? '';
   const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
   const found = useLoad(
     () =>
@@ -50,28 +52,16 @@ export function UsersScreen() {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Page title="Users">
-      <form
-        className="filters"
-        aria-label="Search users"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          go({ q: String(form.get('q') ?? ''), role: String(form.get('role') ?? ''), page: 1 });
-        }}
+      <FilterForm
+        label="Search users"
+        submit="Search"
+        onFilter={(form) => go({ q: formText(form, 'q'), role: formChoice(form, 'role', roles), page: 1 })}
       >
         <Field label="E-mail or name">
           <input name="q" type="search" defaultValue={q} key={q} />
         </Field>
-        <Field label="Role">
-          <select name="role" defaultValue={role} key={role}>
-            <option value="">Any role</option>
-            {roles.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </Field>
-        <button type="submit">Search</button>
-      </form>
+        <ChoiceField label="Role" name="role" choices={roles} value={role} any="Any role" />
+      </FilterForm>
       <PagedTable
         load={found}
         caption="Users"

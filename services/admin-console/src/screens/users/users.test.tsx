@@ -44,6 +44,18 @@ describe('users screen', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('when the search names a role, then the list asks for it; a role in the address the list does not offer is not asked for', async () => {
+    const listUsers = jest.fn(async (_input: unknown) => usersPage([user(7)]));
+    renderScreen(<UsersScreen />, { listUsers }, { path: '/users?role=ROOT' });
+    const form = await screen.findByRole('form', { name: 'Search users' });
+    expect(listUsers).toHaveBeenLastCalledWith({ query: { page: '1', pageSize: '20' } });
+    const ui = userEvent.setup();
+    await ui.type(within(form).getByLabelText('E-mail or name'), 'ann');
+    await ui.selectOptions(within(form).getByLabelText('Role'), 'ADMIN');
+    await ui.click(within(form).getByRole('button', { name: 'Search' }));
+    expect(listUsers).toHaveBeenLastCalledWith({ query: { page: '1', pageSize: '20', q: 'ann', role: 'ADMIN' } });
+  });
+
   it('when the list is refused, then the problem is shown with its title, code and request id', async () => {
     renderScreen(<UsersScreen />, { listUsers: async () => Promise.reject(problem(403, 'FORBIDDEN', 'Not allowed', 'Admins only')) });
     const alert = await screen.findByRole('alert');

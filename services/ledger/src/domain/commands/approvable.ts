@@ -1,29 +1,30 @@
 import type { Approval, ApprovableCommand, AuditSummary, LedgerCommand } from '@coin/contracts';
-import { burn } from './burn';
-import { mint } from './mint';
-import { payout } from './payout';
-import { refund } from './refund';
-import { reward } from './reward';
 import type { Rejected } from '@coin/errors';
 import { coinsOrNull } from './replies';
+import { commandTable } from './table';
 import type { ApprovableModule, ApprovableParts, ApprovableType, CommandReads, RequestOfApproval } from './types';
 
 /**
- * The commands an approval request may hold back (libs/contracts approvableCommand), each with
- * how a request holding it is shown and logged. A command the contract makes approvable and this
- * table misses is a compile error.
+ * The modules of the commands an approval request may hold back: the command table's modules
+ * that give `approvable` parts (how a request holding the command is shown and logged). The
+ * table's type makes a module the contract marks approvable (its row's `approvable`) without them
+ * a compile error, so there is no second list. Read when asked, not at load: the table imports
+ * the approval modules, which import this file.
  */
-export const approvableTable: { [T in ApprovableType]: ApprovableModule<T> } = {
-  'ledger.mint': mint,
-  'ledger.burn': burn,
-  'ledger.refund': refund,
-  'ledger.reward': reward,
-  'ledger.payout': payout,
-};
+export function approvableModules(): { [T in ApprovableType]: ApprovableModule<T> } {
+  return Object.fromEntries(Object.entries(commandTable).filter(([, module]) => 'approvable' in module)) as {
+    [T in ApprovableType]: ApprovableModule<T>;
+  };
+}
 
-/** The parts of the module of a held-back command (one cast: the table's type pairs each type with its module). */
+/** The module of a held-back command (one cast: the table's type pairs each type with its module). */
+function moduleOfHeld(type: ApprovableType): ApprovableModule<ApprovableType> {
+  return commandTable[type] as ApprovableModule<ApprovableType>;
+}
+
+/** The parts of the module of a held-back command. */
 function partsOf(command: ApprovableCommand): ApprovableParts<ApprovableType> {
-  return approvableTable[command.type].approvable as ApprovableParts<ApprovableType>;
+  return moduleOfHeld(command.type).approvable;
 }
 
 /** What a held-back command acts on: the wallet a mint credits or a burn debits, or the purchase a refund names. */
@@ -71,5 +72,5 @@ export type ApprovedCommand = Extract<LedgerCommand, { type: ApprovableType }>;
 
 /** What a held-back command reads when it is applied, as its own module says. */
 export function approvedReads(command: ApprovedCommand): CommandReads {
-  return (approvableTable[command.type] as ApprovableModule<ApprovableType>).reads(command);
+  return moduleOfHeld(command.type).reads(command);
 }

@@ -28,14 +28,18 @@ import { setLimits } from './set-limits';
 import { settleCashout } from './settle-cashout';
 import { transfer } from './transfer';
 import { voidHold } from './void-hold';
-import type { CommandModule } from './types';
+import type { ApprovableModule, ApprovableType, CommandModule } from './types';
+
+/** One module per command type; an approvable command's module gives its `approvable` parts. */
+export type CommandTable = { [T in LedgerCommandType]: T extends ApprovableType ? ApprovableModule<T> : CommandModule<T> };
 
 /**
  * The ledger's commands, one module each (docs/DESIGN.md "Adding a command"). The domain decides,
  * the apply reads and reserves, the outcome stage answers and the audit log records through this
- * table; a command type of the contract without its module here is a compile error.
+ * table; a command type of the contract without its module here is a compile error, and so is
+ * the module of a command the contract marks approvable without its `approvable` parts.
  */
-export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
+export const commandTable: CommandTable = {
   'ledger.open-wallet': openWallet,
   'ledger.mint': mint,
   'ledger.burn': burn,

@@ -1,6 +1,7 @@
-import { approvableCommand, ledgerCommand, ledgerResults, type LedgerCommandType } from '@coin/contracts';
-import { approvableTable } from './approvable';
-import { commandTable } from './table';
+import { approvableCommand, ledgerCommand, ledgerCommandContracts, ledgerResults, type LedgerCommandType } from '@coin/contracts';
+import { approvableModules } from './approvable';
+import { mint } from './mint';
+import { commandTable, type CommandTable } from './table';
 import type { CommandModule } from './types';
 
 /**
@@ -23,16 +24,27 @@ describe('the command table', () => {
     expect(module.result).toBe(ledgerResults[type]);
   });
 
-  it('when the contract lists the approvable commands, then the approvable table has exactly their modules', () => {
+  it('when the contract marks its approvable commands, then the modules with approvable parts are exactly theirs', () => {
+    const marked = Object.entries(ledgerCommandContracts)
+      .filter(([, row]) => row.approvable)
+      .map(([type]) => type);
     const approvable = approvableCommand.options.map((option) => option.shape.type.value);
-    expect(Object.keys(approvableTable).sort()).toEqual([...approvable].sort());
-    for (const type of approvable) expect(approvableTable[type]).toBe(commandTable[type]);
+    expect([...approvable].sort()).toEqual([...marked].sort());
+    expect(Object.keys(approvableModules()).sort()).toEqual([...marked].sort());
+    for (const type of approvable) expect(approvableModules()[type]).toBe(commandTable[type]);
+  });
+
+  it('when an approvable command’s module lacks its approvable parts, then it does not compile', () => {
+    const { approvable: _parts, ...plain } = mint;
+    // @ts-expect-error: the mint is approvable (its contract row says so): its module must say how a request holding it is shown
+    const table: CommandTable = { ...commandTable, 'ledger.mint': plain };
+    expect(table['ledger.mint']).not.toHaveProperty('approvable');
   });
 
   it('when a table misses a command, then it does not compile', () => {
     const { 'ledger.mint': _left, ...rest } = commandTable;
     // @ts-expect-error: a table without the mint module is not a command table
-    const incomplete: { [T in LedgerCommandType]: CommandModule<T> } = rest;
+    const incomplete: CommandTable = rest;
     expect(Object.keys(incomplete)).not.toContain('ledger.mint');
   });
 });

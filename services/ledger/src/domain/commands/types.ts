@@ -148,7 +148,7 @@ export interface CommandModule<T extends LedgerCommandType> {
   audit(command: LedgerCommandOf<T>, applied: Accepted | null): AuditDescription | ServiceActionDescription | null;
 }
 
-/** The command types an approval request may hold back (libs/contracts approvableCommand). */
+/** The command types an approval request may hold back (libs/contracts approvableCommand: the rows marked `approvable`). */
 export type ApprovableType = ApprovableCommand['type'];
 export type ApprovableOf<T extends ApprovableType> = Extract<ApprovableCommand, { type: T }>;
 
