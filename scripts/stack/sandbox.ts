@@ -89,7 +89,8 @@ export function sandboxLedgerEnv(
  * topic and schema prefix, so it projects the sandbox's coin.transactions (the reads the gateway
  * serves a test-mode client) and keeps the sandbox's own admin audit log (the sandbox ledger's
  * refusals, on the sandbox's admin.audit), chained apart from the live one. It reads no live
- * topic; the sandbox ledger is the only writer there, so the only signer it believes.
+ * topic; the sandbox ledger is the only writer there, so the only signer it believes. It holds no
+ * checkpoint key (AUDIT_CHECKPOINT_PRIVATE_KEY): the live one's would sign for the live log.
  */
 export function sandboxHistoryEnv(
   liveHistoryEnv: Record<string, string>,
@@ -98,8 +99,11 @@ export function sandboxHistoryEnv(
 ): Record<string, string> {
   const prefix = sandboxPrefixOf(livePrefix);
   const liveSigners = JSON.parse(liveHistoryEnv.AUDIT_SIGNER_PUBLIC_KEYS ?? '{}') as Record<string, unknown>;
+  // The live log's checkpoint key never reaches a sandbox process: a checkpoint it signed would
+  // pass for the live log's. The sandbox's log is chained, not anchored.
+  const { AUDIT_CHECKPOINT_PRIVATE_KEY: _liveCheckpointKey, ...env } = liveHistoryEnv;
   return {
-    ...liveHistoryEnv,
+    ...env,
     TOPIC_PREFIX: prefix,
     DB_SCHEMA_PREFIX: prefix,
     HISTORY_HTTP_PORT: String(ports.http),

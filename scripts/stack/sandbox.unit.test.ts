@@ -1,4 +1,4 @@
-import { sandboxLedgerEnv, sandboxPrefixOf } from './sandbox';
+import { sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf } from './sandbox';
 
 describe('the sandbox ledger of npm start and the test stacks', () => {
   const liveLedger = {
@@ -26,5 +26,23 @@ describe('the sandbox ledger of npm start and the test stacks', () => {
 
   it("when the live ledger runs on shards, then the sandbox does not take its shard map (it names the live schema's clusters)", () => {
     expect(sandboxLedgerEnv(liveLedger, 'run1_', { http: 0, metrics: 0 })).not.toHaveProperty('LEDGER_SHARDS_DATABASE_URL');
+  });
+});
+
+describe('the sandbox history of npm start and the test stacks', () => {
+  const liveHistory = {
+    TOPIC_PREFIX: 'run1_',
+    DB_SCHEMA_PREFIX: 'run1_',
+    HISTORY_HTTP_PORT: '8084',
+    METRICS_PORT: '9184',
+    AUDIT_SIGNER_PUBLIC_KEYS: JSON.stringify({ gateway: 'g', user: 'u', ledger: 'l', webhooks: 'w' }),
+    AUDIT_CHECKPOINT_PRIVATE_KEY: 'the live log’s checkpoint key',
+  };
+
+  it('when made from the live history, then it runs under the sandbox’s prefixes, believes the ledger’s signature only, and holds no checkpoint key of the live log', () => {
+    const env = sandboxHistoryEnv(liveHistory, 'run1_', { http: 8088, metrics: 9188 });
+    expect(env).toMatchObject({ TOPIC_PREFIX: 'run1_sandbox_', DB_SCHEMA_PREFIX: 'run1_sandbox_', HISTORY_HTTP_PORT: '8088' });
+    expect(JSON.parse(env.AUDIT_SIGNER_PUBLIC_KEYS!)).toEqual({ ledger: 'l' });
+    expect(env).not.toHaveProperty('AUDIT_CHECKPOINT_PRIVATE_KEY');
   });
 });

@@ -23,7 +23,7 @@ import {
 } from '@coin/contracts';
 import { configuredWorkloads, envKeysOf, type ConfiguredWorkload } from '../../scripts/docs/config-schemas';
 import type { KubernetesValidateReport } from '../../scripts/deploy/kubernetes-validate';
-import { sandboxLedgerEnv } from '../../scripts/stack/sandbox';
+import { sandboxHistoryEnv, sandboxLedgerEnv } from '../../scripts/stack/sandbox';
 
 export const repoRoot = join(__dirname, '..', '..');
 export const k8sDir = join(repoRoot, 'deploy/k8s');
@@ -69,11 +69,14 @@ export function workloadNameOf(name: string): string {
   return service ?? name;
 }
 
-/** The keys a sandbox Deployment leaves unset on purpose: those sandboxLedgerEnv drops from the live service's (the shard map). */
+/** The keys a sandbox Deployment leaves unset on purpose: those sandboxLedgerEnv / sandboxHistoryEnv drop from the live service's. */
 export function sandboxUnsetKeys(name: string): string[] {
-  if (workloadNameOf(name) !== 'ledger' || name === 'ledger') return [];
-  const live = Object.fromEntries(envKeysOf(workloadOf('ledger')).map((k) => [k, 'x']));
-  const sandbox = sandboxLedgerEnv(live, '', { http: 1, metrics: 2 });
+  const service = workloadNameOf(name);
+  if (service === name) return [];
+  const envOf = service === 'ledger' ? sandboxLedgerEnv : service === 'history' ? sandboxHistoryEnv : undefined;
+  if (!envOf) return [];
+  const live = Object.fromEntries(envKeysOf(workloadOf(service)).map((k) => [k, k === 'AUDIT_SIGNER_PUBLIC_KEYS' ? '{}' : 'x']));
+  const sandbox = envOf(live, '', { http: 1, metrics: 2 });
   return Object.keys(live).filter((k) => !(k in sandbox));
 }
 
@@ -260,7 +263,7 @@ export function checkK8sEnv(resources: Obj[], literals: Record<string, string>):
       const unset = new Set(sandboxUnsetKeys(String(resource.metadata?.name)));
       for (const key of envKeysOf(workloadOf(command))) {
         if (unset.has(key)) {
-          if (set.has(key)) problems.push(`${where}: ${key} is set, but the sandbox leaves it unset (sandboxLedgerEnv)`);
+          if (set.has(key)) problems.push(`${where}: ${key} is set, but the sandbox leaves it unset (sandboxLedgerEnv, sandboxHistoryEnv)`);
           continue;
         }
         // A secret may come from a mounted file instead (<KEY>_FILE, read by the container entry).
@@ -486,6 +489,26 @@ export function egressNeeds(workload: ConfiguredWorkload): EgressTarget[] {
     if (service) needs.add(`service:${service.toLowerCase()}`);
   }
   return [...needs].sort();
+}
+
+/**
+ * What a rendered workload needs to reach: its config's needs (egressNeeds), and for a container
+ * whose env names a sandbox instance's internal API (`SANDBOX_<SERVICE>_URL`, the gateway's, set
+ * by components/sandbox) that instance's Deployment, `sandbox-<service>`.
+ */
+export function egressNeedsIn(resources: Obj[]): (name: string) => EgressTarget[] {
+  return (name) => {
+    const needs = new Set(egressNeeds(workloadOf(workloadNameOf(name))));
+    const workload = resources.find((r) => (r.kind === 'Deployment' || r.kind === 'Job') && r.metadata?.name === name);
+    for (const container of (podSpecOf(workload ?? {})?.containers ?? []) as Obj[]) {
+      for (const entry of (container.env ?? []) as Obj[]) {
+        const service = /^SANDBOX_([A-Z]+)_URL$/.exec(String(entry.name))?.[1];
+        if (service && (entry.value ?? entry.valueFrom) !== undefined && entry.value !== '')
+          needs.add(`service:sandbox-${service.toLowerCase()}`);
+      }
+    }
+    return [...needs].sort();
+  };
 }
 
 const matchesLabels = (selector: Obj | undefined, labels: Obj): boolean =>
@@ -995,4 +1018,63 @@ export function checkKafkaAccessMatchesCode(usageOf: (service: string) => KafkaU
     if (!used) problems.push(`topic ${topic}: no principal in kafkaAccess produces or consumes it`);
   }
   return problems;
+}
+
+// ---------------------------------------------------------------- a workload's start-up environment
+
+/** `kubectl kustomize dir`, with the generated ConfigMap's hashed name back to coin-ledger-config and its data. */
+export function renderedOf(dir: string): { resources: Obj[]; literals: Record<string, string> } {
+  const rendered = kustomizeBuild(dir);
+  const configMap = rendered.find((r) => r.kind === 'ConfigMap' && String(r.metadata?.name).startsWith(configMapName));
+  if (!configMap) throw new Error(`${dir}: no ConfigMap ${configMapName}`);
+  return {
+    resources: rendered.map((r) => JSON.parse(JSON.stringify(r).replaceAll(configMap.metadata.name, configMapName)) as Obj),
+    literals: configMap.data as Record<string, string>,
+  };
+}
+
+/**
+ * A container's environment as the kubelet gives it: the ConfigMap (envFrom), then each entry in
+ * order, `$(VAR)` expanded from what is defined before it (an undefined reference stays as it is),
+ * a `configMapKeyRef` of coin-ledger-config from its literals, and every other `secretKeyRef` or
+ * `configMapKeyRef` (Secrets and ConfigMaps made per installation) from `placeholderOf(its variable)`.
+ * An optional reference without a placeholder is left unset, as when its Secret does not exist; a
+ * required one without a placeholder is an error (the pod would not start).
+ */
+export function startupEnvOf(
+  container: Obj,
+  literals: Record<string, string>,
+  placeholderOf: (name: string) => string | undefined,
+): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const source of (container.envFrom ?? []) as Obj[]) if (source.configMapRef?.name === configMapName) Object.assign(env, literals);
+  for (const entry of (container.env ?? []) as Obj[]) {
+    const name = String(entry.name);
+    if (entry.value !== undefined) {
+      env[name] = String(entry.value).replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (whole, ref: string) => env[ref] ?? whole);
+      continue;
+    }
+    const ref = (entry.valueFrom?.secretKeyRef ?? entry.valueFrom?.configMapKeyRef) as Obj | undefined;
+    if (!ref) throw new Error(`${container.name}: ${name} has neither a value nor a Secret or ConfigMap reference`);
+    const value = entry.valueFrom.configMapKeyRef?.name === configMapName ? literals[String(ref.key)] : placeholderOf(name);
+    if (value !== undefined) env[name] = value;
+    else if (ref.optional !== true) throw new Error(`${container.name}: no placeholder for the required ${name} (${ref.name}/${ref.key})`);
+  }
+  return env;
+}
+
+/** Whether an image reference is the app's (`coin-ledger`, `coin-ledger:dev`, `registry.example.com/coin-ledger:1.0.0`, by digest). */
+export const isAppImage = (image: string) => new RegExp(`(^|/)${appImage}(:|@|$)`).test(image);
+
+/** The app containers of rendered manifests: each Deployment's and Job's, with its image command (gateway, ..., migrate). */
+export function appContainers(resources: Obj[]): Array<{ where: string; command: string; container: Obj }> {
+  return resources.flatMap((resource) =>
+    ((podSpecOf(resource)?.containers ?? []) as Obj[])
+      .filter((c) => isAppImage(String(c.image)))
+      .map((container) => ({
+        where: `${resource.kind} ${resource.metadata?.name}`,
+        command: String((container.args ?? [])[0]),
+        container,
+      })),
+  );
 }

@@ -20,7 +20,7 @@ import { ledgerMetricNames } from '@coin/ledger';
 import { configuredWorkloads, envKeysOf } from '../../scripts/docs/config-schemas';
 import { entryCommands } from '../../scripts/container/entry';
 import { loadMigrateConfig } from '../../scripts/container/migrate-config';
-import { sandboxLedgerEnv, sandboxPrefixOf } from '../../scripts/stack/sandbox';
+import { sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf } from '../../scripts/stack/sandbox';
 import {
   appImage,
   checkComposeEnv,
@@ -37,6 +37,7 @@ import {
   configLiterals,
   dashboardQueries,
   egressNeeds,
+  egressNeedsIn,
   internetExcept,
   gatewayRoutes,
   ingressMatches,
@@ -453,7 +454,8 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
     for (const dir of [base, ...overlays]) {
       // Rendered by kustomize: the prod overlay's components patch the policies.
       const resources = kustomizeBuild(dir);
-      expect({ dir, problems: checkEgress(resources, infraPorts(dir), needsOf) }).toEqual({ dir, problems: [] });
+      // The gateway of an overlay with the sandbox (dev) reaches the sandbox's internal APIs too.
+      expect({ dir, problems: checkEgress(resources, infraPorts(dir), egressNeedsIn(resources)) }).toEqual({ dir, problems: [] });
     }
   });
 
@@ -646,7 +648,7 @@ describe('monitoring: metric names, the Grafana dashboard, the PrometheusRule an
         postgres: [Number(new URL(compose.services.ledger.environment.LEDGER_DATABASE_URL).port)],
         redis: [Number(new URL(compose.services.gateway.environment.REDIS_URL).port)],
       };
-      expect(checkEgress(rendered, infra, (name) => egressNeeds(workloadOf(workloadNameOf(name))))).toEqual([]);
+      expect(checkEgress(rendered, infra, egressNeedsIn(rendered))).toEqual([]);
       const namespace = loadKustomization(dir).file.namespace;
       for (const r of rendered.filter((r) => r.kind === 'NetworkPolicy' || r.kind === 'Ingress'))
         expect(r.metadata.namespace).toBe(namespace);
@@ -880,7 +882,6 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     postgres: [Number(new URL(compose.services.ledger.environment.LEDGER_DATABASE_URL).port)],
     redis: [Number(new URL(compose.services.gateway.environment.REDIS_URL).port)],
   });
-  const needsOf = (name: string) => egressNeeds(workloadOf(workloadNameOf(name)));
   /** The rendered output with the generated ConfigMap's hashed name back to coin-ledger-config. */
   const renderedOf = (dir: string) => {
     const rendered = kustomizeBuild(dir);
@@ -1004,7 +1005,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
       expect(byKind(resources, 'Deployment', 'sandbox-ledger')).toHaveLength(1);
       expect(checkWorkloads(resources)).toEqual([]);
       expect(checkK8sEnv(resources, literals)).toEqual([]);
-      expect(checkEgress(resources, infraPorts(dir === dev ? dev : prod), needsOf)).toEqual([]);
+      expect(checkEgress(resources, infraPorts(dir === dev ? dev : prod), egressNeedsIn(resources))).toEqual([]);
       expect(checkKafkaSecretMounts(resources, literals)).toEqual([]);
     }
     expect(portOnlyInfraRules(prodSandbox.resources)).toEqual([]);
@@ -1049,6 +1050,103 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     const pod = (name: string) => podSpecOf(byKind(resources, 'Deployment', name)[0]!)!;
     expect(pod('sandbox-ledger').securityContext).toEqual(pod('ledger').securityContext);
     expect(pod('sandbox-ledger').automountServiceAccountToken).toBe(false);
+  }, 60_000);
+
+  it('when the sandbox history’s environment is made by the kubelet, then it is sandboxHistoryEnv of the history’s (own prefixes, the ledger its only audit signer, no checkpoint key), and the gateway names both sandbox Services', () => {
+    const { resources, literals } = renderedOf(dev);
+    const history = containerOf(resources, 'Deployment', 'history');
+    const sandbox = containerOf(resources, 'Deployment', 'sandbox-history');
+    // Per-installation values, as the kubelet would read them (the same for both, but the audit signers).
+    const signers = JSON.stringify({ gateway: 'g', user: 'u', ledger: 'l', webhooks: 'w', monitoring: 'm' });
+    const secrets: Record<string, string> = {
+      'coin-ledger-history-db': 'postgres://coin_history_app:pw@pg:5432/coin',
+      'coin-ledger-sandbox-history-db': 'postgres://coin_history_sandbox_app:pw@pg:5432/coin',
+      'coin-ledger-audit-checkpoint-key': 'checkpoint-key',
+      history: JSON.stringify({ gateway: 'g' }),
+      'audit-signers': signers,
+      'sandbox-audit-signers': JSON.stringify({ ledger: 'l' }),
+    };
+    const withRefs = (container: Obj, live: Record<string, string>) => {
+      const env = kubeletEnv(container, live);
+      for (const entry of (container.env ?? []) as Obj[]) {
+        const ref = entry.valueFrom?.secretKeyRef ?? entry.valueFrom?.configMapKeyRef;
+        if (ref) env[entry.name] = secrets[ref.key === 'HISTORY_DATABASE_URL' ? ref.name : ref.key] ?? secrets[ref.name]!;
+      }
+      return env;
+    };
+    for (const livePrefix of ['', 'acme_']) {
+      const live = { ...literals, TOPIC_PREFIX: livePrefix, DB_SCHEMA_PREFIX: livePrefix };
+      const liveEnv = withRefs(history, live);
+      const got = withRefs(sandbox, live);
+      const ports = { http: Number(got.HISTORY_HTTP_PORT), metrics: Number(got.METRICS_PORT) };
+      const want = sandboxHistoryEnv(liveEnv, livePrefix, ports);
+      const identity = ['OTEL_SERVICE_NAME', 'KAFKA_SASL_USERNAME', 'HISTORY_DATABASE_URL'];
+      const without = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).filter(([k]) => !identity.includes(k)));
+      expect(without(got)).toEqual(without(want));
+      expect(got).toMatchObject({ TOPIC_PREFIX: `${livePrefix}sandbox_`, DB_SCHEMA_PREFIX: `${livePrefix}sandbox_` });
+      expect(JSON.parse(got.AUDIT_SIGNER_PUBLIC_KEYS!)).toEqual({ ledger: 'l' });
+      expect(got).not.toHaveProperty('AUDIT_CHECKPOINT_PRIVATE_KEY');
+      // The gateway reads a test-mode client's data from the two sandbox Services, on the ports their pods listen on.
+      const gateway = kubeletEnv(containerOf(resources, 'Deployment', 'gateway'), live);
+      expect(gateway).toMatchObject({
+        SANDBOX_TOPIC_PREFIX: sandboxPrefixOf(livePrefix),
+        SANDBOX_LEDGER_URL: `http://sandbox-ledger:${portOf(workloadOf('ledger')).port}`,
+        SANDBOX_HISTORY_URL: `http://sandbox-history:${portOf(workloadOf('history')).port}`,
+      });
+    }
+    for (const name of ['sandbox-ledger', 'sandbox-history']) {
+      const service = byKind(resources, 'Service', name)[0]!;
+      expect(service.spec.selector).toEqual({ 'app.kubernetes.io/name': 'coin-ledger', 'app.kubernetes.io/component': name });
+    }
+    // Same image, command, ports, probes, resources and hardening as the history; one replica, its own principal.
+    for (const key of ['image', 'args', 'ports', 'securityContext', 'resources', 'startupProbe', 'readinessProbe', 'livenessProbe'])
+      expect({ key, value: sandbox[key] }).toEqual({ key, value: history[key] });
+    expect(byKind(resources, 'Deployment', 'sandbox-history')[0]!.spec.replicas).toBe(1);
+    expect(sandboxKafkaAclsOf('history').every((a) => a.resource.name.startsWith(sandboxPrefix))).toBe(true);
+    expect(
+      sandboxKafkaAclsOf('history')
+        .filter((a) => a.operations.includes('Write'))
+        .map((a) => a.resource.name),
+    ).toEqual([`${sandboxPrefix}admin.audit.dlq`, `${sandboxPrefix}admin.refusals.dlq`, `${sandboxPrefix}coin.transactions.dlq`]);
+  }, 60_000);
+
+  it('when the NetworkPolicies are rendered, then the sandbox history’s API admits the gateway only, and the gateway reaches the two sandbox APIs on their API ports only', () => {
+    const { resources } = renderedOf(dev);
+    const labels = byKind(resources, 'Deployment', 'sandbox-history')[0]!.spec.template.metadata.labels as Obj;
+    const selecting = (kind: string, podLabels: Obj) =>
+      byKind(resources, 'NetworkPolicy').filter(
+        (p) =>
+          (p.spec.policyTypes as string[]).includes(kind) &&
+          Object.entries((p.spec.podSelector.matchLabels ?? {}) as Obj).every(([k, v]) => podLabels[k] === v),
+      );
+    const ingress = selecting('Ingress', labels).flatMap((p) =>
+      ((p.spec.ingress ?? []) as Obj[]).map((rule) => ({ policy: p.metadata.name, rule })),
+    );
+    expect(ingress).toEqual([
+      {
+        policy: 'metrics-from-monitoring',
+        rule: expect.objectContaining({ ports: [{ port: metricsPortOf(workloadOf('history')), protocol: 'TCP' }] }),
+      },
+      {
+        policy: 'sandbox-history-internal',
+        rule: {
+          from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'coin-ledger', 'app.kubernetes.io/component': 'gateway' } } }],
+          ports: [{ port: portOf(workloadOf('history')).port, protocol: 'TCP' }],
+        },
+      },
+    ]);
+    const gatewayLabels = byKind(resources, 'Deployment', 'gateway')[0]!.spec.template.metadata.labels as Obj;
+    const toSandbox = selecting('Egress', gatewayLabels)
+      .flatMap((p) => (p.spec.egress ?? []) as Obj[])
+      .filter((rule) => String(rule.to?.[0]?.podSelector?.matchLabels?.['app.kubernetes.io/component'] ?? '').startsWith('sandbox-'))
+      .map((rule) => [rule.to[0].podSelector.matchLabels['app.kubernetes.io/component'], rule.ports]);
+    expect(toSandbox).toEqual([
+      ['sandbox-ledger', [{ port: portOf(workloadOf('ledger')).port, protocol: 'TCP' }]],
+      ['sandbox-history', [{ port: portOf(workloadOf('history')).port, protocol: 'TCP' }]],
+    ]);
+    // Nothing else may call the sandbox history: no other egress policy names it.
+    const namers = byKind(resources, 'NetworkPolicy').filter((p) => JSON.stringify(p.spec.egress ?? []).includes('sandbox-history'));
+    expect(namers.map((p) => p.metadata.name)).toEqual(['gateway-sandbox-egress']);
   }, 60_000);
 
   it('when the NetworkPolicies are rendered, then the sandbox ledger’s API admits the gateway only (its metrics port Prometheus), and the user service admits it beside the ledger', () => {

@@ -73,7 +73,11 @@ const aclLines = (acls: KafkaAcl[], indent: string) =>
 export function renderSandboxUsers(): string {
   const users = sandboxServices.map((service) => {
     const shared = sandboxKafkaAccess[service];
-    return `# sandbox ${service}: its own topics and groups under ${sandboxTopicPrefix}; of the live space it reads ${shared.consumesLive.join(', ')} (and may dead-letter them) and writes ${shared.producesLive.join(', ')}, nothing else.
+    const live =
+      shared.consumesLive.length + shared.producesLive.length === 0
+        ? 'nothing of the live space'
+        : `of the live space it reads ${shared.consumesLive.join(', ')} (and may dead-letter them) and writes ${shared.producesLive.join(', ')}, nothing else`;
+    return `# sandbox ${service}: its own topics and groups under ${sandboxTopicPrefix}; ${live}.
 apiVersion: kafka.strimzi.io/v1
 kind: KafkaUser
 metadata:

@@ -223,7 +223,7 @@ export interface SandboxAccess {
   producesLive: readonly TopicBase[];
 }
 
-export const sandboxServices = ['ledger'] as const;
+export const sandboxServices = ['ledger', 'history'] as const;
 export type SandboxService = (typeof sandboxServices)[number];
 
 /** The topic and group prefix of the sandbox on a deployment whose own TOPIC_PREFIX is empty (scripts/stack/sandbox.ts sandboxPrefixOf). */
@@ -233,6 +233,10 @@ export const sandboxKafkaAccess: Readonly<Record<SandboxService, SandboxAccess>>
   // The sandbox ledger opens and closes its wallets from the live user events, and answers on the
   // live gateways' reply topic (the gateway sent the command to the sandbox's own ledger.commands).
   ledger: { consumesLive: ['user.events', 'user.events.v2'], producesLive: ['gateway.replies'] },
+  // The sandbox history projects the sandbox's coin.transactions and keeps the sandbox's audit log
+  // (its admin.audit, its admin.refusals): its own topics only, nothing of the live space
+  // (scripts/stack/sandbox.ts sandboxHistoryEnv).
+  history: { consumesLive: [], producesLive: [] },
 };
 
 /** The SCRAM user (Strimzi KafkaUser name, KAFKA_SASL_USERNAME) of a sandbox instance. */
