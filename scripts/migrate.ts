@@ -8,7 +8,7 @@ import { loadMigrateConfig, type MigrateConfig } from './container/migrate-confi
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { provision } from './stack/provision';
 import { provisionSandbox } from './stack/sandbox';
-import { devRolePassword, serviceDatabases, type DatabaseService } from './stack/services';
+import { devRolePassword, sandboxRuntimeRoles, serviceDatabases, type DatabaseService } from './stack/services';
 
 const urlKeys: Record<
   DatabaseService,
@@ -23,7 +23,7 @@ const urlKeys: Record<
 
 /**
  * The password of each role that logs in comes from the URL its user reads (a service's own
- * Secret; the history rebuild's HISTORY_REBUILD_DATABASE_URL), so the password exists in one
+ * Secret; the history rebuild's HISTORY_REBUILD_DATABASE_URL; a sandbox instance's), so the password exists in one
  * place. Without one (development only) the development password is used.
  */
 export function rolePasswordsFrom(config: Readonly<MigrateConfig>): (role: string) => string {
@@ -33,6 +33,9 @@ export function rolePasswordsFrom(config: Readonly<MigrateConfig>): (role: strin
       ([service, key]): [keyof MigrateConfig, string] => [key, serviceDatabases[service].runtime],
     ),
     ['HISTORY_REBUILD_DATABASE_URL', serviceDatabases.history.rebuild.role],
+    // The sandbox's own runtime roles (MIGRATE_SANDBOX), from the Secrets its pods read.
+    ['SANDBOX_LEDGER_DATABASE_URL', sandboxRuntimeRoles.ledger],
+    ['SANDBOX_HISTORY_DATABASE_URL', sandboxRuntimeRoles.history],
   ];
   for (const [key, role] of urls) {
     const value = config[key];

@@ -19,7 +19,7 @@ import { ledgerShardMap, migrateLedgerShards } from './stack/ledger-shards';
 import { serviceEnvs } from './stack/env';
 import { devAuditCheckpointKey, devJwtKey, generateServiceKeys, saveRunHistoryServiceKey } from './stack/keys';
 import { provision } from './stack/provision';
-import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './stack/services';
+import { devRolePassword, repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './stack/services';
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { removeStaleRuns } from './stack/cleanup';
 import { Supervisor } from './stack/supervisor';
@@ -263,6 +263,7 @@ function stackEnvs(
         : {}),
     },
   });
+  const sandboxRolePassword = (role: string) => devRolePassword(endpoints.databaseUrl, role);
   return {
     ...envs,
     // The gateway sends a test-mode client's commands on the routes the sandbox serves to its
@@ -273,8 +274,9 @@ function stackEnvs(
       SANDBOX_LEDGER_URL: `http://127.0.0.1:${sandboxPorts.http}`,
       SANDBOX_HISTORY_URL: `http://127.0.0.1:${sandboxHistoryPorts.http}`,
     },
-    [sandboxName]: sandboxLedgerEnv(envs.ledger, livePrefix, sandboxPorts),
-    [sandboxHistoryName]: sandboxHistoryEnv(envs.history, livePrefix, sandboxHistoryPorts),
+    // Each as the sandbox's own database role, with its development password (provisionSandbox made them).
+    [sandboxName]: sandboxLedgerEnv(envs.ledger, livePrefix, sandboxPorts, sandboxRolePassword),
+    [sandboxHistoryName]: sandboxHistoryEnv(envs.history, livePrefix, sandboxHistoryPorts, sandboxRolePassword),
   };
 }
 

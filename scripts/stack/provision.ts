@@ -45,22 +45,29 @@ export async function provision(target: ProvisionTarget): Promise<void> {
   }
 }
 
-/** One service's roles, schema, migrations and grants, from its row of the roles and grants table. */
+/**
+ * One service's roles, schema, migrations and grants, from its row of the roles and grants table.
+ * `runtimeRole` replaces the row's runtime role (the sandbox's own, sandboxRuntimeRoles) with the
+ * same grants; the row's role then holds nothing in this schema (revoked if it held anything).
+ */
 export function migrateServiceDatabase(target: {
   databaseUrl: string;
   /** The full schema name (prefix included). */
   schema: string;
   service: DatabaseService;
+  runtimeRole?: string;
   rolePassword?: (role: string) => string;
   log?: (message: string) => void;
 }): Promise<string[]> {
   const db = serviceDatabases[target.service];
   const passwordOf = (role: string) => target.rolePassword?.(role) ?? devRolePassword(target.databaseUrl, role);
+  const runtime = target.runtimeRole ?? db.runtime;
   return migrate({
     adminUrl: target.databaseUrl,
     schema: target.schema,
     owner: db.owner,
-    runtime: { role: db.runtime, password: passwordOf(db.runtime), grants: db.grants },
+    runtime: { role: runtime, password: passwordOf(runtime), grants: db.grants },
+    ...(runtime !== db.runtime ? { revokedRoles: [db.runtime] } : {}),
     otherRoles: 'rebuild' in db ? [{ role: db.rebuild.role, password: passwordOf(db.rebuild.role), grants: db.rebuild.grants }] : [],
     migrationsDir: db.migrationsDir,
     ...(target.log ? { log: target.log } : {}),

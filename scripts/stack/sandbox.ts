@@ -2,7 +2,7 @@ import { createLogger } from '@coin/logger';
 import { schemaName } from '@coin/db';
 import { createKafka, ensureTopics, topicSpecs, type KafkaClientSecurity } from '@coin/kafka';
 import { migrateServiceDatabase } from './provision';
-import { serviceDatabases } from './services';
+import { sandboxRuntimeRoles, serviceDatabases } from './services';
 
 /**
  * The sandbox (docs/decisions/0018-sandbox.md): a second ledger beside the live one, the same code
@@ -16,8 +16,9 @@ export function sandboxPrefixOf(livePrefix: string): string {
 }
 
 /**
- * The sandbox's topics, its ledger schema and its history schema (roles and grants from each
- * service's row of the table); nothing of the other services.
+ * The sandbox's topics, its ledger schema and its history schema (owners and grants from each
+ * service's row of the table, the runtime roles the sandbox's own: sandboxRuntimeRoles); nothing
+ * of the other services.
  */
 export async function provisionSandbox(target: {
   kafkaBrokers: string[];
@@ -27,7 +28,7 @@ export async function provisionSandbox(target: {
   livePrefix: string;
   /** The live DB_SCHEMA_PREFIX when it is not the live topic prefix (the migrate Job); the schema goes under it plus `sandbox_`. */
   liveSchemaPrefix?: string;
-  /** The runtime role's password (the ledger's); development defaults when absent. */
+  /** The sandbox runtime roles' passwords; development defaults (devRolePassword) when absent. */
   rolePassword?: (role: string) => string;
   log?: (message: string) => void;
 }): Promise<string> {
@@ -40,41 +41,49 @@ export async function provisionSandbox(target: {
   });
   const created = await ensureTopics(kafka, topicSpecs(prefix));
   if (created.length > 0) target.log?.(`created sandbox topics: ${created.join(', ')}`);
-  await migrateServiceDatabase({
-    databaseUrl: target.databaseUrl,
-    schema: schemaName(sandboxPrefixOf(target.liveSchemaPrefix ?? target.livePrefix), serviceDatabases.ledger.schema),
-    service: 'ledger',
-    ...(target.rolePassword ? { rolePassword: target.rolePassword } : {}),
-    ...(target.log ? { log: target.log } : {}),
-  });
-  await migrateSandboxHistory(target, prefix);
+  const schemaPrefix = sandboxPrefixOf(target.liveSchemaPrefix ?? target.livePrefix);
+  // The ledger's schema, then the history's (`<schema prefix>sandbox_history`), each with the sandbox's own runtime role.
+  for (const service of ['ledger', 'history'] as const) {
+    await migrateServiceDatabase({
+      databaseUrl: target.databaseUrl,
+      schema: schemaName(schemaPrefix, serviceDatabases[service].schema),
+      service,
+      runtimeRole: sandboxRuntimeRoles[service],
+      ...(target.rolePassword ? { rolePassword: target.rolePassword } : {}),
+      ...(target.log ? { log: target.log } : {}),
+    });
+  }
   return prefix;
 }
 
-/** The sandbox history's schema (`<prefix>sandbox_history`), migrated by the history service's own migrations. */
-async function migrateSandboxHistory(target: { databaseUrl: string; log?: (message: string) => void }, prefix: string): Promise<void> {
-  await migrateServiceDatabase({
-    databaseUrl: target.databaseUrl,
-    schema: schemaName(prefix, serviceDatabases.history.schema),
-    service: 'history',
-    ...(target.log ? { log: target.log } : {}),
-  });
+/** A database URL with its user and password those of the sandbox's runtime role; unset stays unset. */
+function asSandboxRole(url: string | undefined, role: string, rolePassword: (role: string) => string): string | undefined {
+  if (url === undefined) return undefined;
+  const rewritten = new URL(url);
+  rewritten.username = role;
+  rewritten.password = rolePassword(role);
+  return rewritten.toString();
 }
 
 /**
  * The sandbox ledger's environment from the live ledger's: its own topics, schema and ports, the
  * space `test`, and the live prefix whose user events open its wallets and whose gateways' reply
  * topic it answers on. One cluster: the live ledger's shard map names the live schema's shards.
+ * It connects as the sandbox ledger's own role (sandboxRuntimeRoles), with `rolePassword`'s password
+ * (devRolePassword in development, as the live roles'), never as the live ledger's.
  */
 export function sandboxLedgerEnv(
   liveLedgerEnv: Record<string, string>,
   livePrefix: string,
   ports: { http: number; metrics: number },
+  rolePassword: (role: string) => string,
 ): Record<string, string> {
   const prefix = sandboxPrefixOf(livePrefix);
-  const { LEDGER_SHARDS_DATABASE_URL: _liveShards, ...env } = liveLedgerEnv;
+  const { LEDGER_SHARDS_DATABASE_URL: _liveShards, LEDGER_DATABASE_URL: liveUrl, ...env } = liveLedgerEnv;
+  const url = asSandboxRole(liveUrl, sandboxRuntimeRoles.ledger, rolePassword);
   return {
     ...env,
+    ...(url ? { LEDGER_DATABASE_URL: url } : {}),
     TOPIC_PREFIX: prefix,
     DB_SCHEMA_PREFIX: prefix,
     LEDGER_SPACE: 'test',
@@ -90,20 +99,24 @@ export function sandboxLedgerEnv(
  * serves a test-mode client) and keeps the sandbox's own admin audit log (the sandbox ledger's
  * refusals, on the sandbox's admin.audit), chained apart from the live one. It reads no live
  * topic; the sandbox ledger is the only writer there, so the only signer it believes. It holds no
- * checkpoint key (AUDIT_CHECKPOINT_PRIVATE_KEY): the live one's would sign for the live log.
+ * checkpoint key (AUDIT_CHECKPOINT_PRIVATE_KEY): the live one's would sign for the live log. It
+ * connects as the sandbox history's own role, as sandboxLedgerEnv's ledger.
  */
 export function sandboxHistoryEnv(
   liveHistoryEnv: Record<string, string>,
   livePrefix: string,
   ports: { http: number; metrics: number },
+  rolePassword: (role: string) => string,
 ): Record<string, string> {
   const prefix = sandboxPrefixOf(livePrefix);
   const liveSigners = JSON.parse(liveHistoryEnv.AUDIT_SIGNER_PUBLIC_KEYS ?? '{}') as Record<string, unknown>;
   // The live log's checkpoint key never reaches a sandbox process: a checkpoint it signed would
   // pass for the live log's. The sandbox's log is chained, not anchored.
-  const { AUDIT_CHECKPOINT_PRIVATE_KEY: _liveCheckpointKey, ...env } = liveHistoryEnv;
+  const { AUDIT_CHECKPOINT_PRIVATE_KEY: _liveCheckpointKey, HISTORY_DATABASE_URL: liveUrl, ...env } = liveHistoryEnv;
+  const url = asSandboxRole(liveUrl, sandboxRuntimeRoles.history, rolePassword);
   return {
     ...env,
+    ...(url ? { HISTORY_DATABASE_URL: url } : {}),
     TOPIC_PREFIX: prefix,
     DB_SCHEMA_PREFIX: prefix,
     HISTORY_HTTP_PORT: String(ports.http),

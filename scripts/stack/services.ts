@@ -158,6 +158,17 @@ export const serviceDatabases = {
 >;
 
 export type DatabaseService = keyof typeof serviceDatabases;
+
+/**
+ * The sandbox instances' runtime roles (docs/decisions/0018-sandbox.md; docs/OPERATIONS.md "Database
+ * roles and grants"): each with its service's row of grants, on the sandbox's schema only. Never
+ * the live role: a sandbox pod, which runs for test-mode clients, then holds no credential that can
+ * read or write a live wallet; the live role holds nothing in the sandbox's schema either.
+ */
+export const sandboxRuntimeRoles = {
+  ledger: 'coin_ledger_sandbox_app',
+  history: 'coin_history_sandbox_app',
+} as const satisfies Partial<Record<DatabaseService, string>>;
 export const serviceNames = ['user', 'ledger', 'history', 'webhooks', 'monitoring', 'gateway'] as const;
 export type ServiceName = (typeof serviceNames)[number];
 

@@ -75,8 +75,9 @@ export function sandboxUnsetKeys(name: string): string[] {
   if (service === name) return [];
   const envOf = service === 'ledger' ? sandboxLedgerEnv : service === 'history' ? sandboxHistoryEnv : undefined;
   if (!envOf) return [];
-  const live = Object.fromEntries(envKeysOf(workloadOf(service)).map((k) => [k, k === 'AUDIT_SIGNER_PUBLIC_KEYS' ? '{}' : 'x']));
-  const sandbox = envOf(live, '', { http: 1, metrics: 2 });
+  const placeholder = (k: string) => (k === 'AUDIT_SIGNER_PUBLIC_KEYS' ? '{}' : k.endsWith('DATABASE_URL') ? 'postgres://a:b@h/c' : 'x');
+  const live = Object.fromEntries(envKeysOf(workloadOf(service)).map((k) => [k, placeholder(k)]));
+  const sandbox = envOf(live, '', { http: 1, metrics: 2 }, () => 'x');
   return Object.keys(live).filter((k) => !(k in sandbox));
 }
 
@@ -107,12 +108,17 @@ export function composeAppServices(compose: Obj): Array<{ service: string; comma
     .map(([service, def]) => ({ service, command: String((def.command ?? [])[0]), def }));
 }
 
+/** The migrate step's URLs of the sandbox's own runtime roles (SANDBOX_LEDGER_DATABASE_URL, ...): needed with MIGRATE_SANDBOX only. */
+export const isSandboxDatabaseKey = (key: string) => /^SANDBOX_[A-Z]+_DATABASE_URL$/.test(key);
+
 export function checkComposeEnv(compose: Obj): string[] {
   const problems: string[] = [];
   for (const { service, command, def } of composeAppServices(compose)) {
     if (!configuredWorkloads.some((w) => w.name === command)) continue; // dev-jwt-key: no config
     const env = (def.environment ?? {}) as Obj;
     for (const key of envKeysOf(workloadOf(command))) {
+      // The sandbox's database URLs of the migrate step: only with MIGRATE_SANDBOX (compose runs no sandbox).
+      if (isSandboxDatabaseKey(key) && String(env.MIGRATE_SANDBOX) !== 'true') continue;
       const viaFile = isFileEnvKey(key) && `${key}_FILE` in env;
       if (!(key in env) && !viaFile) problems.push(`compose ${service}: ${key} is not set`);
     }
@@ -261,7 +267,13 @@ export function checkK8sEnv(resources: Obj[], literals: Record<string, string>):
           problems.push(`${where}: secret ${entry.name} is not a secretKeyRef`);
       }
       const unset = new Set(sandboxUnsetKeys(String(resource.metadata?.name)));
+      // The sandbox's database URLs of the migrate Job: set with MIGRATE_SANDBOX=true (components/sandbox), else unset.
+      const migratesSandbox = ((container.env ?? []) as Obj[]).some((e) => e.name === 'MIGRATE_SANDBOX' && e.value === 'true');
       for (const key of envKeysOf(workloadOf(command))) {
+        if (isSandboxDatabaseKey(key) && !migratesSandbox) {
+          if (set.has(key)) problems.push(`${where}: ${key} is set without MIGRATE_SANDBOX=true`);
+          continue;
+        }
         if (unset.has(key)) {
           if (set.has(key)) problems.push(`${where}: ${key} is set, but the sandbox leaves it unset (sandboxLedgerEnv, sandboxHistoryEnv)`);
           continue;

@@ -1031,7 +1031,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
       const liveEnv = kubeletEnv(ledger, live);
       const got = kubeletEnv(sandbox, live);
       const ports = { http: Number(got.LEDGER_HTTP_PORT), metrics: Number(got.METRICS_PORT) };
-      const want = sandboxLedgerEnv(liveEnv, livePrefix, ports);
+      const want = sandboxLedgerEnv(liveEnv, livePrefix, ports, () => 'unused');
       const identity = ['OTEL_SERVICE_NAME', 'KAFKA_SASL_USERNAME'];
       const without = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).filter(([k]) => !identity.includes(k)));
       expect(without(got)).toEqual(without(want));
@@ -1041,9 +1041,13 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     }
     // The secrets that are not in the env above come from the same Secrets as the ledger's, the shard map excepted.
     const refs = (c: Obj) => Object.fromEntries(((c.env ?? []) as Obj[]).filter((e) => e.valueFrom).map((e) => [e.name, e.valueFrom]));
-    const { LEDGER_SHARDS_DATABASE_URL: shards, ...ledgerRefs } = refs(ledger);
+    const { LEDGER_SHARDS_DATABASE_URL: shards, LEDGER_DATABASE_URL: liveDatabase, ...ledgerRefs } = refs(ledger);
     expect(shards).toBeDefined();
-    expect(refs(sandbox)).toEqual(ledgerRefs);
+    const { LEDGER_DATABASE_URL: sandboxDatabase, ...sandboxRefs } = refs(sandbox);
+    expect(sandboxRefs).toEqual(ledgerRefs);
+    // Its database URL is its own Secret's (the sandbox ledger's role), never the live ledger's.
+    expect(liveDatabase.secretKeyRef).toEqual({ name: 'coin-ledger-ledger-db', key: 'LEDGER_DATABASE_URL' });
+    expect(sandboxDatabase.secretKeyRef).toEqual({ name: 'coin-ledger-sandbox-ledger-db', key: 'LEDGER_DATABASE_URL' });
     // Same image, command, ports, probes, resources and hardening as the ledger.
     for (const key of ['image', 'args', 'ports', 'securityContext', 'resources', 'startupProbe', 'readinessProbe', 'livenessProbe'])
       expect({ key, value: sandbox[key] }).toEqual({ key, value: ledger[key] });
@@ -1079,8 +1083,9 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
       const liveEnv = withRefs(history, live);
       const got = withRefs(sandbox, live);
       const ports = { http: Number(got.HISTORY_HTTP_PORT), metrics: Number(got.METRICS_PORT) };
-      const want = sandboxHistoryEnv(liveEnv, livePrefix, ports);
-      const identity = ['OTEL_SERVICE_NAME', 'KAFKA_SASL_USERNAME', 'HISTORY_DATABASE_URL'];
+      const want = sandboxHistoryEnv(liveEnv, livePrefix, ports, () => 'pw');
+      // The sandbox's Secret holds its own role's URL (coin_history_sandbox_app), as sandboxHistoryEnv rewrites the live one.
+      const identity = ['OTEL_SERVICE_NAME', 'KAFKA_SASL_USERNAME'];
       const without = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).filter(([k]) => !identity.includes(k)));
       expect(without(got)).toEqual(without(want));
       expect(got).toMatchObject({ TOPIC_PREFIX: `${livePrefix}sandbox_`, DB_SCHEMA_PREFIX: `${livePrefix}sandbox_` });

@@ -4,7 +4,7 @@ import { serviceDatabaseUrl } from '@coin/db';
 import pg from 'pg';
 import { runMigrate, rolePasswordsFrom } from '../../scripts/migrate';
 import { loadMigrateConfig } from '../../scripts/container/migrate-config';
-import { devRolePassword } from '../../scripts/stack/services';
+import { devRolePassword, sandboxRuntimeRoles } from '../../scripts/stack/services';
 import { testInfra, uniquePrefix } from '../harness/env';
 
 describe('scripts/migrate.ts: the migration step of the container image, configured from env only', () => {
@@ -54,7 +54,7 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
     }
   }, 90_000);
 
-  it('when run with MIGRATE_SANDBOX=true (components/sandbox), then the sandbox’s topics and ledger schema exist under <prefix>sandbox_, usable by the ledger’s role, and without it they do not', async () => {
+  it('when run with MIGRATE_SANDBOX=true (components/sandbox), then the sandbox’s topics and ledger schema exist under <prefix>sandbox_, usable by the sandbox ledger’s own role and not the live one, and without it they do not', async () => {
     const prefix = uniquePrefix();
     const env = {
       NODE_ENV: 'production',
@@ -70,17 +70,27 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       MONITORING_DATABASE_URL: urlOf('coin_monitoring_app'),
       HISTORY_REBUILD_DATABASE_URL: urlOf('coin_history_rebuild'),
     };
+    // The sandbox's own runtime roles, from the Secrets components/sandbox gives the Job.
+    const sandboxUrls = {
+      SANDBOX_LEDGER_DATABASE_URL: urlOf(sandboxRuntimeRoles.ledger),
+      SANDBOX_HISTORY_DATABASE_URL: urlOf(sandboxRuntimeRoles.history),
+    };
     const sandboxSchemaExists = async () => {
-      const client = new pg.Client({ connectionString: urlOf('coin_ledger_app') });
+      const client = new pg.Client({ connectionString: urlOf(sandboxRuntimeRoles.ledger) });
+      const liveRole = new pg.Client({ connectionString: urlOf('coin_ledger_app') });
       await client.connect();
+      await liveRole.connect();
       try {
         const found = await client.query('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [`${prefix}sandbox_ledger`]);
         if (found.rowCount === 0) return false;
-        // The ledger's runtime role reads and writes it as it does the live schema (its row of the grants table).
+        // The sandbox ledger's role reads and writes it as the ledger does its own (the ledger's row of the grants table)...
         await client.query(`SELECT count(*) FROM ${prefix}sandbox_ledger.wallets`);
+        // ...and the live ledger's role not at all.
+        await expect(liveRole.query(`SELECT count(*) FROM ${prefix}sandbox_ledger.wallets`)).rejects.toThrow(/permission denied/);
         return true;
       } finally {
         await client.end();
+        await liveRole.end();
       }
     };
     const admin = createKafka({ brokers: infra.kafkaBrokers, clientId: 'migrate-test', logger: createLogger('test', 'warn') }).admin();
@@ -91,7 +101,9 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       expect(await sandboxTopics()).toEqual([]);
       expect(await sandboxSchemaExists()).toBe(false);
 
-      await runMigrate({ ...env, MIGRATE_SANDBOX: 'true' });
+      // In production the sandbox's roles need their own passwords: refused without them.
+      await expect(runMigrate({ ...env, MIGRATE_SANDBOX: 'true' })).rejects.toThrow(/SANDBOX_LEDGER_DATABASE_URL: required in production/);
+      await runMigrate({ ...env, MIGRATE_SANDBOX: 'true', ...sandboxUrls });
       expect(await sandboxTopics()).toEqual(
         topicSpecs(`${prefix}sandbox_`)
           .map((s) => s.topic)
@@ -99,7 +111,7 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
       );
       expect(await sandboxSchemaExists()).toBe(true);
       // Idempotent, as every migrate run.
-      await runMigrate({ ...env, MIGRATE_SANDBOX: 'true' });
+      await runMigrate({ ...env, MIGRATE_SANDBOX: 'true', ...sandboxUrls });
       expect(await sandboxSchemaExists()).toBe(true);
     } finally {
       await admin.disconnect();
@@ -135,6 +147,9 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
     expect(() => rolePasswordsFrom(rebuildAsService)).toThrow(/HISTORY_REBUILD_DATABASE_URL must connect as role coin_history_rebuild/);
     const config = loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, USER_DATABASE_URL: urlOf('coin_ledger_app') });
     expect(() => rolePasswordsFrom(config)).toThrow(/USER_DATABASE_URL must connect as role coin_user_app/);
+    // The sandbox's URL naming the live ledger's role would hand a sandbox pod the live credential: refused.
+    const sandboxAsLive = loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, SANDBOX_LEDGER_DATABASE_URL: urlOf('coin_ledger_app') });
+    expect(() => rolePasswordsFrom(sandboxAsLive)).toThrow(/SANDBOX_LEDGER_DATABASE_URL must connect as role coin_ledger_sandbox_app/);
     expect(() => loadMigrateConfig({ DATABASE_URL: infra.databaseUrl, BOOTSTRAP_SUPERADMIN_EMAIL: 'a@example.test' })).toThrow(/set both/);
   });
 });

@@ -8,7 +8,7 @@ import { loadWebhooksConfig } from '@coin/webhooks';
 import { loadMigrateConfig } from '../../scripts/container/migrate-config';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, generateServiceKeys } from '../../scripts/stack/keys';
-import { devRoleDatabaseUrl, serviceDatabases } from '../../scripts/stack/services';
+import { devRoleDatabaseUrl, sandboxRuntimeRoles, serviceDatabases } from '../../scripts/stack/services';
 import { appContainers, k8sDir, overlayWith, renderedOf, sandboxComponents, startupEnvOf, type Obj } from './manifests';
 
 /**
@@ -46,6 +46,8 @@ function placeholders(): (name: string) => string | undefined {
   // The public keys of retired JWT signing keys (docs/OPERATIONS.md "Key rotation"): none yet.
   values.JWT_PREVIOUS_PUBLIC_KEYS = '[]';
   values.HISTORY_REBUILD_DATABASE_URL = devRoleDatabaseUrl(adminUrl, serviceDatabases.history.rebuild.role);
+  values.SANDBOX_LEDGER_DATABASE_URL = devRoleDatabaseUrl(adminUrl, sandboxRuntimeRoles.ledger);
+  values.SANDBOX_HISTORY_DATABASE_URL = devRoleDatabaseUrl(adminUrl, sandboxRuntimeRoles.history);
   return (name) => values[name];
 }
 

@@ -10,6 +10,7 @@ import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type J
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
 import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv } from '../../scripts/stack/sandbox';
+import { devRolePassword } from '../../scripts/stack/services';
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
@@ -154,13 +155,18 @@ async function provisionTestSandbox(infra: ReturnType<typeof testInfra>, prefix:
 
 /** The sandbox's ledger: the same code, LEDGER_SPACE=test, its own topics and schema, the live user events and replies. */
 function startSandboxLedger(settings: ReturnType<typeof testStackSettings>, logger: (name: string) => Logger) {
-  const sandboxEnv = sandboxLedgerEnv(serviceEnvs(settings).ledger, settings.topicPrefix, { http: 0, metrics: 0 });
+  // As the sandbox ledger's own role (provisionSandbox made it), with its development password.
+  const sandboxEnv = sandboxLedgerEnv(serviceEnvs(settings).ledger, settings.topicPrefix, { http: 0, metrics: 0 }, (role) =>
+    devRolePassword(settings.databaseUrl, role),
+  );
   return startLedgerService(loadLedgerConfig(sandboxEnv), logger('sandbox-ledger'));
 }
 
 /** The sandbox's history: the same code under the sandbox's prefix, projecting the sandbox ledger's transactions. */
 function startSandboxHistory(settings: ReturnType<typeof testStackSettings>, logger: (name: string) => Logger) {
-  const sandboxEnv = sandboxHistoryEnv(serviceEnvs(settings).history, settings.topicPrefix, { http: 0, metrics: 0 });
+  const sandboxEnv = sandboxHistoryEnv(serviceEnvs(settings).history, settings.topicPrefix, { http: 0, metrics: 0 }, (role) =>
+    devRolePassword(settings.databaseUrl, role),
+  );
   return startHistoryService(loadHistoryConfig(sandboxEnv), logger('sandbox-history'));
 }
 

@@ -37,6 +37,12 @@ export interface MigrationTarget {
    * checked like the runtime role, owning nothing and holding exactly their grants.
    */
   otherRoles?: readonly LoginRole[];
+  /**
+   * Roles that must hold nothing in this schema: whatever they were granted here is revoked (when
+   * they exist). A schema whose runtime role changed (the sandbox's, once run as the live
+   * service's role) so keeps no grant of the role it had before.
+   */
+  revokedRoles?: readonly string[];
   migrationsDir: string;
   log?: (message: string) => void;
 }
@@ -81,8 +87,11 @@ const privileges: ReadonlySet<string> = new Set<TablePrivilege>(['SELECT', 'INSE
 export async function migrate(target: MigrationTarget): Promise<string[]> {
   const { schema, owner, runtime } = target;
   const logins = [runtime, ...(target.otherRoles ?? [])];
-  for (const name of [schema, owner, ...logins.map((l) => l.role)]) assertIdentifier(name);
+  const revoked = target.revokedRoles ?? [];
+  for (const name of [schema, owner, ...logins.map((l) => l.role), ...revoked]) assertIdentifier(name);
   if (logins.some((l) => l.role === owner)) throw new Error(`the owner of ${schema} (${owner}) must not be a role that logs in`);
+  if (revoked.some((r) => r === owner || logins.some((l) => l.role === r)))
+    throw new Error(`the roles of ${schema} must not be revoked from it: ${revoked.join(', ')}`);
   if (new Set(logins.map((l) => l.role)).size !== logins.length) throw new Error(`the roles of ${schema} must differ`);
   for (const login of logins) checkGrants(login.grants);
   const log = target.log ?? (() => undefined);
@@ -112,6 +121,7 @@ export async function migrate(target: MigrationTarget): Promise<string[]> {
       log(`migrated ${schema}: ${file}`);
     }
     for (const login of logins) await grantRuntime(client, schema, login.role, login.grants);
+    await revokeAll(client, schema, revoked);
     await client.query('RESET ROLE');
   } finally {
     await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
@@ -275,5 +285,16 @@ async function grantRuntime(client: pg.Client, schema: string, role: string, gra
   } catch (err) {
     await client.query('ROLLBACK');
     throw err;
+  }
+}
+
+/** Takes every privilege in the schema from each of `roles` that exists (run as the owner, who granted them). */
+async function revokeAll(client: pg.Client, schema: string, roles: readonly string[]): Promise<void> {
+  if (roles.length === 0) return;
+  const existing = await client.query<{ rolname: string }>('SELECT rolname FROM pg_roles WHERE rolname = ANY($1)', [[...roles]]);
+  for (const { rolname: role } of existing.rows) {
+    await client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA ${schema} FROM ${role}`);
+    await client.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA ${schema} FROM ${role}`);
+    await client.query(`REVOKE ALL ON SCHEMA ${schema} FROM ${role}`);
   }
 }
