@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createLogger } from '@coin/logger';
 import { schemaName } from '@coin/db';
 import { createKafka, ensureTopics, topicSpecs } from '@coin/kafka';
@@ -15,7 +16,7 @@ export function sandboxPrefixOf(livePrefix: string): string {
   return `${livePrefix}sandbox_`;
 }
 
-/** The sandbox's topics and its ledger schema (roles and grants from the ledger's row of the table); nothing of the other services. */
+/** The sandbox's topics, its ledger schema and its webhooks schema (roles and grants from their rows of the table); nothing of the other services. */
 export async function provisionSandbox(target: {
   kafkaBrokers: string[];
   databaseUrl: string;
@@ -30,6 +31,12 @@ export async function provisionSandbox(target: {
     databaseUrl: target.databaseUrl,
     schema: schemaName(prefix, serviceDatabases.ledger.schema),
     service: 'ledger',
+    ...(target.log ? { log: target.log } : {}),
+  });
+  await migrateServiceDatabase({
+    databaseUrl: target.databaseUrl,
+    schema: schemaName(prefix, serviceDatabases.webhooks.schema),
+    service: 'webhooks',
     ...(target.log ? { log: target.log } : {}),
   });
   return prefix;
@@ -54,6 +61,33 @@ export function sandboxLedgerEnv(
     LEDGER_SPACE: 'test',
     LIVE_TOPIC_PREFIX: livePrefix,
     LEDGER_HTTP_PORT: String(ports.http),
+    METRICS_PORT: String(ports.metrics),
+  };
+}
+
+/**
+ * The sandbox webhooks instance's environment from the live one's: its own topics, schema and
+ * ports, the space `test` (endpoints for test-mode clients only, retries by their test clocks,
+ * read from the sandbox ledger at `sandboxLedgerUrl`), and an encryption key of its own, derived
+ * from the live one (one way: the sandbox's key opens nothing of the live space's).
+ */
+export function sandboxWebhooksEnv(
+  liveWebhooksEnv: Record<string, string>,
+  livePrefix: string,
+  ports: { http: number; metrics: number },
+  sandboxLedgerUrl: string,
+): Record<string, string> {
+  const prefix = sandboxPrefixOf(livePrefix);
+  return {
+    ...liveWebhooksEnv,
+    TOPIC_PREFIX: prefix,
+    DB_SCHEMA_PREFIX: prefix,
+    WEBHOOKS_SPACE: 'test',
+    WEBHOOKS_TEST_CLOCKS_URL: sandboxLedgerUrl,
+    WEBHOOKS_ENCRYPTION_SECRET: createHmac('sha256', liveWebhooksEnv.WEBHOOKS_ENCRYPTION_SECRET ?? '')
+      .update('coin-ledger sandbox webhooks secret key')
+      .digest('base64url'),
+    WEBHOOKS_HTTP_PORT: String(ports.http),
     METRICS_PORT: String(ports.metrics),
   };
 }

@@ -12,6 +12,7 @@ import { dueMandates } from './db/mandate-reads';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerTestClockRoutes } from './http/test-clock-routes';
 import { registerCashoutReadRoutes } from './http/cashout-routes';
 import { registerMandateInternalRoutes } from './http/mandate-routes';
 import { registerCommissionReadRoutes } from './http/commission-routes';
@@ -106,6 +107,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
   });
   registerCashoutReadRoutes(parts.app, { pools: parts.pools });
   registerMandateInternalRoutes(parts.app, { pools: parts.pools });
+  registerTestClockRoutes(parts.app, { pools: parts.pools });
   registerCommissionReadRoutes(parts.app, { pools: parts.pools, shardOfWallet: (walletKey) => shardOfWallet(walletKey) });
   const placement = await partitionPlacement(admin, config);
   shardOfWallet = (walletKey) => placement.shardMap.shardOfPartition(placement.partitionOfWallet(walletKey));

@@ -27,4 +27,6 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/treasuries': ['gateway'],
   'GET /internal/commission-rules': ['gateway'],
   'GET /internal/supply': ['gateway'],
+  // The sandbox's webhooks instance retries a test client's deliveries by its test clock (docs/decisions/0018-sandbox.md).
+  'GET /internal/test-clocks': ['webhooks'],
 };
