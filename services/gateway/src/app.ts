@@ -79,6 +79,8 @@ export interface GatewayDeps {
   webhooks?: InternalHttpClient;
   /** The monitoring service's internal API (absent: component tests without it; its routes then answer 500). */
   monitoring?: InternalHttpClient;
+  /** The sandbox's webhooks instance (SANDBOX_WEBHOOKS_URL): a test-mode client's webhooks and events; absent: none served. */
+  sandboxWebhooks?: InternalHttpClient;
   /** The token-version check is write admission's (admissionStore). */
   auth: Omit<AuthOptions, 'tokenVersion'>;
   bodyBytesMax: number;
@@ -188,12 +190,16 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     revocations:
       deps.revocations ??
       (deps.tokenVersions instanceof TokenVersionStore ? deps.tokenVersions.revocations : new Revocations(revocationDefaults)),
-    internal: new InternalApi({
-      ledger: deps.ledger,
-      users: deps.users,
-      history: deps.history,
-      ...optionalClients(deps),
-    }),
+    internal: new InternalApi(
+      {
+        ledger: deps.ledger,
+        users: deps.users,
+        history: deps.history,
+        ...optionalClients(deps),
+      },
+      // What the sandbox runs (plugins/sandbox.ts): a test-mode client's reads reach these only.
+      deps.sandboxWebhooks ? { webhooks: deps.sandboxWebhooks } : {},
+    ),
   };
   registerAuthRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);

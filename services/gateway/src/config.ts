@@ -52,6 +52,12 @@ export const gatewayConfigSchema = z.object({
     .string()
     .regex(/^[a-zA-Z0-9._-]+$/)
     .optional(),
+  /**
+   * The sandbox's webhooks instance's internal API (docs/decisions/0018-sandbox.md): a test-mode
+   * client's webhook endpoints, deliveries and events (`/api/webhooks/…`, `/api/events`) are read
+   * and changed there, and only there. Unset: those routes refuse test-mode credentials.
+   */
+  SANDBOX_WEBHOOKS_URL: z.string().url().optional(),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /**

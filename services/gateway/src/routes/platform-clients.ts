@@ -14,7 +14,7 @@ import {
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { Redis } from '@coin/redis';
-import { randomIdNonce, randomSecret, sha256Hex, testModeClientIdPrefix, type CredentialMode } from '@coin/security';
+import { credentialModeOf, randomIdNonce, randomSecret, sha256Hex, testModeClientIdPrefix, type CredentialMode } from '@coin/security';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
@@ -33,6 +33,8 @@ export interface PlatformClientRouteDeps {
   redis: Redis;
   /** This instance's revocation sets: a client it revokes is refused here at once. */
   revocations: Revocations;
+  /** The sandbox's webhooks instance, when the gateway has one: a revoked test-mode client's endpoints stop there. */
+  sandboxWebhooks?: unknown;
 }
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
@@ -196,6 +198,10 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
         // Its webhooks stop now, not when a gateway's poll reports it (only such ids can have endpoints).
         if (webhookClientIdText.safeParse(id).success) {
           await deps.internal.post('webhooks.revoked-clients', { clientIds: [id] }, String(request.id));
+          // A test-mode client's endpoints are the sandbox's (docs/decisions/0018-sandbox.md), where the gateway has them.
+          if (credentialModeOf('system', id) === 'test' && deps.sandboxWebhooks) {
+            await deps.internal.in('test').post('webhooks.revoked-clients', { clientIds: [id] }, String(request.id));
+          }
         }
       } catch (err) {
         request.log.error({ err }, 'platform client revoked but its cached status or its webhooks could not be updated');

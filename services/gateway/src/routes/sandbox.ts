@@ -28,7 +28,7 @@ export function registerSandboxRoutes(app: App, deps: { commands: CommandBus }):
   app.post(
     '/api/sandbox/fund',
     {
-      config: { access: 'platform', idempotent: true, sandbox: true },
+      config: { access: 'platform', idempotent: true, sandbox: 'ledger' },
       schema: {
         tags: ['sandbox'],
         summary:
@@ -72,7 +72,7 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus }): v
   app.post(
     '/api/sandbox/clock/advance',
     {
-      config: { access: 'platform', idempotent: true, sandbox: true },
+      config: { access: 'platform', idempotent: true, sandbox: 'ledger' },
       schema: {
         tags: ['sandbox'],
         summary:
@@ -100,7 +100,7 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus }): v
   app.post(
     '/api/sandbox/holds',
     {
-      config: { access: 'platform', idempotent: true, sandbox: true },
+      config: { access: 'platform', idempotent: true, sandbox: 'ledger' },
       schema: {
         tags: ['sandbox'],
         summary:

@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import type { Access } from '../plugins/access';
 import { principalOf } from '../plugins/auth';
+import { type SandboxPart, spaceOf } from '../plugins/sandbox';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { withExample } from './examples';
 import { registerEventRoutes } from './events';
@@ -116,6 +117,8 @@ interface Family {
   audited: boolean;
   /** The operationIds' infix: `createWebhookEndpoint` / `createClientWebhookEndpoint`. */
   infix: string;
+  /** Served by the sandbox's webhooks instance to a test-mode client (plugins/sandbox.ts); absent: live only. */
+  sandbox?: SandboxPart;
   who: string;
   params: z.ZodObject;
   endpointParams: z.ZodObject;
@@ -132,6 +135,8 @@ function families(deps: WebhookRouteDeps): Family[] {
       audited: false,
       tags: ['webhooks'],
       infix: '',
+      // A test-mode client's own endpoints are the sandbox's (docs/decisions/0018-sandbox.md).
+      sandbox: 'webhooks',
       who: "the calling platform client's",
       params: z.strictObject({}),
       endpointParams: webhookEndpointIdParams,
@@ -157,11 +162,12 @@ function families(deps: WebhookRouteDeps): Family[] {
         const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
         const client = platformClients.find((c) => c.id === clientId);
         if (!client) throw new AppError('NOT_FOUND', 'No such platform client');
-        // A test-mode client sees no live movement (docs/decisions/0018-sandbox.md); the webhooks service refuses it too.
-        if (purpose === 'change' && credentialModeOf('system', client.id) === 'test') {
+        // A test-mode client sees no live movement, and its sandbox endpoints are no live
+        // credential's to see (docs/decisions/0018-sandbox.md); the webhooks service refuses it too.
+        if (credentialModeOf('system', client.id) === 'test') {
           throw new AppError(
             'TEST_MODE_CREDENTIALS',
-            'A test-mode platform client has no webhook endpoints: live movements are not its to see',
+            "A test-mode platform client has no live webhook endpoints: its endpoints are the sandbox's, managed with its own credentials",
           );
         }
         if (client.revokedAt !== null && purpose === 'change') {
@@ -227,7 +233,14 @@ export function registerWebhookRoutes(app: App, deps: WebhookRouteDeps): void {
 function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void {
   const { base, access, tags, infix, who } = family;
   const security = [{ bearerAuth: [] }];
-  const writeConfig = { access, ...(family.stepUp ? { stepUp: true } : {}) };
+  const served: { sandbox?: SandboxPart } = family.sandbox ? { sandbox: family.sandbox } : {};
+  const writeConfig: { access: Access; sandbox?: SandboxPart; stepUp?: boolean } = {
+    access,
+    ...served,
+    ...(family.stepUp ? { stepUp: true } : {}),
+  };
+  // The caller's space: a test-mode client's calls reach the sandbox's webhooks instance only.
+  const internal = (request: FastifyRequest) => deps.internal.in(spaceOf(request));
   /** A SUPERADMIN's change names who asked, for its admin audit record; a client's own changes carry nothing. */
   const change = (request: FastifyRequest) =>
     family.audited ? { auditedBy: { actor: actorOf(request), requestId: String(request.id) } } : {};
@@ -262,7 +275,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       // The endpoint's id is the key's command id: a retry names the same endpoint, which the service answers again.
       const { commandId } = idempotencyOf(request);
       const body = request.body as z.output<typeof createWebhookEndpointBody>;
-      const endpoint = await deps.internal.post(
+      const endpoint = await internal(request).post(
         'webhooks.create-endpoint',
         {
           id: commandId,
@@ -284,7 +297,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
   app.get(
     base,
     {
-      config: { access },
+      config: { access, ...served },
       schema: {
         tags,
         summary: `List the webhook endpoints of ${who}, oldest first (never their secrets)`,
@@ -296,14 +309,14 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request) => {
       const owner = await family.ownerOf(request, 'manage');
-      return deps.internal.read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
+      return internal(request).read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
     },
   );
 
   app.get(
     `${base}/:id`,
     {
-      config: { access },
+      config: { access, ...served },
       schema: {
         tags,
         summary: `One webhook endpoint of ${who}: its status, and why and when it was disabled`,
@@ -313,7 +326,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
         response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },
       },
     },
-    async (request) => deps.internal.read('webhooks.endpoint', await target(request, 'manage'), String(request.id)),
+    async (request) => internal(request).read('webhooks.endpoint', await target(request, 'manage'), String(request.id)),
   );
 
   app.delete(
@@ -330,7 +343,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request, reply) => {
-      await deps.internal.act(
+      await internal(request).act(
         'webhooks.delete-endpoint',
         { params: await target(request, 'manage'), body: change(request) },
         String(request.id),
@@ -358,7 +371,11 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request) =>
-      deps.internal.act('webhooks.rotate-secret', { params: await target(request, 'change'), body: change(request) }, String(request.id)),
+      internal(request).act(
+        'webhooks.rotate-secret',
+        { params: await target(request, 'change'), body: change(request) },
+        String(request.id),
+      ),
   );
 
   app.post(
@@ -375,7 +392,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request) =>
-      deps.internal.act(
+      internal(request).act(
         'webhooks.enable-endpoint',
         { params: await target(request, 'change'), body: { actor: actorOf(request), requestId: String(request.id) } },
         String(request.id),
@@ -385,7 +402,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
   app.get(
     `${base}/:id/deliveries`,
     {
-      config: { access },
+      config: { access, ...served },
       schema: {
         tags,
         summary: `The delivery log of a webhook endpoint of ${who}, newest first: each event's attempts, last answer and status`,
@@ -402,7 +419,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request) => {
       const { limit, cursor } = request.query as z.output<typeof webhookDeliveriesQuery>;
-      const page = await deps.internal.read(
+      const page = await internal(request).read(
         'webhooks.deliveries',
         { ...(await target(request, 'manage')), limit, ...(cursor ? { cursor } : {}) },
         String(request.id),
@@ -425,7 +442,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request, reply) => {
-      const answer = await deps.internal.act(
+      const answer = await internal(request).act(
         'webhooks.test-delivery',
         { params: await target(request, 'change'), body: change(request) },
         String(request.id),
@@ -449,7 +466,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request, reply) => {
       const { deliveryId } = request.params as { deliveryId: number };
-      const answer = await deps.internal.act(
+      const answer = await internal(request).act(
         'webhooks.redeliver',
         { params: { ...(await target(request, 'change')), deliveryId }, body: change(request) },
         String(request.id),
