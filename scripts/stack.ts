@@ -1,7 +1,7 @@
 /**
  * The project's own set-up: `npm start`, `npm test`, `npm run stop` all come through here.
  *   start    infrastructure, topics, migrations, the admin console's build (when stale), bootstrap
- *            admin, then the five services and the sandbox ledger (./stack/sandbox.ts), each
+ *            admin, then the five services, the sandbox ledger and webhooks (./stack/sandbox.ts), each
  *            supervised: restarted with backoff when it exits on its own (./stack/supervisor.ts)
  *   infra    infrastructure, topics, migrations, the admin console's build when stale (what the
  *            test suite needs first)
@@ -23,7 +23,7 @@ import { repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './sta
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { removeStaleRuns } from './stack/cleanup';
 import { Supervisor } from './stack/supervisor';
-import { provisionSandbox, sandboxLedgerEnv, sandboxPrefixOf } from './stack/sandbox';
+import { provisionSandbox, sandboxLedgerEnv, sandboxPrefixOf, sandboxWebhooksEnv } from './stack/sandbox';
 import { ensureConsoleBuilt } from './stack/console';
 
 const log = (message: string) => process.stdout.write(`[stack] ${message}\n`);
@@ -53,9 +53,18 @@ const defaultMetricsPorts: Record<ServiceName, number> = {
 /** The sandbox ledger (docs/decisions/0018-sandbox.md) beside the live one: its API and metrics ports. */
 const sandboxPorts = { http: Number(process.env.SANDBOX_LEDGER_HTTP_PORT ?? 8087), metrics: 9187 };
 const sandboxName = 'sandbox-ledger';
+/** The sandbox's webhooks instance: a test-mode client's endpoints, deliveries and events. */
+const sandboxWebhooksPorts = { http: Number(process.env.SANDBOX_WEBHOOKS_HTTP_PORT ?? 8089), metrics: 9189 };
+const sandboxWebhooksName = 'sandbox-webhooks';
 
-/** A supervised process: one of the five services, or the sandbox ledger. */
-type ProcessName = ServiceName | typeof sandboxName;
+/** A supervised process: one of the five services, the sandbox ledger or the sandbox's webhooks instance. */
+type ProcessName = ServiceName | typeof sandboxName | typeof sandboxWebhooksName;
+
+/** The service whose code a process runs: the sandbox's are the ledger's and the webhooks service's own. */
+function serviceOf(name: ProcessName): ServiceName {
+  if (name === sandboxName) return 'ledger';
+  return name === sandboxWebhooksName ? 'webhooks' : name;
+}
 
 async function infraAndProvision(): Promise<InfraEndpoints> {
   const started = Date.now();
@@ -164,20 +173,26 @@ async function start(): Promise<void> {
 
   await bootstrapIfAsked(envs.user.USER_DATABASE_URL!);
   log(
-    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin, test-mode clients served by the sandbox ledger); /metrics, /healthz, /readyz on ports ${[...Object.values(defaultMetricsPorts), sandboxPorts.metrics].join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
+    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin, test-mode clients served by the sandbox ledger and webhooks); /metrics, /healthz, /readyz on ports ${[...Object.values(defaultMetricsPorts), sandboxPorts.metrics, sandboxWebhooksPorts.metrics].join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
   );
 }
 
-const startOrder: readonly ProcessName[] = [...serviceNames.filter((name) => name !== 'gateway'), sandboxName, 'gateway'];
+const startOrder: readonly ProcessName[] = [
+  ...serviceNames.filter((name) => name !== 'gateway'),
+  sandboxName,
+  sandboxWebhooksName,
+  'gateway',
+];
 
 /** Readiness is on each service's metrics port. */
 function readyUrlOf(name: ProcessName): string {
-  return `http://127.0.0.1:${name === sandboxName ? sandboxPorts.metrics : defaultMetricsPorts[name]}`;
+  if (name === sandboxName) return `http://127.0.0.1:${sandboxPorts.metrics}`;
+  return `http://127.0.0.1:${name === sandboxWebhooksName ? sandboxWebhooksPorts.metrics : defaultMetricsPorts[name]}`;
 }
 
-/** The entry point of a process: the sandbox ledger is the ledger's own. */
+/** The entry point of a process: the sandbox's are its service's own. */
 function mainOf(name: ProcessName): string {
-  return join(repoRoot, `services/${name === sandboxName ? 'ledger' : name}/src/main.ts`);
+  return join(repoRoot, `services/${serviceOf(name)}/src/main.ts`);
 }
 
 /** A supervisor per service (not started yet); a restarted one is logged once ready again, unless the stack is stopping. */
@@ -188,7 +203,7 @@ function superviseServices(envs: ReturnType<typeof stackEnvs>, isStopping: () =>
       name,
       spec: {
         command: process.execPath,
-        args: [...serviceNodeArgs[name === sandboxName ? 'ledger' : name], '--import', 'tsx', mainOf(name)],
+        args: [...serviceNodeArgs[serviceOf(name)], '--import', 'tsx', mainOf(name)],
         cwd: repoRoot,
         env: { ...process.env, ...envs[name] },
         // Ctrl-C reaches only us; we stop each service once, gracefully (a second signal would
@@ -243,9 +258,15 @@ function stackEnvs(
   return {
     ...envs,
     // The gateway sends a test-mode client's commands on the routes the sandbox serves to its ledger.
-    gateway: { ...envs.gateway, SANDBOX_TOPIC_PREFIX: sandboxPrefixOf(livePrefix) },
+    gateway: { ...envs.gateway, SANDBOX_TOPIC_PREFIX: sandboxPrefixOf(livePrefix), ...sandboxWebhooksGatewayEnv() },
     [sandboxName]: sandboxLedgerEnv(envs.ledger, livePrefix, sandboxPorts),
+    [sandboxWebhooksName]: sandboxWebhooksEnv(envs.webhooks, livePrefix, sandboxWebhooksPorts, `http://127.0.0.1:${sandboxPorts.http}`),
   };
+}
+
+/** The gateway's way to the sandbox's webhooks instance: a test-mode client's webhooks and events are served there. */
+function sandboxWebhooksGatewayEnv(): Record<string, string> {
+  return { SANDBOX_WEBHOOKS_URL: `http://127.0.0.1:${sandboxWebhooksPorts.http}` };
 }
 
 /** Makes the SUPERADMIN that BOOTSTRAP_SUPERADMIN_EMAIL and _PASSWORD name, when both are set. */

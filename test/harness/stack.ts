@@ -9,7 +9,7 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
-import { provisionSandbox, sandboxLedgerEnv } from '../../scripts/stack/sandbox';
+import { provisionSandbox, sandboxLedgerEnv, sandboxWebhooksEnv } from '../../scripts/stack/sandbox';
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
@@ -65,8 +65,9 @@ export interface TestStackOptions {
   ledgerShards?: 2;
   /**
    * A sandbox beside the live space (docs/decisions/0018-sandbox.md): a second ledger with
-   * LEDGER_SPACE=test under its own topic and schema prefix, and the gateway sending test-mode
-   * clients' commands to it.
+   * LEDGER_SPACE=test and a second webhooks service with WEBHOOKS_SPACE=test under their own
+   * topic and schema prefix, and the gateway sending test-mode clients' commands, webhook calls
+   * and event reads to them.
    */
   sandbox?: true;
 }
@@ -99,12 +100,14 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const [firstLedger, history, webhooks, monitoring] = await startBackEnds(envs, logger);
   let ledger = firstLedger;
   const sandboxLedger = sandboxEnv.SANDBOX_TOPIC_PREFIX ? await startSandboxLedger(settings, logger) : undefined;
+  const sandboxWebhooks = sandboxLedger ? await startSandboxWebhooks(settings, sandboxLedger.url, logger) : undefined;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   userTarget.port = portOf(user.url);
   userProxy.setMode('pass');
   const finalEnvs = serviceEnvs({ ...settings, ports: { gateway: 0, ...portsOf({ user, ledger, history, webhooks, monitoring }) } });
-  const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
+  const gatewayEnv = { ...finalEnvs.gateway, ...(sandboxWebhooks ? { SANDBOX_WEBHOOKS_URL: sandboxWebhooks.url } : {}) };
+  const gateway = await startGatewayService(loadGatewayConfig(gatewayEnv), logger('gateway'));
   return {
     gatewayUrl: gateway.url,
     metricsUrls: { gateway: gateway.metricsUrl, user: user.metricsUrl, ledger: ledger.metricsUrl, history: history.metricsUrl },
@@ -127,7 +130,15 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
     close: async () => {
       await gateway.close();
-      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), monitoring.close(), sandboxLedger?.close()]);
+      await Promise.all([
+        user.close(),
+        ledger.close(),
+        history.close(),
+        webhooks.close(),
+        monitoring.close(),
+        sandboxLedger?.close(),
+        sandboxWebhooks?.close(),
+      ]);
       await userProxy.close();
     },
   };
@@ -143,6 +154,12 @@ async function provisionTestSandbox(infra: ReturnType<typeof testInfra>, prefix:
 function startSandboxLedger(settings: ReturnType<typeof testStackSettings>, logger: (name: string) => Logger) {
   const sandboxEnv = sandboxLedgerEnv(serviceEnvs(settings).ledger, settings.topicPrefix, { http: 0, metrics: 0 });
   return startLedgerService(loadLedgerConfig(sandboxEnv), logger('sandbox-ledger'));
+}
+
+/** The sandbox's webhooks instance: the same code, WEBHOOKS_SPACE=test, its own topics and schema, retries by the sandbox ledger's test clocks. */
+function startSandboxWebhooks(settings: ReturnType<typeof testStackSettings>, sandboxLedgerUrl: string, logger: (name: string) => Logger) {
+  const env = sandboxWebhooksEnv(serviceEnvs(settings).webhooks, settings.topicPrefix, { http: 0, metrics: 0 }, sandboxLedgerUrl);
+  return startWebhooksService(loadWebhooksConfig(env), logger('sandbox-webhooks'));
 }
 
 /** The ledger, history, webhooks and monitoring services, started together. */
