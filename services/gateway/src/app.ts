@@ -190,16 +190,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
     revocations:
       deps.revocations ??
       (deps.tokenVersions instanceof TokenVersionStore ? deps.tokenVersions.revocations : new Revocations(revocationDefaults)),
-    internal: new InternalApi(
-      {
-        ledger: deps.ledger,
-        users: deps.users,
-        history: deps.history,
-        ...optionalClients(deps),
-      },
-      // What the sandbox runs (plugins/sandbox.ts): a test-mode client's reads reach these only.
-      deps.sandboxWebhooks ? { webhooks: deps.sandboxWebhooks } : {},
-    ),
+    internal: internalApiOf(deps),
   };
   registerAuthRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);
@@ -233,6 +224,14 @@ type RouteDeps = GatewayDeps & { revocations: Revocations; internal: InternalApi
  * The command routes, in their own context (an encapsulated plugin): write admission's hooks are
  * theirs alone. The read-only registrars among them stay in place, keeping the document's order.
  */
+/** The internal services the routes read, and what the sandbox runs (plugins/sandbox.ts): a test-mode client's reads reach those only. */
+function internalApiOf(deps: GatewayDeps): InternalApi {
+  return new InternalApi(
+    { ledger: deps.ledger, users: deps.users, history: deps.history, ...optionalClients(deps) },
+    deps.sandboxWebhooks ? { webhooks: deps.sandboxWebhooks } : {},
+  );
+}
+
 /** The internal APIs a component test may leave out (their routes then answer 500). */
 function optionalClients(deps: GatewayDeps): { webhooks?: InternalHttpClient; monitoring?: InternalHttpClient } {
   return { ...(deps.webhooks ? { webhooks: deps.webhooks } : {}), ...(deps.monitoring ? { monitoring: deps.monitoring } : {}) };

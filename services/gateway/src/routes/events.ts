@@ -50,7 +50,7 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
       config: { access: 'platform', sandbox: 'webhooks' },
       schema: {
         tags: ['webhooks'],
-        summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time`,
+        summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time. A test-mode client's are the sandbox's`,
         security: [{ bearerAuth: [] }],
         operationId: 'listEvents',
         querystring: eventsQuery,
@@ -83,7 +83,8 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
       config: { access: 'platform', sandbox: 'webhooks' },
       schema: {
         tags: ['webhooks'],
-        summary: "One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404)",
+        summary:
+          "One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404; a test-mode client's are the sandbox's)",
         security: [{ bearerAuth: [] }],
         operationId: 'getEvent',
         params: platformEventIdParams,

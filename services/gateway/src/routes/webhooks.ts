@@ -137,7 +137,7 @@ function families(deps: WebhookRouteDeps): Family[] {
       infix: '',
       // A test-mode client's own endpoints are the sandbox's (docs/decisions/0018-sandbox.md).
       sandbox: 'webhooks',
-      who: "the calling platform client's",
+      who: "the calling platform client's (a test-mode client's are the sandbox's)",
       params: z.strictObject({}),
       endpointParams: webhookEndpointIdParams,
       deliveryParams: webhookDeliveryIdParams,
@@ -230,17 +230,24 @@ export function registerWebhookRoutes(app: App, deps: WebhookRouteDeps): void {
   );
 }
 
+/**
+ * A family's route configs (the sandbox part its routes are served by, for a test-mode client) and
+ * its way to the webhooks service: the caller's space, so a test-mode client's calls reach the
+ * sandbox's webhooks instance only (plugins/sandbox.ts).
+ */
+function familyParts(deps: WebhookRouteDeps, family: Family) {
+  const readConfig: { access: Access; sandbox?: SandboxPart } = {
+    access: family.access,
+    ...(family.sandbox ? { sandbox: family.sandbox } : {}),
+  };
+  const writeConfig: typeof readConfig & { stepUp?: boolean } = { ...readConfig, ...(family.stepUp ? { stepUp: true } : {}) };
+  return { readConfig, writeConfig, api: (request: FastifyRequest) => deps.internal.in(spaceOf(request)) };
+}
+
 function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void {
   const { base, access, tags, infix, who } = family;
   const security = [{ bearerAuth: [] }];
-  const served: { sandbox?: SandboxPart } = family.sandbox ? { sandbox: family.sandbox } : {};
-  const writeConfig: { access: Access; sandbox?: SandboxPart; stepUp?: boolean } = {
-    access,
-    ...served,
-    ...(family.stepUp ? { stepUp: true } : {}),
-  };
-  // The caller's space: a test-mode client's calls reach the sandbox's webhooks instance only.
-  const internal = (request: FastifyRequest) => deps.internal.in(spaceOf(request));
+  const { readConfig, writeConfig, api } = familyParts(deps, family);
   /** A SUPERADMIN's change names who asked, for its admin audit record; a client's own changes carry nothing. */
   const change = (request: FastifyRequest) =>
     family.audited ? { auditedBy: { actor: actorOf(request), requestId: String(request.id) } } : {};
@@ -275,7 +282,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       // The endpoint's id is the key's command id: a retry names the same endpoint, which the service answers again.
       const { commandId } = idempotencyOf(request);
       const body = request.body as z.output<typeof createWebhookEndpointBody>;
-      const endpoint = await internal(request).post(
+      const endpoint = await api(request).post(
         'webhooks.create-endpoint',
         {
           id: commandId,
@@ -297,7 +304,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
   app.get(
     base,
     {
-      config: { access, ...served },
+      config: readConfig,
       schema: {
         tags,
         summary: `List the webhook endpoints of ${who}, oldest first (never their secrets)`,
@@ -309,14 +316,14 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request) => {
       const owner = await family.ownerOf(request, 'manage');
-      return internal(request).read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
+      return api(request).read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
     },
   );
 
   app.get(
     `${base}/:id`,
     {
-      config: { access, ...served },
+      config: readConfig,
       schema: {
         tags,
         summary: `One webhook endpoint of ${who}: its status, and why and when it was disabled`,
@@ -326,7 +333,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
         response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },
       },
     },
-    async (request) => internal(request).read('webhooks.endpoint', await target(request, 'manage'), String(request.id)),
+    async (request) => api(request).read('webhooks.endpoint', await target(request, 'manage'), String(request.id)),
   );
 
   app.delete(
@@ -343,7 +350,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request, reply) => {
-      await internal(request).act(
+      await api(request).act(
         'webhooks.delete-endpoint',
         { params: await target(request, 'manage'), body: change(request) },
         String(request.id),
@@ -371,11 +378,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request) =>
-      internal(request).act(
-        'webhooks.rotate-secret',
-        { params: await target(request, 'change'), body: change(request) },
-        String(request.id),
-      ),
+      api(request).act('webhooks.rotate-secret', { params: await target(request, 'change'), body: change(request) }, String(request.id)),
   );
 
   app.post(
@@ -392,7 +395,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request) =>
-      internal(request).act(
+      api(request).act(
         'webhooks.enable-endpoint',
         { params: await target(request, 'change'), body: { actor: actorOf(request), requestId: String(request.id) } },
         String(request.id),
@@ -402,7 +405,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
   app.get(
     `${base}/:id/deliveries`,
     {
-      config: { access, ...served },
+      config: readConfig,
       schema: {
         tags,
         summary: `The delivery log of a webhook endpoint of ${who}, newest first: each event's attempts, last answer and status`,
@@ -419,7 +422,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request) => {
       const { limit, cursor } = request.query as z.output<typeof webhookDeliveriesQuery>;
-      const page = await internal(request).read(
+      const page = await api(request).read(
         'webhooks.deliveries',
         { ...(await target(request, 'manage')), limit, ...(cursor ? { cursor } : {}) },
         String(request.id),
@@ -442,7 +445,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request, reply) => {
-      const answer = await internal(request).act(
+      const answer = await api(request).act(
         'webhooks.test-delivery',
         { params: await target(request, 'change'), body: change(request) },
         String(request.id),
@@ -466,7 +469,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request, reply) => {
       const { deliveryId } = request.params as { deliveryId: number };
-      const answer = await internal(request).act(
+      const answer = await api(request).act(
         'webhooks.redeliver',
         { params: { ...(await target(request, 'change')), deliveryId }, body: change(request) },
         String(request.id),
