@@ -57,7 +57,12 @@ export const gatewayConfigSchema = z.object({
    * client's webhook endpoints, deliveries and events (`/api/webhooks/…`, `/api/events`) are read
    * and changed there, and only there. Unset: those routes refuse test-mode credentials.
    */
-  SANDBOX_WEBHOOKS_URL: z.string().url().optional(),
+  SANDBOX_WEBHOOKS_URL: z
+    .string()
+    .url()
+    .or(z.literal(''))
+    .optional()
+    .transform((url) => url || undefined),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /**

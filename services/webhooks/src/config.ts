@@ -84,7 +84,12 @@ export const webhooksConfigSchema = z.object({
    * clocks, which the retry schedule of a test client's deliveries follows. Read with this
    * service's token; a live instance never reads it.
    */
-  WEBHOOKS_TEST_CLOCKS_URL: z.string().url().optional(),
+  WEBHOOKS_TEST_CLOCKS_URL: z
+    .string()
+    .url()
+    .or(z.literal(''))
+    .optional()
+    .transform((url) => url || undefined),
 });
 
 export type WebhooksConfig = z.output<typeof webhooksConfigSchema>;

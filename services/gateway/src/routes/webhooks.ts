@@ -245,7 +245,7 @@ function familyParts(deps: WebhookRouteDeps, family: Family) {
 }
 
 function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void {
-  const { base, access, tags, infix, who } = family;
+  const { base, tags, infix, who } = family;
   const security = [{ bearerAuth: [] }];
   const { readConfig, writeConfig, api } = familyParts(deps, family);
   /** A SUPERADMIN's change names who asked, for its admin audit record; a client's own changes carry nothing. */
