@@ -172,19 +172,19 @@ describe('the sandbox webhooks instance (real Kafka, PostgreSQL, HTTP receivers)
       [sandboxPool, ids.other],
       [livePool, ids.live],
     ] as const) {
-      await eventually(async () => (await deliveryOf(pool, id))?.attempts === 1, 20_000, 'a first failed attempt');
+      await eventually(async () => (await deliveryOf(pool, id))?.attempts === 1, 40_000, 'a first failed attempt');
     }
     // The first retry waits a minute of wall time (WEBHOOKS_RETRY_UNIT_MS's default) on no clock.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await deliveryOf(sandboxPool, ids.advancing)).toMatchObject({ status: 'PENDING', attempts: 1 });
 
     clocks.set(advancing, 120);
-    await eventually(async () => (await deliveryOf(sandboxPool, ids.advancing))?.attempts === 2, 10_000, 'the retry on the moved clock');
+    await eventually(async () => (await deliveryOf(sandboxPool, ids.advancing))?.attempts === 2, 20_000, 'the retry on the moved clock');
     // Two days on: every remaining wait has passed on the client's clock, so the schedule runs out now.
     clocks.set(advancing, 2 * 86_400);
     await eventually(
       async () => (await deliveryOf(sandboxPool, ids.advancing))?.status === 'FAILED',
-      30_000,
+      45_000,
       'the schedule run out on the clock',
     );
     expect(await deliveryOf(sandboxPool, ids.advancing)).toMatchObject({ attempts: 13 });
@@ -198,5 +198,5 @@ describe('the sandbox webhooks instance (real Kafka, PostgreSQL, HTTP receivers)
     expect(await deliveryOf(livePool, ids.live)).toMatchObject({ status: 'PENDING', attempts: 1 });
     expect(clockReads.flat().filter((id) => !id.startsWith('test_'))).toEqual([]);
     expect(clockReads.flat()).toContain(advancing);
-  }, 90_000);
+  }, 150_000);
 });
