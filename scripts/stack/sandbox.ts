@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createLogger } from '@coin/logger';
 import { schemaName } from '@coin/db';
 import { createKafka, ensureTopics, topicSpecs, type KafkaClientSecurity } from '@coin/kafka';
@@ -16,7 +17,7 @@ export function sandboxPrefixOf(livePrefix: string): string {
 }
 
 /**
- * The sandbox's topics, its ledger schema and its history schema (roles and grants from each
+ * The sandbox's topics and its ledger, history and webhooks schemas (roles and grants from each
  * service's row of the table); nothing of the other services.
  */
 export async function provisionSandbox(target: {
@@ -27,7 +28,7 @@ export async function provisionSandbox(target: {
   livePrefix: string;
   /** The live DB_SCHEMA_PREFIX when it is not the live topic prefix (the migrate Job); the schema goes under it plus `sandbox_`. */
   liveSchemaPrefix?: string;
-  /** The runtime role's password (the ledger's); development defaults when absent. */
+  /** The runtime roles' passwords (the ledger's, history's, webhooks'); development defaults when absent. */
   rolePassword?: (role: string) => string;
   log?: (message: string) => void;
 }): Promise<string> {
@@ -47,16 +48,27 @@ export async function provisionSandbox(target: {
     ...(target.rolePassword ? { rolePassword: target.rolePassword } : {}),
     ...(target.log ? { log: target.log } : {}),
   });
-  await migrateSandboxHistory(target, prefix);
+  await migrateSandboxSchema(target, 'history');
+  await migrateSandboxSchema(target, 'webhooks');
   return prefix;
 }
 
-/** The sandbox history's schema (`<prefix>sandbox_history`), migrated by the history service's own migrations. */
-async function migrateSandboxHistory(target: { databaseUrl: string; log?: (message: string) => void }, prefix: string): Promise<void> {
+/** One service's schema of the sandbox, under the sandbox's schema prefix, with the row's roles and grants. */
+async function migrateSandboxSchema(
+  target: {
+    databaseUrl: string;
+    livePrefix: string;
+    liveSchemaPrefix?: string;
+    rolePassword?: (role: string) => string;
+    log?: (message: string) => void;
+  },
+  service: 'history' | 'webhooks',
+): Promise<void> {
   await migrateServiceDatabase({
     databaseUrl: target.databaseUrl,
-    schema: schemaName(prefix, serviceDatabases.history.schema),
-    service: 'history',
+    schema: schemaName(sandboxPrefixOf(target.liveSchemaPrefix ?? target.livePrefix), serviceDatabases[service].schema),
+    service,
+    ...(target.rolePassword ? { rolePassword: target.rolePassword } : {}),
     ...(target.log ? { log: target.log } : {}),
   });
 }
@@ -89,7 +101,7 @@ export function sandboxLedgerEnv(
  * topic and schema prefix, so it projects the sandbox's coin.transactions (the reads the gateway
  * serves a test-mode client) and keeps the sandbox's own admin audit log (the sandbox ledger's
  * refusals, on the sandbox's admin.audit), chained apart from the live one. It reads no live
- * topic; the sandbox ledger is the only writer there, so the only signer it believes.
+ * topic; the sandbox's ledger and webhooks instance are its only writers, so the only signers it believes.
  */
 export function sandboxHistoryEnv(
   liveHistoryEnv: Record<string, string>,
@@ -104,6 +116,34 @@ export function sandboxHistoryEnv(
     DB_SCHEMA_PREFIX: prefix,
     HISTORY_HTTP_PORT: String(ports.http),
     METRICS_PORT: String(ports.metrics),
-    AUDIT_SIGNER_PUBLIC_KEYS: JSON.stringify({ ledger: liveSigners.ledger }),
+    // The sandbox's writers: its ledger (refusals) and its webhooks instance (an endpoint disabled).
+    AUDIT_SIGNER_PUBLIC_KEYS: JSON.stringify({ ledger: liveSigners.ledger, webhooks: liveSigners.webhooks }),
+  };
+}
+
+/**
+ * The sandbox webhooks instance's environment from the live one's: its own topics, schema and
+ * ports, the space `test` (endpoints for test-mode clients only, retries by their test clocks,
+ * read from the sandbox ledger at `sandboxLedgerUrl`), and an encryption key of its own, derived
+ * from the live one (one way: the sandbox's key opens nothing of the live space's).
+ */
+export function sandboxWebhooksEnv(
+  liveWebhooksEnv: Record<string, string>,
+  livePrefix: string,
+  ports: { http: number; metrics: number },
+  sandboxLedgerUrl: string,
+): Record<string, string> {
+  const prefix = sandboxPrefixOf(livePrefix);
+  return {
+    ...liveWebhooksEnv,
+    TOPIC_PREFIX: prefix,
+    DB_SCHEMA_PREFIX: prefix,
+    WEBHOOKS_SPACE: 'test',
+    WEBHOOKS_TEST_CLOCKS_URL: sandboxLedgerUrl,
+    WEBHOOKS_ENCRYPTION_SECRET: createHmac('sha256', liveWebhooksEnv.WEBHOOKS_ENCRYPTION_SECRET ?? '')
+      .update('coin-ledger sandbox webhooks secret key')
+      .digest('base64url'),
+    WEBHOOKS_HTTP_PORT: String(ports.http),
+    METRICS_PORT: String(ports.metrics),
   };
 }

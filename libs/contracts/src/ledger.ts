@@ -599,6 +599,23 @@ export const sandboxClockAdvanceBody = z.strictObject({ seconds: z.number().int(
 export const testClockClientId = z.string().regex(/^test_[A-Za-z0-9_-]{0,95}$/, 'must be a test-mode client id (test_…)');
 /** A test-mode client's sandbox clock: how far ahead of wall time it is, and the time it reads now. */
 export const testClock = z.object({ clientId: platformClientId, offsetSeconds: z.number().int().min(0), now: isoDateTime });
+/** Test clocks one read of `GET /internal/test-clocks` names at most (the sandbox webhooks instance asks in chunks of it). */
+export const testClocksPerReadMax = 50;
+/**
+ * `GET /internal/test-clocks?clientIds=a,b` (the sandbox ledger, for its webhooks instance): the
+ * clocks of the named test-mode clients, comma-separated, 1 to testClocksPerReadMax of them.
+ */
+export const testClocksQuery = z.strictObject({
+  clientIds: z
+    .string()
+    .max(testClocksPerReadMax * 101)
+    .transform((text) => text.split(','))
+    .pipe(z.array(testClockClientId).min(1).max(testClocksPerReadMax)),
+});
+/** The clocks stored for the clients asked about (a client that never advanced its clock has none: wall time). */
+export const testClockList = z.object({
+  clocks: z.array(z.object({ clientId: testClockClientId, offsetSeconds: z.number().int().min(0).max(testClockOffsetMaxSeconds) })),
+});
 export const sandboxFundBody = z.strictObject({ treasury: treasuryCode, amount: coinAmount, reason: reasonText });
 export const mintBody = z
   .strictObject({

@@ -1730,10 +1730,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the webhook endpoints of the calling platform client's, oldest first (never their secrets) */
+    /** List the webhook endpoints of the calling platform client's (a test-mode client's are the sandbox's), oldest first (never their secrets) */
     get: operations['listWebhookEndpoints'];
     put?: never;
-    /** Register a webhook endpoint of the calling platform client's; its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again) */
+    /** Register a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's); its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again) */
     post: operations['createWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -1748,11 +1748,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One webhook endpoint of the calling platform client's: its status, and why and when it was disabled */
+    /** One webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): its status, and why and when it was disabled */
     get: operations['getWebhookEndpoint'];
     put?: never;
     post?: never;
-    /** Delete a webhook endpoint of the calling platform client's: nothing more is sent; its delivery log is kept */
+    /** Delete a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): nothing more is sent; its delivery log is kept */
     delete: operations['deleteWebhookEndpoint'];
     options?: never;
     head?: never;
@@ -1768,7 +1768,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Rotate the signing secret of a webhook endpoint of the calling platform client's: the new one is in this answer only; the old one keeps signing for 24 h */
+    /** Rotate the signing secret of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): the new one is in this answer only; the old one keeps signing for 24 h */
     post: operations['rotateWebhookSecret'];
     delete?: never;
     options?: never;
@@ -1785,7 +1785,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Re-enable a webhook endpoint of the calling platform client's that was disabled after persistent failure (audited; an enabled one is answered as it is) */
+    /** Re-enable a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) that was disabled after persistent failure (audited; an enabled one is answered as it is) */
     post: operations['enableWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -1800,7 +1800,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The delivery log of a webhook endpoint of the calling platform client's, newest first: each event's attempts, last answer and status */
+    /** The delivery log of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's), newest first: each event's attempts, last answer and status */
     get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
@@ -1819,7 +1819,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a test event (coin.webhook.test) to a webhook endpoint of the calling platform client's now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled */
+    /** Send a test event (coin.webhook.test) to a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled */
     post: operations['testWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -1836,7 +1836,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send one delivery of a webhook endpoint of the calling platform client's again, now, with a fresh retry schedule */
+    /** Send one delivery of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) again, now, with a fresh retry schedule */
     post: operations['redeliverWebhookDelivery'];
     delete?: never;
     options?: never;
@@ -1972,7 +1972,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The calling platform client's events of the last 30 days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time */
+    /** The calling platform client's events of the last 30 days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time. A test-mode client's are the sandbox's */
     get: operations['listEvents'];
     put?: never;
     post?: never;
@@ -1989,7 +1989,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404) */
+    /** One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404; a test-mode client's are the sandbox's) */
     get: operations['getEvent'];
     put?: never;
     post?: never;

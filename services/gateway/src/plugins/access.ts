@@ -1,3 +1,4 @@
+import type { SandboxPart } from './sandbox';
 import type { Role } from '@coin/contracts';
 
 /**
@@ -74,11 +75,11 @@ declare module 'fastify' {
      */
     stepUp?: boolean;
     /**
-     * The sandbox serves it (docs/decisions/0018-sandbox.md): a test-mode client may call it when
-     * the gateway has a sandbox, and its command goes to the sandbox ledger; on every other route
-     * a test-mode client is 403 TEST_MODE_CREDENTIALS.
+     * The part of the sandbox that serves it (plugins/sandbox.ts, docs/decisions/0018-sandbox.md):
+     * a test-mode client may call it when the gateway has that part, and reaches the sandbox's
+     * only; on every other route a test-mode client is 403 TEST_MODE_CREDENTIALS.
      */
-    sandbox?: boolean;
+    sandbox?: SandboxPart;
   }
   interface FastifyRequest {
     principal?: Principal;

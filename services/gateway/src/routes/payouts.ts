@@ -75,7 +75,7 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
     '/api/coins/payouts',
     {
       // A test-mode client's payout goes to the sandbox ledger (docs/decisions/0018-sandbox.md).
-      config: { access: 'payout', idempotent: true, sandbox: true },
+      config: { access: 'payout', idempotent: true, sandbox: 'ledger' },
       bodyLimit: payoutBodyBytesMax,
       schema: {
         tags: ['coins', 'money'],

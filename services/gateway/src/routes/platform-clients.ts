@@ -14,7 +14,7 @@ import {
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { Redis } from '@coin/redis';
-import { randomIdNonce, randomSecret, sha256Hex, testModeClientIdPrefix, type CredentialMode } from '@coin/security';
+import { credentialModeOf, randomIdNonce, randomSecret, sha256Hex, testModeClientIdPrefix, type CredentialMode } from '@coin/security';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
@@ -33,6 +33,8 @@ export interface PlatformClientRouteDeps {
   redis: Redis;
   /** This instance's revocation sets: a client it revokes is refused here at once. */
   revocations: Revocations;
+  /** The sandbox's webhooks instance, when the gateway has one: a revoked test-mode client's endpoints stop there. */
+  sandboxWebhooks?: unknown;
 }
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
@@ -122,6 +124,14 @@ async function sendCreation(
  * answer is never recorded for GET /api/commands/{key} either. The same key with another body is
  * 422 IDEMPOTENCY_KEY_REUSED.
  */
+/** The client's webhooks stop: the live service's, and a test-mode client's in the sandbox's instance where the gateway has one (docs/decisions/0018-sandbox.md). */
+async function stopWebhooksOf(deps: PlatformClientRouteDeps, clientId: string, requestId: string): Promise<void> {
+  await deps.internal.post('webhooks.revoked-clients', { clientIds: [clientId] }, requestId);
+  if (credentialModeOf('system', clientId) === 'test' && deps.sandboxWebhooks) {
+    await deps.internal.in('test').post('webhooks.revoked-clients', { clientIds: [clientId] }, requestId);
+  }
+}
+
 export function registerPlatformClientRoutes(app: App, deps: PlatformClientRouteDeps): void {
   app.get(
     '/api/admin/platform-clients',
@@ -194,9 +204,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       try {
         await forgetPlatformClient(deps.redis, id);
         // Its webhooks stop now, not when a gateway's poll reports it (only such ids can have endpoints).
-        if (webhookClientIdText.safeParse(id).success) {
-          await deps.internal.post('webhooks.revoked-clients', { clientIds: [id] }, String(request.id));
-        }
+        if (webhookClientIdText.safeParse(id).success) await stopWebhooksOf(deps, id, String(request.id));
       } catch (err) {
         request.log.error({ err }, 'platform client revoked but its cached status or its webhooks could not be updated');
         throw new AppError(
