@@ -6,7 +6,7 @@ import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
 import { captureResult, hold, holdResult } from './holds';
-import { cashoutResult, settleCashoutResult } from './cashout';
+import { cashoutResult, claimCashoutResult, settleCashoutResult } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
 import {
   commissionRuleEntry,
@@ -188,6 +188,12 @@ export const ledgerCommandContracts = {
     result: z.object({ clientId: z.string(), offsetSeconds: z.number().int().min(0) }),
   },
   'ledger.cashout': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: cashoutResult },
+  'ledger.claim-cashout': {
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    result: claimCashoutResult,
+  },
   'ledger.settle-cashout': {
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',

@@ -241,6 +241,14 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
     if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
     const before = state.holds.get(hold.id);
+    if (event === null) {
+      // A claimed cash-out: still pending, the same coins held; only its terms and settler change.
+      if (before?.status !== 'PENDING' || hold.status !== 'PENDING' || hold.amount !== before.amount) {
+        throw new InvariantViolation(`claiming hold ${hold.id}, which is not pending`);
+      }
+      state.holds.set(hold.id, hold);
+      continue;
+    }
     if (event === 'created') {
       if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
       wallet.held += hold.amount;
