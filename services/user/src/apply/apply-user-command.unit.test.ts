@@ -2,6 +2,7 @@ import { newPersonalDataKey, sealPersonalData, uuidV5 } from '@coin/security';
 import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
+import type { NewPlatformClient } from '../domain/rules';
 import type { DeletionPolicy, DeletionRequestRow } from '../domain/deletion-requests';
 import type { GrantPolicy, GrantRequestRow } from '../domain/grant-requests';
 import { applyUserCommand, type ApplyMeta } from './apply-user-command';
@@ -65,6 +66,19 @@ interface FakeState {
   personalDataKeys?: Map<string, Buffer>;
 }
 
+/** A client as the store answers its insert: the cap in coins. */
+function insertedClient(client: NewPlatformClient): PlatformClient {
+  return {
+    id: client.id,
+    name: client.name,
+    createdAt: now.toISOString(),
+    revokedAt: null,
+    treasuries: client.treasuries as PlatformClient['treasuries'],
+    dailyRewardCap: client.dailyRewardCap === null ? null : client.dailyRewardCap / 100,
+    cashout: client.cashout,
+  };
+}
+
 function fakeStore(state: FakeState = {}) {
   const calls: string[] = [];
   const stored = state.outcomes ?? new Map<string, StoredOutcome>();
@@ -126,15 +140,7 @@ function fakeStore(state: FakeState = {}) {
     insertPlatformClient: async (client) => {
       calls.push(`insertPlatformClient ${client.id}${client.approvedBy ? ` by ${client.createdBy} approved by ${client.approvedBy}` : ''}`);
       if (state.clients?.has(client.id)) return null;
-      const inserted = {
-        id: client.id,
-        name: client.name,
-        createdAt: now.toISOString(),
-        revokedAt: null,
-        treasuries: client.treasuries as PlatformClient['treasuries'],
-        dailyRewardCap: client.dailyRewardCap === null ? null : client.dailyRewardCap / 100,
-        cashout: client.cashout,
-      };
+      const inserted = insertedClient(client);
       state.clients?.set(client.id, inserted);
       return inserted;
     },
