@@ -336,9 +336,10 @@ export const msisdn = z
   .regex(/^\+[1-9][0-9]{7,14}$/, 'must be an MSISDN in E.164 form: + and 8 to 15 digits')
   .describe('The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000');
 /**
- * A user's request to exchange `amount` coins for XAF paid to `msisdn` by the payout provider
- * `providerClientId` (docs/CONTRACT.md "Cash-out"): the coins are held at once, the rate in force
- * fixes the XAF amount; keyed by the payer's wallet, like the hold it creates.
+ * A user's request to exchange `amount` coins for XAF paid to `msisdn` by a payout provider
+ * (docs/CONTRACT.md "Cash-out"): the coins are held at once, the rate in force fixes the XAF
+ * amount; keyed by the payer's wallet, like the hold it creates. With `providerClientId`, only that
+ * provider may claim it; without, any client granted `cashout`.
  */
 export const cashoutCommand = commandSchema(
   'ledger.cashout',
@@ -346,7 +347,7 @@ export const cashoutCommand = commandSchema(
     fromUserId: userId,
     amount: positiveMinorUnits,
     msisdn,
-    providerClientId: platformClientId,
+    providerClientId: platformClientId.optional(),
     idNonce: idNonce.optional(),
     requestHash,
   }),
@@ -355,6 +356,19 @@ export const cashoutCommand = commandSchema(
 export const cashoutOutcome = z.enum(['CONFIRMED', 'FAILED']);
 /** A Standard Webhooks message id of a provider's callback: printable ASCII, no dot. */
 export const callbackId = z.string().regex(/^[\x21-\x2d\x2f-\x7e]{1,256}$/, 'must be 1 to 256 printable characters without a dot');
+/**
+ * A payout provider (a platform client granted `cashout`) takes a REQUESTED cash-out to pay
+ * (docs/CONTRACT.md "Cash-out"): it becomes CLAIMED by that provider, whose signed callback alone
+ * then settles it. Keyed by the payer's wallet: the cash-out's id names its payer.
+ */
+export const claimCashoutCommand = commandSchema(
+  'ledger.claim-cashout',
+  z.object({
+    holdId,
+    fromUserId: userId,
+    requestHash,
+  }),
+);
 /** Settles a cash-out from its provider's signed callback (docs/CONTRACT.md "Cash-out"); keyed by the payer's wallet. */
 export const settleCashoutCommand = commandSchema(
   'ledger.settle-cashout',

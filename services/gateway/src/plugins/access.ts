@@ -55,6 +55,8 @@ export interface Principal {
   tokenVersion: number;
   /** Set for SYSTEM only: the treasuries the platform client was granted (its token's claim). */
   treasuries?: string[];
+  /** Set for SYSTEM only, when granted: the platform client is a payout provider (its token's `cashout` claim). */
+  cashout?: boolean;
   /** Set for SYSTEM only: the API version the platform client is pinned to (its token's `coin_version` claim). */
   apiVersion?: string;
   /** Set for SYSTEM only: the client's mode (credentialModeOf); every route here is live, so `test` is refused. */

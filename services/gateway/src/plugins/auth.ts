@@ -1,4 +1,4 @@
-import { apiVersionText, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
+import { apiVersionText, clientMayCashout, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
 import { AppError, classifyFailure } from '@coin/errors';
 import { credentialModeOf } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -93,8 +93,20 @@ export async function verifyAccessToken(
     const pinned = apiVersionText.safeParse(payload['coin_version']);
     const apiVersion = pinned.success ? { apiVersion: pinned.data } : {};
     const mode = credentialModeOf('system', subject, payload['mode']);
+    // The `cashout` grant (a payout provider), only when the token claims it.
+    const cashout = clientMayCashout(payload['cashout']) ? { cashout: true } : {};
     return {
-      principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, mode, ...apiVersion, expiresAtMs },
+      principal: {
+        kind: 'system',
+        subject,
+        role: 'SYSTEM',
+        tokenVersion: version,
+        treasuries,
+        ...cashout,
+        mode,
+        ...apiVersion,
+        expiresAtMs,
+      },
       expiresAtMs,
       kid,
     };

@@ -62,6 +62,7 @@ function clientDraft(
     ...hashes,
     treasuries: body.treasuries ?? [],
     dailyRewardCap: body.dailyRewardCap === undefined ? null : minor(body.dailyRewardCap),
+    cashout: body.cashout ?? false,
     // The grant request's id derives from these random bits too: not computable from the caller and the key.
     idNonce: randomIdNonce(),
   });
@@ -75,6 +76,7 @@ const exampleClient = {
   revokedAt: null,
   treasuries: ['REWARDS' as const],
   dailyRewardCap: 5000,
+  cashout: false,
 };
 const exampleSecret = 'pcs_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4';
 const exampleClientRequest = exampleGrantRequest({
@@ -83,6 +85,7 @@ const exampleClientRequest = exampleGrantRequest({
   name: exampleClient.name,
   treasuries: exampleClient.treasuries,
   dailyRewardCap: exampleClient.dailyRewardCap,
+  cashout: exampleClient.cashout,
 });
 
 /**
