@@ -3,8 +3,9 @@
  *   create-superadmin --email E (--password-stdin | --password-file F) [--name N] [--promote-existing]
  *                                                          create a SUPERADMIN; an existing account of that email only
  *                                                          with --promote-existing (its password replaced, second factor removed)
- *   create-client --name N [--treasuries T,T] [--daily-reward-cap COINS]
- *                                                          register a platform client with its grants (default:
+ *   create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] [--cashout]
+ *                                                          register a platform client with its grants (--cashout: a
+ *                                                          payout provider; default:
  *                                                          none; the ledger's default cap, at most
  *                                                          PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS); prints its secret
  *                                                          once. An operator acts alone (no second SUPERADMIN):
@@ -55,13 +56,13 @@ import { devServiceDatabaseUrl, serviceDatabases } from './stack/services';
 
 const usage =
   'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] [--promote-existing] | ' +
-  'create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID | ' +
+  'create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] [--cashout] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID | ' +
   'reset-password --user-id ID [--expires-in-minutes M] | reset-mfa --user-id ID | erase --user-id ID | dev-seed [--rewards COINS]';
 /**
  * A client's grants from `--treasuries REWARDS,OPERATIONS` and `--daily-reward-cap 5000` (coins),
  * validated as the API validates them (createPlatformClientBody).
  */
-function clientGrants(values: Map<string, string>): { treasuries: string[]; dailyRewardCap: number | null } {
+function clientGrants(values: Map<string, string>): { treasuries: string[]; dailyRewardCap: number | null; cashout: boolean } {
   const listed = values.get('treasuries');
   const capText = values.get('daily-reward-cap');
   const parsed = createPlatformClientBody.safeParse({
@@ -82,7 +83,11 @@ function clientGrants(values: Map<string, string>): { treasuries: string[]; dail
   if (cap !== undefined && cap > ceiling) {
     throw new UsageError(`--daily-reward-cap may be at most ${ceiling} coins (PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS)\n${usage}`);
   }
-  return { treasuries: parsed.data.treasuries ?? [], dailyRewardCap: cap === undefined ? null : coinsToMinorUnits(cap) };
+  return {
+    treasuries: parsed.data.treasuries ?? [],
+    dailyRewardCap: cap === undefined ? null : coinsToMinorUnits(cap),
+    cashout: values.has('cashout'),
+  };
 }
 
 /** Platform client ids are `pc_` + base64url (services/user/src/admin/operator.ts). */
@@ -91,7 +96,7 @@ const clientIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 /** Each command's flags, all with a value but the boolean ones; any other flag, or a stray argument, is refused. */
 const commandFlags = {
   'create-superadmin': ['email', 'password-file', 'password-stdin', 'name', 'promote-existing'],
-  'create-client': ['name', 'treasuries', 'daily-reward-cap'],
+  'create-client': ['name', 'treasuries', 'daily-reward-cap', 'cashout'],
   'list-clients': [],
   'revoke-client': ['id'],
   'revoke-sessions': ['user-id'],
@@ -107,7 +112,7 @@ function isAdminCommand(command: string | undefined): command is AdminCommand {
   return command !== undefined && Object.hasOwn(commandFlags, command);
 }
 
-const booleanFlags: ReadonlySet<string> = new Set(['password-stdin', 'promote-existing']);
+const booleanFlags: ReadonlySet<string> = new Set(['password-stdin', 'promote-existing', 'cashout']);
 
 export const passwordOnArgvRefused =
   '--password is refused: a password on the command line shows in ps, /proc and shell history. ' +
@@ -303,10 +308,11 @@ const commands: Record<AdminCommand, (run: CommandRun) => Promise<void>> = {
       c.name,
       c.treasuries.join(',') || '-',
       c.dailyRewardCap === null ? 'default' : String(c.dailyRewardCap),
+      c.cashout ? 'yes' : '-',
       c.createdAt,
       c.revokedAt ?? '-',
     ]);
-    for (const line of table([['id', 'name', 'treasuries', 'dailyRewardCap', 'createdAt', 'revokedAt'], ...rows])) run.out(line);
+    for (const line of table([['id', 'name', 'treasuries', 'dailyRewardCap', 'cashout', 'createdAt', 'revokedAt'], ...rows])) run.out(line);
   },
   'revoke-client': async (run) => {
     const id = required(run.values, 'id');

@@ -36,6 +36,7 @@ export function rolePasswordsFrom(config: Readonly<MigrateConfig>): (role: strin
     // The sandbox's own runtime roles (MIGRATE_SANDBOX), from the Secrets its pods read.
     ['SANDBOX_LEDGER_DATABASE_URL', sandboxRuntimeRoles.ledger],
     ['SANDBOX_HISTORY_DATABASE_URL', sandboxRuntimeRoles.history],
+    ['SANDBOX_WEBHOOKS_DATABASE_URL', sandboxRuntimeRoles.webhooks],
   ];
   for (const [key, role] of urls) {
     const value = config[key];

@@ -1,7 +1,7 @@
 /**
  * The project's own set-up: `npm start`, `npm test`, `npm run stop` all come through here.
  *   start    infrastructure, topics, migrations, the admin console's build (when stale), bootstrap
- *            admin, then the five services and the sandbox's ledger and history (./stack/sandbox.ts), each
+ *            admin, then the five services and the sandbox's ledger, history and webhooks (./stack/sandbox.ts), each
  *            supervised: restarted with backoff when it exits on its own (./stack/supervisor.ts)
  *   infra    infrastructure, topics, migrations, the admin console's build when stale (what the
  *            test suite needs first)
@@ -23,7 +23,7 @@ import { devRolePassword, repoRoot, serviceNames, serviceNodeArgs, type ServiceN
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { removeStaleRuns } from './stack/cleanup';
 import { Supervisor } from './stack/supervisor';
-import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf } from './stack/sandbox';
+import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf, sandboxWebhooksEnv } from './stack/sandbox';
 import { ensureConsoleBuilt } from './stack/console';
 
 const log = (message: string) => process.stdout.write(`[stack] ${message}\n`);
@@ -56,11 +56,15 @@ const sandboxName = 'sandbox-ledger';
 /** The sandbox history beside the live one: it answers a test-mode client's searches. */
 const sandboxHistoryPorts = { http: Number(process.env.SANDBOX_HISTORY_HTTP_PORT ?? 8088), metrics: 9188 };
 const sandboxHistoryName = 'sandbox-history';
+/** The sandbox's webhooks instance: a test-mode client's endpoints, deliveries and events. */
+const sandboxWebhooksPorts = { http: Number(process.env.SANDBOX_WEBHOOKS_HTTP_PORT ?? 8089), metrics: 9189 };
+const sandboxWebhooksName = 'sandbox-webhooks';
 
 /** The sandbox's processes: which service's code each runs, on which ports. */
 const sandboxProcesses = {
   [sandboxName]: { service: 'ledger', ports: sandboxPorts },
   [sandboxHistoryName]: { service: 'history', ports: sandboxHistoryPorts },
+  [sandboxWebhooksName]: { service: 'webhooks', ports: sandboxWebhooksPorts },
 } as const satisfies Record<string, { service: ServiceName; ports: { http: number; metrics: number } }>;
 type SandboxProcess = keyof typeof sandboxProcesses;
 
@@ -183,7 +187,7 @@ async function start(): Promise<void> {
 
   await bootstrapIfAsked(envs.user.USER_DATABASE_URL!);
   log(
-    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin, test-mode clients served by the sandbox ledger and history); /metrics, /healthz, /readyz on ports ${[...Object.values(defaultMetricsPorts), ...Object.values(sandboxProcesses).map((p) => p.ports.metrics)].join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
+    `gateway on http://127.0.0.1:${defaultPorts.gateway} (API docs at /docs, admin console at /admin, test-mode clients served by the sandbox ledger, history and webhooks); /metrics, /healthz, /readyz on ports ${[...Object.values(defaultMetricsPorts), ...Object.values(sandboxProcesses).map((p) => p.ports.metrics)].join(', ')}; a service that exits is restarted; Ctrl-C stops the services`,
   );
 }
 
@@ -267,16 +271,24 @@ function stackEnvs(
   return {
     ...envs,
     // The gateway sends a test-mode client's commands on the routes the sandbox serves to its
-    // ledger, and reads its reads from the sandbox's ledger and history.
+    // ledger, and reads its reads, webhooks and events from the sandbox's ledger, history and webhooks.
     gateway: {
       ...envs.gateway,
       SANDBOX_TOPIC_PREFIX: sandboxPrefixOf(livePrefix),
       SANDBOX_LEDGER_URL: `http://127.0.0.1:${sandboxPorts.http}`,
       SANDBOX_HISTORY_URL: `http://127.0.0.1:${sandboxHistoryPorts.http}`,
+      SANDBOX_WEBHOOKS_URL: `http://127.0.0.1:${sandboxWebhooksPorts.http}`,
     },
     // Each as the sandbox's own database role, with its development password (provisionSandbox made them).
     [sandboxName]: sandboxLedgerEnv(envs.ledger, livePrefix, sandboxPorts, sandboxRolePassword),
     [sandboxHistoryName]: sandboxHistoryEnv(envs.history, livePrefix, sandboxHistoryPorts, sandboxRolePassword),
+    [sandboxWebhooksName]: sandboxWebhooksEnv(
+      envs.webhooks,
+      livePrefix,
+      sandboxWebhooksPorts,
+      `http://127.0.0.1:${sandboxPorts.http}`,
+      sandboxRolePassword,
+    ),
   };
 }
 

@@ -1,38 +1,63 @@
 /**
- * The monitoring service's lag during the bench's pipeline steps (docs/design/monitoring.md): its
- * gauge coin_monitoring_last_transaction_age_seconds (the age of the last transaction when it was
- * evaluated), sampled twice a second; the report gives the largest, the lag at the peak.
+ * The monitoring service during the bench's pipeline steps (docs/design/monitoring.md): its lag,
+ * the gauge coin_monitoring_last_transaction_age_seconds (the age of the last transaction when it
+ * was evaluated), sampled twice a second, of which the report gives the largest, the lag at the
+ * peak; and the cases the bench's ordinary traffic opened (coin_monitoring_cases_opened_total,
+ * before and after), which should be none.
  */
 const lagMetric = 'coin_monitoring_last_transaction_age_seconds';
+const casesMetric = 'coin_monitoring_cases_opened_total';
 
-/** The gauge's value in a Prometheus text exposition, or null when it is absent. */
-export function lagOf(exposition: string): number | null {
-  const line = exposition.split('\n').find((l) => l.startsWith(`${lagMetric} `) || l.startsWith(`${lagMetric}{`));
+/** A metric's value in a Prometheus text exposition (its first series), or null when it is absent. */
+function metricOf(exposition: string, name: string): number | null {
+  const line = exposition.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
   const value = line ? Number(line.trim().split(/\s+/).pop()) : Number.NaN;
   return Number.isFinite(value) ? value : null;
+}
+
+/** The lag gauge's value, or null when it is absent. */
+export function lagOf(exposition: string): number | null {
+  return metricOf(exposition, lagMetric);
+}
+
+/** The cases opened so far, or null when the counter is absent. */
+export function casesOpenedOf(exposition: string): number | null {
+  return metricOf(exposition, casesMetric);
 }
 
 /** Starts sampling `${metricsUrl}/metrics`; `describe()` stops and answers the report's line. */
 export function watchMonitoringLag(metricsUrl: string | undefined, intervalMs = 500): { describe(): Promise<string> } {
   let max: number | null = null;
   let samples = 0;
+  const read = () =>
+    metricsUrl
+      ? fetch(`${metricsUrl}/metrics`).then(
+          (r) => r.text(),
+          () => null,
+        )
+      : Promise.resolve(null);
+  const casesBefore = read().then((text) => (text === null ? null : casesOpenedOf(text)));
   const sample = async () => {
-    if (!metricsUrl) return;
-    const value = await fetch(`${metricsUrl}/metrics`)
-      .then((r) => r.text())
-      .then(lagOf, () => null);
-    if (value === null) return;
+    const text = await read();
+    const value = text === null ? null : lagOf(text);
+    if (value === null) return text;
     samples++;
     max = Math.max(max ?? 0, value);
+    return text;
   };
   const timer = setInterval(() => void sample(), intervalMs);
   return {
     async describe() {
       clearInterval(timer);
-      await sample();
+      const last = await sample();
+      const [before, after] = [await casesBefore, last === null ? null : casesOpenedOf(last)];
+      const cases =
+        before === null || after === null
+          ? 'cases opened by its traffic: not measured'
+          : `cases opened by its traffic: ${after - before} (target 0)`;
       return max === null
         ? 'Monitoring lag at the peak: not measured (no monitoring service metrics)'
-        : `Monitoring lag at the peak: ${max.toFixed(2)} s behind the ledger at most (${samples} samples; target < 5 s)`;
+        : `Monitoring lag at the peak: ${(max as number).toFixed(2)} s behind the ledger at most (${samples} samples; target < 5 s); ${cases}`;
     },
   };
 }

@@ -30,8 +30,8 @@ export const migrateConfigSchema = z
     /** Partitions of ledger.commands (and of ledger.internal, co-partitioned with it) when it is created (never changed afterwards: see the drain procedure). */
     LEDGER_COMMANDS_PARTITIONS: positiveInt(defaultPartitions['ledger.commands']),
     /**
-     * Also provisions the sandbox (docs/decisions/0018-sandbox.md): its topics, and its ledger and
-     * history schemas with their own runtime roles, under `<TOPIC_PREFIX>sandbox_` and
+     * Also provisions the sandbox (docs/decisions/0018-sandbox.md): its topics, and its ledger,
+     * history and webhooks schemas with their own runtime roles, under `<TOPIC_PREFIX>sandbox_` and
      * `<DB_SCHEMA_PREFIX>sandbox_` (scripts/stack/sandbox.ts provisionSandbox, as `npm start` does).
      * Set by deploy/k8s/components/sandbox.
      */
@@ -44,6 +44,8 @@ export const migrateConfigSchema = z
     SANDBOX_LEDGER_DATABASE_URL: z.string().url().optional(),
     /** With MIGRATE_SANDBOX, the sandbox history's own URL (role coin_history_sandbox_app), as SANDBOX_LEDGER_DATABASE_URL. */
     SANDBOX_HISTORY_DATABASE_URL: z.string().url().optional(),
+    /** With MIGRATE_SANDBOX, the sandbox webhooks' own URL (role coin_webhooks_sandbox_app), as SANDBOX_LEDGER_DATABASE_URL. */
+    SANDBOX_WEBHOOKS_DATABASE_URL: z.string().url().optional(),
     /** Creates the first SUPERADMIN when no SUPERADMIN exists yet (with BOOTSTRAP_SUPERADMIN_PASSWORD). */
     BOOTSTRAP_SUPERADMIN_EMAIL: z.string().email().optional(),
     /** The first SUPERADMIN's password. Never logged. */
@@ -64,7 +66,7 @@ export const migrateConfigSchema = z
       }
     }
     if (c.NODE_ENV === 'production' && c.MIGRATE_SANDBOX) {
-      for (const key of ['SANDBOX_LEDGER_DATABASE_URL', 'SANDBOX_HISTORY_DATABASE_URL'] as const) {
+      for (const key of ['SANDBOX_LEDGER_DATABASE_URL', 'SANDBOX_HISTORY_DATABASE_URL', 'SANDBOX_WEBHOOKS_DATABASE_URL'] as const) {
         if (!c[key])
           ctx.addIssue({
             code: 'custom',

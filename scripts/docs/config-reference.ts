@@ -27,6 +27,17 @@ interface Def {
   entries?: Record<string, string>;
   format?: string;
   checks?: Array<{ _zod?: { def?: { format?: string; check?: string } } }>;
+  options?: Array<{ def: Def }>;
+  values?: unknown[];
+}
+
+/** The one option beside `''` of a union that lets a key be set empty (`KEY=` in a ConfigMap: unset), or undefined. */
+function besideEmpty(def: Def): Def | undefined {
+  if (def.type !== 'union' || def.options?.length !== 2) return undefined;
+  const isEmpty = (option: Def) => option.type === 'literal' && option.values?.length === 1 && option.values[0] === '';
+  const [first, second] = def.options.map((option) => option.def);
+  if (first && second && isEmpty(second)) return first;
+  return first && second && isEmpty(first) ? second : undefined;
 }
 
 export function describeKey(schema: { def: unknown }): KeyInfo {
@@ -43,6 +54,8 @@ export function describeKey(schema: { def: unknown }): KeyInfo {
       def = def.innerType.def;
     } else if (def.type === 'pipe' && def.in) {
       def = def.in.def;
+    } else if (besideEmpty(def)) {
+      def = besideEmpty(def)!;
     } else break;
   }
   let type: string = def.type;

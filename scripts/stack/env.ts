@@ -83,8 +83,9 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       LEDGER_HTTP_PORT: String(s.ports.ledger),
       METRICS_PORT: metricsPort('ledger'),
       LEDGER_DATABASE_URL: dbUrl('ledger'),
-      // `ledger`: the DLQ redrive of coin.transactions, run as the ledger, reads its record.
-      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history', 'user', 'ledger'),
+      // `ledger`: the DLQ redrive of coin.transactions, run as the ledger, reads its record;
+      // `webhooks`: the sandbox's webhooks instance reads the sandbox ledger's test clocks.
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'history', 'user', 'ledger', 'webhooks'),
       // Asks the user service whether a user is deleted before it closes the wallet; signs its audit records.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.ledger.privateKeyPem,
       USER_SERVICE_URL: url(s.ports.user),

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createLogger } from '@coin/logger';
 import { schemaName } from '@coin/db';
 import { createKafka, ensureTopics, topicSpecs, type KafkaClientSecurity } from '@coin/kafka';
@@ -16,7 +17,7 @@ export function sandboxPrefixOf(livePrefix: string): string {
 }
 
 /**
- * The sandbox's topics, its ledger schema and its history schema (owners and grants from each
+ * The sandbox's topics and its ledger, history and webhooks schemas (owners and grants from each
  * service's row of the table, the runtime roles the sandbox's own: sandboxRuntimeRoles); nothing
  * of the other services.
  */
@@ -28,7 +29,7 @@ export async function provisionSandbox(target: {
   livePrefix: string;
   /** The live DB_SCHEMA_PREFIX when it is not the live topic prefix (the migrate Job); the schema goes under it plus `sandbox_`. */
   liveSchemaPrefix?: string;
-  /** The sandbox runtime roles' passwords; development defaults (devRolePassword) when absent. */
+  /** The sandbox runtime roles' passwords (its ledger's, history's, webhooks'); development defaults (devRolePassword) when absent. */
   rolePassword?: (role: string) => string;
   log?: (message: string) => void;
 }): Promise<string> {
@@ -42,8 +43,8 @@ export async function provisionSandbox(target: {
   const created = await ensureTopics(kafka, topicSpecs(prefix));
   if (created.length > 0) target.log?.(`created sandbox topics: ${created.join(', ')}`);
   const schemaPrefix = sandboxPrefixOf(target.liveSchemaPrefix ?? target.livePrefix);
-  // The ledger's schema, then the history's (`<schema prefix>sandbox_history`), each with the sandbox's own runtime role.
-  for (const service of ['ledger', 'history'] as const) {
+  // The ledger's schema, then the history's and the webhooks' (`<schema prefix>sandbox_history`, ...), each with the sandbox's own runtime role.
+  for (const service of ['ledger', 'history', 'webhooks'] as const) {
     await migrateServiceDatabase({
       databaseUrl: target.databaseUrl,
       schema: schemaName(schemaPrefix, serviceDatabases[service].schema),
@@ -98,9 +99,9 @@ export function sandboxLedgerEnv(
  * topic and schema prefix, so it projects the sandbox's coin.transactions (the reads the gateway
  * serves a test-mode client) and keeps the sandbox's own admin audit log (the sandbox ledger's
  * refusals, on the sandbox's admin.audit), chained apart from the live one. It reads no live
- * topic; the sandbox ledger is the only writer there, so the only signer it believes. It holds no
- * checkpoint key (AUDIT_CHECKPOINT_PRIVATE_KEY): the live one's would sign for the live log. It
- * connects as the sandbox history's own role, as sandboxLedgerEnv's ledger.
+ * topic; the sandbox's ledger and webhooks instance are its only writers, so the only signers it
+ * believes. It holds no checkpoint key (AUDIT_CHECKPOINT_PRIVATE_KEY): the live one's would sign
+ * for the live log. It connects as the sandbox history's own role, as sandboxLedgerEnv's ledger.
  */
 export function sandboxHistoryEnv(
   liveHistoryEnv: Record<string, string>,
@@ -121,6 +122,39 @@ export function sandboxHistoryEnv(
     DB_SCHEMA_PREFIX: prefix,
     HISTORY_HTTP_PORT: String(ports.http),
     METRICS_PORT: String(ports.metrics),
-    AUDIT_SIGNER_PUBLIC_KEYS: JSON.stringify({ ledger: liveSigners.ledger }),
+    // The sandbox's writers: its ledger (refusals) and its webhooks instance (an endpoint disabled).
+    AUDIT_SIGNER_PUBLIC_KEYS: JSON.stringify({ ledger: liveSigners.ledger, webhooks: liveSigners.webhooks }),
+  };
+}
+
+/**
+ * The sandbox webhooks instance's environment from the live one's: its own topics, schema and
+ * ports, the space `test` (endpoints for test-mode clients only, retries by their test clocks,
+ * read from the sandbox ledger at `sandboxLedgerUrl`), and an encryption key of its own, derived
+ * from the live one (one way: the sandbox's key opens nothing of the live space's). It connects
+ * as the sandbox webhooks' own role, as sandboxLedgerEnv's ledger.
+ */
+export function sandboxWebhooksEnv(
+  liveWebhooksEnv: Record<string, string>,
+  livePrefix: string,
+  ports: { http: number; metrics: number },
+  sandboxLedgerUrl: string,
+  rolePassword: (role: string) => string,
+): Record<string, string> {
+  const prefix = sandboxPrefixOf(livePrefix);
+  const { WEBHOOKS_DATABASE_URL: liveUrl, ...env } = liveWebhooksEnv;
+  const url = asSandboxRole(liveUrl, sandboxRuntimeRoles.webhooks, rolePassword);
+  return {
+    ...env,
+    ...(url ? { WEBHOOKS_DATABASE_URL: url } : {}),
+    TOPIC_PREFIX: prefix,
+    DB_SCHEMA_PREFIX: prefix,
+    WEBHOOKS_SPACE: 'test',
+    WEBHOOKS_TEST_CLOCKS_URL: sandboxLedgerUrl,
+    WEBHOOKS_ENCRYPTION_SECRET: createHmac('sha256', liveWebhooksEnv.WEBHOOKS_ENCRYPTION_SECRET ?? '')
+      .update('coin-ledger sandbox webhooks secret key')
+      .digest('base64url'),
+    WEBHOOKS_HTTP_PORT: String(ports.http),
+    METRICS_PORT: String(ports.metrics),
   };
 }

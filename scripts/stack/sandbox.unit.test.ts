@@ -1,4 +1,4 @@
-import { sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf } from './sandbox';
+import { sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf, sandboxWebhooksEnv } from './sandbox';
 
 describe('the sandbox ledger of npm start and the test stacks', () => {
   const liveLedger = {
@@ -41,11 +41,22 @@ describe('the sandbox history of npm start and the test stacks', () => {
     HISTORY_DATABASE_URL: 'postgres://coin_history_app:live@127.0.0.1:5432/coin',
   };
 
-  it('when made from the live history, then it runs under the sandbox’s prefixes, believes the ledger’s signature only, and holds no checkpoint key of the live log', () => {
+  it('when made from the live history, then it runs under the sandbox’s prefixes, believes the sandbox writers’ signatures only, and holds no checkpoint key of the live log', () => {
     const env = sandboxHistoryEnv(liveHistory, 'run1_', { http: 8088, metrics: 9188 }, (role) => `pw-of-${role}`);
     expect(env.HISTORY_DATABASE_URL).toBe('postgres://coin_history_sandbox_app:pw-of-coin_history_sandbox_app@127.0.0.1:5432/coin');
     expect(env).toMatchObject({ TOPIC_PREFIX: 'run1_sandbox_', DB_SCHEMA_PREFIX: 'run1_sandbox_', HISTORY_HTTP_PORT: '8088' });
-    expect(JSON.parse(env.AUDIT_SIGNER_PUBLIC_KEYS!)).toEqual({ ledger: 'l' });
+    // The sandbox's writers only: its ledger and its webhooks instance.
+    expect(JSON.parse(env.AUDIT_SIGNER_PUBLIC_KEYS!)).toEqual({ ledger: 'l', webhooks: 'w' });
     expect(env).not.toHaveProperty('AUDIT_CHECKPOINT_PRIVATE_KEY');
+  });
+});
+
+describe('the sandbox webhooks of npm start and the test stacks', () => {
+  it('when made from the live webhooks, then it connects as its own role, never the live one’s', () => {
+    const live = { WEBHOOKS_DATABASE_URL: 'postgres://coin_webhooks_app:live@127.0.0.1:5432/coin', WEBHOOKS_ENCRYPTION_SECRET: 'k' };
+    const env = sandboxWebhooksEnv(live, 'run1_', { http: 8089, metrics: 9189 }, 'http://127.0.0.1:8086', (role) => `pw-of-${role}`);
+    expect(env.WEBHOOKS_DATABASE_URL).toBe('postgres://coin_webhooks_sandbox_app:pw-of-coin_webhooks_sandbox_app@127.0.0.1:5432/coin');
+    expect(env).toMatchObject({ WEBHOOKS_SPACE: 'test', TOPIC_PREFIX: 'run1_sandbox_' });
+    expect(env.WEBHOOKS_ENCRYPTION_SECRET).not.toBe('k');
   });
 });

@@ -168,6 +168,7 @@ export type DatabaseService = keyof typeof serviceDatabases;
 export const sandboxRuntimeRoles = {
   ledger: 'coin_ledger_sandbox_app',
   history: 'coin_history_sandbox_app',
+  webhooks: 'coin_webhooks_sandbox_app',
 } as const satisfies Partial<Record<DatabaseService, string>>;
 export const serviceNames = ['user', 'ledger', 'history', 'webhooks', 'monitoring', 'gateway'] as const;
 export type ServiceName = (typeof serviceNames)[number];

@@ -23,7 +23,7 @@ import {
 } from '@coin/contracts';
 import { configuredWorkloads, envKeysOf, type ConfiguredWorkload } from '../../scripts/docs/config-schemas';
 import type { KubernetesValidateReport } from '../../scripts/deploy/kubernetes-validate';
-import { sandboxHistoryEnv, sandboxLedgerEnv } from '../../scripts/stack/sandbox';
+import { sandboxHistoryEnv, sandboxLedgerEnv, sandboxWebhooksEnv } from '../../scripts/stack/sandbox';
 
 export const repoRoot = join(__dirname, '..', '..');
 export const k8sDir = join(repoRoot, 'deploy/k8s');
@@ -73,11 +73,15 @@ export function workloadNameOf(name: string): string {
 export function sandboxUnsetKeys(name: string): string[] {
   const service = workloadNameOf(name);
   if (service === name) return [];
-  const envOf = service === 'ledger' ? sandboxLedgerEnv : service === 'history' ? sandboxHistoryEnv : undefined;
-  if (!envOf) return [];
+  const envOf: Record<string, (live: Record<string, string>) => Record<string, string>> = {
+    ledger: (live) => sandboxLedgerEnv(live, '', { http: 1, metrics: 2 }, () => 'x'),
+    history: (live) => sandboxHistoryEnv(live, '', { http: 1, metrics: 2 }, () => 'x'),
+    webhooks: (live) => sandboxWebhooksEnv(live, '', { http: 1, metrics: 2 }, 'http://sandbox-ledger:1', () => 'x'),
+  };
+  if (!envOf[service]) return [];
   const placeholder = (k: string) => (k === 'AUDIT_SIGNER_PUBLIC_KEYS' ? '{}' : k.endsWith('DATABASE_URL') ? 'postgres://a:b@h/c' : 'x');
   const live = Object.fromEntries(envKeysOf(workloadOf(service)).map((k) => [k, placeholder(k)]));
-  const sandbox = envOf(live, '', { http: 1, metrics: 2 }, () => 'x');
+  const sandbox = envOf[service]!(live);
   return Object.keys(live).filter((k) => !(k in sandbox));
 }
 
@@ -506,7 +510,8 @@ export function egressNeeds(workload: ConfiguredWorkload): EgressTarget[] {
 /**
  * What a rendered workload needs to reach: its config's needs (egressNeeds), and for a container
  * whose env names a sandbox instance's internal API (`SANDBOX_<SERVICE>_URL`, the gateway's, set
- * by components/sandbox) that instance's Deployment, `sandbox-<service>`.
+ * by components/sandbox; the sandbox webhooks' WEBHOOKS_TEST_CLOCKS_URL) that instance's
+ * Deployment, `sandbox-<service>`.
  */
 export function egressNeedsIn(resources: Obj[]): (name: string) => EgressTarget[] {
   return (name) => {
@@ -517,6 +522,9 @@ export function egressNeedsIn(resources: Obj[]): (name: string) => EgressTarget[
         const service = /^SANDBOX_([A-Z]+)_URL$/.exec(String(entry.name))?.[1];
         if (service && (entry.value ?? entry.valueFrom) !== undefined && entry.value !== '')
           needs.add(`service:sandbox-${service.toLowerCase()}`);
+        // The sandbox webhooks reads the sandbox ledger's clocks (WEBHOOKS_TEST_CLOCKS_URL).
+        const host = /^https?:\/\/(sandbox-[a-z]+)[:/]/.exec(String(entry.value ?? ''))?.[1];
+        if (entry.name === 'WEBHOOKS_TEST_CLOCKS_URL' && host) needs.add(`service:${host}`);
       }
     }
     return [...needs].sort();

@@ -20,7 +20,7 @@ import { ledgerMetricNames } from '@coin/ledger';
 import { configuredWorkloads, envKeysOf } from '../../scripts/docs/config-schemas';
 import { entryCommands } from '../../scripts/container/entry';
 import { loadMigrateConfig } from '../../scripts/container/migrate-config';
-import { sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf } from '../../scripts/stack/sandbox';
+import { sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf, sandboxWebhooksEnv } from '../../scripts/stack/sandbox';
 import {
   appImage,
   checkComposeEnv,
@@ -1043,8 +1043,12 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     const refs = (c: Obj) => Object.fromEntries(((c.env ?? []) as Obj[]).filter((e) => e.valueFrom).map((e) => [e.name, e.valueFrom]));
     const { LEDGER_SHARDS_DATABASE_URL: shards, LEDGER_DATABASE_URL: liveDatabase, ...ledgerRefs } = refs(ledger);
     expect(shards).toBeDefined();
-    const { LEDGER_DATABASE_URL: sandboxDatabase, ...sandboxRefs } = refs(sandbox);
-    expect(sandboxRefs).toEqual(ledgerRefs);
+    const { LEDGER_DATABASE_URL: sandboxDatabase, SERVICE_TOKEN_PUBLIC_KEYS: sandboxCallers, ...sandboxRefs } = refs(sandbox);
+    const { SERVICE_TOKEN_PUBLIC_KEYS: liveCallers, ...liveRefs } = ledgerRefs;
+    expect(sandboxRefs).toEqual(liveRefs);
+    // Its callers: the gateway and the sandbox webhooks (an entry of their own), not the live ledger's.
+    expect(liveCallers.configMapKeyRef.key).toBe('ledger');
+    expect(sandboxCallers.configMapKeyRef).toEqual({ name: 'coin-ledger-service-callers', key: 'sandbox-ledger' });
     // Its database URL is its own Secret's (the sandbox ledger's role), never the live ledger's.
     expect(liveDatabase.secretKeyRef).toEqual({ name: 'coin-ledger-ledger-db', key: 'LEDGER_DATABASE_URL' });
     expect(sandboxDatabase.secretKeyRef).toEqual({ name: 'coin-ledger-sandbox-ledger-db', key: 'LEDGER_DATABASE_URL' });
@@ -1068,7 +1072,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
       'coin-ledger-audit-checkpoint-key': 'checkpoint-key',
       history: JSON.stringify({ gateway: 'g' }),
       'audit-signers': signers,
-      'sandbox-audit-signers': JSON.stringify({ ledger: 'l' }),
+      'sandbox-audit-signers': JSON.stringify({ ledger: 'l', webhooks: 'w' }),
     };
     const withRefs = (container: Obj, live: Record<string, string>) => {
       const env = kubeletEnv(container, live);
@@ -1089,7 +1093,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
       const without = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).filter(([k]) => !identity.includes(k)));
       expect(without(got)).toEqual(without(want));
       expect(got).toMatchObject({ TOPIC_PREFIX: `${livePrefix}sandbox_`, DB_SCHEMA_PREFIX: `${livePrefix}sandbox_` });
-      expect(JSON.parse(got.AUDIT_SIGNER_PUBLIC_KEYS!)).toEqual({ ledger: 'l' });
+      expect(JSON.parse(got.AUDIT_SIGNER_PUBLIC_KEYS!)).toEqual({ ledger: 'l', webhooks: 'w' });
       expect(got).not.toHaveProperty('AUDIT_CHECKPOINT_PRIVATE_KEY');
       // The gateway reads a test-mode client's data from the two sandbox Services, on the ports their pods listen on.
       const gateway = kubeletEnv(containerOf(resources, 'Deployment', 'gateway'), live);
@@ -1113,6 +1117,37 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
         .filter((a) => a.operations.includes('Write'))
         .map((a) => a.resource.name),
     ).toEqual([`${sandboxPrefix}admin.audit.dlq`, `${sandboxPrefix}admin.refusals.dlq`, `${sandboxPrefix}coin.transactions.dlq`]);
+  }, 60_000);
+
+  it('when the sandbox webhooks’ environment is made by the kubelet, then it is sandboxWebhooksEnv of the webhooks’ (own prefixes, space test, the sandbox ledger’s clocks), with its own role and sealing key', () => {
+    const { resources, literals } = renderedOf(dev);
+    const webhooks = containerOf(resources, 'Deployment', 'webhooks');
+    const sandbox = containerOf(resources, 'Deployment', 'sandbox-webhooks');
+    for (const livePrefix of ['', 'acme_']) {
+      const live = { ...literals, TOPIC_PREFIX: livePrefix, DB_SCHEMA_PREFIX: livePrefix };
+      const got = kubeletEnv(sandbox, live);
+      const ports = { http: Number(got.WEBHOOKS_HTTP_PORT), metrics: Number(got.METRICS_PORT) };
+      const want = sandboxWebhooksEnv(kubeletEnv(webhooks, live), livePrefix, ports, got.WEBHOOKS_TEST_CLOCKS_URL!, () => 'pw');
+      const identity = ['OTEL_SERVICE_NAME', 'KAFKA_SASL_USERNAME', 'WEBHOOKS_ENCRYPTION_SECRET'];
+      const without = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).filter(([k]) => !identity.includes(k)));
+      expect(without(got)).toEqual(without(want));
+      expect(got).toMatchObject({
+        TOPIC_PREFIX: `${livePrefix}sandbox_`,
+        WEBHOOKS_SPACE: 'test',
+        WEBHOOKS_TEST_CLOCKS_URL: `http://sandbox-ledger:${portOf(workloadOf('ledger')).port}`,
+      });
+      expect(kubeletEnv(containerOf(resources, 'Deployment', 'gateway'), live).SANDBOX_WEBHOOKS_URL).toBe(
+        `http://sandbox-webhooks:${portOf(workloadOf('webhooks')).port}`,
+      );
+    }
+    // Its database role and sealing key are Secrets of its own; the rest as the live webhooks'.
+    const refs = (c: Obj) => Object.fromEntries(((c.env ?? []) as Obj[]).filter((e) => e.valueFrom).map((e) => [e.name, e.valueFrom]));
+    expect(refs(sandbox).WEBHOOKS_DATABASE_URL.secretKeyRef.name).toBe('coin-ledger-sandbox-webhooks-db');
+    expect(refs(sandbox).WEBHOOKS_ENCRYPTION_SECRET.secretKeyRef.name).toBe('coin-ledger-sandbox-webhooks-encryption');
+    expect(refs(sandbox).SERVICE_TOKEN_PUBLIC_KEYS).toEqual(refs(webhooks).SERVICE_TOKEN_PUBLIC_KEYS);
+    for (const key of ['image', 'args', 'ports', 'securityContext', 'resources', 'startupProbe', 'readinessProbe', 'livenessProbe'])
+      expect({ key, value: sandbox[key] }).toEqual({ key, value: webhooks[key] });
+    expect(sandboxKafkaAclsOf('webhooks').every((a) => a.resource.name.startsWith(sandboxPrefix))).toBe(true);
   }, 60_000);
 
   it('when the NetworkPolicies are rendered, then the sandbox history’s API admits the gateway only, and the gateway reaches the two sandbox APIs on their API ports only', () => {
@@ -1148,6 +1183,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     expect(toSandbox).toEqual([
       ['sandbox-ledger', [{ port: portOf(workloadOf('ledger')).port, protocol: 'TCP' }]],
       ['sandbox-history', [{ port: portOf(workloadOf('history')).port, protocol: 'TCP' }]],
+      ['sandbox-webhooks', [{ port: portOf(workloadOf('webhooks')).port, protocol: 'TCP' }]],
     ]);
     // Nothing else may call the sandbox history: no other egress policy names it.
     const namers = byKind(resources, 'NetworkPolicy').filter((p) => JSON.stringify(p.spec.egress ?? []).includes('sandbox-history'));
@@ -1171,7 +1207,13 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
       {
         policy: 'sandbox-ledger-internal',
         rule: {
-          from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'coin-ledger', 'app.kubernetes.io/component': 'gateway' } } }],
+          // The gateway, and the sandbox webhooks (its clients' test clocks).
+          from: [
+            { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'coin-ledger', 'app.kubernetes.io/component': 'gateway' } } },
+            {
+              podSelector: { matchLabels: { 'app.kubernetes.io/name': 'coin-ledger', 'app.kubernetes.io/component': 'sandbox-webhooks' } },
+            },
+          ],
           ports: [{ port: portOf(workloadOf('ledger')).port, protocol: 'TCP' }],
         },
       },

@@ -14,8 +14,8 @@ import { testInfra, uniquePrefix } from '../harness/env';
 describe('sandbox database roles: the sandbox instances’ own runtime roles, apart from the live ones (real PostgreSQL)', () => {
   const infra = testInfra();
   const prefix = uniquePrefix();
-  const live = { ledger: `${prefix}ledger`, history: `${prefix}history` };
-  const sandbox = { ledger: `${prefix}sandbox_ledger`, history: `${prefix}sandbox_history` };
+  const live = { ledger: `${prefix}ledger`, history: `${prefix}history`, webhooks: `${prefix}webhooks` };
+  const sandbox = { ledger: `${prefix}sandbox_ledger`, history: `${prefix}sandbox_history`, webhooks: `${prefix}sandbox_webhooks` };
   const connect = async (role: string) => {
     const client = new pg.Client({ connectionString: devRoleDatabaseUrl(infra.databaseUrl, role) });
     await client.connect();
@@ -25,7 +25,7 @@ describe('sandbox database roles: the sandbox instances’ own runtime roles, ap
   let clients: { liveLedger: pg.Client; sandboxLedger: pg.Client; liveHistory: pg.Client; sandboxHistory: pg.Client };
 
   beforeAll(async () => {
-    for (const service of ['ledger', 'history'] as const) {
+    for (const service of ['ledger', 'history', 'webhooks'] as const) {
       await migrateServiceDatabase({ databaseUrl: infra.databaseUrl, schema: live[service], service });
       // The layout before the sandbox had roles of its own: its schemas granted to the live runtime roles.
       await migrateServiceDatabase({ databaseUrl: infra.databaseUrl, schema: sandbox[service], service });
@@ -106,7 +106,7 @@ describe('sandbox database roles: the sandbox instances’ own runtime roles, ap
           .filter(([, p]) => p.length > 0)
           .map(([t, p]) => [t, [...p].sort()]),
       );
-    for (const service of ['ledger', 'history'] as const) {
+    for (const service of ['ledger', 'history', 'webhooks'] as const) {
       expect({ service, own: await held(sandboxRuntimeRoles[service], sandbox[service]) }).toEqual({
         service,
         own: rowOf(serviceDatabases[service].grants),

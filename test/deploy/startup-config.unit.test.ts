@@ -48,6 +48,7 @@ function placeholders(): (name: string) => string | undefined {
   values.HISTORY_REBUILD_DATABASE_URL = devRoleDatabaseUrl(adminUrl, serviceDatabases.history.rebuild.role);
   values.SANDBOX_LEDGER_DATABASE_URL = devRoleDatabaseUrl(adminUrl, sandboxRuntimeRoles.ledger);
   values.SANDBOX_HISTORY_DATABASE_URL = devRoleDatabaseUrl(adminUrl, sandboxRuntimeRoles.history);
+  values.SANDBOX_WEBHOOKS_DATABASE_URL = devRoleDatabaseUrl(adminUrl, sandboxRuntimeRoles.webhooks);
   return (name) => values[name];
 }
 

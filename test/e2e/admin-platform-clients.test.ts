@@ -128,6 +128,7 @@ describe('admin API for platform clients, sessions and wallets', () => {
             name,
             treasuries: ['REWARDS'],
             dailyRewardCap: null,
+            cashout: false,
           },
         }),
         clientSecret: expect.stringMatching(/^pcs_/),
@@ -149,6 +150,7 @@ describe('admin API for platform clients, sessions and wallets', () => {
         revokedAt: null,
         treasuries: ['REWARDS'],
         dailyRewardCap: null,
+        cashout: false,
       });
       expect(JSON.stringify(listed)).not.toContain(secret);
       expect(JSON.stringify(listed)).not.toMatch(/secret|hash/i);

@@ -12,14 +12,16 @@ import { eventually } from '../harness/eventually';
 /**
  * A platform's second day, as a platform team lives it (a course site paying rewards and payouts,
  * receiving webhooks), with nothing but what the README gives it: `@coin/client`, `@coin/events`
- * and a Standard Webhooks library. The operator's part (an ADMIN and a SUPERADMIN, a funded
+ * and a Standard Webhooks library. The operator's part (an ADMIN and a SUPERADMIN, a funded live
  * REWARDS treasury, the live client's credentials handed over) is the harness's.
  *
- * The sandbox is built in part (docs/decisions/0018-sandbox.md): the team registers a test-mode
- * client through the API, funds its sandbox treasury and rewards in the sandbox ledger, apart from
- * every live balance, places a hold on the sandbox coins and makes it expire by advancing its test
- * clock; reads and webhooks are not served to test credentials yet, so the rest of the day is the
- * live client's.
+ * The team builds against the sandbox (docs/decisions/0018-sandbox.md): an ADMIN registers a
+ * test-mode client for it through the API; with it the team funds its sandbox treasury, rewards and
+ * pays out in the sandbox ledger, apart from every live balance, places a hold on sandbox coins and
+ * makes it expire by advancing its test clock, registers its webhook endpoint with the sandbox's
+ * webhooks service, loses its receiver for a while, catches up through the events API, finds its
+ * payments by reference and metadata, makes the missed delivery's retry happen now by advancing its
+ * clock again (retries wait minutes of wall time here), and pins the version it built against.
  */
 describe("a platform's second day", () => {
   let stack: TestStack;
@@ -27,6 +29,10 @@ describe("a platform's second day", () => {
   let admin: AdminSession;
   let live: { clientId: string; clientSecret: string };
   let coin: CoinClient;
+  /** The team's test-mode client, registered through the API in the first test. */
+  let testClientId: string;
+  let testClientSecret: string;
+  let sandbox: CoinClient;
   const run = randomUUID().slice(0, 8);
 
   /** The team's own webhook receiver: it can be taken down (500 to every delivery) and brought back. */
@@ -40,11 +46,11 @@ describe("a platform's second day", () => {
   /** The team's users: each registers and gets a wallet, as the README's tour does. */
   const newUser = async () => (await registerUser(stack.gatewayUrl)).userId;
 
-  /** A payout to one user from REWARDS, with the team's reference and metadata; retried until the user's wallet is open. */
+  /** A payout to one user from the sandbox's REWARDS, with the team's reference and metadata; retried until the user's sandbox wallet is open. */
   const payOut = (toUserId: number, reference: string, metadata: Record<string, string>) =>
     eventually(
       () =>
-        coin
+        sandbox
           .payout({
             body: { from: { treasury: 'REWARDS' }, reason: 'Course finished', reference, metadata, lines: [{ toUserId, amount: 5 }] },
           })
@@ -69,8 +75,8 @@ describe("a platform's second day", () => {
     });
     await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
     receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/coin`;
-    // Retries 20 ms to 7 s apart instead of minutes to hours (the whole schedule in 32 s): its shape, faster.
-    stack = await startTestStack({ sandbox: true, extraEnv: { WEBHOOKS_RETRY_UNIT_MS: '20', WEBHOOKS_POLL_INTERVAL_MS: '50' } });
+    // The retry schedule as deployed (its first wait a minute): only the test clock makes it pass sooner.
+    stack = await startTestStack({ sandbox: true, extraEnv: { WEBHOOKS_POLL_INTERVAL_MS: '100' } });
     [superadmin, admin] = await Promise.all([adminSession(stack, 'SUPERADMIN'), adminSession(stack, 'ADMIN')]);
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
     await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 1_000);
@@ -86,7 +92,9 @@ describe("a platform's second day", () => {
     const operator = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: admin.accessToken });
     const created = await operator.createTestClient({ body: { name: `course-site sandbox ${run}`, treasuries: ['REWARDS'] } });
     expect(created.client.id).toMatch(/^test_/);
-    const sandbox = createCoinClient({
+    testClientId = created.client.id;
+    testClientSecret = created.clientSecret!;
+    sandbox = createCoinClient({
       baseUrl: stack.gatewayUrl,
       accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, clientId: created.client.id, clientSecret: created.clientSecret! }),
     });
@@ -157,49 +165,59 @@ describe("a platform's second day", () => {
     await expect(coin.advanceSandboxClock({ body: { seconds: 60 } })).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(await liveBalance()).toBe(before);
 
-    // The routes the sandbox does not serve yet refuse test credentials; the live client cannot fund.
-    await expect(sandbox.listEvents({ query: {} })).rejects.toMatchObject({ status: 403, code: 'TEST_MODE_CREDENTIALS' });
+    // The live client cannot fund the sandbox.
     await expect(coin.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 1, reason: 'live try' } })).rejects.toMatchObject({
       status: 403,
       code: 'FORBIDDEN',
     });
   });
 
-  it('when the team pays, loses its receiver for a while and catches up through the events API, then it misses nothing, finds its payments by reference and metadata, and a Standard Webhooks library verifies each delivery', async () => {
-    const endpoint = await coin.createWebhookEndpoint({ body: { url: receiver.url, eventTypes: ['coin.transaction.recorded'] } });
+  it('when the team pays in the sandbox, loses its receiver for a while and catches up through the events API, then it misses nothing, finds its payments by reference and metadata, its clock makes the retry happen now, and a Standard Webhooks library verifies each delivery', async () => {
+    const endpoint = await sandbox.createWebhookEndpoint({ body: { url: receiver.url, eventTypes: ['coin.transaction.recorded'] } });
     const [first, second] = [await newUser(), await newUser()];
     const paidFirst = await payOut(first, `order-${run}-1`, { courseId: 'ts-101', cohort: run });
     const firstId = paidFirst.payout.lines[0]!.transactionId;
     await eventually(async () => receiver.received.find((r) => r.body.includes(`order-${run}-1`)), 20_000, 'the first delivery');
 
-    // The receiver goes down; the next payment's deliveries fail and wait for their retries.
+    // The receiver goes down; the next payment's delivery fails and waits a minute for its retry.
     receiver.down = true;
     const paidSecond = await payOut(second, `order-${run}-2`, { courseId: 'ts-102', cohort: run });
     const secondId = paidSecond.payout.lines[0]!.transactionId;
+    await eventually(
+      async () => {
+        const log = await sandbox.listWebhookDeliveries({ path: { id: endpoint.id } });
+        return log.deliveries.find((d) => JSON.stringify(d.payload).includes(`order-${run}-2`) && d.attempts >= 1);
+      },
+      20_000,
+      'the failed first attempt',
+    );
 
     // Catching up: every event of the client, paged, holds the missed payment as a delivery carries it.
     const caughtUp = await eventually(async () => {
-      for await (const event of paginate(coin.listEvents, { query: { type: 'coin.transaction.recorded', limit: 2 } })) {
+      for await (const event of paginate(sandbox.listEvents, { query: { type: 'coin.transaction.recorded', limit: 2 } })) {
         if (JSON.stringify(event.payload).includes(`order-${run}-2`)) return event;
       }
       return undefined;
     });
     expect(receiver.received.some((r) => r.body.includes(`order-${run}-2`))).toBe(false);
 
-    // By its own reference and its metadata, only the client's own transactions.
+    // By its own reference and its metadata, only the client's own sandbox transactions.
     const byReference = await eventually(async () => {
-      const page = await coin.searchTransactions({ query: { reference: `order-${run}-2#0` } });
+      const page = await sandbox.searchTransactions({ query: { reference: `order-${run}-2#0` } });
       return page.transactions.length > 0 ? page.transactions : undefined;
     });
     expect(byReference.map((t) => t.id)).toEqual([secondId]);
     const byMetadata = await eventually(async () => {
-      const page = await coin.searchTransactions({ query: { metadata: { cohort: run } } });
+      const page = await sandbox.searchTransactions({ query: { metadata: { cohort: run } } });
       return page.transactions.length === 2 ? page.transactions : undefined;
     });
     expect(byMetadata.map((t) => t.id).sort()).toEqual([firstId, secondId].sort());
+    // Nothing of it is live: the live client finds none of them.
+    expect((await coin.searchTransactions({ query: { metadata: { cohort: run } } })).transactions).toEqual([]);
 
-    // The receiver comes back: the retry delivers the missed event, the same one the events API gave.
+    // The receiver comes back; the team's clock moves past the retry's wait, and the retry comes now.
     receiver.down = false;
+    await sandbox.advanceSandboxClock({ body: { seconds: 120 } });
     const late = await eventually(async () => receiver.received.find((r) => r.body.includes(`order-${run}-2`)), 30_000, 'the retry');
     const standard = {
       'webhook-id': String(late.headers['webhook-id']),
@@ -211,6 +229,7 @@ describe("a platform's second day", () => {
     // @coin/events verifies and types it in one call too.
     const parsed = verifyAndParseWebhook(late.body, late.headers, endpoint.secret);
     expect(parsed).toMatchObject({ type: 'coin.transaction.recorded', transaction: { id: secondId, metadata: { courseId: 'ts-102' } } });
+    expect(parsed).toMatchObject({ transaction: { clientId: testClientId } });
   });
 
   it('when the team pins the version it built against, then every answer says that version', async () => {
@@ -218,7 +237,7 @@ describe("a platform's second day", () => {
     const pinned = createCoinClient({
       baseUrl: stack.gatewayUrl,
       version: '3.0.0',
-      accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, ...live }),
+      accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, clientId: testClientId, clientSecret: testClientSecret }),
       fetch: async (request) => {
         const response = await fetch(request);
         versions.push(response.headers.get('coin-version'));

@@ -85,8 +85,6 @@ describe('the sandbox serves reads', () => {
     expect(byMetadata.transactions.map((t) => [t.id, t.reason])).toEqual([[sandboxTx.id, 'sandbox course']]);
     const byType = await sandbox.searchTransactions({ query: { type: 'REWARD' } });
     expect(byType.transactions.map((t) => t.reason)).toEqual(['sandbox course']);
-    // The sandbox writes no reference (it serves no payout): a reference search finds nothing, the live payouts' included.
-    expect((await sandbox.searchTransactions({ query: { reference: `order-${run}` } })).transactions).toEqual([]);
 
     // Its command status by Idempotency-Key: the sandbox reward's answer; the live key's is not its to read.
     const status = await sandbox.getCommandStatus({ path: { idempotencyKey: sandboxKey } });
@@ -115,6 +113,42 @@ describe('the sandbox serves reads', () => {
     const sandboxOfSameId = await sandbox.getTransaction({ path: { id: String(liveTx.id) } }).catch((err: unknown) => err);
     if (sandboxOfSameId instanceof CoinProblemError) expect(sandboxOfSameId.code).toBe('TRANSACTION_NOT_FOUND');
     else expect(sandboxOfSameId).toMatchObject({ clientId: testClientId });
+  });
+
+  it('when a test-mode client pays out with its reference, then it finds the line by that reference in the sandbox, and the live client does not', async () => {
+    await sandbox.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 50, reason: 'sandbox funds for payouts' } });
+    const reference = `order-${run}`;
+    const paid = await eventually(
+      () =>
+        sandbox
+          .payout({
+            body: {
+              from: { treasury: 'REWARDS' },
+              reason: 'sandbox payout',
+              reference,
+              metadata: { cohort: `${run}-payouts` },
+              lines: [{ toUserId: payee, amount: 2 }],
+            },
+          })
+          .then((answer) => ('payout' in answer ? answer : undefined))
+          .catch((err: unknown) => {
+            if (err instanceof CoinProblemError && err.code === 'USER_NOT_FOUND') return undefined;
+            throw err;
+          }),
+      30_000,
+      'the sandbox payout',
+    );
+    const lineId = paid.payout.lines[0]!.transactionId;
+    const found = await eventually(
+      async () => {
+        const page = await sandbox.searchTransactions({ query: { reference: `${reference}#0` } });
+        return page.transactions.length > 0 ? page.transactions : undefined;
+      },
+      20_000,
+      'the sandbox payout line by its reference',
+    );
+    expect(found.map((t) => [t.id, t.type, t.reference])).toEqual([[lineId, 'REWARD', `${reference}#0`]]);
+    expect((await live.searchTransactions({ query: { reference: `${reference}#0` } })).transactions).toEqual([]);
   });
 
   it("when the sandbox ledger refuses a test-mode client's command, then the refusal is chained in the sandbox's own audit log, and the live log has none of it", async () => {

@@ -211,6 +211,8 @@ export async function runOperatorCommand(stack: TestStack, args: string[]): Prom
 export interface ClientGrantFlags {
   treasuries?: string[];
   dailyRewardCap?: number;
+  /** The `cashout` grant: a payout provider. */
+  cashout?: boolean;
 }
 
 /** A platform client created as an operator does (`admin create-client`): its id and secret. */
@@ -226,6 +228,7 @@ export async function createPlatformClientWithCli(
     name,
     ...(treasuries.length > 0 ? ['--treasuries', treasuries.join(',')] : []),
     ...(grants.dailyRewardCap !== undefined ? ['--daily-reward-cap', String(grants.dailyRewardCap)] : []),
+    ...(grants.cashout ? ['--cashout'] : []),
   ]);
   const clientId = /client id:\s+(\S+)/.exec(printed)?.[1];
   const clientSecret = /client secret:\s+(\S+)/.exec(printed)?.[1];

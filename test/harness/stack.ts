@@ -9,7 +9,7 @@ import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
-import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv } from '../../scripts/stack/sandbox';
+import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv, sandboxWebhooksEnv } from '../../scripts/stack/sandbox';
 import { devRolePassword } from '../../scripts/stack/services';
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, uniquePrefix } from './env';
@@ -66,8 +66,9 @@ export interface TestStackOptions {
   ledgerShards?: 2;
   /**
    * A sandbox beside the live space (docs/decisions/0018-sandbox.md): a second ledger with
-   * LEDGER_SPACE=test and a second history under their own topic and schema prefix, the gateway
-   * sending test-mode clients' commands to that ledger and reading their reads from both.
+   * LEDGER_SPACE=test, a second history and a second webhooks service with WEBHOOKS_SPACE=test
+   * under their own topic and schema prefix, the gateway sending test-mode clients' commands to
+   * that ledger and their reads, webhook calls and event reads to the sandbox's services.
    */
   sandbox?: true;
 }
@@ -99,17 +100,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   // The user service reads the ledger (a deleted user's balance), so it starts after it, knowing the ledger's port.
   const [firstLedger, history, webhooks, monitoring] = await startBackEnds(envs, logger);
   let ledger = firstLedger;
-  const sandboxLedger = sandboxEnv.SANDBOX_TOPIC_PREFIX ? await startSandboxLedger(settings, logger) : undefined;
-  const sandboxHistory = sandboxEnv.SANDBOX_TOPIC_PREFIX ? await startSandboxHistory(settings, logger) : undefined;
+  const sandbox = sandboxEnv.SANDBOX_TOPIC_PREFIX ? await startSandbox(settings, logger) : undefined;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
   const user = await startUserService(loadUserConfig(userEnv), logger('user'));
   userTarget.port = portOf(user.url);
   userProxy.setMode('pass');
   const finalEnvs = serviceEnvs({ ...settings, ports: { gateway: 0, ...portsOf({ user, ledger, history, webhooks, monitoring }) } });
-  // The sandbox's ledger and history answer a test-mode client's reads.
-  if (sandboxLedger && sandboxHistory) {
-    finalEnvs.gateway = { ...finalEnvs.gateway, SANDBOX_LEDGER_URL: sandboxLedger.url, SANDBOX_HISTORY_URL: sandboxHistory.url };
-  }
+  finalEnvs.gateway = { ...finalEnvs.gateway, ...(sandbox?.gatewayEnv ?? {}) };
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {
     gatewayUrl: gateway.url,
@@ -133,15 +130,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
     close: async () => {
       await gateway.close();
-      await Promise.all([
-        user.close(),
-        ledger.close(),
-        history.close(),
-        webhooks.close(),
-        monitoring.close(),
-        sandboxLedger?.close(),
-        sandboxHistory?.close(),
-      ]);
+      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), monitoring.close(), sandbox?.close()]);
       await userProxy.close();
     },
   };
@@ -162,12 +151,34 @@ function startSandboxLedger(settings: ReturnType<typeof testStackSettings>, logg
   return startLedgerService(loadLedgerConfig(sandboxEnv), logger('sandbox-ledger'));
 }
 
+/**
+ * The sandbox's ledger, history and webhooks, and what the gateway is told of them: a test-mode
+ * client's commands, reads, webhooks and events are served there.
+ */
+async function startSandbox(settings: ReturnType<typeof testStackSettings>, logger: (name: string) => Logger) {
+  const ledger = await startSandboxLedger(settings, logger);
+  const history = await startSandboxHistory(settings, logger);
+  const webhooks = await startSandboxWebhooks(settings, ledger.url, logger);
+  return {
+    gatewayEnv: { SANDBOX_LEDGER_URL: ledger.url, SANDBOX_HISTORY_URL: history.url, SANDBOX_WEBHOOKS_URL: webhooks.url },
+    close: () => Promise.all([ledger.close(), history.close(), webhooks.close()]),
+  };
+}
+
 /** The sandbox's history: the same code under the sandbox's prefix, projecting the sandbox ledger's transactions. */
 function startSandboxHistory(settings: ReturnType<typeof testStackSettings>, logger: (name: string) => Logger) {
   const sandboxEnv = sandboxHistoryEnv(serviceEnvs(settings).history, settings.topicPrefix, { http: 0, metrics: 0 }, (role) =>
     devRolePassword(settings.databaseUrl, role),
   );
   return startHistoryService(loadHistoryConfig(sandboxEnv), logger('sandbox-history'));
+}
+
+/** The sandbox's webhooks instance: the same code, WEBHOOKS_SPACE=test, its own topics and schema, retries by the sandbox ledger's test clocks. */
+function startSandboxWebhooks(settings: ReturnType<typeof testStackSettings>, sandboxLedgerUrl: string, logger: (name: string) => Logger) {
+  const env = sandboxWebhooksEnv(serviceEnvs(settings).webhooks, settings.topicPrefix, { http: 0, metrics: 0 }, sandboxLedgerUrl, (role) =>
+    devRolePassword(settings.databaseUrl, role),
+  );
+  return startWebhooksService(loadWebhooksConfig(env), logger('sandbox-webhooks'));
 }
 
 /** The ledger, history, webhooks and monitoring services, started together. */

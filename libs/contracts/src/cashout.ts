@@ -15,8 +15,12 @@ import { withCursorParam, withPageLinks } from './paging';
  * one no provider settles within the window expires (released).
  */
 
-/** A cash-out's state: REQUESTED (held), CONFIRMED (burned), FAILED (the provider failed it: released), RELEASED (an ADMIN+ voided it), EXPIRED (no callback within the window: released). */
-export const cashoutStatus = z.enum(['REQUESTED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED']);
+/**
+ * A cash-out's state: REQUESTED (held, no provider has claimed it), CLAIMED (a provider took it to
+ * pay), CONFIRMED (burned), FAILED (the provider failed it: released), RELEASED (its hold voided),
+ * EXPIRED (no callback within the window: released).
+ */
+export const cashoutStatus = z.enum(['REQUESTED', 'CLAIMED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED']);
 export type CashoutStatus = z.infer<typeof cashoutStatus>;
 
 /** XAF per coin, an integer (XAF has no minor unit): the rate a cash-out is exchanged at. */
@@ -41,7 +45,13 @@ export const cashout = z.object({
   xafPerCoin: xafPerCoin.describe('The rate it was exchanged at: XAF per coin'),
   rateEffectiveFrom: isoDateTime.describe('When that rate came into force'),
   msisdn,
-  providerClientId: platformClientId,
+  providerClientId: platformClientId
+    .nullable()
+    .describe('The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may'),
+  claimedBy: platformClientId
+    .nullable()
+    .describe('The provider that claimed it, whose signed callback alone settles it; null: not claimed'),
+  claimedAt: isoDateTime.nullable(),
   status: cashoutStatus,
   providerReference: z.string().nullable(),
   transactionId: z.number().int().nullable().describe('The BURN of a confirmed cash-out'),
@@ -55,7 +65,9 @@ export type Cashout = z.infer<typeof cashout>;
 export const createCashoutBody = z.strictObject({
   amount: coinAmount,
   msisdn,
-  providerClientId: platformClientId.describe('The payout provider (a platform client configured as one) that pays the XAF'),
+  providerClientId: platformClientId
+    .optional()
+    .describe('The payout provider (a platform client granted `cashout`) that alone may claim it; absent: any granted provider may'),
 });
 
 /**
@@ -70,12 +82,16 @@ export const cashoutCallbackBody = z.strictObject({
 
 export const cashoutResult = z.object({ cashout, wallet });
 export type CashoutResult = z.infer<typeof cashoutResult>;
+export const claimCashoutResult = z.object({ cashout });
+export type ClaimCashoutResult = z.infer<typeof claimCashoutResult>;
+/** POST /api/cashouts/{id}/claim. */
+export const cashoutIdParams = z.strictObject({ id: z.uuid() });
 export const settleCashoutResult = z.object({ cashout, transaction: transaction.nullable(), wallet });
 export type SettleCashoutResult = z.infer<typeof settleCashoutResult>;
 
 // ---- The cash-out queue and the reconciliation (ADMIN+) ----
 
-/** GET /api/admin/cashouts: the queue, newest first, optionally of one state and one provider. */
+/** GET /api/admin/cashouts: the queue, newest first, optionally of one state and one provider (its claimer, else the provider named). */
 export const cashoutsQuery = z.strictObject({
   status: cashoutStatus.optional(),
   providerClientId: platformClientId.optional(),
@@ -83,6 +99,11 @@ export const cashoutsQuery = z.strictObject({
   offset: queryInt(0, historyPaging.offsetMax, 0),
 });
 export type CashoutsQuery = z.infer<typeof cashoutsQuery>;
+/**
+ * The ledger's internal form: `assignedTo` is a provider's queue (the gateway sets it from the
+ * verified token, never from the caller): the REQUESTED cash-outs it may claim and those it claimed.
+ */
+export const cashoutsInternalQuery = cashoutsQuery.extend({ assignedTo: platformClientId.optional() });
 export const cashoutPage = z.object({
   cashouts: z.array(cashout),
   pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
@@ -103,10 +124,14 @@ export const reconciliationQuery = z
   .superRefine(checkDays);
 export type ReconciliationQuery = z.infer<typeof reconciliationQuery>;
 
-/** One provider's cash-outs asked for on one day (UTC), by what became of them; coins and whole XAF. */
+/**
+ * One provider's cash-outs asked for on one day (UTC), by what became of them; coins and whole XAF.
+ * A claimed cash-out counts under its claimer; one no provider claimed under the provider named,
+ * or under null when none was.
+ */
 export const reconciliationLine = z.object({
   day: z.string(),
-  providerClientId: z.string(),
+  providerClientId: z.string().nullable().describe('The claimer, else the provider named; null: unclaimed and named none'),
   requested: z.number().int().nonnegative(),
   requestedXaf: z.number().int().nonnegative(),
   confirmed: z.number().int().nonnegative(),
@@ -115,7 +140,8 @@ export const reconciliationLine = z.object({
   failed: z.number().int().nonnegative(),
   expired: z.number().int().nonnegative(),
   released: z.number().int().nonnegative(),
-  pending: z.number().int().nonnegative(),
+  pending: z.number().int().nonnegative().describe('Not settled yet: REQUESTED or CLAIMED'),
+  claimed: z.number().int().nonnegative().describe('Of the pending ones, those claimed (CLAIMED)'),
 });
 export type ReconciliationLine = z.infer<typeof reconciliationLine>;
 export const reconciliation = z.object({ from: z.string(), to: z.string(), lines: z.array(reconciliationLine) });
@@ -134,6 +160,7 @@ export const reconciliationColumns = [
   'expired',
   'released',
   'pending',
+  'claimed',
 ] as const satisfies ReadonlyArray<keyof ReconciliationLine>;
 
 /**
@@ -142,6 +169,7 @@ export const reconciliationColumns = [
  * spreadsheet formula.
  */
 export function reconciliationCsv(report: Reconciliation): string {
-  const rows = report.lines.map((line) => reconciliationColumns.map((column) => String(line[column])).join(','));
+  // An unclaimed cash-out that named no provider is an empty provider field.
+  const rows = report.lines.map((line) => reconciliationColumns.map((column) => String(line[column] ?? '')).join(','));
   return `${[reconciliationColumns.join(','), ...rows].join('\r\n')}\r\n`;
 }

@@ -6,7 +6,7 @@ import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
 import { captureResult, hold, holdResult } from './holds';
-import { cashoutResult, settleCashoutResult } from './cashout';
+import { cashoutResult, claimCashoutResult, settleCashoutResult } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
 import {
   advanceClockCommand,
@@ -16,6 +16,7 @@ import {
   captureHoldCommand,
   cashoutCommand,
   chargeMandateCommand,
+  claimCashoutCommand,
   clawbackCommand,
   closeWalletCommand,
   commissionRuleEntry,
@@ -342,6 +343,14 @@ const directLedgerCommandContracts = {
     stepUp: false,
     approvable: false,
     result: cashoutResult,
+  }),
+  'ledger.claim-cashout': ledgerRow({
+    schema: claimCashoutCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: claimCashoutResult,
   }),
   'ledger.settle-cashout': ledgerRow({
     schema: settleCashoutCommand,

@@ -74,6 +74,7 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
       'user:7',
     ],
   ],
+  'ledger.claim-cashout': [['the payer', ledgerDraft('ledger.claim-cashout', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.settle-cashout': [
     [
       'the payer',
@@ -372,12 +373,12 @@ describe('userResults (what the user service answers)', () => {
     'user.api-key.create': { id: randomUUID(), name: 'ops', scopes: ['mint', 'refund'], ownerUserId: 7, createdAt: at, revokedAt: null },
     'user.api-key.revoke': { id: randomUUID(), keyHash: hash },
     'user.platform-client.create': {
-      client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: null, treasuries: ['REWARDS'], dailyRewardCap: 5000 },
+      client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: null, treasuries: ['REWARDS'], dailyRewardCap: 5000, cashout: false },
       secretHash: hash,
       requestHash: hash,
     },
     'user.platform-client.revoke': {
-      client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: at, treasuries: [], dailyRewardCap: null },
+      client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: at, treasuries: [], dailyRewardCap: null, cashout: true },
       revoked: true,
     },
     'user.approve-grant': { grantRequest: { ...grant, status: 'APPROVED' }, tokenVersion: 4 },
@@ -400,7 +401,14 @@ describe('userResults (what the user service answers)', () => {
       {
         grantRequest: {
           ...grant,
-          act: { type: 'user.platform-client.create', clientId: 'pc_abc', name: 'ops', treasuries: ['REWARDS'], dailyRewardCap: null },
+          act: {
+            type: 'user.platform-client.create',
+            clientId: 'pc_abc',
+            name: 'ops',
+            treasuries: ['REWARDS'],
+            dailyRewardCap: null,
+            cashout: false,
+          },
         },
         secretHash: hash,
         requestHash: hash,

@@ -142,6 +142,11 @@ export const platformClient = z.object({
   dailyRewardCap: coinValue
     .nullable()
     .describe('Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS)'),
+  cashout: z
+    .boolean()
+    .describe(
+      'Granted `cashout`: a payout provider, which claims cash-outs and settles them by its signed callback; its SYSTEM tokens carry it',
+    ),
 });
 export type PlatformClient = z.infer<typeof platformClient>;
 export const platformClientList = z.object({ platformClients: z.array(platformClient) });
@@ -158,6 +163,10 @@ export const createPlatformClientBody = z.strictObject({
     .optional()
     .describe('The treasuries granted (default none: the client may then settle only holds paying a user, and reward nothing)'),
   dailyRewardCap: coinAmount.optional().describe('Its own daily reward cap in coins (default: the ledger default)'),
+  cashout: z
+    .boolean()
+    .optional()
+    .describe('Grant `cashout` (default false): the client is a payout provider, which claims cash-outs and settles them'),
 });
 /**
  * The 202 of a new client (docs/DESIGN.md "Two-person acts"): the request another SUPERADMIN

@@ -38,7 +38,7 @@ import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, plat
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
-import { cashoutPage, cashoutsQuery, reconciliation, reconciliationQuery } from './cashout';
+import { cashoutPage, cashoutsInternalQuery, reconciliation, reconciliationQuery } from './cashout';
 import { internalMandatesQuery, mandatePage } from './mandates';
 import {
   adminWebhookEndpointPage,
@@ -238,7 +238,7 @@ export const internalReads = {
     response: internalHold,
   },
   'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
-  'ledger.cashouts': { service: 'ledger', method: 'GET', path: '/internal/cashouts', query: cashoutsQuery, response: cashoutPage },
+  'ledger.cashouts': { service: 'ledger', method: 'GET', path: '/internal/cashouts', query: cashoutsInternalQuery, response: cashoutPage },
   'ledger.cashout-reconciliation': {
     service: 'ledger',
     method: 'GET',

@@ -223,7 +223,7 @@ export interface SandboxAccess {
   producesLive: readonly TopicBase[];
 }
 
-export const sandboxServices = ['ledger', 'history'] as const;
+export const sandboxServices = ['ledger', 'history', 'webhooks'] as const;
 export type SandboxService = (typeof sandboxServices)[number];
 
 /** The topic and group prefix of the sandbox on a deployment whose own TOPIC_PREFIX is empty (scripts/stack/sandbox.ts sandboxPrefixOf). */
@@ -237,6 +237,9 @@ export const sandboxKafkaAccess: Readonly<Record<SandboxService, SandboxAccess>>
   // (its admin.audit, its admin.refusals): its own topics only, nothing of the live space
   // (scripts/stack/sandbox.ts sandboxHistoryEnv).
   history: { consumesLive: [], producesLive: [] },
+  // The sandbox webhooks turns the sandbox's money events into test-mode clients' webhooks and
+  // writes its own audit records and monitor crossings to the sandbox's topics: nothing live.
+  webhooks: { consumesLive: [], producesLive: [] },
 };
 
 /** The SCRAM user (Strimzi KafkaUser name, KAFKA_SASL_USERNAME) of a sandbox instance. */

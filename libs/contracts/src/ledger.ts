@@ -336,9 +336,10 @@ export const msisdn = z
   .regex(/^\+[1-9][0-9]{7,14}$/, 'must be an MSISDN in E.164 form: + and 8 to 15 digits')
   .describe('The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000');
 /**
- * A user's request to exchange `amount` coins for XAF paid to `msisdn` by the payout provider
- * `providerClientId` (docs/CONTRACT.md "Cash-out"): the coins are held at once, the rate in force
- * fixes the XAF amount; keyed by the payer's wallet, like the hold it creates.
+ * A user's request to exchange `amount` coins for XAF paid to `msisdn` by a payout provider
+ * (docs/CONTRACT.md "Cash-out"): the coins are held at once, the rate in force fixes the XAF
+ * amount; keyed by the payer's wallet, like the hold it creates. With `providerClientId`, only that
+ * provider may claim it; without, any client granted `cashout`.
  */
 export const cashoutCommand = commandSchema(
   'ledger.cashout',
@@ -346,7 +347,7 @@ export const cashoutCommand = commandSchema(
     fromUserId: userId,
     amount: positiveMinorUnits,
     msisdn,
-    providerClientId: platformClientId,
+    providerClientId: platformClientId.optional(),
     idNonce: idNonce.optional(),
     requestHash,
   }),
@@ -355,6 +356,19 @@ export const cashoutCommand = commandSchema(
 export const cashoutOutcome = z.enum(['CONFIRMED', 'FAILED']);
 /** A Standard Webhooks message id of a provider's callback: printable ASCII, no dot. */
 export const callbackId = z.string().regex(/^[\x21-\x2d\x2f-\x7e]{1,256}$/, 'must be 1 to 256 printable characters without a dot');
+/**
+ * A payout provider (a platform client granted `cashout`) takes a REQUESTED cash-out to pay
+ * (docs/CONTRACT.md "Cash-out"): it becomes CLAIMED by that provider, whose signed callback alone
+ * then settles it. Keyed by the payer's wallet: the cash-out's id names its payer.
+ */
+export const claimCashoutCommand = commandSchema(
+  'ledger.claim-cashout',
+  z.object({
+    holdId,
+    fromUserId: userId,
+    requestHash,
+  }),
+);
 /** Settles a cash-out from its provider's signed callback (docs/CONTRACT.md "Cash-out"); keyed by the payer's wallet. */
 export const settleCashoutCommand = commandSchema(
   'ledger.settle-cashout',
@@ -599,6 +613,23 @@ export const sandboxClockAdvanceBody = z.strictObject({ seconds: z.number().int(
 export const testClockClientId = z.string().regex(/^test_[A-Za-z0-9_-]{0,95}$/, 'must be a test-mode client id (test_…)');
 /** A test-mode client's sandbox clock: how far ahead of wall time it is, and the time it reads now. */
 export const testClock = z.object({ clientId: platformClientId, offsetSeconds: z.number().int().min(0), now: isoDateTime });
+/** Test clocks one read of `GET /internal/test-clocks` names at most (the sandbox webhooks instance asks in chunks of it). */
+export const testClocksPerReadMax = 50;
+/**
+ * `GET /internal/test-clocks?clientIds=a,b` (the sandbox ledger, for its webhooks instance): the
+ * clocks of the named test-mode clients, comma-separated, 1 to testClocksPerReadMax of them.
+ */
+export const testClocksQuery = z.strictObject({
+  clientIds: z
+    .string()
+    .max(testClocksPerReadMax * 101)
+    .transform((text) => text.split(','))
+    .pipe(z.array(testClockClientId).min(1).max(testClocksPerReadMax)),
+});
+/** The clocks stored for the clients asked about (a client that never advanced its clock has none: wall time). */
+export const testClockList = z.object({
+  clocks: z.array(z.object({ clientId: testClockClientId, offsetSeconds: z.number().int().min(0).max(testClockOffsetMaxSeconds) })),
+});
 export const sandboxFundBody = z.strictObject({ treasury: treasuryCode, amount: coinAmount, reason: reasonText });
 export const mintBody = z
   .strictObject({

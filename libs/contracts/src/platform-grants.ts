@@ -9,6 +9,15 @@ export function clientMayReward(treasuries: readonly string[] | undefined): bool
   return treasuries?.includes('REWARDS') ?? false;
 }
 
+/**
+ * A client is a payout provider when granted `cashout` (docs/CONTRACT.md "Cash-out"): the SYSTEM
+ * token's claim `cashout: true`, which the user service signs from the client's grant. Only the
+ * literal `true` grants it.
+ */
+export function clientMayCashout(cashout: unknown): boolean {
+  return cashout === true;
+}
+
 /** What the settlement rules read of a hold: the treasury it pays (null: a user) and the client its payer named (null: none). */
 export interface HoldSettlers {
   toTreasury: string | null;

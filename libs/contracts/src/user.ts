@@ -169,6 +169,8 @@ export const createPlatformClientCommand = commandSchema(
     treasuries: z.array(treasuryCode).max(treasuryCodes.length).optional(),
     /** Minor units; absent or null: the ledger default. */
     dailyRewardCap: positiveMinorUnits.nullable().optional(),
+    /** The `cashout` grant (a payout provider); optional on the wire, so a command sent before it existed grants none. */
+    cashout: z.boolean().optional(),
     ...requestIdNonce,
   }),
 );
@@ -237,6 +239,7 @@ export const grantAct = z.discriminatedUnion('type', [
     name: z.string(),
     treasuries: z.array(treasuryCode),
     dailyRewardCap: coinValue.nullable().describe('Coins it may reward in a rolling 24 h; null: the ledger default'),
+    cashout: z.boolean().describe('Granted `cashout`: a payout provider, which claims and settles cash-outs'),
   }),
 ]);
 export type GrantAct = z.infer<typeof grantAct>;

@@ -59,6 +59,8 @@ export interface ProvenAuthority {
   treasuries?: string[];
   /** SYSTEM tokens: the most the client may reward in a rolling day, minor units (null: no cap). */
   dailyRewardCap?: number | null;
+  /** SYSTEM tokens: granted `cashout` (the claim `cashout: true`), a payout provider; absent: not one. */
+  cashout?: boolean;
   /** The token's version (`ver`): a revocation raises the account's, so older tokens stop proving. Absent: 0. */
   tokenVersion: number;
   /**
@@ -208,6 +210,8 @@ function authorityOf(payload: JWTPayload): ProvenAuthority | null {
       // Absent on tokens issued before grants existed: the user service signed them all the same.
       ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
       dailyRewardCap: typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? cap : null,
+      // Only the literal `true` grants it: a token without the claim is no payout provider.
+      ...(payload['cashout'] === true ? { cashout: true } : {}),
     };
   }
   if (!roleNames.has(role) || !userIdText.test(sub)) return null;

@@ -172,6 +172,7 @@ export const platformClient = (id: string, name: string, revokedAt: string | nul
   revokedAt,
   treasuries: ['REWARDS'],
   dailyRewardCap: 250,
+  cashout: false,
 });
 
 /** A daily series' days from `from` on, one per value (UTC days). */

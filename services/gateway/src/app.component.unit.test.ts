@@ -242,6 +242,15 @@ describe('gateway component (buildApp with fake ports)', () => {
   const sandboxLedgerHttp = new FakeInternalHttp(sandboxLedgerRoutes);
   const sandboxHistoryRoutes: Record<string, (body: unknown) => unknown> = {};
   const sandboxHistoryHttp = new FakeInternalHttp(sandboxHistoryRoutes);
+  /** The live webhooks service and the sandbox's instance (docs/decisions/0018-sandbox.md): their `calls` show which one a caller reached. */
+  const endpointsAnswer = () => ({ endpoints: [] });
+  const liveWebhooks = new FakeInternalHttp({
+    'GET /internal/webhooks/clients/shop-backend/endpoints': endpointsAnswer,
+  });
+  const sandboxWebhooks = new FakeInternalHttp({
+    'GET /internal/webhooks/clients/test_shop/endpoints': endpointsAnswer,
+    'GET /internal/webhooks/clients/shop-backend/endpoints': endpointsAnswer,
+  });
 
   beforeAll(async () => {
     const pair = await generateKeyPair('EdDSA');
@@ -274,13 +283,15 @@ describe('gateway component (buildApp with fake ports)', () => {
       ledger: ledgerHttp,
       history: historyHttp,
       sandbox: { ledger: sandboxLedgerHttp, history: sandboxHistoryHttp },
+      webhooks: liveWebhooks,
+      sandboxWebhooks,
       auth: {
         jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
         issuer,
         audience,
         platformClientActive: async () => true,
         stepUpMaxAgeS: 300,
-        sandbox: true,
+        sandbox: new Set(['ledger', 'webhooks']),
       },
       bodyBytesMax: 64 * 1024,
       trustedProxies: [],
@@ -502,7 +513,7 @@ describe('gateway component (buildApp with fake ports)', () => {
     ];
 
     it.each(modes)(
-      'when %s voids a hold or lists its webhook endpoints (routes the sandbox does not serve), then 403 TEST_MODE_CREDENTIALS and nothing is sent',
+      "when %s voids a hold or lists every client's webhook endpoints (routes the sandbox does not serve), then 403 TEST_MODE_CREDENTIALS and nothing is sent",
       async (_name, sub, mode) => {
         const before = bus.requests.length;
         const authorization = `Bearer ${await token(sub, 'SYSTEM', { treasuries: ['REWARDS'], mode })}`;
@@ -511,14 +522,53 @@ describe('gateway component (buildApp with fake ports)', () => {
           403,
           'TEST_MODE_CREDENTIALS',
         );
+        const webhookCalls = liveWebhooks.calls.length + sandboxWebhooks.calls.length;
         expectProblem(
-          await inject({ method: 'GET', url: '/api/webhooks/endpoints', headers: { authorization } }),
+          await inject({ method: 'GET', url: '/api/admin/webhooks/endpoints', headers: { authorization } }),
           403,
           'TEST_MODE_CREDENTIALS',
         );
         expect(bus.requests.length).toBe(before);
+        expect(liveWebhooks.calls.length + sandboxWebhooks.calls.length).toBe(webhookCalls);
       },
     );
+
+    it.each(modes)(
+      "when %s lists its webhook endpoints or reads its events, then the sandbox's webhooks instance answers, and the live one is never asked",
+      async (_name, sub, mode) => {
+        const authorization = `Bearer ${await token(sub, 'SYSTEM', { treasuries: ['REWARDS'], mode })}`;
+        const [live, sandbox] = [liveWebhooks.calls.length, sandboxWebhooks.calls.length];
+        const listed = await inject({ method: 'GET', url: '/api/webhooks/endpoints', headers: { authorization } });
+        expect([listed.statusCode, listed.json()]).toEqual([200, { endpoints: [] }]);
+        await inject({ method: 'GET', url: '/api/events', headers: { authorization } });
+        await post(
+          '/api/webhooks/endpoints',
+          { url: 'https://hooks.example.com/x', eventTypes: ['coin.transaction.recorded'] },
+          {
+            authorization,
+            'idempotency-key': randomUUID(),
+          },
+        );
+        expect(sandboxWebhooks.calls.slice(sandbox).map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual([
+          `GET /internal/webhooks/clients/${sub}/endpoints`,
+          `GET /internal/webhooks/clients/${sub}/events`,
+          'POST /internal/webhooks/endpoints',
+        ]);
+        expect(liveWebhooks.calls.length).toBe(live);
+      },
+    );
+
+    it("when a live client lists its webhook endpoints or reads its events, then the live webhooks service answers, and the sandbox's is never asked", async () => {
+      const authorization = `Bearer ${await token('shop-backend', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'live' })}`;
+      const [live, sandbox] = [liveWebhooks.calls.length, sandboxWebhooks.calls.length];
+      expect((await inject({ method: 'GET', url: '/api/webhooks/endpoints', headers: { authorization } })).statusCode).toBe(200);
+      await inject({ method: 'GET', url: '/api/events', headers: { authorization } });
+      expect(liveWebhooks.calls.slice(live).map((c) => `${c.method} ${c.path.split('?')[0]}`)).toEqual([
+        'GET /internal/webhooks/clients/shop-backend/endpoints',
+        'GET /internal/webhooks/clients/shop-backend/events',
+      ]);
+      expect(sandboxWebhooks.calls.length).toBe(sandbox);
+    });
 
     it.each(modes)(
       'when %s rewards or funds a sandbox treasury, then the command goes to the sandbox ledger only',

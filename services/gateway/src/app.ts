@@ -11,7 +11,6 @@ import type { Counter, Registry } from 'prom-client';
 import type { CommandBus } from './clients/commands';
 import type { InternalHttpClient } from './clients/internal-http';
 import { InternalApi } from './clients/internal-api';
-import { SpaceReads } from './clients/space-reads';
 import { registerAuth, type AuthOptions } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
@@ -85,6 +84,8 @@ export interface GatewayDeps {
    * client's reads on the routes the sandbox serves come from them alone (absent: no sandbox).
    */
   sandbox?: { ledger: InternalHttpClient; history: InternalHttpClient };
+  /** The sandbox's webhooks instance (SANDBOX_WEBHOOKS_URL): a test-mode client's webhooks and events; absent: none served. */
+  sandboxWebhooks?: InternalHttpClient;
   /** The token-version check is write admission's (admissionStore). */
   auth: Omit<AuthOptions, 'tokenVersion'>;
   bodyBytesMax: number;
@@ -189,15 +190,13 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   app.get('/.well-known/jwks.json', { schema: { hide: true } }, async () => deps.users.get('/.well-known/jwks.json'));
 
   // The routes read the internal services by the contract's table of their routes, checked.
-  const internal = new InternalApi({ ledger: deps.ledger, users: deps.users, history: deps.history, ...optionalClients(deps) });
+  const internal = internalApiOf(deps);
   const routeDeps = {
     ...deps,
     revocations:
       deps.revocations ??
       (deps.tokenVersions instanceof TokenVersionStore ? deps.tokenVersions.revocations : new Revocations(revocationDefaults)),
     internal,
-    // The routes the sandbox serves read through it: the caller's space decides where (clients/space-reads.ts).
-    reads: new SpaceReads(internal, deps.sandbox),
   };
   registerAuthRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);
@@ -225,12 +224,20 @@ function writeAdmissionOf(deps: GatewayDeps, failOpen: Counter<'limit'>, local: 
   });
 }
 
-type RouteDeps = GatewayDeps & { revocations: Revocations; internal: InternalApi; reads: SpaceReads };
+type RouteDeps = GatewayDeps & { revocations: Revocations; internal: InternalApi };
 
 /**
  * The command routes, in their own context (an encapsulated plugin): write admission's hooks are
  * theirs alone. The read-only registrars among them stay in place, keeping the document's order.
  */
+/** The internal services the routes read, and what the sandbox runs (plugins/sandbox.ts): a test-mode client's reads reach those only. */
+function internalApiOf(deps: GatewayDeps): InternalApi {
+  return new InternalApi(
+    { ledger: deps.ledger, users: deps.users, history: deps.history, ...optionalClients(deps) },
+    { ...(deps.sandbox ?? {}), ...(deps.sandboxWebhooks ? { webhooks: deps.sandboxWebhooks } : {}) },
+  );
+}
+
 /** The internal APIs a component test may leave out (their routes then answer 500). */
 function optionalClients(deps: GatewayDeps): { webhooks?: InternalHttpClient; monitoring?: InternalHttpClient } {
   return { ...(deps.webhooks ? { webhooks: deps.webhooks } : {}), ...(deps.monitoring ? { monitoring: deps.monitoring } : {}) };

@@ -66,6 +66,12 @@ export const gatewayConfigSchema = z.object({
    */
   SANDBOX_LEDGER_URL: emptyAsUnset(isUrl, 'must be a URL'),
   SANDBOX_HISTORY_URL: emptyAsUnset(isUrl, 'must be a URL'),
+  /**
+   * The sandbox's webhooks instance's internal API (docs/decisions/0018-sandbox.md): a test-mode
+   * client's webhook endpoints, deliveries and events (`/api/webhooks/…`, `/api/events`) are read
+   * and changed there, and only there. Unset: those routes refuse test-mode credentials.
+   */
+  SANDBOX_WEBHOOKS_URL: emptyAsUnset(isUrl, 'must be a URL'),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /**

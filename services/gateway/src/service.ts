@@ -4,7 +4,7 @@ import { consumedUserEvent, topicNames } from '@coin/contracts';
 import { closeWithin, type RunningService as ServiceAddresses, type ServiceName, ServiceTokenSigner } from '@coin/http';
 import { consumerRestartCounter, keyPartitioner, partitionCount, RequestReplyClient, sendRefusalRecord } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { AuditRecordSigner } from '@coin/security';
+import { AuditRecordSigner, credentialModeOf } from '@coin/security';
 import { defineService, type FrameParts } from '@coin/service-kit';
 import { buildApp, type GatewayDeps } from './app';
 import { CommandBus } from './clients/commands';
@@ -30,6 +30,7 @@ import { CacheAuthenticator, CacheMac, decodeCacheMacSecret } from './plugins/ca
 import { LoginThrottle } from './plugins/login-throttle';
 import { gatewayRedisPrefix, PlatformClientStatus } from './plugins/platform-clients';
 import { RefusalAudit } from './plugins/refusal-audit';
+import type { SandboxPart } from './plugins/sandbox';
 import type { RouteEntry } from './plugins/route-table';
 import { TokenVersionStore } from './plugins/token-version';
 import { RevocationFeed } from './revocation/feed';
@@ -69,7 +70,10 @@ export const startGatewayService: (config: Readonly<GatewayConfig>, logger: Logg
 });
 
 /** The internal services the gateway calls, each call with a service token for that callee only. */
-type InternalClients = Record<'users' | 'ledger' | 'history' | 'webhooks' | 'monitoring', InternalHttpClient>;
+type InternalClients = Record<'users' | 'ledger' | 'history' | 'webhooks' | 'monitoring', InternalHttpClient> & {
+  /** The sandbox's webhooks instance (SANDBOX_WEBHOOKS_URL), when the gateway has one. */
+  sandboxWebhooks?: InternalHttpClient;
+};
 
 /**
  * What is the gateway's own: the reply consumer, the user events consumers and the revocation
@@ -126,6 +130,7 @@ function internalClients(config: Readonly<GatewayConfig>): InternalClients {
     history: internalClient(config.HISTORY_SERVICE_URL, 'history'),
     webhooks: internalClient(config.WEBHOOKS_SERVICE_URL, 'webhooks'),
     monitoring: internalClient(config.MONITORING_SERVICE_URL, 'monitoring'),
+    ...(config.SANDBOX_WEBHOOKS_URL ? { sandboxWebhooks: internalClient(config.SANDBOX_WEBHOOKS_URL, 'webhooks') } : {}),
   };
 }
 
@@ -217,10 +222,19 @@ async function startRevocationFeed(
   clients: InternalClients,
   caches: AuthCaches,
 ): Promise<void> {
-  const feedApi = new InternalApi({ users: clients.users, webhooks: clients.webhooks });
+  const feedApi = new InternalApi(
+    { users: clients.users, webhooks: clients.webhooks },
+    clients.sandboxWebhooks ? { webhooks: clients.sandboxWebhooks } : undefined,
+  );
   const revocationFeed = new RevocationFeed({
     read: (known) => feedApi.read('users.revocations', known),
-    stopWebhooks: async (clientIds) => void (await feedApi.post('webhooks.revoked-clients', { clientIds })),
+    stopWebhooks: async (clientIds) => {
+      await feedApi.post('webhooks.revoked-clients', { clientIds });
+      // A revoked test-mode client's sandbox endpoints stop too (docs/decisions/0018-sandbox.md).
+      const testClients = clientIds.filter((id) => credentialModeOf('system', id) === 'test');
+      if (clients.sandboxWebhooks && testClients.length > 0)
+        await feedApi.in('test').post('webhooks.revoked-clients', { clientIds: testClients });
+    },
     revocations: caches.revocations,
     intervalMs: config.GATEWAY_REVOCATION_POLL_MS,
     logger: parts.logger,
@@ -305,7 +319,7 @@ function gatewayDeps(
       audience: config.JWT_AUDIENCE,
       platformClientActive: (clientId, requestId) => caches.platformClients.isActive(clientId, requestId),
       stepUpMaxAgeS: config.STEP_UP_MAX_AGE_S,
-      sandbox: config.SANDBOX_TOPIC_PREFIX !== undefined,
+      sandbox: sandboxPartsOf(config),
     },
     bodyBytesMax: config.BODY_BYTES_MAX,
     linger: { bytesMax: config.GATEWAY_LINGER_BYTES_MAX, ms: config.GATEWAY_LINGER_MS },
@@ -356,6 +370,14 @@ function refusalAuditOf(parts: FrameParts, config: Readonly<GatewayConfig>): Ref
     dropped: (reason) => refusalsDropped.inc({ reason }),
     logger: parts.logger,
   });
+}
+
+/** The parts of the sandbox this gateway was given (plugins/sandbox.ts): the routes they serve admit test-mode clients. */
+function sandboxPartsOf(config: Readonly<GatewayConfig>): ReadonlySet<SandboxPart> {
+  return new Set<SandboxPart>([
+    ...(config.SANDBOX_TOPIC_PREFIX !== undefined ? (['ledger'] as const) : []),
+    ...(config.SANDBOX_WEBHOOKS_URL !== undefined ? (['webhooks'] as const) : []),
+  ]);
 }
 
 /** The sandbox ledger's commands topic (SANDBOX_TOPIC_PREFIX), or undefined when the gateway has no sandbox. */

@@ -106,20 +106,6 @@ export const ledgerConfigSchema = z.object({
   /** Rows younger than this are left to the writer that is publishing them right now. */
   OUTBOX_SWEEP_GRACE_MS: positiveInt(2000),
   /**
-   * Cash-out (docs/CONTRACT.md "Cash-out"): the platform clients that pay cash-outs, comma-separated.
-   * Empty: cash-out is off (every request is refused NOT_FOUND for its provider).
-   */
-  CASHOUT_PROVIDERS: z
-    .string()
-    .default('')
-    .transform((text) =>
-      text
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => id.length > 0),
-    )
-    .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)).max(100)),
-  /**
    * The cash-out rate versions, `<ISO time>=<XAF per coin>` comma-separated, e.g.
    * `2026-01-01T00:00:00Z=650,2026-12-01T00:00:00Z=655`: each in force from its time until the next.
    */
@@ -288,7 +274,6 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
       clientDailyRewards: minorOrOff(config.PLATFORM_CLIENT_DAILY_REWARD_COINS),
     },
     cashout: {
-      providers: config.CASHOUT_PROVIDERS,
       rates: config.CASHOUT_RATES,
       windowSeconds: config.CASHOUT_WINDOW_S,
       dailyAmount: {

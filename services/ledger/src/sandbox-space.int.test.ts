@@ -1,3 +1,4 @@
+import { ServiceTokenSigner } from '@coin/http';
 import { walletKeyOfTreasury, walletKeyOfUser } from '@coin/contracts';
 import type { ProofActor } from '../../../scripts/stack/proofs';
 import { eventually, harnessActor, type LedgerHarness, startLedgerHarness } from '../../../test/harness/ledger';
@@ -187,5 +188,26 @@ describe('the sandbox ledger expires a hold by its settler’s test clock', () =
       otherClient.id,
     ]);
     expect(Number(stored.rows[0]?.offset_seconds)).toBe(7_260);
+  });
+
+  it("when the sandbox's webhooks service reads the clocks, then it gets those stored, and only it may read them; a live client's id is no clock's", async () => {
+    const asWebhooks = new ServiceTokenSigner('webhooks', h.serviceKeys.webhooks.privateKeyPem).authorizationFor('ledger');
+    const read = async (clientIds: string, authorization: () => Promise<string>) => {
+      const response = await fetch(`${h.ledger!.url}/internal/test-clocks?clientIds=${encodeURIComponent(clientIds)}`, {
+        headers: { authorization: await authorization() },
+      });
+      return { status: response.status, body: (await response.json()) as { clocks?: unknown[]; code?: string } };
+    };
+    const clocks = await read(`${testClient.id},${otherClient.id},test_never_advanced`, asWebhooks);
+    expect(clocks.status).toBe(200);
+    expect(clocks.body.clocks).toEqual(
+      expect.arrayContaining([
+        { clientId: testClient.id, offsetSeconds: 3_600 },
+        { clientId: otherClient.id, offsetSeconds: 7_260 },
+      ]),
+    );
+    expect(clocks.body.clocks).toHaveLength(2);
+    expect(await read(testClient.id, h.asGateway)).toMatchObject({ status: 403 });
+    expect(await read('pc_live_client', asWebhooks)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
   });
 });

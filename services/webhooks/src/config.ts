@@ -72,10 +72,33 @@ export const webhooksConfigSchema = z.object({
   WEBHOOKS_EVENT_PRUNE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
   /** Balance monitors there may be at once (all wallets together): each costs the balance consumer a look-up. */
   WEBHOOKS_MAX_BALANCE_MONITORS: z.coerce.number().int().min(1).max(10_000).default(200),
+  /**
+   * The space this instance serves (docs/decisions/0018-sandbox.md): `live`, or `test` for the
+   * sandbox's instance, run under the sandbox's TOPIC_PREFIX and DB_SCHEMA_PREFIX. Each serves the
+   * clients of its own space only (a test_ client's endpoints are the sandbox's, a live client's
+   * the live one's), and only `test` judges retries by the clients' test clocks.
+   */
+  WEBHOOKS_SPACE: z.enum(['live', 'test']).default('live'),
+  /**
+   * The sandbox ledger's internal API (WEBHOOKS_SPACE=test only, where it is required): its test
+   * clocks, which the retry schedule of a test client's deliveries follows. Read with this
+   * service's token; a live instance never reads it.
+   */
+  WEBHOOKS_TEST_CLOCKS_URL: z
+    .string()
+    .url()
+    .or(z.literal(''))
+    .optional()
+    .transform((url) => url || undefined),
 });
 
 export type WebhooksConfig = z.output<typeof webhooksConfigSchema>;
 
 export function loadWebhooksConfig(env: Env): Readonly<WebhooksConfig> {
-  return parseConfig(webhooksConfigSchema, env);
+  const config = parseConfig(webhooksConfigSchema, env);
+  // The sandbox's retries follow its clients' test clocks: without the ledger that keeps them it would not start.
+  if (config.WEBHOOKS_SPACE === 'test' && config.WEBHOOKS_TEST_CLOCKS_URL === undefined) {
+    throw new Error('WEBHOOKS_SPACE=test needs WEBHOOKS_TEST_CLOCKS_URL (the sandbox ledger whose test clocks the retries follow)');
+  }
+  return config;
 }

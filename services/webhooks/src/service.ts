@@ -1,6 +1,6 @@
 import { eventRetentionDays, topicNames } from '@coin/contracts';
 import { coinBalanceEvent } from '@coin/events';
-import type { RunningService } from '@coin/http';
+import { type RunningService, ServiceTokenSigner } from '@coin/http';
 import { offPathFetch } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
@@ -13,6 +13,8 @@ import { SecretBox } from './domain/secret-box';
 import { prunePlatformEvents } from './db/events-repo';
 import { registerEventRoutes } from './http/event-routes';
 import { registerInternalRoutes } from './http/internal-routes';
+import { guardSpace } from './http/space-guard';
+import { TestClockReader } from './delivery/test-clocks';
 import { webhooksRouteCallers } from './http/route-callers';
 import { registerMonitorRoutes } from './http/monitor-routes';
 import { monitoredWalletKeys } from './db/monitors-repo';
@@ -82,12 +84,14 @@ async function openWebhooksParts(
   const policy = { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivateNetworks: config.WEBHOOKS_ALLOW_PRIVATE_NETWORKS };
   if (policy.allowHttp || policy.allowPrivateNetworks)
     logger.warn(policy, 'webhooks may be sent over http or to private networks (operator allowance)');
+  guardSpace(parts.app, config.WEBHOOKS_SPACE);
   registerInternalRoutes(parts.app, {
     pool,
     box,
     policy,
     maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
     adminAuditTopic: topics.adminAudit,
+    space: config.WEBHOOKS_SPACE,
   });
   registerEventRoutes(parts.app, { pool });
   startEventPruning(parts, config.WEBHOOKS_EVENT_PRUNE_INTERVAL_MS);
@@ -115,10 +119,26 @@ async function openWebhooksParts(
     adminAuditTopic: topics.adminAudit,
     retryUnitMs: config.WEBHOOKS_RETRY_UNIT_MS,
     onDisabled: () => counters.disabledEndpoints.inc(),
+    ...testClocksOf(config, logger),
   });
   worker.start();
   runtime.onClose('delivery worker', () => worker.stop());
   return { deliverDue: () => worker.runOnce() };
+}
+
+/**
+ * The sandbox's instance (WEBHOOKS_SPACE=test) retries by its clients' test clocks, read from the
+ * sandbox ledger (docs/decisions/0018-sandbox.md "The test clock"); the live one never has any.
+ */
+function testClocksOf(config: Readonly<WebhooksConfig>, logger: Logger): { testClocks?: TestClockReader } {
+  if (config.WEBHOOKS_SPACE !== 'test' || config.WEBHOOKS_TEST_CLOCKS_URL === undefined) return {};
+  const reader = new TestClockReader({
+    baseUrl: config.WEBHOOKS_TEST_CLOCKS_URL,
+    timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
+    signer: new ServiceTokenSigner('webhooks', config.SERVICE_TOKEN_PRIVATE_KEY),
+    logger,
+  });
+  return { testClocks: reader };
 }
 
 /** Rows one statement of the pruning job deletes at most (a short lock, a bounded WAL burst). */

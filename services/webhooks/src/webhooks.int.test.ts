@@ -146,8 +146,9 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     });
     expect(created.status).toBe(403);
     expect(created.body).toMatchObject({ code: 'TEST_MODE_CREDENTIALS' });
+    // Nor is anything of it read here: its endpoints and events are the sandbox instance's.
     const listed = await call('GET', `/internal/webhooks/clients/${clientId}/endpoints`);
-    expect(listed.body.endpoints).toEqual([]);
+    expect(listed).toMatchObject({ status: 403, body: { code: 'TEST_MODE_CREDENTIALS' } });
   });
 
   it('when the receiver fails then recovers, then each event is retried and delivered once, in order per wallet, signed', async () => {

@@ -1,13 +1,16 @@
 /**
- * Cash-outs to XAF (docs/CONTRACT.md "Cash-out"). The stack names one payout provider
- * (CASHOUT_PROVIDERS, its callback secret in CASHOUT_CALLBACK_SECRET: see cashoutEnv). `loops`
- * loops, each: a funded user asks to cash out 0.5–10 coins (held at once), then the provider
- * confirms it (two in three) or fails it by a signed callback (`POST /api/cashouts/callbacks`).
- * The request is retried with its Idempotency-Key until definitive; a callback that got no
+ * Cash-outs to XAF (docs/CONTRACT.md "Cash-out"). One payout provider, a platform client granted
+ * `cashout` (its callback secret in CASHOUT_CALLBACK_SECRET: see cashoutEnv). `loops` loops, each:
+ * a funded user asks to cash out 0.5–10 coins (held at once) naming no provider, the provider
+ * claims it (`POST /api/cashouts/{id}/claim`), then confirms it (two in three) or fails it by a
+ * signed callback (`POST /api/cashouts/callbacks`). The request is retried with its
+ * Idempotency-Key until definitive; a claim until definitive (the claimer claiming again is
+ * answered 200 with the cash-out as it stands); a callback that got no
  * definitive answer is sent again, signed afresh (a new webhook id: the old one counts as seen),
  * until 200, or 403 (the cash-out is already settled: an earlier one was applied).
  *
  * Checks against the ledger's record and its holds:
+ *  - every claim of an acknowledged cash-out is answered 200 (the only provider claims it);
  *  - an acknowledged cash-out ends as the provider said: CONFIRMED (the hold CAPTURED) with one
  *    BURN of exactly its amount from the user naming the hold, or FAILED (VOIDED) with none;
  *  - a rejected request held nothing; every cash-out BURN of the run is one of these;
@@ -35,10 +38,9 @@ import type { ChaosActor, EndState } from './actor';
 /** The provider's client id the stack is configured with. */
 export const cashoutProviderId = 'pc_chaos_cashout';
 
-/** The stack's cash-out settings for one run: the provider, a rate, its callback secret (new each run, never written down). */
+/** The stack's cash-out settings for one run: a rate and the provider's callback secret (new each run, never written down). */
 export function cashoutEnv(secret: string): Record<string, string> {
   return {
-    CASHOUT_PROVIDERS: cashoutProviderId,
     CASHOUT_RATES: '2020-01-01T00:00:00Z=655',
     CASHOUT_CALLBACK_SECRET: JSON.stringify({ [cashoutProviderId]: secret }),
     CASHOUT_DAILY_COINS_UNVERIFIED: '1000000',
@@ -69,6 +71,8 @@ interface Cashout {
   code?: string;
   id?: string;
   verdict: 'CONFIRMED' | 'FAILED';
+  claims: Attempt[];
+  claimed: 'yes' | 'no' | 'unresolved';
   callbacks: Attempt[];
   settled: 'yes' | 'no' | 'unresolved';
 }
@@ -107,6 +111,8 @@ export class CashoutsActor implements ChaosActor {
         attempts: [],
         outcome: 'unresolved',
         verdict: Math.random() < 2 / 3 ? 'CONFIRMED' : 'FAILED',
+        claims: [],
+        claimed: 'no',
         callbacks: [],
         settled: 'no',
       };
@@ -120,8 +126,20 @@ export class CashoutsActor implements ChaosActor {
     return sendMoney(
       this.options.gatewayUrl,
       '/api/cashouts',
-      { amount: c.amountCoins, msisdn: '+237670000000', providerClientId: cashoutProviderId },
+      // No provider named: any provider granted cashout may claim it (the one here does).
+      { amount: c.amountCoins, msisdn: '+237670000000' },
       { authorization: `Bearer ${c.user.accessToken}`, 'idempotency-key': c.key },
+      this.options.requestTimeoutMs,
+      this.tag(),
+    );
+  }
+
+  private claim(c: Cashout): Promise<Attempt> {
+    return sendMoney(
+      this.options.gatewayUrl,
+      `/api/cashouts/${c.id}/claim`,
+      {},
+      { authorization: `Bearer ${this.options.providerToken()}` },
       this.options.requestTimeoutMs,
       this.tag(),
     );
@@ -158,6 +176,12 @@ export class CashoutsActor implements ChaosActor {
       }
     }
     if (c.outcome !== 'acknowledged' || c.settled === 'yes') return;
+    if (c.claimed !== 'yes') {
+      // Claimed before it is settled: an unclaimed cash-out refuses every callback.
+      const claimed = await untilDefinitive(() => this.claim(c), c.claims, giveUpAt);
+      c.claimed = claimed ? 'yes' : 'unresolved';
+      if (!claimed) return;
+    }
     const done = await untilDefinitive(() => this.callback(c), c.callbacks, giveUpAt, callbackDone);
     c.settled = done ? 'yes' : 'unresolved';
   }
@@ -177,6 +201,8 @@ export class CashoutsActor implements ChaosActor {
       if (c.outcome === 'unresolved' || (c.outcome === 'acknowledged' && c.settled !== 'yes'))
         failures.push(`cash-out ${c.key} (${c.outcome}) never got a definitive answer to its request or its callback`);
       // 403 after an attempt without an answer: that one was applied ("already settled"); the hold's state below decides.
+      const refusedClaims = c.claims.filter((a) => isDefinitive(a) && a.status !== 200);
+      if (refusedClaims.length > 0) failures.push(`cash-out ${c.key}: the provider's claim was refused: ${JSON.stringify(refusedClaims)}`);
       const odd = c.callbacks.filter((a, i) => isDefinitive(a) && a.status !== 200 && !(a.status === 403 && i > 0));
       if (odd.length > 0) failures.push(`cash-out ${c.key}: the provider's callback was refused: ${JSON.stringify(odd)}`);
     }

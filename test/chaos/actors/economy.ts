@@ -50,7 +50,10 @@ export async function economyActors(
   const splits = new SplitsActor({ ...common, stack: access, operator });
   await splits.prepare();
   const { clientId } = await createPlatformClient(access, 'chaos subscriptions', ['SUBSCRIPTIONS']);
-  const provider = await platformToken(access.gatewayUrl, await createPlatformClient(access, 'chaos mobile money', [], cashoutProviderId));
+  const provider = await platformToken(
+    access.gatewayUrl,
+    await createPlatformClient(access, 'chaos mobile money', [], cashoutProviderId, { cashout: true }),
+  );
   const cashouts = new CashoutsActor({ ...common, secret: cashoutSecret, providerToken: () => provider });
   return [splits, new MandatesActor({ ...common, clientId: () => clientId }), cashouts];
 }

@@ -13,12 +13,16 @@ export interface StackAccess {
   redisUrl: string;
 }
 
-/** `admin create-client --name <name> --treasuries <…>`; with `id`, the client is then renamed to it (a provider the configuration names). */
+/**
+ * `admin create-client --name <name> --treasuries <…> [--cashout]`; with `id`, the client is then
+ * renamed to it (a provider the callback secrets name).
+ */
 export async function createPlatformClient(
   stack: StackAccess,
   name: string,
   treasuries: string[],
   id?: string,
+  grants: { cashout?: boolean } = {},
 ): Promise<{ clientId: string; clientSecret: string }> {
   const previous = { ...process.env };
   Object.assign(process.env, {
@@ -30,7 +34,13 @@ export async function createPlatformClient(
   const lines: string[] = [];
   try {
     await runAdminCommand(
-      ['create-client', '--name', name, ...(treasuries.length > 0 ? ['--treasuries', treasuries.join(',')] : [])],
+      [
+        'create-client',
+        '--name',
+        name,
+        ...(treasuries.length > 0 ? ['--treasuries', treasuries.join(',')] : []),
+        ...(grants.cashout ? ['--cashout'] : []),
+      ],
       (l) => lines.push(l),
     );
   } finally {

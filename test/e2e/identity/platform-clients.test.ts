@@ -129,14 +129,14 @@ describe('platform clients: created, listed and revoked with the operator CLI; a
     const revoked = await createClient('listed-revoked');
     await admin('revoke-client', '--id', revoked.clientId);
     const output = (await admin('list-clients')).join('\n');
-    expect(output).toMatch(/id\s+name\s+treasuries\s+dailyRewardCap\s+createdAt\s+revokedAt/);
+    expect(output).toMatch(/id\s+name\s+treasuries\s+dailyRewardCap\s+cashout\s+createdAt\s+revokedAt/);
     const rowOf = (id: string) => output.split('\n').find((line) => line.startsWith(id)) ?? '';
     expect(rowOf(active.clientId)).toMatch(
-      new RegExp(`^${active.clientId}\\s+listed-active\\s+REWARDS\\s+default\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+-$`),
+      new RegExp(`^${active.clientId}\\s+listed-active\\s+REWARDS\\s+default\\s+-\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+-$`),
     );
     expect(rowOf(revoked.clientId)).toMatch(
       new RegExp(
-        `^${revoked.clientId}\\s+listed-revoked\\s+REWARDS\\s+default\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z$`,
+        `^${revoked.clientId}\\s+listed-revoked\\s+REWARDS\\s+default\\s+-\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z\\s+\\d{4}-\\d\\d-\\d\\dT\\S+Z$`,
       ),
     );
     expect(output).not.toContain(active.clientSecret);

@@ -127,7 +127,7 @@ describe('sessions: refresh rotation, logout, log out everywhere, client credent
       });
       client = await createPlatformClient(pool, 'tournaments', {
         topicPrefix: stack.prefix,
-        grants: { treasuries: ['REWARDS', 'COURSE_FEES'], dailyRewardCap: null },
+        grants: { treasuries: ['REWARDS', 'COURSE_FEES'], dailyRewardCap: null, cashout: false },
       });
       await pool.end();
     });

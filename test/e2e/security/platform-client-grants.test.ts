@@ -10,7 +10,7 @@ import { startTestStack, type TestStack } from '../../harness/stack';
 
 /*
  * Platform clients are granted the treasuries they may reward from and settle
- * holds for, with a daily reward cap of their own; anything else is 403 (audited). The grants are
+ * holds for, with a daily reward cap of their own, and `cashout` (a payout provider); anything else is 403 (audited). The grants are
  * stored by the user service, signed into the client's SYSTEM token, checked by the gateway and
  * again by the ledger from the token it verifies itself.
  */
@@ -197,26 +197,30 @@ describe('platform client grants: treasuries and a daily reward cap per client',
   it('when a SUPERADMIN registers a client through the API and another approves it, then the grants are stored as asked and its token names both; a treasury named twice or an unknown one is 400', async () => {
     const create = (body: unknown) => call(superadmin.accessToken, 'POST', '/api/admin/platform-clients', body);
     const created = await withSecondSuperadmin(stack, superadmin.accessToken, async () => {
-      const answer = await create({ name: `api-${run}`, treasuries: ['REWARDS', 'OPERATIONS'], dailyRewardCap: 50 });
+      const answer = await create({ name: `api-${run}`, treasuries: ['REWARDS', 'OPERATIONS'], dailyRewardCap: 50, cashout: true });
       expect(answer.status).toBe(202);
       return answer.body as { grantRequest: { id: string; act: { clientId: string } }; clientSecret: string };
     });
-    expect(created.grantRequest.act).toMatchObject({ treasuries: ['OPERATIONS', 'REWARDS'], dailyRewardCap: 50 });
+    expect(created.grantRequest.act).toMatchObject({ treasuries: ['OPERATIONS', 'REWARDS'], dailyRewardCap: 50, cashout: true });
     const { clientId } = created.grantRequest.act;
     const listed = await call(superadmin.accessToken, 'GET', '/api/admin/platform-clients');
     expect((listed.body.platformClients as Array<{ id: string }>).find((c) => c.id === clientId)).toMatchObject({
       treasuries: ['OPERATIONS', 'REWARDS'],
       dailyRewardCap: 50,
+      cashout: true,
     });
     const issued = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId, clientSecret: created.clientSecret } });
     const approval = await call(superadmin.accessToken, 'GET', `/api/admin/grant-requests/${created.grantRequest.id}`);
     expect(decodeJwt(issued.body.accessToken)).toMatchObject({
       role: 'SYSTEM',
+      // The payout provider's grant, signed by the user service: what the ledger judges a cash-out claim by.
+      cashout: true,
       createdBy: superadmin.userId,
       approvedBy: Number(approval.body.decidedBy.id),
     });
     const none = await create({ name: `api-none-${run}` });
-    expect(none.body.grantRequest.act).toMatchObject({ treasuries: [], dailyRewardCap: null });
+    expect(none.body.grantRequest.act).toMatchObject({ treasuries: [], dailyRewardCap: null, cashout: false });
+    expect((await create({ name: 'x', cashout: 'yes' })).status).toBe(400);
     expect((await create({ name: 'x', treasuries: ['REWARDS', 'REWARDS'] })).status).toBe(400);
     expect((await create({ name: 'x', treasuries: ['PAYROLL'] })).status).toBe(400);
     expect((await create({ name: 'x', dailyRewardCap: 0 })).status).toBe(400);

@@ -30,6 +30,7 @@ export const operationTable = {
   listMyHolds: { method: 'get', path: '/api/wallets/me/holds', idempotencyKey: false },
   listHolds: { method: 'get', path: '/api/admin/holds', idempotencyKey: false },
   createCashout: { method: 'post', path: '/api/cashouts', idempotencyKey: true },
+  claimCashout: { method: 'post', path: '/api/cashouts/{id}/claim', idempotencyKey: false },
   listCashouts: { method: 'get', path: '/api/admin/cashouts', idempotencyKey: false },
   listAssignedCashouts: { method: 'get', path: '/api/cashouts/assigned', idempotencyKey: false },
   getCashoutReconciliation: { method: 'get', path: '/api/admin/cashouts/reconciliation', idempotencyKey: false },

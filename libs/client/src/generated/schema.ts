@@ -467,6 +467,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/cashouts/{id}/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands */
+    post: operations['claimCashout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/cashouts': {
     parameters: {
       query?: never;
@@ -491,7 +508,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The calling payout provider's own cash-outs, newest first (status=REQUESTED: what it has to pay or fail by its callback) */
+    /** The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback) */
     get: operations['listAssignedCashouts'];
     put?: never;
     post?: never;
@@ -1730,10 +1747,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the webhook endpoints of the calling platform client's, oldest first (never their secrets) */
+    /** List the webhook endpoints of the calling platform client's (a test-mode client's are the sandbox's), oldest first (never their secrets) */
     get: operations['listWebhookEndpoints'];
     put?: never;
-    /** Register a webhook endpoint of the calling platform client's; its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again) */
+    /** Register a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's); its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again) */
     post: operations['createWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -1748,11 +1765,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One webhook endpoint of the calling platform client's: its status, and why and when it was disabled */
+    /** One webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): its status, and why and when it was disabled */
     get: operations['getWebhookEndpoint'];
     put?: never;
     post?: never;
-    /** Delete a webhook endpoint of the calling platform client's: nothing more is sent; its delivery log is kept */
+    /** Delete a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): nothing more is sent; its delivery log is kept */
     delete: operations['deleteWebhookEndpoint'];
     options?: never;
     head?: never;
@@ -1768,7 +1785,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Rotate the signing secret of a webhook endpoint of the calling platform client's: the new one is in this answer only; the old one keeps signing for 24 h */
+    /** Rotate the signing secret of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): the new one is in this answer only; the old one keeps signing for 24 h */
     post: operations['rotateWebhookSecret'];
     delete?: never;
     options?: never;
@@ -1785,7 +1802,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Re-enable a webhook endpoint of the calling platform client's that was disabled after persistent failure (audited; an enabled one is answered as it is) */
+    /** Re-enable a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) that was disabled after persistent failure (audited; an enabled one is answered as it is) */
     post: operations['enableWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -1800,7 +1817,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The delivery log of a webhook endpoint of the calling platform client's, newest first: each event's attempts, last answer and status */
+    /** The delivery log of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's), newest first: each event's attempts, last answer and status */
     get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
@@ -1819,7 +1836,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a test event (coin.webhook.test) to a webhook endpoint of the calling platform client's now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled */
+    /** Send a test event (coin.webhook.test) to a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled */
     post: operations['testWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -1836,7 +1853,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send one delivery of a webhook endpoint of the calling platform client's again, now, with a fresh retry schedule */
+    /** Send one delivery of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) again, now, with a fresh retry schedule */
     post: operations['redeliverWebhookDelivery'];
     delete?: never;
     options?: never;
@@ -1972,7 +1989,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The calling platform client's events of the last 30 days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time */
+    /** The calling platform client's events of the last 30 days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time. A test-mode client's are the sandbox's */
     get: operations['listEvents'];
     put?: never;
     post?: never;
@@ -1989,7 +2006,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404) */
+    /** One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404; a test-mode client's are the sandbox's) */
     get: operations['getEvent'];
     put?: never;
     post?: never;
@@ -2025,7 +2042,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A payout provider's word on a cash-out it was named for: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited */
+    /** A payout provider's word on a cash-out it claimed: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited */
     post: operations['settleCashout'];
     delete?: never;
     options?: never;
@@ -2292,6 +2309,8 @@ export interface components {
       treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
       /** @description Coins it may reward in a rolling 24 h; null: the ledger default (PLATFORM_CLIENT_DAILY_REWARD_COINS) */
       dailyRewardCap: number | null;
+      /** @description Granted `cashout`: a payout provider, which claims cash-outs and settles them by its signed callback; its SYSTEM tokens carry it */
+      cashout: boolean;
     };
     UserSession: {
       /**
@@ -2388,6 +2407,8 @@ export interface components {
             treasuries: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
             /** @description Coins it may reward in a rolling 24 h; null: the ledger default */
             dailyRewardCap: number | null;
+            /** @description Granted `cashout`: a payout provider, which claims and settles cash-outs */
+            cashout: boolean;
           };
       requestedBy: {
         /** @enum {string} */
@@ -8287,8 +8308,8 @@ export interface operations {
           amount: number;
           /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
           msisdn: string;
-          /** @description The payout provider (a platform client configured as one) that pays the XAF */
-          providerClientId: string;
+          /** @description The payout provider (a platform client granted `cashout`) that alone may claim it; absent: any granted provider may */
+          providerClientId?: string;
         };
       };
     };
@@ -8317,6 +8338,8 @@ export interface operations {
            *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
            *         "msisdn": "+237670000000",
            *         "providerClientId": "pc_momo",
+           *         "claimedBy": null,
+           *         "claimedAt": null,
            *         "status": "REQUESTED",
            *         "providerReference": null,
            *         "transactionId": null,
@@ -8358,9 +8381,13 @@ export interface operations {
               rateEffectiveFrom: string;
               /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
               msisdn: string;
-              providerClientId: string;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
               /** @enum {string} */
-              status: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              status: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
               providerReference: string | null;
               /** @description The BURN of a confirmed cash-out */
               transactionId: number | null;
@@ -8540,10 +8567,229 @@ export interface operations {
       };
     };
   };
+  claimCashout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "cashout": {
+           *         "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *         "userId": 42,
+           *         "amount": 25.5,
+           *         "xafAmount": 16702,
+           *         "xafPerCoin": 655,
+           *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
+           *         "msisdn": "+237670000000",
+           *         "providerClientId": "pc_momo",
+           *         "claimedBy": "pc_momo",
+           *         "claimedAt": "2026-11-24T10:05:00.000Z",
+           *         "status": "CLAIMED",
+           *         "providerReference": null,
+           *         "transactionId": null,
+           *         "expiresAt": "2026-11-25T10:00:00.000Z",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            cashout: {
+              /**
+               * Format: uuid
+               * @description The cash-out's id: the id of the hold that reserves its coins
+               */
+              id: string;
+              userId: number;
+              /** @description Coins exchanged */
+              amount: number;
+              /** @description XAF the provider pays, fixed at the rate in force when it was asked for */
+              xafAmount: number;
+              /** @description The rate it was exchanged at: XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When that rate came into force
+               */
+              rateEffectiveFrom: string;
+              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
+              msisdn: string;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
+              /** @enum {string} */
+              status: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              providerReference: string | null;
+              /** @description The BURN of a confirmed cash-out */
+              transactionId: number | null;
+              /**
+               * Format: date-time
+               * @description Released by itself if no provider callback settles it by then
+               */
+              expiresAt: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   listCashouts: {
     parameters: {
       query?: {
-        status?: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+        status?: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
         providerClientId?: string;
         /** @description integer 1..100, default 20 */
         limit?: number | string;
@@ -8580,6 +8826,8 @@ export interface operations {
            *           "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
            *           "msisdn": "+237670000000",
            *           "providerClientId": "pc_momo",
+           *           "claimedBy": null,
+           *           "claimedAt": null,
            *           "status": "REQUESTED",
            *           "providerReference": null,
            *           "transactionId": null,
@@ -8618,9 +8866,13 @@ export interface operations {
               rateEffectiveFrom: string;
               /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
               msisdn: string;
-              providerClientId: string;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
               /** @enum {string} */
-              status: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              status: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
               providerReference: string | null;
               /** @description The BURN of a confirmed cash-out */
               transactionId: number | null;
@@ -8691,7 +8943,7 @@ export interface operations {
   listAssignedCashouts: {
     parameters: {
       query?: {
-        status?: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+        status?: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
         providerClientId?: string;
         /** @description integer 1..100, default 20 */
         limit?: number | string;
@@ -8728,6 +8980,8 @@ export interface operations {
            *           "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
            *           "msisdn": "+237670000000",
            *           "providerClientId": "pc_momo",
+           *           "claimedBy": null,
+           *           "claimedAt": null,
            *           "status": "REQUESTED",
            *           "providerReference": null,
            *           "transactionId": null,
@@ -8766,9 +9020,13 @@ export interface operations {
               rateEffectiveFrom: string;
               /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
               msisdn: string;
-              providerClientId: string;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
               /** @enum {string} */
-              status: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              status: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
               providerReference: string | null;
               /** @description The BURN of a confirmed cash-out */
               transactionId: number | null;
@@ -8868,7 +9126,8 @@ export interface operations {
             to: string;
             lines: {
               day: string;
-              providerClientId: string;
+              /** @description The claimer, else the provider named; null: unclaimed and named none */
+              providerClientId: string | null;
               requested: number;
               requestedXaf: number;
               confirmed: number;
@@ -8879,7 +9138,10 @@ export interface operations {
               failed: number;
               expired: number;
               released: number;
+              /** @description Not settled yet: REQUESTED or CLAIMED */
               pending: number;
+              /** @description Of the pending ones, those claimed (CLAIMED) */
+              claimed: number;
             }[];
           };
           'text/csv': string;
@@ -10802,7 +11064,8 @@ export interface operations {
            *           "treasuries": [
            *             "REWARDS"
            *           ],
-           *           "dailyRewardCap": 5000
+           *           "dailyRewardCap": 5000,
+           *           "cashout": false
            *         }
            *       ]
            *     }
@@ -10904,6 +11167,8 @@ export interface operations {
           treasuries?: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
           /** @description Its own daily reward cap in coins (default: the ledger default) */
           dailyRewardCap?: number;
+          /** @description Grant `cashout` (default false): the client is a payout provider, which claims cash-outs and settles them */
+          cashout?: boolean;
         };
       };
     };
@@ -10933,7 +11198,8 @@ export interface operations {
            *           "treasuries": [
            *             "REWARDS"
            *           ],
-           *           "dailyRewardCap": 5000
+           *           "dailyRewardCap": 5000,
+           *           "cashout": false
            *         },
            *         "requestedBy": {
            *           "kind": "user",
@@ -11131,6 +11397,8 @@ export interface operations {
           treasuries?: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS')[];
           /** @description Its own daily reward cap in coins (default: the ledger default) */
           dailyRewardCap?: number;
+          /** @description Grant `cashout` (default false): the client is a payout provider, which claims cash-outs and settles them */
+          cashout?: boolean;
         };
       };
     };
@@ -11158,7 +11426,8 @@ export interface operations {
            *         "treasuries": [
            *           "REWARDS"
            *         ],
-           *         "dailyRewardCap": null
+           *         "dailyRewardCap": null,
+           *         "cashout": false
            *       },
            *       "clientSecret": "pcs_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4"
            *     }
@@ -11350,7 +11619,8 @@ export interface operations {
            *       "treasuries": [
            *         "REWARDS"
            *       ],
-           *       "dailyRewardCap": 5000
+           *       "dailyRewardCap": 5000,
+           *       "cashout": false
            *     }
            */
           'application/json': components['schemas']['PlatformClient'];
@@ -24447,6 +24717,8 @@ export interface operations {
            *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
            *         "msisdn": "+237670000000",
            *         "providerClientId": "pc_momo",
+           *         "claimedBy": "pc_momo",
+           *         "claimedAt": "2026-11-24T10:05:00.000Z",
            *         "status": "CONFIRMED",
            *         "providerReference": "MOMO-778",
            *         "transactionId": 1003,
@@ -24507,9 +24779,13 @@ export interface operations {
               rateEffectiveFrom: string;
               /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
               msisdn: string;
-              providerClientId: string;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
               /** @enum {string} */
-              status: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              status: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
               providerReference: string | null;
               /** @description The BURN of a confirmed cash-out */
               transactionId: number | null;

@@ -39,8 +39,29 @@ const actions: { [N in InternalActionName]: InternalActionRoute & { response: z.
  * disagree (a bug or a half-done deployment), answered 500 and logged naming the route.
  */
 export class InternalApi {
-  /** The services this caller reads (a plugin that only asks the user service passes only it). */
-  constructor(private readonly services: Partial<Record<InternalService, InternalHttpClient>>) {}
+  private readonly sandboxApi: InternalApi | undefined;
+
+  /**
+   * The services this caller reads (a plugin that only asks the user service passes only it), and
+   * the sandbox's instances of those the sandbox runs (docs/decisions/0018-sandbox.md).
+   */
+  constructor(
+    private readonly services: Partial<Record<InternalService, InternalHttpClient>>,
+    sandbox?: Partial<Record<InternalService, InternalHttpClient>>,
+  ) {
+    this.sandboxApi = sandbox ? new InternalApi(sandbox) : undefined;
+  }
+
+  /**
+   * The same table in a space: the live services, or the sandbox's (a test-mode caller's, on a
+   * route the sandbox serves: plugins/sandbox.ts). The sandbox's reaches only the services the
+   * sandbox runs; any other is a route the auth hook should have refused (500, never the live one).
+   */
+  in(space: 'live' | 'test'): InternalApi {
+    if (space === 'live') return this;
+    if (!this.sandboxApi) throw new InvariantViolation('a test-mode caller reached a service of a gateway without a sandbox');
+    return this.sandboxApi;
+  }
 
   private clientOf(service: InternalService): InternalHttpClient {
     const client = this.services[service];

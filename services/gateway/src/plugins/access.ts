@@ -1,3 +1,4 @@
+import type { SandboxPart } from './sandbox';
 import type { Role } from '@coin/contracts';
 
 /**
@@ -54,6 +55,8 @@ export interface Principal {
   tokenVersion: number;
   /** Set for SYSTEM only: the treasuries the platform client was granted (its token's claim). */
   treasuries?: string[];
+  /** Set for SYSTEM only, when granted: the platform client is a payout provider (its token's `cashout` claim). */
+  cashout?: boolean;
   /** Set for SYSTEM only: the API version the platform client is pinned to (its token's `coin_version` claim). */
   apiVersion?: string;
   /** Set for SYSTEM only: the client's mode (credentialModeOf); every route here is live, so `test` is refused. */
@@ -74,11 +77,11 @@ declare module 'fastify' {
      */
     stepUp?: boolean;
     /**
-     * The sandbox serves it (docs/decisions/0018-sandbox.md): a test-mode client may call it when
-     * the gateway has a sandbox, and its command goes to the sandbox ledger; on every other route
-     * a test-mode client is 403 TEST_MODE_CREDENTIALS.
+     * The part of the sandbox that serves it (plugins/sandbox.ts, docs/decisions/0018-sandbox.md):
+     * a test-mode client may call it when the gateway has that part, and reaches the sandbox's
+     * only; on every other route a test-mode client is 403 TEST_MODE_CREDENTIALS.
      */
-    sandbox?: boolean;
+    sandbox?: SandboxPart;
   }
   interface FastifyRequest {
     principal?: Principal;

@@ -1,9 +1,10 @@
-import { apiVersionText, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
+import { apiVersionText, clientMayCashout, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
 import { AppError, classifyFailure } from '@coin/errors';
 import { credentialModeOf } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { minimumRole, type Access, type Principal } from './access';
+import { type SandboxPart, sandboxServes, spaceOf } from './sandbox';
 import { KeySetFreshness, VerifiedTokenCache } from './verified-tokens';
 
 export interface AuthOptions {
@@ -20,8 +21,8 @@ export interface AuthOptions {
   platformClientActive?: (clientId: string, requestId: string) => Promise<boolean>;
   /** How old the second factor of a step-up route's caller may be (STEP_UP_MAX_AGE_S). */
   stepUpMaxAgeS: number;
-  /** Whether a sandbox ledger is configured (SANDBOX_TOPIC_PREFIX): test-mode clients may then call the routes it serves. */
-  sandbox?: boolean;
+  /** The parts of the sandbox this gateway was given (plugins/sandbox.ts): test-mode clients may call the routes they serve. */
+  sandbox?: ReadonlySet<SandboxPart>;
 }
 
 /** Verified tokens kept per gateway: about 10 MB at most, enough for every active client. */
@@ -92,8 +93,20 @@ export async function verifyAccessToken(
     const pinned = apiVersionText.safeParse(payload['coin_version']);
     const apiVersion = pinned.success ? { apiVersion: pinned.data } : {};
     const mode = credentialModeOf('system', subject, payload['mode']);
+    // The `cashout` grant (a payout provider), only when the token claims it.
+    const cashout = clientMayCashout(payload['cashout']) ? { cashout: true } : {};
     return {
-      principal: { kind: 'system', subject, role: 'SYSTEM', tokenVersion: version, treasuries, mode, ...apiVersion, expiresAtMs },
+      principal: {
+        kind: 'system',
+        subject,
+        role: 'SYSTEM',
+        tokenVersion: version,
+        treasuries,
+        ...cashout,
+        mode,
+        ...apiVersion,
+        expiresAtMs,
+      },
       expiresAtMs,
       kid,
     };
@@ -201,7 +214,7 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
     request.principal = principal;
     // A route the sandbox does not serve is the live space alone (docs/decisions/0018-sandbox.md):
     // a test-mode client is refused before its grants could allow anything; the ledger refuses it again.
-    if (principal.mode === 'test' && !(options.sandbox && request.routeOptions.config?.sandbox)) {
+    if (principal.mode === 'test' && !sandboxServes(request.routeOptions.config?.sandbox, options.sandbox)) {
       throw new AppError('TEST_MODE_CREDENTIALS', 'Test-mode platform clients cannot act on real balances or the live API');
     }
     if (!allowed) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');
@@ -239,14 +252,6 @@ function markReplayed(request: FastifyRequest): void {
 }
 
 export function authorityOf(request: FastifyRequest): { actor: Actor; proof: string; onReplayed: () => void; space: 'live' | 'test' } {
+  // The space is the verified token's mode: a test-mode client's commands go to the sandbox ledger only.
   return { actor: actorOf(request), proof: bearerTokenOf(request), onReplayed: () => markReplayed(request), space: spaceOf(request) };
-}
-
-/**
- * The ledger space a request acts and reads in (docs/decisions/0018-sandbox.md): the verified
- * token's mode. A test-mode client's commands go to the sandbox ledger only, and its reads come
- * from the sandbox's services only (clients/space-reads.ts).
- */
-export function spaceOf(request: FastifyRequest): 'live' | 'test' {
-  return request.principal?.mode === 'test' ? 'test' : 'live';
 }

@@ -4,6 +4,9 @@ import { verifyStandardWebhookSignature, WebhookVerificationError } from '@coin/
 import {
   callbackId,
   cashoutCallbackBody,
+  cashoutIdParams,
+  claimCashoutResult,
+  clientMayCashout,
   cashoutPublicPage,
   cashoutsPublicQuery,
   problem,
@@ -31,6 +34,7 @@ import {
   exampleCashoutCallback,
   exampleCashoutPage,
   exampleCashoutResult,
+  exampleClaimCashoutResult,
   exampleCreateCashout,
   exampleReconciliation,
   exampleSettleCashoutResult,
@@ -56,6 +60,25 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A 403 for a platform client not granted `cashout` (its verified token's claim), or null: only a
+ * payout provider claims, settles or reads a queue. The ledger judges the same claim again itself.
+ */
+function providerRefusal(request: FastifyRequest): AppError | null {
+  return clientMayCashout(principalOf(request).cashout)
+    ? null
+    : new AppError('FORBIDDEN', 'This platform client is not granted cashout: it is no payout provider');
+}
+
+/** Refuses (403, audited as a refusal) a client that is no payout provider. */
+function requireProvider(request: FastifyRequest): void {
+  const refusal = providerRefusal(request);
+  if (refusal) {
+    request.refusedAtGateway = true;
+    throw refusal;
+  }
+}
+
 /** The largest callback body read (bytes): a callback is a few hundred. */
 const callbackBodyBytesMax = 4096;
 
@@ -65,6 +88,8 @@ const callbackBodyBytesMax = 4096;
  * "<id>.<timestamp>.<body>") within 5 minutes, with a usable id.
  */
 function callbackRefusal(request: FastifyRequest, secrets: CashoutCallbackSecrets): AppError | null {
+  const grantRefusal = providerRefusal(request);
+  if (grantRefusal) return grantRefusal;
   const provider = principalOf(request).subject;
   const own = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
   if (!own || own.length === 0) return new AppError('FORBIDDEN', 'This platform client is no payout provider with a callback secret');
@@ -106,7 +131,7 @@ function registerCallbackRoute(app: FastifyInstance, deps: CashoutRouteDeps): vo
       schema: {
         tags: ['cashouts'],
         summary:
-          "A payout provider's word on a cash-out it was named for: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited",
+          "A payout provider's word on a cash-out it claimed: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited",
         security: userSecurity,
         operationId: 'settleCashout',
         body: withExample(cashoutCallbackBody, exampleCashoutCallback),
@@ -141,7 +166,8 @@ function registerCallbackRoute(app: FastifyInstance, deps: CashoutRouteDeps): vo
 
 /**
  * Cash-out to XAF (docs/CONTRACT.md "Cash-out"): a user asks, the ledger holds the coins and
- * fixes the XAF amount at the rate in force; the provider named settles it by a signed callback.
+ * fixes the XAF amount at the rate in force; a payout provider claims it and settles it by a
+ * signed callback.
  * Every command is keyed by the payer's wallet: the callback learns the payer from the cash-out's
  * id (a hold id naming its payer, docs/decisions/0005).
  */
@@ -168,7 +194,7 @@ export function registerCashoutRoutes(app: App, deps: CashoutRouteDeps): void {
           fromUserId: userIdOf(request),
           amount: minor(amount),
           msisdn,
-          providerClientId,
+          ...(providerClientId !== undefined ? { providerClientId } : {}),
           // The cash-out's id derives from these random bits too: not computable from the payer and the key.
           idNonce: randomIdNonce(),
           requestHash,
@@ -176,8 +202,40 @@ export function registerCashoutRoutes(app: App, deps: CashoutRouteDeps): void {
       );
     },
   );
+  registerClaimRoute(app, deps);
   void app.register(async (child) => registerCallbackRoute(child, deps));
   registerCashoutReads(app, deps);
+}
+
+/**
+ * A payout provider claims a REQUESTED cash-out (docs/CONTRACT.md "Cash-out"): it becomes CLAIMED
+ * by it, whose signed callback alone then settles it. Keyed by the payer's wallet, which the id names.
+ */
+function registerClaimRoute(app: App, deps: CashoutRouteDeps): void {
+  app.post(
+    '/api/cashouts/:id/claim',
+    {
+      config: { access: 'platform' },
+      preValidation: async (request) => requireProvider(request),
+      schema: {
+        tags: ['cashouts'],
+        summary:
+          'A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands',
+        security: userSecurity,
+        operationId: 'claimCashout',
+        params: cashoutIdParams,
+        response: { 200: withExample(claimCashoutResult, exampleClaimCashoutResult), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const fromUserId = payerOfHoldId(id);
+      if (fromUserId === null) throw new AppError('NOT_FOUND', `Cash-out ${id} does not exist`);
+      const draft = ledgerDraft('ledger.claim-cashout', { holdId: id, fromUserId });
+      // A command of its own each time: a second claim is judged by the cash-out's state, not answered from a key.
+      return deps.commands.ledger(draft, { ...authorityOf(request), commandId: randomUUID(), requestId: String(request.id) });
+    },
+  );
 }
 
 const readErrors = { 400: problem, 401: problem, 403: problem, 503: problem };
@@ -215,7 +273,8 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       config: { access: 'platform' },
       schema: {
         tags: ['cashouts'],
-        summary: "The calling payout provider's own cash-outs, newest first (status=REQUESTED: what it has to pay or fail by its callback)",
+        summary:
+          "The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback)",
         security: userSecurity,
         querystring: cashoutsPublicQuery,
         operationId: 'listAssignedCashouts',
@@ -223,6 +282,7 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       },
     },
     async (request) => {
+      requireProvider(request);
       const { status, providerClientId, limit, offset, cursor } = request.query;
       const own = principalOf(request).subject;
       if (providerClientId !== undefined && providerClientId !== own) {
@@ -230,7 +290,7 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       }
       const page = await deps.internal.read(
         'ledger.cashouts',
-        { status, providerClientId: own, limit, offset: startOf(request, 'offset', offset, cursor) },
+        { status, assignedTo: own, limit, offset: startOf(request, 'offset', offset, cursor) },
         String(request.id),
       );
       return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };

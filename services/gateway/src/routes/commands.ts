@@ -16,7 +16,7 @@ export function registerCommandRoutes(app: App, deps: { commandStatus: CommandSt
   app.get(
     '/api/commands/:idempotencyKey',
     {
-      config: { access: 'owner', sandbox: true },
+      config: { access: 'owner', sandbox: 'ledger' },
       schema: {
         tags: ['coins', 'money'],
         summary:

@@ -8,6 +8,7 @@ const client = (fields: Partial<PlatformClient> = {}): PlatformClient => ({
   revokedAt: null,
   treasuries: ['COURSE_FEES'],
   dailyRewardCap: null,
+  cashout: false,
   ...fields,
 });
 

@@ -11,6 +11,7 @@ import type { App } from '@coin/http';
 import type { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf } from '../plugins/auth';
+import { spaceOf } from '../plugins/sandbox';
 import { withExample } from './examples';
 import { keysetLinks } from './paging';
 
@@ -39,16 +40,17 @@ const exampleEvent: PlatformEvent = {
  * A platform client's own events (docs/DESIGN.md "Webhooks"): what its webhooks carry, kept 30
  * days by the webhooks service, so a platform backfills after an outage. SYSTEM tokens only
  * (access `platform`); the client is the token's subject, never a parameter, so no other
- * client's events can be named.
+ * client's events can be named. A test-mode client's events are the sandbox webhooks instance's
+ * (plugins/sandbox.ts), read there only.
  */
 export function registerEventRoutes(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/events',
     {
-      config: { access: 'platform' },
+      config: { access: 'platform', sandbox: 'webhooks' },
       schema: {
         tags: ['webhooks'],
-        summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time`,
+        summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it); filter by type and by time. A test-mode client's are the sandbox's`,
         security: [{ bearerAuth: [] }],
         operationId: 'listEvents',
         querystring: eventsQuery,
@@ -60,7 +62,7 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
     },
     async (request) => {
       const { limit, cursor, type, after } = request.query as z.output<typeof eventsQuery>;
-      const page = await deps.internal.read(
+      const page = await deps.internal.in(spaceOf(request)).read(
         'webhooks.events',
         {
           clientId: principalOf(request).subject,
@@ -78,10 +80,11 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
   app.get(
     '/api/events/:id',
     {
-      config: { access: 'platform' },
+      config: { access: 'platform', sandbox: 'webhooks' },
       schema: {
         tags: ['webhooks'],
-        summary: "One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404)",
+        summary:
+          "One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404; a test-mode client's are the sandbox's)",
         security: [{ bearerAuth: [] }],
         operationId: 'getEvent',
         params: platformEventIdParams,
@@ -89,10 +92,12 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
       },
     },
     async (request) =>
-      deps.internal.read(
-        'webhooks.event',
-        { clientId: principalOf(request).subject, eventId: (request.params as { id: string }).id },
-        String(request.id),
-      ),
+      deps.internal
+        .in(spaceOf(request))
+        .read(
+          'webhooks.event',
+          { clientId: principalOf(request).subject, eventId: (request.params as { id: string }).id },
+          String(request.id),
+        ),
   );
 }

@@ -548,7 +548,7 @@ export const examplePayoutRejected = {
   },
 };
 
-/** POST /api/cashouts: 25.50 coins to a mobile money account, paid by the provider pc_momo. */
+/** POST /api/cashouts: 25.50 coins to a mobile money account, to be paid by the provider pc_momo (named: only it may claim it). */
 export const exampleCreateCashout = { amount: 25.5, msisdn: '+237670000000', providerClientId: 'pc_momo' };
 export const exampleCashout = {
   id: '3f0c1d2e-4b5a-8c7d-8e00-00000000002a',
@@ -559,6 +559,8 @@ export const exampleCashout = {
   rateEffectiveFrom: '2026-11-01T00:00:00.000Z',
   msisdn: '+237670000000',
   providerClientId: 'pc_momo',
+  claimedBy: null,
+  claimedAt: null,
   status: 'REQUESTED',
   providerReference: null,
   transactionId: null,
@@ -567,10 +569,18 @@ export const exampleCashout = {
   updatedAt: at,
 } as const;
 export const exampleCashoutResult = { cashout: exampleCashout, wallet: { ...exampleWallet, activeCoins: 125 } };
+/** POST /api/cashouts/{id}/claim: pc_momo took it to pay. */
+export const exampleClaimedCashout = {
+  ...exampleCashout,
+  status: 'CLAIMED',
+  claimedBy: 'pc_momo',
+  claimedAt: '2026-11-24T10:05:00.000Z',
+} as const;
+export const exampleClaimCashoutResult = { cashout: exampleClaimedCashout } as const;
 /** POST /api/cashouts/callbacks: the provider paid it (its own reference of the payment). */
 export const exampleCashoutCallback = { cashoutId: exampleCashout.id, outcome: 'CONFIRMED', providerReference: 'MOMO-778' } as const;
 export const exampleSettleCashoutResult = {
-  cashout: { ...exampleCashout, status: 'CONFIRMED', providerReference: 'MOMO-778', transactionId: 1003 },
+  cashout: { ...exampleClaimedCashout, status: 'CONFIRMED', providerReference: 'MOMO-778', transactionId: 1003 },
   transaction: {
     ...exampleTransaction,
     id: 1003,
@@ -604,6 +614,7 @@ export const exampleReconciliation = {
       expired: 0,
       released: 0,
       pending: 0,
+      claimed: 0,
     },
   ],
 };

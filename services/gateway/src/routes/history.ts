@@ -1,3 +1,4 @@
+import { spaceOf } from '../plugins/sandbox';
 import {
   adminTransactionsPublicPage,
   adminTransactionsQuery,
@@ -13,7 +14,6 @@ import {
 } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
-import type { SpaceReads } from '../clients/space-reads';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { keysetLinks, offsetLinks, startOf } from './paging';
 import { exampleAuditLogPage, exampleHistoryPage, exampleServiceActionPage, exampleWalletTransactionsPage, withExample } from './examples';
@@ -42,7 +42,7 @@ export function gatherMetadataParams(query: Record<string, unknown>): Record<str
  * History reads (docs/CONTRACT.md "Paging"). A user reads only their own history: the user id comes from the
  * access token, never from the query. Eventually consistent: a transaction shows within 1 s.
  */
-export function registerHistoryRoutes(app: App, deps: { internal: InternalApi; reads: SpaceReads }): void {
+export function registerHistoryRoutes(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/coins/history',
     {
@@ -133,11 +133,11 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi; r
  * requests made (docs/DESIGN.md "Platform read-back"); a test-mode client over the ones it made in
  * the sandbox, from the sandbox's history alone (docs/decisions/0018-sandbox.md).
  */
-function registerTransactionSearch(app: App, deps: { reads: SpaceReads }): void {
+function registerTransactionSearch(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/admin/transactions',
     {
-      config: { access: 'search', sandbox: true },
+      config: { access: 'search', sandbox: 'ledger' },
       preValidation: async (request) => {
         request.query = gatherMetadataParams(request.query as Record<string, unknown>) as typeof request.query;
       },
@@ -158,7 +158,7 @@ function registerTransactionSearch(app: App, deps: { reads: SpaceReads }): void 
       const scope = principal.kind === 'system' ? { clientId: principal.subject } : {};
       const { metadata, ...filters } = request.query;
       const query = { ...filters, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), ...scope };
-      return keysetLinks(await deps.reads.of(request).read('history.transactions', query, String(request.id)));
+      return keysetLinks(await deps.internal.in(spaceOf(request)).read('history.transactions', query, String(request.id)));
     },
   );
 }

@@ -163,7 +163,7 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
   app.post(
     '/api/admin/reward',
     {
-      config: { access: 'reward', apiKeyScope: apiKeyScopeOfCommand['ledger.reward'], idempotent: true, sandbox: true },
+      config: { access: 'reward', apiKeyScope: apiKeyScopeOfCommand['ledger.reward'], idempotent: true, sandbox: 'ledger' },
       schema: {
         tags: ['admin', 'money'],
         summary:

@@ -74,7 +74,8 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
   app.post(
     '/api/coins/payouts',
     {
-      config: { access: 'payout', idempotent: true },
+      // A test-mode client's payout goes to the sandbox ledger (docs/decisions/0018-sandbox.md).
+      config: { access: 'payout', idempotent: true, sandbox: 'ledger' },
       bodyLimit: payoutBodyBytesMax,
       schema: {
         tags: ['coins', 'money'],

@@ -14,7 +14,7 @@ import {
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { Redis } from '@coin/redis';
-import { randomIdNonce, randomSecret, sha256Hex, testModeClientIdPrefix, type CredentialMode } from '@coin/security';
+import { credentialModeOf, randomIdNonce, randomSecret, sha256Hex, testModeClientIdPrefix, type CredentialMode } from '@coin/security';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
@@ -33,6 +33,8 @@ export interface PlatformClientRouteDeps {
   redis: Redis;
   /** This instance's revocation sets: a client it revokes is refused here at once. */
   revocations: Revocations;
+  /** The sandbox's webhooks instance, when the gateway has one: a revoked test-mode client's endpoints stop there. */
+  sandboxWebhooks?: unknown;
 }
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
@@ -60,6 +62,7 @@ function clientDraft(
     ...hashes,
     treasuries: body.treasuries ?? [],
     dailyRewardCap: body.dailyRewardCap === undefined ? null : minor(body.dailyRewardCap),
+    cashout: body.cashout ?? false,
     // The grant request's id derives from these random bits too: not computable from the caller and the key.
     idNonce: randomIdNonce(),
   });
@@ -73,6 +76,7 @@ const exampleClient = {
   revokedAt: null,
   treasuries: ['REWARDS' as const],
   dailyRewardCap: 5000,
+  cashout: false,
 };
 const exampleSecret = 'pcs_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4';
 const exampleClientRequest = exampleGrantRequest({
@@ -81,6 +85,7 @@ const exampleClientRequest = exampleGrantRequest({
   name: exampleClient.name,
   treasuries: exampleClient.treasuries,
   dailyRewardCap: exampleClient.dailyRewardCap,
+  cashout: exampleClient.cashout,
 });
 
 /**
@@ -122,6 +127,14 @@ async function sendCreation(
  * answer is never recorded for GET /api/commands/{key} either. The same key with another body is
  * 422 IDEMPOTENCY_KEY_REUSED.
  */
+/** The client's webhooks stop: the live service's, and a test-mode client's in the sandbox's instance where the gateway has one (docs/decisions/0018-sandbox.md). */
+async function stopWebhooksOf(deps: PlatformClientRouteDeps, clientId: string, requestId: string): Promise<void> {
+  await deps.internal.post('webhooks.revoked-clients', { clientIds: [clientId] }, requestId);
+  if (credentialModeOf('system', clientId) === 'test' && deps.sandboxWebhooks) {
+    await deps.internal.in('test').post('webhooks.revoked-clients', { clientIds: [clientId] }, requestId);
+  }
+}
+
 export function registerPlatformClientRoutes(app: App, deps: PlatformClientRouteDeps): void {
   app.get(
     '/api/admin/platform-clients',
@@ -194,9 +207,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       try {
         await forgetPlatformClient(deps.redis, id);
         // Its webhooks stop now, not when a gateway's poll reports it (only such ids can have endpoints).
-        if (webhookClientIdText.safeParse(id).success) {
-          await deps.internal.post('webhooks.revoked-clients', { clientIds: [id] }, String(request.id));
-        }
+        if (webhookClientIdText.safeParse(id).success) await stopWebhooksOf(deps, id, String(request.id));
       } catch (err) {
         request.log.error({ err }, 'platform client revoked but its cached status or its webhooks could not be updated');
         throw new AppError(

@@ -1,3 +1,5 @@
+import { spaceOf } from '../plugins/sandbox';
+import type { InternalApi } from '../clients/internal-api';
 import {
   holdResult,
   ledgerDraft,
@@ -11,7 +13,6 @@ import {
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { CommandBus } from '../clients/commands';
-import type { SpaceReads } from '../clients/space-reads';
 import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
@@ -26,11 +27,11 @@ import { exampleHoldResult, exampleMoneyResult, withExample } from './examples';
  * live client here is 403). Its rewards then pay users' sandbox wallets through the same
  * `POST /api/admin/reward` a live client uses.
  */
-export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; reads: SpaceReads }): void {
+export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; internal: InternalApi }): void {
   app.post(
     '/api/sandbox/fund',
     {
-      config: { access: 'platform', idempotent: true, sandbox: true },
+      config: { access: 'platform', idempotent: true, sandbox: 'ledger' },
       schema: {
         tags: ['sandbox'],
         summary:
@@ -70,12 +71,12 @@ function testClientOf(request: Parameters<typeof principalOf>[0], what: string):
  * test-mode client moves its own clock forward, and places holds on sandbox wallets that it
  * settles, so that advancing its clock past a hold's expiry expires it (coin.hold.expired).
  */
-function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; reads: SpaceReads }): void {
+function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; internal: InternalApi }): void {
   registerSandboxClockRead(app, deps);
   app.post(
     '/api/sandbox/clock/advance',
     {
-      config: { access: 'platform', idempotent: true, sandbox: true },
+      config: { access: 'platform', idempotent: true, sandbox: 'ledger' },
       schema: {
         tags: ['sandbox'],
         summary:
@@ -103,7 +104,7 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; read
   app.post(
     '/api/sandbox/holds',
     {
-      config: { access: 'platform', idempotent: true, sandbox: true },
+      config: { access: 'platform', idempotent: true, sandbox: 'ledger' },
       schema: {
         tags: ['sandbox'],
         summary:
@@ -144,11 +145,11 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; read
  * `GET /api/sandbox/clock`: the test-mode client's clock as the sandbox ledger keeps it (its offset
  * and the time it reads), read from the sandbox ledger's internal API for the client the token names.
  */
-function registerSandboxClockRead(app: App, deps: { reads: SpaceReads }): void {
+function registerSandboxClockRead(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/sandbox/clock',
     {
-      config: { access: 'platform', sandbox: true },
+      config: { access: 'platform', sandbox: 'ledger' },
       schema: {
         tags: ['sandbox'],
         summary:
@@ -166,7 +167,7 @@ function registerSandboxClockRead(app: App, deps: { reads: SpaceReads }): void {
     async (request) => {
       // The client is the verified token's, never the request's word: the ledger's internal route grants nothing.
       const clientId = testClientOf(request, 'reads a sandbox clock');
-      return deps.reads.of(request).read('ledger.test-clock', { clientId }, String(request.id));
+      return deps.internal.in(spaceOf(request)).read('ledger.test-clock', { clientId }, String(request.id));
     },
   );
 }

@@ -2,10 +2,11 @@ import { problem, transaction, transactionIdParam, type Transaction } from '@coi
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import type { SpaceReads } from '../clients/space-reads';
 import type { Principal } from '../plugins/access';
 import { actsAsAdmin, principalOf } from '../plugins/auth';
 import { exampleTransaction, withExample } from './examples';
+import { spaceOf } from '../plugins/sandbox';
+import type { InternalApi } from '../clients/internal-api';
 
 /**
  * A party to the transaction (the user who sent or received it), ADMIN+, or the platform client
@@ -27,12 +28,12 @@ export function mayRead(principal: Principal, tx: Transaction): boolean {
  * A platform client reads the transactions its own requests made, and gets the same 404 for any other;
  * a test-mode client those it made in the sandbox, from the sandbox ledger alone.
  */
-export function registerTransactionRoutes(app: App, deps: { reads: SpaceReads }): void {
+export function registerTransactionRoutes(app: App, deps: { internal: InternalApi }): void {
   app.get(
     '/api/coins/transactions/:id',
     {
       // A test-mode client reads the sandbox ledger's transactions, and only those (docs/decisions/0018-sandbox.md).
-      config: { access: 'owner', sandbox: true },
+      config: { access: 'owner', sandbox: 'ledger' },
       schema: {
         tags: ['coins', 'history'],
         summary:
@@ -54,7 +55,7 @@ export function registerTransactionRoutes(app: App, deps: { reads: SpaceReads })
       const { id } = request.params;
       const notFound = () => new AppError('TRANSACTION_NOT_FOUND', `Transaction ${id} does not exist`);
       const principal = principalOf(request);
-      const found = await deps.reads.of(request).read('ledger.transaction', { id }, String(request.id));
+      const found = await deps.internal.in(spaceOf(request)).read('ledger.transaction', { id }, String(request.id));
       if (!mayRead(principal, found)) throw notFound();
       return found;
     },

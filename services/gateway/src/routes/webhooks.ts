@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import type { Access } from '../plugins/access';
 import { principalOf } from '../plugins/auth';
+import { type SandboxPart, spaceOf } from '../plugins/sandbox';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { withExample } from './examples';
 import { registerEventRoutes } from './events';
@@ -116,6 +117,8 @@ interface Family {
   audited: boolean;
   /** The operationIds' infix: `createWebhookEndpoint` / `createClientWebhookEndpoint`. */
   infix: string;
+  /** Served by the sandbox's webhooks instance to a test-mode client (plugins/sandbox.ts); absent: live only. */
+  sandbox?: SandboxPart;
   who: string;
   params: z.ZodObject;
   endpointParams: z.ZodObject;
@@ -132,7 +135,9 @@ function families(deps: WebhookRouteDeps): Family[] {
       audited: false,
       tags: ['webhooks'],
       infix: '',
-      who: "the calling platform client's",
+      // A test-mode client's own endpoints are the sandbox's (docs/decisions/0018-sandbox.md).
+      sandbox: 'webhooks',
+      who: "the calling platform client's (a test-mode client's are the sandbox's)",
       params: z.strictObject({}),
       endpointParams: webhookEndpointIdParams,
       deliveryParams: webhookDeliveryIdParams,
@@ -157,11 +162,12 @@ function families(deps: WebhookRouteDeps): Family[] {
         const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
         const client = platformClients.find((c) => c.id === clientId);
         if (!client) throw new AppError('NOT_FOUND', 'No such platform client');
-        // A test-mode client sees no live movement (docs/decisions/0018-sandbox.md); the webhooks service refuses it too.
-        if (purpose === 'change' && credentialModeOf('system', client.id) === 'test') {
+        // A test-mode client sees no live movement, and its sandbox endpoints are no live
+        // credential's to see (docs/decisions/0018-sandbox.md); the webhooks service refuses it too.
+        if (credentialModeOf('system', client.id) === 'test') {
           throw new AppError(
             'TEST_MODE_CREDENTIALS',
-            'A test-mode platform client has no webhook endpoints: live movements are not its to see',
+            "A test-mode platform client has no live webhook endpoints: its endpoints are the sandbox's, managed with its own credentials",
           );
         }
         if (client.revokedAt !== null && purpose === 'change') {
@@ -224,10 +230,24 @@ export function registerWebhookRoutes(app: App, deps: WebhookRouteDeps): void {
   );
 }
 
+/**
+ * A family's route configs (the sandbox part its routes are served by, for a test-mode client) and
+ * its way to the webhooks service: the caller's space, so a test-mode client's calls reach the
+ * sandbox's webhooks instance only (plugins/sandbox.ts).
+ */
+function familyParts(deps: WebhookRouteDeps, family: Family) {
+  const readConfig: { access: Access; sandbox?: SandboxPart } = {
+    access: family.access,
+    ...(family.sandbox ? { sandbox: family.sandbox } : {}),
+  };
+  const writeConfig: typeof readConfig & { stepUp?: boolean } = { ...readConfig, ...(family.stepUp ? { stepUp: true } : {}) };
+  return { readConfig, writeConfig, api: (request: FastifyRequest) => deps.internal.in(spaceOf(request)) };
+}
+
 function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void {
-  const { base, access, tags, infix, who } = family;
+  const { base, tags, infix, who } = family;
   const security = [{ bearerAuth: [] }];
-  const writeConfig = { access, ...(family.stepUp ? { stepUp: true } : {}) };
+  const { readConfig, writeConfig, api } = familyParts(deps, family);
   /** A SUPERADMIN's change names who asked, for its admin audit record; a client's own changes carry nothing. */
   const change = (request: FastifyRequest) =>
     family.audited ? { auditedBy: { actor: actorOf(request), requestId: String(request.id) } } : {};
@@ -262,7 +282,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       // The endpoint's id is the key's command id: a retry names the same endpoint, which the service answers again.
       const { commandId } = idempotencyOf(request);
       const body = request.body as z.output<typeof createWebhookEndpointBody>;
-      const endpoint = await deps.internal.post(
+      const endpoint = await api(request).post(
         'webhooks.create-endpoint',
         {
           id: commandId,
@@ -284,7 +304,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
   app.get(
     base,
     {
-      config: { access },
+      config: readConfig,
       schema: {
         tags,
         summary: `List the webhook endpoints of ${who}, oldest first (never their secrets)`,
@@ -296,14 +316,14 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request) => {
       const owner = await family.ownerOf(request, 'manage');
-      return deps.internal.read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
+      return api(request).read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
     },
   );
 
   app.get(
     `${base}/:id`,
     {
-      config: { access },
+      config: readConfig,
       schema: {
         tags,
         summary: `One webhook endpoint of ${who}: its status, and why and when it was disabled`,
@@ -313,7 +333,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
         response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },
       },
     },
-    async (request) => deps.internal.read('webhooks.endpoint', await target(request, 'manage'), String(request.id)),
+    async (request) => api(request).read('webhooks.endpoint', await target(request, 'manage'), String(request.id)),
   );
 
   app.delete(
@@ -330,7 +350,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request, reply) => {
-      await deps.internal.act(
+      await api(request).act(
         'webhooks.delete-endpoint',
         { params: await target(request, 'manage'), body: change(request) },
         String(request.id),
@@ -358,7 +378,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request) =>
-      deps.internal.act('webhooks.rotate-secret', { params: await target(request, 'change'), body: change(request) }, String(request.id)),
+      api(request).act('webhooks.rotate-secret', { params: await target(request, 'change'), body: change(request) }, String(request.id)),
   );
 
   app.post(
@@ -375,7 +395,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request) =>
-      deps.internal.act(
+      api(request).act(
         'webhooks.enable-endpoint',
         { params: await target(request, 'change'), body: { actor: actorOf(request), requestId: String(request.id) } },
         String(request.id),
@@ -385,7 +405,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
   app.get(
     `${base}/:id/deliveries`,
     {
-      config: { access },
+      config: readConfig,
       schema: {
         tags,
         summary: `The delivery log of a webhook endpoint of ${who}, newest first: each event's attempts, last answer and status`,
@@ -402,7 +422,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request) => {
       const { limit, cursor } = request.query as z.output<typeof webhookDeliveriesQuery>;
-      const page = await deps.internal.read(
+      const page = await api(request).read(
         'webhooks.deliveries',
         { ...(await target(request, 'manage')), limit, ...(cursor ? { cursor } : {}) },
         String(request.id),
@@ -425,7 +445,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       },
     },
     async (request, reply) => {
-      const answer = await deps.internal.act(
+      const answer = await api(request).act(
         'webhooks.test-delivery',
         { params: await target(request, 'change'), body: change(request) },
         String(request.id),
@@ -449,7 +469,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request, reply) => {
       const { deliveryId } = request.params as { deliveryId: number };
-      const answer = await deps.internal.act(
+      const answer = await api(request).act(
         'webhooks.redeliver',
         { params: { ...(await target(request, 'change')), deliveryId }, body: change(request) },
         String(request.id),

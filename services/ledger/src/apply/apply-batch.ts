@@ -326,7 +326,8 @@ function recordObjects(
   const headers = context.eventHeadersOf?.(commandId);
   for (const change of decision.holds) {
     objects.holds.set(change.hold.id, change.hold);
-    outbox.push(holdEventMessage(context.topics, change, headers));
+    // A claim changes only a cash-out's terms: written, no coin.holds event.
+    if (change.event !== null) outbox.push(holdEventMessage(context.topics, { ...change, event: change.event }, headers));
   }
   for (const change of decision.approvals) {
     objects.approvals.set(change.approval.id, change.approval);

@@ -204,7 +204,8 @@ const text = `WITH opened AS (
            FROM ${holds.from}
          ON CONFLICT (id) DO UPDATE
             SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, captured_amount = EXCLUDED.captured_amount,
-                transaction_id = EXCLUDED.transaction_id, cashout = EXCLUDED.cashout
+                transaction_id = EXCLUDED.transaction_id, cashout = EXCLUDED.cashout,
+                settler_client_id = EXCLUDED.settler_client_id
           WHERE holds.status = 'PENDING'
          RETURNING 1),
        written_mandates AS (

@@ -9,37 +9,51 @@ type Queryable = Pick<PoolClient, 'query'>;
 
 /** A cash-out state as the holds row keeps it: its hold's status and, for a void, the provider's word. */
 const statusWhere: Record<CashoutStatus, string> = {
-  REQUESTED: "status = 'PENDING'",
+  REQUESTED: "status = 'PENDING' AND cashout->>'claimedBy' IS NULL",
+  CLAIMED: "status = 'PENDING' AND cashout->>'claimedBy' IS NOT NULL",
   CONFIRMED: "status = 'CAPTURED'",
   FAILED: "status = 'VOIDED' AND cashout->>'outcome' = 'FAILED'",
   RELEASED: "status = 'VOIDED' AND cashout->>'outcome' IS NULL",
   EXPIRED: "status = 'EXPIRED'",
 };
 
+/** The provider a cash-out is counted under: its claimer, else the provider its user named (NULL: none). */
+const providerOf = "coalesce(cashout->>'claimedBy', cashout->>'providerClientId')";
+
+/**
+ * A provider's queue: the cash-outs it claimed, and the REQUESTED ones it may claim (unclaimed,
+ * naming it or no provider). Whether it is granted `cashout` is the gateway's check, from its token.
+ */
+const assignedWhere = `($2::text IS NULL OR cashout->>'claimedBy' = $2
+  OR (status = 'PENDING' AND cashout->>'claimedBy' IS NULL AND coalesce(cashout->>'providerClientId', $2) = $2))`;
+
 export interface CashoutFilter {
   status?: CashoutStatus | undefined;
+  /** The claimer, else the provider named. */
   providerClientId?: string | undefined;
+  /** A provider's queue (see assignedWhere). */
+  assignedTo?: string | undefined;
   limit: number;
   offset: number;
 }
 
 /** A page of cash-outs, newest first, with the total matching the filter. */
 export async function listCashouts(db: Queryable, filter: CashoutFilter): Promise<{ cashouts: HoldState[]; total: number }> {
-  const where = `cashout IS NOT NULL AND ($1::text IS NULL OR cashout->>'providerClientId' = $1)${
+  const where = `cashout IS NOT NULL AND ($1::text IS NULL OR ${providerOf} = $1) AND ${assignedWhere}${
     filter.status ? ` AND ${statusWhere[filter.status]}` : ''
   }`;
-  const provider = filter.providerClientId ?? null;
+  const named = [filter.providerClientId ?? null, filter.assignedTo ?? null];
   const rows = await db.query<HoldDbRow>(
-    `SELECT ${holdColumns} FROM holds WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    [provider, filter.limit, filter.offset],
+    `SELECT ${holdColumns} FROM holds WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    [...named, filter.limit, filter.offset],
   );
-  const counted = await db.query<{ total: string }>(`SELECT count(*)::bigint AS total FROM holds WHERE ${where}`, [provider]);
+  const counted = await db.query<{ total: string }>(`SELECT count(*)::bigint AS total FROM holds WHERE ${where}`, named);
   return { cashouts: rows.rows.map(holdStateOf), total: Number(counted.rows[0]?.total ?? 0) };
 }
 
 interface ReconciliationRow {
   day: string;
-  provider: string;
+  provider: string | null;
   requested: string;
   requested_xaf: string;
   confirmed: string;
@@ -49,11 +63,12 @@ interface ReconciliationRow {
   expired: string;
   released: string;
   pending: string;
+  claimed: string;
 }
 
 /**
- * One shard's cash-outs asked for from `from` to `to` (UTC days, both included), by provider and
- * day: how many, and what became of them. Counts and sums are exact integers (bigint as text).
+ * One shard's cash-outs asked for from `from` to `to` (UTC days, both included), by provider (the
+ * claimer, else the provider named, else NULL) and day: how many, and what became of them. Counts and sums are exact integers (bigint as text).
  */
 export async function reconcileCashouts(
   db: Queryable,
@@ -61,7 +76,7 @@ export async function reconcileCashouts(
 ): Promise<Array<Omit<ReconciliationLine, 'confirmedCoins'> & { confirmedMinor: number }>> {
   const result = await db.query<ReconciliationRow>(
     `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-            cashout->>'providerClientId' AS provider,
+            ${providerOf} AS provider,
             count(*) AS requested,
             sum((cashout->>'xafAmount')::bigint) AS requested_xaf,
             count(*) FILTER (WHERE status = 'CAPTURED') AS confirmed,
@@ -70,12 +85,13 @@ export async function reconcileCashouts(
             count(*) FILTER (WHERE status = 'VOIDED' AND cashout->>'outcome' = 'FAILED') AS failed,
             count(*) FILTER (WHERE status = 'EXPIRED') AS expired,
             count(*) FILTER (WHERE status = 'VOIDED' AND cashout->>'outcome' IS NULL) AS released,
-            count(*) FILTER (WHERE status = 'PENDING') AS pending
+            count(*) FILTER (WHERE status = 'PENDING') AS pending,
+            count(*) FILTER (WHERE status = 'PENDING' AND cashout->>'claimedBy' IS NOT NULL) AS claimed
        FROM holds
       WHERE cashout IS NOT NULL
         AND created_at >= ($1::date)::timestamp AT TIME ZONE 'UTC'
         AND created_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'
-        AND ($3::text IS NULL OR cashout->>'providerClientId' = $3)
+        AND ($3::text IS NULL OR ${providerOf} = $3)
       GROUP BY 1, 2`,
     [range.from, range.to, range.providerClientId ?? null],
   );
@@ -91,5 +107,6 @@ export async function reconcileCashouts(
     expired: Number(r.expired),
     released: Number(r.released),
     pending: Number(r.pending),
+    claimed: Number(r.claimed),
   }));
 }

@@ -24,7 +24,11 @@ export interface HoldDbRow {
 /** A cash-out's terms as the holds row stores them (jsonb; dates as ISO text). */
 export interface CashoutDbTerms {
   msisdn: string;
-  providerClientId: string;
+  /** Null or absent: no provider named (any granted provider may claim it). */
+  providerClientId: string | null;
+  /** Absent on no row written since migration 022, which set it on every earlier one. */
+  claimedBy?: string | null;
+  claimedAt?: string | null;
   xafAmount: number;
   xafPerCoin: number;
   rateEffectiveFrom: string;
@@ -35,14 +39,18 @@ export interface CashoutDbTerms {
 
 /** The terms as stored: the one mapping both ways (the write calls `cashoutColumnOf`). */
 export function cashoutColumnOf(terms: CashoutTerms | null): CashoutDbTerms | null {
-  return terms ? { ...terms, rateEffectiveFrom: terms.rateEffectiveFrom.toISOString() } : null;
+  return terms
+    ? { ...terms, rateEffectiveFrom: terms.rateEffectiveFrom.toISOString(), claimedAt: terms.claimedAt?.toISOString() ?? null }
+    : null;
 }
 
 function cashoutTermsOf(stored: CashoutDbTerms | null): CashoutTerms | null {
   if (stored === null) return null;
   return {
     msisdn: stored.msisdn,
-    providerClientId: stored.providerClientId,
+    providerClientId: stored.providerClientId ?? null,
+    claimedBy: stored.claimedBy ?? null,
+    claimedAt: stored.claimedAt ? new Date(stored.claimedAt) : null,
     xafAmount: safeInteger(stored.xafAmount, 'cash-out XAF amount'),
     xafPerCoin: safeInteger(stored.xafPerCoin, 'cash-out rate'),
     rateEffectiveFrom: new Date(stored.rateEffectiveFrom),

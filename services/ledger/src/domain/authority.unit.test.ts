@@ -13,6 +13,8 @@ const authors = {
   superadmin: { kind: 'user', id: '4', role: 'SUPERADMIN' },
   rewardsClient: { kind: 'system', id: 'shop', role: 'SYSTEM', treasuries: ['REWARDS'] },
   ungrantedClient: { kind: 'system', id: 'shop', role: 'SYSTEM', treasuries: [] },
+  // A payout provider: granted `cashout` (its token's claim), no treasury.
+  cashoutClient: { kind: 'system', id: 'momo', role: 'SYSTEM', treasuries: [], cashout: true },
   // The monitoring service, as its own key proves it (kafka/command-judge.ts lets it send the freeze alone).
   monitoring: { kind: 'service', id: 'monitoring', role: 'SERVICE' },
   otherService: { kind: 'service', id: 'history', role: 'SERVICE' },
@@ -46,7 +48,7 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.grant-mandate': { may: ['payer'], refusal: 'Command refused: only the payer grants a mandate on their wallet' },
   // A client may cancel only the mandates granted to it: judged where the mandate is read (decide).
   'ledger.cancel-mandate': {
-    may: ['payer', 'rewardsClient', 'ungrantedClient'],
+    may: ['payer', 'rewardsClient', 'ungrantedClient', 'cashoutClient'],
     refusal: 'Command refused: only the payer or the platform client a mandate was granted to cancels it',
   },
   'ledger.transfer': { may: ['payer'], refusal: payerOnly },
@@ -55,18 +57,22 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.payout': { may: ['payer'], refusal: payerOnly },
   'ledger.reward': { may: ['admin', 'superadmin', 'rewardsClient'], refusal: 'Command refused: the author may not reward from REWARDS' },
   'ledger.capture-hold': {
-    may: ['admin', 'superadmin', 'rewardsClient', 'ungrantedClient'],
+    may: ['admin', 'superadmin', 'rewardsClient', 'ungrantedClient', 'cashoutClient'],
     refusal: 'Command refused: only ADMIN+ and platform clients settle holds',
   },
   'ledger.void-hold': {
-    may: ['admin', 'superadmin', 'rewardsClient', 'ungrantedClient'],
+    may: ['admin', 'superadmin', 'rewardsClient', 'ungrantedClient', 'cashoutClient'],
     refusal: 'Command refused: only ADMIN+ and platform clients settle holds',
   },
   'ledger.cashout': { may: ['payer'], refusal: 'Command refused: only the payer cashes out their own coins' },
-  // Which client may (the provider the cash-out names) is judged where the cash-out is read (decide).
+  // Only a client granted cashout; which one (the claimer, the provider named) is judged where the cash-out is read (decide).
+  'ledger.claim-cashout': {
+    may: ['cashoutClient'],
+    refusal: 'Command refused: only a platform client granted cashout (a payout provider) claims a cash-out',
+  },
   'ledger.settle-cashout': {
-    may: ['rewardsClient', 'ungrantedClient'],
-    refusal: 'Command refused: only the payout provider settles a cash-out, by its signed callback',
+    may: ['cashoutClient'],
+    refusal: 'Command refused: only a payout provider granted cashout settles a cash-out, by its signed callback',
   },
   'ledger.close-wallet': { may: ['superadmin'], refusal: 'Command refused: only a SUPERADMIN closes a wallet' },
   'ledger.mint': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.mint') },

@@ -11,6 +11,8 @@ export interface VerifiedAuthor {
   role: string;
   /** Platform clients: the treasuries they were granted (a token without the claim grants none). */
   treasuries?: string[];
+  /** Platform clients: granted `cashout` (a payout provider, the token's claim); absent: not one. */
+  cashout?: boolean;
   /** The credential's mode (credentialModeOf, from the verified token): `test` never acts on real money. Absent: live. */
   mode?: 'live' | 'test';
 }
@@ -52,6 +54,8 @@ export function isUser(author: VerifiedAuthor, userId: number): boolean {
 export function platformGrantsOf(command: Pick<LedgerCommand, 'actor'> & { proof?: string | undefined }): {
   treasuries?: string[];
   rewardCap?: number | null;
+  /** Granted `cashout` (the claim `cashout: true`): a payout provider. */
+  cashout?: boolean;
   /**
    * The people behind the client: the SUPERADMINs who asked for and approved it (claims
    * `createdBy`, `approvedBy`). It never pays them (docs/DESIGN.md "Two-person acts").
@@ -68,6 +72,7 @@ export function platformGrantsOf(command: Pick<LedgerCommand, 'actor'> & { proof
     ...(Array.isArray(treasuries) ? { treasuries: treasuries.filter((t): t is string => typeof t === 'string') } : {}),
     ...(typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0 ? { rewardCap: cap } : {}),
     ...(people.length > 0 ? { peopleBehind: people } : {}),
+    ...(claims['cashout'] === true ? { cashout: true } : {}),
   };
 }
 

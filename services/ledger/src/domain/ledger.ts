@@ -12,6 +12,7 @@ import {
   type BalanceChange,
   type Decision,
   type Entry,
+  type HoldChange,
   type LedgerPolicy,
   type LedgerState,
   type NewTransaction,
@@ -203,6 +204,30 @@ function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void
   }
 }
 
+/** A hold's change: its coins held or released in the payer's wallet, or (null event: a claimed cash-out) its terms only. */
+function evolveHold(state: LedgerState, { hold, event }: HoldChange, now: Date): void {
+  const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
+  if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
+  const before = state.holds.get(hold.id);
+  if (event === null) {
+    // A claimed cash-out: still pending, the same coins held; only its terms and settler change.
+    if (before?.status !== 'PENDING' || hold.status !== 'PENDING' || hold.amount !== before.amount) {
+      throw new InvariantViolation(`claiming hold ${hold.id}, which is not pending`);
+    }
+    state.holds.set(hold.id, hold);
+    return;
+  }
+  if (event === 'created') {
+    if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
+    wallet.held += hold.amount;
+  } else {
+    if (before?.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
+    wallet.held -= before.amount;
+  }
+  state.holds.set(hold.id, hold);
+  wallet.updatedAt = now;
+}
+
 /**
  * Applies an accepted decision to the state and returns the balance changes it made, one per
  * entry, each numbered by its wallet's sequence. A negative balance here is a bug in `decide`, not
@@ -237,20 +262,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
       previousBalance: wallet.balance - entry.amount,
     });
   }
-  for (const { hold, event } of decision.holds) {
-    const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
-    if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
-    const before = state.holds.get(hold.id);
-    if (event === 'created') {
-      if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
-      wallet.held += hold.amount;
-    } else {
-      if (before?.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
-      wallet.held -= before.amount;
-    }
-    state.holds.set(hold.id, hold);
-    wallet.updatedAt = now;
-  }
+  for (const change of decision.holds) evolveHold(state, change, now);
   for (const { approval, event } of decision.approvals) {
     const before = state.approvals.get(approval.id);
     if (event === 'requested' ? before !== undefined : before?.status !== 'PENDING') {

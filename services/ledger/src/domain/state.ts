@@ -100,13 +100,16 @@ export interface HoldState {
 }
 
 /**
- * What a cash-out's hold carries beside the coins: the account paid, the provider that pays it
- * (also the hold's settler), the XAF amount and the rate that fixed it, and once settled, the
- * provider's word, the callback that carried it and the provider's own reference.
+ * What a cash-out's hold carries beside the coins: the account paid, the provider the user named
+ * (null: any provider granted `cashout`), the provider that claimed it (then also the hold's
+ * settler) and when, the XAF amount and the rate that fixed it, and once settled, the provider's
+ * word, the callback that carried it and the provider's own reference.
  */
 export interface CashoutTerms {
   msisdn: string;
-  providerClientId: string;
+  providerClientId: string | null;
+  claimedBy: string | null;
+  claimedAt: Date | null;
   xafAmount: number;
   xafPerCoin: number;
   rateEffectiveFrom: Date;
@@ -122,12 +125,11 @@ export interface CashoutRate {
 }
 
 /**
- * Cash-out's explicit configuration (docs/CONTRACT.md "Cash-out"): the platform clients that pay
- * cash-outs, the rate versions, how long a provider has to settle one, and what one user may cash
- * out in a rolling day by verification level (minor units). No provider: cash-out is off.
+ * Cash-out's explicit configuration (docs/CONTRACT.md "Cash-out"): the rate versions, how long a provider has to settle one, and what one user may cash
+ * out in a rolling day by verification level (minor units). The providers are the platform clients
+ * granted `cashout` (their tokens' claim), not configuration.
  */
 export interface CashoutPolicy {
-  providers: readonly string[];
   rates: readonly CashoutRate[];
   windowSeconds: number;
   dailyAmount: { unverified: number; verified: number };
@@ -135,10 +137,13 @@ export interface CashoutPolicy {
 
 export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';
 
-/** A hold as a decision leaves it, and what happened to it. */
+/**
+ * A hold as a decision leaves it, and what happened to it; null: still PENDING with only its
+ * cash-out terms changed (a provider claimed it), which coin.holds does not carry.
+ */
 export interface HoldChange {
   hold: HoldState;
-  event: HoldEvent;
+  event: HoldEvent | null;
 }
 
 /**
@@ -200,7 +205,7 @@ export const defaultPolicy: LedgerPolicy = {
   holdExpirySecondsMax: 30 * 24 * 3600,
   approvalExpirySeconds: 24 * 3600,
   fourEyes: fourEyesOff,
-  cashout: { providers: [], rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
+  cashout: { rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
   mandateGraceSeconds: 3 * 24 * 3600,
   mandateRetrySeconds: 6 * 3600,
 };

@@ -1,4 +1,4 @@
-import { cashoutPage, cashoutsQuery, minorUnitsToCoins, reconciliation, reconciliationQuery } from '@coin/contracts';
+import { cashoutPage, cashoutsInternalQuery, minorUnitsToCoins, reconciliation, reconciliationQuery } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
 import { listCashouts, reconcileCashouts } from '../db/cashout-reads';
@@ -10,13 +10,13 @@ import { cashoutView } from '../views/cashout-view';
  * read over every shard for the gateway's ADMIN+ routes.
  */
 export function registerCashoutReadRoutes(app: App, deps: { pools: readonly Pool[] }): void {
-  app.get('/internal/cashouts', { schema: { querystring: cashoutsQuery, response: { 200: cashoutPage } } }, async (request) => {
-    const { status, providerClientId, limit, offset } = request.query;
+  app.get('/internal/cashouts', { schema: { querystring: cashoutsInternalQuery, response: { 200: cashoutPage } } }, async (request) => {
+    const { status, providerClientId, assignedTo, limit, offset } = request.query;
     const page = await pagedOverShards(
       deps.pools,
       { limit, offset },
       async (db, first) => {
-        const part = await listCashouts(db, { status, providerClientId, ...first });
+        const part = await listCashouts(db, { status, providerClientId, assignedTo, ...first });
         return { rows: part.cashouts, total: part.total };
       },
       (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
@@ -50,12 +50,13 @@ export function registerCashoutReadRoutes(app: App, deps: { pools: readonly Pool
                 expired: seen.expired + part.expired,
                 released: seen.released + part.released,
                 pending: seen.pending + part.pending,
+                claimed: seen.claimed + part.claimed,
               }
             : part,
         );
       }
       const lines = [...merged.values()]
-        .sort((a, b) => a.day.localeCompare(b.day) || a.providerClientId.localeCompare(b.providerClientId))
+        .sort((a, b) => a.day.localeCompare(b.day) || (a.providerClientId ?? '').localeCompare(b.providerClientId ?? ''))
         .map(({ confirmedMinor, ...line }) => ({ ...line, confirmedCoins: minorUnitsToCoins(confirmedMinor) }));
       return { from, to, lines };
     },

@@ -1,20 +1,24 @@
-import { testClock, testClockClientId } from '@coin/contracts';
+import { testClock, testClockClientId, testClockList, testClocksQuery } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { findTestClockOffset } from '../db/test-clock-reads';
-import { firstFound } from '../db/shard-reads';
+import { firstFound, gathered } from '../db/shard-reads';
 import type { LedgerSpace } from '../domain/authority';
 
 /**
- * A test-mode client's sandbox clock (docs/decisions/0018-sandbox.md "The test clock"): its
- * stored offset (none yet: 0) and the time it reads, wall time plus the offset, by this ledger's
- * own clock, the one its expiry sweep judges holds by. The gateway names the client from the
- * token it verified (GET /api/sandbox/clock); the route grants nothing. The live ledger keeps no
- * clock: 404 there, so no live read can take a test clock for its time.
+ * The sandbox's test clocks (docs/decisions/0018-sandbox.md "The test clock"), read by the gateway
+ * (one client's, for GET /api/sandbox/clock) and by the sandbox's webhooks instance (several, to
+ * retry a test client's deliveries at wall time plus its clock). The routes grant nothing: the
+ * gateway names the client from the token it verified.
  */
 export function registerTestClockRoutes(app: App, deps: { pools: readonly Pool[]; space: LedgerSpace; now: () => Date }): void {
+  /**
+   * One client's clock: its stored offset (none yet: 0) and the time it reads, wall time plus the
+   * offset, by this ledger's own clock, the one its expiry sweep judges holds by. The live ledger
+   * keeps no clock: 404 there, so no live read can take a test clock for its time.
+   */
   app.get(
     '/internal/test-clocks/:clientId',
     { schema: { params: z.object({ clientId: testClockClientId }), response: { 200: testClock } } },
@@ -25,4 +29,22 @@ export function registerTestClockRoutes(app: App, deps: { pools: readonly Pool[]
       return { clientId, offsetSeconds, now: new Date(deps.now().getTime() + offsetSeconds * 1000).toISOString() };
     },
   );
+
+  /**
+   * Several clients' clocks: every shard's `test_clocks` is read (a clock lives in the shard of its
+   * partition); a client with no row has none. The live ledger stores no clock, so it answers none.
+   */
+  app.get('/internal/test-clocks', { schema: { querystring: testClocksQuery, response: { 200: testClockList } } }, async (request) => {
+    const rows = await gathered(deps.pools, async (db) => {
+      const found = await db.query<{ client_id: string; offset_seconds: string }>(
+        'SELECT client_id, offset_seconds FROM test_clocks WHERE client_id = ANY($1::text[])',
+        [request.query.clientIds],
+      );
+      return found.rows;
+    });
+    // One row per client at most; were a clock ever in two shards, the later (larger) offset counts: clocks only go forward.
+    const offsets = new Map<string, number>();
+    for (const row of rows) offsets.set(row.client_id, Math.max(offsets.get(row.client_id) ?? 0, Number(row.offset_seconds)));
+    return { clocks: [...offsets].map(([clientId, offsetSeconds]) => ({ clientId, offsetSeconds })) };
+  });
 }

@@ -6,7 +6,7 @@ import type { HoldState } from '../domain/ledger';
 function statusOf(hold: HoldState): CashoutStatus {
   switch (hold.status) {
     case 'PENDING':
-      return 'REQUESTED';
+      return hold.cashout?.claimedBy ? 'CLAIMED' : 'REQUESTED';
     case 'CAPTURED':
       return 'CONFIRMED';
     case 'EXPIRED':
@@ -29,6 +29,8 @@ export function cashoutView(hold: HoldState): Cashout {
     rateEffectiveFrom: terms.rateEffectiveFrom.toISOString(),
     msisdn: terms.msisdn,
     providerClientId: terms.providerClientId,
+    claimedBy: terms.claimedBy,
+    claimedAt: terms.claimedAt?.toISOString() ?? null,
     status: statusOf(hold),
     providerReference: terms.providerReference,
     transactionId: hold.transactionId,

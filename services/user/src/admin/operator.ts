@@ -110,7 +110,7 @@ export async function createPlatformClient(
 ): Promise<{ clientId: string; clientSecret: string }> {
   const clientId = `pc_${randomBytes(9).toString('base64url')}`;
   const clientSecret = randomSecret('pcs_');
-  const grants = options.grants ?? { treasuries: [], dailyRewardCap: null };
+  const grants = options.grants ?? { treasuries: [], dailyRewardCap: null, cashout: false };
   await inTransaction(pool, async (client) => {
     await insertPlatformClient(client, { id: clientId, name, secretHash: sha256Hex(clientSecret), ...grants });
     // The name and the grants only: never the secret or its hash.

@@ -2,6 +2,7 @@ import { newPersonalDataKey, sealPersonalData, uuidV5 } from '@coin/security';
 import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
+import type { NewPlatformClient } from '../domain/rules';
 import type { DeletionPolicy, DeletionRequestRow } from '../domain/deletion-requests';
 import type { GrantPolicy, GrantRequestRow } from '../domain/grant-requests';
 import { applyUserCommand, type ApplyMeta } from './apply-user-command';
@@ -65,6 +66,19 @@ interface FakeState {
   personalDataKeys?: Map<string, Buffer>;
 }
 
+/** A client as the store answers its insert: the cap in coins. */
+function insertedClient(client: NewPlatformClient): PlatformClient {
+  return {
+    id: client.id,
+    name: client.name,
+    createdAt: now.toISOString(),
+    revokedAt: null,
+    treasuries: client.treasuries as PlatformClient['treasuries'],
+    dailyRewardCap: client.dailyRewardCap === null ? null : client.dailyRewardCap / 100,
+    cashout: client.cashout,
+  };
+}
+
 function fakeStore(state: FakeState = {}) {
   const calls: string[] = [];
   const stored = state.outcomes ?? new Map<string, StoredOutcome>();
@@ -126,14 +140,7 @@ function fakeStore(state: FakeState = {}) {
     insertPlatformClient: async (client) => {
       calls.push(`insertPlatformClient ${client.id}${client.approvedBy ? ` by ${client.createdBy} approved by ${client.approvedBy}` : ''}`);
       if (state.clients?.has(client.id)) return null;
-      const inserted = {
-        id: client.id,
-        name: client.name,
-        createdAt: now.toISOString(),
-        revokedAt: null,
-        treasuries: client.treasuries as PlatformClient['treasuries'],
-        dailyRewardCap: client.dailyRewardCap === null ? null : client.dailyRewardCap / 100,
-      };
+      const inserted = insertedClient(client);
       state.clients?.set(client.id, inserted);
       return inserted;
     },
@@ -480,7 +487,7 @@ describe('applying a user command', () => {
 
     it('when an operator creates a client, then the reply carries the client, its grants and both hashes, and the audit names the operator, the grants and no secret', async () => {
       const fake = fakeStore({ clients: new Map() });
-      const grants = { treasuries: ['REWARDS' as const, 'COURSE_FEES' as const], dailyRewardCap: 500_000 };
+      const grants = { treasuries: ['REWARDS' as const, 'COURSE_FEES' as const], dailyRewardCap: 500_000, cashout: true };
       const applied = await applyUserCommand(
         fake.store,
         command('user.platform-client.create', operator, { clientId: 'pc_new', name: 'tournaments', secretHash, requestHash, ...grants }),
@@ -497,6 +504,7 @@ describe('applying a user command', () => {
             revokedAt: null,
             treasuries: ['REWARDS', 'COURSE_FEES'],
             dailyRewardCap: 5000,
+            cashout: true,
           },
           secretHash,
           requestHash,
@@ -507,7 +515,7 @@ describe('applying a user command', () => {
           action: 'platform-client.create',
           target: 'client:pc_new',
           actor: operator,
-          summary: { name: 'tournaments', treasuries: ['COURSE_FEES', 'REWARDS'], dailyRewardCapMinor: 500_000 },
+          summary: { name: 'tournaments', treasuries: ['COURSE_FEES', 'REWARDS'], dailyRewardCapMinor: 500_000, cashout: true },
           result: 'applied',
           requestId: 'req-1',
         }),
@@ -585,7 +593,15 @@ describe('applying a user command', () => {
       const clients = new Map([
         [
           'pc_a',
-          { id: 'pc_a', name: 'a', createdAt: now.toISOString(), revokedAt: null, treasuries: ['REWARDS' as const], dailyRewardCap: null },
+          {
+            id: 'pc_a',
+            name: 'a',
+            createdAt: now.toISOString(),
+            revokedAt: null,
+            treasuries: ['REWARDS' as const],
+            dailyRewardCap: null,
+            cashout: false,
+          },
         ],
       ]);
       const fake = fakeStore({ clients });
@@ -615,6 +631,7 @@ describe('applying a user command', () => {
           revokedAt: now.toISOString(),
           treasuries: ['REWARDS'],
           dailyRewardCap: null,
+          cashout: false,
         },
         revoked: true,
       });
@@ -626,6 +643,7 @@ describe('applying a user command', () => {
           revokedAt: now.toISOString(),
           treasuries: ['REWARDS'],
           dailyRewardCap: null,
+          cashout: false,
         },
         revoked: false,
       });
@@ -910,7 +928,14 @@ describe('two-person acts', () => {
     );
     expect(modest.outcome.reply).toEqual({
       grantRequest: expect.objectContaining({
-        act: { type: 'user.platform-client.create', clientId: 'pc_new', name: 'jackpot', treasuries: ['REWARDS'], dailyRewardCap: 100_000 },
+        act: {
+          type: 'user.platform-client.create',
+          clientId: 'pc_new',
+          name: 'jackpot',
+          treasuries: ['REWARDS'],
+          dailyRewardCap: 100_000,
+          cashout: false,
+        },
       }),
       secretHash,
       requestHash,

@@ -13,18 +13,19 @@ export interface PlatformClientRow {
   treasuries: string[];
   /** Minor units (bigint, read as a string by pg); null: the ledger default. */
   daily_reward_cap: string | null;
+  cashout: boolean;
 }
 
-const clientColumns = 'id, name, created_at, revoked_at, treasuries, daily_reward_cap';
+const clientColumns = 'id, name, created_at, revoked_at, treasuries, daily_reward_cap, cashout';
 
 /** Sorted, so a grant reads the same however it was asked for. */
-function grantParams(input: PlatformClientGrants): [string[], number | null] {
-  return [[...input.treasuries].sort(), input.dailyRewardCap];
+function grantParams(input: PlatformClientGrants): [string[], number | null, boolean] {
+  return [[...input.treasuries].sort(), input.dailyRewardCap, input.cashout];
 }
 
 export async function insertPlatformClient(db: Queryable, input: NewPlatformClient): Promise<void> {
   await db.query(
-    'INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, created_by, approved_by, api_version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    'INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, cashout, created_by, approved_by, api_version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
     [input.id, input.name, input.secretHash, ...grantParams(input), input.createdBy ?? null, input.approvedBy ?? null, currentApiVersion],
   );
 }
@@ -38,14 +39,15 @@ export function platformClientOf(row: PlatformClientRow): PlatformClient {
     revokedAt: row.revoked_at?.toISOString() ?? null,
     treasuries: row.treasuries as PlatformClient['treasuries'],
     dailyRewardCap: row.daily_reward_cap === null ? null : minorUnitsToCoins(Number(row.daily_reward_cap)),
+    cashout: row.cashout,
   };
 }
 
 /** Inserts a client made by the gateway (the user command); null when the id is taken. */
 export async function insertNewPlatformClient(db: Queryable, input: NewPlatformClient): Promise<PlatformClient | null> {
   const result = await db.query<PlatformClientRow>(
-    `INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, created_by, approved_by, api_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    `INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, cashout, created_by, approved_by, api_version)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      ON CONFLICT (id) DO NOTHING RETURNING ${clientColumns}`,
     [input.id, input.name, input.secretHash, ...grantParams(input), input.createdBy ?? null, input.approvedBy ?? null, currentApiVersion],
   );
@@ -62,11 +64,12 @@ export async function findActivePlatformClient(
     secret_hash: string;
     treasuries: string[];
     daily_reward_cap: string | null;
+    cashout: boolean;
     created_by: string | null;
     approved_by: string | null;
     api_version: string;
   }>(
-    'SELECT id, secret_hash, treasuries, daily_reward_cap, created_by, approved_by, api_version FROM platform_clients WHERE id = $1 AND revoked_at IS NULL',
+    'SELECT id, secret_hash, treasuries, daily_reward_cap, cashout, created_by, approved_by, api_version FROM platform_clients WHERE id = $1 AND revoked_at IS NULL',
     [id],
   );
   const row = result.rows[0];
@@ -76,7 +79,13 @@ export async function findActivePlatformClient(
   return {
     id: row.id,
     secret_hash: row.secret_hash,
-    grants: { treasuries: row.treasuries, dailyRewardCap: cap, createdBy: person(row.created_by), approvedBy: person(row.approved_by) },
+    grants: {
+      treasuries: row.treasuries,
+      dailyRewardCap: cap,
+      cashout: row.cashout,
+      createdBy: person(row.created_by),
+      approvedBy: person(row.approved_by),
+    },
     apiVersion: row.api_version,
   };
 }

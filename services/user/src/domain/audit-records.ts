@@ -50,6 +50,7 @@ export function actSummary(act: GrantRequest['act']): AuditSummary {
         name: act.name,
         treasuries: [...act.treasuries].sort(),
         dailyRewardCap: act.dailyRewardCap,
+        ...(act.cashout ? { cashout: true } : {}),
       };
   }
 }
@@ -62,7 +63,12 @@ export function asRequest(outcome: Settled): AuditDescription | null {
 
 /** A client's grants as the audit log records them: sorted codes, the cap in minor units as every ledger amount. */
 export function platformClientGrantsSummary(grants: PlatformClientGrants): AuditSummary {
-  return { treasuries: [...grants.treasuries].sort(), dailyRewardCapMinor: grants.dailyRewardCap };
+  // `cashout` only when granted: the records of clients without it read as they always did.
+  return {
+    treasuries: [...grants.treasuries].sort(),
+    dailyRewardCapMinor: grants.dailyRewardCap,
+    ...(grants.cashout ? { cashout: true } : {}),
+  };
 }
 
 /**

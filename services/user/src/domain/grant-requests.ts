@@ -37,6 +37,8 @@ export type StoredGrantAct =
       treasuries: string[];
       /** Minor units; null: the ledger default. */
       dailyRewardCap: number | null;
+      /** The `cashout` grant; absent from a request stored before it existed (none). */
+      cashout?: boolean;
       secretHash: string;
       requestHash: string;
     };
@@ -97,6 +99,7 @@ function actView(act: StoredGrantAct): GrantRequest['act'] {
         name: act.name,
         treasuries: [...act.treasuries].sort() as Extract<GrantRequest['act'], { type: 'user.platform-client.create' }>['treasuries'],
         dailyRewardCap: act.dailyRewardCap === null ? null : minorUnitsToCoins(act.dailyRewardCap),
+        cashout: act.cashout ?? false,
       };
   }
 }

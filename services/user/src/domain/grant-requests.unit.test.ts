@@ -52,6 +52,7 @@ describe('grant requests (pure)', () => {
       name: 'x',
       treasuries: ['REWARDS'],
       dailyRewardCap: 123.45,
+      cashout: false,
     });
     expect(JSON.stringify(view)).not.toMatch(/cccc|dddd/);
   });

@@ -286,6 +286,8 @@ export interface PlatformClientGrants {
   treasuries: string[];
   /** Minor units it may reward in a rolling 24 h; null: the ledger default. */
   dailyRewardCap: number | null;
+  /** The `cashout` grant: a payout provider (docs/CONTRACT.md "Cash-out"). */
+  cashout: boolean;
 }
 
 /**
@@ -306,8 +308,15 @@ export interface NewPlatformClient extends PlatformClientGrants, Partial<PeopleB
 
 /** The client an authorised `user.platform-client.create` inserts; a command without grants grants none. */
 export function platformClientToCreate(command: RequestOf<'user.platform-client.create'>): NewPlatformClient {
-  const { clientId, name, secretHash, treasuries, dailyRewardCap } = command.data;
-  return { id: clientId, name, secretHash, treasuries: treasuries ?? [], dailyRewardCap: dailyRewardCap ?? null };
+  const { clientId, name, secretHash, treasuries, dailyRewardCap, cashout } = command.data;
+  return {
+    id: clientId,
+    name,
+    secretHash,
+    treasuries: treasuries ?? [],
+    dailyRewardCap: dailyRewardCap ?? null,
+    cashout: cashout ?? false,
+  };
 }
 
 /**

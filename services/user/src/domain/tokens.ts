@@ -39,7 +39,7 @@ export interface AccessTokenClaims {
   tokenVersion: number;
   /**
    * SYSTEM tokens: the client's grants, as claims the gateway and the ledger check (`treasuries`,
-   * and `rewardCap` in minor units, null for the ledger default), and the people behind it
+   * `rewardCap` in minor units, null for the ledger default, and `cashout: true` for a payout provider), and the people behind it
    * (`createdBy`, `approvedBy`: user ids or null), whom the ledger never lets it pay.
    */
   grants?: PlatformClientGrants & Partial<PeopleBehind>;
@@ -73,6 +73,8 @@ export async function signAccessToken(
     ? {
         treasuries: grants.treasuries,
         rewardCap: grants.dailyRewardCap,
+        // The `cashout` grant (a payout provider), only when granted: the ledger judges a provider by it.
+        ...(grants.cashout ? { cashout: true } : {}),
         createdBy: grants.createdBy ?? null,
         approvedBy: grants.approvedBy ?? null,
       }

@@ -26,7 +26,7 @@ describe('signAccessToken, the verified claim', () => {
 /** The `mode` claim of SYSTEM tokens (docs/decisions/0018-sandbox.md), which the gateway and the ledger refuse on real money. */
 describe('signAccessToken', () => {
   const settings = { issuer: 'coin-ledger', audience: 'coin-ledger-api', ttlSeconds: 900 };
-  const grants = { treasuries: ['REWARDS'], dailyRewardCap: null };
+  const grants = { treasuries: ['REWARDS'], dailyRewardCap: null, cashout: false };
   const signed = async (subject: string, role: 'SYSTEM' | 'USER') => {
     const { privateKey } = generateKeyPairSync('ed25519');
     const keys = await loadSigningKeys(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'k1', '[]');
@@ -45,5 +45,21 @@ describe('signAccessToken', () => {
 
   it('when it is a person, then the token carries no mode claim', async () => {
     expect(await signed('7', 'USER')).not.toHaveProperty('mode');
+  });
+
+  it('when the client is granted cashout, then its token claims cashout: true; without the grant, no claim', async () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const keys = await loadSigningKeys(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'k1', '[]');
+    const sign = async (cashout: boolean) =>
+      decodeJwt(
+        await signAccessToken(
+          keys,
+          settings,
+          { subject: 'pc_payer', role: 'SYSTEM', tokenVersion: 0, grants: { ...grants, cashout } },
+          Date.now(),
+        ),
+      );
+    expect(await sign(true)).toMatchObject({ sub: 'pc_payer', cashout: true });
+    expect(await sign(false)).not.toHaveProperty('cashout');
   });
 });

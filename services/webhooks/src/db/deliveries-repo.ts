@@ -35,21 +35,58 @@ export interface ClaimedDelivery {
   eventId: string;
   body: string;
   attempts: number;
+  /** The client's test clock as the claim judged it (milliseconds ahead of wall time; 0 outside the sandbox). */
+  offsetMs: number;
+  /** When the attempt was due, on that clock. */
+  dueAt: Date;
+}
+
+/**
+ * The clients of enabled endpoints that have pending deliveries, at most `limit` (the sandbox's
+ * worker reads their test clocks before each claim).
+ */
+export async function clientsWithPendingDeliveries(pool: Pool, limit: number): Promise<string[]> {
+  const r = await pool.query<{ client_id: string }>(
+    `SELECT e.client_id FROM webhook_endpoints e
+      WHERE e.status = 'ENABLED' AND e.deleted_at IS NULL
+        AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.status = 'PENDING')
+      GROUP BY e.client_id ORDER BY e.client_id LIMIT $1`,
+    [limit],
+  );
+  return r.rows.map((row) => row.client_id);
 }
 
 /**
  * Takes up to `limit` due deliveries of enabled endpoints, each the oldest pending one of its
  * (endpoint, wallet), and leases them for `leaseMs` (their next attempt moves past the attempt's
  * time), so another instance does not send them meanwhile; a crash mid-attempt lets the lease
- * run out and the delivery is sent again (at least once).
+ * run out and the delivery is sent again (at least once). "Due" is judged at wall time plus the
+ * test clock of the endpoint's client in `clocks` (the sandbox's instance only; none: wall time),
+ * and the lease runs on that clock too.
  */
-export async function claimDueDeliveries(pool: Pool, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const r = await pool.query<{ id: string; endpoint_id: string; event_id: string; body: string; attempts: number }>(
-    `WITH due AS (
-       SELECT d.id
+export async function claimDueDeliveries(
+  pool: Pool,
+  limit: number,
+  leaseMs: number,
+  clocks: ReadonlyMap<string, number> = new Map(),
+): Promise<ClaimedDelivery[]> {
+  const r = await pool.query<{
+    id: string;
+    endpoint_id: string;
+    event_id: string;
+    body: string;
+    attempts: number;
+    offset_ms: string;
+    due_at: Date;
+  }>(
+    `WITH clocks AS (SELECT * FROM unnest($3::text[], $4::bigint[]) AS c(client_id, offset_ms)),
+     due AS (
+       SELECT d.id, coalesce(c.offset_ms, 0) AS offset_ms, d.next_attempt_at AS due_at
          FROM webhook_deliveries d
          JOIN webhook_endpoints e ON e.id = d.endpoint_id
-        WHERE d.status = 'PENDING' AND d.next_attempt_at <= now()
+         LEFT JOIN clocks c ON c.client_id = e.client_id
+        WHERE d.status = 'PENDING' AND d.next_attempt_at <= now() + $5 * interval '1 millisecond'
+          AND d.next_attempt_at <= now() + coalesce(c.offset_ms, 0) * interval '1 millisecond'
           AND e.status = 'ENABLED' AND e.deleted_at IS NULL
           AND NOT EXISTS (
             SELECT 1 FROM webhook_deliveries p
@@ -58,13 +95,21 @@ export async function claimDueDeliveries(pool: Pool, limit: number, leaseMs: num
         LIMIT $1
         FOR UPDATE OF d SKIP LOCKED)
      UPDATE webhook_deliveries d
-        SET next_attempt_at = now() + $2 * interval '1 millisecond'
+        SET next_attempt_at = now() + (due.offset_ms + $2) * interval '1 millisecond'
        FROM due WHERE d.id = due.id
-     RETURNING d.id, d.endpoint_id, d.event_id, d.body, d.attempts`,
-    [limit, leaseMs],
+     RETURNING d.id, d.endpoint_id, d.event_id, d.body, d.attempts, due.offset_ms, due.due_at`,
+    [limit, leaseMs, [...clocks.keys()], [...clocks.values()], Math.max(0, ...clocks.values())],
   );
   return r.rows
-    .map((row) => ({ id: Number(row.id), endpointId: row.endpoint_id, eventId: row.event_id, body: row.body, attempts: row.attempts }))
+    .map((row) => ({
+      id: Number(row.id),
+      endpointId: row.endpoint_id,
+      eventId: row.event_id,
+      body: row.body,
+      attempts: row.attempts,
+      offsetMs: Number(row.offset_ms),
+      dueAt: row.due_at,
+    }))
     .sort((a, b) => a.id - b.id);
 }
 
@@ -81,11 +126,16 @@ export async function markDelivered(pool: Pool, id: number, outcome: AttemptOutc
   );
 }
 
-export async function markRetry(pool: Pool, id: number, outcome: AttemptOutcome, delayMs: number): Promise<void> {
+/**
+ * The next attempt `delayMs` after `from` (the sandbox: the time the failed attempt was due on the
+ * client's test clock, so a clock moved past several waits has them all due at once), or after
+ * now (the live schedule).
+ */
+export async function markRetry(pool: Pool, id: number, outcome: AttemptOutcome, delayMs: number, from?: Date): Promise<void> {
   await pool.query(
     `UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = now(), last_response_code = $2, last_error = $3,
-            next_attempt_at = now() + $4 * interval '1 millisecond' WHERE id = $1`,
-    [id, outcome.responseCode, outcome.error, Math.round(delayMs)],
+            next_attempt_at = coalesce($5::timestamptz, now()) + $4 * interval '1 millisecond' WHERE id = $1`,
+    [id, outcome.responseCode, outcome.error, Math.round(delayMs), from ?? null],
   );
 }
 

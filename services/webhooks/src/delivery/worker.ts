@@ -2,11 +2,22 @@ import type { Pool } from '@coin/db';
 import { webhookDeliveryHeaders } from '@coin/events';
 import type { Logger } from '@coin/logger';
 import { endpointSecrets } from '../db/endpoints-repo';
-import { type ClaimedDelivery, claimDueDeliveries, markDelivered, markFailed, markRetry } from '../db/deliveries-repo';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  clientsWithPendingDeliveries,
+  markDelivered,
+  markFailed,
+  markRetry,
+} from '../db/deliveries-repo';
 import { disableEndpoint } from '../db/endpoints-repo';
-import { deliveryAttempts, retryDelayMs } from '../domain/backoff';
+import { deliveryAttempts, retryDelayMs, sandboxRetryFrom } from '../domain/backoff';
 import type { SecretBox } from '../domain/secret-box';
 import type { OutboundSender } from './outbound';
+import type { TestClockOffsets } from './test-clocks';
+
+/** Clients whose test clocks one pass of the sandbox's worker reads at most (the others run on wall time that pass). */
+export const testClockClientsPerPassMax = 500;
 
 export interface DeliveryWorkerOptions {
   pool: Pool;
@@ -23,6 +34,11 @@ export interface DeliveryWorkerOptions {
   adminAuditTopic: string;
   /** Told when an endpoint is disabled after its schedule ran out (metrics); its audit record is in the outbox by then. */
   onDisabled?: (endpointId: string, clientId: string) => void;
+  /**
+   * The sandbox's instance only (WEBHOOKS_SPACE=test): the test clocks its clients' schedules run
+   * on (docs/decisions/0018-sandbox.md "The test clock"). Absent, as in the live instance: wall time, no offset ever.
+   */
+  testClocks?: { offsetsOf(clientIds: readonly string[]): Promise<TestClockOffsets> };
 }
 
 /**
@@ -50,8 +66,11 @@ export class DeliveryWorker {
 
   /** One pass: what the timer runs; tests call it to send without waiting for the poll. */
   async runOnce(): Promise<number> {
-    const { pool, concurrency, timeoutMs } = this.options;
-    const claimed = await claimDueDeliveries(pool, concurrency, timeoutMs * 2 + 30_000);
+    const { pool, concurrency, timeoutMs, testClocks } = this.options;
+    const clocks = testClocks
+      ? await testClocks.offsetsOf(await clientsWithPendingDeliveries(pool, testClockClientsPerPassMax))
+      : undefined;
+    const claimed = await claimDueDeliveries(pool, concurrency, timeoutMs * 2 + 30_000, clocks);
     if (claimed.length === 0) return 0;
     const endpoints = await endpointSecrets(pool, [...new Set(claimed.map((d) => d.endpointId))]);
     await Promise.all(claimed.map((delivery) => this.attempt(delivery, endpoints.get(delivery.endpointId))));
@@ -94,7 +113,7 @@ export class DeliveryWorker {
     const failedAttempts = delivery.attempts + 1;
     const delay = failedAttempts < deliveryAttempts ? retryDelayMs(failedAttempts, Math.random, this.options.retryUnitMs) : null;
     if (delay !== null) {
-      await markRetry(pool, delivery.id, outcome, delay);
+      await markRetry(pool, delivery.id, outcome, delay, this.options.testClocks ? sandboxRetryFrom(delivery, Date.now()) : undefined);
       return;
     }
     await markFailed(pool, delivery.id, outcome);

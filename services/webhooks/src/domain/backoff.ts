@@ -24,3 +24,14 @@ export function retryDelayMs(failedAttempts: number, random: () => number = Math
   if (base === undefined) return null;
   return (base / minuteMs) * unitMs * (1 + maxJitter * random());
 }
+
+/**
+ * Where the sandbox's next wait starts (docs/decisions/0018-sandbox.md "The test clock"): the
+ * schedule runs on the client's test clock, so a retry's wait counts from the time it was due on
+ * that clock, and a clock moved past several waits makes them all due, one attempt after the
+ * other, to the give-up, without waiting. A first attempt (a new, test or redelivered delivery,
+ * due at wall time when it was made) counts from the client's now: wall time plus its clock.
+ */
+export function sandboxRetryFrom(delivery: { attempts: number; dueAt: Date; offsetMs: number }, nowMs: number): Date {
+  return delivery.attempts > 0 ? delivery.dueAt : new Date(nowMs + delivery.offsetMs);
+}

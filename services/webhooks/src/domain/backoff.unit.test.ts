@@ -1,4 +1,4 @@
-import { deliveryAttempts, retryDelayMs, retryScheduleMs } from './backoff';
+import { deliveryAttempts, retryDelayMs, retryScheduleMs, sandboxRetryFrom } from './backoff';
 
 const minute = 60_000;
 
@@ -26,5 +26,16 @@ describe('retry schedule', () => {
     expect(retryDelayMs(1, () => 0, 10)).toBe(10);
     expect(retryDelayMs(10, () => 0, 10)).toBe(3600);
     expect(retryDelayMs(13, () => 0, 10)).toBeNull();
+  });
+});
+
+describe('sandboxRetryFrom (docs/decisions/0018-sandbox.md "The test clock")', () => {
+  const now = Date.parse('2026-11-25T01:00:00Z');
+  it("when a first attempt failed, then its wait counts from the client's now: wall time plus its clock", () => {
+    expect(sandboxRetryFrom({ attempts: 0, dueAt: new Date(now - 5_000), offsetMs: 3_600_000 }, now)).toEqual(new Date(now + 3_600_000));
+  });
+  it('when a retry failed, then the next wait counts from when it was due on the clock, so a clock moved past several waits has them due at once', () => {
+    const dueAt = new Date(now - 86_400_000);
+    expect(sandboxRetryFrom({ attempts: 3, dueAt, offsetMs: 2 * 86_400_000 }, now)).toEqual(dueAt);
   });
 });

@@ -15,7 +15,6 @@ import {
 } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { AppError, validationError } from '@coin/errors';
-import { credentialModeOf } from '@coin/security';
 import type { App } from '@coin/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -33,6 +32,7 @@ import {
   stopRevokedClients,
 } from '../db/endpoints-repo';
 import { checkEndpointUrl, type OutboundPolicy } from '../domain/outbound-policy';
+import { spaceRefusalOf, type WebhooksSpace } from '../domain/space';
 import { newEndpointSecret, type SecretBox } from '../domain/secret-box';
 import type { AuditedBy } from '../db/audit-outbox';
 
@@ -95,20 +95,25 @@ function auditedByOf(
   return given ? { topic, actor: given.actor, requestId: given.requestId } : undefined;
 }
 
-type InternalRouteDeps = { pool: Pool; box: SecretBox; policy: OutboundPolicy; maxEndpointsPerClient: number; adminAuditTopic: string };
+type InternalRouteDeps = {
+  pool: Pool;
+  box: SecretBox;
+  policy: OutboundPolicy;
+  maxEndpointsPerClient: number;
+  adminAuditTopic: string;
+  /** The space this instance serves: an endpoint only for a client of it (WEBHOOKS_SPACE). */
+  space: WebhooksSpace;
+};
 
 /** POST /internal/webhooks/endpoints: a new endpoint of a client, its secret in the answer. */
 function createEndpoint(deps: InternalRouteDeps) {
   return async (request: FastifyRequest<{ Body: z.output<typeof createWebhookEndpointInternalBody> }>, reply: FastifyReply) => {
     const body = request.body;
     // Judged here from the id, not on the gateway's word: a test-mode client's grants are the
-    // sandbox's, never a view of live movements (docs/decisions/0018-sandbox.md).
-    if (credentialModeOf('system', body.clientId) === 'test') {
-      throw new AppError(
-        'TEST_MODE_CREDENTIALS',
-        'A test-mode platform client has no webhook endpoints: live movements are not its to see',
-      );
-    }
+    // sandbox's, never a view of live movements, and the sandbox has no live client's endpoints
+    // (docs/decisions/0018-sandbox.md).
+    const refusal = spaceRefusalOf(deps.space, body.clientId);
+    if (refusal) throw refusal;
     const checked = checkEndpointUrl(body.url, deps.policy);
     if (!checked.ok) throw validationError([{ path: 'url', message: `refused: ${checked.reason}` }], 'The endpoint URL is not allowed');
     const secret = newEndpointSecret();

@@ -1,3 +1,4 @@
+import type { OperationResult } from '@coin/client';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { problem, renderScreen } from '../../../test/fake-console';
@@ -11,8 +12,10 @@ const cashout = (id: string, over: Record<string, unknown> = {}) => ({
   xafPerCoin: 655,
   rateEffectiveFrom: '2026-11-01T00:00:00.000Z',
   msisdn: '+237670000000',
-  providerClientId: 'pc_momo',
-  status: 'REQUESTED' as const,
+  providerClientId: 'pc_momo' as string | null,
+  claimedBy: null as string | null,
+  claimedAt: null as string | null,
+  status: 'REQUESTED' as OperationResult<'listCashouts'>['cashouts'][number]['status'],
   providerReference: null,
   transactionId: null,
   expiresAt: '2026-11-24T12:00:00.000Z',
@@ -32,6 +35,7 @@ const line = (over: Record<string, unknown> = {}) => ({
   expired: 1,
   released: 0,
   pending: 0,
+  claimed: 0,
   ...over,
 });
 const report = (lines: ReturnType<typeof line>[]) => ({ from: '2026-11-18', to: '2026-11-24', lines });
@@ -83,16 +87,42 @@ describe('cash-outs screen', () => {
     expect(link.getAttribute('download')).toBe('cashouts-2026-11-18-2026-11-24.csv');
     const csv = decodeURIComponent((link.getAttribute('href') ?? '').replace('data:text/csv;charset=utf-8,', ''));
     expect(csv.split('\r\n')).toEqual([
-      'day,providerClientId,requested,requestedXaf,confirmed,confirmedCoins,confirmedXaf,failed,expired,released,pending',
-      '2026-11-23,pc_momo,3,19650,2,20,13100,0,1,0,0',
-      '2026-11-24,pc_orange,3,19650,2,20,13100,0,1,0,0',
+      'day,providerClientId,requested,requestedXaf,confirmed,confirmedCoins,confirmedXaf,failed,expired,released,pending,claimed',
+      '2026-11-23,pc_momo,3,19650,2,20,13100,0,1,0,0,0',
+      '2026-11-24,pc_orange,3,19650,2,20,13100,0,1,0,0,0',
       '',
     ]);
   });
 
   it('when a provider id would be a spreadsheet formula or breaks the row, then its cell is defused and quoted', () => {
     const csv = reconciliationCsv(report([line({ providerClientId: '=HYPERLINK("x"),1' })]));
-    expect(csv.split('\r\n')[1]).toBe(`2026-11-23,"'=HYPERLINK(""x""),1",3,19650,2,20,13100,0,1,0,0`);
+    expect(csv.split('\r\n')[1]).toBe(`2026-11-23,"'=HYPERLINK(""x""),1",3,19650,2,20,13100,0,1,0,0,0`);
+  });
+
+  it('when a cash-out is claimed, then the queue shows CLAIMED and by whom; one naming no provider shows any; the CLAIMED filter asks the API', async () => {
+    const listCashouts = jest.fn(async (_input: unknown) => ({
+      cashouts: [
+        cashout('c3', { status: 'CLAIMED', providerClientId: null, claimedBy: 'pc_orange', claimedAt: '2026-11-24T11:05:00.000Z' }),
+      ],
+      pagination: { limit: 25, offset: 0, total: 1 },
+      hasMore: false,
+      nextCursor: null,
+    }));
+    renderScreen(<CashoutsScreen />, {
+      listCashouts,
+      getCashoutReconciliation: async () => report([line({ providerClientId: null, pending: 1 })]),
+    });
+    const table = await screen.findByRole('table', { name: 'Cash-outs' });
+    const row = within(table).getByText('c3').closest('tr')!;
+    expect(within(row).getByText('CLAIMED')).toBeTruthy();
+    expect(within(row).getByText('pc_orange')).toBeTruthy();
+    expect(within(row).getByText('any')).toBeTruthy();
+    expect(await screen.findByText('unclaimed')).toBeTruthy();
+    const user = userEvent.setup();
+    const filters = screen.getByRole('form', { name: 'Filter cash-outs' });
+    await user.selectOptions(within(filters).getByLabelText('Status'), 'CLAIMED');
+    await user.click(within(filters).getByRole('button', { name: 'Filter' }));
+    expect(listCashouts).toHaveBeenLastCalledWith({ query: { limit: '25', status: 'CLAIMED' } });
   });
 
   it('when the queue is refused, then the problem is shown', async () => {

@@ -9,7 +9,7 @@ import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
 
-const statuses = ['REQUESTED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED'] as const;
+const statuses = ['REQUESTED', 'CLAIMED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED'] as const;
 const pageSize = 25;
 const integer = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
@@ -21,7 +21,21 @@ const cashoutColumns: readonly Column<Cashout>[] = [
   { key: 'id', header: 'Cash-out', cell: (c) => <code>{c.id.slice(0, 8)}</code> },
   { key: 'status', header: 'Status', cell: (c) => c.status },
   { key: 'user', header: 'User', cell: (c) => <Link to={`/users/${c.userId}`}>user {c.userId}</Link> },
-  { key: 'provider', header: 'Provider', cell: (c) => <code>{c.providerClientId}</code> },
+  // The provider the user named; none: any provider granted cashout may claim it.
+  { key: 'provider', header: 'Provider', cell: (c) => (c.providerClientId === null ? 'any' : <code>{c.providerClientId}</code>) },
+  {
+    key: 'claimed',
+    header: 'Claimed by',
+    cell: (c) =>
+      c.claimedBy === null ? (
+        '—'
+      ) : (
+        <>
+          <code>{c.claimedBy}</code>
+          {c.claimedAt ? ` ${when(c.claimedAt)}` : ''}
+        </>
+      ),
+  },
   { key: 'amount', header: 'Coins', numeric: true, cell: (c) => coins(c.amount) },
   { key: 'xaf', header: 'XAF', numeric: true, cell: (c) => integer.format(c.xafAmount) },
   { key: 'msisdn', header: 'Account', cell: (c) => c.msisdn },
@@ -31,7 +45,7 @@ const cashoutColumns: readonly Column<Cashout>[] = [
     header: 'Burn',
     cell: (c) => (c.transactionId === null ? '—' : <Link to={`/transactions/${c.transactionId}`}>#{c.transactionId}</Link>),
   },
-  { key: 'expires', header: 'Expires (UTC)', cell: (c) => (c.status === 'REQUESTED' ? when(c.expiresAt) : '—') },
+  { key: 'expires', header: 'Expires (UTC)', cell: (c) => (c.status === 'REQUESTED' || c.status === 'CLAIMED' ? when(c.expiresAt) : '—') },
   { key: 'created', header: 'Asked (UTC)', cell: (c) => when(c.createdAt) },
 ];
 
@@ -48,10 +62,12 @@ export const reconciliationColumns = [
   'expired',
   'released',
   'pending',
+  'claimed',
 ] as const satisfies readonly (keyof ReconciliationLine)[];
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; a leading formula character is defused. */
-const csvCell = (value: string | number): string => {
+const csvCell = (value: string | number | null): string => {
+  if (value === null) return '';
   const text = typeof value === 'number' ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
@@ -64,7 +80,8 @@ export function reconciliationCsv(report: Reconciliation): string {
 
 const lineColumns: readonly Column<ReconciliationLine>[] = [
   { key: 'day', header: 'Day', cell: (l) => l.day },
-  { key: 'provider', header: 'Provider', cell: (l) => <code>{l.providerClientId}</code> },
+  // Claimed ones count under their claimer; null: unclaimed, naming no provider.
+  { key: 'provider', header: 'Provider', cell: (l) => (l.providerClientId === null ? 'unclaimed' : <code>{l.providerClientId}</code>) },
   { key: 'requested', header: 'Asked', numeric: true, cell: (l) => String(l.requested) },
   { key: 'requestedXaf', header: 'Asked XAF', numeric: true, cell: (l) => integer.format(l.requestedXaf) },
   { key: 'confirmed', header: 'Paid', numeric: true, cell: (l) => String(l.confirmed) },
@@ -74,6 +91,7 @@ const lineColumns: readonly Column<ReconciliationLine>[] = [
   { key: 'expired', header: 'Expired', numeric: true, cell: (l) => String(l.expired) },
   { key: 'released', header: 'Released', numeric: true, cell: (l) => String(l.released) },
   { key: 'pending', header: 'Pending', numeric: true, cell: (l) => String(l.pending) },
+  { key: 'claimed', header: 'Of which claimed', numeric: true, cell: (l) => String(l.claimed) },
 ];
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -105,6 +105,9 @@ function NewClientFields() {
       <Field label="Daily reward cap (coins)" hint="Empty: the ledger default">
         <input name="dailyRewardCap" type="number" min="0.01" step="0.01" inputMode="decimal" />
       </Field>
+      <label>
+        <input type="checkbox" name="cashout" /> Payout provider (the cashout grant: claims and settles cash-outs)
+      </label>
     </>
   );
 }
@@ -175,7 +178,10 @@ function PlatformClientsTable({
             <td>
               <code>{c.id}</code>
             </td>
-            <td>{c.treasuries.length > 0 ? c.treasuries.join(', ') : 'none'}</td>
+            <td>
+              {c.treasuries.length > 0 ? c.treasuries.join(', ') : 'none'}
+              {c.cashout ? ' · cashout' : ''}
+            </td>
             <td>{c.dailyRewardCap === null ? 'default' : c.dailyRewardCap}</td>
             <td>{when(c.createdAt)}</td>
             <RevocationCells name={c.name} revokedAt={c.revokedAt} onRevoke={() => onRevoke(c)} />
@@ -196,5 +202,10 @@ function newClientBody(fields: FormData) {
   const name = String(fields.get('name') ?? '').trim();
   const granted = treasuryCodes.filter((code) => fields.get(`treasury-${code}`) === 'on');
   const capText = String(fields.get('dailyRewardCap') ?? '').trim();
-  return { name, treasuries: granted, ...(capText !== '' ? { dailyRewardCap: Number(capText) } : {}) };
+  return {
+    name,
+    treasuries: granted,
+    ...(capText !== '' ? { dailyRewardCap: Number(capText) } : {}),
+    ...(fields.get('cashout') === 'on' ? { cashout: true } : {}),
+  };
 }

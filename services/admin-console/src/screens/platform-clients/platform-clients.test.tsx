@@ -13,6 +13,7 @@ const asked = (clientId: string, name: string) =>
     name,
     treasuries: ['REWARDS'],
     dailyRewardCap: 250,
+    cashout: false,
   });
 
 describe('platform clients screen', () => {

@@ -31,8 +31,8 @@ function dailyLimitRefusal(policy: CashoutPolicy, verified: boolean, used: numbe
 }
 
 /**
- * A user's cash-out to XAF (docs/CONTRACT.md "Cash-out"): the coins are held at once for the
- * provider's callback, the rate in force at the ledger's time fixes the XAF amount, and the
+ * A user's cash-out to XAF (docs/CONTRACT.md "Cash-out"): the coins are held at once until a
+ * provider claims it and its callback settles it, the rate in force at the ledger's time fixes the XAF amount, and the
  * amount counts in the user's daily cash-out window (by verification level) and spending limits.
  */
 export const cashout: CommandModule<'ledger.cashout'> = {
@@ -45,10 +45,9 @@ export const cashout: CommandModule<'ledger.cashout'> = {
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], windowScopes: [cashoutScope(data.fromUserId)] }),
   decide(command, context) {
     const { now, policy } = context;
-    const { fromUserId, amount, msisdn, providerClientId } = command.data;
-    if (!policy.cashout.providers.includes(providerClientId)) {
-      return reject('NOT_FOUND', `Platform client ${providerClientId} is not a payout provider`);
-    }
+    const { fromUserId, amount, msisdn } = command.data;
+    // Who may pay it is judged when a provider claims it, by that provider's verified `cashout` grant.
+    const providerClientId = command.data.providerClientId ?? null;
     const rate = rateInForce(policy.cashout.rates, now);
     if (!rate) return reject('UNAVAILABLE', 'No cash-out rate is in force yet');
     const xafAmount = xafOfCashout(amount, rate.xafPerCoin);
@@ -77,10 +76,13 @@ export const cashout: CommandModule<'ledger.cashout'> = {
       updatedAt: now,
       capturedAmount: null,
       transactionId: null,
-      settlerClientId: providerClientId,
+      // No settler until a provider claims it: then the claimer alone settles it.
+      settlerClientId: null,
       cashout: {
         msisdn,
         providerClientId,
+        claimedBy: null,
+        claimedAt: null,
         xafAmount,
         xafPerCoin: rate.xafPerCoin,
         rateEffectiveFrom: rate.effectiveFrom,

@@ -15,7 +15,6 @@ const provider: Actor = { kind: 'system', id: 'pc_momo' };
 const policy: LedgerPolicy = {
   ...defaultPolicy,
   cashout: {
-    providers: ['pc_momo', 'pc_other'],
     rates: [
       { xafPerCoin: 600, effectiveFrom: new Date('2026-01-01T00:00:00.000Z') },
       { xafPerCoin: 655, effectiveFrom: new Date('2026-11-01T00:00:00.000Z') },
@@ -57,13 +56,20 @@ function command(type: LedgerCommand['type'], data: object, actor: Actor = { kin
   } as LedgerCommand;
 }
 
-const ask = (amount: number, proof: string | undefined = verifiedProof, providerClientId = 'pc_momo') =>
+const ask = (amount: number, proof: string | undefined = verifiedProof, providerClientId: string | null = 'pc_momo') =>
   command(
     'ledger.cashout',
-    { fromUserId: 1, amount, msisdn: '+237670000000', providerClientId, idNonce: `nonce-${'x'.repeat(20)}-${n}` },
+    {
+      fromUserId: 1,
+      amount,
+      msisdn: '+237670000000',
+      ...(providerClientId !== null ? { providerClientId } : {}),
+      idNonce: `nonce-${'x'.repeat(20)}-${n}`,
+    },
     undefined,
     proof,
   );
+const claim = (holdId: string, actor: Actor = provider) => command('ledger.claim-cashout', { holdId, fromUserId: 1 }, actor);
 const settle = (holdId: string, outcome: 'CONFIRMED' | 'FAILED', actor: Actor = provider, callbackId = `msg_${n}`) =>
   command('ledger.settle-cashout', { holdId, fromUserId: 1, outcome, callbackId, providerReference: 'MOMO-1' }, actor);
 
@@ -86,7 +92,15 @@ describe('cash-out, in the ledger domain', () => {
     const hold = asked.holds[0]!.hold;
     // 25.50 coins at 655 XAF per coin (the version in force on 24 November), rounded down: 16,702 XAF.
     expect(hold.cashout).toMatchObject({ xafAmount: 16_702, xafPerCoin: 655, msisdn: '+237670000000', outcome: null });
-    expect(hold).toMatchObject({ status: 'PENDING', settlerClientId: 'pc_momo', amount: 2_550 });
+    expect(hold).toMatchObject({ status: 'PENDING', settlerClientId: null, amount: 2_550 });
+    expect(hold.cashout).toMatchObject({ providerClientId: 'pc_momo', claimedBy: null });
+    expect(wallet(state)).toMatchObject({ balance: 10_000, held: 2_550 });
+
+    const claimed = accepted(run(state, claim(hold.id)));
+    // A claim moves nothing and publishes no coin.holds event: the hold stays PENDING, its settler is the claimer.
+    expect(claimed.holds).toEqual([{ hold: expect.objectContaining({ status: 'PENDING', settlerClientId: 'pc_momo' }), event: null }]);
+    expect(claimed.holds[0]!.hold.cashout).toMatchObject({ claimedBy: 'pc_momo', claimedAt: t0 });
+    expect(claimed.transaction).toBeNull();
     expect(wallet(state)).toMatchObject({ balance: 10_000, held: 2_550 });
 
     const confirmed = accepted(run(state, settle(hold.id, 'CONFIRMED')));
@@ -110,6 +124,7 @@ describe('cash-out, in the ledger domain', () => {
   it('when the provider fails a second cash-out, then its coins are released and nothing is burned', () => {
     const state = stateWith(10_000);
     const hold = accepted(run(state, ask(3_000))).holds[0]!.hold;
+    accepted(run(state, claim(hold.id)));
     const failed = accepted(run(state, settle(hold.id, 'FAILED')));
     expect(failed.transaction).toBeNull();
     expect(failed.entries).toEqual([]);
@@ -120,6 +135,7 @@ describe('cash-out, in the ledger domain', () => {
   it('when another client, a person or a replayed callback tries to settle it, then each is refused and the coins stay held', () => {
     const state = stateWith(10_000);
     const hold = accepted(run(state, ask(1_000))).holds[0]!.hold;
+    accepted(run(state, claim(hold.id)));
     expect(run(state, settle(hold.id, 'CONFIRMED', { kind: 'system', id: 'pc_other' }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(run(state, settle(hold.id, 'CONFIRMED', { kind: 'user', id: '9', role: 'SUPERADMIN' }))).toMatchObject({
       ok: false,
@@ -138,9 +154,10 @@ describe('cash-out, in the ledger domain', () => {
     expect(wallet(state)).toMatchObject({ balance: 9_000, held: 0 });
   });
 
-  it('when no provider settles it within the window, then the expiry sweep releases it and a late callback is refused', () => {
+  it('when the provider that claimed it settles it not within the window, then the expiry sweep releases it and a late callback is refused', () => {
     const state = stateWith(10_000);
     const hold = accepted(run(state, ask(1_000))).holds[0]!.hold;
+    accepted(run(state, claim(hold.id)));
     expect(hold.expiresAt).toEqual(new Date(t0.getTime() + 3600_000));
     const late = new Date(t0.getTime() + 3600_000);
     expect(run(state, settle(hold.id, 'CONFIRMED'), late)).toMatchObject({ ok: false, code: 'HOLD_NOT_PENDING' });
@@ -160,9 +177,8 @@ describe('cash-out, in the ledger domain', () => {
     expect(wallet(state).held).toBe(56_000);
   });
 
-  it('when the provider is not one, the coins are too few or the amount is worth less than 1 XAF, then nothing is held', () => {
+  it('when the coins are too few or the amount is worth less than 1 XAF, then nothing is held', () => {
     const state = stateWith(1_000);
-    expect(run(state, ask(500, verifiedProof, 'pc_stranger'))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(run(state, ask(2_000))).toMatchObject({ ok: false, code: 'INSUFFICIENT_FUNDS' });
     expect(
       decide(stateWith(1_000), ask(1), t0, () => 1, {
@@ -201,5 +217,59 @@ describe('cash-out, in the ledger domain', () => {
       const hold = accepted(run(stateWith(10_000), cmd)).holds[0]!.hold;
       expect(hold.cashout).toMatchObject({ xafPerCoin: 655, xafAmount: 16_702, rateEffectiveFrom: new Date('2026-11-01T00:00:00.000Z') });
     }
+  });
+
+  describe('claims', () => {
+    const other: Actor = { kind: 'system', id: 'pc_other' };
+
+    it('when a second provider claims a claimed cash-out, then it is refused and the first keeps it; the first claiming again changes nothing', () => {
+      const state = stateWith(10_000);
+      const hold = accepted(run(state, ask(1_000, verifiedProof, null))).holds[0]!.hold;
+      expect(hold.cashout).toMatchObject({ providerClientId: null, claimedBy: null });
+      accepted(run(state, claim(hold.id, other)));
+      expect(run(state, claim(hold.id, provider))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      const again = accepted(run(state, claim(hold.id, other)));
+      expect(again.holds[0]!.hold).toEqual(state.holds.get(hold.id));
+      expect(state.holds.get(hold.id)).toMatchObject({ settlerClientId: 'pc_other', cashout: { claimedBy: 'pc_other', claimedAt: t0 } });
+    });
+
+    it('when the user named a provider, then another provider may not claim it; that one may', () => {
+      const state = stateWith(10_000);
+      const hold = accepted(run(state, ask(1_000))).holds[0]!.hold;
+      expect(run(state, claim(hold.id, other))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(state.holds.get(hold.id)?.cashout).toMatchObject({ claimedBy: null });
+      accepted(run(state, claim(hold.id, provider)));
+    });
+
+    it('when a provider settles an unclaimed cash-out, then it is refused and the coins stay held', () => {
+      const state = stateWith(10_000);
+      const hold = accepted(run(state, ask(1_000, verifiedProof, null))).holds[0]!.hold;
+      expect(run(state, settle(hold.id, 'CONFIRMED', provider))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(run(state, settle(hold.id, 'FAILED', other))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(wallet(state)).toMatchObject({ balance: 10_000, held: 1_000 });
+      expect(state.holds.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { outcome: null } });
+    });
+
+    it('when a provider that did not claim it settles it, then it is refused; the claimer settles it', () => {
+      const state = stateWith(10_000);
+      const hold = accepted(run(state, ask(1_000, verifiedProof, null))).holds[0]!.hold;
+      accepted(run(state, claim(hold.id, other)));
+      expect(run(state, settle(hold.id, 'CONFIRMED', provider))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      expect(wallet(state)).toMatchObject({ balance: 10_000, held: 1_000 });
+      const confirmed = accepted(run(state, settle(hold.id, 'CONFIRMED', other)));
+      expect(confirmed.transaction).toMatchObject({ type: 'BURN', amount: 1_000, metadata: { cashoutProvider: 'pc_other' } });
+    });
+
+    it('when a settled, released or expired cash-out is claimed, or a person claims one, then it is refused', () => {
+      const state = stateWith(10_000);
+      const hold = accepted(run(state, ask(1_000, verifiedProof, null))).holds[0]!.hold;
+      expect(run(state, claim(hold.id, { kind: 'user', id: '9', role: 'SUPERADMIN' }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      const late = new Date(t0.getTime() + 3600_000);
+      expect(run(state, claim(hold.id), late)).toMatchObject({ ok: false, code: 'HOLD_NOT_PENDING' });
+      accepted(run(state, claim(hold.id)));
+      accepted(run(state, settle(hold.id, 'FAILED')));
+      expect(run(state, claim(hold.id, other))).toMatchObject({ ok: false, code: 'HOLD_NOT_PENDING' });
+      expect(run(state, claim('00000000-0000-4000-8000-00000000dead'))).toMatchObject({ ok: false, code: 'HOLD_NOT_FOUND' });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { ledgerResults, settleCashoutCommand, walletKeyOfUser } from '@coin/contracts';
+import { clientMayCashout, ledgerResults, settleCashoutCommand, walletKeyOfUser } from '@coin/contracts';
 import { cashoutAfter, payerWallet } from './replies';
 import { accepted, beyondLimit, canDebit, holdNotFound, holdOf, reject } from './rules';
 import type { CommandModule } from './types';
@@ -6,8 +6,9 @@ import type { CommandModule } from './types';
 /**
  * A payout provider's word on a cash-out, from its signed callback (docs/CONTRACT.md "Cash-out"):
  * CONFIRMED burns the held coins (a BURN from the payer recording the XAF amount and the rate, so
- * the supply falls by exactly what left circulation), FAILED releases them. Only the provider the
- * cash-out names may send it, once: a settled cash-out refuses every later callback (a replay).
+ * the supply falls by exactly what left circulation), FAILED releases them. Only the provider that
+ * claimed the cash-out (granted `cashout`) may send it, once: an unclaimed cash-out refuses every
+ * callback, and a settled one every later callback (a replay).
  */
 export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
   type: 'ledger.settle-cashout',
@@ -15,14 +16,19 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
   result: ledgerResults['ledger.settle-cashout'],
   createsTransaction: true,
   authorRefusal: (_command, author) =>
-    author.kind === 'system' ? null : 'Command refused: only the payout provider settles a cash-out, by its signed callback',
+    author.kind === 'system' && clientMayCashout(author.cashout)
+      ? null
+      : 'Command refused: only a payout provider granted cashout settles a cash-out, by its signed callback',
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], holdIds: [data.holdId] }),
   decide(command, context) {
     const { now } = context;
     const { holdId, fromUserId, outcome, callbackId, providerReference } = command.data;
     const hold = holdOf(context.state, holdId, fromUserId);
     if (!hold?.cashout) return holdNotFound(holdId);
-    if (command.actor.kind !== 'system' || command.actor.id !== hold.cashout.providerClientId) {
+    if (hold.status === 'PENDING' && hold.cashout.claimedBy === null) {
+      return reject('FORBIDDEN', 'This cash-out is not claimed: a provider claims it before its callback settles it');
+    }
+    if (command.actor.kind !== 'system' || command.actor.id !== hold.cashout.claimedBy) {
       return reject('FORBIDDEN', 'This cash-out is paid by another provider');
     }
     if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The cash-out is already settled or released (hold ${hold.status})`);
@@ -50,7 +56,7 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
         cashoutXafAmount: String(hold.cashout.xafAmount),
         cashoutXafPerCoin: String(hold.cashout.xafPerCoin),
         cashoutRateEffectiveFrom: hold.cashout.rateEffectiveFrom.toISOString(),
-        cashoutProvider: hold.cashout.providerClientId,
+        cashoutProvider: command.actor.id,
         ...(providerReference ? { cashoutProviderReference: providerReference } : {}),
       },
     });

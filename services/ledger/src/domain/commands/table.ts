@@ -5,6 +5,7 @@ import { approveUnfreeze } from './approve-unfreeze';
 import { burn } from './burn';
 import { captureHold } from './capture-hold';
 import { cashout } from './cashout';
+import { claimCashout } from './claim-cashout';
 import { closeWallet } from './close-wallet';
 import { credit } from './credit';
 import { expireApproval } from './expire-approval';
@@ -55,6 +56,7 @@ export const commandTable: CommandTable = {
   'ledger.expire-hold': expireHold,
   'ledger.advance-clock': advanceClock,
   'ledger.cashout': cashout,
+  'ledger.claim-cashout': claimCashout,
   'ledger.settle-cashout': settleCashout,
   'ledger.set-limits': setLimits,
   'ledger.set-commission': setCommission,

@@ -89,7 +89,8 @@ function applyAct(
       const capRefusal = rewardCapRefusal(act.dailyRewardCap, context.grants);
       if (capRefusal) return capRefusal;
       const { clientId: id, name, secretHash, treasuries, dailyRewardCap } = act;
-      const client = { id, name, secretHash, treasuries, dailyRewardCap, createdBy: requesterId, approvedBy: approverId };
+      const cashout = act.cashout ?? false;
+      const client = { id, name, secretHash, treasuries, dailyRewardCap, cashout, createdBy: requesterId, approvedBy: approverId };
       return finding({ write: 'insert-platform-client', client }, (inserted) =>
         approvedOnly(inserted, 'The client id is taken; ask for a new client'),
       );
@@ -161,7 +162,7 @@ export const approveGrant: UserCommandModule<'user.approve-grant'> = {
         return {
           action: 'platform-client.create',
           target: `client:${act.clientId}`,
-          summary: { name, treasuries: [...act.treasuries].sort(), dailyRewardCap, ...people },
+          summary: { name, treasuries: [...act.treasuries].sort(), dailyRewardCap, ...(act.cashout ? { cashout: true } : {}), ...people },
         };
       }
     }

@@ -23,8 +23,8 @@ export const createPlatformClient: UserCommandModule<'user.platform-client.creat
     const testMode = isTestModeCreation(command);
     if (!testMode && !actsAlone(command.actor)) {
       const { secretHash, requestHash } = command.data;
-      const { id: clientId, name, treasuries, dailyRewardCap } = client;
-      const act = { type: command.type, clientId, name, treasuries, dailyRewardCap, secretHash, requestHash };
+      const { id: clientId, name, treasuries, dailyRewardCap, cashout } = client;
+      const act = { type: command.type, clientId, name, treasuries, dailyRewardCap, cashout, secretHash, requestHash };
       const { view, write } = requestedGrant(command, act, context);
       return answered({ grantRequest: view, secretHash, requestHash }, [write]);
     }
@@ -39,11 +39,11 @@ export const createPlatformClient: UserCommandModule<'user.platform-client.creat
     if (request) return request;
     // The name and the grants, as the CLI records them: never the secret or its hash.
     const id = settled.ok ? (settled.result as { client?: { id?: unknown } }).client?.id : undefined;
-    const { treasuries, dailyRewardCap } = platformClientToCreate(command);
+    const { treasuries, dailyRewardCap, cashout } = platformClientToCreate(command);
     return {
       action: 'platform-client.create',
       target: typeof id === 'string' ? `client:${id}` : 'client:none',
-      summary: { name: command.data.name, ...platformClientGrantsSummary({ treasuries, dailyRewardCap }) },
+      summary: { name: command.data.name, ...platformClientGrantsSummary({ treasuries, dailyRewardCap, cashout }) },
     };
   },
 };
