@@ -74,6 +74,7 @@ describe('scripts/migrate.ts: the migration step of the container image, configu
     const sandboxUrls = {
       SANDBOX_LEDGER_DATABASE_URL: urlOf(sandboxRuntimeRoles.ledger),
       SANDBOX_HISTORY_DATABASE_URL: urlOf(sandboxRuntimeRoles.history),
+      SANDBOX_WEBHOOKS_DATABASE_URL: urlOf(sandboxRuntimeRoles.webhooks),
     };
     const sandboxSchemaExists = async () => {
       const client = new pg.Client({ connectionString: urlOf(sandboxRuntimeRoles.ledger) });

@@ -12,7 +12,7 @@ import { freshId, publishEvents, transactionEvent } from '../../../test/harness/
 import { generateServiceKeys } from '../../../scripts/stack/keys';
 import { provision } from '../../../scripts/stack/provision';
 import { provisionSandbox } from '../../../scripts/stack/sandbox';
-import { devServiceDatabaseUrl } from '../../../scripts/stack/services';
+import { devServiceDatabaseUrl, devRoleDatabaseUrl, sandboxRuntimeRoles } from '../../../scripts/stack/services';
 import { loadWebhooksConfig, type RunningWebhooksService, startWebhooksService } from './index';
 
 /** A listening HTTP server on 127.0.0.1 and its URL. */
@@ -76,7 +76,11 @@ describe('the sandbox webhooks instance (real Kafka, PostgreSQL, HTTP receivers)
       METRICS_PORT: '0',
       SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: keys.gateway.publicKeyPem }),
       SERVICE_TOKEN_PRIVATE_KEY: keys.webhooks.privateKeyPem,
-      WEBHOOKS_DATABASE_URL: devServiceDatabaseUrl(infra.databaseUrl, 'webhooks'),
+      // Each as its space's own role: the sandbox's (provisionSandbox made it) holds nothing of the live schema.
+      WEBHOOKS_DATABASE_URL:
+        space === 'test'
+          ? devRoleDatabaseUrl(infra.databaseUrl, sandboxRuntimeRoles.webhooks)
+          : devServiceDatabaseUrl(infra.databaseUrl, 'webhooks'),
       WEBHOOKS_ENCRYPTION_SECRET: randomBytes(32).toString('base64url'),
       WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOKS_ALLOW_HTTP: 'true',
