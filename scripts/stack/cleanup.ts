@@ -40,7 +40,7 @@ function matcherOf(selector: NameSelector): (name: string) => boolean {
 
 /**
  * Deletes the selected topics and drops the selected schemas (CASCADE). Roles are left alone:
- * migrate() creates two roles per service (coin_ledger_owner, coin_ledger_app, …), shared by every prefix
+ * migrate() creates two roles per service (coin_ledger_owner, coin_ledger_app, …; the sandbox's coin_ledger_sandbox_app, …), shared by every prefix
  * and by the dev stack, never one per schema. Kafka removes the deleted partitions' files
  * asynchronously, about a minute later (file.delete.delay.ms).
  */
