@@ -6,7 +6,7 @@ import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
 import { captureResult, hold, holdResult } from './holds';
-import { cashoutResult, settleCashoutResult } from './cashout';
+import { cashoutRateResult, cashoutResult, decideCashoutResult, settleCashoutResult } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
 import {
   commissionRuleEntry,
@@ -43,6 +43,9 @@ export type LedgerDraft<T extends LedgerCommandType = LedgerCommandType> = {
 export function ledgerDraft<T extends LedgerCommandType>(type: T, data: LedgerCommandOf<T>['data']): LedgerDraft<T> {
   return { type, data } as LedgerDraft<T>;
 }
+
+/** The one partition key of the cash-out rate table: every proposal and decision travels under it. */
+export const cashoutRatesKey = 'cashout-rates';
 
 /** The key (so the partition) a ledger command travels under: its row's rule (ledgerCommandContracts). */
 export function partitionKeyOf(command: LedgerDraft): string {
@@ -193,6 +196,16 @@ export const ledgerCommandContracts = {
     route: 'client',
     stepUp: false,
     result: settleCashoutResult,
+  },
+  // Rate versions (docs/CONTRACT.md "Cash-out"): one key for the whole table, so one partition applies every step in order.
+  'ledger.propose-cashout-rate': { partitionKey: () => cashoutRatesKey, route: 'client', stepUp: false, result: cashoutRateResult },
+  // The second person: a fresh second factor, as an approval takes.
+  'ledger.decide-cashout-rate': { partitionKey: () => cashoutRatesKey, route: 'client', stepUp: true, result: cashoutRateResult },
+  'ledger.decide-cashout': {
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: true,
+    result: decideCashoutResult,
   },
   'ledger.grant-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },
   'ledger.cancel-mandate': { partitionKey: (d) => walletKeyOfUser(d.fromUserId), route: 'client', stepUp: false, result: mandateResult },

@@ -137,6 +137,13 @@ export const ledgerConfigSchema = z.object({
   /** Coins one user may cash out in a rolling day, by verification level (docs/CONTRACT.md "Cash-out"). */
   CASHOUT_DAILY_COINS_UNVERIFIED: z.coerce.number().int().nonnegative().max(1_000_000_000).default(0),
   CASHOUT_DAILY_COINS_VERIFIED: z.coerce.number().int().nonnegative().max(1_000_000_000).default(50_000),
+  /**
+   * A cash-out of more than this many coins waits for a second person (an ADMIN+ other than its
+   * payer) before its provider may confirm it (docs/CONTRACT.md "Cash-out"). 10,000 coins: a fifth
+   * of what a verified user may cash out in a day, so an everyday cash-out never waits, and the
+   * few large ones, where a stolen account costs most, are seen by a person before XAF leaves.
+   */
+  CASHOUT_FOUR_EYES_COINS: z.coerce.number().int().nonnegative().max(1_000_000_000).default(10_000),
   /** A hold without expiresInSeconds expires after this (7 days). */
   HOLD_EXPIRY_DEFAULT_S: positiveInt(7 * 24 * 3600),
   /** The longest a hold may be asked to live (30 days, which is also the most this may be). */
@@ -295,6 +302,7 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
         unverified: config.CASHOUT_DAILY_COINS_UNVERIFIED * 100,
         verified: config.CASHOUT_DAILY_COINS_VERIFIED * 100,
       },
+      fourEyesAmount: config.CASHOUT_FOUR_EYES_COINS * 100,
     },
   };
 }

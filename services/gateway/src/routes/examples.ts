@@ -562,6 +562,7 @@ export const exampleCashout = {
   status: 'REQUESTED',
   providerReference: null,
   transactionId: null,
+  approval: { status: 'NOT_REQUIRED', approvedBy: null, approvedAt: null },
   expiresAt: '2026-11-25T10:00:00.000Z',
   createdAt: at,
   updatedAt: at,

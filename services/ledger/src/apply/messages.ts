@@ -141,13 +141,16 @@ export function mandateEventMessage(topics: TopicNames, change: MandateChange, h
   };
 }
 
+/** A hold's change that has an event: its creation or resolution. */
+type ResolvedHoldChange = HoldChange & { event: NonNullable<HoldChange['event']> };
+
 /** The event id of a hold's change: the same on every publish of it (a hold is created once and resolved once). */
-export function holdEventId(change: HoldChange): string {
+export function holdEventId(change: ResolvedHoldChange): string {
   return uuidV5(`coin.hold.${change.event}:${change.hold.id}`);
 }
 
 /** The coin.holds event of a hold's change, keyed by the hold id so one hold's events stay in order. */
-export function holdEventMessage(topics: TopicNames, change: HoldChange, headers?: Record<string, string>): OutboxBatchMessage {
+export function holdEventMessage(topics: TopicNames, change: ResolvedHoldChange, headers?: Record<string, string>): OutboxBatchMessage {
   const event: CoinHoldEvent = {
     eventId: holdEventId(change),
     type: `coin.hold.${change.event}`,

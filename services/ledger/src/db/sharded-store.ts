@@ -11,6 +11,7 @@ import {
 } from '../apply/store';
 import type { RefundTarget } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
+import { mergedCashoutRates, readCashoutRates } from './cashout-rate-rows';
 import { safeInteger } from './wallet-rows';
 
 /**
@@ -95,8 +96,13 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
         for (const [scope, window] of found.windows) windowsByShard[shard]!.set(scope, window);
       }
     }
+    // The rate table is written by one partition, on whichever shard owns it: read from every shard.
+    const cashoutRates = request.cashoutRates
+      ? mergedCashoutRates([primary.cashoutRates ?? [], ...(await Promise.all(others.map((other) => readCashoutRates(other.pool))))])
+      : undefined;
     return {
       ...primary,
+      ...(cashoutRates ? { cashoutRates } : {}),
       wallets: wallets as Map<string, LoadedWallet>,
       refundTargets,
       windows: mergedWindows(scopes, windowsByShard),

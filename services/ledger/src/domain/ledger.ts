@@ -97,6 +97,11 @@ export function clockClientIdsOf(command: LedgerCommand): string[] {
   return readsOf(command).clockClientIds ?? [];
 }
 
+/** Whether a command reads the cash-out rate versions (a cash-out, a rate's proposal or decision). */
+export function readsCashoutRates(command: LedgerCommand): boolean {
+  return readsOf(command).cashoutRates === true;
+}
+
 /** The users whose pending holds a command reads: a close voids them all. */
 export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
   return readsOf(command).pendingHoldOwners ?? [];
@@ -200,6 +205,10 @@ function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void
   if (decision.clock) {
     state.clocks ??= new Map();
     state.clocks.set(decision.clock.clientId, decision.clock.offsetSeconds);
+  }
+  if (decision.cashoutRate) {
+    const version = decision.cashoutRate;
+    state.cashoutRates = [...(state.cashoutRates ?? []).filter((v) => v.id !== version.id), version];
   }
 }
 

@@ -323,7 +323,13 @@ const modelPolicy: LedgerPolicy = {
   holdExpirySecondsMax: 2 * 24 * 3600,
   approvalExpirySeconds: 24 * 3600,
   fourEyes: fourEyesOff,
-  cashout: { providers: [], rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
+  cashout: {
+    providers: [],
+    rates: [],
+    windowSeconds: 24 * 3600,
+    dailyAmount: { unverified: 0, verified: 0 },
+    fourEyesAmount: Number.MAX_SAFE_INTEGER,
+  },
   mandateGraceSeconds: 3 * 24 * 3600,
   mandateRetrySeconds: 6 * 3600,
 };

@@ -13,6 +13,7 @@ import {
 import type { Rejected } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { ApprovalChange, ApprovalState } from './approvals';
+import type { CashoutRateVersion } from './cashout-rates';
 import type { CommissionRules } from './commission';
 import { fourEyesOff, type FourEyesPolicy, type WindowCharge } from './four-eyes';
 import { noLimits, type LimitDefaults, type SpendingWindow } from './limits';
@@ -113,12 +114,20 @@ export interface CashoutTerms {
   outcome: 'CONFIRMED' | 'FAILED' | null;
   callbackId: string | null;
   providerReference: string | null;
+  /**
+   * Above the four-eyes threshold (CASHOUT_FOUR_EYES_COINS) the cash-out waits for a second person:
+   * who approved it and when (null: not yet; the provider's CONFIRMED is refused). Null: at or under
+   * the threshold, no second person needed.
+   */
+  secondPerson: { approvedBy: number | null; approvedAt: Date | null } | null;
 }
 
 /** A cash-out rate: XAF per coin, in force from `effectiveFrom` until the next version's. */
 export interface CashoutRate {
   xafPerCoin: number;
   effectiveFrom: Date;
+  /** The approved version's id (domain/cashout-rates.ts); absent: a configured one (CASHOUT_RATES). */
+  id?: string;
 }
 
 /**
@@ -131,6 +140,8 @@ export interface CashoutPolicy {
   rates: readonly CashoutRate[];
   windowSeconds: number;
   dailyAmount: { unverified: number; verified: number };
+  /** A cash-out of more than this (minor units) waits for a second person before the provider may confirm it. */
+  fourEyesAmount: number;
 }
 
 export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';
@@ -138,7 +149,8 @@ export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';
 /** A hold as a decision leaves it, and what happened to it. */
 export interface HoldChange {
   hold: HoldState;
-  event: HoldEvent;
+  /** Null: the hold changed without being created or resolved (a cash-out's approval): written, no coin.holds event. */
+  event: HoldEvent | null;
 }
 
 /**
@@ -200,7 +212,13 @@ export const defaultPolicy: LedgerPolicy = {
   holdExpirySecondsMax: 30 * 24 * 3600,
   approvalExpirySeconds: 24 * 3600,
   fourEyes: fourEyesOff,
-  cashout: { providers: [], rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
+  cashout: {
+    providers: [],
+    rates: [],
+    windowSeconds: 24 * 3600,
+    dailyAmount: { unverified: 0, verified: 0 },
+    fourEyesAmount: Number.MAX_SAFE_INTEGER,
+  },
   mandateGraceSeconds: 3 * 24 * 3600,
   mandateRetrySeconds: 6 * 3600,
 };
@@ -242,6 +260,8 @@ export interface LedgerState {
   mandates: Map<string, MandateState>;
   /** Test clocks named by clock commands (the sandbox, docs/decisions/0018-sandbox.md): seconds ahead of wall time, by test-mode client id. */
   clocks?: Map<string, number>;
+  /** Cash-out rate versions set through the API (domain/cashout-rates.ts), when a command of the batch reads them. */
+  cashoutRates?: CashoutRateVersion[];
 }
 
 export interface NewTransaction {
@@ -336,6 +356,8 @@ export interface Accepted {
   freeze: FreezeChange | null;
   /** A sandbox test clock moved: the client's offset from wall time after it, in seconds. */
   clock?: { clientId: string; offsetSeconds: number };
+  /** A cash-out rate version proposed or decided (written once proposed, and once decided). */
+  cashoutRate?: CashoutRateVersion;
   /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
   windows: WindowCharge[];
   /** The command was not applied but stored as an approval request: it waits for a second person. */

@@ -7,6 +7,8 @@ import { captureHold } from './capture-hold';
 import { cashout } from './cashout';
 import { closeWallet } from './close-wallet';
 import { credit } from './credit';
+import { decideCashout } from './decide-cashout';
+import { decideCashoutRate } from './decide-cashout-rate';
 import { expireApproval } from './expire-approval';
 import { expireHold } from './expire-hold';
 import { grantMandate } from './grant-mandate';
@@ -17,6 +19,7 @@ import { hold } from './hold';
 import { mint } from './mint';
 import { openWallet } from './open-wallet';
 import { payout } from './payout';
+import { proposeCashoutRate } from './propose-cashout-rate';
 import { refund } from './refund';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
@@ -52,6 +55,9 @@ export const commandTable: { [T in LedgerCommandType]: CommandModule<T> } = {
   'ledger.advance-clock': advanceClock,
   'ledger.cashout': cashout,
   'ledger.settle-cashout': settleCashout,
+  'ledger.propose-cashout-rate': proposeCashoutRate,
+  'ledger.decide-cashout-rate': decideCashoutRate,
+  'ledger.decide-cashout': decideCashout,
   'ledger.set-limits': setLimits,
   'ledger.set-commission': setCommission,
   'ledger.clawback': clawback,
