@@ -253,6 +253,11 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     if (event === 'created') {
       if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
       wallet.held += hold.amount;
+    } else if (event === null) {
+      // A change that neither creates nor resolves it (a cash-out's approval): the coins stay held.
+      if (before?.status !== 'PENDING' || hold.status !== 'PENDING' || hold.amount !== before.amount) {
+        throw new InvariantViolation(`changing hold ${hold.id}, which is not pending, or changing its amount or status`);
+      }
     } else {
       if (before?.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
       wallet.held -= before.amount;
