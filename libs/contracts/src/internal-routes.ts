@@ -38,7 +38,7 @@ import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, plat
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
-import { cashoutPage, cashoutsQuery, reconciliation, reconciliationQuery } from './cashout';
+import { cashoutPage, cashoutRateList, cashoutsQuery, reconciliation, reconciliationQuery } from './cashout';
 import { internalMandatesQuery, mandatePage } from './mandates';
 import {
   adminWebhookEndpointPage,
@@ -237,6 +237,7 @@ export const internalReads = {
   },
   'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
   'ledger.cashouts': { service: 'ledger', method: 'GET', path: '/internal/cashouts', query: cashoutsQuery, response: cashoutPage },
+  'ledger.cashout-rates': { service: 'ledger', method: 'GET', path: '/internal/cashout-rates', response: cashoutRateList },
   'ledger.cashout-reconciliation': {
     service: 'ledger',
     method: 'GET',

@@ -12,6 +12,7 @@ import { dueMandates } from './db/mandate-reads';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerCashoutRateRoutes } from './http/cashout-rate-routes';
 import { registerCashoutReadRoutes } from './http/cashout-routes';
 import { registerMandateInternalRoutes } from './http/mandate-routes';
 import { registerCommissionReadRoutes } from './http/commission-routes';
@@ -105,6 +106,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
     creditLegMaxAgeS: config.CREDIT_LEG_MAX_AGE_S,
   });
   registerCashoutReadRoutes(parts.app, { pools: parts.pools });
+  registerCashoutRateRoutes(parts.app, { pools: parts.pools, configured: config.CASHOUT_RATES, now: context.now });
   registerMandateInternalRoutes(parts.app, { pools: parts.pools });
   registerCommissionReadRoutes(parts.app, { pools: parts.pools, shardOfWallet: (walletKey) => shardOfWallet(walletKey) });
   const placement = await partitionPlacement(admin, config);
