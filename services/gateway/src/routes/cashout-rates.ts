@@ -63,65 +63,80 @@ export function registerCashoutRateRoutes(app: App, deps: CashoutRateRouteDeps):
   );
 
   for (const [path, decision] of decisions) {
-    app.post(
-      `/api/admin/cashout-rates/:id/${path}`,
-      {
-        config: { access: 'admin', idempotent: true, stepUp: true },
-        schema: {
-          tags: ['cashouts', 'admin'],
-          summary:
-            decision === 'APPROVE'
-              ? 'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor'
-              : 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
-          security: userSecurity,
-          headers: idempotencyHeaders,
-          params: idParams,
-          operationId: decision === 'APPROVE' ? 'approveCashoutRate' : 'rejectCashoutRate',
-          response: { 200: cashoutRateResult, ...errorResponses },
-        },
-      },
-      async (request, reply) =>
-        sendLedgerCommand(
-          deps.commands,
-          request,
-          reply,
-          (requestHash) => ledgerDraft('ledger.decide-cashout-rate', { rateId: request.params.id, decision, requestHash }),
-          200,
-        ),
-    );
-
-    app.post(
-      `/api/admin/cashouts/:id/${path}`,
-      {
-        config: { access: 'admin', idempotent: true, stepUp: true },
-        schema: {
-          tags: ['cashouts', 'admin'],
-          summary:
-            decision === 'APPROVE'
-              ? 'Approve a cash-out above the four-eyes threshold: its provider may confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor'
-              : 'Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor',
-          security: userSecurity,
-          headers: idempotencyHeaders,
-          params: idParams,
-          operationId: decision === 'APPROVE' ? 'approveCashout' : 'rejectCashout',
-          response: { 200: decideCashoutResult, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        // The cash-out's id names its payer (docs/decisions/0005): the command goes to the payer's partition, no read.
-        const fromUserId = payerOfHoldId(request.params.id);
-        if (fromUserId === null) throw new AppError('HOLD_NOT_FOUND', `Cash-out ${request.params.id} does not exist`);
-        return sendLedgerCommand(
-          deps.commands,
-          request,
-          reply,
-          (requestHash) => ledgerDraft('ledger.decide-cashout', { holdId: request.params.id, fromUserId, decision, requestHash }),
-          200,
-        );
-      },
-    );
+    registerRateDecision(app, deps, path, decision);
+    registerCashoutDecision(app, deps, path, decision);
   }
+  registerRateList(app, deps);
+}
 
+type Decision = (typeof decisions)[number];
+
+/** A rate version's second person: approve (never its proposer) or reject. */
+function registerRateDecision(app: App, deps: CashoutRateRouteDeps, path: Decision[0], decision: Decision[1]): void {
+  app.post(
+    `/api/admin/cashout-rates/:id/${path}`,
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary:
+          decision === 'APPROVE'
+            ? 'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor'
+            : 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: idParams,
+        operationId: decision === 'APPROVE' ? 'approveCashoutRate' : 'rejectCashoutRate',
+        response: { 200: cashoutRateResult, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.decide-cashout-rate', { rateId: request.params.id, decision, requestHash }),
+        200,
+      ),
+  );
+}
+
+/** A big cash-out's second person: approve (the provider may then confirm it) or reject (released); never its payer. */
+function registerCashoutDecision(app: App, deps: CashoutRateRouteDeps, path: Decision[0], decision: Decision[1]): void {
+  app.post(
+    `/api/admin/cashouts/:id/${path}`,
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary:
+          decision === 'APPROVE'
+            ? 'Approve a cash-out above the four-eyes threshold: its provider may confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor'
+            : 'Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor',
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: idParams,
+        operationId: decision === 'APPROVE' ? 'approveCashout' : 'rejectCashout',
+        response: { 200: decideCashoutResult, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // The cash-out's id names its payer (docs/decisions/0005): the command goes to the payer's partition, no read.
+      const fromUserId = payerOfHoldId(request.params.id);
+      if (fromUserId === null) throw new AppError('HOLD_NOT_FOUND', `Cash-out ${request.params.id} does not exist`);
+      return sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.decide-cashout', { holdId: request.params.id, fromUserId, decision, requestHash }),
+        200,
+      );
+    },
+  );
+}
+
+/** Every rate version and the one in force. */
+function registerRateList(app: App, deps: CashoutRateRouteDeps): void {
   app.get(
     '/api/admin/cashout-rates',
     {

@@ -11,6 +11,7 @@ import {
   type Accepted,
   type BalanceChange,
   type Decision,
+  type HoldChange,
   type Entry,
   type LedgerPolicy,
   type LedgerState,
@@ -212,6 +213,26 @@ function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void
   }
 }
 
+/** A hold created, resolved, or changed while it stays pending (a cash-out's approval: the coins stay held). */
+function evolveHold(state: LedgerState, { hold, event }: HoldChange, now: Date): void {
+  const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
+  if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
+  const before = state.holds.get(hold.id);
+  if (event === 'created') {
+    if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
+    wallet.held += hold.amount;
+  } else if (event === null) {
+    if (before?.status !== 'PENDING' || hold.status !== 'PENDING' || hold.amount !== before.amount) {
+      throw new InvariantViolation(`changing hold ${hold.id}, which is not pending, or changing its amount or status`);
+    }
+  } else {
+    if (before?.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
+    wallet.held -= before.amount;
+  }
+  state.holds.set(hold.id, hold);
+  wallet.updatedAt = now;
+}
+
 /**
  * Applies an accepted decision to the state and returns the balance changes it made, one per
  * entry, each numbered by its wallet's sequence. A negative balance here is a bug in `decide`, not
@@ -246,25 +267,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
       previousBalance: wallet.balance - entry.amount,
     });
   }
-  for (const { hold, event } of decision.holds) {
-    const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
-    if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
-    const before = state.holds.get(hold.id);
-    if (event === 'created') {
-      if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
-      wallet.held += hold.amount;
-    } else if (event === null) {
-      // A change that neither creates nor resolves it (a cash-out's approval): the coins stay held.
-      if (before?.status !== 'PENDING' || hold.status !== 'PENDING' || hold.amount !== before.amount) {
-        throw new InvariantViolation(`changing hold ${hold.id}, which is not pending, or changing its amount or status`);
-      }
-    } else {
-      if (before?.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
-      wallet.held -= before.amount;
-    }
-    state.holds.set(hold.id, hold);
-    wallet.updatedAt = now;
-  }
+  for (const change of decision.holds) evolveHold(state, change, now);
   for (const { approval, event } of decision.approvals) {
     const before = state.approvals.get(approval.id);
     if (event === 'requested' ? before !== undefined : before?.status !== 'PENDING') {

@@ -7,6 +7,7 @@ import { useConsole } from '../../context';
 import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
+import { CashoutDecision, RatesPanel } from './rates';
 
 const statuses = ['REQUESTED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED'] as const;
 const pageSize = 25;
@@ -16,7 +17,8 @@ type Cashout = OperationResult<'listCashouts'>['cashouts'][number];
 type Reconciliation = OperationResult<'getCashoutReconciliation'>;
 type ReconciliationLine = Reconciliation['lines'][number];
 
-const cashoutColumns: readonly Column<Cashout>[] = [
+/** The queue's columns; the last one decides a cash-out waiting for its second person, then reloads the queue. */
+const cashoutColumns = (reload: () => void): readonly Column<Cashout>[] => [
   { key: 'id', header: 'Cash-out', cell: (c) => <code>{c.id.slice(0, 8)}</code> },
   { key: 'status', header: 'Status', cell: (c) => c.status },
   { key: 'user', header: 'User', cell: (c) => <Link to={`/users/${c.userId}`}>user {c.userId}</Link> },
@@ -32,6 +34,7 @@ const cashoutColumns: readonly Column<Cashout>[] = [
   },
   { key: 'expires', header: 'Expires (UTC)', cell: (c) => (c.status === 'REQUESTED' ? when(c.expiresAt) : '—') },
   { key: 'created', header: 'Asked (UTC)', cell: (c) => when(c.createdAt) },
+  { key: 'second', header: 'Second person', cell: (c) => <CashoutDecision cashout={c} onDecided={reload} /> },
 ];
 
 /** The reconciliation's columns, in the order (and with the names) of the API's own CSV. */
@@ -132,7 +135,10 @@ function ReconciliationPanel({ providerClientId }: { providerClientId: string })
   );
 }
 
-/** GET /api/admin/cashouts: the cash-out queue by status and provider, newest first, and the reconciliation under it. */
+/**
+ * GET /api/admin/cashouts: the cash-out queue by status and provider, newest first (a big one waiting
+ * for its second person is approved or rejected in its row), the rate versions, and the reconciliation.
+ */
 export function CashoutsScreen() {
   const { session } = useConsole();
   const [status, setStatus] = useState<(typeof statuses)[number] | ''>('REQUESTED');
@@ -180,12 +186,13 @@ export function CashoutsScreen() {
       <PagedTable
         load={cashouts}
         caption="Cash-outs"
-        columns={cashoutColumns}
+        columns={cashoutColumns(cashouts.reload)}
         rows={(data) => data.cashouts}
         rowKey={(c) => c.id}
         empty="No cash-out."
         paging={(data) => cursorPaging(cursors, data.nextCursor, setCursors)}
       />
+      <RatesPanel />
       <ReconciliationPanel providerClientId={providerClientId} />
     </Page>
   );
