@@ -120,8 +120,10 @@ export const ledgerConfigSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)).max(100)),
   /**
-   * The cash-out rate versions, `<ISO time>=<XAF per coin>` comma-separated, e.g.
+   * The configured cash-out rate versions, `<ISO time>=<XAF per coin>` comma-separated, e.g.
    * `2026-01-01T00:00:00Z=650,2026-12-01T00:00:00Z=655`: each in force from its time until the next.
+   * Versions set by two ADMIN+ through the API (POST /api/admin/cashout-rates) join them; where both
+   * take effect at the same instant, the approved one counts.
    */
   CASHOUT_RATES: z
     .string()

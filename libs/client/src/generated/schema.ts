@@ -8972,6 +8972,39 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "configured": [
+           *         {
+           *           "xafPerCoin": 655,
+           *           "effectiveFrom": "2026-01-01T00:00:00.000Z"
+           *         }
+           *       ],
+           *       "versions": [
+           *         {
+           *           "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *           "xafPerCoin": 660,
+           *           "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *           "status": "APPROVED",
+           *           "proposedBy": {
+           *             "kind": "user",
+           *             "id": "11"
+           *           },
+           *           "proposedAt": "2026-11-24T10:00:00.000Z",
+           *           "decidedBy": {
+           *             "kind": "user",
+           *             "id": "12"
+           *           },
+           *           "decidedAt": "2026-11-24T10:20:00.000Z"
+           *         }
+           *       ],
+           *       "inForce": {
+           *         "xafPerCoin": 655,
+           *         "effectiveFrom": "2026-01-01T00:00:00.000Z",
+           *         "id": null
+           *       }
+           *     }
+           */
           'application/json': {
             configured: {
               xafPerCoin: number;
@@ -9069,6 +9102,12 @@ export interface operations {
     };
     requestBody: {
       content: {
+        /**
+         * @example {
+         *       "xafPerCoin": 660,
+         *       "effectiveFrom": "2026-12-01T00:00:00.000Z"
+         *     }
+         */
         'application/json': {
           /** @description XAF per coin, a whole number */
           xafPerCoin: number;
@@ -9094,6 +9133,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rate": {
+           *         "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *         "xafPerCoin": 660,
+           *         "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *         "status": "APPROVED",
+           *         "proposedBy": {
+           *           "kind": "user",
+           *           "id": "11"
+           *         },
+           *         "proposedAt": "2026-11-24T10:00:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12"
+           *         },
+           *         "decidedAt": "2026-11-24T10:20:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             rate: {
               /** Format: uuid */
@@ -9315,6 +9374,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rate": {
+           *         "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *         "xafPerCoin": 660,
+           *         "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *         "status": "APPROVED",
+           *         "proposedBy": {
+           *           "kind": "user",
+           *           "id": "11"
+           *         },
+           *         "proposedAt": "2026-11-24T10:00:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12"
+           *         },
+           *         "decidedAt": "2026-11-24T10:20:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             rate: {
               /** Format: uuid */
@@ -9520,6 +9599,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "cashout": {
+           *         "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *         "userId": 42,
+           *         "amount": 20000,
+           *         "xafAmount": 13100000,
+           *         "xafPerCoin": 655,
+           *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
+           *         "msisdn": "+237670000000",
+           *         "providerClientId": "pc_momo",
+           *         "status": "REQUESTED",
+           *         "providerReference": null,
+           *         "transactionId": null,
+           *         "approval": {
+           *           "status": "APPROVED",
+           *           "approvedBy": 12,
+           *           "approvedAt": "2026-01-15T09:40:00.000Z"
+           *         },
+           *         "expiresAt": "2026-11-25T10:00:00.000Z",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             cashout: {
               /**
@@ -9741,6 +9845,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "rate": {
+           *         "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *         "xafPerCoin": 660,
+           *         "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *         "status": "APPROVED",
+           *         "proposedBy": {
+           *           "kind": "user",
+           *           "id": "11"
+           *         },
+           *         "proposedAt": "2026-11-24T10:00:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12"
+           *         },
+           *         "decidedAt": "2026-11-24T10:20:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             rate: {
               /** Format: uuid */
@@ -9946,6 +10070,31 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "cashout": {
+           *         "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *         "userId": 42,
+           *         "amount": 20000,
+           *         "xafAmount": 13100000,
+           *         "xafPerCoin": 655,
+           *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
+           *         "msisdn": "+237670000000",
+           *         "providerClientId": "pc_momo",
+           *         "status": "REQUESTED",
+           *         "providerReference": null,
+           *         "transactionId": null,
+           *         "approval": {
+           *           "status": "APPROVED",
+           *           "approvedBy": 12,
+           *           "approvedAt": "2026-01-15T09:40:00.000Z"
+           *         },
+           *         "expiresAt": "2026-11-25T10:00:00.000Z",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
           'application/json': {
             cashout: {
               /**

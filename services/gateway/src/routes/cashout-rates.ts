@@ -15,6 +15,13 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import {
+  exampleCashoutRateList,
+  exampleCashoutRateResult,
+  exampleDecideCashoutResult,
+  exampleProposeCashoutRate,
+  withExample,
+} from './examples';
 import { userSecurity } from './security-schemes';
 
 export interface CashoutRateRouteDeps {
@@ -45,9 +52,9 @@ export function registerCashoutRateRoutes(app: App, deps: CashoutRateRouteDeps):
           'Propose a cash-out rate version (XAF per coin from a time at least 60 s and at most 90 days ahead at the ledger); a different ADMIN+ approves it (201 with the PROPOSED version)',
         security: userSecurity,
         headers: idempotencyHeaders,
-        body: proposeCashoutRateBody,
+        body: withExample(proposeCashoutRateBody, exampleProposeCashoutRate),
         operationId: 'proposeCashoutRate',
-        response: { 201: cashoutRateResult, ...errorResponses },
+        response: { 201: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -87,7 +94,7 @@ function registerRateDecision(app: App, deps: CashoutRateRouteDeps, path: Decisi
         headers: idempotencyHeaders,
         params: idParams,
         operationId: decision === 'APPROVE' ? 'approveCashoutRate' : 'rejectCashoutRate',
-        response: { 200: cashoutRateResult, ...errorResponses },
+        response: { 200: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
       },
     },
     async (request, reply) =>
@@ -117,7 +124,7 @@ function registerCashoutDecision(app: App, deps: CashoutRateRouteDeps, path: Dec
         headers: idempotencyHeaders,
         params: idParams,
         operationId: decision === 'APPROVE' ? 'approveCashout' : 'rejectCashout',
-        response: { 200: decideCashoutResult, ...errorResponses },
+        response: { 200: withExample(decideCashoutResult, exampleDecideCashoutResult), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -147,7 +154,7 @@ function registerRateList(app: App, deps: CashoutRateRouteDeps): void {
           'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force',
         security: userSecurity,
         operationId: 'listCashoutRates',
-        response: { 200: cashoutRateList, 400: problem, 401: problem, 403: problem, 503: problem },
+        response: { 200: withExample(cashoutRateList, exampleCashoutRateList), 400: problem, 401: problem, 403: problem, 503: problem },
       },
     },
     async (request) => deps.internal.read('ledger.cashout-rates', {}, String(request.id)),

@@ -15,6 +15,34 @@ type Cashout = OperationResult<'listCashouts'>['cashouts'][number];
 
 const who = (actor: RateVersion['proposedBy'] | null) => (actor ? `${actor.kind} ${actor.id}` : '—');
 
+/** The versions' columns; a PROPOSED one is approved or rejected from its row. */
+function rateColumns(busy: boolean, decide: (id: string, approve: boolean) => void): readonly Column<RateVersion>[] {
+  return [
+    { key: 'rate', header: 'XAF per coin', numeric: true, cell: (r) => String(r.xafPerCoin) },
+    { key: 'from', header: 'From (UTC)', cell: (r) => when(r.effectiveFrom) },
+    { key: 'status', header: 'Status', cell: (r) => r.status },
+    { key: 'proposed', header: 'Proposed by', cell: (r) => `${who(r.proposedBy)}, ${when(r.proposedAt)}` },
+    { key: 'decided', header: 'Decided by', cell: (r) => (r.decidedAt ? `${who(r.decidedBy)}, ${when(r.decidedAt)}` : '—') },
+    {
+      key: 'actions',
+      header: 'Decision',
+      cell: (r) =>
+        r.status === 'PROPOSED' ? (
+          <>
+            <button type="button" disabled={busy} onClick={() => decide(r.id, true)}>
+              Approve rate
+            </button>{' '}
+            <button type="button" className="danger" disabled={busy} onClick={() => decide(r.id, false)}>
+              Reject rate
+            </button>
+          </>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+}
+
 /**
  * GET /api/admin/cashout-rates and its two people: an ADMIN+ proposes a rate version (XAF per
  * coin from a time at least a minute ahead), a different ADMIN+ approves it (a fresh second
@@ -43,30 +71,7 @@ export function RatesPanel() {
       },
       { key: id },
     );
-  const columns: readonly Column<RateVersion>[] = [
-    { key: 'rate', header: 'XAF per coin', numeric: true, cell: (r) => String(r.xafPerCoin) },
-    { key: 'from', header: 'From (UTC)', cell: (r) => when(r.effectiveFrom) },
-    { key: 'status', header: 'Status', cell: (r) => r.status },
-    { key: 'proposed', header: 'Proposed by', cell: (r) => `${who(r.proposedBy)}, ${when(r.proposedAt)}` },
-    { key: 'decided', header: 'Decided by', cell: (r) => (r.decidedAt ? `${who(r.decidedBy)}, ${when(r.decidedAt)}` : '—') },
-    {
-      key: 'actions',
-      header: 'Decision',
-      cell: (r) =>
-        r.status === 'PROPOSED' ? (
-          <>
-            <button type="button" disabled={change.busy} onClick={() => void decide(r.id, true)}>
-              Approve rate
-            </button>{' '}
-            <button type="button" className="danger" disabled={change.busy} onClick={() => void decide(r.id, false)}>
-              Reject rate
-            </button>
-          </>
-        ) : (
-          '—'
-        ),
-    },
-  ];
+  const columns = rateColumns(change.busy, (id, approve) => void decide(id, approve));
   return (
     <section aria-labelledby="rates" className="panel">
       <h2 id="rates">Rates</h2>
