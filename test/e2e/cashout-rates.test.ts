@@ -162,12 +162,19 @@ describe('cash-out rates and four-eyes cash-outs', () => {
       "the provider's refused CONFIRMED in the audit log",
     );
     expect(await walletOf(user.accessToken)).toMatchObject({ balance: 2000, activeCoins: 1400 });
+    // Not the provider's to pay yet: absent from its queue, present in the ADMIN+ queue of those waiting.
+    const idsOf = (page: { body: { cashouts: Array<{ id: string }> } }) => page.body.cashouts.map((c) => c.id);
+    const assigned = () => http(stack.gatewayUrl, 'GET', '/api/cashouts/assigned?status=REQUESTED&limit=100', { token: providerToken });
+    expect(idsOf(await assigned())).not.toContain(cashoutId);
+    const waiting = await http(stack.gatewayUrl, 'GET', '/api/admin/cashouts?approval=PENDING&limit=100', { token: admin2.accessToken });
+    expect(idsOf(waiting)).toContain(cashoutId);
     // The payer, even as a user, cannot approve it; a user is not an ADMIN.
     expect((await post(user.accessToken, `/api/admin/cashouts/${cashoutId}/approve`)).status).toBe(403);
 
     const approved = await post(admin2.accessToken, `/api/admin/cashouts/${cashoutId}/approve`);
     expect(approved.status).toBe(200);
     expect(approved.body.cashout).toMatchObject({ status: 'REQUESTED', approval: { status: 'APPROVED', approvedBy: admin2.userId } });
+    expect(idsOf(await assigned())).toContain(cashoutId);
     const confirmed = await callback({ cashoutId, outcome: 'CONFIRMED', providerReference: 'MOMO-2' });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.transaction).toMatchObject({ type: 'BURN', amount: 600 });

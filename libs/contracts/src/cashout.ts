@@ -89,9 +89,15 @@ export type SettleCashoutResult = z.infer<typeof settleCashoutResult>;
 // ---- The cash-out queue and the reconciliation (ADMIN+) ----
 
 /** GET /api/admin/cashouts: the queue, newest first, optionally of one state and one provider. */
+/** A filter of the queue by second person: PENDING waits for one; CLEARED may be paid (none needed, or approved). */
+export const cashoutApprovalFilter = z.enum(['PENDING', 'CLEARED']);
+export type CashoutApprovalFilter = z.infer<typeof cashoutApprovalFilter>;
 export const cashoutsQuery = z.strictObject({
   status: cashoutStatus.optional(),
   providerClientId: platformClientId.optional(),
+  approval: cashoutApprovalFilter
+    .optional()
+    .describe('PENDING: waiting for a second person (above the four-eyes threshold); CLEARED: none needed, or approved'),
   limit: queryInt(1, 100, 20),
   offset: queryInt(0, historyPaging.offsetMax, 0),
 });

@@ -474,7 +474,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The calling payout provider's own cash-outs, newest first (status=REQUESTED: what it has to pay or fail by its callback) */
+    /** The calling payout provider's own cash-outs, newest first (status=REQUESTED: what it has to pay or fail by its callback); one waiting for its second person is not listed until an ADMIN+ approved it */
     get: operations['listAssignedCashouts'];
     put?: never;
     post?: never;
@@ -8549,6 +8549,8 @@ export interface operations {
       query?: {
         status?: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
         providerClientId?: string;
+        /** @description PENDING: waiting for a second person (above the four-eyes threshold); CLEARED: none needed, or approved */
+        approval?: 'PENDING' | 'CLEARED';
         /** @description integer 1..100, default 20 */
         limit?: number | string;
         /** @description integer 0..1000000, default 0 */
@@ -8708,6 +8710,8 @@ export interface operations {
       query?: {
         status?: 'REQUESTED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
         providerClientId?: string;
+        /** @description PENDING: waiting for a second person (above the four-eyes threshold); CLEARED: none needed, or approved */
+        approval?: 'PENDING' | 'CLEARED';
         /** @description integer 1..100, default 20 */
         limit?: number | string;
         /** @description integer 0..1000000, default 0 */

@@ -198,10 +198,10 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       },
     },
     async (request) => {
-      const { status, providerClientId, limit, offset, cursor } = request.query;
+      const { status, providerClientId, approval, limit, offset, cursor } = request.query;
       const page = await deps.internal.read(
         'ledger.cashouts',
-        { status, providerClientId, limit, offset: startOf(request, 'offset', offset, cursor) },
+        { status, providerClientId, approval, limit, offset: startOf(request, 'offset', offset, cursor) },
         String(request.id),
       );
       return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };
@@ -215,7 +215,8 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       config: { access: 'platform' },
       schema: {
         tags: ['cashouts'],
-        summary: "The calling payout provider's own cash-outs, newest first (status=REQUESTED: what it has to pay or fail by its callback)",
+        summary:
+          "The calling payout provider's own cash-outs, newest first (status=REQUESTED: what it has to pay or fail by its callback); one waiting for its second person is not listed until an ADMIN+ approved it",
         security: userSecurity,
         querystring: cashoutsPublicQuery,
         operationId: 'listAssignedCashouts',
@@ -223,14 +224,16 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       },
     },
     async (request) => {
-      const { status, providerClientId, limit, offset, cursor } = request.query;
+      const { status, providerClientId, approval, limit, offset, cursor } = request.query;
       const own = principalOf(request).subject;
       if (providerClientId !== undefined && providerClientId !== own) {
         throw new AppError('FORBIDDEN', 'A provider reads its own cash-outs only');
       }
+      // A cash-out waiting for its second person is not the provider's to pay yet: never in its queue.
+      if (approval === 'PENDING') throw new AppError('FORBIDDEN', 'A cash-out waiting for its second person is not shown to its provider');
       const page = await deps.internal.read(
         'ledger.cashouts',
-        { status, providerClientId: own, limit, offset: startOf(request, 'offset', offset, cursor) },
+        { status, providerClientId: own, approval: 'CLEARED', limit, offset: startOf(request, 'offset', offset, cursor) },
         String(request.id),
       );
       return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };

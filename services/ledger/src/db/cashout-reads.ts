@@ -1,4 +1,4 @@
-import type { CashoutStatus, ReconciliationLine } from '@coin/contracts';
+import type { CashoutApprovalFilter, CashoutStatus, ReconciliationLine } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { HoldState } from '../domain/ledger';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
@@ -16,9 +16,18 @@ const statusWhere: Record<CashoutStatus, string> = {
   EXPIRED: "status = 'EXPIRED'",
 };
 
+/** A cash-out waiting for its second person (above the four-eyes threshold, not approved yet). */
+const awaitingSecondPerson =
+  "coalesce(jsonb_typeof(cashout->'secondPerson') = 'object' AND cashout->'secondPerson'->'approvedBy' = 'null'::jsonb, false)";
+const approvalWhere: Record<CashoutApprovalFilter, string> = {
+  PENDING: awaitingSecondPerson,
+  CLEARED: `NOT ${awaitingSecondPerson}`,
+};
+
 export interface CashoutFilter {
   status?: CashoutStatus | undefined;
   providerClientId?: string | undefined;
+  approval?: CashoutApprovalFilter | undefined;
   limit: number;
   offset: number;
 }
@@ -27,7 +36,7 @@ export interface CashoutFilter {
 export async function listCashouts(db: Queryable, filter: CashoutFilter): Promise<{ cashouts: HoldState[]; total: number }> {
   const where = `cashout IS NOT NULL AND ($1::text IS NULL OR cashout->>'providerClientId' = $1)${
     filter.status ? ` AND ${statusWhere[filter.status]}` : ''
-  }`;
+  }${filter.approval ? ` AND ${approvalWhere[filter.approval]}` : ''}`;
   const provider = filter.providerClientId ?? null;
   const rows = await db.query<HoldDbRow>(
     `SELECT ${holdColumns} FROM holds WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,

@@ -11,12 +11,12 @@ import { cashoutView } from '../views/cashout-view';
  */
 export function registerCashoutReadRoutes(app: App, deps: { pools: readonly Pool[] }): void {
   app.get('/internal/cashouts', { schema: { querystring: cashoutsQuery, response: { 200: cashoutPage } } }, async (request) => {
-    const { status, providerClientId, limit, offset } = request.query;
+    const { status, providerClientId, approval, limit, offset } = request.query;
     const page = await pagedOverShards(
       deps.pools,
       { limit, offset },
       async (db, first) => {
-        const part = await listCashouts(db, { status, providerClientId, ...first });
+        const part = await listCashouts(db, { status, providerClientId, approval, ...first });
         return { rows: part.cashouts, total: part.total };
       },
       (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),

@@ -160,23 +160,26 @@ describe('cash-outs screen', () => {
 
   it('when a big cash-out waits for its second person, then its row approves or rejects it; the refusal of the payer is shown', async () => {
     const approveCashout = jest.fn(async (_input: unknown) => Promise.reject(problem(403, 'SELF_DEALING', 'Self-dealing')));
+    const listCashouts = jest.fn(async (_input: unknown) => ({
+      cashouts: [cashout('big1', { amount: 60000, approval: { status: 'PENDING', approvedBy: null, approvedAt: null } }), cashout('small')],
+      pagination: { limit: 25, offset: 0, total: 2 },
+      hasMore: false,
+      nextCursor: null,
+    }));
     renderScreen(<CashoutsScreen />, {
-      listCashouts: async () => ({
-        cashouts: [
-          cashout('big1', { amount: 60000, approval: { status: 'PENDING', approvedBy: null, approvedAt: null } }),
-          cashout('small'),
-        ],
-        pagination: { limit: 25, offset: 0, total: 2 },
-        hasMore: false,
-        nextCursor: null,
-      }),
+      listCashouts,
       getCashoutReconciliation: async () => report([]),
       listCashoutRates: rates(),
       approveCashout,
     });
     const table = await screen.findByRole('table', { name: 'Cash-outs' });
     expect(within(table).getAllByRole('button', { name: 'Approve cash-out' })).toHaveLength(1);
-    await userEvent.setup().click(within(table).getByRole('button', { name: 'Approve cash-out' }));
+    const user = userEvent.setup();
+    const filters = screen.getByRole('form', { name: 'Filter cash-outs' });
+    await user.click(within(filters).getByLabelText('Waiting for a second person'));
+    await user.click(within(filters).getByRole('button', { name: 'Filter' }));
+    expect(listCashouts).toHaveBeenLastCalledWith({ query: { limit: '25', status: 'REQUESTED', approval: 'PENDING' } });
+    await user.click(within(await screen.findByRole('table', { name: 'Cash-outs' })).getByRole('button', { name: 'Approve cash-out' }));
     expect(approveCashout).toHaveBeenCalledWith({ path: { id: 'big1' }, idempotencyKey: expect.any(String) });
     expect((await screen.findByRole('alert')).textContent).toContain('SELF_DEALING');
   });

@@ -143,6 +143,7 @@ export function CashoutsScreen() {
   const { session } = useConsole();
   const [status, setStatus] = useState<(typeof statuses)[number] | ''>('REQUESTED');
   const [providerClientId, setProvider] = useState('');
+  const [waiting, setWaiting] = useState(false);
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
   const cashouts = useLoad(
@@ -152,10 +153,11 @@ export function CashoutsScreen() {
           limit: String(pageSize),
           ...(status ? { status } : {}),
           ...(providerClientId ? { providerClientId } : {}),
+          ...(waiting ? { approval: 'PENDING' as const } : {}),
           ...(cursor ? { cursor } : {}),
         },
       }),
-    [status, providerClientId, cursor],
+    [status, providerClientId, waiting, cursor],
   );
   return (
     <Page title="Cash-outs">
@@ -167,6 +169,7 @@ export function CashoutsScreen() {
           const form = new FormData(event.currentTarget);
           setStatus(String(form.get('status') ?? '') as typeof status);
           setProvider(String(form.get('provider') ?? '').trim());
+          setWaiting(form.get('waiting') === 'on');
           setCursors([]);
         }}
       >
@@ -180,6 +183,9 @@ export function CashoutsScreen() {
         </Field>
         <Field label="Provider (platform client id)">
           <input name="provider" maxLength={100} defaultValue={providerClientId} />
+        </Field>
+        <Field label="Waiting for a second person">
+          <input name="waiting" type="checkbox" defaultChecked={waiting} />
         </Field>
         <button type="submit">Filter</button>
       </form>
