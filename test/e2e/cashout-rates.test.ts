@@ -228,5 +228,8 @@ describe('cash-out rates and four-eyes cash-outs', () => {
     expect(listed).toMatchObject({ status: 'PROPOSED', decidedBy: null });
     const rejected = await post(admin2.accessToken, `/api/admin/cashout-rates/${rateId}/reject`);
     expect(rejected.body.rate).toMatchObject({ status: 'REJECTED', decidedBy: { id: String(admin2.userId) } });
+    // Rejected is final: an approval afterwards is told so, and changes nothing.
+    const late = await post(admin2.accessToken, `/api/admin/cashout-rates/${rateId}/approve`);
+    expect([late.status, late.body.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
   });
 });

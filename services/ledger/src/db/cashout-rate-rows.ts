@@ -52,14 +52,17 @@ type Queryable = Pick<PoolClient, 'query'>;
 
 /**
  * What an apply reads of the rate table: every PROPOSED version (at most `waitingMax`, the
- * proposal's bound) and the newest approved ones by effective time (the one in force is among
- * them: at most `waitingMax` approved ones are ahead of now). Bounded whatever the table holds.
+ * proposal's bound), the newest approved ones by effective time (the one in force is among
+ * them: at most `waitingMax` approved ones are ahead of now) and the latest rejected ones (so a
+ * second decision of one is told it was decided). Bounded whatever the table holds.
  */
 export async function readCashoutRates(db: Queryable): Promise<CashoutRateVersion[]> {
   const result = await db.query<CashoutRateDbRow>(
     `(SELECT ${columns} FROM cashout_rates WHERE status = 'PROPOSED' ORDER BY proposed_at LIMIT $1)
      UNION ALL
-     (SELECT ${columns} FROM cashout_rates WHERE status = 'APPROVED' ORDER BY effective_from DESC LIMIT $2)`,
+     (SELECT ${columns} FROM cashout_rates WHERE status = 'APPROVED' ORDER BY effective_from DESC LIMIT $2)
+     UNION ALL
+     (SELECT ${columns} FROM cashout_rates WHERE status = 'REJECTED' ORDER BY decided_at DESC LIMIT $2)`,
     [approvedVersionsRead * 2, approvedVersionsRead],
   );
   return result.rows.map(cashoutRateOf);
