@@ -131,6 +131,23 @@ describe('cash-out rates and four-eyes cash-outs', () => {
     const approved = await post(admin2.accessToken, `/api/admin/cashout-rates/${rateId}/approve`);
     expect(approved.status).toBe(200);
     expect(approved.body.rate).toMatchObject({ status: 'APPROVED', decidedBy: { id: String(admin2.userId) } });
+    // Both steps are in the admin audit log, each with its ADMIN.
+    const steps = await eventually(
+      async () => {
+        const page = await http(stack.gatewayUrl, 'GET', `/api/admin/audit-log/service-actions?target=cashout-rate:${rateId}`, {
+          token: superadmin.accessToken,
+        });
+        expect(page.status).toBe(200);
+        const entries = page.body.entries as Array<{ action: string; actor: { id: string }; source: string }>;
+        return entries.length >= 2 ? entries : undefined;
+      },
+      20_000,
+      "the rate's audit records",
+    );
+    expect(steps.map((e) => [e.source, e.action, e.actor.id])).toEqual([
+      ['ledger', 'cashout-rate.approve', String(admin2.userId)],
+      ['ledger', 'cashout-rate.propose', String(admin1.userId)],
+    ]);
     // Decided once: a second decision is refused, and the version does not change.
     expect((await post(admin2.accessToken, `/api/admin/cashout-rates/${rateId}/reject`)).body.code).toBe('APPROVAL_NOT_PENDING');
 
