@@ -129,14 +129,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
     close: async () => {
       await gateway.close();
-      await Promise.all([
-        user.close(),
-        ledger.close(),
-        history.close(),
-        webhooks.close(),
-        monitoring.close(),
-        sandbox?.close(),
-      ]);
+      await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), monitoring.close(), sandbox?.close()]);
       await userProxy.close();
     },
   };
