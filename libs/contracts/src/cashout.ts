@@ -36,6 +36,18 @@ export function xafOfCashout(minor: number, rate: number): number {
   return Number((BigInt(minor) * BigInt(rate)) / BigInt(minorUnitsPerCoin));
 }
 
+/**
+ * A cash-out's second person (docs/CONTRACT.md "Cash-out"): NOT_REQUIRED at or under the four-eyes
+ * threshold (CASHOUT_FOUR_EYES_COINS); above it PENDING until an ADMIN+ other than the payer
+ * approves it (APPROVED, with who and when): a provider's claim and CONFIRMED are refused before that.
+ */
+export const cashoutApproval = z.object({
+  status: z.enum(['NOT_REQUIRED', 'PENDING', 'APPROVED']),
+  approvedBy: userId.nullable(),
+  approvedAt: isoDateTime.nullable(),
+});
+export type CashoutApproval = z.infer<typeof cashoutApproval>;
+
 /** A cash-out as the API shows it. */
 export const cashout = z.object({
   id: z.uuid().describe("The cash-out's id: the id of the hold that reserves its coins"),
@@ -55,6 +67,7 @@ export const cashout = z.object({
   status: cashoutStatus,
   providerReference: z.string().nullable(),
   transactionId: z.number().int().nullable().describe('The BURN of a confirmed cash-out'),
+  approval: cashoutApproval,
   expiresAt: isoDateTime.describe('Released by itself if no provider callback settles it by then'),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -91,10 +104,16 @@ export type SettleCashoutResult = z.infer<typeof settleCashoutResult>;
 
 // ---- The cash-out queue and the reconciliation (ADMIN+) ----
 
+/** A filter of the queue by second person: PENDING waits for one; CLEARED may be paid (none needed, or approved). */
+export const cashoutApprovalFilter = z.enum(['PENDING', 'CLEARED']);
+export type CashoutApprovalFilter = z.infer<typeof cashoutApprovalFilter>;
 /** GET /api/admin/cashouts: the queue, newest first, optionally of one state and one provider (its claimer, else the provider named). */
 export const cashoutsQuery = z.strictObject({
   status: cashoutStatus.optional(),
   providerClientId: platformClientId.optional(),
+  approval: cashoutApprovalFilter
+    .optional()
+    .describe('PENDING: waiting for a second person (above the four-eyes threshold); CLEARED: none needed, or approved'),
   limit: queryInt(1, 100, 20),
   offset: queryInt(0, historyPaging.offsetMax, 0),
 });
@@ -173,3 +192,51 @@ export function reconciliationCsv(report: Reconciliation): string {
   const rows = report.lines.map((line) => reconciliationColumns.map((column) => String(line[column] ?? '')).join(','));
   return `${[reconciliationColumns.join(','), ...rows].join('\r\n')}\r\n`;
 }
+
+// ---- Cash-out rate versions, set by two people (ADMIN+) ----
+
+/** A person as a rate version names them. */
+const rateActor = z.object({ kind: z.enum(['user', 'operator']), id: z.string() });
+
+/**
+ * A cash-out rate version (docs/CONTRACT.md "Cash-out"): proposed by one ADMIN+, approved or
+ * rejected by another; once decided it never changes. An approved version fixes the XAF amount of
+ * every cash-out the ledger applies from `effectiveFrom` until the next approved version's.
+ */
+export const cashoutRateVersion = z.object({
+  id: z.uuid(),
+  xafPerCoin: xafPerCoin.describe('XAF per coin'),
+  effectiveFrom: isoDateTime.describe('When it comes into force (judged at the ledger)'),
+  status: z.enum(['PROPOSED', 'APPROVED', 'REJECTED']),
+  proposedBy: rateActor,
+  proposedAt: isoDateTime,
+  decidedBy: rateActor.nullable(),
+  decidedAt: isoDateTime.nullable(),
+});
+export type CashoutRateVersion = z.infer<typeof cashoutRateVersion>;
+
+/** POST /api/admin/cashout-rates: a rate version to propose. */
+export const proposeCashoutRateBody = z.strictObject({
+  xafPerCoin: xafPerCoin.describe('XAF per coin, a whole number'),
+  effectiveFrom: isoDateTime.describe(
+    'When it comes into force: at least 60 seconds and at most 90 days after the ledger applies the proposal, and still at least 60 seconds ahead when it is approved',
+  ),
+});
+export const cashoutRateResult = z.object({ rate: cashoutRateVersion });
+export type CashoutRateResult = z.infer<typeof cashoutRateResult>;
+
+/**
+ * GET /api/admin/cashout-rates: the configured versions (CASHOUT_RATES, in force from deployment)
+ * and every version set through the API, proposed and decided, newest first; `inForce`: the one
+ * the ledger applies now.
+ */
+export const cashoutRateList = z.object({
+  configured: z.array(z.object({ xafPerCoin, effectiveFrom: isoDateTime })),
+  versions: z.array(cashoutRateVersion),
+  inForce: z.object({ xafPerCoin, effectiveFrom: isoDateTime, id: z.uuid().nullable() }).nullable(),
+});
+export type CashoutRateList = z.infer<typeof cashoutRateList>;
+
+/** The result of an ADMIN+'s approval or rejection of a cash-out above the four-eyes threshold. */
+export const decideCashoutResult = z.object({ cashout });
+export type DecideCashoutResult = z.infer<typeof decideCashoutResult>;

@@ -65,6 +65,9 @@ describe('the ledger command contract table', () => {
       'ledger.approve',
       // Lifting a freeze restores a wallet's power to move coins: its second person confirms afresh.
       'ledger.approve-unfreeze',
+      // A big cash-out's second person lets XAF leave; a rate's decides what every cash-out pays.
+      'ledger.decide-cashout',
+      'ledger.decide-cashout-rate',
       'ledger.reject-approval',
       // A commission rule sends a treasury's coins to third parties (docs/decisions/0013).
       'ledger.set-commission',

@@ -6,7 +6,7 @@ import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
 import { captureResult, hold, holdResult } from './holds';
-import { cashoutResult, claimCashoutResult, settleCashoutResult } from './cashout';
+import { cashoutRateResult, cashoutResult, claimCashoutResult, decideCashoutResult, settleCashoutResult } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
 import {
   advanceClockCommand,
@@ -21,6 +21,8 @@ import {
   closeWalletCommand,
   commissionRuleEntry,
   creditCommand,
+  decideCashoutCommand,
+  decideCashoutRateCommand,
   expireHoldCommand,
   freezeResult,
   freezeWalletCommand,
@@ -33,6 +35,7 @@ import {
   payoutCommand,
   purchaseResult,
   payoutResult,
+  proposeCashoutRateCommand,
   reasonText,
   refundCommand,
   requestHash,
@@ -87,6 +90,9 @@ export type LedgerDraft<T extends LedgerCommandType = LedgerCommandType> = {
 export function ledgerDraft<T extends LedgerCommandType>(type: T, data: LedgerCommandOf<T>['data']): LedgerDraft<T> {
   return { type, data } as LedgerDraft<T>;
 }
+
+/** The one partition key of the cash-out rate table: every proposal and decision travels under it. */
+export const cashoutRatesKey = 'cashout-rates';
 
 /** The key (so the partition) a ledger command travels under: its row's rule (ledgerCommandContracts). */
 export function partitionKeyOf(command: LedgerDraft): string {
@@ -359,6 +365,32 @@ const directLedgerCommandContracts = {
     stepUp: false,
     approvable: false,
     result: settleCashoutResult,
+  }),
+  // Rate versions (docs/CONTRACT.md "Cash-out"): one key for the whole table, so one partition applies every step in order.
+  'ledger.propose-cashout-rate': ledgerRow({
+    schema: proposeCashoutRateCommand,
+    partitionKey: () => cashoutRatesKey,
+    route: 'client',
+    stepUp: false,
+    approvable: false,
+    result: cashoutRateResult,
+  }),
+  // The second person: a fresh second factor, as an approval takes.
+  'ledger.decide-cashout-rate': ledgerRow({
+    schema: decideCashoutRateCommand,
+    partitionKey: () => cashoutRatesKey,
+    route: 'client',
+    stepUp: true,
+    approvable: false,
+    result: cashoutRateResult,
+  }),
+  'ledger.decide-cashout': ledgerRow({
+    schema: decideCashoutCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: true,
+    approvable: false,
+    result: decideCashoutResult,
   }),
   'ledger.grant-mandate': ledgerRow({
     schema: grantMandateCommand,

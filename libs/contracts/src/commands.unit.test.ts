@@ -95,6 +95,23 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   ],
   'ledger.request-unfreeze': [['the frozen wallet', ledgerDraft('ledger.request-unfreeze', { userId: 7, reason: 'r' }), 'user:7']],
   'ledger.approve-unfreeze': [['the frozen wallet', ledgerDraft('ledger.approve-unfreeze', { userId: 7 }), 'user:7']],
+  'ledger.propose-cashout-rate': [
+    [
+      'the rate table',
+      ledgerDraft('ledger.propose-cashout-rate', {
+        xafPerCoin: 655,
+        effectiveFrom: '2026-12-01T00:00:00.000Z',
+        idNonce: 'AAAAAAAAAAAAAAAAAAAAAA',
+      }),
+      'cashout-rates',
+    ],
+  ],
+  'ledger.decide-cashout-rate': [
+    ['the rate table', ledgerDraft('ledger.decide-cashout-rate', { rateId: randomUUID(), decision: 'APPROVE' }), 'cashout-rates'],
+  ],
+  'ledger.decide-cashout': [
+    ['the payer', ledgerDraft('ledger.decide-cashout', { holdId: randomUUID(), fromUserId: 7, decision: 'APPROVE' }), 'user:7'],
+  ],
   'ledger.request-approval': [
     [
       'the wallet a mint credits',

@@ -38,7 +38,7 @@ import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, plat
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
-import { cashoutPage, cashoutsInternalQuery, reconciliation, reconciliationQuery } from './cashout';
+import { cashoutPage, cashoutRateList, cashoutsInternalQuery, reconciliation, reconciliationQuery } from './cashout';
 import { internalMandatesQuery, mandatePage } from './mandates';
 import {
   adminWebhookEndpointPage,
@@ -239,6 +239,7 @@ export const internalReads = {
   },
   'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
   'ledger.cashouts': { service: 'ledger', method: 'GET', path: '/internal/cashouts', query: cashoutsInternalQuery, response: cashoutPage },
+  'ledger.cashout-rates': { service: 'ledger', method: 'GET', path: '/internal/cashout-rates', response: cashoutRateList },
   'ledger.cashout-reconciliation': {
     service: 'ledger',
     method: 'GET',

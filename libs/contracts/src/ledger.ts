@@ -352,6 +352,37 @@ export const cashoutCommand = commandSchema(
     requestHash,
   }),
 );
+/** The most XAF one coin may be worth, in a rate version or in CASHOUT_RATES. */
+export const cashoutXafPerCoinMax = 1_000_000;
+/**
+ * An ADMIN+ proposes a cash-out rate version (docs/CONTRACT.md "Cash-out"): XAF per coin from
+ * `effectiveFrom`, a time ahead that the ledger judges at its own apply time; a different ADMIN+
+ * approves or rejects it. Keyed by the one key of the rate table, `cashout-rates`, so one partition
+ * applies every step one after the other. The version's id follows from the command and `idNonce`.
+ */
+export const proposeCashoutRateCommand = commandSchema(
+  'ledger.propose-cashout-rate',
+  z.object({
+    xafPerCoin: z.number().int().min(1).max(cashoutXafPerCoinMax),
+    effectiveFrom: isoDateTime,
+    idNonce,
+    requestHash,
+  }),
+);
+/** An ADMIN+ other than its proposer approves a proposed rate version, or anyone ADMIN+ rejects it. */
+export const decideCashoutRateCommand = commandSchema(
+  'ledger.decide-cashout-rate',
+  z.object({ rateId: uuidInput, decision: z.enum(['APPROVE', 'REJECT']), requestHash }),
+);
+/**
+ * The second person of a cash-out above the four-eyes threshold: an ADMIN+ other than its payer
+ * approves it (the provider may then confirm it) or rejects it (its coins are released). Keyed by
+ * the payer's wallet, like the cash-out's hold.
+ */
+export const decideCashoutCommand = commandSchema(
+  'ledger.decide-cashout',
+  z.object({ holdId, fromUserId: userId, decision: z.enum(['APPROVE', 'REJECT']), requestHash }),
+);
 /** The provider's word on a cash-out, from its signed callback: confirmed (the held coins are burned) or failed (released). */
 export const cashoutOutcome = z.enum(['CONFIRMED', 'FAILED']);
 /** A Standard Webhooks message id of a provider's callback: printable ASCII, no dot. */

@@ -273,6 +273,12 @@ export const errorCatalog = {
     title: 'No unfreeze request is pending',
     action: 'An ADMIN+ asks to lift the freeze first (POST .../freeze/unfreeze-request); a different ADMIN+ then approves it.',
   },
+  CASHOUT_NOT_APPROVED: {
+    kind: 'forbidden',
+    title: 'The cash-out waits for a second person',
+    action:
+      'Claim and pay it only once an ADMIN+ other than its payer approved it (POST /api/admin/cashouts/{id}/approve); then claim it, or send CONFIRMED, again.',
+  },
   UNFREEZE_BY_REQUESTER: {
     kind: 'forbidden',
     title: 'The requester cannot approve their own unfreeze',

@@ -21,6 +21,7 @@ import { registerFormBodyParser } from './plugins/oauth-token';
 import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
 import { registerCommissionRoutes } from './routes/commission-rules';
+import { registerCashoutRateRoutes } from './routes/cashout-rates';
 import { registerCashoutRoutes, type CashoutCallbackSecrets } from './routes/cashouts';
 import { registerMandateRoutes } from './routes/mandates';
 import { registerFreezeRoutes } from './routes/freezes';
@@ -252,6 +253,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerApprovalRoutes(commands, routeDeps);
     registerHoldRoutes(commands, routeDeps);
     registerCashoutRoutes(commands, routeDeps);
+    registerCashoutRateRoutes(commands, routeDeps);
     registerMandateRoutes(commands, routeDeps);
     registerTreasuryRoutes(commands, routeDeps);
     registerApiKeyRoutes(commands, routeDeps);

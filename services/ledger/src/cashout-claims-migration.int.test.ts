@@ -53,8 +53,10 @@ describe('ledger migration 022: cash-out claims', () => {
     await db?.end();
   });
 
-  it('when 022 runs, then an earlier cash-out is claimed by the provider it named; afterwards a settler other than the claimer, or a claim by another than the provider named, is refused', async () => {
+  it('when 022 runs after 021, then an earlier cash-out is claimed by the provider it named (one waiting for its second person keeps waiting); afterwards a settler other than the claimer, or a claim by another than the provider named, is refused', async () => {
     await insertHold('00000007-0000-4000-8000-000000000001', 'pc_old', terms());
+    // One above the four-eyes threshold (migration 021's time) still waiting for its second person.
+    await insertHold('00000007-0000-4000-8000-000000000007', 'pc_old', terms({ secondPerson: { approvedBy: null, approvedAt: null } }));
     for (const file of all.filter((f) => f >= '022')) copyFileSync(join(ledger.migrationsDir, file), join(dir, file));
     expect(await migrate(target)).toContain('022_cashout_claims.sql');
 
@@ -65,6 +67,10 @@ describe('ledger migration 022: cash-out claims', () => {
       settler_client_id: 'pc_old',
       cashout: { providerClientId: 'pc_old', claimedBy: 'pc_old', claimedAt: expect.any(String) },
     });
+
+    // Counted as claimed too, and still waiting: the ledger refuses its CONFIRMED until a second person approves it.
+    const waiting = await db.query(`SELECT cashout FROM "${schema}".holds WHERE id = '00000007-0000-4000-8000-000000000007'`);
+    expect(waiting.rows[0].cashout).toMatchObject({ claimedBy: 'pc_old', secondPerson: { approvedBy: null, approvedAt: null } });
 
     // Unclaimed and naming none: no settler.
     await insertHold('00000007-0000-4000-8000-000000000002', null, terms({ providerClientId: null, claimedBy: null }));

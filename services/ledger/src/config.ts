@@ -106,8 +106,10 @@ export const ledgerConfigSchema = z.object({
   /** Rows younger than this are left to the writer that is publishing them right now. */
   OUTBOX_SWEEP_GRACE_MS: positiveInt(2000),
   /**
-   * The cash-out rate versions, `<ISO time>=<XAF per coin>` comma-separated, e.g.
+   * The configured cash-out rate versions, `<ISO time>=<XAF per coin>` comma-separated, e.g.
    * `2026-01-01T00:00:00Z=650,2026-12-01T00:00:00Z=655`: each in force from its time until the next.
+   * Versions set by two ADMIN+ through the API (POST /api/admin/cashout-rates) join them; where both
+   * take effect at the same instant, the approved one counts.
    */
   CASHOUT_RATES: z
     .string()
@@ -123,6 +125,13 @@ export const ledgerConfigSchema = z.object({
   /** Coins one user may cash out in a rolling day, by verification level (docs/CONTRACT.md "Cash-out"). */
   CASHOUT_DAILY_COINS_UNVERIFIED: z.coerce.number().int().nonnegative().max(1_000_000_000).default(0),
   CASHOUT_DAILY_COINS_VERIFIED: z.coerce.number().int().nonnegative().max(1_000_000_000).default(50_000),
+  /**
+   * A cash-out of more than this many coins waits for a second person (an ADMIN+ other than its
+   * payer) before a provider may claim or confirm it (docs/CONTRACT.md "Cash-out"). 10,000 coins: a fifth
+   * of what a verified user may cash out in a day, so an everyday cash-out never waits, and the
+   * few large ones, where a stolen account costs most, are seen by a person before XAF leaves.
+   */
+  CASHOUT_FOUR_EYES_COINS: z.coerce.number().int().nonnegative().max(1_000_000_000).default(10_000),
   /** A hold without expiresInSeconds expires after this (7 days). */
   HOLD_EXPIRY_DEFAULT_S: positiveInt(7 * 24 * 3600),
   /** The longest a hold may be asked to live (30 days, which is also the most this may be). */
@@ -280,6 +289,7 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
         unverified: config.CASHOUT_DAILY_COINS_UNVERIFIED * 100,
         verified: config.CASHOUT_DAILY_COINS_VERIFIED * 100,
       },
+      fourEyesAmount: config.CASHOUT_FOUR_EYES_COINS * 100,
     },
   };
 }

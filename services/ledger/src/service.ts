@@ -12,6 +12,7 @@ import { dueMandates } from './db/mandate-reads';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
 import { registerInternalRoutes } from './http/internal-routes';
+import { registerCashoutRateRoutes } from './http/cashout-rate-routes';
 import { registerCashoutReadRoutes } from './http/cashout-routes';
 import { registerTestClockRoutes } from './http/test-clock-routes';
 import { registerMandateInternalRoutes } from './http/mandate-routes';
@@ -107,6 +108,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
   });
   registerCashoutReadRoutes(parts.app, { pools: parts.pools });
   registerTestClockRoutes(parts.app, { pools: parts.pools, space: config.LEDGER_SPACE, now: context.now });
+  registerCashoutRateRoutes(parts.app, { pools: parts.pools, configured: config.CASHOUT_RATES, now: context.now });
   registerMandateInternalRoutes(parts.app, { pools: parts.pools });
   registerCommissionReadRoutes(parts.app, { pools: parts.pools, shardOfWallet: (walletKey) => shardOfWallet(walletKey) });
   const placement = await partitionPlacement(admin, config);

@@ -476,7 +476,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands */
+    /** A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands. One above the four-eyes threshold no second person approved yet is 403 CASHOUT_NOT_APPROVED */
     post: operations['claimCashout'];
     delete?: never;
     options?: never;
@@ -508,7 +508,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback) */
+    /** The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback); one waiting for its second person is not listed until an ADMIN+ approved it */
     get: operations['listAssignedCashouts'];
     put?: never;
     post?: never;
@@ -529,6 +529,92 @@ export interface paths {
     get: operations['getCashoutReconciliation'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashout-rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force */
+    get: operations['listCashoutRates'];
+    put?: never;
+    /** Propose a cash-out rate version (XAF per coin from a time at least 60 s and at most 90 days ahead at the ledger); a different ADMIN+ approves it (201 with the PROPOSED version) */
+    post: operations['proposeCashoutRate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashout-rates/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor */
+    post: operations['approveCashoutRate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashouts/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor */
+    post: operations['approveCashout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashout-rates/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor */
+    post: operations['rejectCashoutRate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashouts/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor */
+    post: operations['rejectCashout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2917,7 +3003,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -3110,7 +3196,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3401,7 +3487,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3647,7 +3733,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -3904,7 +3990,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4193,7 +4279,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4484,7 +4570,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4725,7 +4811,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -4909,7 +4995,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -5016,7 +5102,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5264,7 +5350,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5656,7 +5742,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5883,7 +5969,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -6033,7 +6119,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6257,7 +6343,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6542,7 +6628,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -6692,7 +6778,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -6924,7 +7010,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7206,7 +7292,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7458,7 +7544,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7716,7 +7802,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7944,7 +8030,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8147,7 +8233,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -8260,7 +8346,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -8343,6 +8429,11 @@ export interface operations {
            *         "status": "REQUESTED",
            *         "providerReference": null,
            *         "transactionId": null,
+           *         "approval": {
+           *           "status": "NOT_REQUIRED",
+           *           "approvedBy": null,
+           *           "approvedAt": null
+           *         },
            *         "expiresAt": "2026-11-25T10:00:00.000Z",
            *         "createdAt": "2026-01-15T09:30:00.000Z",
            *         "updatedAt": "2026-01-15T09:30:00.000Z"
@@ -8391,6 +8482,12 @@ export interface operations {
               providerReference: string | null;
               /** @description The BURN of a confirmed cash-out */
               transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
               /**
                * Format: date-time
                * @description Released by itself if no provider callback settles it by then
@@ -8437,7 +8534,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8608,6 +8705,11 @@ export interface operations {
            *         "status": "CLAIMED",
            *         "providerReference": null,
            *         "transactionId": null,
+           *         "approval": {
+           *           "status": "NOT_REQUIRED",
+           *           "approvedBy": null,
+           *           "approvedAt": null
+           *         },
            *         "expiresAt": "2026-11-25T10:00:00.000Z",
            *         "createdAt": "2026-01-15T09:30:00.000Z",
            *         "updatedAt": "2026-01-15T09:30:00.000Z"
@@ -8645,6 +8747,12 @@ export interface operations {
               providerReference: string | null;
               /** @description The BURN of a confirmed cash-out */
               transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
               /**
                * Format: date-time
                * @description Released by itself if no provider callback settles it by then
@@ -8686,7 +8794,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8791,6 +8899,8 @@ export interface operations {
       query?: {
         status?: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
         providerClientId?: string;
+        /** @description PENDING: waiting for a second person (above the four-eyes threshold); CLEARED: none needed, or approved */
+        approval?: 'PENDING' | 'CLEARED';
         /** @description integer 1..100, default 20 */
         limit?: number | string;
         /** @description integer 0..1000000, default 0 */
@@ -8831,6 +8941,11 @@ export interface operations {
            *           "status": "REQUESTED",
            *           "providerReference": null,
            *           "transactionId": null,
+           *           "approval": {
+           *             "status": "NOT_REQUIRED",
+           *             "approvedBy": null,
+           *             "approvedAt": null
+           *           },
            *           "expiresAt": "2026-11-25T10:00:00.000Z",
            *           "createdAt": "2026-01-15T09:30:00.000Z",
            *           "updatedAt": "2026-01-15T09:30:00.000Z"
@@ -8876,6 +8991,12 @@ export interface operations {
               providerReference: string | null;
               /** @description The BURN of a confirmed cash-out */
               transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
               /**
                * Format: date-time
                * @description Released by itself if no provider callback settles it by then
@@ -8918,7 +9039,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -8945,6 +9066,8 @@ export interface operations {
       query?: {
         status?: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
         providerClientId?: string;
+        /** @description PENDING: waiting for a second person (above the four-eyes threshold); CLEARED: none needed, or approved */
+        approval?: 'PENDING' | 'CLEARED';
         /** @description integer 1..100, default 20 */
         limit?: number | string;
         /** @description integer 0..1000000, default 0 */
@@ -8985,6 +9108,11 @@ export interface operations {
            *           "status": "REQUESTED",
            *           "providerReference": null,
            *           "transactionId": null,
+           *           "approval": {
+           *             "status": "NOT_REQUIRED",
+           *             "approvedBy": null,
+           *             "approvedAt": null
+           *           },
            *           "expiresAt": "2026-11-25T10:00:00.000Z",
            *           "createdAt": "2026-01-15T09:30:00.000Z",
            *           "updatedAt": "2026-01-15T09:30:00.000Z"
@@ -9030,6 +9158,12 @@ export interface operations {
               providerReference: string | null;
               /** @description The BURN of a confirmed cash-out */
               transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
               /**
                * Format: date-time
                * @description Released by itself if no provider callback settles it by then
@@ -9072,7 +9206,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -9167,7 +9301,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -9180,6 +9314,1352 @@ export interface operations {
       /** @description Problem: UNAVAILABLE */
       503: {
         headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listCashoutRates: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "configured": [
+           *         {
+           *           "xafPerCoin": 655,
+           *           "effectiveFrom": "2026-01-01T00:00:00.000Z"
+           *         }
+           *       ],
+           *       "versions": [
+           *         {
+           *           "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *           "xafPerCoin": 660,
+           *           "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *           "status": "APPROVED",
+           *           "proposedBy": {
+           *             "kind": "user",
+           *             "id": "11"
+           *           },
+           *           "proposedAt": "2026-11-24T10:00:00.000Z",
+           *           "decidedBy": {
+           *             "kind": "user",
+           *             "id": "12"
+           *           },
+           *           "decidedAt": "2026-11-24T10:20:00.000Z"
+           *         }
+           *       ],
+           *       "inForce": {
+           *         "xafPerCoin": 655,
+           *         "effectiveFrom": "2026-01-01T00:00:00.000Z",
+           *         "id": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            configured: {
+              xafPerCoin: number;
+              /** Format: date-time */
+              effectiveFrom: string;
+            }[];
+            versions: {
+              /** Format: uuid */
+              id: string;
+              /** @description XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When it comes into force (judged at the ledger)
+               */
+              effectiveFrom: string;
+              /** @enum {string} */
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED';
+              proposedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              };
+              /** Format: date-time */
+              proposedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              } | null;
+              decidedAt: string | null;
+            }[];
+            inForce: {
+              xafPerCoin: number;
+              /** Format: date-time */
+              effectiveFrom: string;
+              id: string | null;
+            } | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  proposeCashoutRate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "xafPerCoin": 660,
+         *       "effectiveFrom": "2026-12-01T00:00:00.000Z"
+         *     }
+         */
+        'application/json': {
+          /** @description XAF per coin, a whole number */
+          xafPerCoin: number;
+          /**
+           * Format: date-time
+           * @description When it comes into force: at least 60 seconds and at most 90 days after the ledger applies the proposal, and still at least 60 seconds ahead when it is approved
+           */
+          effectiveFrom: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "rate": {
+           *         "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *         "xafPerCoin": 660,
+           *         "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *         "status": "APPROVED",
+           *         "proposedBy": {
+           *           "kind": "user",
+           *           "id": "11"
+           *         },
+           *         "proposedAt": "2026-11-24T10:00:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12"
+           *         },
+           *         "decidedAt": "2026-11-24T10:20:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            rate: {
+              /** Format: uuid */
+              id: string;
+              /** @description XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When it comes into force (judged at the ledger)
+               */
+              effectiveFrom: string;
+              /** @enum {string} */
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED';
+              proposedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              };
+              /** Format: date-time */
+              proposedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              } | null;
+              decidedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  approveCashoutRate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "rate": {
+           *         "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *         "xafPerCoin": 660,
+           *         "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *         "status": "APPROVED",
+           *         "proposedBy": {
+           *           "kind": "user",
+           *           "id": "11"
+           *         },
+           *         "proposedAt": "2026-11-24T10:00:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12"
+           *         },
+           *         "decidedAt": "2026-11-24T10:20:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            rate: {
+              /** Format: uuid */
+              id: string;
+              /** @description XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When it comes into force (judged at the ledger)
+               */
+              effectiveFrom: string;
+              /** @enum {string} */
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED';
+              proposedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              };
+              /** Format: date-time */
+              proposedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              } | null;
+              decidedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  approveCashout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "cashout": {
+           *         "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *         "userId": 42,
+           *         "amount": 20000,
+           *         "xafAmount": 13100000,
+           *         "xafPerCoin": 655,
+           *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
+           *         "msisdn": "+237670000000",
+           *         "providerClientId": "pc_momo",
+           *         "claimedBy": null,
+           *         "claimedAt": null,
+           *         "status": "REQUESTED",
+           *         "providerReference": null,
+           *         "transactionId": null,
+           *         "approval": {
+           *           "status": "APPROVED",
+           *           "approvedBy": 12,
+           *           "approvedAt": "2026-01-15T09:40:00.000Z"
+           *         },
+           *         "expiresAt": "2026-11-25T10:00:00.000Z",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            cashout: {
+              /**
+               * Format: uuid
+               * @description The cash-out's id: the id of the hold that reserves its coins
+               */
+              id: string;
+              userId: number;
+              /** @description Coins exchanged */
+              amount: number;
+              /** @description XAF the provider pays, fixed at the rate in force when it was asked for */
+              xafAmount: number;
+              /** @description The rate it was exchanged at: XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When that rate came into force
+               */
+              rateEffectiveFrom: string;
+              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
+              msisdn: string;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
+              /** @enum {string} */
+              status: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              providerReference: string | null;
+              /** @description The BURN of a confirmed cash-out */
+              transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
+              /**
+               * Format: date-time
+               * @description Released by itself if no provider callback settles it by then
+               */
+              expiresAt: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rejectCashoutRate: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "rate": {
+           *         "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *         "xafPerCoin": 660,
+           *         "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *         "status": "APPROVED",
+           *         "proposedBy": {
+           *           "kind": "user",
+           *           "id": "11"
+           *         },
+           *         "proposedAt": "2026-11-24T10:00:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12"
+           *         },
+           *         "decidedAt": "2026-11-24T10:20:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            rate: {
+              /** Format: uuid */
+              id: string;
+              /** @description XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When it comes into force (judged at the ledger)
+               */
+              effectiveFrom: string;
+              /** @enum {string} */
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED';
+              proposedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              };
+              /** Format: date-time */
+              proposedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              } | null;
+              decidedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rejectCashout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "cashout": {
+           *         "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *         "userId": 42,
+           *         "amount": 20000,
+           *         "xafAmount": 13100000,
+           *         "xafPerCoin": 655,
+           *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
+           *         "msisdn": "+237670000000",
+           *         "providerClientId": "pc_momo",
+           *         "claimedBy": null,
+           *         "claimedAt": null,
+           *         "status": "REQUESTED",
+           *         "providerReference": null,
+           *         "transactionId": null,
+           *         "approval": {
+           *           "status": "APPROVED",
+           *           "approvedBy": 12,
+           *           "approvedAt": "2026-01-15T09:40:00.000Z"
+           *         },
+           *         "expiresAt": "2026-11-25T10:00:00.000Z",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            cashout: {
+              /**
+               * Format: uuid
+               * @description The cash-out's id: the id of the hold that reserves its coins
+               */
+              id: string;
+              userId: number;
+              /** @description Coins exchanged */
+              amount: number;
+              /** @description XAF the provider pays, fixed at the rate in force when it was asked for */
+              xafAmount: number;
+              /** @description The rate it was exchanged at: XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When that rate came into force
+               */
+              rateEffectiveFrom: string;
+              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
+              msisdn: string;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
+              /** @enum {string} */
+              status: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              providerReference: string | null;
+              /** @description The BURN of a confirmed cash-out */
+              transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
+              /**
+               * Format: date-time
+               * @description Released by itself if no provider callback settles it by then
+               */
+              expiresAt: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
           'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
@@ -9306,7 +10786,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -9476,7 +10956,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9720,7 +11200,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9948,7 +11428,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10181,7 +11661,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -10322,7 +11802,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -10404,7 +11884,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -10576,7 +12056,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -10659,7 +12139,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -10808,7 +12288,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10962,7 +12442,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11095,7 +12575,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -11254,7 +12734,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11471,7 +12951,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11654,7 +13134,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12045,7 +13525,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12503,7 +13983,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12667,7 +14147,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12829,7 +14309,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12991,7 +14471,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13269,7 +14749,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -13397,7 +14877,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -13549,7 +15029,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13697,7 +15177,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -13804,7 +15284,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14001,7 +15481,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14169,7 +15649,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -14279,7 +15759,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14491,7 +15971,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14693,7 +16173,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -14781,7 +16261,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -14909,7 +16389,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15129,7 +16609,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15360,7 +16840,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -15543,7 +17023,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15707,7 +17187,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -15900,7 +17380,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16150,7 +17630,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16397,7 +17877,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16632,7 +18112,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16820,7 +18300,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -16929,7 +18409,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17040,7 +18520,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17171,7 +18651,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17308,7 +18788,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17389,7 +18869,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17513,7 +18993,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17619,7 +19099,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17703,7 +19183,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17830,7 +19310,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -17939,7 +19419,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18022,7 +19502,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18148,7 +19628,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18256,7 +19736,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18322,7 +19802,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18411,7 +19891,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18537,7 +20017,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18712,7 +20192,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18794,7 +20274,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -18907,7 +20387,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -19092,7 +20572,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -19315,7 +20795,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -19431,7 +20911,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -19615,7 +21095,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -19837,7 +21317,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -20006,7 +21486,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -20227,7 +21707,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -20450,7 +21930,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -20674,7 +22154,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -20859,7 +22339,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -21028,7 +22508,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -21233,7 +22713,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -21396,7 +22876,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -21573,7 +23053,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -21777,7 +23257,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -21884,7 +23364,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -22045,7 +23525,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -22217,7 +23697,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -22418,7 +23898,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -22544,7 +24024,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -22697,7 +24177,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -22862,7 +24342,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -23041,7 +24521,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -23246,7 +24726,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -23354,7 +24834,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -23516,7 +24996,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -23689,7 +25169,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -23891,7 +25371,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -24018,7 +25498,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -24172,7 +25652,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -24358,7 +25838,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -24481,7 +25961,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -24623,7 +26103,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -24722,6 +26202,11 @@ export interface operations {
            *         "status": "CONFIRMED",
            *         "providerReference": "MOMO-778",
            *         "transactionId": 1003,
+           *         "approval": {
+           *           "status": "NOT_REQUIRED",
+           *           "approvedBy": null,
+           *           "approvedAt": null
+           *         },
            *         "expiresAt": "2026-11-25T10:00:00.000Z",
            *         "createdAt": "2026-01-15T09:30:00.000Z",
            *         "updatedAt": "2026-01-15T09:30:00.000Z"
@@ -24789,6 +26274,12 @@ export interface operations {
               providerReference: string | null;
               /** @description The BURN of a confirmed cash-out */
               transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
               /**
                * Format: date-time
                * @description Released by itself if no provider callback settles it by then
@@ -24832,7 +26323,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -25062,7 +26553,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, UNFREEZE_BY_REQUESTER */
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -25158,6 +26649,7 @@ export interface operations {
           | 'wallet-already-frozen'
           | 'wallet-not-frozen'
           | 'unfreeze-not-requested'
+          | 'cashout-not-approved'
           | 'unfreeze-by-requester'
           | 'refund-exceeds-purchase'
           | 'not-refundable'

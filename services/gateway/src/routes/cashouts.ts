@@ -220,7 +220,7 @@ function registerClaimRoute(app: App, deps: CashoutRouteDeps): void {
       schema: {
         tags: ['cashouts'],
         summary:
-          'A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands',
+          'A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands. One above the four-eyes threshold no second person approved yet is 403 CASHOUT_NOT_APPROVED',
         security: userSecurity,
         operationId: 'claimCashout',
         params: cashoutIdParams,
@@ -256,10 +256,10 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       },
     },
     async (request) => {
-      const { status, providerClientId, limit, offset, cursor } = request.query;
+      const { status, providerClientId, approval, limit, offset, cursor } = request.query;
       const page = await deps.internal.read(
         'ledger.cashouts',
-        { status, providerClientId, limit, offset: startOf(request, 'offset', offset, cursor) },
+        { status, providerClientId, approval, limit, offset: startOf(request, 'offset', offset, cursor) },
         String(request.id),
       );
       return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };
@@ -274,7 +274,7 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       schema: {
         tags: ['cashouts'],
         summary:
-          "The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback)",
+          "The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback); one waiting for its second person is not listed until an ADMIN+ approved it",
         security: userSecurity,
         querystring: cashoutsPublicQuery,
         operationId: 'listAssignedCashouts',
@@ -283,14 +283,16 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
     },
     async (request) => {
       requireProvider(request);
-      const { status, providerClientId, limit, offset, cursor } = request.query;
+      const { status, providerClientId, approval, limit, offset, cursor } = request.query;
       const own = principalOf(request).subject;
       if (providerClientId !== undefined && providerClientId !== own) {
         throw new AppError('FORBIDDEN', 'A provider reads its own cash-outs only');
       }
+      // A cash-out waiting for its second person is not the provider's to pay yet: never in its queue.
+      if (approval === 'PENDING') throw new AppError('FORBIDDEN', 'A cash-out waiting for its second person is not shown to its provider');
       const page = await deps.internal.read(
         'ledger.cashouts',
-        { status, assignedTo: own, limit, offset: startOf(request, 'offset', offset, cursor) },
+        { status, assignedTo: own, approval: 'CLEARED', limit, offset: startOf(request, 'offset', offset, cursor) },
         String(request.id),
       );
       return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };

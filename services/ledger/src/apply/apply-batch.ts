@@ -6,6 +6,7 @@ import {
   holdIdsOf,
   mandateIdsOf,
   clockClientIdsOf,
+  readsCashoutRates,
   transactionIdsOf,
   pendingHoldOwnersOf,
   refundTargetOf,
@@ -30,6 +31,7 @@ import {
   mandateEventMessage,
   transactionEventMessage,
 } from './messages';
+import type { CashoutRateVersion } from '../domain/cashout-rates';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, type Outcome } from './outcomes';
 import {
@@ -99,6 +101,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
   const clockClientIds = [...new Set(commands.flatMap(clockClientIdsOf))];
+  const cashoutRates = commands.some(readsCashoutRates);
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
   for (;;) {
@@ -112,6 +115,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       windowScopes,
       mandateIds,
       clockClientIds,
+      ...(cashoutRates ? { cashoutRates } : {}),
       idsToReserve,
     });
     const decided = decideBatch(read, commands, context);
@@ -163,13 +167,18 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
     mandates: new Map([...read.mandates].map(([id, mandate]) => [id, { ...mandate }])),
     clocks: new Map([...(read.clocks ?? [])].map(([clientId, clock]) => [clientId, clock.offsetSeconds])),
+    ...(read.cashoutRates ? { cashoutRates: [...read.cashoutRates] } : {}),
   };
   const ids = new TransactionIds(read.reservedIds);
   const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
   const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, context.owns, now, ids.take);
   if (ids.shortBy > 0) return { idsShortBy: ids.shortBy };
   const { outcomes, write } = writeOf(read, state, steps, creditSteps, legsToPublish, context);
-  return { outcomes, write: { ...write, clocks: clockWritesOf(read, state, steps) }, creditedInPlace: creditSteps.length };
+  return {
+    outcomes,
+    write: { ...write, clocks: clockWritesOf(read, state, steps), cashoutRates: rateWritesOf(steps) },
+    creditedInPlace: creditSteps.length,
+  };
 }
 
 /** The wallets a decision changes besides its entries: the payer's spending, a wallet's limits, a treasury's commission rules. */
@@ -308,6 +317,16 @@ function clockWritesOf(read: BatchRead, state: LedgerState, steps: BatchStep[]):
   }));
 }
 
+/** The cash-out rate versions a batch proposed or decided, each as it stands at the batch's end. */
+function rateWritesOf(steps: BatchStep[]): NonNullable<BatchWrite['cashoutRates']> {
+  const byId = new Map<string, CashoutRateVersion>();
+  for (const step of steps) {
+    if (step.kind === 'decided' && step.decision.ok && step.decision.cashoutRate)
+      byId.set(step.decision.cashoutRate.id, step.decision.cashoutRate);
+  }
+  return [...byId.values()];
+}
+
 /** The holds, approval requests and mandates a batch decided, by id: each written once, as it stands at the end of the batch. */
 interface DecidedObjects {
   holds: Map<string, HoldState>;
@@ -326,7 +345,7 @@ function recordObjects(
   const headers = context.eventHeadersOf?.(commandId);
   for (const change of decision.holds) {
     objects.holds.set(change.hold.id, change.hold);
-    // A claim changes only a cash-out's terms: written, no coin.holds event.
+    // A claim or a cash-out's approval changes only a cash-out's terms: written, no coin.holds event.
     if (change.event !== null) outbox.push(holdEventMessage(context.topics, { ...change, event: change.event }, headers));
   }
   for (const change of decision.approvals) {

@@ -111,6 +111,10 @@ const authorityRefusals: ReadonlySet<string> = new Set([
   'WALLET_FROZEN',
   // The person who asked to lift a freeze approving it themselves.
   'UNFREEZE_BY_REQUESTER',
+  // The proposer of a cash-out rate approving it themselves.
+  'APPROVAL_BY_REQUESTER',
+  // A provider claiming or confirming a cash-out above the four-eyes threshold no second person approved.
+  'CASHOUT_NOT_APPROVED',
 ]);
 
 /**
@@ -124,8 +128,13 @@ const authorityRefusals: ReadonlySet<string> = new Set([
 export function decidedRefusalRecordOf(step: DecidedStep, context: AuditContext): RefusalRecord | null {
   const { command, decision } = step;
   if (decision.ok || !authorityRefusals.has(decision.code)) return null;
-  const data = command.data as { holdId?: unknown };
-  const target = typeof data.holdId === 'string' ? `hold:${data.holdId}` : `command:${command.commandId}`;
+  const data = command.data as { holdId?: unknown; rateId?: unknown };
+  const target =
+    typeof data.holdId === 'string'
+      ? `hold:${data.holdId}`
+      : typeof data.rateId === 'string'
+        ? `cashout-rate:${data.rateId}`
+        : `command:${command.commandId}`;
   return {
     id: (context.idOf ?? uuidV5)(`admin.refusal:${command.commandId}`),
     at: context.at.toISOString(),

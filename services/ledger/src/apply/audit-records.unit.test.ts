@@ -160,4 +160,36 @@ describe('the ledger refusal records of decided commands (decidedRefusalRecordOf
     expect(decidedRefusalRecordOf(step(capture, rejected('HOLD_NOT_PENDING')), context)).toBeNull();
     expect(decidedRefusalRecordOf(step(capture, applied(5)), context)).toBeNull();
   });
+
+  it('when a proposer approves their own cash-out rate, or a provider claims or confirms a cash-out no second person approved, then each refusal is recorded against the version or the cash-out', () => {
+    const rateId = '5b1f8a2c-3d4e-4f60-8172-93a4b5c6d7e8';
+    const own = command('ledger.decide-cashout-rate', { rateId, decision: 'APPROVE' });
+    expect(auditRecordOf(step(own, rejected('APPROVAL_BY_REQUESTER')), context)).toBeNull();
+    expect(decidedRefusalRecordOf(step(own, rejected('APPROVAL_BY_REQUESTER')), context)).toMatchObject({
+      action: 'ledger.decide-cashout-rate',
+      target: `cashout-rate:${rateId}`,
+      errorCode: 'APPROVAL_BY_REQUESTER',
+      actor: admin,
+    });
+    // Applied, each step is a service action of the ledger naming the version.
+    expect(auditRecordOf(step(own, applied(5)), context)).toMatchObject({
+      source: 'ledger',
+      action: 'cashout-rate.approve',
+      target: `cashout-rate:${rateId}`,
+      result: 'applied',
+    });
+    const confirm = command('ledger.settle-cashout', { holdId, fromUserId: 7, outcome: 'CONFIRMED', callbackId: 'msg_1' }, system);
+    expect(decidedRefusalRecordOf(step(confirm, rejected('CASHOUT_NOT_APPROVED')), context)).toMatchObject({
+      action: 'ledger.settle-cashout',
+      target: `hold:${holdId}`,
+      errorCode: 'CASHOUT_NOT_APPROVED',
+    });
+    // A claim of one still waiting for its second person is the same refusal, recorded the same way.
+    const claim = command('ledger.claim-cashout', { holdId, fromUserId: 7 }, system);
+    expect(decidedRefusalRecordOf(step(claim, rejected('CASHOUT_NOT_APPROVED')), context)).toMatchObject({
+      action: 'ledger.claim-cashout',
+      target: `hold:${holdId}`,
+      errorCode: 'CASHOUT_NOT_APPROVED',
+    });
+  });
 });

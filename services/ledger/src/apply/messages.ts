@@ -15,7 +15,7 @@ import {
 import { uuidV5 } from '@coin/security';
 import { clawbackLegCommand, creditLegCommand } from '../domain/batch';
 import type { ApprovalChange } from '../domain/approvals';
-import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, HoldEvent, MandateChange, NewTransaction } from '../domain/ledger';
+import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, MandateChange, NewTransaction } from '../domain/ledger';
 import { holdsPayout } from '../domain/commands/approvable';
 import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
@@ -141,17 +141,16 @@ export function mandateEventMessage(topics: TopicNames, change: MandateChange, h
   };
 }
 
+/** A hold's change that has an event: its creation or resolution. */
+type ResolvedHoldChange = HoldChange & { event: NonNullable<HoldChange['event']> };
+
 /** The event id of a hold's change: the same on every publish of it (a hold is created once and resolved once). */
-export function holdEventId(change: HoldChange & { event: HoldEvent }): string {
+export function holdEventId(change: ResolvedHoldChange): string {
   return uuidV5(`coin.hold.${change.event}:${change.hold.id}`);
 }
 
 /** The coin.holds event of a hold's change, keyed by the hold id so one hold's events stay in order. */
-export function holdEventMessage(
-  topics: TopicNames,
-  change: HoldChange & { event: HoldEvent },
-  headers?: Record<string, string>,
-): OutboxBatchMessage {
+export function holdEventMessage(topics: TopicNames, change: ResolvedHoldChange, headers?: Record<string, string>): OutboxBatchMessage {
   const event: CoinHoldEvent = {
     eventId: holdEventId(change),
     type: `coin.hold.${change.event}`,

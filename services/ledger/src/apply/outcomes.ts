@@ -3,7 +3,7 @@ import type { BatchStep } from '../domain/batch';
 import { moduleOf } from '../domain/commands/table';
 import type { ReplyViews } from '../domain/commands/types';
 import { anyApprovalView } from '../views/approval-view';
-import { cashoutView } from '../views/cashout-view';
+import { cashoutRateView, cashoutView } from '../views/cashout-view';
 import { freezeView } from '../views/freeze-view';
 import { holdView } from '../views/hold-view';
 import { mandateView } from '../views/mandate-view';
@@ -24,6 +24,7 @@ const views: ReplyViews = {
   freeze: freezeView,
   hold: holdView,
   cashout: cashoutView,
+  cashoutRate: cashoutRateView,
   mandate: mandateView,
   transaction: decidedTransactionView,
   userWallet: userWalletView,

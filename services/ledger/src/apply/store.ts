@@ -1,6 +1,7 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { StoredOutcome } from '../domain/batch';
 import type { ApprovalState } from '../domain/approvals';
+import type { CashoutRateVersion } from '../domain/cashout-rates';
 import type { Entry, HoldState, MandateState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 
@@ -66,6 +67,8 @@ export interface BatchReadRequest {
   mandateIds: string[];
   /** Sandbox test clocks by test-mode client id (absent: none). */
   clockClientIds?: string[];
+  /** Whether to read the cash-out rate versions (db/cashout-rate-rows.ts: the waiting ones and the newest approved). */
+  cashoutRates?: boolean;
   /** Transaction ids to take from the sequence (ascending). */
   idsToReserve: number;
 }
@@ -101,6 +104,8 @@ export interface BatchRead {
   mandates: Map<string, MandateState>;
   /** Sandbox test clocks by client id, with the version their update is checked against (absent: none read). */
   clocks?: Map<string, LoadedClock>;
+  /** Cash-out rate versions, when asked for (absent: not read). */
+  cashoutRates?: CashoutRateVersion[];
   reservedIds: number[];
 }
 
@@ -138,6 +143,8 @@ export interface BatchWrite {
   windows: Array<{ scope: string; window: SpendingWindow; version: number | null }>;
   /** Sandbox test clocks the batch moved, as they stand at its end, with the version each was read at (absent: none). */
   clocks?: Array<{ clientId: string; offsetSeconds: number; version: number | null }>;
+  /** Cash-out rate versions proposed or decided, as they stand at the batch's end (absent: none). */
+  cashoutRates?: CashoutRateVersion[];
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */
   entries: Array<Entry & { walletId: string; createdAt: Date; sequence: number; balanceAfter: number }>;
   outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;

@@ -10,6 +10,7 @@ import {
 } from '../apply/store';
 import type { StoredOutcome } from '../domain/batch';
 import type { RefundTarget } from '../domain/ledger';
+import { readCashoutRates } from './cashout-rate-rows';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
 import { mandateColumns, mandateStateOf, type MandateDbRow } from './mandate-rows';
@@ -91,6 +92,8 @@ interface BatchReadRow {
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
 export async function readBatch(db: Queryable, request: BatchReadRequest): Promise<BatchRead> {
+  // A second round trip only for a batch holding a cash-out or a rate's step (rare beside transfers).
+  const cashoutRates = request.cashoutRates ? await readCashoutRates(db) : undefined;
   const result = await db.query<BatchReadRow>({
     name: 'ledger-read-batch',
     text: `WITH targets AS (${targetsSql}),
@@ -133,7 +136,8 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.clockClientIds ?? [],
     ],
   });
-  return batchReadOf(result.rows[0]!);
+  const read = batchReadOf(result.rows[0]!);
+  return cashoutRates ? { ...read, cashoutRates } : read;
 }
 
 /** The batch read's row as the apply's state: the one mapping of its columns. */

@@ -2,6 +2,7 @@ import { partyColumns } from '@coin/contracts';
 import type { BatchWrite, LoadedWallet } from '../apply/store';
 import type { ApprovalState } from '../domain/approvals';
 import type { HoldState, MandateState, WalletState } from '../domain/ledger';
+import { cashoutRateRowOf } from './cashout-rate-rows';
 import { cashoutColumnOf } from './hold-rows';
 import { column, StatementParameters, type Columns } from './unnest-columns';
 
@@ -164,6 +165,8 @@ const mandatesExpected = p.value('bigint', (b) => b.mandates.length);
 const clocks = p.value('json', (b) =>
   JSON.stringify((b.clocks ?? []).map((c) => ({ client_id: c.clientId, offset_seconds: c.offsetSeconds, version: c.version }))),
 );
+/** The cash-out rate versions the batch proposed or decided, as one JSON parameter of named fields. */
+const cashoutRates = p.value('json', (b) => JSON.stringify((b.cashoutRates ?? []).map(cashoutRateRowOf)));
 /** The windows as one JSON parameter of named fields. */
 const windows = p.value('json', (b) => JSON.stringify(b.windows.map((w) => ({ scope: w.scope, spending: w.window, version: w.version }))));
 
@@ -240,6 +243,17 @@ const text = `WITH opened AS (
            FROM windows_in w
           WHERE w.version IS NOT NULL AND f.scope = w.scope AND f.version = w.version
          RETURNING 1),
+       rates_in AS (
+         SELECT * FROM json_to_recordset(${cashoutRates})
+           AS r(id uuid, xaf_per_coin integer, effective_from timestamptz, status text, proposed_by jsonb, proposed_at timestamptz,
+                decided_by jsonb, decided_at timestamptz)),
+       written_rates AS (
+         INSERT INTO cashout_rates (id, xaf_per_coin, effective_from, status, proposed_by, proposed_at, decided_by, decided_at)
+         SELECT id, xaf_per_coin, effective_from, status, proposed_by, proposed_at, decided_by, decided_at FROM rates_in
+         ON CONFLICT (id) DO UPDATE
+            SET status = EXCLUDED.status, decided_by = EXCLUDED.decided_by, decided_at = EXCLUDED.decided_at
+          WHERE cashout_rates.status = 'PROPOSED'
+         RETURNING 1),
        clocks_in AS (
          SELECT client_id, offset_seconds, version FROM json_to_recordset(${clocks}) AS c(client_id text, offset_seconds bigint, version bigint)),
        inserted_clocks AS (
@@ -258,6 +272,7 @@ const text = `WITH opened AS (
             assert_mandates_written((SELECT count(*) FROM written_mandates), ${mandatesExpected}) AS mandates_written,
             assert_windows_current((SELECT count(*) FROM inserted_windows) + (SELECT count(*) FROM updated_windows),
                                    json_array_length(${windows})::bigint) AS windows_current,
+            assert_cashout_rates_written((SELECT count(*) FROM written_rates), json_array_length(${cashoutRates})::bigint) AS rates_written,
             assert_clocks_current((SELECT count(*) FROM inserted_clocks) + (SELECT count(*) FROM updated_clocks),
                                    json_array_length(${clocks})::bigint) AS clocks_current,
             (SELECT id FROM new_outbox) AS outbox_id`;

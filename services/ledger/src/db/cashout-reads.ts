@@ -1,4 +1,4 @@
-import type { CashoutStatus, ReconciliationLine } from '@coin/contracts';
+import type { CashoutApprovalFilter, CashoutStatus, ReconciliationLine } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { HoldState } from '../domain/ledger';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
@@ -17,15 +17,25 @@ const statusWhere: Record<CashoutStatus, string> = {
   EXPIRED: "status = 'EXPIRED'",
 };
 
+/** A cash-out waiting for its second person (above the four-eyes threshold, not approved yet). */
+const awaitingSecondPerson =
+  "coalesce(jsonb_typeof(cashout->'secondPerson') = 'object' AND cashout->'secondPerson'->'approvedBy' = 'null'::jsonb, false)";
+const approvalWhere: Record<CashoutApprovalFilter, string> = {
+  PENDING: awaitingSecondPerson,
+  CLEARED: `NOT ${awaitingSecondPerson}`,
+};
+
 /** The provider a cash-out is counted under: its claimer, else the provider its user named (NULL: none). */
 const providerOf = "coalesce(cashout->>'claimedBy', cashout->>'providerClientId')";
 
 /**
  * A provider's queue: the cash-outs it claimed, and the REQUESTED ones it may claim (unclaimed,
- * naming it or no provider). Whether it is granted `cashout` is the gateway's check, from its token.
+ * naming it or no provider, and not waiting for their second person: no provider may claim one
+ * before an ADMIN+ approved it). Whether it is granted `cashout` is the gateway's check, from its token.
  */
 const assignedWhere = `($2::text IS NULL OR cashout->>'claimedBy' = $2
-  OR (status = 'PENDING' AND cashout->>'claimedBy' IS NULL AND coalesce(cashout->>'providerClientId', $2) = $2))`;
+  OR (status = 'PENDING' AND cashout->>'claimedBy' IS NULL AND coalesce(cashout->>'providerClientId', $2) = $2
+    AND NOT ${awaitingSecondPerson}))`;
 
 export interface CashoutFilter {
   status?: CashoutStatus | undefined;
@@ -33,6 +43,7 @@ export interface CashoutFilter {
   providerClientId?: string | undefined;
   /** A provider's queue (see assignedWhere). */
   assignedTo?: string | undefined;
+  approval?: CashoutApprovalFilter | undefined;
   limit: number;
   offset: number;
 }
@@ -41,7 +52,7 @@ export interface CashoutFilter {
 export async function listCashouts(db: Queryable, filter: CashoutFilter): Promise<{ cashouts: HoldState[]; total: number }> {
   const where = `cashout IS NOT NULL AND ($1::text IS NULL OR ${providerOf} = $1) AND ${assignedWhere}${
     filter.status ? ` AND ${statusWhere[filter.status]}` : ''
-  }`;
+  }${filter.approval ? ` AND ${approvalWhere[filter.approval]}` : ''}`;
   const named = [filter.providerClientId ?? null, filter.assignedTo ?? null];
   const rows = await db.query<HoldDbRow>(
     `SELECT ${holdColumns} FROM holds WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,

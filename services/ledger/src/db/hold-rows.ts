@@ -35,13 +35,20 @@ export interface CashoutDbTerms {
   outcome: 'CONFIRMED' | 'FAILED' | null;
   callbackId: string | null;
   providerReference: string | null;
+  /** Absent (a cash-out stored before four-eyes) or null: no second person needed. */
+  secondPerson?: { approvedBy: number | null; approvedAt: string | null } | null;
 }
 
 /** The terms as stored: the one mapping both ways (the write calls `cashoutColumnOf`). */
 export function cashoutColumnOf(terms: CashoutTerms | null): CashoutDbTerms | null {
-  return terms
-    ? { ...terms, rateEffectiveFrom: terms.rateEffectiveFrom.toISOString(), claimedAt: terms.claimedAt?.toISOString() ?? null }
-    : null;
+  if (!terms) return null;
+  const second = terms.secondPerson;
+  return {
+    ...terms,
+    rateEffectiveFrom: terms.rateEffectiveFrom.toISOString(),
+    claimedAt: terms.claimedAt?.toISOString() ?? null,
+    secondPerson: second ? { approvedBy: second.approvedBy, approvedAt: second.approvedAt?.toISOString() ?? null } : null,
+  };
 }
 
 function cashoutTermsOf(stored: CashoutDbTerms | null): CashoutTerms | null {
@@ -57,6 +64,12 @@ function cashoutTermsOf(stored: CashoutDbTerms | null): CashoutTerms | null {
     outcome: stored.outcome ?? null,
     callbackId: stored.callbackId ?? null,
     providerReference: stored.providerReference ?? null,
+    secondPerson: stored.secondPerson
+      ? {
+          approvedBy: stored.secondPerson.approvedBy === null ? null : safeInteger(stored.secondPerson.approvedBy, 'cash-out approver'),
+          approvedAt: stored.secondPerson.approvedAt === null ? null : new Date(stored.secondPerson.approvedAt),
+        }
+      : null,
   };
 }
 

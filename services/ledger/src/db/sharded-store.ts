@@ -11,6 +11,7 @@ import {
 } from '../apply/store';
 import type { RefundTarget } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
+import { mergedCashoutRates, readCashoutRates } from './cashout-rate-rows';
 import { safeInteger } from './wallet-rows';
 
 /**
@@ -55,7 +56,6 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     const wallets = new Map([...primary.wallets].filter(([key]) => own.owns(key)));
     const refundTargets = new Map(primary.refundTargets);
     const windowsByShard: Array<Map<string, LoadedWindow>> = [primary.windows, ...others.map(() => new Map<string, LoadedWindow>())];
-
     const scopes = new Set([...request.windowScopes, ...recipientScopesOf(refundTargets.values())]);
     const missingTargets = request.refundOf.filter((id) => !refundTargets.has(id));
     const missingWallets = () => [...neededWallets(request, primary, refundTargets.values())].filter((key) => !wallets.has(key));
@@ -97,6 +97,7 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     }
     return {
       ...primary,
+      ...(request.cashoutRates ? { cashoutRates: await ratesOverShards(primary, others) } : {}),
       wallets: wallets as Map<string, LoadedWallet>,
       refundTargets,
       windows: mergedWindows(scopes, windowsByShard),
@@ -130,6 +131,11 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
   };
 
   return { read, write };
+}
+
+/** The rate table is written by one partition, on whichever shard owns it: read from every shard. */
+async function ratesOverShards(primary: BatchRead, others: readonly ShardStore[]) {
+  return mergedCashoutRates([primary.cashoutRates ?? [], ...(await Promise.all(others.map((other) => readCashoutRates(other.pool))))]);
 }
 
 /** The wallets a batch read loads: those its commands name, its holds' payees, its refunds' payers. */

@@ -87,6 +87,10 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   // Lifting a freeze is people's alone: never the monitoring service that may set one.
   'ledger.request-unfreeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.request-unfreeze') },
   'ledger.approve-unfreeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.approve-unfreeze') },
+  // Rate versions and a cash-out's second person: ADMIN+ only (who may approve what is judged in decide).
+  'ledger.propose-cashout-rate': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.propose-cashout-rate') },
+  'ledger.decide-cashout-rate': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.decide-cashout-rate') },
+  'ledger.decide-cashout': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.decide-cashout') },
   // A test-mode client's own sandbox clock: no live author, person or client, ever moves one.
   'ledger.advance-clock': { may: [], refusal: 'Command refused: only a test-mode platform client moves its own sandbox clock' },
 };

@@ -98,6 +98,11 @@ export function clockClientIdsOf(command: LedgerCommand): string[] {
   return readsOf(command).clockClientIds ?? [];
 }
 
+/** Whether a command reads the cash-out rate versions (a cash-out, a rate's proposal or decision). */
+export function readsCashoutRates(command: LedgerCommand): boolean {
+  return readsOf(command).cashoutRates === true;
+}
+
 /** The users whose pending holds a command reads: a close voids them all. */
 export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
   return readsOf(command).pendingHoldOwners ?? [];
@@ -202,17 +207,21 @@ function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void
     state.clocks ??= new Map();
     state.clocks.set(decision.clock.clientId, decision.clock.offsetSeconds);
   }
+  if (decision.cashoutRate) {
+    const version = decision.cashoutRate;
+    state.cashoutRates = [...(state.cashoutRates ?? []).filter((v) => v.id !== version.id), version];
+  }
 }
 
-/** A hold's change: its coins held or released in the payer's wallet, or (null event: a claimed cash-out) its terms only. */
+/** A hold's change: its coins held or released in the payer's wallet, or (null event: a cash-out claimed or approved) its terms only. */
 function evolveHold(state: LedgerState, { hold, event }: HoldChange, now: Date): void {
   const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
   if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
   const before = state.holds.get(hold.id);
   if (event === null) {
-    // A claimed cash-out: still pending, the same coins held; only its terms and settler change.
+    // A cash-out claimed or approved: still pending, the same coins held; only its terms (and settler) change.
     if (before?.status !== 'PENDING' || hold.status !== 'PENDING' || hold.amount !== before.amount) {
-      throw new InvariantViolation(`claiming hold ${hold.id}, which is not pending`);
+      throw new InvariantViolation(`changing hold ${hold.id}, which is not pending, or changing its amount or status`);
     }
     state.holds.set(hold.id, hold);
     return;

@@ -323,7 +323,12 @@ const modelPolicy: LedgerPolicy = {
   holdExpirySecondsMax: 2 * 24 * 3600,
   approvalExpirySeconds: 24 * 3600,
   fourEyes: fourEyesOff,
-  cashout: { rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
+  cashout: {
+    rates: [],
+    windowSeconds: 24 * 3600,
+    dailyAmount: { unverified: 0, verified: 0 },
+    fourEyesAmount: Number.MAX_SAFE_INTEGER,
+  },
   mandateGraceSeconds: 3 * 24 * 3600,
   mandateRetrySeconds: 6 * 3600,
 };

@@ -13,6 +13,7 @@ import {
 import type { Rejected } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { ApprovalChange, ApprovalState } from './approvals';
+import type { CashoutRateVersion } from './cashout-rates';
 import type { CommissionRules } from './commission';
 import { fourEyesOff, type FourEyesPolicy, type WindowCharge } from './four-eyes';
 import { noLimits, type LimitDefaults, type SpendingWindow } from './limits';
@@ -116,12 +117,20 @@ export interface CashoutTerms {
   outcome: 'CONFIRMED' | 'FAILED' | null;
   callbackId: string | null;
   providerReference: string | null;
+  /**
+   * Above the four-eyes threshold (CASHOUT_FOUR_EYES_COINS) the cash-out waits for a second person:
+   * who approved it and when (null: not yet; a provider's claim and CONFIRMED are refused). Null: at or under
+   * the threshold, no second person needed.
+   */
+  secondPerson: { approvedBy: number | null; approvedAt: Date | null } | null;
 }
 
 /** A cash-out rate: XAF per coin, in force from `effectiveFrom` until the next version's. */
 export interface CashoutRate {
   xafPerCoin: number;
   effectiveFrom: Date;
+  /** The approved version's id (domain/cashout-rates.ts); absent: a configured one (CASHOUT_RATES). */
+  id?: string;
 }
 
 /**
@@ -133,13 +142,16 @@ export interface CashoutPolicy {
   rates: readonly CashoutRate[];
   windowSeconds: number;
   dailyAmount: { unverified: number; verified: number };
+  /** A cash-out of more than this (minor units) waits for a second person before a provider may claim or confirm it. */
+  fourEyesAmount: number;
 }
 
 export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';
 
 /**
  * A hold as a decision leaves it, and what happened to it; null: still PENDING with only its
- * cash-out terms changed (a provider claimed it), which coin.holds does not carry.
+ * cash-out terms changed (a provider claimed it, or its second person approved it), which
+ * coin.holds does not carry: written, no coin.holds event.
  */
 export interface HoldChange {
   hold: HoldState;
@@ -205,7 +217,12 @@ export const defaultPolicy: LedgerPolicy = {
   holdExpirySecondsMax: 30 * 24 * 3600,
   approvalExpirySeconds: 24 * 3600,
   fourEyes: fourEyesOff,
-  cashout: { rates: [], windowSeconds: 24 * 3600, dailyAmount: { unverified: 0, verified: 0 } },
+  cashout: {
+    rates: [],
+    windowSeconds: 24 * 3600,
+    dailyAmount: { unverified: 0, verified: 0 },
+    fourEyesAmount: Number.MAX_SAFE_INTEGER,
+  },
   mandateGraceSeconds: 3 * 24 * 3600,
   mandateRetrySeconds: 6 * 3600,
 };
@@ -247,6 +264,8 @@ export interface LedgerState {
   mandates: Map<string, MandateState>;
   /** Test clocks named by clock commands (the sandbox, docs/decisions/0018-sandbox.md): seconds ahead of wall time, by test-mode client id. */
   clocks?: Map<string, number>;
+  /** Cash-out rate versions set through the API (domain/cashout-rates.ts), when a command of the batch reads them. */
+  cashoutRates?: CashoutRateVersion[];
 }
 
 export interface NewTransaction {
@@ -341,6 +360,8 @@ export interface Accepted {
   freeze: FreezeChange | null;
   /** A sandbox test clock moved: the client's offset from wall time after it, in seconds. */
   clock?: { clientId: string; offsetSeconds: number };
+  /** A cash-out rate version proposed or decided (written once proposed, and once decided). */
+  cashoutRate?: CashoutRateVersion;
   /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
   windows: WindowCharge[];
   /** The command was not applied but stored as an approval request: it waits for a second person. */

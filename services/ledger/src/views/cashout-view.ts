@@ -1,6 +1,13 @@
-import { minorUnitsToCoins, type Cashout, type CashoutStatus } from '@coin/contracts';
+import {
+  minorUnitsToCoins,
+  type Cashout,
+  type CashoutApproval,
+  type CashoutRateVersion as CashoutRateVersionView,
+  type CashoutStatus,
+} from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import type { HoldState } from '../domain/ledger';
+import type { CashoutRateVersion } from '../domain/cashout-rates';
+import type { CashoutTerms, HoldState } from '../domain/ledger';
 
 /** A cash-out's state, read from its hold and the provider's word (docs/CONTRACT.md "Cash-out"). */
 function statusOf(hold: HoldState): CashoutStatus {
@@ -14,6 +21,14 @@ function statusOf(hold: HoldState): CashoutStatus {
     case 'VOIDED':
       return hold.cashout?.outcome === 'FAILED' ? 'FAILED' : 'RELEASED';
   }
+}
+
+/** A cash-out's second person, as the view shows it. */
+function approvalOf(terms: CashoutTerms): CashoutApproval {
+  const second = terms.secondPerson;
+  if (!second) return { status: 'NOT_REQUIRED', approvedBy: null, approvedAt: null };
+  if (second.approvedBy === null) return { status: 'PENDING', approvedBy: null, approvedAt: null };
+  return { status: 'APPROVED', approvedBy: second.approvedBy, approvedAt: second.approvedAt?.toISOString() ?? null };
 }
 
 /** The one home of the Cashout view (API and replies), in coins and whole XAF. */
@@ -34,8 +49,27 @@ export function cashoutView(hold: HoldState): Cashout {
     status: statusOf(hold),
     providerReference: terms.providerReference,
     transactionId: hold.transactionId,
+    approval: approvalOf(terms),
     expiresAt: hold.expiresAt.toISOString(),
     createdAt: hold.createdAt.toISOString(),
     updatedAt: hold.updatedAt.toISOString(),
+  };
+}
+
+/** The one home of a cash-out rate version's view (API and replies). */
+export function cashoutRateView(version: CashoutRateVersion): CashoutRateVersionView {
+  const person = (actor: { kind: string; id: string }) => ({
+    kind: actor.kind === 'operator' ? ('operator' as const) : ('user' as const),
+    id: actor.id,
+  });
+  return {
+    id: version.id,
+    xafPerCoin: version.xafPerCoin,
+    effectiveFrom: version.effectiveFrom.toISOString(),
+    status: version.status,
+    proposedBy: person(version.proposedBy),
+    proposedAt: version.proposedAt.toISOString(),
+    decidedBy: version.decidedBy ? person(version.decidedBy) : null,
+    decidedAt: version.decidedAt?.toISOString() ?? null,
   };
 }

@@ -18,6 +18,11 @@ const cashout = (id: string, over: Record<string, unknown> = {}) => ({
   status: 'REQUESTED' as OperationResult<'listCashouts'>['cashouts'][number]['status'],
   providerReference: null,
   transactionId: null,
+  approval: {
+    status: 'NOT_REQUIRED' as 'NOT_REQUIRED' | 'PENDING' | 'APPROVED',
+    approvedBy: null as number | null,
+    approvedAt: null as string | null,
+  },
   expiresAt: '2026-11-24T12:00:00.000Z',
   createdAt: '2026-11-24T11:00:00.000Z',
   updatedAt: '2026-11-24T11:00:00.000Z',
@@ -38,6 +43,24 @@ const line = (over: Record<string, unknown> = {}) => ({
   claimed: 0,
   ...over,
 });
+const rateVersion = (id: string, over: Record<string, unknown> = {}) => ({
+  id,
+  xafPerCoin: 700,
+  effectiveFrom: '2026-12-01T00:00:00.000Z',
+  status: 'PROPOSED' as 'PROPOSED' | 'APPROVED' | 'REJECTED',
+  proposedBy: { kind: 'user' as const, id: '11' },
+  proposedAt: '2026-11-24T10:00:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  ...over,
+});
+const rates =
+  (versions: ReturnType<typeof rateVersion>[] = []) =>
+  async () => ({
+    configured: [{ xafPerCoin: 655, effectiveFrom: '2026-01-01T00:00:00.000Z' }],
+    versions,
+    inForce: { xafPerCoin: 655, effectiveFrom: '2026-01-01T00:00:00.000Z', id: null },
+  });
 const report = (lines: ReturnType<typeof line>[]) => ({ from: '2026-11-18', to: '2026-11-24', lines });
 
 describe('cash-outs screen', () => {
@@ -52,7 +75,7 @@ describe('cash-outs screen', () => {
       nextCursor: 'next-1',
     }));
     const getCashoutReconciliation = jest.fn(async (_input: unknown) => report([line()]));
-    renderScreen(<CashoutsScreen />, { listCashouts, getCashoutReconciliation });
+    renderScreen(<CashoutsScreen />, { listCashouts, getCashoutReconciliation, listCashoutRates: rates() });
     const table = await screen.findByRole('table', { name: 'Cash-outs' });
     expect(within(table).getByText('c1234567')).toBeTruthy();
     expect(within(table).getByRole('link', { name: 'user 9' })).toBeTruthy();
@@ -78,6 +101,7 @@ describe('cash-outs screen', () => {
     renderScreen(<CashoutsScreen />, {
       listCashouts: async () => ({ cashouts: [], pagination: { limit: 25, offset: 0, total: 0 }, hasMore: false, nextCursor: null }),
       getCashoutReconciliation,
+      listCashoutRates: rates(),
     });
     const table = await screen.findByRole('table', { name: 'Reconciliation 2026-11-18 – 2026-11-24' });
     expect(within(table).getByText('pc_orange')).toBeTruthy();
@@ -129,7 +153,64 @@ describe('cash-outs screen', () => {
     renderScreen(<CashoutsScreen />, {
       listCashouts: async () => Promise.reject(problem(403, 'FORBIDDEN', 'Forbidden')),
       getCashoutReconciliation: async () => report([]),
+      listCashoutRates: rates(),
     });
     expect((await screen.findByRole('alert')).textContent).toContain('FORBIDDEN');
+  });
+
+  it('when an ADMIN proposes a rate, then it is sent as XAF per coin from a UTC time, and a proposed version is approved from its row', async () => {
+    const proposeCashoutRate = jest.fn(async (_input: unknown) => ({ rate: rateVersion('r9') }));
+    const approveCashoutRate = jest.fn(async (_input: unknown) => ({ rate: rateVersion('r1', { status: 'APPROVED' }) }));
+    renderScreen(<CashoutsScreen />, {
+      listCashouts: async () => ({ cashouts: [], pagination: { limit: 25, offset: 0, total: 0 }, hasMore: false, nextCursor: null }),
+      getCashoutReconciliation: async () => report([]),
+      listCashoutRates: rates([
+        rateVersion('r1'),
+        rateVersion('r2', { status: 'APPROVED', decidedBy: { kind: 'user', id: '12' }, decidedAt: '2026-11-24T10:05:00.000Z' }),
+      ]),
+      proposeCashoutRate,
+      approveCashoutRate,
+    });
+    const table = await screen.findByRole('table', { name: 'Rate versions' });
+    expect(screen.getByText(/In force: 655 XAF per coin/)).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: 'Approve rate' })).toHaveLength(1);
+    const user = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Propose a rate' });
+    await user.type(within(form).getByLabelText('XAF per coin'), '700');
+    await user.type(within(form).getByLabelText('Effective from (UTC)'), '2026-12-01T00:00');
+    await user.click(within(form).getByRole('button', { name: 'Propose rate' }));
+    expect(proposeCashoutRate).toHaveBeenCalledWith({
+      body: { xafPerCoin: 700, effectiveFrom: '2026-12-01T00:00:00.000Z' },
+      idempotencyKey: expect.any(String),
+    });
+    await user.click(within(table).getByRole('button', { name: 'Approve rate' }));
+    expect(approveCashoutRate).toHaveBeenCalledWith({ path: { id: 'r1' }, idempotencyKey: expect.any(String) });
+    expect((await screen.findByText('Approved rate r1.')).textContent).toBeTruthy();
+  });
+
+  it('when a big cash-out waits for its second person, then its row approves or rejects it; the refusal of the payer is shown', async () => {
+    const approveCashout = jest.fn(async (_input: unknown) => Promise.reject(problem(403, 'SELF_DEALING', 'Self-dealing')));
+    const listCashouts = jest.fn(async (_input: unknown) => ({
+      cashouts: [cashout('big1', { amount: 60000, approval: { status: 'PENDING', approvedBy: null, approvedAt: null } }), cashout('small')],
+      pagination: { limit: 25, offset: 0, total: 2 },
+      hasMore: false,
+      nextCursor: null,
+    }));
+    renderScreen(<CashoutsScreen />, {
+      listCashouts,
+      getCashoutReconciliation: async () => report([]),
+      listCashoutRates: rates(),
+      approveCashout,
+    });
+    const table = await screen.findByRole('table', { name: 'Cash-outs' });
+    expect(within(table).getAllByRole('button', { name: 'Approve cash-out' })).toHaveLength(1);
+    const user = userEvent.setup();
+    const filters = screen.getByRole('form', { name: 'Filter cash-outs' });
+    await user.click(within(filters).getByLabelText('Waiting for a second person'));
+    await user.click(within(filters).getByRole('button', { name: 'Filter' }));
+    expect(listCashouts).toHaveBeenLastCalledWith({ query: { limit: '25', status: 'REQUESTED', approval: 'PENDING' } });
+    await user.click(within(await screen.findByRole('table', { name: 'Cash-outs' })).getByRole('button', { name: 'Approve cash-out' }));
+    expect(approveCashout).toHaveBeenCalledWith({ path: { id: 'big1' }, idempotencyKey: expect.any(String) });
+    expect((await screen.findByRole('alert')).textContent).toContain('SELF_DEALING');
   });
 });

@@ -8,6 +8,7 @@ import { useConsole } from '../../context';
 import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
+import { CashoutDecision, RatesPanel } from './rates';
 
 const statuses = ['REQUESTED', 'CLAIMED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED'] as const;
 const pageSize = 25;
@@ -17,7 +18,8 @@ type Cashout = OperationResult<'listCashouts'>['cashouts'][number];
 type Reconciliation = OperationResult<'getCashoutReconciliation'>;
 type ReconciliationLine = Reconciliation['lines'][number];
 
-const cashoutColumns: readonly Column<Cashout>[] = [
+/** The queue's columns; the last one decides a cash-out waiting for its second person, then reloads the queue. */
+const cashoutColumns = (reload: () => void): readonly Column<Cashout>[] => [
   { key: 'id', header: 'Cash-out', cell: (c) => <code>{c.id.slice(0, 8)}</code> },
   { key: 'status', header: 'Status', cell: (c) => c.status },
   { key: 'user', header: 'User', cell: (c) => <Link to={`/users/${c.userId}`}>user {c.userId}</Link> },
@@ -47,6 +49,7 @@ const cashoutColumns: readonly Column<Cashout>[] = [
   },
   { key: 'expires', header: 'Expires (UTC)', cell: (c) => (c.status === 'REQUESTED' || c.status === 'CLAIMED' ? when(c.expiresAt) : '—') },
   { key: 'created', header: 'Asked (UTC)', cell: (c) => when(c.createdAt) },
+  { key: 'second', header: 'Second person', cell: (c) => <CashoutDecision cashout={c} onDecided={reload} /> },
 ];
 
 /** The reconciliation's columns, in the order (and with the names) of the API's own CSV. */
@@ -151,11 +154,15 @@ function ReconciliationPanel({ providerClientId }: { providerClientId: string })
   );
 }
 
-/** GET /api/admin/cashouts: the cash-out queue by status and provider, newest first, and the reconciliation under it. */
+/**
+ * GET /api/admin/cashouts: the cash-out queue by status and provider, newest first (a big one waiting
+ * for its second person is approved or rejected in its row), the rate versions, and the reconciliation.
+ */
 export function CashoutsScreen() {
   const { session } = useConsole();
   const [status, setStatus] = useState<(typeof statuses)[number] | ''>('REQUESTED');
   const [providerClientId, setProvider] = useState('');
+  const [waiting, setWaiting] = useState(false);
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
   const cashouts = useLoad(
@@ -165,10 +172,11 @@ export function CashoutsScreen() {
           limit: String(pageSize),
           ...(status ? { status } : {}),
           ...(providerClientId ? { providerClientId } : {}),
+          ...(waiting ? { approval: 'PENDING' as const } : {}),
           ...(cursor ? { cursor } : {}),
         },
       }),
-    [status, providerClientId, cursor],
+    [status, providerClientId, waiting, cursor],
   );
   return (
     <Page title="Cash-outs">
@@ -177,6 +185,7 @@ export function CashoutsScreen() {
         onFilter={(form) => {
           setStatus(formChoice(form, 'status', statuses));
           setProvider(formText(form, 'provider'));
+          setWaiting(form.get('waiting') === 'on');
           setCursors([]);
         }}
       >
@@ -184,16 +193,20 @@ export function CashoutsScreen() {
         <Field label="Provider (platform client id)">
           <input name="provider" maxLength={100} defaultValue={providerClientId} />
         </Field>
+        <Field label="Waiting for a second person">
+          <input name="waiting" type="checkbox" defaultChecked={waiting} />
+        </Field>
       </FilterForm>
       <PagedTable
         load={cashouts}
         caption="Cash-outs"
-        columns={cashoutColumns}
+        columns={cashoutColumns(cashouts.reload)}
         rows={(data) => data.cashouts}
         rowKey={(c) => c.id}
         empty="No cash-out."
         paging={(data) => cursorPaging(cursors, data.nextCursor, setCursors)}
       />
+      <RatesPanel />
       <ReconciliationPanel providerClientId={providerClientId} />
     </Page>
   );

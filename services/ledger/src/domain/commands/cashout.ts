@@ -1,6 +1,7 @@
 import { cashoutCommand, ledgerResults, walletKeyOfUser, xafOfCashout } from '@coin/contracts';
 import { activeOf, holdIdOf, type CashoutPolicy, type CashoutRate, type HoldState } from '../state';
 import { usageOf } from '../limits';
+import { ratesOf } from '../cashout-rates';
 import { isUser, userVerifiedOf } from '../authors';
 import { cashoutAfter, payerWallet } from './replies';
 import { accepted, coins, insufficient, limitBreachOf, reject } from './rules';
@@ -42,13 +43,17 @@ export const cashout: CommandModule<'ledger.cashout'> = {
   createsTransaction: false,
   authorRefusal: ({ data }, author) =>
     isUser(author, data.fromUserId) ? null : 'Command refused: only the payer cashes out their own coins',
-  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], windowScopes: [cashoutScope(data.fromUserId)] }),
+  reads: ({ data }) => ({
+    walletKeys: [walletKeyOfUser(data.fromUserId)],
+    windowScopes: [cashoutScope(data.fromUserId)],
+    cashoutRates: true,
+  }),
   decide(command, context) {
     const { now, policy } = context;
     const { fromUserId, amount, msisdn } = command.data;
     // Who may pay it is judged when a provider claims it, by that provider's verified `cashout` grant.
     const providerClientId = command.data.providerClientId ?? null;
-    const rate = rateInForce(policy.cashout.rates, now);
+    const rate = rateInForce(ratesOf(context.state.cashoutRates ?? [], policy.cashout.rates), now);
     if (!rate) return reject('UNAVAILABLE', 'No cash-out rate is in force yet');
     const xafAmount = xafOfCashout(amount, rate.xafPerCoin);
     if (xafAmount < 1) return reject('VALIDATION_FAILED', `${coins(amount)} is worth less than 1 XAF at ${rate.xafPerCoin} XAF per coin`);
@@ -89,6 +94,8 @@ export const cashout: CommandModule<'ledger.cashout'> = {
         outcome: null,
         callbackId: null,
         providerReference: null,
+        // Above the four-eyes threshold no provider may claim or confirm it until a second person approved it.
+        secondPerson: amount > policy.cashout.fourEyesAmount ? { approvedBy: null, approvedAt: null } : null,
       },
     };
     return accepted({

@@ -22,6 +22,7 @@ const policy: LedgerPolicy = {
     ],
     windowSeconds: 3600,
     dailyAmount: { unverified: 10_000, verified: 1_000_000 },
+    fourEyesAmount: Number.MAX_SAFE_INTEGER,
   },
 };
 

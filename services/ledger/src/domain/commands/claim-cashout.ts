@@ -7,7 +7,8 @@ import type { CommandModule } from './types';
  * A payout provider takes a cash-out to pay (docs/CONTRACT.md "Cash-out"): a REQUESTED cash-out
  * becomes CLAIMED by the client that sent this, which must be granted `cashout` (its verified
  * token's claim, judged in `authorRefusal` before anything is read) and, when the user named a
- * provider, be that one. Exactly once: a cash-out claimed by another is refused (FORBIDDEN,
+ * provider, be that one; one above the four-eyes threshold only once its second person approved
+ * it (CASHOUT_NOT_APPROVED, recorded as a refusal). Exactly once: a cash-out claimed by another is refused (FORBIDDEN,
  * recorded as a refusal); the same provider claiming again is answered with the cash-out as it
  * stands, changing nothing. From then on the claimer alone settles it (its hold's settler).
  */
@@ -36,6 +37,10 @@ export const claimCashout: CommandModule<'ledger.claim-cashout'> = {
     }
     if (terms.providerClientId !== null && terms.providerClientId !== provider) {
       return reject('FORBIDDEN', 'The user named another provider for this cash-out');
+    }
+    // Above the four-eyes threshold, no provider takes it before its second person approved it (it is in no queue yet).
+    if (terms.secondPerson !== null && terms.secondPerson.approvedBy === null) {
+      return reject('CASHOUT_NOT_APPROVED', 'This cash-out is above the four-eyes threshold and no second person approved it yet');
     }
     const subjectKey = walletKeyOfUser(fromUserId);
     // Claimed already by this provider: the answer is the cash-out as it stands, nothing changes.

@@ -27,7 +27,7 @@ export function holdAfter<T extends HoldCommandType>(input: ReplyInput<T>) {
 }
 
 /** The cash-out a cash-out command created or settled, as it stands after the decision. */
-export function cashoutAfter<T extends 'ledger.cashout' | 'ledger.settle-cashout'>(input: ReplyInput<T>) {
+export function cashoutAfter<T extends 'ledger.cashout' | 'ledger.settle-cashout' | 'ledger.decide-cashout'>(input: ReplyInput<T>) {
   const change = input.decision.holds[0];
   if (!change) throw new InvariantViolation(`${typeOf(input)} accepted without its cash-out`);
   return input.views.cashout(change.hold);

@@ -33,6 +33,9 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
     }
     if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The cash-out is already settled or released (hold ${hold.status})`);
     if (now >= hold.expiresAt) return reject('HOLD_NOT_PENDING', `The cash-out was released at ${hold.expiresAt.toISOString()}`);
+    const unapproved = outcome === 'CONFIRMED' && hold.cashout.secondPerson !== null && hold.cashout.secondPerson.approvedBy === null;
+    if (unapproved)
+      return reject('CASHOUT_NOT_APPROVED', 'This cash-out is above the four-eyes threshold and no second person approved it yet');
     const terms = { ...hold.cashout, outcome, callbackId, providerReference: providerReference ?? null };
     if (outcome === 'FAILED') {
       return accepted({

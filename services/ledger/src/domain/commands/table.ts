@@ -8,6 +8,8 @@ import { cashout } from './cashout';
 import { claimCashout } from './claim-cashout';
 import { closeWallet } from './close-wallet';
 import { credit } from './credit';
+import { decideCashout } from './decide-cashout';
+import { decideCashoutRate } from './decide-cashout-rate';
 import { expireApproval } from './expire-approval';
 import { expireHold } from './expire-hold';
 import { grantMandate } from './grant-mandate';
@@ -18,6 +20,7 @@ import { hold } from './hold';
 import { mint } from './mint';
 import { openWallet } from './open-wallet';
 import { payout } from './payout';
+import { proposeCashoutRate } from './propose-cashout-rate';
 import { refund } from './refund';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
@@ -58,6 +61,9 @@ export const commandTable: CommandTable = {
   'ledger.cashout': cashout,
   'ledger.claim-cashout': claimCashout,
   'ledger.settle-cashout': settleCashout,
+  'ledger.propose-cashout-rate': proposeCashoutRate,
+  'ledger.decide-cashout-rate': decideCashoutRate,
+  'ledger.decide-cashout': decideCashout,
   'ledger.set-limits': setLimits,
   'ledger.set-commission': setCommission,
   'ledger.clawback': clawback,

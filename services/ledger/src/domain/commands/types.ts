@@ -4,6 +4,7 @@ import type {
   AuditAction,
   AuditSummary,
   Cashout,
+  CashoutRateVersion as CashoutRateView,
   Hold,
   LedgerCommand,
   PayoutApproval,
@@ -19,6 +20,7 @@ import type {
 } from '@coin/contracts';
 import type { z } from 'zod';
 import type { ApprovalState } from '../approvals';
+import type { CashoutRateVersion } from '../cashout-rates';
 import type { VerifiedAuthor } from '../authors';
 import type { Rejected } from '@coin/errors';
 import type {
@@ -60,6 +62,8 @@ export interface CommandReads {
   mandateIds?: string[];
   /** Sandbox test clocks by test-mode client id. */
   clockClientIds?: string[];
+  /** The cash-out rate versions set through the API (the whole bounded table: domain/cashout-rates.ts). */
+  cashoutRates?: boolean;
 }
 
 /** A transaction a decider creates: the id and time are the context's, the links default to none. */
@@ -92,6 +96,7 @@ export interface ReplyViews {
   hold(hold: HoldState): Hold;
   /** A cash-out's hold as the Cashout view. */
   cashout(hold: HoldState): Cashout;
+  cashoutRate(version: CashoutRateVersion): CashoutRateView;
   mandate(mandate: MandateState): Mandate;
   transaction(transaction: NewTransaction): Transaction;
   userWallet(wallet: WalletState, userId: number, xafRate?: number): Wallet;

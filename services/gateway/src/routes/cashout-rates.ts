@@ -1,0 +1,162 @@
+import {
+  cashoutRateList,
+  cashoutRateResult,
+  decideCashoutResult,
+  ledgerDraft,
+  payerOfHoldId,
+  problem,
+  proposeCashoutRateBody,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import { randomIdNonce } from '@coin/security';
+import { z } from 'zod';
+import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
+import { idempotencyHeaders } from '../plugins/idempotency';
+import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import {
+  exampleCashoutRateList,
+  exampleCashoutRateResult,
+  exampleDecideCashoutResult,
+  exampleProposeCashoutRate,
+  withExample,
+} from './examples';
+import { userSecurity } from './security-schemes';
+
+export interface CashoutRateRouteDeps {
+  commands: CommandBus;
+  internal: InternalApi;
+}
+
+const idParams = z.object({ id: z.uuid().overwrite((id) => id.toLowerCase()) });
+const decisions = [
+  ['approve', 'APPROVE'],
+  ['reject', 'REJECT'],
+] as const;
+
+/**
+ * Cash-out rates set by two people and the second person of a big cash-out (docs/CONTRACT.md
+ * "Cash-out"). The gateway only drafts the commands: the ledger judges who may (ADMIN+, the
+ * proposer never approving, the payer never deciding their own cash-out) and when (a version's
+ * time against the ledger's clock), and audits every step and refusal.
+ */
+export function registerCashoutRateRoutes(app: App, deps: CashoutRateRouteDeps): void {
+  app.post(
+    '/api/admin/cashout-rates',
+    {
+      config: { access: 'admin', idempotent: true },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary:
+          'Propose a cash-out rate version (XAF per coin from a time at least 60 s and at most 90 days ahead at the ledger); a different ADMIN+ approves it (201 with the PROPOSED version)',
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        body: withExample(proposeCashoutRateBody, exampleProposeCashoutRate),
+        operationId: 'proposeCashoutRate',
+        response: { 201: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.propose-cashout-rate', {
+          xafPerCoin: request.body.xafPerCoin,
+          effectiveFrom: request.body.effectiveFrom,
+          // The version's id derives from these random bits too: not computable from the caller and the key.
+          idNonce: randomIdNonce(),
+          requestHash,
+        }),
+      ),
+  );
+
+  for (const [path, decision] of decisions) {
+    registerRateDecision(app, deps, path, decision);
+    registerCashoutDecision(app, deps, path, decision);
+  }
+  registerRateList(app, deps);
+}
+
+type Decision = (typeof decisions)[number];
+
+/** A rate version's second person: approve (never its proposer) or reject. */
+function registerRateDecision(app: App, deps: CashoutRateRouteDeps, path: Decision[0], decision: Decision[1]): void {
+  app.post(
+    `/api/admin/cashout-rates/:id/${path}`,
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary:
+          decision === 'APPROVE'
+            ? 'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor'
+            : 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: idParams,
+        operationId: decision === 'APPROVE' ? 'approveCashoutRate' : 'rejectCashoutRate',
+        response: { 200: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.decide-cashout-rate', { rateId: request.params.id, decision, requestHash }),
+        200,
+      ),
+  );
+}
+
+/** A big cash-out's second person: approve (the provider may then confirm it) or reject (released); never its payer. */
+function registerCashoutDecision(app: App, deps: CashoutRateRouteDeps, path: Decision[0], decision: Decision[1]): void {
+  app.post(
+    `/api/admin/cashouts/:id/${path}`,
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary:
+          decision === 'APPROVE'
+            ? 'Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor'
+            : 'Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor',
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: idParams,
+        operationId: decision === 'APPROVE' ? 'approveCashout' : 'rejectCashout',
+        response: { 200: withExample(decideCashoutResult, exampleDecideCashoutResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // The cash-out's id names its payer (docs/decisions/0005): the command goes to the payer's partition, no read.
+      const fromUserId = payerOfHoldId(request.params.id);
+      if (fromUserId === null) throw new AppError('HOLD_NOT_FOUND', `Cash-out ${request.params.id} does not exist`);
+      return sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.decide-cashout', { holdId: request.params.id, fromUserId, decision, requestHash }),
+        200,
+      );
+    },
+  );
+}
+
+/** Every rate version and the one in force. */
+function registerRateList(app: App, deps: CashoutRateRouteDeps): void {
+  app.get(
+    '/api/admin/cashout-rates',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['cashouts', 'admin'],
+        summary:
+          'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force',
+        security: userSecurity,
+        operationId: 'listCashoutRates',
+        response: { 200: withExample(cashoutRateList, exampleCashoutRateList), 400: problem, 401: problem, 403: problem, 503: problem },
+      },
+    },
+    async (request) => deps.internal.read('ledger.cashout-rates', {}, String(request.id)),
+  );
+}
