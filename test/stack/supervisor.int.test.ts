@@ -61,11 +61,11 @@ describe('Supervisor', () => {
     expect(w.spawns.map((s) => s.cause)).toEqual(['start', 'restart', 'restart', 'restart']);
     expect(new Set(w.spawns.map((s) => s.pid)).size).toBe(4);
     expect(w.exits.every((e) => e.code === 1 && e.signal === null)).toBe(true);
-    // Each restart waited its backoff after the exit before it: 200, 400, 800 ms.
+    // Each restart waited at least its backoff after the exit before it: 200, 400, 800 ms. (How much
+    // longer is the machine's: a loaded one starts a process late, so measured waits need not grow;
+    // the planned ones, logged below, do.)
     const waited = [1, 2, 3].map((i) => w.spawns[i]!.at - w.exits[i - 1]!.atMs);
     for (const [i, delay] of [200, 400, 800].entries()) expect(waited[i]).toBeGreaterThanOrEqual(delay - 5);
-    expect(waited[1]).toBeGreaterThan(waited[0]!);
-    expect(waited[2]).toBeGreaterThan(waited[1]!);
 
     // Logged: which process, how it exited, the restart count and the next delay.
     expect(w.lines.filter((l) => /^tiny \(pid \d+\) exited on its own \(code 1\) after \d+ ms; restart #\d in /.test(l))).toHaveLength(4);
