@@ -78,6 +78,18 @@ include-operation-id = ["createPlatformClient", "createTestClient", "createWebho
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
+# A cash-out rate's proposal is judged by the ledger against its own clock and the versions it holds
+# (docs/CONTRACT.md "Cash-out"): an effective time less than 60 s or more than 90 days ahead of the
+# ledger's clock when it applies, which no schema can state, is VALIDATION_FAILED, and past the
+# pending versions' bound LIMIT_EXCEEDED; it takes an Idempotency-Key (422 IDEMPOTENCY_KEY_REUSED as
+# above). Deciding a rate or a cash-out, or claiming one, depends on who asks and on its state (the
+# proposer is 403 APPROVAL_BY_REQUESTER, a decided one 409, one awaiting its second person 403).
+[[operations]]
+include-operation-id = ["proposeCashoutRate", "approveCashoutRate", "rejectCashoutRate", "approveCashout", "rejectCashout", "claimCashout"]
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "422", "429", "5xx"]
+checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
+phases.stateful.generation.mode = "positive"
+
 # Approving or rejecting a grant request depends on who asks and on the request's state
 # (docs/DESIGN.md "Two-person acts"): its requester is 403 APPROVAL_BY_REQUESTER, someone promoted
 # since is 403 APPROVER_NOT_ELIGIBLE, a decided or outdated request is 409; no schema can state those.
