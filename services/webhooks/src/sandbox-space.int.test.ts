@@ -192,7 +192,15 @@ describe('the sandbox webhooks instance (real Kafka, PostgreSQL, HTTP receivers)
       'the schedule run out on the clock',
     );
     expect(await deliveryOf(sandboxPool, ids.advancing)).toMatchObject({ attempts: 13 });
-    const endpoint = await call(sandbox, 'GET', `/internal/webhooks/clients/${advancing}/endpoints/${ids.advancing}`);
+    // The worker disables the endpoint right after it marks the delivery failed (its own transaction).
+    const endpoint = await eventually(
+      async () => {
+        const read = await call(sandbox, 'GET', `/internal/webhooks/clients/${advancing}/endpoints/${ids.advancing}`);
+        return read.body.status === 'DISABLED' ? read : undefined;
+      },
+      10_000,
+      'the endpoint disabled',
+    );
     expect(endpoint.body).toMatchObject({ status: 'DISABLED' });
     const events = await call(sandbox, 'GET', `/internal/webhooks/clients/${advancing}/events?type=coin.webhook-endpoint.disabled`);
     expect(events.body.events).toHaveLength(1);
