@@ -634,10 +634,6 @@ const exactlyOneTarget =
 /** The same rule as the document states it: exactly one of the two members is present. */
 const exactlyOneOf = (first: string, second: string) => ({ oneOf: [{ required: [first] }, { required: [second] }] });
 
-/**
- * `POST /api/sandbox/fund` (docs/decisions/0018-sandbox.md): test coins into a treasury the
- * test-mode client was granted, in the sandbox ledger only.
- */
 /** `POST /api/sandbox/clock/advance`: how far to move the caller's test clock, in seconds (forward only, bounded). */
 export const sandboxClockAdvanceBody = z.strictObject({ seconds: z.number().int().min(1).max(testClockAdvanceMaxSeconds) });
 /** A test-mode client's id, whose sandbox clock is read (the form the ledger's test_clocks rows take). */
@@ -661,6 +657,10 @@ export const testClocksQuery = z.strictObject({
 export const testClockList = z.object({
   clocks: z.array(z.object({ clientId: testClockClientId, offsetSeconds: z.number().int().min(0).max(testClockOffsetMaxSeconds) })),
 });
+/**
+ * `POST /api/sandbox/fund` (docs/decisions/0018-sandbox.md): test coins into a treasury the
+ * test-mode client was granted, in the sandbox ledger only.
+ */
 export const sandboxFundBody = z.strictObject({ treasury: treasuryCode, amount: coinAmount, reason: reasonText });
 export const mintBody = z
   .strictObject({
