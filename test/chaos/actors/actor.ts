@@ -7,6 +7,25 @@
  */
 import type { LedgerTransaction } from '../client';
 
+/**
+ * An actor's concurrent loops: each takes steps while the actor runs (and the run goes on, which
+ * the loop itself asks); stop() lets the step in flight finish and waits for every loop.
+ */
+export class Loops {
+  running = false;
+  private loops: Promise<void>[] = [];
+
+  start(count: number, loop: (index: number) => Promise<void>): void {
+    this.running = true;
+    this.loops = Array.from({ length: count }, (_, index) => loop(index));
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await Promise.all(this.loops);
+  }
+}
+
 export interface EndState {
   /** The ledger's whole record (GET /internal/transactions). */
   record: LedgerTransaction[];

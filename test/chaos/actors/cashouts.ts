@@ -33,7 +33,7 @@ import {
   type AnswerClock,
   type Attempt,
 } from '../client';
-import type { ChaosActor, EndState } from './actor';
+import { type ChaosActor, type EndState, Loops } from './actor';
 
 /** The provider's client id the stack is configured with. */
 export const cashoutProviderId = 'pc_chaos_cashout';
@@ -83,19 +83,16 @@ const callbackDone = (a: Attempt) => isDefinitive(a);
 export class CashoutsActor implements ChaosActor {
   readonly name = 'cashouts';
   private readonly cashouts: Cashout[] = [];
-  private running = false;
-  private loops: Promise<void>[] = [];
+  private readonly loops = new Loops();
 
   constructor(private readonly options: CashoutsOptions) {}
 
   start(): void {
-    this.running = true;
-    this.loops = Array.from({ length: this.options.loops }, () => this.loop());
+    this.loops.start(this.options.loops, () => this.loop());
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.loops);
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
   private tag() {
@@ -103,7 +100,7 @@ export class CashoutsActor implements ChaosActor {
   }
 
   private async loop(): Promise<void> {
-    while (this.running && this.options.goesOn()) {
+    while (this.loops.running && this.options.goesOn()) {
       const c: Cashout = {
         key: randomUUID(),
         user: pick(this.options.users),

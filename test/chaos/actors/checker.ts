@@ -11,6 +11,7 @@
  *  - history reads (GET /api/coins/history), one attempt each.
  */
 import { randomUUID } from 'node:crypto';
+import { Loops } from './actor';
 import { requestJson } from '../../../bench/lib/http';
 import type { SeededUser } from '../../../scripts/stack/seed';
 import { isDefinitive, isTimeoutError, pick, sleep, toMinor } from '../client';
@@ -54,26 +55,23 @@ async function request(
 
 export class CheckerActor {
   readonly name = 'checker';
-  private running = false;
-  private loops: Promise<void>[] = [];
+  private readonly loops = new Loops();
   /** Transfers left without a definitive answer (settle() retries them). */
   private readonly open: Array<{ op: RecordedOp; from: SeededUser }> = [];
 
   constructor(private readonly options: CheckerActorOptions) {}
 
   start(): void {
-    this.running = true;
-    this.loops = Array.from({ length: this.options.clients }, (_, client) => this.client(client));
+    this.loops.start(this.options.clients, (client) => this.client(client));
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.loops);
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
   private async client(client: number): Promise<void> {
     const mix = this.options.mix ?? { transfer: 0.5, read: 0.35 };
-    while (this.running && this.options.goesOn()) {
+    while (this.loops.running && this.options.goesOn()) {
       const r = Math.random();
       if (r < mix.transfer) await this.transfer(client);
       else if (r < mix.transfer + mix.read) await this.readWallet(client, pick(this.options.wallets));

@@ -50,7 +50,7 @@ import {
   type AnswerClock,
   type Attempt,
 } from '../client';
-import type { ChaosActor, EndState } from './actor';
+import { type ChaosActor, type EndState, Loops } from './actor';
 
 export interface HoldsOptions {
   gatewayUrl: string;
@@ -153,8 +153,7 @@ export class HoldsActor implements ChaosActor {
   private readonly holds: HoldOperation[] = [];
   /** Retries are the actor's own (same key, docs/CONTRACT.md "Idempotency"): the client's are off. */
   private readonly client: CoinClient;
-  private running = false;
-  private loops: Promise<void>[] = [];
+  private readonly loops = new Loops();
   private replayed = 0;
   private fatesDealt = 0;
   private listed = { payers: 0, holds: 0 };
@@ -166,17 +165,15 @@ export class HoldsActor implements ChaosActor {
   }
 
   start(): void {
-    this.running = true;
-    this.loops = Array.from({ length: this.options.loops }, () => this.loop());
+    this.loops.start(this.options.loops, () => this.loop());
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.loops);
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
   private async loop(): Promise<void> {
-    while (this.running && this.options.goesOn()) {
+    while (this.loops.running && this.options.goesOn()) {
       const key = randomUUID();
       const payer = pick(this.options.payers);
       let to: HoldOperation['to'] = { treasury: pick(shops) };

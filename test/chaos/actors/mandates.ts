@@ -31,7 +31,7 @@ import {
   type AnswerClock,
   type Attempt,
 } from '../client';
-import type { ChaosActor, EndState } from './actor';
+import { type ChaosActor, type EndState, Loops } from './actor';
 
 export interface MandatesOptions {
   gatewayUrl: string;
@@ -75,24 +75,21 @@ function settleOp(op: Op, result: Attempt | undefined): void {
 export class MandatesActor implements ChaosActor {
   readonly name = 'mandates';
   private readonly grants: Grant[] = [];
-  private running = false;
-  private loops: Promise<void>[] = [];
+  private readonly loops = new Loops();
   private charged = 0;
 
   constructor(private readonly options: MandatesOptions) {}
 
   start(): void {
-    this.running = true;
-    this.loops = Array.from({ length: this.options.loops }, () => this.loop());
+    this.loops.start(this.options.loops, () => this.loop());
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.loops);
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
   private async loop(): Promise<void> {
-    while (this.running && this.options.goesOn()) {
+    while (this.loops.running && this.options.goesOn()) {
       const key = randomUUID();
       const g: Grant = {
         key,

@@ -37,7 +37,7 @@ import {
   type Attempt,
   type ClockTag,
 } from '../client';
-import type { ChaosActor, EndState } from './actor';
+import { type ChaosActor, type EndState, Loops } from './actor';
 
 export interface RefundsOptions {
   gatewayUrl: string;
@@ -127,24 +127,21 @@ export async function fundShopTreasuries(
 export class RefundsActor implements ChaosActor {
   readonly name = 'refunds';
   private readonly purchases: Purchase[] = [];
-  private running = false;
-  private loops: Promise<void>[] = [];
+  private readonly loops = new Loops();
   private replayed = 0;
 
   constructor(private readonly options: RefundsOptions) {}
 
   start(): void {
-    this.running = true;
-    this.loops = Array.from({ length: this.options.loops }, () => this.loop());
+    this.loops.start(this.options.loops, () => this.loop());
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.loops);
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
   private async loop(): Promise<void> {
-    while (this.running && this.options.goesOn()) {
+    while (this.loops.running && this.options.goesOn()) {
       const key = randomUUID();
       const purchase: Purchase = {
         key,

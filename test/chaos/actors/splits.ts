@@ -35,7 +35,7 @@ import {
   type Attempt,
   type LedgerTransaction,
 } from '../client';
-import type { ChaosActor, EndState } from './actor';
+import { type ChaosActor, type EndState, Loops } from './actor';
 import { createPlatformClient, type StackAccess } from './platform';
 
 export interface SplitsOptions {
@@ -85,8 +85,7 @@ export class SplitsActor implements ChaosActor {
   readonly name = 'splits';
   private readonly purchases: SplitPurchase[] = [];
   private clientId = '';
-  private running = false;
-  private loops: Promise<void>[] = [];
+  private readonly loops = new Loops();
 
   constructor(private readonly options: SplitsOptions) {}
 
@@ -103,17 +102,15 @@ export class SplitsActor implements ChaosActor {
   }
 
   start(): void {
-    this.running = true;
-    this.loops = Array.from({ length: this.options.loops }, () => this.loop());
+    this.loops.start(this.options.loops, () => this.loop());
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.loops);
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
   private async loop(): Promise<void> {
-    while (this.running && this.options.goesOn()) {
+    while (this.loops.running && this.options.goesOn()) {
       const buyer = pick(this.options.users);
       let affiliate = pick(this.options.users);
       while (affiliate.userId === buyer.userId) affiliate = pick(this.options.users);

@@ -27,7 +27,7 @@ import {
   type AnswerClock,
   type Attempt,
 } from '../client';
-import type { ChaosActor, EndState } from './actor';
+import { type ChaosActor, type EndState, Loops } from './actor';
 
 export interface TransferOperation {
   key: string;
@@ -103,25 +103,22 @@ async function historyOf(gatewayUrl: string, user: SeededUser, clock?: AnswerClo
 export class TransfersActor implements ChaosActor {
   readonly name = 'transfers';
   readonly operations: TransferOperation[] = [];
-  private running = false;
-  private loops: Promise<void>[] = [];
+  private readonly loops = new Loops();
   private replayed = 0;
 
   constructor(private readonly options: TransfersOptions) {}
 
   start(): void {
-    this.running = true;
-    this.loops = Array.from({ length: this.options.clients }, () => this.client());
+    this.loops.start(this.options.clients, () => this.client());
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    await Promise.all(this.loops);
+  stop(): Promise<void> {
+    return this.loops.stop();
   }
 
   private async client(): Promise<void> {
     const { users, extraRecipients } = this.options;
-    while (this.running && this.options.goesOn()) {
+    while (this.loops.running && this.options.goesOn()) {
       const from = pick(users);
       let to = extraRecipients && Math.random() < extraRecipients.share ? extraRecipients.pick() : pick(users);
       while (to.userId === from.userId) to = pick(users);
