@@ -1,7 +1,7 @@
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
-import type { RunningConsumer } from '@coin/kafka';
+import { ensureTopics, type RunningConsumer } from '@coin/kafka';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
@@ -269,7 +269,7 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
     let consumer!: RunningConsumer;
     const service = await startFramedService(logger, frameOf(), async (parts: FrameParts) => {
       parts.app.get('/internal/ping', async () => ({ pong: true }));
-      await parts.admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+      await ensureTopics(parts.kafka, [{ topic, numPartitions: 1 }]);
       consumer = await parts.consume('kit events consumer', {
         groupId: `${topic}-group`,
         topics: [topic],
@@ -308,7 +308,7 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
       await parts.pool.query(
         `INSERT INTO outbox (topic, key, payload, created_at) VALUES ('a-retired-topic', 'k', '{"n":7}', now() - interval '1 hour')`,
       );
-      await parts.admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+      await ensureTopics(parts.kafka, [{ topic, numPartitions: 1 }]);
       const consumer = await parts.consume('outbox reader', {
         groupId: `${topic}-group`,
         topics: [topic],
