@@ -124,12 +124,11 @@ echo "$abi" >node_modules/.node-abi
 # @coin/client and @coin/events) are built here, for every command that may load them: a fresh
 # clone has no dist/, and `npm run chaos` right after `npm start` failed on a missing
 # @coin/client until `npm test` happened to build it. tsc -b is incremental: when dist/ is up to
-# date this costs about a second. `test` type-checks and builds every project itself below;
-# `stop` needs nothing built.
+# date this costs about a second. `stop` needs nothing built.
+compiled=$(grep -l '"main": *"\./dist/' libs/*/package.json services/*/package.json | xargs -n1 dirname)
 case "$1" in
-  test | stop) ;;
+  stop) ;;
   *)
-    compiled=$(grep -l '"main": *"\./dist/' libs/*/package.json services/*/package.json | xargs -n1 dirname)
     echo "[stack] building the compiled workspace packages (tsc -b $(echo $compiled))" >&3
     node node_modules/typescript/bin/tsc -b $compiled >&3
     ;;
@@ -138,13 +137,30 @@ exec 3>&-
 
 case "$1" in
   test)
-    # Function lengths (scripts/lint/long-functions.ts), formatting and lint rules (biome.json: the import rules keep domain/ free of I/O and the
-    # services out of each other) are checked first: a failure here fails the run in seconds.
-    echo "[stack] lint and format check (npm run lint; npm run lint:fix repairs most findings)"
-    npm run --silent lint
-    echo "[stack] type-checking every project (tsc -b)"
-    npx tsc -b
+    # Function lengths (scripts/lint/long-functions.ts), formatting and lint rules (biome.json: the
+    # import rules keep domain/ free of I/O and the services out of each other) and the type-check
+    # of every project run beside the infrastructure's start-up, which mostly waits on the
+    # broker's JVM and PostgreSQL: each one's output is printed whole once it ends, and any
+    # failure fails the run before a test starts.
+    mkdir -p .run
+    echo "[stack] lint and format check and type-check (tsc -b), beside the infrastructure's start"
+    npm run --silent lint >.run/lint.log 2>&1 &
+    lint_pid=$!
+    npx tsc -b >.run/typecheck.log 2>&1 &
+    typecheck_pid=$!
+    set +e
     npx tsx scripts/stack.ts infra
+    infra_status=$?
+    wait $lint_pid
+    lint_status=$?
+    wait $typecheck_pid
+    typecheck_status=$?
+    set -e
+    cat .run/lint.log .run/typecheck.log
+    [ $lint_status -eq 0 ] || echo "[stack] lint and format check failed (npm run lint; npm run lint:fix repairs most findings)"
+    [ $typecheck_status -eq 0 ] || echo "[stack] type-check failed (tsc -b)"
+    [ $infra_status -eq 0 ] || echo "[stack] the infrastructure did not start"
+    [ $lint_status -eq 0 ] && [ $typecheck_status -eq 0 ] && [ $infra_status -eq 0 ] || exit 1
     shift
     # The results also go to a file: the run's last line is the plain "N passed, N failed,
     # N skipped" read from it (scripts/jest-summary.mjs); the exit code is jest's.
