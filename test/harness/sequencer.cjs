@@ -1,27 +1,34 @@
 // Orders the test files of one jest run: the longest first, so that the workers finish together
 // instead of the slowest file starting last. Jest's own sequencer orders by the durations cached
 // from earlier runs on this machine, and by file size where it has none (a fresh clone, CI),
-// which puts the slowest files (small files that start a whole stack) near the end. The files
-// below are the slowest of a full run on the 2-core machine (seconds in a 3-worker run); they
-// go first, in this order, and every other file follows in jest's order.
+// which puts the slowest files (small files that start a whole stack) near the end.
+//
+// The files below are the slowest of a full run on the 2-core machine. Some keep both cores busy
+// on their own (child processes, a browser, Schemathesis); others mostly wait (a rate's one-minute
+// lead, an authenticator's next code, a broker's start). One after the other in jest's order,
+// three files that wait ran side by side and left the cores idle for minutes (16 % of a run);
+// alternated, each file that waits runs beside files that compute. Wall and CPU seconds of each
+// file run alone are noted (CPU of the whole machine).
 const Sequencer = require('@jest/test-sequencer').default;
 
 const slowestFirst = [
-  'test/e2e/chaos-short.test.ts', // 290 s: the bank test (its own Kafka broker)
-  'test/e2e/contract-schemathesis.test.ts', // 148 s
-  'test/ops/restore-downstream.int.test.ts', // 134 s
-  'test/e2e/admin-console-screens.test.ts', // 120 s
-  'test/e2e/payouts.test.ts', // 115 s
-  'test/security/kafka-tls.int.test.ts', // 78 s
-  'test/e2e/readme-commands.test.ts', // 57 s
-  'scripts/contract/api-versions.unit.test.ts', // 52 s
-  'test/chaos/checker.int.test.ts', // 50 s
-  'test/chaos/checker-bugs.int.test.ts', // about 50 s: a stack of child processes, 15 s of load
-  'test/e2e/identity/admin-mfa.test.ts', // 50 s
-  'test/e2e/readme-tour.test.ts', // 48 s
-  'test/ops/restore-runbook.int.test.ts', // 46 s
+  'test/e2e/chaos-short.test.ts', // 107 s, CPU 125 s: the bank test (its own Kafka broker)
+  'test/ops/restore-downstream.int.test.ts', // 130 s, CPU 61 s
+  'test/security/kafka-tls.int.test.ts', // 77 s, CPU 28 s: waits on its brokers
+  'test/e2e/contract-schemathesis.test.ts', // 85 s, CPU 90 s
+  'test/e2e/cashout-rates.test.ts', // 78 s, CPU 22 s: waits for a rate's effective time
+  'test/e2e/admin-console-screens.test.ts', // 71 s, CPU 80 s: a browser
+  'test/e2e/refusal-audit.test.ts', // 59 s, CPU 22 s: waits for authenticator codes
+  'test/e2e/readme-commands.test.ts', // 50 s, CPU 86 s
+  'test/e2e/identity/admin-mfa.test.ts', // 53 s, CPU 24 s: waits for authenticator codes
+  'test/e2e/readme-tour.test.ts', // 51 s, CPU 56 s
+  'test/ops/restore-runbook.int.test.ts', // 52 s, CPU 18 s: waits on the restore's steps
+  'test/chaos/checker.int.test.ts', // 55 s, CPU 49 s
+  'test/e2e/abuse-scenario.test.ts', // 60 s, CPU 32 s
+  'test/chaos/checker-bugs.int.test.ts', // 36 s, CPU 50 s
+  'test/e2e/payouts.test.ts', // 25 s
+  'scripts/contract/api-versions.unit.test.ts', // 22 s, CPU 28 s
   'test/e2e/fuzz-openapi.test.ts', // 43 s
-  'test/e2e/refusal-audit.test.ts', // 43 s
   'test/deploy/schemas.int.test.ts', // 43 s
   'services/ledger/src/ledger.int.test.ts', // 40 s
 ];
