@@ -90,6 +90,11 @@ export interface BankTestOptions {
   hostileIntervalMs?: [number, number];
   /** Concurrent place-then-capture/void/expire hold loops (default 3). */
   holdLoops?: number;
+  /**
+   * The answer time every liveness probe must keep at the end (1 s). A stalled partition answers
+   * no 202 at all (a 504 after the command timeout), so a longer promise still finds one.
+   */
+  livenessWithinMs?: number;
   /** Infrastructure already provided (jest's global set-up); ensureInfra() otherwise. */
   infra?: InfraEndpoints;
   log?: (message: string) => void;
@@ -746,6 +751,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         superadmin: { email: operator.email, password: operator.password, device: operator.device },
         approveGrant: operator.approveGrant,
         partitions: await commandPartitions(infra.kafkaBrokers, prefix),
+        ...(options.livenessWithinMs ? { withinMs: options.livenessWithinMs } : {}),
         log,
       });
       violations.push(...liveness.failures.map((f) => `liveness: ${f}`));

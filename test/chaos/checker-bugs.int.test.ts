@@ -18,6 +18,8 @@ describe('history checker with bugs put in on purpose', () => {
       restartKafka: false,
       faults: false,
       injectBugs: true,
+      // Its lost writes never reach a history: read again for 10 s, not a minute, before they are reported.
+      historySettleMs: 10_000,
       infra: testInfra(),
       log: () => undefined,
     });

@@ -59,6 +59,8 @@ export interface CheckerTestOptions {
    * for the others. The run must then find anomalies on both kinds of wallet.
    */
   injectBugs?: boolean;
+  /** How long histories are read again after the run until every acknowledged transfer shows (60 s). */
+  historySettleMs?: number;
   infra?: InfraEndpoints;
   log?: (message: string) => void;
 }
@@ -93,7 +95,7 @@ const startingCoins = 100;
 const requestTimeoutMs = 8_000;
 const opGiveUpMs = 10_000;
 const settleMs = 60_000;
-const historySettleMs = 60_000;
+const historySettleMsDefault = 60_000;
 
 function proxied(url: string, port: number): string {
   const u = new URL(url);
@@ -303,7 +305,7 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
     );
     const baseline = new Set(record.filter((t) => !refused.has(t.reason)).map((t) => t.id));
     let history = checkHistoryReads(recorder.operations, { baseline, finalFrom });
-    for (const deadline = Date.now() + historySettleMs; ; ) {
+    for (const deadline = Date.now() + (options.historySettleMs ?? historySettleMsDefault); ; ) {
       for (const w of wallets) await actor.readHistory(options.clients, w);
       history = checkHistoryReads(recorder.operations, { baseline, finalFrom });
       if (history.missing.length === 0 || Date.now() > deadline) break;

@@ -6,8 +6,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
  * Bounded to 100 s of requests: the run is CPU-bound, so what it covers is what 100 s reaches
- * (about 6,000 cases beside the other files on two cores, when it runs beside files that mostly
- * wait: test/harness/sequencer.cjs); `npm run fuzz:contract` runs many more.
+ * (it starts beside files that mostly wait: test/harness/sequencer.cjs); `npm run fuzz:contract` runs many more.
  */
 const maxExamples = Number(process.env.CONTRACT_MAX_EXAMPLES ?? 15);
 const maxTimeS = Number(process.env.CONTRACT_MAX_TIME_S ?? 100);

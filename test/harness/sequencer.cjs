@@ -12,13 +12,13 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const slowestFirst = [
-  'test/e2e/chaos-short.test.ts', // 107 s, CPU 125 s: the bank test (its own Kafka broker)
-  'test/security/kafka-tls.int.test.ts', // 77 s, CPU 28 s: waits on its brokers
-  // Schemathesis runs for a fixed 100 s: beside the bank test and two files that wait, it gets
-  // the CPU it needs for its cases (beside two that compute, it made a sixth as many).
+  // Schemathesis runs for a fixed 100 s: beside files that wait, it gets the CPU its cases need
+  // (beside the bank test and the restore rehearsal it made a sixth as many).
   'test/e2e/contract-schemathesis.test.ts', // 115 s, CPU 126 s
+  'test/security/kafka-tls.int.test.ts', // 77 s, CPU 28 s: waits on its brokers
   'test/e2e/cashout-rates.test.ts', // 78 s, CPU 22 s: waits for a rate's effective time
   'test/ops/restore-downstream.int.test.ts', // 130 s, CPU 61 s
+  'test/e2e/chaos-short.test.ts', // 107 s, CPU 125 s: the bank test (its own Kafka broker)
   'test/e2e/admin-console-screens.test.ts', // 71 s, CPU 80 s: a browser
   'test/e2e/refusal-audit.test.ts', // 59 s, CPU 22 s: waits for authenticator codes
   'test/e2e/readme-commands.test.ts', // 50 s, CPU 86 s
@@ -27,7 +27,7 @@ const slowestFirst = [
   'test/ops/restore-runbook.int.test.ts', // 52 s, CPU 18 s: waits on the restore's steps
   'test/chaos/checker.int.test.ts', // 55 s, CPU 49 s
   'test/e2e/abuse-scenario.test.ts', // 60 s, CPU 32 s
-  'test/chaos/checker-bugs.int.test.ts', // 36 s, CPU 50 s
+  'test/chaos/checker-bugs.int.test.ts', // 46 s, CPU 50 s
   'test/e2e/payouts.test.ts', // 25 s
   'scripts/contract/api-versions.unit.test.ts', // 22 s, CPU 28 s
   'test/e2e/fuzz-openapi.test.ts', // 43 s

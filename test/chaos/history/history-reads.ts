@@ -70,8 +70,10 @@ export function checkHistoryReads(
         continue;
       }
       const n = final.output.transactionIds!.filter((id) => id === t.output.transactionId).length;
+      // Absent may still come (the projection is eventual: the caller reads again until its
+      // settle time is up); shown twice never heals.
       if (n !== 1)
-        problems.push(
+        (n === 0 ? missing : problems).push(
           `acknowledged transfer ${t.output.transactionId} (op ${t.id}) appears ${n} times in wallet ${party}'s history after the run`,
         );
     }
