@@ -327,6 +327,18 @@ async function queryOnce<R extends Record<string, unknown>>(url: string, schema:
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+/** The liveness probe of every partition, as the operator, at the end of the run. */
+async function livenessAtEnd(
+  gatewayUrl: string,
+  operator: Awaited<ReturnType<typeof createOperatorLogin>>,
+  partitions: Awaited<ReturnType<typeof commandPartitions>>,
+  withinMs: number | undefined,
+  log: (message: string) => void,
+): Promise<LivenessReport> {
+  const superadmin = { email: operator.email, password: operator.password, device: operator.device };
+  return probeLiveness({ gatewayUrl, superadmin, approveGrant: operator.approveGrant, partitions, withinMs, log });
+}
+
 export async function runBankTest(options: BankTestOptions): Promise<BankTestReport> {
   const log = options.log ?? ((m: string) => process.stderr.write(`[chaos] ${m}\n`));
   const infra = options.infra ?? (await ensureInfra());
@@ -744,18 +756,10 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     }
 
     // Every partition live at the end: nothing hostile or racing stalled one.
-    let liveness: LivenessReport | undefined;
-    if (notReady.length === 0) {
-      liveness = await probeLiveness({
-        gatewayUrl: stack.gatewayUrl,
-        superadmin: { email: operator.email, password: operator.password, device: operator.device },
-        approveGrant: operator.approveGrant,
-        partitions: await commandPartitions(infra.kafkaBrokers, prefix),
-        ...(options.livenessWithinMs ? { withinMs: options.livenessWithinMs } : {}),
-        log,
-      });
-      violations.push(...liveness.failures.map((f) => `liveness: ${f}`));
-    }
+    const partitions = await commandPartitions(infra.kafkaBrokers, prefix);
+    const liveness =
+      notReady.length === 0 ? await livenessAtEnd(stack.gatewayUrl, operator, partitions, options.livenessWithinMs, log) : undefined;
+    violations.push(...(liveness?.failures ?? []).map((f) => `liveness: ${f}`));
 
     // What the clients saw during each restart (counted now: a request in flight at its end is answered by now).
     for (const [record, [from, to]] of faultWindows) record.requestsMeanwhile = clock.during(from, to);
