@@ -331,11 +331,13 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 async function livenessAtEnd(
   gatewayUrl: string,
   operator: Awaited<ReturnType<typeof createOperatorLogin>>,
-  partitions: Awaited<ReturnType<typeof commandPartitions>>,
+  infra: InfraEndpoints,
+  prefix: string,
   withinMs: number | undefined,
   log: (message: string) => void,
 ): Promise<LivenessReport> {
   const superadmin = { email: operator.email, password: operator.password, device: operator.device };
+  const partitions = await commandPartitions(infra.kafkaBrokers, prefix);
   return probeLiveness({ gatewayUrl, superadmin, approveGrant: operator.approveGrant, partitions, withinMs, log });
 }
 
@@ -756,9 +758,8 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     }
 
     // Every partition live at the end: nothing hostile or racing stalled one.
-    const partitions = await commandPartitions(infra.kafkaBrokers, prefix);
     const liveness =
-      notReady.length === 0 ? await livenessAtEnd(stack.gatewayUrl, operator, partitions, options.livenessWithinMs, log) : undefined;
+      notReady.length === 0 ? await livenessAtEnd(stack.gatewayUrl, operator, infra, prefix, options.livenessWithinMs, log) : undefined;
     violations.push(...(liveness?.failures ?? []).map((f) => `liveness: ${f}`));
 
     // What the clients saw during each restart (counted now: a request in flight at its end is answered by now).
