@@ -90,15 +90,16 @@ async function dropSchemas(databaseUrl: string, selected: (name: string) => bool
  * prefix, or null when the name is not one of these two forms:
  * - tests: `t<Date.now() base36><4 hex>_<6 hex>_…` (run id from test/harness/global-setup.ts,
  *   the rest from uniquePrefix() in test/harness/env.ts);
- * - benchmarks, bank tests and fuzzing: `bench_` / `chaos_` / `fuzz_` + `<Date.now() base36>_…`
- *   (bench/run.ts, bench/ledger-apply.ts, test/chaos/bank-test.ts, scripts/fuzz.ts; the bank test
- *   and the fuzzer keep theirs for diagnosis, so only age removes them).
+ * - benchmarks, bank tests, history checks and fuzzing: `bench_` / `chaos_` / `chk_` / `fuzz_` +
+ *   `<Date.now() base36>_…` (bench/run.ts, bench/ledger-apply.ts, test/chaos/bank-test.ts,
+ *   test/chaos/checker-test.ts, scripts/fuzz.ts; the bank test, the history checker and the fuzzer
+ *   keep theirs for diagnosis, so only age removes them).
  * The time is 8 base36 digits from 1972 until 2059. Anything else (the dev stack, someone's own
  * prefix) yields null and is never removed by age; if these formats change
  * without this function, old runs are kept, not wrongly removed.
  */
 export function runStartedAt(name: string): number | null {
-  const match = /^t([0-9a-z]{8})[0-9a-f]{4}_[0-9a-f]{6}_/.exec(name) ?? /^(?:bench|chaos|fuzz)_([0-9a-z]{8})_/.exec(name);
+  const match = /^t([0-9a-z]{8})[0-9a-f]{4}_[0-9a-f]{6}_/.exec(name) ?? /^(?:bench|chaos|chk|fuzz)_([0-9a-z]{8})_/.exec(name);
   return match ? parseInt(match[1]!, 36) : null;
 }
 
@@ -113,7 +114,7 @@ export function staleRuns(now: number, olderThanMs: number = staleAfterMs): (nam
   };
 }
 
-/** Topics and schemas of test, benchmark, bank-test and fuzz runs that started more than two hours ago. */
+/** Topics and schemas of test, benchmark, bank-test, history-check and fuzz runs that started more than two hours ago. */
 export function removeStaleRuns(target: CleanupTarget): Promise<Removed> {
   return removeTopicsAndSchemas(target, staleRuns(Date.now()));
 }

@@ -31,8 +31,9 @@ describe('runStartedAt', () => {
     expect(runStartedAt(`${benchPrefixAt(started)}baseline`)).toBe(started);
   });
 
-  it('reads the prefixes of the bank test and the fuzzer', () => {
+  it('reads the prefixes of the bank test, the history checker and the fuzzer', () => {
     expect(runStartedAt('chaos_mwq15wmk_ledger')).toBe(parseInt('mwq15wmk', 36));
+    expect(runStartedAt('chk_mwq15wmk_coin.transactions')).toBe(parseInt('mwq15wmk', 36));
     expect(runStartedAt('fuzz_mwpy470z_users.dlq')).toBe(parseInt('mwpy470z', 36));
   });
 

@@ -5,7 +5,7 @@ import { createLogger } from '@coin/logger';
 import { loadHistoryConfig, startHistoryService, type RunningService } from '@coin/history';
 import { devRoleDatabaseUrl, devServiceDatabaseUrl, serviceDatabases } from '../../scripts/stack/services';
 import { provision } from '../../scripts/stack/provision';
-import { testInfra, uniquePrefix } from './env';
+import { testInfra, testKafkaEnv, uniquePrefix } from './env';
 import { http, type HttpResult } from './http';
 import { generateAuditCheckpointKey, generateServiceKeys } from '../../scripts/stack/keys';
 import { ServiceTokenSigner } from '@coin/http';
@@ -50,6 +50,7 @@ export function historyEnv(prefix: string, overrides: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+    ...testKafkaEnv,
     TOPIC_PREFIX: prefix,
     DB_SCHEMA_PREFIX: prefix,
     HOST: '127.0.0.1',

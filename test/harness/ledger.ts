@@ -20,7 +20,7 @@ import { needsKeyProof, ProofCache, signTestKeyProof, type ProofActor } from '..
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
 import { devServiceDatabaseUrl } from '../../scripts/stack/services';
-import { testInfra, uniquePrefix } from './env';
+import { testInfra, testKafkaEnv, uniquePrefix } from './env';
 
 /**
  * The ledger service alone against real Kafka and PostgreSQL, with its own topics and schema,
@@ -181,6 +181,7 @@ export async function startLedgerHarness(options: LedgerHarnessOptions = {}): Pr
 /** The ledger's variables beyond serviceEnvs': four-eyes off, the shard map, the sandbox's space, the test's own. */
 function harnessExtraEnv(options: LedgerHarnessOptions, prefix: string, shardMap: string | undefined): Record<string, string> {
   return {
+    ...testKafkaEnv,
     ...fourEyesOffEnv,
     ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}),
     // The harness is the sandbox's live deployment too: its user events and gateway replies are the harness's topics.

@@ -12,7 +12,7 @@ import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-
 import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv, sandboxWebhooksEnv } from '../../scripts/stack/sandbox';
 import { devRolePassword } from '../../scripts/stack/services';
 import { defaultPartitions } from '@coin/contracts';
-import { testInfra, uniquePrefix } from './env';
+import { testInfra, testKafkaEnv, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
 import { startTcpProxy } from './tcp-proxy';
 
@@ -92,6 +92,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   // suite itself. Tests of the limits pass their own low values through extraEnv.
   const settings = testStackSettings(infra, prefix, jwtKey, userProxy.port, {
     ...relaxedRateLimits,
+    ...testKafkaEnv,
     ...shardEnv,
     ...sandboxEnv,
     ...(options.extraEnv ?? {}),
@@ -265,7 +266,7 @@ async function startImageStack(options: TestStackOptions): Promise<TestStack> {
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports,
     metricsPorts,
-    extra: { ...relaxedRateLimits, ...(options.extraEnv ?? {}) },
+    extra: { ...relaxedRateLimits, ...testKafkaEnv, ...(options.extraEnv ?? {}) },
   });
   await migrateInContainer({
     NODE_ENV: 'development',

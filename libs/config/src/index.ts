@@ -143,6 +143,13 @@ export const commonEnv = {
   /** Comma-separated host:port list of Kafka bootstrap brokers. */
   KAFKA_BROKERS: csv('127.0.0.1:9092'),
   ...kafkaSecurityEnv,
+  /**
+   * How long the broker holds an idle fetch of a consumer off the request path (projections,
+   * feeds, caches), ms; heartbeats follow it. A record answers a held fetch at once, so this is
+   * only what an idle consumer costs (fewer fetches) against how long its stop or a rebalance
+   * waits for the fetch in flight. Test stacks, which stop hundreds of times, use 500.
+   */
+  KAFKA_OFF_PATH_FETCH_WAIT_MS: z.coerce.number().int().min(100).max(5000).default(3000),
   /** Prepended to every topic name; tests use a unique one per run instead of restarting Kafka. */
   TOPIC_PREFIX: z
     .string()

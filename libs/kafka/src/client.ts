@@ -10,11 +10,11 @@ process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
  * Consumer settings that make group joins quick (docs/LOCAL_INFRA.md "Kafka settings"): the broker's minimum session
  * timeout and heartbeats well inside it. The fetch wait is how long the broker holds a fetch that
  * finds nothing; a record arriving answers it at once (minBytes 1), so a longer wait costs no
- * latency and saves an idle consumer's empty fetches: two a second per consumer, where 100 ms made
- * ten, in the client and the broker. A longer wait (1 s) and rarer heartbeats (2 s) saved an idle
- * stack about 30 ms of CPU a second but cost a transfer at 16 connections about 5 ms of its median,
- * measured interleaved (docs/PERFORMANCE.md "An idle stack"), so both stay here. The wait bounds how
- * long a stop or a rebalance waits for the fetch in flight.
+ * latency. What it does cost: kafkajs heartbeats from its fetch loop, and the broker answers one
+ * request of a connection at a time, so a held fetch delays the member's heartbeat, its offset
+ * commit and its leave; a stop or a rebalance waits for the fetch in flight. The consumers on the
+ * request path (the ledger's commands, the replies) keep 500 ms: a member that dies or leaves is
+ * replaced within the session, and a stop takes at most half a second.
  */
 export const fastGroupSettings = {
   sessionTimeout: 6000,
@@ -24,17 +24,28 @@ export const fastGroupSettings = {
 } as const;
 
 /**
- * Batching of a consumer off the request path (events nobody waits on by the millisecond: the
- * history projection, the webhooks service's feeds): after a batch smaller than
- * `offPathLingerBytes` the consumer waits `lingerMs` before its next fetch, so under load a fetch
- * brings what arrived meanwhile (a couple of hundred events instead of a handful, one statement
- * each) while an idle consumer's fetch stays held by the broker for the whole fetch wait
- * (fastGroupSettings) and is answered as soon as a record comes: two fetches a second when idle,
- * where a fetch waiting for 64 KiB or `lingerMs` returned 1000 / `lingerMs` times a second
- * whatever the load (docs/PERFORMANCE.md "An idle stack").
+ * The group settings of a consumer off the request path: projections, feeds and caches that
+ * follow events (history, webhooks, monitoring, the gateways' balance feed and revocations, the
+ * ledger's user events). A record still answers their fetch at once; only an idle member fetches
+ * and heartbeats less: every `waitMs` (KAFKA_OFF_PATH_FETCH_WAIT_MS, 3 s by default) instead of
+ * twice a second. 14 idle consumers cost the broker 37 ms of CPU a second at 500 ms and about 1
+ * at 5 s (docs/PERFORMANCE.md "An idle stack"). The session (10 s) outlasts a held fetch and the
+ * batch after it; a member's stop waits for its fetch in flight, up to the wait.
  */
-export function offPathFetch(lingerMs: number): { lingerMs: number } {
-  return { lingerMs };
+export function offPathGroupSettings(waitMs: number) {
+  return { sessionTimeout: 10000, heartbeatInterval: waitMs, rebalanceTimeout: 10000, maxWaitTimeInMs: waitMs } as const;
+}
+
+/**
+ * The tuning of a consumer off the request path: its group settings (offPathGroupSettings) and
+ * its batching. After a batch smaller than `offPathLingerBytes` the consumer waits `lingerMs`
+ * before its next fetch, so under load a fetch brings what arrived meanwhile (a couple of hundred
+ * events instead of a handful, one statement each), while an idle consumer's fetch stays held by
+ * the broker for the whole wait and is answered as soon as a record comes. `lingerMs` 0: no
+ * linger (a consumer that applies each event as it comes, off the request path all the same).
+ */
+export function offPathFetch(lingerMs: number, waitMs: number): ReturnType<typeof offPathGroupSettings> & { lingerMs: number } {
+  return { ...offPathGroupSettings(waitMs), lingerMs };
 }
 
 /** A batch at least this large (its values' bytes) is followed by the next fetch at once: the consumer is behind. */

@@ -174,6 +174,8 @@ export interface ConsumerOptions<S extends z.ZodType> {
     minBytes?: number;
     maxWaitTimeInMs?: number;
     sessionTimeout?: number;
+    heartbeatInterval?: number;
+    rebalanceTimeout?: number;
     /** Off the request path: the pause after a small batch that lets the next fetch bring many (offPathFetch). */
     lingerMs?: number;
   };

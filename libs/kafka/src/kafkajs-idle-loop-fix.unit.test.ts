@@ -1,4 +1,11 @@
-import { kafkajsIdleLoopFixed, originalScheduleCheckPendingRequests, patchedKafkajsVersion, RequestQueue } from './kafkajs-idle-loop-fix';
+import {
+  kafkajsIdleLoopFixed,
+  originalScheduleCheckPendingRequests,
+  originalScheduleRequestTimeoutCheck,
+  patchedKafkajsVersion,
+  RequestQueue,
+  requestTimeoutCheckIntervalMs,
+} from './kafkajs-idle-loop-fix';
 
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -81,5 +88,70 @@ describe('kafkajs idle timer loop fix', () => {
     jest.advanceTimersByTime(10);
     expect(sent).toEqual([1, 2]);
     expect(q.throttleCheckTimeoutId).toBeNull();
+  });
+});
+
+describe('kafkajs request-timeout sweep, once a second', () => {
+  afterEach(() => jest.useRealTimers());
+
+  function enforcing(requestTimeout: number) {
+    return new RequestQueue({
+      maxInFlightRequests: 5,
+      requestTimeout,
+      enforceRequestTimeout: true,
+      clientId: 'test',
+      broker: 'b:9092',
+      logger: silent,
+    }) as Queue & { scheduleRequestTimeoutCheck(): void };
+  }
+
+  /** A request whose failure is recorded with the time it came. */
+  function timed(correlationId: number, failures: Array<{ id: number; atMs: number; error: string }>, startedAt: number) {
+    return {
+      entry: {
+        correlationId,
+        apiKey: 1,
+        apiName: 'Fetch',
+        apiVersion: 11,
+        resolve: () => undefined,
+        reject: (error: Error) => failures.push({ id: correlationId, atMs: Date.now() - startedAt, error: error.name }),
+      },
+      expectResponse: true,
+      sendRequest: () => correlationId,
+    };
+  }
+
+  function sweepsIn(schedule: (q: ReturnType<typeof enforcing>) => void, ms: number): number {
+    const q = enforcing(30_000);
+    let sweeps = 0;
+    const isConnected = q.isConnected;
+    q.isConnected = () => {
+      sweeps += 1;
+      return isConnected();
+    };
+    schedule(q);
+    jest.advanceTimersByTime(ms);
+    q.destroy();
+    return sweeps;
+  }
+
+  it('sweeps an open connection once a second, where kafkajs swept ten times', () => {
+    jest.useFakeTimers();
+    expect(sweepsIn((q) => q.scheduleRequestTimeoutCheck(), 10_000)).toBe(10_000 / requestTimeoutCheckIntervalMs);
+    expect(sweepsIn((q) => originalScheduleRequestTimeoutCheck.call(q), 10_000)).toBe(100);
+  });
+
+  it('fails a request in flight past its timeout within a second of it, and none before', () => {
+    jest.useFakeTimers();
+    const q = enforcing(2_000);
+    const failures: Array<{ id: number; atMs: number; error: string }> = [];
+    const startedAt = Date.now();
+    q.scheduleRequestTimeoutCheck();
+    q.push(timed(1, failures, startedAt));
+    jest.advanceTimersByTime(1_999);
+    expect(failures).toEqual([]);
+    jest.advanceTimersByTime(1_001);
+    expect(failures).toEqual([{ id: 1, atMs: 3_000, error: 'KafkaJSRequestTimeoutError' }]);
+    q.destroy();
   });
 });

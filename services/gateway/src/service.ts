@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { passwordHashCostOf } from '@coin/config';
 import { consumedUserEvent, topicNames } from '@coin/contracts';
 import { closeWithin, type RunningService as ServiceAddresses, type ServiceName, ServiceTokenSigner } from '@coin/http';
-import { consumerRestartCounter, keyPartitioner, partitionCount, RequestReplyClient, sendRefusalRecord } from '@coin/kafka';
+import { consumerRestartCounter, keyPartitioner, offPathFetch, partitionCount, RequestReplyClient, sendRefusalRecord } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner, credentialModeOf } from '@coin/security';
 import { defineService, type FrameParts } from '@coin/service-kit';
@@ -191,6 +191,7 @@ async function startUserEventConsumers(
     groupId: `${config.TOPIC_PREFIX}gateway-token-versions`,
     topics: [topics.userEventsV2, topics.userEvents],
     schema: consumedUserEvent,
+    tuning: offPathFetch(0, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
     handleBatch: caches.tokenVersions.handleUserEvents(),
   });
   await userEvents.ready;
@@ -200,6 +201,7 @@ async function startUserEventConsumers(
     'revocation consumer',
     await startRevocationConsumer({
       kafka,
+      fetchWaitMs: config.KAFKA_OFF_PATH_FETCH_WAIT_MS,
       admin: parts.admin,
       topics: [topics.userEventsV2],
       instanceId,
@@ -267,6 +269,7 @@ async function startLiveBalance(
   await balanceSubscriber.connect();
   const balanceRelay = new BalanceRelay({
     kafka: parts.kafka,
+    fetchWaitMs: config.KAFKA_OFF_PATH_FETCH_WAIT_MS,
     topics: [topics.coinBalances],
     groupId: `${config.TOPIC_PREFIX}gateway-balances`,
     redis,

@@ -48,7 +48,7 @@ async function openHistoryParts(parts: FrameParts, config: Readonly<HistoryConfi
     // The projection is off the request path: letting a fetch wait up to 50 ms for 64 KB makes
     // batches about twice as large under load (one statement each) and halves its CPU per
     // event, for at most 50 ms more before a row is readable (the target is one second).
-    tuning: offPathFetch(50),
+    tuning: offPathFetch(50, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
     handleBatch: handleTransactionEvents({ pool, producer, logger, metrics, tracing }),
   });
   await consumer.ready;
@@ -59,6 +59,7 @@ async function openHistoryParts(parts: FrameParts, config: Readonly<HistoryConfi
     topics: [topics.adminAudit, topics.adminRefusals],
     schema: projectableAuditEvent,
     refuse: auditSourceRefusal(topics),
+    tuning: offPathFetch(0, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
     handleBatch: handleAuditEvents({
       pool,
       producer,

@@ -1,6 +1,6 @@
 import { consumedUserEvent, ledgerCommand, ledgerTopicRefusal, partitionKeyOf, type TopicNames, topicNames } from '@coin/contracts';
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
-import { assertAppendTime, keyPartitioner, partitionCount, type RunningConsumer } from '@coin/kafka';
+import { assertAppendTime, keyPartitioner, offPathFetch, partitionCount, type RunningConsumer } from '@coin/kafka';
 import { AuditRecordSigner } from '@coin/security';
 import { defineService, type FrameParts, type ServiceContext, type ServiceOptions } from '@coin/service-kit';
 import { startSupplyCheck } from './checks/supply-check';
@@ -269,6 +269,7 @@ function startUserEventsConsumer(parts: FrameParts, context: LedgerContext, topi
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).userEvents,
     topics: [topics.userEventsV2, topics.userEvents],
     schema: consumedUserEvent,
+    tuning: offPathFetch(0, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
     handleBatch: handleUserEvents({
       producer: parts.producer,
       topics,

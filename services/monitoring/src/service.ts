@@ -90,7 +90,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
     topics: [topics.coinTransactions],
     schema: coinTransactionEvent,
     commitIntervalMs: 500,
-    tuning: offPathFetch(250),
+    tuning: offPathFetch(250, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
     handleBatch: handleTransactionEvents({
       pool,
       engine,

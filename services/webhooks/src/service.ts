@@ -199,7 +199,7 @@ async function startEventConsumers(
     topics: [topics.coinTransactions, topics.coinHolds, topics.coinMandates, topics.coinMonitoringCases],
     schema: webhookEvent,
     commitIntervalMs: 500,
-    tuning: offPathFetch(250),
+    tuning: offPathFetch(250, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
     handleBatch: handleCoinEvents({ pool }),
   });
   const balanceConsumer = await consume('balance events consumer', {
@@ -208,7 +208,7 @@ async function startEventConsumers(
     schema: coinBalanceEvent,
     passOver: own.monitoredWallets.passOver,
     commitIntervalMs: 500,
-    tuning: offPathFetch(250),
+    tuning: offPathFetch(250, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
     handleBatch: handleBalanceEvents({
       pool,
       outbox: own.balanceEvents.outbox,

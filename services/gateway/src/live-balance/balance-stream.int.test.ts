@@ -52,6 +52,7 @@ async function instance(kafka: ReturnType<typeof createKafka>, topic: string, pr
   await subscriber.connect();
   const relay = new BalanceRelay({
     kafka,
+    fetchWaitMs: 500,
     topics: [topic],
     groupId: `${prefix}gateway-balances`,
     redis,

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fastGroupSettings, lingerAfter, SupervisedConsumer } from '@coin/kafka';
+import { lingerAfter, offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { Redis } from '@coin/redis';
 import type { Kafka } from 'kafkajs';
@@ -21,6 +21,8 @@ export interface BalanceRelayCounters {
 
 export interface BalanceRelayOptions {
   kafka: Kafka;
+  /** KAFKA_OFF_PATH_FETCH_WAIT_MS: the feed is off the request path (offPathGroupSettings). */
+  fetchWaitMs: number;
   /** coin.balances with the deployment's prefix. */
   topics: string[];
   /** The group every gateway instance shares: each change is read once, by one of them. */
@@ -97,7 +99,7 @@ export class BalanceRelay implements WalletWatchers {
       groupId,
       logger: this.options.logger.child({ groupId }),
       ...(this.options.restarts ? { restarts: this.options.restarts } : {}),
-      create: () => this.options.kafka.consumer({ groupId, ...fastGroupSettings }),
+      create: () => this.options.kafka.consumer({ groupId, ...offPathGroupSettings(this.options.fetchWaitMs) }),
       start: async (created) => {
         await created.connect();
         for (const topic of this.options.topics) await created.subscribe({ topic, fromBeginning: false });

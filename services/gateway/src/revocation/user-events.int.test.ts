@@ -69,6 +69,7 @@ describe('the revocation consumer of one gateway instance', () => {
     let dropped = 0;
     consumer = await startRevocationConsumer({
       kafka,
+      fetchWaitMs: 500,
       admin,
       topics: [topic],
       instanceId: randomUUID(),

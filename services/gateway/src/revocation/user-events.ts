@@ -1,5 +1,5 @@
 import { consumedUserEvent } from '@coin/contracts';
-import { fastGroupSettings, SupervisedConsumer } from '@coin/kafka';
+import { offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { Admin, Kafka, KafkaMessage } from 'kafkajs';
 import type { Counter } from 'prom-client';
@@ -7,6 +7,8 @@ import type { Revocations } from './revocations';
 
 export interface RevocationConsumerOptions {
   kafka: Kafka;
+  /** KAFKA_OFF_PATH_FETCH_WAIT_MS: a revocation answers the held fetch at once (offPathGroupSettings). */
+  fetchWaitMs: number;
   admin: Admin;
   /** user.events.v2 with the deployment's prefix. */
   topics: string[];
@@ -51,7 +53,7 @@ export async function startRevocationConsumer(options: RevocationConsumerOptions
     groupId,
     logger: options.logger.child({ groupId }),
     ...(options.restarts ? { restarts: options.restarts } : {}),
-    create: () => options.kafka.consumer({ groupId, ...fastGroupSettings }),
+    create: () => options.kafka.consumer({ groupId, ...offPathGroupSettings(options.fetchWaitMs) }),
     start: async (created) => {
       // Where each partition starts and how far it must be read for the start to go on.
       const since = Date.now() - options.windowMs;
