@@ -31,6 +31,7 @@ import {
   userRoleChangedV2,
   userSessionsRevoked,
   userSessionsRevokedV2,
+  userVerificationChangedV2,
 } from './user';
 
 /**
@@ -318,6 +319,12 @@ export const publishedEvents = [
         type: 'user.sessions-revoked',
         schema: userSessionsRevokedV2,
         summary: 'A user logged out everywhere; older tokens are revoked',
+      },
+      {
+        name: 'userVerificationChangedV2',
+        type: 'user.verification-changed',
+        schema: userVerificationChangedV2,
+        summary: 'An ADMIN+ verified a user or took their verification away (`verified`); older tokens are revoked',
       },
     ],
   },

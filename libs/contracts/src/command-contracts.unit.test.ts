@@ -79,6 +79,8 @@ describe('the ledger command contract table', () => {
       'user.platform-client.create',
       'user.reject-deletion',
       'user.reject-grant',
+      // Verifying an account opens its cash-out to XAF (the verified daily amount).
+      'user.set-verification',
     ]);
   });
 });

@@ -68,6 +68,7 @@ import {
   revokeApiKeyCommand,
   revokePlatformClientCommand,
   revokeSessionsCommand,
+  setVerificationCommand,
 } from './user';
 
 /**
@@ -711,6 +712,15 @@ const userRows = {
     proof: true,
     stepUp: false,
     result: z.object({ userId, tokenVersion }),
+  }),
+  'user.set-verification': userRow({
+    schema: setVerificationCommand,
+    partitionKey: byUserId,
+    proof: true,
+    // It moves what a user may cash out in a day: a money-relevant act, confirmed like a freeze.
+    stepUp: true,
+    // No personal data: the gateway reads the account it answers with.
+    result: z.object({ user: z.object({ id: userId, isVerified: z.boolean() }), tokenVersion }),
   }),
   'user.approve-deletion': userRow({
     schema: approveDeletionCommand,

@@ -267,6 +267,7 @@ const userKeys: Record<UserCommandType, Array<[string, UserDraft, string]>> = {
   ],
   'user.delete': [['a user', userDraft('user.delete', { userId: 12 }), '12']],
   'user.revoke-sessions': [['a user', userDraft('user.revoke-sessions', { userId: 12 }), '12']],
+  'user.set-verification': [['a user', userDraft('user.set-verification', { userId: 12, verified: true, reason: 'ID checked' }), '12']],
   'user.api-key.create': [
     ['any key', userDraft('user.api-key.create', { name: 'ops', scopes: ['mint'], keyHash: hash }), apiKeyCommandKey],
   ],
@@ -385,6 +386,7 @@ describe('userResults (what the user service answers)', () => {
     'user.change-role': { user: { id: 12, role: 'ADMIN' }, tokenVersion: 3 },
     'user.delete': { userId: 12, tokenVersion: 4 },
     'user.revoke-sessions': { userId: 12, tokenVersion: 5 },
+    'user.set-verification': { user: { id: 12, isVerified: true }, tokenVersion: 6 },
     'user.approve-deletion': { userId: 12, tokenVersion: 4, deletionRequest: { ...deletion, status: 'APPROVED' } },
     'user.reject-deletion': { deletionRequest: { ...deletion, status: 'REJECTED', rejectionReason: 'no' } },
     'user.api-key.create': { id: randomUUID(), name: 'ops', scopes: ['mint', 'refund'], ownerUserId: 7, createdAt: at, revokedAt: null },

@@ -31,6 +31,13 @@ export type User = z.infer<typeof user>;
 
 // ---- HTTP bodies (gateway) ----
 export const registerBody = z.strictObject({ email, password, fullName });
+/** PUT /api/admin/users/{id}/verification: what the account is now, and why (kept in the admin audit log). */
+export const setVerificationBody = z.strictObject({
+  verified: z.boolean().describe('true: the account is verified (the verified cash-out amount applies); false: it is not'),
+  reason: reasonText.describe('Why, for the admin audit log (the identity check made, a ticket)'),
+});
+/** Its answer: the account as it is now (its earlier tokens stop working when `isVerified` changed). */
+export const verificationSet = z.object({ user });
 /** Login takes any address registered before the e-mail format tightened, but never a control character. */
 export const loginBody = z.strictObject({ email: singleLineText(1, 254), password: singleLineText(1, 128) });
 export const refreshBody = z.strictObject({ refreshToken: singleLineText(1, 512) });
@@ -128,6 +135,15 @@ const requestIdNonce = { idNonce: idNonce.optional() };
 export const changeRoleCommand = commandSchema('user.change-role', z.object({ userId, role, ...requestIdNonce }));
 export const deleteUserCommand = commandSchema('user.delete', z.object({ userId, ...requestIdNonce }));
 export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.object({ userId }));
+/**
+ * An ADMIN+ verifies an account or takes its verification away (docs/CONTRACT.md "Verification"):
+ * what cash-out's daily amount reads, through the `verified` claim of the account's next token.
+ * A change raises the token version too, so no token with the old claim is taken any longer.
+ */
+export const setVerificationCommand = commandSchema(
+  'user.set-verification',
+  z.object({ userId, verified: z.boolean(), reason: reasonText }),
+);
 /**
  * A deletion that waited for a second SUPERADMIN (docs/DESIGN.md "Deleting a user"). The target
  * user travels with the request id so the command is keyed like the user's other commands and
@@ -284,6 +300,7 @@ export {
   userRegisteredV2,
   userRoleChangedV2,
   userSessionsRevokedV2,
+  userVerificationChangedV2,
 } from '@coin/events';
 
 /**

@@ -180,6 +180,7 @@ export {
   userRegisteredV2,
   userRoleChangedV2,
   userSessionsRevokedV2,
+  userVerificationChangedV2,
 } from './user-events';
 export {
   defaultMaxEventBytes,

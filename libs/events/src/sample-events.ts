@@ -77,6 +77,16 @@ export const sampleUserSessionsRevokedEvent = {
   user: { id: 7, email: 'a@example.com', role: 'DEVELOPER', tokenVersion: 2 },
 } as const;
 
+/** user.verification-changed (version 2 only): an ADMIN verified user 7; its older tokens are revoked. */
+export const sampleUserVerificationChangedEventV2 = {
+  eventId: '6c2e9a41-3b7d-4f15-8e02-9a4d1c7b3e58',
+  type: 'user.verification-changed',
+  version: 2,
+  occurredAt: '2030-05-03T09:00:00.000Z',
+  user: { id: 7, role: 'DEVELOPER', tokenVersion: 3 },
+  verified: true,
+} as const;
+
 /** user.deleted: user 7's account was deleted. */
 export const sampleUserDeletedEvent = {
   eventId: 'd2b6f8a4-0c3e-4a71-9f5d-1e7b3c9a2d48',
@@ -565,6 +575,7 @@ export const sampleEvents = {
     userEventAsV2(sampleUserRoleChangedEvent),
     userEventAsV2(sampleUserDeletedEvent),
     userEventAsV2(sampleUserSessionsRevokedEvent),
+    sampleUserVerificationChangedEventV2,
   ],
   'admin.audit': [sampleAdminActionRecordedEvent, sampleAdminRefusalRecordedEvent, sampleAdminServiceActionRecordedEvent],
   'coin.balance-monitors': [sampleBalanceMonitorCrossedEvent],

@@ -13,6 +13,7 @@ export type ConsoleOperation =
   | 'getUser'
   | 'getUserLimits'
   | 'freezeUserWallet'
+  | 'setUserVerification'
   | 'requestUnfreeze'
   | 'approveUnfreeze'
   | 'listUserSessions'

@@ -26,6 +26,7 @@ import { registerCashoutRoutes, type CashoutCallbackSecrets } from './routes/cas
 import { registerMandateRoutes } from './routes/mandates';
 import { registerFreezeRoutes } from './routes/freezes';
 import { registerLimitRoutes } from './routes/limits';
+import { registerVerificationRoutes } from './routes/verification';
 import { registerMoneyRoutes } from './routes/money';
 import { registerSandboxRoutes } from './routes/sandbox';
 import { registerPayoutRoutes } from './routes/payouts';
@@ -264,6 +265,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerDeletionRequestRoutes(commands, routeDeps);
     registerGrantRequestRoutes(commands, routeDeps);
     registerLimitRoutes(commands, routeDeps);
+    registerVerificationRoutes(commands, routeDeps);
     registerCommissionRoutes(commands, routeDeps);
     registerFreezeRoutes(commands, routeDeps);
     registerHistoryRoutes(commands, routeDeps);

@@ -80,6 +80,7 @@ export const operationTable = {
   rejectGrantRequest: { method: 'post', path: '/api/admin/grant-requests/{id}/reject', idempotencyKey: true },
   getUserLimits: { method: 'get', path: '/api/admin/users/{id}/limits', idempotencyKey: false },
   setUserLimits: { method: 'put', path: '/api/admin/users/{id}/limits', idempotencyKey: false },
+  setUserVerification: { method: 'put', path: '/api/admin/users/{id}/verification', idempotencyKey: false },
   listCommissionRules: { method: 'get', path: '/api/admin/commission-rules', idempotencyKey: false },
   setCommissionRule: { method: 'put', path: '/api/admin/commission-rules', idempotencyKey: true },
   freezeUserWallet: { method: 'post', path: '/api/admin/users/{id}/freeze', idempotencyKey: true },

@@ -1,5 +1,5 @@
 import { newPersonalDataKey, sealPersonalData, uuidV5 } from '@coin/security';
-import type { Actor, ApiKey, AuditRecord, PlatformClient, UserCommand, UserEventV2 } from '@coin/contracts';
+import type { Actor, ApiKey, PlatformClient, UserCommand, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { UserRow } from '../domain/users';
 import type { NewPlatformClient } from '../domain/rules';
@@ -7,6 +7,7 @@ import type { DeletionPolicy, DeletionRequestRow } from '../domain/deletion-requ
 import type { GrantPolicy, GrantRequestRow } from '../domain/grant-requests';
 import { applyUserCommand, type ApplyMeta } from './apply-user-command';
 import type { StoredOutcome, UserCommandStore, UserCommandTransaction } from './store';
+import type { UserAuditRecord } from '../domain/commands/audit';
 
 /**
  * The use case against an in-memory store that records every call: what is loaded, in which
@@ -83,7 +84,7 @@ function fakeStore(state: FakeState = {}) {
   const calls: string[] = [];
   const stored = state.outcomes ?? new Map<string, StoredOutcome>();
   const enqueued: UserEventV2[] = [];
-  const audited: AuditRecord[] = [];
+  const audited: UserAuditRecord[] = [];
   let nextOutboxId = 100;
   const tx: UserCommandTransaction = {
     findOutcome: async (commandId) => {

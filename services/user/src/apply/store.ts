@@ -1,4 +1,4 @@
-import type { ApiKey, AuditRecord, PlatformClient, UserEventV2 } from '@coin/contracts';
+import type { ApiKey, AuditRecord, PlatformClient, RefusalRecord, ServiceActionRecord, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/rules';
 import type { NewAccount, UserRow } from '../domain/users';
@@ -72,5 +72,5 @@ export interface UserCommandTransaction {
   /** Puts the events in the outbox; the rows come back to be published as soon as the transaction commits. */
   enqueueEvents(events: UserEventV2[]): Promise<OutboxRow[]>;
   /** Puts admin audit records in the outbox (topic admin.audit), like the events. */
-  enqueueAudit(records: AuditRecord[]): Promise<OutboxRow[]>;
+  enqueueAudit(records: Array<AuditRecord | ServiceActionRecord | RefusalRecord>): Promise<OutboxRow[]>;
 }

@@ -3,7 +3,7 @@ import { InvariantViolation } from '@coin/errors';
 import type { AccountChange } from '../domain/rules';
 import type { UserRow } from '../domain/users';
 import { revokeAllOfUser } from './sessions-repo';
-import { bumpTokenVersion, eraseUser, setRole } from './users-repo';
+import { bumpTokenVersion, eraseUser, setRole, setVerified } from './users-repo';
 
 /**
  * Writes decided changes in order, in the caller's transaction. The decision computed each new
@@ -14,6 +14,9 @@ export async function writeAccountChanges(client: PoolClient, changes: AccountCh
     switch (change.type) {
       case 'set-role':
         expectTokenVersion(await setRole(client, change.userId, change.role, change.at), change.tokenVersion);
+        break;
+      case 'set-verified':
+        expectTokenVersion(await setVerified(client, change.userId, change.verified), change.tokenVersion);
         break;
       case 'erase-user':
         expectTokenVersion(await eraseUser(client, change.userId), change.tokenVersion);

@@ -1,4 +1,13 @@
-import { adminActionEvent, type AuditRecord, type TopicNames, type UserEventV2 } from '@coin/contracts';
+import {
+  adminActionEvent,
+  adminRefusalEvent,
+  adminServiceActionEvent,
+  type AuditRecord,
+  type RefusalRecord,
+  type ServiceActionRecord,
+  type TopicNames,
+  type UserEventV2,
+} from '@coin/contracts';
 import { insertOutbox, type OutboxMessage, type OutboxRow, type PoolClient } from '@coin/db';
 import { scrubbedUserEvent } from '../domain/erasure';
 
@@ -37,8 +46,13 @@ export async function insertUserEvents(
 }
 
 /** The admin.audit message of a record, keyed by its id (the topic has one partition: one order for the hash chain). */
-export function auditRecordMessage(topics: Pick<TopicNames, 'adminAudit'>, record: AuditRecord): OutboxMessage {
-  const event = adminActionEvent(record);
+export function auditRecordMessage(
+  topics: Pick<TopicNames, 'adminAudit'>,
+  record: AuditRecord | ServiceActionRecord | RefusalRecord,
+): OutboxMessage {
+  // A refusal has a reason, a service's action a source; an action record neither.
+  const event =
+    'reason' in record ? adminRefusalEvent(record) : 'source' in record ? adminServiceActionEvent(record) : adminActionEvent(record);
   return { topic: topics.adminAudit, key: record.id, headers: { type: event.type }, payload: event };
 }
 
@@ -46,7 +60,7 @@ export function auditRecordMessage(topics: Pick<TopicNames, 'adminAudit'>, recor
 export async function insertAuditRecords(
   client: PoolClient,
   topics: Pick<TopicNames, 'adminAudit'>,
-  records: AuditRecord[],
+  records: Array<AuditRecord | ServiceActionRecord | RefusalRecord>,
 ): Promise<OutboxRow[]> {
   const messages = records.map((record) => auditRecordMessage(topics, record));
   const ids = await insertOutbox(client, messages);

@@ -125,6 +125,15 @@ export async function setRole(client: PoolClient, id: number, role: Role, at: Da
   return result.rows[0]!;
 }
 
+/** Verifies the account or takes its verification away; its token version rises with it (older tokens carry the old claim). */
+export async function setVerified(client: PoolClient, id: number, verified: boolean): Promise<UserRow> {
+  const result = await client.query<UserRow>(
+    `UPDATE users SET is_verified = $2, token_version = token_version + 1, updated_at = now() WHERE id = $1 RETURNING ${userColumns}`,
+    [id, verified],
+  );
+  return result.rows[0]!;
+}
+
 export async function bumpTokenVersion(client: PoolClient, id: number): Promise<UserRow> {
   const result = await client.query<UserRow>(
     `UPDATE users SET token_version = token_version + 1, updated_at = now() WHERE id = $1 RETURNING ${userColumns}`,

@@ -40,6 +40,7 @@ export interface DecisionContext {
  */
 export type AccountChange =
   | { type: 'set-role'; userId: number; role: Role; tokenVersion: number; at: Date }
+  | { type: 'set-verified'; userId: number; verified: boolean; tokenVersion: number }
   | { type: 'erase-user'; userId: number; tokenVersion: number }
   | { type: 'bump-token-version'; userId: number; tokenVersion: number }
   | { type: 'revoke-refresh-tokens'; userId: number };
@@ -92,6 +93,17 @@ export function anyone(): null {
 /** The rule of every command but a registration and "log out everywhere": a SUPERADMIN or an operator. */
 export function superadminOrOperator(command: { actor: Actor }): Rejected | null {
   return isSuperadminOrOperator(command.actor) ? null : forbidden();
+}
+
+/**
+ * An ADMIN+ (or an operator): verifying an account, which an ADMIN does alone, as they set a
+ * user's spending limits (docs/CONTRACT.md "Verification").
+ */
+export function adminOrOperator(command: { actor: Actor }): Rejected | null {
+  const { actor } = command;
+  return isSuperadminOrOperator(actor) || (actor.kind === 'user' && actor.role === 'ADMIN')
+    ? null
+    : forbidden('Only an ADMIN+ may do this');
 }
 
 /** "Log out everywhere": the account's own user (a user, never a service of the same id), or a SUPERADMIN or an operator. */

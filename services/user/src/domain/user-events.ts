@@ -15,7 +15,7 @@ type UserEventOf<T extends UserEventV2['type']> = Extract<UserEventV2, { type: T
  * The one account-to-event mapping. The event id defaults to a fresh UUID for callers outside a
  * decision (operator actions, seeding); decisions pass their own so that deciding stays pure.
  */
-export function userEventOf<T extends Exclude<UserEventV2['type'], 'user.role-changed'>>(
+export function userEventOf<T extends Exclude<UserEventV2['type'], 'user.role-changed' | 'user.verification-changed'>>(
   type: T,
   user: EventSubject,
   occurredAt: Date,
@@ -32,6 +32,16 @@ export function roleChangedEventOf(
   eventId: string = randomUUID(),
 ): UserEventOf<'user.role-changed'> {
   return { ...envelopeOf('user.role-changed', user, occurredAt, eventId), previousRole };
+}
+
+/** A verification change also says what the account is now. */
+export function verificationChangedEventOf(
+  user: EventSubject,
+  verified: boolean,
+  occurredAt: Date,
+  eventId: string = randomUUID(),
+): UserEventOf<'user.verification-changed'> {
+  return { ...envelopeOf('user.verification-changed', user, occurredAt, eventId), verified };
 }
 
 function envelopeOf<T extends UserEventV2['type']>(type: T, user: EventSubject, occurredAt: Date, eventId: string) {

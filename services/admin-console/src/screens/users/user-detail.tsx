@@ -11,10 +11,12 @@ import { UserBalanceChart } from './balance-chart';
 import { FreezeActions } from './freeze-actions';
 import { EndSessions, SessionRows } from './sessions';
 import { SuperadminActions } from './superadmin-actions';
+import { VerificationActions } from './verification-actions';
 
 /**
  * One user: GET /api/admin/users/{id} (balance, held coins, activeCoins = balance − held), the balance
- * over the last days (a chart), limits and usage, recent transactions, sessions; for a SUPERADMIN, role change, deletion and ending their sessions.
+ * over the last days (a chart), limits and usage, recent transactions, sessions; for an ADMIN+, verification and freezes;
+ * for a SUPERADMIN, role change, deletion and ending their sessions.
  */
 export function UserDetailScreen({ userId }: { userId: number }) {
   const { session } = useConsole();
@@ -45,6 +47,7 @@ export function UserDetailScreen({ userId }: { userId: number }) {
               <Link to={`/holds?userId=${userId}`}>Their holds</Link>
               <Link to={`/audit-log?target=user:${userId}`}>Audit log about them</Link>
             </p>
+            <VerificationActions userId={userId} verified={data.isVerified} onChanged={reloadAll} />
             <FreezeActions userId={userId} frozen={data.wallet.frozen} onChanged={reloadAll} />
             {session.role === 'SUPERADMIN' ? (
               <SuperadminActions userId={userId} email={data.email} role={data.role} balance={balance ?? 0} onChanged={reloadAll} />
@@ -78,7 +81,7 @@ function UserFacts({ user }: { user: OperationResult<'getUser'> }) {
       <dt>Role</dt>
       <dd data-testid="user-role">{user.role}</dd>
       <dt>Verified</dt>
-      <dd>{user.isVerified ? 'yes' : 'no'}</dd>
+      <dd data-testid="is-verified">{user.isVerified ? 'yes' : 'no'}</dd>
       <dt>Created (UTC)</dt>
       <dd>{when(user.createdAt)}</dd>
       <dt>Balance</dt>

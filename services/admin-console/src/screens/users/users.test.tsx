@@ -113,6 +113,45 @@ describe('user detail screen', () => {
     expect(operations.getUser.mock.calls.length).toBe(reads + 1);
   });
 
+  it('when an ADMIN verifies an unverified user with a reason, then it is sent, said, and the user read again', async () => {
+    const unverified = { ...userDetail(7, 10), isVerified: false };
+    const operations = detailOperations({
+      getUser: jest.fn(async () => unverified),
+      setUserVerification: jest.fn(async () => ({ user: { ...user(7), isVerified: true } })),
+    });
+    renderScreen(<UserDetailScreen userId={7} />, operations);
+    const ui = userEvent.setup();
+    expect((await screen.findByTestId('user-verified')).textContent).toBe('Not verified: may cash out the unverified daily amount.');
+    expect(screen.getByTestId('is-verified').textContent).toBe('no');
+    // A reason is required before anything can be sent.
+    expect(screen.getByRole('button', { name: 'Verify user' })).toHaveProperty('disabled', true);
+    await ui.type(screen.getByLabelText('Why'), 'ID card checked');
+    const reads = operations.getUser.mock.calls.length;
+    await ui.click(screen.getByRole('button', { name: 'Verify user' }));
+    expect(operations.setUserVerification).toHaveBeenCalledWith({ path: { id: '7' }, body: { verified: true, reason: 'ID card checked' } });
+    expect(await screen.findByText('Verified: the verified cash-out amount applies from their next token.')).toBeTruthy();
+    expect(operations.getUser.mock.calls.length).toBe(reads + 1);
+  });
+
+  it('when an ADMIN takes verification away and it needs a fresh second factor, then the code is asked in place and it is sent again', async () => {
+    const setUserVerification = jest
+      .fn(async (_input: unknown) => ({ user: { ...user(7), isVerified: false } }))
+      .mockImplementationOnce(async () => Promise.reject(problem(403, 'STEP_UP_REQUIRED', 'Confirm with your second factor')));
+    const stepUp = jest.fn(async (_code: string) => undefined);
+    renderScreen(<UserDetailScreen userId={7} />, detailOperations({ setUserVerification }), { stepUp });
+    const ui = userEvent.setup();
+    expect((await screen.findByTestId('user-verified')).textContent).toBe('Verified: may cash out the verified daily amount.');
+    await ui.type(screen.getByLabelText('Why'), 'document expired');
+    await ui.click(screen.getByRole('button', { name: 'Take verification away' }));
+    await ui.type(await screen.findByLabelText(/Code to confirm/), '123456');
+    await ui.click(screen.getByRole('button', { name: 'Confirm code' }));
+    expect(stepUp).toHaveBeenCalledWith('123456');
+    await ui.click(screen.getByRole('button', { name: 'Take verification away' }));
+    expect(await screen.findByText('No longer verified: their tokens saying otherwise no longer work.')).toBeTruthy();
+    expect(setUserVerification).toHaveBeenCalledTimes(2);
+    expect(setUserVerification).toHaveBeenLastCalledWith({ path: { id: '7' }, body: { verified: false, reason: 'document expired' } });
+  });
+
   it('when the ADMIN who asked to unfreeze approves it, then the refusal (UNFREEZE_BY_REQUESTER) is shown', async () => {
     const frozen = userDetail(7, 10);
     const operations = detailOperations({

@@ -11,6 +11,7 @@ import { register } from './register';
 import { rejectDeletion } from './reject-deletion';
 import { rejectGrant } from './reject-grant';
 import { revokeSessions } from './revoke-sessions';
+import { setVerification } from './set-verification';
 import type { UserCommandModule } from './types';
 import type { Rejected } from '@coin/errors';
 
@@ -24,6 +25,7 @@ export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } 
   'user.change-role': changeRole,
   'user.delete': deleteUser,
   'user.revoke-sessions': revokeSessions,
+  'user.set-verification': setVerification,
   'user.approve-deletion': approveDeletion,
   'user.reject-deletion': rejectDeletion,
   'user.api-key.create': createApiKey,

@@ -29,6 +29,8 @@ describe('the user command table', () => {
       'user.delete',
       'user.platform-client.revoke',
       'user.revoke-sessions',
+      // A change of verification raises the token version: the old `verified` claim stops working.
+      'user.set-verification',
     ]);
   });
 

@@ -142,6 +142,18 @@ export interface AuditDescription {
   summary: AuditSummary;
 }
 
+/**
+ * A command the audit log records as a service's action (`admin.service-action.recorded`, whose
+ * `action` is free text), as the ledger's freezes: its action is not among the closed list of
+ * `admin.action.recorded` (adding one would break that event's consumers). Applied, it is that
+ * action; refused, a refusal record (`admin.refusal.recorded`) of the same action and target.
+ */
+export interface ServiceActionDescription {
+  serviceAction: string;
+  target: string;
+  summary: AuditSummary;
+}
+
 export interface UserCommandModule<T extends UserCommandType> {
   type: T;
   /**
@@ -161,7 +173,7 @@ export interface UserCommandModule<T extends UserCommandType> {
   /** Pure: the decision of the command against what was read. */
   decide(command: UserCommandOf<T>, state: UserState, context: DecideContext): UserDecision<T>;
   /** The admin audit record's description of a settled command, or null: no administrative action. */
-  audit(command: UserCommandOf<T>, settled: Settled): AuditDescription | null;
+  audit(command: UserCommandOf<T>, settled: Settled): AuditDescription | ServiceActionDescription | null;
   /** A second record some commands leave (an approved grant, as the act it applied); null or absent: none. */
   auditAct?(command: UserCommandOf<T>, settled: Settled): AuditDescription | null;
 }

@@ -1,0 +1,121 @@
+import { standardWebhookHeaders } from '@coin/events';
+import pg from 'pg';
+import { eventually } from '../harness/eventually';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { apiClient, http, registerUser } from '../harness/http';
+import { adminSession, apiKeyFor, createPlatformClientWithCli } from '../harness/admin';
+
+/**
+ * A cash-out no provider settles within CASHOUT_WINDOW_S (docs/CONTRACT.md "Cash-out", Expiry),
+ * through the gateway on a stack whose window is 3 s: claimed or not, it becomes EXPIRED, its
+ * coins go back to the user, the reconciliation counts it expired, and a late claim or callback
+ * moves nothing.
+ */
+describe('cash-out expiry through the gateway', () => {
+  const providerId = 'pc_cashout_expiry';
+  const secret = `whsec_${Buffer.alloc(32, 9).toString('base64url')}`;
+  let stack: TestStack;
+  let providerToken: string;
+  let adminToken: string;
+
+  const cashOut = (token: string, amount: number, key: string) =>
+    http(stack.gatewayUrl, 'POST', '/api/cashouts', {
+      token,
+      body: { amount, msisdn: '+237670000000', providerClientId: providerId },
+      headers: { 'idempotency-key': key },
+    });
+  const callback = (body: object) => {
+    const text = JSON.stringify(body);
+    const headers = standardWebhookHeaders({
+      id: `msg_${Math.random().toString(36).slice(2)}`,
+      timestamp: Math.floor(Date.now() / 1000),
+      body: text,
+      secrets: [secret],
+    });
+    return http(stack.gatewayUrl, 'POST', '/api/cashouts/callbacks', {
+      rawBody: text,
+      token: providerToken,
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+  };
+  const statusOf = async (id: string) => {
+    const page = await http(stack.gatewayUrl, 'GET', '/api/admin/cashouts?limit=100', { token: adminToken });
+    return (page.body.cashouts as Array<{ id: string; status: string }>).find((c) => c.id === id)?.status;
+  };
+
+  beforeAll(async () => {
+    stack = await startTestStack({
+      extraEnv: {
+        CASHOUT_RATES: '2020-01-01T00:00:00Z=655',
+        CASHOUT_CALLBACK_SECRET: JSON.stringify({ [providerId]: secret }),
+        CASHOUT_DAILY_COINS_UNVERIFIED: '1000',
+        CASHOUT_WINDOW_S: '3',
+        HOLD_EXPIRY_SWEEP_INTERVAL_MS: '500',
+      },
+    });
+    adminToken = (await adminSession(stack, 'SUPERADMIN')).accessToken;
+    const created = await createPlatformClientWithCli(stack, 'mobile money expiry', { treasuries: [], cashout: true });
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(`UPDATE "${stack.prefix}users".platform_clients SET id = $2 WHERE id = $1`, [created.clientId, providerId]);
+    } finally {
+      await db.end();
+    }
+    const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', {
+      body: { clientId: providerId, clientSecret: created.clientSecret },
+    });
+    expect(token.status).toBe(200);
+    providerToken = token.body.accessToken;
+  }, 120_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when a claimed and an unclaimed cash-out outlive the window, then both expire, their coins come back, the reconciliation counts them, and a late callback or claim moves nothing', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const minter = apiClient(stack.gatewayUrl, { accessToken: adminToken, apiKey: await apiKeyFor(stack, adminToken, ['mint']) });
+    await minter.mintCoins({ body: { userId: user.userId, amount: 100, reason: 'seed' } });
+    const claimed = await cashOut(user.accessToken, 30, `expiry-${user.userId}-1`);
+    const unclaimed = await cashOut(user.accessToken, 20, `expiry-${user.userId}-2`);
+    expect([claimed.status, unclaimed.status]).toEqual([201, 201]);
+    const [claimedId, unclaimedId] = [claimed.body.cashout.id as string, unclaimed.body.cashout.id as string];
+    expect(unclaimed.body.wallet).toMatchObject({ balance: 100, activeCoins: 50 });
+    expect((await http(stack.gatewayUrl, 'POST', `/api/cashouts/${claimedId}/claim`, { token: providerToken })).status).toBe(200);
+
+    await eventually(
+      async () => ((await statusOf(claimedId)) === 'EXPIRED' && (await statusOf(unclaimedId)) === 'EXPIRED' ? true : undefined),
+      30_000,
+      'both cash-outs expired by the sweep',
+    );
+    const wallet = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: user.accessToken });
+    expect(wallet.body).toMatchObject({ balance: 100, activeCoins: 100 });
+
+    // Too late: the provider's confirmation and a claim of the other are refused, and nothing is burned.
+    const late = await callback({ cashoutId: claimedId, outcome: 'CONFIRMED', providerReference: 'MOMO-LATE' });
+    expect([late.status, late.body.code]).toEqual([403, 'FORBIDDEN']);
+    const lateClaim = await http(stack.gatewayUrl, 'POST', `/api/cashouts/${unclaimedId}/claim`, { token: providerToken });
+    expect([lateClaim.status, lateClaim.body.code]).toEqual([409, 'HOLD_NOT_PENDING']);
+    expect(await statusOf(claimedId)).toBe('EXPIRED');
+    expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: user.accessToken })).body).toMatchObject({
+      balance: 100,
+      activeCoins: 100,
+    });
+
+    const day = new Date().toISOString().slice(0, 10);
+    const report = await http(
+      stack.gatewayUrl,
+      'GET',
+      `/api/admin/cashouts/reconciliation?from=${day}&to=${day}&providerClientId=${providerId}`,
+      {
+        token: adminToken,
+      },
+    );
+    expect(report.status).toBe(200);
+    expect(report.body.lines).toEqual([
+      expect.objectContaining({ day, providerClientId: providerId, requested: 2, expired: 2, confirmed: 0, confirmedXaf: 0, pending: 0 }),
+    ]);
+    const supply = (await http(stack.gatewayUrl, 'GET', '/api/admin/supply', { token: adminToken })).body;
+    expect(supply).toMatchObject({ consistent: true, discrepancy: 0 });
+  });
+});
