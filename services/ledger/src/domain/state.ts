@@ -289,6 +289,12 @@ export interface NewTransaction {
   clientId: string | null;
   /** Set on an affiliate's commission and on its clawback: the PURCHASE it was split from (docs/CONTRACT.md "Affiliate splits"). */
   splitOf?: number | null;
+  /**
+   * With `splitOf`: the treasury that purchase paid. Not stored with the transaction (its purchase
+   * names it); the coin.transactions event carries it, so the platform that sees the purchase is
+   * told of the commission too (docs/EVENTS.md).
+   */
+  splitTreasury?: TreasuryCode | null;
   createdAt: Date;
 }
 
