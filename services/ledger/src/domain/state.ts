@@ -209,6 +209,12 @@ export interface LedgerPolicy {
   mandateGraceSeconds: number;
   /** The pause between two attempts to charge one period. */
   mandateRetrySeconds: number;
+  /**
+   * Test stacks only (MANDATE_BACKDATE_FOR_TESTS_S): how far in the past a mandate may start, so
+   * several of its periods are due within a short run. Absent or 0: the contract's few minutes of
+   * clock skew.
+   */
+  mandateBackdateSeconds?: number;
 }
 
 export const defaultPolicy: LedgerPolicy = {
