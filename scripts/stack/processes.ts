@@ -38,6 +38,11 @@ export interface ProcessStackOptions {
    * service's database URL at its own fault-injecting proxy).
    */
   envOverrides?: Partial<Record<ServiceName, Record<string, string>>>;
+  /**
+   * Per service, the module run instead of services/<name>/src/main.ts (a path from the repository
+   * root): the bank test runs a ledger that kills itself right after it commits a mandate charge.
+   */
+  entries?: Partial<Record<ServiceName, string>>;
   /** Extra node flags per service, e.g. ['--cpu-prof', '--cpu-prof-dir=...']. */
   nodeArgs?: Partial<Record<ServiceName, string[]>>;
   /** Where each service's stdout/stderr is appended (<dir>/<service>.log). */
@@ -210,7 +215,7 @@ export class ProcessStack {
           ...(this.options.nodeArgs?.[name] ?? []),
           '--import',
           'tsx',
-          join(repoRoot, `services/${name}/src/main.ts`),
+          join(repoRoot, this.options.entries?.[name] ?? `services/${name}/src/main.ts`),
         ],
         cwd: repoRoot,
         env: { ...process.env, ...this.envs[name] },

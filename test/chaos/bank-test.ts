@@ -56,6 +56,7 @@ import { TransfersActor } from './actors/transfers';
 import { InsiderActor } from './actors/insider';
 import { newCallbackSecret } from './actors/cashouts';
 import { economyActors, economyEnv } from './actors/economy';
+import { chargeKillsOf } from './charge-kills';
 import { AnswerClock, capped, ledgerTransactions, pick, sleep, toMinor } from './client';
 import type { KafkaLayout } from '../../scripts/infra/kafka';
 import { restartKafkaBroker } from './kafka-restart';
@@ -88,6 +89,11 @@ export interface BankTestOptions {
   refundLoops?: number;
   /** Pause between two hostile requests (default 100–300 ms). */
   hostileIntervalMs?: [number, number];
+  /**
+   * How often the ledger kills itself right after it commits a mandate charge (default 1):
+   * ./ledger-charge-killer.ts, which the stack runs as its ledger.
+   */
+  chargeKills?: number;
   /** Concurrent place-then-capture/void/expire hold loops (default 3). */
   holdLoops?: number;
   /**
@@ -121,6 +127,9 @@ export interface BankTestReport {
     serviceDeaths: number;
     /** Of those, the ones restarted and ready again. */
     serviceDeathsRecovered: number;
+    /** The ledger's kills of itself right after committing a mandate charge (listed in `deaths` with `chargeKill`), and those restarted and ready again. */
+    chargeKills: number;
+    chargeKillsRecovered: number;
     /** Every HTTP request of every actor, timed. */
     actorRequests: number;
     longestAnswerMs: number;
@@ -198,6 +207,8 @@ export interface ServiceDeath {
   /** The service's last log lines before the exit. */
   lastLines: string[];
   recovered?: { afterMs: number; pid: number | undefined; by: 'the supervisor' | 'the nemesis' };
+  /** The ledger killed itself right after committing a mandate charge, as the test asked (./ledger-charge-killer.ts): no crash. */
+  chargeKill?: true;
 }
 
 const startingCoins = 100;
@@ -341,14 +352,18 @@ async function livenessAtEnd(
   return probeLiveness({ gatewayUrl, superadmin, approveGrant: operator.approveGrant, partitions, withinMs, log });
 }
 
-export async function runBankTest(options: BankTestOptions): Promise<BankTestReport> {
-  const log = options.log ?? ((m: string) => process.stderr.write(`[chaos] ${m}\n`));
-  const infra = options.infra ?? (await ensureInfra());
+/**
+ * The run's stack under a fresh prefix: its services' settings, and a ledger that kills itself
+ * right after it commits a mandate charge, `chargeKillsMax` times in the run
+ * (./ledger-charge-killer.ts; its kills read back with `chargeKills`).
+ */
+async function startChaosStack(infra: InfraEndpoints, chargeKillsMax: number) {
   const prefix = `chaos_${Date.now().toString(36)}_`;
   await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
   const jwtKey = generateJwtKey(`chaos-${prefix}`);
   const logDir = join(repoRoot, '.run', 'chaos', prefix);
   const cashoutSecret = newCallbackSecret();
+  const chargeKillLog = join(logDir, 'charge-kills.jsonl');
   const stack = await ProcessStack.start({
     infra,
     prefix,
@@ -358,7 +373,16 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     // The four-eyes window of one person is on, above the set-up's funding (one operator mints
     // it all) and crossed by the insider's split mints.
     extraEnv: benchServiceEnv({ FOUR_EYES_ACTOR_DAILY_COINS: String(insiderWindowCoins), ...economyEnv(cashoutSecret) }),
+    entries: { ledger: 'test/chaos/ledger-charge-killer.ts' },
+    envOverrides: { ledger: { CHAOS_CHARGE_KILL_LOG: chargeKillLog, CHAOS_CHARGE_KILLS_MAX: String(chargeKillsMax) } },
   });
+  return { stack, prefix, jwtKey, logDir, cashoutSecret, chargeKills: () => chargeKillsOf(chargeKillLog) };
+}
+
+export async function runBankTest(options: BankTestOptions): Promise<BankTestReport> {
+  const log = options.log ?? ((m: string) => process.stderr.write(`[chaos] ${m}\n`));
+  const infra = options.infra ?? (await ensureInfra());
+  const { stack, prefix, jwtKey, logDir, cashoutSecret, chargeKills } = await startChaosStack(infra, options.chargeKills ?? 1);
   log(`stack up (${prefix}), service logs in ${logDir}`);
   const violations: string[] = [];
   const details: Record<string, unknown> = {};
@@ -386,9 +410,12 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         at: exit.at,
         atS: Number(sinceStart(Date.parse(exit.at)).toFixed(1)),
         lastLines: [],
+        ...(exit.name === 'ledger' && chargeKills().some((k) => k.pid === exit.pid) ? { chargeKill: true as const } : {}),
       };
       deaths.push(death);
-      log(`service death: ${exit.name} (pid ${exit.pid}) exited on its own (${death.exit}) at ${exit.at}`);
+      log(
+        `service ${death.chargeKill ? 'kill right after a mandate charge' : 'death'}: ${exit.name} (pid ${exit.pid}) exited (${death.exit}) at ${exit.at}`,
+      );
       const restartsBefore = stack.supervisorCounts()[exit.name].supervisorRestarts;
       recoveries.push(
         (async () => {
@@ -555,7 +582,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     });
     await insider.prepare();
     const run = { goesOn: trafficGoesOn, giveUpAt, requestTimeoutMs, clock };
-    const economy = await economyActors(stack, { prefix, redisUrl: infra.redisUrl, users, operator, cashoutSecret }, run);
+    const economy = await economyActors(stack, { prefix, redisUrl: infra.redisUrl, users, operator, cashoutSecret, chargeKills }, run);
     otherCounts = () => ({ insider: insider.counts(), ...Object.fromEntries(economy.map((a) => [a.name, a.counts()])) });
     const actors: ChaosActor[] = [transfers, deletions, refunds, hostile, holds, insider, ...economy];
     log(
@@ -819,8 +846,10 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
         kafkaRestarts,
         postgresRestarts: restartsOf('PostgreSQL'),
         redisRestarts: restartsOf('Redis'),
-        serviceDeaths: deaths.length,
-        serviceDeathsRecovered: deaths.filter((x) => x.recovered).length,
+        serviceDeaths: deaths.filter((x) => !x.chargeKill).length,
+        serviceDeathsRecovered: deaths.filter((x) => !x.chargeKill && x.recovered).length,
+        chargeKills: deaths.filter((x) => x.chargeKill).length,
+        chargeKillsRecovered: deaths.filter((x) => x.chargeKill && x.recovered).length,
         actorRequests: clock.requests(),
         longestAnswerMs: slowest?.ms ?? -1,
         requestTimeouts: clock.timeouts.length,

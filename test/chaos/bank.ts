@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     restartRedis: on('CHAOS_REDIS_RESTART'),
     infraDownMs: Number(process.env.CHAOS_INFRA_DOWN_S ?? 5) * 1000,
     nemesisIntervalMs: [3000, 8000],
+    chargeKills: 3,
   });
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   const c = report.counts;
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
       `${c.acknowledged} acknowledged, ${c.rejected} rejected, ${c.retried} retried, ` +
       `${c.unresolved} unresolved, ${c.kills} kills, ${c.restarts} restarts, ${c.replayed} keys replayed; ` +
       `infrastructure restarts: ${(['PostgreSQL', 'Kafka', 'Redis'] as const).map((k) => infraSummary(report, k)).join(', ')}; ` +
+      `${c.chargeKills} ledger kills right after a mandate charge (${c.chargeKillsRecovered} back); ` +
       `${c.serviceDeaths} service deaths${c.serviceDeaths > 0 ? ` (${c.serviceDeathsRecovered} restarted and ready again: ${report.deaths.map((x) => `${x.name} ${x.exit} at ${x.atS} s`).join(', ')})` : ''}; ` +
       `${c.actorRequests} actor requests, longest answer ${c.longestAnswerMs} ms${report.slowestAnswer ? ` (${report.slowestAnswer})` : ''}, ${c.requestTimeouts} without an answer within the timeout; ` +
       `${c.deleted + c.deletedOnRetry404}/${c.deletions} users deleted while paid (${c.deletedOnRetry404} by a 404 on retry), ` +

@@ -1,21 +1,53 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, applied, http, registerUser } from '../harness/http';
-import { adminSession, adminStepUp, apiKeyFor, createPlatformClientWithCli, fundTreasury, type AdminSession } from '../harness/admin';
+import {
+  adminSession,
+  adminStepUp,
+  apiKeyFor,
+  createPlatformClientWithCli,
+  fundTreasury,
+  platformClientToken,
+  type AdminSession,
+} from '../harness/admin';
 import { eventually } from '../harness/eventually';
 
 /**
  * Affiliate splits through the gateway, the ledger, history and back (docs/CONTRACT.md "Affiliate
  * splits"): an ADMIN+ sets a platform client's rule, a purchase naming an affiliate pays the
  * treasury and the affiliate in one apply, its refund returns everything to the buyer and takes
- * the commission back from the affiliate, and every balance and the supply end exact.
+ * the commission back from the affiliate, and every balance and the supply end exact. The shop's
+ * webhook endpoint receives the commission (a transfer between two users) linked to its purchase;
+ * another platform's does not.
  */
+
+/** A webhook receiver on a free port: the bodies it was sent, parsed. */
+async function startReceiver(): Promise<{ url: string; events: Array<Record<string, any>>; close: () => void }> {
+  const events: Array<Record<string, any>> = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      events.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, any>);
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, events, close: () => server.close() };
+}
+
 describe('a purchase split with an affiliate, and its refund, through the gateway', () => {
   let stack: TestStack;
   let superadmin: AdminSession;
   let platform: CoinClient;
   let clientId: string;
+  let shop: CoinClient;
+  let rival: CoinClient;
+  let rivalToken: string;
+  const receivers: Array<Awaited<ReturnType<typeof startReceiver>>> = [];
   const as = (token: string) => apiClient(stack.gatewayUrl, { accessToken: token });
   const balanceOf = async (token: string) => (await as(token).getMyWallet()).balance;
   const problemOf = (call: Promise<unknown>) =>
@@ -42,9 +74,15 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     platform = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey });
     // The treasury fronts the commission's part of a refund: it holds more than its own part.
     await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'COURSE_FEES', 100);
-    ({ clientId } = await createPlatformClientWithCli(stack, `shop-${randomUUID().slice(0, 8)}`, { treasuries: ['COURSE_FEES'] }));
+    const created = await createPlatformClientWithCli(stack, `shop-${randomUUID().slice(0, 8)}`, { treasuries: ['COURSE_FEES'] });
+    clientId = created.clientId;
+    const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: created });
+    shop = as(token.body.accessToken);
+    rivalToken = await platformClientToken(stack, `rival-${randomUUID().slice(0, 8)}`, { treasuries: ['REWARDS'] });
+    rival = as(rivalToken);
   }, 120_000);
   afterAll(async () => {
+    for (const r of receivers) r.close();
     await stack?.close();
   });
 
@@ -68,6 +106,10 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
       status: 200,
       body: { treasury: 'COURSE_FEES', clientId, rule: { kind: 'bps', bps: 1000 } },
     });
+    const [shopHooks, rivalHooks] = [await startReceiver(), await startReceiver()];
+    receivers.push(shopHooks, rivalHooks);
+    await shop.createWebhookEndpoint({ body: { url: shopHooks.url, eventTypes: ['coin.transaction.recorded'] } });
+    await rival.createWebhookEndpoint({ body: { url: rivalHooks.url, eventTypes: ['coin.transaction.recorded'] } });
     const [buyer, affiliate] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
     await applied(platform.mintCoins({ body: { userId: buyer.userId, amount: 100, reason: 'seed' } }));
     await eventually(async () => ((await balanceOf(affiliate.accessToken)) === 0 ? true : undefined), 10_000, 'affiliate wallet open');
@@ -105,6 +147,25 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
       'history projected',
     );
     expect(history.transactions[0]).toMatchObject({ amount: 5, splitOf: bought.transaction.id });
+
+    // The shop's endpoint gets the commission, a transfer between two users, linked to its purchase
+    // and its treasury; the rival platform's does not, nor its events list (written with the shop's delivery).
+    const commissionOf = (events: Array<Record<string, any>>) => events.find((e) => e.transaction?.id === bought.commission?.id);
+    const delivered = await eventually(async () => commissionOf(shopHooks.events), 20_000, 'commission delivered to the shop');
+    expect(delivered).toMatchObject({
+      type: 'coin.transaction.recorded',
+      splitTreasury: 'COURSE_FEES',
+      transaction: { type: 'TRANSFER', amount: 5, fromUserId: buyer.userId, toUserId: affiliate.userId, splitOf: bought.transaction.id },
+    });
+    await eventually(
+      async () => (shopHooks.events.some((e) => e.transaction?.id === bought.transaction.id) ? true : undefined),
+      20_000,
+      'purchase delivered to the shop',
+    );
+    expect(commissionOf(rivalHooks.events)).toBeUndefined();
+    const rivalEvents = await http(stack.gatewayUrl, 'GET', '/api/events?limit=100', { token: rivalToken });
+    expect(rivalEvents.status).toBe(200);
+    expect(commissionOf(rivalEvents.body.events.map((e: { payload: Record<string, any> }) => e.payload))).toBeUndefined();
 
     await applied(
       platform.refundTransaction({ body: { transactionId: bought.transaction.id, treasury: 'COURSE_FEES', reason: 'cancelled' } }),

@@ -8,7 +8,9 @@ import { testInfra } from '../harness/env';
  * (test/chaos/private-broker.ts), so the test files running beside it on the shared broker go on
  * (CHAOS_KAFKA_RESTART=0 leaves it alone); meanwhile users deleted while being paid, purchases raced by several
  * refunds, holds (captured, voided, expired, raced by their expiry), purchases split with an affiliate
- * (some refunded), subscription mandates charged by the ledger's scheduler (some cancelled),
+ * (some refunded), subscription mandates charged by the ledger's scheduler (some cancelled, some
+ * started days ago so several periods fall due, some unpayable so they are retried and go past
+ * due) while the ledger kills itself right after it commits a charge,
  * cash-outs confirmed or failed by a provider's signed callback, and hostile requests; the
  * ledger's audit consistent, holds included; every partition live, every request answered within its
  * timeout and every service death recovered at the end. `npm run chaos` is the 60 s version.
@@ -62,6 +64,15 @@ describe('bank test under faults (short)', () => {
     expect(actor('splits', 'purchasesAcknowledged')).toBeGreaterThan(0);
     expect(actor('splits', 'refundsAcknowledged')).toBeGreaterThan(0);
     expect(actor('mandates', 'periodsCharged')).toBeGreaterThan(0);
+    // Several periods of one mandate charged in the run; the ledger killed right after it committed
+    // a charge, each such charge in its record once; retries, then PAST_DUE (the actor's checks,
+    // from the ledger's mandates table and record, are in violations).
+    expect(actor('mandates', 'backdated')).toBeGreaterThan(0);
+    expect(actor('mandates', 'mostPeriodsOfOne')).toBeGreaterThan(1);
+    expect(report.counts.chargeKills).toBe(1);
+    expect(report.counts.chargeKillsRecovered).toBe(1);
+    expect(actor('mandates', 'chargesAcrossKills')).toBeGreaterThan(0);
+    expect(actor('mandates', 'pastDueAfterRetries')).toBeGreaterThan(0);
     expect([actor('cashouts', 'confirmed'), actor('cashouts', 'failed')]).not.toContain(0);
     expect(report.liveness?.ok).toBe(true);
     expect(report.counts.postgresRestarts + report.counts.redisRestarts).toBe(0);

@@ -28,7 +28,7 @@ export const transaction = z.object({
    */
   clientId: platformClientId.optional(),
   /**
-   * Since 1.7.0: on an affiliate's commission (a TRANSFER from the buyer to the affiliate), the id
+   * Since 1.8.0: on an affiliate's commission (a TRANSFER from the buyer to the affiliate), the id
    * of the PURCHASE it was split from; on a clawback of that commission, the same purchase
    * (docs/CONTRACT.md "Affiliate splits"). Absent on every other transaction.
    */
@@ -36,8 +36,15 @@ export const transaction = z.object({
 });
 export type Transaction = z.infer<typeof transaction>;
 
-/** One per committed ledger transaction. */
-export const transactionRecorded = eventSchema('coin.transaction.recorded', { transaction });
+/**
+ * One per committed ledger transaction. Since 1.8.0, `splitTreasury` beside a transaction with
+ * `splitOf` (an affiliate's commission, the refund of its part, its clawback): the treasury the
+ * purchase paid. The commission moves coins between two users, so it names no treasury of its
+ * own; this names the platform whose purchase it split, and a webhook endpoint or events list of
+ * a client granted that treasury, which sees the purchase, sees it too (docs/EVENTS.md). Absent
+ * on every other transaction.
+ */
+export const transactionRecorded = eventSchema('coin.transaction.recorded', { transaction, splitTreasury: treasuryCode.optional() });
 export type TransactionRecorded = z.infer<typeof transactionRecorded>;
 
 /** Every event type of coin.transactions, discriminated by `type`. */

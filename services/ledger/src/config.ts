@@ -154,6 +154,17 @@ export const ledgerConfigSchema = z.object({
     .default(3 * 24 * 3600),
   /** The pause between two attempts to charge one mandate period (6 h). */
   MANDATE_RETRY_S: positiveInt(6 * 3600),
+  /**
+   * Test stacks only: how far in the past (seconds, at most 31 days) a mandate may start, so a DAY
+   * mandate has several periods due within a bank test's seconds. 0 (the default): a mandate
+   * starts now or later, give or take 5 minutes of clock skew. Refused with NODE_ENV=production.
+   */
+  MANDATE_BACKDATE_FOR_TESTS_S: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .max(31 * 24 * 3600)
+    .default(0),
   /** The mandate scheduler's scan for due charges. */
   MANDATE_SWEEP_INTERVAL_MS: positiveInt(1000),
   /** How often the continuous supply check reads the ledger rows past its cursor (docs/design/ledger.md "Audit"). */
@@ -265,6 +276,9 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
       ];
     }),
   ) as LimitDefaults;
+  if (config.MANDATE_BACKDATE_FOR_TESTS_S > 0 && config.NODE_ENV === 'production') {
+    throw new Error('MANDATE_BACKDATE_FOR_TESTS_S is for test stacks only: leave it unset (0) with NODE_ENV=production');
+  }
   if (config.HOLD_EXPIRY_DEFAULT_S > config.HOLD_EXPIRY_MAX_S) {
     throw new Error(`HOLD_EXPIRY_DEFAULT_S (${config.HOLD_EXPIRY_DEFAULT_S}) exceeds HOLD_EXPIRY_MAX_S (${config.HOLD_EXPIRY_MAX_S})`);
   }
@@ -275,6 +289,7 @@ export function ledgerPolicyOf(config: Readonly<LedgerConfig>): LedgerPolicy {
     approvalExpirySeconds: config.APPROVAL_EXPIRY_S,
     mandateGraceSeconds: config.MANDATE_GRACE_S,
     mandateRetrySeconds: config.MANDATE_RETRY_S,
+    ...(config.MANDATE_BACKDATE_FOR_TESTS_S > 0 ? { mandateBackdateSeconds: config.MANDATE_BACKDATE_FOR_TESTS_S } : {}),
     fourEyes: {
       actorWindow: minorOrOff(config.FOUR_EYES_ACTOR_DAILY_COINS),
       recipientWindow: minorOrOff(config.FOUR_EYES_RECIPIENT_DAILY_COINS),

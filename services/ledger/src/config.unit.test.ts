@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ledgerConfigSchema } from './config';
+import { ledgerConfigSchema, ledgerPolicyOf } from './config';
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
 const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -67,5 +67,23 @@ describe('ledger configuration: proofs of authority and four-eyes windows', () =
       PLATFORM_CLIENT_DAILY_REWARD_COINS: 100_000,
       COMMAND_MAX_AGE_S: 604_800,
     });
+  });
+});
+
+describe('ledger configuration: mandates started in the past (test stacks only)', () => {
+  const base = { LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin', ...keys };
+
+  it('when nothing is set, then the policy keeps the contract (no backdating); a test stack may allow up to 31 days', () => {
+    expect(ledgerPolicyOf(ledgerConfigSchema.parse(base)).mandateBackdateSeconds).toBeUndefined();
+    expect(
+      ledgerPolicyOf(ledgerConfigSchema.parse({ ...base, NODE_ENV: 'test', MANDATE_BACKDATE_FOR_TESTS_S: '864000' }))
+        .mandateBackdateSeconds,
+    ).toBe(864_000);
+    expect(ledgerConfigSchema.safeParse({ ...base, MANDATE_BACKDATE_FOR_TESTS_S: String(32 * 24 * 3600) }).success).toBe(false);
+  });
+
+  it('when it is set in production, then the configuration is refused', () => {
+    const config = ledgerConfigSchema.parse({ ...base, NODE_ENV: 'production', MANDATE_BACKDATE_FOR_TESTS_S: '60' });
+    expect(() => ledgerPolicyOf(config)).toThrow(/MANDATE_BACKDATE_FOR_TESTS_S/);
   });
 });

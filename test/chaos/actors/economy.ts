@@ -7,6 +7,7 @@ import type { OperatorLogin } from '../../../bench/lib/admin';
 import type { SeededUser } from '../../../scripts/stack/seed';
 import type { ProcessStack } from '../../../scripts/stack/processes';
 import type { AnswerClock } from '../client';
+import type { ChargeKill } from '../charge-kills';
 import type { ChaosActor } from './actor';
 import { CashoutsActor, cashoutEnv, cashoutProviderId } from './cashouts';
 import { MandatesActor } from './mandates';
@@ -15,7 +16,8 @@ import { SplitsActor } from './splits';
 
 /**
  * The services' settings they need: mandates scanned every 200 ms, a failed charge retried after
- * 1 s and past due after 3 s; the provider. And monitoring never freezes (a score of 101 is never
+ * 1 s and past due after 3 s, a mandate started up to 4 days ago (so several periods are due in
+ * a run of seconds); the provider. And monitoring never freezes (a score of 101 is never
  * reached): random transfers and commissions from many new wallets score as fan-in and fan-out,
  * and a wallet frozen mid-run answers its payer's retries 409 WALLET_FROZEN for ever; monitoring
  * is not what the bank test tests.
@@ -25,6 +27,7 @@ export function economyEnv(cashoutSecret: string): Record<string, string> {
     MANDATE_SWEEP_INTERVAL_MS: '200',
     MANDATE_RETRY_S: '1',
     MANDATE_GRACE_S: '3',
+    MANDATE_BACKDATE_FOR_TESTS_S: String(4 * 24 * 3600),
     MONITORING_FREEZE_SCORE: '101',
     ...cashoutEnv(cashoutSecret),
   };
@@ -36,6 +39,8 @@ export interface EconomyInput {
   users: SeededUser[];
   operator: OperatorLogin;
   cashoutSecret: string;
+  /** The ledger's kills right after committing a charge, so far (../charge-kills.ts). */
+  chargeKills: () => ChargeKill[];
 }
 
 /** The three actors, their platform clients made (a shop with a commission rule, a subscription service, the payout provider). */
@@ -44,7 +49,7 @@ export async function economyActors(
   input: EconomyInput,
   run: { goesOn: () => boolean; giveUpAt: () => number; requestTimeoutMs: number; clock?: AnswerClock },
 ): Promise<ChaosActor[]> {
-  const { users, operator, cashoutSecret, prefix, redisUrl } = input;
+  const { users, operator, cashoutSecret, prefix, redisUrl, chargeKills } = input;
   const access: StackAccess = { gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix, redisUrl };
   const common = { ...run, gatewayUrl: access.gatewayUrl, users, loops: 2 };
   const splits = new SplitsActor({ ...common, stack: access, operator });
@@ -55,5 +60,5 @@ export async function economyActors(
     await createPlatformClient(access, 'chaos mobile money', [], cashoutProviderId, { cashout: true }),
   );
   const cashouts = new CashoutsActor({ ...common, secret: cashoutSecret, providerToken: () => provider });
-  return [splits, new MandatesActor({ ...common, clientId: () => clientId }), cashouts];
+  return [splits, new MandatesActor({ ...common, clientId: () => clientId, chargeKills }), cashouts];
 }

@@ -1,10 +1,13 @@
 /**
  * Subscription mandates charged by the ledger's own scheduler while the nemesis kills it
- * (docs/CONTRACT.md "Mandates"). `loops` loops, each: a funded user grants a platform client a
- * DAY mandate starting now (0.5–30 coins: some users cannot pay, so charges fail, are retried and
- * the mandate goes past due; the stack runs with MANDATE_SWEEP_INTERVAL_MS, MANDATE_RETRY_S and
- * MANDATE_GRACE_S short), and a third of the granted mandates are cancelled by the user soon
- * after, racing the charge. Every request has its own Idempotency-Key, retried until definitive.
+ * (docs/CONTRACT.md "Mandates"), and by the ledger killing itself right after it commits a charge
+ * (../ledger-charge-killer.ts). `loops` loops, each: a funded user grants a platform client a DAY
+ * mandate of 0.5–30 coins, half of them starting now and half one to three days ago (the stack
+ * allows it, MANDATE_BACKDATE_FOR_TESTS_S), so two to four periods are due at once and charged one
+ * after the other within the run; every fifth grant asks more than any payer holds, so its charge
+ * fails, is retried and the mandate goes past due (the stack runs with MANDATE_SWEEP_INTERVAL_MS,
+ * MANDATE_RETRY_S and MANDATE_GRACE_S short); a third of the others are cancelled by the user soon
+ * after, racing the charges. Every request has its own Idempotency-Key, retried until definitive.
  *
  * Checks against the ledger's record and its mandates table:
  *  - no (mandate, period) is ever charged twice: at most one PURCHASE referenced
@@ -12,8 +15,12 @@
  *    mandate's amount from the payer to SUBSCRIPTIONS;
  *  - an acknowledged grant is there once, a rejected one is not; a mandate whose cancel was
  *    acknowledged is CANCELLED and charged no period past the one its cancel answered;
- *  - a mandate granted long before the end and still ACTIVE has been charged (the schedule
- *    survived the kills).
+ *  - a mandate granted long before the end and still ACTIVE has been charged every period due
+ *    (the schedule survived the kills);
+ *  - every charge an apply committed right before the ledger killed itself is in the record once,
+ *    as committed (the kill log names them: charges across a kill at the moment of charging);
+ *  - a mandate no payer can pay is never charged and ends PAST_DUE (its failed attempts counted:
+ *    more than one is a retry).
  */
 import { randomUUID } from 'node:crypto';
 import type { SeededUser } from '../../../scripts/stack/seed';
@@ -31,6 +38,7 @@ import {
   type AnswerClock,
   type Attempt,
 } from '../client';
+import type { ChargeKill } from '../charge-kills';
 import { type ChaosActor, type EndState, Loops } from './actor';
 
 export interface MandatesOptions {
@@ -43,10 +51,16 @@ export interface MandatesOptions {
   giveUpAt: () => number;
   requestTimeoutMs: number;
   clock?: AnswerClock;
+  /** The ledger's kills right after committing a charge, so far (../charge-kills.ts). */
+  chargeKills: () => ChargeKill[];
 }
 
-/** A mandate still ACTIVE and never charged this long after its grant was answered is a schedule that stopped. */
+/** A mandate still ACTIVE and not charged every period due this long after its grant was answered is a schedule that stopped. */
 const chargeWithinMs = 30_000;
+/** Every this-many-th grant asks more than any payer holds (100 coins each, and what transfers bring). */
+const unpayableEvery = 5;
+const unpayableCoins = 50_000;
+const dayMs = 24 * 3600 * 1000;
 
 interface Op {
   key: string;
@@ -61,8 +75,43 @@ interface Grant extends Op {
   payer: SeededUser;
   amountCoins: number;
   startsAt: string;
+  /** Its periods due at its grant (1 when it starts now; up to 4 when it started three days ago). */
+  duePeriods: number;
+  unpayable: boolean;
   answeredAt?: number;
   cancel?: Op;
+}
+
+interface MandateRow extends Record<string, unknown> {
+  id: string;
+  reason: string;
+  status: string;
+  next_period: string;
+  amount: string;
+  failed_attempts: string;
+}
+
+interface ChargeRow {
+  id: number;
+  amount: number;
+  from: number | null;
+  to: string | null;
+}
+
+/** Per mandate and period, the PURCHASEs of the record that charged it (`mandate:<id>:<period>`). */
+type Charges = Map<string, Map<number, ChargeRow[]>>;
+
+function chargesOf(record: EndState['record']): Charges {
+  const charges: Charges = new Map();
+  for (const t of record) {
+    const m = t.type === 'PURCHASE' && t.reference ? /^mandate:([0-9a-f-]{36}):(\d+)$/.exec(t.reference) : null;
+    if (!m) continue;
+    const periods = charges.get(m[1]!) ?? new Map<number, ChargeRow[]>();
+    charges.set(m[1]!, periods);
+    const row = { id: t.id, amount: t.amount, from: t.fromUserId, to: t.toTreasury };
+    periods.set(Number(m[2]), [...(periods.get(Number(m[2])) ?? []), row]);
+  }
+  return charges;
 }
 
 function settleOp(op: Op, result: Attempt | undefined): void {
@@ -77,6 +126,7 @@ export class MandatesActor implements ChaosActor {
   private readonly grants: Grant[] = [];
   private readonly loops = new Loops();
   private charged = 0;
+  private readonly figures = { chargesAcrossKills: 0, pastDue: 0, pastDueAfterRetries: 0, backdated: 0, mostPeriodsOfOne: 0 };
 
   constructor(private readonly options: MandatesOptions) {}
 
@@ -91,18 +141,22 @@ export class MandatesActor implements ChaosActor {
   private async loop(): Promise<void> {
     while (this.loops.running && this.options.goesOn()) {
       const key = randomUUID();
+      const unpayable = this.grants.length % unpayableEvery === 0;
+      const daysBack = unpayable || Math.random() < 0.5 ? 0 : 1 + Math.floor(Math.random() * 3);
       const g: Grant = {
         key,
         reason: `chaos mandate ${key}`,
         payer: pick(this.options.users),
-        amountCoins: randomCoins(0.5, 30),
-        startsAt: new Date().toISOString(),
+        amountCoins: unpayable ? unpayableCoins : randomCoins(0.5, 30),
+        startsAt: new Date(Date.now() - daysBack * dayMs).toISOString(),
+        duePeriods: daysBack + 1,
+        unpayable,
         attempts: [],
         outcome: 'unresolved',
       };
       this.grants.push(g);
       await this.drive(g, g, this.options.giveUpAt);
-      if (g.outcome === 'acknowledged' && Math.random() < 1 / 3) {
+      if (g.outcome === 'acknowledged' && !unpayable && Math.random() < 1 / 3) {
         await sleep(Math.random() * 300);
         g.cancel = { key: randomUUID(), attempts: [], outcome: 'unresolved' };
         await this.drive(g, g.cancel, this.options.giveUpAt);
@@ -156,24 +210,14 @@ export class MandatesActor implements ChaosActor {
       if (shapes.size > 1) failures.push(`mandate key ${op.key} got different definitive answers: ${[...shapes].join(', ')}`);
       if (op.outcome === 'unresolved') failures.push(`mandate key ${op.key} never got a definitive answer`);
     }
-    const charges = new Map<string, Map<number, Array<{ id: number; amount: number; from: number | null; to: string | null }>>>();
-    for (const t of end.record) {
-      const m = t.type === 'PURCHASE' && t.reference ? /^mandate:([0-9a-f-]{36}):(\d+)$/.exec(t.reference) : null;
-      if (!m) continue;
-      const periods = charges.get(m[1]!) ?? new Map();
-      charges.set(m[1]!, periods);
-      periods.set(Number(m[2]), [
-        ...(periods.get(Number(m[2])) ?? []),
-        { id: t.id, amount: t.amount, from: t.fromUserId, to: t.toTreasury },
-      ]);
-    }
-    const rows = await end.ledgerQuery<{ id: string; reason: string; status: string; next_period: string; amount: string }>(
-      'SELECT id::text, reason, status, next_period::text, amount::text FROM mandates WHERE reason = ANY($1::text[])',
+    const charges = chargesOf(end.record);
+    failures.push(...this.killedCharges(charges));
+    const rows = await end.ledgerQuery<MandateRow>(
+      'SELECT id::text, reason, status, next_period::text, amount::text, failed_attempts::text FROM mandates WHERE reason = ANY($1::text[])',
       [this.grants.map((g) => g.reason)],
     );
-    const byReason = new Map<string, typeof rows>();
+    const byReason = new Map<string, MandateRow[]>();
     for (const r of rows) byReason.set(r.reason, [...(byReason.get(r.reason) ?? []), r]);
-    const now = Date.now();
     for (const g of this.grants) {
       const found = byReason.get(g.reason) ?? [];
       if (g.outcome !== 'acknowledged') {
@@ -185,28 +229,60 @@ export class MandatesActor implements ChaosActor {
         failures.push(`acknowledged mandate grant ${g.key} is not stored once as answered: ${JSON.stringify(found)}`);
         continue;
       }
-      const periods = charges.get(row.id) ?? new Map();
-      this.charged += periods.size;
-      for (const [period, list] of periods) {
-        if (list.length > 1) failures.push(`mandate ${row.id} period ${period} charged ${list.length} times: ${JSON.stringify(list)}`);
-        const c = list[0]!;
-        if (toMinor(c.amount) !== Number(row.amount) || c.from !== g.payer.userId || c.to !== 'SUBSCRIPTIONS')
-          failures.push(`mandate ${row.id} period ${period} charged wrong: ${JSON.stringify(c)}`);
-      }
-      const nextPeriod = Number(row.next_period);
-      const paid = [...periods.keys()].sort((a, b) => a - b);
-      if (paid.length !== nextPeriod || paid.some((p, i) => p !== i))
-        failures.push(`mandate ${row.id}: next period ${nextPeriod}, yet periods charged ${JSON.stringify(paid)}`);
-      if (g.cancel?.outcome === 'acknowledged') {
-        const atCancel = Number(g.cancel.reply?.mandate?.nextPeriod);
-        if (row.status !== 'CANCELLED') failures.push(`mandate ${row.id}: cancel acknowledged, yet ${row.status}`);
-        if (paid.some((p) => !(p < atCancel)))
-          failures.push(`mandate ${row.id} charged ${JSON.stringify(paid)} after its cancel at period ${atCancel}`);
-      }
-      if (row.status === 'ACTIVE' && nextPeriod === 0 && g.answeredAt !== undefined && now - g.answeredAt > chargeWithinMs)
-        failures.push(`mandate ${row.id} granted ${Math.round((now - g.answeredAt) / 1000)} s ago is ACTIVE and never charged`);
+      failures.push(...this.checkMandate(g, row, charges.get(row.id) ?? new Map()));
     }
     return capped(failures, 50, 'mandate problems');
+  }
+
+  /** Each charge a killed apply had committed is in the record once, with the id it was committed under. */
+  private killedCharges(charges: Charges): string[] {
+    const failures: string[] = [];
+    for (const kill of this.options.chargeKills()) {
+      for (const c of kill.charges) {
+        const found = charges.get(c.mandateId)?.get(c.period) ?? [];
+        if (found.length === 1 && found[0]!.id === c.transactionId) this.figures.chargesAcrossKills += 1;
+        else
+          failures.push(
+            `mandate ${c.mandateId} period ${c.period}, charged as transaction ${c.transactionId} right before the ledger (pid ${kill.pid}) was killed, is in the record as ${JSON.stringify(found)}`,
+          );
+      }
+    }
+    return failures;
+  }
+
+  /** One acknowledged grant against its row and its charges in the record. */
+  private checkMandate(g: Grant, row: MandateRow, periods: Map<number, ChargeRow[]>): string[] {
+    const failures: string[] = [];
+    this.charged += periods.size;
+    this.figures.mostPeriodsOfOne = Math.max(this.figures.mostPeriodsOfOne, periods.size);
+    if (g.duePeriods > 1) this.figures.backdated += 1;
+    for (const [period, list] of periods) {
+      if (list.length > 1) failures.push(`mandate ${row.id} period ${period} charged ${list.length} times: ${JSON.stringify(list)}`);
+      const c = list[0]!;
+      if (toMinor(c.amount) !== Number(row.amount) || c.from !== g.payer.userId || c.to !== 'SUBSCRIPTIONS')
+        failures.push(`mandate ${row.id} period ${period} charged wrong: ${JSON.stringify(c)}`);
+    }
+    const nextPeriod = Number(row.next_period);
+    const paid = [...periods.keys()].sort((a, b) => a - b);
+    if (paid.length !== nextPeriod || paid.some((p, i) => p !== i))
+      failures.push(`mandate ${row.id}: next period ${nextPeriod}, yet periods charged ${JSON.stringify(paid)}`);
+    if (g.cancel?.outcome === 'acknowledged') {
+      const atCancel = Number(g.cancel.reply?.mandate?.nextPeriod);
+      if (row.status !== 'CANCELLED') failures.push(`mandate ${row.id}: cancel acknowledged, yet ${row.status}`);
+      if (paid.some((p) => !(p < atCancel)))
+        failures.push(`mandate ${row.id} charged ${JSON.stringify(paid)} after its cancel at period ${atCancel}`);
+    }
+    const long = g.answeredAt !== undefined && Date.now() - g.answeredAt > chargeWithinMs;
+    if (row.status === 'PAST_DUE') {
+      this.figures.pastDue += 1;
+      if (Number(row.failed_attempts) > 1) this.figures.pastDueAfterRetries += 1;
+    }
+    if (g.unpayable && paid.length > 0)
+      failures.push(`mandate ${row.id} of ${g.amountCoins} coins, more than any payer holds, was charged`);
+    if (g.unpayable && long && row.status !== 'PAST_DUE') failures.push(`unpayable mandate ${row.id} is ${row.status}, not PAST_DUE`);
+    if (row.status === 'ACTIVE' && nextPeriod < g.duePeriods && long)
+      failures.push(`mandate ${row.id} is ACTIVE with ${g.duePeriods} periods due at its grant, yet only ${nextPeriod} charged`);
+    return failures;
   }
 
   counts(): Record<string, number | Record<string, number>> {
@@ -219,6 +295,8 @@ export class MandatesActor implements ChaosActor {
       cancels: cancels.length,
       cancelsAcknowledged: cancels.filter((c) => c.outcome === 'acknowledged').length,
       periodsCharged: this.charged,
+      ...this.figures,
+      chargeKills: this.options.chargeKills().length,
       rejectionCodes,
     };
   }

@@ -40,6 +40,7 @@ export function transactionEventMessage(
     version: 1,
     occurredAt: transaction.createdAt.toISOString(),
     transaction: decidedTransactionView(transaction),
+    ...(transaction.splitOf && transaction.splitTreasury ? { splitTreasury: transaction.splitTreasury } : {}),
   };
   return {
     topic: topics.coinTransactions,

@@ -108,6 +108,31 @@ describe('mandates: grant', () => {
   });
 });
 
+describe('mandates: a start in the past, for test stacks only', () => {
+  const threeDaysBack = { period: 'DAY' as const, startsAt: new Date(t0.getTime() - 3 * dayMs).toISOString() };
+  const testPolicy = { ...defaultPolicy, mandateBackdateSeconds: 31 * 24 * 3600 };
+
+  it('when a test stack allows a start in the past, then a DAY mandate started three days ago has its four periods due now, each charged once in turn', () => {
+    const state = stateWith(2000);
+    const decided = decide(state, grant(threeDaysBack), t0, () => ++ids, testPolicy) as Accepted;
+    expect(decided.ok).toBe(true);
+    evolve(state, decided, t0);
+    const mandate = decided.mandates[0]!.mandate;
+    for (const period of [0, 1, 2, 3]) {
+      const paid = apply(state, charge(mandate.id, period, 0), t0) as Accepted;
+      expect([period, paid.ok, paid.transaction?.reference]).toEqual([period, true, `mandate:${mandate.id}:${period}`]);
+    }
+    // Period 4 starts tomorrow; period 3 is paid.
+    expect(code(apply(state, charge(mandate.id, 4, 0), t0))).toBe('MANDATE_CHARGE_NOT_DUE');
+    expect(code(apply(state, charge(mandate.id, 3, 0), t0))).toBe('MANDATE_CHARGE_NOT_DUE');
+    expect(balanceOf(state)).toBe(0);
+  });
+
+  it("when the policy is the contract's (no backdating), then the same grant is refused", () => {
+    expect(code(decide(stateWith(0), grant(threeDaysBack), t0, () => ++ids, defaultPolicy))).toBe('VALIDATION_FAILED');
+  });
+});
+
 describe('mandates: charges', () => {
   it('when a period is due, then it is charged once into SUBSCRIPTIONS, and a replay of the paid period is refused', () => {
     const state = stateWith(2000);

@@ -209,6 +209,12 @@ export interface LedgerPolicy {
   mandateGraceSeconds: number;
   /** The pause between two attempts to charge one period. */
   mandateRetrySeconds: number;
+  /**
+   * Test stacks only (MANDATE_BACKDATE_FOR_TESTS_S): how far in the past a mandate may start, so
+   * several of its periods are due within a short run. Absent or 0: the contract's few minutes of
+   * clock skew.
+   */
+  mandateBackdateSeconds?: number;
 }
 
 export const defaultPolicy: LedgerPolicy = {
@@ -289,6 +295,12 @@ export interface NewTransaction {
   clientId: string | null;
   /** Set on an affiliate's commission and on its clawback: the PURCHASE it was split from (docs/CONTRACT.md "Affiliate splits"). */
   splitOf?: number | null;
+  /**
+   * With `splitOf`: the treasury that purchase paid. Not stored with the transaction (its purchase
+   * names it); the coin.transactions event carries it, so the platform that sees the purchase is
+   * told of the commission too (docs/EVENTS.md).
+   */
+  splitTreasury?: TreasuryCode | null;
   createdAt: Date;
 }
 

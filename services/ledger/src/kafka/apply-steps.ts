@@ -74,14 +74,22 @@ export function metered(apply: Apply, report: ((report: ApplyReport) => void) | 
  * The apply with a hook run after its database commit and before anything else (outbox publish,
  * replies, offset commit): tests use it to crash the process at the worst moment.
  */
-export function withCrashHook(
-  apply: Apply,
-  afterCommit: ((info: { commands: number; types: string[] }) => Promise<void> | void) | undefined,
-): Apply {
+export function withCrashHook(apply: Apply, afterCommit: ((info: CommittedInfo) => Promise<void> | void) | undefined): Apply {
   if (!afterCommit) return apply;
   return async (batches) => {
     const committed = await apply(batches);
-    await afterCommit({ commands: commandCount(batches), types: batches.flatMap((batch) => batch.map((d) => d.value.type)) });
+    await afterCommit({
+      commands: commandCount(batches),
+      types: batches.flatMap((batch) => batch.map((d) => d.value.type)),
+      outcomes: committed.batch.outcomes,
+    });
     return committed;
   };
+}
+
+/** What the crash hook is told of a committed apply: its commands' count and types, and their outcomes (replies). */
+export interface CommittedInfo {
+  commands: number;
+  types: string[];
+  outcomes: AppliedBatch['outcomes'];
 }

@@ -17,7 +17,7 @@ import { applyCommands } from '../apply/apply-commands';
 import type { LedgerPolicy } from '../domain/ledger';
 import type { Outcome } from '../apply/outcomes';
 import type { LedgerStore, OutboxBatch } from '../apply/store';
-import { metered, withCrashHook, type Apply, type ApplyReport, type PartitionBatches } from './apply-steps';
+import { metered, withCrashHook, type Apply, type ApplyReport, type CommittedInfo, type PartitionBatches } from './apply-steps';
 import { commandTracing, type CommandTracing } from './apply-tracing';
 
 /**
@@ -43,7 +43,7 @@ export interface LedgerCommandDeps {
    * Called after an apply's database commit and before anything else (outbox publish,
    * replies, offset commit). Tests use it to crash the process at the worst moment.
    */
-  afterCommit?: (info: { commands: number; types: string[] }) => Promise<void> | void;
+  afterCommit?: (info: CommittedInfo) => Promise<void> | void;
   /**
    * Reports each apply (the partition batches merged into one database transaction) once its
    * outbox publish has settled, whatever happens after (metrics).

@@ -27,7 +27,8 @@ export function deliveryOf(scope: EndpointScope, event: WebhookEvent): { walletK
 
 /**
  * Whether a client sees the event (its events list, GET /api/events, whatever its endpoints
- * subscribe to), and its wallet key: a movement touching a treasury it was granted; a mandate's
+ * subscribe to), and its wallet key: a movement touching a treasury it was granted, or split from a
+ * purchase of one (an affiliate's commission: `splitTreasury`); a mandate's
  * events only by the client the mandate was granted to (a payer's subscriptions are no other
  * platform's business); a monitoring case only by the clients it names as linked to it (the
  * monitoring service decides, docs/design/monitoring.md "Who hears of a case": a treasury granted
@@ -38,7 +39,8 @@ export function visibleWith({ clientId, treasuries }: ClientScope, event: Webhoo
   if ('caseId' in event) return (event.clients ?? []).includes(clientId) ? { walletKey: event.subject } : null;
   if ('transaction' in event) {
     const t = event.transaction;
-    if (!clientMaySeeTreasuries(treasuries, [t.fromTreasury, t.toTreasury])) return null;
+    // An affiliate's commission is a part of a purchase: whoever sees the purchase (its treasury) sees it.
+    if (!clientMaySeeTreasuries(treasuries, [t.fromTreasury, t.toTreasury, event.splitTreasury ?? null])) return null;
     const user = t.fromUserId ?? t.toUserId;
     return { walletKey: user !== null ? `user:${user}` : `treasury:${t.fromTreasury ?? t.toTreasury}` };
   }

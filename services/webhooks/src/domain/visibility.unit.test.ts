@@ -62,6 +62,19 @@ describe('what an endpoint may see', () => {
     expect(deliveryOf({ ...rewardsClient, treasuries: [] }, tx({}))).toBeNull();
   });
 
+  it("when an affiliate's commission (a transfer between users) was split from a purchase of a granted treasury, then it is delivered, keyed by the buyer; another platform's client does not get it", () => {
+    const commission = (splitTreasury: string) =>
+      ({
+        ...tx({ id: 8, type: 'TRANSFER', fromTreasury: null, fromUserId: 1, toUserId: 2, splitOf: 7 }),
+        splitTreasury,
+      }) as WebhookEvent;
+    const shop: EndpointScope = { clientId: 'pc_shop', eventTypes: ['coin.transaction.recorded'], treasuries: ['SHOP'] };
+    expect(deliveryOf(shop, commission('SHOP'))).toEqual({ walletKey: 'user:1' });
+    expect(deliveryOf(rewardsClient, commission('SHOP'))).toBeNull();
+    // Without the purchase's treasury the event names no platform: a transfer between users stays theirs.
+    expect(deliveryOf(shop, tx({ id: 8, type: 'TRANSFER', fromTreasury: null, fromUserId: 1, toUserId: 2, splitOf: 7 }))).toBeNull();
+  });
+
   it('when the event type was not subscribed, then it is not delivered', () => {
     expect(deliveryOf({ clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, tx({}))).toBeNull();
   });

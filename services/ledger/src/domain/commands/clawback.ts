@@ -36,6 +36,7 @@ export const clawback: CommandModule<'ledger.clawback'> = {
           ? `Clawback of the affiliate commission of purchase ${purchaseId} (refund ${refundId})`
           : `Clawback of the affiliate commission of purchase ${purchaseId} (refund ${refundId}): ${minorUnitsToCoins(shortfall)} not recovered`,
       splitOf: purchaseId,
+      splitTreasury: to.kind === 'treasury' ? to.code : null,
     });
     return accepted({
       transaction,

@@ -30,7 +30,8 @@ export const grantMandate: CommandModule<'ledger.grant-mandate'> = {
     const maxPerPeriod = command.data.maxPerPeriod ?? amount;
     const wallet = context.wallet(walletKeyOfUser(fromUserId));
     if (!wallet || wallet.status === 'CLOSED') return reject('WALLET_NOT_FOUND', 'The payer has no open wallet');
-    if (startsAt.getTime() < now.getTime() - mandateStartSlackMs) return reject('VALIDATION_FAILED', 'A mandate starts now or later');
+    const pastMs = Math.max(mandateStartSlackMs, (context.policy.mandateBackdateSeconds ?? 0) * 1000);
+    if (startsAt.getTime() < now.getTime() - pastMs) return reject('VALIDATION_FAILED', 'A mandate starts now or later');
     if (startsAt.getTime() > now.getTime() + mandateStartAheadMs) return reject('VALIDATION_FAILED', 'A mandate starts within a year');
     if (endsAt !== null && endsAt <= startsAt) return reject('VALIDATION_FAILED', 'A mandate ends after it starts');
     if (maxPerPeriod < amount) return reject('VALIDATION_FAILED', 'maxPerPeriod is at least amount');

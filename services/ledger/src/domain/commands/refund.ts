@@ -42,6 +42,7 @@ function frontedPart(
     to,
     reason: `Refund of the affiliate commission's part of purchase ${purchaseId}`,
     splitOf: purchaseId,
+    splitTreasury: from.kind === 'treasury' ? from.code : null,
   });
   return {
     transaction,

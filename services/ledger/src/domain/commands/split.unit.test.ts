@@ -1,6 +1,6 @@
 import { walletKeyOf, type CommissionRule, type LedgerCommand, type Party } from '@coin/contracts';
 import { clawbackLegCommand, creditLegCommand } from '../batch';
-import { decide, evolve } from '../ledger';
+import { decide, defaultPolicy, evolve } from '../ledger';
 import { emptyWallet, type Accepted, type Decision, type LedgerState, type NewTransaction } from '../state';
 
 /**
@@ -245,6 +245,20 @@ describe('a refund of a split purchase reverses the split in proportion', () => 
     const purchaseId = (run(state, purchase(10_000)) as Accepted).transaction!.id;
     return { state, purchaseId, total0 };
   }
+
+  it('the four-eyes windows count what the buyer gets back, the refund and the fronted commission: 90.00 alone stays under a 95.00 window, the 100.00 waits', () => {
+    const { state, purchaseId } = bought();
+    loadTarget(state, purchaseId);
+    const withWindow = (actorWindow: number) => ({
+      ...defaultPolicy,
+      fourEyes: { ...defaultPolicy.fourEyes, actorWindow, recipientWindow: null },
+    });
+    const waits = decide(state, refund(purchaseId), now, () => ++nextId, withWindow(9_500)) as Accepted;
+    expect([waits.ok, waits.parked, waits.transaction]).toEqual([true, true, null]);
+    const applies = decide(state, refund(purchaseId), now, () => ++nextId, withWindow(10_001)) as Accepted;
+    expect(applies.parked).toBeFalsy();
+    expect(applies.windows).toContainEqual({ scope: `actor:user:${admin}`, amount: 10_000 });
+  });
 
   it('a full refund gives the buyer the whole amount back and takes the whole commission from the affiliate', () => {
     const { state, purchaseId, total0 } = bought();

@@ -69,6 +69,7 @@ function paid(command: LedgerCommandOf<'ledger.transfer'>, context: DecideContex
         reason,
         reference: reference ?? null,
         splitOf: transaction.id,
+        splitTreasury: to.kind === 'treasury' ? to.code : null,
       })
     : null;
   return accepted({
