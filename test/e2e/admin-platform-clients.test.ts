@@ -74,6 +74,11 @@ describe('admin API for platform clients, sessions and wallets', () => {
         params: { header: { 'idempotency-key': `create-test-${run}` } },
       });
       expect(retried.data).toEqual({ client });
+      // The user service answered the retry from the outcome it stored: Idempotent-Replayed, on the retry only.
+      expect([created.response.headers.get('idempotent-replayed'), retried.response.headers.get('idempotent-replayed')]).toEqual([
+        null,
+        'true',
+      ]);
 
       const token = (await systemToken({ clientId: client.id, clientSecret: clientSecret! })).accessToken;
       expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'))).toMatchObject({ sub: client.id, mode: 'test' });

@@ -1,6 +1,8 @@
 import { CoinProblemError, createCoinClient } from '@coin/client';
 import { currentApiVersion } from '@coin/contracts';
 import { createPlatformClientWithCli } from '../harness/admin';
+import { eventually } from '../harness/eventually';
+import { http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /** Coin-Version (docs/VERSIONING.md "Pinning a version"): a platform client's pin, and a version the API does not serve. */
@@ -54,6 +56,28 @@ describe('Coin-Version: pinned versions, end to end', () => {
     const { coin, versions } = client(currentApiVersion);
     await expect(coin.getCommandStatus('never-used')).resolves.toEqual({ status: 'UNKNOWN' });
     expect(versions).toEqual([currentApiVersion]);
+  });
+
+  it('when a read is pinned to 3.0.0, then the field 3.1.0 added to its answer is absent; unpinned or on the newest it is there', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const walletAs = async (version?: string) => {
+      const answer = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', {
+        token: user.accessToken,
+        ...(version ? { headers: { 'coin-version': version } } : {}),
+      });
+      return answer.status === 200
+        ? { version: answer.headers.get('coin-version'), body: answer.body as Record<string, unknown> }
+        : undefined;
+    };
+    const as300 = await eventually(() => walletAs('3.0.0'), 30_000, 'the user’s wallet');
+    expect(as300.version).toBe('3.0.0');
+    expect(as300.body).toMatchObject({ userId: user.userId, balance: 0 });
+    expect(as300.body).not.toHaveProperty('frozen');
+    for (const version of [currentApiVersion, undefined]) {
+      const newest = await walletAs(version);
+      expect(newest?.version).toBe(currentApiVersion);
+      expect(newest?.body).toMatchObject({ userId: user.userId, balance: 0, frozen: false });
+    }
   });
 
   it('when @coin/client is pinned to a version the API does not serve, then 400 VALIDATION_FAILED listing the supported ones', async () => {

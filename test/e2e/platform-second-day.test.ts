@@ -232,7 +232,7 @@ describe("a platform's second day", () => {
     expect(parsed).toMatchObject({ transaction: { clientId: testClientId } });
   });
 
-  it('when the team pins the version it built against, then every answer says that version', async () => {
+  it('when the team pins the version it built against, then every answer says that version, shaped as that version answered', async () => {
     const versions: Array<string | null> = [];
     const pinned = createCoinClient({
       baseUrl: stack.gatewayUrl,
@@ -247,5 +247,17 @@ describe("a platform's second day", () => {
     await pinned.listEvents({ query: { limit: 1 } });
     await pinned.searchTransactions({ query: { limit: 1 } });
     expect(versions).toEqual(['3.0.0', '3.0.0']);
+
+    // A wallet as the team's app reads it for a signed-in user: 3.1.0 added `frozen`, which an app
+    // built against 3.0.0 never sees; pinned to 3.1.0 it is there.
+    const user = await registerUser(stack.gatewayUrl);
+    const walletAs = (version: string) =>
+      createCoinClient({ baseUrl: stack.gatewayUrl, version, accessToken: user.accessToken }).getMyWallet() as Promise<
+        Record<string, unknown>
+      >;
+    const as300 = await eventually(() => walletAs('3.0.0').catch(() => undefined), 30_000, 'the user’s wallet');
+    expect(as300).toMatchObject({ userId: user.userId, balance: 0 });
+    expect(as300).not.toHaveProperty('frozen');
+    expect(await walletAs('3.1.0')).toMatchObject({ userId: user.userId, balance: 0, frozen: false });
   });
 });

@@ -181,6 +181,30 @@ describe('one trace of a transfer, from the HTTP request through the ledger to t
     expect(new Set(exporter.getFinishedSpans().filter(inThisTrace).map(serviceOf))).toEqual(new Set(['coin-gateway', 'coin-user']));
   }, 60_000);
 
+  it("when a user reads their history, then the gateway's internal HTTP call is a CLIENT span under its request and the history service's SERVER span is its child", async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const read = await http(stack.gatewayUrl, 'GET', '/api/wallets/me/transactions', {
+      token: user.accessToken,
+      headers: { 'x-request-id': 'trace-internal-read' },
+    });
+    expect(read.status).toBe(200);
+    const server = await spanWhere('the history read request span', (s) => s.attributes['coin.request.id'] === 'trace-internal-read');
+    const traceId = server.spanContext().traceId;
+    const inThisTrace = (s: ReadableSpan) => s.spanContext().traceId === traceId;
+    const call = await spanWhere(
+      "the gateway's internal HTTP call",
+      (s) => inThisTrace(s) && serviceOf(s) === 'coin-gateway' && s.kind === SpanKind.CLIENT && s.attributes['url.full'] !== undefined,
+    );
+    expect(parentOf(call)).toBe(idOf(server));
+    expect(call.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.response.status_code': 200 });
+    // The callee joined the trace through the traceparent the call carried.
+    const served = await spanWhere(
+      "the history service's request span",
+      (s) => inThisTrace(s) && serviceOf(s) === 'coin-history' && s.kind === SpanKind.SERVER,
+    );
+    expect(parentOf(served)).toBe(idOf(call));
+  });
+
   it('when a request carries a malformed traceparent, then it is answered as usual and its span starts a new trace; a valid one is joined', async () => {
     const user = await registerUser(stack.gatewayUrl);
     const hostile = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', {

@@ -117,7 +117,7 @@ describe('webhooks through the gateway', () => {
 
   let endpoint: WebhookEndpoint & { secret: string };
 
-  it('when a platform client registers an endpoint, then the secret is in the 201, a retry with the key answers the same endpoint, and the key with another URL is 422', async () => {
+  it('when a platform client registers an endpoint, then the secret is in the 201, a retry with the key answers the same endpoint (Idempotent-Replayed), and the key with another URL is 422', async () => {
     const key = `register-${run}`;
     const body = { url: `${receiver.url}/flaky`, eventTypes: ['coin.transaction.recorded'] };
     const created = await call(clientA.token, 'POST', '/api/webhooks/endpoints', { body, headers: { 'idempotency-key': key } });
@@ -131,11 +131,14 @@ describe('webhooks through the gateway', () => {
       id: endpoint.id,
       secret: endpoint.secret,
     });
+    // Only the retry says it is the first request's answer; a key reused for another URL is no replay.
+    expect([created.headers.get('idempotent-replayed'), retried.headers.get('idempotent-replayed')]).toEqual([null, 'true']);
     const reused = await call(clientA.token, 'POST', '/api/webhooks/endpoints', {
       body: { ...body, url: `${receiver.url}/other` },
       headers: { 'idempotency-key': key },
     });
     expect({ status: reused.status, code: reused.body.code }).toEqual({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(reused.headers.get('idempotent-replayed')).toBeNull();
     const withoutKey = await call(clientA.token, 'POST', '/api/webhooks/endpoints', { body });
     expect(withoutKey.status).toBe(400);
     const listed = await call(clientA.token, 'GET', '/api/webhooks/endpoints');

@@ -475,14 +475,15 @@ export function buildAsyncApiDocument(options: { serverHost?: string } = {}): Js
     defaultContentType: 'application/json',
     servers: {
       kafka: {
-        host: options.serverHost ?? 'kafka:9092',
+        // The Strimzi cluster's bootstrap service, as docs/EVENTS.md's consumer examples name it.
+        host: options.serverHost ?? 'coin-kafka-kafka-bootstrap.kafka:9092',
         // Production's listener (the Strimzi cluster): TLS, then SASL SCRAM-SHA-512 as the consumer's own KafkaUser.
         protocol: 'kafka-secure',
         description:
           'The cluster the services of this deployment use. Production: SASL_SSL, i.e. TLS with the cluster CA ' +
           "(Strimzi's <cluster>-cluster-ca-cert Secret, key ca.crt) and SASL SCRAM-SHA-512 as your team's own KafkaUser, " +
           'which may read the coin.* topics and use consumer groups under its prefix only (docs/EVENTS.md "Access on Kafka"). ' +
-          'Local and development clusters may be PLAINTEXT.',
+          'Local and development clusters may be PLAINTEXT: the local stack (npm start) is 127.0.0.1:9092 without TLS or SASL.',
         security: [{ $ref: '#/components/securitySchemes/saslScramSha512' }],
       },
     },

@@ -71,6 +71,12 @@ export const wireError = z.object({
 });
 
 /**
+ * The response header (Stripe's) of an answer given from the outcome a first request with the same
+ * Idempotency-Key stored: the gateway's to its callers, and a service's to the gateway over internal HTTP.
+ */
+export const idempotentReplayedHeader = 'idempotent-replayed';
+
+/**
  * The answer to a command, produced to the topic named in its `reply-to` header. `replayed`: the
  * applying service answered it from the outcome an earlier delivery of the same command stored
  * (a retry with the same Idempotency-Key), not by applying it now.

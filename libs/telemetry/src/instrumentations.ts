@@ -16,11 +16,13 @@ import {
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation, type UndiciRequest } from '@opentelemetry/instrumentation-undici';
 
 /**
- * OpenTelemetry's maintained instrumentations of node-postgres, ioredis and node:http
- * (docs/DESIGN.md "Traces"), applied once per process and only when a service turns tracing on:
- * with tracing off nothing here is constructed and no module is patched.
+ * OpenTelemetry's maintained instrumentations of node-postgres, ioredis, node:http and undici
+ * (`fetch` and the undici package; docs/DESIGN.md "Traces"), applied once per process and only
+ * when a service turns tracing on: with tracing off nothing here is constructed, no module is
+ * patched and no diagnostics channel is subscribed to.
  *
  * The modules are patched explicitly, not through require-in-the-middle's load hook: the library
  * that owns a client hands its module over (`traceableModule`), so patching does not depend on
@@ -58,9 +60,20 @@ const untracedPaths = new Set(['/healthz', '/readyz', '/metrics']);
 const pathOf = (url: string | undefined) => (url ?? '').split('?', 1)[0] ?? '';
 
 /**
- * Turns the instrumentations on, once per process. pg and ioredis make a span only under a parent
- * (a request's or a message's): the pollers, sweepers and health checks make none. A Redis span
- * names its command, never its arguments (keys and values can hold tokens).
+ * An outbound request's query string can carry a credential (a webhook endpoint's URL is the
+ * platform's own): its span keeps the origin and path, never the query.
+ */
+function withoutQuery(request: UndiciRequest): Record<string, string> {
+  const queryAt = request.path.indexOf('?');
+  if (queryAt < 0) return {};
+  return { 'url.full': `${request.origin}${request.path.slice(0, queryAt)}?REDACTED`, 'url.query': 'REDACTED' };
+}
+
+/**
+ * Turns the instrumentations on, once per process. pg, ioredis and outbound HTTP (node:http and
+ * undici, which is `fetch`) make a span only under a parent (a request's, a message's, a webhook
+ * delivery's): the pollers, sweepers and health checks make none. A Redis span names its command,
+ * never its arguments (keys and values can hold tokens); an outbound request's span, no query.
  */
 export function enableInstrumentations(): void {
   if (instrumentations) return;
@@ -78,6 +91,11 @@ export function enableInstrumentations(): void {
     ],
   ]);
   for (const instrumentation of instrumentations.values()) instrumentation.setTracerProvider(provider);
+  // undici publishes on diagnostics channels rather than being patched: constructed enabled, the
+  // instrumentation subscribes at once (its spans check the configuration's `enabled`, so it
+  // cannot start disabled and be enabled later), then gets the services' tracer.
+  const undici = new UndiciInstrumentation({ requireParentforSpans: true, startSpanHook: withoutQuery });
+  undici.setTracerProvider(provider);
   patch('http', http);
   for (const [name, exports] of modules) patch(name, exports);
 }

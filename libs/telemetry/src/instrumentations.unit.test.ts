@@ -1,8 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { propagation } from '@opentelemetry/api';
 import {
   context,
   InMemorySpanExporter,
+  type ReadableSpan,
   ROOT_CONTEXT,
+  SpanKind,
   startTracing,
   trace,
   traceableModule,
@@ -25,7 +29,7 @@ const on = (service: string) =>
   startTracing({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1', OTEL_SERVICE_NAME: service });
 const valid = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
-describe('the maintained instrumentations (pg, ioredis, node:http), on only with tracing', () => {
+describe('the maintained instrumentations (pg, ioredis, node:http, undici), on only with tracing', () => {
   const exporter = new InMemorySpanExporter();
   const started: Tracing[] = [];
   beforeAll(() => useSpanExporterForTests(exporter));
@@ -61,6 +65,37 @@ describe('the maintained instrumentations (pg, ioredis, node:http), on only with
       const parent = exporter.getFinishedSpans().find((s) => s.spanContext().spanId === query.parentSpanContext?.spanId);
       expect(parent?.name).toBe(`work of ${query.resource.attributes['service.name']}`);
     }
+  });
+
+  it("when fetch runs under a service's span, then its CLIENT span is that span's child, carries no query and sends its traceparent; with no parent it makes no span", async () => {
+    const received: (string | undefined)[] = [];
+    const server = createServer((request, response) => {
+      received.push(request.headers.traceparent as string | undefined);
+      response.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook?token=s3cret`;
+    try {
+      const [a] = started as [Tracing];
+      const parent = a.tracer.startSpan('work with an outbound call');
+      await context.with(trace.setSpan(ROOT_CONTEXT, parent), async () => (await fetch(url)).text());
+      parent.end();
+      await context.with(ROOT_CONTEXT, async () => (await fetch(url)).text());
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+
+    const clients = exporter.getFinishedSpans().filter((s) => s.kind === SpanKind.CLIENT && s.attributes['url.full'] !== undefined);
+    expect(clients).toHaveLength(1);
+    const [client] = clients as [ReadableSpan];
+    const parent = exporter.getFinishedSpans().find((s) => s.name === 'work with an outbound call');
+    expect(client.parentSpanContext?.spanId).toBe(parent?.spanContext().spanId);
+    expect(client.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.response.status_code': 200 });
+    expect(String(client.attributes['url.full'])).not.toContain('s3cret');
+    expect(String(client.attributes['url.query'])).not.toContain('s3cret');
+    // The callee joins the trace through the propagated traceparent; the unparented call sends none.
+    expect(received[0]).toContain(client.spanContext().spanId);
+    expect(received[1]).toBeUndefined();
   });
 
   it('when an HTTP request carries a hostile traceparent, then the propagator the HTTP instrumentation uses starts a new trace; a valid one is joined', () => {

@@ -119,6 +119,7 @@ async function openWebhooksParts(
     adminAuditTopic: topics.adminAudit,
     retryUnitMs: config.WEBHOOKS_RETRY_UNIT_MS,
     onDisabled: () => counters.disabledEndpoints.inc(),
+    tracer: parts.tracing.tracer,
     ...testClocksOf(config, logger),
   });
   worker.start();

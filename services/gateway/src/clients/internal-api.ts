@@ -89,11 +89,17 @@ export class InternalApi {
   }
 
   /** POST a body to a route of the table. */
-  async post<N extends InternalPostName>(name: N, body: InternalPostBody<N>, requestId?: string): Promise<InternalPostAnswer<N>> {
+  async post<N extends InternalPostName>(
+    name: N,
+    body: InternalPostBody<N>,
+    requestId?: string,
+    onReplayed?: () => void,
+  ): Promise<InternalPostAnswer<N>> {
     const route = posts[name];
     const answer = await this.clientOf(route.service).request<unknown>('POST', route.path, {
       body,
       ...(requestId ? { requestId } : {}),
+      ...(onReplayed ? { onReplayed } : {}),
     });
     return answerOf(name, `POST ${route.path}`, route.response, answer);
   }

@@ -1,3 +1,4 @@
+import { idempotentReplayedHeader } from '@coin/contracts';
 import { AppError, isErrorCode } from '@coin/errors';
 
 const readRetryPauseMs = 200;
@@ -7,6 +8,13 @@ class BackingServiceUnavailable extends AppError {
   constructor() {
     super('UNAVAILABLE', 'A backing service failed; retry later');
   }
+}
+
+export interface InternalRequestOptions {
+  body?: unknown;
+  requestId?: string;
+  /** Told when the service answered from the outcome a first request with the same id stored (its `idempotent-replayed: true`). */
+  onReplayed?: () => void;
 }
 
 /** The `authorization` header of the next call: a cached service token (ServiceTokenSigner.authorizationFor). */
@@ -27,7 +35,7 @@ export class InternalHttpClient {
     private readonly authorization: InternalAuthorization,
   ) {}
 
-  async request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: { body?: unknown; requestId?: string } = {}): Promise<T> {
+  async request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: InternalRequestOptions = {}): Promise<T> {
     try {
       return await this.requestOnce<T>(method, path, options);
     } catch (err) {
@@ -41,11 +49,7 @@ export class InternalHttpClient {
     }
   }
 
-  private async requestOnce<T>(
-    method: 'GET' | 'POST' | 'DELETE',
-    path: string,
-    options: { body?: unknown; requestId?: string },
-  ): Promise<T> {
+  private async requestOnce<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: InternalRequestOptions): Promise<T> {
     let response: Response;
     try {
       response = await fetch(new URL(path, this.baseUrl), {
@@ -63,7 +67,10 @@ export class InternalHttpClient {
     }
     const text = await response.text();
     const body = text ? (JSON.parse(text) as unknown) : undefined;
-    if (response.ok) return body as T;
+    if (response.ok) {
+      if (response.headers.get(idempotentReplayedHeader) === 'true') options.onReplayed?.();
+      return body as T;
+    }
     // The service's credential check (it alone answers with WWW-Authenticate) refused the gateway
     // itself; a route's own 401 (a wrong password) is the end user's answer and passes through.
     if ((response.status === 401 || response.status === 403) && response.headers.has('www-authenticate')) {

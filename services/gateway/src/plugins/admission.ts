@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { idempotencyKey } from '@coin/contracts';
+import { idempotencyKey, idempotentReplayedHeader } from '@coin/contracts';
 import { AppError, validationError } from '@coin/errors';
 import { redisFailureLogLevel } from '@coin/redis';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -232,9 +232,13 @@ export class WriteAdmission implements CommandStatusReader {
    */
   private readonly onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const idempotency = request.idempotency;
-    // Stripe's header: this answer is the one the key's first request got (only for a keyed request).
-    if (idempotency?.replayed && idempotency.commandAnswered && request.headers[idempotencyKeyHeader] !== undefined)
-      reply.header('idempotent-replayed', 'true');
+    // Stripe's header: this answer is the one the key's first request got (only for a keyed request):
+    // the command's own outcome (a ledger route marks its refusals so), or any success of a service
+    // that answered from its stored outcome (a user-service or webhooks command; a 4xx the gateway
+    // raised after it, a key reused for another body, is no replay).
+    const outcomeAnswered = idempotency?.commandAnswered || reply.statusCode < 400;
+    if (idempotency?.replayed && outcomeAnswered && request.headers[idempotencyKeyHeader] !== undefined)
+      reply.header(idempotentReplayedHeader, 'true');
     if (!idempotency?.lock || !idempotency.commandAnswered || typeof payload !== 'string') return payload;
     // The payload is the JSON the route's serializer produced: embedded as is, not parsed again.
     // The concrete request (path parameters included), as the request hash names it.

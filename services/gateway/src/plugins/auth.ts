@@ -247,7 +247,7 @@ export function actorOf(request: FastifyRequest): Actor {
  * every command"), so it never takes the gateway's word for who the actor is.
  */
 /** Marks a request whose command was answered from its stored outcome (the idempotency plugin says so in Idempotent-Replayed). */
-function markReplayed(request: FastifyRequest): void {
+export function markReplayed(request: FastifyRequest): void {
   if (request.idempotency) request.idempotency.replayed = true;
 }
 

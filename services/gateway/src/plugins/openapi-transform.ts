@@ -141,13 +141,13 @@ function withGuards(input: Parameters<typeof jsonSchemaTransform>[0]): Parameter
 }
 
 /** Every answer of a rate-limited operation declares the RateLimit-Policy and RateLimit fields (plugins/rate-limit.ts). */
-/** The answer of a keyed money request that repeats the key's first answer (Stripe's header; plugins/idempotency.ts). */
+/** The answer of a keyed request that repeats the key's first answer (Stripe's header; plugins/idempotency.ts). */
 const idempotentReplayedHeader = {
   'Idempotent-Replayed': {
     type: 'string',
     enum: ['true'],
     description:
-      'Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger had applied or refused, and nothing was done again.',
+      'Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again.',
   },
 } as const;
 

@@ -25,7 +25,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import type { Access } from '../plugins/access';
-import { principalOf } from '../plugins/auth';
+import { markReplayed, principalOf } from '../plugins/auth';
 import { type SandboxPart, spaceOf } from '../plugins/sandbox';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { withExample } from './examples';
@@ -279,13 +279,12 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
     },
     async (request, reply) => {
       const owner = await family.ownerOf(request, 'change');
-      // The endpoint's id is the key's command id: a retry names the same endpoint, which the service answers again.
-      const { commandId } = idempotencyOf(request);
+      // The endpoint's id is the key's command id: a retry names the same endpoint, which the service answers again (replayed).
       const body = request.body as z.output<typeof createWebhookEndpointBody>;
       const endpoint = await api(request).post(
         'webhooks.create-endpoint',
         {
-          id: commandId,
+          id: idempotencyOf(request).commandId,
           clientId: owner.clientId,
           treasuries: owner.treasuries,
           url: body.url,
@@ -293,6 +292,7 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
           ...change(request),
         },
         String(request.id),
+        () => markReplayed(request),
       );
       if (!sameRegistration(endpoint, body)) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another endpoint (another URL or event types)');

@@ -17,7 +17,8 @@ export interface UserCommandClock {
 }
 
 export interface AppliedCommand {
-  outcome: StoredOutcome;
+  /** `replayed`: answered from the outcome an earlier delivery stored (a retry): the gateway's Idempotent-Replayed. */
+  outcome: StoredOutcome & { replayed?: true };
   /** The outbox rows of the events it emitted, committed, for the caller to publish. */
   outbox: OutboxRow[];
 }
@@ -45,7 +46,7 @@ export async function applyUserCommand(
 ): Promise<AppliedCommand> {
   return store.transaction(async (tx) => {
     const previous = await tx.findOutcome(command.commandId);
-    if (previous) return { outcome: previous, outbox: [] };
+    if (previous) return { outcome: { ...previous, replayed: true }, outbox: [] };
     const now = clock.now();
     const context: DecideContext = {
       now,

@@ -216,11 +216,11 @@ let nextId = 0;
 const clock = { now: () => now, newId: () => `20000000-0000-4000-8000-${String(++nextId).padStart(12, '0')}` };
 
 describe('applying a user command', () => {
-  it('when the command was applied before (a redelivery), then its stored outcome is the answer and nothing is read or written', async () => {
+  it('when the command was applied before (a redelivery), then its stored outcome is the answer, marked replayed, and nothing is read or written', async () => {
     const cmd = command('user.delete', superadmin, { userId: 7 });
     const previous: StoredOutcome = { ok: true, reply: { userId: 7, tokenVersion: 4 } };
     const fake = fakeStore({ users: [account()], outcomes: new Map([[cmd.commandId, previous]]) });
-    expect(await applyUserCommand(fake.store, cmd, clock, meta)).toEqual({ outcome: previous, outbox: [] });
+    expect(await applyUserCommand(fake.store, cmd, clock, meta)).toEqual({ outcome: { ...previous, replayed: true }, outbox: [] });
     expect(fake.calls).toEqual(['findOutcome']);
   });
 
@@ -705,7 +705,7 @@ describe('large deletions wait for a second SUPERADMIN', () => {
     expect(id).not.toBe(uuidV5(`user.deletion-request:${commandId}`));
     // The retry is a new command with the same id and another nonce: answered from the stored outcome.
     const retry = await applyUserCommand(fake.store, keyed('Zz0W9vJ3nL8xR2tY6uI1oP'), clock, options);
-    expect(retry.outcome).toEqual(first.outcome);
+    expect(retry.outcome).toEqual({ ...first.outcome, replayed: true });
     expect(fake.calls.filter((c) => c.startsWith('insertDeletionRequest'))).toHaveLength(1);
   });
 

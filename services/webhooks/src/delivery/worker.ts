@@ -1,6 +1,7 @@
 import type { Pool } from '@coin/db';
 import { webhookDeliveryHeaders } from '@coin/events';
 import type { Logger } from '@coin/logger';
+import { noTracing, ROOT_CONTEXT, SpanKind, SpanStatusCode, type Tracer } from '@coin/telemetry';
 import { endpointSecrets } from '../db/endpoints-repo';
 import {
   type ClaimedDelivery,
@@ -39,6 +40,11 @@ export interface DeliveryWorkerOptions {
    * on (docs/decisions/0018-sandbox.md "The test clock"). Absent, as in the live instance: wall time, no offset ever.
    */
   testClocks?: { offsetsOf(clientIds: readonly string[]): Promise<TestClockOffsets> };
+  /**
+   * Each attempt is a root span of its own (`deliver webhook`), the parent of its POST's CLIENT
+   * span (libs/telemetry's undici instrumentation); a no-op tracer with tracing off.
+   */
+  tracer?: Tracer;
 }
 
 /**
@@ -73,8 +79,23 @@ export class DeliveryWorker {
     const claimed = await claimDueDeliveries(pool, concurrency, timeoutMs * 2 + 30_000, clocks);
     if (claimed.length === 0) return 0;
     const endpoints = await endpointSecrets(pool, [...new Set(claimed.map((d) => d.endpointId))]);
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery, endpoints.get(delivery.endpointId))));
+    await Promise.all(claimed.map((delivery) => this.traced(delivery, endpoints.get(delivery.endpointId))));
     return claimed.length;
+  }
+
+  private traced(delivery: ClaimedDelivery, endpoint: Parameters<DeliveryWorker['attempt']>[1]): Promise<void> {
+    const tracer = this.options.tracer ?? noTracing.tracer;
+    const attributes = { 'coin.webhook.delivery.id': String(delivery.id), 'coin.webhook.event.id': delivery.eventId };
+    return tracer.startActiveSpan('deliver webhook', { kind: SpanKind.INTERNAL, attributes }, ROOT_CONTEXT, async (span) => {
+      try {
+        await this.attempt(delivery, endpoint);
+      } catch (err) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+        throw err;
+      } finally {
+        span.end();
+      }
+    });
   }
 
   private schedule(delayMs: number): void {

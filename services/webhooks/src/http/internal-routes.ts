@@ -2,6 +2,7 @@ import {
   adminWebhookEndpointPage,
   createWebhookEndpointInternalBody,
   enableWebhookEndpointInternalBody,
+  idempotentReplayedHeader,
   internalWebhookEndpointsQuery,
   revokedClientsAnswer,
   revokedClientsInternalBody,
@@ -137,6 +138,8 @@ function createEndpoint(deps: InternalRouteDeps) {
     if (row.kind === 'client-revoked') throw revoked();
     // A retried create (the same idempotency key of the same client) answers the endpoint it made, with its secret.
     const secretShown = row.kind === 'created' ? secret : deps.box.open(row.secretSealed);
+    // The gateway's Idempotent-Replayed: this answer is the one the key's first request got.
+    if (row.kind === 'existing') reply.header(idempotentReplayedHeader, 'true');
     reply.code(201);
     return { ...endpointView(row.row), secret: secretShown };
   };
