@@ -116,6 +116,17 @@ describe('a platform reads back its own transactions, with their metadata', () =
       return page.transactions.find((t) => t.id === id);
     });
     expect(history).toMatchObject({ metadata });
+    // The payee filters their own history by metadata: every pair must match.
+    const mine = await as(payee.accessToken).getMyHistory({ query: { metadata: { orderId: reference, 'shop.channel': 'web' } } });
+    expect(mine.transactions.map((t) => t.id)).toEqual([id]);
+    expect(
+      (await as(payee.accessToken).getMyHistory({ query: { metadata: { orderId: reference, 'shop.channel': 'app' } } })).transactions,
+    ).toEqual([]);
+    // Another user's filter with the same pairs finds nothing of the payee's.
+    const stranger = await registerUser(stack.gatewayUrl);
+    expect((await as(stranger.accessToken).getMyHistory({ query: { metadata: { orderId: reference } } })).transactions).toEqual([]);
+    const badFilter = await http(stack.gatewayUrl, 'GET', '/api/coins/history?metadata%5Bbad%20key%5D=x', { token: payee.accessToken });
+    expect(badFilter.status).toBe(400);
 
     // The payee's statement: the JSON line shows it, the CSV's metadata cell (the one before
     // splitOf, empty for a transaction split from no purchase) is it as compact JSON.

@@ -133,6 +133,24 @@ export function metadataOfJson(text: string): Metadata | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** A metadata filter on an internal route: its JSON text (a query string carries no object). */
+const metadataJsonText = z
+  .string()
+  .max(metadataJsonCharsMax)
+  .refine((text) => metadataOfJson(text) !== null, 'must be the JSON text of metadata');
+
+/**
+ * GET /api/coins/history: the caller's own transactions, keyset pages, newest first; filtered by
+ * metadata like the search (`metadata[key]=value`, every pair must match).
+ */
+export const historyPublicQuery = z.strictObject({
+  ...historyQuery.shape,
+  metadata: metadataQuery.optional().describe('metadata[key]=value: transactions whose metadata has every pair given'),
+});
+
+/** The history service's form of a user's own keyset history: the metadata filter as its JSON text. */
+export const internalHistoryQuery = z.strictObject({ ...historyQuery.shape, metadata: metadataJsonText.optional() });
+
 /**
  * The history service's form of the search: the metadata filter as its JSON text (a query
  * string carries no object; the route reads it with metadataOfJson), and the platform client the
@@ -141,11 +159,7 @@ export function metadataOfJson(text: string): Metadata | null {
 export const internalTransactionsQuery = z
   .strictObject({
     ...transactionSearchFields,
-    metadata: z
-      .string()
-      .max(metadataJsonCharsMax)
-      .refine((text) => metadataOfJson(text) !== null, 'must be the JSON text of metadata')
-      .optional(),
+    metadata: metadataJsonText.optional(),
     clientId: platformClientId.optional(),
   })
   .refine(userOrTreasury.check, userOrTreasury.params);

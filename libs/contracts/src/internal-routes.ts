@@ -6,7 +6,7 @@ import {
   adminTransactionsPage,
   internalTransactionsQuery,
   historyPage,
-  historyQuery,
+  internalHistoryQuery,
   walletTransactionsPage,
   walletTransactionsQuery,
 } from './history';
@@ -338,7 +338,7 @@ export const internalReads = {
     method: 'GET',
     path: '/internal/history/users/:userId',
     params: z.object({ userId: userIdParam }),
-    query: historyQuery,
+    query: internalHistoryQuery,
     response: historyPage,
   },
   'history.user-transactions-page': {

@@ -1332,7 +1332,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor) */
+    /** The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor); metadata[key]=value keeps those whose metadata has every pair given */
     get: operations['getMyHistory'];
     put?: never;
     post?: never;
@@ -18422,6 +18422,10 @@ export interface operations {
         limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
+        /** @description metadata[key]=value: transactions whose metadata has every pair given */
+        metadata?: {
+          [key: string]: string;
+        };
       };
       header?: {
         /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */

@@ -7,7 +7,7 @@ import {
   serviceActionLogPublicPage,
   serviceActionLogQuery,
   historyPublicPage,
-  historyQuery,
+  historyPublicQuery,
   problem,
   walletTransactionsPublicPage,
   walletTransactionsPublicQuery,
@@ -43,24 +43,7 @@ export function gatherMetadataParams(query: Record<string, unknown>): Record<str
  * access token, never from the query. Eventually consistent: a transaction shows within 1 s.
  */
 export function registerHistoryRoutes(app: App, deps: { internal: InternalApi }): void {
-  app.get(
-    '/api/coins/history',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['history'],
-        summary: "The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor)",
-        security: [{ bearerAuth: [] }],
-        operationId: 'getMyHistory',
-        querystring: historyQuery,
-        response: { 200: withExample(historyPublicPage, exampleHistoryPage), ...errorResponses },
-      },
-    },
-    async (request) =>
-      keysetLinks(
-        await deps.internal.read('history.user-transactions', { userId: userIdOf(request), ...request.query }, String(request.id)),
-      ),
-  );
+  registerOwnHistory(app, deps);
 
   app.get(
     '/api/wallets/me/transactions',
@@ -159,6 +142,33 @@ function registerTransactionSearch(app: App, deps: { internal: InternalApi }): v
       const { metadata, ...filters } = request.query;
       const query = { ...filters, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), ...scope };
       return keysetLinks(await deps.internal.in(spaceOf(request)).read('history.transactions', query, String(request.id)));
+    },
+  );
+}
+
+/** The caller's own keyset history, filtered by metadata like the search (`metadata[key]=value`). */
+function registerOwnHistory(app: App, deps: { internal: InternalApi }): void {
+  app.get(
+    '/api/coins/history',
+    {
+      config: { access: 'user' },
+      preValidation: async (request) => {
+        request.query = gatherMetadataParams(request.query as Record<string, unknown>) as typeof request.query;
+      },
+      schema: {
+        tags: ['history'],
+        summary:
+          "The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor); metadata[key]=value keeps those whose metadata has every pair given",
+        security: [{ bearerAuth: [] }],
+        operationId: 'getMyHistory',
+        querystring: historyPublicQuery,
+        response: { 200: withExample(historyPublicPage, exampleHistoryPage), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { metadata, ...page } = request.query;
+      const query = { userId: userIdOf(request), ...page, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}) };
+      return keysetLinks(await deps.internal.read('history.user-transactions', query, String(request.id)));
     },
   );
 }

@@ -27,24 +27,7 @@ import { closingBalances, denseVolume } from '../domain/daily-series';
  * gateway's typed reads check the answers with.
  */
 export function registerInternalRoutes(app: App, deps: { pool: Pool }): void {
-  const userTransactions = internalReads['history.user-transactions'];
-  app.get(
-    userTransactions.path,
-    { schema: { params: userTransactions.params, querystring: userTransactions.query, response: { 200: userTransactions.response } } },
-    async (request) => {
-      const { limit, cursor } = request.query;
-      const page = await findKeysetPage(
-        deps.pool,
-        { party: { kind: 'user', id: String(request.params.userId) } },
-        limit,
-        cursor ? decodeCursor('user-transactions', cursor) : null,
-      );
-      return {
-        transactions: page.rows.map(transactionView),
-        nextCursor: page.next ? encodeCursor('user-transactions', page.next) : null,
-      };
-    },
-  );
+  registerUserTransactions(app, deps);
 
   const userPage = internalReads['history.user-transactions-page'];
   app.get(
@@ -211,4 +194,30 @@ function searchFilterOf(q: InternalTransactionsQuery): HistoryFilter {
     ...(q.metadata !== undefined ? { metadata: metadataOfJson(q.metadata) ?? {} } : {}),
     ...(q.clientId !== undefined ? { clientId: q.clientId } : {}),
   };
+}
+
+/** A user's own transactions in keyset pages, filtered by metadata when the query gives it. */
+function registerUserTransactions(app: App, deps: { pool: Pool }): void {
+  const userTransactions = internalReads['history.user-transactions'];
+  app.get(
+    userTransactions.path,
+    { schema: { params: userTransactions.params, querystring: userTransactions.query, response: { 200: userTransactions.response } } },
+    async (request) => {
+      const { limit, cursor, metadata } = request.query;
+      const page = await findKeysetPage(
+        deps.pool,
+        // The metadata filter was validated as metadata's JSON text by the query schema.
+        {
+          party: { kind: 'user', id: String(request.params.userId) },
+          ...(metadata !== undefined ? { metadata: metadataOfJson(metadata) ?? {} } : {}),
+        },
+        limit,
+        cursor ? decodeCursor('user-transactions', cursor) : null,
+      );
+      return {
+        transactions: page.rows.map(transactionView),
+        nextCursor: page.next ? encodeCursor('user-transactions', page.next) : null,
+      };
+    },
+  );
 }
