@@ -242,5 +242,9 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     await eventually(() => seen(last.transaction.id), 30_000, "the newcomer's payment seen");
     const open = await pool.query('SELECT rules FROM monitoring_cases WHERE subject = $1', [`user:${target}`]);
     expect(open.rows).toEqual([]);
+    // A back-test of the preset over the day sees the payers as old too: no hit on the target.
+    const fanIn = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'fan-in-new-wallets');
+    const report = await call('POST', '/internal/monitoring/rules/backtest', { rule: fanIn, days: 1 });
+    expect(report.body).toMatchObject({ ruleId: 'fan-in-new-wallets', hits: 0 });
   }, 90_000);
 });

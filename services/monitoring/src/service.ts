@@ -83,6 +83,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
     adminAuditTopic: topics.adminAudit,
     onChanged: (changed) => engine.setRules(changed),
     backtestMax: replayMax,
+    retentionMs: config.MONITORING_RETENTION_DAYS * 86_400_000,
   });
   const freezes = new FreezeAsker(pool, freezer ?? freezerOf(parts, config), logger);
   const thresholds = { caseAt: config.MONITORING_CASE_SCORE, freezeAt: config.MONITORING_FREEZE_SCORE };

@@ -73,4 +73,26 @@ describe('rules as data', () => {
     expect(report).toMatchObject({ ruleId: 'fan-out', movements: 4, hits: 2, subjects: 1 });
     expect(report.examples.map((e) => e.transactionId)).toEqual([3, 4]);
   });
+  it('a fan-in back-test judges each payer by the age it had before the window: old payers do not count, new ones do', () => {
+    const fanIn = presetRules.find((rule) => rule.id === 'fan-in-new-wallets')!;
+    const day = 86_400_000;
+    const start = 100 * day;
+    const paying = (payers: string[], from: number) =>
+      payers.map((payer, i) => ({
+        transactionId: from + i,
+        type: 'TRANSFER',
+        amountMinor: 2_000,
+        from: payer,
+        to: 'user:100',
+        clientId: null,
+        at: start + (from + i) * 1_000,
+      }));
+    const olds = ['user:1', 'user:2', 'user:3', 'user:4', 'user:5'];
+    const longAgo = new Map(olds.map((wallet) => [wallet, { firstSeenAt: start - 30 * day, lastSeenAt: start - day }]));
+    expect(backtest(fanIn, paying(olds, 1), longAgo)).toMatchObject({ movements: 5, hits: 0 });
+    // The same payments from wallets the store had never seen before the window: five new payers.
+    const report = backtest(fanIn, paying(olds, 1), new Map());
+    expect(report).toMatchObject({ movements: 5, hits: 1, subjects: 1 });
+    expect(report.examples).toEqual([{ transactionId: 5, subject: 'user:100', detail: '5 new wallets paid it' }]);
+  });
 });
