@@ -1,7 +1,7 @@
 import { RuleEngine } from './evaluate';
 import { type FanOutRule, presetRules, ruleProblem } from './rules';
 import { backtest } from './backtest';
-import { ClientSeriesStore, EdgeWindows } from './windows';
+import { ClientCountStore, ClientSeriesStore, EdgeWindows } from './windows';
 
 const edge = (at: number, amountMinor = 1) => ({ transactionId: at, at, amountMinor, peer: null, peerNew: false });
 
@@ -56,6 +56,24 @@ describe('rules as data', () => {
     expect(ruleProblem({ ...fanOut, id: 'a b' })).toMatch(/id/);
     expect(ruleProblem({ ...fanOut, minRecipients: -1 })).toMatch(/minRecipients/);
     expect(ruleProblem({ ...fanOut, minRecipients: 1.5 })).toMatch(/minRecipients/);
+  });
+
+  it("counts a client's movements in sixtieths of the window: the oldest bucket whole, older ones gone, at most maxKeys series", () => {
+    const counts = new ClientCountStore(2);
+    // A 60 s window: 1 s buckets.
+    expect(counts.add('a', 60_000, 0, 5)).toEqual({ count: 1, sumMinor: 5 });
+    expect(counts.add('a', 60_000, 30_000, 7)).toEqual({ count: 2, sumMinor: 12 });
+    // 60.5 s after the first: its bucket (0) is 60 buckets back, still read whole.
+    expect(counts.add('a', 60_000, 60_500, 1)).toEqual({ count: 3, sumMinor: 13 });
+    expect(counts.add('a', 60_000, 61_000, 1)).toEqual({ count: 3, sumMinor: 9 });
+    // A movement read a whole window behind the latest one counts nothing: its buckets were let go.
+    expect(counts.add('a', 60_000, 0, 100)).toEqual({ count: 0, sumMinor: 0 });
+    expect(counts.add('a', 60_000, 200_000, 1)).toEqual({ count: 1, sumMinor: 1 });
+    counts.add('b', 60_000, 0, 1);
+    counts.add('c', 60_000, 0, 1);
+    expect(counts.size).toBe(2);
+    // 'a' was the least recently moved: it starts again.
+    expect(counts.add('a', 60_000, 200_500, 1)).toEqual({ count: 1, sumMinor: 1 });
   });
 
   it('a back-test replays past movements through the candidate rule alone and reports its hits', () => {
