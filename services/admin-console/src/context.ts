@@ -60,6 +60,7 @@ export type ConsoleOperation =
   | 'getMonitoringCase'
   | 'assignMonitoringCase'
   | 'commentMonitoringCase'
+  | 'linkMonitoringCaseTransactions'
   | 'resolveMonitoringCase'
   | 'listAuditLog'
   | 'listApiKeys'
