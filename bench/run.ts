@@ -69,7 +69,7 @@ import {
 import type { SplitStepResult } from './lib/split-load';
 import { baselineTopology, parseTopology, pipelineTopology, type BaselineTopology, type PipelineTopology } from './lib/topology';
 import { pick, randomAmount, transferGenerator } from './lib/transfers';
-import { withMonitoringLag } from './lib/monitoring-lag';
+import { describeMonitoringLag, type MonitoringLag, withMonitoringLag } from './lib/monitoring-lag';
 
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '16,64,256,512').split(',').filter(Boolean).map(Number);
 const settings = {
@@ -378,16 +378,14 @@ function markdown(result: Record<string, any>): string {
     lines.push(
       `Baseline hot account (everyone paying one row): ${result.baselineHotAccount.purchasesPerSec}/s, p99 ${result.baselineHotAccount.p99Ms} ms.`,
     );
+  lines.push(
+    result.monitoringLag
+      ? describeMonitoringLag(result.monitoringLag as MonitoringLag)
+      : 'Monitoring lag at the peak: not measured (the pipeline was not run; targets: under 5 s, no case opened).',
+  );
   lines.push(`Ledger apply alone: ${result.ledgerApply.commandsPerSec ?? 'n/a'} commands/s (${result.ledgerApply.note}).`);
   const floor = result.transportFloor as TransportFloor | undefined;
-  if (floor) {
-    const times = (x: number, of: SystemResult | null) => (of ? ` = ${(x / of.transfersPerSec).toFixed(2)}× the baseline` : '');
-    lines.push(
-      `Transport floor (HTTP → Kafka command → consumer answering at once → Kafka reply → HTTP, nothing else; same connections as the pipeline's peak): ` +
-        `**${floor.kafkaRoundTrip.requestsPerSec}/s**${times(floor.kafkaRoundTrip.requestsPerSec, b)}; HTTP alone ${floor.httpOnly.requestsPerSec}/s${times(floor.httpOnly.requestsPerSec, b)}` +
-        `${p ? `; the pipeline reaches ${((p.transfersPerSec / floor.kafkaRoundTrip.requestsPerSec) * 100).toFixed(0)} % of the transport floor` : ''}.`,
-    );
-  }
+  if (floor) lines.push(transportFloorLine(floor, b, p));
   lines.push(`Invariants: **${result.invariants.ok ? 'ok' : 'VIOLATED'}**.`, '');
   if (result.equalRate) lines.push(...equalRateMarkdown(result.equalRate as EqualRateTable));
   lines.push(
@@ -436,6 +434,30 @@ function markdown(result: Record<string, any>): string {
   for (const note of result.notes as string[]) lines.push(`- ${note}`);
   lines.push(...breakdownMarkdown(observed), '', '![throughput/latency](latest.svg)', '');
   return lines.join('\n');
+}
+
+/** The largest of the known values, or null when none is known. */
+function maxOf(values: Array<number | null>): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length > 0 ? Math.max(...known) : null;
+}
+
+/** Keeps the monitoring service's lag and cases, judged, in the result (its report line), and says them. */
+function keepMonitoringLag(result: Record<string, any>): (lag: MonitoringLag) => void {
+  return (lag) => {
+    result.monitoringLag = lag;
+    say(describeMonitoringLag(lag).replaceAll('**', ''));
+  };
+}
+
+/** The transport floor's line of the report, beside the pipeline's and the baseline's peaks. */
+function transportFloorLine(floor: TransportFloor, b: SystemResult | null, p: SystemResult | null): string {
+  const times = (x: number, of: SystemResult | null) => (of ? ` = ${(x / of.transfersPerSec).toFixed(2)}× the baseline` : '');
+  return (
+    `Transport floor (HTTP → Kafka command → consumer answering at once → Kafka reply → HTTP, nothing else; same connections as the pipeline's peak): ` +
+    `**${floor.kafkaRoundTrip.requestsPerSec}/s**${times(floor.kafkaRoundTrip.requestsPerSec, b)}; HTTP alone ${floor.httpOnly.requestsPerSec}/s${times(floor.httpOnly.requestsPerSec, b)}` +
+    `${p ? `; the pipeline reaches ${((p.transfersPerSec / floor.kafkaRoundTrip.requestsPerSec) * 100).toFixed(0)} % of the transport floor` : ''}.`
+  );
 }
 
 async function main(): Promise<void> {
@@ -549,7 +571,7 @@ async function main(): Promise<void> {
       const commitsBefore = await databaseCommits(infra.databaseUrl);
       const pipelineStarted = Date.now();
       const pipeline = () => measureSystem('pipeline', running.gatewayUrl, transferGenerator(users, true), pipelineObserved);
-      result.pipeline = await withMonitoringLag(running.metricsUrls.monitoring, notes, pipeline);
+      result.pipeline = await withMonitoringLag(running.metricsUrls.monitoring, keepMonitoringLag(result), pipeline);
       const commitsAfter = await databaseCommits(infra.databaseUrl);
       const transfers = (result.pipeline as SystemResult).steps.reduce((n, s) => n + s.ok, 0);
       result.commits = {
@@ -817,6 +839,7 @@ async function main(): Promise<void> {
     transportFloor: result.transportFloor ?? null,
     equalRate: result.equalRate,
     commits: result.commits ?? null,
+    monitoringLag: result.monitoringLag ?? null,
     startedAt,
     machine: result.machine,
     settings,
@@ -851,13 +874,9 @@ async function main(): Promise<void> {
         : []),
     ]),
   );
-  const maxOf = (values: Array<number | null>) => {
-    const known = values.filter((v): v is number => v !== null);
-    return known.length > 0 ? Math.max(...known) : null;
-  };
   appendFileSync(
     join(resultsDir, 'history.jsonl'),
-    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, ratioBest: result.bestTopology?.ratioBest ?? null, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, transportFloor: result.transportFloor?.kafkaRoundTrip.requestsPerSec ?? null, invariants: result.invariants.ok, equalRate: equalTable ? { p99RatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.p99)), cpuRatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.cpu)), cpuHalfOverPeak: equalTable.pipelineCpuHalfOverPeak?.ratio ?? null } : null })}\n`,
+    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, ratioBest: result.bestTopology?.ratioBest ?? null, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, transportFloor: result.transportFloor?.kafkaRoundTrip.requestsPerSec ?? null, invariants: result.invariants.ok, monitoringLagS: result.monitoringLag?.lagMaxSeconds ?? null, equalRate: equalTable ? { p99RatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.p99)), cpuRatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.cpu)), cpuHalfOverPeak: equalTable.pipelineCpuHalfOverPeak?.ratio ?? null } : null })}\n`,
   );
   say(`results: bench/results/latest.json, latest.md, latest.svg`);
   say(

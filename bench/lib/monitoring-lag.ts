@@ -3,7 +3,8 @@
  * the gauge coin_monitoring_last_transaction_age_seconds (the age of the last transaction when it
  * was evaluated), sampled twice a second, of which the report gives the largest, the lag at the
  * peak; and the cases the bench's ordinary traffic opened (coin_monitoring_cases_opened_total,
- * before and after), which should be none.
+ * before and after), which should be none. Each is judged against its target (`monitoringTargets`):
+ * a lag of 5 s or more, or any case opened, is reported missed.
  */
 const lagMetric = 'coin_monitoring_last_transaction_age_seconds';
 const casesMetric = 'coin_monitoring_cases_opened_total';
@@ -25,8 +26,48 @@ export function casesOpenedOf(exposition: string): number | null {
   return metricOf(exposition, casesMetric);
 }
 
-/** Starts sampling `${metricsUrl}/metrics`; `describe()` stops and answers the report's line. */
-export function watchMonitoringLag(metricsUrl: string | undefined, intervalMs = 500): { describe(): Promise<string> } {
+/** The issue's targets for the monitoring service at the bench's peak: its lag under 5 s, and no case opened by ordinary traffic. */
+export const monitoringTargets = { lagSecondsBelow: 5, casesOpenedMax: 0 } as const;
+
+/** What the watch measured and whether each target was met (null: not measured). */
+export interface MonitoringLag {
+  /** The largest lag sampled, seconds; null when the service exposed no gauge. */
+  lagMaxSeconds: number | null;
+  samples: number;
+  /** Cases the measured traffic opened; null when the counter could not be read before and after. */
+  casesOpened: number | null;
+  lagMet: boolean | null;
+  casesMet: boolean | null;
+}
+
+/** Judges what was measured against `monitoringTargets`. */
+export function judgeMonitoringLag(lagMaxSeconds: number | null, samples: number, casesOpened: number | null): MonitoringLag {
+  return {
+    lagMaxSeconds,
+    samples,
+    casesOpened,
+    lagMet: lagMaxSeconds === null ? null : lagMaxSeconds < monitoringTargets.lagSecondsBelow,
+    casesMet: casesOpened === null ? null : casesOpened <= monitoringTargets.casesOpenedMax,
+  };
+}
+
+const verdict = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? '**met**' : '**missed**');
+
+/** The report's line, each target with its verdict like the other targets' lines (met / missed / not measured). */
+export function describeMonitoringLag(lag: MonitoringLag): string {
+  const measured =
+    lag.lagMaxSeconds === null
+      ? 'not measured (no monitoring service metrics)'
+      : `${lag.lagMaxSeconds.toFixed(2)} s behind the ledger at most (${lag.samples} samples)`;
+  const cases = lag.casesOpened === null ? 'not measured' : String(lag.casesOpened);
+  return (
+    `Monitoring lag at the peak: ${measured} → < ${monitoringTargets.lagSecondsBelow} s ${verdict(lag.lagMet)}; ` +
+    `cases opened by its traffic: ${cases} → ${monitoringTargets.casesOpenedMax} ${verdict(lag.casesMet)}.`
+  );
+}
+
+/** Starts sampling `${metricsUrl}/metrics`; `measured()` stops and answers what was measured, judged. */
+export function watchMonitoringLag(metricsUrl: string | undefined, intervalMs = 500): { measured(): Promise<MonitoringLag> } {
   let max: number | null = null;
   let samples = 0;
   const read = () =>
@@ -47,27 +88,25 @@ export function watchMonitoringLag(metricsUrl: string | undefined, intervalMs = 
   };
   const timer = setInterval(() => void sample(), intervalMs);
   return {
-    async describe() {
+    async measured() {
       clearInterval(timer);
       const last = await sample();
       const [before, after] = [await casesBefore, last === null ? null : casesOpenedOf(last)];
-      const cases =
-        before === null || after === null
-          ? 'cases opened by its traffic: not measured'
-          : `cases opened by its traffic: ${after - before} (target 0)`;
-      return max === null
-        ? 'Monitoring lag at the peak: not measured (no monitoring service metrics)'
-        : `Monitoring lag at the peak: ${(max as number).toFixed(2)} s behind the ledger at most (${samples} samples; target < 5 s); ${cases}`;
+      return judgeMonitoringLag(max, samples, before === null || after === null ? null : after - before);
     },
   };
 }
 
-/** Runs `measure` while the lag is watched, and adds the report's line to `notes`. */
-export async function withMonitoringLag<T>(metricsUrl: string | undefined, notes: string[], measure: () => Promise<T>): Promise<T> {
+/** Runs `measure` while the lag is watched, and gives `record` what was measured (also when `measure` fails). */
+export async function withMonitoringLag<T>(
+  metricsUrl: string | undefined,
+  record: (lag: MonitoringLag) => void,
+  measure: () => Promise<T>,
+): Promise<T> {
   const lag = watchMonitoringLag(metricsUrl);
   try {
     return await measure();
   } finally {
-    notes.push(await lag.describe());
+    record(await lag.measured());
   }
 }

@@ -5,7 +5,8 @@ import { runAbuseScenario, scenarioStackEnv, scenarioTuning, typologies } from '
 /**
  * `npm run scenario:abuse` as a test: with the time-based presets tuned to seconds (and the TEST
  * preset's volume to the scenario's) through the operator's API, ordinary traffic opens no case, each
- * typology through the gateway is caught by its rule, and the presets are put back.
+ * typology through the gateway is caught by its rule while ordinary transfers go on beside it (none
+ * of their wallets becomes a case's subject), and the presets are put back.
  */
 describe('the abuse scenario (gateway, ledger, monitoring service)', () => {
   let stack: TestStack;
@@ -25,7 +26,7 @@ describe('the abuse scenario (gateway, ledger, monitoring service)', () => {
     expect([...active, ...trial].sort()).toEqual(presetRules.map((rule) => rule.id).sort());
   });
 
-  it('ordinary traffic opens no case under the tuned presets, each typology opens a case with its rule, and the presets are put back', async () => {
+  it('ordinary traffic opens no case under the tuned presets, each typology among it opens a case with its rule, no ordinary wallet is a case subject, and the presets are put back', async () => {
     const report = await runAbuseScenario(stack);
     expect(report.tuned).toEqual([
       `dormant-outflow: dormantMs 7776000000 → ${scenarioTuning['dormant-outflow'].dormantMs}`,
@@ -33,6 +34,9 @@ describe('the abuse scenario (gateway, ledger, monitoring service)', () => {
       'velocity-client: maxCount 50000 → 5',
     ]);
     expect(report.normalCases).toBe(0);
+    // Ordinary transfers went on beside the typologies, and none of their wallets became a case's subject.
+    expect(report.ordinaryTransfers).toBeGreaterThan(150);
+    expect(report.ordinarySubjects).toEqual([]);
     expect(report.caught.map((c) => ({ expects: c.expects, ok: c.ok, rules: c.rules }))).toEqual(
       typologies.flatMap((t) => [
         { expects: t.expects, ok: true, rules: expect.arrayContaining([t.expects]) },

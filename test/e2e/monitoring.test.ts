@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AuditLogEntry, RefusalRecord } from '@coin/contracts';
 import { ServiceTokenSigner } from '@coin/http';
 import { apiClient, applied, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
@@ -14,7 +15,9 @@ import { startTestStack, type TestStack } from '../harness/stack';
  * gateway, and the wallet is frozen in the ledger by the monitoring service's signed freeze: its
  * transfer is refused while coins sent to it land. The case's event reaches the webhook of the
  * platform that rewarded the ring's subject, and not that of another platform granted the same
- * treasury (docs/design/monitoring.md "Who hears of a case").
+ * treasury (docs/design/monitoring.md "Who hears of a case"). An ADMIN takes each step of a case
+ * (assign, comment, link, resolve) through the gateway, each read back from the audit log with its
+ * actor; a USER and a platform are refused, and their refusals audited.
  */
 describe('monitoring (gateway, ledger, monitoring service, real Kafka and PostgreSQL)', () => {
   let stack: TestStack;
@@ -154,5 +157,95 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(received.filter((r) => r.path === '/rival')).toEqual([]);
     expect(received.filter((r) => r.path === '/shop')).toHaveLength(1);
+  }, 120_000);
+  it('when an ADMIN assigns, comments, links and resolves a case through the gateway, then each step is in the audit log with its actor; a USER and a platform token are refused, audited', async () => {
+    const run = randomUUID().slice(0, 8);
+    const caseAdmin = await adminSession(stack, 'ADMIN');
+    const [a, b, c] = await Promise.all([registerUser(stack.gatewayUrl), registerUser(stack.gatewayUrl), registerUser(stack.gatewayUrl)]);
+    const minter = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
+    for (const user of [a, b, c]) await applied(minter.mintCoins({ body: { userId: user.userId, amount: 1_000, reason: 'seed' } }));
+    // A ring of 500 coins a → b → c → a: circular alone (70), a case without a freeze.
+    const first = await transferAs(a, b, 500);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const second = await transferAs(b, c, 490);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await transferAs(c, a, 480)).status).toBe(201);
+    const opened = await eventually(async () => (await cases()).find((k) => k.subject === `user:${a.userId}`), 20_000, "the ring's case");
+    expect(opened).toMatchObject({ score: 70, rules: ['circular'] });
+
+    const { clientId, clientSecret } = await createPlatformClientWithCli(stack, `cases ${run}`, { treasuries: ['REWARDS'] });
+    const platformToken = await fetch(new URL('/api/auth/token', stack.gatewayUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId, clientSecret }),
+    });
+    expect(platformToken.status).toBe(200);
+    const platform = ((await platformToken.json()) as { accessToken: string }).accessToken;
+    const step = (token: string, path: string, body: unknown, requestId: string) =>
+      http(stack.gatewayUrl, 'POST', `/api/admin/monitoring/cases/${opened.id}/${path}`, {
+        token,
+        body,
+        headers: { 'x-request-id': `cases-${run}-${requestId}` },
+      });
+
+    // Neither a person without the role nor a platform may take a step.
+    expect((await step(a.accessToken, 'assign', { assignee: a.userId }, 'user-assign')).status).toBe(403);
+    expect((await step(platform, 'resolve', { resolution: 'FALSE_POSITIVE', reason: 'ours' }, 'platform-resolve')).status).toBe(403);
+
+    expect((await step(caseAdmin.accessToken, 'assign', { assignee: caseAdmin.userId }, 'assign')).body).toMatchObject({
+      assignee: caseAdmin.userId,
+    });
+    expect((await step(caseAdmin.accessToken, 'comments', { body: 'three accounts of one day' }, 'comment')).status).toBe(200);
+    const linkedIds = [first.body.transaction.id, second.body.transaction.id];
+    expect((await step(caseAdmin.accessToken, 'transactions', { transactionIds: linkedIds }, 'link')).status).toBe(200);
+    const resolved = await step(caseAdmin.accessToken, 'resolve', { resolution: 'CONFIRMED', reason: 'a ring' }, 'resolve');
+    expect(resolved.body).toMatchObject({ status: 'RESOLVED', resolution: 'CONFIRMED', resolvedBy: caseAdmin.userId });
+    const detail = (await http(stack.gatewayUrl, 'GET', `/api/admin/monitoring/cases/${opened.id}`, { token: caseAdmin.accessToken })).body;
+    expect(detail.notes).toEqual([expect.objectContaining({ author: caseAdmin.userId, body: 'three accounts of one day' })]);
+    expect(
+      detail.transactions
+        .filter((t: { linkedBy: number | null }) => t.linkedBy === caseAdmin.userId)
+        .map((t: { transactionId: number }) => t.transactionId)
+        .sort(),
+    ).toEqual([...linkedIds].sort());
+
+    // The audit log, read through the gateway: each step with the ADMIN who took it, newest first.
+    const steps = await eventually(
+      async () => {
+        const page = await http(stack.gatewayUrl, 'GET', `/api/admin/audit-log/service-actions?target=monitoring-case:${opened.id}`, {
+          token: caseAdmin.accessToken,
+        });
+        expect(page.status).toBe(200);
+        const entries = page.body.entries as { source: string; action: string; actor: unknown; requestId: string | null }[];
+        return entries.length >= 4 ? entries : undefined;
+      },
+      20_000,
+      "the case's audit records",
+    );
+    const actor = { kind: 'user', id: String(caseAdmin.userId), role: 'ADMIN' };
+    expect(steps.map((e) => [e.source, e.action, e.actor, e.requestId])).toEqual([
+      ['monitoring', 'monitoring-case.resolve', actor, `cases-${run}-resolve`],
+      ['monitoring', 'monitoring-case.link', actor, `cases-${run}-link`],
+      ['monitoring', 'monitoring-case.comment', actor, `cases-${run}-comment`],
+      ['monitoring', 'monitoring-case.assign', actor, `cases-${run}-assign`],
+    ]);
+    // The two refusals, recorded by the gateway with the verified caller.
+    const refusals = await eventually(
+      async () => {
+        const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', { token: admin });
+        const mine = (page.body.entries as AuditLogEntry[]).filter((e) => e.requestId?.startsWith(`cases-${run}-`)) as RefusalRecord[];
+        return mine.length >= 2 ? mine : undefined;
+      },
+      20_000,
+      'the refusals in the audit log',
+    );
+    expect(
+      refusals
+        .map((r) => [r.requestId, r.action, r.errorCode, r.actor.id, r.actor.verified])
+        .sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    ).toEqual([
+      [`cases-${run}-platform-resolve`, 'resolveMonitoringCase', 'FORBIDDEN', clientId, true],
+      [`cases-${run}-user-assign`, 'assignMonitoringCase', 'FORBIDDEN', String(a.userId), true],
+    ]);
   }, 120_000);
 });

@@ -2,6 +2,9 @@
  * `npm run scenario:abuse`: injects the typology of each case-opening monitoring preset through the
  * gateway, among ordinary transfers, on a test stack of the real services, and reports which rules
  * caught which (docs/design/monitoring.md "Measured"). Ordinary traffic alone must open no case.
+ * Ordinary transfers run before the typologies (they alone must open no case) and on, in the
+ * background, while the typologies are injected (no ordinary wallet may become a case's subject);
+ * each count is read once the monitoring service has evaluated every ordinary transfer.
  * The two time-based presets (dormancy: 90 days idle; a client's baseline: hourly windows) are
  * tuned down first, through the operator's API (PUT /api/admin/monitoring/rules/{id},
  * `scenarioTuning`), to seconds: the live engine then runs the same rule code over the same
@@ -9,6 +12,7 @@
  * test/e2e/abuse-scenario.test.ts runs it as a test.
  */
 import type { MonitoringRuleInput } from '@coin/contracts';
+import { createPool, type Pool, schemaName } from '@coin/db';
 import { adminSession, adminStepUp, apiKeyFor, type AdminSession, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import globalSetup from '../harness/global-setup';
@@ -34,11 +38,18 @@ interface Typology {
 interface Ctx {
   /** `n` new people, each minted `coins` (none when 0). */
   users(n: number, coins?: number): Promise<User[]>;
-  transfer(from: User, to: User, amount: number): Promise<void>;
+  /** A transfer through the gateway; answers its transaction id. */
+  transfer(from: User, to: User, amount: number): Promise<number>;
   /** A new platform client granted REWARDS (created as an operator does), rewarding through the gateway. */
   platform(name: string): Promise<{ clientId: string; reward(to: User, amount: number): Promise<void> }>;
   /** The subjects of the cases open so far. */
   caseSubjects(): Promise<string[]>;
+  /**
+   * Waits until the monitoring service has evaluated these transactions: a typology whose rule
+   * depends on the order of its movements takes its next step only then, since ordinary traffic
+   * beside it can delay one partition's events behind another's (docs/design/monitoring.md "Order").
+   */
+  evaluated(transactionIds: number[]): Promise<void>;
 }
 
 /**
@@ -95,14 +106,12 @@ export const typologies: Typology[] = [
   {
     name: 'circular: A → B → C → A',
     expects: 'circular',
-    run: async ({ users, transfer }) => {
+    run: async ({ users, transfer, evaluated }) => {
       const [a, b, c] = await users(3, 1_000);
-      // Each hop a moment after the last: the monitor evaluates in the order it reads, and the
+      // Each hop once the last was evaluated: the monitor evaluates in the order it reads, and the
       // hops' events sit on different partitions (docs/design/monitoring.md "Order").
-      await transfer(a!, b!, 500);
-      await pause(500);
-      await transfer(b!, c!, 490);
-      await pause(500);
+      await evaluated([await transfer(a!, b!, 500)]);
+      await evaluated([await transfer(b!, c!, 490)]);
       await transfer(c!, a!, 480);
       return `user:${a!.userId}`;
     },
@@ -110,9 +119,10 @@ export const typologies: Typology[] = [
   {
     name: 'first-day receipts: a new wallet receiving 20,000 coins from people',
     expects: 'first-day-receipts',
-    run: async ({ users, transfer }) => {
+    run: async ({ users, transfer, evaluated }) => {
       const [target, a, b] = await users(3, 15_000);
-      await transfer(a!, target!, 12_000);
+      // The second receipt once the first was evaluated: read before it, it would count alone.
+      await evaluated([await transfer(a!, target!, 12_000)]);
       await transfer(b!, target!, 9_000);
       return `user:${target!.userId}`;
     },
@@ -157,7 +167,12 @@ export interface ScenarioReport {
   tuned: string[];
   /** The rules as they were before the run were put back. */
   restored: boolean;
+  /** Cases open after the ordinary traffic alone, once the monitor had evaluated all of it (want 0). */
   normalCases: number;
+  /** Ordinary transfers made, before and during the typologies. */
+  ordinaryTransfers: number;
+  /** The ordinary wallets that were a case's subject at the end, once the monitor had evaluated all the traffic (want none). */
+  ordinarySubjects: string[];
   caught: { typology: string; expects: string; subject: string; rules: string[]; ok: boolean }[];
 }
 
@@ -229,7 +244,7 @@ function caseReader(stack: TestStack, admin: string) {
 }
 
 /** What the typologies act with: people, transfers and platform clients, all through the gateway. */
-function scenarioContext(stack: TestStack, admin: string, apiKey: string, cases: () => Promise<CaseRow[]>): Ctx {
+function scenarioContext(stack: TestStack, admin: string, apiKey: string, cases: () => Promise<CaseRow[]>, pool: Pool): Ctx {
   const platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
   let rewardsFunded = false;
   return {
@@ -248,6 +263,7 @@ function scenarioContext(stack: TestStack, admin: string, apiKey: string, cases:
         body: { toUserId: to.userId, amount, reason: 'scenario' },
       });
       if (res.status !== 201) throw new Error(`transfer answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return res.body.transaction.id as number;
     },
     platform: async (name) => {
       if (!rewardsFunded) await fundTreasury(stack, { accessToken: admin, apiKey }, 'REWARDS', 25_000);
@@ -266,37 +282,124 @@ function scenarioContext(stack: TestStack, admin: string, apiKey: string, cases:
       };
     },
     caseSubjects: async () => (await cases()).map((c) => c.subject),
+    evaluated: (transactionIds) => monitorSaw(stack, pool, transactionIds),
   };
 }
 
-/** Tunes what a test cannot reach (`scenarioTuning`), runs ordinary traffic (no case may open), then each typology; puts the presets back. */
+/** Ordinary people paying each other small sums: `people[i]` pays `people[(7i + 3) mod n]`, every payment of a round the same amount, so nobody runs dry. */
+function ordinaryPayment(people: User[], i: number): [User, User, number] {
+  const n = people.length;
+  return [people[i % n]!, people[(i * 7 + 3) % n]!, 0.5 + (Math.floor(i / n) % 10)];
+}
+
+/** Background transfers one after the other, a pause between them, until `stop()` (which answers their ids, or throws the first failure). */
+function ordinaryTraffic(ctx: Ctx, people: User[], from: number, pauseMs: number) {
+  let stopped = false;
+  let failure: unknown;
+  const ids: number[] = [];
+  const running = (async () => {
+    for (let i = from; !stopped; i++) {
+      ids.push(await ctx.transfer(...ordinaryPayment(people, i)));
+      await pause(pauseMs);
+    }
+  })().catch((err: unknown) => {
+    failure = err;
+  });
+  return {
+    stop: async () => {
+      stopped = true;
+      await running;
+      if (failure) throw failure;
+      return ids;
+    },
+  };
+}
+
+/** Waits until the monitoring service has evaluated every one of these transactions (its seen row is written with the verdict). */
+async function monitorSaw(stack: TestStack, pool: Pool, transactionIds: number[]): Promise<void> {
+  await eventually(
+    async () => {
+      const r = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM monitoring_transactions WHERE transaction_id = ANY($1)', [
+        transactionIds,
+      ]);
+      return r.rows[0]!.n === transactionIds.length ? true : undefined;
+    },
+    60_000,
+    `the monitoring service evaluating ${transactionIds.length} ordinary transfers on ${stack.prefix}`,
+  );
+}
+
+/** Pause between two background transfers: steady traffic beside the typologies without slowing them. */
+const backgroundPauseMs = 200;
+
+/**
+ * Tunes what a test cannot reach (`scenarioTuning`), runs ordinary traffic (no case may open), then
+ * each typology with ordinary traffic going on (no ordinary wallet may become a case's subject); puts the presets back.
+ */
 export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport> {
+  // The monitoring service's store, read to know when it has evaluated a transaction.
+  const pool = createPool({ url: stack.databaseUrl, schema: schemaName(stack.prefix, 'monitoring'), applicationName: 'abuse-scenario' });
+  try {
+    return await runWithPool(stack, pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function runWithPool(stack: TestStack, pool: Pool): Promise<ScenarioReport> {
   const adminUser = await adminSession(stack, 'SUPERADMIN');
   const signedInAt = Date.now();
   const admin = adminUser.accessToken;
   const { cases, recorded } = caseReader(stack, admin);
-  const ctx = scenarioContext(stack, admin, await apiKeyFor(stack, admin, ['mint']), cases);
+  const ctx = scenarioContext(stack, admin, await apiKeyFor(stack, admin, ['mint']), cases, pool);
   const tuning = await tunePresets(stack, adminUser, signedInAt);
-  const report: ScenarioReport = { tuned: tuning.tuned, restored: false, normalCases: 0, caught: [] };
+  const report: ScenarioReport = {
+    tuned: tuning.tuned,
+    restored: false,
+    normalCases: 0,
+    ordinaryTransfers: 0,
+    ordinarySubjects: [],
+    caught: [],
+  };
   try {
-    // Ordinary traffic: twenty people paying each other small sums.
+    // Ordinary traffic alone: twenty people paying each other small sums.
     const people = await ctx.users(20, 200);
-    for (let i = 0; i < 200; i++) await ctx.transfer(people[i % 20]!, people[(i * 7 + 3) % 20]!, 0.5 + (i % 10));
-    await pause(2_000);
+    const before: number[] = [];
+    for (let i = 0; i < 100; i++) before.push(await ctx.transfer(...ordinaryPayment(people, i)));
+    await ctx.evaluated(before);
     report.normalCases = (await cases()).length;
-    for (const typology of typologies) {
-      const subject = await typology.run(ctx);
-      const found = await eventually(async () => (await cases()).find((c) => c.subject === subject), 20_000, typology.name).catch(
-        () => undefined,
-      );
-      const rules = found?.rules ?? [];
-      report.caught.push({ typology: typology.name, expects: typology.expects, subject, rules, ok: rules.includes(typology.expects) });
-      if (typology.records) report.caught.push(await recorded(typology.records, typology.name, subject, found));
+    const background = ordinaryTraffic(ctx, people, before.length, backgroundPauseMs);
+    let during: number[] = [];
+    try {
+      await runTypologies(ctx, cases, recorded, report);
+    } finally {
+      during = await background.stop();
     }
+    await ctx.evaluated(during);
+    report.ordinaryTransfers = before.length + during.length;
+    const ordinary = new Set(people.map((p) => `user:${p.userId}`));
+    report.ordinarySubjects = (await cases()).map((c) => c.subject).filter((subject) => ordinary.has(subject));
   } finally {
     report.restored = await tuning.restore();
   }
   return report;
+}
+
+async function runTypologies(
+  ctx: Ctx,
+  cases: () => Promise<CaseRow[]>,
+  recorded: ReturnType<typeof caseReader>['recorded'],
+  report: ScenarioReport,
+): Promise<void> {
+  for (const typology of typologies) {
+    const subject = await typology.run(ctx);
+    const found = await eventually(async () => (await cases()).find((c) => c.subject === subject), 20_000, typology.name).catch(
+      () => undefined,
+    );
+    const rules = found?.rules ?? [];
+    report.caught.push({ typology: typology.name, expects: typology.expects, subject, rules, ok: rules.includes(typology.expects) });
+    if (typology.records) report.caught.push(await recorded(typology.records, typology.name, subject, found));
+  }
 }
 
 /** Four-eyes windows off: the scenario mints more than a day's window to single wallets. */
@@ -310,11 +413,15 @@ if (require.main === module) {
     try {
       const report = await runAbuseScenario(stack);
       console.log(`tuned for the run through PUT /api/admin/monitoring/rules/{id}: ${report.tuned.join('; ')}`);
-      console.log(`ordinary traffic: ${report.normalCases} case(s) (want 0)`);
+      console.log(`ordinary traffic alone: ${report.normalCases} case(s) (want 0)`);
+      console.log(
+        `ordinary transfers, before and during the typologies: ${report.ordinaryTransfers}; ordinary wallets made a case's subject: ${report.ordinarySubjects.join(', ') || 'none'} (want none)`,
+      );
       for (const c of report.caught)
         console.log(`${c.ok ? 'CAUGHT' : 'MISSED'}  ${c.typology}: ${c.rules.join(', ') || 'no case'} (want ${c.expects})`);
       console.log(`presets put back: ${report.restored ? 'yes' : 'NO'}`);
-      process.exitCode = report.normalCases === 0 && report.restored && report.caught.every((c) => c.ok) ? 0 : 1;
+      process.exitCode =
+        report.normalCases === 0 && report.ordinarySubjects.length === 0 && report.restored && report.caught.every((c) => c.ok) ? 0 : 1;
     } finally {
       await stack.close();
       await globalTeardown();

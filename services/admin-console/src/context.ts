@@ -61,6 +61,7 @@ export type ConsoleOperation =
   | 'getMonitoringCase'
   | 'assignMonitoringCase'
   | 'commentMonitoringCase'
+  | 'linkMonitoringCaseTransactions'
   | 'resolveMonitoringCase'
   | 'listAuditLog'
   | 'listApiKeys'

@@ -10,6 +10,7 @@ import { eventually } from '../../../test/harness/eventually';
 import { generateServiceKeys } from '../../../scripts/stack/keys';
 import { provision } from '../../../scripts/stack/provision';
 import { devServiceDatabaseUrl } from '../../../scripts/stack/services';
+import { seenLatest } from './db/seen-repo';
 import type { FreezeRequest } from './freeze/wallet-freezer';
 import { loadMonitoringConfig, type RunningMonitoringService, startMonitoringService } from './index';
 
@@ -47,6 +48,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
   let consumer: Consumer;
   let pool: Pool;
   let prefix: string;
+  let start: () => Promise<RunningMonitoringService>;
   const opened: MonitoringCaseOpened[] = [];
   const audited: { action: string; target: string }[] = [];
   const freezes: FreezeRequest[] = [];
@@ -74,7 +76,8 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
         return 'requested';
       },
     };
-    service = await startMonitoringService(loadMonitoringConfig(env), createLogger('monitoring', env.LOG_LEVEL as 'warn'), { freezer });
+    start = () => startMonitoringService(loadMonitoringConfig(env), createLogger('monitoring', env.LOG_LEVEL as 'warn'), { freezer });
+    service = await start();
     const kafka = new Kafka({ clientId: 'monitoring-test', brokers: infra.kafkaBrokers, logLevel: logLevel.NOTHING });
     producer = kafka.producer();
     await producer.connect();
@@ -215,4 +218,33 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect(tuned.body.rules.find((r: { id: string }) => r.id === 'fan-out').mode).toBe('DISABLED');
     await eventually(async () => (audited.some((r) => r.target === 'monitoring-rule:fan-out') ? true : undefined));
   });
+
+  it("when the service restarts, then the replayed day keeps its payers' ages: old wallets paying one wallet and a new one after the restart open no fan-in case", async () => {
+    const [target, newcomer] = [5_001, 5_099];
+    const olds = [5_010, 5_011, 5_012, 5_013];
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+    // Each old wallet first moved ten days ago, then paid the target today: four payers, none new.
+    const payments = olds.map((old) => transfer(old, target, 50));
+    await publish([...olds.map((old) => transfer(old, 5_050, 1, tenDaysAgo)), ...payments]);
+    const seen = async (transactionId: number) =>
+      (await pool.query('SELECT 1 FROM monitoring_transactions WHERE transaction_id = $1', [transactionId])).rowCount === 1
+        ? true
+        : undefined;
+    await eventually(() => seen(nextId), 20_000, 'the old payments seen');
+    // A warm-up reads the newest of its horizon, in time order.
+    const latest = await seenLatest(pool, new Date(Date.now() - 86_400_000), payments.length);
+    expect(latest.map((m) => m.transactionId)).toEqual(payments.map((p) => p.transaction.id));
+    await service.close();
+    service = await start();
+    // A wallet never seen before pays the target: one new payer, far from the rule's five.
+    const last = transfer(newcomer, target, 50);
+    await publish([last]);
+    await eventually(() => seen(last.transaction.id), 30_000, "the newcomer's payment seen");
+    const open = await pool.query('SELECT rules FROM monitoring_cases WHERE subject = $1', [`user:${target}`]);
+    expect(open.rows).toEqual([]);
+    // A back-test of the preset over the day sees the payers as old too: no hit on the target.
+    const fanIn = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'fan-in-new-wallets');
+    const report = await call('POST', '/internal/monitoring/rules/backtest', { rule: fanIn, days: 1 });
+    expect(report.body).toMatchObject({ ruleId: 'fan-in-new-wallets', hits: 0 });
+  }, 90_000);
 });

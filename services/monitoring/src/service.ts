@@ -10,9 +10,10 @@ import { Counter, Gauge } from 'prom-client';
 import type { MonitoringConfig } from './config';
 import { type CaseRow, markFreezeRequested } from './db/cases-repo';
 import { loadRules } from './db/rules-repo';
-import { pruneSeen, seenSince } from './db/seen-repo';
+import { profilesBefore, pruneSeen, seenLatest, walletsOf } from './db/seen-repo';
 import { RuleEngine } from './domain/evaluate';
 import { horizonOf } from './domain/rules';
+import { advanceProfiles } from './domain/scoring';
 import { LedgerFreezer, UnwiredFreezer, type WalletFreezer } from './freeze/wallet-freezer';
 import { registerCaseRoutes } from './http/case-routes';
 import { monitoringRouteCallers } from './http/route-callers';
@@ -82,6 +83,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
     adminAuditTopic: topics.adminAudit,
     onChanged: (changed) => engine.setRules(changed),
     backtestMax: replayMax,
+    retentionMs: config.MONITORING_RETENTION_DAYS * 86_400_000,
   });
   const freezes = new FreezeAsker(pool, freezer ?? freezerOf(parts, config), logger);
   const thresholds = { caseAt: config.MONITORING_CASE_SCORE, freezeAt: config.MONITORING_FREEZE_SCORE };
@@ -135,12 +137,20 @@ function freezerOf(parts: FrameParts, config: Readonly<MonitoringConfig>): Walle
   return new LedgerFreezer(signer, (message) => parts.producer.send(topics.ledgerCommands, message));
 }
 
-/** After a start the windows are empty: the last horizon of seen transactions is replayed into them (hits ignored). */
+/**
+ * After a start the windows are empty: the newest seen transactions of the last horizon are
+ * replayed into them in time order (hits ignored), each wallet with the age it had before the
+ * replay, so a payer seen long ago is not taken for a new wallet (fan-in) after a restart.
+ */
 async function warmUp(pool: Pool, engine: RuleEngine, horizonMs: number, logger: Logger): Promise<void> {
-  const movements = await seenSince(pool, new Date(Date.now() - horizonMs), replayMax);
-  const profiles = new Map();
-  for (const movement of movements) engine.observe(movement, profiles);
-  if (movements.length > 0) logger.info({ movements: movements.length }, 'monitoring windows warmed up from the seen transactions');
+  const movements = await seenLatest(pool, new Date(Date.now() - horizonMs), replayMax);
+  if (movements.length === 0) return;
+  const profiles = await profilesBefore(pool, walletsOf(movements), new Date(movements[0]!.at), null);
+  for (const movement of movements) {
+    engine.observe(movement, profiles);
+    advanceProfiles(profiles, movement);
+  }
+  logger.info({ movements: movements.length, wallets: profiles.size }, 'monitoring windows warmed up from the seen transactions');
 }
 
 /** Asks each due freeze once at a time per case, records its outcome; a failure is logged and asked again at the next sweep. */

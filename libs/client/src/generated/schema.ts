@@ -1835,7 +1835,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** What a rule would have done over the last days of transactions: hits, subjects, examples; nothing is scored or opened */
+    /**
+     * What a rule would have done over the last days of transactions: hits, subjects, examples; nothing is scored or opened
+     * @description Replays the seen transactions of the last `days` through the candidate rule alone (as TEST), from empty windows, each wallet with the first-seen time the monitor had for it before the first replayed transaction (so fan-in and first-day judge ages as live). A dormancy rule reads each wallet's last movement before the replay from the seen transactions, which are kept MONITORING_RETENTION_DAYS (30 by default): a dormancy longer than that retention less the days replayed cannot be shown, so with the defaults the preset `dormant-outflow` (90 days) never fires in a back-test.
+     */
     post: operations['backtestMonitoringRule'];
     delete?: never;
     options?: never;

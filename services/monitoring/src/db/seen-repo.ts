@@ -103,7 +103,7 @@ const movementOf = (row: SeenRow): Movement => ({
   at: row.occurred_at.getTime(),
 });
 
-/** The seen movements since `since`, in time order, at most `limit` (a back-test's and a warm-up's input). */
+/** The seen movements since `since`, in time order, the first `limit` of them (a back-test's input). */
 export async function seenSince(pool: Pool, since: Date, limit: number): Promise<Movement[]> {
   const r = await pool.query<SeenRow>(
     `SELECT transaction_id, type, amount_minor, from_wallet, to_wallet, client_id, occurred_at
@@ -111,6 +111,83 @@ export async function seenSince(pool: Pool, since: Date, limit: number): Promise
     [since, limit],
   );
   return r.rows.map(movementOf);
+}
+
+/**
+ * The seen movements since `since`, the last `limit` of them, in time order (a warm-up's input:
+ * when there are more, the windows want the newest, the ones the next movements are judged beside).
+ */
+export async function seenLatest(pool: Pool, since: Date, limit: number): Promise<Movement[]> {
+  const r = await pool.query<SeenRow>(
+    `SELECT transaction_id, type, amount_minor, from_wallet, to_wallet, client_id, occurred_at
+       FROM monitoring_transactions WHERE occurred_at >= $1 ORDER BY occurred_at DESC, transaction_id DESC LIMIT $2`,
+    [since, limit],
+  );
+  return r.rows.map(movementOf).reverse();
+}
+
+/** Wallet keys per query: one statement's array stays bounded however many wallets a replay names. */
+const walletsPerQuery = 10_000;
+
+/** The wallets named by the movements, each once. */
+export function walletsOf(movements: readonly Movement[]): string[] {
+  const wallets = new Set<string>();
+  for (const m of movements) {
+    if (m.from) wallets.add(m.from);
+    if (m.to) wallets.add(m.to);
+  }
+  return [...wallets];
+}
+
+/**
+ * The wallets' profiles as they were at `before` (a replay's start): only the wallets first seen
+ * earlier have one. `firstSeenAt` is exact (the wallets' table is never pruned). `lastSeenAt` is
+ * read only when `lastSeenFrom` is given (the dormancy rules need it): the wallet's last movement
+ * in [lastSeenFrom, before) that the store holds, else `lastSeenFrom` (or its first time, if later):
+ * the latest it may have moved, so a dormancy is never made longer than the store can show.
+ * Without `lastSeenFrom` it is the first time, which no rule but dormancy reads.
+ */
+export async function profilesBefore(
+  pool: Pool,
+  wallets: readonly string[],
+  before: Date,
+  lastSeenFrom: Date | null,
+): Promise<Map<string, WalletProfile>> {
+  const profiles = new Map<string, WalletProfile>();
+  for (let i = 0; i < wallets.length; i += walletsPerQuery) {
+    const chunk = wallets.slice(i, i + walletsPerQuery);
+    const r = await pool.query<{ wallet_key: string; first_seen_at: Date }>(
+      'SELECT wallet_key, first_seen_at FROM monitoring_wallets WHERE wallet_key = ANY($1::text[]) AND first_seen_at < $2',
+      [chunk, before],
+    );
+    for (const row of r.rows) {
+      const first = row.first_seen_at.getTime();
+      profiles.set(row.wallet_key, { firstSeenAt: first, lastSeenAt: lastSeenFrom ? Math.max(first, lastSeenFrom.getTime()) : first });
+    }
+  }
+  if (lastSeenFrom) await readLastSeen(pool, profiles, before, lastSeenFrom);
+  return profiles;
+}
+
+/** Moves each profile's `lastSeenAt` to the wallet's last stored movement in [from, before). */
+async function readLastSeen(pool: Pool, profiles: Map<string, WalletProfile>, before: Date, from: Date): Promise<void> {
+  const wallets = [...profiles.keys()];
+  for (let i = 0; i < wallets.length; i += walletsPerQuery) {
+    const r = await pool.query<{ wallet: string; last: Date }>(
+      `SELECT wallet, max(occurred_at) AS last FROM (
+         SELECT from_wallet AS wallet, occurred_at FROM monitoring_transactions
+          WHERE occurred_at >= $2 AND occurred_at < $3 AND from_wallet = ANY($1::text[])
+         UNION ALL
+         SELECT to_wallet, occurred_at FROM monitoring_transactions
+          WHERE occurred_at >= $2 AND occurred_at < $3 AND to_wallet = ANY($1::text[])
+       ) moved GROUP BY wallet`,
+      [wallets.slice(i, i + walletsPerQuery), from, before],
+    );
+    for (const row of r.rows) {
+      const profile = profiles.get(row.wallet)!;
+      profile.lastSeenAt = Math.max(profile.firstSeenAt, row.last.getTime());
+    }
+  }
 }
 
 /** Deletes the seen transactions older than `before`, at most `batch` at a time; returns how many. */

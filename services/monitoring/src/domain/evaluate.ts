@@ -10,7 +10,7 @@ import type {
   VelocityRule,
 } from './rules';
 import { horizonOf } from './rules';
-import { ClientSeriesStore, defaultWindowLimits, EdgeWindows, type WindowLimits } from './windows';
+import { ClientCountStore, ClientSeriesStore, defaultWindowLimits, EdgeWindows, type WindowLimits } from './windows';
 
 /** One committed transaction as the monitor sees it: amounts in minor units, wallets as keys, time in ms. */
 export interface Movement {
@@ -55,14 +55,14 @@ export const circularSearchMax = 2_000;
 export class RuleEngine {
   private readonly outgoing: EdgeWindows;
   private readonly incoming: EdgeWindows;
-  private readonly byClient: EdgeWindows;
+  private readonly clientCounts: ClientCountStore;
   private readonly baselines: ClientSeriesStore;
   private rules: readonly Rule[] = [];
 
   constructor(rules: readonly Rule[], limits: WindowLimits = defaultWindowLimits) {
     this.outgoing = new EdgeWindows(limits, 0);
     this.incoming = new EdgeWindows(limits, 0);
-    this.byClient = new EdgeWindows(limits, 0);
+    this.clientCounts = new ClientCountStore(limits.maxKeys);
     this.baselines = new ClientSeriesStore(limits.maxKeys);
     this.setRules(rules);
   }
@@ -70,7 +70,7 @@ export class RuleEngine {
   setRules(rules: readonly Rule[]): void {
     this.rules = rules;
     const horizon = horizonOf(rules);
-    for (const windows of [this.outgoing, this.incoming, this.byClient]) windows.setHorizon(horizon);
+    for (const windows of [this.outgoing, this.incoming]) windows.setHorizon(horizon);
   }
 
   /** Records the movement and returns the hits; `profiles` are the wallets' as they were before it. */
@@ -87,8 +87,8 @@ export class RuleEngine {
 
   /** Expires what every window has left behind (called now and then by the consumer). */
   sweep(): { keys: number; edges: number } {
-    for (const windows of [this.outgoing, this.incoming, this.byClient]) windows.sweep();
-    const sizes = [this.outgoing.size, this.incoming.size, this.byClient.size];
+    for (const windows of [this.outgoing, this.incoming]) windows.sweep();
+    const sizes = [this.outgoing.size, this.incoming.size];
     return { keys: sizes.reduce((n, s) => n + s.keys, 0), edges: sizes.reduce((n, s) => n + s.edges, 0) };
   }
 
@@ -99,7 +99,6 @@ export class RuleEngine {
       const payerNew = isUser(movement.from) && isNew(profiles.get(movement.from), movement.at, this.newWalletMs());
       this.incoming.add(movement.to, { ...base, peer: movement.from, peerNew: payerNew });
     }
-    if (movement.clientId) this.byClient.add(movement.clientId, { ...base, peer: movement.to, peerNew: false });
   }
 
   private newWalletMs(): number {
@@ -136,15 +135,16 @@ export class RuleEngine {
   private velocity(rule: VelocityRule, movement: Movement) {
     const subject = rule.scope === 'wallet-out' ? movement.from : rule.scope === 'wallet-in' ? movement.to : movement.clientId;
     if (!subject || (rule.scope !== 'client' && !isUser(subject))) return null;
-    const windows = rule.scope === 'wallet-out' ? this.outgoing : rule.scope === 'wallet-in' ? this.incoming : this.byClient;
-    const edges = windows.since(subject, movement.at - rule.windowMs);
-    const sum = edges.reduce((total, edge) => total + edge.amountMinor, 0);
-    const overCount = rule.maxCount !== null && edges.length > rule.maxCount;
-    const overSum = rule.maxSumMinor !== null && sum > rule.maxSumMinor;
+    const { count, sumMinor } =
+      rule.scope === 'client'
+        ? this.clientCounts.add(`${rule.id}|${rule.windowMs}|${subject}`, rule.windowMs, movement.at, movement.amountMinor)
+        : walletCount(rule.scope === 'wallet-out' ? this.outgoing : this.incoming, subject, movement.at - rule.windowMs);
+    const overCount = rule.maxCount !== null && count > rule.maxCount;
+    const overSum = rule.maxSumMinor !== null && sumMinor > rule.maxSumMinor;
     if (!overCount && !overSum) return null;
     return {
       subject: rule.scope === 'client' ? `client:${subject}` : subject,
-      detail: `${edges.length} movements, ${sum} minor units in ${rule.windowMs} ms`,
+      detail: `${count} movements, ${sumMinor} minor units in ${rule.windowMs} ms`,
     };
   }
 
@@ -214,6 +214,12 @@ export class RuleEngine {
       detail: `rewards ${series.sumMinor} minor units this window against a baseline of ${Math.round(baseline)}`,
     };
   }
+}
+
+/** The count and sum of a wallet's movements in its window since `since`. */
+function walletCount(windows: EdgeWindows, wallet: string, since: number): { count: number; sumMinor: number } {
+  const edges = windows.since(wallet, since);
+  return { count: edges.length, sumMinor: edges.reduce((total, edge) => total + edge.amountMinor, 0) };
 }
 
 function isNew(profile: WalletProfile | undefined, at: number, newWalletMs: number): boolean {

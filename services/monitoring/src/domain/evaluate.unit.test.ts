@@ -80,6 +80,22 @@ describe('the preset rules', () => {
     expect(verdictOf(hits, defaultThresholds)).toMatchObject({ score: 0, opensCase: false });
   });
 
+  it('velocity per platform client, the shipped preset: 50,000 movements of one client in an hour record nothing, the 50,001st a TEST hit scoring nothing', () => {
+    const preset = presetRules.find((rule) => rule.id === 'velocity-client')!;
+    expect(preset).toMatchObject({ mode: 'TEST', scope: 'client', windowMs: hour, maxCount: 50_000, maxSumMinor: null });
+    const d = driver([preset]);
+    const reward = (i: number, at: number) => d.move('treasury:REWARDS', `user:${i % 500}`, 100, at, { type: 'REWARD', clientId: 'acme' });
+    // 50,000 rewards 70 ms apart: 58 minutes.
+    const fired: string[] = [];
+    for (let i = 0; i < 50_000; i++) fired.push(...ids(reward(i, start + i * 70)));
+    expect(fired).toEqual([]);
+    const hits = reward(50_000, start + 50_000 * 70);
+    expect(hits).toEqual([expect.objectContaining({ ruleId: 'velocity-client', mode: 'TEST', subject: 'client:acme' })]);
+    expect(verdictOf(hits, defaultThresholds)).toMatchObject({ score: 0, opensCase: false });
+    // Another client's rewards are its own count.
+    expect(ids(d.move('treasury:REWARDS', 'user:1', 100, start + 50_000 * 70, { type: 'REWARD', clientId: 'other' }))).toEqual([]);
+  });
+
   it('structuring: three amounts just under 10,000 coins in a day', () => {
     const d = driver(presetRules, known('user:1', 'user:2', 'user:3'));
     expect(ids(d.move('user:1', 'user:2', 990_000, start))).toEqual([]);

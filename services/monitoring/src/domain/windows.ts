@@ -123,3 +123,58 @@ export class ClientSeriesStore {
     return this.series.size;
   }
 }
+
+/** The buckets a client-scope velocity window is counted in: each a sixtieth of the rule's window. */
+export const clientBucketsPerWindow = 60;
+
+interface ClientCounts {
+  latest: number;
+  buckets: Map<number, { count: number; sumMinor: number }>;
+}
+
+/**
+ * A platform client's movements counted per (rule, window size, client) in buckets of a sixtieth of
+ * the rule's window: the count and sum over the window come from at most 61 buckets whatever the
+ * client's volume. A client moves far more than a person (tens of thousands an hour), past any bound
+ * on the movements one key's window holds (`maxPerKey`), so its count is not read from its edges.
+ * The window read reaches back 60 to 61 sixtieths of `windowMs` (its oldest bucket whole). Bounded
+ * by `maxKeys` series, the least recently moved going first.
+ */
+export class ClientCountStore {
+  private readonly series = new Map<string, ClientCounts>();
+
+  constructor(private readonly maxKeys: number) {}
+
+  /** Counts the movement and answers the count and sum of the window ending at it. */
+  add(key: string, windowMs: number, at: number, amountMinor: number): { count: number; sumMinor: number } {
+    const width = Math.max(1, Math.ceil(windowMs / clientBucketsPerWindow));
+    const index = Math.floor(at / width);
+    const found = this.series.get(key);
+    const current: ClientCounts = found ?? { latest: index, buckets: new Map() };
+    if (index > current.latest) {
+      current.latest = index;
+      for (const held of current.buckets.keys()) if (held < index - clientBucketsPerWindow) current.buckets.delete(held);
+    }
+    if (index >= current.latest - clientBucketsPerWindow) {
+      const bucket = current.buckets.get(index) ?? { count: 0, sumMinor: 0 };
+      bucket.count++;
+      bucket.sumMinor += amountMinor;
+      current.buckets.set(index, bucket);
+    }
+    this.series.delete(key);
+    this.series.set(key, current);
+    while (this.series.size > this.maxKeys) this.series.delete(this.series.keys().next().value as string);
+    let count = 0;
+    let sumMinor = 0;
+    for (const [held, bucket] of current.buckets)
+      if (held >= index - clientBucketsPerWindow && held <= index) {
+        count += bucket.count;
+        sumMinor += bucket.sumMinor;
+      }
+    return { count, sumMinor };
+  }
+
+  get size(): number {
+    return this.series.size;
+  }
+}

@@ -1,7 +1,7 @@
 import { RuleEngine } from './evaluate';
 import { type FanOutRule, presetRules, ruleProblem } from './rules';
 import { backtest } from './backtest';
-import { ClientSeriesStore, EdgeWindows } from './windows';
+import { ClientCountStore, ClientSeriesStore, EdgeWindows } from './windows';
 
 const edge = (at: number, amountMinor = 1) => ({ transactionId: at, at, amountMinor, peer: null, peerNew: false });
 
@@ -58,6 +58,24 @@ describe('rules as data', () => {
     expect(ruleProblem({ ...fanOut, minRecipients: 1.5 })).toMatch(/minRecipients/);
   });
 
+  it("counts a client's movements in sixtieths of the window: the oldest bucket whole, older ones gone, at most maxKeys series", () => {
+    const counts = new ClientCountStore(2);
+    // A 60 s window: 1 s buckets.
+    expect(counts.add('a', 60_000, 0, 5)).toEqual({ count: 1, sumMinor: 5 });
+    expect(counts.add('a', 60_000, 30_000, 7)).toEqual({ count: 2, sumMinor: 12 });
+    // 60.5 s after the first: its bucket (0) is 60 buckets back, still read whole.
+    expect(counts.add('a', 60_000, 60_500, 1)).toEqual({ count: 3, sumMinor: 13 });
+    expect(counts.add('a', 60_000, 61_000, 1)).toEqual({ count: 3, sumMinor: 9 });
+    // A movement read a whole window behind the latest one counts nothing: its buckets were let go.
+    expect(counts.add('a', 60_000, 0, 100)).toEqual({ count: 0, sumMinor: 0 });
+    expect(counts.add('a', 60_000, 200_000, 1)).toEqual({ count: 1, sumMinor: 1 });
+    counts.add('b', 60_000, 0, 1);
+    counts.add('c', 60_000, 0, 1);
+    expect(counts.size).toBe(2);
+    // 'a' was the least recently moved: it starts again.
+    expect(counts.add('a', 60_000, 200_500, 1)).toEqual({ count: 1, sumMinor: 1 });
+  });
+
   it('a back-test replays past movements through the candidate rule alone and reports its hits', () => {
     const fanOut = { ...(presetRules.find((rule) => rule.id === 'fan-out')! as FanOutRule), minRecipients: 3 };
     const movements = [2, 3, 4, 5].map((to, i) => ({
@@ -72,5 +90,27 @@ describe('rules as data', () => {
     const report = backtest(fanOut, movements, new Map());
     expect(report).toMatchObject({ ruleId: 'fan-out', movements: 4, hits: 2, subjects: 1 });
     expect(report.examples.map((e) => e.transactionId)).toEqual([3, 4]);
+  });
+  it('a fan-in back-test judges each payer by the age it had before the window: old payers do not count, new ones do', () => {
+    const fanIn = presetRules.find((rule) => rule.id === 'fan-in-new-wallets')!;
+    const day = 86_400_000;
+    const start = 100 * day;
+    const paying = (payers: string[], from: number) =>
+      payers.map((payer, i) => ({
+        transactionId: from + i,
+        type: 'TRANSFER',
+        amountMinor: 2_000,
+        from: payer,
+        to: 'user:100',
+        clientId: null,
+        at: start + (from + i) * 1_000,
+      }));
+    const olds = ['user:1', 'user:2', 'user:3', 'user:4', 'user:5'];
+    const longAgo = new Map(olds.map((wallet) => [wallet, { firstSeenAt: start - 30 * day, lastSeenAt: start - day }]));
+    expect(backtest(fanIn, paying(olds, 1), longAgo)).toMatchObject({ movements: 5, hits: 0 });
+    // The same payments from wallets the store had never seen before the window: five new payers.
+    const report = backtest(fanIn, paying(olds, 1), new Map());
+    expect(report).toMatchObject({ movements: 5, hits: 1, subjects: 1 });
+    expect(report.examples).toEqual([{ transactionId: 5, subject: 'user:100', detail: '5 new wallets paid it' }]);
   });
 });

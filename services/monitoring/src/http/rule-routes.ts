@@ -4,8 +4,9 @@ import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { recordCaseAction } from '../db/audit';
 import { loadRules, saveRule } from '../db/rules-repo';
-import { seenSince } from '../db/seen-repo';
+import { profilesBefore, seenSince, walletsOf } from '../db/seen-repo';
 import { backtest } from '../domain/backtest';
+import type { Movement } from '../domain/evaluate';
 import { type Rule, ruleKinds, ruleProblem } from '../domain/rules';
 
 export interface RuleRouteDeps {
@@ -15,6 +16,8 @@ export interface RuleRouteDeps {
   onChanged(rules: Rule[]): void;
   /** Transactions a back-test replays at most (an explicit bound on one request's work). */
   backtestMax: number;
+  /** How long seen transactions are kept (MONITORING_RETENTION_DAYS): a dormancy back-test sees no further back. */
+  retentionMs: number;
 }
 
 /** The rule as data, or a VALIDATION_ERROR naming what is wrong: nothing half applied. */
@@ -69,10 +72,29 @@ export function registerRuleRoutes(app: App, deps: RuleRouteDeps): void {
     { schema: { body: backtestBody, response: { 200: backtestReport } } },
     async (request) => {
       const rule = ruleOf(request.body.rule);
-      const movements = await seenSince(deps.pool, new Date(Date.now() - request.body.days * 86_400_000), deps.backtestMax + 1);
+      const now = Date.now();
+      const movements = await seenSince(deps.pool, new Date(now - request.body.days * 86_400_000), deps.backtestMax + 1);
       const truncated = movements.length > deps.backtestMax;
-      const report = backtest(rule, movements.slice(0, deps.backtestMax), new Map());
-      return { ...report, truncated };
+      const replayed = movements.slice(0, deps.backtestMax);
+      const profiles = await profilesBefore(
+        deps.pool,
+        walletsOf(replayed),
+        new Date(replayed[0]?.at ?? now),
+        lastSeenFrom(rule, replayed, now, deps.retentionMs),
+      );
+      return { ...backtest(rule, replayed, profiles), truncated };
     },
   );
+}
+
+/**
+ * Where a dormancy back-test looks for each wallet's last movement before the replay: no further
+ * back than the rule's dormancy (a wallet still since then is dormant whenever it last moved) nor
+ * than the store keeps (retention): with the default 30 days' retention a 90-day dormancy cannot be
+ * shown (docs/design/monitoring.md "Rules as data"). Null for the other kinds: no other rule reads it.
+ */
+function lastSeenFrom(rule: Rule, replayed: readonly Movement[], now: number, retentionMs: number): Date | null {
+  if (rule.kind !== 'dormancy') return null;
+  const start = replayed[0]?.at ?? now;
+  return new Date(Math.max(now - retentionMs, start - rule.dormantMs));
 }

@@ -10,6 +10,7 @@ import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { useMutation } from '../../hooks/use-mutation';
 import { Link } from '../../router';
+import { FreezeActions } from '../users/freeze-actions';
 import { FlowGraph } from './flow-graph';
 import { SubjectCell } from './subject';
 
@@ -68,11 +69,70 @@ function ResolveForm({ busy, onResolve }: { busy: boolean; onResolve: (body: { r
   );
 }
 
-/** Assign, comment and resolve: each a POST on the case (audited by the monitoring service); a resolved case refuses them (409 CASE_NOT_OPEN). */
+/** Transaction ids as typed (commas or spaces between them), or null while one is not a positive whole number or there are none or too many. */
+export function transactionIdsOf(text: string): number[] | null {
+  const parts = text.split(/[\s,]+/).filter((part) => part !== '');
+  if (parts.length === 0 || parts.length > linkedMax || !parts.every((part) => /^[1-9][0-9]{0,15}$/.test(part))) return null;
+  const ids = parts.map(Number);
+  return ids.every((id) => Number.isSafeInteger(id)) ? [...new Set(ids)] : null;
+}
+
+/** Transactions one link step takes at most (the API's own bound). */
+const linkedMax = 100;
+
+/** Links more transactions to the case: the ids typed, sent at once. */
+function LinkForm({ busy, onLink }: { busy: boolean; onLink: (transactionIds: number[]) => Promise<void> }) {
+  const [text, setText] = useState('');
+  const ids = transactionIdsOf(text);
+  return (
+    <form
+      className="filters"
+      aria-label="Link transactions"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (ids) void onLink(ids).then(() => setText(''));
+      }}
+    >
+      <Field label={`Transaction ids (commas or spaces between them; at most ${linkedMax})`}>
+        <input value={text} maxLength={2000} onChange={(event) => setText(event.target.value)} />
+      </Field>
+      <button type="submit" disabled={ids === null || busy}>
+        Link
+      </button>
+    </form>
+  );
+}
+
+/** Assigning to a user id (empty unassigns; "Me" fills in the signed-in ADMIN's). */
+function AssignForm({ initial, busy, onAssign }: { initial: number | null; busy: boolean; onAssign: (assignee: number | null) => void }) {
+  const { session } = useConsole();
+  const [assignee, setAssignee] = useState(initial === null ? '' : String(initial));
+  return (
+    <form
+      className="filters"
+      aria-label="Assign"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onAssign(assignee.trim() === '' ? null : Number(assignee));
+      }}
+    >
+      <Field label="Assignee (user id; empty unassigns)">
+        <input value={assignee} inputMode="numeric" pattern="[0-9]*" onChange={(event) => setAssignee(event.target.value)} />
+      </Field>
+      <button type="submit" disabled={busy}>
+        Assign
+      </button>
+      <button type="button" disabled={busy} onClick={() => setAssignee(String(session.user.id))}>
+        Me
+      </button>
+    </form>
+  );
+}
+
+/** Assign, comment, link and resolve: each a POST on the case (audited by the monitoring service); a resolved case refuses them (409 CASE_NOT_OPEN). */
 function CaseActions({ detail, onChanged }: { detail: CaseDetail; onChanged: () => void }) {
   const { session } = useConsole();
   const change = useMutation<string>();
-  const [assignee, setAssignee] = useState(detail.case.assignee === null ? '' : String(detail.case.assignee));
   const [note, setNote] = useState('');
   const path = { id: detail.case.id };
   const act = (what: () => Promise<unknown>, said: string) =>
@@ -85,28 +145,16 @@ function CaseActions({ detail, onChanged }: { detail: CaseDetail; onChanged: () 
   return (
     <section aria-labelledby="case-actions" className="panel">
       <h2 id="case-actions">Actions</h2>
-      <form
-        className="filters"
-        aria-label="Assign"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = { assignee: assignee.trim() === '' ? null : Number(assignee) };
-          void act(
-            () => session.client.assignMonitoringCase({ path, body }),
-            body.assignee === null ? 'Unassigned.' : `Assigned to user ${body.assignee}.`,
-          );
-        }}
-      >
-        <Field label="Assignee (user id; empty unassigns)">
-          <input value={assignee} inputMode="numeric" pattern="[0-9]*" onChange={(event) => setAssignee(event.target.value)} />
-        </Field>
-        <button type="submit" disabled={change.busy}>
-          Assign
-        </button>
-        <button type="button" disabled={change.busy} onClick={() => setAssignee(String(session.user.id))}>
-          Me
-        </button>
-      </form>
+      <AssignForm
+        initial={detail.case.assignee}
+        busy={change.busy}
+        onAssign={(assignee) =>
+          act(
+            () => session.client.assignMonitoringCase({ path, body: { assignee } }),
+            assignee === null ? 'Unassigned.' : `Assigned to user ${assignee}.`,
+          )
+        }
+      />
       <form
         className="filters"
         aria-label="Comment"
@@ -122,12 +170,65 @@ function CaseActions({ detail, onChanged }: { detail: CaseDetail; onChanged: () 
           Comment
         </button>
       </form>
+      <LinkForm
+        busy={change.busy}
+        onLink={(transactionIds) =>
+          act(
+            () => session.client.linkMonitoringCaseTransactions({ path, body: { transactionIds } }),
+            `Linked ${transactionIds.length} transaction${transactionIds.length === 1 ? '' : 's'}.`,
+          )
+        }
+      />
       <ResolveForm
         busy={change.busy}
         onResolve={(body) => act(() => session.client.resolveMonitoringCase({ path, body }), `Resolved: ${body.resolution}.`)}
       />
       <Notice>{change.result}</Notice>
       <ProblemView error={change.error} />
+    </section>
+  );
+}
+
+/**
+ * A case about a person's wallet: the wallet's freeze as the ledger has it now (however it was
+ * frozen or lifted: by this case's score, by an ADMIN here or on the user's page), and, while the
+ * case is open, freezing or unfreezing it from here: the freeze names the case, and each step is
+ * noted on the case (audited with it).
+ */
+function CaseWallet({ detail, onChanged }: { detail: CaseDetail; onChanged: () => void }) {
+  const userId = Number(/^user:(\d+)$/.exec(detail.case.subject)?.[1] ?? Number.NaN);
+  return Number.isSafeInteger(userId) ? <CaseUserWallet detail={detail} userId={userId} onChanged={onChanged} /> : null;
+}
+
+function CaseUserWallet({ detail, userId, onChanged }: { detail: CaseDetail; userId: number; onChanged: () => void }) {
+  const { session } = useConsole();
+  const user = useLoad(() => session.client.getUser({ path: { id: String(userId) } }), [userId]);
+  const open = detail.case.status === 'OPEN';
+  const noted = (said: string) => session.client.commentMonitoringCase({ path: { id: detail.case.id }, body: { body: said } });
+  return (
+    <section aria-labelledby="case-wallet" className="panel">
+      <h2 id="case-wallet">Wallet of user {userId}</h2>
+      <Loaded load={user}>
+        {(data) => (
+          <>
+            <p data-testid="case-wallet-frozen">
+              {data.wallet.frozen ? 'Frozen now: its debits are refused.' : 'Not frozen now.'}{' '}
+              <Link to={`/users/${userId}`}>The user's page</Link>
+            </p>
+            {open ? (
+              <FreezeActions
+                userId={userId}
+                frozen={data.wallet.frozen}
+                fromCase={{ caseId: detail.case.id, noted }}
+                onChanged={() => {
+                  user.reload();
+                  onChanged();
+                }}
+              />
+            ) : null}
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }
@@ -170,6 +271,7 @@ export function MonitoringCaseScreen({ caseId }: { caseId: string }) {
           <>
             <CaseSummary detail={data} />
             <CaseActions detail={data} onChanged={detail.reload} />
+            <CaseWallet detail={data} onChanged={detail.reload} />
             <section aria-labelledby="case-flows" className="panel">
               <h2 id="case-flows">Flows between its wallets</h2>
               <FlowGraph flows={data.flows} />

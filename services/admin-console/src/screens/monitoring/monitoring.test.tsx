@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { problem, renderScreen } from '../../../test/fake-console';
+import { userDetail } from '../../../test/fixtures';
 import { MonitoringCaseScreen, MonitoringCasesScreen } from '.';
+import { transactionIdsOf } from './case-detail';
 import { circularLayout } from './flow-graph';
 
 const aCase = (id: string, over: Record<string, unknown> = {}) => ({
@@ -79,7 +81,10 @@ describe('monitoring cases screen', () => {
 
 describe('monitoring case page', () => {
   it('when a case loads, then its score, rules, transactions, notes and flows show, and the flows are drawn: a node per wallet, an arrow per flow with its amount', async () => {
-    renderScreen(<MonitoringCaseScreen caseId="ca5e0001-0000-4000-8000-000000000001" />, { getMonitoringCase: async () => detail() });
+    renderScreen(<MonitoringCaseScreen caseId="ca5e0001-0000-4000-8000-000000000001" />, {
+      getMonitoringCase: async () => detail(),
+      getUser: async () => userDetail(7, 10),
+    });
     expect((await screen.findByTestId('case-score')).textContent).toBe('70');
     expect(screen.getByText('velocity, ring')).toBeTruthy();
     const transactions = screen.getByRole('table', { name: 'Transactions' });
@@ -123,6 +128,7 @@ describe('monitoring case page', () => {
     });
     renderScreen(<MonitoringCaseScreen caseId="ca5e0001-0000-4000-8000-000000000001" />, {
       getMonitoringCase,
+      getUser: async () => userDetail(7, 10),
       assignMonitoringCase: assignMonitoringCase as never,
       commentMonitoringCase,
       resolveMonitoringCase: resolveMonitoringCase as never,
@@ -153,6 +159,7 @@ describe('monitoring case page', () => {
   it('when an action is refused, then its problem is shown and the case stays as it was', async () => {
     renderScreen(<MonitoringCaseScreen caseId="ca5e0001-0000-4000-8000-000000000001" />, {
       getMonitoringCase: async () => detail(),
+      getUser: async () => userDetail(7, 10),
       commentMonitoringCase: async () => Promise.reject(problem(409, 'CASE_NOT_OPEN', 'Case not open')),
     });
     const user = userEvent.setup();
@@ -161,5 +168,112 @@ describe('monitoring case page', () => {
     await user.click(within(comment).getByRole('button', { name: 'Comment' }));
     expect((await screen.findByRole('alert')).textContent).toContain('CASE_NOT_OPEN');
     expect(screen.getByTestId('case-status').textContent).toBe('OPEN');
+  });
+  const caseId = 'ca5e0001-0000-4000-8000-000000000001';
+
+  it('when an ADMIN links transactions, then the ids typed are sent once each and the page loads again; a wrong id keeps the button off', async () => {
+    const getMonitoringCase = jest.fn(async (_input: unknown) => detail());
+    const linkMonitoringCaseTransactions = jest.fn(async (_input: unknown) => detail().case);
+    renderScreen(<MonitoringCaseScreen caseId={caseId} />, {
+      getMonitoringCase,
+      getUser: async () => userDetail(7, 10),
+      linkMonitoringCaseTransactions,
+    });
+    const user = userEvent.setup();
+    const link = await screen.findByRole('form', { name: 'Link transactions' });
+    const ids = within(link).getByLabelText(/Transaction ids/);
+    await user.type(ids, '1050, 12a');
+    expect((within(link).getByRole('button', { name: 'Link' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(ids);
+    await user.type(ids, '1050, 1051 1050');
+    const reads = getMonitoringCase.mock.calls.length;
+    await user.click(within(link).getByRole('button', { name: 'Link' }));
+    expect(linkMonitoringCaseTransactions).toHaveBeenCalledWith({ path: { id: caseId }, body: { transactionIds: [1050, 1051] } });
+    expect(await screen.findByText('Linked 2 transactions.')).toBeTruthy();
+    expect(getMonitoringCase.mock.calls.length).toBe(reads + 1);
+    expect((within(link).getByLabelText(/Transaction ids/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('reads typed transaction ids: commas or spaces, each once; anything else, none or more than 100 is no list', () => {
+    expect(transactionIdsOf(' 3,4  5,3 ')).toEqual([3, 4, 5]);
+    expect(transactionIdsOf('')).toBeNull();
+    expect(transactionIdsOf('0')).toBeNull();
+    expect(transactionIdsOf('-1')).toBeNull();
+    expect(transactionIdsOf('1.5')).toBeNull();
+    expect(transactionIdsOf('99999999999999999')).toBeNull();
+    expect(transactionIdsOf(Array.from({ length: 101 }, (_, i) => i + 1).join(' '))).toBeNull();
+  });
+
+  it("when an ADMIN freezes the case's wallet from the case, then the freeze names the case, the step is noted on the case, and the wallet shows frozen", async () => {
+    let frozen = false;
+    const getUser = jest.fn(async (_input: unknown) => {
+      const read = userDetail(7, 10);
+      return { ...read, wallet: { ...read.wallet, frozen } };
+    });
+    const freezeUserWallet = jest.fn(async (_input: unknown) => {
+      frozen = true;
+      return { userId: 7, frozen: true, freeze: null };
+    });
+    const commentMonitoringCase = jest.fn(async (_input: unknown) => detail().case);
+    renderScreen(<MonitoringCaseScreen caseId={caseId} />, {
+      getMonitoringCase: async () => detail(),
+      getUser,
+      freezeUserWallet: freezeUserWallet as never,
+      commentMonitoringCase,
+    });
+    const user = userEvent.setup();
+    expect((await screen.findByTestId('case-wallet-frozen')).textContent).toContain('Not frozen now.');
+    expect(getUser).toHaveBeenCalledWith({ path: { id: '7' } });
+    // The case is the page's own: no free-text case to type.
+    expect(screen.queryByLabelText('Case (optional)')).toBeNull();
+    const freeze = screen.getByRole('form', { name: 'Freeze' });
+    await user.type(within(freeze).getByLabelText('Reason'), 'fan-in from new accounts');
+    await user.click(within(freeze).getByRole('button', { name: 'Freeze wallet' }));
+    expect(freezeUserWallet).toHaveBeenCalledWith({ path: { id: '7' }, body: { reason: 'fan-in from new accounts', caseId } });
+    expect(commentMonitoringCase).toHaveBeenCalledWith({
+      path: { id: caseId },
+      body: { body: 'Froze the wallet of user 7: fan-in from new accounts' },
+    });
+    expect(await screen.findByText('Frozen: its debits are refused; coins sent to it still land.')).toBeTruthy();
+    expect((await screen.findByTestId('case-wallet-frozen')).textContent).toContain('Frozen now: its debits are refused.');
+  });
+
+  it('when the wallet was frozen elsewhere, then the case shows it, and asking to unfreeze from the case is sent and noted on the case', async () => {
+    const read = userDetail(7, 10);
+    const requestUnfreeze = jest.fn(async (_input: unknown) => ({ userId: 7, frozen: true, freeze: null }));
+    const commentMonitoringCase = jest.fn(async (_input: unknown) => detail().case);
+    renderScreen(<MonitoringCaseScreen caseId={caseId} />, {
+      getMonitoringCase: async () => detail(),
+      getUser: async () => ({ ...read, wallet: { ...read.wallet, frozen: true } }),
+      requestUnfreeze: requestUnfreeze as never,
+      commentMonitoringCase,
+    });
+    const user = userEvent.setup();
+    expect((await screen.findByTestId('case-wallet-frozen')).textContent).toContain('Frozen now: its debits are refused.');
+    const freeze = screen.getByRole('form', { name: 'Freeze' });
+    await user.type(within(freeze).getByLabelText('Reason'), 'cleared by the platform');
+    await user.click(within(freeze).getByRole('button', { name: 'Ask to unfreeze' }));
+    expect(requestUnfreeze).toHaveBeenCalledWith({ path: { id: '7' }, body: { reason: 'cleared by the platform' } });
+    expect(commentMonitoringCase).toHaveBeenCalledWith({
+      path: { id: caseId },
+      body: { body: "Asked to lift the freeze of user 7's wallet: cleared by the platform" },
+    });
+    expect(await screen.findByText('Asked to lift the freeze: a different ADMIN+ must approve it.')).toBeTruthy();
+  });
+
+  it('when the case is resolved, then its wallet shows without freeze actions; a case about a client has no wallet part', async () => {
+    const read = userDetail(7, 10);
+    const { unmount } = renderScreen(<MonitoringCaseScreen caseId={caseId} />, {
+      getMonitoringCase: async () => detail({ status: 'RESOLVED', resolution: 'CONFIRMED', reason: 'a ring' }),
+      getUser: async () => ({ ...read, wallet: { ...read.wallet, frozen: true } }),
+    });
+    expect((await screen.findByTestId('case-wallet-frozen')).textContent).toContain('Frozen now');
+    expect(screen.queryByRole('form', { name: 'Freeze' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Link transactions' })).toBeNull();
+    unmount();
+    renderScreen(<MonitoringCaseScreen caseId={caseId} />, { getMonitoringCase: async () => detail({ subject: 'client:acme' }) });
+    expect((await screen.findByTestId('case-score')).textContent).toBe('70');
+    expect(screen.queryByTestId('case-wallet-frozen')).toBeNull();
+    expect(screen.getByRole('form', { name: 'Link transactions' })).toBeTruthy();
   });
 });
