@@ -69,12 +69,13 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404",
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
 phases.stateful.generation.mode = "positive"
 
-# Creating a platform client (live or test-mode), a webhook endpoint or a balance monitor, and freezing a wallet or asking
-# or approving its unfreeze, require an Idempotency-Key.
+# Creating a platform client (live or test-mode), a webhook endpoint or a balance monitor, freezing a wallet or asking
+# or approving its unfreeze, and an admin's cancel of a mandate (404 for one that does not exist, 409 once it no longer
+# charges), require an Idempotency-Key.
 # Schemathesis draws keys from the header's pattern and sends one again with another body, which is
 # 422 IDEMPOTENCY_KEY_REUSED by contract (docs/CONTRACT.md "Idempotency"), not a valid request refused.
 [[operations]]
-include-operation-id = ["createPlatformClient", "createTestClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor", "freezeUserWallet", "requestUnfreeze", "approveUnfreeze"]
+include-operation-id = ["createPlatformClient", "createTestClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor", "freezeUserWallet", "requestUnfreeze", "approveUnfreeze", "cancelMandate"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 

@@ -7,13 +7,17 @@ import { apiClient, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, platformClientToken } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 
-/** Through the gateway: subscription mandates granted by a user, charged by the ledger, cancelled by the platform (CONTRACT.md "Mandates"). */
+/**
+ * Through the gateway: subscription mandates granted by a user, charged by the ledger, cancelled
+ * by the platform or by an ADMIN+ for the user (CONTRACT.md "Mandates").
+ */
 describe('mandates through the gateway and the ledger', () => {
   let stack: TestStack;
   let platform: CoinClient;
   let stream: CoinClient;
   let streamId: string;
   let rival: CoinClient;
+  let admin: { userId: number; client: CoinClient };
   const as = (token: string) => apiClient(stack.gatewayUrl, { accessToken: token });
   const problemOf = (call: Promise<unknown>) =>
     call.then(
@@ -27,9 +31,12 @@ describe('mandates through the gateway and the ledger', () => {
     );
 
   beforeAll(async () => {
-    stack = await startTestStack({ extraEnv: { MANDATE_SWEEP_INTERVAL_MS: '200' } });
-    const admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
-    platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey: await apiKeyFor(stack, admin, ['mint']) });
+    // A charge refused for want of coins is tried again a second later (every test here pays at once but the admin cancel's).
+    stack = await startTestStack({ extraEnv: { MANDATE_SWEEP_INTERVAL_MS: '200', MANDATE_RETRY_S: '1' } });
+    const superadmin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
+    platform = apiClient(stack.gatewayUrl, { accessToken: superadmin, apiKey: await apiKeyFor(stack, superadmin, ['mint']) });
+    const anAdmin = await adminSession(stack, 'ADMIN');
+    admin = { userId: anAdmin.userId, client: as(anAdmin.accessToken) };
     const streamToken = await platformClientToken(stack, 'mandates-stream');
     stream = as(streamToken);
     streamId = decodeJwt(streamToken).sub!;
@@ -79,6 +86,91 @@ describe('mandates through the gateway and the ledger', () => {
     expect([again.status, again.problem.code]).toEqual([409, 'MANDATE_NOT_ACTIVE']);
     expect((await payer.getMyWallet()).balance).toBe(40.01);
   }, 60_000);
+
+  it("when an ADMIN cancels a user's mandate with a period due and unpaid, then it is CANCELLED by an admin, audited, never charged again; a USER on the admin route is refused", async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const payer = as(user.accessToken);
+    const { mandate } = await payer.grantMandate({
+      body: { clientId: streamId, amount: 3, period: 'DAY', startsAt: new Date().toISOString(), reason: 'StreamCo Daily' },
+      idempotencyKey: `admin-grant-${user.userId}`,
+    });
+    // The wallet is empty: period 0 is due, its charge refused and tried again each second.
+    await eventually(
+      async () => ((await payer.listMyMandates({ query: {} })).mandates[0]!.failedAttempts >= 2 ? true : undefined),
+      20_000,
+      'period 0 due and retried',
+    );
+
+    // A USER on the admin route, the payer too, is refused by the gateway (and recorded), the mandate untouched.
+    const stranger = await registerUser(stack.gatewayUrl);
+    for (const [who, token] of [
+      ['stranger', stranger.accessToken],
+      ['payer', user.accessToken],
+    ] as const) {
+      const refused = await problemOf(
+        as(token).cancelMandate({
+          path: { id: mandate.id },
+          body: { reason: 'I am support' },
+          idempotencyKey: `user-${who}-${user.userId}`,
+        }),
+      );
+      expect([who, refused.status, refused.problem.code]).toEqual([who, 403, 'FORBIDDEN']);
+    }
+    await eventually(
+      async () => {
+        const { entries } = await admin.client.listAuditLog({ query: { actor: String(stranger.userId), result: 'rejected' } });
+        return entries.length > 0 ? entries : undefined;
+      },
+      20_000,
+      "the stranger's refusal in the audit log",
+    );
+    // A reason is required.
+    const noReason = await problemOf(
+      admin.client.cancelMandate({
+        path: { id: mandate.id },
+        body: {} as { reason: string },
+        idempotencyKey: `admin-noreason-${user.userId}`,
+      }),
+    );
+    expect([noReason.status, noReason.problem.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect((await payer.listMyMandates({ query: {} })).mandates[0]!.status).toBe('ACTIVE');
+
+    const { mandate: cancelled } = await admin.client.cancelMandate({
+      path: { id: mandate.id },
+      body: { reason: 'The payer asked support to stop it' },
+      idempotencyKey: `admin-cancel-${user.userId}`,
+    });
+    expect(cancelled).toMatchObject({ id: mandate.id, status: 'CANCELLED', cancelledBy: 'admin', nextChargeAt: null, nextPeriod: 0 });
+
+    // Coins arrive for the period that was due: no charge takes them, however many sweeps pass.
+    await platform.mintCoins({ body: { userId: user.userId, amount: 10, reason: 'seed after the cancel' } });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect((await payer.getMyWallet()).balance).toBe(10);
+    expect((await payer.listMyMandates({ query: {} })).mandates).toEqual([
+      expect.objectContaining({ id: mandate.id, status: 'CANCELLED', cancelledBy: 'admin', nextPeriod: 0 }),
+    ]);
+    const again = await problemOf(
+      admin.client.cancelMandate({ path: { id: mandate.id }, body: { reason: 'again' }, idempotencyKey: `admin-again-${user.userId}` }),
+    );
+    expect([again.status, again.problem.code]).toEqual([409, 'MANDATE_NOT_ACTIVE']);
+
+    // The admin's act is in the audit log: who, what, and why.
+    const recorded = await eventually(
+      async () => {
+        const { entries } = await admin.client.listServiceActions({ query: { target: `mandate:${mandate.id}` } });
+        return entries.length > 0 ? entries : undefined;
+      },
+      20_000,
+      'the cancel in the audit log',
+    );
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ kind: 'user', id: String(admin.userId) }),
+        action: 'mandate.cancel',
+        summary: { fromUserId: user.userId, reason: 'The payer asked support to stop it' },
+      }),
+    ]);
+  }, 90_000);
 
   it('when a platform client tries to grant itself a mandate, or a body is hostile, then it is refused and nothing is stored', async () => {
     const grant = { clientId: streamId, amount: 1, period: 'DAY' as const, startsAt: new Date().toISOString(), reason: 'r' };

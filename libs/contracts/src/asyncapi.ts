@@ -131,7 +131,7 @@ export const publishedEvents = [
         name: 'coinMandateCancelled',
         type: 'coin.mandate.cancelled',
         schema: mandateCancelled,
-        summary: 'The payer or the platform cancelled the mandate (mandate.cancelledBy): it never charges again',
+        summary: 'The payer, the platform or an ADMIN+ for the payer cancelled the mandate (mandate.cancelledBy): it never charges again',
       },
       {
         name: 'coinMandateEnded',

@@ -309,8 +309,14 @@ export const grantMandateCommand = commandSchema(
     requestHash,
   }),
 );
-/** Cancels a mandate, by its payer or its platform client; keyed by the payer's wallet. */
-export const cancelMandateCommand = commandSchema('ledger.cancel-mandate', z.object({ mandateId, fromUserId: userId, requestHash }));
+/**
+ * Cancels a mandate, by its payer, its platform client or an ADMIN+ acting for the payer (who
+ * gives a `reason`, kept in the admin audit log); keyed by the payer's wallet.
+ */
+export const cancelMandateCommand = commandSchema(
+  'ledger.cancel-mandate',
+  z.object({ mandateId, fromUserId: userId, reason: reasonText.optional(), requestHash }),
+);
 /**
  * Sent by the ledger's mandate scheduler for a due period (the command id derives from the
  * mandate, the period and the attempt); keyed by the payer's wallet. Without `amount`, the

@@ -67,6 +67,12 @@ export const mandateIdInput = z
   .describe("The mandate's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp)");
 export const mandateIdParam = z.strictObject({ id: mandateIdInput });
 
+/** POST /api/admin/mandates/{id}/cancel: why an ADMIN+ cancels it for its payer (kept in the admin audit log). */
+export const adminCancelMandateBody = z.strictObject({
+  reason: reasonText.describe("Why the mandate is cancelled for its payer (the admin audit log's record keeps it)"),
+});
+export type AdminCancelMandateBody = z.infer<typeof adminCancelMandateBody>;
+
 /** The mandate's 201/200 of grant and cancel. */
 export const mandateResult = z.object({ mandate });
 export type MandateResult = z.infer<typeof mandateResult>;

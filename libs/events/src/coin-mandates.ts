@@ -7,7 +7,7 @@ export const coinMandatesTopic = 'coin.mandates';
 
 /**
  * ACTIVE: charged each period; PAST_DUE: a period stayed unpaid past the grace period (no more
- * charges); CANCELLED: by the payer or the platform (no more charges); ENDED: its end passed.
+ * charges); CANCELLED: by the payer, the platform or an ADMIN+ for the payer (no more charges); ENDED: its end passed.
  */
 export const mandateStatuses = ['ACTIVE', 'PAST_DUE', 'CANCELLED', 'ENDED'] as const;
 export const mandateStatus = z.enum(mandateStatuses);
@@ -41,8 +41,11 @@ export const mandate = z.object({
   nextChargeAt: isoDateTime.nullable(),
   /** Failed attempts to charge `nextPeriod` so far. */
   failedAttempts: z.number().int().nonnegative(),
-  /** Who cancelled it: the payer (`user`) or the platform (`client`); null unless CANCELLED. */
-  cancelledBy: z.enum(['user', 'client']).nullable(),
+  /**
+   * Who cancelled it: the payer (`user`), the platform (`client`) or an ADMIN+ acting for the payer
+   * (`admin`, named with the reason in the admin audit log); null unless CANCELLED.
+   */
+  cancelledBy: z.enum(['user', 'client', 'admin']).nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

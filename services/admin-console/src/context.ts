@@ -47,6 +47,7 @@ export type ConsoleOperation =
   | 'rejectGrantRequest'
   | 'listHolds'
   | 'listMandates'
+  | 'cancelMandate'
   | 'listCommissionRules'
   | 'setCommissionRule'
   | 'listCashouts'

@@ -44,6 +44,7 @@ export const operationTable = {
   grantMandate: { method: 'post', path: '/api/wallets/me/mandates', idempotencyKey: true },
   cancelMyMandate: { method: 'post', path: '/api/wallets/me/mandates/{id}/cancel', idempotencyKey: true },
   cancelClientMandate: { method: 'post', path: '/api/platform/mandates/{id}/cancel', idempotencyKey: true },
+  cancelMandate: { method: 'post', path: '/api/admin/mandates/{id}/cancel', idempotencyKey: true },
   listClientMandates: { method: 'get', path: '/api/platform/mandates', idempotencyKey: false },
   listMandates: { method: 'get', path: '/api/admin/mandates', idempotencyKey: false },
   listTreasuries: { method: 'get', path: '/api/admin/treasuries', idempotencyKey: false },

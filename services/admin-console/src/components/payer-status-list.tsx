@@ -25,12 +25,15 @@ export function PayerStatusList<S extends string, T extends { pagination: { tota
   noun,
   statuses,
   list,
+  reloadKey = 0,
   ...table
 }: Omit<PagedTableProps<T, Row>, 'load' | 'paging'> & {
   /** What the list holds, plural ("holds"): the filter form is named after it. */
   noun: string;
   statuses: readonly S[];
   list: (query: PayerStatusQuery<S>) => Promise<T>;
+  /** Changed by the screen after it changed an item: the page is asked again. */
+  reloadKey?: number;
 }) {
   const { query } = useLocation();
   const [userId, setUserId] = useState(query.get('userId') ?? '');
@@ -38,7 +41,7 @@ export function PayerStatusList<S extends string, T extends { pagination: { tota
   const [offset, setOffset] = useState(0);
   const load = useLoad(
     () => list({ limit: String(pageSize), offset: String(offset), ...(userId ? { userId } : {}), ...(status ? { status } : {}) }),
-    [userId, status, offset],
+    [userId, status, offset, reloadKey],
   );
   const total = load.data?.pagination.total ?? 0;
   return (

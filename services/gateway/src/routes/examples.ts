@@ -351,6 +351,10 @@ export const exampleMandateResult = { mandate: exampleMandate };
 export const exampleCancelledMandate = {
   mandate: { ...exampleMandate, status: 'CANCELLED', nextChargeAt: null, cancelledBy: 'user' },
 } as const;
+export const exampleAdminCancelMandate = { reason: 'The payer asked support to stop it: the service was never delivered' };
+export const exampleAdminCancelledMandate = {
+  mandate: { ...exampleMandate, status: 'CANCELLED', nextChargeAt: null, cancelledBy: 'admin' },
+} as const;
 export const exampleMandatePage = {
   mandates: [exampleMandate],
   pagination: { limit: 20, offset: 0, total: 1 },

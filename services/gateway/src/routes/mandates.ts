@@ -1,5 +1,6 @@
 import { randomIdNonce } from '@coin/security';
 import {
+  adminCancelMandateBody,
   adminMandatesPublicQuery,
   grantMandateBody,
   ledgerDraft,
@@ -20,7 +21,15 @@ import { principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleCancelledMandate, exampleGrantMandate, exampleMandatePage, exampleMandateResult, withExample } from './examples';
+import {
+  exampleAdminCancelledMandate,
+  exampleAdminCancelMandate,
+  exampleCancelledMandate,
+  exampleGrantMandate,
+  exampleMandatePage,
+  exampleMandateResult,
+  withExample,
+} from './examples';
 import { offsetLinks, startOf } from './paging';
 import { userSecurity } from './security-schemes';
 
@@ -36,12 +45,13 @@ const readResponses = { 400: problem, 401: problem, 403: problem, 503: problem }
 /**
  * Mandates (docs/design/ledger.md "Mandates"): a user grants a platform client a mandate to charge
  * their wallet into SUBSCRIPTIONS once per period; the ledger's scheduler charges it; the user or
- * that platform cancels it. Every command about a mandate is keyed by the payer's wallet, which the
+ * that platform cancels it, or an ADMIN+ for the user. Every command about a mandate is keyed by the payer's wallet, which the
  * mandate's id names (docs/decisions/0005); the ledger alone judges who may cancel it.
  */
 export function registerMandateRoutes(app: App, deps: MandateRouteDeps): void {
   registerGrant(app, deps);
   registerCancels(app, deps);
+  registerAdminCancel(app, deps);
   registerLists(app, deps);
 }
 
@@ -137,6 +147,44 @@ function registerCancels(app: App, deps: MandateRouteDeps): void {
       },
     },
     cancel,
+  );
+}
+
+/**
+ * An ADMIN+ cancels a user's mandate for them (the console's mandate list), with a reason: the
+ * same command, its author and reason judged by the ledger from the admin's own proof. Like a
+ * freeze, it stops coins leaving a wallet rather than moving any, so it needs no fresh second
+ * factor; applied, it is in the admin audit log with its reason.
+ */
+function registerAdminCancel(app: App, deps: MandateRouteDeps): void {
+  app.post(
+    '/api/admin/mandates/:id/cancel',
+    {
+      config: { access: 'admin', idempotent: true },
+      schema: {
+        tags: ['admin', 'mandates'],
+        summary: "Cancel a user's mandate for them, with a reason (cancelledBy `admin`): it never charges again, even a charge already due",
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: mandateIdParam,
+        body: withExample(adminCancelMandateBody, exampleAdminCancelMandate),
+        operationId: 'cancelMandate',
+        response: { 200: withExample(mandateResult, exampleAdminCancelledMandate), ...errorResponses },
+      },
+    },
+    (request, reply) => {
+      const mandateId = request.params.id;
+      const fromUserId = payerOfMandateId(mandateId);
+      if (fromUserId === null) throw new AppError('MANDATE_NOT_FOUND', `No mandate ${mandateId}`);
+      const { reason } = request.body;
+      return sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.cancel-mandate', { mandateId, fromUserId, reason, requestHash }),
+        200,
+      );
+    },
   );
 }
 

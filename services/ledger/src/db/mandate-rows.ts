@@ -17,7 +17,7 @@ export interface MandateDbRow {
   next_period: number;
   next_charge_at: Date | string | null;
   failed_attempts: number;
-  cancelled_by: 'user' | 'client' | null;
+  cancelled_by: 'user' | 'client' | 'admin' | null;
   created_at: Date | string;
   updated_at: Date | string;
 }

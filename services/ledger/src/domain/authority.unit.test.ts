@@ -46,10 +46,11 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   // The scheduler's charge travels on ledger.internal only (its route); the mandate decides it.
   'ledger.charge-mandate': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.grant-mandate': { may: ['payer'], refusal: 'Command refused: only the payer grants a mandate on their wallet' },
-  // A client may cancel only the mandates granted to it: judged where the mandate is read (decide).
+  // A client may cancel only the mandates granted to it, an ADMIN+ for the payer with a reason:
+  // judged where the mandate is read (decide).
   'ledger.cancel-mandate': {
-    may: ['payer', 'rewardsClient', 'ungrantedClient', 'cashoutClient'],
-    refusal: 'Command refused: only the payer or the platform client a mandate was granted to cancels it',
+    may: ['payer', 'admin', 'superadmin', 'rewardsClient', 'ungrantedClient', 'cashoutClient'],
+    refusal: 'Command refused: only the payer, the platform client a mandate was granted to or an ADMIN+ acting for the payer cancels it',
   },
   'ledger.transfer': { may: ['payer'], refusal: payerOnly },
   'ledger.hold': { may: ['payer'], refusal: payerOnly },

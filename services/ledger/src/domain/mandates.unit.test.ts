@@ -1,6 +1,7 @@
 import { payerOfMandateId, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand, type LedgerCommandOf } from '@coin/contracts';
 import type { Rejected } from '@coin/errors';
 import { decide, defaultPolicy, emptyWallet, evolve, type Accepted, type Decision, type LedgerState, type MandateState } from './ledger';
+import { cancelMandate } from './commands/cancel-mandate';
 import { chargeCommandId, mandateIdOf, periodStart } from './mandates';
 
 /**
@@ -67,15 +68,17 @@ function charge(mandateId: string, period: number, attempt: number, amount?: num
   };
 }
 
-function cancel(mandateId: string, actor: LedgerCommand['actor']): LedgerCommandOf<'ledger.cancel-mandate'> {
+function cancel(mandateId: string, actor: LedgerCommand['actor'], reason?: string): LedgerCommandOf<'ledger.cancel-mandate'> {
   return {
     commandId: '00000000-0000-4000-8000-0000000000c1',
     type: 'ledger.cancel-mandate',
     issuedAt: t0.toISOString(),
     actor,
-    data: { mandateId, fromUserId: payer },
+    data: { mandateId, fromUserId: payer, ...(reason === undefined ? {} : { reason }) },
   };
 }
+
+const admin = { kind: 'user' as const, id: '42', role: 'ADMIN' as const };
 
 function granted(state: LedgerState, extra: Partial<LedgerCommandOf<'ledger.grant-mandate'>['data']> = {}): MandateState {
   const decision = apply(state, grant(extra), t0) as Accepted;
@@ -274,6 +277,59 @@ describe('mandates: cancel', () => {
     const mandate = granted(state);
     expect(code(apply(state, cancel(mandate.id, actor), t0))).toBe('MANDATE_NOT_FOUND');
     expect(state.mandates.get(mandate.id)!.status).toBe('ACTIVE');
+  });
+
+  it('when an ADMIN+ cancels for the payer with a reason, then it is CANCELLED by an admin and a charge already due is refused', () => {
+    const state = stateWith(2000);
+    const mandate = granted(state);
+    const scheduled = charge(mandate.id, 0, 0);
+    const command = cancel(mandate.id, admin, 'The payer asked support to stop it');
+    const decision = apply(state, command, t0) as Accepted;
+    expect(decision.mandates[0]!.mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'admin', nextChargeAt: null });
+    expect(code(apply(state, scheduled, t0))).toBe('MANDATE_NOT_ACTIVE');
+    expect(balanceOf(state)).toBe(2000);
+    // The admin's act is in the audit log as a service action naming the mandate, its payer and the reason.
+    expect(cancelMandate.audit(command, decision)).toEqual({
+      serviceAction: 'mandate.cancel',
+      target: `mandate:${mandate.id}`,
+      summary: { fromUserId: payer, reason: 'The payer asked support to stop it' },
+    });
+  });
+
+  it("when the payer or the mandate's platform cancels, then no admin action is recorded", () => {
+    const state = stateWith(2000);
+    const mandate = granted(state);
+    const command = cancel(mandate.id, { kind: 'user', id: String(payer), role: 'ADMIN' });
+    const decision = apply(state, command, t0) as Accepted;
+    // An ADMIN who is the payer cancels their own mandate: the payer's act.
+    expect(decision.mandates[0]!.mandate.cancelledBy).toBe('user');
+    expect(cancelMandate.audit(command, decision)).toBeNull();
+    expect(cancelMandate.audit(cancel(mandate.id, { kind: 'system', id: platform }), decision)).toBeNull();
+  });
+
+  it('when an ADMIN+ cancels for the payer without a reason, then it is refused and the mandate stays ACTIVE', () => {
+    const state = stateWith(2000);
+    const mandate = granted(state);
+    expect(code(apply(state, cancel(mandate.id, admin), t0))).toBe('VALIDATION_FAILED');
+    expect(state.mandates.get(mandate.id)!.status).toBe('ACTIVE');
+  });
+
+  it.each([
+    ['a USER who is not the payer', { kind: 'user' as const, id: '8', role: 'USER' as const }],
+    ['a DEVELOPER who is not the payer', { kind: 'user' as const, id: '8', role: 'DEVELOPER' as const }],
+    ['another platform', { kind: 'system' as const, id: 'rivalco' }],
+  ])('when %s cancels with a reason as an admin would, then it finds none and the mandate stays ACTIVE', (_name, actor) => {
+    const state = stateWith(2000);
+    const mandate = granted(state);
+    expect(code(apply(state, cancel(mandate.id, actor, 'I am support'), t0))).toBe('MANDATE_NOT_FOUND');
+    expect(state.mandates.get(mandate.id)!.status).toBe('ACTIVE');
+  });
+
+  it('when an ADMIN+ cancels a mandate already cancelled, then it is refused as no longer charging', () => {
+    const state = stateWith(0);
+    const mandate = granted(state);
+    apply(state, cancel(mandate.id, { kind: 'user', id: String(payer) }), t0);
+    expect(code(apply(state, cancel(mandate.id, admin, 'again'), t0))).toBe('MANDATE_NOT_ACTIVE');
   });
 
   it('when a cancelled mandate is cancelled again, then it is refused as no longer charging', () => {

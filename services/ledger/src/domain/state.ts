@@ -180,7 +180,7 @@ export interface MandateState {
   nextChargeAt: Date | null;
   /** Failed attempts to charge `nextPeriod`. */
   failedAttempts: number;
-  cancelledBy: 'user' | 'client' | null;
+  cancelledBy: 'user' | 'client' | 'admin' | null;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -46,6 +46,57 @@ describe('mandates screen', () => {
     expect(listMandates).toHaveBeenLastCalledWith({ query: { limit: '25', offset: '25', userId: '7' } });
   });
 
+  it('when an ADMIN cancels an ACTIVE mandate, then a reason is required, it is sent with the reason and the list reloads', async () => {
+    const id = '0c1f2e3d-4b5a-8697-8000-000000000007';
+    let cancelled = false;
+    const listMandates = jest.fn(async (_input: unknown) =>
+      page(
+        [
+          cancelled ? mandate(id, { status: 'CANCELLED', cancelledBy: 'admin', nextChargeAt: null }) : mandate(id),
+          mandate('m2', { status: 'ENDED', nextChargeAt: null }),
+        ],
+        2,
+      ),
+    );
+    const cancelMandate = jest.fn(async (_input: unknown) => {
+      cancelled = true;
+      return { mandate: mandate(id, { status: 'CANCELLED', cancelledBy: 'admin', nextChargeAt: null }) };
+    });
+    renderScreen(<MandatesScreen />, { listMandates, cancelMandate });
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Mandates' });
+    // Only a mandate that still charges has a Cancel button.
+    expect(within(table).getAllByRole('button', { name: /^Cancel mandate/ })).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: 'Cancel mandate 0c1f2e3d' }));
+    const form = screen.getByRole('form', { name: 'Cancel mandate' });
+    const confirm = within(form).getByRole('button', { name: 'Cancel mandate' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(form).getByLabelText('Reason'), '   ');
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(within(form).getByLabelText('Reason'));
+    await user.type(within(form).getByLabelText('Reason'), 'The payer asked support');
+    await user.click(confirm);
+    expect(cancelMandate).toHaveBeenCalledTimes(1);
+    expect(cancelMandate).toHaveBeenCalledWith({ path: { id }, body: { reason: 'The payer asked support' } });
+    expect((await screen.findByRole('status')).textContent).toContain('Mandate 0c1f2e3d is cancelled');
+    expect(await within(table).findByText('CANCELLED (by admin)')).toBeTruthy();
+    expect(listMandates).toHaveBeenCalledTimes(2);
+    expect(within(table).queryAllByRole('button', { name: /^Cancel mandate/ })).toHaveLength(0);
+  });
+
+  it('when the ledger refuses the cancel (it no longer charges), then the problem is shown and nothing reloads', async () => {
+    const listMandates = jest.fn(async (_input: unknown) => page([mandate('0c1f2e3d-x')], 1));
+    const cancelMandate = jest.fn(async () => Promise.reject(problem(409, 'MANDATE_NOT_ACTIVE', 'The mandate is CANCELLED')));
+    renderScreen(<MandatesScreen />, { listMandates, cancelMandate });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel mandate 0c1f2e3d' }));
+    const form = screen.getByRole('form', { name: 'Cancel mandate' });
+    await user.type(within(form).getByLabelText('Reason'), 'Support ticket 12');
+    await user.click(within(form).getByRole('button', { name: 'Cancel mandate' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('MANDATE_NOT_ACTIVE');
+    expect(listMandates).toHaveBeenCalledTimes(1);
+  });
+
   it('when the list is refused, then the problem is shown', async () => {
     renderScreen(<MandatesScreen />, { listMandates: async () => Promise.reject(problem(400, 'VALIDATION_FAILED', 'Invalid request')) });
     expect((await screen.findByRole('alert')).textContent).toContain('VALIDATION_FAILED');
