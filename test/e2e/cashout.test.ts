@@ -210,6 +210,47 @@ describe('cash-out through the gateway and the ledger', () => {
     expect(await walletOf(user.accessToken)).toMatchObject({ balance: 2000, activeCoins: 2000 });
   });
 
+  it("when a user lists their cash-outs, then only their own are there, newest first, in their states and paged; another user's, a provider's token and a hostile query get none", async () => {
+    const [user, other] = await Promise.all([registerUser(stack.gatewayUrl), registerUser(stack.gatewayUrl)]);
+    await Promise.all([
+      minter.mintCoins({ body: { userId: user.userId, amount: 100, reason: 'seed' } }),
+      minter.mintCoins({ body: { userId: other.userId, amount: 100, reason: 'seed' } }),
+    ]);
+    const older = await cashOut(user.accessToken, 3, `mine-${user.userId}-a`);
+    const newer = await cashOut(user.accessToken, 4, `mine-${user.userId}-b`);
+    const theirs = await cashOut(other.accessToken, 5, `mine-${other.userId}-a`);
+    expect([older.status, newer.status, theirs.status]).toEqual([201, 201, 201]);
+    expect((await claim(newer.body.cashout.id)).status).toBe(200);
+    expect((await callback({ cashoutId: newer.body.cashout.id, outcome: 'FAILED' })).status).toBe(200);
+
+    const mine = await http(stack.gatewayUrl, 'GET', '/api/cashouts', { token: user.accessToken });
+    expect(mine.status).toBe(200);
+    expect(mine.body.cashouts.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      [newer.body.cashout.id, 'FAILED'],
+      [older.body.cashout.id, 'REQUESTED'],
+    ]);
+    expect(mine.body.pagination.total).toBe(2);
+    const firstPage = await http(stack.gatewayUrl, 'GET', '/api/cashouts?limit=1', { token: user.accessToken });
+    expect(firstPage.body).toMatchObject({ hasMore: true, pagination: { total: 2 } });
+    const second = await http(stack.gatewayUrl, 'GET', `/api/cashouts?limit=1&cursor=${firstPage.body.nextCursor}`, {
+      token: user.accessToken,
+    });
+    expect(second.body.cashouts.map((c: { id: string }) => c.id)).toEqual([older.body.cashout.id]);
+    const requested = await http(stack.gatewayUrl, 'GET', '/api/cashouts?status=REQUESTED', { token: user.accessToken });
+    expect(requested.body.cashouts.map((c: { id: string }) => c.id)).toEqual([older.body.cashout.id]);
+
+    const otherList = await http(stack.gatewayUrl, 'GET', '/api/cashouts', { token: other.accessToken });
+    expect(otherList.body.cashouts.map((c: { id: string }) => c.id)).toEqual([theirs.body.cashout.id]);
+    // The payer is the token's: a query naming another payer, a provider or anyone else is not a filter a user has.
+    for (const query of [`fromUserId=${user.userId}`, `userId=${user.userId}`, `providerClientId=${providerId}`]) {
+      const hostile = await http(stack.gatewayUrl, 'GET', `/api/cashouts?${query}`, { token: other.accessToken });
+      expect([query, hostile.status, hostile.body.code]).toEqual([query, 400, 'VALIDATION_FAILED']);
+    }
+    const byProvider = await http(stack.gatewayUrl, 'GET', '/api/cashouts', { token: providerToken });
+    expect(byProvider.status).toBe(403);
+    expect((await http(stack.gatewayUrl, 'GET', '/api/cashouts', {})).status).toBe(401);
+  });
+
   it('when a client without the cashout grant writes a claim and a settlement of a cash-out to ledger.commands itself, with its own genuine token, then the ledger refuses both (audited) and nothing moves', async () => {
     const user = await registerUser(stack.gatewayUrl);
     await minter.mintCoins({ body: { userId: user.userId, amount: 50, reason: 'seed' } });

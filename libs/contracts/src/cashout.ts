@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coinAmount, coinValue, minorUnitsPerCoin } from './money';
-import { isoDateTime, singleLineText, userId } from './common';
+import { isoDateTime, singleLineText, userId, userIdParam } from './common';
 import { cashoutOutcome, msisdn, transaction, wallet } from './ledger';
 import { platformClientId } from './user';
 import { historyPaging, queryInt } from './history';
@@ -118,11 +118,14 @@ export const cashoutsQuery = z.strictObject({
   offset: queryInt(0, historyPaging.offsetMax, 0),
 });
 export type CashoutsQuery = z.infer<typeof cashoutsQuery>;
+/** GET /api/cashouts: the caller's own cash-outs, newest first, optionally of one state. */
+export const myCashoutsQuery = cashoutsQuery.pick({ status: true, limit: true, offset: true });
 /**
- * The ledger's internal form: `assignedTo` is a provider's queue (the gateway sets it from the
- * verified token, never from the caller): the REQUESTED cash-outs it may claim and those it claimed.
+ * The ledger's internal form: `assignedTo` is a provider's queue, `fromUserId` a payer's own
+ * cash-outs (the gateway sets each from the verified token, never from the caller): the REQUESTED
+ * cash-outs it may claim and those it claimed; the ones the payer asked for.
  */
-export const cashoutsInternalQuery = cashoutsQuery.extend({ assignedTo: platformClientId.optional() });
+export const cashoutsInternalQuery = cashoutsQuery.extend({ assignedTo: platformClientId.optional(), fromUserId: userIdParam.optional() });
 export const cashoutPage = z.object({
   cashouts: z.array(cashout),
   pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
@@ -130,6 +133,7 @@ export const cashoutPage = z.object({
 export type CashoutPage = z.infer<typeof cashoutPage>;
 /** The public API's forms of the queue (the ledger's internal route keeps the ones above). */
 export const cashoutsPublicQuery = withCursorParam(cashoutsQuery, 'offset');
+export const myCashoutsPublicQuery = withCursorParam(myCashoutsQuery, 'offset');
 export const cashoutPublicPage = withPageLinks(cashoutPage);
 
 /** GET /api/admin/cashouts/reconciliation: the days (UTC) a provider's cash-outs were asked for, both included. */

@@ -29,6 +29,7 @@ export const operationTable = {
   voidHold: { method: 'post', path: '/api/coins/holds/{id}/void', idempotencyKey: true },
   listMyHolds: { method: 'get', path: '/api/wallets/me/holds', idempotencyKey: false },
   listHolds: { method: 'get', path: '/api/admin/holds', idempotencyKey: false },
+  listMyCashouts: { method: 'get', path: '/api/cashouts', idempotencyKey: false },
   createCashout: { method: 'post', path: '/api/cashouts', idempotencyKey: true },
   claimCashout: { method: 'post', path: '/api/cashouts/{id}/claim', idempotencyKey: false },
   listCashouts: { method: 'get', path: '/api/admin/cashouts', idempotencyKey: false },

@@ -457,7 +457,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** The caller's own cash-outs, newest first, optionally of one state (offset pages with the total) */
+    get: operations['listMyCashouts'];
     put?: never;
     /** Exchange coins of the caller's wallet for XAF paid to a mobile money account by a payout provider: the coins are held at once and the rate in force fixes the XAF amount; the provider's callback burns them, or they are released */
     post: operations['createCashout'];
@@ -8351,6 +8352,170 @@ export interface operations {
            */
           'application/json': {
             holds: components['schemas']['Hold'][];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listMyCashouts: {
+    parameters: {
+      query?: {
+        status?: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "cashouts": [
+           *         {
+           *           "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *           "userId": 42,
+           *           "amount": 25.5,
+           *           "xafAmount": 16702,
+           *           "xafPerCoin": 655,
+           *           "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
+           *           "msisdn": "+237670000000",
+           *           "providerClientId": "pc_momo",
+           *           "claimedBy": null,
+           *           "claimedAt": null,
+           *           "status": "REQUESTED",
+           *           "providerReference": null,
+           *           "transactionId": null,
+           *           "approval": {
+           *             "status": "NOT_REQUIRED",
+           *             "approvedBy": null,
+           *             "approvedAt": null
+           *           },
+           *           "expiresAt": "2026-11-25T10:00:00.000Z",
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            cashouts: {
+              /**
+               * Format: uuid
+               * @description The cash-out's id: the id of the hold that reserves its coins
+               */
+              id: string;
+              userId: number;
+              /** @description Coins exchanged */
+              amount: number;
+              /** @description XAF the provider pays, fixed at the rate in force when it was asked for */
+              xafAmount: number;
+              /** @description The rate it was exchanged at: XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When that rate came into force
+               */
+              rateEffectiveFrom: string;
+              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
+              msisdn: string;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
+              /** @enum {string} */
+              status: 'REQUESTED' | 'CLAIMED' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              providerReference: string | null;
+              /** @description The BURN of a confirmed cash-out */
+              transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
+              /**
+               * Format: date-time
+               * @description Released by itself if no provider callback settles it by then
+               */
+              expiresAt: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            }[];
             pagination: {
               limit: number;
               offset: number;

@@ -9,6 +9,7 @@ import {
   clientMayCashout,
   cashoutPublicPage,
   cashoutsPublicQuery,
+  myCashoutsPublicQuery,
   problem,
   reconciliation,
   reconciliationCsv,
@@ -299,7 +300,35 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
     },
   );
 
+  registerMyCashouts(app, deps);
   registerReconciliationRead(app, deps);
+}
+
+/** A user's own cash-outs: the payer is the caller's verified id, whatever the query says (it names none). */
+function registerMyCashouts(app: App, deps: CashoutRouteDeps): void {
+  app.get(
+    '/api/cashouts',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['cashouts'],
+        summary: "The caller's own cash-outs, newest first, optionally of one state (offset pages with the total)",
+        security: userSecurity,
+        querystring: myCashoutsPublicQuery,
+        operationId: 'listMyCashouts',
+        response: { 200: withExample(cashoutPublicPage, exampleCashoutPage), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { status, limit, offset, cursor } = request.query;
+      const page = await deps.internal.read(
+        'ledger.cashouts',
+        { status, fromUserId: userIdOf(request), limit, offset: startOf(request, 'offset', offset, cursor) },
+        String(request.id),
+      );
+      return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };
+    },
+  );
 }
 
 /** The reconciliation per provider and UTC day (ADMIN+), JSON or CSV. */

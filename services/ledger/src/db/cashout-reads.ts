@@ -43,6 +43,8 @@ export interface CashoutFilter {
   providerClientId?: string | undefined;
   /** A provider's queue (see assignedWhere). */
   assignedTo?: string | undefined;
+  /** A payer's own cash-outs. */
+  fromUserId?: number | undefined;
   approval?: CashoutApprovalFilter | undefined;
   limit: number;
   offset: number;
@@ -50,12 +52,13 @@ export interface CashoutFilter {
 
 /** A page of cash-outs, newest first, with the total matching the filter. */
 export async function listCashouts(db: Queryable, filter: CashoutFilter): Promise<{ cashouts: HoldState[]; total: number }> {
-  const where = `cashout IS NOT NULL AND ($1::text IS NULL OR ${providerOf} = $1) AND ${assignedWhere}${
-    filter.status ? ` AND ${statusWhere[filter.status]}` : ''
-  }${filter.approval ? ` AND ${approvalWhere[filter.approval]}` : ''}`;
-  const named = [filter.providerClientId ?? null, filter.assignedTo ?? null];
+  const where = `cashout IS NOT NULL AND ($1::text IS NULL OR ${providerOf} = $1) AND ${assignedWhere}
+    AND ($3::bigint IS NULL OR from_user_id = $3)${
+      filter.status ? ` AND ${statusWhere[filter.status]}` : ''
+    }${filter.approval ? ` AND ${approvalWhere[filter.approval]}` : ''}`;
+  const named = [filter.providerClientId ?? null, filter.assignedTo ?? null, filter.fromUserId ?? null];
   const rows = await db.query<HoldDbRow>(
-    `SELECT ${holdColumns} FROM holds WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    `SELECT ${holdColumns} FROM holds WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
     [...named, filter.limit, filter.offset],
   );
   const counted = await db.query<{ total: string }>(`SELECT count(*)::bigint AS total FROM holds WHERE ${where}`, named);

@@ -11,12 +11,12 @@ import { cashoutView } from '../views/cashout-view';
  */
 export function registerCashoutReadRoutes(app: App, deps: { pools: readonly Pool[] }): void {
   app.get('/internal/cashouts', { schema: { querystring: cashoutsInternalQuery, response: { 200: cashoutPage } } }, async (request) => {
-    const { status, providerClientId, assignedTo, approval, limit, offset } = request.query;
+    const { status, providerClientId, assignedTo, fromUserId, approval, limit, offset } = request.query;
     const page = await pagedOverShards(
       deps.pools,
       { limit, offset },
       async (db, first) => {
-        const part = await listCashouts(db, { status, providerClientId, assignedTo, approval, ...first });
+        const part = await listCashouts(db, { status, providerClientId, assignedTo, fromUserId, approval, ...first });
         return { rows: part.cashouts, total: part.total };
       },
       (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
