@@ -8487,8 +8487,8 @@ export interface operations {
                * @description When that rate came into force
                */
               rateEffectiveFrom: string;
-              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
-              msisdn: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
               /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
               providerClientId: string | null;
               /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
@@ -8752,8 +8752,8 @@ export interface operations {
                * @description When that rate came into force
                */
               rateEffectiveFrom: string;
-              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
-              msisdn: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
               /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
               providerClientId: string | null;
               /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
@@ -8996,8 +8996,8 @@ export interface operations {
                * @description When that rate came into force
                */
               rateEffectiveFrom: string;
-              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
-              msisdn: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
               /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
               providerClientId: string | null;
               /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
@@ -9163,8 +9163,8 @@ export interface operations {
                * @description When that rate came into force
                */
               rateEffectiveFrom: string;
-              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
-              msisdn: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
               /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
               providerClientId: string | null;
               /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
@@ -10032,8 +10032,8 @@ export interface operations {
                * @description When that rate came into force
                */
               rateEffectiveFrom: string;
-              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
-              msisdn: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
               /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
               providerClientId: string | null;
               /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
@@ -10509,8 +10509,8 @@ export interface operations {
                * @description When that rate came into force
                */
               rateEffectiveFrom: string;
-              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
-              msisdn: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
               /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
               providerClientId: string | null;
               /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
@@ -26451,8 +26451,8 @@ export interface operations {
                * @description When that rate came into force
                */
               rateEffectiveFrom: string;
-              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
-              msisdn: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
               /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
               providerClientId: string | null;
               /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
