@@ -19,6 +19,8 @@ export interface ProofActor {
   rewardCap?: number | null;
   /** SYSTEM tokens: the `mode` claim, as the user service signs it from the client id (absent: none, an older token). */
   mode?: 'live' | 'test';
+  /** SYSTEM tokens: granted `cashout` (a payout provider, the claim `cashout: true`); absent: not one. */
+  cashout?: boolean;
 }
 
 export async function signProof(
@@ -35,6 +37,7 @@ export async function signProof(
     claims['treasuries'] = actor.treasuries ?? [...treasuryCodes];
     claims['rewardCap'] = actor.rewardCap ?? null;
     if (actor.mode) claims['mode'] = actor.mode;
+    if (actor.cashout) claims['cashout'] = true;
   }
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'EdDSA', kid: key.kid })

@@ -56,7 +56,11 @@ export const cashout = z.object({
   xafAmount: z.number().int().nonnegative().describe('XAF the provider pays, fixed at the rate in force when it was asked for'),
   xafPerCoin: xafPerCoin.describe('The rate it was exchanged at: XAF per coin'),
   rateEffectiveFrom: isoDateTime.describe('When that rate came into force'),
-  msisdn,
+  msisdn: msisdn
+    .nullable()
+    .describe(
+      'The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept',
+    ),
   providerClientId: platformClientId
     .nullable()
     .describe('The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may'),

@@ -20,6 +20,7 @@ import {
   type MandateState,
   type NewTransaction,
 } from '../domain/ledger';
+import { withoutCashoutAccount } from '../domain/state';
 import { transactionRowOf } from '../views/transaction-view';
 import { requestToLoadFirst, withStoredRequest, type ApprovalState } from '../domain/approvals';
 import {
@@ -33,7 +34,7 @@ import {
 } from './messages';
 import type { CashoutRateVersion } from '../domain/cashout-rates';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
-import { outcomeOf, type Outcome } from './outcomes';
+import { outcomeOf, withoutCashoutAccountIn, type Outcome } from './outcomes';
 import {
   emptyReadRequest,
   type BatchRead,
@@ -174,6 +175,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, context.owns, now, ids.take);
   if (ids.shortBy > 0) return { idsShortBy: ids.shortBy };
   const { outcomes, write } = writeOf(read, state, steps, creditSteps, legsToPublish, context);
+  eraseCashoutAccounts(write, steps);
   return {
     outcomes,
     write: { ...write, clocks: clockWritesOf(read, state, steps), cashoutRates: rateWritesOf(steps) },
@@ -300,6 +302,24 @@ function writeOf(
     else if (touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
   }
   return { outcomes, write };
+}
+
+/**
+ * A close of a deleted user's wallet erases their mobile money number (docs/design/data.md
+ * "Erasure"): here from what the batch writes itself (a cash-out of theirs it created or settled
+ * before the close, and those commands' stored replies: the answer sent now is left as it is),
+ * and through `erasedUsers` from the rows stored before (db/batch-write.ts), in the same statement.
+ */
+function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
+  const erased = new Set<number>();
+  for (const step of steps) {
+    if (step.kind === 'decided' && step.decision.ok && step.decision.erasesCashoutAccountsOf !== undefined)
+      erased.add(step.decision.erasesCashoutAccountsOf);
+  }
+  if (erased.size === 0) return;
+  write.holds = write.holds.map((hold) => (erased.has(hold.fromUserId) ? withoutCashoutAccount(hold) : hold));
+  write.outcomes = write.outcomes.map((outcome) => ({ ...outcome, reply: withoutCashoutAccountIn(outcome.type, outcome.reply, erased) }));
+  write.erasedUsers = [...erased];
 }
 
 /**

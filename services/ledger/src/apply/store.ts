@@ -148,6 +148,11 @@ export interface BatchWrite {
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */
   entries: Array<Entry & { walletId: string; createdAt: Date; sequence: number; balanceAfter: number }>;
   outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;
+  /**
+   * Deleted users whose mobile money number the write erases from the rows it does not write itself:
+   * their cash-outs' terms and the stored replies of their cash-out commands (absent: none).
+   */
+  erasedUsers?: number[];
   /** Every message the batch produced, in publish order: one outbox_batches row (migration 004). */
   outbox: OutboxBatchMessage[];
 }

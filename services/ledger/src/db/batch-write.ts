@@ -167,6 +167,9 @@ const clocks = p.value('json', (b) =>
 );
 /** The cash-out rate versions the batch proposed or decided, as one JSON parameter of named fields. */
 const cashoutRates = p.value('json', (b) => JSON.stringify((b.cashoutRates ?? []).map(cashoutRateRowOf)));
+/** Deleted users whose mobile money number the batch erases (apply-batch.ts `eraseCashoutAccounts`), and the holds it writes itself. */
+const erasedUsers = p.value('bigint[]', (b) => b.erasedUsers ?? []);
+const holdsWritten = p.value('uuid[]', (b) => ((b.erasedUsers ?? []).length > 0 ? b.holds.map((h) => h.id) : []));
 /** The windows as one JSON parameter of named fields. */
 const windows = p.value('json', (b) => JSON.stringify(b.windows.map((w) => ({ scope: w.scope, spending: w.window, version: w.version }))));
 
@@ -228,6 +231,16 @@ const text = `WITH opened AS (
          INSERT INTO processed_commands (${outcomes.names})
          SELECT ${outcomes.select}
            FROM ${outcomes.from}),
+       erased_holds AS (
+         -- A deleted user's number leaves their cash-outs' terms; the rows this statement writes carry none already.
+         UPDATE holds SET cashout = jsonb_set(cashout, '{msisdn}', 'null'::jsonb)
+          WHERE from_user_id = ANY(${erasedUsers}) AND cashout IS NOT NULL AND cashout->'msisdn' <> 'null'::jsonb
+            AND id <> ALL(${holdsWritten})
+         RETURNING 1),
+       erased_outcomes AS (
+         -- And the stored replies of their cash-out commands (what a retry of one is answered with),
+         -- through the one function that may change a stored outcome (migration 023).
+         SELECT erase_cashout_accounts(${erasedUsers}) AS replies WHERE cardinality(${erasedUsers}) > 0),
        new_outbox AS (
          INSERT INTO outbox_batches (messages) SELECT ${outbox} WHERE ${outbox} IS NOT NULL
          RETURNING id),
@@ -275,6 +288,7 @@ const text = `WITH opened AS (
             assert_cashout_rates_written((SELECT count(*) FROM written_rates), json_array_length(${cashoutRates})::bigint) AS rates_written,
             assert_clocks_current((SELECT count(*) FROM inserted_clocks) + (SELECT count(*) FROM updated_clocks),
                                    json_array_length(${clocks})::bigint) AS clocks_current,
+            (SELECT count(*) FROM erased_outcomes) AS erasures,
             (SELECT id FROM new_outbox) AS outbox_id`;
 
 /** The batch's write as a named prepared statement: each connection parses and plans it once. */

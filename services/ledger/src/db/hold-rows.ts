@@ -23,7 +23,8 @@ export interface HoldDbRow {
 
 /** A cash-out's terms as the holds row stores them (jsonb; dates as ISO text). */
 export interface CashoutDbTerms {
-  msisdn: string;
+  /** Null once the payer was deleted (the close of their wallet erases it). */
+  msisdn: string | null;
   /** Null or absent: no provider named (any granted provider may claim it). */
   providerClientId: string | null;
   /** Absent on no row written since migration 022, which set it on every earlier one. */

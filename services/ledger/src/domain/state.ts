@@ -107,7 +107,8 @@ export interface HoldState {
  * word, the callback that carried it and the provider's own reference.
  */
 export interface CashoutTerms {
-  msisdn: string;
+  /** Null once the payer was deleted: the close of their wallet erases it (docs/design/data.md "Erasure"). */
+  msisdn: string | null;
   providerClientId: string | null;
   claimedBy: string | null;
   claimedAt: Date | null;
@@ -123,6 +124,11 @@ export interface CashoutTerms {
    * the threshold, no second person needed.
    */
   secondPerson: { approvedBy: number | null; approvedAt: Date | null } | null;
+}
+
+/** A hold with its cash-out's account erased (docs/design/data.md "Erasure"); any other hold as it is. */
+export function withoutCashoutAccount(hold: HoldState): HoldState {
+  return hold.cashout && hold.cashout.msisdn !== null ? { ...hold, cashout: { ...hold.cashout, msisdn: null } } : hold;
 }
 
 /** A cash-out rate: XAF per coin, in force from `effectiveFrom` until the next version's. */
@@ -374,6 +380,12 @@ export interface Accepted {
   clock?: { clientId: string; offsetSeconds: number };
   /** A cash-out rate version proposed or decided (written once proposed, and once decided). */
   cashoutRate?: CashoutRateVersion;
+  /**
+   * A deleted user whose mobile money number the write erases (docs/design/data.md "Erasure"): from
+   * the terms of every cash-out of theirs and from the stored replies of their cash-out commands.
+   * Set by the close of their wallet; the holds this decision writes carry no number already.
+   */
+  erasesCashoutAccountsOf?: number;
   /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
   windows: WindowCharge[];
   /** The command was not applied but stored as an approval request: it waits for a second person. */

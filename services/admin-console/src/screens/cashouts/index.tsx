@@ -40,7 +40,7 @@ const cashoutColumns = (reload: () => void): readonly Column<Cashout>[] => [
   },
   { key: 'amount', header: 'Coins', numeric: true, cell: (c) => coins(c.amount) },
   { key: 'xaf', header: 'XAF', numeric: true, cell: (c) => integer.format(c.xafAmount) },
-  { key: 'msisdn', header: 'Account', cell: (c) => c.msisdn },
+  { key: 'msisdn', header: 'Account', cell: (c) => c.msisdn ?? 'erased' },
   { key: 'reference', header: 'Provider reference', cell: (c) => c.providerReference ?? '—' },
   {
     key: 'burn',

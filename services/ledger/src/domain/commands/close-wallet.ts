@@ -1,9 +1,15 @@
 import { closeWalletCommand, ledgerResults, walletKeyOfUser, type Party } from '@coin/contracts';
 import { accepted, beyondLimit, canDebit } from './rules';
 import { userAtLeast } from '../authors';
+import { withoutCashoutAccount } from '../state';
 import type { CommandModule } from './types';
 
-/** Closes a deleted user's wallet (SUPERADMIN, or the user service): its pending holds are voided and its coins burned. */
+/**
+ * Closes a deleted user's wallet (SUPERADMIN, or the user service): its pending holds are voided
+ * (a pending cash-out is released like any other) and its coins burned. Every close, the first and
+ * any later one, erases the user's mobile money number from their cash-outs and the stored replies
+ * of their cash-out commands (docs/design/data.md "Erasure"), keeping everything else.
+ */
 export const closeWallet: CommandModule<'ledger.close-wallet'> = {
   type: 'ledger.close-wallet',
   schema: closeWalletCommand,
@@ -15,12 +21,13 @@ export const closeWallet: CommandModule<'ledger.close-wallet'> = {
     const { userId, reason } = command.data;
     const { now } = context;
     const target = context.wallet(walletKeyOfUser(userId));
-    if (!target || target.status === 'CLOSED') return accepted({});
+    const erasesCashoutAccountsOf = userId;
+    if (!target || target.status === 'CLOSED') return accepted({ erasesCashoutAccountsOf });
     // Its pending holds are voided first: a closed wallet reserves nothing, and its coins are burned.
     const holds = [...context.state.holds.values()]
       .filter((h) => h.fromUserId === userId && h.status === 'PENDING')
-      .map((h) => ({ hold: { ...h, status: 'VOIDED' as const, updatedAt: now }, event: 'voided' as const }));
-    if (target.balance === 0) return accepted({ closes: [target.key], holds, subjectKey: target.key });
+      .map((h) => ({ hold: withoutCashoutAccount({ ...h, status: 'VOIDED' as const, updatedAt: now }), event: 'voided' as const }));
+    if (target.balance === 0) return accepted({ closes: [target.key], holds, subjectKey: target.key, erasesCashoutAccountsOf });
     if (!canDebit(target, target.balance)) return beyondLimit(target);
     const party: Party = { kind: 'user', userId };
     const transaction = context.newTransaction({ type: 'BURN', amount: target.balance, from: party, to: null, reason });
@@ -30,6 +37,7 @@ export const closeWallet: CommandModule<'ledger.close-wallet'> = {
       closes: [target.key],
       holds,
       subjectKey: target.key,
+      erasesCashoutAccountsOf,
     });
   },
   reply: ({ decision }) => ({ closed: decision.closes.length > 0, burnTransactionId: decision.transaction?.id ?? null }),
