@@ -239,7 +239,7 @@ const text = `WITH opened AS (
          RETURNING 1),
        erased_outcomes AS (
          -- And the stored replies of their cash-out commands (what a retry of one is answered with),
-         -- through the one function that may change a stored outcome (migration 023).
+         -- through the one function that may change a stored outcome (migration 024).
          SELECT erase_cashout_accounts(${erasedUsers}) AS replies WHERE cardinality(${erasedUsers}) > 0),
        new_outbox AS (
          INSERT INTO outbox_batches (messages) SELECT ${outbox} WHERE ${outbox} IS NOT NULL
