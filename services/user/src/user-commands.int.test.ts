@@ -133,7 +133,8 @@ describe('user commands against PostgreSQL', () => {
     expect(payload).toMatchObject({ user: { id, role: 'DEVELOPER', tokenVersion: 1 }, previousRole: 'USER' });
 
     const again = await applyUserCommand(store, cmd, clock, meta);
-    expect(again).toEqual({ outcome: applied.outcome, outbox: [] });
+    // Answered from the stored outcome, and marked so (the gateway's Idempotent-Replayed).
+    expect(again).toEqual({ outcome: { ...applied.outcome, replayed: true }, outbox: [] });
     expect(await rowOf(id)).toMatchObject({ token_version: 1 });
     expect(await outboxOf(id)).toHaveLength(2);
   });

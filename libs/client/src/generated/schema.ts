@@ -8488,8 +8488,8 @@ export interface operations {
                * @description When that rate came into force
                */
               rateEffectiveFrom: string;
-              /** @description The mobile money account, an MSISDN in E.164 form (+ and 8 to 15 digits), e.g. +237670000000 */
-              msisdn: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
               /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
               providerClientId: string | null;
               /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
