@@ -108,15 +108,24 @@ describe('GroupCommit', () => {
   });
 
   it('when a group’s lane is in an apply in flight, then it waits for that apply while groups of other lanes go ahead', async () => {
-    const { calls, apply } = recordingApply({ delayMs: 20 });
+    // The first apply is held open by hand (a timer racing it fails on a loaded machine).
+    const gate = opened();
+    const calls: string[][][] = [];
+    const apply = async (groups: string[][]): Promise<string[]> => {
+      calls.push(groups);
+      if (calls.length === 1) await gate.promise;
+      return groups.map((g) => g.join('+'));
+    };
     const commit = new GroupCommit(apply, { inFlightMax: 2, itemsMax: 100 });
     const first = commit.submit(['p3-commands'], 3);
-    await new Promise((r) => setTimeout(r, 5)); // the first apply is running now
+    await until(() => calls.length === 1); // the first apply is running now
     const sameLane = commit.submit(['p3-internal'], 3);
     const otherLane = commit.submit(['p4-internal'], 4);
-    await new Promise((r) => setTimeout(r, 5));
+    await until(() => calls.length === 2);
+    await new Promise((r) => setImmediate(r));
     // The second slot is free, but only lane 4 may use it.
     expect(calls).toEqual([[['p3-commands']], [['p4-internal']]]);
+    gate.open();
     await Promise.all([first, sameLane, otherLane]);
     expect(calls).toEqual([[['p3-commands']], [['p4-internal']], [['p3-internal']]]);
   });
