@@ -79,8 +79,12 @@ export class PlatformClientDirectory {
         !this.absent.has(id),
     );
     if (unknown.length === 0) return this.table;
+    const known = (id: string) => this.table.live.has(id) || this.table.revoked.has(id);
+    // A read already under way may have left before the client was registered: then one more.
+    const joined = this.reading !== undefined;
     await this.refresh();
-    for (const id of unknown) if (!this.table.live.has(id) && !this.table.revoked.has(id)) this.absent.add(id);
+    if (joined && !unknown.every(known)) await this.refresh();
+    for (const id of unknown) if (!known(id)) this.absent.add(id);
     return this.table;
   }
 

@@ -85,6 +85,40 @@ describe('the platform clients the webhooks service records events for', () => {
     await directory.stop();
   });
 
+  it('when an event names a client while a read that left before its registration is under way, then it reads once more', async () => {
+    const users = userService(
+      [client('shop', ['REWARDS'])],
+      [client('shop', ['REWARDS'])],
+      [client('shop', []), client('fresh', ['REWARDS'])],
+    );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const directory = new PlatformClientDirectory({
+      baseUrl: 'http://user:8082',
+      space: 'live',
+      refreshIntervalMs: 3_600_000,
+      timeoutMs: 1000,
+      signer,
+      logger,
+      // The second read (the periodic one, say) answers only once released.
+      fetch: (async (url: URL, init?: RequestInit) => {
+        const answer = users.fetch(url, init);
+        if (users.reads.length === 2) await held;
+        return answer;
+      }) as typeof fetch,
+    });
+    await directory.start();
+    const periodic = directory.refresh();
+    const learning = directory.learn(['fresh']);
+    release();
+    await periodic;
+    expect([...(await learning).live.keys()].sort()).toEqual(['fresh', 'shop']);
+    expect(users.reads).toHaveLength(3);
+    await directory.stop();
+  });
+
   it('when the user service cannot be read, then the clients last read stand', async () => {
     let fail = false;
     const users = userService([client('shop', ['REWARDS'])]);
