@@ -15,7 +15,12 @@ describe('container entry: service keys from files (compose)', () => {
       const ledgerCallers = JSON.parse(readFileSync(join(dir, 'callers-ledger.json'), 'utf8')) as Record<string, string>;
       expect(Object.keys(ledgerCallers).sort()).toEqual(['gateway', 'history', 'ledger', 'user']);
       expect(statSync(join(dir, 'user.pem')).mode & 0o777).toBe(0o600);
-      expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-user.json'), 'utf8')))).toEqual(['gateway', 'ledger', 'user']);
+      expect(Object.keys(JSON.parse(readFileSync(join(dir, 'callers-user.json'), 'utf8')))).toEqual([
+        'gateway',
+        'ledger',
+        'user',
+        'webhooks',
+      ]);
       expect(Object.keys(JSON.parse(readFileSync(join(dir, 'audit-signers.json'), 'utf8')))).toEqual([
         'gateway',
         'user',

@@ -72,8 +72,9 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       MFA_ENCRYPTION_SECRET:
         s.mfaEncryptionSecret ?? createHmac('sha256', s.jwtKey.privateKeyPem).update('coin-ledger mfa secret key').digest('base64url'),
       // The ledger asks whether a user is deleted before it closes the wallet ("Deleting a user").
-      // (and the DLQ redrive of user.events.v2, run as the user service).
-      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'ledger', 'user'),
+      // (and the DLQ redrive of user.events.v2, run as the user service); the webhooks service
+      // reads the platform clients and their grants (docs/design/platform.md "A platform's events").
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'ledger', 'user', 'webhooks'),
       // Reads the ledger's balance of a user being deleted (docs/DESIGN.md "Deleting a user"); signs its audit records.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.user.privateKeyPem,
       LEDGER_SERVICE_URL: url(s.ports.ledger),
@@ -119,8 +120,10 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOKS_ALLOW_HTTP: 'true',
       SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
-      // Signs its audit records (an endpoint disabled or re-enabled, a monitor created or deleted).
+      // Signs its audit records (an endpoint disabled or re-enabled, a monitor created or deleted)
+      // and its reads of the user service's platform clients.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.webhooks.privateKeyPem,
+      USER_SERVICE_URL: url(s.ports.user),
     },
     monitoring: {
       ...common,

@@ -447,8 +447,9 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
     // The user service: whether a user is deleted, before a user.deleted event closes the wallet.
     expect(needsOf('ledger')).toEqual(['dns', 'kafka', 'otlp', 'postgres', 'service:user']);
     expect(needsOf('migrate')).toEqual(['dns', 'kafka', 'postgres']);
-    // It sends the clients' webhooks: https to the internet, nothing else outside its dependencies.
-    expect(needsOf('webhooks')).toEqual(['dns', 'https-internet', 'kafka', 'otlp', 'postgres']);
+    // It sends the clients' webhooks: https to the internet, nothing else outside its dependencies;
+    // the user service for the platform clients and their grants.
+    expect(needsOf('webhooks')).toEqual(['dns', 'https-internet', 'kafka', 'otlp', 'postgres', 'service:user']);
     // Its cases and rules for the gateway; nothing outside the cluster.
     expect(needsOf('monitoring')).toEqual(['dns', 'kafka', 'otlp', 'postgres']);
     for (const dir of [base, ...overlays]) {
@@ -1190,7 +1191,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     expect(namers.map((p) => p.metadata.name)).toEqual(['gateway-sandbox-egress']);
   }, 60_000);
 
-  it('when the NetworkPolicies are rendered, then the sandbox ledger’s API admits the gateway only (its metrics port Prometheus), and the user service admits it beside the ledger', () => {
+  it('when the NetworkPolicies are rendered, then the sandbox ledger’s API admits the gateway only (its metrics port Prometheus), and the user service admits it beside the ledger, and the sandbox webhooks beside the webhooks', () => {
     const { resources } = renderedOf(dev);
     const labels = byKind(resources, 'Deployment', 'sandbox-ledger')[0]!.spec.template.metadata.labels as Obj;
     const selecting = byKind(resources, 'NetworkPolicy').filter(
@@ -1221,7 +1222,8 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     const userSources = (byKind(resources, 'NetworkPolicy', 'user-internal')[0]!.spec.ingress[0].from as Obj[]).map(
       (f) => f.podSelector.matchLabels['app.kubernetes.io/component'],
     );
-    expect(userSources).toEqual(['gateway', 'ledger', 'sandbox-ledger']);
+    // The webhooks instances read the platform clients and their grants (USER_SERVICE_URL).
+    expect(userSources).toEqual(['gateway', 'ledger', 'webhooks', 'sandbox-ledger', 'sandbox-webhooks']);
     // The ledger's own policies do not select the sandbox's pods (nor its Service the live ones).
     expect(byKind(resources, 'Service', 'ledger')[0]!.spec.selector['app.kubernetes.io/component']).toBe('ledger');
   }, 60_000);

@@ -3,8 +3,9 @@ import { webhookClientIdText } from './webhooks';
 
 /*
  * A platform client's own events (docs/DESIGN.md "Webhooks", GET /api/events): every event its
- * grants let it see from the time it has a webhook endpoint (the webhooks service knows a client's
- * grants from its endpoints), the body exactly as its deliveries carry it, kept `eventRetentionDays`.
+ * grants let it see, whether or not it has a webhook endpoint (the webhooks service reads every
+ * client's grants from the user service), the body exactly as its deliveries carry it, kept
+ * `eventRetentionDays`.
  */
 
 /** How long the webhooks service keeps a platform's events (its pruning job deletes older ones). */

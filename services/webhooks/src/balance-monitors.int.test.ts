@@ -106,6 +106,8 @@ describe('balance monitors (webhooks service in-process, real Kafka, PostgreSQL 
       SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: gatewayKeys.publicKeyPem }),
       SERVICE_TOKEN_PRIVATE_KEY: generateServiceKeys().webhooks.privateKeyPem,
       WEBHOOKS_DATABASE_URL: devServiceDatabaseUrl(infra.databaseUrl, 'webhooks'),
+      // No user service here: the clients are those with an endpoint (the table read from the user service stays empty).
+      USER_SERVICE_URL: 'http://127.0.0.1:9',
       WEBHOOKS_ENCRYPTION_SECRET: randomBytes(32).toString('base64url'),
       // The receiver is on 127.0.0.1 over http: the operator's allowance, set explicitly here.
       WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',

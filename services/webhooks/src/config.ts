@@ -70,6 +70,19 @@ export const webhooksConfigSchema = z.object({
    * in @coin/contracts; GET /api/events promises 30) (milliseconds; an hour by default).
    */
   WEBHOOKS_EVENT_PRUNE_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(3_600_000),
+  /**
+   * The user service's internal API, read with this service's token (`GET /internal/platform-clients`,
+   * the user service's SERVICE_TOKEN_PUBLIC_KEYS must admit `webhooks`): every platform client and its
+   * grants, so a client's events are recorded whether or not it has an endpoint.
+   */
+  USER_SERVICE_URL: z.string().url(),
+  /**
+   * How often the platform clients are read again from the user service (milliseconds; a minute by
+   * default): the longest a client's revocation (besides the gateways' report), or a new client
+   * whose first event names no client (a hold), waits to be seen. An event naming a client not
+   * known yet has the table read at once.
+   */
+  WEBHOOKS_CLIENTS_REFRESH_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   /** Balance monitors there may be at once (all wallets together): each costs the balance consumer a look-up. */
   WEBHOOKS_MAX_BALANCE_MONITORS: z.coerce.number().int().min(1).max(10_000).default(200),
   /**

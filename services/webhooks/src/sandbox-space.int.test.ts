@@ -81,6 +81,8 @@ describe('the sandbox webhooks instance (real Kafka, PostgreSQL, HTTP receivers)
         space === 'test'
           ? devRoleDatabaseUrl(infra.databaseUrl, sandboxRuntimeRoles.webhooks)
           : devServiceDatabaseUrl(infra.databaseUrl, 'webhooks'),
+      // No user service here: the clients are those with an endpoint (the table read from the user service stays empty).
+      USER_SERVICE_URL: 'http://127.0.0.1:9',
       WEBHOOKS_ENCRYPTION_SECRET: randomBytes(32).toString('base64url'),
       WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOKS_ALLOW_HTTP: 'true',

@@ -21,6 +21,7 @@ import { monitoredWalletKeys } from './db/monitors-repo';
 import { handleBalanceEvents } from './kafka/balance-events';
 import { MonitoredWallets } from './kafka/monitored-wallets';
 import { handleCoinEvents, webhookEvent } from './kafka/coin-events';
+import { PlatformClientDirectory } from './clients/client-directory';
 
 export type { RunningService };
 
@@ -93,7 +94,8 @@ async function openWebhooksParts(
     adminAuditTopic: topics.adminAudit,
     space: config.WEBHOOKS_SPACE,
   });
-  registerEventRoutes(parts.app, { pool });
+  const directory = await startClientDirectory(parts, config);
+  registerEventRoutes(parts.app, { pool, directory });
   startEventPruning(parts, config.WEBHOOKS_EVENT_PRUNE_INTERVAL_MS);
   const monitoredWallets = new MonitoredWallets(() => monitoredWalletKeys(pool));
   registerMonitorRoutes(parts.app, {
@@ -103,6 +105,7 @@ async function openWebhooksParts(
     onChanged: () => monitoredWallets.invalidate(),
   });
   await startEventConsumers(parts, config, {
+    directory,
     monitoredWallets,
     balanceEvents: { outbox, onSkipped: (reason) => counters.skippedBalanceEvents.inc({ reason }) },
   });
@@ -140,6 +143,25 @@ function testClocksOf(config: Readonly<WebhooksConfig>, logger: Logger): { testC
     logger,
   });
   return { testClocks: reader };
+}
+
+/**
+ * The platform clients and their grants, read from the user service with this service's token
+ * (docs/design/platform.md "A platform's events"): once before the consumers start, then every
+ * WEBHOOKS_CLIENTS_REFRESH_MS and when an event names a client not known yet.
+ */
+async function startClientDirectory(parts: FrameParts, config: Readonly<WebhooksConfig>): Promise<PlatformClientDirectory> {
+  const directory = new PlatformClientDirectory({
+    baseUrl: config.USER_SERVICE_URL,
+    space: config.WEBHOOKS_SPACE,
+    refreshIntervalMs: config.WEBHOOKS_CLIENTS_REFRESH_MS,
+    timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
+    signer: new ServiceTokenSigner('webhooks', config.SERVICE_TOKEN_PRIVATE_KEY),
+    logger: parts.logger,
+  });
+  await directory.start();
+  parts.runtime.onClose('platform client directory', () => directory.stop());
+  return directory;
 }
 
 /** Rows one statement of the pruning job deletes at most (a short lock, a bounded WAL burst). */
@@ -189,6 +211,7 @@ async function startEventConsumers(
   parts: FrameParts,
   config: Readonly<WebhooksConfig>,
   own: {
+    directory: PlatformClientDirectory;
     monitoredWallets: MonitoredWallets;
     balanceEvents: Pick<Parameters<typeof handleBalanceEvents>[0], 'outbox' | 'onSkipped'>;
   },
@@ -201,7 +224,7 @@ async function startEventConsumers(
     schema: webhookEvent,
     commitIntervalMs: 500,
     tuning: offPathFetch(250, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
-    handleBatch: handleCoinEvents({ pool }),
+    handleBatch: handleCoinEvents({ pool, directory: own.directory }),
   });
   const balanceConsumer = await consume('balance events consumer', {
     groupId: balanceMonitorsGroupId(config.TOPIC_PREFIX),
@@ -212,6 +235,7 @@ async function startEventConsumers(
     tuning: offPathFetch(250, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
     handleBatch: handleBalanceEvents({
       pool,
+      directory: own.directory,
       outbox: own.balanceEvents.outbox,
       topic: topics.coinBalanceMonitors,
       onSkipped: own.balanceEvents.onSkipped,

@@ -2113,7 +2113,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The calling platform client's events of the last 30 days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it; recorded from the time the client has a webhook endpoint, so a client that never registered one has none); filter by type and by time. A test-mode client's are the sandbox's */
+    /** The calling platform client's events of the last 30 days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it, and whether or not the client ever registered one); filter by type and by time. A test-mode client's are the sandbox's */
     get: operations['listEvents'];
     put?: never;
     post?: never;

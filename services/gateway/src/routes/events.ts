@@ -50,7 +50,7 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
       config: { access: 'platform', sandbox: 'webhooks' },
       schema: {
         tags: ['webhooks'],
-        summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it; recorded from the time the client has a webhook endpoint, so a client that never registered one has none); filter by type and by time. A test-mode client's are the sandbox's`,
+        summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it, and whether or not the client ever registered one); filter by type and by time. A test-mode client's are the sandbox's`,
         security: [{ bearerAuth: [] }],
         operationId: 'listEvents',
         querystring: eventsQuery,

@@ -23,7 +23,8 @@ export const userRouteCallers: InternalRouteCallers = {
   'POST /internal/auth/password-reset': ['gateway'],
   'GET /internal/platform-clients/:id/status': ['gateway'],
   'GET /internal/users': ['gateway'],
-  'GET /internal/platform-clients': ['gateway'],
+  // And the webhooks service, which records the events of every live client (docs/design/platform.md "A platform's events").
+  'GET /internal/platform-clients': ['gateway', 'webhooks'],
   'GET /internal/users/:id/sessions': ['gateway'],
   'GET /internal/api-keys': ['gateway'],
   'GET /internal/revocations': ['gateway'],

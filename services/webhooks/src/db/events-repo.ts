@@ -17,8 +17,9 @@ export interface PlatformEventRow {
 }
 
 /**
- * The clients whose events are recorded and what they were granted: every client with an endpoint
- * (enabled or not) that was not revoked. Its endpoints hold copies of its immutable grants.
+ * The clients with an endpoint (enabled or not) that were not revoked, and what they were granted
+ * (its endpoints hold copies of its grants); the user service's table adds the others
+ * (eventClientScopes).
  */
 export async function eventClients(db: Pool | PoolClient): Promise<{ clientId: string; treasuries: string[] }[]> {
   const r = await db.query<{ client_id: string; treasuries: string[] }>(
@@ -29,6 +30,15 @@ export async function eventClients(db: Pool | PoolClient): Promise<{ clientId: s
       GROUP BY e.client_id`,
   );
   return r.rows.map((row) => ({ clientId: row.client_id, treasuries: row.treasuries }));
+}
+
+/** Those of `clientIds` the gateways reported revoked (webhook_revoked_clients). */
+export async function revokedAmong(db: Pool | PoolClient, clientIds: readonly string[]): Promise<Set<string>> {
+  if (clientIds.length === 0) return new Set();
+  const r = await db.query<{ client_id: string }>('SELECT client_id FROM webhook_revoked_clients WHERE client_id = ANY($1::text[])', [
+    [...clientIds],
+  ]);
+  return new Set(r.rows.map((row) => row.client_id));
 }
 
 /** Idempotent on (client, event): a redelivered Kafka event adds nothing. In a transaction when given its client. */

@@ -48,3 +48,14 @@ export function visibleWith({ clientId, treasuries }: ClientScope, event: Webhoo
   if (!clientMaySeeTreasuries(treasuries, [h.toTreasury])) return null;
   return { walletKey: `user:${h.fromUserId}` };
 }
+
+/**
+ * The platform clients an event names: the client that made a transaction, a mandate's client, the
+ * clients a monitoring case names. A hold names none.
+ */
+export function clientsNamedBy(event: WebhookEvent): string[] {
+  if ('mandate' in event) return [event.mandate.clientId];
+  if ('caseId' in event) return [...(event.clients ?? [])];
+  if ('transaction' in event) return event.transaction.clientId === undefined ? [] : [event.transaction.clientId];
+  return [];
+}

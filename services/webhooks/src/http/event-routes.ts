@@ -5,6 +5,7 @@ import type { App } from '@coin/http';
 import type { z } from 'zod';
 import { findPlatformEvent, listPlatformEvents, type PlatformEventRow } from '../db/events-repo';
 import { decodeEventCursor, encodeEventCursor } from '../domain/platform-events';
+import type { PlatformClientDirectory } from '../clients/client-directory';
 
 function eventView(row: PlatformEventRow): z.input<typeof platformEvent> {
   // The body the service wrote, from an event it validated (or made itself).
@@ -26,14 +27,17 @@ function afterSeqOf(cursor: string | undefined): number | undefined {
 
 /**
  * A platform client's events (GET /api/events through the gateway, which names the client: its
- * token's subject). Oldest first; another client's event is answered like a missing one (404).
+ * token's subject). Oldest first; another client's event is answered like a missing one (404). A
+ * client the service does not know yet has the user service's table read again (in the background:
+ * the answer does not wait), so its events are recorded from then on.
  */
-export function registerEventRoutes(app: App, deps: { pool: Pool }): void {
+export function registerEventRoutes(app: App, deps: { pool: Pool; directory: Pick<PlatformClientDirectory, 'learn'> }): void {
   app.get(
     '/internal/webhooks/clients/:clientId/events',
     { schema: { params: clientEventsParams, querystring: eventsQuery, response: { 200: platformEventPage } } },
     async (request) => {
       const { limit, cursor, type, after } = request.query;
+      void deps.directory.learn([request.params.clientId]);
       const rows = await listPlatformEvents(deps.pool, request.params.clientId, {
         limit: limit + 1,
         afterSeq: afterSeqOf(cursor),

@@ -1,11 +1,12 @@
 import { clientMaySeeTreasuries, minorUnitsToCoins, walletKeyOfEventWallet } from '@coin/contracts';
-import { insertOutbox, type OutboxRelay, type OutboxRow, type Pool, type PoolClient } from '@coin/db';
+import { insertOutbox, type OutboxRelay, type OutboxRow, type PoolClient } from '@coin/db';
 import type { BalanceMonitorCrossed, CoinBalanceEvent, CrossingDirection } from '@coin/events';
 import type { Delivered } from '@coin/kafka';
 import { uuidV5 } from '@coin/security';
 import { insertDeliveries, type NewDelivery } from '../db/deliveries-repo';
 import { enabledEndpoints } from '../db/endpoints-repo';
-import { eventClients, insertPlatformEvents, type NewPlatformEvent } from '../db/events-repo';
+import { insertPlatformEvents, type NewPlatformEvent } from '../db/events-repo';
+import { type RecordingClientsDeps, recordingClients } from '../clients/recording-clients';
 import { liveMonitorsOf, type MonitorRow } from '../db/monitors-repo';
 import { balanceMinorOf, crossingOf } from '../domain/crossing';
 
@@ -18,8 +19,7 @@ const crossedType = 'coin.balance-monitor.crossed';
  */
 export type SkipReason = 'wallet' | 'amount' | 'key';
 
-export interface BalanceEventDeps {
-  pool: Pool;
+export interface BalanceEventDeps extends RecordingClientsDeps {
   outbox: OutboxRelay;
   /** The coin.balance-monitors topic (with its prefix). */
   topic: string;
@@ -136,7 +136,8 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
     const monitors = await liveMonitorsOf(deps.pool, [...new Set(changes.map((c) => c.walletKey))]);
     const crossings = crossingsOf(changes, monitors);
     if (crossings.length === 0) return;
-    const [all, clients] = await Promise.all([enabledEndpoints(deps.pool), eventClients(deps.pool)]);
+    // A crossing names no client: the clients are those already known.
+    const [all, clients] = await Promise.all([enabledEndpoints(deps.pool), recordingClients(deps, [])]);
     const endpoints = all.filter((e) => e.eventTypes.includes(crossedType));
     const client = await deps.pool.connect();
     let published: number[] = [];

@@ -1,11 +1,12 @@
-import { inTransaction, type Pool } from '@coin/db';
+import { inTransaction } from '@coin/db';
 import { coinHoldEvent, coinMandateEvent, coinMonitoringCaseEvent, coinTransactionEvent } from '@coin/events';
 import type { Delivered } from '@coin/kafka';
 import { z } from 'zod';
 import { enabledEndpoints } from '../db/endpoints-repo';
 import { insertDeliveries, type NewDelivery } from '../db/deliveries-repo';
-import { eventClients, insertPlatformEvents, type NewPlatformEvent } from '../db/events-repo';
-import { deliveryOf, visibleWith, type WebhookEvent } from '../domain/visibility';
+import { insertPlatformEvents, type NewPlatformEvent } from '../db/events-repo';
+import { type RecordingClientsDeps, recordingClients } from '../clients/recording-clients';
+import { clientsNamedBy, deliveryOf, visibleWith, type WebhookEvent } from '../domain/visibility';
 
 /** What the consumer validates with: every event of coin.transactions, coin.holds, coin.mandates and coin.monitoring-cases. */
 export const webhookEvent = z.discriminatedUnion('type', [
@@ -20,14 +21,21 @@ export const webhookEventTypes = webhookEvent.options.map((o) => o.shape.type.va
 
 /**
  * Turns a batch of events into deliveries, one per endpoint that asked for the type and may see
- * the event, and into the events of each client that may see it (GET /api/events, whether or not
- * an endpoint of it is enabled), in one transaction. The body is fixed here, so every attempt
+ * the event, and into the events of each live client that may see it (GET /api/events, whether it
+ * has an endpoint or not: the user service's table, read again first when an event names a client
+ * it does not know), in one transaction. The body is fixed here, so every attempt
  * sends (and signs) the same bytes and the events list shows them. Inserts are idempotent on
  * (endpoint, event) and (client, event): a redelivered batch adds nothing.
  */
-export function handleCoinEvents(deps: { pool: Pool }) {
+export function handleCoinEvents(deps: RecordingClientsDeps) {
   return async (items: Delivered<WebhookEvent>[]): Promise<void> => {
-    const [endpoints, clients] = await Promise.all([enabledEndpoints(deps.pool), eventClients(deps.pool)]);
+    const [endpoints, clients] = await Promise.all([
+      enabledEndpoints(deps.pool),
+      recordingClients(
+        deps,
+        items.flatMap((item) => clientsNamedBy(item.value)),
+      ),
+    ]);
     if (clients.length === 0) return;
     const deliveries: NewDelivery[] = [];
     const events: NewPlatformEvent[] = [];
