@@ -249,6 +249,25 @@ const num = (counts: ActorCounts, key: string) => (typeof counts[key] === 'numbe
 
 /** How long a service that died on its own may take to be running and ready again (backoff up to 30 s + start). */
 const deathRecoveryMs = 120_000;
+/** How long the nemesis waits for a victim that is down already (restarting) before it kills it anyway. */
+const victimRunningWaitMs = 30_000;
+
+/**
+ * The nemesis' SIGKILL of a victim. The ledger may be down by its own hand (killed right after a
+ * mandate charge, restarted by the supervisor), and a kill of a process that is not running does
+ * nothing: wait for it to run again (at most victimRunningWaitMs), then kill it.
+ */
+async function killWhenRunning(
+  stack: { isRunning(name: ServiceName): boolean; pid(name: ServiceName): number | undefined; kill(name: ServiceName): Promise<void> },
+  victim: ServiceName,
+  log: (line: string) => void,
+): Promise<void> {
+  const deadline = Date.now() + victimRunningWaitMs;
+  while (!stack.isRunning(victim) && Date.now() < deadline) await sleep(100);
+  log(`nemesis: SIGKILL ${victim} (pid ${stack.pid(victim)})`);
+  await stack.kill(victim);
+}
+
 /** How long, after a server answers again, the nemesis waits for every service to be ready. */
 const outageReadySettleMs = 60_000;
 
@@ -650,8 +669,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
           continue;
         }
         const victim = queue.shift() ?? pick(services);
-        log(`nemesis: SIGKILL ${victim} (pid ${stack.pid(victim)})`);
-        await stack.kill(victim);
+        await killWhenRunning(stack, victim, log);
         await sleep(Math.random() * 1500);
         if (await restartOrReport(victim)) log(`nemesis: ${victim} back (pid ${stack.pid(victim)})`);
         faultsCovered = allCovered();

@@ -57,9 +57,13 @@ export interface MandatesOptions {
 
 /** A mandate still ACTIVE and not charged every period due this long after its grant was answered is a schedule that stopped. */
 const chargeWithinMs = 30_000;
-/** Every this-many-th grant asks more than any payer holds (100 coins each, and what transfers bring). */
+/**
+ * Every this-many-th grant asks more than any payer holds: more than every coin the run mints
+ * (100 coins a wallet, the shops' treasuries, the insider's split mints of 300,000 each, which
+ * can land three times on one user).
+ */
 const unpayableEvery = 5;
-const unpayableCoins = 50_000;
+const unpayableCoins = 100_000_000;
 const dayMs = 24 * 3600 * 1000;
 
 interface Op {
