@@ -1,9 +1,8 @@
 import { standardWebhookHeaders } from '@coin/events';
-import pg from 'pg';
 import { eventually } from '../harness/eventually';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
-import { adminSession, apiKeyFor, createPlatformClientWithCli } from '../harness/admin';
+import { adminSession, apiKeyFor, platformClientTokenAs } from '../harness/admin';
 
 /**
  * A cash-out no provider settles within CASHOUT_WINDOW_S (docs/CONTRACT.md "Cash-out", Expiry),
@@ -54,19 +53,7 @@ describe('cash-out expiry through the gateway', () => {
       },
     });
     adminToken = (await adminSession(stack, 'SUPERADMIN')).accessToken;
-    const created = await createPlatformClientWithCli(stack, 'mobile money expiry', { treasuries: [], cashout: true });
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
-      await db.query(`UPDATE "${stack.prefix}users".platform_clients SET id = $2 WHERE id = $1`, [created.clientId, providerId]);
-    } finally {
-      await db.end();
-    }
-    const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', {
-      body: { clientId: providerId, clientSecret: created.clientSecret },
-    });
-    expect(token.status).toBe(200);
-    providerToken = token.body.accessToken;
+    providerToken = await platformClientTokenAs(stack, providerId, 'mobile money expiry', { treasuries: [], cashout: true });
   }, 120_000);
   afterAll(async () => {
     await stack?.close();

@@ -3,9 +3,8 @@ import { cashoutRatesKey, topicNames } from '@coin/contracts';
 import { standardWebhookHeaders } from '@coin/events';
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
-import pg from 'pg';
 import { signProof } from '../../scripts/stack/proofs';
-import { adminSession, apiKeyFor, createPlatformClientWithCli, type AdminSession } from '../harness/admin';
+import { adminSession, apiKeyFor, platformClientTokenAs, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { apiClient, http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -73,19 +72,7 @@ describe('cash-out rates and four-eyes cash-outs', () => {
       accessToken: superadmin.accessToken,
       apiKey: await apiKeyFor(stack, superadmin.accessToken, ['mint']),
     });
-    const created = await createPlatformClientWithCli(stack, 'mobile money rates', { treasuries: [], cashout: true });
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
-      await db.query(`UPDATE "${stack.prefix}users".platform_clients SET id = $2 WHERE id = $1`, [created.clientId, providerId]);
-    } finally {
-      await db.end();
-    }
-    const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', {
-      body: { clientId: providerId, clientSecret: created.clientSecret },
-    });
-    expect(token.status).toBe(200);
-    providerToken = token.body.accessToken;
+    providerToken = await platformClientTokenAs(stack, providerId, 'mobile money rates', { treasuries: [], cashout: true });
     const logger = createLogger('e2e', 'warn');
     producer = new BatchingProducer(createKafka({ brokers: stack.kafkaBrokers, clientId: 'e2e-rate-forger', logger }).producer(), logger);
     await producer.connect();

@@ -4,11 +4,10 @@ import { standardWebhookHeaders } from '@coin/events';
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { decodeJwt } from 'jose';
-import pg from 'pg';
 import { eventually } from '../harness/eventually';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
-import { adminSession, apiKeyFor, createPlatformClientWithCli } from '../harness/admin';
+import { adminSession, apiKeyFor, platformClientTokenAs } from '../harness/admin';
 
 /**
  * Cash-out to XAF through the gateway (docs/CONTRACT.md "Cash-out"): a user's cash-out is held; a
@@ -66,15 +65,6 @@ describe('cash-out through the gateway and the ledger', () => {
     return (page.body.cashouts as Array<{ id: string; status: string; claimedBy: string | null }>).find((c) => c.id === id);
   };
 
-  /** A platform client made as an operator does, renamed to the id the callback secrets name, and its token. */
-  const providerClient = async (db: pg.Client, name: string, id: string, cashout: boolean) => {
-    const created = await createPlatformClientWithCli(stack, name, { treasuries: [], cashout });
-    await db.query(`UPDATE "${stack.prefix}users".platform_clients SET id = $2 WHERE id = $1`, [created.clientId, id]);
-    const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: { clientId: id, clientSecret: created.clientSecret } });
-    expect(token.status).toBe(200);
-    return token.body.accessToken as string;
-  };
-
   beforeAll(async () => {
     stack = await startTestStack({
       extraEnv: {
@@ -86,16 +76,10 @@ describe('cash-out through the gateway and the ledger', () => {
     const admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
     adminToken = admin;
     minter = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey: await apiKeyFor(stack, admin, ['mint']) });
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
-      providerToken = await providerClient(db, 'mobile money', providerId, true);
-      secondToken = await providerClient(db, 'mobile money two', secondId, true);
-      // A callback secret, a genuine token, but no `cashout` grant: no payout provider.
-      ungrantedToken = await providerClient(db, 'not a provider', ungrantedId, false);
-    } finally {
-      await db.end();
-    }
+    providerToken = await platformClientTokenAs(stack, providerId, 'mobile money', { treasuries: [], cashout: true });
+    secondToken = await platformClientTokenAs(stack, secondId, 'mobile money two', { treasuries: [], cashout: true });
+    // A callback secret, a genuine token, but no `cashout` grant: no payout provider.
+    ungrantedToken = await platformClientTokenAs(stack, ungrantedId, 'not a provider', { treasuries: [] });
     expect(decodeJwt(providerToken)).toMatchObject({ cashout: true });
     expect(decodeJwt(ungrantedToken)).not.toHaveProperty('cashout');
   }, 120_000);

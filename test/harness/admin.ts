@@ -242,6 +242,20 @@ export async function createPlatformClientWithCli(
  */
 export async function platformClientToken(stack: TestStack, name: string, grants: ClientGrantFlags = {}): Promise<string> {
   const { clientId, clientSecret } = await createPlatformClientWithCli(stack, name, grants);
+  return clientAccessToken(stack, clientId, clientSecret);
+}
+
+/**
+ * The same, renamed to a fixed id first: a payout provider's id is what the stack's callback
+ * secrets (CASHOUT_CALLBACK_SECRET) name, and the operator's CLI draws ids at random.
+ */
+export async function platformClientTokenAs(stack: TestStack, id: string, name: string, grants: ClientGrantFlags = {}): Promise<string> {
+  const created = await createPlatformClientWithCli(stack, name, grants);
+  await withUsersDb(stack, (query) => query('UPDATE platform_clients SET id = $2 WHERE id = $1', [created.clientId, id]));
+  return clientAccessToken(stack, id, created.clientSecret);
+}
+
+async function clientAccessToken(stack: TestStack, clientId: string, clientSecret: string): Promise<string> {
   const response = await fetch(new URL('/api/auth/token', stack.gatewayUrl), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
