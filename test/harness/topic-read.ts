@@ -53,6 +53,22 @@ export async function readTopicToEnd(kafka: Kafka, topic: string, timeoutMs = 20
   return records;
 }
 
+/**
+ * The records with each byte-identical repeat dropped (the first kept). A producer's retry after a
+ * send the broker took but did not acknowledge (a partition's leader still moving just after its
+ * topic was made) writes the same record again: delivery is at least once, and readers dedupe by
+ * the event's id. A repeat that differs in any byte is a different record and stays.
+ */
+export function withoutRepeats(records: RawRecord[]): RawRecord[] {
+  const seen = new Set<string>();
+  return records.filter((r) => {
+    const identity = JSON.stringify([r.partition, r.key?.toString('base64') ?? null, r.value?.toString('base64') ?? null, r.headers]);
+    if (seen.has(identity)) return false;
+    seen.add(identity);
+    return true;
+  });
+}
+
 /** The partitions' offsets; a topic created a moment ago may not have its leaders yet, so asked again for a while. */
 async function topicEnds(kafka: Kafka, topic: string): Promise<Array<{ partition: number; low: string; high: string }>> {
   const admin = kafka.admin();
