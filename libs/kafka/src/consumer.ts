@@ -6,6 +6,7 @@ import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings, offPathLingerBytes } from './client';
 import { coPartitionedAssigner } from './co-partitioned-assigner';
+import { ApplyAhead } from './apply-ahead';
 import { ResolvedOffsets } from './commit-on-stop';
 import { readHeaders } from './headers';
 import { isPack, packEntryIndex, unpack } from './pack';
@@ -80,6 +81,14 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * set it.
    */
   commitIntervalMs?: number;
+  /**
+   * Lets the fetch loop run this many batches of a partition ahead of their applies (ApplyAhead,
+   * apply-ahead.ts): the handler's batch is queued behind the partition's earlier ones and the
+   * next fetch leaves at once; offsets commit (every `commitIntervalMs`, which it needs) only once
+   * applied, in order. Only for a handler that answers a redelivery from what it stored, and a
+   * consumer that never seeks.
+   */
+  applyAheadBatches?: number;
   fromBeginning?: boolean;
   /** Registers batch size, handler duration, lag and message counters on this registry. */
   metrics?: Registry;
@@ -355,12 +364,16 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
     for (const outcome of alertedOutcomes) metrics?.messages.inc({ group: options.groupId, topic, outcome }, 0);
   // With a commit interval, what the consumer applied since its last commit is committed on stop.
   const resolvedOf = new WeakMap<Consumer, ResolvedOffsets>();
+  const aheadOf = new WeakMap<Consumer, ApplyAhead>();
+  if (options.applyAheadBatches && !options.commitIntervalMs) throw new Error('applyAheadBatches needs commitIntervalMs');
   const supervisor = new SupervisedConsumer({
     groupId: options.groupId,
     logger: log,
     ...(options.metrics ? { restarts: consumerRestartCounter(options.metrics) } : {}),
     beforeStop: async (consumer) => {
-      const committed = await resolvedOf.get(consumer)?.drain((offsets) => consumer.commitOffsets(offsets), stopDrainMs);
+      const committed =
+        (await resolvedOf.get(consumer)?.drain((offsets) => consumer.commitOffsets(offsets), stopDrainMs)) ??
+        (await aheadOf.get(consumer)?.drain(stopDrainMs));
       if (committed) log.debug({ partitions: committed }, 'committed the offsets applied since the last commit');
     },
     create: () =>
@@ -377,8 +390,18 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
       for (const topic of options.topics) {
         await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
       }
-      const config = runConfig(options, log, metrics);
-      if (options.commitIntervalMs) {
+      const ahead = options.applyAheadBatches
+        ? new ApplyAhead(
+            { commitOffsets: (offsets) => consumer.commitOffsets(offsets), seek: (place) => consumer.seek(place) },
+            { aheadMax: options.applyAheadBatches, commitIntervalMs: options.commitIntervalMs!, logger: log },
+          )
+        : undefined;
+      const config = runConfig(options, log, metrics, ahead);
+      if (ahead) {
+        aheadOf.set(consumer, ahead);
+        consumer.on(consumer.events.GROUP_JOIN, (event) => ahead.assign(event.payload.memberAssignment));
+        consumer.on(consumer.events.REBALANCING, () => ahead.abandonQueued());
+      } else if (options.commitIntervalMs) {
         const resolved = new ResolvedOffsets();
         resolvedOf.set(consumer, resolved);
         consumer.on(consumer.events.GROUP_JOIN, (event) => resolved.assign(event.payload.memberAssignment));
@@ -401,7 +424,12 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
  * What each consumer of the group (the first and any replacement) runs: per fetched partition
  * batch, validation and dead letters, the handler, then offsets and metrics.
  */
-function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger, metrics: ConsumerMetrics | undefined): ConsumerRunConfig {
+function runConfig<S extends z.ZodType>(
+  options: ConsumerOptions<S>,
+  log: Logger,
+  metrics: ConsumerMetrics | undefined,
+  ahead: ApplyAhead | undefined,
+): ConsumerRunConfig {
   return {
     // kafkajs's auto-commit commits after every batch whatever the interval; with an interval
     // the handler's commitOffsetsIfNecessary() below is what commits, at most that often.
@@ -480,55 +508,86 @@ function runConfig<S extends z.ZodType>(options: ConsumerOptions<S>, log: Logger
       metrics?.messages.inc({ ...labels, outcome: 'valid' }, valid.length);
       metrics?.messages.inc({ ...labels, outcome: 'dead_lettered' }, unpacked.count - valid.length - passedOver);
       if (passedOver > 0) metrics?.messages.inc({ ...labels, outcome: 'passed_over' }, passedOver);
-      if (valid.length > 0) {
-        const endTimer = metrics?.batchDuration.startTimer(labels);
-        // A transient failure (the database restarting, say) pauses this partition: the same
-        // batch is retried in place with backoff, heartbeating meanwhile, and the partition
-        // resumes where it was once it passes — no crash of the consumer, no restart loop. Only a
-        // rebalance (the heartbeat throws), a stop, or a stale batch ends the wait; the service's
-        // database watch ends the process if the outage outlasts its grace.
-        for (let attempt = 1; ; attempt += 1) {
-          try {
-            const setAside = await applyIsolating(valid, { heartbeat }, options, log);
-            if (setAside > 0) metrics?.messages.inc({ ...labels, outcome: 'set_aside' }, setAside);
-            break;
-          } catch (err) {
-            metrics?.messages.inc({ ...labels, outcome: 'handler_failed' }, valid.length);
-            const context = {
-              err,
-              attempt,
-              topic: batch.topic,
-              partition: batch.partition,
-              firstOffset: batch.firstOffset(),
-              commandIds: valid
-                .slice(0, 20)
-                .map((v) => v.headers[headerNames.commandId])
-                .filter(Boolean),
-            };
-            if (!isRunning() || isStale()) {
-              log.warn(context, 'batch handler failed while the consumer stops or rebalances; the batch will be redelivered');
-              throw err;
-            }
-            const delayMs = Math.min(transientRetry.maxMs, transientRetry.firstMs * 2 ** (attempt - 1));
-            // Say which commands it holds so their logs can be found; once, then every tenth try.
-            if (attempt === 1 || attempt % 10 === 0)
-              log.error({ ...context, delayMs }, 'batch handler failed for a transient reason; the partition pauses and retries it');
-            await sleep(delayMs);
-            await heartbeat();
-          }
-        }
-        endTimer?.();
-        metrics?.batchSize.observe(labels, valid.length);
-      }
       const last = batch.messages[batch.messages.length - 1];
+      const applyBatch = async (): Promise<void> => {
+        if (valid.length > 0) {
+          const endTimer = metrics?.batchDuration.startTimer(labels);
+          await applyRetrying(valid, { heartbeat, isRunning, isStale }, options, log, metrics, { ...labels, firstOffset: batch.firstOffset() });
+          endTimer?.();
+          metrics?.batchSize.observe(labels, valid.length);
+        }
+        if (last && metrics) setLag(metrics, labels, batch, last.offset);
+      };
+      if (ahead && last) {
+        // A batch fetched before a seek to an earlier offset comes again from there.
+        if (isStale()) return;
+        await ahead.enqueue(batch.topic, batch.partition, batch.messages[0]!.offset, last.offset, async () => {
+          if (!isRunning() || isStale()) return false;
+          await applyBatch();
+          return true;
+        });
+        // Where the next fetch starts; the offset committed follows the applies (ApplyAhead).
+        resolveOffset(last.offset);
+        await heartbeat();
+        return;
+      }
+      await applyBatch();
       if (last) resolveOffset(last.offset);
-      if (last && metrics) setLag(metrics, labels, batch, last.offset);
       await commitOffsetsIfNecessary();
       await heartbeat();
       const pauseMs = lingerAfter(batch.messages, options.tuning?.lingerMs);
       if (pauseMs > 0 && isRunning()) await sleep(pauseMs);
     },
   };
+}
+
+/**
+ * The handler on a batch of valid messages, no message able to stop the partition
+ * (`applyIsolating`). A transient failure (the database restarting, say) pauses the partition:
+ * the same batch is retried in place with backoff, heartbeating meanwhile, and the partition
+ * resumes where it was once it passes — no crash of the consumer, no restart loop. Only a
+ * rebalance (the heartbeat throws), a stop, or a stale batch ends the wait, by throwing; the
+ * service's database watch ends the process if the outage outlasts its grace.
+ */
+async function applyRetrying<S extends z.ZodType>(
+  valid: Delivered<z.output<S>>[],
+  control: BatchControl & { isRunning: () => boolean; isStale: () => boolean },
+  options: ConsumerOptions<S>,
+  log: Logger,
+  metrics: ConsumerMetrics | undefined,
+  place: { group: string; topic: string; firstOffset: string | null },
+): Promise<void> {
+  const { firstOffset, ...labels } = place;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const setAside = await applyIsolating(valid, { heartbeat: control.heartbeat }, options, log);
+      if (setAside > 0) metrics?.messages.inc({ ...labels, outcome: 'set_aside' }, setAside);
+      return;
+    } catch (err) {
+      metrics?.messages.inc({ ...labels, outcome: 'handler_failed' }, valid.length);
+      const context = {
+        err,
+        attempt,
+        topic: labels.topic,
+        partition: valid[0]?.partition,
+        firstOffset,
+        commandIds: valid
+          .slice(0, 20)
+          .map((v) => v.headers[headerNames.commandId])
+          .filter(Boolean),
+      };
+      if (!control.isRunning() || control.isStale()) {
+        log.warn(context, 'batch handler failed while the consumer stops or rebalances; the batch will be redelivered');
+        throw err;
+      }
+      const delayMs = Math.min(transientRetry.maxMs, transientRetry.firstMs * 2 ** (attempt - 1));
+      // Say which commands it holds so their logs can be found; once, then every tenth try.
+      if (attempt === 1 || attempt % 10 === 0)
+        log.error({ ...context, delayMs }, 'batch handler failed for a transient reason; the partition pauses and retries it');
+      await sleep(delayMs);
+      await control.heartbeat();
+    }
+  }
 }
 
 /** Lag after a batch: the high watermark is the offset the next produced message gets. */

@@ -96,6 +96,13 @@ export const ledgerConfigSchema = z.object({
    */
   LEDGER_FETCH_BYTES_PER_PARTITION_MAX: positiveInt(1024 * 1024),
   /**
+   * Batches of a partition the command consumer fetches and checks ahead of their apply
+   * (docs/DESIGN.md "Applying ahead of the fetch"): the next fetch leaves as soon as a batch is
+   * queued, not once it is applied and answered; offsets commit only once applied. 0: the fetch
+   * waits for each apply.
+   */
+  LEDGER_APPLY_AHEAD_BATCHES: z.coerce.number().int().min(0).max(16).default(2),
+  /**
    * A member silent for this long is dropped from the group: its batch is redelivered (harmless,
    * but wasted) and, after a crash, its partitions wait this long for a new owner. Handlers
    * heartbeat between the phases of a batch, so this only needs to exceed one phase.

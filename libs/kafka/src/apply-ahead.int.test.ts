@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { dlqOf } from '@coin/contracts';
+import { createLogger } from '@coin/logger';
+import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { BatchingProducer } from './batching-producer';
+import { createKafka } from './client';
+import { startConsumer } from './consumer';
+import { ensureTopics } from './topics';
+
+const logger = createLogger('apply-ahead-int', 'silent');
+
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * A consumer that applies ahead of its fetch (`applyAheadBatches`) on a real broker: the next
+ * record of a partition is fetched and checked while the apply before it is still under way, and
+ * the group's committed offset never passes a batch not yet applied.
+ */
+describe('a consumer applying ahead of its fetch (real broker)', () => {
+  const prefix = uniquePrefix();
+  const topic = `${prefix}ahead-events`;
+  const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'apply-ahead-int', logger });
+  let producer: BatchingProducer;
+
+  beforeAll(async () => {
+    await ensureTopics(kafka, [
+      { topic, numPartitions: 1 },
+      { topic: dlqOf(topic), numPartitions: 1 },
+    ]);
+    producer = new BatchingProducer(kafka.producer(), logger);
+    await producer.connect();
+  }, 60_000);
+
+  afterAll(() => producer.close());
+
+  async function committedOffset(groupId: string): Promise<number> {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const [committed] = await admin.fetchOffsets({ groupId, topics: [topic] });
+      return Number(committed!.partitions[0]!.offset);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  it('when an apply is held open, then the next record of its partition is fetched and checked meanwhile, applied only after it, and committed only once applied', async () => {
+    const groupId = `${prefix}ahead-group`;
+    const checked: number[] = [];
+    const applied: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const running = await startConsumer({
+      kafka,
+      groupId,
+      topics: [topic],
+      schema: z.object({ n: z.number().int() }),
+      logger,
+      producer,
+      commitIntervalMs: 10,
+      applyAheadBatches: 2,
+      // Called as each record is checked, right after its fetch.
+      refuse: (value) => {
+        checked.push(value.n);
+        return null;
+      },
+      handleBatch: async (items) => {
+        if (items.some((i) => i.value.n === 1)) await held;
+        applied.push(...items.map((i) => i.value.n));
+      },
+    });
+    try {
+      await running.ready;
+      await producer.send(topic, { key: 'k', value: JSON.stringify({ n: 1 }) });
+      await until(() => checked.includes(1), 20_000, 'the first record to be fetched');
+      await producer.send(topic, { key: 'k', value: JSON.stringify({ n: 2 }) });
+      // Fetched while the first is still being applied: the fetch loop did not wait for it.
+      await until(() => checked.includes(2), 20_000, 'the second record to be fetched while the first is held');
+      expect(applied).toEqual([]);
+      // Nothing is committed past a batch not applied, whatever was fetched.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await committedOffset(groupId)).toBeLessThanOrEqual(0);
+
+      release();
+      await until(() => applied.length === 2, 20_000, 'both records to be applied');
+      expect(applied).toEqual([1, 2]);
+      await until(async () => (await committedOffset(groupId)) === 2, 20_000, 'the offset past both to be committed');
+    } finally {
+      release();
+      await running.stop();
+    }
+  }, 90_000);
+});
