@@ -17,52 +17,62 @@ export interface ApplyAheadConsumer {
 }
 
 export interface ApplyAheadOptions {
-  /** Batches of one topic-partition handed over and not yet applied before the fetch loop waits. */
+  /** Batches of one topic-partition waiting behind its apply before the fetch loop waits too. */
   aheadMax: number;
+  /** Waiting batches are applied together up to this many items (one batch alone may hold more). */
+  itemsMax: number;
   /** Offsets applied are committed at most this often (and on a stop). */
   commitIntervalMs: number;
   logger: Logger;
   now?: () => number;
 }
 
-/** One batch's apply: resolves true once applied, false if it gave up (a stop or a stale batch). */
-export type BatchWork = () => Promise<boolean>;
+/** Applies items of one topic-partition, in order: true once applied, false if it gave up (a stop, a stale batch). */
+export type ApplyItems<T> = (items: T[]) => Promise<boolean>;
+
+/** A fetched batch waiting for its apply. */
+export interface FetchedBatch<T> {
+  firstOffset: string;
+  lastOffset: string;
+  items: T[];
+  /** How to apply it (and, merged, the batches waiting before it): the newest batch's is used. */
+  apply: ApplyItems<T>;
+}
 
 /**
- * One topic-partition's batches, applied one after the other. `epoch` changes whenever the
- * batches queued so far must not be applied any more (a rebalance, a join, a failure): they are
- * skipped, and the partition is fetched again from where its applies stopped.
+ * One topic-partition: its batches waiting, the apply under way, and its epoch, which changes
+ * whenever what waits must not be applied any more (a rebalance, a failure).
  */
-interface Line {
-  tail: Promise<void>;
-  /** The batches queued and not yet done, oldest first. */
-  pending: Promise<void>[];
+interface Line<T> {
+  waiting: FetchedBatch<T>[];
+  current: Promise<void> | null;
   epoch: number;
 }
 
 /**
- * Lets a consumer's fetch loop run ahead of its applies (docs/DESIGN.md "Applying ahead of the
- * fetch").
+ * Lets a consumer's fetch loop run ahead of its applies (docs/DESIGN.md "Messaging", "Applying
+ * ahead of the fetch").
  *
  * kafkajs fetches again only once every batch of the last fetch is handled. A handler that
  * applies a batch in PostgreSQL and then answers its callers (the ledger) kept the fetch loop
  * waiting for all of it, so a command appended meanwhile waited for that apply before it was
- * even fetched. Here the handler queues the batch's apply behind the partition's earlier ones and
- * returns; the fetch position moves on at once (kafkajs's resolved offset), while the offset
- * committed moves only once a batch is applied, in order. A crash therefore redelivers what was
- * fetched and not applied, as before; a handler that answers a redelivery from what it stored
- * (the only kind that may use this) changes nothing the second time.
+ * even fetched. Here a fetched batch waits behind its partition's apply under way and the
+ * handler returns; the fetch position moves on at once (kafkajs's resolved offset). The batches
+ * that arrived meanwhile are applied together once that apply is done, so the batching the
+ * wait used to give is kept. The offset committed moves only once a batch is applied, in order:
+ * a crash redelivers what was fetched and not applied, as before, and a handler that answers a
+ * redelivery from what it stored (the only kind that may use this) changes nothing the second
+ * time.
  *
- * A batch whose apply gives up (the consumer stops, or its retry loop sees a rebalance) ends its
- * partition's line: the batches queued behind it are skipped, the partition is fetched again
- * from that batch (kafkajs `seek`; a rebalance fetches from the committed offset anyway), and
- * nothing after it is committed before it is applied.
+ * An apply that gives up (the consumer stops, or its retry loop sees a rebalance) drops what
+ * waits behind it, and the partition is fetched again from its first offset (kafkajs `seek`; a
+ * rebalance fetches from the committed offsets anyway), so nothing after it is applied or
+ * committed before it.
  */
-export class ApplyAhead {
-  private readonly lines = new Map<string, Line>();
+export class ApplyAhead<T> {
+  private readonly lines = new Map<string, Line<T>>();
   private readonly applied = new Map<string, AppliedOffset>();
   private assigned: Set<string> | null = null;
-  private inFlight = 0;
   private stopping = false;
   private lastCommitMs: number;
   private committing: Promise<void> | null = null;
@@ -79,61 +89,82 @@ export class ApplyAhead {
 
   /**
    * The partitions of the consumer's new generation (kafkajs GROUP_JOIN): kafkajs fetches each
-   * again from its committed offset, so nothing queued before is applied, and an offset of a
-   * partition another member now owns is never committed.
+   * again from its committed offset, so nothing waiting is applied, and an offset of a partition
+   * another member now owns is never committed.
    */
   assign(memberAssignment: Record<string, number[]>): void {
     this.assigned = new Set(Object.entries(memberAssignment).flatMap(([topic, partitions]) => partitions.map((p) => lineKey(topic, p))));
     for (const key of this.applied.keys()) if (!this.assigned.has(key)) this.applied.delete(key);
-    this.abandonQueued();
+    this.abandonWaiting();
   }
 
-  /** A rebalance has begun (kafkajs REBALANCING): what is queued waits for the new generation instead. */
-  abandonQueued(): void {
-    for (const line of this.lines.values()) line.epoch += 1;
+  /** A rebalance has begun (kafkajs REBALANCING): what waits is fetched again in the new generation instead. */
+  abandonWaiting(): void {
+    for (const line of this.lines.values()) {
+      line.waiting = [];
+      line.epoch += 1;
+    }
   }
 
   /**
-   * Queues a fetched batch's apply behind the earlier batches of its topic-partition. Resolves
-   * once queued, or, with `aheadMax` of the partition's batches still to apply, once one of them
-   * is done. `firstOffset`/`lastOffset`: the batch's records (the next fetch starts after
-   * `lastOffset`, which the caller resolves in kafkajs; it is committed once `work` applied it).
+   * Puts a fetched batch behind its topic-partition's apply. Resolves true once it waits there,
+   * or, with `aheadMax` batches already waiting, once they have been taken into an apply; false
+   * if, meanwhile, the partition is to be fetched again (a failure, a rebalance, a stop): the
+   * batch is then not applied, and comes again.
    */
-  async enqueue(topic: string, partition: number, firstOffset: string, lastOffset: string, work: BatchWork): Promise<void> {
+  async enqueue(topic: string, partition: number, batch: FetchedBatch<T>): Promise<boolean> {
     const key = lineKey(topic, partition);
     let line = this.lines.get(key);
     if (!line) {
-      line = { tail: Promise.resolve(), pending: [], epoch: 0 };
+      line = { waiting: [], current: null, epoch: 0 };
       this.lines.set(key, line);
     }
-    while (line.pending.length >= this.options.aheadMax) await line.pending[0];
-    const current = line;
-    const epoch = current.epoch;
-    this.inFlight += 1;
-    const done = current.tail.then(async () => {
+    const epoch = line.epoch;
+    while (line.waiting.length >= this.options.aheadMax && line.current) await line.current;
+    if (this.stopping || epoch !== line.epoch) return false;
+    line.waiting.push(batch);
+    if (!line.current) this.applyNext(topic, partition, line);
+    return true;
+  }
+
+  /** Whether an apply is under way or waiting (a stop waits for the first). */
+  private get busy(): boolean {
+    for (const line of this.lines.values()) if (line.current) return true;
+    return false;
+  }
+
+  /** Takes what waits (up to `itemsMax` items) into one apply; again when it is done, while anything waits. */
+  private applyNext(topic: string, partition: number, line: Line<T>): void {
+    if (this.stopping || line.waiting.length === 0) {
+      line.current = null;
+      return;
+    }
+    const taken = [line.waiting.shift()!];
+    let count = taken[0]!.items.length;
+    while (line.waiting.length > 0 && count + line.waiting[0]!.items.length <= this.options.itemsMax) {
+      const next = line.waiting.shift()!;
+      taken.push(next);
+      count += next.items.length;
+    }
+    const first = taken[0]!;
+    const last = taken[taken.length - 1]!;
+    const epoch = line.epoch;
+    line.current = (async () => {
+      let applied = false;
       try {
-        if (this.stopping || epoch !== current.epoch) return;
-        let applied = false;
-        try {
-          applied = await work();
-        } catch (err) {
-          this.options.logger.warn({ err, topic, partition, firstOffset }, 'a batch applied ahead of the fetch gave up');
-        }
-        if (applied) {
-          this.markApplied(key, { topic, partition, offset: (BigInt(lastOffset) + 1n).toString() });
-          return;
-        }
-        if (epoch !== current.epoch || this.stopping) return;
-        // Nothing after this batch may be applied before it: skip what is queued and fetch it again.
-        current.epoch += 1;
-        this.fetchAgain({ topic, partition, offset: firstOffset });
-      } finally {
-        this.inFlight -= 1;
-        current.pending.shift();
+        applied = await last.apply(taken.length === 1 ? first.items : taken.flatMap((b) => b.items));
+      } catch (err) {
+        this.options.logger.warn({ err, topic, partition, firstOffset: first.firstOffset }, 'an apply ahead of the fetch gave up');
       }
-    });
-    current.tail = done;
-    current.pending.push(done);
+      if (applied) {
+        this.markApplied(lineKey(topic, partition), { topic, partition, offset: (BigInt(last.lastOffset) + 1n).toString() });
+      } else if (epoch === line.epoch && !this.stopping) {
+        // Nothing after these batches may be applied before them: drop what waits, fetch them again.
+        line.waiting = [];
+        line.epoch += 1;
+        this.fetchAgain({ topic, partition, offset: first.firstOffset });
+      }
+    })().finally(() => this.applyNext(topic, partition, line));
   }
 
   private fetchAgain(place: AppliedOffset): void {
@@ -146,14 +177,15 @@ export class ApplyAhead {
   }
 
   /**
-   * Stops applying what is queued, waits up to `waitMs` for the applies under way, then commits
+   * Stops applying what waits, waits up to `waitMs` for the applies under way, then commits
    * every offset applied; returns how many partitions it committed.
    */
   async drain(waitMs: number): Promise<number> {
     this.stopping = true;
     clearTimeout(this.commitTimer);
+    for (const line of this.lines.values()) line.waiting = [];
     const deadline = this.now() + waitMs;
-    while (this.inFlight > 0 && this.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (this.busy && this.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     await this.committing;
     return this.commitApplied();
   }
@@ -165,7 +197,7 @@ export class ApplyAhead {
     const dueInMs = this.lastCommitMs + this.options.commitIntervalMs - this.now();
     if (dueInMs <= 0) this.commitSoon();
     else if (!this.commitTimer) {
-      // The last batches before a quiet spell are committed too, not only at the next batch.
+      // The last batches before a quiet spell are committed too, not only with the next batch.
       this.commitTimer = setTimeout(() => {
         this.commitTimer = undefined;
         this.commitSoon();
@@ -190,7 +222,7 @@ export class ApplyAhead {
     try {
       await this.consumer.commitOffsets(offsets);
     } catch (err) {
-      // Put them back unless a newer offset of the partition was applied meanwhile.
+      // Back for the next commit, unless a later offset of the partition was applied meanwhile.
       for (const offset of offsets) {
         const key = lineKey(offset.topic, offset.partition);
         if (!this.applied.has(key) && (this.assigned === null || this.assigned.has(key))) this.applied.set(key, offset);

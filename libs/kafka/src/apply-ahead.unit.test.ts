@@ -29,130 +29,154 @@ function fakeConsumer() {
   };
 }
 
+/** A batch of the numbers first..last (offsets = the numbers), applied by `apply`. */
+function batch(first: number, last: number, apply: (items: number[]) => Promise<boolean>) {
+  const items = Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  return { firstOffset: String(first), lastOffset: String(last), items, apply };
+}
+
 describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits follow them', () => {
-  it('when three batches of a partition are queued, then they apply one after the other in offset order, the enqueue returning before each is applied', async () => {
+  it('when batches arrive while an apply is under way, then they wait and are applied together after it, in offset order, each enqueue returning at once', async () => {
     const { consumer } = fakeConsumer();
-    const ahead = new ApplyAhead(consumer, { aheadMax: 4, commitIntervalMs: 60_000, logger });
-    const order: string[] = [];
-    const gates = [gate(), gate(), gate()];
-    for (const [i, g] of gates.entries()) {
-      await ahead.enqueue('t', 0, String(i * 10), String(i * 10 + 9), async () => {
-        order.push(`start ${i}`);
-        const done = await g.promise;
-        order.push(`end ${i}`);
-        return done;
-      });
-    }
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 4, itemsMax: 100, commitIntervalMs: 60_000, logger });
+    const applies: number[][] = [];
+    const held = gate();
+    const apply = async (items: number[]) => {
+      applies.push(items);
+      return items[0] === 0 ? held.promise : true;
+    };
+    expect(await ahead.enqueue('t', 0, batch(0, 1, apply))).toBe(true);
+    expect(await ahead.enqueue('t', 0, batch(2, 2, apply))).toBe(true);
+    expect(await ahead.enqueue('t', 0, batch(3, 5, apply))).toBe(true);
     await settle();
-    expect(order).toEqual(['start 0']);
-    gates[1]!.open(true);
-    gates[0]!.open(true);
+    expect(applies).toEqual([[0, 1]]);
+    held.open(true);
     await settle();
-    gates[2]!.open(true);
-    await settle();
-    expect(order).toEqual(['start 0', 'end 0', 'start 1', 'end 1', 'start 2', 'end 2']);
+    expect(applies).toEqual([
+      [0, 1],
+      [2, 3, 4, 5],
+    ]);
   });
 
-  it('when aheadMax batches of a partition are not yet applied, then the next enqueue waits for the oldest, and another partition does not wait', async () => {
+  it('when waiting batches hold more than itemsMax items, then they are applied in several applies, still in order', async () => {
     const { consumer } = fakeConsumer();
-    const ahead = new ApplyAhead(consumer, { aheadMax: 2, commitIntervalMs: 60_000, logger });
-    const first = gate();
-    await ahead.enqueue('t', 0, '0', '0', () => first.promise);
-    await ahead.enqueue('t', 0, '1', '1', async () => true);
-    let thirdQueued = false;
-    const third = ahead.enqueue('t', 0, '2', '2', async () => true).then(() => (thirdQueued = true));
-    await ahead.enqueue('t', 1, '0', '0', async () => true);
-    await settle();
-    expect(thirdQueued).toBe(false);
-    first.open(true);
-    await third;
-    expect(thirdQueued).toBe(true);
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 8, itemsMax: 3, commitIntervalMs: 60_000, logger });
+    const applies: number[][] = [];
+    const held = gate();
+    const apply = async (items: number[]) => (applies.push(items), items[0] === 0 ? held.promise : true);
+    await ahead.enqueue('t', 0, batch(0, 0, apply));
+    await ahead.enqueue('t', 0, batch(1, 2, apply));
+    await ahead.enqueue('t', 0, batch(3, 3, apply));
+    await ahead.enqueue('t', 0, batch(4, 7, apply));
+    held.open(true);
+    for (let i = 0; i < 5; i += 1) await settle();
+    expect(applies).toEqual([[0], [1, 2, 3], [4, 5, 6, 7]]);
   });
 
-  it('when a batch is applied, then its next offset is committed only then and never before, and a stop commits what the interval had not', async () => {
+  it('when aheadMax batches of a partition wait, then the next enqueue waits for them to be taken, and another partition does not wait', async () => {
+    const { consumer } = fakeConsumer();
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 2, itemsMax: 100, commitIntervalMs: 60_000, logger });
+    const held = gate();
+    await ahead.enqueue('t', 0, batch(0, 0, () => held.promise));
+    await ahead.enqueue('t', 0, batch(1, 1, async () => true));
+    await ahead.enqueue('t', 0, batch(2, 2, async () => true));
+    let fourthQueued: boolean | undefined;
+    const fourth = ahead.enqueue('t', 0, batch(3, 3, async () => true)).then((queued) => (fourthQueued = queued));
+    expect(await ahead.enqueue('t', 1, batch(0, 0, async () => true))).toBe(true);
+    await settle();
+    expect(fourthQueued).toBeUndefined();
+    held.open(true);
+    await fourth;
+    expect(fourthQueued).toBe(true);
+  });
+
+  it('when batches are applied, then the next offset is committed only once they are, never one fetched and not applied, and a stop commits what the interval had not', async () => {
     const { consumer, commits } = fakeConsumer();
     let now = 1_000;
-    const ahead = new ApplyAhead(consumer, { aheadMax: 4, commitIntervalMs: 500, logger, now: () => now });
-    const first = gate();
-    await ahead.enqueue('t', 0, '0', '4', () => first.promise);
-    await ahead.enqueue('t', 0, '5', '9', async () => true);
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 4, itemsMax: 100, commitIntervalMs: 500, logger, now: () => now });
+    const held = gate();
+    await ahead.enqueue('t', 0, batch(0, 4, () => held.promise));
+    await ahead.enqueue('t', 0, batch(5, 9, async () => true));
     now += 1_000;
     await settle();
-    expect(commits).toEqual([]); // the second is applied only after the first
-    first.open(true);
-    await settle();
+    expect(commits).toEqual([]);
+    held.open(true);
     await settle();
     expect(commits).toEqual([[{ topic: 't', partition: 0, offset: '5' }]]);
-    // Inside the next interval nothing commits until the stop.
-    await ahead.enqueue('t', 0, '10', '12', async () => true);
     await settle();
+    // Inside the next interval nothing commits until the stop.
     expect(commits).toHaveLength(1);
     expect(await ahead.drain(1_000)).toBe(1);
-    expect(commits[1]).toEqual([{ topic: 't', partition: 0, offset: '13' }]);
+    expect(commits[1]).toEqual([{ topic: 't', partition: 0, offset: '10' }]);
   });
 
-  it('when a batch gives up, then the batches queued behind it are skipped, nothing past it is committed, and the partition is fetched again from its first offset', async () => {
+  it('when an apply gives up, then what waits behind it is dropped, nothing past it is committed, and the partition is fetched again from its first offset', async () => {
     const { consumer, commits, seeks } = fakeConsumer();
-    const ahead = new ApplyAhead(consumer, { aheadMax: 4, commitIntervalMs: 0, logger });
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 1, itemsMax: 100, commitIntervalMs: 0, logger });
     const applied: number[] = [];
     const failing = gate();
-    await ahead.enqueue('t', 3, '0', '0', async () => (applied.push(0), true));
-    await ahead.enqueue('t', 3, '1', '2', () => failing.promise);
-    await ahead.enqueue('t', 3, '3', '3', async () => (applied.push(3), true));
-    await ahead.enqueue('t', 4, '7', '7', async () => (applied.push(7), true));
-    failing.fail(new Error('the heartbeat says the group is rebalancing'));
+    const record = async (items: number[]) => (applied.push(...items), true);
+    await ahead.enqueue('t', 3, batch(0, 0, record));
     await settle();
+    await ahead.enqueue('t', 3, batch(1, 2, () => failing.promise));
+    await ahead.enqueue('t', 3, batch(3, 3, record));
+    // Fetched meanwhile, waiting for room: refused once the partition is to be fetched again.
+    const late = ahead.enqueue('t', 3, batch(4, 4, record));
+    await ahead.enqueue('t', 4, batch(7, 7, record));
+    failing.fail(new Error('the heartbeat says the group is rebalancing'));
+    expect(await late).toBe(false);
     await settle();
     expect(applied).toEqual([0, 7]);
     expect(seeks).toEqual([{ topic: 't', partition: 3, offset: '1' }]);
     expect(commits.flat().filter((c) => c.partition === 3)).toEqual([{ topic: 't', partition: 3, offset: '1' }]);
     // What is fetched again from there is applied.
-    await ahead.enqueue('t', 3, '1', '3', async () => (applied.push(1), true));
+    expect(await ahead.enqueue('t', 3, batch(1, 4, record))).toBe(true);
     await settle();
     await settle();
-    expect(applied).toEqual([0, 7, 1]);
-    expect(commits.flat().filter((c) => c.partition === 3).at(-1)).toEqual({ topic: 't', partition: 3, offset: '4' });
+    expect(applied).toEqual([0, 7, 1, 2, 3, 4]);
+    expect(commits.flat().filter((c) => c.partition === 3).at(-1)).toEqual({ topic: 't', partition: 3, offset: '5' });
   });
 
-  it('when the group rebalances, then what was queued is not applied, and a partition now another member’s is never committed', async () => {
+  it('when the group rebalances, then what waits is not applied, and a partition now another member’s is never committed', async () => {
     const { consumer, commits, seeks } = fakeConsumer();
-    const ahead = new ApplyAhead(consumer, { aheadMax: 4, commitIntervalMs: 60_000, logger });
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 4, itemsMax: 100, commitIntervalMs: 60_000, logger });
     ahead.assign({ t: [0, 1] });
     const running = gate();
     const applied: string[] = [];
-    await ahead.enqueue('t', 0, '0', '0', async () => (await running.promise, applied.push('0:0'), true));
-    await ahead.enqueue('t', 0, '1', '1', async () => (applied.push('0:1'), true));
-    await ahead.enqueue('t', 1, '0', '0', () => running.promise.then(() => (applied.push('1:0'), true)));
-    ahead.abandonQueued();
+    await ahead.enqueue('t', 0, batch(0, 0, () => running.promise.then(() => (applied.push('0:0'), true))));
+    await ahead.enqueue('t', 0, batch(1, 1, async () => (applied.push('0:1'), true)));
+    await ahead.enqueue('t', 1, batch(0, 0, () => running.promise.then(() => (applied.push('1:0'), true))));
+    ahead.abandonWaiting();
     ahead.assign({ t: [1] });
     running.open(true);
     await settle();
     await settle();
-    // The applies under way finish; the one queued behind is not started.
+    // The applies under way finish; the batch waiting behind one is not applied.
     expect(applied.sort()).toEqual(['0:0', '1:0']);
     expect(seeks).toEqual([]);
     await ahead.drain(1_000);
     expect(commits.flat()).toEqual([{ topic: 't', partition: 1, offset: '1' }]);
   });
 
-  it('when stopping, then nothing queued starts, the apply under way is waited for, and its offset is committed', async () => {
+  it('when stopping, then nothing waiting starts, the apply under way is waited for, and its offset is committed', async () => {
     const { consumer, commits } = fakeConsumer();
-    const ahead = new ApplyAhead(consumer, { aheadMax: 4, commitIntervalMs: 60_000, logger });
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 4, itemsMax: 100, commitIntervalMs: 60_000, logger });
     const running = gate();
-    let queuedRan = false;
-    await ahead.enqueue('t', 0, '0', '5', () => running.promise);
-    await ahead.enqueue('t', 0, '6', '6', async () => (queuedRan = true));
+    let waitingRan = false;
+    await ahead.enqueue('t', 0, batch(0, 5, () => running.promise));
+    await ahead.enqueue('t', 0, batch(6, 6, async () => (waitingRan = true)));
     const drained = ahead.drain(5_000);
     setTimeout(() => running.open(true), 30);
     expect(await drained).toBe(1);
-    expect(queuedRan).toBe(false);
+    expect(waitingRan).toBe(false);
     expect(commits.flat()).toEqual([{ topic: 't', partition: 0, offset: '6' }]);
+    expect(await ahead.enqueue('t', 0, batch(6, 6, async () => true))).toBe(false);
   });
 
   it('when a commit fails, then its offsets are carried by the next one', async () => {
     const commits: AppliedOffset[][] = [];
     let failNext = true;
-    const ahead = new ApplyAhead(
+    const ahead = new ApplyAhead<number>(
       {
         commitOffsets: async (offsets) => {
           if (failNext) {
@@ -163,9 +187,9 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
         },
         seek: () => undefined,
       },
-      { aheadMax: 4, commitIntervalMs: 0, logger },
+      { aheadMax: 4, itemsMax: 100, commitIntervalMs: 0, logger },
     );
-    await ahead.enqueue('t', 0, '0', '0', async () => true);
+    await ahead.enqueue('t', 0, batch(0, 0, async () => true));
     await settle();
     await settle();
     expect(commits).toEqual([]);

@@ -263,6 +263,13 @@ export function commandFailedError(commandId: string, why: 'refused' | 'failed')
 /** The outcomes of coin_kafka_consumer_messages_total that alerts watch (deploy/prometheus/alerts.yml). */
 const alertedOutcomes = ['dead_lettered', 'set_aside', 'handler_failed'] as const;
 
+/**
+ * Batches waiting behind a partition's apply are applied together up to this many messages: a
+ * transfer command is ~400 bytes, so this is about one full fetch of a partition (1 MiB), and
+ * well inside what one database transaction of the ledger takes (its group commit's 4,000).
+ */
+const applyAheadItemsMax = 2_000;
+
 /** How long a stop waits for the batches in hand before its final commit. */
 const stopDrainMs = 5_000;
 
@@ -364,7 +371,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
     for (const outcome of alertedOutcomes) metrics?.messages.inc({ group: options.groupId, topic, outcome }, 0);
   // With a commit interval, what the consumer applied since its last commit is committed on stop.
   const resolvedOf = new WeakMap<Consumer, ResolvedOffsets>();
-  const aheadOf = new WeakMap<Consumer, ApplyAhead>();
+  const aheadOf = new WeakMap<Consumer, ApplyAhead<Delivered<z.output<S>>>>();
   if (options.applyAheadBatches && !options.commitIntervalMs) throw new Error('applyAheadBatches needs commitIntervalMs');
   const supervisor = new SupervisedConsumer({
     groupId: options.groupId,
@@ -391,16 +398,21 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
         await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
       }
       const ahead = options.applyAheadBatches
-        ? new ApplyAhead(
+        ? new ApplyAhead<Delivered<z.output<S>>>(
             { commitOffsets: (offsets) => consumer.commitOffsets(offsets), seek: (place) => consumer.seek(place) },
-            { aheadMax: options.applyAheadBatches, commitIntervalMs: options.commitIntervalMs!, logger: log },
+            {
+              aheadMax: options.applyAheadBatches,
+              itemsMax: applyAheadItemsMax,
+              commitIntervalMs: options.commitIntervalMs!,
+              logger: log,
+            },
           )
         : undefined;
       const config = runConfig(options, log, metrics, ahead);
       if (ahead) {
         aheadOf.set(consumer, ahead);
         consumer.on(consumer.events.GROUP_JOIN, (event) => ahead.assign(event.payload.memberAssignment));
-        consumer.on(consumer.events.REBALANCING, () => ahead.abandonQueued());
+        consumer.on(consumer.events.REBALANCING, () => ahead.abandonWaiting());
       } else if (options.commitIntervalMs) {
         const resolved = new ResolvedOffsets();
         resolvedOf.set(consumer, resolved);
@@ -428,7 +440,7 @@ function runConfig<S extends z.ZodType>(
   options: ConsumerOptions<S>,
   log: Logger,
   metrics: ConsumerMetrics | undefined,
-  ahead: ApplyAhead | undefined,
+  ahead: ApplyAhead<Delivered<z.output<S>>> | undefined,
 ): ConsumerRunConfig {
   return {
     // kafkajs's auto-commit commits after every batch whatever the interval; with an interval
@@ -509,29 +521,38 @@ function runConfig<S extends z.ZodType>(
       metrics?.messages.inc({ ...labels, outcome: 'dead_lettered' }, unpacked.count - valid.length - passedOver);
       if (passedOver > 0) metrics?.messages.inc({ ...labels, outcome: 'passed_over' }, passedOver);
       const last = batch.messages[batch.messages.length - 1];
-      const applyBatch = async (): Promise<void> => {
-        if (valid.length > 0) {
+      const applyItems = async (items: Delivered<z.output<S>>[]): Promise<void> => {
+        if (items.length > 0) {
           const endTimer = metrics?.batchDuration.startTimer(labels);
-          await applyRetrying(valid, { heartbeat, isRunning, isStale }, options, log, metrics, { ...labels, firstOffset: batch.firstOffset() });
+          await applyRetrying(items, { heartbeat, isRunning, isStale }, options, log, metrics, {
+            ...labels,
+            firstOffset: items[0]!.offset,
+          });
           endTimer?.();
-          metrics?.batchSize.observe(labels, valid.length);
+          metrics?.batchSize.observe(labels, items.length);
         }
         if (last && metrics) setLag(metrics, labels, batch, last.offset);
       };
       if (ahead && last) {
         // A batch fetched before a seek to an earlier offset comes again from there.
         if (isStale()) return;
-        await ahead.enqueue(batch.topic, batch.partition, batch.messages[0]!.offset, last.offset, async () => {
-          if (!isRunning() || isStale()) return false;
-          await applyBatch();
-          return true;
+        const queued = await ahead.enqueue(batch.topic, batch.partition, {
+          firstOffset: batch.messages[0]!.offset,
+          lastOffset: last.offset,
+          items: valid,
+          apply: async (items) => {
+            if (!isRunning() || isStale()) return false;
+            await applyItems(items);
+            return true;
+          },
         });
+        if (!queued) return;
         // Where the next fetch starts; the offset committed follows the applies (ApplyAhead).
         resolveOffset(last.offset);
         await heartbeat();
         return;
       }
-      await applyBatch();
+      await applyItems(valid);
       if (last) resolveOffset(last.offset);
       await commitOffsetsIfNecessary();
       await heartbeat();

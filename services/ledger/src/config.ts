@@ -96,12 +96,12 @@ export const ledgerConfigSchema = z.object({
    */
   LEDGER_FETCH_BYTES_PER_PARTITION_MAX: positiveInt(1024 * 1024),
   /**
-   * Batches of a partition the command consumer fetches and checks ahead of their apply
-   * (docs/DESIGN.md "Applying ahead of the fetch"): the next fetch leaves as soon as a batch is
-   * queued, not once it is applied and answered; offsets commit only once applied. 0: the fetch
-   * waits for each apply.
+   * Batches of a partition the command consumer fetches and checks while the partition's apply is
+   * under way (docs/DESIGN.md "Messaging", "Applying ahead of the fetch"): the next fetch leaves
+   * as soon as a batch waits, and the batches waiting are applied together after that apply;
+   * offsets commit only once applied. 0: each fetch waits for its batches' apply.
    */
-  LEDGER_APPLY_AHEAD_BATCHES: z.coerce.number().int().min(0).max(16).default(2),
+  LEDGER_APPLY_AHEAD_BATCHES: z.coerce.number().int().min(0).max(16).default(4),
   /**
    * A member silent for this long is dropped from the group: its batch is redelivered (harmless,
    * but wasted) and, after a crash, its partitions wait this long for a new owner. Handlers
