@@ -63,7 +63,10 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
     const ahead = new ApplyAhead<number>(consumer, { aheadMax: 8, itemsMax: 3, commitIntervalMs: 60_000, logger });
     const applies: number[][] = [];
     const held = gate();
-    const apply = async (items: number[]) => (applies.push(items), items[0] === 0 ? held.promise : true);
+    const apply = async (items: number[]) => {
+      applies.push(items);
+      return items[0] === 0 ? held.promise : true;
+    };
     await ahead.enqueue('t', 0, batch(0, 0, apply));
     await ahead.enqueue('t', 0, batch(1, 2, apply));
     await ahead.enqueue('t', 0, batch(3, 3, apply));
@@ -77,12 +80,36 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
     const { consumer } = fakeConsumer();
     const ahead = new ApplyAhead<number>(consumer, { aheadMax: 2, itemsMax: 100, commitIntervalMs: 60_000, logger });
     const held = gate();
-    await ahead.enqueue('t', 0, batch(0, 0, () => held.promise));
-    await ahead.enqueue('t', 0, batch(1, 1, async () => true));
-    await ahead.enqueue('t', 0, batch(2, 2, async () => true));
+    await ahead.enqueue(
+      't',
+      0,
+      batch(0, 0, () => held.promise),
+    );
+    await ahead.enqueue(
+      't',
+      0,
+      batch(1, 1, async () => true),
+    );
+    await ahead.enqueue(
+      't',
+      0,
+      batch(2, 2, async () => true),
+    );
     let fourthQueued: boolean | undefined;
-    const fourth = ahead.enqueue('t', 0, batch(3, 3, async () => true)).then((queued) => (fourthQueued = queued));
-    expect(await ahead.enqueue('t', 1, batch(0, 0, async () => true))).toBe(true);
+    const fourth = ahead
+      .enqueue(
+        't',
+        0,
+        batch(3, 3, async () => true),
+      )
+      .then((queued) => (fourthQueued = queued));
+    expect(
+      await ahead.enqueue(
+        't',
+        1,
+        batch(0, 0, async () => true),
+      ),
+    ).toBe(true);
     await settle();
     expect(fourthQueued).toBeUndefined();
     held.open(true);
@@ -95,8 +122,16 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
     let now = 1_000;
     const ahead = new ApplyAhead<number>(consumer, { aheadMax: 4, itemsMax: 100, commitIntervalMs: 500, logger, now: () => now });
     const held = gate();
-    await ahead.enqueue('t', 0, batch(0, 4, () => held.promise));
-    await ahead.enqueue('t', 0, batch(5, 9, async () => true));
+    await ahead.enqueue(
+      't',
+      0,
+      batch(0, 4, () => held.promise),
+    );
+    await ahead.enqueue(
+      't',
+      0,
+      batch(5, 9, async () => true),
+    );
     now += 1_000;
     await settle();
     expect(commits).toEqual([]);
@@ -115,10 +150,17 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
     const ahead = new ApplyAhead<number>(consumer, { aheadMax: 1, itemsMax: 100, commitIntervalMs: 0, logger });
     const applied: number[] = [];
     const failing = gate();
-    const record = async (items: number[]) => (applied.push(...items), true);
+    const record = async (items: number[]) => {
+      applied.push(...items);
+      return true;
+    };
     await ahead.enqueue('t', 3, batch(0, 0, record));
     await settle();
-    await ahead.enqueue('t', 3, batch(1, 2, () => failing.promise));
+    await ahead.enqueue(
+      't',
+      3,
+      batch(1, 2, () => failing.promise),
+    );
     await ahead.enqueue('t', 3, batch(3, 3, record));
     // Fetched meanwhile, waiting for room: refused once the partition is to be fetched again.
     const late = ahead.enqueue('t', 3, batch(4, 4, record));
@@ -134,7 +176,12 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
     await settle();
     await settle();
     expect(applied).toEqual([0, 7, 1, 2, 3, 4]);
-    expect(commits.flat().filter((c) => c.partition === 3).at(-1)).toEqual({ topic: 't', partition: 3, offset: '5' });
+    expect(
+      commits
+        .flat()
+        .filter((c) => c.partition === 3)
+        .at(-1),
+    ).toEqual({ topic: 't', partition: 3, offset: '5' });
   });
 
   it('when the group rebalances, then what waits is not applied, and a partition now another member’s is never committed', async () => {
@@ -143,9 +190,14 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
     ahead.assign({ t: [0, 1] });
     const running = gate();
     const applied: string[] = [];
-    await ahead.enqueue('t', 0, batch(0, 0, () => running.promise.then(() => (applied.push('0:0'), true))));
-    await ahead.enqueue('t', 0, batch(1, 1, async () => (applied.push('0:1'), true)));
-    await ahead.enqueue('t', 1, batch(0, 0, () => running.promise.then(() => (applied.push('1:0'), true))));
+    const applying = (name: string, before: Promise<unknown>) => async () => {
+      await before;
+      applied.push(name);
+      return true;
+    };
+    await ahead.enqueue('t', 0, batch(0, 0, applying('0:0', running.promise)));
+    await ahead.enqueue('t', 0, batch(1, 1, applying('0:1', Promise.resolve())));
+    await ahead.enqueue('t', 1, batch(0, 0, applying('1:0', running.promise)));
     ahead.abandonWaiting();
     ahead.assign({ t: [1] });
     running.open(true);
@@ -163,14 +215,28 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
     const ahead = new ApplyAhead<number>(consumer, { aheadMax: 4, itemsMax: 100, commitIntervalMs: 60_000, logger });
     const running = gate();
     let waitingRan = false;
-    await ahead.enqueue('t', 0, batch(0, 5, () => running.promise));
-    await ahead.enqueue('t', 0, batch(6, 6, async () => (waitingRan = true)));
+    await ahead.enqueue(
+      't',
+      0,
+      batch(0, 5, () => running.promise),
+    );
+    await ahead.enqueue(
+      't',
+      0,
+      batch(6, 6, async () => (waitingRan = true)),
+    );
     const drained = ahead.drain(5_000);
     setTimeout(() => running.open(true), 30);
     expect(await drained).toBe(1);
     expect(waitingRan).toBe(false);
     expect(commits.flat()).toEqual([{ topic: 't', partition: 0, offset: '6' }]);
-    expect(await ahead.enqueue('t', 0, batch(6, 6, async () => true))).toBe(false);
+    expect(
+      await ahead.enqueue(
+        't',
+        0,
+        batch(6, 6, async () => true),
+      ),
+    ).toBe(false);
   });
 
   it('when a commit fails, then its offsets are carried by the next one', async () => {
@@ -189,7 +255,11 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
       },
       { aheadMax: 4, itemsMax: 100, commitIntervalMs: 0, logger },
     );
-    await ahead.enqueue('t', 0, batch(0, 0, async () => true));
+    await ahead.enqueue(
+      't',
+      0,
+      batch(0, 0, async () => true),
+    );
     await settle();
     await settle();
     expect(commits).toEqual([]);

@@ -22,7 +22,13 @@ import { commandJudge } from './kafka/command-judge';
 import { ledgerGroupIds } from './kafka/groups';
 import { startHoldExpiry } from './kafka/hold-expiry';
 import { startMandateScheduler } from './kafka/mandate-scheduler';
-import { commandBatchSlots, handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
+import {
+  applyAheadLimits,
+  commandBatchSlots,
+  defaultApplyLimits,
+  handleLedgerCommands,
+  type LedgerCommandDeps,
+} from './kafka/ledger-commands';
 import { userDeletionReader } from './kafka/user-deletions';
 import { handleUserEvents } from './kafka/user-events';
 import { registerLedgerMetrics, registerSupplyCheckMetrics } from './metrics';
@@ -240,27 +246,30 @@ function shardedApply(parts: FrameParts, context: LedgerContext, placement: Appl
   const { config, options, now, auditSigner } = context;
   const { ledgerMetrics, shardMap } = placement;
   const shardHandlers = placement.shards.map((shard) =>
-    handleLedgerCommands({
-      tracing: parts.tracing,
-      store: shard.store,
-      producer: parts.producer,
-      outbox: shard.outbox,
-      topics: placement.topics,
-      logger: parts.logger,
-      now,
-      xafRate: config.COIN_XAF_RATE,
-      policy: ledgerPolicyOf(config),
-      auditRecordIdOf: (name) => auditSigner.recordId(name),
-      partitionOfWallet: placement.partitionOfWallet,
-      ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
-      onBatch: (batch) => {
-        ledgerMetrics.batchSize.observe(batch.commands);
-        ledgerMetrics.batchApplyDuration.observe(batch.durationMs / 1000);
-        ledgerMetrics.commandsApplied.inc(batch.applied);
-        ledgerMetrics.creditsInPlace.inc(batch.creditedInPlace);
-        options.onBatch?.(batch);
+    handleLedgerCommands(
+      {
+        tracing: parts.tracing,
+        store: shard.store,
+        producer: parts.producer,
+        outbox: shard.outbox,
+        topics: placement.topics,
+        logger: parts.logger,
+        now,
+        xafRate: config.COIN_XAF_RATE,
+        policy: ledgerPolicyOf(config),
+        auditRecordIdOf: (name) => auditSigner.recordId(name),
+        partitionOfWallet: placement.partitionOfWallet,
+        ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
+        onBatch: (batch) => {
+          ledgerMetrics.batchSize.observe(batch.commands);
+          ledgerMetrics.batchApplyDuration.observe(batch.durationMs / 1000);
+          ledgerMetrics.commandsApplied.inc(batch.applied);
+          ledgerMetrics.creditsInPlace.inc(batch.creditedInPlace);
+          options.onBatch?.(batch);
+        },
       },
-    }),
+      config.LEDGER_APPLY_AHEAD_BATCHES > 0 ? applyAheadLimits : defaultApplyLimits,
+    ),
   );
   return (items, control) => shardHandlers[shardMap.shardOfPartition(items[0]?.partition ?? 0)]!(items, control);
 }

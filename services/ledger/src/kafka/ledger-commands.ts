@@ -107,6 +107,17 @@ export const defaultApplyLimits: GroupCommitOptions = {
 };
 
 /**
+ * The same when the consumer applies ahead of its fetch (LEDGER_APPLY_AHEAD_BATCHES): one apply
+ * in flight to start with, since the batches fetched while it commits wait here and go together
+ * as the next one (a second apply in flight would split them in two transactions).
+ */
+export const applyAheadLimits: GroupCommitOptions = {
+  ...defaultApplyLimits,
+  inFlightMax: 1,
+  adaptive: { ...defaultApplyLimits.adaptive!, depthMin: 1 },
+};
+
+/**
  * The `eachBatch` handler of ledger.commands for every partition one process owns. Partition
  * batches that arrive together are applied together (GroupCommit): wallets belong to one
  * partition each, so the batches are independent and one database transaction can hold them.
