@@ -2,6 +2,9 @@ import type { Logger } from '@coin/logger';
 
 const lineKey = (topic: string, partition: number) => `${topic}\u0000${partition}`;
 
+/** After a failed commit (the group rebalancing, the coordinator moving), the next waits at least this long. */
+const commitRetryMinMs = 100;
+
 /** A topic-partition's next offset to commit: one past the last offset of a batch applied. */
 export interface AppliedOffset {
   topic: string;
@@ -193,25 +196,40 @@ export class ApplyAhead<T> {
   private markApplied(key: string, offset: AppliedOffset): void {
     if (this.assigned !== null && !this.assigned.has(key)) return;
     this.applied.set(key, offset);
-    if (this.stopping) return;
-    const dueInMs = this.lastCommitMs + this.options.commitIntervalMs - this.now();
-    if (dueInMs <= 0) this.commitSoon();
-    else if (!this.commitTimer) {
-      // The last batches before a quiet spell are committed too, not only with the next batch.
-      this.commitTimer = setTimeout(() => {
-        this.commitTimer = undefined;
-        this.commitSoon();
-      }, dueInMs);
-      this.commitTimer.unref();
-    }
+    this.scheduleCommit();
   }
 
-  private commitSoon(): void {
-    if (this.committing) return;
+  /**
+   * Commits what is applied once the interval since the last commit has passed: at once, or by
+   * a timer, so the last batches before a quiet spell are committed too, not only with the next
+   * batch. A commit under way schedules the next one when it ends.
+   */
+  private scheduleCommit(afterFailure = false): void {
+    if (this.stopping || this.committing || this.commitTimer || this.applied.size === 0) return;
+    const dueInMs = Math.max(afterFailure ? commitRetryMinMs : 0, this.lastCommitMs + this.options.commitIntervalMs - this.now());
+    if (dueInMs <= 0) {
+      this.commitNow();
+      return;
+    }
+    this.commitTimer = setTimeout(() => {
+      this.commitTimer = undefined;
+      this.commitNow();
+    }, dueInMs);
+    this.commitTimer.unref();
+  }
+
+  private commitNow(): void {
+    let failed = false;
     this.committing = this.commitApplied()
       .then(() => undefined)
-      .catch((err: unknown) => this.options.logger.warn({ err }, 'committing the offsets applied failed; the next commit carries them'))
-      .finally(() => (this.committing = null));
+      .catch((err: unknown) => {
+        failed = true;
+        this.options.logger.warn({ err }, 'committing the offsets applied failed; the next commit carries them');
+      })
+      .finally(() => {
+        this.committing = null;
+        this.scheduleCommit(failed);
+      });
   }
 
   private async commitApplied(): Promise<number> {

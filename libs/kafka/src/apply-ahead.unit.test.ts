@@ -239,6 +239,39 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
     ).toBe(false);
   });
 
+  it('when a batch is applied while a commit is under way, then its offset is committed once that commit ends, with no further batch', async () => {
+    const commits: AppliedOffset[][] = [];
+    const firstCommit = gate<void>();
+    const ahead = new ApplyAhead<number>(
+      {
+        commitOffsets: async (offsets) => {
+          commits.push(offsets);
+          if (commits.length === 1) await firstCommit.promise;
+        },
+        seek: () => undefined,
+      },
+      { aheadMax: 4, itemsMax: 100, commitIntervalMs: 0, logger },
+    );
+    await ahead.enqueue(
+      't',
+      0,
+      batch(0, 0, async () => true),
+    );
+    await settle();
+    expect(commits).toEqual([[{ topic: 't', partition: 0, offset: '1' }]]);
+    await ahead.enqueue(
+      't',
+      0,
+      batch(1, 1, async () => true),
+    );
+    await settle();
+    expect(commits).toHaveLength(1);
+    firstCommit.open();
+    await settle();
+    await settle();
+    expect(commits).toEqual([[{ topic: 't', partition: 0, offset: '1' }], [{ topic: 't', partition: 0, offset: '2' }]]);
+  });
+
   it('when a commit fails, then its offsets are carried by the next one', async () => {
     const commits: AppliedOffset[][] = [];
     let failNext = true;
