@@ -8,7 +8,7 @@
  * service that exits on its own is recorded in `unexpectedExits` (always a finding) and restarted
  * with backoff; kill() and stop() are ours and restart nothing.
  */
-import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { InfraEndpoints } from '../infra';
@@ -63,16 +63,52 @@ const readyPollMs = 200;
 /** SIGTERM lets a service finish its batches; after this it is killed. */
 const stopGraceMs = 20_000;
 
-/** A port that was free a moment ago: bind 0, read it, release it. */
+/**
+ * A port that was free a moment ago, below the kernel's ephemeral range. A port the kernel hands
+ * out for `listen(0)` comes from the same range as the local ports of outgoing connections, so in
+ * the second between releasing it and a child binding it, any client (a Kafka or PostgreSQL
+ * connection of another test) could take it and hold it for minutes: a full run's user service
+ * failed to bind that way for 90 s. Below the range only listeners compete, and the bind here
+ * checks that none holds it.
+ */
 export async function freePort(): Promise<number> {
+  const { low } = ephemeralPortRange();
+  const first = 10_000;
+  for (let attempt = 0; attempt < 50 && low - first > 100; attempt += 1) {
+    const port = first + Math.floor(Math.random() * (low - first));
+    if (await bindable(port)) return port;
+  }
+  return bindAndRelease(0);
+}
+
+/** The kernel's range for ephemeral ports (Linux's default where it cannot be read). */
+function ephemeralPortRange(): { low: number; high: number } {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low && high) return { low, high };
+  } catch {
+    // not Linux
+  }
+  return { low: 32_768, high: 60_999 };
+}
+
+function bindable(port: number): Promise<boolean> {
+  return bindAndRelease(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Binds 127.0.0.1:port (0: any), releases it, and resolves the port bound. */
+function bindAndRelease(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(bound));
     });
   });
 }

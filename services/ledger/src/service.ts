@@ -215,8 +215,8 @@ async function startCommandConsumer(parts: FrameParts, context: LedgerContext, p
     // A redelivered command is answered from its stored outcome, so offsets need not be
     // committed after every batch.
     commitIntervalMs: 500,
-    // The next fetch leaves once a batch is queued behind its partition's applies; the offsets
-    // committed follow the applies.
+    // Off unless LEDGER_APPLY_AHEAD_BATCHES is set: the next fetch then leaves once a batch waits
+    // behind its partition's apply, and the offsets committed follow the applies.
     ...(config.LEDGER_APPLY_AHEAD_BATCHES > 0 ? { applyAheadBatches: config.LEDGER_APPLY_AHEAD_BATCHES } : {}),
     tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
     handleBatch: shardedApply(parts, context, placement),

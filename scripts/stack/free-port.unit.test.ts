@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { freePort } from './processes';
+
+describe('freePort', () => {
+  it('when asked, then it gives a port a child can bind, below the range the kernel gives outgoing connections their local ports from', async () => {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    const ports = await Promise.all(Array.from({ length: 5 }, () => freePort()));
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(10_000);
+      expect(port).toBeLessThan(low);
+      await new Promise<void>((resolve, reject) => {
+        const server = createServer();
+        server.on('error', reject);
+        server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
+      });
+    }
+  });
+});
