@@ -130,7 +130,7 @@ export class ApplyAhead<T> {
     return true;
   }
 
-  /** Whether an apply is under way or waiting (a stop waits for the first). */
+  /** Whether an apply is under way on any partition (a stop waits for it). */
   private get busy(): boolean {
     for (const line of this.lines.values()) if (line.current) return true;
     return false;
