@@ -2,20 +2,13 @@ import { z } from 'zod';
 import { dlqOf } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { eventually } from '../../../test/harness/eventually';
 import { BatchingProducer } from './batching-producer';
 import { createKafka } from './client';
 import { startConsumer } from './consumer';
 import { ensureTopics } from './topics';
 
 const logger = createLogger('apply-ahead-int', 'silent');
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /**
  * A consumer that applies ahead of its fetch (`applyAheadBatches`) on a real broker: the next
@@ -78,19 +71,19 @@ describe('a consumer applying ahead of its fetch (real broker)', () => {
     try {
       await running.ready;
       await producer.send(topic, { key: 'k', value: JSON.stringify({ n: 1 }) });
-      await until(() => checked.includes(1), 20_000, 'the first record to be fetched');
+      await eventually(async () => checked.includes(1), 20_000, 'the first record to be fetched');
       await producer.send(topic, { key: 'k', value: JSON.stringify({ n: 2 }) });
       // Fetched while the first is still being applied: the fetch loop did not wait for it.
-      await until(() => checked.includes(2), 20_000, 'the second record to be fetched while the first is held');
+      await eventually(async () => checked.includes(2), 20_000, 'the second record to be fetched while the first is held');
       expect(applied).toEqual([]);
       // Nothing is committed past a batch not applied, whatever was fetched.
       await new Promise((r) => setTimeout(r, 100));
       expect(await committedOffset(groupId)).toBeLessThanOrEqual(0);
 
       release();
-      await until(() => applied.length === 2, 20_000, 'both records to be applied');
+      await eventually(async () => applied.length === 2, 20_000, 'both records to be applied');
       expect(applied).toEqual([1, 2]);
-      await until(async () => (await committedOffset(groupId)) === 2, 20_000, 'the offset past both to be committed');
+      await eventually(async () => (await committedOffset(groupId)) === 2, 20_000, 'the offset past both to be committed');
     } finally {
       release();
       await running.stop();
