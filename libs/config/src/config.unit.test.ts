@@ -33,6 +33,16 @@ describe('config parsing', () => {
     expect(message).not.toContain('short-pw');
   });
 
+  it('when the request-path fetch wait is unset, then it is 2 s; past a third of the 6 s session it is refused', () => {
+    expect(parseConfig(schema, { SECRET: 'a-long-secret' }).KAFKA_REQUEST_PATH_FETCH_WAIT_MS).toBe(2000);
+    expect(parseConfig(schema, { SECRET: 'a-long-secret', KAFKA_REQUEST_PATH_FETCH_WAIT_MS: '500' }).KAFKA_REQUEST_PATH_FETCH_WAIT_MS).toBe(
+      500,
+    );
+    expect(() => parseConfig(schema, { SECRET: 'a-long-secret', KAFKA_REQUEST_PATH_FETCH_WAIT_MS: '2001' })).toThrow(
+      /KAFKA_REQUEST_PATH_FETCH_WAIT_MS/,
+    );
+  });
+
   describe('service-token keys (docs/DESIGN.md "Internal HTTP credentials")', () => {
     const pair = () => generateKeyPairSync('ed25519');
     const pem = (k: ReturnType<typeof pair>, kind: 'private' | 'public') =>

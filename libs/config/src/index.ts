@@ -144,6 +144,14 @@ export const commonEnv = {
   KAFKA_BROKERS: csv('127.0.0.1:9092'),
   ...kafkaSecurityEnv,
   /**
+   * How long the broker holds an idle fetch of a consumer on the request path (the ledger's and
+   * the user service's commands, the gateways' replies), ms; heartbeats follow it, at most a third
+   * of the 6 s session. A record answers a held fetch at once, so this is what an idle consumer
+   * costs (fewer fetches) against how long its stop or a rebalance waits for the fetch in flight.
+   * Test stacks, which stop hundreds of times, use 500.
+   */
+  KAFKA_REQUEST_PATH_FETCH_WAIT_MS: z.coerce.number().int().min(100).max(2000).default(2000),
+  /**
    * How long the broker holds an idle fetch of a consumer off the request path (projections,
    * feeds, caches), ms; heartbeats follow it. A record answers a held fetch at once, so this is
    * only what an idle consumer costs (fewer fetches) against how long its stop or a rebalance

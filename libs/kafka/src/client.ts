@@ -6,22 +6,35 @@ import './kafkajs-idle-loop-fix';
 
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
 
+/** The broker's minimum session timeout: a dead member on the request path is replaced this soon. */
+const requestPathSessionMs = 6000;
+/** A third of the session: the longest a request-path consumer's heartbeats may be apart. */
+export const requestPathFetchWaitMsMax = requestPathSessionMs / 3;
+
 /**
- * Consumer settings that make group joins quick (docs/LOCAL_INFRA.md "Kafka settings"): the broker's minimum session
- * timeout and heartbeats well inside it. The fetch wait is how long the broker holds a fetch that
- * finds nothing; a record arriving answers it at once (minBytes 1), so a longer wait costs no
- * latency. What it does cost: kafkajs heartbeats from its fetch loop, and the broker answers one
- * request of a connection at a time, so a held fetch delays the member's heartbeat, its offset
- * commit and its leave; a stop or a rebalance waits for the fetch in flight. The consumers on the
- * request path (the ledger's commands, the replies) keep 500 ms: a member that dies or leaves is
- * replaced within the session, and a stop takes at most half a second.
+ * The group settings of a consumer on the request path (the ledger's and the user service's
+ * commands, the gateways' replies; docs/LOCAL_INFRA.md "Kafka settings"): the broker's minimum
+ * session timeout (6 s), so a member that dies is replaced within it, and heartbeats every
+ * `waitMs`, the fetch wait. The fetch wait is how long the broker holds a fetch that finds
+ * nothing; a record arriving answers it at once (minBytes 1), so a longer wait costs no latency.
+ * What it does cost: kafkajs heartbeats from its fetch loop, and the broker answers one request of
+ * a connection at a time, so a held fetch delays the member's heartbeat, its offset commit and
+ * its leave; a stop or a rebalance waits for the fetch in flight. `waitMs` is
+ * KAFKA_REQUEST_PATH_FETCH_WAIT_MS (2 s; test stacks 500 ms): at most a third of the session, so
+ * two heartbeats may be late before the member is dropped (docs/PERFORMANCE.md "An idle stack").
  */
-export const fastGroupSettings = {
-  sessionTimeout: 6000,
-  heartbeatInterval: 500,
-  rebalanceTimeout: 10000,
-  maxWaitTimeInMs: 500,
-} as const;
+export function requestPathGroupSettings(waitMs: number) {
+  if (!Number.isInteger(waitMs) || waitMs < 100 || waitMs > requestPathFetchWaitMsMax) {
+    throw new Error(`a request-path fetch wait must be 100..${requestPathFetchWaitMsMax} ms, not ${waitMs}`);
+  }
+  return { sessionTimeout: requestPathSessionMs, heartbeatInterval: waitMs, rebalanceTimeout: 10000, maxWaitTimeInMs: waitMs } as const;
+}
+
+/**
+ * The request-path settings at a 500 ms wait: what the test stacks run (they stop hundreds of
+ * times) and what tools and tests use for consumers of their own.
+ */
+export const fastGroupSettings = requestPathGroupSettings(500);
 
 /**
  * The group settings of a consumer off the request path: projections, feeds and caches that

@@ -15,7 +15,7 @@ import {
   type Tracing,
 } from '@coin/telemetry';
 import type { BatchingProducer } from './batching-producer';
-import { fastGroupSettings } from './client';
+import { fastGroupSettings, requestPathGroupSettings } from './client';
 import { readHeaders } from './headers';
 import { isPack, unpack } from './pack';
 import { parseMessage } from './consumer';
@@ -90,6 +90,8 @@ export class RequestReplyClient {
     private readonly partitionClaim: ReplyPartitionClaim = randomReplyPartition,
     /** Each request's PRODUCER span, its context in the command's `traceparent` (off: none). */
     private readonly tracing?: Tracing,
+    /** KAFKA_REQUEST_PATH_FETCH_WAIT_MS: how long an idle fetch of the replies is held (requestPathGroupSettings). */
+    private readonly fetchWaitMs: number = fastGroupSettings.maxWaitTimeInMs,
   ) {
     this.groupId = `gateway-replies-${instanceId}`;
     this.roundTrip = metrics ? requestReplyHistogram(metrics) : undefined;
@@ -136,7 +138,7 @@ export class RequestReplyClient {
       create: () =>
         this.kafka.consumer({
           groupId: this.groupId,
-          ...fastGroupSettings,
+          ...requestPathGroupSettings(this.fetchWaitMs),
           partitionAssigners: [fixedPartitionAssigner(this.replyTopic, partition)],
         }),
       start: async (consumer) => {

@@ -100,6 +100,7 @@ async function openGatewayParts(parts: FrameParts, config: Readonly<GatewayConfi
     metrics,
     replyPartition,
     parts.tracing,
+    config.KAFKA_REQUEST_PATH_FETCH_WAIT_MS,
   );
   await replies.start();
   // Without it, every write times out.

@@ -1,6 +1,13 @@
 import { consumedUserEvent, ledgerCommand, ledgerTopicRefusal, partitionKeyOf, type TopicNames, topicNames } from '@coin/contracts';
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
-import { assertAppendTime, keyPartitioner, offPathFetch, partitionCount, type RunningConsumer } from '@coin/kafka';
+import {
+  assertAppendTime,
+  keyPartitioner,
+  offPathFetch,
+  partitionCount,
+  requestPathGroupSettings,
+  type RunningConsumer,
+} from '@coin/kafka';
 import { AuditRecordSigner } from '@coin/security';
 import { defineService, type FrameParts, type ServiceContext, type ServiceOptions } from '@coin/service-kit';
 import { startSupplyCheck } from './checks/supply-check';
@@ -218,7 +225,11 @@ async function startCommandConsumer(parts: FrameParts, context: LedgerContext, p
     // Off unless LEDGER_APPLY_AHEAD_BATCHES is set: the next fetch then leaves once a batch waits
     // behind its partition's apply, and the offsets committed follow the applies.
     ...(config.LEDGER_APPLY_AHEAD_BATCHES > 0 ? { applyAheadBatches: config.LEDGER_APPLY_AHEAD_BATCHES } : {}),
-    tuning: { maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX, sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS },
+    tuning: {
+      ...requestPathGroupSettings(config.KAFKA_REQUEST_PATH_FETCH_WAIT_MS),
+      maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX,
+      sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS,
+    },
     handleBatch: shardedApply(parts, context, placement),
     replyTopic: topics.gatewayReplies,
     // A command no apply can take is answered like a rejected one, and a retry gets the same

@@ -3,7 +3,14 @@ import { passwordHashCostOf } from '@coin/config';
 import { commandNeedsStepUp, minorUnitsPerCoin, topicNames, type UserCommand, userCommand, userCommandNeedsProof } from '@coin/contracts';
 import type { OutboxRelay, OutboxRow, Pool } from '@coin/db';
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
-import { assertAppendTime, commandRefusalRecord, partitionCount, refusalIdName, sendRefusalRecord } from '@coin/kafka';
+import {
+  assertAppendTime,
+  commandRefusalRecord,
+  partitionCount,
+  refusalIdName,
+  requestPathGroupSettings,
+  sendRefusalRecord,
+} from '@coin/kafka';
 import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocationSubjectOfUser } from '@coin/security';
 import { defineService, type FrameParts } from '@coin/service-kit';
 import type { UserConfig } from './config';
@@ -172,6 +179,7 @@ async function startUserCommandsConsumer(
     schema: userCommand,
     refuse: (command, _topic, _headers, record) => refusalOf(command, new Date(record.timestampMs)),
     partitionsConsumedConcurrently: 3,
+    tuning: requestPathGroupSettings(config.KAFKA_REQUEST_PATH_FETCH_WAIT_MS),
     // A command refused before apply (by a `refuse` check such as a proof of authority) is
     // recorded in the admin audit log, besides its dead letter and answer.
     onRefused: (refused) =>
