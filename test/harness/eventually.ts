@@ -19,3 +19,15 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     await new Promise((r) => setTimeout(r, pollIntervalMs));
   }
 }
+
+/** Waits until an assertion (an `expect`) passes, and fails with its last failure after timeoutMs. */
+export async function eventuallyHolds(assertion: () => void, timeoutMs = 15_000, what = 'assertion'): Promise<void> {
+  await eventually(
+    async () => {
+      assertion();
+      return true;
+    },
+    timeoutMs,
+    what,
+  );
+}

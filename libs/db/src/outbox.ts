@@ -97,9 +97,19 @@ export interface OutboxRelayOptions<R extends { id: number }> {
 /** The relays whose backlog each registry's gauge collects. */
 const relaysOf = new WeakMap<Registry, Array<OutboxRelay<{ id: number }>>>();
 
+/** After the grace period, so that the rows announced are strictly older than it when read. */
+const wakeMarginMs = 50;
+/** Batches one sweep publishes at most before it leaves the rest to a sweep one grace period later. */
+const sweepBatchesMax = 10;
+
 export class OutboxRelay<R extends { id: number } = OutboxRow> {
   private timer: NodeJS.Timeout | undefined;
   private sweeping = false;
+  private sweepAgain = false;
+  /** The sweep `wake` scheduled, and the time by which the rows it was told of are past the grace. */
+  private wakeTimer: NodeJS.Timeout | undefined;
+  private wantedAt = 0;
+  private stopped = false;
   /** Published rows waiting to be marked, and the marking under way. */
   private unmarked: number[] = [];
   private marking: Promise<void> | undefined;
@@ -162,19 +172,65 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
     while (this.marking) await this.marking;
   }
 
-  /** One sweep: publishes unpublished rows older than the grace period, oldest first. */
+  /**
+   * One sweep: publishes unpublished rows older than the grace period, oldest first, a batch at
+   * a time until a batch comes back short. Asked while one runs, it runs again once that ends.
+   */
   async sweep(): Promise<number> {
-    if (this.sweeping) return 0;
+    if (this.sweeping) {
+      this.sweepAgain = true;
+      return 0;
+    }
     this.sweeping = true;
+    const batchMax = this.options.sweepBatchMax ?? 1000;
+    let published = 0;
     try {
-      const rows = await this.options.store.unpublished(this.options.sweepGraceMs ?? 2000, this.options.sweepBatchMax ?? 1000);
-      await this.publishCommitted(rows);
-      // The next sweep must not find these rows again.
-      await this.flushMarks();
-      return rows.length;
+      for (let batches = 0; batches < sweepBatchesMax; batches += 1) {
+        this.sweepAgain = false;
+        const rows = await this.options.store.unpublished(this.options.sweepGraceMs ?? 2000, batchMax);
+        await this.publishCommitted(rows);
+        // The next read must not find these rows again.
+        await this.flushMarks();
+        published += rows.length;
+        if (rows.length < batchMax && !this.sweepAgain) return published;
+      }
+      // More than a sweep takes (or marks failing, so the same rows come back): again, paced.
+      this.wake();
+      return published;
     } finally {
       this.sweeping = false;
     }
+  }
+
+  /**
+   * Rows were committed (a TableWatch heard it): sweeps once they are past the grace period, so
+   * a row its writer publishes itself is not published twice, and one no writer publishes (an
+   * audit record written in an action's transaction) leaves within about the grace period. Calls
+   * while a sweep is scheduled move it to the grace period after the latest.
+   */
+  wake(): void {
+    const graceMs = this.options.sweepGraceMs ?? 2000;
+    this.wantedAt = Date.now() + graceMs + wakeMarginMs;
+    if (this.wakeTimer || this.stopped) return;
+    this.wakeTimer = setTimeout(() => this.sweepWhenDue(), graceMs + wakeMarginMs);
+    this.wakeTimer.unref();
+  }
+
+  private sweepWhenDue(): void {
+    this.wakeTimer = undefined;
+    const startedAt = Date.now();
+    void this.sweep()
+      .catch((err) => {
+        this.options.onError?.(err);
+        // Kafka or the database away: again a grace period later, not only at the next commit.
+        this.wake();
+      })
+      .finally(() => {
+        // A row announced after this sweep started may be younger than the grace it skipped.
+        if (this.wantedAt <= startedAt || this.stopped || this.wakeTimer) return;
+        this.wakeTimer = setTimeout(() => this.sweepWhenDue(), Math.max(0, this.wantedAt - Date.now()));
+        this.wakeTimer.unref();
+      });
   }
 
   /** Unpublished rows right now: the backlog metric. */
@@ -192,7 +248,9 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
 
   /** Stops sweeping and waits for the marks of what was published. */
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    clearTimeout(this.wakeTimer);
     await this.flushMarks();
   }
 }

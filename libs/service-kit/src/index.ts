@@ -1,5 +1,5 @@
 import { type KafkaConnectionConfig, kafkaSecurityOf } from '@coin/config';
-import { type DatabaseWatch, OutboxRelay, type OutboxRow, openServiceDatabase, outboxTable, type Pool } from '@coin/db';
+import { type DatabaseWatch, OutboxRelay, type OutboxRow, openServiceDatabase, outboxTable, type Pool, TableWatch } from '@coin/db';
 import {
   type App,
   buildInternalApp,
@@ -122,6 +122,11 @@ export interface FrameParts extends ServiceKafkaClients {
   /** The home database's pool and watch (a frame without databases has none: reading them throws). */
   readonly pool: Pool;
   readonly database: DatabaseWatch;
+  /**
+   * The home database's notifications of committed writes (one listening connection, opened on
+   * the first `follow`, closed with the service): what wakes a worker instead of a timer.
+   */
+  readonly tableWatch: TableWatch;
   /** Every database's pool and watch, in the frame's order. */
   pools: readonly Pool[];
   databases: readonly DatabaseWatch[];
@@ -141,8 +146,11 @@ export interface FrameParts extends ServiceKafkaClients {
   ready(name: string, check: ReadinessCheck): void;
   /**
    * Starts the relay of the home database's outbox (docs/DESIGN.md "Messaging"): each row is sent
-   * through the frame's producer, what a crash left unsent is swept up (a failed sweep is a
-   * warning), its backlog is a gauge of the frame's metrics, and it stops when the service closes.
+   * through the frame's producer; each commit that writes the table wakes a sweep once the rows
+   * are past the grace period (`tableWatch`; the table's migration NOTIFYs), which takes what no
+   * writer sent itself and what a crash left unsent (a failed sweep is a warning and is tried
+   * again); a sweep every 30 s backs a lost notification up; its backlog is a gauge of the
+   * frame's metrics, and it stops when the service closes.
    * `readdress` changes each row before it is sent (the user service's rows of a retired topic).
    */
   relayOutbox(options?: { readdress?: (row: OutboxRow) => OutboxRow }): OutboxRelay<OutboxRow>;
@@ -250,7 +258,7 @@ async function openFrame<T extends OwnParts>(
 interface Opened extends ServiceKafkaClients {
   logger: Logger;
   tracing: Tracing;
-  databases: readonly { pool: Pool; watch: DatabaseWatch }[];
+  databases: readonly { pool: Pool; watch: DatabaseWatch; schema: string }[];
   redis: Redis | undefined;
   metrics: Registry;
   app: App | undefined;
@@ -278,9 +286,23 @@ function partsOf(
     consumers.push(consumer);
     return consumer;
   };
+  let tableWatch: TableWatch | undefined;
   const parts: FrameParts = {
     ...opened,
     runtime,
+    get tableWatch() {
+      if (!tableWatch) {
+        const home = present(databases[0], 'a database');
+        const watch = new TableWatch({
+          pool: home.pool,
+          schema: home.schema,
+          onError: (err) => opened.logger.warn({ err }, 'table watch: the listening connection failed; reconnecting'),
+        });
+        runtime.onClose('table watch', () => watch.stop());
+        tableWatch = watch;
+      }
+      return tableWatch;
+    },
     get pool() {
       return present(databases[0], 'a database').pool;
     },
@@ -312,9 +334,14 @@ function partsOf(
         metrics: opened.metrics,
         publish: readdress ? (rows) => send(rows.map(readdress)) : send,
         onError: (err) => opened.logger.warn({ err }, 'outbox sweep failed'),
+        // Woken by each commit that writes the table; the timer only backs a lost notification up.
+        sweepIntervalMs: outboxBackstopSweepMs,
       });
       relay.start();
       runtime.onClose('outbox relay', () => relay.stop());
+      parts.tableWatch
+        .follow('outbox', () => relay.wake())
+        .catch((err: unknown) => opened.logger.error({ err }, 'outbox relay: not woken by commits'));
       return relay;
     },
     serve(name, servedApp, options) {
@@ -323,6 +350,12 @@ function partsOf(
   };
   return { parts, readiness, served };
 }
+
+/**
+ * How often a relay woken by its table's notifications sweeps anyway: a notification is lost only
+ * with the listening connection, whose reconnect wakes the relay, so this is a second net.
+ */
+const outboxBackstopSweepMs = 30_000;
 
 /** The settings the frame's optional parts need: the outage grace of its databases, the keys of its internal API. */
 function frameSettings(frame: ServiceFrame): { graceMs: number; publicKeys: ServicePublicKeys } {
@@ -343,10 +376,11 @@ function openDatabases(
   logger: Logger,
   frame: ServiceFrame,
   settings: { clientId: string; graceMs: number },
-): { pool: Pool; watch: DatabaseWatch }[] {
+): { pool: Pool; watch: DatabaseWatch; schema: string }[] {
   const { clientId, graceMs } = settings;
-  return (frame.databases ?? []).map((spec) =>
-    openServiceDatabase(
+  return (frame.databases ?? []).map((spec) => ({
+    schema: spec.schema,
+    ...openServiceDatabase(
       {
         url: spec.url,
         schema: spec.schema,
@@ -358,7 +392,7 @@ function openDatabases(
       },
       runtime,
     ),
-  );
+  }));
 }
 
 /** Redis, connected, closed by its disconnect; an outage logged once, with what it means for the service. */

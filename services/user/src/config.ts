@@ -64,11 +64,12 @@ export const userConfigSchema = z.object({
   /** The oldest command applied, by when the broker appended it: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),
   /**
-   * How often revocations recorded without an answer that waits for them (the operator CLI's)
-   * are written into ledger.commands' partitions (docs/DESIGN.md "Who asks"): the longest such a
-   * revocation takes to reach the ledger.
+   * How often the revocation relay looks for rows not yet written into ledger.commands'
+   * partitions (docs/DESIGN.md "Who asks"). A revocation recorded without an answer that waits
+   * for it (the operator CLI's) is written as soon as its commit is announced (LISTEN/NOTIFY);
+   * this sweep backs up a notification lost with the listening connection.
    */
-  REVOCATION_SWEEP_INTERVAL_MS: positiveInt(1000),
+  REVOCATION_SWEEP_INTERVAL_MS: positiveInt(30_000),
   REFRESH_TOKEN_TTL_S: positiveInt(30 * 24 * 3600),
   /** Absolute session lifetime: a session (a login and its refreshes) older than this ends, however often it was refreshed (30 days). */
   SESSION_MAX_AGE_S: positiveInt(30 * 24 * 3600),

@@ -76,6 +76,7 @@ async function openUserParts(
   });
   revocations.start();
   runtime.onClose('revocation relay', () => revocations.stop());
+  await parts.tableWatch.follow('authority_revocations', () => revocations.wake());
   registerUserRoutes(parts, config, { keys, now, revocations });
   // Commands are judged at the time the broker appended them, never at a time their sender wrote.
   await assertAppendTime(admin, [topics.userCommands]);

@@ -289,7 +289,8 @@ describe('commands judged at the time the broker appended them', () => {
           ]);
           return rows.rows.length > 0 ? true : undefined;
         }),
-      20_000,
+      // Well inside the relay's 30 s backstop sweep: the CLI's commit wakes it (LISTEN/NOTIFY).
+      10_000,
       'the revocation written to the ledger',
     );
     const reward = {

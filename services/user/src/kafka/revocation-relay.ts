@@ -15,8 +15,14 @@ export interface RevocationRelayDeps {
   keys: Pick<SigningKeys, 'kid' | 'privateKey'>;
   issuer: string;
   logger: Logger;
-  /** How often rows written elsewhere (the operator CLI) are looked for. */
+  /**
+   * How often rows are looked for anyway (REVOCATION_SWEEP_INTERVAL_MS). Rows written elsewhere
+   * (the operator CLI) wake the relay through `wake` as their transaction commits (a TableWatch);
+   * this sweep only backs up a notification lost with the listening connection.
+   */
   sweepIntervalMs: number;
+  /** After a failed pass, the wait before the next (1 s). */
+  failedPassRetryMs?: number;
 }
 
 /** Rows published per pass: revocations are rare; a pass of more is a backlog the next pass takes. */
@@ -28,12 +34,15 @@ const rowsPerPassMax = 500;
  * published (docs/DESIGN.md "Who asks", revocation floors). Whoever answers the caller of a
  * revocation calls `flush` first, so nothing the caller does after the answer can reach a
  * partition before the record. A row is written before it is marked: a crash in between writes
- * it again, which the ledger's floors take as the same floor (max semantics). A sweeper takes
- * what the operator CLI recorded, which has no Kafka of its own.
+ * it again, which the ledger's floors take as the same floor (max semantics). What the operator
+ * CLI recorded (it has no Kafka of its own) is taken when its commit is announced (`wake`), and
+ * by a slow sweep behind that.
  */
 export class RevocationRelay {
   private pass: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(private readonly deps: RevocationRelayDeps) {
     if (!Number.isInteger(deps.partitions) || deps.partitions < 1) throw new Error(`${deps.topic} has no partitions`);
@@ -49,15 +58,32 @@ export class RevocationRelay {
     return next;
   }
 
+  /**
+   * A pass now: rows were committed. A pass that fails (Kafka away) is tried again every
+   * `failedPassRetryMs` until one succeeds, so the records follow within a second of Kafka's return
+   * although no further commit wakes the relay.
+   */
+  wake(): void {
+    this.flush().catch((err: unknown) => {
+      this.deps.logger.warn({ err }, 'revocation relay: pass failed; retried in a second');
+      if (this.retry || this.stopped) return;
+      this.retry = setTimeout(() => {
+        this.retry = undefined;
+        this.wake();
+      }, this.deps.failedPassRetryMs ?? 1000);
+      this.retry.unref();
+    });
+  }
+
   start(): void {
-    this.timer ??= setInterval(() => {
-      this.flush().catch((err: unknown) => this.deps.logger.warn({ err }, 'revocation relay: pass failed; retried at the next'));
-    }, this.deps.sweepIntervalMs);
+    this.timer ??= setInterval(() => this.wake(), this.deps.sweepIntervalMs);
     this.timer.unref();
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    clearTimeout(this.retry);
     this.timer = undefined;
     await this.pass.catch(() => undefined);
   }

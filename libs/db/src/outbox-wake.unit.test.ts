@@ -1,0 +1,156 @@
+import { eventuallyHolds } from '../../../test/harness/eventually';
+import { OutboxRelay, type OutboxStore } from './outbox';
+
+interface Row {
+  id: number;
+  writtenAt: number;
+}
+
+/** An outbox in memory: rows written at a time, unpublished until marked. */
+function memoryStore(): OutboxStore<Row> & { write(count?: number): void; reads: number; rows: Row[]; marked: Set<number> } {
+  let next = 1;
+  const rows: Row[] = [];
+  const marked = new Set<number>();
+  const store = {
+    rows,
+    marked,
+    reads: 0,
+    write(count = 1) {
+      for (let i = 0; i < count; i += 1) rows.push({ id: next++, writtenAt: Date.now() });
+    },
+    async unpublished(graceMs: number, limit: number) {
+      store.reads += 1;
+      return rows.filter((r) => !marked.has(r.id) && r.writtenAt < Date.now() - graceMs).slice(0, limit);
+    },
+    async markPublished(ids: number[]) {
+      for (const id of ids) marked.add(id);
+    },
+    async backlog() {
+      return rows.filter((r) => !marked.has(r.id)).length;
+    },
+  };
+  return store;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('OutboxRelay.wake: a sweep when rows were committed, not on a timer', () => {
+  const graceMs = 60;
+
+  it('when woken, then it sweeps once the rows are past the grace period, and not before', async () => {
+    const store = memoryStore();
+    const published: number[] = [];
+    const relay = new OutboxRelay({ store, sweepGraceMs: graceMs, publish: async (rows) => void published.push(...rows.map((r) => r.id)) });
+    store.write();
+    relay.wake();
+    await sleep(graceMs / 2);
+    expect(store.reads).toBe(0);
+    await sleep(graceMs + 100);
+    expect(published).toEqual([1]);
+    expect(store.marked.has(1)).toBe(true);
+    await relay.stop();
+  });
+
+  it('when woken many times in a burst, then one sweep takes every row of it', async () => {
+    const store = memoryStore();
+    const published: number[] = [];
+    const relay = new OutboxRelay({ store, sweepGraceMs: graceMs, publish: async (rows) => void published.push(...rows.map((r) => r.id)) });
+    for (let i = 0; i < 20; i += 1) {
+      store.write();
+      relay.wake();
+    }
+    await sleep(graceMs * 3 + 100);
+    expect(published).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(store.reads).toBeLessThanOrEqual(2);
+    await relay.stop();
+  });
+
+  it('when a row is announced after the scheduled sweep read, then another sweep follows for it', async () => {
+    const store = memoryStore();
+    const published: number[] = [];
+    // A longer grace here: the second row must land well inside the first wake's wait.
+    const longGraceMs = 300;
+    const relay = new OutboxRelay({
+      store,
+      sweepGraceMs: longGraceMs,
+      publish: async (rows) => void published.push(...rows.map((r) => r.id)),
+    });
+    store.write();
+    relay.wake();
+    await sleep(200);
+    // Still younger than the grace when the first wake's sweep reads (about 150 ms from now).
+    store.write();
+    relay.wake();
+    await sleep(250);
+    expect(published).toEqual([1]);
+    await sleep(longGraceMs);
+    expect(published).toEqual([1, 2]);
+    expect(store.reads).toBe(2);
+    await relay.stop();
+  });
+
+  it('when more rows wait than one batch, then one wake publishes them all', async () => {
+    const store = memoryStore();
+    const published: number[] = [];
+    const relay = new OutboxRelay({
+      store,
+      sweepGraceMs: graceMs,
+      sweepBatchMax: 7,
+      publish: async (rows) => void published.push(...rows.map((r) => r.id)),
+    });
+    store.write(30);
+    relay.wake();
+    await sleep(graceMs + 200);
+    expect(published).toHaveLength(30);
+    await relay.stop();
+  });
+
+  it('when marks keep failing, then the relay does not spin: the same rows come back at most once a grace period', async () => {
+    const store = memoryStore();
+    store.markPublished = async () => {
+      throw new Error('database away');
+    };
+    let publishes = 0;
+    const relay = new OutboxRelay({ store, sweepGraceMs: graceMs, sweepBatchMax: 2, publish: async () => void (publishes += 1) });
+    store.write(2);
+    relay.wake();
+    await sleep(graceMs * 5);
+    await relay.stop();
+    // Ten batches a sweep (the cap), then one sweep per grace period: never thousands.
+    expect(publishes).toBeGreaterThanOrEqual(10);
+    expect(publishes).toBeLessThanOrEqual(60);
+  });
+
+  it('when a woken sweep fails (Kafka away), then it is tried again a grace period later without another wake', async () => {
+    const store = memoryStore();
+    let failures = 2;
+    const published: number[] = [];
+    const relay = new OutboxRelay({
+      store,
+      sweepGraceMs: graceMs,
+      publish: async (rows) => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('broker away');
+        }
+        published.push(...rows.map((r) => r.id));
+      },
+    });
+    store.write();
+    relay.wake();
+    await eventuallyHolds(() => expect(published).toEqual([1]), 2000);
+    expect(store.reads).toBe(3);
+    await relay.stop();
+  });
+
+  it('when stopped, then a wake schedules nothing', async () => {
+    const store = memoryStore();
+    const relay = new OutboxRelay({ store, sweepGraceMs: graceMs, publish: async () => undefined });
+    store.write();
+    relay.wake();
+    await relay.stop();
+    relay.wake();
+    await sleep(graceMs * 3);
+    expect(store.reads).toBe(0);
+  });
+});
