@@ -151,7 +151,13 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
    */
   async publishCommitted(rows: R[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.options.publish(rows);
+    try {
+      await this.options.publish(rows);
+    } catch (err) {
+      // Left unpublished: a sweep takes them once past the grace period (and again until it can).
+      this.wake();
+      throw err;
+    }
     this.unmarked.push(...rows.map((r) => r.id));
     this.marking ??= this.markPublished();
   }

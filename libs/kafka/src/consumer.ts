@@ -160,6 +160,11 @@ export interface ConsumerOptions<S extends z.ZodType> {
    */
   onRefused?: (refused: RefusedMessage<z.output<S>>) => Promise<void>;
   /**
+   * Told each time this member has joined its group with its partitions: at the start, after a
+   * rebalance (a member gone, perhaps mid-batch) and after a replaced consumer's join.
+   */
+  onJoined?: () => void;
+  /**
    * The group's members own the same partition numbers of every topic they read (see
    * coPartitionedAssigner): for topics whose partition n holds the same keys.
    */
@@ -409,6 +414,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
           )
         : undefined;
       const config = runConfig(options, log, metrics, ahead);
+      if (options.onJoined) consumer.on(consumer.events.GROUP_JOIN, () => options.onJoined?.());
       if (ahead) {
         aheadOf.set(consumer, ahead);
         consumer.on(consumer.events.GROUP_JOIN, (event) => ahead.assign(event.payload.memberAssignment));

@@ -109,8 +109,12 @@ export const ledgerConfigSchema = z.object({
    * heartbeat between the phases of a batch, so this only needs to exceed one phase.
    */
   LEDGER_SESSION_TIMEOUT_MS: positiveInt(10_000),
-  /** How often the outbox sweeper republishes rows a crash left unpublished. */
-  OUTBOX_SWEEP_INTERVAL_MS: positiveInt(1000),
+  /**
+   * How often each shard's outbox relay looks for batches left unpublished anyway. It is woken
+   * when they can appear: a publish that failed, and each join of the command consumer's group (a
+   * start after a crash, a member gone); this sweep backs those up.
+   */
+  OUTBOX_SWEEP_INTERVAL_MS: positiveInt(30_000),
   /** Rows younger than this are left to the writer that is publishing them right now. */
   OUTBOX_SWEEP_GRACE_MS: positiveInt(2000),
   /**

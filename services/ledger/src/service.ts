@@ -130,7 +130,11 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
   // (docs/DESIGN.md "Packed records").
   producer.packOn(placement.topics.gatewayReplies);
   const ledgerMetrics = registerLedgerMetrics(parts.metrics);
-  const commandConsumer = await startCommandConsumer(parts, context, { ...placement, shards, ledgerMetrics });
+  const commandConsumer = await startCommandConsumer(parts, context, { ...placement, shards, ledgerMetrics }, () => {
+    // A member that left (a crash, a stop mid-batch) may have left batches it never published:
+    // each shard's relay sweeps them once past the grace period.
+    for (const shard of shards) shard.outbox.wake();
+  });
   const userEvents = await startUserEventsConsumer(parts, context, placement.topics);
   await Promise.all([commandConsumer.ready, userEvents.ready]);
   for (const shard of shards) shard.outbox.start();
@@ -189,7 +193,12 @@ interface ApplyPlacement extends Awaited<ReturnType<typeof partitionPlacement>> 
  * loop but split the same load into more, smaller applies, which cost more CPU per command:
  * docs/PERFORMANCE.md.)
  */
-async function startCommandConsumer(parts: FrameParts, context: LedgerContext, placement: ApplyPlacement): Promise<RunningConsumer> {
+async function startCommandConsumer(
+  parts: FrameParts,
+  context: LedgerContext,
+  placement: ApplyPlacement,
+  onJoined: () => void,
+): Promise<RunningConsumer> {
   const { producer } = parts;
   const { config, now } = context;
   const { topics, partitionOfWallet, shardMap, shards } = placement;
@@ -231,6 +240,7 @@ async function startCommandConsumer(parts: FrameParts, context: LedgerContext, p
       sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS,
     },
     handleBatch: shardedApply(parts, context, placement),
+    onJoined,
     replyTopic: topics.gatewayReplies,
     // A command no apply can take is answered like a rejected one, and a retry gets the same
     // answer. A credit leg stores nothing: its debit is committed, so an operator fixes the cause
