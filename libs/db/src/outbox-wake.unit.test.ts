@@ -111,7 +111,14 @@ describe('OutboxRelay.wake: a sweep when rows were committed, not on a timer', (
       throw new Error('database away');
     };
     let publishes = 0;
-    const relay = new OutboxRelay({ store, sweepGraceMs: graceMs, sweepBatchMax: 2, publish: async () => void (publishes += 1) });
+    const relay = new OutboxRelay({
+      store,
+      sweepGraceMs: graceMs,
+      sweepBatchMax: 2,
+      publish: async () => {
+        publishes += 1;
+      },
+    });
     store.write(2);
     relay.wake();
     await sleep(graceMs * 5);

@@ -81,7 +81,8 @@ export class TableWatch {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client(this.options.pool.options);
+    // TCP keepalive: a connection a network partition cut without a word is noticed and replaced.
+    const client = new pg.Client({ ...this.options.pool.options, keepAlive: true });
     client.on('notification', (message) => this.byChannel.get(message.channel)?.());
     client.on('error', (err) => {
       this.options.onError?.(err);

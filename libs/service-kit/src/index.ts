@@ -286,22 +286,12 @@ function partsOf(
     consumers.push(consumer);
     return consumer;
   };
-  let tableWatch: TableWatch | undefined;
+  const tableWatch = lazyTableWatch(runtime, opened);
   const parts: FrameParts = {
     ...opened,
     runtime,
     get tableWatch() {
-      if (!tableWatch) {
-        const home = present(databases[0], 'a database');
-        const watch = new TableWatch({
-          pool: home.pool,
-          schema: home.schema,
-          onError: (err) => opened.logger.warn({ err }, 'table watch: the listening connection failed; reconnecting'),
-        });
-        runtime.onClose('table watch', () => watch.stop());
-        tableWatch = watch;
-      }
-      return tableWatch;
+      return tableWatch();
     },
     get pool() {
       return present(databases[0], 'a database').pool;
@@ -327,22 +317,7 @@ function partsOf(
       readiness[name] = check;
     },
     relayOutbox(options = {}) {
-      const send = outboxPublisher(opened.producer);
-      const { readdress } = options;
-      const relay = new OutboxRelay({
-        store: outboxTable(parts.pool),
-        metrics: opened.metrics,
-        publish: readdress ? (rows) => send(rows.map(readdress)) : send,
-        onError: (err) => opened.logger.warn({ err }, 'outbox sweep failed'),
-        // Woken by each commit that writes the table; the timer only backs a lost notification up.
-        sweepIntervalMs: outboxBackstopSweepMs,
-      });
-      relay.start();
-      runtime.onClose('outbox relay', () => relay.stop());
-      parts.tableWatch
-        .follow('outbox', () => relay.wake())
-        .catch((err: unknown) => opened.logger.error({ err }, 'outbox relay: not woken by commits'));
-      return relay;
+      return startOutboxRelay(runtime, opened, tableWatch(), options.readdress);
     },
     serve(name, servedApp, options) {
       served.push({ name, app: servedApp, options });
@@ -351,11 +326,53 @@ function partsOf(
   return { parts, readiness, served };
 }
 
+/** The home database's TableWatch, made on first use and stopped with the service. */
+function lazyTableWatch(runtime: ServiceRuntime, opened: Opened): () => TableWatch {
+  let watch: TableWatch | undefined;
+  return () => {
+    if (!watch) {
+      const home = present(opened.databases[0], 'a database');
+      const made = new TableWatch({
+        pool: home.pool,
+        schema: home.schema,
+        onError: (err) => opened.logger.warn({ err }, 'table watch: the listening connection failed; reconnecting'),
+      });
+      runtime.onClose('table watch', () => made.stop());
+      watch = made;
+    }
+    return watch;
+  };
+}
+
 /**
  * How often a relay woken by its table's notifications sweeps anyway: a notification is lost only
  * with the listening connection, whose reconnect wakes the relay, so this is a second net.
  */
 const outboxBackstopSweepMs = 30_000;
+
+/** The home database's outbox relay (FrameParts.relayOutbox), woken by the table's commits. */
+function startOutboxRelay(
+  runtime: ServiceRuntime,
+  opened: Opened,
+  tableWatch: TableWatch,
+  readdress: ((row: OutboxRow) => OutboxRow) | undefined,
+): OutboxRelay<OutboxRow> {
+  const send = outboxPublisher(opened.producer);
+  const relay = new OutboxRelay({
+    store: outboxTable(present(opened.databases[0], 'a database').pool),
+    metrics: opened.metrics,
+    publish: readdress ? (rows) => send(rows.map(readdress)) : send,
+    onError: (err) => opened.logger.warn({ err }, 'outbox sweep failed'),
+    // Woken by each commit that writes the table; the timer only backs a lost notification up.
+    sweepIntervalMs: outboxBackstopSweepMs,
+  });
+  relay.start();
+  runtime.onClose('outbox relay', () => relay.stop());
+  tableWatch
+    .follow('outbox', () => relay.wake())
+    .catch((err: unknown) => opened.logger.error({ err }, 'outbox relay: not woken by commits'));
+  return relay;
+}
 
 /** The settings the frame's optional parts need: the outage grace of its databases, the keys of its internal API. */
 function frameSettings(frame: ServiceFrame): { graceMs: number; publicKeys: ServicePublicKeys } {
