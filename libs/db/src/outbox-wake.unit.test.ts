@@ -34,6 +34,23 @@ function memoryStore(): OutboxStore<Row> & { write(count?: number): void; reads:
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A publish the broker refuses `refusals` times, then takes: the ids it took, in order. */
+function refusingFirst(refusals: number): { publish: (rows: Row[]) => Promise<void>; published: number[]; refusalsLeft: () => number } {
+  let left = refusals;
+  const published: number[] = [];
+  return {
+    published,
+    refusalsLeft: () => left,
+    publish: async (rows) => {
+      if (left > 0) {
+        left -= 1;
+        throw new Error('broker away');
+      }
+      published.push(...rows.map((r) => r.id));
+    },
+  };
+}
+
 describe('OutboxRelay.wake: a sweep when rows were committed, not on a timer', () => {
   const graceMs = 60;
 
@@ -130,47 +147,25 @@ describe('OutboxRelay.wake: a sweep when rows were committed, not on a timer', (
 
   it('when a woken sweep fails (Kafka away), then it is tried again a grace period later without another wake', async () => {
     const store = memoryStore();
-    let failures = 2;
-    const published: number[] = [];
-    const relay = new OutboxRelay({
-      store,
-      sweepGraceMs: graceMs,
-      publish: async (rows) => {
-        if (failures > 0) {
-          failures -= 1;
-          throw new Error('broker away');
-        }
-        published.push(...rows.map((r) => r.id));
-      },
-    });
+    const broker = refusingFirst(2);
+    const relay = new OutboxRelay({ store, sweepGraceMs: graceMs, publish: broker.publish });
     store.write();
     relay.wake();
-    await eventuallyHolds(() => expect(published).toEqual([1]), 2000);
-    expect(failures).toBe(0);
+    await eventuallyHolds(() => expect(broker.published).toEqual([1]), 2000);
+    expect(broker.refusalsLeft()).toBe(0);
     // Two failed sweeps, the one that published, perhaps one more that found nothing: no spinning.
-    await new Promise((resolve) => setTimeout(resolve, graceMs * 3));
+    await sleep(graceMs * 3);
     expect(store.reads).toBeLessThanOrEqual(4);
     await relay.stop();
   });
 
   it('when a writer fails to publish the rows it committed, then a sweep publishes them a grace period later, with no wake from outside', async () => {
     const store = memoryStore();
-    let refusals = 1;
-    const published: number[] = [];
-    const relay = new OutboxRelay({
-      store,
-      sweepGraceMs: graceMs,
-      publish: async (rows) => {
-        if (refusals > 0) {
-          refusals -= 1;
-          throw new Error('broker away');
-        }
-        published.push(...rows.map((r) => r.id));
-      },
-    });
+    const broker = refusingFirst(1);
+    const relay = new OutboxRelay({ store, sweepGraceMs: graceMs, publish: broker.publish });
     store.write();
     await expect(relay.publishCommitted([store.rows[0]!])).rejects.toThrow('broker away');
-    await eventuallyHolds(() => expect(published).toEqual([1]), 2000);
+    await eventuallyHolds(() => expect(broker.published).toEqual([1]), 2000);
     await relay.stop();
   });
 
