@@ -20,11 +20,11 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
   }
 }
 
-/** Waits until an assertion (an `expect`) passes, and fails with its last failure after timeoutMs. */
-export async function eventuallyHolds(assertion: () => void, timeoutMs = 15_000, what = 'assertion'): Promise<void> {
+/** Waits until an assertion (an `expect`, or steps ending in one) passes, and fails with its last failure after timeoutMs. */
+export async function eventuallyHolds(assertion: () => void | Promise<void>, timeoutMs = 15_000, what = 'assertion'): Promise<void> {
   await eventually(
     async () => {
-      assertion();
+      await assertion();
       return true;
     },
     timeoutMs,

@@ -113,8 +113,18 @@ export const oauthError = z.object({
 /** The most ids of each kind GET /internal/revocations answers: the latest revoked, older ones are past any cached entry's expiry. */
 export const revokedIdsMax = 10_000;
 const knownCount = z.coerce.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).default(-1);
-/** What the caller already holds: the counts of its last answer (-1: nothing yet). An unchanged count is answered without its ids. */
-export const revocationsQuery = z.strictObject({ apiKeys: knownCount, platformClients: knownCount });
+/** The longest GET /internal/revocations holds an answer that has nothing new (its `waitMs`). */
+export const revocationsWaitMsMax = 25_000;
+/**
+ * What the caller already holds: the counts of its last answer (-1: nothing yet). An unchanged count
+ * is answered without its ids. `waitMs` (0: answer now) holds an answer with nothing new until a
+ * revocation is committed or the time is up: a gateway's long poll instead of asking every second.
+ */
+export const revocationsQuery = z.strictObject({
+  apiKeys: knownCount,
+  platformClients: knownCount,
+  waitMs: z.coerce.number().int().min(0).max(revocationsWaitMsMax).default(0),
+});
 const revokedOfKind = <T extends z.ZodType>(id: T) =>
   z.object({
     revoked: z.number().int().nonnegative().describe('How many are revoked (revocation is final: the count only grows)'),

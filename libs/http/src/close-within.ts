@@ -6,10 +6,9 @@ import type { Logger } from '@coin/logger';
  * still open are destroyed and the close goes on. Node's server close waits for every connection
  * to end, so one request that never ends (a stream the app did not know to end, a client that
  * stops reading) would hold the process's whole stop: every component after the app (consumers'
- * offset commits, producers, pools) until the orchestrator kills it.
+ * offset commits, producers, pools) until the orchestrator kills it. The connections that carry
+ * no request are ended by the app's own close (endQuietConnectionsOnClose).
  */
-const idleSweepMs = 50;
-
 export async function closeWithin(app: FastifyInstance, drainMs: number, logger: Logger): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const forced = new Promise<'forced'>((resolve) => {
@@ -17,10 +16,6 @@ export async function closeWithin(app: FastifyInstance, drainMs: number, logger:
     timer.unref();
   });
   const closing = app.close();
-  // A connection whose request was in flight when the close began stays open, kept alive, once it
-  // is answered: Node closes idle connections only when the close starts. Close them as they idle.
-  const idleSweep = setInterval(() => app.server.closeIdleConnections(), idleSweepMs);
-  idleSweep.unref();
   try {
     if ((await Promise.race([closing.then(() => 'closed' as const), forced])) === 'forced') {
       const open = await new Promise<number>((resolve) => app.server.getConnections((err, count) => resolve(err ? -1 : count)));
@@ -30,6 +25,5 @@ export async function closeWithin(app: FastifyInstance, drainMs: number, logger:
     }
   } finally {
     clearTimeout(timer);
-    clearInterval(idleSweep);
   }
 }

@@ -15,6 +15,7 @@ import type { Logger } from '@coin/logger';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { installHttpMetrics } from './metrics';
 import { installDepthLimitedJsonParser } from './json-depth';
+import { endQuietConnectionsOnClose } from './quiet-close';
 import { installServiceAuth, type ServiceAuthOptions } from './service-auth';
 
 /** A fastify instance with zod route schemas, as every app of this repo is built. */
@@ -188,6 +189,7 @@ export function buildInternalApp(options: InternalAppOptions): App {
   const metrics = options.metrics ?? createMetricsRegistry('internal');
   installHttpMetrics(app, metrics);
   installServiceAuth(app, options.serviceAuth);
+  endQuietConnectionsOnClose(app);
   return app;
 }
 
@@ -216,6 +218,7 @@ export function buildOperationalApp(options: OperationalAppOptions): FastifyInst
   installProblemHandler(app);
   installHttpMetrics(app, options.metrics);
   installOperationalRoutes(app, options.readiness, options.metrics, options.degradable, options.started);
+  endQuietConnectionsOnClose(app);
   return app;
 }
 
@@ -224,6 +227,7 @@ export type { FastifyInstance, ZodTypeProvider };
 export * from './close-within';
 export * from './json-depth';
 export * from './metrics';
+export * from './quiet-close';
 export * from './service-auth';
 export * from './service-runtime';
 export * from './tracing';

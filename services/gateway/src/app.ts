@@ -3,7 +3,14 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { answerFrameworkError, installHttpMetrics, installHttpTracing, installProblemHandler, type App } from '@coin/http';
+import {
+  answerFrameworkError,
+  endQuietConnectionsOnClose,
+  installHttpMetrics,
+  installHttpTracing,
+  installProblemHandler,
+  type App,
+} from '@coin/http';
 import { currentApiVersion } from '@coin/contracts';
 import type { Logger } from '@coin/logger';
 import type { Tracing } from '@coin/telemetry';
@@ -159,27 +166,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerSecurityHeaders(app, setSecurityHeaders);
   registerDeprecationHeaders(app);
   registerGracefulClose(app, deps.linger ?? lingerDefaults);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Coin ledger API',
-        // The API's semantic version (docs/VERSIONING.md): raised with every change of the document,
-        // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
-        version: currentApiVersion,
-        description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
-      },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-        },
-      },
-    },
-    transform: openApiTransform,
-    transformObject: openApiTransformObject as never,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  endQuietConnectionsOnClose(app);
+  await registerApiDocument(app);
 
   registerRouteTable(app);
   const failOpen = rateLimitFailOpenCounter(deps.metrics);
@@ -208,6 +196,31 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerProblemRoutes(app);
   registerAdminConsoleRoutes(app, deps.adminConsoleDir !== undefined ? { dir: deps.adminConsoleDir } : {});
   return app;
+}
+
+/** The OpenAPI document of the routes (GET /openapi.json) and its reader at /docs. */
+async function registerApiDocument(app: App): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Coin ledger API',
+        // The API's semantic version (docs/VERSIONING.md): raised with every change of the document,
+        // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
+        version: currentApiVersion,
+        description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
+      },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        },
+      },
+    },
+    transform: openApiTransform,
+    transformObject: openApiTransformObject as never,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
 }
 
 /**

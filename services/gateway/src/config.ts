@@ -12,6 +12,7 @@ import {
   z,
   type Env,
 } from '@coin/config';
+import { revocationsWaitMsMax } from '@coin/contracts';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { decodeCacheMacSecret } from './plugins/cache-mac';
 import { isProxyAddress } from './plugins/client-address';
@@ -175,7 +176,13 @@ export const gatewayConfigSchema = z.object({
     .default(3600),
   /** Users whose revocation one instance remembers at once (about 100 bytes each); past it the oldest is forgotten, counted. */
   GATEWAY_REVOCATIONS_TRACKED_MAX: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
-  /** How often each instance asks the user service for the revoked API keys and platform clients (one small query when none changed). */
+  /**
+   * How long the user service may hold each instance's read of the revoked API keys and platform
+   * clients when nothing changed (a long poll, answered as soon as a revocation is committed);
+   * 0: no long poll, a read every GATEWAY_REVOCATION_POLL_MS.
+   */
+  GATEWAY_REVOCATION_WAIT_MS: z.coerce.number().int().min(0).max(revocationsWaitMsMax).default(20_000),
+  /** The pause after a failed read of the revoked keys and clients, and the most often they are read (one small query when none changed). */
   GATEWAY_REVOCATION_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Rate limits (docs/CONTRACT.md "Limits"), each a count per window. Login requests per client address, whatever their outcome. */
   RATE_LIMIT_LOGIN_PER_IP_MAX: positiveInt(10),

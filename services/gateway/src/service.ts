@@ -230,7 +230,9 @@ async function startRevocationFeed(
     clients.sandboxWebhooks ? { webhooks: clients.sandboxWebhooks } : undefined,
   );
   const revocationFeed = new RevocationFeed({
-    read: (known) => feedApi.read('users.revocations', known),
+    // A held read's limit: the user service's hold, then the usual time for its answer.
+    read: (known, waitMs, signal) =>
+      feedApi.read('users.revocations', { ...known, waitMs }, undefined, { timeoutMs: waitMs + config.INTERNAL_HTTP_TIMEOUT_MS, signal }),
     stopWebhooks: async (clientIds) => {
       await feedApi.post('webhooks.revoked-clients', { clientIds });
       // A revoked test-mode client's sandbox endpoints stop too (docs/decisions/0018-sandbox.md).
@@ -239,6 +241,7 @@ async function startRevocationFeed(
         await feedApi.in('test').post('webhooks.revoked-clients', { clientIds: testClients });
     },
     revocations: caches.revocations,
+    waitMs: config.GATEWAY_REVOCATION_WAIT_MS,
     intervalMs: config.GATEWAY_REVOCATION_POLL_MS,
     logger: parts.logger,
     failed: () => caches.revocationCounters.feedFailures.inc(),

@@ -18,6 +18,7 @@ import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerRegistrationKeyRoutes } from './http/registration-key-routes';
 import { registerIdentityRoutes } from './http/identity-routes';
+import { RevocationSignal } from './http/revocation-wait';
 import { registerSecondFactorRoutes } from './http/second-factor-routes';
 import { SecretBox } from './domain/secret-box';
 import { userOpenRoutes, userRouteCallers } from './http/route-callers';
@@ -76,8 +77,14 @@ async function openUserParts(
   });
   revocations.start();
   runtime.onClose('revocation relay', () => revocations.stop());
-  await parts.tableWatch.follow('authority_revocations', () => revocations.wake());
-  registerUserRoutes(parts, config, { keys, now, revocations });
+  // A revocation committed (here, elsewhere, by the operator CLI) is written into the ledger's
+  // partitions and answers the gateways' held revocation reads.
+  const revocationSignal = new RevocationSignal();
+  await parts.tableWatch.follow('authority_revocations', () => {
+    revocations.wake();
+    revocationSignal.notify();
+  });
+  registerUserRoutes(parts, config, { keys, now, revocations }, revocationSignal);
   // Commands are judged at the time the broker appended them, never at a time their sender wrote.
   await assertAppendTime(admin, [topics.userCommands]);
   const consumer = await startUserCommandsConsumer(parts, config, { keys, now, revocations, outbox, auditSigner });
@@ -91,7 +98,7 @@ interface UserParts {
   revocations: RevocationRelay;
 }
 
-function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own: UserParts): void {
+function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own: UserParts, revocationSignal: RevocationSignal): void {
   const { app, pool, logger } = parts;
   const { now } = own;
   const routeDeps = {
@@ -112,6 +119,7 @@ function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own
     now,
     passwordHashCost: passwordHashCostOf(config, logger),
     revocations: own.revocations,
+    revocationWait: { signal: revocationSignal, heard: () => parts.tableWatch.listening },
   };
   registerInternalRoutes(app, routeDeps);
   registerIdentityRoutes(app, routeDeps);

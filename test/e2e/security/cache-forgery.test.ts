@@ -5,6 +5,7 @@ import { gatewayMetricNames } from '@coin/gateway';
 import { startTestStack, type TestStack } from '../../harness/stack';
 import { apiClient, http, registerUser } from '../../harness/http';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, runOperatorCommand } from '../../harness/admin';
+import { eventuallyHolds } from '../../harness/eventually';
 
 /**
  * "A cache cannot grant": Whoever can write the gateway's Redis cannot widen or
@@ -111,5 +112,44 @@ describe('a forged Redis cache entry cannot grant', () => {
       await redis.set(`pclient:${client.clientId}`, forged, 'EX', 60);
       expect(await capture()).toBe(401);
     }
+  });
+});
+
+/**
+ * The same attacker, with a valid sealed entry: one recorded while the client was active and
+ * written back after its revocation (with the tombstone deleted). Only this gateway's own set of
+ * revoked clients refuses it, which it learns from the user service. Reads that are not held come
+ * a minute apart here (GATEWAY_REVOCATION_POLL_MS), so the set can learn the revocation in time
+ * only through the held read the user service answers when the revocation commits.
+ */
+describe('a replayed sealed grant of a revoked client, refused as soon as the revocation commits', () => {
+  let stack: TestStack;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ extraEnv: { GATEWAY_REVOCATION_POLL_MS: '60000' } });
+    redis = createRedis(stack.redisUrl, `${stack.prefix}gw:`);
+    await redis.connect();
+  }, 90_000);
+  afterAll(async () => {
+    redis?.disconnect();
+    await stack?.close();
+  });
+
+  it('when the operator CLI revokes a client and its recorded active entry is written back, then its token is refused within seconds', async () => {
+    const client = await createPlatformClientWithCli(stack, `replayed-${randomUUID().slice(0, 8)}`);
+    const issued = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: client });
+    const token = String(issued.body.accessToken);
+    const capture = async () =>
+      (await http(stack.gatewayUrl, 'POST', `/api/coins/holds/${randomUUID()}/capture`, { token, body: {} })).status;
+    expect(await capture()).not.toBe(401);
+    const recorded = await redis.get(`pclient:${client.clientId}`);
+    expect(recorded).not.toBeNull();
+    await runOperatorCommand(stack, ['revoke-client', '--id', client.clientId]);
+    await eventuallyHolds(async () => {
+      await redis.del(`pclient-revoked:${client.clientId}`);
+      await redis.set(`pclient:${client.clientId}`, recorded!, 'EX', 60);
+      expect(await capture()).toBe(401);
+    }, 10_000);
   });
 });

@@ -69,11 +69,19 @@ export class InternalApi {
     return client;
   }
 
-  /** GET a route of the table with its path parameters and query (a read is tried twice: InternalHttpClient). */
-  async read<N extends InternalReadName>(name: N, input: InternalReadInput<N>, requestId?: string): Promise<InternalReadAnswer<N>> {
+  /**
+   * GET a route of the table with its path parameters and query (a read is tried twice:
+   * InternalHttpClient); `call` gives a long poll its own time limit and a stop's signal.
+   */
+  async read<N extends InternalReadName>(
+    name: N,
+    input: InternalReadInput<N>,
+    requestId?: string,
+    call: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<InternalReadAnswer<N>> {
     const route = reads[name];
     const target = urlOf(route.path, input, route.query ? Object.keys(route.query.shape) : []);
-    const body = await this.clientOf(route.service).request<unknown>('GET', target, requestId ? { requestId } : {});
+    const body = await this.clientOf(route.service).request<unknown>('GET', target, { ...(requestId ? { requestId } : {}), ...call });
     return answerOf(name, `GET ${route.path}`, route.response, body);
   }
 

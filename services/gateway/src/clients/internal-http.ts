@@ -15,6 +15,10 @@ export interface InternalRequestOptions {
   requestId?: string;
   /** Told when the service answered from the outcome a first request with the same id stored (its `idempotent-replayed: true`). */
   onReplayed?: () => void;
+  /** This call's time limit instead of the client's (a long poll's, which the service holds). */
+  timeoutMs?: number;
+  /** Ends the call early (a stop). */
+  signal?: AbortSignal;
 }
 
 /** The `authorization` header of the next call: a cached service token (ServiceTokenSigner.authorizationFor). */
@@ -60,7 +64,9 @@ export class InternalHttpClient {
           ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
         },
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: options.signal
+          ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs), options.signal])
+          : AbortSignal.timeout(options.timeoutMs ?? this.timeoutMs),
       });
     } catch (err) {
       throw new AppError('UNAVAILABLE', `A backing service is unavailable: ${(err as Error).name}`);

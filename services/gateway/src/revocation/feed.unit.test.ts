@@ -1,3 +1,4 @@
+import { eventuallyHolds } from '../../../../test/harness/eventually';
 import { createLogger } from '@coin/logger';
 import type { RevocationList } from '@coin/contracts';
 import { RevocationFeed } from './feed';
@@ -23,6 +24,7 @@ describe("RevocationFeed: the user service's revoked keys and clients, polled in
       },
       stopWebhooks: async (ids) => void told.push(ids),
       revocations,
+      waitMs: 0,
       intervalMs: 60_000,
       logger,
     });
@@ -51,6 +53,7 @@ describe("RevocationFeed: the user service's revoked keys and clients, polled in
         told.push(ids);
       },
       revocations,
+      waitMs: 0,
       intervalMs: 60_000,
       logger,
     });
@@ -75,6 +78,7 @@ describe("RevocationFeed: the user service's revoked keys and clients, polled in
         },
         stopWebhooks: async () => undefined,
         revocations,
+        waitMs: 0,
         intervalMs: 1000,
         logger,
         failed: () => (failures += 1),
@@ -90,5 +94,85 @@ describe("RevocationFeed: the user service's revoked keys and clients, polled in
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('when reads are held, then the first asks for no wait, later ones for the hold, and one after a failure again for none', async () => {
+    const revocations = new Revocations({ userWindowMs: 60_000, usersMax: 10 });
+    const waits: number[] = [];
+    let reads = 0;
+    const feed = new RevocationFeed({
+      read: async (_known, waitMs) => {
+        waits.push(waitMs);
+        reads += 1;
+        if (reads === 3) throw new Error('user service down');
+        return answer([], 0, [], 0);
+      },
+      stopWebhooks: async () => undefined,
+      revocations,
+      waitMs: 20_000,
+      intervalMs: 60_000,
+      logger,
+    });
+    await feed.pollOnce();
+    await feed.pollOnce();
+    await expect(feed.pollOnce()).rejects.toThrow('user service down');
+    await feed.pollOnce();
+    await feed.pollOnce();
+    expect(waits).toEqual([0, 20_000, 20_000, 0, 20_000]);
+  });
+
+  it('when a held read is answered, then the next is asked at once, not a poll interval later', async () => {
+    const revocations = new Revocations({ userWindowMs: 60_000, usersMax: 10 });
+    const answers: Array<(list: RevocationList) => void> = [];
+    const feed = new RevocationFeed({
+      read: (_known, waitMs, signal) =>
+        waitMs === 0
+          ? Promise.resolve(answer([], 0, [], 0))
+          : new Promise((resolve, reject) => {
+              answers.push(resolve);
+              signal.addEventListener('abort', () => reject(new Error('aborted')));
+            }),
+      stopWebhooks: async () => undefined,
+      revocations,
+      waitMs: 20_000,
+      // A minute between reads that are not held: the revocation below is not learnt that way.
+      intervalMs: 60_000,
+      logger,
+    });
+    await feed.start();
+    await eventuallyHolds(() => expect(answers).toHaveLength(1), 2000);
+    // The user service answers the held read: a key was revoked.
+    answers[0]!(answer(['k9'], 1, [], 0));
+    await eventuallyHolds(() => expect(revocations.apiKeyRevoked('k9')).toBe(true), 2000);
+    await eventuallyHolds(() => expect(answers).toHaveLength(2), 2000);
+    await feed.stop();
+  });
+
+  it('when stopped while a held read is in flight, then the read is aborted and the stop does not wait for its answer', async () => {
+    const revocations = new Revocations({ userWindowMs: 60_000, usersMax: 10 });
+    let aborted = false;
+    const feed = new RevocationFeed({
+      read: (_known, waitMs, signal) =>
+        waitMs === 0
+          ? Promise.resolve(answer([], 0, [], 0))
+          : new Promise((_resolve, reject) =>
+              signal.addEventListener('abort', () => {
+                aborted = true;
+                reject(new Error('aborted'));
+              }),
+            ),
+      stopWebhooks: async () => undefined,
+      revocations,
+      waitMs: 20_000,
+      intervalMs: 60_000,
+      logger,
+      failed: () => {
+        throw new Error('a stop is not a failed read');
+      },
+    });
+    await feed.start();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await feed.stop();
+    expect(aborted).toBe(true);
   });
 });

@@ -31,6 +31,7 @@ import { findUserById, listUsers } from '../db/users-repo';
 import { signAccessToken } from '../domain/tokens';
 import { toUser, type UserRow } from '../domain/users';
 import { sessionMaxAgeSeconds, signSessionToken, type InternalRouteDeps } from './internal-routes';
+import { heldRead } from './revocation-wait';
 
 type RefreshOutcome =
   | { kind: 'rotated'; user: UserRow; refreshToken: string; mfaAt: Date | null }
@@ -40,6 +41,9 @@ type RefreshOutcome =
 
 /** A hash no client secret has: unknown client ids cost the same comparison as known ones. */
 const absentSecretHash = sha256Hex('no client has this secret');
+
+/** Where commits are not heard (the TableWatch reconnecting), a held read answers within this: the old poll's second. */
+const unheardRevocationWaitMs = 1000;
 
 /**
  * Sessions (refresh, logout), client credentials, and the reads the gateway needs for user
@@ -144,10 +148,7 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
 
   app.get('/internal/api-keys', { schema: { response: { 200: apiKeyList } } }, async () => ({ apiKeys: await listApiKeys(deps.pool) }));
 
-  // Polled by every gateway instance (about once a second): its in-memory sets of revoked keys and clients.
-  app.get('/internal/revocations', { schema: { querystring: revocationsQuery, response: { 200: revocationList } } }, async (request) =>
-    revokedCredentials(deps.pool, request.query, revokedIdsMax),
-  );
+  registerRevocationsRoute(app, deps);
 
   // The grant of an active key, with its proof: what the ledger checks on every admin money
   // command sent with the key, so that it need not take the gateway's word (docs/DESIGN.md "API keys").
@@ -171,5 +172,33 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
       createdBy: found.createdBy,
       approvedBy: found.approvedBy,
     };
+  });
+}
+
+/**
+ * Every gateway instance's sets of revoked keys and clients: a long poll, held (waitMs) until a
+ * revocation is committed; where commits are not heard, held at most a second.
+ */
+function registerRevocationsRoute(app: App, deps: InternalRouteDeps): void {
+  const wait = deps.revocationWait;
+  if (wait)
+    app.addHook('preClose', (done) => {
+      // A closing server does not wait out the polls it holds: they are answered now (and their
+      // connections ended once answered: endQuietConnectionsOnClose).
+      wait.signal.close();
+      done();
+    });
+  app.get('/internal/revocations', { schema: { querystring: revocationsQuery, response: { 200: revocationList } } }, async (request) => {
+    const { waitMs, ...known } = request.query;
+    const read = () => revokedCredentials(deps.pool, known, revokedIdsMax);
+    if (!wait || waitMs === 0) return read();
+    return heldRead({
+      read,
+      isNews: (answer) => answer.apiKeys.ids !== null || answer.platformClients.ids !== null,
+      signal: wait.signal,
+      waitMs,
+      heard: wait.heard,
+      unheardWaitMs: unheardRevocationWaitMs,
+    });
   });
 }

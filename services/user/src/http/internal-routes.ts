@@ -13,6 +13,7 @@ import type { SecretBox } from '../domain/secret-box';
 import { signAccessToken, type SigningKeys, type TokenSettings } from '../domain/tokens';
 import { normalizeEmail, toUser, type UserRow } from '../domain/users';
 import { rehashIfWeaker } from './password-rehash';
+import type { RevocationSignal } from './revocation-wait';
 
 export interface SessionPolicy {
   refreshTokenTtlSeconds: number;
@@ -34,6 +35,11 @@ export interface InternalRouteDeps {
   passwordHashCost?: ScryptCost;
   /** Writes the revocations committed so far into the ledger's partitions, before an answer that revoked (RevocationRelay). */
   revocations?: { flush(): Promise<void> };
+  /**
+   * What holds a GET /internal/revocations with nothing new until a revocation is committed
+   * (RevocationSignal) and whether commits are heard now; without it, every read answers at once.
+   */
+  revocationWait?: { signal: RevocationSignal; heard: () => boolean };
 }
 
 const adminRoles: ReadonlySet<Role> = new Set(['ADMIN', 'SUPERADMIN']);
