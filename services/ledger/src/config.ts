@@ -1,3 +1,4 @@
+import { requestPathFetchWaitMsMax } from '@coin/kafka';
 import {
   bool,
   commonEnv,
@@ -106,9 +107,16 @@ export const ledgerConfigSchema = z.object({
   /**
    * A member silent for this long is dropped from the group: its batch is redelivered (harmless,
    * but wasted) and, after a crash, its partitions wait this long for a new owner. Handlers
-   * heartbeat between the phases of a batch, so this only needs to exceed one phase.
+   * heartbeat between the phases of a batch, so this only needs to exceed one phase. At least three
+   * times the longest idle fetch (KAFKA_REQUEST_PATH_FETCH_WAIT_MS, whose heartbeats come as often),
+   * 6 s, which is also the broker's least session (group.min.session.timeout.ms by default).
    */
-  LEDGER_SESSION_TIMEOUT_MS: positiveInt(10_000),
+  LEDGER_SESSION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(3 * requestPathFetchWaitMsMax)
+    .max(300_000)
+    .default(10_000),
   /**
    * How often each shard's outbox relay looks for batches left unpublished anyway. It is woken
    * when they can appear: a publish that failed, and each join of the command consumer's group (a

@@ -44,6 +44,23 @@ describe('ledger configuration: the continuous supply check', () => {
   });
 });
 
+describe("ledger configuration: the command consumer's session", () => {
+  const base = { LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin', ...keys };
+
+  it.each([
+    ['5999', false],
+    ['6000', true],
+    ['10000', true],
+  ])(
+    'when LEDGER_SESSION_TIMEOUT_MS is %s, then the configuration is accepted: %s (a session shorter than three idle fetches of 2 s, or than the broker allows, would drop an idle member)',
+    (value, accepted) => {
+      const result = ledgerConfigSchema.safeParse({ ...base, LEDGER_SESSION_TIMEOUT_MS: value });
+      expect(result.success).toBe(accepted);
+      if (!accepted) expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['LEDGER_SESSION_TIMEOUT_MS']);
+    },
+  );
+});
+
 describe('ledger configuration: proofs of authority and four-eyes windows', () => {
   const base = {
     LEDGER_DATABASE_URL: 'postgres://ledger@localhost/coin',
