@@ -220,7 +220,8 @@ async function forgetInGateway(clientId: string, topicPrefix: string): Promise<v
   } catch (err) {
     throw new Error(
       `client ${clientId} is revoked and gets no new tokens, but the gateway's Redis (REDIS_URL) could not be updated ` +
-        `(${(connectionError ?? (err as Error)).message}): tokens it holds keep working until the gateway's cached status expires ` +
+        `(${(connectionError ?? (err as Error)).message}): the gateways refuse its tokens once the user service tells them of the ` +
+        'revocation (at once while they reach it); a gateway that cannot reach it honours its cached status until it expires ' +
         '(PLATFORM_CLIENT_CACHE_TTL_S, 30 s by default). Run the same command again to retry.',
     );
   } finally {
