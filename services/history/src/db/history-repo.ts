@@ -201,33 +201,40 @@ export async function findKeysetPage(
   return keysetPageOf(result.rows, limit);
 }
 
-/** An offset page of one user's history newest first, with the user's total. */
+/**
+ * An offset page of one user's history newest first, with the user's total: one statement, so both
+ * are read in one snapshot. Two statements (in parallel, on two connections) could count a row
+ * committed after the page was read: a total of 3 beside the 2 rows that were all there were.
+ */
 export async function findOffsetPage(
-  pool: Pool,
+  pool: Queryable,
   userId: number,
   limit: number,
   offset: number,
 ): Promise<{ rows: TransactionRow[]; total: number }> {
-  const party = ['user', String(userId)];
-  const [page, count] = await Promise.all([
-    // The offset is walked on the index alone (an index-only scan: every column it needs is in
-    // history_entries_party_recent_idx); only the rows of the page are then read from the table.
-    pool.query<EntryRow>(
-      `WITH page AS (
-         SELECT party_kind, party_id, transaction_id, created_at FROM history_entries
-          WHERE party_kind = $1 AND party_id = $2
-          ORDER BY created_at DESC, transaction_id DESC
-          LIMIT $3 OFFSET $4
-       )
-       SELECT ${selectColumns('e')} FROM page
-         JOIN history_entries e USING (party_kind, party_id, transaction_id)
-        ORDER BY page.created_at DESC, page.transaction_id DESC`,
-      [...party, limit, offset],
-    ),
-    pool.query<{ total: number }>('SELECT count(*)::bigint AS total FROM history_entries WHERE party_kind = $1 AND party_id = $2', party),
-  ]);
-  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+  // The offset is walked on the index alone (an index-only scan: every column it needs is in
+  // history_entries_party_recent_idx); only the rows of the page are then read from the table.
+  // The total comes on every row, and alone (the columns null) on a page past the end.
+  const result = await pool.query<(EntryRow | NullColumns<EntryRow>) & { total: number }>(
+    `WITH counted AS (
+       SELECT count(*)::bigint AS total FROM history_entries WHERE party_kind = $1 AND party_id = $2
+     ), page AS (
+       SELECT party_kind, party_id, transaction_id, created_at FROM history_entries
+        WHERE party_kind = $1 AND party_id = $2
+        ORDER BY created_at DESC, transaction_id DESC
+        LIMIT $3 OFFSET $4
+     )
+     SELECT counted.total, ${selectColumns('e')} FROM counted
+       LEFT JOIN (page JOIN history_entries e USING (party_kind, party_id, transaction_id)) ON true
+      ORDER BY page.created_at DESC, page.transaction_id DESC`,
+    ['user', String(userId), limit, offset],
+  );
+  const rows = result.rows.filter((row): row is EntryRow & { total: number } => row.id !== null).map(({ total: _total, ...row }) => row);
+  return { rows, total: result.rows[0]?.total ?? 0 };
 }
+
+/** A row of a LEFT JOIN that found nothing: every column null. */
+type NullColumns<T> = { [K in keyof T]: null };
 
 /** Distinct transactions in the projection, up to an id (the rebuild's count check). */
 export async function countTransactions(db: Queryable, upToId?: number): Promise<number> {
