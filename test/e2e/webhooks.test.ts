@@ -97,7 +97,11 @@ describe('webhooks through the gateway', () => {
     );
 
   beforeAll(async () => {
-    stack = await startTestStack({ extraEnv: { WEBHOOKS_RETRY_UNIT_MS: '2', WEBHOOKS_POLL_INTERVAL_MS: '50' } });
+    // The worker's timers never fire within the test: a delivery goes out because a write woke the
+    // worker (queued, redelivered, an endpoint enabled again) or its retry came due.
+    stack = await startTestStack({
+      extraEnv: { WEBHOOKS_RETRY_UNIT_MS: '2', WEBHOOKS_POLL_INTERVAL_MS: '600000', WEBHOOKS_IDLE_SWEEP_INTERVAL_MS: '600000' },
+    });
     receiver = await startReceiver();
     superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);

@@ -53,8 +53,17 @@ export const webhooksConfigSchema = z.object({
   WEBHOOKS_ALLOW_HTTP: bool(false),
   /** One attempt's whole budget: connect, TLS, request and response headers (milliseconds). */
   WEBHOOKS_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
-  /** How often the worker looks for due deliveries (milliseconds). */
+  /**
+   * The pause after a pass that found deliveries due but claimed none (another instance holds
+   * them) or failed, and how often the sandbox's worker looks (its test clocks move unannounced).
+   */
   WEBHOOKS_POLL_INTERVAL_MS: positiveInt(1_000),
+  /**
+   * The longest the live worker sleeps with nothing due. It is woken by each delivery written and
+   * each endpoint enabled (PostgreSQL's notification at commit) and at the next retry's due time;
+   * this backs up a notification lost with the listening connection.
+   */
+  WEBHOOKS_IDLE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
   /** Deliveries sent at once by one instance. */
   WEBHOOKS_DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   /**

@@ -117,6 +117,7 @@ async function openWebhooksParts(
     box,
     logger,
     pollIntervalMs: config.WEBHOOKS_POLL_INTERVAL_MS,
+    idleSweepMs: config.WEBHOOKS_IDLE_SWEEP_INTERVAL_MS,
     concurrency: config.WEBHOOKS_DELIVERY_CONCURRENCY,
     timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
     adminAuditTopic: topics.adminAudit,
@@ -127,6 +128,9 @@ async function openWebhooksParts(
   });
   worker.start();
   runtime.onClose('delivery worker', () => worker.stop());
+  // Whoever wrote (this instance, another, the operator CLI): a delivery queued or put back, an endpoint enabled.
+  await parts.tableWatch.follow('webhook_deliveries', () => worker.wake());
+  await parts.tableWatch.follow('webhook_endpoints', () => worker.wake());
   return { deliverDue: () => worker.runOnce() };
 }
 

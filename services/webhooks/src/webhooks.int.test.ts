@@ -105,7 +105,10 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
       // The receiver is on 127.0.0.1 over http: the operator's allowance, set explicitly here.
       WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOKS_ALLOW_HTTP: 'true',
-      WEBHOOKS_POLL_INTERVAL_MS: '50',
+      // Neither of the worker's timers fires within these tests: every delivery here is sent
+      // because a write woke it (PostgreSQL's notification) or a retry it scheduled came due.
+      WEBHOOKS_POLL_INTERVAL_MS: '600000',
+      WEBHOOKS_IDLE_SWEEP_INTERVAL_MS: '600000',
     };
     service = await startWebhooksService(loadWebhooksConfig(env), createLogger('webhooks', env.LOG_LEVEL as 'warn'));
     const kafka = new Kafka({ clientId: 'webhooks-test', brokers: infra.kafkaBrokers, logLevel: logLevel.NOTHING });
@@ -496,4 +499,24 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     await allowedNamed.close();
     expect(receiver.received.length).toBe(before + 1);
   }, 60_000);
+  it('when a statement writes delivery rows, then the worker is told at commit, and a statement that writes none tells nothing (its own empty claim must not wake it again)', async () => {
+    const listener = await pool.connect();
+    const heard: string[] = [];
+    try {
+      const { rows } = await listener.query<{ schema: string }>('SELECT current_schema() AS schema');
+      const channel = `${rows[0]!.schema}.webhook_deliveries`;
+      listener.on('notification', (n) => heard.push(n.channel));
+      await listener.query(`LISTEN "${channel}"`);
+      await pool.query(`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = -1`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual([]);
+      await pool.query(
+        `UPDATE webhook_deliveries SET next_attempt_at = next_attempt_at WHERE id = (SELECT max(id) FROM webhook_deliveries)`,
+      );
+      await eventually(async () => (heard.length > 0 ? true : undefined), 5_000, 'the notification');
+      expect(heard).toEqual([channel]);
+    } finally {
+      listener.release();
+    }
+  });
 });

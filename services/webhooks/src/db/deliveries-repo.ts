@@ -57,6 +57,26 @@ export async function clientsWithPendingDeliveries(pool: Pool, limit: number): P
 }
 
 /**
+ * How long until the next delivery the worker could claim is due at wall time, in milliseconds (0
+ * or less: one is due now; null: none is pending): the earliest of the oldest pending delivery of
+ * each (endpoint, wallet) of an enabled endpoint, as claimDueDeliveries takes them. Measured on
+ * PostgreSQL's clock, as the claim is.
+ */
+export async function nextDueInMs(pool: Pool): Promise<number | null> {
+  const r = await pool.query<{ due_in_ms: number | null }>(
+    `SELECT (extract(epoch FROM min(d.next_attempt_at) - now()) * 1000)::float8 AS due_in_ms
+       FROM webhook_deliveries d
+       JOIN webhook_endpoints e ON e.id = d.endpoint_id
+      WHERE d.status = 'PENDING' AND e.status = 'ENABLED' AND e.deleted_at IS NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM webhook_deliveries p
+           WHERE p.endpoint_id = d.endpoint_id AND p.wallet_key = d.wallet_key AND p.status = 'PENDING' AND p.id < d.id)`,
+  );
+  const due = r.rows[0]?.due_in_ms;
+  return due === null || due === undefined ? null : Number(due);
+}
+
+/**
  * Takes up to `limit` due deliveries of enabled endpoints, each the oldest pending one of its
  * (endpoint, wallet), and leases them for `leaseMs` (their next attempt moves past the attempt's
  * time), so another instance does not send them meanwhile; a crash mid-attempt lets the lease

@@ -10,6 +10,7 @@ import {
   markDelivered,
   markFailed,
   markRetry,
+  nextDueInMs,
 } from '../db/deliveries-repo';
 import { disableEndpoint } from '../db/endpoints-repo';
 import { deliveryAttempts, retryDelayMs, sandboxRetryFrom } from '../domain/backoff';
@@ -25,7 +26,17 @@ export interface DeliveryWorkerOptions {
   sender: OutboundSender;
   box: SecretBox;
   logger: Logger;
+  /**
+   * The pause after a pass that claimed nothing while a delivery is due (another instance holds
+   * it), after a failed pass, and between the sandbox's passes (its test clocks move unannounced).
+   */
   pollIntervalMs: number;
+  /**
+   * The longest the live worker sleeps when nothing is due: it is woken by `wake` (a delivery
+   * written, an endpoint enabled: the tables' notifications) and at the next retry's due time;
+   * this backs a lost notification up.
+   */
+  idleSweepMs: number;
   concurrency: number;
   /** An attempt's budget; the lease of a claimed delivery is longer, so it is not sent twice at once. */
   timeoutMs: number;
@@ -48,15 +59,20 @@ export interface DeliveryWorkerOptions {
 }
 
 /**
- * Sends due deliveries: every poll it claims up to `concurrency` (each the oldest pending one of
- * its endpoint and wallet, so a wallet's deliveries stay in order), signs each with the endpoint's
+ * Sends due deliveries: each pass claims up to `concurrency` (each the oldest pending one of its
+ * endpoint and wallet, so a wallet's deliveries stay in order), signs each with the endpoint's
  * secrets and posts it, then records the outcome: delivered, retried later on the schedule, or,
- * after the last attempt, failed and its endpoint disabled.
+ * after the last attempt, failed and its endpoint disabled. A pass that sent something is followed
+ * by another at once; one that found nothing sleeps until the next delivery is due, `wake`, or
+ * `idleSweepMs`, whichever comes first (the sandbox's every `pollIntervalMs`).
  */
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  /** A pass is between its claim and its next schedule: a wake then asks for one more at once. */
+  private passing = false;
+  private wakeAsked = false;
 
   constructor(private readonly options: DeliveryWorkerOptions) {}
 
@@ -68,6 +84,17 @@ export class DeliveryWorker {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+  }
+
+  /** Something may be due now (a delivery written, an endpoint enabled): a pass at once, or right after the one running. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.passing) {
+      this.wakeAsked = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
   }
 
   /** One pass: what the timer runs; tests call it to send without waiting for the poll. */
@@ -101,13 +128,34 @@ export class DeliveryWorker {
   private schedule(delayMs: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.running = this.runOnce()
-        .then((sent) => this.schedule(sent > 0 ? 0 : this.options.pollIntervalMs))
-        .catch((err: unknown) => {
-          this.options.logger.warn({ err }, 'webhook delivery pass failed; trying again');
-          this.schedule(this.options.pollIntervalMs);
-        });
+      this.running = this.pass();
     }, delayMs);
+  }
+
+  private async pass(): Promise<void> {
+    this.passing = true;
+    this.wakeAsked = false;
+    let nextMs: number;
+    try {
+      nextMs = (await this.runOnce()) > 0 ? 0 : await this.idleMs();
+    } catch (err) {
+      this.options.logger.warn({ err }, 'webhook delivery pass failed; trying again');
+      nextMs = this.options.pollIntervalMs;
+    }
+    this.passing = false;
+    this.schedule(this.wakeAsked ? 0 : nextMs);
+  }
+
+  /** How long a pass that sent nothing waits for the next. */
+  private async idleMs(): Promise<number> {
+    const { pollIntervalMs, idleSweepMs, testClocks } = this.options;
+    // The sandbox's due times move with its clients' test clocks, which announce nothing.
+    if (testClocks) return pollIntervalMs;
+    const dueInMs = await nextDueInMs(this.options.pool);
+    if (dueInMs === null) return idleSweepMs;
+    // Due now and not claimed: another instance holds it; look again as the poll did.
+    if (dueInMs <= 0) return pollIntervalMs;
+    return Math.min(Math.ceil(dueInMs), idleSweepMs);
   }
 
   private async attempt(
