@@ -54,8 +54,9 @@ export const webhooksConfigSchema = z.object({
   /** One attempt's whole budget: connect, TLS, request and response headers (milliseconds). */
   WEBHOOKS_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   /**
-   * The pause after a pass that found deliveries due but claimed none (another instance holds
-   * them) or failed, and how often the sandbox's worker looks (its test clocks move unannounced).
+   * The pause after a failed pass or after two in a row that found a delivery due but claimed none
+   * (a transaction holds its row), and how often the sandbox's worker looks (its test clocks move
+   * unannounced).
    */
   WEBHOOKS_POLL_INTERVAL_MS: positiveInt(1_000),
   /**

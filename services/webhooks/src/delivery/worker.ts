@@ -27,8 +27,9 @@ export interface DeliveryWorkerOptions {
   box: SecretBox;
   logger: Logger;
   /**
-   * The pause after a pass that claimed nothing while a delivery is due (another instance holds
-   * it), after a failed pass, and between the sandbox's passes (its test clocks move unannounced).
+   * The pause after a failed pass, after the second pass in a row that claimed nothing while a
+   * delivery was due (a transaction holds its row), and between the sandbox's passes (its test
+   * clocks move unannounced).
    */
   pollIntervalMs: number;
   /**
@@ -73,6 +74,8 @@ export class DeliveryWorker {
   /** A pass is between its claim and its next schedule: a wake then asks for one more at once. */
   private passing = false;
   private wakeAsked = false;
+  /** Passes in a row that found a delivery due and claimed none. */
+  private dueUnclaimedPasses = 0;
 
   constructor(private readonly options: DeliveryWorkerOptions) {}
 
@@ -137,7 +140,9 @@ export class DeliveryWorker {
     this.wakeAsked = false;
     let nextMs: number;
     try {
-      nextMs = (await this.runOnce()) > 0 ? 0 : await this.idleMs();
+      const sent = await this.runOnce();
+      if (sent > 0) this.dueUnclaimedPasses = 0;
+      nextMs = sent > 0 ? 0 : await this.idleMs();
     } catch (err) {
       this.options.logger.warn({ err }, 'webhook delivery pass failed; trying again');
       nextMs = this.options.pollIntervalMs;
@@ -152,10 +157,14 @@ export class DeliveryWorker {
     // The sandbox's due times move with its clients' test clocks, which announce nothing.
     if (testClocks) return pollIntervalMs;
     const dueInMs = await nextDueInMs(this.options.pool);
-    if (dueInMs === null) return idleSweepMs;
-    // Due now and not claimed: another instance holds it; look again as the poll did.
-    if (dueInMs <= 0) return pollIntervalMs;
-    return Math.min(Math.ceil(dueInMs), idleSweepMs);
+    if (dueInMs !== null && dueInMs <= 0) {
+      // Due now and not claimed: it came due after this pass's claim (a retry milliseconds away),
+      // or a transaction holds its row (SKIP LOCKED). Once at once, then at the poll's pace.
+      this.dueUnclaimedPasses += 1;
+      return this.dueUnclaimedPasses === 1 ? 0 : pollIntervalMs;
+    }
+    this.dueUnclaimedPasses = 0;
+    return dueInMs === null ? idleSweepMs : Math.min(Math.ceil(dueInMs), idleSweepMs);
   }
 
   private async attempt(

@@ -1,0 +1,122 @@
+import { createLogger } from '@coin/logger';
+import type { Pool } from '@coin/db';
+import { DeliveryWorker } from './worker';
+
+/**
+ * A database that has nothing to claim and answers the next due time from a list: the worker's
+ * scheduling alone (what it sends is covered against PostgreSQL by webhooks.int.test and the
+ * e2e webhooks test).
+ */
+function nothingToClaim(dueInMs: Array<number | null>) {
+  const calls = { claims: 0, dueReads: 0 };
+  const pool = {
+    query: async (text: string) => {
+      if (text.includes('UPDATE webhook_deliveries d')) {
+        calls.claims += 1;
+        return { rows: [] };
+      }
+      if (text.includes('AS due_in_ms')) {
+        const due = dueInMs[Math.min(calls.dueReads, dueInMs.length - 1)];
+        calls.dueReads += 1;
+        return { rows: [{ due_in_ms: due }] };
+      }
+      throw new Error(`unexpected statement: ${text.slice(0, 60)}`);
+    },
+  } as unknown as Pool;
+  return { pool, calls };
+}
+
+function workerOn(pool: Pool) {
+  return new DeliveryWorker({
+    pool,
+    sender: {} as never,
+    box: {} as never,
+    logger: createLogger('webhooks-test', 'silent'),
+    pollIntervalMs: 60_000,
+    idleSweepMs: 60_000,
+    concurrency: 4,
+    timeoutMs: 1000,
+    retryUnitMs: 1,
+    adminAuditTopic: 'admin.audit',
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('DeliveryWorker: when it looks again', () => {
+  it('when a delivery came due right after a pass claimed nothing, then the next pass comes at once, not a poll interval later', async () => {
+    // Due 3 ms ago at the first read (it came due after the claim), then nothing pending.
+    const { pool, calls } = nothingToClaim([-3, null]);
+    const worker = workerOn(pool);
+    worker.start();
+    await sleep(200);
+    await worker.stop();
+    expect(calls.claims).toBe(2);
+  });
+
+  it('when a due delivery stays unclaimed (its row locked), then after one pass at once the worker waits the poll interval: no busy loop', async () => {
+    const { pool, calls } = nothingToClaim([-3]);
+    const worker = workerOn(pool);
+    worker.start();
+    await sleep(200);
+    await worker.stop();
+    expect(calls.claims).toBe(2);
+  });
+
+  it('when the next delivery is due in 100 ms, then the worker sleeps that long, not the idle sweep', async () => {
+    const { pool, calls } = nothingToClaim([100, null]);
+    const worker = workerOn(pool);
+    worker.start();
+    await sleep(50);
+    expect(calls.claims).toBe(1);
+    await sleep(250);
+    await worker.stop();
+    expect(calls.claims).toBe(2);
+  });
+
+  it('when woken while asleep, then it passes at once', async () => {
+    const { pool, calls } = nothingToClaim([null]);
+    const worker = workerOn(pool);
+    worker.start();
+    await sleep(50);
+    expect(calls.claims).toBe(1);
+    worker.wake();
+    await sleep(50);
+    expect(calls.claims).toBe(2);
+    await worker.stop();
+  });
+
+  it('when woken during a pass, then one more pass follows it at once, never beside it', async () => {
+    const { pool, calls } = nothingToClaim([null]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const query = pool.query.bind(pool) as (text: string) => Promise<unknown>;
+    // The first claim waits until the test has woken the worker; passes must never overlap.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    (pool as unknown as { query: (text: string) => Promise<unknown> }).query = async (text) => {
+      if (!text.includes('UPDATE webhook_deliveries d')) return query(text);
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      try {
+        if (calls.claims === 0) await held;
+        return await query(text);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const worker = workerOn(pool);
+    worker.start();
+    await sleep(20);
+    worker.wake();
+    // Time for a pass the wake would start beside the held one, before the held claim answers.
+    await sleep(20);
+    release();
+    await sleep(100);
+    await worker.stop();
+    expect(calls.claims).toBe(2);
+    expect(mostInFlight).toBe(1);
+  });
+});
