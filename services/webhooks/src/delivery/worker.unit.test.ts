@@ -44,18 +44,12 @@ function workerOn(pool: Pool) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('DeliveryWorker: when it looks again', () => {
-  it('when a delivery came due right after a pass claimed nothing, then the next pass comes at once, not a poll interval later', async () => {
+  it.each([
     // Due 3 ms ago at the first read (it came due after the claim), then nothing pending.
-    const { pool, calls } = nothingToClaim([-3, null]);
-    const worker = workerOn(pool);
-    worker.start();
-    await sleep(200);
-    await worker.stop();
-    expect(calls.claims).toBe(2);
-  });
-
-  it('when a due delivery stays unclaimed (its row locked), then after one pass at once the worker waits the poll interval: no busy loop', async () => {
-    const { pool, calls } = nothingToClaim([-3]);
+    ['a delivery came due right after a pass claimed nothing', 'the next pass comes at once, not a poll interval later', [-3, null]],
+    ['a due delivery stays unclaimed (its row locked)', 'after one pass at once the worker waits the poll interval: no busy loop', [-3]],
+  ] as const)('when %s, then %s', async (_when, _then, dueInMs) => {
+    const { pool, calls } = nothingToClaim([...dueInMs]);
     const worker = workerOn(pool);
     worker.start();
     await sleep(200);
