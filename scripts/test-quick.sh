@@ -6,4 +6,4 @@ case "${1:-}" in
     exit 0
     ;;
 esac
-exec sh scripts/bootstrap.sh exec sh -c 'tsx scripts/lint/long-functions.ts && biome ci --error-on-warnings . && tsc -b && jest --selectProjects unit'
+exec sh scripts/bootstrap.sh exec sh -c 'tsx scripts/lint/long-functions.ts && tsx scripts/lint/prototype-lookups.ts && biome ci --error-on-warnings . && tsc -b && jest --selectProjects unit'

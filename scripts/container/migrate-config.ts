@@ -1,7 +1,13 @@
 import { bool, commonEnv, parseConfig, positiveInt, z, type Env } from '@coin/config';
 import { defaultPartitions } from '@coin/contracts';
 
-const { HOST: _unusedHost, ...infraEnv } = commonEnv;
+// Not a service: it binds no port and runs no consumer.
+const {
+  HOST: _unusedHost,
+  CONSUMER_STALL_AFTER_MS: _noConsumerStall,
+  CONSUMER_STALL_CHECK_INTERVAL_MS: _noConsumerCheck,
+  ...infraEnv
+} = commonEnv;
 
 /**
  * The migration step (compose one-shot, Kubernetes Job): creates the topics, each service's

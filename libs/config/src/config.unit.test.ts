@@ -33,6 +33,31 @@ describe('config parsing', () => {
     expect(message).not.toContain('short-pw');
   });
 
+  it('when the consumer stall settings are unset, then a stall is 20 s read every 5 s; outside 5 s..10 min and 1 s..1 min they are refused', () => {
+    const parsed = parseConfig(schema, { SECRET: 'a-long-secret' });
+    expect([parsed.CONSUMER_STALL_AFTER_MS, parsed.CONSUMER_STALL_CHECK_INTERVAL_MS]).toEqual([20_000, 5000]);
+    const set = parseConfig(schema, {
+      SECRET: 'a-long-secret',
+      CONSUMER_STALL_AFTER_MS: '5000',
+      CONSUMER_STALL_CHECK_INTERVAL_MS: '60000',
+    });
+    expect([set.CONSUMER_STALL_AFTER_MS, set.CONSUMER_STALL_CHECK_INTERVAL_MS]).toEqual([5000, 60_000]);
+    expect(parseConfig(schema, { SECRET: 'a-long-secret', CONSUMER_STALL_AFTER_MS: '600000' }).CONSUMER_STALL_AFTER_MS).toBe(600_000);
+    expect(
+      parseConfig(schema, { SECRET: 'a-long-secret', CONSUMER_STALL_CHECK_INTERVAL_MS: '1000' }).CONSUMER_STALL_CHECK_INTERVAL_MS,
+    ).toBe(1000);
+    for (const [key, value] of [
+      ['CONSUMER_STALL_AFTER_MS', '4999'],
+      ['CONSUMER_STALL_AFTER_MS', '600001'],
+      ['CONSUMER_STALL_AFTER_MS', '20000.5'],
+      ['CONSUMER_STALL_AFTER_MS', 'soon'],
+      ['CONSUMER_STALL_CHECK_INTERVAL_MS', '999'],
+      ['CONSUMER_STALL_CHECK_INTERVAL_MS', '60001'],
+      ['CONSUMER_STALL_CHECK_INTERVAL_MS', '-5000'],
+    ] as const)
+      expect(() => parseConfig(schema, { SECRET: 'a-long-secret', [key]: value })).toThrow(new RegExp(key));
+  });
+
   it('when the request-path fetch wait is unset, then it is 2 s; past a third of the 6 s session it is refused', () => {
     expect(parseConfig(schema, { SECRET: 'a-long-secret' }).KAFKA_REQUEST_PATH_FETCH_WAIT_MS).toBe(2000);
     expect(parseConfig(schema, { SECRET: 'a-long-secret', KAFKA_REQUEST_PATH_FETCH_WAIT_MS: '500' }).KAFKA_REQUEST_PATH_FETCH_WAIT_MS).toBe(

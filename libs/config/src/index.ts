@@ -158,6 +158,18 @@ export const commonEnv = {
    * waits for the fetch in flight. Test stacks, which stop hundreds of times, use 500.
    */
   KAFKA_OFF_PATH_FETCH_WAIT_MS: z.coerce.number().int().min(100).max(5000).default(3000),
+  /**
+   * How long a partition's committed offset may stand still while records wait before the
+   * partition counts as stalled, ms: /readyz fails naming it, `coin_kafka_consumer_stalled_seconds`
+   * grows (docs/OPERATIONS.md "A stalled partition"). A consumer commits what it applied within
+   * its commit interval, busy or idle, so this only has to outlast the slowest batch.
+   */
+  CONSUMER_STALL_AFTER_MS: z.coerce.number().int().min(5000).max(600_000).default(20_000),
+  /**
+   * How often each consumer reads its group's committed offsets and the log ends, ms: the
+   * consumer lag metric's refresh, and how late after CONSUMER_STALL_AFTER_MS a stall is seen.
+   */
+  CONSUMER_STALL_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
   /** Prepended to every topic name; tests use a unique one per run instead of restarting Kafka. */
   TOPIC_PREFIX: z
     .string()

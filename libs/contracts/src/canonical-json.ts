@@ -27,6 +27,7 @@ function encode(value: unknown): string | undefined {
   if (value !== null && typeof value === 'object') {
     const members: string[] = [];
     for (const key of Object.keys(value).sort(byCodeUnit)) {
+      // own-key: own keys of the value (Object.keys)
       const text = encode((value as Record<string, unknown>)[key]);
       if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
     }

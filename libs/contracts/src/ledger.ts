@@ -633,6 +633,7 @@ export type SupplyReport = z.infer<typeof supplyReport>;
 const exactlyOneTarget =
   (first: string, second: string) =>
   (value: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    // own-key: the two names are the schema's own field names
     const count = [value[first], value[second]].filter((v) => v !== undefined).length;
     if (count !== 1) ctx.addIssue({ code: 'custom', path: [first], message: `exactly one of ${first}, ${second} is required` });
   };

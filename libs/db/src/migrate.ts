@@ -277,6 +277,7 @@ async function grantRuntime(client: pg.Client, schema: string, role: string, gra
     await client.query(`REVOKE ALL ON SCHEMA ${schema} FROM ${role}`);
     await client.query(`GRANT USAGE ON SCHEMA ${schema} TO ${role}`);
     for (const table of tables) {
+      // own-key: the tables are the grants table's own keys, from the migrations
       const granted = grants[table]!;
       if (granted.length > 0) await client.query(`GRANT ${granted.join(', ')} ON ${schema}.${table} TO ${role}`);
     }

@@ -3,34 +3,41 @@ import { ZodError } from 'zod';
 
 /**
  * What a consumer does with a handler failure (docs/RELIABILITY.md "Failure classes"):
- * - `transient`: the world, not the message — a connection lost, a failover, a serialization
- *   failure, a timeout. The same batch is retried (redelivered) until it goes through.
- * - `permanent`: the message — PostgreSQL refuses its data (SQLSTATE class 22) or an integrity
- *   rule the code does not handle (class 23), a schema refuses it, the domain's invariant throws.
- *   Retrying cannot cure it: the message is set aside (answered, stored, dead-lettered).
- * - `unknown`: anything else. Retried a few times on its own; if it keeps failing it is treated
- *   as permanent, because a failure that repeats on one message while its neighbours pass is that
- *   message's, and a partition must never stop on it.
+ * - `contention`: another writer got in the way: a serialization failure or deadlock (SQLSTATE
+ *   40001, 40P01, the ledger's lost races), a lock not available, a statement cancelled by its
+ *   timeout. Retried a bounded number of times with back-off; one that outlasts its bound is
+ *   treated as the command's defect (permanent), because a conflict that repeats on every attempt
+ *   is made by the command itself.
+ * - `unavailable`: the world is away: a connection lost, the database shutting down or read-only,
+ *   out of resources, a broker unreachable. No command is at fault, so none is set aside: the
+ *   partition pauses and retries until the world is back (the service's database watch ends the
+ *   process if PostgreSQL stays away past its grace, and the stall shows in the consumer's progress).
+ * - `permanent`: anything else: PostgreSQL refuses the data (classes 22, 23), a schema refuses it,
+ *   the domain's invariant throws, a `TypeError`, an error of no known kind. It is the defect of one
+ *   command: the batch is bisected down to it, and it alone is set aside.
  */
-export type FailureClass = 'transient' | 'permanent' | 'unknown';
+export type FailureClass = 'contention' | 'unavailable' | 'permanent';
 
+/** SQLSTATEs of contention: a serialization failure, a deadlock, a lock not available, a statement timeout. */
+const contentionSqlStates = new Set(['40001', '40P01', '55P03', '57014']);
 /** SQLSTATE classes that blame the connection or the server's state, not the statement's data. */
-const transientSqlStateClasses = new Set([
+const unavailableSqlStateClasses = new Set([
   '08', // connection exception
-  '40', // transaction rollback: serialization failure, deadlock
   '53', // insufficient resources: disk full, out of memory, too many connections
-  '55', // object not in prerequisite state: lock not available
-  '57', // operator intervention: admin shutdown, crash shutdown, query canceled (statement timeout)
   '58', // system error: I/O error
 ]);
 /** A SQLSTATE: five digits or capitals; its first two name its class. */
 const sqlStatePattern = /^[0-9A-Z]{5}$/;
 /** SQLSTATE classes that blame the statement's data: 22 data exception, 23 integrity constraint violation. */
 const dataSqlStateClasses = new Set(['22', '23']);
-/** Single SQLSTATEs of other classes that pass: a read-only transaction (connected to a standby during a failover). */
-const transientSqlStates = new Set(['25006']);
+/**
+ * Single SQLSTATEs of other classes that pass: a read-only transaction (connected to a standby
+ * during a failover); an administrator's or a crash's shutdown, a server that cannot take
+ * connections yet (57P01-57P03).
+ */
+const unavailableSqlStates = new Set(['25006', '57P01', '57P02', '57P03']);
 
-const transientSystemCodes = new Set([
+const unavailableSystemCodes = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
   'ECONNABORTED',
@@ -43,7 +50,7 @@ const transientSystemCodes = new Set([
 ]);
 
 /** node-postgres and ioredis report a lost connection without a code. */
-const transientMessages = [
+const unavailableMessages = [
   /connection terminated/i,
   /connection is closed/i,
   /timeout exceeded when trying to connect/i,
@@ -71,22 +78,23 @@ export function isDataError(err: unknown): boolean {
 
 export function classifyFailure(err: unknown): FailureClass {
   if (err instanceof ZodError || err instanceof InvariantViolation) return 'permanent';
-  if (err instanceof AppError) {
-    if (err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT') return 'transient';
-    return 'permanent';
-  }
-  if (typeof err !== 'object' || err === null) return 'unknown';
+  if (err instanceof AppError) return err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT' ? 'unavailable' : 'permanent';
+  if (typeof err !== 'object' || err === null) return 'permanent';
   const { code, retriable, name, message } = err as { code?: unknown; retriable?: unknown; name?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (sqlStatePattern.test(code)) {
-      if (transientSqlStates.has(code)) return 'transient';
-      if (transientSqlStateClasses.has(code.slice(0, 2))) return 'transient';
-      if (isDataError(err)) return 'permanent';
+      if (contentionSqlStates.has(code)) return 'contention';
+      if (unavailableSqlStates.has(code) || unavailableSqlStateClasses.has(code.slice(0, 2))) return 'unavailable';
     }
-    if (transientSystemCodes.has(code)) return 'transient';
+    if (unavailableSystemCodes.has(code)) return 'unavailable';
   }
   // kafkajs marks its own errors; a producer that cannot reach the broker is the world's fault.
-  if (retriable === true || (typeof name === 'string' && name.startsWith('Kafka'))) return 'transient';
-  if (typeof message === 'string' && transientMessages.some((pattern) => pattern.test(message))) return 'transient';
-  return 'unknown';
+  if (retriable === true || (typeof name === 'string' && name.startsWith('Kafka'))) return 'unavailable';
+  if (typeof message === 'string' && unavailableMessages.some((pattern) => pattern.test(message))) return 'unavailable';
+  return 'permanent';
+}
+
+/** Whether retrying may cure the failure (contention or the world away): a 503 at the edge, a retry in a consumer. */
+export function isRetriable(err: unknown): boolean {
+  return classifyFailure(err) !== 'permanent';
 }

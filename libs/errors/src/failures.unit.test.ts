@@ -1,7 +1,7 @@
 import { KafkaJSConnectionError, KafkaJSRequestTimeoutError } from 'kafkajs';
 import { z } from 'zod';
 import { AppError, InvariantViolation } from './app-error';
-import { classifyFailure, isDataError } from './failures';
+import { classifyFailure, isDataError, isRetriable } from './failures';
 
 /** What node-postgres throws: an Error carrying the SQLSTATE in `code`. */
 const pgError = (code: string, message = `pg error ${code}`) => Object.assign(new Error(message), { code });
@@ -19,20 +19,38 @@ describe('classifyFailure', () => {
   });
 
   it.each([
-    ['08006 connection failure', '08006'],
     ['40001 serialization failure', '40001'],
     ['40P01 deadlock detected', '40P01'],
-    ['57P01 admin shutdown', '57P01'],
+    ['55P03 lock not available', '55P03'],
     ['57014 query canceled (statement timeout)', '57014'],
-    ['53300 too many connections', '53300'],
-  ])('when PostgreSQL fails for its own state (%s), then the failure is transient', (_, code) => {
-    expect(classifyFailure(pgError(code))).toBe('transient');
-    expect(classifyFailure({ code })).toBe('transient');
+  ])('when another writer got in the way (%s), then the failure is contention: retried, within a bound', (_, code) => {
+    expect(classifyFailure(pgError(code))).toBe('contention');
+    expect(classifyFailure({ code })).toBe('contention');
+    expect(isRetriable({ code })).toBe(true);
   });
 
-  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'])('when a socket fails with %s, then the failure is transient', (code) => {
-    expect(classifyFailure(Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code }))).toBe('transient');
-    expect(classifyFailure({ code })).toBe('transient');
+  it.each([
+    ['08006 connection failure', '08006'],
+    ['57P01 admin shutdown', '57P01'],
+    ['57P03 cannot connect now', '57P03'],
+    ['53300 too many connections', '53300'],
+    ['25006 read-only transaction (a standby)', '25006'],
+  ])('when PostgreSQL is away or out of resources (%s), then the failure is unavailable', (_, code) => {
+    expect(classifyFailure(pgError(code))).toBe('unavailable');
+    expect(classifyFailure({ code })).toBe('unavailable');
+  });
+
+  it.each([
+    ['40000 transaction rollback, not a conflict', '40000'],
+    ['55000 object not in prerequisite state', '55000'],
+    ['57000 operator intervention of no listed kind', '57000'],
+  ])('when a SQLSTATE only shares a class with a retriable one (%s), then it is permanent', (_, code) => {
+    expect(classifyFailure({ code })).toBe('permanent');
+  });
+
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'])('when a socket fails with %s, then the failure is unavailable', (code) => {
+    expect(classifyFailure(Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code }))).toBe('unavailable');
+    expect(classifyFailure({ code })).toBe('unavailable');
   });
 
   it.each([
@@ -40,15 +58,15 @@ describe('classifyFailure', () => {
     'Connection is closed.',
     'timeout exceeded when trying to connect',
     'the database system is shutting down',
-  ])('when a client reports a lost connection without a code ("%s"), then the failure is transient', (message) => {
-    expect(classifyFailure(new Error(message))).toBe('transient');
+  ])('when a client reports a lost connection without a code ("%s"), then the failure is unavailable', (message) => {
+    expect(classifyFailure(new Error(message))).toBe('unavailable');
   });
 
-  it('when kafkajs cannot reach the broker, then the failure is transient', () => {
+  it('when kafkajs cannot reach the broker, then the failure is unavailable', () => {
     expect(classifyFailure(new KafkaJSConnectionError('Connection error: connect ECONNREFUSED', { broker: 'localhost:9092' }))).toBe(
-      'transient',
+      'unavailable',
     );
-    expect(classifyFailure(new KafkaJSRequestTimeoutError('Request produce(key: 0, version: 7) timed out'))).toBe('transient');
+    expect(classifyFailure(new KafkaJSRequestTimeoutError('Request produce(key: 0, version: 7) timed out'))).toBe('unavailable');
   });
 
   it('when a schema refuses the data, then the failure is permanent', () => {
@@ -61,20 +79,22 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new InvariantViolation('balance would pass 2^53-1'))).toBe('permanent');
   });
 
-  it('when an AppError says the world is away (UNAVAILABLE, TIMEOUT), then it is transient; any other AppError is permanent', () => {
-    expect(classifyFailure(new AppError('UNAVAILABLE'))).toBe('transient');
-    expect(classifyFailure(new AppError('TIMEOUT'))).toBe('transient');
+  it('when an AppError says the world is away (UNAVAILABLE, TIMEOUT), then it is unavailable; any other AppError is permanent', () => {
+    expect(classifyFailure(new AppError('UNAVAILABLE'))).toBe('unavailable');
+    expect(classifyFailure(new AppError('TIMEOUT'))).toBe('unavailable');
     expect(classifyFailure(new AppError('VALIDATION_FAILED'))).toBe('permanent');
   });
 
-  it('when the failure is of no known kind, then it is unknown', () => {
-    expect(classifyFailure(new TypeError('x'))).toBe('unknown');
-    expect(classifyFailure(new Error('something else'))).toBe('unknown');
-    expect(classifyFailure({ code: 'XX000' })).toBe('unknown'); // internal error: not the data's class nor the world's
-    expect(classifyFailure({ code: 'NOT_A_KNOWN_CODE' })).toBe('unknown');
-    expect(classifyFailure('a string')).toBe('unknown');
-    expect(classifyFailure(undefined)).toBe('unknown');
-    expect(classifyFailure(null)).toBe('unknown');
+  it("when the failure is of no known kind (a TypeError, an internal error), then it is the command's: permanent", () => {
+    expect(classifyFailure(new TypeError("Cannot read properties of undefined (reading 'kind')"))).toBe('permanent');
+    expect(classifyFailure(new Error('something else'))).toBe('permanent');
+    expect(classifyFailure({ code: 'XX000' })).toBe('permanent'); // internal error: not the world's
+    expect(classifyFailure({ code: '23505' })).toBe('permanent'); // a unique violation the code does not handle
+    expect(classifyFailure({ code: 'NOT_A_KNOWN_CODE' })).toBe('permanent');
+    expect(classifyFailure('a string')).toBe('permanent');
+    expect(classifyFailure(undefined)).toBe('permanent');
+    expect(classifyFailure(null)).toBe('permanent');
+    expect(isRetriable(new TypeError('x'))).toBe(false);
   });
 });
 

@@ -93,10 +93,12 @@ class Comparison {
       return;
     }
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      // own-key: own keys of two JSON schemas of our own (build-time tooling)
+      const [was, is] = [before[key], after[key]];
       if (annotations.has(key)) {
-        if (!same(before[key], after[key])) this.compatible('annotation-changed', path, `${key} changed`);
-      } else if (!structural.has(key) && !same(before[key], after[key])) {
-        this.breaking('constraint-changed', path, `${key} changed from ${show(before[key])} to ${show(after[key])}`);
+        if (!same(was, is)) this.compatible('annotation-changed', path, `${key} changed`);
+      } else if (!structural.has(key) && !same(was, is)) {
+        this.breaking('constraint-changed', path, `${key} changed from ${show(was)} to ${show(is)}`);
       }
     }
     const typesBefore = asTypes(before.type);
@@ -144,6 +146,7 @@ class Comparison {
       if (requiredBefore.has(name) && !requiredAfter.has(name)) {
         this.breaking('field-made-optional', where, `field ${name} became optional: consumers rely on it being there`);
       }
+      // own-key: property names of two JSON schemas of our own (build-time tooling)
       this.compare(propsBefore[name], propsAfter[name], where);
     }
     for (const name of Object.keys(propsAfter)) {

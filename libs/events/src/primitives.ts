@@ -23,8 +23,18 @@ export type TreasuryCode = z.infer<typeof treasuryCode>;
 /** An amount, balance or total as shown to callers: coins with at most 2 decimals. */
 export const coinValue = z.number().describe('Coins (2 decimals)');
 
-/** A platform client's id (docs/CONTRACT.md "Platform clients"): letters, digits, `_` and `-`. */
-export const platformClientId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a platform client id (letters, digits, _ and -)');
+/**
+ * Names a plain object answers from its prototype (`constructor`, `toString`, `__proto__`, …).
+ * An id is a key of the services' lookups (commission rules, grants), so no id may be one: the
+ * lookups are by own key too (scripts/lint/prototype-lookups.ts), this refuses them at the edge.
+ */
+const prototypeNames: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** A platform client's id (docs/CONTRACT.md "Platform clients"): letters, digits, `_` and `-`, and no name of Object.prototype. */
+export const platformClientId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a platform client id (letters, digits, _ and -)')
+  .refine((id) => !prototypeNames.has(id), "must not be a name of a plain object's prototype (constructor, __proto__, toString, …)");
 
 export const transactionTypes = ['MINT', 'BURN', 'TRANSFER', 'PURCHASE', 'REWARD', 'REFUND'] as const;
 export const transactionType = z.enum(transactionTypes);

@@ -46,6 +46,7 @@ function headerOf(headers: WebhookHeaders, name: string): string | undefined {
     return (headers as { get(n: string): string | null }).get(name) ?? undefined;
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
   const key = Object.keys(record).find((k) => k.toLowerCase() === name.toLowerCase());
+  // own-key: the key is one of the record's own keys (Object.keys)
   const value = key === undefined ? undefined : record[key];
   // A repeated header is not one this service sends.
   return typeof value === 'string' ? value : undefined;

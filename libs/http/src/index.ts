@@ -10,7 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, classifyFailure, internalProblem, problemOf, validationError } from '@coin/errors';
+import { AppError, isRetriable, internalProblem, problemOf, validationError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { installHttpMetrics } from './metrics';
@@ -24,6 +24,15 @@ export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerRespo
 type AnyApp = FastifyInstance<any, any, any, any, any>;
 
 export type ReadinessCheck = () => Promise<void>;
+
+/**
+ * A readiness check's failure whose message /readyz shows as it is (under `reasons`): what an
+ * operator needs to act on, such as which Kafka partition stalls, and never a secret. Any other
+ * failure shows only as `down` (a driver's error may name hosts or users).
+ */
+export class NotReadyError extends Error {
+  override readonly name = 'NotReadyError';
+}
 
 export interface InternalAppOptions {
   logger: Logger;
@@ -69,7 +78,7 @@ export function installProblemHandler(app: AnyApp): void {
       appError = validationError(errors, `Invalid ${context}`);
     } else if (err.statusCode === 429) appError = new AppError('RATE_LIMITED', 'Too many requests; retry later');
     else if (err.statusCode === 404) appError = new AppError('NOT_FOUND', 'No such resource');
-    else if (classifyFailure(err) === 'transient') {
+    else if (isRetriable(err)) {
       // The database restarting or failing over (a lost connection, a read-only standby, a full
       // disk): the caller may retry, unlike after a bug. The details go to the log only.
       request.log.warn({ err }, 'request failed for a transient reason');
@@ -102,7 +111,11 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
     .send(problemOf(new AppError('VALIDATION_FAILED', detail), String(request.id)));
 }
 
-export async function checkReadiness(checks: Record<string, ReadinessCheck>): Promise<Record<string, 'up' | 'down'>> {
+/** Runs every check; `reasons`, when given, gets the message of each NotReadyError by its check's name. */
+export async function checkReadiness(
+  checks: Record<string, ReadinessCheck>,
+  reasons?: Record<string, string>,
+): Promise<Record<string, 'up' | 'down'>> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       try {
@@ -111,7 +124,8 @@ export async function checkReadiness(checks: Record<string, ReadinessCheck>): Pr
           new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), readinessCheckTimeoutMs).unref()),
         ]);
         return [name, 'up'] as const;
-      } catch {
+      } catch (err) {
+        if (reasons && err instanceof NotReadyError) reasons[name] = err.message;
         return [name, 'down'] as const;
       }
     }),
@@ -123,9 +137,10 @@ export async function checkReadiness(checks: Record<string, ReadinessCheck>): Pr
  * Adds /healthz (process up), /readyz (dependencies reachable) and /metrics. A dependency named in
  * `degradable` being down leaves the service ready but `degraded` (200): it still serves most
  * requests (the gateway without Redis), and taking every instance out of rotation at once for it
- * would turn a partial outage into a full one. The checks always show what is down. Until
- * `started` says so (the service's runtime: every component up, and not closing), the service is
- * not ready whatever its dependencies say.
+ * would turn a partial outage into a full one. The checks always show what is down, and
+ * `reasons` why, for a check that says (NotReadyError). Until `started` says so (the service's
+ * runtime: every component up, and not closing), the service is not ready whatever its
+ * dependencies say.
  */
 export function installOperationalRoutes(
   app: AnyApp,
@@ -136,13 +151,14 @@ export function installOperationalRoutes(
 ): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const checks = await checkReadiness(readiness);
+    const reasons: Record<string, string> = {};
+    const checks = await checkReadiness(readiness, reasons);
     const down = Object.entries(checks)
       .filter(([, state]) => state === 'down')
       .map(([name]) => name);
     const ready = started() && down.every((name) => degradable.includes(name));
     const status = !ready ? 'not-ready' : down.length > 0 ? 'degraded' : 'ready';
-    return reply.status(ready ? 200 : 503).send({ status, checks });
+    return reply.status(ready ? 200 : 503).send({ status, checks, ...(Object.keys(reasons).length > 0 ? { reasons } : {}) });
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     return reply.type(metrics.contentType).send(await metrics.metrics());

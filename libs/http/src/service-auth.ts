@@ -183,6 +183,7 @@ export function installServiceAuth(app: AnyApp, options: ServiceAuthOptions): vo
     if (open.has(route.url)) return;
     for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
       const key = routeKey(String(method), route.url);
+      // own-key: route keys of the routes this app registers at start, not a caller's
       if (!options.routes[key]) throw new Error(`${key}: an internal route needs an entry in the service route table (who may call it)`);
       registered.add(key);
     }
@@ -208,6 +209,7 @@ export function installServiceAuth(app: AnyApp, options: ServiceAuthOptions): vo
     }
     // An unmatched path: the 404 handler answers, now that the caller is known.
     if (url === undefined) return;
+    // own-key: the url is the matched route's pattern (routeOptions.url), registered at start, not the caller's path
     const admitted = options.routes[routeKey(request.method, url)] ?? [];
     if (!(admitted as readonly string[]).includes(caller)) {
       reply.header('www-authenticate', 'Bearer error="insufficient_scope"');

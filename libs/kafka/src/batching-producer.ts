@@ -82,6 +82,7 @@ function packEntryOf(message: Message): PackEntry | null {
   for (const [name, text] of Object.entries(message.headers ?? {})) {
     if (text === undefined) continue;
     if (typeof text !== 'string') return null;
+    // own-key: a string written under "__proto__" is ignored by its setter; readers look up our own header names
     headers[name] = text;
   }
   return { key: key ?? null, headers, value };

@@ -18,8 +18,10 @@ export function coPartitionedAssignment(
   const assignment = new Map<string, Record<string, number[]>>(members.map((id) => [id, {}]));
   if (members.length === 0) return assignment;
   for (const topic of Object.keys(partitionsOf).sort()) {
+    // own-key: topics of the group's own subscriptions (Object.keys)
     for (const partition of [...(partitionsOf[topic] ?? [])].sort((a, b) => a - b)) {
       const owner = assignment.get(members[partition % members.length]!)!;
+      // own-key: topics of the group's own subscriptions
       owner[topic] = [...(owner[topic] ?? []), partition];
     }
   }
@@ -32,6 +34,7 @@ export const coPartitionedAssigner: PartitionAssigner = ({ cluster }) => ({
   version: 0,
   async assign({ members, topics }) {
     const partitionsOf: Record<string, number[]> = {};
+    // own-key: topics of the group's own subscriptions
     for (const topic of topics) partitionsOf[topic] = cluster.findTopicPartitionMetadata(topic).map((m) => m.partitionId);
     const assignment = coPartitionedAssignment(
       members.map((m) => m.memberId),

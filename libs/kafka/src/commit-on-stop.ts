@@ -1,4 +1,5 @@
 import type { EachBatchHandler, EachBatchPayload, TopicPartitionOffsetAndMetadata } from 'kafkajs';
+import type { Logger } from '@coin/logger';
 
 const partitionKey = (topic: string, partition: number) => `${topic}\u0000${partition}`;
 
@@ -12,12 +13,22 @@ const partitionKey = (topic: string, partition: number) => `${topic}\u0000${part
  * applying again, after a restore, credit legs the stopped ledger had already credited. Here the
  * consumer stops taking batches, waits for the ones in hand, and commits the offsets they
  * resolved on the partitions it still holds (never one another member took over).
+ *
+ * And while it runs: kafkajs commits only when a batch comes at least the interval after its
+ * last commit, so the batches of a partition's last interval before a quiet spell stayed
+ * uncommitted for as long as the quiet lasted — the group's committed offset behind the log end
+ * of a partition whose every record was applied, which the progress watch would take for a
+ * stall. With `commitIntervalMs`, what kafkajs still holds uncommitted an interval after a batch
+ * is committed then (the trailing commit), batch or no batch.
  */
 export class ResolvedOffsets {
   private readonly resolved = new Map<string, { topic: string; partition: number; offset: string }>();
   private assigned: Set<string> | null = null;
   private inHand = 0;
   private stopping = false;
+  private trailing: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: { commitIntervalMs?: number; logger?: Logger } = {}) {}
 
   /** The partitions of the consumer's current generation (kafkajs's GROUP_JOIN memberAssignment). */
   assign(memberAssignment: Record<string, number[]>): void {
@@ -46,7 +57,32 @@ export class ResolvedOffsets {
       } finally {
         this.inHand -= 1;
       }
+      this.commitTrailing(payload);
     };
+  }
+
+  /**
+   * An interval after a batch, commits what kafkajs holds resolved and uncommitted (its
+   * commitOffsetsIfNecessary: nothing if it committed within the interval, then looks again an
+   * interval later). Only while the consumer runs; a failed commit (a rebalance: the partitions
+   * are fetched again from what is committed) is left to the next batch.
+   */
+  private commitTrailing(payload: EachBatchPayload): void {
+    const intervalMs = this.options.commitIntervalMs;
+    if (!intervalMs || this.stopping || this.trailing) return;
+    const uncommitted = () => payload.uncommittedOffsets().topics.some((t) => t.partitions.length > 0);
+    this.trailing = setTimeout(() => {
+      this.trailing = undefined;
+      if (this.stopping || !payload.isRunning() || !uncommitted()) return;
+      payload.commitOffsetsIfNecessary().then(
+        () => {
+          if (uncommitted()) this.commitTrailing(payload);
+        },
+        (err: unknown) =>
+          this.options.logger?.warn({ err }, 'committing the offsets applied before a quiet spell failed; the next batch commits them'),
+      );
+    }, intervalMs);
+    this.trailing.unref();
   }
 
   /**
@@ -56,6 +92,7 @@ export class ResolvedOffsets {
    */
   async drain(commit: (offsets: TopicPartitionOffsetAndMetadata[]) => Promise<void>, waitMs: number): Promise<number> {
     this.stopping = true;
+    clearTimeout(this.trailing);
     const deadline = Date.now() + waitMs;
     while (this.inHand > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     if (this.resolved.size === 0) return 0;

@@ -12,6 +12,7 @@ import { readHeaders } from './headers';
 import { isPack, packEntryIndex, unpack } from './pack';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
+import { ProgressWatch, type ProgressWatchSettings, type StalledPartition, watchedConsumer } from './progress-watch';
 import { SupervisedConsumer } from './supervised-consumer';
 import type { Registry } from 'prom-client';
 
@@ -101,8 +102,14 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * an operator redrives).
    */
   recordSetAside?: (item: Delivered<z.output<S>>, error: WireError) => Promise<{ ok: boolean; reply: unknown } | null>;
-  /** How a message whose failure is not recognised is retried alone before it is set aside. */
+  /** How a batch that fails for contention is retried before its failure is judged a command's. */
   isolation?: Partial<IsolationSettings>;
+  /**
+   * Called for each message set aside (see `applyIsolating`), after its dead letter and its
+   * answer: the service records it in the admin audit log. Durable when it resolves and
+   * idempotent (a redelivery sets the message aside again); if it throws, the batch comes back.
+   */
+  onSetAside?: (setAside: RefusedMessage<z.output<S>>) => Promise<void>;
   /**
    * The topic this consumer answers commands on (the gateway's replies). A message set aside or
    * refused by the schema is answered there when its `reply-to` names it; without it, nobody is.
@@ -193,6 +200,12 @@ export interface ConsumerOptions<S extends z.ZodType> {
     /** Off the request path: the pause after a small batch that lets the next fetch bring many (offPathFetch). */
     lingerMs?: number;
   };
+  /**
+   * How the group's progress is watched from its committed offsets (ProgressWatch,
+   * progress-watch.ts): how long a partition may stand still while records wait before it is
+   * stalled, how often it is read, and the admin client that reads it.
+   */
+  progress?: ProgressWatchSettings;
 }
 
 /** Where and when the broker put a record: its partition, its offset and its timestamp. */
@@ -231,12 +244,20 @@ export interface RunningConsumer {
   ready: Promise<void>;
   /** False from a crash until a consumer of the group has joined again (SupervisedConsumer). */
   readonly consuming: boolean;
+  /**
+   * The partitions this member holds whose committed offset has not moved for the watch's
+   * `stallAfterMs` while records wait (none: every partition it holds moves or is caught up).
+   */
+  stalled(): StalledPartition[];
   stop(): Promise<void>;
 }
 
 export interface IsolationSettings {
-  /** Attempts of one message alone, when its failure is of no known class (failures.ts). */
-  unknownAttempts: number;
+  /**
+   * Attempts of a batch (and of a message alone) that fails for contention (a serialization
+   * failure, a deadlock: failures.ts) before the failure is judged the command's own.
+   */
+  contentionAttempts: number;
   /** First pause between those attempts; doubles each time. */
   backoffMs: number;
 }
@@ -246,7 +267,12 @@ const commandIdSchema = z.uuid();
 /** Pauses between retries of a batch whose failure is transient: short, and well inside any session timeout. */
 const transientRetry = { firstMs: 100, maxMs: 2000 };
 
-const defaultIsolation: IsolationSettings = { unknownAttempts: 3, backoffMs: 250 };
+/**
+ * Four attempts 50, 100 and 200 ms apart: a lost race of two writers is gone by then, and the other
+ * partitions of the fetch (which kafkajs holds until every batch of it is handled) wait at most
+ * that long for the one being isolated.
+ */
+const defaultIsolation: IsolationSettings = { contentionAttempts: 4, backoffMs: 50 };
 
 /** The id the caller will look for: the command's own, else its header (unparseable messages). */
 function commandIdOf(value: unknown, headers: Record<string, string>): string {
@@ -256,12 +282,16 @@ function commandIdOf(value: unknown, headers: Record<string, string>): string {
   return id && commandIdSchema.safeParse(id).success ? id : '00000000-0000-0000-0000-000000000000';
 }
 
-/** The error a caller gets for a command set aside: its id, never the internal error text. */
-export function commandFailedError(commandId: string, why: 'refused' | 'failed'): WireError {
+/**
+ * The error a caller gets for a command set aside: its id and the request that sent it (what the
+ * operators find it by), never the internal error text.
+ */
+export function commandFailedError(commandId: string, why: 'refused' | 'failed', requestId?: string): WireError {
+  const named = requestId ? `Command ${commandId} (request ${requestId.slice(0, 200)})` : `Command ${commandId}`;
   const detail =
     why === 'refused'
-      ? `Command ${commandId} was refused before it was applied (it does not match the command contract) and was set aside for operators; nothing changed`
-      : `Command ${commandId} could not be applied and was set aside for operators; nothing changed`;
+      ? `${named} was refused before it was applied (it does not match the command contract) and was set aside for operators; nothing changed`
+      : `${named} could not be applied and was set aside for operators; nothing changed`;
   return new AppError('COMMAND_FAILED', detail).toWire();
 }
 
@@ -378,6 +408,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
   const resolvedOf = new WeakMap<Consumer, ResolvedOffsets>();
   const aheadOf = new WeakMap<Consumer, ApplyAhead<Delivered<z.output<S>>>>();
   if (options.applyAheadBatches && !options.commitIntervalMs) throw new Error('applyAheadBatches needs commitIntervalMs');
+  const watch = new ProgressWatch({ ...options, ...options.progress, logger: log });
   const supervisor = new SupervisedConsumer({
     groupId: options.groupId,
     logger: log,
@@ -398,6 +429,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
         ...(options.coPartitioned ? { partitionAssigners: [coPartitionedAssigner, PartitionAssigners.roundRobin] } : {}),
       }),
     start: async (consumer) => {
+      watch.follow(consumer);
       await consumer.connect();
       for (const topic of options.topics) {
         await consumer.subscribe({ topic, fromBeginning: options.fromBeginning ?? true });
@@ -420,7 +452,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
         consumer.on(consumer.events.GROUP_JOIN, (event) => ahead.assign(event.payload.memberAssignment));
         consumer.on(consumer.events.REBALANCING, () => ahead.abandonWaiting());
       } else if (options.commitIntervalMs) {
-        const resolved = new ResolvedOffsets();
+        const resolved = new ResolvedOffsets({ commitIntervalMs: options.commitIntervalMs, logger: log });
         resolvedOf.set(consumer, resolved);
         consumer.on(consumer.events.GROUP_JOIN, (event) => resolved.assign(event.payload.memberAssignment));
         config.eachBatch = resolved.wrap(config.eachBatch!);
@@ -429,13 +461,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
     },
   });
   await supervisor.start();
-  return {
-    ready: supervisor.ready,
-    get consuming() {
-      return supervisor.consuming;
-    },
-    stop: () => supervisor.stop(),
-  };
+  return watchedConsumer(supervisor, watch);
 }
 
 /**
@@ -537,7 +563,6 @@ function runConfig<S extends z.ZodType>(
           endTimer?.();
           metrics?.batchSize.observe(labels, items.length);
         }
-        if (last && metrics) setLag(metrics, labels, batch, last.offset);
       };
       if (ahead && last) {
         // A batch fetched before a seek to an earlier offset comes again from there.
@@ -570,11 +595,12 @@ function runConfig<S extends z.ZodType>(
 
 /**
  * The handler on a batch of valid messages, no message able to stop the partition
- * (`applyIsolating`). A transient failure (the database restarting, say) pauses the partition:
- * the same batch is retried in place with backoff, heartbeating meanwhile, and the partition
- * resumes where it was once it passes — no crash of the consumer, no restart loop. Only a
- * rebalance (the heartbeat throws), a stop, or a stale batch ends the wait, by throwing; the
- * service's database watch ends the process if the outage outlasts its grace.
+ * (`applyIsolating`). The world away (the database restarting, a broker unreachable: no command's
+ * fault, so none is set aside) pauses the partition: the same batch is retried in place with
+ * backoff, heartbeating meanwhile, and the partition resumes where it was once it passes — no
+ * crash of the consumer, no restart loop. Only a rebalance (the heartbeat throws), a stop, or a
+ * stale batch ends the wait, by throwing; the service's database watch ends the process if the
+ * outage outlasts its grace, and the consumer's progress watch shows the stall meanwhile.
  */
 async function applyRetrying<S extends z.ZodType>(
   valid: Delivered<z.output<S>>[],
@@ -610,21 +636,11 @@ async function applyRetrying<S extends z.ZodType>(
       const delayMs = Math.min(transientRetry.maxMs, transientRetry.firstMs * 2 ** (attempt - 1));
       // Say which commands it holds so their logs can be found; once, then every tenth try.
       if (attempt === 1 || attempt % 10 === 0)
-        log.error({ ...context, delayMs }, 'batch handler failed for a transient reason; the partition pauses and retries it');
+        log.error({ ...context, delayMs }, 'batch handler failed while a backing service is away; the partition pauses and retries it');
       await sleep(delayMs);
       await control.heartbeat();
     }
   }
-}
-
-/** Lag after a batch: the high watermark is the offset the next produced message gets. */
-function setLag(
-  metrics: ConsumerMetrics,
-  labels: { group: string; topic: string },
-  batch: { partition: number; highWatermark: string },
-  lastOffset: string,
-): void {
-  metrics.lag.set({ ...labels, partition: String(batch.partition) }, Math.max(0, Number(batch.highWatermark) - Number(lastOffset) - 1));
 }
 
 /**
@@ -710,101 +726,157 @@ async function answerUndecided(producer: BatchingProducer, headers: Record<strin
   const address = replyAddressOf(headers, replyTopic);
   if (!address) return;
   const commandId = commandIdOf(null, headers);
-  await sendReply(producer, address, { commandId, ok: false, error: commandFailedError(commandId, 'refused') });
+  await sendReply(producer, address, {
+    commandId,
+    ok: false,
+    error: commandFailedError(commandId, 'refused', headers[headerNames.requestId]),
+  });
 }
+
+/** What applyIsolating takes of the consumer's options. */
+type IsolationOptions<T> = Pick<ConsumerOptions<z.ZodType<T>>, 'recordSetAside' | 'producer' | 'isolation' | 'replyTopic'> & {
+  handleBatch: (items: Delivered<T>[], control: BatchControl) => Promise<void>;
+  onSetAside?: ((setAside: RefusedMessage<T>) => Promise<void>) | undefined;
+};
 
 /**
  * Runs the handler on a batch so that no message can stop the partition (docs/RELIABILITY.md
- * "Failure classes"). A transient failure is thrown: the batch comes back and is retried. Any
- * other failure splits the batch in two halves, each handled on its own, in order, down to the
- * single message that fails; that one is retried alone if its failure is not recognised, then
- * set aside: its outcome stored (recordSetAside), its caller answered, the message
- * dead-lettered with the error. Handlers are idempotent, so a half handled again after a
- * partial failure changes nothing. Returns how many messages were set aside.
+ * "Failure classes"). The world away (`unavailable`) is thrown: the partition pauses and the batch
+ * is retried (applyRetrying). Contention is retried in place a bounded number of times with
+ * back-off. Anything else, and contention that outlasts its bound, is the defect of one command:
+ * the batch is split in halves, each handled on its own, in order, down to the single message
+ * that fails; that one is set aside: its outcome stored (recordSetAside), its caller answered,
+ * the message dead-lettered with the error and audited (onSetAside). Handlers are idempotent, so
+ * a half handled again after a partial failure changes nothing. Returns how many messages were
+ * set aside.
  */
 export async function applyIsolating<T>(
   items: Delivered<T>[],
   control: BatchControl,
-  options: Pick<ConsumerOptions<z.ZodType<T>>, 'handleBatch' | 'recordSetAside' | 'producer' | 'isolation' | 'replyTopic'> & {
-    handleBatch: (items: Delivered<T>[], control: BatchControl) => Promise<void>;
-  },
+  options: IsolationOptions<T>,
   log: Logger,
 ): Promise<number> {
   const settings = { ...defaultIsolation, ...(options.isolation ?? {}) };
-  let passed = 0;
-  const handle = async (part: Delivered<T>[]) => {
-    await options.handleBatch(part, control);
-    passed += part.length;
-  };
-  /** Messages whose failure is of no known class, set aside at the end unless nothing passed. */
-  const unexplained: Array<{ item: Delivered<T>; failure: unknown }> = [];
+  const failure = await withinContentionBound(items, control, options, settings);
+  if (failure === null) return 0;
+  return isolate(items, failure, control, options, settings, log);
+}
 
-  const settleAlone = async (item: Delivered<T>, first: unknown): Promise<number> => {
-    let failure = first;
-    for (let attempt = 2; classifyFailure(failure) === 'unknown' && attempt <= settings.unknownAttempts; attempt += 1) {
-      await sleep(settings.backoffMs * 2 ** (attempt - 2));
-      await control.heartbeat();
-      try {
-        await handle([item]);
-        return 0;
-      } catch (err) {
-        if (classifyFailure(err) === 'transient') throw err;
-        failure = err;
-      }
-    }
-    if (classifyFailure(failure) === 'unknown') {
-      unexplained.push({ item, failure });
-      return 0;
-    }
-    await setAside(item, failure);
-    return 1;
-  };
+/** A handler's failure that retrying did not cure, and the class it had. */
+interface Unretried {
+  error: unknown;
+  /** Contention that outlasted its attempts, or a permanent failure. */
+  outlasted: boolean;
+}
 
-  const setAside = async (item: Delivered<T>, failure: unknown): Promise<void> => {
-    const commandId = commandIdOf(item.value, item.headers);
-    const error = commandFailedError(commandId, 'failed');
-    // Only a failure known to be the message's is stored: an unrecognised one (a bug, say) is
-    // answered but not remembered, so a retry after the fix, or a redrive, applies the command.
-    const stored =
-      options.recordSetAside && classifyFailure(failure) === 'permanent' ? await options.recordSetAside(item, error) : undefined;
-    const outcome = stored === undefined ? { ok: false, reply: error } : stored;
-    const address = options.replyTopic ? replyAddressOf(item.headers, options.replyTopic) : null;
-    if (address && outcome) await sendReply(options.producer, address, replyBodyOf(commandId, outcome));
-    const text = failure instanceof Error ? `${failure.name}: ${failure.message}` : String(failure);
-    const code = (failure as { code?: unknown } | null)?.code;
-    const reason = `set aside (${classifyFailure(failure)}${typeof code === 'string' ? `, code ${code}` : ''}): ${text}`;
-    log.error(
-      { err: failure, topic: item.topic, partition: item.partition, offset: item.offset, commandId },
-      'message set aside: the handler cannot apply it',
-    );
-    await deadLetter(options.producer, item.topic, item.partition, originalMessageOf(item), reason);
-  };
-
-  const run = async (part: Delivered<T>[]): Promise<number> => {
+/**
+ * One attempt of the handler; contention is tried again (up to `contentionAttempts`, pauses
+ * doubling from `backoffMs`). Resolves null once it passes, or the failure no retry cured; throws
+ * when the world is away (unavailable), so the partition pauses instead of setting anything aside.
+ */
+async function withinContentionBound<T>(
+  part: Delivered<T>[],
+  control: BatchControl,
+  options: IsolationOptions<T>,
+  settings: IsolationSettings,
+): Promise<Unretried | null> {
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      await handle(part);
-      return 0;
+      await options.handleBatch(part, control);
+      return null;
     } catch (err) {
-      if (classifyFailure(err) === 'transient') throw err;
-      if (part.length === 1) return settleAlone(part[0]!, err);
-      log.warn(
-        { err, count: part.length, firstOffset: part[0]!.offset },
-        'batch failed for a reason retrying may not cure; isolating the message',
-      );
-      const middle = Math.ceil(part.length / 2);
-      const left = await run(part.slice(0, middle));
-      return left + (await run(part.slice(middle)));
+      const failure = classifyFailure(err);
+      if (failure === 'unavailable') throw err;
+      if (failure === 'permanent') return { error: err, outlasted: false };
+      if (attempt >= settings.contentionAttempts) return { error: err, outlasted: true };
+      await sleep(settings.backoffMs * 2 ** (attempt - 1));
+      await control.heartbeat();
     }
-  };
-  const setAsideNow = await run(items);
-  if (unexplained.length === 0) return setAsideNow;
-  // An unrecognised failure that struck every message of the batch, and let none pass, is the
-  // world's (a Redis replica loading, a library in a bad state), not each message's: the batch
-  // comes back, as for a transient failure. A lone message has no neighbours to tell; it is set
-  // aside after its attempts, so a partition never waits on it for ever.
-  if (passed === 0 && items.length > 1) throw unexplained[unexplained.length - 1]!.failure;
-  for (const { item, failure } of unexplained) await setAside(item, failure);
-  return setAsideNow + unexplained.length;
+  }
+}
+
+/**
+ * Bisects a failed part down to the messages that fail and sets each aside; every other message
+ * is handled, in order. A half is tried once (its contention was retried at the top); a message
+ * alone whose failure is contention gets its own bounded attempts before it is set aside.
+ */
+async function isolate<T>(
+  part: Delivered<T>[],
+  failure: Unretried,
+  control: BatchControl,
+  options: IsolationOptions<T>,
+  settings: IsolationSettings,
+  log: Logger,
+): Promise<number> {
+  if (part.length === 1) {
+    const alone =
+      failure.outlasted || classifyFailure(failure.error) !== 'contention'
+        ? failure
+        : await withinContentionBound(part, control, options, settings);
+    if (alone === null) return 0;
+    await setAside(part[0]!, alone, options, log);
+    return 1;
+  }
+  log.warn(
+    { err: failure.error, count: part.length, firstOffset: part[0]!.offset },
+    'batch failed for a reason retrying does not cure; isolating the message',
+  );
+  const middle = Math.ceil(part.length / 2);
+  let setAsideCount = 0;
+  for (const half of [part.slice(0, middle), part.slice(middle)]) {
+    const halfFailure = await onceOrThrow(half, control, options);
+    if (halfFailure !== null) setAsideCount += await isolate(half, halfFailure, control, options, settings, log);
+  }
+  return setAsideCount;
+}
+
+/** One attempt: null once it passes, the failure otherwise; the world away is thrown. */
+async function onceOrThrow<T>(part: Delivered<T>[], control: BatchControl, options: IsolationOptions<T>): Promise<Unretried | null> {
+  try {
+    await options.handleBatch(part, control);
+    return null;
+  } catch (err) {
+    if (classifyFailure(err) === 'unavailable') throw err;
+    return { error: err, outlasted: false };
+  }
+}
+
+/**
+ * Sets one message aside: its COMMAND_FAILED outcome stored (so a redelivery or a retry with the
+ * same command id is answered the same), its caller answered, the message dead-lettered with the
+ * error and the set-aside audited.
+ */
+async function setAside<T>(item: Delivered<T>, failure: Unretried, options: IsolationOptions<T>, log: Logger): Promise<void> {
+  const commandId = commandIdOf(item.value, item.headers);
+  const error = commandFailedError(commandId, 'failed', item.headers[headerNames.requestId]);
+  const stored = options.recordSetAside ? await options.recordSetAside(item, error) : undefined;
+  const outcome = stored === undefined ? { ok: false, reply: error } : stored;
+  const address = options.replyTopic ? replyAddressOf(item.headers, options.replyTopic) : null;
+  if (address && outcome) await sendReply(options.producer, address, replyBodyOf(commandId, outcome));
+  const reason = setAsideReason(failure);
+  log.error(
+    { err: failure.error, topic: item.topic, partition: item.partition, offset: item.offset, commandId },
+    'message set aside: the handler cannot apply it',
+  );
+  const message = originalMessageOf(item);
+  await deadLetter(options.producer, item.topic, item.partition, message, reason);
+  await options.onSetAside?.({
+    value: item.value,
+    topic: item.topic,
+    partition: item.partition,
+    offset: item.offset,
+    ...packPlace(message),
+    reason,
+    headers: item.headers,
+  });
+}
+
+/** The dead letter's `dlq-error` of a message set aside: its class, SQLSTATE and error. */
+function setAsideReason({ error, outlasted }: Unretried): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const why = outlasted ? 'contention that outlasted its attempts' : 'permanent';
+  return `set aside (${why}${typeof code === 'string' ? `, code ${code}` : ''}): ${text}`;
 }
 
 /** The message as it arrived, for its dead letter; rebuilt from the value when not at hand. */

@@ -16,3 +16,5 @@ export * from './refusal-audit';
 export * from './service-clients';
 export * from './message-spans';
 export * from './pack';
+export * from './progress-watch';
+export * from './stall-judge';

@@ -170,7 +170,7 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('when the failure is transient, then it is thrown (the batch comes back) and nothing is set aside', async () => {
+  it('when the world is away (a lost connection), then it is thrown at once (the partition pauses) and nothing is set aside', async () => {
     const { producer, send } = fakeProducer();
     const failure = connectionLost();
     const { handleBatch, handled } = transactionalHandler((values) => values.includes('poison') && failure);
@@ -191,7 +191,7 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('when a failure turns transient during isolation, then it is thrown and nothing is set aside', async () => {
+  it('when a failure turns into the world being away during isolation, then it is thrown and nothing is set aside', async () => {
     const { producer, send } = fakeProducer();
     let calls = 0;
     const { handleBatch } = transactionalHandler(
@@ -204,113 +204,113 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('when an unknown failure repeats on the message alone, then it is tried unknownAttempts times with backoff, set aside without storing an outcome, and answered', async () => {
+  it('when a TypeError strikes one message (a decider bug), then it is set aside at once: no retry alone, its outcome stored, answered with its request id, audited', async () => {
     const { producer, sent } = fakeProducer();
     const { handleBatch, handled, calls } = transactionalHandler((values) => values.includes('poison') && new TypeError('x'));
-    const recordSetAside = jest.fn(async () => null);
-    const batchControl = control();
-
-    const setAside = await applyIsolating(
-      batchWithPoison(),
-      batchControl,
-      { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } },
-      logger,
+    const recordSetAside = jest.fn(async (_item: Delivered<string>, error: WireError) => ({ ok: false, reply: error }));
+    const onSetAside = jest.fn(async () => {});
+    const batch = batchWithPoison().map((i) =>
+      i.value === 'poison' ? { ...i, headers: { ...i.headers, [headerNames.requestId]: 'req-poison-7' } } : i,
     );
+
+    const setAside = await applyIsolating(batch, control(), { handleBatch, producer, replyTopic, recordSetAside, onSetAside }, logger);
 
     expect(setAside).toBe(1);
     expect(handled).toEqual(['a', 'b', 'c', 'd']);
-    expect(calls.filter((c) => c.length === 1 && c[0] === 'poison')).toHaveLength(3);
-    expect(batchControl.heartbeat).toHaveBeenCalledTimes(2); // before each retry
-    // Not known to be the message's: answered, not remembered (a retry after a fix applies it).
-    expect(recordSetAside).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.length === 1 && c[0] === 'poison')).toHaveLength(1);
+    expect(recordSetAside).toHaveBeenCalledTimes(1);
     const replies = sent().filter((s) => s.topic === replyTopic);
-    expect(replies).toHaveLength(1);
     expect(JSON.parse(String(replies[0]!.message.value))).toMatchObject({
       commandId: poisonCommandId,
       ok: false,
-      error: { code: 'COMMAND_FAILED' },
+      error: { code: 'COMMAND_FAILED', detail: expect.stringContaining('request req-poison-7') },
     });
     const dead = sent().filter((s) => s.topic === dlqOf(topic));
-    expect(dead).toHaveLength(1);
-    expect(dead[0]!.message.headers!['dlq-error']).toMatch(/unknown.*TypeError: x/);
+    expect(dead[0]!.message.headers!['dlq-error']).toMatch(/^set aside \(permanent\): TypeError: x/);
+    expect(onSetAside).toHaveBeenCalledWith(
+      expect.objectContaining({ value: 'poison', offset: '12', reason: expect.stringMatching(/TypeError: x/) }),
+    );
   });
 
-  it.each([1, 2, 3, 5])(
-    'when an unknown failure repeats on a message alone, then with unknownAttempts=%i it is tried that many times before it is set aside',
-    async (unknownAttempts) => {
-      const { producer, send } = fakeProducer();
-      const { handleBatch, calls } = transactionalHandler(() => new TypeError('x'));
+  it('when every message of a batch fails with a TypeError, then each is set aside and the call returns: nothing is retried for ever', async () => {
+    const { producer, send } = fakeProducer();
+    const { handleBatch, handled, calls } = transactionalHandler(
+      () => new TypeError("Cannot read properties of undefined (reading 'rule')"),
+    );
+
+    expect(await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic }, logger)).toBe(5);
+    expect(handled).toEqual([]);
+    // Bisection: 1 + 2 + 4 + 2 parts at most, never an attempt loop.
+    expect(calls.length).toBeLessThanOrEqual(9);
+    expect(send).toHaveBeenCalledTimes(5 + 1); // five dead letters, the poison's answer
+  });
+
+  it.each([1, 2, 4])(
+    'when contention (40001) repeats on a batch of one, then with contentionAttempts=%i it is tried that many times, then set aside as outlasting its bound',
+    async (contentionAttempts) => {
+      const { producer, sent } = fakeProducer();
+      const { handleBatch, calls } = transactionalHandler(() => Object.assign(new Error('lost race'), { code: '40001' }));
+      const batchControl = control();
       const setAside = await applyIsolating(
         [item('poison', 1)],
-        control(),
-        { handleBatch, producer, replyTopic, isolation: { backoffMs: 1, unknownAttempts } },
+        batchControl,
+        { handleBatch, producer, replyTopic, isolation: { backoffMs: 1, contentionAttempts } },
         logger,
       );
       expect(setAside).toBe(1);
-      // The attempts alone, the first included.
-      expect(calls).toHaveLength(unknownAttempts);
-      expect(send).toHaveBeenCalledTimes(1); // its dead letter
+      expect(calls).toHaveLength(contentionAttempts);
+      expect(batchControl.heartbeat).toHaveBeenCalledTimes(contentionAttempts - 1); // before each retry
+      expect(sent()[0]!.message.headers!['dlq-error']).toMatch(/contention that outlasted its attempts, code 40001/);
     },
   );
 
-  it('when an unknown failure happens once and the retry succeeds, then nothing is set aside and every message is handled once', async () => {
-    const { producer, send } = fakeProducer();
-    let failures = 0;
-    const { handleBatch, handled } = transactionalHandler((values) => values.includes('poison') && failures++ < 1 && new TypeError('x'));
-
-    expect(
-      await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger),
-    ).toBe(0);
-    expect(handled).toEqual(['a', 'b', 'poison', 'c', 'd']);
-    expect(send).not.toHaveBeenCalled();
-  });
-
-  it('when an unknown failure of a message alone stops before its last attempt, then it is handled, not set aside', async () => {
-    const { producer, send } = fakeProducer();
-    // Fails in [a..d], [a,b,poison], then alone twice: the third attempt alone succeeds.
-    let failures = 0;
-    const { handleBatch, handled, calls } = transactionalHandler(
-      (values) => values.includes('poison') && failures++ < 4 && new TypeError('x'),
-    );
-
-    expect(
-      await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger),
-    ).toBe(0);
-    expect(calls.filter((c) => c.length === 1 && c[0] === 'poison')).toHaveLength(3);
-    expect(handled).toEqual(['a', 'b', 'poison', 'c', 'd']);
-    expect(send).not.toHaveBeenCalled();
-  });
-
-  it('when backoff is set, then the pauses between attempts alone double', async () => {
+  it('when contention repeats only while the poison is in the batch, then the rest is applied and only the poison is set aside', async () => {
     const { producer } = fakeProducer();
-    const { handleBatch } = transactionalHandler(() => new TypeError('x'));
-    const started = Date.now();
-    await applyIsolating(
-      [item('poison', 1)],
-      control(),
-      { handleBatch, producer, replyTopic, isolation: { backoffMs: 40, unknownAttempts: 3 } },
-      logger,
+    const { handleBatch, handled, calls } = transactionalHandler(
+      (values) => values.includes('poison') && Object.assign(new Error('duplicate approval leg'), { code: '40001' }),
     );
-    expect(Date.now() - started).toBeGreaterThanOrEqual(40 + 80 - 5);
+    expect(
+      await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger),
+    ).toBe(1);
+    expect(handled).toEqual(['a', 'b', 'c', 'd']);
+    // Four attempts of the whole batch, the bisection, four attempts of the poison alone: bounded.
+    expect(calls.length).toBeLessThanOrEqual(4 + 4 + 4);
   });
 
-  it('when an unknown failure strikes every message of a batch and none passes, then it is thrown (the world, not the messages) and nothing is set aside', async () => {
+  it('when contention passes on a retry, then nothing is set aside and every message is handled once', async () => {
     const { producer, send } = fakeProducer();
-    const loading = Object.assign(new Error('some library is in a bad state'), { name: 'ReplyError' });
-    const { handleBatch, handled } = transactionalHandler(() => loading);
-    const recordSetAside = jest.fn(async () => null);
+    let failures = 0;
+    const { handleBatch, handled } = transactionalHandler(
+      (values) => values.includes('poison') && failures++ < 2 && Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+    );
 
-    await expect(
-      applyIsolating(
-        batchWithPoison(),
-        control(),
-        { handleBatch, producer, replyTopic, recordSetAside, isolation: { backoffMs: 1 } },
-        logger,
-      ),
-    ).rejects.toBe(loading);
-    expect(handled).toEqual([]);
-    expect(recordSetAside).not.toHaveBeenCalled();
+    expect(
+      await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic, isolation: { backoffMs: 1 } }, logger),
+    ).toBe(0);
+    expect(handled).toEqual(['a', 'b', 'poison', 'c', 'd']);
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('when backoff is set, then the pauses between contention attempts double', async () => {
+    const { producer } = fakeProducer();
+    const { handleBatch } = transactionalHandler(() => Object.assign(new Error('lost race'), { code: '40001' }));
+    const sleeps: number[] = [];
+    const realSetTimeout = global.setTimeout;
+    const spy = jest.spyOn(global, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
+      sleeps.push(ms ?? 0);
+      return realSetTimeout(fn, 0);
+    }) as typeof setTimeout);
+    try {
+      await applyIsolating(
+        [item('poison', 1)],
+        control(),
+        { handleBatch, producer, replyTopic, isolation: { backoffMs: 40, contentionAttempts: 3 } },
+        logger,
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sleeps).toEqual([40, 80]);
   });
 
   it('when the poison names another reply topic than the one this consumer answers on, then nobody is answered and it is still dead-lettered', async () => {

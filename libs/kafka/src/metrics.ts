@@ -11,6 +11,7 @@ export const kafkaMetricNames = {
   consumerBatchSize: 'coin_kafka_consumer_batch_size_messages',
   consumerBatchDuration: 'coin_kafka_consumer_batch_duration_seconds',
   consumerLag: 'coin_kafka_consumer_lag_messages',
+  consumerStalled: 'coin_kafka_consumer_stalled_seconds',
   consumerMessages: 'coin_kafka_consumer_messages_total',
   consumerRestarts: 'coin_kafka_consumer_restarts_total',
   repliesRead: 'coin_kafka_replies_read_total',
@@ -24,14 +25,14 @@ function once<M>(registry: Registry, name: string, create: () => M): M {
 export interface ConsumerMetrics {
   batchSize: Histogram<'group' | 'topic'>;
   batchDuration: Histogram<'group' | 'topic'>;
-  lag: Gauge<'group' | 'topic' | 'partition'>;
   messages: Counter<'group' | 'topic' | 'outcome'>;
 }
 
 /**
  * Per consumer group: how many messages each fetched partition batch held, how long its handler
- * took (for the ledger's command group this is the apply time of one database transaction),
- * how far the group is behind the partition's high watermark, and valid vs dead-lettered counts.
+ * took (for the ledger's command group this is the apply time of one database transaction), and
+ * valid vs dead-lettered counts. How far the group is behind is the progress watch's
+ * (consumerProgressMetrics).
  */
 export function consumerMetrics(registry: Registry): ConsumerMetrics {
   return {
@@ -59,17 +60,6 @@ export function consumerMetrics(registry: Registry): ConsumerMetrics {
           registers: [registry],
         }),
     ),
-    lag: once(
-      registry,
-      kafkaMetricNames.consumerLag,
-      () =>
-        new Gauge({
-          name: kafkaMetricNames.consumerLag,
-          help: 'Messages between the last handled offset and the high watermark, per partition',
-          labelNames: ['group', 'topic', 'partition'] as const,
-          registers: [registry],
-        }),
-    ),
     messages: once(
       registry,
       kafkaMetricNames.consumerMessages,
@@ -78,6 +68,43 @@ export function consumerMetrics(registry: Registry): ConsumerMetrics {
           name: kafkaMetricNames.consumerMessages,
           help: 'Messages consumed, by outcome: valid (handed to the handler), dead_lettered (failed the schema), set_aside (the handler cannot apply it), handler_failed (a transient failure: the batch is retried in place, counted per attempt), passed_over (not wanted, judged by its key before parsing)',
           labelNames: ['group', 'topic', 'outcome'] as const,
+          registers: [registry],
+        }),
+    ),
+  };
+}
+
+export interface ConsumerProgressMetrics {
+  lag: Gauge<'group' | 'topic' | 'partition'>;
+  stalled: Gauge<'group' | 'topic' | 'partition'>;
+}
+
+/**
+ * What the progress watch (progress-watch.ts) reads from the broker, per partition of this member:
+ * the records the group has not committed, and how long its committed offset has stood still
+ * while records wait.
+ */
+export function consumerProgressMetrics(registry: Registry): ConsumerProgressMetrics {
+  return {
+    lag: once(
+      registry,
+      kafkaMetricNames.consumerLag,
+      () =>
+        new Gauge({
+          name: kafkaMetricNames.consumerLag,
+          help: "Records between the group's committed offset and the log end (high watermark), per partition this member holds, read from the broker every CONSUMER_STALL_CHECK_INTERVAL_MS",
+          labelNames: ['group', 'topic', 'partition'] as const,
+          registers: [registry],
+        }),
+    ),
+    stalled: once(
+      registry,
+      kafkaMetricNames.consumerStalled,
+      () =>
+        new Gauge({
+          name: kafkaMetricNames.consumerStalled,
+          help: "Seconds the group's committed offset has not moved while records wait, per partition this member holds (0 when nothing waits); stalled from CONSUMER_STALL_AFTER_MS",
+          labelNames: ['group', 'topic', 'partition'] as const,
           registers: [registry],
         }),
     ),

@@ -118,6 +118,7 @@ function stringRecord(value: unknown): Record<string, string> | null {
   const out: Record<string, string> = {};
   for (const [name, text] of Object.entries(value)) {
     if (typeof text !== 'string') return null;
+    // own-key: a string written under "__proto__" is ignored by its setter; readers look up our own header names
     out[name] = text;
   }
   return out;

@@ -23,6 +23,7 @@ export function commandRefusalRecord(
   refused: RefusedMessage<RefusableCommand>,
   id: string,
   at: Date,
+  errorCode: string = commandRefusedCode,
 ): RefusalRecord {
   const { value: command } = refused;
   return {
@@ -35,10 +36,30 @@ export function commandRefusalRecord(
     target: `command:${command.commandId}`,
     summary: { topic: refused.topic, partition: refused.partition, offset: refused.offset },
     result: 'rejected',
-    errorCode: commandRefusedCode,
+    errorCode,
     reason: refused.reason.slice(0, 1000),
     requestId: refused.headers[headerNames.requestId]?.slice(0, 200) || null,
   };
+}
+
+/**
+ * The admin audit record of a command set aside (libs/kafka consumer.ts applyIsolating): valid
+ * and judged, but no apply could take it. Rejected with COMMAND_FAILED, the answer its caller
+ * got; the reason is the dead letter's (its failure class, SQLSTATE and error). The actor stays
+ * marked unverified: the record says who the command names, not what a proof showed.
+ */
+export function commandSetAsideRecord(
+  source: RefusalSource,
+  setAside: RefusedMessage<RefusableCommand>,
+  id: string,
+  at: Date,
+): RefusalRecord {
+  return commandRefusalRecord(source, setAside, id, at, 'COMMAND_FAILED');
+}
+
+/** The name a set-aside message's record id is derived from: its place in the log, like a refusal's. */
+export function setAsideIdName(setAside: Pick<RefusedMessage<unknown>, 'topic' | 'partition' | 'offset' | 'packEntry'>): string {
+  return `admin.set-aside:${refusalIdName(setAside).slice('admin.refusal:'.length)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Consumer, ConsumerCrashEvent } from 'kafkajs';
 import type { Logger } from '@coin/logger';
 import type { Counter } from 'prom-client';
+import { describeStalls, type StalledPartition } from './progress-watch';
 
 export interface SupervisorOptions {
   groupId: string;
@@ -116,13 +117,20 @@ export class SupervisedConsumer {
 }
 
 /**
- * A /readyz check that fails while any of the consumers is crashed or has not joined its group.
- * It reads the array when it runs: a service registers it before starting its consumers and
- * pushes each one as it starts (the HTTP port opens after all of them).
+ * A /readyz check that fails while any of the consumers is crashed or has not joined its group,
+ * or reports a partition stalled (its progress watch: the committed offset stands still while
+ * records wait), naming the group, topic and partition. It reads the array when it runs: a
+ * service registers it before starting its consumers and pushes each one as it starts (the HTTP
+ * port opens after all of them).
  */
-export function consumersReadiness(consumers: ReadonlyArray<{ readonly consuming: boolean }>): () => Promise<void> {
+export function consumersReadiness(
+  consumers: ReadonlyArray<{ readonly consuming: boolean; stalled?: () => StalledPartition[] }>,
+): () => Promise<void> {
   return async () => {
     const stopped = consumers.filter((c) => !c.consuming).length;
-    if (stopped > 0) throw new Error(`${stopped} of ${consumers.length} Kafka consumers not consuming`);
+    const problems = stopped > 0 ? [`${stopped} of ${consumers.length} Kafka consumers not consuming`] : [];
+    const stalled = consumers.flatMap((c) => c.stalled?.() ?? []);
+    if (stalled.length > 0) problems.push(describeStalls(stalled));
+    if (problems.length > 0) throw new Error(problems.join('; '));
   };
 }

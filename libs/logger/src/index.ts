@@ -75,6 +75,7 @@ export function redactSecrets(value: unknown, depth = 0, seen: WeakSet<object> =
       if (redacted !== item) {
         // An error keeps its prototype, message and stack, so pino's serializer still sees an error.
         copy ??= isError ? errorCopy(value) : { ...value };
+        // own-key: own keys of the logged value (Object.entries), written on a copy
         (copy as Record<string, unknown>)[name] = redacted;
       }
     }

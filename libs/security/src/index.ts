@@ -166,6 +166,7 @@ export function uuidV5(name: string, namespace: string = coinIdNamespace): strin
   input.write(name, 16, 'utf8');
   const hex = hash('sha1', input, 'hex');
   // The version (5) replaces the 13th digit; the variant (binary 10) the top bits of the 17th.
+  // own-key: a hex digit of our own hash
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variantDigit[hex[16]!]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 

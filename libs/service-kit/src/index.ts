@@ -6,6 +6,7 @@ import {
   buildOperationalApp,
   createMetricsRegistry,
   type InternalRouteCallers,
+  NotReadyError,
   type ReadinessCheck,
   type RunningService,
   type ServiceName,
@@ -19,8 +20,10 @@ import {
   consumersReadiness,
   openServiceKafka,
   outboxPublisher,
+  type ProgressWatchSettings,
   type RunningConsumer,
   type ServiceKafkaClients,
+  type StalledPartition,
   startConsumer,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -47,6 +50,10 @@ export interface FrameConfig extends TracingConfig, KafkaConnectionConfig {
   DB_OUTAGE_GRACE_MS?: number;
   /** The keys service tokens are checked against: a frame with an internal API needs them. */
   SERVICE_TOKEN_PUBLIC_KEYS?: ServicePublicKeys;
+  /** How long a partition of a consumer may stand still while records wait before /readyz fails (the watch's default without it). */
+  CONSUMER_STALL_AFTER_MS?: number;
+  /** How often each consumer's committed offsets are read (the watch's default without it). */
+  CONSUMER_STALL_CHECK_INTERVAL_MS?: number;
 }
 
 /** One PostgreSQL database of the service: a pool (and its watch) on `url`, in `schema`. */
@@ -96,14 +103,16 @@ export interface ServiceOptions {
   onDatabaseLost?: () => void;
 }
 
-/** A consumer as /readyz and the close see it: whether it consumes, and its stop. */
+/** A consumer as /readyz and the close see it: whether it consumes, its stalled partitions, and its stop. */
 export interface TrackedConsumer {
   readonly consuming: boolean;
+  /** Its partitions whose committed offset stands still while records wait (a consumer without a progress watch: none). */
+  stalled?: () => StalledPartition[];
   stop(): Promise<void>;
 }
 
 /** What a consumer's options take from the frame. */
-type FrameConsumerOptions = 'kafka' | 'producer' | 'logger' | 'metrics';
+type FrameConsumerOptions = 'kafka' | 'producer' | 'logger' | 'metrics' | 'progress';
 /** The schema of a consumer's messages (a zod schema, as startConsumer takes it). */
 type ConsumerSchema = Parameters<typeof startConsumer>[0]['schema'];
 
@@ -135,11 +144,13 @@ export interface FrameParts extends ServiceKafkaClients {
   metrics: Registry;
   /** The internal API, its routes registered by the service (a frame without it has none: reading it throws). */
   readonly app: App;
-  /** Adds a consumer: /readyz is down while it is not consuming, and it stops when the service closes. */
+  /** Adds a consumer: /readyz is down while it is not consuming or a partition of it stalls, and it stops when the service closes. */
   track<C extends TrackedConsumer>(name: string, consumer: C): C;
   /**
    * Starts a consumer on the frame's Kafka client, with its producer (dead letters, replies), logger
-   * and metrics, and tracks it. Its `ready` is the caller's to await (consumers may join side by side).
+   * and metrics, its progress watched with the frame's admin (CONSUMER_STALL_AFTER_MS,
+   * CONSUMER_STALL_CHECK_INTERVAL_MS), and tracks it. Its `ready` is the caller's to await
+   * (consumers may join side by side).
    */
   consume<S extends ConsumerSchema>(name: string, options: Omit<ConsumerOptions<S>, FrameConsumerOptions>): Promise<RunningConsumer>;
   /** Adds a check to /readyz (a dependency of the service's own). */
@@ -237,7 +248,8 @@ async function openFrame<T extends OwnParts>(
   const redis = frame.redis ? await openRedis(runtime, logger, frame.redis) : undefined;
   const metrics = createMetricsRegistry(frame.name);
   const app = internalAppOf(logger, frame, metrics, publicKeys);
-  const { parts, readiness, served } = partsOf(runtime, { ...clients, logger, tracing, databases, redis, metrics, app });
+  const progress = progressSettingsOf(config, clients.admin);
+  const { parts, readiness, served } = partsOf(runtime, { ...clients, logger, tracing, databases, redis, metrics, app, progress });
   const operational = buildOperationalApp({
     logger,
     metrics,
@@ -262,6 +274,17 @@ interface Opened extends ServiceKafkaClients {
   redis: Redis | undefined;
   metrics: Registry;
   app: App | undefined;
+  /** How every consumer's progress is watched (ConsumerOptions `progress`). */
+  progress: ProgressWatchSettings;
+}
+
+/** The consumers' progress watch settings, from the frame's configuration, read with the frame's admin. */
+function progressSettingsOf(config: Readonly<FrameConfig>, admin: ServiceKafkaClients['admin']): ProgressWatchSettings {
+  return {
+    admin,
+    ...(config.CONSUMER_STALL_AFTER_MS !== undefined ? { stallAfterMs: config.CONSUMER_STALL_AFTER_MS } : {}),
+    ...(config.CONSUMER_STALL_CHECK_INTERVAL_MS !== undefined ? { checkIntervalMs: config.CONSUMER_STALL_CHECK_INTERVAL_MS } : {}),
+  };
 }
 
 /**
@@ -278,7 +301,7 @@ function partsOf(
     ...(databases.length > 0 ? { postgres: async () => void (await Promise.all(databases.map(({ watch }) => watch.readiness()))) } : {}),
     kafka: async () => void (await opened.admin.describeCluster()),
     ...(redis ? { redis: async () => void (await redis.ping()) } : {}),
-    consumers: consumersReadiness(consumers),
+    consumers: explained(consumersReadiness(consumers)),
   };
   const served: { name: string; app: App; options: ServedApp }[] = [];
   const track = <C extends TrackedConsumer>(name: string, consumer: C): C => {
@@ -310,10 +333,11 @@ function partsOf(
     readiness,
     track,
     async consume(name, options) {
-      const { kafka, producer, logger, metrics } = opened;
-      return track(name, await startConsumer({ ...options, kafka, producer, logger, metrics }));
+      const { kafka, producer, logger, metrics, progress } = opened;
+      return track(name, await startConsumer({ ...options, kafka, producer, logger, metrics, progress }));
     },
     ready(name, check) {
+      // own-key: names of the service's own checks, set at start
       readiness[name] = check;
     },
     relayOutbox(options = {}) {
@@ -324,6 +348,20 @@ function partsOf(
     },
   };
   return { parts, readiness, served };
+}
+
+/**
+ * A check whose failures /readyz shows as they are (NotReadyError): the consumers' say how many
+ * are down and which partitions stall, nothing secret.
+ */
+function explained(check: ReadinessCheck): ReadinessCheck {
+  return async () => {
+    try {
+      await check();
+    } catch (err) {
+      throw new NotReadyError(err instanceof Error ? err.message : String(err));
+    }
+  };
 }
 
 /** The home database's TableWatch, made on first use and stopped with the service. */

@@ -5,6 +5,7 @@ import { ensureTopics, type RunningConsumer } from '@coin/kafka';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { eventually } from '../../../test/harness/eventually';
 import { defineService, type FrameConfig, type FrameParts, type ServiceFrame, startFramedService } from './index';
 
 /** The frame's settings for a service on free ports against the test infrastructure. */
@@ -73,11 +74,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A consumer stand-in: what the frame reads of one (whether it consumes) and its stop. */
+/** A consumer stand-in: what the frame reads of one (whether it consumes, what stalls) and its stop. */
 function fakeConsumer(events: string[]): RunningConsumer & { consuming: boolean } {
   return {
     ready: Promise.resolve(),
     consuming: true,
+    stalled: () => [],
     async stop() {
       events.push('consumer stopped');
     },
@@ -290,6 +292,56 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
       await service.close();
     }
     expect(consumer.consuming).toBe(false);
+  });
+
+  it("when a consumer started through the frame holds a partition it cannot get past, then /readyz fails naming its group, topic and partition, with the frame's stall settings, and recovers once it moves", async () => {
+    const topic = `${uniquePrefix()}kit-stall`;
+    const groupId = `${topic}-group`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const frame = frameOf();
+    const config = { ...frame.config, CONSUMER_STALL_AFTER_MS: 2_000, CONSUMER_STALL_CHECK_INTERVAL_MS: 500 };
+    const service = await startFramedService(logger, { ...frame, config }, async (parts: FrameParts) => {
+      parts.app.get('/internal/ping', async () => ({ pong: true }));
+      await ensureTopics(parts.kafka, [{ topic, numPartitions: 1 }]);
+      const consumer = await parts.consume('kit stalling consumer', {
+        groupId,
+        topics: [topic],
+        schema: z.object({ n: z.number().int() }),
+        handleBatch: async () => held,
+      });
+      await consumer.ready;
+      await parts.producer.send(topic, { key: 'k', value: JSON.stringify({ n: 1 }) });
+      return {};
+    });
+    const readyz = async () => {
+      const response = await fetch(`${service.metricsUrl}/readyz`);
+      return {
+        status: response.status,
+        body: (await response.json()) as { checks: Record<string, string>; reasons?: Record<string, string> },
+      };
+    };
+    try {
+      const stalled = await eventually(
+        async () => {
+          const answer = await readyz();
+          return answer.status === 503 && answer.body.reasons?.consumers !== undefined && answer;
+        },
+        30_000,
+        '/readyz to report the stall',
+      );
+      expect(stalled.body.checks.consumers).toBe('down');
+      expect(stalled.body.reasons?.consumers).toMatch(
+        new RegExp(
+          `^Kafka partitions stalled: group ${groupId}, topic ${topic}, partition 0: committed offset -1 has not moved for \\d+ s while 1 records wait$`,
+        ),
+      );
+      release();
+      await eventually(async () => (await readyz()).status === 200, 30_000, '/readyz to be ready once the partition moves');
+    } finally {
+      release();
+      await service.close();
+    }
   });
 
   it("when a service relays its outbox through the frame, then a row a crash left unsent is swept, readdressed, onto Kafka and marked, its backlog is a gauge of the frame's metrics, and the relay stops with the service", async () => {

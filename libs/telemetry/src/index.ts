@@ -142,6 +142,7 @@ const headerLengthMax = 1024;
 const getter: TextMapGetter<HeaderBag> = {
   keys: (carrier) => Object.keys(carrier),
   get: (carrier, key) => {
+    // own-key: the propagator asks for its own header names (traceparent, tracestate, baggage)
     const value = carrier[key];
     const first = Array.isArray(value) ? value[0] : value;
     return typeof first === 'string' && first.length <= headerLengthMax ? first : undefined;
@@ -150,6 +151,7 @@ const getter: TextMapGetter<HeaderBag> = {
 
 const setter: TextMapSetter<Record<string, string>> = {
   set: (carrier, key, value) => {
+    // own-key: the propagator writes its own header names
     carrier[key] = value;
   },
 };
@@ -205,6 +207,7 @@ export function kafkaAttributes(
   };
   if (partition !== undefined) attributes['messaging.destination.partition.id'] = String(partition);
   if (offset !== undefined) attributes['messaging.kafka.offset'] = Number(offset);
+  // own-key: attribute names of our own spans (Object.entries of our own object)
   for (const [key, value] of Object.entries(rest)) if (value !== undefined) attributes[key] = value;
   return attributes;
 }

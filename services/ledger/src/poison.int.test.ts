@@ -9,6 +9,7 @@ import { batchStore } from './db/batch-store';
 import { outboxBatches } from './db/outbox-store';
 import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { handleLedgerCommands } from './kafka/ledger-commands';
+import { commandTable } from './domain/commands/table';
 
 /**
  * No partition ever stops on a command that cannot be applied. Each case puts one
@@ -79,6 +80,7 @@ describe('ledger consumers with a poison message among good ones', () => {
     await dlqReader.subscribe({ topic: dlqOf(h.topics.ledgerCommands), fromBeginning: true });
     await dlqReader.subscribe({ topic: dlqOf(h.topics.ledgerInternal), fromBeginning: true });
     await dlqReader.subscribe({ topic: dlqOf(h.topics.userEvents), fromBeginning: true });
+    await dlqReader.subscribe({ topic: h.topics.adminAudit, fromBeginning: true });
     await dlqReader.run({
       eachMessage: async ({ message }) =>
         void deadLetters.push({ headers: readHeaders(message.headers), value: message.value?.toString() ?? '' }),
@@ -116,6 +118,49 @@ describe('ledger consumers with a poison message among good ones', () => {
 
     // The partition goes on.
     expect(resultOf(await mint(userId, 1)).wallet.balance).toBe(3.01);
+  });
+
+  it('when a decider throws a TypeError on one command (a bug), then that command alone is answered COMMAND_FAILED, stored, dead-lettered and audited, and every partition keeps applying', async () => {
+    const users = [await openUser(), await openUser(), await openUser(), await openUser()];
+    const decide = commandTable['ledger.mint'].decide;
+    const spy = jest.spyOn(commandTable['ledger.mint'], 'decide').mockImplementation((command, context) => {
+      if (command.data.reason === 'throw in decide') throw new TypeError("Cannot read properties of undefined (reading 'rule')");
+      return decide(command, context);
+    });
+    try {
+      const brokenId = randomUUID();
+      // Sent together with commands on the same and other partitions, so that they share applies.
+      const [broken, ...others] = await Promise.all([
+        mint(users[0]!, 5, 'throw in decide', brokenId),
+        ...users.flatMap((userId) => [mint(userId, 100), mint(userId, 200)]),
+      ]);
+      expect(broken).toMatchObject({ ok: false, commandId: brokenId, error: { code: 'COMMAND_FAILED' } });
+      for (const reply of others) expect(reply.ok).toBe(true);
+      for (const userId of users) expect(await balanceOf(userId)).toBe(300);
+      // Stored: a retry is answered the same, and still nothing moves.
+      expect(await mint(users[0]!, 5, 'throw in decide', brokenId)).toMatchObject({
+        ok: false,
+        replayed: true,
+        error: { code: 'COMMAND_FAILED' },
+      });
+      const dead = await eventually(
+        async () => deadLetters.find((d) => d.headers[headerNames.commandId] === brokenId),
+        10_000,
+        'dead letter',
+      );
+      expect(dead.headers['dlq-error']).toMatch(/^set aside \(permanent\): TypeError/);
+      const audited = await eventually(
+        async () => deadLetters.find((d) => d.value.includes(`command:${brokenId}`) && d.value.includes('COMMAND_FAILED')),
+        10_000,
+        'set-aside audit record',
+      );
+      expect(JSON.parse(audited.value)).toMatchObject({
+        record: { action: 'ledger.mint', result: 'rejected', errorCode: 'COMMAND_FAILED' },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(resultOf(await mint(users[0]!, 1)).wallet.balance).toBe(3.01);
   });
 
   it('when a credit leg the database refuses arrives, then it is dead-lettered without a stored outcome and the wallet goes on', async () => {

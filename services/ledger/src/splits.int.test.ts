@@ -139,6 +139,75 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
     expect(await supply()).toEqual(before);
   });
 
+  it('when two ADMINs refund a split purchase through an approval, then it applies (the refund and the commission leg each in its own place of the approval) and the next command answers at once', async () => {
+    // On the code before, the approval wrote both legs with the same approval and no reference:
+    // the unique index refused the second, the ledger took it for a lost race and redid the batch
+    // for ever, and every partition stopped behind it.
+    resultOf(await setRule({ kind: 'bps', bps: 1000 }));
+    const [buyer, affiliate] = [await openUser(), await openUser()];
+    resultOf(await mint(buyer, 10_000));
+    resultOf(
+      await h.send({
+        type: 'ledger.mint',
+        key: walletKeyOfTreasury(treasury),
+        data: { to: { kind: 'treasury', code: treasury }, amount: 1_000, reason: 'float' },
+      }),
+    );
+    const before = await supply();
+    const bought = resultOf(await purchase(buyer, affiliate, 10_000));
+    await eventually(async () => ((await balanceOf(walletKeyOfUser(affiliate))) === 1_000 ? true : undefined));
+    const requester = { kind: 'user' as const, id: '737301', role: 'ADMIN' as const };
+    const approver = { kind: 'user' as const, id: '737302', role: 'ADMIN' as const };
+    const held = { type: 'ledger.refund', data: { transactionId: bought.transaction.id, treasury, reason: 'cancelled' } };
+    const key = walletKeyOfTreasury(treasury);
+    const approvalId = resultOf(
+      await h.send({ type: 'ledger.request-approval', key, actor: requester, data: { command: held, requestHash: 'a'.repeat(64) } }),
+    ).approval.id as string;
+
+    const approved = resultOf(
+      await h.send({ type: 'ledger.approve', key, actor: approver, data: { approvalId, command: held, requestHash: 'b'.repeat(64) } }),
+    );
+
+    expect(approved).toMatchObject({ approval: { id: approvalId, status: 'APPROVED' }, transaction: { type: 'REFUND', amount: 90 } });
+    const legs = await h.pool.query<{ type: string; amount: string; approval_leg: number }>(
+      'SELECT type, amount::text, approval_leg FROM transactions WHERE approval_id = $1 ORDER BY approval_leg',
+      [approvalId],
+    );
+    expect(legs.rows).toEqual([
+      { type: 'REFUND', amount: '9000', approval_leg: 0 },
+      { type: 'TRANSFER', amount: '1000', approval_leg: 1 },
+    ]);
+    // Another user's command, on whatever partition, answers within the harness's usual wait.
+    const other = await openUser();
+    expect(resultOf(await mint(other, 5)).wallet.balance).toBe(0.05);
+    await eventually(async () => ((await balanceOf(walletKeyOfUser(buyer))) === 10_000 ? true : undefined));
+    await eventually(async () => ((await balanceOf(walletKeyOfUser(affiliate))) === 0 ? true : undefined));
+    expect(await supply()).toEqual({ total: before.total + 5, circulating: before.circulating + 5 });
+  });
+
+  it.each(['constructor', '__proto__', 'toString'])(
+    'when a purchase forged on Kafka names the affiliate client %s (a prototype key), then the contract refuses it, its caller is answered and the partition goes on',
+    async (clientId) => {
+      const [buyer, affiliate] = [await openUser(), await openUser()];
+      resultOf(await mint(buyer, 1_000));
+      const forged = await h.send({
+        type: 'ledger.transfer',
+        key: walletKeyOfUser(buyer),
+        data: {
+          kind: 'PURCHASE',
+          fromUserId: buyer,
+          to: { kind: 'treasury', code: treasury },
+          amount: 500,
+          reason: 'course',
+          affiliate: { userId: affiliate, clientId },
+        },
+      });
+      expect(forged).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+      // The same buyer's next command, on the same partition, applies at once.
+      expect(resultOf(await mint(buyer, 1)).wallet.balance).toBe(10.01);
+    },
+  );
+
   it('when the buyer names themselves, an unknown affiliate or a client with no rule, then 422 and nothing moves', async () => {
     const buyer = await openUser();
     resultOf(await mint(buyer, 1_000));

@@ -6,10 +6,12 @@ import { type RunningService, ServiceTokenSigner } from '@coin/http';
 import {
   assertAppendTime,
   commandRefusalRecord,
+  commandSetAsideRecord,
   partitionCount,
   refusalIdName,
   requestPathGroupSettings,
   sendRefusalRecord,
+  setAsideIdName,
 } from '@coin/kafka';
 import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocationSubjectOfUser } from '@coin/security';
 import { defineService, type FrameParts } from '@coin/service-kit';
@@ -196,6 +198,13 @@ async function startUserCommandsConsumer(
         producer,
         topics.adminAudit,
         commandRefusalRecord('user', refused, auditSigner.recordId(refusalIdName(refused)), now()),
+      ),
+    // So is one no apply could take (set aside: answered COMMAND_FAILED, dead-lettered).
+    onSetAside: (setAside) =>
+      sendRefusalRecord(
+        producer,
+        topics.adminAudit,
+        commandSetAsideRecord('user', setAside, auditSigner.recordId(setAsideIdName(setAside)), now()),
       ),
     handleBatch: handleUserCommands({
       store: userCommandStore(pool, topics),

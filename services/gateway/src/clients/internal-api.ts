@@ -134,12 +134,14 @@ export class InternalApi {
 export function urlOf(template: string, input: object, queryNames: readonly string[]): string {
   const values = input as Record<string, unknown>;
   const path = template.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    // own-key: the names come from our own route templates and query lists, never from a caller
     const value = values[name];
     if (value === undefined) throw new InvariantViolation(`internal route ${template} called without its ${name}`);
     return encodeURIComponent(String(value));
   });
   const query = new URLSearchParams();
   for (const name of queryNames) {
+    // own-key: the names come from our own route templates and query lists, never from a caller
     const value = values[name];
     if (value !== undefined) query.set(name, String(value));
   }

@@ -80,8 +80,9 @@ export function versionOf(header: unknown, pinned: string | undefined, shapes: R
 }
 
 function shaperOf(shapes: ResponseShapes, version: string, operation: string | undefined): ResponseShaper | undefined {
-  const row = shapes[version];
-  return operation === undefined ? undefined : (row?.[operation] ?? row?.['*']);
+  const row = Object.hasOwn(shapes, version) ? shapes[version] : undefined;
+  if (operation === undefined || row === undefined) return undefined;
+  return (Object.hasOwn(row, operation) ? row[operation] : undefined) ?? row['*'];
 }
 
 /** The body of an answer of `operation` as `version` shapes it (the body itself when the version shapes nothing there). */

@@ -1,5 +1,5 @@
 import { apiVersionText, clientMayCashout, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
-import { AppError, classifyFailure } from '@coin/errors';
+import { AppError, isRetriable } from '@coin/errors';
 import { credentialModeOf } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
@@ -52,8 +52,8 @@ export function isKeySetUnavailable(err: unknown): boolean {
   // jose fetches the key set with fetch(), whose failure is a TypeError ("fetch failed") carrying the
   // socket error as its cause (read without instanceof: fetch's TypeError may be another realm's).
   const cause = typeof err === 'object' && err !== null ? (err as { cause?: unknown }).cause : undefined;
-  if (cause !== undefined && classifyFailure(cause) === 'transient') return true;
-  return classifyFailure(err) === 'transient';
+  if (cause !== undefined && isRetriable(cause)) return true;
+  return isRetriable(err);
 }
 
 export async function verifyAccessToken(

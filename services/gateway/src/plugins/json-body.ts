@@ -98,6 +98,7 @@ function settle(value: unknown, path: string, errors: FieldError[]): unknown {
     if (Object.hasOwn(object, 'constructor') && ctor !== null && typeof ctor === 'object' && Object.hasOwn(ctor, 'prototype')) {
       throw forbidden('The body contains a "constructor.prototype" key');
     }
+    // own-key: own keys of the parsed body (Object.keys), whose "__proto__" is refused above
     for (const key of Object.keys(object)) object[key] = settle(object[key], `${path}.${key}`, errors);
   }
   return value;

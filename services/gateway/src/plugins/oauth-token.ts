@@ -57,6 +57,7 @@ export function parseTokenForm(text: string): Record<string, string> {
     const value = equals < 0 ? '' : decodeComponent(pair.slice(equals + 1));
     if (seen.has(name)) throw invalidRequest('A parameter is repeated');
     seen.add(name);
+    // own-key: only the names of knownParameters are written
     if (value !== '' && knownParameters.has(name)) parameters[name] = value;
   }
   return parameters;

@@ -46,6 +46,7 @@ function readConsoleFiles(root: string): Map<string, ConsoleFile> {
         const urlPath = relative(root, path).split(sep).join('/');
         files.set(urlPath, {
           body,
+          // own-key: the names are the files of the console build read at start, never a caller's
           type: contentTypes[extname(name)] ?? 'application/octet-stream',
           etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
           immutable: urlPath.startsWith('assets/'),

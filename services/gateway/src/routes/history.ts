@@ -34,6 +34,7 @@ export function gatherMetadataParams(query: Record<string, unknown>): Record<str
   const rest = Object.fromEntries(Object.entries(query).filter(([name]) => !metadataParam.test(name)));
   if (rest['metadata'] !== undefined) return { ...rest, metadata: [rest['metadata'], ...pairs.map(([, value]) => value)] };
   const metadata: Record<string, unknown> = Object.create(null);
+  // own-key: metadata is made with Object.create(null): no prototype to reach or replace
   for (const [name, value] of pairs) metadata[metadataParam.exec(name)?.[1] ?? ''] = value;
   return { ...rest, metadata };
 }

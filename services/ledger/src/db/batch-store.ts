@@ -72,8 +72,30 @@ type Queryable = Pick<PoolClient, 'query'>;
 
 /** SQLSTATE of the `assert_*_current` / `assert_*_written` guards (migrations 003, 005-007): a row changed under the batch. */
 const serializationFailure = '40001';
-/** SQLSTATE of a primary key the batch inserts that another writer inserted first (a command id). */
+/** SQLSTATE of a unique key the batch inserts that is there already. */
 const uniqueViolation = '23505';
+/**
+ * The unique keys a second writer of the same partition (a zombie consumer during a rebalance)
+ * can have inserted first: keys that follow from the command ids and wallets both writers apply.
+ * A violation of any other unique key (a command writing two rows under one key of its own, such
+ * as two transactions of one approval in one place) is the command's defect, not a race: redoing
+ * it fails the same way, so it is thrown as it is and the consumer sets that command aside.
+ */
+const raceableKeys: ReadonlySet<string> = new Set([
+  'processed_commands_pkey',
+  'wallets_pkey',
+  'wallets_wallet_key_key',
+  'wallets_user_id_key',
+  'wallets_treasury_code_key',
+  'holds_pkey',
+  'approval_requests_pkey',
+  'mandates_pkey',
+  'four_eyes_windows_pkey',
+  'test_clocks_pkey',
+  'cashout_rates_pkey',
+  'entries_wallet_sequence_idx',
+  'transactions_hold_id_idx',
+]);
 
 /** The one row the batch read returns. */
 interface BatchReadRow {
@@ -198,8 +220,9 @@ export async function storeSetAsideOutcome(
  * entries, outcomes and outbox rows. If any wallet changed or appeared since the batch read it
  * (never expected with one consumer per partition), `assert_wallets_current` fails the
  * statement, nothing is written, and StaleWalletError tells the caller to redo the batch from
- * fresh state. A command id written twice fails on its primary key (23505): ApplyConflictError,
- * redone the same way. PostgreSQL's error codes stop here; the use case sees the domain's errors.
+ * fresh state. A command id (or another key a second writer can have written: `raceableKeys`)
+ * written twice fails on its unique key (23505): ApplyConflictError, redone the same way; any
+ * other unique violation is the command's and is thrown as PostgreSQL's error. PostgreSQL's error codes stop here; the use case sees the domain's errors.
  * Returns the id of the batch's outbox row (null when it produced no messages).
  */
 export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<number | null> {
@@ -209,7 +232,9 @@ export async function writeBatch(db: Queryable, batch: BatchWrite): Promise<numb
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     if (code === serializationFailure) throw new StaleWalletError((err as Error).message);
-    if (code === uniqueViolation) throw new ApplyConflictError((err as Error).message);
+    const constraint = (err as { constraint?: unknown }).constraint;
+    if (code === uniqueViolation && typeof constraint === 'string' && raceableKeys.has(constraint))
+      throw new ApplyConflictError((err as Error).message);
     throw err;
   }
 }

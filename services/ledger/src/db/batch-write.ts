@@ -72,6 +72,7 @@ const newTransactions: Columns<NewTransaction> = {
   approval_id: column.uuid((t) => t.approval?.id ?? null),
   requested_by: column.bigint((t) => t.approval?.requestedBy ?? null),
   approved_by: column.bigint((t) => t.approval?.approvedBy ?? null),
+  approval_leg: column.bigint((t) => t.approval?.leg ?? null),
   metadata: column.jsonbOrNull((t) => t.row.metadata ?? null),
   client_id: column.text((t) => t.row.client_id ?? null),
 };

@@ -98,7 +98,7 @@ const batch: BatchWrite = {
       },
       returns: 5004,
       holdId: '00000000-0000-4000-8000-00000000000e',
-      approval: { id: '00000000-0000-4000-8000-00000000000f', requestedBy: 53, approvedBy: 54 },
+      approval: { id: '00000000-0000-4000-8000-00000000000f', requestedBy: 53, approvedBy: 54, leg: 0 },
       commandId: '00000000-0000-4000-8000-000000000010',
     },
   ],

@@ -293,8 +293,12 @@ export interface NewTransaction {
   returns: number | null;
   /** Set on a capture: the hold it took. */
   holdId: string | null;
-  /** Set on a command applied by an approval: the request, who asked and who approved. */
-  approval: { id: string; requestedBy: number; approvedBy: number } | null;
+  /**
+   * Set on a command applied by an approval: the request, who asked, who approved, and the
+   * transaction's place among those the approval applied (0 the command's own, then its lines or
+   * legs; migration 025: one transaction per approval and place).
+   */
+  approval: { id: string; requestedBy: number; approvedBy: number; leg: number } | null;
   /** The caller's key-value metadata (docs/CONTRACT.md "Metadata"), or null when the command carried none. */
   metadata: Record<string, string> | null;
   /** The platform client whose command made the transaction, or null (a person's or the ledger's own). */

@@ -1,6 +1,14 @@
 import { commandNeedsStepUp, type ledgerCommand, ledgerCommandNeedsProof, serviceCommandRefusal, type TopicNames } from '@coin/contracts';
 import type { Pool } from '@coin/db';
-import { type BatchingProducer, type ConsumerOptions, commandRefusalRecord, refusalIdName, sendRefusalRecord } from '@coin/kafka';
+import {
+  type BatchingProducer,
+  type ConsumerOptions,
+  commandRefusalRecord,
+  commandSetAsideRecord,
+  refusalIdName,
+  sendRefusalRecord,
+  setAsideIdName,
+} from '@coin/kafka';
 import {
   type AuditRecordSigner,
   CommandAuthority,
@@ -36,7 +44,7 @@ export interface CommandJudgeDeps {
  */
 export async function commandJudge(
   deps: CommandJudgeDeps,
-): Promise<Required<Pick<CommandConsumerOptions, 'refuse' | 'records' | 'onRefused'>>> {
+): Promise<Required<Pick<CommandConsumerOptions, 'refuse' | 'records' | 'onRefused' | 'onSetAside'>>> {
   const { config, topics } = deps;
   const authority = new CommandAuthority({
     keys: config.AUTHORITY_PUBLIC_KEYS,
@@ -95,6 +103,13 @@ export async function commandJudge(
     },
     records: revocationRecords(deps, floors, audit),
     onRefused: audit,
+    // A command no apply could take is recorded too: an operator finds it by its request id.
+    onSetAside: (setAside) =>
+      sendRefusalRecord(
+        deps.producer,
+        topics.adminAudit,
+        commandSetAsideRecord('ledger', setAside, deps.auditSigner.recordId(setAsideIdName(setAside)), deps.now()),
+      ),
   };
 }
 

@@ -42,7 +42,7 @@ describe('asking the user service whether a user is deleted', () => {
         .read(42)
         .catch((err: unknown) => err);
       expect(failure).toMatchObject({ code: 'UNAVAILABLE' });
-      expect(classifyFailure(failure)).toBe('transient');
+      expect(classifyFailure(failure)).toBe('unavailable');
     }
   });
 });
@@ -109,7 +109,7 @@ describe('the ledger consumer of user events', () => {
 
   it('when the user service cannot answer, then the handler fails transiently (the batch is retried) and nothing is sent', async () => {
     const { sent, outcome } = await run(new AppError('UNAVAILABLE', 'The user service is unavailable: TypeError'));
-    expect(classifyFailure(outcome)).toBe('transient');
+    expect(classifyFailure(outcome)).toBe('unavailable');
     expect(sent).toEqual([]);
   });
 });

@@ -68,12 +68,14 @@ export const approve: CommandModule<'ledger.approve'> = {
     if (applied.some((t) => paysActor(command, t.to))) return selfDealing('An approver cannot approve a payment to themselves');
     // The approval is made with the approver's key: its people are never paid by it either.
     if (applied.some((t) => paysPeopleBehindKey(command, t.to))) return selfDealing(paysPeopleBehindKeyDetail);
-    // Every transaction the approval applies names it: the request, who asked and who approved.
-    const named = { id: approval.id, requestedBy, approvedBy };
+    // Every transaction the approval applies names it: the request, who asked, who approved, and
+    // its own place among them (a payout's lines, a split refund's commission leg beside the refund).
+    const named = (leg: number) => ({ id: approval.id, requestedBy, approvedBy, leg });
+    const firstLineLeg = inner.transaction ? 1 : 0;
     return {
       ...inner,
-      transaction: inner.transaction ? { ...inner.transaction, approval: named } : null,
-      lineTransactions: inner.lineTransactions.map((t) => ({ ...t, approval: named })),
+      transaction: inner.transaction ? { ...inner.transaction, approval: named(0) } : null,
+      lineTransactions: inner.lineTransactions.map((t, i) => ({ ...t, approval: named(firstLineLeg + i) })),
       approvals: [
         {
           approval: { ...approval, status: 'APPROVED', decidedBy: command.actor, transactionId: first.id, updatedAt: now },

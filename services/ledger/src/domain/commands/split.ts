@@ -29,7 +29,10 @@ export function splitOf(command: LedgerCommandOf<'ledger.transfer'>, treasury: W
   const affiliateWallet = context.wallet(walletKeyOfUser(affiliate.userId));
   if (!affiliateWallet) return missingParty({ kind: 'user', userId: affiliate.userId });
   if (affiliateWallet.status === 'CLOSED') return reject('RECIPIENT_CLOSED', "The affiliate's wallet is closed");
-  const entry = treasury.commissions?.[affiliate.clientId];
+  // The client id is the caller's text: a Map-like lookup of own rules only, never the prototype's
+  // `constructor` or `toString`.
+  const rules = treasury.commissions;
+  const entry = rules && Object.hasOwn(rules, affiliate.clientId) ? rules[affiliate.clientId] : undefined;
   if (!entry) {
     return reject(
       'COMMISSION_RULE_MISSING',

@@ -19,6 +19,10 @@ export const setVerification: UserCommandModule<'user.set-verification'> = {
   loads: [(command) => ({ read: 'lock-user', userId: command.data.userId })],
   decide(command, state, context) {
     const { userId, verified } = command.data;
+    // Verification opens the cash-out limits: no one grants it to themselves, nor takes their own
+    // away (the same person on both sides of a check).
+    if (command.actor.kind === 'user' && command.actor.id === String(userId))
+      return rejected('SELF_DEALING', 'No one sets the verification of their own account; another ADMIN+ must');
     const current = lockedUser(state, userId);
     if (!current) return rejected('USER_NOT_FOUND', 'No such user');
     if (current.is_verified === verified)

@@ -56,6 +56,12 @@ describe('user.set-verification decided alone', () => {
     expect(decision).toMatchObject({ ok: true, result: { user: { id: 42, isVerified: false }, tokenVersion: 5 } });
   });
 
+  it.each([true, false])('when an ADMIN sets the verification of their own account (verified %s), then SELF_DEALING and nothing is written', (verified) => {
+    const self = { ...row, id: 3, role: 'ADMIN' as const };
+    const decision = setVerification.decide(command(verified, admin, 3), stateOf(self, 3), context);
+    expect(decision).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+  });
+
   it('when no live account has the id, then USER_NOT_FOUND', () => {
     expect(setVerification.decide(command(true, admin, 9), stateOf(null, 9), context)).toMatchObject({ ok: false, code: 'USER_NOT_FOUND' });
   });
