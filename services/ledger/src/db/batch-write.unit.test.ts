@@ -227,6 +227,7 @@ describe('the batch write (named columns)', () => {
       approval_id: '00000000-0000-4000-8000-00000000000f',
       requested_by: 53,
       approved_by: 54,
+      approval_leg: 0,
       metadata: { orderId: 'transaction metadata' },
       client_id: 'pc_transaction_client',
       split_of: 5005,

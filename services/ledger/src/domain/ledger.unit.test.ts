@@ -1813,7 +1813,7 @@ describe('ledger domain: four-eyes by window', () => {
           { kind: 'user', userId: line.toUserId },
           line.amount,
           `payout:${requestId}#${i}`,
-          { id: request.id, requestedBy: 10, approvedBy: 11 },
+          { id: request.id, requestedBy: 10, approvedBy: 11, leg: i },
         ]),
       );
       expect(approved.approvals[0]!.approval.transactionId).toBe(approved.lineTransactions[0]!.id);
