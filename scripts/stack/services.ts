@@ -142,6 +142,8 @@ export const serviceDatabases = {
       monitoring_cases: ['SELECT', 'INSERT', 'UPDATE'],
       monitoring_case_transactions: ['SELECT', 'INSERT'],
       monitoring_case_notes: ['SELECT', 'INSERT'],
+      // Changes waiting for a second ADMIN+: proposed (INSERT, replaced by UPDATE), deleted once applied.
+      monitoring_pending_changes: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       // Its outbox: the cases it opens and the admin audit records of the steps on them.
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
     },

@@ -19,9 +19,9 @@ import { eventually } from '../harness/eventually';
  * Affiliate splits through the gateway, the ledger, history and back (docs/CONTRACT.md "Affiliate
  * splits"): an ADMIN+ sets a platform client's rule, a purchase naming an affiliate pays the
  * treasury and the affiliate in one apply, its refund returns everything to the buyer and takes
- * the commission back from the affiliate, and every balance and the supply end exact. The shop's
- * webhook endpoint receives the commission (a transfer between two users) linked to its purchase;
- * another platform's does not.
+ * the commission back from the affiliate, and every balance and the supply end exact. No
+ * platform's webhook endpoint or events list receives the commission: the buyer made it, and a
+ * platform sees only the events that name it as party.
  */
 
 /** A webhook receiver on a free port: the bodies it was sent, parsed. */
@@ -148,20 +148,12 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     );
     expect(history.transactions[0]).toMatchObject({ amount: 5, splitOf: bought.transaction.id });
 
-    // The shop's endpoint gets the commission, a transfer between two users, linked to its purchase
-    // and its treasury; the rival platform's does not, nor its events list (written with the shop's delivery).
+    // A platform sees the events that name it as party (docs/EVENTS.md "Who sees an event"): the
+    // buyer made the purchase and its commission, no platform did, so neither the shop's endpoint
+    // nor the rival's, nor their events lists, get the commission, whatever treasury they hold.
     const commissionOf = (events: Array<Record<string, any>>) => events.find((e) => e.transaction?.id === bought.commission?.id);
-    const delivered = await eventually(async () => commissionOf(shopHooks.events), 20_000, 'commission delivered to the shop');
-    expect(delivered).toMatchObject({
-      type: 'coin.transaction.recorded',
-      splitTreasury: 'COURSE_FEES',
-      transaction: { type: 'TRANSFER', amount: 5, fromUserId: buyer.userId, toUserId: affiliate.userId, splitOf: bought.transaction.id },
-    });
-    await eventually(
-      async () => (shopHooks.events.some((e) => e.transaction?.id === bought.transaction.id) ? true : undefined),
-      20_000,
-      'purchase delivered to the shop',
-    );
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(commissionOf(shopHooks.events)).toBeUndefined();
     expect(commissionOf(rivalHooks.events)).toBeUndefined();
     const rivalEvents = await http(stack.gatewayUrl, 'GET', '/api/events?limit=100', { token: rivalToken });
     expect(rivalEvents.status).toBe(200);

@@ -6,9 +6,10 @@ import { adminSession, apiKeyFor, platformClientTokenAs } from '../harness/admin
 
 /**
  * A cash-out no provider settles within CASHOUT_WINDOW_S (docs/CONTRACT.md "Cash-out", Expiry),
- * through the gateway on a stack whose window is 3 s: claimed or not, it becomes EXPIRED, its
- * coins go back to the user, the reconciliation counts it expired, and a late claim or callback
- * moves nothing.
+ * through the gateway on a stack whose window is 3 s: an unclaimed one becomes EXPIRED and its
+ * coins go back to the user, and a late claim moves nothing; a claimed one (its provider may have
+ * paid) becomes CLAIM_OVERDUE, still held, counted overdue by the reconciliation, and its provider's
+ * callback still settles it.
  */
 describe('cash-out expiry through the gateway', () => {
   const providerId = 'pc_cashout_expiry';
@@ -59,7 +60,7 @@ describe('cash-out expiry through the gateway', () => {
     await stack?.close();
   });
 
-  it('when a claimed and an unclaimed cash-out outlive the window, then both expire, their coins come back, the reconciliation counts them, and a late callback or claim moves nothing', async () => {
+  it('when a claimed and an unclaimed cash-out outlive the window, then the unclaimed one expires, the claimed one is overdue and still held, one ADMIN cannot release it, and its provider still settles it', async () => {
     const user = await registerUser(stack.gatewayUrl);
     const minter = apiClient(stack.gatewayUrl, { accessToken: adminToken, apiKey: await apiKeyFor(stack, adminToken, ['mint']) });
     await minter.mintCoins({ body: { userId: user.userId, amount: 100, reason: 'seed' } });
@@ -70,37 +71,62 @@ describe('cash-out expiry through the gateway', () => {
     expect(unclaimed.body.wallet).toMatchObject({ balance: 100, activeCoins: 50 });
     expect((await http(stack.gatewayUrl, 'POST', `/api/cashouts/${claimedId}/claim`, { token: providerToken })).status).toBe(200);
 
+    // The provider may have paid already: one ADMIN alone does not release it through the hold routes.
+    const released = await http(stack.gatewayUrl, 'POST', `/api/coins/holds/${claimedId}/void`, {
+      token: adminToken,
+      headers: { 'idempotency-key': `expiry-void-${user.userId}` },
+    });
+    expect([released.status, released.body.code]).toEqual([403, 'FORBIDDEN']);
+
     await eventually(
-      async () => ((await statusOf(claimedId)) === 'EXPIRED' && (await statusOf(unclaimedId)) === 'EXPIRED' ? true : undefined),
+      async () => ((await statusOf(claimedId)) === 'CLAIM_OVERDUE' && (await statusOf(unclaimedId)) === 'EXPIRED' ? true : undefined),
       30_000,
-      'both cash-outs expired by the sweep',
+      'the unclaimed cash-out expired and the claimed one overdue',
     );
     const wallet = await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: user.accessToken });
-    expect(wallet.body).toMatchObject({ balance: 100, activeCoins: 100 });
-
-    // Too late: the provider's confirmation and a claim of the other are refused, and nothing is burned.
-    const late = await callback({ cashoutId: claimedId, outcome: 'CONFIRMED', providerReference: 'MOMO-LATE' });
-    expect([late.status, late.body.code]).toEqual([403, 'FORBIDDEN']);
+    expect(wallet.body).toMatchObject({ balance: 100, activeCoins: 70 });
     const lateClaim = await http(stack.gatewayUrl, 'POST', `/api/cashouts/${unclaimedId}/claim`, { token: providerToken });
     expect([lateClaim.status, lateClaim.body.code]).toEqual([409, 'HOLD_NOT_PENDING']);
-    expect(await statusOf(claimedId)).toBe('EXPIRED');
-    expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: user.accessToken })).body).toMatchObject({
-      balance: 100,
-      activeCoins: 100,
-    });
 
     const day = new Date().toISOString().slice(0, 10);
-    const report = await http(
-      stack.gatewayUrl,
-      'GET',
-      `/api/admin/cashouts/reconciliation?from=${day}&to=${day}&providerClientId=${providerId}`,
-      {
+    const reconciliation = () =>
+      http(stack.gatewayUrl, 'GET', `/api/admin/cashouts/reconciliation?from=${day}&to=${day}&providerClientId=${providerId}`, {
         token: adminToken,
-      },
-    );
-    expect(report.status).toBe(200);
-    expect(report.body.lines).toEqual([
-      expect.objectContaining({ day, providerClientId: providerId, requested: 2, expired: 2, confirmed: 0, confirmedXaf: 0, pending: 0 }),
+      });
+    const before = await reconciliation();
+    expect(before.status).toBe(200);
+    expect(before.body.lines).toEqual([
+      expect.objectContaining({
+        day,
+        providerClientId: providerId,
+        requested: 2,
+        expired: 1,
+        pending: 1,
+        claimed: 1,
+        overdue: 1,
+        frozen: 0,
+      }),
+    ]);
+
+    // The provider's word still ends the overdue one: it paid, the coins are burned.
+    const late = await callback({ cashoutId: claimedId, outcome: 'CONFIRMED', providerReference: 'MOMO-LATE' });
+    expect(late.status).toBe(200);
+    expect(await statusOf(claimedId)).toBe('CONFIRMED');
+    expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: user.accessToken })).body).toMatchObject({
+      balance: 70,
+      activeCoins: 70,
+    });
+    const after = await reconciliation();
+    expect(after.body.lines).toEqual([
+      expect.objectContaining({
+        day,
+        providerClientId: providerId,
+        requested: 2,
+        expired: 1,
+        confirmed: 1,
+        confirmedXaf: 19650,
+        pending: 0,
+      }),
     ]);
     const supply = (await http(stack.gatewayUrl, 'GET', '/api/admin/supply', { token: adminToken })).body;
     expect(supply).toMatchObject({ consistent: true, discrepancy: 0 });

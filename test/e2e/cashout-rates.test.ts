@@ -46,8 +46,8 @@ describe('cash-out rates and four-eyes cash-outs', () => {
     });
   };
   const claim = (id: string) => http(stack.gatewayUrl, 'POST', `/api/cashouts/${id}/claim`, { token: providerToken });
-  const cashOut = (token: string, amount: number) =>
-    post(token, '/api/cashouts', { amount, msisdn: '+237670000000', providerClientId: providerId });
+  const cashOut = (token: string, amount: number, msisdn = '+237670000000') =>
+    post(token, '/api/cashouts', { amount, msisdn, providerClientId: providerId });
   const walletOf = async (token: string) => (await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token })).body;
   const rates = async () => (await http(stack.gatewayUrl, 'GET', '/api/admin/cashout-rates', { token: admin2.accessToken })).body;
   const refusals = async () => {
@@ -199,8 +199,13 @@ describe('cash-out rates and four-eyes cash-outs', () => {
     expect((await claim(second.body.cashout.id)).status).not.toBe(200);
     expect((await callback({ cashoutId: second.body.cashout.id, outcome: 'CONFIRMED' })).status).toBe(403);
     expect(await walletOf(user.accessToken)).toMatchObject({ balance: 1400, activeCoins: 1400 });
-    // At the threshold no second person is needed.
-    const small = await cashOut(user.accessToken, 500);
+    // Over the rolling day this user is past the threshold: even a small one waits for a second person.
+    const later = await cashOut(user.accessToken, 1);
+    expect(later.body.cashout.approval).toMatchObject({ status: 'PENDING' });
+    // At the threshold, for a user and a number with nothing else that day, no second person is needed.
+    const fresh = await registerUser(stack.gatewayUrl);
+    await minter.mintCoins({ body: { userId: fresh.userId, amount: 1000, reason: 'seed' } });
+    const small = await cashOut(fresh.accessToken, 500, `+2376710${String(fresh.userId).padStart(5, '0').slice(-5)}`);
     expect(small.body.cashout.approval).toMatchObject({ status: 'NOT_REQUIRED' });
   });
 

@@ -330,7 +330,7 @@ describe('cash-out through the gateway and the ledger', () => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const rows = (await csv.text()).trim().split('\r\n');
     expect(rows[0]).toBe(
-      'day,providerClientId,requested,requestedXaf,confirmed,confirmedCoins,confirmedXaf,failed,expired,released,pending,claimed',
+      'day,providerClientId,requested,requestedXaf,confirmed,confirmedCoins,confirmedXaf,failed,expired,released,pending,claimed,overdue,frozen',
     );
     expect(rows[1]?.split(',')[6]).toBe(String(16_702 + 65_500));
 

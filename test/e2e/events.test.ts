@@ -98,15 +98,16 @@ describe('a platform client’s events (GET /api/events)', () => {
     expect(log.body.deliveries.find((d: { eventId: string }) => d.eventId === rewardEventId).payload).toEqual(JSON.parse(delivered.body));
   });
 
-  it('when a client granted another treasury asks for that event, then it is a 404 and its list does not show it; a USER token gets 403', async () => {
+  it('when a client not party to the event asks for it (granted another treasury, or the same one), then it is a 404 and its list does not show it; a USER token gets 403', async () => {
     expect((await call(clientOps.token, 'GET', `/api/events/${rewardEventId}`)).status).toBe(404);
     expect((await eventsOf(clientOps.token)).map((e) => e.id)).not.toContain(rewardEventId);
     for (const path of ['/api/events', `/api/events/${rewardEventId}`]) {
       const refused = await call(winner.accessToken, 'GET', path);
       expect({ path, status: refused.status, code: refused.body.code }).toEqual({ path, status: 403, code: 'FORBIDDEN' });
     }
-    // Two clients granted REWARDS both see a REWARDS movement (docs/DESIGN.md "Webhooks": visibility is by grant).
-    expect((await eventsOf(clientB.token)).map((e) => e.id)).toContain(rewardEventId);
+    // Granted REWARDS too, it is no party to A's reward (docs/EVENTS.md "Who sees an event"): neither listed nor readable.
+    expect((await eventsOf(clientB.token)).map((e) => e.id)).not.toContain(rewardEventId);
+    expect((await call(clientB.token, 'GET', `/api/events/${rewardEventId}`)).status).toBe(404);
   });
 
   it('when an endpoint fails its whole schedule, then the client gets coin.webhook-endpoint.disabled in its events and on its other endpoint; no other client sees it', async () => {

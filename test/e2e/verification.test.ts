@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { eventually } from '../harness/eventually';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
-import { adminSession, apiKeyFor, platformClientToken, type AdminSession } from '../harness/admin';
+import { adminSession, adminStepUp, apiKeyFor, platformClientToken, type AdminSession } from '../harness/admin';
 
 /**
  * A user's verification through the gateway (docs/CONTRACT.md "Verification"): an ADMIN+ sets it
@@ -137,4 +137,61 @@ describe('verifying a user for cash-out', () => {
     expect(refusals.byUser).toMatchObject({ errorCode: 'FORBIDDEN', result: 'rejected' });
     expect(refusals.unknownTarget).toMatchObject({ errorCode: 'USER_NOT_FOUND', actor: { id: String(admin.userId) } });
   });
+
+  it("when an ADMIN verifies another ADMIN, then it takes a request a different ADMIN+ approves: neither the requester nor the account may; taking it away is one person's", async () => {
+    const colleague = await adminSession(stack, 'ADMIN');
+    const second = await adminSession(stack, 'ADMIN');
+    const decide = async (who: AdminSession, id: string) =>
+      http(stack.gatewayUrl, 'POST', `/api/admin/verification-requests/${id}/approve`, { token: await adminStepUp(stack, who) });
+    const isVerified = async () =>
+      (await http(stack.gatewayUrl, 'GET', `/api/admin/users/${colleague.userId}`, { token: superadminToken })).body.isVerified;
+
+    // Alone, as for a USER: refused, typed.
+    const alone = await verify(colleague.userId, true, await adminStepUp(stack, admin));
+    expect([alone.status, alone.body.code]).toEqual([403, 'FOUR_EYES_REQUIRED']);
+    expect(await isVerified()).toBe(false);
+
+    const asked = await http(stack.gatewayUrl, 'POST', `/api/admin/users/${colleague.userId}/verification-requests`, {
+      token: await adminStepUp(stack, admin),
+      body: { reason: 'Identity document checked' },
+    });
+    expect(asked.status).toBe(202);
+    expect(asked.body.verificationRequest).toMatchObject({
+      status: 'PENDING',
+      act: { type: 'user.set-verification', userId: colleague.userId, verified: true },
+      requestedBy: { id: String(admin.userId) },
+    });
+    expect(await isVerified()).toBe(false);
+    const id = asked.body.verificationRequest.id as string;
+    // It is no grant request of the SUPERADMINs' routes.
+    expect((await http(stack.gatewayUrl, 'GET', `/api/admin/grant-requests/${id}`, { token: superadminToken })).status).toBe(404);
+
+    const byAccount = await decide(colleague, id);
+    expect([byAccount.status, byAccount.body.code]).toEqual([403, 'SELF_DEALING']);
+    const byRequester = await decide(admin, id);
+    expect([byRequester.status, byRequester.body.code]).toEqual([403, 'APPROVAL_BY_REQUESTER']);
+    expect(await isVerified()).toBe(false);
+
+    const approved = await decide(second, id);
+    expect([approved.status, approved.body.verificationRequest?.status]).toEqual([200, 'APPROVED']);
+    expect(await isVerified()).toBe(true);
+    // The colleague's token that said "not verified" ends at once.
+    expect((await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: colleague.accessToken })).status).toBe(401);
+
+    // Taking it away only tightens: one ADMIN, at once.
+    const taken = await verify(colleague.userId, false, await adminStepUp(stack, admin));
+    expect([taken.status, taken.body.user.isVerified]).toEqual([200, false]);
+
+    const refusals = await eventually(
+      async () => {
+        const entries = await rejectedEntries();
+        const found = entries.filter((e) => e.action === 'approval.approve' && e.target === `grant-request:${id}`);
+        return found.length === 2 ? found : undefined;
+      },
+      20_000,
+      'the two refused approvals recorded',
+    );
+    expect(refusals.map((e) => e.errorCode).sort()).toEqual(['APPROVAL_BY_REQUESTER', 'SELF_DEALING']);
+    // Each step-up waits for its admin's next TOTP step.
+  }, 240_000);
 });

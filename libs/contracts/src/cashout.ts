@@ -17,10 +17,11 @@ import { withCursorParam, withPageLinks } from './paging';
 
 /**
  * A cash-out's state: REQUESTED (held, no provider has claimed it), CLAIMED (a provider took it to
- * pay), CONFIRMED (burned), FAILED (the provider failed it: released), RELEASED (its hold voided),
- * EXPIRED (no callback within the window: released).
+ * pay), CLAIM_OVERDUE (claimed, no callback within the window: still held, for its provider's
+ * callback), CONFIRMED (burned), FAILED (the provider failed it:
+ * released), RELEASED (its hold voided), EXPIRED (unclaimed within the window: released).
  */
-export const cashoutStatus = z.enum(['REQUESTED', 'CLAIMED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED']);
+export const cashoutStatus = z.enum(['REQUESTED', 'CLAIMED', 'CLAIM_OVERDUE', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED']);
 export type CashoutStatus = z.infer<typeof cashoutStatus>;
 
 /** XAF per coin, an integer (XAF has no minor unit): the rate a cash-out is exchanged at. */
@@ -168,7 +169,17 @@ export const reconciliationLine = z.object({
   expired: z.number().int().nonnegative(),
   released: z.number().int().nonnegative(),
   pending: z.number().int().nonnegative().describe('Not settled yet: REQUESTED or CLAIMED'),
-  claimed: z.number().int().nonnegative().describe('Of the pending ones, those claimed (CLAIMED)'),
+  claimed: z.number().int().nonnegative().describe('Of the pending ones, those claimed (CLAIMED or CLAIM_OVERDUE)'),
+  overdue: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Of the claimed ones, those past their window (CLAIM_OVERDUE): the provider and an operator resolve them'),
+  frozen: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe("Of the claimed ones, those claimed once their payer's wallet was frozen: their CONFIRMED is refused"),
 });
 export type ReconciliationLine = z.infer<typeof reconciliationLine>;
 export const reconciliation = z.object({ from: z.string(), to: z.string(), lines: z.array(reconciliationLine) });
@@ -188,6 +199,8 @@ export const reconciliationColumns = [
   'released',
   'pending',
   'claimed',
+  'overdue',
+  'frozen',
 ] as const satisfies ReadonlyArray<keyof ReconciliationLine>;
 
 /**

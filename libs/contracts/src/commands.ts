@@ -60,8 +60,8 @@ import {
   deleteUserCommand,
   deletionPending,
   deletionRequest,
+  anyGrantRequest,
   grantPending,
-  grantRequest,
   registerUserCommand,
   rejectDeletionCommand,
   rejectGrantCommand,
@@ -719,8 +719,12 @@ const userRows = {
     proof: true,
     // It moves what a user may cash out in a day: a money-relevant act, confirmed like a freeze.
     stepUp: true,
-    // No personal data: the gateway reads the account it answers with.
-    result: z.object({ user: z.object({ id: userId, isVerified: z.boolean() }), tokenVersion }),
+    // No personal data: the gateway reads the account it answers with. Verifying an ADMIN+ account
+    // is a request another ADMIN+ approves (docs/CONTRACT.md "Verification").
+    result: z.union([
+      z.object({ user: z.object({ id: userId, isVerified: z.boolean() }), tokenVersion }),
+      z.object({ grantRequest: anyGrantRequest }),
+    ]),
   }),
   'user.approve-deletion': userRow({
     schema: approveDeletionCommand,
@@ -772,14 +776,14 @@ const userRows = {
     proof: true,
     stepUp: true,
     // The approved role change's new token version (the gateway caches it at once); null for keys and clients.
-    result: z.object({ grantRequest, tokenVersion: tokenVersion.nullable() }),
+    result: z.object({ grantRequest: anyGrantRequest, tokenVersion: tokenVersion.nullable() }),
   }),
   'user.reject-grant': userRow({
     schema: rejectGrantCommand,
     partitionKey: () => grantRequestCommandKey,
     proof: true,
     stepUp: true,
-    result: z.object({ grantRequest }),
+    result: z.object({ grantRequest: anyGrantRequest }),
   }),
 };
 

@@ -104,9 +104,9 @@ import {
   deletionRequestIdParam,
   deletionRequestList,
   deletionRequestsQuery,
-  grantRequest,
+  anyGrantRequest,
+  anyGrantRequestList,
   grantRequestIdParam,
-  grantRequestList,
   grantRequestsQuery,
   loginBody,
   loginResult,
@@ -323,14 +323,14 @@ export const internalReads = {
     method: 'GET',
     path: '/internal/grant-requests',
     query: grantRequestsQuery,
-    response: grantRequestList,
+    response: anyGrantRequestList,
   },
   'users.grant-request': {
     service: 'users',
     method: 'GET',
     path: '/internal/grant-requests/:id',
     params: grantRequestIdParam,
-    response: grantRequest,
+    response: anyGrantRequest,
   },
   // ---- history ----
   'history.user-transactions': {

@@ -57,9 +57,19 @@ export function adminSettleRefusal(action: 'capture' | 'void', hold: HoldSettler
 }
 
 /**
- * A client's webhooks see a movement only when it touches a treasury the client was granted
- * (docs/DESIGN.md "Webhooks"): a reward from REWARDS, a hold or purchase paying a granted
- * treasury. A movement between users names no client, so no client sees it.
+ * The one rule of what a platform client sees of money (docs/DESIGN.md "Platform read-back"): what
+ * names it as party, the client on a transaction, a hold (its settler), a mandate or a cash-out.
+ * The transaction read-back, the events list (GET /api/events) and webhooks all judge by it; a
+ * treasury grant lets a client move money, never read another platform's. Nothing named: no
+ * platform sees it.
+ */
+export function clientIsParty(clientId: string, named: string | null | undefined): boolean {
+  return named !== undefined && named !== null && named === clientId;
+}
+
+/**
+ * A treasury's balance crossings (balance monitors) go to the clients granted that treasury: a
+ * treasury's balance names no person. Movements are judged by {@link clientIsParty}, not by this.
  */
 export function clientMaySeeTreasuries(treasuries: readonly string[] | undefined, touched: ReadonlyArray<string | null>): boolean {
   return touched.some((code) => code !== null && (treasuries?.includes(code) ?? false));

@@ -142,7 +142,14 @@ export const revokeSessionsCommand = commandSchema('user.revoke-sessions', z.obj
  */
 export const setVerificationCommand = commandSchema(
   'user.set-verification',
-  z.object({ userId, verified: z.boolean(), reason: reasonText }),
+  z.object({
+    userId,
+    verified: z.boolean(),
+    reason: reasonText,
+    ...requestIdNonce,
+    /** Set by POST .../verification-requests: the verification of an ADMIN+ account is asked for as a request; absent, it is refused. */
+    asRequest: z.literal(true).optional(),
+  }),
 );
 /**
  * A deletion that waited for a second SUPERADMIN (docs/DESIGN.md "Deleting a user"). The target
@@ -259,6 +266,14 @@ export const grantAct = z.discriminatedUnion('type', [
   }),
 ]);
 export type GrantAct = z.infer<typeof grantAct>;
+/** What a verification request does once approved (docs/CONTRACT.md "Verification"). */
+export const verificationAct = z.object({
+  type: z.literal('user.set-verification'),
+  userId: userId.describe('The ADMIN or SUPERADMIN account verified once approved (by an ADMIN+ other than the requester and the account)'),
+  verified: z.literal(true),
+  reason: z.string().describe('Why, as the requester gave it'),
+});
+export type VerificationAct = z.infer<typeof verificationAct>;
 export const grantRequest = z.object({
   id: z.uuid(),
   status: grantRequestStatus,
@@ -273,6 +288,23 @@ export const grantRequest = z.object({
 export type GrantRequest = z.infer<typeof grantRequest>;
 /** The 202 of a two-person act: nothing is granted until another SUPERADMIN approves the request. */
 export const grantPending = z.object({ grantRequest });
+/** A verification of an ADMIN+ account waiting for a second ADMIN+ (GET /api/admin/verification-requests). */
+export const verificationRequest = grantRequest.extend({ act: verificationAct });
+export type VerificationRequest = z.infer<typeof verificationRequest>;
+export const verificationPending = z.object({ verificationRequest });
+export const verificationRequestList = z.object({ verificationRequests: z.array(verificationRequest) });
+/** POST /api/admin/users/{id}/verification-requests: why (kept in the request and the audit log). */
+export const requestVerificationBody = z.strictObject({
+  reason: reasonText.describe('Why, for the admin audit log (the identity check made, a ticket)'),
+});
+/**
+ * Every grant request as the user service stores and answers it (internal): the grants a second
+ * SUPERADMIN decides and the verifications a second ADMIN+ decides. The API shows each kind on
+ * its own routes (grant-requests, verification-requests).
+ */
+export const anyGrantRequest = grantRequest.extend({ act: z.discriminatedUnion('type', [...grantAct.options, verificationAct]) });
+export type AnyGrantRequest = z.infer<typeof anyGrantRequest>;
+export const anyGrantRequestList = z.object({ grantRequests: z.array(anyGrantRequest) });
 export const grantRequestsQuery = z.strictObject({ status: grantRequestStatus.optional() });
 export const grantRequestList = z.object({ grantRequests: z.array(grantRequest) });
 export const grantRequestIdParam = z.strictObject({ id: uuidInput });

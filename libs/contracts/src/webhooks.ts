@@ -37,7 +37,7 @@ export const createWebhookEndpointBody = z.strictObject({
     // The refinement's rule, stated in the document too (a list of strings: uniqueItems says it exactly).
     .meta({ uniqueItems: true })
     .describe(
-      'The event types to receive; only those touching a treasury the client was granted are sent, and the monitoring cases that name the client',
+      'The event types to receive; only the events that name the client as party are sent (a transaction it made, a hold it settles, its mandate), never a monitoring case',
     ),
 });
 export type CreateWebhookEndpointBody = z.infer<typeof createWebhookEndpointBody>;

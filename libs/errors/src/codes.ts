@@ -103,9 +103,10 @@ export const errorCatalog = {
   FOUR_EYES_REQUIRED: {
     kind: 'forbidden',
     title: 'A second person is required',
-    // No longer answered by this ledger (a person's payout past a window now waits, 202, as a
-    // PayoutApproval); kept in the catalog, whose codes clients may branch on.
-    action: 'Ask another ADMIN+ to approve the request: a movement past a four-eyes window waits for them (202) rather than being refused.',
+    // Answered by the monitoring service: a loosening of a rule, or the closing of a case that
+    // froze a wallet, is recorded as proposed and waits for a different ADMIN+ to make the same change.
+    action:
+      'Ask another ADMIN+: loosening a monitoring rule, or closing a case that froze a wallet, was recorded as proposed and takes effect when they make the same change; verifying an ADMIN or SUPERADMIN account is asked for with POST /api/admin/users/{id}/verification-requests and takes effect when they approve it.',
   },
   SELF_DEALING: {
     kind: 'forbidden',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventSchema } from './envelope';
-import { coinValue, isoDateTime, treasuryCode, userId } from './primitives';
+import { coinValue, isoDateTime, platformClientId, treasuryCode, userId } from './primitives';
 
 /** The topic (before any deployment prefix); the record key is the hold id, so one hold's events stay in order. */
 export const coinHoldsTopic = 'coin.holds';
@@ -34,10 +34,19 @@ export const hold = z.object({
 });
 export type Hold = z.infer<typeof hold>;
 
-export const holdCreated = eventSchema('coin.hold.created', { hold });
-export const holdCaptured = eventSchema('coin.hold.captured', { hold });
-export const holdVoided = eventSchema('coin.hold.voided', { hold });
-export const holdExpired = eventSchema('coin.hold.expired', { hold });
+/**
+ * The Hold as coin.holds carries it. Since 1.9.0, `clientId`: the platform client party to the
+ * hold, the one its payer named to settle it (a cash-out's: the provider that claimed it, else
+ * the one its payer named); absent when none is named. A platform's webhooks and events list see
+ * a hold only when it names that platform (docs/EVENTS.md "Who sees an event").
+ */
+export const holdOfEvent = hold.extend({ clientId: platformClientId.optional() });
+export type HoldOfEvent = z.infer<typeof holdOfEvent>;
+
+export const holdCreated = eventSchema('coin.hold.created', { hold: holdOfEvent });
+export const holdCaptured = eventSchema('coin.hold.captured', { hold: holdOfEvent });
+export const holdVoided = eventSchema('coin.hold.voided', { hold: holdOfEvent });
+export const holdExpired = eventSchema('coin.hold.expired', { hold: holdOfEvent });
 
 /** Every event type of coin.holds, discriminated by `type`. */
 export const coinHoldEvent = z.discriminatedUnion('type', [holdCreated, holdCaptured, holdVoided, holdExpired]);

@@ -125,6 +125,7 @@ export async function checkReadiness(
         ]);
         return [name, 'up'] as const;
       } catch (err) {
+        // own-key: the names of the service's own readiness checks
         if (reasons && err instanceof NotReadyError) reasons[name] = err.message;
         return [name, 'down'] as const;
       }

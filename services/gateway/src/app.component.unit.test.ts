@@ -1,11 +1,19 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Registry } from 'prom-client';
-import { approvalIdNamingRoute, currentApiVersion, topicNames, type ApiKeyGrant, type MoneyResult, type Reply } from '@coin/contracts';
+import {
+  approvalIdNamingRoute,
+  type ConsumedUserEvent,
+  currentApiVersion,
+  topicNames,
+  type ApiKeyGrant,
+  type MoneyResult,
+  type Reply,
+} from '@coin/contracts';
 import { AppError } from '@coin/errors';
-import { exampleApprovalPending } from './routes/examples';
+import { exampleApprovalPending, exampleCashoutResult } from './routes/examples';
 import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import type { Redis } from '@coin/redis';
@@ -15,8 +23,11 @@ import { buildApp, type GatewayDeps } from './app';
 import { CommandBus } from './clients/commands';
 import { InternalHttpClient } from './clients/internal-http';
 import { ApiKeyVerifier } from './plugins/api-key';
+import { CacheMac } from './plugins/cache-mac';
 import { MemoryTokenVersions, testCacheAuthenticator } from './testing';
 import { MemoryAdmissionStore } from './plugins/admission-store';
+import { answerKeyOf, keyedCommandId } from './plugins/idempotency';
+import { erasingPhoneAnswers } from './plugins/admission';
 import type { LoginThrottle } from './plugins/login-throttle';
 
 /**
@@ -92,9 +103,9 @@ class UnreliableAdmissionStore extends MemoryAdmissionStore {
     this.check();
     return super.admit(ask);
   }
-  override async record(key: string, value: string, ttlMs: number) {
+  override async record(key: string, value: string, ttlMs: number, indexes?: readonly string[]) {
     this.check();
-    return super.record(key, value, ttlMs);
+    return super.record(key, value, ttlMs, indexes);
   }
 }
 
@@ -297,6 +308,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       trustedProxies: [],
       redis,
       admissionStore,
+      commandAnswerMac: new CacheMac(randomBytes(32), ''),
       idempotencyLockMs: 10_000,
       apiKeys: new ApiKeyVerifier(redis, users, 60, logger, testCacheAuthenticator(redis, logger)),
       // Its remember/rememberDeleted are used by routes these tests do not call (sessions, admin users).
@@ -1017,6 +1029,57 @@ describe('gateway component (buildApp with fake ports)', () => {
       const keyless = await post('/api/coins/transfer', transfer, { authorization });
       expect(keyless.statusCode).toBe(201);
       expect(keyless.headers.ratelimit).toMatch(/^"writes-caller";r=\d+;t=\d+$/);
+    });
+
+    it("when whoever can write the store forges or alters a keyed command's answer, then its status is not answered from it", async () => {
+      const authorization = `Bearer ${await userToken(25)}`;
+      const principal = { kind: 'user', subject: '25' };
+      const statusOf = async (key: string) =>
+        (await inject({ method: 'GET', url: `/api/commands/${key}`, headers: { authorization } })).json();
+      const realKey = `altered-${randomUUID()}`;
+      const sent = await post('/api/coins/transfer', transfer, { authorization, 'idempotency-key': realKey });
+      expect(sent.statusCode).toBe(201);
+      expect(await statusOf(realKey)).toMatchObject({ status: 'DONE', statusCode: 201 });
+      // A well-formed answer written under a key the caller never used: not shown.
+      const forgedKey = `forged-${randomUUID()}`;
+      const forged = { statusCode: 201, request: 'POST /api/coins/transfer', recordedAt: Date.now(), body: sent.json() };
+      admissionStore.put(answerKeyOf(keyedCommandId(principal, 'POST /api/coins/transfer', forgedKey)), JSON.stringify(forged), 60_000);
+      expect(await statusOf(forgedKey)).toEqual({ status: 'UNKNOWN' });
+      // A genuine answer altered in place: not shown either.
+      const stored = answerKeyOf(keyedCommandId(principal, 'POST /api/coins/transfer', realKey));
+      const [text] = await admissionStore.read([stored]);
+      admissionStore.put(stored, String(text).replace('"statusCode":201', '"statusCode":200'), 60_000);
+      expect(await statusOf(realKey)).toEqual({ status: 'UNKNOWN' });
+    });
+
+    it('when a payer is deleted, then the recorded answers holding their phone number are gone, and others stay', async () => {
+      const authorization = `Bearer ${await userToken(26)}`;
+      const cashout = { ...exampleCashoutResult, cashout: { ...exampleCashoutResult.cashout, userId: 26 } };
+      bus.answer = async (options) =>
+        ({ correlationId: randomUUID(), commandId: options.command.commandId, ok: true, result: cashout }) as Reply;
+      const cashoutKey = `cashout-${randomUUID()}`;
+      const body = { amount: 5, msisdn: cashout.cashout.msisdn };
+      expect((await post('/api/cashouts', body, { authorization, 'idempotency-key': cashoutKey })).statusCode).toBe(201);
+      bus.answer = async (options) => bus.apply(options);
+      const transferKey = `transfer-${randomUUID()}`;
+      expect((await post('/api/coins/transfer', transfer, { authorization, 'idempotency-key': transferKey })).statusCode).toBe(201);
+      const answerOf = (key: string, route: string) => answerKeyOf(keyedCommandId({ kind: 'user', subject: '26' }, route, key));
+      const stored = async () =>
+        admissionStore.read([answerOf(cashoutKey, 'POST /api/cashouts'), answerOf(transferKey, 'POST /api/coins/transfer')]);
+      expect(String((await stored())[0])).toContain(cashout.cashout.msisdn);
+      // The gateway's shared consumer of user events, told of the deletion.
+      const deleted = { type: 'user.deleted', user: { id: 26, tokenVersion: 1 } } as unknown as ConsumedUserEvent;
+      const seen: number[] = [];
+      const delivered = [{ value: deleted, key: '26', headers: {}, topic: 'user.events.v2', partition: 0, offset: '1' }];
+      const versions = async (items: Array<{ value: ConsumedUserEvent }>) => void seen.push(...items.map((item) => item.value.user.id));
+      // An event the user service does not confirm (the user is live) erases nothing.
+      await erasingPhoneAnswers(admissionStore, async () => false, versions)(delivered);
+      expect(String((await stored())[0])).toContain(cashout.cashout.msisdn);
+      await erasingPhoneAnswers(admissionStore, async (id) => id === 26, versions)(delivered);
+      expect(seen).toEqual([26, 26]);
+      const [cashoutAnswer, transferAnswer] = await stored();
+      expect(cashoutAnswer).toBeNull();
+      expect(transferAnswer).not.toBeNull();
     });
 
     it('when a keyed command was answered from its stored outcome, then the replay says Idempotent-Replayed: true', async () => {

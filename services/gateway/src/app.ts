@@ -34,6 +34,7 @@ import { registerMandateRoutes } from './routes/mandates';
 import { registerFreezeRoutes } from './routes/freezes';
 import { registerLimitRoutes } from './routes/limits';
 import { registerVerificationRoutes } from './routes/verification';
+import { registerVerificationRequestRoutes } from './routes/verification-requests';
 import { registerMoneyRoutes } from './routes/money';
 import { registerSandboxRoutes } from './routes/sandbox';
 import { registerPayoutRoutes } from './routes/payouts';
@@ -49,7 +50,8 @@ import { registerWriteAdmission, WriteAdmission } from './plugins/admission';
 import type { AdmissionStore } from './plugins/admission-store';
 import { LocalLimiter } from './plugins/local-limiter';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
-import { rateLimitFailOpenCounter } from './metrics';
+import { cacheMacFailureCounter, rateLimitFailOpenCounter } from './metrics';
+import type { CacheMac } from './plugins/cache-mac';
 import type { LoginThrottle } from './plugins/login-throttle';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerDeprecationHeaders } from './plugins/deprecation';
@@ -107,6 +109,8 @@ export interface GatewayDeps {
   redis: Redis;
   /** Write admission's store (plugins/admission.ts): Redis in production, in memory in component tests. */
   admissionStore: AdmissionStore;
+  /** Seals the recorded command answers (CACHE_MAC_SECRET, with the store's key prefix): one that does not verify is not shown. */
+  commandAnswerMac: CacheMac;
   /** Lifetime of an Idempotency-Key in-flight lock whose release is lost. */
   idempotencyLockMs: number;
   /** How long a keyed command's answer stays readable through GET /api/commands/{key} (default a day). */
@@ -235,6 +239,9 @@ function writeAdmissionOf(deps: GatewayDeps, failOpen: Counter<'limit'>, local: 
     lockMs: deps.idempotencyLockMs,
     failOpen,
     local,
+    answerMac: deps.commandAnswerMac,
+    answerMacFailures: cacheMacFailureCounter(deps.metrics),
+    logger: deps.logger,
     ...(deps.idempotencyAnswerTtlMs !== undefined ? { answerTtlMs: deps.idempotencyAnswerTtlMs } : {}),
   });
 }
@@ -279,6 +286,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerGrantRequestRoutes(commands, routeDeps);
     registerLimitRoutes(commands, routeDeps);
     registerVerificationRoutes(commands, routeDeps);
+    registerVerificationRequestRoutes(commands, routeDeps);
     registerCommissionRoutes(commands, routeDeps);
     registerFreezeRoutes(commands, routeDeps);
     registerHistoryRoutes(commands, routeDeps);

@@ -170,6 +170,7 @@ describe('gateway Redis round trips per request (real Redis)', () => {
       trustedProxies: [],
       redis,
       admissionStore: new RedisAdmissionStore(redis),
+      commandAnswerMac: cacheAuth.mac,
       idempotencyLockMs: 10_000,
       apiKeys: new ApiKeyVerifier(redis, users, 60, logger, cacheAuth),
       tokenVersions,

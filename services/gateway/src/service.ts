@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { passwordHashCostOf } from '@coin/config';
 import { consumedUserEvent, topicNames } from '@coin/contracts';
+import { AppError } from '@coin/errors';
 import { closeWithin, type RunningService as ServiceAddresses, type ServiceName, ServiceTokenSigner } from '@coin/http';
 import { consumerRestartCounter, keyPartitioner, offPathFetch, partitionCount, RequestReplyClient, sendRefusalRecord } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
@@ -24,6 +25,7 @@ import {
   refusalAuditDroppedCounter,
   revocationMetrics,
 } from './metrics';
+import { erasingPhoneAnswers } from './plugins/admission';
 import { RedisAdmissionStore } from './plugins/admission-redis';
 import { ApiKeyVerifier } from './plugins/api-key';
 import { CacheAuthenticator, CacheMac, decodeCacheMacSecret } from './plugins/cache-mac';
@@ -174,6 +176,18 @@ function authCaches(parts: FrameParts, config: Readonly<GatewayConfig>, users: I
     tokenVersions: new TokenVersionStore(redis, users, config.TOKEN_VERSION_CACHE_TTL_S, logger, cacheAuth, revocations),
     platformClients: new PlatformClientStatus(redis, users, config.PLATFORM_CLIENT_CACHE_TTL_S, logger, cacheAuth, revocations),
     apiKeys: new ApiKeyVerifier(redis, users, config.API_KEY_CACHE_TTL_S, logger, cacheAuth, revocations),
+    admissionStore: new RedisAdmissionStore(redis),
+    /** Whether the user service says this user is deleted (USER_NOT_FOUND): what erasure acts on, not an event. */
+    deleted: async (id: number) => {
+      const internal = new InternalApi({ users });
+      return internal.read('users.user', { id }).then(
+        () => false,
+        (err: unknown) => {
+          if (err instanceof AppError && err.code === 'USER_NOT_FOUND') return true;
+          throw err;
+        },
+      );
+    },
   };
 }
 
@@ -193,7 +207,7 @@ async function startUserEventConsumers(
     topics: [topics.userEventsV2, topics.userEvents],
     schema: consumedUserEvent,
     tuning: offPathFetch(0, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
-    handleBatch: caches.tokenVersions.handleUserEvents(),
+    handleBatch: erasingPhoneAnswers(caches.admissionStore, caches.deleted, caches.tokenVersions.handleUserEvents()),
   });
   await userEvents.ready;
   // And this instance's own reader of the same events, for its memory of revocations (the shared
@@ -337,7 +351,8 @@ function gatewayDeps(
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
     cashoutCallbackSecrets: config.CASHOUT_CALLBACK_SECRET,
     redis,
-    admissionStore: new RedisAdmissionStore(redis),
+    admissionStore: caches.admissionStore,
+    commandAnswerMac: caches.cacheAuth.mac,
     idempotencyLockMs: config.COMMAND_TIMEOUT_MS + 1000,
     apiKeys: caches.apiKeys,
     tokenVersions: caches.tokenVersions,

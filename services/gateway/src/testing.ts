@@ -99,6 +99,7 @@ export async function documentedApp(): Promise<App> {
     trustedProxies: [],
     redis: { defineCommand: () => undefined } as unknown as Redis,
     admissionStore: new MemoryAdmissionStore(),
+    commandAnswerMac: new CacheMac(randomBytes(32), ''),
     idempotencyLockMs: 10_000,
     apiKeys: none,
     tokenVersions: none,

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { ledgerCommandMessage, walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import { revocationRecordKey, revocationSubjectOfClient, signRevocation } from '@coin/security';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
 import { chargeMandateCommand } from './kafka/mandate-scheduler';
@@ -158,6 +159,32 @@ describe('mandates through the ledger service', () => {
     await new Promise((r) => setTimeout(r, 800));
     expect((await chargesOf(mandate.id)).length).toBe(chargedBeforeCancel);
     expect(await balanceOf(walletKeyOfUser(userId))).toBe(10_000 - 300 * chargedBeforeCancel);
+  }, 60_000);
+
+  it('when the platform client is revoked, then its mandate is cancelled before its next period instead of charged, and the payer is told', async () => {
+    clock = new Date();
+    const revokedClient = 'revokedco';
+    const userId = await openFunded(5_000);
+    const mandate = await grant(userId, { clientId: revokedClient });
+    await waitFor('period 0 charged', async () => (await chargesOf(mandate.id)).length === 1);
+    // The user service's signed revocation record of the client, as it writes one into every partition of ledger.commands.
+    const value = await signRevocation({ kid: h.jwtKey.kid, privateKey: h.jwtKey.privateKeyPem }, 'coin-ledger', {
+      subject: revocationSubjectOfClient(revokedClient),
+      at: new Date(),
+    });
+    await h.producer.sendMany([{ topic: h.topics.ledgerCommands, message: { key: revocationRecordKey, value, partition: 0 } }]);
+    await waitFor('the revocation recorded', async () => {
+      const r = await h.pool.query('SELECT 1 FROM revocation_floors WHERE subject = $1', [revocationSubjectOfClient(revokedClient)]);
+      return r.rowCount === 1;
+    });
+    // Cancelled at once by the scheduler's next sweep, before the next period is due.
+    await waitFor('cancelled', async () => (await mandateRow(mandate.id)).status === 'CANCELLED');
+    clock = new Date(clock.getTime() + 40 * dayMs);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await chargesOf(mandate.id)).toEqual(['0']);
+    expect(await balanceOf(walletKeyOfUser(userId))).toBe(4_700);
+    expect((await mandateRow(mandate.id)) as unknown).toMatchObject({ status: 'CANCELLED', cancelled_by: 'client', next_period: 1 });
+    await waitFor('the payer told', async () => (eventsOf(mandate.id).includes('coin.mandate.cancelled') ? true : undefined));
   }, 60_000);
 
   it('when a charge is forged on ledger.commands or replayed on ledger.internal for a paid period, then nothing is charged', async () => {

@@ -16,6 +16,7 @@ import { dueApprovals } from './db/approval-reads';
 import { storeSetAsideOutcome } from './db/batch-store';
 import { dueHolds, dueHoldsByTestClock } from './db/hold-reads';
 import { dueMandates } from './db/mandate-reads';
+import { revokedClients } from './db/revocation-floors';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
 import { registerInternalRoutes } from './http/internal-routes';
@@ -342,7 +343,11 @@ function startLedgerWorkers(
   });
   runtime.onClose('hold expiry', () => holdExpiry.stop());
   const mandates = startMandateScheduler({
-    dueMandates: (at, limit) => gathered(pools, (db) => dueMandates(db, at, limit)),
+    // A revoked platform client's ACTIVE mandates are sent at once too: their charge cancels them.
+    dueMandates: async (at, limit) => {
+      const revoked = await revokedClients(parts.pool);
+      return gathered(pools, (db) => dueMandates(db, at, limit, revoked));
+    },
     producer: parts.producer,
     topics,
     now,

@@ -139,6 +139,52 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
     expect(await supply()).toEqual(before);
   });
 
+  it('when the affiliate is frozen before the refund, then the ledger still takes the commission back: the treasury never pays it twice', async () => {
+    resultOf(await setRule({ kind: 'bps', bps: 1000 }));
+    const [buyer, affiliate] = [await openUser(), await openUser()];
+    resultOf(await mint(buyer, 10_000));
+    resultOf(
+      await h.send({
+        type: 'ledger.mint',
+        key: walletKeyOfTreasury(treasury),
+        data: { to: { kind: 'treasury', code: treasury }, amount: 1_000, reason: 'float' },
+      }),
+    );
+    const before = await supply();
+    const treasuryBefore = await balanceOf(walletKeyOfTreasury(treasury));
+    const bought = resultOf(await purchase(buyer, affiliate, 10_000));
+    await eventually(async () => ((await balanceOf(walletKeyOfUser(affiliate))) === 1_000 ? true : undefined));
+    const admin = { kind: 'user' as const, id: '7001', role: 'ADMIN' };
+    resultOf(
+      await h.send({
+        type: 'ledger.freeze-wallet',
+        key: walletKeyOfUser(affiliate),
+        actor: admin,
+        data: { userId: affiliate, reason: 'review' },
+      }),
+    );
+    resultOf(
+      await h.send({
+        type: 'ledger.refund',
+        key: walletKeyOfTreasury(treasury),
+        data: { transactionId: bought.transaction.id, treasury, reason: 'cancelled' },
+      }),
+    );
+    await eventually(async () => ((await balanceOf(walletKeyOfUser(buyer))) === 10_000 ? true : undefined));
+    await eventually(async () => ((await balanceOf(walletKeyOfTreasury(treasury))) === treasuryBefore ? true : undefined));
+    expect(await balanceOf(walletKeyOfUser(affiliate))).toBe(0);
+    expect(await supply()).toEqual(before);
+    // The frozen affiliate's own outflows stay stopped.
+    resultOf(await mint(affiliate, 100));
+    const own = await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(affiliate),
+      actor: { kind: 'user', id: String(affiliate), role: 'USER' },
+      data: { kind: 'TRANSFER', fromUserId: affiliate, to: { kind: 'user', userId: buyer }, amount: 100, reason: 'out' },
+    });
+    expect(own).toMatchObject({ ok: false, error: { code: 'WALLET_FROZEN' } });
+  });
+
   it('when two ADMINs refund a split purchase through an approval, then it applies (the refund and the commission leg each in its own place of the approval) and the next command answers at once', async () => {
     // On the code before, the approval wrote both legs with the same approval and no reference:
     // the unique index refused the second, the ledger took it for a lost race and redid the batch

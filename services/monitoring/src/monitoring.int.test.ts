@@ -214,9 +214,58 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect(refused.status).toBe(400);
     const kindChange = await call('POST', '/internal/monitoring/rules/fan-out', { rule: { ...fanOut, kind: 'circular' }, ...admin });
     expect(kindChange.status).toBe(400);
-    const tuned = await call('POST', '/internal/monitoring/rules/fan-out', { rule: { ...fanOut, mode: 'DISABLED' }, ...admin });
-    expect(tuned.body.rules.find((r: { id: string }) => r.id === 'fan-out').mode).toBe('DISABLED');
+    const tuned = await call('POST', '/internal/monitoring/rules/fan-out', { rule: { ...fanOut, score: 55 }, ...admin });
+    expect(tuned.body.rules.find((r: { id: string }) => r.id === 'fan-out').score).toBe(55);
     await eventually(async () => (audited.some((r) => r.target === 'monitoring-rule:fan-out') ? true : undefined));
+  });
+
+  const secondAdmin = { actor: { kind: 'user', id: '8', role: 'ADMIN' }, requestId: 'req-monitoring-2' };
+
+  it('when one ADMIN disables a rule, then nothing changes until a different ADMIN+ approves the same change; both steps audited with the diff', async () => {
+    const circular = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'circular');
+    const loosened = { ...circular, mode: 'DISABLED' };
+    const proposed = await call('POST', '/internal/monitoring/rules/circular', { rule: loosened, ...admin });
+    expect(proposed.status).toBe(403);
+    expect(proposed.body.code).toBe('FOUR_EYES_REQUIRED');
+    const live = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'circular');
+    expect(live.mode).toBe('ACTIVE');
+    const self = await call('POST', '/internal/monitoring/rules/circular', { rule: loosened, ...admin });
+    expect(self.status).toBe(403);
+    expect(self.body.code).toBe('APPROVAL_BY_REQUESTER');
+    const approved = await call('POST', '/internal/monitoring/rules/circular', { rule: loosened, ...secondAdmin });
+    expect(approved.status).toBe(200);
+    expect(approved.body.rules.find((r: { id: string }) => r.id === 'circular').mode).toBe('DISABLED');
+    await eventually(async () => (audited.filter((r) => r.target === 'monitoring-rule:circular').length >= 3 ? true : undefined));
+    expect(audited.filter((r) => r.target === 'monitoring-rule:circular').map((r) => r.action)).toEqual([
+      'monitoring-rule.propose',
+      'monitoring-rule.approval-refused',
+      'monitoring-rule.approve',
+    ]);
+    // Tightening (back to ACTIVE, a higher score) takes one ADMIN: it only makes monitoring stricter.
+    const tightened = await call('POST', '/internal/monitoring/rules/circular', { rule: { ...circular, score: 80 }, ...admin });
+    expect(tightened.status).toBe(200);
+    expect(tightened.body.rules.find((r: { id: string }) => r.id === 'circular')).toMatchObject({ mode: 'ACTIVE', score: 80 });
+  });
+
+  it('when one ADMIN resolves a case that froze a wallet, then it stays open until a different ADMIN+ resolves it the same way', async () => {
+    const [a, b, c] = [6_001, 6_002, 6_003];
+    await publish([transfer(a, b, 500), transfer(b, c, 490), transfer(c, a, 480)]);
+    const found = await eventually(async () => {
+      const page = await call('GET', '/internal/monitoring/cases?status=OPEN&limit=100');
+      return page.body.cases.find((k: { subject: string }) => k.subject === `user:${a}`);
+    });
+    await pool.query(`UPDATE monitoring_cases SET freeze_requested_at = now(), freeze_outcome = 'requested' WHERE id = $1`, [found.id]);
+    const path = `/internal/monitoring/cases/${found.id}/resolve`;
+    const resolution = { resolution: 'FALSE_POSITIVE', reason: 'friends sharing a bill' };
+    const first = await call('POST', path, { ...resolution, ...admin });
+    expect(first.status).toBe(403);
+    expect(first.body.code).toBe('FOUR_EYES_REQUIRED');
+    expect((await call('GET', `/internal/monitoring/cases/${found.id}`)).body.case.status).toBe('OPEN');
+    const self = await call('POST', path, { ...resolution, ...admin });
+    expect(self.body.code).toBe('APPROVAL_BY_REQUESTER');
+    const second = await call('POST', path, { ...resolution, ...secondAdmin });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ status: 'RESOLVED', resolution: 'FALSE_POSITIVE', resolvedBy: 8 });
   });
 
   it("when the service restarts, then the replayed day keeps its payers' ages: old wallets paying one wallet and a new one after the restart open no fan-in case", async () => {

@@ -134,8 +134,9 @@ describe('the sandbox webhooks instance (real Kafka, PostgreSQL, HTTP receivers)
         endpointId,
       ])
     ).rows[0];
-  const reward = () =>
-    transactionEvent({ id: freshId() + 5_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 9 });
+  // A reward the client made: a platform sees the events that name it (docs/EVENTS.md "Who sees an event").
+  const reward = (clientId: string) =>
+    transactionEvent({ id: freshId() + 5_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 9, clientId });
 
   it('when the sandbox instance is asked for a live client, then 403 FORBIDDEN and nothing is made or read; the live instance refuses a test_ client the same way (403 TEST_MODE_CREDENTIALS)', async () => {
     const liveClient = `pc_${randomUUID().slice(0, 12)}`;
@@ -170,8 +171,8 @@ describe('the sandbox webhooks instance (real Kafka, PostgreSQL, HTTP receivers)
     ]);
     // The live client's clock is "set" too: a live instance must never apply it.
     clocks.set(liveClient, 2 * 86_400);
-    await publishEvents(producer, topics.sandbox, [reward()]);
-    await publishEvents(producer, topics.live, [reward()]);
+    await publishEvents(producer, topics.sandbox, [reward(advancing), reward(other)]);
+    await publishEvents(producer, topics.live, [reward(liveClient)]);
     const ids = { advancing: advancingEndpoint.body.id, other: otherEndpoint.body.id, live: liveEndpoint.body.id };
     for (const [pool, id] of [
       [sandboxPool, ids.advancing],

@@ -175,7 +175,14 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
 
     const wallet = freshId() + 1_000_000;
     const rewards = [1, 2, 3].map(() =>
-      transactionEvent({ id: freshId() + 1_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: wallet }),
+      transactionEvent({
+        id: freshId() + 1_000_000,
+        type: 'REWARD',
+        fromUserId: null,
+        fromTreasury: 'REWARDS',
+        toUserId: wallet,
+        clientId,
+      }),
     );
     // Not visible to this client: a transfer between users.
     const transfer = transactionEvent({ id: freshId() + 1_000_000, fromUserId: wallet, toUserId: wallet + 1 });
@@ -245,7 +252,14 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     const rotated = await call('POST', `/internal/webhooks/clients/${clientId}/endpoints/${created.body.id}/rotate-secret`);
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).not.toBe(created.body.secret);
-    const event = transactionEvent({ id: freshId() + 2_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 77 });
+    const event = transactionEvent({
+      id: freshId() + 2_000_000,
+      type: 'REWARD',
+      fromUserId: null,
+      fromTreasury: 'REWARDS',
+      toUserId: 77,
+      clientId,
+    });
     await publishEvents(producer, topic, [event]);
     const got = await eventually(
       async () => receiver.received.find((r) => r.eventId === event.eventId && r.path.endsWith(clientId)),
@@ -308,7 +322,14 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
       eventTypes: ['coin.transaction.recorded'],
     });
     const endpointId = created.body.id as string;
-    const event = transactionEvent({ id: freshId() + 3_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 78 });
+    const event = transactionEvent({
+      id: freshId() + 3_000_000,
+      type: 'REWARD',
+      fromUserId: null,
+      fromTreasury: 'REWARDS',
+      toUserId: 78,
+      clientId,
+    });
     await publishEvents(producer, topic, [event]);
     await eventually(
       async () => receiver.refused.some((r) => r.eventId === event.eventId && r.path.endsWith(clientId)),
@@ -379,7 +400,14 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
       eventTypes: ['coin.transaction.recorded'],
     });
     const endpointId = created.body.id as string;
-    const event = transactionEvent({ id: freshId() + 4_000_000, type: 'REWARD', fromUserId: null, fromTreasury: 'REWARDS', toUserId: 79 });
+    const event = transactionEvent({
+      id: freshId() + 4_000_000,
+      type: 'REWARD',
+      fromUserId: null,
+      fromTreasury: 'REWARDS',
+      toUserId: 79,
+      clientId,
+    });
     await publishEvents(producer, topic, [event]);
     const attempts = () => receiver.refused.filter((r) => r.path.endsWith(clientId)).length;
     await eventually(async () => attempts() >= 1, 20_000, 'a first attempt');
@@ -518,5 +546,34 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     } finally {
       listener.release();
     }
+  });
+
+  it('when a platform granted REWARDS rewards a user, then another platform granted REWARDS gets neither the delivery nor the event in its list', async () => {
+    const [owner, rival] = [`client-${randomUUID()}`, `client-${randomUUID()}`];
+    const register = (clientId: string) =>
+      call('POST', '/internal/webhooks/endpoints', {
+        id: randomUUID(),
+        clientId,
+        treasuries: ['REWARDS'],
+        url: `${receiver.url}/${clientId}`,
+        eventTypes: ['coin.transaction.recorded'],
+      });
+    const [mine, theirs] = await Promise.all([register(owner), register(rival)]);
+    const reward = transactionEvent({
+      id: freshId() + 6_000_000,
+      type: 'REWARD',
+      fromUserId: null,
+      fromTreasury: 'REWARDS',
+      toUserId: 91,
+      clientId: owner,
+      metadata: { learner: 'ada' },
+    });
+    await publishEvents(producer, topic, [reward]);
+    const deliveries = (clientId: string, endpointId: string) =>
+      call('GET', `/internal/webhooks/clients/${clientId}/endpoints/${endpointId}/deliveries`).then((r) => r.body.deliveries);
+    await eventually(async () => ((await deliveries(owner, mine.body.id)).length === 1 ? true : undefined), 20_000, "the owner's delivery");
+    expect(await deliveries(rival, theirs.body.id)).toEqual([]);
+    const rivalEvents = await call('GET', `/internal/webhooks/clients/${rival}/events`);
+    expect(JSON.stringify(rivalEvents.body)).not.toContain(reward.eventId);
   });
 });

@@ -87,8 +87,17 @@ export class RedisAdmissionStore implements AdmissionStore {
     await this.redis.idempotencyRelease(lock.key, lock.token);
   }
 
-  async record(key: string, value: string, ttlMs: number): Promise<void> {
-    await this.redis.set(key, value, 'PX', ttlMs, 'NX');
+  async record(key: string, value: string, ttlMs: number, indexes: readonly string[] = []): Promise<void> {
+    // Sent in the same tick: pipelined into the one round trip. An index lives as long as its latest entry.
+    await Promise.all([
+      this.redis.set(key, value, 'PX', ttlMs, 'NX'),
+      ...indexes.flatMap((index) => [this.redis.sadd(index, key), this.redis.pexpire(index, ttlMs)]),
+    ]);
+  }
+
+  async forget(index: string): Promise<void> {
+    const keys = await this.redis.smembers(index);
+    await this.redis.del(...keys, index);
   }
 
   async read(keys: string[]): Promise<Array<string | null>> {

@@ -87,6 +87,18 @@ describe.each(stores)('admission store contract (%s)', (_name, make) => {
     expect(await store.read([`${keys.lock}:answer`, `${keys.lock}:none`])).toEqual(['first', null]);
   });
 
+  it('when answers are recorded under an index, then forgetting the index removes them and it, and nothing else', async () => {
+    const index = `${keys.lock}:index`;
+    const [named, alsoNamed, other] = ['a', 'b', 'c'].map((part) => `${keys.lock}:answer:${part}`) as [string, string, string];
+    await store.record(named, 'holds a phone', 60_000, [index]);
+    await store.record(alsoNamed, 'holds it too', 60_000, [index]);
+    await store.record(other, 'holds none', 60_000);
+    await store.forget(index);
+    expect(await store.read([named, alsoNamed, other])).toEqual([null, null, 'holds none']);
+    // Forgetting an index that names nothing (or no longer exists) is no error.
+    await store.forget(index);
+  });
+
   it('when a lock outlives its lifetime, then it is free again', async () => {
     expect((await store.admit({ lock: { key: keys.lock, token: 'short', ms: 30 } })).lock).toBe('acquired');
     await new Promise((resolve) => setTimeout(resolve, 80));

@@ -32,8 +32,14 @@ export interface AdmissionStore {
   admit(ask: AdmissionAsk): Promise<AdmissionAnswer>;
   /** Gives a lock back, if this token still holds it. */
   release(lock: { key: string; token: string }): Promise<void>;
-  /** Keeps `value` under `key` for `ttlMs`, unless something is there already (the first answer stands). */
-  record(key: string, value: string, ttlMs: number): Promise<void>;
+  /**
+   * Keeps `value` under `key` for `ttlMs`, unless something is there already (the first answer
+   * stands); and names `key` in each of the `indexes` (sets kept as long), so that `forget` of one
+   * of them removes it.
+   */
+  record(key: string, value: string, ttlMs: number, indexes?: readonly string[]): Promise<void>;
+  /** Removes every key `index` names, and the index. */
+  forget(index: string): Promise<void>;
   /** The values of these keys (null: none), in one round trip. */
   read(keys: string[]): Promise<Array<string | null>>;
 }
@@ -91,8 +97,16 @@ export class MemoryAdmissionStore implements AdmissionStore {
     if (this.get(lock.key)?.value === lock.token) this.values.delete(lock.key);
   }
 
-  async record(key: string, value: string, ttlMs: number): Promise<void> {
+  private readonly indexes = new Map<string, Set<string>>();
+
+  async record(key: string, value: string, ttlMs: number, indexes: readonly string[] = []): Promise<void> {
     if (!this.get(key)) this.put(key, value, ttlMs);
+    for (const index of indexes) this.indexes.set(index, (this.indexes.get(index) ?? new Set()).add(key));
+  }
+
+  async forget(index: string): Promise<void> {
+    for (const key of this.indexes.get(index) ?? []) this.values.delete(key);
+    this.indexes.delete(index);
   }
 
   async read(keys: string[]): Promise<Array<string | null>> {

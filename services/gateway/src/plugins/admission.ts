@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { idempotencyKey, idempotentReplayedHeader } from '@coin/contracts';
+import { type ConsumedUserEvent, idempotencyKey, idempotentReplayedHeader } from '@coin/contracts';
 import { AppError, validationError } from '@coin/errors';
-import { redisFailureLogLevel } from '@coin/redis';
+import type { Delivered } from '@coin/kafka';
+import { isRedisUnreachable, redisFailureLogLevel } from '@coin/redis';
+import type { Logger } from '@coin/logger';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Counter } from 'prom-client';
 import type { Principal } from './access';
 import type { AdmissionAnswer, AdmissionAsk, AdmissionStore } from './admission-store';
 import { principalOf } from './auth';
+import type { CacheMac } from './cache-mac';
 import {
   answerKeyOf,
   type CommandStatusReader,
@@ -15,6 +18,8 @@ import {
   keyedCommandId,
   type KeyOwner,
   lockKeyOf,
+  phoneAnswersKeyOf,
+  phoneHoldersOf,
   requestHashOf,
   type RecordedAnswer,
 } from './idempotency';
@@ -83,6 +88,14 @@ export interface WriteAdmissionOptions {
   answerTtlMs?: number;
   failOpen: Counter<'limit'>;
   local: LocalLimiter;
+  /**
+   * Seals each recorded answer (plugins/cache-mac.ts, CACHE_MAC_SECRET, bound to its key name
+   * and its expiry): one that does not verify is read as no answer, never shown.
+   */
+  answerMac: CacheMac;
+  /** Counts answers that failed their MAC (`coin_gateway_cache_mac_failures_total{cache="command-answer"}`). */
+  answerMacFailures?: Counter<'cache'>;
+  logger?: Logger;
 }
 
 type UserPrincipal = Principal & { userId: number };
@@ -244,7 +257,11 @@ export class WriteAdmission implements CommandStatusReader {
     // The concrete request (path parameters included), as the request hash names it.
     const meta = { statusCode: reply.statusCode, request: `${request.method} ${request.url}`, recordedAt: Date.now() };
     const answer = `${JSON.stringify(meta).slice(0, -1)},"body":${payload}}`;
-    const recorded = this.options.store.record(answerKeyOf(idempotency.commandId), answer, this.answerTtlMs).catch((err: unknown) => {
+    const key = answerKeyOf(idempotency.commandId);
+    const sealed = this.options.answerMac.seal(key, answer, Math.ceil((Date.now() + this.answerTtlMs) / 1000));
+    // An answer holding a payer's phone number is named under that payer, for their erasure (forgetAnswersOf).
+    const indexes = phoneHoldersOf(payload).map(phoneAnswersKeyOf);
+    const recorded = this.options.store.record(key, sealed, this.answerTtlMs, indexes).catch((err: unknown) => {
       request.log[redisFailureLogLevel(err)]({ err }, 'command answer not recorded; its status reads UNKNOWN');
     });
     this.released.add(request);
@@ -296,6 +313,23 @@ export class WriteAdmission implements CommandStatusReader {
     });
   }
 
+  /**
+   * A recorded answer read back, if its seal verifies for its key and it is within its sealed
+   * lifetime; nothing otherwise (forged, altered, moved from another key, or written back after
+   * its expiry): counted and logged, and then read as no answer.
+   */
+  private opened(key: string, stored: string | null): RecordedAnswer[] {
+    if (stored === null) return [];
+    const entry = this.options.answerMac.open(key, stored);
+    if (entry !== undefined) return entry.expiresAtS * 1000 > Date.now() ? [JSON.parse(entry.value) as RecordedAnswer] : [];
+    this.options.answerMacFailures?.inc({ cache: 'command-answer' });
+    this.options.logger?.warn(
+      { event: 'cache-mac-failure', cache: 'command-answer', key },
+      'recorded command answer failed its MAC check; ignored',
+    );
+    return [];
+  }
+
   /** What became of the caller's keyed commands (GET /api/commands/{key}). */
   async statusOf(principal: KeyOwner, key: string): ReturnType<CommandStatusReader['statusOf']> {
     const routes = principal.mode === 'test' ? this.sandboxKeyedRoutes : this.keyedRoutes;
@@ -309,7 +343,7 @@ export class WriteAdmission implements CommandStatusReader {
     }
     const answers = values
       .slice(0, commandIds.length)
-      .flatMap((value) => (value === null ? [] : [JSON.parse(value) as RecordedAnswer]))
+      .flatMap((value, i) => this.opened(answerKeyOf(commandIds[i] as string), value))
       .sort((a, b) => b.recordedAt - a.recordedAt);
     // The same key on two routes is two commands: the latest answer is the one shown.
     const latest = answers[0];
@@ -322,4 +356,30 @@ export class WriteAdmission implements CommandStatusReader {
 /** Registers write admission in the command routes' context (an encapsulated plugin): its writes get the hooks. */
 export function registerWriteAdmission(scope: FastifyInstance, admission: WriteAdmission): void {
   scope.addHook('onRoute', admission.onRoute);
+}
+
+/**
+ * Erasure (docs/design/data.md "Erasure"): what the gateway's shared consumer of user events does
+ * with each batch: `then` first (the token versions), then, for each deletion the user service
+ * confirms (`deleted`: never on the event's word alone), removes the recorded command answers
+ * that hold the user's phone number (their cash-outs' answers, to them, to a provider or to an
+ * admin), so no status read shows it once they are deleted. Redis out of reach is UNAVAILABLE:
+ * the consumer retries the batch.
+ */
+export function erasingPhoneAnswers(
+  store: AdmissionStore,
+  deleted: (userId: number) => Promise<boolean>,
+  then: (items: Delivered<ConsumedUserEvent>[]) => Promise<void>,
+): (items: Delivered<ConsumedUserEvent>[]) => Promise<void> {
+  return async (items) => {
+    await then(items);
+    for (const { value: event } of items) {
+      if (event.type !== 'user.deleted' || !(await deleted(event.user.id))) continue;
+      await store.forget(phoneAnswersKeyOf(event.user.id)).catch((err: unknown) => {
+        if (isRedisUnreachable(err))
+          throw new AppError('UNAVAILABLE', `The command answers (Redis) are unreachable: ${(err as Error).message}`);
+        throw err;
+      });
+    }
+  };
 }

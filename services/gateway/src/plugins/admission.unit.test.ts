@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { Registry } from 'prom-client';
 import { rateLimitFailOpenCounter } from '../metrics';
 import { registerWriteAdmission, WriteAdmission } from './admission';
 import { MemoryAdmissionStore } from './admission-store';
+import { CacheMac } from './cache-mac';
 import { LocalLimiter } from './local-limiter';
 
 function admission(): WriteAdmission {
@@ -13,6 +15,7 @@ function admission(): WriteAdmission {
     lockMs: 1000,
     failOpen: rateLimitFailOpenCounter(new Registry()),
     local: new LocalLimiter(),
+    answerMac: new CacheMac(randomBytes(32), ''),
   });
 }
 

@@ -90,6 +90,34 @@ export function keyedCommandId(principal: KeyOwner, route: string, key: string):
 }
 export const lockKeyOf = (commandId: string) => `idem:${commandId}`;
 export const answerKeyOf = (commandId: string) => `idem:answer:${commandId}`;
+/** The names of the recorded answers that hold a user's phone number (a cash-out's MSISDN): what their erasure removes. */
+export const phoneAnswersKeyOf = (userId: number) => `idem:phone-answers:${userId}`;
+
+/**
+ * The users whose phone number an answer about to be recorded holds: each cash-out in it (an
+ * object with a `userId` and a non-null `msisdn`, at any depth) names its payer. Only an answer
+ * that mentions an MSISDN is parsed.
+ */
+export function phoneHoldersOf(payload: string): number[] {
+  if (!payload.includes('"msisdn":"')) return [];
+  const holders = new Set<number>();
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 8 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    if (typeof record['msisdn'] === 'string' && Number.isSafeInteger(record['userId'])) holders.add(record['userId'] as number);
+    for (const item of Object.values(record)) visit(item, depth + 1);
+  };
+  try {
+    visit(JSON.parse(payload), 0);
+  } catch {
+    return [];
+  }
+  return [...holders];
+}
 
 /** Marks the answer about to be sent as the command's own, so GET /api/commands/{key} can show it. */
 export function markCommandAnswered(request: FastifyRequest): void {

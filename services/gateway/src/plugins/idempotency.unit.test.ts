@@ -1,4 +1,4 @@
-import { requestHashOf } from './idempotency';
+import { phoneHoldersOf, requestHashOf } from './idempotency';
 
 describe('requestHashOf: a retry key names the whole request', () => {
   const base = {
@@ -33,5 +33,16 @@ describe('requestHashOf: a retry key names the whole request', () => {
     expect(requestHashOf({ ...base, principal: { kind: 'user', subject: '1\napi-key:x' } })).not.toBe(
       requestHashOf({ ...base, principal: { kind: 'user', subject: '1' }, apiKeyId: 'x' }),
     );
+  });
+});
+
+describe('the users whose phone number an answer holds (erasure)', () => {
+  it('when an answer holds cash-outs with a phone number, then their payers are named; an erased number or none names no one', () => {
+    const cashout = (userId: number, msisdn: string | null) => ({ id: 'c', userId, msisdn });
+    expect(phoneHoldersOf(JSON.stringify({ cashout: cashout(7, '+237650000000'), wallet: { userId: 9 } }))).toEqual([7]);
+    expect(phoneHoldersOf(JSON.stringify({ items: [cashout(7, '+2376'), cashout(8, '+2377'), cashout(7, '+2378')] }))).toEqual([7, 8]);
+    expect(phoneHoldersOf(JSON.stringify({ cashout: cashout(7, null) }))).toEqual([]);
+    expect(phoneHoldersOf(JSON.stringify({ transaction: { id: 1 } }))).toEqual([]);
+    expect(phoneHoldersOf('{"msisdn":"+237" not json')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
@@ -14,7 +14,7 @@ import { InternalHttpClient } from '../clients/internal-http';
 import { BalanceFanout } from '../live-balance/fanout';
 import { defaultLiveBalance } from './balance-stream';
 import { MemoryAdmissionStore } from '../plugins/admission-store';
-import { MemoryTokenVersions } from '../testing';
+import { CacheMac, MemoryTokenVersions } from '../testing';
 
 /**
  * The stream routes as a component: the real app of buildApp() answering over app.inject() with
@@ -121,6 +121,7 @@ describe('balance stream routes (buildApp, fake ledger, real fan-out)', () => {
       trustedProxies: [],
       redis: { defineCommand: () => undefined } as unknown as Redis,
       admissionStore,
+      commandAnswerMac: new CacheMac(randomBytes(32), ''),
       idempotencyLockMs: 10_000,
       apiKeys: none,
       tokenVersions: new MemoryTokenVersions(admissionStore).asStore(),

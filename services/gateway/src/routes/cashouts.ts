@@ -132,7 +132,7 @@ function registerCallbackRoute(app: FastifyInstance, deps: CashoutRouteDeps): vo
       schema: {
         tags: ['cashouts'],
         summary:
-          "A payout provider's word on a cash-out it claimed: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited",
+          "A payout provider's word on a cash-out it claimed: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them; one past its window (CLAIM_OVERDUE) is settled the same way. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited. A CONFIRMED of a cash-out claimed once its payer's wallet was frozen is 409 WALLET_FROZEN (audited): the provider fails it",
         security: userSecurity,
         operationId: 'settleCashout',
         body: withExample(cashoutCallbackBody, exampleCashoutCallback),
@@ -221,7 +221,7 @@ function registerClaimRoute(app: App, deps: CashoutRouteDeps): void {
       schema: {
         tags: ['cashouts'],
         summary:
-          'A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands. One above the four-eyes threshold no second person approved yet is 403 CASHOUT_NOT_APPROVED',
+          'A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands. One above the four-eyes threshold no second person approved yet is 403 CASHOUT_NOT_APPROVED; one whose payer has a frozen wallet is 409 WALLET_FROZEN (both audited)',
         security: userSecurity,
         operationId: 'claimCashout',
         params: cashoutIdParams,
@@ -275,7 +275,7 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       schema: {
         tags: ['cashouts'],
         summary:
-          "The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback); one waiting for its second person is not listed until an ADMIN+ approved it",
+          "The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback; status=CLAIM_OVERDUE: those past their window, still its to settle); one waiting for its second person, or whose payer's wallet is frozen, is not listed as claimable",
         security: userSecurity,
         querystring: cashoutsPublicQuery,
         operationId: 'listAssignedCashouts',

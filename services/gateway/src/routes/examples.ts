@@ -620,6 +620,8 @@ export const exampleReconciliation = {
       released: 0,
       pending: 0,
       claimed: 0,
+      overdue: 0,
+      frozen: 0,
     },
   ],
 };

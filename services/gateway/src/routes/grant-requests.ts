@@ -3,10 +3,13 @@ import {
   grantRequestIdParam,
   grantRequestList,
   grantRequestsQuery,
+  type AnyGrantRequest,
+  type GrantRequest,
   problem,
   rejectGrantBody,
   userDraft,
 } from '@coin/contracts';
+import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -36,6 +39,11 @@ const exampleDecision = {
   decidedAt: '2026-01-15T10:02:00.000Z',
 };
 
+/** A grant request as these routes show it: any but a verification's, which has its own routes (verification-requests). */
+function isGrant(found: AnyGrantRequest): found is GrantRequest {
+  return found.act.type !== 'user.set-verification';
+}
+
 /**
  * Two-person acts (docs/DESIGN.md "Two-person acts"): a role grant (PATCH
  * /api/admin/users/{id}/role to ADMIN or SUPERADMIN, or away from SUPERADMIN), an API key and a
@@ -44,7 +52,11 @@ const exampleDecision = {
  * SUPERADMIN rejects it, or it expires. The user service judges every rule; the gateway relays.
  */
 export function registerGrantRequestRoutes(app: App, deps: GrantRequestRouteDeps): void {
-  const requestOf = (request: FastifyRequest, id: string) => deps.internal.read('users.grant-request', { id }, String(request.id));
+  const requestOf = async (request: FastifyRequest, id: string): Promise<GrantRequest> => {
+    const found = await deps.internal.read('users.grant-request', { id }, String(request.id));
+    if (!isGrant(found)) throw new AppError('APPROVAL_NOT_FOUND', 'No such grant request');
+    return found;
+  };
 
   app.get(
     '/api/admin/grant-requests',
@@ -66,7 +78,10 @@ export function registerGrantRequestRoutes(app: App, deps: GrantRequestRouteDeps
         },
       },
     },
-    async (request) => deps.internal.read('users.grant-requests', { status: request.query.status }, String(request.id)),
+    async (request) => {
+      const list = await deps.internal.read('users.grant-requests', { status: request.query.status }, String(request.id));
+      return { grantRequests: list.grantRequests.filter(isGrant) };
+    },
   );
 
   app.get(
@@ -119,10 +134,18 @@ export function registerGrantRequestRoutes(app: App, deps: GrantRequestRouteDeps
       const act = result.grantRequest.act;
       if (act.type === 'user.change-role' && result.tokenVersion !== null)
         await deps.tokenVersions.remember(act.userId, result.tokenVersion);
-      return { message: 'Approved', grantRequest: result.grantRequest };
+      return { message: 'Approved', grantRequest: result.grantRequest as GrantRequest };
     },
   );
+  registerRejectRoute(app, deps, requestOf);
+}
 
+/** Any SUPERADMIN rejects a pending grant request (the requester withdrawing included). */
+function registerRejectRoute(
+  app: App,
+  deps: GrantRequestRouteDeps,
+  requestOf: (request: FastifyRequest, id: string) => Promise<GrantRequest>,
+): void {
   app.post(
     '/api/admin/grant-requests/:id/reject',
     {
@@ -145,13 +168,14 @@ export function registerGrantRequestRoutes(app: App, deps: GrantRequestRouteDeps
     },
     async (request) => {
       const found = await requestOf(request, request.params.id);
-      return answered(request, () =>
+      const result = await answered(request, () =>
         deps.commands.user(userDraft('user.reject-grant', { requestId: found.id, reason: request.body.reason }), {
           ...authorityOf(request),
           commandId: idempotencyOf(request).commandId,
           requestId: String(request.id),
         }),
       );
+      return { grantRequest: result.grantRequest as GrantRequest };
     },
   );
 }

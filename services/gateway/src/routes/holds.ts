@@ -149,7 +149,7 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
       schema: {
         tags: ['coins', 'holds'],
         summary:
-          'Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+',
+          'Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it',
         security: userSecurity,
         headers: idempotencyHeaders,
         params: holdIdParam,

@@ -158,7 +158,8 @@ function registerCaseSteps(app: App, deps: MonitoringRouteDeps): void {
       name: 'monitoring.resolve-case',
       body: withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
       operationId: 'resolveMonitoringCase',
-      summary: 'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason',
+      summary:
+        'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER)',
     },
   ] as const;
   for (const step of steps) {
@@ -201,7 +202,7 @@ function registerRuleRoutes(app: App, deps: MonitoringRouteDeps): void {
       config: { access: 'admin', stepUp: true },
       schema: {
         ...doc(
-          'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one; it takes effect at once and is audited',
+          'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it (or a new rule) takes effect at once; one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED) and takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)',
           'putMonitoringRule',
         ),
         params: monitoringRuleParams,

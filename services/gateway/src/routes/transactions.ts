@@ -1,4 +1,4 @@
-import { problem, transaction, transactionIdParam, type Transaction } from '@coin/contracts';
+import { clientIsParty, problem, transaction, transactionIdParam, type Transaction } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
@@ -10,11 +10,12 @@ import type { InternalApi } from '../clients/internal-api';
 
 /**
  * A party to the transaction (the user who sent or received it), ADMIN+, or the platform client
- * whose request made it (docs/DESIGN.md "Platform read-back"): never another client's, nor a
- * transfer between users that no client made.
+ * whose request made it (docs/DESIGN.md "Platform read-back"; `clientIsParty`, the rule its
+ * webhooks and events list follow too): never another client's, nor a transfer between users
+ * that no client made.
  */
 export function mayRead(principal: Principal, tx: Transaction): boolean {
-  if (principal.kind === 'system') return tx.clientId !== undefined && tx.clientId === principal.subject;
+  if (principal.kind === 'system') return clientIsParty(principal.subject, tx.clientId);
   if (principal.role === 'SYSTEM') return false;
   if (actsAsAdmin(principal)) return true;
   return tx.fromUserId === principal.userId || tx.toUserId === principal.userId;

@@ -17,7 +17,10 @@ const errorResponses = { 400: problem, 401: problem, 403: problem, 404: problem,
 
 /**
  * A user's verification (docs/CONTRACT.md "Verification"): what the cash-out daily amount reads.
- * An ADMIN+ sets it alone, as they set a user's spending limits, with a fresh second factor.
+ * An ADMIN+ verifies a USER alone, as they set a user's spending limits, with a fresh second
+ * factor; an ADMIN or SUPERADMIN account is verified through a request another ADMIN+ approves
+ * (routes/verification-requests.ts): set here, it is refused (403 FOUR_EYES_REQUIRED). Taking
+ * verification away is one person's: it only tightens.
  */
 export function registerVerificationRoutes(app: App, deps: VerificationRouteDeps): void {
   app.put(
@@ -27,7 +30,7 @@ export function registerVerificationRoutes(app: App, deps: VerificationRouteDeps
       schema: {
         tags: ['admin'],
         summary:
-          "Verify a user or take their verification away, with a reason (audited); the same value again changes nothing. A change ends the user's current access tokens at once (their refresh token stays good): the next one carries the new state, which the cash-out daily amount reads",
+          "Verify a user or take their verification away, with a reason (audited); the same value again changes nothing. A change ends the user's current access tokens at once (their refresh token stays good): the next one carries the new state, which the cash-out daily amount reads. Verifying an ADMIN or SUPERADMIN account is refused here (403 FOUR_EYES_REQUIRED): ask for it with POST /api/admin/users/{id}/verification-requests, which another ADMIN+ approves",
         security: [{ bearerAuth: [] }],
         params: z.object({ id: userIdParam }),
         operationId: 'setUserVerification',
@@ -42,6 +45,8 @@ export function registerVerificationRoutes(app: App, deps: VerificationRouteDeps
         ...authorityOf(request),
         requestId: String(request.id),
       });
+      // Never a request: one is asked for only on its own route (asRequest).
+      if ('grantRequest' in result) throw new Error('user.set-verification answered a request to a direct change');
       // This instance refuses the user's older tokens at once; the others learn it from user.events.v2.
       await deps.tokenVersions.remember(id, result.tokenVersion);
       const { tokenVersion: _omitted, ...user } = await deps.internal.read('users.user', { id }, String(request.id));

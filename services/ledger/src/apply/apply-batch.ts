@@ -169,6 +169,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     mandates: new Map([...read.mandates].map(([id, mandate]) => [id, { ...mandate }])),
     clocks: new Map([...(read.clocks ?? [])].map(([clientId, clock]) => [clientId, clock.offsetSeconds])),
     ...(read.cashoutRates ? { cashoutRates: [...read.cashoutRates] } : {}),
+    ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
   };
   const ids = new TransactionIds(read.reservedIds);
   const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);

@@ -15,7 +15,7 @@ import {
 import { uuidV5 } from '@coin/security';
 import { clawbackLegCommand, creditLegCommand } from '../domain/batch';
 import type { ApprovalChange } from '../domain/approvals';
-import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, MandateChange, NewTransaction } from '../domain/ledger';
+import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, HoldState, MandateChange, NewTransaction } from '../domain/ledger';
 import { holdsPayout } from '../domain/commands/approvable';
 import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
@@ -150,6 +150,16 @@ export function holdEventId(change: ResolvedHoldChange): string {
   return uuidV5(`coin.hold.${change.event}:${change.hold.id}`);
 }
 
+/**
+ * The platform client party to a hold, which alone sees its events (docs/EVENTS.md "Who sees an
+ * event"): the settler its payer named (a claimed cash-out's provider is its settler), else the
+ * provider a cash-out names; none when neither.
+ */
+export function holdPartyClient(hold: HoldState): { clientId?: string } {
+  const clientId = hold.settlerClientId ?? hold.cashout?.providerClientId ?? null;
+  return clientId === null ? {} : { clientId };
+}
+
 /** The coin.holds event of a hold's change, keyed by the hold id so one hold's events stay in order. */
 export function holdEventMessage(topics: TopicNames, change: ResolvedHoldChange, headers?: Record<string, string>): OutboxBatchMessage {
   const event: CoinHoldEvent = {
@@ -157,7 +167,7 @@ export function holdEventMessage(topics: TopicNames, change: ResolvedHoldChange,
     type: `coin.hold.${change.event}`,
     version: 1,
     occurredAt: change.hold.updatedAt.toISOString(),
-    hold: holdView(change.hold),
+    hold: { ...holdView(change.hold), ...holdPartyClient(change.hold) },
   };
   return {
     topic: topics.coinHolds,

@@ -106,6 +106,8 @@ export interface BatchRead {
   clocks?: Map<string, LoadedClock>;
   /** Cash-out rate versions, when asked for (absent: not read). */
   cashoutRates?: CashoutRateVersion[];
+  /** The platform clients revoked for good among those the mandates read name (absent: no mandate read). */
+  revokedClients?: ReadonlySet<string>;
   reservedIds: number[];
 }
 

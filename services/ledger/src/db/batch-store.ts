@@ -14,6 +14,7 @@ import { readCashoutRates } from './cashout-rate-rows';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
 import { mandateColumns, mandateStateOf, type MandateDbRow } from './mandate-rows';
+import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 import type { SpendingWindow } from '../domain/limits';
 import { writeBatchQuery } from './batch-write';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
@@ -163,7 +164,9 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     ],
   });
   const read = batchReadOf(result.rows[0]!);
-  return cashoutRates ? { ...read, cashoutRates } : read;
+  // A second round trip only for a batch holding a mandate: is its platform client revoked?
+  const revokedClients = read.mandates.size > 0 ? await revokedClientsAmong(db, clientIdsOfMandates(read.mandates)) : undefined;
+  return { ...read, ...(cashoutRates ? { cashoutRates } : {}), ...(revokedClients ? { revokedClients } : {}) };
 }
 
 /** The batch read's row as the apply's state: the one mapping of its columns. */

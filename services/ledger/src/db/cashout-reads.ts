@@ -10,7 +10,8 @@ type Queryable = Pick<PoolClient, 'query'>;
 /** A cash-out state as the holds row keeps it: its hold's status and, for a void, the provider's word. */
 const statusWhere: Record<CashoutStatus, string> = {
   REQUESTED: "status = 'PENDING' AND cashout->>'claimedBy' IS NULL",
-  CLAIMED: "status = 'PENDING' AND cashout->>'claimedBy' IS NOT NULL",
+  CLAIMED: "status = 'PENDING' AND cashout->>'claimedBy' IS NOT NULL AND cashout->>'overdueAt' IS NULL",
+  CLAIM_OVERDUE: "status = 'PENDING' AND cashout->>'claimedBy' IS NOT NULL AND cashout->>'overdueAt' IS NOT NULL",
   CONFIRMED: "status = 'CAPTURED'",
   FAILED: "status = 'VOIDED' AND cashout->>'outcome' = 'FAILED'",
   RELEASED: "status = 'VOIDED' AND cashout->>'outcome' IS NULL",
@@ -30,12 +31,13 @@ const providerOf = "coalesce(cashout->>'claimedBy', cashout->>'providerClientId'
 
 /**
  * A provider's queue: the cash-outs it claimed, and the REQUESTED ones it may claim (unclaimed,
- * naming it or no provider, and not waiting for their second person: no provider may claim one
- * before an ADMIN+ approved it). Whether it is granted `cashout` is the gateway's check, from its token.
+ * naming it or no provider, not waiting for their second person: no provider may claim one
+ * before an ADMIN+ approved it, and not of a frozen wallet: no provider may claim those either). Whether it is granted `cashout` is the gateway's check, from its token.
  */
 const assignedWhere = `($2::text IS NULL OR cashout->>'claimedBy' = $2
   OR (status = 'PENDING' AND cashout->>'claimedBy' IS NULL AND coalesce(cashout->>'providerClientId', $2) = $2
-    AND NOT ${awaitingSecondPerson}))`;
+    AND NOT ${awaitingSecondPerson}
+    AND NOT EXISTS (SELECT 1 FROM wallets w WHERE w.user_id = holds.from_user_id AND w.freeze_state IS NOT NULL)))`;
 
 export interface CashoutFilter {
   status?: CashoutStatus | undefined;
@@ -65,6 +67,14 @@ export async function listCashouts(db: Queryable, filter: CashoutFilter): Promis
   return { cashouts: rows.rows.map(holdStateOf), total: Number(counted.rows[0]?.total ?? 0) };
 }
 
+/**
+ * A claimed cash-out whose payer's wallet was frozen before it was claimed (or whose claim time is
+ * unknown): its provider's CONFIRMED is refused. The payer's wallet is on the cash-out's shard.
+ */
+const claimedOnceFrozen = `cashout->>'claimedBy' IS NOT NULL AND EXISTS (
+  SELECT 1 FROM wallets w WHERE w.user_id = holds.from_user_id AND w.freeze_state IS NOT NULL
+    AND (holds.cashout->>'claimedAt' IS NULL OR (holds.cashout->>'claimedAt')::timestamptz >= (w.freeze_state->>'frozenAt')::timestamptz))`;
+
 interface ReconciliationRow {
   day: string;
   provider: string | null;
@@ -78,6 +88,8 @@ interface ReconciliationRow {
   released: string;
   pending: string;
   claimed: string;
+  overdue: string;
+  frozen: string;
 }
 
 /**
@@ -100,7 +112,9 @@ export async function reconcileCashouts(
             count(*) FILTER (WHERE status = 'EXPIRED') AS expired,
             count(*) FILTER (WHERE status = 'VOIDED' AND cashout->>'outcome' IS NULL) AS released,
             count(*) FILTER (WHERE status = 'PENDING') AS pending,
-            count(*) FILTER (WHERE status = 'PENDING' AND cashout->>'claimedBy' IS NOT NULL) AS claimed
+            count(*) FILTER (WHERE status = 'PENDING' AND cashout->>'claimedBy' IS NOT NULL) AS claimed,
+            count(*) FILTER (WHERE status = 'PENDING' AND cashout->>'overdueAt' IS NOT NULL) AS overdue,
+            count(*) FILTER (WHERE status = 'PENDING' AND ${claimedOnceFrozen}) AS frozen
        FROM holds
       WHERE cashout IS NOT NULL
         AND created_at >= ($1::date)::timestamp AT TIME ZONE 'UTC'
@@ -122,5 +136,7 @@ export async function reconcileCashouts(
     released: Number(r.released),
     pending: Number(r.pending),
     claimed: Number(r.claimed),
+    overdue: Number(r.overdue),
+    frozen: Number(r.frozen),
   }));
 }

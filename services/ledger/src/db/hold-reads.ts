@@ -40,10 +40,13 @@ export async function listHolds(db: Queryable, filter: HoldFilter): Promise<{ ho
   return { holds: result.rows.map(holdStateOf), total: Number(total) };
 }
 
+/** A claimed cash-out the sweep already marked overdue (CLAIM_OVERDUE) is left for its provider and an operator, not swept again. */
+const notOverdue = `(cashout IS NULL OR cashout->>'overdueAt' IS NULL)`;
+
 /** Pending holds past their expiry, oldest first: what the expiry sweep turns into commands. */
 export async function dueHolds(db: Queryable, now: Date, limit: number): Promise<Array<{ id: string; fromUserId: number }>> {
   const result = await db.query<{ id: string; from_user_id: number }>(
-    `SELECT id, from_user_id FROM holds WHERE status = 'PENDING' AND expires_at <= $1 ORDER BY expires_at LIMIT $2`,
+    `SELECT id, from_user_id FROM holds WHERE status = 'PENDING' AND expires_at <= $1 AND ${notOverdue} ORDER BY expires_at LIMIT $2`,
     [now, limit],
   );
   return result.rows.map((r) => ({ id: r.id, fromUserId: r.from_user_id }));
@@ -63,6 +66,7 @@ export async function dueHoldsByTestClock(
     `SELECT h.id, h.from_user_id, c.client_id AS clock_of
        FROM holds h LEFT JOIN test_clocks c ON c.client_id = h.settler_client_id
       WHERE h.status = 'PENDING' AND h.expires_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_seconds, 0))
+        AND (h.cashout IS NULL OR h.cashout->>'overdueAt' IS NULL)
       ORDER BY h.expires_at LIMIT $2`,
     [now, limit],
   );

@@ -38,6 +38,8 @@ export interface CashoutDbTerms {
   providerReference: string | null;
   /** Absent (a cash-out stored before four-eyes) or null: no second person needed. */
   secondPerson?: { approvedBy: number | null; approvedAt: string | null } | null;
+  /** Absent or null: not overdue (a claimed cash-out the sweep found past its window). */
+  overdueAt?: string | null;
 }
 
 /** The terms as stored: the one mapping both ways (the write calls `cashoutColumnOf`). */
@@ -49,6 +51,7 @@ export function cashoutColumnOf(terms: CashoutTerms | null): CashoutDbTerms | nu
     rateEffectiveFrom: terms.rateEffectiveFrom.toISOString(),
     claimedAt: terms.claimedAt?.toISOString() ?? null,
     secondPerson: second ? { approvedBy: second.approvedBy, approvedAt: second.approvedAt?.toISOString() ?? null } : null,
+    overdueAt: terms.overdueAt?.toISOString() ?? null,
   };
 }
 
@@ -71,6 +74,7 @@ function cashoutTermsOf(stored: CashoutDbTerms | null): CashoutTerms | null {
           approvedAt: stored.secondPerson.approvedAt === null ? null : new Date(stored.secondPerson.approvedAt),
         }
       : null,
+    overdueAt: stored.overdueAt ? new Date(stored.overdueAt) : null,
   };
 }
 

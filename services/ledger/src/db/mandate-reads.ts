@@ -32,12 +32,16 @@ export async function listMandates(db: Queryable, filter: MandateFilter): Promis
   return { mandates: page.rows.map(mandateStateOf), total: Number(counted.rows[0]?.total ?? 0) };
 }
 
-/** ACTIVE mandates whose next charge is due, the longest due first: what the scheduler turns into charges. */
-export async function dueMandates(db: Queryable, now: Date, limit: number): Promise<DueMandate[]> {
+/**
+ * ACTIVE mandates whose next charge is due, the longest due first, and every ACTIVE mandate of a
+ * platform client in `revokedClients` (due or not): what the scheduler turns into charges. The
+ * ledger cancels a revoked client's mandate when it applies that charge.
+ */
+export async function dueMandates(db: Queryable, now: Date, limit: number, revokedClients: readonly string[] = []): Promise<DueMandate[]> {
   const result = await db.query<{ id: string; from_user_id: number; next_period: number; failed_attempts: number }>(
     `SELECT id, from_user_id, next_period, failed_attempts FROM mandates
-      WHERE status = 'ACTIVE' AND next_charge_at <= $1 ORDER BY next_charge_at LIMIT $2`,
-    [now, limit],
+      WHERE status = 'ACTIVE' AND (next_charge_at <= $1 OR client_id = ANY($3::text[])) ORDER BY next_charge_at LIMIT $2`,
+    [now, limit, revokedClients],
   );
   return result.rows.map((r) => ({
     id: r.id,

@@ -13,6 +13,7 @@ import type { RefundTarget } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 import { mergedCashoutRates, readCashoutRates } from './cashout-rate-rows';
 import { safeInteger } from './wallet-rows';
+import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 
 /**
  * The store of one shard's applies when the ledger has several shards (docs/design/ledger.md "Shards").
@@ -97,7 +98,7 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     }
     return {
       ...primary,
-      ...(request.cashoutRates ? { cashoutRates: await ratesOverShards(primary, others) } : {}),
+      ...(await readsElsewhere(request, primary, others, isHome ? null : home)),
       wallets: wallets as Map<string, LoadedWallet>,
       refundTargets,
       windows: mergedWindows(scopes, windowsByShard),
@@ -131,6 +132,26 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
   };
 
   return { read, write };
+}
+
+/**
+ * What a batch read takes from beyond its own shard besides wallets and windows: the cash-out
+ * rates of every shard, when asked for, and, for a shard other than the home one (`home` set),
+ * which platform clients of the mandates read are revoked: the revocation floors are kept in the
+ * home shard.
+ */
+async function readsElsewhere(
+  request: BatchReadRequest,
+  primary: BatchRead,
+  others: readonly ShardStore[],
+  home: Pool | null,
+): Promise<Pick<BatchRead, 'cashoutRates' | 'revokedClients'>> {
+  return {
+    ...(request.cashoutRates ? { cashoutRates: await ratesOverShards(primary, others) } : {}),
+    ...(home && primary.mandates.size > 0
+      ? { revokedClients: await revokedClientsAmong(home, clientIdsOfMandates(primary.mandates)) }
+      : {}),
+  };
 }
 
 /** The rate table is written by one partition, on whichever shard owns it: read from every shard. */

@@ -15,8 +15,14 @@ import type { Accepted, LedgerState, WalletState } from './state';
  * balance is burned, never paid out; refusing it would leave a deleted person's wallet open).
  * A cash-out's settlement is the third: its coins were held before the freeze and the provider has
  * already paid the XAF (or failed, which only releases them), so the BURN records what happened.
+ *
+ * The ledger's own clawback of an affiliate's commission after a refund of the split purchase goes
+ * on too: it is the ledger taking back into the treasury what the treasury fronted to the buyer,
+ * not the frozen user's outflow, and refused it would be lost for good (its command id keeps the
+ * refusal) while the treasury has paid the commission twice. It pays only the treasury.
  */
 const destroysCoins: ReadonlySet<LedgerCommandType> = new Set(['ledger.burn', 'ledger.close-wallet', 'ledger.settle-cashout']);
+const ledgerTakesBack: ReadonlySet<LedgerCommandType> = new Set(['ledger.clawback']);
 
 /** The frozen user wallet a decision would debit or reserve coins of, if any. */
 function frozenDebited(decision: Accepted, state: LedgerState): WalletState | null {
@@ -39,7 +45,7 @@ function frozenDebited(decision: Accepted, state: LedgerState): WalletState | nu
 export function frozenDebitRefusal(command: LedgerCommand, decision: Accepted, state: LedgerState): Rejected | null {
   // A command an approval applies is judged as itself: an approved BURN destroys coins too.
   const type = command.type === 'ledger.approve' ? (command.data.command?.type ?? command.type) : command.type;
-  if (destroysCoins.has(type)) return null;
+  if (destroysCoins.has(type) || ledgerTakesBack.has(type)) return null;
   const wallet = frozenDebited(decision, state);
   if (!wallet) return null;
   // The reason and the case are not told: the refused caller may be the person under investigation.

@@ -250,6 +250,50 @@ describe('mandates: charges', () => {
   });
 });
 
+describe('mandates: a revoked platform', () => {
+  it('when the platform client a mandate was granted to is revoked, then the charge the scheduler sends cancels the mandate instead (by the client), moves nothing and no later period charges', () => {
+    const state = stateWith(2000);
+    const mandate = granted(state);
+    // The ledger read the client's revocation (a floor with no token version) with the mandate.
+    state.revokedClients = new Set([platform]);
+    const decision = apply(state, charge(mandate.id, 0, 0), t0) as Accepted;
+    expect(decision.ok).toBe(true);
+    expect(decision.transaction).toBeNull();
+    expect(decision.mandates).toEqual([
+      expect.objectContaining({
+        event: 'cancelled',
+        mandate: expect.objectContaining({ status: 'CANCELLED', cancelledBy: 'client', nextChargeAt: null, nextPeriod: 0 }),
+      }),
+    ]);
+    expect(balanceOf(state)).toBe(2000);
+    expect(state.wallets.get(walletKeyOfTreasury('SUBSCRIPTIONS'))!.balance).toBe(0);
+    expect(code(apply(state, charge(mandate.id, 1, 0), new Date(t0.getTime() + 40 * dayMs)))).toBe('MANDATE_NOT_ACTIVE');
+  });
+
+  it("when the client is revoked, then the scheduler's charge of the next period cancels the mandate before that period is due; a charge of another period is refused", () => {
+    const state = stateWith(2000);
+    const mandate = granted(state);
+    expect((apply(state, charge(mandate.id, 0, 0), t0) as Accepted).transaction).not.toBeNull();
+    state.revokedClients = new Set([platform]);
+    const early = new Date(t0.getTime() + dayMs);
+    expect(code(apply(state, charge(mandate.id, 2, 0), early))).toBe('MANDATE_CHARGE_NOT_DUE');
+    const decision = apply(state, charge(mandate.id, 1, 0), early) as Accepted;
+    expect(decision.transaction).toBeNull();
+    expect(decision.mandates[0]).toMatchObject({
+      event: 'cancelled',
+      mandate: { status: 'CANCELLED', cancelledBy: 'client', nextPeriod: 1 },
+    });
+    expect(balanceOf(state)).toBe(1500);
+  });
+
+  it("when another platform is revoked, then this platform's mandate charges as before", () => {
+    const state = stateWith(2000);
+    const mandate = granted(state);
+    state.revokedClients = new Set(['rivalco']);
+    expect((apply(state, charge(mandate.id, 0, 0), t0) as Accepted).transaction).toMatchObject({ type: 'PURCHASE', amount: 500 });
+  });
+});
+
 describe('mandates: cancel', () => {
   it('when the payer cancels, then a charge already scheduled for the due period is refused', () => {
     const state = stateWith(2000);

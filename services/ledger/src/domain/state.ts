@@ -124,6 +124,12 @@ export interface CashoutTerms {
    * the threshold, no second person needed.
    */
   secondPerson: { approvedBy: number | null; approvedAt: Date | null } | null;
+  /**
+   * When the expiry sweep found it claimed and unsettled past its window (CLAIM_OVERDUE): nothing
+   * is released, since its provider may have paid; its provider's callback ends it.
+   * Absent or null: not overdue.
+   */
+  overdueAt?: Date | null;
 }
 
 /** A hold with its cash-out's account erased (docs/design/data.md "Erasure"); any other hold as it is. */
@@ -278,6 +284,12 @@ export interface LedgerState {
   clocks?: Map<string, number>;
   /** Cash-out rate versions set through the API (domain/cashout-rates.ts), when a command of the batch reads them. */
   cashoutRates?: CashoutRateVersion[];
+  /**
+   * The platform clients revoked for good among those the batch's mandates name, read at apply time
+   * from the revocation records the ledger met (db/revocation-floors.ts): a revoked client's mandate
+   * charges no more.
+   */
+  revokedClients?: ReadonlySet<string>;
 }
 
 export interface NewTransaction {

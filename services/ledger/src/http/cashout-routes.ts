@@ -51,6 +51,8 @@ export function registerCashoutReadRoutes(app: App, deps: { pools: readonly Pool
                 released: seen.released + part.released,
                 pending: seen.pending + part.pending,
                 claimed: seen.claimed + part.claimed,
+                overdue: seen.overdue + part.overdue,
+                frozen: seen.frozen + part.frozen,
               }
             : part,
         );

@@ -13,7 +13,8 @@ import type { CashoutTerms, HoldState } from '../domain/ledger';
 function statusOf(hold: HoldState): CashoutStatus {
   switch (hold.status) {
     case 'PENDING':
-      return hold.cashout?.claimedBy ? 'CLAIMED' : 'REQUESTED';
+      if (!hold.cashout?.claimedBy) return 'REQUESTED';
+      return hold.cashout.overdueAt ? 'CLAIM_OVERDUE' : 'CLAIMED';
     case 'CAPTURED':
       return 'CONFIRMED';
     case 'EXPIRED':

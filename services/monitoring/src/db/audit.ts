@@ -7,7 +7,12 @@ export type CaseAction =
   | 'monitoring-case.comment'
   | 'monitoring-case.link'
   | 'monitoring-case.resolve'
-  | 'monitoring-rule.update';
+  | 'monitoring-case.resolve-propose'
+  | 'monitoring-case.approval-refused'
+  | 'monitoring-rule.update'
+  | 'monitoring-rule.propose'
+  | 'monitoring-rule.approve'
+  | 'monitoring-rule.approval-refused';
 
 /**
  * The admin audit record of a step on a case or a rule (docs/design/monitoring.md), written to the

@@ -25,6 +25,8 @@ import {
   resolveCase,
   walletFlows,
 } from '../db/cases-repo';
+import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
+import { caseClosureNeedsSecond, secondPersonNeeded } from '../domain/four-eyes';
 import { caseView, decodeCursor, encodeCursor } from './views';
 
 export interface CaseRouteDeps {
@@ -52,16 +54,13 @@ async function step(
   deps: CaseRouteDeps,
   id: string,
   asked: { actor: { kind: 'user'; id: string; role: string }; requestId: string | null },
-  act: (
-    client: PoolClient,
-    row: CaseRow,
-  ) => Promise<{ action: Parameters<typeof recordCaseAction>[2]['action']; summary: Record<string, string | string[]> }>,
+  act: (client: PoolClient, row: CaseRow) => Promise<StepDone>,
 ): Promise<CaseRow> {
-  return inTransaction(deps.pool, async (client) => {
+  const done = await inTransaction(deps.pool, async (client) => {
     const row = await findCase(client, id, true);
     if (!row) throw notFound();
     if (row.status !== 'OPEN') throw new AppError('CASE_NOT_OPEN');
-    const { action, summary } = await act(client, row);
+    const { action, summary, refused } = await act(client, row);
     await recordCaseAction(client, deps.adminAuditTopic, {
       action,
       target: `monitoring-case:${id}`,
@@ -69,8 +68,56 @@ async function step(
       summary: { subject: row.subject, ...summary },
       requestId: asked.requestId,
     });
-    return (await findCase(client, id))!;
+    return { row: (await findCase(client, id))!, refused };
   });
+  // A refusal that leaves a record (a proposal, a refused self-approval) is thrown once committed.
+  if (done.refused) throw done.refused;
+  return done.row;
+}
+
+/** What a step did: its audit action and summary, and the refusal to answer once it is recorded. */
+interface StepDone {
+  action: Parameters<typeof recordCaseAction>[2]['action'];
+  summary: Record<string, string | string[]>;
+  refused?: AppError;
+}
+
+/**
+ * Resolving a case (docs/design/monitoring.md "Two people"): one ADMIN+ alone, unless the case
+ * asked for a freeze of a wallet; then the first ADMIN's resolution is proposed (audited, the case
+ * stays open, FOUR_EYES_REQUIRED) and a different ADMIN+ giving the same resolution closes it; its
+ * proposer giving it again is APPROVAL_BY_REQUESTER (audited).
+ */
+async function resolveAct(
+  client: PoolClient,
+  found: CaseRow,
+  asked: { resolution: 'CONFIRMED' | 'FALSE_POSITIVE'; reason: string; by: number },
+): Promise<StepDone> {
+  const { resolution, reason, by } = asked;
+  if (!caseClosureNeedsSecond(found.freezeRequestedAt)) {
+    await resolveCase(client, found.id, { by, resolution, reason });
+    return { action: 'monitoring-case.resolve', summary: { resolution, reason } };
+  }
+  const target = `monitoring-case:${found.id}`;
+  const pending = await pendingChange(client, target);
+  if (pending === null || !sameChange(pending.change, { resolution })) {
+    await proposeChange(client, target, { resolution }, by);
+    return {
+      action: 'monitoring-case.resolve-propose',
+      summary: { resolution, reason },
+      refused: secondPersonNeeded('This case froze a wallet: closing it waits for a different ADMIN+ to resolve it the same way'),
+    };
+  }
+  if (pending.proposedBy === by) {
+    return {
+      action: 'monitoring-case.approval-refused',
+      summary: { resolution, errorCode: 'APPROVAL_BY_REQUESTER' },
+      refused: new AppError('APPROVAL_BY_REQUESTER', 'The ADMIN who proposed this resolution cannot approve it'),
+    };
+  }
+  await clearPendingChange(client, target);
+  await resolveCase(client, found.id, { by, resolution, reason });
+  return { action: 'monitoring-case.resolve', summary: { resolution, reason, proposedBy: String(pending.proposedBy) } };
 }
 
 /** The case routes: the reads (a page of cases, one with its transactions, notes and flows) and the steps. */
@@ -160,10 +207,9 @@ function registerCaseSteps(app: App, deps: CaseRouteDeps): void {
     { schema: { params: monitoringCaseParams, body: resolveCaseInternalBody, response: { 200: monitoringCase } } },
     async (request) => {
       const { resolution, reason, actor } = request.body;
-      const row = await step(deps, request.params.id, request.body, async (client, found) => {
-        await resolveCase(client, found.id, { by: Number(actor.id), resolution, reason });
-        return { action: 'monitoring-case.resolve', summary: { resolution, reason } };
-      });
+      const row = await step(deps, request.params.id, request.body, (client, found) =>
+        resolveAct(client, found, { resolution, reason, by: Number(actor.id) }),
+      );
       return caseView(row);
     },
   );

@@ -2,7 +2,9 @@ import { backtestBody, backtestReport, monitoringRuleList, monitoringRuleParams,
 import { inTransaction, type Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import { recordCaseAction } from '../db/audit';
+import { type CaseAction, recordCaseAction } from '../db/audit';
+import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
+import { diffSummary, ruleDiff, ruleLoosenings, secondPersonNeeded } from '../domain/four-eyes';
 import { loadRules, saveRule } from '../db/rules-repo';
 import { profilesBefore, seenSince, walletsOf } from '../db/seen-repo';
 import { backtest } from '../domain/backtest';
@@ -18,6 +20,57 @@ export interface RuleRouteDeps {
   backtestMax: number;
   /** How long seen transactions are kept (MONITORING_RETENTION_DAYS): a dormancy back-test sees no further back. */
   retentionMs: number;
+}
+
+type Actor = { kind: 'user'; id: string; role: string };
+
+/**
+ * A rule's change (docs/design/monitoring.md "Two people"), in one transaction with its audit
+ * record and the diff. A tightening, or a new rule, applies at once. A loosening applies only when
+ * a different ADMIN+ proposed the same rule before (approve); else it is proposed (recorded,
+ * audited, nothing changes) and answered FOUR_EYES_REQUIRED, or APPROVAL_BY_REQUESTER when its own
+ * proposer sends it again (recorded too). The refusal is returned after the commit, so the
+ * proposal and the records stay.
+ */
+async function changeRule(
+  deps: RuleRouteDeps,
+  rule: Rule,
+  asked: { actor: Actor; requestId: string | null },
+): Promise<{ rules: Rule[]; refused?: undefined } | { refused: AppError }> {
+  const target = `monitoring-rule:${rule.id}`;
+  const by = Number(asked.actor.id);
+  return inTransaction(deps.pool, async (client) => {
+    const known = (await loadRules(client)).find((r) => r.id === rule.id);
+    if (known && known.kind !== rule.kind) throw new AppError('VALIDATION_FAILED', 'a rule keeps its kind; give a new rule a new id');
+    const diff = diffSummary(ruleDiff(known, rule));
+    const audit = (action: CaseAction, extra: Record<string, string | string[]> = {}) =>
+      recordCaseAction(client, deps.adminAuditTopic, {
+        action,
+        target,
+        actor: asked.actor as never,
+        summary: { kind: rule.kind, mode: rule.mode, diff, ...extra },
+        requestId: asked.requestId,
+      });
+    if (ruleLoosenings(known, rule).length > 0) {
+      const pending = await pendingChange(client, target);
+      if (pending === null || !sameChange(pending.change, rule)) {
+        await proposeChange(client, target, rule, by);
+        await audit('monitoring-rule.propose');
+        return { refused: secondPersonNeeded('This change loosens monitoring: it waits for a different ADMIN+ to make the same change') };
+      }
+      if (pending.proposedBy === by) {
+        await audit('monitoring-rule.approval-refused', { errorCode: 'APPROVAL_BY_REQUESTER' });
+        return { refused: new AppError('APPROVAL_BY_REQUESTER', 'The ADMIN who proposed this change cannot approve it') };
+      }
+      await clearPendingChange(client, target);
+      await saveRule(client, rule, by);
+      await audit('monitoring-rule.approve', { proposedBy: String(pending.proposedBy) });
+      return { rules: await loadRules(client) };
+    }
+    await saveRule(client, rule, by);
+    await audit('monitoring-rule.update');
+    return { rules: await loadRules(client) };
+  });
 }
 
 /** The rule as data, or a VALIDATION_ERROR naming what is wrong: nothing half applied. */
@@ -47,22 +100,10 @@ export function registerRuleRoutes(app: App, deps: RuleRouteDeps): void {
     async (request) => {
       const { rule: input, actor, requestId } = request.body;
       if (input.id !== request.params.ruleId) throw new AppError('VALIDATION_FAILED', 'the rule id must be the one in the path');
-      const rule = ruleOf(input);
-      const rules = await inTransaction(deps.pool, async (client) => {
-        const known = (await loadRules(client)).find((r) => r.id === rule.id);
-        if (known && known.kind !== rule.kind) throw new AppError('VALIDATION_FAILED', 'a rule keeps its kind; give a new rule a new id');
-        await saveRule(client, rule, Number(actor.id));
-        await recordCaseAction(client, deps.adminAuditTopic, {
-          action: 'monitoring-rule.update',
-          target: `monitoring-rule:${rule.id}`,
-          actor: actor as never,
-          summary: { kind: rule.kind, mode: rule.mode, definition: JSON.stringify(rule).slice(0, 1000) },
-          requestId,
-        });
-        return loadRules(client);
-      });
-      deps.onChanged(rules);
-      return { rules: rules as never };
+      const outcome = await changeRule(deps, ruleOf(input), { actor: actor as Actor, requestId });
+      if (outcome.refused) throw outcome.refused;
+      deps.onChanged(outcome.rules);
+      return { rules: outcome.rules as never };
     },
   );
 

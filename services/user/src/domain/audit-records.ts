@@ -1,4 +1,4 @@
-import type { Actor, AuditAction, AuditRecord, AuditSummary, GrantRequest, UserCommand } from '@coin/contracts';
+import type { Actor, AnyGrantRequest as GrantRequest, AuditAction, AuditRecord, AuditSummary, UserCommand } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import type { AuditDescription, Settled } from './commands/types';
 import type { PlatformClientGrants } from './rules';
@@ -52,6 +52,8 @@ export function actSummary(act: GrantRequest['act']): AuditSummary {
         dailyRewardCap: act.dailyRewardCap,
         ...(act.cashout ? { cashout: true } : {}),
       };
+    case 'user.set-verification':
+      return { type: act.type, userId: act.userId, verified: act.verified, reason: act.reason };
   }
 }
 

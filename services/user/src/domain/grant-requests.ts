@@ -1,4 +1,11 @@
-import { minorUnitsToCoins, type Actor, type ApiKeyScopeName, type GrantRequest, type Role, type UserCommand } from '@coin/contracts';
+import {
+  minorUnitsToCoins,
+  type Actor,
+  type ApiKeyScopeName,
+  type AnyGrantRequest as GrantRequest,
+  type Role,
+  type UserCommand,
+} from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
 import {
   decidedRequestOf,
@@ -41,7 +48,8 @@ export type StoredGrantAct =
       cashout?: boolean;
       secretHash: string;
       requestHash: string;
-    };
+    }
+  | { type: 'user.set-verification'; userId: number; verified: true; reason: string };
 
 /** A row of grant_requests: a two-person request for `act`. */
 export interface GrantRequestRow extends TwoPersonRequest {
@@ -50,6 +58,25 @@ export interface GrantRequestRow extends TwoPersonRequest {
 
 /** The roles that may approve, decide and ask for two-person acts. */
 const grantingRoles: ReadonlySet<Role> = new Set(['ADMIN', 'SUPERADMIN']);
+const superadmins: ReadonlySet<Role> = new Set(['SUPERADMIN']);
+
+/**
+ * Who decides a request of this act, and who must still hold their role for it to be approved:
+ * a SUPERADMIN for every grant, an ADMIN+ for the verification of an ADMIN+ account (an ADMIN
+ * verifies accounts alone, but not a colleague's: docs/CONTRACT.md "Verification").
+ */
+export function decidingRolesOf(act: StoredGrantAct | GrantRequest['act']): ReadonlySet<Role> {
+  return act.type === 'user.set-verification' ? grantingRoles : superadmins;
+}
+
+/**
+ * Whether a verification needs a second ADMIN+: setting `verified` on an ADMIN or SUPERADMIN
+ * account (it opens cash-out limits to a colleague). Verifying a USER, and taking verification
+ * away from anyone (it only tightens), are one ADMIN's.
+ */
+export function verificationNeedsSecondPerson(role: Role, verified: boolean): boolean {
+  return verified && grantingRoles.has(role);
+}
 
 /**
  * Whether a role change needs a second SUPERADMIN: it grants ADMIN or SUPERADMIN (the power to
@@ -101,6 +128,8 @@ function actView(act: StoredGrantAct): GrantRequest['act'] {
         dailyRewardCap: act.dailyRewardCap === null ? null : minorUnitsToCoins(act.dailyRewardCap),
         cashout: act.cashout ?? false,
       };
+    case 'user.set-verification':
+      return act;
   }
 }
 
@@ -119,9 +148,14 @@ export function rewardCapRefusal(dailyRewardCap: number | null, policy: GrantPol
  * promote an accomplice (or a second account) and have them approve what was already asked. The
  * same rule holds for deletion requests.
  */
-export function approverRefusal(approver: Pick<UserRow, 'role' | 'role_since'> | null, requestedAt: Date): Rejected | null {
-  if (approver?.role !== 'SUPERADMIN' || approver.role_since.getTime() >= requestedAt.getTime()) {
-    return rejected('APPROVER_NOT_ELIGIBLE', 'Only a SUPERADMIN who held the role before the request was made may approve it');
+export function approverRefusal(
+  approver: Pick<UserRow, 'role' | 'role_since'> | null,
+  requestedAt: Date,
+  roles: ReadonlySet<Role> = superadmins,
+): Rejected | null {
+  if (!approver || !roles.has(approver.role) || approver.role_since.getTime() >= requestedAt.getTime()) {
+    const who = roles === superadmins ? 'a SUPERADMIN' : 'an ADMIN+';
+    return rejected('APPROVER_NOT_ELIGIBLE', `Only ${who} who held the role before the request was made may approve it`);
   }
   return null;
 }
@@ -141,20 +175,26 @@ export function grantDecisionRefusal(
   people: { approver: Pick<UserRow, 'role' | 'role_since'> | null; requester: Pick<UserRow, 'role'> | null },
   now: Date,
 ): Rejected | null {
-  if (!(command.actor.kind === 'user' && command.actor.role === 'SUPERADMIN')) {
-    return rejected('FORBIDDEN', 'Only a SUPERADMIN may decide a grant request');
+  const { actor } = command;
+  if (!(actor.kind === 'user' && actor.role !== undefined && grantingRoles.has(actor.role))) {
+    return rejected('FORBIDDEN', 'Only an ADMIN+ may decide a grant request');
   }
   if (!request) return rejected('APPROVAL_NOT_FOUND', 'No such grant request');
+  const roles = decidingRolesOf(request.act);
+  if (!roles.has(actor.role)) return rejected('FORBIDDEN', 'Only a SUPERADMIN may decide this grant request');
   const status = requestStatusAt(request, now);
   if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
   if (command.type === 'user.reject-grant') return null;
-  if (sameActor(command.actor, request.requestedBy)) {
-    return rejected('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked cannot approve their own request');
+  if (sameActor(actor, request.requestedBy)) {
+    return rejected('APPROVAL_BY_REQUESTER', 'The person who asked cannot approve their own request');
   }
-  const ineligible = approverRefusal(people.approver, request.createdAt);
+  if (request.act.type === 'user.set-verification' && actor.id === String(request.act.userId)) {
+    return rejected('SELF_DEALING', 'No one approves the verification of their own account; another ADMIN+ must');
+  }
+  const ineligible = approverRefusal(people.approver, request.createdAt, roles);
   if (ineligible) return ineligible;
-  if (people.requester?.role !== 'SUPERADMIN') {
-    return rejected('GRANT_REQUEST_OUTDATED', 'The SUPERADMIN who asked is no longer one: the request cannot be approved');
+  if (!people.requester || !roles.has(people.requester.role)) {
+    return rejected('GRANT_REQUEST_OUTDATED', 'The person who asked no longer holds the role to ask: the request cannot be approved');
   }
   return null;
 }

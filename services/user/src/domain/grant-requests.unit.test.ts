@@ -1,5 +1,13 @@
 import type { Actor, Role } from '@coin/contracts';
-import { approverRefusal, grantRequestView, newGrantRequest, rewardCapRefusal, roleChangeNeedsSecondPerson } from './grant-requests';
+import {
+  approverRefusal,
+  grantDecisionRefusal,
+  grantRequestView,
+  newGrantRequest,
+  rewardCapRefusal,
+  roleChangeNeedsSecondPerson,
+  verificationNeedsSecondPerson,
+} from './grant-requests';
 import { requestStatusAt } from './two-person-requests';
 
 const now = new Date('2030-01-02T03:04:05.000Z');
@@ -68,5 +76,57 @@ describe('grant requests (pure)', () => {
     expect(rewardCapRefusal(1_000_001, policy)?.code).toBe('REWARD_CAP_ABOVE_CEILING');
     expect(rewardCapRefusal(1_000_000, policy)).toBeNull();
     expect(rewardCapRefusal(null, policy)).toBeNull();
+  });
+});
+
+describe('a verification of an ADMIN+ account: a second ADMIN+ decides', () => {
+  const before = new Date(now.getTime() - 60_000);
+  const requester: Actor = { kind: 'user', id: '3', role: 'ADMIN' };
+  const act = { type: 'user.set-verification' as const, userId: 7, verified: true as const, reason: 'ID checked' };
+  const request = newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000009', actor: requester, data: {} }, act, policy, now);
+  const approve = (actor: Actor) => ({ type: 'user.approve-grant' as const, actor, data: { requestId: request.id } });
+  const people = (approverRole: Role, since = before, requesterRole: Role = 'ADMIN') => ({
+    approver: { role: approverRole, role_since: since },
+    requester: { role: requesterRole },
+  });
+  const later = new Date(now.getTime() + 1000);
+
+  it("when setting verified on an ADMIN or SUPERADMIN account, then it needs a second person; a USER's, or taking it away, does not", () => {
+    const roles: Role[] = ['USER', 'DEVELOPER', 'ADMIN', 'SUPERADMIN'];
+    expect(roles.filter((role) => verificationNeedsSecondPerson(role, true))).toEqual(['ADMIN', 'SUPERADMIN']);
+    expect(roles.filter((role) => verificationNeedsSecondPerson(role, false))).toEqual([]);
+  });
+
+  it('when another ADMIN, an ADMIN since before the request, approves, then it may', () => {
+    expect(grantDecisionRefusal(approve({ kind: 'user', id: '4', role: 'ADMIN' }), request, people('ADMIN'), later)).toBeNull();
+    expect(grantDecisionRefusal(approve({ kind: 'user', id: '1', role: 'SUPERADMIN' }), request, people('SUPERADMIN'), later)).toBeNull();
+  });
+
+  it('when the requester, the verified account, a new ADMIN or a USER approves, or the requester is no ADMIN+ now, then it is refused, typed', () => {
+    expect(grantDecisionRefusal(approve(requester), request, people('ADMIN'), later)).toMatchObject({ code: 'APPROVAL_BY_REQUESTER' });
+    expect(grantDecisionRefusal(approve({ kind: 'user', id: '7', role: 'ADMIN' }), request, people('ADMIN'), later)).toMatchObject({
+      code: 'SELF_DEALING',
+    });
+    expect(grantDecisionRefusal(approve({ kind: 'user', id: '4', role: 'ADMIN' }), request, people('ADMIN', now), later)).toMatchObject({
+      code: 'APPROVER_NOT_ELIGIBLE',
+    });
+    expect(grantDecisionRefusal(approve({ kind: 'user', id: '5', role: 'USER' }), request, people('USER'), later)).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    expect(
+      grantDecisionRefusal(approve({ kind: 'user', id: '4', role: 'ADMIN' }), request, people('ADMIN', before, 'USER'), later),
+    ).toMatchObject({ code: 'GRANT_REQUEST_OUTDATED' });
+  });
+
+  it("when an ADMIN decides any other grant request, then FORBIDDEN: those stay a SUPERADMIN's", () => {
+    const roleAct = { type: 'user.change-role' as const, userId: 7, role: 'ADMIN' as const, previousRole: 'USER' as const };
+    const roleRequest = newGrantRequest({ commandId: '10000000-0000-4000-8000-00000000000a', actor: a, data: {} }, roleAct, policy, now);
+    const admin: Actor = { kind: 'user', id: '4', role: 'ADMIN' };
+    for (const type of ['user.approve-grant', 'user.reject-grant'] as const) {
+      const decision = { type, actor: admin, data: { requestId: roleRequest.id, reason: 'no' } };
+      expect(grantDecisionRefusal(decision, roleRequest, people('ADMIN', before, 'SUPERADMIN'), later)).toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    }
   });
 });

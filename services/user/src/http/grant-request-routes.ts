@@ -1,4 +1,4 @@
-import { grantRequest, grantRequestIdParam, grantRequestList, grantRequestsQuery } from '@coin/contracts';
+import { anyGrantRequest, anyGrantRequestList, grantRequestIdParam, grantRequestsQuery } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
@@ -10,7 +10,7 @@ import { requestStatusAt } from '../domain/two-person-requests';
 export function registerGrantRequestRoutes(app: App, deps: { pool: Pool; now: () => Date }): void {
   app.get(
     '/internal/grant-requests',
-    { schema: { querystring: grantRequestsQuery, response: { 200: grantRequestList } } },
+    { schema: { querystring: grantRequestsQuery, response: { 200: anyGrantRequestList } } },
     async (request) => {
       const now = deps.now();
       const { status } = request.query;
@@ -22,9 +22,13 @@ export function registerGrantRequestRoutes(app: App, deps: { pool: Pool; now: ()
     },
   );
 
-  app.get('/internal/grant-requests/:id', { schema: { params: grantRequestIdParam, response: { 200: grantRequest } } }, async (request) => {
-    const row = await findGrantRequest(deps.pool, request.params.id);
-    if (!row) throw new AppError('APPROVAL_NOT_FOUND', 'No such grant request');
-    return grantRequestView(row, deps.now());
-  });
+  app.get(
+    '/internal/grant-requests/:id',
+    { schema: { params: grantRequestIdParam, response: { 200: anyGrantRequest } } },
+    async (request) => {
+      const row = await findGrantRequest(deps.pool, request.params.id);
+      if (!row) throw new AppError('APPROVAL_NOT_FOUND', 'No such grant request');
+      return grantRequestView(row, deps.now());
+    },
+  );
 }

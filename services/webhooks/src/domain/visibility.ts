@@ -1,4 +1,4 @@
-import { clientMaySeeTreasuries } from '@coin/contracts';
+import { clientIsParty } from '@coin/contracts';
 import type { CoinHoldEvent, CoinMandateEvent, CoinMonitoringCaseEvent, CoinTransactionEvent } from '@coin/events';
 
 /** The events a webhook endpoint can subscribe to: every event of coin.transactions, coin.holds, coin.mandates and coin.monitoring-cases. */
@@ -9,7 +9,7 @@ export interface EndpointScope extends ClientScope {
   eventTypes: readonly string[];
 }
 
-/** Who sees an event: the client, and the treasuries it was granted. */
+/** Who sees an event: the client (its grants are kept for the endpoint's copy; visibility reads the client alone). */
 export interface ClientScope {
   clientId: string;
   treasuries: readonly string[];
@@ -27,35 +27,30 @@ export function deliveryOf(scope: EndpointScope, event: WebhookEvent): { walletK
 
 /**
  * Whether a client sees the event (its events list, GET /api/events, whatever its endpoints
- * subscribe to), and its wallet key: a movement touching a treasury it was granted, or split from a
- * purchase of one (an affiliate's commission: `splitTreasury`); a mandate's
- * events only by the client the mandate was granted to (a payer's subscriptions are no other
- * platform's business); a monitoring case only by the clients it names as linked to it (the
- * monitoring service decides, docs/design/monitoring.md "Who hears of a case": a treasury granted
- * to this client and to an unrelated one is no link), ordered under its subject.
+ * subscribe to), and its wallet key: only an event that names the client as party
+ * ({@link clientsNamedBy}, judged by `clientIsParty`, the read-back's rule): the transaction its
+ * request made, the hold it settles, its mandate. A treasury grant shows no other platform's
+ * movements. A monitoring case reaches no platform (docs/design/monitoring.md "Who hears of a
+ * case"): telling a platform its user is suspected would tip them off.
  */
-export function visibleWith({ clientId, treasuries }: ClientScope, event: WebhookEvent): { walletKey: string } | null {
-  if ('mandate' in event) return event.mandate.clientId === clientId ? { walletKey: `user:${event.mandate.fromUserId}` } : null;
-  if ('caseId' in event) return (event.clients ?? []).includes(clientId) ? { walletKey: event.subject } : null;
-  if ('transaction' in event) {
-    const t = event.transaction;
-    // An affiliate's commission is a part of a purchase: whoever sees the purchase (its treasury) sees it.
-    if (!clientMaySeeTreasuries(treasuries, [t.fromTreasury, t.toTreasury, event.splitTreasury ?? null])) return null;
-    const user = t.fromUserId ?? t.toUserId;
-    return { walletKey: user !== null ? `user:${user}` : `treasury:${t.fromTreasury ?? t.toTreasury}` };
-  }
-  const h = event.hold;
-  if (!clientMaySeeTreasuries(treasuries, [h.toTreasury])) return null;
-  return { walletKey: `user:${h.fromUserId}` };
+export function visibleWith({ clientId }: ClientScope, event: WebhookEvent): { walletKey: string } | null {
+  if (!clientsNamedBy(event).some((named) => clientIsParty(clientId, named))) return null;
+  if ('mandate' in event) return { walletKey: `user:${event.mandate.fromUserId}` };
+  if ('hold' in event) return { walletKey: `user:${event.hold.fromUserId}` };
+  if (!('transaction' in event)) return null;
+  const t = event.transaction;
+  const user = t.fromUserId ?? t.toUserId;
+  return { walletKey: user !== null ? `user:${user}` : `treasury:${t.fromTreasury ?? t.toTreasury}` };
 }
 
 /**
- * The platform clients an event names: the client that made a transaction, a mandate's client, the
- * clients a monitoring case names. A hold names none.
+ * The platform clients an event names as party: the client that made a transaction, the one a
+ * hold names (its settler, a cash-out's provider), a mandate's client. A monitoring case names
+ * none a platform may hear of.
  */
 export function clientsNamedBy(event: WebhookEvent): string[] {
   if ('mandate' in event) return [event.mandate.clientId];
-  if ('caseId' in event) return [...(event.clients ?? [])];
+  if ('caseId' in event) return [];
   if ('transaction' in event) return event.transaction.clientId === undefined ? [] : [event.transaction.clientId];
-  return [];
+  return event.hold.clientId === undefined ? [] : [event.hold.clientId];
 }

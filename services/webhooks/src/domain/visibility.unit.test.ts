@@ -19,10 +19,11 @@ const tx = (over: Record<string, unknown>): WebhookEvent =>
       reference: null,
       refundOf: null,
       createdAt: '2030-01-01T00:00:00.000Z',
+      clientId: 'pc_rewards',
       ...over,
     },
   }) as WebhookEvent;
-const holdEvent = (toTreasury: string | null): WebhookEvent =>
+const holdEvent = (toTreasury: string | null, clientId?: string): WebhookEvent =>
   ({
     eventId,
     type: 'coin.hold.created',
@@ -42,6 +43,7 @@ const holdEvent = (toTreasury: string | null): WebhookEvent =>
       updatedAt: '2030-01-01T00:00:00.000Z',
       capturedAmount: null,
       transactionId: null,
+      ...(clientId === undefined ? {} : { clientId }),
     },
   }) as WebhookEvent;
 
@@ -52,34 +54,32 @@ const rewardsClient: EndpointScope = {
 };
 
 describe('what an endpoint may see', () => {
-  it('when a transaction touches a treasury the client was granted, then it is delivered, keyed by the user wallet', () => {
+  it('when a transaction names the client, then it is delivered, keyed by the user wallet', () => {
     expect(deliveryOf(rewardsClient, tx({}))).toEqual({ walletKey: 'user:42' });
   });
 
-  it('when a transaction touches no granted treasury, then it is not delivered (a transfer between users, a MINT to another treasury)', () => {
-    expect(deliveryOf(rewardsClient, tx({ type: 'TRANSFER', fromTreasury: null, fromUserId: 1 }))).toBeNull();
-    expect(deliveryOf(rewardsClient, tx({ type: 'MINT', fromTreasury: null, toUserId: null, toTreasury: 'SHOP' }))).toBeNull();
-    expect(deliveryOf({ ...rewardsClient, treasuries: [] }, tx({}))).toBeNull();
+  it('when a transaction names another client or none, then it is not delivered, whatever treasury it touches', () => {
+    expect(deliveryOf(rewardsClient, tx({ clientId: 'pc_other' }))).toBeNull();
+    expect(deliveryOf(rewardsClient, tx({ clientId: undefined }))).toBeNull();
+    expect(deliveryOf(rewardsClient, tx({ type: 'TRANSFER', fromTreasury: null, fromUserId: 1, clientId: undefined }))).toBeNull();
   });
 
-  it("when an affiliate's commission (a transfer between users) was split from a purchase of a granted treasury, then it is delivered, keyed by the buyer; another platform's client does not get it", () => {
-    const commission = (splitTreasury: string) =>
+  it("when an affiliate's commission was split from a purchase of a granted treasury, then it is delivered only when it names the client", () => {
+    const commission = (over: Record<string, unknown>) =>
       ({
-        ...tx({ id: 8, type: 'TRANSFER', fromTreasury: null, fromUserId: 1, toUserId: 2, splitOf: 7 }),
-        splitTreasury,
-      }) as WebhookEvent;
+        ...tx({ id: 8, type: 'TRANSFER', fromTreasury: null, fromUserId: 1, toUserId: 2, splitOf: 7, ...over }),
+        splitTreasury: 'SHOP',
+      }) as unknown as WebhookEvent;
     const shop: EndpointScope = { clientId: 'pc_shop', eventTypes: ['coin.transaction.recorded'], treasuries: ['SHOP'] };
-    expect(deliveryOf(shop, commission('SHOP'))).toEqual({ walletKey: 'user:1' });
-    expect(deliveryOf(rewardsClient, commission('SHOP'))).toBeNull();
-    // Without the purchase's treasury the event names no platform: a transfer between users stays theirs.
-    expect(deliveryOf(shop, tx({ id: 8, type: 'TRANSFER', fromTreasury: null, fromUserId: 1, toUserId: 2, splitOf: 7 }))).toBeNull();
+    expect(deliveryOf(shop, commission({ clientId: 'pc_shop' }))).toEqual({ walletKey: 'user:1' });
+    expect(deliveryOf(shop, commission({ clientId: undefined }))).toBeNull();
   });
 
   it('when the event type was not subscribed, then it is not delivered', () => {
     expect(deliveryOf({ clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, tx({}))).toBeNull();
   });
 
-  it('when a treasury-only transaction is granted, then the treasury is the ordering key', () => {
+  it('when a treasury-only transaction names the client, then the treasury is the ordering key', () => {
     expect(
       deliveryOf({ ...rewardsClient, treasuries: ['SHOP'] }, tx({ type: 'MINT', fromTreasury: null, toUserId: null, toTreasury: 'SHOP' })),
     ).toEqual({
@@ -87,16 +87,12 @@ describe('what an endpoint may see', () => {
     });
   });
 
-  it('a hold is visible when it pays a granted treasury, keyed by its payer; a hold paying a user is not', () => {
-    expect(
-      deliveryOf({ clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent('REWARDS')),
-    ).toEqual({
-      walletKey: 'user:9',
-    });
-    expect(
-      deliveryOf({ clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent('SHOP')),
-    ).toBeNull();
-    expect(deliveryOf({ clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] }, holdEvent(null))).toBeNull();
+  it('a hold is visible to the client it names, keyed by its payer; not to a client merely granted the treasury it pays', () => {
+    const scope: EndpointScope = { clientId: 'pc_rewards', eventTypes: ['coin.hold.created'], treasuries: ['REWARDS'] };
+    expect(deliveryOf(scope, holdEvent('REWARDS', 'pc_rewards'))).toEqual({ walletKey: 'user:9' });
+    expect(deliveryOf(scope, holdEvent(null, 'pc_rewards'))).toEqual({ walletKey: 'user:9' });
+    expect(deliveryOf(scope, holdEvent('REWARDS'))).toBeNull();
+    expect(deliveryOf(scope, holdEvent('REWARDS', 'pc_other'))).toBeNull();
   });
 
   it('a mandate event is seen by the client it was granted to alone, keyed by its payer, whatever treasuries others hold', () => {
@@ -113,7 +109,7 @@ describe('what an endpoint may see', () => {
     expect(deliveryOf({ ...subscriber, clientId: 'pc_rival' }, mandateEvent)).toBeNull();
   });
 
-  it('a monitoring case is seen by the clients it names alone, keyed by its subject; sharing a treasury with one of them is no link', () => {
+  it('a monitoring case is delivered to no client, even one it names and one subscribed to its type', () => {
     const caseEvent = {
       eventId,
       type: 'coin.monitoring-case.opened',
@@ -127,12 +123,6 @@ describe('what an endpoint may see', () => {
       clients: ['pc_shop'],
       openedAt: '2030-01-01T00:00:00.000Z',
     } as WebhookEvent;
-    const subscriber = { eventTypes: ['coin.monitoring-case.opened'], treasuries: ['REWARDS'] };
-    expect(deliveryOf({ ...subscriber, clientId: 'pc_shop' }, caseEvent)).toEqual({ walletKey: 'user:42' });
-    expect(deliveryOf({ ...subscriber, clientId: 'pc_rewards' }, caseEvent)).toBeNull();
-    expect(deliveryOf({ ...subscriber, clientId: 'pc_shop', eventTypes: ['coin.transaction.recorded'] }, caseEvent)).toBeNull();
-    expect(deliveryOf({ ...subscriber, clientId: 'pc_shop' }, { ...caseEvent, clients: [] } as WebhookEvent)).toBeNull();
-    const { clients: _, ...older } = caseEvent as WebhookEvent & { clients: string[] };
-    expect(deliveryOf({ ...subscriber, clientId: 'pc_shop' }, older as WebhookEvent)).toBeNull();
+    expect(deliveryOf({ eventTypes: ['coin.monitoring-case.opened'], treasuries: ['REWARDS'], clientId: 'pc_shop' }, caseEvent)).toBeNull();
   });
 });

@@ -41,6 +41,8 @@ const line = (over: Record<string, unknown> = {}) => ({
   released: 0,
   pending: 0,
   claimed: 0,
+  overdue: 0,
+  frozen: 0,
   ...over,
 });
 const rateVersion = (id: string, over: Record<string, unknown> = {}) => ({
@@ -111,16 +113,16 @@ describe('cash-outs screen', () => {
     expect(link.getAttribute('download')).toBe('cashouts-2026-11-18-2026-11-24.csv');
     const csv = decodeURIComponent((link.getAttribute('href') ?? '').replace('data:text/csv;charset=utf-8,', ''));
     expect(csv.split('\r\n')).toEqual([
-      'day,providerClientId,requested,requestedXaf,confirmed,confirmedCoins,confirmedXaf,failed,expired,released,pending,claimed',
-      '2026-11-23,pc_momo,3,19650,2,20,13100,0,1,0,0,0',
-      '2026-11-24,pc_orange,3,19650,2,20,13100,0,1,0,0,0',
+      'day,providerClientId,requested,requestedXaf,confirmed,confirmedCoins,confirmedXaf,failed,expired,released,pending,claimed,overdue,frozen',
+      '2026-11-23,pc_momo,3,19650,2,20,13100,0,1,0,0,0,0,0',
+      '2026-11-24,pc_orange,3,19650,2,20,13100,0,1,0,0,0,0,0',
       '',
     ]);
   });
 
   it('when a provider id would be a spreadsheet formula or breaks the row, then its cell is defused and quoted', () => {
     const csv = reconciliationCsv(report([line({ providerClientId: '=HYPERLINK("x"),1' })]));
-    expect(csv.split('\r\n')[1]).toBe(`2026-11-23,"'=HYPERLINK(""x""),1",3,19650,2,20,13100,0,1,0,0,0`);
+    expect(csv.split('\r\n')[1]).toBe(`2026-11-23,"'=HYPERLINK(""x""),1",3,19650,2,20,13100,0,1,0,0,0,0,0`);
   });
 
   it('when a cash-out is claimed, then the queue shows CLAIMED and by whom; one naming no provider shows any; the CLAIMED filter asks the API', async () => {

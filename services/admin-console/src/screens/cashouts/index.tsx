@@ -10,7 +10,7 @@ import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
 import { CashoutDecision, RatesPanel } from './rates';
 
-const statuses = ['REQUESTED', 'CLAIMED', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED'] as const;
+const statuses = ['REQUESTED', 'CLAIMED', 'CLAIM_OVERDUE', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED'] as const;
 const pageSize = 25;
 const integer = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
@@ -47,7 +47,11 @@ const cashoutColumns = (reload: () => void): readonly Column<Cashout>[] => [
     header: 'Burn',
     cell: (c) => (c.transactionId === null ? '—' : <Link to={`/transactions/${c.transactionId}`}>#{c.transactionId}</Link>),
   },
-  { key: 'expires', header: 'Expires (UTC)', cell: (c) => (c.status === 'REQUESTED' || c.status === 'CLAIMED' ? when(c.expiresAt) : '—') },
+  {
+    key: 'expires',
+    header: 'Expires (UTC)',
+    cell: (c) => (c.status === 'REQUESTED' || c.status === 'CLAIMED' || c.status === 'CLAIM_OVERDUE' ? when(c.expiresAt) : '—'),
+  },
   { key: 'created', header: 'Asked (UTC)', cell: (c) => when(c.createdAt) },
   { key: 'second', header: 'Second person', cell: (c) => <CashoutDecision cashout={c} onDecided={reload} /> },
 ];
@@ -66,6 +70,8 @@ export const reconciliationColumns = [
   'released',
   'pending',
   'claimed',
+  'overdue',
+  'frozen',
 ] as const satisfies readonly (keyof ReconciliationLine)[];
 
 /** A CSV cell: quoted when it holds a comma, quote or line break; a leading formula character is defused. */
@@ -95,6 +101,9 @@ const lineColumns: readonly Column<ReconciliationLine>[] = [
   { key: 'released', header: 'Released', numeric: true, cell: (l) => String(l.released) },
   { key: 'pending', header: 'Pending', numeric: true, cell: (l) => String(l.pending) },
   { key: 'claimed', header: 'Of which claimed', numeric: true, cell: (l) => String(l.claimed) },
+  // Claimed and past their window, or claimed once the payer was frozen: the provider and an operator resolve them.
+  { key: 'overdue', header: 'Of which overdue', numeric: true, cell: (l) => String(l.overdue) },
+  { key: 'frozen', header: 'Claimed once frozen', numeric: true, cell: (l) => String(l.frozen) },
 ];
 
 const today = () => new Date().toISOString().slice(0, 10);

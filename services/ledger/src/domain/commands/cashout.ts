@@ -1,5 +1,6 @@
 import { cashoutCommand, ledgerResults, walletKeyOfUser, xafOfCashout } from '@coin/contracts';
-import { activeOf, holdIdOf, type CashoutPolicy, type CashoutRate, type HoldState } from '../state';
+import { createHash } from 'node:crypto';
+import { activeOf, holdIdOf, type CashoutPolicy, type CashoutRate, type CashoutTerms, type HoldState } from '../state';
 import { usageOf } from '../limits';
 import { ratesOf } from '../cashout-rates';
 import { isUser, userVerifiedOf } from '../authors';
@@ -10,6 +11,23 @@ import type { CommandModule } from './types';
 /** The window that counts what one user cashed out in a rolling day (four_eyes_windows, scope `cashout:user:<id>`). */
 export function cashoutScope(userId: number): string {
   return `cashout:user:${userId}`;
+}
+
+/**
+ * The window that counts what was cashed out to one mobile money number in a rolling day, by
+ * whichever users (scope `cashout:msisdn:<SHA-256 of the number>`): never the number itself.
+ */
+export function cashoutMsisdnScope(msisdn: string): string {
+  return `cashout:msisdn:${createHash('sha256').update(`coin-cashout-msisdn:${msisdn}`).digest('hex')}`;
+}
+
+/**
+ * The cash-out four-eyes over a rolling day: a cash-out waits for a second person when it is above
+ * the threshold, or when with what the same user, or anyone to the same number, asked for in the
+ * last 24 h it goes above it; null: no second person needed.
+ */
+function secondPersonOf(threshold: number, amount: number, usedByUser: number, usedByNumber: number): CashoutTerms['secondPerson'] {
+  return Math.max(usedByUser, usedByNumber) + amount > threshold ? { approvedBy: null, approvedAt: null } : null;
 }
 
 /** The rate in force at `now`: the version with the latest effective time not after it, or null before the first. */
@@ -45,7 +63,7 @@ export const cashout: CommandModule<'ledger.cashout'> = {
     isUser(author, data.fromUserId) ? null : 'Command refused: only the payer cashes out their own coins',
   reads: ({ data }) => ({
     walletKeys: [walletKeyOfUser(data.fromUserId)],
-    windowScopes: [cashoutScope(data.fromUserId)],
+    windowScopes: [cashoutScope(data.fromUserId), cashoutMsisdnScope(data.msisdn)],
     cashoutRates: true,
   }),
   decide(command, context) {
@@ -60,7 +78,9 @@ export const cashout: CommandModule<'ledger.cashout'> = {
     const source = context.wallet(walletKeyOfUser(fromUserId));
     if (!source || source.status === 'CLOSED') return reject('WALLET_NOT_FOUND', 'The payer has no open wallet');
     const scope = cashoutScope(fromUserId);
+    const numberScope = cashoutMsisdnScope(msisdn);
     const used = usageOf(context.state.windows.get(scope) ?? [], now).amount;
+    const usedByNumber = usageOf(context.state.windows.get(numberScope) ?? [], now).amount;
     const overDaily = dailyLimitRefusal(policy.cashout, userVerifiedOf(command), used, amount);
     if (overDaily) return overDaily;
     if (activeOf(source) < amount) return insufficient(source, amount);
@@ -94,14 +114,17 @@ export const cashout: CommandModule<'ledger.cashout'> = {
         outcome: null,
         callbackId: null,
         providerReference: null,
-        // Above the four-eyes threshold no provider may claim or confirm it until a second person approved it.
-        secondPerson: amount > policy.cashout.fourEyesAmount ? { approvedBy: null, approvedAt: null } : null,
+        // Above the four-eyes threshold, alone or over a day, no provider may claim or confirm it until a second person approved it.
+        secondPerson: secondPersonOf(policy.cashout.fourEyesAmount, amount, used, usedByNumber),
       },
     };
     return accepted({
       holds: [{ hold: created, event: 'created' }],
       spend: { walletKey: source.key, amount, count: 1 },
-      windows: [{ scope, amount }],
+      windows: [
+        { scope, amount },
+        { scope: numberScope, amount },
+      ],
       subjectKey: source.key,
     });
   },

@@ -155,16 +155,15 @@ describe('cash-out, in the ledger domain', () => {
     expect(wallet(state)).toMatchObject({ balance: 9_000, held: 0 });
   });
 
-  it('when the provider that claimed it settles it not within the window, then the expiry sweep releases it and a late callback is refused', () => {
+  it('when the provider that claimed it settles it not within the window, then the expiry sweep marks it overdue and keeps its coins held', () => {
     const state = stateWith(10_000);
     const hold = accepted(run(state, ask(1_000))).holds[0]!.hold;
     accepted(run(state, claim(hold.id)));
     expect(hold.expiresAt).toEqual(new Date(t0.getTime() + 3600_000));
     const late = new Date(t0.getTime() + 3600_000);
-    expect(run(state, settle(hold.id, 'CONFIRMED'), late)).toMatchObject({ ok: false, code: 'HOLD_NOT_PENDING' });
     accepted(run(state, command('ledger.expire-hold', { holdId: hold.id, fromUserId: 1 }, { kind: 'service', id: 'ledger' }), late));
-    expect(state.holds.get(hold.id)).toMatchObject({ status: 'EXPIRED' });
-    expect(wallet(state)).toMatchObject({ balance: 10_000, held: 0 });
+    expect(state.holds.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { overdueAt: late } });
+    expect(wallet(state)).toMatchObject({ balance: 10_000, held: 1_000 });
   });
 
   it('when an unverified user passes their daily amount, then it is refused; a verified one may cash out more', () => {

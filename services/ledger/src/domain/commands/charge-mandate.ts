@@ -14,8 +14,11 @@ const subscriptions: Party = { kind: 'treasury', code: 'SUBSCRIPTIONS' };
  * mandate names as next, once its start (or its retry time) has come, at most maxPerPeriod, and
  * only while ACTIVE: a cancelled, ended or past-due mandate, a paid period, a period not begun are
  * refused, so no scheduler, redelivery or forged command makes a second charge of a period. A
- * charge that finds too few coins (or a limit reached) is recorded as a failed attempt and tried
- * again after the retry pause until the grace period is over; then the mandate is PAST_DUE.
+ * mandate of a revoked platform client is cancelled by the scheduler's charge of its next period,
+ * due or not, instead of charged (the revocation is read at apply time, never trusted from the
+ * sender). A charge that finds too few coins (or a limit reached) is recorded as a failed attempt
+ * and tried again after the retry pause until the grace period is over; then the mandate is
+ * PAST_DUE.
  */
 export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
   type: 'ledger.charge-mandate',
@@ -32,6 +35,10 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
     const { mandateId, fromUserId, period, attempt } = command.data;
     const mandate = mandateIn(context.state, mandateId, fromUserId);
     if (!mandate) return reject('MANDATE_NOT_FOUND', `No mandate ${mandateId}`);
+    // Judged here, at apply time, from the revocations the ledger read: never from the sender. The
+    // scheduler's charge of the next period and attempt cancels a revoked client's mandate at once,
+    // due or not; any other is refused below.
+    if (isNextCharge(mandate, period, attempt) && context.state.revokedClients?.has(mandate.clientId)) return revoked(mandate, context);
     const refused = dueRefusal(mandate, period, attempt, context.now);
     if (refused) return refused;
     const amount = command.data.amount ?? mandate.amount;
@@ -86,6 +93,11 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
   audit: () => null,
 };
 
+/** Whether the charge names the ACTIVE mandate's next period and attempt (due or not). */
+function isNextCharge(mandate: MandateState, period: number, attempt: number): boolean {
+  return mandate.status === 'ACTIVE' && period === mandate.nextPeriod && attempt === mandate.failedAttempts;
+}
+
 /** Why period `period`, attempt `attempt` may not be charged now, or null: it is the one due. */
 function dueRefusal(mandate: MandateState, period: number, attempt: number, now: Date) {
   if (mandate.status !== 'ACTIVE') return reject('MANDATE_NOT_ACTIVE', `The mandate is ${mandate.status}`);
@@ -104,6 +116,16 @@ function dueRefusal(mandate: MandateState, period: number, attempt: number, now:
 function ended(mandate: MandateState, context: DecideContext): Accepted {
   const done: MandateState = { ...mandate, status: 'ENDED', nextChargeAt: null, updatedAt: context.now };
   return accepted({ mandates: [{ mandate: done, event: 'ended' }], subjectKey: walletKeyOfUser(mandate.fromUserId) });
+}
+
+/**
+ * The platform client the mandate was granted to is revoked: the mandate is cancelled on its
+ * side (`cancelledBy: client`) and charges nothing, now or later; the payer is told by the
+ * mandate's `cancelled` event like any cancel.
+ */
+function revoked(mandate: MandateState, context: DecideContext): Accepted {
+  const cancelled: MandateState = { ...mandate, status: 'CANCELLED', nextChargeAt: null, cancelledBy: 'client', updatedAt: context.now };
+  return accepted({ mandates: [{ mandate: cancelled, event: 'cancelled' }], subjectKey: walletKeyOfUser(mandate.fromUserId) });
 }
 
 /** A failed attempt: tried again after the retry pause, unless that falls past the grace period (PAST_DUE). */

@@ -10,7 +10,8 @@ import type { CommandModule } from './types';
  * provider, be that one; one above the four-eyes threshold only once its second person approved
  * it (CASHOUT_NOT_APPROVED, recorded as a refusal). Exactly once: a cash-out claimed by another is refused (FORBIDDEN,
  * recorded as a refusal); the same provider claiming again is answered with the cash-out as it
- * stands, changing nothing. From then on the claimer alone settles it (its hold's settler).
+ * stands, changing nothing. From then on the claimer alone settles it (its hold's settler). A
+ * cash-out of a frozen wallet is not claimed (WALLET_FROZEN, recorded as a refusal).
  */
 export const claimCashout: CommandModule<'ledger.claim-cashout'> = {
   type: 'ledger.claim-cashout',
@@ -43,6 +44,10 @@ export const claimCashout: CommandModule<'ledger.claim-cashout'> = {
       return reject('CASHOUT_NOT_APPROVED', 'This cash-out is above the four-eyes threshold and no second person approved it yet');
     }
     const subjectKey = walletKeyOfUser(fromUserId);
+    // A freeze of the payer's wallet takes its cash-outs out of every queue: nothing is paid out of it (audited).
+    if (context.wallet(subjectKey)?.freeze && terms.claimedBy !== provider) {
+      return reject('WALLET_FROZEN', "The payer's wallet is frozen: its cash-outs are not claimed until the freeze is lifted");
+    }
     // Claimed already by this provider: the answer is the cash-out as it stands, nothing changes.
     if (terms.claimedBy === provider) return accepted({ holds: [{ hold, event: null }], subjectKey });
     const claimed = { ...hold, settlerClientId: provider, cashout: { ...terms, claimedBy: provider, claimedAt: now }, updatedAt: now };

@@ -3,7 +3,11 @@ import type { HoldState } from '../state';
 import { accepted, holdNotFound, holdOf } from './rules';
 import type { CommandModule, DecideContext } from './types';
 
-/** The expiry sweep's release of a pending hold past its expiry (the ledger's own command). */
+/**
+ * The expiry sweep's release of a pending hold past its expiry (the ledger's own command). A
+ * cash-out a provider claimed is not released (its provider may have paid the XAF): it is marked
+ * overdue, for its provider's callback to end (docs/CONTRACT.md "Cash-out").
+ */
 export const expireHold: CommandModule<'ledger.expire-hold'> = {
   type: 'ledger.expire-hold',
   schema: expireHoldCommand,
@@ -24,6 +28,12 @@ export const expireHold: CommandModule<'ledger.expire-hold'> = {
     if (hold.status !== 'PENDING' || holdTimeOf(command, hold, context) < hold.expiresAt) {
       return accepted({ subjectKey: walletKeyOfUser(fromUserId) });
     }
+    // A claimed cash-out may be paid already: past its window it is overdue (CLAIM_OVERDUE), never released here.
+    if (hold.cashout?.claimedBy) {
+      if (hold.cashout.overdueAt) return accepted({ subjectKey: walletKeyOfUser(fromUserId) });
+      const overdue = { ...hold, cashout: { ...hold.cashout, overdueAt: context.now }, updatedAt: context.now };
+      return accepted({ holds: [{ hold: overdue, event: null }], subjectKey: walletKeyOfUser(fromUserId) });
+    }
     return accepted({
       holds: [{ hold: { ...hold, status: 'EXPIRED', updatedAt: context.now }, event: 'expired' }],
       subjectKey: walletKeyOfUser(fromUserId),
@@ -32,7 +42,7 @@ export const expireHold: CommandModule<'ledger.expire-hold'> = {
   // An expiry that found the hold resolved (or not due) changes nothing; its reply says so.
   reply: ({ decision, views }) => ({
     hold: decision.holds[0] ? views.hold(decision.holds[0].hold) : null,
-    expired: decision.holds.length > 0,
+    expired: decision.holds[0]?.event === 'expired',
   }),
   audit: () => null,
 };

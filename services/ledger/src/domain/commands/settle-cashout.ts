@@ -8,7 +8,9 @@ import type { CommandModule } from './types';
  * CONFIRMED burns the held coins (a BURN from the payer recording the XAF amount and the rate, so
  * the supply falls by exactly what left circulation), FAILED releases them. Only the provider that
  * claimed the cash-out (granted `cashout`) may send it, once: an unclaimed cash-out refuses every
- * callback, and a settled one every later callback (a replay).
+ * callback, and a settled one every later callback (a replay). A CONFIRMED of a cash-out claimed
+ * once its payer's wallet was frozen is refused (WALLET_FROZEN, recorded as a refusal); a claimed
+ * cash-out past its window (overdue) is still settled by its provider.
  */
 export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
   type: 'ledger.settle-cashout',
@@ -32,7 +34,7 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
       return reject('FORBIDDEN', 'This cash-out is paid by another provider');
     }
     if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The cash-out is already settled or released (hold ${hold.status})`);
-    if (now >= hold.expiresAt) return reject('HOLD_NOT_PENDING', `The cash-out was released at ${hold.expiresAt.toISOString()}`);
+    // Past its window a claimed cash-out is overdue, not released: its provider's word still ends it.
     const unapproved = outcome === 'CONFIRMED' && hold.cashout.secondPerson !== null && hold.cashout.secondPerson.approvedBy === null;
     if (unapproved)
       return reject('CASHOUT_NOT_APPROVED', 'This cash-out is above the four-eyes threshold and no second person approved it yet');
@@ -45,6 +47,10 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
     }
     const source = context.wallet(walletKeyOfUser(fromUserId));
     if (!source) return reject('WALLET_NOT_FOUND', 'The payer has no wallet');
+    const claimedAt = hold.cashout.claimedAt;
+    if (source.freeze && (claimedAt === null || claimedAt >= source.freeze.frozenAt)) {
+      return reject('WALLET_FROZEN', "The payer's wallet was frozen before this cash-out was claimed: it is not confirmed; fail it");
+    }
     if (!canDebit(source, hold.amount)) return beyondLimit(source);
     const transaction = context.newTransaction({
       type: 'BURN',

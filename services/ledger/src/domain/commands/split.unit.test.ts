@@ -310,6 +310,38 @@ describe('a refund of a split purchase reverses the split in proportion', () => 
     expect(total(state)).toBe(total0);
   });
 
+  it("takes the commission back from a frozen affiliate: a freeze stops the user's own outflows, not the ledger taking back what it fronted", () => {
+    const { state, purchaseId, total0 } = bought();
+    state.wallets.get(`user:${affiliate}`)!.freeze = {
+      reason: 'under review',
+      caseId: null,
+      frozenBy: { kind: 'user', id: String(admin) },
+      frozenAt: now,
+      unfreezeRequest: null,
+    };
+    loadTarget(state, purchaseId);
+    expect(run(state, refund(purchaseId)).ok).toBe(true);
+    // The treasury fronted the 10.00 once and has it back: it never pays the commission twice.
+    expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 100_000, [`user:${affiliate}`]: 0, 'treasury:OPERATIONS': 50_000 });
+    expect(total(state)).toBe(total0);
+    expect(recorded.at(-1)).toMatchObject({
+      type: 'TRANSFER',
+      amount: 1_000,
+      from: { kind: 'user', userId: affiliate },
+      splitOf: purchaseId,
+    });
+    // The frozen affiliate's own transfer of anything is still refused.
+    state.wallets.get(`user:${affiliate}`)!.balance = 500;
+    const own: LedgerCommand = {
+      commandId: '00000000-0000-4000-8000-000000000077',
+      type: 'ledger.transfer',
+      issuedAt: now.toISOString(),
+      actor: { kind: 'user', id: String(affiliate) },
+      data: { kind: 'TRANSFER', fromUserId: affiliate, to: { kind: 'user', userId: buyer }, amount: 100, reason: 'out' },
+    };
+    expect(run(state, own)).toMatchObject({ ok: false, code: 'WALLET_FROZEN' });
+  });
+
   it('refuses a refund the treasury cannot pay with the fronted part, and changes nothing', () => {
     const { state, purchaseId } = bought();
     state.wallets.get('treasury:OPERATIONS')!.balance = 9_500;

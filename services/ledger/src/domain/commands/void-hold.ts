@@ -18,6 +18,10 @@ export const voidHold: CommandModule<'ledger.void-hold'> = {
     const { holdId, fromUserId } = command.data;
     const hold = holdOf(context.state, holdId, fromUserId);
     if (!hold) return holdNotFound(holdId);
+    // A claimed cash-out may be paid already: its provider's callback ends it, no one alone.
+    if (hold.status === 'PENDING' && hold.cashout?.claimedBy) {
+      return reject('FORBIDDEN', 'This cash-out is claimed by its provider: only its callback releases it');
+    }
     const refused = settlementRefusal(command, hold, 'void');
     if (refused) return refused;
     if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);
@@ -27,5 +31,9 @@ export const voidHold: CommandModule<'ledger.void-hold'> = {
     });
   },
   reply: (input) => ({ hold: holdAfter(input), wallet: payerWallet(input) }),
-  audit: () => null,
+  // A person's release of a cash-out (one no provider claimed yet) is in the admin audit log.
+  audit: ({ data }, applied) =>
+    applied?.holds[0]?.hold.cashout
+      ? { serviceAction: 'cashout.release', target: `hold:${data.holdId}`, summary: { cashoutId: data.holdId, userId: data.fromUserId } }
+      : null,
 };

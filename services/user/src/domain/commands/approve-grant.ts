@@ -8,8 +8,9 @@ import {
   rewardCapRefusal,
   type GrantRequestRow,
 } from '../grant-requests';
-import { superadminOrOperator } from '../rules';
+import { adminOrOperator } from '../rules';
 import { appliedAccount, decideAccount, finding, lockedUser, refusedOnRequest, superadminSetFor } from './shared';
+import { verificationChange } from './set-verification';
 import type { AuditDescription, DecideContext, UserCommandModule, UserCommandOf, UserDecision, UserState, UserWrite } from './types';
 
 type Approval = UserCommandOf<'user.approve-grant'>;
@@ -40,7 +41,7 @@ function actRead(command: Approval, state: UserState, context: DecideContext, th
   const act = state.grantRequest?.act;
   if (!act || refusalOf(command, state, context)) return null;
   if (then === 'account') {
-    if (act.type === 'user.change-role') return { read: 'lock-user' as const, userId: act.userId };
+    if (act.type === 'user.change-role' || act.type === 'user.set-verification') return { read: 'lock-user' as const, userId: act.userId };
     return act.type === 'user.api-key.create' ? { read: 'lock-user' as const, userId: act.ownerUserId } : null;
   }
   if (act.type !== 'user.change-role') return null;
@@ -95,19 +96,38 @@ function applyAct(
         approvedOnly(inserted, 'The client id is taken; ask for a new client'),
       );
     }
+    case 'user.set-verification':
+      return applyVerification(act.userId, state, context, done, grantRequest);
   }
+}
+
+/** An approved verification of an ADMIN+ account: applied to the account as it is now (one verified meanwhile changes nothing). */
+function applyVerification(
+  userId: number,
+  state: UserState,
+  context: DecideContext,
+  done: UserWrite,
+  grantRequest: ReturnType<typeof grantRequestView>,
+): UserDecision<'user.approve-grant'> {
+  const user = lockedUser(state, userId);
+  if (!user) return rejected('USER_NOT_FOUND', 'The account to verify no longer exists');
+  const decision = verificationChange(user, true, context);
+  const tokenVersion = decision.events.length > 0 ? user.token_version + 1 : null;
+  return { ok: true, result: { grantRequest, tokenVersion }, writes: [...decision.writes, done], events: decision.events };
 }
 
 /**
  * `user.approve-grant`: a second SUPERADMIN, not the requester, who held the role before the
  * request was made, approves a PENDING request of a requester who is still a SUPERADMIN
- * (docs/DESIGN.md "Two-person acts"): the act is applied and the request marked APPROVED in the
- * same transaction. A refused approval leaves the request PENDING (an expired one is marked EXPIRED).
+ * (docs/DESIGN.md "Two-person acts"); the verification of an ADMIN+ account, a second ADMIN+ in
+ * the same way, who is not the account either. The act is applied and the request marked
+ * APPROVED in the same transaction. A refused approval leaves the request PENDING (an expired one
+ * is marked EXPIRED). Who may decide is judged against the request (grantDecisionRefusal).
  */
 export const approveGrant: UserCommandModule<'user.approve-grant'> = {
   type: 'user.approve-grant',
   revokes: true,
-  authorize: superadminOrOperator,
+  authorize: adminOrOperator,
   loads: [
     (command) => ({ read: 'grant-request', id: command.data.requestId }),
     (command) => {
@@ -157,6 +177,9 @@ export const approveGrant: UserCommandModule<'user.approve-grant'> = {
           target: `api-key:${act.apiKeyId}`,
           summary: { name: act.name, scopes: [...act.scopes], ...people },
         };
+      case 'user.set-verification':
+        // The approval's own record (approval.approve) names the act; verification is no closed audit action.
+        return null;
       case 'user.platform-client.create': {
         const { name, dailyRewardCap } = act;
         return {

@@ -1,15 +1,18 @@
 import { InvariantViolation } from '@coin/errors';
 import { actSummary, grantRequestOf } from '../audit-records';
 import { decidedGrant, grantDecisionRefusal, grantRequestView } from '../grant-requests';
-import { superadminOrOperator } from '../rules';
+import { adminOrOperator } from '../rules';
 import { answered, refusedOnRequest } from './shared';
 import type { UserCommandModule } from './types';
 
-/** `user.reject-grant`: any SUPERADMIN (the requester withdrawing included) marks a PENDING request REJECTED; nothing else changes. */
+/**
+ * `user.reject-grant`: any SUPERADMIN (the requester withdrawing included) marks a PENDING request
+ * REJECTED, any ADMIN+ one of a verification; nothing else changes (grantDecisionRefusal judges who).
+ */
 export const rejectGrant: UserCommandModule<'user.reject-grant'> = {
   type: 'user.reject-grant',
   revokes: false,
-  authorize: superadminOrOperator,
+  authorize: adminOrOperator,
   loads: [(command) => ({ read: 'grant-request', id: command.data.requestId })],
   decide(command, state, context) {
     const request = state.grantRequest ?? null;

@@ -1,16 +1,38 @@
 import { rejected } from '@coin/errors';
+import { asRequest } from '../audit-records';
+import { actsAlone, verificationNeedsSecondPerson } from '../grant-requests';
 import { adminOrOperator } from '../rules';
 import { verificationChangedEventOf } from '../user-events';
-import { answered, lockedUser } from './shared';
-import type { UserCommandModule } from './types';
+import type { UserRow } from '../users';
+import { answered, lockedUser, requestedGrant } from './shared';
+import type { Applied, DecideContext, UserCommandModule } from './types';
+
+/**
+ * The account's verification set to `verified`, decided against its locked row: the same value
+ * again changes nothing (no new version, no event, the same answer); a change raises the token
+ * version and says so on user.events.v2. Also what an approved verification request applies.
+ */
+export function verificationChange(current: UserRow, verified: boolean, context: DecideContext): Applied<'user.set-verification'> {
+  if (current.is_verified === verified)
+    return answered({ user: { id: current.id, isVerified: verified }, tokenVersion: current.token_version });
+  const tokenVersion = current.token_version + 1;
+  return {
+    ok: true,
+    result: { user: { id: current.id, isVerified: verified }, tokenVersion },
+    writes: [{ write: 'account-changes', changes: [{ type: 'set-verified', userId: current.id, verified, tokenVersion }] }],
+    events: [verificationChangedEventOf({ ...current, token_version: tokenVersion }, verified, context.now, context.newId())],
+  };
+}
 
 /**
  * `user.set-verification`: an ADMIN+ verifies an account or takes its verification away
  * (docs/CONTRACT.md "Verification"). The cash-out daily amount reads it from the `verified` claim
  * of the account's token, so a change raises the token version: every token carrying the old
  * claim stops working at the gateway and, through the revocation floors, at the ledger; the
- * user's next token (a refresh or a login) carries the new one. The same value again changes
- * nothing: no new version, no event, the same answer (a retried PUT is harmless).
+ * user's next token (a refresh or a login) carries the new one. Verifying an ADMIN or SUPERADMIN
+ * account that is not verified yet is a two-person act: asked for (`asRequest`), it is stored as a
+ * grant request another ADMIN+ approves (docs/DESIGN.md "Two-person acts"); set directly, it is
+ * refused (FOUR_EYES_REQUIRED). An operator of the CLI acts alone.
  */
 export const setVerification: UserCommandModule<'user.set-verification'> = {
   type: 'user.set-verification',
@@ -18,24 +40,37 @@ export const setVerification: UserCommandModule<'user.set-verification'> = {
   authorize: adminOrOperator,
   loads: [(command) => ({ read: 'lock-user', userId: command.data.userId })],
   decide(command, state, context) {
-    const { userId, verified } = command.data;
+    const { userId, verified, reason, asRequest } = command.data;
     // Verification opens the cash-out limits: no one grants it to themselves, nor takes their own
     // away (the same person on both sides of a check).
     if (command.actor.kind === 'user' && command.actor.id === String(userId))
       return rejected('SELF_DEALING', 'No one sets the verification of their own account; another ADMIN+ must');
     const current = lockedUser(state, userId);
     if (!current) return rejected('USER_NOT_FOUND', 'No such user');
-    if (current.is_verified === verified)
-      return answered({ user: { id: current.id, isVerified: verified }, tokenVersion: current.token_version });
-    const tokenVersion = current.token_version + 1;
-    return {
-      ok: true,
-      result: { user: { id: current.id, isVerified: verified }, tokenVersion },
-      writes: [{ write: 'account-changes', changes: [{ type: 'set-verified', userId, verified, tokenVersion }] }],
-      events: [verificationChangedEventOf({ ...current, token_version: tokenVersion }, verified, context.now, context.newId())],
-    };
+    const needsSecond =
+      current.is_verified !== verified && !actsAlone(command.actor) && verificationNeedsSecondPerson(current.role, verified);
+    if (needsSecond && asRequest) {
+      const { view, write } = requestedGrant(command, { type: command.type, userId, verified: true, reason }, context);
+      return answered({ grantRequest: view }, [write]);
+    }
+    if (needsSecond) {
+      return rejected(
+        'FOUR_EYES_REQUIRED',
+        `Verifying a ${current.role} account takes a second ADMIN+: ask for it (POST /api/admin/users/${userId}/verification-requests)`,
+      );
+    }
+    if (asRequest) {
+      return rejected(
+        'GRANT_REQUEST_OUTDATED',
+        'A verification request names an ADMIN or SUPERADMIN account not verified yet; this one is not',
+      );
+    }
+    return verificationChange(current, verified, context);
   },
   audit(command, settled) {
+    // Become a request: recorded as the request (approval.request), as every two-person act.
+    const request = asRequest(settled);
+    if (request) return request;
     // Not among the closed actions of admin.action.recorded: a service action when applied, a refusal when refused.
     const changed = settled.ok && settled.events.length > 0;
     return {

@@ -56,11 +56,14 @@ describe('user.set-verification decided alone', () => {
     expect(decision).toMatchObject({ ok: true, result: { user: { id: 42, isVerified: false }, tokenVersion: 5 } });
   });
 
-  it.each([true, false])('when an ADMIN sets the verification of their own account (verified %s), then SELF_DEALING and nothing is written', (verified) => {
-    const self = { ...row, id: 3, role: 'ADMIN' as const };
-    const decision = setVerification.decide(command(verified, admin, 3), stateOf(self, 3), context);
-    expect(decision).toMatchObject({ ok: false, code: 'SELF_DEALING' });
-  });
+  it.each([true, false])(
+    'when an ADMIN sets the verification of their own account (verified %s), then SELF_DEALING and nothing is written',
+    (verified) => {
+      const self = { ...row, id: 3, role: 'ADMIN' as const };
+      const decision = setVerification.decide(command(verified, admin, 3), stateOf(self, 3), context);
+      expect(decision).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+    },
+  );
 
   it('when no live account has the id, then USER_NOT_FOUND', () => {
     expect(setVerification.decide(command(true, admin, 9), stateOf(null, 9), context)).toMatchObject({ ok: false, code: 'USER_NOT_FOUND' });
@@ -102,6 +105,51 @@ describe('user.set-verification decided alone', () => {
       result: 'rejected',
       errorCode: 'USER_NOT_FOUND',
       reason: 'No such user',
+    });
+  });
+});
+
+describe('user.set-verification of an ADMIN+ account: a two-person act', () => {
+  it.each(['ADMIN', 'SUPERADMIN'] as const)(
+    'when an ADMIN verifies an unverified %s account, then nothing changes yet: a grant request waits for another ADMIN+',
+    (role) => {
+      const colleague = { ...row, id: 7, role };
+      const asked = { ...command(true, admin, 7), data: { userId: 7, verified: true, reason: 'ID checked', asRequest: true as const } };
+      // Set directly, it is refused: the second person is asked for on its own route.
+      expect(setVerification.decide(command(true, admin, 7), stateOf(colleague, 7), context)).toMatchObject({
+        ok: false,
+        code: 'FOUR_EYES_REQUIRED',
+      });
+      const decision = setVerification.decide(asked, stateOf(colleague, 7), context);
+      if (decision.ok !== true) throw new Error('expected a request');
+      expect(decision.events).toEqual([]);
+      expect(decision.writes).toEqual([expect.objectContaining({ write: 'insert-grant-request' })]);
+      expect(decision.result).toMatchObject({
+        grantRequest: {
+          status: 'PENDING',
+          act: { type: 'user.set-verification', userId: 7, verified: true, reason: 'ID checked' },
+          requestedBy: admin,
+        },
+      });
+    },
+  );
+
+  it("when a request names a USER, then GRANT_REQUEST_OUTDATED: a USER's verification is one ADMIN's", () => {
+    const asked = { ...command(true), data: { userId: 42, verified: true, reason: 'ID checked', asRequest: true as const } };
+    expect(setVerification.decide(asked, stateOf(row), context)).toMatchObject({ ok: false, code: 'GRANT_REQUEST_OUTDATED' });
+  });
+
+  it("when an ADMIN takes an ADMIN's verification away, or verifies a USER, or an operator verifies an ADMIN, then it applies at once", () => {
+    const colleague = { ...row, id: 7, role: 'ADMIN' as const };
+    expect(setVerification.decide(command(false, admin, 7), stateOf({ ...colleague, is_verified: true }, 7), context)).toMatchObject({
+      ok: true,
+      result: { user: { id: 7, isVerified: false }, tokenVersion: 5 },
+    });
+    expect(setVerification.decide(command(true), stateOf(row), context)).toMatchObject({ ok: true, result: { tokenVersion: 5 } });
+    const operator: Actor = { kind: 'operator', id: 'ops' };
+    expect(setVerification.decide(command(true, operator, 7), stateOf(colleague, 7), context)).toMatchObject({
+      ok: true,
+      result: { user: { id: 7, isVerified: true }, tokenVersion: 5 },
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { UserCommandType, UserResult } from '@coin/contracts';
+import type { AnyGrantRequest, GrantRequest, UserCommandType, UserResult } from '@coin/contracts';
 import { InvariantViolation, type Rejected } from '@coin/errors';
 import { grantRequestView, newGrantRequest, type StoredGrantAct } from '../grant-requests';
 import { decideAccountCommand, needsSuperadminSet, type AccountCommand, type Decision } from '../rules';
@@ -55,10 +55,14 @@ export function answered<T extends UserCommandType>(result: UserResult<T>, write
   return { ok: true, result, writes, events: [] };
 }
 
-/** A person's act stored as a request for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"); its view is the answer. */
-export function requestedGrant(command: RequestingCommand, act: StoredGrantAct, context: DecideContext) {
+/**
+ * A person's act stored as a request for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"),
+ * or for a second ADMIN+ (a verification); its view is the answer, of the act's own kind.
+ */
+export function requestedGrant<A extends StoredGrantAct>(command: RequestingCommand, act: A, context: DecideContext) {
   const request = newGrantRequest(command, act, context.grants, context.now);
-  return { view: grantRequestView(request, context.now), write: { write: 'insert-grant-request', request } as const };
+  type View = A['type'] extends 'user.set-verification' ? AnyGrantRequest : GrantRequest;
+  return { view: grantRequestView(request, context.now) as View, write: { write: 'insert-grant-request', request } as const };
 }
 
 /**

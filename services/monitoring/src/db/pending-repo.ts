@@ -1,0 +1,44 @@
+import type { PoolClient } from '@coin/db';
+
+/** A change one ADMIN proposed, waiting for a different ADMIN+ (docs/design/monitoring.md "Two people"). */
+export interface PendingChange {
+  change: unknown;
+  proposedBy: number;
+}
+
+/** The pending change of a target, locked until the transaction ends; null when none. */
+export async function pendingChange(client: PoolClient, target: string): Promise<PendingChange | null> {
+  const r = await client.query<{ change: unknown; proposed_by: string }>(
+    `SELECT change, proposed_by FROM monitoring_pending_changes WHERE target = $1 FOR UPDATE`,
+    [target],
+  );
+  const row = r.rows[0];
+  return row ? { change: row.change, proposedBy: Number(row.proposed_by) } : null;
+}
+
+/** Records (or replaces) the target's proposal. */
+export async function proposeChange(client: PoolClient, target: string, change: unknown, by: number): Promise<void> {
+  await client.query(
+    `INSERT INTO monitoring_pending_changes (target, change, proposed_by) VALUES ($1, $2, $3)
+     ON CONFLICT (target) DO UPDATE SET change = EXCLUDED.change, proposed_by = EXCLUDED.proposed_by, proposed_at = now()`,
+    [target, JSON.stringify(change), by],
+  );
+}
+
+export async function clearPendingChange(client: PoolClient, target: string): Promise<void> {
+  await client.query(`DELETE FROM monitoring_pending_changes WHERE target = $1`, [target]);
+}
+
+/** Whether two changes are the same, whatever the order of their keys (jsonb reorders them). */
+export function sameChange(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

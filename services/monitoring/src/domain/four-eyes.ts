@@ -1,0 +1,81 @@
+import { AppError } from '@coin/errors';
+import { ruleModes, type Rule } from './rules';
+
+/**
+ * Who may change monitoring alone (docs/design/monitoring.md "Two people"). Loosening a rule
+ * (disabling it, moving it from ACTIVE to TEST, lowering its score, raising a threshold, shortening
+ * its window, or any change this cannot rank) lets through what was caught, which is what an
+ * insider helping a launderer would do: one ADMIN proposes it and a different ADMIN+ approves it.
+ * Tightening only catches more (more cases for people to read, never less scrutiny): one ADMIN
+ * may do it at once. Pure: the routes judge by it.
+ */
+
+/** One field of a rule that a change moves: its name and its values before and after. */
+export interface RuleFieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** Fields where a higher value catches more. */
+const higherIsTighter: ReadonlySet<string> = new Set(['score', 'windowMs', 'maxHops', 'newWalletMs', 'walletAgeMs', 'bandBasisPoints']);
+
+/** Fields where a lower value catches more (a threshold, a minimum count or amount); null there means "not checked". */
+const lowerIsTighter: ReadonlySet<string> = new Set([
+  'maxCount',
+  'maxSumMinor',
+  'minCount',
+  'minSenders',
+  'minRecipients',
+  'minAmountMinor',
+  'minSumMinor',
+  'dormantMs',
+  'factorPercent',
+  'minWindows',
+]);
+
+/** Every field the change moves, in the rule's field order (the audited diff). A new rule moves every field from null. */
+export function ruleDiff(before: Rule | undefined, after: Rule): RuleFieldChange[] {
+  const was = new Map<string, unknown>(Object.entries(before ?? {}));
+  const now = new Map<string, unknown>(Object.entries(after));
+  const fields = [...new Set([...was.keys(), ...now.keys()])];
+  return fields
+    .filter((f) => was.get(f) !== now.get(f))
+    .map((field) => ({ field, from: was.get(field) ?? null, to: now.get(field) ?? null }));
+}
+
+/** The changes that loosen the rule: empty when the change only tightens it (or adds a new rule, which only catches more). */
+export function ruleLoosenings(before: Rule | undefined, after: Rule): RuleFieldChange[] {
+  if (before === undefined) return [];
+  return ruleDiff(before, after).filter((change) => !tightens(change));
+}
+
+function tightens({ field, from, to }: RuleFieldChange): boolean {
+  if (field === 'mode') return strictness(to) >= strictness(from);
+  if (typeof to !== 'number' && to !== null) return false;
+  if (higherIsTighter.has(field)) return typeof from === 'number' && typeof to === 'number' && to >= from;
+  if (!lowerIsTighter.has(field)) return false;
+  if (from === null) return true; // a check added where there was none
+  return typeof from === 'number' && typeof to === 'number' && to <= from;
+}
+
+/** DISABLED 0, TEST 1, ACTIVE 2: how much a mode lets the rule count. */
+function strictness(mode: unknown): number {
+  const order: readonly string[] = [...ruleModes].reverse();
+  return order.indexOf(String(mode));
+}
+
+/** The audited form of a diff: `field: from -> to`, one string a field. */
+export function diffSummary(changes: readonly RuleFieldChange[]): string[] {
+  return changes.map((c) => `${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`.slice(0, 200));
+}
+
+/** Whether a case, once resolved, needs a second ADMIN+: it asked for a freeze of a wallet. */
+export function caseClosureNeedsSecond(freezeRequestedAt: Date | null): boolean {
+  return freezeRequestedAt !== null;
+}
+
+/** The typed refusal of a change that waits for a second ADMIN+ (it was recorded as proposed). */
+export function secondPersonNeeded(message: string): AppError {
+  return new AppError('FOUR_EYES_REQUIRED', message);
+}

@@ -1,0 +1,58 @@
+import { caseClosureNeedsSecond, diffSummary, ruleDiff, ruleLoosenings } from './four-eyes';
+import { presetRules, type Rule } from './rules';
+
+const preset = (id: string): Rule => presetRules.find((r) => r.id === id)!;
+
+describe('which rule changes take two people', () => {
+  it.each([
+    ['disabling a rule', { mode: 'DISABLED' }],
+    ['moving it from ACTIVE to TEST', { mode: 'TEST' }],
+    ['lowering its score', { score: 10 }],
+    ['raising a threshold', { minRecipients: 50 }],
+    ['raising a minimum amount', { minAmountMinor: 1_000_000 }],
+    ['shortening its window', { windowMs: 60_000 }],
+  ] as const)('%s loosens it', (_, change) => {
+    const before = preset('fan-out');
+    expect(ruleLoosenings(before, { ...before, ...change } as Rule)).not.toEqual([]);
+  });
+
+  it.each([
+    ['enabling a disabled rule', { mode: 'DISABLED' }, { mode: 'ACTIVE' }],
+    ['raising its score', {}, { score: 90 }],
+    ['lowering a threshold', {}, { minRecipients: 5 }],
+    ['lengthening its window', {}, { windowMs: 7_200_000 }],
+  ] as const)('%s only tightens it: one ADMIN', (_, base, change) => {
+    const before = { ...preset('fan-out'), ...base } as Rule;
+    expect(ruleLoosenings(before, { ...before, ...change } as Rule)).toEqual([]);
+  });
+
+  it('a velocity limit dropped (a number to null) loosens; one added (null to a number) tightens', () => {
+    const client = preset('velocity-client');
+    expect(ruleLoosenings(client, { ...client, maxCount: null, maxSumMinor: 5 } as Rule).map((c) => c.field)).toEqual(['maxCount']);
+    expect(ruleLoosenings(client, { ...client, maxSumMinor: 1_000 } as Rule)).toEqual([]);
+  });
+
+  it('a change this cannot rank (a structuring threshold moved, a velocity scope) counts as loosening', () => {
+    const structuring = preset('structuring');
+    expect(ruleLoosenings(structuring, { ...structuring, thresholdMinor: 900_000 } as Rule)).not.toEqual([]);
+    const velocity = preset('velocity-wallet-out');
+    expect(ruleLoosenings(velocity, { ...velocity, scope: 'wallet-in' } as Rule)).not.toEqual([]);
+  });
+
+  it('a new rule only adds scrutiny: one ADMIN', () => {
+    expect(ruleLoosenings(undefined, { ...preset('fan-out'), id: 'fan-out-strict' })).toEqual([]);
+  });
+
+  it('the audited diff names each field moved, before and after', () => {
+    const before = preset('circular');
+    expect(diffSummary(ruleDiff(before, { ...before, mode: 'DISABLED', score: 60 }))).toEqual([
+      'mode: "ACTIVE" -> "DISABLED"',
+      'score: 70 -> 60',
+    ]);
+  });
+
+  it('closing a case that asked for a freeze takes a second ADMIN+; any other case one', () => {
+    expect(caseClosureNeedsSecond(new Date())).toBe(true);
+    expect(caseClosureNeedsSecond(null)).toBe(false);
+  });
+});
