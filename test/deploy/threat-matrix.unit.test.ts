@@ -72,3 +72,45 @@ describe('docs/design/security.md threat matrix', () => {
     }
   });
 });
+
+/**
+ * docs/design/security.md "Powers over money and who may": every power that moves coins or
+ * changes who may, with who uses it alone, the second person, why one person is enough, and the
+ * tests. Each test a row names must exist; a row a person uses alone must say why (or be marked open).
+ */
+describe('docs/design/security.md powers over money', () => {
+  const powers = section(design, 'Powers over money and who may');
+  const lines = powers.split('\n').filter((l) => l.startsWith('|'));
+  const powerRows = lines.slice(2).map(cellsOf);
+
+  it('when read, then its columns are the power, who alone, the second person, why one is enough and the tests', () => {
+    expect(cellsOf(lines[0] ?? '')).toEqual(['power', 'alone', 'second person', 'why one person is enough', 'test']);
+    expect(powerRows.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('then a row a person uses alone says why one is enough, or is marked open', () => {
+    for (const [power, alone, , why] of powerRows) {
+      const nobody = /^no one\b/.test(alone!);
+      if (nobody) expect(why).toBe('—');
+      else if (!why || why === '—') throw new Error(`${power}: used alone by "${alone}" without a reason`);
+    }
+  });
+
+  it('then every test it names exists: its file, and a test of that name in it', () => {
+    for (const row of powerRows) {
+      const cell = row[4]!;
+      const files = [...cell.matchAll(/`([^`]+\.test\.tsx?)`/g)];
+      if (files.length === 0) throw new Error(`${row[0]}: names no test file`);
+      // Each quoted name belongs to the file named last before it.
+      let file = '';
+      for (const part of cell.split(/(`[^`]+`|"[^"]+")/)) {
+        if (part.startsWith('`')) file = part.slice(1, -1);
+        else if (part.startsWith('"')) {
+          const path = join(repoRoot, file);
+          if (!existsSync(path)) throw new Error(`${row[0]}: ${file} does not exist`);
+          if (!readFileSync(path, 'utf8').includes(part.slice(1, -1))) throw new Error(`${row[0]}: ${file} has no test named ${part}`);
+        }
+      }
+    }
+  });
+});
