@@ -28,6 +28,7 @@ const slowestFirst = [
   'test/chaos/checker.int.test.ts', // 55 s, CPU 49 s
   'test/e2e/abuse-scenario.test.ts', // 60 s, CPU 32 s
   'test/chaos/checker-bugs.int.test.ts', // 46 s, CPU 50 s
+  'services/ledger/src/simulation/simulation.int.test.ts', // 50 s, CPU 45 s (with PostgreSQL's): the whole-ledger simulation
   'test/e2e/payouts.test.ts', // 25 s
   'scripts/contract/api-versions.unit.test.ts', // 22 s, CPU 28 s
   'test/e2e/fuzz-openapi.test.ts', // 43 s

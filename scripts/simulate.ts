@@ -1,0 +1,165 @@
+/**
+ * `npm run simulate`: the whole-ledger simulation (docs/RELIABILITY.md "The whole-ledger
+ * simulation") for a while, on fresh ledger schemas of the local PostgreSQL. Seeded runs one after
+ * the other (or the one `--seed`), each up to `--steps`; a finding stops it, is shrunk to a short
+ * reproduction (printed as JSON, written under .run/simulation/) and the command that plays it
+ * again is printed. Exits 1 on a finding.
+ *
+ *   npm run simulate -- [--seconds 60] [--seed <n>] [--steps 1500] [--shrink-seconds 120] [--keep]
+ *   npm run simulate -- --replay .run/simulation/repro-<seed>.json
+ * Database: DATABASE_URL (an admin's, which creates schemas and roles), else the local cluster.
+ */
+import { randomInt } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createPool, schemaName } from '@coin/db';
+// biome-ignore lint/style/noRestrictedImports: the simulation drives the ledger's own deciders and store on purpose (as its int tests do); it is a tool beside the ledger, not another service.
+import * as simulation from '../services/ledger/src/simulation/simulation';
+import { argsOrExit, integerArg, parseCliArgs } from './cli-args';
+import { currentPostgresUrl } from './infra/postgres';
+import { migrateServiceDatabase } from './stack/provision';
+import { devServiceDatabaseUrl, repoRoot } from './stack/services';
+
+/**
+ * Fresh ledger schemas, each migrated as the stack migrates the ledger's (its roles and grants),
+ * with a pool of the ledger's runtime role; `close` ends the pool and, unless `keep`, drops the
+ * schema. The int test's schemas are its run's (global teardown drops them), so it keeps them.
+ */
+export function freshLedgerSchemas(adminUrl: string, nextPrefix: () => string, keep = false): simulation.DatabaseFactory {
+  return async () => {
+    const schema = schemaName(nextPrefix(), 'ledger');
+    await migrateServiceDatabase({ databaseUrl: adminUrl, schema, service: 'ledger' });
+    const pool = createPool({
+      url: devServiceDatabaseUrl(adminUrl, 'ledger'),
+      schema,
+      applicationName: 'ledger-simulation',
+      connectionsMax: 2,
+    });
+    return {
+      pool,
+      close: async () => {
+        await pool.end();
+        if (keep) return;
+        const admin = new pg.Client({ connectionString: adminUrl });
+        await admin.connect();
+        try {
+          await admin.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+        } finally {
+          await admin.end();
+        }
+      },
+    };
+  };
+}
+
+/** Writes a reproduction where `npm run simulate -- --replay` reads it; returns the path, relative to the repository. */
+export function writeReproduction(reproduction: simulation.Reproduction): string {
+  const relative = join('.run', 'simulation', `repro-${reproduction.seed}.json`);
+  mkdirSync(join(repoRoot, '.run', 'simulation'), { recursive: true });
+  writeFileSync(join(repoRoot, relative), `${JSON.stringify(reproduction, null, 2)}\n`);
+  return relative;
+}
+
+const usage =
+  'usage: npm run simulate -- [--seconds 60] [--seed <n>] [--steps 1500] [--shrink-seconds 120] [--keep] | --replay <reproduction.json>';
+
+interface Settings {
+  seconds: number;
+  seed: number | null;
+  steps: number;
+  shrinkSeconds: number;
+  keep: boolean;
+  replayFile: string | undefined;
+}
+
+function settingsOf(args: string[]): Settings {
+  const { values } = parseCliArgs(
+    {
+      args,
+      options: {
+        seconds: { type: 'string' },
+        seed: { type: 'string' },
+        steps: { type: 'string' },
+        'shrink-seconds': { type: 'string' },
+        keep: { type: 'boolean' },
+        replay: { type: 'string' },
+      },
+    },
+    usage,
+  );
+  return {
+    seconds: integerArg(values.seconds, '--seconds', 60, usage),
+    seed: values.seed === undefined ? null : integerArg(values.seed, '--seed', 0, usage, 0),
+    steps: integerArg(values.steps, '--steps', values.seed === undefined ? 1500 : Number.MAX_SAFE_INTEGER, usage),
+    shrinkSeconds: integerArg(values['shrink-seconds'], '--shrink-seconds', 120, usage, 0),
+    keep: values.keep === true,
+    replayFile: values.replay,
+  };
+}
+
+const log = (line: string) => process.stdout.write(`[simulate] ${line}\n`);
+
+async function playReproduction(fresh: simulation.DatabaseFactory, file: string): Promise<boolean> {
+  const reproduction = JSON.parse(readFileSync(file, 'utf8')) as {
+    seed: number;
+    plan: simulation.StepPlan[];
+    transactionsOf?: Record<string, number[]>;
+  };
+  const db = await fresh();
+  try {
+    const findings = await simulation.replay(db, reproduction.plan, reproduction.transactionsOf ?? {});
+    for (const finding of findings)
+      log(`FINDING (replay of seed ${reproduction.seed}): ${finding.kind} ${finding.signature}\n  ${finding.detail}`);
+    if (findings.length === 0) log(`the reproduction of seed ${reproduction.seed} passes: nothing found`);
+    return findings.length === 0;
+  } finally {
+    await db.close();
+  }
+}
+
+/** Seeded runs until the time is up or one finds something; a finding is shrunk and printed. */
+async function runSeeds(fresh: simulation.DatabaseFactory, settings: Settings): Promise<boolean> {
+  const deadline = Date.now() + settings.seconds * 1000;
+  for (let seed = settings.seed ?? randomInt(1, 2 ** 31); Date.now() < deadline; seed += 1) {
+    const db = await fresh();
+    const run = await simulation
+      .simulate(db, { seed, steps: settings.steps, durationMs: deadline - Date.now(), log })
+      .finally(() => db.close());
+    log(
+      `seed ${seed}: ${run.stepsRun} steps, ${run.commandsSent} commands, ${run.findings.length} findings; objects seen ${JSON.stringify(run.pools)}`,
+    );
+    log(`coverage (seed ${seed}): command type, messages, outcomes | variants\n${run.coverage.format()}`);
+    if (run.findings.length > 0) {
+      log(`shrinking for at most ${settings.shrinkSeconds} s…`);
+      const reproduction = await simulation.reproduce(fresh, run, settings.shrinkSeconds * 1000, log);
+      const file = reproduction ? writeReproduction(reproduction) : null;
+      log(simulation.formatReproduction(run, reproduction, file));
+      return false;
+    }
+    if (settings.seed !== null) break;
+  }
+  return true;
+}
+
+async function main(): Promise<void> {
+  const settings = argsOrExit(() => settingsOf(process.argv.slice(2)));
+  const adminUrl = process.env.DATABASE_URL ?? (await currentPostgresUrl());
+  if (!adminUrl) throw new Error('no PostgreSQL answers (start it with npm run infra, or set DATABASE_URL)');
+  const runId = `sim_${Date.now().toString(36)}_`;
+  let schemas = 0;
+  const nextPrefix = () => {
+    schemas += 1;
+    return `${runId}${schemas}_`;
+  };
+  const fresh = freshLedgerSchemas(adminUrl, nextPrefix, settings.keep);
+  const ok = settings.replayFile ? await playReproduction(fresh, settings.replayFile) : await runSeeds(fresh, settings);
+  process.exit(ok ? 0 : 1);
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`[simulate] failed: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(2);
+  });
+}
