@@ -26,6 +26,8 @@ export const serviceDatabases = {
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
       api_keys: ['SELECT', 'INSERT', 'UPDATE'],
       platform_clients: ['SELECT', 'INSERT', 'UPDATE'],
+      // A payout provider's callback secrets, sealed: issued by an approval, never changed (the newest wins).
+      platform_client_callback_secrets: ['SELECT', 'INSERT'],
       // A grant is consumed (deleted) once, and expired ones are purged.
       session_grants: ['SELECT', 'INSERT', 'DELETE'],
       deletion_requests: ['SELECT', 'INSERT', 'UPDATE'],

@@ -76,6 +76,8 @@ describe('the ledger command contract table', () => {
       'user.approve-grant',
       'user.change-role',
       'user.delete',
+      // A payout provider's callback secret lets it settle cash-outs: XAF leaves on its word.
+      'user.platform-client.callback-secret',
       'user.platform-client.create',
       'user.reject-deletion',
       'user.reject-grant',

@@ -67,6 +67,7 @@ import {
   rejectGrantCommand,
   revokeApiKeyCommand,
   revokePlatformClientCommand,
+  issueCallbackSecretCommand,
   revokeSessionsCommand,
   setVerificationCommand,
 } from './user';
@@ -762,6 +763,14 @@ const userRows = {
     stepUp: true,
     // The hashes come back with the request too, so the gateway tells a first answer from a retry's.
     result: z.union([platformClientCreated, grantPending.extend({ secretHash: sha256Hex, requestHash: sha256Hex })]),
+  }),
+  'user.platform-client.callback-secret': userRow({
+    schema: issueCallbackSecretCommand,
+    partitionKey: () => platformClientCommandKey,
+    proof: true,
+    stepUp: true,
+    // Always a request for a second SUPERADMIN; the hashes tell the gateway a first answer from a retry's.
+    result: z.object({ grantRequest: anyGrantRequest, secretHash: sha256Hex, requestHash: sha256Hex }),
   }),
   'user.platform-client.revoke': userRow({
     schema: revokePlatformClientCommand,

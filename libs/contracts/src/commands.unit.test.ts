@@ -282,6 +282,18 @@ const userKeys: Record<UserCommandType, Array<[string, UserDraft, string]>> = {
   'user.platform-client.revoke': [
     ['any client', userDraft('user.platform-client.revoke', { clientId: 'pc_abc' }), platformClientCommandKey],
   ],
+  'user.platform-client.callback-secret': [
+    [
+      'any client',
+      userDraft('user.platform-client.callback-secret', {
+        clientId: 'pc_abc',
+        sealedSecret: `v1.${'A'.repeat(16)}.${'B'.repeat(66)}.${'C'.repeat(22)}`,
+        secretHash: 'a'.repeat(64),
+        requestHash: 'b'.repeat(64),
+      }),
+      platformClientCommandKey,
+    ],
+  ],
   'user.approve-grant': [['any request', userDraft('user.approve-grant', { requestId: randomUUID() }), grantRequestCommandKey]],
   'user.reject-grant': [['any request', userDraft('user.reject-grant', { requestId: randomUUID(), reason: 'no' }), grantRequestCommandKey]],
 };
@@ -399,6 +411,11 @@ describe('userResults (what the user service answers)', () => {
     'user.platform-client.revoke': {
       client: { id: 'pc_abc', name: 'ops', createdAt: at, revokedAt: at, treasuries: [], dailyRewardCap: null, cashout: true },
       revoked: true,
+    },
+    'user.platform-client.callback-secret': {
+      grantRequest: { ...grant, act: { type: 'user.platform-client.callback-secret', clientId: 'pc_abc' } },
+      secretHash: 'a'.repeat(64),
+      requestHash: 'b'.repeat(64),
     },
     'user.approve-grant': { grantRequest: { ...grant, status: 'APPROVED' }, tokenVersion: 4 },
     'user.reject-grant': { grantRequest: { ...grant, status: 'REJECTED', rejectionReason: 'no' } },

@@ -12,7 +12,7 @@ import {
   uuidInput,
 } from './common';
 import { coinAmount, coinValue } from './money';
-import { grantRequest, platformClientId, user } from './user';
+import { callbackSecretRequest, grantRequest, platformClientId, user } from './user';
 import { withCursorParam, withPageLinks } from './paging';
 
 // ---- API keys (docs/CONTRACT.md "Authentication and roles") ----
@@ -206,6 +206,29 @@ export const platformClientCreated = z.object({
   client: platformClient,
   secretHash: z.string().regex(/^[0-9a-f]{64}$/),
   requestHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+/**
+ * The 202 of a new callback secret for a payout provider (docs/CONTRACT.md "Cash-out"): the request
+ * another SUPERADMIN approves and, in the first answer only, the secret, which verifies no callback
+ * before that approval. The user service keeps it sealed under a key only the gateway holds.
+ */
+export const requestedCallbackSecret = z.object({
+  callbackSecretRequest,
+  callbackSecret: z
+    .string()
+    .optional()
+    .describe('The `whsec_` callback secret, shown this once (absent from a retry with the same Idempotency-Key); stored only sealed'),
+});
+/** A sealed callback secret as the gateway made it: version, IV, ciphertext and tag, base64url, dot-separated. */
+export const sealedCallbackSecret = z.string().regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,200}\.[A-Za-z0-9_-]{22}$/);
+/**
+ * A payout provider's issued callback secrets, newest first, at most two (GET
+ * /internal/platform-clients/:id/callback-secrets, the gateway only): each sealed, with the time its
+ * approval issued it. Empty: none issued (the configured fallback applies). The gateway judges the
+ * overlap: the previous one verifies only until the newest's issue plus the overlap.
+ */
+export const callbackSecretList = z.object({
+  callbackSecrets: z.array(z.object({ sealed: sealedCallbackSecret, issuedAt: isoDateTime })).max(2),
 });
 export const platformClientRevoked = z.object({
   client: platformClient,

@@ -62,6 +62,7 @@ import {
   apiKeyLookup,
   platformClientIdText,
   platformClientStatus,
+  callbackSecretList,
   clientCredentialsBody,
   internalUser,
   logoutBody,
@@ -295,6 +296,13 @@ export const internalReads = {
     path: '/internal/platform-clients/:id/status',
     params: z.object({ id: platformClientIdText }),
     response: platformClientStatus,
+  },
+  'users.callback-secrets': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/platform-clients/:id/callback-secrets',
+    params: z.object({ id: platformClientIdText }),
+    response: callbackSecretList,
   },
   'users.platform-clients': { service: 'users', method: 'GET', path: '/internal/platform-clients', response: platformClientList },
   'users.revocations': {

@@ -197,6 +197,22 @@ export const createPlatformClientCommand = commandSchema(
     ...requestIdNonce,
   }),
 );
+/**
+ * A new callback secret for a payout provider (docs/CONTRACT.md "Cash-out"): the gateway makes the
+ * secret and sends it only sealed under its own key (the HMAC of a callback needs the secret
+ * itself, so a hash cannot verify it), with the secret's SHA-256 and `requestHash` coming back in
+ * the result so a retry is told from a first answer. A second SUPERADMIN approves it.
+ */
+export const issueCallbackSecretCommand = commandSchema(
+  'user.platform-client.callback-secret',
+  z.object({
+    clientId: platformClientId,
+    sealedSecret: z.string().regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,200}\.[A-Za-z0-9_-]{22}$/),
+    secretHash: z.string().regex(/^[0-9a-f]{64}$/),
+    requestHash: z.string().regex(/^[0-9a-f]{64}$/),
+    ...requestIdNonce,
+  }),
+);
 export const revokePlatformClientCommand = commandSchema('user.platform-client.revoke', z.object({ clientId: platformClientId }));
 /**
  * A second SUPERADMIN decides a two-person act (docs/DESIGN.md "Two-person acts"): a role grant,
@@ -302,7 +318,21 @@ export const requestVerificationBody = z.strictObject({
  * SUPERADMIN decides and the verifications a second ADMIN+ decides. The API shows each kind on
  * its own routes (grant-requests, verification-requests).
  */
-export const anyGrantRequest = grantRequest.extend({ act: z.discriminatedUnion('type', [...grantAct.options, verificationAct]) });
+/** What a payout provider's callback secret request does once approved (docs/CONTRACT.md "Cash-out"); never the secret. */
+export const callbackSecretAct = z.object({
+  type: z.literal('user.platform-client.callback-secret'),
+  clientId: z
+    .string()
+    .describe('The payout provider whose callbacks the new secret signs once approved; its previous one verifies for the overlap after'),
+});
+export type CallbackSecretAct = z.infer<typeof callbackSecretAct>;
+/** A payout provider's new callback secret waiting for a second SUPERADMIN (GET /api/admin/callback-secret-requests). */
+export const callbackSecretRequest = grantRequest.extend({ act: callbackSecretAct });
+export type CallbackSecretRequest = z.infer<typeof callbackSecretRequest>;
+export const callbackSecretRequestList = z.object({ callbackSecretRequests: z.array(callbackSecretRequest) });
+export const anyGrantRequest = grantRequest.extend({
+  act: z.discriminatedUnion('type', [...grantAct.options, verificationAct, callbackSecretAct]),
+});
 export type AnyGrantRequest = z.infer<typeof anyGrantRequest>;
 export const anyGrantRequestList = z.object({ grantRequests: z.array(anyGrantRequest) });
 export const grantRequestsQuery = z.strictObject({ status: grantRequestStatus.optional() });

@@ -29,7 +29,8 @@ import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
 import { registerCommissionRoutes } from './routes/commission-rules';
 import { registerCashoutRateRoutes } from './routes/cashout-rates';
-import { registerCashoutRoutes, type CashoutCallbackSecrets } from './routes/cashouts';
+import { registerCashoutRoutes, type CallbackSecretSource } from './routes/cashouts';
+import type { CallbackSecretBox } from './auth/callback-secrets';
 import { registerMandateRoutes } from './routes/mandates';
 import { registerFreezeRoutes } from './routes/freezes';
 import { registerLimitRoutes } from './routes/limits';
@@ -130,8 +131,10 @@ export interface GatewayDeps {
   adminConsoleDir?: string;
   /** The live balance streams' fan-out and limits (default: a fan-out nothing feeds, for tests and the document). */
   liveBalance?: LiveBalanceSettings;
-  /** The payout providers' cash-out callback secrets by client id (CASHOUT_CALLBACK_SECRET; absent: every callback refused). */
-  cashoutCallbackSecrets?: CashoutCallbackSecrets;
+  /** The payout providers' callback secrets: issued ones, else the configured fallback (absent: every callback refused). */
+  callbackSecrets?: CallbackSecretSource;
+  /** Seals a new callback secret (CASHOUT_CALLBACK_ENCRYPTION_SECRET; absent: none can be issued, 503). */
+  callbackSecretBox?: CallbackSecretBox;
   /** What this instance knows of revocations (default: sets nothing feeds but its own revocations, for tests and the document). */
   revocations?: Revocations;
 }

@@ -15,6 +15,7 @@ import {
 import { revocationsWaitMsMax } from '@coin/contracts';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { decodeCacheMacSecret } from './plugins/cache-mac';
+import { callbackKeyBytes } from './auth/callback-secrets';
 import { isProxyAddress } from './plugins/client-address';
 
 /** An optional setting for which empty (`KEY=` in a ConfigMap or compose, "no sandbox here") means unset; else it must be valid. */
@@ -131,9 +132,11 @@ export const gatewayConfigSchema = z.object({
       }
     }),
   /**
-   * The payout providers' cash-out callback secrets (docs/CONTRACT.md "Cash-out"): JSON
+   * Deprecated: the fallback callback secrets of payout providers without an issued one
+   * (POST /api/admin/platform-clients/{id}/callback-secret; docs/CONTRACT.md "Cash-out"): JSON
    * {"<platform client id>": "whsec_<base64url, 16+ bytes>" or [new, old] during a rotation}. A
-   * secret: from a Secret (CASHOUT_CALLBACK_SECRET_FILE in containers). Empty: every callback is refused.
+   * provider with an issued secret is verified with its issued ones only. A secret: from a Secret
+   * (CASHOUT_CALLBACK_SECRET_FILE in containers). Empty: a provider without an issued secret has every callback refused.
    */
   CASHOUT_CALLBACK_SECRET: z
     .string()
@@ -156,6 +159,30 @@ export const gatewayConfigSchema = z.object({
       }
       return Object.fromEntries(Object.entries(secrets.data).map(([id, value]) => [id, Array.isArray(value) ? value : [value]]));
     }),
+  /**
+   * The key that seals each payout provider's issued callback secret (AES-256-GCM; docs/CONTRACT.md
+   * "Cash-out"): 32 random bytes, base64 or base64url (`openssl rand -base64 32`). The gateway seals
+   * a new secret with it before it crosses Kafka, and the user service keeps it sealed, never
+   * holding the key. A secret: from a Secret (CASHOUT_CALLBACK_ENCRYPTION_SECRET_FILE in
+   * containers); every gateway instance needs the same one. Empty: no secret can be issued (503),
+   * and a provider with an issued one has every callback refused.
+   */
+  CASHOUT_CALLBACK_ENCRYPTION_SECRET: z
+    .string()
+    .trim()
+    .default('')
+    .refine((text) => text === '' || callbackKeyBytes(text) !== null, {
+      message: 'must be 32 random bytes, base64 or base64url',
+    }),
+  /** After a provider's new callback secret is issued, its previous one still verifies for this long, then never. */
+  CASHOUT_CALLBACK_SECRET_OVERLAP_S: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600)
+    .default(24 * 3600),
+  /** Cached sealed callback secrets of a provider (MAC'd, "A cache cannot grant"); a signature they refuse is checked again against the user service's. */
+  CASHOUT_CALLBACK_SECRET_CACHE_TTL_S: z.coerce.number().int().min(1).max(60).default(10),
   /** Cached token versions expire after this; user.events.v2 keep them current meanwhile. */
   TOKEN_VERSION_CACHE_TTL_S: positiveInt(24 * 3600),
   /** Cached API-key grants; revocation through the API drops them at once (docs/DESIGN.md). */

@@ -31,6 +31,7 @@ import { ApiKeyVerifier } from './plugins/api-key';
 import { CacheAuthenticator, CacheMac, decodeCacheMacSecret } from './plugins/cache-mac';
 import { LoginThrottle } from './plugins/login-throttle';
 import { gatewayRedisPrefix, PlatformClientStatus } from './plugins/platform-clients';
+import { CallbackSecretBox, ProviderCallbackSecrets } from './auth/callback-secrets';
 import { RefusalAudit } from './plugins/refusal-audit';
 import type { SandboxPart } from './plugins/sandbox';
 import type { RouteEntry } from './plugins/route-table';
@@ -317,6 +318,32 @@ async function startLiveBalance(
   return defaultLiveBalance(fanout, config.GATEWAY_STREAM_REPLAY_MAX, holders);
 }
 
+/**
+ * The payout providers' callback secrets: issued ones read from the user service (sealed, opened
+ * with CASHOUT_CALLBACK_ENCRYPTION_SECRET, cached briefly and MAC'd), else the deprecated
+ * configured CASHOUT_CALLBACK_SECRET; and the box new ones are sealed with.
+ */
+function callbackSecretsOf(
+  parts: FrameParts,
+  config: Readonly<GatewayConfig>,
+  users: InternalHttpClient,
+  auth: CacheAuthenticator,
+): Pick<GatewayDeps, 'callbackSecrets' | 'callbackSecretBox'> {
+  const box = config.CASHOUT_CALLBACK_ENCRYPTION_SECRET ? new CallbackSecretBox(config.CASHOUT_CALLBACK_ENCRYPTION_SECRET) : null;
+  const internal = new InternalApi({ users });
+  const callbackSecrets = new ProviderCallbackSecrets({
+    redis: parts.redis,
+    auth,
+    read: async (id, requestId) => (await internal.read('users.callback-secrets', { id }, requestId)).callbackSecrets,
+    box,
+    fallback: config.CASHOUT_CALLBACK_SECRET,
+    overlapS: config.CASHOUT_CALLBACK_SECRET_OVERLAP_S,
+    cacheTtlS: config.CASHOUT_CALLBACK_SECRET_CACHE_TTL_S,
+    logger: parts.logger,
+  });
+  return { callbackSecrets, ...(box ? { callbackSecretBox: box } : {}) };
+}
+
 /** The public app's dependencies: the parts opened above, its limits from the configuration. */
 function gatewayDeps(
   parts: FrameParts,
@@ -349,7 +376,7 @@ function gatewayDeps(
     accessLog: { sampleRate: config.GATEWAY_ACCESS_LOG_SAMPLE, slowMs: config.GATEWAY_ACCESS_LOG_SLOW_MS },
     passwordHashCost: passwordHashCostOf(config, logger),
     trustedProxies: config.GATEWAY_TRUSTED_PROXIES,
-    cashoutCallbackSecrets: config.CASHOUT_CALLBACK_SECRET,
+    ...callbackSecretsOf(parts, config, clients.users, caches.cacheAuth),
     redis,
     admissionStore: caches.admissionStore,
     commandAnswerMac: caches.cacheAuth.mac,

@@ -829,6 +829,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/platform-clients/{id}/callback-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask for a new callback secret of a payout provider (a live client granted cashout): 202 with the request another SUPERADMIN approves (POST /api/admin/callback-secret-requests/{id}/approve) and the `whsec_` secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it). It signs the provider's cash-out callbacks from that approval on; its previous secret verifies for the configured overlap (24 h by default) after, then never. An unknown client or one not granted cashout is 404, a revoked one 409 PLATFORM_CLIENT_REVOKED */
+    post: operations['requestCallbackSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/callback-secret-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Payout providers' callback secrets waiting for a second SUPERADMIN (never a secret), newest first, optionally of one status */
+    get: operations['listCallbackSecretRequests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/callback-secret-requests/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a payout provider's new callback secret: it signs the provider's callbacks from now on, and the previous one verifies for the configured overlap more. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE); a client revoked or not granted cashout since is 409 GRANT_REQUEST_OUTDATED */
+    post: operations['approveCallbackSecretRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/callback-secret-requests/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject a payout provider's pending callback secret with a reason: it never signs anything; any SUPERADMIN, the requester included */
+    post: operations['rejectCallbackSecretRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/platform-clients/{id}/revoke': {
     parameters: {
       query?: never;
@@ -13500,6 +13568,867 @@ export interface operations {
       };
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  requestCallbackSecret: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      202: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "callbackSecretRequest": {
+           *         "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
+           *         "status": "PENDING",
+           *         "act": {
+           *           "type": "user.platform-client.callback-secret",
+           *           "clientId": "pc_Xk3v9QmT2bLw"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "1",
+           *           "role": "SUPERADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "decidedBy": null,
+           *         "decidedAt": null,
+           *         "rejectionReason": null
+           *       },
+           *       "callbackSecret": "whsec_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4qL1c"
+           *     }
+           */
+          'application/json': {
+            callbackSecretRequest: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              act: {
+                /** @enum {string} */
+                type: 'user.platform-client.callback-secret';
+                /** @description The payout provider whose callbacks the new secret signs once approved; its previous one verifies for the overlap after */
+                clientId: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              decidedAt: string | null;
+              rejectionReason: string | null;
+            };
+            /** @description The `whsec_` callback secret, shown this once (absent from a retry with the same Idempotency-Key); stored only sealed */
+            callbackSecret?: string;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listCallbackSecretRequests: {
+    parameters: {
+      query?: {
+        status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "callbackSecretRequests": [
+           *         {
+           *           "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
+           *           "status": "PENDING",
+           *           "act": {
+           *             "type": "user.platform-client.callback-secret",
+           *             "clientId": "pc_Xk3v9QmT2bLw"
+           *           },
+           *           "requestedBy": {
+           *             "kind": "user",
+           *             "id": "1",
+           *             "role": "SUPERADMIN"
+           *           },
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "expiresAt": "2026-01-16T09:30:00.000Z",
+           *           "decidedBy": null,
+           *           "decidedAt": null,
+           *           "rejectionReason": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            callbackSecretRequests: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              act: {
+                /** @enum {string} */
+                type: 'user.platform-client.callback-secret';
+                /** @description The payout provider whose callbacks the new secret signs once approved; its previous one verifies for the overlap after */
+                clientId: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              decidedAt: string | null;
+              rejectionReason: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  approveCallbackSecretRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "callbackSecretRequest": {
+           *         "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
+           *         "status": "APPROVED",
+           *         "act": {
+           *           "type": "user.platform-client.callback-secret",
+           *           "clientId": "pc_Xk3v9QmT2bLw"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "1",
+           *           "role": "SUPERADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "2",
+           *           "role": "SUPERADMIN"
+           *         },
+           *         "decidedAt": "2026-01-15T10:02:00.000Z",
+           *         "rejectionReason": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            callbackSecretRequest: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              act: {
+                /** @enum {string} */
+                type: 'user.platform-client.callback-secret';
+                /** @description The payout provider whose callbacks the new secret signs once approved; its previous one verifies for the overlap after */
+                clientId: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              decidedAt: string | null;
+              rejectionReason: string | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_FAILED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rejectCallbackSecretRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "Not asked for by the provider"
+         *     }
+         */
+        'application/json': {
+          /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "callbackSecretRequest": {
+           *         "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
+           *         "status": "REJECTED",
+           *         "act": {
+           *           "type": "user.platform-client.callback-secret",
+           *           "clientId": "pc_Xk3v9QmT2bLw"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "1",
+           *           "role": "SUPERADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "2",
+           *           "role": "SUPERADMIN"
+           *         },
+           *         "decidedAt": "2026-01-15T10:02:00.000Z",
+           *         "rejectionReason": "Not asked for by the provider"
+           *       }
+           *     }
+           */
+          'application/json': {
+            callbackSecretRequest: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              act: {
+                /** @enum {string} */
+                type: 'user.platform-client.callback-secret';
+                /** @description The payout provider whose callbacks the new secret signs once approved; its previous one verifies for the overlap after */
+                clientId: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              decidedAt: string | null;
+              rejectionReason: string | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;

@@ -20,7 +20,7 @@ export function decodeCacheMacSecret(text: string): Buffer {
 }
 
 /** The caches whose entries are authenticated, as the failure metric labels them. */
-export const macCaches = ['api-key', 'platform-client', 'token-version', 'command-answer'] as const;
+export const macCaches = ['api-key', 'platform-client', 'token-version', 'command-answer', 'callback-secret'] as const;
 export type MacCache = (typeof macCaches)[number];
 
 /** Verified entries remembered per gateway (CacheMac.open): about 2 MB at most. */

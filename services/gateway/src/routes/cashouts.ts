@@ -25,6 +25,7 @@ import type { App } from '@coin/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
+import type { ProviderCallbackSecrets } from '../auth/callback-secrets';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
@@ -44,14 +45,14 @@ import {
 import { offsetLinks, startOf } from './paging';
 import { userSecurity } from './security-schemes';
 
-/** A provider's callback secrets by its client id (`whsec_…`, newest first: two during a rotation). */
-export type CashoutCallbackSecrets = Readonly<Record<string, readonly string[]>>;
+/** Where a provider's callback secrets come from (auth/callback-secrets.ts: its issued ones, or the configured fallback). */
+export type CallbackSecretSource = Pick<ProviderCallbackSecrets, 'secretsOf'>;
 
 export interface CashoutRouteDeps {
   commands: CommandBus;
   internal: InternalApi;
-  /** CASHOUT_CALLBACK_SECRET: the payout providers' callback secrets; a client without one has every callback refused. */
-  cashoutCallbackSecrets?: CashoutCallbackSecrets;
+  /** The payout providers' callback secrets; absent, or none for a client: every callback of it is refused. */
+  callbackSecrets?: CallbackSecretSource;
 }
 
 declare module 'fastify' {
@@ -83,19 +84,12 @@ function requireProvider(request: FastifyRequest): void {
 /** The largest callback body read (bytes): a callback is a few hundred. */
 const callbackBodyBytesMax = 4096;
 
-/**
- * Why a provider's callback is refused before its body is read, or null: signed with one of its
- * secrets (Standard Webhooks: `webhook-id`, `webhook-timestamp`, `webhook-signature` over
- * "<id>.<timestamp>.<body>") within 5 minutes, with a usable id.
- */
-function callbackRefusal(request: FastifyRequest, secrets: CashoutCallbackSecrets): AppError | null {
-  const grantRefusal = providerRefusal(request);
-  if (grantRefusal) return grantRefusal;
-  const provider = principalOf(request).subject;
-  const own = Object.hasOwn(secrets, provider) ? secrets[provider] : undefined;
-  if (!own || own.length === 0) return new AppError('FORBIDDEN', 'This platform client is no payout provider with a callback secret');
+/** Why a callback's signature is refused with these secrets, or null. */
+function signatureRefusal(request: FastifyRequest, secrets: readonly string[]): AppError | null {
   try {
-    const id = verifyStandardWebhookSignature(request.rawCallbackBody ?? '', request.headers, own, { maxBodyBytes: callbackBodyBytesMax });
+    const id = verifyStandardWebhookSignature(request.rawCallbackBody ?? '', request.headers, secrets, {
+      maxBodyBytes: callbackBodyBytesMax,
+    });
     if (!callbackId.safeParse(id).success)
       return new AppError('UNAUTHENTICATED', 'webhook-id must be 1 to 256 printable characters without a dot');
   } catch (err) {
@@ -104,6 +98,28 @@ function callbackRefusal(request: FastifyRequest, secrets: CashoutCallbackSecret
     throw err;
   }
   return null;
+}
+
+/**
+ * Why a provider's callback is refused before its body is read, or null: signed with one of its
+ * own secrets (its token's client's: another provider's never verifies; Standard Webhooks:
+ * `webhook-id`, `webhook-timestamp`, `webhook-signature` over "<id>.<timestamp>.<body>") within
+ * 5 minutes, with a usable id. Secrets from the cache that refuse it are read again from the user
+ * service: a cache never grants, and a secret approved since the entry was cached verifies at once.
+ */
+async function callbackRefusal(request: FastifyRequest, source: CallbackSecretSource | undefined): Promise<AppError | null> {
+  const grantRefusal = providerRefusal(request);
+  if (grantRefusal) return grantRefusal;
+  const provider = principalOf(request).subject;
+  const requestId = String(request.id);
+  let { secrets, cached } = source ? await source.secretsOf(provider, { requestId }) : { secrets: [], cached: false };
+  let refusal = secrets.length > 0 ? signatureRefusal(request, secrets) : null;
+  if ((refusal || secrets.length === 0) && cached && source) {
+    ({ secrets, cached } = await source.secretsOf(provider, { fresh: true, requestId }));
+    refusal = secrets.length > 0 ? signatureRefusal(request, secrets) : null;
+  }
+  if (secrets.length === 0) return new AppError('FORBIDDEN', 'This platform client is no payout provider with a callback secret');
+  return refusal;
 }
 
 /** The callback route's own context: its JSON parser keeps the exact text the signature is over. */
@@ -123,7 +139,7 @@ function registerCallbackRoute(app: FastifyInstance, deps: CashoutRouteDeps): vo
       config: { access: 'platform' },
       // Nothing of the body is judged before the signature holds.
       preValidation: async (request) => {
-        const refusal = callbackRefusal(request, deps.cashoutCallbackSecrets ?? {});
+        const refusal = await callbackRefusal(request, deps.callbackSecrets);
         if (refusal) {
           request.refusedAtGateway = true;
           throw refusal;

@@ -39,9 +39,12 @@ const exampleDecision = {
   decidedAt: '2026-01-15T10:02:00.000Z',
 };
 
-/** A grant request as these routes show it: any but a verification's, which has its own routes (verification-requests). */
+/**
+ * A grant request as these routes show it: any but a verification's and a callback secret's, which
+ * have their own routes (verification-requests, callback-secret-requests).
+ */
 function isGrant(found: AnyGrantRequest): found is GrantRequest {
-  return found.act.type !== 'user.set-verification';
+  return found.act.type !== 'user.set-verification' && found.act.type !== 'user.platform-client.callback-secret';
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   platformClientList,
   problem,
   requestedPlatformClient,
+  requestedCallbackSecret,
   userDraft,
   webhookClientIdText,
 } from '@coin/contracts';
@@ -24,10 +25,14 @@ import { minor } from './amounts';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { forgetPlatformClient } from '../plugins/platform-clients';
 import type { Revocations } from '../revocation/revocations';
+import { newCallbackSecret, type CallbackSecretBox } from '../auth/callback-secrets';
+import { isCallbackSecretRequest, registerCallbackSecretRequestRoutes } from './callback-secret-requests';
 import { exampleGrantRequest, withExample } from './examples';
 
 export interface PlatformClientRouteDeps {
   commands: CommandBus;
+  /** Seals a payout provider's new callback secret (CASHOUT_CALLBACK_ENCRYPTION_SECRET); absent: none is issued (503). */
+  callbackSecretBox?: CallbackSecretBox;
   internal: InternalApi;
   /** The gateway's Redis, where the status of each client behind a SYSTEM token is cached. */
   redis: Redis;
@@ -180,7 +185,7 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
     },
   );
 
-  registerTestClientRoute(app, deps);
+  registerSecretIssuingRoutes(app, deps);
 
   app.post(
     '/api/admin/platform-clients/:id/revoke',
@@ -220,6 +225,13 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
   );
 }
 
+/** The routes that issue a secret besides a client's own: a test-mode client, a payout provider's callback secret. */
+function registerSecretIssuingRoutes(app: App, deps: PlatformClientRouteDeps): void {
+  registerTestClientRoute(app, deps);
+  registerCallbackSecretRoute(app, deps);
+  registerCallbackSecretRequestRoutes(app, deps);
+}
+
 /**
  * Test-mode clients (docs/decisions/0018-sandbox.md), for any ADMIN+ alone: the user service makes a
  * client of a `test_` id at once, since the gateway and the ledger refuse its tokens everywhere real
@@ -254,6 +266,80 @@ function registerTestClientRoute(app: App, deps: PlatformClientRouteDeps): void 
       if (!('client' in stored)) throw new InvariantViolation('a test-mode client was stored as a request for a second person');
       reply.status(201);
       return stored.secretHash === secretHash ? { client: stored.client, clientSecret } : { client: stored.client };
+    },
+  );
+}
+
+const exampleCallbackSecret = 'whsec_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4qL1c';
+
+/** The payout provider a new callback secret is for: live and granted `cashout` (404, 409 PLATFORM_CLIENT_REVOKED otherwise). */
+async function payoutProvider(deps: PlatformClientRouteDeps, id: string, requestId: string): Promise<void> {
+  const { platformClients } = await deps.internal.read('users.platform-clients', {}, requestId);
+  const client = platformClients.find((c) => c.id === id);
+  if (!client?.cashout) throw new AppError('NOT_FOUND', `No payout provider ${id} (a platform client granted cashout)`);
+  if (client.revokedAt !== null) throw new AppError('PLATFORM_CLIENT_REVOKED', `The platform client ${id} is revoked`);
+}
+
+/**
+ * A payout provider's own callback secret (docs/CONTRACT.md "Cash-out"), for a SUPERADMIN: the
+ * gateway makes it and sends it only sealed under CASHOUT_CALLBACK_ENCRYPTION_SECRET (a key the
+ * user service never holds), with its hash; the request waits for another SUPERADMIN, and the
+ * secret signs no callback before that approval. After it, the provider's previous secret
+ * verifies for CASHOUT_CALLBACK_SECRET_OVERLAP_S more, then never. Like a client's secret, it is
+ * in the first 202 only: a retry with the same Idempotency-Key answers the request without it.
+ */
+function registerCallbackSecretRoute(app: App, deps: PlatformClientRouteDeps): void {
+  app.post(
+    '/api/admin/platform-clients/:id/callback-secret',
+    {
+      config: { access: 'superadmin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['platform-clients'],
+        summary:
+          "Ask for a new callback secret of a payout provider (a live client granted cashout): 202 with the request another SUPERADMIN approves (POST /api/admin/callback-secret-requests/{id}/approve) and the `whsec_` secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it). It signs the provider's cash-out callbacks from that approval on; its previous secret verifies for the configured overlap (24 h by default) after, then never. An unknown client or one not granted cashout is 404, a revoked one 409 PLATFORM_CLIENT_REVOKED",
+        security: [{ bearerAuth: [] }],
+        operationId: 'requestCallbackSecret',
+        headers: requiredIdempotencyHeaders,
+        params: platformClientIdParams,
+        response: {
+          202: withExample(requestedCallbackSecret, {
+            callbackSecretRequest: exampleGrantRequest({
+              type: 'user.platform-client.callback-secret' as const,
+              clientId: exampleClient.id,
+            }),
+            callbackSecret: exampleCallbackSecret,
+          }),
+          404: problem,
+          409: problem,
+          422: problem,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const box = deps.callbackSecretBox;
+      if (!box) throw new AppError('UNAVAILABLE', 'No callback secret can be issued: CASHOUT_CALLBACK_ENCRYPTION_SECRET is not configured');
+      await payoutProvider(deps, id, String(request.id));
+      const { commandId, requestHash } = idempotencyOf(request);
+      const callbackSecret = newCallbackSecret();
+      const secretHash = sha256Hex(callbackSecret);
+      const draft = userDraft('user.platform-client.callback-secret', {
+        clientId: id,
+        sealedSecret: box.seal(callbackSecret, id),
+        secretHash,
+        requestHash,
+        idNonce: randomIdNonce(),
+      });
+      const stored = await deps.commands.user(draft, { ...authorityOf(request), commandId, requestId: String(request.id) });
+      if (stored.requestHash !== requestHash) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another request (another path, body or API key)');
+      }
+      if (!isCallbackSecretRequest(stored.grantRequest)) throw new InvariantViolation('a callback secret was asked for as another act');
+      reply.status(202);
+      // A retry of a request that was stored: its secret went out with the first answer only.
+      const callbackSecretRequest = stored.grantRequest;
+      return stored.secretHash === secretHash ? { callbackSecretRequest, callbackSecret } : { callbackSecretRequest };
     },
   );
 }

@@ -80,6 +80,29 @@ function insertedClient(client: NewPlatformClient): PlatformClient {
   };
 }
 
+/** The fake store's writes on existing clients: a revocation, and a payout provider's callback secret (issued to a live provider only). */
+function fakeClientWrites(
+  state: FakeState,
+  calls: string[],
+): Pick<UserCommandTransaction, 'revokePlatformClient' | 'insertCallbackSecret'> {
+  return {
+    revokePlatformClient: async (id, at) => {
+      calls.push(`revokePlatformClient ${id}`);
+      const found = state.clients?.get(id);
+      if (!found) return null;
+      if (found.revokedAt) return { client: found, revoked: false };
+      const revoked = { ...found, revokedAt: at.toISOString() };
+      state.clients?.set(id, revoked);
+      return { client: revoked, revoked: true };
+    },
+    insertCallbackSecret: async (secret) => {
+      calls.push(`insertCallbackSecret ${secret.clientId} by ${secret.requestedBy} approved by ${secret.approvedBy}`);
+      const client = state.clients?.get(secret.clientId);
+      return client && !client.revokedAt && client.cashout ? { issuedAt: secret.issuedAt } : null;
+    },
+  };
+}
+
 function fakeStore(state: FakeState = {}) {
   const calls: string[] = [];
   const stored = state.outcomes ?? new Map<string, StoredOutcome>();
@@ -145,15 +168,7 @@ function fakeStore(state: FakeState = {}) {
       state.clients?.set(client.id, inserted);
       return inserted;
     },
-    revokePlatformClient: async (id, at) => {
-      calls.push(`revokePlatformClient ${id}`);
-      const found = state.clients?.get(id);
-      if (!found) return null;
-      if (found.revokedAt) return { client: found, revoked: false };
-      const revoked = { ...found, revokedAt: at.toISOString() };
-      state.clients?.set(id, revoked);
-      return { client: revoked, revoked: true };
-    },
+    ...fakeClientWrites(state, calls),
     lockPendingDeletionRequest: async (userId) => {
       calls.push(`lockPendingDeletionRequest ${userId}`);
       return state.deletionRequests?.find((r) => r.userId === userId && r.status === 'PENDING') ?? null;
@@ -942,6 +957,74 @@ describe('two-person acts', () => {
       requestHash,
     });
     expect(fake.calls.filter((c) => c.startsWith('insertPlatformClient'))).toEqual([]);
+  });
+
+  describe("a payout provider's callback secret", () => {
+    const sealedSecret = `v1.${'A'.repeat(16)}.${'B'.repeat(66)}.${'C'.repeat(22)}`;
+    const provider = (revokedAt: string | null = null, cashout = true): PlatformClient => ({
+      id: 'pc_payer',
+      name: 'mobile money',
+      createdAt: now.toISOString(),
+      revokedAt,
+      treasuries: [],
+      dailyRewardCap: null,
+      cashout,
+    });
+    async function askedSecret(client: PlatformClient) {
+      const fake = fakeStore({ users: people(), clients: new Map([[client.id, client]]) });
+      const data = { clientId: client.id, sealedSecret, secretHash, requestHash };
+      const applied = await applyUserCommand(fake.store, command('user.platform-client.callback-secret', superadmin, data), clock, meta);
+      return { fake, applied, id: requestIdOf(applied) };
+    }
+
+    it('when one SUPERADMIN asks for a new callback secret, then only a request naming the client is stored: nothing is issued, and neither the sealed secret nor its hash is shown or audited', async () => {
+      const { fake, applied } = await askedSecret(provider());
+      expect(applied.outcome.reply).toEqual({
+        grantRequest: expect.objectContaining({
+          status: 'PENDING',
+          act: { type: 'user.platform-client.callback-secret', clientId: 'pc_payer' },
+          requestedBy: superadmin,
+        }),
+        secretHash,
+        requestHash,
+      });
+      expect(fake.calls.filter((c) => c.startsWith('insertCallbackSecret'))).toEqual([]);
+      expect(JSON.stringify((applied.outcome.reply as { grantRequest: unknown }).grantRequest)).not.toContain(sealedSecret);
+      expect(JSON.stringify(fake.audited)).not.toContain(sealedSecret);
+      expect(JSON.stringify(fake.audited)).not.toContain(secretHash);
+      expect(fake.audited.map((r) => [r.action, r.summary])).toEqual([
+        ['approval.request', { type: 'user.platform-client.callback-secret', clientId: 'pc_payer' }],
+      ]);
+    });
+
+    it("when the requester approves their own callback secret, or an ADMIN, then refused and nothing is issued; another SUPERADMIN's approval issues it with who asked and who approved, audited", async () => {
+      const { fake, id } = await askedSecret(provider());
+      const own = await applyUserCommand(fake.store, approve(superadmin, id), clock, meta);
+      const byAdmin = await applyUserCommand(fake.store, approve(admin, id), clock, meta);
+      expect([own, byAdmin].map((a) => (a.outcome.reply as { code: string }).code)).toEqual(['APPROVAL_BY_REQUESTER', 'FORBIDDEN']);
+      expect(fake.calls.filter((c) => c.startsWith('insertCallbackSecret'))).toEqual([]);
+      const approved = await applyUserCommand(fake.store, approve(other, id), clock, meta);
+      expect(approved.outcome.reply).toEqual({ grantRequest: expect.objectContaining({ status: 'APPROVED' }), tokenVersion: null });
+      expect(fake.calls.filter((c) => c.startsWith('insertCallbackSecret'))).toEqual(['insertCallbackSecret pc_payer by 1 approved by 3']);
+      // The approval's own record names the act and the client; no secret, no hash.
+      expect(fake.audited.at(-1)).toEqual(
+        expect.objectContaining({
+          action: 'approval.approve',
+          target: `grant-request:${id}`,
+          summary: { type: 'user.platform-client.callback-secret', clientId: 'pc_payer' },
+        }),
+      );
+      expect(JSON.stringify(fake.audited)).not.toContain(sealedSecret);
+    });
+
+    it('when the client was revoked or is no payout provider when the approval comes, then GRANT_REQUEST_OUTDATED and no secret is issued', async () => {
+      for (const client of [provider(now.toISOString()), provider(null, false)]) {
+        const { fake, id } = await askedSecret(client);
+        const approved = await applyUserCommand(fake.store, approve(other, id), clock, meta);
+        expect(approved.outcome.reply).toEqual(expect.objectContaining({ code: 'GRANT_REQUEST_OUTDATED' }));
+        expect(fake.calls.filter((c) => c.startsWith('updateGrantRequest'))).toEqual([]);
+      }
+    });
   });
 
   /** The requests a fake store holds, to start another (whose accounts changed since) with them. */

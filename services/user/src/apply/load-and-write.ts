@@ -91,5 +91,7 @@ export async function find(tx: UserCommandTransaction, write: FindingWrite): Pro
       return tx.insertPlatformClient(write.client);
     case 'revoke-platform-client':
       return tx.revokePlatformClient(write.id, write.at);
+    case 'insert-callback-secret':
+      return tx.insertCallbackSecret(write.secret);
   }
 }

@@ -1,6 +1,6 @@
 import type { ApiKey, AuditRecord, PlatformClient, RefusalRecord, ServiceActionRecord, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
-import type { AccountChange, NewApiKey, NewPlatformClient } from '../domain/rules';
+import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient } from '../domain/rules';
 import type { NewAccount, UserRow } from '../domain/users';
 import type { NewSessionGrant } from '../domain/session-grants';
 import type { DeletionRequestRow, DeletionWindow } from '../domain/deletion-requests';
@@ -50,6 +50,8 @@ export interface UserCommandTransaction {
   insertPlatformClient(client: NewPlatformClient): Promise<PlatformClient | null>;
   /** Revokes the client, keeping the first revocation time; null when no client has the id. */
   revokePlatformClient(id: string, now: Date): Promise<{ client: PlatformClient; revoked: boolean } | null>;
+  /** Issues a payout provider's callback secret; null when no live client of the id is granted `cashout`. */
+  insertCallbackSecret(secret: NewCallbackSecret): Promise<{ issuedAt: Date } | null>;
   /** Locks the user's PENDING deletion request (expired or not); null when there is none. */
   lockPendingDeletionRequest(userId: number): Promise<DeletionRequestRow | null>;
   /** Locks a deletion request by id; null when none has it. */

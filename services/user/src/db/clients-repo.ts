@@ -1,6 +1,6 @@
 import { currentApiVersion, minorUnitsToCoins, type PlatformClient } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
-import type { NewPlatformClient, PeopleBehind, PlatformClientGrants } from '../domain/rules';
+import type { NewCallbackSecret, NewPlatformClient, PeopleBehind, PlatformClientGrants } from '../domain/rules';
 
 type Queryable = Pool | PoolClient;
 
@@ -88,6 +88,41 @@ export async function findActivePlatformClient(
     },
     apiVersion: row.api_version,
   };
+}
+
+/**
+ * Issues a payout provider's callback secret when the client is live and granted `cashout` (one
+ * statement, so a client revoked meanwhile gets none); null otherwise. The same grant request
+ * issues once: a redelivered approval finds its row.
+ */
+export async function insertCallbackSecret(db: Queryable, input: NewCallbackSecret): Promise<{ issuedAt: Date } | null> {
+  const result = await db.query<{ issued_at: Date }>(
+    `WITH inserted AS (
+       INSERT INTO platform_client_callback_secrets (grant_request_id, client_id, sealed_secret, secret_hash, requested_by, approved_by, issued_at)
+       SELECT $1, id, $3, $4, $5, $6, $7 FROM platform_clients WHERE id = $2 AND revoked_at IS NULL AND cashout
+       ON CONFLICT (grant_request_id) DO NOTHING RETURNING issued_at
+     )
+     SELECT issued_at FROM inserted
+     UNION ALL
+     SELECT issued_at FROM platform_client_callback_secrets WHERE grant_request_id = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+    [input.grantRequestId, input.clientId, input.sealedSecret, input.secretHash, input.requestedBy, input.approvedBy, input.issuedAt],
+  );
+  const row = result.rows[0];
+  return row ? { issuedAt: row.issued_at } : null;
+}
+
+/**
+ * A live payout provider's two newest callback secrets, newest first, sealed as the gateway sent
+ * them; none for an unknown, revoked or ungranted client.
+ */
+export async function listCallbackSecrets(db: Queryable, clientId: string): Promise<Array<{ sealed: string; issuedAt: string }>> {
+  const result = await db.query<{ sealed_secret: string; issued_at: Date }>(
+    `SELECT s.sealed_secret, s.issued_at FROM platform_client_callback_secrets s
+     JOIN platform_clients c ON c.id = s.client_id AND c.revoked_at IS NULL AND c.cashout
+     WHERE s.client_id = $1 ORDER BY s.issued_at DESC, s.grant_request_id DESC LIMIT 2`,
+    [clientId],
+  );
+  return result.rows.map((row) => ({ sealed: row.sealed_secret, issuedAt: row.issued_at.toISOString() }));
 }
 
 /** Oldest first; revoked clients included (the listing is an audit too). */

@@ -3,7 +3,7 @@ import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import type { UserCommandStore, UserCommandTransaction } from '../apply/store';
 import { writeAccountChanges } from './account-changes';
 import { insertApiKey, revokeApiKey } from './api-keys-repo';
-import { insertNewPlatformClient, platformClientOf, revokePlatformClient } from './clients-repo';
+import { insertCallbackSecret, insertNewPlatformClient, platformClientOf, revokePlatformClient } from './clients-repo';
 import { findOutcome, storeOutcome } from './processed-commands';
 import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { findUserById, insertUser, lockSuperadminSet, lockUser } from './users-repo';
@@ -39,6 +39,7 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
       const result = await revokePlatformClient(client, id, now);
       return result ? { client: platformClientOf(result.row), revoked: result.revoked } : null;
     },
+    insertCallbackSecret: (secret) => insertCallbackSecret(client, secret),
     lockPendingDeletionRequest: (userId) => lockPendingDeletionRequest(client, userId),
     lockDeletionRequest: (id) => lockDeletionRequest(client, id),
     insertDeletionRequest: (request) => insertDeletionRequest(client, request),

@@ -54,6 +54,8 @@ export function actSummary(act: GrantRequest['act']): AuditSummary {
       };
     case 'user.set-verification':
       return { type: act.type, userId: act.userId, verified: act.verified, reason: act.reason };
+    case 'user.platform-client.callback-secret':
+      return { type: act.type, clientId: act.clientId };
   }
 }
 

@@ -49,7 +49,15 @@ export type StoredGrantAct =
       secretHash: string;
       requestHash: string;
     }
-  | { type: 'user.set-verification'; userId: number; verified: true; reason: string };
+  | { type: 'user.set-verification'; userId: number; verified: true; reason: string }
+  | {
+      type: 'user.platform-client.callback-secret';
+      clientId: string;
+      /** The secret sealed under the gateway's key (CASHOUT_CALLBACK_ENCRYPTION_SECRET): never readable here. */
+      sealedSecret: string;
+      secretHash: string;
+      requestHash: string;
+    };
 
 /** A row of grant_requests: a two-person request for `act`. */
 export interface GrantRequestRow extends TwoPersonRequest {
@@ -130,6 +138,8 @@ function actView(act: StoredGrantAct): GrantRequest['act'] {
       };
     case 'user.set-verification':
       return act;
+    case 'user.platform-client.callback-secret':
+      return { type: act.type, clientId: act.clientId };
   }
 }
 

@@ -318,6 +318,20 @@ export interface NewPlatformClient extends PlatformClientGrants, Partial<PeopleB
   secretHash: string;
 }
 
+/**
+ * A payout provider's new callback secret, as an approval issues it: sealed by the gateway (the
+ * user service cannot open it), with its hash, the grant request and the people behind it.
+ */
+export interface NewCallbackSecret {
+  clientId: string;
+  sealedSecret: string;
+  secretHash: string;
+  grantRequestId: string;
+  requestedBy: number | null;
+  approvedBy: number | null;
+  issuedAt: Date;
+}
+
 /** The client an authorised `user.platform-client.create` inserts; a command without grants grants none. */
 export function platformClientToCreate(command: RequestOf<'user.platform-client.create'>): NewPlatformClient {
   const { clientId, name, secretHash, treasuries, dailyRewardCap, cashout } = command.data;

@@ -5,6 +5,7 @@ import {
   clientCredentialsBody,
   logoutBody,
   platformClientIdText,
+  callbackSecretList,
   platformClientList,
   refreshBody,
   revocationList,
@@ -24,7 +25,7 @@ import type { App } from '@coin/http';
 import { z } from 'zod';
 import { constantTimeEqual, sha256Hex, signKeyProof } from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
-import { findActivePlatformClient, listPlatformClients, platformClientOf } from '../db/clients-repo';
+import { findActivePlatformClient, listCallbackSecrets, listPlatformClients, platformClientOf } from '../db/clients-repo';
 import { revokedCredentials } from '../db/revoked-credentials-repo';
 import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily } from '../db/sessions-repo';
 import { findUserById, listUsers } from '../db/users-repo';
@@ -201,4 +202,13 @@ function registerRevocationsRoute(app: App, deps: InternalRouteDeps): void {
       unheardWaitMs: unheardRevocationWaitMs,
     });
   });
+}
+
+/** A payout provider's sealed callback secrets, newest first, for the gateway (which alone opens and judges them). */
+export function registerCallbackSecretRoutes(app: App, deps: InternalRouteDeps): void {
+  app.get(
+    '/internal/platform-clients/:id/callback-secrets',
+    { schema: { params: z.object({ id: platformClientIdText }), response: { 200: callbackSecretList } } },
+    async (request) => ({ callbackSecrets: await listCallbackSecrets(deps.pool, request.params.id) }),
+  );
 }

@@ -22,6 +22,8 @@ export const userRouteCallers: InternalRouteCallers = {
   'POST /internal/auth/password': ['gateway'],
   'POST /internal/auth/password-reset': ['gateway'],
   'GET /internal/platform-clients/:id/status': ['gateway'],
+  // The sealed callback secrets of a payout provider: the gateway alone verifies callbacks (and alone holds the key that opens them).
+  'GET /internal/platform-clients/:id/callback-secrets': ['gateway'],
   'GET /internal/users': ['gateway'],
   // And the webhooks service, which records the events of every live client (docs/design/platform.md "A platform's events").
   'GET /internal/platform-clients': ['gateway', 'webhooks'],

@@ -98,7 +98,35 @@ function applyAct(
     }
     case 'user.set-verification':
       return applyVerification(act.userId, state, context, done, grantRequest);
+    case 'user.platform-client.callback-secret':
+      return issueSecret(
+        act,
+        { grantRequestId: decided.id, requestedBy: requesterId, approvedBy: approverId },
+        context,
+        done,
+        grantRequest,
+      );
   }
+}
+
+/**
+ * An approved callback secret: issued to the client as it is now, a live payout provider; one
+ * revoked or ungranted since the request gets none (409 GRANT_REQUEST_OUTDATED, the request stays PENDING).
+ */
+function issueSecret(
+  act: Extract<GrantRequestRow['act'], { type: 'user.platform-client.callback-secret' }>,
+  people: { grantRequestId: string; requestedBy: number | null; approvedBy: number | null },
+  context: DecideContext,
+  done: UserWrite,
+  grantRequest: ReturnType<typeof grantRequestView>,
+): UserDecision<'user.approve-grant'> {
+  const { clientId, sealedSecret, secretHash } = act;
+  const secret = { clientId, sealedSecret, secretHash, ...people, issuedAt: context.now };
+  return finding({ write: 'insert-callback-secret', secret }, (issued) =>
+    issued
+      ? { ok: true, result: { grantRequest, tokenVersion: null }, writes: [done], events: [] }
+      : rejected('GRANT_REQUEST_OUTDATED', `The client ${clientId} is revoked or no payout provider now`),
+  );
 }
 
 /** An approved verification of an ADMIN+ account: applied to the account as it is now (one verified meanwhile changes nothing). */
@@ -179,6 +207,9 @@ export const approveGrant: UserCommandModule<'user.approve-grant'> = {
         };
       case 'user.set-verification':
         // The approval's own record (approval.approve) names the act; verification is no closed audit action.
+        return null;
+      case 'user.platform-client.callback-secret':
+        // The approval's own record (approval.approve) names the act and the client; issuing a callback secret is no closed audit action.
         return null;
       case 'user.platform-client.create': {
         const { name, dailyRewardCap } = act;

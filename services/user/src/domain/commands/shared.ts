@@ -61,7 +61,7 @@ export function answered<T extends UserCommandType>(result: UserResult<T>, write
  */
 export function requestedGrant<A extends StoredGrantAct>(command: RequestingCommand, act: A, context: DecideContext) {
   const request = newGrantRequest(command, act, context.grants, context.now);
-  type View = A['type'] extends 'user.set-verification' ? AnyGrantRequest : GrantRequest;
+  type View = A['type'] extends 'user.set-verification' | 'user.platform-client.callback-secret' ? AnyGrantRequest : GrantRequest;
   return { view: grantRequestView(request, context.now) as View, write: { write: 'insert-grant-request', request } as const };
 }
 

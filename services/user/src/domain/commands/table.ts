@@ -5,6 +5,7 @@ import { approveDeletion } from './approve-deletion';
 import { approveGrant } from './approve-grant';
 import { changeRole } from './change-role';
 import { deleteUser } from './delete';
+import { issueCallbackSecret } from './platform-client-callback-secret';
 import { createPlatformClient } from './platform-client-create';
 import { revokePlatformClient } from './platform-client-revoke';
 import { register } from './register';
@@ -32,6 +33,7 @@ export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } 
   'user.api-key.revoke': revokeApiKey,
   'user.platform-client.create': createPlatformClient,
   'user.platform-client.revoke': revokePlatformClient,
+  'user.platform-client.callback-secret': issueCallbackSecret,
   'user.approve-grant': approveGrant,
   'user.reject-grant': rejectGrant,
 };

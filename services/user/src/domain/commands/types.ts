@@ -11,7 +11,7 @@ import type {
 import type { Rejected } from '@coin/errors';
 import type { DeletionPolicy, DeletionRequestRow, DeletionWindow } from '../deletion-requests';
 import type { GrantPolicy, GrantRequestRow } from '../grant-requests';
-import type { AccountChange, NewApiKey, NewPlatformClient } from '../rules';
+import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient } from '../rules';
 import type { NewSessionGrant } from '../session-grants';
 import type { NewAccount, UserRow } from '../users';
 
@@ -97,6 +97,8 @@ export interface Findings {
   'insert-platform-client': PlatformClient | null;
   /** The client, and whether this revoked it; null: no client has the id. */
   'revoke-platform-client': { client: PlatformClient; revoked: boolean } | null;
+  /** The time the callback secret was issued; null: no live client of the id is granted `cashout`. */
+  'insert-callback-secret': { issuedAt: Date } | null;
 }
 
 export type FindingWrite =
@@ -104,7 +106,8 @@ export type FindingWrite =
   | { write: 'insert-api-key'; key: NewApiKey }
   | { write: 'revoke-api-key'; id: string }
   | { write: 'insert-platform-client'; client: NewPlatformClient }
-  | { write: 'revoke-platform-client'; id: string; at: Date };
+  | { write: 'revoke-platform-client'; id: string; at: Date }
+  | { write: 'insert-callback-secret'; secret: NewCallbackSecret };
 
 /** A refusal; `writes` are still made (a request met past its expiry is marked EXPIRED, a taken address's owner is told). */
 export type Refused = Rejected & { writes?: UserWrite[] };
