@@ -59,35 +59,58 @@ interface TickRead {
   limits: SupplyLimits;
 }
 
+/**
+ * What one tick read: the totals it goes on with, the balances' sum and, on a rebase after an
+ * earlier tick, what the incremental path makes of the same moment (the delta since the last
+ * tick folded in): the rebase's drift is judged against that, never against the last tick's
+ * totals, or every row committed between two ticks would read as drift.
+ */
+interface TickResult {
+  next: SupplyState;
+  balances: number;
+  incremental?: SupplyState;
+}
+
 /** One database in one snapshot: the whole ledger (a rebase) or the rows past the cursor, and the balances' sum. */
-async function readOneDatabase(pool: SupplyCheckDeps['pool'], read: TickRead): Promise<{ next: SupplyState; balances: number }> {
+async function readOneDatabase(pool: SupplyCheckDeps['pool'], read: TickRead): Promise<TickResult> {
   const { state, rebase, startMs, limits } = read;
   const client = await pool.connect();
+  const foldDelta = async (from: SupplyState) => {
+    const delta = await readSupplyDelta(client, { cursorId: from.cursorId, gapIds: [...from.gaps.keys()], openIds: [...from.open.keys()] });
+    return foldSupply(from, delta, startMs, limits);
+  };
   try {
     return await inSnapshot(client, async () => {
-      if (rebase || state === null) {
+      if (state === null) {
         const snapshot = await readSupplySnapshot(client, limits.gapsMax);
         return { next: rebaseSupply(snapshot, startMs), balances: await readBalancesSum(client) };
       }
-      const delta = await readSupplyDelta(client, {
-        cursorId: state.cursorId,
-        gapIds: [...state.gaps.keys()],
-        openIds: [...state.open.keys()],
-      });
-      return { next: foldSupply(state, delta, startMs, limits), balances: await readBalancesSum(client) };
+      if (rebase) {
+        // The same snapshot both ways: a difference is the incremental path's, not a late commit's.
+        const incremental = await foldDelta(state);
+        const snapshot = await readSupplySnapshot(client, limits.gapsMax);
+        return { next: rebaseSupply(snapshot, startMs), balances: await readBalancesSum(client), incremental };
+      }
+      return { next: await foldDelta(state), balances: await readBalancesSum(client) };
     });
   } finally {
     client.release();
   }
 }
 
-/** Every shard as one ledger: a cut torn by a leg landing between two shards' snapshots is read again. */
-async function readShards(shards: Shards, read: TickRead): Promise<{ next: SupplyState; balances: number }> {
+/**
+ * Every shard as one ledger: a cut torn by a leg landing between two shards' snapshots is read
+ * again. A rebase folds the delta first (its own cut), then reads the whole ledger: a row
+ * committed between the two cuts can still show as drift, which the single database never does.
+ */
+async function readShards(shards: Shards, read: TickRead): Promise<TickResult> {
   const { state, rebase, startMs, limits } = read;
   for (let attempt = 1; ; attempt += 1) {
     if (rebase || state === null) {
+      const incremental = state === null ? undefined : foldSupply(state, (await readShardedDelta(shards, state)).delta, startMs, limits);
       const { snapshot, balances, consistent } = await readShardedSnapshot(shards, limits.gapsMax);
-      if (consistent || attempt >= cutAttemptsMax) return { next: rebaseSupply(snapshot, startMs), balances };
+      if (consistent || attempt >= cutAttemptsMax)
+        return { next: rebaseSupply(snapshot, startMs), balances, ...(incremental ? { incremental } : {}) };
     } else {
       const { delta, balances, consistent } = await readShardedDelta(shards, state);
       if (consistent || attempt >= cutAttemptsMax) return { next: foldSupply(state, delta, startMs, limits), balances };
@@ -147,12 +170,12 @@ export function startSupplyCheck(deps: SupplyCheckDeps, options: { timer?: boole
     const startMs = deps.now().getTime();
     const rebase = state === null || startMs - rebasedAtMs >= deps.rebaseIntervalMs;
     const read = { state, rebase, startMs, limits };
-    const { next, balances } =
+    const { next, balances, incremental } =
       deps.shards && deps.shards.length > 1 ? await readShards(deps.shards, read) : await readOneDatabase(deps.pool, read);
     const nowMs = deps.now().getTime();
     const figures = supplyFigures(next, balances, nowMs, deps.creditLegMaxAgeMs);
-    // What the incremental path believed just before, against the full read.
-    if (rebase && state !== null) warnOnRebaseDrift(deps.logger, supplyFigures(state, balances, nowMs, deps.creditLegMaxAgeMs), figures);
+    // What the incremental path makes of the same moment, against the full read.
+    if (incremental) warnOnRebaseDrift(deps.logger, supplyFigures(incremental, balances, nowMs, deps.creditLegMaxAgeMs), figures);
     state = next;
     if (rebase) rebasedAtMs = startMs;
     latest = figures;
