@@ -15,10 +15,12 @@ export const apiKeyScopeOfCommand = {
   'ledger.refund': 'refund',
   'ledger.reward': 'reward',
   'ledger.payout': 'reward',
-} as const satisfies Record<ApprovableCommand['type'], ApiKeyScopeName>;
+} as const satisfies Record<Exclude<ApprovableCommand['type'], 'ledger.reverse-cashout'>, ApiKeyScopeName>;
 
 /** The scope the command that a request holds needs (approving it needs the same key as sending it would). */
 export function apiKeyScopeOfApprovable(command: ApprovableCommand): ApiKeyScopeName | null {
+  // A cash-out's reversal pays no one: the second person's fresh second factor is its guard, no key.
+  if (command.type === 'ledger.reverse-cashout') return null;
   if (command.type === 'ledger.payout' && command.data.from.kind !== 'treasury') return null;
   return apiKeyScopeOfCommand[command.type];
 }
@@ -63,6 +65,8 @@ export function apiKeyScopeNeeded(command: SentCommand): ApiKeyScopeName | typeo
     case 'ledger.request-approval':
       return apiKeyScopeOfApprovable(command.data.command);
     case 'ledger.approve':
+      // A cash-out's reversal needs no key (its routes name it: `holds`); the ledger refuses one of another request there.
+      if (command.data.holds === 'cashout-reversal') return null;
       return command.data.command === undefined ? scopeOfStoredCommand : apiKeyScopeOfApprovable(command.data.command);
     default:
       return null;

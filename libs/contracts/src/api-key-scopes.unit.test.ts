@@ -1,4 +1,4 @@
-import { apiKeyScopeNeeded, apiKeyScopeOfCommand } from './api-key-scopes';
+import { apiKeyScopeNeeded, apiKeyScopeOfCommand, scopeOfStoredCommand } from './api-key-scopes';
 import type { LedgerCommand } from './commands';
 
 type Sent = Parameters<typeof apiKeyScopeNeeded>[0];
@@ -44,7 +44,15 @@ describe('which API key scope a ledger command needs from the person who sends i
     expect(apiKeyScopeNeeded(sent(payoutFrom({ kind: 'treasury', code: 'REWARDS' }), client))).toBeNull();
   });
 
+  it("when a person asks for or approves a cash-out's reversal, then it needs no key (it pays no one)", () => {
+    const reversal = { type: 'ledger.reverse-cashout' as const, data: { holdId: 'h', fromUserId: 9, reason: 'r' } };
+    expect(apiKeyScopeNeeded(sent({ type: 'ledger.request-approval', data: { command: reversal } }, admin))).toBeNull();
+    expect(apiKeyScopeNeeded(sent({ type: 'ledger.approve', data: { approvalId: 'a', holds: 'cashout-reversal' } }, admin))).toBeNull();
+    expect(apiKeyScopeNeeded(sent({ type: 'ledger.approve', data: { approvalId: 'a' } }, admin))).toBe(scopeOfStoredCommand);
+  });
+
   it('when a command can wait for approval, then the table names its scope, and nothing else is in it', () => {
+    // A cash-out's reversal pays no one and needs no key (apiKeyScopeOfApprovable).
     const approvable: Array<LedgerCommand['type']> = ['ledger.mint', 'ledger.burn', 'ledger.refund', 'ledger.reward', 'ledger.payout'];
     expect(Object.keys(apiKeyScopeOfCommand).sort()).toEqual([...approvable].sort());
   });

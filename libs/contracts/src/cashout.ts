@@ -3,6 +3,8 @@ import { coinAmount, coinValue, minorUnitsPerCoin } from './money';
 import { isoDateTime, singleLineText, userId, userIdParam } from './common';
 import { cashoutOutcome, msisdn, transaction, wallet } from './ledger';
 import { platformClientId } from './user';
+import { approval } from './approvals';
+import { reasonText } from './common';
 import { historyPaging, queryInt } from './history';
 import { checkDays, utcDay } from './stats';
 import { withCursorParam, withPageLinks } from './paging';
@@ -99,6 +101,25 @@ export const cashoutCallbackBody = z.strictObject({
 });
 
 export const cashoutResult = z.object({ cashout, wallet });
+
+// ---- The reversal of a claimed cash-out (docs/CONTRACT.md "Cash-out") ----
+/**
+ * A request to reverse a claimed cash-out, waiting for a second ADMIN+: the members of an Approval
+ * with `reversal` in place of `command` (an Approval's closed `command.type` enum has no value for
+ * it, and a new one would break its consumers). Nothing moves when it is approved: the cash-out's
+ * hold is released (`transactionId` stays null).
+ */
+export const cashoutReversalApproval = approval.omit({ command: true }).extend({
+  reversal: z.object({ cashoutId: z.uuid(), userId, reason: z.string() }),
+});
+export type CashoutReversalApproval = z.infer<typeof cashoutReversalApproval>;
+/** POST /api/admin/cashouts/{id}/reversal. */
+export const cashoutReversalBody = z.strictObject({ reason: reasonText });
+/** Its 202: the request. */
+export const cashoutReversalPending = z.object({ approval: cashoutReversalApproval });
+/** What an approved reversal answers: the cash-out as released, the payer's wallet and the request. */
+export const cashoutReversedResult = cashoutResult.extend({ approval: cashoutReversalApproval });
+
 export type CashoutResult = z.infer<typeof cashoutResult>;
 export const claimCashoutResult = z.object({ cashout });
 export type ClaimCashoutResult = z.infer<typeof claimCashoutResult>;

@@ -69,6 +69,8 @@ describe('the ledger command contract table', () => {
       'ledger.decide-cashout',
       'ledger.decide-cashout-rate',
       'ledger.reject-approval',
+      // A claimed cash-out's reversal gives its coins back after a provider may have paid (applied only by an approval).
+      'ledger.reverse-cashout',
       // A commission rule sends a treasury's coins to third parties (docs/decisions/0013).
       'ledger.set-commission',
       'user.api-key.create',
@@ -122,10 +124,17 @@ describe('the ledger rows and the approvable union', () => {
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([['type']]);
   });
 
-  it('when the approvable union is read, then it holds exactly the rows marked approvable: mint, burn, reward, refund and payout', () => {
+  it('when the approvable union is read, then it holds exactly the rows marked approvable: mint, burn, reward, refund, payout and a cash-out reversal', () => {
     const marked = rows.filter(([, row]) => row.approvable).map(([type]) => type);
     expect([...optionTypes(approvableCommand)].sort()).toEqual([...marked].sort());
-    expect([...marked].sort()).toEqual(['ledger.burn', 'ledger.mint', 'ledger.payout', 'ledger.refund', 'ledger.reward']);
+    expect([...marked].sort()).toEqual([
+      'ledger.burn',
+      'ledger.mint',
+      'ledger.payout',
+      'ledger.refund',
+      'ledger.reverse-cashout',
+      'ledger.reward',
+    ]);
   });
 
   it('when a held command is read back, then it is the direct command’s data without its request hash and id nonce', () => {

@@ -6,7 +6,15 @@ import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
 import { captureResult, hold, holdResult } from './holds';
-import { cashoutRateResult, cashoutResult, claimCashoutResult, decideCashoutResult, settleCashoutResult } from './cashout';
+import {
+  cashoutRateResult,
+  cashoutResult,
+  cashoutReversalApproval,
+  cashoutReversedResult,
+  claimCashoutResult,
+  decideCashoutResult,
+  settleCashoutResult,
+} from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
 import {
   advanceClockCommand,
@@ -44,6 +52,7 @@ import {
   setCommissionCommand,
   setLimitsCommand,
   settleCashoutCommand,
+  reverseCashoutCommand,
   transferCommand,
   voidHoldCommand,
   wallet,
@@ -129,8 +138,11 @@ const transactionId = z.number().int().positive();
  */
 const moneyOrApproval = z.union([moneyResult, approvalPending]);
 
-/** An approval request as the ledger answers it: an Approval, or a PayoutApproval when it holds a payout. */
-const anyApproval = z.union([approval, payoutApproval]);
+/**
+ * An approval request as the ledger answers it: an Approval, or a PayoutApproval when it holds a
+ * payout, or a CashoutReversalApproval when it holds a cash-out's reversal.
+ */
+const anyApproval = z.union([approval, payoutApproval, cashoutReversalApproval]);
 /** The 201 of an approved payout: the payout's result as a direct one answers, and the request. */
 export const payoutApprovedResult = payoutResult.extend({ approval: payoutApproval });
 
@@ -368,6 +380,15 @@ const directLedgerCommandContracts = {
     approvable: false,
     result: settleCashoutResult,
   }),
+  // Applied only by an approval (one ADMIN+ asks, another approves), with a fresh second factor.
+  'ledger.reverse-cashout': ledgerRow({
+    schema: reverseCashoutCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'client',
+    stepUp: true,
+    approvable: true,
+    result: cashoutResult,
+  }),
   // Rate versions (docs/CONTRACT.md "Cash-out"): one key for the whole table, so one partition applies every step in order.
   'ledger.propose-cashout-rate': ledgerRow({
     schema: proposeCashoutRateCommand,
@@ -515,15 +536,24 @@ const namesItsRouteError = {
   message: 'An approval request of the earlier id layout (UUIDv5) is decided with its command',
   path: ['command'],
 };
+/**
+ * Which kind of request an approve or a reject is meant for: `cashout-reversal` from the routes of
+ * a cash-out's reversal; absent from every other (a request holding a reversal is then not found,
+ * and one holding anything else is not found for `cashout-reversal`), so each route answers with
+ * the view it documents.
+ */
+const decidedKind = z.literal('cashout-reversal').optional();
 /** Applies the request's command, by an ADMIN+ who did not request it (the command, when sent, must equal the stored one). */
 export const approveCommand = commandSchema(
   'ledger.approve',
-  z.object({ approvalId, command: approvableCommand.optional(), requestHash }).refine(namesItsRoute, namesItsRouteError),
+  z
+    .object({ approvalId, command: approvableCommand.optional(), holds: decidedKind, requestHash })
+    .refine(namesItsRoute, namesItsRouteError),
 );
 export const rejectApprovalCommand = commandSchema(
   'ledger.reject-approval',
   z
-    .object({ approvalId, command: approvableCommand.optional(), reason: reasonText, requestHash })
+    .object({ approvalId, command: approvableCommand.optional(), holds: decidedKind, reason: reasonText, requestHash })
     .refine(namesItsRoute, namesItsRouteError),
 );
 /** Sent by the ledger's expiry sweep for a pending request past its expiry. */
@@ -546,7 +576,7 @@ const ledgerRows = {
     route: 'client',
     stepUp: true,
     approvable: false,
-    result: z.union([moneyResult.extend({ approval }), payoutApprovedResult]),
+    result: z.union([moneyResult.extend({ approval }), payoutApprovedResult, cashoutReversedResult]),
   }),
   'ledger.reject-approval': ledgerRow({
     schema: rejectApprovalCommand,

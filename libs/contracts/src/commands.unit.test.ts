@@ -75,6 +75,9 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
     ],
   ],
   'ledger.claim-cashout': [['the payer', ledgerDraft('ledger.claim-cashout', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
+  'ledger.reverse-cashout': [
+    ['the payer', ledgerDraft('ledger.reverse-cashout', { holdId: randomUUID(), fromUserId: 7, reason: 'r' }), 'user:7'],
+  ],
   'ledger.settle-cashout': [
     [
       'the payer',

@@ -406,6 +406,16 @@ export const claimCashoutCommand = commandSchema(
     requestHash,
   }),
 );
+/**
+ * Reverses a cash-out its provider claimed (docs/CONTRACT.md "Cash-out"): its hold is voided, the
+ * coins go back to the payer and the provider's platform sees the release (coin.holds). Only an
+ * approval applies it: one ADMIN+ asks (an approval request holding it), a different ADMIN+, not
+ * the payer, approves. Keyed by the payer's wallet: the cash-out's id names its payer.
+ */
+export const reverseCashoutCommand = commandSchema(
+  'ledger.reverse-cashout',
+  z.object({ holdId, fromUserId: userId, reason: reasonText, requestHash }),
+);
 /** Settles a cash-out from its provider's signed callback (docs/CONTRACT.md "Cash-out"); keyed by the payer's wallet. */
 export const settleCashoutCommand = commandSchema(
   'ledger.settle-cashout',

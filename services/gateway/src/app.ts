@@ -29,6 +29,7 @@ import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
 import { registerCommissionRoutes } from './routes/commission-rules';
 import { registerCashoutRateRoutes } from './routes/cashout-rates';
+import { registerCashoutReversalRoutes } from './routes/cashout-reversals';
 import { registerCashoutRoutes, type CallbackSecretSource } from './routes/cashouts';
 import type { CallbackSecretBox } from './auth/callback-secrets';
 import { registerMandateRoutes } from './routes/mandates';
@@ -278,6 +279,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerHoldRoutes(commands, routeDeps);
     registerCashoutRoutes(commands, routeDeps);
     registerCashoutRateRoutes(commands, routeDeps);
+    registerCashoutReversalRoutes(commands, routeDeps);
     registerMandateRoutes(commands, routeDeps);
     registerTreasuryRoutes(commands, routeDeps);
     registerApiKeyRoutes(commands, routeDeps);

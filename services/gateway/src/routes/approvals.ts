@@ -16,6 +16,7 @@ import {
   routeOfApprovalId,
   type ApprovableCommand,
   type Approval,
+  type CashoutReversalApproval,
   type PayoutApproval,
 } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
@@ -49,13 +50,14 @@ export interface ApprovalRouteDeps {
 }
 
 /** The request of a route of Approvals: never a payout's (the ledger's read of an Approval answers APPROVAL_NOT_FOUND for one). */
-function asApproval(shown: Approval | PayoutApproval): Approval {
+function asApproval(shown: Approval | PayoutApproval | CashoutReversalApproval): Approval {
   if ('payout' in shown) throw new InvariantViolation('a payout request answered on the routes of Approvals');
+  if ('reversal' in shown) throw new InvariantViolation("a cash-out's reversal answered on the routes of Approvals");
   return shown;
 }
 
 /** The request of a route of payout approvals: always a payout's (the ledger's read of one answers for nothing else). */
-function asPayoutApproval(shown: Approval | PayoutApproval): PayoutApproval {
+function asPayoutApproval(shown: Approval | PayoutApproval | CashoutReversalApproval): PayoutApproval {
   if (!('payout' in shown)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
   return shown;
 }
@@ -200,6 +202,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
     async (request, reply) => {
       const result = await sendApprove(deps, request, reply, request.params.id, false);
       if ('payout' in result) throw new InvariantViolation('a payout request answered on the routes of Approvals');
+      if ('cashout' in result) throw new InvariantViolation("a cash-out's reversal answered on the routes of Approvals");
       return result;
     },
   );

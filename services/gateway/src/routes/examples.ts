@@ -654,3 +654,35 @@ export const exampleDecideCashoutResult = {
     approval: { status: 'APPROVED', approvedBy: 12, approvedAt: '2026-01-15T09:40:00.000Z' },
   },
 } as const;
+
+/** POST /api/admin/cashouts/{id}/reversal: the reason the claimed cash-out is reversed. */
+export const exampleCashoutReversalBody = { reason: 'The provider confirmed it paid nothing to this number' };
+const exampleCashoutReversal = {
+  id: '9c8b7a6f-5e4d-8c3b-8a2f-1e0d9c8b7a70',
+  status: 'PENDING',
+  reversal: { cashoutId: exampleCashout.id, userId, reason: exampleCashoutReversalBody.reason },
+  requestedBy: { kind: 'user', id: '42', role: 'ADMIN' },
+  createdAt: at,
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  updatedAt: at,
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+} as const;
+/** Its 202: the request, waiting for a different ADMIN+. */
+export const exampleCashoutReversalPending = { approval: exampleCashoutReversal };
+/** POST /api/admin/cashout-reversals/{id}/reject. */
+export const exampleCashoutReversalRejected = {
+  approval: {
+    ...exampleCashoutReversal,
+    status: 'REJECTED',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    rejectionReason: exampleRejectApproval.reason,
+  },
+} as const;
+/** POST /api/admin/cashout-reversals/{id}/approve: the claimed cash-out released, the coins the payer's again. */
+export const exampleCashoutReversed = {
+  cashout: { ...exampleCashout, status: 'RELEASED', claimedBy: 'pc_momo', claimedAt: at },
+  wallet: exampleWallet,
+  approval: { ...exampleCashoutReversal, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' } },
+} as const;

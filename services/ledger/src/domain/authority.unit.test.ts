@@ -92,6 +92,8 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.propose-cashout-rate': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.propose-cashout-rate') },
   'ledger.decide-cashout-rate': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.decide-cashout-rate') },
   'ledger.decide-cashout': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.decide-cashout') },
+  // Applied only by an approval (judged in decide): the command itself is an ADMIN+'s.
+  'ledger.reverse-cashout': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.reverse-cashout') },
   // A test-mode client's own sandbox clock: no live author, person or client, ever moves one.
   'ledger.advance-clock': { may: [], refusal: 'Command refused: only a test-mode platform client moves its own sandbox clock' },
 };

@@ -1,7 +1,7 @@
-import { minorUnitsToCoins, type Approval, type PayoutApproval } from '@coin/contracts';
+import { minorUnitsToCoins, type Approval, type CashoutReversalApproval, type PayoutApproval } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import type { ApprovalState } from '../domain/approvals';
-import { approvedCommandView, holdsPayout } from '../domain/commands/approvable';
+import { approvedCommandView, holdsPayout, holdsReversal } from '../domain/commands/approvable';
 
 /** The members an Approval and a PayoutApproval share. */
 function requestMembers(approval: ApprovalState) {
@@ -58,7 +58,21 @@ export function payoutApprovalView(approval: ApprovalState): PayoutApproval {
   };
 }
 
-/** A request as replies show it: a PayoutApproval when it holds a payout, else an Approval. */
-export function anyApprovalView(approval: ApprovalState): Approval | PayoutApproval {
-  return holdsPayout(approval.command) ? payoutApprovalView(approval) : approvalView(approval);
+/** The CashoutReversalApproval view of a request holding a cash-out's reversal (API and replies). */
+export function cashoutReversalApprovalView(approval: ApprovalState): CashoutReversalApproval {
+  const { command } = approval;
+  if (!holdsReversal(command)) throw new InvariantViolation(`approval ${approval.id} holds no cash-out reversal`);
+  const { id, status, ...rest } = requestMembers(approval);
+  return {
+    id,
+    status,
+    reversal: { cashoutId: command.data.holdId, userId: command.data.fromUserId, reason: command.data.reason },
+    ...rest,
+  };
+}
+
+/** A request as replies show it: a PayoutApproval, a CashoutReversalApproval or an Approval, by what it holds. */
+export function anyApprovalView(approval: ApprovalState): Approval | PayoutApproval | CashoutReversalApproval {
+  if (holdsPayout(approval.command)) return payoutApprovalView(approval);
+  return holdsReversal(approval.command) ? cashoutReversalApprovalView(approval) : approvalView(approval);
 }

@@ -42,6 +42,11 @@ export function holdsPayout(command: ApprovableCommand): command is Extract<Appr
   return command.type === 'ledger.payout';
 }
 
+/** Whether a request holds a cash-out's reversal: shown as a CashoutReversalApproval, and approved without a transaction. */
+export function holdsReversal(command: ApprovableCommand): command is Extract<ApprovableCommand, { type: 'ledger.reverse-cashout' }> {
+  return command.type === 'ledger.reverse-cashout';
+}
+
 /** Why a request for `command` is refused at once rather than parked for a second person, or null. */
 export function requestRefusal(request: RequestOfApproval, command: ApprovableCommand): Rejected | null {
   return partsOf(command).requestRefusal(request, command);
@@ -52,13 +57,16 @@ export function approvalSummary(command: ApprovableCommand): AuditSummary {
   // A payout's amount is its total, and its lines are counted (as the direct payout's record does).
   const amount = holdsPayout(command)
     ? coinsOrNull(command.data.lines.reduce((sum, line) => sum + line.amount, 0))
-    : coinsOrNull(command.data.amount);
+    : holdsReversal(command)
+      ? null
+      : coinsOrNull(command.data.amount);
   return {
     command: command.type.replace('ledger.', '').toUpperCase(),
     target: approvedTarget(command),
     amount,
     reason: command.data.reason,
     ...(holdsPayout(command) ? { lines: command.data.lines.length, payoutReference: command.data.reference ?? null } : {}),
+    ...(holdsReversal(command) ? { cashoutId: command.data.holdId, userId: command.data.fromUserId } : {}),
   };
 }
 

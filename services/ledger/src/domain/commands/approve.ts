@@ -1,7 +1,7 @@
-import { approveCommand, ledgerResults, type LedgerCommandOf } from '@coin/contracts';
+import { approveCommand, ledgerResults, type LedgerCommandOf, type Party } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { approvedCommand, sameActor, userIdOfActor } from '../approvals';
-import { approvalSummaryOf, approvedReads, holdsPayout, type ApprovedCommand } from './approvable';
+import { approvalSummaryOf, approvedReads, holdsPayout, holdsReversal, type ApprovedCommand } from './approvable';
 import { payout } from './payout';
 import { transactionIdOf, transactionIdsOf } from './replies';
 import {
@@ -16,7 +16,19 @@ import {
   selfDealing,
 } from './rules';
 import { adminRefusal } from '../authors';
+import type { Accepted } from '../state';
+import type { ApprovalState } from '../approvals';
 import type { CommandModule } from './types';
+
+/**
+ * Whom the command an approval applied pays: each transaction's recipient, and, for a cash-out's
+ * reversal (which moves nothing), the payer its released hold gives the coins back to.
+ */
+function beneficiariesOf(approval: ApprovalState, inner: Accepted): Array<Party | null> {
+  const applied = inner.transaction ? [inner.transaction] : inner.lineTransactions;
+  const released = holdsReversal(approval.command) ? inner.holds.map(({ hold }): Party => ({ kind: 'user', userId: hold.fromUserId })) : [];
+  return [...applied.map((t) => t.to), ...released];
+}
 
 /**
  * Applies a request's command, by an ADMIN+ who did not request it: the stored command is decided
@@ -27,8 +39,11 @@ export const approve: CommandModule<'ledger.approve'> = {
   schema: approveCommand,
   result: ledgerResults['ledger.approve'],
   createsTransaction: true,
-  // A payout's approval applies its lines, one transaction each.
-  transactionsOf: ({ data }) => (data.command !== undefined && holdsPayout(data.command) ? data.command.data.lines.length : 1),
+  // A payout's approval applies its lines, one transaction each; a cash-out's reversal moves nothing.
+  transactionsOf: ({ data }) => {
+    if (data.command !== undefined && holdsReversal(data.command)) return 0;
+    return data.command !== undefined && holdsPayout(data.command) ? data.command.data.lines.length : 1;
+  },
   authorRefusal: adminRefusal,
   reads(command) {
     // The request; and what the command it applies reads (as its requester's; the approval step
@@ -40,12 +55,13 @@ export const approve: CommandModule<'ledger.approve'> = {
     return {
       approvalIds: [command.data.approvalId],
       walletKeys: applied.walletKeys ?? [],
+      ...(applied.holdIds === undefined ? {} : { holdIds: applied.holdIds }),
       ...(applied.refundTarget === undefined ? {} : { refundTarget: applied.refundTarget }),
     };
   },
   decide(command, context) {
     const { now } = context;
-    const approval = approvalOf(context.state, command.data.approvalId, command.data.command);
+    const approval = approvalOf(context.state, command.data.approvalId, command.data.command, command.data.holds);
     if (!approval) return approvalNotFound(command.data.approvalId);
     const notPending = approvalNotPending(approval, now);
     if (notPending) return notPending;
@@ -61,13 +77,15 @@ export const approve: CommandModule<'ledger.approve'> = {
     // The stored command, decided now as if its requester had sent it directly: the same rules, limits and checks.
     const inner = context.decideApproved(approvedCommand(approval, now));
     if (!inner.ok) return inner;
-    // What the command applied: one transaction, or a payout's lines (all or nothing, as decided).
+    // What the command applied: one transaction, or a payout's lines (all or nothing, as decided);
+    // a cash-out's reversal, none: it releases the cash-out's hold to its payer.
     const applied = inner.transaction ? [inner.transaction] : inner.lineTransactions;
     const first = applied[0];
-    if (!first || inner.parked) return inner;
-    if (applied.some((t) => paysActor(command, t.to))) return selfDealing('An approver cannot approve a payment to themselves');
+    if ((!first && !holdsReversal(approval.command)) || inner.parked) return inner;
+    const paid = beneficiariesOf(approval, inner);
+    if (paid.some((to) => paysActor(command, to))) return selfDealing('An approver cannot approve a payment to themselves');
     // The approval is made with the approver's key: its people are never paid by it either.
-    if (applied.some((t) => paysPeopleBehindKey(command, t.to))) return selfDealing(paysPeopleBehindKeyDetail);
+    if (paid.some((to) => paysPeopleBehindKey(command, to))) return selfDealing(paysPeopleBehindKeyDetail);
     // Every transaction the approval applies names it: the request, who asked, who approved, and
     // its own place among them (a payout's lines, a split refund's commission leg beside the refund).
     const named = (leg: number) => ({ id: approval.id, requestedBy, approvedBy, leg });
@@ -78,7 +96,7 @@ export const approve: CommandModule<'ledger.approve'> = {
       lineTransactions: inner.lineTransactions.map((t, i) => ({ ...t, approval: named(firstLineLeg + i) })),
       approvals: [
         {
-          approval: { ...approval, status: 'APPROVED', decidedBy: command.actor, transactionId: first.id, updatedAt: now },
+          approval: { ...approval, status: 'APPROVED', decidedBy: command.actor, transactionId: first?.id ?? null, updatedAt: now },
           event: 'approved',
         },
       ],
@@ -95,6 +113,11 @@ export const approve: CommandModule<'ledger.approve'> = {
       const result = payout.reply({ ...input, command: applied });
       if (!('payout' in result) || !('payout' in shown)) throw new InvariantViolation('an approved payout answered without its lines');
       return { ...result, approval: shown };
+    }
+    if ('reversal' in shown) {
+      const released = decision.holds[0];
+      if (!released || subject.party.kind !== 'user') throw new InvariantViolation('an approved reversal without its cash-out');
+      return { cashout: views.cashout(released.hold), wallet: views.userWallet(subject, subject.party.userId, xafRate), approval: shown };
     }
     if (!decision.transaction || 'payout' in shown) throw new InvariantViolation('an approval accepted without its transaction');
     return { transaction: views.transaction(decision.transaction), wallet: views.wallet(subject, xafRate), approval: shown };

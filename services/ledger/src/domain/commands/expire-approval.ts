@@ -12,7 +12,9 @@ export const expireApproval: CommandModule<'ledger.expire-approval'> = {
   authorRefusal: () => null,
   reads: ({ data }) => ({ approvalIds: [data.approvalId] }),
   decide(command, context) {
-    const approval = approvalOf(context.state, command.data.approvalId, command.data.command);
+    // The sweep expires every kind of request, a cash-out's reversal included.
+    const kind = command.data.command.type === 'ledger.reverse-cashout' ? 'cashout-reversal' : undefined;
+    const approval = approvalOf(context.state, command.data.approvalId, command.data.command, kind);
     if (!approval) return approvalNotFound(command.data.approvalId);
     if (approval.status !== 'PENDING' || context.now < approval.expiresAt) return accepted({});
     return accepted({ approvals: [{ approval: { ...approval, status: 'EXPIRED', updatedAt: context.now }, event: 'expired' }] });

@@ -14,7 +14,7 @@ export const rejectApproval: CommandModule<'ledger.reject-approval'> = {
   authorRefusal: adminRefusal,
   reads: ({ data }) => ({ approvalIds: [data.approvalId] }),
   decide(command, context) {
-    const approval = approvalOf(context.state, command.data.approvalId, command.data.command);
+    const approval = approvalOf(context.state, command.data.approvalId, command.data.command, command.data.holds);
     if (!approval) return approvalNotFound(command.data.approvalId);
     const notPending = approvalNotPending(approval, context.now);
     if (notPending) return notPending;

@@ -5,7 +5,13 @@ import type { ReplyInput } from './types';
 
 /** The replies and audit fields several command modules share. */
 
-type HoldCommandType = 'ledger.hold' | 'ledger.capture-hold' | 'ledger.void-hold' | 'ledger.cashout' | 'ledger.settle-cashout';
+type HoldCommandType =
+  | 'ledger.hold'
+  | 'ledger.capture-hold'
+  | 'ledger.void-hold'
+  | 'ledger.cashout'
+  | 'ledger.settle-cashout'
+  | 'ledger.reverse-cashout';
 
 /** The type of a generic input's command (TypeScript cannot read it through LedgerCommandOf<T> for a type parameter). */
 function typeOf(input: { command: object }): string {
@@ -27,7 +33,9 @@ export function holdAfter<T extends HoldCommandType>(input: ReplyInput<T>) {
 }
 
 /** The cash-out a cash-out command created or settled, as it stands after the decision. */
-export function cashoutAfter<T extends 'ledger.cashout' | 'ledger.settle-cashout' | 'ledger.decide-cashout'>(input: ReplyInput<T>) {
+export function cashoutAfter<T extends 'ledger.cashout' | 'ledger.settle-cashout' | 'ledger.decide-cashout' | 'ledger.reverse-cashout'>(
+  input: ReplyInput<T>,
+) {
   const change = input.decision.holds[0];
   if (!change) throw new InvariantViolation(`${typeOf(input)} accepted without its cash-out`);
   return input.views.cashout(change.hold);

@@ -1,7 +1,8 @@
 import { ledgerResults, requestApprovalCommand } from '@coin/contracts';
-import { approvalSummary, approvedTarget, requestRefusal } from './approvable';
+import { approvalSummary, approvedTarget, holdsReversal, requestRefusal } from './approvable';
 import { approvalAfter } from './replies';
 import { accepted, paysPeopleBehindKey, paysPeopleBehindKeyDetail, pendingRequest, selfDealing } from './rules';
+import { reversalRefusal } from './reverse-cashout';
 import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
@@ -13,11 +14,19 @@ export const requestApproval: CommandModule<'ledger.request-approval'> = {
   createsTransaction: false,
   authorRefusal: adminRefusal,
   // A refund's purchase, whose payer it would pay (the people behind the requester's key are never paid).
-  reads: ({ data }) => (data.command.type === 'ledger.refund' ? { refundTarget: data.command.data.transactionId } : {}),
+  // A cash-out's reversal reads the cash-out: only a claimed, pending one is asked for.
+  reads: ({ data }) => {
+    if (data.command.type === 'ledger.refund') return { refundTarget: data.command.data.transactionId };
+    return holdsReversal(data.command) ? { holdIds: [data.command.data.holdId] } : {};
+  },
   decide(command, context) {
     // A request whose money would go to its requester is refused now, not parked for a second person.
     const refusal = requestRefusal(command, command.data.command);
     if (refusal) return refusal;
+    if (holdsReversal(command.data.command)) {
+      const notClaimed = reversalRefusal(context.state, command.data.command.data);
+      if (notClaimed) return notClaimed;
+    }
     // So is one whose money would go to the people behind the key it was asked with: the key
     // proof is not kept with the request, so this is the one time it is judged. A refund pays
     // the purchase's payer; the approval judges the purchase itself.

@@ -121,10 +121,16 @@ export function approvalNotFound(id: string): Rejected {
  * (the key the command travelled under follows from it); if not (an approve or a reject naming
  * only the request), when it is kept where its id says (requestNamedBy).
  */
-export function approvalOf(state: LedgerState, id: string, command: ApprovableCommand | undefined): ApprovalState | null {
-  if (command === undefined) return requestNamedBy(state.approvals, id);
-  const found = state.approvals.get(id);
-  return found && sameCommand(found.command, command) ? found : null;
+export function approvalOf(
+  state: LedgerState,
+  id: string,
+  command: ApprovableCommand | undefined,
+  holds?: 'cashout-reversal',
+): ApprovalState | null {
+  const found = command === undefined ? requestNamedBy(state.approvals, id) : (state.approvals.get(id) ?? null);
+  if (!found || (command !== undefined && !sameCommand(found.command, command))) return null;
+  // A request holding a cash-out's reversal is decided on its own routes only, and only it is there.
+  return (found.command.type === 'ledger.reverse-cashout') === (holds === 'cashout-reversal') ? found : null;
 }
 
 /**

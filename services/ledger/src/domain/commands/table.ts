@@ -25,6 +25,7 @@ import { refund } from './refund';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
 import { requestUnfreeze } from './request-unfreeze';
+import { reverseCashout } from './reverse-cashout';
 import { reward } from './reward';
 import { clawback } from './clawback';
 import { setCommission } from './set-commission';
@@ -61,6 +62,7 @@ export const commandTable: CommandTable = {
   'ledger.cashout': cashout,
   'ledger.claim-cashout': claimCashout,
   'ledger.settle-cashout': settleCashout,
+  'ledger.reverse-cashout': reverseCashout,
   'ledger.propose-cashout-rate': proposeCashoutRate,
   'ledger.decide-cashout-rate': decideCashoutRate,
   'ledger.decide-cashout': decideCashout,

@@ -4,6 +4,7 @@ import type {
   AuditAction,
   AuditSummary,
   Cashout,
+  CashoutReversalApproval,
   CashoutRateVersion as CashoutRateView,
   Hold,
   LedgerCommand,
@@ -89,8 +90,8 @@ export interface DecideContext {
 
 /** The views a reply is rendered with (views/*.ts): passed in, so the domain names no presentation module. */
 export interface ReplyViews {
-  /** An approval request: an Approval, or a PayoutApproval when it holds a payout. */
-  approval(approval: ApprovalState): Approval | PayoutApproval;
+  /** An approval request: an Approval, or a PayoutApproval or CashoutReversalApproval by what it holds. */
+  approval(approval: ApprovalState): Approval | PayoutApproval | CashoutReversalApproval;
   /** A user wallet's freeze (null: not frozen). */
   freeze(userId: number, freeze: FreezeState | null): WalletFreeze | null;
   hold(hold: HoldState): Hold;

@@ -1,0 +1,158 @@
+import {
+  approvalIdParam,
+  cashoutReversalApproval,
+  cashoutReversalBody,
+  cashoutReversalPending,
+  cashoutReversedResult,
+  ledgerDraft,
+  payerOfHoldId,
+  rejectApprovalBody,
+  routeOfApprovalId,
+  type CashoutReversalApproval,
+} from '@coin/contracts';
+import { AppError, InvariantViolation } from '@coin/errors';
+import type { App } from '@coin/http';
+import { randomIdNonce } from '@coin/security';
+import { z } from 'zod';
+import type { CommandBus } from '../clients/commands';
+import { idempotencyHeaders } from '../plugins/idempotency';
+import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import {
+  exampleCashoutReversalBody,
+  exampleCashoutReversalPending,
+  exampleCashoutReversalRejected,
+  exampleCashoutReversed,
+  exampleRejectApproval,
+  withExample,
+} from './examples';
+import { userSecurity } from './security-schemes';
+
+export interface CashoutReversalRouteDeps {
+  commands: CommandBus;
+}
+
+const idParams = z.object({ id: z.uuid().overwrite((id) => id.toLowerCase()) });
+
+/** The request a reversal route answers with: always a reversal's (the ledger finds no other request on these routes). */
+function asReversal(shown: { approval: unknown }): CashoutReversalApproval {
+  const parsed = cashoutReversalApproval.safeParse(shown.approval);
+  if (!parsed.success) throw new InvariantViolation("a request other than a cash-out's reversal answered on its routes");
+  return parsed.data;
+}
+
+/** A reversal request's id names its route (it is always drawn with a nonce); any other id is no reversal request. */
+function requireRoutedId(id: string): void {
+  const route = routeOfApprovalId(id);
+  if (!route || route.payout) throw new AppError('APPROVAL_NOT_FOUND', `Cash-out reversal request ${id} does not exist`);
+}
+
+/**
+ * The reversal of a cash-out its provider claimed (docs/CONTRACT.md "Cash-out"): one ADMIN+ asks
+ * (202 with the request), a different ADMIN+, never the payer, approves it, and the claimed hold
+ * is released to the payer; its provider sees the release on coin.holds. The ledger judges who may
+ * and what may be reversed, and audits every step and refusal; each act takes a fresh second factor.
+ */
+export function registerCashoutReversalRoutes(app: App, deps: CashoutReversalRouteDeps): void {
+  app.post(
+    '/api/admin/cashouts/:id/reversal',
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['cashouts', 'admin', 'approvals'],
+        summary:
+          'Ask for the reversal of a cash-out its provider claimed (202 with the request): a different ADMIN+, never the payer, approves it and the coins go back to the payer. By an ADMIN+ other than the payer (403 SELF_DEALING), with a fresh second factor',
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: idParams,
+        body: withExample(cashoutReversalBody, exampleCashoutReversalBody),
+        operationId: 'requestCashoutReversal',
+        response: { 202: withExample(cashoutReversalPending, exampleCashoutReversalPending), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      // The cash-out's id names its payer (docs/decisions/0005): the command goes to the payer's partition, no read.
+      const fromUserId = payerOfHoldId(request.params.id);
+      if (fromUserId === null) throw new AppError('HOLD_NOT_FOUND', `Cash-out ${request.params.id} does not exist`);
+      const command = {
+        type: 'ledger.reverse-cashout' as const,
+        data: { holdId: request.params.id, fromUserId, reason: request.body.reason },
+      };
+      const result = await sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.request-approval', { command, idNonce: randomIdNonce(), requestHash }),
+        202,
+      );
+      return { approval: asReversal(result) };
+    },
+  );
+  registerReversalApprove(app, deps);
+  registerReversalReject(app, deps);
+}
+
+/** A different ADMIN+ approves a reversal: the claimed cash-out is released to its payer. */
+function registerReversalApprove(app: App, deps: CashoutReversalRouteDeps): void {
+  app.post(
+    '/api/admin/cashout-reversals/:id/approve',
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['cashouts', 'admin', 'approvals'],
+        summary:
+          "Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor",
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: approvalIdParam,
+        operationId: 'approveCashoutReversal',
+        response: { 200: withExample(cashoutReversedResult, exampleCashoutReversed), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const approvalId = request.params.id;
+      requireRoutedId(approvalId);
+      const result = await sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.approve', { approvalId, holds: 'cashout-reversal', requestHash }),
+        200,
+      );
+      if (!('cashout' in result)) throw new InvariantViolation("a request other than a cash-out's reversal answered on its routes");
+      return { ...result, approval: asReversal(result) };
+    },
+  );
+}
+
+/** Any ADMIN+ rejects a reversal with a reason: nothing changes. */
+function registerReversalReject(app: App, deps: CashoutReversalRouteDeps): void {
+  app.post(
+    '/api/admin/cashout-reversals/:id/reject',
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['cashouts', 'admin', 'approvals'],
+        summary: "Reject a cash-out's reversal with a reason: nothing changes, the cash-out stays with its provider",
+        security: userSecurity,
+        headers: idempotencyHeaders,
+        params: approvalIdParam,
+        body: withExample(rejectApprovalBody, exampleRejectApproval),
+        operationId: 'rejectCashoutReversal',
+        response: { 200: withExample(cashoutReversalPending, exampleCashoutReversalRejected), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const approvalId = request.params.id;
+      requireRoutedId(approvalId);
+      const result = await sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) =>
+          ledgerDraft('ledger.reject-approval', { approvalId, holds: 'cashout-reversal', reason: request.body.reason, requestHash }),
+        200,
+      );
+      return { approval: asReversal(result) };
+    },
+  );
+}
