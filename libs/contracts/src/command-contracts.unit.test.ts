@@ -1,6 +1,7 @@
 import {
   approvableCommand,
   commandNeedsStepUp,
+  ledgerCommandNeedsStepUp,
   ledgerCommand,
   ledgerCommandContracts,
   ledgerOnlyCommandTypes,
@@ -86,6 +87,18 @@ describe('the ledger command contract table', () => {
       // Verifying an account opens its cash-out to XAF (the verified daily amount).
       'user.set-verification',
     ]);
+  });
+});
+
+describe('the step-up of a ledger command as sent', () => {
+  it('when a request for approval holds a command that needs a fresh second factor, then the request needs one too; a mint request does not', () => {
+    const reversal = { type: 'ledger.reverse-cashout', data: { holdId: 'h', fromUserId: 9, reason: 'r' } };
+    const mint = { type: 'ledger.mint', data: { to: { kind: 'user', userId: 9 }, amount: 1, reason: 'r' } };
+    const request = (command: object) => ({ type: 'ledger.request-approval', data: { command } }) as unknown as LedgerDraft;
+    expect(ledgerCommandNeedsStepUp(request(reversal))).toBe(true);
+    expect(ledgerCommandNeedsStepUp(request(mint))).toBe(false);
+    expect(ledgerCommandNeedsStepUp({ type: 'ledger.approve', data: {} } as unknown as LedgerDraft)).toBe(true);
+    expect(ledgerCommandNeedsStepUp(mint as unknown as LedgerDraft)).toBe(false);
   });
 });
 

@@ -868,3 +868,14 @@ export function commandNeedsStepUp(type: LedgerCommandType | UserCommandType): b
     type in ledgerCommandContracts ? ledgerCommandContracts[type as LedgerCommandType] : userCommandContracts[type as UserCommandType];
   return row.stepUp;
 }
+
+/**
+ * Whether a ledger command as sent needs a fresh second factor: its row says so, or it asks for
+ * approval of a command whose row does (asking for a cash-out's reversal is confirmed as afresh as
+ * approving it). The ledger checks it against the command's time, as it checks an approve.
+ */
+export function ledgerCommandNeedsStepUp(command: Pick<LedgerCommand, 'type' | 'data'>): boolean {
+  if (commandNeedsStepUp(command.type)) return true;
+  const held = command.type === 'ledger.request-approval' ? (command.data as { command?: { type?: unknown } }).command?.type : undefined;
+  return typeof held === 'string' && held in ledgerCommandContracts && commandNeedsStepUp(held as LedgerCommandType);
+}

@@ -1,4 +1,5 @@
 import { walletKeyOfUser, type Cashout, type Reply } from '@coin/contracts';
+import { signProof } from '../../../scripts/stack/proofs';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
 
@@ -52,6 +53,15 @@ describe('the reversal of a claimed cash-out', () => {
     resultOf(await h.send({ type: 'ledger.claim-cashout', key, actor: provider, data: { holdId: asked.id, fromUserId: userId } }));
 
     const held = { type: 'ledger.reverse-cashout', data: { holdId: asked.id, fromUserId: userId, reason: 'Provider paid nothing' } };
+    // Asked for on a session without a second factor: refused, as its approval would be.
+    const unconfirmed = await h.send({
+      type: 'ledger.request-approval',
+      key,
+      actor: asker,
+      proof: await signProof(h.jwtKey, asker, { mfaAt: null }),
+      data: { command: held },
+    });
+    expect(unconfirmed).toMatchObject({ ok: false });
     const requested = resultOf(await h.send({ type: 'ledger.request-approval', key, actor: asker, data: { command: held } }));
     expect(requested.approval).toMatchObject({
       status: 'PENDING',

@@ -1,4 +1,10 @@
-import { commandNeedsStepUp, type ledgerCommand, ledgerCommandNeedsProof, serviceCommandRefusal, type TopicNames } from '@coin/contracts';
+import {
+  type ledgerCommand,
+  ledgerCommandNeedsProof,
+  ledgerCommandNeedsStepUp,
+  serviceCommandRefusal,
+  type TopicNames,
+} from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import {
   type BatchingProducer,
@@ -85,8 +91,8 @@ export async function commandJudge(
         if (!checked.ok) return checked.reason;
         return authorRefusal(command, { kind: 'service', id: checked.service, role: 'SERVICE' });
       }
-      // Approving or rejecting a four-eyes request also needs the approver's fresh second factor.
-      const check = await authority.check(command, new Date(record.timestampMs), { stepUp: commandNeedsStepUp(command.type) });
+      // Deciding a four-eyes request, or asking for a command that needs it, takes a fresh second factor.
+      const check = await authority.check(command, new Date(record.timestampMs), { stepUp: ledgerCommandNeedsStepUp(command) });
       if (!check.ok) return check.reason;
       // Revoked before this command was written (a floor at an earlier offset of its partition):
       // a map lookup, no I/O.
