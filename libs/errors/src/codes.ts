@@ -331,10 +331,8 @@ export const errorCatalog = {
     title: 'The charge exceeds what the mandate allows in one period',
     action: "Charge at most the mandate's maxPerPeriod.",
   },
-  // A 500: the service failed to apply a command it had accepted (set aside), not the caller's
-  // request, which was valid; stored, so a retry with the same key answers the same.
   COMMAND_FAILED: {
-    kind: 'internal',
+    kind: 'unprocessable',
     title: 'The command could not be applied and was set aside',
     action: 'Do not retry it as is; report the request id to the operators, who have the command set aside.',
   },

@@ -36,10 +36,9 @@ describe('problem rendering (docs/CONTRACT.md "Errors")', () => {
         'NOT_REFUNDABLE',
         'IDEMPOTENCY_KEY_REUSED',
         'BALANCE_LIMIT_EXCEEDED',
+        'COMMAND_FAILED',
       ],
       429: ['RATE_LIMITED'],
-      // A command accepted and then set aside: the service's failure, not the request's.
-      500: ['COMMAND_FAILED', 'INTERNAL'],
       503: ['UNAVAILABLE'],
       504: ['TIMEOUT'],
     };
