@@ -142,6 +142,11 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.gateway.privateKeyPem,
       GATEWAY_PORT: String(s.ports.gateway),
       CACHE_MAC_SECRET: s.cacheMacSecret ?? randomBytes(32).toString('base64url'),
+      // Seals the payout providers' callback secrets it issues; derived from the stack's JWT key like
+      // the webhooks key, so a secret issued under one `npm start` opens in the next.
+      CASHOUT_CALLBACK_ENCRYPTION_SECRET: createHmac('sha256', s.jwtKey.privateKeyPem)
+        .update('coin-ledger cash-out callback secret key')
+        .digest('base64url'),
       METRICS_PORT: metricsPort('gateway'),
       REDIS_URL: s.redisUrl,
       USER_SERVICE_URL: url(s.ports.user),

@@ -307,7 +307,11 @@ describe('revocation reaches every cache, stream and delivery', () => {
       expect(answer.status).toBe(201);
       return String(answer.body.transaction.id);
     };
-    /** Whether `path` got the delivery of transaction `id` (every client granted REWARDS sees every reward). */
+    /**
+     * Whether `path` got the delivery of transaction `id`. A client sees the events it is party to
+     * (its own rewards), never another client's, so a delivery before the revocation is of its own
+     * reward, and what stops its deliveries is its endpoints stopped (DISABLED), checked by listing.
+     */
     const got = (path: string, id: string) => receiver.received.some((r) => r.path === path && r.transactionId === id);
     const deliveredTo = (path: string, id: string) => eventually(async () => got(path, id), 20_000, `the delivery of ${id} to ${path}`);
     const endpointsPath = (clientId: string) => `/api/admin/platform-clients/${clientId}/webhooks/endpoints`;
@@ -319,9 +323,11 @@ describe('revocation reaches every cache, stream and delivery', () => {
     it('when a client is revoked through the API, then its endpoints get no delivery of a later event its grant covers', async () => {
       const revoked = await clientWithEndpoint('revoked-by-api');
       const witness = await clientWithEndpoint('witness-api');
-      const first = await reward(witness.token);
+      const first = await reward(revoked.token);
       await deliveredTo('/revoked-by-api', first);
       await revokeThroughApi(revoked.clientId);
+      const listed = await http(stack.gatewayUrl, 'GET', endpointsPath(revoked.clientId), { token: await fresh() });
+      expect(listed.body.endpoints?.[0]?.status).toBe('DISABLED');
       const second = await reward(witness.token);
       await deliveredTo('/witness-api', second);
       // The witness got the second reward; the revoked client's endpoint, granted the same treasury, did not.
@@ -358,7 +364,7 @@ describe('revocation reaches every cache, stream and delivery', () => {
     it('when a client is revoked by the operator CLI, then its deliveries stop too', async () => {
       const revoked = await clientWithEndpoint('revoked-by-cli');
       const witness = await clientWithEndpoint('witness-cli');
-      const first = await reward(witness.token);
+      const first = await reward(revoked.token);
       await deliveredTo('/revoked-by-cli', first);
       await runOperatorCommand(stack, ['revoke-client', '--id', revoked.clientId]);
       // No gateway took part: within the gateways' revocation poll, the webhooks service has stopped the client's endpoints.
