@@ -44,13 +44,13 @@ describe('poison commands and deletion races through the gateway', () => {
   const register = (fullName: string) =>
     http(stack.gatewayUrl, 'POST', '/api/auth/register', { body: { email: uniqueEmail('poison'), password: 'a good password', fullName } });
 
-  it('when the database refuses a registration, then it is answered 422 COMMAND_FAILED with its command id and every other registration goes through', async () => {
+  it('when the database refuses a registration, then it is answered 500 COMMAND_FAILED with its command id and every other registration goes through', async () => {
     const started = Date.now();
     const responses = await Promise.all([register('Good One'), register('poison'), register('Good Two'), register('Good Three')]);
-    expect(responses.map((r) => r.status)).toEqual([202, 422, 202, 202]);
+    expect(responses.map((r) => r.status)).toEqual([202, 500, 202, 202]);
     const refused = responses[1]!;
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
-    expect(refused.body).toMatchObject({ code: 'COMMAND_FAILED', status: 422, commandId: expect.any(String) });
+    expect(refused.body).toMatchObject({ code: 'COMMAND_FAILED', status: 500, commandId: expect.any(String) });
     expect(refused.body.detail).toContain(refused.body.commandId);
     // Answered, not timed out (the command timeout is 5 s).
     expect(Date.now() - started).toBeLessThan(5_000);

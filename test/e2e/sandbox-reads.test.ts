@@ -152,9 +152,9 @@ describe('the sandbox serves reads', () => {
   });
 
   it("when the sandbox ledger refuses a test-mode client's command, then the refusal is chained in the sandbox's own audit log, and the live log has none of it", async () => {
-    // A treasury it was not granted: the sandbox ledger refuses the fund (COMMAND_FAILED) and audits the refusal.
+    // A treasury it was not granted: the sandbox ledger refuses the fund (COMMAND_REFUSED) and audits the refusal.
     await expect(sandbox.fundSandboxTreasury({ body: { treasury: 'OPERATIONS', amount: 1, reason: 'not granted' } })).rejects.toMatchObject(
-      { code: 'COMMAND_FAILED' },
+      { code: 'COMMAND_REFUSED' },
     );
     // Read as the gateway reads history: its own service token, on the sandbox history's internal API.
     const asGateway = new ServiceTokenSigner('gateway', stack.env.gateway.SERVICE_TOKEN_PRIVATE_KEY!).authorizationFor('history');

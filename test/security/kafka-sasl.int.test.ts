@@ -229,9 +229,9 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
       amount: 99_999_900,
       reason: 'forged',
     });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     const close = await forger('ledger.close-wallet', walletKeyOfUser(2), { userId: 2, reason: 'forged' });
-    expect(close).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(close).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOfUser1()).toBe(before);
   }, 60_000);
 
@@ -250,7 +250,7 @@ describe('Kafka with SASL/SCRAM-SHA-512 and the per-service ACLs', () => {
     await audit.run({ eachMessage: async ({ message }) => void records.push(JSON.parse(message.value?.toString() ?? '{}')) });
     const { type, data } = creditCommand();
     const reply = await send(type, walletKeyOfUser(1), data);
-    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOfUser1()).toBe(before);
     // The ledger, under its own KafkaUser, recorded the forgery in the admin audit log.
     // (The topic holds the earlier cases' refusals too, such as the forged mint: this one is the credit leg's.)

@@ -331,8 +331,19 @@ export const errorCatalog = {
     title: 'The charge exceeds what the mandate allows in one period',
     action: "Charge at most the mandate's maxPerPeriod.",
   },
-  COMMAND_FAILED: {
+  // A command a consumer refused before any apply (it broke the command contract: a forged or
+  // revoked proof, a key or topic it may not travel under, a treasury a sandbox client was not
+  // granted): the request's fault, so a 4xx; nothing changed.
+  COMMAND_REFUSED: {
     kind: 'unprocessable',
+    title: 'The command was refused before it was applied',
+    action:
+      'Nothing changed. Check the credentials and the treasury the request uses; if it looks right, report the request id to the operators.',
+  },
+  // A 500: the service failed to apply a command it had accepted (set aside), not the caller's
+  // request, which was valid; stored, so a retry with the same key answers the same.
+  COMMAND_FAILED: {
+    kind: 'internal',
     title: 'The command could not be applied and was set aside',
     action: 'Do not retry it as is; report the request id to the operators, who have the command set aside.',
   },

@@ -36,9 +36,12 @@ describe('problem rendering (docs/CONTRACT.md "Errors")', () => {
         'NOT_REFUNDABLE',
         'IDEMPOTENCY_KEY_REUSED',
         'BALANCE_LIMIT_EXCEEDED',
-        'COMMAND_FAILED',
+        // A command a consumer refused before any apply: the request broke the command contract.
+        'COMMAND_REFUSED',
       ],
       429: ['RATE_LIMITED'],
+      // A command accepted and then set aside: the service's failure, not the request's.
+      500: ['COMMAND_FAILED', 'INTERNAL'],
       503: ['UNAVAILABLE'],
       504: ['TIMEOUT'],
     };

@@ -283,16 +283,18 @@ function commandIdOf(value: unknown, headers: Record<string, string>): string {
 }
 
 /**
- * The error a caller gets for a command set aside: its id and the request that sent it (what the
- * operators find it by), never the internal error text.
+ * The error a caller gets for a command refused before any apply (COMMAND_REFUSED, the request's
+ * fault) or set aside by the apply (COMMAND_FAILED, the service's): its id and the request that
+ * sent it (what the operators find it by), never the internal error text.
  */
 export function commandFailedError(commandId: string, why: 'refused' | 'failed', requestId?: string): WireError {
   const named = requestId ? `Command ${commandId} (request ${requestId.slice(0, 200)})` : `Command ${commandId}`;
-  const detail =
-    why === 'refused'
-      ? `${named} was refused before it was applied (it does not match the command contract) and was set aside for operators; nothing changed`
-      : `${named} could not be applied and was set aside for operators; nothing changed`;
-  return new AppError('COMMAND_FAILED', detail).toWire();
+  return why === 'refused'
+    ? new AppError(
+        'COMMAND_REFUSED',
+        `${named} was refused before it was applied (it does not match the command contract) and was dead-lettered for operators; nothing changed`,
+      ).toWire()
+    : new AppError('COMMAND_FAILED', `${named} could not be applied and was set aside for operators; nothing changed`).toWire();
 }
 
 /** The outcomes of coin_kafka_consumer_messages_total that alerts watch (deploy/prometheus/alerts.yml). */

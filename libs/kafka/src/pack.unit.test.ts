@@ -236,8 +236,8 @@ describe('the command consumer reads packs', () => {
     expect(dead.every((d) => d.message.headers?.['dlq-original-offset'] === '7')).toBe(true);
     const answers = sent.filter((s) => s.topic === replyTopic).map((s) => JSON.parse(String(s.message.value)));
     expect(answers).toEqual([
-      expect.objectContaining({ correlationId: 'corr-2', ok: false, error: expect.objectContaining({ code: 'COMMAND_FAILED' }) }),
-      expect.objectContaining({ correlationId: 'corr-3', ok: false, error: expect.objectContaining({ code: 'COMMAND_FAILED' }) }),
+      expect.objectContaining({ correlationId: 'corr-2', ok: false, error: expect.objectContaining({ code: 'COMMAND_REFUSED' }) }),
+      expect.objectContaining({ correlationId: 'corr-3', ok: false, error: expect.objectContaining({ code: 'COMMAND_REFUSED' }) }),
     ]);
   });
 

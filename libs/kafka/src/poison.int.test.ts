@@ -187,7 +187,7 @@ describe('poison-proof consumers against a real broker', () => {
     expect(handled).toEqual([2]);
   });
 
-  it('when a command fails the consumer schema but carries a reply address, then its caller is answered COMMAND_FAILED at once, and it is dead-lettered', async () => {
+  it('when a command fails the consumer schema but carries a reply address, then its caller is answered COMMAND_REFUSED at once, and it is dead-lettered', async () => {
     const handled: string[] = [];
     const server = await startConsumer({
       kafka,
@@ -214,7 +214,7 @@ describe('poison-proof consumers against a real broker', () => {
     expect(reply).toMatchObject({
       ok: false,
       commandId: refused.commandId,
-      error: { code: 'COMMAND_FAILED', detail: expect.stringContaining(refused.commandId) },
+      error: { code: 'COMMAND_REFUSED', detail: expect.stringContaining(refused.commandId) },
     });
     expect(elapsed).toBeLessThan(5_000);
     expect(client.pendingCount).toBe(0);
@@ -263,7 +263,7 @@ describe('poison-proof consumers against a real broker', () => {
 
     const forged = command({ n: 1 });
     const reply = await client.request({ topic: topics.refused, key: 'k', command: forged, timeoutMs: 20_000 });
-    expect(reply).toMatchObject({ ok: false, commandId: forged.commandId, error: { code: 'COMMAND_FAILED' } });
+    expect(reply).toMatchObject({ ok: false, commandId: forged.commandId, error: { code: 'COMMAND_REFUSED' } });
     expect(refusedSeen).toEqual([
       {
         commandId: forged.commandId,

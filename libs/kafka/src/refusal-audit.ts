@@ -9,7 +9,7 @@ interface RefusableCommand {
   actor: Actor;
 }
 
-/** The error code of every command refused before apply (its caller gets COMMAND_FAILED). */
+/** The error code of every command refused before apply, in its audit record and its caller's answer. */
 export const commandRefusedCode = 'COMMAND_REFUSED';
 
 /**

@@ -1190,10 +1190,17 @@ describe('gateway component (buildApp with fake ports)', () => {
       expect(bus.requests.length).toBe(sent);
     });
 
-    it('when the ledger set the command aside (COMMAND_FAILED), then 422 COMMAND_FAILED naming the command id', async () => {
+    it('when the ledger set the command aside (COMMAND_FAILED), then 500 COMMAND_FAILED naming the command id', async () => {
       bus.answer = async (options) => failed(options.command.commandId, 'COMMAND_FAILED', 'The command was set aside');
       const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': rewardKey });
-      const body = expectProblem(response, 422, 'COMMAND_FAILED');
+      const body = expectProblem(response, 500, 'COMMAND_FAILED');
+      expect(body.commandId).toBe(bus.requests.at(-1)!.command.commandId);
+    });
+
+    it('when the ledger refused the command before any apply (COMMAND_REFUSED), then 422 COMMAND_REFUSED naming the command id', async () => {
+      bus.answer = async (options) => failed(options.command.commandId, 'COMMAND_REFUSED', 'The command was refused before it was applied');
+      const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': rewardKey });
+      const body = expectProblem(response, 422, 'COMMAND_REFUSED');
       expect(body.commandId).toBe(bus.requests.at(-1)!.command.commandId);
     });
   });

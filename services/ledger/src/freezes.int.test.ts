@@ -145,7 +145,7 @@ describe('wallet freezes in the ledger', () => {
     };
 
     for (const command of [moneyMove, unfreeze, replayed, forged, otherService]) {
-      expect(await sendAsService(command, key)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+      expect(await sendAsService(command, key)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     }
     const { rows } = await h.pool.query<{ balance: number; freeze: unknown }>(
       'SELECT balance, freeze_state AS freeze FROM wallets WHERE wallet_key = $1',

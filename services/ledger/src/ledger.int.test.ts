@@ -218,7 +218,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       commandId,
       data: { to: { kind: 'user', userId }, amount: 100, reason: 'wrong key' },
     });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(0);
     expect(resultOf(await mint(userId, 100)).wallet.balance).toBe(1);
     // The refusal is in the admin audit log: rejected, the actor as the command named it, unverified.
@@ -255,9 +255,9 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       },
       creditId,
     );
-    expect(credit).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(credit).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     const expiry = await forge('ledger.expire-hold', { holdId: randomUUID(), fromUserId: userId });
-    expect(expiry).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(expiry).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(0);
     // The partition goes on.
     expect(resultOf(await mint(userId, 100)).wallet.balance).toBe(1);
@@ -304,7 +304,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       // An operator actor, which no token names: operators act through the CLI, never on Kafka.
       await mintAs({ actor: { kind: 'user', id: 'operator' } as ProofActor, proof: null }),
     ];
-    for (const reply of refusals) expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    for (const reply of refusals) expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOf(h, key)).toBe(0);
     // Each refusal of authority is in the admin audit log: rejected, the actor it named, unverified.
     expect((await refusalRecordsOf(unproven))[0]).toMatchObject({
@@ -338,7 +338,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       proof: old,
       issuedAt: new Date(issuedAt.getTime() + 60_000),
     });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOf(h, key)).toBe(0);
   });
 
@@ -383,7 +383,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
         const reply = await mintWith(proof, keyProof, ids[i]!);
         answers.push([name, reply.ok ? 'applied' : reply.error.code]);
       }
-      expect(answers).toEqual(forgeries.map(([name]) => [name, 'COMMAND_FAILED']));
+      expect(answers).toEqual(forgeries.map(([name]) => [name, 'COMMAND_REFUSED']));
       expect(await balanceOf(h, key)).toBe(0);
       for (const [i, [name]] of forgeries.entries()) {
         expect({ name, records: await refusalRecordsOf(ids[i]!) }).toMatchObject({
@@ -411,7 +411,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     const held = { type: 'ledger.mint', data: { to: { kind: 'user', userId }, amount: 300, reason: 'four eyes' } };
     const request = (keyProof?: string | null) =>
       h.send({ type: 'ledger.request-approval', key, actor: requester, keyProof, data: { command: held, requestHash: 'a'.repeat(64) } });
-    expect(await request(null)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await request(null)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     const approvalId = resultOf(await request()).approval.id as string;
     const approve = (keyProof?: string | null) =>
       h.send({ type: 'ledger.approve', key, actor: approver, keyProof, data: { approvalId, command: held, requestHash: 'b'.repeat(64) } });
@@ -421,7 +421,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       // The requester's key, with the approver's token.
       await approve(await signTestKeyProof(h.jwtKey, requester)),
     ];
-    for (const reply of refusedApprovals) expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    for (const reply of refusedApprovals) expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOf(h, key)).toBe(0);
     expect(resultOf(await approve()).wallet.balance).toBe(3);
 
@@ -442,7 +442,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       });
     expect(await payout(await signTestKeyProof(h.jwtKey, requester, { scopes: ['mint'] }))).toMatchObject({
       ok: false,
-      error: { code: 'COMMAND_FAILED' },
+      error: { code: 'COMMAND_REFUSED' },
     });
     expect(resultOf(await payout()).payout.lines).toHaveLength(1);
     // A platform client is no person and has no key: its token is its proof.
@@ -477,7 +477,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       h.send({ type: 'ledger.approve', key, actor: approver, keyProof, data: { approvalId, requestHash: 'b'.repeat(64) } });
     // No key proof, or the requester's: refused when the command is judged, before any read.
     for (const keyProof of [null, await signTestKeyProof(h.jwtKey, requester)]) {
-      expect(await approve(keyProof)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+      expect(await approve(keyProof)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     }
     // The approver's own key without the mint scope: refused once the stored command is loaded.
     expect(await approve(await signTestKeyProof(h.jwtKey, approver, { scopes: ['burn', 'refund', 'reward'] }))).toMatchObject({
@@ -782,7 +782,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       }
     });
 
-    it('when one command of a pack fails the contract, then it alone is dead-lettered and answered COMMAND_FAILED, and the others of its pack apply', async () => {
+    it('when one command of a pack fails the contract, then it alone is dead-lettered and answered COMMAND_REFUSED, and the others of its pack apply', async () => {
       const { alice, transfer } = await payerWithTransfer();
       const commands = await watchTopic(h.kafka, h.topics.ledgerCommands);
       const deadLetters = await watchTopic(h.kafka, dlqOf(h.topics.ledgerCommands));
@@ -791,7 +791,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
         const bad = 3;
         const answers = await Promise.all(ids.map((id, n) => transfer(id, n === bad ? 'lots' : 50)));
         expect(answers.map((a) => (a.ok ? 'applied' : a.error.code))).toEqual(
-          ids.map((_, n) => (n === bad ? 'COMMAND_FAILED' : 'applied')),
+          ids.map((_, n) => (n === bad ? 'COMMAND_REFUSED' : 'applied')),
         );
         expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(10_000 - 100 - 5 * 50);
         await eventually(async () => (packsOf(commands).some((p) => p.includes(ids[bad]!)) ? true : undefined), 10_000, 'the pack');

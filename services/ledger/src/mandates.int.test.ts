@@ -205,7 +205,7 @@ describe('mandates through the ledger service', () => {
         data: { mandateId: mandate.id, fromUserId: userId, period: 1, attempt: 0, amount: 300 },
       },
     });
-    expect(forged).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(forged).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     // A replay of the paid period on ledger.internal, under a fresh attempt (so a fresh command id): refused by the mandate.
     const replay = chargeMandateCommand({ id: mandate.id, fromUserId: userId, nextPeriod: 0, failedAttempts: 1 }, clock);
     await h.producer.sendMany([{ topic: h.topics.ledgerInternal, message: ledgerCommandMessage(replay) }]);

@@ -48,7 +48,7 @@ describe('the sandbox ledger refuses live credentials', () => {
   it('when a test-mode client funds a treasury it was granted, then the test coins are there at once; another treasury is refused', async () => {
     expect(await mintInto(testClient, 'REWARDS')).toMatchObject({ ok: true, result: { transaction: { type: 'MINT' } } });
     expect(await balanceOf(h, rewards)).toBe(1_000);
-    expect(await mintInto(testClient, 'OPERATIONS')).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await mintInto(testClient, 'OPERATIONS')).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOf(h, walletKeyOfTreasury('OPERATIONS'))).toBe(0);
   });
 
@@ -58,8 +58,8 @@ describe('the sandbox ledger refuses live credentials', () => {
     ['a live-looking client whose token claims no mode', { kind: 'system', id: 'pc_shop', treasuries: ['REWARDS'] }],
   ])('when %s mints or rewards in the sandbox, then it is refused and no test coin moves', async (_name, actor) => {
     const before = [await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))];
-    expect(await mintInto(actor, 'REWARDS')).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
-    expect(await reward(actor)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await mintInto(actor, 'REWARDS')).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    expect(await reward(actor)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect([await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))]).toEqual(before);
   });
 
@@ -118,8 +118,8 @@ describe('the sandbox ledger expires a hold by its settler’s test clock', () =
   });
 
   it('when a live credential or another test client moves the clock, then it is refused', async () => {
-    expect(await advance(harnessActor, testClient.id, 60)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
-    expect(await advance(otherClient, testClient.id, 60)).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(await advance(harnessActor, testClient.id, 60)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    expect(await advance(otherClient, testClient.id, 60)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect((await h.pool.query('SELECT 1 FROM test_clocks WHERE client_id = $1', [testClient.id])).rows).toEqual([]);
   });
 
@@ -147,7 +147,7 @@ describe('the sandbox ledger expires a hold by its settler’s test clock', () =
       actor: otherClient,
       data: { fromUserId: userId, to: { kind: 'treasury', code: 'REWARDS' }, amount: 100, reason: 'order', settlerClientId: testClient.id },
     });
-    expect(unsettled).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(unsettled).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
 
     expect(await advance(otherClient, otherClient.id, 7_200)).toMatchObject({ ok: true, result: { offsetSeconds: 7_200 } });
     expect(await advance(testClient, testClient.id, 1_800)).toMatchObject({ ok: true, result: { offsetSeconds: 1_800 } });

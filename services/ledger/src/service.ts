@@ -218,7 +218,7 @@ async function startCommandConsumer(
     // partition is refused.
     packs: { topics: [topics.ledgerCommands], partitionOf: partitionOfWallet },
     // A command under another key sits in a partition that does not serialise its wallet: it is
-    // refused and answered (COMMAND_FAILED), never applied.
+    // refused and answered (COMMAND_REFUSED), never applied.
     keyOf: partitionKeyOf,
     // A ledger-only command (a credit leg) on the topic the gateway writes is refused the same way.
     topicRefusal: (command, topic) =>

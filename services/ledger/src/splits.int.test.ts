@@ -248,7 +248,7 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
           affiliate: { userId: affiliate, clientId },
         },
       });
-      expect(forged).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+      expect(forged).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
       // The same buyer's next command, on the same partition, applies at once.
       expect(resultOf(await mint(buyer, 1)).wallet.balance).toBe(10.01);
     },
@@ -307,7 +307,7 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
         data: { purchaseId: 1, refundId: 2, fromUserId: affiliate, to: { kind: 'user', userId: buyer }, amount: 1_000 },
       },
     });
-    expect(clawback).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(clawback).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOf(walletKeyOfUser(buyer))).toBe(1_000);
     expect(await balanceOf(walletKeyOfUser(affiliate))).toBe(1_000);
   });

@@ -45,7 +45,7 @@ describe('the live ledger refuses test-mode credentials', () => {
   ])('when %s sends a forged reward from REWARDS, then it is refused and no balance moves', async (_name, actor) => {
     const before = [await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))];
     const reply = await reward(actor);
-    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect([await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))]).toEqual(before);
   });
 
@@ -64,7 +64,7 @@ describe('the live ledger refuses test-mode credentials', () => {
     expect(hold.ok).toBe(true);
     const holdId = (hold as { result: { hold: { id: string } } }).result.hold.id;
     const reply = await settle({ kind: 'system', id: 'test_shop', treasuries: ['REWARDS'], mode: 'test' }, holdId);
-    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     const status = await h.pool.query<{ status: string }>('SELECT status FROM holds WHERE id = $1', [holdId]);
     expect(status.rows[0]?.status).toBe('PENDING');
   });
@@ -89,7 +89,7 @@ describe('the live ledger refuses test-mode credentials', () => {
       actor: testClient,
       data: { clientId: 'test_shop', seconds: 3600 },
     });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_FAILED' } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     const clocks = await h.pool.query('SELECT client_id FROM test_clocks');
     expect(clocks.rows).toEqual([]);
     // Nor does it answer for one: its internal clock route is the sandbox's alone (404 here), and no live id is a clock's.

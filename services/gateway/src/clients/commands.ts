@@ -117,8 +117,9 @@ export class CommandBus {
 function resultOf<R>(schema: z.ZodType<R>, type: string, reply: Reply): R {
   if (!reply.ok) {
     const error = AppError.fromWire(reply.error);
-    // A command set aside names itself, so the caller (and support) can find it.
-    if (error.code === 'COMMAND_FAILED') throw new AppError(error.code, error.message, { extra: { commandId: reply.commandId } });
+    // A command set aside or refused before apply names itself, so the caller (and support) can find it.
+    if (error.code === 'COMMAND_FAILED' || error.code === 'COMMAND_REFUSED')
+      throw new AppError(error.code, error.message, { extra: { commandId: reply.commandId } });
     throw error;
   }
   const parsed = schema.safeParse(reply.result);

@@ -164,15 +164,18 @@ describe('CommandBus', () => {
       await expect(sent).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Balance 3.00 is below 5.00', extra: undefined });
     });
 
-    it('when the command was set aside (COMMAND_FAILED), then the error names the command id', async () => {
-      const { client } = fakeClient(() => ({ ok: false, error: { code: 'COMMAND_FAILED', detail: 'The command was set aside' } }));
-      const bus = new CommandBus(client, topics, 1000);
-      const commandId = randomUUID();
+    it.each(['COMMAND_FAILED', 'COMMAND_REFUSED'])(
+      'when the command was set aside or refused (%s), then the error names the command id',
+      async (code) => {
+        const { client } = fakeClient(() => ({ ok: false, error: { code, detail: 'The command was set aside' } }));
+        const bus = new CommandBus(client, topics, 1000);
+        const commandId = randomUUID();
 
-      await expect(bus.user(userDraft('user.delete', { userId: 12 }), { actor: admin, commandId })).rejects.toMatchObject({
-        code: 'COMMAND_FAILED',
-        extra: { commandId },
-      });
-    });
+        await expect(bus.user(userDraft('user.delete', { userId: 12 }), { actor: admin, commandId })).rejects.toMatchObject({
+          code,
+          extra: { commandId },
+        });
+      },
+    );
   });
 });

@@ -35,7 +35,7 @@ export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; in
       schema: {
         tags: ['sandbox'],
         summary:
-          'Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, COMMAND_FAILED). Nothing here reaches a live balance or the supply',
+          'Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED). Nothing here reaches a live balance or the supply',
         security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         operationId: 'fundSandboxTreasury',
