@@ -7,7 +7,11 @@
  *
  *   npm run simulate -- [--seconds 60] [--seed <n>] [--steps 1500] [--shrink-seconds 120] [--keep]
  *   npm run simulate -- --replay .run/simulation/repro-<seed>.json
+ *   npm run simulate -- --kafka [--seconds 60] [--seed <n>]
  * Database: DATABASE_URL (an admin's, which creates schemas and roles), else the local cluster.
+ * `--kafka` runs the same generator against the real ledger service on the real Kafka, with
+ * process kills (scripts/simulate/kafka-mode.ts); it brings up (or reuses) the local Kafka,
+ * PostgreSQL and Redis as `npm start` does, and removes its topics and schema afterwards.
  */
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,7 +21,10 @@ import { createPool, schemaName } from '@coin/db';
 // biome-ignore lint/style/noRestrictedImports: the simulation drives the ledger's own deciders and store on purpose (as its int tests do); it is a tool beside the ledger, not another service.
 import * as simulation from '../services/ledger/src/simulation/simulation';
 import { argsOrExit, integerArg, parseCliArgs } from './cli-args';
+import { ensureInfra } from './infra';
 import { currentPostgresUrl } from './infra/postgres';
+import { runKafkaMode } from './simulate/kafka-mode';
+import { removeTopicsAndSchemas } from './stack/cleanup';
 import { migrateServiceDatabase } from './stack/provision';
 import { devServiceDatabaseUrl, repoRoot } from './stack/services';
 
@@ -62,7 +69,7 @@ export function writeReproduction(reproduction: simulation.Reproduction): string
 }
 
 const usage =
-  'usage: npm run simulate -- [--seconds 60] [--seed <n>] [--steps 1500] [--shrink-seconds 120] [--keep] | --replay <reproduction.json>';
+  'usage: npm run simulate -- [--seconds 60] [--seed <n>] [--steps 1500] [--shrink-seconds 120] [--keep] | --replay <reproduction.json> | --kafka [--seconds 60] [--seed <n>]';
 
 interface Settings {
   seconds: number;
@@ -71,6 +78,7 @@ interface Settings {
   shrinkSeconds: number;
   keep: boolean;
   replayFile: string | undefined;
+  kafka: boolean;
 }
 
 function settingsOf(args: string[]): Settings {
@@ -84,6 +92,7 @@ function settingsOf(args: string[]): Settings {
         'shrink-seconds': { type: 'string' },
         keep: { type: 'boolean' },
         replay: { type: 'string' },
+        kafka: { type: 'boolean' },
       },
     },
     usage,
@@ -95,6 +104,7 @@ function settingsOf(args: string[]): Settings {
     shrinkSeconds: integerArg(values['shrink-seconds'], '--shrink-seconds', 120, usage, 0),
     keep: values.keep === true,
     replayFile: values.replay,
+    kafka: values.kafka === true,
   };
 }
 
@@ -142,8 +152,29 @@ async function runSeeds(fresh: simulation.DatabaseFactory, settings: Settings): 
   return true;
 }
 
+/** The Kafka mode: one seeded run against the ledger's process on Kafka, its findings printed; its topics and schema removed after. */
+async function runOnKafka(settings: Settings): Promise<boolean> {
+  const infra = await ensureInfra(log);
+  const prefix = `sim_${Date.now().toString(36)}_`;
+  const seed = settings.seed ?? randomInt(1, 2 ** 31);
+  log(`Kafka mode, seed ${seed}, ${settings.seconds} s, prefix ${prefix}`);
+  try {
+    const run = await runKafkaMode({ seed, seconds: settings.seconds, infra, prefix, log });
+    log(
+      `seed ${seed}: ${run.commands} commands in ${run.attempts} attempts, kills ${JSON.stringify(run.kills)}, answers ${JSON.stringify(run.answers)}`,
+    );
+    for (const finding of run.findings.slice(0, 20)) log(`FINDING (Kafka mode, seed ${seed}): ${finding.kind}: ${finding.detail}`);
+    if (run.findings.length === 0) log(`seed ${seed}: nothing found`);
+    else log(`the same run again: npm run simulate -- --kafka --seed ${seed} --seconds ${settings.seconds}`);
+    return run.findings.length === 0;
+  } finally {
+    await removeTopicsAndSchemas({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl }, [prefix]);
+  }
+}
+
 async function main(): Promise<void> {
   const settings = argsOrExit(() => settingsOf(process.argv.slice(2)));
+  if (settings.kafka) process.exit((await runOnKafka(settings)) ? 0 : 1);
   const adminUrl = process.env.DATABASE_URL ?? (await currentPostgresUrl());
   if (!adminUrl) throw new Error('no PostgreSQL answers (start it with npm run infra, or set DATABASE_URL)');
   const runId = `sim_${Date.now().toString(36)}_`;
