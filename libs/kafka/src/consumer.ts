@@ -1,4 +1,4 @@
-import { PartitionAssigners, type Consumer, type ConsumerRunConfig, type Kafka, type KafkaMessage } from 'kafkajs';
+import { PartitionAssigners, type Batch, type Consumer, type ConsumerRunConfig, type Kafka, type KafkaMessage } from 'kafkajs';
 import { z } from 'zod';
 import { dlqOf, headerNames } from '@coin/contracts';
 import { AppError, classifyFailure, type WireError } from '@coin/errors';
@@ -7,6 +7,7 @@ import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings, offPathLingerBytes } from './client';
 import { coPartitionedAssigner } from './co-partitioned-assigner';
 import { ApplyAhead } from './apply-ahead';
+import { meteredAttempts, meteredBatch, meteredSort, type BatchApply, type SortedBatch } from './batch-metering';
 import { ResolvedOffsets } from './commit-on-stop';
 import { readHeaders } from './headers';
 import { isPack, packEntryIndex, unpack } from './pack';
@@ -484,87 +485,23 @@ function runConfig<S extends z.ZodType>(
     partitionsConsumedConcurrently: options.partitionsConsumedConcurrently ?? 1,
     eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
       if (!isRunning() || isStale()) return;
-      const receivedAtMs = Date.now();
-      const valid: Delivered<z.output<S>>[] = [];
-      const passesOver = options.passOver ? await options.passOver() : null;
-      let passedOver = 0;
-      const unpacked = await unpackBatch(batch.messages, batch.topic, batch.partition, options, log);
-      for (const message of unpacked.messages) {
-        if (passesOver?.(message)) {
-          passedOver += 1;
-          continue;
-        }
-        if (options.records?.matches(message)) {
-          const place = {
-            topic: batch.topic,
-            partition: batch.partition,
-            offset: message.offset,
-            timestampMs: Number(message.timestamp),
-            ...packPlace(message),
-          };
-          const refusal = await options.records.take(message, place);
-          if (refusal === null) {
-            passedOver += 1;
-            continue;
-          }
-          log.warn(
-            { topic: batch.topic, partition: batch.partition, offset: message.offset, error: refusal },
-            'dead-lettering a record refused',
-          );
-          await deadLetter(options.producer, batch.topic, batch.partition, message, refusal);
-          continue;
-        }
-        const headers = readHeaders(message.headers);
-        let parsed = checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal);
-        // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
-        if (parsed.ok && options.refuse) {
-          const place = {
-            partition: batch.partition,
-            offset: message.offset,
-            timestampMs: Number(message.timestamp),
-            ...packPlace(message),
-          };
-          parsed = await checkRefusal(parsed, batch.topic, headers, place, options.refuse);
-        }
-        if (parsed.ok) {
-          const key = message.key ? message.key.toString() : null;
-          valid.push(
-            new DeliveredMessage(parsed.value, key, headers, batch.topic, batch.partition, message.offset, log, message, receivedAtMs),
-          );
-        } else {
-          loggerForHeaders(log, headers).warn(
-            { topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error },
-            'dead-lettering invalid message',
-          );
-          await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error);
-          if (parsed.refused !== undefined && options.onRefused)
-            await options.onRefused({
-              value: parsed.refused,
-              topic: batch.topic,
-              partition: batch.partition,
-              offset: message.offset,
-              ...packPlace(message),
-              reason: parsed.error,
-              headers,
-            });
-          if (options.replyTopic) await answerUndecided(options.producer, headers, options.replyTopic);
-        }
-      }
       const labels = { group: options.groupId, topic: batch.topic };
-      metrics?.messages.inc({ ...labels, outcome: 'valid' }, valid.length);
-      metrics?.messages.inc({ ...labels, outcome: 'dead_lettered' }, unpacked.count - valid.length - passedOver);
-      if (passedOver > 0) metrics?.messages.inc({ ...labels, outcome: 'passed_over' }, passedOver);
+      const { valid } = await meteredSort(sortBatch<S>, metrics, labels)(batch, options, log);
       const last = batch.messages[batch.messages.length - 1];
       const applyItems = async (items: Delivered<z.output<S>>[]): Promise<void> => {
-        if (items.length > 0) {
-          const endTimer = metrics?.batchDuration.startTimer(labels);
-          await applyRetrying(items, { heartbeat, isRunning, isStale }, options, log, metrics, {
-            ...labels,
-            firstOffset: items[0]!.offset,
-          });
-          endTimer?.();
-          metrics?.batchSize.observe(labels, items.length);
-        }
+        if (items.length === 0) return;
+        // The plain apply, each attempt counted, retried while the world is away, the whole timed (batch-metering.ts).
+        const attempt = meteredAttempts(
+          (part: Delivered<z.output<S>>[]) => applyIsolating(part, { heartbeat }, options, log),
+          metrics,
+          labels,
+        );
+        const place = { ...labels, firstOffset: items[0]!.offset };
+        await meteredBatch(
+          (part: Delivered<z.output<S>>[]) => applyRetrying(part, attempt, { heartbeat, isRunning, isStale }, log, place),
+          metrics,
+          labels,
+        )(items);
       };
       if (ahead && last) {
         // A batch fetched before a seek to an earlier offset comes again from there.
@@ -596,6 +533,92 @@ function runConfig<S extends z.ZodType>(
 }
 
 /**
+ * A fetched partition batch sorted as the contract asks (docs/RELIABILITY.md "Poison messages"):
+ * packs unpacked, records the service passes over or takes itself set apart, every other message
+ * validated (schema, key, topic, the service's own `refuse` check); an invalid one is
+ * dead-lettered, its refusal recorded and its caller answered, never applied.
+ */
+async function sortBatch<S extends z.ZodType>(batch: Batch, options: ConsumerOptions<S>, log: Logger): Promise<SortedBatch<z.output<S>>> {
+  const receivedAtMs = Date.now();
+  const valid: Delivered<z.output<S>>[] = [];
+  const passesOver = options.passOver ? await options.passOver() : null;
+  let passedOver = 0;
+  const unpacked = await unpackBatch(batch.messages, batch.topic, batch.partition, options, log);
+  for (const message of unpacked.messages) {
+    if (passesOver?.(message)) {
+      passedOver += 1;
+      continue;
+    }
+    if (options.records?.matches(message)) {
+      if (await takeRecord(batch, message, options, log)) passedOver += 1;
+      continue;
+    }
+    const headers = readHeaders(message.headers);
+    let parsed = checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal);
+    // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
+    if (parsed.ok && options.refuse) {
+      const place = { partition: batch.partition, offset: message.offset, timestampMs: Number(message.timestamp), ...packPlace(message) };
+      parsed = await checkRefusal(parsed, batch.topic, headers, place, options.refuse);
+    }
+    if (parsed.ok) {
+      const key = message.key ? message.key.toString() : null;
+      valid.push(
+        new DeliveredMessage(parsed.value, key, headers, batch.topic, batch.partition, message.offset, log, message, receivedAtMs),
+      );
+    } else await refuseMessage(batch, message, headers, parsed, options, log);
+  }
+  return { valid, deadLettered: unpacked.count - valid.length - passedOver, passedOver };
+}
+
+/** A record the service takes itself (`records`): true when taken, false when refused and dead-lettered. */
+async function takeRecord<S extends z.ZodType>(
+  batch: Batch,
+  message: KafkaMessage,
+  options: ConsumerOptions<S>,
+  log: Logger,
+): Promise<boolean> {
+  const place = {
+    topic: batch.topic,
+    partition: batch.partition,
+    offset: message.offset,
+    timestampMs: Number(message.timestamp),
+    ...packPlace(message),
+  };
+  const refusal = await options.records!.take(message, place);
+  if (refusal === null) return true;
+  log.warn({ topic: batch.topic, partition: batch.partition, offset: message.offset, error: refusal }, 'dead-lettering a record refused');
+  await deadLetter(options.producer, batch.topic, batch.partition, message, refusal);
+  return false;
+}
+
+/** An invalid or refused message: dead-lettered, its refusal recorded (`onRefused`), its caller answered. */
+async function refuseMessage<S extends z.ZodType>(
+  batch: Batch,
+  message: KafkaMessage,
+  headers: Record<string, string>,
+  parsed: { ok: false; error: string; refused?: z.output<S> },
+  options: ConsumerOptions<S>,
+  log: Logger,
+): Promise<void> {
+  loggerForHeaders(log, headers).warn(
+    { topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error },
+    'dead-lettering invalid message',
+  );
+  await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error);
+  if (parsed.refused !== undefined && options.onRefused)
+    await options.onRefused({
+      value: parsed.refused,
+      topic: batch.topic,
+      partition: batch.partition,
+      offset: message.offset,
+      ...packPlace(message),
+      reason: parsed.error,
+      headers,
+    });
+  if (options.replyTopic) await answerUndecided(options.producer, headers, options.replyTopic);
+}
+
+/**
  * The handler on a batch of valid messages, no message able to stop the partition
  * (`applyIsolating`). The world away (the database restarting, a broker unreachable: no command's
  * fault, so none is set aside) pauses the partition: the same batch is retried in place with
@@ -604,28 +627,23 @@ function runConfig<S extends z.ZodType>(
  * stale batch ends the wait, by throwing; the service's database watch ends the process if the
  * outage outlasts its grace, and the consumer's progress watch shows the stall meanwhile.
  */
-async function applyRetrying<S extends z.ZodType>(
-  valid: Delivered<z.output<S>>[],
+async function applyRetrying<T>(
+  valid: Delivered<T>[],
+  attempt: BatchApply<T>,
   control: BatchControl & { isRunning: () => boolean; isStale: () => boolean },
-  options: ConsumerOptions<S>,
   log: Logger,
-  metrics: ConsumerMetrics | undefined,
-  place: { group: string; topic: string; firstOffset: string | null },
-): Promise<void> {
-  const { firstOffset, ...labels } = place;
-  for (let attempt = 1; ; attempt += 1) {
+  place: { topic: string; firstOffset: string | null },
+): Promise<number> {
+  for (let tries = 1; ; tries += 1) {
     try {
-      const setAside = await applyIsolating(valid, { heartbeat: control.heartbeat }, options, log);
-      if (setAside > 0) metrics?.messages.inc({ ...labels, outcome: 'set_aside' }, setAside);
-      return;
+      return await attempt(valid);
     } catch (err) {
-      metrics?.messages.inc({ ...labels, outcome: 'handler_failed' }, valid.length);
       const context = {
         err,
-        attempt,
-        topic: labels.topic,
+        attempt: tries,
+        topic: place.topic,
         partition: valid[0]?.partition,
-        firstOffset,
+        firstOffset: place.firstOffset,
         commandIds: valid
           .slice(0, 20)
           .map((v) => v.headers[headerNames.commandId])
@@ -635,9 +653,9 @@ async function applyRetrying<S extends z.ZodType>(
         log.warn(context, 'batch handler failed while the consumer stops or rebalances; the batch will be redelivered');
         throw err;
       }
-      const delayMs = Math.min(transientRetry.maxMs, transientRetry.firstMs * 2 ** (attempt - 1));
+      const delayMs = Math.min(transientRetry.maxMs, transientRetry.firstMs * 2 ** (tries - 1));
       // Say which commands it holds so their logs can be found; once, then every tenth try.
-      if (attempt === 1 || attempt % 10 === 0)
+      if (tries === 1 || tries % 10 === 0)
         log.error({ ...context, delayMs }, 'batch handler failed while a backing service is away; the partition pauses and retries it');
       await sleep(delayMs);
       await control.heartbeat();

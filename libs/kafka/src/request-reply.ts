@@ -3,17 +3,7 @@ import type { Kafka, KafkaMessage } from 'kafkajs';
 import { commandMessage, headerNames, reply as replySchema, type Reply } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
-import {
-  context,
-  endSpan,
-  kafkaAttributes,
-  linkFromHeaders,
-  SpanKind,
-  trace,
-  traceHeadersOf,
-  type Span,
-  type Tracing,
-} from '@coin/telemetry';
+import type { Tracing } from '@coin/telemetry';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings, requestPathGroupSettings } from './client';
 import { readHeaders } from './headers';
@@ -22,30 +12,24 @@ import { parseMessage } from './consumer';
 import { consumerRestartCounter, repliesReadCounter, requestReplyHistogram } from './metrics';
 import { replyPartitions } from './replies';
 import { fixedPartitionAssigner, randomReplyPartition, type ReplyPartitionClaim } from './reply-partition';
+import {
+  failedAs,
+  loggedRequests,
+  meteredRequests,
+  tracedRequests,
+  type Replied,
+  type RequestOptions,
+  type SendOptions,
+  type SendRequest,
+} from './request-wrappers';
 import { SupervisedConsumer } from './supervised-consumer';
-import type { Counter, Histogram, Registry } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
 
-export interface CommandToSend {
-  commandId: string;
-  type: string;
-  issuedAt: string;
-  actor: { kind: 'user' | 'system' | 'service' | 'operator'; id: string; role?: string | undefined };
-  data: unknown;
-}
-
-export interface RequestOptions {
-  topic: string;
-  /** Partition key, chosen by the contract's rule for the command (partitionKeyOf, userPartitionKeyOf). */
-  key: string;
-  command: CommandToSend;
-  timeoutMs: number;
-  requestId?: string;
-  traceparent?: string;
-}
+export type { CommandToSend, RequestOptions } from './request-wrappers';
 
 interface Waiter {
   /** `message`: the reply as it arrived, whose trace context the send span links to. */
-  resolve: (reply: Reply, message?: KafkaMessage) => void;
+  resolve: (replied: Replied) => void;
   reject: (err: AppError) => void;
   commandId: string;
   timer: NodeJS.Timeout;
@@ -72,9 +56,8 @@ export class RequestReplyClient {
   private replies: SupervisedConsumer | undefined;
   private readonly restarts: Counter<'group'> | undefined;
   private readonly groupId: string;
-  private readonly roundTrip: Histogram<'topic' | 'type' | 'outcome'> | undefined;
-  /** `topic type` pairs whose timeout series exists. */
-  private readonly typesSent = new Set<string>();
+  /** The plain send with the round-trip histogram, the span and the failure logs around it (request-wrappers.ts). */
+  private readonly composed: SendRequest;
 
   constructor(
     private readonly kafka: Kafka,
@@ -89,12 +72,16 @@ export class RequestReplyClient {
     metrics?: Registry,
     private readonly partitionClaim: ReplyPartitionClaim = randomReplyPartition,
     /** Each request's PRODUCER span, its context in the command's `traceparent` (off: none). */
-    private readonly tracing?: Tracing,
+    tracing?: Tracing,
     /** KAFKA_REQUEST_PATH_FETCH_WAIT_MS: how long an idle fetch of the replies is held (requestPathGroupSettings). */
     private readonly fetchWaitMs: number = fastGroupSettings.maxWaitTimeInMs,
   ) {
     this.groupId = `gateway-replies-${instanceId}`;
-    this.roundTrip = metrics ? requestReplyHistogram(metrics) : undefined;
+    const plain: SendRequest = (options) => this.send(options);
+    this.composed = loggedRequests(
+      meteredRequests(tracedRequests(plain, tracing), metrics ? requestReplyHistogram(metrics) : undefined),
+      logger,
+    );
     this.restarts = metrics ? consumerRestartCounter(metrics) : undefined;
     this.readCounter = metrics ? repliesReadCounter(metrics) : undefined;
   }
@@ -244,7 +231,7 @@ export class RequestReplyClient {
     if (!waiter) return 1; // another instance's reply, or one that arrived after its deadline
     this.waiters.delete(parsed.value.correlationId);
     clearTimeout(waiter.timer);
-    waiter.resolve(parsed.value, message);
+    waiter.resolve({ reply: parsed.value, message });
     return 1;
   }
 
@@ -254,58 +241,33 @@ export class RequestReplyClient {
     if (!waiter) return;
     this.waiters.delete(correlationId);
     clearTimeout(waiter.timer);
-    waiter.reject(new AppError('TIMEOUT', detail, { extra: { commandId: waiter.commandId } }));
+    waiter.reject(failedAs(new AppError('TIMEOUT', detail, { extra: { commandId: waiter.commandId } }), 'unreadable'));
   }
 
   /**
-   * The timeout series of a command type exists (at 0) from its first request on: the alert on
-   * timeouts sees the first one as an increase, not as a series appearing.
+   * Sends the command and resolves with its reply; rejects with AppError TIMEOUT / UNAVAILABLE.
+   * The round trip is timed, traced and its failures logged (request-wrappers.ts).
    */
-  private zeroTimeoutsOf(topic: string, type: string): void {
-    if (!this.roundTrip) return;
-    const key = `${topic} ${type}`;
-    if (this.typesSent.has(key)) return;
-    this.typesSent.add(key);
-    this.roundTrip.zero({ topic, type, outcome: 'timeout' });
+  async request(options: RequestOptions): Promise<Reply> {
+    return (await this.composed({ ...options, correlationId: randomUUID() })).reply;
   }
 
-  /** Sends the command and resolves with its reply; rejects with AppError TIMEOUT / UNAVAILABLE. */
-  async request(options: RequestOptions): Promise<Reply> {
-    const correlationId = randomUUID();
-    const { command } = options;
-    const endTimer = this.roundTrip?.startTimer({ topic: options.topic, type: command.type });
-    this.zeroTimeoutsOf(options.topic, command.type);
-    const ids = { requestId: options.requestId, commandId: command.commandId, correlationId };
-    // The span of the round trip: the child of the active span (the gateway's HTTP request), the
-    // parent of the consumer's span through the command's headers; it ends with the reply.
-    const span = this.startSendSpan(options, correlationId);
-    const replyPromise = new Promise<Reply>((resolve, reject) => {
+  /** The plain round trip: the command produced with where to answer, its reply awaited until the deadline. */
+  private send(options: SendOptions): Promise<Replied> {
+    const { command, correlationId } = options;
+    const replyPromise = new Promise<Replied>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters.delete(correlationId);
-        endTimer?.({ outcome: 'timeout' });
-        endSpan(span, new AppError('TIMEOUT', 'no reply in time'));
-        this.logger.warn({ ...ids, topic: options.topic, type: command.type, timeoutMs: options.timeoutMs }, 'command reply timed out');
         reject(
-          new AppError('TIMEOUT', 'The command was accepted but not confirmed in time; retry with the same Idempotency-Key', {
-            extra: { commandId: command.commandId },
-          }),
+          failedAs(
+            new AppError('TIMEOUT', 'The command was accepted but not confirmed in time; retry with the same Idempotency-Key', {
+              extra: { commandId: command.commandId },
+            }),
+            'timeout',
+          ),
         );
       }, options.timeoutMs);
-      this.waiters.set(correlationId, {
-        resolve: (reply, message) => {
-          endTimer?.({ outcome: reply.ok ? 'ok' : 'rejected' });
-          if (span) endReplySpan(span, reply, message);
-          this.logger.debug({ ...ids, type: command.type, ok: reply.ok }, 'command replied');
-          resolve(reply);
-        },
-        reject: (err) => {
-          endTimer?.({ outcome: 'unreadable' });
-          endSpan(span, err);
-          reject(err);
-        },
-        commandId: command.commandId,
-        timer,
-      });
+      this.waiters.set(correlationId, { resolve, reject, commandId: command.commandId, timer });
     });
     // The deadline runs from now, so it can pass while the send below is still being retried
     // (broker down). That rejection must not go unhandled — Node would end the process — so a
@@ -328,7 +290,7 @@ export class RequestReplyClient {
             ...(this.partition === undefined ? {} : { [headerNames.replyPartition]: String(this.partition) }),
             ...(options.requestId ? { [headerNames.requestId]: options.requestId } : {}),
             ...(options.traceparent ? { [headerNames.traceparent]: options.traceparent } : {}),
-            ...(span ? traceHeadersOf(trace.setSpan(context.active(), span)) : {}),
+            ...options.headers,
           },
         },
         { pack: true },
@@ -337,38 +299,25 @@ export class RequestReplyClient {
       const waiter = this.waiters.get(correlationId);
       // Past the deadline the caller has its TIMEOUT already; the send's failure is only logged.
       if (!waiter) {
-        this.logger.warn({ err, ...ids }, 'could not produce command (its caller was answered TIMEOUT)');
+        this.logger.warn(
+          { err, requestId: options.requestId, commandId: command.commandId, correlationId },
+          'could not produce command (its caller was answered TIMEOUT)',
+        );
         return;
       }
       clearTimeout(waiter.timer);
       this.waiters.delete(correlationId);
-      endTimer?.({ outcome: 'unavailable' });
-      endSpan(span, err);
-      this.logger.error({ err, ...ids }, 'could not produce command');
-      throw new AppError('UNAVAILABLE', 'The command could not be queued; retry with the same Idempotency-Key', {
+      const unavailable = new AppError('UNAVAILABLE', 'The command could not be queued; retry with the same Idempotency-Key', {
         extra: { commandId: command.commandId },
       });
+      // The producer's error, for the log line (request-wrappers.ts loggedRequests); never in the caller's answer.
+      Object.defineProperty(unavailable, 'cause', { value: err, enumerable: false });
+      throw failedAs(unavailable, 'unavailable');
     });
     // The deadline holds while the send is still being retried (the broker down): the caller gets
     // TIMEOUT at `timeoutMs`, not when kafkajs gives up sending many seconds later. A send that
     // fails before the deadline answers UNAVAILABLE at once.
     return Promise.race([replyPromise, sent.then(() => replyPromise)]);
-  }
-
-  private startSendSpan(options: RequestOptions, correlationId: string): Span | undefined {
-    if (!this.tracing?.enabled) return undefined;
-    return this.tracing.tracer.startSpan(
-      `send ${options.command.type}`,
-      {
-        kind: SpanKind.PRODUCER,
-        attributes: kafkaAttributes(options.topic, 'send', {
-          'messaging.message.conversation_id': correlationId,
-          'coin.command.id': options.command.commandId,
-          'coin.command.type': options.command.type,
-        }),
-      },
-      context.active(),
-    );
   }
 
   async stop(): Promise<void> {
@@ -394,15 +343,4 @@ async function fetchOffsetsOnceHosted<T>(fetch: () => Promise<T>, timeoutMs = 15
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-}
-
-/** Ends a request's span with its reply: linked to the span that answered (its headers), failed if rejected. */
-function endReplySpan(span: Span, reply: Reply, message: KafkaMessage | undefined): void {
-  const link = message ? linkFromHeaders(readHeaders(message.headers)) : undefined;
-  if (link) span.addLink(link);
-  span.setAttribute('coin.reply.ok', reply.ok);
-  // When the reply's record was made (the replier's producer): where the bench's hop breakdown splits reply produce from fetch.
-  if (message) span.setAttribute('coin.reply.record_timestamp_ms', Number(message.timestamp));
-  if (!reply.ok) span.setAttribute('error.type', reply.error.code);
-  span.end();
 }
