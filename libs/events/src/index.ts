@@ -235,6 +235,7 @@ export {
   standardWebhooksSecret,
   webhookDeliveryHeaders,
 } from './standard-webhooks';
+export { newWebhookSecret, parseWebhookSecret } from './webhook-secret';
 export {
   type CoinWebhookEvent,
   type CoinWebhookEventType,

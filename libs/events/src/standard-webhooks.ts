@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { webhookSecretKey, webhookSecretPrefix } from './webhook-secret';
 import { signWebhook, webhookSignatureHeader } from './webhook-signature';
 
 /**
@@ -9,8 +10,9 @@ import { signWebhook, webhookSignatureHeader } from './webhook-signature';
  * - `webhook-timestamp`: unix seconds of the attempt;
  * - `webhook-signature`: `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated,
  *   one per valid secret (two during a rotation's overlap).
- * The HMAC key is the secret's bytes: what follows `whsec_`, base64url-decoded. The libraries read
- * the secret in standard base64: `standardWebhooksSecret` gives that form of an endpoint's secret.
+ * The HMAC key is the secret's bytes: what follows `whsec_`, in standard base64 as the spec has it
+ * (the libraries take a secret issued so as it is), or in base64url for one issued before
+ * (webhook-secret.ts). `standardWebhooksSecret` gives such an earlier secret in the standard form.
  */
 export const standardWebhookHeaderNames = {
   id: 'webhook-id',
@@ -18,19 +20,13 @@ export const standardWebhookHeaderNames = {
   signature: 'webhook-signature',
 } as const;
 
-const secretPrefix = 'whsec_';
-
-/** The key bytes of an endpoint secret (`whsec_<base64url>`); throws on anything else. */
-function keyOf(secret: string): Buffer {
-  if (!secret.startsWith(secretPrefix)) throw new Error('a webhook secret starts with whsec_');
-  const key = Buffer.from(secret.slice(secretPrefix.length), 'base64url');
-  if (key.length < 16) throw new Error('a webhook secret holds at least 16 bytes');
-  return key;
-}
-
-/** An endpoint's secret as Standard Webhooks libraries take it: `whsec_` and the key in standard base64. */
+/**
+ * An endpoint's secret as Standard Webhooks libraries take it: `whsec_` and the key in standard
+ * base64. A secret issued in that form comes back unchanged; one issued before (base64url) is
+ * converted, for a receiver that keeps it until it rotates.
+ */
 export function standardWebhooksSecret(secret: string): string {
-  return `${secretPrefix}${keyOf(secret).toString('base64')}`;
+  return `${webhookSecretPrefix}${webhookSecretKey(secret).toString('base64')}`;
 }
 
 export interface StandardWebhookInput {
@@ -51,7 +47,7 @@ export function standardWebhookHeaders({ id, timestamp, body, secrets }: Standar
   // The spec's ids are printable ASCII without the separators of the signed text.
   if (!/^[\x21-\x7e]{1,256}$/.test(id) || id.includes('.')) throw new Error('a webhook id is 1 to 256 printable characters, no dot');
   const signatures = secrets.map(
-    (secret) => `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${timestamp}.`).update(body).digest('base64')}`,
+    (secret) => `v1,${createHmac('sha256', webhookSecretKey(secret)).update(`${id}.${timestamp}.`).update(body).digest('base64')}`,
   );
   return {
     [standardWebhookHeaderNames.id]: id,

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { standardWebhookHeaderNames } from './standard-webhooks';
+import { parseWebhookSecret } from './webhook-secret';
 import { type CoinWebhookEvent, coinWebhookEvent, coinWebhookEventTypes } from './webhook-events';
 import { defaultWebhookToleranceSeconds, verifyWebhookSignature, webhookSignatureHeader } from './webhook-signature';
 
@@ -52,10 +53,11 @@ function headerOf(headers: WebhookHeaders, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The HMAC key of an endpoint secret: what follows `whsec_` (base64url or base64). */
+/** The HMAC key of an endpoint secret: what follows `whsec_`, standard base64 or (issued before) base64url. */
 function keyOf(secret: string): Buffer {
-  if (!secret.startsWith('whsec_')) throw new WebhookVerificationError('malformed_header', 'a webhook secret starts with whsec_');
-  return Buffer.from(secret.slice('whsec_'.length), 'base64url');
+  const parsed = parseWebhookSecret(secret);
+  if ('error' in parsed) throw new WebhookVerificationError('malformed_header', parsed.error);
+  return parsed.key;
 }
 
 function checkTimestamp(timestamp: number, options: VerifyAndParseOptions): void {

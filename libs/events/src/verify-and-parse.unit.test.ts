@@ -5,12 +5,17 @@ import { coinMandateEventTypes } from './coin-mandates';
 import { coinMonitoringCaseEventTypes } from './coin-monitoring-cases';
 import { coinTransactionEventTypes } from './coin-transactions';
 import { sampleHoldCreatedEvent, sampleRecordedEvent } from './sample-events';
-import { standardWebhookHeaders, standardWebhooksSecret } from './standard-webhooks';
-import { verifyAndParseWebhook, WebhookVerificationError, type WebhookErrorReason } from './verify-and-parse';
+import { standardWebhookHeaders } from './standard-webhooks';
+import {
+  verifyAndParseWebhook,
+  verifyStandardWebhookSignature,
+  WebhookVerificationError,
+  type WebhookErrorReason,
+} from './verify-and-parse';
 import { coinWebhookEventTypes, webhookEndpointDisabledEventType, webhookTestEventType } from './webhook-events';
+import { newWebhookSecret as newSecret } from './webhook-secret';
 import { signWebhook, webhookSignatureHeader } from './webhook-signature';
 
-const newSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 const secret = newSecret();
 const sentAt = 1_800_000_000;
 const body = JSON.stringify(sampleRecordedEvent);
@@ -41,8 +46,30 @@ describe('verifyAndParseWebhook', () => {
     const event = verifyAndParseWebhook(body, standard(body), secret, { now: sentAt + 5 });
     expect(event.type).toBe('coin.transaction.recorded');
     if (event.type === 'coin.transaction.recorded') expect(event.transaction.amount).toBe(12.5);
-    // The secret in the standard base64 form the Standard Webhooks libraries take works too.
-    expect(verifyAndParseWebhook(body, standard(body), standardWebhooksSecret(secret), { now: sentAt }).eventId).toBe(event.eventId);
+  });
+
+  it('when a secret is held in the standard form or the earlier base64url one, then both are the same key: each verifies what the other signed', () => {
+    // Bytes whose spellings differ: `+`, `/` and `=` in one, `-` and `_` in the other.
+    const key = Buffer.concat([Buffer.alloc(8, 0xfb), randomBytes(23)]);
+    const [standardForm, earlierForm] = [`whsec_${key.toString('base64')}`, `whsec_${key.toString('base64url')}`];
+    expect([standardForm, earlierForm]).toEqual([expect.stringMatching(/\+.*=$/), expect.stringMatching(/-/)]);
+    for (const [signedWith, heldAs] of [
+      [standardForm, earlierForm],
+      [earlierForm, standardForm],
+    ] as const) {
+      const headers = standard(body, { secrets: [signedWith] });
+      expect(verifyAndParseWebhook(body, headers, heldAs, { now: sentAt }).eventId).toBe(sampleRecordedEvent.eventId);
+      // The gateway's check of a provider's callback reads its secrets the same way.
+      expect(verifyStandardWebhookSignature(body, headers, [heldAs], { now: sentAt })).toBe(sampleRecordedEvent.eventId);
+    }
+  });
+
+  it('when a secret mixes the two alphabets, or is not a whsec_ secret, then nothing is verified with it (malformed_header)', () => {
+    const mixed = `whsec_${Buffer.alloc(32, 0xfb).toString('base64').replace('+', '-')}`;
+    for (const held of [mixed, secret.slice('whsec_'.length)]) {
+      expect(refusal(() => verifyAndParseWebhook(body, standard(body), held, { now: sentAt }))).toBe('malformed_header');
+      expect(refusal(() => verifyStandardWebhookSignature(body, standard(body), [held], { now: sentAt }))).toBe('malformed_header');
+    }
   });
 
   it('when a delivery carries only the legacy Coin-Signature header, in any case and as a fetch Headers, then it verifies too', () => {
