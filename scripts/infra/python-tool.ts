@@ -4,23 +4,30 @@
  * installs the one pinned version. Idempotent: a venv that already has the pinned version is used
  * as it is. Python 3 and its venv module come from apt-get when they are missing and we are root
  * (as scripts/infra installs Redis and PostgreSQL). Schemathesis (scripts/contract) and
- * kubernetes-validate (scripts/deploy) are installed this way.
+ * kubernetes-validate (scripts/deploy) are installed this way, and so is a library a test runs
+ * with the venv's python (the Standard Webhooks verifier, test/harness/standard-webhooks-python.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { aptInstall, isRoot, type Log, rel, repoRoot, run, tail, which } from './common';
 
 export interface PythonToolSpec {
-  /** The PyPI package, which is also the command's name. */
+  /** The PyPI package, which is also the command's name (a library's: see `module`). */
   name: string;
   /** The pinned release; change it in one place, the venv is rebuilt on the next run. */
   version: string;
-  /** Whether `<command> --version` printed this version (each tool prints it its own way). */
+  /** Whether `<command> --version` printed this version (each tool prints it its own way), or a library's probe did. */
   versionMatches: (output: string) => boolean;
+  /**
+   * Set for a library, which has no command: the module its users import. `bin()` is then the
+   * venv's python, and the probe imports the module and prints the package's installed version.
+   */
+  module?: string;
 }
 
 export interface PythonTool {
   venvDir: string;
+  /** The pinned command, or the venv's python for a library. */
   bin(): string;
   /** The path of the pinned command, installing it first when needed. */
   ensure(log?: Log): Promise<string>;
@@ -71,12 +78,17 @@ export function pythonTool(spec: PythonToolSpec): PythonTool {
   const venvDir = path.join(repoRoot, '.tools', `${spec.name}-venv`);
   /** Written last, once pip succeeded: a venv without it is a half-built one and is rebuilt. */
   const markerFile = path.join(venvDir, 'installed-version');
-  const bin = () => path.join(venvDir, 'bin', spec.name);
+  const bin = () => path.join(venvDir, 'bin', spec.module ? 'python' : spec.name);
+  // A script of the venv whose first line names its interpreter: the command's own, pip's for a library.
+  const script = path.join(venvDir, 'bin', spec.module ? 'pip' : spec.name);
+  const versionProbe = spec.module
+    ? ['-c', `import ${spec.module}, importlib.metadata; print(importlib.metadata.version(${JSON.stringify(spec.name)}))`]
+    : ['--version'];
   const isReady = () => {
     try {
       // A venv's scripts name the interpreter by the path it was built at: one built elsewhere (a
       // worktree sharing .tools through a link, a moved checkout) has files that no longer run.
-      const interpreter = (fs.readFileSync(bin(), 'utf8').split('\n', 1)[0] ?? '').replace(/^#!/, '').trim();
+      const interpreter = (fs.readFileSync(script, 'utf8').split('\n', 1)[0] ?? '').replace(/^#!/, '').trim();
       const builtHere =
         fs.existsSync(interpreter) && fs.realpathSync(path.dirname(interpreter)) === fs.realpathSync(path.join(venvDir, 'bin'));
       return fs.readFileSync(markerFile, 'utf8').trim() === spec.version && builtHere;
@@ -101,7 +113,7 @@ export function pythonTool(spec: PythonToolSpec): PythonTool {
         { env: { ...process.env, PIP_REQUIRE_VIRTUALENV: '1' } },
       );
       if (pip.code !== 0) throw new Error(`pip install ${spec.name}==${spec.version} failed:\n${tail(pip.stderr || pip.stdout)}`);
-      const version = await run(bin(), ['--version']);
+      const version = await run(bin(), versionProbe);
       if (version.code !== 0 || !spec.versionMatches(version.stdout)) {
         throw new Error(`the installed ${spec.name} does not run: ${tail(version.stderr || version.stdout)}`);
       }
