@@ -1,4 +1,5 @@
 import { clientCredentialsToken, createCoinClient } from '@coin/client';
+import { parseWebhookSecret } from '@coin/events';
 import { forwardEvent, newForwardSecret } from './forward';
 import { listen } from './listen';
 import { isSampleType, sampleEvents } from './samples';
@@ -63,7 +64,8 @@ function forwardUrlOf(flags: Map<string, string>): string {
 function secretOf(env: NodeJS.ProcessEnv, print: (line: string) => void): string {
   const given = env.COIN_FORWARD_SECRET;
   if (given !== undefined) {
-    if (!/^whsec_[A-Za-z0-9_-]{22,}={0,2}$/.test(given)) throw new UsageError('COIN_FORWARD_SECRET must be a whsec_… secret');
+    // An endpoint's secret of either form (standard base64, or base64url as issued before).
+    if ('error' in parseWebhookSecret(given)) throw new UsageError('COIN_FORWARD_SECRET must be a whsec_… secret');
     return given;
   }
   const secret = newForwardSecret();

@@ -48,6 +48,13 @@ describe('coin (the integrators’ command)', () => {
     expect(() => verifyAndParseWebhook(got.body, got.headers, newForwardSecret())).toThrow('No signature matches');
   });
 
+  it('when COIN_FORWARD_SECRET is an endpoint secret of the earlier base64url form, then it signs too', async () => {
+    const earlier = `whsec_${Buffer.alloc(32, 0xfb).toString('base64url')}`;
+    await run(['trigger', 'coin.hold.created', '--forward-to', `${url}/hook`], { COIN_FORWARD_SECRET: earlier });
+    const got = received.at(-1)!;
+    expect(verifyAndParseWebhook(got.body, got.headers, earlier).type).toBe('coin.hold.created');
+  });
+
   it('when no secret is given, then a new one is printed and signs; a receiver that refuses makes the command fail', async () => {
     const lines = await run(['trigger', 'coin.webhook-endpoint.disabled', '--forward-to', url]);
     const secret = /(whsec_\S+)/.exec(lines[0] ?? '')?.[1];
@@ -74,6 +81,12 @@ describe('coin (the integrators’ command)', () => {
       [['listen', '--forward-to', url, '--interval-ms', '5'], env, '--interval-ms'],
       [['listen', '--forward-to', url, '--since', 'yesterday'], env, '--since'],
       [['listen', '--forward-to', url], { ...env, COIN_FORWARD_SECRET: 'hunter2' }, 'COIN_FORWARD_SECRET'],
+      // Standard base64 and base64url in one secret: no key of ours is spelled so.
+      [
+        ['listen', '--forward-to', url],
+        { ...env, COIN_FORWARD_SECRET: 'whsec_-/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/v7+/s=' },
+        'COIN_FORWARD_SECRET',
+      ],
       [['trigger', 'coin.transaction.forged', '--forward-to', url], {}, 'trigger needs one event type'],
       [['deploy'], {}, 'unknown command deploy'],
     ] as const) {

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { webhookDeliveryHeaders } from '@coin/events';
+import { newWebhookSecret, webhookDeliveryHeaders } from '@coin/events';
 
-/** A local signing secret of the same form as an endpoint's (`whsec_` and 32 random bytes, base64url). */
+/** A local signing secret of the same form as an endpoint's (`whsec_` and 32 random bytes, standard base64). */
 export function newForwardSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return newWebhookSecret();
 }
 
 /** One attempt's budget: the local receiver answers or it is reported as unreachable. */

@@ -217,7 +217,9 @@ export const requestedCallbackSecret = z.object({
   callbackSecret: z
     .string()
     .optional()
-    .describe('The `whsec_` callback secret, shown this once (absent from a retry with the same Idempotency-Key); stored only sealed'),
+    .describe(
+      'The `whsec_` callback secret (the key in standard base64, the Standard Webhooks form its libraries sign with as it is), shown this once (absent from a retry with the same Idempotency-Key); stored only sealed',
+    ),
 });
 /** A sealed callback secret as the gateway made it: version, IV, ciphertext and tag, base64url, dot-separated. */
 export const sealedCallbackSecret = z.string().regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,200}\.[A-Za-z0-9_-]{22}$/);

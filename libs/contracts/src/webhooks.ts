@@ -80,7 +80,11 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 
 /** The answer to a create or a rotation: the only time the secret is shown. */
 export const webhookEndpointWithSecret = webhookEndpoint.extend({
-  secret: z.string().describe('Shown once: keep it to verify the Coin-Signature header (verifyWebhookSignature in @coin/events)'),
+  secret: z
+    .string()
+    .describe(
+      'Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the Standard Webhooks form its libraries take as it is (the webhook-* headers), and the key of the Coin-Signature header as given (verifyWebhookSignature in @coin/events). Secrets issued before this form are base64url and keep signing until rotated',
+    ),
 });
 
 export const webhookDelivery = z.object({

@@ -13,6 +13,7 @@ import {
   type Env,
 } from '@coin/config';
 import { revocationsWaitMsMax } from '@coin/contracts';
+import { parseWebhookSecret } from '@coin/events';
 import { redisCommandTimeoutMsDefault } from '@coin/redis';
 import { decodeCacheMacSecret } from './plugins/cache-mac';
 import { callbackKeyBytes } from './auth/callback-secrets';
@@ -134,7 +135,8 @@ export const gatewayConfigSchema = z.object({
   /**
    * Deprecated: the fallback callback secrets of payout providers without an issued one
    * (POST /api/admin/platform-clients/{id}/callback-secret; docs/CONTRACT.md "Cash-out"): JSON
-   * {"<platform client id>": "whsec_<base64url, 16+ bytes>" or [new, old] during a rotation}. A
+   * {"<platform client id>": "whsec_<base64, 16+ bytes>" or [new, old] during a rotation}, the
+   * key in standard base64 or base64url, never a mix of the two (read as the verifier reads it). A
    * provider with an issued secret is verified with its issued ones only. A secret: from a Secret
    * (CASHOUT_CALLBACK_SECRET_FILE in containers). Empty: a provider without an issued secret has every callback refused.
    */
@@ -149,12 +151,13 @@ export const gatewayConfigSchema = z.object({
         ctx.addIssue({ code: 'custom', message: 'must be JSON {"<client id>": "whsec_..." or [new, old]}' });
         return z.NEVER;
       }
-      const secret = z.string().regex(/^whsec_[A-Za-z0-9_-]{22,}={0,2}$/);
+      // The verifier's own reading (@coin/events), so what starts the gateway is what verifies.
+      const secret = z.string().refine((value) => !('error' in parseWebhookSecret(value)));
       const secrets = z
         .record(z.string().regex(/^[A-Za-z0-9_-]{1,100}$/), z.union([secret, z.array(secret).min(1).max(2)]))
         .safeParse(parsed);
       if (!secrets.success) {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON {"<client id>": "whsec_<base64url>" or [new, old]}' });
+        ctx.addIssue({ code: 'custom', message: 'must be JSON {"<client id>": "whsec_<base64>" or [new, old]}' });
         return z.NEVER;
       }
       return Object.fromEntries(Object.entries(secrets.data).map(([id, value]) => [id, Array.isArray(value) ? value : [value]]));

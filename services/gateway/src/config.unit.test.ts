@@ -38,3 +38,23 @@ describe('gateway configuration: the sandbox (docs/decisions/0018-sandbox.md)', 
     expect(() => loadGatewayConfig({ ...base, ...sandbox, SANDBOX_TOPIC_PREFIX: 'a b' })).toThrow(/SANDBOX_TOPIC_PREFIX/);
   });
 });
+
+describe('gateway configuration: the configured callback secrets (CASHOUT_CALLBACK_SECRET, deprecated)', () => {
+  const key = randomBytes(32);
+  const configured = (secret: unknown) => loadGatewayConfig({ ...base, CASHOUT_CALLBACK_SECRET: JSON.stringify({ pc_a: secret }) });
+
+  it('when a secret is in the standard form (standard base64) or the earlier one (base64url), then it is accepted as given', () => {
+    const standard = `whsec_${key.toString('base64')}`;
+    const url = `whsec_${key.toString('base64url')}`;
+    expect(configured(standard).CASHOUT_CALLBACK_SECRET).toEqual({ pc_a: [standard] });
+    expect(configured([standard, url]).CASHOUT_CALLBACK_SECRET).toEqual({ pc_a: [standard, url] });
+  });
+
+  it('when a secret mixes the two alphabets, is short, or lacks its prefix, then the gateway does not start', () => {
+    // Bytes whose encodings hold both `+`/`/` and `-`/`_`: one of each kind in the same body is no secret.
+    const mixed = `whsec_${Buffer.alloc(32, 0xfb).toString('base64').replace('+', '-')}`;
+    for (const secret of [mixed, `whsec_${randomBytes(8).toString('base64')}`, key.toString('base64')]) {
+      expect(() => configured(secret)).toThrow(/CASHOUT_CALLBACK_SECRET/);
+    }
+  });
+});

@@ -17,8 +17,8 @@
  *  - so Σ BURN of cash-outs = Σ confirmed amounts: the coins left the supply exactly (the
  *    orchestrator's Σ balances = Σ MINT − Σ BURN then holds with them).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { standardWebhookHeaders } from '@coin/events';
+import { randomUUID } from 'node:crypto';
+import { newWebhookSecret, standardWebhookHeaders } from '@coin/events';
 import type { SeededUser } from '../../../scripts/stack/seed';
 import {
   answerShape,
@@ -48,7 +48,8 @@ export function cashoutEnv(secret: string): Record<string, string> {
   };
 }
 
-export const newCallbackSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+/** A configured callback secret of the form the gateway issues (`whsec_`, standard base64). */
+export const newCallbackSecret = () => newWebhookSecret();
 
 export interface CashoutsOptions {
   gatewayUrl: string;

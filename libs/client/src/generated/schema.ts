@@ -14638,7 +14638,7 @@ export interface operations {
            *         "decidedAt": null,
            *         "rejectionReason": null
            *       },
-           *       "callbackSecret": "whsec_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4qL1c"
+           *       "callbackSecret": "whsec_eRUlqYnQC+cnmf5/znUzKhSushAxQrbX5ciCPy1t8ig="
            *     }
            */
           'application/json': {
@@ -14674,7 +14674,7 @@ export interface operations {
               decidedAt: string | null;
               rejectionReason: string | null;
             };
-            /** @description The `whsec_` callback secret, shown this once (absent from a retry with the same Idempotency-Key); stored only sealed */
+            /** @description The `whsec_` callback secret (the key in standard base64, the Standard Webhooks form its libraries sign with as it is), shown this once (absent from a retry with the same Idempotency-Key); stored only sealed */
             callbackSecret?: string;
           };
         };
@@ -26604,7 +26604,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
-           *       "secret": "whsec_4mQ9v2LxT7bN1cR8kZ3pW6yH0sD5fJ2gA9eU4iO7tYc"
+           *       "secret": "whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8="
            *     }
            */
           'application/json': {
@@ -26621,7 +26621,7 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
-            /** @description Shown once: keep it to verify the Coin-Signature header (verifyWebhookSignature in @coin/events) */
+            /** @description Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the Standard Webhooks form its libraries take as it is (the webhook-* headers), and the key of the Coin-Signature header as given (verifyWebhookSignature in @coin/events). Secrets issued before this form are base64url and keep signing until rotated */
             secret: string;
           };
         };
@@ -27080,7 +27080,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": "2026-01-15T09:30:00.000Z",
-           *       "secret": "whsec_4mQ9v2LxT7bN1cR8kZ3pW6yH0sD5fJ2gA9eU4iO7tYc"
+           *       "secret": "whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8="
            *     }
            */
           'application/json': {
@@ -27097,7 +27097,7 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
-            /** @description Shown once: keep it to verify the Coin-Signature header (verifyWebhookSignature in @coin/events) */
+            /** @description Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the Standard Webhooks form its libraries take as it is (the webhook-* headers), and the key of the Coin-Signature header as given (verifyWebhookSignature in @coin/events). Secrets issued before this form are base64url and keep signing until rotated */
             secret: string;
           };
         };
@@ -28072,7 +28072,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
-           *       "secret": "whsec_4mQ9v2LxT7bN1cR8kZ3pW6yH0sD5fJ2gA9eU4iO7tYc"
+           *       "secret": "whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8="
            *     }
            */
           'application/json': {
@@ -28089,7 +28089,7 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
-            /** @description Shown once: keep it to verify the Coin-Signature header (verifyWebhookSignature in @coin/events) */
+            /** @description Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the Standard Webhooks form its libraries take as it is (the webhook-* headers), and the key of the Coin-Signature header as given (verifyWebhookSignature in @coin/events). Secrets issued before this form are base64url and keep signing until rotated */
             secret: string;
           };
         };
@@ -28551,7 +28551,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": "2026-01-15T09:30:00.000Z",
-           *       "secret": "whsec_4mQ9v2LxT7bN1cR8kZ3pW6yH0sD5fJ2gA9eU4iO7tYc"
+           *       "secret": "whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8="
            *     }
            */
           'application/json': {
@@ -28568,7 +28568,7 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
-            /** @description Shown once: keep it to verify the Coin-Signature header (verifyWebhookSignature in @coin/events) */
+            /** @description Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the Standard Webhooks form its libraries take as it is (the webhook-* headers), and the key of the Coin-Signature header as given (verifyWebhookSignature in @coin/events). Secrets issued before this form are base64url and keep signing until rotated */
             secret: string;
           };
         };

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { callbackSecretList } from '@coin/contracts';
+import { newWebhookSecret } from '@coin/events';
 import type { Logger } from '@coin/logger';
 import { redisFailureLogLevel, type Redis } from '@coin/redis';
 import type { z } from 'zod';
@@ -24,9 +25,13 @@ export function callbackKeyBytes(text: string): Buffer | null {
   return bytes;
 }
 
-/** A new callback secret: 256 random bits, shown once and stored only sealed. */
+/**
+ * A new callback secret: 256 random bits, shown once and stored only sealed. In the Standard
+ * Webhooks form (`whsec_` and standard base64), so the provider signs with an official library
+ * given it as it is; secrets issued earlier (base64url) still verify until replaced.
+ */
 export function newCallbackSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return newWebhookSecret();
 }
 
 /**

@@ -270,7 +270,7 @@ function registerTestClientRoute(app: App, deps: PlatformClientRouteDeps): void 
   );
 }
 
-const exampleCallbackSecret = 'whsec_q3J7mN0vYc2xLk8tR5wP1sZ9hB4gD6fA0eU2iO7yTn4qL1c';
+const exampleCallbackSecret = 'whsec_eRUlqYnQC+cnmf5/znUzKhSushAxQrbX5ciCPy1t8ig=';
 
 /** The payout provider a new callback secret is for: live and granted `cashout` (404, 409 PLATFORM_CLIENT_REVOKED otherwise). */
 async function payoutProvider(deps: PlatformClientRouteDeps, id: string, requestId: string): Promise<void> {

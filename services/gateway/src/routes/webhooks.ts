@@ -52,7 +52,7 @@ const exampleEndpoint: WebhookEndpoint = {
   createdAt: at,
   previousSecretExpiresAt: null,
 };
-const exampleSecret = 'whsec_4mQ9v2LxT7bN1cR8kZ3pW6yH0sD5fJ2gA9eU4iO7tYc';
+const exampleSecret = 'whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8=';
 const exampleDelivery = {
   id: 812,
   eventId: '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083',

@@ -1,8 +1,13 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { newWebhookSecret } from '@coin/events';
 
-/** A new endpoint secret: 256 random bits, shown to the client once and stored only sealed. */
+/**
+ * A new endpoint secret: 256 random bits, shown to the client once and stored only sealed. In the
+ * Standard Webhooks form (`whsec_` and standard base64), which the official libraries take as it
+ * is; endpoints' earlier base64url secrets still sign until rotated (@coin/events webhook-secret).
+ */
 export function newEndpointSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return newWebhookSecret();
 }
 
 const version = 1;
