@@ -533,8 +533,8 @@ function runConfig<S extends z.ZodType>(
 }
 
 /**
- * A fetched partition batch sorted as the contract asks (docs/RELIABILITY.md "Poison messages"):
- * packs unpacked, records the service passes over or takes itself set apart, every other message
+ * A fetched partition batch sorted as the contract asks (docs/RELIABILITY.md "Bad input and
+ * races: what each gets, and the test that proves it"): packs unpacked, records the service passes over or takes itself set apart, every other message
  * validated (schema, key, topic, the service's own `refuse` check); an invalid one is
  * dead-lettered, its refusal recorded and its caller answered, never applied.
  */
