@@ -134,6 +134,8 @@ export const rewardCommand = commandSchema(
     toUserId: userId,
     amount: positiveMinorUnits,
     reason: reasonText,
+    /** The caller's own reference (an order, a season), as a purchase's: the search by reference finds the reward. */
+    reference: purchaseReference.optional(),
     idNonce: idNonce.optional(),
     metadata: metadata.optional(),
     requestHash,
@@ -727,7 +729,14 @@ export const commissionRuleBody = z.strictObject({
     .nullable(),
 });
 export type CommissionRuleBody = z.infer<typeof commissionRuleBody>;
-export const rewardBody = z.strictObject({ userId, amount: coinAmount, reason: reasonText, metadata: metadata.optional() });
+export const rewardBody = z.strictObject({
+  userId,
+  amount: coinAmount,
+  reason: reasonText,
+  /** The caller's own reference (an order, a season), at most 100 characters on one line, as a purchase's. */
+  reference: purchaseReference.optional(),
+  metadata: metadata.optional(),
+});
 /** A payout's line as the caller writes it (coins); the reason defaults to the payout's. */
 const payoutBodyLine = z.strictObject({ toUserId: userId, amount: coinAmount, reason: reasonText.optional() });
 /** Fails on the second line naming a user already paid, at that line's index: one line per recipient. */

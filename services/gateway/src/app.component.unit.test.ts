@@ -1206,6 +1206,34 @@ describe('gateway component (buildApp with fake ports)', () => {
   });
 
   describe('validation', () => {
+    it("when a reward names a reference, then the command carries it as a purchase's would", async () => {
+      const response = await post(
+        '/api/admin/reward',
+        { ...reward, reference: 'season-2030' },
+        { authorization: `Bearer ${await systemToken()}` },
+      );
+      expect(response.statusCode).toBe(201);
+      expect(bus.requests.at(-1)!.command).toMatchObject({ type: 'ledger.reward', data: { toUserId: 7, reference: 'season-2030' } });
+    });
+
+    it.each([
+      ['a NUL', 'a\u0000b'],
+      ['a line feed', 'a\nb'],
+      ['an ESC', '\u001b[31mred'],
+      ['a lone surrogate', 'a\ud800b'],
+      ['101 characters', 'r'.repeat(101)],
+      ['nothing', ''],
+    ])(
+      "when a reward's reference has %s, then 400 VALIDATION_FAILED naming body.reference, and no command is sent",
+      async (_what, reference) => {
+        const sent = bus.requests.length;
+        const response = await post('/api/admin/reward', { ...reward, reference }, { authorization: `Bearer ${await systemToken()}` });
+        const body = expectProblem(response, 400, 'VALIDATION_FAILED');
+        expect(body.errors).toEqual([expect.objectContaining({ path: 'body.reference' })]);
+        expect(bus.requests.length).toBe(sent);
+      },
+    );
+
     it('when the amount has more than two decimals, then 400 VALIDATION_FAILED naming body.amount, and no command is sent', async () => {
       const sent = bus.requests.length;
       const response = await post(

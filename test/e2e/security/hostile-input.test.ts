@@ -178,6 +178,13 @@ describe('hostile input is refused at the edge', () => {
       );
     });
 
+    it.each([...hostileText, ...lineBreaks])("when a reward's reference has %s, then 400 naming body.reference", async (_name, text) => {
+      await refusedWithoutEffect(
+        () => post('/api/admin/reward', { userId: payer.userId, amount: 1, reason: 'prize', reference: `ref${text}` }, asAdmin()),
+        'body.reference',
+      );
+    });
+
     it.each([...hostileText, ...lineBreaks])(
       "when an API key's name has %s, then 400 naming body.name and no key is created",
       async (_name, text) => {

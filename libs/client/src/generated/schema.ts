@@ -4389,6 +4389,8 @@ export interface operations {
           amount: number;
           /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
           reason: string;
+          /** @description One line of text: no control characters, no lone surrogates */
+          reference?: string;
           /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
           metadata?: {
             [key: string]: string;

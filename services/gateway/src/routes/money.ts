@@ -160,6 +160,32 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
 
   registerPurchaseRoute(app, deps);
 
+  registerRewardRoute(app, deps);
+
+  app.post(
+    '/api/admin/refund',
+    {
+      config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.refund'], idempotent: true },
+      schema: {
+        tags: ['admin', 'money'],
+        summary: 'Refund a purchase, in full (default) or in part; refunds never exceed the purchase',
+        security: apiKeySecurity,
+        headers: idempotencyHeaders,
+        operationId: 'refundTransaction',
+        body: withExample(refundBody, exampleRefund),
+        response: {
+          201: withExample(moneyResult, exampleMoneyResult),
+          202: withExample(approvalPending, exampleApprovalPending),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => sendRefund(deps, request, reply, request.body),
+  );
+}
+
+/** A reward from REWARDS: a platform client within its grants, or an ADMIN+ with an API key of the reward scope. */
+function registerRewardRoute(app: App, deps: MoneyRouteDeps): void {
   app.post(
     '/api/admin/reward',
     {
@@ -186,37 +212,22 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       if (principal.kind === 'system' && !clientMayReward(principal.treasuries)) {
         throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
       }
-      const { userId } = request.body;
+      const { userId, reference } = request.body;
       refusePaymentToPeopleBehindKey(request, [userId]);
       return sendLedgerCommand(
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.reward', { toUserId: userId, ...approvableMoneyFields(request.body), requestHash }),
+        (requestHash) =>
+          ledgerDraft('ledger.reward', {
+            toUserId: userId,
+            ...approvableMoneyFields(request.body),
+            ...(reference !== undefined ? { reference } : {}),
+            requestHash,
+          }),
         appliedOrPending,
       );
     },
-  );
-
-  app.post(
-    '/api/admin/refund',
-    {
-      config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.refund'], idempotent: true },
-      schema: {
-        tags: ['admin', 'money'],
-        summary: 'Refund a purchase, in full (default) or in part; refunds never exceed the purchase',
-        security: apiKeySecurity,
-        headers: idempotencyHeaders,
-        operationId: 'refundTransaction',
-        body: withExample(refundBody, exampleRefund),
-        response: {
-          201: withExample(moneyResult, exampleMoneyResult),
-          202: withExample(approvalPending, exampleApprovalPending),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => sendRefund(deps, request, reply, request.body),
   );
 }
 

@@ -54,7 +54,7 @@ export const reward: ApprovableModule<'ledger.reward'> = {
         : [],
   }),
   decide(command, context) {
-    const { toUserId, amount, reason } = command.data;
+    const { toUserId, amount, reason, reference } = command.data;
     const from: Party = { kind: 'treasury', code: 'REWARDS' };
     const to: Party = { kind: 'user', userId: toUserId };
     if (paysActor(command, to)) return selfDealing('An admin cannot reward themselves');
@@ -69,7 +69,7 @@ export const reward: ApprovableModule<'ledger.reward'> = {
     if (!canDebit(source, amount)) return beyondLimit(source);
     if (!canCredit(target, amount)) return beyondLimit(target);
     const pay = (windows: WindowCharge[]) => {
-      const transaction = context.newTransaction({ type: 'REWARD', amount, from, to, reason });
+      const transaction = context.newTransaction({ type: 'REWARD', amount, from, to, reason, reference: reference ?? null });
       return accepted({
         transaction,
         entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
