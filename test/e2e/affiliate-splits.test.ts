@@ -164,6 +164,17 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     );
     await eventually(async () => ((await balanceOf(buyer.accessToken)) === 100 ? true : undefined), 10_000, 'buyer whole');
     await eventually(async () => ((await balanceOf(affiliate.accessToken)) === 0 ? true : undefined), 10_000, 'commission clawed back');
+    // The order read back by its reference: the purchase, its commission, the refund, the commission's part and the clawback.
+    const order = await eventually(
+      async () => {
+        const page = await as(superadmin.accessToken).searchTransactions({ query: { reference: 'order-split' } });
+        return page.transactions.length === 5 ? page.transactions : undefined;
+      },
+      10_000,
+      'the order by its reference',
+    );
+    expect(order.map((t) => t.type).sort()).toEqual(['PURCHASE', 'REFUND', 'TRANSFER', 'TRANSFER', 'TRANSFER']);
+    expect(order.every((t) => t.reference === 'order-split')).toBe(true);
 
     const report = await eventually(
       async () => {

@@ -219,6 +219,9 @@ export const clawbackCommand = commandSchema(
     fromUserId: userId,
     to: party,
     amount: positiveMinorUnits,
+    /** The refund's reference and metadata (its purchase's), which the clawback's transaction carries too: the order's. */
+    reference: purchaseReference.optional(),
+    metadata: metadata.optional(),
   }),
 );
 /** Burns what is left in a deleted user's wallet, voids its pending holds and closes it; keyed by that wallet. */

@@ -94,13 +94,21 @@ describe('ledger shards', () => {
     expect(report).toMatchObject({ minted: 10, burned: 0, supply: 10, balances: 10, inFlight: 0, discrepancy: 0, consistent: true });
   }, 60_000);
 
-  it('when a purchase on one shard is refunded by its treasury on the other, then the refund is bounded by the purchase and the audit stays exact', async () => {
+  it('when a purchase on one shard is refunded by its treasury on the other, then the refund is bounded by the purchase, carries its reference and metadata, and the audit stays exact', async () => {
     const code = treasuryCodes.find((c) => partitionOf(walletKeyOfTreasury(c)) >= 3)!;
     const payer = onA;
     const purchase = await h.send({
       type: 'ledger.transfer',
       key: walletKeyOfUser(payer),
-      data: { kind: 'PURCHASE', fromUserId: payer, to: { kind: 'treasury', code }, amount: 300, reason: 'course' },
+      data: {
+        kind: 'PURCHASE',
+        fromUserId: payer,
+        to: { kind: 'treasury', code },
+        amount: 300,
+        reason: 'course',
+        reference: 'order-across-shards',
+        metadata: { orderId: 'S-1' },
+      },
     });
     expect(purchase.ok).toBe(true);
     const purchaseId = Number((purchase as unknown as { result: { transaction: { id: number } } }).result.transaction.id);
@@ -113,7 +121,11 @@ describe('ledger shards', () => {
     await eventually(async () =>
       (await rowsOn(1, 'SELECT 1 FROM entries WHERE transaction_id = $1', [purchaseId])).length === 1 ? true : undefined,
     );
-    expect((await refund(200)).ok).toBe(true);
+    // The purchase is read from the other shard, its reference and metadata with it.
+    expect(await refund(200)).toMatchObject({
+      ok: true,
+      result: { transaction: { type: 'REFUND', reference: 'order-across-shards', metadata: { orderId: 'S-1' } } },
+    });
     // 200 of 300 refunded (counted on the treasury's shard): 150 more would pass the purchase.
     const over = await refund(150);
     expect(over.ok).toBe(false);

@@ -256,6 +256,9 @@ export interface RefundTarget {
   refunded: number;
   /** A split purchase's commission (docs/CONTRACT.md "Affiliate splits"): its amount and the affiliate; null or absent: none. */
   commission?: { amount: number; affiliateUserId: number } | null;
+  /** The purchase's reference and metadata, which its refunds' transactions carry (the order's); null or absent: none. */
+  reference?: string | null;
+  metadata?: Record<string, string> | null;
 }
 
 /** A clawback a refund of a split purchase sends to the affiliate's partition (the ledger.clawback command). */
@@ -265,6 +268,9 @@ export interface ClawbackLeg {
   fromUserId: number;
   to: Party;
   amount: number;
+  /** The refund's reference and metadata (the order's), carried by the clawback's transaction; absent: none. */
+  reference?: string;
+  metadata?: Record<string, string>;
 }
 
 export interface LedgerState {

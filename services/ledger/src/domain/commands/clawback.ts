@@ -19,7 +19,7 @@ export const clawback: CommandModule<'ledger.clawback'> = {
   authorRefusal: () => null,
   reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)] }),
   decide(command, context) {
-    const { purchaseId, refundId, fromUserId, to, amount } = command.data;
+    const { purchaseId, refundId, fromUserId, to, amount, reference } = command.data;
     const wallet = context.wallet(walletKeyOfUser(fromUserId));
     const available = wallet && wallet.status === 'OPEN' ? Math.max(0, activeOf(wallet)) : 0;
     const taken = Math.min(amount, available);
@@ -35,6 +35,8 @@ export const clawback: CommandModule<'ledger.clawback'> = {
         shortfall === 0
           ? `Clawback of the affiliate commission of purchase ${purchaseId} (refund ${refundId})`
           : `Clawback of the affiliate commission of purchase ${purchaseId} (refund ${refundId}): ${minorUnitsToCoins(shortfall)} not recovered`,
+      // The order's reference; its metadata comes with the command's, as every command's does.
+      reference: reference ?? null,
       splitOf: purchaseId,
       splitTreasury: to.kind === 'treasury' ? to.code : null,
     });

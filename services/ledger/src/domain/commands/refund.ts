@@ -1,4 +1,12 @@
-import { ledgerResults, minorUnitsToCoins, refundCommand, walletKeyOf, walletKeyOfTreasury, type Party } from '@coin/contracts';
+import {
+  ledgerResults,
+  metadataLimits,
+  minorUnitsToCoins,
+  refundCommand,
+  walletKeyOf,
+  walletKeyOfTreasury,
+  type Party,
+} from '@coin/contracts';
 import { actorScope, isPerson, personCharges } from '../four-eyes';
 import { coinsOrNull, moneyReply } from './replies';
 import {
@@ -19,7 +27,26 @@ import {
 import { adminRefusal } from '../authors';
 import type { ApprovableModule, DecideContext } from './types';
 import { clawbackOf } from '../commission';
-import type { NewTransaction } from '../state';
+import type { NewTransaction, RefundTarget } from '../state';
+
+/** What every transaction of a refund carries of its order: the purchase's reference, and its metadata with the refund's own over it. */
+interface OrderMarks {
+  reference: string | null;
+  metadata: Record<string, string> | null;
+}
+
+/**
+ * The order a refund's transactions belong to (docs/CONTRACT.md "Transaction types"): the
+ * purchase's reference, and its metadata with the refund's own added (a key in both: the
+ * refund's value). When the two together hold more keys than a transaction's metadata may, the
+ * refund's own stand alone, as before refunds carried the purchase's: a refund the ledger
+ * accepted then is never refused for it now.
+ */
+function orderMarksOf(purchase: RefundTarget, own: Record<string, string> | undefined): OrderMarks {
+  const merged = { ...purchase.metadata, ...own };
+  const metadata = Object.keys(merged).length > metadataLimits.keysMax ? (own ?? {}) : merged;
+  return { reference: purchase.reference ?? null, metadata: Object.keys(metadata).length > 0 ? metadata : null };
+}
 
 /**
  * The commission's part of a split purchase's refund (docs/CONTRACT.md "Affiliate splits"): the
@@ -35,12 +62,15 @@ function frontedPart(
 ) {
   const from = refund.from as Party;
   const to = refund.to as Party;
+  const { reference, metadata } = refund;
   const transaction = context.newTransaction({
     type: 'TRANSFER',
     amount,
     from,
     to,
     reason: `Refund of the affiliate commission's part of purchase ${purchaseId}`,
+    reference,
+    metadata,
     splitOf: purchaseId,
     splitTreasury: from.kind === 'treasury' ? from.code : null,
   });
@@ -48,7 +78,15 @@ function frontedPart(
     transaction,
     entry: (walletKey: string) => ({ transactionId: transaction.id, walletKey, amount: -amount, transactionType: transaction.type }),
     leg: { transactionId: transaction.id, transactionType: transaction.type, to, amount, returnTo: from },
-    clawback: { purchaseId, refundId: refund.id, fromUserId: commission.affiliateUserId, to: from, amount },
+    clawback: {
+      purchaseId,
+      refundId: refund.id,
+      fromUserId: commission.affiliateUserId,
+      to: from,
+      amount,
+      ...(reference !== null ? { reference } : {}),
+      ...(metadata !== null ? { metadata } : {}),
+    },
   };
 }
 
@@ -105,7 +143,8 @@ export const refund: ApprovableModule<'ledger.refund'> = {
     if (!canCredit(target, total)) return beyondLimit(target);
     // The four-eyes windows count what the buyer gets back: the refund and the commission's part.
     return fourEyes(context, command, personCharges(command.actor, total, to), (windows) => {
-      const transaction = context.newTransaction({ type: 'REFUND', amount, from, to, reason, refundOf: purchase.id });
+      const order = orderMarksOf(purchase, command.data.metadata);
+      const transaction = context.newTransaction({ type: 'REFUND', amount, from, to, reason, refundOf: purchase.id, ...order });
       const split =
         fronted > 0 && purchase.commission ? frontedPart(context, purchase.id, purchase.commission, transaction, fronted) : null;
       return accepted({
