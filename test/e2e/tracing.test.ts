@@ -118,6 +118,14 @@ describe('one trace of a transfer, from the HTTP request through the ledger to t
     expect(historyQuery.kind).toBe(SpanKind.CLIENT);
     // No query text carries a bound value: node-postgres' parameters stay out of the span.
     expect(historyQuery.attributes['db.query.parameters']).toBeUndefined();
+    // Each span keeps the instrumentation scope that made it: the maintained instrumentations'
+    // their own package's, the spans made by hand the project's.
+    expect([server, redis, ledgerQuery, command].map((s) => s.instrumentationScope.name)).toEqual([
+      '@opentelemetry/instrumentation-http',
+      '@opentelemetry/instrumentation-ioredis',
+      '@opentelemetry/instrumentation-pg',
+      'coin-ledger',
+    ]);
 
     // The records' times (the bench's hop breakdown splits produce from fetch with them): the
     // command's broker append time falls between the send and the command span, the reply's

@@ -242,17 +242,57 @@ export const databaseEnv = {
   DB_OUTAGE_GRACE_MS: positiveInt(60_000),
 };
 
+/** The samplers OTEL_TRACES_SAMPLER names (the OpenTelemetry SDK's built-in ones). */
+export const traceSamplers = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
+/** An optional setting that is unset when empty (`KEY=` in a ConfigMap), as the OpenTelemetry SDK reads it. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z
+    .literal('')
+    .or(schema)
+    .optional()
+    .transform((v) => (v === '' ? undefined : (v as z.output<T> | undefined)));
+
+/** `key=value` pairs separated by commas, as OTEL_RESOURCE_ATTRIBUTES takes them (values percent-encoded). */
+const resourceAttributesPattern = /^\s*[^=,\s]+\s*=[^=,]*(,\s*[^=,\s]+\s*=[^=,]*)*$/;
+
 /**
  * Keys of the services that emit traces (docs/OPERATIONS.md "Traces"), under the standard
- * OpenTelemetry names. `serviceName` is the default `service.name` of the service's spans.
+ * OpenTelemetry names. `serviceName` is the default `service.name` of the service's spans. The
+ * OpenTelemetry SDK reads these (and the other standard `OTEL_*` variables) from the environment
+ * itself; they are declared here so that a malformed one stops the start rather than being
+ * ignored, and so that they are listed in the configuration reference.
  */
 export const tracingEnv = (serviceName: string) => ({
-  /** `none` (the default: no span is made) or `otlp` (OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT). */
+  /** `none` (the default: no SDK is loaded, no span is made) or `otlp` (the OpenTelemetry SDK, exporting over OTLP). */
   OTEL_TRACES_EXPORTER: z.enum(['none', 'otlp']).default('none'),
-  /** Base URL of the OTLP/HTTP collector; spans go to `<endpoint>/v1/traces` (port 4318). */
+  /**
+   * Base URL of the OTLP collector: spans go to `<endpoint>/v1/traces` over OTLP/HTTP (protobuf; OTEL_EXPORTER_OTLP_PROTOCOL
+   * `http/json` or `grpc` to change; OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, a full URL, wins).
+   */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().default('http://localhost:4318'),
-  /** The `service.name` of this service's spans. */
+  /** The `service.name` of this service's spans (ahead of one in OTEL_RESOURCE_ATTRIBUTES). */
   OTEL_SERVICE_NAME: z.string().min(1).max(100).default(serviceName),
+  /**
+   * Which spans are recorded: a sampler of the OpenTelemetry SDK. Unset: every span (always_on), whatever a caller's
+   * `traceparent` flags say. `traceidratio` keeps a share of traces by trace id, so every service keeps or drops the
+   * same traces; the `parentbased_*` ones follow a caller's sampled flag.
+   */
+  OTEL_TRACES_SAMPLER: unsetWhenEmpty(z.enum(traceSamplers)),
+  /** The share of traces `traceidratio` and `parentbased_traceidratio` keep, from 0 to 1 (unset: 1). */
+  OTEL_TRACES_SAMPLER_ARG: unsetWhenEmpty(z.coerce.number().min(0).max(1)),
+  /**
+   * More attributes of the spans' resource, `key=value` pairs separated by commas (values percent-encoded), e.g.
+   * `deployment.environment.name=production,service.namespace=coin`. `service.name` here yields to OTEL_SERVICE_NAME.
+   */
+  OTEL_RESOURCE_ATTRIBUTES: unsetWhenEmpty(z.string().regex(resourceAttributesPattern, 'key=value pairs separated by commas')),
 });
 
 /**

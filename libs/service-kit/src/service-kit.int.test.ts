@@ -20,7 +20,6 @@ function frameOf(): ServiceFrame {
     KAFKA_SECURITY_PROTOCOL: 'PLAINTEXT',
     KAFKA_SASL_MECHANISM: 'scram-sha-512',
     OTEL_TRACES_EXPORTER: 'none',
-    OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
     OTEL_SERVICE_NAME: 'kit-test',
   };
   return {

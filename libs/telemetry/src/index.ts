@@ -1,11 +1,12 @@
 import {
   context,
   isSpanContextValid,
-  propagation,
+  logs,
   ProxyTracerProvider,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
+  TraceFlags,
   trace,
   type Attributes,
   type Context,
@@ -18,17 +19,8 @@ import {
 } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { getRPCMetadata, RPCType, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  AlwaysOnSampler,
-  BatchSpanProcessor,
-  SimpleSpanProcessor,
-  TracerProvider,
-  type SpanExporter,
-  type SpanProcessor,
-} from '@opentelemetry/sdk-trace';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import type { NodeSDK } from '@opentelemetry/sdk-node';
+import { AlwaysOnSampler, TracerProvider, type SpanExporter, type SpanProcessor } from '@opentelemetry/sdk-trace';
 import { enableInstrumentations, guardedPropagator, registerServiceTracer } from './instrumentations';
 
 export { traceableModule, type TraceableModule } from './instrumentations';
@@ -40,11 +32,19 @@ export type { Attributes, Context, Link, Span, SpanContext, Tracer };
 /** For tests: the exporter `useSpanExporterForTests` takes, and the spans it holds. */
 export { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 
-/** The tracing keys of a parsed configuration (`tracingEnv` in @coin/config). */
+/**
+ * The tracing keys of a parsed configuration (`tracingEnv` in @coin/config). The rest of the
+ * standard `OTEL_*` variables (the exporter's endpoint, protocol and headers, the sampler's
+ * argument, the resource's attributes, the batch processor's limits) are read from the process
+ * environment by the OpenTelemetry SDK itself, as every SDK reads them.
+ */
 export interface TracingConfig {
+  /** `none` (the default): no SDK, no span. `otlp`: the SDK, exporting over OTLP. */
   OTEL_TRACES_EXPORTER: 'none' | 'otlp';
-  OTEL_EXPORTER_OTLP_ENDPOINT: string;
+  /** The `service.name` of this service's spans (ahead of one in OTEL_RESOURCE_ATTRIBUTES). */
   OTEL_SERVICE_NAME: string;
+  /** Whether a sampler is set (the SDK builds it from the environment); unset: every span is recorded. */
+  OTEL_TRACES_SAMPLER?: string | undefined;
 }
 
 /**
@@ -64,6 +64,13 @@ const noopTracer = new ProxyTracerProvider().getTracer('coin');
 /** Tracing off: a no-op tracer. */
 export const noTracing: Tracing = { enabled: false, tracer: noopTracer, serviceName: '', shutdown: async () => undefined };
 
+/**
+ * The instrumentation scope of the spans this project makes by hand (at the Kafka boundaries, a
+ * request's span without a server, the ledger's apply): its own. The maintained instrumentations'
+ * spans keep their own scope (`@opentelemetry/instrumentation-pg`, …), as each names it.
+ */
+export const ownInstrumentationScope = 'coin-ledger';
+
 let testExporter: SpanExporter | undefined;
 
 /**
@@ -76,57 +83,92 @@ export function useSpanExporterForTests(exporter: SpanExporter | undefined): voi
   testExporter = exporter;
 }
 
-let contextManagerInstalled = false;
-
 /**
- * Active-span propagation through async code (AsyncLocalStorage): the gateway's request span is
- * the parent of the command it sends without every route passing it along. With it, the W3C
- * propagator the HTTP instrumentation uses (through `extractContext`'s checks) and the maintained
- * instrumentations of pg, ioredis and node:http. Installed once per process, and only when some
- * service turns tracing on.
+ * The test exporter's processor: each sampled span handed over as it ends, in the same call. (The
+ * SDK's SimpleSpanProcessor first waits for the resource's asynchronously detected attributes,
+ * `host.id`, so a span would reach the exporter a moment after it ended.)
  */
-function installContextManager(): void {
-  if (contextManagerInstalled) return;
-  contextManagerInstalled = true;
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(guardedPropagator(propagator, extractContext));
-  enableInstrumentations();
-}
-
-/**
- * The tracer of one service, from its configuration. Each service has its own provider (not
- * the global one), so the four services of the in-process test stack keep their own
- * `service.name`. Every span is recorded (AlwaysOn): the request volume of a ledger is low
- * enough, and a caller's `traceparent` flags cannot turn a request's tracing off.
- */
-export function startTracing(config: TracingConfig): Tracing {
-  if (config.OTEL_TRACES_EXPORTER === 'none') return noTracing;
-  installContextManager();
-  const processor: SpanProcessor = testExporter
-    ? new SimpleSpanProcessor({ exporter: testExporter })
-    : // Spans are queued and sent in batches off the request path; a full queue drops spans, never waits.
-      new BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: otlpTracesUrl(config.OTEL_EXPORTER_OTLP_ENDPOINT) }) });
-  const provider = new TracerProvider({
-    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.OTEL_SERVICE_NAME }),
-    sampler: new AlwaysOnSampler(),
-    spanProcessors: [processor],
-  });
-  const tracer = provider.getTracer('coin-ledger');
-  const forget = registerServiceTracer({ serviceName: config.OTEL_SERVICE_NAME, tracer });
+function exportAsItEnds(exporter: SpanExporter): SpanProcessor {
   return {
-    enabled: true,
-    tracer,
-    serviceName: config.OTEL_SERVICE_NAME,
-    shutdown: () => {
-      forget();
-      return provider.shutdown();
+    onStart: () => undefined,
+    onEnd: (span) => {
+      if ((span.spanContext().traceFlags & TraceFlags.SAMPLED) !== 0) exporter.export([span], () => undefined);
     },
+    forceFlush: async () => undefined,
+    shutdown: () => exporter.shutdown(),
   };
 }
 
-/** OTLP/HTTP's traces path under the base endpoint, as the OTEL_EXPORTER_OTLP_ENDPOINT convention says. */
-export function otlpTracesUrl(endpoint: string): string {
-  return `${endpoint.replace(/\/+$/, '')}/v1/traces`;
+/**
+ * Active-span propagation through async code (AsyncLocalStorage): the gateway's request span is
+ * the parent of the command it sends without every route passing it along. One per process, which
+ * the first service's SDK registers; later services of the same process (the in-process test
+ * stack) hand theirs the same one.
+ */
+let contextManager: AsyncLocalStorageContextManager | undefined;
+
+/**
+ * The OpenTelemetry Node SDK of one service (`NodeSDK`), from the standard `OTEL_*` variables:
+ * the exporter (OTLP, `OTEL_EXPORTER_OTLP_*`: endpoint, protocol, headers; the batch processor's
+ * `OTEL_BSP_*`), the sampler (`OTEL_TRACES_SAMPLER`, `OTEL_TRACES_SAMPLER_ARG`), the resource
+ * (`OTEL_RESOURCE_ATTRIBUTES`, the resource detectors of `OTEL_NODE_RESOURCE_DETECTORS`, and
+ * `service.name` from the configuration), `OTEL_SDK_DISABLED`, `OTEL_LOG_LEVEL`. What it does not
+ * set up: metrics (Prometheus scrapes prom-client's registry) and logs (pino, on stdout); the
+ * instrumentations, applied without a load hook (`./instrumentations`); a propagator other than
+ * the guarded W3C one (`extractContext`'s checks, the same as a Kafka message's headers). The SDK
+ * is loaded here, when tracing is on, never in a process that does not trace.
+ *
+ * The provider it builds is read back from the API's global, where `start()` registers it: the
+ * globals of a previous service of the same process are cleared first, so the provider read back
+ * is this service's (a deployed process runs one service, whose provider stays the global one).
+ * Undefined when the SDK built none (`OTEL_SDK_DISABLED=true`).
+ */
+function startSdk(config: TracingConfig): { sdk: NodeSDK; provider: TracerProvider } | undefined {
+  const { NodeSDK: Sdk } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
+  const first = contextManager === undefined;
+  contextManager ??= new AsyncLocalStorageContextManager();
+  const sdk = new Sdk({
+    serviceName: config.OTEL_SERVICE_NAME,
+    // Without OTEL_TRACES_SAMPLER every span is recorded, whatever a caller's traceparent flags say.
+    ...(config.OTEL_TRACES_SAMPLER === undefined ? { sampler: new AlwaysOnSampler() } : {}),
+    ...(testExporter ? { spanProcessors: [exportAsItEnds(testExporter)] } : {}),
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [],
+    contextManager,
+    textMapPropagator: first ? guardedPropagator(propagator, extractContext) : null,
+  });
+  trace.disable();
+  logs.disable();
+  sdk.start();
+  const provider = (trace.getTracerProvider() as ProxyTracerProvider).getDelegate();
+  if (provider instanceof TracerProvider) return { sdk, provider };
+  void sdk.shutdown();
+  return undefined;
+}
+
+/**
+ * The tracer of one service, from its configuration. Each service has its own SDK and provider,
+ * so the four services of the in-process test stack keep their own `service.name`. The maintained
+ * instrumentations are applied when the first service turns tracing on, and route each span to
+ * the provider of the service it belongs to.
+ */
+export function startTracing(config: TracingConfig): Tracing {
+  if (config.OTEL_TRACES_EXPORTER === 'none') return noTracing;
+  const started = startSdk(config);
+  if (!started) return noTracing;
+  enableInstrumentations();
+  const { sdk, provider } = started;
+  const forget = registerServiceTracer({ serviceName: config.OTEL_SERVICE_NAME, provider });
+  return {
+    enabled: true,
+    tracer: provider.getTracer(ownInstrumentationScope),
+    serviceName: config.OTEL_SERVICE_NAME,
+    shutdown: () => {
+      forget();
+      return sdk.shutdown();
+    },
+  };
 }
 
 // ---------------------------------------------------------------- W3C trace context

@@ -11,12 +11,14 @@ import {
   type TextMapPropagator,
   type TextMapSetter,
   type Tracer,
+  type TracerOptions,
   type TracerProvider,
 } from '@opentelemetry/api';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation, type UndiciRequest } from '@opentelemetry/instrumentation-undici';
+import type { Resource } from '@opentelemetry/resources';
 
 /**
  * OpenTelemetry's maintained instrumentations of node-postgres, ioredis, node:http and undici
@@ -29,10 +31,10 @@ import { UndiciInstrumentation, type UndiciRequest } from '@opentelemetry/instru
  * load order, on the loader (tsx, Jest's module registry) or on ESM hooks.
  */
 
-/** Spans with the name of one service, the tracer each instrumentation span is started with. */
+/** A service whose tracing is on: its name and the provider (its SDK's) that makes its spans. */
 export interface ServiceTracer {
   readonly serviceName: string;
-  readonly tracer: Tracer;
+  readonly provider: TracerProvider;
 }
 
 export type TraceableModule = 'pg' | 'ioredis';
@@ -125,29 +127,48 @@ export function registerServiceTracer(service: ServiceTracer): () => void {
   };
 }
 
-/**
- * The tracer of the service a new span belongs to: its local parent's service; else the service
- * whose start the current async chain belongs to; else the first that turned tracing on. A
- * deployed process runs one service, so all three agree; the in-process test stack runs four
- * services in one process, which this keeps apart.
- */
-function tracerFor(ctx: Context): Tracer {
-  const parent = trace.getSpan(ctx) as (Span & { resource?: { attributes: Record<string, unknown> } }) | undefined;
-  const parentService = parent?.resource?.attributes['service.name'];
-  const byParent = typeof parentService === 'string' ? services.get(parentService) : undefined;
-  return (byParent ?? serviceScope.getStore() ?? services.values().next().value)?.tracer ?? noopTracer;
+/** A resource's `service.name`, read from its raw attributes (the host's are detected asynchronously; this one never is). */
+const serviceNames = new WeakMap<object, string | undefined>();
+function serviceNameOf(resource: Resource | undefined): string | undefined {
+  if (!resource) return undefined;
+  if (!serviceNames.has(resource)) {
+    const entry = resource.getRawAttributes().find(([key]) => key === 'service.name');
+    serviceNames.set(resource, typeof entry?.[1] === 'string' ? entry[1] : undefined);
+  }
+  return serviceNames.get(resource);
 }
 
-const routingTracer: Tracer = {
-  startSpan: (name: string, options?: SpanOptions, ctx: Context = context.active()) => tracerFor(ctx).startSpan(name, options, ctx),
-  startActiveSpan: ((...args: unknown[]) => {
-    const ctx = args.length >= 4 ? (args[2] as Context) : context.active();
-    return (tracerFor(ctx).startActiveSpan as (...a: unknown[]) => unknown)(...args);
-  }) as Tracer['startActiveSpan'],
-};
+/**
+ * The service a new span belongs to: its local parent's service; else the service whose start the
+ * current async chain belongs to; else the first that turned tracing on. A deployed process runs
+ * one service, so all three agree; the in-process test stack runs four services in one process,
+ * which this keeps apart.
+ */
+function serviceFor(ctx: Context): ServiceTracer | undefined {
+  const parent = trace.getSpan(ctx) as (Span & { resource?: Resource }) | undefined;
+  const parentService = serviceNameOf(parent?.resource);
+  const byParent = parentService === undefined ? undefined : services.get(parentService);
+  return byParent ?? serviceScope.getStore() ?? services.values().next().value;
+}
+
+/**
+ * The tracer an instrumentation asks for, under its own name and version (its spans' scope): each
+ * span it starts is made by the tracer of that name of the service the span belongs to.
+ */
+function routingTracer(name: string, version?: string, options?: TracerOptions): Tracer {
+  const tracerFor = (ctx: Context) => serviceFor(ctx)?.provider.getTracer(name, version, options) ?? noopTracer;
+  return {
+    startSpan: (spanName: string, spanOptions?: SpanOptions, ctx: Context = context.active()) =>
+      tracerFor(ctx).startSpan(spanName, spanOptions, ctx),
+    startActiveSpan: ((...args: unknown[]) => {
+      const ctx = args.length >= 4 ? (args[2] as Context) : context.active();
+      return (tracerFor(ctx).startActiveSpan as (...a: unknown[]) => unknown)(...args);
+    }) as Tracer['startActiveSpan'],
+  };
+}
 
 function serviceTracerProvider(): TracerProvider {
-  return { getTracer: () => routingTracer };
+  return { getTracer: routingTracer };
 }
 
 // ---------------------------------------------------------------- the global propagator

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { propagation } from '@opentelemetry/api';
 import {
   context,
@@ -25,8 +27,7 @@ class FakeClient {
 const originalQuery = FakeClient.prototype.query;
 const fakePg = { Client: FakeClient };
 
-const on = (service: string) =>
-  startTracing({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1', OTEL_SERVICE_NAME: service });
+const on = (service: string) => startTracing({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_SERVICE_NAME: service });
 const valid = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
 describe('the maintained instrumentations (pg, ioredis, node:http, undici), on only with tracing', () => {
@@ -40,7 +41,7 @@ describe('the maintained instrumentations (pg, ioredis, node:http, undici), on o
 
   it('when tracing is off, then nothing is patched; when a service turns it on, then the module a library handed over is', () => {
     traceableModule('pg', fakePg);
-    startTracing({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:1', OTEL_SERVICE_NAME: 'off' });
+    startTracing({ OTEL_TRACES_EXPORTER: 'none', OTEL_SERVICE_NAME: 'off' });
     expect(FakeClient.prototype.query).toBe(originalQuery);
 
     started.push(on('svc-a'));
@@ -96,6 +97,23 @@ describe('the maintained instrumentations (pg, ioredis, node:http, undici), on o
     // The callee joins the trace through the propagated traceparent; the unparented call sends none.
     expect(received[0]).toContain(client.spanContext().spanId);
     expect(received[1]).toBeUndefined();
+  });
+
+  it("when the instrumentations make spans, then each keeps the instrumentation scope it names (package and version), and a service's own spans the project's", () => {
+    const scopeOf = (span: ReadableSpan) => `${span.instrumentationScope.name}@${span.instrumentationScope.version ?? ''}`;
+    const spans = exporter.getFinishedSpans();
+    const query = spans.find((s) => s.attributes['db.system.name'] === 'postgresql');
+    const client = spans.find((s) => s.kind === SpanKind.CLIENT && s.attributes['url.full'] !== undefined);
+    const server = spans.find((s) => s.kind === SpanKind.SERVER);
+    const byHand = spans.find((s) => s.name === 'work with an outbound call');
+    // The versions pinned in this library's package.json.
+    const pinned = (JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+      .dependencies;
+    const versionOf = (pkg: string) => pinned[pkg];
+    expect(query && scopeOf(query)).toBe(`@opentelemetry/instrumentation-pg@${versionOf('@opentelemetry/instrumentation-pg')}`);
+    expect(client && scopeOf(client)).toBe(`@opentelemetry/instrumentation-undici@${versionOf('@opentelemetry/instrumentation-undici')}`);
+    expect(server && scopeOf(server)).toBe(`@opentelemetry/instrumentation-http@${versionOf('@opentelemetry/instrumentation-http')}`);
+    expect(byHand?.instrumentationScope.name).toBe('coin-ledger');
   });
 
   it('when an HTTP request carries a hostile traceparent, then the propagator the HTTP instrumentation uses starts a new trace; a valid one is joined', () => {

@@ -97,7 +97,6 @@ describe('the ledger adapter: outbox headers and audit request ids', () => {
     useSpanExporterForTests(exporter);
     tracing = startTracing({
       OTEL_TRACES_EXPORTER: 'otlp',
-      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://localhost:4318',
       OTEL_SERVICE_NAME: 'coin-ledger',
     });
   });

@@ -65,7 +65,6 @@ describe('user command spans', () => {
     useSpanExporterForTests(exporter);
     tracing = startTracing({
       OTEL_TRACES_EXPORTER: 'otlp',
-      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://localhost:4318',
       OTEL_SERVICE_NAME: 'coin-user',
     });
   });
