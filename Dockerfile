@@ -5,18 +5,21 @@
 # and the operator CLIs: audit | rebuild | redrive | restore-rewind | admin ... (scripts/container/entry.ts).
 # Built here without a registry on a base of our own: npm run image:test (docs/OPERATIONS.md). Ports: gateway 8080, user 8082, ledger 8083, history 8084, webhooks 8085, monitoring 8086.
 #
-# No compile step for the services: they run their TypeScript through tsx, a production dependency of
-# the root package.json, exactly as `npm start` and the test suite run them, so what is tested is
-# what ships. tsx transpiles each file once per process start (about a second for a service);
-# its cache goes to /tmp, the only writable path (mount an emptyDir/tmpfs there: the root
-# filesystem is read-only in compose and Kubernetes).
+# The services run compiled JavaScript: the build stage compiles the workspaces (tsc -b, each to
+# its dist/) and the image's scripts, and the runtime stage holds the JavaScript only, which node
+# loads through each workspace's `compiled` export condition (`--conditions=compiled`). No
+# TypeScript is transpiled at start and tsx is not installed. `npm start` and the tests run the
+# same sources through tsx.
 #
 # PID 1 is tini: it forwards SIGTERM to node and reaps zombies; node drains in-flight requests
 # and Kafka batches on SIGTERM (runUntilSignalled in libs/http) within 20 s.
 
+# The official image, pinned by the digest of its multi-platform index: the tag's as
+# docker-library/repo-info recorded it on 2026-08-25 (Node 24.19.0, Debian bookworm). Renovate
+# moves the digest (docker datasource). A build here passes its own base (--build-arg NODE_IMAGE).
 # /var/lib/coin/keys: where compose mounts its development JWT key volume (a fresh named volume
 # takes the ownership of the directory it is mounted over, so the node user can write the key).
-ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim@sha256:a9f5f7c91a432850b2a8a7797adf5eadb6c733ceed61167806cee7ea7fbc29df
 
 # Only the workspace manifests, so the install layer below is rebuilt when a dependency
 # changes, not on every source edit (and a new workspace needs no Dockerfile change).
@@ -51,13 +54,34 @@ RUN npm ci --no-audit --no-fund --ignore-scripts \
 COPY tsconfig.base.json ./
 COPY libs/client ./libs/client
 COPY services/admin-console ./services/admin-console
-RUN cd services/admin-console && node ../../node_modules/vite/bin/vite.js build
+WORKDIR /app/services/admin-console
+RUN node ../../node_modules/vite/bin/vite.js build
 
-# tini from Debian unless the base has it already (the base scripts/image/base.ts makes does).
+# The JavaScript: every workspace the image runs compiled to its dist/ and the image's scripts
+# beside their sources (scripts/container/tsconfig.json), with TypeScript from the whole tree's
+# install (without install scripts: tsc runs none of them). Then everything that is not runtime
+# JavaScript is removed (sources, declarations, maps, build info), so the runtime stage copies
+# whole directories.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY --from=manifests /app ./
+RUN npm ci --no-audit --no-fund --ignore-scripts \
+ && npm cache clean --force
+COPY tsconfig.json tsconfig.base.json ./
+COPY libs ./libs
+COPY services ./services
+COPY scripts ./scripts
+RUN node node_modules/typescript/bin/tsc -b scripts/container \
+ && rm -rf services/admin-console \
+ && find libs services scripts \( -name '*.ts' -o -name '*.map' -o -name '*.tsbuildinfo' -o -name 'tsconfig*.json' \) -delete \
+ && find libs services scripts -depth -type d -empty -delete
+
+# tini from Debian unless the base has it already (the base scripts/image/base.ts makes does), at
+# bookworm's version.
 FROM ${NODE_IMAGE} AS runtime
 RUN if [ ! -x /usr/bin/tini ]; then \
       apt-get update \
-      && apt-get install -y --no-install-recommends tini \
+      && apt-get install -y --no-install-recommends tini=0.19.0-1+b3 \
       && rm -rf /var/lib/apt/lists/*; \
     fi \
  && install -d -o node -g node /var/lib/coin /var/lib/coin/keys
@@ -66,13 +90,13 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # Root-owned and not writable by the service user: the code cannot be changed at run time.
 COPY --from=deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json tsconfig.base.json ./
-COPY libs ./libs
-COPY services ./services
+COPY package.json package-lock.json ./
+COPY --from=build /app/libs ./libs
+COPY --from=build /app/services ./services
 COPY --from=console /app/services/admin-console/dist/www ./services/admin-console/dist/www
-COPY scripts ./scripts
+COPY --from=build /app/scripts ./scripts
 # The image's `node` user, numerically, so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
 EXPOSE 8080 8082 8083 8084 8085 8086 9090
-ENTRYPOINT ["/usr/bin/tini", "--", "node", "--import", "tsx", "scripts/container/entry.ts"]
+ENTRYPOINT ["/usr/bin/tini", "--", "node", "--conditions=compiled", "scripts/container/entry.js"]
 CMD ["gateway"]

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createPublicKey, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { isFileEnvKey } from '@coin/config';
 import { positionalArgs, UsageError } from '../cli-args';
 import { runMigrate } from '../migrate';
@@ -21,16 +21,22 @@ const services = {
 } as const;
 
 /**
- * The operator CLIs, as `npm run <script>` runs them in a checkout (package.json): the same files,
- * their own flags after the command (`<image> redrive --topic coin.transactions`).
+ * The operator CLIs, as `npm run <script>` runs them in a checkout (package.json): the same files
+ * (in scripts/, compiled in the image, TypeScript under tsx), their own flags after the command
+ * (`<image> redrive --topic coin.transactions`).
  */
 export const operatorCommands = {
-  audit: 'audit.ts',
-  rebuild: 'history-rebuild.ts',
-  redrive: 'redrive-dlq.ts',
-  'restore-rewind': 'restore-rewind.ts',
-  admin: 'admin.ts',
+  audit: 'audit',
+  rebuild: 'history-rebuild',
+  redrive: 'redrive-dlq',
+  'restore-rewind': 'restore-rewind',
+  admin: 'admin',
 } as const;
+
+/** An operator CLI's file, compiled (`.js`) beside this compiled entry point, TypeScript beside this `.ts` one. */
+export function operatorScriptPath(script: string): string {
+  return join(__dirname, '..', `${script}${extname(__filename)}`);
+}
 
 export const entryCommands = [
   ...Object.keys(services),
@@ -126,12 +132,13 @@ export function devServiceKeys(dir: string | undefined): void {
 }
 
 /**
- * Runs an operator CLI as a child node process (with this one's `--import tsx`), stdin, stdout and
+ * Runs an operator CLI as a child node process (with this one's node flags: `--conditions=compiled`
+ * in the image, `--import tsx` in a checkout), stdin, stdout and
  * stderr passed through (`echo pw | docker run -i <image> admin ... --password-stdin`), SIGTERM
  * and SIGINT forwarded; resolves with its exit code, so each CLI keeps its own codes and messages.
  */
 export function runOperatorCommand(script: string, args: readonly string[]): Promise<number> {
-  const child = spawn(process.execPath, [...process.execArgv, join(__dirname, '..', script), ...args], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [...process.execArgv, operatorScriptPath(script), ...args], { stdio: 'inherit' });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGTERM', forward).on('SIGINT', forward);
   return new Promise((resolve) => {
@@ -159,7 +166,7 @@ async function main(argv: string[]): Promise<void> {
     throw new UsageError(`${command} takes no arguments\n${usage}`);
   resolveFileEnv(process.env);
   if (command && Object.hasOwn(services, command)) {
-    // A service's main.ts starts it on load and installs its own signal handlers.
+    // A service's main starts it on load and installs its own signal handlers.
     require(services[command as keyof typeof services]);
     return;
   }

@@ -3,17 +3,19 @@
  * `.tools/<name>-venv` (gitignored), the same way on every machine: `python3 -m venv`, then pip
  * installs the one pinned version. Idempotent: a venv that already has the pinned version is used
  * as it is. Python 3 and its venv module come from apt-get when they are missing and we are root
- * (as scripts/infra installs Redis and PostgreSQL). Schemathesis (scripts/contract) and
- * kubernetes-validate (scripts/deploy) are installed this way, and so is a library a test runs
- * with the venv's python (the Standard Webhooks verifier, test/harness/standard-webhooks-python.ts).
+ * (as scripts/infra installs Redis and PostgreSQL). Schemathesis (scripts/contract),
+ * kubernetes-validate and hadolint (scripts/deploy) are installed this way, and so is a library a
+ * test runs with the venv's python (the Standard Webhooks verifier, test/harness/standard-webhooks-python.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { aptInstall, isRoot, type Log, rel, repoRoot, run, tail, which } from './common';
 
 export interface PythonToolSpec {
-  /** The PyPI package, which is also the command's name (a library's: see `module`). */
+  /** The PyPI package, which is also the command's name unless `command` says otherwise (a library's: see `module`). */
   name: string;
+  /** The command the package installs, when it is not named as the package. */
+  command?: string;
   /** The pinned release; change it in one place, the venv is rebuilt on the next run. */
   version: string;
   /** Whether `<command> --version` printed this version (each tool prints it its own way), or a library's probe did. */
@@ -78,9 +80,10 @@ export function pythonTool(spec: PythonToolSpec): PythonTool {
   const venvDir = path.join(repoRoot, '.tools', `${spec.name}-venv`);
   /** Written last, once pip succeeded: a venv without it is a half-built one and is rebuilt. */
   const markerFile = path.join(venvDir, 'installed-version');
-  const bin = () => path.join(venvDir, 'bin', spec.module ? 'python' : spec.name);
+  const command = spec.command ?? spec.name;
+  const bin = () => path.join(venvDir, 'bin', spec.module ? 'python' : command);
   // A script of the venv whose first line names its interpreter: the command's own, pip's for a library.
-  const script = path.join(venvDir, 'bin', spec.module ? 'pip' : spec.name);
+  const script = path.join(venvDir, 'bin', spec.module ? 'pip' : command);
   const versionProbe = spec.module
     ? ['-c', `import ${spec.module}, importlib.metadata; print(importlib.metadata.version(${JSON.stringify(spec.name)}))`]
     : ['--version'];

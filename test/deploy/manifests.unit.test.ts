@@ -340,7 +340,7 @@ describe('images and ports agree across compose, Kubernetes, the Dockerfile and 
     const commands = [...containers.map((c) => c.args[0]), ...composeAppServices(compose).map((s) => s.command)];
     for (const command of commands) expect(entryCommands).toContain(command);
     expect(configuredWorkloads.map((w) => w.name).every((n) => commands.includes(n))).toBe(true);
-    expect(dockerfile).toContain('scripts/container/entry.ts');
+    expect(dockerfile).toContain('"--conditions=compiled", "scripts/container/entry.js"');
   });
 
   it('when the image installs its dependencies, then the patches postinstall applies are already copied in', () => {

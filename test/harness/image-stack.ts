@@ -23,7 +23,7 @@ const hardening = [
   'no-new-privileges',
 ];
 
-/** A service container: tsx transpiles on start, slower than in process on two loaded cores. */
+/** A service container: a process of its own per service, slower to start than in process on two loaded cores. */
 const readyTimeoutMs = 120_000;
 
 export function testImage(): string | undefined {
