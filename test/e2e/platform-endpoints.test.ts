@@ -249,7 +249,7 @@ describe('endpoints platforms expect', () => {
   it('then the OpenAPI document describes the three additions: parameters, security, answers and problem responses', async () => {
     const doc = (await http(stack.gatewayUrl, 'GET', '/openapi.json')).body;
     const tx = doc.paths['/api/coins/transactions/{id}'].get;
-    expect(tx.security).toEqual([{ bearerAuth: [] }]);
+    expect(tx.security).toEqual([{ bearerAuth: [] }, { platformClient: [] }]);
     // Every /api operation also takes the Coin-Version header (docs/VERSIONING.md).
     const coinVersion = { $ref: '#/components/parameters/CoinVersion' };
     expect(tx.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true }), coinVersion]);
@@ -263,7 +263,7 @@ describe('endpoints platforms expect', () => {
     expect(doc.components.schemas.Problem.properties).toHaveProperty('requestId');
 
     const command = doc.paths['/api/commands/{idempotencyKey}'].get;
-    expect(command.security).toEqual([{ bearerAuth: [] }]);
+    expect(command.security).toEqual([{ bearerAuth: [] }, { platformClient: [] }]);
     expect(command.parameters).toEqual([
       expect.objectContaining({
         name: 'idempotencyKey',

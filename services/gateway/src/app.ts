@@ -73,6 +73,8 @@ import { registerTransactionRoutes } from './routes/transactions';
 import { registerCommandRoutes } from './routes/commands';
 import { registerProblemRoutes } from './routes/problems';
 import { openApiTransform, openApiTransformObject } from './plugins/openapi-transform';
+import { securitySchemes } from './routes/security-schemes';
+import { apiTags } from './routes/tags';
 import { registerMethodNotAllowed } from './plugins/method-not-allowed';
 import { accessLogDefaults, registerAccessLog, type AccessLogOptions } from './plugins/access-log';
 import { registerAdminConsoleRoutes } from './routes/admin-console';
@@ -217,13 +219,10 @@ async function registerApiDocument(app: App): Promise<void> {
         // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
         version: currentApiVersion,
         description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
+        contact: { name: 'The coin ledger team' },
       },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
-        },
-      },
+      tags: [...apiTags],
+      components: { securitySchemes },
     },
     transform: openApiTransform,
     transformObject: openApiTransformObject as never,

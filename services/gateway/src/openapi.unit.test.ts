@@ -15,6 +15,7 @@ import {
   transferBody,
 } from '@coin/contracts';
 import * as examples from './routes/examples';
+import { summaryLead } from './plugins/openapi-transform';
 import { documentedApp } from './testing';
 import type { App } from '@coin/http';
 
@@ -157,18 +158,27 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
   it('then it names its server and every operation says which credentials it needs, from the route guard', () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     expect(doc.components.securitySchemes).toEqual({
-      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-      apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+      bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }),
+      apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'x-api-key' }),
+      platformClient: expect.objectContaining({
+        type: 'oauth2',
+        flows: { clientCredentials: { tokenUrl: '/api/auth/token', scopes: {} } },
+      }),
     });
+    // The token URL is the operation that grants client credentials (RFC 6749 §4.4), open to all.
+    expect(doc.paths['/api/auth/token'].post).toMatchObject({ operationId: 'issueToken', security: [] });
+    expect(Object.keys(doc.paths['/api/auth/token'].post.requestBody.content)).toContain('application/x-www-form-urlencoded');
     for (const route of app.routeTable.filter((r) => !r.hidden && r.method !== 'HEAD')) {
       const path = route.url.replace(/:(\w+)/g, '{$1}');
       const operation = doc.paths[path][route.method.toLowerCase()];
+      const person = route.apiKeyScope ? { bearerAuth: [], apiKey: [] } : { bearerAuth: [] };
+      const platformClients = ['reward', 'settle', 'owner', 'payout', 'search', 'platform'];
       const expected =
         route.access === undefined || route.access === 'public'
           ? []
-          : route.apiKeyScope
-            ? [{ bearerAuth: [], apiKey: [] }]
-            : [{ bearerAuth: [] }];
+          : platformClients.includes(route.access)
+            ? [person, { platformClient: [] }]
+            : [person];
       expect({ route: `${route.method} ${route.url}`, security: operation.security }).toEqual({
         route: `${route.method} ${route.url}`,
         security: expected,
@@ -180,6 +190,55 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
         });
       }
     }
+  });
+
+  it('then platform clients are declared on the operations they call: rewards, payouts, settling holds, their events and webhooks', () => {
+    const platformOperations = operationsOf(doc)
+      .filter(({ operation }) => (operation.security as Json[]).some((requirement) => 'platformClient' in requirement))
+      .map(({ operation }) => operation.operationId);
+    expect(platformOperations).toEqual(
+      expect.arrayContaining([
+        'rewardUser',
+        'payout',
+        'captureHold',
+        'voidHold',
+        'listEvents',
+        'createWebhookEndpoint',
+        'getCommandStatus',
+      ]),
+    );
+    expect(platformOperations).not.toEqual(expect.arrayContaining(['transferCoins']));
+    expect(platformOperations).not.toEqual(expect.arrayContaining(['mintCoins']));
+  });
+
+  it('then every operation has a summary of one line and a description, and a tag of the listed ones, each listed one used', () => {
+    const used = new Set<string>();
+    for (const { label, operation } of operationsOf(doc)) {
+      expect({ label, summary: operation.summary.length <= 130, description: operation.description.length > 0 }).toEqual({
+        label,
+        summary: true,
+        description: true,
+      });
+      expect({ label, tags: (operation.tags as string[]).length > 0 }).toEqual({ label, tags: true });
+      for (const tag of operation.tags as string[]) used.add(tag);
+    }
+    const listed = (doc.tags as Json[]).map((tag) => tag.name as string);
+    expect([...used].sort()).toEqual([...listed].sort());
+    for (const tag of doc.tags as Json[])
+      expect({ tag: tag.name, described: String(tag.description).length > 20 }).toEqual({ tag: tag.name, described: true });
+    expect(doc.info.contact).toEqual({ name: expect.any(String) });
+  });
+
+  it("then a route's long summary is the description and its lead the summary; a route's own description keeps its summary", () => {
+    const transfer = doc.paths['/api/coins/transfer'].post;
+    expect([transfer.summary, transfer.description]).toEqual([
+      "Move coins from the caller's wallet to a user or a treasury",
+      "Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)",
+    ]);
+    const wallet = doc.paths['/api/wallets/me'].get;
+    expect(wallet.description).toBe(wallet.summary);
+    const token = doc.paths['/api/auth/token'].post;
+    expect(token.description).toMatch(/^Two forms/);
   });
 
   it('then every error response is application/problem+json with the one Problem schema', () => {
@@ -294,5 +353,28 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
     expect(parameter('/problems/{code}', 'code')?.enum).toEqual(expect.arrayContaining(['insufficient-funds', 'method-not-allowed']));
     const apiKey = doc.paths['/api/admin/api-keys'].post.requestBody.content['application/json'].schema;
     expect(apiKey.properties.scopes).toMatchObject({ type: 'array', uniqueItems: true, minItems: 1, maxItems: 4 });
+  });
+});
+
+describe("the lead of a route's summary (the document's summary when the route has no description)", () => {
+  it('then a short summary is its own lead; a long one loses its asides and ends at its first colon, semicolon or full stop', () => {
+    expect(summaryLead('One grant request')).toBe('One grant request');
+    expect(summaryLead('Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums')).toBe(
+      'Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums',
+    );
+    expect(
+      summaryLead(
+        'Create an account (its wallet with it), then log in. The same 202 whether the address was free or already had an account',
+      ),
+    ).toBe('Create an account, then log in');
+    expect(summaryLead('Pay up to 1,000 users at once from REWARDS or the caller’s wallet (a list of lines): all lines or none')).toBe(
+      'Pay up to 1,000 users at once from REWARDS or the caller’s wallet',
+    );
+  });
+
+  it('then a lead still past 100 characters is cut at its last comma within them', () => {
+    const text =
+      'Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status';
+    expect(summaryLead(text)).toBe('Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first');
   });
 });

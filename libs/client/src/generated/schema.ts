@@ -11,7 +11,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create an account (its wallet with it), then log in. The same 202 whether the address was free or already had an account (whose owner is told at their next login), so registration does not reveal who has an account */
+    /**
+     * Create an account, then log in
+     * @description Create an account (its wallet with it), then log in. The same 202 whether the address was free or already had an account (whose owner is told at their next login), so registration does not reveal who has an account
+     */
     post: operations['registerUser'];
     delete?: never;
     options?: never;
@@ -29,8 +32,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Exchange email and password for tokens (with the notices the owner has not seen, each shown once), or (second factor enrolled) for a challenge to answer with a code
-     * @description An account with a second factor (TOTP) gets `{mfaRequired: true, challenge, expiresIn}` instead of tokens: send the challenge and a code to POST /api/auth/mfa/verify. An ADMIN or SUPERADMIN without one gets tokens that reach the routes any user has and POST /api/auth/mfa/enrolment; their admin routes answer 403 MFA_REQUIRED.
+     * Exchange email and password for tokens, or (second factor enrolled) for a challenge to answer with a code
+     * @description The tokens come with the notices the owner has not seen, each shown once. An account with a second factor (TOTP) gets `{mfaRequired: true, challenge, expiresIn}` instead of tokens: send the challenge and a code to POST /api/auth/mfa/verify. An ADMIN or SUPERADMIN without one gets tokens that reach the routes any user has and POST /api/auth/mfa/enrolment; their admin routes answer 403 MFA_REQUIRED.
      */
     post: operations['login'];
     delete?: never;
@@ -46,7 +49,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's wallet with balance and statistics */
+    /**
+     * The caller's wallet with balance and statistics
+     * @description The caller's wallet with balance and statistics
+     */
     get: operations['getMyWallet'];
     put?: never;
     post?: never;
@@ -65,7 +71,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create coins in a user wallet or a treasury */
+    /**
+     * Create coins in a user wallet or a treasury
+     * @description Create coins in a user wallet or a treasury
+     */
     post: operations['mintCoins'];
     delete?: never;
     options?: never;
@@ -82,7 +91,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Destroy coins from a user wallet or a treasury */
+    /**
+     * Destroy coins from a user wallet or a treasury
+     * @description Destroy coins from a user wallet or a treasury
+     */
     post: operations['burnCoins'];
     delete?: never;
     options?: never;
@@ -99,7 +111,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury) */
+    /**
+     * Move coins from the caller's wallet to a user or a treasury
+     * @description Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)
+     */
     post: operations['transferCoins'];
     delete?: never;
     options?: never;
@@ -116,7 +131,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay a treasury for a course, product or subscription; naming an affiliate splits it by the platform client's commission rule (the affiliate's commission in `commission`) */
+    /**
+     * Pay a treasury for a course, product or subscription
+     * @description Pay a treasury for a course, product or subscription; naming an affiliate splits it by the platform client's commission rule (the affiliate's commission in `commission`)
+     */
     post: operations['purchase'];
     delete?: never;
     options?: never;
@@ -133,7 +151,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay a user from the REWARDS treasury (platform clients with their token; admins with an API key of the reward scope, never to themselves) */
+    /**
+     * Pay a user from the REWARDS treasury
+     * @description Pay a user from the REWARDS treasury (platform clients with their token; admins with an API key of the reward scope, never to themselves)
+     */
     post: operations['rewardUser'];
     delete?: never;
     options?: never;
@@ -150,7 +171,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Refund a purchase, in full (default) or in part; refunds never exceed the purchase */
+    /**
+     * Refund a purchase, in full or in part
+     * @description Refund a purchase, in full (default) or in part; refunds never exceed the purchase
+     */
     post: operations['refundTransaction'];
     delete?: never;
     options?: never;
@@ -167,7 +191,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED). Nothing here reaches a live balance or the supply */
+    /**
+     * Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
+     * @description Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED). Nothing here reaches a live balance or the supply
+     */
     post: operations['fundSandboxTreasury'];
     delete?: never;
     options?: never;
@@ -182,7 +209,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The test-mode client's own sandbox clock: how far ahead of wall time it runs (offsetSeconds, 0 until it is advanced) and the time it reads now, as the sandbox ledger judges its holds by. Test-mode clients only (a live one is 403 FORBIDDEN) */
+    /**
+     * The test-mode client's own sandbox clock
+     * @description The test-mode client's own sandbox clock: how far ahead of wall time it runs (offsetSeconds, 0 until it is advanced) and the time it reads now, as the sandbox ledger judges its holds by. Test-mode clients only (a live one is 403 FORBIDDEN)
+     */
     get: operations['getSandboxClock'];
     put?: never;
     post?: never;
@@ -201,7 +231,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Move the test-mode client's own sandbox clock forward by `seconds` (at most 30 days a call, a year in all): the sandbox then judges the holds it settles at wall time plus its clock. Test-mode clients only (a live one is 403 FORBIDDEN) */
+    /**
+     * Move the test-mode client's own sandbox clock forward by `seconds`
+     * @description Move the test-mode client's own sandbox clock forward by `seconds` (at most 30 days a call, a year in all): the sandbox then judges the holds it settles at wall time plus its clock. Test-mode clients only (a live one is 403 FORBIDDEN)
+     */
     post: operations['advanceSandboxClock'];
     delete?: never;
     options?: never;
@@ -218,7 +251,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reserve test coins of a sandbox wallet (fromUserId) for a treasury or a user, settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance */
+    /**
+     * Reserve test coins of a sandbox wallet for a treasury or a user
+     * @description Reserve test coins of a sandbox wallet (fromUserId) for a treasury or a user, settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
+     */
     post: operations['createSandboxHold'];
     delete?: never;
     options?: never;
@@ -253,7 +289,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status */
+    /**
+     * Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first
+     * @description Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status
+     */
     get: operations['listApprovals'];
     put?: never;
     post?: never;
@@ -272,7 +311,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund) */
+    /**
+     * Approve a request
+     * @description Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund)
+     */
     post: operations['approveRequest'];
     delete?: never;
     options?: never;
@@ -289,7 +331,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a pending request with a reason: nothing moves, and it can no longer be approved */
+    /**
+     * Reject a pending request with a reason
+     * @description Reject a pending request with a reason: nothing moves, and it can no longer be approved
+     */
     post: operations['rejectRequest'];
     delete?: never;
     options?: never;
@@ -304,7 +349,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status */
+    /**
+     * Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first
+     * @description Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status
+     */
     get: operations['listPayoutApprovals'];
     put?: never;
     post?: never;
@@ -321,7 +369,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One approval request of a person's payout, with its lines */
+    /**
+     * One approval request of a person's payout, with its lines
+     * @description One approval request of a person's payout, with its lines
+     */
     get: operations['getPayoutApproval'];
     put?: never;
     post?: never;
@@ -340,7 +391,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope */
+    /**
+     * Approve a payout request
+     * @description Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope
+     */
     post: operations['approvePayoutRequest'];
     delete?: never;
     options?: never;
@@ -357,7 +411,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a pending payout request with a reason: nothing moves, and it can no longer be approved */
+    /**
+     * Reject a pending payout request with a reason
+     * @description Reject a pending payout request with a reason: nothing moves, and it can no longer be approved
+     */
     post: operations['rejectPayoutRequest'];
     delete?: never;
     options?: never;
@@ -374,7 +431,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reserve coins of the caller's wallet for a treasury (toTreasury) or a user (toUserId) until captured, voided or expired; activeCoins drop by the amount at once */
+    /**
+     * Reserve coins of the caller's wallet for a treasury or a user until captured, voided or expired
+     * @description Reserve coins of the caller's wallet for a treasury (toTreasury) or a user (toUserId) until captured, voided or expired; activeCoins drop by the amount at once
+     */
     post: operations['createHold'];
     delete?: never;
     options?: never;
@@ -391,7 +451,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+ */
+    /**
+     * Take up to the held amount
+     * @description Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+
+     */
     post: operations['captureHold'];
     delete?: never;
     options?: never;
@@ -408,7 +471,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it */
+    /**
+     * Release a pending hold
+     * @description Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it
+     */
     post: operations['voidHold'];
     delete?: never;
     options?: never;
@@ -423,7 +489,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's holds, newest first, optionally of one status (offset pages with the total) */
+    /**
+     * The caller's holds, newest first, optionally of one status
+     * @description The caller's holds, newest first, optionally of one status (offset pages with the total)
+     */
     get: operations['listMyHolds'];
     put?: never;
     post?: never;
@@ -440,7 +509,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Holds of every payer, or of one (userId), optionally of one status; newest first */
+    /**
+     * Holds of every payer, or of one (userId), optionally of one status; newest first
+     * @description Holds of every payer, or of one (userId), optionally of one status; newest first
+     */
     get: operations['listHolds'];
     put?: never;
     post?: never;
@@ -457,10 +529,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's own cash-outs, newest first, optionally of one state (offset pages with the total) */
+    /**
+     * The caller's own cash-outs, newest first, optionally of one state
+     * @description The caller's own cash-outs, newest first, optionally of one state (offset pages with the total)
+     */
     get: operations['listMyCashouts'];
     put?: never;
-    /** Exchange coins of the caller's wallet for XAF paid to a mobile money account by a payout provider: the coins are held at once and the rate in force fixes the XAF amount; the provider's callback burns them, or they are released */
+    /**
+     * Exchange coins of the caller's wallet for XAF paid to a mobile money account by a payout provider
+     * @description Exchange coins of the caller's wallet for XAF paid to a mobile money account by a payout provider: the coins are held at once and the rate in force fixes the XAF amount; the provider's callback burns them, or they are released
+     */
     post: operations['createCashout'];
     delete?: never;
     options?: never;
@@ -477,7 +555,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands. One above the four-eyes threshold no second person approved yet is 403 CASHOUT_NOT_APPROVED; one whose payer has a frozen wallet is 409 WALLET_FROZEN (both audited) */
+    /**
+     * A payout provider takes a REQUESTED cash-out to pay
+     * @description A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands. One above the four-eyes threshold no second person approved yet is 403 CASHOUT_NOT_APPROVED; one whose payer has a frozen wallet is 409 WALLET_FROZEN (both audited)
+     */
     post: operations['claimCashout'];
     delete?: never;
     options?: never;
@@ -492,7 +573,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The cash-out queue, newest first: every cash-out, or those of one state (REQUESTED is the queue) or one provider */
+    /**
+     * The cash-out queue, newest first
+     * @description The cash-out queue, newest first: every cash-out, or those of one state (REQUESTED is the queue) or one provider
+     */
     get: operations['listCashouts'];
     put?: never;
     post?: never;
@@ -509,7 +593,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback; status=CLAIM_OVERDUE: those past their window, still its to settle); one waiting for its second person, or whose payer's wallet is frozen, is not listed as claimable */
+    /**
+     * The calling payout provider's queue, newest first
+     * @description The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback; status=CLAIM_OVERDUE: those past their window, still its to settle); one waiting for its second person, or whose payer's wallet is frozen, is not listed as claimable
+     */
     get: operations['listAssignedCashouts'];
     put?: never;
     post?: never;
@@ -526,7 +613,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Each provider's cash-outs by the UTC day they were asked for (from and to included, at most 366 days): requested, confirmed (coins and the XAF paid), failed, expired, released, pending; JSON or, with format=csv, CSV to match against the provider's statement */
+    /**
+     * Each provider's cash-outs by the UTC day they were asked for
+     * @description Each provider's cash-outs by the UTC day they were asked for (from and to included, at most 366 days): requested, confirmed (coins and the XAF paid), failed, expired, released, pending; JSON or, with format=csv, CSV to match against the provider's statement
+     */
     get: operations['getCashoutReconciliation'];
     put?: never;
     post?: never;
@@ -543,10 +633,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force */
+    /**
+     * The cash-out rates
+     * @description The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force
+     */
     get: operations['listCashoutRates'];
     put?: never;
-    /** Propose a cash-out rate version (XAF per coin from a time at least 60 s and at most 90 days ahead at the ledger); a different ADMIN+ approves it (201 with the PROPOSED version) */
+    /**
+     * Propose a cash-out rate version
+     * @description Propose a cash-out rate version (XAF per coin from a time at least 60 s and at most 90 days ahead at the ledger); a different ADMIN+ approves it (201 with the PROPOSED version)
+     */
     post: operations['proposeCashoutRate'];
     delete?: never;
     options?: never;
@@ -563,7 +659,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor */
+    /**
+     * Approve a proposed cash-out rate version
+     * @description Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor
+     */
     post: operations['approveCashoutRate'];
     delete?: never;
     options?: never;
@@ -580,7 +679,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor */
+    /**
+     * Approve a cash-out above the four-eyes threshold
+     * @description Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor
+     */
     post: operations['approveCashout'];
     delete?: never;
     options?: never;
@@ -597,7 +699,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor */
+    /**
+     * Reject a proposed cash-out rate version, with a fresh second factor
+     * @description Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor
+     */
     post: operations['rejectCashoutRate'];
     delete?: never;
     options?: never;
@@ -614,7 +719,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor */
+    /**
+     * Reject a cash-out above the four-eyes threshold
+     * @description Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor
+     */
     post: operations['rejectCashout'];
     delete?: never;
     options?: never;
@@ -631,7 +739,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ask for the reversal of a cash-out its provider claimed (202 with the request): a different ADMIN+, never the payer, approves it and the coins go back to the payer. By an ADMIN+ other than the payer (403 SELF_DEALING), with a fresh second factor */
+    /**
+     * Ask for the reversal of a cash-out its provider claimed
+     * @description Ask for the reversal of a cash-out its provider claimed (202 with the request): a different ADMIN+, never the payer, approves it and the coins go back to the payer. By an ADMIN+ other than the payer (403 SELF_DEALING), with a fresh second factor
+     */
     post: operations['requestCashoutReversal'];
     delete?: never;
     options?: never;
@@ -648,7 +759,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor */
+    /**
+     * Approve a cash-out's reversal
+     * @description Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor
+     */
     post: operations['approveCashoutReversal'];
     delete?: never;
     options?: never;
@@ -665,7 +779,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a cash-out's reversal with a reason: nothing changes, the cash-out stays with its provider */
+    /**
+     * Reject a cash-out's reversal with a reason
+     * @description Reject a cash-out's reversal with a reason: nothing changes, the cash-out stays with its provider
+     */
     post: operations['rejectCashoutReversal'];
     delete?: never;
     options?: never;
@@ -680,10 +797,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's mandates, newest first, optionally of one status (offset pages with the total) */
+    /**
+     * The caller's mandates, newest first, optionally of one status
+     * @description The caller's mandates, newest first, optionally of one status (offset pages with the total)
+     */
     get: operations['listMyMandates'];
     put?: never;
-    /** Grant a platform client a mandate to charge the caller's wallet `amount` into SUBSCRIPTIONS once per period from startsAt (until endsAt or a cancel); the ledger charges each period once */
+    /**
+     * Grant a platform client a mandate to charge the caller's wallet `amount` into SUBSCRIPTIONS once per period from startsAt
+     * @description Grant a platform client a mandate to charge the caller's wallet `amount` into SUBSCRIPTIONS once per period from startsAt (until endsAt or a cancel); the ledger charges each period once
+     */
     post: operations['grantMandate'];
     delete?: never;
     options?: never;
@@ -700,7 +823,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel one of the caller's mandates: it never charges again, even a charge already due */
+    /**
+     * Cancel one of the caller's mandates
+     * @description Cancel one of the caller's mandates: it never charges again, even a charge already due
+     */
     post: operations['cancelMyMandate'];
     delete?: never;
     options?: never;
@@ -717,7 +843,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel a mandate granted to the calling platform client (any other answers 404): it never charges again */
+    /**
+     * Cancel a mandate granted to the calling platform client
+     * @description Cancel a mandate granted to the calling platform client (any other answers 404): it never charges again
+     */
     post: operations['cancelClientMandate'];
     delete?: never;
     options?: never;
@@ -734,7 +863,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Cancel a user's mandate for them, with a reason (cancelledBy `admin`): it never charges again, even a charge already due */
+    /**
+     * Cancel a user's mandate for them, with a reason
+     * @description Cancel a user's mandate for them, with a reason (cancelledBy `admin`): it never charges again, even a charge already due
+     */
     post: operations['cancelMandate'];
     delete?: never;
     options?: never;
@@ -749,7 +881,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The mandates granted to the calling platform client, newest first, optionally of one payer (userId) or status */
+    /**
+     * The mandates granted to the calling platform client, newest first, optionally of one payer or status
+     * @description The mandates granted to the calling platform client, newest first, optionally of one payer (userId) or status
+     */
     get: operations['listClientMandates'];
     put?: never;
     post?: never;
@@ -766,7 +901,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Mandates of every payer, or of one (userId), optionally of one status; newest first (the console's mandate list) */
+    /**
+     * Mandates of every payer, or of one, optionally of one status
+     * @description Mandates of every payer, or of one (userId), optionally of one status; newest first (the console's mandate list)
+     */
     get: operations['listMandates'];
     put?: never;
     post?: never;
@@ -783,7 +921,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The four treasuries with their balances */
+    /**
+     * The four treasuries with their balances
+     * @description The four treasuries with their balances
+     */
     get: operations['listTreasuries'];
     put?: never;
     post?: never;
@@ -800,7 +941,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums */
+    /**
+     * Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums
+     * @description Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums
+     */
     get: operations['getSupplyReport'];
     put?: never;
     post?: never;
@@ -817,10 +961,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List API keys (never their secrets), revoked ones included */
+    /**
+     * List API keys (never their secrets), revoked ones included
+     * @description List API keys (never their secrets), revoked ones included
+     */
     get: operations['listApiKeys'];
     put?: never;
-    /** Ask for an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for: 202 with the secret (shown this once) and the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve); the key works from that approval on */
+    /**
+     * Ask for an API key issued to an ADMIN or SUPERADMIN, the only one it works for
+     * @description Ask for an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for: 202 with the secret (shown this once) and the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve); the key works from that approval on
+     */
     post: operations['createApiKey'];
     delete?: never;
     options?: never;
@@ -838,7 +988,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Revoke an API key, effective on the next request */
+    /**
+     * Revoke an API key, effective on the next request
+     * @description Revoke an API key, effective on the next request
+     */
     delete: operations['revokeApiKey'];
     options?: never;
     head?: never;
@@ -852,10 +1005,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List platform clients (never their secrets), revoked ones included, oldest first */
+    /**
+     * List platform clients (never their secrets), revoked ones included, oldest first
+     * @description List platform clients (never their secrets), revoked ones included, oldest first
+     */
     get: operations['listPlatformClients'];
     put?: never;
-    /** Ask for a platform client: 202 with the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve) and its secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it); the client works from that approval on. A daily reward cap above PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS is 422 REWARD_CAP_ABOVE_CEILING */
+    /**
+     * Ask for a platform client
+     * @description Ask for a platform client: 202 with the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve) and its secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it); the client works from that approval on. A daily reward cap above PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS is 422 REWARD_CAP_ABOVE_CEILING
+     */
     post: operations['createPlatformClient'];
     delete?: never;
     options?: never;
@@ -872,7 +1031,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Register a test-mode platform client (a sandbox client, docs/decisions/0018-sandbox.md): made at once by one ADMIN+, its id starting with test_ and its tokens claiming mode test; its secret is in this first answer only (a retry with the same Idempotency-Key answers 201 without it). Test-mode tokens are refused on every route (403 TEST_MODE_CREDENTIALS) and by the ledger, so the client never acts on real money */
+    /**
+     * Register a test-mode platform client
+     * @description Register a test-mode platform client (a sandbox client, docs/decisions/0018-sandbox.md): made at once by one ADMIN+, its id starting with test_ and its tokens claiming mode test; its secret is in this first answer only (a retry with the same Idempotency-Key answers 201 without it). Test-mode tokens are refused on every route (403 TEST_MODE_CREDENTIALS) and by the ledger, so the client never acts on real money
+     */
     post: operations['createTestClient'];
     delete?: never;
     options?: never;
@@ -889,7 +1051,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ask for a new callback secret of a payout provider (a live client granted cashout): 202 with the request another SUPERADMIN approves (POST /api/admin/callback-secret-requests/{id}/approve) and the `whsec_` secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it). It signs the provider's cash-out callbacks from that approval on; its previous secret verifies for the configured overlap (24 h by default) after, then never. An unknown client or one not granted cashout is 404, a revoked one 409 PLATFORM_CLIENT_REVOKED */
+    /**
+     * Ask for a new callback secret of a payout provider
+     * @description Ask for a new callback secret of a payout provider (a live client granted cashout): 202 with the request another SUPERADMIN approves (POST /api/admin/callback-secret-requests/{id}/approve) and the `whsec_` secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it). It signs the provider's cash-out callbacks from that approval on; its previous secret verifies for the configured overlap (24 h by default) after, then never. An unknown client or one not granted cashout is 404, a revoked one 409 PLATFORM_CLIENT_REVOKED
+     */
     post: operations['requestCallbackSecret'];
     delete?: never;
     options?: never;
@@ -904,7 +1069,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Payout providers' callback secrets waiting for a second SUPERADMIN (never a secret), newest first, optionally of one status */
+    /**
+     * Payout providers' callback secrets waiting for a second SUPERADMIN, newest first
+     * @description Payout providers' callback secrets waiting for a second SUPERADMIN (never a secret), newest first, optionally of one status
+     */
     get: operations['listCallbackSecretRequests'];
     put?: never;
     post?: never;
@@ -923,7 +1091,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a payout provider's new callback secret: it signs the provider's callbacks from now on, and the previous one verifies for the configured overlap more. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE); a client revoked or not granted cashout since is 409 GRANT_REQUEST_OUTDATED */
+    /**
+     * Approve a payout provider's new callback secret
+     * @description Approve a payout provider's new callback secret: it signs the provider's callbacks from now on, and the previous one verifies for the configured overlap more. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE); a client revoked or not granted cashout since is 409 GRANT_REQUEST_OUTDATED
+     */
     post: operations['approveCallbackSecretRequest'];
     delete?: never;
     options?: never;
@@ -940,7 +1111,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a payout provider's pending callback secret with a reason: it never signs anything; any SUPERADMIN, the requester included */
+    /**
+     * Reject a payout provider's pending callback secret with a reason
+     * @description Reject a payout provider's pending callback secret with a reason: it never signs anything; any SUPERADMIN, the requester included
+     */
     post: operations['rejectCallbackSecretRequest'];
     delete?: never;
     options?: never;
@@ -957,7 +1131,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Revoke a platform client: no new SYSTEM tokens, and its tokens are refused from the next request (idempotent) */
+    /**
+     * Revoke a platform client
+     * @description Revoke a platform client: no new SYSTEM tokens, and its tokens are refused from the next request (idempotent)
+     */
     post: operations['revokePlatformClient'];
     delete?: never;
     options?: never;
@@ -974,7 +1151,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Rotate a refresh token: a new pair; presenting a rotated token again revokes its whole family */
+    /**
+     * Rotate a refresh token
+     * @description Rotate a refresh token: a new pair; presenting a rotated token again revokes its whole family
+     */
     post: operations['refreshToken'];
     delete?: never;
     options?: never;
@@ -991,7 +1171,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** End this refresh token's session (its family); access tokens expire on their own */
+    /**
+     * End this refresh token's session (its family); access tokens expire on their own
+     * @description End this refresh token's session (its family); access tokens expire on their own
+     */
     post: operations['logout'];
     delete?: never;
     options?: never;
@@ -1008,7 +1191,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Log out everywhere: every refresh token and every access token of the caller stop working now */
+    /**
+     * Log out everywhere
+     * @description Log out everywhere: every refresh token and every access token of the caller stop working now
+     */
     post: operations['logoutEverywhere'];
     delete?: never;
     options?: never;
@@ -1026,7 +1212,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Client credentials: a SYSTEM access token for a registered platform client (rewards only)
+     * Client credentials (OAuth 2.0): a SYSTEM access token for a registered platform client
      * @description Two forms. JSON `{clientId, clientSecret}` answers `{accessToken, tokenType, expiresIn}`, errors as problem+json. The RFC 6749 §4.4 form (`application/x-www-form-urlencoded`, `grant_type=client_credentials`, the client id and secret as `client_id`/`client_secret` or in HTTP Basic, not both) answers `{access_token, token_type, expires_in}`; its 400/401 errors are RFC 6749 §5.2 `{error, error_description}` (401 with WWW-Authenticate when Basic was used).
      */
     post: operations['issueToken'];
@@ -1125,7 +1311,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change the caller's password: every other session ends; the answer is this caller's new session */
+    /**
+     * Change the caller's password
+     * @description Change the caller's password: every other session ends; the answer is this caller's new session
+     */
     post: operations['changePassword'];
     delete?: never;
     options?: never;
@@ -1160,7 +1349,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List users, paged (page from 1; pageSize default 20, max 100); filter by role, search email or name with q */
+    /**
+     * List users, paged
+     * @description List users, paged (page from 1; pageSize default 20, max 100); filter by role, search email or name with q
+     */
     get: operations['listUsers'];
     put?: never;
     post?: never;
@@ -1177,11 +1369,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held), totals received and sent */
+    /**
+     * One user with their wallet
+     * @description One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held), totals received and sent
+     */
     get: operations['getUser'];
     put?: never;
     post?: never;
-    /** Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another SUPERADMIN approves */
+    /**
+     * Delete a user
+     * @description Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another SUPERADMIN approves
+     */
     delete: operations['deleteUser'];
     options?: never;
     head?: never;
@@ -1195,7 +1393,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A user's sessions (one per login, with its refreshes): started, last used, expiry, revoked; never a token */
+    /**
+     * A user's sessions
+     * @description A user's sessions (one per login, with its refreshes): started, last used, expiry, revoked; never a token
+     */
     get: operations['listUserSessions'];
     put?: never;
     post?: never;
@@ -1214,7 +1415,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** End every session of a user: their refresh tokens and access tokens stop working now (as the CLI's revoke-sessions) */
+    /**
+     * End every session of a user
+     * @description End every session of a user: their refresh tokens and access tokens stop working now (as the CLI's revoke-sessions)
+     */
     post: operations['revokeUserSessions'];
     delete?: never;
     options?: never;
@@ -1235,7 +1439,10 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted). Granting ADMIN or SUPERADMIN, or taking SUPERADMIN away, changes nothing yet: 202 with a request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve) */
+    /**
+     * Change a user's role
+     * @description Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted). Granting ADMIN or SUPERADMIN, or taking SUPERADMIN away, changes nothing yet: 202 with a request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve)
+     */
     patch: operations['changeUserRole'];
     trace?: never;
   };
@@ -1246,7 +1453,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Deletion requests (deletions of users holding DELETION_APPROVAL_MIN_COINS or more), newest first, optionally of one status */
+    /**
+     * Deletion requests, newest first, optionally of one status
+     * @description Deletion requests (deletions of users holding DELETION_APPROVAL_MIN_COINS or more), newest first, optionally of one status
+     */
     get: operations['listDeletionRequests'];
     put?: never;
     post?: never;
@@ -1265,7 +1475,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a deletion request: the user is deleted as a direct deletion would (data erased, tokens revoked, wallet closed and its coins burned before it answers). By a SUPERADMIN other than the requester */
+    /**
+     * Approve a deletion request
+     * @description Approve a deletion request: the user is deleted as a direct deletion would (data erased, tokens revoked, wallet closed and its coins burned before it answers). By a SUPERADMIN other than the requester
+     */
     post: operations['approveDeletionRequest'];
     delete?: never;
     options?: never;
@@ -1282,7 +1495,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a pending deletion request with a reason: the user stays; any SUPERADMIN, the requester included */
+    /**
+     * Reject a pending deletion request with a reason
+     * @description Reject a pending deletion request with a reason: the user stays; any SUPERADMIN, the requester included
+     */
     post: operations['rejectDeletionRequest'];
     delete?: never;
     options?: never;
@@ -1297,7 +1513,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Grant requests (role grants, API keys and platform clients waiting for a second SUPERADMIN), newest first, optionally of one status */
+    /**
+     * Grant requests, newest first, optionally of one status
+     * @description Grant requests (role grants, API keys and platform clients waiting for a second SUPERADMIN), newest first, optionally of one status
+     */
     get: operations['listGrantRequests'];
     put?: never;
     post?: never;
@@ -1314,7 +1533,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One grant request */
+    /**
+     * One grant request
+     * @description One grant request
+     */
     get: operations['getGrantRequest'];
     put?: never;
     post?: never;
@@ -1333,7 +1555,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE) */
+    /**
+     * Approve a grant request
+     * @description Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE)
+     */
     post: operations['approveGrantRequest'];
     delete?: never;
     options?: never;
@@ -1350,7 +1575,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a pending grant request with a reason: nothing is granted; any SUPERADMIN, the requester included */
+    /**
+     * Reject a pending grant request with a reason
+     * @description Reject a pending grant request with a reason: nothing is granted; any SUPERADMIN, the requester included
+     */
     post: operations['rejectGrantRequest'];
     delete?: never;
     options?: never;
@@ -1365,9 +1593,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A user's spending limits (their role's defaults and their own overrides) with what the rolling 24 hours have used */
+    /**
+     * A user's spending limits with what the rolling 24 hours have used
+     * @description A user's spending limits (their role's defaults and their own overrides) with what the rolling 24 hours have used
+     */
     get: operations['getUserLimits'];
-    /** Set a user's own spending limits, replacing the previous ones: a number is the limit, null is no limit, an absent field keeps the role's default ({} = all defaults) */
+    /**
+     * Set a user's own spending limits, replacing the previous ones
+     * @description Set a user's own spending limits, replacing the previous ones: a number is the limit, null is no limit, an absent field keeps the role's default ({} = all defaults)
+     */
     put: operations['setUserLimits'];
     post?: never;
     delete?: never;
@@ -1384,7 +1618,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Verify a user or take their verification away, with a reason (audited); the same value again changes nothing. A change ends the user's current access tokens at once (their refresh token stays good): the next one carries the new state, which the cash-out daily amount reads. Verifying an ADMIN or SUPERADMIN account is refused here (403 FOUR_EYES_REQUIRED): ask for it with POST /api/admin/users/{id}/verification-requests, which another ADMIN+ approves */
+    /**
+     * Verify a user or take their verification away, with a reason
+     * @description Verify a user or take their verification away, with a reason (audited); the same value again changes nothing. A change ends the user's current access tokens at once (their refresh token stays good): the next one carries the new state, which the cash-out daily amount reads. Verifying an ADMIN or SUPERADMIN account is refused here (403 FOUR_EYES_REQUIRED): ask for it with POST /api/admin/users/{id}/verification-requests, which another ADMIN+ approves
+     */
     put: operations['setUserVerification'];
     post?: never;
     delete?: never;
@@ -1402,7 +1639,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ask for the verification of an ADMIN or SUPERADMIN account, with a reason: nothing changes until another ADMIN+, neither the requester nor the account, approves the request (POST /api/admin/verification-requests/{id}/approve). A USER, or an account verified already, is 409 GRANT_REQUEST_OUTDATED (a USER is verified with PUT .../verification); one's own account is 403 SELF_DEALING */
+    /**
+     * Ask for the verification of an ADMIN or SUPERADMIN account, with a reason
+     * @description Ask for the verification of an ADMIN or SUPERADMIN account, with a reason: nothing changes until another ADMIN+, neither the requester nor the account, approves the request (POST /api/admin/verification-requests/{id}/approve). A USER, or an account verified already, is 409 GRANT_REQUEST_OUTDATED (a USER is verified with PUT .../verification); one's own account is 403 SELF_DEALING
+     */
     post: operations['requestUserVerification'];
     delete?: never;
     options?: never;
@@ -1417,7 +1657,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Verification requests of ADMIN+ accounts waiting for a second ADMIN+, newest first, optionally of one status */
+    /**
+     * Verification requests of ADMIN+ accounts waiting for a second ADMIN+, newest first
+     * @description Verification requests of ADMIN+ accounts waiting for a second ADMIN+, newest first, optionally of one status
+     */
     get: operations['listVerificationRequests'];
     put?: never;
     post?: never;
@@ -1434,7 +1677,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One verification request */
+    /**
+     * One verification request
+     * @description One verification request
+     */
     get: operations['getVerificationRequest'];
     put?: never;
     post?: never;
@@ -1453,7 +1699,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve a verification request: the account is verified (its current access tokens end). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and the account (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE) */
+    /**
+     * Approve a verification request
+     * @description Approve a verification request: the account is verified (its current access tokens end). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and the account (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE)
+     */
     post: operations['approveVerificationRequest'];
     delete?: never;
     options?: never;
@@ -1470,7 +1719,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Reject a pending verification request with a reason: nothing changes; any ADMIN+, the requester included */
+    /**
+     * Reject a pending verification request with a reason
+     * @description Reject a pending verification request with a reason: nothing changes; any ADMIN+, the requester included
+     */
     post: operations['rejectVerificationRequest'];
     delete?: never;
     options?: never;
@@ -1485,9 +1737,15 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The commission rules in force, each platform client's for each treasury (or one treasury's), with the ADMIN+ who set it */
+    /**
+     * The commission rules in force, each platform client's for each treasury, with the ADMIN+ who set it
+     * @description The commission rules in force, each platform client's for each treasury (or one treasury's), with the ADMIN+ who set it
+     */
     get: operations['listCommissionRules'];
-    /** Set (or, with rule null, remove) a platform client's commission rule for a treasury it is granted: a share in basis points (1–5000) or a fixed amount (≤ 10,000 coins) of each purchase naming an affiliate */
+    /**
+     * Set a platform client's commission rule for a treasury it is granted
+     * @description Set (or, with rule null, remove) a platform client's commission rule for a treasury it is granted: a share in basis points (1–5000) or a fixed amount (≤ 10,000 coins) of each purchase naming an affiliate
+     */
     put: operations['setCommissionRule'];
     post?: never;
     delete?: never;
@@ -1505,7 +1763,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Freeze a user wallet's outgoing movements: its debits are refused (409 WALLET_FROZEN), coins sent to it still land (201 with the freeze) */
+    /**
+     * Freeze a user wallet's outgoing movements
+     * @description Freeze a user wallet's outgoing movements: its debits are refused (409 WALLET_FROZEN), coins sent to it still land (201 with the freeze)
+     */
     post: operations['freezeUserWallet'];
     delete?: never;
     options?: never;
@@ -1522,7 +1783,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request) */
+    /**
+     * Ask to lift a freeze, with a reason
+     * @description Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request)
+     */
     post: operations['requestUnfreeze'];
     delete?: never;
     options?: never;
@@ -1539,7 +1803,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor */
+    /**
+     * Approve the pending request to lift a freeze
+     * @description Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor
+     */
     post: operations['approveUnfreeze'];
     delete?: never;
     options?: never;
@@ -1554,7 +1821,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor); metadata[key]=value keeps those whose metadata has every pair given */
+    /**
+     * The caller's transactions, newest first, in keyset pages
+     * @description The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor); metadata[key]=value keeps those whose metadata has every pair given
+     */
     get: operations['getMyHistory'];
     put?: never;
     post?: never;
@@ -1571,7 +1841,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The caller's transactions, newest first (createdAt desc, id desc), by limit and offset (or the previous page's nextCursor), with the total */
+    /**
+     * The caller's transactions, newest first, by limit and offset, with the total
+     * @description The caller's transactions, newest first (createdAt desc, id desc), by limit and offset (or the previous page's nextCursor), with the total
+     */
     get: operations['listMyTransactions'];
     put?: never;
     post?: never;
@@ -1588,7 +1861,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ADMIN+ all of them, a platform client those its own requests made (a test-mode client: those it made in the sandbox, never a live one) */
+    /**
+     * Search transactions, newest first, keyset pages
+     * @description Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ADMIN+ all of them, a platform client those its own requests made (a test-mode client: those it made in the sandbox, never a live one)
+     */
     get: operations['searchTransactions'];
     put?: never;
     post?: never;
@@ -1605,7 +1881,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The admin audit log: every administrative action (applied or rejected) with actor, action, target, a summary of the request, result and request id, newest first, keyset pages (filters actor, action, target, from inclusive, to exclusive) */
+    /**
+     * The admin audit log
+     * @description The admin audit log: every administrative action (applied or rejected) with actor, action, target, a summary of the request, result and request id, newest first, keyset pages (filters actor, action, target, from inclusive, to exclusive)
+     */
     get: operations['listAuditLog'];
     put?: never;
     post?: never;
@@ -1622,7 +1901,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The services' own actions in the admin audit log (since 3.0.0): a webhook endpoint disabled after persistent failure (actor: the webhooks service) or re-enabled (actor: who asked), a balance monitor created or deleted (actor: the ADMIN+), newest first, keyset pages (filters actor, target, from, to) */
+    /**
+     * The services' own actions in the admin audit log
+     * @description The services' own actions in the admin audit log (since 3.0.0): a webhook endpoint disabled after persistent failure (actor: the webhooks service) or re-enabled (actor: who asked), a balance monitor created or deleted (actor: the ADMIN+), newest first, keyset pages (filters actor, target, from, to)
+     */
     get: operations['listServiceActions'];
     put?: never;
     post?: never;
@@ -1639,7 +1921,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The balance of the caller's wallet at an instant: every transaction with createdAt <= at counted (default now) */
+    /**
+     * The balance of the caller's wallet at an instant
+     * @description The balance of the caller's wallet at an instant: every transaction with createdAt <= at counted (default now)
+     */
     get: operations['getMyBalanceAt'];
     put?: never;
     post?: never;
@@ -1656,7 +1941,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A statement of the caller's wallet over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed */
+    /**
+     * A statement of the caller's wallet over [from, to)
+     * @description A statement of the caller's wallet over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed
+     */
     get: operations['getMyStatement'];
     put?: never;
     post?: never;
@@ -1673,7 +1961,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The balance of the caller's wallet at the end of each UTC day of [from, to] (both days included, at most 366) */
+    /**
+     * The balance of the caller's wallet at the end of each UTC day of [from, to]
+     * @description The balance of the caller's wallet at the end of each UTC day of [from, to] (both days included, at most 366)
+     */
     get: operations['getMyDailyBalances'];
     put?: never;
     post?: never;
@@ -1690,7 +1981,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The balance of a user's wallet at an instant: every transaction with createdAt <= at counted (default now) */
+    /**
+     * The balance of a user's wallet at an instant
+     * @description The balance of a user's wallet at an instant: every transaction with createdAt <= at counted (default now)
+     */
     get: operations['getUserBalanceAt'];
     put?: never;
     post?: never;
@@ -1707,7 +2001,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A statement of a user's wallet over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed */
+    /**
+     * A statement of a user's wallet over [from, to)
+     * @description A statement of a user's wallet over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed
+     */
     get: operations['getUserStatement'];
     put?: never;
     post?: never;
@@ -1724,7 +2021,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The balance of a user's wallet at the end of each UTC day of [from, to] (both days included, at most 366) */
+    /**
+     * The balance of a user's wallet at the end of each UTC day of [from, to]
+     * @description The balance of a user's wallet at the end of each UTC day of [from, to] (both days included, at most 366)
+     */
     get: operations['getUserDailyBalances'];
     put?: never;
     post?: never;
@@ -1741,7 +2041,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The balance of a treasury at an instant: every transaction with createdAt <= at counted (default now) */
+    /**
+     * The balance of a treasury at an instant
+     * @description The balance of a treasury at an instant: every transaction with createdAt <= at counted (default now)
+     */
     get: operations['getTreasuryBalanceAt'];
     put?: never;
     post?: never;
@@ -1758,7 +2061,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A statement of a treasury over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed */
+    /**
+     * A statement of a treasury over [from, to)
+     * @description A statement of a treasury over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed
+     */
     get: operations['getTreasuryStatement'];
     put?: never;
     post?: never;
@@ -1775,7 +2081,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The balance of a treasury at the end of each UTC day of [from, to] (both days included, at most 366) */
+    /**
+     * The balance of a treasury at the end of each UTC day of [from, to]
+     * @description The balance of a treasury at the end of each UTC day of [from, to] (both days included, at most 366)
+     */
     get: operations['getTreasuryDailyBalances'];
     put?: never;
     post?: never;
@@ -1832,7 +2141,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The coins in existence (Σ MINT − Σ BURN) at the end of each UTC day of [from, to] (both days included, at most 366) */
+    /**
+     * The coins in existence at the end of each UTC day of [from, to]
+     * @description The coins in existence (Σ MINT − Σ BURN) at the end of each UTC day of [from, to] (both days included, at most 366)
+     */
     get: operations['getDailySupply'];
     put?: never;
     post?: never;
@@ -1849,7 +2161,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** How many transactions of each type, and the coins they moved, on each UTC day of [from, to] (both days included, at most 366) */
+    /**
+     * How many transactions of each type, and the coins they moved, on each UTC day of [from, to]
+     * @description How many transactions of each type, and the coins they moved, on each UTC day of [from, to] (both days included, at most 366)
+     */
     get: operations['getDailyVolume'];
     put?: never;
     post?: never;
@@ -1866,7 +2181,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404. A test-mode client reads the sandbox’s transactions it made, never a live one */
+    /**
+     * One transaction by id, for a party to it, ADMIN+, or the platform client whose request made it
+     * @description One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404. A test-mode client reads the sandbox’s transactions it made, never a live one
+     */
     get: operations['getTransaction'];
     put?: never;
     post?: never;
@@ -1883,10 +2201,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS) */
+    /**
+     * Every balance monitor, oldest first
+     * @description Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS)
+     */
     get: operations['listBalanceMonitors'];
     put?: never;
-    /** Watch a treasury's or a user wallet's balance: each crossing of the threshold (down: from >= to <; up: from < to >=; both) fires one coin.balance-monitor.crossed on Kafka and to the webhooks of clients granted the treasury */
+    /**
+     * Watch a treasury's or a user wallet's balance
+     * @description Watch a treasury's or a user wallet's balance: each crossing of the threshold (down: from >= to <; up: from < to >=; both) fires one coin.balance-monitor.crossed on Kafka and to the webhooks of clients granted the treasury
+     */
     post: operations['createBalanceMonitor'];
     delete?: never;
     options?: never;
@@ -1901,11 +2225,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One balance monitor, with when it last fired */
+    /**
+     * One balance monitor, with when it last fired
+     * @description One balance monitor, with when it last fired
+     */
     get: operations['getBalanceMonitor'];
     put?: never;
     post?: never;
-    /** Delete a balance monitor: it fires nothing more (its past crossings stay on Kafka and in the delivery logs) */
+    /**
+     * Delete a balance monitor
+     * @description Delete a balance monitor: it fires nothing more (its past crossings stay on Kafka and in the delivery logs)
+     */
     delete: operations['deleteBalanceMonitor'];
     options?: never;
     head?: never;
@@ -1919,7 +2249,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Monitoring cases, newest first: each opened by a transaction scored at or above the case score */
+    /**
+     * Monitoring cases, newest first
+     * @description Monitoring cases, newest first: each opened by a transaction scored at or above the case score
+     */
     get: operations['listMonitoringCases'];
     put?: never;
     post?: never;
@@ -1936,7 +2269,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One case: its transactions with the rules that fired, its notes, and its wallets' flows over 7 days */
+    /**
+     * One monitoring case
+     * @description One monitoring case: its transactions with the rules that fired, its notes, and its wallets' flows over 7 days
+     */
     get: operations['getMonitoringCase'];
     put?: never;
     post?: never;
@@ -1955,7 +2291,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Assign an open case to an ADMIN+ (null unassigns); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN */
+    /**
+     * Assign an open case to an ADMIN+
+     * @description Assign an open case to an ADMIN+ (null unassigns); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN
+     */
     post: operations['assignMonitoringCase'];
     delete?: never;
     options?: never;
@@ -1972,7 +2311,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a note to an open case; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN */
+    /**
+     * Add a note to an open case
+     * @description Add a note to an open case; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN
+     */
     post: operations['commentMonitoringCase'];
     delete?: never;
     options?: never;
@@ -1989,7 +2331,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Link more transactions to an open case; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN */
+    /**
+     * Link more transactions to an open case
+     * @description Link more transactions to an open case; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN
+     */
     post: operations['linkMonitoringCaseTransactions'];
     delete?: never;
     options?: never;
@@ -2006,7 +2351,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN */
+    /**
+     * Resolve an open case with a reason
+     * @description Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN
+     */
     post: operations['resolveMonitoringCase'];
     delete?: never;
     options?: never;
@@ -2021,7 +2369,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The rules as deployed: the presets with their tuning, and the rules added */
+    /**
+     * The rules as deployed: the presets with their tuning, and the rules added
+     * @description The rules as deployed: the presets with their tuning, and the rules added
+     */
     get: operations['listMonitoringRules'];
     put?: never;
     post?: never;
@@ -2039,7 +2390,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it (or a new rule) takes effect at once; one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED) and takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) */
+    /**
+     * Tune a rule or add one, audited with its diff
+     * @description Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it (or a new rule) takes effect at once; one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED) and takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)
+     */
     put: operations['putMonitoringRule'];
     post?: never;
     delete?: never;
@@ -2075,10 +2429,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the webhook endpoints of the calling platform client's (a test-mode client's are the sandbox's), oldest first (never their secrets) */
+    /**
+     * List the webhook endpoints of the calling platform client's, oldest first
+     * @description List the webhook endpoints of the calling platform client's (a test-mode client's are the sandbox's), oldest first (never their secrets)
+     */
     get: operations['listWebhookEndpoints'];
     put?: never;
-    /** Register a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's); its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again) */
+    /**
+     * Register a webhook endpoint of the calling platform client's
+     * @description Register a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's); its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again)
+     */
     post: operations['createWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -2093,11 +2453,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): its status, and why and when it was disabled */
+    /**
+     * One webhook endpoint of the calling platform client's
+     * @description One webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): its status, and why and when it was disabled
+     */
     get: operations['getWebhookEndpoint'];
     put?: never;
     post?: never;
-    /** Delete a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): nothing more is sent; its delivery log is kept */
+    /**
+     * Delete a webhook endpoint of the calling platform client's
+     * @description Delete a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): nothing more is sent; its delivery log is kept
+     */
     delete: operations['deleteWebhookEndpoint'];
     options?: never;
     head?: never;
@@ -2113,7 +2479,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Rotate the signing secret of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): the new one is in this answer only; the old one keeps signing for 24 h */
+    /**
+     * Rotate the signing secret of a webhook endpoint of the calling platform client's
+     * @description Rotate the signing secret of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): the new one is in this answer only; the old one keeps signing for 24 h
+     */
     post: operations['rotateWebhookSecret'];
     delete?: never;
     options?: never;
@@ -2130,7 +2499,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Re-enable a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) that was disabled after persistent failure (audited; an enabled one is answered as it is) */
+    /**
+     * Re-enable a webhook endpoint of the calling platform client's that was disabled after persistent failure
+     * @description Re-enable a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) that was disabled after persistent failure (audited; an enabled one is answered as it is)
+     */
     post: operations['enableWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -2145,7 +2517,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The delivery log of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's), newest first: each event's attempts, last answer and status */
+    /**
+     * The delivery log of a webhook endpoint of the calling platform client's, newest first
+     * @description The delivery log of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's), newest first: each event's attempts, last answer and status
+     */
     get: operations['listWebhookDeliveries'];
     put?: never;
     post?: never;
@@ -2164,7 +2539,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a test event (coin.webhook.test) to a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled */
+    /**
+     * Send a test event to a webhook endpoint of the calling platform client's now
+     * @description Send a test event (coin.webhook.test) to a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled
+     */
     post: operations['testWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -2181,7 +2559,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send one delivery of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) again, now, with a fresh retry schedule */
+    /**
+     * Send one delivery of a webhook endpoint of the calling platform client's again, now
+     * @description Send one delivery of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's) again, now, with a fresh retry schedule
+     */
     post: operations['redeliverWebhookDelivery'];
     delete?: never;
     options?: never;
@@ -2196,10 +2577,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List the webhook endpoints of a platform client's (SUPERADMIN), oldest first (never their secrets) */
+    /**
+     * List the webhook endpoints of a platform client's, oldest first
+     * @description List the webhook endpoints of a platform client's (SUPERADMIN), oldest first (never their secrets)
+     */
     get: operations['listClientWebhookEndpoints'];
     put?: never;
-    /** Register a webhook endpoint of a platform client's (SUPERADMIN); its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again) */
+    /**
+     * Register a webhook endpoint of a platform client's
+     * @description Register a webhook endpoint of a platform client's (SUPERADMIN); its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again)
+     */
     post: operations['createClientWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -2214,11 +2601,17 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One webhook endpoint of a platform client's (SUPERADMIN): its status, and why and when it was disabled */
+    /**
+     * One webhook endpoint of a platform client's
+     * @description One webhook endpoint of a platform client's (SUPERADMIN): its status, and why and when it was disabled
+     */
     get: operations['getClientWebhookEndpoint'];
     put?: never;
     post?: never;
-    /** Delete a webhook endpoint of a platform client's (SUPERADMIN): nothing more is sent; its delivery log is kept */
+    /**
+     * Delete a webhook endpoint of a platform client's
+     * @description Delete a webhook endpoint of a platform client's (SUPERADMIN): nothing more is sent; its delivery log is kept
+     */
     delete: operations['deleteClientWebhookEndpoint'];
     options?: never;
     head?: never;
@@ -2234,7 +2627,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Rotate the signing secret of a webhook endpoint of a platform client's (SUPERADMIN): the new one is in this answer only; the old one keeps signing for 24 h */
+    /**
+     * Rotate the signing secret of a webhook endpoint of a platform client's
+     * @description Rotate the signing secret of a webhook endpoint of a platform client's (SUPERADMIN): the new one is in this answer only; the old one keeps signing for 24 h
+     */
     post: operations['rotateClientWebhookSecret'];
     delete?: never;
     options?: never;
@@ -2251,7 +2647,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Re-enable a webhook endpoint of a platform client's (SUPERADMIN) that was disabled after persistent failure (audited; an enabled one is answered as it is) */
+    /**
+     * Re-enable a webhook endpoint of a platform client's that was disabled after persistent failure
+     * @description Re-enable a webhook endpoint of a platform client's (SUPERADMIN) that was disabled after persistent failure (audited; an enabled one is answered as it is)
+     */
     post: operations['enableClientWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -2266,7 +2665,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The delivery log of a webhook endpoint of a platform client's (SUPERADMIN), newest first: each event's attempts, last answer and status */
+    /**
+     * The delivery log of a webhook endpoint of a platform client's, newest first
+     * @description The delivery log of a webhook endpoint of a platform client's (SUPERADMIN), newest first: each event's attempts, last answer and status
+     */
     get: operations['listClientWebhookDeliveries'];
     put?: never;
     post?: never;
@@ -2285,7 +2687,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a test event (coin.webhook.test) to a webhook endpoint of a platform client's (SUPERADMIN) now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled */
+    /**
+     * Send a test event to a webhook endpoint of a platform client's now
+     * @description Send a test event (coin.webhook.test) to a webhook endpoint of a platform client's (SUPERADMIN) now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled
+     */
     post: operations['testClientWebhookEndpoint'];
     delete?: never;
     options?: never;
@@ -2302,7 +2707,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send one delivery of a webhook endpoint of a platform client's (SUPERADMIN) again, now, with a fresh retry schedule */
+    /**
+     * Send one delivery of a webhook endpoint of a platform client's again, now
+     * @description Send one delivery of a webhook endpoint of a platform client's (SUPERADMIN) again, now, with a fresh retry schedule
+     */
     post: operations['redeliverClientWebhookDelivery'];
     delete?: never;
     options?: never;
@@ -2317,7 +2725,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The calling platform client's events of the last 30 days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it, and whether or not the client ever registered one); filter by type and by time. A test-mode client's are the sandbox's */
+    /**
+     * The calling platform client's events of the last 30 days, oldest first
+     * @description The calling platform client's events of the last 30 days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it, and whether or not the client ever registered one); filter by type and by time. A test-mode client's are the sandbox's
+     */
     get: operations['listEvents'];
     put?: never;
     post?: never;
@@ -2334,7 +2745,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404; a test-mode client's are the sandbox's) */
+    /**
+     * One event of the calling platform client, exactly as its webhook deliveries carry it
+     * @description One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404; a test-mode client's are the sandbox's)
+     */
     get: operations['getEvent'];
     put?: never;
     post?: never;
@@ -2351,7 +2765,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every platform client's webhook endpoints (ADMIN+), by id; status=disabled lists those disabled after persistent failure */
+    /**
+     * Every platform client's webhook endpoints, by id
+     * @description Every platform client's webhook endpoints (ADMIN+), by id; status=disabled lists those disabled after persistent failure
+     */
     get: operations['listAllWebhookEndpoints'];
     put?: never;
     post?: never;
@@ -2370,7 +2787,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A payout provider's word on a cash-out it claimed: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them; one past its window (CLAIM_OVERDUE) is settled the same way. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited. A CONFIRMED of a cash-out claimed once its payer's wallet was frozen is 409 WALLET_FROZEN (audited): the provider fails it */
+    /**
+     * A payout provider's word on a cash-out it claimed
+     * @description A payout provider's word on a cash-out it claimed: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them; one past its window (CLAIM_OVERDUE) is settled the same way. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited. A CONFIRMED of a cash-out claimed once its payer's wallet was frozen is 409 WALLET_FROZEN (audited): the provider fails it
+     */
     post: operations['settleCashout'];
     delete?: never;
     options?: never;
@@ -2385,7 +2805,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What became of the caller's request sent with this Idempotency-Key: IN_PROGRESS, DONE (with the answer it got) or UNKNOWN (send it again with the same key: safe) */
+    /**
+     * What became of the caller's request sent with this Idempotency-Key
+     * @description What became of the caller's request sent with this Idempotency-Key: IN_PROGRESS, DONE (with the answer it got) or UNKNOWN (send it again with the same key: safe)
+     */
     get: operations['getCommandStatus'];
     put?: never;
     post?: never;
@@ -2402,7 +2825,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every error code, with a link to its page */
+    /**
+     * Every error code, with a link to its page
+     * @description Every error code, with a link to its page
+     */
     get: operations['listErrorCodes'];
     put?: never;
     post?: never;
@@ -2419,7 +2845,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What an error code means and what to do about it (the page a problem type URI points to) */
+    /**
+     * What an error code means and what to do about it
+     * @description What an error code means and what to do about it (the page a problem type URI points to)
+     */
     get: operations['getErrorCodePage'];
     put?: never;
     post?: never;

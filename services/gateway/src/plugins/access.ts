@@ -39,6 +39,13 @@ export type Access =
   | 'search';
 export type ApiKeyScope = 'mint' | 'burn' | 'refund' | 'reward';
 
+/**
+ * The access levels a platform client (SYSTEM, with the token of the client-credentials grant,
+ * POST /api/auth/token) may call; it may call no other. plugins/auth.ts judges callers by it and
+ * the OpenAPI document declares the client-credentials scheme on these routes.
+ */
+export const platformClientAccess: ReadonlySet<Access> = new Set<Access>(['reward', 'settle', 'owner', 'payout', 'platform', 'search']);
+
 export interface RouteAccess {
   access: Access;
   /** Routes that move money on an admin's say-so also need an x-api-key with this scope. */

@@ -3,7 +3,7 @@ import { AppError, isRetriable } from '@coin/errors';
 import { credentialModeOf } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { minimumRole, type Access, type Principal } from './access';
+import { minimumRole, platformClientAccess, type Access, type Principal } from './access';
 import { type SandboxPart, sandboxServes, spaceOf } from './sandbox';
 import { KeySetFreshness, VerifiedTokenCache } from './verified-tokens';
 
@@ -156,15 +156,7 @@ export function secondFactorRefusal(
 }
 
 export function isAllowed(principal: Principal, access: Exclude<Access, 'public'>): boolean {
-  if (principal.kind === 'system')
-    return (
-      access === 'reward' ||
-      access === 'settle' ||
-      access === 'owner' ||
-      access === 'payout' ||
-      access === 'platform' ||
-      access === 'search'
-    );
+  if (principal.kind === 'system') return platformClientAccess.has(access);
   if (access === 'platform') return false;
   return roleAtLeast(principal.role as Exclude<Principal['role'], 'SYSTEM'>, minimumRole[access]);
 }

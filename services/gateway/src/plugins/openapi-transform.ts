@@ -19,7 +19,7 @@ import {
 import { errorCatalog, statusOf, type ErrorCode } from '@coin/errors';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Access } from './access';
+import { type Access, platformClientAccess } from './access';
 import { responseShapes, supportedVersions } from './api-version';
 import { rateLimitResponseHeaders, rateLimitsOf } from './rate-limit';
 
@@ -123,11 +123,19 @@ export function guardedErrorStatuses(route: RouteFacts, schema: Record<string, u
   return [...statuses];
 }
 
-/** Who may call, as the document's per-operation `security`: public routes need nothing. */
+/**
+ * Who may call, as the document's per-operation `security` (one of the requirements listed):
+ * public routes need nothing; any other needs an access token as a bearer (and, from a person, an
+ * API key of the route's scope where it has one); where the route's access level admits platform
+ * clients (platformClientAccess), their token of the client-credentials grant is listed beside it.
+ * The `platform` routes admit no person, but their bearerAuth stays listed: it is the same bearer
+ * token on the wire, and 3.0.0 listed it, so dropping it would break the document's clients.
+ */
 export function securityOf(route: RouteFacts): Array<Record<string, string[]>> {
   const access = route.config?.access;
   if (access === undefined || access === 'public') return [];
-  return route.config?.apiKeyScope ? [{ bearerAuth: [], apiKey: [] }] : [{ bearerAuth: [] }];
+  const bearer: Record<string, string[]> = route.config?.apiKeyScope ? { bearerAuth: [], apiKey: [] } : { bearerAuth: [] };
+  return platformClientAccess.has(access) ? [bearer, { platformClient: [] }] : [bearer];
 }
 
 /** The route's own schema, with the guards' error statuses and its security added. */
@@ -315,6 +323,44 @@ function withParameterStyles(operation: Json): Json {
   return { ...operation, parameters };
 }
 
+/** A summary past this many characters is shortened to its lead; the whole text is the description. */
+const summaryLengthMax = 80;
+/** A lead still longer than this is cut at its last comma within it. */
+const leadLengthMax = 100;
+
+/**
+ * The lead of a route's summary: the text without its asides in parentheses, up to its first
+ * colon, semicolon or full stop (at most leadLengthMax characters, cut at a comma where it is
+ * longer). A summary of at most summaryLengthMax characters is its own lead.
+ */
+export function summaryLead(text: string): string {
+  if (text.length <= summaryLengthMax) return text;
+  let lead = text;
+  for (let before = ''; before !== lead; ) {
+    before = lead;
+    lead = lead.replace(/\s*\([^()]*\)/g, '');
+  }
+  const end = /: |; |\. /.exec(lead);
+  if (end) lead = lead.slice(0, end.index);
+  if (lead.length > leadLengthMax) {
+    const comma = lead.lastIndexOf(', ', leadLengthMax);
+    if (comma > 0) lead = lead.slice(0, comma);
+  }
+  return lead.replace(/[\s,.;:]+$/, '');
+}
+
+/**
+ * Every operation has a short summary and a description, the route's text kept in one place: a
+ * route states what it does in its `summary`, as long as it takes, and may add a `description`.
+ * Without one, the summary's whole text is the description and its lead (summaryLead) the
+ * summary, so that the reader's list of operations shows one line each.
+ */
+function withDescription(operation: Json): Json {
+  const summary = operation.summary;
+  if (typeof summary !== 'string' || (typeof operation.description === 'string' && operation.description !== '')) return operation;
+  return { ...operation, summary: summaryLead(summary), description: summary };
+}
+
 export function openApiTransformObject(input: { openapiObject: Partial<Json> }): Json {
   const document = input.openapiObject as Json & { paths?: Record<string, Record<string, Json>>; components?: Json };
   const { $schema: _dialect, ...problemSchema } = z.toJSONSchema(problem, { io: 'output' }) as Json;
@@ -329,7 +375,7 @@ export function openApiTransformObject(input: { openapiObject: Partial<Json> }):
               Number(status) >= 400 ? problemResponse(Number(status), response) : response,
             ]),
           );
-          const styled = withParameterStyles(operation);
+          const styled = withParameterStyles(withDescription(operation));
           const versioned = path.startsWith('/api/') ? withCoinVersion(styled, responses) : { ...styled, responses };
           return [method, referenceModels(referenceProblems(versioned), models().byShape)];
         }),

@@ -69,7 +69,6 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       schema: {
         tags: ['admin'],
         summary: 'List users, paged (page from 1; pageSize default 20, max 100); filter by role, search email or name with q',
-        security: [{ bearerAuth: [] }],
         operationId: 'listUsers',
         querystring: userListPublicQuery,
         response: { 200: withExample(userListPublicPage, exampleUserList), ...errorResponses },
@@ -93,7 +92,6 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       schema: {
         tags: ['admin'],
         summary: 'One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held), totals received and sent',
-        security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'getUser',
         response: { 200: withExample(userDetail, exampleUserDetail), 404: problem, ...errorResponses },
@@ -127,7 +125,6 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       schema: {
         tags: ['admin'],
         summary: "A user's sessions (one per login, with its refreshes): started, last used, expiry, revoked; never a token",
-        security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'listUserSessions',
         response: { 200: withExample(userSessionList, exampleSessions), 404: problem, ...errorResponses },
@@ -143,7 +140,6 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       schema: {
         tags: ['admin'],
         summary: "End every session of a user: their refresh tokens and access tokens stop working now (as the CLI's revoke-sessions)",
-        security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'revokeUserSessions',
         response: { 204: z.null().describe('All their sessions ended'), 404: problem, ...errorResponses },
@@ -168,7 +164,6 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         tags: ['admin'],
         summary:
           "Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted). Granting ADMIN or SUPERADMIN, or taking SUPERADMIN away, changes nothing yet: 202 with a request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve)",
-        security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'changeUserRole',
         body: withExample(changeRoleBody, exampleChangeRole),
@@ -200,7 +195,6 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
         tags: ['admin'],
         summary:
           'Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another SUPERADMIN approves',
-        security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'deleteUser',
         response: {

@@ -26,7 +26,6 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
         tags: ['api-keys'],
         summary:
           'Ask for an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for: 202 with the secret (shown this once) and the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve); the key works from that approval on',
-        security: [{ bearerAuth: [] }],
         operationId: 'createApiKey',
         body: withExample(createApiKeyBody, exampleCreateApiKey),
         // 404: the owner named is no live account; 422: not an ADMIN or SUPERADMIN.
@@ -56,7 +55,6 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       schema: {
         tags: ['api-keys'],
         summary: 'List API keys (never their secrets), revoked ones included',
-        security: [{ bearerAuth: [] }],
         operationId: 'listApiKeys',
         response: { 200: withExample(apiKeyList, exampleApiKeyList), ...errorResponses },
       },
@@ -71,7 +69,6 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       schema: {
         tags: ['api-keys'],
         summary: 'Revoke an API key, effective on the next request',
-        security: [{ bearerAuth: [] }],
         operationId: 'revokeApiKey',
         params: apiKeyIdParams,
         response: { 204: z.null().describe('Revoked'), 404: problem, ...errorResponses },

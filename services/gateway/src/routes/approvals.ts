@@ -41,7 +41,6 @@ import {
   withExample,
 } from './examples';
 import { offsetLinks, startOf } from './paging';
-import { apiKeySecurity } from './security-schemes';
 
 export interface ApprovalRouteDeps {
   commands: CommandBus;
@@ -170,7 +169,6 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
         tags: ['admin', 'approvals'],
         summary:
           'Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status',
-        security: [{ bearerAuth: [] }],
         querystring: approvalsPublicQuery,
         operationId: 'listApprovals',
         response: { 200: withExample(approvalPublicPage, exampleApprovalPage), 400: problem, 401: problem, 403: problem, 503: problem },
@@ -192,7 +190,6 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
         tags: ['admin', 'approvals', 'money'],
         summary:
           "Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund)",
-        security: apiKeySecurity,
         headers: idempotencyHeaders,
         params: approvalIdParam,
         operationId: 'approveRequest',
@@ -214,7 +211,6 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
       schema: {
         tags: ['admin', 'approvals'],
         summary: 'Reject a pending request with a reason: nothing moves, and it can no longer be approved',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: approvalIdParam,
         body: withExample(rejectApprovalBody, exampleRejectApproval),
@@ -246,7 +242,6 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
       schema: {
         tags: ['admin', 'approvals'],
         summary: "Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status",
-        security: [{ bearerAuth: [] }],
         querystring: payoutApprovalsPublicQuery,
         operationId: 'listPayoutApprovals',
         response: {
@@ -273,7 +268,6 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
       schema: {
         tags: ['admin', 'approvals'],
         summary: "One approval request of a person's payout, with its lines",
-        security: [{ bearerAuth: [] }],
         params: approvalIdParam,
         operationId: 'getPayoutApproval',
         response: {
@@ -297,7 +291,6 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
         tags: ['admin', 'approvals', 'money'],
         summary:
           "Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope",
-        security: apiKeySecurity,
         headers: idempotencyHeaders,
         params: approvalIdParam,
         operationId: 'approvePayoutRequest',
@@ -318,7 +311,6 @@ function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
       schema: {
         tags: ['admin', 'approvals'],
         summary: 'Reject a pending payout request with a reason: nothing moves, and it can no longer be approved',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: approvalIdParam,
         body: withExample(rejectApprovalBody, exampleRejectApproval),

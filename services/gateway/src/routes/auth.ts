@@ -81,10 +81,9 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       config: { access: 'public', rateLimitPolicies: ['login-ip'] },
       schema: {
         tags: ['auth'],
-        summary:
-          'Exchange email and password for tokens (with the notices the owner has not seen, each shown once), or (second factor enrolled) for a challenge to answer with a code',
+        summary: 'Exchange email and password for tokens, or (second factor enrolled) for a challenge to answer with a code',
         description:
-          'An account with a second factor (TOTP) gets `{mfaRequired: true, challenge, expiresIn}` instead of tokens: send the ' +
+          'The tokens come with the notices the owner has not seen, each shown once. An account with a second factor (TOTP) gets `{mfaRequired: true, challenge, expiresIn}` instead of tokens: send the ' +
           'challenge and a code to POST /api/auth/mfa/verify. An ADMIN or SUPERADMIN without one gets tokens that reach the routes ' +
           'any user has and POST /api/auth/mfa/enrolment; their admin routes answer 403 MFA_REQUIRED.',
         operationId: 'login',

@@ -59,7 +59,6 @@ export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRoute
         tags: ['admin', 'balance-monitors'],
         summary:
           "Watch a treasury's or a user wallet's balance: each crossing of the threshold (down: from >= to <; up: from < to >=; both) fires one coin.balance-monitor.crossed on Kafka and to the webhooks of clients granted the treasury",
-        security: [{ bearerAuth: [] }],
         operationId: 'createBalanceMonitor',
         headers: requiredIdempotencyHeaders,
         body: withExample(createBalanceMonitorBody, { wallet: { treasury: 'REWARDS' }, threshold: 1000, direction: 'down' }),
@@ -89,7 +88,6 @@ export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRoute
       schema: {
         tags: ['admin', 'balance-monitors'],
         summary: 'Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS)',
-        security: [{ bearerAuth: [] }],
         operationId: 'listBalanceMonitors',
         response: { 200: withExample(balanceMonitorList, { monitors: [exampleMonitor] }), ...errorResponses },
       },
@@ -104,7 +102,6 @@ export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRoute
       schema: {
         tags: ['admin', 'balance-monitors'],
         summary: 'One balance monitor, with when it last fired',
-        security: [{ bearerAuth: [] }],
         params: balanceMonitorIdParams,
         operationId: 'getBalanceMonitor',
         response: { 200: withExample(balanceMonitor, exampleMonitor), 404: problem, ...errorResponses },
@@ -120,7 +117,6 @@ export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRoute
       schema: {
         tags: ['admin', 'balance-monitors'],
         summary: 'Delete a balance monitor: it fires nothing more (its past crossings stay on Kafka and in the delivery logs)',
-        security: [{ bearerAuth: [] }],
         params: balanceMonitorIdParams,
         operationId: 'deleteBalanceMonitor',
         response: { 204: z.null().describe('Deleted'), 404: problem, ...errorResponses },

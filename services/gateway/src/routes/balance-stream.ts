@@ -122,7 +122,6 @@ export function registerBalanceStreamRoutes(
           summary: source.summary,
           description: streamDescription,
           operationId: source.operationId,
-          security: [{ bearerAuth: [] }],
           ...(source.params ? { params: source.params } : {}),
           headers: lastEventIdHeaders,
           response: {

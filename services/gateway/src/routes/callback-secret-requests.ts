@@ -64,7 +64,6 @@ export function registerCallbackSecretRequestRoutes(app: App, deps: CallbackSecr
         tags: ['platform-clients'],
         summary:
           "Payout providers' callback secrets waiting for a second SUPERADMIN (never a secret), newest first, optionally of one status",
-        security: [{ bearerAuth: [] }],
         querystring: grantRequestsQuery,
         operationId: 'listCallbackSecretRequests',
         response: {
@@ -106,7 +105,6 @@ function registerDecisions(app: App, deps: CallbackSecretRequestRouteDeps): void
         tags: ['platform-clients'],
         summary:
           "Approve a payout provider's new callback secret: it signs the provider's callbacks from now on, and the previous one verifies for the configured overlap more. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE); a client revoked or not granted cashout since is 409 GRANT_REQUEST_OUTDATED",
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: grantRequestIdParam,
         operationId: 'approveCallbackSecretRequest',
@@ -129,7 +127,6 @@ function registerDecisions(app: App, deps: CallbackSecretRequestRouteDeps): void
         tags: ['platform-clients'],
         summary:
           "Reject a payout provider's pending callback secret with a reason: it never signs anything; any SUPERADMIN, the requester included",
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: grantRequestIdParam,
         body: withExample(rejectGrantBody, { reason: 'Not asked for by the provider' }),

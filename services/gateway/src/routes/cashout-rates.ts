@@ -22,7 +22,6 @@ import {
   exampleProposeCashoutRate,
   withExample,
 } from './examples';
-import { userSecurity } from './security-schemes';
 
 export interface CashoutRateRouteDeps {
   commands: CommandBus;
@@ -50,7 +49,6 @@ export function registerCashoutRateRoutes(app: App, deps: CashoutRateRouteDeps):
         tags: ['cashouts', 'admin'],
         summary:
           'Propose a cash-out rate version (XAF per coin from a time at least 60 s and at most 90 days ahead at the ledger); a different ADMIN+ approves it (201 with the PROPOSED version)',
-        security: userSecurity,
         headers: idempotencyHeaders,
         body: withExample(proposeCashoutRateBody, exampleProposeCashoutRate),
         operationId: 'proposeCashoutRate',
@@ -90,7 +88,6 @@ function registerRateDecision(app: App, deps: CashoutRateRouteDeps, path: Decisi
           decision === 'APPROVE'
             ? 'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor'
             : 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: idParams,
         operationId: decision === 'APPROVE' ? 'approveCashoutRate' : 'rejectCashoutRate',
@@ -120,7 +117,6 @@ function registerCashoutDecision(app: App, deps: CashoutRateRouteDeps, path: Dec
           decision === 'APPROVE'
             ? 'Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor'
             : 'Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor',
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: idParams,
         operationId: decision === 'APPROVE' ? 'approveCashout' : 'rejectCashout',
@@ -152,7 +148,6 @@ function registerRateList(app: App, deps: CashoutRateRouteDeps): void {
         tags: ['cashouts', 'admin'],
         summary:
           'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force',
-        security: userSecurity,
         operationId: 'listCashoutRates',
         response: { 200: withExample(cashoutRateList, exampleCashoutRateList), 400: problem, 401: problem, 403: problem, 503: problem },
       },

@@ -25,7 +25,6 @@ import {
   exampleRejectApproval,
   withExample,
 } from './examples';
-import { userSecurity } from './security-schemes';
 
 export interface CashoutReversalRouteDeps {
   commands: CommandBus;
@@ -61,7 +60,6 @@ export function registerCashoutReversalRoutes(app: App, deps: CashoutReversalRou
         tags: ['cashouts', 'admin', 'approvals'],
         summary:
           'Ask for the reversal of a cash-out its provider claimed (202 with the request): a different ADMIN+, never the payer, approves it and the coins go back to the payer. By an ADMIN+ other than the payer (403 SELF_DEALING), with a fresh second factor',
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: idParams,
         body: withExample(cashoutReversalBody, exampleCashoutReversalBody),
@@ -101,7 +99,6 @@ function registerReversalApprove(app: App, deps: CashoutReversalRouteDeps): void
         tags: ['cashouts', 'admin', 'approvals'],
         summary:
           "Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor",
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: approvalIdParam,
         operationId: 'approveCashoutReversal',
@@ -133,7 +130,6 @@ function registerReversalReject(app: App, deps: CashoutReversalRouteDeps): void 
       schema: {
         tags: ['cashouts', 'admin', 'approvals'],
         summary: "Reject a cash-out's reversal with a reason: nothing changes, the cash-out stays with its provider",
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: approvalIdParam,
         body: withExample(rejectApprovalBody, exampleRejectApproval),

@@ -43,7 +43,6 @@ import {
   withExample,
 } from './examples';
 import { offsetLinks, startOf } from './paging';
-import { userSecurity } from './security-schemes';
 
 /** Where a provider's callback secrets come from (auth/callback-secrets.ts: its issued ones, or the configured fallback). */
 export type CallbackSecretSource = Pick<ProviderCallbackSecrets, 'secretsOf'>;
@@ -149,7 +148,6 @@ function registerCallbackRoute(app: FastifyInstance, deps: CashoutRouteDeps): vo
         tags: ['cashouts'],
         summary:
           "A payout provider's word on a cash-out it claimed: CONFIRMED burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them; one past its window (CLAIM_OVERDUE) is settled the same way. Signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature) and the provider's callback secret; applied once: a forged, stale or replayed callback is refused and audited. A CONFIRMED of a cash-out claimed once its payer's wallet was frozen is 409 WALLET_FROZEN (audited): the provider fails it",
-        security: userSecurity,
         operationId: 'settleCashout',
         body: withExample(cashoutCallbackBody, exampleCashoutCallback),
         response: { 200: withExample(settleCashoutResult, exampleSettleCashoutResult), ...errorResponses },
@@ -197,7 +195,6 @@ export function registerCashoutRoutes(app: App, deps: CashoutRouteDeps): void {
         tags: ['cashouts'],
         summary:
           "Exchange coins of the caller's wallet for XAF paid to a mobile money account by a payout provider: the coins are held at once and the rate in force fixes the XAF amount; the provider's callback burns them, or they are released",
-        security: userSecurity,
         headers: idempotencyHeaders,
         operationId: 'createCashout',
         body: withExample(createCashoutBody, exampleCreateCashout),
@@ -238,7 +235,6 @@ function registerClaimRoute(app: App, deps: CashoutRouteDeps): void {
         tags: ['cashouts'],
         summary:
           'A payout provider (a platform client granted cashout) takes a REQUESTED cash-out to pay: it becomes CLAIMED by it, and only its signed callback settles it. Once: a cash-out claimed by another provider, or naming another, is 403; the same provider claiming again gets it as it stands. One above the four-eyes threshold no second person approved yet is 403 CASHOUT_NOT_APPROVED; one whose payer has a frozen wallet is 409 WALLET_FROZEN (both audited)',
-        security: userSecurity,
         operationId: 'claimCashout',
         params: cashoutIdParams,
         response: { 200: withExample(claimCashoutResult, exampleClaimCashoutResult), ...errorResponses },
@@ -266,7 +262,6 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
       schema: {
         tags: ['cashouts', 'admin'],
         summary: 'The cash-out queue, newest first: every cash-out, or those of one state (REQUESTED is the queue) or one provider',
-        security: userSecurity,
         querystring: cashoutsPublicQuery,
         operationId: 'listCashouts',
         response: { 200: withExample(cashoutPublicPage, exampleCashoutPage), ...readErrors },
@@ -292,7 +287,6 @@ function registerCashoutReads(app: App, deps: CashoutRouteDeps): void {
         tags: ['cashouts'],
         summary:
           "The calling payout provider's queue, newest first: the REQUESTED cash-outs it may claim (naming it or no provider) and those it claimed (status=CLAIMED: what it has to pay or fail by its callback; status=CLAIM_OVERDUE: those past their window, still its to settle); one waiting for its second person, or whose payer's wallet is frozen, is not listed as claimable",
-        security: userSecurity,
         querystring: cashoutsPublicQuery,
         operationId: 'listAssignedCashouts',
         response: { 200: withExample(cashoutPublicPage, exampleCashoutPage), ...readErrors },
@@ -329,7 +323,6 @@ function registerMyCashouts(app: App, deps: CashoutRouteDeps): void {
       schema: {
         tags: ['cashouts'],
         summary: "The caller's own cash-outs, newest first, optionally of one state (offset pages with the total)",
-        security: userSecurity,
         querystring: myCashoutsPublicQuery,
         operationId: 'listMyCashouts',
         response: { 200: withExample(cashoutPublicPage, exampleCashoutPage), ...readErrors },
@@ -357,7 +350,6 @@ function registerReconciliationRead(app: App, deps: CashoutRouteDeps): void {
         tags: ['cashouts', 'admin'],
         summary:
           "Each provider's cash-outs by the UTC day they were asked for (from and to included, at most 366 days): requested, confirmed (coins and the XAF paid), failed, expired, released, pending; JSON or, with format=csv, CSV to match against the provider's statement",
-        security: userSecurity,
         querystring: reconciliationQuery,
         operationId: 'getCashoutReconciliation',
         response: {

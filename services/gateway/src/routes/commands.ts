@@ -21,7 +21,6 @@ export function registerCommandRoutes(app: App, deps: { commandStatus: CommandSt
         tags: ['coins', 'money'],
         summary:
           "What became of the caller's request sent with this Idempotency-Key: IN_PROGRESS, DONE (with the answer it got) or UNKNOWN (send it again with the same key: safe)",
-        security: [{ bearerAuth: [] }],
         operationId: 'getCommandStatus',
         params: z.object({ idempotencyKey }),
         response: { 200: withExample(commandStatus, exampleCommandStatus), 400: problem, 401: problem, 403: problem, 503: problem },

@@ -65,7 +65,6 @@ export function registerCommissionRoutes(app: App, deps: CommissionRouteDeps): v
       schema: {
         tags: ['admin'],
         summary: "The commission rules in force, each platform client's for each treasury (or one treasury's), with the ADMIN+ who set it",
-        security: [{ bearerAuth: [] }],
         operationId: 'listCommissionRules',
         querystring: commissionRulesQuery,
         response: {
@@ -85,7 +84,6 @@ export function registerCommissionRoutes(app: App, deps: CommissionRouteDeps): v
         tags: ['admin', 'money'],
         summary:
           "Set (or, with rule null, remove) a platform client's commission rule for a treasury it is granted: a share in basis points (1–5000) or a fixed amount (≤ 10,000 coins) of each purchase naming an affiliate",
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         operationId: 'setCommissionRule',
         body: withExample(commissionRuleBody, exampleCommissionRuleBody),

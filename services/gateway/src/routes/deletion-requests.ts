@@ -48,7 +48,6 @@ export function registerDeletionRequestRoutes(app: App, deps: DeletionRequestRou
         tags: ['admin'],
         summary:
           'Deletion requests (deletions of users holding DELETION_APPROVAL_MIN_COINS or more), newest first, optionally of one status',
-        security: [{ bearerAuth: [] }],
         querystring: deletionRequestsQuery,
         operationId: 'listDeletionRequests',
         response: {
@@ -74,7 +73,6 @@ export function registerDeletionRequestRoutes(app: App, deps: DeletionRequestRou
         tags: ['admin'],
         summary:
           'Approve a deletion request: the user is deleted as a direct deletion would (data erased, tokens revoked, wallet closed and its coins burned before it answers). By a SUPERADMIN other than the requester',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: deletionRequestIdParam,
         operationId: 'approveDeletionRequest',
@@ -116,7 +114,6 @@ export function registerDeletionRequestRoutes(app: App, deps: DeletionRequestRou
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending deletion request with a reason: the user stays; any SUPERADMIN, the requester included',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: deletionRequestIdParam,
         body: withExample(rejectDeletionBody, { reason: 'Balance to be paid out first' }),

@@ -51,7 +51,6 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
       schema: {
         tags: ['webhooks'],
         summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it, and whether or not the client ever registered one); filter by type and by time. A test-mode client's are the sandbox's`,
-        security: [{ bearerAuth: [] }],
         operationId: 'listEvents',
         querystring: eventsQuery,
         response: {
@@ -85,7 +84,6 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
         tags: ['webhooks'],
         summary:
           "One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404; a test-mode client's are the sandbox's)",
-        security: [{ bearerAuth: [] }],
         operationId: 'getEvent',
         params: platformEventIdParams,
         response: { 200: withExample(platformEvent, exampleEvent), 404: problem, ...errorResponses },

@@ -28,7 +28,6 @@ export function registerFreezeRoutes(app: App, deps: FreezeRouteDeps): void {
         tags: ['admin', 'freezes'],
         summary:
           "Freeze a user wallet's outgoing movements: its debits are refused (409 WALLET_FROZEN), coins sent to it still land (201 with the freeze)",
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: idParams,
         body: withExample(freezeBody, exampleFreezeBody),
@@ -55,7 +54,6 @@ function registerUnfreezeRoutes(app: App, deps: FreezeRouteDeps): void {
       schema: {
         tags: ['admin', 'freezes'],
         summary: 'Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request)',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: idParams,
         body: withExample(unfreezeRequestBody, exampleUnfreezeRequestBody),
@@ -81,7 +79,6 @@ function registerUnfreezeRoutes(app: App, deps: FreezeRouteDeps): void {
         tags: ['admin', 'freezes'],
         summary:
           'Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: idParams,
         operationId: 'approveUnfreeze',

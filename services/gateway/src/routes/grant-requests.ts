@@ -69,7 +69,6 @@ export function registerGrantRequestRoutes(app: App, deps: GrantRequestRouteDeps
         tags: ['admin'],
         summary:
           'Grant requests (role grants, API keys and platform clients waiting for a second SUPERADMIN), newest first, optionally of one status',
-        security: [{ bearerAuth: [] }],
         querystring: grantRequestsQuery,
         operationId: 'listGrantRequests',
         response: {
@@ -94,7 +93,6 @@ export function registerGrantRequestRoutes(app: App, deps: GrantRequestRouteDeps
       schema: {
         tags: ['admin'],
         summary: 'One grant request',
-        security: [{ bearerAuth: [] }],
         params: grantRequestIdParam,
         operationId: 'getGrantRequest',
         response: { 200: withExample(grantRequest, exampleRequest), 400: problem, 401: problem, 403: problem, 404: problem, 503: problem },
@@ -111,7 +109,6 @@ export function registerGrantRequestRoutes(app: App, deps: GrantRequestRouteDeps
         tags: ['admin'],
         summary:
           'Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE)',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: grantRequestIdParam,
         operationId: 'approveGrantRequest',
@@ -156,7 +153,6 @@ function registerRejectRoute(
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending grant request with a reason: nothing is granted; any SUPERADMIN, the requester included',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: grantRequestIdParam,
         body: withExample(rejectGrantBody, { reason: 'Not agreed with the team' }),

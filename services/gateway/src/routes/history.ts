@@ -54,7 +54,6 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
         tags: ['history', 'wallets'],
         summary:
           "The caller's transactions, newest first (createdAt desc, id desc), by limit and offset (or the previous page's nextCursor), with the total",
-        security: [{ bearerAuth: [] }],
         operationId: 'listMyTransactions',
         querystring: walletTransactionsPublicQuery,
         response: { 200: withExample(walletTransactionsPublicPage, exampleWalletTransactionsPage), ...errorResponses },
@@ -83,7 +82,6 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
         summary:
           'The admin audit log: every administrative action (applied or rejected) with actor, action, target, a summary of the request, ' +
           'result and request id, newest first, keyset pages (filters actor, action, target, from inclusive, to exclusive)',
-        security: [{ bearerAuth: [] }],
         operationId: 'listAuditLog',
         querystring: auditLogQuery,
         response: { 200: withExample(auditLogPublicPage, exampleAuditLogPage), ...errorResponses },
@@ -102,7 +100,6 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
           "The services' own actions in the admin audit log (since 3.0.0): a webhook endpoint disabled after persistent failure " +
           '(actor: the webhooks service) or re-enabled (actor: who asked), a balance monitor created or deleted (actor: the ADMIN+), ' +
           'newest first, keyset pages (filters actor, target, from, to)',
-        security: [{ bearerAuth: [] }],
         operationId: 'listServiceActions',
         querystring: serviceActionLogQuery,
         response: { 200: withExample(serviceActionLogPublicPage, exampleServiceActionPage), ...errorResponses },
@@ -130,7 +127,6 @@ function registerTransactionSearch(app: App, deps: { internal: InternalApi }): v
         summary:
           'Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ' +
           'ADMIN+ all of them, a platform client those its own requests made (a test-mode client: those it made in the sandbox, never a live one)',
-        security: [{ bearerAuth: [] }],
         operationId: 'searchTransactions',
         querystring: adminTransactionsQuery,
         response: { 200: withExample(adminTransactionsPublicPage, exampleHistoryPage), ...errorResponses },
@@ -160,7 +156,6 @@ function registerOwnHistory(app: App, deps: { internal: InternalApi }): void {
         tags: ['history'],
         summary:
           "The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor); metadata[key]=value keeps those whose metadata has every pair given",
-        security: [{ bearerAuth: [] }],
         operationId: 'getMyHistory',
         querystring: historyPublicQuery,
         response: { 200: withExample(historyPublicPage, exampleHistoryPage), ...errorResponses },

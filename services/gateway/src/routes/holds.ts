@@ -34,7 +34,6 @@ import {
   withExample,
 } from './examples';
 import { offsetLinks, startOf } from './paging';
-import { userSecurity } from './security-schemes';
 
 export interface HoldRouteDeps {
   commands: CommandBus;
@@ -85,7 +84,6 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         tags: ['coins', 'holds'],
         summary:
           "Reserve coins of the caller's wallet for a treasury (toTreasury) or a user (toUserId) until captured, voided or expired; activeCoins drop by the amount at once",
-        security: userSecurity,
         headers: idempotencyHeaders,
         operationId: 'createHold',
         body: withExample(createHoldBody, exampleCreateHold),
@@ -125,7 +123,6 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         tags: ['coins', 'holds'],
         summary:
           'Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+',
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: holdIdParam,
         operationId: 'captureHold',
@@ -150,7 +147,6 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         tags: ['coins', 'holds'],
         summary:
           'Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it',
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: holdIdParam,
         operationId: 'voidHold',
@@ -177,7 +173,6 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
       schema: {
         tags: ['wallets', 'holds'],
         summary: "The caller's holds, newest first, optionally of one status (offset pages with the total)",
-        security: userSecurity,
         querystring: myHoldsPublicQuery,
         operationId: 'listMyHolds',
         response: { 200: withExample(holdPublicPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
@@ -201,7 +196,6 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
       schema: {
         tags: ['admin', 'holds'],
         summary: 'Holds of every payer, or of one (userId), optionally of one status; newest first',
-        security: userSecurity,
         querystring: adminHoldsPublicQuery,
         operationId: 'listHolds',
         response: { 200: withExample(holdPublicPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },

@@ -57,7 +57,6 @@ export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {
       schema: {
         tags: ['admin', 'limits'],
         summary: "A user's spending limits (their role's defaults and their own overrides) with what the rolling 24 hours have used",
-        security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'getUserLimits',
         response: { 200: withExample(spendingLimits, exampleSpendingLimits), ...errorResponses },
@@ -74,7 +73,6 @@ export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {
         tags: ['admin', 'limits'],
         summary:
           "Set a user's own spending limits, replacing the previous ones: a number is the limit, null is no limit, an absent field keeps the role's default ({} = all defaults)",
-        security: [{ bearerAuth: [] }],
         params: idParams,
         operationId: 'setUserLimits',
         body: withExample(limitsBody, exampleLimits),

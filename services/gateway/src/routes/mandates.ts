@@ -31,7 +31,6 @@ import {
   withExample,
 } from './examples';
 import { offsetLinks, startOf } from './paging';
-import { userSecurity } from './security-schemes';
 
 export interface MandateRouteDeps {
   commands: CommandBus;
@@ -65,7 +64,6 @@ function registerGrant(app: App, deps: MandateRouteDeps): void {
         tags: ['wallets', 'mandates'],
         summary:
           "Grant a platform client a mandate to charge the caller's wallet `amount` into SUBSCRIPTIONS once per period from startsAt (until endsAt or a cancel); the ledger charges each period once",
-        security: userSecurity,
         headers: idempotencyHeaders,
         operationId: 'grantMandate',
         body: withExample(grantMandateBody, exampleGrantMandate),
@@ -122,7 +120,6 @@ function registerCancels(app: App, deps: MandateRouteDeps): void {
       schema: {
         tags: ['wallets', 'mandates'],
         summary: "Cancel one of the caller's mandates: it never charges again, even a charge already due",
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: mandateIdParam,
         operationId: 'cancelMyMandate',
@@ -139,7 +136,6 @@ function registerCancels(app: App, deps: MandateRouteDeps): void {
       schema: {
         tags: ['mandates'],
         summary: 'Cancel a mandate granted to the calling platform client (any other answers 404): it never charges again',
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: mandateIdParam,
         operationId: 'cancelClientMandate',
@@ -164,7 +160,6 @@ function registerAdminCancel(app: App, deps: MandateRouteDeps): void {
       schema: {
         tags: ['admin', 'mandates'],
         summary: "Cancel a user's mandate for them, with a reason (cancelledBy `admin`): it never charges again, even a charge already due",
-        security: userSecurity,
         headers: idempotencyHeaders,
         params: mandateIdParam,
         body: withExample(adminCancelMandateBody, exampleAdminCancelMandate),
@@ -197,7 +192,6 @@ function registerLists(app: App, deps: MandateRouteDeps): void {
       schema: {
         tags: ['wallets', 'mandates'],
         summary: "The caller's mandates, newest first, optionally of one status (offset pages with the total)",
-        security: userSecurity,
         querystring: myMandatesPublicQuery,
         operationId: 'listMyMandates',
         response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
@@ -213,7 +207,6 @@ function registerLists(app: App, deps: MandateRouteDeps): void {
       schema: {
         tags: ['mandates'],
         summary: 'The mandates granted to the calling platform client, newest first, optionally of one payer (userId) or status',
-        security: userSecurity,
         querystring: adminMandatesPublicQuery,
         operationId: 'listClientMandates',
         response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
@@ -229,7 +222,6 @@ function registerLists(app: App, deps: MandateRouteDeps): void {
       schema: {
         tags: ['admin', 'mandates'],
         summary: "Mandates of every payer, or of one (userId), optionally of one status; newest first (the console's mandate list)",
-        security: userSecurity,
         querystring: adminMandatesPublicQuery,
         operationId: 'listMandates',
         response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },

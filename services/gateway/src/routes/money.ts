@@ -44,7 +44,6 @@ import {
   exampleTransfer,
   withExample,
 } from './examples';
-import { apiKeySecurity, userSecurity } from './security-schemes';
 
 export interface MoneyRouteDeps {
   commands: CommandBus;
@@ -78,7 +77,6 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       schema: {
         tags: ['admin', 'money'],
         summary: 'Create coins in a user wallet or a treasury',
-        security: apiKeySecurity,
         headers: idempotencyHeaders,
         operationId: 'mintCoins',
         body: withExample(mintBody, exampleMint),
@@ -108,7 +106,6 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       schema: {
         tags: ['admin', 'money'],
         summary: 'Destroy coins from a user wallet or a treasury',
-        security: apiKeySecurity,
         headers: idempotencyHeaders,
         operationId: 'burnCoins',
         body: withExample(burnBody, exampleBurn),
@@ -137,7 +134,6 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       schema: {
         tags: ['coins', 'money'],
         summary: "Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)",
-        security: userSecurity,
         headers: idempotencyHeaders,
         operationId: 'transferCoins',
         body: withExample(transferBody, exampleTransfer),
@@ -169,7 +165,6 @@ export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
       schema: {
         tags: ['admin', 'money'],
         summary: 'Refund a purchase, in full (default) or in part; refunds never exceed the purchase',
-        security: apiKeySecurity,
         headers: idempotencyHeaders,
         operationId: 'refundTransaction',
         body: withExample(refundBody, exampleRefund),
@@ -194,7 +189,6 @@ function registerRewardRoute(app: App, deps: MoneyRouteDeps): void {
         tags: ['admin', 'money'],
         summary:
           'Pay a user from the REWARDS treasury (platform clients with their token; admins with an API key of the reward scope, never to themselves)',
-        security: [{ bearerAuth: [] }, { bearerAuth: [], apiKey: [] }],
         headers: idempotencyHeaders,
         operationId: 'rewardUser',
         body: withExample(rewardBody, exampleReward),
@@ -277,7 +271,6 @@ function registerPurchaseRoute(app: App, deps: MoneyRouteDeps): void {
         tags: ['coins', 'money'],
         summary:
           "Pay a treasury for a course, product or subscription; naming an affiliate splits it by the platform client's commission rule (the affiliate's commission in `commission`)",
-        security: userSecurity,
         headers: idempotencyHeaders,
         operationId: 'purchase',
         body: withExample(purchaseBody, examplePurchase),

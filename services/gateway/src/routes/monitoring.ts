@@ -89,7 +89,6 @@ const exampleDetail = {
 const doc = (summary: string, operationId: string) => ({
   tags: ['admin', 'monitoring'],
   summary,
-  security: [{ bearerAuth: [] }],
   operationId,
 });
 
@@ -121,7 +120,10 @@ function registerCaseReads(app: App, deps: MonitoringRouteDeps): void {
     {
       config: { access: 'admin' },
       schema: {
-        ...doc("One case: its transactions with the rules that fired, its notes, and its wallets' flows over 7 days", 'getMonitoringCase'),
+        ...doc(
+          "One monitoring case: its transactions with the rules that fired, its notes, and its wallets' flows over 7 days",
+          'getMonitoringCase',
+        ),
         params: monitoringCaseParams,
         response: { 200: withExample(monitoringCaseDetail, exampleDetail), 404: problem, ...errorResponses },
       },

@@ -82,7 +82,6 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
         summary: `Pay up to ${payoutLinesMax.toLocaleString('en-US')} users at once from REWARDS or the caller's wallet: all lines or none`,
         description:
           'From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller\'s wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer\'s active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. A person\'s payout from REWARDS that would take a four-eyes window to its threshold moves nothing and answers 202 with a PayoutApproval: another ADMIN+ approves it (POST /api/admin/payout-approvals/{id}/approve) or rejects it, or it expires. Body at most 256 KiB.',
-        security: [{ bearerAuth: [] }, { bearerAuth: [], apiKey: [] }],
         headers: idempotencyHeaders,
         operationId: 'payout',
         body: withExample(payoutBody, examplePayout),

@@ -148,7 +148,6 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       schema: {
         tags: ['platform-clients'],
         summary: 'List platform clients (never their secrets), revoked ones included, oldest first',
-        security: [{ bearerAuth: [] }],
         operationId: 'listPlatformClients',
         response: { 200: withExample(platformClientList, { platformClients: [exampleClient] }), ...errorResponses },
       },
@@ -164,7 +163,6 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
         tags: ['platform-clients'],
         summary:
           'Ask for a platform client: 202 with the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve) and its secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it); the client works from that approval on. A daily reward cap above PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS is 422 REWARD_CAP_ABOVE_CEILING',
-        security: [{ bearerAuth: [] }],
         operationId: 'createPlatformClient',
         headers: requiredIdempotencyHeaders,
         body: withExample(createPlatformClientBody, { name: 'tournaments', treasuries: ['REWARDS'], dailyRewardCap: 5000 }),
@@ -194,7 +192,6 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       schema: {
         tags: ['platform-clients'],
         summary: 'Revoke a platform client: no new SYSTEM tokens, and its tokens are refused from the next request (idempotent)',
-        security: [{ bearerAuth: [] }],
         operationId: 'revokePlatformClient',
         params: platformClientIdParams,
         response: { 200: withExample(platformClient, { ...exampleClient, revokedAt: at }), 404: problem, ...errorResponses },
@@ -246,7 +243,6 @@ function registerTestClientRoute(app: App, deps: PlatformClientRouteDeps): void 
         tags: ['platform-clients'],
         summary:
           'Register a test-mode platform client (a sandbox client, docs/decisions/0018-sandbox.md): made at once by one ADMIN+, its id starting with test_ and its tokens claiming mode test; its secret is in this first answer only (a retry with the same Idempotency-Key answers 201 without it). Test-mode tokens are refused on every route (403 TEST_MODE_CREDENTIALS) and by the ledger, so the client never acts on real money',
-        security: [{ bearerAuth: [] }],
         operationId: 'createTestClient',
         headers: requiredIdempotencyHeaders,
         body: withExample(createPlatformClientBody, { name: 'tournaments sandbox', treasuries: ['REWARDS'] }),
@@ -297,7 +293,6 @@ function registerCallbackSecretRoute(app: App, deps: PlatformClientRouteDeps): v
         tags: ['platform-clients'],
         summary:
           "Ask for a new callback secret of a payout provider (a live client granted cashout): 202 with the request another SUPERADMIN approves (POST /api/admin/callback-secret-requests/{id}/approve) and the `whsec_` secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it). It signs the provider's cash-out callbacks from that approval on; its previous secret verifies for the configured overlap (24 h by default) after, then never. An unknown client or one not granted cashout is 404, a revoked one 409 PLATFORM_CLIENT_REVOKED",
-        security: [{ bearerAuth: [] }],
         operationId: 'requestCallbackSecret',
         headers: requiredIdempotencyHeaders,
         params: platformClientIdParams,

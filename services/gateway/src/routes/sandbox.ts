@@ -36,7 +36,6 @@ export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; in
         tags: ['sandbox'],
         summary:
           'Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED). Nothing here reaches a live balance or the supply',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         operationId: 'fundSandboxTreasury',
         body: withExample(sandboxFundBody, { treasury: 'REWARDS', amount: 1000, reason: 'Sandbox funds' }),
@@ -81,7 +80,6 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; inte
         tags: ['sandbox'],
         summary:
           "Move the test-mode client's own sandbox clock forward by `seconds` (at most 30 days a call, a year in all): the sandbox then judges the holds it settles at wall time plus its clock. Test-mode clients only (a live one is 403 FORBIDDEN)",
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         operationId: 'advanceSandboxClock',
         body: withExample(sandboxClockAdvanceBody, { seconds: 3600 }),
@@ -109,7 +107,6 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; inte
         tags: ['sandbox'],
         summary:
           'Reserve test coins of a sandbox wallet (fromUserId) for a treasury or a user, settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         operationId: 'createSandboxHold',
         body: withExample(sandboxHoldBody, {
@@ -154,7 +151,6 @@ function registerSandboxClockRead(app: App, deps: { internal: InternalApi }): vo
         tags: ['sandbox'],
         summary:
           "The test-mode client's own sandbox clock: how far ahead of wall time it runs (offsetSeconds, 0 until it is advanced) and the time it reads now, as the sandbox ledger judges its holds by. Test-mode clients only (a live one is 403 FORBIDDEN)",
-        security: [{ bearerAuth: [] }],
         operationId: 'getSandboxClock',
         response: {
           200: withExample(testClock, { clientId: 'test_shop', offsetSeconds: 3600, now: '2026-01-01T01:00:00.000Z' }),

@@ -35,7 +35,6 @@ export interface SecondFactorRouteDeps {
 }
 
 const errorResponses = { 400: problem, 401: problem, 429: problem, 503: problem, 504: problem };
-const bearer = [{ bearerAuth: [] }];
 
 /**
  * The second factor (TOTP enrolment, the sign-in's second step, step-up) and passwords (change,
@@ -73,7 +72,6 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
           'Admins (ADMIN, SUPERADMIN) need it: their admin routes answer 403 MFA_REQUIRED until they sign in with a second factor. ' +
           'Starting again replaces a secret not yet confirmed; 409 MFA_ALREADY_ENROLLED once one is confirmed.',
         operationId: 'startMfaEnrolment',
-        security: bearer,
         response: { 200: withExample(mfaEnrolment, exampleMfaEnrolment), 409: problem, ...errorResponses },
       },
     },
@@ -89,7 +87,6 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
         summary: "Confirm the enrolment with the app's current code: a new session signed in with both factors, and the recovery codes",
         description: 'The recovery codes are shown this once (only their hashes are stored); every earlier session of the account ends.',
         operationId: 'confirmMfaEnrolment',
-        security: bearer,
         body: withExample(mfaConfirmBody, exampleMfaConfirm),
         response: { 200: withExample(mfaConfirmed, exampleMfaConfirmed), 409: problem, ...errorResponses },
       },
@@ -109,7 +106,6 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
           'Those operations answer 403 STEP_UP_REQUIRED when the caller gave the second factor more than STEP_UP_MAX_AGE_S ago; ' +
           'send a current code here and retry with the access token answered.',
         operationId: 'stepUp',
-        security: bearer,
         body: withExample(stepUpBody, exampleStepUp),
         response: { 200: withExample(steppedUp, exampleSteppedUp), ...errorResponses },
       },
@@ -126,7 +122,6 @@ export function registerSecondFactorRoutes(app: App, deps: SecondFactorRouteDeps
         tags: ['auth'],
         summary: "Change the caller's password: every other session ends; the answer is this caller's new session",
         operationId: 'changePassword',
-        security: bearer,
         body: withExample(changePasswordBody, exampleChangePassword),
         response: { 200: withExample(tokenPair, exampleTokenPair), ...errorResponses },
       },

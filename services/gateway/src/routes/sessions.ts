@@ -81,7 +81,6 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
         tags: ['auth'],
         summary: 'Log out everywhere: every refresh token and every access token of the caller stop working now',
         operationId: 'logoutEverywhere',
-        security: [{ bearerAuth: [] }],
         response: { 204: z.null().describe('All sessions ended'), 403: problem, ...errorResponses },
       },
     },
@@ -102,7 +101,7 @@ export function registerSessionRoutes(app: App, deps: SessionRouteDeps): void {
       config: { access: 'public', rateLimitPolicies: ['credentials-ip'] },
       schema: {
         tags: ['auth'],
-        summary: 'Client credentials: a SYSTEM access token for a registered platform client (rewards only)',
+        summary: 'Client credentials (OAuth 2.0): a SYSTEM access token for a registered platform client',
         description:
           'Two forms. JSON `{clientId, clientSecret}` answers `{accessToken, tokenType, expiresIn}`, errors as problem+json. ' +
           'The RFC 6749 §4.4 form (`application/x-www-form-urlencoded`, `grant_type=client_credentials`, the client id and ' +

@@ -84,7 +84,6 @@ export function registerStatementRoutes(app: App, deps: { internal: InternalApi 
         schema: {
           tags: source.tags,
           summary: `The balance of ${source.who} at an instant: every transaction with createdAt <= at counted (default now)`,
-          security: [{ bearerAuth: [] }],
           operationId: `get${source.operation}BalanceAt`,
           ...(source.params ? { params: source.params } : {}),
           querystring: balanceAtQuery,
@@ -103,7 +102,6 @@ export function registerStatementRoutes(app: App, deps: { internal: InternalApi 
           summary:
             `A statement of ${source.who} over [from, to): opening and closing balance and each line with its running balance, ` +
             'oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed',
-          security: [{ bearerAuth: [] }],
           operationId: `get${source.operation}Statement`,
           ...(source.params ? { params: source.params } : {}),
           querystring: statementQuery,
@@ -139,7 +137,6 @@ export function registerStatementRoutes(app: App, deps: { internal: InternalApi 
         schema: {
           tags: source.tags,
           summary: `The balance of ${source.who} at the end of each UTC day of [from, to] (both days included, at most 366)`,
-          security: [{ bearerAuth: [] }],
           operationId: `get${source.operation}DailyBalances`,
           ...(source.params ? { params: source.params } : {}),
           querystring: dailyRangeQuery,

@@ -17,7 +17,6 @@ export function registerStatsRoutes(app: App, deps: { internal: InternalApi }): 
       schema: {
         tags: ['admin', 'history'],
         summary: 'The coins in existence (Σ MINT − Σ BURN) at the end of each UTC day of [from, to] (both days included, at most 366)',
-        security: [{ bearerAuth: [] }],
         operationId: 'getDailySupply',
         querystring: dailyRangeQuery,
         response: { 200: withExample(dailySupply, exampleDailySupply), ...errorResponses },
@@ -34,7 +33,6 @@ export function registerStatsRoutes(app: App, deps: { internal: InternalApi }): 
         tags: ['admin', 'history'],
         summary:
           'How many transactions of each type, and the coins they moved, on each UTC day of [from, to] (both days included, at most 366)',
-        security: [{ bearerAuth: [] }],
         operationId: 'getDailyVolume',
         querystring: dailyRangeQuery,
         response: { 200: withExample(dailyVolume, exampleDailyVolume), ...errorResponses },

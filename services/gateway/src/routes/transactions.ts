@@ -39,7 +39,6 @@ export function registerTransactionRoutes(app: App, deps: { internal: InternalAp
         tags: ['coins', 'history'],
         summary:
           'One transaction by id, for a party to it (sender or receiver), ADMIN+, or the platform client whose request made it; anyone else gets 404. A test-mode client reads the sandbox’s transactions it made, never a live one',
-        security: [{ bearerAuth: [] }],
         operationId: 'getTransaction',
         params: z.object({ id: transactionIdParam }),
         response: {

@@ -12,7 +12,6 @@ export function registerTreasuryRoutes(app: App, deps: { internal: InternalApi }
       schema: {
         tags: ['admin'],
         summary: 'The four treasuries with their balances',
-        security: [{ bearerAuth: [] }],
         operationId: 'listTreasuries',
         response: { 200: withExample(treasuryList, exampleTreasuryList), 401: problem, 403: problem, 503: problem },
       },
@@ -27,7 +26,6 @@ export function registerTreasuryRoutes(app: App, deps: { internal: InternalApi }
       schema: {
         tags: ['admin'],
         summary: 'Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums',
-        security: [{ bearerAuth: [] }],
         operationId: 'getSupplyReport',
         response: { 200: withExample(supplyReport, exampleSupplyReport), 401: problem, 403: problem, 503: problem },
       },

@@ -73,7 +73,6 @@ function registerAsk(app: App, deps: VerificationRequestRouteDeps): void {
         tags: ['admin'],
         summary:
           "Ask for the verification of an ADMIN or SUPERADMIN account, with a reason: nothing changes until another ADMIN+, neither the requester nor the account, approves the request (POST /api/admin/verification-requests/{id}/approve). A USER, or an account verified already, is 409 GRANT_REQUEST_OUTDATED (a USER is verified with PUT .../verification); one's own account is 403 SELF_DEALING",
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: z.object({ id: userIdParam }),
         body: withExample(requestVerificationBody, { reason: 'Identity document checked' }),
@@ -106,7 +105,6 @@ function registerReads(app: App, deps: VerificationRequestRouteDeps): void {
       schema: {
         tags: ['admin'],
         summary: 'Verification requests of ADMIN+ accounts waiting for a second ADMIN+, newest first, optionally of one status',
-        security: [{ bearerAuth: [] }],
         querystring: grantRequestsQuery,
         operationId: 'listVerificationRequests',
         response: {
@@ -131,7 +129,6 @@ function registerReads(app: App, deps: VerificationRequestRouteDeps): void {
       schema: {
         tags: ['admin'],
         summary: 'One verification request',
-        security: [{ bearerAuth: [] }],
         params: grantRequestIdParam,
         operationId: 'getVerificationRequest',
         response: {
@@ -168,7 +165,6 @@ function registerDecisions(app: App, deps: VerificationRequestRouteDeps): void {
         tags: ['admin'],
         summary:
           'Approve a verification request: the account is verified (its current access tokens end). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and the account (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE)',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: grantRequestIdParam,
         operationId: 'approveVerificationRequest',
@@ -200,7 +196,6 @@ function registerDecisions(app: App, deps: VerificationRequestRouteDeps): void {
       schema: {
         tags: ['admin'],
         summary: 'Reject a pending verification request with a reason: nothing changes; any ADMIN+, the requester included',
-        security: [{ bearerAuth: [] }],
         headers: idempotencyHeaders,
         params: grantRequestIdParam,
         body: withExample(rejectGrantBody, { reason: 'The document does not match' }),

@@ -31,7 +31,6 @@ export function registerVerificationRoutes(app: App, deps: VerificationRouteDeps
         tags: ['admin'],
         summary:
           "Verify a user or take their verification away, with a reason (audited); the same value again changes nothing. A change ends the user's current access tokens at once (their refresh token stays good): the next one carries the new state, which the cash-out daily amount reads. Verifying an ADMIN or SUPERADMIN account is refused here (403 FOUR_EYES_REQUIRED): ask for it with POST /api/admin/users/{id}/verification-requests, which another ADMIN+ approves",
-        security: [{ bearerAuth: [] }],
         params: z.object({ id: userIdParam }),
         operationId: 'setUserVerification',
         body: withExample(setVerificationBody, { verified: true, reason: 'Identity document checked (ticket KYC-1042)' }),

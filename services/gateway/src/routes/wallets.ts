@@ -13,7 +13,6 @@ export function registerWalletRoutes(app: App, deps: { internal: InternalApi }):
         tags: ['wallets'],
         summary: "The caller's wallet with balance and statistics",
         operationId: 'getMyWallet',
-        security: [{ bearerAuth: [] }],
         response: { 200: withExample(wallet, exampleWallet), 401: problem, 404: problem },
       },
     },

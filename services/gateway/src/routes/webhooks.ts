@@ -209,7 +209,6 @@ export function registerWebhookRoutes(app: App, deps: WebhookRouteDeps): void {
       schema: {
         tags: ['webhooks', 'admin'],
         summary: "Every platform client's webhook endpoints (ADMIN+), by id; status=disabled lists those disabled after persistent failure",
-        security: [{ bearerAuth: [] }],
         operationId: 'listAllWebhookEndpoints',
         querystring: adminWebhookEndpointsQuery,
         response: {
@@ -246,7 +245,6 @@ function familyParts(deps: WebhookRouteDeps, family: Family) {
 
 function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void {
   const { base, tags, infix, who } = family;
-  const security = [{ bearerAuth: [] }];
   const { readConfig, writeConfig, api } = familyParts(deps, family);
   /** A SUPERADMIN's change names who asked, for its admin audit record; a client's own changes carry nothing. */
   const change = (request: FastifyRequest) =>
@@ -263,7 +261,6 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       schema: {
         tags,
         summary: `Register a webhook endpoint of ${who}; its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again)`,
-        security,
         operationId: `create${infix}WebhookEndpoint`,
         headers: requiredIdempotencyHeaders,
         params: family.params,
@@ -308,7 +305,6 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       schema: {
         tags,
         summary: `List the webhook endpoints of ${who}, oldest first (never their secrets)`,
-        security,
         operationId: `list${infix}WebhookEndpoints`,
         params: family.params,
         response: { 200: withExample(webhookEndpointList, { endpoints: [exampleEndpoint] }), 404: problem, ...errorResponses },
@@ -327,7 +323,6 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       schema: {
         tags,
         summary: `One webhook endpoint of ${who}: its status, and why and when it was disabled`,
-        security,
         operationId: `get${infix}WebhookEndpoint`,
         params: family.endpointParams,
         response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },
@@ -343,7 +338,6 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       schema: {
         tags,
         summary: `Delete a webhook endpoint of ${who}: nothing more is sent; its delivery log is kept`,
-        security,
         operationId: `delete${infix}WebhookEndpoint`,
         params: family.endpointParams,
         response: { 204: z.null().describe('Deleted'), 404: problem, ...errorResponses },
@@ -366,7 +360,6 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       schema: {
         tags,
         summary: `Rotate the signing secret of a webhook endpoint of ${who}: the new one is in this answer only; the old one keeps signing for 24 h`,
-        security,
         operationId: `rotate${infix}WebhookSecret`,
         params: family.endpointParams,
         response: {
@@ -388,7 +381,6 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       schema: {
         tags,
         summary: `Re-enable a webhook endpoint of ${who} that was disabled after persistent failure (audited; an enabled one is answered as it is)`,
-        security,
         operationId: `enable${infix}WebhookEndpoint`,
         params: family.endpointParams,
         response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, 409: problem, ...errorResponses },
@@ -409,7 +401,6 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       schema: {
         tags,
         summary: `The delivery log of a webhook endpoint of ${who}, newest first: each event's attempts, last answer and status`,
-        security,
         operationId: `list${infix}WebhookDeliveries`,
         params: family.endpointParams,
         querystring: webhookDeliveriesQuery,
@@ -438,7 +429,6 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       schema: {
         tags,
         summary: `Send a test event (coin.webhook.test) to a webhook endpoint of ${who} now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled`,
-        security,
         operationId: `test${infix}WebhookEndpoint`,
         params: family.endpointParams,
         response: { 202: withExample(webhookTestDelivery, exampleTestDelivery), 404: problem, 409: problem, ...errorResponses },
@@ -461,7 +451,6 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
       schema: {
         tags,
         summary: `Send one delivery of a webhook endpoint of ${who} again, now, with a fresh retry schedule`,
-        security,
         operationId: `redeliver${infix}WebhookDelivery`,
         params: family.deliveryParams,
         response: { 202: withExample(webhookRedelivery, { status: 'PENDING' }), 404: problem, 409: problem, ...errorResponses },
