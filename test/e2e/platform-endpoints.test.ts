@@ -130,6 +130,21 @@ describe('endpoints platforms expect', () => {
       expect((await statusOf(sender.accessToken, key)).body).toEqual(done.body);
     });
 
+    it("when the client sends a keyed transfer again, then it gets the first answer's body, and lastResponse says it is a replay, with its own request id", async () => {
+      const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+      expect((await mint(sender.userId, 10)).status).toBe(201);
+      const key = randomUUID();
+      const body = { toUserId: receiver.userId, amount: 3, reason: 'sent twice' };
+      const first = await transfer(sender.accessToken, key, body);
+      const again = await transfer(sender.accessToken, key, body);
+      expect(again).toEqual(first);
+      const version = expect.stringMatching(/^\d+\.\d+\.\d+$/);
+      expect(first.lastResponse).toMatchObject({ status: 201, idempotencyKey: key, idempotentReplayed: false, coinVersion: version });
+      expect(again.lastResponse).toMatchObject({ status: 201, idempotencyKey: key, idempotentReplayed: true, coinVersion: version });
+      expect([first.lastResponse?.requestId, again.lastResponse?.requestId]).toEqual([expect.any(String), expect.any(String)]);
+      expect(again.lastResponse?.requestId).not.toBe(first.lastResponse?.requestId);
+    });
+
     it('when a keyed transfer was refused by the ledger, then its key reads DONE with the 422 problem it got', async () => {
       const [sender, receiver] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
       const key = randomUUID();

@@ -1,3 +1,4 @@
+import type { CoinClient } from '@coin/client';
 import { createPool, schemaName } from '@coin/db';
 import type { TestStack } from './stack';
 import { runAdminCommand } from '../../scripts/admin';
@@ -278,7 +279,7 @@ export async function fundTreasury(
   requester: { accessToken: string; apiKey: string },
   treasury: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS',
   amount: number,
-) {
+): ReturnType<CoinClient['approveRequest']> {
   const asked = await apiClient(stack.gatewayUrl, requester).api.POST('/api/admin/mint', {
     body: { treasury, amount, reason: `fund ${treasury}` },
   });

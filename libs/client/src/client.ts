@@ -2,6 +2,7 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { type OperationId, operationTable } from './generated/operations';
 import type { operations, paths } from './generated/schema';
 import { CoinProblemError } from './problem';
+import { coinResponseOf, type WithLastResponse, withLastResponse } from './response';
 import { type FetchLike, type RetryPolicy, retryingFetch } from './retry';
 
 export interface CoinClientOptions {
@@ -85,9 +86,12 @@ type ArgsOf<Id extends OperationId> = [RequiredKeys<OperationInput<Id>>] extends
   ? [input?: OperationInput<Id>]
   : [input: OperationInput<Id>];
 
-/** One method per operationId of the document; each throws CoinProblemError for a non-2xx answer. */
+/**
+ * One method per operationId of the document; each throws CoinProblemError for a non-2xx answer.
+ * The body it resolves to carries the answer's status and headers as `lastResponse` (not enumerable).
+ */
 export type CoinOperations = {
-  [Id in OperationId]: (...args: ArgsOf<Id>) => Promise<OperationResult<Id>>;
+  [Id in OperationId]: (...args: ArgsOf<Id>) => Promise<WithLastResponse<OperationResult<Id>>>;
 };
 
 export type CoinClient = Omit<CoinOperations, 'getCommandStatus'> & {
@@ -95,7 +99,7 @@ export type CoinClient = Omit<CoinOperations, 'getCommandStatus'> & {
    * GET /api/commands/{idempotencyKey}: what became of a money call sent with that key (after a
    * 504 or a lost connection): IN_PROGRESS, or DONE with the status and body it was answered with.
    */
-  getCommandStatus(keyOrInput: string | OperationInput<'getCommandStatus'>): Promise<OperationResult<'getCommandStatus'>>;
+  getCommandStatus(keyOrInput: string | OperationInput<'getCommandStatus'>): Promise<WithLastResponse<OperationResult<'getCommandStatus'>>>;
   /**
    * The typed openapi-fetch client (`coin.api.POST('/api/coins/transfer', { body })`): it returns
    * `{ data, error, response }` and throws nothing for an error answer. Keys, authentication and
@@ -115,6 +119,8 @@ export type CoinClient = Omit<CoinOperations, 'getCommandStatus'> & {
  * Money calls (every operation whose document declares an Idempotency-Key header) get a key made
  * once per call (crypto.randomUUID) unless one is given; only calls with a key, and GETs, are
  * retried, and a retry always resends the same key. A non-2xx answer throws CoinProblemError.
+ * A result that is an object carries the answer's metadata as `result.lastResponse` (CoinResponse:
+ * status, headers, requestId, idempotentReplayed, coinVersion, deprecation, …), not enumerable.
  */
 export function createCoinClient(options: CoinClientOptions): CoinClient {
   const baseFetch: FetchLike = options.fetch ?? ((input) => globalThis.fetch(input));
@@ -141,7 +147,7 @@ export function createCoinClient(options: CoinClientOptions): CoinClient {
       init,
     );
     if (!response.ok) throw CoinProblemError.fromResponse(response, error, key);
-    return data;
+    return withLastResponse(data, coinResponseOf(response, key));
   };
 
   const named: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-import { CoinNetworkError, CoinProblemError, createCoinClient, isProblem, operationTable, retryAfterMs } from './index';
+import { CoinNetworkError, CoinProblemError, createCoinClient, isProblem, operationTable, pages, retryAfterMs } from './index';
 
 /** A fake fetch: answers from a script, records what was sent. */
 function fakeFetch(...answers: Array<Response | Error | ((request: Request) => Response)>) {
@@ -257,6 +257,76 @@ describe('@coin/client against a fake fetch', () => {
       const coin = createCoinClient({ baseUrl: 'http://coin.test', fetch });
       await expect(coin.revokeApiKey({ path: { id: 'key 1/2' } })).resolves.toBeUndefined();
       expect(sent[0]).toMatchObject({ method: 'DELETE', url: 'http://coin.test/api/admin/api-keys/key%201%2F2' });
+    });
+  });
+
+  describe('response metadata (lastResponse)', () => {
+    const replayedHeaders = { 'x-request-id': 'req-9', 'idempotent-replayed': 'true', 'coin-version': '3.1.0' };
+
+    it('when a money call is answered from its key, then lastResponse says so beside a body that is unchanged for every reader', async () => {
+      const { fetch, sent } = fakeFetch(json(201, transferred, replayedHeaders));
+      const coin = createCoinClient({ baseUrl: 'http://coin.test', fetch });
+      const result = await coin.transferCoins({ ...transfer, idempotencyKey: 'order-42' });
+      expect(result.lastResponse).toEqual({
+        status: 201,
+        headers: expect.any(Headers),
+        requestId: 'req-9',
+        idempotencyKey: 'order-42',
+        idempotentReplayed: true,
+        coinVersion: '3.1.0',
+        deprecation: undefined,
+        sunset: undefined,
+      });
+      expect(result.lastResponse?.headers.get('content-type')).toBe('application/json');
+      expect(sent[0]!.headers['idempotency-key']).toBe('order-42');
+      // Not enumerable: the body reads as the API sent it.
+      expect(result).toEqual(transferred);
+      expect(JSON.stringify(result)).toBe(JSON.stringify(transferred));
+      expect(Object.keys(result)).toEqual(['transaction', 'wallet']);
+      expect('lastResponse' in { ...result }).toBe(false);
+      expect(result.transaction.id).toBe(7);
+    });
+
+    it('when a call was retried, then lastResponse is the answer returned, with the key every attempt sent; a first answer is not replayed', async () => {
+      const { fetch, sent } = fakeFetch(problem(503, 'UNAVAILABLE'), json(201, transferred, { 'x-request-id': 'req-2' }));
+      const coin = createCoinClient({ baseUrl: 'http://coin.test', fetch, retry: noWait });
+      const { lastResponse } = await coin.transferCoins(transfer);
+      expect(lastResponse).toMatchObject({ status: 201, requestId: 'req-2', idempotentReplayed: false, coinVersion: undefined });
+      expect(lastResponse?.idempotencyKey).toBe(sent[1]!.headers['idempotency-key']);
+      expect(lastResponse?.idempotencyKey).toMatch(uuid);
+    });
+
+    it('when a deprecated operation answers, then its Deprecation and Sunset headers are in lastResponse; a call without a key has none', async () => {
+      const deprecated = { deprecation: '@1767225600', sunset: 'Wed, 01 Apr 2026 00:00:00 GMT', 'coin-version': '3.0.0' };
+      const { fetch } = fakeFetch(json(200, { userId: 1, balance: 8 }, deprecated));
+      const wallet = await createCoinClient({ baseUrl: 'http://coin.test', fetch }).getMyWallet();
+      expect(wallet.lastResponse).toMatchObject({
+        status: 200,
+        deprecation: '@1767225600',
+        sunset: 'Wed, 01 Apr 2026 00:00:00 GMT',
+        coinVersion: '3.0.0',
+        idempotencyKey: undefined,
+        idempotentReplayed: false,
+      });
+    });
+
+    it('when a keyed call is answered with a problem, then the error has the same metadata as lastResponse', async () => {
+      const { fetch } = fakeFetch(problem(422, 'INSUFFICIENT_FUNDS', {}, replayedHeaders));
+      const err = (await createCoinClient({ baseUrl: 'http://coin.test', fetch })
+        .transferCoins({ ...transfer, idempotencyKey: 'k-1' })
+        .catch((e: unknown) => e)) as CoinProblemError;
+      expect(err.lastResponse).toMatchObject({ status: 422, requestId: 'req-9', idempotencyKey: 'k-1', idempotentReplayed: true });
+    });
+
+    it('then each page of pages() carries its own lastResponse, and paginate() yields the items alone', async () => {
+      const { fetch } = fakeFetch(
+        json(200, { holds: [{ id: 'h1' }], hasMore: true, nextCursor: 'c1' }, { 'x-request-id': 'p1' }),
+        json(200, { holds: [{ id: 'h2' }], hasMore: false, nextCursor: null }, { 'x-request-id': 'p2' }),
+      );
+      const coin = createCoinClient({ baseUrl: 'http://coin.test', fetch });
+      const ids: Array<string | undefined> = [];
+      for await (const page of pages(coin.listHolds, { query: { limit: 1 } })) ids.push(page.lastResponse?.requestId);
+      expect(ids).toEqual(['p1', 'p2']);
     });
   });
 

@@ -17,4 +17,5 @@ export { type OperationId, operationTable } from './generated/operations';
 export { type ItemOf, type PageShape, pages, paginate } from './paginate';
 export type { components, operations, paths } from './generated/schema';
 export { CoinNetworkError, type CoinProblem, CoinProblemError, isProblem } from './problem';
+export { type CoinResponse, coinResponseOf, type WithLastResponse } from './response';
 export { type RetryPolicy, retriedStatuses, retryAfterMs } from './retry';

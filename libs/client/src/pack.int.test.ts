@@ -28,14 +28,16 @@ function runAsync(script: string, cwd: string, env: Record<string, string>): Pro
 /** The consumer, the same in both module systems: a transfer (answered 503 first, then 201), and a problem. */
 const consumerBody = `
 const coin = createCoinClient({ baseUrl: process.env.API_URL, accessToken: 'token-1', retry: { attempts: 3, baseDelayMs: 1 } });
-const { transaction, wallet } = await coin.transferCoins({ body: { toUserId: 43, amount: 12.5, reason: 'Lunch' } });
+const result = await coin.transferCoins({ body: { toUserId: 43, amount: 12.5, reason: 'Lunch' } });
+const { transaction, wallet } = result;
 let problem;
 try {
   await coin.transferCoins({ body: { toUserId: 42, amount: 1, reason: 'me' }, idempotencyKey: 'my-key' });
 } catch (err) {
   problem = { isError: err instanceof CoinProblemError, code: err.code, status: err.status, key: err.idempotencyKey, is: isProblem(err, 'SELF_TRANSFER') };
 }
-console.log(JSON.stringify({ id: transaction.id, balance: wallet.balance, problem, operations: Object.keys(operationTable).length > 0 }));
+const answered = { status: result.lastResponse.status, requestId: result.lastResponse.requestId, keys: Object.keys(result) };
+console.log(JSON.stringify({ id: transaction.id, balance: wallet.balance, answered, problem, operations: Object.keys(operationTable).length > 0 }));
 `;
 
 describe('npm pack of @coin/client', () => {
@@ -85,7 +87,7 @@ describe('npm pack of @coin/client', () => {
           );
           return;
         }
-        res.writeHead(201, { 'content-type': 'application/json' });
+        res.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'r3' });
         res.end(JSON.stringify({ transaction: { id: 1001, type: 'TRANSFER', amount: 12.5 }, wallet: { userId: 42, balance: 87.5 } }));
       });
     });
@@ -138,6 +140,7 @@ describe('npm pack of @coin/client', () => {
         {
           id: 1001,
           balance: 87.5,
+          answered: { status: 201, requestId: 'r3', keys: ['transaction', 'wallet'] },
           problem: { isError: true, code: 'SELF_TRANSFER', status: 422, key: 'my-key', is: true },
           operations: true,
         },
@@ -166,7 +169,8 @@ export async function pay(): Promise<number> {
   const { transaction } = await coin.transferCoins({ body: { toUserId: 43, amount: 12.5, reason: 'Lunch' }, idempotencyKey: 'k' });
   const status = await coin.getCommandStatus('k');
   const wallet = await coin.getMyWallet();
-  return transaction.id + wallet.balance + (status.status === 'DONE' ? status.statusCode : 0);
+  const replayed: boolean = wallet.lastResponse?.idempotentReplayed === true || status.lastResponse?.status !== 200;
+  return transaction.id + wallet.balance + (status.status === 'DONE' ? status.statusCode : 0) + (replayed ? 1 : 0);
 }
 export const check = (err: unknown): CoinProblem | undefined => (isProblem(err, 'INSUFFICIENT_FUNDS') ? err.problem : undefined);
 // @ts-expect-error the body is checked against the document

@@ -11,7 +11,7 @@ export interface PageShape {
 }
 
 /** The item type of a page: the element type of its one array member (transactions, holds, approvals, users, entries). */
-export type ItemOf<Page> = { [K in keyof Page]: Page[K] extends ReadonlyArray<infer Item> ? Item : never }[keyof Page];
+export type ItemOf<Page> = { [K in keyof Page]-?: Page[K] extends ReadonlyArray<infer Item> ? Item : never }[keyof Page];
 
 type ListCall<Input, Page> = (input: Input) => Promise<Page>;
 

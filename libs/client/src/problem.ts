@@ -1,4 +1,5 @@
 import type { components } from './generated/schema';
+import { type CoinResponse, coinResponseOf } from './response';
 
 /** The RFC 9457 problem every error answer of the API carries (application/problem+json). */
 export type CoinProblem = components['schemas']['Problem'];
@@ -22,6 +23,8 @@ export class CoinProblemError extends Error {
   readonly idempotencyKey: string | undefined;
   /** The HTTP answer (its body already read). */
   readonly response: Response | undefined;
+  /** The answer's metadata as a result's `lastResponse` has it (Idempotent-Replayed, Coin-Version, …). */
+  readonly lastResponse: CoinResponse | undefined;
 
   constructor(problem: CoinProblem, options: { idempotencyKey?: string | undefined; response?: Response } = {}) {
     super(`${problem.status} ${problem.code}: ${problem.detail || problem.title}`);
@@ -35,6 +38,7 @@ export class CoinProblemError extends Error {
     this.commandId = problem.commandId;
     this.idempotencyKey = options.idempotencyKey;
     this.response = options.response;
+    this.lastResponse = options.response ? coinResponseOf(options.response, options.idempotencyKey) : undefined;
   }
 
   /** This problem has the given code (or one of them). */
