@@ -4,7 +4,7 @@ import { forwardEvent, newForwardSecret } from './forward';
 import { listen } from './listen';
 import { isSampleType, sampleEvents } from './samples';
 
-export const usage = `usage: npm run coin -- listen|trigger … in this repository, coin listen|trigger … where @coin/cli is installed
+export const usage = `usage: coin listen|trigger [flags]   (coin --help: this text)
 coin: the coin ledger's command for integrators
 
   coin listen --forward-to URL [--type EVENT_TYPE] [--since ISO_TIME] [--interval-ms N]
