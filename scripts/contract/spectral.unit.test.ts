@@ -21,7 +21,7 @@ function spectralLint(document: string): SpectralResult[] {
   const result = spawnSync(
     process.execPath,
     [cli, 'lint', '--ruleset', join(repoRoot, '.spectral.yaml'), '--format', 'json', '--quiet', '--fail-severity', 'hint', document],
-    { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, SCARF_ANALYTICS: 'false' } },
+    { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   // Exit 1 only says that something was found; the findings are the JSON on stdout.
   if (result.status !== 0 && result.status !== 1) throw new Error(`spectral failed (${result.status}):\n${result.stderr}`);
