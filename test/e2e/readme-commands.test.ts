@@ -26,6 +26,8 @@ const probes: Readonly<Record<string, { args: string[]; answers: RegExp }>> = {
   format: { args: ['--help'], answers: /Usage:/ },
   // One pure suite: jest starts, transforms TypeScript and runs it.
   'test:unit': { args: ['--runTestsByPath', 'scripts/cli-args.unit.test.ts'], answers: /Tests:\s+\d+ passed/ },
+  // The published `coin` command's own usage, which names no repository (libs/cli).
+  coin: { args: ['--help'], answers: /usage: coin listen\|trigger/ },
   // The console's component tests: jest starts jsdom, transforms TSX and renders through Testing Library.
   'test:console': { args: ['--runTestsByPath', 'services/admin-console/src/hooks/hooks.test.tsx'], answers: /Tests:\s+\d+ passed/ },
 };
