@@ -199,6 +199,13 @@ async function waitUntilAnswering(url: string): Promise<PgProbe> {
   return last;
 }
 
+/**
+ * The server's settings beyond its defaults. Connections: the test suite (four workers, each test
+ * stack with the pools of six services), a running `npm start` and a benchmark share the one local
+ * server, and 100 (the default) ran out when two of them met; 300 costs a few MB of shared memory.
+ */
+const serverOptions = '-c max_connections=300';
+
 export interface PostgresUp {
   url: string;
   startedHere: boolean;
@@ -210,7 +217,7 @@ async function useSystemCluster(cluster: Cluster, log: Log): Promise<PostgresUp>
   let startedHere = false;
   if (!cluster.online) {
     log(`PostgreSQL: starting cluster ${id} (pg_ctlcluster)`);
-    const result = await run('pg_ctlcluster', [cluster.version, cluster.name, 'start']);
+    const result = await run('pg_ctlcluster', [cluster.version, cluster.name, 'start', '--', '-o', serverOptions]);
     if (result.code !== 0) {
       throw new Error(`PostgreSQL cluster ${id} did not start; see ${cluster.logFile}\n${tail(result.stderr || result.stdout)}`);
     }
@@ -291,7 +298,18 @@ async function usePrivateCluster(newest: string, log: Log, cluster: PrivateClust
     await run('chown', ['postgres:postgres', logFile]);
   }
   log(`PostgreSQL: starting ${cluster.name} ${rel(dataDir)} on port ${t.port}`);
-  const result = await pgBin(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', String(pgCtlTimeoutS), 'start']);
+  const result = await pgBin(binDir, 'pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    logFile,
+    '-w',
+    '-t',
+    String(pgCtlTimeoutS),
+    '-o',
+    serverOptions,
+    'start',
+  ]);
   if (result.code !== 0) {
     throw new Error(`PostgreSQL did not start from ${rel(dataDir)}; see ${rel(logFile)}\n${tail(result.stderr || result.stdout)}`);
   }
