@@ -26,6 +26,8 @@ export interface OperatorLogin extends Operator {
   device: TotpDevice;
   /** The second SUPERADMIN approves a grant request the operator asked for (a role grant, a key, a client). */
   approveGrant(requestId: string): Promise<void>;
+  /** The second SUPERADMIN approves a commission rule's change the operator asked for (PUT /api/admin/commission-rules). */
+  approveCommissionChange(requestId: string): Promise<void>;
 }
 
 /** Well inside STEP_UP_MAX_AGE_S (300 s): approving is a step-up operation. */
@@ -39,7 +41,7 @@ async function createCoSigner(input: {
   gatewayUrl: string;
   userDatabaseUrl: string;
   prefix: string;
-}): Promise<(requestId: string) => Promise<void>> {
+}): Promise<Pick<OperatorLogin, 'approveGrant' | 'approveCommissionChange'>> {
   const email = `cosigner.${Date.now().toString(36)}@bench.example`;
   const password = `cosigner-${randomUUID()}`;
   const pool = createPool({ url: input.userDatabaseUrl, schema: schemaName(input.prefix, 'users'), applicationName: 'bench-cosigner' });
@@ -53,20 +55,31 @@ async function createCoSigner(input: {
   const { device, session } = await enrolSecondFactor(input.gatewayUrl, login.body.accessToken as string);
   let accessToken = session.accessToken;
   let steppedUpAtMs = Date.now();
-  return async (requestId) => {
+  const approve = async (what: string, path: string) => {
     if (Date.now() - steppedUpAtMs > stepUpEveryMs) {
       accessToken = await stepUp(input.gatewayUrl, accessToken, device);
       steppedUpAtMs = Date.now();
     }
-    const approved = await requestJson(input.gatewayUrl, 'POST', `/api/admin/grant-requests/${requestId}/approve`, {
+    const approved = await requestJson(input.gatewayUrl, 'POST', path, {
       headers: { authorization: `Bearer ${accessToken}`, 'idempotency-key': randomUUID() },
     });
-    if (approved.status !== 200) throw new Error(`grant approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+    if (approved.status !== 200) throw new Error(`${what} approval failed: ${approved.status} ${JSON.stringify(approved.body)}`);
+  };
+  return {
+    approveGrant: (requestId) => approve('grant', `/api/admin/grant-requests/${requestId}/approve`),
+    approveCommissionChange: (requestId) => approve('commission change', `/api/admin/commission-changes/${requestId}/approve`),
   };
 }
 
 export async function createOperator(input: { gatewayUrl: string; userDatabaseUrl: string; prefix: string }): Promise<Operator> {
-  const { email: _email, password: _password, device: _device, approveGrant: _approve, ...operator } = await createOperatorLogin(input);
+  const {
+    email: _email,
+    password: _password,
+    device: _device,
+    approveGrant: _approve,
+    approveCommissionChange: _approveChange,
+    ...operator
+  } = await createOperatorLogin(input);
   return operator;
 }
 
@@ -76,7 +89,7 @@ export async function createOperatorLogin(input: { gatewayUrl: string; userDatab
   const password = `operator-${randomUUID()}`;
   await bootstrapSuperadmin({ databaseUrl: input.userDatabaseUrl, schemaPrefix: input.prefix, topicPrefix: input.prefix, email, password });
   // Before any request: an approver must have been a SUPERADMIN before the request it approves.
-  const approveGrant = await createCoSigner(input);
+  const { approveGrant, approveCommissionChange } = await createCoSigner(input);
   // The bootstrap user's event reaches the ledger through the outbox; login needs only the row.
   const login = await requestJson(input.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
   if (login.status !== 200) throw new Error(`operator login failed: ${login.status} ${JSON.stringify(login.body)}`);
@@ -98,6 +111,7 @@ export async function createOperatorLogin(input: { gatewayUrl: string; userDatab
     password,
     device,
     approveGrant,
+    approveCommissionChange,
   };
 }
 

@@ -1,13 +1,13 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { ServiceCommandSigner, signKeyProof, uuidV5 } from '@coin/security';
+import { referralProofTtlSeconds, ServiceCommandSigner, signKeyProof, signReferralProof, uuidV5 } from '@coin/security';
 import { monitoringCommandKeyId, type JwtKey, type ServiceKeys } from '../stack/keys';
 
 /**
  * The simulation's senders with real signatures (the Kafka mode of `npm run simulate`): the
  * generator writes each proof as an unsigned token whose claims say what a verified one would
  * (services/ledger/src/simulation/actors.ts); here each is signed with the run's keys, as the user
- * service signs access tokens and key proofs and the monitoring service its own commands, so the
+ * service signs access tokens, key proofs and referrals and the monitoring service its own commands, so the
  * real consumer verifies them like any caller's. The claims are kept as written: a hostile or
  * wrong sender stays exactly as wrong, only now provably so.
  */
@@ -51,7 +51,30 @@ export class SimulationSigner {
     if (proof) signed.proof = await this.accessToken(proof, now);
     const keyProof = claimsOf(raw.keyProof);
     if (keyProof) signed.keyProof = await this.keyProof(keyProof, now);
+    // A purchase's referral, signed as the user service signs one for a platform client.
+    const data = raw.data as { affiliate?: { referral?: unknown } } | undefined;
+    const referral = claimsOf(data?.affiliate?.referral);
+    if (data?.affiliate && referral)
+      signed.data = { ...data, affiliate: { ...data.affiliate, referral: await this.referral(referral, now) } };
     return signed;
+  }
+
+  private referral(claims: Record<string, unknown>, now: Date): Promise<string> {
+    const person = (value: unknown) => (typeof value === 'number' ? value : null);
+    return signReferralProof(
+      { kid: this.jwtKey.kid, privateKey: this.privateKey },
+      this.issuer,
+      {
+        clientId: String(claims.sub),
+        buyerUserId: Number(claims.buyer),
+        affiliateUserId: Number(claims.affiliate),
+        treasury: String(claims.treasury),
+        ...(typeof claims.reference === 'string' ? { reference: claims.reference } : {}),
+        createdBy: person(claims.createdBy),
+        approvedBy: person(claims.approvedBy),
+      },
+      { nowMs: now.getTime(), ttlSeconds: referralProofTtlSeconds },
+    );
   }
 
   private accessToken(claims: Record<string, unknown>, now: Date): Promise<string> {

@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { apiKeyScopeNeeded, apiKeyScopes, treasuryCodes } from '@coin/contracts';
-import { signKeyProof, uuidV5 } from '@coin/security';
+import { referralProofTtlSeconds, signKeyProof, signReferralProof, uuidV5 } from '@coin/security';
 import type { JwtKey } from './keys';
 
 /**
@@ -80,6 +80,33 @@ export async function signTestKeyProof(
       approvedBy: options.approvedBy ?? null,
     },
     { nowMs: (options.issuedAt ?? new Date()).getTime(), ttlSeconds: options.ttlSeconds ?? 300 },
+  );
+}
+
+/**
+ * A referral (docs/CONTRACT.md "Affiliate splits"), signed with the stack's key as the user
+ * service signs it when a platform client asks POST /api/platform/referrals: what a purchase
+ * naming an affiliate carries. By default issued now, valid for the referral's hour, of a client no
+ * one is behind.
+ */
+export async function signTestReferral(
+  key: JwtKey,
+  claims: {
+    clientId: string;
+    buyerUserId: number;
+    affiliateUserId: number;
+    treasury: string;
+    reference?: string;
+    createdBy?: number | null;
+    approvedBy?: number | null;
+  },
+  options: { issuedAt?: Date; ttlSeconds?: number; issuer?: string } = {},
+): Promise<string> {
+  return signReferralProof(
+    { kid: key.kid, privateKey: createPrivateKey(key.privateKeyPem) },
+    options.issuer ?? 'coin-ledger',
+    { createdBy: null, approvedBy: null, ...claims },
+    { nowMs: (options.issuedAt ?? new Date()).getTime(), ttlSeconds: options.ttlSeconds ?? referralProofTtlSeconds },
   );
 }
 

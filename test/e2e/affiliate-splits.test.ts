@@ -16,9 +16,11 @@ import {
 import { eventually } from '../harness/eventually';
 
 /**
- * Affiliate splits through the gateway, the ledger, history and back (docs/CONTRACT.md "Affiliate
- * splits"): an ADMIN+ sets a platform client's rule, a purchase naming an affiliate pays the
- * treasury and the affiliate in one apply, its refund returns everything to the buyer and takes
+ * Affiliate splits through the gateway, the user service, the ledger, history and back
+ * (docs/CONTRACT.md "Affiliate splits"): one ADMIN+ asks for a platform client's rule and a second
+ * approves it; the client attests a referral of a buyer by an affiliate (signed by the user
+ * service); the buyer's purchase carrying it pays the treasury and the affiliate in one apply, and
+ * a buyer naming an affiliate of their own is refused; its refund returns everything to the buyer and takes
  * the commission back from the affiliate, and every balance and the supply end exact. No
  * platform's webhook endpoint or events list receives the commission: the buyer made it, and a
  * platform sees only the events that name it as party.
@@ -42,6 +44,8 @@ async function startReceiver(): Promise<{ url: string; events: Array<Record<stri
 describe('a purchase split with an affiliate, and its refund, through the gateway', () => {
   let stack: TestStack;
   let superadmin: AdminSession;
+  /** The second ADMIN+, who approves the rule the first asks for. */
+  let second: AdminSession;
   let platform: CoinClient;
   let clientId: string;
   let shop: CoinClient;
@@ -60,16 +64,35 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
         throw err;
       },
     );
-  const setRule = async (body: unknown) =>
+  /** Each admin's stepped-up token, kept while fresh: a TOTP code is taken once, so a new step-up waits for the next one. */
+  const steppedUp = new Map<number, { token: string; atMs: number }>();
+  const fresh = async (admin: AdminSession) => {
+    const kept = steppedUp.get(admin.userId);
+    if (kept && Date.now() - kept.atMs < 120_000) return kept.token;
+    const token = await adminStepUp(stack, admin);
+    steppedUp.set(admin.userId, { token, atMs: Date.now() });
+    return token;
+  };
+  const setRule = async (body: unknown, by: AdminSession = superadmin) =>
     http(stack.gatewayUrl, 'PUT', '/api/admin/commission-rules', {
-      token: await adminStepUp(stack, superadmin),
+      token: await fresh(by),
       body,
       headers: { 'idempotency-key': randomUUID() },
     });
+  const decide = async (id: string, by: AdminSession, verb: 'approve' | 'reject', body?: unknown) =>
+    http(stack.gatewayUrl, 'POST', `/api/admin/commission-changes/${id}/${verb}`, {
+      token: await fresh(by),
+      ...(body ? { body } : {}),
+      headers: { 'idempotency-key': randomUUID() },
+    });
+  const rulesInForce = async () =>
+    (await http(stack.gatewayUrl, 'GET', '/api/admin/commission-rules?treasury=COURSE_FEES', { token: superadmin.accessToken })).body
+      .rules as Array<{ clientId: string }>;
 
   beforeAll(async () => {
     stack = await startTestStack();
     superadmin = await adminSession(stack, 'SUPERADMIN');
+    second = await adminSession(stack, 'ADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
     platform = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey });
     // The treasury fronts the commission's part of a refund: it holds more than its own part.
@@ -101,11 +124,73 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     expect(asUser.status).toBe(403);
   });
 
-  it('when a split purchase is made and refunded in full, then buyer, affiliate, treasury and the supply end exact', async () => {
-    expect(await setRule({ treasury: 'COURSE_FEES', clientId, rule: { bps: 1000 } })).toMatchObject({
-      status: 200,
-      body: { treasury: 'COURSE_FEES', clientId, rule: { kind: 'bps', bps: 1000 } },
+  it('when one ADMIN+ asks for a rule, then it is not in force until a different ADMIN+ approves it; the requester cannot approve it', async () => {
+    const asked = await setRule({ treasury: 'COURSE_FEES', clientId, rule: { bps: 1000 }, reason: 'Affiliate programme' });
+    expect(asked).toMatchObject({
+      status: 202,
+      body: { approval: { status: 'PENDING', change: { treasury: 'COURSE_FEES', clientId, rule: { kind: 'bps', bps: 1000 } } } },
     });
+    const id = asked.body.approval.id as string;
+    expect((await rulesInForce()).some((r) => r.clientId === clientId)).toBe(false);
+    expect(await decide(id, superadmin, 'approve')).toMatchObject({ status: 403, body: { code: 'APPROVAL_BY_REQUESTER' } });
+    // As an Approval it is not found: it is decided on its own routes.
+    const asApproval = await http(stack.gatewayUrl, 'POST', `/api/admin/approvals/${id}/approve`, {
+      token: await fresh(second),
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(asApproval.status).toBeGreaterThanOrEqual(400);
+    expect((await rulesInForce()).some((r) => r.clientId === clientId)).toBe(false);
+    expect(await decide(id, second, 'approve')).toMatchObject({
+      status: 200,
+      body: { treasury: 'COURSE_FEES', clientId, rule: { kind: 'bps', bps: 1000 }, setBy: superadmin.userId, approvedBy: second.userId },
+    });
+    expect((await rulesInForce()).some((r) => r.clientId === clientId)).toBe(true);
+  });
+
+  it("when a buyer names an affiliate by their own word, or carries a referral for another buyer, then it is refused; the client's referral for them is signed for two different users only", async () => {
+    const [buyer, second, other] = [
+      await registerUser(stack.gatewayUrl),
+      await registerUser(stack.gatewayUrl),
+      await registerUser(stack.gatewayUrl),
+    ];
+    await applied(platform.mintCoins({ body: { userId: buyer.userId, amount: 10, reason: 'seed' } }));
+    const ownWord = await http(stack.gatewayUrl, 'POST', '/api/coins/purchase', {
+      token: buyer.accessToken,
+      body: { treasury: 'COURSE_FEES', amount: 10, reason: 'course', affiliate: { userId: second.userId, clientId } },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(ownWord).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(
+      (
+        await problemOf(
+          shop.createReferral({ body: { buyerUserId: buyer.userId, affiliateUserId: buyer.userId, treasury: 'COURSE_FEES' } }),
+        )
+      ).code,
+    ).toBe('SELF_REFERRAL');
+    expect(
+      (
+        await problemOf(
+          rival.createReferral({ body: { buyerUserId: buyer.userId, affiliateUserId: second.userId, treasury: 'COURSE_FEES' } }),
+        )
+      ).code,
+    ).toBe('TREASURY_NOT_GRANTED');
+    const forOther = await shop.createReferral({
+      body: { buyerUserId: other.userId, affiliateUserId: second.userId, treasury: 'COURSE_FEES' },
+    });
+    expect(
+      (
+        await problemOf(
+          as(buyer.accessToken).purchase({
+            body: { treasury: 'COURSE_FEES', amount: 10, reason: 'course', affiliate: { referral: forOther.referral } },
+          }),
+        )
+      ).code,
+    ).toBe('REFERRAL_INVALID');
+    expect(await balanceOf(second.accessToken)).toBe(0);
+    expect(await balanceOf(buyer.accessToken)).toBe(10);
+  });
+
+  it('when a split purchase is made and refunded in full, then buyer, affiliate, treasury and the supply end exact', async () => {
     const [shopHooks, rivalHooks] = [await startReceiver(), await startReceiver()];
     receivers.push(shopHooks, rivalHooks);
     await shop.createWebhookEndpoint({ body: { url: shopHooks.url, eventTypes: ['coin.transaction.recorded'] } });
@@ -114,22 +199,33 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     await applied(platform.mintCoins({ body: { userId: buyer.userId, amount: 100, reason: 'seed' } }));
     await eventually(async () => ((await balanceOf(affiliate.accessToken)) === 0 ? true : undefined), 10_000, 'affiliate wallet open');
 
+    const referred = await shop.createReferral({
+      body: { buyerUserId: buyer.userId, affiliateUserId: affiliate.userId, treasury: 'COURSE_FEES', reference: 'order-split' },
+    });
+    expect(new Date(referred.expiresAt).getTime()).toBeGreaterThan(Date.now() + 3_000_000);
+    // Bound to its reference: another purchase of the buyer's cannot carry it.
     expect(
       (
         await problemOf(
           as(buyer.accessToken).purchase({
-            body: { treasury: 'COURSE_FEES', amount: 50, reason: 'course', affiliate: { userId: buyer.userId, clientId } },
+            body: {
+              treasury: 'COURSE_FEES',
+              amount: 50,
+              reason: 'course',
+              reference: 'order-other',
+              affiliate: { referral: referred.referral },
+            },
           }),
         )
       ).code,
-    ).toBe('SELF_REFERRAL');
+    ).toBe('REFERRAL_INVALID');
     const bought = await as(buyer.accessToken).purchase({
       body: {
         treasury: 'COURSE_FEES',
         amount: 50,
         reason: 'course',
         reference: 'order-split',
-        affiliate: { userId: affiliate.userId, clientId },
+        affiliate: { referral: referred.referral },
       },
     });
     expect(bought.transaction).toMatchObject({ type: 'PURCHASE', amount: 45, toTreasury: 'COURSE_FEES', reference: 'order-split' });

@@ -15,12 +15,13 @@ export const apiKeyScopeOfCommand = {
   'ledger.refund': 'refund',
   'ledger.reward': 'reward',
   'ledger.payout': 'reward',
-} as const satisfies Record<Exclude<ApprovableCommand['type'], 'ledger.reverse-cashout'>, ApiKeyScopeName>;
+} as const satisfies Record<Exclude<ApprovableCommand['type'], 'ledger.reverse-cashout' | 'ledger.set-commission'>, ApiKeyScopeName>;
 
 /** The scope the command that a request holds needs (approving it needs the same key as sending it would). */
 export function apiKeyScopeOfApprovable(command: ApprovableCommand): ApiKeyScopeName | null {
-  // A cash-out's reversal pays no one: the second person's fresh second factor is its guard, no key.
-  if (command.type === 'ledger.reverse-cashout') return null;
+  // A cash-out's reversal and a commission rule's change pay no one (a rule was never set with a
+  // key): the second person's fresh second factor is their guard, no key.
+  if (command.type === 'ledger.reverse-cashout' || command.type === 'ledger.set-commission') return null;
   if (command.type === 'ledger.payout' && command.data.from.kind !== 'treasury') return null;
   return apiKeyScopeOfCommand[command.type];
 }
@@ -65,8 +66,9 @@ export function apiKeyScopeNeeded(command: SentCommand): ApiKeyScopeName | typeo
     case 'ledger.request-approval':
       return apiKeyScopeOfApprovable(command.data.command);
     case 'ledger.approve':
-      // A cash-out's reversal needs no key (its routes name it: `holds`); the ledger refuses one of another request there.
-      if (command.data.holds === 'cashout-reversal') return null;
+      // A cash-out's reversal and a commission change need no key (their routes name them: `holds`);
+      // the ledger refuses a request of another kind there.
+      if (command.data.holds !== undefined) return null;
       return command.data.command === undefined ? scopeOfStoredCommand : apiKeyScopeOfApprovable(command.data.command);
     default:
       return null;

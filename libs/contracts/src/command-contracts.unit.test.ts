@@ -137,7 +137,7 @@ describe('the ledger rows and the approvable union', () => {
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([['type']]);
   });
 
-  it('when the approvable union is read, then it holds exactly the rows marked approvable: mint, burn, reward, refund, payout and a cash-out reversal', () => {
+  it('when the approvable union is read, then it holds exactly the rows marked approvable: mint, burn, reward, refund, payout, a cash-out reversal and a commission change', () => {
     const marked = rows.filter(([, row]) => row.approvable).map(([type]) => type);
     expect([...optionTypes(approvableCommand)].sort()).toEqual([...marked].sort());
     expect([...marked].sort()).toEqual([
@@ -147,6 +147,7 @@ describe('the ledger rows and the approvable union', () => {
       'ledger.refund',
       'ledger.reverse-cashout',
       'ledger.reward',
+      'ledger.set-commission',
     ]);
   });
 

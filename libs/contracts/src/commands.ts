@@ -16,6 +16,7 @@ import {
   settleCashoutResult,
 } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
+import { commissionChangeApproval, commissionChangedResult } from './affiliates';
 import {
   advanceClockCommand,
   approveUnfreezeCommand,
@@ -142,7 +143,7 @@ const moneyOrApproval = z.union([moneyResult, approvalPending]);
  * An approval request as the ledger answers it: an Approval, or a PayoutApproval when it holds a
  * payout, or a CashoutReversalApproval when it holds a cash-out's reversal.
  */
-const anyApproval = z.union([approval, payoutApproval, cashoutReversalApproval]);
+const anyApproval = z.union([approval, payoutApproval, cashoutReversalApproval, commissionChangeApproval]);
 /** The 201 of an approved payout: the payout's result as a direct one answers, and the request. */
 export const payoutApprovedResult = payoutResult.extend({ approval: payoutApproval });
 
@@ -447,12 +448,13 @@ const directLedgerCommandContracts = {
     approvable: false,
     result: z.object({ userId, overrides: limitOverrides }),
   }),
+  // Applied only by an approval (one ADMIN+ asks, another approves), with a fresh second factor.
   'ledger.set-commission': ledgerRow({
     schema: setCommissionCommand,
     partitionKey: (d) => walletKeyOfTreasury(d.treasury),
     route: 'client',
     stepUp: true,
-    approvable: false,
+    approvable: true,
     result: commissionRuleEntry,
   }),
   // Freezes (docs/CONTRACT.md "Wallet freezes"), keyed by the frozen wallet so they order with its debits.
@@ -537,12 +539,18 @@ const namesItsRouteError = {
   path: ['command'],
 };
 /**
- * Which kind of request an approve or a reject is meant for: `cashout-reversal` from the routes of
- * a cash-out's reversal; absent from every other (a request holding a reversal is then not found,
- * and one holding anything else is not found for `cashout-reversal`), so each route answers with
- * the view it documents.
+ * The kinds of request decided on routes of their own, never as an Approval: a cash-out's
+ * reversal and a commission rule's change.
  */
-const decidedKind = z.literal('cashout-reversal').optional();
+export const decidedKinds = ['cashout-reversal', 'commission-change'] as const;
+export type DecidedKind = (typeof decidedKinds)[number];
+/**
+ * Which kind of request an approve or a reject is meant for: `cashout-reversal` from the routes of
+ * a cash-out's reversal, `commission-change` from those of a commission rule's change; absent from
+ * every other (a request holding either is then not found, and one holding anything else is not
+ * found for either), so each route answers with the view it documents.
+ */
+const decidedKind = z.enum(decidedKinds).optional();
 /** Applies the request's command, by an ADMIN+ who did not request it (the command, when sent, must equal the stored one). */
 export const approveCommand = commandSchema(
   'ledger.approve',
@@ -576,7 +584,7 @@ const ledgerRows = {
     route: 'client',
     stepUp: true,
     approvable: false,
-    result: z.union([moneyResult.extend({ approval }), payoutApprovedResult, cashoutReversedResult]),
+    result: z.union([moneyResult.extend({ approval }), payoutApprovedResult, cashoutReversedResult, commissionChangedResult]),
   }),
   'ledger.reject-approval': ledgerRow({
     schema: rejectApprovalCommand,

@@ -7,6 +7,7 @@ export * from './second-factor';
 export * from './ledger';
 export * from './holds';
 export * from './cashout';
+export * from './affiliates';
 export * from './mandates';
 export * from './approval-ids';
 export * from './approvals';

@@ -75,6 +75,7 @@ import {
   userSessionList,
 } from './identity';
 import { approvableCommand } from './commands';
+import { internalReferralBody, referralIssued } from './affiliates';
 import {
   commissionRuleList,
   commissionRulesQuery,
@@ -517,6 +518,14 @@ export const internalPosts = {
     path: '/internal/api-keys/lookup',
     body: apiKeyLookup,
     response: apiKeyGrant,
+  },
+  // A platform client's referral of a buyer, signed by the user service (docs/CONTRACT.md "Affiliate splits").
+  'users.referral': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/referrals',
+    body: internalReferralBody,
+    response: referralIssued,
   },
   'users.login': { service: 'users', method: 'POST', path: '/internal/auth/login', body: loginBody, response: loginAnswer },
   'users.refresh': { service: 'users', method: 'POST', path: '/internal/auth/refresh', body: refreshBody, response: tokenPair },

@@ -98,10 +98,55 @@ export const burnCommand = commandSchema(
   }),
 );
 /**
- * The affiliate a purchase names (docs/CONTRACT.md "Affiliate splits"): the user paid a
- * commission, and the platform client whose commission rule for the purchase's treasury sets it.
+ * What a referral says (docs/CONTRACT.md "Affiliate splits"): the platform client that attests it
+ * (`sub`), the buyer and the affiliate, the treasury the purchase pays, the purchase's reference
+ * when the client bound it to one, the people behind the client's grant (never paid under it),
+ * and its times (seconds). The user service signs it (libs/security referral-proof.ts); read here
+ * without the signature, which the ledger's consumer verifies before any apply.
  */
-export const purchaseAffiliate = z.strictObject({ userId, clientId: platformClientId });
+export const referralClaims = z.object({
+  sub: platformClientId,
+  buyer: userId,
+  affiliate: userId,
+  treasury: treasuryCode,
+  reference: purchaseReference.optional(),
+  createdBy: userId.nullable(),
+  approvedBy: userId.nullable(),
+  iat: z.number().int(),
+  exp: z.number().int(),
+});
+export type ReferralClaims = z.infer<typeof referralClaims>;
+
+/** A referral's claims read from its compact JWS, without its signature; null for anything that is not one. */
+export function referralClaimsOf(referral: string): ReferralClaims | null {
+  const parts = referral.split('.');
+  if (parts.length !== 3 || !parts[1]) return null;
+  try {
+    const parsed = referralClaims.safeParse(JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The longest referral accepted: a few hundred characters as the user service signs them. */
+export const referralMaxLength = 2048;
+/** A referral as a purchase carries it: a compact JWS whose claims are a referral's (its signature is the ledger's to verify). */
+export const referralToken = z
+  .string()
+  .max(referralMaxLength)
+  .regex(
+    /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/,
+    'must be a referral (a compact JWS) as POST /api/platform/referrals answers it',
+  )
+  .refine((token) => referralClaimsOf(token) !== null, 'is not a referral: its claims are not those POST /api/platform/referrals signs')
+  .describe('The referral a platform client was given for this buyer and treasury (POST /api/platform/referrals)');
+/**
+ * The affiliate a purchase names (docs/CONTRACT.md "Affiliate splits"): by the referral a platform
+ * client had signed for this buyer and treasury, never by the buyer's word. The affiliate and the
+ * client whose commission rule sets the commission are the referral's.
+ */
+export const purchaseAffiliate = z.strictObject({ referral: referralToken });
 export type PurchaseAffiliate = z.infer<typeof purchaseAffiliate>;
 /** The bounds of a commission rule (docs/CONTRACT.md "Affiliate splits"): at most half a purchase, at most 10,000 coins fixed. */
 export const commissionLimits = { bpsMax: 5000, fixedMinorUnitsMax: 1_000_000, rulesPerTreasuryMax: 100 } as const;
@@ -451,7 +496,13 @@ export const setLimitsCommand = commandSchema('ledger.set-limits', z.object({ us
 /** Sets (null: removes) a platform client's commission rule for a treasury (ADMIN+); keyed by the treasury's wallet, which keeps its rules. */
 export const setCommissionCommand = commandSchema(
   'ledger.set-commission',
-  z.object({ treasury: treasuryCode, clientId: platformClientId, rule: commissionRule.nullable(), requestHash }),
+  z.object({
+    treasury: treasuryCode,
+    clientId: platformClientId,
+    rule: commissionRule.nullable(),
+    reason: reasonText.optional(),
+    requestHash,
+  }),
 );
 
 /**
@@ -545,12 +596,17 @@ export const commissionRuleView = z.union([
   z.object({ kind: z.literal('bps'), bps: z.number().int() }),
   z.object({ kind: z.literal('fixed'), amount: coinValue }),
 ]);
-/** A platform client's commission rule for a treasury, and the ADMIN+ who set it. */
+/**
+ * A platform client's commission rule for a treasury, the ADMIN+ who asked for it (`setBy`) and
+ * the one who approved it (`approvedBy`; null for a rule set before rules took two people).
+ * Neither is ever paid under it.
+ */
 export const commissionRuleEntry = z.object({
   treasury: treasuryCode,
   clientId: platformClientId,
   rule: commissionRuleView.nullable(),
   setBy: userId.nullable(),
+  approvedBy: userId.nullable(),
 });
 export type CommissionRuleEntry = z.infer<typeof commissionRuleEntry>;
 /** GET /api/admin/commission-rules: every treasury's rules, or one treasury's (a query of anything else is refused). */
@@ -711,13 +767,19 @@ export const purchaseBody = z.strictObject({
   reason: reasonText,
   reference: purchaseReference.optional(),
   metadata: metadata.optional(),
-  /** The affiliate paid a commission out of the amount, by the named platform client's rule for this treasury (docs/CONTRACT.md "Affiliate splits"). */
+  /**
+   * The affiliate paid a commission out of the amount, by the referral a platform client had
+   * signed for this buyer and treasury (POST /api/platform/referrals), by that client's rule for
+   * this treasury (docs/CONTRACT.md "Affiliate splits").
+   */
   affiliate: purchaseAffiliate.optional(),
 });
 /** PUT /api/admin/commission-rules: a share in basis points or a fixed amount in coins; null removes the rule. */
 export const commissionRuleBody = z.strictObject({
   treasury: treasuryCode,
   clientId: platformClientId,
+  /** Why: shown to the second ADMIN+ who approves the change, and in the admin audit log. */
+  reason: reasonText.optional(),
   rule: z
     .union([
       z.strictObject({ bps: z.number().int().min(1).max(commissionLimits.bpsMax) }),

@@ -4,7 +4,7 @@ import { purchaseBody, setCommissionCommand } from './ledger';
 /**
  * A platform client id is a key of the services' lookups (commission rules by client, grants):
  * the names a plain object answers from its prototype are refused wherever a caller names a
- * client, so a purchase's affiliate `constructor` is a 400 at the gateway and is refused by the
+ * client, so a purchase's referral of the client `constructor` is a 400 at the gateway and is refused by the
  * command schema on Kafka (the ledger's decider once threw a TypeError on it).
  */
 const prototypeNames = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
@@ -18,13 +18,21 @@ describe('platform client ids never name a prototype member', () => {
     for (const id of ['pc_shop', 'test_shop', 'constructors', 'proto']) expect(platformClientId.safeParse(id).success).toBe(true);
   });
 
-  it.each(prototypeNames)("when a purchase's body names the affiliate client %s, then it is refused at the edge", (clientId) => {
-    const body = { treasury: 'COURSE_FEES', amount: 5, reason: 'course', affiliate: { userId: 43, clientId } };
+  it.each(prototypeNames)("when a purchase's referral names the client %s, then it is refused at the edge", (clientId) => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const referral = (sub: string) =>
+      `${part({ alg: 'EdDSA', typ: 'coin-referral+jwt' })}.${part({ sub, buyer: 42, affiliate: 43, treasury: 'COURSE_FEES', createdBy: null, approvedBy: null, iat: 1, exp: 2 })}.c2ln`;
+    const body = { treasury: 'COURSE_FEES', amount: 5, reason: 'course', affiliate: { referral: referral(clientId) } };
     const parsed = purchaseBody.safeParse(body);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toContain('affiliate.clientId');
+    expect(parsed.error?.issues.map((i) => i.path.join('.'))).toContain('affiliate.referral');
     // The same body with an ordinary client id passes: the refusal is the id's alone.
-    expect(purchaseBody.safeParse({ ...body, affiliate: { userId: 43, clientId: 'pc_shop' } }).success).toBe(true);
+    expect(purchaseBody.safeParse({ ...body, affiliate: { referral: referral('pc_shop') } }).success).toBe(true);
+  });
+
+  it("when a purchase's body names the affiliate by user and client (the buyer's word), then it is refused at the edge", () => {
+    const body = { treasury: 'COURSE_FEES', amount: 5, reason: 'course', affiliate: { userId: 43, clientId: 'pc_shop' } };
+    expect(purchaseBody.safeParse(body).success).toBe(false);
   });
 
   it('when a commission rule is set for the client __proto__ on Kafka, then the command schema refuses it', () => {

@@ -233,6 +233,12 @@ export const errorCatalog = {
     title: 'A buyer cannot be their own affiliate',
     action: 'Name another user as the affiliate, or buy without one.',
   },
+  REFERRAL_INVALID: {
+    kind: 'unprocessable',
+    title: 'The referral does not hold for this purchase',
+    action:
+      'Ask the platform that referred you for a new referral (POST /api/platform/referrals) for this buyer, treasury and reference, or buy without an affiliate.',
+  },
   COMMISSION_RULE_MISSING: {
     kind: 'unprocessable',
     title: 'No commission rule for this platform client and treasury',

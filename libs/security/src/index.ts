@@ -220,6 +220,16 @@ export {
 } from './key-proof';
 
 export {
+  ReferralProofVerifier,
+  referralProofAudience,
+  referralProofTtlSeconds,
+  referralProofType,
+  signReferralProof,
+  type ReferralClaims,
+  type VerifiedReferral,
+} from './referral-proof';
+
+export {
   ServiceCommandSigner,
   ServiceCommandVerifier,
   serviceCommandAudience,

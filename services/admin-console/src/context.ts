@@ -50,6 +50,8 @@ export type ConsoleOperation =
   | 'cancelMandate'
   | 'listCommissionRules'
   | 'setCommissionRule'
+  | 'approveCommissionChange'
+  | 'rejectCommissionChange'
   | 'listCashouts'
   | 'getCashoutReconciliation'
   | 'listCashoutRates'

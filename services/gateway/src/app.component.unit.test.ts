@@ -242,6 +242,8 @@ describe('gateway component (buildApp with fake ports)', () => {
   const admissionStore = new UnreliableAdmissionStore();
   /** Current token versions of users (the revocation check); a user not listed is at version 0. */
   const tokenVersions = new MemoryTokenVersions(admissionStore);
+  /** What the fake user service's internal API answers, by `METHOD path` (a test adds its own). */
+  const userRoutes: Record<string, (body: unknown) => unknown> = {};
   /** What the fake ledger's internal API answers, by `METHOD path` (a test adds its own). */
   const ledgerRoutes: Record<string, (body: unknown) => unknown> = {};
   /** The fake ledger's internal API: its `calls` show what the gateway read. */
@@ -273,13 +275,12 @@ describe('gateway component (buildApp with fake ports)', () => {
 
     const logger = createLogger('gateway-component-test', 'silent');
     const redis = new FakeRedis() as unknown as Redis;
-    const users = new FakeInternalHttp({
-      'POST /internal/api-keys/lookup': (body) => {
-        const grant = grants[(body as { keyHash: string }).keyHash];
-        if (!grant) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
-        return grant;
-      },
-    });
+    userRoutes['POST /internal/api-keys/lookup'] = (body) => {
+      const grant = grants[(body as { keyHash: string }).keyHash];
+      if (!grant) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
+      return grant;
+    };
+    const users = new FakeInternalHttp(userRoutes);
     bus = new FakeLedgerBus();
     const rule = { max: 1000, windowMs: 60_000 };
     const deps: GatewayDeps = {
@@ -362,7 +363,7 @@ describe('gateway component (buildApp with fake ports)', () => {
     json(): unknown;
   }
   async function inject(options: {
-    method: 'GET' | 'POST' | 'DELETE';
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     url: string;
     headers?: Record<string, string>;
     payload?: unknown;
@@ -462,7 +463,9 @@ describe('gateway component (buildApp with fake ports)', () => {
     });
 
     it('when the commission rules are read, then a USER is refused (403) and a bad treasury is a 400, neither reaching the ledger; an ADMIN gets its answer', async () => {
-      const rules = { rules: [{ treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { kind: 'bps', bps: 1000 }, setBy: 7 }] };
+      const rules = {
+        rules: [{ treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { kind: 'bps', bps: 1000 }, setBy: 7, approvedBy: 8 }],
+      };
       ledgerRoutes['GET /internal/commission-rules?treasury=COURSE_FEES'] = () => rules;
       const calls = ledgerHttp.calls.length;
       const read = async (url: string, bearer: string) => inject({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}` } });
@@ -1202,6 +1205,184 @@ describe('gateway component (buildApp with fake ports)', () => {
       const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await adminToken()}`, 'x-api-key': rewardKey });
       const body = expectProblem(response, 422, 'COMMAND_REFUSED');
       expect(body.commandId).toBe(bus.requests.at(-1)!.command.commandId);
+    });
+  });
+
+  describe('affiliate splits: referrals and commission changes (docs/CONTRACT.md "Affiliate splits")', () => {
+    const nowS = () => Math.floor(Date.now() / 1000);
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    /** A referral as the user service signs it; its signature is the ledger's to verify, so a placeholder here. */
+    const referral = (claims: Record<string, unknown> = {}) =>
+      `${part({ alg: 'EdDSA', typ: 'coin-referral+jwt' })}.${part({
+        sub: 'shop-backend',
+        buyer: 7,
+        affiliate: 8,
+        treasury: 'COURSE_FEES',
+        createdBy: null,
+        approvedBy: null,
+        iat: nowS(),
+        exp: nowS() + 3600,
+        ...claims,
+      })}.c2lnbmF0dXJl`;
+    const purchase = async (affiliate: unknown, extra: Record<string, unknown> = {}) =>
+      post(
+        '/api/coins/purchase',
+        { treasury: 'COURSE_FEES', amount: 10, reason: 'course', affiliate, ...extra },
+        { authorization: `Bearer ${await userToken()}`, 'idempotency-key': randomUUID() },
+      );
+
+    it("when a purchase names the affiliate by the buyer's word (user and client) or carries no readable referral, then 400 and no command is sent", async () => {
+      const sent = bus.requests.length;
+      const shapes = [
+        { userId: 8, clientId: 'shop-backend' },
+        { referral: 'not-a-referral' },
+        { referral: `${part({ alg: 'EdDSA' })}.${part({ sub: 'x' })}.c2ln` },
+        { referral: referral({ sub: 'constructor' }) },
+        { referral: referral(), userId: 8 },
+      ];
+      for (const affiliate of shapes) expectProblem(await purchase(affiliate), 400, 'VALIDATION_FAILED');
+      expect(bus.requests.length).toBe(sent);
+    });
+
+    it('when the referral is for another buyer, treasury or reference, has expired or names the buyer, then 422 and no command is sent', async () => {
+      const sent = bus.requests.length;
+      expectProblem(await purchase({ referral: referral({ buyer: 9 }) }), 422, 'REFERRAL_INVALID');
+      expectProblem(await purchase({ referral: referral({ treasury: 'SUBSCRIPTIONS' }) }), 422, 'REFERRAL_INVALID');
+      expectProblem(await purchase({ referral: referral({ reference: 'order-1' }) }, { reference: 'order-2' }), 422, 'REFERRAL_INVALID');
+      expectProblem(await purchase({ referral: referral({ iat: nowS() - 7200, exp: nowS() - 3600 }) }), 422, 'REFERRAL_INVALID');
+      expectProblem(await purchase({ referral: referral({ affiliate: 7 }) }), 422, 'SELF_REFERRAL');
+      expect(bus.requests.length).toBe(sent);
+    });
+
+    it('when the referral holds for this purchase, then the purchase is sent carrying it as it is, for the ledger to verify', async () => {
+      const token = referral({ reference: 'order-3' });
+      const response = await purchase({ referral: token }, { reference: 'order-3' });
+      expect(response.statusCode).toBe(201);
+      expect(bus.requests.at(-1)).toMatchObject({
+        key: 'user:7',
+        command: { type: 'ledger.transfer', data: { kind: 'PURCHASE', fromUserId: 7, affiliate: { referral: token } } },
+      });
+    });
+
+    it('when a referral is asked for, then only a platform client granted the treasury, with a rule there, for two different users gets one (201), signed by the user service', async () => {
+      ledgerRoutes['GET /internal/commission-rules?treasury=COURSE_FEES'] = () => ({
+        rules: [{ treasury: 'COURSE_FEES', clientId: 'shop-backend', rule: { kind: 'bps', bps: 1000 }, setBy: 7, approvedBy: 8 }],
+      });
+      ledgerRoutes['GET /internal/commission-rules?treasury=SUBSCRIPTIONS'] = () => ({ rules: [] });
+      const issued = { referral: referral(), expiresAt: new Date((nowS() + 3600) * 1000).toISOString() };
+      const asked: unknown[] = [];
+      userRoutes['POST /internal/referrals'] = (sent) => {
+        asked.push(sent);
+        return issued;
+      };
+      const ask = async (body: unknown, bearer: string) => post('/api/platform/referrals', body, { authorization: `Bearer ${bearer}` });
+      const body = { buyerUserId: 7, affiliateUserId: 8, treasury: 'COURSE_FEES' };
+      const client = await systemToken(['COURSE_FEES', 'SUBSCRIPTIONS']);
+      expectProblem(await ask(body, await userToken()), 403, 'FORBIDDEN');
+      expectProblem(await ask(body, await adminToken()), 403, 'FORBIDDEN');
+      expectProblem(await ask({ ...body, buyerUserId: '7' }, client), 400, 'VALIDATION_FAILED');
+      expectProblem(await ask({ ...body, clientId: 'pc_other' }, client), 400, 'VALIDATION_FAILED');
+      expectProblem(await ask(body, await systemToken(['REWARDS'])), 422, 'TREASURY_NOT_GRANTED');
+      expectProblem(await ask({ ...body, affiliateUserId: 7 }, client), 422, 'SELF_REFERRAL');
+      expectProblem(await ask({ ...body, treasury: 'SUBSCRIPTIONS' }, client), 422, 'COMMISSION_RULE_MISSING');
+      expect(asked).toEqual([]);
+      const response = await ask({ ...body, reference: 'order-4' }, client);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual(issued);
+      // The client is the token's, never the body's.
+      expect(asked).toEqual([{ ...body, reference: 'order-4', clientId: 'shop-backend' }]);
+    });
+
+    it('when an ADMIN asks for a commission change, then 202 with the request, sent as an approval request holding it; its approve and reject name the kind; an id naming no route is not found', async () => {
+      userRoutes['GET /internal/platform-clients'] = () => ({
+        platformClients: [
+          {
+            id: 'pc_course_shop',
+            name: 'Shop',
+            createdAt: '2030-01-01T00:00:00.000Z',
+            revokedAt: null,
+            treasuries: ['COURSE_FEES'],
+            dailyRewardCap: null,
+            cashout: false,
+          },
+        ],
+      });
+      const pending = {
+        id: approvalIdNamingRoute({ walletKey: 'treasury:COURSE_FEES', payout: false }, '12'.repeat(16)),
+        status: 'PENDING',
+        change: { treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { kind: 'bps', bps: 1000 }, reason: 'programme' },
+        requestedBy: { kind: 'user', id: '2', role: 'ADMIN' },
+        createdAt: '2030-01-01T00:00:00.000Z',
+        expiresAt: '2030-01-02T00:00:00.000Z',
+        updatedAt: '2030-01-01T00:00:00.000Z',
+        decidedBy: null,
+        rejectionReason: null,
+        transactionId: null,
+      };
+      bus.answer = async (options) => ({
+        correlationId: randomUUID(),
+        commandId: options.command.commandId,
+        ok: true,
+        result: { approval: pending },
+      });
+      const headers = async () => ({
+        authorization: `Bearer ${await token('2', 'ADMIN', { mfaAt: nowS() - 10 })}`,
+        'idempotency-key': randomUUID(),
+      });
+      const put = async (body: unknown) =>
+        inject({
+          method: 'PUT',
+          url: '/api/admin/commission-rules',
+          payload: body,
+          headers: { 'content-type': 'application/json', ...(await headers()) },
+        });
+      const asked = await put({ treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { bps: 1000 }, reason: 'programme' });
+      expect(asked.statusCode).toBe(202);
+      expect(asked.json()).toEqual({ approval: pending });
+      expect(bus.requests.at(-1)).toMatchObject({
+        key: 'treasury:COURSE_FEES',
+        command: {
+          type: 'ledger.request-approval',
+          data: {
+            command: {
+              type: 'ledger.set-commission',
+              data: { treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { kind: 'bps', bps: 1000 }, reason: 'programme' },
+            },
+          },
+        },
+      });
+      expectProblem(await put({ treasury: 'COURSE_FEES', clientId: 'pc_other', rule: { bps: 1000 } }), 404, 'NOT_FOUND');
+      // A USER, and a rule out of bounds, never reach the ledger.
+      const sent = bus.requests.length;
+      expectProblem(await put({ treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { bps: 5001 } }), 400, 'VALIDATION_FAILED');
+      const asUser = await inject({
+        method: 'PUT',
+        url: '/api/admin/commission-rules',
+        payload: { treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { bps: 10 } },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await userToken()}`, 'idempotency-key': randomUUID() },
+      });
+      expectProblem(asUser, 403, 'FORBIDDEN');
+      expect(bus.requests.length).toBe(sent);
+
+      bus.answer = async (options) => failed(options.command.commandId, 'APPROVAL_BY_REQUESTER', 'Another ADMIN+ must approve it');
+      expectProblem(await post(`/api/admin/commission-changes/${pending.id}/approve`, {}, await headers()), 403, 'APPROVAL_BY_REQUESTER');
+      expect(bus.requests.at(-1)).toMatchObject({
+        key: 'treasury:COURSE_FEES',
+        command: { type: 'ledger.approve', data: { approvalId: pending.id, holds: 'commission-change' } },
+      });
+      bus.answer = async (options) => failed(options.command.commandId, 'APPROVAL_NOT_FOUND', 'No such request');
+      expectProblem(
+        await post(`/api/admin/commission-changes/${pending.id}/reject`, { reason: 'not now' }, await headers()),
+        404,
+        'APPROVAL_NOT_FOUND',
+      );
+      expect(bus.requests.at(-1)).toMatchObject({
+        command: { type: 'ledger.reject-approval', data: { approvalId: pending.id, holds: 'commission-change', reason: 'not now' } },
+      });
+      const before = bus.requests.length;
+      const earlier = '0d9f8c1e-5a6b-5c7d-8e9f-0a1b2c3d4e5f';
+      expectProblem(await post(`/api/admin/commission-changes/${earlier}/approve`, {}, await headers()), 404, 'APPROVAL_NOT_FOUND');
+      expect(bus.requests.length).toBe(before);
     });
   });
 

@@ -14,7 +14,7 @@ import {
   type Env,
 } from '@coin/config';
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
-import { keyProofAudience, parseTrustedKeys } from '@coin/security';
+import { keyProofAudience, parseTrustedKeys, referralProofAudience } from '@coin/security';
 import type { CashoutRate, LedgerPolicy } from './domain/ledger';
 import { shardMapText } from './shards';
 import type { LimitDefaults, Limits } from './domain/limits';
@@ -233,6 +233,7 @@ export const ledgerConfigSchema = z.object({
   JWT_AUDIENCE: z
     .string()
     .refine((audience) => audience !== keyProofAudience, `must not be ${keyProofAudience}, the audience of API key proofs`)
+    .refine((audience) => audience !== referralProofAudience, `must not be ${referralProofAudience}, the audience of referrals`)
     .default('coin-ledger-api'),
   /** The oldest command applied, by when the broker appended it: how long an outage a replay may follow (7 days, Kafka's retention). */
   COMMAND_MAX_AGE_S: positiveInt(7 * 24 * 3600),

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import { signTestReferral } from '../../../scripts/stack/proofs';
+import { commissionApprover, commissionRequester, setCommissionRule } from '../../../test/harness/commissions';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 
 function resultOf(reply: Reply): any {
@@ -9,7 +11,7 @@ function resultOf(reply: Reply): any {
 
 /**
  * Affiliate splits against real Kafka and PostgreSQL (docs/CONTRACT.md "Affiliate splits"): the
- * rule on the treasury's row, the split purchase in one apply, its refund and the clawback that
+ * rule two ADMIN+ set on the treasury's row, the affiliate a platform client's referral names, the split purchase in one apply, its refund and the clawback that
  * travels to the affiliate's partition, every balance and the supply exact; a forged split or
  * clawback changes nothing.
  */
@@ -18,6 +20,7 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
   let nextUser = 7300;
   const treasury = 'COURSE_FEES';
   const clientId = 'pc_split_shop';
+  const [requester, approver] = [Number(commissionRequester.id), Number(commissionApprover.id)];
   const openUser = async () => {
     nextUser += 1;
     const userId = nextUser;
@@ -36,9 +39,13 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
     );
     return { total: Number(rows[0]!.total), circulating: Number(rows[0]!.minted) - Number(rows[0]!.burned) };
   };
-  const setRule = (rule: unknown, data: Record<string, unknown> = {}) =>
-    h.send({ type: 'ledger.set-commission', key: walletKeyOfTreasury(treasury), data: { treasury, clientId, rule, ...data } });
-  const purchase = (buyer: number, affiliate: number, amount: number, commandId = randomUUID()) =>
+  // Two ADMIN+: one asks, the other approves (test/harness/commissions.ts).
+  const setRule = (rule: unknown, data: { clientId?: string } = {}) =>
+    setCommissionRule(h, { treasury, clientId, rule, ...data } as Parameters<typeof setCommissionRule>[1]);
+  // The affiliate by the platform client's referral, signed as the user service signs it.
+  const referralOf = (buyer: number, affiliate: number, client = clientId) =>
+    signTestReferral(h.jwtKey, { clientId: client, buyerUserId: buyer, affiliateUserId: affiliate, treasury });
+  const purchase = async (buyer: number, affiliate: number, amount: number, commandId = randomUUID(), client = clientId) =>
     h.send({
       type: 'ledger.transfer',
       key: walletKeyOfUser(buyer),
@@ -50,7 +57,7 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
         amount,
         reason: 'course',
         reference: 'order-split',
-        affiliate: { userId: affiliate, clientId },
+        affiliate: { referral: await referralOf(buyer, affiliate, client) },
       },
     });
 
@@ -62,11 +69,11 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
     await h?.close();
   });
 
-  it('when a rule is set, then the treasury row keeps it and the reply names who set it', async () => {
+  it('when a rule is set by two ADMIN+, then the treasury row keeps it and the reply names who asked and who approved', async () => {
     const set = resultOf(await setRule({ kind: 'bps', bps: 1000 }));
-    expect(set).toMatchObject({ treasury, clientId, rule: { kind: 'bps', bps: 1000 }, setBy: 999999999 });
+    expect(set).toMatchObject({ treasury, clientId, rule: { kind: 'bps', bps: 1000 }, setBy: requester, approvedBy: approver });
     const row = await h.pool.query('SELECT commissions FROM wallets WHERE wallet_key = $1', [walletKeyOfTreasury(treasury)]);
-    expect(row.rows[0].commissions[clientId]).toEqual({ rule: { kind: 'bps', bps: 1000 }, setBy: 999999999 });
+    expect(row.rows[0].commissions[clientId]).toEqual({ rule: { kind: 'bps', bps: 1000 }, setBy: requester, approvedBy: approver });
   });
 
   it('when the rules are read (GET /internal/commission-rules), then the set rule is there with who set it; another treasury has none; a bad query is a 400', async () => {
@@ -78,13 +85,13 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
     };
     const all = await read('');
     expect(all.status).toBe(200);
-    expect(all.body.rules).toContainEqual({ treasury, clientId, rule: { kind: 'bps', bps: 1000 }, setBy: 999999999 });
+    expect(all.body.rules).toContainEqual({ treasury, clientId, rule: { kind: 'bps', bps: 1000 }, setBy: requester, approvedBy: approver });
     expect((await read(`?treasury=${treasury}`)).body.rules.every((r: { treasury: string }) => r.treasury === treasury)).toBe(true);
     expect((await read('?treasury=REWARDS')).body.rules.some((r: { clientId: string }) => r.clientId === clientId)).toBe(false);
     expect((await read('?treasury=nope')).status).toBe(400);
   });
 
-  it('when a rule out of bounds is put on the topic, then the command schema refuses it and nothing is stored', async () => {
+  it('when a rule out of bounds is asked for on the topic, then the command schema refuses it and nothing is stored', async () => {
     const reply = await setRule({ kind: 'bps', bps: 5001 }, { clientId: 'pc_greedy' });
     expect(reply.ok).toBe(false);
     const row = await h.pool.query('SELECT commissions FROM wallets WHERE wallet_key = $1', [walletKeyOfTreasury(treasury)]);
@@ -232,10 +239,11 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
   });
 
   it.each(['constructor', '__proto__', 'toString'])(
-    'when a purchase forged on Kafka names the affiliate client %s (a prototype key), then the contract refuses it, its caller is answered and the partition goes on',
+    'when a purchase on Kafka carries a referral of the client %s (a prototype key), then the contract refuses it, its caller is answered and the partition goes on',
     async (clientId) => {
       const [buyer, affiliate] = [await openUser(), await openUser()];
       resultOf(await mint(buyer, 1_000));
+      // Signed with the stack's key: only the referral's claims are hostile.
       const forged = await h.send({
         type: 'ledger.transfer',
         key: walletKeyOfUser(buyer),
@@ -245,7 +253,7 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
           to: { kind: 'treasury', code: treasury },
           amount: 500,
           reason: 'course',
-          affiliate: { userId: affiliate, clientId },
+          affiliate: { referral: await referralOf(buyer, affiliate, clientId) },
         },
       });
       expect(forged).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
@@ -260,18 +268,7 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
     expect(await purchase(buyer, buyer, 1_000)).toMatchObject({ ok: false, error: { code: 'SELF_REFERRAL' } });
     expect(await purchase(buyer, 9_999_999, 1_000)).toMatchObject({ ok: false, error: { code: 'USER_NOT_FOUND' } });
     const other = await openUser();
-    const noRule = await h.send({
-      type: 'ledger.transfer',
-      key: walletKeyOfUser(buyer),
-      data: {
-        kind: 'PURCHASE',
-        fromUserId: buyer,
-        to: { kind: 'treasury', code: treasury },
-        amount: 1_000,
-        reason: 'course',
-        affiliate: { userId: other, clientId: 'pc_nobody' },
-      },
-    });
+    const noRule = await purchase(buyer, other, 1_000, randomUUID(), 'pc_nobody');
     expect(noRule).toMatchObject({ ok: false, error: { code: 'COMMISSION_RULE_MISSING' } });
     expect(await purchase(buyer, other, 5)).toMatchObject({ ok: false, error: { code: 'COMMISSION_OUT_OF_RANGE' } });
     expect(await balanceOf(walletKeyOfUser(buyer))).toBe(1_000);
@@ -291,7 +288,7 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
         to: { kind: 'treasury', code: treasury },
         amount: 1_000,
         reason: 'x',
-        affiliate: { userId: affiliate, clientId },
+        affiliate: { referral: await referralOf(buyer, affiliate) },
       },
     });
     expect(noProof.ok).toBe(false);

@@ -14,7 +14,7 @@ import {
   type Env,
 } from '@coin/config';
 import { coinsToMinorUnits, minorUnitsPerCoin } from '@coin/contracts';
-import { keyProofAudience } from '@coin/security';
+import { keyProofAudience, referralProofAudience } from '@coin/security';
 import type { GrantPolicy } from './domain/grant-requests';
 import { mfaKeyBytes } from './domain/secret-box';
 
@@ -49,6 +49,7 @@ export const userConfigSchema = z.object({
   JWT_AUDIENCE: z
     .string()
     .refine((audience) => audience !== keyProofAudience, `must not be ${keyProofAudience}, the audience of API key proofs`)
+    .refine((audience) => audience !== referralProofAudience, `must not be ${referralProofAudience}, the audience of referrals`)
     .default('coin-ledger-api'),
   ACCESS_TOKEN_TTL_S: positiveInt(900),
   /**

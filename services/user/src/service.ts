@@ -19,7 +19,7 @@ import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerRegistrationKeyRoutes } from './http/registration-key-routes';
-import { registerCallbackSecretRoutes, registerIdentityRoutes } from './http/identity-routes';
+import { registerCallbackSecretRoutes, registerIdentityRoutes, registerReferralRoute } from './http/identity-routes';
 import { RevocationSignal } from './http/revocation-wait';
 import { registerSecondFactorRoutes } from './http/second-factor-routes';
 import { SecretBox } from './domain/secret-box';
@@ -126,6 +126,7 @@ function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own
   registerInternalRoutes(app, routeDeps);
   registerIdentityRoutes(app, routeDeps);
   registerCallbackSecretRoutes(app, routeDeps);
+  registerReferralRoute(app, routeDeps);
   registerSecondFactorRoutes(app, routeDeps);
   registerReadinessRoute(app, parts.readiness);
   registerDeletionRequestRoutes(app, { pool, now });

@@ -1,9 +1,10 @@
 /**
  * Purchases split with an affiliate (docs/CONTRACT.md "Affiliate splits"). At set-up a platform
  * client granted COURSE_FEES gets a commission rule of 10 % for it (`PUT
- * /api/admin/commission-rules` by the operator, stepped up). Then `loops` loops, each: a funded
- * user buys (1–20 coins) naming another user as affiliate under that client, and half of the
- * acknowledged purchases are refunded in full by the operator at once. Every request has its own
+ * /api/admin/commission-rules` by the operator, stepped up, approved by its co-signer). Then
+ * `loops` loops, each: the client attests a referral (`POST /api/platform/referrals`) of a funded
+ * user by another user, the buyer buys (1–20 coins) carrying it, and half of the acknowledged
+ * purchases are refunded in full by the operator at once. Every request has its own
  * Idempotency-Key and is retried with it until a definitive answer, like the transfers.
  *
  * Checks against the ledger's record:
@@ -36,7 +37,7 @@ import {
   type LedgerTransaction,
 } from '../client';
 import { type ChaosActor, type EndState, Loops } from './actor';
-import { createPlatformClient, type StackAccess } from './platform';
+import { createPlatformClient, platformToken, type StackAccess } from './platform';
 
 export interface SplitsOptions {
   stack: StackAccess;
@@ -65,6 +66,8 @@ interface SplitPurchase extends Op {
   buyer: SeededUser;
   affiliate: SeededUser;
   amountCoins: number;
+  /** The platform client's referral the purchase carries (the same on every retry of its key). */
+  referral: string;
   refund?: Op & { reason: string };
 }
 
@@ -85,6 +88,7 @@ export class SplitsActor implements ChaosActor {
   readonly name = 'splits';
   private readonly purchases: SplitPurchase[] = [];
   private clientId = '';
+  private clientToken = '';
   private readonly loops = new Loops();
 
   constructor(private readonly options: SplitsOptions) {}
@@ -92,13 +96,31 @@ export class SplitsActor implements ChaosActor {
   /** The platform client and its rule, before the run. */
   async prepare(): Promise<void> {
     const { stack, operator } = this.options;
-    this.clientId = (await createPlatformClient(stack, 'chaos affiliate shop', [treasury])).clientId;
+    const client = await createPlatformClient(stack, 'chaos affiliate shop', [treasury]);
+    this.clientId = client.clientId;
+    this.clientToken = await platformToken(stack.gatewayUrl, client);
     const token = await stepUp(stack.gatewayUrl, operator.accessToken, operator.device);
-    const set = await requestJson(stack.gatewayUrl, 'PUT', '/api/admin/commission-rules', {
+    const asked = await requestJson(stack.gatewayUrl, 'PUT', '/api/admin/commission-rules', {
       body: { treasury, clientId: this.clientId, rule: { bps: commissionBps } },
       headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
     });
-    if (set.status !== 200) throw new Error(`commission rule: ${set.status} ${JSON.stringify(set.body)}`);
+    if (asked.status !== 202) throw new Error(`commission rule: ${asked.status} ${JSON.stringify(asked.body)}`);
+    // A second person approves it (docs/design/security.md "Powers over money").
+    await operator.approveCommissionChange(asked.body.approval.id as string);
+  }
+
+  /** The platform client's referral of the buyer by the affiliate, for this purchase; retried until it is signed. */
+  private async referralFor(p: SplitPurchase): Promise<string> {
+    const body = { buyerUserId: p.buyer.userId, affiliateUserId: p.affiliate.userId, treasury };
+    for (;;) {
+      const answer = await requestJson(this.options.stack.gatewayUrl, 'POST', '/api/platform/referrals', {
+        body,
+        headers: { authorization: `Bearer ${this.clientToken}` },
+      }).catch(() => null);
+      if (answer?.status === 201) return answer.body.referral as string;
+      if (Date.now() > this.options.giveUpAt()) throw new Error(`referral: ${answer?.status} ${JSON.stringify(answer?.body)}`);
+      await sleep(200);
+    }
   }
 
   start(): void {
@@ -121,9 +143,11 @@ export class SplitsActor implements ChaosActor {
         buyer,
         affiliate,
         amountCoins: randomCoins(1, 20),
+        referral: '',
         attempts: [],
         outcome: 'unresolved',
       };
+      p.referral = await this.referralFor(p);
       this.purchases.push(p);
       await this.drive(p, this.options.giveUpAt);
       if (p.outcome === 'acknowledged' && Math.random() < 0.5) {
@@ -151,7 +175,7 @@ export class SplitsActor implements ChaosActor {
     return sendMoney(
       gatewayUrl,
       '/api/coins/purchase',
-      { treasury, amount: p.amountCoins, reason: p.reason, affiliate: { userId: p.affiliate.userId, clientId: this.clientId } },
+      { treasury, amount: p.amountCoins, reason: p.reason, affiliate: { referral: p.referral } },
       { authorization: `Bearer ${p.buyer.accessToken}`, 'idempotency-key': p.key },
       this.options.requestTimeoutMs,
       tag,

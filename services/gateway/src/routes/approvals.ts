@@ -17,6 +17,7 @@ import {
   type ApprovableCommand,
   type Approval,
   type CashoutReversalApproval,
+  type CommissionChangeApproval,
   type PayoutApproval,
 } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
@@ -48,15 +49,18 @@ export interface ApprovalRouteDeps {
   apiKeys: ApiKeyVerifier;
 }
 
+type AnyApproval = Approval | PayoutApproval | CashoutReversalApproval | CommissionChangeApproval;
+
 /** The request of a route of Approvals: never a payout's (the ledger's read of an Approval answers APPROVAL_NOT_FOUND for one). */
-function asApproval(shown: Approval | PayoutApproval | CashoutReversalApproval): Approval {
+function asApproval(shown: AnyApproval): Approval {
   if ('payout' in shown) throw new InvariantViolation('a payout request answered on the routes of Approvals');
   if ('reversal' in shown) throw new InvariantViolation("a cash-out's reversal answered on the routes of Approvals");
+  if ('change' in shown) throw new InvariantViolation('a commission change answered on the routes of Approvals');
   return shown;
 }
 
 /** The request of a route of payout approvals: always a payout's (the ledger's read of one answers for nothing else). */
-function asPayoutApproval(shown: Approval | PayoutApproval | CashoutReversalApproval): PayoutApproval {
+function asPayoutApproval(shown: AnyApproval): PayoutApproval {
   if (!('payout' in shown)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
   return shown;
 }
@@ -200,6 +204,7 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
       const result = await sendApprove(deps, request, reply, request.params.id, false);
       if ('payout' in result) throw new InvariantViolation('a payout request answered on the routes of Approvals');
       if ('cashout' in result) throw new InvariantViolation("a cash-out's reversal answered on the routes of Approvals");
+      if ('clientId' in result) throw new InvariantViolation('a commission change answered on the routes of Approvals');
       return result;
     },
   );

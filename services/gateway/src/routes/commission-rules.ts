@@ -1,22 +1,42 @@
 import {
+  approvalIdParam,
+  commissionChangeApproval,
+  commissionChangedResult,
+  commissionChangePending,
   commissionRuleBody,
-  commissionRuleEntry,
   commissionRuleList,
   commissionRulesQuery,
   ledgerDraft,
   problem,
+  referralIssued,
+  referralRequestBody,
+  rejectApprovalBody,
+  routeOfApprovalId,
+  type CommissionChangeApproval,
   type CommissionRule,
   type CommissionRuleBody,
   type PlatformClient,
 } from '@coin/contracts';
-import { AppError } from '@coin/errors';
+import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
+import { randomIdNonce } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
+import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { sendLedgerCommand } from './command-route';
-import { exampleCommissionRule, exampleCommissionRuleBody, withExample } from './examples';
+import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import {
+  exampleCommissionChanged,
+  exampleCommissionChangePending,
+  exampleCommissionChangeRejected,
+  exampleCommissionRule,
+  exampleCommissionRuleBody,
+  exampleReferral,
+  exampleReferralRequest,
+  exampleRejectApproval,
+  withExample,
+} from './examples';
 import type { z } from 'zod';
 
 export interface CommissionRouteDeps {
@@ -24,17 +44,7 @@ export interface CommissionRouteDeps {
   internal: InternalApi;
 }
 
-const errorResponses = {
-  400: problem,
-  401: problem,
-  403: problem,
-  404: problem,
-  409: problem,
-  422: problem,
-  429: problem,
-  503: problem,
-  504: problem,
-};
+const readResponses = { 400: problem, 401: problem, 403: problem, 404: problem, 422: problem, 429: problem, 503: problem, 504: problem };
 
 function ruleOf(rule: CommissionRuleBody['rule']): CommissionRule | null {
   if (rule === null) return null;
@@ -51,11 +61,26 @@ export function commissionGrantRefusal(clients: readonly PlatformClient[], clien
   return null;
 }
 
+/** The request a commission change route answers with: always a change's (the ledger finds no other request on these routes). */
+function asChange(shown: { approval: unknown }): CommissionChangeApproval {
+  const parsed = commissionChangeApproval.safeParse(shown.approval);
+  if (!parsed.success) throw new InvariantViolation('a request other than a commission change answered on its routes');
+  return parsed.data;
+}
+
+/** A change request's id names its route (it is always drawn with a nonce); any other id is no change request. */
+function requireRoutedId(id: string): void {
+  const route = routeOfApprovalId(id);
+  if (!route || route.payout) throw new AppError('APPROVAL_NOT_FOUND', `Commission change request ${id} does not exist`);
+}
+
 /**
- * Commission rules (docs/CONTRACT.md "Affiliate splits"): an ADMIN+ with a fresh second factor
- * sets a platform client's rule for a treasury the client is granted; the ledger keeps it with
- * the treasury's wallet and records who set it (never paid under it), and the admin audit log
- * records the act.
+ * Commission rules (docs/CONTRACT.md "Affiliate splits"): one ADMIN+ with a fresh second factor
+ * asks to set a platform client's rule for a treasury the client is granted (202 with the
+ * request), a different ADMIN+ approves it (or any ADMIN+ rejects it); the ledger keeps the rule
+ * with the treasury's wallet, records who asked and who approved (neither is ever paid under it),
+ * and the admin audit log records every step. A platform client with a rule attests its
+ * referrals (POST /api/platform/referrals), which alone name a purchase's affiliate.
  */
 export function registerCommissionRoutes(app: App, deps: CommissionRouteDeps): void {
   app.get(
@@ -64,47 +89,160 @@ export function registerCommissionRoutes(app: App, deps: CommissionRouteDeps): v
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "The commission rules in force, each platform client's for each treasury (or one treasury's), with the ADMIN+ who set it",
+        summary:
+          "The commission rules in force, each platform client's for each treasury (or one treasury's), with the ADMIN+ who asked for each and the one who approved it",
         operationId: 'listCommissionRules',
         querystring: commissionRulesQuery,
-        response: {
-          200: withExample(commissionRuleList, { rules: [exampleCommissionRule] }),
-          ...errorResponses,
-        },
+        response: { 200: withExample(commissionRuleList, { rules: [exampleCommissionRule] }), ...readResponses },
       },
     },
     async (request) =>
       deps.internal.read('ledger.commission-rules', request.query as z.output<typeof commissionRulesQuery>, String(request.id)),
   );
+  registerChangeRequest(app, deps);
+  registerChangeApprove(app, deps);
+  registerChangeReject(app, deps);
+  registerReferrals(app, deps);
+}
+
+/** One ADMIN+ asks for a rule's change: 202 with the request, applied only when a different ADMIN+ approves it. */
+function registerChangeRequest(app: App, deps: CommissionRouteDeps): void {
   app.put(
     '/api/admin/commission-rules',
     {
       config: { access: 'admin', idempotent: true, stepUp: true },
       schema: {
-        tags: ['admin', 'money'],
+        tags: ['admin', 'money', 'approvals'],
         summary:
-          "Set (or, with rule null, remove) a platform client's commission rule for a treasury it is granted: a share in basis points (1–5000) or a fixed amount (≤ 10,000 coins) of each purchase naming an affiliate",
+          "Ask to set (or, with rule null, remove) a platform client's commission rule for a treasury it is granted: a share in basis points (1–5000) or a fixed amount (≤ 10,000 coins) of each purchase its referrals name an affiliate of. 202 with the request: a different ADMIN+ approves it (POST /api/admin/commission-changes/{id}/approve). With a fresh second factor",
         headers: idempotencyHeaders,
         operationId: 'setCommissionRule',
         body: withExample(commissionRuleBody, exampleCommissionRuleBody),
-        response: { 200: withExample(commissionRuleEntry, exampleCommissionRule), ...errorResponses },
+        response: { 202: withExample(commissionChangePending, exampleCommissionChangePending), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { treasury, clientId, rule } = request.body;
+      const { treasury, clientId, rule, reason } = request.body;
       if (rule !== null) {
         // A rule pays out of a treasury's sales through this client: it must be a live client granted that treasury.
         const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
         const refusal = commissionGrantRefusal(platformClients, clientId, treasury);
         if (refusal) throw refusal;
       }
-      return sendLedgerCommand(
+      const command = {
+        type: 'ledger.set-commission' as const,
+        data: { treasury, clientId, rule: ruleOf(rule), ...(reason !== undefined ? { reason } : {}) },
+      };
+      const result = await sendLedgerCommand(
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.set-commission', { treasury, clientId, rule: ruleOf(rule), requestHash }),
+        (requestHash) => ledgerDraft('ledger.request-approval', { command, idNonce: randomIdNonce(), requestHash }),
+        202,
+      );
+      return { approval: asChange(result) };
+    },
+  );
+}
+
+/** A different ADMIN+ approves a change: the rule is set, naming who asked and who approved. */
+function registerChangeApprove(app: App, deps: CommissionRouteDeps): void {
+  app.post(
+    '/api/admin/commission-changes/:id/approve',
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['admin', 'money', 'approvals'],
+        summary:
+          "Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid under the rule",
+        headers: idempotencyHeaders,
+        params: approvalIdParam,
+        operationId: 'approveCommissionChange',
+        response: { 200: withExample(commissionChangedResult, exampleCommissionChanged), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const approvalId = request.params.id;
+      requireRoutedId(approvalId);
+      const result = await sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.approve', { approvalId, holds: 'commission-change', requestHash }),
         200,
       );
+      if (!('clientId' in result)) throw new InvariantViolation('a request other than a commission change answered on its routes');
+      return { ...result, approval: asChange(result) };
+    },
+  );
+}
+
+/** Any ADMIN+ rejects a change with a reason: the rule stays as it is. */
+function registerChangeReject(app: App, deps: CommissionRouteDeps): void {
+  app.post(
+    '/api/admin/commission-changes/:id/reject',
+    {
+      config: { access: 'admin', idempotent: true, stepUp: true },
+      schema: {
+        tags: ['admin', 'approvals'],
+        summary: "Reject a commission rule's change with a reason: the rule in force stays as it is",
+        headers: idempotencyHeaders,
+        params: approvalIdParam,
+        body: withExample(rejectApprovalBody, exampleRejectApproval),
+        operationId: 'rejectCommissionChange',
+        response: { 200: withExample(commissionChangePending, exampleCommissionChangeRejected), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const approvalId = request.params.id;
+      requireRoutedId(approvalId);
+      const result = await sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) =>
+          ledgerDraft('ledger.reject-approval', { approvalId, holds: 'commission-change', reason: request.body.reason, requestHash }),
+        200,
+      );
+      return { approval: asChange(result) };
+    },
+  );
+}
+
+/**
+ * A platform client attests a referral (docs/CONTRACT.md "Affiliate splits"): the live client,
+ * granted the treasury and with a commission rule there, asks the user service to sign that this
+ * buyer was referred by this affiliate (for this purchase's reference, when given). The buyer's
+ * purchase carries it; the ledger verifies it and pays the affiliate by this client's rule.
+ */
+function registerReferrals(app: App, deps: CommissionRouteDeps): void {
+  app.post(
+    '/api/platform/referrals',
+    {
+      config: { access: 'platform' },
+      schema: {
+        tags: ['money'],
+        summary:
+          "Attest that a buyer was referred by an affiliate, for purchases paying a treasury the calling platform client is granted and has a commission rule for (and, with `reference`, for that purchase only): 201 with the referral the buyer's purchase carries (`affiliate.referral`), valid for an hour. The affiliate is never the buyer (SELF_REFERRAL) nor one of the people behind the client's grant (SELF_DEALING)",
+        operationId: 'createReferral',
+        body: withExample(referralRequestBody, exampleReferralRequest),
+        response: { 201: withExample(referralIssued, exampleReferral), ...readResponses },
+      },
+    },
+    async (request, reply) => {
+      const { buyerUserId, affiliateUserId, treasury } = request.body;
+      const principal = principalOf(request);
+      const clientId = principal.subject;
+      if (!principal.treasuries?.includes(treasury)) {
+        throw new AppError('TREASURY_NOT_GRANTED', `Platform client ${clientId} is not granted ${treasury}`);
+      }
+      if (buyerUserId === affiliateUserId) throw new AppError('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+      const { rules } = await deps.internal.read('ledger.commission-rules', { treasury }, String(request.id));
+      if (!rules.some((rule) => rule.clientId === clientId)) {
+        throw new AppError('COMMISSION_RULE_MISSING', `Platform client ${clientId} has no commission rule for ${treasury}`);
+      }
+      const issued = await deps.internal.post('users.referral', { ...request.body, clientId }, String(request.id));
+      return reply.status(201).send(issued);
     },
   );
 }

@@ -50,11 +50,17 @@ describe('the bodies of affiliate splits are bounded at the edge', () => {
     expect(rule({ bps: 100, amount: 1 })).toBe(false);
   });
 
-  it('when a purchase names a treasury as its affiliate, or an affiliate without a client, then 400', () => {
+  it("when a purchase names its affiliate by anything but a referral (the buyer's word, a treasury) or by one whose claims are not a referral's, then 400", () => {
     const base = { treasury: 'COURSE_FEES', amount: 10, reason: 'course' };
-    expect(purchaseBody.safeParse({ ...base, affiliate: { userId: 8, clientId: 'pc_shop' } }).success).toBe(true);
-    expect(purchaseBody.safeParse({ ...base, affiliate: { userId: 'REWARDS', clientId: 'pc_shop' } }).success).toBe(false);
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = { sub: 'pc_shop', buyer: 7, affiliate: 8, treasury: 'COURSE_FEES', createdBy: null, approvedBy: null, iat: 1, exp: 2 };
+    const referral = (body: object) => `${part({ alg: 'EdDSA', typ: 'coin-referral+jwt' })}.${part(body)}.c2ln`;
+    expect(purchaseBody.safeParse({ ...base, affiliate: { referral: referral(claims) } }).success).toBe(true);
+    expect(purchaseBody.safeParse({ ...base, affiliate: { userId: 8, clientId: 'pc_shop' } }).success).toBe(false);
     expect(purchaseBody.safeParse({ ...base, affiliate: { treasury: 'REWARDS', clientId: 'pc_shop' } }).success).toBe(false);
-    expect(purchaseBody.safeParse({ ...base, affiliate: { userId: 8 } }).success).toBe(false);
+    expect(purchaseBody.safeParse({ ...base, affiliate: { referral: referral({ ...claims, affiliate: 'REWARDS' }) } }).success).toBe(false);
+    expect(purchaseBody.safeParse({ ...base, affiliate: { referral: referral({ ...claims, buyer: undefined }) } }).success).toBe(false);
+    expect(purchaseBody.safeParse({ ...base, affiliate: { referral: `${referral(claims)}.extra` } }).success).toBe(false);
+    expect(purchaseBody.safeParse({ ...base, affiliate: { referral: 'x'.repeat(3000) } }).success).toBe(false);
   });
 });

@@ -259,20 +259,91 @@ export const exampleClientCredentialsForm = {
 export const exampleMint = { treasury: 'REWARDS', amount: 10000, reason: 'Quarterly rewards budget' } as const;
 export const exampleBurn = { userId, amount: 25.5, reason: 'Correction of a duplicate mint' };
 export const exampleTransfer = { toUserId: 43, amount: 12.5, reason: 'Lunch, split two ways' };
+/** A compact JWS of these claims, as the user service signs a referral (the signature here is a placeholder). */
+function exampleJws(header: object, claims: object): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part(header)}.${part(claims)}.${'c2lnbmF0dXJl'.repeat(7)}`;
+}
+/** POST /api/platform/referrals: pc_course_shop attests that user 42 was referred by user 43 for this order. */
+export const exampleReferralRequest = {
+  buyerUserId: userId,
+  affiliateUserId: 43,
+  treasury: 'COURSE_FEES',
+  reference: 'ORDER-2026-0042',
+} as const;
+const referralIat = Math.floor(Date.parse(at) / 1000);
+export const exampleReferral = {
+  referral: exampleJws(
+    { alg: 'EdDSA', kid: 'k-2026-01', typ: 'coin-referral+jwt' },
+    {
+      buyer: userId,
+      affiliate: 43,
+      treasury: 'COURSE_FEES',
+      reference: 'ORDER-2026-0042',
+      createdBy: 7,
+      approvedBy: 8,
+      sub: 'pc_course_shop',
+      iss: 'coin-ledger',
+      aud: 'coin-ledger-referral',
+      iat: referralIat,
+      exp: referralIat + 3600,
+    },
+  ),
+  expiresAt: new Date((referralIat + 3600) * 1000).toISOString(),
+};
 export const examplePurchase = {
   treasury: 'COURSE_FEES',
   amount: 49.99,
   reason: 'Course: TypeScript basics',
   reference: 'ORDER-2026-0042',
-  affiliate: { userId: 43, clientId: 'pc_course_shop' },
+  affiliate: { referral: exampleReferral.referral },
 } as const;
-/** PUT /api/admin/commission-rules: 10% of each purchase through pc_course_shop to the affiliate it names. */
-export const exampleCommissionRuleBody = { treasury: 'COURSE_FEES', clientId: 'pc_course_shop', rule: { bps: 1000 } } as const;
+/** PUT /api/admin/commission-rules: 10% of each purchase through pc_course_shop to the affiliate its referrals name. */
+export const exampleCommissionRuleBody = {
+  treasury: 'COURSE_FEES',
+  clientId: 'pc_course_shop',
+  rule: { bps: 1000 },
+  reason: 'Affiliate programme agreed with the course shop',
+} as const;
 export const exampleCommissionRule = {
   treasury: 'COURSE_FEES',
   clientId: 'pc_course_shop',
   rule: { kind: 'bps', bps: 1000 },
-  setBy: 7,
+  setBy: 42,
+  approvedBy: 7,
+} as const;
+const exampleCommissionChange = {
+  id: '9c8b7a6f-5e4d-8c3b-8a2f-1e0d9c8b7a71',
+  status: 'PENDING',
+  change: {
+    treasury: 'COURSE_FEES',
+    clientId: 'pc_course_shop',
+    rule: { kind: 'bps', bps: 1000 },
+    reason: exampleCommissionRuleBody.reason,
+  },
+  requestedBy: { kind: 'user', id: '42', role: 'ADMIN' },
+  createdAt: at,
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  updatedAt: at,
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+} as const;
+/** PUT /api/admin/commission-rules: 202, the change waiting for a different ADMIN+. */
+export const exampleCommissionChangePending = { approval: exampleCommissionChange };
+/** POST /api/admin/commission-changes/{id}/reject. */
+export const exampleCommissionChangeRejected = {
+  approval: {
+    ...exampleCommissionChange,
+    status: 'REJECTED',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    rejectionReason: 'The programme starts next month',
+  },
+} as const;
+/** POST /api/admin/commission-changes/{id}/approve: the rule in force, who asked for it and who approved it. */
+export const exampleCommissionChanged = {
+  ...exampleCommissionRule,
+  approval: { ...exampleCommissionChange, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' } },
 } as const;
 export const exampleReward = { userId, amount: 5, reason: 'Completed the onboarding course' };
 export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial refund: one lesson cancelled' };

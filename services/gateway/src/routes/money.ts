@@ -9,6 +9,7 @@ import {
   moneyResult,
   purchaseBody,
   purchaseResult,
+  referralClaimsOf,
   refundBody,
   rewardBody,
   transferBody,
@@ -261,7 +262,26 @@ async function treasuryOfPurchase(deps: MoneyRouteDeps, request: FastifyRequest,
   return treasury;
 }
 
-/** A purchase, split with an affiliate when it names one (docs/CONTRACT.md "Affiliate splits"). */
+/**
+ * Why a purchase's referral cannot pay its affiliate, thrown before anything is sent: it was
+ * signed for another buyer, treasury or reference, it names the buyer, or it has expired. Its
+ * signature and its client's revocation are the ledger's to judge (a forged one is refused there).
+ */
+function refuseReferral(referral: string, purchase: { buyerUserId: number; treasury: string; reference?: string | undefined }): void {
+  const claims = referralClaimsOf(referral);
+  if (!claims) throw new AppError('VALIDATION_FAILED', 'affiliate.referral is not a referral');
+  const invalid = (detail: string) => new AppError('REFERRAL_INVALID', detail);
+  if (claims.buyer !== purchase.buyerUserId) throw invalid('The referral was signed for another buyer');
+  if (claims.treasury !== purchase.treasury) throw invalid(`The referral is for purchases paying ${claims.treasury}`);
+  if (claims.reference !== undefined && claims.reference !== purchase.reference) {
+    throw invalid(`The referral is for the purchase with reference ${claims.reference} only`);
+  }
+  if (claims.exp * 1000 <= Date.now()) throw invalid('The referral has expired: ask the platform for a new one');
+  if (claims.affiliate === purchase.buyerUserId)
+    throw new AppError('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+}
+
+/** A purchase, split with an affiliate when it names one by a referral (docs/CONTRACT.md "Affiliate splits"). */
 function registerPurchaseRoute(app: App, deps: MoneyRouteDeps): void {
   app.post(
     '/api/coins/purchase',
@@ -270,7 +290,7 @@ function registerPurchaseRoute(app: App, deps: MoneyRouteDeps): void {
       schema: {
         tags: ['coins', 'money'],
         summary:
-          "Pay a treasury for a course, product or subscription; naming an affiliate splits it by the platform client's commission rule (the affiliate's commission in `commission`)",
+          "Pay a treasury for a course, product or subscription; with a platform client's referral (`affiliate.referral`, POST /api/platform/referrals) it is split by that client's commission rule (the affiliate's commission in `commission`)",
         headers: idempotencyHeaders,
         operationId: 'purchase',
         body: withExample(purchaseBody, examplePurchase),
@@ -279,9 +299,8 @@ function registerPurchaseRoute(app: App, deps: MoneyRouteDeps): void {
     },
     async (request, reply) => {
       const { treasury, reference, affiliate } = request.body;
-      // Refused early as the ledger would (it judges again): the buyer is never their own affiliate.
-      if (affiliate?.userId === userIdOf(request))
-        throw new AppError('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+      // Refused early as the ledger would (it verifies the referral and judges again).
+      if (affiliate) refuseReferral(affiliate.referral, { buyerUserId: userIdOf(request), treasury, reference });
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.transfer', {
           kind: 'PURCHASE',

@@ -16,7 +16,7 @@ import { uuidV5 } from '@coin/security';
 import { clawbackLegCommand, creditLegCommand } from '../domain/batch';
 import type { ApprovalChange } from '../domain/approvals';
 import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, HoldState, MandateChange, NewTransaction } from '../domain/ledger';
-import { holdsPayout, holdsReversal } from '../domain/commands/approvable';
+import { approvedWithoutTransaction, holdsPayout } from '../domain/commands/approvable';
 import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { mandateView } from '../views/mandate-view';
@@ -189,9 +189,10 @@ export function approvalEventId(change: ApprovalChange): string {
  */
 export function approvalEventMessages(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage[] {
   if (holdsPayout(change.approval.command)) return [payoutApprovalEventMessage(topics, change)];
-  // A cash-out's reversal is no Approval (no command.type value for it; a new one breaks consumers):
-  // the admin audit log records its request and approval, coin.holds the release.
-  if (holdsReversal(change.approval.command)) return [];
+  // A cash-out's reversal and a commission change are no Approvals (no command.type value for them;
+  // a new one breaks consumers): the admin audit log records their request and approval, coin.holds
+  // a reversal's release.
+  if (approvedWithoutTransaction(change.approval.command)) return [];
   const approval = approvalView(change.approval);
   const envelope = {
     eventId: approvalEventId(change),

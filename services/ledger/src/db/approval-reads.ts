@@ -14,8 +14,8 @@ export async function findApproval(db: Queryable, id: string): Promise<ApprovalS
 
 /**
  * A page of requests, newest first, with the total matching the filter: those holding a payout
- * (`payouts`, shown as PayoutApprovals) or all the others but a cash-out's reversal, which is no
- * Approval (`approvals`, shown as Approvals).
+ * (`payouts`, shown as PayoutApprovals) or all the others but a cash-out's reversal and a
+ * commission change, which are no Approvals (`approvals`, shown as Approvals).
  */
 export async function listApprovals(
   db: Queryable,
@@ -24,7 +24,7 @@ export async function listApprovals(
   const status = filter.status ?? null;
   const payouts = filter.kind === 'payouts';
   const where = `($1::text IS NULL OR status = $1) AND ((command->>'type') = 'ledger.payout') = $2
-    AND (command->>'type') IS DISTINCT FROM 'ledger.reverse-cashout'`;
+    AND (command->>'type') IS DISTINCT FROM 'ledger.reverse-cashout' AND (command->>'type') IS DISTINCT FROM 'ledger.set-commission'`;
   const [rows, counted] = await Promise.all([
     db.query<ApprovalDbRow>(
       `SELECT ${approvalColumns} FROM approval_requests WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,

@@ -38,7 +38,12 @@ export const walletColumns =
 /** A treasury's stored commission rules: by platform client id, each bounded as the command is. */
 const commissionRules = z.record(
   z.string().min(1).max(100),
-  z.object({ rule: commissionRule, setBy: z.number().int().positive().nullable() }),
+  // `approvedBy`: absent on a rule set before rules took two people.
+  z.object({
+    rule: commissionRule,
+    setBy: z.number().int().positive().nullable(),
+    approvedBy: z.number().int().positive().nullable().optional(),
+  }),
 );
 
 /**

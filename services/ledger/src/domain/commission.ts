@@ -5,8 +5,11 @@ import type { CommissionRule } from '@coin/contracts';
  * purchase, and the part of it a refund claws back. Amounts are integer minor units.
  */
 
-/** A treasury's commission rules, by platform client id: the rule and the ADMIN+ who set it. */
-export type CommissionRules = Record<string, { rule: CommissionRule; setBy: number | null }>;
+/**
+ * A treasury's commission rules, by platform client id: the rule, the ADMIN+ who asked for it and
+ * the one who approved it (absent on a rule set before rules took two people).
+ */
+export type CommissionRules = Record<string, { rule: CommissionRule; setBy: number | null; approvedBy?: number | null | undefined }>;
 
 /**
  * The commission `rule` takes of a purchase of `amount`: a share in basis points, rounded down

@@ -197,10 +197,10 @@ function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void
   };
   if (decision.limits) walletOf(decision.limits.walletKey, 'limits').limits = decision.limits.overrides;
   if (decision.commissionRule) {
-    const { walletKey, clientId, rule, setBy } = decision.commissionRule;
+    const { walletKey, clientId, rule, setBy, approvedBy } = decision.commissionRule;
     const wallet = walletOf(walletKey, 'commission rule');
     const { [clientId]: _replaced, ...others } = wallet.commissions ?? {};
-    wallet.commissions = rule ? { ...others, [clientId]: { rule, setBy } } : others;
+    wallet.commissions = rule ? { ...others, [clientId]: { rule, setBy, approvedBy } } : others;
   }
   if (decision.freeze) walletOf(decision.freeze.walletKey, 'freeze').freeze = decision.freeze.freeze;
   if (decision.clock) {

@@ -91,6 +91,18 @@ export class RevocationFloors {
     return `Command refused: its key proof's API key ${keyId} was revoked before the command was written`;
   }
 
+  /**
+   * Why a referral the platform client `clientId` attested may not pay at `offset` of `partition`,
+   * or null when it may: the client's revocation met before that offset, as for its own tokens (a
+   * client is revoked for good; a referral signed before and still unexpired attests nothing after).
+   */
+  clientRefusal(partition: number, offset: number, clientId: string): string | null {
+    const list = this.steps.get(keyOf(partition, floorSubjectOf({ kind: 'system', id: clientId })));
+    const first = list?.find((step) => step.min === Number.POSITIVE_INFINITY);
+    if (!first || first.offset >= offset) return null;
+    return `Command refused: its referral's platform client ${clientId} was revoked before the command was written`;
+  }
+
   /** How many floors are held: a gauge, and tests. */
   get size(): number {
     let n = 0;

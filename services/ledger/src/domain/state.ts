@@ -394,8 +394,8 @@ export interface Accepted {
   clawed?: { taken: number; shortfall: number };
   /** Clawbacks of an affiliate's commission, sent to the affiliate's partition. */
   clawbacks?: ClawbackLeg[];
-  /** A treasury's commission rule for one platform client, set (null: removed). */
-  commissionRule?: { walletKey: string; clientId: string; rule: CommissionRule | null; setBy: number | null };
+  /** A treasury's commission rule for one platform client, set (null: removed), with who asked for it and who approved it. */
+  commissionRule?: { walletKey: string; clientId: string; rule: CommissionRule | null; setBy: number | null; approvedBy: number | null };
   /** A wallet frozen, its unfreeze asked for, or its freeze lifted. */
   freeze: FreezeChange | null;
   /** A sandbox test clock moved: the client's offset from wall time after it, in seconds. */

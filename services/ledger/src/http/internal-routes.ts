@@ -37,7 +37,7 @@ import { findApproval, listApprovals } from '../db/approval-reads';
 import { findHold, listHolds } from '../db/hold-reads';
 import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
 import type { LedgerPolicy } from '../domain/ledger';
-import { holdsPayout, holdsReversal } from '../domain/commands/approvable';
+import { approvedWithoutTransaction, holdsPayout } from '../domain/commands/approvable';
 import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { spendingLimitsView } from '../views/limits-view';
@@ -113,7 +113,7 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
     async (request) => {
       const found = await firstFound(deps.pools, (db) => findApproval(db, request.params.id));
       // A request holding a payout is no Approval (docs/design/ledger.md "Payouts"): /internal/payout-approvals/:id shows it.
-      if (!found || holdsPayout(found.command) || holdsReversal(found.command)) {
+      if (!found || holdsPayout(found.command) || approvedWithoutTransaction(found.command)) {
         throw new AppError('APPROVAL_NOT_FOUND', `Approval request ${request.params.id} does not exist`);
       }
       return { approval: approvalView(found), command: found.command };

@@ -19,6 +19,7 @@ import {
   type AuditRecordSigner,
   CommandAuthority,
   KeyProofVerifier,
+  ReferralProofVerifier,
   RevocationVerifier,
   revocationRecordKey,
   ServiceCommandVerifier,
@@ -29,9 +30,11 @@ import { loadRevocationFloors, recordRevocationFloor } from '../db/revocation-fl
 import { authorRefusal } from '../domain/authority';
 import { RevocationFloors } from '../domain/revocation-floors';
 import { adminMoneyRefusal } from './admin-money-proof';
+import { referralRefusal } from './referral-proof';
 
 type CommandConsumerOptions = ConsumerOptions<typeof ledgerCommand>;
 type RefusedCommand = Parameters<typeof commandRefusalRecord>[1];
+type RefuseArgs = Parameters<CommandConsumerOptions['refuse'] & {}>;
 
 export interface CommandJudgeDeps {
   config: Readonly<LedgerConfig>;
@@ -68,6 +71,8 @@ export async function commandJudge(
   const floors = new RevocationFloors(await loadRevocationFloors(deps.pool));
   // The proofs of API keys the user service signs with the same keys (docs/DESIGN.md "API keys").
   const keyProofs = new KeyProofVerifier({ keys: config.AUTHORITY_PUBLIC_KEYS, issuer: config.JWT_ISSUER });
+  // And the referrals of purchases naming an affiliate (docs/CONTRACT.md "Affiliate splits").
+  const referrals = new ReferralProofVerifier({ keys: config.AUTHORITY_PUBLIC_KEYS, issuer: config.JWT_ISSUER });
   // Every refusal is recorded in the admin audit log (rejected, actor unverified), besides the
   // dead letter and the answer: a forged command is an attempt on authority.
   const audit = (refused: RefusedCommand) =>
@@ -76,6 +81,7 @@ export async function commandJudge(
       topics.adminAudit,
       commandRefusalRecord('ledger', refused, deps.auditSigner.recordId(refusalIdName(refused)), deps.now()),
     );
+  const verifiers = { authority, keyProofs, referrals };
   return {
     // A command that moves coins, approves, changes limits or closes a wallet must prove who
     // asked (the caller's own signed token, checked here against the actor and the time the
@@ -91,21 +97,7 @@ export async function commandJudge(
         if (!checked.ok) return checked.reason;
         return authorRefusal(command, { kind: 'service', id: checked.service, role: 'SERVICE' });
       }
-      // Deciding a four-eyes request, or asking for a command that needs it, takes a fresh second factor.
-      const check = await authority.check(command, new Date(record.timestampMs), { stepUp: ledgerCommandNeedsStepUp(command) });
-      if (!check.ok) return check.reason;
-      // Revoked before this command was written (a floor at an earlier offset of its partition):
-      // a map lookup, no I/O.
-      // A person's admin money command also needs a second factor and the proof of the person's
-      // own API key, valid at the same time, of a key not revoked before it (a floor too).
-      const offset = Number(record.offset);
-      return (
-        floors.refusal(record.partition, offset, check.authority) ??
-        authorRefusal(command, check.authority, config.LEDGER_SPACE) ??
-        (await adminMoneyRefusal(keyProofs, command, new Date(record.timestampMs), (keyId) =>
-          floors.keyRefusal(record.partition, offset, keyId),
-        ))
-      );
+      return callerRefusal(verifiers, floors, config, command, record);
     },
     records: revocationRecords(deps, floors, audit),
     onRefused: audit,
@@ -117,6 +109,35 @@ export async function commandJudge(
         commandSetAsideRecord('ledger', setAside, deps.auditSigner.recordId(setAsideIdName(setAside)), deps.now()),
       ),
   };
+}
+
+/**
+ * Why a person's or a platform client's command may not be applied, or null: its token (the
+ * actor, valid when the command was appended, a fresh second factor where it needs one), its
+ * author, and the proofs it carries besides. Revoked before this command was written (a floor at
+ * an earlier offset of its partition): a map lookup, no I/O. A person's admin money command also
+ * needs a second factor and the proof of the person's own API key, valid at the same time, of a
+ * key not revoked before it (a floor too); a purchase naming an affiliate, a referral the user
+ * service signed, valid then, of a client not revoked before it.
+ */
+async function callerRefusal(
+  verifiers: { authority: CommandAuthority; keyProofs: KeyProofVerifier; referrals: ReferralProofVerifier },
+  floors: RevocationFloors,
+  config: Readonly<LedgerConfig>,
+  command: RefuseArgs[0],
+  record: RefuseArgs[3],
+): Promise<string | null> {
+  const judgedAt = new Date(record.timestampMs);
+  // Deciding a four-eyes request, or asking for a command that needs it, takes a fresh second factor.
+  const check = await verifiers.authority.check(command, judgedAt, { stepUp: ledgerCommandNeedsStepUp(command) });
+  if (!check.ok) return check.reason;
+  const offset = Number(record.offset);
+  return (
+    floors.refusal(record.partition, offset, check.authority) ??
+    authorRefusal(command, check.authority, config.LEDGER_SPACE) ??
+    (await adminMoneyRefusal(verifiers.keyProofs, command, judgedAt, (keyId) => floors.keyRefusal(record.partition, offset, keyId))) ??
+    (await referralRefusal(verifiers.referrals, command, judgedAt, (clientId) => floors.clientRefusal(record.partition, offset, clientId)))
+  );
 }
 
 /**

@@ -9,7 +9,7 @@ import type { VerifiedAuthor } from '../domain/authors';
  *
  * Their proofs are tokens of the right shape whose claims say what a verified token would (a
  * person's second factor, a client's treasuries and `cashout` grant, an API key's scopes and the
- * people behind it), unsigned: the deciders read those claims, and the simulation judges the
+ * people behind it, a referral's client, buyer, affiliate and treasury), unsigned: the deciders read those claims, and the simulation judges the
  * author as the consumer does once a signature has been checked (judge.ts). Signatures,
  * revocations and token ages are the security tests' subject, not this one's.
  */
@@ -41,9 +41,24 @@ export const defaultCast: Cast = {
 };
 
 /** A compact JWS of these claims, unsigned (see above): what the deciders read from a proof. */
-export function unsignedToken(claims: Record<string, unknown>): string {
+export function unsignedToken(claims: Record<string, unknown>, typ = 'JWT'): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'EdDSA', typ: 'JWT' })}.${part(claims)}.c2ltdWxhdGlvbg`;
+  return `${part({ alg: 'EdDSA', typ })}.${part(claims)}.c2ltdWxhdGlvbg`;
+}
+
+/**
+ * A platform client's referral of a buyer (docs/CONTRACT.md "Affiliate splits"), unsigned as the
+ * other proofs are: the client (`sub`), the buyer, the affiliate, the treasury, the people behind
+ * the client's grant, valid for an hour from `iatS`.
+ */
+export function unsignedReferral(claims: { sub: string; buyer: number; affiliate: number; treasury: string; iatS: number }): string {
+  const { iatS, ...named } = claims;
+  return unsignedToken({ ...named, ...peopleBehindGrants, iat: iatS, exp: iatS + 3600 }, 'coin-referral+jwt');
+}
+
+/** The claims of a compact JWS as they are, unchecked (a hostile one included), or an empty record. */
+export function rawClaimsOf(token: unknown): Record<string, unknown> {
+  return typeof token === 'string' ? claimsOf(token) : {};
 }
 
 /** A command's actor and proofs. */

@@ -1,5 +1,6 @@
 import { ledgerCommandContracts, type LedgerCommandType } from '@coin/contracts';
 import type { HandledMessage } from './driver';
+import { rawClaimsOf } from './actors';
 import type { WorldModel } from './model';
 
 /**
@@ -65,13 +66,13 @@ export const scenarios: Readonly<Record<string, (h: HandledMessage, model: World
     if (h.result.kind !== 'decided') return true;
     return typeof refunded === 'number' && model.seen(['transaction']).some((s) => s.fields.splitOf === refunded);
   },
-  /** A purchase naming an affiliate by a prototype-key client id, at a treasury with commission rules (decided, or refused by the contract). */
-  'affiliate client id that is a prototype key': (h, model) => {
+  /** A purchase whose referral names a prototype-key client id, at a treasury with commission rules (decided, or refused by the contract). */
+  'referral of a client id that is a prototype key': (h, model) => {
     const { type, data } = (h.message.value ?? {}) as {
       type?: unknown;
-      data?: { affiliate?: { clientId?: unknown }; to?: { code?: unknown } };
+      data?: { affiliate?: { referral?: unknown }; to?: { code?: unknown } };
     };
-    const clientId = data?.affiliate?.clientId;
+    const clientId = rawClaimsOf(data?.affiliate?.referral).sub;
     return (
       type === 'ledger.transfer' &&
       typeof clientId === 'string' &&

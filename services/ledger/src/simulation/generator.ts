@@ -2,11 +2,11 @@ import { ledgerCommandContracts, serviceCommandRefusal, type LedgerCommand, type
 import type { z } from 'zod';
 import { authorRefusal } from '../domain/authority';
 import { commandTable } from '../domain/commands/table';
-import { authorOf, candidateSenders, type Cast, type Sender } from './actors';
+import { authorOf, candidateSenders, rawClaimsOf, unsignedReferral, type Cast, type Sender } from './actors';
 import { hintsFor } from './hints';
 import type { WorldModel } from './model';
 import type { Random } from './random';
-import { accepts, generateValue, withValueAt, type Leaf } from './schema-values';
+import { accepts, generateValue, valueAt, withValueAt, type Leaf } from './schema-values';
 
 /**
  * The simulation's clients (docs/RELIABILITY.md "The whole-ledger simulation"): one command at a
@@ -32,7 +32,7 @@ export interface GeneratedCommand {
   /** The message as a sender writes it (JSON): it may not match the contract. */
   raw: Record<string, unknown>;
   type: string;
-  /** What was made hostile (`data.affiliate.clientId = "constructor"`), or null. */
+  /** What was made hostile (`data.reason = "\u0000"`, a referral of the client `constructor`), or null. */
   hostile: string | null;
   replay: 'same-body' | 'other-body' | null;
 }
@@ -73,6 +73,9 @@ const baseWeights: Readonly<Partial<Record<LedgerCommandType, number>>> = {
   'ledger.approve-unfreeze': 1.5,
 };
 const newTypeWeight = 2;
+/** Commands only an approval applies: drawn, they are mostly sent as the approval request that holds them. */
+const askedForApproval: ReadonlySet<LedgerCommandType> = new Set(['ledger.set-commission']);
+const nonceAlphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
 const ledgerOnlyWeight = 0.3;
 
 /** Fields whose value names an object of a pool: a type naming one waits until the pool has some. */
@@ -142,12 +145,22 @@ export class CommandGenerator {
     return this.random.weighted(this.weights());
   }
 
-  /** A new command of `type`: data walked from its schema, an actor, maybe one hostile value. */
-  private fresh(type: LedgerCommandType, now: Date): GeneratedCommand {
+  /**
+   * A new command of `type`: data walked from its schema, an actor, maybe one hostile value. A
+   * command only an approval applies (a commission change) is mostly asked for, as the gateway
+   * sends it: an approval request holding it, which a second person then approves.
+   */
+  private fresh(drawn: LedgerCommandType, now: Date): GeneratedCommand {
     const related: Record<string, unknown> = {};
-    const hints = hintsFor({ random: this.random, model: this.model, cast: this.cast, now, type });
-    const { value, leaves } = generateValue(dataSchemaOf(type), hints, [], related);
-    const data = (value ?? {}) as Record<string, unknown>;
+    const hints = hintsFor({ random: this.random, model: this.model, cast: this.cast, now, type: drawn });
+    const generated = generateValue(dataSchemaOf(drawn), hints, [], related);
+    const asked = askedForApproval.has(drawn) && this.random.chance(0.85);
+    const type: LedgerCommandType = asked ? 'ledger.request-approval' : drawn;
+    const { requestHash: _hash, ...held } = (generated.value ?? {}) as Record<string, unknown>;
+    const data = asked
+      ? { command: { type: drawn, data: held }, idNonce: this.random.text(nonceAlphabet, 32) }
+      : ((generated.value ?? {}) as Record<string, unknown>);
+    const leaves = asked ? generated.leaves.map((leaf) => ({ ...leaf, path: ['command', 'data', ...leaf.path] })) : generated.leaves;
     const sender = this.chooseSender(type, data, related, now);
     let raw: Record<string, unknown> = {
       commandId: this.random.uuid(),
@@ -210,6 +223,18 @@ export class CommandGenerator {
     } else {
       leaf = random.pick(leaves);
       text = random.pick([...hostileStrings, ...prototypeKeys]);
+    }
+    // A referral's hostile value is inside its claims: the client it names (the signature is taken as checked).
+    if (leaf.kind === 'string' && leaf.path.at(-1) === 'referral') {
+      const client = random.pick(prototypeKeys);
+      const referral = unsignedReferral({
+        ...(rawClaimsOf(valueAt(data, leaf.path)) as Parameters<typeof unsignedReferral>[0]),
+        sub: client,
+      });
+      return {
+        data: withValueAt(data, leaf.path, referral) as Record<string, unknown>,
+        description: `data.${leaf.path.join('.')} of client ${JSON.stringify(client)}`,
+      };
     }
     if (leaf.kind === 'key') {
       return {

@@ -1,6 +1,6 @@
 import { ledgerCommand } from '@coin/contracts';
 import { commandTable } from '../domain/commands/table';
-import { defaultCast } from './actors';
+import { defaultCast, rawClaimsOf } from './actors';
 import type { StepPlan } from './driver';
 import { CommandGenerator, type GeneratedCommand } from './generator';
 import { WorldModel } from './model';
@@ -16,9 +16,10 @@ const at = new Date('2031-03-03T08:00:00.000Z');
 function worldModel(): WorldModel {
   const model = new WorldModel([1, 2, 3, 4]);
   for (const userId of [1, 2, 3, 4]) model.observe({ type: 'ledger.open-wallet', data: { userId } }, { wallet: null }, 0);
+  // As the approval of a commission change answers it.
   model.observe(
-    { type: 'ledger.set-commission', data: {} },
-    { treasury: 'COURSE_FEES', clientId: 'pc_shop', rule: { kind: 'bps', bps: 500 }, setBy: 900_001 },
+    { type: 'ledger.approve', data: {} },
+    { treasury: 'COURSE_FEES', clientId: 'pc_shop', rule: { kind: 'bps', bps: 500 }, setBy: 900_001, approvedBy: 900_002 },
     0,
   );
   return model;
@@ -46,13 +47,25 @@ describe('the simulation generator', () => {
     expect(commands.some((c) => c.replay === 'same-body') && commands.some((c) => c.replay === 'other-body')).toBe(true);
   });
 
-  it('when a purchase names an affiliate, then mostly by a client with a rule at its treasury', () => {
+  it("when a purchase names an affiliate, then by a referral, mostly of a client with a rule at its treasury and for the purchase's buyer", () => {
     const purchases = generate(5, 4000)
       .filter((c) => c.type === 'ledger.transfer' && c.hostile === null)
-      .map((c) => c.raw.data as { kind: string; to: { code?: string }; affiliate?: { clientId: string } })
+      .map((c) => c.raw.data as { kind: string; fromUserId: number; to: { code?: string }; affiliate?: { referral: string } })
       .filter((data) => data.kind === 'PURCHASE' && data.affiliate && data.to.code === 'COURSE_FEES');
     expect(purchases.length).toBeGreaterThan(20);
-    expect(purchases.filter((data) => data.affiliate?.clientId === 'pc_shop').length / purchases.length).toBeGreaterThan(0.6);
+    const referrals = purchases.map((data) => ({ claims: rawClaimsOf(data.affiliate?.referral), payer: data.fromUserId }));
+    expect(referrals.filter(({ claims }) => claims.sub === 'pc_shop').length / referrals.length).toBeGreaterThan(0.6);
+    const forTheBuyer = referrals.filter(({ claims, payer }) => claims.buyer === payer && claims.treasury === 'COURSE_FEES');
+    expect(forTheBuyer.length / referrals.length).toBeGreaterThan(0.8);
+  });
+
+  it('when a commission rule is drawn, then it is mostly asked for: an approval request holding it, with a nonce', () => {
+    const asked = generate(5, 4000).filter(
+      (c) =>
+        c.type === 'ledger.request-approval' && (c.raw.data as { command?: { type?: string } }).command?.type === 'ledger.set-commission',
+    );
+    expect(asked.length).toBeGreaterThan(20);
+    expect(asked.every((c) => typeof (c.raw.data as { idNonce?: unknown }).idNonce === 'string')).toBe(true);
   });
 });
 

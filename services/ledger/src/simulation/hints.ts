@@ -1,5 +1,5 @@
 import { treasuryCodes } from '@coin/contracts';
-import type { Cast } from './actors';
+import { peopleBehindGrants, unsignedReferral, type Cast } from './actors';
 import { openStatuses, type Seen, type WorldModel } from './model';
 import type { Random } from './random';
 import { accepts, type FieldQuestion, type KnownValue, type ValueHints } from './schema-values';
@@ -52,6 +52,7 @@ const byName: Readonly<Record<string, Hint>> = {
   code: (field, c) => treasuryHint(field, c),
   treasury: (field, c) => treasuryHint(field, c),
   clientId: (field, c) => clientHint(field, c),
+  referral: (field, c) => referralHint(field, c),
   settlerClientId: (field, c) => clientHint(field, c),
   providerClientId: (_field, c) => ({ value: c.random.chance(0.8) ? 'pc_payout' : c.random.pick(c.cast.platformClients).id }),
   transactionId: (_field, c) => transactionHint(c),
@@ -67,7 +68,9 @@ const byName: Readonly<Record<string, Hint>> = {
         // A second person decides the cash-outs that wait for one.
         c.type.includes('decide') ? (s.fields.approval as { status?: unknown } | undefined)?.status === 'PENDING' : true,
     ),
-  approvalId: (_field, c) => entityHint(c, ['approval'], (s) => ({ notBy: (s.fields.requestedBy as { id?: unknown })?.id }), 0.01),
+  // A request decided on routes of its own (a cash-out's reversal, a commission change) is named so by its approve or reject (`holds`).
+  approvalId: (_field, c) =>
+    entityHint(c, ['approval'], (s) => ({ notBy: (s.fields.requestedBy as { id?: unknown })?.id, holds: decidedKindOfSeen(s) }), 0.01),
   mandateId: (_field, c) => entityHint(c, ['mandate'], (s) => ({ fromUserId: s.fields.fromUserId })),
   rateId: (_field, c) => entityHint(c, ['rate'], (s) => ({ notBy: (s.fields.proposedBy as { id?: unknown })?.id })),
   amount: (field, c) => {
@@ -116,6 +119,8 @@ function omitRateOf(field: FieldQuestion, context: HintContext): number {
   // An affiliate is a purchase's (on a transfer it is refused), once some rule exists.
   if (field.name === 'affiliate') return field.related.kind === 'PURCHASE' && context.model.commissionRules.size > 0 ? 0.35 : 0.93;
   if (field.name === 'requestHash') return 0.7;
+  // An approve or reject of an Approval names no kind; one of a request decided on routes of its own names it (related).
+  if (field.name === 'holds') return 0.9;
   // The gateway draws a nonce for every request that may create an object: one without is an earlier gateway's.
   if (field.name === 'idNonce') return 0.05;
   return 0.45;
@@ -170,12 +175,33 @@ function treasuryHint(field: FieldQuestion, { random }: HintContext): KnownValue
   return { value, related: { treasury: value } };
 }
 
-function clientHint(field: FieldQuestion, { random, model, cast }: HintContext): KnownValue {
-  const treasury = field.related.treasury;
-  const ruled = typeof treasury === 'string' ? model.clientsWithRules(treasury) : [];
-  // An affiliate names the client whose rule pays them, mostly one that has a rule there.
-  if (field.path.includes('affiliate') && ruled.length > 0 && random.chance(0.85)) return { value: random.pick(ruled) };
+function clientHint(_field: FieldQuestion, { random, cast }: HintContext): KnownValue {
   return { value: random.pick(cast.platformClients).id };
+}
+
+/**
+ * A purchase's referral (docs/CONTRACT.md "Affiliate splits"), unsigned as every proof here: mostly
+ * of a client with a rule at the purchase's treasury, for its buyer and treasury, naming another
+ * open user; now and then for another buyer or treasury, naming the buyer or a person behind the
+ * client's grant, of a client without a rule, so the deciders' refusals are met too.
+ */
+function referralHint(field: FieldQuestion, { random, model, cast, now }: HintContext): KnownValue {
+  const treasury = typeof field.related.treasury === 'string' ? field.related.treasury : random.weighted(treasuryWeights);
+  const payer = typeof field.related.payer === 'number' ? field.related.payer : random.pick(model.userIds);
+  const ruled = model.clientsWithRules(treasury);
+  const sub = ruled.length > 0 && random.chance(0.85) ? random.pick(ruled) : random.pick(cast.platformClients).id;
+  const others = model.openUsers().filter((id) => id !== payer);
+  const roll = random.next();
+  const affiliate =
+    roll < 0.04 ? payer : roll < 0.07 ? peopleBehindGrants.createdBy : random.pick(others.length > 0 ? others : model.userIds);
+  const value = unsignedReferral({
+    sub,
+    buyer: random.chance(0.96) ? payer : random.pick(model.userIds),
+    affiliate,
+    treasury: random.chance(0.96) ? treasury : random.weighted(treasuryWeights),
+    iatS: Math.floor(now.getTime() / 1000),
+  });
+  return { value };
 }
 
 /**
@@ -269,6 +295,12 @@ function dateTimeOf(field: FieldQuestion, { random, now }: HintContext): string 
   // A rate takes effect a minute after its approval at the earliest: a few hours leave the second person time.
   if (field.name === 'effectiveFrom') return at(random.int(30, 360) * minute);
   return at(0);
+}
+
+/** The kind of request decided on routes of its own a seen request is, by the member its view shows it with. */
+function decidedKindOfSeen(seen: Seen): string | undefined {
+  if ('change' in seen.fields) return 'commission-change';
+  return 'reversal' in seen.fields ? 'cashout-reversal' : undefined;
 }
 
 function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {

@@ -37,7 +37,7 @@ export class WorldModel {
   readonly opened = new Set<number>();
   /** Users whose wallet a close answered closed. */
   readonly closed = new Set<number>();
-  /** Treasury → the platform clients with a commission rule there (as the last set-commission answered). */
+  /** Treasury → the platform clients with a commission rule there (as the last approved commission change answered). */
   readonly commissionRules = new Map<string, Set<string>>();
   private readonly pools = new Map<string, Map<string | number, Seen>>();
 
@@ -51,7 +51,8 @@ export class WorldModel {
     if (command.type === 'ledger.open-wallet' && typeof data.userId === 'number') this.opened.add(data.userId);
     if (command.type === 'ledger.close-wallet' && typeof data.userId === 'number' && (reply as { closed?: unknown }).closed === true)
       this.closed.add(data.userId);
-    if (command.type === 'ledger.set-commission') this.noteRule(reply);
+    // A rule is set by the approval of its change (its reply names the rule), never directly.
+    if (command.type === 'ledger.set-commission' || command.type === 'ledger.approve') this.noteRule(reply);
   }
 
   private noteRule(reply: unknown): void {

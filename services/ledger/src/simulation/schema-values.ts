@@ -288,3 +288,15 @@ export function withValueAt(root: unknown, path: Path, value: unknown): unknown 
   const key = String(head);
   return { ...object, [key]: withValueAt(Object.hasOwn(object, key) ? object[key] : undefined, rest, value) };
 }
+
+/** The value at `path` in a generated value, or undefined. */
+export function valueAt(root: unknown, path: Path): unknown {
+  let at: unknown = root;
+  for (const step of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    const key = String(step);
+    // own-key: the path is one the schema walk generated
+    at = Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined;
+  }
+  return at;
+}

@@ -1,7 +1,14 @@
-import { minorUnitsToCoins, type Approval, type CashoutReversalApproval, type PayoutApproval } from '@coin/contracts';
+import {
+  minorUnitsToCoins,
+  type Approval,
+  type CashoutReversalApproval,
+  type CommissionChangeApproval,
+  type PayoutApproval,
+} from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import type { ApprovalState } from '../domain/approvals';
-import { approvedCommandView, holdsPayout, holdsReversal } from '../domain/commands/approvable';
+import { approvedCommandView, holdsCommissionChange, holdsPayout, holdsReversal } from '../domain/commands/approvable';
+import { commissionRuleShown } from '../domain/commands/set-commission';
 
 /** The members an Approval and a PayoutApproval share. */
 function requestMembers(approval: ApprovalState) {
@@ -71,8 +78,21 @@ export function cashoutReversalApprovalView(approval: ApprovalState): CashoutRev
   };
 }
 
-/** A request as replies show it: a PayoutApproval, a CashoutReversalApproval or an Approval, by what it holds. */
-export function anyApprovalView(approval: ApprovalState): Approval | PayoutApproval | CashoutReversalApproval {
+/** The CommissionChangeApproval view of a request holding a commission rule's change (API and replies). */
+export function commissionChangeApprovalView(approval: ApprovalState): CommissionChangeApproval {
+  const { command } = approval;
+  if (!holdsCommissionChange(command)) throw new InvariantViolation(`approval ${approval.id} holds no commission change`);
+  const { treasury, clientId, rule, reason } = command.data;
+  const { id, status, ...rest } = requestMembers(approval);
+  return { id, status, change: { treasury, clientId, rule: commissionRuleShown(rule), reason: reason ?? null }, ...rest };
+}
+
+/** A request as replies show it: a PayoutApproval, a CashoutReversalApproval, a CommissionChangeApproval or an Approval, by what it holds. */
+export function anyApprovalView(approval: ApprovalState): AnyApproval {
   if (holdsPayout(approval.command)) return payoutApprovalView(approval);
+  if (holdsCommissionChange(approval.command)) return commissionChangeApprovalView(approval);
   return holdsReversal(approval.command) ? cashoutReversalApprovalView(approval) : approvalView(approval);
 }
+
+/** Every view a request has, by what it holds. */
+export type AnyApproval = Approval | PayoutApproval | CashoutReversalApproval | CommissionChangeApproval;

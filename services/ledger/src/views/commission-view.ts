@@ -14,7 +14,7 @@ export function commissionRuleEntries(treasuryWallets: readonly WalletState[], t
     if (treasury !== undefined && code !== treasury) continue;
     for (const [clientId, entry] of Object.entries(wallet.commissions ?? {})) {
       const rule = commissionRuleShown(entry.rule);
-      if (rule) rules.push({ treasury: code, clientId, rule, setBy: entry.setBy });
+      if (rule) rules.push({ treasury: code, clientId, rule, setBy: entry.setBy, approvedBy: entry.approvedBy ?? null });
     }
   }
   return rules.sort((a, b) => a.treasury.localeCompare(b.treasury) || a.clientId.localeCompare(b.clientId));

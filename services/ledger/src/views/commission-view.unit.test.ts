@@ -12,15 +12,16 @@ describe('commission rule list', () => {
     const wallets = [
       treasury('SUBSCRIPTIONS', { pc_stream: { rule: { kind: 'fixed', amount: 150 }, setBy: null } }),
       treasury('COURSE_FEES', {
-        pc_shop_b: { rule: { kind: 'bps', bps: 250 }, setBy: 8 },
+        pc_shop_b: { rule: { kind: 'bps', bps: 250 }, setBy: 8, approvedBy: 9 },
         pc_shop_a: { rule: { kind: 'bps', bps: 1000 }, setBy: 7 },
       }),
       { ...emptyWallet({ kind: 'user', userId: 5 }, now), commissions: { pc_x: { rule: { kind: 'bps' as const, bps: 1 }, setBy: 1 } } },
     ];
     expect(commissionRuleEntries(wallets)).toEqual([
-      { treasury: 'COURSE_FEES', clientId: 'pc_shop_a', rule: { kind: 'bps', bps: 1000 }, setBy: 7 },
-      { treasury: 'COURSE_FEES', clientId: 'pc_shop_b', rule: { kind: 'bps', bps: 250 }, setBy: 8 },
-      { treasury: 'SUBSCRIPTIONS', clientId: 'pc_stream', rule: { kind: 'fixed', amount: 1.5 }, setBy: null },
+      // A rule set before rules took two people names no approver.
+      { treasury: 'COURSE_FEES', clientId: 'pc_shop_a', rule: { kind: 'bps', bps: 1000 }, setBy: 7, approvedBy: null },
+      { treasury: 'COURSE_FEES', clientId: 'pc_shop_b', rule: { kind: 'bps', bps: 250 }, setBy: 8, approvedBy: 9 },
+      { treasury: 'SUBSCRIPTIONS', clientId: 'pc_stream', rule: { kind: 'fixed', amount: 1.5 }, setBy: null, approvedBy: null },
     ]);
   });
 

@@ -6,6 +6,8 @@ import {
   logoutBody,
   platformClientIdText,
   callbackSecretList,
+  internalReferralBody,
+  referralIssued,
   platformClientList,
   refreshBody,
   revocationList,
@@ -23,7 +25,7 @@ import { AppError } from '@coin/errors';
 import { inTransaction } from '@coin/db';
 import type { App } from '@coin/http';
 import { z } from 'zod';
-import { constantTimeEqual, sha256Hex, signKeyProof } from '@coin/security';
+import { constantTimeEqual, referralProofTtlSeconds, sha256Hex, signKeyProof, signReferralProof } from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
 import { findActivePlatformClient, listCallbackSecrets, listPlatformClients, platformClientOf } from '../db/clients-repo';
 import { revokedCredentials } from '../db/revoked-credentials-repo';
@@ -173,6 +175,41 @@ export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void 
       createdBy: found.createdBy,
       approvedBy: found.approvedBy,
     };
+  });
+}
+
+/**
+ * A platform client's referral of a buyer (docs/CONTRACT.md "Affiliate splits"), signed like a
+ * key proof: the ledger verifies it itself and pays the affiliate it names by the client's rule.
+ * Signed only for a live client granted the treasury, a buyer and an affiliate who are live users
+ * and not the same, and an affiliate who is none of the people behind the client's grant (who
+ * asked for and approved it: they are never paid a commission it attests).
+ */
+export function registerReferralRoute(app: App, deps: InternalRouteDeps): void {
+  app.post('/internal/referrals', { schema: { body: internalReferralBody, response: { 200: referralIssued } } }, async (request) => {
+    const { clientId, buyerUserId, affiliateUserId, treasury, reference } = request.body;
+    const client = await findActivePlatformClient(deps.pool, clientId);
+    if (!client) throw new AppError('FORBIDDEN', `Platform client ${clientId} does not exist or is revoked`);
+    if (!client.grants.treasuries.includes(treasury)) {
+      throw new AppError('TREASURY_NOT_GRANTED', `Platform client ${clientId} is not granted ${treasury}`);
+    }
+    if (buyerUserId === affiliateUserId) throw new AppError('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+    const { createdBy, approvedBy } = client.grants;
+    if (affiliateUserId === createdBy || affiliateUserId === approvedBy) {
+      throw new AppError('SELF_DEALING', "The people behind a platform client's grant are never paid a commission it attests");
+    }
+    for (const userId of [buyerUserId, affiliateUserId]) {
+      if (!(await findUserById(deps.pool, userId))) throw new AppError('USER_NOT_FOUND', `User ${userId} does not exist`);
+    }
+    const nowMs = deps.now().getTime();
+    const referral = await signReferralProof(
+      deps.keys,
+      deps.tokens.issuer,
+      { clientId, buyerUserId, affiliateUserId, treasury, reference, createdBy, approvedBy },
+      { nowMs, ttlSeconds: referralProofTtlSeconds },
+    );
+    const expiresAt = new Date((Math.floor(nowMs / 1000) + referralProofTtlSeconds) * 1000).toISOString();
+    return { referral, expiresAt };
   });
 }
 

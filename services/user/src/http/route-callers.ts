@@ -31,6 +31,7 @@ export const userRouteCallers: InternalRouteCallers = {
   'GET /internal/api-keys': ['gateway'],
   'GET /internal/revocations': ['gateway'],
   'POST /internal/api-keys/lookup': ['gateway'],
+  'POST /internal/referrals': ['gateway'],
   'GET /internal/readiness': ['gateway'],
   'GET /internal/deletion-requests': ['gateway'],
   'GET /internal/deletion-requests/:id': ['gateway'],

@@ -22,8 +22,9 @@ const shown = (rule: Rule['rule']) =>
   rule.kind === 'bps' ? `${(rule.bps / 100).toFixed(2)}% (${rule.bps} bps)` : `${coins(rule.amount)} fixed`;
 
 /**
- * PUT /api/admin/commission-rules: set a client's rule for a treasury (a share in basis points or a
- * fixed amount in coins) or remove it; the API asks for a fresh second factor (shown in place).
+ * PUT /api/admin/commission-rules: ask to set a client's rule for a treasury (a share in basis
+ * points or a fixed amount in coins) or to remove it; a different ADMIN+ approves the request
+ * (below). The API asks for a fresh second factor (shown in place).
  */
 function RuleForm({ onChanged, chosen }: { onChanged: () => void; chosen: Rule | undefined }) {
   const { session } = useConsole();
@@ -31,9 +32,11 @@ function RuleForm({ onChanged, chosen }: { onChanged: () => void; chosen: Rule |
   const submission = useSubmissionKey();
   const send = (treasury: Treasury, clientId: string, rule: { bps: number } | { amount: number } | null) =>
     change.run(async () => {
-      await submission.send((idempotencyKey) => session.client.setCommissionRule({ body: { treasury, clientId, rule }, idempotencyKey }));
+      const { approval } = await submission.send((idempotencyKey) =>
+        session.client.setCommissionRule({ body: { treasury, clientId, rule }, idempotencyKey }),
+      );
       onChanged();
-      return rule === null ? `Removed the rule of ${clientId} for ${treasury}.` : `Set the rule of ${clientId} for ${treasury}.`;
+      return `Asked to ${rule === null ? 'remove' : 'set'} the rule of ${clientId} for ${treasury}: request ${approval.id} waits for a second ADMIN+.`;
     });
   return (
     <section aria-labelledby="set-rule" className="panel">
@@ -73,7 +76,7 @@ function RuleForm({ onChanged, chosen }: { onChanged: () => void; chosen: Rule |
           />
         </Field>
         <button type="submit" disabled={change.busy}>
-          Set rule
+          Ask to set rule
         </button>
         <button
           type="button"
@@ -84,7 +87,7 @@ function RuleForm({ onChanged, chosen }: { onChanged: () => void; chosen: Rule |
             if (form?.reportValidity()) void send(...target(new FormData(form)), null);
           }}
         >
-          Remove rule
+          Ask to remove rule
         </button>
       </form>
       <Notice>{change.result}</Notice>
@@ -93,7 +96,67 @@ function RuleForm({ onChanged, chosen }: { onChanged: () => void; chosen: Rule |
   );
 }
 
-/** GET /api/admin/commission-rules: the rules in force, each platform client's for each treasury, and who set it. */
+/**
+ * POST /api/admin/commission-changes/{id}/approve or /reject: a second ADMIN+ decides a requested
+ * change by its id (the requester cannot approve it: APPROVAL_BY_REQUESTER, shown as a problem).
+ */
+function ChangeDecision({ onChanged }: { onChanged: () => void }) {
+  const { session } = useConsole();
+  const decision = useMutation<string>();
+  const submission = useSubmissionKey();
+  const decide = (id: string, reason: string | null) =>
+    decision.run(async () => {
+      if (reason === null) {
+        const approved = await submission.send((idempotencyKey) =>
+          session.client.approveCommissionChange({ path: { id }, idempotencyKey }),
+        );
+        onChanged();
+        return `Approved ${id}: the rule of ${approved.clientId} for ${approved.treasury} is in force.`;
+      }
+      await submission.send((idempotencyKey) => session.client.rejectCommissionChange({ path: { id }, body: { reason }, idempotencyKey }));
+      return `Rejected ${id}.`;
+    });
+  return (
+    <section aria-labelledby="decide-change" className="panel">
+      <h2 id="decide-change">Approve or reject a requested change</h2>
+      <form
+        className="filters"
+        aria-label="Commission change"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void decide(String(new FormData(event.currentTarget).get('id') ?? '').trim(), null);
+        }}
+      >
+        <Field label="Request id">
+          <input name="id" required maxLength={36} />
+        </Field>
+        <Field label="Reason (to reject)">
+          <input name="reason" maxLength={500} />
+        </Field>
+        <button type="submit" disabled={decision.busy}>
+          Approve change
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={decision.busy}
+          onClick={(event) => {
+            const form = event.currentTarget.form;
+            if (!form?.reportValidity()) return;
+            const data = new FormData(form);
+            void decide(String(data.get('id') ?? '').trim(), String(data.get('reason') ?? '').trim() || 'Rejected');
+          }}
+        >
+          Reject change
+        </button>
+      </form>
+      <Notice>{decision.result}</Notice>
+      <ProblemView error={decision.error} />
+    </section>
+  );
+}
+
+/** GET /api/admin/commission-rules: the rules in force, each platform client's for each treasury, who asked for it and who approved it. */
 export function CommissionRulesScreen() {
   const { session } = useConsole();
   const [treasury, setTreasury] = useState<Treasury | ''>('');
@@ -103,7 +166,8 @@ export function CommissionRulesScreen() {
     { key: 'treasury', header: 'Treasury', cell: (r) => r.treasury },
     { key: 'client', header: 'Platform client', cell: (r) => <code>{r.clientId}</code> },
     { key: 'rule', header: 'Commission', numeric: true, cell: (r) => shown(r.rule) },
-    { key: 'setBy', header: 'Set by', cell: (r) => (r.setBy === null ? 'an operator' : `user ${r.setBy}`) },
+    { key: 'setBy', header: 'Asked by', cell: (r) => (r.setBy === null ? 'an operator' : `user ${r.setBy}`) },
+    { key: 'approvedBy', header: 'Approved by', cell: (r) => (r.approvedBy === null ? '—' : `user ${r.approvedBy}`) },
     {
       key: 'edit',
       header: 'Change',
@@ -142,6 +206,7 @@ export function CommissionRulesScreen() {
         })}
       />
       <RuleForm onChanged={rules.reload} chosen={chosen} />
+      <ChangeDecision onChanged={rules.reload} />
     </Page>
   );
 }

@@ -1,7 +1,10 @@
 import type { Approval, ApprovableCommand, AuditSummary, LedgerCommand } from '@coin/contracts';
+import { decidedKindOf } from './decided-kinds';
 import type { Rejected } from '@coin/errors';
 import { coinsOrNull } from './replies';
 import { commandTable } from './table';
+
+export { decidedKindOf };
 import type { ApprovableModule, ApprovableParts, ApprovableType, CommandReads, RequestOfApproval } from './types';
 
 /**
@@ -47,6 +50,18 @@ export function holdsReversal(command: ApprovableCommand): command is Extract<Ap
   return command.type === 'ledger.reverse-cashout';
 }
 
+/** Whether a request holds a commission rule's change: shown as a CommissionChangeApproval, and approved without a transaction. */
+export function holdsCommissionChange(
+  command: ApprovableCommand,
+): command is Extract<ApprovableCommand, { type: 'ledger.set-commission' }> {
+  return command.type === 'ledger.set-commission';
+}
+
+/** Whether the approval of a request moves no coins: a cash-out's reversal releases a hold, a commission change sets a rule. */
+export function approvedWithoutTransaction(command: ApprovableCommand): boolean {
+  return decidedKindOf(command) !== undefined;
+}
+
 /** Why a request for `command` is refused at once rather than parked for a second person, or null. */
 export function requestRefusal(request: RequestOfApproval, command: ApprovableCommand): Rejected | null {
   return partsOf(command).requestRefusal(request, command);
@@ -54,6 +69,7 @@ export function requestRefusal(request: RequestOfApproval, command: ApprovableCo
 
 /** The command an approval request holds back, for the audit log: its type, wallet or purchase, amount in coins and reason. */
 export function approvalSummary(command: ApprovableCommand): AuditSummary {
+  if (holdsCommissionChange(command)) return commissionChangeSummary(command);
   // A payout's amount is its total, and its lines are counted (as the direct payout's record does).
   const amount = holdsPayout(command)
     ? coinsOrNull(command.data.lines.reduce((sum, line) => sum + line.amount, 0))
@@ -67,6 +83,22 @@ export function approvalSummary(command: ApprovableCommand): AuditSummary {
     reason: command.data.reason,
     ...(holdsPayout(command) ? { lines: command.data.lines.length, payoutReference: command.data.reference ?? null } : {}),
     ...(holdsReversal(command) ? { cashoutId: command.data.holdId, userId: command.data.fromUserId } : {}),
+  };
+}
+
+/**
+ * A commission change for the audit log: the treasury's wallet, the client, the rule (`bps` or the
+ * fixed `amount` in coins; both null: removed) and the reason, as the single person's record named them.
+ */
+function commissionChangeSummary(command: Extract<ApprovableCommand, { type: 'ledger.set-commission' }>): AuditSummary {
+  const { clientId, rule, reason } = command.data;
+  return {
+    command: 'SET-COMMISSION',
+    target: approvedTarget(command),
+    commissionClientId: clientId,
+    bps: rule?.kind === 'bps' ? rule.bps : null,
+    amount: rule?.kind === 'fixed' ? coinsOrNull(rule.amount) : null,
+    reason: reason ?? null,
   };
 }
 

@@ -1,7 +1,16 @@
 import { approveCommand, ledgerResults, type LedgerCommandOf, type Party } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { approvedCommand, sameActor, userIdOfActor } from '../approvals';
-import { approvalSummaryOf, approvedReads, holdsPayout, holdsReversal, type ApprovedCommand } from './approvable';
+import {
+  approvalSummaryOf,
+  approvedReads,
+  approvedWithoutTransaction,
+  holdsCommissionChange,
+  holdsPayout,
+  holdsReversal,
+  type ApprovedCommand,
+} from './approvable';
+import { commissionRuleShown, withApprover } from './set-commission';
 import { payout } from './payout';
 import { transactionIdOf, transactionIdsOf } from './replies';
 import {
@@ -39,9 +48,9 @@ export const approve: CommandModule<'ledger.approve'> = {
   schema: approveCommand,
   result: ledgerResults['ledger.approve'],
   createsTransaction: true,
-  // A payout's approval applies its lines, one transaction each; a cash-out's reversal moves nothing.
+  // A payout's approval applies its lines, one transaction each; a cash-out's reversal and a commission change move nothing.
   transactionsOf: ({ data }) => {
-    if (data.command !== undefined && holdsReversal(data.command)) return 0;
+    if (data.command !== undefined && approvedWithoutTransaction(data.command)) return 0;
     return data.command !== undefined && holdsPayout(data.command) ? data.command.data.lines.length : 1;
   },
   authorRefusal: adminRefusal,
@@ -75,13 +84,16 @@ export const approve: CommandModule<'ledger.approve'> = {
     const approvedBy = userIdOfActor(command.actor);
     if (requestedBy === null || approvedBy === null) return reject('FORBIDDEN', 'Only users approve and request approvals');
     // The stored command, decided now as if its requester had sent it directly: the same rules, limits and checks.
-    const inner = context.decideApproved(approvedCommand(approval, now));
-    if (!inner.ok) return inner;
+    const decided = context.decideApproved(approvedCommand(approval, now));
+    if (!decided.ok) return decided;
+    // A commission rule records its approver beside its requester: neither is ever paid under it.
+    const inner = withApprover(decided, command.actor);
     // What the command applied: one transaction, or a payout's lines (all or nothing, as decided);
-    // a cash-out's reversal, none: it releases the cash-out's hold to its payer.
+    // a cash-out's reversal, none: it releases the cash-out's hold to its payer; a commission
+    // change, none: it sets the rule.
     const applied = inner.transaction ? [inner.transaction] : inner.lineTransactions;
     const first = applied[0];
-    if ((!first && !holdsReversal(approval.command)) || inner.parked) return inner;
+    if ((!first && !approvedWithoutTransaction(approval.command)) || inner.parked) return inner;
     const paid = beneficiariesOf(approval, inner);
     if (paid.some((to) => paysActor(command, to))) return selfDealing('An approver cannot approve a payment to themselves');
     // The approval is made with the approver's key: its people are never paid by it either.
@@ -113,6 +125,13 @@ export const approve: CommandModule<'ledger.approve'> = {
       const result = payout.reply({ ...input, command: applied });
       if (!('payout' in result) || !('payout' in shown)) throw new InvariantViolation('an approved payout answered without its lines');
       return { ...result, approval: shown };
+    }
+    if ('change' in shown) {
+      const set = decision.commissionRule;
+      if (!set || !holdsCommissionChange(change.approval.command))
+        throw new InvariantViolation('an approved commission change without its rule');
+      const { treasury, clientId } = change.approval.command.data;
+      return { treasury, clientId, rule: commissionRuleShown(set.rule), setBy: set.setBy, approvedBy: set.approvedBy, approval: shown };
     }
     if ('reversal' in shown) {
       const released = decision.holds[0];

@@ -1,4 +1,5 @@
 import { expireApprovalCommand, ledgerResults } from '@coin/contracts';
+import { decidedKindOf } from './decided-kinds';
 import { accepted, approvalNotFound, approvalOf } from './rules';
 import type { CommandModule } from './types';
 
@@ -12,9 +13,8 @@ export const expireApproval: CommandModule<'ledger.expire-approval'> = {
   authorRefusal: () => null,
   reads: ({ data }) => ({ approvalIds: [data.approvalId] }),
   decide(command, context) {
-    // The sweep expires every kind of request, a cash-out's reversal included.
-    const kind = command.data.command.type === 'ledger.reverse-cashout' ? 'cashout-reversal' : undefined;
-    const approval = approvalOf(context.state, command.data.approvalId, command.data.command, kind);
+    // The sweep expires every kind of request, a cash-out's reversal and a commission change included.
+    const approval = approvalOf(context.state, command.data.approvalId, command.data.command, decidedKindOf(command.data.command));
     if (!approval) return approvalNotFound(command.data.approvalId);
     if (approval.status !== 'PENDING' || context.now < approval.expiresAt) return accepted({});
     return accepted({ approvals: [{ approval: { ...approval, status: 'EXPIRED', updatedAt: context.now }, event: 'expired' }] });

@@ -1,8 +1,9 @@
-import { ledgerResults, requestApprovalCommand } from '@coin/contracts';
-import { approvalSummary, approvedTarget, holdsReversal, requestRefusal } from './approvable';
+import { ledgerResults, requestApprovalCommand, walletKeyOfTreasury } from '@coin/contracts';
+import { approvalSummary, approvedTarget, holdsCommissionChange, holdsReversal, requestRefusal } from './approvable';
 import { approvalAfter } from './replies';
 import { accepted, paysPeopleBehindKey, paysPeopleBehindKeyDetail, pendingRequest, selfDealing } from './rules';
 import { reversalRefusal } from './reverse-cashout';
+import { commissionChangeRefusal } from './set-commission';
 import { adminRefusal } from '../authors';
 import type { CommandModule } from './types';
 
@@ -14,9 +15,11 @@ export const requestApproval: CommandModule<'ledger.request-approval'> = {
   createsTransaction: false,
   authorRefusal: adminRefusal,
   // A refund's purchase, whose payer it would pay (the people behind the requester's key are never paid).
-  // A cash-out's reversal reads the cash-out: only a claimed, pending one is asked for.
+  // A cash-out's reversal reads the cash-out: only a claimed, pending one is asked for. A
+  // commission change reads the treasury: only one that can keep the rule is asked for.
   reads: ({ data }) => {
     if (data.command.type === 'ledger.refund') return { refundTarget: data.command.data.transactionId };
+    if (holdsCommissionChange(data.command)) return { walletKeys: [walletKeyOfTreasury(data.command.data.treasury)] };
     return holdsReversal(data.command) ? { holdIds: [data.command.data.holdId] } : {};
   },
   decide(command, context) {
@@ -26,6 +29,10 @@ export const requestApproval: CommandModule<'ledger.request-approval'> = {
     if (holdsReversal(command.data.command)) {
       const notClaimed = reversalRefusal(context.state, command.data.command.data);
       if (notClaimed) return notClaimed;
+    }
+    if (holdsCommissionChange(command.data.command)) {
+      const cannotKeep = commissionChangeRefusal(context, command.data.command.data);
+      if (cannotKeep) return cannotKeep;
     }
     // So is one whose money would go to the people behind the key it was asked with: the key
     // proof is not kept with the request, so this is the one time it is judged. A refund pays

@@ -3,6 +3,7 @@ import {
   approverKeyScopeRefusal,
   clientSettleRefusal,
   type ApprovableCommand,
+  type DecidedKind,
   type LedgerCommand,
   type Party,
   type Role,
@@ -14,6 +15,7 @@ import { keyScopesOf, peopleBehindKeyOf, platformGrantsOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
 import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
 import { activeOf, walletAmountMax, type Accepted, type HoldState, type LedgerPolicy, type LedgerState, type WalletState } from '../state';
+import { decidedKindOf } from './decided-kinds';
 import type { DecideContext } from './types';
 
 /**
@@ -125,12 +127,13 @@ export function approvalOf(
   state: LedgerState,
   id: string,
   command: ApprovableCommand | undefined,
-  holds?: 'cashout-reversal',
+  holds?: DecidedKind,
 ): ApprovalState | null {
   const found = command === undefined ? requestNamedBy(state.approvals, id) : (state.approvals.get(id) ?? null);
   if (!found || (command !== undefined && !sameCommand(found.command, command))) return null;
-  // A request holding a cash-out's reversal is decided on its own routes only, and only it is there.
-  return (found.command.type === 'ledger.reverse-cashout') === (holds === 'cashout-reversal') ? found : null;
+  // A request holding a cash-out's reversal or a commission change is decided on its own routes
+  // only, and only it is there.
+  return decidedKindOf(found.command) === holds ? found : null;
 }
 
 /**

@@ -6,11 +6,13 @@ import {
   walletKeyOfTreasury,
   type CommissionRule,
   type LedgerCommand,
+  type LedgerCommandOf,
 } from '@coin/contracts';
-import { InvariantViolation } from '@coin/errors';
+import { InvariantViolation, type Rejected } from '@coin/errors';
 import { accepted, missingParty, reject } from './rules';
 import { adminRefusal } from '../authors';
-import type { CommandModule } from './types';
+import type { Accepted } from '../state';
+import type { ApprovableModule, DecideContext } from './types';
 
 /** A rule as the API and the audit log show it: the fixed amount in coins. */
 export function commissionRuleShown(rule: CommissionRule | null) {
@@ -18,17 +20,39 @@ export function commissionRuleShown(rule: CommissionRule | null) {
   return rule.kind === 'bps' ? { kind: 'bps' as const, bps: rule.bps } : { kind: 'fixed' as const, amount: minorUnitsToCoins(rule.amount) };
 }
 
-/** The ADMIN+ who sets a rule (recorded with it: the ledger never pays them under it), or null for an operator's command. */
-function setterOf(command: Pick<LedgerCommand, 'actor'>): number | null {
-  const id = Number(command.actor.id);
-  return command.actor.kind === 'user' && Number.isSafeInteger(id) && id > 0 ? id : null;
+/** The user id of an ADMIN+ actor (recorded with the rule: the ledger never pays them under it), or null for an operator's command. */
+function personOf(actor: LedgerCommand['actor']): number | null {
+  const id = Number(actor.id);
+  return actor.kind === 'user' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+type CommissionData = Pick<LedgerCommandOf<'ledger.set-commission'>['data'], 'treasury' | 'clientId' | 'rule'>;
+
+/** Why the rule cannot be set on this treasury as it stands, or null: an unknown treasury, or one with as many rules as it may keep. */
+export function commissionChangeRefusal(
+  context: Pick<DecideContext, 'wallet'>,
+  { treasury, clientId, rule }: CommissionData,
+): Rejected | null {
+  const wallet = context.wallet(walletKeyOfTreasury(treasury));
+  if (!wallet) return missingParty({ kind: 'treasury', code: treasury });
+  const rules = wallet.commissions ?? {};
+  if (rule !== null && !Object.hasOwn(rules, clientId) && Object.keys(rules).length >= commissionLimits.rulesPerTreasuryMax) {
+    return reject(
+      'VALIDATION_FAILED',
+      `${treasury} has ${commissionLimits.rulesPerTreasuryMax} commission rules already: remove one first`,
+    );
+  }
+  return null;
 }
 
 /**
- * Sets (or removes) a platform client's commission rule for a treasury (ADMIN+, audited; docs/CONTRACT.md
+ * Sets (or removes) a platform client's commission rule for a treasury (docs/CONTRACT.md
  * "Affiliate splits"). Decided in the treasury's partition, which keeps its rules with its wallet.
+ * Applied only by an approval: one ADMIN+ asks (an approval request holding it), a different ADMIN+
+ * approves; the rule records both, and neither is ever paid under it. Sent directly it is refused:
+ * a rule sends a treasury's coins to third parties.
  */
-export const setCommission: CommandModule<'ledger.set-commission'> = {
+export const setCommission: ApprovableModule<'ledger.set-commission'> = {
   type: 'ledger.set-commission',
   schema: setCommissionCommand,
   result: ledgerResults['ledger.set-commission'],
@@ -36,37 +60,38 @@ export const setCommission: CommandModule<'ledger.set-commission'> = {
   authorRefusal: adminRefusal,
   reads: ({ data }) => ({ walletKeys: [walletKeyOfTreasury(data.treasury)] }),
   decide(command, context) {
-    const { treasury, clientId, rule } = command.data;
-    const wallet = context.wallet(walletKeyOfTreasury(treasury));
-    if (!wallet) return missingParty({ kind: 'treasury', code: treasury });
-    const rules = wallet.commissions ?? {};
-    if (rule !== null && !(clientId in rules) && Object.keys(rules).length >= commissionLimits.rulesPerTreasuryMax) {
-      return reject(
-        'VALIDATION_FAILED',
-        `${treasury} has ${commissionLimits.rulesPerTreasuryMax} commission rules already: remove one first`,
-      );
+    if (!context.approved) {
+      return reject('FORBIDDEN', 'A commission rule is changed by two people: ask for an approval, another ADMIN+ approves it');
     }
+    const refused = commissionChangeRefusal(context, command.data);
+    if (refused) return refused;
+    const { treasury, clientId, rule } = command.data;
+    const key = walletKeyOfTreasury(treasury);
+    // The approver is added by the approval that applies it (approve.ts).
     return accepted({
-      commissionRule: { walletKey: wallet.key, clientId, rule, setBy: setterOf(command) },
-      subjectKey: wallet.key,
+      commissionRule: { walletKey: key, clientId, rule, setBy: personOf(command.actor), approvedBy: null },
+      subjectKey: key,
     });
   },
   reply({ command, decision }) {
     if (!decision.commissionRule) throw new InvariantViolation('set-commission accepted without its rule');
     const { treasury, clientId } = command.data;
-    return { treasury, clientId, rule: commissionRuleShown(decision.commissionRule.rule), setBy: decision.commissionRule.setBy };
+    const { rule, setBy, approvedBy } = decision.commissionRule;
+    return { treasury, clientId, rule: commissionRuleShown(rule), setBy, approvedBy };
   },
-  // Recorded as `limits.set` of the treasury's wallet, which keeps the rules beside its limits: a new
-  // action would be a new enum value of admin.audit, which breaks its consumers (docs/EVENTS.md
-  // "Versioning policy"). `commissionClientId` in the summary tells the two apart.
-  audit: ({ data }) => ({
-    action: 'limits.set',
-    target: walletKeyOfTreasury(data.treasury),
-    // Both null: the rule was removed.
-    summary: {
-      commissionClientId: data.clientId,
-      bps: data.rule?.kind === 'bps' ? data.rule.bps : null,
-      amount: data.rule?.kind === 'fixed' ? minorUnitsToCoins(data.rule.amount) : null,
-    },
-  }),
+  // Recorded by the approval that applies it (approval.approve, naming the treasury and the client).
+  audit: () => null,
+  approvable: {
+    target: ({ data }) => walletKeyOfTreasury(data.treasury),
+    // Shown as a CommissionChangeApproval (views/approval-view.ts), never as an Approval.
+    view: () => null,
+    // It pays no one now; the rule records who asked, and never pays them.
+    requestRefusal: () => null,
+  },
 };
+
+/** The approver of a commission change, recorded with the rule it applied (never paid under it either). */
+export function withApprover(decision: Accepted, approver: LedgerCommand['actor']): Accepted {
+  if (!decision.commissionRule) return decision;
+  return { ...decision, commissionRule: { ...decision.commissionRule, approvedBy: personOf(approver) } };
+}

@@ -1,4 +1,4 @@
-import { walletKeyOfUser, type LedgerCommandOf, type Party } from '@coin/contracts';
+import { referralClaimsOf, walletKeyOfUser, type LedgerCommandOf, type Party, type ReferralClaims } from '@coin/contracts';
 import { InvariantViolation, type Rejected } from '@coin/errors';
 import { commissionFits, commissionOf } from '../commission';
 import type { WalletState } from '../state';
@@ -15,31 +15,40 @@ export interface Split {
 
 /**
  * The split of a purchase naming an affiliate (docs/CONTRACT.md "Affiliate splits"), or the
- * refusal of the whole purchase: no self-referral, an affiliate with an open wallet, a rule of the
- * named platform client for this treasury (read with the treasury's wallet), a commission of at
- * least 0.01 coin that leaves the treasury some, never paid to the ADMIN+ who set the rule.
+ * refusal of the whole purchase. The affiliate and the platform client are the referral's, which
+ * the consumer verified (signed by the user service, valid when the command was appended, of a
+ * client not revoked before it): it must be this buyer's, for this treasury and, when it names
+ * one, this purchase's reference (REFERRAL_INVALID); no self-referral; never one of the people
+ * behind the client's grant, nor the two ADMIN+ who set the rule (SELF_DEALING); an affiliate with
+ * an open wallet; a rule of that client for this treasury (read with the treasury's wallet); a
+ * commission of at least 0.01 coin that leaves the treasury some.
  */
 export function splitOf(command: LedgerCommandOf<'ledger.transfer'>, treasury: WalletState, context: DecideContext): Split | Rejected {
-  const { affiliate, fromUserId, amount, kind } = command.data;
+  const { affiliate, amount, kind } = command.data;
   if (!affiliate) throw new InvariantViolation('splitOf: the purchase names no affiliate');
   if (kind !== 'PURCHASE' || treasury.party.kind !== 'treasury') {
     return reject('VALIDATION_FAILED', 'Only a purchase (paying a treasury) names an affiliate');
   }
-  if (affiliate.userId === fromUserId) return reject('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
-  const affiliateWallet = context.wallet(walletKeyOfUser(affiliate.userId));
-  if (!affiliateWallet) return missingParty({ kind: 'user', userId: affiliate.userId });
+  const referral = referralOf(command);
+  const refused = referralRefusal(command, referral, treasury.party.code);
+  if (refused) return refused;
+  if (!referral) throw new InvariantViolation('splitOf: a referral refused without a reason');
+  const affiliateWallet = context.wallet(walletKeyOfUser(referral.affiliate));
+  if (!affiliateWallet) return missingParty({ kind: 'user', userId: referral.affiliate });
   if (affiliateWallet.status === 'CLOSED') return reject('RECIPIENT_CLOSED', "The affiliate's wallet is closed");
-  // The client id is the caller's text: a Map-like lookup of own rules only, never the prototype's
-  // `constructor` or `toString`.
+  // The client id is the referral's (its schema refuses a prototype key): a Map-like lookup of own
+  // rules only, never the prototype's `constructor` or `toString`.
   const rules = treasury.commissions;
-  const entry = rules && Object.hasOwn(rules, affiliate.clientId) ? rules[affiliate.clientId] : undefined;
+  const entry = rules && Object.hasOwn(rules, referral.sub) ? rules[referral.sub] : undefined;
   if (!entry) {
     return reject(
       'COMMISSION_RULE_MISSING',
-      `Platform client ${affiliate.clientId} has no commission rule for ${treasury.party.code}: buy without an affiliate, or have an ADMIN+ set one`,
+      `Platform client ${referral.sub} has no commission rule for ${treasury.party.code}: buy without an affiliate, or have two ADMIN+ set one`,
     );
   }
-  if (entry.setBy === affiliate.userId) return selfDealing('The ADMIN+ who set a commission rule is never paid under it');
+  if (entry.setBy === referral.affiliate || entry.approvedBy === referral.affiliate) {
+    return selfDealing('The ADMIN+ who asked for or approved a commission rule is never paid under it');
+  }
   const commission = commissionOf(entry.rule, amount);
   if (!commissionFits(commission, amount)) {
     return reject(
@@ -49,4 +58,30 @@ export function splitOf(command: LedgerCommandOf<'ledger.transfer'>, treasury: W
   }
   if (!canCredit(affiliateWallet, commission)) return beyondLimit(affiliateWallet);
   return { affiliate: affiliateWallet.party, affiliateWallet, commission };
+}
+
+/** The claims of the referral a purchase carries (verified by the consumer before any apply), or null. */
+export function referralOf(command: Pick<LedgerCommandOf<'ledger.transfer'>, 'data'>): ReferralClaims | null {
+  const referral = command.data.affiliate?.referral;
+  return referral === undefined ? null : referralClaimsOf(referral);
+}
+
+/**
+ * Why the referral does not hold for this purchase, or null: the platform attested it for one
+ * buyer, one treasury and, when it names one, one reference; the affiliate is neither the buyer
+ * nor one of the people behind the client's grant.
+ */
+function referralRefusal(command: LedgerCommandOf<'ledger.transfer'>, referral: ReferralClaims | null, treasury: string): Rejected | null {
+  const { fromUserId, reference } = command.data;
+  if (!referral) return reject('REFERRAL_INVALID', 'The purchase names an affiliate without a referral a platform client signed');
+  if (referral.buyer !== fromUserId) return reject('REFERRAL_INVALID', 'The referral was signed for another buyer');
+  if (referral.treasury !== treasury) return reject('REFERRAL_INVALID', `The referral is for purchases paying ${referral.treasury}`);
+  if (referral.reference !== undefined && referral.reference !== reference) {
+    return reject('REFERRAL_INVALID', `The referral is for the purchase with reference ${referral.reference} only`);
+  }
+  if (referral.affiliate === fromUserId) return reject('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+  if (referral.affiliate === referral.createdBy || referral.affiliate === referral.approvedBy) {
+    return selfDealing("The people behind a platform client's grant are never paid a commission it attests");
+  }
+  return null;
 }

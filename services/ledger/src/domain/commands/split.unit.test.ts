@@ -1,4 +1,5 @@
 import { walletKeyOf, type CommissionRule, type LedgerCommand, type Party } from '@coin/contracts';
+import { approvalIdOf } from '../approvals';
 import { clawbackLegCommand, creditLegCommand } from '../batch';
 import { decide, defaultPolicy, evolve } from '../ledger';
 import { emptyWallet, type Accepted, type Decision, type LedgerState, type NewTransaction } from '../state';
@@ -16,7 +17,20 @@ const affiliate = 8;
 const admin = 99;
 const shop = 'pc_shop';
 
-function world(rule: CommissionRule | null = { kind: 'bps', bps: 1000 }, setBy: number | null = admin): LedgerState {
+/** The people behind the platform client's grant (the referral's `createdBy` and `approvedBy`). */
+const clientPeople = { createdBy: 60, approvedBy: 61 };
+
+/**
+ * A referral as the user service signs it, unsigned: the deciders read its claims, which the
+ * consumer verified (signature, time, the client's revocation) before any apply.
+ */
+function referral(claims: Record<string, unknown> = {}): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = { sub: shop, buyer, affiliate, treasury: 'OPERATIONS', ...clientPeople, iat: 1, exp: 2, ...claims };
+  return `${part({ alg: 'EdDSA', typ: 'coin-referral+jwt' })}.${part(body)}.c2lnbmF0dXJl`;
+}
+
+function world(rule: CommissionRule | null = { kind: 'bps', bps: 1000 }, setBy: number | null = admin, approvedBy?: number): LedgerState {
   const state: LedgerState = {
     wallets: new Map(),
     refundTargets: new Map(),
@@ -32,14 +46,12 @@ function world(rule: CommissionRule | null = { kind: 'bps', bps: 1000 }, setBy: 
   open({ kind: 'user', userId: admin }, 0);
   open({ kind: 'treasury', code: 'OPERATIONS' }, 0);
   const treasury = state.wallets.get('treasury:OPERATIONS')!;
-  if (rule) treasury.commissions = { [shop]: { rule, setBy } };
+  if (rule) treasury.commissions = { [shop]: { rule, setBy, ...(approvedBy === undefined ? {} : { approvedBy }) } };
   return state;
 }
 
-function purchase(
-  amount: number,
-  named: { userId: number; clientId: string } | null = { userId: affiliate, clientId: shop },
-): LedgerCommand {
+/** A purchase of `amount` by the buyer, its affiliate named by a referral of these claims (null: none). */
+function purchase(amount: number, claims: Record<string, unknown> | null = {}): LedgerCommand {
   return {
     commandId: '00000000-0000-4000-8000-000000000001',
     type: 'ledger.transfer',
@@ -52,7 +64,7 @@ function purchase(
       amount,
       reason: 'course',
       reference: 'order-1',
-      ...(named ? { affiliate: named } : {}),
+      ...(claims ? { affiliate: { referral: referral(claims) } } : {}),
     },
   };
 }
@@ -148,15 +160,31 @@ describe('a purchase naming an affiliate', () => {
 
   const refusals: Array<[string, () => { state: LedgerState; command: LedgerCommand }, string]> = [
     [
-      'the buyer names themselves (self-referral)',
-      () => ({ state: world(), command: purchase(10_000, { userId: buyer, clientId: shop }) }),
+      'a referral naming the buyer (self-referral)',
+      () => ({ state: world(), command: purchase(10_000, { affiliate: buyer }) }),
       'SELF_REFERRAL',
     ],
-    ['an unknown affiliate', () => ({ state: world(), command: purchase(10_000, { userId: 4242, clientId: shop }) }), 'USER_NOT_FOUND'],
+    ['a referral signed for another buyer', () => ({ state: world(), command: purchase(10_000, { buyer: 4243 }) }), 'REFERRAL_INVALID'],
+    [
+      'a referral signed for another treasury',
+      () => ({ state: world(), command: purchase(10_000, { treasury: 'COURSE_FEES' }) }),
+      'REFERRAL_INVALID',
+    ],
+    [
+      'a referral bound to another purchase reference',
+      () => ({ state: world(), command: purchase(10_000, { reference: 'order-2' }) }),
+      'REFERRAL_INVALID',
+    ],
+    [
+      "one of the people behind the client's grant as the affiliate",
+      () => ({ state: world(), command: purchase(10_000, { affiliate: clientPeople.approvedBy }) }),
+      'SELF_DEALING',
+    ],
+    ['an unknown affiliate', () => ({ state: world(), command: purchase(10_000, { affiliate: 4242 }) }), 'USER_NOT_FOUND'],
     ['no rule for the treasury', () => ({ state: world(null), command: purchase(10_000) }), 'COMMISSION_RULE_MISSING'],
     [
       'a client with no rule for this treasury',
-      () => ({ state: world(), command: purchase(10_000, { userId: affiliate, clientId: 'pc_other' }) }),
+      () => ({ state: world(), command: purchase(10_000, { sub: 'pc_other' }) }),
       'COMMISSION_RULE_MISSING',
     ],
     [
@@ -170,8 +198,13 @@ describe('a purchase naming an affiliate', () => {
       'COMMISSION_OUT_OF_RANGE',
     ],
     [
-      'the admin who set the rule as the affiliate',
+      'the admin who asked for the rule as the affiliate',
       () => ({ state: world(undefined, affiliate), command: purchase(10_000) }),
+      'SELF_DEALING',
+    ],
+    [
+      'the admin who approved the rule as the affiliate',
+      () => ({ state: world(undefined, admin, affiliate), command: purchase(10_000) }),
       'SELF_DEALING',
     ],
     ['more than the buyer has', () => ({ state: world(), command: purchase(100_001) }), 'INSUFFICIENT_FUNDS'],
@@ -197,32 +230,63 @@ describe('a purchase naming an affiliate', () => {
   });
 });
 
-describe('setting a commission rule', () => {
-  function setRule(rule: CommissionRule | null, actorId = String(admin)): LedgerCommand {
-    return {
-      commandId: '00000000-0000-4000-8000-000000000002',
-      type: 'ledger.set-commission',
-      issuedAt: now.toISOString(),
-      actor: { kind: 'user', id: actorId },
-      data: { treasury: 'OPERATIONS', clientId: 'pc_new', rule },
-    };
+describe('setting a commission rule: two people', () => {
+  const second = 98;
+  const change = (rule: CommissionRule | null) => ({
+    type: 'ledger.set-commission',
+    data: { treasury: 'OPERATIONS', clientId: 'pc_new', rule },
+  });
+  let n = 0;
+  function command(type: LedgerCommand['type'], data: object, actorId = String(admin)): LedgerCommand {
+    n += 1;
+    const commandId = `00000000-0000-4000-8000-0000000003${String(n).padStart(2, '0')}`;
+    return { commandId, type, issuedAt: now.toISOString(), actor: { kind: 'user', id: actorId, role: 'ADMIN' }, data } as LedgerCommand;
   }
+  const ask = (rule: CommissionRule | null) => command('ledger.request-approval', { command: change(rule) });
+  const approve = (request: LedgerCommand, rule: CommissionRule | null, by = String(second)) =>
+    command('ledger.approve', { approvalId: approvalIdOf(request), command: change(rule), holds: 'commission-change' }, by);
 
-  it('records the rule with the ADMIN+ who set it, and removes it with null', () => {
+  it('when one ADMIN sets a rule directly, then it is refused: only an approval applies it', () => {
     const state = world();
-    expect(run(state, setRule({ kind: 'bps', bps: 250 }))).toMatchObject({ ok: true });
-    expect(state.wallets.get('treasury:OPERATIONS')!.commissions).toEqual({
-      [shop]: { rule: { kind: 'bps', bps: 1000 }, setBy: admin },
-      pc_new: { rule: { kind: 'bps', bps: 250 }, setBy: admin },
+    expect(run(state, command('ledger.set-commission', change({ kind: 'bps', bps: 250 }).data))).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
     });
-    run(state, setRule(null));
     expect(Object.keys(state.wallets.get('treasury:OPERATIONS')!.commissions!)).toEqual([shop]);
   });
 
-  it('refuses an unknown treasury', () => {
+  it('when the requester approves their own change, then APPROVAL_BY_REQUESTER; as an Approval it is not found; a second ADMIN approves it and the rule records both', () => {
+    const state = world();
+    const request = ask({ kind: 'bps', bps: 250 });
+    expect(run(state, request)).toMatchObject({ ok: true, approvals: [{ approval: { status: 'PENDING' } }] });
+    expect(run(state, approve(request, { kind: 'bps', bps: 250 }, String(admin)))).toMatchObject({
+      ok: false,
+      code: 'APPROVAL_BY_REQUESTER',
+    });
+    const asApproval = command(
+      'ledger.approve',
+      { approvalId: approvalIdOf(request), command: change({ kind: 'bps', bps: 250 }) },
+      String(second),
+    );
+    expect(run(state, asApproval)).toMatchObject({ ok: false, code: 'APPROVAL_NOT_FOUND' });
+    expect(Object.keys(state.wallets.get('treasury:OPERATIONS')!.commissions!)).toEqual([shop]);
+    const applied = run(state, approve(request, { kind: 'bps', bps: 250 })) as Accepted;
+    expect(applied).toMatchObject({ ok: true, transaction: null, approvals: [{ approval: { status: 'APPROVED', transactionId: null } }] });
+    expect(state.wallets.get('treasury:OPERATIONS')!.commissions).toEqual({
+      [shop]: { rule: { kind: 'bps', bps: 1000 }, setBy: admin },
+      pc_new: { rule: { kind: 'bps', bps: 250 }, setBy: admin, approvedBy: second },
+    });
+    // Removed the same way.
+    const removal = ask(null);
+    run(state, removal);
+    expect(run(state, approve(removal, null))).toMatchObject({ ok: true });
+    expect(Object.keys(state.wallets.get('treasury:OPERATIONS')!.commissions!)).toEqual([shop]);
+  });
+
+  it('refuses a change of an unknown treasury when it is asked for', () => {
     const state = world();
     state.wallets.delete('treasury:OPERATIONS');
-    expect(run(state, setRule({ kind: 'bps', bps: 250 }))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    expect(run(state, ask({ kind: 'bps', bps: 250 }))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
   });
 });
 

@@ -2,7 +2,7 @@ import { ledgerResults, transferCommand, walletKeyOf, walletKeyOfUser, type Ledg
 import { activeOf, type NewTransaction, type WalletState } from '../state';
 import { moneyReply } from './replies';
 import { accepted, beyondLimit, canCredit, canDebit, insufficient, limitBreachOf, missingParty, reject } from './rules';
-import { splitOf, type Split } from './split';
+import { referralOf, splitOf, type Split } from './split';
 import { isUser } from '../authors';
 import type { CommandModule, DecideContext } from './types';
 
@@ -20,13 +20,18 @@ export const transfer: CommandModule<'ledger.transfer'> = {
   transactionsOf: ({ data }) => (data.affiliate ? 2 : 1),
   authorRefusal: ({ data }, author) =>
     isUser(author, data.fromUserId) ? null : "Command refused: only the payer moves or reserves their wallet's coins",
-  reads: ({ data }) => ({
-    walletKeys: [
-      walletKeyOfUser(data.fromUserId),
-      walletKeyOf(data.to),
-      ...(data.affiliate ? [walletKeyOfUser(data.affiliate.userId)] : []),
-    ],
-  }),
+  reads: (command) => {
+    const { data } = command;
+    const referral = referralOf(command);
+    return {
+      walletKeys: [
+        walletKeyOfUser(data.fromUserId),
+        walletKeyOf(data.to),
+        // The affiliate the referral names (its claims; the consumer verified it before any apply).
+        ...(referral ? [walletKeyOfUser(referral.affiliate)] : []),
+      ],
+    };
+  },
   decide(command, context) {
     const { kind, fromUserId, to, amount } = command.data;
     const from: Party = { kind: 'user', userId: fromUserId };

@@ -5,6 +5,7 @@ import type {
   AuditSummary,
   Cashout,
   CashoutReversalApproval,
+  CommissionChangeApproval,
   CashoutRateVersion as CashoutRateView,
   Hold,
   LedgerCommand,
@@ -90,8 +91,8 @@ export interface DecideContext {
 
 /** The views a reply is rendered with (views/*.ts): passed in, so the domain names no presentation module. */
 export interface ReplyViews {
-  /** An approval request: an Approval, or a PayoutApproval or CashoutReversalApproval by what it holds. */
-  approval(approval: ApprovalState): Approval | PayoutApproval | CashoutReversalApproval;
+  /** An approval request: an Approval, or a PayoutApproval, CashoutReversalApproval or CommissionChangeApproval by what it holds. */
+  approval(approval: ApprovalState): Approval | PayoutApproval | CashoutReversalApproval | CommissionChangeApproval;
   /** A user wallet's freeze (null: not frozen). */
   freeze(userId: number, freeze: FreezeState | null): WalletFreeze | null;
   hold(hold: HoldState): Hold;
