@@ -51,6 +51,12 @@ describe('which API key scope a ledger command needs from the person who sends i
     expect(apiKeyScopeNeeded(sent({ type: 'ledger.approve', data: { approvalId: 'a' } }, admin))).toBe(scopeOfStoredCommand);
   });
 
+  it("when a person asks for or approves a commission rule's change, then it needs no key (it pays no one; a rule was never set with one)", () => {
+    const change = { type: 'ledger.set-commission' as const, data: { treasury: 'COURSE_FEES' as const, clientId: 'pc_shop', rule: null } };
+    expect(apiKeyScopeNeeded(sent({ type: 'ledger.request-approval', data: { command: change } }, admin))).toBeNull();
+    expect(apiKeyScopeNeeded(sent({ type: 'ledger.approve', data: { approvalId: 'a', holds: 'commission-change' } }, admin))).toBeNull();
+  });
+
   it('when a command can wait for approval, then the table names its scope, and nothing else is in it', () => {
     // A cash-out's reversal pays no one and needs no key (apiKeyScopeOfApprovable).
     const approvable: Array<LedgerCommand['type']> = ['ledger.mint', 'ledger.burn', 'ledger.refund', 'ledger.reward', 'ledger.payout'];

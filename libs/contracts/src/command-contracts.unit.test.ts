@@ -96,6 +96,9 @@ describe('the step-up of a ledger command as sent', () => {
     const mint = { type: 'ledger.mint', data: { to: { kind: 'user', userId: 9 }, amount: 1, reason: 'r' } };
     const request = (command: object) => ({ type: 'ledger.request-approval', data: { command } }) as unknown as LedgerDraft;
     expect(ledgerCommandNeedsStepUp(request(reversal))).toBe(true);
+    // Asking for a commission rule's change too, as its approval does.
+    const change = { type: 'ledger.set-commission', data: { treasury: 'COURSE_FEES', clientId: 'pc_shop', rule: null } };
+    expect(ledgerCommandNeedsStepUp(request(change))).toBe(true);
     expect(ledgerCommandNeedsStepUp(request(mint))).toBe(false);
     expect(ledgerCommandNeedsStepUp({ type: 'ledger.approve', data: {} } as unknown as LedgerDraft)).toBe(true);
     expect(ledgerCommandNeedsStepUp(mint as unknown as LedgerDraft)).toBe(false);
