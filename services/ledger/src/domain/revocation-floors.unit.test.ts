@@ -77,3 +77,21 @@ describe('revocation floors of API keys: a revoked key proves nothing from its r
     expect(floors.refusal(4, 30, { kind: 'user', id: keyId, tokenVersion: 0 })).toBeNull();
   });
 });
+
+describe("revocation floors of platform clients, for referrals: a revoked client's referral pays no one from its revocation on, in its partition", () => {
+  const revoked = (partition: number, offset: number) => ({ partition, offset, subject: 'client:pc_shop', minTokenVersion: null });
+
+  it('when the client was revoked before the purchase, then its referral is refused there; before it, or in another partition, it is not', () => {
+    const floors = new RevocationFloors([revoked(2, 10)]);
+    expect(floors.clientRefusal(2, 11, 'pc_shop')).toMatch(/referral's platform client pc_shop was revoked before the command was written/);
+    expect(floors.clientRefusal(2, 10, 'pc_shop')).toBeNull();
+    expect(floors.clientRefusal(2, 9, 'pc_shop')).toBeNull();
+    expect(floors.clientRefusal(3, 11, 'pc_shop')).toBeNull();
+    expect(floors.clientRefusal(2, 11, 'pc_other')).toBeNull();
+  });
+
+  it("when a user's token version was raised (not a revocation for good), then no referral is refused by it", () => {
+    const floors = new RevocationFloors([{ partition: 2, offset: 10, subject: 'user:7', minTokenVersion: 3 }]);
+    expect(floors.clientRefusal(2, 11, '7')).toBeNull();
+  });
+});
