@@ -89,6 +89,8 @@ export class SplitsActor implements ChaosActor {
   private readonly purchases: SplitPurchase[] = [];
   private clientId = '';
   private clientToken = '';
+  /** Referrals the platform was definitively refused (none is expected: two different live users, a rule in force). */
+  private readonly referralRefusals: string[] = [];
   private readonly loops = new Loops();
 
   constructor(private readonly options: SplitsOptions) {}
@@ -109,18 +111,28 @@ export class SplitsActor implements ChaosActor {
     await operator.approveCommissionChange(asked.body.approval.id as string);
   }
 
-  /** The platform client's referral of the buyer by the affiliate, for this purchase; retried until it is signed. */
-  private async referralFor(p: SplitPurchase): Promise<string> {
-    const body = { buyerUserId: p.buyer.userId, affiliateUserId: p.affiliate.userId, treasury };
-    for (;;) {
+  /**
+   * The platform client's referral of the buyer by the affiliate, retried while a service it needs
+   * is down (503); null when the run gives up first or one of the two was deleted (no purchase is
+   * made then), or when another refusal comes, which the run reports as a failure.
+   */
+  private async referralFor(buyer: SeededUser, affiliate: SeededUser): Promise<string | null> {
+    const body = { buyerUserId: buyer.userId, affiliateUserId: affiliate.userId, treasury };
+    while (Date.now() < this.options.giveUpAt()) {
       const answer = await requestJson(this.options.stack.gatewayUrl, 'POST', '/api/platform/referrals', {
         body,
         headers: { authorization: `Bearer ${this.clientToken}` },
       }).catch(() => null);
       if (answer?.status === 201) return answer.body.referral as string;
-      if (Date.now() > this.options.giveUpAt()) throw new Error(`referral: ${answer?.status} ${JSON.stringify(answer?.body)}`);
+      // A user the run deleted meanwhile is no buyer or affiliate any more.
+      if (answer?.status === 404) return null;
+      if (answer && answer.status < 500) {
+        this.referralRefusals.push(`referral for ${buyer.userId} by ${affiliate.userId}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        return null;
+      }
       await sleep(200);
     }
+    return null;
   }
 
   start(): void {
@@ -136,6 +148,11 @@ export class SplitsActor implements ChaosActor {
       const buyer = pick(this.options.users);
       let affiliate = pick(this.options.users);
       while (affiliate.userId === buyer.userId) affiliate = pick(this.options.users);
+      const referral = await this.referralFor(buyer, affiliate);
+      if (referral === null) {
+        await sleep(100);
+        continue;
+      }
       const key = randomUUID();
       const p: SplitPurchase = {
         key,
@@ -143,11 +160,10 @@ export class SplitsActor implements ChaosActor {
         buyer,
         affiliate,
         amountCoins: randomCoins(1, 20),
-        referral: '',
+        referral,
         attempts: [],
         outcome: 'unresolved',
       };
-      p.referral = await this.referralFor(p);
       this.purchases.push(p);
       await this.drive(p, this.options.giveUpAt);
       if (p.outcome === 'acknowledged' && Math.random() < 0.5) {
@@ -194,7 +210,7 @@ export class SplitsActor implements ChaosActor {
   }
 
   async check(end: EndState): Promise<string[]> {
-    const failures: string[] = [];
+    const failures: string[] = [...this.referralRefusals];
     const ops = this.purchases.flatMap((p): Op[] => (p.refund ? [p, p.refund] : [p]));
     for (const op of ops) {
       const shapes = new Set(op.attempts.filter(isDefinitive).map(answerShape));
