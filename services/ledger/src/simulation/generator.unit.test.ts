@@ -60,12 +60,18 @@ describe('the simulation generator', () => {
   });
 
   it('when a commission rule is drawn, then it is mostly asked for: an approval request holding it, with a nonce', () => {
+    // A hostile value may land on any leaf, the nonce too: the shape is asked of the others.
     const asked = generate(5, 4000).filter(
       (c) =>
-        c.type === 'ledger.request-approval' && (c.raw.data as { command?: { type?: string } }).command?.type === 'ledger.set-commission',
+        c.type === 'ledger.request-approval' &&
+        c.hostile === null &&
+        (c.raw.data as { command?: { type?: string } }).command?.type === 'ledger.set-commission',
     );
     expect(asked.length).toBeGreaterThan(20);
-    expect(asked.every((c) => typeof (c.raw.data as { idNonce?: unknown }).idNonce === 'string')).toBe(true);
+    // Drawn as a commission change, it is asked for with a nonce; a request-approval drawn from the
+    // table's schema may hold one too, and carries a nonce one time in twenty.
+    const withNonce = asked.filter((c) => typeof (c.raw.data as { idNonce?: unknown }).idNonce === 'string');
+    expect(withNonce.length / asked.length).toBeGreaterThan(0.8);
   });
 });
 
