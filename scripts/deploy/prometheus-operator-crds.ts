@@ -62,7 +62,7 @@ function compiledOf(model: ModelClass): CompiledSchema {
 /** Every kind the package models, with the versions it has a validator for (the ones its CRD serves). */
 export async function prometheusOperatorCrds(): Promise<Crd[]> {
   // The package is ES modules exported under the `import` condition only: its files are imported
-  // by path (under jest, transformed to CommonJS as package.json's jest config says).
+  // by path (under jest, transformed to CommonJS as jest.config.ts says).
   const manifestFile = require.resolve(`${prometheusOperatorPackage}/package.json`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { version?: string; 'crd-generate'?: { input?: unknown } };
   const release = releaseOfInput(manifest['crd-generate']?.input);

@@ -33,7 +33,7 @@ import type { LoginThrottle } from './plugins/login-throttle';
 /**
  * The gateway as one component: the real fastify app of buildApp(), its ports faked (Kafka
  * request/reply, the internal HTTP services, Redis, the JWKS endpoint), called with app.inject()
- * (no port; jest compiles the ESM-only `cookie` package light-my-request needs, see package.json).
+ * (no port; jest compiles the ESM-only `cookie` package light-my-request needs, see jest.config.ts).
  */
 
 // ---- Fakes ----------------------------------------------------------------------------------

@@ -1,0 +1,104 @@
+/**
+ * Jest's configuration: the four projects of `npm test` (README "Tests"). Node 24 loads this file
+ * with its own type stripping (jest 30 tries that before a TS loader), so it needs no ts-node:
+ * only erasable TypeScript here (type annotations and `import type`, no enums or namespaces).
+ */
+import type { Config } from 'jest';
+
+type ProjectConfig = Exclude<NonNullable<Config['projects']>[number], string>;
+
+/** TypeScript (and the ES modules below) compiled to CommonJS by SWC, as every Node project of the repository is run. */
+function swc(parser: { syntax: 'typescript' | 'ecmascript'; tsx?: true }, react?: true) {
+  return [
+    '@swc/jest',
+    {
+      jsc: { parser, ...(react ? { transform: { react: { runtime: 'automatic' } } } : {}), target: 'es2022' },
+      module: { type: 'commonjs' },
+    },
+  ] as [string, Record<string, unknown>];
+}
+
+/**
+ * The packages of node_modules that ship ES modules only, which jest must compile too: cookie
+ * (light-my-request's), jose (tokens), and the Kubernetes models with is-cidr and cidr-regex, which
+ * @kubernetes-models/validate imports (scripts/deploy/prometheus-operator-crds.ts requires them by path).
+ */
+const esmOnlyPackages = ['cookie', 'jose', '@kubernetes-models', 'is-cidr', 'cidr-regex'];
+
+/** The one transform of the Node projects (unit, int, e2e). */
+const nodeTransform: ProjectConfig['transform'] = {
+  '^.+\\.ts$': swc({ syntax: 'typescript' }),
+  '^.+/node_modules/(cookie|jose)/.+\\.js$': swc({ syntax: 'typescript' }),
+  '^.+/node_modules/(@kubernetes-models|is-cidr|cidr-regex)/.+\\.js$': swc({ syntax: 'ecmascript' }),
+};
+
+/** What every project shares: the benchmarks' work directory holds copies of packages jest must not map. */
+const everyProject: ProjectConfig = {
+  modulePathIgnorePatterns: ['<rootDir>/.bench/'],
+};
+
+/** The Node projects: one transform, the ESM-only packages compiled, the Kubernetes models mapped to their files. */
+const nodeProject: ProjectConfig = {
+  ...everyProject,
+  transform: nodeTransform,
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
+  moduleNameMapper: {
+    '^@kubernetes-models/(base|validate)$': '<rootDir>/node_modules/@kubernetes-models/$1/dist/index.js',
+    '^@kubernetes-models/validate/runtime/(.+)$': '<rootDir>/node_modules/@kubernetes-models/validate/dist/runtime/$1.js',
+    '^@kubernetes-models/apimachinery/(.+)$': '<rootDir>/node_modules/@kubernetes-models/apimachinery/$1.js',
+  },
+};
+
+/** The tiers that run against the infrastructure: jest's global set-up starts or finds it, its teardown removes the run's prefixes. */
+const withInfrastructure: ProjectConfig = {
+  globalSetup: '<rootDir>/test/harness/global-setup.ts',
+  globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
+};
+
+const config: Config = {
+  testTimeout: 60_000,
+  // Four files at a time on two cores: the int and e2e files mostly wait (README "Tests").
+  maxWorkers: 4,
+  testSequencer: '<rootDir>/test/harness/sequencer.cjs',
+  projects: [
+    {
+      ...nodeProject,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/libs/**/*.unit.test.ts',
+        '<rootDir>/services/**/*.unit.test.ts',
+        '<rootDir>/scripts/**/*.unit.test.ts',
+        '<rootDir>/test/**/*.unit.test.ts',
+        '<rootDir>/bench/**/*.unit.test.ts',
+      ],
+    },
+    {
+      ...nodeProject,
+      ...withInfrastructure,
+      displayName: 'int',
+      testMatch: ['<rootDir>/libs/**/*.int.test.ts', '<rootDir>/services/**/*.int.test.ts', '<rootDir>/test/**/*.int.test.ts'],
+    },
+    {
+      ...nodeProject,
+      ...withInfrastructure,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    },
+    {
+      ...everyProject,
+      // The admin console's component tests: each screen rendered in jsdom, no stack.
+      displayName: 'console',
+      testEnvironment: 'jsdom',
+      testEnvironmentOptions: { url: 'http://localhost/admin/' },
+      testMatch: ['<rootDir>/services/admin-console/src/**/*.test.tsx'],
+      transform: { '^.+\\.tsx?$': swc({ syntax: 'typescript', tsx: true }, true) },
+      moduleFileExtensions: ['tsx', 'ts', 'js', 'json'],
+      // The client's source (src/index.ts) instead of its build (package.json main: dist/).
+      moduleNameMapper: { '^@coin/client$': '<rootDir>/libs/client/src/index.ts' },
+    },
+  ],
+};
+
+export default config;
