@@ -41,9 +41,17 @@ function workerOn(pool: Pool) {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The worker's timers run on jest's fake clock: time passes only here, each pass's promises
+ * settled between timers. On the real clock a busy machine delayed the worker's own timers past
+ * the test's waits, and a pass counted at 50 ms had not run yet.
+ */
+const elapse = (ms: number) => jest.advanceTimersByTimeAsync(ms);
 
 describe('DeliveryWorker: when it looks again', () => {
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] }));
+  afterEach(() => jest.useRealTimers());
+
   it.each([
     // Due 3 ms ago at the first read (it came due after the claim), then nothing pending.
     ['a delivery came due right after a pass claimed nothing', 'the next pass comes at once, not a poll interval later', [-3, null]],
@@ -52,7 +60,7 @@ describe('DeliveryWorker: when it looks again', () => {
     const { pool, calls } = nothingToClaim([...dueInMs]);
     const worker = workerOn(pool);
     worker.start();
-    await sleep(200);
+    await elapse(200);
     await worker.stop();
     expect(calls.claims).toBe(2);
   });
@@ -61,9 +69,9 @@ describe('DeliveryWorker: when it looks again', () => {
     const { pool, calls } = nothingToClaim([100, null]);
     const worker = workerOn(pool);
     worker.start();
-    await sleep(50);
+    await elapse(50);
     expect(calls.claims).toBe(1);
-    await sleep(250);
+    await elapse(250);
     await worker.stop();
     expect(calls.claims).toBe(2);
   });
@@ -72,10 +80,10 @@ describe('DeliveryWorker: when it looks again', () => {
     const { pool, calls } = nothingToClaim([null]);
     const worker = workerOn(pool);
     worker.start();
-    await sleep(50);
+    await elapse(50);
     expect(calls.claims).toBe(1);
     worker.wake();
-    await sleep(50);
+    await elapse(50);
     expect(calls.claims).toBe(2);
     await worker.stop();
   });
@@ -103,12 +111,12 @@ describe('DeliveryWorker: when it looks again', () => {
     };
     const worker = workerOn(pool);
     worker.start();
-    await sleep(20);
+    await elapse(20);
     worker.wake();
     // Time for a pass the wake would start beside the held one, before the held claim answers.
-    await sleep(20);
+    await elapse(20);
     release();
-    await sleep(100);
+    await elapse(100);
     await worker.stop();
     expect(calls.claims).toBe(2);
     expect(mostInFlight).toBe(1);
