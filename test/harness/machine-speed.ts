@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+
+/**
+ * How much slower this machine runs now than the one the suite's time bounds were set on, and
+ * those bounds scaled by it. A bound that is the point of a test (a liveness probe's answer time)
+ * was chosen on the 2-core development machine beside the rest of `npm test`; on a box 2.5 times
+ * slower, or beside other work, the same healthy system misses it. `scaledBound(ms)` is such a
+ * bound times the factor (never less than the bound itself): a stalled partition or a hung
+ * service still misses it, by far.
+ *
+ * The factor is measured once per run: jest's global set-up (int, e2e) measures it before the
+ * workers start and leaves it in COIN_TEST_SPEED_FACTOR, which every worker and every process it
+ * spawns inherits; a process without it (the unit tier, `npm run chaos`) measures it on first use.
+ * Setting COIN_TEST_SPEED_FACTOR by hand (1 or more) fixes it instead.
+ */
+
+/** The variable that carries the factor to the workers (and lets a developer fix it). */
+export const speedFactorVariable = 'COIN_TEST_SPEED_FACTOR';
+
+/**
+ * The workload's median time on the reference machine, the 2-core development machine with
+ * nothing of the suite's running (medians of 19.1 to 19.3 ms over three runs of 40 rounds; about
+ * 60 ms beside two processes that burn a core each).
+ */
+export const referenceWorkloadMs = 19;
+
+/** Rounds of the workload; their median is taken (the first runs before the JIT has compiled it). */
+const rounds = 7;
+
+/**
+ * A factor above this is taken as this: a bound ten times its design already tells a slow
+ * machine from a stall, and one measured in a hiccup (a burst of other work) must not stretch
+ * every bound of the run without end.
+ */
+export const speedFactorMax = 10;
+
+/**
+ * A fixed piece of CPU work like the services' own (JSON out and back in, hashing), timed
+ * `rounds` times; prints the median in ms. Plain JavaScript run by a child `node -e`: measured in
+ * jest's global set-up, in a test worker (jest's module sandbox) or under tsx, it runs the same
+ * way, so the one reference figure holds for all of them.
+ */
+const workloadScript = `
+const { createHash } = require('node:crypto');
+const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, email: 'user' + i + '@example.com', amount: i * 1.5, memo: 'x'.repeat(i % 40) }));
+const times = [];
+let checksum = 0;
+for (let round = 0; round < ${rounds}; round += 1) {
+  const started = performance.now();
+  let digest = Buffer.alloc(32);
+  for (let step = 0; step < 200; step += 1) {
+    const text = JSON.stringify(rows);
+    checksum += JSON.parse(text).length;
+    digest = createHash('sha256').update(digest).update(text).digest();
+  }
+  checksum += digest[0];
+  times.push(performance.now() - started);
+}
+times.sort((a, b) => a - b);
+process.stdout.write(String(checksum > 0 ? times[${Math.floor(rounds / 2)}] : -1));
+`;
+
+/** The workload's median time here and now, in ms (a child process: about 0.2 s on the reference machine). */
+export function measureWorkloadMs(): number {
+  const printed = execFileSync(process.execPath, ['-e', workloadScript], { encoding: 'utf8', timeout: 60_000 });
+  const ms = Number(printed);
+  if (!Number.isFinite(ms) || ms <= 0) throw new Error(`the machine-speed workload printed ${JSON.stringify(printed)}`);
+  return ms;
+}
+
+/** The factor from a measured workload time: at least 1 (a faster machine keeps the bounds as set), at most speedFactorMax, to 2 decimals. */
+export function speedFactorOf(measuredMs: number, referenceMs: number = referenceWorkloadMs): number {
+  const factor = Math.min(speedFactorMax, Math.max(1, measuredMs / referenceMs));
+  return Math.ceil(factor * 100) / 100;
+}
+
+/** The run's factor: COIN_TEST_SPEED_FACTOR when it holds one (1 or more), else measured now and left there for the rest of the run. */
+export function machineSpeedFactor(): number {
+  const given = Number(process.env[speedFactorVariable]);
+  if (Number.isFinite(given) && given >= 1) return given;
+  const factor = speedFactorOf(measureWorkloadMs());
+  process.env[speedFactorVariable] = String(factor);
+  return factor;
+}
+
+/** A time bound set on the reference machine, for this one: `ms` times the run's factor, rounded up. */
+export function scaledBound(ms: number): number {
+  return Math.ceil(ms * machineSpeedFactor());
+}
