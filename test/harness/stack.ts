@@ -14,6 +14,7 @@ import { devRolePassword } from '../../scripts/stack/services';
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, testKafkaEnv, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
+import { scaledBound } from './machine-speed';
 import { startTcpProxy } from './tcp-proxy';
 
 const relaxedRateLimits: Record<string, string> = {
@@ -29,6 +30,19 @@ const relaxedRateLimits: Record<string, string> = {
   PASSWORD_SCRYPT_LOG2_N: '11',
   PASSWORD_SCRYPT_BELOW_OWASP_FOR_TESTS: 'true',
 };
+
+/**
+ * The gateway's wait for an internal read or call (a login, a user, a history page) is the
+ * production default (3 s, services/gateway/src/config.ts) times the run's machine-speed factor:
+ * all of a test stack's services share one process, and on a slower or busier machine a healthy
+ * user service answered a login after that wait, so the gateway answered 503 (Schemathesis and
+ * the README tour's dev-seed failed on it). A backing service that is down is still refused at
+ * once; one that hangs is still cut off. A test of the timeout itself passes its own value
+ * through extraEnv.
+ */
+function testBackingTimeouts(): Record<string, string> {
+  return { INTERNAL_HTTP_TIMEOUT_MS: String(scaledBound(3000)) };
+}
 
 export interface TestStack {
   gatewayUrl: string;
@@ -92,6 +106,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   // suite itself. Tests of the limits pass their own low values through extraEnv.
   const settings = testStackSettings(infra, prefix, jwtKey, userProxy.port, {
     ...relaxedRateLimits,
+    ...testBackingTimeouts(),
     ...testKafkaEnv,
     ...shardEnv,
     ...sandboxEnv,
@@ -266,7 +281,7 @@ async function startImageStack(options: TestStackOptions): Promise<TestStack> {
     logLevel: process.env.COIN_TEST_LOG_LEVEL ?? 'warn',
     ports,
     metricsPorts,
-    extra: { ...relaxedRateLimits, ...testKafkaEnv, ...(options.extraEnv ?? {}) },
+    extra: { ...relaxedRateLimits, ...testBackingTimeouts(), ...testKafkaEnv, ...(options.extraEnv ?? {}) },
   });
   await migrateInContainer({
     NODE_ENV: 'development',
