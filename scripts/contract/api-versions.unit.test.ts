@@ -16,7 +16,13 @@ import {
   versionAllows,
   withoutVersion,
 } from './api-versions';
+import { scaledBound } from '../../test/harness/machine-speed';
 import { type ApiChange, apiChanges, ensureOasdiff, withoutDeprecationMarks } from './oasdiff';
+
+// A hang guard, not a speed target: a test here runs oasdiff up to twelve times on the API's
+// document (6 s alone on the 2-core machine; past jest's 60 s beside four busy loops and the unit
+// tier's other files), so the guard is the machine's.
+jest.setTimeout(scaledBound(60_000));
 
 type Json = Record<string, any>;
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as Json;
