@@ -150,17 +150,19 @@ describe("RevocationFeed: the user service's revoked keys and clients, polled in
 
   it('when stopped while a held read is in flight, then the read is aborted and the stop does not wait for its answer', async () => {
     const revocations = new Revocations({ userWindowMs: 60_000, usersMax: 10 });
+    let held = false;
     let aborted = false;
     const feed = new RevocationFeed({
       read: (_known, waitMs, signal) =>
         waitMs === 0
           ? Promise.resolve(answer([], 0, [], 0))
-          : new Promise((_resolve, reject) =>
+          : new Promise((_resolve, reject) => {
+              held = true;
               signal.addEventListener('abort', () => {
                 aborted = true;
                 reject(new Error('aborted'));
-              }),
-            ),
+              });
+            }),
       stopWebhooks: async () => undefined,
       revocations,
       waitMs: 20_000,
@@ -171,7 +173,9 @@ describe("RevocationFeed: the user service's revoked keys and clients, polled in
       },
     });
     await feed.start();
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Stopped once the held read is in flight: a fixed wait is a guess a busy machine can outlast.
+    await eventuallyHolds(() => expect(held).toBe(true));
+    expect(aborted).toBe(false);
     await feed.stop();
     expect(aborted).toBe(true);
   });
