@@ -62,6 +62,7 @@ import type { KafkaLayout } from '../../scripts/infra/kafka';
 import { restartKafkaBroker } from './kafka-restart';
 import { locatePostgres, restartPostgres, type InfraOutage } from './postgres-restart';
 import { locateRedis, restartRedis } from './redis-restart';
+import { scaledBound } from '../harness/machine-speed';
 
 export interface BankTestOptions {
   durationSec: number;
@@ -216,7 +217,15 @@ const startingCoins = 100;
 const insiderWindowCoins = 1_000_000;
 /** Clients give up on one operation after this long past the end (it stays "unresolved"). */
 const resolveGraceMs = 60_000;
-const requestTimeoutMs = 12_000;
+/**
+ * A client's wait for one answer, and the gateway's wait on its backing services
+ * (INTERNAL_HTTP_TIMEOUT_MS, its 3 s default): those of the 2-core machine scaled to this one by
+ * the run's machine-speed factor (test/harness/machine-speed.ts; outside jest measured here, on
+ * import), the one still longer than the other. Beside two busy loops a healthy user service
+ * answered the liveness probe's sign-in after the gateway's 3 s (503).
+ */
+const requestTimeoutMs = scaledBound(12_000);
+const internalHttpTimeoutMs = scaledBound(3_000);
 /** History is eventually consistent (docs/CONTRACT.md "Paging": within 1 s); after chaos we allow much more. */
 const historySettleMs = 60_000;
 const replaySampleMax = 300;
@@ -391,7 +400,11 @@ async function startChaosStack(infra: InfraEndpoints, chargeKillsMax: number) {
     // Spending limits far above the traffic (benchServiceEnv): a LIMIT_EXCEEDED refusal is a violation.
     // The four-eyes window of one person is on, above the set-up's funding (one operator mints
     // it all) and crossed by the insider's split mints.
-    extraEnv: benchServiceEnv({ FOUR_EYES_ACTOR_DAILY_COINS: String(insiderWindowCoins), ...economyEnv(cashoutSecret) }),
+    extraEnv: benchServiceEnv({
+      FOUR_EYES_ACTOR_DAILY_COINS: String(insiderWindowCoins),
+      INTERNAL_HTTP_TIMEOUT_MS: String(internalHttpTimeoutMs),
+      ...economyEnv(cashoutSecret),
+    }),
     entries: { ledger: 'test/chaos/ledger-charge-killer.ts' },
     envOverrides: { ledger: { CHAOS_CHARGE_KILL_LOG: chargeKillLog, CHAOS_CHARGE_KILLS_MAX: String(chargeKillsMax) } },
   });
