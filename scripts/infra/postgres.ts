@@ -279,9 +279,7 @@ async function usePrivateCluster(newest: string, log: Log, cluster: PrivateClust
       `--pwfile=${pwFile}`,
       '--auth-host=scram-sha-256',
       '--auth-local=scram-sha-256',
-      '-E',
-      'UTF8',
-      '--locale=C.UTF-8',
+      ...['-E', 'UTF8', '--locale=C.UTF-8'],
     ]);
     fs.rmSync(pwFile, { force: true });
     if (result.code !== 0) {
@@ -298,18 +296,8 @@ async function usePrivateCluster(newest: string, log: Log, cluster: PrivateClust
     await run('chown', ['postgres:postgres', logFile]);
   }
   log(`PostgreSQL: starting ${cluster.name} ${rel(dataDir)} on port ${t.port}`);
-  const result = await pgBin(binDir, 'pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    logFile,
-    '-w',
-    '-t',
-    String(pgCtlTimeoutS),
-    '-o',
-    serverOptions,
-    'start',
-  ]);
+  const wait = ['-w', '-t', String(pgCtlTimeoutS)];
+  const result = await pgBin(binDir, 'pg_ctl', ['-D', dataDir, '-l', logFile, ...wait, '-o', serverOptions, 'start']);
   if (result.code !== 0) {
     throw new Error(`PostgreSQL did not start from ${rel(dataDir)}; see ${rel(logFile)}\n${tail(result.stderr || result.stdout)}`);
   }
