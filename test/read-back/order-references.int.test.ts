@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { signTestReferral } from '../../scripts/stack/proofs';
 import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
 import { loadHistoryConfig, startHistoryService, type RunningService } from '@coin/history';
 import { ServiceTokenSigner } from '@coin/http';
 import { createLogger } from '@coin/logger';
+import { setCommissionRule } from '../harness/commissions';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../harness/ledger';
 import { http } from '../harness/http';
 
@@ -70,11 +72,8 @@ describe('an order read back by its reference (ledger and history)', () => {
     const logger = createLogger('history', (process.env.COIN_TEST_LOG_LEVEL ?? 'warn') as 'warn');
     [, history] = await Promise.all([h.startLedger(), startHistoryService(loadHistoryConfig(h.serviceEnvs.history), logger)]);
     resultOf(
-      await h.send({
-        type: 'ledger.set-commission',
-        key: walletKeyOfTreasury(treasury),
-        data: { treasury, clientId, rule: { kind: 'bps', bps: 1000 } },
-      }),
+      // Two ADMIN+: one asks for the rule, the other approves it.
+      await setCommissionRule(h, { treasury, clientId, rule: { kind: 'bps', bps: 1000 } }),
     );
   }, 90_000);
   afterAll(async () => {
@@ -100,7 +99,10 @@ describe('an order read back by its reference (ledger and history)', () => {
           reason: 'course',
           reference,
           metadata,
-          affiliate: { userId: affiliate, clientId },
+          // The platform attests the referral, bound to this buyer, treasury and order.
+          affiliate: {
+            referral: await signTestReferral(h.jwtKey, { clientId, buyerUserId: buyer, affiliateUserId: affiliate, treasury, reference }),
+          },
         },
       }),
     );

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { signTestReferral } from '../../../scripts/stack/proofs';
 import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import { setCommissionRule } from '../../../test/harness/commissions';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
 
@@ -44,7 +46,7 @@ describe('order references on refund legs and rewards against real Kafka and Pos
     });
   const balanceOf = async (key: string) =>
     Number((await h.pool.query<{ balance: string }>('SELECT balance FROM wallets WHERE wallet_key = $1', [key])).rows[0]?.balance);
-  const purchase = (buyer: number, affiliate: number, amount: number, reference: string, metadata: Record<string, string>) =>
+  const purchase = async (buyer: number, affiliate: number, amount: number, reference: string, metadata: Record<string, string>) =>
     h.send({
       type: 'ledger.transfer',
       key: walletKeyOfUser(buyer),
@@ -56,7 +58,10 @@ describe('order references on refund legs and rewards against real Kafka and Pos
         reason: 'course',
         reference,
         metadata,
-        affiliate: { userId: affiliate, clientId },
+        // The platform attests the referral, bound to this buyer, treasury and order.
+        affiliate: {
+          referral: await signTestReferral(h.jwtKey, { clientId, buyerUserId: buyer, affiliateUserId: affiliate, treasury, reference }),
+        },
       },
     });
   /** The transactions of a purchase: itself, its commission, its refunds, their commission parts and clawbacks. */
@@ -98,11 +103,8 @@ describe('order references on refund legs and rewards against real Kafka and Pos
     await h.startLedger();
     events = await watchTopic(h.kafka, h.topics.coinTransactions);
     resultOf(
-      await h.send({
-        type: 'ledger.set-commission',
-        key: walletKeyOfTreasury(treasury),
-        data: { treasury, clientId, rule: { kind: 'bps', bps: 1000 } },
-      }),
+      // Two ADMIN+: one asks for the rule, the other approves it.
+      await setCommissionRule(h, { treasury, clientId, rule: { kind: 'bps', bps: 1000 } }),
     );
   }, 90_000);
   afterAll(async () => {
