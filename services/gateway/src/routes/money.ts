@@ -269,8 +269,8 @@ async function treasuryOfPurchase(deps: MoneyRouteDeps, request: FastifyRequest,
  */
 function refuseReferral(referral: string, purchase: { buyerUserId: number; treasury: string; reference?: string | undefined }): void {
   const claims = referralClaimsOf(referral);
-  if (!claims) throw new AppError('VALIDATION_FAILED', 'affiliate.referral is not a referral');
   const invalid = (detail: string) => new AppError('REFERRAL_INVALID', detail);
+  if (!claims) throw invalid('affiliate.referral is not a referral: its claims are not those POST /api/platform/referrals signs');
   if (claims.buyer !== purchase.buyerUserId) throw invalid('The referral was signed for another buyer');
   if (claims.treasury !== purchase.treasury) throw invalid(`The referral is for purchases paying ${claims.treasury}`);
   if (claims.reference !== undefined && claims.reference !== purchase.reference) {
