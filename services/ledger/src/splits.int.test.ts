@@ -239,7 +239,7 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
   });
 
   it.each(['constructor', '__proto__', 'toString'])(
-    'when a purchase on Kafka carries a referral of the client %s (a prototype key), then the contract refuses it, its caller is answered and the partition goes on',
+    'when a purchase on Kafka carries a referral of the client %s (a prototype key), then the decider refuses it (REFERRAL_INVALID: its claims are not a referral), its caller is answered and the partition goes on',
     async (clientId) => {
       const [buyer, affiliate] = [await openUser(), await openUser()];
       resultOf(await mint(buyer, 1_000));
@@ -256,7 +256,7 @@ describe('affiliate splits against real Kafka and PostgreSQL', () => {
           affiliate: { referral: await referralOf(buyer, affiliate, clientId) },
         },
       });
-      expect(forged).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+      expect(forged).toMatchObject({ ok: false, error: { code: 'REFERRAL_INVALID' } });
       // The same buyer's next command, on the same partition, applies at once.
       expect(resultOf(await mint(buyer, 1)).wallet.balance).toBe(10.01);
     },
