@@ -320,7 +320,8 @@ export const cancelMandateCommand = commandSchema(
 /**
  * Sent by the ledger's mandate scheduler for a due period (the command id derives from the
  * mandate, the period and the attempt); keyed by the payer's wallet. Without `amount`, the
- * mandate's amount.
+ * mandate's amount. `clockOf` (the sandbox only): the test-mode client whose test clock judged it
+ * due, the mandate's own client (docs/decisions/0018-sandbox.md "Mandates in the sandbox").
  */
 export const chargeMandateCommand = commandSchema(
   'ledger.charge-mandate',
@@ -330,6 +331,7 @@ export const chargeMandateCommand = commandSchema(
     period: z.number().int().nonnegative().max(mandatePeriodMax),
     attempt: z.number().int().nonnegative().max(10_000),
     amount: positiveMinorUnits.optional(),
+    clockOf: platformClientId.optional(),
   }),
 );
 

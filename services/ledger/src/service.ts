@@ -15,7 +15,7 @@ import { type LedgerConfig, ledgerPolicyOf } from './config';
 import { dueApprovals } from './db/approval-reads';
 import { storeSetAsideOutcome } from './db/batch-store';
 import { dueHolds, dueHoldsByTestClock } from './db/hold-reads';
-import { dueMandates } from './db/mandate-reads';
+import { dueMandates, dueMandatesByTestClock } from './db/mandate-reads';
 import { revokedClients } from './db/revocation-floors';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
@@ -344,7 +344,9 @@ function startLedgerWorkers(
   runtime.onClose('hold expiry', () => holdExpiry.stop());
   const mandates = startMandateScheduler({
     // A revoked platform client's ACTIVE mandates are sent at once too: their charge cancels them.
+    // The sandbox judges each mandate by its client's test clock (it gets no revocations).
     dueMandates: async (at, limit) => {
+      if (config.LEDGER_SPACE === 'test') return gathered(pools, (db) => dueMandatesByTestClock(db, at, limit));
       const revoked = await revokedClients(parts.pool);
       return gathered(pools, (db) => dueMandates(db, at, limit, revoked));
     },

@@ -98,4 +98,44 @@ describe('the live ledger refuses test-mode credentials', () => {
     const live = await fetch(`${h.ledger!.url}/internal/test-clocks/pc_shop`, { headers: { authorization: await h.asGateway() } });
     expect(live.status).toBe(400);
   });
+
+  /**
+   * The sandbox's economy (docs/decisions/0018-sandbox.md): what a test-mode client sends there,
+   * written to the live ledger with its genuine token, moves nothing and stores nothing here.
+   */
+  describe('the sandbox economy’s commands, sent to the live ledger', () => {
+    const testClient: ProofActor = { kind: 'system', id: 'test_shop', treasuries: ['REWARDS', 'COURSE_FEES'], mode: 'test' };
+    const forged: Array<[string, () => { type: Parameters<LedgerHarness['send']>[0]['type']; key: string; data: unknown }]> = [
+      [
+        'a mandate it grants itself for a user',
+        () => ({
+          type: 'ledger.grant-mandate',
+          key: walletKeyOfUser(userId),
+          data: {
+            fromUserId: userId,
+            clientId: testClient.id,
+            amount: 100,
+            period: 'DAY',
+            startsAt: new Date().toISOString(),
+            reason: 'plan',
+            idNonce: 'c2FuZGJveC1tYW5kYXRlLW5vbmNl',
+          },
+        }),
+      ],
+    ];
+
+    it.each(forged)('when a test-mode client sends %s, then it is refused and nothing is stored', async (_name, command) => {
+      const before = await balanceOf(h, walletKeyOfUser(userId));
+      expect(await h.send({ ...command(), actor: testClient })).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+      expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(before);
+      expect((await h.pool.query('SELECT 1 FROM mandates WHERE client_id = $1', [testClient.id])).rows).toEqual([]);
+    });
+
+    it('when a live payer grants a mandate to a test-mode client, then the live ledger refuses it: no live mandate names one', async () => {
+      const grant = forged[0]![1]();
+      const reply = await h.send({ ...grant, actor: { kind: 'user', id: String(userId), role: 'USER' } });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+      expect((await h.pool.query('SELECT 1 FROM mandates WHERE client_id = $1', [testClient.id])).rows).toEqual([]);
+    });
+  });
 });

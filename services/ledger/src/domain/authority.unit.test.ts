@@ -195,3 +195,26 @@ describe('authorRefusal in the sandbox ledger (LEDGER_SPACE=test, docs/decisions
     expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
   });
 });
+
+describe('authorRefusal of mandates in each space (docs/decisions/0018-sandbox.md "Mandates in the sandbox")', () => {
+  const testClient = { kind: 'system', id: 'test_shop', role: 'SYSTEM', treasuries: ['REWARDS'], mode: 'test' } satisfies VerifiedAuthor;
+  const grantTo = (clientId: string, fromUserId = 1) =>
+    ({ ...commandOf('ledger.grant-mandate'), data: { fromUserId, clientId } }) as LedgerCommand;
+
+  it('when a test-mode client grants a mandate to itself for any sandbox user, then the sandbox allows it; to another client it is refused', () => {
+    expect(authorRefusal(grantTo('test_shop', 42), testClient, 'test')).toBeNull();
+    for (const other of ['test_other', 'pc_shop']) {
+      expect(authorRefusal(grantTo(other), testClient, 'test')).toBe(
+        'Command refused: a test-mode client grants its test users only mandates to itself',
+      );
+    }
+    expect(authorRefusal(grantTo('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it('when a live payer grants a mandate to a test-mode client, then the live ledger refuses it; to a live client it is allowed', () => {
+    expect(authorRefusal(grantTo('test_shop'), authors.payer, 'live')).toBe(
+      'Command refused: a mandate on real money is never granted to a test-mode client (the live ledger)',
+    );
+    expect(authorRefusal(grantTo('pc_shop'), authors.payer, 'live')).toBeNull();
+  });
+});

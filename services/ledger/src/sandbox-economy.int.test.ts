@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import type { ProofActor } from '../../../scripts/stack/proofs';
+import { eventually, harnessActor, type LedgerHarness, startLedgerHarness } from '../../../test/harness/ledger';
+import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
+
+/**
+ * The sandbox runs the whole economy (docs/decisions/0018-sandbox.md): a test-mode client grants
+ * mandates for its test users and the sandbox's scheduler charges them by the client's test clock,
+ * with the live policy's retries and grace. Commands are written straight to the sandbox's
+ * ledger.commands, as the gateway writes them, proved by the harness's keys.
+ */
+
+const hourS = 3600;
+const dayS = 24 * hourS;
+
+function resultOf(reply: Reply): any {
+  if (!reply.ok) throw new Error(`rejected: ${JSON.stringify(reply.error)}`);
+  return reply.result;
+}
+
+async function balanceOf(h: LedgerHarness, key: string): Promise<number> {
+  const result = await h.pool.query<{ balance: number }>('SELECT balance FROM wallets WHERE wallet_key = $1', [key]);
+  return Number(result.rows[0]?.balance ?? 0);
+}
+
+/** A sandbox harness with a user per test, funded by the test client's rewards. */
+function sandboxWorld(testClient: ProofActor, extraEnv: Record<string, string> = {}) {
+  const world = {
+    h: undefined as unknown as LedgerHarness,
+    nextUser: 6000 + Math.floor(Math.random() * 1000) * 10,
+    advance: (seconds: number, actor: ProofActor = testClient) =>
+      world.h.send({ type: 'ledger.advance-clock', key: `test-clock:${actor.id}`, actor, data: { clientId: actor.id, seconds } }),
+    /** A user with a sandbox wallet holding `amount` minor units of the client's rewards. */
+    rewarded: async (amount: number) => {
+      world.nextUser += 1;
+      const userId = world.nextUser;
+      const { h } = world;
+      resultOf(await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(userId), data: { userId } }));
+      if (amount > 0) {
+        const fund = { to: { kind: 'treasury', code: 'REWARDS' }, amount, reason: 'fund' };
+        resultOf(await h.send({ type: 'ledger.mint', key: walletKeyOfTreasury('REWARDS'), actor: testClient, data: fund }));
+        const prize = { toUserId: userId, amount, reason: 'prize' };
+        resultOf(await h.send({ type: 'ledger.reward', key: walletKeyOfTreasury('REWARDS'), actor: testClient, data: prize }));
+        await eventually(async () => ((await balanceOf(h, walletKeyOfUser(userId))) === amount ? true : undefined), 15_000, 'rewarded');
+      }
+      return userId;
+    },
+  };
+  beforeAll(async () => {
+    world.h = await startLedgerHarness({
+      space: 'test',
+      extraEnv: { MANDATE_SWEEP_INTERVAL_MS: '100', HOLD_EXPIRY_SWEEP_INTERVAL_MS: '100', ...extraEnv },
+    });
+    await world.h.startLedger();
+  }, 90_000);
+  afterAll(async () => {
+    await world.h?.close();
+  });
+  return world;
+}
+
+/**
+ * Mandates in the sandbox: granted by the test-mode client for its test user, to itself only;
+ * charged when its clock passes a period's start; a charge short of funds retried after the retry
+ * pause (6 h) and PAST_DUE past the grace (3 days), on the same clock, each step an event.
+ */
+describe('the sandbox charges mandates by the client’s test clock', () => {
+  const testClient: ProofActor = { kind: 'system', id: 'test_subs_shop', treasuries: ['REWARDS'], mode: 'test' };
+  const otherClient: ProofActor = { kind: 'system', id: 'test_subs_other', treasuries: ['REWARDS'], mode: 'test' };
+  const world = sandboxWorld(testClient);
+  let events: TopicWatch;
+
+  const grant = (userId: number, actor: ProofActor, extra: Record<string, unknown> = {}) =>
+    world.h.send({
+      type: 'ledger.grant-mandate',
+      key: walletKeyOfUser(userId),
+      actor,
+      data: {
+        fromUserId: userId,
+        clientId: actor.id,
+        amount: 300,
+        period: 'DAY',
+        startsAt: new Date().toISOString(),
+        reason: 'Sandbox daily plan',
+        idNonce: randomUUID().replaceAll('-', ''),
+        ...extra,
+      },
+    });
+  const mandateRow = async (id: string) =>
+    (
+      await world.h.pool.query<{ status: string; next_period: number; failed_attempts: number; next_charge_at: Date | null }>(
+        'SELECT status, next_period, failed_attempts, next_charge_at FROM mandates WHERE id = $1',
+        [id],
+      )
+    ).rows[0]!;
+  const chargesOf = async (id: string) =>
+    (
+      await world.h.pool.query<{ reference: string }>(
+        "SELECT reference FROM transactions WHERE type = 'PURCHASE' AND reference LIKE $1 ORDER BY id",
+        [`mandate:${id}:%`],
+      )
+    ).rows.map((r) => r.reference.split(':')[2]);
+  const eventsOf = (id: string) =>
+    events.values.filter((v): v is { type: string; mandate: { id: string } } => (v as any)?.mandate?.id === id).map((v) => v.type);
+  const waitFor = (what: string, check: () => Promise<boolean>) =>
+    eventually(async () => ((await check()) ? true : undefined), 20_000, what);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
+
+  beforeAll(async () => {
+    events = await watchTopic(world.h.kafka, world.h.topics.coinMandates);
+  });
+  afterAll(async () => {
+    await events?.stop();
+  });
+
+  it('when anyone but the test client grants a mandate to it for a sandbox user, then it is refused', async () => {
+    const userId = await world.rewarded(0);
+    // A live credential (a SUPERADMIN, a live client for itself) acts in no sandbox wallet.
+    expect(await grant(userId, harnessActor, { clientId: testClient.id })).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    const live: ProofActor = { kind: 'system', id: 'pc_subs_shop', treasuries: ['REWARDS'], mode: 'live' };
+    expect(await grant(userId, live)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    // Another test client grants none to the first: a mandate follows its own client's clock.
+    expect(await grant(userId, otherClient, { clientId: testClient.id })).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    expect((await world.h.pool.query('SELECT 1 FROM mandates WHERE from_user_id = $1', [userId])).rows).toEqual([]);
+  });
+
+  it('when the clock passes each period, then it is charged; short of funds it is retried after the pause and PAST_DUE past the grace, each step an event', async () => {
+    const userId = await world.rewarded(500);
+    const mandate = resultOf(await grant(userId, testClient)).mandate;
+    expect(mandate).toMatchObject({ status: 'ACTIVE', fromUserId: userId, clientId: testClient.id, amount: 3, period: 'DAY' });
+    await waitFor('period 0 charged', async () => (await chargesOf(mandate.id)).length === 1);
+
+    // Wall time alone brings no second period, nor does another client's clock.
+    resultOf(await world.advance(10 * dayS, otherClient));
+    await settle();
+    expect(await chargesOf(mandate.id)).toEqual(['0']);
+
+    // A day on the client's clock: period 1 is due, and 2 coins are short of its 3: a failed attempt, retried 6 h later.
+    resultOf(await world.advance(dayS));
+    await waitFor('the first failed attempt', async () => (await mandateRow(mandate.id)).failed_attempts === 1);
+    const afterFirst = await mandateRow(mandate.id);
+    expect(afterFirst).toMatchObject({ status: 'ACTIVE', next_period: 1 });
+    // The retry is due 6 h on the client's clock after the attempt: not before.
+    resultOf(await world.advance(5 * hourS));
+    await settle();
+    expect((await mandateRow(mandate.id)).failed_attempts).toBe(1);
+    resultOf(await world.advance(hourS));
+    await waitFor('the retry failed', async () => (await mandateRow(mandate.id)).failed_attempts === 2);
+
+    // Past the 3 days of grace of period 1: the next attempt fails for good, PAST_DUE, and nothing more is charged.
+    resultOf(await world.advance(3 * dayS));
+    await waitFor('past due', async () => (await mandateRow(mandate.id)).status === 'PAST_DUE');
+    resultOf(await world.advance(10 * dayS));
+    await settle();
+    expect(await chargesOf(mandate.id)).toEqual(['0']);
+    expect(await balanceOf(world.h, walletKeyOfUser(userId))).toBe(200);
+    await waitFor('every step published', async () => eventsOf(mandate.id).includes('coin.mandate.past-due'));
+    expect(eventsOf(mandate.id)).toEqual([
+      'coin.mandate.granted',
+      'coin.mandate.charged',
+      'coin.mandate.charge-failed',
+      'coin.mandate.charge-failed',
+      'coin.mandate.past-due',
+    ]);
+  }, 90_000);
+
+  it('when a mandate is granted after the clock moved, then it starts on the clock: a start in its past is refused, and one at its now is charged once', async () => {
+    const userId = await world.rewarded(1_000);
+    const clock = Number(
+      (await world.h.pool.query<{ offset_seconds: string }>('SELECT offset_seconds FROM test_clocks WHERE client_id = $1', [testClient.id]))
+        .rows[0]?.offset_seconds ?? 0,
+    );
+    expect(clock).toBeGreaterThan(10 * dayS);
+    // Wall time is days in the past of the client's clock: no mandate starts there (its periods would all be due at once).
+    expect(await grant(userId, testClient)).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
+    const startsAt = new Date(Date.now() + clock * 1000).toISOString();
+    const mandate = resultOf(await grant(userId, testClient, { startsAt })).mandate;
+    await waitFor('period 0 charged', async () => (await chargesOf(mandate.id)).length === 1);
+    await settle();
+    expect(await chargesOf(mandate.id)).toEqual(['0']);
+    // The client cancels it: no later period is charged, whatever the clock.
+    const cancelled = await world.h.send({
+      type: 'ledger.cancel-mandate',
+      key: walletKeyOfUser(userId),
+      actor: testClient,
+      data: { mandateId: mandate.id, fromUserId: userId },
+    });
+    expect(resultOf(cancelled).mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'client' });
+    resultOf(await world.advance(5 * dayS));
+    await settle();
+    expect(await chargesOf(mandate.id)).toEqual(['0']);
+    expect(await balanceOf(world.h, walletKeyOfUser(userId))).toBe(700);
+  }, 60_000);
+});
