@@ -23,6 +23,7 @@ import {
   cancelMandateCommand,
   captureHoldCommand,
   cashoutCommand,
+  cashoutOutcome,
   chargeMandateCommand,
   claimCashoutCommand,
   clawbackCommand,
@@ -52,6 +53,7 @@ import {
   setCommissionCommand,
   setLimitsCommand,
   settleCashoutCommand,
+  settleTestCashoutCommand,
   reverseCashoutCommand,
   transferCommand,
   voidHoldCommand,
@@ -379,6 +381,16 @@ const directLedgerCommandContracts = {
     stepUp: false,
     approvable: false,
     result: settleCashoutResult,
+  }),
+  // The sandbox's test provider (its sweep, ledger.internal only): whether it settled the cash-out, how, and its BURN.
+  // No Cashout view: a stored reply holding the account would be one more for the erasure to find.
+  'ledger.settle-test-cashout': ledgerRow({
+    schema: settleTestCashoutCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'ledger',
+    stepUp: false,
+    approvable: false,
+    result: z.object({ settled: z.boolean(), outcome: cashoutOutcome.nullable(), transactionId: transactionId.nullable() }),
   }),
   // Applied only by an approval (one ADMIN+ asks, another approves), with a fresh second factor.
   'ledger.reverse-cashout': ledgerRow({

@@ -356,9 +356,34 @@ export const cashoutCommand = commandSchema(
     amount: positiveMinorUnits,
     msisdn,
     providerClientId: platformClientId.optional(),
+    /**
+     * The sandbox only (docs/decisions/0018-sandbox.md "Cash-outs in the sandbox"): a test-mode
+     * client's cash-out for its test user, which the sandbox's built-in test provider settles with
+     * this outcome once the client's clock passes its settle time. The live ledger refuses it.
+     */
+    testOutcome: z.enum(['CONFIRMED', 'FAILED']).optional(),
     idNonce: idNonce.optional(),
     requestHash,
   }),
+);
+/**
+ * How long after it is asked for (on its client's test clock) the sandbox's test provider settles
+ * a test cash-out: a minute, so a test sees it settled by waiting a minute or by moving its clock.
+ */
+export const sandboxCashoutSettleSeconds = 60;
+/**
+ * The XAF a coin is worth in a sandbox cash-out when no rate is in force there (the sandbox's own
+ * configured CASHOUT_RATES, as live; no person sets one through the sandbox's API).
+ */
+export const sandboxCashoutXafPerCoin = 650;
+/**
+ * The sandbox's test provider settles a test cash-out its client's clock has brought past its
+ * settle time, with the outcome its request named (the ledger's own command, ledger.internal
+ * only); keyed by the payer's wallet. `clockOf`: the client whose clock judged it due, its settler.
+ */
+export const settleTestCashoutCommand = commandSchema(
+  'ledger.settle-test-cashout',
+  z.object({ holdId, fromUserId: userId, clockOf: platformClientId.optional() }),
 );
 /** The most XAF one coin may be worth, in a rate version or in CASHOUT_RATES. */
 export const cashoutXafPerCoinMax = 1_000_000;

@@ -193,3 +193,118 @@ describe('the sandbox charges mandates by the client’s test clock', () => {
     expect(await balanceOf(world.h, walletKeyOfUser(userId))).toBe(700);
   }, 60_000);
 });
+
+/**
+ * Cash-outs in the sandbox: a test-mode client asks one for its test user with the outcome the
+ * sandbox's built-in test provider settles it with, a minute later on the client's clock: CONFIRMED
+ * burns the held coins (a BURN with the XAF amount and the rate), FAILED releases them.
+ */
+describe('the sandbox’s test provider settles cash-outs by the client’s test clock', () => {
+  const testClient: ProofActor = { kind: 'system', id: 'test_cash_shop', treasuries: ['REWARDS'], mode: 'test' };
+  const otherClient: ProofActor = { kind: 'system', id: 'test_cash_other', treasuries: ['REWARDS'], mode: 'test' };
+  const world = sandboxWorld(testClient);
+  let holdEvents: TopicWatch;
+
+  const cashout = (userId: number, actor: ProofActor, data: Record<string, unknown>) =>
+    world.h.send({
+      type: 'ledger.cashout',
+      key: walletKeyOfUser(userId),
+      actor,
+      data: { fromUserId: userId, amount: 300, msisdn: '+237670000001', idNonce: randomUUID().replaceAll('-', ''), ...data },
+    });
+  const holdRow = async (id: string) =>
+    (await world.h.pool.query<{ status: string; cashout: any; transaction_id: number | null }>('SELECT * FROM holds WHERE id = $1', [id]))
+      .rows[0]!;
+  const heldOf = async (userId: number) =>
+    Number(
+      (await world.h.pool.query<{ held: number }>('SELECT held FROM wallets WHERE wallet_key = $1', [walletKeyOfUser(userId)])).rows[0]
+        ?.held,
+    );
+  const waitFor = (what: string, check: () => Promise<boolean>) =>
+    eventually(async () => ((await check()) ? true : undefined), 20_000, what);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
+  const holdEventsOf = (id: string) =>
+    holdEvents.values.filter((v): v is { type: string; hold: { id: string } } => (v as any)?.hold?.id === id).map((v) => v.type);
+
+  beforeAll(async () => {
+    holdEvents = await watchTopic(world.h.kafka, world.h.topics.coinHolds);
+  });
+  afterAll(async () => {
+    await holdEvents?.stop();
+  });
+
+  it('when anyone asks for a cash-out the test provider would not settle, then it is refused: a live credential, no outcome, or a real provider named', async () => {
+    const userId = await world.rewarded(1_000);
+    expect(await cashout(userId, harnessActor, { testOutcome: 'CONFIRMED' })).toMatchObject({
+      ok: false,
+      error: { code: 'COMMAND_REFUSED' },
+    });
+    const payer: ProofActor = { kind: 'user', id: String(userId), role: 'USER' };
+    expect(await cashout(userId, payer, {})).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    expect(await cashout(userId, testClient, {})).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    expect(await cashout(userId, testClient, { testOutcome: 'CONFIRMED', providerClientId: 'pc_momo' })).toMatchObject({
+      ok: false,
+      error: { code: 'COMMAND_REFUSED' },
+    });
+    expect(await heldOf(userId)).toBe(0);
+  });
+
+  it('when the client’s clock passes a minute after a CONFIRMED test cash-out, then its coins are burned with the XAF amount and the rate; another client’s clock settles nothing', async () => {
+    const userId = await world.rewarded(1_000);
+    const asked = resultOf(await cashout(userId, testClient, { testOutcome: 'CONFIRMED' })).cashout;
+    expect(asked).toMatchObject({
+      userId,
+      amount: 3,
+      status: 'CLAIMED',
+      claimedBy: testClient.id,
+      xafPerCoin: 650,
+      xafAmount: 1950,
+      approval: { status: 'NOT_REQUIRED' },
+    });
+    expect(await heldOf(userId)).toBe(300);
+    resultOf(await world.advance(3_600, otherClient));
+    await settle();
+    expect((await holdRow(asked.id)).status).toBe('PENDING');
+
+    resultOf(await world.advance(60));
+    await waitFor('the test cash-out confirmed', async () => (await holdRow(asked.id)).status === 'CAPTURED');
+    const settled = await holdRow(asked.id);
+    expect(settled.cashout).toMatchObject({
+      outcome: 'CONFIRMED',
+      claimedBy: testClient.id,
+      providerReference: expect.stringMatching(/^TEST-/),
+    });
+    const burn = await world.h.pool.query<{ type: string; amount: number; metadata: Record<string, string> }>(
+      'SELECT type, amount, metadata FROM transactions WHERE id = $1',
+      [settled.transaction_id],
+    );
+    expect(burn.rows[0]).toMatchObject({
+      type: 'BURN',
+      metadata: { cashoutXafAmount: '1950', cashoutXafPerCoin: '650', cashoutProvider: 'sandbox-test-provider' },
+    });
+    expect(Number(burn.rows[0]!.amount)).toBe(300);
+    expect(await balanceOf(world.h, walletKeyOfUser(userId))).toBe(700);
+    expect(await heldOf(userId)).toBe(0);
+    await waitFor('the hold events', async () => holdEventsOf(asked.id).includes('coin.hold.captured'));
+    expect(holdEventsOf(asked.id)).toEqual(['coin.hold.created', 'coin.hold.captured']);
+  });
+
+  it('when the clock passes a minute after a FAILED test cash-out, then its coins are released; a clock moved past its window still settles it, never expires it', async () => {
+    const userId = await world.rewarded(1_000);
+    const failing = resultOf(await cashout(userId, testClient, { testOutcome: 'FAILED', amount: 200 })).cashout;
+    const late = resultOf(await cashout(userId, testClient, { testOutcome: 'CONFIRMED', amount: 100 })).cashout;
+    expect(await heldOf(userId)).toBe(300);
+    // Two days: past the settle time and the cash-out window (a day) of both at once.
+    resultOf(await world.advance(2 * dayS));
+    await waitFor(
+      'both settled',
+      async () => (await holdRow(failing.id)).status !== 'PENDING' && (await holdRow(late.id)).status !== 'PENDING',
+    );
+    expect(await holdRow(failing.id)).toMatchObject({ status: 'VOIDED', cashout: { outcome: 'FAILED' } });
+    expect(await holdRow(late.id)).toMatchObject({ status: 'CAPTURED', cashout: { outcome: 'CONFIRMED' } });
+    expect((await holdRow(late.id)).cashout.overdueAt ?? null).toBeNull();
+    expect(await balanceOf(world.h, walletKeyOfUser(userId))).toBe(900);
+    expect(await heldOf(userId)).toBe(0);
+    await waitFor('the release published', async () => holdEventsOf(failing.id).includes('coin.hold.voided'));
+  });
+});

@@ -20,6 +20,8 @@ export function authorRefusal(command: LedgerCommand, author: VerifiedAuthor, sp
   if (author.mode === 'test') return testModeRefusal;
   // Nor is a test-mode client ever granted anything over real money: no live mandate names one.
   if (command.type === 'ledger.grant-mandate' && isTestClientId(command.data.clientId)) return testModeMandateRefusal;
+  // A cash-out the sandbox's test provider settles exists in the sandbox alone: live, a provider pays every one.
+  if (command.type === 'ledger.cashout' && command.data.testOutcome !== undefined) return testCashoutRefusal;
   return moduleOf(command).authorRefusal(command, author);
 }
 
@@ -47,6 +49,10 @@ function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string 
     // sandbox"): only to the client itself, whose clock its periods then follow.
     case 'ledger.grant-mandate':
       return command.data.clientId === author.id ? null : sandboxMandateRefusal;
+    // A cash-out for any sandbox wallet, settled by the sandbox's test provider with the outcome it
+    // names ("Cash-outs in the sandbox"): never one for a real provider to pay.
+    case 'ledger.cashout':
+      return command.data.testOutcome !== undefined && command.data.providerClientId === undefined ? null : sandboxCashoutRefusal;
     default:
       return moduleOf(command).authorRefusal(command, author);
   }
@@ -57,4 +63,7 @@ const liveInSandboxRefusal = 'Command refused: only test-mode platform clients a
 const sandboxMintRefusal = 'Command refused: a test-mode client funds only the treasuries it was granted, with test coins';
 const sandboxHoldRefusal = 'Command refused: a test-mode client places only sandbox holds it settles itself';
 const sandboxMandateRefusal = 'Command refused: a test-mode client grants its test users only mandates to itself';
+const sandboxCashoutRefusal =
+  'Command refused: a test-mode client asks only for test cash-outs, which the sandbox’s test provider settles with the outcome they name';
+const testCashoutRefusal = 'Command refused: a test outcome is the sandbox’s alone; a live cash-out is paid by its provider';
 const testModeMandateRefusal = 'Command refused: a mandate on real money is never granted to a test-mode client (the live ledger)';

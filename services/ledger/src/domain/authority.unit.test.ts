@@ -43,6 +43,8 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.clawback': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-hold': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-approval': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  // The sandbox's test provider travels on ledger.internal only (its route); the cash-out's test terms decide it.
+  'ledger.settle-test-cashout': { may: Object.keys(authors) as AuthorName[], refusal: null },
   // The scheduler's charge travels on ledger.internal only (its route); the mandate decides it.
   'ledger.charge-mandate': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.grant-mandate': { may: ['payer'], refusal: 'Command refused: only the payer grants a mandate on their wallet' },
@@ -216,5 +218,26 @@ describe('authorRefusal of mandates in each space (docs/decisions/0018-sandbox.m
       'Command refused: a mandate on real money is never granted to a test-mode client (the live ledger)',
     );
     expect(authorRefusal(grantTo('pc_shop'), authors.payer, 'live')).toBeNull();
+  });
+});
+
+describe('authorRefusal of test cash-outs in each space (docs/decisions/0018-sandbox.md "Cash-outs in the sandbox")', () => {
+  const testClient = { kind: 'system', id: 'test_shop', role: 'SYSTEM', treasuries: ['REWARDS'], mode: 'test' } satisfies VerifiedAuthor;
+  const cashout = (data: object) =>
+    ({ ...commandOf('ledger.cashout'), data: { fromUserId: 42, amount: 100, msisdn: '+237670000000', ...data } }) as LedgerCommand;
+
+  it('when a test-mode client asks for a test cash-out for any sandbox user, then the sandbox allows it; without an outcome, or naming a provider, it is refused', () => {
+    expect(authorRefusal(cashout({ testOutcome: 'CONFIRMED' }), testClient, 'test')).toBeNull();
+    expect(authorRefusal(cashout({ testOutcome: 'FAILED' }), testClient, 'test')).toBeNull();
+    for (const data of [{}, { testOutcome: 'CONFIRMED', providerClientId: 'pc_momo' }]) {
+      expect(authorRefusal(cashout(data), testClient, 'test')).toMatch(/only for test cash-outs/);
+    }
+    expect(authorRefusal(cashout({ testOutcome: 'CONFIRMED' }), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it('when a live payer names a test outcome, then the live ledger refuses it; without one it is their cash-out as ever', () => {
+    const own = (data: object) => ({ ...cashout(data), data: { ...cashout(data).data, fromUserId: 1 } }) as LedgerCommand;
+    expect(authorRefusal(own({ testOutcome: 'CONFIRMED' }), authors.payer, 'live')).toMatch(/test outcome is the sandbox’s alone/);
+    expect(authorRefusal(own({}), authors.payer, 'live')).toBeNull();
   });
 });
