@@ -47,6 +47,7 @@ import {
   proposeCashoutRateCommand,
   reasonText,
   refundCommand,
+  refundResult,
   requestHash,
   requestUnfreezeCommand,
   rewardCommand,
@@ -274,7 +275,7 @@ const directLedgerCommandContracts = {
     route: 'client',
     stepUp: false,
     approvable: true,
-    result: moneyOrApproval,
+    result: z.union([refundResult, approvalPending]),
   }),
   // A person's payout from REWARDS past the four-eyes window waits (202, a PayoutApproval, on coin.payout-approvals only); a platform client's never does.
   'ledger.payout': ledgerRow({

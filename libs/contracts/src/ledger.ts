@@ -562,6 +562,17 @@ export const moneyResult = z.object({ transaction, wallet: z.union([wallet, trea
 export type MoneyResult = z.infer<typeof moneyResult>;
 /** A purchase's 201: the PURCHASE (the treasury's part), and, when it named an affiliate, the commission split from it. */
 export const purchaseResult = moneyResult.extend({ commission: transaction.optional() });
+/**
+ * A refund's 201: the REFUND, and, for a split purchase, the commission's part of it, which the
+ * treasury fronts to the buyer (a TRANSFER `splitOf` the purchase) before the affiliate's clawback.
+ */
+export const refundResult = moneyResult.extend({
+  commission: transaction
+    .optional()
+    .describe(
+      "A split purchase's refund: the commission's part, fronted to the buyer by the treasury (a TRANSFER splitOf the purchase); the clawback from the affiliate follows",
+    ),
+});
 /** A commission rule as the API shows it: the fixed amount in coins. */
 export const commissionRuleView = z.union([
   z.object({ kind: z.literal('bps'), bps: z.number().int() }),

@@ -308,3 +308,124 @@ describe('the sandbox’s test provider settles cash-outs by the client’s test
     await waitFor('the release published', async () => holdEventsOf(failing.id).includes('coin.hold.voided'));
   });
 });
+
+/**
+ * Purchases, splits and refunds in the sandbox: the test-mode client sets its own commission rule
+ * for a treasury it was granted, buys for its test user naming an affiliate (it is the platform
+ * there), and refunds its purchase in part and in full: the refund, the commission's part fronted
+ * by the treasury and the affiliate's clawback, every balance exact.
+ */
+describe('the sandbox splits purchases by the client’s own rule and refunds them', () => {
+  const testClient: ProofActor = { kind: 'system', id: 'test_split_shop', treasuries: ['REWARDS', 'COURSE_FEES'], mode: 'test' };
+  const otherClient: ProofActor = { kind: 'system', id: 'test_split_other', treasuries: ['REWARDS', 'COURSE_FEES'], mode: 'test' };
+  const world = sandboxWorld(testClient);
+  const treasury = 'COURSE_FEES';
+  const fees = walletKeyOfTreasury(treasury);
+
+  const setRule = (actor: ProofActor, data: Record<string, unknown> = {}) =>
+    world.h.send({
+      type: 'ledger.set-commission',
+      key: walletKeyOfTreasury(String(data.treasury ?? treasury)),
+      actor,
+      data: { treasury, clientId: actor.id, rule: { kind: 'bps', bps: 1000 }, ...data },
+    });
+  const purchase = (buyer: number, actor: ProofActor, affiliate: { userId: number; clientId: string } | undefined, amount = 1_000) =>
+    world.h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(buyer),
+      actor,
+      data: {
+        kind: 'PURCHASE',
+        fromUserId: buyer,
+        to: { kind: 'treasury', code: treasury },
+        amount,
+        reason: 'Course 7',
+        reference: 'order-7',
+        ...(affiliate ? { affiliate } : {}),
+      },
+    });
+  const refund = (actor: ProofActor, transactionId: number, amount?: number) =>
+    world.h.send({
+      type: 'ledger.refund',
+      key: fees,
+      actor,
+      data: { transactionId, treasury, reason: 'Cancelled', ...(amount !== undefined ? { amount } : {}) },
+    });
+  const waitForBalance = (key: string, expected: number) =>
+    eventually(async () => ((await balanceOf(world.h, key)) === expected ? true : undefined), 15_000, `${key} at ${expected}`);
+
+  it('when the client sets its own rule for a granted treasury, then it is kept; another client’s rule or an ungranted treasury is refused', async () => {
+    expect(resultOf(await setRule(testClient))).toMatchObject({
+      treasury,
+      clientId: testClient.id,
+      rule: { kind: 'bps', bps: 1000 },
+      setBy: null,
+    });
+    expect(await setRule(testClient, { clientId: otherClient.id })).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    expect(await setRule(testClient, { treasury: 'OPERATIONS' })).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    expect(await setRule(harnessActor)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+  });
+
+  it('when the client buys for its test user naming an affiliate, then the commission is split by its rule; naming another client’s affiliate, or a transfer, is refused', async () => {
+    const [buyer, affiliate] = [await world.rewarded(1_000), await world.rewarded(0)];
+    expect(await purchase(buyer, testClient, { userId: affiliate, clientId: otherClient.id })).toMatchObject({
+      ok: false,
+      error: { code: 'COMMAND_REFUSED' },
+    });
+    const transfer = await world.h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(buyer),
+      actor: testClient,
+      data: { kind: 'TRANSFER', fromUserId: buyer, to: { kind: 'user', userId: affiliate }, amount: 100, reason: 'gift' },
+    });
+    expect(transfer).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    const bought = resultOf(await purchase(buyer, testClient, { userId: affiliate, clientId: testClient.id }));
+    expect(bought.transaction).toMatchObject({ type: 'PURCHASE', amount: 9, toTreasury: treasury, clientId: testClient.id });
+    expect(bought.commission).toMatchObject({ type: 'TRANSFER', amount: 1, toUserId: affiliate, splitOf: bought.transaction.id });
+    await waitForBalance(walletKeyOfUser(affiliate), 100);
+    expect(await balanceOf(world.h, walletKeyOfUser(buyer))).toBe(0);
+  });
+
+  it('when the client refunds its split purchase in part and then in full, then the buyer gets it all back, the affiliate’s commission is clawed back, and another client cannot refund it', async () => {
+    const [buyer, affiliate] = [await world.rewarded(1_000), await world.rewarded(0)];
+    // The treasury fronts the commission's part of a refund: the client funds it with test coins.
+    const fund = { to: { kind: 'treasury', code: treasury }, amount: 500, reason: 'float' };
+    resultOf(await world.h.send({ type: 'ledger.mint', key: fees, actor: testClient, data: fund }));
+    // Every earlier purchase credited (its leg follows its answer).
+    await waitForBalance(fees, 500 + 900);
+    const bought = resultOf(await purchase(buyer, testClient, { userId: affiliate, clientId: testClient.id }));
+    const purchaseId = bought.transaction.id as number;
+    await waitForBalance(walletKeyOfUser(affiliate), 100);
+    await waitForBalance(fees, 500 + 900 + 900);
+
+    expect(await refund(otherClient, purchaseId)).toMatchObject({ ok: false, error: { code: 'TRANSACTION_NOT_FOUND' } });
+    expect(await refund(harnessActor, purchaseId)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+
+    const partial = resultOf(await refund(testClient, purchaseId, 450));
+    expect(partial.transaction).toMatchObject({ type: 'REFUND', amount: 4.5, refundOf: purchaseId, toUserId: buyer });
+    expect(partial.commission).toMatchObject({ type: 'TRANSFER', amount: 0.5, toUserId: buyer, splitOf: purchaseId });
+    await waitForBalance(walletKeyOfUser(buyer), 500);
+    await waitForBalance(walletKeyOfUser(affiliate), 50);
+
+    const rest = resultOf(await refund(testClient, purchaseId));
+    expect(rest.transaction).toMatchObject({ type: 'REFUND', amount: 4.5 });
+    expect(rest.commission).toMatchObject({ type: 'TRANSFER', amount: 0.5 });
+    await waitForBalance(walletKeyOfUser(buyer), 1_000);
+    await waitForBalance(walletKeyOfUser(affiliate), 0);
+    // The treasury gave back its part; the commission's part it fronted came back from the affiliate.
+    await waitForBalance(fees, 500 + 900);
+    expect(await refund(testClient, purchaseId)).toMatchObject({ ok: false, error: { code: 'REFUND_EXCEEDS_PURCHASE' } });
+    const legs = await world.h.pool.query<{ type: string; amount: string; from_user_id: string | null; to_user_id: string | null }>(
+      'SELECT type, amount::text, from_user_id::text, to_user_id::text FROM transactions WHERE split_of = $1 ORDER BY id',
+      [purchaseId],
+    );
+    // The commission, then per refund the treasury's fronted part and the affiliate's clawback.
+    expect(legs.rows).toEqual([
+      { type: 'TRANSFER', amount: '100', from_user_id: String(buyer), to_user_id: String(affiliate) },
+      { type: 'TRANSFER', amount: '50', from_user_id: null, to_user_id: String(buyer) },
+      { type: 'TRANSFER', amount: '50', from_user_id: String(affiliate), to_user_id: null },
+      { type: 'TRANSFER', amount: '50', from_user_id: null, to_user_id: String(buyer) },
+      { type: 'TRANSFER', amount: '50', from_user_id: String(affiliate), to_user_id: null },
+    ]);
+  });
+});

@@ -137,6 +137,37 @@ describe('the live ledger refuses test-mode credentials', () => {
           },
         }),
       ],
+      [
+        'a purchase for a user naming an affiliate',
+        () => ({
+          type: 'ledger.transfer',
+          key: walletKeyOfUser(userId),
+          data: {
+            kind: 'PURCHASE',
+            fromUserId: userId,
+            to: { kind: 'treasury', code: 'COURSE_FEES' },
+            amount: 100,
+            reason: 'course',
+            affiliate: { userId: userId + 1, clientId: testClient.id },
+          },
+        }),
+      ],
+      [
+        'its own commission rule',
+        () => ({
+          type: 'ledger.set-commission',
+          key: walletKeyOfTreasury('COURSE_FEES'),
+          data: { treasury: 'COURSE_FEES', clientId: testClient.id, rule: { kind: 'bps', bps: 1000 } },
+        }),
+      ],
+      [
+        'a refund of a purchase',
+        () => ({
+          type: 'ledger.refund',
+          key: walletKeyOfTreasury('COURSE_FEES'),
+          data: { transactionId: 1, treasury: 'COURSE_FEES', reason: 'r' },
+        }),
+      ],
     ];
 
     it.each(forged)('when a test-mode client sends %s, then it is refused and nothing is stored', async (_name, command) => {
@@ -145,6 +176,12 @@ describe('the live ledger refuses test-mode credentials', () => {
       expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(before);
       expect((await h.pool.query('SELECT 1 FROM mandates WHERE client_id = $1', [testClient.id])).rows).toEqual([]);
       expect((await h.pool.query("SELECT 1 FROM holds WHERE cashout ? 'test'")).rows).toEqual([]);
+      expect((await h.pool.query('SELECT 1 FROM transactions WHERE client_id = $1', [testClient.id])).rows).toEqual([]);
+      const fees = await h.pool.query<{ commissions: Record<string, unknown> | null }>(
+        'SELECT commissions FROM wallets WHERE wallet_key = $1',
+        [walletKeyOfTreasury('COURSE_FEES')],
+      );
+      expect(fees.rows[0]?.commissions?.[testClient.id]).toBeUndefined();
     });
 
     it('when a live payer asks for a cash-out naming a test outcome, then the live ledger refuses it: a provider pays every live one', async () => {

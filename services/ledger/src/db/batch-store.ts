@@ -28,6 +28,7 @@ interface RefundTargetRow {
   to_treasury: TreasuryCode | null;
   refunded: number;
   commission: { amount: number; affiliate_user_id: number } | null;
+  client_id: string | null;
 }
 
 /**
@@ -35,7 +36,7 @@ interface RefundTargetRow {
  * for a split purchase, its commission (the buyer's TRANSFER to the affiliate, written with it).
  */
 const targetsSql = `
-       SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury,
+       SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury, t.client_id,
               (SELECT coalesce(sum(r.amount), 0) FROM transactions r WHERE r.refund_of = t.id)::bigint AS refunded,
               -- A split purchase's commission: the buyer's TRANSFER to the affiliate, written with it.
               (SELECT json_build_object('amount', c.amount, 'affiliate_user_id', c.to_user_id) FROM transactions c
@@ -53,6 +54,7 @@ function refundTargetOf(r: RefundTargetRow): RefundTarget {
     commission: r.commission
       ? { amount: safeInteger(r.commission.amount, 'commission'), affiliateUserId: r.commission.affiliate_user_id }
       : null,
+    clientId: r.client_id ?? null,
   };
 }
 

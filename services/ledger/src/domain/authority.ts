@@ -53,6 +53,19 @@ function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string 
     // names ("Cash-outs in the sandbox"): never one for a real provider to pay.
     case 'ledger.cashout':
       return command.data.testOutcome !== undefined && command.data.providerClientId === undefined ? null : sandboxCashoutRefusal;
+    // Purchases, splits and refunds ("Purchases, splits and refunds in the sandbox"): the client buys for
+    // its test users and, being the platform there, names their affiliates itself, paid by the rule it set;
+    // it refunds only its own purchases (judged where the purchase is read: refund's decide).
+    case 'ledger.transfer': {
+      const { kind, affiliate } = command.data;
+      return kind === 'PURCHASE' && (affiliate === undefined || affiliate.clientId === author.id) ? null : sandboxPurchaseRefusal;
+    }
+    case 'ledger.set-commission':
+      return command.data.clientId === author.id && (author.treasuries ?? []).includes(command.data.treasury)
+        ? null
+        : sandboxCommissionRefusal;
+    case 'ledger.refund':
+      return null;
     default:
       return moduleOf(command).authorRefusal(command, author);
   }
@@ -65,5 +78,8 @@ const sandboxHoldRefusal = 'Command refused: a test-mode client places only sand
 const sandboxMandateRefusal = 'Command refused: a test-mode client grants its test users only mandates to itself';
 const sandboxCashoutRefusal =
   'Command refused: a test-mode client asks only for test cash-outs, which the sandbox’s test provider settles with the outcome they name';
+const sandboxPurchaseRefusal =
+  'Command refused: a test-mode client makes only purchases for its test users, naming affiliates paid by its own commission rule';
+const sandboxCommissionRefusal = 'Command refused: a test-mode client sets only its own commission rule, for a treasury it was granted';
 const testCashoutRefusal = 'Command refused: a test outcome is the sandbox’s alone; a live cash-out is paid by its provider';
 const testModeMandateRefusal = 'Command refused: a mandate on real money is never granted to a test-mode client (the live ledger)';

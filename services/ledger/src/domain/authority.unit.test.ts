@@ -241,3 +241,45 @@ describe('authorRefusal of test cash-outs in each space (docs/decisions/0018-san
     expect(authorRefusal(own({}), authors.payer, 'live')).toBeNull();
   });
 });
+
+describe('authorRefusal of purchases, splits and refunds in the sandbox (docs/decisions/0018-sandbox.md)', () => {
+  const testClient = {
+    kind: 'system',
+    id: 'test_shop',
+    role: 'SYSTEM',
+    treasuries: ['REWARDS', 'COURSE_FEES'],
+    mode: 'test',
+  } satisfies VerifiedAuthor;
+  const transfer = (data: object) =>
+    ({
+      ...commandOf('ledger.transfer'),
+      data: { kind: 'PURCHASE', fromUserId: 42, to: { kind: 'treasury', code: 'COURSE_FEES' }, amount: 100, reason: 'r', ...data },
+    }) as LedgerCommand;
+  const rule = (data: object) =>
+    ({
+      ...commandOf('ledger.set-commission'),
+      data: { treasury: 'COURSE_FEES', clientId: 'test_shop', rule: null, ...data },
+    }) as LedgerCommand;
+
+  it('when a test-mode client buys for any sandbox user, with or without its own affiliate, then the sandbox allows it; another client’s affiliate or a transfer is refused', () => {
+    expect(authorRefusal(transfer({}), testClient, 'test')).toBeNull();
+    expect(authorRefusal(transfer({ affiliate: { userId: 7, clientId: 'test_shop' } }), testClient, 'test')).toBeNull();
+    for (const data of [{ affiliate: { userId: 7, clientId: 'test_other' } }, { kind: 'TRANSFER', to: { kind: 'user', userId: 7 } }]) {
+      expect(authorRefusal(transfer(data), testClient, 'test')).toMatch(/only purchases for its test users/);
+    }
+    expect(authorRefusal(transfer({}), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it('when a test-mode client sets its own rule for a treasury it was granted, then the sandbox allows it; another client’s or an ungranted treasury’s is refused', () => {
+    expect(authorRefusal(rule({}), testClient, 'test')).toBeNull();
+    for (const data of [{ clientId: 'test_other' }, { treasury: 'OPERATIONS' }]) {
+      expect(authorRefusal(rule(data), testClient, 'test')).toMatch(/only its own commission rule/);
+    }
+    expect(authorRefusal(rule({}), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it('when a test-mode client refunds, then the sandbox leaves it to the purchase (its own only); the live ledger refuses it', () => {
+    expect(authorRefusal(commandOf('ledger.refund'), testClient, 'test')).toBeNull();
+    expect(authorRefusal(commandOf('ledger.refund'), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+});

@@ -262,6 +262,8 @@ export interface RefundTarget {
   refunded: number;
   /** A split purchase's commission (docs/CONTRACT.md "Affiliate splits"): its amount and the affiliate; null or absent: none. */
   commission?: { amount: number; affiliateUserId: number } | null;
+  /** The platform client whose request made it (null or absent: none). */
+  clientId?: string | null;
 }
 
 /** A clawback a refund of a split purchase sends to the affiliate's partition (the ledger.clawback command). */

@@ -92,7 +92,7 @@ export async function commandJudge(
         return authorRefusal(command, { kind: 'service', id: checked.service, role: 'SERVICE' });
       }
       // Deciding a four-eyes request, or asking for a command that needs it, takes a fresh second factor.
-      const check = await authority.check(command, new Date(record.timestampMs), { stepUp: ledgerCommandNeedsStepUp(command) });
+      const check = await authority.check(command, new Date(record.timestampMs), { stepUp: needsStepUp(config, command) });
       if (!check.ok) return check.reason;
       // Revoked before this command was written (a floor at an earlier offset of its partition):
       // a map lookup, no I/O.
@@ -117,6 +117,14 @@ export async function commandJudge(
         commandSetAsideRecord('ledger', setAside, deps.auditSigner.recordId(setAsideIdName(setAside)), deps.now()),
       ),
   };
+}
+
+/**
+ * Whether a command's proof must carry a fresh second factor: a person's, so never in the sandbox,
+ * where only test-mode platform clients act (domain/authority.ts) and no person has one to give.
+ */
+function needsStepUp(config: Pick<LedgerConfig, 'LEDGER_SPACE'>, command: Parameters<typeof ledgerCommandNeedsStepUp>[0]): boolean {
+  return config.LEDGER_SPACE === 'live' && ledgerCommandNeedsStepUp(command);
 }
 
 /**
