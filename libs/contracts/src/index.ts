@@ -8,6 +8,7 @@ export * from './ledger';
 export * from './holds';
 export * from './cashout';
 export * from './mandates';
+export * from './sandbox-economy';
 export * from './approval-ids';
 export * from './approvals';
 export * from './command-status';
