@@ -274,12 +274,14 @@ describe('the sandbox’s test provider settles cash-outs by the client’s test
       claimedBy: testClient.id,
       providerReference: expect.stringMatching(/^TEST-/),
     });
-    const burn = await world.h.pool.query<{ type: string; amount: number; metadata: Record<string, string> }>(
-      'SELECT type, amount, metadata FROM transactions WHERE id = $1',
+    const burn = await world.h.pool.query<{ type: string; amount: number; metadata: Record<string, string>; client_id: string }>(
+      'SELECT type, amount, metadata, client_id FROM transactions WHERE id = $1',
       [settled.transaction_id],
     );
+    // The client's BURN, as a provider's is the provider's: it reads it back and gets its event.
     expect(burn.rows[0]).toMatchObject({
       type: 'BURN',
+      client_id: testClient.id,
       metadata: { cashoutXafAmount: '1950', cashoutXafPerCoin: '650', cashoutProvider: 'sandbox-test-provider' },
     });
     expect(Number(burn.rows[0]!.amount)).toBe(300);

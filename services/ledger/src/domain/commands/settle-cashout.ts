@@ -80,6 +80,8 @@ export function cashoutConfirmed(
   terms: CashoutTerms,
   source: WalletState,
   provider: string,
+  /** The platform client the BURN is made for, when not the command's author (the sandbox's test provider settles for its client). */
+  clientId?: string,
 ): Accepted {
   const { now } = context;
   const { providerReference } = terms;
@@ -91,6 +93,7 @@ export function cashoutConfirmed(
     // No account number: the record is kept for ever, the person's data is not (docs/CONTRACT.md "Deletion").
     reason: `Cash-out of ${terms.xafAmount} XAF`,
     holdId: hold.id,
+    ...(clientId !== undefined ? { clientId } : {}),
     // The XAF amount and the rate the coins left circulation at, as the statement and the history show them.
     metadata: {
       cashoutXafAmount: String(terms.xafAmount),

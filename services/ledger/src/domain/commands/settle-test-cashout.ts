@@ -45,7 +45,8 @@ export const settleTestCashout: CommandModule<'ledger.settle-test-cashout'> = {
     if (test.outcome === 'FAILED' || !source || source.freeze || !canDebit(source, hold.amount)) {
       return cashoutFailed(hold, { ...terms, outcome: 'FAILED' }, context.now);
     }
-    return cashoutConfirmed(context, hold, terms, source, sandboxTestProvider);
+    // The BURN is its client's, as a provider's callback's is the provider's: the client reads it back and gets its event.
+    return cashoutConfirmed(context, hold, terms, source, sandboxTestProvider, hold.settlerClientId ?? undefined);
   },
   reply: ({ decision }) => {
     const settled = decision.holds[0]?.hold.cashout?.outcome ?? null;
