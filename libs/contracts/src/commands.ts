@@ -24,6 +24,7 @@ import {
   cancelMandateCommand,
   captureHoldCommand,
   cashoutCommand,
+  cashoutOutcome,
   chargeMandateCommand,
   claimCashoutCommand,
   clawbackCommand,
@@ -47,12 +48,14 @@ import {
   proposeCashoutRateCommand,
   reasonText,
   refundCommand,
+  refundResult,
   requestHash,
   requestUnfreezeCommand,
   rewardCommand,
   setCommissionCommand,
   setLimitsCommand,
   settleCashoutCommand,
+  settleTestCashoutCommand,
   reverseCashoutCommand,
   transferCommand,
   voidHoldCommand,
@@ -273,7 +276,7 @@ const directLedgerCommandContracts = {
     route: 'client',
     stepUp: false,
     approvable: true,
-    result: moneyOrApproval,
+    result: z.union([refundResult, approvalPending]),
   }),
   // A person's payout from REWARDS past the four-eyes window waits (202, a PayoutApproval, on coin.payout-approvals only); a platform client's never does.
   'ledger.payout': ledgerRow({
@@ -380,6 +383,16 @@ const directLedgerCommandContracts = {
     stepUp: false,
     approvable: false,
     result: settleCashoutResult,
+  }),
+  // The sandbox's test provider (its sweep, ledger.internal only): whether it settled the cash-out, how, and its BURN.
+  // No Cashout view: a stored reply holding the account would be one more for the erasure to find.
+  'ledger.settle-test-cashout': ledgerRow({
+    schema: settleTestCashoutCommand,
+    partitionKey: (d) => walletKeyOfUser(d.fromUserId),
+    route: 'ledger',
+    stepUp: false,
+    approvable: false,
+    result: z.object({ settled: z.boolean(), outcome: cashoutOutcome.nullable(), transactionId: transactionId.nullable() }),
   }),
   // Applied only by an approval (one ADMIN+ asks, another approves), with a fresh second factor.
   'ledger.reverse-cashout': ledgerRow({

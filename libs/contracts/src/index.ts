@@ -9,6 +9,7 @@ export * from './holds';
 export * from './cashout';
 export * from './affiliates';
 export * from './mandates';
+export * from './sandbox-economy';
 export * from './approval-ids';
 export * from './approvals';
 export * from './command-status';

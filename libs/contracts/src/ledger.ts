@@ -145,11 +145,19 @@ export const referralToken = z
   )
   .describe('The referral a platform client was given for this buyer and treasury (POST /api/platform/referrals)');
 /**
- * The affiliate a purchase names (docs/CONTRACT.md "Affiliate splits"): by the referral a platform
- * client had signed for this buyer and treasury, never by the buyer's word. The affiliate and the
- * client whose commission rule sets the commission are the referral's.
+ * The affiliate a live purchase names (docs/CONTRACT.md "Affiliate splits"): by the referral a
+ * platform client had signed for this buyer and treasury, never by the buyer's word. The affiliate
+ * and the client whose commission rule sets the commission are the referral's.
  */
-export const purchaseAffiliate = z.strictObject({ referral: referralToken });
+export const referralAffiliate = z.strictObject({ referral: referralToken });
+/**
+ * The affiliate a sandbox purchase names (docs/decisions/0018-sandbox.md): the test-mode client is
+ * the platform there and names its test user's affiliate itself, paid by its own rule. Only the
+ * sandbox ledger takes it, from that client alone; the live ledger refuses it before any apply.
+ */
+export const sandboxAffiliate = z.strictObject({ userId, clientId: platformClientId });
+/** The affiliate a purchase command names: a referral (live), or a test-mode client's own naming (the sandbox). */
+export const purchaseAffiliate = z.union([referralAffiliate, sandboxAffiliate]);
 export type PurchaseAffiliate = z.infer<typeof purchaseAffiliate>;
 /** The bounds of a commission rule (docs/CONTRACT.md "Affiliate splits"): at most half a purchase, at most 10,000 coins fixed. */
 export const commissionLimits = { bpsMax: 5000, fixedMinorUnitsMax: 1_000_000, rulesPerTreasuryMax: 100 } as const;
@@ -373,7 +381,8 @@ export const cancelMandateCommand = commandSchema(
 /**
  * Sent by the ledger's mandate scheduler for a due period (the command id derives from the
  * mandate, the period and the attempt); keyed by the payer's wallet. Without `amount`, the
- * mandate's amount.
+ * mandate's amount. `clockOf` (the sandbox only): the test-mode client whose test clock judged it
+ * due, the mandate's own client (docs/decisions/0018-sandbox.md "Mandates in the sandbox").
  */
 export const chargeMandateCommand = commandSchema(
   'ledger.charge-mandate',
@@ -383,6 +392,7 @@ export const chargeMandateCommand = commandSchema(
     period: z.number().int().nonnegative().max(mandatePeriodMax),
     attempt: z.number().int().nonnegative().max(10_000),
     amount: positiveMinorUnits.optional(),
+    clockOf: platformClientId.optional(),
   }),
 );
 
@@ -407,9 +417,34 @@ export const cashoutCommand = commandSchema(
     amount: positiveMinorUnits,
     msisdn,
     providerClientId: platformClientId.optional(),
+    /**
+     * The sandbox only (docs/decisions/0018-sandbox.md "Cash-outs in the sandbox"): a test-mode
+     * client's cash-out for its test user, which the sandbox's built-in test provider settles with
+     * this outcome once the client's clock passes its settle time. The live ledger refuses it.
+     */
+    testOutcome: z.enum(['CONFIRMED', 'FAILED']).optional(),
     idNonce: idNonce.optional(),
     requestHash,
   }),
+);
+/**
+ * How long after it is asked for (on its client's test clock) the sandbox's test provider settles
+ * a test cash-out: a minute, so a test sees it settled by waiting a minute or by moving its clock.
+ */
+export const sandboxCashoutSettleSeconds = 60;
+/**
+ * The XAF a coin is worth in a sandbox cash-out when no rate is in force there (the sandbox's own
+ * configured CASHOUT_RATES, as live; no person sets one through the sandbox's API).
+ */
+export const sandboxCashoutXafPerCoin = 650;
+/**
+ * The sandbox's test provider settles a test cash-out its client's clock has brought past its
+ * settle time, with the outcome its request named (the ledger's own command, ledger.internal
+ * only); keyed by the payer's wallet. `clockOf`: the client whose clock judged it due, its settler.
+ */
+export const settleTestCashoutCommand = commandSchema(
+  'ledger.settle-test-cashout',
+  z.object({ holdId, fromUserId: userId, clockOf: platformClientId.optional() }),
 );
 /** The most XAF one coin may be worth, in a rate version or in CASHOUT_RATES. */
 export const cashoutXafPerCoinMax = 1_000_000;
@@ -594,6 +629,17 @@ export const moneyResult = z.object({ transaction, wallet: z.union([wallet, trea
 export type MoneyResult = z.infer<typeof moneyResult>;
 /** A purchase's 201: the PURCHASE (the treasury's part), and, when it named an affiliate, the commission split from it. */
 export const purchaseResult = moneyResult.extend({ commission: transaction.optional() });
+/**
+ * A refund's 201: the REFUND, and, for a split purchase, the commission's part of it, which the
+ * treasury fronts to the buyer (a TRANSFER `splitOf` the purchase) before the affiliate's clawback.
+ */
+export const refundResult = moneyResult.extend({
+  commission: transaction
+    .optional()
+    .describe(
+      "A split purchase's refund: the commission's part, fronted to the buyer by the treasury (a TRANSFER splitOf the purchase); the clawback from the affiliate follows",
+    ),
+});
 /** A commission rule as the API shows it: the fixed amount in coins. */
 export const commissionRuleView = z.union([
   z.object({ kind: z.literal('bps'), bps: z.number().int() }),
@@ -775,7 +821,7 @@ export const purchaseBody = z.strictObject({
    * signed for this buyer and treasury (POST /api/platform/referrals), by that client's rule for
    * this treasury (docs/CONTRACT.md "Affiliate splits").
    */
-  affiliate: purchaseAffiliate.optional(),
+  affiliate: referralAffiliate.optional(),
 });
 /** PUT /api/admin/commission-rules: a share in basis points or a fixed amount in coins; null removes the rule. */
 export const commissionRuleBody = z.strictObject({

@@ -13,7 +13,16 @@ import {
   type Reply,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
-import { exampleApprovalPending, exampleCashoutResult } from './routes/examples';
+import {
+  exampleApprovalPending,
+  exampleCashoutResult,
+  exampleSandboxCashoutPage,
+  exampleSandboxCashoutResult,
+  exampleSandboxCommissionRule,
+  exampleSandboxMandateResult,
+  exampleSandboxPurchaseResult,
+  exampleSandboxRefundResult,
+} from './routes/examples';
 import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import type { Redis } from '@coin/redis';
@@ -163,6 +172,11 @@ class FakeLedgerBus {
     this.outcomes.set(command.commandId, { requestHash: command.data.requestHash, reply });
     return reply;
   }
+}
+
+/** A transaction as a ledger's internal API answers it, made by `clientId`. */
+function transactionOfClient(id: number, clientId: string) {
+  return { ...moneyResultFor(id).transaction, clientId };
 }
 
 function failed(commandId: string, code: string, detail: string): Reply {
@@ -515,6 +529,204 @@ describe('gateway component (buildApp with fake ports)', () => {
       const response = await post('/api/admin/reward', reward, { authorization: `Bearer ${await systemToken(['COURSE_FEES'])}` });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+      expect(bus.requests.length).toBe(before);
+    });
+  });
+
+  describe('the sandbox economy (docs/decisions/0018-sandbox.md): mandates, cash-outs, purchases and refunds for test users', () => {
+    const sandboxCommands = topicNames('component_sandbox_').ledgerCommands;
+    const testToken = () => token('test_shop', 'SYSTEM', { treasuries: ['REWARDS', 'COURSE_FEES'], mode: 'test' });
+    /** What the sandbox ledger answers each command with (the bus checks the gateway parses it). */
+    const results: Partial<Record<string, unknown>> = {
+      'ledger.grant-mandate': exampleSandboxMandateResult,
+      'ledger.cashout': exampleSandboxCashoutResult,
+      'ledger.transfer': exampleSandboxPurchaseResult,
+      'ledger.refund': exampleSandboxRefundResult,
+      'ledger.set-commission': exampleSandboxCommissionRule,
+    };
+    const routes: Array<[string, 'POST' | 'PUT', unknown]> = [
+      ['/api/sandbox/mandates', 'POST', { userId: 7, amount: 9.99, period: 'MONTH', reason: 'plan' }],
+      ['/api/sandbox/cashouts', 'POST', { userId: 7, amount: 5, msisdn: '+237670000000' }],
+      ['/api/sandbox/purchases', 'POST', { userId: 7, treasury: 'COURSE_FEES', amount: 50, reason: 'course', affiliate: { userId: 43 } }],
+      ['/api/sandbox/refunds', 'POST', { transactionId: 1001, treasury: 'COURSE_FEES', reason: 'cancelled' }],
+      ['/api/sandbox/commission-rules', 'PUT', { treasury: 'COURSE_FEES', rule: { bps: 1000 } }],
+    ];
+    const send = (url: string, method: 'POST' | 'PUT', body: unknown, authorization: string) =>
+      app.inject({
+        method,
+        url,
+        payload: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', authorization, 'idempotency-key': randomUUID() },
+      });
+
+    beforeEach(() => {
+      bus.answer = async (options) => {
+        const command = options.command as SentCommand;
+        const result = results[command.type];
+        return result ? { correlationId: randomUUID(), commandId: command.commandId, ok: true, result } : bus.apply(options);
+      };
+      sandboxLedgerRoutes['GET /internal/test-clocks/test_shop'] = () => ({
+        clientId: 'test_shop',
+        offsetSeconds: 86_400,
+        now: '2030-01-02T00:00:00.000Z',
+      });
+    });
+
+    it.each(routes)('when a live client or an ADMIN calls %s, then 403 FORBIDDEN and nothing is sent', async (url, method, body) => {
+      const before = bus.requests.length;
+      for (const authorization of [`Bearer ${await systemToken(['REWARDS', 'COURSE_FEES'])}`, `Bearer ${await adminToken()}`]) {
+        const response = await send(url, method, body, authorization);
+        expectProblem(
+          { statusCode: response.statusCode, headers: response.headers as Record<string, string>, json: () => response.json() },
+          403,
+          'FORBIDDEN',
+        );
+      }
+      expect(bus.requests.length).toBe(before);
+    });
+
+    it.each(routes)('when a test-mode client calls %s, then its command goes to the sandbox ledger only', async (url, method, body) => {
+      const before = bus.requests.length;
+      const response = await send(url, method, body, `Bearer ${await testToken()}`);
+      expect(response.statusCode).toBe(method === 'PUT' ? 200 : 201);
+      expect(bus.requests.slice(before).map((r) => r.topic)).toEqual([sandboxCommands]);
+    });
+
+    it('when a test-mode client grants itself a mandate with no start, then it starts at its clock’s now, read from the sandbox ledger, and names the client itself', async () => {
+      const before = bus.requests.length;
+      const response = await send('/api/sandbox/mandates', 'POST', routes[0]![2], `Bearer ${await testToken()}`);
+      expect(response.statusCode).toBe(201);
+      expect(sandboxLedgerHttp.calls.at(-1)).toMatchObject({ method: 'GET', path: '/internal/test-clocks/test_shop' });
+      expect(bus.requests.slice(before).map((r) => [r.command.type, r.command.data])).toEqual([
+        [
+          'ledger.grant-mandate',
+          expect.objectContaining({ fromUserId: 7, clientId: 'test_shop', amount: 999, startsAt: '2030-01-02T00:00:00.000Z' }),
+        ],
+      ]);
+      // An end at or before the clock's now is no mandate.
+      const ended = await send(
+        '/api/sandbox/mandates',
+        'POST',
+        { ...(routes[0]![2] as object), endsAt: '2030-01-01T00:00:00.000Z' },
+        `Bearer ${await testToken()}`,
+      );
+      expect(ended.statusCode).toBe(400);
+    });
+
+    it('when a test-mode client asks for a cash-out, buys naming an affiliate or sets a rule, then the commands carry its test outcome and its own client id', async () => {
+      const authorization = `Bearer ${await testToken()}`;
+      const before = bus.requests.length;
+      await send('/api/sandbox/cashouts', 'POST', routes[1]![2], authorization);
+      await send('/api/sandbox/cashouts', 'POST', { ...(routes[1]![2] as object), testOutcome: 'FAILED' }, authorization);
+      await send('/api/sandbox/purchases', 'POST', routes[2]![2], authorization);
+      await send('/api/sandbox/commission-rules', 'PUT', routes[4]![2], authorization);
+      expect(bus.requests.slice(before).map((r) => [r.command.type, r.command.data])).toEqual([
+        ['ledger.cashout', expect.objectContaining({ fromUserId: 7, amount: 500, testOutcome: 'CONFIRMED' })],
+        ['ledger.cashout', expect.objectContaining({ testOutcome: 'FAILED' })],
+        ['ledger.transfer', expect.objectContaining({ kind: 'PURCHASE', fromUserId: 7, affiliate: { userId: 43, clientId: 'test_shop' } })],
+        [
+          'ledger.set-commission',
+          expect.objectContaining({ treasury: 'COURSE_FEES', clientId: 'test_shop', rule: { kind: 'bps', bps: 1000 } }),
+        ],
+      ]);
+      const ungranted = await send('/api/sandbox/commission-rules', 'PUT', { treasury: 'OPERATIONS', rule: null }, authorization);
+      expect([ungranted.statusCode, ungranted.json().code]).toEqual([422, 'TREASURY_NOT_GRANTED']);
+    });
+
+    it('when a test-mode client refunds naming no treasury, then the purchase is read from the sandbox ledger: its own is refunded, another client’s is 404', async () => {
+      const authorization = `Bearer ${await testToken()}`;
+      sandboxLedgerRoutes['GET /internal/transactions/1201'] = () => ({
+        ...transactionOfClient(1201, 'test_shop'),
+        type: 'PURCHASE',
+        toTreasury: 'COURSE_FEES',
+      });
+      sandboxLedgerRoutes['GET /internal/transactions/1202'] = () => ({
+        ...transactionOfClient(1202, 'test_other'),
+        type: 'PURCHASE',
+        toTreasury: 'COURSE_FEES',
+      });
+      const liveReads = ledgerHttp.calls.length;
+      const before = bus.requests.length;
+      const own = await send('/api/sandbox/refunds', 'POST', { transactionId: 1201, reason: 'cancelled' }, authorization);
+      expect(own.statusCode).toBe(201);
+      expect(own.json()).toMatchObject({ transaction: { type: 'REFUND' }, commission: { splitOf: 1001 } });
+      const other = await send('/api/sandbox/refunds', 'POST', { transactionId: 1202, reason: 'cancelled' }, authorization);
+      expect([other.statusCode, other.json().code]).toEqual([404, 'TRANSACTION_NOT_FOUND']);
+      expect(bus.requests.slice(before).map((r) => [r.command.type, r.command.data])).toEqual([
+        ['ledger.refund', expect.objectContaining({ transactionId: 1201, treasury: 'COURSE_FEES' })],
+      ]);
+      expect(ledgerHttp.calls.length).toBe(liveReads);
+    });
+
+    it('when a test-mode client lists its cash-outs or mandates, then the sandbox ledger answers, scoped to it; a live client’s mandates are the live ledger’s', async () => {
+      sandboxLedgerRoutes['GET /internal/cashouts'] = () => ({
+        cashouts: exampleSandboxCashoutPage.cashouts,
+        pagination: { limit: 20, offset: 0, total: 1 },
+      });
+      const mandates = () => ({ mandates: [exampleSandboxMandateResult.mandate], pagination: { limit: 20, offset: 0, total: 1 } });
+      sandboxLedgerRoutes['GET /internal/mandates'] = mandates;
+      ledgerRoutes['GET /internal/mandates'] = mandates;
+      const authorization = `Bearer ${await testToken()}`;
+      const liveReads = ledgerHttp.calls.length;
+      const cashouts = await inject({ method: 'GET', url: '/api/sandbox/cashouts?status=CONFIRMED&userId=7', headers: { authorization } });
+      expect(cashouts.statusCode).toBe(200);
+      const asked = new URL(sandboxLedgerHttp.calls.at(-1)!.path, 'http://x');
+      expect(Object.fromEntries(asked.searchParams)).toMatchObject({ status: 'CONFIRMED', providerClientId: 'test_shop', fromUserId: '7' });
+      expect((await inject({ method: 'GET', url: '/api/platform/mandates', headers: { authorization } })).statusCode).toBe(200);
+      expect(new URL(sandboxLedgerHttp.calls.at(-1)!.path, 'http://x').searchParams.get('clientId')).toBe('test_shop');
+      expect(ledgerHttp.calls.length).toBe(liveReads);
+      const live = `Bearer ${await systemToken()}`;
+      expect((await inject({ method: 'GET', url: '/api/platform/mandates', headers: { authorization: live } })).statusCode).toBe(200);
+      expect(ledgerHttp.calls.length).toBe(liveReads + 1);
+      expectProblem(await inject({ method: 'GET', url: '/api/sandbox/cashouts', headers: { authorization: live } }), 403, 'FORBIDDEN');
+    });
+
+    it.each<[string, string, unknown]>([
+      ['an unknown field', '/api/sandbox/cashouts', { userId: 7, amount: 5, msisdn: '+237670000000', providerClientId: 'pc_momo' }],
+      ['a number that is no MSISDN', '/api/sandbox/cashouts', { userId: 7, amount: 5, msisdn: '0670000000' }],
+      ['an outcome of its own', '/api/sandbox/cashouts', { userId: 7, amount: 5, msisdn: '+237670000000', testOutcome: 'MAYBE' }],
+      ['a negative amount', '/api/sandbox/mandates', { userId: 7, amount: -1, period: 'MONTH', reason: 'plan' }],
+      ['a period of its own', '/api/sandbox/mandates', { userId: 7, amount: 1, period: 'YEAR', reason: 'plan' }],
+      ['a max below the amount', '/api/sandbox/mandates', { userId: 7, amount: 5, maxPerPeriod: 1, period: 'DAY', reason: 'plan' }],
+      ['a user id that is text', '/api/sandbox/purchases', { userId: '7 OR 1=1', treasury: 'COURSE_FEES', amount: 5, reason: 'r' }],
+      [
+        'an affiliate naming a client',
+        '/api/sandbox/purchases',
+        { userId: 7, treasury: 'COURSE_FEES', amount: 5, reason: 'r', affiliate: { userId: 8, clientId: 'test_other' } },
+      ],
+      ['a treasury of its own', '/api/sandbox/purchases', { userId: 7, treasury: '__proto__', amount: 5, reason: 'r' }],
+      ['an amount with three decimals', '/api/sandbox/refunds', { transactionId: 1, amount: 1.001, reason: 'r' }],
+    ])('when a test-mode client sends %s, then 400 VALIDATION_FAILED (RFC 9457) and nothing is sent', async (_name, url, body) => {
+      const before = bus.requests.length;
+      const response = await send(url, 'POST', body, `Bearer ${await testToken()}`);
+      expectProblem(
+        { statusCode: response.statusCode, headers: response.headers as Record<string, string>, json: () => response.json() },
+        400,
+        'VALIDATION_FAILED',
+      );
+      expect(bus.requests.length).toBe(before);
+    });
+
+    it('when a test-mode client names its test user as the affiliate of the user’s own purchase, then 409 SELF_REFERRAL and nothing is sent', async () => {
+      const before = bus.requests.length;
+      const response = await send(
+        '/api/sandbox/purchases',
+        'POST',
+        { userId: 7, treasury: 'COURSE_FEES', amount: 5, reason: 'r', affiliate: { userId: 7 } },
+        `Bearer ${await testToken()}`,
+      );
+      expect(response.json()).toMatchObject({ code: 'SELF_REFERRAL' });
+      expect(bus.requests.length).toBe(before);
+    });
+
+    it('when a live user grants a mandate to a test-mode client, then 404 and nothing is sent: no mandate on real coins names one', async () => {
+      const before = bus.requests.length;
+      const response = await post(
+        '/api/wallets/me/mandates',
+        { clientId: 'test_shop', amount: 5, period: 'MONTH', startsAt: new Date().toISOString(), reason: 'plan' },
+        { authorization: `Bearer ${await userToken()}`, 'idempotency-key': randomUUID() },
+      );
+      expectProblem(response, 404, 'NOT_FOUND');
       expect(bus.requests.length).toBe(before);
     });
   });

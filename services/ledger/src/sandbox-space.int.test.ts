@@ -210,4 +210,28 @@ describe('the sandbox ledger expires a hold by its settler’s test clock', () =
     expect(await read(testClient.id, h.asGateway)).toMatchObject({ status: 403 });
     expect(await read('pc_live_client', asWebhooks)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
   });
+
+  it('when the settler places a hold after its clock moved, then the hold lives its lifetime on that clock: not expired at once, expired once the clock passes it', async () => {
+    // The client's clock is an hour ahead by now: a 30-minute hold set on wall time would be past already.
+    const placed = await h.send({
+      type: 'ledger.hold',
+      key: walletKeyOfUser(userId),
+      actor: testClient,
+      data: {
+        fromUserId: userId,
+        to: { kind: 'treasury', code: 'REWARDS' },
+        amount: 50,
+        reason: 'late order',
+        expiresInSeconds: 1_800,
+        settlerClientId: testClient.id,
+      },
+    });
+    expect(placed).toMatchObject({ ok: true, result: { hold: { status: 'PENDING' } } });
+    const { id, expiresAt } = (placed as { result: { hold: { id: string; expiresAt: string } } }).result.hold;
+    expect(Math.abs(Date.parse(expiresAt) - (Date.now() + (3_600 + 1_800) * 1000))).toBeLessThan(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await holdStatus(id)).toBe('PENDING');
+    expect(await advance(testClient, testClient.id, 1_800)).toMatchObject({ ok: true, result: { offsetSeconds: 5_400 } });
+    await eventually(async () => ((await holdStatus(id)) === 'EXPIRED' ? true : undefined), 15_000, 'the late hold expired by the clock');
+  });
 });

@@ -14,8 +14,8 @@ import { startSupplyCheck } from './checks/supply-check';
 import { type LedgerConfig, ledgerPolicyOf } from './config';
 import { dueApprovals } from './db/approval-reads';
 import { storeSetAsideOutcome } from './db/batch-store';
-import { dueHolds, dueHoldsByTestClock } from './db/hold-reads';
-import { dueMandates } from './db/mandate-reads';
+import { dueHolds, dueHoldsByTestClock, dueTestCashouts } from './db/hold-reads';
+import { dueMandates, dueMandatesByTestClock } from './db/mandate-reads';
 import { revokedClients } from './db/revocation-floors';
 import { gathered } from './db/shard-reads';
 import { requestHashOf } from './domain/batch';
@@ -30,6 +30,7 @@ import { commandJudge } from './kafka/command-judge';
 import { ledgerGroupIds } from './kafka/groups';
 import { startHoldExpiry } from './kafka/hold-expiry';
 import { startMandateScheduler } from './kafka/mandate-scheduler';
+import { startTestProvider } from './kafka/test-provider';
 import {
   applyAheadLimits,
   commandBatchSlots,
@@ -320,7 +321,7 @@ function startUserEventsConsumer(parts: FrameParts, context: LedgerContext, topi
   });
 }
 
-/** The hold and approval expiry sweep, the mandate scheduler, and the supply check (over several shards it folds every shard as one ledger: checks/supply-shards.ts). */
+/** The hold and approval expiry sweep, the sandbox's test provider, the mandate scheduler, and the supply check (over several shards it folds every shard as one ledger: checks/supply-shards.ts). */
 function startLedgerWorkers(
   parts: FrameParts,
   context: LedgerContext,
@@ -342,9 +343,23 @@ function startLedgerWorkers(
     onExpirySent: (count) => ledgerMetrics.holdExpiriesSent.inc(count),
   });
   runtime.onClose('hold expiry', () => holdExpiry.stop());
+  if (config.LEDGER_SPACE === 'test') {
+    // The sandbox's built-in payout provider: it settles test cash-outs by their clients' clocks.
+    const testProvider = startTestProvider({
+      dueTestCashouts: (at, limit) => gathered(pools, (db) => dueTestCashouts(db, at, limit)),
+      producer: parts.producer,
+      topics,
+      now,
+      intervalMs: config.HOLD_EXPIRY_SWEEP_INTERVAL_MS,
+      logger: parts.logger,
+    });
+    runtime.onClose('sandbox test provider', () => testProvider.stop());
+  }
   const mandates = startMandateScheduler({
     // A revoked platform client's ACTIVE mandates are sent at once too: their charge cancels them.
+    // The sandbox judges each mandate by its client's test clock (it gets no revocations).
     dueMandates: async (at, limit) => {
+      if (config.LEDGER_SPACE === 'test') return gathered(pools, (db) => dueMandatesByTestClock(db, at, limit));
       const revoked = await revokedClients(parts.pool);
       return gathered(pools, (db) => dueMandates(db, at, limit, revoked));
     },

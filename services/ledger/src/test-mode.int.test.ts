@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import type { ProofActor } from '../../../scripts/stack/proofs';
@@ -97,5 +98,134 @@ describe('the live ledger refuses test-mode credentials', () => {
     expect(read.status).toBe(404);
     const live = await fetch(`${h.ledger!.url}/internal/test-clocks/pc_shop`, { headers: { authorization: await h.asGateway() } });
     expect(live.status).toBe(400);
+  });
+
+  /**
+   * The sandbox's economy (docs/decisions/0018-sandbox.md): what a test-mode client sends there,
+   * written to the live ledger with its genuine token, moves nothing and stores nothing here.
+   */
+  describe('the sandbox economy’s commands, sent to the live ledger', () => {
+    const testClient: ProofActor = { kind: 'system', id: 'test_shop', treasuries: ['REWARDS', 'COURSE_FEES'], mode: 'test' };
+    const forged: Array<[string, () => { type: Parameters<LedgerHarness['send']>[0]['type']; key: string; data: unknown }]> = [
+      [
+        'a mandate it grants itself for a user',
+        () => ({
+          type: 'ledger.grant-mandate',
+          key: walletKeyOfUser(userId),
+          data: {
+            fromUserId: userId,
+            clientId: testClient.id,
+            amount: 100,
+            period: 'DAY',
+            startsAt: new Date().toISOString(),
+            reason: 'plan',
+            idNonce: 'c2FuZGJveC1tYW5kYXRlLW5vbmNl',
+          },
+        }),
+      ],
+      [
+        'a test cash-out for a user',
+        () => ({
+          type: 'ledger.cashout',
+          key: walletKeyOfUser(userId),
+          data: {
+            fromUserId: userId,
+            amount: 100,
+            msisdn: '+237670000002',
+            testOutcome: 'CONFIRMED',
+            idNonce: 'c2FuZGJveC1jYXNob3V0LW5vbmNl',
+          },
+        }),
+      ],
+      [
+        'a purchase for a user naming an affiliate',
+        () => ({
+          type: 'ledger.transfer',
+          key: walletKeyOfUser(userId),
+          data: {
+            kind: 'PURCHASE',
+            fromUserId: userId,
+            to: { kind: 'treasury', code: 'COURSE_FEES' },
+            amount: 100,
+            reason: 'course',
+            affiliate: { userId: userId + 1, clientId: testClient.id },
+          },
+        }),
+      ],
+      [
+        'its own commission rule',
+        () => ({
+          type: 'ledger.set-commission',
+          key: walletKeyOfTreasury('COURSE_FEES'),
+          data: { treasury: 'COURSE_FEES', clientId: testClient.id, rule: { kind: 'bps', bps: 1000 } },
+        }),
+      ],
+      [
+        'a refund of a purchase',
+        () => ({
+          type: 'ledger.refund',
+          key: walletKeyOfTreasury('COURSE_FEES'),
+          data: { transactionId: 1, treasury: 'COURSE_FEES', reason: 'r' },
+        }),
+      ],
+    ];
+
+    it.each(forged)('when a test-mode client sends %s, then it is refused and nothing is stored', async (_name, command) => {
+      const before = await balanceOf(h, walletKeyOfUser(userId));
+      expect(await h.send({ ...command(), actor: testClient })).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+      expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(before);
+      expect((await h.pool.query('SELECT 1 FROM mandates WHERE client_id = $1', [testClient.id])).rows).toEqual([]);
+      expect((await h.pool.query("SELECT 1 FROM holds WHERE cashout ? 'test'")).rows).toEqual([]);
+      expect((await h.pool.query('SELECT 1 FROM transactions WHERE client_id = $1', [testClient.id])).rows).toEqual([]);
+      const fees = await h.pool.query<{ commissions: Record<string, unknown> | null }>(
+        'SELECT commissions FROM wallets WHERE wallet_key = $1',
+        [walletKeyOfTreasury('COURSE_FEES')],
+      );
+      expect(fees.rows[0]?.commissions?.[testClient.id]).toBeUndefined();
+    });
+
+    it('when a live payer asks for a cash-out naming a test outcome, then the live ledger refuses it: a provider pays every live one', async () => {
+      const cashout = forged[1]![1]();
+      const reply = await h.send({ ...cashout, actor: { kind: 'user', id: String(userId), role: 'USER' } });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+      expect((await h.pool.query("SELECT 1 FROM holds WHERE cashout ? 'test'")).rows).toEqual([]);
+    });
+
+    it("when the test provider's settle is forged on ledger.commands, then it is refused by its topic; on ledger.internal it settles no live hold", async () => {
+      const placed = await h.send({
+        type: 'ledger.hold',
+        key: walletKeyOfUser(userId),
+        data: { fromUserId: userId, to: { kind: 'treasury', code: 'REWARDS' }, amount: 50, reason: 'order' },
+      });
+      const holdId = (placed as { result: { hold: { id: string } } }).result.hold.id;
+      const settle = { holdId, fromUserId: userId, clockOf: testClient.id };
+      const forged = await h.client.request({
+        topic: h.topics.ledgerCommands,
+        key: walletKeyOfUser(userId),
+        timeoutMs: 20_000,
+        command: {
+          commandId: randomUUID(),
+          type: 'ledger.settle-test-cashout',
+          issuedAt: new Date().toISOString(),
+          actor: testClient,
+          data: settle,
+        },
+      });
+      expect(forged).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+      // The ledger's own topic (the harness sends its own commands there): a hold with no test outcome is never settled by one.
+      expect(await h.send({ type: 'ledger.settle-test-cashout', key: walletKeyOfUser(userId), data: settle })).toMatchObject({
+        ok: true,
+        result: { settled: false, outcome: null, transactionId: null },
+      });
+      const status = await h.pool.query<{ status: string }>('SELECT status FROM holds WHERE id = $1', [holdId]);
+      expect(status.rows[0]?.status).toBe('PENDING');
+    });
+
+    it('when a live payer grants a mandate to a test-mode client, then the live ledger refuses it: no live mandate names one', async () => {
+      const grant = forged[0]![1]();
+      const reply = await h.send({ ...grant, actor: { kind: 'user', id: String(userId), role: 'USER' } });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+      expect((await h.pool.query('SELECT 1 FROM mandates WHERE client_id = $1', [testClient.id])).rows).toEqual([]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { randomIdNonce } from '@coin/security';
+import { credentialModeOf, randomIdNonce } from '@coin/security';
 import {
   adminCancelMandateBody,
   adminMandatesPublicQuery,
@@ -18,6 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
+import { spaceOf } from '../plugins/sandbox';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
@@ -72,6 +73,10 @@ function registerGrant(app: App, deps: MandateRouteDeps): void {
     },
     async (request, reply) => {
       const { clientId, amount, maxPerPeriod, period, startsAt, endsAt, reason } = request.body;
+      // A test-mode client acts on test coins only: no mandate on a real wallet names one (the ledger refuses it too).
+      if (credentialModeOf('system', clientId) === 'test') {
+        throw new AppError('NOT_FOUND', `Platform client ${clientId} is a test-mode client: it cannot be granted a mandate on real coins`);
+      }
       if (deps.auth.platformClientActive && !(await deps.auth.platformClientActive(clientId, String(request.id)))) {
         throw new AppError('NOT_FOUND', `Platform client ${clientId} does not exist or is revoked: it cannot be granted a mandate`);
       }
@@ -132,10 +137,12 @@ function registerCancels(app: App, deps: MandateRouteDeps): void {
   app.post(
     '/api/platform/mandates/:id/cancel',
     {
-      config: { access: 'platform', idempotent: true },
+      // A test-mode client cancels its sandbox mandates (docs/decisions/0018-sandbox.md "Mandates in the sandbox").
+      config: { access: 'platform', idempotent: true, sandbox: 'ledger' },
       schema: {
         tags: ['mandates'],
-        summary: 'Cancel a mandate granted to the calling platform client (any other answers 404): it never charges again',
+        summary:
+          'Cancel a mandate granted to the calling platform client (any other answers 404): it never charges again. A test-mode client cancels its sandbox mandates',
         headers: idempotencyHeaders,
         params: mandateIdParam,
         operationId: 'cancelClientMandate',
@@ -203,10 +210,12 @@ function registerLists(app: App, deps: MandateRouteDeps): void {
   app.get(
     '/api/platform/mandates',
     {
-      config: { access: 'platform' },
+      // A test-mode client reads its sandbox mandates, from the sandbox ledger alone.
+      config: { access: 'platform', sandbox: 'ledger' },
       schema: {
         tags: ['mandates'],
-        summary: 'The mandates granted to the calling platform client, newest first, optionally of one payer (userId) or status',
+        summary:
+          'The mandates granted to the calling platform client, newest first, optionally of one payer (userId) or status; a test-mode client reads its sandbox mandates (their times on its test clock), never a live one',
         querystring: adminMandatesPublicQuery,
         operationId: 'listClientMandates',
         response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
@@ -245,10 +254,9 @@ async function pageOf(
   },
 ) {
   const { userId, clientId, status, limit, offset, cursor } = query;
-  const page = await deps.internal.read(
-    'ledger.mandates',
-    { userId, clientId, limit, offset: startOf(request, 'offset', offset, cursor), status },
-    String(request.id),
-  );
+  // A test-mode client's list is the sandbox ledger's; every other caller's the live one's (plugins/sandbox.ts).
+  const page = await deps.internal
+    .in(spaceOf(request))
+    .read('ledger.mandates', { userId, clientId, limit, offset: startOf(request, 'offset', offset, cursor), status }, String(request.id));
   return { ...page, ...offsetLinks(request, page.pagination, page.mandates.length) };
 }

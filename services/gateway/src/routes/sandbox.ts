@@ -19,13 +19,15 @@ import { minor } from './amounts';
 import { randomIdNonce } from '@coin/security';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleHoldResult, exampleMoneyResult, withExample } from './examples';
+import { registerSandboxEconomyRoutes, testClientOf } from './sandbox-economy';
 
 /**
  * The sandbox's own routes (docs/decisions/0018-sandbox.md), for test-mode platform clients only:
  * `POST /api/sandbox/fund` mints test coins into a treasury the client was granted, in the
  * sandbox ledger, which alone accepts it (the live ledger refuses every test-mode command, and a
  * live client here is 403). Its rewards then pay users' sandbox wallets through the same
- * `POST /api/admin/reward` a live client uses.
+ * `POST /api/admin/reward` a live client uses. Its clock and holds are below; its economy (mandates,
+ * cash-outs, purchases, refunds) in routes/sandbox-economy.ts.
  */
 export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; internal: InternalApi }): void {
   app.post(
@@ -56,13 +58,12 @@ export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; in
     },
   );
   registerSandboxClockRoutes(app, deps);
+  registerSandboxEconomyRoutes(app, deps);
 }
 
 /** The caller's client id, when it is a test-mode platform client; any other caller is 403 here. */
-function testClientOf(request: Parameters<typeof principalOf>[0], what: string): string {
-  const principal = principalOf(request);
-  if (principal.mode !== 'test' || principal.kind !== 'system') throw new AppError('FORBIDDEN', `Only a test-mode platform client ${what}`);
-  return principal.subject;
+function testClientIdOf(request: Parameters<typeof principalOf>[0], what: string): string {
+  return testClientOf(request, what).id;
 }
 
 /**
@@ -90,7 +91,7 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; inte
       },
     },
     async (request, reply) => {
-      const clientId = testClientOf(request, 'moves a sandbox clock');
+      const clientId = testClientIdOf(request, 'moves a sandbox clock');
       const { seconds } = request.body;
       const result = await sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.advance-clock', { clientId, seconds, requestHash }),
@@ -120,7 +121,7 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; inte
       },
     },
     async (request, reply) => {
-      const clientId = testClientOf(request, 'places a sandbox hold');
+      const clientId = testClientIdOf(request, 'places a sandbox hold');
       const { fromUserId, toUserId, toTreasury, amount, reason, expiresInSeconds } = request.body;
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.hold', {
@@ -162,7 +163,7 @@ function registerSandboxClockRead(app: App, deps: { internal: InternalApi }): vo
     },
     async (request) => {
       // The client is the verified token's, never the request's word: the ledger's internal route grants nothing.
-      const clientId = testClientOf(request, 'reads a sandbox clock');
+      const clientId = testClientIdOf(request, 'reads a sandbox clock');
       return deps.internal.in(spaceOf(request)).read('ledger.test-clock', { clientId }, String(request.id));
     },
   );

@@ -30,6 +30,7 @@ interface RefundTargetRow {
   commission: { amount: number; affiliate_user_id: number } | null;
   reference: string | null;
   metadata: Record<string, string> | null;
+  client_id: string | null;
 }
 
 /**
@@ -38,7 +39,7 @@ interface RefundTargetRow {
  * (the buyer's TRANSFER to the affiliate, written with it).
  */
 const targetsSql = `
-       SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury, t.reference, t.metadata,
+       SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury, t.reference, t.metadata, t.client_id,
               (SELECT coalesce(sum(r.amount), 0) FROM transactions r WHERE r.refund_of = t.id)::bigint AS refunded,
               -- A split purchase's commission: the buyer's TRANSFER to the affiliate, written with it.
               (SELECT json_build_object('amount', c.amount, 'affiliate_user_id', c.to_user_id) FROM transactions c
@@ -58,6 +59,7 @@ function refundTargetOf(r: RefundTargetRow): RefundTarget {
       : null,
     reference: r.reference,
     metadata: r.metadata,
+    clientId: r.client_id ?? null,
   };
 }
 

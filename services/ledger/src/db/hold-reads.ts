@@ -66,8 +66,29 @@ export async function dueHoldsByTestClock(
     `SELECT h.id, h.from_user_id, c.client_id AS clock_of
        FROM holds h LEFT JOIN test_clocks c ON c.client_id = h.settler_client_id
       WHERE h.status = 'PENDING' AND h.expires_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_seconds, 0))
-        AND (h.cashout IS NULL OR h.cashout->>'overdueAt' IS NULL)
+        AND (h.cashout IS NULL OR (h.cashout->>'overdueAt' IS NULL AND NOT h.cashout ? 'test'))
       ORDER BY h.expires_at LIMIT $2`,
+    [now, limit],
+  );
+  return result.rows.map((r) => ({ id: r.id, fromUserId: r.from_user_id, ...(r.clock_of ? { clockOf: r.clock_of } : {}) }));
+}
+
+/**
+ * The sandbox's test cash-outs due to be settled (docs/decisions/0018-sandbox.md "Cash-outs in the
+ * sandbox"): pending, their settle time passed on the test clock of the client that settles them,
+ * which each names so its settle command reads the same offset when the partition decides it.
+ */
+export async function dueTestCashouts(
+  db: Queryable,
+  now: Date,
+  limit: number,
+): Promise<Array<{ id: string; fromUserId: number; clockOf?: string }>> {
+  const result = await db.query<{ id: string; from_user_id: number; clock_of: string | null }>(
+    `SELECT h.id, h.from_user_id, c.client_id AS clock_of
+       FROM holds h LEFT JOIN test_clocks c ON c.client_id = h.settler_client_id
+      WHERE h.status = 'PENDING' AND h.cashout ? 'test'
+        AND (h.cashout->'test'->>'settleAt')::timestamptz <= $1::timestamptz + make_interval(secs => coalesce(c.offset_seconds, 0))
+      ORDER BY h.created_at LIMIT $2`,
     [now, limit],
   );
   return result.rows.map((r) => ({ id: r.id, fromUserId: r.from_user_id, ...(r.clock_of ? { clockOf: r.clock_of } : {}) }));

@@ -40,18 +40,23 @@ export interface CashoutDbTerms {
   secondPerson?: { approvedBy: number | null; approvedAt: string | null } | null;
   /** Absent or null: not overdue (a claimed cash-out the sweep found past its window). */
   overdueAt?: string | null;
+  /** The sandbox's test cash-outs: the outcome its test provider settles it with, and when (its client's clock). */
+  test?: { outcome: 'CONFIRMED' | 'FAILED'; settleAt: string } | null;
 }
 
 /** The terms as stored: the one mapping both ways (the write calls `cashoutColumnOf`). */
 export function cashoutColumnOf(terms: CashoutTerms | null): CashoutDbTerms | null {
   if (!terms) return null;
+  const { test, ...rest } = terms;
   const second = terms.secondPerson;
   return {
-    ...terms,
+    ...rest,
     rateEffectiveFrom: terms.rateEffectiveFrom.toISOString(),
     claimedAt: terms.claimedAt?.toISOString() ?? null,
     secondPerson: second ? { approvedBy: second.approvedBy, approvedAt: second.approvedAt?.toISOString() ?? null } : null,
     overdueAt: terms.overdueAt?.toISOString() ?? null,
+    // Only a test cash-out carries the key: every other's terms are stored as before.
+    ...(test ? { test: { outcome: test.outcome, settleAt: test.settleAt.toISOString() } } : {}),
   };
 }
 
@@ -75,6 +80,7 @@ function cashoutTermsOf(stored: CashoutDbTerms | null): CashoutTerms | null {
         }
       : null,
     overdueAt: stored.overdueAt ? new Date(stored.overdueAt) : null,
+    ...(stored.test ? { test: { outcome: stored.test.outcome, settleAt: new Date(stored.test.settleAt) } } : {}),
   };
 }
 

@@ -50,3 +50,32 @@ export async function dueMandates(db: Queryable, now: Date, limit: number, revok
     failedAttempts: safeInteger(r.failed_attempts, 'failed attempts'),
   }));
 }
+
+/**
+ * The sandbox's due mandates (docs/decisions/0018-sandbox.md "Mandates in the sandbox"): a
+ * mandate's next charge is judged at wall time plus the test clock of the client it was granted
+ * to (none: wall time), and names that clock so its charge reads the same offset when the
+ * partition decides it. The sandbox gets no revocations, so it has no revoked client's mandates to cancel.
+ */
+export async function dueMandatesByTestClock(db: Queryable, now: Date, limit: number): Promise<DueMandate[]> {
+  const result = await db.query<{
+    id: string;
+    from_user_id: number;
+    next_period: number;
+    failed_attempts: number;
+    clock_of: string | null;
+  }>(
+    `SELECT m.id, m.from_user_id, m.next_period, m.failed_attempts, c.client_id AS clock_of
+       FROM mandates m LEFT JOIN test_clocks c ON c.client_id = m.client_id
+      WHERE m.status = 'ACTIVE' AND m.next_charge_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_seconds, 0))
+      ORDER BY m.next_charge_at LIMIT $2`,
+    [now, limit],
+  );
+  return result.rows.map((r) => ({
+    id: r.id,
+    fromUserId: safeInteger(r.from_user_id, 'payer id'),
+    nextPeriod: safeInteger(r.next_period, 'mandate period'),
+    failedAttempts: safeInteger(r.failed_attempts, 'failed attempts'),
+    ...(r.clock_of ? { clockOf: r.clock_of } : {}),
+  }));
+}

@@ -1,6 +1,7 @@
 import type { LedgerCommand } from '@coin/contracts';
 import type { VerifiedAuthor } from './authors';
 import { moduleOf } from './commands/table';
+import { isTestClientId } from './test-clock';
 
 export { platformGrantsOf, type VerifiedAuthor } from './authors';
 
@@ -17,6 +18,10 @@ export function authorRefusal(command: LedgerCommand, author: VerifiedAuthor, sp
   // The live space: test-mode credentials are refused before any rule could grant them something
   // (docs/decisions/0018-sandbox.md), whatever the command and the token's grants.
   if (author.mode === 'test') return testModeRefusal;
+  // Nor is a test-mode client ever granted anything over real money: no live mandate names one.
+  if (command.type === 'ledger.grant-mandate' && isTestClientId(command.data.clientId)) return testModeMandateRefusal;
+  // A cash-out the sandbox's test provider settles exists in the sandbox alone: live, a provider pays every one.
+  if (command.type === 'ledger.cashout' && command.data.testOutcome !== undefined) return testCashoutRefusal;
   return moduleOf(command).authorRefusal(command, author);
 }
 
@@ -31,15 +36,52 @@ export type LedgerSpace = 'live' | 'test';
  */
 function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string | null {
   if (author.kind !== 'system' || author.mode !== 'test') return liveInSandboxRefusal;
-  // A hold on any sandbox wallet, settled by the client that places it (docs/decisions/0018-sandbox.md
-  // "Holds in the sandbox"): test coins are play money, and its settler's clock decides its expiry.
-  if (command.type === 'ledger.hold') return command.data.settlerClientId === author.id ? null : sandboxHoldRefusal;
-  if (command.type !== 'ledger.mint') return moduleOf(command).authorRefusal(command, author);
-  const { to } = command.data;
-  return to.kind === 'treasury' && (author.treasuries ?? []).includes(to.code) ? null : sandboxMintRefusal;
+  switch (command.type) {
+    // A hold on any sandbox wallet, settled by the client that places it (docs/decisions/0018-sandbox.md
+    // "Holds in the sandbox"): test coins are play money, and its settler's clock decides its expiry.
+    case 'ledger.hold':
+      return command.data.settlerClientId === author.id ? null : sandboxHoldRefusal;
+    case 'ledger.mint': {
+      const { to } = command.data;
+      return to.kind === 'treasury' && (author.treasuries ?? []).includes(to.code) ? null : sandboxMintRefusal;
+    }
+    // A mandate a test user grants it, as the client acts for its test users there ("Mandates in the
+    // sandbox"): only to the client itself, whose clock its periods then follow.
+    case 'ledger.grant-mandate':
+      return command.data.clientId === author.id ? null : sandboxMandateRefusal;
+    // A cash-out for any sandbox wallet, settled by the sandbox's test provider with the outcome it
+    // names ("Cash-outs in the sandbox"): never one for a real provider to pay.
+    case 'ledger.cashout':
+      return command.data.testOutcome !== undefined && command.data.providerClientId === undefined ? null : sandboxCashoutRefusal;
+    // Purchases, splits and refunds ("Purchases, splits and refunds in the sandbox"): the client buys for
+    // its test users and, being the platform there, names their affiliates itself, paid by the rule it set;
+    // it refunds only its own purchases (judged where the purchase is read: refund's decide).
+    case 'ledger.transfer': {
+      const { kind, affiliate } = command.data;
+      return kind === 'PURCHASE' && (affiliate === undefined || ('clientId' in affiliate && affiliate.clientId === author.id))
+        ? null
+        : sandboxPurchaseRefusal;
+    }
+    case 'ledger.set-commission':
+      return command.data.clientId === author.id && (author.treasuries ?? []).includes(command.data.treasury)
+        ? null
+        : sandboxCommissionRefusal;
+    case 'ledger.refund':
+      return null;
+    default:
+      return moduleOf(command).authorRefusal(command, author);
+  }
 }
 
 const testModeRefusal = 'Command refused: it is proved by test-mode credentials, which never act on real money (the live ledger)';
 const liveInSandboxRefusal = 'Command refused: only test-mode platform clients act in the sandbox ledger, never live credentials';
 const sandboxMintRefusal = 'Command refused: a test-mode client funds only the treasuries it was granted, with test coins';
 const sandboxHoldRefusal = 'Command refused: a test-mode client places only sandbox holds it settles itself';
+const sandboxMandateRefusal = 'Command refused: a test-mode client grants its test users only mandates to itself';
+const sandboxCashoutRefusal =
+  'Command refused: a test-mode client asks only for test cash-outs, which the sandbox’s test provider settles with the outcome they name';
+const sandboxPurchaseRefusal =
+  'Command refused: a test-mode client makes only purchases for its test users, naming affiliates paid by its own commission rule';
+const sandboxCommissionRefusal = 'Command refused: a test-mode client sets only its own commission rule, for a treasury it was granted';
+const testCashoutRefusal = 'Command refused: a test outcome is the sandbox’s alone; a live cash-out is paid by its provider';
+const testModeMandateRefusal = 'Command refused: a mandate on real money is never granted to a test-mode client (the live ledger)';

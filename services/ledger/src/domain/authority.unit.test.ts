@@ -43,6 +43,8 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.clawback': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-hold': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-approval': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  // The sandbox's test provider travels on ledger.internal only (its route); the cash-out's test terms decide it.
+  'ledger.settle-test-cashout': { may: Object.keys(authors) as AuthorName[], refusal: null },
   // The scheduler's charge travels on ledger.internal only (its route); the mandate decides it.
   'ledger.charge-mandate': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.grant-mandate': { may: ['payer'], refusal: 'Command refused: only the payer grants a mandate on their wallet' },
@@ -193,5 +195,97 @@ describe('authorRefusal in the sandbox ledger (LEDGER_SPACE=test, docs/decisions
       );
     }
     expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+});
+
+describe('authorRefusal of mandates in each space (docs/decisions/0018-sandbox.md "Mandates in the sandbox")', () => {
+  const testClient = { kind: 'system', id: 'test_shop', role: 'SYSTEM', treasuries: ['REWARDS'], mode: 'test' } satisfies VerifiedAuthor;
+  const grantTo = (clientId: string, fromUserId = 1) =>
+    ({ ...commandOf('ledger.grant-mandate'), data: { fromUserId, clientId } }) as LedgerCommand;
+
+  it('when a test-mode client grants a mandate to itself for any sandbox user, then the sandbox allows it; to another client it is refused', () => {
+    expect(authorRefusal(grantTo('test_shop', 42), testClient, 'test')).toBeNull();
+    for (const other of ['test_other', 'pc_shop']) {
+      expect(authorRefusal(grantTo(other), testClient, 'test')).toBe(
+        'Command refused: a test-mode client grants its test users only mandates to itself',
+      );
+    }
+    expect(authorRefusal(grantTo('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it('when a live payer grants a mandate to a test-mode client, then the live ledger refuses it; to a live client it is allowed', () => {
+    expect(authorRefusal(grantTo('test_shop'), authors.payer, 'live')).toBe(
+      'Command refused: a mandate on real money is never granted to a test-mode client (the live ledger)',
+    );
+    expect(authorRefusal(grantTo('pc_shop'), authors.payer, 'live')).toBeNull();
+  });
+});
+
+describe('authorRefusal of test cash-outs in each space (docs/decisions/0018-sandbox.md "Cash-outs in the sandbox")', () => {
+  const testClient = { kind: 'system', id: 'test_shop', role: 'SYSTEM', treasuries: ['REWARDS'], mode: 'test' } satisfies VerifiedAuthor;
+  const cashout = (data: object) =>
+    ({ ...commandOf('ledger.cashout'), data: { fromUserId: 42, amount: 100, msisdn: '+237670000000', ...data } }) as LedgerCommand;
+
+  it('when a test-mode client asks for a test cash-out for any sandbox user, then the sandbox allows it; without an outcome, or naming a provider, it is refused', () => {
+    expect(authorRefusal(cashout({ testOutcome: 'CONFIRMED' }), testClient, 'test')).toBeNull();
+    expect(authorRefusal(cashout({ testOutcome: 'FAILED' }), testClient, 'test')).toBeNull();
+    for (const data of [{}, { testOutcome: 'CONFIRMED', providerClientId: 'pc_momo' }]) {
+      expect(authorRefusal(cashout(data), testClient, 'test')).toMatch(/only for test cash-outs/);
+    }
+    expect(authorRefusal(cashout({ testOutcome: 'CONFIRMED' }), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it('when a live payer names a test outcome, then the live ledger refuses it; without one it is their cash-out as ever', () => {
+    const own = (data: object) => ({ ...cashout(data), data: { ...cashout(data).data, fromUserId: 1 } }) as LedgerCommand;
+    expect(authorRefusal(own({ testOutcome: 'CONFIRMED' }), authors.payer, 'live')).toMatch(/test outcome is the sandbox’s alone/);
+    expect(authorRefusal(own({}), authors.payer, 'live')).toBeNull();
+  });
+});
+
+describe('authorRefusal of purchases, splits and refunds in the sandbox (docs/decisions/0018-sandbox.md)', () => {
+  const testClient = {
+    kind: 'system',
+    id: 'test_shop',
+    role: 'SYSTEM',
+    treasuries: ['REWARDS', 'COURSE_FEES'],
+    mode: 'test',
+  } satisfies VerifiedAuthor;
+  const transfer = (data: object) =>
+    ({
+      ...commandOf('ledger.transfer'),
+      data: { kind: 'PURCHASE', fromUserId: 42, to: { kind: 'treasury', code: 'COURSE_FEES' }, amount: 100, reason: 'r', ...data },
+    }) as LedgerCommand;
+  const rule = (data: object) =>
+    ({
+      ...commandOf('ledger.set-commission'),
+      data: { treasury: 'COURSE_FEES', clientId: 'test_shop', rule: null, ...data },
+    }) as LedgerCommand;
+
+  it('when a test-mode client buys for any sandbox user, with or without its own affiliate, then the sandbox allows it; another client’s affiliate or a transfer is refused', () => {
+    expect(authorRefusal(transfer({}), testClient, 'test')).toBeNull();
+    expect(authorRefusal(transfer({ affiliate: { userId: 7, clientId: 'test_shop' } }), testClient, 'test')).toBeNull();
+    for (const data of [{ affiliate: { userId: 7, clientId: 'test_other' } }, { kind: 'TRANSFER', to: { kind: 'user', userId: 7 } }]) {
+      expect(authorRefusal(transfer(data), testClient, 'test')).toMatch(/only purchases for its test users/);
+    }
+    expect(authorRefusal(transfer({}), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it('when a live purchase names its affiliate as the sandbox does (no referral), then the live ledger refuses it even from the payer; by a referral, the payer may', () => {
+    const named = { fromUserId: 1, affiliate: { userId: 7, clientId: 'shop' } };
+    expect(authorRefusal(transfer(named), authors.payer, 'live')).toMatch(/by a platform client’s referral only/);
+    expect(authorRefusal(transfer({ fromUserId: 1, affiliate: { referral: 'a.b.c' } }), authors.payer, 'live')).toBeNull();
+  });
+
+  it('when a test-mode client sets its own rule for a treasury it was granted, then the sandbox allows it; another client’s or an ungranted treasury’s is refused', () => {
+    expect(authorRefusal(rule({}), testClient, 'test')).toBeNull();
+    for (const data of [{ clientId: 'test_other' }, { treasury: 'OPERATIONS' }]) {
+      expect(authorRefusal(rule(data), testClient, 'test')).toMatch(/only its own commission rule/);
+    }
+    expect(authorRefusal(rule({}), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+
+  it('when a test-mode client refunds, then the sandbox leaves it to the purchase (its own only); the live ledger refuses it', () => {
+    expect(authorRefusal(commandOf('ledger.refund'), testClient, 'test')).toBeNull();
+    expect(authorRefusal(commandOf('ledger.refund'), testClient, 'live')).toMatch(/test-mode credentials/);
   });
 });

@@ -18,12 +18,13 @@ export function mandateIdOf(command: { commandId: string; data: { fromUserId: nu
   return holdIdNamingPayer(fromUserId, `${hex.slice(0, 12)}${hex.slice(13, 16)}${hex.slice(17)}00`);
 }
 
-/** A mandate the scheduler's scan found due: what its charge names. */
+/** A mandate the scheduler's scan found due: what its charge names; in the sandbox, the test clock it was judged by (its client's). */
 export interface DueMandate {
   id: string;
   fromUserId: number;
   nextPeriod: number;
   failedAttempts: number;
+  clockOf?: string;
 }
 
 const dayMs = 24 * 3600 * 1000;

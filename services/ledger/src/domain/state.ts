@@ -130,6 +130,12 @@ export interface CashoutTerms {
    * Absent or null: not overdue.
    */
   overdueAt?: Date | null;
+  /**
+   * The sandbox's test cash-outs only (docs/decisions/0018-sandbox.md "Cash-outs in the sandbox"):
+   * the outcome the built-in test provider settles it with, and when, on its client's test clock.
+   * Absent or null: a cash-out a provider settles by its callback.
+   */
+  test?: { outcome: 'CONFIRMED' | 'FAILED'; settleAt: Date } | null;
 }
 
 /** A hold with its cash-out's account erased (docs/design/data.md "Erasure"); any other hold as it is. */
@@ -259,6 +265,8 @@ export interface RefundTarget {
   /** The purchase's reference and metadata, which its refunds' transactions carry (the order's); null or absent: none. */
   reference?: string | null;
   metadata?: Record<string, string> | null;
+  /** The platform client whose request made it (null or absent: none). */
+  clientId?: string | null;
 }
 
 /** A clawback a refund of a split purchase sends to the affiliate's partition (the ledger.clawback command). */

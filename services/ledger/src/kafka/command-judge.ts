@@ -129,7 +129,7 @@ async function callerRefusal(
 ): Promise<string | null> {
   const judgedAt = new Date(record.timestampMs);
   // Deciding a four-eyes request, or asking for a command that needs it, takes a fresh second factor.
-  const check = await verifiers.authority.check(command, judgedAt, { stepUp: ledgerCommandNeedsStepUp(command) });
+  const check = await verifiers.authority.check(command, judgedAt, { stepUp: needsStepUp(config, command) });
   if (!check.ok) return check.reason;
   const offset = Number(record.offset);
   return (
@@ -138,6 +138,14 @@ async function callerRefusal(
     (await adminMoneyRefusal(verifiers.keyProofs, command, judgedAt, (keyId) => floors.keyRefusal(record.partition, offset, keyId))) ??
     (await referralRefusal(verifiers.referrals, command, judgedAt, (clientId) => floors.clientRefusal(record.partition, offset, clientId)))
   );
+}
+
+/**
+ * Whether a command's proof must carry a fresh second factor: a person's, so never in the sandbox,
+ * where only test-mode platform clients act (domain/authority.ts) and no person has one to give.
+ */
+function needsStepUp(config: Pick<LedgerConfig, 'LEDGER_SPACE'>, command: Parameters<typeof ledgerCommandNeedsStepUp>[0]): boolean {
+  return config.LEDGER_SPACE === 'live' && ledgerCommandNeedsStepUp(command);
 }
 
 /**

@@ -10,7 +10,13 @@ export function chargeMandateCommand(mandate: DueMandate, now: Date): LedgerComm
     type: 'ledger.charge-mandate',
     issuedAt: now.toISOString(),
     actor: { kind: 'service', id: 'ledger' },
-    data: { mandateId: mandate.id, fromUserId: mandate.fromUserId, period: mandate.nextPeriod, attempt: mandate.failedAttempts },
+    data: {
+      mandateId: mandate.id,
+      fromUserId: mandate.fromUserId,
+      period: mandate.nextPeriod,
+      attempt: mandate.failedAttempts,
+      ...(mandate.clockOf ? { clockOf: mandate.clockOf } : {}),
+    },
   };
 }
 

@@ -17,7 +17,9 @@ export async function referralRefusal(
   judgedAt: Date,
   clientRevoked: (clientId: string) => string | null,
 ): Promise<string | null> {
-  if (command.type !== 'ledger.transfer' || command.data.affiliate === undefined) return null;
+  // A sandbox purchase's affiliate named by its test-mode client carries no referral: the author's
+  // check admits it in the sandbox only (domain/authority.ts).
+  if (command.type !== 'ledger.transfer' || command.data.affiliate === undefined || !('referral' in command.data.affiliate)) return null;
   const checked = await referrals.check(command.data.affiliate.referral, judgedAt);
   return checked.ok ? clientRevoked(checked.referral.clientId) : checked.reason;
 }

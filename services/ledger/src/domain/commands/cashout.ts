@@ -1,4 +1,12 @@
-import { cashoutCommand, ledgerResults, walletKeyOfUser, xafOfCashout } from '@coin/contracts';
+import {
+  cashoutCommand,
+  ledgerResults,
+  sandboxCashoutSettleSeconds,
+  sandboxCashoutXafPerCoin,
+  walletKeyOfUser,
+  xafOfCashout,
+  type LedgerCommandOf,
+} from '@coin/contracts';
 import { createHash } from 'node:crypto';
 import { activeOf, holdIdOf, type CashoutPolicy, type CashoutRate, type CashoutTerms, type HoldState } from '../state';
 import { usageOf } from '../limits';
@@ -6,7 +14,8 @@ import { ratesOf } from '../cashout-rates';
 import { isUser, userVerifiedOf } from '../authors';
 import { cashoutAfter, payerWallet } from './replies';
 import { accepted, coins, insufficient, limitBreachOf, reject } from './rules';
-import type { CommandModule } from './types';
+import type { CommandModule, DecideContext } from './types';
+import { clockReadsOf, clockTimeOf, isTestClientId } from '../test-clock';
 
 /** The window that counts what one user cashed out in a rolling day (four_eyes_windows, scope `cashout:user:<id>`). */
 export function cashoutScope(userId: number): string {
@@ -50,6 +59,26 @@ function dailyLimitRefusal(policy: CashoutPolicy, verified: boolean, used: numbe
 }
 
 /**
+ * A sandbox test cash-out's own terms (docs/decisions/0018-sandbox.md "Cash-outs in the sandbox"):
+ * the test-mode client that asked for it (the sandbox's rule lets only it name a test outcome), the
+ * outcome, and its clock's time now; null for any other cash-out.
+ */
+function sandboxTermsOf(
+  command: LedgerCommandOf<'ledger.cashout'>,
+  context: DecideContext,
+): { clientId: string; outcome: 'CONFIRMED' | 'FAILED'; clockNow: Date } | null {
+  const outcome = command.data.testOutcome;
+  if (!outcome || command.actor.kind !== 'system' || !isTestClientId(command.actor.id)) return null;
+  return { clientId: command.actor.id, outcome, clockNow: clockTimeOf(context, command.actor.id) };
+}
+
+/** The rate in force at the ledger's time; in the sandbox, with none in force there, its test rate. */
+function cashoutRateOf(context: DecideContext, sandbox: boolean): CashoutRate | null {
+  const inForce = rateInForce(ratesOf(context.state.cashoutRates ?? [], context.policy.cashout.rates), context.now);
+  return inForce ?? (sandbox ? { xafPerCoin: sandboxCashoutXafPerCoin, effectiveFrom: new Date(0) } : null);
+}
+
+/**
  * A user's cash-out to XAF (docs/CONTRACT.md "Cash-out"): the coins are held at once until a
  * provider claims it and its callback settles it, the rate in force at the ledger's time fixes the XAF amount, and the
  * amount counts in the user's daily cash-out window (by verification level) and spending limits.
@@ -61,17 +90,20 @@ export const cashout: CommandModule<'ledger.cashout'> = {
   createsTransaction: false,
   authorRefusal: ({ data }, author) =>
     isUser(author, data.fromUserId) ? null : 'Command refused: only the payer cashes out their own coins',
-  reads: ({ data }) => ({
+  reads: ({ data, actor }) => ({
     walletKeys: [walletKeyOfUser(data.fromUserId)],
     windowScopes: [cashoutScope(data.fromUserId), cashoutMsisdnScope(data.msisdn)],
     cashoutRates: true,
+    // A sandbox test cash-out is scheduled on its client's clock.
+    ...(data.testOutcome ? clockReadsOf(actor.id) : {}),
   }),
   decide(command, context) {
     const { now, policy } = context;
     const { fromUserId, amount, msisdn } = command.data;
     // Who may pay it is judged when a provider claims it, by that provider's verified `cashout` grant.
     const providerClientId = command.data.providerClientId ?? null;
-    const rate = rateInForce(ratesOf(context.state.cashoutRates ?? [], policy.cashout.rates), now);
+    const test = sandboxTermsOf(command, context);
+    const rate = cashoutRateOf(context, test !== null);
     if (!rate) return reject('UNAVAILABLE', 'No cash-out rate is in force yet');
     const xafAmount = xafOfCashout(amount, rate.xafPerCoin);
     if (xafAmount < 1) return reject('VALIDATION_FAILED', `${coins(amount)} is worth less than 1 XAF at ${rate.xafPerCoin} XAF per coin`);
@@ -81,7 +113,8 @@ export const cashout: CommandModule<'ledger.cashout'> = {
     const numberScope = cashoutMsisdnScope(msisdn);
     const used = usageOf(context.state.windows.get(scope) ?? [], now).amount;
     const usedByNumber = usageOf(context.state.windows.get(numberScope) ?? [], now).amount;
-    const overDaily = dailyLimitRefusal(policy.cashout, userVerifiedOf(command), used, amount);
+    // A test client stands for a verified user: no person's verification exists in the sandbox.
+    const overDaily = dailyLimitRefusal(policy.cashout, test !== null || userVerifiedOf(command), used, amount);
     if (overDaily) return overDaily;
     if (activeOf(source) < amount) return insufficient(source, amount);
     const overLimit = limitBreachOf(command, source, amount, now, policy);
@@ -96,18 +129,19 @@ export const cashout: CommandModule<'ledger.cashout'> = {
       reason: 'Cash-out',
       reference: null,
       status: 'PENDING',
-      expiresAt: new Date(now.getTime() + policy.cashout.windowSeconds * 1000),
+      expiresAt: new Date((test?.clockNow ?? now).getTime() + policy.cashout.windowSeconds * 1000),
       createdAt: now,
       updatedAt: now,
       capturedAmount: null,
       transactionId: null,
-      // No settler until a provider claims it: then the claimer alone settles it.
-      settlerClientId: null,
+      // No settler until a provider claims it: then the claimer alone settles it. A sandbox test
+      // cash-out is claimed at once by its client, for the sandbox's test provider to settle.
+      settlerClientId: test?.clientId ?? null,
       cashout: {
         msisdn,
         providerClientId,
-        claimedBy: null,
-        claimedAt: null,
+        claimedBy: test?.clientId ?? null,
+        claimedAt: test ? now : null,
         xafAmount,
         xafPerCoin: rate.xafPerCoin,
         rateEffectiveFrom: rate.effectiveFrom,
@@ -115,7 +149,11 @@ export const cashout: CommandModule<'ledger.cashout'> = {
         callbackId: null,
         providerReference: null,
         // Above the four-eyes threshold, alone or over a day, no provider may claim or confirm it until a second person approved it.
-        secondPerson: secondPersonOf(policy.cashout.fourEyesAmount, amount, used, usedByNumber),
+        // No person acts in the sandbox, so none is asked there.
+        secondPerson: test ? null : secondPersonOf(policy.cashout.fourEyesAmount, amount, used, usedByNumber),
+        ...(test
+          ? { test: { outcome: test.outcome, settleAt: new Date(test.clockNow.getTime() + sandboxCashoutSettleSeconds * 1000) } }
+          : {}),
       },
     };
     return accepted({

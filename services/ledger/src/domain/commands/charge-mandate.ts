@@ -1,6 +1,14 @@
-import { chargeMandateCommand, ledgerResults, walletKeyOfTreasury, walletKeyOfUser, type Party } from '@coin/contracts';
+import {
+  chargeMandateCommand,
+  ledgerResults,
+  walletKeyOfTreasury,
+  walletKeyOfUser,
+  type LedgerCommandOf,
+  type Party,
+} from '@coin/contracts';
 import { pastEnd, periodStart } from '../mandates';
 import { activeOf, type Accepted, type MandateChange, type MandateState } from '../state';
+import { clockReadsOf, clockTimeOf } from '../test-clock';
 import { mandateOf } from './grant-mandate';
 import { mandateIn } from './cancel-mandate';
 import { accepted, canCredit, canDebit, coins, limitBreachOf, reject } from './rules';
@@ -30,6 +38,7 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
   reads: ({ data }) => ({
     walletKeys: [walletKeyOfUser(data.fromUserId), walletKeyOfTreasury('SUBSCRIPTIONS')],
     mandateIds: [data.mandateId],
+    ...clockReadsOf(data.clockOf),
   }),
   decide(command, context) {
     const { mandateId, fromUserId, period, attempt } = command.data;
@@ -39,7 +48,7 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
     // scheduler's charge of the next period and attempt cancels a revoked client's mandate at once,
     // due or not; any other is refused below.
     if (isNextCharge(mandate, period, attempt) && context.state.revokedClients?.has(mandate.clientId)) return revoked(mandate, context);
-    const refused = dueRefusal(mandate, period, attempt, context.now);
+    const refused = dueRefusal(mandate, period, attempt, scheduleTimeOf(command, mandate, context));
     if (refused) return refused;
     const amount = command.data.amount ?? mandate.amount;
     if (amount > mandate.maxPerPeriod) return reject('CHARGE_EXCEEDS_MANDATE', `At most ${coins(mandate.maxPerPeriod)} a period`);
@@ -50,12 +59,13 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
     if (!target) return reject('WALLET_NOT_FOUND', 'The SUBSCRIPTIONS treasury has no wallet');
     // A frozen payer's charge is a failed attempt, not a refusal: refused, its command id would keep
     // its outcome and the period could never be charged after the freeze is lifted.
-    if (source.freeze) return failed(mandate, context, 'The wallet is frozen');
+    const at = scheduleTimeOf(command, mandate, context);
+    if (source.freeze) return failed(mandate, context, at, 'The wallet is frozen');
     if (activeOf(source) < amount)
-      return failed(mandate, context, `The active coins ${coins(activeOf(source))} are below ${coins(amount)}`);
-    if (!canDebit(source, amount) || !canCredit(target, amount)) return failed(mandate, context, 'A balance limit is reached');
+      return failed(mandate, context, at, `The active coins ${coins(activeOf(source))} are below ${coins(amount)}`);
+    if (!canDebit(source, amount) || !canCredit(target, amount)) return failed(mandate, context, at, 'A balance limit is reached');
     const overLimit = limitBreachOf(command, source, amount, context.now, context.policy);
-    if (overLimit) return failed(mandate, context, overLimit.detail);
+    if (overLimit) return failed(mandate, context, at, overLimit.detail);
     const from: Party = { kind: 'user', userId: fromUserId };
     const transaction = context.newTransaction({
       type: 'PURCHASE',
@@ -93,6 +103,15 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
   audit: () => null,
 };
 
+/**
+ * The time a mandate's schedule is judged at: wall time, plus, in the sandbox, the stored test
+ * clock of the mandate's own client (docs/decisions/0018-sandbox.md "Mandates in the sandbox").
+ * Only that client's clock counts, whatever clock the command names; the live ledger stores none.
+ */
+function scheduleTimeOf(command: LedgerCommandOf<'ledger.charge-mandate'>, mandate: MandateState, context: DecideContext): Date {
+  return command.data.clockOf === mandate.clientId ? clockTimeOf(context, mandate.clientId) : context.now;
+}
+
 /** Whether the charge names the ACTIVE mandate's next period and attempt (due or not). */
 function isNextCharge(mandate: MandateState, period: number, attempt: number): boolean {
   return mandate.status === 'ACTIVE' && period === mandate.nextPeriod && attempt === mandate.failedAttempts;
@@ -128,12 +147,15 @@ function revoked(mandate: MandateState, context: DecideContext): Accepted {
   return accepted({ mandates: [{ mandate: cancelled, event: 'cancelled' }], subjectKey: walletKeyOfUser(mandate.fromUserId) });
 }
 
-/** A failed attempt: tried again after the retry pause, unless that falls past the grace period (PAST_DUE). */
-function failed(mandate: MandateState, context: DecideContext, detail: string): Accepted {
+/**
+ * A failed attempt: tried again after the retry pause, unless that falls past the grace period
+ * (PAST_DUE). Both are counted on the mandate's schedule (`at`: in the sandbox, its client's clock).
+ */
+function failed(mandate: MandateState, context: DecideContext, at: Date, detail: string): Accepted {
   const { now, policy } = context;
   const period = mandate.nextPeriod;
   const failure = { period, attempt: mandate.failedAttempts, detail };
-  const retryAt = new Date(now.getTime() + policy.mandateRetrySeconds * 1000);
+  const retryAt = new Date(at.getTime() + policy.mandateRetrySeconds * 1000);
   const graceEnds = new Date(periodStart(mandate, period).getTime() + policy.mandateGraceSeconds * 1000);
   const base = { ...mandate, failedAttempts: mandate.failedAttempts + 1, updatedAt: now };
   const change: MandateChange =

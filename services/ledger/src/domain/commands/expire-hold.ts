@@ -28,6 +28,8 @@ export const expireHold: CommandModule<'ledger.expire-hold'> = {
     if (hold.status !== 'PENDING' || holdTimeOf(command, hold, context) < hold.expiresAt) {
       return accepted({ subjectKey: walletKeyOfUser(fromUserId) });
     }
+    // A sandbox test cash-out is its test provider's to settle (settle-test-cashout), never released here.
+    if (hold.cashout?.test) return accepted({ subjectKey: walletKeyOfUser(fromUserId) });
     // A claimed cash-out may be paid already: past its window it is overdue (CLAIM_OVERDUE), never released here.
     if (hold.cashout?.claimedBy) {
       if (hold.cashout.overdueAt) return accepted({ subjectKey: walletKeyOfUser(fromUserId) });

@@ -3,6 +3,7 @@ import { InvariantViolation } from '@coin/errors';
 import { isUser } from '../authors';
 import { mandateIdOf } from '../mandates';
 import type { MandateState } from '../state';
+import { clockReadsOf, clockTimeOf } from '../test-clock';
 import { accepted, reject } from './rules';
 import type { CommandModule } from './types';
 
@@ -13,6 +14,8 @@ export const mandateStartAheadMs = 366 * 24 * 3600 * 1000;
 /**
  * A user grants a platform client a mandate to charge their wallet into SUBSCRIPTIONS once per
  * period (docs/design/ledger.md "Mandates"): the payer's own act, applied in the payer's partition.
+ * In the sandbox a test-mode client grants it for its test user (domain/authority.ts), and its
+ * start is judged on that client's test clock, which its periods and retries then follow.
  */
 export const grantMandate: CommandModule<'ledger.grant-mandate'> = {
   type: 'ledger.grant-mandate',
@@ -21,10 +24,15 @@ export const grantMandate: CommandModule<'ledger.grant-mandate'> = {
   createsTransaction: false,
   authorRefusal: ({ data }, author) =>
     isUser(author, data.fromUserId) ? null : 'Command refused: only the payer grants a mandate on their wallet',
-  reads: (command) => ({ walletKeys: [walletKeyOfUser(command.data.fromUserId)], mandateIds: [mandateIdOf(command)] }),
+  reads: (command) => ({
+    walletKeys: [walletKeyOfUser(command.data.fromUserId)],
+    mandateIds: [mandateIdOf(command)],
+    ...clockReadsOf(command.data.clientId),
+  }),
   decide(command, context) {
-    const { now } = context;
     const { fromUserId, clientId, amount, period, reason } = command.data;
+    // The mandate's schedule runs on its client's clock: wall time, but for a test-mode client's in the sandbox.
+    const now = clockTimeOf(context, clientId);
     const startsAt = new Date(command.data.startsAt);
     const endsAt = command.data.endsAt === undefined ? null : new Date(command.data.endsAt);
     const maxPerPeriod = command.data.maxPerPeriod ?? amount;
@@ -52,8 +60,8 @@ export const grantMandate: CommandModule<'ledger.grant-mandate'> = {
       nextChargeAt: startsAt,
       failedAttempts: 0,
       cancelledBy: null,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: context.now,
+      updatedAt: context.now,
     };
     return accepted({ mandates: [{ mandate, event: 'granted' }], subjectKey: wallet.key });
   },

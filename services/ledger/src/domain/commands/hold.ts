@@ -4,6 +4,7 @@ import { holdAfter, payerWallet } from './replies';
 import { accepted, insufficient, limitBreachOf, missingParty, reject } from './rules';
 import { isUser } from '../authors';
 import type { CommandModule } from './types';
+import { clockReadsOf, clockTimeOf } from '../test-clock';
 
 /** Reserves coins of the payer's wallet for a later capture (docs/design/ledger.md "Holds"); counted by the spending limits now. */
 export const hold: CommandModule<'ledger.hold'> = {
@@ -13,7 +14,8 @@ export const hold: CommandModule<'ledger.hold'> = {
   createsTransaction: false,
   authorRefusal: ({ data }, author) =>
     isUser(author, data.fromUserId) ? null : "Command refused: only the payer moves or reserves their wallet's coins",
-  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId), walletKeyOf(data.to)] }),
+  // A hold a test-mode client settles (the sandbox's) lives on that client's test clock, which its expiry is judged by.
+  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId), walletKeyOf(data.to)], ...clockReadsOf(data.settlerClientId) }),
   decide(command, context) {
     const { now, policy } = context;
     const { fromUserId, to, amount, reason, reference } = command.data;
@@ -39,7 +41,7 @@ export const hold: CommandModule<'ledger.hold'> = {
       reason,
       reference: reference ?? null,
       status: 'PENDING',
-      expiresAt: new Date(now.getTime() + expiresIn * 1000),
+      expiresAt: new Date(clockTimeOf(context, command.data.settlerClientId).getTime() + expiresIn * 1000),
       createdAt: now,
       updatedAt: now,
       capturedAmount: null,

@@ -91,8 +91,9 @@ function frontedPart(
 }
 
 /**
- * Pays (part of) a purchase back from the treasury it paid (ADMIN+); decided in the treasury's
- * partition, the payer credited by a credit leg. A person's refund past a window waits.
+ * Pays (part of) a purchase back from the treasury it paid (ADMIN+; in the sandbox, the test-mode
+ * client whose purchase it was); decided in the treasury's partition, the payer credited by a
+ * credit leg. A person's refund past a window waits.
  */
 export const refund: ApprovableModule<'ledger.refund'> = {
   type: 'ledger.refund',
@@ -110,6 +111,11 @@ export const refund: ApprovableModule<'ledger.refund'> = {
     const { transactionId, treasury, reason } = command.data;
     const purchase = context.state.refundTargets.get(transactionId);
     if (!purchase) return reject('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} does not exist`);
+    // A platform client refunds (the sandbox's rule alone lets it) only what its own requests bought:
+    // another's purchase answers as if it did not exist.
+    if (command.actor.kind === 'system' && purchase.clientId !== command.actor.id) {
+      return reject('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} does not exist`);
+    }
     if (purchase.type !== 'PURCHASE' || purchase.fromUserId === null || purchase.toTreasury === null) {
       return reject('NOT_REFUNDABLE', 'Only a purchase can be refunded');
     }
@@ -162,7 +168,10 @@ export const refund: ApprovableModule<'ledger.refund'> = {
       });
     });
   },
-  reply: moneyReply,
+  reply: (input) => {
+    const commission = input.decision.lineTransactions[0];
+    return { ...moneyReply(input), ...(commission ? { commission: input.views.transaction(commission) } : {}) };
+  },
   audit: ({ data }, applied) => ({
     action: 'money.refund',
     target: `transaction:${data.transactionId}`,

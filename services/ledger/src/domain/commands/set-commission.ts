@@ -14,6 +14,15 @@ import { adminRefusal } from '../authors';
 import type { Accepted } from '../state';
 import type { ApprovableModule, DecideContext } from './types';
 
+/**
+ * Sent by a platform client for itself: only ever applied in the sandbox, where the author's check
+ * admits a test-mode client's own rule for a treasury it was granted; the live ledger's check
+ * admits no platform client for this command (domain/authority.ts).
+ */
+function byTestModeClient(command: Pick<LedgerCommand, 'actor'>): boolean {
+  return command.actor.kind === 'system';
+}
+
 /** A rule as the API and the audit log show it: the fixed amount in coins. */
 export function commissionRuleShown(rule: CommissionRule | null) {
   if (rule === null) return null;
@@ -50,7 +59,8 @@ export function commissionChangeRefusal(
  * "Affiliate splits"). Decided in the treasury's partition, which keeps its rules with its wallet.
  * Applied only by an approval: one ADMIN+ asks (an approval request holding it), a different ADMIN+
  * approves; the rule records both, and neither is ever paid under it. Sent directly it is refused:
- * a rule sends a treasury's coins to third parties.
+ * a rule sends a treasury's coins to third parties. In the sandbox alone a test-mode client sets
+ * its own rule directly (docs/decisions/0018-sandbox.md): test coins, and no person to ask.
  */
 export const setCommission: ApprovableModule<'ledger.set-commission'> = {
   type: 'ledger.set-commission',
@@ -60,7 +70,7 @@ export const setCommission: ApprovableModule<'ledger.set-commission'> = {
   authorRefusal: adminRefusal,
   reads: ({ data }) => ({ walletKeys: [walletKeyOfTreasury(data.treasury)] }),
   decide(command, context) {
-    if (!context.approved) {
+    if (!context.approved && !byTestModeClient(command)) {
       return reject('FORBIDDEN', 'A commission rule is changed by two people: ask for an approval, another ADMIN+ approves it');
     }
     const refused = commissionChangeRefusal(context, command.data);
@@ -79,8 +89,21 @@ export const setCommission: ApprovableModule<'ledger.set-commission'> = {
     const { rule, setBy, approvedBy } = decision.commissionRule;
     return { treasury, clientId, rule: commissionRuleShown(rule), setBy, approvedBy };
   },
-  // Recorded by the approval that applies it (approval.approve, naming the treasury and the client).
-  audit: () => null,
+  // Recorded by the approval that applies it (approval.approve, naming the treasury and the client);
+  // a sandbox client's own rule as `limits.set` of the treasury's wallet, which keeps the rules
+  // beside its limits (`commissionClientId` in the summary tells the two apart).
+  audit: (command) =>
+    byTestModeClient(command)
+      ? {
+          action: 'limits.set',
+          target: walletKeyOfTreasury(command.data.treasury),
+          summary: {
+            commissionClientId: command.data.clientId,
+            bps: command.data.rule?.kind === 'bps' ? command.data.rule.bps : null,
+            amount: command.data.rule?.kind === 'fixed' ? minorUnitsToCoins(command.data.rule.amount) : null,
+          },
+        }
+      : null,
   approvable: {
     target: ({ data }) => walletKeyOfTreasury(data.treasury),
     // Shown as a CommissionChangeApproval (views/approval-view.ts), never as an Approval.

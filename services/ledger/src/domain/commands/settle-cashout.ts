@@ -1,7 +1,8 @@
 import { clientMayCashout, ledgerResults, settleCashoutCommand, walletKeyOfUser } from '@coin/contracts';
 import { cashoutAfter, payerWallet } from './replies';
+import type { Accepted, CashoutTerms, HoldState, WalletState } from '../state';
 import { accepted, beyondLimit, canDebit, holdNotFound, holdOf, reject } from './rules';
-import type { CommandModule } from './types';
+import type { CommandModule, DecideContext } from './types';
 
 /**
  * A payout provider's word on a cash-out, from its signed callback (docs/CONTRACT.md "Cash-out"):
@@ -39,12 +40,7 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
     if (unapproved)
       return reject('CASHOUT_NOT_APPROVED', 'This cash-out is above the four-eyes threshold and no second person approved it yet');
     const terms = { ...hold.cashout, outcome, callbackId, providerReference: providerReference ?? null };
-    if (outcome === 'FAILED') {
-      return accepted({
-        holds: [{ hold: { ...hold, status: 'VOIDED', cashout: terms, updatedAt: now }, event: 'voided' }],
-        subjectKey: walletKeyOfUser(fromUserId),
-      });
-    }
+    if (outcome === 'FAILED') return cashoutFailed(hold, terms, now);
     const source = context.wallet(walletKeyOfUser(fromUserId));
     if (!source) return reject('WALLET_NOT_FOUND', 'The payer has no wallet');
     const claimedAt = hold.cashout.claimedAt;
@@ -52,34 +48,7 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
       return reject('WALLET_FROZEN', "The payer's wallet was frozen before this cash-out was claimed: it is not confirmed; fail it");
     }
     if (!canDebit(source, hold.amount)) return beyondLimit(source);
-    const transaction = context.newTransaction({
-      type: 'BURN',
-      amount: hold.amount,
-      from: { kind: 'user', userId: fromUserId },
-      to: null,
-      // No account number: the record is kept for ever, the person's data is not (docs/CONTRACT.md "Deletion").
-      reason: `Cash-out of ${hold.cashout.xafAmount} XAF`,
-      holdId: hold.id,
-      // The XAF amount and the rate the coins left circulation at, as the statement and the history show them.
-      metadata: {
-        cashoutXafAmount: String(hold.cashout.xafAmount),
-        cashoutXafPerCoin: String(hold.cashout.xafPerCoin),
-        cashoutRateEffectiveFrom: hold.cashout.rateEffectiveFrom.toISOString(),
-        cashoutProvider: command.actor.id,
-        ...(providerReference ? { cashoutProviderReference: providerReference } : {}),
-      },
-    });
-    return accepted({
-      transaction,
-      entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -hold.amount }],
-      holds: [
-        {
-          hold: { ...hold, status: 'CAPTURED', capturedAmount: hold.amount, transactionId: transaction.id, cashout: terms, updatedAt: now },
-          event: 'captured',
-        },
-      ],
-      subjectKey: source.key,
-    });
+    return cashoutConfirmed(context, hold, terms, source, command.actor.id);
   },
   reply(input) {
     const { decision, views } = input;
@@ -91,3 +60,58 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
   },
   audit: () => null,
 };
+
+/** A provider's FAILED (or the sandbox test provider's): the held coins are released to the payer. */
+export function cashoutFailed(hold: HoldState, terms: CashoutTerms, now: Date): Accepted {
+  return accepted({
+    holds: [{ hold: { ...hold, status: 'VOIDED', cashout: terms, updatedAt: now }, event: 'voided' }],
+    subjectKey: walletKeyOfUser(hold.fromUserId),
+  });
+}
+
+/**
+ * A provider's CONFIRMED (or the sandbox test provider's), once judged payable: a BURN of the held
+ * coins from the payer, recording the XAF amount and the rate, so the supply falls by exactly what
+ * left circulation.
+ */
+export function cashoutConfirmed(
+  context: DecideContext,
+  hold: HoldState,
+  terms: CashoutTerms,
+  source: WalletState,
+  provider: string,
+  /** The platform client the BURN is made for, when not the command's author (the sandbox's test provider settles for its client). */
+  clientId?: string,
+): Accepted {
+  const { now } = context;
+  const { providerReference } = terms;
+  const transaction = context.newTransaction({
+    type: 'BURN',
+    amount: hold.amount,
+    from: { kind: 'user', userId: hold.fromUserId },
+    to: null,
+    // No account number: the record is kept for ever, the person's data is not (docs/CONTRACT.md "Deletion").
+    reason: `Cash-out of ${terms.xafAmount} XAF`,
+    holdId: hold.id,
+    ...(clientId !== undefined ? { clientId } : {}),
+    // The XAF amount and the rate the coins left circulation at, as the statement and the history show them.
+    metadata: {
+      cashoutXafAmount: String(terms.xafAmount),
+      cashoutXafPerCoin: String(terms.xafPerCoin),
+      cashoutRateEffectiveFrom: terms.rateEffectiveFrom.toISOString(),
+      cashoutProvider: provider,
+      ...(providerReference ? { cashoutProviderReference: providerReference } : {}),
+    },
+  });
+  return accepted({
+    transaction,
+    entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -hold.amount }],
+    holds: [
+      {
+        hold: { ...hold, status: 'CAPTURED', capturedAmount: hold.amount, transactionId: transaction.id, cashout: terms, updatedAt: now },
+        event: 'captured',
+      },
+    ],
+    subjectKey: source.key,
+  });
+}

@@ -17,7 +17,8 @@ export interface Split {
  * The split of a purchase naming an affiliate (docs/CONTRACT.md "Affiliate splits"), or the
  * refusal of the whole purchase. The affiliate and the platform client are the referral's, which
  * the consumer verified (signed by the user service, valid when the command was appended, of a
- * client not revoked before it): it must be this buyer's, for this treasury and, when it names
+ * client not revoked before it), or in the sandbox the test-mode client's own naming (no referral
+ * binds it: the client is the platform there). A referral must be this buyer's, for this treasury and, when it names
  * one, this purchase's reference (REFERRAL_INVALID); no self-referral; never one of the people
  * behind the client's grant, nor the two ADMIN+ who set the rule (SELF_DEALING); an affiliate with
  * an open wallet; a rule of that client for this treasury (read with the treasury's wallet); a
@@ -29,24 +30,24 @@ export function splitOf(command: LedgerCommandOf<'ledger.transfer'>, treasury: W
   if (kind !== 'PURCHASE' || treasury.party.kind !== 'treasury') {
     return reject('VALIDATION_FAILED', 'Only a purchase (paying a treasury) names an affiliate');
   }
-  const referral = referralOf(command);
-  const refused = referralRefusal(command, referral, treasury.party.code);
+  const claim = affiliateClaimOf(command);
+  const refused = claimRefusal(command, claim, treasury.party.code);
   if (refused) return refused;
-  if (!referral) throw new InvariantViolation('splitOf: a referral refused without a reason');
-  const affiliateWallet = context.wallet(walletKeyOfUser(referral.affiliate));
-  if (!affiliateWallet) return missingParty({ kind: 'user', userId: referral.affiliate });
+  if (!claim) throw new InvariantViolation('splitOf: a referral refused without a reason');
+  const affiliateWallet = context.wallet(walletKeyOfUser(claim.affiliate));
+  if (!affiliateWallet) return missingParty({ kind: 'user', userId: claim.affiliate });
   if (affiliateWallet.status === 'CLOSED') return reject('RECIPIENT_CLOSED', "The affiliate's wallet is closed");
-  // The client id is the referral's (its schema refuses a prototype key): a Map-like lookup of own
-  // rules only, never the prototype's `constructor` or `toString`.
+  // The client id is the referral's or the sandbox client's own (their schemas refuse a prototype
+  // key): a Map-like lookup of own rules only, never the prototype's `constructor` or `toString`.
   const rules = treasury.commissions;
-  const entry = rules && Object.hasOwn(rules, referral.sub) ? rules[referral.sub] : undefined;
+  const entry = rules && Object.hasOwn(rules, claim.clientId) ? rules[claim.clientId] : undefined;
   if (!entry) {
     return reject(
       'COMMISSION_RULE_MISSING',
-      `Platform client ${referral.sub} has no commission rule for ${treasury.party.code}: buy without an affiliate, or have two ADMIN+ set one`,
+      `Platform client ${claim.clientId} has no commission rule for ${treasury.party.code}: buy without an affiliate, or have two ADMIN+ set one`,
     );
   }
-  if (entry.setBy === referral.affiliate || entry.approvedBy === referral.affiliate) {
+  if (entry.setBy === claim.affiliate || entry.approvedBy === claim.affiliate) {
     return selfDealing('The ADMIN+ who asked for or approved a commission rule is never paid under it');
   }
   const commission = commissionOf(entry.rule, amount);
@@ -60,27 +61,45 @@ export function splitOf(command: LedgerCommandOf<'ledger.transfer'>, treasury: W
   return { affiliate: affiliateWallet.party, affiliateWallet, commission };
 }
 
-/** The claims of the referral a purchase carries (verified by the consumer before any apply), or null. */
-export function referralOf(command: Pick<LedgerCommandOf<'ledger.transfer'>, 'data'>): ReferralClaims | null {
-  const referral = command.data.affiliate?.referral;
-  return referral === undefined ? null : referralClaimsOf(referral);
+/**
+ * Whom a purchase's affiliate part pays and whose rule sets it: the claims of the referral it
+ * carries (verified by the consumer before any apply), or, in the sandbox, what its test-mode
+ * client named itself (admitted by the author's check there only, domain/authority.ts). Null when
+ * it names no affiliate, or carries a referral whose claims are no referral's.
+ */
+export interface AffiliateClaim {
+  affiliate: number;
+  clientId: string;
+  /** A referral's binding: its buyer, treasury and (when it names one) reference; none for the sandbox's naming. */
+  referral: ReferralClaims | null;
+}
+
+export function affiliateClaimOf(command: Pick<LedgerCommandOf<'ledger.transfer'>, 'data'>): AffiliateClaim | null {
+  const named = command.data.affiliate;
+  if (named === undefined) return null;
+  if (!('referral' in named)) return { affiliate: named.userId, clientId: named.clientId, referral: null };
+  const referral = referralClaimsOf(named.referral);
+  return referral && { affiliate: referral.affiliate, clientId: referral.sub, referral };
 }
 
 /**
- * Why the referral does not hold for this purchase, or null: the platform attested it for one
+ * Why the affiliate does not hold for this purchase, or null: a referral is attested for one
  * buyer, one treasury and, when it names one, one reference; the affiliate is neither the buyer
  * nor one of the people behind the client's grant.
  */
-function referralRefusal(command: LedgerCommandOf<'ledger.transfer'>, referral: ReferralClaims | null, treasury: string): Rejected | null {
+function claimRefusal(command: LedgerCommandOf<'ledger.transfer'>, claim: AffiliateClaim | null, treasury: string): Rejected | null {
   const { fromUserId, reference } = command.data;
-  if (!referral) return reject('REFERRAL_INVALID', 'The purchase names an affiliate without a referral a platform client signed');
-  if (referral.buyer !== fromUserId) return reject('REFERRAL_INVALID', 'The referral was signed for another buyer');
-  if (referral.treasury !== treasury) return reject('REFERRAL_INVALID', `The referral is for purchases paying ${referral.treasury}`);
-  if (referral.reference !== undefined && referral.reference !== reference) {
-    return reject('REFERRAL_INVALID', `The referral is for the purchase with reference ${referral.reference} only`);
+  if (!claim) return reject('REFERRAL_INVALID', 'The purchase names an affiliate without a referral a platform client signed');
+  const { referral } = claim;
+  if (referral) {
+    if (referral.buyer !== fromUserId) return reject('REFERRAL_INVALID', 'The referral was signed for another buyer');
+    if (referral.treasury !== treasury) return reject('REFERRAL_INVALID', `The referral is for purchases paying ${referral.treasury}`);
+    if (referral.reference !== undefined && referral.reference !== reference) {
+      return reject('REFERRAL_INVALID', `The referral is for the purchase with reference ${referral.reference} only`);
+    }
   }
-  if (referral.affiliate === fromUserId) return reject('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
-  if (referral.affiliate === referral.createdBy || referral.affiliate === referral.approvedBy) {
+  if (claim.affiliate === fromUserId) return reject('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+  if (referral && (claim.affiliate === referral.createdBy || claim.affiliate === referral.approvedBy)) {
     return selfDealing("The people behind a platform client's grant are never paid a commission it attests");
   }
   return null;

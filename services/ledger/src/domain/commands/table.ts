@@ -31,6 +31,7 @@ import { clawback } from './clawback';
 import { setCommission } from './set-commission';
 import { setLimits } from './set-limits';
 import { settleCashout } from './settle-cashout';
+import { settleTestCashout } from './settle-test-cashout';
 import { transfer } from './transfer';
 import { voidHold } from './void-hold';
 import type { ApprovableModule, ApprovableType, CommandModule } from './types';
@@ -62,6 +63,7 @@ export const commandTable: CommandTable = {
   'ledger.cashout': cashout,
   'ledger.claim-cashout': claimCashout,
   'ledger.settle-cashout': settleCashout,
+  'ledger.settle-test-cashout': settleTestCashout,
   'ledger.reverse-cashout': reverseCashout,
   'ledger.propose-cashout-rate': proposeCashoutRate,
   'ledger.decide-cashout-rate': decideCashoutRate,

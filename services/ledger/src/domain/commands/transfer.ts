@@ -2,7 +2,7 @@ import { ledgerResults, transferCommand, walletKeyOf, walletKeyOfUser, type Ledg
 import { activeOf, type NewTransaction, type WalletState } from '../state';
 import { moneyReply } from './replies';
 import { accepted, beyondLimit, canCredit, canDebit, insufficient, limitBreachOf, missingParty, reject } from './rules';
-import { referralOf, splitOf, type Split } from './split';
+import { affiliateClaimOf, splitOf, type Split } from './split';
 import { isUser } from '../authors';
 import type { CommandModule, DecideContext } from './types';
 
@@ -18,17 +18,22 @@ export const transfer: CommandModule<'ledger.transfer'> = {
   result: ledgerResults['ledger.transfer'],
   createsTransaction: true,
   transactionsOf: ({ data }) => (data.affiliate ? 2 : 1),
-  authorRefusal: ({ data }, author) =>
-    isUser(author, data.fromUserId) ? null : "Command refused: only the payer moves or reserves their wallet's coins",
+  authorRefusal: ({ data }, author) => {
+    if (!isUser(author, data.fromUserId)) return "Command refused: only the payer moves or reserves their wallet's coins";
+    // The live ledger: an affiliate only by a platform's referral, never named by whoever sends.
+    return data.affiliate && !('referral' in data.affiliate)
+      ? 'Command refused: a live purchase names its affiliate by a platform client’s referral only'
+      : null;
+  },
   reads: (command) => {
     const { data } = command;
-    const referral = referralOf(command);
+    const claim = affiliateClaimOf(command);
     return {
       walletKeys: [
         walletKeyOfUser(data.fromUserId),
         walletKeyOf(data.to),
         // The affiliate the referral names (its claims; the consumer verified it before any apply).
-        ...(referral ? [walletKeyOfUser(referral.affiliate)] : []),
+        ...(claim ? [walletKeyOfUser(claim.affiliate)] : []),
       ],
     };
   },

@@ -1,0 +1,306 @@
+import { randomIdNonce } from '@coin/security';
+import {
+  cashoutPublicPage,
+  cashoutResult,
+  commissionRuleEntry,
+  ledgerDraft,
+  mandateResult,
+  problem,
+  purchaseResult,
+  refundResult,
+  sandboxCashoutBody,
+  sandboxCashoutsQuery,
+  sandboxCommissionRuleBody,
+  sandboxMandateBody,
+  sandboxPurchaseBody,
+  sandboxRefundBody,
+  type CommissionRule,
+  type SandboxPurchaseBody,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
+import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
+import { principalOf } from '../plugins/auth';
+import { idempotencyHeaders } from '../plugins/idempotency';
+import { minor } from './amounts';
+import { commandErrorResponses as errorResponses, moneyFields, sendLedgerCommand, withMetadata } from './command-route';
+import {
+  exampleSandboxCashout,
+  exampleSandboxCashoutPage,
+  exampleSandboxCashoutResult,
+  exampleSandboxCommissionRule,
+  exampleSandboxCommissionRuleBody,
+  exampleSandboxMandate,
+  exampleSandboxMandateResult,
+  exampleSandboxPurchase,
+  exampleSandboxPurchaseResult,
+  exampleSandboxRefund,
+  exampleSandboxRefundResult,
+  withExample,
+} from './examples';
+import { offsetLinks, startOf } from './paging';
+
+export interface SandboxEconomyDeps {
+  commands: CommandBus;
+  internal: InternalApi;
+}
+
+/** The calling test-mode client: its id and grants; any other caller (a live client, a person) is 403 on a sandbox route. */
+export function testClientOf(request: FastifyRequest, what: string): { id: string; treasuries: readonly string[] } {
+  const principal = principalOf(request);
+  if (principal.mode !== 'test' || principal.kind !== 'system') throw new AppError('FORBIDDEN', `Only a test-mode platform client ${what}`);
+  return { id: principal.subject, treasuries: principal.treasuries ?? [] };
+}
+
+/** The sandbox's ledger API: a sandbox route's caller is a test-mode client, whose reads the sandbox answers alone. */
+const sandboxOf = (deps: SandboxEconomyDeps) => deps.internal.in('test');
+
+const sandboxRoute = { access: 'platform', idempotent: true, sandbox: 'ledger' } as const;
+
+/**
+ * The sandbox runs the whole economy (docs/decisions/0018-sandbox.md): a test-mode client acts for
+ * its test users, who are not present in the sandbox (people's tokens are live), with test coins
+ * only: it grants mandates to itself that its test clock brings due, asks for cash-outs the
+ * sandbox's test provider settles, buys with affiliates paid by its own commission rule, and
+ * refunds its purchases. Every route here is 403 for a live credential, and the sandbox ledger
+ * judges each command again by its own rule (test-mode authors only); the live ledger refuses them all.
+ */
+export function registerSandboxEconomyRoutes(app: App, deps: SandboxEconomyDeps): void {
+  registerSandboxMandates(app, deps);
+  registerSandboxCashouts(app, deps);
+  registerSandboxPurchases(app, deps);
+  registerSandboxRefunds(app, deps);
+}
+
+/** A mandate the test user grants the calling client, starting at the client's clock's now unless it names a start. */
+function registerSandboxMandates(app: App, deps: SandboxEconomyDeps): void {
+  app.post(
+    '/api/sandbox/mandates',
+    {
+      config: sandboxRoute,
+      schema: {
+        tags: ['sandbox', 'mandates'],
+        summary:
+          "Grant the calling test-mode client a mandate on a test user's sandbox wallet, as the user would (the user is not present in the sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's test clock's now), each period, retry and the grace counted on that clock, so advancing it brings the next charge. Test coins only; a live client is 403 FORBIDDEN",
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        operationId: 'createSandboxMandate',
+        body: withExample(sandboxMandateBody, exampleSandboxMandate),
+        response: { 201: withExample(mandateResult, exampleSandboxMandateResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const client = testClientOf(request, 'grants itself a sandbox mandate');
+      const { userId, amount, maxPerPeriod, period, endsAt, reason } = request.body;
+      // The first period starts on the client's clock: a start in wall time would be in its past once it moved.
+      const startsAt =
+        request.body.startsAt ?? (await sandboxOf(deps).read('ledger.test-clock', { clientId: client.id }, String(request.id))).now;
+      if (endsAt !== undefined && Date.parse(endsAt) <= Date.parse(startsAt)) {
+        throw new AppError('VALIDATION_FAILED', `endsAt must be after the mandate's start, ${startsAt} on the client's test clock`);
+      }
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.grant-mandate', {
+          fromUserId: userId,
+          clientId: client.id,
+          amount: minor(amount),
+          ...(maxPerPeriod !== undefined ? { maxPerPeriod: minor(maxPerPeriod) } : {}),
+          period,
+          startsAt,
+          ...(endsAt !== undefined ? { endsAt } : {}),
+          reason,
+          idNonce: randomIdNonce(),
+          requestHash,
+        }),
+      );
+    },
+  );
+}
+
+/** A test cash-out for a test user, and the client's list of them. */
+function registerSandboxCashouts(app: App, deps: SandboxEconomyDeps): void {
+  app.post(
+    '/api/sandbox/cashouts',
+    {
+      config: sandboxRoute,
+      schema: {
+        tags: ['sandbox', 'cashouts'],
+        summary:
+          "Cash out a test user's sandbox coins to a mobile money number, as the user would: held at once and CLAIMED by the calling test-mode client; the sandbox's test provider settles it a minute later on the client's test clock with `testOutcome` (CONFIRMED burns the held coins, FAILED releases them), so waiting a minute or advancing the clock settles it. No XAF moves; a live client is 403 FORBIDDEN",
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        operationId: 'createSandboxCashout',
+        body: withExample(sandboxCashoutBody, exampleSandboxCashout),
+        response: { 201: withExample(cashoutResult, exampleSandboxCashoutResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      testClientOf(request, 'asks for a sandbox cash-out');
+      const { userId, amount, msisdn, testOutcome } = request.body;
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.cashout', {
+          fromUserId: userId,
+          amount: minor(amount),
+          msisdn,
+          testOutcome,
+          idNonce: randomIdNonce(),
+          requestHash,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/sandbox/cashouts',
+    {
+      config: { access: 'platform', sandbox: 'ledger' },
+      schema: {
+        tags: ['sandbox', 'cashouts'],
+        summary:
+          "The calling test-mode client's sandbox cash-outs, newest first, optionally of one state or one test user (offset pages with the total): CLAIMED until the test provider settles them, then CONFIRMED or FAILED. A live client is 403 FORBIDDEN",
+        security: [{ bearerAuth: [] }],
+        querystring: sandboxCashoutsQuery,
+        operationId: 'listSandboxCashouts',
+        response: {
+          200: withExample(cashoutPublicPage, exampleSandboxCashoutPage),
+          400: problem,
+          401: problem,
+          403: problem,
+          503: problem,
+        },
+      },
+    },
+    async (request) => {
+      const client = testClientOf(request, 'reads sandbox cash-outs');
+      const { status, userId, limit, offset, cursor } = request.query;
+      const page = await sandboxOf(deps).read(
+        'ledger.cashouts',
+        { status, providerClientId: client.id, fromUserId: userId, limit, offset: startOf(request, 'offset', offset, cursor) },
+        String(request.id),
+      );
+      return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };
+    },
+  );
+}
+
+function ruleOf(rule: { bps: number } | { amount: number } | null): CommissionRule | null {
+  if (rule === null) return null;
+  return 'bps' in rule ? { kind: 'bps', bps: rule.bps } : { kind: 'fixed', amount: minor(rule.amount) };
+}
+
+/** The client's own commission rule, and a purchase for a test user naming an affiliate paid by it. */
+function registerSandboxPurchases(app: App, deps: SandboxEconomyDeps): void {
+  app.put(
+    '/api/sandbox/commission-rules',
+    {
+      config: sandboxRoute,
+      schema: {
+        tags: ['sandbox'],
+        summary:
+          "Set (or, with rule null, remove) the calling test-mode client's own sandbox commission rule for a treasury it was granted (422 TREASURY_NOT_GRANTED otherwise): a share in basis points (1–5000) or a fixed amount of each sandbox purchase naming an affiliate. The sandbox's rule only; a live client is 403 FORBIDDEN",
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        operationId: 'setSandboxCommissionRule',
+        body: withExample(sandboxCommissionRuleBody, exampleSandboxCommissionRuleBody),
+        response: { 200: withExample(commissionRuleEntry, exampleSandboxCommissionRule), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const client = testClientOf(request, 'sets a sandbox commission rule');
+      const { treasury, rule } = request.body;
+      if (!client.treasuries.includes(treasury)) {
+        throw new AppError('TREASURY_NOT_GRANTED', `This test-mode client is not granted ${treasury}`);
+      }
+      return sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.set-commission', { treasury, clientId: client.id, rule: ruleOf(rule), requestHash }),
+        200,
+      );
+    },
+  );
+
+  app.post(
+    '/api/sandbox/purchases',
+    {
+      config: sandboxRoute,
+      schema: {
+        tags: ['sandbox', 'money'],
+        summary:
+          "A test user pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN",
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        operationId: 'createSandboxPurchase',
+        body: withExample(sandboxPurchaseBody, exampleSandboxPurchase),
+        response: { 201: withExample(purchaseResult, exampleSandboxPurchaseResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const client = testClientOf(request, 'makes a sandbox purchase');
+      const body: SandboxPurchaseBody = request.body;
+      // Refused early as the ledger would (it judges again): the buyer is never their own affiliate.
+      if (body.affiliate?.userId === body.userId)
+        throw new AppError('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.transfer', {
+          kind: 'PURCHASE',
+          fromUserId: body.userId,
+          to: { kind: 'treasury', code: body.treasury },
+          ...moneyFields(body),
+          ...(body.reference !== undefined ? { reference: body.reference } : {}),
+          ...(body.affiliate !== undefined ? { affiliate: { userId: body.affiliate.userId, clientId: client.id } } : {}),
+          requestHash,
+        }),
+      );
+    },
+  );
+}
+
+/** A refund of a purchase the client made in the sandbox: the treasury it paid is read from the sandbox ledger when not named. */
+function registerSandboxRefunds(app: App, deps: SandboxEconomyDeps): void {
+  app.post(
+    '/api/sandbox/refunds',
+    {
+      config: sandboxRoute,
+      schema: {
+        tags: ['sandbox', 'money'],
+        summary:
+          "Refund a sandbox purchase the calling test-mode client made, in full (default) or in part, never beyond it: the REFUND, and for a split purchase the commission's part the treasury fronts to the buyer (`commission`), clawed back from the affiliate. Another client's purchase is 404; a live client is 403 FORBIDDEN",
+        security: [{ bearerAuth: [] }],
+        headers: idempotencyHeaders,
+        operationId: 'refundSandboxPurchase',
+        body: withExample(sandboxRefundBody, exampleSandboxRefund),
+        response: { 201: withExample(refundResult, exampleSandboxRefundResult), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const client = testClientOf(request, 'refunds a sandbox purchase');
+      const { transactionId, amount, reason, metadata } = request.body;
+      const treasury = request.body.treasury ?? (await treasuryOfOwnPurchase(deps, request, transactionId, client.id));
+      const result = await sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.refund', {
+          transactionId,
+          treasury,
+          reason,
+          ...(amount !== undefined ? { amount: minor(amount) } : {}),
+          ...withMetadata(metadata),
+          idNonce: randomIdNonce(),
+          requestHash,
+        }),
+      );
+      // No approval arises in the sandbox: a client's refund is never parked for a second person.
+      if (!('transaction' in result)) throw new AppError('UNAVAILABLE', 'A sandbox refund waited for an approval');
+      return result;
+    },
+  );
+}
+
+/** The treasury a purchase of the client's paid, read from the sandbox ledger; another's, or anything but a purchase, as the ledger answers it. */
+async function treasuryOfOwnPurchase(deps: SandboxEconomyDeps, request: FastifyRequest, transactionId: number, clientId: string) {
+  const purchase = await sandboxOf(deps).read('ledger.transaction', { id: transactionId }, String(request.id));
+  if (purchase.clientId !== clientId) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} does not exist`);
+  if (purchase.type !== 'PURCHASE' || purchase.toTreasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
+  return purchase.toTreasury;
+}
