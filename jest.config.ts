@@ -1,5 +1,5 @@
 /**
- * Jest's configuration: the four projects of `npm test` (README "Tests"). Node 24 loads this file
+ * Jest's configuration: the four projects of `npm test` (docs/reference/development.md "Tests"). Node 24 loads this file
  * with its own type stripping (jest 30 tries that before a TS loader), so it needs no ts-node:
  * only erasable TypeScript here (type annotations and `import type`, no enums or namespaces).
  */
@@ -59,7 +59,7 @@ const withInfrastructure: ProjectConfig = {
 
 const config: Config = {
   testTimeout: 60_000,
-  // Four files at a time on two cores: the int and e2e files mostly wait (README "Tests").
+  // Four files at a time on two cores: the int and e2e files mostly wait (docs/reference/development.md "Tests").
   maxWorkers: 4,
   testSequencer: '<rootDir>/test/harness/sequencer.cjs',
   projects: [

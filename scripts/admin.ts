@@ -19,10 +19,17 @@
  *                                                          their sessions end, they enrol again
  *   erase --user-id ID                                     erase a deleted user's personal data (docs/OPERATIONS.md
  *                                                          "Erasure"); records it in the audit log, prints a receipt
- *   dev-seed [--rewards COINS]                             a local stack's admins, API keys, a funded REWARDS treasury
- *                                                          and a platform client, over the running gateway (GATEWAY_URL,
+ *   dev-seed [--rewards COINS] [--provider] [--show-secrets]
+ *                                                          a local stack's admins, API keys, a funded REWARDS treasury
+ *                                                          and a platform client (--provider: also a payout provider and
+ *                                                          its callback secret), over the running gateway (GATEWAY_URL,
  *                                                          default http://127.0.0.1:8080); prints `export` lines for eval
- *                                                          (scripts/admin/dev-seed.ts)
+ *                                                          (scripts/admin/dev-seed.ts); --show-secrets: the admins'
+ *                                                          otpauth:// URIs and new recovery codes too, last
+ *   token superadmin|superadmin2|admin|client|provider     an access token on stdout, signed in through the API with what
+ *   token user --email E --password-stdin                  dev-seed exported (the second factor computed from its secret);
+ *                                                          no database (scripts/admin/token.ts)
+ *   totp superadmin|superadmin2|admin                      the code an authenticator app shows now, for a sign-in by hand
  * Environment: USER_DATABASE_URL (the user service's URL) or DATABASE_URL (an admin URL; the
  * local cluster when unset), DB_SCHEMA_PREFIX, TOPIC_PREFIX; for revoke-client also REDIS_URL
  * (the gateway's Redis; the local one when unset). Events go out through the outbox, which the
@@ -49,7 +56,8 @@ import {
 } from '@coin/user';
 import { readFileSync } from 'node:fs';
 import { defaultGatewayUrl, defaultRewardsTarget, devSeed, exportLines } from './admin/dev-seed';
-import { parseCliArgs, UsageError } from './cli-args';
+import { accessToken, isTokenSubject, signInCode, tokenSubjects } from './admin/token';
+import { parseCliArgs, positionalArgs, UsageError } from './cli-args';
 import { infraStatus } from './infra';
 import { defaultRedisUrl } from './infra/redis';
 import { devServiceDatabaseUrl, serviceDatabases } from './stack/services';
@@ -57,7 +65,9 @@ import { devServiceDatabaseUrl, serviceDatabases } from './stack/services';
 const usage =
   'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] [--promote-existing] | ' +
   'create-client --name N [--treasuries T,T] [--daily-reward-cap COINS] [--cashout] | list-clients | revoke-client --id ID | revoke-sessions --user-id ID | ' +
-  'reset-password --user-id ID [--expires-in-minutes M] | reset-mfa --user-id ID | erase --user-id ID | dev-seed [--rewards COINS]';
+  'reset-password --user-id ID [--expires-in-minutes M] | reset-mfa --user-id ID | erase --user-id ID | ' +
+  'dev-seed [--rewards COINS] [--provider] [--show-secrets] | token superadmin|superadmin2|admin|client|provider | ' +
+  'token user --email E --password-stdin | totp superadmin|superadmin2|admin';
 /**
  * A client's grants from `--treasuries REWARDS,OPERATIONS` and `--daily-reward-cap 5000` (coins),
  * validated as the API validates them (createPlatformClientBody).
@@ -103,7 +113,9 @@ const commandFlags = {
   'reset-password': ['user-id', 'expires-in-minutes'],
   'reset-mfa': ['user-id'],
   erase: ['user-id'],
-  'dev-seed': ['rewards'],
+  'dev-seed': ['rewards', 'provider', 'show-secrets'],
+  token: ['email', 'password-stdin', 'password-file'],
+  totp: [],
 } as const satisfies Record<string, readonly string[]>;
 
 type AdminCommand = keyof typeof commandFlags;
@@ -112,7 +124,7 @@ function isAdminCommand(command: string | undefined): command is AdminCommand {
   return command !== undefined && Object.hasOwn(commandFlags, command);
 }
 
-const booleanFlags: ReadonlySet<string> = new Set(['password-stdin', 'promote-existing', 'cashout']);
+const booleanFlags: ReadonlySet<string> = new Set(['password-stdin', 'promote-existing', 'cashout', 'provider', 'show-secrets']);
 
 export const passwordOnArgvRefused =
   '--password is refused: a password on the command line shows in ps, /proc and shell history. ' +
@@ -247,8 +259,8 @@ interface CommandRun {
   io: AdminIo;
 }
 
-/** Each command's work once the database is open (the checks that need none have run). */
-const commands: Record<AdminCommand, (run: CommandRun) => Promise<void>> = {
+/** Each command's work once the database is open (the checks that need none have run; `token` and `totp` need none). */
+const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun) => Promise<void>> = {
   'create-superadmin': async (run) => {
     const result = await createSuperadmin(run.pool, {
       email: required(run.values, 'email'),
@@ -339,16 +351,25 @@ const commands: Record<AdminCommand, (run: CommandRun) => Promise<void>> = {
     for (const line of result.receipt) run.out(line);
   },
   'dev-seed': async (run) => {
+    const note = run.io.note ?? (() => undefined);
+    // The admins' authenticator URIs and recovery codes: after everything else, and only when asked for.
+    const revealed: string[] = [];
     const seeded = await devSeed({
       pool: run.pool,
       topicPrefix: run.topicPrefix,
       gatewayUrl: (process.env.GATEWAY_URL?.trim() || defaultGatewayUrl).replace(/\/+$/, ''),
       rewardsTarget: run.seedTarget!,
       env: process.env,
-      note: run.io.note ?? (() => undefined),
+      note,
+      provider: run.values.has('provider'),
+      ...(run.values.has('show-secrets') ? { reveal: (line: string) => revealed.push(line) } : {}),
     });
     for (const line of exportLines(seeded)) run.out(line);
-    run.io.note?.('Secrets above are shown this once. In the README\'s tour: eval "$(npm run -s admin -- dev-seed)".');
+    note('The exports hold the secrets, shown this once: eval "$(npm run -s admin -- dev-seed)" sets them (README, the tour).');
+    note('An access token of any of them: npm run -s admin -- token admin|superadmin|superadmin2|client (docs/guides/).');
+    if (revealed.length === 0)
+      note("--show-secrets also prints each admin's otpauth:// URI for an authenticator app (the console's sign-in).");
+    for (const line of revealed) note(line);
   },
 };
 
@@ -361,6 +382,24 @@ function table(rows: string[][]): string[] {
   return rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
 }
 
+/** `token <who> [--email E --password-stdin]`: over the gateway only, before any database is opened. */
+async function printToken(args: string[], out: (line: string) => void, io: AdminIo): Promise<void> {
+  const [who, ...rest] = args;
+  if (!isTokenSubject(who)) throw new UsageError(`token takes one of ${tokenSubjects.join(', ')}\n${usage}`);
+  const values = flags('token', rest);
+  if (who !== 'user' && values.size > 0) throw new UsageError(`--email and --password-stdin are for token user\n${usage}`);
+  const password = who === 'user' ? await readPassword(values, io) : undefined;
+  const token = await accessToken({
+    who,
+    gatewayUrl: (process.env.COIN_URL?.trim() || process.env.GATEWAY_URL?.trim() || defaultGatewayUrl).replace(/\/+$/, ''),
+    env: process.env,
+    ...(values.get('email') ? { email: values.get('email')! } : {}),
+    ...(password !== undefined ? { password } : {}),
+    note: io.note ?? (() => undefined),
+  });
+  out(token);
+}
+
 export async function runAdminCommand(argv: string[], out: (line: string) => void, io: AdminIo = processIo): Promise<void> {
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h') {
@@ -368,6 +407,8 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
     return;
   }
   if (!isAdminCommand(command)) throw new Error(usage);
+  if (command === 'token') return printToken(rest, out, io);
+  if (command === 'totp') return out(await signInCode(positionalArgs(rest, 1, usage)[0], process.env));
   const values = flags(command, rest);
   // Before any connection: a wrong or missing password or user id costs no database round trip.
   const password = command === 'create-superadmin' ? await readPassword(values, io) : undefined;

@@ -122,4 +122,19 @@ describe('admin dev-seed: what it refuses before connecting, and what it prints'
     expect(lines[0]).toBe(`export COIN_URL='COIN_URL'\\''v'`);
     expect(lines).toHaveLength(seedVariables.length);
   });
+
+  it('when a payout provider was made (--provider), then its three variables are exported after the others', () => {
+    const base = Object.fromEntries(seedVariables.map((name) => [name, 'v'])) as Record<SeedVariable, string>;
+    const lines = exportLines({
+      ...base,
+      COIN_PROVIDER_CLIENT_ID: 'pc_1',
+      COIN_PROVIDER_CLIENT_SECRET: 's',
+      COIN_PROVIDER_CALLBACK_SECRET: 'whsec_x',
+    });
+    expect(lines.slice(seedVariables.length)).toEqual([
+      `export COIN_PROVIDER_CLIENT_ID='pc_1'`,
+      `export COIN_PROVIDER_CLIENT_SECRET='s'`,
+      `export COIN_PROVIDER_CALLBACK_SECRET='whsec_x'`,
+    ]);
+  });
 });

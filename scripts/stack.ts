@@ -16,7 +16,7 @@ import { defaultPartitions } from '@coin/contracts';
 import { ensureInfra, ledgerShardCountOf, stopInfra, type InfraEndpoints } from './infra';
 import { runningShardPostgresUrl } from './infra/postgres';
 import { ledgerShardMap, migrateLedgerShards } from './stack/ledger-shards';
-import { serviceEnvs } from './stack/env';
+import { localStackDefaults, serviceEnvs } from './stack/env';
 import { devAuditCheckpointKey, devJwtKey, generateServiceKeys, saveRunHistoryServiceKey } from './stack/keys';
 import { provision } from './stack/provision';
 import { devRolePassword, repoRoot, serviceNames, serviceNodeArgs, type ServiceName } from './stack/services';
@@ -256,6 +256,7 @@ function stackEnvs(
     metricsPorts: defaultMetricsPorts,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     extra: {
+      ...Object.fromEntries(Object.entries(localStackDefaults).map(([name, value]) => [name, process.env[name] ?? value])),
       ...(process.env.COIN_XAF_RATE ? { COIN_XAF_RATE: process.env.COIN_XAF_RATE } : {}),
       ...(endpoints.shardDatabaseUrl
         ? {

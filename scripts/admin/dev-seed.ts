@@ -13,11 +13,16 @@
  *   - a funded REWARDS treasury: the SUPERADMIN asks for a treasury MINT (202, four-eyes) and the
  *     ADMIN approves it with their own key (201): the real approval, not a database write;
  *   - a platform client granted REWARDS, whose SYSTEM token pays rewards (asked for by the
- *     SUPERADMIN, approved by the second; it never pays either of them).
+ *     SUPERADMIN, approved by the second; it never pays either of them);
+ *   - with `--provider`, a payout provider too (a platform client granted `cashout`) and its
+ *     cash-out callback secret, each asked for by the SUPERADMIN and approved by the second
+ *     (docs/CONTRACT.md "Cash-out").
  *
  * It prints `export NAME='value'` lines on stdout (so `eval "$(npm run -s admin -- dev-seed)"`
  * sets them in the shell) and what it made, in words, on stderr. Secrets are shown this once and
- * never stored by the seed. Run again, it reuses what the environment names (the variables it
+ * never stored by the seed; the admins' otpauth:// URIs and recovery codes only with
+ * `--show-secrets`, after the rest (the second factor's secret is exported either way, and
+ * `npm run -s admin -- token admin` signs in with it: scripts/admin/token.ts). Run again, it reuses what the environment names (the variables it
  * exported: passwords, second-factor secrets, keys, the client) and makes only what is missing;
  * REWARDS is topped up to the target only when below half of it. The admins' passwords are random unless
  * COIN_SUPERADMIN_PASSWORD / COIN_ADMIN_PASSWORD are set; an account that already exists is used
@@ -29,7 +34,7 @@ import { type CoinClient, CoinProblemError, createCoinClient } from '@coin/clien
 import type { Pool } from '@coin/db';
 import { createSuperadmin } from '@coin/user';
 import { randomBytes } from 'node:crypto';
-import { enrolSecondFactor, TotpDevice } from '../stack/totp';
+import { enrolSecondFactor, otpauthUri, recalledStep, rememberStep, TotpDevice } from '../stack/totp';
 
 export const defaultGatewayUrl = 'http://127.0.0.1:8080';
 /** REWARDS is topped up to this many coins when below half of it (`--rewards COINS`). */
@@ -54,15 +59,29 @@ export const seedVariables = [
 ] as const;
 export type SeedVariable = (typeof seedVariables)[number];
 
+/** What `--provider` adds to the exports, after the others: the payout provider's credentials and callback secret. */
+export const providerVariables = ['COIN_PROVIDER_CLIENT_ID', 'COIN_PROVIDER_CLIENT_SECRET', 'COIN_PROVIDER_CALLBACK_SECRET'] as const;
+export type ProviderVariable = (typeof providerVariables)[number];
+
+/** The seed's exports: the base set, and the provider's with `--provider`. */
+export type SeedValues = Record<SeedVariable, string> & Partial<Record<ProviderVariable, string>>;
+
 export interface DevSeedOptions {
   pool: Pool;
   topicPrefix: string;
   gatewayUrl: string;
   rewardsTarget: number;
   /** The environment the seed reads reusable values from (process.env in the CLI). */
-  env: Partial<Record<SeedVariable, string | undefined>>;
+  env: Partial<Record<SeedVariable | ProviderVariable, string | undefined>>;
   /** What the seed made, in words (stderr in the CLI). */
   note: (line: string) => void;
+  /** A payout provider and its callback secret too (`--provider`). */
+  provider?: boolean;
+  /**
+   * Lines with an admin's authenticator URI or recovery codes, kept apart from `note`: the CLI
+   * prints them last, and only with `--show-secrets`.
+   */
+  reveal?: (line: string) => void;
 }
 
 /** A shell word that stays one word and is never expanded: single quotes, a quote written '\''. */
@@ -75,7 +94,7 @@ function newPassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
-function given(env: DevSeedOptions['env'], name: SeedVariable): string | undefined {
+function given(env: DevSeedOptions['env'], name: SeedVariable | ProviderVariable): string | undefined {
   const value = env[name]?.trim();
   return value ? value : undefined;
 }
@@ -120,9 +139,9 @@ async function signInAdmin(
   who: Who,
   email: string,
   password: string,
-  env: DevSeedOptions['env'],
-  note: (line: string) => void,
+  seed: Pick<DevSeedOptions, 'env' | 'note' | 'reveal'>,
 ): Promise<AdminSignedIn> {
+  const { env, note, reveal } = seed;
   let first: Awaited<ReturnType<CoinClient['login']>>;
   try {
     first = await coin.login({ body: { email, password } });
@@ -138,11 +157,13 @@ async function signInAdmin(
           `(or reset it with \`npm run admin -- reset-mfa --user-id ID\`)`,
       );
     }
-    const device = new TotpDevice(secret);
+    const device = new TotpDevice(secret, recalledStep(secret));
     // A run a moment ago may have used this time step; the server accepts the next one too.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const session = await coin.verifySecondFactor({ body: { challenge: first.challenge, code: await device.nextCode() } });
+        const code = await device.nextCode();
+        rememberStep(device);
+        const session = await coin.verifySecondFactor({ body: { challenge: first.challenge, code } });
         return { userId: session.user.id, role: session.user.role, accessToken: session.accessToken, totpSecret: secret };
       } catch (err) {
         if (attempt >= 2 || !(err instanceof CoinProblemError && err.status === 401)) throw err;
@@ -153,8 +174,9 @@ async function signInAdmin(
     return { userId: first.user.id, role: first.user.role, accessToken: first.accessToken, totpSecret: '' };
   }
   const enrolled = await enrolSecondFactor(gatewayUrl, first.accessToken);
-  note(`${who} ${email}: second factor enrolled; add it to an authenticator app: ${enrolled.otpauthUri}`);
-  note(`${who} ${email}: recovery codes (each works once): ${enrolled.recoveryCodes.join(' ')}`);
+  rememberStep(enrolled.device);
+  note(`${who} ${email}: second factor enrolled (its secret: COIN_${who}_TOTP_SECRET)`);
+  reveal?.(`${who} ${email}: recovery codes (each works once): ${enrolled.recoveryCodes.join(' ')}`);
   return {
     userId: enrolled.session.user.id,
     role: enrolled.session.user.role,
@@ -164,7 +186,7 @@ async function signInAdmin(
 }
 
 /** Creates everything that is missing and returns the values to export. */
-export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVariable, string>> {
+export async function devSeed(options: DevSeedOptions): Promise<SeedValues> {
   const { env, note, gatewayUrl } = options;
   const anonymous = createCoinClient({ baseUrl: gatewayUrl });
   await gatewayAnswers(gatewayUrl);
@@ -175,15 +197,19 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
   // minute per address with npm start's settings, which a tour pasted twice in a minute would reach).
   let secondSignedIn: AdminSignedIn | undefined;
   const secondSession = async () => {
-    secondSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'SECOND_SUPERADMIN', secondEmail, secondPassword, env, note);
+    secondSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'SECOND_SUPERADMIN', secondEmail, secondPassword, options);
     return secondSignedIn;
   };
   const reusedSecondSecret = given(env, 'COIN_SECOND_SUPERADMIN_TOTP_SECRET');
   if (!reusedSecondSecret) await secondSession();
-  /** The second SUPERADMIN approves what the first asked for (POST /api/admin/grant-requests/{id}/approve). */
-  const approveAsSecond = async (requestId: string) => {
+  /**
+   * The second SUPERADMIN approves what the first asked for (POST /api/admin/grant-requests/{id}/approve,
+   * or a callback secret's /api/admin/callback-secret-requests/{id}/approve).
+   */
+  const approveAsSecond = async (requestId: string, kind?: 'callback secret') => {
     const second = createCoinClient({ baseUrl: gatewayUrl, accessToken: (await secondSession()).accessToken });
-    await second.approveGrantRequest({ path: { id: requestId } });
+    if (kind === 'callback secret') await second.approveCallbackSecretRequest({ path: { id: requestId } });
+    else await second.approveGrantRequest({ path: { id: requestId } });
   };
 
   const admin = await seedAdmin(options, anonymous, superadmin, supers.tag, approveAsSecond);
@@ -201,8 +227,9 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     apiKey: adminKey,
   }));
   const { clientId, clientSecret } = await seedPlatformClient(options, anonymous, superadmin, approveAsSecond);
+  const provider = options.provider ? await seedProvider(options, anonymous, superadmin, approveAsSecond) : {};
 
-  return {
+  const values: SeedValues = {
     COIN_URL: gatewayUrl,
     COIN_SUPERADMIN_EMAIL: superEmail,
     COIN_SUPERADMIN_PASSWORD: superPassword,
@@ -217,7 +244,20 @@ export async function devSeed(options: DevSeedOptions): Promise<Record<SeedVaria
     COIN_ADMIN_API_KEY: adminKey,
     COIN_CLIENT_ID: clientId,
     COIN_CLIENT_SECRET: clientSecret,
+    ...provider,
   };
+  revealAuthenticators(values, options.reveal);
+  return values;
+}
+
+/** Each admin's otpauth:// URI, from the secret it exports: what an authenticator app (or the console's sign-in) needs. */
+function revealAuthenticators(values: SeedValues, reveal: DevSeedOptions['reveal']): void {
+  if (!reveal) return;
+  for (const who of ['SUPERADMIN', 'SECOND_SUPERADMIN', 'ADMIN'] as const) {
+    const secret = values[`COIN_${who}_TOTP_SECRET`];
+    if (secret)
+      reveal(`${who} ${values[`COIN_${who}_EMAIL`]}: add to an authenticator app: ${otpauthUri(secret, values[`COIN_${who}_EMAIL`])}`);
+  }
 }
 
 /**
@@ -249,7 +289,7 @@ async function seedSuperadmins(options: DevSeedOptions, anonymous: CoinClient) {
   const secondEmail = given(env, 'COIN_SECOND_SUPERADMIN_EMAIL') ?? secondAddressOf(superEmail);
   const secondPassword = given(env, 'COIN_SECOND_SUPERADMIN_PASSWORD') ?? newPassword();
   const secondCreated = await operatorMade(secondEmail, secondPassword, 'Dev Second Superadmin', 'COIN_SECOND_SUPERADMIN_EMAIL');
-  const superSession = await signInAdmin(anonymous, gatewayUrl, 'SUPERADMIN', superEmail, superPassword, env, note);
+  const superSession = await signInAdmin(anonymous, gatewayUrl, 'SUPERADMIN', superEmail, superPassword, options);
   note(`SUPERADMIN ${superEmail} (user ${created.userId}): ${created.outcome === 'created' ? 'created' : 'already there, reused'}`);
   note(
     `second SUPERADMIN ${secondEmail} (user ${secondCreated.userId}): ${secondCreated.outcome === 'created' ? 'created' : 'already there, reused'}`,
@@ -283,7 +323,7 @@ async function seedAdmin(
   }
   let adminSignedIn: AdminSignedIn | undefined;
   const adminSession = async () => {
-    adminSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'ADMIN', adminEmail, adminPassword, env, note);
+    adminSignedIn ??= await signInAdmin(anonymous, gatewayUrl, 'ADMIN', adminEmail, adminPassword, options);
     return adminSignedIn;
   };
   const reusedAdminSecret = given(env, 'COIN_ADMIN_TOTP_SECRET');
@@ -376,6 +416,42 @@ async function seedPlatformClient(
   return { clientId, clientSecret };
 }
 
+/**
+ * A payout provider (a platform client granted `cashout` and no treasury) and its callback secret,
+ * each asked for by the SUPERADMIN and approved by the second, as production must; reused when
+ * the environment names all three and the client's credentials still work.
+ */
+async function seedProvider(
+  options: DevSeedOptions,
+  anonymous: CoinClient,
+  superadmin: CoinClient,
+  approveAsSecond: (requestId: string, kind?: 'callback secret') => Promise<void>,
+): Promise<Record<ProviderVariable, string>> {
+  const { env, note } = options;
+  const id = given(env, 'COIN_PROVIDER_CLIENT_ID');
+  const secret = given(env, 'COIN_PROVIDER_CLIENT_SECRET');
+  const callbackSecret = given(env, 'COIN_PROVIDER_CALLBACK_SECRET');
+  if (id && secret && callbackSecret && (await tokenWorks(anonymous, id, secret))) {
+    note(`payout provider ${id}: reused from COIN_PROVIDER_CLIENT_ID`);
+    return { COIN_PROVIDER_CLIENT_ID: id, COIN_PROVIDER_CLIENT_SECRET: secret, COIN_PROVIDER_CALLBACK_SECRET: callbackSecret };
+  }
+  const asked = await superadmin.createPlatformClient({ body: { name: 'dev-seed payout provider', treasuries: [], cashout: true } });
+  const act = asked.grantRequest.act;
+  if (!asked.clientSecret || act.type !== 'user.platform-client.create') {
+    throw new Error('the payout provider was asked for without its secret in the answer');
+  }
+  await approveAsSecond(asked.grantRequest.id);
+  const callback = await superadmin.requestCallbackSecret({ path: { id: act.clientId } });
+  if (!callback.callbackSecret) throw new Error('the callback secret was asked for without the secret in the answer');
+  await approveAsSecond(callback.callbackSecretRequest.id, 'callback secret');
+  note(`payout provider ${act.clientId}: created, granted cashout, with its callback secret (each approved by the second SUPERADMIN)`);
+  return {
+    COIN_PROVIDER_CLIENT_ID: act.clientId,
+    COIN_PROVIDER_CLIENT_SECRET: asked.clientSecret,
+    COIN_PROVIDER_CALLBACK_SECRET: callback.callbackSecret,
+  };
+}
+
 /** The admins' addresses when the environment names none. */
 export const defaultAddresses = { superadmin: 'superadmin@example.com', admin: 'admin@example.com' } as const;
 
@@ -401,7 +477,9 @@ async function tokenWorks(coin: CoinClient, clientId: string, clientSecret: stri
   }
 }
 
-/** The values as shell lines for `eval`. */
-export function exportLines(values: Record<SeedVariable, string>): string[] {
-  return seedVariables.map((name) => `export ${name}=${shellQuote(values[name])}`);
+/** The values as shell lines for `eval`: the base set, then the provider's when it was made. */
+export function exportLines(values: SeedValues): string[] {
+  return [...seedVariables, ...providerVariables]
+    .filter((name) => values[name] !== undefined)
+    .map((name) => `export ${name}=${shellQuote(values[name]!)}`);
 }

@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { buildAsyncApiDocument } from '@coin/contracts';
+import { argsOrExit, parseCliArgs } from '../cli-args';
 import { formatWithBiome, repoRoot } from './generate-client';
 
 export const asyncApiFile = 'libs/events/asyncapi.json';
@@ -18,6 +19,8 @@ export function asyncApiText(): string {
 }
 
 if (require.main === module) {
+  // No flags: `--help` answers the usage line, anything else is refused, before anything is written.
+  argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: {} }, 'usage: npm run events:asyncapi'));
   const target = join(repoRoot, asyncApiFile);
   const text = asyncApiText();
   writeFileSync(target, text);

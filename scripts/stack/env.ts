@@ -42,6 +42,14 @@ export interface StackSettings {
   extra?: Record<string, string>;
 }
 
+/**
+ * What `npm start` sets beyond each service's own defaults, for a developer's stack (each
+ * overridden by the variable of the same name in its environment): a configured cash-out rate,
+ * 655 XAF per coin since 2020, so that a cash-out can be asked for at once (docs/CONTRACT.md
+ * "Cash-out"; a deployment configures its own, or has two ADMIN+ approve one).
+ */
+export const localStackDefaults: Readonly<Record<string, string>> = { CASHOUT_RATES: '2020-01-01T00:00:00Z=655' };
+
 /** The environment each service is started with: the same keys its config.ts parses. */
 // long-function: a table, each service's environment variables, one a line (with why beside the less obvious ones)
 export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string, string>> {

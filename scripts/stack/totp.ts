@@ -5,6 +5,10 @@
  * accepted, so the device never offers one twice: it takes the current step or the next (the
  * server accepts one step of drift), and waits for the clock when both are used.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { requestJson } from './http-json';
 
@@ -18,11 +22,19 @@ export interface TokenPair {
 }
 
 export class TotpDevice {
-  private lastStep = Number.NEGATIVE_INFINITY;
   private readonly totp: TOTP;
 
-  constructor(readonly secret: string) {
+  /** `lastStep`: the last step whose code was offered already (recalledStep: by another process of this machine). */
+  constructor(
+    readonly secret: string,
+    private lastStep = Number.NEGATIVE_INFINITY,
+  ) {
     this.totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: periodS });
+  }
+
+  /** The last step whose code this device offered (or was told of). */
+  get usedStep(): number {
+    return this.lastStep;
   }
 
   /** A code the server has not accepted before, if one is ready now (null: the clock must move first). */
@@ -43,6 +55,51 @@ export class TotpDevice {
     this.lastStep = step;
     return this.totp.generate({ timestamp: step * periodS * 1000 });
   }
+}
+
+/**
+ * The tools of one machine (dev-seed, `admin token`, `admin totp`) run as separate processes but
+ * share an account's codes: each remembers the last step it offered, in a file named by a hash of
+ * the secret under the temp directory, so the next one starts after it instead of offering a code
+ * the server refuses as used (a refusal also counts against the login limit). Best effort: a
+ * device that cannot read or write the file (a read-only file system) offers codes as before and
+ * the server's refusal is retried.
+ */
+function stepFile(secret: string): string {
+  return join(tmpdir(), 'coin-ledger-totp', createHash('sha256').update(secret).digest('hex').slice(0, 32));
+}
+
+/** The last step offered for `secret` by a tool of this machine, -Infinity when none is known. */
+export function recalledStep(secret: string): number {
+  try {
+    const step = Number(readFileSync(stepFile(secret), 'utf8'));
+    return Number.isSafeInteger(step) ? step : Number.NEGATIVE_INFINITY;
+  } catch {
+    return Number.NEGATIVE_INFINITY;
+  }
+}
+
+/** Remembers the last step `device` offered, for the next tool (see recalledStep). */
+export function rememberStep(device: TotpDevice): void {
+  if (!Number.isSafeInteger(device.usedStep) || device.usedStep <= recalledStep(device.secret)) return;
+  try {
+    mkdirSync(dirname(stepFile(device.secret)), { recursive: true, mode: 0o700 });
+    writeFileSync(stepFile(device.secret), String(device.usedStep), { mode: 0o600 });
+  } catch {
+    // Best effort (see stepFile).
+  }
+}
+
+/** The otpauth:// URI an authenticator app reads, as the enrolment answers it (issuer Coin Ledger, the account's email). */
+export function otpauthUri(secret: string, email: string): string {
+  return new TOTP({
+    issuer: 'Coin Ledger',
+    label: email,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: periodS,
+  }).toString();
 }
 
 async function call<T>(gatewayUrl: string, path: string, body: unknown, accessToken?: string, expected = 200): Promise<T> {

@@ -1,6 +1,6 @@
 /**
  * `npm run console:screenshots`: screenshots of the admin console's main screens into docs/images/
- * (shown in the README), taken in headless chromium against an in-process stack with a little
+ * (shown in docs/reference/admin-console.md), taken in headless chromium against an in-process stack with a little
  * data made through the API. Uses the test harness (its own topics and schemas, removed at the end).
  */
 import { mkdirSync } from 'node:fs';

@@ -106,7 +106,7 @@ describe('a platform reads back its own transactions, with their metadata', () =
     expect((await shop.searchTransactions({ query: { metadata: { orderId: reference, 'shop.channel': 'app' } } })).transactions).toEqual(
       [],
     );
-    // The README's loop: every page of the platform's own REWARDs.
+    // The loop of docs/reference/api.md: every page of the platform's own REWARDs.
     const walked: Transaction[] = [];
     for await (const reward of paginate(shop.searchTransactions, { query: { type: 'REWARD', limit: '1' } })) walked.push(reward);
     expect(walked.map((t) => t.id)).toContain(id);

@@ -11,7 +11,7 @@ import { eventually } from '../harness/eventually';
 
 /**
  * A platform's second day, as a platform team lives it (a course site paying rewards and payouts,
- * receiving webhooks), with nothing but what the README gives it: `@coin/client`, `@coin/events`
+ * receiving webhooks), with nothing but what the docs give it: `@coin/client`, `@coin/events`
  * and a Standard Webhooks library. The operator's part (an ADMIN and a SUPERADMIN, a funded live
  * REWARDS treasury, the live client's credentials handed over) is the harness's.
  *

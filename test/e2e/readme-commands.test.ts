@@ -1,21 +1,33 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 
 /**
- * Every `npm run` command the README names starts on a fresh clone: a clone has
+ * Every `npm run` command the README, the guides and the reference docs name starts on a fresh clone: a clone has
  * no dist/ of the compiled workspace packages, and `npm run chaos` once failed there on a missing
  * @coin/client because only `npm test` built it. Here a copy of the tracked files (what a clone
  * holds, with this work tree's edits) gets the repository's node_modules hard-linked, and each
  * command runs through npm as a reader would type it, with `--help`: the shared set-up
  * (scripts/bootstrap.sh) must build what the command loads, and the command must load its whole
  * module graph and answer with its usage line, doing nothing else. The list comes from the
- * README, so a command added there is covered (or fails here until it answers `--help`).
+ * README, docs/guides/ and docs/reference/, so a command added there is covered (or fails here
+ * until it answers `--help`).
  */
 
 const root = join(__dirname, '..', '..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+/** The README, then each guide and reference doc: where a reader finds the commands to type. */
+const docs = ['README.md', ...['docs/guides', 'docs/reference'].flatMap((dir) => mdFiles(dir))].map((path) => ({
+  path,
+  text: readFileSync(join(root, path), 'utf8'),
+}));
+
+function mdFiles(dir: string): string[] {
+  return readdirSync(join(root, dir))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `${dir}/${name}`);
+}
 const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 /** Commands whose program is a tool with its own help, or a short real run instead of `--help`. */
@@ -37,9 +49,9 @@ function probeOf(name: string): { args: string[]; answers: RegExp } {
   return probes[name] ?? { args: ['--help'], answers: new RegExp(`usage:[^\\n]*npm run ${escaped}(?![\\w:-])`) };
 }
 
-/** The distinct `npm run <name>` commands of the README, in order of first mention. */
-function readmeCommands(): string[] {
-  return [...new Set([...readme.matchAll(/npm run ([a-z][\w:-]*)/g)].map((match) => match[1]!))];
+/** The distinct `npm run <name>` commands of those docs (`npm run -s <name>` too), in order of first mention. */
+function docCommands(): string[] {
+  return [...new Set(docs.flatMap(({ text }) => [...text.matchAll(/npm run (?:-s )?([a-z][\w:-]*)/g)].map((match) => match[1]!)))];
 }
 
 /**
@@ -108,8 +120,8 @@ function failures(runs: Run[]): string[] {
     .map((run) => `npm run ${run.name} -- ${probeOf(run.name).args.join(' ')}: exit ${run.status}\n${run.output.slice(-2000)}`);
 }
 
-describe('the npm run commands the README names, on a fresh clone', () => {
-  const commands = readmeCommands();
+describe('the npm run commands the README, the guides and the reference name, on a fresh clone', () => {
+  const commands = docCommands();
   let dir: string;
 
   beforeAll(() => {
@@ -129,9 +141,12 @@ describe('the npm run commands the README names, on a fresh clone', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('when the README is read, then it names commands, each a script of package.json', () => {
+  it('when the docs are read, then they name commands, each a script of package.json; the README and the guides name some', () => {
     expect(commands.length).toBeGreaterThan(10);
     expect(commands.filter((name) => scripts[name] === undefined)).toEqual([]);
+    for (const { path, text } of docs.filter(({ path }) => path === 'README.md' || path.startsWith('docs/guides/'))) {
+      expect([path, /npm run /.test(text)]).toEqual([path, true]);
+    }
   });
 
   it('when each runs with --help (or its short probe) before anything was built, then each starts and answers its usage', async () => {
@@ -151,6 +166,6 @@ describe('the npm run commands the README names, on a fresh clone', () => {
     expect(failures(runs)).toEqual([]);
     expect(runs.map((run) => run.name).sort()).toEqual([...commands].sort());
     // A hang guard, not a speed target: each command starts tsx and its imports on a fresh clone
-    // (the README names more commands with each round), three at a time on two shared cores.
+    // (the docs name more commands with each round), three at a time on two shared cores.
   }, 480_000);
 });

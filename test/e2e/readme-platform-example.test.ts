@@ -10,10 +10,13 @@ import { eventually } from '../harness/eventually';
 
 const repoRoot = join(__dirname, '..', '..');
 
-/** The README's TypeScript block of a platform's token, reward and read-back, exactly as a reader copies it. */
-function platformBlock(readme: string): string {
-  const block = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((code) => code.includes('clientCredentialsToken('));
-  if (!block) throw new Error('README.md has no ```ts block with clientCredentialsToken(');
+/** Where the platform example is: the API reference, "TypeScript: `@coin/client`". */
+const exampleDoc = 'docs/reference/api.md';
+
+/** The doc's TypeScript block of a platform's token, reward and read-back, exactly as a reader copies it. */
+function platformBlock(markdown: string): string {
+  const block = [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).find((code) => code.includes('clientCredentialsToken('));
+  if (!block) throw new Error(`${exampleDoc} has no \`\`\`ts block with clientCredentialsToken(`);
   return block;
 }
 
@@ -38,11 +41,11 @@ function runTs(file: string, env: Record<string, string>): Promise<{ status: num
 }
 
 /**
- * The README's platform example runs as written against a stack: it rewards user 42 with
+ * The API reference's platform example runs as written against a stack: it rewards user 42 with
  * metadata and lists the client's own REWARDs with that metadata; run twice, the Idempotency-Key
  * pays once and the second run finds the reward.
  */
-describe("the README's platform example", () => {
+describe("the API reference's platform example (docs/reference/api.md)", () => {
   let stack: TestStack;
   let superadmin: AdminSession;
   const dir = join(repoRoot, '.run', 'readme-examples');
@@ -54,7 +57,7 @@ describe("the README's platform example", () => {
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'reward']);
     await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 1_000);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(file, platformBlock(readFileSync(join(repoRoot, 'README.md'), 'utf8')));
+    writeFileSync(file, platformBlock(readFileSync(join(repoRoot, exampleDoc), 'utf8')));
   }, 120_000);
   afterAll(async () => {
     rmSync(file, { force: true });

@@ -1,12 +1,15 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seedVariables } from '../../scripts/admin/dev-seed';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { adminSession } from '../harness/admin';
 import { apiClient } from '../harness/http';
+import { npmStartSettings, repoRoot, runShell as runInBash, stackCoordinates } from '../harness/shell';
 
-const repoRoot = join(__dirname, '..', '..');
+/** Shell text against `stack`, with its coordinates (and `extraEnv` over them) where `npm start` leaves the defaults. */
+function runShell(script: string, stack: TestStack, extraEnv: Record<string, string> = {}, shell: 'strict' | 'as pasted' = 'strict') {
+  return runInBash(script, { ...stackCoordinates(stack), ...extraEnv }, shell);
+}
 
 /** The fenced block between the README's tour markers, exactly as a reader copies it. */
 function tourBlock(readme: string): string {
@@ -15,66 +18,16 @@ function tourBlock(readme: string): string {
   return match[1]!;
 }
 
-interface Ran {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * Runs shell text in bash with the stack's coordinates, as `npm start` would have left them, and
- * nothing of this process's COIN_* variables. Asynchronous: the stack answers from this process.
- */
-function runShell(
-  script: string,
-  stack: TestStack,
-  extraEnv: Record<string, string> = {},
-  shell: 'strict' | 'as pasted' = 'strict',
-): Promise<Ran> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !name.startsWith('COIN_')) env[name] = value;
-  Object.assign(env, {
-    GATEWAY_URL: stack.gatewayUrl,
-    USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL!,
-    DB_SCHEMA_PREFIX: stack.prefix,
-    TOPIC_PREFIX: stack.prefix,
-    REDIS_URL: stack.redisUrl,
-    ...extraEnv,
-  });
-  return new Promise((resolve, reject) => {
-    // -e and pipefail: a step that fails (curl --fail-with-body, jq) fails the run, where a reader would see its problem.
-    // 'as pasted': a shell as a reader's terminal is, which carries on after a failed step.
-    const flags = shell === 'strict' ? ['-e', '-o', 'pipefail'] : [];
-    const child = spawn('bash', [...flags, '-c', script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
 /** The `export NAME='value'` lines of dev-seed as a map (values without quotes: the seed's are base64url and e-mails). */
 function exportsOf(stdout: string): Record<string, string> {
   return Object.fromEntries([...stdout.matchAll(/^export (COIN_[A-Z_]+)='([^']*)'$/gm)].map((m) => [m[1]!, m[2]!]));
 }
 
-/** The limits `npm start` runs with (the harness relaxes them for suites that register hundreds of users). */
-const npmStartRateLimits = {
-  RATE_LIMIT_LOGIN_PER_IP_MAX: '10',
-  RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '10',
-  RATE_LIMIT_LOGIN_ACROSS_CLIENTS_MAX: '30',
-  RATE_LIMIT_REGISTER_PER_IP_MAX: '20',
-  RATE_LIMIT_CREDENTIALS_PER_IP_MAX: '60',
-  RATE_LIMIT_WRITES_PER_CALLER_MAX: '100',
-};
-
-describe('README "A five-minute tour", pasted against a stack with the rate limits of npm start', () => {
+describe('README "A five-minute tour", pasted against a stack with the rate limits and local defaults of npm start', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startTestStack({ extraEnv: npmStartRateLimits });
+    stack = await startTestStack({ extraEnv: npmStartSettings });
   }, 90_000);
   afterAll(async () => {
     await stack?.close();

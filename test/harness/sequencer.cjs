@@ -18,6 +18,7 @@ const slowestFirst = [
   'test/security/kafka-tls.int.test.ts', // 77 s, CPU 28 s: waits on its brokers
   'test/e2e/cashout-rates.test.ts', // 78 s, CPU 22 s: waits for a rate's effective time
   'test/ops/restore-downstream.int.test.ts', // 130 s, CPU 61 s
+  'test/e2e/guides.test.ts', // 145 s, CPU 45 s: a stack per guide, its steps in a shell (npm run, curl)
   'test/e2e/chaos-short.test.ts', // 107 s, CPU 125 s: the bank test (its own Kafka broker)
   'test/e2e/admin-console-screens.test.ts', // 71 s, CPU 80 s: a browser
   'test/e2e/refusal-audit.test.ts', // 59 s, CPU 22 s: waits for authenticator codes

@@ -47,7 +47,7 @@ function testBackingTimeouts(): Record<string, string> {
 export interface TestStack {
   gatewayUrl: string;
   /** Each service's /healthz, /readyz and /metrics (its METRICS_PORT; the API ports do not serve them). */
-  metricsUrls: Record<'gateway' | 'user' | 'ledger' | 'history', string>;
+  metricsUrls: Record<'gateway' | 'user' | 'ledger' | 'history' | 'webhooks' | 'monitoring', string>;
   userUrl: string;
   ledgerUrl: string;
   historyUrl: string;
@@ -127,7 +127,14 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {
     gatewayUrl: gateway.url,
-    metricsUrls: { gateway: gateway.metricsUrl, user: user.metricsUrl, ledger: ledger.metricsUrl, history: history.metricsUrl },
+    metricsUrls: {
+      gateway: gateway.metricsUrl,
+      user: user.metricsUrl,
+      ledger: ledger.metricsUrl,
+      history: history.metricsUrl,
+      webhooks: webhooks.metricsUrl,
+      monitoring: monitoring.metricsUrl,
+    },
     userUrl: user.url,
     ledgerUrl: ledger.url,
     historyUrl: history.url,

@@ -1,0 +1,162 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { localStackDefaults } from '../../scripts/stack/env';
+import type { TestStack } from './stack';
+
+/**
+ * Shell blocks of the docs, run as a reader pastes them (test/e2e/readme-tour.test.ts,
+ * test/e2e/guides.test.ts): in bash, from the repository, with a stack's coordinates where
+ * `npm start` would have left them at their defaults, and nothing of this process's COIN_*
+ * variables.
+ */
+
+export const repoRoot = join(__dirname, '..', '..');
+
+export interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The rate limits `npm start` runs with (the harness relaxes them for suites that register hundreds of users). */
+export const npmStartRateLimits: Record<string, string> = {
+  RATE_LIMIT_LOGIN_PER_IP_MAX: '10',
+  RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '10',
+  RATE_LIMIT_LOGIN_ACROSS_CLIENTS_MAX: '30',
+  RATE_LIMIT_REGISTER_PER_IP_MAX: '20',
+  RATE_LIMIT_CREDENTIALS_PER_IP_MAX: '60',
+  RATE_LIMIT_WRITES_PER_CALLER_MAX: '100',
+};
+
+/** What a stack needs to answer as `npm start`'s does: its rate limits and its local defaults (a cash-out rate). */
+export const npmStartSettings: Record<string, string> = { ...npmStartRateLimits, ...localStackDefaults };
+
+/**
+ * The variables that point the repository's commands at `stack`, where `npm start` leaves them at
+ * their defaults: the gateway (dev-seed, token), the databases and their schema prefix (admin,
+ * audit), Kafka and its topic prefix (dlq:redrive), Redis, the services' metrics ports.
+ */
+export function stackCoordinates(stack: TestStack): Record<string, string> {
+  return {
+    GATEWAY_URL: stack.gatewayUrl,
+    USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL!,
+    DATABASE_URL: stack.databaseUrl,
+    DB_SCHEMA_PREFIX: stack.prefix,
+    TOPIC_PREFIX: stack.prefix,
+    KAFKA_BROKERS: stack.kafkaBrokers.join(','),
+    REDIS_URL: stack.redisUrl,
+    COIN_METRICS_PORTS: Object.values(stack.metricsUrls)
+      .map((url) => new URL(url).port)
+      .join(' '),
+  };
+}
+
+/**
+ * Runs shell text in bash with `env` over this process's environment (without its COIN_*
+ * variables). 'strict': -e and pipefail, so a step that fails (curl --fail-with-body, jq) fails
+ * the run, where a reader would see its problem; 'as pasted': a shell as a reader's terminal is,
+ * which carries on after a failed step. Asynchronous: the stack answers from this process. The
+ * shell is the leader of its own process group, which is ended with it: a receiver a block
+ * left running in the background does not outlive the run.
+ */
+export function runShell(script: string, env: Record<string, string>, shell: 'strict' | 'as pasted' = 'strict'): Promise<Ran> {
+  const merged: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !name.startsWith('COIN_')) merged[name] = value;
+  Object.assign(merged, env);
+  return new Promise((resolve, reject) => {
+    const flags = shell === 'strict' ? ['-e', '-o', 'pipefail'] : [];
+    const child = spawn('bash', [...flags, '-c', script], {
+      cwd: repoRoot,
+      env: merged,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.on('error', reject);
+    let exited: number | null = null;
+    const endGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // the group is gone already
+      }
+    };
+    child.on('exit', (status) => {
+      exited = status;
+      // A process left in the background holds the pipes open: end the group a moment after the shell.
+      setTimeout(endGroup, 1000).unref();
+    });
+    child.on('close', (status) => resolve({ status: exited ?? status, stdout, stderr }));
+  });
+}
+
+/** One ```sh block of a Markdown doc: its code, the line its fence opens on and the heading it is under. */
+export interface ShellBlock {
+  code: string;
+  line: number;
+  heading: string;
+}
+
+/** The doc's ```sh blocks in order (not ```text, ```http or other fences: those are not meant to run). */
+export function shellBlocks(markdown: string): ShellBlock[] {
+  const blocks: ShellBlock[] = [];
+  const lines = markdown.split('\n');
+  let heading = '';
+  for (let i = 0; i < lines.length; i += 1) {
+    const fence = /^(\s*)```(\S*)\s*$/.exec(lines[i]!);
+    if (!fence) {
+      const title = /^#{1,6}\s+(.+?)\s*$/.exec(lines[i]!);
+      if (title) heading = title[1]!;
+      continue;
+    }
+    const start = i;
+    const body: string[] = [];
+    for (i += 1; i < lines.length && !/^\s*```\s*$/.test(lines[i]!); i += 1) body.push(lines[i]!);
+    if (fence[2] === 'sh') blocks.push({ code: `${body.join('\n')}\n`, line: start + 1, heading });
+  }
+  return blocks;
+}
+
+/** What a guide's run came to: the shell's answer, the block it was in when it ended (undefined: none began), each block's seconds. */
+export interface GuideRun extends Ran {
+  lastBlock: ShellBlock | undefined;
+  /** How long each block that began took (the last, until the shell ended). */
+  seconds: number[];
+}
+
+/**
+ * Runs `blocks` in order in one strict bash session (one shell, so each block sees what the
+ * blocks before it set), noting when each block begins: when the shell stops early, the last
+ * block that began is the one that failed.
+ */
+export async function runBlocks(blocks: ShellBlock[], env: Record<string, string>): Promise<GuideRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'coin-guide-'));
+  const progress = join(dir, 'blocks');
+  const mark = (label: string) => `printf '%s %s\\n' ${label} "$(date +%s%3N)" >> '${progress}'`;
+  try {
+    const script = blocks.map((block, index) => `${mark(String(index))}\n${block.code}`).join('\n');
+    const ran = await runShell(`${script}\n${mark('done')}\n`, env);
+    const endedMs = Date.now();
+    let marks: [string, number][] = [];
+    try {
+      marks = readFileSync(progress, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => line.split(' ') as [string, string])
+        .map(([label, ms]) => [label, Number(ms)]);
+    } catch {
+      // no block began
+    }
+    const seconds = marks.filter(([label]) => label !== 'done').map(([, ms], i) => ((marks[i + 1]?.[1] ?? endedMs) - ms) / 1000);
+    const last = marks.at(-1)?.[0];
+    const lastBlock = last === undefined || last === 'done' ? undefined : blocks[Number(last)];
+    return { ...ran, lastBlock, seconds };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
