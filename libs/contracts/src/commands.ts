@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNonce, normalizeEmail, role, userId, uuidInput } from './common';
+import { type ApiKeyScopeName, idNonce, normalizeEmail, role, userId, uuidInput } from './common';
 import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
 import { commandSchema, headerNames } from './messaging';
 import { coinValue } from './money';
@@ -159,6 +159,40 @@ export const payoutApprovedResult = payoutResult.extend({ approval: payoutApprov
  */
 export type LedgerCommandRoute = 'client' | 'ledger' | 'either';
 
+/**
+ * Whether an admin confirms a command with a fresh second factor (step-up, docs/DESIGN.md "Admin
+ * sign-in: second factor and step-up"): a second factor given at most STEP_UP_MAX_AGE_S before it.
+ */
+export type StepUp = 'required' | 'not-required';
+
+/**
+ * Why a command needs no API key, each a reason (docs/design/security.md "API keys": a key proves
+ * a person's admin money command). A row names one of these, or the key it needs (LedgerKeyScope).
+ */
+export const noKeyReasons = {
+  'none-internal': 'the ledger alone sends it, on ledger.internal, following a command or event already verified',
+  'none-own-act': "a user's act on their own coins or a platform client's: its token is its credential (API keys are an admin's)",
+  'none-moves-no-coins': 'it moves no coins',
+  'none-four-eyes': "it pays no one on one person's word: a second ADMIN+ decides it with a fresh second factor",
+  'none-follows-deletion': "it closes a deleted user's wallet, after the deletion a SUPERADMIN confirmed with a fresh second factor",
+  'none-user-service': "a user service command: API keys prove the ledger's admin money commands only",
+} as const;
+export type NoKeyReason = keyof typeof noKeyReasons;
+
+/**
+ * The scopes that name a key: a person's command of the row's type needs the proof of their own
+ * API key with it (and a session signed in with a second factor); `'reward-from-treasury'`: the
+ * `reward` scope when it pays from a treasury (a payout; one from the sender's own wallet is a
+ * transfer and needs none).
+ */
+export type KeyScope = ApiKeyScopeName | 'reward-from-treasury';
+
+/**
+ * What a ledger row says of API keys: a key scope, `'of-held-command'` (asking for or approving a
+ * request needs the key its command would), or why none (NoKeyReason).
+ */
+export type LedgerKeyScope = KeyScope | 'of-held-command' | NoKeyReason;
+
 /** A ledger command's schema (ledger.ts): `commandSchema(type, data)`. */
 export type LedgerCommandSchema = z.ZodObject<{ type: z.ZodLiteral<`ledger.${string}`>; data: z.ZodType }>;
 
@@ -173,30 +207,40 @@ export type LedgerCommandSchema = z.ZodObject<{ type: z.ZodLiteral<`ledger.${str
  *   balance check and the debit that follows it one step (docs/design/ledger.md "Partitioning: one
  *   writer per wallet"). The ledger refuses a command delivered under any other key.
  * - `route`: the topic it may travel on (LedgerCommandRoute).
- * - `stepUp`: whether an admin confirms it with a fresh second factor (commandNeedsStepUp).
+ * - `scope`: the API key a person's command of this type must prove (LedgerKeyScope), or why it
+ *   needs none (NoKeyReason); apiKeyScopeNeeded reads it.
+ * - `stepUp`: whether an admin confirms it with a fresh second factor (StepUp; commandNeedsStepUp).
  * - `approvable`: whether an approval request may hold it back for a second ADMIN+
  *   (docs/design/ledger.md "Approvals"; `approvableCommand`).
  * - `result`: what the ledger answers it with when it is accepted (the `result` of its reply).
+ * Every field is required: a row that does not say its scope and its step-up does not compile,
+ * nor does an approvable row that names neither a key nor a second person with a fresh second
+ * factor (`'none-four-eyes'` with `stepUp: 'required'`).
  */
-export interface LedgerContractRow<S extends LedgerCommandSchema = LedgerCommandSchema> {
+export type LedgerContractRow<S extends LedgerCommandSchema = LedgerCommandSchema> = {
   schema: S;
   partitionKey(data: z.output<S>['data']): string;
   route: LedgerCommandRoute;
-  /** An admin confirms it with a fresh second factor (step-up; see commandNeedsStepUp). */
-  stepUp: boolean;
-  approvable: boolean;
   result: z.ZodType;
-}
+} & (
+  | { approvable: false; scope: LedgerKeyScope; stepUp: StepUp }
+  // Held back for a second ADMIN+, who approves with the key the direct command needs...
+  | { approvable: true; scope: KeyScope; stepUp: StepUp }
+  // ...or, paying no one on a key, with a fresh second factor.
+  | { approvable: true; scope: 'none-four-eyes'; stepUp: 'required' }
+);
 
 /**
  * A row, typed by its schema: `partitionKey` is given the command's data, and the row keeps its
- * schema's, result's and approvability's own types (the unions and `ledgerResults` are read from them).
+ * schema's, result's, scope's, step-up's and approvability's own types (the unions, `ledgerResults`
+ * and `apiKeyScopeOfCommand` are read from them).
  */
-function ledgerRow<S extends LedgerCommandSchema, R extends z.ZodType, A extends boolean>(row: {
+function ledgerRow<S extends LedgerCommandSchema, R extends z.ZodType, A extends boolean, K extends LedgerKeyScope, U extends StepUp>(row: {
   schema: S;
   partitionKey(data: z.output<S>['data']): string;
   route: LedgerCommandRoute;
-  stepUp: boolean;
+  scope: K;
+  stepUp: U;
   approvable: A;
   result: R;
 }) {
@@ -233,7 +277,8 @@ const directLedgerCommandContracts = {
     schema: openWalletCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'either',
-    stepUp: false,
+    scope: 'none-moves-no-coins',
+    stepUp: 'not-required',
     approvable: false,
     result: z.object({ wallet: wallet.nullable() }),
   }),
@@ -241,7 +286,8 @@ const directLedgerCommandContracts = {
     schema: mintCommand,
     partitionKey: (d) => walletKeyOf(d.to),
     route: 'client',
-    stepUp: false,
+    scope: 'mint',
+    stepUp: 'not-required',
     approvable: true,
     result: moneyOrApproval,
   }),
@@ -249,7 +295,8 @@ const directLedgerCommandContracts = {
     schema: burnCommand,
     partitionKey: (d) => walletKeyOf(d.from),
     route: 'client',
-    stepUp: false,
+    scope: 'burn',
+    stepUp: 'not-required',
     approvable: true,
     result: moneyOrApproval,
   }),
@@ -257,7 +304,8 @@ const directLedgerCommandContracts = {
     schema: transferCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-own-act',
+    stepUp: 'not-required',
     approvable: false,
     result: purchaseResult,
   }),
@@ -266,7 +314,8 @@ const directLedgerCommandContracts = {
     schema: rewardCommand,
     partitionKey: () => walletKeyOfTreasury('REWARDS'),
     route: 'client',
-    stepUp: false,
+    scope: 'reward',
+    stepUp: 'not-required',
     approvable: true,
     result: moneyOrApproval,
   }),
@@ -274,7 +323,8 @@ const directLedgerCommandContracts = {
     schema: refundCommand,
     partitionKey: (d) => walletKeyOfTreasury(d.treasury),
     route: 'client',
-    stepUp: false,
+    scope: 'refund',
+    stepUp: 'not-required',
     approvable: true,
     result: z.union([refundResult, approvalPending]),
   }),
@@ -283,7 +333,8 @@ const directLedgerCommandContracts = {
     schema: payoutCommand,
     partitionKey: (d) => walletKeyOf(d.from),
     route: 'client',
-    stepUp: false,
+    scope: 'reward-from-treasury',
+    stepUp: 'not-required',
     approvable: true,
     result: z.union([payoutResult, payoutApprovalPending]),
   }),
@@ -291,7 +342,8 @@ const directLedgerCommandContracts = {
     schema: creditCommand,
     partitionKey: (d) => walletKeyOf(d.to),
     route: 'ledger',
-    stepUp: false,
+    scope: 'none-internal',
+    stepUp: 'not-required',
     approvable: false,
     result: z.object({
       transactionId,
@@ -303,7 +355,8 @@ const directLedgerCommandContracts = {
     schema: clawbackCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'ledger',
-    stepUp: false,
+    scope: 'none-internal',
+    stepUp: 'not-required',
     approvable: false,
     result: z.object({
       purchaseId: transactionId,
@@ -316,7 +369,8 @@ const directLedgerCommandContracts = {
     schema: closeWalletCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'either',
-    stepUp: false,
+    scope: 'none-follows-deletion',
+    stepUp: 'not-required',
     approvable: false,
     result: z.object({ closed: z.boolean(), burnTransactionId: transactionId.nullable() }),
   }),
@@ -324,7 +378,8 @@ const directLedgerCommandContracts = {
     schema: holdCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-own-act',
+    stepUp: 'not-required',
     approvable: false,
     result: holdResult,
   }),
@@ -332,7 +387,8 @@ const directLedgerCommandContracts = {
     schema: captureHoldCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-own-act',
+    stepUp: 'not-required',
     approvable: false,
     result: captureResult,
   }),
@@ -340,7 +396,8 @@ const directLedgerCommandContracts = {
     schema: voidHoldCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-own-act',
+    stepUp: 'not-required',
     approvable: false,
     result: holdResult,
   }),
@@ -348,7 +405,8 @@ const directLedgerCommandContracts = {
     schema: expireHoldCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'ledger',
-    stepUp: false,
+    scope: 'none-internal',
+    stepUp: 'not-required',
     approvable: false,
     result: z.object({ hold: hold.nullable(), expired: z.boolean() }),
   }),
@@ -356,7 +414,8 @@ const directLedgerCommandContracts = {
     schema: advanceClockCommand,
     partitionKey: (d) => `test-clock:${d.clientId}`,
     route: 'client',
-    stepUp: false,
+    scope: 'none-moves-no-coins',
+    stepUp: 'not-required',
     approvable: false,
     result: z.object({ clientId: z.string(), offsetSeconds: z.number().int().min(0) }),
   }),
@@ -364,7 +423,8 @@ const directLedgerCommandContracts = {
     schema: cashoutCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-own-act',
+    stepUp: 'not-required',
     approvable: false,
     result: cashoutResult,
   }),
@@ -372,7 +432,8 @@ const directLedgerCommandContracts = {
     schema: claimCashoutCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-own-act',
+    stepUp: 'not-required',
     approvable: false,
     result: claimCashoutResult,
   }),
@@ -380,7 +441,8 @@ const directLedgerCommandContracts = {
     schema: settleCashoutCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-own-act',
+    stepUp: 'not-required',
     approvable: false,
     result: settleCashoutResult,
   }),
@@ -399,7 +461,8 @@ const directLedgerCommandContracts = {
     schema: reverseCashoutCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: true,
+    scope: 'none-four-eyes',
+    stepUp: 'required',
     approvable: true,
     result: cashoutResult,
   }),
@@ -408,7 +471,8 @@ const directLedgerCommandContracts = {
     schema: proposeCashoutRateCommand,
     partitionKey: () => cashoutRatesKey,
     route: 'client',
-    stepUp: false,
+    scope: 'none-moves-no-coins',
+    stepUp: 'not-required',
     approvable: false,
     result: cashoutRateResult,
   }),
@@ -417,7 +481,8 @@ const directLedgerCommandContracts = {
     schema: decideCashoutRateCommand,
     partitionKey: () => cashoutRatesKey,
     route: 'client',
-    stepUp: true,
+    scope: 'none-four-eyes',
+    stepUp: 'required',
     approvable: false,
     result: cashoutRateResult,
   }),
@@ -425,7 +490,8 @@ const directLedgerCommandContracts = {
     schema: decideCashoutCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: true,
+    scope: 'none-four-eyes',
+    stepUp: 'required',
     approvable: false,
     result: decideCashoutResult,
   }),
@@ -433,7 +499,8 @@ const directLedgerCommandContracts = {
     schema: grantMandateCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-own-act',
+    stepUp: 'not-required',
     approvable: false,
     result: mandateResult,
   }),
@@ -441,7 +508,8 @@ const directLedgerCommandContracts = {
     schema: cancelMandateCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-own-act',
+    stepUp: 'not-required',
     approvable: false,
     result: mandateResult,
   }),
@@ -449,7 +517,8 @@ const directLedgerCommandContracts = {
     schema: chargeMandateCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'ledger',
-    stepUp: false,
+    scope: 'none-internal',
+    stepUp: 'not-required',
     approvable: false,
     result: chargeMandateResult,
   }),
@@ -457,7 +526,8 @@ const directLedgerCommandContracts = {
     schema: setLimitsCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-moves-no-coins',
+    stepUp: 'not-required',
     approvable: false,
     result: z.object({ userId, overrides: limitOverrides }),
   }),
@@ -466,7 +536,8 @@ const directLedgerCommandContracts = {
     schema: setCommissionCommand,
     partitionKey: (d) => walletKeyOfTreasury(d.treasury),
     route: 'client',
-    stepUp: true,
+    scope: 'none-four-eyes',
+    stepUp: 'required',
     approvable: true,
     result: commissionRuleEntry,
   }),
@@ -475,7 +546,8 @@ const directLedgerCommandContracts = {
     schema: freezeWalletCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-moves-no-coins',
+    stepUp: 'not-required',
     approvable: false,
     result: freezeResult,
   }),
@@ -483,7 +555,8 @@ const directLedgerCommandContracts = {
     schema: requestUnfreezeCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'client',
-    stepUp: false,
+    scope: 'none-moves-no-coins',
+    stepUp: 'not-required',
     approvable: false,
     result: freezeResult,
   }),
@@ -492,7 +565,8 @@ const directLedgerCommandContracts = {
     schema: approveUnfreezeCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'client',
-    stepUp: true,
+    scope: 'none-four-eyes',
+    stepUp: 'required',
     approvable: false,
     result: freezeResult,
   }),
@@ -587,7 +661,8 @@ const ledgerRows = {
     schema: requestApprovalCommand,
     partitionKey: partitionOfHeld,
     route: 'client',
-    stepUp: false,
+    scope: 'of-held-command',
+    stepUp: 'not-required',
     approvable: false,
     result: z.object({ approval: anyApproval }),
   }),
@@ -595,7 +670,8 @@ const ledgerRows = {
     schema: approveCommand,
     partitionKey: partitionOfRequest,
     route: 'client',
-    stepUp: true,
+    scope: 'of-held-command',
+    stepUp: 'required',
     approvable: false,
     result: z.union([moneyResult.extend({ approval }), payoutApprovedResult, cashoutReversedResult, commissionChangedResult]),
   }),
@@ -603,7 +679,8 @@ const ledgerRows = {
     schema: rejectApprovalCommand,
     partitionKey: partitionOfRequest,
     route: 'client',
-    stepUp: true,
+    scope: 'none-moves-no-coins',
+    stepUp: 'required',
     approvable: false,
     result: z.object({ approval: anyApproval }),
   }),
@@ -611,7 +688,8 @@ const ledgerRows = {
     schema: expireApprovalCommand,
     partitionKey: partitionOfHeld,
     route: 'ledger',
-    stepUp: false,
+    scope: 'none-internal',
+    stepUp: 'not-required',
     approvable: false,
     result: z.object({ approval: anyApproval.nullable(), expired: z.boolean() }),
   }),
@@ -702,23 +780,26 @@ export type UserCommandSchema = z.ZodObject<{ type: z.ZodLiteral<`user.${string}
  *   decisions by one shared key each.
  * - `proof`: whether it must carry proof of the authority behind it: all but a registration,
  *   which a stranger asks for. Operators act through the CLI on the database, never on Kafka.
- * - `stepUp`: whether an admin confirms it with a fresh second factor (commandNeedsStepUp).
+ * - `scope`: `'none-user-service'`: no user command takes an API key (NoKeyReason).
+ * - `stepUp`: whether an admin confirms it with a fresh second factor (StepUp; commandNeedsStepUp).
  * - `result`: what the user service answers it with when it is accepted.
  */
 export interface UserContractRow<S extends UserCommandSchema = UserCommandSchema> {
   schema: S;
   partitionKey(data: z.output<S>['data']): string;
   proof: boolean;
-  stepUp: boolean;
+  scope: 'none-user-service';
+  stepUp: StepUp;
   result: z.ZodType;
 }
 
 /** A row, typed by its schema (as ledgerRow). */
-function userRow<S extends UserCommandSchema, R extends z.ZodType>(row: {
+function userRow<S extends UserCommandSchema, R extends z.ZodType, U extends StepUp>(row: {
   schema: S;
   partitionKey(data: z.output<S>['data']): string;
   proof: boolean;
-  stepUp: boolean;
+  scope: 'none-user-service';
+  stepUp: U;
   result: R;
 }) {
   return row;
@@ -738,7 +819,8 @@ const userRows = {
     // Sealed: under its key's id, so the record key names no one either.
     partitionKey: (d) => ('sealed' in d ? d.sealed.keyId : normalizeEmail(d.email)),
     proof: false,
-    stepUp: false,
+    scope: 'none-user-service',
+    stepUp: 'not-required',
     // The new account's id only: replies are stored and sent on a topic, personal data is not (docs/DESIGN.md "Erasure").
     result: z.object({ user: z.object({ id: userId }) }),
   }),
@@ -746,7 +828,8 @@ const userRows = {
     schema: changeRoleCommand,
     partitionKey: byUserId,
     proof: true,
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     // Applied at once (a role that grants no means to move coins), or a request a second SUPERADMIN decides.
     result: z.union([z.object({ user: z.object({ id: userId, role }), tokenVersion }), grantPending]),
   }),
@@ -754,7 +837,8 @@ const userRows = {
     schema: deleteUserCommand,
     partitionKey: byUserId,
     proof: true,
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     // Deleted at once, or (at or above DELETION_APPROVAL_MIN_COINS) a request a second SUPERADMIN decides.
     result: z.union([z.object({ userId, tokenVersion }), deletionPending]),
   }),
@@ -762,7 +846,8 @@ const userRows = {
     schema: revokeSessionsCommand,
     partitionKey: byUserId,
     proof: true,
-    stepUp: false,
+    scope: 'none-user-service',
+    stepUp: 'not-required',
     result: z.object({ userId, tokenVersion }),
   }),
   'user.set-verification': userRow({
@@ -770,7 +855,8 @@ const userRows = {
     partitionKey: byUserId,
     proof: true,
     // It moves what a user may cash out in a day: a money-relevant act, confirmed like a freeze.
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     // No personal data: the gateway reads the account it answers with. Verifying an ADMIN+ account
     // is a request another ADMIN+ approves (docs/CONTRACT.md "Verification").
     result: z.union([
@@ -782,21 +868,24 @@ const userRows = {
     schema: approveDeletionCommand,
     partitionKey: byUserId,
     proof: true,
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     result: z.object({ userId, tokenVersion, deletionRequest }),
   }),
   'user.reject-deletion': userRow({
     schema: rejectDeletionCommand,
     partitionKey: byUserId,
     proof: true,
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     result: z.object({ deletionRequest }),
   }),
   'user.api-key.create': userRow({
     schema: createApiKeyCommand,
     partitionKey: () => apiKeyCommandKey,
     proof: true,
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     // A person's key waits for a second SUPERADMIN; an operator's (never on Kafka) would be the key itself.
     result: z.union([apiKey, grantPending]),
   }),
@@ -804,14 +893,16 @@ const userRows = {
     schema: revokeApiKeyCommand,
     partitionKey: () => apiKeyCommandKey,
     proof: true,
-    stepUp: false,
+    scope: 'none-user-service',
+    stepUp: 'not-required',
     result: z.object({ id: z.uuid(), keyHash: sha256Hex }),
   }),
   'user.platform-client.create': userRow({
     schema: createPlatformClientCommand,
     partitionKey: () => platformClientCommandKey,
     proof: true,
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     // The hashes come back with the request too, so the gateway tells a first answer from a retry's.
     result: z.union([platformClientCreated, grantPending.extend({ secretHash: sha256Hex, requestHash: sha256Hex })]),
   }),
@@ -819,7 +910,8 @@ const userRows = {
     schema: issueCallbackSecretCommand,
     partitionKey: () => platformClientCommandKey,
     proof: true,
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     // Always a request for a second SUPERADMIN; the hashes tell the gateway a first answer from a retry's.
     result: z.object({ grantRequest: anyGrantRequest, secretHash: sha256Hex, requestHash: sha256Hex }),
   }),
@@ -827,14 +919,16 @@ const userRows = {
     schema: revokePlatformClientCommand,
     partitionKey: () => platformClientCommandKey,
     proof: true,
-    stepUp: false,
+    scope: 'none-user-service',
+    stepUp: 'not-required',
     result: platformClientRevoked,
   }),
   'user.approve-grant': userRow({
     schema: approveGrantCommand,
     partitionKey: () => grantRequestCommandKey,
     proof: true,
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     // The approved role change's new token version (the gateway caches it at once); null for keys and clients.
     result: z.object({ grantRequest: anyGrantRequest, tokenVersion: tokenVersion.nullable() }),
   }),
@@ -842,7 +936,8 @@ const userRows = {
     schema: rejectGrantCommand,
     partitionKey: () => grantRequestCommandKey,
     proof: true,
-    stepUp: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
     result: z.object({ grantRequest: anyGrantRequest }),
   }),
 };
@@ -887,7 +982,7 @@ export type UserResult<T extends UserCommandType> = z.infer<(typeof userResults)
 export function commandNeedsStepUp(type: LedgerCommandType | UserCommandType): boolean {
   const row =
     type in ledgerCommandContracts ? ledgerCommandContracts[type as LedgerCommandType] : userCommandContracts[type as UserCommandType];
-  return row.stepUp;
+  return row.stepUp === 'required';
 }
 
 /**
