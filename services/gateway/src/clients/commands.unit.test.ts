@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ledgerDraft, topicNames, userDraft, type MoneyResult, type Reply } from '@coin/contracts';
+import { apiKeyScopeOfCommand, ledgerDraft, topicNames, userDraft, type LedgerDraft, type MoneyResult, type Reply } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { RequestOptions, RequestReplyClient } from '@coin/kafka';
 import { CommandBus } from './commands';
@@ -75,6 +75,18 @@ describe('CommandBus', () => {
     await expect(bus.ledger(mint, { actor: admin })).rejects.toBeInstanceOf(InvariantViolation);
     expect(requests).toEqual([]);
   });
+
+  it.each(Object.keys(apiKeyScopeOfCommand))(
+    "when a person's %s, whose row names a key, comes without the proof of one, then nothing is sent (the bus reads the ledger's row)",
+    async (type) => {
+      const { client, requests } = fakeClient(() => ({ ok: true, result: moneyResult }));
+      const bus = new CommandBus(client, topics, 1000);
+      // A payout's row names a key when it pays from a treasury.
+      const draft = { type, data: { from: { kind: 'treasury', code: 'REWARDS' } } } as unknown as LedgerDraft;
+      await expect(bus.ledger(draft, { actor: admin })).rejects.toBeInstanceOf(InvariantViolation);
+      expect(requests).toEqual([]);
+    },
+  );
 
   it('when a command needs no key (a transfer), then a key proof in the context is not sent with it', async () => {
     const { client, requests } = fakeClient(() => ({ ok: true, result: moneyResult }));
