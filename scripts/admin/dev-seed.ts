@@ -99,10 +99,14 @@ function given(env: DevSeedOptions['env'], name: SeedVariable | ProviderVariable
   return value ? value : undefined;
 }
 
-/** Nothing is written before the gateway answers: the SUPERADMIN would otherwise exist without the rest. */
+/**
+ * Nothing is written before the gateway answers: the SUPERADMIN would otherwise exist without the
+ * rest. A gateway that is not running refuses the connection at once; one that is running but
+ * busy (its first /openapi.json is built on demand, slowly on a loaded machine) is given a minute.
+ */
 async function gatewayAnswers(gatewayUrl: string): Promise<void> {
   try {
-    const response = await fetch(`${gatewayUrl}/openapi.json`, { signal: AbortSignal.timeout(10_000) });
+    const response = await fetch(`${gatewayUrl}/openapi.json`, { signal: AbortSignal.timeout(60_000) });
     await response.body?.cancel();
     if (response.ok) return;
   } catch {

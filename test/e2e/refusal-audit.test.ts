@@ -193,7 +193,11 @@ describe('refusals of authority in the admin audit log', () => {
     // A fresh window: the quota of the cases above is spent by now.
     await new Promise((resolve) => setTimeout(resolve, windowMs + 200));
     const flood = 60;
+    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: flood }, (_, i) => call('GET', '/api/admin/users', `flood-${i}`)));
+    // The windows the flood touched: two on a quick machine (it may straddle a boundary), more
+    // when the machine is slow enough that the flood outlasts a window.
+    const windowsTouched = Math.floor((Date.now() - started) / windowMs) + 2;
     expect(answers.every((a) => a.status === 401)).toBe(true);
     const counted = await eventually(
       async () => {
@@ -210,8 +214,8 @@ describe('refusals of authority in the admin audit log', () => {
       20_000,
       'the flood, one by one and as counts',
     );
-    // Within one or two windows (the flood may straddle a boundary).
-    expect(counted.one).toBeLessThanOrEqual(2 * perPrincipalMax);
+    // At most the quota in each window the flood touched.
+    expect(counted.one).toBeLessThanOrEqual(windowsTouched * perPrincipalMax);
     expect(counted.one).toBeGreaterThan(0);
     expect(counted.one + counted.suppressed).toBe(flood);
   }, 60_000);
