@@ -245,6 +245,7 @@ export * from './close-within';
 export * from './json-depth';
 export * from './metrics';
 export * from './quiet-close';
+export * from './route-table';
 export * from './service-auth';
 export * from './service-runtime';
 export * from './tracing';

@@ -23,13 +23,13 @@ import {
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { inTransaction } from '@coin/db';
-import type { App } from '@coin/http';
+import { registerRoutes, routeOf, type App, type InternalRoute } from '@coin/http';
 import { z } from 'zod';
 import { constantTimeEqual, referralProofTtlSeconds, sha256Hex, signKeyProof, signReferralProof } from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
 import { findActivePlatformClient, listCallbackSecrets, listPlatformClients, platformClientOf } from '../db/clients-repo';
 import { revokedCredentials } from '../db/revoked-credentials-repo';
-import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily } from '../db/sessions-repo';
+import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily, type SessionRow } from '../db/sessions-repo';
 import { findUserById, listUsers } from '../db/users-repo';
 import { signAccessToken } from '../domain/tokens';
 import { toUser, type UserRow } from '../domain/users';
@@ -53,129 +53,184 @@ const unheardRevocationWaitMs = 1000;
  * administration and API-key checks. Credential-bearing calls stay off Kafka (docs/DESIGN.md).
  */
 export function registerIdentityRoutes(app: App, deps: InternalRouteDeps): void {
-  app.post('/internal/auth/refresh', { schema: { body: refreshBody, response: { 200: tokenPair } } }, async (request) => {
-    const outcome = await inTransaction<RefreshOutcome>(deps.pool, async (client) => {
-      const token = await lockRefreshToken(client, request.body.refreshToken);
-      if (!token) return { kind: 'invalid' };
-      if (token.used_at || token.revoked_at) {
-        // A rotated or revoked token came back: someone holds a copy. End the whole family.
-        await revokeFamily(client, token.family_id);
-        return { kind: 'reused' };
+  registerRoutes(app, sessionRoutes, deps);
+  registerRoutes(app, administrationRoutes, deps);
+  registerRevocationsRoute(app, deps);
+}
+
+const route = routeOf<InternalRouteDeps>();
+
+/** Sessions and client credentials: what signs a caller in, keeps it signed in and signs it out. */
+const sessionRoutes: InternalRoute<InternalRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/internal/auth/refresh',
+    schema: { body: refreshBody, response: { 200: tokenPair } },
+    handler: async (request, _reply, deps) => {
+      const outcome = await rotateRefreshToken(deps, request.body.refreshToken);
+      if (outcome.kind === 'reused') {
+        request.log.warn({ event: 'refresh-token-reuse' }, 'a rotated refresh token was presented again; its family is revoked');
       }
-      if (token.expired) return { kind: 'invalid' };
-      const user = await findUserById(client, token.user_id);
-      if (!user) return { kind: 'invalid' };
-      // The absolute lifetime, by the role the account has now: rotation never makes a session
-      // younger, and a session that began as a USER's ends on the admins' clock once promoted.
-      const ageMs = deps.now().getTime() - token.session_started_at.getTime();
-      if (ageMs >= sessionMaxAgeSeconds(deps.sessions, user.role) * 1000) {
-        await revokeFamily(client, token.family_id);
-        return { kind: 'too-old' };
-      }
-      await markUsed(client, token.id);
-      const origin = { familyId: token.family_id, startedAt: token.session_started_at, mfaAt: token.mfa_at };
-      const lifetime = { ttlSeconds: deps.sessions.refreshTokenTtlSeconds, maxAgeSeconds: sessionMaxAgeSeconds(deps.sessions, user.role) };
-      const next = await createRefreshToken(client, user.id, lifetime, origin);
-      return { kind: 'rotated', user, refreshToken: next.token, mfaAt: token.mfa_at };
-    });
-    if (outcome.kind === 'reused') {
-      request.log.warn({ event: 'refresh-token-reuse' }, 'a rotated refresh token was presented again; its family is revoked');
-    }
-    if (outcome.kind === 'too-old') throw new AppError('UNAUTHENTICATED', 'The session has reached its maximum age; sign in again');
-    if (outcome.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', 'The refresh token is invalid, expired or revoked');
-    // The session's second factor travels with it: a refreshed admin token keeps its `mfa_at`
-    // (so it still reaches admin routes) but never a fresher one (step-up asks for a new code).
-    const accessToken = await signSessionToken(deps, outcome.user, outcome.mfaAt);
-    return { user: toUser(outcome.user), accessToken, refreshToken: outcome.refreshToken, expiresIn: deps.tokens.ttlSeconds };
-  });
-
-  app.post('/internal/auth/logout', { schema: { body: logoutBody } }, async (request, reply) => {
-    // The same answer whether the token exists or not: logout reveals nothing.
-    await inTransaction(deps.pool, async (client) => {
-      const token = await lockRefreshToken(client, request.body.refreshToken);
-      if (token) await revokeFamily(client, token.family_id);
-    });
-    return reply.status(204).send();
-  });
-
-  app.post('/internal/auth/token', { schema: { body: clientCredentialsBody, response: { 200: systemToken } } }, async (request) => {
-    const found = await findActivePlatformClient(deps.pool, request.body.clientId);
-    const matches = constantTimeEqual(sha256Hex(request.body.clientSecret), found?.secret_hash ?? absentSecretHash);
-    if (!found || !matches) throw new AppError('UNAUTHENTICATED', 'Invalid client credentials');
-    const accessToken = await signAccessToken(
-      deps.keys,
-      deps.tokens,
-      { subject: found.id, role: 'SYSTEM', tokenVersion: 0, grants: found.grants, apiVersion: found.apiVersion },
-      deps.now().getTime(),
-    );
-    return { accessToken, tokenType: 'Bearer' as const, expiresIn: deps.tokens.ttlSeconds };
-  });
-
+      if (outcome.kind === 'too-old') throw new AppError('UNAUTHENTICATED', 'The session has reached its maximum age; sign in again');
+      if (outcome.kind !== 'rotated') throw new AppError('UNAUTHENTICATED', 'The refresh token is invalid, expired or revoked');
+      // The session's second factor travels with it: a refreshed admin token keeps its `mfa_at`
+      // (so it still reaches admin routes) but never a fresher one (step-up asks for a new code).
+      const accessToken = await signSessionToken(deps, outcome.user, outcome.mfaAt);
+      return { user: toUser(outcome.user), accessToken, refreshToken: outcome.refreshToken, expiresIn: deps.tokens.ttlSeconds };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/internal/auth/logout',
+    schema: { body: logoutBody },
+    handler: async (request, reply, deps) => {
+      // The same answer whether the token exists or not: logout reveals nothing.
+      await inTransaction(deps.pool, async (client) => {
+        const token = await lockRefreshToken(client, request.body.refreshToken);
+        if (token) await revokeFamily(client, token.family_id);
+      });
+      return reply.status(204).send();
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/internal/auth/token',
+    schema: { body: clientCredentialsBody, response: { 200: systemToken } },
+    handler: async (request, _reply, deps) => clientToken(deps, request.body.clientId, request.body.clientSecret),
+  }),
   // The gateway's check behind every SYSTEM request (its plugins/platform-clients.ts caches it
   // briefly). Unknown and revoked clients look the same: either way the token must be refused.
-  app.get(
-    '/internal/platform-clients/:id/status',
-    { schema: { params: z.object({ id: platformClientIdText }), response: { 200: z.object({ active: z.boolean() }) } } },
-    async (request) => ({ active: (await findActivePlatformClient(deps.pool, request.params.id)) !== null }),
-  );
+  route({
+    method: 'GET',
+    url: '/internal/platform-clients/:id/status',
+    schema: { params: z.object({ id: platformClientIdText }), response: { 200: z.object({ active: z.boolean() }) } },
+    handler: async (request, _reply, deps) => ({ active: (await findActivePlatformClient(deps.pool, request.params.id)) !== null }),
+  }),
+];
 
-  app.get('/internal/users', { schema: { querystring: userListQuery, response: { 200: userList } } }, async (request) => {
-    const { page, pageSize } = request.query;
-    const { rows, total } = await listUsers(deps.pool, request.query);
-    return { users: rows.map(toUser), pagination: { page, pageSize, total } };
-  });
-
-  app.get('/internal/platform-clients', { schema: { response: { 200: platformClientList } } }, async () => ({
-    platformClients: (await listPlatformClients(deps.pool)).map(platformClientOf),
-  }));
-
-  // A live user's sessions; an unknown or deleted user is USER_NOT_FOUND (a deletion revokes them all).
-  app.get(
-    '/internal/users/:id/sessions',
-    { schema: { params: z.object({ id: userIdParam }), response: { 200: userSessionList } } },
-    async (request) => {
-      if (!(await findUserById(deps.pool, request.params.id))) throw new AppError('USER_NOT_FOUND', 'No such user');
-      const rows = await listSessionsOfUser(deps.pool, request.params.id, userSessionListMax);
-      return {
-        sessions: rows.map((row) => ({
-          id: row.family_id,
-          createdAt: row.created_at.toISOString(),
-          lastUsedAt: row.last_used_at.toISOString(),
-          expiresAt: row.expires_at.toISOString(),
-          revokedAt: row.revoked_at?.toISOString() ?? null,
-          status: row.revoked_at ? ('REVOKED' as const) : row.expired ? ('EXPIRED' as const) : ('ACTIVE' as const),
-        })),
-      };
+/** The reads behind the gateway's user administration, and its API-key checks. */
+const administrationRoutes: InternalRoute<InternalRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/internal/users',
+    schema: { querystring: userListQuery, response: { 200: userList } },
+    handler: async (request, _reply, deps) => {
+      const { page, pageSize } = request.query;
+      const { rows, total } = await listUsers(deps.pool, request.query);
+      return { users: rows.map(toUser), pagination: { page, pageSize, total } };
     },
-  );
-
-  app.get('/internal/api-keys', { schema: { response: { 200: apiKeyList } } }, async () => ({ apiKeys: await listApiKeys(deps.pool) }));
-
-  registerRevocationsRoute(app, deps);
-
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/platform-clients',
+    schema: { response: { 200: platformClientList } },
+    handler: async (_request, _reply, deps) => ({ platformClients: (await listPlatformClients(deps.pool)).map(platformClientOf) }),
+  }),
+  // A live user's sessions; an unknown or deleted user is USER_NOT_FOUND (a deletion revokes them all).
+  route({
+    method: 'GET',
+    url: '/internal/users/:id/sessions',
+    schema: { params: z.object({ id: userIdParam }), response: { 200: userSessionList } },
+    handler: async (request, _reply, deps) => {
+      if (!(await findUserById(deps.pool, request.params.id))) throw new AppError('USER_NOT_FOUND', 'No such user');
+      return { sessions: (await listSessionsOfUser(deps.pool, request.params.id, userSessionListMax)).map(sessionView) };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/api-keys',
+    schema: { response: { 200: apiKeyList } },
+    handler: async (_request, _reply, deps) => ({ apiKeys: await listApiKeys(deps.pool) }),
+  }),
   // The grant of an active key, with its proof: what the ledger checks on every admin money
   // command sent with the key, so that it need not take the gateway's word (docs/DESIGN.md "API keys").
-  app.post('/internal/api-keys/lookup', { schema: { body: apiKeyLookup, response: { 200: apiKeyGrant } } }, async (request) => {
-    const found = await findActiveApiKeyByHash(deps.pool, request.body.keyHash);
-    if (!found) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
-    // A key issued to no one (made by no user, before owners existed) works for no one.
-    if (found.ownerUserId === null) throw new AppError('API_KEY_INVALID', 'The API key is issued to no one');
-    const keyProof = await signKeyProof(
-      deps.keys,
-      deps.tokens.issuer,
-      // Who asked for and approved the key: the ledger never lets a payment made with it reach them.
-      { keyId: found.id, ownerUserId: found.ownerUserId, scopes: found.scopes, createdBy: found.createdBy, approvedBy: found.approvedBy },
-      { nowMs: deps.now().getTime(), ttlSeconds: deps.apiKeyProofTtlSeconds },
-    );
-    return {
-      id: found.id,
-      scopes: found.scopes,
-      ownerUserId: found.ownerUserId,
-      keyProof,
-      createdBy: found.createdBy,
-      approvedBy: found.approvedBy,
-    };
+  route({
+    method: 'POST',
+    url: '/internal/api-keys/lookup',
+    schema: { body: apiKeyLookup, response: { 200: apiKeyGrant } },
+    handler: async (request, _reply, deps) => keyGrant(deps, request.body.keyHash),
+  }),
+];
+
+/**
+ * Rotates a refresh token in one transaction: the presented token is used up and a new one of the
+ * same family issued, unless it is unknown, expired, already used (then its family ends) or its
+ * session has outlived its role's maximum age.
+ */
+function rotateRefreshToken(deps: InternalRouteDeps, refreshToken: string): Promise<RefreshOutcome> {
+  return inTransaction<RefreshOutcome>(deps.pool, async (client) => {
+    const token = await lockRefreshToken(client, refreshToken);
+    if (!token) return { kind: 'invalid' };
+    if (token.used_at || token.revoked_at) {
+      // A rotated or revoked token came back: someone holds a copy. End the whole family.
+      await revokeFamily(client, token.family_id);
+      return { kind: 'reused' };
+    }
+    if (token.expired) return { kind: 'invalid' };
+    const user = await findUserById(client, token.user_id);
+    if (!user) return { kind: 'invalid' };
+    // The absolute lifetime, by the role the account has now: rotation never makes a session
+    // younger, and a session that began as a USER's ends on the admins' clock once promoted.
+    const ageMs = deps.now().getTime() - token.session_started_at.getTime();
+    if (ageMs >= sessionMaxAgeSeconds(deps.sessions, user.role) * 1000) {
+      await revokeFamily(client, token.family_id);
+      return { kind: 'too-old' };
+    }
+    await markUsed(client, token.id);
+    const origin = { familyId: token.family_id, startedAt: token.session_started_at, mfaAt: token.mfa_at };
+    const lifetime = { ttlSeconds: deps.sessions.refreshTokenTtlSeconds, maxAgeSeconds: sessionMaxAgeSeconds(deps.sessions, user.role) };
+    const next = await createRefreshToken(client, user.id, lifetime, origin);
+    return { kind: 'rotated', user, refreshToken: next.token, mfaAt: token.mfa_at };
   });
+}
+
+/** A platform client's SYSTEM token, for its id and secret (the client credentials grant). */
+async function clientToken(deps: InternalRouteDeps, clientId: string, clientSecret: string) {
+  const found = await findActivePlatformClient(deps.pool, clientId);
+  const matches = constantTimeEqual(sha256Hex(clientSecret), found?.secret_hash ?? absentSecretHash);
+  if (!found || !matches) throw new AppError('UNAUTHENTICATED', 'Invalid client credentials');
+  const accessToken = await signAccessToken(
+    deps.keys,
+    deps.tokens,
+    { subject: found.id, role: 'SYSTEM', tokenVersion: 0, grants: found.grants, apiVersion: found.apiVersion },
+    deps.now().getTime(),
+  );
+  return { accessToken, tokenType: 'Bearer' as const, expiresIn: deps.tokens.ttlSeconds };
+}
+
+/** One session of a user's list, by its refresh-token family. */
+function sessionView(row: SessionRow) {
+  return {
+    id: row.family_id,
+    createdAt: row.created_at.toISOString(),
+    lastUsedAt: row.last_used_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+    status: row.revoked_at ? ('REVOKED' as const) : row.expired ? ('EXPIRED' as const) : ('ACTIVE' as const),
+  };
+}
+
+/** The grant of the active key with this hash, and its signed proof. */
+async function keyGrant(deps: InternalRouteDeps, keyHash: string) {
+  const found = await findActiveApiKeyByHash(deps.pool, keyHash);
+  if (!found) throw new AppError('API_KEY_INVALID', 'The API key is invalid or revoked');
+  // A key issued to no one (made by no user, before owners existed) works for no one.
+  if (found.ownerUserId === null) throw new AppError('API_KEY_INVALID', 'The API key is issued to no one');
+  const keyProof = await signKeyProof(
+    deps.keys,
+    deps.tokens.issuer,
+    // Who asked for and approved the key: the ledger never lets a payment made with it reach them.
+    { keyId: found.id, ownerUserId: found.ownerUserId, scopes: found.scopes, createdBy: found.createdBy, approvedBy: found.approvedBy },
+    { nowMs: deps.now().getTime(), ttlSeconds: deps.apiKeyProofTtlSeconds },
+  );
+  return {
+    id: found.id,
+    scopes: found.scopes,
+    ownerUserId: found.ownerUserId,
+    keyProof,
+    createdBy: found.createdBy,
+    approvedBy: found.approvedBy,
+  };
 }
 
 /**
