@@ -16,8 +16,8 @@ import {
 } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { AppError, validationError } from '@coin/errors';
-import type { App } from '@coin/http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { registerRoutes, routeOf, type App, type InternalRoute } from '@coin/http';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { type DeliveryLogRow, deliveryLog, insertTestDelivery, redeliver } from '../db/deliveries-repo';
 import {
@@ -107,42 +107,39 @@ type InternalRouteDeps = {
 };
 
 /** POST /internal/webhooks/endpoints: a new endpoint of a client, its secret in the answer. */
-function createEndpoint(deps: InternalRouteDeps) {
-  return async (request: FastifyRequest<{ Body: z.output<typeof createWebhookEndpointInternalBody> }>, reply: FastifyReply) => {
-    const body = request.body;
-    // Judged here from the id, not on the gateway's word: a test-mode client's grants are the
-    // sandbox's, never a view of live movements, and the sandbox has no live client's endpoints
-    // (docs/decisions/0018-sandbox.md).
-    const refusal = spaceRefusalOf(deps.space, body.clientId);
-    if (refusal) throw refusal;
-    const checked = checkEndpointUrl(body.url, deps.policy);
-    if (!checked.ok) throw validationError([{ path: 'url', message: `refused: ${checked.reason}` }], 'The endpoint URL is not allowed');
-    const secret = newEndpointSecret();
-    const row = await insertEndpoint(
-      deps.pool,
-      {
-        id: body.id,
-        clientId: body.clientId,
-        url: checked.url,
-        eventTypes: body.eventTypes,
-        treasuries: body.treasuries,
-        secretSealed: deps.box.seal(secret),
-      },
-      deps.maxEndpointsPerClient,
-      auditedByOf(body, deps.adminAuditTopic),
-    );
-    if (row.kind === 'over-limit') {
-      throw new AppError('LIMIT_EXCEEDED', `A client may register at most ${deps.maxEndpointsPerClient} webhook endpoints`);
-    }
-    if (row.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    if (row.kind === 'client-revoked') throw revoked();
-    // A retried create (the same idempotency key of the same client) answers the endpoint it made, with its secret.
-    const secretShown = row.kind === 'created' ? secret : deps.box.open(row.secretSealed);
-    // The gateway's Idempotent-Replayed: this answer is the one the key's first request got.
-    if (row.kind === 'existing') reply.header(idempotentReplayedHeader, 'true');
-    reply.code(201);
-    return { ...endpointView(row.row), secret: secretShown };
-  };
+async function createEndpoint(deps: InternalRouteDeps, body: z.output<typeof createWebhookEndpointInternalBody>, reply: FastifyReply) {
+  // Judged here from the id, not on the gateway's word: a test-mode client's grants are the
+  // sandbox's, never a view of live movements, and the sandbox has no live client's endpoints
+  // (docs/decisions/0018-sandbox.md).
+  const refusal = spaceRefusalOf(deps.space, body.clientId);
+  if (refusal) throw refusal;
+  const checked = checkEndpointUrl(body.url, deps.policy);
+  if (!checked.ok) throw validationError([{ path: 'url', message: `refused: ${checked.reason}` }], 'The endpoint URL is not allowed');
+  const secret = newEndpointSecret();
+  const row = await insertEndpoint(
+    deps.pool,
+    {
+      id: body.id,
+      clientId: body.clientId,
+      url: checked.url,
+      eventTypes: body.eventTypes,
+      treasuries: body.treasuries,
+      secretSealed: deps.box.seal(secret),
+    },
+    deps.maxEndpointsPerClient,
+    auditedByOf(body, deps.adminAuditTopic),
+  );
+  if (row.kind === 'over-limit') {
+    throw new AppError('LIMIT_EXCEEDED', `A client may register at most ${deps.maxEndpointsPerClient} webhook endpoints`);
+  }
+  if (row.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if (row.kind === 'client-revoked') throw revoked();
+  // A retried create (the same idempotency key of the same client) answers the endpoint it made, with its secret.
+  const secretShown = row.kind === 'created' ? secret : deps.box.open(row.secretSealed);
+  // The gateway's Idempotent-Replayed: this answer is the one the key's first request got.
+  if (row.kind === 'existing') reply.header(idempotentReplayedHeader, 'true');
+  reply.code(201);
+  return { ...endpointView(row.row), secret: secretShown };
 }
 
 /**
@@ -151,33 +148,43 @@ function createEndpoint(deps: InternalRouteDeps) {
  * grants. Another client's endpoint is answered like a missing one (404).
  */
 export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void {
-  app.post(
-    '/internal/webhooks/endpoints',
-    { schema: { body: createWebhookEndpointInternalBody, response: { 201: webhookEndpointWithSecret } } },
-    createEndpoint(deps),
-  );
+  registerRoutes(app, endpointRoutes, deps);
+  registerRoutes(app, deliveryRoutes, deps);
+  registerRoutes(app, acrossClientsRoutes, deps);
+}
 
-  app.get(
-    '/internal/webhooks/clients/:clientId/endpoints',
-    { schema: { params: clientParams, response: { 200: z.object({ endpoints: z.array(webhookEndpoint) }) } } },
-    async (request) => ({ endpoints: (await listEndpoints(deps.pool, request.params.clientId)).map(endpointView) }),
-  );
+const route = routeOf<InternalRouteDeps>();
 
-  app.get(
-    '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
-    { schema: { params: endpointParams, response: { 200: webhookEndpoint } } },
-    async (request) => {
+/** A client's endpoints: made, read, re-enabled, deleted, their secrets rotated. */
+const endpointRoutes: InternalRoute<InternalRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/internal/webhooks/endpoints',
+    schema: { body: createWebhookEndpointInternalBody, response: { 201: webhookEndpointWithSecret } },
+    handler: (request, reply, deps) => createEndpoint(deps, request.body, reply),
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/webhooks/clients/:clientId/endpoints',
+    schema: { params: clientParams, response: { 200: z.object({ endpoints: z.array(webhookEndpoint) }) } },
+    handler: async (request, _reply, deps) => ({ endpoints: (await listEndpoints(deps.pool, request.params.clientId)).map(endpointView) }),
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
+    schema: { params: endpointParams, response: { 200: webhookEndpoint } },
+    handler: async (request, _reply, deps) => {
       const row = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
       if (!row) throw notFound();
       return endpointView(row);
     },
-  );
-
+  }),
   // Re-enabling is audited (the outbox, in the same transaction): the gateway names who asked.
-  app.post(
-    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/enable',
-    { schema: { params: endpointParams, body: enableWebhookEndpointInternalBody, response: { 200: webhookEndpoint } } },
-    async (request) => {
+  route({
+    method: 'POST',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/enable',
+    schema: { params: endpointParams, body: enableWebhookEndpointInternalBody, response: { 200: webhookEndpoint } },
+    handler: async (request, _reply, deps) => {
       const row = await enableEndpoint(deps.pool, request.params.clientId, request.params.endpointId, {
         actor: request.body.actor,
         requestId: request.body.requestId,
@@ -187,97 +194,109 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
       if (!row) throw notFound();
       return endpointView(row);
     },
-  );
-
-  // Platform clients revoked, as the gateways report them (the revocation route at once, every
-  // gateway's poll of the user service for the operator CLI's): their endpoints stop.
-  app.post(
-    '/internal/webhooks/revoked-clients',
-    { schema: { body: revokedClientsInternalBody, response: { 200: revokedClientsAnswer } } },
-    async (request) => ({ stopped: await stopRevokedClients(deps.pool, request.body.clientIds, deps.adminAuditTopic) }),
-  );
-
-  // Every client's endpoints (ADMIN+ through the gateway: the console's list of failing endpoints).
-  app.get(
-    '/internal/webhooks/endpoints',
-    { schema: { querystring: internalWebhookEndpointsQuery, response: { 200: adminWebhookEndpointPage } } },
-    async (request) => {
-      const { status, limit, cursor } = request.query;
-      const rows = await listAllEndpoints(deps.pool, { status, after: cursor, limit: limit + 1 });
-      const page = rows.slice(0, limit);
-      return {
-        endpoints: page.map(endpointView),
-        nextCursor: rows.length > limit && page.length > 0 ? (page[page.length - 1]?.id ?? null) : null,
-      };
-    },
-  );
-
-  app.delete(
-    '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
-    { schema: { params: endpointParams, body: changeBody } },
-    async (request, reply) => {
+  }),
+  route({
+    method: 'DELETE',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId',
+    schema: { params: endpointParams, body: changeBody },
+    handler: async (request, reply, deps) => {
       const audited = auditedByOf(request.body, deps.adminAuditTopic);
       if (!(await deleteEndpoint(deps.pool, request.params.clientId, request.params.endpointId, audited))) throw notFound();
       return reply.code(204).send();
     },
-  );
+  }),
+  route({
+    method: 'POST',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret',
+    schema: { params: endpointParams, body: changeBody, response: { 200: webhookEndpointWithSecret } },
+    handler: (request, _reply, deps) => rotateEndpointSecret(deps, request.params, auditedByOf(request.body, deps.adminAuditTopic)),
+  }),
+];
 
-  app.post(
-    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/rotate-secret',
-    { schema: { params: endpointParams, body: changeBody, response: { 200: webhookEndpointWithSecret } } },
-    async (request) => {
-      if (await clientRevoked(deps.pool, request.params.clientId)) throw revoked();
-      const secret = newEndpointSecret();
-      const row = await rotateSecret(
-        deps.pool,
-        request.params.clientId,
-        request.params.endpointId,
-        deps.box.seal(secret),
-        webhookSecretOverlapMs,
-        auditedByOf(request.body, deps.adminAuditTopic),
-      );
-      if (!row) throw notFound();
-      return { ...endpointView(row), secret };
-    },
-  );
-
-  app.get(
-    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries',
-    { schema: { params: endpointParams, querystring: logQuery, response: { 200: webhookDeliveryPage } } },
-    async (request) => {
-      const endpoint = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
-      if (!endpoint) throw notFound();
-      const { limit, cursor } = request.query;
-      const rows = await deliveryLog(deps.pool, endpoint.id, limit + 1, cursor ? Number(cursor) : undefined);
-      const page = rows.slice(0, limit);
-      return {
-        deliveries: page.map(deliveryView),
-        nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
-      };
-    },
-  );
-
-  app.post(
-    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/test',
-    { schema: { params: endpointParams, body: changeBody } },
-    async (request, reply) => {
+/** An endpoint's deliveries: its log, a test delivery, a delivery sent again. */
+const deliveryRoutes: InternalRoute<InternalRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries',
+    schema: { params: endpointParams, querystring: logQuery, response: { 200: webhookDeliveryPage } },
+    handler: (request, _reply, deps) => deliveryPage(deps, request.params, request.query),
+  }),
+  route({
+    method: 'POST',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/test',
+    schema: { params: endpointParams, body: changeBody },
+    handler: async (request, reply, deps) => {
       const endpoint = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
       if (!endpoint) throw notFound();
       if (await clientRevoked(deps.pool, endpoint.clientId)) throw revoked();
       const queued = await insertTestDelivery(deps.pool, endpoint, auditedByOf(request.body, deps.adminAuditTopic));
       return reply.code(202).send({ status: 'PENDING', ...queued });
     },
-  );
-
-  app.post(
-    '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver',
-    { schema: { params: deliveryParams, body: changeBody } },
-    async (request, reply) => {
+  }),
+  route({
+    method: 'POST',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver',
+    schema: { params: deliveryParams, body: changeBody },
+    handler: async (request, reply, deps) => {
       const endpoint = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
       if (endpoint && (await clientRevoked(deps.pool, endpoint.clientId))) throw revoked();
       const audited = auditedByOf(request.body, deps.adminAuditTopic);
       if (!endpoint || !(await redeliver(deps.pool, endpoint, request.params.deliveryId, audited))) throw notFound();
       return reply.code(202).send({ status: 'PENDING' });
     },
-  );
+  }),
+];
+
+/** What spans every client: the revoked ones' endpoints stopped, every endpoint listed. */
+const acrossClientsRoutes: InternalRoute<InternalRouteDeps>[] = [
+  // Platform clients revoked, as the gateways report them (the revocation route at once, every
+  // gateway's poll of the user service for the operator CLI's): their endpoints stop.
+  route({
+    method: 'POST',
+    url: '/internal/webhooks/revoked-clients',
+    schema: { body: revokedClientsInternalBody, response: { 200: revokedClientsAnswer } },
+    handler: async (request, _reply, deps) => ({
+      stopped: await stopRevokedClients(deps.pool, request.body.clientIds, deps.adminAuditTopic),
+    }),
+  }),
+  // Every client's endpoints (ADMIN+ through the gateway: the console's list of failing endpoints).
+  route({
+    method: 'GET',
+    url: '/internal/webhooks/endpoints',
+    schema: { querystring: internalWebhookEndpointsQuery, response: { 200: adminWebhookEndpointPage } },
+    handler: (request, _reply, deps) => allEndpointsPage(deps, request.query),
+  }),
+];
+
+/** A new secret for an endpoint of a live client; the old one is still accepted for webhookSecretOverlapMs. */
+async function rotateEndpointSecret(deps: InternalRouteDeps, params: z.output<typeof endpointParams>, audited: AuditedBy | undefined) {
+  if (await clientRevoked(deps.pool, params.clientId)) throw revoked();
+  const secret = newEndpointSecret();
+  const row = await rotateSecret(deps.pool, params.clientId, params.endpointId, deps.box.seal(secret), webhookSecretOverlapMs, audited);
+  if (!row) throw notFound();
+  return { ...endpointView(row), secret };
+}
+
+/** A page of an endpoint's delivery log, newest first, by the delivery-id cursor. */
+async function deliveryPage(deps: InternalRouteDeps, params: z.output<typeof endpointParams>, query: z.output<typeof logQuery>) {
+  const endpoint = await findEndpoint(deps.pool, params.clientId, params.endpointId);
+  if (!endpoint) throw notFound();
+  const { limit, cursor } = query;
+  const rows = await deliveryLog(deps.pool, endpoint.id, limit + 1, cursor ? Number(cursor) : undefined);
+  const page = rows.slice(0, limit);
+  return {
+    deliveries: page.map(deliveryView),
+    nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1]?.id) : null,
+  };
+}
+
+/** A page of every client's endpoints, by the endpoint-id cursor. */
+async function allEndpointsPage(deps: InternalRouteDeps, query: z.output<typeof internalWebhookEndpointsQuery>) {
+  const { status, limit, cursor } = query;
+  const rows = await listAllEndpoints(deps.pool, { status, after: cursor, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  return {
+    endpoints: page.map(endpointView),
+    nextCursor: rows.length > limit && page.length > 0 ? (page[page.length - 1]?.id ?? null) : null,
+  };
 }
