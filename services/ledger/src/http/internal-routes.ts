@@ -24,10 +24,11 @@ import {
   wallet,
   walletKeyOf,
   walletKeyOfUser,
+  type ApprovalStatus,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { Pool } from '@coin/db';
-import type { App } from '@coin/http';
+import { registerRoutes, routeOf, type App, type InternalRoute } from '@coin/http';
 import { z } from 'zod';
 import { auditShards } from '../db/audit-shards';
 import { readBalanceChanges, readTransactionTypes } from '../db/balance-change-reads';
@@ -58,59 +59,58 @@ export interface InternalRouteDeps {
   creditLegMaxAgeS: number;
 }
 
+/** The ledger's internal reads: wallets, approvals and holds, transactions, treasuries and the supply check. */
 export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void {
-  app.get(
-    '/internal/wallets/by-user/:userId',
-    { schema: { params: z.object({ userId: userIdParam }), response: { 200: wallet } } },
-    async (request) => {
+  registerRoutes(app, walletRoutes, deps);
+  registerRoutes(app, approvalAndHoldRoutes, deps);
+  registerRoutes(app, transactionAndSupplyRoutes, deps);
+}
+
+const route = routeOf<InternalRouteDeps>();
+
+/** A user's wallet, its spending limits and its balance changes. */
+const walletRoutes: InternalRoute<InternalRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/internal/wallets/by-user/:userId',
+    schema: { params: z.object({ userId: userIdParam }), response: { 200: wallet } },
+    handler: async (request, _reply, deps) => {
       const found = await firstFound(deps.pools, (db) => findWalletOfUser(db, request.params.userId));
       if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
       return userWalletView(found, request.params.userId, deps.xafRate);
     },
-  );
-
-  app.get(
-    '/internal/wallets/by-user/:userId/limits',
-    {
-      schema: {
-        params: z.object({ userId: userIdParam }),
-        // The user's role is the user service's; the caller (the gateway) names it.
-        querystring: z.strictObject({ role }),
-        response: { 200: spendingLimits },
-      },
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/wallets/by-user/:userId/limits',
+    schema: {
+      params: z.object({ userId: userIdParam }),
+      // The user's role is the user service's; the caller (the gateway) names it.
+      querystring: z.strictObject({ role }),
+      response: { 200: spendingLimits },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const found = await firstFound(deps.pools, (db) => findWalletOfUser(db, request.params.userId));
       if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
       return spendingLimitsView(found, request.params.userId, request.query.role, deps.policy, deps.now());
     },
-  );
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/wallets/by-user/:userId/balance-changes',
+    schema: { params: z.object({ userId: userIdParam }), querystring: balanceChangesQuery, response: { 200: balanceChangesPage } },
+    handler: (request, _reply, deps) => balanceChanges(deps, request.params.userId, request.query),
+  }),
+];
 
-  // What a live balance stream replays on resume: the coin.balance.changed events the ledger
-  // published for the wallet, rebuilt from its entries (same eventId, same fields), read from the
-  // one shard that owns the wallet.
-  app.get(
-    '/internal/wallets/by-user/:userId/balance-changes',
-    { schema: { params: z.object({ userId: userIdParam }), querystring: balanceChangesQuery, response: { 200: balanceChangesPage } } },
-    async (request) => {
-      const { userId } = request.params;
-      const { afterSequence, limit } = request.query;
-      const shard = deps.shardOfWallet(walletKeyOfUser(userId));
-      const others = deps.pools.filter((_, i) => i !== shard);
-      const found = await readBalanceChanges(deps.pools[shard]!, userId, afterSequence, limit, async (ids) => {
-        const types = await Promise.all(others.map((db) => readTransactionTypes(db, ids)));
-        return new Map(types.flatMap((map) => [...map]));
-      });
-      if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
-      return { sequence: found.sequence, changes: found.changes.map(({ change, at }) => balanceChangedEvent(change, at)) };
-    },
-  );
-
+/** Approval requests (those holding a payout apart) and holds, one by id or a page over every shard. */
+const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
   // The view, and the command as the ledger keeps it: the gateway keys the approval's commands by it.
-  app.get(
-    '/internal/approvals/:id',
-    { schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ approval, command: approvableCommand }) } } },
-    async (request) => {
+  route({
+    method: 'GET',
+    url: '/internal/approvals/:id',
+    schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ approval, command: approvableCommand }) } },
+    handler: async (request, _reply, deps) => {
       const found = await firstFound(deps.pools, (db) => findApproval(db, request.params.id));
       // A request holding a payout is no Approval (docs/design/ledger.md "Payouts"): /internal/payout-approvals/:id shows it.
       if (!found || holdsPayout(found.command) || approvedWithoutTransaction(found.command)) {
@@ -118,123 +118,170 @@ export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void 
       }
       return { approval: approvalView(found), command: found.command };
     },
-  );
-
-  app.get(
-    '/internal/payout-approvals/:id',
-    { schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ payoutApproval, command: approvableCommand }) } } },
-    async (request) => {
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/payout-approvals/:id',
+    schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ payoutApproval, command: approvableCommand }) } },
+    handler: async (request, _reply, deps) => {
       const found = await firstFound(deps.pools, (db) => findApproval(db, request.params.id));
       if (!found || !holdsPayout(found.command)) {
         throw new AppError('APPROVAL_NOT_FOUND', `Payout approval request ${request.params.id} does not exist`);
       }
       return { payoutApproval: payoutApprovalView(found), command: found.command };
     },
-  );
-
-  app.get(
-    '/internal/payout-approvals',
-    { schema: { querystring: payoutApprovalsQuery, response: { 200: payoutApprovalPage } } },
-    async (request) => {
-      const { status, limit, offset } = request.query;
-      const page = await pagedOverShards(
-        deps.pools,
-        { limit, offset },
-        async (db, first) => {
-          const part = await listApprovals(db, { status, kind: 'payouts', ...first });
-          return { rows: part.approvals, total: part.total };
-        },
-        newestFirst,
-      );
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/payout-approvals',
+    schema: { querystring: payoutApprovalsQuery, response: { 200: payoutApprovalPage } },
+    handler: async (request, _reply, deps) => {
+      const { limit, offset } = request.query;
+      const page = await approvalsOverShards(deps, request.query, 'payouts');
       return { payoutApprovals: page.rows.map(payoutApprovalView), pagination: { limit, offset, total: page.total } };
     },
-  );
-
-  app.get('/internal/approvals', { schema: { querystring: approvalsQuery, response: { 200: approvalPage } } }, async (request) => {
-    const { status, limit, offset } = request.query;
-    const page = await pagedOverShards(
-      deps.pools,
-      { limit, offset },
-      async (db, first) => {
-        const part = await listApprovals(db, { status, kind: 'approvals', ...first });
-        return { rows: part.approvals, total: part.total };
-      },
-      newestFirst,
-    );
-    return { approvals: page.rows.map(approvalView), pagination: { limit, offset, total: page.total } };
-  });
-
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/approvals',
+    schema: { querystring: approvalsQuery, response: { 200: approvalPage } },
+    handler: async (request, _reply, deps) => {
+      const { limit, offset } = request.query;
+      const page = await approvalsOverShards(deps, request.query, 'approvals');
+      return { approvals: page.rows.map(approvalView), pagination: { limit, offset, total: page.total } };
+    },
+  }),
   // With who may settle it: the gateway judges a capture or void by it before sending one.
-  app.get('/internal/holds/:id', { schema: { params: z.object({ id: uuidInput }), response: { 200: internalHold } } }, async (request) => {
-    const found = await firstFound(deps.pools, (db) => findHold(db, request.params.id));
-    if (!found) throw new AppError('HOLD_NOT_FOUND', `Hold ${request.params.id} does not exist`);
-    return { ...holdView(found), settlerClientId: found.settlerClientId };
-  });
-
-  app.get('/internal/holds', { schema: { querystring: adminHoldsQuery, response: { 200: holdPage } } }, async (request) => {
-    const { userId, status, limit, offset } = request.query;
-    const page = await pagedOverShards(
-      deps.pools,
-      { limit, offset },
-      async (db, first) => {
-        const part = await listHolds(db, { fromUserId: userId, status, ...first });
-        return { rows: part.holds, total: part.total };
-      },
-      newestFirst,
-    );
-    return { holds: page.rows.map(holdView), pagination: { limit, offset, total: page.total } };
-  });
-
-  app.get(
-    '/internal/transactions',
-    {
-      schema: {
-        querystring: z.strictObject({
-          afterId: z.coerce.number().int().nonnegative().default(0),
-          limit: z.coerce.number().int().min(1).max(transactionPageSizeMax).default(500),
-        }),
-        response: { 200: internalTransactionPage },
-      },
+  route({
+    method: 'GET',
+    url: '/internal/holds/:id',
+    schema: { params: z.object({ id: uuidInput }), response: { 200: internalHold } },
+    handler: async (request, _reply, deps) => {
+      const found = await firstFound(deps.pools, (db) => findHold(db, request.params.id));
+      if (!found) throw new AppError('HOLD_NOT_FOUND', `Hold ${request.params.id} does not exist`);
+      return { ...holdView(found), settlerClientId: found.settlerClientId };
     },
-    async (request) => {
-      const { afterId, limit } = request.query;
-      // Ids are one series over shards (the home shard hands them out): each shard's first `limit`
-      // past the cursor, merged by id, are the ledger's.
-      const rows = await gathered(deps.pools, (db) => transactionsAfter(db, afterId, limit));
-      const transactions = rows
-        .sort((a, b) => Number(a.id) - Number(b.id))
-        .slice(0, limit)
-        .map(transactionView);
-      return { transactions, nextAfterId: transactions.length === limit ? transactions[transactions.length - 1]!.id : null };
-    },
-  );
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/holds',
+    schema: { querystring: adminHoldsQuery, response: { 200: holdPage } },
+    handler: (request, _reply, deps) => holdsOverShards(deps, request.query),
+  }),
+];
 
-  app.get(
-    '/internal/transactions/:id',
-    { schema: { params: z.object({ id: transactionIdParam }), response: { 200: transaction } } },
-    async (request) => {
+/** Transactions (the history rebuild's pages, one by id), the treasuries and the supply check. */
+const transactionAndSupplyRoutes: InternalRoute<InternalRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/internal/transactions',
+    schema: {
+      querystring: z.strictObject({
+        afterId: z.coerce.number().int().nonnegative().default(0),
+        limit: z.coerce.number().int().min(1).max(transactionPageSizeMax).default(500),
+      }),
+      response: { 200: internalTransactionPage },
+    },
+    handler: (request, _reply, deps) => transactionPage(deps, request.query.afterId, request.query.limit),
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/transactions/:id',
+    schema: { params: z.object({ id: transactionIdParam }), response: { 200: transaction } },
+    handler: async (request, _reply, deps) => {
       const found = await firstFound(deps.pools, (db) => findTransaction(db, request.params.id));
       if (!found) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${request.params.id} does not exist`);
       return transactionView(found);
     },
-  );
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/treasuries',
+    schema: { response: { 200: treasuryList } },
+    handler: async (_request, _reply, deps) => ({ treasuries: await treasuries(deps) }),
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/supply',
+    schema: { response: { 200: supplyReport } },
+    handler: async (_request, _reply, deps) => auditShards(deps.pools, { now: deps.now(), creditLegMaxAgeS: deps.creditLegMaxAgeS }),
+  }),
+];
 
-  app.get('/internal/treasuries', { schema: { response: { 200: treasuryList } } }, async () => ({
-    treasuries: (
-      await Promise.all(
-        deps.pools.map(async (db, shard) =>
-          (await listTreasuryWallets(db)).filter((w) => deps.shardOfWallet(walletKeyOf(w.party)) === shard),
-        ),
-      )
-    )
-      .flat()
-      .sort((a, b) => (a.party.kind === 'treasury' && b.party.kind === 'treasury' ? a.party.code.localeCompare(b.party.code) : 0))
-      .flatMap((w) => (w.party.kind === 'treasury' ? [treasuryView(w, w.party.code)] : [])),
-  }));
-
-  app.get('/internal/supply', { schema: { response: { 200: supplyReport } } }, async () => {
-    return auditShards(deps.pools, { now: deps.now(), creditLegMaxAgeS: deps.creditLegMaxAgeS });
+/**
+ * What a live balance stream replays on resume: the coin.balance.changed events the ledger
+ * published for the wallet, rebuilt from its entries (same eventId, same fields), read from the
+ * one shard that owns the wallet.
+ */
+async function balanceChanges(deps: InternalRouteDeps, userId: number, query: z.output<typeof balanceChangesQuery>) {
+  const { afterSequence, limit } = query;
+  const shard = deps.shardOfWallet(walletKeyOfUser(userId));
+  const others = deps.pools.filter((_, i) => i !== shard);
+  const found = await readBalanceChanges(deps.pools[shard]!, userId, afterSequence, limit, async (ids) => {
+    const types = await Promise.all(others.map((db) => readTransactionTypes(db, ids)));
+    return new Map(types.flatMap((map) => [...map]));
   });
+  if (!found) throw new AppError('WALLET_NOT_FOUND', 'This user has no wallet');
+  return { sequence: found.sequence, changes: found.changes.map(({ change, at }) => balanceChangedEvent(change, at)) };
+}
+
+/** A page of approval requests over every shard, newest first: the ordinary ones, or those holding a payout. */
+function approvalsOverShards(
+  deps: InternalRouteDeps,
+  query: { status?: ApprovalStatus | undefined; limit: number; offset: number },
+  kind: 'approvals' | 'payouts',
+) {
+  const { status, limit, offset } = query;
+  return pagedOverShards(
+    deps.pools,
+    { limit, offset },
+    async (db, first) => {
+      const part = await listApprovals(db, { status, kind, ...first });
+      return { rows: part.approvals, total: part.total };
+    },
+    newestFirst,
+  );
+}
+
+/** A page of holds over every shard, newest first, a payer's or every one. */
+async function holdsOverShards(deps: InternalRouteDeps, query: z.output<typeof adminHoldsQuery>) {
+  const { userId, status, limit, offset } = query;
+  const page = await pagedOverShards(
+    deps.pools,
+    { limit, offset },
+    async (db, first) => {
+      const part = await listHolds(db, { fromUserId: userId, status, ...first });
+      return { rows: part.holds, total: part.total };
+    },
+    newestFirst,
+  );
+  return { holds: page.rows.map(holdView), pagination: { limit, offset, total: page.total } };
+}
+
+/** The transactions past a cursor, in id order, for the history rebuild. */
+async function transactionPage(deps: InternalRouteDeps, afterId: number, limit: number) {
+  // Ids are one series over shards (the home shard hands them out): each shard's first `limit`
+  // past the cursor, merged by id, are the ledger's.
+  const rows = await gathered(deps.pools, (db) => transactionsAfter(db, afterId, limit));
+  const transactions = rows
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .slice(0, limit)
+    .map(transactionView);
+  return { transactions, nextAfterId: transactions.length === limit ? transactions[transactions.length - 1]!.id : null };
+}
+
+/** The treasury wallets, each from the shard that owns it, by code. */
+async function treasuries(deps: InternalRouteDeps) {
+  return (
+    await Promise.all(
+      deps.pools.map(async (db, shard) =>
+        (await listTreasuryWallets(db)).filter((w) => deps.shardOfWallet(walletKeyOf(w.party)) === shard),
+      ),
+    )
+  )
+    .flat()
+    .sort((a, b) => (a.party.kind === 'treasury' && b.party.kind === 'treasury' ? a.party.code.localeCompare(b.party.code) : 0))
+    .flatMap((w) => (w.party.kind === 'treasury' ? [treasuryView(w, w.party.code)] : []));
 }
 
 /** The order of the approval and hold lists: newest first, then by id (as their SQL orders them). */
