@@ -46,7 +46,6 @@ const pendingWindowsMax = 10_000;
 export function shardedStore(own: ShardStore, others: readonly ShardStore[], home: Pool): LedgerStore {
   /** The other shards' part of each window a read returned, to subtract again on write. */
   const othersPart = new Map<string, SpendingWindow>();
-  const pendingKey = (scope: string, version: number | null) => `${scope}\u0000${version ?? 'new'}`;
 
   const read = async (request: BatchReadRequest): Promise<BatchRead> => {
     const isHome = own.pool === home;
@@ -54,71 +53,28 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
       own.store.read(isHome ? request : { ...request, idsToReserve: 0 }),
       isHome || request.idsToReserve === 0 ? Promise.resolve([]) : reserveIds(home, request.idsToReserve),
     ]);
-    const wallets = new Map([...primary.wallets].filter(([key]) => own.owns(key)));
-    const refundTargets = new Map(primary.refundTargets);
-    const windowsByShard: Array<Map<string, LoadedWindow>> = [primary.windows, ...others.map(() => new Map<string, LoadedWindow>())];
-    const scopes = new Set([...request.windowScopes, ...recipientScopesOf(refundTargets.values())]);
-    const missingTargets = request.refundOf.filter((id) => !refundTargets.has(id));
-    const missingWallets = () => [...neededWallets(request, primary, refundTargets.values())].filter((key) => !wallets.has(key));
-    const fromOthers = async (walletKeys: string[], refundOf: number[], windowScopes: string[]) =>
-      Promise.all(
-        others.map((other, i) =>
-          other.store.read({ ...emptyReadRequest, walletKeys, refundOf, windowScopes }).then((found) => ({ found, shard: i + 1 })),
-        ),
-      );
+    const found: FoundOverShards = {
+      wallets: new Map([...primary.wallets].filter(([key]) => own.owns(key))),
+      refundTargets: new Map(primary.refundTargets),
+      windowsByShard: [primary.windows, ...others.map(() => new Map<string, LoadedWindow>())],
+    };
+    const scopes = new Set([...request.windowScopes, ...recipientScopesOf(found.refundTargets.values())]);
+    const missingTargets = request.refundOf.filter((id) => !found.refundTargets.has(id));
+    const missingWallets = () =>
+      [...neededWallets(request, primary, found.refundTargets.values())].filter((key) => !found.wallets.has(key));
     if (missingTargets.length > 0 || scopes.size > 0 || missingWallets().length > 0) {
-      for (const { found, shard } of await fromOthers(missingWallets(), missingTargets, [...scopes])) {
-        for (const [key, wallet] of found.wallets) if (!wallets.has(key) && others[shard - 1]!.owns(key)) wallets.set(key, wallet);
-        for (const [id, target] of found.refundTargets) if (!refundTargets.has(id)) refundTargets.set(id, target);
-        for (const [scope, window] of found.windows) windowsByShard[shard]!.set(scope, window);
-      }
+      takeFromOthers(found, others, await readOthers(others, missingWallets(), missingTargets, [...scopes]));
     }
-    const foreignTargets = missingTargets.flatMap((id) => refundTargets.get(id) ?? []);
-    if (foreignTargets.length > 0) {
-      // A purchase from another shard: its refunds so far debit its treasury, whose partition
-      // this apply holds, so they are counted here; its payer's window and wallet are read everywhere.
-      const refunded = await refundedSoFar(
-        own.pool,
-        foreignTargets.map((t) => t.id),
-      );
-      for (const target of foreignTargets) refundTargets.set(target.id, { ...target, refunded: refunded.get(target.id) ?? 0 });
-      const extraScopes = recipientScopesOf(foreignTargets);
-      for (const scope of extraScopes) scopes.add(scope);
-      const walletKeys = missingWallets();
-      const [ownExtra, othersExtra] = await Promise.all([
-        own.store.read({ ...emptyReadRequest, walletKeys, windowScopes: extraScopes }),
-        fromOthers(walletKeys, [], extraScopes),
-      ]);
-      for (const [key, wallet] of ownExtra.wallets) if (own.owns(key)) wallets.set(key, wallet);
-      for (const [scope, window] of ownExtra.windows) windowsByShard[0]!.set(scope, window);
-      for (const { found, shard } of othersExtra) {
-        for (const [key, wallet] of found.wallets) if (!wallets.has(key) && others[shard - 1]!.owns(key)) wallets.set(key, wallet);
-        for (const [scope, window] of found.windows) windowsByShard[shard]!.set(scope, window);
-      }
-    }
+    const foreignTargets = missingTargets.flatMap((id) => found.refundTargets.get(id) ?? []);
+    if (foreignTargets.length > 0) await readForeignPurchases(own, others, found, { foreignTargets, scopes, missingWallets });
     return {
       ...primary,
       ...(await readsElsewhere(request, primary, others, isHome ? null : home)),
-      wallets: wallets as Map<string, LoadedWallet>,
-      refundTargets,
-      windows: mergedWindows(scopes, windowsByShard),
+      wallets: found.wallets,
+      refundTargets: found.refundTargets,
+      windows: mergedWindows(scopes, found.windowsByShard, othersPart),
       reservedIds: isHome ? primary.reservedIds : homeIds,
     };
-  };
-
-  const mergedWindows = (scopes: Set<string>, byShard: Array<Map<string, LoadedWindow>>): Map<string, LoadedWindow> => {
-    const merged = new Map<string, LoadedWindow>();
-    for (const scope of scopes) {
-      const ownWindow = byShard[0]!.get(scope);
-      const foreign = byShard.slice(1).flatMap((windows) => windows.get(scope)?.window ?? []);
-      if (!ownWindow && foreign.length === 0) continue;
-      const version = ownWindow?.version ?? null;
-      const othersWindow = sumWindows(foreign);
-      if (othersPart.size >= pendingWindowsMax) othersPart.delete(othersPart.keys().next().value!);
-      othersPart.set(pendingKey(scope, version), othersWindow);
-      merged.set(scope, { window: sumWindows([...(ownWindow?.window ?? []), ...othersWindow]), version });
-    }
-    return merged;
   };
 
   const write = (batch: BatchWrite): Promise<number | null> => {
@@ -132,6 +88,93 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
   };
 
   return { read, write };
+}
+
+/** What one batch read has gathered over shards: wallets from their owners, refund targets, each shard's windows (its own first). */
+interface FoundOverShards {
+  wallets: Map<string, LoadedWallet>;
+  refundTargets: Map<number, RefundTarget>;
+  windowsByShard: Array<Map<string, LoadedWindow>>;
+}
+
+/** The other shards' answers, each with its place in windowsByShard (the own shard is 0). */
+type OthersAnswers = Array<{ found: BatchRead; shard: number }>;
+
+/** What the other shards have of these wallets, refund targets and windows: one read each, at once. */
+async function readOthers(
+  others: readonly ShardStore[],
+  walletKeys: string[],
+  refundOf: number[],
+  windowScopes: string[],
+): Promise<OthersAnswers> {
+  return Promise.all(
+    others.map((other, i) =>
+      other.store.read({ ...emptyReadRequest, walletKeys, refundOf, windowScopes }).then((found) => ({ found, shard: i + 1 })),
+    ),
+  );
+}
+
+/** Takes what the other shards answered: a wallet only from its owner and only if not found yet, the first refund target, every window. */
+function takeFromOthers(into: FoundOverShards, others: readonly ShardStore[], answers: OthersAnswers): void {
+  for (const { found, shard } of answers) {
+    for (const [key, wallet] of found.wallets) if (!into.wallets.has(key) && others[shard - 1]!.owns(key)) into.wallets.set(key, wallet);
+    for (const [id, target] of found.refundTargets) if (!into.refundTargets.has(id)) into.refundTargets.set(id, target);
+    for (const [scope, window] of found.windows) into.windowsByShard[shard]!.set(scope, window);
+  }
+}
+
+/**
+ * A purchase from another shard: its refunds so far debit its treasury, whose partition this
+ * apply holds, so they are counted here; its payer's window and wallet are read everywhere.
+ */
+async function readForeignPurchases(
+  own: ShardStore,
+  others: readonly ShardStore[],
+  found: FoundOverShards,
+  purchases: { foreignTargets: RefundTarget[]; scopes: Set<string>; missingWallets: () => string[] },
+): Promise<void> {
+  const { foreignTargets, scopes, missingWallets } = purchases;
+  const refunded = await refundedSoFar(
+    own.pool,
+    foreignTargets.map((t) => t.id),
+  );
+  for (const target of foreignTargets) found.refundTargets.set(target.id, { ...target, refunded: refunded.get(target.id) ?? 0 });
+  const extraScopes = recipientScopesOf(foreignTargets);
+  for (const scope of extraScopes) scopes.add(scope);
+  const walletKeys = missingWallets();
+  const [ownExtra, othersExtra] = await Promise.all([
+    own.store.read({ ...emptyReadRequest, walletKeys, windowScopes: extraScopes }),
+    readOthers(others, walletKeys, [], extraScopes),
+  ]);
+  for (const [key, wallet] of ownExtra.wallets) if (own.owns(key)) found.wallets.set(key, wallet);
+  for (const [scope, window] of ownExtra.windows) found.windowsByShard[0]!.set(scope, window);
+  // Asked for no refund target, the other shards answer none: only their wallets and windows are taken.
+  takeFromOthers(found, others, othersExtra);
+}
+
+const pendingKey = (scope: string, version: number | null) => `${scope}\u0000${version ?? 'new'}`;
+
+/**
+ * Each window read, summed over shards; the other shards' part of it is kept in `othersPart`
+ * (by scope and version) for the write to take out again.
+ */
+function mergedWindows(
+  scopes: Set<string>,
+  byShard: Array<Map<string, LoadedWindow>>,
+  othersPart: Map<string, SpendingWindow>,
+): Map<string, LoadedWindow> {
+  const merged = new Map<string, LoadedWindow>();
+  for (const scope of scopes) {
+    const ownWindow = byShard[0]!.get(scope);
+    const foreign = byShard.slice(1).flatMap((windows) => windows.get(scope)?.window ?? []);
+    if (!ownWindow && foreign.length === 0) continue;
+    const version = ownWindow?.version ?? null;
+    const othersWindow = sumWindows(foreign);
+    if (othersPart.size >= pendingWindowsMax) othersPart.delete(othersPart.keys().next().value!);
+    othersPart.set(pendingKey(scope, version), othersWindow);
+    merged.set(scope, { window: sumWindows([...(ownWindow?.window ?? []), ...othersWindow]), version });
+  }
+  return merged;
 }
 
 /**
