@@ -15,6 +15,8 @@ export function benchServiceEnv(extra: Record<string, string> = {}): Record<stri
     FOUR_EYES_ACTOR_DAILY_COINS: '0',
     FOUR_EYES_RECIPIENT_DAILY_COINS: '0',
     FOUR_EYES_TREASURY_MINT: 'false',
+    // The payout step's platform client pays thousands of coins a minute from REWARDS: no daily cap.
+    PLATFORM_CLIENT_DAILY_REWARD_COINS: '0',
     // The chaos run's SUPERADMIN deletes dozens of paid users alone, as its load: the per-requester
     // deletion windows are off for it, as the four-eyes windows are (the e2e tests cover them).
     DELETION_WINDOW_DAILY_COINS: '0',

@@ -1,0 +1,261 @@
+/**
+ * Bulk payouts end to end: a platform client granted REWARDS pays 1,000 random users at a time
+ * (`POST /api/coins/payouts`, all or nothing), closed loop, every payout answered 201. The figure
+ * is payout **lines** per second: what a tournament or a shop's cash-back run feels.
+ */
+import { randomUUID } from 'node:crypto';
+import { payoutLinesMax } from '@coin/contracts';
+import { createPlatformClient, platformToken } from './platform-client';
+import type { ProcessStack } from '../../scripts/stack/processes';
+import type { SeededUser } from '../../scripts/stack/seed';
+import { serviceNames } from '../../scripts/stack/services';
+import { cpuSnapshot, cpuUse, describeCpuUse, type CpuUse } from './cpu';
+import { requestJson } from './http';
+import type { Operator } from './admin';
+import { runStep, type GeneratedRequest, type StepResult } from './load';
+import { say } from './progress';
+import { describeStages, stageFigures, stageSnapshot, type StageFigures } from './stage-metrics';
+import { progressTick } from './step-report';
+
+export interface PayoutSettings {
+  /** Lines per payout (1,000: the most one payout may carry). */
+  lines: number;
+  /** Closed-loop connections, each with one payout in flight; the best step is the figure. */
+  connections: number[];
+  stepSec: number;
+  warmupSec: number;
+}
+
+export const defaultPayoutSettings: PayoutSettings = {
+  lines: Number(process.env.BENCH_PAYOUT_LINES ?? payoutLinesMax),
+  connections: (process.env.BENCH_PAYOUT_CONNECTIONS ?? '2,4,8').split(',').filter(Boolean).map(Number),
+  stepSec: Number(process.env.BENCH_PAYOUT_STEP_S ?? 10),
+  warmupSec: Number(process.env.BENCH_PAYOUT_WARMUP_S ?? 3),
+};
+
+export interface PayoutStep {
+  label: string;
+  connections: number;
+  payoutsPerSec: number;
+  linesPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  cpu: CpuUse | null;
+  stages: StageFigures | null;
+}
+
+export interface PayoutResult {
+  linesPerPayout: number;
+  /** The best closed-loop step's lines per second. */
+  linesPerSec: number;
+  peakStep: string;
+  steps: PayoutStep[];
+  /** Minor units minted into REWARDS for the run (the invariant check counts them). */
+  fundedMinor: number;
+}
+
+/** Coins minted into REWARDS: far more than a run pays at ≤ 0.05 coin a line. */
+const rewardsFundCoins = 10_000_000;
+
+/** A SYSTEM token of a platform client granted REWARDS, with no daily reward cap (the bench's env turns it off). */
+async function payoutClientToken(stack: ProcessStack, prefix: string): Promise<string> {
+  const client = await createPlatformClient(
+    {
+      gatewayUrl: stack.gatewayUrl,
+      userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+      prefix,
+      redisUrl: stack.env('gateway').REDIS_URL!,
+    },
+    `bench-payouts-${randomUUID().slice(0, 8)}`,
+    ['REWARDS'],
+  );
+  return platformToken(stack.gatewayUrl, client);
+}
+
+/** Mints into REWARDS (the bench turns the treasury mint's four-eyes off); returns the minor units. */
+async function fundRewards(gatewayUrl: string, operator: Operator): Promise<number> {
+  const minted = await requestJson(gatewayUrl, 'POST', '/api/admin/mint', {
+    body: { treasury: 'REWARDS', amount: rewardsFundCoins, reason: 'bench payouts funding' },
+    headers: { ...operator.headers, 'idempotency-key': randomUUID() },
+  });
+  if (minted.status !== 201) throw new Error(`REWARDS funding failed: ${minted.status} ${JSON.stringify(minted.body)}`);
+  return rewardsFundCoins * 100;
+}
+
+/** `count` distinct users at random: a partial Fisher–Yates shuffle of the ids. */
+function distinctRandom(ids: number[], count: number): number[] {
+  const pool = [...ids];
+  const picked: number[] = [];
+  for (let i = 0; i < count && i < pool.length; i += 1) {
+    const j = i + Math.floor(Math.random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+    picked.push(pool[i]!);
+  }
+  return picked;
+}
+
+/** Payouts of `lines` distinct random users (spread over every partition by their keys' hash), 0.01–0.05 coin each. */
+export function payoutGenerator(token: string, users: SeededUser[], lines: number): () => GeneratedRequest {
+  const ids = users.map((u) => u.userId);
+  if (ids.length < lines) throw new Error(`${lines} lines need at least as many users (${ids.length} seeded)`);
+  return () => ({
+    path: '/api/coins/payouts',
+    headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({
+      from: { treasury: 'REWARDS' },
+      reason: 'bench payout',
+      lines: distinctRandom(ids, lines).map((toUserId) => ({ toUserId, amount: (1 + Math.floor(Math.random() * 5)) / 100 })),
+    }),
+  });
+}
+
+interface PayoutObserved {
+  pids: () => Record<string, number | undefined>;
+  metricsUrls: Record<string, string>;
+}
+
+async function payoutStep(
+  label: string,
+  url: string,
+  connections: number,
+  durationSec: number,
+  lines: number,
+  next: () => GeneratedRequest,
+  observed: PayoutObserved,
+): Promise<PayoutStep> {
+  const pids = () => ({ ...observed.pids(), 'load generator': process.pid });
+  const [cpuBefore, stagesBefore] = [cpuSnapshot(pids()), await stageSnapshot(observed.metricsUrls)];
+  const started = performance.now();
+  const r: StepResult = await runStep({
+    label,
+    url,
+    kind: 'closed',
+    connections,
+    durationSec,
+    next,
+    onTick: progressTick(label, durationSec),
+  });
+  const wallSeconds = (performance.now() - started) / 1000;
+  // CPU per payout line (the "transfers" the CPU is divided by are lines here).
+  const cpu = cpuUse(cpuBefore, cpuSnapshot(pids()), r.ok * lines, wallSeconds);
+  const stages = stageFigures(stagesBefore, await stageSnapshot(observed.metricsUrls), wallSeconds);
+  const step: PayoutStep = {
+    label,
+    connections,
+    payoutsPerSec: r.transfersPerSec,
+    linesPerSec: Math.round(r.transfersPerSec * lines),
+    p50Ms: r.p50Ms,
+    p99Ms: r.p99Ms,
+    statusCodes: r.statusCodes,
+    errors: r.errors + r.timeouts,
+    cpu,
+    stages,
+  };
+  say(
+    `${label}: ${step.payoutsPerSec} payouts/s = ${step.linesPerSec} lines/s, p50 ${step.p50Ms} ms, p99 ${step.p99Ms} ms, codes ${JSON.stringify(r.statusCodes)}, errors ${step.errors}`,
+  );
+  if (cpu) say(`  ${describeCpuUse(cpu).replace('per transfer', 'per payout line')}`);
+  say(`  ${describeStages(stages)}`);
+  return step;
+}
+
+/**
+ * Waits until no credit leg is in flight (the ledger's supply report), so that the invariants
+ * are checked on a settled ledger; returns the seconds it took, null if it did not settle in 180 s.
+ * A 201 answers the committed debit: the lines' credits in other partitions follow it.
+ */
+export async function creditsSettled(stack: ProcessStack): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < 180_000) {
+    const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply', {
+      headers: await stack.internalHeaders('gateway', 'ledger'),
+    }).catch(() => null);
+    if (supply?.status === 200 && (supply.body as { inFlight?: number }).inFlight === 0) return (Date.now() - started) / 1000;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return null;
+}
+
+/** Waits until one payout is answered 201: every recipient's wallet open, the client's token known. */
+async function firstPayout(url: string, next: () => GeneratedRequest): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const request = next();
+    const answer = await requestJson(url, 'POST', request.path, { headers: request.headers, body: JSON.parse(request.body) });
+    if (answer.status === 201) return;
+    if (attempt >= 30) throw new Error(`a payout was not accepted: ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/**
+ * The payout measurement on a running stack whose users are seeded: funds REWARDS, makes the
+ * platform client, warms up, then one closed-loop step per connection count.
+ */
+export async function measurePayouts(input: {
+  stack: ProcessStack;
+  prefix: string;
+  users: SeededUser[];
+  operator: Operator;
+  settings?: PayoutSettings;
+}): Promise<PayoutResult> {
+  const { stack, settings = defaultPayoutSettings } = input;
+  const fundedMinor = await fundRewards(stack.gatewayUrl, input.operator);
+  const next = payoutGenerator(await payoutClientToken(stack, input.prefix), input.users, settings.lines);
+  await firstPayout(stack.gatewayUrl, next);
+  const observed: PayoutObserved = {
+    pids: () => Object.fromEntries(serviceNames.map((n) => [n, stack.pid(n)])),
+    metricsUrls: { gateway: stack.metricsUrls.gateway, ledger: stack.metricsUrls.ledger, history: stack.metricsUrls.history },
+  };
+  const first = Math.max(1, Math.min(...settings.connections));
+  await runStep({
+    label: 'payouts warm-up',
+    url: stack.gatewayUrl,
+    kind: 'closed',
+    connections: first,
+    durationSec: settings.warmupSec,
+    next,
+  });
+  const steps: PayoutStep[] = [];
+  for (const connections of settings.connections) {
+    const label = `payouts of ${settings.lines} lines, closed c=${connections}`;
+    steps.push(await payoutStep(label, stack.gatewayUrl, connections, settings.stepSec, settings.lines, next, observed));
+  }
+  const peak = steps.reduce((best, s) => (s.linesPerSec > best.linesPerSec ? s : best), steps[0]!);
+  return { linesPerPayout: settings.lines, linesPerSec: peak.linesPerSec, peakStep: peak.label, steps, fundedMinor };
+}
+
+export interface PayoutRatios {
+  /** Payout lines/s ÷ the ledger's apply stage alone (commands/s), target ≥ 0.8. */
+  overApply: number | null;
+  /** Payout lines/s ÷ the pipeline's transfer peak, target ≥ 5. */
+  overTransferPeak: number | null;
+}
+
+const ratio = (a: number, b: number | null) => (b && b > 0 ? Math.round((a / b) * 100) / 100 : null);
+
+export function payoutRatios(linesPerSec: number, applyPerSec: number | null, transferPeakPerSec: number | null): PayoutRatios {
+  return { overApply: ratio(linesPerSec, applyPerSec), overTransferPeak: ratio(linesPerSec, transferPeakPerSec) };
+}
+
+const verdict = (value: number | null, target: number) =>
+  value === null ? 'not measured' : value >= target ? `**met**` : `**missed** (${Math.round((value / target) * 100)} % of it)`;
+
+/** The payout section of a report: the figure, its ratios and every step. */
+export function payoutMarkdown(result: PayoutResult, ratios: PayoutRatios, referenceSource: string, invariantsOk: boolean): string[] {
+  return [
+    `Bulk payouts (${result.linesPerPayout}-line payouts from REWARDS by a platform client to random users over every partition, closed loop, each answered 201): **${result.linesPerSec} lines/s** (${result.peakStep}); invariants after them **${invariantsOk ? 'ok' : 'VIOLATED'}**.`,
+    `- ÷ the ledger's apply stage alone (${referenceSource}): ${ratios.overApply ?? 'n/a'}× (target ≥ 0.8×: ${verdict(ratios.overApply, 0.8)})`,
+    `- ÷ the pipeline's transfer peak (${referenceSource}): ${ratios.overTransferPeak ?? 'n/a'}× (target ≥ 5×: ${verdict(ratios.overTransferPeak, 5)})`,
+    '',
+    '| step | payouts/s | lines/s | p50 ms | p99 ms | codes | errors | CPU ms per line (by process) |',
+    '|---|---|---|---|---|---|---|---|',
+    ...result.steps.map(
+      (s) =>
+        `| ${s.label} | ${s.payoutsPerSec} | ${s.linesPerSec} | ${s.p50Ms} | ${s.p99Ms} | ${Object.entries(s.statusCodes)
+          .map(([code, n]) => `${code}:${n}`)
+          .join(' ')} | ${s.errors} | ${s.cpu ? describeCpuUse(s.cpu) : '—'} |`,
+    ),
+  ];
+}
