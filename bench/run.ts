@@ -6,7 +6,8 @@
  * Settings (environment): BENCH_USERS (10000), BENCH_STEP_S (10), BENCH_CONCURRENCY (16,64,256,512),
  * BENCH_OPEN_FRACTIONS (0.5,0.8), BENCH_HOT_CONNECTIONS (the largest concurrency), BENCH_CPU_PROF (e.g.
  * "gateway,ledger": profiles written to .run/bench/<prefix>/profiles and summarised),
- * BENCH_KEEP=1 keeps the run's schemas and topics, BENCH_SKIP_BASELINE=1 / BENCH_SKIP_PIPELINE=1 /
+ * BENCH_KEEP=1 keeps the run's schemas and topics, BENCH_SKIP_PAYOUTS=1 (no bulk payout step: ./lib/payouts.ts,
+ * settings BENCH_PAYOUT_LINES, BENCH_PAYOUT_CONNECTIONS, BENCH_PAYOUT_STEP_S), BENCH_SKIP_BASELINE=1 / BENCH_SKIP_PIPELINE=1 /
  * BENCH_SKIP_FLOOR=1 (no transport floor, ./lib/transport-floor.ts) / BENCH_SKIP_LEDGER_APPLY=1 (no
  * `bench:ledger` figure), BENCH_EQUAL_FRACTIONS (0.1,0.25,0.5,0.8: the equal-rate steps, as
  * fractions of the baseline's peak; empty skips them, ./lib/equal-rate.ts), BENCH_EQUAL_RATE_PEAK
@@ -31,7 +32,8 @@ import { freePort, ProcessStack, waitForReady } from '../scripts/stack/processes
 import { provision } from '../scripts/stack/provision';
 import { seedUsers } from '../scripts/stack/seed';
 import { repoRoot, serviceNames, type ServiceName } from '../scripts/stack/services';
-import { createOperator, fundUsers } from './lib/admin';
+import { createOperator, fundUsers, type Operator } from './lib/admin';
+import { creditsSettled, measurePayouts, payoutMarkdown, payoutRatios, type PayoutResult } from './lib/payouts';
 import { auditBaseline, baselineSchema, dropBaseline, prepareBaseline } from './baseline/schema';
 import { latencyPanelsSvg } from './lib/chart';
 import {
@@ -100,6 +102,8 @@ const settings = {
   skipLedgerApply: process.env.BENCH_SKIP_LEDGER_APPLY === '1',
   skipFloor: process.env.BENCH_SKIP_FLOOR === '1',
   skipBest: process.env.BENCH_SKIP_BEST === '1',
+  /** BENCH_SKIP_PAYOUTS=1: no bulk payout step (./lib/payouts.ts; BENCH_PAYOUT_* set it). */
+  skipPayouts: process.env.BENCH_SKIP_PAYOUTS === '1',
   /** BENCH_BEST_TOPOLOGY: a topology to try instead of the one the cores give. */
   bestTopology: process.env.BENCH_BEST_TOPOLOGY ?? null,
   /** The equal-rate steps: these fractions of the baseline's peak, for all three systems. */
@@ -371,13 +375,7 @@ function markdown(result: Record<string, any>): string {
   if (result.ratio !== null) lines.push(`Pipeline / baseline throughput: **${result.ratio}×** (target ≥ 2×, stretch 3×).`, '');
   if (result.bestTopology) lines.push(...bestTopologyMarkdown(result.bestTopology as BestTopologyResult));
   const hot = result.hotAccount;
-  lines.push(
-    `Hot account (many users paying COURSE_FEES at once): ${hot ? `${hot.purchasesPerSec} purchases/s, p99 ${hot.p99Ms} ms` : 'not measured'} (target ≥ 2,000/s).`,
-  );
-  if (result.baselineHotAccount)
-    lines.push(
-      `Baseline hot account (everyone paying one row): ${result.baselineHotAccount.purchasesPerSec}/s, p99 ${result.baselineHotAccount.p99Ms} ms.`,
-    );
+  lines.push(...hotAccountLines(result), ...payoutLines(result));
   lines.push(
     result.monitoringLag
       ? describeMonitoringLag(result.monitoringLag as MonitoringLag)
@@ -434,6 +432,47 @@ function markdown(result: Record<string, any>): string {
   for (const note of result.notes as string[]) lines.push(`- ${note}`);
   lines.push(...breakdownMarkdown(observed), '', '![throughput/latency](latest.svg)', '');
   return lines.join('\n');
+}
+
+/** The hot account's figures (pipeline and baseline) for the summary. */
+function hotAccountLines(result: Record<string, any>): string[] {
+  const hot = result.hotAccount;
+  const lines = [
+    `Hot account (many users paying COURSE_FEES at once): ${hot ? `${hot.purchasesPerSec} purchases/s, p99 ${hot.p99Ms} ms` : 'not measured'} (target ≥ 2,000/s).`,
+  ];
+  if (result.baselineHotAccount)
+    lines.push(
+      `Baseline hot account (everyone paying one row): ${result.baselineHotAccount.purchasesPerSec}/s, p99 ${result.baselineHotAccount.p99Ms} ms.`,
+    );
+  return lines;
+}
+
+/** Bulk payouts beside the apply stage alone and the transfer peak of the same run, with the ratios the targets are. */
+function payoutLines(result: Record<string, any>): string[] {
+  const payouts = result.payouts as PayoutResult | null | undefined;
+  if (!payouts)
+    return ['Bulk payouts: not measured (BENCH_SKIP_PAYOUTS=1, no funded pipeline, or no POST /api/coins/payouts in this build).'];
+  const ratios = payoutRatios(payouts.linesPerSec, result.ledgerApply.commandsPerSec ?? null, result.pipeline?.transfersPerSec ?? null);
+  const settled = result.creditsSettledSec === null ? 'not within 180 s' : `${result.creditsSettledSec} s after`;
+  return [
+    '',
+    ...payoutMarkdown(payouts, ratios, 'this run', result.invariants.ok),
+    '',
+    `Credit legs settled ${settled} the last step; the invariants are checked after that. The apply stage alone counts commands (a transfer is two: its debit and its credit leg), a payout line is one debit and one credit.`,
+    '',
+  ];
+}
+
+/** Purchases from random users into COURSE_FEES: every one credits the same treasury (the hot account). */
+function purchaseGenerator(users: Awaited<ReturnType<typeof seedUsers>>): () => GeneratedRequest {
+  return () => {
+    const from = pick(users);
+    return {
+      path: '/api/coins/purchase',
+      headers: { authorization: `Bearer ${from.accessToken}`, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ treasury: 'COURSE_FEES', amount: randomAmount(), reason: 'bench purchase' }),
+    };
+  };
 }
 
 /** The largest of the known values, or null when none is known. */
@@ -544,12 +583,9 @@ async function main(): Promise<void> {
       purchase: routes.has('/api/coins/purchase'),
     };
     let mintedMinor: number | null = 0;
+    let operator: Operator | undefined;
     if (can.mint && !settings.skipPipeline) {
-      const operator = await createOperator({
-        gatewayUrl: stack.gatewayUrl,
-        userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
-        prefix,
-      });
+      operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
       mintedMinor = await fundUsers({
         gatewayUrl: stack.gatewayUrl,
         operator,
@@ -583,21 +619,14 @@ async function main(): Promise<void> {
       notes.push('POST /api/coins/transfer is not in this build: pipeline not measured');
     }
     if (can.purchase && can.mint && !settings.skipPipeline && settings.hotConnections > 0) {
-      result.hotAccount = await hotAccount(
-        'pipeline',
-        stack.gatewayUrl,
-        () => {
-          const from = pick(users);
-          return {
-            path: '/api/coins/purchase',
-            headers: { authorization: `Bearer ${from.accessToken}`, 'idempotency-key': randomUUID() },
-            body: JSON.stringify({ treasury: 'COURSE_FEES', amount: randomAmount(), reason: 'bench purchase' }),
-          };
-        },
-        pipelineObserved,
-      );
+      result.hotAccount = await hotAccount('pipeline', stack.gatewayUrl, purchaseGenerator(users), pipelineObserved);
     } else {
       notes.push('POST /api/coins/purchase is not in this build: hot account not measured');
+    }
+    // Bulk payouts (./lib/payouts.ts): 1,000-line payouts from REWARDS, lines per second.
+    if (operator && routes.has('/api/coins/payouts') && !settings.skipPayouts) {
+      result.payouts = await measurePayouts({ stack, prefix, users, operator });
+      mintedMinor = (mintedMinor ?? 0) + (result.payouts as PayoutResult).fundedMinor;
     }
     if (result.pipeline && !settings.skipBest) {
       best.pipelineTopology = chosenPipelineTopology(result.pipeline);
@@ -618,7 +647,7 @@ async function main(): Promise<void> {
         if (best.pipelineStep.cpu) say(`  ${describeCpuUse(best.pipelineStep.cpu)}`);
       }
     }
-    await new Promise((r) => setTimeout(r, 2000)); // let credit legs and replies settle before the audit
+    result.creditsSettledSec = await creditsSettled(stack); // every credit leg landed before the audit
     result.invariants = await pipelineInvariants(stack, prefix, can.mint ? mintedMinor : null);
     if (!can.mint) result.invariants.details.note = 'no money moved in this build';
 
@@ -831,6 +860,7 @@ async function main(): Promise<void> {
     pipeline: result.pipeline,
     baseline: result.baseline,
     hotAccount: result.hotAccount,
+    payouts: result.payouts ?? null,
     ledgerApply: result.ledgerApply,
     invariants: result.invariants,
     ratio: result.ratio,

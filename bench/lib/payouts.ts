@@ -162,18 +162,22 @@ async function payoutStep(
 }
 
 /**
- * Waits until no credit leg is in flight (the ledger's supply report), so that the invariants
- * are checked on a settled ledger; returns the seconds it took, null if it did not settle in 180 s.
- * A 201 answers the committed debit: the lines' credits in other partitions follow it.
+ * Waits until no credit leg is in flight and no transaction was added for a second (a payout the
+ * gateway gave up on, answered 503 after its 5 s wait, is still applied later), so that the
+ * invariants are checked on a settled ledger; returns the seconds it took, null if it did not
+ * settle in 180 s. A 201 answers the committed debit: the lines' credits in other partitions follow.
  */
 export async function creditsSettled(stack: ProcessStack): Promise<number | null> {
   const started = Date.now();
+  let previous: number | null = null;
   while (Date.now() - started < 180_000) {
     const supply = await requestJson(stack.urls.ledger, 'GET', '/internal/supply', {
       headers: await stack.internalHeaders('gateway', 'ledger'),
     }).catch(() => null);
-    if (supply?.status === 200 && (supply.body as { inFlight?: number }).inFlight === 0) return (Date.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 250));
+    const report = supply?.status === 200 ? (supply.body as { inFlight?: number; transactions?: number }) : null;
+    if (report?.inFlight === 0 && report.transactions === previous) return (Date.now() - started) / 1000;
+    previous = report?.inFlight === 0 ? (report.transactions ?? null) : null;
+    await new Promise((r) => setTimeout(r, 1000));
   }
   return null;
 }
