@@ -30,11 +30,12 @@ describe('the ledger command contract table', () => {
     expect(Object.keys(ledgerResults).sort()).toEqual(schemaTypes);
   });
 
-  it('when the routes are read, then exactly the credit leg, the clawback of a split’s commission, the two expiry sweeps, the mandate scheduler’s charge and the sandbox test provider’s settle are the ledger’s own (a change here is a change of who may write what)', () => {
+  it('when the routes are read, then exactly the credit leg (alone, or a payout’s legs of one partition together), the clawback of a split’s commission, the two expiry sweeps, the mandate scheduler’s charge and the sandbox test provider’s settle are the ledger’s own (a change here is a change of who may write what)', () => {
     expect([...ledgerOnlyCommandTypes].sort()).toEqual([
       'ledger.charge-mandate',
       'ledger.clawback',
       'ledger.credit',
+      'ledger.credits',
       'ledger.expire-approval',
       'ledger.expire-hold',
       'ledger.settle-test-cashout',

@@ -31,6 +31,7 @@ import {
   closeWalletCommand,
   commissionRuleEntry,
   creditCommand,
+  creditsCommand,
   decideCashoutCommand,
   decideCashoutRateCommand,
   expireHoldCommand,
@@ -349,6 +350,19 @@ const directLedgerCommandContracts = {
       transactionId,
       resolution: z.enum(['credited', 'returned', 'burned']),
       returnTransactionId: transactionId.nullable(),
+    }),
+  }),
+  // A payout's credit legs bound for one partition, together (one command per partition instead of one per line).
+  'ledger.credits': ledgerRow({
+    schema: creditsCommand,
+    partitionKey: (d) => walletKeyOf(d.legs[0]!.to),
+    route: 'ledger',
+    scope: 'none-internal',
+    stepUp: 'not-required',
+    approvable: false,
+    result: z.object({
+      credited: z.number().int().nonnegative(),
+      returned: z.array(z.object({ transactionId, resolution: z.enum(['returned', 'burned']), returnTransactionId: transactionId })),
     }),
   }),
   'ledger.clawback': ledgerRow({

@@ -232,6 +232,18 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
       'user:9',
     ],
   ],
+  'ledger.credits': [
+    [
+      "the first leg's wallet (every leg is in its partition)",
+      ledgerDraft('ledger.credits', {
+        legs: [
+          { transactionId: 3, transactionType: 'REWARD', to: { kind: 'user', userId: 9 }, amount: 100, returnTo: null },
+          { transactionId: 4, transactionType: 'REWARD', to: { kind: 'user', userId: 15 }, amount: 100, returnTo: null },
+        ],
+      }),
+      'user:9',
+    ],
+  ],
   'ledger.credit': [
     [
       'to a user',

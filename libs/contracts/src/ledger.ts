@@ -251,15 +251,27 @@ export const refundCommand = commandSchema(
  * credited wallet's coin.balance.changed names; a leg sent before the ledger wrote it has none and
  * the ledger reads the type from its record.
  */
-export const creditCommand = commandSchema(
-  'ledger.credit',
-  z.object({
-    transactionId,
-    transactionType: transactionType.optional(),
-    to: party,
-    amount: positiveMinorUnits,
-    returnTo: party.nullable(),
-  }),
+const creditLeg = z.object({
+  transactionId,
+  transactionType: transactionType.optional(),
+  to: party,
+  amount: positiveMinorUnits,
+  returnTo: party.nullable(),
+});
+export const creditCommand = commandSchema('ledger.credit', creditLeg);
+/** The most legs one ledger.credits carries: a payout's lines, at most payoutLinesMax of them in one partition. */
+export const creditsLegsMax = payoutLinesMax;
+/**
+ * Internal: the credit legs of one multi-line command (a payout's lines) whose wallets one
+ * partition owns, sent together, keyed by the first leg's wallet: each leg is applied as a
+ * ledger.credit of its own would be (credited, or returned, or burned), in one command, so a
+ * payout touching six partitions sends at most six commands instead of a thousand. Every leg's
+ * wallet is in the key's partition (the ledger groups them by partition before sending).
+ */
+export const creditsCommand = commandSchema(
+  'ledger.credits',
+  // Every leg names its transaction's type: these legs are never older than the ledger that wrote types.
+  z.object({ legs: z.array(creditLeg.extend({ transactionType })).min(1).max(creditsLegsMax) }),
 );
 /**
  * The ledger's own command (ledger.internal only), keyed by the affiliate's wallet: a refund of a

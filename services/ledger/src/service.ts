@@ -248,7 +248,7 @@ async function startCommandConsumer(
     // answer. A credit leg stores nothing: its debit is committed, so an operator fixes the cause
     // and redrives it from the dead-letter topic (docs/RELIABILITY.md); the audit shows it in flight.
     recordSetAside: async ({ value: command, partition }, error) =>
-      command.type === 'ledger.credit'
+      command.type === 'ledger.credit' || command.type === 'ledger.credits'
         ? null
         : storeSetAsideOutcome(poolOfPartition(partition), {
             commandId: command.commandId,

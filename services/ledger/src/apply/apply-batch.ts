@@ -27,7 +27,7 @@ import {
   approvalEventMessages,
   balanceChangedMessage,
   clawbackMessage,
-  creditLegMessage,
+  creditMessages,
   holdEventMessage,
   mandateEventMessage,
   transactionEventMessage,
@@ -64,6 +64,11 @@ export interface ApplyContext {
    * instead of travelling through Kafka (creditOwnLegs).
    */
   owns: (walletKey: string) => boolean;
+  /**
+   * The partition of a wallet's key: a payout's credit legs bound for one partition then travel
+   * as one ledger.credits command (apply/messages.ts creditMessages). Absent: each leg alone.
+   */
+  partitionOf?: (walletKey: string) => number;
   /** Spending-limit defaults and hold expiry (the ledger's configuration); the domain's defaults when absent. */
   policy?: LedgerPolicy;
   /**
@@ -283,7 +288,7 @@ function writeOf(
   }
   // Inline credits store no outcome: no one sent them, and no copy of them is ever published.
   for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
-  write.outbox.push(...legs.map((leg) => creditLegMessage(context.topics, leg, now)));
+  write.outbox.push(...legMessagesOf(steps, legs, context));
   write.holds = [...objects.holds.values()];
   // A window is written against the version it was read at (null: inserted), so a person counted
   // by two partitions at once makes one of the writes fail and its batch redo (domain/four-eyes.ts).
@@ -303,6 +308,12 @@ function writeOf(
     else if (touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
   }
   return { outcomes, write };
+}
+
+/** The legs that travel, as messages: a multi-line command's (a payout's lines) one command per partition. */
+function legMessagesOf(steps: BatchStep[], legs: CreditLeg[], context: ApplyContext): OutboxBatchMessage[] {
+  const lines = new Set(steps.flatMap((s) => (s.kind === 'decided' && s.decision.ok ? s.decision.lineTransactions.map((t) => t.id) : [])));
+  return creditMessages(context.topics, legs, context.now, (leg) => lines.has(leg.transactionId), context.partitionOf);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { topicNames, type LedgerCommand } from '@coin/contracts';
 import { emptyWallet, transactionIdsOf, walletIdOf, type WalletState } from '../domain/ledger';
+import { walletAmountMax } from '../domain/state';
 import { decideBatch, type DecidedBatch } from './apply-batch';
 import type { BatchRead } from './store';
 
@@ -120,5 +121,78 @@ describe('decideBatch (the apply use case without storage)', () => {
         wallet: { code: 'REWARDS', balance: 7 },
       },
     });
+  });
+
+  it("when a payout's legs leave the apply, then each partition they go to gets one ledger.credits of its legs (a single leg its ledger.credit), which credits each as its own leg would", () => {
+    const rewards: WalletState = { ...emptyWallet({ kind: 'treasury', code: 'REWARDS' }, now), id: 'w-rewards', balance: 1_000 };
+    const ids = [7, 8, 9, 10];
+    const users = ids.map((userId) => emptyWallet({ kind: 'user', userId }, now));
+    // Users 7, 9 and 10 in partition 1, user 8 alone in partition 2.
+    const partitionOf = (key: string) => (key === 'user:8' ? 2 : 1);
+    const payout = command('ledger.payout', {
+      from: { kind: 'treasury', code: 'REWARDS' },
+      lines: ids.map((toUserId) => ({ toUserId, amount: 100 })),
+      reason: 'cup',
+      reference: 'cup-2',
+    });
+    const decided = decideBatch(read([rewards, ...users], [30, 31, 32, 33]), [payout], { ...context, partitionOf }) as DecidedBatch;
+    const internal = decided.write.outbox.filter((m) => m.topic === 't_ledger.internal');
+    const sent = internal.map((m) => JSON.parse(m.payload) as LedgerCommand);
+    expect(sent.map((c) => [c.type, internal[sent.indexOf(c)]!.key])).toEqual([
+      ['ledger.credits', 'user:7'],
+      ['ledger.credit', 'user:8'],
+    ]);
+    const credits = sent[0] as Extract<LedgerCommand, { type: 'ledger.credits' }>;
+    expect(credits.data.legs.map((leg) => [leg.transactionId, leg.to, leg.amount, leg.transactionType])).toEqual([
+      [30, { kind: 'user', userId: 7 }, 100, 'REWARD'],
+      [32, { kind: 'user', userId: 9 }, 100, 'REWARD'],
+      [33, { kind: 'user', userId: 10 }, 100, 'REWARD'],
+    ]);
+    // The same legs always travel under the same id: a second publish of the row credits nothing.
+    const again = decideBatch(read([rewards, ...users], [30, 31, 32, 33]), [payout], { ...context, partitionOf }) as DecidedBatch;
+    expect((JSON.parse(again.write.outbox.find((m) => m.key === 'user:7')!.payload) as LedgerCommand).commandId).toBe(credits.commandId);
+
+    // Partition 1 applies it: user 9 closed meanwhile, so that leg goes back to REWARDS; 7 and 10 are credited.
+    const closed: WalletState = { ...users[2]!, status: 'CLOSED' };
+    const applied = decideBatch(read([users[0]!, closed, users[3]!], [40]), [credits], context) as DecidedBatch;
+    expect(applied.outcomes[0]).toMatchObject({
+      ok: true,
+      reply: { credited: 2, returned: [{ transactionId: 32, resolution: 'returned', returnTransactionId: 40 }] },
+    });
+    expect(applied.write.entries.map((e) => [e.transactionId, e.walletKey, e.amount, e.sequence, e.balanceAfter])).toEqual([
+      [30, 'user:7', 100, 1, 100],
+      [33, 'user:10', 100, 1, 100],
+    ]);
+    // Each credited user's balance change is published, the return is a transaction with its own leg back, and one outcome is stored.
+    expect(applied.write.outbox.map((m) => [m.topic, m.key])).toEqual([
+      ['t_coin.transactions', expect.any(String)],
+      ['t_coin.balances', 'user:7'],
+      ['t_coin.balances', 'user:10'],
+      ['t_ledger.internal', 'treasury:REWARDS'],
+    ]);
+    expect(applied.write.transactions.map((t) => [t.row.id, t.row.type, t.returns])).toEqual([[40, 'TRANSFER', 32]]);
+    expect(applied.write.outcomes.map((o) => o.commandId)).toEqual([credits.commandId]);
+  });
+
+  it('when two legs of one ledger.credits pay one wallet and only the first fits under the wallet limit, then the second is returned', () => {
+    const nearlyFull: WalletState = {
+      ...emptyWallet({ kind: 'user', userId: 7 }, now),
+      balance: walletAmountMax - 150,
+      totalReceived: walletAmountMax - 150,
+    };
+    const leg = (transactionId: number) => ({
+      transactionId,
+      transactionType: 'REWARD' as const,
+      to: { kind: 'user' as const, userId: 7 },
+      amount: 100,
+      returnTo: { kind: 'treasury' as const, code: 'REWARDS' as const },
+    });
+    const credits = command('ledger.credits', { legs: [leg(50), leg(51)] });
+    const applied = decideBatch(read([nearlyFull], [60]), [credits], context) as DecidedBatch;
+    expect(applied.outcomes[0]).toMatchObject({
+      ok: true,
+      reply: { credited: 1, returned: [{ transactionId: 51, returnTransactionId: 60 }] },
+    });
+    expect(applied.write.entries.map((e) => [e.transactionId, e.amount])).toEqual([[50, 100]]);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  creditsLegsMax,
   headerNames,
   ledgerCommandMessage,
   minorUnitsToCoins,
@@ -11,9 +12,10 @@ import {
   type CoinPayoutApprovalEvent,
   type TopicNames,
   type TransactionRecorded,
+  walletKeyOf,
 } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
-import { clawbackLegCommand, creditLegCommand } from '../domain/batch';
+import { clawbackLegCommand, creditLegCommand, creditsLegCommand } from '../domain/batch';
 import type { ApprovalChange } from '../domain/approvals';
 import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, HoldState, MandateChange, NewTransaction } from '../domain/ledger';
 import { approvedWithoutTransaction, holdsPayout } from '../domain/commands/approvable';
@@ -102,6 +104,46 @@ export function balanceChangedMessage(
 export function creditLegMessage(topics: TopicNames, leg: CreditLeg, now: Date): OutboxBatchMessage {
   const message = ledgerCommandMessage(creditLegCommand(leg, now));
   return { topic: topics.ledgerInternal, key: message.key, headers: message.headers, payload: message.value };
+}
+
+/**
+ * The credit legs of multi-line commands (a payout's lines) bound for one partition travel
+ * together, as one `ledger.credits` command per partition (at most creditsLegsMax legs each),
+ * keyed by its first leg's wallet; a partition with a single leg gets its `ledger.credit`, and
+ * every other leg travels alone as before. Without `partitionOf` (the ledger's partition count
+ * unknown) every leg travels alone.
+ */
+export function creditMessages(
+  topics: TopicNames,
+  legs: CreditLeg[],
+  now: Date,
+  grouped: (leg: CreditLeg) => boolean,
+  partitionOf?: (walletKey: string) => number,
+): OutboxBatchMessage[] {
+  const messages: OutboxBatchMessage[] = [];
+  const byPartition = new Map<number, CreditLeg[]>();
+  for (const leg of legs) {
+    if (!partitionOf || !grouped(leg)) {
+      messages.push(creditLegMessage(topics, leg, now));
+      continue;
+    }
+    const partition = partitionOf(walletKeyOf(leg.to));
+    const group = byPartition.get(partition);
+    if (group) group.push(leg);
+    else byPartition.set(partition, [leg]);
+  }
+  for (const group of byPartition.values()) {
+    for (let start = 0; start < group.length; start += creditsLegsMax) {
+      const chunk = group.slice(start, start + creditsLegsMax);
+      if (chunk.length === 1) {
+        messages.push(creditLegMessage(topics, chunk[0]!, now));
+        continue;
+      }
+      const message = ledgerCommandMessage(creditsLegCommand(chunk, now));
+      messages.push({ topic: topics.ledgerInternal, key: message.key, headers: message.headers, payload: message.value });
+    }
+  }
+  return messages;
 }
 
 /** A clawback travels like a credit leg: on ledger.internal, under the affiliate's wallet key. */

@@ -40,6 +40,7 @@ const adminOnly = (type: string) => `Command refused: ${type} needs an ADMIN+`;
 const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | null }> = {
   'ledger.open-wallet': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.credit': { may: Object.keys(authors) as AuthorName[], refusal: null },
+  'ledger.credits': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.clawback': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-hold': { may: Object.keys(authors) as AuthorName[], refusal: null },
   'ledger.expire-approval': { may: Object.keys(authors) as AuthorName[], refusal: null },

@@ -120,6 +120,30 @@ export function creditLegCommand(leg: CreditLeg, now: Date): CreditCommand {
   };
 }
 
+export type CreditsCommand = LedgerCommandOf<'ledger.credits'>;
+
+/**
+ * Legs of one partition travelling together (ledger.credits), under an id derived from every leg
+ * in order: the same legs always get the same id, so a second publish of them credits nothing.
+ */
+export function creditsLegCommand(legs: CreditLeg[], now: Date): CreditsCommand {
+  return {
+    commandId: uuidV5(`ledger.credits:${legs.map((leg) => `${leg.transactionId}:${walletKeyOf(leg.to)}`).join(',')}`),
+    type: 'ledger.credits',
+    issuedAt: now.toISOString(),
+    actor: { kind: 'service', id: 'ledger' },
+    data: {
+      legs: legs.map((leg) => ({
+        transactionId: leg.transactionId,
+        transactionType: leg.transactionType,
+        to: leg.to,
+        amount: leg.amount,
+        returnTo: leg.returnTo,
+      })),
+    },
+  };
+}
+
 /** A clawback travels as a `ledger.clawback` command, its id named by the refund that sent it (one per refund). */
 export function clawbackLegCommand(leg: ClawbackLeg, now: Date): LedgerCommandOf<'ledger.clawback'> {
   return {

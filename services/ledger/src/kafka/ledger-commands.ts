@@ -145,6 +145,7 @@ function plainApply(deps: LedgerCommandDeps, eventHeaders: CommandTracing['event
       topics: deps.topics,
       xafRate: deps.xafRate,
       owns: ownedWallets(batches, deps.partitionOfWallet),
+      ...(deps.partitionOfWallet ? { partitionOf: deps.partitionOfWallet } : {}),
       ...(deps.policy ? { policy: deps.policy } : {}),
       auditRequestIdOf: requestIdsOf(batches),
       ...(deps.auditRecordIdOf ? { auditRecordIdOf: deps.auditRecordIdOf } : {}),

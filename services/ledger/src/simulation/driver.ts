@@ -139,8 +139,10 @@ export class LedgerDriver {
     let sum = 0;
     for (const q of this.queues)
       for (const m of q.internal) {
-        const value = m.value as { type?: unknown; data?: { amount?: unknown } };
+        const value = m.value as { type?: unknown; data?: { amount?: unknown; legs?: Array<{ amount: number }> } };
         if (value.type === 'ledger.credit' && typeof value.data?.amount === 'number') sum += value.data.amount;
+        // A payout's legs of one partition, together.
+        if (value.type === 'ledger.credits') for (const leg of value.data?.legs ?? []) sum += leg.amount;
       }
     return sum;
   }
@@ -283,7 +285,7 @@ export class LedgerDriver {
       handleBatch: async (part: Delivered<LedgerCommand>[]) => this.applyPart(part, handled, failures),
       // As service.ts: a set-aside credit leg stores nothing (an operator re-drives it); any other command its COMMAND_FAILED.
       recordSetAside: async (item: Delivered<LedgerCommand>, error: Parameters<typeof storeSetAsideOutcome>[1]['reply']) => {
-        if (item.value.type === 'ledger.credit') return null;
+        if (item.value.type === 'ledger.credit' || item.value.type === 'ledger.credits') return null;
         const requestHash = (item.value.data as { requestHash?: string }).requestHash ?? null;
         return storeSetAsideOutcome(this.pool, { commandId: item.value.commandId, type: item.value.type, requestHash, reply: error });
       },
@@ -303,6 +305,7 @@ export class LedgerDriver {
       topics: this.topics,
       // As ownedWallets in kafka/ledger-commands.ts: this apply credits the legs of wallets whose partition it holds.
       owns: (walletKey) => partitions.has(this.partitionOf(walletKey)),
+      partitionOf: this.partitionOf,
       policy: this.policy,
     };
     try {

@@ -1,7 +1,8 @@
-import { creditCommand, ledgerResults, walletKeyOf } from '@coin/contracts';
+import { creditCommand, ledgerResults, walletKeyOf, type Party, type TransactionType } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { accepted, canCredit } from './rules';
-import type { CommandModule } from './types';
+import type { CreditLeg, NewTransaction } from '../state';
+import type { CommandModule, DecideContext } from './types';
 
 /**
  * The credit side of a transaction whose debit committed in another partition (the ledger's
@@ -23,46 +24,22 @@ export const credit: CommandModule<'ledger.credit'> = {
       ? { walletKeys: [walletKeyOf(data.to)] }
       : { walletKeys: [walletKeyOf(data.to)], refundTarget: data.transactionId },
   decide(command, context) {
-    const { transactionId, to, amount, returnTo } = command.data;
-    const target = context.wallet(walletKeyOf(to));
-    if (target && target.status === 'OPEN' && canCredit(target, amount)) {
-      const transactionType = command.data.transactionType ?? context.state.refundTargets.get(transactionId)?.type;
+    const { transactionId } = command.data;
+    const transactionType = command.data.transactionType ?? context.state.refundTargets.get(transactionId)?.type;
+    const outcome = creditOrReturn({ ...command.data, transactionType }, context, 0);
+    if (outcome.kind === 'credited') {
       if (!transactionType) throw new InvariantViolation(`credit leg of transaction ${transactionId}, which the ledger does not have`);
       return accepted({
-        entries: [{ transactionId, walletKey: target.key, amount, transactionType }],
-        subjectKey: target.key,
+        entries: [{ transactionId, walletKey: outcome.walletKey, amount: command.data.amount, transactionType }],
+        subjectKey: outcome.walletKey,
         credit: 'credited',
       });
     }
-    // The credited wallet closed after the debit committed (or cannot hold more): the coins go
-    // back, as a transaction of their own, so none is lost (docs/design/ledger.md "Closed wallets").
-    const why = target && target.status === 'OPEN' ? 'cannot hold more coins' : 'is closed';
-    if (returnTo) {
-      const transaction = context.newTransaction({
-        type: 'TRANSFER',
-        amount,
-        from: to,
-        to: returnTo,
-        reason: `Returned: the recipient's wallet ${why} (transaction ${transactionId})`,
-        returns: transactionId,
-      });
-      return accepted({
-        transaction,
-        creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to: returnTo, amount, returnTo: null }],
-        credit: 'returned',
-      });
-    }
-    // A return whose sender has closed too has nowhere to go: the coins are burned, which
-    // keeps Σ balances == Σ MINT − Σ BURN.
-    const transaction = context.newTransaction({
-      type: 'BURN',
-      amount,
-      from: to,
-      to: null,
-      reason: `Burned: returned coins of transaction ${transactionId} found the sender's wallet ${why}`,
-      returns: transactionId,
+    return accepted({
+      transaction: outcome.transaction,
+      creditLegs: outcome.leg ? [outcome.leg] : [],
+      credit: outcome.leg ? 'returned' : 'burned',
     });
-    return accepted({ transaction, credit: 'burned' });
   },
   reply({ command, decision }) {
     if (!decision.credit) throw new InvariantViolation('a credit leg accepted without a resolution');
@@ -74,3 +51,54 @@ export const credit: CommandModule<'ledger.credit'> = {
   },
   audit: () => null,
 };
+
+/** What becomes of one credit leg: credited to its wallet, or returned to its sender (a transaction and a leg back), or burned. */
+export type LegOutcome =
+  | { kind: 'credited'; walletKey: string }
+  | { kind: 'returned'; transaction: NewTransaction; leg: CreditLeg }
+  | { kind: 'burned'; transaction: NewTransaction; leg: null };
+
+/**
+ * One leg judged against its wallet, `alreadyCredited` minor units credited to that wallet by the
+ * same command before it (ledger.credits: several legs may pay one wallet). A wallet that closed
+ * meanwhile, or cannot hold more, sends the coins back; a return that finds its sender closed too
+ * burns them.
+ */
+export function creditOrReturn(
+  leg: { transactionId: number; to: Party; amount: number; returnTo: Party | null; transactionType?: TransactionType | undefined },
+  context: DecideContext,
+  alreadyCredited: number,
+): LegOutcome {
+  const { transactionId, to, amount, returnTo } = leg;
+  const target = context.wallet(walletKeyOf(to));
+  if (target && target.status === 'OPEN' && canCredit(target, amount + alreadyCredited)) return { kind: 'credited', walletKey: target.key };
+  // The credited wallet closed after the debit committed (or cannot hold more): the coins go
+  // back, as a transaction of their own, so none is lost (docs/design/ledger.md "Closed wallets").
+  const why = target && target.status === 'OPEN' ? 'cannot hold more coins' : 'is closed';
+  if (returnTo) {
+    const transaction = context.newTransaction({
+      type: 'TRANSFER',
+      amount,
+      from: to,
+      to: returnTo,
+      reason: `Returned: the recipient's wallet ${why} (transaction ${transactionId})`,
+      returns: transactionId,
+    });
+    return {
+      kind: 'returned',
+      transaction,
+      leg: { transactionId: transaction.id, transactionType: transaction.type, to: returnTo, amount, returnTo: null },
+    };
+  }
+  // A return whose sender has closed too has nowhere to go: the coins are burned, which
+  // keeps Σ balances == Σ MINT − Σ BURN.
+  const transaction = context.newTransaction({
+    type: 'BURN',
+    amount,
+    from: to,
+    to: null,
+    reason: `Burned: returned coins of transaction ${transactionId} found the sender's wallet ${why}`,
+    returns: transactionId,
+  });
+  return { kind: 'burned', transaction, leg: null };
+}

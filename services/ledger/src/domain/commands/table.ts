@@ -8,6 +8,7 @@ import { cashout } from './cashout';
 import { claimCashout } from './claim-cashout';
 import { closeWallet } from './close-wallet';
 import { credit } from './credit';
+import { credits } from './credits';
 import { decideCashout } from './decide-cashout';
 import { decideCashoutRate } from './decide-cashout-rate';
 import { expireApproval } from './expire-approval';
@@ -54,6 +55,7 @@ export const commandTable: CommandTable = {
   'ledger.payout': payout,
   'ledger.refund': refund,
   'ledger.credit': credit,
+  'ledger.credits': credits,
   'ledger.close-wallet': closeWallet,
   'ledger.hold': hold,
   'ledger.capture-hold': captureHold,
