@@ -1,0 +1,30 @@
+import type { SeededUser } from '../../scripts/stack/seed';
+import { payoutGenerator, payoutMarkdown, payoutRatios, type PayoutResult } from './payouts';
+
+describe('the payout bench', () => {
+  const users = Array.from({ length: 1_500 }, (_, i) => ({ userId: i + 1 }) as SeededUser);
+
+  it('when a payout is generated, then it pays 1,000 distinct seeded users from REWARDS, 0.01–0.05 coin each, under a fresh Idempotency-Key', () => {
+    const next = payoutGenerator('token', users, 1_000);
+    const [a, b] = [next(), next()];
+    const body = JSON.parse(a.body) as { from: unknown; lines: Array<{ toUserId: number; amount: number }> };
+    expect(a.path).toBe('/api/coins/payouts');
+    expect(body.from).toEqual({ treasury: 'REWARDS' });
+    expect(body.lines).toHaveLength(1_000);
+    expect(new Set(body.lines.map((l) => l.toUserId)).size).toBe(1_000);
+    expect(body.lines.every((l) => l.toUserId >= 1 && l.toUserId <= 1_500 && [0.01, 0.02, 0.03, 0.04, 0.05].includes(l.amount))).toBe(true);
+    expect(a.headers['idempotency-key']).not.toBe(b.headers['idempotency-key']);
+    expect(() => payoutGenerator('token', users.slice(0, 999), 1_000)).toThrow('1000 lines need at least as many users (999 seeded)');
+  });
+
+  it('when the figures are reported, then the ratios are lines/s over the apply stage and over the transfer peak, each against its target', () => {
+    const ratios = payoutRatios(2_000, 16_000, 2_000);
+    expect(ratios).toEqual({ overApply: 0.13, overTransferPeak: 1 });
+    expect(payoutRatios(2_000, null, 0)).toEqual({ overApply: null, overTransferPeak: null });
+    const result: PayoutResult = { linesPerPayout: 1_000, linesPerSec: 2_000, peakStep: 'c=4', steps: [], fundedMinor: 0 };
+    const text = payoutMarkdown(result, ratios, 'this run', true).join('\n');
+    expect(text).toContain('**2000 lines/s** (c=4)');
+    expect(text).toContain('0.13× (target ≥ 0.8×: **missed** (16 % of it))');
+    expect(text).toContain('1× (target ≥ 5×: **missed** (20 % of it))');
+  });
+});
