@@ -53,7 +53,8 @@ async function startSink(): Promise<NonNullable<typeof sink>> {
 export async function tracedEnv(): Promise<Record<string, string>> {
   if (!breakdownOn) return benchServiceEnv();
   const { url } = await startSink();
-  return benchServiceEnv({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: url });
+  // The sink reads OTLP/JSON; the Node SDK exports protobuf unless told otherwise (ADR 0019).
+  return benchServiceEnv({ OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
 }
 
 /**
