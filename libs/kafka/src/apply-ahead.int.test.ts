@@ -89,4 +89,79 @@ describe('a consumer applying ahead of its fetch (real broker)', () => {
       await running.stop();
     }
   }, 90_000);
+
+  /**
+   * A consumer of a topic of its own whose apply of n=1 is held open until `release`, asked
+   * `runAhead` for each batch.
+   */
+  async function heldConsumer(name: string, runAhead: () => boolean) {
+    const own = `${prefix}${name}`;
+    await ensureTopics(kafka, [
+      { topic: own, numPartitions: 1 },
+      { topic: dlqOf(own), numPartitions: 1 },
+    ]);
+    const checked: number[] = [];
+    const applied: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const running = await startConsumer({
+      kafka,
+      groupId: `${own}-group`,
+      topics: [own],
+      schema: z.object({ n: z.number().int() }),
+      logger,
+      producer,
+      commitIntervalMs: 10,
+      applyAheadBatches: 4,
+      runAhead,
+      // Called as each record is checked, right after its fetch.
+      refuse: (value) => {
+        checked.push(value.n);
+        return null;
+      },
+      handleBatch: async (items) => {
+        if (items.some((i) => i.value.n === 1)) await held;
+        applied.push(...items.map((i) => i.value.n));
+      },
+    });
+    const send = (n: number) => producer.send(own, { key: 'k', value: JSON.stringify({ n }) });
+    return { checked, applied, release, running, send };
+  }
+
+  it('when there is CPU to spare (runAhead yes), then a record appended while the handler runs is fetched before the handler ends', async () => {
+    const c = await heldConsumer('spare', () => true);
+    try {
+      await c.running.ready;
+      await c.send(1);
+      await eventually(async () => c.checked.includes(1), 20_000, 'the first record to be fetched');
+      await c.send(2);
+      await eventually(async () => c.checked.includes(2), 20_000, 'the record appended meanwhile to be fetched while the handler runs');
+      expect(c.applied).toEqual([]);
+      c.release();
+      await eventually(async () => c.applied.length === 2, 20_000, 'both to be applied');
+      expect(c.applied).toEqual([1, 2]);
+    } finally {
+      c.release();
+      await c.running.stop();
+    }
+  }, 90_000);
+
+  it('when there is none to spare (runAhead no), then a record appended while the handler runs is fetched only once it ends, as without apply-ahead', async () => {
+    const c = await heldConsumer('busy', () => false);
+    try {
+      await c.running.ready;
+      await c.send(1);
+      await eventually(async () => c.checked.includes(1), 20_000, 'the first record to be fetched');
+      await c.send(2);
+      // What must not happen: the fetch loop waits for the held apply, so n=2 is not even fetched.
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(c.checked).toEqual([1]);
+      c.release();
+      await eventually(async () => c.applied.length === 2, 20_000, 'the second record to be fetched and applied after the first');
+      expect(c.applied).toEqual([1, 2]);
+    } finally {
+      c.release();
+      await c.running.stop();
+    }
+  }, 90_000);
 });

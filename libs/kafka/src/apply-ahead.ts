@@ -26,6 +26,12 @@ export interface ApplyAheadOptions {
   itemsMax: number;
   /** Offsets applied are committed at most this often (and on a stop). */
   commitIntervalMs: number;
+  /**
+   * Asked for each batch queued: true lets the fetch loop go on at once (fetch ahead); false
+   * keeps it until the batch is applied, as a consumer that does not fetch ahead does. Without
+   * it, always true. The ledger asks whether the CPU has room (CpuHeadroom, cpu-headroom.ts).
+   */
+  runAhead?: () => boolean;
   logger: Logger;
   now?: () => number;
 }
@@ -42,12 +48,17 @@ export interface FetchedBatch<T> {
   apply: ApplyItems<T>;
 }
 
+/** A batch in its line, and how to tell whoever waits for it whether it was applied. */
+interface Queued<T> extends FetchedBatch<T> {
+  settle(applied: boolean): void;
+}
+
 /**
  * One topic-partition: its batches waiting, the apply under way, and its epoch, which changes
  * whenever what waits must not be applied any more (a rebalance, a failure).
  */
 interface Line<T> {
-  waiting: FetchedBatch<T>[];
+  waiting: Queued<T>[];
   current: Promise<void> | null;
   epoch: number;
 }
@@ -62,7 +73,10 @@ interface Line<T> {
  * even fetched. Here a fetched batch waits behind its partition's apply under way and the
  * handler returns; the fetch position moves on at once (kafkajs's resolved offset). The batches
  * that arrived meanwhile are applied together once that apply is done, so the batching the
- * wait used to give is kept. The offset committed moves only once a batch is applied, in order:
+ * wait used to give is kept. With `runAhead` (the ledger: while the CPU has room, CpuHeadroom)
+ * the fetch loop runs ahead only when it says so, and otherwise waits for the batch's apply as
+ * before: fetching ahead costs fetches and smaller applies, which busy cores pay for in time
+ * (docs/decisions/0020-fetch-ahead-on-spare-cpu.md). The offset committed moves only once a batch is applied, in order:
  * a crash redelivers what was fetched and not applied, as before, and a handler that answers a
  * redelivery from what it stored (the only kind that may use this) changes nothing the second
  * time.
@@ -104,7 +118,7 @@ export class ApplyAhead<T> {
   /** A rebalance has begun (kafkajs REBALANCING): what waits is fetched again in the new generation instead. */
   abandonWaiting(): void {
     for (const line of this.lines.values()) {
-      line.waiting = [];
+      dropWaiting(line);
       line.epoch += 1;
     }
   }
@@ -113,7 +127,8 @@ export class ApplyAhead<T> {
    * Puts a fetched batch behind its topic-partition's apply. Resolves true once it waits there,
    * or, with `aheadMax` batches already waiting, once they have been taken into an apply; false
    * if, meanwhile, the partition is to be fetched again (a failure, a rebalance, a stop): the
-   * batch is then not applied, and comes again.
+   * batch is then not applied, and comes again. When `runAhead` says no, it resolves only once
+   * the batch is applied (true) or dropped (false): the fetch loop waits, as without this class.
    */
   async enqueue(topic: string, partition: number, batch: FetchedBatch<T>): Promise<boolean> {
     const key = lineKey(topic, partition);
@@ -125,9 +140,13 @@ export class ApplyAhead<T> {
     const epoch = line.epoch;
     while (line.waiting.length >= this.options.aheadMax && line.current) await line.current;
     if (this.stopping || epoch !== line.epoch) return false;
-    line.waiting.push(batch);
+    const ahead = this.options.runAhead?.() ?? true;
+    let settled: Promise<boolean> | undefined;
+    let settle: (applied: boolean) => void = () => undefined;
+    if (!ahead) settled = new Promise<boolean>((resolve) => (settle = resolve));
+    line.waiting.push({ ...batch, settle });
     if (!line.current) this.applyNext(topic, partition, line);
-    return true;
+    return settled ?? true;
   }
 
   /** Whether an apply is under way on any partition (a stop waits for it). */
@@ -139,6 +158,7 @@ export class ApplyAhead<T> {
   /** Takes what waits (up to `itemsMax` items) into one apply; again when it is done, while anything waits. */
   private applyNext(topic: string, partition: number, line: Line<T>): void {
     if (this.stopping || line.waiting.length === 0) {
+      dropWaiting(line);
       line.current = null;
       return;
     }
@@ -163,10 +183,11 @@ export class ApplyAhead<T> {
         this.markApplied(lineKey(topic, partition), { topic, partition, offset: (BigInt(last.lastOffset) + 1n).toString() });
       } else if (epoch === line.epoch && !this.stopping) {
         // Nothing after these batches may be applied before them: drop what waits, fetch them again.
-        line.waiting = [];
+        dropWaiting(line);
         line.epoch += 1;
         this.fetchAgain({ topic, partition, offset: first.firstOffset });
       }
+      for (const batch of taken) batch.settle(applied);
     })().finally(() => this.applyNext(topic, partition, line));
   }
 
@@ -186,7 +207,7 @@ export class ApplyAhead<T> {
   async drain(waitMs: number): Promise<number> {
     this.stopping = true;
     clearTimeout(this.commitTimer);
-    for (const line of this.lines.values()) line.waiting = [];
+    for (const line of this.lines.values()) dropWaiting(line);
     const deadline = this.now() + waitMs;
     while (this.busy && this.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     await this.committing;
@@ -249,4 +270,11 @@ export class ApplyAhead<T> {
     }
     return offsets.length;
   }
+}
+
+/** Empties a line's queue: whoever waits for one of its batches learns it was not applied. */
+function dropWaiting<T>(line: Line<T>): void {
+  const dropped = line.waiting;
+  line.waiting = [];
+  for (const batch of dropped) batch.settle(false);
 }

@@ -300,3 +300,65 @@ describe('ApplyAhead: the fetch loop runs ahead of the applies, the commits foll
     expect(commits).toEqual([[{ topic: 't', partition: 0, offset: '1' }]]);
   });
 });
+
+describe('ApplyAhead with runAhead: the fetch loop runs ahead only when told it may', () => {
+  it('when runAhead says yes, then enqueue returns while the apply before it is under way; when it says no, then only once its own batch is applied', async () => {
+    const { consumer } = fakeConsumer();
+    let spare = true;
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 4, itemsMax: 100, commitIntervalMs: 60_000, logger, runAhead: () => spare });
+    const held = gate();
+    const applied: number[] = [];
+    const apply = async (items: number[]) => {
+      if (items[0] === 0) await held.promise;
+      applied.push(...items);
+      return true;
+    };
+    // Spare CPU: the first returns at once though its apply is held, and so does the one behind it.
+    expect(await ahead.enqueue('t', 0, batch(0, 0, apply))).toBe(true);
+    expect(await ahead.enqueue('t', 0, batch(1, 1, apply))).toBe(true);
+    // None: the next one waits until it is applied, after the two before it.
+    spare = false;
+    let third: boolean | undefined;
+    const thirdQueued = ahead.enqueue('t', 0, batch(2, 2, apply)).then((queued) => (third = queued));
+    await settle();
+    expect(third).toBeUndefined();
+    held.open(true);
+    await thirdQueued;
+    expect(third).toBe(true);
+    expect(applied).toEqual([0, 1, 2]);
+  });
+
+  it('when runAhead says no and the apply gives up, then enqueue resolves false and the partition is fetched again from the batch', async () => {
+    const { consumer, seeks } = fakeConsumer();
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 4, itemsMax: 100, commitIntervalMs: 60_000, logger, runAhead: () => false });
+    expect(
+      await ahead.enqueue(
+        't',
+        2,
+        batch(7, 9, async () => false),
+      ),
+    ).toBe(false);
+    expect(seeks).toEqual([{ topic: 't', partition: 2, offset: '7' }]);
+  });
+
+  it('when a batch waits for its apply and the group rebalances, then its enqueue resolves false and it is not applied', async () => {
+    const { consumer } = fakeConsumer();
+    let spare = true;
+    const ahead = new ApplyAhead<number>(consumer, { aheadMax: 4, itemsMax: 100, commitIntervalMs: 60_000, logger, runAhead: () => spare });
+    const held = gate();
+    const applied: number[] = [];
+    const apply = async (items: number[]) => {
+      if (items[0] === 0) await held.promise;
+      applied.push(...items);
+      return true;
+    };
+    await ahead.enqueue('t', 0, batch(0, 0, apply));
+    spare = false;
+    const second = ahead.enqueue('t', 0, batch(1, 1, apply));
+    ahead.abandonWaiting();
+    expect(await second).toBe(false);
+    held.open(true);
+    await settle();
+    expect(applied).toEqual([0]);
+  });
+});

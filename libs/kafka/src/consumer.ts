@@ -91,6 +91,13 @@ export interface ConsumerOptions<S extends z.ZodType> {
    * consumer that never seeks.
    */
   applyAheadBatches?: number;
+  /**
+   * With `applyAheadBatches`: asked for each batch whether the fetch loop may run ahead of its
+   * apply now; when it says no, the handler's batch is queued and the fetch loop waits for its
+   * apply, as without apply-ahead. The ledger asks whether the CPU has room (CpuHeadroom,
+   * cpu-headroom.ts). Without it, always.
+   */
+  runAhead?: () => boolean;
   fromBeginning?: boolean;
   /** Registers batch size, handler duration, lag and message counters on this registry. */
   metrics?: Registry;
@@ -445,6 +452,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
               itemsMax: applyAheadItemsMax,
               commitIntervalMs: options.commitIntervalMs!,
               logger: log,
+              ...(options.runAhead ? { runAhead: options.runAhead } : {}),
             },
           )
         : undefined;

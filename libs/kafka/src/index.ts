@@ -18,3 +18,4 @@ export * from './message-spans';
 export * from './pack';
 export * from './progress-watch';
 export * from './stall-judge';
+export * from './cpu-headroom';

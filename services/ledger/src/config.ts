@@ -97,13 +97,29 @@ export const ledgerConfigSchema = z.object({
    */
   LEDGER_FETCH_BYTES_PER_PARTITION_MAX: positiveInt(1024 * 1024),
   /**
-   * Batches of a partition the command consumer fetches and checks while the partition's apply is
-   * under way (docs/DESIGN.md "Messaging", "Applying ahead of the fetch"): the next fetch leaves
-   * as soon as a batch waits, and the batches waiting are applied together after that apply;
-   * offsets commit only once applied. 0 (the default): each fetch waits for its batches' apply,
-   * which on 2 cores costs less CPU per transfer (docs/PERFORMANCE.md "Applying ahead of the fetch").
+   * Batches of a partition the command consumer may fetch and check while the partition's apply
+   * is under way (docs/DESIGN.md "Messaging", "Applying ahead of the fetch"): the next fetch
+   * leaves as soon as a batch waits, and the batches waiting are applied together after that
+   * apply; offsets commit only once applied. When it does so is LEDGER_APPLY_AHEAD. 0: never,
+   * each fetch waits for its batches' apply.
    */
-  LEDGER_APPLY_AHEAD_BATCHES: z.coerce.number().int().min(0).max(16).default(0),
+  LEDGER_APPLY_AHEAD_BATCHES: z.coerce.number().int().min(0).max(16).default(4),
+  /**
+   * When the command consumer fetches ahead of its applies (LEDGER_APPLY_AHEAD_BATCHES > 0).
+   * `spare-cpu` (the default): only while the CPU has room, this process's event loop busy at
+   * most half the time and at least LEDGER_APPLY_AHEAD_IDLE_MIN of the machine's CPU idle,
+   * measured over the last 200 ms; otherwise each fetch waits for its batches' apply, which on
+   * busy cores costs less CPU per transfer (docs/decisions/0020-fetch-ahead-on-spare-cpu.md).
+   * `always`: at every load.
+   */
+  LEDGER_APPLY_AHEAD: z.enum(['spare-cpu', 'always']).default('spare-cpu'),
+  /**
+   * With LEDGER_APPLY_AHEAD `spare-cpu`: the share of the machine's CPU time (all cores, from
+   * /proc/stat) that must have been idle for the consumer to fetch ahead. 0: the machine is not
+   * asked, this process's event loop alone decides (a container whose CPU quota the machine's
+   * figures do not show).
+   */
+  LEDGER_APPLY_AHEAD_IDLE_MIN: z.coerce.number().min(0).max(1).default(0.2),
   /**
    * A member silent for this long is dropped from the group: its batch is redelivered (harmless,
    * but wasted) and, after a crash, its partitions wait this long for a new owner. Handlers

@@ -25,19 +25,28 @@ async function command(proofs: ProofCache, type: string, data: unknown, actor: P
   };
 }
 
-// Both ways of consuming: each fetch waiting for its apply (the default), and fetching ahead of
-// the applies, where the offsets committed trail what was fetched (docs/DESIGN.md "Messaging").
+// Every way of consuming: each fetch waiting for its apply, fetching ahead of the applies at every
+// load, where the offsets committed trail what was fetched (docs/DESIGN.md "Messaging"), and
+// fetching ahead while the CPU has room (the default; the machine not asked here, so that the
+// idle ledger's own loop decides and it does fetch ahead on a busy test machine too).
 describe.each([
-  ['fetching after each apply', '0'],
-  ['applying ahead of the fetch', '4'],
-])('a ledger that crashes between the database commit and the offset commit, %s', (_way, applyAheadBatches) => {
+  ['fetching after each apply', '0', 'spare-cpu', '0.2'],
+  ['applying ahead of the fetch at every load', '4', 'always', '0.2'],
+  ['applying ahead of the fetch while the CPU has room', '4', 'spare-cpu', '0'],
+])('a ledger that crashes between the database commit and the offset commit, %s', (_way, applyAheadBatches, applyAhead, idleMin) => {
   let h: LedgerHarness;
   beforeAll(async () => {
     // A short session lets the group notice the killed member quickly. No outbox sweep on a timer
     // within the test: what the crash left unpublished leaves because the restarted member's join
     // wakes the relays.
     h = await startLedgerHarness({
-      extraEnv: { LEDGER_SESSION_TIMEOUT_MS: '6000', LEDGER_APPLY_AHEAD_BATCHES: applyAheadBatches, OUTBOX_SWEEP_INTERVAL_MS: '600000' },
+      extraEnv: {
+        LEDGER_SESSION_TIMEOUT_MS: '6000',
+        LEDGER_APPLY_AHEAD_BATCHES: applyAheadBatches,
+        LEDGER_APPLY_AHEAD: applyAhead,
+        LEDGER_APPLY_AHEAD_IDLE_MIN: idleMin,
+        OUTBOX_SWEEP_INTERVAL_MS: '600000',
+      },
     });
   }, 90_000);
   afterAll(async () => {

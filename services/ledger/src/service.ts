@@ -2,6 +2,8 @@ import { consumedUserEvent, ledgerCommand, ledgerTopicRefusal, partitionKeyOf, t
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
 import {
   assertAppendTime,
+  CpuHeadroom,
+  defaultHeadroom,
   keyPartitioner,
   offPathFetch,
   partitionCount,
@@ -233,9 +235,9 @@ async function startCommandConsumer(
     // A redelivered command is answered from its stored outcome, so offsets need not be
     // committed after every batch.
     commitIntervalMs: 500,
-    // Off unless LEDGER_APPLY_AHEAD_BATCHES is set: the next fetch then leaves once a batch waits
-    // behind its partition's apply, and the offsets committed follow the applies.
-    ...(config.LEDGER_APPLY_AHEAD_BATCHES > 0 ? { applyAheadBatches: config.LEDGER_APPLY_AHEAD_BATCHES } : {}),
+    // The next fetch leaves once a batch waits behind its partition's apply (while the CPU has
+    // room, LEDGER_APPLY_AHEAD), and the offsets committed follow the applies.
+    ...applyAhead(config),
     tuning: {
       ...requestPathGroupSettings(config.KAFKA_REQUEST_PATH_FETCH_WAIT_MS),
       maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX,
@@ -258,6 +260,24 @@ async function startCommandConsumer(
           }),
   });
 }
+
+/**
+ * The command consumer's apply-ahead (LEDGER_APPLY_AHEAD_BATCHES, LEDGER_APPLY_AHEAD): with
+ * `spare-cpu` it asks, batch by batch, whether the CPU has room (CpuHeadroom), and otherwise
+ * fetches after each apply as it would without.
+ */
+function applyAhead(config: LedgerConfig): { applyAheadBatches?: number; runAhead?: () => boolean } {
+  if (config.LEDGER_APPLY_AHEAD_BATCHES === 0) return {};
+  if (config.LEDGER_APPLY_AHEAD === 'always') return { applyAheadBatches: config.LEDGER_APPLY_AHEAD_BATCHES };
+  const headroom = new CpuHeadroom({ ...defaultHeadroom, machineIdleMin: config.LEDGER_APPLY_AHEAD_IDLE_MIN });
+  return { applyAheadBatches: config.LEDGER_APPLY_AHEAD_BATCHES, runAhead: () => headroom.spare() };
+}
+
+/**
+ * Fetching ahead at every load: one apply in flight to start with (applyAheadLimits). On spare
+ * CPU only, the limits stay those of a fetch after each apply, which is what it does when busy.
+ */
+const applyAheadAlways = (config: LedgerConfig) => config.LEDGER_APPLY_AHEAD_BATCHES > 0 && config.LEDGER_APPLY_AHEAD === 'always';
 
 /**
  * One handler for every partition this process owns, so that their batches can share an apply
@@ -291,7 +311,7 @@ function shardedApply(parts: FrameParts, context: LedgerContext, placement: Appl
           options.onBatch?.(batch);
         },
       },
-      config.LEDGER_APPLY_AHEAD_BATCHES > 0 ? applyAheadLimits : defaultApplyLimits,
+      applyAheadAlways(config) ? applyAheadLimits : defaultApplyLimits,
     ),
   );
   return (items, control) => shardHandlers[shardMap.shardOfPartition(items[0]?.partition ?? 0)]!(items, control);
