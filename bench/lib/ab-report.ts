@@ -30,7 +30,15 @@ export function measuresOf(result: Json): Measure[] {
   for (const row of result.equalRate?.rows ?? []) {
     const step = row.pipeline;
     if (!step) continue;
+    add(`${row.label} p50 ms`, step.p50Ms, 'lower');
     add(`${row.label} p99 ms`, step.p99Ms, 'lower');
+    // With the transport floor run too (BENCH_SKIP_FLOOR=0): its median at the same rate, and the
+    // pipeline's over it within the run (the targets are that ratio).
+    const floor = row.floor;
+    if (floor && typeof step.p50Ms === 'number' && typeof floor.p50Ms === 'number' && floor.p50Ms > 0) {
+      add(`${row.label} floor p50 ms`, floor.p50Ms, 'lower');
+      add(`${row.label} p50 ÷ floor p50`, step.p50Ms / floor.p50Ms, 'lower');
+    }
     add(`${row.label} CPU ms/transfer`, step.systemCpuMsPerTransfer, 'lower');
     for (const process of equalRateProcesses) add(`${row.label} CPU ms/transfer: ${process}`, step.cpuMsPerTransfer?.[process], 'lower');
   }

@@ -38,12 +38,18 @@ describe('npm run bench -- --ab: the comparison', () => {
     expect(table).toContain('| peak | 850 | 1000 | 0.85× | 0.80–0.90 | worse |');
   });
 
-  it('reads the peak, c=16, the hot account and each equal-rate step of a pipeline-only run', () => {
+  it('reads the peak, c=16, the hot account and each equal-rate step of a pipeline-only run, and the floor’s median beside it when the floor ran', () => {
     const measures = measuresOf({
       pipeline: { transfersPerSec: 1500, steps: [{ kind: 'closed', connections: 16, transfersPerSec: 380, p50Ms: 38 }] },
       hotAccount: { purchasesPerSec: 2500 },
       equalRate: {
-        rows: [{ label: '10%', pipeline: { p99Ms: 90, systemCpuMsPerTransfer: 12.4, cpuMsPerTransfer: { gateway: 3, ledger: 3.2 } } }],
+        rows: [
+          {
+            label: '10%',
+            pipeline: { p50Ms: 21, p99Ms: 90, systemCpuMsPerTransfer: 12.4, cpuMsPerTransfer: { gateway: 3, ledger: 3.2 } },
+          },
+          { label: '25%', pipeline: { p50Ms: 12, p99Ms: 40 }, floor: { p50Ms: 4 } },
+        ],
       },
     });
     expect(measures.map((x) => `${x.name}=${x.value}`)).toEqual([
@@ -51,10 +57,15 @@ describe('npm run bench -- --ab: the comparison', () => {
       'c=16 transfers/s=380',
       'c=16 p50 ms=38',
       'hot account purchases/s=2500',
+      '10% p50 ms=21',
       '10% p99 ms=90',
       '10% CPU ms/transfer=12.4',
       '10% CPU ms/transfer: gateway=3',
       '10% CPU ms/transfer: ledger=3.2',
+      '25% p50 ms=12',
+      '25% p99 ms=40',
+      '25% floor p50 ms=4',
+      '25% p50 ÷ floor p50=3',
     ]);
   });
 });
