@@ -400,10 +400,13 @@ export function gatewayRoutes(): { routes: string[]; opsRoutes: string[] } {
     join(repoRoot, 'services/gateway/src/app.ts'),
   ];
   const routeCall = /\bapp\.(?:get|post|put|patch|delete|head|options|all)\(\s*'([^']+)'/g;
+  // A route declared as data (routes/route-def.ts): `method: 'POST', url: '/api/...'`.
+  const routeObject = /\bmethod:\s*'(?:GET|POST|PUT|PATCH|DELETE)',\s*url:\s*'([^']+)'/g;
   const routes = new Set<string>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(routeCall)) routes.add(m[1]!);
+    for (const m of text.matchAll(routeObject)) routes.add(m[1]!);
     // Plugins that serve a tree under a prefix (Swagger UI: /docs, /docs/static/..., /docs/json).
     for (const m of text.matchAll(/routePrefix:\s*'([^']+)'/g)) routes.add(m[1]!);
   }

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InvariantViolation } from '@coin/errors';
-import { exampleHoldPage, exampleWallet } from '../routes/examples';
+import { exampleWallet } from '../routes/examples';
+import { exampleHoldPage } from '../routes/holds';
 import { InternalApi } from './internal-api';
 import { InternalHttpClient } from './internal-http';
 

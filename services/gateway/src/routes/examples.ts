@@ -19,8 +19,11 @@ export function withExample<T extends z.ZodType>(schema: T, example: z.input<T> 
   return schema.meta({ examples: [example] }) as T;
 }
 
-const userId = 42;
-const at = '2026-01-15T09:30:00.000Z';
+/** The user, instant and wallet the examples of every area name. */
+export const exampleUserId = 42;
+export const exampleAt = '2026-01-15T09:30:00.000Z';
+const userId = exampleUserId;
+const at = exampleAt;
 const walletId = '7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d';
 
 export const exampleUser = {
@@ -350,48 +353,6 @@ export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial
 export const exampleCreateApiKey = { name: 'Shop back office', scopes, ownerUserId: 42 };
 export const exampleChangeRole = { role: 'ADMIN' } as const;
 
-// ---- Holds and spending limits ----
-const holdId = '5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f';
-const exampleHold = {
-  id: holdId,
-  status: 'PENDING',
-  amount: 49.99,
-  fromUserId: userId,
-  toUserId: null,
-  toTreasury: 'COURSE_FEES',
-  reason: 'Order ORDER-2026-0042',
-  reference: 'ORDER-2026-0042',
-  expiresAt: '2026-01-22T09:30:00.000Z',
-  createdAt: at,
-  updatedAt: at,
-  capturedAmount: null,
-  transactionId: null,
-} as const;
-export const exampleCreateHold = {
-  toTreasury: 'COURSE_FEES',
-  amount: 49.99,
-  reason: 'Order ORDER-2026-0042',
-  reference: 'ORDER-2026-0042',
-  expiresInSeconds: 604800,
-} as const;
-export const exampleHoldResult = { hold: exampleHold, wallet: { ...exampleWallet, activeCoins: 100.51 } };
-export const exampleCapture = { amount: 39.99 };
-export const exampleCaptureResult = {
-  hold: { ...exampleHold, status: 'CAPTURED', capturedAmount: 39.99, transactionId: 1002 },
-  transaction: {
-    ...exampleTransaction,
-    id: 1002,
-    type: 'PURCHASE',
-    amount: 39.99,
-    toUserId: null,
-    toTreasury: 'COURSE_FEES',
-    reason: exampleHold.reason,
-    reference: exampleHold.reference,
-  },
-  wallet: { ...exampleWallet, balance: 110.51, activeCoins: 110.51, totalSent: 89.49 },
-} as const;
-export const exampleVoidResult = { hold: { ...exampleHold, status: 'VOIDED' }, wallet: exampleWallet } as const;
-export const exampleHoldPage = { holds: [exampleHold], pagination: { limit: 20, offset: 0, total: 1 }, hasMore: false, nextCursor: null };
 // ---- Mandates ----
 const exampleMandate = {
   id: '3e0c7a1b-52d4-8f6e-8000-000000000007',

@@ -17,23 +17,15 @@ import {
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import type { FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
-import {
-  exampleCapture,
-  exampleCaptureResult,
-  exampleCreateHold,
-  exampleHoldPage,
-  exampleHoldResult,
-  exampleVoidResult,
-  withExample,
-} from './examples';
+import { exampleAt, exampleTransaction, exampleUserId, exampleWallet, withExample } from './examples';
 import { offsetLinks, startOf } from './paging';
+import { registerRoutes, routeOf, type RouteDef, type RouteRequest } from './route-def';
 
 export interface HoldRouteDeps {
   commands: CommandBus;
@@ -41,6 +33,49 @@ export interface HoldRouteDeps {
   /** Whether a platform client exists and is not revoked (the auth plugin's check): a hold names only such a settler. */
   auth: { platformClientActive?: (clientId: string, requestId: string) => Promise<boolean> };
 }
+
+// The examples of the holds' bodies and answers in the OpenAPI document.
+const holdId = '5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f';
+const exampleHold = {
+  id: holdId,
+  status: 'PENDING',
+  amount: 49.99,
+  fromUserId: exampleUserId,
+  toUserId: null,
+  toTreasury: 'COURSE_FEES',
+  reason: 'Order ORDER-2026-0042',
+  reference: 'ORDER-2026-0042',
+  expiresAt: '2026-01-22T09:30:00.000Z',
+  createdAt: exampleAt,
+  updatedAt: exampleAt,
+  capturedAmount: null,
+  transactionId: null,
+} as const;
+const exampleCreateHold = {
+  toTreasury: 'COURSE_FEES',
+  amount: 49.99,
+  reason: 'Order ORDER-2026-0042',
+  reference: 'ORDER-2026-0042',
+  expiresInSeconds: 604800,
+} as const;
+export const exampleHoldResult = { hold: exampleHold, wallet: { ...exampleWallet, activeCoins: 100.51 } };
+const exampleCapture = { amount: 39.99 };
+const exampleCaptureResult = {
+  hold: { ...exampleHold, status: 'CAPTURED', capturedAmount: 39.99, transactionId: 1002 },
+  transaction: {
+    ...exampleTransaction,
+    id: 1002,
+    type: 'PURCHASE',
+    amount: 39.99,
+    toUserId: null,
+    toTreasury: 'COURSE_FEES',
+    reason: exampleHold.reason,
+    reference: exampleHold.reference,
+  },
+  wallet: { ...exampleWallet, balance: 110.51, activeCoins: 110.51, totalSent: 89.49 },
+} as const;
+const exampleVoidResult = { hold: { ...exampleHold, status: 'VOIDED' }, wallet: exampleWallet } as const;
+export const exampleHoldPage = { holds: [exampleHold], pagination: { limit: 20, offset: 0, total: 1 }, hasMore: false, nextCursor: null };
 
 /** What a capture's body adds to its command: the amount to take (all without it) and the metadata, if given. */
 function captureFields(body: { amount?: number | undefined; metadata?: Metadata | undefined }): { amount?: number; metadata?: Metadata } {
@@ -54,7 +89,7 @@ function captureFields(body: { amount?: number | undefined; metadata?: Metadata 
  * named; with none, a client granted the treasury it pays; an ADMIN+ voiding, or capturing when
  * no client is named), by the rule the ledger judges again from the token it verifies itself.
  */
-async function payerOf(deps: HoldRouteDeps, request: FastifyRequest, holdId: string, action: 'capture' | 'void'): Promise<number> {
+async function payerOf(deps: HoldRouteDeps, request: RouteRequest, holdId: string, action: 'capture' | 'void'): Promise<number> {
   const named = payerOfHoldId(holdId);
   if (named !== null) return named;
   const hold = await deps.internal.read('ledger.hold', { id: holdId }, String(request.id));
@@ -64,6 +99,8 @@ async function payerOf(deps: HoldRouteDeps, request: FastifyRequest, holdId: str
   if (refusal) throw new AppError('FORBIDDEN', refusal);
   return hold.fromUserId;
 }
+
+const route = routeOf<HoldRouteDeps>();
 
 /**
  * Holds: a payer reserves coins for a treasury or a user, naming the platform client
@@ -75,22 +112,21 @@ async function payerOf(deps: HoldRouteDeps, request: FastifyRequest, holdId: str
  * settle it, checks the id's payer against the command's and the stored hold's. An id issued
  * before ids named their payer is looked up once (payerOf), the migration path.
  */
-export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
-  app.post(
-    '/api/coins/holds',
-    {
-      config: { access: 'user', idempotent: true },
-      schema: {
-        tags: ['coins', 'holds'],
-        summary:
-          "Reserve coins of the caller's wallet for a treasury (toTreasury) or a user (toUserId) until captured, voided or expired; activeCoins drop by the amount at once",
-        headers: idempotencyHeaders,
-        operationId: 'createHold',
-        body: withExample(createHoldBody, exampleCreateHold),
-        response: { 201: withExample(holdResult, exampleHoldResult), ...errorResponses },
-      },
+export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/coins/holds',
+    config: { access: 'user', idempotent: true },
+    schema: {
+      tags: ['coins', 'holds'],
+      summary:
+        "Reserve coins of the caller's wallet for a treasury (toTreasury) or a user (toUserId) until captured, voided or expired; activeCoins drop by the amount at once",
+      headers: idempotencyHeaders,
+      operationId: 'createHold',
+      body: withExample(createHoldBody, exampleCreateHold),
+      response: { 201: withExample(holdResult, exampleHoldResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { toUserId, toTreasury, amount, reason, reference, expiresInSeconds, settlerClientId } = request.body;
       // A settler that does not exist (or is revoked) could never capture or void it: the coins would sit until it expires.
       if (settlerClientId !== undefined && deps.auth.platformClientActive) {
@@ -113,47 +149,45 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         }),
       );
     },
-  );
+  }),
 
-  app.post(
-    '/api/coins/holds/:id/capture',
-    {
-      config: { access: 'settle', idempotent: true },
-      schema: {
-        tags: ['coins', 'holds'],
-        summary:
-          'Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+',
-        headers: idempotencyHeaders,
-        params: holdIdParam,
-        operationId: 'captureHold',
-        body: withExample(captureHoldBody, exampleCapture),
-        response: { 201: withExample(captureResult, exampleCaptureResult), ...errorResponses },
-      },
+  route({
+    method: 'POST',
+    url: '/api/coins/holds/:id/capture',
+    config: { access: 'settle', idempotent: true },
+    schema: {
+      tags: ['coins', 'holds'],
+      summary:
+        'Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+',
+      headers: idempotencyHeaders,
+      params: holdIdParam,
+      operationId: 'captureHold',
+      body: withExample(captureHoldBody, exampleCapture),
+      response: { 201: withExample(captureResult, exampleCaptureResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const holdId = request.params.id;
       const fromUserId = await payerOf(deps, request, holdId, 'capture');
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.capture-hold', { holdId, fromUserId, ...captureFields(request.body ?? {}), requestHash }),
       );
     },
-  );
+  }),
 
-  app.post(
-    '/api/coins/holds/:id/void',
-    {
-      config: { access: 'settle', idempotent: true },
-      schema: {
-        tags: ['coins', 'holds'],
-        summary:
-          'Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it',
-        headers: idempotencyHeaders,
-        params: holdIdParam,
-        operationId: 'voidHold',
-        response: { 200: withExample(holdResult, exampleVoidResult), ...errorResponses },
-      },
+  route({
+    method: 'POST',
+    url: '/api/coins/holds/:id/void',
+    config: { access: 'settle', idempotent: true },
+    schema: {
+      tags: ['coins', 'holds'],
+      summary:
+        'Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it',
+      headers: idempotencyHeaders,
+      params: holdIdParam,
+      operationId: 'voidHold',
+      response: { 200: withExample(holdResult, exampleVoidResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const holdId = request.params.id;
       const fromUserId = await payerOf(deps, request, holdId, 'void');
       return sendLedgerCommand(
@@ -164,21 +198,20 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
         200,
       );
     },
-  );
+  }),
 
-  app.get(
-    '/api/wallets/me/holds',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['wallets', 'holds'],
-        summary: "The caller's holds, newest first, optionally of one status (offset pages with the total)",
-        querystring: myHoldsPublicQuery,
-        operationId: 'listMyHolds',
-        response: { 200: withExample(holdPublicPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
-      },
+  route({
+    method: 'GET',
+    url: '/api/wallets/me/holds',
+    config: { access: 'user' },
+    schema: {
+      tags: ['wallets', 'holds'],
+      summary: "The caller's holds, newest first, optionally of one status (offset pages with the total)",
+      querystring: myHoldsPublicQuery,
+      operationId: 'listMyHolds',
+      response: { 200: withExample(holdPublicPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { status, limit, offset, cursor } = request.query;
       const page = await deps.internal.read(
         'ledger.holds',
@@ -187,21 +220,20 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
       );
       return { ...page, ...offsetLinks(request, page.pagination, page.holds.length) };
     },
-  );
+  }),
 
-  app.get(
-    '/api/admin/holds',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'holds'],
-        summary: 'Holds of every payer, or of one (userId), optionally of one status; newest first',
-        querystring: adminHoldsPublicQuery,
-        operationId: 'listHolds',
-        response: { 200: withExample(holdPublicPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/holds',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'holds'],
+      summary: 'Holds of every payer, or of one (userId), optionally of one status; newest first',
+      querystring: adminHoldsPublicQuery,
+      operationId: 'listHolds',
+      response: { 200: withExample(holdPublicPage, exampleHoldPage), 400: problem, 401: problem, 403: problem, 503: problem },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { userId, status, limit, offset, cursor } = request.query;
       const page = await deps.internal.read(
         'ledger.holds',
@@ -210,5 +242,9 @@ export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
       );
       return { ...page, ...offsetLinks(request, page.pagination, page.holds.length) };
     },
-  );
+  }),
+];
+
+export function registerHoldRoutes(app: App, deps: HoldRouteDeps): void {
+  registerRoutes(app, holdRoutes, deps);
 }

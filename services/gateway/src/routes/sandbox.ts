@@ -18,7 +18,8 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { randomIdNonce } from '@coin/security';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleHoldResult, exampleMoneyResult, withExample } from './examples';
+import { exampleMoneyResult, withExample } from './examples';
+import { exampleHoldResult } from './holds';
 import { registerSandboxEconomyRoutes, testClientOf } from './sandbox-economy';
 
 /**

@@ -1,0 +1,79 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { App } from '@coin/http';
+import type {
+  FastifyContextConfig,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** A request as a route's handler sees it: body, params, query and headers typed by the route's zod schemas. */
+export type RouteRequest<S extends FastifySchema = FastifySchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  IncomingMessage,
+  S,
+  ZodTypeProvider
+>;
+
+/** The reply of a route: what it sends (and returns) is checked against the route's response schemas. */
+export type RouteReply<S extends FastifySchema = FastifySchema> = FastifyReply<
+  RouteGenericInterface,
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  unknown,
+  S,
+  ZodTypeProvider
+>;
+
+/**
+ * One gateway route, as data: its method and URL, its schema (the OpenAPI document's operation:
+ * tags, summary, operationId, the zod schemas with their examples), its access config (read by
+ * plugins/access.ts and the other plugins: `access`, `idempotent`, `stepUp`, `sandbox`, ...; never
+ * `security`, which the OpenAPI transform derives) and its handler, which gets the area's
+ * dependencies as a third argument. An area declares its routes as a list of these, in the order
+ * the document lists them, and registers them with `registerRoutes`.
+ */
+export interface RouteDef<Deps, S extends FastifySchema = FastifySchema> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  config: FastifyContextConfig;
+  schema: S;
+  /** Route options a route rarely needs, given the instance it is registered on (e.g. its own error handler). */
+  options?: (app: App) => Pick<RouteShorthandOptions, 'errorHandler'>;
+  // A method, so a list of routes of different schemas is one type (RouteDef<Deps>[]).
+  handler(
+    request: RouteRequest<S>,
+    reply: RouteReply<S>,
+    deps: Deps,
+  ): ResolveFastifyReplyReturnType<ZodTypeProvider, S, RouteGenericInterface>;
+}
+
+/**
+ * The typed constructor of an area's routes: `const route = routeOf<HoldRouteDeps>()`, then
+ * `route({ method, url, config, schema, handler })` infers the schema, so the handler's request
+ * and reply are typed by it as `app.post(url, { schema }, handler)` types them.
+ */
+export function routeOf<Deps>() {
+  return <const S extends FastifySchema>(def: RouteDef<Deps, S>): RouteDef<Deps> => def as unknown as RouteDef<Deps>;
+}
+
+/** Registers an area's routes, in their order (the OpenAPI document's), each handler given the area's dependencies. */
+export function registerRoutes<Deps>(app: App, routes: readonly RouteDef<Deps>[], deps: Deps): void {
+  for (const def of routes) {
+    app.route({
+      method: def.method,
+      url: def.url,
+      config: def.config,
+      schema: def.schema,
+      ...(def.options ? def.options(app) : {}),
+      handler: (request, reply) => def.handler(request, reply, deps),
+    });
+  }
+}
