@@ -31,10 +31,13 @@ import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { withExample } from './examples';
 import { registerEventRoutes } from './events';
 import { keysetLinks } from './paging';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface WebhookRouteDeps {
   internal: InternalApi;
 }
+
+const route = routeOf<WebhookRouteDeps>();
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
 /** A creation must carry a key: the secret is shown once, so a blind retry must not make a second endpoint. */
@@ -123,61 +126,59 @@ interface Family {
   params: z.ZodObject;
   endpointParams: z.ZodObject;
   deliveryParams: z.ZodObject;
-  ownerOf(request: FastifyRequest, purpose: Purpose): Promise<Owner>;
+  ownerOf(request: FastifyRequest, purpose: Purpose, deps: WebhookRouteDeps): Promise<Owner>;
 }
 
-function families(deps: WebhookRouteDeps): Family[] {
-  return [
-    {
-      base: '/api/webhooks/endpoints',
-      access: 'platform',
-      stepUp: false,
-      audited: false,
-      tags: ['webhooks'],
-      infix: '',
-      // A test-mode client's own endpoints are the sandbox's (docs/decisions/0018-sandbox.md).
-      sandbox: 'webhooks',
-      who: "the calling platform client's (a test-mode client's are the sandbox's)",
-      params: z.strictObject({}),
-      endpointParams: webhookEndpointIdParams,
-      deliveryParams: webhookDeliveryIdParams,
-      ownerOf: async (request) => {
-        const principal = principalOf(request);
-        return { clientId: principal.subject, treasuries: principal.treasuries ?? [] };
-      },
+const families: Family[] = [
+  {
+    base: '/api/webhooks/endpoints',
+    access: 'platform',
+    stepUp: false,
+    audited: false,
+    tags: ['webhooks'],
+    infix: '',
+    // A test-mode client's own endpoints are the sandbox's (docs/decisions/0018-sandbox.md).
+    sandbox: 'webhooks',
+    who: "the calling platform client's (a test-mode client's are the sandbox's)",
+    params: z.strictObject({}),
+    endpointParams: webhookEndpointIdParams,
+    deliveryParams: webhookDeliveryIdParams,
+    ownerOf: async (request) => {
+      const principal = principalOf(request);
+      return { clientId: principal.subject, treasuries: principal.treasuries ?? [] };
     },
-    {
-      base: '/api/admin/platform-clients/:clientId/webhooks/endpoints',
-      access: 'superadmin',
-      stepUp: true,
-      audited: true,
-      tags: ['webhooks', 'platform-clients'],
-      infix: 'Client',
-      who: "a platform client's (SUPERADMIN)",
-      params: clientWebhookParams,
-      endpointParams: clientWebhookEndpointParams,
-      deliveryParams: clientWebhookDeliveryParams,
-      ownerOf: async (request, purpose) => {
-        const { clientId } = request.params as { clientId: string };
-        const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
-        const client = platformClients.find((c) => c.id === clientId);
-        if (!client) throw new AppError('NOT_FOUND', 'No such platform client');
-        // A test-mode client sees no live movement, and its sandbox endpoints are no live
-        // credential's to see (docs/decisions/0018-sandbox.md); the webhooks service refuses it too.
-        if (credentialModeOf('system', client.id) === 'test') {
-          throw new AppError(
-            'TEST_MODE_CREDENTIALS',
-            "A test-mode platform client has no live webhook endpoints: its endpoints are the sandbox's, managed with its own credentials",
-          );
-        }
-        if (client.revokedAt !== null && purpose === 'change') {
-          throw new AppError('PLATFORM_CLIENT_REVOKED', 'The platform client is revoked: its endpoints can be listed, read and deleted');
-        }
-        return { clientId: client.id, treasuries: [...client.treasuries] };
-      },
+  },
+  {
+    base: '/api/admin/platform-clients/:clientId/webhooks/endpoints',
+    access: 'superadmin',
+    stepUp: true,
+    audited: true,
+    tags: ['webhooks', 'platform-clients'],
+    infix: 'Client',
+    who: "a platform client's (SUPERADMIN)",
+    params: clientWebhookParams,
+    endpointParams: clientWebhookEndpointParams,
+    deliveryParams: clientWebhookDeliveryParams,
+    ownerOf: async (request, purpose, deps) => {
+      const { clientId } = request.params as { clientId: string };
+      const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
+      const client = platformClients.find((c) => c.id === clientId);
+      if (!client) throw new AppError('NOT_FOUND', 'No such platform client');
+      // A test-mode client sees no live movement, and its sandbox endpoints are no live
+      // credential's to see (docs/decisions/0018-sandbox.md); the webhooks service refuses it too.
+      if (credentialModeOf('system', client.id) === 'test') {
+        throw new AppError(
+          'TEST_MODE_CREDENTIALS',
+          "A test-mode platform client has no live webhook endpoints: its endpoints are the sandbox's, managed with its own credentials",
+        );
+      }
+      if (client.revokedAt !== null && purpose === 'change') {
+        throw new AppError('PLATFORM_CLIENT_REVOKED', 'The platform client is revoked: its endpoints can be listed, read and deleted');
+      }
+      return { clientId: client.id, treasuries: [...client.treasuries] };
     },
-  ];
-}
+  },
+];
 
 /** The id of the endpoint the path names (both families call it `id`). */
 function endpointIdOf(request: FastifyRequest): string {
@@ -198,26 +199,34 @@ function actorOf(request: FastifyRequest) {
  * gateway passes and the service applies.
  */
 export function registerWebhookRoutes(app: App, deps: WebhookRouteDeps): void {
-  for (const family of families(deps)) registerFamily(app, deps, family);
+  for (const family of families)
+    registerRoutes(
+      app,
+      webhookFamilyRoutes.map((familyRoute) => familyRoute(family)),
+      deps,
+    );
   // What the deliveries carried, to read back (GET /api/events).
   registerEventRoutes(app, deps);
+  registerRoutes(app, adminWebhookRoutes, deps);
+}
 
-  app.get(
-    '/api/admin/webhooks/endpoints',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['webhooks', 'admin'],
-        summary: "Every platform client's webhook endpoints (ADMIN+), by id; status=disabled lists those disabled after persistent failure",
-        operationId: 'listAllWebhookEndpoints',
-        querystring: adminWebhookEndpointsQuery,
-        response: {
-          200: withExample(adminWebhookEndpointPublicPage, { endpoints: [exampleEndpoint], nextCursor: null, hasMore: false }),
-          ...errorResponses,
-        },
+/** Every client's endpoints, for an ADMIN+. */
+export const adminWebhookRoutes: RouteDef<WebhookRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/webhooks/endpoints',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['webhooks', 'admin'],
+      summary: "Every platform client's webhook endpoints (ADMIN+), by id; status=disabled lists those disabled after persistent failure",
+      operationId: 'listAllWebhookEndpoints',
+      querystring: adminWebhookEndpointsQuery,
+      response: {
+        200: withExample(adminWebhookEndpointPublicPage, { endpoints: [exampleEndpoint], nextCursor: null, hasMore: false }),
+        ...errorResponses,
       },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { status, limit, cursor } = request.query;
       const page = await deps.internal.read(
         'webhooks.all-endpoints',
@@ -226,42 +235,47 @@ export function registerWebhookRoutes(app: App, deps: WebhookRouteDeps): void {
       );
       return keysetLinks(page);
     },
-  );
+  }),
+];
+
+/** A family's read routes' config: its access, and the sandbox part serving them to a test-mode client (plugins/sandbox.ts). */
+function readConfigOf(family: Family): { access: Access; sandbox?: SandboxPart } {
+  return { access: family.access, ...(family.sandbox ? { sandbox: family.sandbox } : {}) };
+}
+
+/** A family's write routes' config: its read config, and a fresh step-up where the family needs one. */
+function writeConfigOf(family: Family): { access: Access; sandbox?: SandboxPart; stepUp?: boolean } {
+  return { ...readConfigOf(family), ...(family.stepUp ? { stepUp: true } : {}) };
 }
 
 /**
- * A family's route configs (the sandbox part its routes are served by, for a test-mode client) and
- * its way to the webhooks service: the caller's space, so a test-mode client's calls reach the
- * sandbox's webhooks instance only (plugins/sandbox.ts).
+ * A family's way to the webhooks service: the caller's space, so a test-mode client's calls reach
+ * the sandbox's webhooks instance only (plugins/sandbox.ts); what a change names of who asked; and
+ * the endpoint a path names, of the owner the family finds.
  */
 function familyParts(deps: WebhookRouteDeps, family: Family) {
-  const readConfig: { access: Access; sandbox?: SandboxPart } = {
-    access: family.access,
-    ...(family.sandbox ? { sandbox: family.sandbox } : {}),
+  return {
+    api: (request: FastifyRequest) => deps.internal.in(spaceOf(request)),
+    /** A SUPERADMIN's change names who asked, for its admin audit record; a client's own changes carry nothing. */
+    change: (request: FastifyRequest) => (family.audited ? { auditedBy: { actor: actorOf(request), requestId: String(request.id) } } : {}),
+    target: async (request: FastifyRequest, purpose: Purpose) => ({
+      clientId: (await family.ownerOf(request, purpose, deps)).clientId,
+      endpointId: endpointIdOf(request),
+    }),
   };
-  const writeConfig: typeof readConfig & { stepUp?: boolean } = { ...readConfig, ...(family.stepUp ? { stepUp: true } : {}) };
-  return { readConfig, writeConfig, api: (request: FastifyRequest) => deps.internal.in(spaceOf(request)) };
 }
 
-function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void {
-  const { base, tags, infix, who } = family;
-  const { readConfig, writeConfig, api } = familyParts(deps, family);
-  /** A SUPERADMIN's change names who asked, for its admin audit record; a client's own changes carry nothing. */
-  const change = (request: FastifyRequest) =>
-    family.audited ? { auditedBy: { actor: actorOf(request), requestId: String(request.id) } } : {};
-  const target = async (request: FastifyRequest, purpose: Purpose) => ({
-    clientId: (await family.ownerOf(request, purpose)).clientId,
-    endpointId: endpointIdOf(request),
-  });
-
-  app.post(
-    base,
-    {
-      config: { ...writeConfig, idempotent: true },
+/** The routes of each family: each one a route of both, its schema and config drawn from the family. */
+const webhookFamilyRoutes: ((family: Family) => RouteDef<WebhookRouteDeps>)[] = [
+  (family) =>
+    route({
+      method: 'POST',
+      url: family.base,
+      config: { ...writeConfigOf(family), idempotent: true },
       schema: {
-        tags,
-        summary: `Register a webhook endpoint of ${who}; its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again)`,
-        operationId: `create${infix}WebhookEndpoint`,
+        tags: family.tags,
+        summary: `Register a webhook endpoint of ${family.who}; its signing secret is in this 201 only (a retry with the same Idempotency-Key answers it again)`,
+        operationId: `create${family.infix}WebhookEndpoint`,
         headers: requiredIdempotencyHeaders,
         params: family.params,
         body: withExample(createWebhookEndpointBody, { url: exampleEndpoint.url, eventTypes: exampleEndpoint.eventTypes }),
@@ -273,94 +287,96 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
           ...errorResponses,
         },
       },
-    },
-    async (request, reply) => {
-      const owner = await family.ownerOf(request, 'change');
-      // The endpoint's id is the key's command id: a retry names the same endpoint, which the service answers again (replayed).
-      const body = request.body as z.output<typeof createWebhookEndpointBody>;
-      const endpoint = await api(request).post(
-        'webhooks.create-endpoint',
-        {
-          id: idempotencyOf(request).commandId,
-          clientId: owner.clientId,
-          treasuries: owner.treasuries,
-          url: body.url,
-          eventTypes: body.eventTypes,
-          ...change(request),
-        },
-        String(request.id),
-        () => markReplayed(request),
-      );
-      if (!sameRegistration(endpoint, body)) {
-        throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another endpoint (another URL or event types)');
-      }
-      return reply.code(201).send(endpoint);
-    },
-  );
-
-  app.get(
-    base,
-    {
-      config: readConfig,
+      handler: async (request, reply, deps) => {
+        const { api, change } = familyParts(deps, family);
+        const owner = await family.ownerOf(request, 'change', deps);
+        // The endpoint's id is the key's command id: a retry names the same endpoint, which the service answers again (replayed).
+        const body = request.body as z.output<typeof createWebhookEndpointBody>;
+        const endpoint = await api(request).post(
+          'webhooks.create-endpoint',
+          {
+            id: idempotencyOf(request).commandId,
+            clientId: owner.clientId,
+            treasuries: owner.treasuries,
+            url: body.url,
+            eventTypes: body.eventTypes,
+            ...change(request),
+          },
+          String(request.id),
+          () => markReplayed(request),
+        );
+        if (!sameRegistration(endpoint, body)) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another endpoint (another URL or event types)');
+        }
+        return reply.code(201).send(endpoint);
+      },
+    }),
+  (family) =>
+    route({
+      method: 'GET',
+      url: family.base,
+      config: readConfigOf(family),
       schema: {
-        tags,
-        summary: `List the webhook endpoints of ${who}, oldest first (never their secrets)`,
-        operationId: `list${infix}WebhookEndpoints`,
+        tags: family.tags,
+        summary: `List the webhook endpoints of ${family.who}, oldest first (never their secrets)`,
+        operationId: `list${family.infix}WebhookEndpoints`,
         params: family.params,
         response: { 200: withExample(webhookEndpointList, { endpoints: [exampleEndpoint] }), 404: problem, ...errorResponses },
       },
-    },
-    async (request) => {
-      const owner = await family.ownerOf(request, 'manage');
-      return api(request).read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
-    },
-  );
-
-  app.get(
-    `${base}/:id`,
-    {
-      config: readConfig,
+      handler: async (request, _reply, deps) => {
+        const { api } = familyParts(deps, family);
+        const owner = await family.ownerOf(request, 'manage', deps);
+        return api(request).read('webhooks.endpoints', { clientId: owner.clientId }, String(request.id));
+      },
+    }),
+  (family) =>
+    route({
+      method: 'GET',
+      url: `${family.base}/:id`,
+      config: readConfigOf(family),
       schema: {
-        tags,
-        summary: `One webhook endpoint of ${who}: its status, and why and when it was disabled`,
-        operationId: `get${infix}WebhookEndpoint`,
+        tags: family.tags,
+        summary: `One webhook endpoint of ${family.who}: its status, and why and when it was disabled`,
+        operationId: `get${family.infix}WebhookEndpoint`,
         params: family.endpointParams,
         response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },
       },
-    },
-    async (request) => api(request).read('webhooks.endpoint', await target(request, 'manage'), String(request.id)),
-  );
-
-  app.delete(
-    `${base}/:id`,
-    {
-      config: writeConfig,
+      handler: async (request, _reply, deps) => {
+        const { api, target } = familyParts(deps, family);
+        return api(request).read('webhooks.endpoint', await target(request, 'manage'), String(request.id));
+      },
+    }),
+  (family) =>
+    route({
+      method: 'DELETE',
+      url: `${family.base}/:id`,
+      config: writeConfigOf(family),
       schema: {
-        tags,
-        summary: `Delete a webhook endpoint of ${who}: nothing more is sent; its delivery log is kept`,
-        operationId: `delete${infix}WebhookEndpoint`,
+        tags: family.tags,
+        summary: `Delete a webhook endpoint of ${family.who}: nothing more is sent; its delivery log is kept`,
+        operationId: `delete${family.infix}WebhookEndpoint`,
         params: family.endpointParams,
         response: { 204: z.null().describe('Deleted'), 404: problem, ...errorResponses },
       },
-    },
-    async (request, reply) => {
-      await api(request).act(
-        'webhooks.delete-endpoint',
-        { params: await target(request, 'manage'), body: change(request) },
-        String(request.id),
-      );
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    `${base}/:id/rotate-secret`,
-    {
-      config: writeConfig,
+      handler: async (request, reply, deps) => {
+        const { api, change, target } = familyParts(deps, family);
+        await api(request).act(
+          'webhooks.delete-endpoint',
+          { params: await target(request, 'manage'), body: change(request) },
+          String(request.id),
+        );
+        return reply.code(204).send(null);
+      },
+    }),
+  (family) =>
+    route({
+      method: 'POST',
+      url: `${family.base}/:id/rotate-secret`,
+      config: writeConfigOf(family),
       schema: {
-        tags,
-        summary: `Rotate the signing secret of a webhook endpoint of ${who}: the new one is in this answer only; the old one keeps signing for 24 h`,
-        operationId: `rotate${infix}WebhookSecret`,
+        tags: family.tags,
+        summary: `Rotate the signing secret of a webhook endpoint of ${family.who}: the new one is in this answer only; the old one keeps signing for 24 h`,
+        operationId: `rotate${family.infix}WebhookSecret`,
         params: family.endpointParams,
         response: {
           200: withExample(webhookEndpointWithSecret, { ...exampleEndpoint, previousSecretExpiresAt: at, secret: exampleSecret }),
@@ -369,39 +385,45 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
           ...errorResponses,
         },
       },
-    },
-    async (request) =>
-      api(request).act('webhooks.rotate-secret', { params: await target(request, 'change'), body: change(request) }, String(request.id)),
-  );
-
-  app.post(
-    `${base}/:id/enable`,
-    {
-      config: writeConfig,
+      handler: async (request, _reply, deps) => {
+        const { api, change, target } = familyParts(deps, family);
+        return api(request).act(
+          'webhooks.rotate-secret',
+          { params: await target(request, 'change'), body: change(request) },
+          String(request.id),
+        );
+      },
+    }),
+  (family) =>
+    route({
+      method: 'POST',
+      url: `${family.base}/:id/enable`,
+      config: writeConfigOf(family),
       schema: {
-        tags,
-        summary: `Re-enable a webhook endpoint of ${who} that was disabled after persistent failure (audited; an enabled one is answered as it is)`,
-        operationId: `enable${infix}WebhookEndpoint`,
+        tags: family.tags,
+        summary: `Re-enable a webhook endpoint of ${family.who} that was disabled after persistent failure (audited; an enabled one is answered as it is)`,
+        operationId: `enable${family.infix}WebhookEndpoint`,
         params: family.endpointParams,
         response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, 409: problem, ...errorResponses },
       },
-    },
-    async (request) =>
-      api(request).act(
-        'webhooks.enable-endpoint',
-        { params: await target(request, 'change'), body: { actor: actorOf(request), requestId: String(request.id) } },
-        String(request.id),
-      ),
-  );
-
-  app.get(
-    `${base}/:id/deliveries`,
-    {
-      config: readConfig,
+      handler: async (request, _reply, deps) => {
+        const { api, target } = familyParts(deps, family);
+        return api(request).act(
+          'webhooks.enable-endpoint',
+          { params: await target(request, 'change'), body: { actor: actorOf(request), requestId: String(request.id) } },
+          String(request.id),
+        );
+      },
+    }),
+  (family) =>
+    route({
+      method: 'GET',
+      url: `${family.base}/:id/deliveries`,
+      config: readConfigOf(family),
       schema: {
-        tags,
-        summary: `The delivery log of a webhook endpoint of ${who}, newest first: each event's attempts, last answer and status`,
-        operationId: `list${infix}WebhookDeliveries`,
+        tags: family.tags,
+        summary: `The delivery log of a webhook endpoint of ${family.who}, newest first: each event's attempts, last answer and status`,
+        operationId: `list${family.infix}WebhookDeliveries`,
         params: family.endpointParams,
         querystring: webhookDeliveriesQuery,
         response: {
@@ -410,63 +432,63 @@ function registerFamily(app: App, deps: WebhookRouteDeps, family: Family): void 
           ...errorResponses,
         },
       },
-    },
-    async (request) => {
-      const { limit, cursor } = request.query as z.output<typeof webhookDeliveriesQuery>;
-      const page = await api(request).read(
-        'webhooks.deliveries',
-        { ...(await target(request, 'manage')), limit, ...(cursor ? { cursor } : {}) },
-        String(request.id),
-      );
-      return keysetLinks(page);
-    },
-  );
-
-  app.post(
-    `${base}/:id/test`,
-    {
-      config: writeConfig,
+      handler: async (request, _reply, deps) => {
+        const { api, target } = familyParts(deps, family);
+        const { limit, cursor } = request.query as z.output<typeof webhookDeliveriesQuery>;
+        const page = await api(request).read(
+          'webhooks.deliveries',
+          { ...(await target(request, 'manage')), limit, ...(cursor ? { cursor } : {}) },
+          String(request.id),
+        );
+        return keysetLinks(page);
+      },
+    }),
+  (family) =>
+    route({
+      method: 'POST',
+      url: `${family.base}/:id/test`,
+      config: writeConfigOf(family),
       schema: {
-        tags,
-        summary: `Send a test event (coin.webhook.test) to a webhook endpoint of ${who} now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled`,
-        operationId: `test${infix}WebhookEndpoint`,
+        tags: family.tags,
+        summary: `Send a test event (coin.webhook.test) to a webhook endpoint of ${family.who} now, signed and retried like any delivery and shown in its delivery log; a disabled endpoint gets it once enabled`,
+        operationId: `test${family.infix}WebhookEndpoint`,
         params: family.endpointParams,
         response: { 202: withExample(webhookTestDelivery, exampleTestDelivery), 404: problem, 409: problem, ...errorResponses },
       },
-    },
-    async (request, reply) => {
-      const answer = await api(request).act(
-        'webhooks.test-delivery',
-        { params: await target(request, 'change'), body: change(request) },
-        String(request.id),
-      );
-      return reply.code(202).send(answer);
-    },
-  );
-
-  app.post(
-    `${base}/:id/deliveries/:deliveryId/redeliver`,
-    {
-      config: writeConfig,
+      handler: async (request, reply, deps) => {
+        const { api, change, target } = familyParts(deps, family);
+        const answer = await api(request).act(
+          'webhooks.test-delivery',
+          { params: await target(request, 'change'), body: change(request) },
+          String(request.id),
+        );
+        return reply.code(202).send(answer);
+      },
+    }),
+  (family) =>
+    route({
+      method: 'POST',
+      url: `${family.base}/:id/deliveries/:deliveryId/redeliver`,
+      config: writeConfigOf(family),
       schema: {
-        tags,
-        summary: `Send one delivery of a webhook endpoint of ${who} again, now, with a fresh retry schedule`,
-        operationId: `redeliver${infix}WebhookDelivery`,
+        tags: family.tags,
+        summary: `Send one delivery of a webhook endpoint of ${family.who} again, now, with a fresh retry schedule`,
+        operationId: `redeliver${family.infix}WebhookDelivery`,
         params: family.deliveryParams,
         response: { 202: withExample(webhookRedelivery, { status: 'PENDING' }), 404: problem, 409: problem, ...errorResponses },
       },
-    },
-    async (request, reply) => {
-      const { deliveryId } = request.params as { deliveryId: number };
-      const answer = await api(request).act(
-        'webhooks.redeliver',
-        { params: { ...(await target(request, 'change')), deliveryId }, body: change(request) },
-        String(request.id),
-      );
-      return reply.code(202).send(answer);
-    },
-  );
-}
+      handler: async (request, reply, deps) => {
+        const { api, change, target } = familyParts(deps, family);
+        const { deliveryId } = request.params as { deliveryId: number };
+        const answer = await api(request).act(
+          'webhooks.redeliver',
+          { params: { ...(await target(request, 'change')), deliveryId }, body: change(request) },
+          String(request.id),
+        );
+        return reply.code(202).send(answer);
+      },
+    }),
+];
 
 /** Whether the endpoint answered for a key is the one this request asks for (else the key was used for another). */
 function sameRegistration(endpoint: WebhookEndpoint, body: z.output<typeof createWebhookEndpointBody>): boolean {
