@@ -14,6 +14,7 @@ import {
   rewardBody,
   transferBody,
 } from '@coin/contracts';
+import { exampleChangeRole } from './routes/admin-users';
 import * as examples from './routes/examples';
 import { summaryLead } from './plugins/openapi-transform';
 import { documentedApp } from './testing';
@@ -323,7 +324,7 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
       ['reward', rewardBody, examples.exampleReward],
       ['refund', refundBody, examples.exampleRefund],
       ['api key', createApiKeyBody, examples.exampleCreateApiKey],
-      ['role', changeRoleBody, examples.exampleChangeRole],
+      ['role', changeRoleBody, exampleChangeRole],
     ];
     for (const [name, schema, example] of cases)
       expect({ name, error: schema.safeParse(example).error }).toEqual({ name, error: undefined });

@@ -27,16 +27,27 @@ import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { pageLinks, startOf } from './paging';
-import {
-  exampleChangeRole,
-  exampleDeleted,
-  exampleDeletionPending,
-  exampleRoleChanged,
-  exampleRoleGrantPending,
-  exampleUserDetail,
-  exampleUserList,
-  withExample,
-} from './examples';
+import { exampleDeletionRequest, exampleGrantRequest, exampleUser, exampleUserId, withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
+
+// The OpenAPI examples of these routes.
+export const exampleChangeRole = { role: 'ADMIN' } as const;
+const exampleDeleted = { message: 'User deleted' };
+const exampleDeletionPending = { deletionRequest: exampleDeletionRequest };
+const exampleRoleChanged = { message: 'Role updated', user: { id: exampleUserId, role: 'ADMIN' } } as const;
+const exampleRoleGrantPending = {
+  grantRequest: exampleGrantRequest({
+    type: 'user.change-role' as const,
+    userId: exampleUserId,
+    role: 'ADMIN' as const,
+    previousRole: 'USER' as const,
+  }),
+};
+const exampleUserDetail = {
+  ...exampleUser,
+  wallet: { balance: 150.5, held: 20, activeCoins: 130.5, totalReceived: 200, totalSent: 49.5, frozen: false },
+};
+const exampleUserList = { users: [exampleUser], pagination: { page: 1, pageSize: 20, total: 1 }, hasMore: false, nextCursor: null };
 
 const exampleSessions = {
   sessions: [
@@ -61,20 +72,21 @@ const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem,
 const idParams = z.object({ id: userIdParam });
 
 /** User administration (docs/CONTRACT.md "Resources", "Authentication and roles"): listing and reading for ADMIN+, role change and deletion for SUPERADMIN. */
-export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): void {
-  app.get(
-    '/api/admin/users',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'List users, paged (page from 1; pageSize default 20, max 100); filter by role, search email or name with q',
-        operationId: 'listUsers',
-        querystring: userListPublicQuery,
-        response: { 200: withExample(userListPublicPage, exampleUserList), ...errorResponses },
-      },
+const route = routeOf<AdminUserRouteDeps>();
+
+export const adminUserRoutes: RouteDef<AdminUserRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/users',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'List users, paged (page from 1; pageSize default 20, max 100); filter by role, search email or name with q',
+      operationId: 'listUsers',
+      querystring: userListPublicQuery,
+      response: { 200: withExample(userListPublicPage, exampleUserList), ...errorResponses },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { page, pageSize, role, q, cursor } = request.query;
       const list = await deps.internal.read(
         'users.users',
@@ -83,21 +95,20 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       );
       return { ...list, ...pageLinks(request, list.pagination) };
     },
-  );
+  }),
 
-  app.get(
-    '/api/admin/users/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held), totals received and sent',
-        params: idParams,
-        operationId: 'getUser',
-        response: { 200: withExample(userDetail, exampleUserDetail), 404: problem, ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/users/:id',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'One user with their wallet: balance, coins held by pending holds, activeCoins (balance − held), totals received and sent',
+      params: idParams,
+      operationId: 'getUser',
+      response: { 200: withExample(userDetail, exampleUserDetail), 404: problem, ...errorResponses },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { id } = request.params;
       const { tokenVersion: _omitted, ...user } = await deps.internal.read('users.user', { id }, String(request.id));
       let wallet = { balance: 0, held: 0, activeCoins: 0, totalReceived: 0, totalSent: 0, frozen: false };
@@ -116,36 +127,34 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       }
       return { ...user, wallet };
     },
-  );
+  }),
 
-  app.get(
-    '/api/admin/users/:id/sessions',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: "A user's sessions (one per login, with its refreshes): started, last used, expiry, revoked; never a token",
-        params: idParams,
-        operationId: 'listUserSessions',
-        response: { 200: withExample(userSessionList, exampleSessions), 404: problem, ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/users/:id/sessions',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: "A user's sessions (one per login, with its refreshes): started, last used, expiry, revoked; never a token",
+      params: idParams,
+      operationId: 'listUserSessions',
+      response: { 200: withExample(userSessionList, exampleSessions), 404: problem, ...errorResponses },
     },
-    async (request) => deps.internal.read('users.sessions', { id: request.params.id }, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.read('users.sessions', { id: request.params.id }, String(request.id)),
+  }),
 
-  app.post(
-    '/api/admin/users/:id/sessions/revoke',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['admin'],
-        summary: "End every session of a user: their refresh tokens and access tokens stop working now (as the CLI's revoke-sessions)",
-        params: idParams,
-        operationId: 'revokeUserSessions',
-        response: { 204: z.null().describe('All their sessions ended'), 404: problem, ...errorResponses },
-      },
+  route({
+    method: 'POST',
+    url: '/api/admin/users/:id/sessions/revoke',
+    config: { access: 'superadmin' },
+    schema: {
+      tags: ['admin'],
+      summary: "End every session of a user: their refresh tokens and access tokens stop working now (as the CLI's revoke-sessions)",
+      params: idParams,
+      operationId: 'revokeUserSessions',
+      response: { 204: z.null().describe('All their sessions ended'), 404: problem, ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { id } = request.params;
       const { tokenVersion } = await deps.commands.user(userDraft('user.revoke-sessions', { userId: id }), {
         ...authorityOf(request),
@@ -154,29 +163,28 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       await deps.tokenVersions.remember(id, tokenVersion);
       return reply.status(204).send(null);
     },
-  );
+  }),
 
-  app.patch(
-    '/api/admin/users/:id/role',
-    {
-      config: { access: 'superadmin', stepUp: true },
-      schema: {
-        tags: ['admin'],
-        summary:
-          "Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted). Granting ADMIN or SUPERADMIN, or taking SUPERADMIN away, changes nothing yet: 202 with a request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve)",
-        params: idParams,
-        operationId: 'changeUserRole',
-        body: withExample(changeRoleBody, exampleChangeRole),
-        response: {
-          200: withExample(roleChanged, exampleRoleChanged),
-          202: withExample(grantPending, exampleRoleGrantPending),
-          404: problem,
-          409: problem,
-          ...errorResponses,
-        },
+  route({
+    method: 'PATCH',
+    url: '/api/admin/users/:id/role',
+    config: { access: 'superadmin', stepUp: true },
+    schema: {
+      tags: ['admin'],
+      summary:
+        "Change a user's role; their current tokens stop working at once (the last SUPERADMIN cannot be demoted). Granting ADMIN or SUPERADMIN, or taking SUPERADMIN away, changes nothing yet: 202 with a request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve)",
+      params: idParams,
+      operationId: 'changeUserRole',
+      body: withExample(changeRoleBody, exampleChangeRole),
+      response: {
+        200: withExample(roleChanged, exampleRoleChanged),
+        202: withExample(grantPending, exampleRoleGrantPending),
+        404: problem,
+        409: problem,
+        ...errorResponses,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { id } = request.params;
       const draft = userDraft('user.change-role', { userId: id, role: request.body.role, idNonce: randomIdNonce() });
       const result = await deps.commands.user(draft, { ...authorityOf(request), requestId: String(request.id) });
@@ -185,28 +193,27 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       await deps.tokenVersions.remember(id, result.tokenVersion);
       return { message: 'Role updated', user: result.user };
     },
-  );
+  }),
 
-  app.delete(
-    '/api/admin/users/:id',
-    {
-      config: { access: 'superadmin', stepUp: true },
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another SUPERADMIN approves',
-        params: idParams,
-        operationId: 'deleteUser',
-        response: {
-          200: withExample(messageBody, exampleDeleted),
-          202: withExample(deletionPending, exampleDeletionPending),
-          404: problem,
-          409: problem,
-          ...errorResponses,
-        },
+  route({
+    method: 'DELETE',
+    url: '/api/admin/users/:id',
+    config: { access: 'superadmin', stepUp: true },
+    schema: {
+      tags: ['admin'],
+      summary:
+        'Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another SUPERADMIN approves',
+      params: idParams,
+      operationId: 'deleteUser',
+      response: {
+        200: withExample(messageBody, exampleDeleted),
+        202: withExample(deletionPending, exampleDeletionPending),
+        404: problem,
+        409: problem,
+        ...errorResponses,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { id } = request.params;
       const deleteCommandId = randomUUID();
       // Deleted means closed when this answers (docs/CONTRACT.md "Deletion"): the close runs in the wallet's own
@@ -241,5 +248,9 @@ export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): voi
       await closeWallet();
       return { message: 'User deleted' };
     },
-  );
+  }),
+];
+
+export function registerAdminUserRoutes(app: App, deps: AdminUserRouteDeps): void {
+  registerRoutes(app, adminUserRoutes, deps);
 }

@@ -144,9 +144,6 @@ export const exampleRequestedApiKey = {
   grantRequest: exampleGrantRequest({ type: 'user.api-key.create' as const, apiKeyId, name: 'Shop back office', scopes, ownerUserId: 42 }),
   key: 'ck_q2Vx8Lm4Np0Rt6Zb3Jc9Wd1Hf7Ks5Ya2Ge8Uo4Ti0Xr',
 };
-export const exampleRoleGrantPending = {
-  grantRequest: exampleGrantRequest({ type: 'user.change-role' as const, userId, role: 'ADMIN' as const, previousRole: 'USER' as const }),
-};
 export const exampleApiKeyList = {
   apiKeys: [{ id: apiKeyId, name: 'Shop back office', scopes, ownerUserId: 42, createdAt: at, revokedAt: null }],
 };
@@ -157,13 +154,6 @@ export const exampleSystemToken = {
   expiresIn: 900,
 } as const;
 
-export const exampleUserList = { users: [exampleUser], pagination: { page: 1, pageSize: 20, total: 1 }, hasMore: false, nextCursor: null };
-export const exampleUserDetail = {
-  ...exampleUser,
-  wallet: { balance: 150.5, held: 20, activeCoins: 130.5, totalReceived: 200, totalSent: 49.5, frozen: false },
-};
-export const exampleRoleChanged = { message: 'Role updated', user: { id: userId, role: 'ADMIN' } } as const;
-export const exampleDeleted = { message: 'User deleted' };
 export const exampleDeletionRequest = {
   id: '5d1f0c3a-2b4e-5f6a-8b9c-0d1e2f3a4b5c',
   userId: 42,
@@ -176,7 +166,6 @@ export const exampleDeletionRequest = {
   decidedAt: null,
   rejectionReason: null,
 };
-export const exampleDeletionPending = { deletionRequest: exampleDeletionRequest };
 
 export const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null, hasMore: false };
 /** GET …/balance: a wallet at the end of January. */
@@ -351,7 +340,6 @@ export const exampleCommissionChanged = {
 export const exampleReward = { userId, amount: 5, reason: 'Completed the onboarding course' };
 export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial refund: one lesson cancelled' };
 export const exampleCreateApiKey = { name: 'Shop back office', scopes, ownerUserId: 42 };
-export const exampleChangeRole = { role: 'ADMIN' } as const;
 
 // ---- Mandates ----
 const exampleMandate = {
