@@ -16,6 +16,7 @@ import {
 } from '@coin/contracts';
 import { exampleChangeRole } from './routes/admin-users';
 import * as examples from './routes/examples';
+import { exampleClientCredentials, exampleRefresh } from './routes/sessions';
 import { summaryLead } from './plugins/openapi-transform';
 import { documentedApp } from './testing';
 import type { App } from '@coin/http';
@@ -315,8 +316,8 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
     const cases: Array<[string, { safeParse(value: unknown): { success: boolean; error?: unknown } }, unknown]> = [
       ['register', registerBody, examples.exampleRegister],
       ['login', loginBody, examples.exampleLogin],
-      ['refresh', refreshBody, examples.exampleRefresh],
-      ['token', clientCredentialsBody, examples.exampleClientCredentials],
+      ['refresh', refreshBody, exampleRefresh],
+      ['token', clientCredentialsBody, exampleClientCredentials],
       ['mint', mintBody, examples.exampleMint],
       ['burn', burnBody, examples.exampleBurn],
       ['transfer', transferBody, examples.exampleTransfer],

@@ -148,12 +148,6 @@ export const exampleApiKeyList = {
   apiKeys: [{ id: apiKeyId, name: 'Shop back office', scopes, ownerUserId: 42, createdAt: at, revokedAt: null }],
 };
 
-export const exampleSystemToken = {
-  accessToken: 'eyJhbGciOiJFZERTQSIsImtpZCI6ImsxIn0.eyJzdWIiOiJzaG9wIn0.c2lnbmF0dXJl',
-  tokenType: 'Bearer',
-  expiresIn: 900,
-} as const;
-
 export const exampleDeletionRequest = {
   id: '5d1f0c3a-2b4e-5f6a-8b9c-0d1e2f3a4b5c',
   userId: 42,
@@ -241,13 +235,6 @@ export const exampleCommandStatus = {
 // ---- Request bodies ----
 export const exampleRegister = { email: 'ada@example.com', password: 'correct horse battery', fullName: 'Ada Lovelace' };
 export const exampleLogin = { email: 'ada@example.com', password: 'correct horse battery' };
-export const exampleRefresh = { refreshToken: exampleTokenPair.refreshToken };
-export const exampleClientCredentials = { clientId: 'shop-backend', clientSecret: 'cs_9Gf3Kp7Lq1Vx5Zb8Nm2Rt4Wd6' };
-export const exampleClientCredentialsForm = {
-  grant_type: 'client_credentials',
-  client_id: 'shop-backend',
-  client_secret: 'cs_9Gf3Kp7Lq1Vx5Zb8Nm2Rt4Wd6',
-} as const;
 export const exampleMint = { treasury: 'REWARDS', amount: 10000, reason: 'Quarterly rewards budget' } as const;
 export const exampleBurn = { userId, amount: 25.5, reason: 'Correction of a duplicate mint' };
 export const exampleTransfer = { toUserId: 43, amount: 12.5, reason: 'Lunch, split two ways' };
@@ -454,22 +441,6 @@ export const exampleRejected = {
 } as const;
 
 // ---- Second factor and passwords ----
-export const exampleMfaChallenge = { mfaRequired: true, challenge: `mc_${'Q'.repeat(43)}`, expiresIn: 300 } as const;
-export const exampleMfaVerify = { challenge: exampleMfaChallenge.challenge, code: '492039' };
-export const exampleMfaEnrolment = {
-  otpauthUri:
-    'otpauth://totp/Coin%20Ledger:ada%40example.com?issuer=Coin%20Ledger&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30',
-  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-};
-export const exampleMfaConfirm = { code: '492039' };
-export const exampleMfaConfirmed = {
-  ...exampleTokenPair,
-  recoveryCodes: ['K7QD-2M4X-PZ3A-WXRT', 'B2NC-Y6HJ-Q4LS-E8VU'],
-};
-export const exampleStepUp = { code: '492039' };
-export const exampleSteppedUp = { accessToken: exampleTokenPair.accessToken, expiresIn: 900 };
-export const exampleChangePassword = { currentPassword: 'correct horse battery', newPassword: 'staple battery horse correct' };
-export const exampleResetPassword = { code: 'K7QD-2M4X-PZ3A-WXRT-B2NC', newPassword: 'staple battery horse correct' };
 
 // ---- Payouts ----
 export const examplePayout = {
