@@ -16,6 +16,7 @@ import {
 } from '@coin/contracts';
 import { exampleChangeRole } from './routes/admin-users';
 import * as examples from './routes/examples';
+import { exampleBurn, exampleMint, examplePurchase, exampleRefund, exampleReward, exampleTransfer } from './routes/money';
 import { exampleClientCredentials, exampleRefresh } from './routes/sessions';
 import { summaryLead } from './plugins/openapi-transform';
 import { documentedApp } from './testing';
@@ -318,12 +319,12 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
       ['login', loginBody, examples.exampleLogin],
       ['refresh', refreshBody, exampleRefresh],
       ['token', clientCredentialsBody, exampleClientCredentials],
-      ['mint', mintBody, examples.exampleMint],
-      ['burn', burnBody, examples.exampleBurn],
-      ['transfer', transferBody, examples.exampleTransfer],
-      ['purchase', purchaseBody, examples.examplePurchase],
-      ['reward', rewardBody, examples.exampleReward],
-      ['refund', refundBody, examples.exampleRefund],
+      ['mint', mintBody, exampleMint],
+      ['burn', burnBody, exampleBurn],
+      ['transfer', transferBody, exampleTransfer],
+      ['purchase', purchaseBody, examplePurchase],
+      ['reward', rewardBody, exampleReward],
+      ['refund', refundBody, exampleRefund],
       ['api key', createApiKeyBody, examples.exampleCreateApiKey],
       ['role', changeRoleBody, exampleChangeRole],
     ];

@@ -235,9 +235,6 @@ export const exampleCommandStatus = {
 // ---- Request bodies ----
 export const exampleRegister = { email: 'ada@example.com', password: 'correct horse battery', fullName: 'Ada Lovelace' };
 export const exampleLogin = { email: 'ada@example.com', password: 'correct horse battery' };
-export const exampleMint = { treasury: 'REWARDS', amount: 10000, reason: 'Quarterly rewards budget' } as const;
-export const exampleBurn = { userId, amount: 25.5, reason: 'Correction of a duplicate mint' };
-export const exampleTransfer = { toUserId: 43, amount: 12.5, reason: 'Lunch, split two ways' };
 /** A compact JWS of these claims, as the user service signs a referral (the signature here is a placeholder). */
 function exampleJws(header: object, claims: object): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -270,13 +267,6 @@ export const exampleReferral = {
   ),
   expiresAt: new Date((referralIat + 3600) * 1000).toISOString(),
 };
-export const examplePurchase = {
-  treasury: 'COURSE_FEES',
-  amount: 49.99,
-  reason: 'Course: TypeScript basics',
-  reference: 'ORDER-2026-0042',
-  affiliate: { referral: exampleReferral.referral },
-} as const;
 /** PUT /api/admin/commission-rules: 10% of each purchase through pc_course_shop to the affiliate its referrals name. */
 export const exampleCommissionRuleBody = {
   treasury: 'COURSE_FEES',
@@ -324,8 +314,6 @@ export const exampleCommissionChanged = {
   ...exampleCommissionRule,
   approval: { ...exampleCommissionChange, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' } },
 } as const;
-export const exampleReward = { userId, amount: 5, reason: 'Completed the onboarding course' };
-export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial refund: one lesson cancelled' };
 export const exampleCreateApiKey = { name: 'Shop back office', scopes, ownerUserId: 42 };
 
 // ---- Mandates ----

@@ -34,175 +34,56 @@ import {
   sendLedgerCommand,
   withMetadata,
 } from './command-route';
-import {
-  exampleApprovalPending,
-  exampleBurn,
-  exampleMint,
-  exampleMoneyResult,
-  examplePurchase,
-  exampleRefund,
-  exampleReward,
-  exampleTransfer,
-  withExample,
-} from './examples';
+import { exampleApprovalPending, exampleMoneyResult, exampleReferral, exampleUserId, withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
+
+// The OpenAPI examples of these routes.
+export const exampleMint = { treasury: 'REWARDS', amount: 10000, reason: 'Quarterly rewards budget' } as const;
+export const exampleBurn = { userId: exampleUserId, amount: 25.5, reason: 'Correction of a duplicate mint' };
+export const exampleTransfer = { toUserId: 43, amount: 12.5, reason: 'Lunch, split two ways' };
+export const examplePurchase = {
+  treasury: 'COURSE_FEES',
+  amount: 49.99,
+  reason: 'Course: TypeScript basics',
+  reference: 'ORDER-2026-0042',
+  affiliate: { referral: exampleReferral.referral },
+} as const;
+export const exampleReward = { userId: exampleUserId, amount: 5, reason: 'Completed the onboarding course' };
+export const exampleRefund = { transactionId: 1001, amount: 10, reason: 'Partial refund: one lesson cancelled' };
 
 export interface MoneyRouteDeps {
   commands: CommandBus;
   internal: InternalApi;
 }
 
+const route = routeOf<MoneyRouteDeps>();
+
 function partyOf(target: { userId?: number | undefined; treasury?: TreasuryCode | undefined }): Party {
   return target.userId !== undefined ? { kind: 'user', userId: target.userId } : { kind: 'treasury', code: target.treasury! };
 }
 
-/**
- * Money endpoints (docs/CONTRACT.md "Transaction types"). Each sends one command to the ledger (keyed, by the contract, by
- * the wallet it debits; MINT: credits) and answers 201 with the ledger's stored outcome once the
- * debit side has committed; rejections come back as the ledger's error code. Each command
- * carries the hash of its request, so the ledger can tell a retry from a reused key.
- *
- * A person's MINT, BURN, REFUND or REWARD that would take a four-eyes window to its threshold
- * is not applied: the ledger, which counts the windows (docs/design/ledger.md "Four-eyes windows"),
- * stores it as an approval request that another ADMIN+ approves (routes/approvals.ts), and the
- * answer is 202 with the request (appliedOrPending). The gateway only relays: it judges no
- * threshold itself, so a caller cannot split or parallelise past a check it does not make.
- *
- * The API key scope of each admin route is the contract's for the command it sends
- * (apiKeyScopeOfCommand), the table the ledger checks the command's key proof against.
- */
-export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
-  app.post(
-    '/api/admin/mint',
-    {
-      config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.mint'], idempotent: true },
-      schema: {
-        tags: ['admin', 'money'],
-        summary: 'Create coins in a user wallet or a treasury',
-        headers: idempotencyHeaders,
-        operationId: 'mintCoins',
-        body: withExample(mintBody, exampleMint),
-        response: {
-          201: withExample(moneyResult, exampleMoneyResult),
-          202: withExample(approvalPending, exampleApprovalPending),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      if (request.body.userId !== undefined) refusePaymentToPeopleBehindKey(request, [request.body.userId]);
-      return sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.mint', { to: partyOf(request.body), ...approvableMoneyFields(request.body), requestHash }),
-        appliedOrPending,
-      );
-    },
-  );
-
-  app.post(
-    '/api/admin/burn',
-    {
-      config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.burn'], idempotent: true },
-      schema: {
-        tags: ['admin', 'money'],
-        summary: 'Destroy coins from a user wallet or a treasury',
-        headers: idempotencyHeaders,
-        operationId: 'burnCoins',
-        body: withExample(burnBody, exampleBurn),
-        response: {
-          201: withExample(moneyResult, exampleMoneyResult),
-          202: withExample(approvalPending, exampleApprovalPending),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      return sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.burn', { from: partyOf(request.body), ...approvableMoneyFields(request.body), requestHash }),
-        appliedOrPending,
-      );
-    },
-  );
-
-  app.post(
-    '/api/coins/transfer',
-    {
-      config: { access: 'user', idempotent: true },
-      schema: {
-        tags: ['coins', 'money'],
-        summary: "Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)",
-        headers: idempotencyHeaders,
-        operationId: 'transferCoins',
-        body: withExample(transferBody, exampleTransfer),
-        response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { toUserId, toTreasury } = request.body;
-      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-        ledgerDraft('ledger.transfer', {
-          kind: 'TRANSFER',
-          fromUserId: userIdOf(request),
-          to: partyOf({ userId: toUserId, treasury: toTreasury }),
-          ...moneyFields(request.body),
-          requestHash,
-        }),
-      );
-    },
-  );
-
-  registerPurchaseRoute(app, deps);
-
-  registerRewardRoute(app, deps);
-
-  app.post(
-    '/api/admin/refund',
-    {
-      config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.refund'], idempotent: true },
-      schema: {
-        tags: ['admin', 'money'],
-        summary: 'Refund a purchase, in full (default) or in part; refunds never exceed the purchase',
-        headers: idempotencyHeaders,
-        operationId: 'refundTransaction',
-        body: withExample(refundBody, exampleRefund),
-        response: {
-          201: withExample(moneyResult, exampleMoneyResult),
-          202: withExample(approvalPending, exampleApprovalPending),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => sendRefund(deps, request, reply, request.body),
-  );
-}
-
 /** A reward from REWARDS: a platform client within its grants, or an ADMIN+ with an API key of the reward scope. */
-function registerRewardRoute(app: App, deps: MoneyRouteDeps): void {
-  app.post(
-    '/api/admin/reward',
-    {
-      config: { access: 'reward', apiKeyScope: apiKeyScopeOfCommand['ledger.reward'], idempotent: true, sandbox: 'ledger' },
-      schema: {
-        tags: ['admin', 'money'],
-        summary:
-          'Pay a user from the REWARDS treasury (platform clients with their token; admins with an API key of the reward scope, never to themselves)',
-        headers: idempotencyHeaders,
-        operationId: 'rewardUser',
-        body: withExample(rewardBody, exampleReward),
-        response: {
-          201: withExample(moneyResult, exampleMoneyResult),
-          202: withExample(approvalPending, exampleApprovalPending).describe(
-            "A person's reward that would take a four-eyes window to its threshold waits for a second ADMIN+ (a platform client's never does)",
-          ),
-          ...errorResponses,
-        },
+const rewardRoutes: RouteDef<MoneyRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/reward',
+    config: { access: 'reward', apiKeyScope: apiKeyScopeOfCommand['ledger.reward'], idempotent: true, sandbox: 'ledger' },
+    schema: {
+      tags: ['admin', 'money'],
+      summary:
+        'Pay a user from the REWARDS treasury (platform clients with their token; admins with an API key of the reward scope, never to themselves)',
+      headers: idempotencyHeaders,
+      operationId: 'rewardUser',
+      body: withExample(rewardBody, exampleReward),
+      response: {
+        201: withExample(moneyResult, exampleMoneyResult),
+        202: withExample(approvalPending, exampleApprovalPending).describe(
+          "A person's reward that would take a four-eyes window to its threshold waits for a second ADMIN+ (a platform client's never does)",
+        ),
+        ...errorResponses,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const principal = principalOf(request);
       if (principal.kind === 'system' && !clientMayReward(principal.treasuries)) {
         throw new AppError('FORBIDDEN', 'This platform client is not granted the REWARDS treasury');
@@ -223,8 +104,8 @@ function registerRewardRoute(app: App, deps: MoneyRouteDeps): void {
         appliedOrPending,
       );
     },
-  );
-}
+  }),
+];
 
 /**
  * A refund: it debits the treasury the purchase paid, so the command names that treasury (its
@@ -282,22 +163,21 @@ function refuseReferral(referral: string, purchase: { buyerUserId: number; treas
 }
 
 /** A purchase, split with an affiliate when it names one by a referral (docs/CONTRACT.md "Affiliate splits"). */
-function registerPurchaseRoute(app: App, deps: MoneyRouteDeps): void {
-  app.post(
-    '/api/coins/purchase',
-    {
-      config: { access: 'user', idempotent: true },
-      schema: {
-        tags: ['coins', 'money'],
-        summary:
-          "Pay a treasury for a course, product or subscription; with a platform client's referral (`affiliate.referral`, POST /api/platform/referrals) it is split by that client's commission rule (the affiliate's commission in `commission`)",
-        headers: idempotencyHeaders,
-        operationId: 'purchase',
-        body: withExample(purchaseBody, examplePurchase),
-        response: { 201: withExample(purchaseResult, exampleMoneyResult), ...errorResponses },
-      },
+const purchaseRoutes: RouteDef<MoneyRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/coins/purchase',
+    config: { access: 'user', idempotent: true },
+    schema: {
+      tags: ['coins', 'money'],
+      summary:
+        "Pay a treasury for a course, product or subscription; with a platform client's referral (`affiliate.referral`, POST /api/platform/referrals) it is split by that client's commission rule (the affiliate's commission in `commission`)",
+      headers: idempotencyHeaders,
+      operationId: 'purchase',
+      body: withExample(purchaseBody, examplePurchase),
+      response: { 201: withExample(purchaseResult, exampleMoneyResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { treasury, reference, affiliate } = request.body;
       // Refused early as the ledger would (it verifies the referral and judges again).
       if (affiliate) refuseReferral(affiliate.referral, { buyerUserId: userIdOf(request), treasury, reference });
@@ -313,5 +193,130 @@ function registerPurchaseRoute(app: App, deps: MoneyRouteDeps): void {
         }),
       );
     },
-  );
+  }),
+];
+
+/**
+ * Money endpoints (docs/CONTRACT.md "Transaction types"). Each sends one command to the ledger (keyed, by the contract, by
+ * the wallet it debits; MINT: credits) and answers 201 with the ledger's stored outcome once the
+ * debit side has committed; rejections come back as the ledger's error code. Each command
+ * carries the hash of its request, so the ledger can tell a retry from a reused key.
+ *
+ * A person's MINT, BURN, REFUND or REWARD that would take a four-eyes window to its threshold
+ * is not applied: the ledger, which counts the windows (docs/design/ledger.md "Four-eyes windows"),
+ * stores it as an approval request that another ADMIN+ approves (routes/approvals.ts), and the
+ * answer is 202 with the request (appliedOrPending). The gateway only relays: it judges no
+ * threshold itself, so a caller cannot split or parallelise past a check it does not make.
+ *
+ * The API key scope of each admin route is the contract's for the command it sends
+ * (apiKeyScopeOfCommand), the table the ledger checks the command's key proof against.
+ */
+export const moneyRoutes: RouteDef<MoneyRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/mint',
+    config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.mint'], idempotent: true },
+    schema: {
+      tags: ['admin', 'money'],
+      summary: 'Create coins in a user wallet or a treasury',
+      headers: idempotencyHeaders,
+      operationId: 'mintCoins',
+      body: withExample(mintBody, exampleMint),
+      response: {
+        201: withExample(moneyResult, exampleMoneyResult),
+        202: withExample(approvalPending, exampleApprovalPending),
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply, deps) => {
+      if (request.body.userId !== undefined) refusePaymentToPeopleBehindKey(request, [request.body.userId]);
+      return sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.mint', { to: partyOf(request.body), ...approvableMoneyFields(request.body), requestHash }),
+        appliedOrPending,
+      );
+    },
+  }),
+
+  route({
+    method: 'POST',
+    url: '/api/admin/burn',
+    config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.burn'], idempotent: true },
+    schema: {
+      tags: ['admin', 'money'],
+      summary: 'Destroy coins from a user wallet or a treasury',
+      headers: idempotencyHeaders,
+      operationId: 'burnCoins',
+      body: withExample(burnBody, exampleBurn),
+      response: {
+        201: withExample(moneyResult, exampleMoneyResult),
+        202: withExample(approvalPending, exampleApprovalPending),
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply, deps) => {
+      return sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.burn', { from: partyOf(request.body), ...approvableMoneyFields(request.body), requestHash }),
+        appliedOrPending,
+      );
+    },
+  }),
+
+  route({
+    method: 'POST',
+    url: '/api/coins/transfer',
+    config: { access: 'user', idempotent: true },
+    schema: {
+      tags: ['coins', 'money'],
+      summary: "Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)",
+      headers: idempotencyHeaders,
+      operationId: 'transferCoins',
+      body: withExample(transferBody, exampleTransfer),
+      response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
+    },
+    handler: async (request, reply, deps) => {
+      const { toUserId, toTreasury } = request.body;
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.transfer', {
+          kind: 'TRANSFER',
+          fromUserId: userIdOf(request),
+          to: partyOf({ userId: toUserId, treasury: toTreasury }),
+          ...moneyFields(request.body),
+          requestHash,
+        }),
+      );
+    },
+  }),
+
+  ...purchaseRoutes,
+
+  ...rewardRoutes,
+
+  route({
+    method: 'POST',
+    url: '/api/admin/refund',
+    config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.refund'], idempotent: true },
+    schema: {
+      tags: ['admin', 'money'],
+      summary: 'Refund a purchase, in full (default) or in part; refunds never exceed the purchase',
+      headers: idempotencyHeaders,
+      operationId: 'refundTransaction',
+      body: withExample(refundBody, exampleRefund),
+      response: {
+        201: withExample(moneyResult, exampleMoneyResult),
+        202: withExample(approvalPending, exampleApprovalPending),
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply, deps) => sendRefund(deps, request, reply, request.body),
+  }),
+];
+
+export function registerMoneyRoutes(app: App, deps: MoneyRouteDeps): void {
+  registerRoutes(app, moneyRoutes, deps);
 }
