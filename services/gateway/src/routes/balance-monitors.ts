@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface BalanceMonitorRouteDeps {
   internal: InternalApi;
@@ -42,6 +43,8 @@ const exampleMonitor = {
   lastCrossedAt: null,
 };
 
+const route = routeOf<BalanceMonitorRouteDeps>();
+
 /**
  * Balance monitors (docs/DESIGN.md "Balance monitors"), for ADMIN+: a treasury's or a user
  * wallet's balance crossing a threshold fires one coin.balance-monitor.crossed on Kafka and, for a
@@ -50,22 +53,21 @@ const exampleMonitor = {
  * of the Idempotency-Key (plugins/idempotency.ts): a retry answers the monitor it made, the same
  * key with another body is 422 IDEMPOTENCY_KEY_REUSED.
  */
-export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRouteDeps): void {
-  app.post(
-    '/api/admin/balance-monitors',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['admin', 'balance-monitors'],
-        summary:
-          "Watch a treasury's or a user wallet's balance: each crossing of the threshold (down: from >= to <; up: from < to >=; both) fires one coin.balance-monitor.crossed on Kafka and to the webhooks of clients granted the treasury",
-        operationId: 'createBalanceMonitor',
-        headers: requiredIdempotencyHeaders,
-        body: withExample(createBalanceMonitorBody, { wallet: { treasury: 'REWARDS' }, threshold: 1000, direction: 'down' }),
-        response: { 201: withExample(balanceMonitor, exampleMonitor), 404: problem, 422: problem, ...errorResponses },
-      },
+export const balanceMonitorRoutes: RouteDef<BalanceMonitorRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/balance-monitors',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['admin', 'balance-monitors'],
+      summary:
+        "Watch a treasury's or a user wallet's balance: each crossing of the threshold (down: from >= to <; up: from < to >=; both) fires one coin.balance-monitor.crossed on Kafka and to the webhooks of clients granted the treasury",
+      operationId: 'createBalanceMonitor',
+      headers: requiredIdempotencyHeaders,
+      body: withExample(createBalanceMonitorBody, { wallet: { treasury: 'REWARDS' }, threshold: 1000, direction: 'down' }),
+      response: { 201: withExample(balanceMonitor, exampleMonitor), 404: problem, 422: problem, ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { commandId } = idempotencyOf(request);
       // A user's wallet is watched only if the user exists (404 USER_NOT_FOUND otherwise, deleted
       // users included): a monitor of nobody would be stored, listed and never fire. A treasury
@@ -79,52 +81,53 @@ export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRoute
       );
       return reply.code(201).send(monitor);
     },
-  );
+  }),
 
-  app.get(
-    '/api/admin/balance-monitors',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'balance-monitors'],
-        summary: 'Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS)',
-        operationId: 'listBalanceMonitors',
-        response: { 200: withExample(balanceMonitorList, { monitors: [exampleMonitor] }), ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/balance-monitors',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'balance-monitors'],
+      summary: 'Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS)',
+      operationId: 'listBalanceMonitors',
+      response: { 200: withExample(balanceMonitorList, { monitors: [exampleMonitor] }), ...errorResponses },
     },
-    async (request) => deps.internal.read('webhooks.balance-monitors', {}, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.read('webhooks.balance-monitors', {}, String(request.id)),
+  }),
 
-  app.get(
-    '/api/admin/balance-monitors/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'balance-monitors'],
-        summary: 'One balance monitor, with when it last fired',
-        params: balanceMonitorIdParams,
-        operationId: 'getBalanceMonitor',
-        response: { 200: withExample(balanceMonitor, exampleMonitor), 404: problem, ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/balance-monitors/:id',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'balance-monitors'],
+      summary: 'One balance monitor, with when it last fired',
+      params: balanceMonitorIdParams,
+      operationId: 'getBalanceMonitor',
+      response: { 200: withExample(balanceMonitor, exampleMonitor), 404: problem, ...errorResponses },
     },
-    async (request) => deps.internal.read('webhooks.balance-monitor', { id: request.params.id }, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.read('webhooks.balance-monitor', { id: request.params.id }, String(request.id)),
+  }),
 
-  app.delete(
-    '/api/admin/balance-monitors/:id',
-    {
-      config: { access: 'admin', stepUp: true },
-      schema: {
-        tags: ['admin', 'balance-monitors'],
-        summary: 'Delete a balance monitor: it fires nothing more (its past crossings stay on Kafka and in the delivery logs)',
-        params: balanceMonitorIdParams,
-        operationId: 'deleteBalanceMonitor',
-        response: { 204: z.null().describe('Deleted'), 404: problem, ...errorResponses },
-      },
+  route({
+    method: 'DELETE',
+    url: '/api/admin/balance-monitors/:id',
+    config: { access: 'admin', stepUp: true },
+    schema: {
+      tags: ['admin', 'balance-monitors'],
+      summary: 'Delete a balance monitor: it fires nothing more (its past crossings stay on Kafka and in the delivery logs)',
+      params: balanceMonitorIdParams,
+      operationId: 'deleteBalanceMonitor',
+      response: { 204: z.null().describe('Deleted'), 404: problem, ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       await deps.internal.post('webhooks.delete-balance-monitor', { id: request.params.id, ...askedBy(request) }, String(request.id));
       return reply.status(204).send(null);
     },
-  );
+  }),
+];
+
+export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRouteDeps): void {
+  registerRoutes(app, balanceMonitorRoutes, deps);
 }
