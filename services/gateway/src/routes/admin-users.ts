@@ -27,7 +27,8 @@ import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { pageLinks, startOf } from './paging';
-import { exampleDeletionRequest, exampleGrantRequest, exampleUser, exampleUserId, withExample } from './examples';
+import { exampleDeletionRequest } from './deletion-requests';
+import { exampleGrantRequest, exampleUser, exampleUserId, withExample } from './examples';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.

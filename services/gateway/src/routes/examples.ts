@@ -148,19 +148,6 @@ export const exampleApiKeyList = {
   apiKeys: [{ id: apiKeyId, name: 'Shop back office', scopes, ownerUserId: 42, createdAt: at, revokedAt: null }],
 };
 
-export const exampleDeletionRequest = {
-  id: '5d1f0c3a-2b4e-5f6a-8b9c-0d1e2f3a4b5c',
-  userId: 42,
-  status: 'PENDING' as const,
-  balance: 25000,
-  requestedBy: { kind: 'user' as const, id: '1', role: 'SUPERADMIN' as const },
-  createdAt: '2026-01-15T09:30:00.000Z',
-  expiresAt: '2026-01-16T09:30:00.000Z',
-  decidedBy: null,
-  decidedAt: null,
-  rejectionReason: null,
-};
-
 export const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null, hasMore: false };
 /** GET …/balance: a wallet at the end of January. */
 export const exampleBalanceAt = { at: '2026-01-31T23:59:59.999Z', balance: 125.5 };
