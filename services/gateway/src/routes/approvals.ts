@@ -31,17 +31,92 @@ import type { ApiKeyScope } from '../plugins/access';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import {
-  exampleApprovalPage,
-  exampleApproved,
-  examplePayoutApproval,
-  examplePayoutApprovalPage,
-  examplePayoutApproved,
-  examplePayoutRejected,
+  exampleApproval,
+  exampleAt,
+  examplePayoutResult,
   exampleRejectApproval,
-  exampleRejected,
+  exampleTransaction,
+  exampleTreasury,
+  exampleUserId,
   withExample,
 } from './examples';
 import { offsetLinks, startOf } from './paging';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
+
+// The OpenAPI examples of these routes.
+const exampleApprovalPage = {
+  approvals: [exampleApproval],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
+const exampleApproved = {
+  transaction: {
+    ...exampleTransaction,
+    id: 1003,
+    type: 'MINT',
+    amount: 50000,
+    fromUserId: null,
+    toUserId: null,
+    toTreasury: 'REWARDS',
+    reason: 'Quarterly rewards budget',
+    approval: { id: exampleApproval.id, requestedBy: 42, approvedBy: 7 },
+  },
+  wallet: exampleTreasury,
+  approval: { ...exampleApproval, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' }, transactionId: 1003 },
+} as const;
+const exampleRejected = {
+  approval: {
+    ...exampleApproval,
+    status: 'REJECTED',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    rejectionReason: 'Budget not signed off yet',
+  },
+} as const;
+export const examplePayoutApproval = {
+  id: '3d2c1b0a-9f8e-5d7c-8b6a-5f4e3d2c1b0a',
+  status: 'PENDING' as const,
+  payout: {
+    from: { treasury: 'REWARDS' as const },
+    reference: 'spring-cup-2026',
+    reason: 'Spring cup: prizes',
+    total: 75,
+    lines: [
+      { index: 0, toUserId: exampleUserId, amount: 50, reason: 'Spring cup: first place' },
+      { index: 1, toUserId: 43, amount: 25, reason: null },
+    ],
+  },
+  requestedBy: { kind: 'user' as const, id: '12', role: 'ADMIN' as const },
+  createdAt: exampleAt,
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  updatedAt: exampleAt,
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+};
+const examplePayoutApprovalPage = {
+  payoutApprovals: [examplePayoutApproval],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
+const examplePayoutApproved = {
+  ...examplePayoutResult,
+  approval: {
+    ...examplePayoutApproval,
+    status: 'APPROVED' as const,
+    decidedBy: { kind: 'user' as const, id: '7', role: 'SUPERADMIN' as const },
+    transactionId: 1002,
+  },
+};
+const examplePayoutRejected = {
+  approval: {
+    ...examplePayoutApproval,
+    status: 'REJECTED' as const,
+    decidedBy: { kind: 'user' as const, id: '7', role: 'SUPERADMIN' as const },
+    rejectionReason: 'Budget not signed off yet',
+  },
+};
 
 export interface ApprovalRouteDeps {
   commands: CommandBus;
@@ -158,79 +233,7 @@ async function sendReject(
   );
 }
 
-/**
- * Four-eyes approval (docs/design/ledger.md "Approvals"): a MINT, BURN or REFUND above the
- * thresholds answers 202 with a request; another ADMIN+ approves it here with an API key of the
- * command's scope, and the ledger applies the stored command in the same step that marks the
- * request approved (never twice, never by its requester), or someone rejects it, or it expires.
- */
-export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
-  app.get(
-    '/api/admin/approvals',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'approvals'],
-        summary:
-          'Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status',
-        querystring: approvalsPublicQuery,
-        operationId: 'listApprovals',
-        response: { 200: withExample(approvalPublicPage, exampleApprovalPage), 400: problem, 401: problem, 403: problem, 503: problem },
-      },
-    },
-    async (request) => {
-      const { status, limit, offset, cursor } = request.query;
-      const start = startOf(request, 'offset', offset, cursor);
-      const page = await deps.internal.read('ledger.approvals', { limit, offset: start, status }, String(request.id));
-      return { ...page, ...offsetLinks(request, page.pagination, page.approvals.length) };
-    },
-  );
-
-  app.post(
-    '/api/admin/approvals/:id/approve',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['admin', 'approvals', 'money'],
-        summary:
-          "Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund)",
-        headers: idempotencyHeaders,
-        params: approvalIdParam,
-        operationId: 'approveRequest',
-        response: { 201: withExample(moneyResult.extend({ approval }), exampleApproved), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const result = await sendApprove(deps, request, reply, request.params.id, false);
-      if ('payout' in result) throw new InvariantViolation('a payout request answered on the routes of Approvals');
-      if ('cashout' in result) throw new InvariantViolation("a cash-out's reversal answered on the routes of Approvals");
-      if ('clientId' in result) throw new InvariantViolation('a commission change answered on the routes of Approvals');
-      return result;
-    },
-  );
-
-  app.post(
-    '/api/admin/approvals/:id/reject',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['admin', 'approvals'],
-        summary: 'Reject a pending request with a reason: nothing moves, and it can no longer be approved',
-        headers: idempotencyHeaders,
-        params: approvalIdParam,
-        body: withExample(rejectApprovalBody, exampleRejectApproval),
-        operationId: 'rejectRequest',
-        response: { 200: withExample(z.object({ approval }), exampleRejected), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const result = await sendReject(deps, request, reply, request.params.id, request.body.reason, false);
-      return { approval: asApproval(result.approval) };
-    },
-  );
-
-  registerPayoutApprovalRoutes(app, deps);
-}
+const route = routeOf<ApprovalRouteDeps>();
 
 /**
  * A person's payout from REWARDS past the four-eyes windows (docs/design/ledger.md "Payouts") answers
@@ -239,93 +242,163 @@ export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void 
  * routes above. Approving applies every line as the direct payout would (all or nothing), by an
  * ADMIN+ other than the requester with an API key of the reward scope.
  */
-function registerPayoutApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
-  app.get(
-    '/api/admin/payout-approvals',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'approvals'],
-        summary: "Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status",
-        querystring: payoutApprovalsPublicQuery,
-        operationId: 'listPayoutApprovals',
-        response: {
-          200: withExample(payoutApprovalPublicPage, examplePayoutApprovalPage),
-          400: problem,
-          401: problem,
-          403: problem,
-          503: problem,
-        },
+const payoutApprovalRoutes: RouteDef<ApprovalRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/payout-approvals',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'approvals'],
+      summary: "Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status",
+      querystring: payoutApprovalsPublicQuery,
+      operationId: 'listPayoutApprovals',
+      response: {
+        200: withExample(payoutApprovalPublicPage, examplePayoutApprovalPage),
+        400: problem,
+        401: problem,
+        403: problem,
+        503: problem,
       },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { status, limit, offset, cursor } = request.query;
       const start = startOf(request, 'offset', offset, cursor);
       const page = await deps.internal.read('ledger.payout-approvals', { limit, offset: start, status }, String(request.id));
       return { ...page, ...offsetLinks(request, page.pagination, page.payoutApprovals.length) };
     },
-  );
+  }),
 
-  app.get(
-    '/api/admin/payout-approvals/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'approvals'],
-        summary: "One approval request of a person's payout, with its lines",
-        params: approvalIdParam,
-        operationId: 'getPayoutApproval',
-        response: {
-          200: withExample(payoutApproval, examplePayoutApproval),
-          400: problem,
-          401: problem,
-          403: problem,
-          404: problem,
-          503: problem,
-        },
+  route({
+    method: 'GET',
+    url: '/api/admin/payout-approvals/:id',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'approvals'],
+      summary: "One approval request of a person's payout, with its lines",
+      params: approvalIdParam,
+      operationId: 'getPayoutApproval',
+      response: {
+        200: withExample(payoutApproval, examplePayoutApproval),
+        400: problem,
+        401: problem,
+        403: problem,
+        404: problem,
+        503: problem,
       },
     },
-    async (request) => (await readPayoutApproval(deps, request, request.params.id)).payoutApproval,
-  );
+    handler: async (request, _reply, deps) => (await readPayoutApproval(deps, request, request.params.id)).payoutApproval,
+  }),
 
-  app.post(
-    '/api/admin/payout-approvals/:id/approve',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['admin', 'approvals', 'money'],
-        summary:
-          "Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope",
-        headers: idempotencyHeaders,
-        params: approvalIdParam,
-        operationId: 'approvePayoutRequest',
-        response: { 201: withExample(payoutApprovedResult, examplePayoutApproved), ...errorResponses },
-      },
+  route({
+    method: 'POST',
+    url: '/api/admin/payout-approvals/:id/approve',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['admin', 'approvals', 'money'],
+      summary:
+        "Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope",
+      headers: idempotencyHeaders,
+      params: approvalIdParam,
+      operationId: 'approvePayoutRequest',
+      response: { 201: withExample(payoutApprovedResult, examplePayoutApproved), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const result = await sendApprove(deps, request, reply, request.params.id, true);
       if (!('payout' in result)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
       return { ...result, approval: asPayoutApproval(result.approval) };
     },
-  );
+  }),
 
-  app.post(
-    '/api/admin/payout-approvals/:id/reject',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['admin', 'approvals'],
-        summary: 'Reject a pending payout request with a reason: nothing moves, and it can no longer be approved',
-        headers: idempotencyHeaders,
-        params: approvalIdParam,
-        body: withExample(rejectApprovalBody, exampleRejectApproval),
-        operationId: 'rejectPayoutRequest',
-        response: { 200: withExample(z.object({ approval: payoutApproval }), examplePayoutRejected), ...errorResponses },
-      },
+  route({
+    method: 'POST',
+    url: '/api/admin/payout-approvals/:id/reject',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['admin', 'approvals'],
+      summary: 'Reject a pending payout request with a reason: nothing moves, and it can no longer be approved',
+      headers: idempotencyHeaders,
+      params: approvalIdParam,
+      body: withExample(rejectApprovalBody, exampleRejectApproval),
+      operationId: 'rejectPayoutRequest',
+      response: { 200: withExample(z.object({ approval: payoutApproval }), examplePayoutRejected), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const result = await sendReject(deps, request, reply, request.params.id, request.body.reason, true);
       return { approval: asPayoutApproval(result.approval) };
     },
-  );
+  }),
+];
+
+/**
+ * Four-eyes approval (docs/design/ledger.md "Approvals"): a MINT, BURN or REFUND above the
+ * thresholds answers 202 with a request; another ADMIN+ approves it here with an API key of the
+ * command's scope, and the ledger applies the stored command in the same step that marks the
+ * request approved (never twice, never by its requester), or someone rejects it, or it expires.
+ */
+export const approvalRoutes: RouteDef<ApprovalRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/approvals',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'approvals'],
+      summary: 'Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status',
+      querystring: approvalsPublicQuery,
+      operationId: 'listApprovals',
+      response: { 200: withExample(approvalPublicPage, exampleApprovalPage), 400: problem, 401: problem, 403: problem, 503: problem },
+    },
+    handler: async (request, _reply, deps) => {
+      const { status, limit, offset, cursor } = request.query;
+      const start = startOf(request, 'offset', offset, cursor);
+      const page = await deps.internal.read('ledger.approvals', { limit, offset: start, status }, String(request.id));
+      return { ...page, ...offsetLinks(request, page.pagination, page.approvals.length) };
+    },
+  }),
+
+  route({
+    method: 'POST',
+    url: '/api/admin/approvals/:id/approve',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['admin', 'approvals', 'money'],
+      summary:
+        "Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund)",
+      headers: idempotencyHeaders,
+      params: approvalIdParam,
+      operationId: 'approveRequest',
+      response: { 201: withExample(moneyResult.extend({ approval }), exampleApproved), ...errorResponses },
+    },
+    handler: async (request, reply, deps) => {
+      const result = await sendApprove(deps, request, reply, request.params.id, false);
+      if ('payout' in result) throw new InvariantViolation('a payout request answered on the routes of Approvals');
+      if ('cashout' in result) throw new InvariantViolation("a cash-out's reversal answered on the routes of Approvals");
+      if ('clientId' in result) throw new InvariantViolation('a commission change answered on the routes of Approvals');
+      return result;
+    },
+  }),
+
+  route({
+    method: 'POST',
+    url: '/api/admin/approvals/:id/reject',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['admin', 'approvals'],
+      summary: 'Reject a pending request with a reason: nothing moves, and it can no longer be approved',
+      headers: idempotencyHeaders,
+      params: approvalIdParam,
+      body: withExample(rejectApprovalBody, exampleRejectApproval),
+      operationId: 'rejectRequest',
+      response: { 200: withExample(z.object({ approval }), exampleRejected), ...errorResponses },
+    },
+    handler: async (request, reply, deps) => {
+      const result = await sendReject(deps, request, reply, request.params.id, request.body.reason, false);
+      return { approval: asApproval(result.approval) };
+    },
+  }),
+
+  ...payoutApprovalRoutes,
+];
+
+export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
+  registerRoutes(app, approvalRoutes, deps);
 }

@@ -85,7 +85,7 @@ export const exampleTransaction = {
 
 export const exampleMoneyResult = { transaction: exampleTransaction, wallet: { ...exampleWallet, balance: 138, activeCoins: 138 } };
 
-const exampleTreasury = {
+export const exampleTreasury = {
   code: 'REWARDS',
   name: 'Rewards',
   walletId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
@@ -371,7 +371,7 @@ export const exampleSpendingLimits = {
 } as const;
 
 // ---- Approvals ----
-const exampleApproval = {
+export const exampleApproval = {
   id: '9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f',
   status: 'PENDING',
   command: { type: 'MINT', userId: null, treasury: 'REWARDS', transactionId: null, amount: 50000, reason: 'Quarterly rewards budget' },
@@ -384,36 +384,7 @@ const exampleApproval = {
   transactionId: null,
 } as const;
 export const exampleApprovalPending = { approval: exampleApproval };
-export const exampleApprovalPage = {
-  approvals: [exampleApproval],
-  pagination: { limit: 20, offset: 0, total: 1 },
-  hasMore: false,
-  nextCursor: null,
-};
-export const exampleApproved = {
-  transaction: {
-    ...exampleTransaction,
-    id: 1003,
-    type: 'MINT',
-    amount: 50000,
-    fromUserId: null,
-    toUserId: null,
-    toTreasury: 'REWARDS',
-    reason: 'Quarterly rewards budget',
-    approval: { id: exampleApproval.id, requestedBy: 42, approvedBy: 7 },
-  },
-  wallet: exampleTreasury,
-  approval: { ...exampleApproval, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' }, transactionId: 1003 },
-} as const;
 export const exampleRejectApproval = { reason: 'Budget not signed off yet' };
-export const exampleRejected = {
-  approval: {
-    ...exampleApproval,
-    status: 'REJECTED',
-    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
-    rejectionReason: 'Budget not signed off yet',
-  },
-} as const;
 
 // ---- Second factor and passwords ----
 
@@ -472,51 +443,6 @@ export const exampleDailyVolume = {
 };
 
 // ---- A person's payout waiting for a second person (docs/design/ledger.md "Payouts") ----
-export const examplePayoutApproval = {
-  id: '3d2c1b0a-9f8e-5d7c-8b6a-5f4e3d2c1b0a',
-  status: 'PENDING' as const,
-  payout: {
-    from: { treasury: 'REWARDS' as const },
-    reference: 'spring-cup-2026',
-    reason: 'Spring cup: prizes',
-    total: 75,
-    lines: [
-      { index: 0, toUserId: userId, amount: 50, reason: 'Spring cup: first place' },
-      { index: 1, toUserId: 43, amount: 25, reason: null },
-    ],
-  },
-  requestedBy: { kind: 'user' as const, id: '12', role: 'ADMIN' as const },
-  createdAt: at,
-  expiresAt: '2026-01-16T09:30:00.000Z',
-  updatedAt: at,
-  decidedBy: null,
-  rejectionReason: null,
-  transactionId: null,
-};
-export const examplePayoutApprovalPending = { approval: examplePayoutApproval };
-export const examplePayoutApprovalPage = {
-  payoutApprovals: [examplePayoutApproval],
-  pagination: { limit: 20, offset: 0, total: 1 },
-  hasMore: false,
-  nextCursor: null,
-};
-export const examplePayoutApproved = {
-  ...examplePayoutResult,
-  approval: {
-    ...examplePayoutApproval,
-    status: 'APPROVED' as const,
-    decidedBy: { kind: 'user' as const, id: '7', role: 'SUPERADMIN' as const },
-    transactionId: 1002,
-  },
-};
-export const examplePayoutRejected = {
-  approval: {
-    ...examplePayoutApproval,
-    status: 'REJECTED' as const,
-    decidedBy: { kind: 'user' as const, id: '7', role: 'SUPERADMIN' as const },
-    rejectionReason: 'Budget not signed off yet',
-  },
-};
 
 /** POST /api/cashouts: 25.50 coins to a mobile money account, to be paid by the provider pc_momo (named: only it may claim it). */
 export const exampleCreateCashout = { amount: 25.5, msisdn: '+237670000000', providerClientId: 'pc_momo' };

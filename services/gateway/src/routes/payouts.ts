@@ -18,7 +18,11 @@ import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
-import { examplePayout, examplePayoutApprovalPending, examplePayoutResult, withExample } from './examples';
+import { examplePayout, examplePayoutResult, withExample } from './examples';
+import { examplePayoutApproval } from './approvals';
+
+// The OpenAPI examples of these routes.
+const examplePayoutApprovalPending = { approval: examplePayoutApproval };
 
 export interface PayoutRouteDeps {
   commands: CommandBus;
