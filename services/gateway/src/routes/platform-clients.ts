@@ -28,6 +28,7 @@ import type { Revocations } from '../revocation/revocations';
 import { newCallbackSecret, type CallbackSecretBox } from '../auth/callback-secrets';
 import { isCallbackSecretRequest, registerCallbackSecretRequestRoutes } from './callback-secret-requests';
 import { exampleGrantRequest, withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface PlatformClientRouteDeps {
   commands: CommandBus;
@@ -41,6 +42,8 @@ export interface PlatformClientRouteDeps {
   /** The sandbox's webhooks instance, when the gateway has one: a revoked test-mode client's endpoints stop there. */
   sandboxWebhooks?: unknown;
 }
+
+const route = routeOf<PlatformClientRouteDeps>();
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
 
@@ -140,64 +143,61 @@ async function stopWebhooksOf(deps: PlatformClientRouteDeps, clientId: string, r
   }
 }
 
-export function registerPlatformClientRoutes(app: App, deps: PlatformClientRouteDeps): void {
-  app.get(
-    '/api/admin/platform-clients',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['platform-clients'],
-        summary: 'List platform clients (never their secrets), revoked ones included, oldest first',
-        operationId: 'listPlatformClients',
-        response: { 200: withExample(platformClientList, { platformClients: [exampleClient] }), ...errorResponses },
-      },
+const clientRoutes: RouteDef<PlatformClientRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/platform-clients',
+    config: { access: 'superadmin' },
+    schema: {
+      tags: ['platform-clients'],
+      summary: 'List platform clients (never their secrets), revoked ones included, oldest first',
+      operationId: 'listPlatformClients',
+      response: { 200: withExample(platformClientList, { platformClients: [exampleClient] }), ...errorResponses },
     },
-    async (request) => deps.internal.read('users.platform-clients', {}, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.read('users.platform-clients', {}, String(request.id)),
+  }),
 
-  app.post(
-    '/api/admin/platform-clients',
-    {
-      config: { access: 'superadmin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['platform-clients'],
-        summary:
-          'Ask for a platform client: 202 with the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve) and its secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it); the client works from that approval on. A daily reward cap above PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS is 422 REWARD_CAP_ABOVE_CEILING',
-        operationId: 'createPlatformClient',
-        headers: requiredIdempotencyHeaders,
-        body: withExample(createPlatformClientBody, { name: 'tournaments', treasuries: ['REWARDS'], dailyRewardCap: 5000 }),
-        response: {
-          202: withExample(requestedPlatformClient, { grantRequest: exampleClientRequest, clientSecret: exampleSecret }),
-          409: problem,
-          422: problem,
-          ...errorResponses,
-        },
+  route({
+    method: 'POST',
+    url: '/api/admin/platform-clients',
+    config: { access: 'superadmin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['platform-clients'],
+      summary:
+        'Ask for a platform client: 202 with the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve) and its secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it); the client works from that approval on. A daily reward cap above PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS is 422 REWARD_CAP_ABOVE_CEILING',
+      operationId: 'createPlatformClient',
+      headers: requiredIdempotencyHeaders,
+      body: withExample(createPlatformClientBody, { name: 'tournaments', treasuries: ['REWARDS'], dailyRewardCap: 5000 }),
+      response: {
+        202: withExample(requestedPlatformClient, { grantRequest: exampleClientRequest, clientSecret: exampleSecret }),
+        409: problem,
+        422: problem,
+        ...errorResponses,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { stored, clientSecret, secretHash } = await sendCreation(deps, request, request.body, 'live');
       if (!('grantRequest' in stored)) throw new InvariantViolation('a person’s platform client was made without a second SUPERADMIN');
       reply.status(202);
       // A retry of a request that was stored: its secret went out with the first answer only.
       return stored.secretHash === secretHash ? { grantRequest: stored.grantRequest, clientSecret } : { grantRequest: stored.grantRequest };
     },
-  );
+  }),
+];
 
-  registerSecretIssuingRoutes(app, deps);
-
-  app.post(
-    '/api/admin/platform-clients/:id/revoke',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['platform-clients'],
-        summary: 'Revoke a platform client: no new SYSTEM tokens, and its tokens are refused from the next request (idempotent)',
-        operationId: 'revokePlatformClient',
-        params: platformClientIdParams,
-        response: { 200: withExample(platformClient, { ...exampleClient, revokedAt: at }), 404: problem, ...errorResponses },
-      },
+const revokeRoutes: RouteDef<PlatformClientRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/platform-clients/:id/revoke',
+    config: { access: 'superadmin' },
+    schema: {
+      tags: ['platform-clients'],
+      summary: 'Revoke a platform client: no new SYSTEM tokens, and its tokens are refused from the next request (idempotent)',
+      operationId: 'revokePlatformClient',
+      params: platformClientIdParams,
+      response: { 200: withExample(platformClient, { ...exampleClient, revokedAt: at }), 404: problem, ...errorResponses },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { id } = request.params;
       const { client } = await deps.commands.user(userDraft('user.platform-client.revoke', { clientId: id }), {
         ...authorityOf(request),
@@ -219,52 +219,44 @@ export function registerPlatformClientRoutes(app: App, deps: PlatformClientRoute
       }
       return client;
     },
-  );
-}
-
-/** The routes that issue a secret besides a client's own: a test-mode client, a payout provider's callback secret. */
-function registerSecretIssuingRoutes(app: App, deps: PlatformClientRouteDeps): void {
-  registerTestClientRoute(app, deps);
-  registerCallbackSecretRoute(app, deps);
-  registerCallbackSecretRequestRoutes(app, deps);
-}
+  }),
+];
 
 /**
  * Test-mode clients (docs/decisions/0018-sandbox.md), for any ADMIN+ alone: the user service makes a
  * client of a `test_` id at once, since the gateway and the ledger refuse its tokens everywhere real
  * money is. The secret goes out in the first answer only, as with any client.
  */
-function registerTestClientRoute(app: App, deps: PlatformClientRouteDeps): void {
-  app.post(
-    '/api/admin/test-clients',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['platform-clients'],
-        summary:
-          'Register a test-mode platform client (a sandbox client, docs/decisions/0018-sandbox.md): made at once by one ADMIN+, its id starting with test_ and its tokens claiming mode test; its secret is in this first answer only (a retry with the same Idempotency-Key answers 201 without it). Test-mode tokens are refused on every route (403 TEST_MODE_CREDENTIALS) and by the ledger, so the client never acts on real money',
-        operationId: 'createTestClient',
-        headers: requiredIdempotencyHeaders,
-        body: withExample(createPlatformClientBody, { name: 'tournaments sandbox', treasuries: ['REWARDS'] }),
-        response: {
-          201: withExample(createdTestClient, {
-            client: { ...exampleClient, id: 'test_Xk3v9QmT2bLw', name: 'tournaments sandbox', dailyRewardCap: null },
-            clientSecret: exampleSecret,
-          }),
-          409: problem,
-          422: problem,
-          ...errorResponses,
-        },
+const testClientRoutes: RouteDef<PlatformClientRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/test-clients',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['platform-clients'],
+      summary:
+        'Register a test-mode platform client (a sandbox client, docs/decisions/0018-sandbox.md): made at once by one ADMIN+, its id starting with test_ and its tokens claiming mode test; its secret is in this first answer only (a retry with the same Idempotency-Key answers 201 without it). Test-mode tokens are refused on every route (403 TEST_MODE_CREDENTIALS) and by the ledger, so the client never acts on real money',
+      operationId: 'createTestClient',
+      headers: requiredIdempotencyHeaders,
+      body: withExample(createPlatformClientBody, { name: 'tournaments sandbox', treasuries: ['REWARDS'] }),
+      response: {
+        201: withExample(createdTestClient, {
+          client: { ...exampleClient, id: 'test_Xk3v9QmT2bLw', name: 'tournaments sandbox', dailyRewardCap: null },
+          clientSecret: exampleSecret,
+        }),
+        409: problem,
+        422: problem,
+        ...errorResponses,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { stored, clientSecret, secretHash } = await sendCreation(deps, request, request.body, 'test');
       if (!('client' in stored)) throw new InvariantViolation('a test-mode client was stored as a request for a second person');
       reply.status(201);
       return stored.secretHash === secretHash ? { client: stored.client, clientSecret } : { client: stored.client };
     },
-  );
-}
+  }),
+];
 
 const exampleCallbackSecret = 'whsec_eRUlqYnQC+cnmf5/znUzKhSushAxQrbX5ciCPy1t8ig=';
 
@@ -284,34 +276,33 @@ async function payoutProvider(deps: PlatformClientRouteDeps, id: string, request
  * verifies for CASHOUT_CALLBACK_SECRET_OVERLAP_S more, then never. Like a client's secret, it is
  * in the first 202 only: a retry with the same Idempotency-Key answers the request without it.
  */
-function registerCallbackSecretRoute(app: App, deps: PlatformClientRouteDeps): void {
-  app.post(
-    '/api/admin/platform-clients/:id/callback-secret',
-    {
-      config: { access: 'superadmin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['platform-clients'],
-        summary:
-          "Ask for a new callback secret of a payout provider (a live client granted cashout): 202 with the request another SUPERADMIN approves (POST /api/admin/callback-secret-requests/{id}/approve) and the `whsec_` secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it). It signs the provider's cash-out callbacks from that approval on; its previous secret verifies for the configured overlap (24 h by default) after, then never. An unknown client or one not granted cashout is 404, a revoked one 409 PLATFORM_CLIENT_REVOKED",
-        operationId: 'requestCallbackSecret',
-        headers: requiredIdempotencyHeaders,
-        params: platformClientIdParams,
-        response: {
-          202: withExample(requestedCallbackSecret, {
-            callbackSecretRequest: exampleGrantRequest({
-              type: 'user.platform-client.callback-secret' as const,
-              clientId: exampleClient.id,
-            }),
-            callbackSecret: exampleCallbackSecret,
+const callbackSecretRoutes: RouteDef<PlatformClientRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/platform-clients/:id/callback-secret',
+    config: { access: 'superadmin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['platform-clients'],
+      summary:
+        "Ask for a new callback secret of a payout provider (a live client granted cashout): 202 with the request another SUPERADMIN approves (POST /api/admin/callback-secret-requests/{id}/approve) and the `whsec_` secret, in this first answer only (a retry with the same Idempotency-Key answers 202 without it). It signs the provider's cash-out callbacks from that approval on; its previous secret verifies for the configured overlap (24 h by default) after, then never. An unknown client or one not granted cashout is 404, a revoked one 409 PLATFORM_CLIENT_REVOKED",
+      operationId: 'requestCallbackSecret',
+      headers: requiredIdempotencyHeaders,
+      params: platformClientIdParams,
+      response: {
+        202: withExample(requestedCallbackSecret, {
+          callbackSecretRequest: exampleGrantRequest({
+            type: 'user.platform-client.callback-secret' as const,
+            clientId: exampleClient.id,
           }),
-          404: problem,
-          409: problem,
-          422: problem,
-          ...errorResponses,
-        },
+          callbackSecret: exampleCallbackSecret,
+        }),
+        404: problem,
+        409: problem,
+        422: problem,
+        ...errorResponses,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { id } = request.params;
       const box = deps.callbackSecretBox;
       if (!box) throw new AppError('UNAVAILABLE', 'No callback secret can be issued: CASHOUT_CALLBACK_ENCRYPTION_SECRET is not configured');
@@ -336,5 +327,16 @@ function registerCallbackSecretRoute(app: App, deps: PlatformClientRouteDeps): v
       const callbackSecretRequest = stored.grantRequest;
       return stored.secretHash === secretHash ? { callbackSecretRequest, callbackSecret } : { callbackSecretRequest };
     },
-  );
+  }),
+];
+
+/**
+ * The platform client routes, in the document's order: listing and asking for a client, the
+ * routes that issue a secret besides a client's own (a test-mode client, a payout provider's
+ * callback secret and its requests: routes/callback-secret-requests.ts), then revoking a client.
+ */
+export function registerPlatformClientRoutes(app: App, deps: PlatformClientRouteDeps): void {
+  registerRoutes(app, [...clientRoutes, ...testClientRoutes, ...callbackSecretRoutes], deps);
+  registerCallbackSecretRequestRoutes(app, deps);
+  registerRoutes(app, revokeRoutes, deps);
 }
