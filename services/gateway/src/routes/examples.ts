@@ -149,22 +149,6 @@ export const exampleApiKeyList = {
 };
 
 export const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null, hasMore: false };
-/** GET …/balance: a wallet at the end of January. */
-export const exampleBalanceAt = { at: '2026-01-31T23:59:59.999Z', balance: 125.5 };
-/** GET …/statement: one line of a period, the caller's transfer in exampleTransaction. */
-export const exampleStatementPage = {
-  from: '2026-01-01T00:00:00Z',
-  to: '2026-02-01T00:00:00Z',
-  openingBalance: 138,
-  closingBalance: 125.5,
-  lines: [{ transaction: exampleTransaction, change: -12.5, runningBalance: 125.5 }],
-  nextCursor: null,
-  hasMore: false,
-};
-/** The same statement as CSV. */
-export const exampleStatementCsv =
-  'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata,splitOf\r\n' +
-  `${at},1001,TRANSFER,-12.5,125.5,42,43,,,"Lunch, split two ways",,,,\r\n`;
 /** GET /api/admin/audit-log: an ADMIN's mint, as the ledger recorded it. */
 export const exampleAuditLogPage: AuditLogPage & { hasMore: boolean } = {
   entries: [
@@ -409,15 +393,6 @@ export const examplePayoutResult = {
     ],
   },
   wallet: { ...exampleTreasury, balance: 97925, totalSent: 2075 },
-};
-/** GET …/daily-balances, /api/admin/stats/daily-supply and /daily-volume: two days of a range. */
-export const exampleDailyBalances = {
-  from: '2026-01-30',
-  to: '2026-01-31',
-  days: [
-    { day: '2026-01-30', balance: 138 },
-    { day: '2026-01-31', balance: 125.5 },
-  ],
 };
 export const exampleDailySupply = {
   from: '2026-01-30',

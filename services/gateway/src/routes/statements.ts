@@ -17,8 +17,42 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import { userIdOf } from '../plugins/auth';
-import { exampleBalanceAt, exampleDailyBalances, exampleStatementCsv, exampleStatementPage, withExample } from './examples';
+import { exampleAt, exampleTransaction, withExample } from './examples';
 import { keysetLinks } from './paging';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
+
+// The OpenAPI examples of these routes.
+/** GET …/balance: a wallet at the end of January. */
+const exampleBalanceAt = { at: '2026-01-31T23:59:59.999Z', balance: 125.5 };
+/** GET …/statement: one line of a period, the caller's transfer in exampleTransaction. */
+const exampleStatementPage = {
+  from: '2026-01-01T00:00:00Z',
+  to: '2026-02-01T00:00:00Z',
+  openingBalance: 138,
+  closingBalance: 125.5,
+  lines: [{ transaction: exampleTransaction, change: -12.5, runningBalance: 125.5 }],
+  nextCursor: null,
+  hasMore: false,
+};
+/** The same statement as CSV. */
+const exampleStatementCsv =
+  'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata,splitOf\r\n' +
+  `${exampleAt},1001,TRANSFER,-12.5,125.5,42,43,,,"Lunch, split two ways",,,,\r\n`;
+/** GET …/daily-balances, /api/admin/stats/daily-supply and /daily-volume: two days of a range. */
+const exampleDailyBalances = {
+  from: '2026-01-30',
+  to: '2026-01-31',
+  days: [
+    { day: '2026-01-30', balance: 138 },
+    { day: '2026-01-31', balance: 125.5 },
+  ],
+};
+
+export interface StatementRouteDeps {
+  internal: InternalApi;
+}
+
+const route = routeOf<StatementRouteDeps>();
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
 
@@ -70,54 +104,49 @@ function wantsCsv(request: FastifyRequest, format: 'json' | 'csv' | undefined): 
   return accept.split(',').some((part) => part.split(';')[0]?.trim().toLowerCase() === statementCsvMediaType);
 }
 
-/**
- * Balances as of a time and statements (docs/CONTRACT.md "Statements and balances as of a time"),
- * read from history with the same role rules as the history reads: a user reads their own wallet
- * (the id from the token), ADMIN+ any user's and the treasuries'.
- */
-export function registerStatementRoutes(app: App, deps: { internal: InternalApi }): void {
-  for (const source of sources) {
-    app.get(
-      `${source.base}/balance`,
-      {
-        config: { access: source.access },
-        schema: {
-          tags: source.tags,
-          summary: `The balance of ${source.who} at an instant: every transaction with createdAt <= at counted (default now)`,
-          operationId: `get${source.operation}BalanceAt`,
-          ...(source.params ? { params: source.params } : {}),
-          querystring: balanceAtQuery,
-          response: { 200: withExample(balanceAt, exampleBalanceAt), ...errorResponses },
-        },
+/** The routes of each source (its balance at an instant, its statement, its daily balances), drawn from the source. */
+const statementRoutes: ((source: PartySource) => RouteDef<StatementRouteDeps>)[] = [
+  (source) =>
+    route({
+      method: 'GET',
+      url: `${source.base}/balance`,
+      config: { access: source.access },
+      schema: {
+        tags: source.tags,
+        summary: `The balance of ${source.who} at an instant: every transaction with createdAt <= at counted (default now)`,
+        operationId: `get${source.operation}BalanceAt`,
+        ...(source.params ? { params: source.params } : {}),
+        querystring: balanceAtQuery,
+        response: { 200: withExample(balanceAt, exampleBalanceAt), ...errorResponses },
       },
-      async (request) => deps.internal.read('history.balance', { ...source.partyOf(request), ...request.query }, String(request.id)),
-    );
-
-    app.get(
-      `${source.base}/statement`,
-      {
-        config: { access: source.access },
-        schema: {
-          tags: source.tags,
-          summary:
-            `A statement of ${source.who} over [from, to): opening and closing balance and each line with its running balance, ` +
-            'oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed',
-          operationId: `get${source.operation}Statement`,
-          ...(source.params ? { params: source.params } : {}),
-          querystring: statementQuery,
-          response: {
-            200: {
-              description: 'JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line)',
-              content: {
-                'application/json': { schema: withExample(statementPublicPage, exampleStatementPage) },
-                [statementCsvMediaType]: { schema: z.string().meta({ examples: [exampleStatementCsv] }) },
-              },
+      handler: async (request, _reply, deps) =>
+        deps.internal.read('history.balance', { ...source.partyOf(request), ...request.query }, String(request.id)),
+    }),
+  (source) =>
+    route({
+      method: 'GET',
+      url: `${source.base}/statement`,
+      config: { access: source.access },
+      schema: {
+        tags: source.tags,
+        summary:
+          `A statement of ${source.who} over [from, to): opening and closing balance and each line with its running balance, ` +
+          'oldest first, in keyset pages (pass nextCursor as cursor), or the whole period as CSV (format=csv or Accept: text/csv), streamed',
+        operationId: `get${source.operation}Statement`,
+        ...(source.params ? { params: source.params } : {}),
+        querystring: statementQuery,
+        response: {
+          200: {
+            description: 'JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line)',
+            content: {
+              'application/json': { schema: withExample(statementPublicPage, exampleStatementPage) },
+              [statementCsvMediaType]: { schema: z.string().meta({ examples: [exampleStatementCsv] }) },
             },
-            ...errorResponses,
           },
-        } as never,
-      },
-      async (request: FastifyRequest, reply: FastifyReply) => {
+          ...errorResponses,
+        },
+      } as never,
+      handler: async (request: FastifyRequest, reply: FastifyReply, deps) => {
         const { format, ...query } = request.query as z.output<typeof statementQuery>;
         const input = { ...source.partyOf(request), ...query };
         if (!wantsCsv(request, format)) {
@@ -127,25 +156,38 @@ export function registerStatementRoutes(app: App, deps: { internal: InternalApi 
         }
         return sendStatementCsv(reply, await deps.internal.stream('history.statement-csv', input, String(request.id)));
       },
-    );
-
-    // One read for a chart of a range: one point per day, never one as-of read per day.
-    app.get(
-      `${source.base}/daily-balances`,
-      {
-        config: { access: source.access },
-        schema: {
-          tags: source.tags,
-          summary: `The balance of ${source.who} at the end of each UTC day of [from, to] (both days included, at most 366)`,
-          operationId: `get${source.operation}DailyBalances`,
-          ...(source.params ? { params: source.params } : {}),
-          querystring: dailyRangeQuery,
-          response: { 200: withExample(dailyBalances, exampleDailyBalances), ...errorResponses },
-        },
+    }),
+  // One read for a chart of a range: one point per day, never one as-of read per day.
+  (source) =>
+    route({
+      method: 'GET',
+      url: `${source.base}/daily-balances`,
+      config: { access: source.access },
+      schema: {
+        tags: source.tags,
+        summary: `The balance of ${source.who} at the end of each UTC day of [from, to] (both days included, at most 366)`,
+        operationId: `get${source.operation}DailyBalances`,
+        ...(source.params ? { params: source.params } : {}),
+        querystring: dailyRangeQuery,
+        response: { 200: withExample(dailyBalances, exampleDailyBalances), ...errorResponses },
       },
-      async (request) => deps.internal.read('history.daily-balances', { ...source.partyOf(request), ...request.query }, String(request.id)),
+      handler: async (request, _reply, deps) =>
+        deps.internal.read('history.daily-balances', { ...source.partyOf(request), ...request.query }, String(request.id)),
+    }),
+];
+
+/**
+ * Balances as of a time and statements (docs/CONTRACT.md "Statements and balances as of a time"),
+ * read from history with the same role rules as the history reads: a user reads their own wallet
+ * (the id from the token), ADMIN+ any user's and the treasuries'.
+ */
+export function registerStatementRoutes(app: App, deps: StatementRouteDeps): void {
+  for (const source of sources)
+    registerRoutes(
+      app,
+      statementRoutes.map((sourceRoute) => sourceRoute(source)),
+      deps,
     );
-  }
 }
 
 /** The history service's CSV passed through as it arrives: the gateway never holds the period, only what is in flight. */
