@@ -72,9 +72,9 @@ export interface AdminUserRouteDeps {
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
 const idParams = z.object({ id: userIdParam });
 
-/** User administration (docs/CONTRACT.md "Resources", "Authentication and roles"): listing and reading for ADMIN+, role change and deletion for SUPERADMIN. */
 const route = routeOf<AdminUserRouteDeps>();
 
+/** User administration (docs/CONTRACT.md "Resources", "Authentication and roles"): listing and reading for ADMIN+, role change and deletion for SUPERADMIN. */
 export const adminUserRoutes: RouteDef<AdminUserRouteDeps>[] = [
   route({
     method: 'GET',
