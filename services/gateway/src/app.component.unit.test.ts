@@ -13,16 +13,16 @@ import {
   type Reply,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
+import { exampleApprovalPending } from './routes/examples';
+import { exampleCashoutResult } from './routes/cashouts';
 import {
-  exampleApprovalPending,
-  exampleCashoutResult,
   exampleSandboxCashoutPage,
   exampleSandboxCashoutResult,
   exampleSandboxCommissionRule,
   exampleSandboxMandateResult,
   exampleSandboxPurchaseResult,
   exampleSandboxRefundResult,
-} from './routes/examples';
+} from './routes/sandbox-economy';
 import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import type { Redis } from '@coin/redis';

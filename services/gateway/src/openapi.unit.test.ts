@@ -15,7 +15,8 @@ import {
   transferBody,
 } from '@coin/contracts';
 import { exampleChangeRole } from './routes/admin-users';
-import * as examples from './routes/examples';
+import { exampleLogin, exampleRegister } from './routes/auth';
+import { exampleCreateApiKey } from './routes/api-keys';
 import { exampleBurn, exampleMint, examplePurchase, exampleRefund, exampleReward, exampleTransfer } from './routes/money';
 import { exampleClientCredentials, exampleRefresh } from './routes/sessions';
 import { summaryLead } from './plugins/openapi-transform';
@@ -315,8 +316,8 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
 
   it('then the request examples are accepted by the zod schemas the service validates with', () => {
     const cases: Array<[string, { safeParse(value: unknown): { success: boolean; error?: unknown } }, unknown]> = [
-      ['register', registerBody, examples.exampleRegister],
-      ['login', loginBody, examples.exampleLogin],
+      ['register', registerBody, exampleRegister],
+      ['login', loginBody, exampleLogin],
       ['refresh', refreshBody, exampleRefresh],
       ['token', clientCredentialsBody, exampleClientCredentials],
       ['mint', mintBody, exampleMint],
@@ -325,7 +326,7 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
       ['purchase', purchaseBody, examplePurchase],
       ['reward', rewardBody, exampleReward],
       ['refund', refundBody, exampleRefund],
-      ['api key', createApiKeyBody, examples.exampleCreateApiKey],
+      ['api key', createApiKeyBody, exampleCreateApiKey],
       ['role', changeRoleBody, exampleChangeRole],
     ];
     for (const [name, schema, example] of cases)

@@ -7,7 +7,22 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, userIdOf } from '../plugins/auth';
 import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
-import { exampleApiKeyList, exampleCreateApiKey, exampleRequestedApiKey, withExample } from './examples';
+import { exampleAt, exampleGrantRequest, withExample } from './examples';
+import type { ApiKeyScopeName } from '@coin/contracts';
+
+// The OpenAPI examples of these routes.
+const apiKeyId = '3f2e1d0c-9b8a-4776-8564-a3b2c1d0e9f8';
+const scopes: ApiKeyScopeName[] = ['mint', 'refund'];
+
+// The OpenAPI examples of these routes.
+const exampleRequestedApiKey = {
+  grantRequest: exampleGrantRequest({ type: 'user.api-key.create' as const, apiKeyId, name: 'Shop back office', scopes, ownerUserId: 42 }),
+  key: 'ck_q2Vx8Lm4Np0Rt6Zb3Jc9Wd1Hf7Ks5Ya2Ge8Uo4Ti0Xr',
+};
+const exampleApiKeyList = {
+  apiKeys: [{ id: apiKeyId, name: 'Shop back office', scopes, ownerUserId: 42, createdAt: exampleAt, revokedAt: null }],
+};
+export const exampleCreateApiKey = { name: 'Shop back office', scopes, ownerUserId: 42 };
 
 export interface ApiKeyRouteDeps {
   commands: CommandBus;

@@ -14,7 +14,25 @@ import { hashPassword, owaspScryptCost, sealPersonalData, type ScryptCost } from
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import type { LoginThrottle } from '../plugins/login-throttle';
-import { exampleLogin, exampleLoginResult, exampleRegister, exampleRegistrationAccepted, withExample } from './examples';
+import { exampleTokenPair, withExample } from './examples';
+import { registrationAttemptDetail } from '@coin/contracts';
+
+// The OpenAPI examples of these routes.
+export const exampleRegister = { email: 'ada@example.com', password: 'correct horse battery', fullName: 'Ada Lovelace' };
+export const exampleLogin = { email: 'ada@example.com', password: 'correct horse battery' };
+const exampleLoginResult = {
+  ...exampleTokenPair,
+  notices: [
+    {
+      kind: 'REGISTRATION_ATTEMPT' as const,
+      attempts: 1,
+      firstAt: '2026-05-01T09:30:00.000Z',
+      lastAt: '2026-05-01T09:30:00.000Z',
+      detail: registrationAttemptDetail,
+    },
+  ],
+};
+const exampleRegistrationAccepted = { status: 'accepted', detail: registrationAcceptedDetail } as const;
 
 export interface AuthRouteDeps {
   commands: CommandBus;

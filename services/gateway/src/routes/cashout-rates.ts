@@ -15,13 +15,38 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import {
-  exampleCashoutRateList,
-  exampleCashoutRateResult,
-  exampleDecideCashoutResult,
-  exampleProposeCashoutRate,
-  withExample,
-} from './examples';
+import { withExample } from './examples';
+import { exampleCashout } from './cashouts';
+
+// The OpenAPI examples of these routes.
+/** A proposed cash-out rate version. */
+const exampleProposeCashoutRate = { xafPerCoin: 660, effectiveFrom: '2026-12-01T00:00:00.000Z' } as const;
+const exampleCashoutRateResult = {
+  rate: {
+    id: '5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8',
+    xafPerCoin: 660,
+    effectiveFrom: '2026-12-01T00:00:00.000Z',
+    status: 'APPROVED',
+    proposedBy: { kind: 'user', id: '11' },
+    proposedAt: '2026-11-24T10:00:00.000Z',
+    decidedBy: { kind: 'user', id: '12' },
+    decidedAt: '2026-11-24T10:20:00.000Z',
+  },
+} as const;
+const exampleCashoutRateList = {
+  configured: [{ xafPerCoin: 655, effectiveFrom: '2026-01-01T00:00:00.000Z' }],
+  versions: [{ ...exampleCashoutRateResult.rate }],
+  inForce: { xafPerCoin: 655, effectiveFrom: '2026-01-01T00:00:00.000Z', id: null },
+};
+/** A cash-out above the four-eyes threshold, approved by its second person. */
+const exampleDecideCashoutResult = {
+  cashout: {
+    ...exampleCashout,
+    amount: 20000,
+    xafAmount: 13100000,
+    approval: { status: 'APPROVED', approvedBy: 12, approvedAt: '2026-01-15T09:40:00.000Z' },
+  },
+} as const;
 
 export interface CashoutRateRouteDeps {
   commands: CommandBus;

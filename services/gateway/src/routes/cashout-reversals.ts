@@ -17,14 +17,41 @@ import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import {
-  exampleCashoutReversalBody,
-  exampleCashoutReversalPending,
-  exampleCashoutReversalRejected,
-  exampleCashoutReversed,
-  exampleRejectApproval,
-  withExample,
-} from './examples';
+import { exampleAt, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
+import { exampleCashout } from './cashouts';
+
+// The OpenAPI examples of these routes.
+/** POST /api/admin/cashouts/{id}/reversal: the reason the claimed cash-out is reversed. */
+const exampleCashoutReversalBody = { reason: 'The provider confirmed it paid nothing to this number' };
+const exampleCashoutReversal = {
+  id: '9c8b7a6f-5e4d-8c3b-8a2f-1e0d9c8b7a70',
+  status: 'PENDING',
+  reversal: { cashoutId: exampleCashout.id, userId: exampleUserId, reason: exampleCashoutReversalBody.reason },
+  requestedBy: { kind: 'user', id: '42', role: 'ADMIN' },
+  createdAt: exampleAt,
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  updatedAt: exampleAt,
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+} as const;
+/** Its 202: the request, waiting for a different ADMIN+. */
+const exampleCashoutReversalPending = { approval: exampleCashoutReversal };
+/** POST /api/admin/cashout-reversals/{id}/reject. */
+const exampleCashoutReversalRejected = {
+  approval: {
+    ...exampleCashoutReversal,
+    status: 'REJECTED',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    rejectionReason: exampleRejectApproval.reason,
+  },
+} as const;
+/** POST /api/admin/cashout-reversals/{id}/approve: the claimed cash-out released, the coins the payer's again. */
+const exampleCashoutReversed = {
+  cashout: { ...exampleCashout, status: 'RELEASED', claimedBy: 'pc_momo', claimedAt: exampleAt },
+  wallet: exampleWallet,
+  approval: { ...exampleCashoutReversal, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' } },
+} as const;
 
 export interface CashoutReversalRouteDeps {
   commands: CommandBus;

@@ -32,17 +32,83 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { parseJsonBody } from '../plugins/json-body';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import {
-  exampleCashoutCallback,
-  exampleCashoutPage,
-  exampleCashoutResult,
-  exampleClaimCashoutResult,
-  exampleCreateCashout,
-  exampleReconciliation,
-  exampleSettleCashoutResult,
-  withExample,
-} from './examples';
+import { exampleAt, exampleTransaction, exampleUserId, exampleWallet, withExample } from './examples';
 import { offsetLinks, startOf } from './paging';
+
+// The OpenAPI examples of these routes.
+/** POST /api/cashouts: 25.50 coins to a mobile money account, to be paid by the provider pc_momo (named: only it may claim it). */
+const exampleCreateCashout = { amount: 25.5, msisdn: '+237670000000', providerClientId: 'pc_momo' };
+export const exampleCashout = {
+  id: '3f0c1d2e-4b5a-8c7d-8e00-00000000002a',
+  userId: exampleUserId,
+  amount: 25.5,
+  xafAmount: 16702,
+  xafPerCoin: 655,
+  rateEffectiveFrom: '2026-11-01T00:00:00.000Z',
+  msisdn: '+237670000000',
+  providerClientId: 'pc_momo',
+  claimedBy: null,
+  claimedAt: null,
+  status: 'REQUESTED',
+  providerReference: null,
+  transactionId: null,
+  approval: { status: 'NOT_REQUIRED', approvedBy: null, approvedAt: null },
+  expiresAt: '2026-11-25T10:00:00.000Z',
+  createdAt: exampleAt,
+  updatedAt: exampleAt,
+} as const;
+export const exampleCashoutResult = { cashout: exampleCashout, wallet: { ...exampleWallet, activeCoins: 125 } };
+/** POST /api/cashouts/{id}/claim: pc_momo took it to pay. */
+const exampleClaimedCashout = {
+  ...exampleCashout,
+  status: 'CLAIMED',
+  claimedBy: 'pc_momo',
+  claimedAt: '2026-11-24T10:05:00.000Z',
+} as const;
+const exampleClaimCashoutResult = { cashout: exampleClaimedCashout } as const;
+/** POST /api/cashouts/callbacks: the provider paid it (its own reference of the payment). */
+const exampleCashoutCallback = { cashoutId: exampleCashout.id, outcome: 'CONFIRMED', providerReference: 'MOMO-778' } as const;
+const exampleSettleCashoutResult = {
+  cashout: { ...exampleClaimedCashout, status: 'CONFIRMED', providerReference: 'MOMO-778', transactionId: 1003 },
+  transaction: {
+    ...exampleTransaction,
+    id: 1003,
+    type: 'BURN',
+    amount: 25.5,
+    toUserId: null,
+    reason: 'Cash-out of 16702 XAF',
+    metadata: { cashoutXafAmount: '16702', cashoutXafPerCoin: '655', cashoutProvider: 'pc_momo', cashoutProviderReference: 'MOMO-778' },
+  },
+  wallet: { ...exampleWallet, balance: 125, activeCoins: 125, totalSent: 75 },
+} as const;
+const exampleCashoutPage = {
+  cashouts: [exampleCashout],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
+const exampleReconciliation = {
+  from: '2026-11-24',
+  to: '2026-11-24',
+  lines: [
+    {
+      day: '2026-11-24',
+      providerClientId: 'pc_momo',
+      requested: 3,
+      requestedXaf: 42900,
+      confirmed: 2,
+      confirmedCoins: 40,
+      confirmedXaf: 26200,
+      failed: 1,
+      expired: 0,
+      released: 0,
+      pending: 0,
+      claimed: 0,
+      overdue: 0,
+      frozen: 0,
+    },
+  ],
+};
 
 /** Where a provider's callback secrets come from (auth/callback-secrets.ts: its issued ones, or the configured fallback). */
 export type CallbackSecretSource = Pick<ProviderCallbackSecrets, 'secretsOf'>;

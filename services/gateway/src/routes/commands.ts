@@ -3,7 +3,15 @@ import type { App } from '@coin/http';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth';
 import type { CommandStatusReader } from '../plugins/idempotency';
-import { exampleCommandStatus, withExample } from './examples';
+import { exampleMoneyResult, withExample } from './examples';
+
+// The OpenAPI examples of these routes.
+const exampleCommandStatus = {
+  status: 'DONE',
+  statusCode: 201,
+  body: exampleMoneyResult,
+  request: 'POST /api/coins/transfer',
+} as const;
 
 /**
  * What became of a money request sent with an Idempotency-Key, e.g. after a 504.

@@ -26,18 +26,64 @@ import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import {
-  exampleCommissionChanged,
-  exampleCommissionChangePending,
-  exampleCommissionChangeRejected,
-  exampleCommissionRule,
-  exampleCommissionRuleBody,
-  exampleReferral,
-  exampleReferralRequest,
-  exampleRejectApproval,
-  withExample,
-} from './examples';
+import { exampleAt, exampleReferral, exampleRejectApproval, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
+
+// The OpenAPI examples of these routes.
+/** POST /api/platform/referrals: pc_course_shop attests that user 42 was referred by user 43 for this order. */
+const exampleReferralRequest = {
+  buyerUserId: exampleUserId,
+  affiliateUserId: 43,
+  treasury: 'COURSE_FEES',
+  reference: 'ORDER-2026-0042',
+} as const;
+/** PUT /api/admin/commission-rules: 10% of each purchase through pc_course_shop to the affiliate its referrals name. */
+const exampleCommissionRuleBody = {
+  treasury: 'COURSE_FEES',
+  clientId: 'pc_course_shop',
+  rule: { bps: 1000 },
+  reason: 'Affiliate programme agreed with the course shop',
+} as const;
+export const exampleCommissionRule = {
+  treasury: 'COURSE_FEES',
+  clientId: 'pc_course_shop',
+  rule: { kind: 'bps', bps: 1000 },
+  setBy: 42,
+  approvedBy: 7,
+} as const;
+const exampleCommissionChange = {
+  id: '9c8b7a6f-5e4d-8c3b-8a2f-1e0d9c8b7a71',
+  status: 'PENDING',
+  change: {
+    treasury: 'COURSE_FEES',
+    clientId: 'pc_course_shop',
+    rule: { kind: 'bps', bps: 1000 },
+    reason: exampleCommissionRuleBody.reason,
+  },
+  requestedBy: { kind: 'user', id: '42', role: 'ADMIN' },
+  createdAt: exampleAt,
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  updatedAt: exampleAt,
+  decidedBy: null,
+  rejectionReason: null,
+  transactionId: null,
+} as const;
+/** PUT /api/admin/commission-rules: 202, the change waiting for a different ADMIN+. */
+const exampleCommissionChangePending = { approval: exampleCommissionChange };
+/** POST /api/admin/commission-changes/{id}/reject. */
+const exampleCommissionChangeRejected = {
+  approval: {
+    ...exampleCommissionChange,
+    status: 'REJECTED',
+    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
+    rejectionReason: 'The programme starts next month',
+  },
+} as const;
+/** POST /api/admin/commission-changes/{id}/approve: the rule in force, who asked for it and who approved it. */
+const exampleCommissionChanged = {
+  ...exampleCommissionRule,
+  approval: { ...exampleCommissionChange, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' } },
+} as const;
 
 export interface CommissionRouteDeps {
   commands: CommandBus;

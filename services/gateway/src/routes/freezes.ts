@@ -4,7 +4,23 @@ import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleFreezeBody, exampleFreezeResult, exampleUnfreezeRequestBody, withExample } from './examples';
+import { exampleAt, exampleUserId, withExample } from './examples';
+
+// The OpenAPI examples of these routes.
+const exampleFreezeBody = { reason: 'Circular transfers among new accounts', caseId: 'case-2026-0042' };
+const exampleFreezeResult = {
+  userId: exampleUserId,
+  frozen: true,
+  freeze: {
+    userId: exampleUserId,
+    reason: 'Circular transfers among new accounts',
+    caseId: 'case-2026-0042',
+    frozenBy: { kind: 'user' as const, id: '7' },
+    frozenAt: exampleAt,
+    unfreezeRequest: null,
+  },
+};
+const exampleUnfreezeRequestBody = { reason: 'The case was closed: no abuse found' };
 
 export interface FreezeRouteDeps {
   commands: CommandBus;

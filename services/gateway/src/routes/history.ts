@@ -16,7 +16,58 @@ import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { keysetLinks, offsetLinks, startOf } from './paging';
-import { exampleAuditLogPage, exampleHistoryPage, exampleServiceActionPage, exampleWalletTransactionsPage, withExample } from './examples';
+import { exampleAt, exampleTransaction, withExample } from './examples';
+import type { AuditLogPage, ServiceActionLogEntry } from '@coin/contracts';
+
+// The OpenAPI examples of these routes.
+const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null, hasMore: false };
+/** GET /api/admin/audit-log: an ADMIN's mint, as the ledger recorded it. */
+const exampleAuditLogPage: AuditLogPage & { hasMore: boolean } = {
+  entries: [
+    {
+      id: '3f2b7c1e-9a4d-5e60-8b1f-2c7d9e0a4b35',
+      at: exampleAt,
+      actor: { kind: 'user', id: '7', role: 'ADMIN' },
+      action: 'money.mint',
+      target: 'treasury:REWARDS',
+      summary: { amount: 10000, reason: 'Quarterly rewards budget', transactionId: 1001 },
+      result: 'applied',
+      errorCode: null,
+      requestId: 'req-4k2m9x',
+      seq: 118,
+      hash: '9b74c9897bac770ffc029102a200c5de6e0bb0a3d5e3e5b0d1c3f5d7a8e9f012',
+    },
+  ],
+  nextCursor: null,
+  hasMore: false,
+};
+/** GET /api/admin/audit-log/service-actions: the webhooks service disabled an endpoint that failed every attempt. */
+const exampleServiceActionPage: { entries: ServiceActionLogEntry[]; nextCursor: null; hasMore: boolean } = {
+  entries: [
+    {
+      id: '5c2e8a14-7b3d-5f9e-8a1c-4d6b2e0f9a37',
+      at: exampleAt,
+      source: 'webhooks',
+      actor: { kind: 'service', id: 'webhooks' },
+      action: 'webhook-endpoint.disable',
+      target: 'webhook-endpoint:0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20',
+      summary: { clientId: 'pc_Xk3v9QmT2bLw', reason: 'delivery 812 failed 13 attempts over the retry schedule' },
+      result: 'applied',
+      errorCode: null,
+      requestId: null,
+      seq: 119,
+      hash: '4e1a9c3b7d2f5a8e0c6b4d2f9a7e5c3b1d8f6a4c2e0b9d7f5a3c1e8b6d4f2a09',
+    },
+  ],
+  nextCursor: null,
+  hasMore: false,
+};
+const exampleWalletTransactionsPage = {
+  transactions: [exampleTransaction],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
 

@@ -14,8 +14,20 @@ import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
-import { exampleLimits, exampleSpendingLimits, withExample } from './examples';
+import { exampleUserId, withExample } from './examples';
 import { minor } from './amounts';
+
+// The OpenAPI examples of these routes.
+const exampleLimits = { dailyAmount: 500, dailyCount: 20, singleAmount: null };
+const exampleSpendingLimits = {
+  userId: exampleUserId,
+  role: 'USER',
+  limits: { dailyAmount: 500, dailyCount: 20, singleAmount: null },
+  defaults: { dailyAmount: 100000, dailyCount: 1000, singleAmount: null },
+  overrides: { dailyAmount: 500, dailyCount: 20, singleAmount: null },
+  usage: { amount: 62.49, count: 2, windowHours: 24 },
+  resetsAt: '2026-01-16T09:00:00.000Z',
+} as const;
 
 export interface LimitRouteDeps {
   commands: CommandBus;

@@ -22,16 +22,49 @@ import { spaceOf } from '../plugins/sandbox';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import {
-  exampleAdminCancelledMandate,
-  exampleAdminCancelMandate,
-  exampleCancelledMandate,
-  exampleGrantMandate,
-  exampleMandatePage,
-  exampleMandateResult,
-  withExample,
-} from './examples';
+import { exampleAt, exampleUserId, withExample } from './examples';
 import { offsetLinks, startOf } from './paging';
+
+// The OpenAPI examples of these routes.
+export const exampleMandate = {
+  id: '3e0c7a1b-52d4-8f6e-8000-000000000007',
+  status: 'ACTIVE',
+  fromUserId: exampleUserId,
+  clientId: 'pc_Xk3v9QmT2bLw',
+  amount: 9.99,
+  maxPerPeriod: 9.99,
+  period: 'MONTH',
+  reason: 'StreamCo Premium, monthly',
+  startsAt: '2026-02-01T00:00:00.000Z',
+  endsAt: null,
+  nextPeriod: 0,
+  nextChargeAt: '2026-02-01T00:00:00.000Z',
+  failedAttempts: 0,
+  cancelledBy: null,
+  createdAt: exampleAt,
+  updatedAt: exampleAt,
+} as const;
+const exampleGrantMandate = {
+  clientId: 'pc_Xk3v9QmT2bLw',
+  amount: 9.99,
+  period: 'MONTH',
+  startsAt: '2026-02-01T00:00:00.000Z',
+  reason: 'StreamCo Premium, monthly',
+} as const;
+const exampleMandateResult = { mandate: exampleMandate };
+const exampleCancelledMandate = {
+  mandate: { ...exampleMandate, status: 'CANCELLED', nextChargeAt: null, cancelledBy: 'user' },
+} as const;
+const exampleAdminCancelMandate = { reason: 'The payer asked support to stop it: the service was never delivered' };
+const exampleAdminCancelledMandate = {
+  mandate: { ...exampleMandate, status: 'CANCELLED', nextChargeAt: null, cancelledBy: 'admin' },
+} as const;
+const exampleMandatePage = {
+  mandates: [exampleMandate],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
 
 export interface MandateRouteDeps {
   commands: CommandBus;

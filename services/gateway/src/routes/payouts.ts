@@ -18,8 +18,19 @@ import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
-import { examplePayout, examplePayoutResult, withExample } from './examples';
+import { examplePayoutResult, exampleUserId, withExample } from './examples';
 import { examplePayoutApproval } from './approvals';
+
+// The OpenAPI examples of these routes.
+const examplePayout = {
+  from: { treasury: 'REWARDS' as const },
+  reason: 'Spring cup: prizes',
+  reference: 'spring-cup-2026',
+  lines: [
+    { toUserId: exampleUserId, amount: 50, reason: 'Spring cup: first place' },
+    { toUserId: 43, amount: 25 },
+  ],
+};
 
 // The OpenAPI examples of these routes.
 const examplePayoutApprovalPending = { approval: examplePayoutApproval };

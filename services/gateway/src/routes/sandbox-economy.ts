@@ -26,21 +26,91 @@ import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, moneyFields, sendLedgerCommand, withMetadata } from './command-route';
-import {
-  exampleSandboxCashout,
-  exampleSandboxCashoutPage,
-  exampleSandboxCashoutResult,
-  exampleSandboxCommissionRule,
-  exampleSandboxCommissionRuleBody,
-  exampleSandboxMandate,
-  exampleSandboxMandateResult,
-  exampleSandboxPurchase,
-  exampleSandboxPurchaseResult,
-  exampleSandboxRefund,
-  exampleSandboxRefundResult,
-  withExample,
-} from './examples';
+import { exampleAt, exampleTransaction, exampleTreasury, exampleUserId, exampleWallet, withExample } from './examples';
+import { exampleCommissionRule } from './commission-rules';
+import { exampleMandate } from './mandates';
+import { exampleCashout } from './cashouts';
 import { offsetLinks, startOf } from './paging';
+
+// The OpenAPI examples of these routes.
+const exampleSandboxMandate = {
+  userId: exampleUserId,
+  amount: 9.99,
+  period: 'MONTH',
+  reason: 'Sandbox Premium, monthly',
+} as const;
+export const exampleSandboxMandateResult = {
+  mandate: { ...exampleMandate, clientId: 'test_Xk3v9QmT2bLw', reason: 'Sandbox Premium, monthly' },
+} as const;
+const exampleSandboxCashout = { userId: exampleUserId, amount: 25.5, msisdn: '+237670000000', testOutcome: 'CONFIRMED' } as const;
+const exampleTestCashout = {
+  ...exampleCashout,
+  xafPerCoin: 650,
+  xafAmount: 16575,
+  providerClientId: null,
+  claimedBy: 'test_Xk3v9QmT2bLw',
+  claimedAt: exampleAt,
+  status: 'CLAIMED',
+} as const;
+export const exampleSandboxCashoutResult = { cashout: exampleTestCashout, wallet: { ...exampleWallet, activeCoins: 125 } } as const;
+export const exampleSandboxCashoutPage = {
+  cashouts: [{ ...exampleTestCashout, status: 'CONFIRMED' as const, providerReference: 'TEST-3F0C1D2E', transactionId: 1003 }],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
+const exampleSandboxPurchase = {
+  userId: exampleUserId,
+  treasury: 'COURSE_FEES',
+  amount: 50,
+  reason: 'Course: TypeScript basics',
+  reference: 'order-7',
+  affiliate: { userId: 43 },
+} as const;
+export const exampleSandboxPurchaseResult = {
+  transaction: {
+    ...exampleTransaction,
+    type: 'PURCHASE',
+    amount: 45,
+    toUserId: null,
+    toTreasury: 'COURSE_FEES',
+    reason: 'Course: TypeScript basics',
+  },
+  commission: { ...exampleTransaction, id: 1002, amount: 5, toUserId: 43, reason: 'Course: TypeScript basics', splitOf: 1001 },
+  wallet: { ...exampleWallet, balance: 100.5, activeCoins: 100.5 },
+} as const;
+const exampleSandboxRefund = {
+  transactionId: 1001,
+  treasury: 'COURSE_FEES',
+  amount: 22.5,
+  reason: 'Half the course cancelled',
+} as const;
+export const exampleSandboxRefundResult = {
+  transaction: {
+    ...exampleTransaction,
+    id: 1010,
+    type: 'REFUND',
+    amount: 22.5,
+    fromUserId: null,
+    toUserId: exampleUserId,
+    fromTreasury: 'COURSE_FEES',
+    reason: 'Half the course cancelled',
+    refundOf: 1001,
+  },
+  commission: {
+    ...exampleTransaction,
+    id: 1011,
+    amount: 2.5,
+    fromUserId: null,
+    toUserId: exampleUserId,
+    fromTreasury: 'COURSE_FEES',
+    reason: "Refund of the affiliate commission's part of purchase 1001",
+    splitOf: 1001,
+  },
+  wallet: { ...exampleTreasury, code: 'COURSE_FEES', name: 'Course fees', balance: 4977.5 },
+} as const;
+const exampleSandboxCommissionRuleBody = { treasury: 'COURSE_FEES', rule: { bps: 1000 } } as const;
+export const exampleSandboxCommissionRule = { ...exampleCommissionRule, clientId: 'test_Xk3v9QmT2bLw', setBy: null } as const;
 
 export interface SandboxEconomyDeps {
   commands: CommandBus;

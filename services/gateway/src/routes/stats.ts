@@ -1,7 +1,33 @@
 import { dailyRangeQuery, dailySupply, dailyVolume, problem } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
-import { exampleDailySupply, exampleDailyVolume, withExample } from './examples';
+import { withExample } from './examples';
+
+// The OpenAPI examples of these routes.
+const volumeOf = (counts: Record<string, [number, number]>) =>
+  (['MINT', 'BURN', 'TRANSFER', 'PURCHASE', 'REWARD', 'REFUND'] as const).map((type) => ({
+    type,
+    transactions: counts[type]?.[0] ?? 0,
+    amount: counts[type]?.[1] ?? 0,
+  }));
+
+// The OpenAPI examples of these routes.
+const exampleDailySupply = {
+  from: '2026-01-30',
+  to: '2026-01-31',
+  days: [
+    { day: '2026-01-30', supply: 1_000_000 },
+    { day: '2026-01-31', supply: 1_250_000 },
+  ],
+};
+const exampleDailyVolume = {
+  from: '2026-01-30',
+  to: '2026-01-31',
+  days: [
+    { day: '2026-01-30', types: volumeOf({ TRANSFER: [12, 340.5], PURCHASE: [3, 75] }) },
+    { day: '2026-01-31', types: volumeOf({ MINT: [1, 250_000], TRANSFER: [9, 120], REWARD: [40, 400] }) },
+  ],
+};
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
 

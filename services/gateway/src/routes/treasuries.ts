@@ -1,7 +1,35 @@
 import { problem, supplyReport, treasuryList } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
-import { exampleSupplyReport, exampleTreasuryList, withExample } from './examples';
+import { exampleTreasury, withExample } from './examples';
+
+// The OpenAPI examples of these routes.
+const exampleTreasuryList = { treasuries: [exampleTreasury] };
+const exampleSupplyReport = {
+  minted: 100000,
+  burned: 500,
+  supply: 99500,
+  balances: 99500,
+  inFlight: 0,
+  creditLegs: {
+    maxAgeSeconds: 300,
+    inFlight: { count: 0, amount: 0 },
+    young: { count: 0, amount: 0 },
+    stale: { count: 0, amount: 0 },
+    oldestAgeSeconds: null,
+    staleTransactionIds: [],
+  },
+  discrepancy: 0,
+  wallets: 12,
+  transactions: 340,
+  mismatchedWallets: [],
+  overRefundedPurchases: [],
+  heldCoins: 49.99,
+  mismatchedHolds: [],
+  badCaptures: [],
+  mismatchedSequences: [],
+  consistent: true,
+};
 
 /** Treasury balances and the supply audit (docs/CONTRACT.md "Treasuries", "Amounts"): reads from the ledger's internal API. */
 export function registerTreasuryRoutes(app: App, deps: { internal: InternalApi }): void {
