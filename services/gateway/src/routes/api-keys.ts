@@ -9,6 +9,7 @@ import { authorityOf, userIdOf } from '../plugins/auth';
 import { apiKeyPrefix, type ApiKeyVerifier } from '../plugins/api-key';
 import { exampleAt, exampleGrantRequest, withExample } from './examples';
 import type { ApiKeyScopeName } from '@coin/contracts';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const apiKeyId = '3f2e1d0c-9b8a-4776-8564-a3b2c1d0e9f8';
@@ -32,22 +33,23 @@ export interface ApiKeyRouteDeps {
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
 
-export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
-  app.post(
-    '/api/admin/api-keys',
-    {
-      config: { access: 'superadmin', stepUp: true },
-      schema: {
-        tags: ['api-keys'],
-        summary:
-          'Ask for an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for: 202 with the secret (shown this once) and the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve); the key works from that approval on',
-        operationId: 'createApiKey',
-        body: withExample(createApiKeyBody, exampleCreateApiKey),
-        // 404: the owner named is no live account; 422: not an ADMIN or SUPERADMIN.
-        response: { 202: withExample(requestedApiKey, exampleRequestedApiKey), 404: problem, 422: problem, ...errorResponses },
-      },
+const route = routeOf<ApiKeyRouteDeps>();
+
+export const apiKeyRoutes: RouteDef<ApiKeyRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/api-keys',
+    config: { access: 'superadmin', stepUp: true },
+    schema: {
+      tags: ['api-keys'],
+      summary:
+        'Ask for an API key issued to an ADMIN or SUPERADMIN (ownerUserId; default: the caller), the only one it works for: 202 with the secret (shown this once) and the request another SUPERADMIN approves (POST /api/admin/grant-requests/{id}/approve); the key works from that approval on',
+      operationId: 'createApiKey',
+      body: withExample(createApiKeyBody, exampleCreateApiKey),
+      // 404: the owner named is no live account; 422: not an ADMIN or SUPERADMIN.
+      response: { 202: withExample(requestedApiKey, exampleRequestedApiKey), 404: problem, 422: problem, ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       // The secret is made here, when it can be handed over, and only its hash is sent over Kafka
       // and stored with the request: the key exists (and works) only once a second SUPERADMIN
       // approves it (docs/DESIGN.md "Two-person acts").
@@ -61,35 +63,33 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       reply.status(202);
       return { grantRequest: answer.grantRequest, key };
     },
-  );
+  }),
 
-  app.get(
-    '/api/admin/api-keys',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['api-keys'],
-        summary: 'List API keys (never their secrets), revoked ones included',
-        operationId: 'listApiKeys',
-        response: { 200: withExample(apiKeyList, exampleApiKeyList), ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/api-keys',
+    config: { access: 'superadmin' },
+    schema: {
+      tags: ['api-keys'],
+      summary: 'List API keys (never their secrets), revoked ones included',
+      operationId: 'listApiKeys',
+      response: { 200: withExample(apiKeyList, exampleApiKeyList), ...errorResponses },
     },
-    async (request) => deps.internal.read('users.api-keys', {}, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.read('users.api-keys', {}, String(request.id)),
+  }),
 
-  app.delete(
-    '/api/admin/api-keys/:id',
-    {
-      config: { access: 'superadmin' },
-      schema: {
-        tags: ['api-keys'],
-        summary: 'Revoke an API key, effective on the next request',
-        operationId: 'revokeApiKey',
-        params: apiKeyIdParams,
-        response: { 204: z.null().describe('Revoked'), 404: problem, ...errorResponses },
-      },
+  route({
+    method: 'DELETE',
+    url: '/api/admin/api-keys/:id',
+    config: { access: 'superadmin' },
+    schema: {
+      tags: ['api-keys'],
+      summary: 'Revoke an API key, effective on the next request',
+      operationId: 'revokeApiKey',
+      params: apiKeyIdParams,
+      response: { 204: z.null().describe('Revoked'), 404: problem, ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { keyHash } = await deps.commands.user(userDraft('user.api-key.revoke', { id: request.params.id }), {
         ...authorityOf(request),
         requestId: String(request.id),
@@ -97,5 +97,9 @@ export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
       await deps.apiKeys.revoked(keyHash, request.params.id);
       return reply.status(204).send(null);
     },
-  );
+  }),
+];
+
+export function registerApiKeyRoutes(app: App, deps: ApiKeyRouteDeps): void {
+  registerRoutes(app, apiKeyRoutes, deps);
 }

@@ -16,6 +16,7 @@ import type { InternalApi } from '../clients/internal-api';
 import type { LoginThrottle } from '../plugins/login-throttle';
 import { exampleTokenPair, withExample } from './examples';
 import { registrationAttemptDetail } from '@coin/contracts';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 export const exampleRegister = { email: 'ada@example.com', password: 'correct horse battery', fullName: 'Ada Lovelace' };
@@ -46,22 +47,23 @@ const errorResponses = { 400: problem, 401: problem, 409: problem, 429: problem,
 /** No 409: an address that already has an account answers 202 like a free one. */
 const registerErrorResponses = { 400: problem, 429: problem, 503: problem, 504: problem };
 
-export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
-  app.post(
-    '/api/auth/register',
-    {
-      config: { access: 'public', rateLimitPolicies: ['register-ip'] },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Create an account (its wallet with it), then log in. The same 202 whether the address was free or already had an account ' +
-          '(whose owner is told at their next login), so registration does not reveal who has an account',
-        operationId: 'registerUser',
-        body: withExample(registerBody, exampleRegister),
-        response: { 202: withExample(registrationAccepted, exampleRegistrationAccepted), ...registerErrorResponses },
-      },
+const route = routeOf<AuthRouteDeps>();
+
+export const authRoutes: RouteDef<AuthRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/auth/register',
+    config: { access: 'public', rateLimitPolicies: ['register-ip'] },
+    schema: {
+      tags: ['auth'],
+      summary:
+        'Create an account (its wallet with it), then log in. The same 202 whether the address was free or already had an account ' +
+        '(whose owner is told at their next login), so registration does not reveal who has an account',
+      operationId: 'registerUser',
+      body: withExample(registerBody, exampleRegister),
+      response: { 202: withExample(registrationAccepted, exampleRegistrationAccepted), ...registerErrorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { email, password, fullName } = request.body;
       // Hash here so the plaintext never reaches a Kafka topic.
       const passwordHash = await hashPassword(password, deps.passwordHashCost ?? owaspScryptCost);
@@ -91,28 +93,31 @@ export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
       reply.status(202);
       return { status: 'accepted' as const, detail: registrationAcceptedDetail };
     },
-  );
+  }),
 
-  app.post(
-    '/api/auth/login',
-    {
-      config: { access: 'public', rateLimitPolicies: ['login-ip'] },
-      schema: {
-        tags: ['auth'],
-        summary: 'Exchange email and password for tokens, or (second factor enrolled) for a challenge to answer with a code',
-        description:
-          'The tokens come with the notices the owner has not seen, each shown once. An account with a second factor (TOTP) gets `{mfaRequired: true, challenge, expiresIn}` instead of tokens: send the ' +
-          'challenge and a code to POST /api/auth/mfa/verify. An ADMIN or SUPERADMIN without one gets tokens that reach the routes ' +
-          'any user has and POST /api/auth/mfa/enrolment; their admin routes answer 403 MFA_REQUIRED.',
-        operationId: 'login',
-        body: withExample(loginBody, exampleLogin),
-        response: { 200: withExample(loginAnswer, exampleLoginResult), ...errorResponses },
-      },
+  route({
+    method: 'POST',
+    url: '/api/auth/login',
+    config: { access: 'public', rateLimitPolicies: ['login-ip'] },
+    schema: {
+      tags: ['auth'],
+      summary: 'Exchange email and password for tokens, or (second factor enrolled) for a challenge to answer with a code',
+      description:
+        'The tokens come with the notices the owner has not seen, each shown once. An account with a second factor (TOTP) gets `{mfaRequired: true, challenge, expiresIn}` instead of tokens: send the ' +
+        'challenge and a code to POST /api/auth/mfa/verify. An ADMIN or SUPERADMIN without one gets tokens that reach the routes ' +
+        'any user has and POST /api/auth/mfa/enrolment; their admin routes answer 403 MFA_REQUIRED.',
+      operationId: 'login',
+      body: withExample(loginBody, exampleLogin),
+      response: { 200: withExample(loginAnswer, exampleLoginResult), ...errorResponses },
     },
     // Failed logins are budgeted per (e-mail, client) and per client, never per e-mail alone.
-    async (request, reply) =>
+    handler: async (request, reply, deps) =>
       deps.loginThrottle.attempt(request.body.email, request.ip, reply, () =>
         deps.internal.post('users.login', request.body, String(request.id)),
       ),
-  );
+  }),
+];
+
+export function registerAuthRoutes(app: App, deps: AuthRouteDeps): void {
+  registerRoutes(app, authRoutes, deps);
 }

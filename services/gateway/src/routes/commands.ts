@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { principalOf } from '../plugins/auth';
 import type { CommandStatusReader } from '../plugins/idempotency';
 import { exampleMoneyResult, withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const exampleCommandStatus = {
@@ -13,6 +14,12 @@ const exampleCommandStatus = {
   request: 'POST /api/coins/transfer',
 } as const;
 
+export interface CommandRouteDeps {
+  commandStatus: CommandStatusReader;
+}
+
+const route = routeOf<CommandRouteDeps>();
+
 /**
  * What became of a money request sent with an Idempotency-Key, e.g. after a 504.
  * Keys are per caller: the command ids are derived from the caller's token subject, so another
@@ -20,20 +27,23 @@ const exampleCommandStatus = {
  * the keys of its own rewards, payouts and hold settlements; a test-mode client for the keys of its
  * sandbox commands only (docs/decisions/0018-sandbox.md: its command ids are of its space).
  */
-export function registerCommandRoutes(app: App, deps: { commandStatus: CommandStatusReader }): void {
-  app.get(
-    '/api/commands/:idempotencyKey',
-    {
-      config: { access: 'owner', sandbox: 'ledger' },
-      schema: {
-        tags: ['coins', 'money'],
-        summary:
-          "What became of the caller's request sent with this Idempotency-Key: IN_PROGRESS, DONE (with the answer it got) or UNKNOWN (send it again with the same key: safe)",
-        operationId: 'getCommandStatus',
-        params: z.object({ idempotencyKey }),
-        response: { 200: withExample(commandStatus, exampleCommandStatus), 400: problem, 401: problem, 403: problem, 503: problem },
-      },
+export const commandRoutes: RouteDef<CommandRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/commands/:idempotencyKey',
+    config: { access: 'owner', sandbox: 'ledger' },
+    schema: {
+      tags: ['coins', 'money'],
+      summary:
+        "What became of the caller's request sent with this Idempotency-Key: IN_PROGRESS, DONE (with the answer it got) or UNKNOWN (send it again with the same key: safe)",
+      operationId: 'getCommandStatus',
+      params: z.object({ idempotencyKey }),
+      response: { 200: withExample(commandStatus, exampleCommandStatus), 400: problem, 401: problem, 403: problem, 503: problem },
     },
-    async (request) => deps.commandStatus.statusOf(principalOf(request), request.params.idempotencyKey) as never,
-  );
+    handler: async (request, _reply, deps) => deps.commandStatus.statusOf(principalOf(request), request.params.idempotencyKey) as never,
+  }),
+];
+
+export function registerCommandRoutes(app: App, deps: CommandRouteDeps): void {
+  registerRoutes(app, commandRoutes, deps);
 }

@@ -14,6 +14,7 @@ import { principalOf } from '../plugins/auth';
 import { spaceOf } from '../plugins/sandbox';
 import { withExample } from './examples';
 import { keysetLinks } from './paging';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 503: problem, 504: problem };
 
@@ -36,6 +37,12 @@ const exampleEvent: PlatformEvent = {
   },
 };
 
+export interface EventRouteDeps {
+  internal: InternalApi;
+}
+
+const route = routeOf<EventRouteDeps>();
+
 /**
  * A platform client's own events (docs/DESIGN.md "Webhooks"): what its webhooks carry, kept 30
  * days by the webhooks service, so a platform backfills after an outage. SYSTEM tokens only
@@ -43,23 +50,22 @@ const exampleEvent: PlatformEvent = {
  * client's events can be named. A test-mode client's events are the sandbox webhooks instance's
  * (plugins/sandbox.ts), read there only.
  */
-export function registerEventRoutes(app: App, deps: { internal: InternalApi }): void {
-  app.get(
-    '/api/events',
-    {
-      config: { access: 'platform', sandbox: 'webhooks' },
-      schema: {
-        tags: ['webhooks'],
-        summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it, and whether or not the client ever registered one); filter by type and by time. A test-mode client's are the sandbox's`,
-        operationId: 'listEvents',
-        querystring: eventsQuery,
-        response: {
-          200: withExample(platformEventPublicPage, { events: [exampleEvent], nextCursor: null, hasMore: false }),
-          ...errorResponses,
-        },
+export const eventRoutes: RouteDef<EventRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/events',
+    config: { access: 'platform', sandbox: 'webhooks' },
+    schema: {
+      tags: ['webhooks'],
+      summary: `The calling platform client's events of the last ${eventRetentionDays} days, oldest first, each exactly as its webhook deliveries carry it (whether or not an endpoint received it, and whether or not the client ever registered one); filter by type and by time. A test-mode client's are the sandbox's`,
+      operationId: 'listEvents',
+      querystring: eventsQuery,
+      response: {
+        200: withExample(platformEventPublicPage, { events: [exampleEvent], nextCursor: null, hasMore: false }),
+        ...errorResponses,
       },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { limit, cursor, type, after } = request.query as z.output<typeof eventsQuery>;
       const page = await deps.internal.in(spaceOf(request)).read(
         'webhooks.events',
@@ -74,22 +80,21 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
       );
       return keysetLinks(page);
     },
-  );
+  }),
 
-  app.get(
-    '/api/events/:id',
-    {
-      config: { access: 'platform', sandbox: 'webhooks' },
-      schema: {
-        tags: ['webhooks'],
-        summary:
-          "One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404; a test-mode client's are the sandbox's)",
-        operationId: 'getEvent',
-        params: platformEventIdParams,
-        response: { 200: withExample(platformEvent, exampleEvent), 404: problem, ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/events/:id',
+    config: { access: 'platform', sandbox: 'webhooks' },
+    schema: {
+      tags: ['webhooks'],
+      summary:
+        "One event of the calling platform client, exactly as its webhook deliveries carry it (another client's is a 404; a test-mode client's are the sandbox's)",
+      operationId: 'getEvent',
+      params: platformEventIdParams,
+      response: { 200: withExample(platformEvent, exampleEvent), 404: problem, ...errorResponses },
     },
-    async (request) =>
+    handler: async (request, _reply, deps) =>
       deps.internal
         .in(spaceOf(request))
         .read(
@@ -97,5 +102,9 @@ export function registerEventRoutes(app: App, deps: { internal: InternalApi }): 
           { clientId: principalOf(request).subject, eventId: (request.params as { id: string }).id },
           String(request.id),
         ),
-  );
+  }),
+];
+
+export function registerEventRoutes(app: App, deps: EventRouteDeps): void {
+  registerRoutes(app, eventRoutes, deps);
 }

@@ -20,6 +20,7 @@ import { minor } from './amounts';
 import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
 import { examplePayoutResult, exampleUserId, withExample } from './examples';
 import { examplePayoutApproval } from './approvals';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const examplePayout = {
@@ -84,30 +85,31 @@ async function payerOf(
   return { kind: 'user', userId: me };
 }
 
+const route = routeOf<PayoutRouteDeps>();
+
 /** POST /api/coins/payouts: one request pays up to payoutLinesMax users, all or nothing. */
-export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
-  app.post(
-    '/api/coins/payouts',
-    {
-      // A test-mode client's payout goes to the sandbox ledger (docs/decisions/0018-sandbox.md).
-      config: { access: 'payout', idempotent: true, sandbox: 'ledger' },
-      bodyLimit: payoutBodyBytesMax,
-      schema: {
-        tags: ['coins', 'money'],
-        summary: `Pay up to ${payoutLinesMax.toLocaleString('en-US')} users at once from REWARDS or the caller's wallet: all lines or none`,
-        description:
-          'From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller\'s wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer\'s active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. A person\'s payout from REWARDS that would take a four-eyes window to its threshold moves nothing and answers 202 with a PayoutApproval: another ADMIN+ approves it (POST /api/admin/payout-approvals/{id}/approve) or rejects it, or it expires. Body at most 256 KiB.',
-        headers: idempotencyHeaders,
-        operationId: 'payout',
-        body: withExample(payoutBody, examplePayout),
-        response: {
-          201: withExample(payoutResult, examplePayoutResult),
-          202: withExample(payoutApprovalPending, examplePayoutApprovalPending),
-          ...errorResponses,
-        },
+export const payoutRoutes: RouteDef<PayoutRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/coins/payouts',
+    // A test-mode client's payout goes to the sandbox ledger (docs/decisions/0018-sandbox.md).
+    config: { access: 'payout', idempotent: true, sandbox: 'ledger' },
+    bodyLimit: payoutBodyBytesMax,
+    schema: {
+      tags: ['coins', 'money'],
+      summary: `Pay up to ${payoutLinesMax.toLocaleString('en-US')} users at once from REWARDS or the caller's wallet: all lines or none`,
+      description:
+        'From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller\'s wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer\'s active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. A person\'s payout from REWARDS that would take a four-eyes window to its threshold moves nothing and answers 202 with a PayoutApproval: another ADMIN+ approves it (POST /api/admin/payout-approvals/{id}/approve) or rejects it, or it expires. Body at most 256 KiB.',
+      headers: idempotencyHeaders,
+      operationId: 'payout',
+      body: withExample(payoutBody, examplePayout),
+      response: {
+        201: withExample(payoutResult, examplePayoutResult),
+        202: withExample(payoutApprovalPending, examplePayoutApprovalPending),
+        ...errorResponses,
       },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { from, reason, reference, metadata, lines } = request.body;
       const payer = await payerOf(request, from, deps.apiKeys);
       refusePaymentToPeopleBehindKey(
@@ -135,5 +137,9 @@ export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
         appliedOrPending,
       );
     },
-  );
+  }),
+];
+
+export function registerPayoutRoutes(app: App, deps: PayoutRouteDeps): void {
+  registerRoutes(app, payoutRoutes, deps);
 }

@@ -45,8 +45,10 @@ export interface RouteDef<Deps, S extends FastifySchema = FastifySchema> {
   url: string;
   config: FastifyContextConfig;
   schema: S;
-  /** Route options a route rarely needs, given the instance it is registered on (e.g. its own error handler). */
-  options?: (app: App) => Pick<RouteShorthandOptions, 'errorHandler'>;
+  /** The largest body it accepts, in bytes, when not fastify's default (1 MiB). */
+  bodyLimit?: number;
+  /** Route options a route rarely needs, given the instance it is registered on (its own error handler, a hook of its own). */
+  options?: (app: App) => Pick<RouteShorthandOptions, 'errorHandler' | 'preValidation'>;
   // A method, so a list of routes of different schemas is one type (RouteDef<Deps>[]).
   handler(
     request: RouteRequest<S>,
@@ -72,6 +74,7 @@ export function registerRoutes<Deps>(app: App, routes: readonly RouteDef<Deps>[]
       url: def.url,
       config: def.config,
       schema: def.schema,
+      ...(def.bodyLimit !== undefined ? { bodyLimit: def.bodyLimit } : {}),
       ...(def.options ? def.options(app) : {}),
       handler: (request, reply) => def.handler(request, reply, deps),
     });

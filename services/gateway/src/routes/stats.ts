@@ -2,6 +2,7 @@ import { dailyRangeQuery, dailySupply, dailyVolume, problem } from '@coin/contra
 import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
 import { withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const volumeOf = (counts: Record<string, [number, number]>) =>
@@ -31,39 +32,47 @@ const exampleDailyVolume = {
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
 
+export interface StatsRouteDeps {
+  internal: InternalApi;
+}
+
+const route = routeOf<StatsRouteDeps>();
+
 /**
  * The ledger's numbers by day (docs/CONTRACT.md "Daily series"), read from history for ADMIN+:
  * the console's dashboard draws a range from one call per series.
  */
-export function registerStatsRoutes(app: App, deps: { internal: InternalApi }): void {
-  app.get(
-    '/api/admin/stats/daily-supply',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'history'],
-        summary: 'The coins in existence (Σ MINT − Σ BURN) at the end of each UTC day of [from, to] (both days included, at most 366)',
-        operationId: 'getDailySupply',
-        querystring: dailyRangeQuery,
-        response: { 200: withExample(dailySupply, exampleDailySupply), ...errorResponses },
-      },
+export const statsRoutes: RouteDef<StatsRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/stats/daily-supply',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'history'],
+      summary: 'The coins in existence (Σ MINT − Σ BURN) at the end of each UTC day of [from, to] (both days included, at most 366)',
+      operationId: 'getDailySupply',
+      querystring: dailyRangeQuery,
+      response: { 200: withExample(dailySupply, exampleDailySupply), ...errorResponses },
     },
-    async (request) => deps.internal.read('history.daily-supply', request.query, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.read('history.daily-supply', request.query, String(request.id)),
+  }),
 
-  app.get(
-    '/api/admin/stats/daily-volume',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'history'],
-        summary:
-          'How many transactions of each type, and the coins they moved, on each UTC day of [from, to] (both days included, at most 366)',
-        operationId: 'getDailyVolume',
-        querystring: dailyRangeQuery,
-        response: { 200: withExample(dailyVolume, exampleDailyVolume), ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/stats/daily-volume',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'history'],
+      summary:
+        'How many transactions of each type, and the coins they moved, on each UTC day of [from, to] (both days included, at most 366)',
+      operationId: 'getDailyVolume',
+      querystring: dailyRangeQuery,
+      response: { 200: withExample(dailyVolume, exampleDailyVolume), ...errorResponses },
     },
-    async (request) => deps.internal.read('history.daily-volume', request.query, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.read('history.daily-volume', request.query, String(request.id)),
+  }),
+];
+
+export function registerStatsRoutes(app: App, deps: StatsRouteDeps): void {
+  registerRoutes(app, statsRoutes, deps);
 }

@@ -2,6 +2,7 @@ import { problem, supplyReport, treasuryList } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
 import { exampleTreasury, withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const exampleTreasuryList = { treasuries: [exampleTreasury] };
@@ -31,33 +32,41 @@ const exampleSupplyReport = {
   consistent: true,
 };
 
-/** Treasury balances and the supply audit (docs/CONTRACT.md "Treasuries", "Amounts"): reads from the ledger's internal API. */
-export function registerTreasuryRoutes(app: App, deps: { internal: InternalApi }): void {
-  app.get(
-    '/api/admin/treasuries',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'The four treasuries with their balances',
-        operationId: 'listTreasuries',
-        response: { 200: withExample(treasuryList, exampleTreasuryList), 401: problem, 403: problem, 503: problem },
-      },
-    },
-    async (request) => deps.internal.read('ledger.treasuries', {}, String(request.id)),
-  );
+export interface TreasuryRouteDeps {
+  internal: InternalApi;
+}
 
-  app.get(
-    '/api/admin/supply',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums',
-        operationId: 'getSupplyReport',
-        response: { 200: withExample(supplyReport, exampleSupplyReport), 401: problem, 403: problem, 503: problem },
-      },
+const route = routeOf<TreasuryRouteDeps>();
+
+/** Treasury balances and the supply audit (docs/CONTRACT.md "Treasuries", "Amounts"): reads from the ledger's internal API. */
+export const treasuryRoutes: RouteDef<TreasuryRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/treasuries',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'The four treasuries with their balances',
+      operationId: 'listTreasuries',
+      response: { 200: withExample(treasuryList, exampleTreasuryList), 401: problem, 403: problem, 503: problem },
     },
-    async (request) => deps.internal.read('ledger.supply', {}, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.read('ledger.treasuries', {}, String(request.id)),
+  }),
+
+  route({
+    method: 'GET',
+    url: '/api/admin/supply',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary: 'Audit: Σ balances against Σ MINT − Σ BURN, and per-wallet entry sums',
+      operationId: 'getSupplyReport',
+      response: { 200: withExample(supplyReport, exampleSupplyReport), 401: problem, 403: problem, 503: problem },
+    },
+    handler: async (request, _reply, deps) => deps.internal.read('ledger.supply', {}, String(request.id)),
+  }),
+];
+
+export function registerTreasuryRoutes(app: App, deps: TreasuryRouteDeps): void {
+  registerRoutes(app, treasuryRoutes, deps);
 }

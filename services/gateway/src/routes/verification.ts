@@ -6,6 +6,7 @@ import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { exampleUser, withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface VerificationRouteDeps {
   commands: CommandBus;
@@ -15,6 +16,8 @@ export interface VerificationRouteDeps {
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 404: problem, 429: problem, 503: problem, 504: problem };
 
+const route = routeOf<VerificationRouteDeps>();
+
 /**
  * A user's verification (docs/CONTRACT.md "Verification"): what the cash-out daily amount reads.
  * An ADMIN+ verifies a USER alone, as they set a user's spending limits, with a fresh second
@@ -22,22 +25,21 @@ const errorResponses = { 400: problem, 401: problem, 403: problem, 404: problem,
  * (routes/verification-requests.ts): set here, it is refused (403 FOUR_EYES_REQUIRED). Taking
  * verification away is one person's: it only tightens.
  */
-export function registerVerificationRoutes(app: App, deps: VerificationRouteDeps): void {
-  app.put(
-    '/api/admin/users/:id/verification',
-    {
-      config: { access: 'admin', stepUp: true },
-      schema: {
-        tags: ['admin'],
-        summary:
-          "Verify a user or take their verification away, with a reason (audited); the same value again changes nothing. A change ends the user's current access tokens at once (their refresh token stays good): the next one carries the new state, which the cash-out daily amount reads. Verifying an ADMIN or SUPERADMIN account is refused here (403 FOUR_EYES_REQUIRED): ask for it with POST /api/admin/users/{id}/verification-requests, which another ADMIN+ approves",
-        params: z.object({ id: userIdParam }),
-        operationId: 'setUserVerification',
-        body: withExample(setVerificationBody, { verified: true, reason: 'Identity document checked (ticket KYC-1042)' }),
-        response: { 200: withExample(verificationSet, { user: { ...exampleUser, isVerified: true } }), ...errorResponses },
-      },
+export const verificationRoutes: RouteDef<VerificationRouteDeps>[] = [
+  route({
+    method: 'PUT',
+    url: '/api/admin/users/:id/verification',
+    config: { access: 'admin', stepUp: true },
+    schema: {
+      tags: ['admin'],
+      summary:
+        "Verify a user or take their verification away, with a reason (audited); the same value again changes nothing. A change ends the user's current access tokens at once (their refresh token stays good): the next one carries the new state, which the cash-out daily amount reads. Verifying an ADMIN or SUPERADMIN account is refused here (403 FOUR_EYES_REQUIRED): ask for it with POST /api/admin/users/{id}/verification-requests, which another ADMIN+ approves",
+      params: z.object({ id: userIdParam }),
+      operationId: 'setUserVerification',
+      body: withExample(setVerificationBody, { verified: true, reason: 'Identity document checked (ticket KYC-1042)' }),
+      response: { 200: withExample(verificationSet, { user: { ...exampleUser, isVerified: true } }), ...errorResponses },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { id } = request.params;
       const { verified, reason } = request.body;
       const result = await deps.commands.user(userDraft('user.set-verification', { userId: id, verified, reason }), {
@@ -51,5 +53,9 @@ export function registerVerificationRoutes(app: App, deps: VerificationRouteDeps
       const { tokenVersion: _omitted, ...user } = await deps.internal.read('users.user', { id }, String(request.id));
       return { user };
     },
-  );
+  }),
+];
+
+export function registerVerificationRoutes(app: App, deps: VerificationRouteDeps): void {
+  registerRoutes(app, verificationRoutes, deps);
 }
