@@ -5,6 +5,7 @@ import type { CommandBus } from '../clients/commands';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleUserId, withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const exampleFreezeBody = { reason: 'Circular transfers among new accounts', caseId: 'case-2026-0042' };
@@ -29,55 +30,24 @@ export interface FreezeRouteDeps {
 const idParams = z.object({ id: userIdParam });
 const answer = withExample(freezeResult, exampleFreezeResult);
 
-/**
- * Wallet freezes (docs/CONTRACT.md "Wallet freezes"): an ADMIN+ freezes a user wallet's outgoing
- * movements; lifting it takes a request by one ADMIN+ and an approval by another, with a fresh
- * second factor. The ledger decides each (who may, whether frozen, whether the approver asked);
- * the gateway only drafts the command, keyed by the wallet.
- */
-export function registerFreezeRoutes(app: App, deps: FreezeRouteDeps): void {
-  app.post(
-    '/api/admin/users/:id/freeze',
-    {
-      config: { access: 'admin', idempotent: true },
-      schema: {
-        tags: ['admin', 'freezes'],
-        summary:
-          "Freeze a user wallet's outgoing movements: its debits are refused (409 WALLET_FROZEN), coins sent to it still land (201 with the freeze)",
-        headers: idempotencyHeaders,
-        params: idParams,
-        body: withExample(freezeBody, exampleFreezeBody),
-        operationId: 'freezeUserWallet',
-        response: { 201: answer, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { reason, caseId } = request.body;
-      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-        ledgerDraft('ledger.freeze-wallet', { userId: request.params.id, reason, ...(caseId ? { caseId } : {}), requestHash }),
-      );
-    },
-  );
-  registerUnfreezeRoutes(app, deps);
-}
+const route = routeOf<FreezeRouteDeps>();
 
 /** The two people who lift a freeze: one asks, a different ADMIN+ approves (the ledger refuses the requester). */
-function registerUnfreezeRoutes(app: App, deps: FreezeRouteDeps): void {
-  app.post(
-    '/api/admin/users/:id/freeze/unfreeze-request',
-    {
-      config: { access: 'admin', idempotent: true },
-      schema: {
-        tags: ['admin', 'freezes'],
-        summary: 'Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request)',
-        headers: idempotencyHeaders,
-        params: idParams,
-        body: withExample(unfreezeRequestBody, exampleUnfreezeRequestBody),
-        operationId: 'requestUnfreeze',
-        response: { 200: answer, ...errorResponses },
-      },
+const unfreezeRoutes: RouteDef<FreezeRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/users/:id/freeze/unfreeze-request',
+    config: { access: 'admin', idempotent: true },
+    schema: {
+      tags: ['admin', 'freezes'],
+      summary: 'Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request)',
+      headers: idempotencyHeaders,
+      params: idParams,
+      body: withExample(unfreezeRequestBody, exampleUnfreezeRequestBody),
+      operationId: 'requestUnfreeze',
+      response: { 200: answer, ...errorResponses },
     },
-    async (request, reply) =>
+    handler: async (request, reply, deps) =>
       sendLedgerCommand(
         deps.commands,
         request,
@@ -85,23 +55,22 @@ function registerUnfreezeRoutes(app: App, deps: FreezeRouteDeps): void {
         (requestHash) => ledgerDraft('ledger.request-unfreeze', { userId: request.params.id, reason: request.body.reason, requestHash }),
         200,
       ),
-  );
+  }),
 
-  app.post(
-    '/api/admin/users/:id/freeze/unfreeze-approval',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['admin', 'freezes'],
-        summary:
-          'Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor',
-        headers: idempotencyHeaders,
-        params: idParams,
-        operationId: 'approveUnfreeze',
-        response: { 200: answer, ...errorResponses },
-      },
+  route({
+    method: 'POST',
+    url: '/api/admin/users/:id/freeze/unfreeze-approval',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['admin', 'freezes'],
+      summary:
+        'Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor',
+      headers: idempotencyHeaders,
+      params: idParams,
+      operationId: 'approveUnfreeze',
+      response: { 200: answer, ...errorResponses },
     },
-    async (request, reply) =>
+    handler: async (request, reply, deps) =>
       sendLedgerCommand(
         deps.commands,
         request,
@@ -109,5 +78,40 @@ function registerUnfreezeRoutes(app: App, deps: FreezeRouteDeps): void {
         (requestHash) => ledgerDraft('ledger.approve-unfreeze', { userId: request.params.id, requestHash }),
         200,
       ),
-  );
+  }),
+];
+
+/**
+ * Wallet freezes (docs/CONTRACT.md "Wallet freezes"): an ADMIN+ freezes a user wallet's outgoing
+ * movements; lifting it takes a request by one ADMIN+ and an approval by another, with a fresh
+ * second factor. The ledger decides each (who may, whether frozen, whether the approver asked);
+ * the gateway only drafts the command, keyed by the wallet.
+ */
+export const freezeRoutes: RouteDef<FreezeRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/users/:id/freeze',
+    config: { access: 'admin', idempotent: true },
+    schema: {
+      tags: ['admin', 'freezes'],
+      summary:
+        "Freeze a user wallet's outgoing movements: its debits are refused (409 WALLET_FROZEN), coins sent to it still land (201 with the freeze)",
+      headers: idempotencyHeaders,
+      params: idParams,
+      body: withExample(freezeBody, exampleFreezeBody),
+      operationId: 'freezeUserWallet',
+      response: { 201: answer, ...errorResponses },
+    },
+    handler: async (request, reply, deps) => {
+      const { reason, caseId } = request.body;
+      return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.freeze-wallet', { userId: request.params.id, reason, ...(caseId ? { caseId } : {}), requestHash }),
+      );
+    },
+  }),
+  ...unfreezeRoutes,
+];
+
+export function registerFreezeRoutes(app: App, deps: FreezeRouteDeps): void {
+  registerRoutes(app, freezeRoutes, deps);
 }
