@@ -18,6 +18,7 @@ import { principalOf, userIdOf } from '../plugins/auth';
 import { keysetLinks, offsetLinks, startOf } from './paging';
 import { exampleAt, exampleTransaction, withExample } from './examples';
 import type { AuditLogPage, ServiceActionLogEntry } from '@coin/contracts';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const exampleHistoryPage = { transactions: [exampleTransaction], nextCursor: null, hasMore: false };
@@ -90,27 +91,94 @@ export function gatherMetadataParams(query: Record<string, unknown>): Record<str
   return { ...rest, metadata };
 }
 
+export interface HistoryRouteDeps {
+  internal: InternalApi;
+}
+
+const route = routeOf<HistoryRouteDeps>();
+
+/**
+ * The transaction search: ADMIN+ over every transaction, a platform client over the ones its own
+ * requests made (docs/DESIGN.md "Platform read-back"); a test-mode client over the ones it made in
+ * the sandbox, from the sandbox's history alone (docs/decisions/0018-sandbox.md).
+ */
+const transactionSearchRoutes: RouteDef<HistoryRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/transactions',
+    config: { access: 'search', sandbox: 'ledger' },
+    options: () => ({
+      preValidation: async (request) => {
+        request.query = gatherMetadataParams(request.query as Record<string, unknown>) as typeof request.query;
+      },
+    }),
+    schema: {
+      tags: ['admin', 'history'],
+      summary:
+        'Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ' +
+        'ADMIN+ all of them, a platform client those its own requests made (a test-mode client: those it made in the sandbox, never a live one)',
+      operationId: 'searchTransactions',
+      querystring: adminTransactionsQuery,
+      response: { 200: withExample(adminTransactionsPublicPage, exampleHistoryPage), ...errorResponses },
+    },
+    handler: async (request, _reply, deps) => {
+      const principal = principalOf(request);
+      // A platform client searches only what its own requests made, whatever else it filters by.
+      const scope = principal.kind === 'system' ? { clientId: principal.subject } : {};
+      const { metadata, ...filters } = request.query;
+      const query = { ...filters, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), ...scope };
+      return keysetLinks(await deps.internal.in(spaceOf(request)).read('history.transactions', query, String(request.id)));
+    },
+  }),
+];
+
+/** The caller's own keyset history, filtered by metadata like the search (`metadata[key]=value`). */
+const ownHistoryRoutes: RouteDef<HistoryRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/coins/history',
+    config: { access: 'user' },
+    options: () => ({
+      preValidation: async (request) => {
+        request.query = gatherMetadataParams(request.query as Record<string, unknown>) as typeof request.query;
+      },
+    }),
+    schema: {
+      tags: ['history'],
+      summary:
+        "The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor); metadata[key]=value keeps those whose metadata has every pair given",
+      operationId: 'getMyHistory',
+      querystring: historyPublicQuery,
+      response: { 200: withExample(historyPublicPage, exampleHistoryPage), ...errorResponses },
+    },
+    handler: async (request, _reply, deps) => {
+      const { metadata, ...page } = request.query;
+      const query = { userId: userIdOf(request), ...page, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}) };
+      return keysetLinks(await deps.internal.read('history.user-transactions', query, String(request.id)));
+    },
+  }),
+];
+
 /**
  * History reads (docs/CONTRACT.md "Paging"). A user reads only their own history: the user id comes from the
  * access token, never from the query. Eventually consistent: a transaction shows within 1 s.
  */
-export function registerHistoryRoutes(app: App, deps: { internal: InternalApi }): void {
-  registerOwnHistory(app, deps);
+export const historyRoutes: RouteDef<HistoryRouteDeps>[] = [
+  ...ownHistoryRoutes,
 
-  app.get(
-    '/api/wallets/me/transactions',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['history', 'wallets'],
-        summary:
-          "The caller's transactions, newest first (createdAt desc, id desc), by limit and offset (or the previous page's nextCursor), with the total",
-        operationId: 'listMyTransactions',
-        querystring: walletTransactionsPublicQuery,
-        response: { 200: withExample(walletTransactionsPublicPage, exampleWalletTransactionsPage), ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/wallets/me/transactions',
+    config: { access: 'user' },
+    schema: {
+      tags: ['history', 'wallets'],
+      summary:
+        "The caller's transactions, newest first (createdAt desc, id desc), by limit and offset (or the previous page's nextCursor), with the total",
+      operationId: 'listMyTransactions',
+      querystring: walletTransactionsPublicQuery,
+      response: { 200: withExample(walletTransactionsPublicPage, exampleWalletTransactionsPage), ...errorResponses },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { limit, offset, cursor } = request.query;
       const start = startOf(request, 'offset', offset, cursor);
       const page = await deps.internal.read(
@@ -120,102 +188,45 @@ export function registerHistoryRoutes(app: App, deps: { internal: InternalApi })
       );
       return { ...page, ...offsetLinks(request, page.pagination, page.transactions.length) };
     },
-  );
+  }),
 
-  registerTransactionSearch(app, deps);
+  ...transactionSearchRoutes,
 
-  app.get(
-    '/api/admin/audit-log',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The admin audit log: every administrative action (applied or rejected) with actor, action, target, a summary of the request, ' +
-          'result and request id, newest first, keyset pages (filters actor, action, target, from inclusive, to exclusive)',
-        operationId: 'listAuditLog',
-        querystring: auditLogQuery,
-        response: { 200: withExample(auditLogPublicPage, exampleAuditLogPage), ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/audit-log',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary:
+        'The admin audit log: every administrative action (applied or rejected) with actor, action, target, a summary of the request, ' +
+        'result and request id, newest first, keyset pages (filters actor, action, target, from inclusive, to exclusive)',
+      operationId: 'listAuditLog',
+      querystring: auditLogQuery,
+      response: { 200: withExample(auditLogPublicPage, exampleAuditLogPage), ...errorResponses },
     },
-    async (request) => keysetLinks(await deps.internal.read('history.audit-log', request.query, String(request.id))),
-  );
+    handler: async (request, _reply, deps) => keysetLinks(await deps.internal.read('history.audit-log', request.query, String(request.id))),
+  }),
 
-  app.get(
-    '/api/admin/audit-log/service-actions',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'webhooks'],
-        summary:
-          "The services' own actions in the admin audit log (since 3.0.0): a webhook endpoint disabled after persistent failure " +
-          '(actor: the webhooks service) or re-enabled (actor: who asked), a balance monitor created or deleted (actor: the ADMIN+), ' +
-          'newest first, keyset pages (filters actor, target, from, to)',
-        operationId: 'listServiceActions',
-        querystring: serviceActionLogQuery,
-        response: { 200: withExample(serviceActionLogPublicPage, exampleServiceActionPage), ...errorResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/audit-log/service-actions',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'webhooks'],
+      summary:
+        "The services' own actions in the admin audit log (since 3.0.0): a webhook endpoint disabled after persistent failure " +
+        '(actor: the webhooks service) or re-enabled (actor: who asked), a balance monitor created or deleted (actor: the ADMIN+), ' +
+        'newest first, keyset pages (filters actor, target, from, to)',
+      operationId: 'listServiceActions',
+      querystring: serviceActionLogQuery,
+      response: { 200: withExample(serviceActionLogPublicPage, exampleServiceActionPage), ...errorResponses },
     },
-    async (request) => keysetLinks(await deps.internal.read('history.service-actions', request.query, String(request.id))),
-  );
-}
+    handler: async (request, _reply, deps) =>
+      keysetLinks(await deps.internal.read('history.service-actions', request.query, String(request.id))),
+  }),
+];
 
-/**
- * The transaction search: ADMIN+ over every transaction, a platform client over the ones its own
- * requests made (docs/DESIGN.md "Platform read-back"); a test-mode client over the ones it made in
- * the sandbox, from the sandbox's history alone (docs/decisions/0018-sandbox.md).
- */
-function registerTransactionSearch(app: App, deps: { internal: InternalApi }): void {
-  app.get(
-    '/api/admin/transactions',
-    {
-      config: { access: 'search', sandbox: 'ledger' },
-      preValidation: async (request) => {
-        request.query = gatherMetadataParams(request.query as Record<string, unknown>) as typeof request.query;
-      },
-      schema: {
-        tags: ['admin', 'history'],
-        summary:
-          'Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ' +
-          'ADMIN+ all of them, a platform client those its own requests made (a test-mode client: those it made in the sandbox, never a live one)',
-        operationId: 'searchTransactions',
-        querystring: adminTransactionsQuery,
-        response: { 200: withExample(adminTransactionsPublicPage, exampleHistoryPage), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const principal = principalOf(request);
-      // A platform client searches only what its own requests made, whatever else it filters by.
-      const scope = principal.kind === 'system' ? { clientId: principal.subject } : {};
-      const { metadata, ...filters } = request.query;
-      const query = { ...filters, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), ...scope };
-      return keysetLinks(await deps.internal.in(spaceOf(request)).read('history.transactions', query, String(request.id)));
-    },
-  );
-}
-
-/** The caller's own keyset history, filtered by metadata like the search (`metadata[key]=value`). */
-function registerOwnHistory(app: App, deps: { internal: InternalApi }): void {
-  app.get(
-    '/api/coins/history',
-    {
-      config: { access: 'user' },
-      preValidation: async (request) => {
-        request.query = gatherMetadataParams(request.query as Record<string, unknown>) as typeof request.query;
-      },
-      schema: {
-        tags: ['history'],
-        summary:
-          "The caller's transactions, newest first, in keyset pages (pass nextCursor as cursor); metadata[key]=value keeps those whose metadata has every pair given",
-        operationId: 'getMyHistory',
-        querystring: historyPublicQuery,
-        response: { 200: withExample(historyPublicPage, exampleHistoryPage), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { metadata, ...page } = request.query;
-      const query = { userId: userIdOf(request), ...page, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}) };
-      return keysetLinks(await deps.internal.read('history.user-transactions', query, String(request.id)));
-    },
-  );
+export function registerHistoryRoutes(app: App, deps: HistoryRouteDeps): void {
+  registerRoutes(app, historyRoutes, deps);
 }
