@@ -16,6 +16,7 @@ import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import { exampleUserId, withExample } from './examples';
 import { minor } from './amounts';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const exampleLimits = { dailyAmount: 500, dailyCount: 20, singleAmount: null };
@@ -52,46 +53,47 @@ function overridesOf(body: LimitsBody): LimitOverrides {
   };
 }
 
+/** A user's spending limits, read with the user's role (its defaults depend on it). */
+async function limitsOf(deps: LimitRouteDeps, request: FastifyRequest, id: number): Promise<SpendingLimits> {
+  const user = await deps.internal.read('users.user', { id }, String(request.id));
+  return deps.internal.read('ledger.spending-limits', { userId: id, role: user.role }, String(request.id));
+}
+
+const route = routeOf<LimitRouteDeps>();
+
 /**
  * Spending limits per user: the ledger enforces them when it decides a debit; the
  * defaults depend on the user's role, which the user service knows, so each read names it.
  */
-export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {
-  const limitsOf = async (request: FastifyRequest, id: number): Promise<SpendingLimits> => {
-    const user = await deps.internal.read('users.user', { id }, String(request.id));
-    return deps.internal.read('ledger.spending-limits', { userId: id, role: user.role }, String(request.id));
-  };
-
-  app.get(
-    '/api/admin/users/:id/limits',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'limits'],
-        summary: "A user's spending limits (their role's defaults and their own overrides) with what the rolling 24 hours have used",
-        params: idParams,
-        operationId: 'getUserLimits',
-        response: { 200: withExample(spendingLimits, exampleSpendingLimits), ...errorResponses },
-      },
+export const limitRoutes: RouteDef<LimitRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/users/:id/limits',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'limits'],
+      summary: "A user's spending limits (their role's defaults and their own overrides) with what the rolling 24 hours have used",
+      params: idParams,
+      operationId: 'getUserLimits',
+      response: { 200: withExample(spendingLimits, exampleSpendingLimits), ...errorResponses },
     },
-    async (request) => limitsOf(request, request.params.id),
-  );
+    handler: async (request, _reply, deps) => limitsOf(deps, request, request.params.id),
+  }),
 
-  app.put(
-    '/api/admin/users/:id/limits',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'limits'],
-        summary:
-          "Set a user's own spending limits, replacing the previous ones: a number is the limit, null is no limit, an absent field keeps the role's default ({} = all defaults)",
-        params: idParams,
-        operationId: 'setUserLimits',
-        body: withExample(limitsBody, exampleLimits),
-        response: { 200: withExample(spendingLimits, exampleSpendingLimits), ...errorResponses },
-      },
+  route({
+    method: 'PUT',
+    url: '/api/admin/users/:id/limits',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'limits'],
+      summary:
+        "Set a user's own spending limits, replacing the previous ones: a number is the limit, null is no limit, an absent field keeps the role's default ({} = all defaults)",
+      params: idParams,
+      operationId: 'setUserLimits',
+      body: withExample(limitsBody, exampleLimits),
+      response: { 200: withExample(spendingLimits, exampleSpendingLimits), ...errorResponses },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const { id } = request.params;
       // The user must exist (404 otherwise) before the ledger is asked; the same body twice sets the same limits.
       await deps.internal.read('users.user', { id }, String(request.id));
@@ -99,7 +101,11 @@ export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {
         ...authorityOf(request),
         requestId: String(request.id),
       });
-      return limitsOf(request, id);
+      return limitsOf(deps, request, id);
     },
-  );
+  }),
+];
+
+export function registerLimitRoutes(app: App, deps: LimitRouteDeps): void {
+  registerRoutes(app, limitRoutes, deps);
 }
