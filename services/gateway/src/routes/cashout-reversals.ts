@@ -19,6 +19,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
 import { exampleCashout } from './cashouts';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 /** POST /api/admin/cashouts/{id}/reversal: the reason the claimed cash-out is reversed. */
@@ -72,29 +73,92 @@ function requireRoutedId(id: string): void {
   if (!route || route.payout) throw new AppError('APPROVAL_NOT_FOUND', `Cash-out reversal request ${id} does not exist`);
 }
 
+const route = routeOf<CashoutReversalRouteDeps>();
+
+/** A different ADMIN+ approves a reversal: the claimed cash-out is released to its payer. */
+const reversalApproveRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/cashout-reversals/:id/approve',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['cashouts', 'admin', 'approvals'],
+      summary:
+        "Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor",
+      headers: idempotencyHeaders,
+      params: approvalIdParam,
+      operationId: 'approveCashoutReversal',
+      response: { 200: withExample(cashoutReversedResult, exampleCashoutReversed), ...errorResponses },
+    },
+    handler: async (request, reply, deps) => {
+      const approvalId = request.params.id;
+      requireRoutedId(approvalId);
+      const result = await sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.approve', { approvalId, holds: 'cashout-reversal', requestHash }),
+        200,
+      );
+      if (!('cashout' in result)) throw new InvariantViolation("a request other than a cash-out's reversal answered on its routes");
+      return { ...result, approval: asReversal(result) };
+    },
+  }),
+];
+
+/** Any ADMIN+ rejects a reversal with a reason: nothing changes. */
+const reversalRejectRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/cashout-reversals/:id/reject',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['cashouts', 'admin', 'approvals'],
+      summary: "Reject a cash-out's reversal with a reason: nothing changes, the cash-out stays with its provider",
+      headers: idempotencyHeaders,
+      params: approvalIdParam,
+      body: withExample(rejectApprovalBody, exampleRejectApproval),
+      operationId: 'rejectCashoutReversal',
+      response: { 200: withExample(cashoutReversalPending, exampleCashoutReversalRejected), ...errorResponses },
+    },
+    handler: async (request, reply, deps) => {
+      const approvalId = request.params.id;
+      requireRoutedId(approvalId);
+      const result = await sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) =>
+          ledgerDraft('ledger.reject-approval', { approvalId, holds: 'cashout-reversal', reason: request.body.reason, requestHash }),
+        200,
+      );
+      return { approval: asReversal(result) };
+    },
+  }),
+];
+
 /**
  * The reversal of a cash-out its provider claimed (docs/CONTRACT.md "Cash-out"): one ADMIN+ asks
  * (202 with the request), a different ADMIN+, never the payer, approves it, and the claimed hold
  * is released to the payer; its provider sees the release on coin.holds. The ledger judges who may
  * and what may be reversed, and audits every step and refusal; each act takes a fresh second factor.
  */
-export function registerCashoutReversalRoutes(app: App, deps: CashoutReversalRouteDeps): void {
-  app.post(
-    '/api/admin/cashouts/:id/reversal',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['cashouts', 'admin', 'approvals'],
-        summary:
-          'Ask for the reversal of a cash-out its provider claimed (202 with the request): a different ADMIN+, never the payer, approves it and the coins go back to the payer. By an ADMIN+ other than the payer (403 SELF_DEALING), with a fresh second factor',
-        headers: idempotencyHeaders,
-        params: idParams,
-        body: withExample(cashoutReversalBody, exampleCashoutReversalBody),
-        operationId: 'requestCashoutReversal',
-        response: { 202: withExample(cashoutReversalPending, exampleCashoutReversalPending), ...errorResponses },
-      },
+export const cashoutReversalRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/cashouts/:id/reversal',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['cashouts', 'admin', 'approvals'],
+      summary:
+        'Ask for the reversal of a cash-out its provider claimed (202 with the request): a different ADMIN+, never the payer, approves it and the coins go back to the payer. By an ADMIN+ other than the payer (403 SELF_DEALING), with a fresh second factor',
+      headers: idempotencyHeaders,
+      params: idParams,
+      body: withExample(cashoutReversalBody, exampleCashoutReversalBody),
+      operationId: 'requestCashoutReversal',
+      response: { 202: withExample(cashoutReversalPending, exampleCashoutReversalPending), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       // The cash-out's id names its payer (docs/decisions/0005): the command goes to the payer's partition, no read.
       const fromUserId = payerOfHoldId(request.params.id);
       if (fromUserId === null) throw new AppError('HOLD_NOT_FOUND', `Cash-out ${request.params.id} does not exist`);
@@ -111,71 +175,11 @@ export function registerCashoutReversalRoutes(app: App, deps: CashoutReversalRou
       );
       return { approval: asReversal(result) };
     },
-  );
-  registerReversalApprove(app, deps);
-  registerReversalReject(app, deps);
-}
+  }),
+  ...reversalApproveRoutes,
+  ...reversalRejectRoutes,
+];
 
-/** A different ADMIN+ approves a reversal: the claimed cash-out is released to its payer. */
-function registerReversalApprove(app: App, deps: CashoutReversalRouteDeps): void {
-  app.post(
-    '/api/admin/cashout-reversals/:id/approve',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['cashouts', 'admin', 'approvals'],
-        summary:
-          "Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor",
-        headers: idempotencyHeaders,
-        params: approvalIdParam,
-        operationId: 'approveCashoutReversal',
-        response: { 200: withExample(cashoutReversedResult, exampleCashoutReversed), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const approvalId = request.params.id;
-      requireRoutedId(approvalId);
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.approve', { approvalId, holds: 'cashout-reversal', requestHash }),
-        200,
-      );
-      if (!('cashout' in result)) throw new InvariantViolation("a request other than a cash-out's reversal answered on its routes");
-      return { ...result, approval: asReversal(result) };
-    },
-  );
-}
-
-/** Any ADMIN+ rejects a reversal with a reason: nothing changes. */
-function registerReversalReject(app: App, deps: CashoutReversalRouteDeps): void {
-  app.post(
-    '/api/admin/cashout-reversals/:id/reject',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['cashouts', 'admin', 'approvals'],
-        summary: "Reject a cash-out's reversal with a reason: nothing changes, the cash-out stays with its provider",
-        headers: idempotencyHeaders,
-        params: approvalIdParam,
-        body: withExample(rejectApprovalBody, exampleRejectApproval),
-        operationId: 'rejectCashoutReversal',
-        response: { 200: withExample(cashoutReversalPending, exampleCashoutReversalRejected), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const approvalId = request.params.id;
-      requireRoutedId(approvalId);
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) =>
-          ledgerDraft('ledger.reject-approval', { approvalId, holds: 'cashout-reversal', reason: request.body.reason, requestHash }),
-        200,
-      );
-      return { approval: asReversal(result) };
-    },
-  );
+export function registerCashoutReversalRoutes(app: App, deps: CashoutReversalRouteDeps): void {
+  registerRoutes(app, cashoutReversalRoutes, deps);
 }
