@@ -28,6 +28,7 @@ import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleReferral, exampleRejectApproval, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 /** POST /api/platform/referrals: pc_course_shop attests that user 42 was referred by user 43 for this order. */
@@ -120,54 +121,24 @@ function requireRoutedId(id: string): void {
   if (!route || route.payout) throw new AppError('APPROVAL_NOT_FOUND', `Commission change request ${id} does not exist`);
 }
 
-/**
- * Commission rules (docs/CONTRACT.md "Affiliate splits"): one ADMIN+ with a fresh second factor
- * asks to set a platform client's rule for a treasury the client is granted (202 with the
- * request), a different ADMIN+ approves it (or any ADMIN+ rejects it); the ledger keeps the rule
- * with the treasury's wallet, records who asked and who approved (neither is ever paid under it),
- * and the admin audit log records every step. A platform client with a rule attests its
- * referrals (POST /api/platform/referrals), which alone name a purchase's affiliate.
- */
-export function registerCommissionRoutes(app: App, deps: CommissionRouteDeps): void {
-  app.get(
-    '/api/admin/commission-rules',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary:
-          "The commission rules in force, each platform client's for each treasury (or one treasury's), with the ADMIN+ who asked for each and the one who approved it",
-        operationId: 'listCommissionRules',
-        querystring: commissionRulesQuery,
-        response: { 200: withExample(commissionRuleList, { rules: [exampleCommissionRule] }), ...readResponses },
-      },
-    },
-    async (request) =>
-      deps.internal.read('ledger.commission-rules', request.query as z.output<typeof commissionRulesQuery>, String(request.id)),
-  );
-  registerChangeRequest(app, deps);
-  registerChangeApprove(app, deps);
-  registerChangeReject(app, deps);
-  registerReferrals(app, deps);
-}
+const route = routeOf<CommissionRouteDeps>();
 
 /** One ADMIN+ asks for a rule's change: 202 with the request, applied only when a different ADMIN+ approves it. */
-function registerChangeRequest(app: App, deps: CommissionRouteDeps): void {
-  app.put(
-    '/api/admin/commission-rules',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['admin', 'money', 'approvals'],
-        summary:
-          "Ask to set (or, with rule null, remove) a platform client's commission rule for a treasury it is granted: a share in basis points (1–5000) or a fixed amount (≤ 10,000 coins) of each purchase its referrals name an affiliate of. 202 with the request: a different ADMIN+ approves it (POST /api/admin/commission-changes/{id}/approve). With a fresh second factor",
-        headers: idempotencyHeaders,
-        operationId: 'setCommissionRule',
-        body: withExample(commissionRuleBody, exampleCommissionRuleBody),
-        response: { 202: withExample(commissionChangePending, exampleCommissionChangePending), ...errorResponses },
-      },
+const changeRequestRoutes: RouteDef<CommissionRouteDeps>[] = [
+  route({
+    method: 'PUT',
+    url: '/api/admin/commission-rules',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['admin', 'money', 'approvals'],
+      summary:
+        "Ask to set (or, with rule null, remove) a platform client's commission rule for a treasury it is granted: a share in basis points (1–5000) or a fixed amount (≤ 10,000 coins) of each purchase its referrals name an affiliate of. 202 with the request: a different ADMIN+ approves it (POST /api/admin/commission-changes/{id}/approve). With a fresh second factor",
+      headers: idempotencyHeaders,
+      operationId: 'setCommissionRule',
+      body: withExample(commissionRuleBody, exampleCommissionRuleBody),
+      response: { 202: withExample(commissionChangePending, exampleCommissionChangePending), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { treasury, clientId, rule, reason } = request.body;
       if (rule !== null) {
         // A rule pays out of a treasury's sales through this client: it must be a live client granted that treasury.
@@ -188,26 +159,25 @@ function registerChangeRequest(app: App, deps: CommissionRouteDeps): void {
       );
       return { approval: asChange(result) };
     },
-  );
-}
+  }),
+];
 
 /** A different ADMIN+ approves a change: the rule is set, naming who asked and who approved. */
-function registerChangeApprove(app: App, deps: CommissionRouteDeps): void {
-  app.post(
-    '/api/admin/commission-changes/:id/approve',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['admin', 'money', 'approvals'],
-        summary:
-          "Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid under the rule",
-        headers: idempotencyHeaders,
-        params: approvalIdParam,
-        operationId: 'approveCommissionChange',
-        response: { 200: withExample(commissionChangedResult, exampleCommissionChanged), ...errorResponses },
-      },
+const changeApproveRoutes: RouteDef<CommissionRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/commission-changes/:id/approve',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['admin', 'money', 'approvals'],
+      summary:
+        "Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid under the rule",
+      headers: idempotencyHeaders,
+      params: approvalIdParam,
+      operationId: 'approveCommissionChange',
+      response: { 200: withExample(commissionChangedResult, exampleCommissionChanged), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const approvalId = request.params.id;
       requireRoutedId(approvalId);
       const result = await sendLedgerCommand(
@@ -220,26 +190,25 @@ function registerChangeApprove(app: App, deps: CommissionRouteDeps): void {
       if (!('clientId' in result)) throw new InvariantViolation('a request other than a commission change answered on its routes');
       return { ...result, approval: asChange(result) };
     },
-  );
-}
+  }),
+];
 
 /** Any ADMIN+ rejects a change with a reason: the rule stays as it is. */
-function registerChangeReject(app: App, deps: CommissionRouteDeps): void {
-  app.post(
-    '/api/admin/commission-changes/:id/reject',
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['admin', 'approvals'],
-        summary: "Reject a commission rule's change with a reason: the rule in force stays as it is",
-        headers: idempotencyHeaders,
-        params: approvalIdParam,
-        body: withExample(rejectApprovalBody, exampleRejectApproval),
-        operationId: 'rejectCommissionChange',
-        response: { 200: withExample(commissionChangePending, exampleCommissionChangeRejected), ...errorResponses },
-      },
+const changeRejectRoutes: RouteDef<CommissionRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/commission-changes/:id/reject',
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['admin', 'approvals'],
+      summary: "Reject a commission rule's change with a reason: the rule in force stays as it is",
+      headers: idempotencyHeaders,
+      params: approvalIdParam,
+      body: withExample(rejectApprovalBody, exampleRejectApproval),
+      operationId: 'rejectCommissionChange',
+      response: { 200: withExample(commissionChangePending, exampleCommissionChangeRejected), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const approvalId = request.params.id;
       requireRoutedId(approvalId);
       const result = await sendLedgerCommand(
@@ -252,8 +221,8 @@ function registerChangeReject(app: App, deps: CommissionRouteDeps): void {
       );
       return { approval: asChange(result) };
     },
-  );
-}
+  }),
+];
 
 /**
  * A platform client attests a referral (docs/CONTRACT.md "Affiliate splits"): the live client,
@@ -261,21 +230,20 @@ function registerChangeReject(app: App, deps: CommissionRouteDeps): void {
  * buyer was referred by this affiliate (for this purchase's reference, when given). The buyer's
  * purchase carries it; the ledger verifies it and pays the affiliate by this client's rule.
  */
-function registerReferrals(app: App, deps: CommissionRouteDeps): void {
-  app.post(
-    '/api/platform/referrals',
-    {
-      config: { access: 'platform' },
-      schema: {
-        tags: ['money'],
-        summary:
-          "Attest that a buyer was referred by an affiliate, for purchases paying a treasury the calling platform client is granted and has a commission rule for (and, with `reference`, for that purchase only): 201 with the referral the buyer's purchase carries (`affiliate.referral`), valid for an hour. The affiliate is never the buyer (SELF_REFERRAL) nor one of the people behind the client's grant (SELF_DEALING)",
-        operationId: 'createReferral',
-        body: withExample(referralRequestBody, exampleReferralRequest),
-        response: { 201: withExample(referralIssued, exampleReferral), ...readResponses },
-      },
+const referralRoutes: RouteDef<CommissionRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/platform/referrals',
+    config: { access: 'platform' },
+    schema: {
+      tags: ['money'],
+      summary:
+        "Attest that a buyer was referred by an affiliate, for purchases paying a treasury the calling platform client is granted and has a commission rule for (and, with `reference`, for that purchase only): 201 with the referral the buyer's purchase carries (`affiliate.referral`), valid for an hour. The affiliate is never the buyer (SELF_REFERRAL) nor one of the people behind the client's grant (SELF_DEALING)",
+      operationId: 'createReferral',
+      body: withExample(referralRequestBody, exampleReferralRequest),
+      response: { 201: withExample(referralIssued, exampleReferral), ...readResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { buyerUserId, affiliateUserId, treasury } = request.body;
       const principal = principalOf(request);
       const clientId = principal.subject;
@@ -290,5 +258,39 @@ function registerReferrals(app: App, deps: CommissionRouteDeps): void {
       const issued = await deps.internal.post('users.referral', { ...request.body, clientId }, String(request.id));
       return reply.status(201).send(issued);
     },
-  );
+  }),
+];
+
+/**
+ * Commission rules (docs/CONTRACT.md "Affiliate splits"): one ADMIN+ with a fresh second factor
+ * asks to set a platform client's rule for a treasury the client is granted (202 with the
+ * request), a different ADMIN+ approves it (or any ADMIN+ rejects it); the ledger keeps the rule
+ * with the treasury's wallet, records who asked and who approved (neither is ever paid under it),
+ * and the admin audit log records every step. A platform client with a rule attests its
+ * referrals (POST /api/platform/referrals), which alone name a purchase's affiliate.
+ */
+export const commissionRoutes: RouteDef<CommissionRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/commission-rules',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin'],
+      summary:
+        "The commission rules in force, each platform client's for each treasury (or one treasury's), with the ADMIN+ who asked for each and the one who approved it",
+      operationId: 'listCommissionRules',
+      querystring: commissionRulesQuery,
+      response: { 200: withExample(commissionRuleList, { rules: [exampleCommissionRule] }), ...readResponses },
+    },
+    handler: async (request, _reply, deps) =>
+      deps.internal.read('ledger.commission-rules', request.query as z.output<typeof commissionRulesQuery>, String(request.id)),
+  }),
+  ...changeRequestRoutes,
+  ...changeApproveRoutes,
+  ...changeRejectRoutes,
+  ...referralRoutes,
+];
+
+export function registerCommissionRoutes(app: App, deps: CommissionRouteDeps): void {
+  registerRoutes(app, commissionRoutes, deps);
 }
