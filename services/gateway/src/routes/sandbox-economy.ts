@@ -31,6 +31,7 @@ import { exampleCommissionRule } from './commission-rules';
 import { exampleMandate } from './mandates';
 import { exampleCashout } from './cashouts';
 import { offsetLinks, startOf } from './paging';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const exampleSandboxMandate = {
@@ -129,39 +130,25 @@ const sandboxOf = (deps: SandboxEconomyDeps) => deps.internal.in('test');
 
 const sandboxRoute = { access: 'platform', idempotent: true, sandbox: 'ledger' } as const;
 
-/**
- * The sandbox runs the whole economy (docs/decisions/0018-sandbox.md): a test-mode client acts for
- * its test users, who are not present in the sandbox (people's tokens are live), with test coins
- * only: it grants mandates to itself that its test clock brings due, asks for cash-outs the
- * sandbox's test provider settles, buys with affiliates paid by its own commission rule, and
- * refunds its purchases. Every route here is 403 for a live credential, and the sandbox ledger
- * judges each command again by its own rule (test-mode authors only); the live ledger refuses them all.
- */
-export function registerSandboxEconomyRoutes(app: App, deps: SandboxEconomyDeps): void {
-  registerSandboxMandates(app, deps);
-  registerSandboxCashouts(app, deps);
-  registerSandboxPurchases(app, deps);
-  registerSandboxRefunds(app, deps);
-}
+const route = routeOf<SandboxEconomyDeps>();
 
 /** A mandate the test user grants the calling client, starting at the client's clock's now unless it names a start. */
-function registerSandboxMandates(app: App, deps: SandboxEconomyDeps): void {
-  app.post(
-    '/api/sandbox/mandates',
-    {
-      config: sandboxRoute,
-      schema: {
-        tags: ['sandbox', 'mandates'],
-        summary:
-          "Grant the calling test-mode client a mandate on a test user's sandbox wallet, as the user would (the user is not present in the sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's test clock's now), each period, retry and the grace counted on that clock, so advancing it brings the next charge. Test coins only; a live client is 403 FORBIDDEN",
-        security: [{ bearerAuth: [] }],
-        headers: idempotencyHeaders,
-        operationId: 'createSandboxMandate',
-        body: withExample(sandboxMandateBody, exampleSandboxMandate),
-        response: { 201: withExample(mandateResult, exampleSandboxMandateResult), ...errorResponses },
-      },
+const sandboxMandateRoutes: RouteDef<SandboxEconomyDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/sandbox/mandates',
+    config: sandboxRoute,
+    schema: {
+      tags: ['sandbox', 'mandates'],
+      summary:
+        "Grant the calling test-mode client a mandate on a test user's sandbox wallet, as the user would (the user is not present in the sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's test clock's now), each period, retry and the grace counted on that clock, so advancing it brings the next charge. Test coins only; a live client is 403 FORBIDDEN",
+      security: [{ bearerAuth: [] }],
+      headers: idempotencyHeaders,
+      operationId: 'createSandboxMandate',
+      body: withExample(sandboxMandateBody, exampleSandboxMandate),
+      response: { 201: withExample(mandateResult, exampleSandboxMandateResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const client = testClientOf(request, 'grants itself a sandbox mandate');
       const { userId, amount, maxPerPeriod, period, endsAt, reason } = request.body;
       // The first period starts on the client's clock: a start in wall time would be in its past once it moved.
@@ -185,27 +172,26 @@ function registerSandboxMandates(app: App, deps: SandboxEconomyDeps): void {
         }),
       );
     },
-  );
-}
+  }),
+];
 
 /** A test cash-out for a test user, and the client's list of them. */
-function registerSandboxCashouts(app: App, deps: SandboxEconomyDeps): void {
-  app.post(
-    '/api/sandbox/cashouts',
-    {
-      config: sandboxRoute,
-      schema: {
-        tags: ['sandbox', 'cashouts'],
-        summary:
-          "Cash out a test user's sandbox coins to a mobile money number, as the user would: held at once and CLAIMED by the calling test-mode client; the sandbox's test provider settles it a minute later on the client's test clock with `testOutcome` (CONFIRMED burns the held coins, FAILED releases them), so waiting a minute or advancing the clock settles it. No XAF moves; a live client is 403 FORBIDDEN",
-        security: [{ bearerAuth: [] }],
-        headers: idempotencyHeaders,
-        operationId: 'createSandboxCashout',
-        body: withExample(sandboxCashoutBody, exampleSandboxCashout),
-        response: { 201: withExample(cashoutResult, exampleSandboxCashoutResult), ...errorResponses },
-      },
+const sandboxCashoutRoutes: RouteDef<SandboxEconomyDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/sandbox/cashouts',
+    config: sandboxRoute,
+    schema: {
+      tags: ['sandbox', 'cashouts'],
+      summary:
+        "Cash out a test user's sandbox coins to a mobile money number, as the user would: held at once and CLAIMED by the calling test-mode client; the sandbox's test provider settles it a minute later on the client's test clock with `testOutcome` (CONFIRMED burns the held coins, FAILED releases them), so waiting a minute or advancing the clock settles it. No XAF moves; a live client is 403 FORBIDDEN",
+      security: [{ bearerAuth: [] }],
+      headers: idempotencyHeaders,
+      operationId: 'createSandboxCashout',
+      body: withExample(sandboxCashoutBody, exampleSandboxCashout),
+      response: { 201: withExample(cashoutResult, exampleSandboxCashoutResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       testClientOf(request, 'asks for a sandbox cash-out');
       const { userId, amount, msisdn, testOutcome } = request.body;
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
@@ -219,29 +205,28 @@ function registerSandboxCashouts(app: App, deps: SandboxEconomyDeps): void {
         }),
       );
     },
-  );
+  }),
 
-  app.get(
-    '/api/sandbox/cashouts',
-    {
-      config: { access: 'platform', sandbox: 'ledger' },
-      schema: {
-        tags: ['sandbox', 'cashouts'],
-        summary:
-          "The calling test-mode client's sandbox cash-outs, newest first, optionally of one state or one test user (offset pages with the total): CLAIMED until the test provider settles them, then CONFIRMED or FAILED. A live client is 403 FORBIDDEN",
-        security: [{ bearerAuth: [] }],
-        querystring: sandboxCashoutsQuery,
-        operationId: 'listSandboxCashouts',
-        response: {
-          200: withExample(cashoutPublicPage, exampleSandboxCashoutPage),
-          400: problem,
-          401: problem,
-          403: problem,
-          503: problem,
-        },
+  route({
+    method: 'GET',
+    url: '/api/sandbox/cashouts',
+    config: { access: 'platform', sandbox: 'ledger' },
+    schema: {
+      tags: ['sandbox', 'cashouts'],
+      summary:
+        "The calling test-mode client's sandbox cash-outs, newest first, optionally of one state or one test user (offset pages with the total): CLAIMED until the test provider settles them, then CONFIRMED or FAILED. A live client is 403 FORBIDDEN",
+      security: [{ bearerAuth: [] }],
+      querystring: sandboxCashoutsQuery,
+      operationId: 'listSandboxCashouts',
+      response: {
+        200: withExample(cashoutPublicPage, exampleSandboxCashoutPage),
+        400: problem,
+        401: problem,
+        403: problem,
+        503: problem,
       },
     },
-    async (request) => {
+    handler: async (request, _reply, deps) => {
       const client = testClientOf(request, 'reads sandbox cash-outs');
       const { status, userId, limit, offset, cursor } = request.query;
       const page = await sandboxOf(deps).read(
@@ -251,8 +236,8 @@ function registerSandboxCashouts(app: App, deps: SandboxEconomyDeps): void {
       );
       return { ...page, ...offsetLinks(request, page.pagination, page.cashouts.length) };
     },
-  );
-}
+  }),
+];
 
 function ruleOf(rule: { bps: number } | { amount: number } | null): CommissionRule | null {
   if (rule === null) return null;
@@ -260,23 +245,22 @@ function ruleOf(rule: { bps: number } | { amount: number } | null): CommissionRu
 }
 
 /** The client's own commission rule, and a purchase for a test user naming an affiliate paid by it. */
-function registerSandboxPurchases(app: App, deps: SandboxEconomyDeps): void {
-  app.put(
-    '/api/sandbox/commission-rules',
-    {
-      config: sandboxRoute,
-      schema: {
-        tags: ['sandbox'],
-        summary:
-          "Set (or, with rule null, remove) the calling test-mode client's own sandbox commission rule for a treasury it was granted (422 TREASURY_NOT_GRANTED otherwise): a share in basis points (1–5000) or a fixed amount of each sandbox purchase naming an affiliate. The sandbox's rule only; a live client is 403 FORBIDDEN",
-        security: [{ bearerAuth: [] }],
-        headers: idempotencyHeaders,
-        operationId: 'setSandboxCommissionRule',
-        body: withExample(sandboxCommissionRuleBody, exampleSandboxCommissionRuleBody),
-        response: { 200: withExample(commissionRuleEntry, exampleSandboxCommissionRule), ...errorResponses },
-      },
+const sandboxPurchaseRoutes: RouteDef<SandboxEconomyDeps>[] = [
+  route({
+    method: 'PUT',
+    url: '/api/sandbox/commission-rules',
+    config: sandboxRoute,
+    schema: {
+      tags: ['sandbox'],
+      summary:
+        "Set (or, with rule null, remove) the calling test-mode client's own sandbox commission rule for a treasury it was granted (422 TREASURY_NOT_GRANTED otherwise): a share in basis points (1–5000) or a fixed amount of each sandbox purchase naming an affiliate. The sandbox's rule only; a live client is 403 FORBIDDEN",
+      security: [{ bearerAuth: [] }],
+      headers: idempotencyHeaders,
+      operationId: 'setSandboxCommissionRule',
+      body: withExample(sandboxCommissionRuleBody, exampleSandboxCommissionRuleBody),
+      response: { 200: withExample(commissionRuleEntry, exampleSandboxCommissionRule), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const client = testClientOf(request, 'sets a sandbox commission rule');
       const { treasury, rule } = request.body;
       if (!client.treasuries.includes(treasury)) {
@@ -290,24 +274,23 @@ function registerSandboxPurchases(app: App, deps: SandboxEconomyDeps): void {
         200,
       );
     },
-  );
+  }),
 
-  app.post(
-    '/api/sandbox/purchases',
-    {
-      config: sandboxRoute,
-      schema: {
-        tags: ['sandbox', 'money'],
-        summary:
-          "A test user pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN",
-        security: [{ bearerAuth: [] }],
-        headers: idempotencyHeaders,
-        operationId: 'createSandboxPurchase',
-        body: withExample(sandboxPurchaseBody, exampleSandboxPurchase),
-        response: { 201: withExample(purchaseResult, exampleSandboxPurchaseResult), ...errorResponses },
-      },
+  route({
+    method: 'POST',
+    url: '/api/sandbox/purchases',
+    config: sandboxRoute,
+    schema: {
+      tags: ['sandbox', 'money'],
+      summary:
+        "A test user pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN",
+      security: [{ bearerAuth: [] }],
+      headers: idempotencyHeaders,
+      operationId: 'createSandboxPurchase',
+      body: withExample(sandboxPurchaseBody, exampleSandboxPurchase),
+      response: { 201: withExample(purchaseResult, exampleSandboxPurchaseResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const client = testClientOf(request, 'makes a sandbox purchase');
       const body: SandboxPurchaseBody = request.body;
       // Refused early as the ledger would (it judges again): the buyer is never their own affiliate.
@@ -325,27 +308,26 @@ function registerSandboxPurchases(app: App, deps: SandboxEconomyDeps): void {
         }),
       );
     },
-  );
-}
+  }),
+];
 
 /** A refund of a purchase the client made in the sandbox: the treasury it paid is read from the sandbox ledger when not named. */
-function registerSandboxRefunds(app: App, deps: SandboxEconomyDeps): void {
-  app.post(
-    '/api/sandbox/refunds',
-    {
-      config: sandboxRoute,
-      schema: {
-        tags: ['sandbox', 'money'],
-        summary:
-          "Refund a sandbox purchase the calling test-mode client made, in full (default) or in part, never beyond it: the REFUND, and for a split purchase the commission's part the treasury fronts to the buyer (`commission`), clawed back from the affiliate. Another client's purchase is 404; a live client is 403 FORBIDDEN",
-        security: [{ bearerAuth: [] }],
-        headers: idempotencyHeaders,
-        operationId: 'refundSandboxPurchase',
-        body: withExample(sandboxRefundBody, exampleSandboxRefund),
-        response: { 201: withExample(refundResult, exampleSandboxRefundResult), ...errorResponses },
-      },
+const sandboxRefundRoutes: RouteDef<SandboxEconomyDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/sandbox/refunds',
+    config: sandboxRoute,
+    schema: {
+      tags: ['sandbox', 'money'],
+      summary:
+        "Refund a sandbox purchase the calling test-mode client made, in full (default) or in part, never beyond it: the REFUND, and for a split purchase the commission's part the treasury fronts to the buyer (`commission`), clawed back from the affiliate. Another client's purchase is 404; a live client is 403 FORBIDDEN",
+      security: [{ bearerAuth: [] }],
+      headers: idempotencyHeaders,
+      operationId: 'refundSandboxPurchase',
+      body: withExample(sandboxRefundBody, exampleSandboxRefund),
+      response: { 201: withExample(refundResult, exampleSandboxRefundResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const client = testClientOf(request, 'refunds a sandbox purchase');
       const { transactionId, amount, reason, metadata } = request.body;
       const treasury = request.body.treasury ?? (await treasuryOfOwnPurchase(deps, request, transactionId, client.id));
@@ -364,8 +346,8 @@ function registerSandboxRefunds(app: App, deps: SandboxEconomyDeps): void {
       if (!('transaction' in result)) throw new AppError('UNAVAILABLE', 'A sandbox refund waited for an approval');
       return result;
     },
-  );
-}
+  }),
+];
 
 /** The treasury a purchase of the client's paid, read from the sandbox ledger; another's, or anything but a purchase, as the ledger answers it. */
 async function treasuryOfOwnPurchase(deps: SandboxEconomyDeps, request: FastifyRequest, transactionId: number, clientId: string) {
@@ -373,4 +355,23 @@ async function treasuryOfOwnPurchase(deps: SandboxEconomyDeps, request: FastifyR
   if (purchase.clientId !== clientId) throw new AppError('TRANSACTION_NOT_FOUND', `Transaction ${transactionId} does not exist`);
   if (purchase.type !== 'PURCHASE' || purchase.toTreasury === null) throw new AppError('NOT_REFUNDABLE', 'Only a purchase can be refunded');
   return purchase.toTreasury;
+}
+
+/**
+ * The sandbox runs the whole economy (docs/decisions/0018-sandbox.md): a test-mode client acts for
+ * its test users, who are not present in the sandbox (people's tokens are live), with test coins
+ * only: it grants mandates to itself that its test clock brings due, asks for cash-outs the
+ * sandbox's test provider settles, buys with affiliates paid by its own commission rule, and
+ * refunds its purchases. Every route here is 403 for a live credential, and the sandbox ledger
+ * judges each command again by its own rule (test-mode authors only); the live ledger refuses them all.
+ */
+export const sandboxEconomyRoutes: RouteDef<SandboxEconomyDeps>[] = [
+  ...sandboxMandateRoutes,
+  ...sandboxCashoutRoutes,
+  ...sandboxPurchaseRoutes,
+  ...sandboxRefundRoutes,
+];
+
+export function registerSandboxEconomyRoutes(app: App, deps: SandboxEconomyDeps): void {
+  registerRoutes(app, sandboxEconomyRoutes, deps);
 }
