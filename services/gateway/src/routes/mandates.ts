@@ -24,6 +24,7 @@ import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleUserId, withExample } from './examples';
 import { offsetLinks, startOf } from './paging';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 export const exampleMandate = {
@@ -75,36 +76,24 @@ export interface MandateRouteDeps {
 
 const readResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
 
-/**
- * Mandates (docs/design/ledger.md "Mandates"): a user grants a platform client a mandate to charge
- * their wallet into SUBSCRIPTIONS once per period; the ledger's scheduler charges it; the user or
- * that platform cancels it, or an ADMIN+ for the user. Every command about a mandate is keyed by the payer's wallet, which the
- * mandate's id names (docs/decisions/0005); the ledger alone judges who may cancel it.
- */
-export function registerMandateRoutes(app: App, deps: MandateRouteDeps): void {
-  registerGrant(app, deps);
-  registerCancels(app, deps);
-  registerAdminCancel(app, deps);
-  registerLists(app, deps);
-}
+const route = routeOf<MandateRouteDeps>();
 
 /** The payer grants: the client named must exist and not be revoked. */
-function registerGrant(app: App, deps: MandateRouteDeps): void {
-  app.post(
-    '/api/wallets/me/mandates',
-    {
-      config: { access: 'user', idempotent: true },
-      schema: {
-        tags: ['wallets', 'mandates'],
-        summary:
-          "Grant a platform client a mandate to charge the caller's wallet `amount` into SUBSCRIPTIONS once per period from startsAt (until endsAt or a cancel); the ledger charges each period once",
-        headers: idempotencyHeaders,
-        operationId: 'grantMandate',
-        body: withExample(grantMandateBody, exampleGrantMandate),
-        response: { 201: withExample(mandateResult, exampleMandateResult), ...errorResponses },
-      },
+const grantRoutes: RouteDef<MandateRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/wallets/me/mandates',
+    config: { access: 'user', idempotent: true },
+    schema: {
+      tags: ['wallets', 'mandates'],
+      summary:
+        "Grant a platform client a mandate to charge the caller's wallet `amount` into SUBSCRIPTIONS once per period from startsAt (until endsAt or a cancel); the ledger charges each period once",
+      headers: idempotencyHeaders,
+      operationId: 'grantMandate',
+      body: withExample(grantMandateBody, exampleGrantMandate),
+      response: { 201: withExample(mandateResult, exampleMandateResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       const { clientId, amount, maxPerPeriod, period, startsAt, endsAt, reason } = request.body;
       // A test-mode client acts on test coins only: no mandate on a real wallet names one (the ledger refuses it too).
       if (credentialModeOf('system', clientId) === 'test') {
@@ -129,62 +118,60 @@ function registerGrant(app: App, deps: MandateRouteDeps): void {
         }),
       );
     },
-  );
-}
+  }),
+];
 
 /** The payer's cancel and the platform's: the same command, its author the ledger's to judge. */
-function registerCancels(app: App, deps: MandateRouteDeps): void {
-  const cancel = (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const mandateId = request.params.id;
-    const fromUserId = payerOfMandateId(mandateId);
-    // A user cancels only their own: another's mandate answers as if it did not exist (the ledger refuses it too).
-    const principal = principalOf(request);
-    if (fromUserId === null || (principal.kind === 'user' && principal.userId !== fromUserId)) {
-      throw new AppError('MANDATE_NOT_FOUND', `No mandate ${mandateId}`);
-    }
-    return sendLedgerCommand(
-      deps.commands,
-      request,
-      reply,
-      (requestHash) => ledgerDraft('ledger.cancel-mandate', { mandateId, fromUserId, requestHash }),
-      200,
-    );
-  };
-
-  app.post(
-    '/api/wallets/me/mandates/:id/cancel',
-    {
-      config: { access: 'user', idempotent: true },
-      schema: {
-        tags: ['wallets', 'mandates'],
-        summary: "Cancel one of the caller's mandates: it never charges again, even a charge already due",
-        headers: idempotencyHeaders,
-        params: mandateIdParam,
-        operationId: 'cancelMyMandate',
-        response: { 200: withExample(mandateResult, exampleCancelledMandate), ...errorResponses },
-      },
-    },
-    cancel,
-  );
-
-  app.post(
-    '/api/platform/mandates/:id/cancel',
-    {
-      // A test-mode client cancels its sandbox mandates (docs/decisions/0018-sandbox.md "Mandates in the sandbox").
-      config: { access: 'platform', idempotent: true, sandbox: 'ledger' },
-      schema: {
-        tags: ['mandates'],
-        summary:
-          'Cancel a mandate granted to the calling platform client (any other answers 404): it never charges again. A test-mode client cancels its sandbox mandates',
-        headers: idempotencyHeaders,
-        params: mandateIdParam,
-        operationId: 'cancelClientMandate',
-        response: { 200: withExample(mandateResult, exampleCancelledMandate), ...errorResponses },
-      },
-    },
-    cancel,
+function cancelMandate(mandateId: string, request: FastifyRequest, reply: FastifyReply, deps: MandateRouteDeps) {
+  const fromUserId = payerOfMandateId(mandateId);
+  // A user cancels only their own: another's mandate answers as if it did not exist (the ledger refuses it too).
+  const principal = principalOf(request);
+  if (fromUserId === null || (principal.kind === 'user' && principal.userId !== fromUserId)) {
+    throw new AppError('MANDATE_NOT_FOUND', `No mandate ${mandateId}`);
+  }
+  return sendLedgerCommand(
+    deps.commands,
+    request,
+    reply,
+    (requestHash) => ledgerDraft('ledger.cancel-mandate', { mandateId, fromUserId, requestHash }),
+    200,
   );
 }
+
+/** The payer's cancel and the platform's. */
+const cancelRoutes: RouteDef<MandateRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/wallets/me/mandates/:id/cancel',
+    config: { access: 'user', idempotent: true },
+    schema: {
+      tags: ['wallets', 'mandates'],
+      summary: "Cancel one of the caller's mandates: it never charges again, even a charge already due",
+      headers: idempotencyHeaders,
+      params: mandateIdParam,
+      operationId: 'cancelMyMandate',
+      response: { 200: withExample(mandateResult, exampleCancelledMandate), ...errorResponses },
+    },
+    handler: (request, reply, deps) => cancelMandate(request.params.id, request, reply, deps),
+  }),
+
+  route({
+    method: 'POST',
+    url: '/api/platform/mandates/:id/cancel',
+    // A test-mode client cancels its sandbox mandates (docs/decisions/0018-sandbox.md "Mandates in the sandbox").
+    config: { access: 'platform', idempotent: true, sandbox: 'ledger' },
+    schema: {
+      tags: ['mandates'],
+      summary:
+        'Cancel a mandate granted to the calling platform client (any other answers 404): it never charges again. A test-mode client cancels its sandbox mandates',
+      headers: idempotencyHeaders,
+      params: mandateIdParam,
+      operationId: 'cancelClientMandate',
+      response: { 200: withExample(mandateResult, exampleCancelledMandate), ...errorResponses },
+    },
+    handler: (request, reply, deps) => cancelMandate(request.params.id, request, reply, deps),
+  }),
+];
 
 /**
  * An ADMIN+ cancels a user's mandate for them (the console's mandate list), with a reason: the
@@ -192,22 +179,21 @@ function registerCancels(app: App, deps: MandateRouteDeps): void {
  * freeze, it stops coins leaving a wallet rather than moving any, so it needs no fresh second
  * factor; applied, it is in the admin audit log with its reason.
  */
-function registerAdminCancel(app: App, deps: MandateRouteDeps): void {
-  app.post(
-    '/api/admin/mandates/:id/cancel',
-    {
-      config: { access: 'admin', idempotent: true },
-      schema: {
-        tags: ['admin', 'mandates'],
-        summary: "Cancel a user's mandate for them, with a reason (cancelledBy `admin`): it never charges again, even a charge already due",
-        headers: idempotencyHeaders,
-        params: mandateIdParam,
-        body: withExample(adminCancelMandateBody, exampleAdminCancelMandate),
-        operationId: 'cancelMandate',
-        response: { 200: withExample(mandateResult, exampleAdminCancelledMandate), ...errorResponses },
-      },
+const adminCancelRoutes: RouteDef<MandateRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/mandates/:id/cancel',
+    config: { access: 'admin', idempotent: true },
+    schema: {
+      tags: ['admin', 'mandates'],
+      summary: "Cancel a user's mandate for them, with a reason (cancelledBy `admin`): it never charges again, even a charge already due",
+      headers: idempotencyHeaders,
+      params: mandateIdParam,
+      body: withExample(adminCancelMandateBody, exampleAdminCancelMandate),
+      operationId: 'cancelMandate',
+      response: { 200: withExample(mandateResult, exampleAdminCancelledMandate), ...errorResponses },
     },
-    (request, reply) => {
+    handler: (request, reply, deps) => {
       const mandateId = request.params.id;
       const fromUserId = payerOfMandateId(mandateId);
       if (fromUserId === null) throw new AppError('MANDATE_NOT_FOUND', `No mandate ${mandateId}`);
@@ -220,58 +206,55 @@ function registerAdminCancel(app: App, deps: MandateRouteDeps): void {
         200,
       );
     },
-  );
-}
+  }),
+];
 
 /** The lists: the caller's own, the calling platform's, every payer's (ADMIN+, the console). */
-function registerLists(app: App, deps: MandateRouteDeps): void {
-  app.get(
-    '/api/wallets/me/mandates',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['wallets', 'mandates'],
-        summary: "The caller's mandates, newest first, optionally of one status (offset pages with the total)",
-        querystring: myMandatesPublicQuery,
-        operationId: 'listMyMandates',
-        response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
-      },
+const listRoutes: RouteDef<MandateRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/wallets/me/mandates',
+    config: { access: 'user' },
+    schema: {
+      tags: ['wallets', 'mandates'],
+      summary: "The caller's mandates, newest first, optionally of one status (offset pages with the total)",
+      querystring: myMandatesPublicQuery,
+      operationId: 'listMyMandates',
+      response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
     },
-    (request) => pageOf(deps, request, { ...request.query, userId: userIdOf(request) }),
-  );
+    handler: (request, _reply, deps) => pageOf(deps, request, { ...request.query, userId: userIdOf(request) }),
+  }),
 
-  app.get(
-    '/api/platform/mandates',
-    {
-      // A test-mode client reads its sandbox mandates, from the sandbox ledger alone.
-      config: { access: 'platform', sandbox: 'ledger' },
-      schema: {
-        tags: ['mandates'],
-        summary:
-          'The mandates granted to the calling platform client, newest first, optionally of one payer (userId) or status; a test-mode client reads its sandbox mandates (their times on its test clock), never a live one',
-        querystring: adminMandatesPublicQuery,
-        operationId: 'listClientMandates',
-        response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/platform/mandates',
+    // A test-mode client reads its sandbox mandates, from the sandbox ledger alone.
+    config: { access: 'platform', sandbox: 'ledger' },
+    schema: {
+      tags: ['mandates'],
+      summary:
+        'The mandates granted to the calling platform client, newest first, optionally of one payer (userId) or status; a test-mode client reads its sandbox mandates (their times on its test clock), never a live one',
+      querystring: adminMandatesPublicQuery,
+      operationId: 'listClientMandates',
+      response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
     },
-    (request) => pageOf(deps, request, { ...request.query, clientId: principalOf(request).subject }),
-  );
+    handler: (request, _reply, deps) => pageOf(deps, request, { ...request.query, clientId: principalOf(request).subject }),
+  }),
 
-  app.get(
-    '/api/admin/mandates',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin', 'mandates'],
-        summary: "Mandates of every payer, or of one (userId), optionally of one status; newest first (the console's mandate list)",
-        querystring: adminMandatesPublicQuery,
-        operationId: 'listMandates',
-        response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
-      },
+  route({
+    method: 'GET',
+    url: '/api/admin/mandates',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'mandates'],
+      summary: "Mandates of every payer, or of one (userId), optionally of one status; newest first (the console's mandate list)",
+      querystring: adminMandatesPublicQuery,
+      operationId: 'listMandates',
+      response: { 200: withExample(mandatePublicPage, exampleMandatePage), ...readResponses },
     },
-    (request) => pageOf(deps, request, request.query),
-  );
-}
+    handler: (request, _reply, deps) => pageOf(deps, request, request.query),
+  }),
+];
 
 /** A page of mandates of the ledger's, with its links. */
 async function pageOf(
@@ -292,4 +275,16 @@ async function pageOf(
     .in(spaceOf(request))
     .read('ledger.mandates', { userId, clientId, limit, offset: startOf(request, 'offset', offset, cursor), status }, String(request.id));
   return { ...page, ...offsetLinks(request, page.pagination, page.mandates.length) };
+}
+
+/**
+ * Mandates (docs/design/ledger.md "Mandates"): a user grants a platform client a mandate to charge
+ * their wallet into SUBSCRIPTIONS once per period; the ledger's scheduler charges it; the user or
+ * that platform cancels it, or an ADMIN+ for the user. Every command about a mandate is keyed by the payer's wallet, which the
+ * mandate's id names (docs/decisions/0005); the ledger alone judges who may cancel it.
+ */
+export const mandateRoutes: RouteDef<MandateRouteDeps>[] = [...grantRoutes, ...cancelRoutes, ...adminCancelRoutes, ...listRoutes];
+
+export function registerMandateRoutes(app: App, deps: MandateRouteDeps): void {
+  registerRoutes(app, mandateRoutes, deps);
 }
