@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf } from '../plugins/auth';
 import { withExample } from './examples';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface MonitoringRouteDeps {
   internal: InternalApi;
@@ -92,162 +93,158 @@ const doc = (summary: string, operationId: string) => ({
   operationId,
 });
 
-/**
- * Monitoring cases and rules (docs/design/monitoring.md), for ADMIN+: the monitoring service keeps
- * them and records each step in the admin audit log; the gateway admits the caller and names who asks.
- */
-export function registerMonitoringRoutes(app: App, deps: MonitoringRouteDeps): void {
-  registerCaseReads(app, deps);
-  registerCaseSteps(app, deps);
-  registerRuleRoutes(app, deps);
-}
+const route = routeOf<MonitoringRouteDeps>();
 
-function registerCaseReads(app: App, deps: MonitoringRouteDeps): void {
-  app.get(
-    '/api/admin/monitoring/cases',
-    {
-      config: { access: 'admin' },
-      schema: {
-        ...doc('Monitoring cases, newest first: each opened by a transaction scored at or above the case score', 'listMonitoringCases'),
-        querystring: monitoringCasesQuery,
-        response: { 200: withExample(monitoringCasePage, { cases: [exampleCase], hasMore: false, nextCursor: null }), ...errorResponses },
-      },
+const caseReadRoutes: RouteDef<MonitoringRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/monitoring/cases',
+    config: { access: 'admin' },
+    schema: {
+      ...doc('Monitoring cases, newest first: each opened by a transaction scored at or above the case score', 'listMonitoringCases'),
+      querystring: monitoringCasesQuery,
+      response: { 200: withExample(monitoringCasePage, { cases: [exampleCase], hasMore: false, nextCursor: null }), ...errorResponses },
     },
-    async (request) => deps.internal.read('monitoring.cases', request.query, String(request.id)),
-  );
-  app.get(
-    '/api/admin/monitoring/cases/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        ...doc(
-          "One monitoring case: its transactions with the rules that fired, its notes, and its wallets' flows over 7 days",
-          'getMonitoringCase',
-        ),
-        params: monitoringCaseParams,
-        response: { 200: withExample(monitoringCaseDetail, exampleDetail), 404: problem, ...errorResponses },
-      },
+    handler: async (request, _reply, deps) => deps.internal.read('monitoring.cases', request.query, String(request.id)),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/admin/monitoring/cases/:id',
+    config: { access: 'admin' },
+    schema: {
+      ...doc(
+        "One monitoring case: its transactions with the rules that fired, its notes, and its wallets' flows over 7 days",
+        'getMonitoringCase',
+      ),
+      params: monitoringCaseParams,
+      response: { 200: withExample(monitoringCaseDetail, exampleDetail), 404: problem, ...errorResponses },
     },
-    async (request) => deps.internal.read('monitoring.case', { id: request.params.id }, String(request.id)),
-  );
-}
+    handler: async (request, _reply, deps) => deps.internal.read('monitoring.case', { id: request.params.id }, String(request.id)),
+  }),
+];
 
-function registerCaseSteps(app: App, deps: MonitoringRouteDeps): void {
-  const steps = [
-    {
-      path: 'assign',
-      name: 'monitoring.assign-case',
-      body: withExample(assignCaseBody, { assignee: 7 }),
-      operationId: 'assignMonitoringCase',
-      summary: 'Assign an open case to an ADMIN+ (null unassigns)',
-    },
-    {
-      path: 'comments',
-      name: 'monitoring.comment-case',
-      body: withExample(commentCaseBody, { body: 'Three accounts made the same day' }),
-      operationId: 'commentMonitoringCase',
-      summary: 'Add a note to an open case',
-    },
-    {
-      path: 'transactions',
-      name: 'monitoring.link-case',
-      body: withExample(linkCaseBody, { transactionIds: [1049, 1050] }),
-      operationId: 'linkMonitoringCaseTransactions',
-      summary: 'Link more transactions to an open case',
-    },
-    {
-      path: 'resolve',
-      name: 'monitoring.resolve-case',
-      body: withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
-      operationId: 'resolveMonitoringCase',
-      summary:
-        'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER)',
-    },
-  ] as const;
-  for (const step of steps) {
-    app.post(
-      `/api/admin/monitoring/cases/:id/${step.path}`,
-      {
-        config: { access: 'admin' },
-        schema: {
-          ...doc(`${step.summary}; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN`, step.operationId),
-          params: monitoringCaseParams,
-          body: step.body,
-          response: { 200: withExample(monitoringCase, exampleCase), ...caseErrors },
-        },
-      },
-      async (request) =>
-        deps.internal.act(
-          step.name,
-          { params: { id: request.params.id }, body: { ...(request.body as object), ...askedBy(request) } } as never,
-          String(request.id),
-        ),
-    );
-  }
-}
+/** The steps of an open case, each a POST on the case: the same route but for its path, command, body and operation. */
+const caseSteps = [
+  {
+    path: 'assign',
+    name: 'monitoring.assign-case',
+    body: withExample(assignCaseBody, { assignee: 7 }),
+    operationId: 'assignMonitoringCase',
+    summary: 'Assign an open case to an ADMIN+ (null unassigns)',
+  },
+  {
+    path: 'comments',
+    name: 'monitoring.comment-case',
+    body: withExample(commentCaseBody, { body: 'Three accounts made the same day' }),
+    operationId: 'commentMonitoringCase',
+    summary: 'Add a note to an open case',
+  },
+  {
+    path: 'transactions',
+    name: 'monitoring.link-case',
+    body: withExample(linkCaseBody, { transactionIds: [1049, 1050] }),
+    operationId: 'linkMonitoringCaseTransactions',
+    summary: 'Link more transactions to an open case',
+  },
+  {
+    path: 'resolve',
+    name: 'monitoring.resolve-case',
+    body: withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
+    operationId: 'resolveMonitoringCase',
+    summary:
+      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER)',
+  },
+] as const;
 
-function registerRuleRoutes(app: App, deps: MonitoringRouteDeps): void {
-  app.get(
-    '/api/admin/monitoring/rules',
-    {
-      config: { access: 'admin' },
-      schema: {
-        ...doc('The rules as deployed: the presets with their tuning, and the rules added', 'listMonitoringRules'),
-        response: { 200: withExample(monitoringRuleList, { rules: [exampleRule] }), ...errorResponses },
-      },
+const caseStepRoutes: RouteDef<MonitoringRouteDeps>[] = caseSteps.map((step) =>
+  route({
+    method: 'POST',
+    url: `/api/admin/monitoring/cases/:id/${step.path}`,
+    config: { access: 'admin' },
+    schema: {
+      ...doc(`${step.summary}; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN`, step.operationId),
+      params: monitoringCaseParams,
+      body: step.body,
+      response: { 200: withExample(monitoringCase, exampleCase), ...caseErrors },
     },
-    async (request) => deps.internal.read('monitoring.rules', {}, String(request.id)),
-  );
-  app.put(
-    '/api/admin/monitoring/rules/:ruleId',
-    {
-      config: { access: 'admin', stepUp: true },
-      schema: {
-        ...doc(
-          'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it (or a new rule) takes effect at once; one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED) and takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)',
-          'putMonitoringRule',
-        ),
-        params: monitoringRuleParams,
-        body: withExample(z.strictObject({ rule: monitoringRule }), { rule: { ...exampleRule, mode: 'TEST' } }),
-        response: { 200: withExample(monitoringRuleList, { rules: [exampleRule] }), ...errorResponses },
-      },
+    handler: async (request, _reply, deps) =>
+      deps.internal.act(
+        step.name,
+        { params: { id: request.params.id }, body: { ...(request.body as object), ...askedBy(request) } } as never,
+        String(request.id),
+      ),
+  }),
+);
+
+const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/monitoring/rules',
+    config: { access: 'admin' },
+    schema: {
+      ...doc('The rules as deployed: the presets with their tuning, and the rules added', 'listMonitoringRules'),
+      response: { 200: withExample(monitoringRuleList, { rules: [exampleRule] }), ...errorResponses },
     },
-    async (request) =>
+    handler: async (request, _reply, deps) => deps.internal.read('monitoring.rules', {}, String(request.id)),
+  }),
+  route({
+    method: 'PUT',
+    url: '/api/admin/monitoring/rules/:ruleId',
+    config: { access: 'admin', stepUp: true },
+    schema: {
+      ...doc(
+        'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it (or a new rule) takes effect at once; one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED) and takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)',
+        'putMonitoringRule',
+      ),
+      params: monitoringRuleParams,
+      body: withExample(z.strictObject({ rule: monitoringRule }), { rule: { ...exampleRule, mode: 'TEST' } }),
+      response: { 200: withExample(monitoringRuleList, { rules: [exampleRule] }), ...errorResponses },
+    },
+    handler: async (request, _reply, deps) =>
       deps.internal.act(
         'monitoring.put-rule',
         { params: { ruleId: request.params.ruleId }, body: { rule: request.body.rule, ...askedBy(request) } },
         String(request.id),
       ),
-  );
-  app.post(
-    '/api/admin/monitoring/rules/backtest',
-    {
-      config: { access: 'admin' },
-      schema: {
-        ...doc(
-          'What a rule would have done over the last days of transactions: hits, subjects, examples; nothing is scored or opened',
-          'backtestMonitoringRule',
-        ),
-        description:
-          'Replays the seen transactions of the last `days` through the candidate rule alone (as TEST), from empty windows, each wallet ' +
-          'with the first-seen time the monitor had for it before the first replayed transaction (so fan-in and first-day judge ages ' +
-          "as live). A dormancy rule reads each wallet's last movement before the replay from the seen transactions, which are kept " +
-          'MONITORING_RETENTION_DAYS (30 by default): a dormancy longer than that retention less the days replayed cannot be shown, ' +
-          'so with the defaults the preset `dormant-outflow` (90 days) never fires in a back-test.',
-        body: withExample(backtestBody, { rule: { ...exampleRule, minRecipients: 10 }, days: 7 }),
-        response: {
-          200: withExample(backtestReport, {
-            ruleId: 'fan-out',
-            movements: 120_000,
-            hits: 3,
-            subjects: 1,
-            examples: [{ transactionId: 1051, subject: 'user:42', detail: 'paid 10 wallets' }],
-            truncated: false,
-          }),
-          ...errorResponses,
-        },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/admin/monitoring/rules/backtest',
+    config: { access: 'admin' },
+    schema: {
+      ...doc(
+        'What a rule would have done over the last days of transactions: hits, subjects, examples; nothing is scored or opened',
+        'backtestMonitoringRule',
+      ),
+      description:
+        'Replays the seen transactions of the last `days` through the candidate rule alone (as TEST), from empty windows, each wallet ' +
+        'with the first-seen time the monitor had for it before the first replayed transaction (so fan-in and first-day judge ages ' +
+        "as live). A dormancy rule reads each wallet's last movement before the replay from the seen transactions, which are kept " +
+        'MONITORING_RETENTION_DAYS (30 by default): a dormancy longer than that retention less the days replayed cannot be shown, ' +
+        'so with the defaults the preset `dormant-outflow` (90 days) never fires in a back-test.',
+      body: withExample(backtestBody, { rule: { ...exampleRule, minRecipients: 10 }, days: 7 }),
+      response: {
+        200: withExample(backtestReport, {
+          ruleId: 'fan-out',
+          movements: 120_000,
+          hits: 3,
+          subjects: 1,
+          examples: [{ transactionId: 1051, subject: 'user:42', detail: 'paid 10 wallets' }],
+          truncated: false,
+        }),
+        ...errorResponses,
       },
     },
-    async (request) => deps.internal.post('monitoring.backtest', request.body, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.post('monitoring.backtest', request.body, String(request.id)),
+  }),
+];
+
+/**
+ * Monitoring cases and rules (docs/design/monitoring.md), for ADMIN+: the monitoring service keeps
+ * them and records each step in the admin audit log; the gateway admits the caller and names who asks.
+ */
+export const monitoringRoutes: RouteDef<MonitoringRouteDeps>[] = [...caseReadRoutes, ...caseStepRoutes, ...ruleRoutes];
+
+export function registerMonitoringRoutes(app: App, deps: MonitoringRouteDeps): void {
+  registerRoutes(app, monitoringRoutes, deps);
 }
