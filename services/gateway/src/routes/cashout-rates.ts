@@ -17,6 +17,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { withExample } from './examples';
 import { exampleCashout } from './cashouts';
+import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 /** A proposed cash-out rate version. */
@@ -59,67 +60,28 @@ const decisions = [
   ['reject', 'REJECT'],
 ] as const;
 
-/**
- * Cash-out rates set by two people and the second person of a big cash-out (docs/CONTRACT.md
- * "Cash-out"). The gateway only drafts the commands: the ledger judges who may (ADMIN+, the
- * proposer never approving, the payer never deciding their own cash-out) and when (a version's
- * time against the ledger's clock), and audits every step and refusal.
- */
-export function registerCashoutRateRoutes(app: App, deps: CashoutRateRouteDeps): void {
-  app.post(
-    '/api/admin/cashout-rates',
-    {
-      config: { access: 'admin', idempotent: true },
-      schema: {
-        tags: ['cashouts', 'admin'],
-        summary:
-          'Propose a cash-out rate version (XAF per coin from a time at least 60 s and at most 90 days ahead at the ledger); a different ADMIN+ approves it (201 with the PROPOSED version)',
-        headers: idempotencyHeaders,
-        body: withExample(proposeCashoutRateBody, exampleProposeCashoutRate),
-        operationId: 'proposeCashoutRate',
-        response: { 201: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-        ledgerDraft('ledger.propose-cashout-rate', {
-          xafPerCoin: request.body.xafPerCoin,
-          effectiveFrom: request.body.effectiveFrom,
-          // The version's id derives from these random bits too: not computable from the caller and the key.
-          idNonce: randomIdNonce(),
-          requestHash,
-        }),
-      ),
-  );
-
-  for (const [path, decision] of decisions) {
-    registerRateDecision(app, deps, path, decision);
-    registerCashoutDecision(app, deps, path, decision);
-  }
-  registerRateList(app, deps);
-}
-
 type Decision = (typeof decisions)[number];
 
+const route = routeOf<CashoutRateRouteDeps>();
+
 /** A rate version's second person: approve (never its proposer) or reject. */
-function registerRateDecision(app: App, deps: CashoutRateRouteDeps, path: Decision[0], decision: Decision[1]): void {
-  app.post(
-    `/api/admin/cashout-rates/:id/${path}`,
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['cashouts', 'admin'],
-        summary:
-          decision === 'APPROVE'
-            ? 'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor'
-            : 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
-        headers: idempotencyHeaders,
-        params: idParams,
-        operationId: decision === 'APPROVE' ? 'approveCashoutRate' : 'rejectCashoutRate',
-        response: { 200: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
-      },
+function rateDecisionRoute(path: Decision[0], decision: Decision[1]): RouteDef<CashoutRateRouteDeps> {
+  return route({
+    method: 'POST',
+    url: `/api/admin/cashout-rates/:id/${path}`,
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['cashouts', 'admin'],
+      summary:
+        decision === 'APPROVE'
+          ? 'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor'
+          : 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
+      headers: idempotencyHeaders,
+      params: idParams,
+      operationId: decision === 'APPROVE' ? 'approveCashoutRate' : 'rejectCashoutRate',
+      response: { 200: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
     },
-    async (request, reply) =>
+    handler: async (request, reply, deps) =>
       sendLedgerCommand(
         deps.commands,
         request,
@@ -127,28 +89,27 @@ function registerRateDecision(app: App, deps: CashoutRateRouteDeps, path: Decisi
         (requestHash) => ledgerDraft('ledger.decide-cashout-rate', { rateId: request.params.id, decision, requestHash }),
         200,
       ),
-  );
+  });
 }
 
 /** A big cash-out's second person: approve (the provider may then confirm it) or reject (released); never its payer. */
-function registerCashoutDecision(app: App, deps: CashoutRateRouteDeps, path: Decision[0], decision: Decision[1]): void {
-  app.post(
-    `/api/admin/cashouts/:id/${path}`,
-    {
-      config: { access: 'admin', idempotent: true, stepUp: true },
-      schema: {
-        tags: ['cashouts', 'admin'],
-        summary:
-          decision === 'APPROVE'
-            ? 'Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor'
-            : 'Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor',
-        headers: idempotencyHeaders,
-        params: idParams,
-        operationId: decision === 'APPROVE' ? 'approveCashout' : 'rejectCashout',
-        response: { 200: withExample(decideCashoutResult, exampleDecideCashoutResult), ...errorResponses },
-      },
+function cashoutDecisionRoute(path: Decision[0], decision: Decision[1]): RouteDef<CashoutRateRouteDeps> {
+  return route({
+    method: 'POST',
+    url: `/api/admin/cashouts/:id/${path}`,
+    config: { access: 'admin', idempotent: true, stepUp: true },
+    schema: {
+      tags: ['cashouts', 'admin'],
+      summary:
+        decision === 'APPROVE'
+          ? 'Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor'
+          : 'Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor',
+      headers: idempotencyHeaders,
+      params: idParams,
+      operationId: decision === 'APPROVE' ? 'approveCashout' : 'rejectCashout',
+      response: { 200: withExample(decideCashoutResult, exampleDecideCashoutResult), ...errorResponses },
     },
-    async (request, reply) => {
+    handler: async (request, reply, deps) => {
       // The cash-out's id names its payer (docs/decisions/0005): the command goes to the payer's partition, no read.
       const fromUserId = payerOfHoldId(request.params.id);
       if (fromUserId === null) throw new AppError('HOLD_NOT_FOUND', `Cash-out ${request.params.id} does not exist`);
@@ -160,23 +121,62 @@ function registerCashoutDecision(app: App, deps: CashoutRateRouteDeps, path: Dec
         200,
       );
     },
-  );
+  });
 }
 
 /** Every rate version and the one in force. */
-function registerRateList(app: App, deps: CashoutRateRouteDeps): void {
-  app.get(
-    '/api/admin/cashout-rates',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['cashouts', 'admin'],
-        summary:
-          'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force',
-        operationId: 'listCashoutRates',
-        response: { 200: withExample(cashoutRateList, exampleCashoutRateList), 400: problem, 401: problem, 403: problem, 503: problem },
-      },
+const rateListRoutes: RouteDef<CashoutRateRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/cashout-rates',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['cashouts', 'admin'],
+      summary:
+        'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force',
+      operationId: 'listCashoutRates',
+      response: { 200: withExample(cashoutRateList, exampleCashoutRateList), 400: problem, 401: problem, 403: problem, 503: problem },
     },
-    async (request) => deps.internal.read('ledger.cashout-rates', {}, String(request.id)),
-  );
+    handler: async (request, _reply, deps) => deps.internal.read('ledger.cashout-rates', {}, String(request.id)),
+  }),
+];
+
+/**
+ * Cash-out rates set by two people and the second person of a big cash-out (docs/CONTRACT.md
+ * "Cash-out"). The gateway only drafts the commands: the ledger judges who may (ADMIN+, the
+ * proposer never approving, the payer never deciding their own cash-out) and when (a version's
+ * time against the ledger's clock), and audits every step and refusal.
+ */
+export const cashoutRateRoutes: RouteDef<CashoutRateRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/cashout-rates',
+    config: { access: 'admin', idempotent: true },
+    schema: {
+      tags: ['cashouts', 'admin'],
+      summary:
+        'Propose a cash-out rate version (XAF per coin from a time at least 60 s and at most 90 days ahead at the ledger); a different ADMIN+ approves it (201 with the PROPOSED version)',
+      headers: idempotencyHeaders,
+      body: withExample(proposeCashoutRateBody, exampleProposeCashoutRate),
+      operationId: 'proposeCashoutRate',
+      response: { 201: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
+    },
+    handler: async (request, reply, deps) =>
+      sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
+        ledgerDraft('ledger.propose-cashout-rate', {
+          xafPerCoin: request.body.xafPerCoin,
+          effectiveFrom: request.body.effectiveFrom,
+          // The version's id derives from these random bits too: not computable from the caller and the key.
+          idNonce: randomIdNonce(),
+          requestHash,
+        }),
+      ),
+  }),
+
+  ...decisions.flatMap(([path, decision]) => [rateDecisionRoute(path, decision), cashoutDecisionRoute(path, decision)]),
+  ...rateListRoutes,
+];
+
+export function registerCashoutRateRoutes(app: App, deps: CashoutRateRouteDeps): void {
+  registerRoutes(app, cashoutRateRoutes, deps);
 }
