@@ -5,7 +5,7 @@ import {
   approvalIdsOf,
   holdIdsOf,
   mandateIdsOf,
-  clockClientIdsOf,
+  kindKeysOfBatch,
   readsCashoutRates,
   transactionIdsOf,
   pendingHoldOwnersOf,
@@ -20,6 +20,7 @@ import {
   type MandateState,
   type NewTransaction,
 } from '../domain/ledger';
+import { kindStatesOf, kindWritesOf } from '../domain/kinds/loops';
 import { withoutCashoutAccount } from '../domain/state';
 import { transactionRowOf } from '../views/transaction-view';
 import { requestToLoadFirst, withStoredRequest, type ApprovalState } from '../domain/approvals';
@@ -106,7 +107,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const mandateIds = [...new Set(commands.flatMap(mandateIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
-  const clockClientIds = [...new Set(commands.flatMap(clockClientIdsOf))];
+  const kindKeys = kindKeysOfBatch(commands);
   const cashoutRates = commands.some(readsCashoutRates);
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
@@ -120,7 +121,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       approvalIds,
       windowScopes,
       mandateIds,
-      clockClientIds,
+      kindKeys,
       ...(cashoutRates ? { cashoutRates } : {}),
       idsToReserve,
     });
@@ -172,7 +173,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
     windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
     mandates: new Map([...read.mandates].map(([id, mandate]) => [id, { ...mandate }])),
-    clocks: new Map([...(read.clocks ?? [])].map(([clientId, clock]) => [clientId, clock.offsetSeconds])),
+    ...kindStatesOf(read.kinds),
     ...(read.cashoutRates ? { cashoutRates: [...read.cashoutRates] } : {}),
     ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
   };
@@ -184,7 +185,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   eraseCashoutAccounts(write, steps);
   return {
     outcomes,
-    write: { ...write, clocks: clockWritesOf(read, state, steps), cashoutRates: rateWritesOf(steps) },
+    write: { ...write, kinds: kindWritesOf(read.kinds, state), cashoutRates: rateWritesOf(steps) },
     creditedInPlace: creditSteps.length,
   };
 }
@@ -332,21 +333,6 @@ function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
   write.holds = write.holds.map((hold) => (erased.has(hold.fromUserId) ? withoutCashoutAccount(hold) : hold));
   write.outcomes = write.outcomes.map((outcome) => ({ ...outcome, reply: withoutCashoutAccountIn(outcome.type, outcome.reply, erased) }));
   write.erasedUsers = [...erased];
-}
-
-/**
- * The sandbox test clocks a batch moved, as they stand at its end: each written against the
- * version it was read at (null: inserted), like a four-eyes window.
- */
-function clockWritesOf(read: BatchRead, state: LedgerState, steps: BatchStep[]): NonNullable<BatchWrite['clocks']> {
-  const moved = new Set(
-    steps.flatMap((step) => (step.kind === 'decided' && step.decision.ok && step.decision.clock ? [step.decision.clock.clientId] : [])),
-  );
-  return [...moved].map((clientId) => ({
-    clientId,
-    offsetSeconds: state.clocks?.get(clientId) ?? 0,
-    version: read.clocks?.get(clientId)?.version ?? null,
-  }));
 }
 
 /** The cash-out rate versions a batch proposed or decided, each as it stands at the batch's end. */

@@ -2,6 +2,7 @@ import type { TransactionRow } from '@coin/contracts';
 import type { StoredOutcome } from '../domain/batch';
 import type { ApprovalState } from '../domain/approvals';
 import type { CashoutRateVersion } from '../domain/cashout-rates';
+import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
 import type { Entry, HoldState, MandateState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 
@@ -65,8 +66,8 @@ export interface BatchReadRequest {
   windowScopes: string[];
   /** Mandates named by id. */
   mandateIds: string[];
-  /** Sandbox test clocks by test-mode client id (absent: none). */
-  clockClientIds?: string[];
+  /** The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none). */
+  kindKeys?: KindKeys;
   /** Whether to read the cash-out rate versions (db/cashout-rate-rows.ts: the waiting ones and the newest approved). */
   cashoutRates?: boolean;
   /** Transaction ids to take from the sequence (ascending). */
@@ -102,19 +103,13 @@ export interface BatchRead {
   /** Four-eyes windows by scope, with the version their update is checked against. */
   windows: Map<string, LoadedWindow>;
   mandates: Map<string, MandateState>;
-  /** Sandbox test clocks by client id, with the version their update is checked against (absent: none read). */
-  clocks?: Map<string, LoadedClock>;
+  /** What was read of each kind of the state table, by key (absent: none). */
+  kinds?: LoadedKinds;
   /** Cash-out rate versions, when asked for (absent: not read). */
   cashoutRates?: CashoutRateVersion[];
   /** The platform clients revoked for good among those the mandates read name (absent: no mandate read). */
   revokedClients?: ReadonlySet<string>;
   reservedIds: number[];
-}
-
-/** A sandbox test clock as read: seconds ahead of wall time; `version` null: no row yet (it is inserted). */
-export interface LoadedClock {
-  offsetSeconds: number;
-  version: number | null;
 }
 
 /** A four-eyes window as read; `version` null: no row yet (it is inserted). */
@@ -143,8 +138,8 @@ export interface BatchWrite {
   mandates: MandateState[];
   /** Four-eyes windows the batch counted in, as they stand at its end, with the version each was read at. */
   windows: Array<{ scope: string; window: SpendingWindow; version: number | null }>;
-  /** Sandbox test clocks the batch moved, as they stand at its end, with the version each was read at (absent: none). */
-  clocks?: Array<{ clientId: string; offsetSeconds: number; version: number | null }>;
+  /** What the batch writes of each kind of the state table, as its rows stand at the batch's end (absent: none). */
+  kinds?: WrittenKinds;
   /** Cash-out rate versions proposed or decided, as they stand at the batch's end (absent: none). */
   cashoutRates?: CashoutRateVersion[];
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */

@@ -10,6 +10,7 @@ import {
 } from '../apply/store';
 import type { StoredOutcome } from '../domain/batch';
 import type { RefundTarget } from '../domain/ledger';
+import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
 import { readCashoutRates } from './cashout-rate-rows';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
@@ -114,8 +115,27 @@ interface BatchReadRow {
   approvals: ApprovalDbRow[];
   windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
   mandates: MandateDbRow[];
-  clocks: Array<{ client_id: string; offset_seconds: number; version: number }>;
   ids: string[];
+  /** Each kind of the state table's rows, by the kind's name (kindsRead). */
+  [kind: string]: unknown;
+}
+
+/** The parameters before the kinds' keys in the batch read. */
+const readParametersBeforeKinds = 9;
+
+/** Each kind of the state table (domain/kinds/table.ts) as one column of the batch read, named by its kind, its keys a text[] parameter. */
+const kindsRead = stateKinds
+  .map((kind, i) => `(${kindModule(kind).load.sql(`$${readParametersBeforeKinds + i + 1}::text[]`)}) AS ${kind}`)
+  .join(',\n       ');
+
+/** What the batch read of each kind, by key. */
+function loadedKindsOf(row: BatchReadRow): LoadedKinds {
+  const loaded: Record<string, Map<string, unknown>> = {};
+  for (const kind of stateKinds) {
+    const rows = row[kind] as Array<Record<string, unknown>>;
+    loaded[kind] = new Map(rows.map((r) => kindModule(kind).load.loadedOf(r)));
+  }
+  return loaded as LoadedKinds;
 }
 
 /**
@@ -154,8 +174,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
          WHERE scope = ANY($8::text[]
                            || ARRAY(SELECT 'recipient:user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS windows,
        (SELECT coalesce(json_agg(m), '[]') FROM (SELECT ${mandateColumns} FROM mandates WHERE id = ANY($9::uuid[])) m) AS mandates,
-       (SELECT coalesce(json_agg(json_build_object('client_id', client_id, 'offset_seconds', offset_seconds, 'version', version)), '[]')
-          FROM test_clocks WHERE client_id = ANY($10::text[])) AS clocks,
+       ${kindsRead},
        ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
       request.commandIds,
@@ -167,7 +186,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.approvalIds,
       request.windowScopes,
       request.mandateIds,
-      request.clockClientIds ?? [],
+      ...stateKinds.map((kind) => request.kindKeys?.[kind] ?? []),
     ],
   });
   const read = batchReadOf(result.rows[0]!);
@@ -190,12 +209,7 @@ function batchReadOf(row: BatchReadRow): BatchRead {
     approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
     windows: new Map(row.windows.map((r) => [r.scope, { window: r.spending, version: safeInteger(r.version, 'window version') }])),
     mandates: new Map(row.mandates.map((r) => [r.id, mandateStateOf(r)])),
-    clocks: new Map(
-      row.clocks.map((r) => [
-        r.client_id,
-        { offsetSeconds: safeInteger(r.offset_seconds, 'clock offset'), version: safeInteger(r.version, 'clock version') },
-      ]),
-    ),
+    kinds: loadedKindsOf(row),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),
   };

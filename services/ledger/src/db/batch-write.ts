@@ -2,6 +2,7 @@ import { partyColumns } from '@coin/contracts';
 import type { BatchWrite, LoadedWallet } from '../apply/store';
 import type { ApprovalState } from '../domain/approvals';
 import type { HoldState, MandateState, WalletState } from '../domain/ledger';
+import { kindModule, stateKinds } from '../domain/kinds/table';
 import { cashoutRateRowOf } from './cashout-rate-rows';
 import { cashoutColumnOf } from './hold-rows';
 import { column, StatementParameters, type Columns } from './unnest-columns';
@@ -162,10 +163,12 @@ const walletsExpected = p.value('bigint', (b) => b.wallets.length + b.opened.len
 const holdsExpected = p.value('bigint', (b) => b.holds.length);
 const approvalsExpected = p.value('bigint', (b) => b.approvals.length);
 const mandatesExpected = p.value('bigint', (b) => b.mandates.length);
-/** The sandbox test clocks the batch moved, as one JSON parameter of named fields. */
-const clocks = p.value('json', (b) =>
-  JSON.stringify((b.clocks ?? []).map((c) => ({ client_id: c.clientId, offset_seconds: c.offsetSeconds, version: c.version }))),
-);
+/** Each kind of the state table (domain/kinds/table.ts): its rows as one JSON parameter, its CTEs and its guard. */
+const kinds = stateKinds.map((kind) => {
+  const rows = p.value('json', (b) => JSON.stringify(b.kinds?.[kind] ?? []));
+  const { ctes, check } = kindModule(kind).write;
+  return { ctes: ctes(rows), check: check(rows) };
+});
 /** The cash-out rate versions the batch proposed or decided, as one JSON parameter of named fields. */
 const cashoutRates = p.value('json', (b) => JSON.stringify((b.cashoutRates ?? []).map(cashoutRateRowOf)));
 /** Deleted users whose mobile money number the batch erases (apply-batch.ts `eraseCashoutAccounts`), and the holds it writes itself. */
@@ -268,18 +271,7 @@ const text = `WITH opened AS (
             SET status = EXCLUDED.status, decided_by = EXCLUDED.decided_by, decided_at = EXCLUDED.decided_at
           WHERE cashout_rates.status = 'PROPOSED'
          RETURNING 1),
-       clocks_in AS (
-         SELECT client_id, offset_seconds, version FROM json_to_recordset(${clocks}) AS c(client_id text, offset_seconds bigint, version bigint)),
-       inserted_clocks AS (
-         INSERT INTO test_clocks (client_id, offset_seconds)
-         SELECT client_id, offset_seconds FROM clocks_in WHERE version IS NULL
-         ON CONFLICT (client_id) DO NOTHING
-         RETURNING 1),
-       updated_clocks AS (
-         UPDATE test_clocks t SET offset_seconds = c.offset_seconds, version = t.version + 1
-           FROM clocks_in c
-          WHERE c.version IS NOT NULL AND t.client_id = c.client_id AND t.version = c.version
-         RETURNING 1)
+       ${kinds.map((k) => k.ctes).join(',\n       ')}
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), ${walletsExpected}) AS wallets_current,
             assert_holds_written((SELECT count(*) FROM written_holds), ${holdsExpected}) AS holds_written,
             assert_approvals_written((SELECT count(*) FROM written_approvals), ${approvalsExpected}) AS approvals_written,
@@ -287,8 +279,7 @@ const text = `WITH opened AS (
             assert_windows_current((SELECT count(*) FROM inserted_windows) + (SELECT count(*) FROM updated_windows),
                                    json_array_length(${windows})::bigint) AS windows_current,
             assert_cashout_rates_written((SELECT count(*) FROM written_rates), json_array_length(${cashoutRates})::bigint) AS rates_written,
-            assert_clocks_current((SELECT count(*) FROM inserted_clocks) + (SELECT count(*) FROM updated_clocks),
-                                   json_array_length(${clocks})::bigint) AS clocks_current,
+            ${kinds.map((k) => `${k.check},`).join('\n            ')}
             (SELECT count(*) FROM erased_outcomes) AS erasures,
             (SELECT id FROM new_outbox) AS outbox_id`;
 

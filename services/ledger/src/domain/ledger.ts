@@ -4,6 +4,8 @@ import { charge } from './four-eyes';
 import { frozenDebitRefusal } from './freezes';
 import { recordSpend } from './limits';
 import { moduleOf } from './commands/table';
+import { evolveKinds, kindKeysOf } from './kinds/loops';
+import type { KindKeys } from './kinds/table';
 import type { CommandReads, DecideContext, TransactionDraft } from './commands/types';
 import {
   defaultPolicy,
@@ -93,9 +95,9 @@ export function mandateIdsOf(command: LedgerCommand): string[] {
   return readsOf(command).mandateIds ?? [];
 }
 
-/** The sandbox test clocks a command reads by client id. */
-export function clockClientIdsOf(command: LedgerCommand): string[] {
-  return readsOf(command).clockClientIds ?? [];
+/** The keys of each kind of the state table (domain/kinds/table.ts) a batch's commands read. */
+export function kindKeysOfBatch(commands: readonly LedgerCommand[]): KindKeys {
+  return kindKeysOf(commands, readsOf);
 }
 
 /** Whether a command reads the cash-out rate versions (a cash-out, a rate's proposal or decision). */
@@ -203,10 +205,6 @@ function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void
     wallet.commissions = rule ? { ...others, [clientId]: { rule, setBy, approvedBy } } : others;
   }
   if (decision.freeze) walletOf(decision.freeze.walletKey, 'freeze').freeze = decision.freeze.freeze;
-  if (decision.clock) {
-    state.clocks ??= new Map();
-    state.clocks.set(decision.clock.clientId, decision.clock.offsetSeconds);
-  }
   if (decision.cashoutRate) {
     const version = decision.cashoutRate;
     state.cashoutRates = [...(state.cashoutRates ?? []).filter((v) => v.id !== version.id), version];
@@ -305,6 +303,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     wallet.updatedAt = now;
   }
   if (decision.refund) evolveRefund(state, decision.refund);
+  evolveKinds(state, decision, changes, now);
   return changes;
 }
 

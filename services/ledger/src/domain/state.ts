@@ -16,6 +16,7 @@ import type { ApprovalChange, ApprovalState } from './approvals';
 import type { CashoutRateVersion } from './cashout-rates';
 import type { CommissionRules } from './commission';
 import { fourEyesOff, type FourEyesPolicy, type WindowCharge } from './four-eyes';
+import type { Effect, KindStates, StateKind } from './kinds/table';
 import { noLimits, type LimitDefaults, type SpendingWindow } from './limits';
 
 /**
@@ -281,7 +282,11 @@ export interface ClawbackLeg {
   metadata?: Record<string, string>;
 }
 
-export interface LedgerState {
+/**
+ * The partition's state as a batch loaded it. The kinds of the state table (domain/kinds/table.ts)
+ * are its fields by their names (KindStates: `clocks`, …); the others are named here.
+ */
+export interface LedgerState extends KindStates {
   /** By wallet key (`user:<id>`, `treasury:<CODE>`). */
   wallets: Map<string, WalletState>;
   /** Transactions named by refund commands, by id. */
@@ -294,8 +299,6 @@ export interface LedgerState {
   windows: Map<string, SpendingWindow>;
   /** Mandates named by mandate commands, by id. */
   mandates: Map<string, MandateState>;
-  /** Test clocks named by clock commands (the sandbox, docs/decisions/0018-sandbox.md): seconds ahead of wall time, by test-mode client id. */
-  clocks?: Map<string, number>;
   /** Cash-out rate versions set through the API (domain/cashout-rates.ts), when a command of the batch reads them. */
   cashoutRates?: CashoutRateVersion[];
   /**
@@ -304,6 +307,8 @@ export interface LedgerState {
    * charges no more.
    */
   revokedClients?: ReadonlySet<string>;
+  /** The keys each kind of the state table changed in this batch (domain/kinds/loops.ts): what its write stores. */
+  changedKeys?: Map<StateKind, Set<string>>;
 }
 
 export interface NewTransaction {
@@ -406,8 +411,8 @@ export interface Accepted {
   commissionRule?: { walletKey: string; clientId: string; rule: CommissionRule | null; setBy: number | null; approvedBy: number | null };
   /** A wallet frozen, its unfreeze asked for, or its freeze lifted. */
   freeze: FreezeChange | null;
-  /** A sandbox test clock moved: the client's offset from wall time after it, in seconds. */
-  clock?: { clientId: string; offsetSeconds: number };
+  /** What the decision asks of the kinds of the state table (domain/kinds/table.ts), each tagged with its kind. */
+  effects: Effect[];
   /** A cash-out rate version proposed or decided (written once proposed, and once decided). */
   cashoutRate?: CashoutRateVersion;
   /**

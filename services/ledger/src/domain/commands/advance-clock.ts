@@ -26,11 +26,12 @@ export const advanceClock: CommandModule<'ledger.advance-clock'> = {
     if (offsetSeconds > testClockOffsetMaxSeconds) {
       return reject('VALIDATION_FAILED', `A test clock runs at most ${testClockOffsetMaxSeconds} seconds ahead of wall time`);
     }
-    return accepted({ clock: { clientId, offsetSeconds } });
+    return accepted({ effects: [{ kind: 'clocks', clientId, offsetSeconds }] });
   },
   reply: ({ decision }) => {
-    if (!decision.clock) throw new InvariantViolation('advance-clock accepted without its clock');
-    return { clientId: decision.clock.clientId, offsetSeconds: decision.clock.offsetSeconds };
+    const clock = decision.effects.find((effect) => effect.kind === 'clocks');
+    if (!clock) throw new InvariantViolation('advance-clock accepted without its clock');
+    return { clientId: clock.clientId, offsetSeconds: clock.offsetSeconds };
   },
   audit: () => null,
 };

@@ -66,7 +66,10 @@ describe('ledger.advance-clock', () => {
   it('when an advance would take the clock past a year ahead, then it is refused and the clock stays', () => {
     const state = world({ test_shop: testClockOffsetMaxSeconds - 10 });
     expect(decide(state, advance(11), now, noIds)).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
-    expect(decide(state, advance(10), now, noIds)).toMatchObject({ ok: true, clock: { offsetSeconds: testClockOffsetMaxSeconds } });
+    expect(decide(state, advance(10), now, noIds)).toMatchObject({
+      ok: true,
+      effects: [{ kind: 'clocks', offsetSeconds: testClockOffsetMaxSeconds }],
+    });
   });
 });
 

@@ -44,6 +44,7 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     limits: null,
     freeze: null,
     windows: [],
+    effects: [],
     parked: false,
     subjectKey: null,
     credit: null,

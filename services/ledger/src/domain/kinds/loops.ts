@@ -1,0 +1,55 @@
+import type { LedgerCommand } from '@coin/contracts';
+import type { CommandReads } from '../commands/types';
+import type { Accepted, BalanceChange, LedgerState } from '../state';
+import { kindModule, stateKinds, type KindKeys, type KindStates, type LoadedKinds, type StateKind, type WrittenKinds } from './table';
+
+/**
+ * The loops over the state table (domain/kinds/table.ts): what a batch reads of each kind, the
+ * state its decisions start from, how each accepted decision evolves it, and what the batch writes.
+ */
+
+/** The keys of each kind a batch's commands read. */
+export function kindKeysOf(commands: readonly LedgerCommand[], readsOf: (command: LedgerCommand) => CommandReads): KindKeys {
+  const keys: KindKeys = {};
+  for (const kind of stateKinds) {
+    const module = kindModule(kind);
+    keys[kind] = [...new Set(commands.flatMap((command) => module.keysOf(command, readsOf(command))))];
+  }
+  return keys;
+}
+
+/** Each kind's state as the batch's decisions start from it: what was loaded (nothing loaded: empty). */
+export function kindStatesOf(loaded: LoadedKinds | undefined): KindStates {
+  const states: Record<string, unknown> = {};
+  for (const kind of stateKinds) states[kind] = kindModule(kind).stateOf(loaded?.[kind] ?? new Map());
+  return states as KindStates;
+}
+
+/** Evolves each kind by an accepted decision; the keys each changed are kept in `state.changedKeys` for the batch's write. */
+export function evolveKinds(state: LedgerState, decision: Accepted, changes: readonly BalanceChange[], now: Date): void {
+  for (const kind of stateKinds) {
+    const module = kindModule(kind);
+    const effects = decision.effects.filter((effect) => effect.kind === kind);
+    const states = state as unknown as Record<string, unknown>;
+    states[kind] ??= module.stateOf(new Map());
+    const changed = module.evolve(states[kind], { effects, decision, changes, now });
+    if (changed.length === 0) continue;
+    state.changedKeys ??= new Map();
+    const keys = state.changedKeys.get(kind) ?? new Set<string>();
+    for (const key of changed) keys.add(key);
+    state.changedKeys.set(kind, keys);
+  }
+}
+
+/** What the batch writes of each kind: the keys its decisions changed, as they stand at its end. */
+export function kindWritesOf(loaded: LoadedKinds | undefined, state: LedgerState): WrittenKinds {
+  const writes: Record<string, unknown[]> = {};
+  const states = state as unknown as Record<string, unknown>;
+  for (const kind of stateKinds) {
+    const changed = state.changedKeys?.get(kind);
+    writes[kind] = changed ? kindModule(kind).writesOf(loaded?.[kind] ?? new Map(), states[kind], changed) : [];
+  }
+  return writes as WrittenKinds;
+}
+
+export type { StateKind };

@@ -1,0 +1,45 @@
+import { clocks } from './clocks';
+import type { AnyStateModule, StateModule } from './types';
+
+/**
+ * The ledger's kinds of state held as modules (docs/DESIGN.md "Adding a kind of state"), one
+ * line each: the batch read, the decisions' state, the evolve and the batch write loop over this
+ * table. A module whose parts do not fit StateModule is a compile error here; the kind's name is
+ * its field of LedgerState, of BatchRead.kinds and of BatchWrite.kinds.
+ */
+export const stateTable = {
+  clocks,
+} satisfies Record<string, AnyStateModule>;
+
+export type StateTable = typeof stateTable;
+export type StateKind = keyof StateTable;
+
+type Parts<K extends StateKind> =
+  StateTable[K] extends StateModule<infer L, infer S, infer E, infer R> ? { loaded: L; state: S; effect: E; row: R } : never;
+
+/** A kind's state as the decisions read it. */
+export type KindState<K extends StateKind> = Parts<K>['state'];
+/** A kind's rows as the batch read them, by key. */
+export type KindLoaded<K extends StateKind> = Parts<K>['loaded'];
+/** A kind's rows as the batch writes them. */
+export type KindRow<K extends StateKind> = Parts<K>['row'];
+
+/** Every kind's state: LedgerState's fields for the table's kinds (absent: none read). */
+export type KindStates = { [K in StateKind]?: KindState<K> };
+/** What the batch read loaded of each kind (absent: none). */
+export type LoadedKinds = { [K in StateKind]?: Map<string, KindLoaded<K>> };
+/** What the batch writes of each kind (absent: none). */
+export type WrittenKinds = { [K in StateKind]?: Array<KindRow<K>> };
+/** The keys the batch reads of each kind. */
+export type KindKeys = { [K in StateKind]?: string[] };
+
+/** An effect of an accepted decision: one kind's, tagged with the kind (Accepted.effects). */
+export type Effect = { [K in StateKind]: { kind: K } & Parts<K>['effect'] }[StateKind];
+
+/** The kinds, in the table's order: the order every loop visits them. */
+export const stateKinds = Object.keys(stateTable) as StateKind[];
+
+/** A kind's module, typed for the loops (the one cast: TypeScript cannot carry a kind's own types through an index by the union). */
+export function kindModule(kind: StateKind): AnyStateModule {
+  return stateTable[kind];
+}

@@ -1,0 +1,64 @@
+import type { LedgerCommand } from '@coin/contracts';
+import type { CommandReads } from '../commands/types';
+import type { Accepted, BalanceChange } from '../state';
+
+/**
+ * One kind of the ledger's state (docs/DESIGN.md "Adding a kind of state"), in one module: the
+ * keys a command reads of it, how the batch read loads it, how it evolves by each accepted
+ * decision, what the batch write stores of it. The table (domain/kinds/table.ts) holds one module
+ * per kind; the batch read (db/batch-store.ts), the decision's state (apply/apply-batch.ts), the
+ * evolve (domain/ledger.ts) and the batch write (db/batch-write.ts) loop over it instead of
+ * naming each kind.
+ *
+ * Its SQL is data here, as a command module's schema is: the module only names the statement's
+ * pieces; the adapter (db/) runs them, so the domain stays pure.
+ *
+ * - `Loaded`: a row as the batch read returns it (with the version its write is checked against);
+ * - `State`: what the decisions of a batch read and evolve (LedgerState[kind]);
+ * - `Effect`: what an accepted decision asks of this kind (Accepted.effects, tagged with the kind);
+ * - `Row`: what the batch write stores, as the JSON record its statement reads.
+ */
+export interface StateModule<Loaded, State, Effect, Row> {
+  /** The keys of this kind a command reads (the batch loads the union over its commands). */
+  keysOf(command: LedgerCommand, reads: CommandReads): readonly string[];
+  load: {
+    /** A scalar subquery of the batch read returning a JSON array of rows; `keys` is the text[] parameter of the batch's keys. */
+    sql(keys: string): string;
+    /** One row of that array, by its key. */
+    loadedOf(row: Record<string, unknown>): [string, Loaded];
+  };
+  /** The state the decisions start from: what was loaded. */
+  stateOf(loaded: ReadonlyMap<string, Loaded>): State;
+  /**
+   * Evolves the state by one accepted decision (`effects`: its effects of this kind; `changes`:
+   * the balance changes it made) and returns the keys it changed.
+   */
+  evolve(state: State, step: EvolveStep<Effect>): readonly string[];
+  /** What the batch writes of the keys its decisions changed, as they stand at its end. */
+  writesOf(loaded: ReadonlyMap<string, Loaded>, state: State, changed: ReadonlySet<string>): Row[];
+  write: {
+    /** The batch write's CTEs for these rows (`rows`: a json parameter, an array of `Row`), comma-separated. */
+    ctes(rows: string): string;
+    /** The guard over what the CTEs wrote, a select-list expression (failing the statement when a row changed under the batch). */
+    check(rows: string): string;
+  };
+}
+
+/** What one accepted decision brings to a kind. */
+export interface EvolveStep<Effect> {
+  effects: readonly Effect[];
+  decision: Accepted;
+  changes: readonly BalanceChange[];
+  now: Date;
+}
+
+/** A whole number of a loaded row (a BIGINT arrives as a JSON number): refused beyond the safe integer range. */
+export function integerOf(value: unknown, what: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new Error(`${what} ${String(value)} exceeds the safe integer range`);
+  return n;
+}
+
+/** Any module of the table, for its loops. */
+// biome-ignore lint/suspicious/noExplicitAny: the loops handle every kind alike; each kind's types are checked in its own module.
+export type AnyStateModule = StateModule<any, any, any, any>;
