@@ -197,6 +197,18 @@ function settingsTouchedBy(decision: Accepted): string[] {
   );
 }
 
+/** What the write of a decided batch gathers while it walks the steps. */
+interface WriteInProgress {
+  write: BatchWrite;
+  state: LedgerState;
+  context: ApplyContext;
+  /** The four-eyes windows counted in. */
+  counted: Set<string>;
+  /** The wallets changed (besides those opened). */
+  touched: Set<string>;
+  objects: DecidedObjects;
+}
+
 /** The write of a decided batch: every effect of its accepted decisions, and the outcome of every command. */
 function writeOf(
   read: BatchRead,
@@ -206,109 +218,111 @@ function writeOf(
   legs: CreditLeg[],
   context: ApplyContext,
 ): { outcomes: Outcome[]; write: BatchWrite } {
-  const { now } = context;
-  const write: BatchWrite = {
-    opened: [],
-    wallets: [],
-    transactions: [],
-    holds: [],
-    approvals: [],
-    mandates: [],
-    windows: [],
-    entries: [],
-    outcomes: [],
-    outbox: [],
+  const into: WriteInProgress = {
+    write: {
+      opened: [],
+      wallets: [],
+      transactions: [],
+      holds: [],
+      approvals: [],
+      mandates: [],
+      windows: [],
+      entries: [],
+      outcomes: [],
+      outbox: [],
+    },
+    state,
+    context,
+    counted: new Set(),
+    touched: new Set(),
+    objects: { holds: new Map(), approvals: new Map(), mandates: new Map() },
   };
-  const counted = new Set<string>();
-  const touched = new Set<string>();
-  const objects: DecidedObjects = { holds: new Map(), approvals: new Map(), mandates: new Map() };
-  const recordTransaction = (transaction: NewTransaction, commandId: string) => {
-    if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
-    write.transactions.push({
-      row: transactionRowOf(transaction),
-      returns: transaction.returns,
-      holdId: transaction.holdId,
-      approval: transaction.approval,
-      commandId,
-    });
-    write.outbox.push(transactionEventMessage(context.topics, transaction, context.eventHeadersOf?.(commandId)));
-  };
-  const recordEffects = (step: Extract<BatchStep, { kind: 'decided' }>) => {
-    const { decision } = step;
-    if (!decision.ok) return;
-    if (decision.transaction) recordTransaction(decision.transaction, step.command.commandId);
-    // A payout's lines are transactions of one command, each written like a single movement's one.
-    for (const transaction of decision.lineTransactions) recordTransaction(transaction, step.command.commandId);
-    recordObjects(decision, objects, write.outbox, context, step.command.commandId);
-    for (const change of decision.holds) touched.add(walletKeyOfUser(change.hold.fromUserId));
-    for (const { scope } of decision.windows) counted.add(scope);
-    for (const key of settingsTouchedBy(decision)) touched.add(key);
-    for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
-    // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
-    const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
-    for (const change of step.changes) {
-      const { walletKey, transactionId, amount, sequence, balance } = change;
-      write.entries.push({
-        transactionId,
-        walletKey,
-        amount,
-        walletId: state.wallets.get(walletKey)!.id,
-        createdAt: now,
-        sequence,
-        balanceAfter: balance,
-      });
-      write.outbox.push(balanceChangedMessage(context.topics, change, now, eventHeaders));
-      touched.add(walletKey);
-    }
-    for (const key of decision.closes) touched.add(key);
-  };
-
   const outcomes: Outcome[] = [];
-  for (const step of steps) {
-    let outcome: Outcome;
-    if (step.kind === 'stored') outcome = { ok: step.outcome.ok, reply: step.outcome.reply, replayed: true };
-    else if (step.kind === 'reused') outcome = { ok: false, reply: step.error };
-    else if (step.kind === 'repeat') outcome = { ...outcomes[step.of]!, replayed: true };
-    else {
-      outcome = outcomeOf(step, context.xafRate);
-      write.outcomes.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
-      recordEffects(step);
-      // An administrative command (applied or rejected) is recorded once, with its outcome; any
-      // other command refused for want of authority, as a refusal.
-      const auditContext = {
-        at: now,
-        requestId: context.auditRequestIdOf?.(step.command.commandId) ?? null,
-        ...(context.auditRecordIdOf ? { idOf: context.auditRecordIdOf } : {}),
-      };
-      const audit = auditRecordOf(step, auditContext);
-      if (audit) write.outbox.push(auditEventMessage(context.topics, audit));
-      const refusal = audit ? null : decidedRefusalRecordOf(step, auditContext);
-      if (refusal) write.outbox.push(refusalEventMessage(context.topics, refusal));
-    }
-    outcomes.push(outcome);
-  }
+  for (const step of steps) outcomes.push(stepOutcome(into, step, outcomes));
   // Inline credits store no outcome: no one sent them, and no copy of them is ever published.
-  for (const step of creditSteps) if (step.kind === 'decided') recordEffects(step);
+  for (const step of creditSteps) if (step.kind === 'decided') recordEffects(into, step);
+  const { write, objects } = into;
   write.outbox.push(...legMessagesOf(steps, legs, context));
   write.holds = [...objects.holds.values()];
   // A window is written against the version it was read at (null: inserted), so a person counted
   // by two partitions at once makes one of the writes fail and its batch redo (domain/four-eyes.ts).
-  write.windows = [...counted].map((scope) => ({
+  write.windows = [...into.counted].map((scope) => ({
     scope,
     window: state.windows.get(scope) ?? [],
     version: read.windows.get(scope)?.version ?? null,
   }));
   write.approvals = [...objects.approvals.values()];
   write.mandates = [...objects.mandates.values()];
-
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.
   for (const [key, wallet] of state.wallets) {
     const loaded: LoadedWallet | undefined = read.wallets.get(key);
     if (!loaded) write.opened.push(wallet);
-    else if (touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
+    else if (into.touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
   }
   return { outcomes, write };
+}
+
+/** A step's outcome; a decided one is stored with its effects and its audit record (`outcomes`: those of the steps before it). */
+function stepOutcome(into: WriteInProgress, step: BatchStep, outcomes: readonly Outcome[]): Outcome {
+  if (step.kind === 'stored') return { ok: step.outcome.ok, reply: step.outcome.reply, replayed: true };
+  if (step.kind === 'reused') return { ok: false, reply: step.error };
+  if (step.kind === 'repeat') return { ...outcomes[step.of]!, replayed: true };
+  const { write, context } = into;
+  const outcome = outcomeOf(step, context.xafRate);
+  write.outcomes.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
+  recordEffects(into, step);
+  // An administrative command (applied or rejected) is recorded once, with its outcome; any
+  // other command refused for want of authority, as a refusal.
+  const auditContext = {
+    at: context.now,
+    requestId: context.auditRequestIdOf?.(step.command.commandId) ?? null,
+    ...(context.auditRecordIdOf ? { idOf: context.auditRecordIdOf } : {}),
+  };
+  const audit = auditRecordOf(step, auditContext);
+  if (audit) write.outbox.push(auditEventMessage(context.topics, audit));
+  const refusal = audit ? null : decidedRefusalRecordOf(step, auditContext);
+  if (refusal) write.outbox.push(refusalEventMessage(context.topics, refusal));
+  return outcome;
+}
+
+/** A decided transaction: its row and its coin.transactions event. */
+function recordTransaction(into: WriteInProgress, transaction: NewTransaction, commandId: string): void {
+  if (!(transaction.id > 0)) throw new InvariantViolation(`transaction without a reserved id (${transaction.id})`);
+  into.write.transactions.push({
+    row: transactionRowOf(transaction),
+    returns: transaction.returns,
+    holdId: transaction.holdId,
+    approval: transaction.approval,
+    commandId,
+  });
+  into.write.outbox.push(transactionEventMessage(into.context.topics, transaction, into.context.eventHeadersOf?.(commandId)));
+}
+
+/** Every effect of an accepted decision: its transactions, objects, windows, wallets touched, clawbacks and balance changes. */
+function recordEffects(into: WriteInProgress, step: Extract<BatchStep, { kind: 'decided' }>): void {
+  const { decision } = step;
+  if (!decision.ok) return;
+  const { write, context, touched } = into;
+  const { now } = context;
+  if (decision.transaction) recordTransaction(into, decision.transaction, step.command.commandId);
+  // A payout's lines are transactions of one command, each written like a single movement's one.
+  for (const transaction of decision.lineTransactions) recordTransaction(into, transaction, step.command.commandId);
+  recordObjects(decision, into.objects, write.outbox, context, step.command.commandId);
+  for (const change of decision.holds) touched.add(walletKeyOfUser(change.hold.fromUserId));
+  for (const { scope } of decision.windows) into.counted.add(scope);
+  for (const key of settingsTouchedBy(decision)) touched.add(key);
+  for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
+  // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
+  const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
+  for (const change of step.changes) {
+    const { walletKey, transactionId, amount, sequence, balance } = change;
+    const walletId = into.state.wallets.get(walletKey)!.id;
+    write.entries.push({ transactionId, walletKey, amount, walletId, createdAt: now, sequence, balanceAfter: balance });
+    write.outbox.push(balanceChangedMessage(context.topics, change, now, eventHeaders));
+    touched.add(walletKey);
+  }
+  for (const key of decision.closes) touched.add(key);
 }
 
 /** The legs that travel, as messages: a multi-line command's (a payout's lines) one command per partition. */
