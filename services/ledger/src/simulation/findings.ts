@@ -21,6 +21,7 @@ export type FindingKind =
   | 'negative-balance'
   | 'audit'
   | 'supply-drift'
+  | 'state'
   | 'quiescence'
   | 'exception';
 

@@ -3,6 +3,7 @@ import { createLogger } from '@coin/logger';
 import { startSupplyCheck, type SupplyCheck } from '../checks/supply-check';
 import { auditLedger } from '../db/audit';
 import { inSnapshot, readBalancesSum, readSupplySnapshot } from '../db/supply-reads';
+import { kindModule, stateKinds } from '../domain/kinds/table';
 import { defaultSupplyLimits, rebaseSupply, supplyFigures, type SupplyFigures } from '../domain/supply';
 import type { Finding } from './findings';
 
@@ -14,7 +15,8 @@ import type { Finding } from './findings';
  * must be the credit legs the driver holds on ledger.internal, and whose incremental totals must
  * be what a full read (the check's own rebase, domain/supply.ts) finds at the same moment; no balance below zero or
  * below what its holds reserve; and every so often, and at the end, `npm run audit`'s
- * auditLedger (every wallet against its entries, holds, captures, refunds, balance chains).
+ * auditLedger (every wallet against its entries, holds, captures, refunds, balance chains), and
+ * the audit of each kind of the state table that has one (domain/kinds/types.ts `audit`).
  */
 
 /** A leg is never stale in the simulation: its age is the simulated clock's, which jumps. */
@@ -144,10 +146,24 @@ export class Invariants {
           step,
         });
       }
+      findings.push(...(await this.kindAudits(step)));
       return findings;
     } finally {
       client.release();
     }
+  }
+
+  /** Each kind of the state table against the rest of the ledger, by its own audit query. */
+  private async kindAudits(step: number): Promise<Finding[]> {
+    const findings: Finding[] = [];
+    for (const kind of stateKinds) {
+      const audit = kindModule(kind).audit;
+      if (!audit) continue;
+      const { rows } = await this.pool.query<{ key: string; detail: string }>(audit);
+      for (const r of rows.slice(0, 5))
+        findings.push({ kind: 'state', signature: `state:${kind}`, detail: `${kind} ${r.key}: ${r.detail}`, step });
+    }
+    return findings;
   }
 
   async stop(): Promise<void> {

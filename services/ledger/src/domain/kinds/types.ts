@@ -42,6 +42,12 @@ export interface StateModule<Loaded, State, Effect, Row> {
     /** The guard over what the CTEs wrote, a select-list expression (failing the statement when a row changed under the batch). */
     check(rows: string): string;
   };
+  /**
+   * What the whole-ledger simulation (and any audit) checks of this kind against the rest of the
+   * ledger: a query returning one row `{ key, detail }` per discrepancy, none when it holds.
+   * Absent: nothing to check beyond the write's guard.
+   */
+  audit?: string;
 }
 
 /** What one accepted decision brings to a kind. */
