@@ -125,7 +125,7 @@ const readParametersBeforeKinds = 9;
 
 /** Each kind of the state table (domain/kinds/table.ts) as one column of the batch read, named by its kind, its keys a text[] parameter. */
 const kindsRead = stateKinds
-  .map((kind, i) => `(${kindModule(kind).load.sql(`$${readParametersBeforeKinds + i + 1}::text[]`)}) AS ${kind}`)
+  .map((kind, i) => `(${kindModule(kind).load.sql(`$${readParametersBeforeKinds + i + 1}::text[]`)}) AS "${kind}"`)
   .join(',\n       ');
 
 /** What the batch read of each kind, by key. */
