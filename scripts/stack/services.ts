@@ -66,6 +66,8 @@ export const serviceDatabases = {
       approval_requests: ['SELECT', 'INSERT', 'UPDATE'],
       four_eyes_windows: ['SELECT', 'INSERT', 'UPDATE'],
       test_clocks: ['SELECT', 'INSERT', 'UPDATE'],
+      // A wallet's activity: inserted once, then added to by each batch that changes its balance.
+      wallet_activity: ['SELECT', 'INSERT', 'UPDATE'],
       // Cash-out rate versions: a proposal inserted, its decision an update (a trigger refuses any other change).
       cashout_rates: ['SELECT', 'INSERT', 'UPDATE'],
       // The revocation floors met in ledger.commands: recorded once, never changed.

@@ -1,5 +1,6 @@
 import { clocks } from './clocks';
 import type { AnyStateModule, StateModule } from './types';
+import { walletActivity } from './wallet-activity';
 
 /**
  * The ledger's kinds of state held as modules (docs/DESIGN.md "Adding a kind of state"), one
@@ -9,6 +10,7 @@ import type { AnyStateModule, StateModule } from './types';
  */
 export const stateTable = {
   clocks,
+  walletActivity,
 } satisfies Record<string, AnyStateModule>;
 
 export type StateTable = typeof stateTable;
