@@ -508,7 +508,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       pendingHoldsOf: [],
       approvalIds: [],
       windowScopes: [],
-      mandateIds: [],
       idsToReserve: 1,
     });
     const wallet = read.wallets.get(key)!;
@@ -521,7 +520,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       transactions: [],
       holds: [],
       approvals: [],
-      mandates: [],
       windows: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
@@ -544,7 +542,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       transactions: [],
       holds: [],
       approvals: [],
-      mandates: [],
       windows: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.mint', ok: true, reply: {}, requestHash: null }],

@@ -4,7 +4,6 @@ import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
   approvalIdsOf,
   holdIdsOf,
-  mandateIdsOf,
   kindKeysOfBatch,
   readsCashoutRates,
   transactionIdsOf,
@@ -17,10 +16,10 @@ import {
   type HoldState,
   type LedgerPolicy,
   type LedgerState,
-  type MandateState,
   type NewTransaction,
 } from '../domain/ledger';
 import { kindStatesOf, kindWritesOf } from '../domain/kinds/loops';
+import { kindModule } from '../domain/kinds/table';
 import { withoutCashoutAccount } from '../domain/state';
 import { transactionRowOf } from '../views/transaction-view';
 import { requestToLoadFirst, withStoredRequest, type ApprovalState } from '../domain/approvals';
@@ -30,12 +29,11 @@ import {
   clawbackMessage,
   creditMessages,
   holdEventMessage,
-  mandateEventMessage,
   transactionEventMessage,
 } from './messages';
 import type { CashoutRateVersion } from '../domain/cashout-rates';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
-import { outcomeOf, withoutCashoutAccountIn, type Outcome } from './outcomes';
+import { outcomeOf, replyViews, withoutCashoutAccountIn, type Outcome } from './outcomes';
 import {
   emptyReadRequest,
   type BatchRead,
@@ -104,7 +102,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
   const approvalIds = [...new Set(commands.flatMap(approvalIdsOf))];
   const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
-  const mandateIds = [...new Set(commands.flatMap(mandateIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
   const kindKeys = kindKeysOfBatch(commands);
@@ -120,7 +117,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       pendingHoldsOf,
       approvalIds,
       windowScopes,
-      mandateIds,
       kindKeys,
       ...(cashoutRates ? { cashoutRates } : {}),
       idsToReserve,
@@ -172,7 +168,6 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     holds: new Map([...read.holds].map(([id, hold]) => [id, { ...hold }])),
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
     windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
-    mandates: new Map([...read.mandates].map(([id, mandate]) => [id, { ...mandate }])),
     ...kindStatesOf(read.kinds),
     ...(read.cashoutRates ? { cashoutRates: [...read.cashoutRates] } : {}),
     ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
@@ -225,7 +220,6 @@ function writeOf(
       transactions: [],
       holds: [],
       approvals: [],
-      mandates: [],
       windows: [],
       entries: [],
       outcomes: [],
@@ -235,7 +229,7 @@ function writeOf(
     context,
     counted: new Set(),
     touched: new Set(),
-    objects: { holds: new Map(), approvals: new Map(), mandates: new Map() },
+    objects: { holds: new Map(), approvals: new Map() },
   };
   const outcomes: Outcome[] = [];
   for (const step of steps) outcomes.push(stepOutcome(into, step, outcomes));
@@ -252,7 +246,6 @@ function writeOf(
     version: read.windows.get(scope)?.version ?? null,
   }));
   write.approvals = [...objects.approvals.values()];
-  write.mandates = [...objects.mandates.values()];
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.
   for (const [key, wallet] of state.wallets) {
@@ -359,14 +352,13 @@ function rateWritesOf(steps: BatchStep[]): NonNullable<BatchWrite['cashoutRates'
   return [...byId.values()];
 }
 
-/** The holds, approval requests and mandates a batch decided, by id: each written once, as it stands at the end of the batch. */
+/** The holds and approval requests a batch decided, by id: each written once, as it stands at the end of the batch. */
 interface DecidedObjects {
   holds: Map<string, HoldState>;
   approvals: Map<string, ApprovalState>;
-  mandates: Map<string, MandateState>;
 }
 
-/** Records an accepted decision's holds, approval requests and mandates, and queues their events. */
+/** Records an accepted decision's holds and approval requests, and queues their events and those of its effects. */
 function recordObjects(
   decision: Accepted,
   objects: DecidedObjects,
@@ -384,8 +376,9 @@ function recordObjects(
     objects.approvals.set(change.approval.id, change.approval);
     outbox.push(...approvalEventMessages(context.topics, change));
   }
-  for (const change of decision.mandates) {
-    objects.mandates.set(change.mandate.id, change.mandate);
-    outbox.push(mandateEventMessage(context.topics, change, headers));
+  // Then each effect's messages, by its kind's module (domain/kinds/table.ts).
+  for (const effect of decision.effects) {
+    const messages = kindModule(effect.kind).messages?.(effect, { topics: context.topics, headers, views: replyViews });
+    outbox.push(...(messages ?? []));
   }
 }

@@ -29,7 +29,6 @@ function read(wallets: WalletState[], reservedIds: number[]): BatchRead {
     holds: new Map(),
     approvals: new Map(),
     windows: new Map(),
-    mandates: new Map(),
     reservedIds,
   };
 }

@@ -20,7 +20,6 @@ const emptyRead = (): BatchRead => ({
   holds: new Map(),
   approvals: new Map(),
   windows: new Map(),
-  mandates: new Map(),
   reservedIds: [],
 });
 

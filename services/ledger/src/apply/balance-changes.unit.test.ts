@@ -34,7 +34,6 @@ function read(wallets: WalletState[], reservedIds: number[], refundTargets: Batc
     holds: new Map(),
     approvals: new Map(),
     windows: new Map(),
-    mandates: new Map(),
     reservedIds,
   };
 }

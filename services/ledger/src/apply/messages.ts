@@ -8,7 +8,6 @@ import {
   type CoinApprovalEvent,
   type CoinApprovalEventV2,
   type CoinHoldEvent,
-  type CoinMandateEvent,
   type CoinPayoutApprovalEvent,
   type TopicNames,
   type TransactionRecorded,
@@ -17,11 +16,10 @@ import {
 import { uuidV5 } from '@coin/security';
 import { clawbackLegCommand, creditLegCommand, creditsLegCommand } from '../domain/batch';
 import type { ApprovalChange } from '../domain/approvals';
-import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, HoldState, MandateChange, NewTransaction } from '../domain/ledger';
+import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, HoldState, NewTransaction } from '../domain/ledger';
 import { approvedWithoutTransaction, holdsPayout } from '../domain/commands/approvable';
 import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
-import { mandateView } from '../views/mandate-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import type { OutboxBatchMessage } from './store';
 
@@ -150,38 +148,6 @@ export function creditMessages(
 export function clawbackMessage(topics: TopicNames, leg: ClawbackLeg, now: Date): OutboxBatchMessage {
   const message = ledgerCommandMessage(clawbackLegCommand(leg, now));
   return { topic: topics.ledgerInternal, key: message.key, headers: message.headers, payload: message.value };
-}
-
-/**
- * The event id of a mandate's change: the same on every publish of it. A mandate is granted,
- * cancelled, ended and made past due once each; it is charged once per period and fails once per
- * attempt, which the id names.
- */
-export function mandateEventId(change: MandateChange): string {
-  const step = change.charge ? `:${change.charge.period}` : change.failure ? `:${change.failure.period}:${change.failure.attempt}` : '';
-  return uuidV5(`coin.mandate.${change.event}:${change.mandate.id}${step}`);
-}
-
-/** The coin.mandates event of a mandate's change, keyed by the mandate id so one mandate's events stay in order. */
-export function mandateEventMessage(topics: TopicNames, change: MandateChange, headers?: Record<string, string>): OutboxBatchMessage {
-  const base = {
-    eventId: mandateEventId(change),
-    version: 1 as const,
-    occurredAt: change.mandate.updatedAt.toISOString(),
-    mandate: mandateView(change.mandate),
-  };
-  const event: CoinMandateEvent =
-    change.event === 'charged'
-      ? { ...base, type: 'coin.mandate.charged', charge: { ...change.charge!, amount: minorUnitsToCoins(change.charge!.amount) } }
-      : change.event === 'charge-failed' || change.event === 'past-due'
-        ? { ...base, type: `coin.mandate.${change.event}`, failure: change.failure! }
-        : { ...base, type: `coin.mandate.${change.event}` };
-  return {
-    topic: topics.coinMandates,
-    key: change.mandate.id,
-    headers: { ...headers, [headerNames.type]: event.type },
-    payload: JSON.stringify(event),
-  };
 }
 
 /** A hold's change that has an event: its creation or resolution. */

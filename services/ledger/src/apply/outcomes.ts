@@ -18,8 +18,8 @@ export interface Outcome {
   replayed?: true;
 }
 
-/** The views the command modules render their replies with. */
-const views: ReplyViews = {
+/** The views the command modules render their replies with, and the kinds of state their messages (apply-batch.ts). */
+export const replyViews: ReplyViews = {
   approval: anyApprovalView,
   freeze: freezeView,
   hold: holdView,
@@ -49,7 +49,7 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
     // A payout's request is a PayoutApproval, under the same `approval` member (LedgerResult<'ledger.payout'>).
     return { ok: true, reply: { approval: anyApprovalView(change.approval) } };
   }
-  return { ok: true, reply: moduleOf(command).reply({ command, decision, subject, views, xafRate }) };
+  return { ok: true, reply: moduleOf(command).reply({ command, decision, subject, views: replyViews, xafRate }) };
 }
 
 /**

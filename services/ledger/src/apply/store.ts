@@ -3,7 +3,7 @@ import type { StoredOutcome } from '../domain/batch';
 import type { ApprovalState } from '../domain/approvals';
 import type { CashoutRateVersion } from '../domain/cashout-rates';
 import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
-import type { Entry, HoldState, MandateState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
+import type { Entry, HoldState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
 
 /**
@@ -64,8 +64,6 @@ export interface BatchReadRequest {
    * (`recipient:user:<id>`) is read too.
    */
   windowScopes: string[];
-  /** Mandates named by id. */
-  mandateIds: string[];
   /** The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none). */
   kindKeys?: KindKeys;
   /** Whether to read the cash-out rate versions (db/cashout-rate-rows.ts: the waiting ones and the newest approved). */
@@ -83,7 +81,6 @@ export const emptyReadRequest: Readonly<BatchReadRequest> = {
   pendingHoldsOf: [],
   approvalIds: [],
   windowScopes: [],
-  mandateIds: [],
   idsToReserve: 0,
 };
 
@@ -102,7 +99,6 @@ export interface BatchRead {
   approvals: Map<string, ApprovalState>;
   /** Four-eyes windows by scope, with the version their update is checked against. */
   windows: Map<string, LoadedWindow>;
-  mandates: Map<string, MandateState>;
   /** What was read of each kind of the state table, by key (absent: none). */
   kinds?: LoadedKinds;
   /** Cash-out rate versions, when asked for (absent: not read). */
@@ -134,8 +130,6 @@ export interface BatchWrite {
   holds: HoldState[];
   /** Approval requests created or decided, as they stand at the end of the batch. */
   approvals: ApprovalState[];
-  /** Mandates granted, charged or stopped, as they stand at the end of the batch. */
-  mandates: MandateState[];
   /** Four-eyes windows the batch counted in, as they stand at its end, with the version each was read at. */
   windows: Array<{ scope: string; window: SpendingWindow; version: number | null }>;
   /** What the batch writes of each kind of the state table, as its rows stand at the batch's end (absent: none). */

@@ -14,7 +14,6 @@ import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table'
 import { readCashoutRates } from './cashout-rate-rows';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
-import { mandateColumns, mandateStateOf, type MandateDbRow } from './mandate-rows';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 import type { SpendingWindow } from '../domain/limits';
 import { writeBatchQuery } from './batch-write';
@@ -114,14 +113,13 @@ interface BatchReadRow {
   holds: HoldDbRow[];
   approvals: ApprovalDbRow[];
   windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
-  mandates: MandateDbRow[];
   ids: string[];
   /** Each kind of the state table's rows, by the kind's name (kindsRead). */
   [kind: string]: unknown;
 }
 
 /** The parameters before the kinds' keys in the batch read. */
-const readParametersBeforeKinds = 9;
+const readParametersBeforeKinds = 8;
 
 /** Each kind of the state table (domain/kinds/table.ts) as one column of the batch read, named by its kind, its keys a text[] parameter. */
 const kindsRead = stateKinds
@@ -173,7 +171,6 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
           FROM four_eyes_windows
          WHERE scope = ANY($8::text[]
                            || ARRAY(SELECT 'recipient:user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS windows,
-       (SELECT coalesce(json_agg(m), '[]') FROM (SELECT ${mandateColumns} FROM mandates WHERE id = ANY($9::uuid[])) m) AS mandates,
        ${kindsRead},
        ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
@@ -185,13 +182,13 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.pendingHoldsOf,
       request.approvalIds,
       request.windowScopes,
-      request.mandateIds,
       ...stateKinds.map((kind) => request.kindKeys?.[kind] ?? []),
     ],
   });
   const read = batchReadOf(result.rows[0]!);
   // A second round trip only for a batch holding a mandate: is its platform client revoked?
-  const revokedClients = read.mandates.size > 0 ? await revokedClientsAmong(db, clientIdsOfMandates(read.mandates)) : undefined;
+  const mandates = read.kinds?.mandates;
+  const revokedClients = mandates && mandates.size > 0 ? await revokedClientsAmong(db, clientIdsOfMandates(mandates)) : undefined;
   return { ...read, ...(cashoutRates ? { cashoutRates } : {}), ...(revokedClients ? { revokedClients } : {}) };
 }
 
@@ -208,7 +205,6 @@ function batchReadOf(row: BatchReadRow): BatchRead {
     holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),
     approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
     windows: new Map(row.windows.map((r) => [r.scope, { window: r.spending, version: safeInteger(r.version, 'window version') }])),
-    mandates: new Map(row.mandates.map((r) => [r.id, mandateStateOf(r)])),
     kinds: loadedKindsOf(row),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),

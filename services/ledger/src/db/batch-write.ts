@@ -1,7 +1,7 @@
 import { partyColumns } from '@coin/contracts';
 import type { BatchWrite, LoadedWallet } from '../apply/store';
 import type { ApprovalState } from '../domain/approvals';
-import type { HoldState, MandateState, WalletState } from '../domain/ledger';
+import type { HoldState, WalletState } from '../domain/ledger';
 import { kindModule, stateKinds } from '../domain/kinds/table';
 import { cashoutRateRowOf } from './cashout-rate-rows';
 import { cashoutColumnOf } from './hold-rows';
@@ -111,26 +111,6 @@ const writtenHolds: Columns<HoldState> = {
   cashout: column.jsonbOrNull((h) => cashoutColumnOf(h.cashout)),
 };
 
-/** Mandates granted, charged or stopped, as they stand at the end of the batch. */
-const writtenMandates: Columns<MandateState> = {
-  id: column.uuid((m) => m.id),
-  from_user_id: column.bigint((m) => m.fromUserId),
-  client_id: column.text((m) => m.clientId),
-  amount: column.bigint((m) => m.amount),
-  max_per_period: column.bigint((m) => m.maxPerPeriod),
-  period: column.text((m) => m.period),
-  reason: column.text((m) => m.reason),
-  starts_at: column.timestamptz((m) => m.startsAt),
-  ends_at: column.timestamptz((m) => m.endsAt),
-  status: column.text((m) => m.status),
-  next_period: column.bigint((m) => m.nextPeriod),
-  next_charge_at: column.timestamptz((m) => m.nextChargeAt),
-  failed_attempts: column.bigint((m) => m.failedAttempts),
-  cancelled_by: column.text((m) => m.cancelledBy),
-  created_at: column.timestamptz((m) => m.createdAt),
-  updated_at: column.timestamptz((m) => m.updatedAt),
-};
-
 const newEntries: Columns<NewEntry> = {
   transaction_id: column.bigint((e) => e.transactionId),
   wallet_id: column.uuid((e) => e.walletId),
@@ -154,7 +134,6 @@ const updated = p.rows('u', changedWallets, (b) => b.wallets);
 const transactions = p.rows('t', newTransactions, (b) => b.transactions);
 const approvals = p.rows('a', writtenApprovals, (b) => b.approvals);
 const holds = p.rows('h', writtenHolds, (b) => b.holds);
-const mandates = p.rows('m', writtenMandates, (b) => b.mandates);
 const entries = p.rows('e', newEntries, (b) => b.entries);
 const outcomes = p.rows('c', newOutcomes, (b) => b.outcomes);
 /** Every message the batch produced, as one outbox_batches row; none: no row. */
@@ -162,7 +141,6 @@ const outbox = p.value('text', (b) => (b.outbox.length > 0 ? JSON.stringify(b.ou
 const walletsExpected = p.value('bigint', (b) => b.wallets.length + b.opened.length);
 const holdsExpected = p.value('bigint', (b) => b.holds.length);
 const approvalsExpected = p.value('bigint', (b) => b.approvals.length);
-const mandatesExpected = p.value('bigint', (b) => b.mandates.length);
 /** Each kind of the state table (domain/kinds/table.ts): its rows as one JSON parameter, its CTEs and its guard. */
 const kinds = stateKinds.map((kind) => {
   const rows = p.value('json', (b) => JSON.stringify(b.kinds?.[kind] ?? []));
@@ -218,15 +196,6 @@ const text = `WITH opened AS (
                 settler_client_id = EXCLUDED.settler_client_id
           WHERE holds.status = 'PENDING'
          RETURNING 1),
-       written_mandates AS (
-         INSERT INTO mandates (${mandates.names})
-         SELECT ${mandates.select}
-           FROM ${mandates.from}
-         ON CONFLICT (id) DO UPDATE
-            SET status = EXCLUDED.status, next_period = EXCLUDED.next_period, next_charge_at = EXCLUDED.next_charge_at,
-                failed_attempts = EXCLUDED.failed_attempts, cancelled_by = EXCLUDED.cancelled_by, updated_at = EXCLUDED.updated_at
-          WHERE mandates.status IN ('ACTIVE', 'PAST_DUE')
-         RETURNING 1),
        new_entries AS (
          INSERT INTO entries (${entries.names})
          SELECT ${entries.select}
@@ -275,7 +244,6 @@ const text = `WITH opened AS (
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), ${walletsExpected}) AS wallets_current,
             assert_holds_written((SELECT count(*) FROM written_holds), ${holdsExpected}) AS holds_written,
             assert_approvals_written((SELECT count(*) FROM written_approvals), ${approvalsExpected}) AS approvals_written,
-            assert_mandates_written((SELECT count(*) FROM written_mandates), ${mandatesExpected}) AS mandates_written,
             assert_windows_current((SELECT count(*) FROM inserted_windows) + (SELECT count(*) FROM updated_windows),
                                    json_array_length(${windows})::bigint) AS windows_current,
             assert_cashout_rates_written((SELECT count(*) FROM written_rates), json_array_length(${cashoutRates})::bigint) AS rates_written,

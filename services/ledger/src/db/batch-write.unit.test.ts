@@ -75,7 +75,6 @@ const approval: ApprovalState = {
   transactionId: 4002,
 };
 const batch: BatchWrite = {
-  mandates: [],
   opened: [opened],
   wallets: [{ state: changed, version: 2007 }],
   transactions: [

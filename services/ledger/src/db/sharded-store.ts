@@ -191,8 +191,8 @@ async function readsElsewhere(
 ): Promise<Pick<BatchRead, 'cashoutRates' | 'revokedClients'>> {
   return {
     ...(request.cashoutRates ? { cashoutRates: await ratesOverShards(primary, others) } : {}),
-    ...(home && primary.mandates.size > 0
-      ? { revokedClients: await revokedClientsAmong(home, clientIdsOfMandates(primary.mandates)) }
+    ...(home && (primary.kinds?.mandates?.size ?? 0) > 0
+      ? { revokedClients: await revokedClientsAmong(home, clientIdsOfMandates(primary.kinds!.mandates!)) }
       : {}),
   };
 }

@@ -15,7 +15,6 @@ const emptyWrite: BatchWrite = {
   transactions: [],
   holds: [],
   approvals: [],
-  mandates: [],
   windows: [],
   entries: [],
   outcomes: [],

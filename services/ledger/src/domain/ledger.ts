@@ -277,7 +277,6 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     }
     state.approvals.set(approval.id, approval);
   }
-  evolveMandates(state, decision);
   if (decision.spend) {
     const wallet = state.wallets.get(decision.spend.walletKey);
     if (!wallet) throw new InvariantViolation(`spend of unloaded wallet ${decision.spend.walletKey}`);
@@ -312,16 +311,4 @@ function evolveRefund(state: LedgerState, refund: NonNullable<Accepted['refund']
   if (!target) throw new InvariantViolation(`refund of unloaded transaction ${refund.of}`);
   target.refunded += refund.amount;
   if (target.refunded > target.amount) throw new InvariantViolation(`transaction ${target.id} refunded beyond its amount`);
-}
-
-/** A mandate is granted once, and changes only while ACTIVE or PAST_DUE: a cancelled or ended one never again. */
-function evolveMandates(state: LedgerState, decision: Accepted): void {
-  for (const { mandate, event } of decision.mandates) {
-    const before = state.mandates.get(mandate.id);
-    const live = before?.status === 'ACTIVE' || before?.status === 'PAST_DUE';
-    if (event === 'granted' ? before !== undefined : !live) {
-      throw new InvariantViolation(`mandate ${mandate.id}: ${event} from ${before?.status ?? 'nothing'}`);
-    }
-    state.mandates.set(mandate.id, mandate);
-  }
 }

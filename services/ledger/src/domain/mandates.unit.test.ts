@@ -3,6 +3,7 @@ import type { Rejected } from '@coin/errors';
 import { decide, defaultPolicy, emptyWallet, evolve, type Accepted, type Decision, type LedgerState, type MandateState } from './ledger';
 import { cancelMandate } from './commands/cancel-mandate';
 import { chargeCommandId, mandateIdOf, periodStart } from './mandates';
+import { mandateChangesOf } from './kinds/mandates';
 
 /**
  * Mandates, decided in the payer's partition (docs/design/ledger.md "Mandates"): grant, charge and
@@ -83,7 +84,7 @@ const admin = { kind: 'user' as const, id: '42', role: 'ADMIN' as const };
 function granted(state: LedgerState, extra: Partial<LedgerCommandOf<'ledger.grant-mandate'>['data']> = {}): MandateState {
   const decision = apply(state, grant(extra), t0) as Accepted;
   expect(decision.ok).toBe(true);
-  return decision.mandates[0]!.mandate;
+  return mandateChangesOf(decision)[0]!.mandate;
 }
 
 const balanceOf = (state: LedgerState) => state.wallets.get(walletKeyOfUser(payer))!.balance;
@@ -107,7 +108,7 @@ describe('mandates: grant', () => {
   ])('when a grant has %s, then it is refused and nothing is stored', (_name, extra) => {
     const state = stateWith(0);
     expect(code(apply(state, grant(extra), t0))).toBe('VALIDATION_FAILED');
-    expect(state.mandates.size).toBe(0);
+    expect(state.mandates!.size).toBe(0);
   });
 });
 
@@ -120,7 +121,7 @@ describe('mandates: a start in the past, for test stacks only', () => {
     const decided = decide(state, grant(threeDaysBack), t0, () => ++ids, testPolicy) as Accepted;
     expect(decided.ok).toBe(true);
     evolve(state, decided, t0);
-    const mandate = decided.mandates[0]!.mandate;
+    const mandate = mandateChangesOf(decided)[0]!.mandate;
     for (const period of [0, 1, 2, 3]) {
       const paid = apply(state, charge(mandate.id, period, 0), t0) as Accepted;
       expect([period, paid.ok, paid.transaction?.reference]).toEqual([period, true, `mandate:${mandate.id}:${period}`]);
@@ -150,7 +151,7 @@ describe('mandates: charges', () => {
     });
     expect(first.creditLegs).toEqual([expect.objectContaining({ to: { kind: 'treasury', code: 'SUBSCRIPTIONS' }, amount: 500 })]);
     expect(balanceOf(state)).toBe(1500);
-    const after = state.mandates.get(mandate.id)!;
+    const after = state.mandates!.get(mandate.id)!;
     expect(after.nextPeriod).toBe(1);
     // The next period is a calendar month on: 31 January → 28 February (the last day of a shorter month).
     expect(after.nextChargeAt).toEqual(new Date('2026-02-28T10:00:00.000Z'));
@@ -188,8 +189,8 @@ describe('mandates: charges', () => {
     const mandate = granted(state, { period: 'DAY', endsAt: new Date(t0.getTime() + 2 * dayMs).toISOString() });
     expect(apply(state, charge(mandate.id, 0, 0), t0).ok).toBe(true);
     const second = apply(state, charge(mandate.id, 1, 0), new Date(t0.getTime() + dayMs)) as Accepted;
-    expect(second.mandates.map((c) => c.event)).toEqual(['charged', 'ended']);
-    expect(state.mandates.get(mandate.id)).toMatchObject({ status: 'ENDED', nextChargeAt: null, nextPeriod: 2 });
+    expect(mandateChangesOf(second).map((c) => c.event)).toEqual(['charged', 'ended']);
+    expect(state.mandates!.get(mandate.id)).toMatchObject({ status: 'ENDED', nextChargeAt: null, nextPeriod: 2 });
     expect(code(apply(state, charge(mandate.id, 2, 0), new Date(t0.getTime() + 2 * dayMs)))).toBe('MANDATE_NOT_ACTIVE');
     expect(balanceOf(state)).toBe(4000);
   });
@@ -200,9 +201,9 @@ describe('mandates: charges', () => {
     const failed = apply(state, charge(mandate.id, 0, 0), t0) as Accepted;
     expect(failed.ok).toBe(true);
     expect(failed.transaction).toBeNull();
-    expect(failed.mandates[0]).toMatchObject({ event: 'charge-failed', failure: { period: 0, attempt: 0 } });
+    expect(mandateChangesOf(failed)[0]).toMatchObject({ event: 'charge-failed', failure: { period: 0, attempt: 0 } });
     const retryAt = new Date(t0.getTime() + defaultPolicy.mandateRetrySeconds * 1000);
-    expect(state.mandates.get(mandate.id)).toMatchObject({ status: 'ACTIVE', failedAttempts: 1, nextChargeAt: retryAt });
+    expect(state.mandates!.get(mandate.id)).toMatchObject({ status: 'ACTIVE', failedAttempts: 1, nextChargeAt: retryAt });
     // Too early for the retry, or the old attempt again: refused.
     expect(code(apply(state, charge(mandate.id, 0, 1), new Date(retryAt.getTime() - 1)))).toBe('MANDATE_CHARGE_NOT_DUE');
     expect(code(apply(state, charge(mandate.id, 0, 0), retryAt))).toBe('MANDATE_CHARGE_NOT_DUE');
@@ -210,15 +211,15 @@ describe('mandates: charges', () => {
     let attempt = 1;
     for (;;) {
       const decision = apply(state, charge(mandate.id, 0, attempt), at) as Accepted;
-      const { event } = decision.mandates[0]!;
+      const { event } = mandateChangesOf(decision)[0]!;
       if (event === 'past-due') break;
       expect(event).toBe('charge-failed');
-      at = state.mandates.get(mandate.id)!.nextChargeAt!;
+      at = state.mandates!.get(mandate.id)!.nextChargeAt!;
       attempt += 1;
     }
     const graceEnds = t0.getTime() + defaultPolicy.mandateGraceSeconds * 1000;
     expect(at.getTime()).toBeLessThanOrEqual(graceEnds);
-    expect(state.mandates.get(mandate.id)).toMatchObject({ status: 'PAST_DUE', nextChargeAt: null });
+    expect(state.mandates!.get(mandate.id)).toMatchObject({ status: 'PAST_DUE', nextChargeAt: null });
     expect(code(apply(state, charge(mandate.id, 0, attempt + 1), new Date(graceEnds)))).toBe('MANDATE_NOT_ACTIVE');
     expect(balanceOf(state)).toBe(100);
   });
@@ -228,9 +229,9 @@ describe('mandates: charges', () => {
     const mandate = granted(state);
     apply(state, charge(mandate.id, 0, 0), t0);
     state.wallets.get(walletKeyOfUser(payer))!.balance = 1000;
-    const retryAt = state.mandates.get(mandate.id)!.nextChargeAt!;
+    const retryAt = state.mandates!.get(mandate.id)!.nextChargeAt!;
     expect((apply(state, charge(mandate.id, 0, 1), retryAt) as Accepted).transaction?.amount).toBe(500);
-    expect(state.mandates.get(mandate.id)).toMatchObject({ nextPeriod: 1, failedAttempts: 0 });
+    expect(state.mandates!.get(mandate.id)).toMatchObject({ nextPeriod: 1, failedAttempts: 0 });
   });
   it('when the payer is frozen, then the charge is a failed attempt (not a refusal that would keep its id), and the retry after the freeze is lifted charges', () => {
     const state = stateWith(1000);
@@ -240,12 +241,12 @@ describe('mandates: charges', () => {
     const frozen = apply(state, charge(mandate.id, 0, 0), t0) as Accepted;
     expect(frozen.ok).toBe(true);
     expect(frozen.transaction).toBeNull();
-    expect(frozen.mandates[0]).toMatchObject({
+    expect(mandateChangesOf(frozen)[0]).toMatchObject({
       event: 'charge-failed',
       failure: { period: 0, attempt: 0, detail: 'The wallet is frozen' },
     });
     payerWallet.freeze = null;
-    const retryAt = state.mandates.get(mandate.id)!.nextChargeAt!;
+    const retryAt = state.mandates!.get(mandate.id)!.nextChargeAt!;
     expect((apply(state, charge(mandate.id, 0, 1), retryAt) as Accepted).transaction?.amount).toBe(500);
   });
 });
@@ -259,7 +260,7 @@ describe('mandates: a revoked platform', () => {
     const decision = apply(state, charge(mandate.id, 0, 0), t0) as Accepted;
     expect(decision.ok).toBe(true);
     expect(decision.transaction).toBeNull();
-    expect(decision.mandates).toEqual([
+    expect(mandateChangesOf(decision)).toEqual([
       expect.objectContaining({
         event: 'cancelled',
         mandate: expect.objectContaining({ status: 'CANCELLED', cancelledBy: 'client', nextChargeAt: null, nextPeriod: 0 }),
@@ -279,7 +280,7 @@ describe('mandates: a revoked platform', () => {
     expect(code(apply(state, charge(mandate.id, 2, 0), early))).toBe('MANDATE_CHARGE_NOT_DUE');
     const decision = apply(state, charge(mandate.id, 1, 0), early) as Accepted;
     expect(decision.transaction).toBeNull();
-    expect(decision.mandates[0]).toMatchObject({
+    expect(mandateChangesOf(decision)[0]).toMatchObject({
       event: 'cancelled',
       mandate: { status: 'CANCELLED', cancelledBy: 'client', nextPeriod: 1 },
     });
@@ -300,7 +301,7 @@ describe('mandates: cancel', () => {
     const mandate = granted(state);
     const scheduled = charge(mandate.id, 0, 0);
     const cancelled = apply(state, cancel(mandate.id, { kind: 'user', id: String(payer) }), t0) as Accepted;
-    expect(cancelled.mandates[0]!.mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'user', nextChargeAt: null });
+    expect(mandateChangesOf(cancelled)[0]!.mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'user', nextChargeAt: null });
     expect(code(apply(state, scheduled, t0))).toBe('MANDATE_NOT_ACTIVE');
     expect(balanceOf(state)).toBe(2000);
     expect(state.wallets.get(walletKeyOfTreasury('SUBSCRIPTIONS'))!.balance).toBe(0);
@@ -310,7 +311,7 @@ describe('mandates: cancel', () => {
     const state = stateWith(2000);
     const mandate = granted(state);
     const decision = apply(state, cancel(mandate.id, { kind: 'system', id: platform }), t0) as Accepted;
-    expect(decision.mandates[0]!.mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'client' });
+    expect(mandateChangesOf(decision)[0]!.mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'client' });
   });
 
   it.each([
@@ -320,7 +321,7 @@ describe('mandates: cancel', () => {
     const state = stateWith(2000);
     const mandate = granted(state);
     expect(code(apply(state, cancel(mandate.id, actor), t0))).toBe('MANDATE_NOT_FOUND');
-    expect(state.mandates.get(mandate.id)!.status).toBe('ACTIVE');
+    expect(state.mandates!.get(mandate.id)!.status).toBe('ACTIVE');
   });
 
   it('when an ADMIN+ cancels for the payer with a reason, then it is CANCELLED by an admin and a charge already due is refused', () => {
@@ -329,7 +330,7 @@ describe('mandates: cancel', () => {
     const scheduled = charge(mandate.id, 0, 0);
     const command = cancel(mandate.id, admin, 'The payer asked support to stop it');
     const decision = apply(state, command, t0) as Accepted;
-    expect(decision.mandates[0]!.mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'admin', nextChargeAt: null });
+    expect(mandateChangesOf(decision)[0]!.mandate).toMatchObject({ status: 'CANCELLED', cancelledBy: 'admin', nextChargeAt: null });
     expect(code(apply(state, scheduled, t0))).toBe('MANDATE_NOT_ACTIVE');
     expect(balanceOf(state)).toBe(2000);
     // The admin's act is in the audit log as a service action naming the mandate, its payer and the reason.
@@ -346,7 +347,7 @@ describe('mandates: cancel', () => {
     const command = cancel(mandate.id, { kind: 'user', id: String(payer), role: 'ADMIN' });
     const decision = apply(state, command, t0) as Accepted;
     // An ADMIN who is the payer cancels their own mandate: the payer's act.
-    expect(decision.mandates[0]!.mandate.cancelledBy).toBe('user');
+    expect(mandateChangesOf(decision)[0]!.mandate.cancelledBy).toBe('user');
     expect(cancelMandate.audit(command, decision)).toBeNull();
     expect(cancelMandate.audit(cancel(mandate.id, { kind: 'system', id: platform }), decision)).toBeNull();
   });
@@ -355,7 +356,7 @@ describe('mandates: cancel', () => {
     const state = stateWith(2000);
     const mandate = granted(state);
     expect(code(apply(state, cancel(mandate.id, admin), t0))).toBe('VALIDATION_FAILED');
-    expect(state.mandates.get(mandate.id)!.status).toBe('ACTIVE');
+    expect(state.mandates!.get(mandate.id)!.status).toBe('ACTIVE');
   });
 
   it.each([
@@ -366,7 +367,7 @@ describe('mandates: cancel', () => {
     const state = stateWith(2000);
     const mandate = granted(state);
     expect(code(apply(state, cancel(mandate.id, actor, 'I am support'), t0))).toBe('MANDATE_NOT_FOUND');
-    expect(state.mandates.get(mandate.id)!.status).toBe('ACTIVE');
+    expect(state.mandates!.get(mandate.id)!.status).toBe('ACTIVE');
   });
 
   it('when an ADMIN+ cancels a mandate already cancelled, then it is refused as no longer charging', () => {

@@ -297,8 +297,6 @@ export interface LedgerState extends KindStates {
   approvals: Map<string, ApprovalState>;
   /** Four-eyes windows by scope (domain/four-eyes.ts): what people and clients moved in the rolling day. */
   windows: Map<string, SpendingWindow>;
-  /** Mandates named by mandate commands, by id. */
-  mandates: Map<string, MandateState>;
   /** Cash-out rate versions set through the API (domain/cashout-rates.ts), when a command of the batch reads them. */
   cashoutRates?: CashoutRateVersion[];
   /**
@@ -397,8 +395,6 @@ export interface Accepted {
   holds: HoldChange[];
   /** Approval requests created or decided. */
   approvals: ApprovalChange[];
-  /** Mandates granted, charged or stopped. */
-  mandates: MandateChange[];
   /** Outgoing debits the payer's spending limits count: `amount` in all, in `count` debits (a payout: one per line). */
   spend: { walletKey: string; amount: number; count: number } | null;
   /** A wallet's limit overrides, replaced. */

@@ -1,13 +1,14 @@
 import { cancelMandateCommand, ledgerResults, payerOfMandateId, roleAtLeast, walletKeyOfUser, type LedgerCommandOf } from '@coin/contracts';
 import { isUser, userAtLeast } from '../authors';
 import type { LedgerState, MandateState } from '../state';
+import { mandateChangesOf, mandateEffect } from '../kinds/mandates';
 import { mandateOf } from './grant-mandate';
 import { accepted, reject } from './rules';
 import type { CommandModule } from './types';
 
 /** The mandate `id` of payer `fromUserId`, or null: unknown, or the id, the command and the row disagree on the payer. */
 export function mandateIn(state: LedgerState, id: string, fromUserId: number): MandateState | null {
-  const mandate = state.mandates.get(id);
+  const mandate = state.mandates?.get(id);
   if (!mandate || mandate.fromUserId !== fromUserId || payerOfMandateId(id) !== fromUserId) return null;
   return mandate;
 }
@@ -61,9 +62,9 @@ export const cancelMandate: CommandModule<'ledger.cancel-mandate'> = {
     if (mandate.status === 'CANCELLED' || mandate.status === 'ENDED')
       return reject('MANDATE_NOT_ACTIVE', `The mandate is ${mandate.status}`);
     const cancelled: MandateState = { ...mandate, status: 'CANCELLED', nextChargeAt: null, cancelledBy, updatedAt: context.now };
-    return accepted({ mandates: [{ mandate: cancelled, event: 'cancelled' }], subjectKey: walletKeyOfUser(fromUserId) });
+    return accepted({ effects: [mandateEffect({ mandate: cancelled, event: 'cancelled' })], subjectKey: walletKeyOfUser(fromUserId) });
   },
-  reply: ({ decision, views }) => ({ mandate: views.mandate(mandateOf(decision.mandates)) }),
+  reply: ({ decision, views }) => ({ mandate: views.mandate(mandateOf(mandateChangesOf(decision))) }),
   // The payer's and the platform's own cancels are no administrative act; an admin's, applied, is
   // (a refusal of its authority is recorded as a refusal, like a freeze's).
   audit: (command) =>

@@ -9,6 +9,7 @@ import {
 import { pastEnd, periodStart } from '../mandates';
 import { activeOf, type Accepted, type MandateChange, type MandateState } from '../state';
 import { clockReadsOf, clockTimeOf } from '../test-clock';
+import { mandateChangesOf, mandateEffect } from '../kinds/mandates';
 import { mandateOf } from './grant-mandate';
 import { mandateIn } from './cancel-mandate';
 import { accepted, canCredit, canDebit, coins, limitBreachOf, reject } from './rules';
@@ -91,12 +92,12 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
       entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
       creditLegs: [{ transactionId: transaction.id, transactionType: 'PURCHASE', to: subscriptions, amount, returnTo: from }],
       spend: { walletKey: source.key, amount, count: 1 },
-      mandates: changes,
+      effects: changes.map(mandateEffect),
       subjectKey: source.key,
     });
   },
   reply: ({ decision, views }) => ({
-    mandate: views.mandate(mandateOf(decision.mandates)),
+    mandate: views.mandate(mandateOf(mandateChangesOf(decision))),
     charged: decision.transaction !== null,
     transactionId: decision.transaction?.id ?? null,
   }),
@@ -134,7 +135,7 @@ function dueRefusal(mandate: MandateState, period: number, attempt: number, now:
 /** The mandate charges no more: its end has passed, or its payer's wallet is closed. */
 function ended(mandate: MandateState, context: DecideContext): Accepted {
   const done: MandateState = { ...mandate, status: 'ENDED', nextChargeAt: null, updatedAt: context.now };
-  return accepted({ mandates: [{ mandate: done, event: 'ended' }], subjectKey: walletKeyOfUser(mandate.fromUserId) });
+  return accepted({ effects: [mandateEffect({ mandate: done, event: 'ended' })], subjectKey: walletKeyOfUser(mandate.fromUserId) });
 }
 
 /**
@@ -144,7 +145,10 @@ function ended(mandate: MandateState, context: DecideContext): Accepted {
  */
 function revoked(mandate: MandateState, context: DecideContext): Accepted {
   const cancelled: MandateState = { ...mandate, status: 'CANCELLED', nextChargeAt: null, cancelledBy: 'client', updatedAt: context.now };
-  return accepted({ mandates: [{ mandate: cancelled, event: 'cancelled' }], subjectKey: walletKeyOfUser(mandate.fromUserId) });
+  return accepted({
+    effects: [mandateEffect({ mandate: cancelled, event: 'cancelled' })],
+    subjectKey: walletKeyOfUser(mandate.fromUserId),
+  });
 }
 
 /**
@@ -162,5 +166,5 @@ function failed(mandate: MandateState, context: DecideContext, at: Date, detail:
     retryAt > graceEnds
       ? { mandate: { ...base, status: 'PAST_DUE', nextChargeAt: null }, event: 'past-due', failure }
       : { mandate: { ...base, nextChargeAt: retryAt }, event: 'charge-failed', failure };
-  return accepted({ mandates: [change], subjectKey: walletKeyOfUser(mandate.fromUserId) });
+  return accepted({ effects: [mandateEffect(change)], subjectKey: walletKeyOfUser(mandate.fromUserId) });
 }

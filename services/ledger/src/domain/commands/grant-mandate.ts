@@ -1,6 +1,7 @@
 import { grantMandateCommand, ledgerResults, walletKeyOfUser } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { isUser } from '../authors';
+import { mandateChangesOf, mandateEffect } from '../kinds/mandates';
 import { mandateIdOf } from '../mandates';
 import type { MandateState } from '../state';
 import { clockReadsOf, clockTimeOf } from '../test-clock';
@@ -44,7 +45,7 @@ export const grantMandate: CommandModule<'ledger.grant-mandate'> = {
     if (endsAt !== null && endsAt <= startsAt) return reject('VALIDATION_FAILED', 'A mandate ends after it starts');
     if (maxPerPeriod < amount) return reject('VALIDATION_FAILED', 'maxPerPeriod is at least amount');
     const id = mandateIdOf(command);
-    if (context.state.mandates.has(id)) throw new InvariantViolation(`granting mandate ${id}, which exists`);
+    if (context.state.mandates?.has(id)) throw new InvariantViolation(`granting mandate ${id}, which exists`);
     const mandate: MandateState = {
       id,
       fromUserId,
@@ -63,9 +64,9 @@ export const grantMandate: CommandModule<'ledger.grant-mandate'> = {
       createdAt: context.now,
       updatedAt: context.now,
     };
-    return accepted({ mandates: [{ mandate, event: 'granted' }], subjectKey: wallet.key });
+    return accepted({ effects: [mandateEffect({ mandate, event: 'granted' })], subjectKey: wallet.key });
   },
-  reply: ({ decision, views }) => ({ mandate: views.mandate(mandateOf(decision.mandates)) }),
+  reply: ({ decision, views }) => ({ mandate: views.mandate(mandateOf(mandateChangesOf(decision))) }),
   audit: () => null,
 };
 

@@ -39,7 +39,6 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     refund: null,
     holds: [],
     approvals: [],
-    mandates: [],
     spend: null,
     limits: null,
     freeze: null,

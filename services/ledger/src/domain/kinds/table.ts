@@ -1,4 +1,5 @@
 import { clocks } from './clocks';
+import { mandates } from './mandates';
 import type { AnyStateModule, StateModule } from './types';
 import { walletActivity } from './wallet-activity';
 
@@ -10,6 +11,7 @@ import { walletActivity } from './wallet-activity';
  */
 export const stateTable = {
   clocks,
+  mandates,
   walletActivity,
 } satisfies Record<string, AnyStateModule>;
 

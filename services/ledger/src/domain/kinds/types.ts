@@ -1,5 +1,6 @@
-import type { LedgerCommand } from '@coin/contracts';
-import type { CommandReads } from '../commands/types';
+import type { LedgerCommand, TopicNames } from '@coin/contracts';
+import type { OutboxBatchMessage } from '../../apply/store';
+import type { CommandReads, ReplyViews } from '../commands/types';
 import type { Accepted, BalanceChange } from '../state';
 
 /**
@@ -48,6 +49,18 @@ export interface StateModule<Loaded, State, Effect, Row> {
    * Absent: nothing to check beyond the write's guard.
    */
   audit?: string;
+  /**
+   * The outbox messages of one effect of this kind, built with the views the apply passes in (as
+   * a command's reply is). Absent: the kind publishes nothing.
+   */
+  messages?(effect: Effect, context: KindMessageContext): OutboxBatchMessage[];
+}
+
+/** What a kind's messages are built with: the topics, the event headers of the command that made the effect, and the views. */
+export interface KindMessageContext {
+  topics: TopicNames;
+  headers: Record<string, string> | undefined;
+  views: ReplyViews;
 }
 
 /** What one accepted decision brings to a kind. */

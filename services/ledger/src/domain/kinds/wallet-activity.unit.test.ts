@@ -36,7 +36,6 @@ function read(wallets: WalletState[], activity: Array<[string, WalletActivity]>)
     holds: new Map(),
     approvals: new Map(),
     windows: new Map(),
-    mandates: new Map(),
     kinds: { walletActivity: new Map(activity) },
     reservedIds: [10, 11, 12],
   };
