@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the pipeline (gateway → Kafka → ledger) against a naive one-process baseline
  * (one transaction with SELECT … FOR UPDATE per transfer), same PostgreSQL, same machine, same
- * load generator. Writes bench/results/latest.{json,md,svg} and appends to history.jsonl.
+ * load generator. Writes bench/results/latest.{json,md,svg} and appends to history.jsonl (./lib/run-report.ts).
  *
  * Settings (environment): BENCH_USERS (10000), BENCH_STEP_S (10), BENCH_CONCURRENCY (16,64,256,512),
  * BENCH_OPEN_FRACTIONS (0.5,0.8), BENCH_HOT_CONNECTIONS (the largest concurrency), BENCH_CPU_PROF (e.g.
@@ -19,7 +19,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -27,51 +27,41 @@ import { argsOrExit, parseCliArgs } from '../scripts/cli-args';
 import { ensureInfra } from '../scripts/infra';
 import { removeTopicsAndSchemas } from '../scripts/stack/cleanup';
 import { runAb } from './ab';
-import { generateJwtKey } from '../scripts/stack/keys';
+import { generateJwtKey, type JwtKey } from '../scripts/stack/keys';
 import { freePort, ProcessStack, waitForReady } from '../scripts/stack/processes';
 import { provision } from '../scripts/stack/provision';
-import { seedUsers } from '../scripts/stack/seed';
+import { type SeededUser, seedUsers } from '../scripts/stack/seed';
 import { repoRoot, serviceNames, type ServiceName } from '../scripts/stack/services';
 import { createOperator, fundUsers, type Operator } from './lib/admin';
-import { creditsSettled, measurePayouts, payoutMarkdown, payoutRatios, type PayoutResult } from './lib/payouts';
+import { creditsSettled, measurePayouts, type PayoutResult } from './lib/payouts';
 import { auditBaseline, baselineSchema, dropBaseline, prepareBaseline } from './baseline/schema';
-import { latencyPanelsSvg } from './lib/chart';
 import {
   describeEqualRateRatios,
-  equalRateMarkdown,
   equalRatePlan,
-  equalRateSeries,
   equalRateTable,
   type EqualRateSystem,
-  type EqualRateTable,
   type ObservedLoadStep,
   type RatePlanStep,
 } from './lib/equal-rate';
 import { requestJson } from './lib/http';
-import { cpuSnapshot, cpuUse, describeCpuUse, type CpuUse } from './lib/cpu';
-import { runStep, type GeneratedRequest, type StepResult, type StepSpec } from './lib/load';
-import { describeStages, stageFigures, stageSnapshot, type StageFigures } from './lib/stage-metrics';
+import { cpuSnapshot, cpuUse, describeCpuUse } from './lib/cpu';
+import { runStep, type GeneratedRequest, type StepSpec } from './lib/load';
+import { describeStages, stageFigures, stageSnapshot } from './lib/stage-metrics';
 import { summariseProfiles } from './lib/profile';
 import { measureTransportFloor, type TransportFloor } from './lib/transport-floor';
 import { gatewayConfigSchema } from '@coin/gateway';
 import { say, status } from './lib/progress';
 import { benchServiceEnv } from './lib/service-env';
-import { breakdownMarkdown, describeBreakdown, type HopRow } from './lib/hop-breakdown';
+import { describeBreakdown } from './lib/hop-breakdown';
 import { stepBreakdown, tracedEnv } from './lib/span-sink';
 import { pipelineInvariants } from './lib/invariants';
 import { describeStep, progressTick } from './lib/step-report';
-import {
-  baselineBestStep,
-  bestTopologyMarkdown,
-  bestTopologyResult,
-  isPipelineOneByOne,
-  pipelineBestStep,
-  type BestTopologyResult,
-} from './lib/best-topology';
+import { baselineBestStep, bestTopologyResult, isPipelineOneByOne, pipelineBestStep, type BestTopologyResult } from './lib/best-topology';
 import type { SplitStepResult } from './lib/split-load';
 import { baselineTopology, parseTopology, pipelineTopology, type BaselineTopology, type PipelineTopology } from './lib/topology';
 import { pick, randomAmount, transferGenerator } from './lib/transfers';
 import { describeMonitoringLag, type MonitoringLag, withMonitoringLag } from './lib/monitoring-lag';
+import { type ObservedStep, type SystemResult, writeResults } from './lib/run-report';
 
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '16,64,256,512').split(',').filter(Boolean).map(Number);
 const settings = {
@@ -116,18 +106,6 @@ const settings = {
  * steps of the ladder may use at most (the generator opens them only as the load needs them).
  */
 const equalRateConnections = Math.max(settings.openConnectionsMin, ...settings.concurrencies);
-const resultsDir = join(repoRoot, 'bench', 'results');
-
-interface SystemResult {
-  transfersPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  peakStep: string;
-  at80PercentOfPeak: { offeredPerSec: number; transfersPerSec: number; p50Ms: number; p99Ms: number } | null;
-  steps: StepResult[];
-  notes: string[];
-}
-
 /** What a step is observed with besides the load generator: the processes and /metrics pages. */
 interface Observed {
   /** Label → pid of the system's own processes (services, or the baseline server). */
@@ -135,8 +113,6 @@ interface Observed {
   /** Label → base URL of services whose /metrics the step reads. */
   metricsUrls: Record<string, string>;
 }
-
-type ObservedStep = StepResult & { cpu: CpuUse | null; stages: StageFigures | null; breakdown?: HopRow[] | null };
 
 /** One load step, with the CPU each component spent on it and the services' own stage figures. */
 async function observedStep(spec: StepSpec, observed: Observed): Promise<ObservedStep> {
@@ -357,112 +333,6 @@ function startBaseline(env: Record<string, string>, logFile: string): ChildProce
   return child;
 }
 
-function markdown(result: Record<string, any>): string {
-  const lines: string[] = [];
-  const p = result.pipeline as SystemResult | null;
-  const b = result.baseline as SystemResult | null;
-  lines.push(`# Benchmark ${result.startedAt}`, '');
-  lines.push(
-    `Machine: ${result.machine.cpus} × ${result.machine.cpuModel}, ${result.machine.memoryGb} GB, Node ${result.machine.node}; everything on one box.`,
-  );
-  lines.push(`Users: ${result.settings.users}; steps of ${result.settings.stepSec} s; command: \`npm run bench\`.`, '');
-  lines.push('| | transfers/s (peak) | p50 ms | p99 ms | at 80 % of peak: offered → achieved/s, p99 ms |', '|---|---|---|---|---|');
-  const row = (name: string, s: SystemResult | null) =>
-    s
-      ? `| ${name} | ${s.transfersPerSec} | ${s.p50Ms} | ${s.p99Ms} | ${s.at80PercentOfPeak ? `${s.at80PercentOfPeak.offeredPerSec} → ${s.at80PercentOfPeak.transfersPerSec}, p99 ${s.at80PercentOfPeak.p99Ms}` : '—'} |`
-      : `| ${name} | not measured | | | |`;
-  lines.push(row('pipeline', p), row('baseline', b), '');
-  if (result.ratio !== null) lines.push(`Pipeline / baseline throughput: **${result.ratio}×** (target ≥ 2×, stretch 3×).`, '');
-  if (result.bestTopology) lines.push(...bestTopologyMarkdown(result.bestTopology as BestTopologyResult));
-  const hot = result.hotAccount;
-  lines.push(...hotAccountLines(result), ...payoutLines(result));
-  lines.push(
-    result.monitoringLag
-      ? describeMonitoringLag(result.monitoringLag as MonitoringLag)
-      : 'Monitoring lag at the peak: not measured (the pipeline was not run; targets: under 5 s, no case opened).',
-  );
-  lines.push(`Ledger apply alone: ${result.ledgerApply.commandsPerSec ?? 'n/a'} commands/s (${result.ledgerApply.note}).`);
-  const floor = result.transportFloor as TransportFloor | undefined;
-  if (floor) lines.push(transportFloorLine(floor, b, p));
-  lines.push(`Invariants: **${result.invariants.ok ? 'ok' : 'VIOLATED'}**.`, '');
-  if (result.equalRate) lines.push(...equalRateMarkdown(result.equalRate as EqualRateTable));
-  lines.push(
-    '## Every step',
-    '',
-    '| step | offered/s | transfers/s | p50 | p90 | p99 | max | codes | errors |',
-    '|---|---|---|---|---|---|---|---|---|',
-  );
-  for (const s of [
-    ...(p?.steps ?? []),
-    ...(b?.steps ?? []),
-    ...(hot ? [hot.step] : []),
-    ...(result.baselineHotAccount ? [result.baselineHotAccount.step] : []),
-  ] as StepResult[]) {
-    const codes = Object.entries(s.statusCodes)
-      .map(([c, n]) => `${c}:${n}`)
-      .join(' ');
-    lines.push(
-      `| ${s.label} | ${s.offeredPerSec ?? '—'} | ${s.transfersPerSec} | ${s.p50Ms} | ${s.p90Ms} | ${s.p99Ms} | ${s.maxMs} | ${codes} | ${s.errors + s.timeouts} |`,
-    );
-  }
-  const observed = [
-    ...(p?.steps ?? []),
-    ...(b?.steps ?? []),
-    ...(hot ? [hot.step] : []),
-    ...(result.baselineHotAccount ? [result.baselineHotAccount.step] : []),
-  ] as ObservedStep[];
-  lines.push('', '## Where the CPU went (ms per committed transfer, from /proc) and what the services saw', '');
-  for (const s of observed) {
-    lines.push(
-      `- **${s.label}**: ${s.cpu ? describeCpuUse(s.cpu) : 'no CPU figures (no /proc)'}${s.stages ? `; ${describeStages(s.stages)}` : ''}`,
-    );
-  }
-  if (floor) {
-    for (const step of [floor.httpOnly, floor.kafkaRoundTrip]) {
-      lines.push(
-        `- **${step.label}**: ${step.requestsPerSec} requests/s, p50 ${step.p50Ms} ms, p99 ${step.p99Ms} ms, ${step.errors} failed; ${step.cpu ? describeCpuUse(step.cpu).replace('per transfer', 'per request') : 'no CPU figures'}`,
-      );
-    }
-  }
-  if (result.commits) {
-    lines.push('', `PostgreSQL commits (whole server, includes other clients): ${JSON.stringify(result.commits)}`);
-  }
-  if (result.profiles) lines.push('', '## CPU profiles (self time, top functions)', '', '```', result.profiles, '```');
-  if ((result.notes as string[]).length > 0) lines.push('');
-  for (const note of result.notes as string[]) lines.push(`- ${note}`);
-  lines.push(...breakdownMarkdown(observed), '', '![throughput/latency](latest.svg)', '');
-  return lines.join('\n');
-}
-
-/** The hot account's figures (pipeline and baseline) for the summary. */
-function hotAccountLines(result: Record<string, any>): string[] {
-  const hot = result.hotAccount;
-  const lines = [
-    `Hot account (many users paying COURSE_FEES at once): ${hot ? `${hot.purchasesPerSec} purchases/s, p99 ${hot.p99Ms} ms` : 'not measured'} (target ≥ 2,000/s).`,
-  ];
-  if (result.baselineHotAccount)
-    lines.push(
-      `Baseline hot account (everyone paying one row): ${result.baselineHotAccount.purchasesPerSec}/s, p99 ${result.baselineHotAccount.p99Ms} ms.`,
-    );
-  return lines;
-}
-
-/** Bulk payouts beside the apply stage alone and the transfer peak of the same run, with the ratios the targets are. */
-function payoutLines(result: Record<string, any>): string[] {
-  const payouts = result.payouts as PayoutResult | null | undefined;
-  if (!payouts)
-    return ['Bulk payouts: not measured (BENCH_SKIP_PAYOUTS=1, no funded pipeline, or no POST /api/coins/payouts in this build).'];
-  const ratios = payoutRatios(payouts.linesPerSec, result.ledgerApply.commandsPerSec ?? null, result.pipeline?.transfersPerSec ?? null);
-  const settled = result.creditsSettledSec === null ? 'not within 180 s' : `${result.creditsSettledSec} s after`;
-  return [
-    '',
-    ...payoutMarkdown(payouts, ratios, 'this run', result.invariants.ok),
-    '',
-    `Credit legs settled ${settled} the last step; the invariants are checked after that. The apply stage alone counts commands (a transfer is two: its debit and its credit leg), a payout line is one debit and one credit.`,
-    '',
-  ];
-}
-
 /** Purchases from random users into COURSE_FEES: every one credits the same treasury (the hot account). */
 function purchaseGenerator(users: Awaited<ReturnType<typeof seedUsers>>): () => GeneratedRequest {
   return () => {
@@ -475,12 +345,6 @@ function purchaseGenerator(users: Awaited<ReturnType<typeof seedUsers>>): () => 
   };
 }
 
-/** The largest of the known values, or null when none is known. */
-function maxOf(values: Array<number | null>): number | null {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length > 0 ? Math.max(...known) : null;
-}
-
 /** Keeps the monitoring service's lag and cases, judged, in the result (its report line), and says them. */
 function keepMonitoringLag(result: Record<string, any>): (lag: MonitoringLag) => void {
   return (lag) => {
@@ -489,43 +353,61 @@ function keepMonitoringLag(result: Record<string, any>): (lag: MonitoringLag) =>
   };
 }
 
-/** The transport floor's line of the report, beside the pipeline's and the baseline's peaks. */
-function transportFloorLine(floor: TransportFloor, b: SystemResult | null, p: SystemResult | null): string {
-  const times = (x: number, of: SystemResult | null) => (of ? ` = ${(x / of.transfersPerSec).toFixed(2)}× the baseline` : '');
-  return (
-    `Transport floor (HTTP → Kafka command → consumer answering at once → Kafka reply → HTTP, nothing else; same connections as the pipeline's peak): ` +
-    `**${floor.kafkaRoundTrip.requestsPerSec}/s**${times(floor.kafkaRoundTrip.requestsPerSec, b)}; HTTP alone ${floor.httpOnly.requestsPerSec}/s${times(floor.httpOnly.requestsPerSec, b)}` +
-    `${p ? `; the pipeline reaches ${((p.transfersPerSec / floor.kafkaRoundTrip.requestsPerSec) * 100).toFixed(0)} % of the transport floor` : ''}.`
-  );
+/** The equal-rate steps' rates: fractions of the baseline's peak (or of BENCH_EQUAL_RATE_PEAK). */
+interface EqualPlan {
+  reference: number | null;
+  source: string;
+  plan: RatePlanStep[];
 }
 
-async function main(): Promise<void> {
-  // Settings come from the environment (above); an argument would be silently ignored, so none is taken.
-  argsOrExit(() =>
-    parseCliArgs(
-      { args: process.argv.slice(2), options: {} },
-      'usage: npm run bench [-- --ab <git ref> [--rounds N]] (settings: BENCH_* environment variables)',
-    ),
-  );
-  const startedAt = new Date().toISOString();
-  const notes: string[] = [];
-  say(`bench: ${settings.users} users, steps ${settings.stepSec} s, concurrency ${settings.concurrencies.join('/')}`);
-  const infra = await ensureInfra((m) => status(m));
-  const prefix = `bench_${Date.now().toString(36)}_`;
-  const runDir = join(repoRoot, '.run', 'bench', prefix);
-  mkdirSync(runDir, { recursive: true });
-  await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
-  const jwtKey = generateJwtKey(`bench-${prefix}`);
-  // Kept for the restart before the pipeline's equal-rate steps, as a restarted deployment keeps
-  // its secret: a fresh one made every cached token version a miss (a user-service read each).
-  const cacheMacSecret = randomBytes(32).toString('base64url');
-  const profileDir = join(runDir, 'profiles');
-  const nodeArgs: Partial<Record<ServiceName, string[]>> = {};
-  for (const name of settings.cpuProf) nodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`];
+function planFrom(baselinePeak: number | null): EqualPlan {
+  const reference = settings.equalRatePeak ?? baselinePeak;
+  const source = settings.equalRatePeak !== null ? 'given by BENCH_EQUAL_RATE_PEAK' : 'measured in this run';
+  const plan = equalRatePlan(reference, settings.equalFractions);
+  if (plan.length > 0)
+    say(`equal-rate steps at ${plan.map((r) => `${r.label} = ${r.ratePerSec}/s`).join(', ')} (of ${reference}/s, ${source})`);
+  return { reference, source, plan };
+}
 
-  let stack: ProcessStack | undefined;
-  let baseline: ChildProcess | undefined;
-  const result: Record<string, any> = {
+/** One run of `npm run bench`: what it set up, what is running, and what it measured so far. */
+interface Run {
+  startedAt: string;
+  notes: string[];
+  infra: Awaited<ReturnType<typeof ensureInfra>>;
+  prefix: string;
+  runDir: string;
+  jwtKey: JwtKey;
+  cacheMacSecret: string;
+  profileDir: string;
+  nodeArgs: Partial<Record<ServiceName, string[]>>;
+  result: Record<string, any>;
+  stack?: ProcessStack;
+  baseline?: ChildProcess;
+  /** The equal-rate steps' rates, known once the baseline's ladder ran. */
+  equal?: EqualPlan;
+  equalSteps: Partial<Record<EqualRateSystem, ObservedLoadStep[]>>;
+  equalNotes: string[];
+  /** The best-topology step (./lib/best-topology.ts): each design's topology and step once run. */
+  best: {
+    pipelineTopology?: PipelineTopology;
+    pipelineStep: SplitStepResult | null;
+    baselineTopology?: BaselineTopology;
+    baselineStep: SplitStepResult | null;
+  };
+}
+
+/** The seeded users and what this build can do, found once the stack is up. */
+interface Seeded {
+  users: SeededUser[];
+  routes: Set<string>;
+  can: { mint: boolean; transfer: boolean; purchase: boolean };
+  mintedMinor: number | null;
+  operator?: Operator;
+}
+
+/** The result before anything is measured. */
+function initialResult(startedAt: string, notes: string[]): Record<string, any> {
+  return {
     startedAt,
     machine: {
       cpus: cpus().length,
@@ -544,375 +426,443 @@ async function main(): Promise<void> {
     equalRate: null,
     notes,
   };
-  // The equal-rate steps' rates: fractions of the baseline's peak, known once its ladder ran.
-  let equal: { reference: number | null; source: string; plan: RatePlanStep[] } | undefined;
-  const planFrom = (baselinePeak: number | null) => {
-    const reference = settings.equalRatePeak ?? baselinePeak;
-    const source = settings.equalRatePeak !== null ? 'given by BENCH_EQUAL_RATE_PEAK' : 'measured in this run';
-    const plan = equalRatePlan(reference, settings.equalFractions);
-    if (plan.length > 0)
-      say(`equal-rate steps at ${plan.map((r) => `${r.label} = ${r.ratePerSec}/s`).join(', ')} (of ${reference}/s, ${source})`);
-    return { reference, source, plan };
-  };
-  const equalSteps: Partial<Record<EqualRateSystem, ObservedLoadStep[]>> = {};
-  const equalNotes: string[] = [];
-  // The best-topology step (./lib/best-topology.ts): each design's topology and step once run.
-  const best: {
-    pipelineTopology?: PipelineTopology;
-    pipelineStep: SplitStepResult | null;
-    baselineTopology?: BaselineTopology;
-    baselineStep: SplitStepResult | null;
-  } = { pipelineStep: null, baselineStep: null };
-  try {
-    say('starting the four services as child processes');
-    stack = await ProcessStack.start({ infra, prefix, jwtKey, cacheMacSecret, logDir: runDir, extraEnv: await tracedEnv(), nodeArgs });
-    say(`stack up: gateway ${stack.gatewayUrl}`);
-    const users = await seedUsers({
-      userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
-      ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
-      prefix,
-      count: settings.users,
-      jwtKey,
-      log: status,
-    });
-    say(`${users.length} users created (user-service repository + outbox; wallets opened by the ledger from user.registered)`);
-    const routes = await gatewayRoutes(stack.gatewayUrl);
-    const can = {
-      mint: routes.has('/api/admin/mint'),
-      transfer: routes.has('/api/coins/transfer'),
-      purchase: routes.has('/api/coins/purchase'),
-    };
-    let mintedMinor: number | null = 0;
-    let operator: Operator | undefined;
-    if (can.mint && !settings.skipPipeline) {
-      operator = await createOperator({ gatewayUrl: stack.gatewayUrl, userDatabaseUrl: stack.env('user').USER_DATABASE_URL!, prefix });
-      mintedMinor = await fundUsers({
-        gatewayUrl: stack.gatewayUrl,
-        operator,
-        userIds: users.map((u) => u.userId),
-        coins: settings.fundCoins,
-        onProgress: (done) => status(`funding: ${done}/${users.length} MINT commands`),
-      });
-      say(`${users.length} users funded with ${settings.fundCoins} coins each through POST /api/admin/mint`);
-    } else {
-      notes.push('POST /api/admin/mint is not in this build: users were not funded and the pipeline was not measured');
-    }
+}
 
-    const running = stack;
-    const pipelineObserved: Observed = {
-      pids: () => Object.fromEntries(serviceNames.map((n) => [n, running.pid(n)])),
-      metricsUrls: { gateway: running.metricsUrls.gateway, ledger: running.metricsUrls.ledger, history: running.metricsUrls.history },
-    };
-    if (can.transfer && can.mint && !settings.skipPipeline) {
-      const commitsBefore = await databaseCommits(infra.databaseUrl);
-      const pipelineStarted = Date.now();
-      const pipeline = () => measureSystem('pipeline', running.gatewayUrl, transferGenerator(users, true), pipelineObserved);
-      result.pipeline = await withMonitoringLag(running.metricsUrls.monitoring, keepMonitoringLag(result), pipeline);
-      const commitsAfter = await databaseCommits(infra.databaseUrl);
-      const transfers = (result.pipeline as SystemResult).steps.reduce((n, s) => n + s.ok, 0);
-      result.commits = {
-        pipelineCommits: commitsAfter - commitsBefore,
-        pipelineTransfers: transfers,
-        seconds: Math.round((Date.now() - pipelineStarted) / 1000),
-      };
-    } else if (!can.transfer) {
-      notes.push('POST /api/coins/transfer is not in this build: pipeline not measured');
-    }
-    if (can.purchase && can.mint && !settings.skipPipeline && settings.hotConnections > 0) {
-      result.hotAccount = await hotAccount('pipeline', stack.gatewayUrl, purchaseGenerator(users), pipelineObserved);
-    } else {
-      notes.push('POST /api/coins/purchase is not in this build: hot account not measured');
-    }
-    // Bulk payouts (./lib/payouts.ts): 1,000-line payouts from REWARDS, lines per second.
-    if (operator && routes.has('/api/coins/payouts') && !settings.skipPayouts) {
-      result.payouts = await measurePayouts({ stack, prefix, users, operator });
-      mintedMinor = (mintedMinor ?? 0) + (result.payouts as PayoutResult).fundedMinor;
-    }
-    if (result.pipeline && !settings.skipBest) {
-      best.pipelineTopology = chosenPipelineTopology(result.pipeline);
-      if (!isPipelineOneByOne(best.pipelineTopology)) {
-        say(
-          `best topology for ${cpus().length} cores: ${best.pipelineTopology.gateways} gateways × ${best.pipelineTopology.ledgers} ledgers`,
-        );
-        best.pipelineStep = await pipelineBestStep({
-          stack,
-          prefix,
-          kafkaBrokers: infra.kafkaBrokers,
-          topology: best.pipelineTopology,
-          connections: peakConnections(result.pipeline),
-          logDir: runDir,
-          next: transferGenerator(users, true),
-          settings: { stepSec: settings.stepSec, warmupSec: settings.warmupSec, settleSec: 5 },
-        });
-        if (best.pipelineStep.cpu) say(`  ${describeCpuUse(best.pipelineStep.cpu)}`);
-      }
-    }
-    result.creditsSettledSec = await creditsSettled(stack); // every credit leg landed before the audit
-    result.invariants = await pipelineInvariants(stack, prefix, can.mint ? mintedMinor : null);
-    if (!can.mint) result.invariants.details.note = 'no money moved in this build';
-
-    if (settings.cpuProf.length > 0) {
-      say('stopping the stack gracefully so the CPU profiles are written');
-      await stack.stop();
-      stack = undefined;
-      result.profiles = summariseProfiles(profileDir, settings.cpuProf);
-      process.stderr.write(`${result.profiles}\n`);
-    } else {
-      await stack.stop();
-      stack = undefined;
-    }
-
-    if (!settings.skipBaseline) {
-      const schema = baselineSchema(prefix);
-      const treasuryId = 1_000_000_000;
-      const ids = users.map((u) => u.userId);
-      const balanceMinor = settings.fundCoins * 100;
-      await prepareBaseline({ adminUrl: infra.databaseUrl, schema, accountIds: ids, balanceMinor, treasuryId });
-      const port = await freePort();
-      const baselineEnv = {
-        BASELINE_DATABASE_URL: infra.databaseUrl,
-        BASELINE_SCHEMA: schema,
-        BASELINE_JWT_PUBLIC_KEY: createPublicKey(jwtKey.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString(),
-      };
-      baseline = startBaseline(
-        { ...baselineEnv, BASELINE_PORT: String(port), BASELINE_POOL_MAX: String(baselinePoolMax) },
-        join(runDir, 'baseline.log'),
-      );
-      const baselineUrl = `http://127.0.0.1:${port}`;
-      await waitForReady(baselineUrl, 30_000);
-      say('baseline up (one process, one transaction with SELECT … FOR UPDATE per transfer)');
-      const toPath = (g: GeneratedRequest): GeneratedRequest => ({
-        ...g,
-        path: '/transfer',
-        headers: { authorization: g.headers.authorization! },
-      });
-      const gen = transferGenerator(users, false);
-      const server = baseline;
-      const baselineObserved: Observed = { pids: () => ({ baseline: server.pid }), metricsUrls: {} };
-      result.baseline = await measureSystem('baseline', baselineUrl, () => toPath(gen()), baselineObserved);
-      if (settings.hotConnections > 0)
-        result.baselineHotAccount = await hotAccount(
-          'baseline',
-          baselineUrl,
-          () => {
-            const from = pick(users);
-            return {
-              path: '/transfer',
-              headers: { authorization: `Bearer ${from.accessToken}` },
-              body: JSON.stringify({ toUserId: treasuryId, amount: randomAmount(), reason: 'bench purchase' }),
-            };
-          },
-          baselineObserved,
-        );
-      equal = planFrom((result.baseline as SystemResult).transfersPerSec);
-      if (equal.plan.length > 0)
-        equalSteps.baseline = await equalRateSteps('baseline', baselineUrl, () => toPath(gen()), baselineObserved, equal.plan, false);
-      if (!settings.skipBest) {
-        best.baselineTopology = chosenBaselineTopology(result.baseline);
-        if (best.baselineTopology.processes > 1) {
-          // The ladder's process gives way: the best topology's processes share its pool budget.
-          baseline.kill('SIGTERM');
-          baseline = undefined;
-          say(
-            `best topology for ${cpus().length} cores: ${best.baselineTopology.processes} baseline processes × pool ${best.baselineTopology.poolEach}`,
-          );
-          best.baselineStep = await baselineBestStep({
-            topology: best.baselineTopology,
-            start: async (poolMax, label) => {
-              const bestPort = await freePort();
-              const child = startBaseline(
-                { ...baselineEnv, BASELINE_PORT: String(bestPort), BASELINE_POOL_MAX: String(poolMax) },
-                join(runDir, `${label}.log`),
-              );
-              return { child, url: `http://127.0.0.1:${bestPort}` };
-            },
-            connections: peakConnections(result.baseline),
-            next: () => toPath(gen()),
-            settings: { stepSec: settings.stepSec, warmupSec: settings.warmupSec, settleSec: 0 },
-          });
-          if (best.baselineStep.cpu) say(`  ${describeCpuUse(best.baselineStep.cpu)}`);
-        }
-      }
-      const audit = await auditBaseline(infra.databaseUrl, schema, ids.length * balanceMinor);
-      result.invariants.details.baseline = audit;
-      result.invariants.ok = result.invariants.ok && audit.ok;
-      baseline?.kill('SIGTERM');
-      baseline = undefined;
-      if (!settings.keep) await dropBaseline(infra.databaseUrl, schema);
-    }
-
-    equal ??= planFrom(null);
-    if (equal.plan.length === 0 && settings.equalFractions.length > 0)
-      notes.push("equal-rate steps not run: they need the baseline's peak (run the baseline, or give one with BENCH_EQUAL_RATE_PEAK)");
-
-    if (!settings.skipFloor) {
-      // At the pipeline's peak step, the transport alone: how high the design could go here at best.
-      const peakConnections = (result.pipeline as SystemResult | null)?.steps.find(
-        (x) => x.label === result.pipeline.peakStep,
-      )?.connections;
-      const bodies = transferGenerator(users, false);
-      result.transportFloor = await measureTransportFloor({
-        kafkaBrokers: infra.kafkaBrokers,
-        prefix,
-        connections: peakConnections ?? Math.max(...settings.concurrencies),
-        durationSec: settings.stepSec,
-        warmupSec: settings.warmupSec,
-        // The linger the bench's gateway ran with: its configured default unless the bench set one.
-        lingerMs: gatewayConfigSchema.shape.GATEWAY_PRODUCE_LINGER_MS.parse(benchServiceEnv().GATEWAY_PRODUCE_LINGER_MS),
-        logDir: runDir,
-        nextBody: () => bodies().body,
-        openLoop: {
-          connections: equalRateConnections,
-          rates: equal.plan.map((r) => ({ label: `${r.label} = ${r.ratePerSec}/s`, ratePerSec: r.ratePerSec })),
-        },
-      });
-      // The open-loop steps go into the equal-rate table, not into transportFloor.
-      const { openLoop, ...floor } = result.transportFloor as TransportFloor;
-      result.transportFloor = floor;
-      if (equal.plan.length > 0) equalSteps.floor = openLoop;
-    }
-
-    if (equal.plan.length > 0 && result.pipeline) {
-      // The stack was stopped for the baseline and the floor (they never compete with it), and
-      // these rates were not known before the baseline's ladder: the same stack, started again.
-      say("starting the stack again for the pipeline's equal-rate steps");
-      const restartStarted = Date.now();
-      const restartNodeArgs: Partial<Record<ServiceName, string[]>> = {};
-      for (const name of settings.cpuProf)
-        restartNodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${join(runDir, 'profiles-equal-rate', name)}`];
-      stack = await ProcessStack.start({
-        infra,
-        prefix,
-        jwtKey,
-        cacheMacSecret,
-        logDir: runDir,
-        extraEnv: await tracedEnv(),
-        nodeArgs: restartNodeArgs,
-      });
-      const restarted = stack;
-      say(`stack up again in ${Math.round((Date.now() - restartStarted) / 1000)} s: gateway ${restarted.gatewayUrl}`);
-      equalNotes.push(
-        `The pipeline's equal-rate steps ran on the same stack started again after the baseline and the floor (${settings.warmupSec} s warm-up first); its ladder ran on the first start.`,
-      );
-      equalSteps.pipeline = await equalRateSteps(
-        'pipeline',
-        restarted.gatewayUrl,
-        transferGenerator(users, true),
-        {
-          pids: () => Object.fromEntries(serviceNames.map((n) => [n, restarted.pid(n)])),
-          metricsUrls: {
-            gateway: restarted.metricsUrls.gateway,
-            ledger: restarted.metricsUrls.ledger,
-            history: restarted.metricsUrls.history,
-          },
-        },
-        equal.plan,
-        true,
-      );
-      await new Promise((r) => setTimeout(r, 2000)); // as after the ladder: let everything settle before the audit
-      const again = await pipelineInvariants(restarted, prefix, can.mint ? mintedMinor : null);
-      result.invariants.details.afterEqualRate = again.details;
-      result.invariants.ok = result.invariants.ok && again.ok;
-      await restarted.stop();
-      stack = undefined;
-    }
-
-    if (equal.plan.length > 0 || result.pipeline) {
-      result.equalRate = equalRateTable({
-        referencePeakPerSec: equal.reference,
-        referenceSource: equal.source,
-        connections: equalRateConnections,
-        stepSec: settings.stepSec,
-        plan: equal.plan,
-        steps: equalSteps,
-        pipelineLadder: result.pipeline,
-        notes: equalNotes,
-      });
-      for (const line of describeEqualRateRatios(result.equalRate)) say(line.replaceAll('**', ''));
-    }
-
-    result.ledgerApply = settings.skipLedgerApply
-      ? { commandsPerSec: null, note: 'skipped (BENCH_SKIP_LEDGER_APPLY=1)' }
-      : await ledgerApplyFigure();
-    if (result.pipeline && result.baseline)
-      result.ratio = Math.round((result.pipeline.transfersPerSec / result.baseline.transfersPerSec) * 100) / 100;
-    if (best.pipelineTopology && best.baselineTopology) {
-      result.bestTopology = bestTopologyResult({
-        cores: cpus().length,
-        source: settings.bestTopology
-          ? `BENCH_BEST_TOPOLOGY=${settings.bestTopology}`
-          : "sized from the cores and each design's CPU per transfer by process at its 1×1 peak",
-        pipeline: { topology: best.pipelineTopology, step: best.pipelineStep, oneByOnePeak: result.pipeline?.transfersPerSec ?? null },
-        baseline: { topology: best.baselineTopology, step: best.baselineStep, oneByOnePeak: result.baseline?.transfersPerSec ?? null },
-      });
-      const r = result.bestTopology as BestTopologyResult;
-      say(`pipeline / baseline: 1×1 ${r.ratioOneByOne ?? 'n/a'}×, best against best ${r.ratioBest ?? 'n/a'}×`);
-      for (const note of r.notes) say(`  ${note}`);
-    }
-  } finally {
-    await stack?.stop();
-    baseline?.kill('SIGTERM');
-    if (!settings.keep) await removeTopicsAndSchemas(infra, [prefix]).catch((err: Error) => say(`clean-up failed: ${err.message}`));
-  }
-
-  mkdirSync(resultsDir, { recursive: true });
-  const json = {
-    pipeline: result.pipeline,
-    baseline: result.baseline,
-    hotAccount: result.hotAccount,
-    payouts: result.payouts ?? null,
-    ledgerApply: result.ledgerApply,
-    invariants: result.invariants,
-    ratio: result.ratio,
-    bestTopology: result.bestTopology ?? null,
-    baselineHotAccount: result.baselineHotAccount,
-    transportFloor: result.transportFloor ?? null,
-    equalRate: result.equalRate,
-    commits: result.commits ?? null,
-    monitoringLag: result.monitoringLag ?? null,
+/** Infrastructure, topics and schemas for this run's prefix, the JWT key and the cache secret. */
+async function prepareRun(): Promise<Run> {
+  const startedAt = new Date().toISOString();
+  const notes: string[] = [];
+  say(`bench: ${settings.users} users, steps ${settings.stepSec} s, concurrency ${settings.concurrencies.join('/')}`);
+  const infra = await ensureInfra((m) => status(m));
+  const prefix = `bench_${Date.now().toString(36)}_`;
+  const runDir = join(repoRoot, '.run', 'bench', prefix);
+  mkdirSync(runDir, { recursive: true });
+  await provision({ kafkaBrokers: infra.kafkaBrokers, databaseUrl: infra.databaseUrl, topicPrefix: prefix, schemaPrefix: prefix });
+  const jwtKey = generateJwtKey(`bench-${prefix}`);
+  // Kept for the restart before the pipeline's equal-rate steps, as a restarted deployment keeps
+  // its secret: a fresh one made every cached token version a miss (a user-service read each).
+  const cacheMacSecret = randomBytes(32).toString('base64url');
+  const profileDir = join(runDir, 'profiles');
+  const nodeArgs: Partial<Record<ServiceName, string[]>> = {};
+  for (const name of settings.cpuProf) nodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, name)}`];
+  return {
     startedAt,
-    machine: result.machine,
-    settings,
     notes,
+    infra,
+    prefix,
+    runDir,
+    jwtKey,
+    cacheMacSecret,
+    profileDir,
+    nodeArgs,
+    result: initialResult(startedAt, notes),
+    equalSteps: {},
+    equalNotes: [],
+    best: { pipelineStep: null, baselineStep: null },
   };
-  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(join(resultsDir, 'latest.md'), markdown(result));
-  const closed = (s: SystemResult | null) =>
-    (s?.steps ?? [])
-      .filter((x) => x.kind === 'closed')
-      .map((x) => ({ label: `c=${x.connections}`, x: x.transfersPerSec, p50: x.p50Ms, p99: x.p99Ms }));
-  const equalTable = result.equalRate as EqualRateTable | null;
-  writeFileSync(
-    join(resultsDir, 'latest.svg'),
-    latencyPanelsSvg(`Transfers: pipeline vs naive baseline (${startedAt.slice(0, 10)})`, [
-      {
-        xLabel: 'committed transfers per second (closed loop)',
-        series: [
-          { name: 'pipeline', colour: '#1f77b4', points: closed(result.pipeline) },
-          { name: 'baseline', colour: '#d62728', points: closed(result.baseline) },
-        ],
+}
+
+/** The four services, users seeded through the user service, and funded through MINT when the build can. */
+async function startAndSeed(run: Run): Promise<{ stack: ProcessStack; seeded: Seeded }> {
+  const { infra, prefix, jwtKey, cacheMacSecret, runDir, nodeArgs } = run;
+  say('starting the four services as child processes');
+  const stack = await ProcessStack.start({ infra, prefix, jwtKey, cacheMacSecret, logDir: runDir, extraEnv: await tracedEnv(), nodeArgs });
+  run.stack = stack;
+  say(`stack up: gateway ${stack.gatewayUrl}`);
+  const users = await seedUsers({
+    userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+    ledgerDatabaseUrl: stack.env('ledger').LEDGER_DATABASE_URL!,
+    prefix,
+    count: settings.users,
+    jwtKey,
+    log: status,
+  });
+  say(`${users.length} users created (user-service repository + outbox; wallets opened by the ledger from user.registered)`);
+  const routes = await gatewayRoutes(stack.gatewayUrl);
+  const can = {
+    mint: routes.has('/api/admin/mint'),
+    transfer: routes.has('/api/coins/transfer'),
+    purchase: routes.has('/api/coins/purchase'),
+  };
+  const seeded: Seeded = { users, routes, can, mintedMinor: 0 };
+  await fundUsersIfMintable(run, stack, seeded);
+  return { stack, seeded };
+}
+
+async function fundUsersIfMintable(run: Run, stack: ProcessStack, seeded: Seeded): Promise<void> {
+  const { users } = seeded;
+  if (seeded.can.mint && !settings.skipPipeline) {
+    const operator = await createOperator({
+      gatewayUrl: stack.gatewayUrl,
+      userDatabaseUrl: stack.env('user').USER_DATABASE_URL!,
+      prefix: run.prefix,
+    });
+    seeded.operator = operator;
+    seeded.mintedMinor = await fundUsers({
+      gatewayUrl: stack.gatewayUrl,
+      operator,
+      userIds: users.map((u) => u.userId),
+      coins: settings.fundCoins,
+      onProgress: (done) => status(`funding: ${done}/${users.length} MINT commands`),
+    });
+    say(`${users.length} users funded with ${settings.fundCoins} coins each through POST /api/admin/mint`);
+  } else {
+    run.notes.push('POST /api/admin/mint is not in this build: users were not funded and the pipeline was not measured');
+  }
+}
+
+/** The pipeline's processes and the /metrics pages its steps read. */
+function pipelineObservedOf(running: ProcessStack): Observed {
+  return {
+    pids: () => Object.fromEntries(serviceNames.map((n) => [n, running.pid(n)])),
+    metricsUrls: { gateway: running.metricsUrls.gateway, ledger: running.metricsUrls.ledger, history: running.metricsUrls.history },
+  };
+}
+
+/** The pipeline's ladder, with the monitoring lag at it and PostgreSQL's commits during it. */
+async function pipelineLadder(run: Run, running: ProcessStack, seeded: Seeded, pipelineObserved: Observed): Promise<void> {
+  const { result, infra } = run;
+  const { users, can } = seeded;
+  if (can.transfer && can.mint && !settings.skipPipeline) {
+    const commitsBefore = await databaseCommits(infra.databaseUrl);
+    const pipelineStarted = Date.now();
+    const pipeline = () => measureSystem('pipeline', running.gatewayUrl, transferGenerator(users, true), pipelineObserved);
+    result.pipeline = await withMonitoringLag(running.metricsUrls.monitoring, keepMonitoringLag(result), pipeline);
+    const commitsAfter = await databaseCommits(infra.databaseUrl);
+    const transfers = (result.pipeline as SystemResult).steps.reduce((n, s) => n + s.ok, 0);
+    result.commits = {
+      pipelineCommits: commitsAfter - commitsBefore,
+      pipelineTransfers: transfers,
+      seconds: Math.round((Date.now() - pipelineStarted) / 1000),
+    };
+  } else if (!can.transfer) {
+    run.notes.push('POST /api/coins/transfer is not in this build: pipeline not measured');
+  }
+}
+
+/** Purchases into one treasury through the pipeline, then bulk payouts (./lib/payouts.ts): 1,000-line payouts from REWARDS. */
+async function pipelineHotAccountAndPayouts(run: Run, stack: ProcessStack, seeded: Seeded, pipelineObserved: Observed): Promise<void> {
+  const { result, prefix } = run;
+  const { users, can, routes, operator } = seeded;
+  if (can.purchase && can.mint && !settings.skipPipeline && settings.hotConnections > 0) {
+    result.hotAccount = await hotAccount('pipeline', stack.gatewayUrl, purchaseGenerator(users), pipelineObserved);
+  } else {
+    run.notes.push('POST /api/coins/purchase is not in this build: hot account not measured');
+  }
+  // Bulk payouts (./lib/payouts.ts): 1,000-line payouts from REWARDS, lines per second.
+  if (operator && routes.has('/api/coins/payouts') && !settings.skipPayouts) {
+    result.payouts = await measurePayouts({ stack, prefix, users, operator });
+    seeded.mintedMinor = (seeded.mintedMinor ?? 0) + (result.payouts as PayoutResult).fundedMinor;
+  }
+}
+
+/** The pipeline in the topology the cores give (or BENCH_BEST_TOPOLOGY), when that is not 1×1. */
+async function pipelineBestTopology(run: Run, stack: ProcessStack, seeded: Seeded): Promise<void> {
+  const { result, best } = run;
+  if (result.pipeline && !settings.skipBest) {
+    best.pipelineTopology = chosenPipelineTopology(result.pipeline);
+    if (!isPipelineOneByOne(best.pipelineTopology)) {
+      say(
+        `best topology for ${cpus().length} cores: ${best.pipelineTopology.gateways} gateways × ${best.pipelineTopology.ledgers} ledgers`,
+      );
+      best.pipelineStep = await pipelineBestStep({
+        stack,
+        prefix: run.prefix,
+        kafkaBrokers: run.infra.kafkaBrokers,
+        topology: best.pipelineTopology,
+        connections: peakConnections(result.pipeline),
+        logDir: run.runDir,
+        next: transferGenerator(seeded.users, true),
+        settings: { stepSec: settings.stepSec, warmupSec: settings.warmupSec, settleSec: 5 },
+      });
+      if (best.pipelineStep.cpu) say(`  ${describeCpuUse(best.pipelineStep.cpu)}`);
+    }
+  }
+}
+
+/** The pipeline's audit once every credit leg landed, then the stack stopped (gracefully, for the CPU profiles). */
+async function auditAndStopPipeline(run: Run, stack: ProcessStack, seeded: Seeded): Promise<void> {
+  const { result } = run;
+  result.creditsSettledSec = await creditsSettled(stack); // every credit leg landed before the audit
+  result.invariants = await pipelineInvariants(stack, run.prefix, seeded.can.mint ? seeded.mintedMinor : null);
+  if (!seeded.can.mint) result.invariants.details.note = 'no money moved in this build';
+
+  if (settings.cpuProf.length > 0) {
+    say('stopping the stack gracefully so the CPU profiles are written');
+    await stack.stop();
+    run.stack = undefined;
+    result.profiles = summariseProfiles(run.profileDir, settings.cpuProf);
+    process.stderr.write(`${result.profiles}\n`);
+  } else {
+    await stack.stop();
+    run.stack = undefined;
+  }
+}
+
+/** The baseline's schema and its one server, as the ladder runs it. */
+interface BaselineRun {
+  schema: string;
+  ids: SeededUser['userId'][];
+  balanceMinor: number;
+  treasuryId: number;
+  env: Record<string, string>;
+  url: string;
+  observed: Observed;
+  /** Transfers between seeded users, as the baseline's POST /transfer takes them. */
+  next: () => GeneratedRequest;
+}
+
+/** The baseline's schema prepared and its server started (one process, one transaction per transfer). */
+async function startLadderBaseline(run: Run, seeded: Seeded): Promise<BaselineRun> {
+  const { infra, jwtKey } = run;
+  const schema = baselineSchema(run.prefix);
+  const treasuryId = 1_000_000_000;
+  const ids = seeded.users.map((u) => u.userId);
+  const balanceMinor = settings.fundCoins * 100;
+  await prepareBaseline({ adminUrl: infra.databaseUrl, schema, accountIds: ids, balanceMinor, treasuryId });
+  const port = await freePort();
+  const env = {
+    BASELINE_DATABASE_URL: infra.databaseUrl,
+    BASELINE_SCHEMA: schema,
+    BASELINE_JWT_PUBLIC_KEY: createPublicKey(jwtKey.privateKeyPem).export({ type: 'spki', format: 'pem' }).toString(),
+  };
+  const server = startBaseline(
+    { ...env, BASELINE_PORT: String(port), BASELINE_POOL_MAX: String(baselinePoolMax) },
+    join(run.runDir, 'baseline.log'),
+  );
+  run.baseline = server;
+  const url = `http://127.0.0.1:${port}`;
+  await waitForReady(url, 30_000);
+  say('baseline up (one process, one transaction with SELECT … FOR UPDATE per transfer)');
+  const toPath = (g: GeneratedRequest): GeneratedRequest => ({
+    ...g,
+    path: '/transfer',
+    headers: { authorization: g.headers.authorization! },
+  });
+  const gen = transferGenerator(seeded.users, false);
+  const observed: Observed = { pids: () => ({ baseline: server.pid }), metricsUrls: {} };
+  return { schema, ids, balanceMinor, treasuryId, env, url, observed, next: () => toPath(gen()) };
+}
+
+/** The baseline's ladder, its hot account (everyone paying one row), and its equal-rate steps. */
+async function measureBaseline(run: Run, seeded: Seeded, b: BaselineRun): Promise<void> {
+  const { result } = run;
+  result.baseline = await measureSystem('baseline', b.url, b.next, b.observed);
+  if (settings.hotConnections > 0)
+    result.baselineHotAccount = await hotAccount(
+      'baseline',
+      b.url,
+      () => {
+        const from = pick(seeded.users);
+        return {
+          path: '/transfer',
+          headers: { authorization: `Bearer ${from.accessToken}` },
+          body: JSON.stringify({ toUserId: b.treasuryId, amount: randomAmount(), reason: 'bench purchase' }),
+        };
       },
-      ...(equalTable && equalTable.rows.length > 0
-        ? [
-            {
-              subtitle: `Equal offered rates (open loop, % of the baseline's peak of ${equalTable.referencePeakPerSec}/s)`,
-              xLabel: 'offered requests per second',
-              series: equalRateSeries(equalTable),
-              logY: true,
-            },
-          ]
-        : []),
-    ]),
+      b.observed,
+    );
+  run.equal = planFrom((result.baseline as SystemResult).transfersPerSec);
+  if (run.equal.plan.length > 0)
+    run.equalSteps.baseline = await equalRateSteps('baseline', b.url, b.next, b.observed, run.equal.plan, false);
+}
+
+/** The baseline in the topology the cores give (or BENCH_BEST_TOPOLOGY), when that is more than one process. */
+async function baselineBestTopology(run: Run, b: BaselineRun): Promise<void> {
+  const { result, best } = run;
+  best.baselineTopology = chosenBaselineTopology(result.baseline);
+  if (best.baselineTopology.processes > 1) {
+    // The ladder's process gives way: the best topology's processes share its pool budget.
+    run.baseline?.kill('SIGTERM');
+    run.baseline = undefined;
+    say(
+      `best topology for ${cpus().length} cores: ${best.baselineTopology.processes} baseline processes × pool ${best.baselineTopology.poolEach}`,
+    );
+    best.baselineStep = await baselineBestStep({
+      topology: best.baselineTopology,
+      start: async (poolMax, label) => {
+        const bestPort = await freePort();
+        const child = startBaseline(
+          { ...b.env, BASELINE_PORT: String(bestPort), BASELINE_POOL_MAX: String(poolMax) },
+          join(run.runDir, `${label}.log`),
+        );
+        return { child, url: `http://127.0.0.1:${bestPort}` };
+      },
+      connections: peakConnections(result.baseline),
+      next: b.next,
+      settings: { stepSec: settings.stepSec, warmupSec: settings.warmupSec, settleSec: 0 },
+    });
+    if (best.baselineStep.cpu) say(`  ${describeCpuUse(best.baselineStep.cpu)}`);
+  }
+}
+
+/** The naive baseline: ladder, hot account, equal-rate steps, best topology, then its own audit. */
+async function baselineSteps(run: Run, seeded: Seeded): Promise<void> {
+  if (settings.skipBaseline) return;
+  const { result, infra } = run;
+  const b = await startLadderBaseline(run, seeded);
+  await measureBaseline(run, seeded, b);
+  if (!settings.skipBest) await baselineBestTopology(run, b);
+  const audit = await auditBaseline(infra.databaseUrl, b.schema, b.ids.length * b.balanceMinor);
+  result.invariants.details.baseline = audit;
+  result.invariants.ok = result.invariants.ok && audit.ok;
+  run.baseline?.kill('SIGTERM');
+  run.baseline = undefined;
+  if (!settings.keep) await dropBaseline(infra.databaseUrl, b.schema);
+}
+
+/** The equal-rate plan when the baseline did not give one, with a note when there is none. */
+function settleEqualPlan(run: Run): EqualPlan {
+  run.equal ??= planFrom(null);
+  if (run.equal.plan.length === 0 && settings.equalFractions.length > 0)
+    run.notes.push("equal-rate steps not run: they need the baseline's peak (run the baseline, or give one with BENCH_EQUAL_RATE_PEAK)");
+  return run.equal;
+}
+
+/** At the pipeline's peak step, the transport alone: how high the design could go here at best. */
+async function transportFloorStep(run: Run, seeded: Seeded, equal: EqualPlan): Promise<void> {
+  if (settings.skipFloor) return;
+  const { result } = run;
+  const peakConnections = (result.pipeline as SystemResult | null)?.steps.find((x) => x.label === result.pipeline.peakStep)?.connections;
+  const bodies = transferGenerator(seeded.users, false);
+  result.transportFloor = await measureTransportFloor({
+    kafkaBrokers: run.infra.kafkaBrokers,
+    prefix: run.prefix,
+    connections: peakConnections ?? Math.max(...settings.concurrencies),
+    durationSec: settings.stepSec,
+    warmupSec: settings.warmupSec,
+    // The linger the bench's gateway ran with: its configured default unless the bench set one.
+    lingerMs: gatewayConfigSchema.shape.GATEWAY_PRODUCE_LINGER_MS.parse(benchServiceEnv().GATEWAY_PRODUCE_LINGER_MS),
+    logDir: run.runDir,
+    nextBody: () => bodies().body,
+    openLoop: {
+      connections: equalRateConnections,
+      rates: equal.plan.map((r) => ({ label: `${r.label} = ${r.ratePerSec}/s`, ratePerSec: r.ratePerSec })),
+    },
+  });
+  // The open-loop steps go into the equal-rate table, not into transportFloor.
+  const { openLoop, ...floor } = result.transportFloor as TransportFloor;
+  result.transportFloor = floor;
+  if (equal.plan.length > 0) run.equalSteps.floor = openLoop;
+}
+
+/**
+ * The pipeline's equal-rate steps. The stack was stopped for the baseline and the floor (they never
+ * compete with it), and these rates were not known before the baseline's ladder: the same stack, started again.
+ */
+async function pipelineEqualRate(run: Run, seeded: Seeded, equal: EqualPlan): Promise<void> {
+  if (!(equal.plan.length > 0 && run.result.pipeline)) return;
+  const { result, infra, prefix, jwtKey, cacheMacSecret, runDir } = run;
+  say("starting the stack again for the pipeline's equal-rate steps");
+  const restartStarted = Date.now();
+  const restartNodeArgs: Partial<Record<ServiceName, string[]>> = {};
+  for (const name of settings.cpuProf)
+    restartNodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${join(runDir, 'profiles-equal-rate', name)}`];
+  run.stack = await ProcessStack.start({
+    infra,
+    prefix,
+    jwtKey,
+    cacheMacSecret,
+    logDir: runDir,
+    extraEnv: await tracedEnv(),
+    nodeArgs: restartNodeArgs,
+  });
+  const restarted = run.stack;
+  say(`stack up again in ${Math.round((Date.now() - restartStarted) / 1000)} s: gateway ${restarted.gatewayUrl}`);
+  run.equalNotes.push(
+    `The pipeline's equal-rate steps ran on the same stack started again after the baseline and the floor (${settings.warmupSec} s warm-up first); its ladder ran on the first start.`,
   );
-  appendFileSync(
-    join(resultsDir, 'history.jsonl'),
-    `${JSON.stringify({ startedAt, pipeline: result.pipeline?.transfersPerSec ?? null, baseline: result.baseline?.transfersPerSec ?? null, ratio: result.ratio, ratioBest: result.bestTopology?.ratioBest ?? null, hot: result.hotAccount?.purchasesPerSec ?? null, p99At80: result.pipeline?.at80PercentOfPeak?.p99Ms ?? null, transportFloor: result.transportFloor?.kafkaRoundTrip.requestsPerSec ?? null, invariants: result.invariants.ok, monitoringLagS: result.monitoringLag?.lagMaxSeconds ?? null, equalRate: equalTable ? { p99RatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.p99)), cpuRatioMax: maxOf(equalTable.rows.map((r) => r.pipelineOverBaseline.cpu)), cpuHalfOverPeak: equalTable.pipelineCpuHalfOverPeak?.ratio ?? null } : null })}\n`,
+  run.equalSteps.pipeline = await equalRateSteps(
+    'pipeline',
+    restarted.gatewayUrl,
+    transferGenerator(seeded.users, true),
+    pipelineObservedOf(restarted),
+    equal.plan,
+    true,
   );
-  say(`results: bench/results/latest.json, latest.md, latest.svg`);
-  say(
-    `pipeline ${result.pipeline?.transfersPerSec ?? 'n/a'}/s, baseline ${result.baseline?.transfersPerSec ?? 'n/a'}/s, ratio ${result.ratio ?? 'n/a'}, hot ${result.hotAccount?.purchasesPerSec ?? 'n/a'}/s, invariants ${result.invariants.ok ? 'ok' : 'VIOLATED'}`,
+  await new Promise((r) => setTimeout(r, 2000)); // as after the ladder: let everything settle before the audit
+  const again = await pipelineInvariants(restarted, prefix, seeded.can.mint ? seeded.mintedMinor : null);
+  result.invariants.details.afterEqualRate = again.details;
+  result.invariants.ok = result.invariants.ok && again.ok;
+  await restarted.stop();
+  run.stack = undefined;
+}
+
+/** The equal-rate table (./lib/equal-rate.ts) from the steps of the three systems, and its ratios said. */
+function equalRateResult(run: Run, equal: EqualPlan): void {
+  const { result } = run;
+  if (equal.plan.length > 0 || result.pipeline) {
+    result.equalRate = equalRateTable({
+      referencePeakPerSec: equal.reference,
+      referenceSource: equal.source,
+      connections: equalRateConnections,
+      stepSec: settings.stepSec,
+      plan: equal.plan,
+      steps: run.equalSteps,
+      pipelineLadder: result.pipeline,
+      notes: run.equalNotes,
+    });
+    for (const line of describeEqualRateRatios(result.equalRate)) say(line.replaceAll('**', ''));
+  }
+}
+
+/** The apply stage alone (`npm run bench:ledger`), the throughput ratio, and the best-topology comparison. */
+async function ledgerApplyAndRatios(run: Run): Promise<void> {
+  const { result, best } = run;
+  result.ledgerApply = settings.skipLedgerApply
+    ? { commandsPerSec: null, note: 'skipped (BENCH_SKIP_LEDGER_APPLY=1)' }
+    : await ledgerApplyFigure();
+  if (result.pipeline && result.baseline)
+    result.ratio = Math.round((result.pipeline.transfersPerSec / result.baseline.transfersPerSec) * 100) / 100;
+  if (best.pipelineTopology && best.baselineTopology) {
+    result.bestTopology = bestTopologyResult({
+      cores: cpus().length,
+      source: settings.bestTopology
+        ? `BENCH_BEST_TOPOLOGY=${settings.bestTopology}`
+        : "sized from the cores and each design's CPU per transfer by process at its 1×1 peak",
+      pipeline: { topology: best.pipelineTopology, step: best.pipelineStep, oneByOnePeak: result.pipeline?.transfersPerSec ?? null },
+      baseline: { topology: best.baselineTopology, step: best.baselineStep, oneByOnePeak: result.baseline?.transfersPerSec ?? null },
+    });
+    const r = result.bestTopology as BestTopologyResult;
+    say(`pipeline / baseline: 1×1 ${r.ratioOneByOne ?? 'n/a'}×, best against best ${r.ratioBest ?? 'n/a'}×`);
+    for (const note of r.notes) say(`  ${note}`);
+  }
+}
+
+/** Every step of the run, in order: the pipeline's, the baseline's, the floor, the equal rates, the apply stage. */
+async function runSteps(run: Run): Promise<void> {
+  const { stack, seeded } = await startAndSeed(run);
+  const pipelineObserved = pipelineObservedOf(stack);
+  await pipelineLadder(run, stack, seeded, pipelineObserved);
+  await pipelineHotAccountAndPayouts(run, stack, seeded, pipelineObserved);
+  await pipelineBestTopology(run, stack, seeded);
+  await auditAndStopPipeline(run, stack, seeded);
+  await baselineSteps(run, seeded);
+  const equal = settleEqualPlan(run);
+  await transportFloorStep(run, seeded, equal);
+  await pipelineEqualRate(run, seeded, equal);
+  equalRateResult(run, equal);
+  await ledgerApplyAndRatios(run);
+}
+
+async function main(): Promise<void> {
+  // Settings come from the environment (above); an argument would be silently ignored, so none is taken.
+  argsOrExit(() =>
+    parseCliArgs(
+      { args: process.argv.slice(2), options: {} },
+      'usage: npm run bench [-- --ab <git ref> [--rounds N]] (settings: BENCH_* environment variables)',
+    ),
   );
-  if (!result.invariants.ok) process.exitCode = 1;
+  const run = await prepareRun();
+  try {
+    await runSteps(run);
+  } finally {
+    await run.stack?.stop();
+    run.baseline?.kill('SIGTERM');
+    if (!settings.keep) await removeTopicsAndSchemas(run.infra, [run.prefix]).catch((err: Error) => say(`clean-up failed: ${err.message}`));
+  }
+  writeResults(run.result, settings);
+  if (!run.result.invariants.ok) process.exitCode = 1;
 }
 
 // `npm run bench -- --ab <ref>`: this checkout's pipeline against another build's, interleaved (./ab.ts).
