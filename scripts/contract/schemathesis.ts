@@ -77,11 +77,13 @@ phases.stateful.generation.mode = "positive"
 
 # Creating a platform client (live or test-mode), a webhook endpoint or a balance monitor, freezing a wallet or asking
 # or approving its unfreeze, and an admin's cancel of a mandate (404 for one that does not exist, 409 once it no longer
-# charges), require an Idempotency-Key.
+# charges), require an Idempotency-Key; so do the sandbox's writes, a cash-out, a payer's or platform's cancel of a
+# mandate, and every two-person request and its decision (a payout's, a cash-out reversal's, a callback secret's, a
+# deletion's, a verification's, a commission rule's: 403 for its requester, 409 once decided).
 # Schemathesis draws keys from the header's pattern and sends one again with another body, which is
 # 422 IDEMPOTENCY_KEY_REUSED by contract (docs/CONTRACT.md "Idempotency"), not a valid request refused.
 [[operations]]
-include-operation-id = ["createPlatformClient", "createTestClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor", "freezeUserWallet", "requestUnfreeze", "approveUnfreeze", "cancelMandate"]
+include-operation-id = ["createPlatformClient", "createTestClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor", "freezeUserWallet", "requestUnfreeze", "approveUnfreeze", "cancelMandate", "fundSandboxTreasury", "advanceSandboxClock", "createSandboxHold", "createSandboxMandate", "createSandboxCashout", "setSandboxCommissionRule", "createSandboxPurchase", "refundSandboxPurchase", "approvePayoutRequest", "rejectPayoutRequest", "createCashout", "requestCashoutReversal", "approveCashoutReversal", "rejectCashoutReversal", "cancelMyMandate", "cancelClientMandate", "requestCallbackSecret", "approveCallbackSecretRequest", "rejectCallbackSecretRequest", "approveDeletionRequest", "rejectDeletionRequest", "requestUserVerification", "approveVerificationRequest", "rejectVerificationRequest", "setCommissionRule", "approveCommissionChange", "rejectCommissionChange"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
