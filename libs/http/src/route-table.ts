@@ -28,7 +28,7 @@ export type InternalRouteReply<S extends FastifySchema = FastifySchema> = Fastif
  * One route of a service's internal API, as data: its method, URL, schema and handler, which gets
  * the service's dependencies as a third argument. A service declares its routes as a list of
  * these, each beside its neighbours, and registers them with `registerRoutes` (the gateway's
- * public routes have their own RouteDef, with the access config and OpenAPI operation they need).
+ * public routes extend it as RouteDef, with the access config and route options they need).
  */
 export interface InternalRoute<Deps, S extends FastifySchema = FastifySchema> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,60 +1,27 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { App } from '@coin/http';
-import type {
-  FastifyContextConfig,
-  FastifyReply,
-  FastifyRequest,
-  FastifySchema,
-  RawServerDefault,
-  RouteGenericInterface,
-  RouteShorthandOptions,
-} from 'fastify';
-import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App, InternalRoute, InternalRouteReply, InternalRouteRequest } from '@coin/http';
+import type { FastifyContextConfig, FastifySchema, RouteShorthandOptions } from 'fastify';
 
 /** A request as a route's handler sees it: body, params, query and headers typed by the route's zod schemas. */
-export type RouteRequest<S extends FastifySchema = FastifySchema> = FastifyRequest<
-  RouteGenericInterface,
-  RawServerDefault,
-  IncomingMessage,
-  S,
-  ZodTypeProvider
->;
+export type RouteRequest<S extends FastifySchema = FastifySchema> = InternalRouteRequest<S>;
 
 /** The reply of a route: what it sends (and returns) is checked against the route's response schemas. */
-export type RouteReply<S extends FastifySchema = FastifySchema> = FastifyReply<
-  RouteGenericInterface,
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  unknown,
-  S,
-  ZodTypeProvider
->;
+export type RouteReply<S extends FastifySchema = FastifySchema> = InternalRouteReply<S>;
 
 /**
  * One gateway route, as data: its method and URL, its schema (the OpenAPI document's operation:
  * tags, summary, operationId, the zod schemas with their examples), its access config (read by
  * plugins/access.ts and the other plugins: `access`, `idempotent`, `stepUp`, `sandbox`, ...; never
  * `security`, which the OpenAPI transform derives) and its handler, which gets the area's
- * dependencies as a third argument. An area declares its routes as a list of these, in the order
- * the document lists them, and registers them with `registerRoutes`.
+ * dependencies as a third argument: `@coin/http`'s InternalRoute with what a public route adds.
+ * An area declares its routes as a list of these, in the order the document lists them, and
+ * registers them with `registerRoutes`.
  */
-export interface RouteDef<Deps, S extends FastifySchema = FastifySchema> {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  url: string;
+export interface RouteDef<Deps, S extends FastifySchema = FastifySchema> extends InternalRoute<Deps, S> {
   config: FastifyContextConfig;
-  schema: S;
   /** The largest body it accepts, in bytes, when not fastify's default (1 MiB). */
   bodyLimit?: number;
   /** Route options a route rarely needs, given the instance it is registered on (its own error handler, a hook of its own). */
   options?: (app: App) => Pick<RouteShorthandOptions, 'errorHandler' | 'preValidation'>;
-  // A method, so a list of routes of different schemas is one type (RouteDef<Deps>[]).
-  handler(
-    request: RouteRequest<S>,
-    reply: RouteReply<S>,
-    deps: Deps,
-  ): ResolveFastifyReplyReturnType<ZodTypeProvider, S, RouteGenericInterface>;
 }
 
 /**
