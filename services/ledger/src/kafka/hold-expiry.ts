@@ -2,6 +2,7 @@ import { ledgerCommandMessage, type ApprovableCommand, type LedgerCommand, type 
 import type { BatchingProducer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
+import { startPeriodicSweep } from './periodic-sweep';
 
 /** The command id of a hold's expiry: the same from every sweep and every ledger replica, so it applies once. */
 export function expireHoldCommandId(holdId: string): string {
@@ -64,7 +65,6 @@ const sweepHoldsMax = 500;
  * duplicates cost a lookup each.
  */
 export function startHoldExpiry(deps: HoldExpiryDeps): { sweepOnce(): Promise<number>; stop(): void } {
-  let running: Promise<number> | null = null;
   const sweepOnce = async (): Promise<number> => {
     const now = deps.now();
     const [holds, approvals] = await Promise.all([deps.dueHolds(now, sweepHoldsMax), deps.dueApprovals?.(now, sweepHoldsMax) ?? []]);
@@ -76,17 +76,5 @@ export function startHoldExpiry(deps: HoldExpiryDeps): { sweepOnce(): Promise<nu
     deps.onExpirySent?.(commands.length);
     return commands.length;
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepOnce()
-      .catch((err: unknown) => {
-        deps.logger.warn({ err }, 'hold expiry sweep failed; the next sweep tries again');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-  }, deps.intervalMs);
-  timer.unref();
-  return { sweepOnce, stop: () => clearInterval(timer) };
+  return startPeriodicSweep(sweepOnce, { intervalMs: deps.intervalMs, logger: deps.logger, name: 'hold expiry' });
 }

@@ -2,6 +2,7 @@ import { ledgerCommandMessage, type LedgerCommand, type TopicNames } from '@coin
 import type { BatchingProducer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { uuidV5 } from '@coin/security';
+import { startPeriodicSweep } from './periodic-sweep';
 
 /** A test cash-out past its settle time on its client's clock (db/hold-reads.ts dueTestCashouts). */
 export interface DueTestCashout {
@@ -46,7 +47,6 @@ const sweepCashoutsMax = 500;
  * replica sweeps (no leader to elect).
  */
 export function startTestProvider(deps: TestProviderDeps): { sweepOnce(): Promise<number>; stop(): void } {
-  let running: Promise<number> | null = null;
   const sweepOnce = async (): Promise<number> => {
     const now = deps.now();
     const due = await deps.dueTestCashouts(now, sweepCashoutsMax);
@@ -56,17 +56,5 @@ export function startTestProvider(deps: TestProviderDeps): { sweepOnce(): Promis
     );
     return due.length;
   };
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepOnce()
-      .catch((err: unknown) => {
-        deps.logger.warn({ err }, 'sandbox test provider sweep failed; the next sweep tries again');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-  }, deps.intervalMs);
-  timer.unref();
-  return { sweepOnce, stop: () => clearInterval(timer) };
+  return startPeriodicSweep(sweepOnce, { intervalMs: deps.intervalMs, logger: deps.logger, name: 'sandbox test provider' });
 }
