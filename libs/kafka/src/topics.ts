@@ -93,12 +93,12 @@ export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<st
           // Kafka 4 can answer the metadata request of kafkajs's waitForLeaders before the new
           // partitions are hosted (UNKNOWN_TOPIC_OR_PARTITION), which kafkajs does not retry there.
           if (!message.includes('does not host this topic-partition')) throw err;
-          await awaitLeaders(
-            admin,
-            missing.map((s) => s.topic),
-          );
         }
       }
+      await awaitLeaders(
+        admin,
+        missing.map((s) => s.topic),
+      );
     }
     await growTopics(
       admin,
@@ -219,19 +219,35 @@ async function growTopics(admin: Admin, specs: TopicSpec[]): Promise<void> {
   );
 }
 
-/** Waits (bounded) until every partition of these topics has a leader. */
+/**
+ * Waits (bounded) until every partition of these topics has a leader that answers as one. The
+ * metadata can name a leader before that broker leads the partition; a produce in that moment is
+ * refused (NOT_LEADER) for that partition alone, and kafkajs resends the broker's whole request,
+ * so the partitions that were written get their records twice. Reading each partition's offsets
+ * goes to its leader and is refused the same way, so once it answers, produces are accepted.
+ */
 async function awaitLeaders(admin: Admin, topics: string[], timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       const { topics: metadata } = await admin.fetchTopicMetadata({ topics });
-      if (metadata.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      const led = metadata.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+      if (led && (await answerAsLeaders(admin, topics))) return;
     } catch (err) {
       if (Date.now() > deadline) throw err;
     }
     if (Date.now() > deadline) throw new Error(`topics without leaders after ${timeoutMs} ms: ${topics.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Whether every partition's leader answers an offsets request for it (see awaitLeaders). */
+async function answerAsLeaders(admin: Admin, topics: string[]): Promise<boolean> {
+  for (const topic of topics) {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    if (offsets.length === 0) return false;
+  }
+  return true;
 }
 
 /**
