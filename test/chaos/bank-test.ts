@@ -397,6 +397,8 @@ async function startChaosStack(infra: InfraEndpoints, chargeKillsMax: number) {
     prefix,
     jwtKey,
     logDir,
+    // The services' logs in logDir (kept after the run): warnings and errors unless asked for more.
+    logLevel: process.env.CHAOS_LOG_LEVEL ?? 'warn',
     // Spending limits far above the traffic (benchServiceEnv): a LIMIT_EXCEEDED refusal is a violation.
     // The four-eyes window of one person is on, above the set-up's funding (one operator mints
     // it all) and crossed by the insider's split mints.

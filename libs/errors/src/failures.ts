@@ -98,3 +98,16 @@ export function classifyFailure(err: unknown): FailureClass {
 export function isRetriable(err: unknown): boolean {
   return classifyFailure(err) !== 'permanent';
 }
+
+/**
+ * A failed call to another service, named for a log: the error's name and, when the runtime
+ * wrapped a socket's error (fetch's `TypeError: fetch failed`), that error's code, so a refused
+ * connection, a reset and a timeout read differently ("TypeError (ECONNREFUSED)"). No message or
+ * address: it goes into errors that other services log and store.
+ */
+export function callFailureOf(err: unknown): string {
+  const name = err instanceof Error ? err.name : typeof err;
+  const cause = err instanceof Error ? (err as { cause?: unknown }).cause : undefined;
+  const code = cause && typeof cause === 'object' ? (cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? `${name} (${code})` : name;
+}

@@ -1,7 +1,7 @@
 import { KafkaJSConnectionError, KafkaJSRequestTimeoutError } from 'kafkajs';
 import { z } from 'zod';
 import { AppError, InvariantViolation } from './app-error';
-import { classifyFailure, isDataError, isRetriable } from './failures';
+import { callFailureOf, classifyFailure, isDataError, isRetriable } from './failures';
 
 /** What node-postgres throws: an Error carrying the SQLSTATE in `code`. */
 const pgError = (code: string, message = `pg error ${code}`) => Object.assign(new Error(message), { code });
@@ -110,5 +110,20 @@ describe('isDataError', () => {
       false,
     ]);
     expect([new Error('no code'), null, undefined, 'text'].map(isDataError)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('callFailureOf', () => {
+  it('when fetch wraps a socket error, then the name carries the socket error code', () => {
+    const err = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }),
+    });
+    expect(callFailureOf(err)).toBe('TypeError (ECONNREFUSED)');
+  });
+
+  it('when the error has no socket cause, then only its name is given, never its message or a hostile code', () => {
+    expect(callFailureOf(Object.assign(new Error('x'), { name: 'TimeoutError' }))).toBe('TimeoutError');
+    expect(callFailureOf(new TypeError('fetch failed', { cause: { code: 'evil\ncode' } }))).toBe('TypeError');
+    expect(callFailureOf('text')).toBe('string');
   });
 });

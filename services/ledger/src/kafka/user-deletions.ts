@@ -1,4 +1,4 @@
-import { AppError } from '@coin/errors';
+import { AppError, callFailureOf } from '@coin/errors';
 import type { ServiceTokenSigner } from '@coin/http';
 
 /** What the user service says of an account: deleted, live, or no such account. */
@@ -31,7 +31,7 @@ export function userDeletionReader(options: {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (err) {
-      throw new AppError('UNAVAILABLE', `The user service is unavailable: ${(err as Error).name}`);
+      throw new AppError('UNAVAILABLE', `The user service is unavailable: ${callFailureOf(err)}`);
     }
     const body = (await response.json().catch(() => undefined)) as { deleted?: unknown; userId?: unknown; code?: unknown } | undefined;
     if (response.status === 404 && body?.code === 'USER_NOT_FOUND') return 'unknown';

@@ -1,5 +1,5 @@
 import { minorUnitsPerCoin } from '@coin/contracts';
-import { AppError } from '@coin/errors';
+import { AppError, callFailureOf } from '@coin/errors';
 import type { ServiceTokenSigner } from '@coin/http';
 
 /** The ledger's figure for a user's wallet, in minor units, held coins included (a user without a wallet: 0). */
@@ -28,7 +28,7 @@ export function ledgerBalanceReader(options: {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (err) {
-      throw new AppError('UNAVAILABLE', `The ledger is unavailable: ${(err as Error).name}`);
+      throw new AppError('UNAVAILABLE', `The ledger is unavailable: ${callFailureOf(err)}`);
     }
     const body = (await response.json().catch(() => undefined)) as { balance?: unknown; code?: unknown } | undefined;
     if (response.status === 404 && body?.code === 'WALLET_NOT_FOUND') return 0;

@@ -38,4 +38,14 @@ describe('reading a balance from the ledger', () => {
       await expect(readerAnswering(answer).read(42)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
     }
   });
+
+  it('when the ledger cannot be reached, then the error says how (a refused connection, not only "TypeError") for the on-call log', async () => {
+    const refused = async () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    };
+    await expect(readerAnswering(refused).read(42)).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: 'The ledger is unavailable: TypeError (ECONNREFUSED)',
+    });
+  });
 });
