@@ -71,14 +71,26 @@ const stopGraceMs = 20_000;
  * failed to bind that way for 90 s. Below the range only listeners compete, and the bind here
  * checks that none holds it.
  */
-export async function freePort(): Promise<number> {
+export async function freePort(taken: ReadonlySet<number> = new Set()): Promise<number> {
   const { low } = ephemeralPortRange();
   const first = 10_000;
   for (let attempt = 0; attempt < 50 && low - first > 100; attempt += 1) {
     const port = first + Math.floor(Math.random() * (low - first));
-    if (await bindable(port)) return port;
+    if (!taken.has(port) && (await bindable(port))) return port;
   }
   return bindAndRelease(0);
+}
+
+/**
+ * `count` distinct free ports. Each is only free until its child binds it, so ports picked one
+ * after another before any child starts must also differ from each other: two services given the
+ * same port left one of them failing EADDRINUSE on every restart (a bench's ledger, twelve picks
+ * out of 22,000 ports).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const picked = new Set<number>();
+  while (picked.size < count) picked.add(await freePort(picked));
+  return [...picked];
 }
 
 /** The kernel's range for ephemeral ports (Linux's default where it cannot be read). */
@@ -174,10 +186,11 @@ export class ProcessStack {
   static async start(options: ProcessStackOptions): Promise<ProcessStack> {
     const ports = {} as Record<ServiceName, number>;
     const metricsPorts = {} as Record<ServiceName, number>;
-    for (const name of serviceNames) {
-      ports[name] = await freePort();
-      metricsPorts[name] = await freePort();
-    }
+    const picked = await freePorts(serviceNames.length * 2);
+    serviceNames.forEach((name, i) => {
+      ports[name] = picked[2 * i]!;
+      metricsPorts[name] = picked[2 * i + 1]!;
+    });
     const stack = new ProcessStack(options, ports, metricsPorts);
     mkdirSync(options.logDir, { recursive: true });
     try {
