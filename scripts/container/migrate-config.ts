@@ -6,6 +6,7 @@ const {
   HOST: _unusedHost,
   CONSUMER_STALL_AFTER_MS: _noConsumerStall,
   CONSUMER_STALL_CHECK_INTERVAL_MS: _noConsumerCheck,
+  CONSUMER_RELAUNCH_AFTER_MS: _noConsumerRelaunch,
   ...infraEnv
 } = commonEnv;
 

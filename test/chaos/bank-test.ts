@@ -229,8 +229,12 @@ const internalHttpTimeoutMs = scaledBound(3_000);
 /** History is eventually consistent (docs/CONTRACT.md "Paging": within 1 s); after chaos we allow much more. */
 const historySettleMs = 60_000;
 const replaySampleMax = 300;
-/** How long every service gets to answer /readyz 200 once the faults have stopped. */
-const readySettleMs = 60_000;
+/**
+ * How long every service gets to answer /readyz 200 once the faults have stopped: a minute on the
+ * 2-core machine, scaled to this one (a consumer that does no work is replaced after 30 s, and its
+ * successor's join and first commit take longer on a starved machine).
+ */
+const readySettleMs = Math.round(scaledBound(60_000));
 /** Share of the transfers that pay a user who is deleted during the run. */
 const paymentsToDeletedShare = 0.1;
 
@@ -257,7 +261,7 @@ async function servicesNotReady(urls: Record<ServiceName, string>, withinMs: num
 const num = (counts: ActorCounts, key: string) => (typeof counts[key] === 'number' ? (counts[key] as number) : 0);
 
 /** How long a service that died on its own may take to be running and ready again (backoff up to 30 s + start). */
-const deathRecoveryMs = 120_000;
+const deathRecoveryMs = Math.round(scaledBound(120_000));
 /** How long the nemesis waits for a victim that is down already (restarting) before it kills it anyway. */
 const victimRunningWaitMs = 30_000;
 
@@ -277,8 +281,8 @@ async function killWhenRunning(
   await stack.kill(victim);
 }
 
-/** How long, after a server answers again, the nemesis waits for every service to be ready. */
-const outageReadySettleMs = 60_000;
+/** How long, after a server answers again, the nemesis waits for every service to be ready (scaled as readySettleMs). */
+const outageReadySettleMs = Math.round(scaledBound(60_000));
 
 /** A /readyz answers within 2 s (its checks are bounded so); the Kubernetes probes wait 3 s. */
 const readyzTimeoutMs = 3_000;
@@ -665,12 +669,12 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
             // Readiness follows the dependency and comes back by itself, without a restart.
             if (watched.readyAfterMs < 0) {
               violations.push(
-                `after the ${fault.kind} restart, not every service was ready within ${outageReadySettleMs / 1000} s of it answering again: ${JSON.stringify(watched.readiness)}`,
+                `after the ${fault.kind} restart, not every service was ready within ${seconds(outageReadySettleMs)} of it answering again: ${JSON.stringify(watched.readiness)}`,
               );
             }
             log(
               `${fault.kind} restarted: down ${seconds(watched.result.downMs)}; every service ready ` +
-                `${watched.readyAfterMs < 0 ? `NOT within ${outageReadySettleMs / 1000} s` : `${seconds(watched.readyAfterMs)}`} after it answered again`,
+                `${watched.readyAfterMs < 0 ? `NOT within ${seconds(outageReadySettleMs)}` : `${seconds(watched.readyAfterMs)}`} after it answered again`,
             );
           } catch (err) {
             record.outcome = 'failed';
@@ -717,7 +721,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     // for good in a broker restart left the gateway answering every write with TIMEOUT while
     // /readyz still said "ready".
     const notReady = await servicesNotReady(stack.metricsUrls, readySettleMs);
-    violations.push(...notReady.map((s) => `${s} is not ready ${readySettleMs / 1000} s after the faults stopped`));
+    violations.push(...notReady.map((s) => `${s} is not ready ${seconds(readySettleMs)} after the faults stopped`));
 
     // Now that all is calm: what is unresolved is driven to a definitive answer (not against a
     // service that stays unready: each would wait out its whole deadline), then keys are
@@ -848,7 +852,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       death.lastLines = linesBeforeExit(join(logDir, `${death.name}.log`), death.pid);
       if (!death.recovered) {
         violations.push(
-          `${death.name} (pid ${death.pid}) exited on its own (${death.exit}) at ${death.at} and was not running and ready again within ${deathRecoveryMs / 1000} s; last lines: ${death.lastLines.slice(-3).join(' | ')}`,
+          `${death.name} (pid ${death.pid}) exited on its own (${death.exit}) at ${death.at} and was not running and ready again within ${seconds(deathRecoveryMs)}; last lines: ${death.lastLines.slice(-3).join(' | ')}`,
         );
       }
     }

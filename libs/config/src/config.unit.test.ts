@@ -58,6 +58,16 @@ describe('config parsing', () => {
       expect(() => parseConfig(schema, { SECRET: 'a-long-secret', [key]: value })).toThrow(new RegExp(key));
   });
 
+  it('when the consumer relaunch bound is unset, then it is 30 s; outside 10 s..10 min it is refused', () => {
+    expect(parseConfig(schema, { SECRET: 'a-long-secret' }).CONSUMER_RELAUNCH_AFTER_MS).toBe(30_000);
+    expect(parseConfig(schema, { SECRET: 'a-long-secret', CONSUMER_RELAUNCH_AFTER_MS: '10000' }).CONSUMER_RELAUNCH_AFTER_MS).toBe(10_000);
+    expect(parseConfig(schema, { SECRET: 'a-long-secret', CONSUMER_RELAUNCH_AFTER_MS: '600000' }).CONSUMER_RELAUNCH_AFTER_MS).toBe(600_000);
+    for (const value of ['9999', '600001', '30000.5', 'later'])
+      expect(() => parseConfig(schema, { SECRET: 'a-long-secret', CONSUMER_RELAUNCH_AFTER_MS: value })).toThrow(
+        /CONSUMER_RELAUNCH_AFTER_MS/,
+      );
+  });
+
   it('when the request-path fetch wait is unset, then it is 2 s; past a third of the 6 s session it is refused', () => {
     expect(parseConfig(schema, { SECRET: 'a-long-secret' }).KAFKA_REQUEST_PATH_FETCH_WAIT_MS).toBe(2000);
     expect(parseConfig(schema, { SECRET: 'a-long-secret', KAFKA_REQUEST_PATH_FETCH_WAIT_MS: '500' }).KAFKA_REQUEST_PATH_FETCH_WAIT_MS).toBe(

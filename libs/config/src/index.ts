@@ -170,6 +170,14 @@ export const commonEnv = {
    * consumer lag metric's refresh, and how late after CONSUMER_STALL_AFTER_MS a stall is seen.
    */
   CONSUMER_STALL_CHECK_INTERVAL_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
+  /**
+   * When a consumer kafkajs keeps running but that does no work is replaced by a new one of its
+   * group, ms: one not joined this long after it started or lost its group (doubling per relaunch
+   * in a row that did not join), or one whose partition stood still this long with no batch in its
+   * handler (docs/RELIABILITY.md "A consumer kafkajs leaves stuck"). Counted in
+   * `coin_kafka_consumer_restarts_total`.
+   */
+  CONSUMER_RELAUNCH_AFTER_MS: z.coerce.number().int().min(10_000).max(600_000).default(30_000),
   /** Prepended to every topic name; tests use a unique one per run instead of restarting Kafka. */
   TOPIC_PREFIX: z
     .string()

@@ -149,8 +149,8 @@ export class ApplyAhead<T> {
     return settled ?? true;
   }
 
-  /** Whether an apply is under way on any partition (a stop waits for it). */
-  private get busy(): boolean {
+  /** Whether an apply is under way on any partition (a stop waits for it; the consumer watchdog leaves it be). */
+  get busy(): boolean {
     for (const line of this.lines.values()) if (line.current) return true;
     return false;
   }

@@ -1,4 +1,12 @@
-import { PartitionAssigners, type Batch, type Consumer, type ConsumerRunConfig, type Kafka, type KafkaMessage } from 'kafkajs';
+import {
+  PartitionAssigners,
+  type Batch,
+  type Consumer,
+  type ConsumerRunConfig,
+  type EachBatchHandler,
+  type Kafka,
+  type KafkaMessage,
+} from 'kafkajs';
 import { z } from 'zod';
 import { dlqOf, headerNames } from '@coin/contracts';
 import { AppError, classifyFailure, type WireError } from '@coin/errors';
@@ -13,8 +21,8 @@ import { readHeaders } from './headers';
 import { isPack, packEntryIndex, unpack } from './pack';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
-import { ProgressWatch, type ProgressWatchSettings, type StalledPartition, watchedConsumer } from './progress-watch';
-import { SupervisedConsumer } from './supervised-consumer';
+import { ProgressWatch, progressWatchDefaults, type ProgressWatchSettings, type StalledPartition, watchedConsumer } from './progress-watch';
+import { SupervisedConsumer, type SupervisorWatchdog } from './supervised-consumer';
 import type { Registry } from 'prom-client';
 
 export interface Delivered<T> {
@@ -419,9 +427,12 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
   const aheadOf = new WeakMap<Consumer, ApplyAhead<Delivered<z.output<S>>>>();
   if (options.applyAheadBatches && !options.commitIntervalMs) throw new Error('applyAheadBatches needs commitIntervalMs');
   const watch = new ProgressWatch({ ...options, ...options.progress, logger: log });
+  // Batches in each consumer's handler now (its eachBatch, outermost): a stall then is the handler's.
+  const inHandler = new WeakMap<Consumer, number>();
   const supervisor = new SupervisedConsumer({
     groupId: options.groupId,
     logger: log,
+    watchdog: watchdogOf(options.progress, watch, (consumer) => (inHandler.get(consumer) ?? 0) > 0 || aheadOf.get(consumer)?.busy === true),
     ...(options.metrics ? { restarts: consumerRestartCounter(options.metrics) } : {}),
     beforeStop: async (consumer) => {
       const committed =
@@ -468,11 +479,38 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
         consumer.on(consumer.events.GROUP_JOIN, (event) => resolved.assign(event.payload.memberAssignment));
         config.eachBatch = resolved.wrap(config.eachBatch!);
       }
+      config.eachBatch = countedIn(inHandler, consumer, config.eachBatch!);
       await consumer.run(config);
     },
   });
   await supervisor.start();
   return watchedConsumer(supervisor, watch);
+}
+
+/** The supervisor's watchdog of a consumer: its bound, its watch's fresh stalls and whether it is busy. */
+function watchdogOf(
+  settings: ProgressWatchSettings | undefined,
+  watch: ProgressWatch,
+  busy: (consumer: Consumer) => boolean,
+): SupervisorWatchdog {
+  return {
+    relaunchAfterMs: settings?.relaunchAfterMs ?? progressWatchDefaults.relaunchAfterMs,
+    checkIntervalMs: watch.checkIntervalMs,
+    stalled: () => watch.stalledNow(),
+    busy,
+  };
+}
+
+/** The handler, counting in `counts` the batches of `consumer` inside it. */
+function countedIn(counts: WeakMap<Consumer, number>, consumer: Consumer, eachBatch: EachBatchHandler): EachBatchHandler {
+  return async (payload) => {
+    counts.set(consumer, (counts.get(consumer) ?? 0) + 1);
+    try {
+      await eachBatch(payload);
+    } finally {
+      counts.set(consumer, (counts.get(consumer) ?? 1) - 1);
+    }
+  };
 }
 
 /**

@@ -119,7 +119,7 @@ export function consumerRestartCounter(registry: Registry): Counter<'group'> {
     () =>
       new Counter({
         name: kafkaMetricNames.consumerRestarts,
-        help: 'Kafka consumers replaced after a crash kafkajs does not restart by itself (non-retriable error)',
+        help: 'Kafka consumers replaced after a crash kafkajs does not restart by itself (non-retriable error), or because one did no work (not joined, or stalled with nothing in its handler)',
         labelNames: ['group'] as const,
         registers: [registry],
       }),

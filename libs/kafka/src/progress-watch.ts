@@ -5,7 +5,7 @@ import { type ConsumerProgressMetrics, consumerProgressMetrics } from './metrics
 import { type OffsetReading, type PartitionProgress, StallJudge } from './stall-judge';
 
 /** The progress watch's defaults (CONSUMER_STALL_AFTER_MS, CONSUMER_STALL_CHECK_INTERVAL_MS). */
-export const progressWatchDefaults = { stallAfterMs: 20_000, checkIntervalMs: 5_000 } as const;
+export const progressWatchDefaults = { stallAfterMs: 20_000, checkIntervalMs: 5_000, relaunchAfterMs: 30_000 } as const;
 
 /** How a consumer's progress is watched (ConsumerOptions `progress`; the service kit's from its configuration). */
 export interface ProgressWatchSettings {
@@ -16,6 +16,12 @@ export interface ProgressWatchSettings {
   stallAfterMs?: number;
   /** How often the group's committed offsets and the log ends are read (ms; CONSUMER_STALL_CHECK_INTERVAL_MS, 5 s). */
   checkIntervalMs?: number;
+  /**
+   * When the consumer is replaced by a new one although kafkajs keeps it running: not joined its
+   * group this long after it started, or a partition of it stalled this long with nothing in its
+   * handler (ms; CONSUMER_RELAUNCH_AFTER_MS, 30 s; SupervisorWatchdog).
+   */
+  relaunchAfterMs?: number;
   /** A connected admin client to read them with (the service's); without one the watch connects its own. */
   admin?: Admin;
 }
@@ -131,6 +137,21 @@ export class ProgressWatch {
         lag,
         stalledForMs,
       }));
+  }
+
+  /**
+   * This member's stalled partitions if the last reading is fresh (at most two intervals old),
+   * else none: a judgement the watch could not renew (the broker away) is not acted upon.
+   */
+  stalledNow(): StalledPartition[] {
+    const now = (this.options.now ?? Date.now)();
+    const fresh = this.lastReadAtMs !== null && now - this.lastReadAtMs <= 2 * this.settings.checkIntervalMs;
+    return fresh ? this.stalled() : [];
+  }
+
+  /** How often the offsets are read (ms). */
+  get checkIntervalMs(): number {
+    return this.settings.checkIntervalMs;
   }
 
   /** When the offsets were last read (ms since the epoch), null before the first reading. */

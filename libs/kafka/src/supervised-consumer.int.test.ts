@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { anyCommand, dlqOf, headerNames } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { consumerRestarts } from '../../../test/harness/kafka-metrics';
 import { BatchingProducer } from './batching-producer';
 import { createKafka } from './client';
 import { startConsumer } from './consumer';
-import { kafkaMetricNames } from './metrics';
 import { replyAddressOf, sendReply } from './replies';
 import { RequestReplyClient } from './request-reply';
 import { consumersReadiness } from './supervised-consumer';
@@ -63,11 +63,6 @@ async function until(condition: () => boolean, timeoutMs: number, what: string):
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-async function restartsCounted(registry: Registry, groupId: string): Promise<number> {
-  const metric = await registry.getSingleMetric(kafkaMetricNames.consumerRestarts)!.get();
-  return metric.values.find((v) => v.labels.group === groupId)?.value ?? 0;
 }
 
 describe('consumers after a crash kafkajs does not restart (real broker)', () => {
@@ -137,7 +132,7 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
     expect(handled).toEqual([1]);
     await until(() => consumer.consuming, 10_000, 'the replacement to join');
     await expect(ready()).resolves.toBeUndefined();
-    expect(await restartsCounted(registry, groupId)).toBe(1);
+    expect(await consumerRestarts(registry, groupId)).toBe(1);
 
     await producer.send(topics.events, { value: JSON.stringify({ n: 2 }) });
     await until(() => handled.length === 2, 20_000, 'the next message');
@@ -157,7 +152,7 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
     expect(handled).toEqual([3]);
     // One failed attempt after 1 s, the next after 2 s more.
     expect(Date.now() - crashedAt).toBeGreaterThanOrEqual(3000);
-    expect(await restartsCounted(registry, groupId)).toBe(2);
+    expect(await consumerRestarts(registry, groupId)).toBe(2);
     await until(() => consumer.consuming, 10_000, 'the replacement to join');
   }, 90_000);
 
@@ -225,7 +220,7 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
     await expect(pending).resolves.toMatchObject({ ok: true, result: { n: 2 } });
     await until(() => client.consuming, 10_000, 'the replacement reply consumer');
     await expect(request(3)).resolves.toMatchObject({ ok: true, result: { n: 3 } });
-    expect(await restartsCounted(registry, 'gateway-replies-sup-test')).toBe(1);
+    expect(await consumerRestarts(registry, 'gateway-replies-sup-test')).toBe(1);
   }, 90_000);
 
   it('when the reply consumer crashes on the first reply a partition ever held, then the replacement starts that partition where it ended before the client started, and the pending request is answered', async () => {
@@ -236,6 +231,6 @@ describe('consumers after a crash kafkajs does not restart (real broker)', () =>
     await until(() => !client.consuming, 10_000, 'the crash');
     await expect(pending).resolves.toMatchObject({ ok: true, result: { n: 4 } });
     await until(() => client.consuming, 10_000, 'the replacement reply consumer');
-    expect(await restartsCounted(registry, 'gateway-replies-sup-fresh')).toBe(1);
+    expect(await consumerRestarts(registry, 'gateway-replies-sup-fresh')).toBe(1);
   }, 90_000);
 });

@@ -54,6 +54,8 @@ export interface FrameConfig extends TracingConfig, KafkaConnectionConfig {
   CONSUMER_STALL_AFTER_MS?: number;
   /** How often each consumer's committed offsets are read (the watch's default without it). */
   CONSUMER_STALL_CHECK_INTERVAL_MS?: number;
+  /** When a consumer that does no work is replaced by a new one (the supervisor's default without it). */
+  CONSUMER_RELAUNCH_AFTER_MS?: number;
 }
 
 /** One PostgreSQL database of the service: a pool (and its watch) on `url`, in `schema`. */
@@ -284,6 +286,7 @@ function progressSettingsOf(config: Readonly<FrameConfig>, admin: ServiceKafkaCl
     admin,
     ...(config.CONSUMER_STALL_AFTER_MS !== undefined ? { stallAfterMs: config.CONSUMER_STALL_AFTER_MS } : {}),
     ...(config.CONSUMER_STALL_CHECK_INTERVAL_MS !== undefined ? { checkIntervalMs: config.CONSUMER_STALL_CHECK_INTERVAL_MS } : {}),
+    ...(config.CONSUMER_RELAUNCH_AFTER_MS !== undefined ? { relaunchAfterMs: config.CONSUMER_RELAUNCH_AFTER_MS } : {}),
   };
 }
 

@@ -1,0 +1,154 @@
+import type { Consumer, ConsumerRunConfig, Kafka } from 'kafkajs';
+import { Registry } from 'prom-client';
+import { z } from 'zod';
+import { dlqOf } from '@coin/contracts';
+import { createLogger } from '@coin/logger';
+import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { eventually } from '../../../test/harness/eventually';
+import { consumerRestarts } from '../../../test/harness/kafka-metrics';
+import { BatchingProducer } from './batching-producer';
+import { createKafka } from './client';
+import { startConsumer } from './consumer';
+import { ensureTopics } from './topics';
+
+const logger = createLogger('watchdog-int', 'silent');
+
+/** The watchdog's bounds, small so the test is short: a stall after 1 s, a relaunch after 3 s. */
+const progress = { stallAfterMs: 1000, checkIntervalMs: 250, relaunchAfterMs: 3000 };
+
+/**
+ * The real client, except that the first consumer it builds goes deaf as kafkajs consumers did
+ * after a broker restart: it stays in its group and heartbeats, but after its first batch it
+ * fetches nothing more (kafkajs `pause`), with no crash and no error.
+ */
+function kafkaWhoseFirstConsumerGoesDeaf(kafka: Kafka): Kafka {
+  let built = 0;
+  return {
+    admin: (config?: Parameters<Kafka['admin']>[0]) => kafka.admin(config),
+    consumer: (config: Parameters<Kafka['consumer']>[0]): Consumer => {
+      const consumer = kafka.consumer(config);
+      if (++built > 1) return consumer;
+      const run = consumer.run.bind(consumer);
+      consumer.run = (runConfig?: ConsumerRunConfig) =>
+        run({
+          ...runConfig,
+          eachBatch: async (payload) => {
+            await runConfig!.eachBatch!(payload);
+            consumer.pause([{ topic: payload.batch.topic }]);
+          },
+        });
+      return consumer;
+    },
+  } as Kafka;
+}
+
+/** The real client, except that the first consumer it builds never finishes connecting. */
+function kafkaWhoseFirstConnectHangs(kafka: Kafka): Kafka {
+  let built = 0;
+  return {
+    admin: (config?: Parameters<Kafka['admin']>[0]) => kafka.admin(config),
+    consumer: (config: Parameters<Kafka['consumer']>[0]): Consumer => {
+      const consumer = kafka.consumer(config);
+      if (++built === 1) consumer.connect = () => new Promise<void>(() => undefined);
+      return consumer;
+    },
+  } as Kafka;
+}
+
+/** Waits until the condition holds (polled), failing after the time with what was awaited. */
+const until = (condition: () => boolean, timeoutMs: number, what: string) => eventually(async () => condition(), timeoutMs, what);
+
+describe('the consumer watchdog: consumers kafkajs keeps running but that do no work (real broker)', () => {
+  const prefix = uniquePrefix();
+  const topics = { deaf: `${prefix}wd-deaf`, hung: `${prefix}wd-hung`, busy: `${prefix}wd-busy` };
+  const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'watchdog-int', logger });
+  let producer: BatchingProducer;
+  const stopLater: Array<() => Promise<void>> = [];
+
+  beforeAll(async () => {
+    await ensureTopics(
+      kafka,
+      Object.values(topics).flatMap((topic) => [
+        { topic, numPartitions: 1 },
+        { topic: dlqOf(topic), numPartitions: 1 },
+      ]),
+    );
+    producer = new BatchingProducer(kafka.producer(), logger);
+    await producer.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const stop of stopLater.reverse()) await stop();
+    await producer.close();
+  });
+
+  /** A consumer of `{ n }` messages that records each n it is handed, after `gate` lets it. */
+  async function countingConsumer(client: Kafka, groupId: string, topic: string, gate: () => Promise<void> = async () => undefined) {
+    const registry = new Registry();
+    const handled: number[] = [];
+    const consumer = await startConsumer({
+      kafka: client,
+      groupId,
+      topics: [topic],
+      schema: z.object({ n: z.number().int() }),
+      logger,
+      producer,
+      metrics: registry,
+      progress,
+      handleBatch: async (items) => {
+        await gate();
+        handled.push(...items.map((i) => i.value.n));
+      },
+    });
+    stopLater.push(consumer.stop);
+    return { consumer, handled, registry };
+  }
+
+  const send = (topic: string, n: number) => producer.send(topic, { value: JSON.stringify({ n }) });
+
+  it('when a joined consumer stops being handed records (no crash, no error) while records wait, then a new consumer of the group takes over and handles them', async () => {
+    const groupId = `${prefix}wd-deaf-group`;
+    const { consumer, handled, registry } = await countingConsumer(kafkaWhoseFirstConsumerGoesDeaf(kafka), groupId, topics.deaf);
+    await consumer.ready;
+    await send(topics.deaf, 1);
+    await until(() => handled.length === 1, 20_000, 'the first record');
+    await send(topics.deaf, 2);
+    await send(topics.deaf, 3);
+    // The deaf consumer fetches nothing: the partition stalls, and after 3 s of it the watchdog relaunches.
+    await until(() => handled.length === 3, 60_000, 'the new consumer to handle what waited');
+    expect(handled).toEqual([1, 2, 3]);
+    expect(await consumerRestarts(registry, groupId)).toBe(1);
+    await until(() => consumer.consuming, 10_000, 'the new consumer to be consuming');
+  }, 90_000);
+
+  it('when the first consumer never finishes connecting, then its start still returns, a new consumer joins, and records are handled', async () => {
+    const groupId = `${prefix}wd-hung-group`;
+    const { consumer, handled, registry } = await countingConsumer(kafkaWhoseFirstConnectHangs(kafka), groupId, topics.hung);
+    await consumer.ready;
+    await send(topics.hung, 7);
+    await until(() => handled.length === 1, 20_000, 'the record');
+    expect(handled).toEqual([7]);
+    expect(await consumerRestarts(registry, groupId)).toBe(1);
+  }, 90_000);
+
+  it('when a batch stays in its handler past the bound (its backing service away, retried in place), then the consumer is left to it: no relaunch, and the batch is handled once it passes', async () => {
+    const groupId = `${prefix}wd-busy-group`;
+    let open = false;
+    // Its backing service answers only once the gate opens: the partition pauses and retries the batch in place.
+    const gate = async () => {
+      if (!open) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    };
+    const { consumer, handled, registry } = await countingConsumer(kafka, groupId, topics.busy, gate);
+    await consumer.ready;
+    await send(topics.busy, 1);
+    await send(topics.busy, 2);
+    // Stalled (the watch reports it) for twice the relaunch bound, with the batch in the handler.
+    await until(() => consumer.stalled().length > 0, 20_000, 'the stall to be seen');
+    await new Promise((r) => setTimeout(r, 2 * progress.relaunchAfterMs));
+    expect(await consumerRestarts(registry, groupId)).toBe(0);
+    open = true;
+    await until(() => handled.length === 2, 20_000, 'the batch');
+    expect(handled).toEqual([1, 2]);
+    expect(await consumerRestarts(registry, groupId)).toBe(0);
+  }, 90_000);
+});
