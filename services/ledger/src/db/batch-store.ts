@@ -121,17 +121,23 @@ interface BatchReadRow {
 /** The parameters before the kinds' keys in the batch read. */
 const readParametersBeforeKinds = 8;
 
-/** Each kind of the state table (domain/kinds/table.ts) as one column of the batch read, named by its kind, its keys a text[] parameter. */
-const kindsRead = stateKinds
-  .map((kind, i) => `(${kindModule(kind).load.sql(`$${readParametersBeforeKinds + i + 1}::text[]`)}) AS "${kind}"`)
-  .join(',\n       ');
+/** The kinds of the state table (domain/kinds/table.ts) the batch reads: those with a `load`. */
+const readKinds = stateKinds.flatMap((kind) => {
+  const load = kindModule(kind).load;
+  return load ? [{ kind, load }] : [];
+});
 
-/** What the batch read of each kind, by key. */
+/** Each kind the batch reads as one column of the batch read, named by its kind, its keys a text[] parameter (each followed by a comma). */
+const kindsRead = readKinds
+  .map(({ kind, load }, i) => `(${load.sql(`$${readParametersBeforeKinds + i + 1}::text[]`)}) AS "${kind}",\n       `)
+  .join('');
+
+/** What the batch read of each kind, by key (a kind it does not read: nothing). */
 function loadedKindsOf(row: BatchReadRow): LoadedKinds {
   const loaded: Record<string, Map<string, unknown>> = {};
-  for (const kind of stateKinds) {
+  for (const { kind, load } of readKinds) {
     const rows = row[kind] as Array<Record<string, unknown>>;
-    loaded[kind] = new Map(rows.map((r) => kindModule(kind).load.loadedOf(r)));
+    loaded[kind] = new Map(rows.map((r) => load.loadedOf(r)));
   }
   return loaded as LoadedKinds;
 }
@@ -171,8 +177,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
           FROM four_eyes_windows
          WHERE scope = ANY($8::text[]
                            || ARRAY(SELECT 'recipient:user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS windows,
-       ${kindsRead},
-       ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
+       ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
       request.commandIds,
       request.walletKeys,
@@ -182,7 +187,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.pendingHoldsOf,
       request.approvalIds,
       request.windowScopes,
-      ...stateKinds.map((kind) => request.kindKeys?.[kind] ?? []),
+      ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? []),
     ],
   });
   const read = batchReadOf(result.rows[0]!);

@@ -22,7 +22,11 @@ import type { Accepted, BalanceChange } from '../state';
 export interface StateModule<Loaded, State, Effect, Row> {
   /** The keys of this kind a command reads (the batch loads the union over its commands). */
   keysOf(command: LedgerCommand, reads: CommandReads): readonly string[];
-  load: {
+  /**
+   * How the batch read loads it. Absent: the batch reads none of it (a kind no decision reads,
+   * whose write adds to what is stored: the wallet activity); its state starts empty.
+   */
+  load?: {
     /** A scalar subquery of the batch read returning a JSON array of rows; `keys` is the text[] parameter of the batch's keys. */
     sql(keys: string): string;
     /** One row of that array, by its key. */

@@ -1,4 +1,4 @@
-import { integerOf, type StateModule } from './types';
+import type { StateModule } from './types';
 
 /**
  * A wallet's activity (docs/design/ledger.md "Wallet activity"): how many times its balance rose
@@ -44,29 +44,13 @@ function count(activity: WalletActivity, amount: number, at: Date): void {
   }
 }
 
-const timeOf = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(String(value)));
-
 /**
  * The wallets' activity, by wallet key, counted from every balance change. No decision reads it,
- * so a batch loads none (its write adds to the stored rows): keeping it costs the apply one upsert
- * per wallet a batch moves, and no read.
+ * so it has no `load` and a batch starts from none (its write adds to the stored rows): keeping it
+ * costs the apply one upsert per wallet a batch moves, and no read.
  */
 export const walletActivity: StateModule<WalletActivity, Map<string, ActivityInBatch>, never, ActivityRow> = {
   keysOf: () => [],
-  load: {
-    sql: (keys) => `SELECT coalesce(json_agg(json_build_object('wallet_key', wallet_key, 'credits', credits, 'debits', debits,
-                                                   'last_credit_at', last_credit_at, 'last_debit_at', last_debit_at)), '[]')
-          FROM wallet_activity WHERE wallet_key = ANY(${keys})`,
-    loadedOf: (row) => [
-      String(row.wallet_key),
-      {
-        credits: integerOf(row.credits, 'credits'),
-        debits: integerOf(row.debits, 'debits'),
-        lastCreditAt: timeOf(row.last_credit_at),
-        lastDebitAt: timeOf(row.last_debit_at),
-      },
-    ],
-  },
   stateOf: (loaded) => new Map([...loaded].map(([key, activity]) => [key, { ...activity, added: none() }])),
   evolve(state, { changes, now }) {
     for (const { walletKey, amount } of changes) {
