@@ -5,7 +5,6 @@ import {
   approvalIdsOf,
   holdIdsOf,
   kindKeysOfBatch,
-  readsCashoutRates,
   transactionIdsOf,
   pendingHoldOwnersOf,
   refundTargetOf,
@@ -31,7 +30,6 @@ import {
   holdEventMessage,
   transactionEventMessage,
 } from './messages';
-import type { CashoutRateVersion } from '../domain/cashout-rates';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, replyViews, withoutCashoutAccountIn, type Outcome } from './outcomes';
 import {
@@ -105,7 +103,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
   const kindKeys = kindKeysOfBatch(commands);
-  const cashoutRates = commands.some(readsCashoutRates);
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
   for (;;) {
@@ -118,7 +115,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       approvalIds,
       windowScopes,
       kindKeys,
-      ...(cashoutRates ? { cashoutRates } : {}),
       idsToReserve,
     });
     const decided = decideBatch(read, commands, context);
@@ -169,7 +165,6 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
     windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
     ...kindStatesOf(read.kinds),
-    ...(read.cashoutRates ? { cashoutRates: [...read.cashoutRates] } : {}),
     ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
   };
   const ids = new TransactionIds(read.reservedIds);
@@ -180,7 +175,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   eraseCashoutAccounts(write, steps);
   return {
     outcomes,
-    write: { ...write, kinds: kindWritesOf(read.kinds, state), cashoutRates: rateWritesOf(steps) },
+    write: { ...write, kinds: kindWritesOf(read.kinds, state) },
     creditedInPlace: creditSteps.length,
   };
 }
@@ -340,16 +335,6 @@ function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
   write.holds = write.holds.map((hold) => (erased.has(hold.fromUserId) ? withoutCashoutAccount(hold) : hold));
   write.outcomes = write.outcomes.map((outcome) => ({ ...outcome, reply: withoutCashoutAccountIn(outcome.type, outcome.reply, erased) }));
   write.erasedUsers = [...erased];
-}
-
-/** The cash-out rate versions a batch proposed or decided, each as it stands at the batch's end. */
-function rateWritesOf(steps: BatchStep[]): NonNullable<BatchWrite['cashoutRates']> {
-  const byId = new Map<string, CashoutRateVersion>();
-  for (const step of steps) {
-    if (step.kind === 'decided' && step.decision.ok && step.decision.cashoutRate)
-      byId.set(step.decision.cashoutRate.id, step.decision.cashoutRate);
-  }
-  return [...byId.values()];
 }
 
 /** The holds and approval requests a batch decided, by id: each written once, as it stands at the end of the batch. */

@@ -1,7 +1,6 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { StoredOutcome } from '../domain/batch';
 import type { ApprovalState } from '../domain/approvals';
-import type { CashoutRateVersion } from '../domain/cashout-rates';
 import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
 import type { Entry, HoldState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
@@ -66,8 +65,6 @@ export interface BatchReadRequest {
   windowScopes: string[];
   /** The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none). */
   kindKeys?: KindKeys;
-  /** Whether to read the cash-out rate versions (db/cashout-rate-rows.ts: the waiting ones and the newest approved). */
-  cashoutRates?: boolean;
   /** Transaction ids to take from the sequence (ascending). */
   idsToReserve: number;
 }
@@ -101,8 +98,6 @@ export interface BatchRead {
   windows: Map<string, LoadedWindow>;
   /** What was read of each kind of the state table, by key (absent: none). */
   kinds?: LoadedKinds;
-  /** Cash-out rate versions, when asked for (absent: not read). */
-  cashoutRates?: CashoutRateVersion[];
   /** The platform clients revoked for good among those the mandates read name (absent: no mandate read). */
   revokedClients?: ReadonlySet<string>;
   reservedIds: number[];
@@ -134,8 +129,6 @@ export interface BatchWrite {
   windows: Array<{ scope: string; window: SpendingWindow; version: number | null }>;
   /** What the batch writes of each kind of the state table, as its rows stand at the batch's end (absent: none). */
   kinds?: WrittenKinds;
-  /** Cash-out rate versions proposed or decided, as they stand at the batch's end (absent: none). */
-  cashoutRates?: CashoutRateVersion[];
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */
   entries: Array<Entry & { walletId: string; createdAt: Date; sequence: number; balanceAfter: number }>;
   outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;

@@ -11,7 +11,6 @@ import {
 import type { StoredOutcome } from '../domain/batch';
 import type { RefundTarget } from '../domain/ledger';
 import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
-import { readCashoutRates } from './cashout-rate-rows';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
@@ -150,8 +149,6 @@ function loadedKindsOf(row: BatchReadRow): LoadedKinds {
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
 export async function readBatch(db: Queryable, request: BatchReadRequest): Promise<BatchRead> {
-  // A second round trip only for a batch holding a cash-out or a rate's step (rare beside transfers).
-  const cashoutRates = request.cashoutRates ? await readCashoutRates(db) : undefined;
   const result = await db.query<BatchReadRow>({
     name: 'ledger-read-batch',
     text: `WITH targets AS (${targetsSql}),
@@ -194,7 +191,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
   // A second round trip only for a batch holding a mandate: is its platform client revoked?
   const mandates = read.kinds?.mandates;
   const revokedClients = mandates && mandates.size > 0 ? await revokedClientsAmong(db, clientIdsOfMandates(mandates)) : undefined;
-  return { ...read, ...(cashoutRates ? { cashoutRates } : {}), ...(revokedClients ? { revokedClients } : {}) };
+  return { ...read, ...(revokedClients ? { revokedClients } : {}) };
 }
 
 /** The batch read's row as the apply's state: the one mapping of its columns. */

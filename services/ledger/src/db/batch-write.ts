@@ -3,7 +3,6 @@ import type { BatchWrite, LoadedWallet } from '../apply/store';
 import type { ApprovalState } from '../domain/approvals';
 import type { HoldState, WalletState } from '../domain/ledger';
 import { kindModule, stateKinds } from '../domain/kinds/table';
-import { cashoutRateRowOf } from './cashout-rate-rows';
 import { cashoutColumnOf } from './hold-rows';
 import { column, StatementParameters, type Columns } from './unnest-columns';
 
@@ -147,8 +146,6 @@ const kinds = stateKinds.map((kind) => {
   const { ctes, check } = kindModule(kind).write;
   return { ctes: ctes(rows), check: check(rows) };
 });
-/** The cash-out rate versions the batch proposed or decided, as one JSON parameter of named fields. */
-const cashoutRates = p.value('json', (b) => JSON.stringify((b.cashoutRates ?? []).map(cashoutRateRowOf)));
 /** Deleted users whose mobile money number the batch erases (apply-batch.ts `eraseCashoutAccounts`), and the holds it writes itself. */
 const erasedUsers = p.value('bigint[]', (b) => b.erasedUsers ?? []);
 const holdsWritten = p.value('uuid[]', (b) => ((b.erasedUsers ?? []).length > 0 ? b.holds.map((h) => h.id) : []));
@@ -229,24 +226,12 @@ const text = `WITH opened AS (
            FROM windows_in w
           WHERE w.version IS NOT NULL AND f.scope = w.scope AND f.version = w.version
          RETURNING 1),
-       rates_in AS (
-         SELECT * FROM json_to_recordset(${cashoutRates})
-           AS r(id uuid, xaf_per_coin integer, effective_from timestamptz, status text, proposed_by jsonb, proposed_at timestamptz,
-                decided_by jsonb, decided_at timestamptz)),
-       written_rates AS (
-         INSERT INTO cashout_rates (id, xaf_per_coin, effective_from, status, proposed_by, proposed_at, decided_by, decided_at)
-         SELECT id, xaf_per_coin, effective_from, status, proposed_by, proposed_at, decided_by, decided_at FROM rates_in
-         ON CONFLICT (id) DO UPDATE
-            SET status = EXCLUDED.status, decided_by = EXCLUDED.decided_by, decided_at = EXCLUDED.decided_at
-          WHERE cashout_rates.status = 'PROPOSED'
-         RETURNING 1),
        ${kinds.map((k) => k.ctes).join(',\n       ')}
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), ${walletsExpected}) AS wallets_current,
             assert_holds_written((SELECT count(*) FROM written_holds), ${holdsExpected}) AS holds_written,
             assert_approvals_written((SELECT count(*) FROM written_approvals), ${approvalsExpected}) AS approvals_written,
             assert_windows_current((SELECT count(*) FROM inserted_windows) + (SELECT count(*) FROM updated_windows),
                                    json_array_length(${windows})::bigint) AS windows_current,
-            assert_cashout_rates_written((SELECT count(*) FROM written_rates), json_array_length(${cashoutRates})::bigint) AS rates_written,
             ${kinds.map((k) => `${k.check},`).join('\n            ')}
             (SELECT count(*) FROM erased_outcomes) AS erasures,
             (SELECT id FROM new_outbox) AS outbox_id`;

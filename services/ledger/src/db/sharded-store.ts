@@ -11,7 +11,7 @@ import {
 } from '../apply/store';
 import type { RefundTarget } from '../domain/ledger';
 import type { SpendingWindow } from '../domain/limits';
-import { mergedCashoutRates, readCashoutRates } from './cashout-rate-rows';
+import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
 import { safeInteger } from './wallet-rows';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 
@@ -25,6 +25,8 @@ import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
  * - four-eyes windows: a person's movements land in every shard, so each shard keeps its own row
  *   of each window and a batch judges the sum over shards; it writes back only its own shard's
  *   part (the sum it decided minus the other shards' parts it read);
+ * - the kinds of the state table one partition writes and every partition reads (their module's
+ *   `overShards`: the cash-out rates): read on every shard, merged by the kind;
  * - transaction ids: from the home shard's sequence (shard 0), so ids stay one dense series
  *   whatever shard commits them (the supply check's gaps and the history's cursors rely on it).
  *
@@ -67,9 +69,14 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     }
     const foreignTargets = missingTargets.flatMap((id) => found.refundTargets.get(id) ?? []);
     if (foreignTargets.length > 0) await readForeignPurchases(own, others, found, { foreignTargets, scopes, missingWallets });
+    const [elsewhere, kinds] = await Promise.all([
+      readsElsewhere(primary, isHome ? null : home),
+      kindsOverShards(request, primary, others),
+    ]);
     return {
       ...primary,
-      ...(await readsElsewhere(request, primary, others, isHome ? null : home)),
+      ...elsewhere,
+      ...(kinds ? { kinds } : {}),
       wallets: found.wallets,
       refundTargets: found.refundTargets,
       windows: mergedWindows(scopes, found.windowsByShard, othersPart),
@@ -178,28 +185,34 @@ function mergedWindows(
 }
 
 /**
- * What a batch read takes from beyond its own shard besides wallets and windows: the cash-out
- * rates of every shard, when asked for, and, for a shard other than the home one (`home` set),
- * which platform clients of the mandates read are revoked: the revocation floors are kept in the
- * home shard.
+ * What a batch read of a shard other than the home one (`home` set) takes from the home shard:
+ * which platform clients of the mandates read are revoked (the revocation floors are kept there).
  */
-async function readsElsewhere(
+async function readsElsewhere(primary: BatchRead, home: Pool | null): Promise<Pick<BatchRead, 'revokedClients'>> {
+  return home && (primary.kinds?.mandates?.size ?? 0) > 0
+    ? { revokedClients: await revokedClientsAmong(home, clientIdsOfMandates(primary.kinds!.mandates!)) }
+    : {};
+}
+
+/**
+ * The kinds the request reads that live on any shard (StateModule.overShards), read on every
+ * other shard too and merged by each kind; undefined when it reads none of them.
+ */
+async function kindsOverShards(
   request: BatchReadRequest,
   primary: BatchRead,
   others: readonly ShardStore[],
-  home: Pool | null,
-): Promise<Pick<BatchRead, 'cashoutRates' | 'revokedClients'>> {
-  return {
-    ...(request.cashoutRates ? { cashoutRates: await ratesOverShards(primary, others) } : {}),
-    ...(home && (primary.kinds?.mandates?.size ?? 0) > 0
-      ? { revokedClients: await revokedClientsAmong(home, clientIdsOfMandates(primary.kinds!.mandates!)) }
-      : {}),
-  };
-}
-
-/** The rate table is written by one partition, on whichever shard owns it: read from every shard. */
-async function ratesOverShards(primary: BatchRead, others: readonly ShardStore[]) {
-  return mergedCashoutRates([primary.cashoutRates ?? [], ...(await Promise.all(others.map((other) => readCashoutRates(other.pool))))]);
+): Promise<LoadedKinds | undefined> {
+  const asked = stateKinds.filter((kind) => kindModule(kind).overShards && (request.kindKeys?.[kind]?.length ?? 0) > 0);
+  if (asked.length === 0 || others.length === 0) return undefined;
+  const kindKeys = Object.fromEntries(asked.map((kind) => [kind, request.kindKeys![kind]!]));
+  const answers = await Promise.all(others.map((other) => other.store.read({ ...emptyReadRequest, kindKeys })));
+  const kinds: Record<string, Map<string, unknown>> = { ...primary.kinds };
+  for (const kind of asked) {
+    const parts = [primary.kinds?.[kind], ...answers.map((answer) => answer.kinds?.[kind])].map((part) => part ?? new Map());
+    kinds[kind] = kindModule(kind).overShards!(parts);
+  }
+  return kinds as LoadedKinds;
 }
 
 /** The wallets a batch read loads: those its commands name, its holds' payees, its refunds' payers. */

@@ -100,11 +100,6 @@ export function kindKeysOfBatch(commands: readonly LedgerCommand[]): KindKeys {
   return kindKeysOf(commands, readsOf);
 }
 
-/** Whether a command reads the cash-out rate versions (a cash-out, a rate's proposal or decision). */
-export function readsCashoutRates(command: LedgerCommand): boolean {
-  return readsOf(command).cashoutRates === true;
-}
-
 /** The users whose pending holds a command reads: a close voids them all. */
 export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
   return readsOf(command).pendingHoldOwners ?? [];
@@ -205,10 +200,6 @@ function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void
     wallet.commissions = rule ? { ...others, [clientId]: { rule, setBy, approvedBy } } : others;
   }
   if (decision.freeze) walletOf(decision.freeze.walletKey, 'freeze').freeze = decision.freeze.freeze;
-  if (decision.cashoutRate) {
-    const version = decision.cashoutRate;
-    state.cashoutRates = [...(state.cashoutRates ?? []).filter((v) => v.id !== version.id), version];
-  }
 }
 
 /** A hold's change: its coins held or released in the payer's wallet, or (null event: a cash-out claimed or approved) its terms only. */

@@ -13,7 +13,6 @@ import {
 import type { Rejected } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { ApprovalChange, ApprovalState } from './approvals';
-import type { CashoutRateVersion } from './cashout-rates';
 import type { CommissionRules } from './commission';
 import { fourEyesOff, type FourEyesPolicy, type WindowCharge } from './four-eyes';
 import type { Effect, KindStates, StateKind } from './kinds/table';
@@ -297,8 +296,6 @@ export interface LedgerState extends KindStates {
   approvals: Map<string, ApprovalState>;
   /** Four-eyes windows by scope (domain/four-eyes.ts): what people and clients moved in the rolling day. */
   windows: Map<string, SpendingWindow>;
-  /** Cash-out rate versions set through the API (domain/cashout-rates.ts), when a command of the batch reads them. */
-  cashoutRates?: CashoutRateVersion[];
   /**
    * The platform clients revoked for good among those the batch's mandates name, read at apply time
    * from the revocation records the ledger met (db/revocation-floors.ts): a revoked client's mandate
@@ -409,8 +406,6 @@ export interface Accepted {
   freeze: FreezeChange | null;
   /** What the decision asks of the kinds of the state table (domain/kinds/table.ts), each tagged with its kind. */
   effects: Effect[];
-  /** A cash-out rate version proposed or decided (written once proposed, and once decided). */
-  cashoutRate?: CashoutRateVersion;
   /**
    * A deleted user whose mobile money number the write erases (docs/design/data.md "Erasure"): from
    * the terms of every cash-out of theirs and from the stored replies of their cash-out commands.

@@ -1,10 +1,11 @@
 import { cashoutRateList } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
-import { listCashoutRates, mergedCashoutRates } from '../db/cashout-rate-rows';
+import { listCashoutRates } from '../db/cashout-rate-rows';
 import { gathered } from '../db/shard-reads';
 import { ratesOf } from '../domain/cashout-rates';
 import { rateInForce } from '../domain/commands/cashout';
+import { mergedCashoutRates } from '../domain/kinds/cashout-rates';
 import type { CashoutRate } from '../domain/state';
 import { cashoutRateView } from '../views/cashout-view';
 
@@ -21,7 +22,7 @@ export function registerCashoutRateRoutes(
   deps: { pools: readonly Pool[]; configured: readonly CashoutRate[]; now: () => Date },
 ): void {
   app.get('/internal/cashout-rates', { schema: { response: { 200: cashoutRateList } } }, async () => {
-    const versions = mergedCashoutRates([await gathered(deps.pools, (db) => listCashoutRates(db, listedVersionsMax))])
+    const versions = [...mergedCashoutRates([await gathered(deps.pools, (db) => listCashoutRates(db, listedVersionsMax))]).values()]
       .sort((a, b) => b.proposedAt.getTime() - a.proposedAt.getTime() || (a.id < b.id ? -1 : 1))
       .slice(0, listedVersionsMax);
     const inForce = rateInForce(ratesOf(versions, deps.configured), deps.now());

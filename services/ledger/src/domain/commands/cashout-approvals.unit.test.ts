@@ -1,5 +1,6 @@
 import type { Actor, LedgerCommand } from '@coin/contracts';
 import { decide, evolve } from '../ledger';
+import { rateOfDecision } from '../kinds/cashout-rates';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
 
 /**
@@ -38,7 +39,7 @@ function freshState(): LedgerState {
     approvals: new Map(),
     windows: new Map(),
     mandates: new Map(),
-    cashoutRates: [],
+    cashoutRates: new Map(),
   };
 }
 
@@ -80,7 +81,7 @@ function ok(decision: Decision): Accepted {
   if (!decision.ok) throw new Error(`refused: ${decision.code} ${decision.detail}`);
   return decision;
 }
-const rateOf = (decision: Decision) => ok(decision).cashoutRate!;
+const rateOf = (decision: Decision) => rateOfDecision(ok(decision))!;
 const cashoutOf = (decision: Decision) => ok(decision).holds[0]!.hold;
 
 describe('cash-out rates set by two people', () => {
@@ -89,14 +90,14 @@ describe('cash-out rates set by two people', () => {
     const proposed = rateOf(run(state, propose(655, at(3600))));
     expect(proposed).toMatchObject({ status: 'PROPOSED', proposedBy: admin1, xafPerCoin: 655 });
     expect(run(state, decideRate(proposed.id, admin1), at(10))).toMatchObject({ ok: false, code: 'APPROVAL_BY_REQUESTER' });
-    expect(state.cashoutRates?.find((v) => v.id === proposed.id)?.status).toBe('PROPOSED');
+    expect(state.cashoutRates?.get(proposed.id)?.status).toBe('PROPOSED');
   });
 
   it('refuses a proposal whose effective time is in the past at the ledger, whatever the sender wrote', () => {
     const state = freshState();
     expect(run(state, propose(655, at(-1)))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
     expect(run(state, propose(655, at(30)))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
-    expect(state.cashoutRates).toEqual([]);
+    expect(state.cashoutRates).toEqual(new Map());
   });
 
   it('prices a cash-out with the version in force at the apply time: the old rate before effectiveFrom, the new one from it', () => {

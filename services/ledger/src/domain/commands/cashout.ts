@@ -8,6 +8,7 @@ import {
   type LedgerCommandOf,
 } from '@coin/contracts';
 import { createHash } from 'node:crypto';
+import { rateVersionsOf } from '../kinds/cashout-rates';
 import { activeOf, holdIdOf, type CashoutPolicy, type CashoutRate, type CashoutTerms, type HoldState } from '../state';
 import { usageOf } from '../limits';
 import { ratesOf } from '../cashout-rates';
@@ -74,7 +75,7 @@ function sandboxTermsOf(
 
 /** The rate in force at the ledger's time; in the sandbox, with none in force there, its test rate. */
 function cashoutRateOf(context: DecideContext, sandbox: boolean): CashoutRate | null {
-  const inForce = rateInForce(ratesOf(context.state.cashoutRates ?? [], context.policy.cashout.rates), context.now);
+  const inForce = rateInForce(ratesOf(rateVersionsOf(context.state.cashoutRates), context.policy.cashout.rates), context.now);
   return inForce ?? (sandbox ? { xafPerCoin: sandboxCashoutXafPerCoin, effectiveFrom: new Date(0) } : null);
 }
 

@@ -2,6 +2,7 @@ import { ledgerResults, decideCashoutRateCommand } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { adminRefusal } from '../authors';
 import { decidedRate, rateDecisionRefusal } from '../cashout-rates';
+import { rateEffect, rateOfDecision } from '../kinds/cashout-rates';
 import { accepted } from './rules';
 import type { CommandModule } from './types';
 
@@ -20,14 +21,15 @@ export const decideCashoutRate: CommandModule<'ledger.decide-cashout-rate'> = {
   reads: () => ({ cashoutRates: true }),
   decide(command, context) {
     const { rateId, decision } = command.data;
-    const version = (context.state.cashoutRates ?? []).find((v) => v.id === rateId);
+    const version = context.state.cashoutRates?.get(rateId);
     const refusal = rateDecisionRefusal(version, command.actor, decision, context.now);
     if (refusal) return refusal;
-    return accepted({ cashoutRate: decidedRate(version!, command.actor, decision, context.now), subjectKey: null });
+    return accepted({ effects: [rateEffect(decidedRate(version!, command.actor, decision, context.now))], subjectKey: null });
   },
   reply: ({ decision, views }) => {
-    if (!decision.cashoutRate) throw new InvariantViolation('decide-cashout-rate accepted without its version');
-    return { rate: views.cashoutRate(decision.cashoutRate) };
+    const version = rateOfDecision(decision);
+    if (!version) throw new InvariantViolation('decide-cashout-rate accepted without its version');
+    return { rate: views.cashoutRate(version) };
   },
   audit: ({ data }) => ({
     serviceAction: data.decision === 'APPROVE' ? 'cashout-rate.approve' : 'cashout-rate.reject',

@@ -3,6 +3,7 @@ import { InvariantViolation } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import { adminRefusal } from '../authors';
 import { proposedRate, rateProposalRefusal } from '../cashout-rates';
+import { rateEffect, rateOfDecision, rateVersionsOf } from '../kinds/cashout-rates';
 import { accepted } from './rules';
 import type { CommandModule } from './types';
 
@@ -26,17 +27,21 @@ export const proposeCashoutRate: CommandModule<'ledger.propose-cashout-rate'> = 
   reads: () => ({ cashoutRates: true }),
   decide(command, context) {
     const proposal = { xafPerCoin: command.data.xafPerCoin, effectiveFrom: new Date(command.data.effectiveFrom) };
-    const refusal = rateProposalRefusal(proposal, context.state.cashoutRates ?? [], context.now);
+    const refusal = rateProposalRefusal(proposal, rateVersionsOf(context.state.cashoutRates), context.now);
     if (refusal) return refusal;
-    return accepted({ cashoutRate: proposedRate(cashoutRateIdOf(command), proposal, command.actor, context.now), subjectKey: null });
+    return accepted({
+      effects: [rateEffect(proposedRate(cashoutRateIdOf(command), proposal, command.actor, context.now))],
+      subjectKey: null,
+    });
   },
   reply: ({ decision, views }) => {
-    if (!decision.cashoutRate) throw new InvariantViolation('propose-cashout-rate accepted without its version');
-    return { rate: views.cashoutRate(decision.cashoutRate) };
+    const version = rateOfDecision(decision);
+    if (!version) throw new InvariantViolation('propose-cashout-rate accepted without its version');
+    return { rate: views.cashoutRate(version) };
   },
   audit: ({ data }, applied) => ({
     serviceAction: 'cashout-rate.propose',
-    target: applied?.cashoutRate ? `cashout-rate:${applied.cashoutRate.id}` : cashoutRatesKey,
+    target: applied && rateOfDecision(applied) ? `cashout-rate:${rateOfDecision(applied)!.id}` : cashoutRatesKey,
     summary: { xafPerCoin: data.xafPerCoin, effectiveFrom: data.effectiveFrom },
   }),
 };

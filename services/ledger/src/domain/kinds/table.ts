@@ -1,3 +1,4 @@
+import { cashoutRates } from './cashout-rates';
 import { clocks } from './clocks';
 import { mandates } from './mandates';
 import type { AnyStateModule, StateModule } from './types';
@@ -10,6 +11,7 @@ import { walletActivity } from './wallet-activity';
  * its field of LedgerState, of BatchRead.kinds and of BatchWrite.kinds.
  */
 export const stateTable = {
+  cashoutRates,
   clocks,
   mandates,
   walletActivity,

@@ -32,6 +32,13 @@ export interface StateModule<Loaded, State, Effect, Row> {
     /** One row of that array, by its key. */
     loadedOf(row: Record<string, unknown>): [string, Loaded];
   };
+  /**
+   * Rows of this kind live on whichever shard wrote them while any shard's batch reads them (one
+   * partition writes the kind, all read it): the sharded store (db/sharded-store.ts) then loads
+   * it on every shard and merges what each loaded into one. Absent: a batch reads it on its own
+   * shard only, where the partitions that write it are.
+   */
+  overShards?: (parts: ReadonlyArray<ReadonlyMap<string, Loaded>>) => Map<string, Loaded>;
   /** The state the decisions start from: what was loaded. */
   stateOf(loaded: ReadonlyMap<string, Loaded>): State;
   /**

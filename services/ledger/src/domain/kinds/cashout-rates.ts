@@ -1,0 +1,137 @@
+import { cashoutRatesKey, type Actor } from '@coin/contracts';
+import { approvedVersionsRead, type CashoutRateVersion } from '../cashout-rates';
+import type { Accepted } from '../state';
+import { integerOf, type StateModule } from './types';
+
+/** A cashout_rates row (migration 021) as read and written (timestamps may arrive as ISO text inside JSON). */
+export interface CashoutRateDbRow {
+  id: string;
+  xaf_per_coin: number;
+  effective_from: Date | string;
+  status: CashoutRateVersion['status'];
+  proposed_by: Actor;
+  proposed_at: Date | string;
+  decided_by: Actor | null;
+  decided_at: Date | string | null;
+}
+
+/** A version proposed or decided by an accepted decision (propose- and decide-cashout-rate). */
+export interface RateEffect {
+  version: CashoutRateVersion;
+}
+
+export const cashoutRateColumns = 'id, xaf_per_coin, effective_from, status, proposed_by, proposed_at, decided_by, decided_at';
+
+/** Only the kind and id of a person are kept: no role, no proof. */
+const personOf = (actor: Actor): Actor => ({ kind: actor.kind, id: actor.id });
+
+/** The one mapping from a version to its row (the batch write). */
+export function cashoutRateRowOf(version: CashoutRateVersion): CashoutRateDbRow {
+  return {
+    id: version.id,
+    xaf_per_coin: version.xafPerCoin,
+    effective_from: version.effectiveFrom.toISOString(),
+    status: version.status,
+    proposed_by: personOf(version.proposedBy),
+    proposed_at: version.proposedAt.toISOString(),
+    decided_by: version.decidedBy ? personOf(version.decidedBy) : null,
+    decided_at: version.decidedAt?.toISOString() ?? null,
+  };
+}
+
+/** The one mapping from a row to the ledger's version. */
+export function cashoutRateOf(row: CashoutRateDbRow): CashoutRateVersion {
+  return {
+    id: row.id,
+    xafPerCoin: integerOf(row.xaf_per_coin, 'cash-out rate'),
+    effectiveFrom: new Date(row.effective_from),
+    status: row.status,
+    proposedBy: personOf(row.proposed_by),
+    proposedAt: new Date(row.proposed_at),
+    decidedBy: row.decided_by ? personOf(row.decided_by) : null,
+    decidedAt: row.decided_at === null ? null : new Date(row.decided_at),
+  };
+}
+
+/** A rate version proposed or decided, as an effect of a decision. */
+export function rateEffect(version: CashoutRateVersion): RateEffect & { kind: 'cashoutRates' } {
+  return { kind: 'cashoutRates', version };
+}
+
+/** The version an accepted decision proposed or decided (its effect of this kind), if any. */
+export function rateOfDecision(decision: Pick<Accepted, 'effects'>): CashoutRateVersion | undefined {
+  return decision.effects.find((effect) => effect.kind === 'cashoutRates')?.version;
+}
+
+/** The versions of the rate table a batch read, in the order read (and proposed or decided since). */
+export function rateVersionsOf(state: ReadonlyMap<string, CashoutRateVersion> | undefined): CashoutRateVersion[] {
+  return [...(state?.values() ?? [])];
+}
+
+/**
+ * The versions read from several shards as one set: only the partition of `cashout-rates` writes
+ * them, so each id is on one shard, unless a shard-map change moved that partition; then the
+ * decided copy of a version wins over a PROPOSED one left behind.
+ */
+export function mergedCashoutRates(parts: ReadonlyArray<Iterable<CashoutRateVersion>>): Map<string, CashoutRateVersion> {
+  const byId = new Map<string, CashoutRateVersion>();
+  for (const part of parts)
+    for (const version of part) {
+      const known = byId.get(version.id);
+      if (!known || known.status === 'PROPOSED') byId.set(version.id, version);
+    }
+  return byId;
+}
+
+/**
+ * Cash-out rate versions set by two people (domain/cashout-rates.ts, docs/CONTRACT.md
+ * "Cash-out"), by id. The rate table has one key, `cashout-rates`: a batch that holds a cash-out,
+ * a proposal or a decision reads it, bounded whatever the table holds (every PROPOSED version, at
+ * most twice the waiting bound; the newest approved ones by effective time, the one in force among
+ * them; the latest rejected ones, so a second decision is told it was decided). Only that key's
+ * partition writes it, on whichever shard holds the partition, while a cash-out on any shard reads
+ * it: the sharded store reads it on every shard (`overShards`). A version is written once proposed
+ * and once decided (the write takes a row only while it is PROPOSED, `assert_cashout_rates_written`).
+ */
+export const cashoutRates: StateModule<CashoutRateVersion, Map<string, CashoutRateVersion>, RateEffect, CashoutRateDbRow> = {
+  keysOf: (_command, reads) => (reads.cashoutRates ? [cashoutRatesKey] : []),
+  load: {
+    sql: (keys) => `SELECT coalesce(json_agg(r), '[]') FROM (
+            (SELECT ${cashoutRateColumns} FROM cashout_rates WHERE status = 'PROPOSED' ORDER BY proposed_at LIMIT ${approvedVersionsRead * 2})
+            UNION ALL
+            (SELECT ${cashoutRateColumns} FROM cashout_rates WHERE status = 'APPROVED' ORDER BY effective_from DESC LIMIT ${approvedVersionsRead})
+            UNION ALL
+            (SELECT ${cashoutRateColumns} FROM cashout_rates WHERE status = 'REJECTED' ORDER BY decided_at DESC LIMIT ${approvedVersionsRead})) r
+          WHERE cardinality(${keys}) > 0`,
+    loadedOf: (row) => {
+      const version = cashoutRateOf(row as unknown as CashoutRateDbRow);
+      return [version.id, version];
+    },
+  },
+  overShards: (parts) => mergedCashoutRates(parts.map((part) => part.values())),
+  stateOf: (loaded) => new Map(loaded),
+  evolve(state, { effects }) {
+    for (const { version } of effects) {
+      // A decided version goes last, as a newly proposed one does: the order the decisions read.
+      state.delete(version.id);
+      state.set(version.id, version);
+    }
+    return effects.map((e) => e.version.id);
+  },
+  writesOf: (_loaded, state, changed) => [...changed].map((id) => cashoutRateRowOf(state.get(id)!)),
+  write: {
+    ctes: (rows) => `rates_in AS (
+         SELECT * FROM json_to_recordset(${rows})
+           AS r(id uuid, xaf_per_coin integer, effective_from timestamptz, status text, proposed_by jsonb, proposed_at timestamptz,
+                decided_by jsonb, decided_at timestamptz)),
+       written_rates AS (
+         INSERT INTO cashout_rates (${cashoutRateColumns})
+         SELECT ${cashoutRateColumns} FROM rates_in
+         ON CONFLICT (id) DO UPDATE
+            SET status = EXCLUDED.status, decided_by = EXCLUDED.decided_by, decided_at = EXCLUDED.decided_at
+          WHERE cashout_rates.status = 'PROPOSED'
+         RETURNING 1)`,
+    check: (rows) =>
+      `assert_cashout_rates_written((SELECT count(*) FROM written_rates), json_array_length(${rows})::bigint) AS rates_written`,
+  },
+};
