@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Consumer, ConsumerRunConfig, Kafka } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
-import { dlqOf } from '@coin/contracts';
+import { anyCommand, dlqOf } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { eventually } from '../../../test/harness/eventually';
@@ -9,6 +10,8 @@ import { consumerRestarts } from '../../../test/harness/kafka-metrics';
 import { BatchingProducer } from './batching-producer';
 import { createKafka } from './client';
 import { startConsumer } from './consumer';
+import { replyAddressOf, sendReply } from './replies';
+import { RequestReplyClient } from './request-reply';
 import { ensureTopics } from './topics';
 
 const logger = createLogger('watchdog-int', 'silent');
@@ -60,7 +63,13 @@ const until = (condition: () => boolean, timeoutMs: number, what: string) => eve
 
 describe('the consumer watchdog: consumers kafkajs keeps running but that do no work (real broker)', () => {
   const prefix = uniquePrefix();
-  const topics = { deaf: `${prefix}wd-deaf`, hung: `${prefix}wd-hung`, busy: `${prefix}wd-busy` };
+  const topics = {
+    deaf: `${prefix}wd-deaf`,
+    hung: `${prefix}wd-hung`,
+    busy: `${prefix}wd-busy`,
+    commands: `${prefix}wd-commands`,
+    replies: `${prefix}wd-replies`,
+  };
   const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'watchdog-int', logger });
   let producer: BatchingProducer;
   const stopLater: Array<() => Promise<void>> = [];
@@ -129,6 +138,57 @@ describe('the consumer watchdog: consumers kafkajs keeps running but that do no 
     await until(() => handled.length === 1, 20_000, 'the record');
     expect(handled).toEqual([7]);
     expect(await consumerRestarts(registry, groupId)).toBe(1);
+  }, 90_000);
+
+  it("when the gateway reply consumer's first connect never returns, then its start still returns, a new reply consumer joins and requests are answered", async () => {
+    // The other side: answers every command with its data on the reply address it names.
+    const server = await startConsumer({
+      kafka,
+      groupId: `${prefix}wd-echo`,
+      topics: [topics.commands],
+      schema: anyCommand,
+      logger,
+      producer,
+      handleBatch: async (items) => {
+        for (const item of items) {
+          const address = replyAddressOf(item.headers, topics.replies);
+          if (address) await sendReply(producer, address, { commandId: item.value.commandId, ok: true, result: item.value.data });
+        }
+      },
+    });
+    stopLater.push(server.stop);
+    await server.ready;
+    const registry = new Registry();
+    const fetchWaitMs = 500;
+    const client = new RequestReplyClient(
+      kafkaWhoseFirstConnectHangs(kafka),
+      producer,
+      topics.replies,
+      logger,
+      'wd-replies',
+      registry,
+      undefined,
+      undefined,
+      fetchWaitMs,
+      progress.relaunchAfterMs,
+    );
+    await client.start();
+    stopLater.push(() => client.stop());
+    await until(() => client.consuming, 20_000, 'the new reply consumer');
+    const answer = await client.request({
+      topic: topics.commands,
+      key: 'wallet-1',
+      timeoutMs: 15_000,
+      command: {
+        commandId: randomUUID(),
+        type: 'test.echo',
+        issuedAt: new Date().toISOString(),
+        actor: { kind: 'service', id: 'test' },
+        data: { n: 5 },
+      },
+    });
+    expect(answer).toMatchObject({ ok: true, result: { n: 5 } });
+    expect(await consumerRestarts(registry, 'gateway-replies-wd-replies')).toBe(1);
   }, 90_000);
 
   it('when a batch stays in its handler past the bound (its backing service away, retried in place), then the consumer is left to it: no relaunch, and the batch is handled once it passes', async () => {

@@ -22,7 +22,7 @@ import {
   type SendOptions,
   type SendRequest,
 } from './request-wrappers';
-import { SupervisedConsumer } from './supervised-consumer';
+import { joinWatchdog, SupervisedConsumer } from './supervised-consumer';
 import type { Counter, Registry } from 'prom-client';
 
 export type { CommandToSend, RequestOptions } from './request-wrappers';
@@ -75,6 +75,8 @@ export class RequestReplyClient {
     tracing?: Tracing,
     /** KAFKA_REQUEST_PATH_FETCH_WAIT_MS: how long an idle fetch of the replies is held (requestPathGroupSettings). */
     private readonly fetchWaitMs: number = fastGroupSettings.maxWaitTimeInMs,
+    /** CONSUMER_RELAUNCH_AFTER_MS: a reply consumer not joined this long after it started is replaced (joinWatchdog). */
+    private readonly relaunchAfterMs?: number,
   ) {
     this.groupId = `gateway-replies-${instanceId}`;
     const plain: SendRequest = (options) => this.send(options);
@@ -121,6 +123,7 @@ export class RequestReplyClient {
     this.replies = new SupervisedConsumer({
       groupId: this.groupId,
       logger: this.logger,
+      watchdog: joinWatchdog(this.relaunchAfterMs),
       ...(this.restarts ? { restarts: this.restarts } : {}),
       create: () =>
         this.kafka.consumer({

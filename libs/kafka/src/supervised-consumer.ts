@@ -2,7 +2,7 @@ import type { Consumer, ConsumerCrashEvent } from 'kafkajs';
 import type { Logger } from '@coin/logger';
 import type { Counter } from 'prom-client';
 import { judgeConsumer } from './consumer-watchdog';
-import { describeStalls, type StalledPartition } from './progress-watch';
+import { describeStalls, progressWatchDefaults, type StalledPartition } from './progress-watch';
 
 /**
  * What lets the supervisor replace a consumer kafkajs still reports alive (judgeConsumer): one
@@ -13,10 +13,14 @@ export interface SupervisorWatchdog {
   relaunchAfterMs: number;
   /** How often the running consumer is judged (ms; the progress watch's interval). */
   checkIntervalMs: number;
-  /** This member's stalled partitions from a fresh reading of the group's progress (none when the reading is old). */
-  stalled: () => readonly StalledPartition[];
-  /** Whether this consumer has a batch in its handler or an apply under way. */
-  busy: (consumer: Consumer) => boolean;
+  /**
+   * This member's stalled partitions from a fresh reading of the group's progress (none when the
+   * reading is old). Absent (a consumer whose group commits nothing, as the gateway's reply
+   * consumer): only the join is watched.
+   */
+  stalled?: () => readonly StalledPartition[];
+  /** Whether this consumer has a batch in its handler or an apply under way (absent: never). */
+  busy?: (consumer: Consumer) => boolean;
   /** How long a relaunch waits for the stuck consumer to leave its group before starting the new one (ms). */
   leaveWithinMs?: number;
   now?: () => number;
@@ -36,8 +40,17 @@ export interface SupervisorOptions {
   restarts?: Counter<'group'>;
   /** Runs on the running consumer in stop(), before it leaves the group (a final commit, say). */
   beforeStop?: (consumer: Consumer) => Promise<void>;
-  /** Without it, only crashes kafkajs does not restart are cured. */
+  /** Absent: only the join is watched, with the default bound (joinWatchdog). */
   watchdog?: SupervisorWatchdog;
+}
+
+/**
+ * A watchdog of the join only (a consumer whose progress is not watched): a consumer not joined
+ * `relaunchAfterMs` (CONSUMER_RELAUNCH_AFTER_MS, 30 s by default) after it started or lost its
+ * group is replaced; its group is judged every 5 s.
+ */
+export function joinWatchdog(relaunchAfterMs: number = progressWatchDefaults.relaunchAfterMs): SupervisorWatchdog {
+  return { relaunchAfterMs, checkIntervalMs: progressWatchDefaults.checkIntervalMs };
 }
 
 /** How long a relaunch waits for the stuck consumer's disconnect by default (ms). */
@@ -53,9 +66,9 @@ const leaveWithinMsDefault = 10_000;
  * kept applying. Here such a crash starts a new consumer of the same group after a backoff, and
  * `consuming` is false from any crash until a consumer has joined again (for /readyz).
  *
- * With a `watchdog`, a consumer that kafkajs keeps as alive but that does no work is replaced the
- * same way (judgeConsumer): one not joined within the bound, and one whose partitions stood still
- * that long with nothing in its handler. Beside two CPU burners, after its broker's restart, the
+ * Its watchdog replaces the same way a consumer that kafkajs keeps as alive but that does no work
+ * (judgeConsumer): one not joined within the bound, and, when it is told the group's stalls, one
+ * whose partitions stood still that long with nothing in its handler. Beside two CPU burners, after its broker's restart, the
  * gateway's token-versions consumer committed nothing for over 100 s with no error logged, and a
  * restarted ledger never opened its port.
  */
@@ -144,8 +157,8 @@ export class SupervisedConsumer {
 
   /** Judges the running consumer every interval while the supervisor runs (SupervisorWatchdog). */
   private watch(): void {
-    const watchdog = this.options.watchdog;
-    if (!watchdog || this.stopped) return;
+    const watchdog = this.options.watchdog ?? joinWatchdog();
+    if (this.stopped) return;
     this.watchdogTimer = setTimeout(() => {
       this.checkOnce(watchdog);
       this.watch();
@@ -164,8 +177,8 @@ export class SupervisedConsumer {
         waitingSinceMs: this.waitingSinceMs,
         launchedAtMs: this.launchedAtMs,
         unjoinedRelaunches: this.unjoinedRelaunches,
-        busy: watchdog.busy(consumer),
-        stalled: this.joined ? watchdog.stalled() : [],
+        busy: watchdog.busy?.(consumer) ?? false,
+        stalled: this.joined ? (watchdog.stalled?.() ?? []) : [],
       },
       watchdog.relaunchAfterMs,
     );

@@ -104,6 +104,7 @@ async function openGatewayParts(parts: FrameParts, config: Readonly<GatewayConfi
     replyPartition,
     parts.tracing,
     config.KAFKA_REQUEST_PATH_FETCH_WAIT_MS,
+    config.CONSUMER_RELAUNCH_AFTER_MS,
   );
   await replies.start();
   // Without it, every write times out.
@@ -226,6 +227,7 @@ async function startUserEventConsumers(
       logger,
       dropped: () => caches.revocationCounters.eventsDropped.inc(),
       restarts: consumerRestartCounter(metrics),
+      relaunchAfterMs: config.CONSUMER_RELAUNCH_AFTER_MS,
     }),
   );
 }
@@ -288,6 +290,7 @@ async function startLiveBalance(
   await balanceSubscriber.connect();
   const balanceRelay = new BalanceRelay({
     kafka: parts.kafka,
+    relaunchAfterMs: config.CONSUMER_RELAUNCH_AFTER_MS,
     fetchWaitMs: config.KAFKA_OFF_PATH_FETCH_WAIT_MS,
     topics: [topics.coinBalances],
     groupId: `${config.TOPIC_PREFIX}gateway-balances`,

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { lingerAfter, offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
+import { joinWatchdog, lingerAfter, offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { Redis } from '@coin/redis';
 import type { Kafka } from 'kafkajs';
@@ -39,6 +39,8 @@ export interface BalanceRelayOptions {
   logger: Logger;
   counters: BalanceRelayCounters;
   restarts?: Counter<'group'>;
+  /** CONSUMER_RELAUNCH_AFTER_MS: the consumer not joined this long after it started is replaced (joinWatchdog). */
+  relaunchAfterMs?: number;
   /** How long an instance's word about a wallet holds without being repeated. */
   watchTtlMs?: number;
   /** How often an instance that watches something repeats all of it. */
@@ -98,6 +100,7 @@ export class BalanceRelay implements WalletWatchers {
     this.consumer = new SupervisedConsumer({
       groupId,
       logger: this.options.logger.child({ groupId }),
+      watchdog: joinWatchdog(this.options.relaunchAfterMs),
       ...(this.options.restarts ? { restarts: this.options.restarts } : {}),
       create: () => this.options.kafka.consumer({ groupId, ...offPathGroupSettings(this.options.fetchWaitMs) }),
       start: async (created) => {

@@ -1,5 +1,5 @@
 import { consumedUserEvent } from '@coin/contracts';
-import { offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
+import { joinWatchdog, offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { Admin, Kafka, KafkaMessage } from 'kafkajs';
 import type { Counter } from 'prom-client';
@@ -23,6 +23,8 @@ export interface RevocationConsumerOptions {
   /** Told of each record that could not be read (metrics). */
   dropped?: () => void;
   restarts?: Counter<'group'>;
+  /** CONSUMER_RELAUNCH_AFTER_MS: the consumer not joined this long after it started is replaced (joinWatchdog). */
+  relaunchAfterMs?: number;
 }
 
 /** Records a revocation is never told by: a registration gives a new account its first version. */
@@ -52,6 +54,7 @@ export async function startRevocationConsumer(options: RevocationConsumerOptions
   const consumer = new SupervisedConsumer({
     groupId,
     logger: options.logger.child({ groupId }),
+    watchdog: joinWatchdog(options.relaunchAfterMs),
     ...(options.restarts ? { restarts: options.restarts } : {}),
     create: () => options.kafka.consumer({ groupId, ...offPathGroupSettings(options.fetchWaitMs) }),
     start: async (created) => {
