@@ -68,9 +68,9 @@ const leaveWithinMsDefault = 10_000;
  *
  * Its watchdog replaces the same way a consumer that kafkajs keeps as alive but that does no work
  * (judgeConsumer): one not joined within the bound, and, when it is told the group's stalls, one
- * whose partitions stood still that long with nothing in its handler. Beside two CPU burners, after its broker's restart, the
- * gateway's token-versions consumer committed nothing for over 100 s with no error logged, and a
- * restarted ledger never opened its port.
+ * whose partitions stood still that long with nothing in its handler. Beside two CPU burners,
+ * after its broker's restart, the gateway's token-versions consumer committed nothing for over
+ * 100 s with no error logged, and a restarted ledger never opened its port.
  */
 export class SupervisedConsumer {
   private current: Consumer | undefined;
