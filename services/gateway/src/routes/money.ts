@@ -11,6 +11,7 @@ import {
   purchaseResult,
   referralClaimsOf,
   refundBody,
+  refundResult,
   rewardBody,
   transferBody,
   type Party,
@@ -308,7 +309,7 @@ export const moneyRoutes: RouteDef<MoneyRouteDeps>[] = [
       operationId: 'refundTransaction',
       body: withExample(refundBody, exampleRefund),
       response: {
-        201: withExample(moneyResult, exampleMoneyResult),
+        201: withExample(refundResult, exampleMoneyResult),
         202: withExample(approvalPending, exampleApprovalPending),
         ...errorResponses,
       },
