@@ -260,7 +260,11 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     );
     // The answer names both legs the buyer got back: the REFUND and the commission's part the treasury fronted.
     expect(refunded.transaction).toMatchObject({ type: 'REFUND', amount: 45 });
-    expect((refunded as { commission?: unknown }).commission).toMatchObject({ type: 'TRANSFER', amount: 5, splitOf: bought.transaction.id });
+    expect((refunded as { commission?: unknown }).commission).toMatchObject({
+      type: 'TRANSFER',
+      amount: 5,
+      splitOf: bought.transaction.id,
+    });
     await eventually(async () => ((await balanceOf(buyer.accessToken)) === 100 ? true : undefined), 10_000, 'buyer whole');
     await eventually(async () => ((await balanceOf(affiliate.accessToken)) === 0 ? true : undefined), 10_000, 'commission clawed back');
     // The order read back by its reference: the purchase, its commission, the refund, the commission's part and the clawback.
