@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eventually } from '../../../test/harness/eventually';
 import { testInfra } from '../../../test/harness/env';
 import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../../../test/harness/tcp-proxy';
-import { createRedis, isRedisUnreachable, type Redis } from './index';
+import { connectRedis, createRedis, isRedisUnreachable, type Redis } from './index';
 
 const commandTimeoutMs = 500;
 /** The bound each call is held to: its timeout, with room for a loaded 2-core machine. */
@@ -110,4 +110,59 @@ describe('createRedis when the server cannot be reached', () => {
     }
     expect(closes).toBe(0);
   });
+});
+
+/**
+ * A service's start (connectRedis): a first connection whose ready check goes unanswered past the
+ * socket timeout (a loaded machine, a Redis still loading) is not the end of the start; the
+ * client's own reconnection is waited for, up to the start's bound.
+ */
+describe('connectRedis when the first answer is late', () => {
+  let proxy: TcpProxy;
+  let url: string;
+  const clients: Redis[] = [];
+
+  beforeAll(async () => {
+    const target = new URL(testInfra().redisUrl);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) }, 'blackhole');
+    target.hostname = '127.0.0.1';
+    target.port = String(proxy.port);
+    url = target.toString();
+  });
+  afterEach(() => {
+    // Before the proxy swallows again: a disconnect waits for the server's side of the close.
+    for (const client of clients.splice(0)) if (client.status !== 'end') client.disconnect();
+    proxy.setMode('blackhole');
+  });
+  afterAll(async () => {
+    await proxy?.close();
+  });
+
+  function client(): Redis {
+    const redis = createRedis(url, `redis-start-${randomUUID()}:`, { commandTimeoutMs });
+    redis.on('error', () => undefined);
+    clients.push(redis);
+    return redis;
+  }
+
+  it('when Redis answers only after the first connection timed out, then the start waits for the next and the client works', async () => {
+    const redis = client();
+    let closes = 0;
+    redis.on('close', () => (closes += 1));
+    const started = connectRedis(redis, 30_000);
+    // The first connection's ready check is swallowed past the socket timeout, and that connection closed.
+    await eventually(async () => (closes > 0 ? true : undefined), 10_000, 'the first connection given up');
+    proxy.setMode('pass');
+    await started;
+    expect(await redis.ping()).toBe('PONG');
+  }, 30_000);
+
+  it('when Redis never answers, then the start fails after its bound, saying so, and stops reconnecting', async () => {
+    const redis = client();
+    await expect(connectRedis(redis, 2_000)).rejects.toThrow(/Redis not ready within 2000 ms/);
+    await eventually(async () => (redis.status === 'end' ? true : undefined), 5_000, 'the client closed');
+    // Past the longest reconnection delay (1 s): no attempt was scheduled.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(redis.status).toBe('end');
+  }, 30_000);
 });

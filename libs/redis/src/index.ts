@@ -81,3 +81,45 @@ export function isRedisUnreachable(err: unknown): boolean {
 export function redisFailureLogLevel(err: unknown): 'debug' | 'warn' {
   return isRedisUnreachable(err) ? 'debug' : 'warn';
 }
+
+/** How long a service's start waits for Redis (connectRedis) before it gives up. */
+export const redisStartWaitMsDefault = 30_000;
+
+/**
+ * Connects a client of createRedis at a service's start, waiting up to `waitMs` for it to be
+ * ready. A first connection whose ready check goes unanswered past the socket timeout (a loaded
+ * machine, a Redis still loading its data) is closed, and ioredis's own reconnection tries again
+ * within a second; so one late answer does not end the start, and a Redis that never answers
+ * still does, after `waitMs`, with the last error said and the reconnection stopped.
+ */
+export async function connectRedis(redis: Redis, waitMs = redisStartWaitMsDefault): Promise<void> {
+  if (redis.status === 'ready') return;
+  let lastError: Error | undefined;
+  const noteError = (err: Error) => (lastError = err);
+  let settle: (err?: Error) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    settle = (err) => (err ? reject(err) : resolve());
+  });
+  const onReady = () => settle();
+  const onEnd = () => settle(new Error(`Redis connection ended before it was ready${lastError ? `: ${lastError.message}` : ''}`));
+  const timer = setTimeout(
+    () => settle(new Error(`Redis not ready within ${waitMs} ms${lastError ? `: ${lastError.message}` : ''}`)),
+    waitMs,
+  );
+  redis.on('error', noteError);
+  redis.once('ready', onReady);
+  redis.once('end', onEnd);
+  // A failed first attempt is not the answer: ioredis reconnects by itself (createRedis's retryStrategy).
+  redis.connect().catch(noteError);
+  try {
+    await ready;
+  } catch (err) {
+    redis.disconnect();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    redis.off('error', noteError);
+    redis.off('ready', onReady);
+    redis.off('end', onEnd);
+  }
+}

@@ -27,7 +27,7 @@ import {
   startConsumer,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { createRedis, type Redis } from '@coin/redis';
+import { connectRedis, createRedis, type Redis } from '@coin/redis';
 import { startTracing, type Tracing, type TracingConfig } from '@coin/telemetry';
 import type { Registry } from 'prom-client';
 
@@ -453,11 +453,14 @@ function openDatabases(
   }));
 }
 
-/** Redis, connected, closed by its disconnect; an outage logged once, with what it means for the service. */
+/**
+ * Redis, connected (one late first answer is waited out: connectRedis), closed by its disconnect;
+ * an outage logged once, with what it means for the service.
+ */
 async function openRedis(runtime: ServiceRuntime, logger: Logger, spec: FrameRedis): Promise<Redis> {
   const redis = createRedis(spec.url, spec.keyPrefix, { commandTimeoutMs: spec.commandTimeoutMs });
   logRedisOutages(redis, logger, spec.outage);
-  await redis.connect();
+  await connectRedis(redis);
   runtime.onClose('redis', () => redis.disconnect());
   return redis;
 }

@@ -5,6 +5,7 @@ import { AppError } from '@coin/errors';
 import { closeWithin, type RunningService as ServiceAddresses, type ServiceName, ServiceTokenSigner } from '@coin/http';
 import { consumerRestartCounter, keyPartitioner, offPathFetch, partitionCount, RequestReplyClient, sendRefusalRecord } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
+import { connectRedis } from '@coin/redis';
 import { AuditRecordSigner, credentialModeOf } from '@coin/security';
 import { defineService, type FrameParts } from '@coin/service-kit';
 import { buildApp, type GatewayDeps } from './app';
@@ -287,7 +288,7 @@ async function startLiveBalance(
     { dropped: (reason) => balanceMetrics.dropped.inc({ reason }), delivered: (count) => balanceMetrics.delivered.inc(count) },
   );
   const balanceSubscriber = redis.duplicate();
-  await balanceSubscriber.connect();
+  await connectRedis(balanceSubscriber);
   const balanceRelay = new BalanceRelay({
     kafka: parts.kafka,
     relaunchAfterMs: config.CONSUMER_RELAUNCH_AFTER_MS,
