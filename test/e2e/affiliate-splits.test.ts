@@ -47,6 +47,8 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
   /** The second ADMIN+, who approves the rule the first asks for. */
   let second: AdminSession;
   let platform: CoinClient;
+  /** The SUPERADMIN's key of every money scope, which `platform` sends. */
+  let platformKey: string;
   let clientId: string;
   let shop: CoinClient;
   let rival: CoinClient;
@@ -93,10 +95,10 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     stack = await startTestStack();
     superadmin = await adminSession(stack, 'SUPERADMIN');
     second = await adminSession(stack, 'ADMIN');
-    const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
-    platform = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey });
+    platformKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
+    platform = apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey: platformKey });
     // The treasury fronts the commission's part of a refund: it holds more than its own part.
-    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'COURSE_FEES', 100);
+    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey: platformKey }, 'COURSE_FEES', 100);
     const created = await createPlatformClientWithCli(stack, `shop-${randomUUID().slice(0, 8)}`, { treasuries: ['COURSE_FEES'] });
     clientId = created.clientId;
     const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: created });
@@ -289,5 +291,44 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     );
     expect(report).toMatchObject({ consistent: true, discrepancy: 0, mismatchedWallets: [], overRefundedPurchases: [] });
     expect(report.balances).toBe(report.supply);
+  });
+
+  it("when a split purchase's refund waits for a second ADMIN+, then the approval's answer names the commission's part too", async () => {
+    const [buyer, affiliate] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+    const approverKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'refund'], second);
+    const approver = apiClient(stack.gatewayUrl, { accessToken: await fresh(second), apiKey: approverKey });
+    // The shipped windows: 10,000 coins to one person in a day waits for a second ADMIN+.
+    const funding = await platform.mintCoins({ body: { userId: buyer.userId, amount: 10_000, reason: 'seed' } });
+    if (!('approval' in funding)) throw new Error(`the funding should wait for approval, got ${JSON.stringify(funding)}`);
+    await approver.approveRequest({ path: { id: funding.approval.id } });
+    // The treasury fronts the commission's part of the refund (1,000) beside returning its own.
+    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey: platformKey }, 'COURSE_FEES', 1_000);
+    const referred = await shop.createReferral({
+      body: { buyerUserId: buyer.userId, affiliateUserId: affiliate.userId, treasury: 'COURSE_FEES', reference: 'order-approved' },
+    });
+    const bought = await as(buyer.accessToken).purchase({
+      body: {
+        treasury: 'COURSE_FEES',
+        amount: 10_000,
+        reason: 'course',
+        reference: 'order-approved',
+        affiliate: { referral: referred.referral },
+      },
+    });
+    expect(bought.commission).toMatchObject({ type: 'TRANSFER', amount: 1_000 });
+
+    const asked = await platform.refundTransaction({
+      body: { transactionId: bought.transaction.id, treasury: 'COURSE_FEES', reason: 'cancelled' },
+    });
+    if (!('approval' in asked)) throw new Error(`the refund should wait for approval, got ${JSON.stringify(asked)}`);
+    const approved = await approver.approveRequest({ path: { id: asked.approval.id } });
+    expect(approved.transaction).toMatchObject({ type: 'REFUND', amount: 9_000, refundOf: bought.transaction.id });
+    expect((approved as { commission?: unknown }).commission).toMatchObject({
+      type: 'TRANSFER',
+      amount: 1_000,
+      splitOf: bought.transaction.id,
+    });
+    await eventually(async () => ((await balanceOf(buyer.accessToken)) === 10_000 ? true : undefined), 10_000, 'buyer whole');
+    await eventually(async () => ((await balanceOf(affiliate.accessToken)) === 0 ? true : undefined), 10_000, 'commission clawed back');
   });
 });

@@ -688,7 +688,7 @@ const ledgerRows = {
     scope: 'of-held-command',
     stepUp: 'required',
     approvable: false,
-    result: z.union([moneyResult.extend({ approval }), payoutApprovedResult, cashoutReversedResult, commissionChangedResult]),
+    result: z.union([refundResult.extend({ approval }), payoutApprovedResult, cashoutReversedResult, commissionChangedResult]),
   }),
   'ledger.reject-approval': ledgerRow({
     schema: rejectApprovalCommand,

@@ -8509,6 +8509,35 @@ export interface operations {
           'application/json': {
             transaction: components['schemas']['Transaction'];
             wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            /** @description A split purchase's refund: the commission's part, fronted to the buyer by the treasury (a TRANSFER splitOf the purchase); the clawback from the affiliate follows */
+            commission?: {
+              id: number;
+              /** @enum {string} */
+              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+              /** @description Coins (2 decimals) */
+              amount: number;
+              fromUserId: number | null;
+              toUserId: number | null;
+              fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+              toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+              reason: string;
+              reference: string | null;
+              refundOf: number | null;
+              /** Format: date-time */
+              createdAt: string;
+              approval?: {
+                /** Format: uuid */
+                id: string;
+                requestedBy: number;
+                approvedBy: number;
+              };
+              /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+              metadata?: {
+                [key: string]: string;
+              };
+              clientId?: string;
+              splitOf?: number;
+            };
             approval: components['schemas']['Approval'];
           };
         };

@@ -6,12 +6,12 @@ import {
   approvalsPublicQuery,
   approverKeyScopeRefusal,
   ledgerDraft,
-  moneyResult,
   payoutApproval,
   payoutApprovalPublicPage,
   payoutApprovalsPublicQuery,
   payoutApprovedResult,
   problem,
+  refundResult,
   rejectApprovalBody,
   routeOfApprovalId,
   type ApprovableCommand,
@@ -366,7 +366,7 @@ export const approvalRoutes: RouteDef<ApprovalRouteDeps>[] = [
       headers: idempotencyHeaders,
       params: approvalIdParam,
       operationId: 'approveRequest',
-      response: { 201: withExample(moneyResult.extend({ approval }), exampleApproved), ...errorResponses },
+      response: { 201: withExample(refundResult.extend({ approval }), exampleApproved), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
       const result = await sendApprove(deps, request, reply, request.params.id, false);

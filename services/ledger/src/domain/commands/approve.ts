@@ -139,7 +139,14 @@ export const approve: CommandModule<'ledger.approve'> = {
       return { cashout: views.cashout(released.hold), wallet: views.userWallet(subject, subject.party.userId, xafRate), approval: shown };
     }
     if (!decision.transaction || 'payout' in shown) throw new InvariantViolation('an approval accepted without its transaction');
-    return { transaction: views.transaction(decision.transaction), wallet: views.wallet(subject, xafRate), approval: shown };
+    // A split purchase's refund: the commission's part the treasury fronted, as the direct refund names it.
+    const commission = change.approval.command.type === 'ledger.refund' ? decision.lineTransactions[0] : undefined;
+    return {
+      transaction: views.transaction(decision.transaction),
+      wallet: views.wallet(subject, xafRate),
+      ...(commission ? { commission: views.transaction(commission) } : {}),
+      approval: shown,
+    };
   },
   // One record: the approval, naming the transaction(s) it applied (the money move is the approval's).
   audit: ({ data }, applied) => ({
