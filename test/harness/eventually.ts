@@ -31,3 +31,8 @@ export async function eventuallyHolds(assertion: () => void | Promise<void>, tim
     what,
   );
 }
+
+/** Waits until a synchronous condition holds (polled), failing after timeoutMs naming what was awaited. */
+export async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  await eventually(async () => condition(), timeoutMs, what);
+}

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { dlqOf } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
-import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { eventually } from '../../../test/harness/eventually';
-import { BatchingProducer } from './batching-producer';
-import { createKafka } from './client';
+import { brokerSuite } from '../../../test/harness/kafka-suite';
+import type { BatchingProducer } from './batching-producer';
 import { startConsumer } from './consumer';
 import { ensureTopics } from './topics';
 
@@ -16,21 +15,17 @@ const logger = createLogger('apply-ahead-int', 'silent');
  * the group's committed offset never passes a batch not yet applied.
  */
 describe('a consumer applying ahead of its fetch (real broker)', () => {
-  const prefix = uniquePrefix();
-  const topic = `${prefix}ahead-events`;
-  const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'apply-ahead-int', logger });
+  const suite = brokerSuite({
+    clientId: 'apply-ahead-int',
+    logger,
+    topics: { events: { partitions: 1, dlq: true } },
+  });
+  const { prefix, kafka } = suite;
+  const topic = suite.topics.events;
   let producer: BatchingProducer;
-
-  beforeAll(async () => {
-    await ensureTopics(kafka, [
-      { topic, numPartitions: 1 },
-      { topic: dlqOf(topic), numPartitions: 1 },
-    ]);
-    producer = new BatchingProducer(kafka.producer(), logger);
-    await producer.connect();
-  }, 60_000);
-
-  afterAll(() => producer.close());
+  beforeAll(() => {
+    producer = suite.producer;
+  });
 
   async function committedOffset(groupId: string): Promise<number> {
     const admin = kafka.admin();

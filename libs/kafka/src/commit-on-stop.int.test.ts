@@ -1,38 +1,24 @@
 import { z } from 'zod';
-import { dlqOf } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
-import { testInfra, uniquePrefix } from '../../../test/harness/env';
-import { BatchingProducer } from './batching-producer';
-import { createKafka } from './client';
+import { until } from '../../../test/harness/eventually';
+import { brokerSuite } from '../../../test/harness/kafka-suite';
+import type { BatchingProducer } from './batching-producer';
 import { startConsumer } from './consumer';
-import { ensureTopics } from './topics';
 
 const logger = createLogger('commit-on-stop-int', 'silent');
 
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 describe('a consumer with a commit interval, stopped gracefully (real broker)', () => {
-  const prefix = uniquePrefix();
-  const topic = `${prefix}cos-events`;
-  const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'commit-on-stop-int', logger });
+  const suite = brokerSuite({
+    clientId: 'commit-on-stop-int',
+    logger,
+    topics: { events: { partitions: 2, dlq: true } },
+  });
+  const { prefix, kafka } = suite;
+  const topic = suite.topics.events;
   let producer: BatchingProducer;
-
-  beforeAll(async () => {
-    await ensureTopics(kafka, [
-      { topic, numPartitions: 2 },
-      { topic: dlqOf(topic), numPartitions: 1 },
-    ]);
-    producer = new BatchingProducer(kafka.producer(), logger);
-    await producer.connect();
-  }, 60_000);
-
-  afterAll(() => producer.close());
+  beforeAll(() => {
+    producer = suite.producer;
+  });
 
   /** A consumer of `{ n }` whose commit interval is longer than the test: only a stop commits. */
   async function consumer(groupId: string, handled: number[]) {

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Consumer, ConsumerRunConfig, Kafka } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import { Registry } from 'prom-client';
-import { z } from 'zod';
-import { anyCommand, dlqOf } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
-import { testInfra, uniquePrefix } from '../../../test/harness/env';
-import { eventually } from '../../../test/harness/eventually';
+import { until } from '../../../test/harness/eventually';
 import { consumerRestarts } from '../../../test/harness/kafka-metrics';
-import { BatchingProducer } from './batching-producer';
-import { createKafka } from './client';
-import { startConsumer } from './consumer';
-import { replyAddressOf, sendReply } from './replies';
+import { aroundEachBatch, brokerSuite, countingConsumer, kafkaWithConsumers, startEchoServer } from '../../../test/harness/kafka-suite';
 import { RequestReplyClient } from './request-reply';
-import { ensureTopics } from './topics';
 
 const logger = createLogger('watchdog-int', 'silent');
 
@@ -24,100 +17,44 @@ const progress = { stallAfterMs: 1000, checkIntervalMs: 250, relaunchAfterMs: 30
  * after a broker restart: it stays in its group and heartbeats, but after its first batch it
  * fetches nothing more (kafkajs `pause`), with no crash and no error.
  */
-function kafkaWhoseFirstConsumerGoesDeaf(kafka: Kafka): Kafka {
-  let built = 0;
-  return {
-    admin: (config?: Parameters<Kafka['admin']>[0]) => kafka.admin(config),
-    consumer: (config: Parameters<Kafka['consumer']>[0]): Consumer => {
-      const consumer = kafka.consumer(config);
-      if (++built > 1) return consumer;
-      const run = consumer.run.bind(consumer);
-      consumer.run = (runConfig?: ConsumerRunConfig) =>
-        run({
-          ...runConfig,
-          eachBatch: async (payload) => {
-            await runConfig!.eachBatch!(payload);
-            consumer.pause([{ topic: payload.batch.topic }]);
-          },
-        });
-      return consumer;
-    },
-  } as Kafka;
-}
-
-/** The real client, except that the first consumer it builds never finishes connecting. */
-function kafkaWhoseFirstConnectHangs(kafka: Kafka): Kafka {
-  let built = 0;
-  return {
-    admin: (config?: Parameters<Kafka['admin']>[0]) => kafka.admin(config),
-    consumer: (config: Parameters<Kafka['consumer']>[0]): Consumer => {
-      const consumer = kafka.consumer(config);
-      if (++built === 1) consumer.connect = () => new Promise<void>(() => undefined);
-      return consumer;
-    },
-  } as Kafka;
-}
-
-/** Waits until the condition holds (polled), failing after the time with what was awaited. */
-const until = (condition: () => boolean, timeoutMs: number, what: string) => eventually(async () => condition(), timeoutMs, what);
-
-describe('the consumer watchdog: consumers kafkajs keeps running but that do no work (real broker)', () => {
-  const prefix = uniquePrefix();
-  const topics = {
-    deaf: `${prefix}wd-deaf`,
-    hung: `${prefix}wd-hung`,
-    busy: `${prefix}wd-busy`,
-    commands: `${prefix}wd-commands`,
-    replies: `${prefix}wd-replies`,
-  };
-  const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'watchdog-int', logger });
-  let producer: BatchingProducer;
-  const stopLater: Array<() => Promise<void>> = [];
-
-  beforeAll(async () => {
-    await ensureTopics(
-      kafka,
-      Object.values(topics).flatMap((topic) => [
-        { topic, numPartitions: 1 },
-        { topic: dlqOf(topic), numPartitions: 1 },
-      ]),
-    );
-    producer = new BatchingProducer(kafka.producer(), logger);
-    await producer.connect();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const stop of stopLater.reverse()) await stop();
-    await producer.close();
+const kafkaWhoseFirstConsumerGoesDeaf = (kafka: Kafka) =>
+  kafkaWithConsumers(kafka, (consumer, built) => {
+    if (built > 1) return;
+    aroundEachBatch(consumer, async (payload, handle) => {
+      await handle(payload);
+      consumer.pause([{ topic: payload.batch.topic }]);
+    });
   });
 
-  /** A consumer of `{ n }` messages that records each n it is handed, after `gate` lets it. */
-  async function countingConsumer(client: Kafka, groupId: string, topic: string, gate: () => Promise<void> = async () => undefined) {
-    const registry = new Registry();
-    const handled: number[] = [];
-    const consumer = await startConsumer({
-      kafka: client,
-      groupId,
-      topics: [topic],
-      schema: z.object({ n: z.number().int() }),
-      logger,
-      producer,
-      metrics: registry,
-      progress,
-      handleBatch: async (items) => {
-        await gate();
-        handled.push(...items.map((i) => i.value.n));
-      },
-    });
-    stopLater.push(consumer.stop);
-    return { consumer, handled, registry };
-  }
+/** The real client, except that the first consumer it builds never finishes connecting. */
+const kafkaWhoseFirstConnectHangs = (kafka: Kafka) =>
+  kafkaWithConsumers(kafka, (consumer, built) => {
+    if (built === 1) consumer.connect = () => new Promise<void>(() => undefined);
+  });
 
-  const send = (topic: string, n: number) => producer.send(topic, { value: JSON.stringify({ n }) });
+describe('the consumer watchdog: consumers kafkajs keeps running but that do no work (real broker)', () => {
+  const suite = brokerSuite({
+    clientId: 'watchdog-int',
+    logger,
+    topics: {
+      deaf: { partitions: 1, dlq: true },
+      hung: { partitions: 1, dlq: true },
+      busy: { partitions: 1, dlq: true },
+      commands: { partitions: 1, dlq: true },
+      replies: { partitions: 1, dlq: true },
+    },
+  });
+  const { prefix, kafka, topics } = suite;
+
+  /** A consumer of `{ n }` messages with the watchdog's small bounds, that records each n it is handed, after `gate` lets it. */
+  const watchedConsumer = (client: Kafka, groupId: string, topic: string, gate?: () => Promise<void>) =>
+    countingConsumer(suite, logger, { kafka: client, groupId, topic, progress, ...(gate ? { gate } : {}) });
+
+  const send = (topic: string, n: number) => suite.producer.send(topic, { value: JSON.stringify({ n }) });
 
   it('when a joined consumer stops being handed records (no crash, no error) while records wait, then a new consumer of the group takes over and handles them', async () => {
     const groupId = `${prefix}wd-deaf-group`;
-    const { consumer, handled, registry } = await countingConsumer(kafkaWhoseFirstConsumerGoesDeaf(kafka), groupId, topics.deaf);
+    const { consumer, handled, registry } = await watchedConsumer(kafkaWhoseFirstConsumerGoesDeaf(kafka), groupId, topics.deaf);
     await consumer.ready;
     await send(topics.deaf, 1);
     await until(() => handled.length === 1, 20_000, 'the first record');
@@ -132,7 +69,7 @@ describe('the consumer watchdog: consumers kafkajs keeps running but that do no 
 
   it('when the first consumer never finishes connecting, then its start still returns, a new consumer joins, and records are handled', async () => {
     const groupId = `${prefix}wd-hung-group`;
-    const { consumer, handled, registry } = await countingConsumer(kafkaWhoseFirstConnectHangs(kafka), groupId, topics.hung);
+    const { consumer, handled, registry } = await watchedConsumer(kafkaWhoseFirstConnectHangs(kafka), groupId, topics.hung);
     await consumer.ready;
     await send(topics.hung, 7);
     await until(() => handled.length === 1, 20_000, 'the record');
@@ -142,27 +79,12 @@ describe('the consumer watchdog: consumers kafkajs keeps running but that do no 
 
   it("when the gateway reply consumer's first connect never returns, then its start still returns, a new reply consumer joins and requests are answered", async () => {
     // The other side: answers every command with its data on the reply address it names.
-    const server = await startConsumer({
-      kafka,
-      groupId: `${prefix}wd-echo`,
-      topics: [topics.commands],
-      schema: anyCommand,
-      logger,
-      producer,
-      handleBatch: async (items) => {
-        for (const item of items) {
-          const address = replyAddressOf(item.headers, topics.replies);
-          if (address) await sendReply(producer, address, { commandId: item.value.commandId, ok: true, result: item.value.data });
-        }
-      },
-    });
-    stopLater.push(server.stop);
-    await server.ready;
+    await startEchoServer(suite, logger, `${prefix}wd-echo`, topics.commands);
     const registry = new Registry();
     const fetchWaitMs = 500;
     const client = new RequestReplyClient(
       kafkaWhoseFirstConnectHangs(kafka),
-      producer,
+      suite.producer,
       topics.replies,
       logger,
       'wd-replies',
@@ -173,7 +95,7 @@ describe('the consumer watchdog: consumers kafkajs keeps running but that do no 
       progress.relaunchAfterMs,
     );
     await client.start();
-    stopLater.push(() => client.stop());
+    suite.stopLater(() => client.stop());
     await until(() => client.consuming, 20_000, 'the new reply consumer');
     const answer = await client.request({
       topic: topics.commands,
@@ -198,7 +120,7 @@ describe('the consumer watchdog: consumers kafkajs keeps running but that do no 
     const gate = async () => {
       if (!open) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     };
-    const { consumer, handled, registry } = await countingConsumer(kafka, groupId, topics.busy, gate);
+    const { consumer, handled, registry } = await watchedConsumer(kafka, groupId, topics.busy, gate);
     await consumer.ready;
     await send(topics.busy, 1);
     await send(topics.busy, 2);

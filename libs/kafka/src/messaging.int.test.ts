@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { anyCommand, dlqOf, headerNames } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { createLogger } from '@coin/logger';
-import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import { brokerSuite } from '../../../test/harness/kafka-suite';
 import { BatchingProducer } from './batching-producer';
-import { createKafka, fastGroupSettings } from './client';
+import { fastGroupSettings } from './client';
 import { startConsumer, type Delivered, type RunningConsumer } from './consumer';
 import { readHeaders } from './headers';
 import { replyAddressOf, sendReply } from './replies';
@@ -15,27 +15,19 @@ import { ensureTopics, keyPartitioner, partitionCount } from './topics';
 const logger = createLogger('kafka-int', 'error');
 
 describe('messaging backbone against a real broker', () => {
-  const prefix = uniquePrefix();
-  const topics = { commands: `${prefix}cmd`, replies: `${prefix}replies`, events: `${prefix}events` };
-  const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'kafka-int', logger });
+  const suite = brokerSuite({
+    clientId: 'kafka-int',
+    logger,
+    topics: {
+      commands: { partitions: 3, dlq: true },
+      replies: { partitions: 2 },
+      events: { partitions: 2, dlq: true },
+    },
+  });
+  const { prefix, kafka, topics } = suite;
   let producer: BatchingProducer;
-  const stopLater: Array<() => Promise<void>> = [];
-
-  beforeAll(async () => {
-    await ensureTopics(kafka, [
-      { topic: topics.commands, numPartitions: 3 },
-      { topic: dlqOf(topics.commands), numPartitions: 1 },
-      { topic: topics.replies, numPartitions: 2 },
-      { topic: topics.events, numPartitions: 2 },
-      { topic: dlqOf(topics.events), numPartitions: 1 },
-    ]);
-    producer = new BatchingProducer(kafka.producer(), logger);
-    await producer.connect();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const stop of stopLater.reverse()) await stop();
-    await producer.close();
+  beforeAll(() => {
+    producer = suite.producer;
   });
 
   it('when many sends are made at once, then they go out in few requests and all arrive', async () => {
@@ -94,11 +86,11 @@ describe('messaging backbone against a real broker', () => {
         }
       },
     });
-    stopLater.push(server.stop);
+    suite.stopLater(server.stop);
     await server.ready;
     const client = new RequestReplyClient(kafka, producer, topics.replies, logger);
     await client.start();
-    stopLater.push(() => client.stop());
+    suite.stopLater(() => client.stop());
 
     const replies = await Promise.all(
       [1, 2, 3].map((n) =>
@@ -154,7 +146,7 @@ describe('messaging backbone against a real broker', () => {
       producer,
       handleBatch: async (items) => void received.push(...items),
     });
-    stopLater.push(consumer.stop);
+    suite.stopLater(consumer.stop);
     await consumer.ready;
     const marker = randomUUID();
     await producer.sendMany([
@@ -173,7 +165,7 @@ describe('messaging backbone against a real broker', () => {
     await dlqReader.run({
       eachMessage: async ({ message }) => void dead.push({ value: message.value!.toString(), headers: readHeaders(message.headers) }),
     });
-    stopLater.push(() => dlqReader.disconnect());
+    suite.stopLater(() => dlqReader.disconnect());
 
     const deadline = Date.now() + 20_000;
     while ((dead.length < 2 || received.length < 501) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));

@@ -4,23 +4,15 @@ import { z } from 'zod';
 import { anyCommand, dlqOf, headerNames } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { createLogger } from '@coin/logger';
-import { testInfra, uniquePrefix } from '../../../test/harness/env';
-import { BatchingProducer } from './batching-producer';
-import { createKafka, fastGroupSettings } from './client';
+import { until } from '../../../test/harness/eventually';
+import { brokerSuite } from '../../../test/harness/kafka-suite';
+import type { BatchingProducer } from './batching-producer';
+import { fastGroupSettings } from './client';
 import { startConsumer } from './consumer';
 import { readHeaders } from './headers';
 import { RequestReplyClient, type CommandToSend } from './request-reply';
-import { ensureTopics } from './topics';
 
 const logger = createLogger('poison-int', 'silent');
-
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const command = (data: unknown, overrides: Partial<CommandToSend> = {}): CommandToSend => ({
   commandId: randomUUID(),
@@ -32,43 +24,24 @@ const command = (data: unknown, overrides: Partial<CommandToSend> = {}): Command
 });
 
 describe('poison-proof consumers against a real broker', () => {
-  const prefix = uniquePrefix();
-  const topics = {
-    events: `${prefix}poison-events`,
-    commands: `${prefix}poison-cmd`,
-    replies: `${prefix}poison-replies`,
-    silent: `${prefix}poison-silent`,
-    garbledReplies: `${prefix}poison-garbled-replies`,
-    bogusReplyTo: `${prefix}poison-bogus-reply-to`,
-    refused: `${prefix}poison-refused`,
-    refusedReplies: `${prefix}poison-refused-replies`,
-  };
-  const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'poison-int', logger });
+  const suite = brokerSuite({
+    clientId: 'poison-int',
+    logger,
+    topics: {
+      events: { partitions: 1, dlq: true },
+      commands: { partitions: 1, dlq: true },
+      replies: { partitions: 1 },
+      silent: { partitions: 1 },
+      garbledReplies: { partitions: 1 },
+      bogusReplyTo: { partitions: 1, dlq: true },
+      refused: { partitions: 1, dlq: true },
+      refusedReplies: { partitions: 1 },
+    },
+  });
+  const { prefix, kafka, topics } = suite;
   let producer: BatchingProducer;
-  const stopLater: Array<() => Promise<void>> = [];
-
-  beforeAll(async () => {
-    await ensureTopics(kafka, [
-      { topic: topics.events, numPartitions: 1 },
-      { topic: dlqOf(topics.events), numPartitions: 1 },
-      { topic: topics.commands, numPartitions: 1 },
-      { topic: dlqOf(topics.commands), numPartitions: 1 },
-      { topic: topics.replies, numPartitions: 1 },
-      { topic: topics.silent, numPartitions: 1 },
-      { topic: topics.garbledReplies, numPartitions: 1 },
-      { topic: topics.bogusReplyTo, numPartitions: 1 },
-      { topic: dlqOf(topics.bogusReplyTo), numPartitions: 1 },
-      { topic: topics.refused, numPartitions: 1 },
-      { topic: dlqOf(topics.refused), numPartitions: 1 },
-      { topic: topics.refusedReplies, numPartitions: 1 },
-    ]);
-    producer = new BatchingProducer(kafka.producer(), logger);
-    await producer.connect();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const stop of stopLater.reverse()) await stop();
-    await producer.close();
+  beforeAll(() => {
+    producer = suite.producer;
   });
 
   /** Every message of `topic` as it arrives, read by a group of its own. */
@@ -81,7 +54,7 @@ describe('poison-proof consumers against a real broker', () => {
       eachMessage: async ({ message }) =>
         void seen.push({ value: message.value?.toString() ?? '', headers: readHeaders(message.headers), offset: message.offset }),
     });
-    stopLater.push(() => reader.disconnect());
+    suite.stopLater(() => reader.disconnect());
     return seen;
   }
 
@@ -113,7 +86,7 @@ describe('poison-proof consumers against a real broker', () => {
       },
     });
     let stopped = false;
-    stopLater.push(async () => {
+    suite.stopLater(async () => {
       if (!stopped) await consumer.stop();
     });
     await consumer.ready;
@@ -175,7 +148,7 @@ describe('poison-proof consumers against a real broker', () => {
         handled.push(...items.map((i) => i.value.n));
       },
     });
-    stopLater.push(consumer.stop);
+    suite.stopLater(consumer.stop);
     await consumer.ready;
     // A poison and an unparseable message, both asking to be answered on a topic nobody has.
     await producer.sendMany([
@@ -199,11 +172,11 @@ describe('poison-proof consumers against a real broker', () => {
       replyTopic: topics.replies,
       handleBatch: async (items) => void handled.push(...items.map((i) => i.value.commandId)),
     });
-    stopLater.push(server.stop);
+    suite.stopLater(server.stop);
     await server.ready;
     const client = new RequestReplyClient(kafka, producer, topics.replies, logger, `${prefix}poison-schema`);
     await client.start();
-    stopLater.push(() => client.stop());
+    suite.stopLater(() => client.stop());
 
     // issuedAt is not an ISO date-time: anyCommand refuses it before any handler sees it.
     const refused = command({ n: 1 }, { issuedAt: 'yesterday' });
@@ -255,11 +228,11 @@ describe('poison-proof consumers against a real broker', () => {
         }),
       handleBatch: async (items) => void handled.push(...items.map((i) => i.value.commandId)),
     });
-    stopLater.push(server.stop);
+    suite.stopLater(server.stop);
     await server.ready;
     const client = new RequestReplyClient(kafka, producer, topics.refusedReplies, logger, `${prefix}poison-refused`);
     await client.start();
-    stopLater.push(() => client.stop());
+    suite.stopLater(() => client.stop());
 
     const forged = command({ n: 1 });
     const reply = await client.request({ topic: topics.refused, key: 'k', command: forged, timeoutMs: 20_000 });
@@ -299,11 +272,11 @@ describe('poison-proof consumers against a real broker', () => {
           await producer.send(headers[headerNames.replyTo]!, { key: headers[headerNames.correlationId]!, ...reply });
       },
     });
-    stopLater.push(() => responder.disconnect());
+    suite.stopLater(() => responder.disconnect());
 
     const client = new RequestReplyClient(kafka, producer, topics.garbledReplies, logger, `${prefix}poison-garbled`);
     await client.start();
-    stopLater.push(() => client.stop());
+    suite.stopLater(() => client.stop());
 
     // 1. The reply to this command cannot be read.
     const garbled = command({ n: 1 });

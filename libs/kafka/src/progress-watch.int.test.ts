@@ -1,16 +1,13 @@
 import type { Admin } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { z } from 'zod';
-import { dlqOf } from '@coin/contracts';
 import { createLogger } from '@coin/logger';
-import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { eventually } from '../../../test/harness/eventually';
-import { BatchingProducer } from './batching-producer';
-import { createKafka } from './client';
+import { brokerSuite } from '../../../test/harness/kafka-suite';
+import type { BatchingProducer } from './batching-producer';
 import { type RunningConsumer, startConsumer } from './consumer';
 import { kafkaMetricNames } from './metrics';
 import type { StalledPartition } from './progress-watch';
-import { ensureTopics } from './topics';
 
 const logger = createLogger('progress-watch-int', 'silent');
 
@@ -29,26 +26,15 @@ async function gauge(registry: Registry, name: string, groupId: string, partitio
 const partitionsOf = (stalled: StalledPartition[]) => stalled.map((s) => s.partition).sort();
 
 describe("a consumer's progress watch, over the committed offsets (real broker)", () => {
-  const prefix = uniquePrefix();
-  const kafka = createKafka({ brokers: testInfra().kafkaBrokers, clientId: 'progress-watch-int', logger });
+  const suite = brokerSuite({
+    clientId: 'progress-watch-int',
+    logger,
+    topics: { ahead: { partitions: 2, dlq: true }, blocked: { partitions: 2, dlq: true }, idle: { partitions: 2, dlq: true } },
+  });
+  const { prefix, kafka } = suite;
   let producer: BatchingProducer;
-  const stopLater: Array<() => Promise<void>> = [];
-
-  beforeAll(async () => {
-    await ensureTopics(
-      kafka,
-      ['ahead', 'blocked', 'idle'].flatMap((name) => [
-        { topic: `${prefix}${name}`, numPartitions: 2 },
-        { topic: dlqOf(`${prefix}${name}`), numPartitions: 1 },
-      ]),
-    );
-    producer = new BatchingProducer(kafka.producer(), logger);
-    await producer.connect();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const stop of stopLater.reverse()) await stop();
-    await producer.close();
+  beforeAll(() => {
+    producer = suite.producer;
   });
 
   const send = (topic: string, partition: number, n: number) =>
@@ -77,7 +63,7 @@ describe("a consumer's progress watch, over the committed offsets (real broker)"
         for (const item of items) await handle(item.partition, item.value.n);
       },
     });
-    stopLater.push(consumer.stop);
+    suite.stopLater(consumer.stop);
     await consumer.ready;
     return { consumer, registry, groupId };
   }
@@ -159,7 +145,7 @@ describe("a consumer's progress watch, over the committed offsets (real broker)"
     const topic = `${prefix}idle`;
     const admin = kafka.admin();
     await admin.connect();
-    stopLater.push(() => admin.disconnect());
+    suite.stopLater(() => admin.disconnect());
     let readings = 0;
     // The service's admin, counted: how many readings the watch made.
     const counted: Admin = {
