@@ -133,6 +133,12 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
       body: { approval: { status: 'PENDING', change: { treasury: 'COURSE_FEES', clientId, rule: { kind: 'bps', bps: 1000 } } } },
     });
     const id = asked.body.approval.id as string;
+    // Any ADMIN+ finds what waits for them, on its own list: not among the Approvals.
+    const listed = async (status: string) =>
+      (await http(stack.gatewayUrl, 'GET', `/api/admin/commission-changes?status=${status}&limit=100`, { token: second.accessToken })).body;
+    expect((await listed('PENDING')).commissionChanges.map((c: { id: string }) => c.id)).toContain(id);
+    const approvals = await http(stack.gatewayUrl, 'GET', '/api/admin/approvals?limit=100', { token: second.accessToken });
+    expect(approvals.body.approvals.map((a: { id: string }) => a.id)).not.toContain(id);
     expect((await rulesInForce()).some((r) => r.clientId === clientId)).toBe(false);
     expect(await decide(id, superadmin, 'approve')).toMatchObject({ status: 403, body: { code: 'APPROVAL_BY_REQUESTER' } });
     // As an Approval it is not found: it is decided on its own routes.
@@ -147,6 +153,12 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
       body: { treasury: 'COURSE_FEES', clientId, rule: { kind: 'bps', bps: 1000 }, setBy: superadmin.userId, approvedBy: second.userId },
     });
     expect((await rulesInForce()).some((r) => r.clientId === clientId)).toBe(true);
+    const approved = (await listed('APPROVED')).commissionChanges.find((c: { id: string }) => c.id === id);
+    expect(approved).toMatchObject({ status: 'APPROVED', decidedBy: { id: String(second.userId) }, change: { clientId } });
+    expect((await listed('PENDING')).commissionChanges.map((c: { id: string }) => c.id)).not.toContain(id);
+    // A USER is refused the list.
+    const user = await registerUser(stack.gatewayUrl);
+    expect((await http(stack.gatewayUrl, 'GET', '/api/admin/commission-changes', { token: user.accessToken })).status).toBe(403);
   });
 
   it("when a buyer names an affiliate by their own word, or carries a referral for another buyer, then it is refused; the client's referral for them is signed for two different users only", async () => {

@@ -58,6 +58,13 @@ describe('the reversal of a claimed cash-out through the gateway', () => {
       reversal: { cashoutId, userId: user.userId, reason: 'The provider paid nothing' },
     });
     const approvalId = requested.body.approval.id as string;
+    // Any ADMIN+ finds what waits for them on the reversals' own list, not among the Approvals.
+    const reversals = async (status: string) =>
+      (await http(stack.gatewayUrl, 'GET', `/api/admin/cashout-reversals?status=${status}`, { token: approver.accessToken })).body
+        .cashoutReversals as Array<{ id: string; status: string; reversal: { cashoutId: string } }>;
+    expect((await reversals('PENDING')).find((r) => r.id === approvalId)).toMatchObject({ reversal: { cashoutId } });
+    const approvals = await http(stack.gatewayUrl, 'GET', '/api/admin/approvals?limit=100', { token: approver.accessToken });
+    expect(approvals.body.approvals.map((a: { id: string }) => a.id)).not.toContain(approvalId);
 
     const byRequester = await post(asker.accessToken, `/api/admin/cashout-reversals/${approvalId}/approve`, `rev-self-${cashoutId}`);
     expect([byRequester.status, byRequester.body.code]).toEqual([403, 'APPROVAL_BY_REQUESTER']);
@@ -73,6 +80,8 @@ describe('the reversal of a claimed cash-out through the gateway', () => {
       wallet: { balance: 100, activeCoins: 100 },
       approval: { id: approvalId, status: 'APPROVED', transactionId: null },
     });
+    expect((await reversals('APPROVED')).find((r) => r.id === approvalId)).toMatchObject({ status: 'APPROVED' });
+    expect((await reversals('PENDING')).map((r) => r.id)).not.toContain(approvalId);
 
     // The provider's platform sees the release (the hold names it), and its late callback moves nothing.
     await eventually(

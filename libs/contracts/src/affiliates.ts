@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { approval } from './approvals';
+import { approval, approvalsQuery, requestsPagination } from './approvals';
 import { isoDateTime, singleLineText, treasuryCode, userId } from './common';
 import { commissionRuleEntry, commissionRuleView, referralToken } from './ledger';
+import { withCursorParam, withPageLinks } from './paging';
 import { platformClientId } from './user';
 
 /**
@@ -46,3 +47,10 @@ export type CommissionChangeApproval = z.infer<typeof commissionChangeApproval>;
 export const commissionChangePending = z.object({ approval: commissionChangeApproval });
 /** What an approved change answers: the rule as set (with who asked and who approved) and the request. */
 export const commissionChangedResult = commissionRuleEntry.extend({ approval: commissionChangeApproval });
+/** The commission changes, newest first, optionally of one status (the ledger's internal route). */
+export const commissionChangesQuery = approvalsQuery;
+export const commissionChangePage = z.object({ commissionChanges: z.array(commissionChangeApproval), pagination: requestsPagination });
+export type CommissionChangePage = z.infer<typeof commissionChangePage>;
+/** GET /api/admin/commission-changes. */
+export const commissionChangesPublicQuery = withCursorParam(commissionChangesQuery, 'offset');
+export const commissionChangePublicPage = withPageLinks(commissionChangePage);

@@ -45,10 +45,9 @@ export const approvalsQuery = z.strictObject({
   limit: queryInt(1, 100, 20),
   offset: queryInt(0, historyPaging.offsetMax, 0),
 });
-export const approvalPage = z.object({
-  approvals: z.array(approval),
-  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
-});
+/** The pagination of every list of requests waiting for a second person. */
+export const requestsPagination = z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() });
+export const approvalPage = z.object({ approvals: z.array(approval), pagination: requestsPagination });
 export type ApprovalPage = z.infer<typeof approvalPage>;
 /** GET /api/admin/approvals (the ledger's internal route keeps the forms above). */
 export const approvalsPublicQuery = withCursorParam(approvalsQuery, 'offset');
@@ -62,10 +61,7 @@ export const approvalPending = z.object({ approval });
  * and a closed enum of commands): listed, read and decided on routes of its own.
  */
 export const payoutApprovalsQuery = approvalsQuery;
-export const payoutApprovalPage = z.object({
-  payoutApprovals: z.array(payoutApproval),
-  pagination: z.object({ limit: z.number().int(), offset: z.number().int(), total: z.number().int() }),
-});
+export const payoutApprovalPage = z.object({ payoutApprovals: z.array(payoutApproval), pagination: requestsPagination });
 export type PayoutApprovalPage = z.infer<typeof payoutApprovalPage>;
 /** GET /api/admin/payout-approvals (the ledger's internal route keeps the forms above). */
 export const payoutApprovalsPublicQuery = withCursorParam(payoutApprovalsQuery, 'offset');

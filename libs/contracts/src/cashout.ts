@@ -3,7 +3,7 @@ import { coinAmount, coinValue, minorUnitsPerCoin } from './money';
 import { isoDateTime, singleLineText, userId, userIdParam } from './common';
 import { cashoutOutcome, msisdn, transaction, wallet } from './ledger';
 import { platformClientId } from './user';
-import { approval } from './approvals';
+import { approval, approvalsQuery, requestsPagination } from './approvals';
 import { reasonText } from './common';
 import { historyPaging, queryInt } from './history';
 import { checkDays, utcDay } from './stats';
@@ -119,6 +119,13 @@ export const cashoutReversalBody = z.strictObject({ reason: reasonText });
 export const cashoutReversalPending = z.object({ approval: cashoutReversalApproval });
 /** What an approved reversal answers: the cash-out as released, the payer's wallet and the request. */
 export const cashoutReversedResult = cashoutResult.extend({ approval: cashoutReversalApproval });
+/** The reversal requests, newest first, optionally of one status (the ledger's internal route). */
+export const cashoutReversalsQuery = approvalsQuery;
+export const cashoutReversalPage = z.object({ cashoutReversals: z.array(cashoutReversalApproval), pagination: requestsPagination });
+export type CashoutReversalPage = z.infer<typeof cashoutReversalPage>;
+/** GET /api/admin/cashout-reversals. */
+export const cashoutReversalsPublicQuery = withCursorParam(cashoutReversalsQuery, 'offset');
+export const cashoutReversalPublicPage = withPageLinks(cashoutReversalPage);
 
 export type CashoutResult = z.infer<typeof cashoutResult>;
 export const claimCashoutResult = z.object({ cashout });

@@ -38,7 +38,15 @@ import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, plat
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
-import { cashoutPage, cashoutRateList, cashoutsInternalQuery, reconciliation, reconciliationQuery } from './cashout';
+import {
+  cashoutPage,
+  cashoutRateList,
+  cashoutReversalPage,
+  cashoutReversalsQuery,
+  cashoutsInternalQuery,
+  reconciliation,
+  reconciliationQuery,
+} from './cashout';
 import { internalMandatesQuery, mandatePage } from './mandates';
 import {
   adminWebhookEndpointPage,
@@ -75,7 +83,7 @@ import {
   userSessionList,
 } from './identity';
 import { approvableCommand } from './commands';
-import { internalReferralBody, referralIssued } from './affiliates';
+import { commissionChangePage, commissionChangesQuery, internalReferralBody, referralIssued } from './affiliates';
 import {
   commissionRuleList,
   commissionRulesQuery,
@@ -231,6 +239,21 @@ export const internalReads = {
     path: '/internal/payout-approvals',
     query: payoutApprovalsQuery,
     response: payoutApprovalPage,
+  },
+  // Requests holding a commission rule's change or a cash-out's reversal: no Approvals either, listed apart.
+  'ledger.commission-changes': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/commission-changes',
+    query: commissionChangesQuery,
+    response: commissionChangePage,
+  },
+  'ledger.cashout-reversals': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/cashout-reversals',
+    query: cashoutReversalsQuery,
+    response: cashoutReversalPage,
   },
   'ledger.hold': {
     service: 'ledger',

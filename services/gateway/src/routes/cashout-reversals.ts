@@ -3,9 +3,12 @@ import {
   cashoutReversalApproval,
   cashoutReversalBody,
   cashoutReversalPending,
+  cashoutReversalPublicPage,
+  cashoutReversalsPublicQuery,
   cashoutReversedResult,
   ledgerDraft,
   payerOfHoldId,
+  problem,
   rejectApprovalBody,
   routeOfApprovalId,
   type CashoutReversalApproval,
@@ -15,10 +18,12 @@ import type { App } from '@coin/http';
 import { randomIdNonce } from '@coin/security';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
 import { exampleCashout } from './cashouts';
+import { offsetLinks, startOf } from './paging';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -54,8 +59,17 @@ const exampleCashoutReversed = {
   approval: { ...exampleCashoutReversal, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' } },
 } as const;
 
+/** GET /api/admin/cashout-reversals: a page of one. */
+const exampleCashoutReversalPage = {
+  cashoutReversals: [exampleCashoutReversal],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
+
 export interface CashoutReversalRouteDeps {
   commands: CommandBus;
+  internal: InternalApi;
 }
 
 const idParams = z.object({ id: z.uuid().overwrite((id) => id.toLowerCase()) });
@@ -144,6 +158,31 @@ const reversalRejectRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
  * and what may be reversed, and audits every step and refusal; each act takes a fresh second factor.
  */
 export const cashoutReversalRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/admin/cashout-reversals',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['cashouts', 'admin', 'approvals'],
+      summary:
+        'Requests for the reversal of a claimed cash-out, newest first, optionally of one status: those waiting for a second ADMIN+ (PENDING) and what became of the others',
+      querystring: cashoutReversalsPublicQuery,
+      operationId: 'listCashoutReversals',
+      response: {
+        200: withExample(cashoutReversalPublicPage, exampleCashoutReversalPage),
+        400: problem,
+        401: problem,
+        403: problem,
+        503: problem,
+      },
+    },
+    handler: async (request, _reply, deps) => {
+      const { status, limit, offset, cursor } = request.query;
+      const start = startOf(request, 'offset', offset, cursor);
+      const page = await deps.internal.read('ledger.cashout-reversals', { limit, offset: start, status }, String(request.id));
+      return { ...page, ...offsetLinks(request, page.pagination, page.cashoutReversals.length) };
+    },
+  }),
   route({
     method: 'POST',
     url: '/api/admin/cashouts/:id/reversal',

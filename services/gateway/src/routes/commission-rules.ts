@@ -3,6 +3,8 @@ import {
   commissionChangeApproval,
   commissionChangedResult,
   commissionChangePending,
+  commissionChangePublicPage,
+  commissionChangesPublicQuery,
   commissionRuleBody,
   commissionRuleList,
   commissionRulesQuery,
@@ -28,6 +30,7 @@ import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleReferral, exampleRejectApproval, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
+import { offsetLinks, startOf } from './paging';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -71,6 +74,13 @@ const exampleCommissionChange = {
 } as const;
 /** PUT /api/admin/commission-rules: 202, the change waiting for a different ADMIN+. */
 const exampleCommissionChangePending = { approval: exampleCommissionChange };
+/** GET /api/admin/commission-changes: a page of one. */
+const exampleCommissionChangePage = {
+  commissionChanges: [exampleCommissionChange],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
 /** POST /api/admin/commission-changes/{id}/reject. */
 const exampleCommissionChangeRejected = {
   approval: {
@@ -284,6 +294,25 @@ export const commissionRoutes: RouteDef<CommissionRouteDeps>[] = [
     },
     handler: async (request, _reply, deps) =>
       deps.internal.read('ledger.commission-rules', request.query as z.output<typeof commissionRulesQuery>, String(request.id)),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/admin/commission-changes',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'approvals'],
+      summary:
+        "Requests for a commission rule's change, newest first, optionally of one status: those waiting for a second ADMIN+ (PENDING) and what became of the others",
+      operationId: 'listCommissionChanges',
+      querystring: commissionChangesPublicQuery,
+      response: { 200: withExample(commissionChangePublicPage, exampleCommissionChangePage), ...readResponses },
+    },
+    handler: async (request, _reply, deps) => {
+      const { status, limit, offset, cursor } = request.query;
+      const start = startOf(request, 'offset', offset, cursor);
+      const page = await deps.internal.read('ledger.commission-changes', { limit, offset: start, status }, String(request.id));
+      return { ...page, ...offsetLinks(request, page.pagination, page.commissionChanges.length) };
+    },
   }),
   ...changeRequestRoutes,
   ...changeApproveRoutes,

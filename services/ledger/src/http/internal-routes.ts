@@ -6,6 +6,10 @@ import {
   approval,
   approvalPage,
   approvalsQuery,
+  cashoutReversalPage,
+  cashoutReversalsQuery,
+  commissionChangePage,
+  commissionChangesQuery,
   internalHold,
   payoutApproval,
   payoutApprovalPage,
@@ -34,12 +38,12 @@ import { auditShards } from '../db/audit-shards';
 import { readBalanceChanges, readTransactionTypes } from '../db/balance-change-reads';
 import { balanceChangedEvent } from '../apply/messages';
 import { firstFound, gathered, pagedOverShards } from '../db/shard-reads';
-import { findApproval, listApprovals } from '../db/approval-reads';
+import { findApproval, listApprovals, type RequestKind } from '../db/approval-reads';
 import { findHold, listHolds } from '../db/hold-reads';
 import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
 import type { LedgerPolicy } from '../domain/ledger';
 import { approvedWithoutTransaction, holdsPayout } from '../domain/commands/approvable';
-import { approvalView, payoutApprovalView } from '../views/approval-view';
+import { approvalView, cashoutReversalApprovalView, commissionChangeApprovalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { spendingLimitsView } from '../views/limits-view';
 import { treasuryView, userWalletView } from '../views/wallet-view';
@@ -151,6 +155,26 @@ const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
       return { approvals: page.rows.map(approvalView), pagination: { limit, offset, total: page.total } };
     },
   }),
+  route({
+    method: 'GET',
+    url: '/internal/commission-changes',
+    schema: { querystring: commissionChangesQuery, response: { 200: commissionChangePage } },
+    handler: async (request, _reply, deps) => {
+      const { limit, offset } = request.query;
+      const page = await approvalsOverShards(deps, request.query, 'commission-changes');
+      return { commissionChanges: page.rows.map(commissionChangeApprovalView), pagination: { limit, offset, total: page.total } };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/cashout-reversals',
+    schema: { querystring: cashoutReversalsQuery, response: { 200: cashoutReversalPage } },
+    handler: async (request, _reply, deps) => {
+      const { limit, offset } = request.query;
+      const page = await approvalsOverShards(deps, request.query, 'cashout-reversals');
+      return { cashoutReversals: page.rows.map(cashoutReversalApprovalView), pagination: { limit, offset, total: page.total } };
+    },
+  }),
   // With who may settle it: the gateway judges a capture or void by it before sending one.
   route({
     method: 'GET',
@@ -225,11 +249,11 @@ async function balanceChanges(deps: InternalRouteDeps, userId: number, query: z.
   return { sequence: found.sequence, changes: found.changes.map(({ change, at }) => balanceChangedEvent(change, at)) };
 }
 
-/** A page of approval requests over every shard, newest first: the ordinary ones, or those holding a payout. */
+/** A page of approval requests of one kind over every shard, newest first (db/approval-reads.ts listApprovals). */
 function approvalsOverShards(
   deps: InternalRouteDeps,
   query: { status?: ApprovalStatus | undefined; limit: number; offset: number },
-  kind: 'approvals' | 'payouts',
+  kind: RequestKind,
 ) {
   const { status, limit, offset } = query;
   return pagedOverShards(

@@ -15,6 +15,8 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/approvals': ['gateway'],
   'GET /internal/payout-approvals/:id': ['gateway'],
   'GET /internal/payout-approvals': ['gateway'],
+  'GET /internal/commission-changes': ['gateway'],
+  'GET /internal/cashout-reversals': ['gateway'],
   'GET /internal/holds/:id': ['gateway'],
   'GET /internal/holds': ['gateway'],
   'GET /internal/cashouts': ['gateway'],
