@@ -507,7 +507,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       holdIds: [],
       pendingHoldsOf: [],
       approvalIds: [],
-      windowScopes: [],
       idsToReserve: 1,
     });
     const wallet = read.wallets.get(key)!;
@@ -520,7 +519,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       transactions: [],
       holds: [],
       approvals: [],
-      windows: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
       outbox: [{ topic: h.topics.coinTransactions, key: 'k', headers: {}, payload: '{}' }],
@@ -542,7 +540,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       transactions: [],
       holds: [],
       approvals: [],
-      windows: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.mint', ok: true, reply: {}, requestHash: null }],
       outbox: [{ topic: h.topics.coinTransactions, key, headers: {}, payload: '{}' }],

@@ -9,7 +9,6 @@ import {
   pendingHoldOwnersOf,
   refundTargetOf,
   walletKeysOf,
-  windowScopesOf,
   type Accepted,
   type CreditLeg,
   type HoldState,
@@ -33,6 +32,7 @@ import {
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, replyViews, withoutCashoutAccountIn, type Outcome } from './outcomes';
 import {
+  emptyBatchWrite,
   emptyReadRequest,
   type BatchRead,
   type BatchWrite,
@@ -101,7 +101,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const approvalIds = [...new Set(commands.flatMap(approvalIdsOf))];
   const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
   const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
-  const windowScopes = [...new Set(commands.flatMap(windowScopesOf))];
   const kindKeys = kindKeysOfBatch(commands);
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
@@ -113,7 +112,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       holdIds,
       pendingHoldsOf,
       approvalIds,
-      windowScopes,
       kindKeys,
       idsToReserve,
     });
@@ -163,7 +161,6 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     refundTargets: new Map([...read.refundTargets].map(([id, target]) => [id, { ...target }])),
     holds: new Map([...read.holds].map(([id, hold]) => [id, { ...hold }])),
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
-    windows: new Map([...read.windows].map(([scope, loaded]) => [scope, loaded.window])),
     ...kindStatesOf(read.kinds),
     ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
   };
@@ -192,8 +189,6 @@ interface WriteInProgress {
   write: BatchWrite;
   state: LedgerState;
   context: ApplyContext;
-  /** The four-eyes windows counted in. */
-  counted: Set<string>;
   /** The wallets changed (besides those opened). */
   touched: Set<string>;
   objects: DecidedObjects;
@@ -209,20 +204,9 @@ function writeOf(
   context: ApplyContext,
 ): { outcomes: Outcome[]; write: BatchWrite } {
   const into: WriteInProgress = {
-    write: {
-      opened: [],
-      wallets: [],
-      transactions: [],
-      holds: [],
-      approvals: [],
-      windows: [],
-      entries: [],
-      outcomes: [],
-      outbox: [],
-    },
+    write: emptyBatchWrite(),
     state,
     context,
-    counted: new Set(),
     touched: new Set(),
     objects: { holds: new Map(), approvals: new Map() },
   };
@@ -233,13 +217,6 @@ function writeOf(
   const { write, objects } = into;
   write.outbox.push(...legMessagesOf(steps, legs, context));
   write.holds = [...objects.holds.values()];
-  // A window is written against the version it was read at (null: inserted), so a person counted
-  // by two partitions at once makes one of the writes fail and its batch redo (domain/four-eyes.ts).
-  write.windows = [...into.counted].map((scope) => ({
-    scope,
-    window: state.windows.get(scope) ?? [],
-    version: read.windows.get(scope)?.version ?? null,
-  }));
   write.approvals = [...objects.approvals.values()];
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.
@@ -287,7 +264,7 @@ function recordTransaction(into: WriteInProgress, transaction: NewTransaction, c
   into.write.outbox.push(transactionEventMessage(into.context.topics, transaction, into.context.eventHeadersOf?.(commandId)));
 }
 
-/** Every effect of an accepted decision: its transactions, objects, windows, wallets touched, clawbacks and balance changes. */
+/** Every effect of an accepted decision: its transactions, objects, wallets touched, clawbacks and balance changes. */
 function recordEffects(into: WriteInProgress, step: Extract<BatchStep, { kind: 'decided' }>): void {
   const { decision } = step;
   if (!decision.ok) return;
@@ -298,7 +275,6 @@ function recordEffects(into: WriteInProgress, step: Extract<BatchStep, { kind: '
   for (const transaction of decision.lineTransactions) recordTransaction(into, transaction, step.command.commandId);
   recordObjects(decision, into.objects, write.outbox, context, step.command.commandId);
   for (const change of decision.holds) touched.add(walletKeyOfUser(change.hold.fromUserId));
-  for (const { scope } of decision.windows) into.counted.add(scope);
   for (const key of settingsTouchedBy(decision)) touched.add(key);
   for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
   // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.

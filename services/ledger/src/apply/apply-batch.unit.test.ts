@@ -28,7 +28,6 @@ function read(wallets: WalletState[], reservedIds: number[]): BatchRead {
     refundTargets: new Map(),
     holds: new Map(),
     approvals: new Map(),
-    windows: new Map(),
     reservedIds,
   };
 }

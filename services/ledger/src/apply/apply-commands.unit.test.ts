@@ -19,7 +19,6 @@ const emptyRead = (): BatchRead => ({
   refundTargets: new Map(),
   holds: new Map(),
   approvals: new Map(),
-  windows: new Map(),
   reservedIds: [],
 });
 

@@ -33,7 +33,6 @@ function read(wallets: WalletState[], reservedIds: number[], refundTargets: Batc
     refundTargets,
     holds: new Map(),
     approvals: new Map(),
-    windows: new Map(),
     reservedIds,
   };
 }

@@ -3,7 +3,6 @@ import type { StoredOutcome } from '../domain/batch';
 import type { ApprovalState } from '../domain/approvals';
 import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
 import type { Entry, HoldState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
-import type { SpendingWindow } from '../domain/limits';
 
 /**
  * What the apply use case needs from storage (db/batch-store.ts implements it with PostgreSQL):
@@ -58,11 +57,6 @@ export interface BatchReadRequest {
   pendingHoldsOf: number[];
   /** Approval requests named by id. */
   approvalIds: string[];
-  /**
-   * Four-eyes windows by scope (domain/four-eyes.ts); the window of each refunded purchase's payer
-   * (`recipient:user:<id>`) is read too.
-   */
-  windowScopes: string[];
   /** The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none). */
   kindKeys?: KindKeys;
   /** Transaction ids to take from the sequence (ascending). */
@@ -77,7 +71,6 @@ export const emptyReadRequest: Readonly<BatchReadRequest> = {
   holdIds: [],
   pendingHoldsOf: [],
   approvalIds: [],
-  windowScopes: [],
   idsToReserve: 0,
 };
 
@@ -94,8 +87,6 @@ export interface BatchRead {
   refundTargets: Map<number, RefundTarget>;
   holds: Map<string, HoldState>;
   approvals: Map<string, ApprovalState>;
-  /** Four-eyes windows by scope, with the version their update is checked against. */
-  windows: Map<string, LoadedWindow>;
   /** What was read of each kind of the state table, by key (absent: none). */
   kinds?: LoadedKinds;
   /** The platform clients revoked for good among those the mandates read name (absent: no mandate read). */
@@ -103,10 +94,9 @@ export interface BatchRead {
   reservedIds: number[];
 }
 
-/** A four-eyes window as read; `version` null: no row yet (it is inserted). */
-export interface LoadedWindow {
-  window: SpendingWindow;
-  version: number | null;
+/** A write of nothing yet, each list its own: what a batch's write is gathered into (apply/apply-batch.ts `writeOf`). */
+export function emptyBatchWrite(): BatchWrite {
+  return { opened: [], wallets: [], transactions: [], holds: [], approvals: [], entries: [], outcomes: [], outbox: [] };
 }
 
 export interface BatchWrite {
@@ -125,8 +115,6 @@ export interface BatchWrite {
   holds: HoldState[];
   /** Approval requests created or decided, as they stand at the end of the batch. */
   approvals: ApprovalState[];
-  /** Four-eyes windows the batch counted in, as they stand at its end, with the version each was read at. */
-  windows: Array<{ scope: string; window: SpendingWindow; version: number | null }>;
   /** What the batch writes of each kind of the state table, as its rows stand at the batch's end (absent: none). */
   kinds?: WrittenKinds;
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */

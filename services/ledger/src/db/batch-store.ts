@@ -11,10 +11,10 @@ import {
 import type { StoredOutcome } from '../domain/batch';
 import type { RefundTarget } from '../domain/ledger';
 import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
+import type { BatchReadRelations } from '../domain/kinds/types';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
-import type { SpendingWindow } from '../domain/limits';
 import { writeBatchQuery } from './batch-write';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
 
@@ -96,12 +96,10 @@ const raceableKeys: ReadonlySet<string> = new Set([
   'wallets_treasury_code_key',
   'holds_pkey',
   'approval_requests_pkey',
-  'mandates_pkey',
-  'four_eyes_windows_pkey',
-  'test_clocks_pkey',
-  'cashout_rates_pkey',
   'entries_wallet_sequence_idx',
   'transactions_hold_id_idx',
+  // And those of each kind of the state table (its module's `write.raceableKeys`).
+  ...stateKinds.flatMap((kind) => kindModule(kind).write.raceableKeys ?? []),
 ]);
 
 /** The one row the batch read returns. */
@@ -111,14 +109,16 @@ interface BatchReadRow {
   refund_targets: RefundTargetRow[];
   holds: HoldDbRow[];
   approvals: ApprovalDbRow[];
-  windows: Array<{ scope: string; spending: SpendingWindow; version: number }>;
   ids: string[];
   /** Each kind of the state table's rows, by the kind's name (kindsRead). */
   [kind: string]: unknown;
 }
 
 /** The parameters before the kinds' keys in the batch read. */
-const readParametersBeforeKinds = 8;
+const readParametersBeforeKinds = 7;
+
+/** The batch read's own relations a kind's load may name (StateModule.load.sql), as `readBatch`'s statement names them. */
+const readRelations: BatchReadRelations = { refundTargets: 'targets' };
 
 /** The kinds of the state table (domain/kinds/table.ts) the batch reads: those with a `load`. */
 const readKinds = stateKinds.flatMap((kind) => {
@@ -128,7 +128,7 @@ const readKinds = stateKinds.flatMap((kind) => {
 
 /** Each kind the batch reads as one column of the batch read, named by its kind, its keys a text[] parameter (each followed by a comma). */
 const kindsRead = readKinds
-  .map(({ kind, load }, i) => `(${load.sql(`$${readParametersBeforeKinds + i + 1}::text[]`)}) AS "${kind}",\n       `)
+  .map(({ kind, load }, i) => `(${load.sql(`$${readParametersBeforeKinds + i + 1}::text[]`, readRelations)}) AS "${kind}",\n       `)
   .join('');
 
 /** What the batch read of each kind, by key (a kind it does not read: nothing). */
@@ -170,10 +170,6 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
        (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
        (SELECT coalesce(json_agg(read_holds), '[]') FROM read_holds) AS holds,
        (SELECT coalesce(json_agg(a), '[]') FROM (SELECT ${approvalColumns} FROM approval_requests WHERE id = ANY($7::uuid[])) a) AS approvals,
-       (SELECT coalesce(json_agg(json_build_object('scope', scope, 'spending', spending, 'version', version)), '[]')
-          FROM four_eyes_windows
-         WHERE scope = ANY($8::text[]
-                           || ARRAY(SELECT 'recipient:user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL))) AS windows,
        ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
       request.commandIds,
@@ -183,7 +179,6 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
       request.holdIds,
       request.pendingHoldsOf,
       request.approvalIds,
-      request.windowScopes,
       ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? []),
     ],
   });
@@ -206,7 +201,6 @@ function batchReadOf(row: BatchReadRow): BatchRead {
     refundTargets: new Map(row.refund_targets.map((r) => [r.id, refundTargetOf(r)])),
     holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),
     approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
-    windows: new Map(row.windows.map((r) => [r.scope, { window: r.spending, version: safeInteger(r.version, 'window version') }])),
     kinds: loadedKindsOf(row),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),

@@ -149,8 +149,6 @@ const kinds = stateKinds.map((kind) => {
 /** Deleted users whose mobile money number the batch erases (apply-batch.ts `eraseCashoutAccounts`), and the holds it writes itself. */
 const erasedUsers = p.value('bigint[]', (b) => b.erasedUsers ?? []);
 const holdsWritten = p.value('uuid[]', (b) => ((b.erasedUsers ?? []).length > 0 ? b.holds.map((h) => h.id) : []));
-/** The windows as one JSON parameter of named fields. */
-const windows = p.value('json', (b) => JSON.stringify(b.windows.map((w) => ({ scope: w.scope, spending: w.window, version: w.version }))));
 
 /**
  * One statement, which PostgreSQL runs as one transaction; each `assert_*` guard fails it as a
@@ -214,24 +212,10 @@ const text = `WITH opened AS (
        new_outbox AS (
          INSERT INTO outbox_batches (messages) SELECT ${outbox} WHERE ${outbox} IS NOT NULL
          RETURNING id),
-       windows_in AS (
-         SELECT scope, spending, version FROM json_to_recordset(${windows}) AS w(scope text, spending jsonb, version bigint)),
-       inserted_windows AS (
-         INSERT INTO four_eyes_windows (scope, spending)
-         SELECT scope, spending FROM windows_in WHERE version IS NULL
-         ON CONFLICT (scope) DO NOTHING
-         RETURNING 1),
-       updated_windows AS (
-         UPDATE four_eyes_windows f SET spending = w.spending, version = f.version + 1
-           FROM windows_in w
-          WHERE w.version IS NOT NULL AND f.scope = w.scope AND f.version = w.version
-         RETURNING 1),
        ${kinds.map((k) => k.ctes).join(',\n       ')}
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), ${walletsExpected}) AS wallets_current,
             assert_holds_written((SELECT count(*) FROM written_holds), ${holdsExpected}) AS holds_written,
             assert_approvals_written((SELECT count(*) FROM written_approvals), ${approvalsExpected}) AS approvals_written,
-            assert_windows_current((SELECT count(*) FROM inserted_windows) + (SELECT count(*) FROM updated_windows),
-                                   json_array_length(${windows})::bigint) AS windows_current,
             ${kinds.map((k) => `${k.check},`).join('\n            ')}
             (SELECT count(*) FROM erased_outcomes) AS erasures,
             (SELECT id FROM new_outbox) AS outbox_id`;

@@ -103,7 +103,7 @@ const batch: BatchWrite = {
   ],
   holds: [hold],
   approvals: [approval],
-  windows: [{ scope: 'recipient:user:61', window: [{ at: iso(14), amount: 6001 }] as never, version: 6002 }],
+  kinds: { windows: [{ scope: 'recipient:user:61', spending: [{ at: iso(14), amount: 6001 }] as never, version: 6002 }] },
   entries: [
     {
       transactionId: 7001,
@@ -300,7 +300,7 @@ describe('the batch write (named columns)', () => {
     expect(scalar('assert_wallets_current')).toBe(2); // one opened + one changed
     expect(scalar('assert_holds_written')).toBe(1);
     expect(scalar('assert_approvals_written')).toBe(1);
-    const windows = values[Number(/json_to_recordset\(\$(\d+)::json\)/.exec(text)![1]) - 1];
+    const windows = values[Number(/json_to_recordset\(\$(\d+)::json\) AS w\(scope/.exec(text)![1]) - 1];
     expect(JSON.parse(windows as string)).toEqual([
       { scope: 'recipient:user:61', spending: [{ at: iso(14), amount: 6001 }], version: 6002 },
     ]);

@@ -7,11 +7,9 @@ import {
   type BatchWrite,
   type LedgerStore,
   type LoadedWallet,
-  type LoadedWindow,
 } from '../apply/store';
 import type { RefundTarget } from '../domain/ledger';
-import type { SpendingWindow } from '../domain/limits';
-import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
+import { kindModule, stateKinds, type KindKeys, type LoadedKinds, type StateKind } from '../domain/kinds/table';
 import { safeInteger } from './wallet-rows';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 
@@ -22,11 +20,13 @@ import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
  *
  * - wallets it only reads (a transfer's recipient, a hold's payee, a refund's payer), and the
  *   purchases its refunds name: from the shard that has them (each partition writes only its own);
- * - four-eyes windows: a person's movements land in every shard, so each shard keeps its own row
- *   of each window and a batch judges the sum over shards; it writes back only its own shard's
- *   part (the sum it decided minus the other shards' parts it read);
- * - the kinds of the state table one partition writes and every partition reads (their module's
- *   `overShards`: the cash-out rates): read on every shard, merged by the kind;
+ * - the kinds of the state table that live on any shard (their module's `overShards`): read on
+ *   every shard, with the keys their load takes from the refund targets wherever a target was
+ *   found (`keysOfRefundTarget`), and merged by the kind. The cash-out rates are written by one
+ *   partition and read by all; of the four-eyes windows, a person's movements land in every shard,
+ *   so each shard keeps its own row of each window and a batch judges the sum over shards; it
+ *   writes back only its own shard's part (the kind's `ownPart`: the sum it decided minus the
+ *   other shards' parts it read);
  * - transaction ids: from the home shard's sequence (shard 0), so ids stay one dense series
  *   whatever shard commits them (the supply check's gaps and the history's cursors rely on it).
  *
@@ -42,12 +42,12 @@ export interface ShardStore {
   owns: (walletKey: string) => boolean;
 }
 
-/** Windows read but not yet written, by scope and version: bounded, a read need not be followed by a write. */
-const pendingWindowsMax = 10_000;
+/** The kinds read on every shard and merged (StateModule.overShards), in the table's order. */
+const kindsOverShards = stateKinds.filter((kind) => kindModule(kind).overShards);
 
 export function shardedStore(own: ShardStore, others: readonly ShardStore[], home: Pool): LedgerStore {
-  /** The other shards' part of each window a read returned, to subtract again on write. */
-  const othersPart = new Map<string, SpendingWindow>();
+  /** The other shards' part of each row of a kind with `ownPart` a read returned, to take out again on write. */
+  const othersParts = new OthersParts();
 
   const read = async (request: BatchReadRequest): Promise<BatchRead> => {
     const isHome = own.pool === home;
@@ -58,130 +58,177 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     const found: FoundOverShards = {
       wallets: new Map([...primary.wallets].filter(([key]) => own.owns(key))),
       refundTargets: new Map(primary.refundTargets),
-      windowsByShard: [primary.windows, ...others.map(() => new Map<string, LoadedWindow>())],
+      kindsByShard: [kindsOf(primary), ...others.map(() => kindsOf(undefined))],
     };
-    const scopes = new Set([...request.windowScopes, ...recipientScopesOf(found.refundTargets.values())]);
+    const kindKeys = keysOverShards(request.kindKeys, found.refundTargets.values());
     const missingTargets = request.refundOf.filter((id) => !found.refundTargets.has(id));
     const missingWallets = () =>
       [...neededWallets(request, primary, found.refundTargets.values())].filter((key) => !found.wallets.has(key));
-    if (missingTargets.length > 0 || scopes.size > 0 || missingWallets().length > 0) {
-      takeFromOthers(found, others, await readOthers(others, missingWallets(), missingTargets, [...scopes]));
+    if (missingTargets.length > 0 || Object.keys(kindKeys).length > 0 || missingWallets().length > 0) {
+      takeFromOthers(found, others, await readOthers(others, { walletKeys: missingWallets(), refundOf: missingTargets, kindKeys }));
     }
     const foreignTargets = missingTargets.flatMap((id) => found.refundTargets.get(id) ?? []);
-    if (foreignTargets.length > 0) await readForeignPurchases(own, others, found, { foreignTargets, scopes, missingWallets });
-    const [elsewhere, kinds] = await Promise.all([
-      readsElsewhere(primary, isHome ? null : home),
-      kindsOverShards(request, primary, others),
-    ]);
+    if (foreignTargets.length > 0) await readForeignPurchases(own, others, found, { foreignTargets, missingWallets });
     return {
       ...primary,
-      ...elsewhere,
-      ...(kinds ? { kinds } : {}),
+      ...(await readsElsewhere(primary, isHome ? null : home)),
+      kinds: { ...primary.kinds, ...mergedKinds(found.kindsByShard, othersParts) },
       wallets: found.wallets,
       refundTargets: found.refundTargets,
-      windows: mergedWindows(scopes, found.windowsByShard, othersPart),
       reservedIds: isHome ? primary.reservedIds : homeIds,
     };
   };
 
-  const write = (batch: BatchWrite): Promise<number | null> => {
-    const windows = batch.windows.map((w) => {
-      const key = pendingKey(w.scope, w.version);
-      const foreign = othersPart.get(key) ?? [];
-      othersPart.delete(key);
-      return { ...w, window: minusWindow(w.window, foreign) };
-    });
-    return own.store.write({ ...batch, windows });
-  };
+  const write = (batch: BatchWrite): Promise<number | null> => own.store.write(othersParts.takenOut(batch));
 
   return { read, write };
 }
 
-/** What one batch read has gathered over shards: wallets from their owners, refund targets, each shard's windows (its own first). */
+/** What each shard loaded of the kinds read over shards, by kind (rows by key). */
+type KindsOfShard = Record<string, Map<string, unknown>>;
+
+/** What one batch read has gathered over shards: wallets from their owners, refund targets, each shard's kinds (its own first). */
 interface FoundOverShards {
   wallets: Map<string, LoadedWallet>;
   refundTargets: Map<number, RefundTarget>;
-  windowsByShard: Array<Map<string, LoadedWindow>>;
+  kindsByShard: KindsOfShard[];
 }
 
-/** The other shards' answers, each with its place in windowsByShard (the own shard is 0). */
+/** The other shards' answers, each with its place in kindsByShard (the own shard is 0). */
 type OthersAnswers = Array<{ found: BatchRead; shard: number }>;
 
-/** What the other shards have of these wallets, refund targets and windows: one read each, at once. */
+/** Copies of what a read loaded of the kinds read over shards (none read: empty). */
+function kindsOf(read: BatchRead | undefined): KindsOfShard {
+  return Object.fromEntries(kindsOverShards.map((kind) => [kind, new Map(loadedOf(read, kind))]));
+}
+
+/** What a read loaded of one kind (none: empty). */
+function loadedOf(read: BatchRead | undefined, kind: StateKind): ReadonlyMap<string, unknown> {
+  return read?.kinds?.[kind] ?? new Map();
+}
+
+/** Adds what a read of one shard loaded of the kinds read over shards to that shard's part. */
+function addKinds(into: KindsOfShard, read: BatchRead): void {
+  for (const kind of kindsOverShards) for (const [key, loaded] of loadedOf(read, kind)) into[kind]!.set(key, loaded);
+}
+
+/**
+ * The keys of each kind read over shards to ask every shard for: those `asked` (the batch's
+ * commands) and those its load takes from these refund targets; a kind with none is left out.
+ */
+function keysOverShards(asked: KindKeys | undefined, targets: Iterable<RefundTarget>): KindKeys {
+  const keys: Record<string, string[]> = {};
+  const listed = [...targets];
+  for (const kind of kindsOverShards) {
+    const ofTarget = kindModule(kind).load?.keysOfRefundTarget;
+    const all = new Set([...(asked?.[kind] ?? []), ...(ofTarget ? listed.flatMap(ofTarget) : [])]);
+    if (all.size > 0) keys[kind] = [...all];
+  }
+  return keys as KindKeys;
+}
+
+/** What the other shards have of these wallets, refund targets and kinds: one read each, at once. */
 async function readOthers(
   others: readonly ShardStore[],
-  walletKeys: string[],
-  refundOf: number[],
-  windowScopes: string[],
+  asked: Pick<BatchReadRequest, 'walletKeys' | 'refundOf' | 'kindKeys'>,
 ): Promise<OthersAnswers> {
   return Promise.all(
-    others.map((other, i) =>
-      other.store.read({ ...emptyReadRequest, walletKeys, refundOf, windowScopes }).then((found) => ({ found, shard: i + 1 })),
-    ),
+    others.map((other, i) => other.store.read({ ...emptyReadRequest, ...asked }).then((found) => ({ found, shard: i + 1 }))),
   );
 }
 
-/** Takes what the other shards answered: a wallet only from its owner and only if not found yet, the first refund target, every window. */
+/** Takes what the other shards answered: a wallet only from its owner and only if not found yet, the first refund target, every kind's rows. */
 function takeFromOthers(into: FoundOverShards, others: readonly ShardStore[], answers: OthersAnswers): void {
   for (const { found, shard } of answers) {
     for (const [key, wallet] of found.wallets) if (!into.wallets.has(key) && others[shard - 1]!.owns(key)) into.wallets.set(key, wallet);
     for (const [id, target] of found.refundTargets) if (!into.refundTargets.has(id)) into.refundTargets.set(id, target);
-    for (const [scope, window] of found.windows) into.windowsByShard[shard]!.set(scope, window);
+    addKinds(into.kindsByShard[shard]!, found);
   }
 }
 
 /**
  * A purchase from another shard: its refunds so far debit its treasury, whose partition this
- * apply holds, so they are counted here; its payer's window and wallet are read everywhere.
+ * apply holds, so they are counted here; its payer's wallet, and what the kinds read over shards
+ * take from it (its payer's window), are read everywhere.
  */
 async function readForeignPurchases(
   own: ShardStore,
   others: readonly ShardStore[],
   found: FoundOverShards,
-  purchases: { foreignTargets: RefundTarget[]; scopes: Set<string>; missingWallets: () => string[] },
+  purchases: { foreignTargets: RefundTarget[]; missingWallets: () => string[] },
 ): Promise<void> {
-  const { foreignTargets, scopes, missingWallets } = purchases;
+  const { foreignTargets, missingWallets } = purchases;
   const refunded = await refundedSoFar(
     own.pool,
     foreignTargets.map((t) => t.id),
   );
   for (const target of foreignTargets) found.refundTargets.set(target.id, { ...target, refunded: refunded.get(target.id) ?? 0 });
-  const extraScopes = recipientScopesOf(foreignTargets);
-  for (const scope of extraScopes) scopes.add(scope);
+  const kindKeys = keysOverShards(undefined, foreignTargets);
   const walletKeys = missingWallets();
   const [ownExtra, othersExtra] = await Promise.all([
-    own.store.read({ ...emptyReadRequest, walletKeys, windowScopes: extraScopes }),
-    readOthers(others, walletKeys, [], extraScopes),
+    own.store.read({ ...emptyReadRequest, walletKeys, kindKeys }),
+    readOthers(others, { walletKeys, refundOf: [], kindKeys }),
   ]);
   for (const [key, wallet] of ownExtra.wallets) if (own.owns(key)) found.wallets.set(key, wallet);
-  for (const [scope, window] of ownExtra.windows) found.windowsByShard[0]!.set(scope, window);
-  // Asked for no refund target, the other shards answer none: only their wallets and windows are taken.
+  addKinds(found.kindsByShard[0]!, ownExtra);
+  // Asked for no refund target, the other shards answer none: only their wallets and kinds are taken.
   takeFromOthers(found, others, othersExtra);
 }
 
-const pendingKey = (scope: string, version: number | null) => `${scope}\u0000${version ?? 'new'}`;
+/**
+ * Each kind read over shards, merged by its module (StateModule.overShards); for a kind with
+ * `ownPart`, the other shards' part of each row merged is kept in `othersParts` for the write.
+ */
+function mergedKinds(byShard: KindsOfShard[], othersParts: OthersParts): LoadedKinds {
+  const merged: Record<string, Map<string, unknown>> = {};
+  for (const kind of kindsOverShards) {
+    const module = kindModule(kind);
+    const parts = byShard.map((shard) => shard[kind]!);
+    merged[kind] = module.overShards!(parts);
+    if (module.ownPart) othersParts.keep(kind, merged[kind], module.overShards!(parts.slice(1)));
+  }
+  return merged as LoadedKinds;
+}
+
+/** Rows read but not yet written, by kind and by their read's tag: bounded, a read need not be followed by a write. */
+const pendingPartsMax = 10_000;
 
 /**
- * Each window read, summed over shards; the other shards' part of it is kept in `othersPart`
- * (by scope and version) for the write to take out again.
+ * The other shards' part of each row of a kind with `ownPart` (StateModule.ownPart) a read
+ * returned, kept under the read's tag until a write decided from that read takes it out again.
  */
-function mergedWindows(
-  scopes: Set<string>,
-  byShard: Array<Map<string, LoadedWindow>>,
-  othersPart: Map<string, SpendingWindow>,
-): Map<string, LoadedWindow> {
-  const merged = new Map<string, LoadedWindow>();
-  for (const scope of scopes) {
-    const ownWindow = byShard[0]!.get(scope);
-    const foreign = byShard.slice(1).flatMap((windows) => windows.get(scope)?.window ?? []);
-    if (!ownWindow && foreign.length === 0) continue;
-    const version = ownWindow?.version ?? null;
-    const othersWindow = sumWindows(foreign);
-    if (othersPart.size >= pendingWindowsMax) othersPart.delete(othersPart.keys().next().value!);
-    othersPart.set(pendingKey(scope, version), othersWindow);
-    merged.set(scope, { window: sumWindows([...(ownWindow?.window ?? []), ...othersWindow]), version });
+class OthersParts {
+  private readonly byKind = new Map<StateKind, Map<string, unknown>>();
+
+  /** Keeps, for each row `merged` (the read's), the other shards' part of it (`others`, by key). */
+  keep(kind: StateKind, merged: ReadonlyMap<string, unknown>, others: ReadonlyMap<string, unknown>): void {
+    const { readTag } = kindModule(kind).ownPart!;
+    const pending = this.byKind.get(kind) ?? new Map<string, unknown>();
+    this.byKind.set(kind, pending);
+    for (const [key, loaded] of merged) {
+      if (pending.size >= pendingPartsMax) pending.delete(pending.keys().next().value!);
+      pending.set(readTag(key, loaded), others.get(key));
+    }
   }
-  return merged;
+
+  /** The batch with each row of a kind with `ownPart` less the other shards' part kept for it (taken: not kept any longer). */
+  takenOut(batch: BatchWrite): BatchWrite {
+    if (!batch.kinds) return batch;
+    const kinds: Record<string, unknown[]> = { ...batch.kinds };
+    for (const kind of kindsOverShards) {
+      const ownPart = kindModule(kind).ownPart;
+      const rows = batch.kinds[kind];
+      if (!ownPart || !rows) continue;
+      const pending = this.byKind.get(kind);
+      kinds[kind] = rows.map((row) => {
+        const tag = ownPart.writeTag(row);
+        const others = pending?.get(tag);
+        pending?.delete(tag);
+        return ownPart.minus(row, others);
+      });
+    }
+    return { ...batch, kinds: kinds as BatchWrite['kinds'] };
+  }
 }
 
 /**
@@ -194,60 +241,12 @@ async function readsElsewhere(primary: BatchRead, home: Pool | null): Promise<Pi
     : {};
 }
 
-/**
- * The kinds the request reads that live on any shard (StateModule.overShards), read on every
- * other shard too and merged by each kind; undefined when it reads none of them.
- */
-async function kindsOverShards(
-  request: BatchReadRequest,
-  primary: BatchRead,
-  others: readonly ShardStore[],
-): Promise<LoadedKinds | undefined> {
-  const asked = stateKinds.filter((kind) => kindModule(kind).overShards && (request.kindKeys?.[kind]?.length ?? 0) > 0);
-  if (asked.length === 0 || others.length === 0) return undefined;
-  const kindKeys = Object.fromEntries(asked.map((kind) => [kind, request.kindKeys![kind]!]));
-  const answers = await Promise.all(others.map((other) => other.store.read({ ...emptyReadRequest, kindKeys })));
-  const kinds: Record<string, Map<string, unknown>> = { ...primary.kinds };
-  for (const kind of asked) {
-    const parts = [primary.kinds?.[kind], ...answers.map((answer) => answer.kinds?.[kind])].map((part) => part ?? new Map());
-    kinds[kind] = kindModule(kind).overShards!(parts);
-  }
-  return kinds as LoadedKinds;
-}
-
 /** The wallets a batch read loads: those its commands name, its holds' payees, its refunds' payers. */
 function neededWallets(request: BatchReadRequest, primary: BatchRead, targets: Iterable<RefundTarget>): Set<string> {
   const keys = new Set(request.walletKeys);
   for (const hold of primary.holds.values()) keys.add(walletKeyOf(hold.to));
   for (const target of targets) if (target.fromUserId !== null) keys.add(walletKeyOfUser(target.fromUserId));
   return keys;
-}
-
-/** What batch-store reads beside a refund target: the window of what its payer receives. */
-function recipientScopesOf(targets: Iterable<RefundTarget>): string[] {
-  return [...targets].flatMap((t) => (t.fromUserId === null ? [] : [`recipient:user:${t.fromUserId}`]));
-}
-
-function sumWindows(hours: SpendingWindow): SpendingWindow {
-  const byHour = new Map<number, { hour: number; amount: number; count: number }>();
-  for (const h of hours) {
-    const sum = byHour.get(h.hour) ?? { hour: h.hour, amount: 0, count: 0 };
-    sum.amount += h.amount;
-    sum.count += h.count;
-    byHour.set(h.hour, sum);
-  }
-  return [...byHour.values()].sort((a, b) => a.hour - b.hour);
-}
-
-/** This shard's part of a window the batch decided over the sum: the other shards' hours taken out. */
-function minusWindow(window: SpendingWindow, others: SpendingWindow): SpendingWindow {
-  const othersByHour = new Map(others.map((h) => [h.hour, h]));
-  return window.flatMap((h) => {
-    const other = othersByHour.get(h.hour);
-    const amount = Math.max(0, h.amount - (other?.amount ?? 0));
-    const count = Math.max(0, h.count - (other?.count ?? 0));
-    return amount === 0 && count === 0 ? [] : [{ ...h, amount, count }];
-  });
 }
 
 async function reserveIds(home: Pool, count: number): Promise<number[]> {

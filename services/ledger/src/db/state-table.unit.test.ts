@@ -1,4 +1,4 @@
-import type { BatchWrite } from '../apply/store';
+import { emptyBatchWrite } from '../apply/store';
 import { writeBatchQuery } from './batch-write';
 import { kindStatesOf, kindWritesOf } from '../domain/kinds/loops';
 import { kindModule, stateKinds } from '../domain/kinds/table';
@@ -9,17 +9,7 @@ import { kindModule, stateKinds } from '../domain/kinds/table';
  * a batch from what was loaded (nothing loaded: empty) and writes nothing it did not change.
  */
 
-const emptyWrite: BatchWrite = {
-  opened: [],
-  wallets: [],
-  transactions: [],
-  holds: [],
-  approvals: [],
-  windows: [],
-  entries: [],
-  outcomes: [],
-  outbox: [],
-};
+const emptyWrite = emptyBatchWrite();
 
 describe('the state table', () => {
   it('when the batch write is built, then it holds each kind’s CTEs and guard, and each kind’s rows travel as one JSON parameter', () => {

@@ -13,8 +13,9 @@ import { nextResetOf, recordSpend, usageOf, type SpendingWindow } from './limits
  * person applies it. Platform clients are not people: their rewards count in their own window
  * against a daily cap, and past it they are refused.
  *
- * The windows live in the ledger's database (four_eyes_windows), are read with the batch and
- * written by its one statement against the version they were read at, so two partitions
+ * The windows live in the ledger's database (four_eyes_windows), a kind of the state table
+ * (domain/kinds/four-eyes-windows.ts): read with the batch and written by its one statement
+ * against the version they were read at, so two partitions
  * (in two processes) counting the same person at once cannot both pass: the second write fails,
  * its batch is redone from a fresh read and sees the first's amount.
  */
@@ -64,7 +65,7 @@ export function personCharges(actor: Actor, amount: number, recipient: Party | n
 
 /** Which window a movement would take to its threshold, or null when it stays under every one. */
 export function windowReached(
-  windows: ReadonlyMap<string, SpendingWindow>,
+  windows: ReadonlyMap<string, SpendingWindow> | undefined,
   charges: WindowCharge[],
   policy: FourEyesPolicy,
   now: Date,
@@ -72,7 +73,7 @@ export function windowReached(
   for (const { scope, amount } of charges) {
     const threshold = scope.startsWith('actor:') ? policy.actorWindow : scope.startsWith('recipient:') ? policy.recipientWindow : null;
     if (threshold === null) continue;
-    const used = usageOf(windows.get(scope) ?? [], now).amount;
+    const used = usageOf(windows?.get(scope) ?? [], now).amount;
     if (used + amount >= threshold) return { scope, used, threshold };
   }
   return null;
@@ -80,20 +81,20 @@ export function windowReached(
 
 /** A platform client's reward past its daily cap: what it used and when enough leaves the window. */
 export function clientCapBreach(
-  windows: ReadonlyMap<string, SpendingWindow>,
+  windows: ReadonlyMap<string, SpendingWindow> | undefined,
   clientId: string,
   amount: number,
   cap: number | null,
   now: Date,
 ): { used: number; cap: number; resetsAt: Date | null } | null {
   if (cap === null) return null;
-  const window = windows.get(clientScope(clientId)) ?? [];
+  const window = windows?.get(clientScope(clientId)) ?? [];
   const used = usageOf(window, now).amount;
   if (used + amount <= cap) return null;
   return { used, cap, resetsAt: amount > cap ? null : nextResetOf(window, now) };
 }
 
 /** The windows after the charges of an applied movement. */
-export function charge(windows: Map<string, SpendingWindow>, charges: WindowCharge[], now: Date): void {
+export function charge(windows: Map<string, SpendingWindow>, charges: readonly WindowCharge[], now: Date): void {
   for (const { scope, amount } of charges) windows.set(scope, recordSpend(windows.get(scope) ?? [], amount, now));
 }

@@ -1,6 +1,5 @@
 import { walletKeyOf, walletKeyOfUser, type LedgerCommand, type TransactionType } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import { charge } from './four-eyes';
 import { frozenDebitRefusal } from './freezes';
 import { recordSpend } from './limits';
 import { moduleOf } from './commands/table';
@@ -103,14 +102,6 @@ export function kindKeysOfBatch(commands: readonly LedgerCommand[]): KindKeys {
 /** The users whose pending holds a command reads: a close voids them all. */
 export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
   return readsOf(command).pendingHoldOwners ?? [];
-}
-
-/**
- * The four-eyes windows a command may add to, for the batch read (a refund's payer is read with
- * the purchase, by the store). Approval steps add nothing: an approved command had its second person.
- */
-export function windowScopesOf(command: LedgerCommand): string[] {
-  return readsOf(command).windowScopes ?? [];
 }
 
 /** How many transaction ids the apply reserves for a command: one per transaction it may create (a payout: one per line). */
@@ -273,7 +264,6 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     if (!wallet) throw new InvariantViolation(`spend of unloaded wallet ${decision.spend.walletKey}`);
     wallet.spending = recordSpend(wallet.spending, decision.spend.amount, now, decision.spend.count);
   }
-  charge(state.windows, decision.windows, now);
   evolveSettings(state, decision, now);
   for (const key of new Set([
     ...decision.entries.map((e) => e.walletKey),

@@ -1803,7 +1803,7 @@ describe('ledger domain: four-eyes by window', () => {
         ok: true,
         parked: false,
         transaction: null,
-        windows: [],
+        effects: [],
         approvals: [{ event: 'approved', approval: { status: 'APPROVED', decidedBy: admin(11) } }],
       });
       if (!approved.ok) throw new Error('refused');

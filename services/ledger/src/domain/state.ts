@@ -14,7 +14,7 @@ import type { Rejected } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { ApprovalChange, ApprovalState } from './approvals';
 import type { CommissionRules } from './commission';
-import { fourEyesOff, type FourEyesPolicy, type WindowCharge } from './four-eyes';
+import { fourEyesOff, type FourEyesPolicy } from './four-eyes';
 import type { Effect, KindStates, StateKind } from './kinds/table';
 import { noLimits, type LimitDefaults, type SpendingWindow } from './limits';
 
@@ -283,7 +283,7 @@ export interface ClawbackLeg {
 
 /**
  * The partition's state as a batch loaded it. The kinds of the state table (domain/kinds/table.ts)
- * are its fields by their names (KindStates: `clocks`, …); the others are named here.
+ * are its fields by their names (KindStates: `clocks`, `windows`, …); the others are named here.
  */
 export interface LedgerState extends KindStates {
   /** By wallet key (`user:<id>`, `treasury:<CODE>`). */
@@ -294,8 +294,6 @@ export interface LedgerState extends KindStates {
   holds: Map<string, HoldState>;
   /** Approval requests named by approval commands, by id. */
   approvals: Map<string, ApprovalState>;
-  /** Four-eyes windows by scope (domain/four-eyes.ts): what people and clients moved in the rolling day. */
-  windows: Map<string, SpendingWindow>;
   /**
    * The platform clients revoked for good among those the batch's mandates name, read at apply time
    * from the revocation records the ledger met (db/revocation-floors.ts): a revoked client's mandate
@@ -412,8 +410,6 @@ export interface Accepted {
    * Set by the close of their wallet; the holds this decision writes carry no number already.
    */
   erasesCashoutAccountsOf?: number;
-  /** What this movement adds to the four-eyes windows (domain/four-eyes.ts). */
-  windows: WindowCharge[];
   /** The command was not applied but stored as an approval request: it waits for a second person. */
   parked: boolean;
   /** The wallet the caller's operation debited (MINT: credited): the one the reply shows. */

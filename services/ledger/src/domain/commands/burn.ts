@@ -20,13 +20,13 @@ export const burn: ApprovableModule<'ledger.burn'> = {
     if (!source) return missingParty(from);
     if (activeOf(source) < amount) return insufficient(source, amount);
     if (!canDebit(source, amount)) return beyondLimit(source);
-    return fourEyes(context, command, personCharges(command.actor, amount, null), (windows) => {
+    return fourEyes(context, command, personCharges(command.actor, amount, null), (counted) => {
       const transaction = context.newTransaction({ type: 'BURN', amount, from, to: null, reason });
       return accepted({
         transaction,
         entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
         subjectKey: source.key,
-        windows,
+        effects: counted,
       });
     });
   },

@@ -9,6 +9,7 @@ import {
 } from '@coin/contracts';
 import { createHash } from 'node:crypto';
 import { rateVersionsOf } from '../kinds/cashout-rates';
+import { windowEffects } from '../kinds/four-eyes-windows';
 import { activeOf, holdIdOf, type CashoutPolicy, type CashoutRate, type CashoutTerms, type HoldState } from '../state';
 import { usageOf } from '../limits';
 import { ratesOf } from '../cashout-rates';
@@ -112,8 +113,8 @@ export const cashout: CommandModule<'ledger.cashout'> = {
     if (!source || source.status === 'CLOSED') return reject('WALLET_NOT_FOUND', 'The payer has no open wallet');
     const scope = cashoutScope(fromUserId);
     const numberScope = cashoutMsisdnScope(msisdn);
-    const used = usageOf(context.state.windows.get(scope) ?? [], now).amount;
-    const usedByNumber = usageOf(context.state.windows.get(numberScope) ?? [], now).amount;
+    const used = usageOf(context.state.windows?.get(scope) ?? [], now).amount;
+    const usedByNumber = usageOf(context.state.windows?.get(numberScope) ?? [], now).amount;
     // A test client stands for a verified user: no person's verification exists in the sandbox.
     const overDaily = dailyLimitRefusal(policy.cashout, test !== null || userVerifiedOf(command), used, amount);
     if (overDaily) return overDaily;
@@ -160,10 +161,10 @@ export const cashout: CommandModule<'ledger.cashout'> = {
     return accepted({
       holds: [{ hold: created, event: 'created' }],
       spend: { walletKey: source.key, amount, count: 1 },
-      windows: [
+      effects: windowEffects([
         { scope, amount },
         { scope: numberScope, amount },
-      ],
+      ]),
       subjectKey: source.key,
     });
   },

@@ -1,5 +1,6 @@
 import { ledgerResults, minorUnitsToCoins, mintCommand, walletKeyOf } from '@coin/contracts';
-import { actorScope, isPerson, personCharges, recipientScope, type WindowCharge } from '../four-eyes';
+import { actorScope, isPerson, personCharges, recipientScope } from '../four-eyes';
+import type { WindowEffect } from '../kinds/four-eyes-windows';
 import { moneyReply, transactionIdOf } from './replies';
 import {
   accepted,
@@ -37,13 +38,13 @@ export const mint: ApprovableModule<'ledger.mint'> = {
     if (!canCredit(target, amount)) return beyondLimit(target);
     // When the policy says so, every MINT into a treasury waits for a second person, whatever its amount.
     const alwaysWaits = context.policy.fourEyes.treasuryMint && to.kind === 'treasury';
-    const apply = (windows: WindowCharge[]) => {
+    const apply = (counted: WindowEffect[]) => {
       const transaction = context.newTransaction({ type: 'MINT', amount, from: null, to, reason });
       return accepted({
         transaction,
         entries: [{ transactionId: transaction.id, walletKey: target.key, amount }],
         subjectKey: target.key,
-        windows,
+        effects: counted,
       });
     };
     return fourEyes(context, command, personCharges(command.actor, amount, to), apply, alwaysWaits);

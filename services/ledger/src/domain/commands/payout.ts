@@ -12,6 +12,7 @@ import {
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { actorScope, clientCapBreach, clientScope, isPerson, recipientScope, windowReached, type WindowCharge } from '../four-eyes';
+import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
 import { platformGrantsOf, isUser, userAtLeast } from '../authors';
 import type { Rejected } from '@coin/errors';
 import { activeOf, type Decision, type NewTransaction } from '../state';
@@ -145,7 +146,7 @@ export const payout: ApprovableModule<'ledger.payout'> = {
       if (overLimit) return overLimit;
     }
     const reference = payoutReferenceOf(command);
-    const pay = (windows: WindowCharge[]) => {
+    const pay = (counted: WindowEffect[]) => {
       const transactions: NewTransaction[] = lines.map((line, index) =>
         context.newTransaction({
           type: from.kind === 'user' ? 'TRANSFER' : 'REWARD',
@@ -169,7 +170,7 @@ export const payout: ApprovableModule<'ledger.payout'> = {
         // A payout from a wallet moves its total, in one debit per line (docs/design/ledger.md "Spending limits").
         spend: from.kind === 'user' ? { walletKey: source.key, amount: total, count: lines.length } : null,
         subjectKey: source.key,
-        windows,
+        effects: counted,
       });
     };
     if (from.kind === 'user') return pay([]);
@@ -177,7 +178,7 @@ export const payout: ApprovableModule<'ledger.payout'> = {
       const cap = platformGrantsOf(command).rewardCap ?? context.policy.fourEyes.clientDailyRewards;
       const breach = clientCapBreach(context.state.windows, command.actor.id, total, cap, context.now);
       if (breach) return clientCapExceeded(breach);
-      return pay([{ scope: clientScope(command.actor.id), amount: total }]);
+      return pay(windowEffects([{ scope: clientScope(command.actor.id), amount: total }]));
     }
     // An approved payout had its second person: it neither waits nor counts in a window.
     if (context.approved || !isPerson(command.actor)) return pay([]);
@@ -194,7 +195,7 @@ export const payout: ApprovableModule<'ledger.payout'> = {
         parked: true,
       });
     }
-    return pay(charges);
+    return pay(windowEffects(charges));
   },
   reply({ command, decision, subject, views, xafRate }) {
     if (!subject) throw new InvariantViolation('a payout accepted without its payer');

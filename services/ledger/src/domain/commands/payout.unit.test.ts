@@ -97,7 +97,7 @@ describe('the payout module, alone', () => {
       ],
       spend: null,
       subjectKey: 'treasury:REWARDS',
-      windows: [{ scope: 'client:tournaments', amount: 500 }],
+      effects: [{ kind: 'windows', scope: 'client:tournaments', amount: 500 }],
     });
   });
 
@@ -189,7 +189,7 @@ describe('the payout module, alone', () => {
       lineTransactions: [],
       entries: [],
       creditLegs: [],
-      windows: [],
+      effects: [],
       approvals: [
         {
           event: 'requested',
@@ -202,10 +202,13 @@ describe('the payout module, alone', () => {
       ],
     });
     const under = payout.decide(payoutOf({}, actor), contextOf([rewards(1000), ...recipients], policy));
-    expect(under).toMatchObject({ ok: true, windows: [{ scope: 'actor:user:9', amount: 500 }, { amount: 300 }, { amount: 200 }] });
+    expect(under).toMatchObject({
+      ok: true,
+      effects: [{ kind: 'windows', scope: 'actor:user:9', amount: 500 }, { amount: 300 }, { amount: 200 }],
+    });
     // Decided as its approval applies it: every line, and no window stops or counts it.
     const approved = payout.decide(payoutOf({}, actor), { ...contextOf([rewards(1000), ...recipients], policy, windows), approved: true });
-    expect(approved).toMatchObject({ ok: true, parked: false, windows: [], lineTransactions: [{ amount: 300 }, { amount: 200 }] });
+    expect(approved).toMatchObject({ ok: true, parked: false, effects: [], lineTransactions: [{ amount: 300 }, { amount: 200 }] });
   });
 
   it('when asked about a request holding a payout, then one paying its requester or from a wallet is refused at once', () => {

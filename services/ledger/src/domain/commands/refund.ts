@@ -148,7 +148,7 @@ export const refund: ApprovableModule<'ledger.refund'> = {
     if (!canDebit(source, total)) return beyondLimit(source);
     if (!canCredit(target, total)) return beyondLimit(target);
     // The four-eyes windows count what the buyer gets back: the refund and the commission's part.
-    return fourEyes(context, command, personCharges(command.actor, total, to), (windows) => {
+    return fourEyes(context, command, personCharges(command.actor, total, to), (counted) => {
       const order = orderMarksOf(purchase, command.data.metadata);
       const transaction = context.newTransaction({ type: 'REFUND', amount, from, to, reason, refundOf: purchase.id, ...order });
       const split =
@@ -164,7 +164,7 @@ export const refund: ApprovableModule<'ledger.refund'> = {
         clawbacks: split ? [split.clawback] : [],
         refund: { of: purchase.id, amount },
         subjectKey: source.key,
-        windows,
+        effects: counted,
       });
     });
   },

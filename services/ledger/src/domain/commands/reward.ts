@@ -8,7 +8,8 @@ import {
   walletKeyOfUser,
   type Party,
 } from '@coin/contracts';
-import { actorScope, clientCapBreach, clientScope, isPerson, personCharges, recipientScope, type WindowCharge } from '../four-eyes';
+import { actorScope, clientCapBreach, clientScope, isPerson, personCharges, recipientScope } from '../four-eyes';
+import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
 import { moneyReply, transactionIdOf } from './replies';
 import {
   accepted,
@@ -68,14 +69,14 @@ export const reward: ApprovableModule<'ledger.reward'> = {
     if (source.balance < amount) return insufficient(source, amount);
     if (!canDebit(source, amount)) return beyondLimit(source);
     if (!canCredit(target, amount)) return beyondLimit(target);
-    const pay = (windows: WindowCharge[]) => {
+    const pay = (counted: WindowEffect[]) => {
       const transaction = context.newTransaction({ type: 'REWARD', amount, from, to, reason, reference: reference ?? null });
       return accepted({
         transaction,
         entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
         creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to, amount, returnTo: from }],
         subjectKey: source.key,
-        windows,
+        effects: counted,
       });
     };
     if (command.actor.kind === 'system') {
@@ -83,7 +84,7 @@ export const reward: ApprovableModule<'ledger.reward'> = {
       const cap = platformGrantsOf(command).rewardCap ?? context.policy.fourEyes.clientDailyRewards;
       const breach = clientCapBreach(context.state.windows, command.actor.id, amount, cap, context.now);
       if (breach) return clientCapExceeded(breach);
-      return pay([{ scope: clientScope(command.actor.id), amount }]);
+      return pay(windowEffects([{ scope: clientScope(command.actor.id), amount }]));
     }
     // A person's reward is counted like a mint and, past a window, waits for a second person
     // (its approval events are on coin.approvals.v2 only: version 1 has no REWARD command).

@@ -13,6 +13,7 @@ import { rejected, type ErrorCode, type Rejected } from '@coin/errors';
 import { approvalIdOf, requestNamedBy, sameCommand, type ApprovalState } from '../approvals';
 import { keyScopesOf, peopleBehindKeyOf, platformGrantsOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
+import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
 import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
 import { activeOf, walletAmountMax, type Accepted, type HoldState, type LedgerPolicy, type LedgerState, type WalletState } from '../state';
 import { decidedKindOf } from './decided-kinds';
@@ -42,7 +43,6 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     spend: null,
     limits: null,
     freeze: null,
-    windows: [],
     effects: [],
     parked: false,
     subjectKey: null,
@@ -274,13 +274,15 @@ export function pendingRequest(
 /**
  * A person's movement that passed every other check: stored as an approval request when it would
  * take a window to its threshold (or `alwaysWaits`: a MINT into a treasury, when the policy says
- * every one waits), else applied and counted. Approved commands are neither: they had their second person.
+ * every one waits), else applied and counted: `apply` is given the charges as the decision's
+ * effects on the windows (domain/kinds/four-eyes-windows.ts). Approved commands are neither: they
+ * had their second person.
  */
 export function fourEyes(
   context: DecideContext,
   command: LedgerCommand,
   charges: WindowCharge[],
-  apply: (windows: WindowCharge[]) => Accepted,
+  apply: (counted: WindowEffect[]) => Accepted,
   alwaysWaits = false,
 ): Accepted {
   const { state, policy, now, approved } = context;
@@ -291,5 +293,5 @@ export function fourEyes(
     const asked = { type: command.type, data } as ApprovableCommand;
     return accepted({ approvals: [{ approval: pendingRequest(command, asked, now, policy), event: 'requested' }], parked: true });
   }
-  return apply(charges);
+  return apply(windowEffects(charges));
 }

@@ -321,7 +321,7 @@ describe('a refund of a split purchase reverses the split in proportion', () => 
     expect([waits.ok, waits.parked, waits.transaction]).toEqual([true, true, null]);
     const applies = decide(state, refund(purchaseId), now, () => ++nextId, withWindow(10_001)) as Accepted;
     expect(applies.parked).toBeFalsy();
-    expect(applies.windows).toContainEqual({ scope: `actor:user:${admin}`, amount: 10_000 });
+    expect(applies.effects).toContainEqual({ kind: 'windows', scope: `actor:user:${admin}`, amount: 10_000 });
   });
 
   it('a full refund gives the buyer the whole amount back and takes the whole commission from the affiliate', () => {

@@ -58,7 +58,7 @@ export interface CommandReads {
   pendingHoldOwners?: number[];
   /** The purchase a refund names (its payer is read with it); the transaction of a credit leg that does not name its type. */
   refundTarget?: number;
-  /** Four-eyes windows by scope (domain/four-eyes.ts). */
+  /** Four-eyes windows by scope (domain/four-eyes.ts): the keys of the kind `windows` (domain/kinds/four-eyes-windows.ts). */
   windowScopes?: string[];
   /** Mandates by id. */
   mandateIds?: string[];

@@ -133,5 +133,6 @@ export const cashoutRates: StateModule<CashoutRateVersion, Map<string, CashoutRa
          RETURNING 1)`,
     check: (rows) =>
       `assert_cashout_rates_written((SELECT count(*) FROM written_rates), json_array_length(${rows})::bigint) AS rates_written`,
+    raceableKeys: ['cashout_rates_pkey'],
   },
 };

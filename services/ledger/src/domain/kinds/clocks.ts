@@ -63,5 +63,6 @@ export const clocks: StateModule<LoadedClock, Map<string, number>, ClockEffect, 
          RETURNING 1)`,
     check: (rows) => `assert_clocks_current((SELECT count(*) FROM inserted_clocks) + (SELECT count(*) FROM updated_clocks),
                                    json_array_length(${rows})::bigint) AS clocks_current`,
+    raceableKeys: ['test_clocks_pkey'],
   },
 };

@@ -138,6 +138,7 @@ export const mandates: StateModule<MandateState, Map<string, MandateState>, Mand
          RETURNING 1)`,
     check: (rows) =>
       `assert_mandates_written((SELECT count(*) FROM written_mandates), json_array_length(${rows})::bigint) AS mandates_written`,
+    raceableKeys: ['mandates_pkey'],
   },
   messages(change, { topics, headers, views }) {
     const base = {

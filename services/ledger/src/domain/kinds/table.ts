@@ -1,5 +1,6 @@
 import { cashoutRates } from './cashout-rates';
 import { clocks } from './clocks';
+import { windows } from './four-eyes-windows';
 import { mandates } from './mandates';
 import type { AnyStateModule, StateModule } from './types';
 import { walletActivity } from './wallet-activity';
@@ -15,6 +16,7 @@ export const stateTable = {
   clocks,
   mandates,
   walletActivity,
+  windows,
 } satisfies Record<string, AnyStateModule>;
 
 export type StateTable = typeof stateTable;

@@ -1,7 +1,7 @@
 import type { LedgerCommand, TopicNames } from '@coin/contracts';
 import type { OutboxBatchMessage } from '../../apply/store';
 import type { CommandReads, ReplyViews } from '../commands/types';
-import type { Accepted, BalanceChange } from '../state';
+import type { Accepted, BalanceChange, RefundTarget } from '../state';
 
 /**
  * One kind of the ledger's state (docs/DESIGN.md "Adding a kind of state"), in one module: the
@@ -27,18 +27,45 @@ export interface StateModule<Loaded, State, Effect, Row> {
    * whose write adds to what is stored: the wallet activity); its state starts empty.
    */
   load?: {
-    /** A scalar subquery of the batch read returning a JSON array of rows; `keys` is the text[] parameter of the batch's keys. */
-    sql(keys: string): string;
+    /**
+     * A scalar subquery of the batch read returning a JSON array of rows; `keys` is the text[]
+     * parameter of the batch's keys, `relations` the batch read's own relations it may name (the
+     * only ones besides the kind's tables).
+     */
+    sql(keys: string, relations: BatchReadRelations): string;
     /** One row of that array, by its key. */
     loadedOf(row: Record<string, unknown>): [string, Loaded];
+    /**
+     * The keys `sql` reads for one refund target through `relations.refundTargets`, for a store that
+     * finds a target elsewhere than in that statement (db/sharded-store.ts: a purchase on another
+     * shard) and reads them by key. Absent: `sql` names no refund target.
+     */
+    keysOfRefundTarget?(target: RefundTarget): string[];
   };
   /**
    * Rows of this kind live on whichever shard wrote them while any shard's batch reads them (one
-   * partition writes the kind, all read it): the sharded store (db/sharded-store.ts) then loads
-   * it on every shard and merges what each loaded into one. Absent: a batch reads it on its own
+   * partition writes the kind, all read it; or, with `ownPart`, every shard keeps a part of each
+   * row): the sharded store (db/sharded-store.ts) then loads it on every shard and merges what
+   * each loaded into one (`parts[0]`: the batch's own shard). Absent: a batch reads it on its own
    * shard only, where the partitions that write it are.
    */
   overShards?: (parts: ReadonlyArray<ReadonlyMap<string, Loaded>>) => Map<string, Loaded>;
+  /**
+   * With `overShards`, for a kind every shard keeps its own part of while a batch decides over
+   * their sum (the four-eyes windows: a person's movements land on every shard): the sharded store
+   * writes back only its own shard's part. At the read it keeps, for each key merged, the other
+   * shards' part (`overShards` of their parts alone) under the read's tag; at the write it takes
+   * the part kept under a row's tag out of that row. What it keeps is bounded: a read need not be
+   * followed by a write. Absent: a batch writes its rows as they stand.
+   */
+  ownPart?: {
+    /** Names one read of a key (the key and the version read), so that only a write decided from that read takes its part. */
+    readTag(key: string, loaded: Loaded): string;
+    /** The same name for a written row (its key and the version it was read at). */
+    writeTag(row: Row): string;
+    /** The row this shard writes: `row` (decided over the sum) less `others` (the other shards' part, kept at the read; undefined: none kept). */
+    minus(row: Row, others: Loaded | undefined): Row;
+  };
   /** The state the decisions start from: what was loaded. */
   stateOf(loaded: ReadonlyMap<string, Loaded>): State;
   /**
@@ -53,6 +80,12 @@ export interface StateModule<Loaded, State, Effect, Row> {
     ctes(rows: string): string;
     /** The guard over what the CTEs wrote, a select-list expression (failing the statement when a row changed under the batch). */
     check(rows: string): string;
+    /**
+     * The unique keys of the kind's tables a second writer of the same partition (a zombie consumer
+     * during a rebalance) can have inserted first: their violation is a lost race, redone from a
+     * fresh read (db/batch-store.ts `writeBatch`). Absent: none.
+     */
+    raceableKeys?: readonly string[];
   };
   /**
    * What the whole-ledger simulation (and any audit) checks of this kind against the rest of the
@@ -72,6 +105,18 @@ export interface KindMessageContext {
   topics: TopicNames;
   headers: Record<string, string> | undefined;
   views: ReplyViews;
+}
+
+/**
+ * The relations of the batch read (db/batch-store.ts) a kind's load may name, by their names in
+ * that statement.
+ */
+export interface BatchReadRelations {
+  /**
+   * The transactions the batch's refunds name (and the credit legs' transactions), one row each,
+   * with at least the columns `id` and `from_user_id` (the payer's user id; null: a treasury).
+   */
+  refundTargets: string;
 }
 
 /** What one accepted decision brings to a kind. */

@@ -35,7 +35,6 @@ function read(wallets: WalletState[], activity: Array<[string, WalletActivity]>)
     refundTargets: new Map(),
     holds: new Map(),
     approvals: new Map(),
-    windows: new Map(),
     kinds: { walletActivity: new Map(activity) },
     reservedIds: [10, 11, 12],
   };
