@@ -13,6 +13,12 @@ export interface WatchdogView {
   unjoinedRelaunches: number;
   /** Whether the running consumer has a batch in its handler or an apply under way. */
   busy: boolean;
+  /**
+   * When a check last found it busy, or it was started: what "nothing in its handler for" counts
+   * from. A batch retried in place ends, and its partition reads stalled until its offset is
+   * committed and read again: that is not a consumer that gets no records.
+   */
+  idleSinceMs: number;
   /** This member's stalled partitions, from a fresh reading of the group's progress. */
   stalled: readonly StalledPartition[];
 }
@@ -28,8 +34,8 @@ const joinBoundDoublingsMax = 3;
  * - it has not joined its group within `relaunchAfterMs` of its start or of losing the group
  *   (a join that never completes, a restart of kafkajs's own that never joins); the bound doubles
  *   for each relaunch in a row that did not join either, so a slow group is not interrupted for ever;
- * - it has joined, no batch is in its handler and no apply is under way, yet a partition it holds
- *   has stood still for `relaunchAfterMs` while records wait, and it has run that long: kafkajs
+ * - it has joined, no batch has been in its handler and no apply under way for `relaunchAfterMs`
+ *   (nor since it started), yet a partition it holds has stood still that long while records wait: kafkajs
  *   stopped handing it records (a fetch loop lost after a broker restart). A stall with a batch
  *   in the handler is the handler's (a backing service away, retried in place): a new consumer
  *   would not cure it, and is not started.
@@ -41,7 +47,8 @@ export function judgeConsumer(view: WatchdogView, relaunchAfterMs: number): Watc
     if (waitedMs < boundMs) return { relaunch: false };
     return { relaunch: true, reason: `not joined its group ${Math.round(waitedMs / 1000)} s after it started or lost it` };
   }
-  if (view.busy || view.nowMs - view.launchedAtMs < relaunchAfterMs) return { relaunch: false };
+  const idleForMs = view.nowMs - Math.max(view.idleSinceMs, view.launchedAtMs);
+  if (view.busy || idleForMs < relaunchAfterMs) return { relaunch: false };
   const stuck = view.stalled.filter((s) => s.stalledForMs >= relaunchAfterMs);
   if (stuck.length === 0) return { relaunch: false };
   return { relaunch: true, reason: `no batch in its handler while ${describeStalls(stuck)}` };

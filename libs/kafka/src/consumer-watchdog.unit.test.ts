@@ -21,6 +21,7 @@ const healthy = (change: Partial<WatchdogView> = {}): WatchdogView => ({
   launchedAtMs: t0,
   unjoinedRelaunches: 0,
   busy: false,
+  idleSinceMs: t0,
   stalled: [],
   ...change,
 });
@@ -44,6 +45,12 @@ describe('judgeConsumer (the consumer watchdog)', () => {
 
   it('when a batch is in its handler (a backing service away, retried in place), then a stall however long is not a reason to relaunch', () => {
     expect(judgeConsumer(healthy({ busy: true, stalled: [stall(10 * relaunchAfterMs)] }), relaunchAfterMs)).toEqual({ relaunch: false });
+  });
+
+  it('when a batch left its handler less than the bound ago (a retry in place just ended, its offset not yet committed), then the stall still read is not a reason to relaunch; idle for the bound, it is', () => {
+    const view = healthy({ idleSinceMs: t0 + 600_000 - relaunchAfterMs + 1, stalled: [stall(5 * relaunchAfterMs)] });
+    expect(judgeConsumer(view, relaunchAfterMs)).toEqual({ relaunch: false });
+    expect(judgeConsumer({ ...view, idleSinceMs: view.idleSinceMs - 1 }, relaunchAfterMs).relaunch).toBe(true);
   });
 
   it('when the consumer was started less than the bound ago, then an older stall is not held against it (no relaunch loop while the new one catches up)', () => {

@@ -81,6 +81,8 @@ export class SupervisedConsumer {
   private launching = false;
   private waitingSinceMs = 0;
   private launchedAtMs = 0;
+  /** When a check last found the running consumer busy (WatchdogView.idleSinceMs). */
+  private busyAtMs = 0;
   private unjoinedRelaunches = 0;
   private watchdogTimer: NodeJS.Timeout | undefined;
   /** Ends the wait of a launch whose consumer the watchdog gave up on (start() then returns). */
@@ -170,14 +172,18 @@ export class SupervisedConsumer {
     const consumer = this.current;
     // A replacement is on its way already, or being started: the next check judges it.
     if (!consumer || this.stopped || this.restartTimer !== undefined || (this.launching && this.joined)) return;
+    const nowMs = this.now();
+    const busy = watchdog.busy?.(consumer) ?? false;
+    if (busy) this.busyAtMs = nowMs;
     const verdict = judgeConsumer(
       {
-        nowMs: this.now(),
+        nowMs,
         joined: this.joined,
         waitingSinceMs: this.waitingSinceMs,
         launchedAtMs: this.launchedAtMs,
         unjoinedRelaunches: this.unjoinedRelaunches,
-        busy: watchdog.busy?.(consumer) ?? false,
+        busy,
+        idleSinceMs: this.busyAtMs,
         stalled: this.joined ? (watchdog.stalled?.() ?? []) : [],
       },
       watchdog.relaunchAfterMs,
