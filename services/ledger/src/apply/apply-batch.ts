@@ -1,34 +1,24 @@
-import { walletKeyOfUser, type LedgerCommand, type TopicNames } from '@coin/contracts';
+import type { LedgerCommand, TopicNames } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
   approvalIdsOf,
-  holdIdsOf,
+  heldWalletsOf,
   kindKeysOfBatch,
   transactionIdsOf,
-  pendingHoldOwnersOf,
   refundTargetOf,
   walletKeysOf,
   type Accepted,
   type CreditLeg,
-  type HoldState,
   type LedgerPolicy,
   type LedgerState,
   type NewTransaction,
 } from '../domain/ledger';
-import { kindStatesOf, kindWritesOf } from '../domain/kinds/loops';
+import { erasedKindWrites, kindStatesOf, kindWritesOf } from '../domain/kinds/loops';
 import { kindModule } from '../domain/kinds/table';
-import { withoutCashoutAccount } from '../domain/state';
 import { transactionRowOf } from '../views/transaction-view';
 import { requestToLoadFirst, withStoredRequest, type ApprovalState } from '../domain/approvals';
-import {
-  approvalEventMessages,
-  balanceChangedMessage,
-  clawbackMessage,
-  creditMessages,
-  holdEventMessage,
-  transactionEventMessage,
-} from './messages';
+import { approvalEventMessages, balanceChangedMessage, clawbackMessage, creditMessages, transactionEventMessage } from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, replyViews, withoutCashoutAccountIn, type Outcome } from './outcomes';
 import {
@@ -99,8 +89,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const walletKeys = [...new Set(commands.flatMap(walletKeysOf))];
   const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
   const approvalIds = [...new Set(commands.flatMap(approvalIdsOf))];
-  const holdIds = [...new Set(commands.flatMap(holdIdsOf))];
-  const pendingHoldsOf = [...new Set(commands.flatMap(pendingHoldOwnersOf))];
   const kindKeys = kindKeysOfBatch(commands);
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
@@ -109,8 +97,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       commandIds: commands.map((c) => c.commandId),
       walletKeys,
       refundOf,
-      holdIds,
-      pendingHoldsOf,
       approvalIds,
       kindKeys,
       idsToReserve,
@@ -159,7 +145,6 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   const state: LedgerState = {
     wallets: new Map([...read.wallets].map(([key, wallet]) => [key, { ...wallet.state }])),
     refundTargets: new Map([...read.refundTargets].map(([id, target]) => [id, { ...target }])),
-    holds: new Map([...read.holds].map(([id, hold]) => [id, { ...hold }])),
     approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
     ...kindStatesOf(read.kinds),
     ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
@@ -169,19 +154,18 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, context.owns, now, ids.take);
   if (ids.shortBy > 0) return { idsShortBy: ids.shortBy };
   const { outcomes, write } = writeOf(read, state, steps, creditSteps, legsToPublish, context);
+  write.kinds = kindWritesOf(read.kinds, state);
   eraseCashoutAccounts(write, steps);
-  return {
-    outcomes,
-    write: { ...write, kinds: kindWritesOf(read.kinds, state) },
-    creditedInPlace: creditSteps.length,
-  };
+  return { outcomes, write, creditedInPlace: creditSteps.length };
 }
 
-/** The wallets a decision changes besides its entries: the payer's spending, a wallet's limits, a treasury's commission rules. */
+/**
+ * The wallets a decision changes besides its entries: the payer's spending, a wallet's limits, a
+ * treasury's commission rules, a freeze, and the coins its holds reserve or release (`held`).
+ */
 function settingsTouchedBy(decision: Accepted): string[] {
-  return [decision.spend?.walletKey, decision.limits?.walletKey, decision.commissionRule?.walletKey, decision.freeze?.walletKey].filter(
-    (k): k is string => k !== undefined,
-  );
+  const settings = [decision.spend?.walletKey, decision.limits?.walletKey, decision.commissionRule?.walletKey, decision.freeze?.walletKey];
+  return [...settings.filter((k): k is string => k !== undefined), ...heldWalletsOf(decision)];
 }
 
 /** What the write of a decided batch gathers while it walks the steps. */
@@ -191,7 +175,8 @@ interface WriteInProgress {
   context: ApplyContext;
   /** The wallets changed (besides those opened). */
   touched: Set<string>;
-  objects: DecidedObjects;
+  /** The approval requests the batch decided, by id: each written once, as it stands at the end of the batch. */
+  approvals: Map<string, ApprovalState>;
 }
 
 /** The write of a decided batch: every effect of its accepted decisions, and the outcome of every command. */
@@ -208,16 +193,15 @@ function writeOf(
     state,
     context,
     touched: new Set(),
-    objects: { holds: new Map(), approvals: new Map() },
+    approvals: new Map(),
   };
   const outcomes: Outcome[] = [];
   for (const step of steps) outcomes.push(stepOutcome(into, step, outcomes));
   // Inline credits store no outcome: no one sent them, and no copy of them is ever published.
   for (const step of creditSteps) if (step.kind === 'decided') recordEffects(into, step);
-  const { write, objects } = into;
+  const { write, approvals } = into;
   write.outbox.push(...legMessagesOf(steps, legs, context));
-  write.holds = [...objects.holds.values()];
-  write.approvals = [...objects.approvals.values()];
+  write.approvals = [...approvals.values()];
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.
   for (const [key, wallet] of state.wallets) {
@@ -273,8 +257,7 @@ function recordEffects(into: WriteInProgress, step: Extract<BatchStep, { kind: '
   if (decision.transaction) recordTransaction(into, decision.transaction, step.command.commandId);
   // A payout's lines are transactions of one command, each written like a single movement's one.
   for (const transaction of decision.lineTransactions) recordTransaction(into, transaction, step.command.commandId);
-  recordObjects(decision, into.objects, write.outbox, context, step.command.commandId);
-  for (const change of decision.holds) touched.add(walletKeyOfUser(change.hold.fromUserId));
+  recordObjects(decision, into.approvals, write.outbox, context, step.command.commandId);
   for (const key of settingsTouchedBy(decision)) touched.add(key);
   for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
   // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
@@ -298,8 +281,9 @@ function legMessagesOf(steps: BatchStep[], legs: CreditLeg[], context: ApplyCont
 /**
  * A close of a deleted user's wallet erases their mobile money number (docs/design/data.md
  * "Erasure"): here from what the batch writes itself (a cash-out of theirs it created or settled
- * before the close, and those commands' stored replies: the answer sent now is left as it is),
- * and through `erasedUsers` from the rows stored before (db/batch-write.ts), in the same statement.
+ * before the close, by its kind's `erase.row`, and those commands' stored replies: the answer sent
+ * now is left as it is), and through `erasedUsers` from the rows stored before (db/batch-write.ts:
+ * the kinds' `erase.ctes` and the stored replies), in the same statement.
  */
 function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
   const erased = new Set<number>();
@@ -308,38 +292,30 @@ function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
       erased.add(step.decision.erasesCashoutAccountsOf);
   }
   if (erased.size === 0) return;
-  write.holds = write.holds.map((hold) => (erased.has(hold.fromUserId) ? withoutCashoutAccount(hold) : hold));
+  if (write.kinds) write.kinds = erasedKindWrites(write.kinds, erased);
   write.outcomes = write.outcomes.map((outcome) => ({ ...outcome, reply: withoutCashoutAccountIn(outcome.type, outcome.reply, erased) }));
   write.erasedUsers = [...erased];
 }
 
-/** The holds and approval requests a batch decided, by id: each written once, as it stands at the end of the batch. */
-interface DecidedObjects {
-  holds: Map<string, HoldState>;
-  approvals: Map<string, ApprovalState>;
-}
-
-/** Records an accepted decision's holds and approval requests, and queues their events and those of its effects. */
+/**
+ * Records an accepted decision's approval requests, and queues the messages of its effects, by
+ * each effect's kind's module (domain/kinds/table.ts), in the order of its effects, then the events
+ * of its approval requests (an approved cash-out's reversal: its hold's release, then the approval).
+ */
 function recordObjects(
   decision: Accepted,
-  objects: DecidedObjects,
+  approvals: Map<string, ApprovalState>,
   outbox: OutboxBatchMessage[],
   context: ApplyContext,
   commandId: string,
 ): void {
   const headers = context.eventHeadersOf?.(commandId);
-  for (const change of decision.holds) {
-    objects.holds.set(change.hold.id, change.hold);
-    // A claim or a cash-out's approval changes only a cash-out's terms: written, no coin.holds event.
-    if (change.event !== null) outbox.push(holdEventMessage(context.topics, { ...change, event: change.event }, headers));
-  }
-  for (const change of decision.approvals) {
-    objects.approvals.set(change.approval.id, change.approval);
-    outbox.push(...approvalEventMessages(context.topics, change));
-  }
-  // Then each effect's messages, by its kind's module (domain/kinds/table.ts).
   for (const effect of decision.effects) {
     const messages = kindModule(effect.kind).messages?.(effect, { topics: context.topics, headers, views: replyViews });
     outbox.push(...(messages ?? []));
+  }
+  for (const change of decision.approvals) {
+    approvals.set(change.approval.id, change.approval);
+    outbox.push(...approvalEventMessages(context.topics, change));
   }
 }

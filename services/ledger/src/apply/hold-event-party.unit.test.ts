@@ -1,4 +1,4 @@
-import { holdPartyClient } from './messages';
+import { holdPartyClient } from '../domain/kinds/holds';
 import type { HoldState } from '../domain/ledger';
 
 const hold = (over: Partial<HoldState>): HoldState => ({ settlerClientId: null, cashout: null, ...over }) as unknown as HoldState;

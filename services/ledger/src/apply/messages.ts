@@ -7,7 +7,6 @@ import {
   type BalanceChanged,
   type CoinApprovalEvent,
   type CoinApprovalEventV2,
-  type CoinHoldEvent,
   type CoinPayoutApprovalEvent,
   type TopicNames,
   type TransactionRecorded,
@@ -16,10 +15,9 @@ import {
 import { uuidV5 } from '@coin/security';
 import { clawbackLegCommand, creditLegCommand, creditsLegCommand } from '../domain/batch';
 import type { ApprovalChange } from '../domain/approvals';
-import type { BalanceChange, ClawbackLeg, CreditLeg, HoldChange, HoldState, NewTransaction } from '../domain/ledger';
+import type { BalanceChange, ClawbackLeg, CreditLeg, NewTransaction } from '../domain/ledger';
 import { approvedWithoutTransaction, holdsPayout } from '../domain/commands/approvable';
 import { approvalView, payoutApprovalView } from '../views/approval-view';
-import { holdView } from '../views/hold-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import type { OutboxBatchMessage } from './store';
 
@@ -148,41 +146,6 @@ export function creditMessages(
 export function clawbackMessage(topics: TopicNames, leg: ClawbackLeg, now: Date): OutboxBatchMessage {
   const message = ledgerCommandMessage(clawbackLegCommand(leg, now));
   return { topic: topics.ledgerInternal, key: message.key, headers: message.headers, payload: message.value };
-}
-
-/** A hold's change that has an event: its creation or resolution. */
-type ResolvedHoldChange = HoldChange & { event: NonNullable<HoldChange['event']> };
-
-/** The event id of a hold's change: the same on every publish of it (a hold is created once and resolved once). */
-export function holdEventId(change: ResolvedHoldChange): string {
-  return uuidV5(`coin.hold.${change.event}:${change.hold.id}`);
-}
-
-/**
- * The platform client party to a hold, which alone sees its events (docs/EVENTS.md "Who sees an
- * event"): the settler its payer named (a claimed cash-out's provider is its settler), else the
- * provider a cash-out names; none when neither.
- */
-export function holdPartyClient(hold: HoldState): { clientId?: string } {
-  const clientId = hold.settlerClientId ?? hold.cashout?.providerClientId ?? null;
-  return clientId === null ? {} : { clientId };
-}
-
-/** The coin.holds event of a hold's change, keyed by the hold id so one hold's events stay in order. */
-export function holdEventMessage(topics: TopicNames, change: ResolvedHoldChange, headers?: Record<string, string>): OutboxBatchMessage {
-  const event: CoinHoldEvent = {
-    eventId: holdEventId(change),
-    type: `coin.hold.${change.event}`,
-    version: 1,
-    occurredAt: change.hold.updatedAt.toISOString(),
-    hold: { ...holdView(change.hold), ...holdPartyClient(change.hold) },
-  };
-  return {
-    topic: topics.coinHolds,
-    key: change.hold.id,
-    headers: { ...headers, [headerNames.type]: event.type },
-    payload: JSON.stringify(event),
-  };
 }
 
 /** The event id of an approval request's change: the same on every publish of it. */

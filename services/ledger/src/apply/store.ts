@@ -2,7 +2,7 @@ import type { TransactionRow } from '@coin/contracts';
 import type { StoredOutcome } from '../domain/batch';
 import type { ApprovalState } from '../domain/approvals';
 import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
-import type { Entry, HoldState, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
+import type { Entry, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 
 /**
  * What the apply use case needs from storage (db/batch-store.ts implements it with PostgreSQL):
@@ -14,7 +14,7 @@ export interface LedgerStore {
   /**
    * Writes the batch atomically and returns the id of its outbox row (null without messages).
    * Rejects with a LostRaceError when another writer got there first: StaleWalletError when a
-   * wallet (or hold, approval, four-eyes window) changed or appeared since the read,
+   * wallet (or approval, or a row of a kind of the state table: a hold, a four-eyes window, …) changed or appeared since the read,
    * ApplyConflictError when a row the batch inserts (a command id) exists already. Nothing is
    * written then; the use case redoes the batch from a fresh read (apply/apply-commands.ts).
    */
@@ -51,13 +51,12 @@ export interface BatchReadRequest {
   walletKeys: string[];
   /** Transactions named by refunds; their payers' wallets are loaded too. */
   refundOf: number[];
-  /** Holds named by id; the wallets they pay are loaded too (a capture credits them). */
-  holdIds: string[];
-  /** Users whose PENDING holds are loaded (a close voids them). */
-  pendingHoldsOf: number[];
   /** Approval requests named by id. */
   approvalIds: string[];
-  /** The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none). */
+  /**
+   * The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none); the
+   * wallets a kind's rows name (a hold's payee: `load.wallets`) are loaded too.
+   */
   kindKeys?: KindKeys;
   /** Transaction ids to take from the sequence (ascending). */
   idsToReserve: number;
@@ -68,8 +67,6 @@ export const emptyReadRequest: Readonly<BatchReadRequest> = {
   commandIds: [],
   walletKeys: [],
   refundOf: [],
-  holdIds: [],
-  pendingHoldsOf: [],
   approvalIds: [],
   idsToReserve: 0,
 };
@@ -85,7 +82,6 @@ export interface BatchRead {
   known: Map<string, StoredOutcome>;
   wallets: Map<string, LoadedWallet>;
   refundTargets: Map<number, RefundTarget>;
-  holds: Map<string, HoldState>;
   approvals: Map<string, ApprovalState>;
   /** What was read of each kind of the state table, by key (absent: none). */
   kinds?: LoadedKinds;
@@ -96,7 +92,7 @@ export interface BatchRead {
 
 /** A write of nothing yet, each list its own: what a batch's write is gathered into (apply/apply-batch.ts `writeOf`). */
 export function emptyBatchWrite(): BatchWrite {
-  return { opened: [], wallets: [], transactions: [], holds: [], approvals: [], entries: [], outcomes: [], outbox: [] };
+  return { opened: [], wallets: [], transactions: [], approvals: [], entries: [], outcomes: [], outbox: [] };
 }
 
 export interface BatchWrite {
@@ -111,8 +107,6 @@ export interface BatchWrite {
     approval: NewTransaction['approval'];
     commandId: string;
   }>;
-  /** Holds created or resolved, as they stand at the end of the batch. */
-  holds: HoldState[];
   /** Approval requests created or decided, as they stand at the end of the batch. */
   approvals: ApprovalState[];
   /** What the batch writes of each kind of the state table, as its rows stand at the batch's end (absent: none). */
@@ -122,7 +116,8 @@ export interface BatchWrite {
   outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;
   /**
    * Deleted users whose mobile money number the write erases from the rows it does not write itself:
-   * their cash-outs' terms and the stored replies of their cash-out commands (absent: none).
+   * their cash-outs' terms (the kinds' `erase.ctes`) and the stored replies of their cash-out
+   * commands (absent: none).
    */
   erasedUsers?: number[];
   /** Every message the batch produced, in publish order: one outbox_batches row (migration 004). */

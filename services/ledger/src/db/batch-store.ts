@@ -13,7 +13,6 @@ import type { RefundTarget } from '../domain/ledger';
 import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
 import type { BatchReadRelations } from '../domain/kinds/types';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
-import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 import { writeBatchQuery } from './batch-write';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
@@ -94,10 +93,8 @@ const raceableKeys: ReadonlySet<string> = new Set([
   'wallets_wallet_key_key',
   'wallets_user_id_key',
   'wallets_treasury_code_key',
-  'holds_pkey',
   'approval_requests_pkey',
   'entries_wallet_sequence_idx',
-  'transactions_hold_id_idx',
   // And those of each kind of the state table (its module's `write.raceableKeys`).
   ...stateKinds.flatMap((kind) => kindModule(kind).write.raceableKeys ?? []),
 ]);
@@ -107,7 +104,6 @@ interface BatchReadRow {
   outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>;
   wallets: Array<WalletDbRow & { version: number }>;
   refund_targets: RefundTargetRow[];
-  holds: HoldDbRow[];
   approvals: ApprovalDbRow[];
   ids: string[];
   /** Each kind of the state table's rows, by the kind's name (kindsRead). */
@@ -115,20 +111,41 @@ interface BatchReadRow {
 }
 
 /** The parameters before the kinds' keys in the batch read. */
-const readParametersBeforeKinds = 7;
+const readParametersBeforeKinds = 5;
 
 /** The batch read's own relations a kind's load may name (StateModule.load.sql), as `readBatch`'s statement names them. */
 const readRelations: BatchReadRelations = { refundTargets: 'targets' };
 
-/** The kinds of the state table (domain/kinds/table.ts) the batch reads: those with a `load`. */
-const readKinds = stateKinds.flatMap((kind) => {
-  const load = kindModule(kind).load;
-  return load ? [{ kind, load }] : [];
-});
+/**
+ * The kinds of the state table (domain/kinds/table.ts) the batch reads: those with a `load`, each
+ * with its keys' text[] parameter and, for a kind whose rows name wallets the batch reads
+ * (`load.wallets`), the name of its rows' relation in the statement.
+ */
+const readKinds = stateKinds
+  .flatMap((kind) => {
+    const load = kindModule(kind).load;
+    return load ? [{ kind, load }] : [];
+  })
+  .map(({ kind, load }, i) => ({
+    kind,
+    load,
+    keys: `$${readParametersBeforeKinds + i + 1}::text[]`,
+    rows: load.wallets ? `read_${kind}` : undefined,
+  }));
+
+/** The rows of each kind whose rows name wallets, as relations of the batch read (each preceded by a comma). */
+const kindRowsRead = readKinds
+  .map(({ load, keys, rows }) => (load.wallets && rows ? `,\n     ${rows} AS (${load.wallets.rows(keys, readRelations)})` : ''))
+  .join('');
+
+/** The wallet keys the kinds' rows name, each a text[] the wallets' read adds to its keys (each preceded by `||`). */
+const kindWalletsRead = readKinds
+  .map(({ load, rows }) => (load.wallets && rows ? `\n                                || ${load.wallets.keysSql(rows)}` : ''))
+  .join('');
 
 /** Each kind the batch reads as one column of the batch read, named by its kind, its keys a text[] parameter (each followed by a comma). */
 const kindsRead = readKinds
-  .map(({ kind, load }, i) => `(${load.sql(`$${readParametersBeforeKinds + i + 1}::text[]`, readRelations)}) AS "${kind}",\n       `)
+  .map(({ kind, load, keys, rows }) => `(${load.sql(keys, rows ? { ...readRelations, rows } : readRelations)}) AS "${kind}",\n       `)
   .join('');
 
 /** What the batch read of each kind, by key (a kind it does not read: nothing). */
@@ -143,19 +160,16 @@ function loadedKindsOf(row: BatchReadRow): LoadedKinds {
 
 /**
  * Everything a batch reads, in one round trip: the stored outcomes of its command ids, the
- * wallets its commands name (and the payers of the transactions its refunds name), those
- * transactions with what has been refunded of each so far, and fresh transaction ids.
+ * wallets its commands name (and the payers of the transactions its refunds name, and the
+ * wallets its kinds' rows name: a hold's payee), those transactions with what has been refunded
+ * of each so far, the approval requests, each kind of the state table, and fresh transaction ids.
  * No transaction is needed around it: only this partition's consumer writes these rows, and the
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
 export async function readBatch(db: Queryable, request: BatchReadRequest): Promise<BatchRead> {
   const result = await db.query<BatchReadRow>({
     name: 'ledger-read-batch',
-    text: `WITH targets AS (${targetsSql}),
-     read_holds AS (
-       SELECT ${holdColumns} FROM holds WHERE id = ANY($5::uuid[])
-       UNION
-       SELECT ${holdColumns} FROM holds WHERE status = 'PENDING' AND from_user_id = ANY($6::bigint[]))
+    text: `WITH targets AS (${targetsSql})${kindRowsRead}
      SELECT
        (SELECT coalesce(json_agg(json_build_object('command_id', command_id, 'ok', ok, 'reply', reply, 'request_hash', request_hash)), '[]')
           FROM processed_commands WHERE command_id = ANY($1::uuid[])) AS outcomes,
@@ -165,19 +179,15 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
                                                    'balance_sequence', balance_sequence, 'created_at', created_at, 'updated_at', updated_at, 'version', version)), '[]')
           FROM wallets
          WHERE wallet_key = ANY($2::text[]
-                                || ARRAY(SELECT 'user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL)
-                                || ARRAY(SELECT coalesce('user:' || to_user_id, 'treasury:' || to_treasury) FROM read_holds))) AS wallets,
+                                || ARRAY(SELECT 'user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL)${kindWalletsRead})) AS wallets,
        (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
-       (SELECT coalesce(json_agg(read_holds), '[]') FROM read_holds) AS holds,
-       (SELECT coalesce(json_agg(a), '[]') FROM (SELECT ${approvalColumns} FROM approval_requests WHERE id = ANY($7::uuid[])) a) AS approvals,
+       (SELECT coalesce(json_agg(a), '[]') FROM (SELECT ${approvalColumns} FROM approval_requests WHERE id = ANY($5::uuid[])) a) AS approvals,
        ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
       request.commandIds,
       request.walletKeys,
       request.refundOf,
       request.idsToReserve,
-      request.holdIds,
-      request.pendingHoldsOf,
       request.approvalIds,
       ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? []),
     ],
@@ -199,7 +209,6 @@ function batchReadOf(row: BatchReadRow): BatchRead {
       row.wallets.map((r) => [r.wallet_key, { version: safeInteger(r.version, 'wallet version'), state: walletStateOf(r) }]),
     ),
     refundTargets: new Map(row.refund_targets.map((r) => [r.id, refundTargetOf(r)])),
-    holds: new Map(row.holds.map((r) => [r.id, holdStateOf(r)])),
     approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
     kinds: loadedKindsOf(row),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).

@@ -1,9 +1,8 @@
 import { partyColumns } from '@coin/contracts';
 import type { BatchWrite, LoadedWallet } from '../apply/store';
 import type { ApprovalState } from '../domain/approvals';
-import type { HoldState, WalletState } from '../domain/ledger';
+import type { WalletState } from '../domain/ledger';
 import { kindModule, stateKinds } from '../domain/kinds/table';
-import { cashoutColumnOf } from './hold-rows';
 import { column, StatementParameters, type Columns } from './unnest-columns';
 
 /**
@@ -91,25 +90,6 @@ const writtenApprovals: Columns<ApprovalState> = {
   transaction_id: column.bigint((a) => a.transactionId),
 };
 
-/** Holds created or resolved, as they stand at the end of the batch. */
-const writtenHolds: Columns<HoldState> = {
-  id: column.uuid((h) => h.id),
-  from_user_id: column.bigint((h) => h.fromUserId),
-  to_user_id: column.bigint((h) => partyColumns(h.to).userId),
-  to_treasury: column.text((h) => partyColumns(h.to).treasury),
-  amount: column.bigint((h) => h.amount),
-  reason: column.text((h) => h.reason),
-  reference: column.text((h) => h.reference),
-  status: column.text((h) => h.status),
-  expires_at: column.timestamptz((h) => h.expiresAt),
-  created_at: column.timestamptz((h) => h.createdAt),
-  updated_at: column.timestamptz((h) => h.updatedAt),
-  captured_amount: column.bigint((h) => h.capturedAmount),
-  transaction_id: column.bigint((h) => h.transactionId),
-  settler_client_id: column.text((h) => h.settlerClientId),
-  cashout: column.jsonbOrNull((h) => cashoutColumnOf(h.cashout)),
-};
-
 const newEntries: Columns<NewEntry> = {
   transaction_id: column.bigint((e) => e.transactionId),
   wallet_id: column.uuid((e) => e.walletId),
@@ -132,23 +112,23 @@ const opened = p.rows('o', openedWallets, (b) => b.opened);
 const updated = p.rows('u', changedWallets, (b) => b.wallets);
 const transactions = p.rows('t', newTransactions, (b) => b.transactions);
 const approvals = p.rows('a', writtenApprovals, (b) => b.approvals);
-const holds = p.rows('h', writtenHolds, (b) => b.holds);
 const entries = p.rows('e', newEntries, (b) => b.entries);
 const outcomes = p.rows('c', newOutcomes, (b) => b.outcomes);
 /** Every message the batch produced, as one outbox_batches row; none: no row. */
 const outbox = p.value('text', (b) => (b.outbox.length > 0 ? JSON.stringify(b.outbox) : null));
 const walletsExpected = p.value('bigint', (b) => b.wallets.length + b.opened.length);
-const holdsExpected = p.value('bigint', (b) => b.holds.length);
 const approvalsExpected = p.value('bigint', (b) => b.approvals.length);
-/** Each kind of the state table (domain/kinds/table.ts): its rows as one JSON parameter, its CTEs and its guard. */
+/** Deleted users whose mobile money number the batch erases (apply-batch.ts `eraseCashoutAccounts`). */
+const erasedUsers = p.value('bigint[]', (b) => b.erasedUsers ?? []);
+/**
+ * Each kind of the state table (domain/kinds/table.ts): its rows as one JSON parameter, its CTEs
+ * (with, after them, those of its erasure of the deleted users' rows stored before) and its guard.
+ */
 const kinds = stateKinds.map((kind) => {
   const rows = p.value('json', (b) => JSON.stringify(b.kinds?.[kind] ?? []));
-  const { ctes, check } = kindModule(kind).write;
-  return { ctes: ctes(rows), check: check(rows) };
+  const { write, erase } = kindModule(kind);
+  return { ctes: [write.ctes(rows), ...(erase ? [erase.ctes(erasedUsers)] : [])].join(',\n       '), check: write.check(rows) };
 });
-/** Deleted users whose mobile money number the batch erases (apply-batch.ts `eraseCashoutAccounts`), and the holds it writes itself. */
-const erasedUsers = p.value('bigint[]', (b) => b.erasedUsers ?? []);
-const holdsWritten = p.value('uuid[]', (b) => ((b.erasedUsers ?? []).length > 0 ? b.holds.map((h) => h.id) : []));
 
 /**
  * One statement, which PostgreSQL runs as one transaction; each `assert_*` guard fails it as a
@@ -181,16 +161,6 @@ const text = `WITH opened AS (
                 rejection_reason = EXCLUDED.rejection_reason, transaction_id = EXCLUDED.transaction_id
           WHERE approval_requests.status = 'PENDING'
          RETURNING 1),
-       written_holds AS (
-         INSERT INTO holds (${holds.names})
-         SELECT ${holds.select}
-           FROM ${holds.from}
-         ON CONFLICT (id) DO UPDATE
-            SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, captured_amount = EXCLUDED.captured_amount,
-                transaction_id = EXCLUDED.transaction_id, cashout = EXCLUDED.cashout,
-                settler_client_id = EXCLUDED.settler_client_id
-          WHERE holds.status = 'PENDING'
-         RETURNING 1),
        new_entries AS (
          INSERT INTO entries (${entries.names})
          SELECT ${entries.select}
@@ -199,12 +169,6 @@ const text = `WITH opened AS (
          INSERT INTO processed_commands (${outcomes.names})
          SELECT ${outcomes.select}
            FROM ${outcomes.from}),
-       erased_holds AS (
-         -- A deleted user's number leaves their cash-outs' terms; the rows this statement writes carry none already.
-         UPDATE holds SET cashout = jsonb_set(cashout, '{msisdn}', 'null'::jsonb)
-          WHERE from_user_id = ANY(${erasedUsers}) AND cashout IS NOT NULL AND cashout->'msisdn' <> 'null'::jsonb
-            AND id <> ALL(${holdsWritten})
-         RETURNING 1),
        erased_outcomes AS (
          -- And the stored replies of their cash-out commands (what a retry of one is answered with),
          -- through the one function that may change a stored outcome (migration 024).
@@ -214,7 +178,6 @@ const text = `WITH opened AS (
          RETURNING id),
        ${kinds.map((k) => k.ctes).join(',\n       ')}
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), ${walletsExpected}) AS wallets_current,
-            assert_holds_written((SELECT count(*) FROM written_holds), ${holdsExpected}) AS holds_written,
             assert_approvals_written((SELECT count(*) FROM written_approvals), ${approvalsExpected}) AS approvals_written,
             ${kinds.map((k) => `${k.check},`).join('\n            ')}
             (SELECT count(*) FROM erased_outcomes) AS erasures,

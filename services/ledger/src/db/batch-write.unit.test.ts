@@ -1,6 +1,7 @@
 import type { ApprovalState } from '../domain/approvals';
 import type { HoldState, WalletState } from '../domain/ledger';
 import type { BatchWrite } from '../apply/store';
+import { holdRowOf } from '../domain/kinds/holds';
 import { writeBatchQuery } from './batch-write';
 
 /**
@@ -101,9 +102,11 @@ const batch: BatchWrite = {
       commandId: '00000000-0000-4000-8000-000000000010',
     },
   ],
-  holds: [hold],
   approvals: [approval],
-  kinds: { windows: [{ scope: 'recipient:user:61', spending: [{ at: iso(14), amount: 6001 }] as never, version: 6002 }] },
+  kinds: {
+    holds: [holdRowOf(hold)],
+    windows: [{ scope: 'recipient:user:61', spending: [{ at: iso(14), amount: 6001 }] as never, version: 6002 }],
+  },
   entries: [
     {
       transactionId: 7001,
@@ -235,8 +238,12 @@ describe('the batch write (named columns)', () => {
     expect(selected).toEqual(columns);
   });
 
-  it('when a hold is written, then each of its values is in the holds column of its name', () => {
-    expect(rowOf('h')).toEqual({
+  it('when a hold is written (the kind holds, domain/kinds/holds.ts), then each of its values is in the holds column of its name', () => {
+    const recordset = /json_to_recordset\((\$\d+)::json\)\s+AS h\(([^)]*)\)/.exec(text)!;
+    const names = recordset[2]!.split(',').map((c) => c.trim().split(/\s+/)[0]);
+    const [row] = JSON.parse(values[Number(recordset[1]!.slice(1)) - 1] as string) as Array<Record<string, unknown>>;
+    expect(Object.keys(row!)).toEqual(names);
+    expect(row).toEqual({
       id: hold.id,
       from_user_id: 31,
       to_user_id: 32,
@@ -245,17 +252,18 @@ describe('the batch write (named columns)', () => {
       reason: 'hold reason',
       reference: 'hold reference',
       status: 'CAPTURED',
-      expires_at: at(7),
-      created_at: at(8),
-      updated_at: at(9),
+      expires_at: iso(7),
+      created_at: iso(8),
+      updated_at: iso(9),
       captured_amount: 3002,
       transaction_id: 3003,
       settler_client_id: 'pc_settler',
       // No cash-out: the e2e cash-out test reads a cash-out's terms back from its row.
       cashout: null,
     });
-    const { columns, selected } = insertOf('holds');
-    expect(selected).toEqual(columns);
+    const insert = /INSERT INTO holds \(([^)]*)\)\s+SELECT ([\s\S]*?)\s+FROM holds_in/.exec(text)!;
+    expect(insert[2]).toEqual(insert[1]);
+    expect(insert[1]!.split(',').map((c) => c.trim())).toEqual(names);
   });
 
   it('when an approval is written, then each of its values is in the approval_requests column of its name', () => {
@@ -298,7 +306,8 @@ describe('the batch write (named columns)', () => {
   it('when the write is checked, then each guard counts what it was written against', () => {
     const scalar = (guard: string) => values[Number(new RegExp(`${guard}\\([\\s\\S]*?\\$(\\d+)::bigint\\)`).exec(text)![1]) - 1];
     expect(scalar('assert_wallets_current')).toBe(2); // one opened + one changed
-    expect(scalar('assert_holds_written')).toBe(1);
+    const holds = values[Number(/assert_holds_written\([\s\S]*?json_array_length\(\$(\d+)::json\)/.exec(text)![1]) - 1];
+    expect(JSON.parse(holds as string)).toHaveLength(1);
     expect(scalar('assert_approvals_written')).toBe(1);
     const windows = values[Number(/json_to_recordset\(\$(\d+)::json\) AS w\(scope/.exec(text)![1]) - 1];
     expect(JSON.parse(windows as string)).toEqual([

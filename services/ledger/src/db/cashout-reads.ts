@@ -1,7 +1,7 @@
 import type { CashoutApprovalFilter, CashoutStatus, ReconciliationLine } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { HoldState } from '../domain/ledger';
-import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
+import { holdColumns, holdStateOf, type HoldDbRow } from '../domain/kinds/holds';
 
 /** Reads of cash-outs (holds with terms, docs/CONTRACT.md "Cash-out") for the queue and the reconciliation. */
 

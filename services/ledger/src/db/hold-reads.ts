@@ -1,7 +1,7 @@
 import type { HoldStatus } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { HoldState } from '../domain/ledger';
-import { holdColumns, holdStateOf, type HoldDbRow } from './hold-rows';
+import { holdColumns, holdStateOf, type HoldDbRow } from '../domain/kinds/holds';
 
 /** Reads of holds for the internal API and the expiry sweep; writes are the batch write's. */
 

@@ -1,4 +1,4 @@
-import { walletKeyOf, walletKeyOfUser } from '@coin/contracts';
+import { walletKeyOfUser } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import {
   emptyReadRequest,
@@ -20,6 +20,8 @@ import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
  *
  * - wallets it only reads (a transfer's recipient, a hold's payee, a refund's payer), and the
  *   purchases its refunds name: from the shard that has them (each partition writes only its own);
+ *   the wallets a kind's rows name (its module's `load.wallets`: a hold's payee) are taken from the
+ *   rows its own shard loaded (a hold lives in its payer's partition, read on the own shard only);
  * - the kinds of the state table that live on any shard (their module's `overShards`): read on
  *   every shard, with the keys their load takes from the refund targets wherever a target was
  *   found (`keysOfRefundTarget`), and merged by the kind. The cash-out rates are written by one
@@ -241,10 +243,16 @@ async function readsElsewhere(primary: BatchRead, home: Pool | null): Promise<Pi
     : {};
 }
 
-/** The wallets a batch read loads: those its commands name, its holds' payees, its refunds' payers. */
+/**
+ * The wallets a batch read loads: those its commands name, those the rows its own shard loaded of
+ * each kind name (StateModule `load.wallets`: its holds' payees), its refunds' payers.
+ */
 function neededWallets(request: BatchReadRequest, primary: BatchRead, targets: Iterable<RefundTarget>): Set<string> {
   const keys = new Set(request.walletKeys);
-  for (const hold of primary.holds.values()) keys.add(walletKeyOf(hold.to));
+  for (const kind of stateKinds) {
+    const walletsOf = kindModule(kind).load?.wallets?.keysOf;
+    if (walletsOf) for (const loaded of loadedOf(primary, kind).values()) for (const key of walletsOf(loaded)) keys.add(key);
+  }
   for (const target of targets) if (target.fromUserId !== null) keys.add(walletKeyOfUser(target.fromUserId));
   return keys;
 }

@@ -37,7 +37,6 @@ function shard(stored: Array<[string, LoadedWindow]>, targets: RefundTarget[] = 
         known: new Map(),
         wallets: new Map(),
         refundTargets: new Map(found.map((t) => [t.id, t])),
-        holds: new Map(),
         approvals: new Map(),
         kinds: { windows: new Map(stored.filter(([scope]) => scopes.has(scope))) },
         reservedIds: [],

@@ -1,5 +1,6 @@
 import { walletKeyOfUser, type LedgerCommand, type LedgerCommandType } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
+import { holdChangesOf } from './kinds/holds';
 import type { Accepted, LedgerState, WalletState } from './state';
 
 /**
@@ -34,7 +35,7 @@ function frozenDebited(decision: Accepted, state: LedgerState): WalletState | nu
     const wallet = entry.amount < 0 ? frozen(entry.walletKey) : null;
     if (wallet) return wallet;
   }
-  for (const { hold, event } of decision.holds) {
+  for (const { hold, event } of holdChangesOf(decision)) {
     const wallet = event === 'created' ? frozen(walletKeyOfUser(hold.fromUserId)) : null;
     if (wallet) return wallet;
   }

@@ -3,6 +3,7 @@ import { InvariantViolation } from '@coin/errors';
 import { frozenDebitRefusal } from './freezes';
 import { recordSpend } from './limits';
 import { moduleOf } from './commands/table';
+import { holdChangesOf } from './kinds/holds';
 import { evolveKinds, kindKeysOf } from './kinds/loops';
 import type { KindKeys } from './kinds/table';
 import type { CommandReads, DecideContext, TransactionDraft } from './commands/types';
@@ -14,6 +15,7 @@ import {
   type Decision,
   type Entry,
   type HoldChange,
+  type HoldState,
   type LedgerPolicy,
   type LedgerState,
   type NewTransaction,
@@ -84,11 +86,6 @@ export function refundTargetOf(command: LedgerCommand): number | null {
   return readsOf(command).refundTarget ?? null;
 }
 
-/** The holds a command reads by id. */
-export function holdIdsOf(command: LedgerCommand): string[] {
-  return readsOf(command).holdIds ?? [];
-}
-
 /** The mandates a command reads by id. */
 export function mandateIdsOf(command: LedgerCommand): string[] {
   return readsOf(command).mandateIds ?? [];
@@ -97,11 +94,6 @@ export function mandateIdsOf(command: LedgerCommand): string[] {
 /** The keys of each kind of the state table (domain/kinds/table.ts) a batch's commands read. */
 export function kindKeysOfBatch(commands: readonly LedgerCommand[]): KindKeys {
   return kindKeysOf(commands, readsOf);
-}
-
-/** The users whose pending holds a command reads: a close voids them all. */
-export function pendingHoldOwnersOf(command: LedgerCommand): number[] {
-  return readsOf(command).pendingHoldOwners ?? [];
 }
 
 /** How many transaction ids the apply reserves for a command: one per transaction it may create (a payout: one per line). */
@@ -193,28 +185,35 @@ function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void
   if (decision.freeze) walletOf(decision.freeze.walletKey, 'freeze').freeze = decision.freeze.freeze;
 }
 
-/** A hold's change: its coins held or released in the payer's wallet, or (null event: a cash-out claimed or approved) its terms only. */
-function evolveHold(state: LedgerState, { hold, event }: HoldChange, now: Date): void {
-  const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
-  if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
-  const before = state.holds.get(hold.id);
-  if (event === null) {
-    // A cash-out claimed or approved: still pending, the same coins held; only its terms (and settler) change.
-    if (before?.status !== 'PENDING' || hold.status !== 'PENDING' || hold.amount !== before.amount) {
-      throw new InvariantViolation(`changing hold ${hold.id}, which is not pending, or changing its amount or status`);
+/** The payer wallets whose held coins a decision's holds changed (domain/kinds/holds.ts): created, resolved, or their terms changed. */
+export function heldWalletsOf(decision: Accepted): string[] {
+  return holdChangesOf(decision).map((change) => walletKeyOfUser(change.hold.fromUserId));
+}
+
+/**
+ * The coins a decision's hold changes reserve or release in their payers' wallets (`held`), one
+ * change after the other: a creation holds its amount, a resolution releases what the PENDING hold
+ * held (the hold as the decision found it, or as an earlier change of the same decision left it);
+ * a change of a cash-out's terms (null event) moves no coins. The holds themselves are the kind
+ * `holds` (domain/kinds/holds.ts), which checks each change against the hold before it.
+ */
+function evolveHeld(state: LedgerState, changes: readonly HoldChange[], now: Date): void {
+  const changed = new Map<string, HoldState>();
+  for (const { hold, event } of changes) {
+    const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
+    if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
+    const before = changed.get(hold.id) ?? state.holds?.get(hold.id);
+    changed.set(hold.id, hold);
+    if (event === null) continue;
+    if (event === 'created') {
+      if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
+      wallet.held += hold.amount;
+    } else {
+      if (before?.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
+      wallet.held -= before.amount;
     }
-    state.holds.set(hold.id, hold);
-    return;
+    wallet.updatedAt = now;
   }
-  if (event === 'created') {
-    if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
-    wallet.held += hold.amount;
-  } else {
-    if (before?.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
-    wallet.held -= before.amount;
-  }
-  state.holds.set(hold.id, hold);
-  wallet.updatedAt = now;
 }
 
 /**
@@ -251,7 +250,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
       previousBalance: wallet.balance - entry.amount,
     });
   }
-  for (const change of decision.holds) evolveHold(state, change, now);
+  evolveHeld(state, holdChangesOf(decision), now);
   for (const { approval, event } of decision.approvals) {
     const before = state.approvals.get(approval.id);
     if (event === 'requested' ? before !== undefined : before?.status !== 'PENDING') {
@@ -265,10 +264,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     wallet.spending = recordSpend(wallet.spending, decision.spend.amount, now, decision.spend.count);
   }
   evolveSettings(state, decision, now);
-  for (const key of new Set([
-    ...decision.entries.map((e) => e.walletKey),
-    ...decision.holds.map((h) => walletKeyOfUser(h.hold.fromUserId)),
-  ])) {
+  for (const key of new Set([...decision.entries.map((e) => e.walletKey), ...heldWalletsOf(decision)])) {
     const wallet = state.wallets.get(key)!;
     if (wallet.held < 0 || wallet.held > wallet.balance) {
       throw new InvariantViolation(`${key} would hold ${wallet.held} of a balance of ${wallet.balance}`);

@@ -32,6 +32,7 @@ import {
 import { noLimits, type Limits } from './limits';
 import { approvalIdOf } from './approvals';
 import { fourEyesOff } from './four-eyes';
+import { holdChangesOf } from './kinds/holds';
 
 const now = new Date('2025-01-01T00:00:00.000Z');
 const hourMs = 3_600_000;
@@ -281,7 +282,7 @@ class World {
   snapshot(): string {
     return JSON.stringify([
       [...this.state.wallets.values()].map((w) => [w.key, w.balance, w.totalReceived, w.totalSent, w.status, w.held, w.spending, w.limits]),
-      [...this.state.holds.values()],
+      [...this.state.holds!.values()],
     ]);
   }
 }
@@ -534,7 +535,7 @@ function checkInvariants(world: World): void {
 function holdViolations(world: World): string[] {
   const wrong: string[] = [];
   const pendingOf = new Map<number, number>();
-  for (const h of world.state.holds.values()) {
+  for (const h of world.state.holds!.values()) {
     if (h.status === 'PENDING') pendingOf.set(h.fromUserId, (pendingOf.get(h.fromUserId) ?? 0) + h.amount);
   }
   for (const w of world.state.wallets.values()) {
@@ -546,9 +547,9 @@ function holdViolations(world: World): string[] {
   const byHold = new Map<string, NewTransaction[]>();
   for (const t of world.transactions) if (t.holdId !== null) byHold.set(t.holdId, [...(byHold.get(t.holdId) ?? []), t]);
   for (const holdId of byHold.keys()) {
-    if (world.state.holds.get(holdId)?.status !== 'CAPTURED') wrong.push(`a transaction names hold ${holdId}, which is not CAPTURED`);
+    if (world.state.holds!.get(holdId)?.status !== 'CAPTURED') wrong.push(`a transaction names hold ${holdId}, which is not CAPTURED`);
   }
-  for (const h of world.state.holds.values()) {
+  for (const h of world.state.holds!.values()) {
     if (world.holdPayers.get(h.id) !== h.fromUserId) wrong.push(`hold ${h.id}: no hold command of user ${h.fromUserId} named it`);
     const taken = byHold.get(h.id) ?? [];
     if (h.status === 'CAPTURED') {
@@ -577,7 +578,7 @@ function holdViolations(world: World): string[] {
     } else if (h.status !== 'PENDING') world.resolvedHolds.set(h.id, JSON.stringify(h));
     world.seenHolds.add(h.id);
   }
-  for (const id of world.seenHolds) if (!world.state.holds.has(id)) wrong.push(`hold ${id} disappeared`);
+  for (const id of world.seenHolds) if (!world.state.holds!.has(id)) wrong.push(`hold ${id} disappeared`);
   return wrong;
 }
 
@@ -597,7 +598,7 @@ describe('ledger domain: properties over random command sequences', () => {
         world.drain();
         checkInvariants(world);
         expect(world.balances()).toBe(world.supply());
-        for (const h of world.state.holds.values()) {
+        for (const h of world.state.holds!.values()) {
           seen[h.status] += 1;
           if (h.status === 'CAPTURED' && h.capturedAmount! < h.amount) seen.partialCaptures += 1;
         }
@@ -1086,8 +1087,9 @@ describe('ledger domain: holds', () => {
       creditLegs: [],
       spend: { walletKey: 'user:1', amount: 60 },
       subjectKey: 'user:1',
-      holds: [
+      effects: [
         {
+          kind: 'holds',
           event: 'created',
           hold: {
             id,
@@ -1105,7 +1107,7 @@ describe('ledger domain: holds', () => {
         },
       ],
     });
-    expect(world.state.holds.get(id)).toMatchObject({ status: 'PENDING', amount: 60 });
+    expect(world.state.holds!.get(id)).toMatchObject({ status: 'PENDING', amount: 60 });
     expect(wallet(world)).toMatchObject({ balance: 100, held: 60 });
     expect(activeOf(wallet(world))).toBe(40);
     expect(world.known.get(command.commandId)?.reply).toMatchObject({
@@ -1114,7 +1116,7 @@ describe('ledger domain: holds', () => {
     });
 
     const byDefault = hold(world, { amount: 1 });
-    expect(world.state.holds.get(byDefault)?.expiresAt).toEqual(later(3_600_000));
+    expect(world.state.holds!.get(byDefault)?.expiresAt).toEqual(later(3_600_000));
     expect(codeOf(world, holdCommand(world, { amount: 1, expiresInSeconds: 7200 }))).toBe('OK');
     expect(codeOf(world, holdCommand(world, { amount: 1, expiresInSeconds: 7201 }))).toBe('VALIDATION_FAILED');
     expect(wallet(world).held).toBe(62);
@@ -1125,13 +1127,13 @@ describe('ledger domain: holds', () => {
     const command = holdCommand(world, { amount: 10, idNonce: 'q0W9vJ3nL8xR2tY6uI1oPa' });
     const decision = decided(world, command);
     if (!decision.ok) throw new Error(decision.code);
-    const id = decision.holds[0]!.hold.id;
+    const id = holdChangesOf(decision)[0]!.hold.id;
     expect(id).toBe(holdIdOf(command));
     expect(id).not.toBe(uuidV5(`ledger.hold:${command.commandId}`));
     // Redelivered: answered from the stored outcome, the same hold.
     const [again] = world.apply([command]);
     expect(again?.kind).toBe('stored');
-    expect(world.state.holds.size).toBe(1);
+    expect(world.state.holds!.size).toBe(1);
     expect(holdIdOf({ ...command, data: { ...command.data, idNonce: 'Zz0W9vJ3nL8xR2tY6uI1oP' } })).not.toBe(id);
   });
 
@@ -1151,7 +1153,7 @@ describe('ledger domain: holds', () => {
     ]) {
       expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
     }
-    expect(world.state.holds.get(id)).toMatchObject({ status: 'PENDING', fromUserId: 1 });
+    expect(world.state.holds!.get(id)).toMatchObject({ status: 'PENDING', fromUserId: 1 });
     expect(codeOf(world, capture(world, id, 4))).toBe('OK');
   });
 
@@ -1205,8 +1207,9 @@ describe('ledger domain: holds', () => {
       { transactionId: transaction.id, transactionType: 'PURCHASE', to: treasury('COURSE_FEES'), amount: 60, returnTo: user(1) },
     ]);
     expect(decision.spend).toBeNull(); // counted when the hold was created
-    expect(decision.holds).toEqual([
+    expect(holdChangesOf(decision)).toEqual([
       {
+        kind: 'holds',
         event: 'captured',
         hold: expect.objectContaining({ id, status: 'CAPTURED', capturedAmount: 60, transactionId: transaction.id }),
       },
@@ -1227,7 +1230,7 @@ describe('ledger domain: holds', () => {
     expect(decision.creditLegs).toEqual([
       { transactionId: decision.transaction!.id, transactionType: 'TRANSFER', to: user(2), amount: 30, returnTo: user(1) },
     ]);
-    expect(world.state.holds.get(id)).toMatchObject({ status: 'CAPTURED', amount: 80, capturedAmount: 30 });
+    expect(world.state.holds!.get(id)).toMatchObject({ status: 'CAPTURED', amount: 80, capturedAmount: 30 });
     expect(wallet(world)).toMatchObject({ balance: 70, held: 0 });
     expect(activeOf(wallet(world))).toBe(70);
     world.drain();
@@ -1238,7 +1241,7 @@ describe('ledger domain: holds', () => {
     const world = funded(100);
     const id = hold(world, { amount: 60 });
     expect(codeOf(world, capture(world, id, 61))).toBe('CAPTURE_EXCEEDS_HOLD');
-    expect(world.state.holds.get(id)?.status).toBe('PENDING');
+    expect(world.state.holds!.get(id)?.status).toBe('PENDING');
     expect(wallet(world)).toMatchObject({ balance: 100, held: 60 });
     expect(codeOf(world, capture(world, id, 60))).toBe('OK');
   });
@@ -1251,7 +1254,7 @@ describe('ledger domain: holds', () => {
     expect(codeOf(world, capture(world, captured, 4))).toBe('OK');
     expect(codeOf(world, voidHold(world, voided))).toBe('OK');
     world.at = later(60_000);
-    expect(decided(world, expire(world, expired))).toMatchObject({ ok: true, holds: [{ event: 'expired' }] });
+    expect(decided(world, expire(world, expired))).toMatchObject({ ok: true, effects: [{ kind: 'holds', event: 'expired' }] });
     const before = world.snapshot();
     for (const id of [captured, voided, expired]) {
       expect(codeOf(world, capture(world, id))).toBe('HOLD_NOT_PENDING');
@@ -1273,7 +1276,7 @@ describe('ledger domain: holds', () => {
     world.at = later(61_000);
     expect(codeOf(world, capture(world, second, 1))).toBe('HOLD_NOT_PENDING');
     expect(wallet(world)).toMatchObject({ balance: 90, held: 20 });
-    expect(decided(world, expire(world, second))).toMatchObject({ ok: true, holds: [{ event: 'expired' }] });
+    expect(decided(world, expire(world, second))).toMatchObject({ ok: true, effects: [{ kind: 'holds', event: 'expired' }] });
     expect(wallet(world)).toMatchObject({ balance: 90, held: 0 });
   });
 
@@ -1288,7 +1291,7 @@ describe('ledger domain: holds', () => {
     for (const command of [capture(world, unknown), voidHold(world, unknown), expire(world, unknown)]) {
       expect(codeOf(world, command)).toBe('HOLD_NOT_FOUND');
     }
-    expect(world.state.holds.get(id)?.status).toBe('PENDING');
+    expect(world.state.holds!.get(id)?.status).toBe('PENDING');
     expect(wallet(world)).toMatchObject({ balance: 100, held: 60 });
     expect(wallet(world, 2)).toMatchObject({ balance: 50, held: 0 });
   });
@@ -1297,8 +1300,14 @@ describe('ledger domain: holds', () => {
     const world = funded(100);
     const id = hold(world, { amount: 60 });
     const decision = decided(world, voidHold(world, id));
-    expect(decision).toMatchObject({ ok: true, transaction: null, entries: [], creditLegs: [], holds: [{ event: 'voided' }] });
-    expect(world.state.holds.get(id)).toMatchObject({ status: 'VOIDED', capturedAmount: null, transactionId: null });
+    expect(decision).toMatchObject({
+      ok: true,
+      transaction: null,
+      entries: [],
+      creditLegs: [],
+      effects: [{ kind: 'holds', event: 'voided' }],
+    });
+    expect(world.state.holds!.get(id)).toMatchObject({ status: 'VOIDED', capturedAmount: null, transactionId: null });
     expect(wallet(world)).toMatchObject({ balance: 100, held: 0 });
     expect(codeOf(world, transfer(world, 100))).toBe('OK');
   });
@@ -1310,7 +1319,7 @@ describe('ledger domain: holds', () => {
     expect(decided(world, voidHold(world, unnamed))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     world.clientGrants = [];
     expect(decided(world, capture(world, unnamed))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
-    expect(world.state.holds.get(unnamed)?.status).toBe('PENDING');
+    expect(world.state.holds!.get(unnamed)?.status).toBe('PENDING');
     expect(wallet(world, 2).balance).toBe(0);
     const admin: Actor = { kind: 'user', id: '9', role: 'ADMIN' };
     expect(codeOf(world, world.command('ledger.capture-hold', { holdId: unnamed, fromUserId: 1 }, undefined, admin))).toBe('OK');
@@ -1322,13 +1331,13 @@ describe('ledger domain: holds', () => {
     const other: Actor = { kind: 'system', id: 'another-shop' };
     const admin: Actor = { kind: 'user', id: '9', role: 'ADMIN' };
     const named = hold(world, { amount: 10, to: user(2), settlerClientId: 'shop' });
-    expect(world.state.holds.get(named)?.settlerClientId).toBe('shop');
+    expect(world.state.holds!.get(named)?.settlerClientId).toBe('shop');
     expect(codeOf(world, world.command('ledger.capture-hold', { holdId: named, fromUserId: 1 }, undefined, other))).toBe('FORBIDDEN');
     expect(codeOf(world, world.command('ledger.void-hold', { holdId: named, fromUserId: 1 }, undefined, other))).toBe('FORBIDDEN');
     expect(codeOf(world, world.command('ledger.capture-hold', { holdId: named, fromUserId: 1 }, undefined, admin))).toBe('FORBIDDEN');
-    expect(world.state.holds.get(named)?.status).toBe('PENDING');
+    expect(world.state.holds!.get(named)?.status).toBe('PENDING');
     expect(codeOf(world, capture(world, named, 4))).toBe('OK');
-    expect(world.state.holds.get(named)).toMatchObject({ status: 'CAPTURED', capturedAmount: 4 });
+    expect(world.state.holds!.get(named)).toMatchObject({ status: 'CAPTURED', capturedAmount: 4 });
 
     const released = hold(world, { amount: 10, to: user(2), settlerClientId: 'shop' });
     expect(codeOf(world, world.command('ledger.void-hold', { holdId: released, fromUserId: 1 }, undefined, admin))).toBe('OK');
@@ -1345,7 +1354,7 @@ describe('ledger domain: holds', () => {
     const toAdmin = hold(world, { amount: 10, to: user(2) });
     const admin: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
     expect(codeOf(world, world.command('ledger.capture-hold', { holdId: toAdmin, fromUserId: 1 }, undefined, admin))).toBe('SELF_DEALING');
-    expect(world.state.holds.get(toAdmin)?.status).toBe('PENDING');
+    expect(world.state.holds!.get(toAdmin)?.status).toBe('PENDING');
     expect(codeOf(world, world.command('ledger.void-hold', { holdId: toAdmin, fromUserId: 1 }, undefined, admin))).toBe('OK');
   });
 
@@ -1355,7 +1364,7 @@ describe('ledger domain: holds', () => {
     const toCourseFees = hold(world, { amount: 10 });
     expect(decided(world, capture(world, toCourseFees))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(decided(world, voidHold(world, toCourseFees))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
-    expect(world.state.holds.get(toCourseFees)?.status).toBe('PENDING');
+    expect(world.state.holds!.get(toCourseFees)?.status).toBe('PENDING');
     // An ADMIN+ settles any hold.
     expect(codeOf(world, world.command('ledger.void-hold', { holdId: toCourseFees, fromUserId: 1 }))).toBe('OK');
 
@@ -1376,23 +1385,23 @@ describe('ledger domain: holds', () => {
 
     world.at = later(3_600_000 - 1);
     const early = expire(world, id);
-    expect(decided(world, early)).toMatchObject({ ok: true, holds: [], transaction: null });
+    expect(decided(world, early)).toMatchObject({ ok: true, effects: [], transaction: null });
     expect(world.known.get(early.commandId)?.reply).toEqual({ hold: null, expired: false });
-    expect(world.state.holds.get(id)?.status).toBe('PENDING');
+    expect(world.state.holds!.get(id)?.status).toBe('PENDING');
     expect(wallet(world)).toMatchObject({ balance: 90, held: 60 });
 
     world.at = later(3_600_000);
     const due = expire(world, id);
-    expect(decided(world, due)).toMatchObject({ ok: true, transaction: null, entries: [], holds: [{ event: 'expired' }] });
+    expect(decided(world, due)).toMatchObject({ ok: true, transaction: null, entries: [], effects: [{ kind: 'holds', event: 'expired' }] });
     expect(world.known.get(due.commandId)?.reply).toMatchObject({ hold: { status: 'EXPIRED' }, expired: true });
-    expect(world.state.holds.get(id)).toMatchObject({ status: 'EXPIRED', updatedAt: later(3_600_000) });
+    expect(world.state.holds!.get(id)).toMatchObject({ status: 'EXPIRED', updatedAt: later(3_600_000) });
     expect(wallet(world)).toMatchObject({ balance: 90, held: 0 });
 
     const before = world.snapshot();
-    expect(decided(world, expire(world, id))).toMatchObject({ ok: true, holds: [] });
-    expect(decided(world, expire(world, captured))).toMatchObject({ ok: true, holds: [] });
+    expect(decided(world, expire(world, id))).toMatchObject({ ok: true, effects: [] });
+    expect(decided(world, expire(world, captured))).toMatchObject({ ok: true, effects: [] });
     expect(world.snapshot()).toBe(before);
-    expect(world.state.holds.get(captured)?.status).toBe('CAPTURED');
+    expect(world.state.holds!.get(captured)?.status).toBe('CAPTURED');
   });
 
   it('when a wallet with pending holds is closed, then they are voided first and the whole balance is burned; resolved and other holds stay', () => {
@@ -1405,14 +1414,14 @@ describe('ledger domain: holds', () => {
     const others = hold(world, { fromUserId: 2, to: user(3), amount: 40 });
     const decision = decided(world, world.command('ledger.close-wallet', { userId: 1, reason: 'Account deleted (user 1)' }));
     if (!decision.ok) throw new Error(decision.code);
-    expect(decision.holds.map((h) => [h.hold.id, h.event, h.hold.status])).toEqual([
+    expect(holdChangesOf(decision).map((h) => [h.hold.id, h.event, h.hold.status])).toEqual([
       [toUser, 'voided', 'VOIDED'],
       [toTreasury, 'voided', 'VOIDED'],
     ]);
     expect(decision.transaction).toMatchObject({ type: 'BURN', amount: 90, from: user(1), reason: 'Account deleted (user 1)' });
     expect(wallet(world)).toMatchObject({ balance: 0, held: 0, status: 'CLOSED' });
-    expect(world.state.holds.get(captured)?.status).toBe('CAPTURED');
-    expect(world.state.holds.get(others)?.status).toBe('PENDING');
+    expect(world.state.holds!.get(captured)?.status).toBe('CAPTURED');
+    expect(world.state.holds!.get(others)?.status).toBe('PENDING');
     expect(wallet(world, 2)).toMatchObject({ balance: 50, held: 40 });
     world.drain();
     expect(world.balances()).toBe(world.supply());
@@ -1433,7 +1442,7 @@ describe('ledger domain: holds', () => {
     expect(steps.map((s) => s.kind)).toEqual(['stored', 'stored', 'stored', 'stored', 'stored']);
     expect(steps.map((s) => s.kind === 'stored' && s.outcome.ok)).toEqual([true, true, false, true, true]);
     expect(world.snapshot()).toBe(before);
-    expect(world.state.holds.get(id)).toMatchObject({ status: 'CAPTURED', capturedAmount: 25 });
+    expect(world.state.holds!.get(id)).toMatchObject({ status: 'CAPTURED', capturedAmount: 25 });
     expect(world.transactions.filter((t) => t.holdId === id)).toHaveLength(1);
     expect(wallet(world)).toMatchObject({ balance: 75, held: 0 });
   });

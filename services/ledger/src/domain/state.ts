@@ -169,7 +169,8 @@ export type HoldEvent = 'created' | 'captured' | 'voided' | 'expired';
 /**
  * A hold as a decision leaves it, and what happened to it; null: still PENDING with only its
  * cash-out terms changed (a provider claimed it, or its second person approved it), which
- * coin.holds does not carry: written, no coin.holds event.
+ * coin.holds does not carry: written, no coin.holds event. A decision's hold changes are its
+ * effects of the kind `holds` (domain/kinds/holds.ts).
  */
 export interface HoldChange {
   hold: HoldState;
@@ -283,15 +284,13 @@ export interface ClawbackLeg {
 
 /**
  * The partition's state as a batch loaded it. The kinds of the state table (domain/kinds/table.ts)
- * are its fields by their names (KindStates: `clocks`, `windows`, …); the others are named here.
+ * are its fields by their names (KindStates: `holds`, `clocks`, `windows`, …); the others are named here.
  */
 export interface LedgerState extends KindStates {
   /** By wallet key (`user:<id>`, `treasury:<CODE>`). */
   wallets: Map<string, WalletState>;
   /** Transactions named by refund commands, by id. */
   refundTargets: Map<number, RefundTarget>;
-  /** Holds named by hold commands, and the pending holds of wallets being closed, by id. */
-  holds: Map<string, HoldState>;
   /** Approval requests named by approval commands, by id. */
   approvals: Map<string, ApprovalState>;
   /**
@@ -386,8 +385,6 @@ export interface Accepted {
   /** Wallets this decision closes. */
   closes: string[];
   refund: { of: number; amount: number } | null;
-  /** Holds created or resolved. */
-  holds: HoldChange[];
   /** Approval requests created or decided. */
   approvals: ApprovalChange[];
   /** Outgoing debits the payer's spending limits count: `amount` in all, in `count` debits (a payout: one per line). */

@@ -39,7 +39,7 @@ function world(clocks: Record<string, number> = {}): LedgerState {
     settlerClientId: 'test_shop',
     cashout: null,
   };
-  state.holds.set(hold.id, hold);
+  state.holds!.set(hold.id, hold);
   return state;
 }
 
@@ -77,7 +77,7 @@ describe('ledger.expire-hold by a test clock', () => {
   it('when the settler’s clock is past the expiry, then the hold expires', () => {
     expect(decide(world({ test_shop: 3_600 }), expire('test_shop'), now, noIds)).toMatchObject({
       ok: true,
-      holds: [{ event: 'expired', hold: { status: 'EXPIRED' } }],
+      effects: [{ kind: 'holds', event: 'expired', hold: { status: 'EXPIRED' } }],
     });
   });
 
@@ -87,7 +87,7 @@ describe('ledger.expire-hold by a test clock', () => {
       [{ test_other: 7_200 }, 'test_other'],
       [{ test_shop: 7_200 }, undefined],
     ] as const) {
-      expect(decide(world(clocks), expire(clockOf), now, noIds)).toMatchObject({ ok: true, holds: [] });
+      expect(decide(world(clocks), expire(clockOf), now, noIds)).toMatchObject({ ok: true, effects: [] });
     }
   });
 });

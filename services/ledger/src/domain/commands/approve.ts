@@ -28,6 +28,7 @@ import { adminRefusal } from '../authors';
 import type { Accepted } from '../state';
 import type { ApprovalState } from '../approvals';
 import type { CommandModule } from './types';
+import { holdChangesOf } from '../kinds/holds';
 
 /**
  * Whom the command an approval applied pays: each transaction's recipient, and, for a cash-out's
@@ -35,7 +36,9 @@ import type { CommandModule } from './types';
  */
 function beneficiariesOf(approval: ApprovalState, inner: Accepted): Array<Party | null> {
   const applied = inner.transaction ? [inner.transaction] : inner.lineTransactions;
-  const released = holdsReversal(approval.command) ? inner.holds.map(({ hold }): Party => ({ kind: 'user', userId: hold.fromUserId })) : [];
+  const released = holdsReversal(approval.command)
+    ? holdChangesOf(inner).map(({ hold }): Party => ({ kind: 'user', userId: hold.fromUserId }))
+    : [];
   return [...applied.map((t) => t.to), ...released];
 }
 
@@ -134,7 +137,7 @@ export const approve: CommandModule<'ledger.approve'> = {
       return { treasury, clientId, rule: commissionRuleShown(set.rule), setBy: set.setBy, approvedBy: set.approvedBy, approval: shown };
     }
     if ('reversal' in shown) {
-      const released = decision.holds[0];
+      const released = holdChangesOf(decision)[0];
       if (!released || subject.party.kind !== 'user') throw new InvariantViolation('an approved reversal without its cash-out');
       return { cashout: views.cashout(released.hold), wallet: views.userWallet(subject, subject.party.userId, xafRate), approval: shown };
     }

@@ -4,6 +4,7 @@ import { holdAfter, payerWallet } from './replies';
 import { accepted, beyondLimit, canCredit, canDebit, coins, holdNotFound, holdOf, missingParty, reject, settlementRefusal } from './rules';
 import { userAtLeast } from '../authors';
 import type { CommandModule } from './types';
+import { holdEffect } from '../kinds/holds';
 
 /** Takes up to the held amount (who may: rules.ts settlementRefusal): a PURCHASE or TRANSFER, credited by a leg. */
 export const captureHold: CommandModule<'ledger.capture-hold'> = {
@@ -51,11 +52,11 @@ export const captureHold: CommandModule<'ledger.capture-hold'> = {
       transaction,
       entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
       creditLegs: [{ transactionId: transaction.id, transactionType: transaction.type, to: hold.to, amount, returnTo: from }],
-      holds: [
-        {
+      effects: [
+        holdEffect({
           hold: { ...hold, status: 'CAPTURED', capturedAmount: amount, transactionId: transaction.id, updatedAt: now },
           event: 'captured',
-        },
+        }),
       ],
       subjectKey: source.key,
     });

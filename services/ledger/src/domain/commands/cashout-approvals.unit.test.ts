@@ -2,6 +2,7 @@ import type { Actor, LedgerCommand } from '@coin/contracts';
 import { decide, evolve } from '../ledger';
 import { rateOfDecision } from '../kinds/cashout-rates';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
+import { holdChangesOf } from '../kinds/holds';
 
 /**
  * Rate versions set by two people and cash-outs above the four-eyes threshold, through the
@@ -82,7 +83,7 @@ function ok(decision: Decision): Accepted {
   return decision;
 }
 const rateOf = (decision: Decision) => rateOfDecision(ok(decision))!;
-const cashoutOf = (decision: Decision) => ok(decision).holds[0]!.hold;
+const cashoutOf = (decision: Decision) => holdChangesOf(ok(decision))[0]!.hold;
 
 describe('cash-out rates set by two people', () => {
   it('refuses the proposer approving their own version, and stores nothing', () => {
@@ -129,7 +130,7 @@ describe('a cash-out above the four-eyes threshold', () => {
     // The provider it names, and any other, is refused the claim: it is not in any provider's queue yet.
     expect(run(state, claim(held.id), at(1))).toMatchObject({ ok: false, code: 'CASHOUT_NOT_APPROVED' });
     expect(run(state, claim(held.id, { kind: 'system', id: 'pc_other' }), at(1))).toMatchObject({ ok: false });
-    expect(state.holds.get(held.id)).toMatchObject({ status: 'PENDING', settlerClientId: null, cashout: { claimedBy: null } });
+    expect(state.holds!.get(held.id)).toMatchObject({ status: 'PENDING', settlerClientId: null, cashout: { claimedBy: null } });
     // Unclaimed, no callback settles it either.
     expect(run(state, settle(held.id), at(1))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
 
@@ -146,14 +147,14 @@ describe('a cash-out above the four-eyes threshold', () => {
     const state = freshState();
     const held = cashoutOf(run(state, ask(50_001)));
     // A claim that predates the rule (a cash-out migrated as claimed): the callback is still judged.
-    const stored = state.holds.get(held.id)!;
-    state.holds.set(held.id, {
+    const stored = state.holds!.get(held.id)!;
+    state.holds!.set(held.id, {
       ...stored,
       settlerClientId: 'pc_momo',
       cashout: { ...stored.cashout!, claimedBy: 'pc_momo', claimedAt: t0 },
     });
     expect(run(state, settle(held.id), at(1))).toMatchObject({ ok: false, code: 'CASHOUT_NOT_APPROVED' });
-    expect(state.holds.get(held.id)?.status).toBe('PENDING');
+    expect(state.holds!.get(held.id)?.status).toBe('PENDING');
     expect(cashoutOf(run(state, settle(held.id, 'FAILED'), at(2)))).toMatchObject({ status: 'VOIDED' });
   });
 

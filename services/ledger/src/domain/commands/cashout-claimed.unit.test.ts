@@ -2,6 +2,7 @@ import type { Actor, LedgerCommand } from '@coin/contracts';
 import { decide, evolve } from '../ledger';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
 import { moduleOf } from './table';
+import { holdChangesOf } from '../kinds/holds';
 
 /**
  * A claimed cash-out's end, a freeze's reach into the provider's queue and the cash-out four-eyes
@@ -78,7 +79,7 @@ const freeze = (state: LedgerState, at: Date) => {
 describe('a claimed cash-out, in the ledger domain', () => {
   it('when one ADMIN voids a cash-out its provider claimed, then it is refused and the coins stay held for the callback', () => {
     const state = stateWith(100_000);
-    const hold = accepted(run(state, ask(10_000))).holds[0]!.hold;
+    const hold = holdChangesOf(accepted(run(state, ask(10_000))))[0]!.hold;
     accepted(run(state, claim(hold.id)));
     expect(run(state, voidBy(hold.id, admin))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(run(state, voidBy(hold.id, { kind: 'user', id: '1', role: 'ADMIN' }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
@@ -91,7 +92,7 @@ describe('a claimed cash-out, in the ledger domain', () => {
 
   it('when an ADMIN voids a cash-out no provider claimed yet, then it is released and the release is an audited act', () => {
     const state = stateWith(100_000);
-    const hold = accepted(run(state, ask(10_000))).holds[0]!.hold;
+    const hold = holdChangesOf(accepted(run(state, ask(10_000))))[0]!.hold;
     const release = voidBy(hold.id, admin);
     const applied = accepted(run(state, release));
     expect(moduleOf(release).audit(release, applied)).toEqual({
@@ -99,17 +100,17 @@ describe('a claimed cash-out, in the ledger domain', () => {
       target: `hold:${hold.id}`,
       summary: { cashoutId: hold.id, userId: 1 },
     });
-    expect(state.holds.get(hold.id)).toMatchObject({ status: 'VOIDED' });
+    expect(state.holds!.get(hold.id)).toMatchObject({ status: 'VOIDED' });
     expect(run(state, claim(hold.id))).toMatchObject({ ok: false, code: 'HOLD_NOT_PENDING' });
   });
 
   it('when a claimed cash-out passes its window, then the sweep marks it overdue, releases nothing, and the provider still settles it', () => {
     const state = stateWith(100_000);
-    const hold = accepted(run(state, ask(10_000))).holds[0]!.hold;
+    const hold = holdChangesOf(accepted(run(state, ask(10_000))))[0]!.hold;
     accepted(run(state, claim(hold.id)));
     const late = new Date(t0.getTime() + 3600_000);
     accepted(run(state, sweep(hold.id), late));
-    expect(state.holds.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { overdueAt: late } });
+    expect(state.holds!.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { overdueAt: late } });
     expect(wallet(state)).toMatchObject({ balance: 100_000, held: 10_000 });
     const confirmed = accepted(run(state, settle(hold.id, 'CONFIRMED'), new Date(late.getTime() + 60_000)));
     expect(confirmed.transaction).toMatchObject({ type: 'BURN', amount: 10_000 });
@@ -118,31 +119,31 @@ describe('a claimed cash-out, in the ledger domain', () => {
 
   it('when an unclaimed cash-out passes its window, then the sweep releases it as before', () => {
     const state = stateWith(100_000);
-    const hold = accepted(run(state, ask(10_000))).holds[0]!.hold;
+    const hold = holdChangesOf(accepted(run(state, ask(10_000))))[0]!.hold;
     accepted(run(state, sweep(hold.id), new Date(t0.getTime() + 3600_000)));
-    expect(state.holds.get(hold.id)).toMatchObject({ status: 'EXPIRED' });
+    expect(state.holds!.get(hold.id)).toMatchObject({ status: 'EXPIRED' });
   });
 });
 
 describe('a freeze and the provider queue, in the ledger domain', () => {
   it('when the wallet is frozen after the cash-out was asked for, then a provider claim is refused WALLET_FROZEN', () => {
     const state = stateWith(100_000);
-    const hold = accepted(run(state, ask(10_000))).holds[0]!.hold;
+    const hold = holdChangesOf(accepted(run(state, ask(10_000))))[0]!.hold;
     freeze(state, new Date(t0.getTime() + 1_000));
     expect(run(state, claim(hold.id), new Date(t0.getTime() + 2_000))).toMatchObject({ ok: false, code: 'WALLET_FROZEN' });
-    expect(state.holds.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { claimedBy: null } });
+    expect(state.holds!.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { claimedBy: null } });
   });
 
   it('when a claim came after the freeze, then its CONFIRMED is refused WALLET_FROZEN; a claim before the freeze is confirmed', () => {
     const state = stateWith(100_000);
-    const before = accepted(run(state, ask(10_000))).holds[0]!.hold;
-    const after = accepted(run(state, ask(10_000))).holds[0]!.hold;
+    const before = holdChangesOf(accepted(run(state, ask(10_000))))[0]!.hold;
+    const after = holdChangesOf(accepted(run(state, ask(10_000))))[0]!.hold;
     accepted(run(state, claim(before.id)));
     // A claim stored after the freeze (one applied before this rule, or raced in): its burn is refused.
     freeze(state, new Date(t0.getTime() + 1_000));
     const claimedLate = new Date(t0.getTime() + 2_000);
-    const held = state.holds.get(after.id)!;
-    state.holds.set(after.id, {
+    const held = state.holds!.get(after.id)!;
+    state.holds!.set(after.id, {
       ...held,
       settlerClientId: 'pc_momo',
       cashout: { ...held.cashout!, claimedBy: 'pc_momo', claimedAt: claimedLate },
@@ -157,12 +158,14 @@ describe('a freeze and the provider queue, in the ledger domain', () => {
 describe('the cash-out four-eyes over a rolling day, in the ledger domain', () => {
   it('when one user cashes out 5 × 10,000 coins, then the one that takes the day past 10,000 waits for a second person', () => {
     const state = stateWith(10_000_000);
-    const asked = [0, 1, 2, 3, 4].map((i) => accepted(run(state, ask(1_000_000), new Date(t0.getTime() + i * 60_000))).holds[0]!.hold);
+    const asked = [0, 1, 2, 3, 4].map(
+      (i) => holdChangesOf(accepted(run(state, ask(1_000_000), new Date(t0.getTime() + i * 60_000))))[0]!.hold,
+    );
     expect(asked[0]!.cashout?.secondPerson).toBeNull();
     for (const later of asked.slice(1)) expect(later.cashout?.secondPerson).toEqual({ approvedBy: null, approvedAt: null });
     expect(run(state, claim(asked[1]!.id))).toMatchObject({ ok: false, code: 'CASHOUT_NOT_APPROVED' });
     // A day later the window is empty again.
-    const nextDay = accepted(run(state, ask(1_000_000), new Date(t0.getTime() + 25 * 3600_000))).holds[0]!.hold;
+    const nextDay = holdChangesOf(accepted(run(state, ask(1_000_000), new Date(t0.getTime() + 25 * 3600_000))))[0]!.hold;
     expect(nextDay.cashout?.secondPerson).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import type { Actor, LedgerCommand } from '@coin/contracts';
 import { approvalIdOf } from '../approvals';
 import { decide, evolve } from '../ledger';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
-import { holdEventMessage } from '../../apply/messages';
+import { replyViews } from '../../apply/outcomes';
+import { holdChangesOf, holdEventMessage } from '../kinds/holds';
 import { moduleOf } from './table';
 
 /**
@@ -73,7 +74,7 @@ function accepted(decision: Decision): Accepted {
 }
 const wallet = (state: LedgerState) => state.wallets.get('user:1')!;
 function claimedCashout(state: LedgerState): string {
-  const hold = accepted(run(state, ask(10_000))).holds[0]!.hold;
+  const hold = holdChangesOf(accepted(run(state, ask(10_000))))[0]!.hold;
   accepted(run(state, claim(hold.id)));
   return hold.id;
 }
@@ -106,7 +107,7 @@ describe('the reversal of a claimed cash-out, in the ledger domain', () => {
     expect(run(state, asApproval)).toMatchObject({ ok: false, code: 'APPROVAL_NOT_FOUND' });
     expect(run(state, approve(request, holdId, payerAdmin))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
     expect(wallet(state)).toMatchObject({ balance: 100_000, held: 10_000 });
-    expect(state.holds.get(holdId)).toMatchObject({ status: 'PENDING' });
+    expect(state.holds!.get(holdId)).toMatchObject({ status: 'PENDING' });
   });
 
   it('when another ADMIN approves, then the hold is voided, the coins are the payer’s again and the voided event names the provider', () => {
@@ -118,10 +119,10 @@ describe('the reversal of a claimed cash-out, in the ledger domain', () => {
     const applied = accepted(run(state, approval));
     expect(applied.transaction).toBeNull();
     expect(applied.approvals[0]!.approval).toMatchObject({ status: 'APPROVED', decidedBy: approver, transactionId: null });
-    expect(applied.holds[0]).toMatchObject({ event: 'voided', hold: { status: 'VOIDED', settlerClientId: 'pc_momo' } });
+    expect(holdChangesOf(applied)[0]).toMatchObject({ event: 'voided', hold: { status: 'VOIDED', settlerClientId: 'pc_momo' } });
     expect(wallet(state)).toMatchObject({ balance: 100_000, held: 0 });
     const topics = { coinHolds: 'coin.holds' } as Parameters<typeof holdEventMessage>[0];
-    const message = holdEventMessage(topics, applied.holds[0]! as Parameters<typeof holdEventMessage>[1]);
+    const message = holdEventMessage(topics, holdChangesOf(applied)[0]! as Parameters<typeof holdEventMessage>[1], replyViews);
     expect(JSON.parse(message.payload as string)).toMatchObject({ type: 'coin.hold.voided', hold: { id: holdId, clientId: 'pc_momo' } });
     // Asked for and approved, each in the admin audit log, naming the cash-out.
     expect(moduleOf(request).audit(request, null)).toMatchObject({
@@ -138,14 +139,14 @@ describe('the reversal of a claimed cash-out, in the ledger domain', () => {
 
   it('when the reversal of a cash-out no provider claimed is asked for or approved, then it is refused', () => {
     const state = stateWith(100_000);
-    const hold = accepted(run(state, ask(10_000))).holds[0]!.hold;
+    const hold = holdChangesOf(accepted(run(state, ask(10_000))))[0]!.hold;
     expect(run(state, askReversal(hold.id, asker))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     // Asked while claimed, then the claim is gone (as a stored state): the approval judges the cash-out as it stands.
     accepted(run(state, claim(hold.id)));
     const request = askReversal(hold.id, asker);
     accepted(run(state, request));
-    const stored = state.holds.get(hold.id)!;
-    state.holds.set(hold.id, { ...stored, settlerClientId: null, cashout: { ...stored.cashout!, claimedBy: null, claimedAt: null } });
+    const stored = state.holds!.get(hold.id)!;
+    state.holds!.set(hold.id, { ...stored, settlerClientId: null, cashout: { ...stored.cashout!, claimedBy: null, claimedAt: null } });
     expect(run(state, approve(request, hold.id, approver))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(state.approvals.get(approvalIdOf(request))).toMatchObject({ status: 'PENDING' });
   });

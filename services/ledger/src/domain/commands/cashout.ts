@@ -18,6 +18,7 @@ import { cashoutAfter, payerWallet } from './replies';
 import { accepted, coins, insufficient, limitBreachOf, reject } from './rules';
 import type { CommandModule, DecideContext } from './types';
 import { clockReadsOf, clockTimeOf, isTestClientId } from '../test-clock';
+import { holdEffect } from '../kinds/holds';
 
 /** The window that counts what one user cashed out in a rolling day (four_eyes_windows, scope `cashout:user:<id>`). */
 export function cashoutScope(userId: number): string {
@@ -159,12 +160,9 @@ export const cashout: CommandModule<'ledger.cashout'> = {
       },
     };
     return accepted({
-      holds: [{ hold: created, event: 'created' }],
       spend: { walletKey: source.key, amount, count: 1 },
-      effects: windowEffects([
-        { scope, amount },
-        { scope: numberScope, amount },
-      ]),
+      // The hold, and the two windows it counts in: the user's and the number's.
+      effects: [holdEffect({ hold: created, event: 'created' }), ...windowEffects([scope, numberScope].map((s) => ({ scope: s, amount })))],
       subjectKey: source.key,
     });
   },

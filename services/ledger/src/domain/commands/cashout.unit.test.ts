@@ -2,6 +2,7 @@ import { cashoutCommand, type Actor, type LedgerCommand } from '@coin/contracts'
 import { decide, evolve } from '../ledger';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
 import { rateInForce } from './cashout';
+import { holdChangesOf } from '../kinds/holds';
 
 /**
  * Cash-out (docs/CONTRACT.md "Cash-out") through the ledger's own decide and evolve: held at
@@ -90,7 +91,7 @@ describe('cash-out, in the ledger domain', () => {
   it('when a user cashes out and the provider confirms, then the coins are held, then burned with the XAF amount and the rate in force', () => {
     const state = stateWith(10_000);
     const asked = accepted(run(state, ask(2_550)));
-    const hold = asked.holds[0]!.hold;
+    const hold = holdChangesOf(asked)[0]!.hold;
     // 25.50 coins at 655 XAF per coin (the version in force on 24 November), rounded down: 16,702 XAF.
     expect(hold.cashout).toMatchObject({ xafAmount: 16_702, xafPerCoin: 655, msisdn: '+237670000000', outcome: null });
     expect(hold).toMatchObject({ status: 'PENDING', settlerClientId: null, amount: 2_550 });
@@ -99,8 +100,10 @@ describe('cash-out, in the ledger domain', () => {
 
     const claimed = accepted(run(state, claim(hold.id)));
     // A claim moves nothing and publishes no coin.holds event: the hold stays PENDING, its settler is the claimer.
-    expect(claimed.holds).toEqual([{ hold: expect.objectContaining({ status: 'PENDING', settlerClientId: 'pc_momo' }), event: null }]);
-    expect(claimed.holds[0]!.hold.cashout).toMatchObject({ claimedBy: 'pc_momo', claimedAt: t0 });
+    expect(holdChangesOf(claimed)).toEqual([
+      { kind: 'holds', hold: expect.objectContaining({ status: 'PENDING', settlerClientId: 'pc_momo' }), event: null },
+    ]);
+    expect(holdChangesOf(claimed)[0]!.hold.cashout).toMatchObject({ claimedBy: 'pc_momo', claimedAt: t0 });
     expect(claimed.transaction).toBeNull();
     expect(wallet(state)).toMatchObject({ balance: 10_000, held: 2_550 });
 
@@ -119,23 +122,23 @@ describe('cash-out, in the ledger domain', () => {
     expect(JSON.stringify([confirmed.transaction, hold.reason])).not.toContain('670000000');
     // The supply falls by exactly the coins burned: the only wallet lost them and nobody received them.
     expect(wallet(state)).toMatchObject({ balance: 7_450, held: 0, totalSent: 2_550 });
-    expect(state.holds.get(hold.id)).toMatchObject({ status: 'CAPTURED', cashout: { outcome: 'CONFIRMED', providerReference: 'MOMO-1' } });
+    expect(state.holds!.get(hold.id)).toMatchObject({ status: 'CAPTURED', cashout: { outcome: 'CONFIRMED', providerReference: 'MOMO-1' } });
   });
 
   it('when the provider fails a second cash-out, then its coins are released and nothing is burned', () => {
     const state = stateWith(10_000);
-    const hold = accepted(run(state, ask(3_000))).holds[0]!.hold;
+    const hold = holdChangesOf(accepted(run(state, ask(3_000))))[0]!.hold;
     accepted(run(state, claim(hold.id)));
     const failed = accepted(run(state, settle(hold.id, 'FAILED')));
     expect(failed.transaction).toBeNull();
     expect(failed.entries).toEqual([]);
     expect(wallet(state)).toMatchObject({ balance: 10_000, held: 0 });
-    expect(state.holds.get(hold.id)).toMatchObject({ status: 'VOIDED', cashout: { outcome: 'FAILED' } });
+    expect(state.holds!.get(hold.id)).toMatchObject({ status: 'VOIDED', cashout: { outcome: 'FAILED' } });
   });
 
   it('when another client, a person or a replayed callback tries to settle it, then each is refused and the coins stay held', () => {
     const state = stateWith(10_000);
-    const hold = accepted(run(state, ask(1_000))).holds[0]!.hold;
+    const hold = holdChangesOf(accepted(run(state, ask(1_000))))[0]!.hold;
     accepted(run(state, claim(hold.id)));
     expect(run(state, settle(hold.id, 'CONFIRMED', { kind: 'system', id: 'pc_other' }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(run(state, settle(hold.id, 'CONFIRMED', { kind: 'user', id: '9', role: 'SUPERADMIN' }))).toMatchObject({
@@ -157,12 +160,12 @@ describe('cash-out, in the ledger domain', () => {
 
   it('when the provider that claimed it settles it not within the window, then the expiry sweep marks it overdue and keeps its coins held', () => {
     const state = stateWith(10_000);
-    const hold = accepted(run(state, ask(1_000))).holds[0]!.hold;
+    const hold = holdChangesOf(accepted(run(state, ask(1_000))))[0]!.hold;
     accepted(run(state, claim(hold.id)));
     expect(hold.expiresAt).toEqual(new Date(t0.getTime() + 3600_000));
     const late = new Date(t0.getTime() + 3600_000);
     accepted(run(state, command('ledger.expire-hold', { holdId: hold.id, fromUserId: 1 }, { kind: 'service', id: 'ledger' }), late));
-    expect(state.holds.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { overdueAt: late } });
+    expect(state.holds!.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { overdueAt: late } });
     expect(wallet(state)).toMatchObject({ balance: 10_000, held: 1_000 });
   });
 
@@ -214,7 +217,7 @@ describe('cash-out, in the ledger domain', () => {
     expect(parsed.data).not.toHaveProperty('xafPerCoin');
     expect(parsed.data).not.toHaveProperty('xafAmount');
     for (const cmd of [parsed, { ...forged, proof: verifiedProof } as LedgerCommand]) {
-      const hold = accepted(run(stateWith(10_000), cmd)).holds[0]!.hold;
+      const hold = holdChangesOf(accepted(run(stateWith(10_000), cmd)))[0]!.hold;
       expect(hold.cashout).toMatchObject({ xafPerCoin: 655, xafAmount: 16_702, rateEffectiveFrom: new Date('2026-11-01T00:00:00.000Z') });
     }
   });
@@ -224,35 +227,35 @@ describe('cash-out, in the ledger domain', () => {
 
     it('when a second provider claims a claimed cash-out, then it is refused and the first keeps it; the first claiming again changes nothing', () => {
       const state = stateWith(10_000);
-      const hold = accepted(run(state, ask(1_000, verifiedProof, null))).holds[0]!.hold;
+      const hold = holdChangesOf(accepted(run(state, ask(1_000, verifiedProof, null))))[0]!.hold;
       expect(hold.cashout).toMatchObject({ providerClientId: null, claimedBy: null });
       accepted(run(state, claim(hold.id, other)));
       expect(run(state, claim(hold.id, provider))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       const again = accepted(run(state, claim(hold.id, other)));
-      expect(again.holds[0]!.hold).toEqual(state.holds.get(hold.id));
-      expect(state.holds.get(hold.id)).toMatchObject({ settlerClientId: 'pc_other', cashout: { claimedBy: 'pc_other', claimedAt: t0 } });
+      expect(holdChangesOf(again)[0]!.hold).toEqual(state.holds!.get(hold.id));
+      expect(state.holds!.get(hold.id)).toMatchObject({ settlerClientId: 'pc_other', cashout: { claimedBy: 'pc_other', claimedAt: t0 } });
     });
 
     it('when the user named a provider, then another provider may not claim it; that one may', () => {
       const state = stateWith(10_000);
-      const hold = accepted(run(state, ask(1_000))).holds[0]!.hold;
+      const hold = holdChangesOf(accepted(run(state, ask(1_000))))[0]!.hold;
       expect(run(state, claim(hold.id, other))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
-      expect(state.holds.get(hold.id)?.cashout).toMatchObject({ claimedBy: null });
+      expect(state.holds!.get(hold.id)?.cashout).toMatchObject({ claimedBy: null });
       accepted(run(state, claim(hold.id, provider)));
     });
 
     it('when a provider settles an unclaimed cash-out, then it is refused and the coins stay held', () => {
       const state = stateWith(10_000);
-      const hold = accepted(run(state, ask(1_000, verifiedProof, null))).holds[0]!.hold;
+      const hold = holdChangesOf(accepted(run(state, ask(1_000, verifiedProof, null))))[0]!.hold;
       expect(run(state, settle(hold.id, 'CONFIRMED', provider))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       expect(run(state, settle(hold.id, 'FAILED', other))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       expect(wallet(state)).toMatchObject({ balance: 10_000, held: 1_000 });
-      expect(state.holds.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { outcome: null } });
+      expect(state.holds!.get(hold.id)).toMatchObject({ status: 'PENDING', cashout: { outcome: null } });
     });
 
     it('when a provider that did not claim it settles it, then it is refused; the claimer settles it', () => {
       const state = stateWith(10_000);
-      const hold = accepted(run(state, ask(1_000, verifiedProof, null))).holds[0]!.hold;
+      const hold = holdChangesOf(accepted(run(state, ask(1_000, verifiedProof, null))))[0]!.hold;
       accepted(run(state, claim(hold.id, other)));
       expect(run(state, settle(hold.id, 'CONFIRMED', provider))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       expect(wallet(state)).toMatchObject({ balance: 10_000, held: 1_000 });
@@ -262,7 +265,7 @@ describe('cash-out, in the ledger domain', () => {
 
     it('when a settled, released or expired cash-out is claimed, or a person claims one, then it is refused', () => {
       const state = stateWith(10_000);
-      const hold = accepted(run(state, ask(1_000, verifiedProof, null))).holds[0]!.hold;
+      const hold = holdChangesOf(accepted(run(state, ask(1_000, verifiedProof, null))))[0]!.hold;
       expect(run(state, claim(hold.id, { kind: 'user', id: '9', role: 'SUPERADMIN' }))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
       const late = new Date(t0.getTime() + 3600_000);
       expect(run(state, claim(hold.id), late)).toMatchObject({ ok: false, code: 'HOLD_NOT_PENDING' });

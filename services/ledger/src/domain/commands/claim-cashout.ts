@@ -2,6 +2,7 @@ import { claimCashoutCommand, clientMayCashout, ledgerResults, walletKeyOfUser }
 import { InvariantViolation } from '@coin/errors';
 import { accepted, holdNotFound, holdOf, reject } from './rules';
 import type { CommandModule } from './types';
+import { holdEffect, holdChangesOf } from '../kinds/holds';
 
 /**
  * A payout provider takes a cash-out to pay (docs/CONTRACT.md "Cash-out"): a REQUESTED cash-out
@@ -49,12 +50,12 @@ export const claimCashout: CommandModule<'ledger.claim-cashout'> = {
       return reject('WALLET_FROZEN', "The payer's wallet is frozen: its cash-outs are not claimed until the freeze is lifted");
     }
     // Claimed already by this provider: the answer is the cash-out as it stands, nothing changes.
-    if (terms.claimedBy === provider) return accepted({ holds: [{ hold, event: null }], subjectKey });
+    if (terms.claimedBy === provider) return accepted({ effects: [holdEffect({ hold, event: null })], subjectKey });
     const claimed = { ...hold, settlerClientId: provider, cashout: { ...terms, claimedBy: provider, claimedAt: now }, updatedAt: now };
-    return accepted({ holds: [{ hold: claimed, event: null }], subjectKey });
+    return accepted({ effects: [holdEffect({ hold: claimed, event: null })], subjectKey });
   },
   reply: (input) => {
-    const change = input.decision.holds[0];
+    const change = holdChangesOf(input.decision)[0];
     if (!change) throw new InvariantViolation('ledger.claim-cashout accepted without its cash-out');
     return { cashout: input.views.cashout(change.hold) };
   },

@@ -3,6 +3,7 @@ import { accepted, beyondLimit, canDebit } from './rules';
 import { userAtLeast } from '../authors';
 import { withoutCashoutAccount } from '../state';
 import type { CommandModule } from './types';
+import { holdEffect } from '../kinds/holds';
 
 /**
  * Closes a deleted user's wallet (SUPERADMIN, or the user service): its pending holds are voided
@@ -24,10 +25,10 @@ export const closeWallet: CommandModule<'ledger.close-wallet'> = {
     const erasesCashoutAccountsOf = userId;
     if (!target || target.status === 'CLOSED') return accepted({ erasesCashoutAccountsOf });
     // Its pending holds are voided first: a closed wallet reserves nothing, and its coins are burned.
-    const holds = [...context.state.holds.values()]
+    const voided = [...(context.state.holds?.values() ?? [])]
       .filter((h) => h.fromUserId === userId && h.status === 'PENDING')
-      .map((h) => ({ hold: withoutCashoutAccount({ ...h, status: 'VOIDED' as const, updatedAt: now }), event: 'voided' as const }));
-    if (target.balance === 0) return accepted({ closes: [target.key], holds, subjectKey: target.key, erasesCashoutAccountsOf });
+      .map((h) => holdEffect({ hold: withoutCashoutAccount({ ...h, status: 'VOIDED' as const, updatedAt: now }), event: 'voided' }));
+    if (target.balance === 0) return accepted({ closes: [target.key], effects: voided, subjectKey: target.key, erasesCashoutAccountsOf });
     if (!canDebit(target, target.balance)) return beyondLimit(target);
     const party: Party = { kind: 'user', userId };
     const transaction = context.newTransaction({ type: 'BURN', amount: target.balance, from: party, to: null, reason });
@@ -35,7 +36,7 @@ export const closeWallet: CommandModule<'ledger.close-wallet'> = {
       transaction,
       entries: [{ transactionId: transaction.id, walletKey: target.key, amount: -target.balance }],
       closes: [target.key],
-      holds,
+      effects: voided,
       subjectKey: target.key,
       erasesCashoutAccountsOf,
     });

@@ -4,6 +4,7 @@ import { adminRefusal } from '../authors';
 import { cashoutAfter } from './replies';
 import { accepted, holdNotFound, holdOf, reject } from './rules';
 import type { CommandModule } from './types';
+import { holdEffect } from '../kinds/holds';
 
 /**
  * The second person of a cash-out above the four-eyes threshold (docs/CONTRACT.md "Cash-out",
@@ -35,11 +36,11 @@ export const decideCashout: CommandModule<'ledger.decide-cashout'> = {
     }
     const subjectKey = walletKeyOfUser(fromUserId);
     if (decision === 'REJECT') {
-      return accepted({ holds: [{ hold: { ...hold, status: 'VOIDED', updatedAt: now }, event: 'voided' }], subjectKey });
+      return accepted({ effects: [holdEffect({ hold: { ...hold, status: 'VOIDED', updatedAt: now }, event: 'voided' })], subjectKey });
     }
     const cashout = { ...hold.cashout, secondPerson: { approvedBy: decidedBy, approvedAt: now } };
     // Still PENDING: no hold event (coin.holds tells holds' creation and resolution); the Cashout view shows the approval.
-    return accepted({ holds: [{ hold: { ...hold, cashout, updatedAt: now }, event: null }], subjectKey });
+    return accepted({ effects: [holdEffect({ hold: { ...hold, cashout, updatedAt: now }, event: null })], subjectKey });
   },
   reply: (input) => ({ cashout: cashoutAfter(input) }),
   audit: ({ data }) => ({

@@ -2,6 +2,7 @@ import { expireHoldCommand, ledgerResults, walletKeyOfUser, type LedgerCommandOf
 import type { HoldState } from '../state';
 import { accepted, holdNotFound, holdOf } from './rules';
 import type { CommandModule, DecideContext } from './types';
+import { holdEffect, holdChangesOf } from '../kinds/holds';
 
 /**
  * The expiry sweep's release of a pending hold past its expiry (the ledger's own command). A
@@ -34,18 +35,18 @@ export const expireHold: CommandModule<'ledger.expire-hold'> = {
     if (hold.cashout?.claimedBy) {
       if (hold.cashout.overdueAt) return accepted({ subjectKey: walletKeyOfUser(fromUserId) });
       const overdue = { ...hold, cashout: { ...hold.cashout, overdueAt: context.now }, updatedAt: context.now };
-      return accepted({ holds: [{ hold: overdue, event: null }], subjectKey: walletKeyOfUser(fromUserId) });
+      return accepted({ effects: [holdEffect({ hold: overdue, event: null })], subjectKey: walletKeyOfUser(fromUserId) });
     }
     return accepted({
-      holds: [{ hold: { ...hold, status: 'EXPIRED', updatedAt: context.now }, event: 'expired' }],
+      effects: [holdEffect({ hold: { ...hold, status: 'EXPIRED', updatedAt: context.now }, event: 'expired' })],
       subjectKey: walletKeyOfUser(fromUserId),
     });
   },
   // An expiry that found the hold resolved (or not due) changes nothing; its reply says so.
-  reply: ({ decision, views }) => ({
-    hold: decision.holds[0] ? views.hold(decision.holds[0].hold) : null,
-    expired: decision.holds[0]?.event === 'expired',
-  }),
+  reply: ({ decision, views }) => {
+    const [change] = holdChangesOf(decision);
+    return { hold: change ? views.hold(change.hold) : null, expired: change?.event === 'expired' };
+  },
   audit: () => null,
 };
 

@@ -5,6 +5,7 @@ import { accepted, insufficient, limitBreachOf, missingParty, reject } from './r
 import { isUser } from '../authors';
 import type { CommandModule } from './types';
 import { clockReadsOf, clockTimeOf } from '../test-clock';
+import { holdEffect } from '../kinds/holds';
 
 /** Reserves coins of the payer's wallet for a later capture (docs/design/ledger.md "Holds"); counted by the spending limits now. */
 export const hold: CommandModule<'ledger.hold'> = {
@@ -50,7 +51,7 @@ export const hold: CommandModule<'ledger.hold'> = {
       cashout: null,
     };
     return accepted({
-      holds: [{ hold: created, event: 'created' }],
+      effects: [holdEffect({ hold: created, event: 'created' })],
       spend: { walletKey: source.key, amount, count: 1 },
       subjectKey: source.key,
     });

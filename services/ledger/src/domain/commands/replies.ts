@@ -2,6 +2,7 @@ import { minorUnitsToCoins, type AuditSummary, type LedgerCommandType, type Ledg
 import { InvariantViolation } from '@coin/errors';
 import type { Accepted } from '../state';
 import type { ReplyInput } from './types';
+import { holdChangesOf } from '../kinds/holds';
 
 /** The replies and audit fields several command modules share. */
 
@@ -27,7 +28,7 @@ export function moneyReply<T extends MoneyCommand['type']>(input: ReplyInput<T>)
 
 /** The hold a hold command created or resolved, as it stands after the decision. */
 export function holdAfter<T extends HoldCommandType>(input: ReplyInput<T>) {
-  const change = input.decision.holds[0];
+  const change = holdChangesOf(input.decision)[0];
   if (!change) throw new InvariantViolation(`${typeOf(input)} accepted without its hold`);
   return input.views.hold(change.hold);
 }
@@ -36,7 +37,7 @@ export function holdAfter<T extends HoldCommandType>(input: ReplyInput<T>) {
 export function cashoutAfter<T extends 'ledger.cashout' | 'ledger.settle-cashout' | 'ledger.decide-cashout' | 'ledger.reverse-cashout'>(
   input: ReplyInput<T>,
 ) {
-  const change = input.decision.holds[0];
+  const change = holdChangesOf(input.decision)[0];
   if (!change) throw new InvariantViolation(`${typeOf(input)} accepted without its cash-out`);
   return input.views.cashout(change.hold);
 }

@@ -5,6 +5,7 @@ import { cashoutAfter, payerWallet } from './replies';
 import { accepted, holdNotFound, holdOf, reject, selfDealing } from './rules';
 import { adminRefusal } from '../authors';
 import type { ApprovableModule, RequestOfApproval } from './types';
+import { holdEffect } from '../kinds/holds';
 
 type ReversalData = { holdId: string; fromUserId: number };
 
@@ -53,7 +54,7 @@ export const reverseCashout: ApprovableModule<'ledger.reverse-cashout'> = {
     const hold = holdOf(context.state, holdId, fromUserId);
     if (!hold) return holdNotFound(holdId);
     return accepted({
-      holds: [{ hold: { ...hold, status: 'VOIDED', updatedAt: context.now }, event: 'voided' }],
+      effects: [holdEffect({ hold: { ...hold, status: 'VOIDED', updatedAt: context.now }, event: 'voided' })],
       subjectKey: walletKeyOfUser(fromUserId),
     });
   },

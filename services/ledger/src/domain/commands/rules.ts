@@ -38,7 +38,6 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     opens: [],
     closes: [],
     refund: null,
-    holds: [],
     approvals: [],
     spend: null,
     limits: null,
@@ -205,7 +204,7 @@ export function holdOf(state: LedgerState, id: string, fromUserId: number): Hold
   // An id naming a payer (docs/decisions/0005) names the partition it was sent to: never another's.
   const named = payerOfHoldId(id);
   if (named !== null && named !== fromUserId) return null;
-  const found = state.holds.get(id);
+  const found = state.holds?.get(id);
   return found && found.fromUserId === fromUserId ? found : null;
 }
 

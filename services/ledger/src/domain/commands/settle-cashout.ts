@@ -3,6 +3,7 @@ import { cashoutAfter, payerWallet } from './replies';
 import type { Accepted, CashoutTerms, HoldState, WalletState } from '../state';
 import { accepted, beyondLimit, canDebit, holdNotFound, holdOf, reject } from './rules';
 import type { CommandModule, DecideContext } from './types';
+import { holdEffect } from '../kinds/holds';
 
 /**
  * A payout provider's word on a cash-out, from its signed callback (docs/CONTRACT.md "Cash-out"):
@@ -64,7 +65,7 @@ export const settleCashout: CommandModule<'ledger.settle-cashout'> = {
 /** A provider's FAILED (or the sandbox test provider's): the held coins are released to the payer. */
 export function cashoutFailed(hold: HoldState, terms: CashoutTerms, now: Date): Accepted {
   return accepted({
-    holds: [{ hold: { ...hold, status: 'VOIDED', cashout: terms, updatedAt: now }, event: 'voided' }],
+    effects: [holdEffect({ hold: { ...hold, status: 'VOIDED', cashout: terms, updatedAt: now }, event: 'voided' })],
     subjectKey: walletKeyOfUser(hold.fromUserId),
   });
 }
@@ -106,11 +107,11 @@ export function cashoutConfirmed(
   return accepted({
     transaction,
     entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -hold.amount }],
-    holds: [
-      {
+    effects: [
+      holdEffect({
         hold: { ...hold, status: 'CAPTURED', capturedAmount: hold.amount, transactionId: transaction.id, cashout: terms, updatedAt: now },
         event: 'captured',
-      },
+      }),
     ],
     subjectKey: source.key,
   });

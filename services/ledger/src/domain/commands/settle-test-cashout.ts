@@ -4,6 +4,7 @@ import { clockReadsOf, clockTimeOf } from '../test-clock';
 import { accepted, canDebit, holdNotFound, holdOf } from './rules';
 import { cashoutConfirmed, cashoutFailed } from './settle-cashout';
 import type { CommandModule, DecideContext } from './types';
+import { holdChangesOf } from '../kinds/holds';
 
 /** The name the sandbox's test provider settles under: the BURN's `cashoutProvider`, the callback id it keeps. */
 export const sandboxTestProvider = 'sandbox-test-provider';
@@ -49,7 +50,7 @@ export const settleTestCashout: CommandModule<'ledger.settle-test-cashout'> = {
     return cashoutConfirmed(context, hold, terms, source, sandboxTestProvider, hold.settlerClientId ?? undefined);
   },
   reply: ({ decision }) => {
-    const settled = decision.holds[0]?.hold.cashout?.outcome ?? null;
+    const settled = holdChangesOf(decision)[0]?.hold.cashout?.outcome ?? null;
     return { settled: settled !== null, outcome: settled, transactionId: decision.transaction?.id ?? null };
   },
   audit: () => null,

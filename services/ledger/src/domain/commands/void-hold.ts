@@ -3,6 +3,7 @@ import { holdAfter, payerWallet } from './replies';
 import { accepted, holdNotFound, holdOf, reject, settlementRefusal } from './rules';
 import { userAtLeast } from '../authors';
 import type { CommandModule } from './types';
+import { holdEffect, holdChangesOf } from '../kinds/holds';
 
 /** Releases a pending hold (who may: rules.ts settlementRefusal). */
 export const voidHold: CommandModule<'ledger.void-hold'> = {
@@ -26,14 +27,14 @@ export const voidHold: CommandModule<'ledger.void-hold'> = {
     if (refused) return refused;
     if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);
     return accepted({
-      holds: [{ hold: { ...hold, status: 'VOIDED', updatedAt: context.now }, event: 'voided' }],
+      effects: [holdEffect({ hold: { ...hold, status: 'VOIDED', updatedAt: context.now }, event: 'voided' })],
       subjectKey: walletKeyOfUser(fromUserId),
     });
   },
   reply: (input) => ({ hold: holdAfter(input), wallet: payerWallet(input) }),
   // A person's release of a cash-out (one no provider claimed yet) is in the admin audit log.
   audit: ({ data }, applied) =>
-    applied?.holds[0]?.hold.cashout
+    (applied ? holdChangesOf(applied)[0] : undefined)?.hold.cashout
       ? { serviceAction: 'cashout.release', target: `hold:${data.holdId}`, summary: { cashoutId: data.holdId, userId: data.fromUserId } }
       : null,
 };

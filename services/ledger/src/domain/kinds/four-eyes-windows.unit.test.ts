@@ -32,7 +32,6 @@ function read(loaded: Array<[string, LoadedWindow]>): BatchRead {
     known: new Map(),
     wallets: new Map([[wallet.key, { state: wallet, version: 3 }]]),
     refundTargets: new Map(),
-    holds: new Map(),
     approvals: new Map(),
     kinds: { windows: new Map(loaded) },
     reservedIds: [10, 11, 12],

@@ -53,3 +53,14 @@ export function kindWritesOf(loaded: LoadedKinds | undefined, state: LedgerState
 }
 
 export type { StateKind };
+
+/** What the batch writes of each kind with the personal data of these deleted users erased (StateModule.erase). */
+export function erasedKindWrites(writes: WrittenKinds, users: ReadonlySet<number>): WrittenKinds {
+  const erased: Record<string, unknown[]> = { ...writes };
+  for (const kind of stateKinds) {
+    const erase = kindModule(kind).erase;
+    const rows = writes[kind];
+    if (erase && rows) erased[kind] = rows.map((row) => erase.row(row, users));
+  }
+  return erased as WrittenKinds;
+}

@@ -1,6 +1,7 @@
 import { cashoutRates } from './cashout-rates';
 import { clocks } from './clocks';
 import { windows } from './four-eyes-windows';
+import { holds } from './holds';
 import { mandates } from './mandates';
 import type { AnyStateModule, StateModule } from './types';
 import { walletActivity } from './wallet-activity';
@@ -14,6 +15,7 @@ import { walletActivity } from './wallet-activity';
 export const stateTable = {
   cashoutRates,
   clocks,
+  holds,
   mandates,
   walletActivity,
   windows,

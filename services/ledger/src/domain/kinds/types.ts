@@ -41,6 +41,21 @@ export interface StateModule<Loaded, State, Effect, Row> {
      * shard) and reads them by key. Absent: `sql` names no refund target.
      */
     keysOfRefundTarget?(target: RefundTarget): string[];
+    /**
+     * For a kind whose rows name wallets the batch reads with them, in the same statement (a hold's
+     * payee, which its capture credits): `rows` selects the kind's rows (`keys` as for `sql`) as a
+     * relation of the batch read, which db/batch-store.ts names `read_<kind>` and gives `sql` as
+     * `relations.rows` (for `sql` to aggregate); `keysSql` is the text[] of the wallet keys those
+     * rows name, over that relation, which the core read of the wallets adds to the keys it loads;
+     * `keysOf` the same keys of one row as loaded, for a store that reads a wallet elsewhere than in
+     * that statement (db/sharded-store.ts: a payee on another shard). Absent: the kind's rows name
+     * no wallet the batch reads.
+     */
+    wallets?: {
+      rows(keys: string, relations: BatchReadRelations): string;
+      keysSql(rows: string): string;
+      keysOf(loaded: Loaded): readonly string[];
+    };
   };
   /**
    * Rows of this kind live on whichever shard wrote them while any shard's batch reads them (one
@@ -88,6 +103,17 @@ export interface StateModule<Loaded, State, Effect, Row> {
     raceableKeys?: readonly string[];
   };
   /**
+   * What the erasure of a deleted user's personal data (docs/design/data.md "Erasure") takes from
+   * this kind, in the batch that closes their wallet: `row` from a row the batch writes (`users`:
+   * the users erased), `ctes` from the rows stored before that the batch does not write itself
+   * (`users`: the batch write's bigint[] parameter of those users; CTEs of the batch write, after
+   * the kind's `write.ctes`, whose relations they may name). Absent: the kind keeps nothing to erase.
+   */
+  erase?: {
+    row(row: Row, users: ReadonlySet<number>): Row;
+    ctes(users: string): string;
+  };
+  /**
    * What the whole-ledger simulation (and any audit) checks of this kind against the rest of the
    * ledger: a query returning one row `{ key, detail }` per discrepancy, none when it holds.
    * Absent: nothing to check beyond the write's guard.
@@ -117,6 +143,8 @@ export interface BatchReadRelations {
    * with at least the columns `id` and `from_user_id` (the payer's user id; null: a treasury).
    */
   refundTargets: string;
+  /** The kind's own rows, when its load selects them as a relation of the batch read (`load.wallets.rows`). */
+  rows?: string;
 }
 
 /** What one accepted decision brings to a kind. */
