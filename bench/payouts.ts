@@ -78,7 +78,12 @@ async function main(): Promise<void> {
     const invariants = await pipelineInvariants(stack, prefix, payouts.fundedMinor);
     say(`invariants: ${invariants.ok ? 'ok' : `VIOLATED ${JSON.stringify(invariants.details)}`}`);
     const reference = lastFullRun();
-    const ratios = payoutRatios(payouts.linesPerSec, reference.applyPerSec, reference.transferPeakPerSec);
+    const ratios = payoutRatios(
+      payouts.linesPerSec,
+      reference.applyPerSec,
+      reference.transferPeakPerSec,
+      payouts.ledgerPath?.linesPerSec ?? null,
+    );
     const result = { startedAt, users, payouts, settledSec, invariants, reference, ratios };
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(join(resultsDir, 'payouts.json'), `${JSON.stringify(result, null, 2)}\n`);

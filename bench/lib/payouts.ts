@@ -8,7 +8,7 @@ import { payoutLinesMax } from '@coin/contracts';
 import { createPlatformClient, platformToken } from './platform-client';
 import type { ProcessStack } from '../../scripts/stack/processes';
 import type { SeededUser } from '../../scripts/stack/seed';
-import { serviceNames } from '../../scripts/stack/services';
+import { serviceNames, type ServiceName } from '../../scripts/stack/services';
 import { cpuSnapshot, cpuUse, describeCpuUse, type CpuUse } from './cpu';
 import { requestJson } from './http';
 import type { Operator } from './admin';
@@ -24,6 +24,11 @@ export interface PayoutSettings {
   connections: number[];
   stepSec: number;
   warmupSec: number;
+  /**
+   * One more step at the best step's connections with the event consumers paused (`pausedConsumers`):
+   * the ledger's own path, a diagnosis beside the figure (BENCH_PAYOUT_LEDGER_PATH=0: not taken).
+   */
+  ledgerPathStep: boolean;
 }
 
 export const defaultPayoutSettings: PayoutSettings = {
@@ -31,7 +36,15 @@ export const defaultPayoutSettings: PayoutSettings = {
   connections: (process.env.BENCH_PAYOUT_CONNECTIONS ?? '2,4,8').split(',').filter(Boolean).map(Number),
   stepSec: Number(process.env.BENCH_PAYOUT_STEP_S ?? 10),
   warmupSec: Number(process.env.BENCH_PAYOUT_WARMUP_S ?? 3),
+  ledgerPathStep: process.env.BENCH_PAYOUT_LEDGER_PATH !== '0',
 };
+
+/**
+ * The services that consume the ledger's events and that no payout's answer waits for. On this
+ * box they share the two cores with the ledger; in a cluster they run on nodes of their own. The
+ * ledger-path step pauses them (SIGSTOP, then SIGCONT): their events wait in Kafka meanwhile.
+ */
+export const pausedConsumers = ['history', 'webhooks', 'monitoring'] as const satisfies readonly ServiceName[];
 
 export interface PayoutStep {
   label: string;
@@ -52,6 +65,11 @@ export interface PayoutResult {
   linesPerSec: number;
   peakStep: string;
   steps: PayoutStep[];
+  /**
+   * The best step's connections again, the event consumers paused: the lines/s of the ledger's own
+   * path (gateway, ledger, Kafka, PostgreSQL), not the figure. Null: not taken.
+   */
+  ledgerPath: PayoutStep | null;
   /** Minor units minted into REWARDS for the run (the invariant check counts them). */
   fundedMinor: number;
 }
@@ -114,6 +132,18 @@ export function payoutGenerator(token: string, users: SeededUser[], lines: numbe
 interface PayoutObserved {
   pids: () => Record<string, number | undefined>;
   metricsUrls: Record<string, string>;
+  /** Processes stopped for the step and continued after its CPU is read (their metrics are not among `metricsUrls`). */
+  paused?: number[];
+}
+
+/** Runs `run` with `pids` stopped (SIGSTOP), continuing them (SIGCONT) whatever it does. */
+async function whilePaused<T>(pids: readonly number[], run: () => Promise<T>): Promise<T> {
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  try {
+    return await run();
+  } finally {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  }
 }
 
 async function payoutStep(
@@ -126,20 +156,22 @@ async function payoutStep(
   observed: PayoutObserved,
 ): Promise<PayoutStep> {
   const pids = () => ({ ...observed.pids(), 'load generator': process.pid });
-  const [cpuBefore, stagesBefore] = [cpuSnapshot(pids()), await stageSnapshot(observed.metricsUrls)];
-  const started = performance.now();
-  const r: StepResult = await runStep({
-    label,
-    url,
-    kind: 'closed',
-    connections,
-    durationSec,
-    next,
-    onTick: progressTick(label, durationSec),
+  const { r, wallSeconds, cpu, stagesBefore } = await whilePaused(observed.paused ?? [], async () => {
+    const [cpuBefore, stagesBefore] = [cpuSnapshot(pids()), await stageSnapshot(observed.metricsUrls)];
+    const started = performance.now();
+    const r: StepResult = await runStep({
+      label,
+      url,
+      kind: 'closed',
+      connections,
+      durationSec,
+      next,
+      onTick: progressTick(label, durationSec),
+    });
+    const wallSeconds = (performance.now() - started) / 1000;
+    // CPU per payout line (the "transfers" the CPU is divided by are lines here), read before the paused processes go on.
+    return { r, wallSeconds, cpu: cpuUse(cpuBefore, cpuSnapshot(pids()), r.ok * lines, wallSeconds), stagesBefore };
   });
-  const wallSeconds = (performance.now() - started) / 1000;
-  // CPU per payout line (the "transfers" the CPU is divided by are lines here).
-  const cpu = cpuUse(cpuBefore, cpuSnapshot(pids()), r.ok * lines, wallSeconds);
   const stages = stageFigures(stagesBefore, await stageSnapshot(observed.metricsUrls), wallSeconds);
   const step: PayoutStep = {
     label,
@@ -227,7 +259,28 @@ export async function measurePayouts(input: {
     steps.push(await payoutStep(label, stack.gatewayUrl, connections, settings.stepSec, settings.lines, next, observed));
   }
   const peak = steps.reduce((best, s) => (s.linesPerSec > best.linesPerSec ? s : best), steps[0]!);
-  return { linesPerPayout: settings.lines, linesPerSec: peak.linesPerSec, peakStep: peak.label, steps, fundedMinor };
+  const ledgerPath = settings.ledgerPathStep ? await ledgerPathStep(stack, peak.connections, settings, next, observed) : null;
+  return { linesPerPayout: settings.lines, linesPerSec: peak.linesPerSec, peakStep: peak.label, steps, ledgerPath, fundedMinor };
+}
+
+/**
+ * The ledger-path step: `connections` payouts in flight while the event consumers are paused, so
+ * that the figure is what the ledger's own path (gateway, ledger, Kafka, PostgreSQL) reaches when
+ * nothing else wants the cores. Their events queue in Kafka and are consumed after it.
+ */
+async function ledgerPathStep(
+  stack: ProcessStack,
+  connections: number,
+  settings: PayoutSettings,
+  next: () => GeneratedRequest,
+  observed: PayoutObserved,
+): Promise<PayoutStep> {
+  const paused = pausedConsumers.map((name) => stack.pid(name)).filter((pid): pid is number => pid !== undefined);
+  const metricsUrls = Object.fromEntries(
+    Object.entries(observed.metricsUrls).filter(([name]) => !(pausedConsumers as readonly string[]).includes(name)),
+  );
+  const label = `payouts of ${settings.lines} lines, closed c=${connections}, ${pausedConsumers.join(', ')} paused`;
+  return payoutStep(label, stack.gatewayUrl, connections, settings.stepSec, settings.lines, next, { ...observed, metricsUrls, paused });
 }
 
 export interface PayoutRatios {
@@ -235,12 +288,23 @@ export interface PayoutRatios {
   overApply: number | null;
   /** Payout lines/s ÷ the pipeline's transfer peak, target ≥ 5. */
   overTransferPeak: number | null;
+  /** The ledger-path step's lines/s ÷ the apply stage alone: a diagnosis, no target. */
+  ledgerPathOverApply: number | null;
 }
 
 const ratio = (a: number, b: number | null) => (b && b > 0 ? Math.round((a / b) * 100) / 100 : null);
 
-export function payoutRatios(linesPerSec: number, applyPerSec: number | null, transferPeakPerSec: number | null): PayoutRatios {
-  return { overApply: ratio(linesPerSec, applyPerSec), overTransferPeak: ratio(linesPerSec, transferPeakPerSec) };
+export function payoutRatios(
+  linesPerSec: number,
+  applyPerSec: number | null,
+  transferPeakPerSec: number | null,
+  ledgerPathLinesPerSec: number | null = null,
+): PayoutRatios {
+  return {
+    overApply: ratio(linesPerSec, applyPerSec),
+    overTransferPeak: ratio(linesPerSec, transferPeakPerSec),
+    ledgerPathOverApply: ledgerPathLinesPerSec === null ? null : ratio(ledgerPathLinesPerSec, applyPerSec),
+  };
 }
 
 const verdict = (value: number | null, target: number) =>
@@ -252,10 +316,15 @@ export function payoutMarkdown(result: PayoutResult, ratios: PayoutRatios, refer
     `Bulk payouts (${result.linesPerPayout}-line payouts from REWARDS by a platform client to random users over every partition, closed loop, each answered 201): **${result.linesPerSec} lines/s** (${result.peakStep}); invariants after them **${invariantsOk ? 'ok' : 'VIOLATED'}**.`,
     `- ÷ the ledger's apply stage alone (${referenceSource}): ${ratios.overApply ?? 'n/a'}× (target ≥ 0.8×: ${verdict(ratios.overApply, 0.8)})`,
     `- ÷ the pipeline's transfer peak (${referenceSource}): ${ratios.overTransferPeak ?? 'n/a'}× (target ≥ 5×: ${verdict(ratios.overTransferPeak, 5)})`,
+    ...(result.ledgerPath
+      ? [
+          `- the ledger's own path, ${pausedConsumers.join(', ')} paused for one more step (a diagnosis, not the figure): ${result.ledgerPath.linesPerSec} lines/s, ÷ the apply stage alone ${ratios.ledgerPathOverApply ?? 'n/a'}×`,
+        ]
+      : []),
     '',
     '| step | payouts/s | lines/s | p50 ms | p99 ms | codes | errors | CPU ms per line (by process) |',
     '|---|---|---|---|---|---|---|---|',
-    ...result.steps.map(
+    ...[...result.steps, ...(result.ledgerPath ? [result.ledgerPath] : [])].map(
       (s) =>
         `| ${s.label} | ${s.payoutsPerSec} | ${s.linesPerSec} | ${s.p50Ms} | ${s.p99Ms} | ${Object.entries(s.statusCodes)
           .map(([code, n]) => `${code}:${n}`)

@@ -19,12 +19,50 @@ describe('the payout bench', () => {
 
   it('when the figures are reported, then the ratios are lines/s over the apply stage and over the transfer peak, each against its target', () => {
     const ratios = payoutRatios(2_000, 16_000, 2_000);
-    expect(ratios).toEqual({ overApply: 0.13, overTransferPeak: 1 });
-    expect(payoutRatios(2_000, null, 0)).toEqual({ overApply: null, overTransferPeak: null });
-    const result: PayoutResult = { linesPerPayout: 1_000, linesPerSec: 2_000, peakStep: 'c=4', steps: [], fundedMinor: 0 };
+    expect(ratios).toEqual({ overApply: 0.13, overTransferPeak: 1, ledgerPathOverApply: null });
+    expect(payoutRatios(2_000, null, 0)).toEqual({ overApply: null, overTransferPeak: null, ledgerPathOverApply: null });
+    const result: PayoutResult = {
+      linesPerPayout: 1_000,
+      linesPerSec: 2_000,
+      peakStep: 'c=4',
+      steps: [],
+      ledgerPath: null,
+      fundedMinor: 0,
+    };
     const text = payoutMarkdown(result, ratios, 'this run', true).join('\n');
     expect(text).toContain('**2000 lines/s** (c=4)');
     expect(text).toContain('0.13× (target ≥ 0.8×: **missed** (16 % of it))');
     expect(text).toContain('1× (target ≥ 5×: **missed** (20 % of it))');
+  });
+
+  it('when the ledger-path step was taken, then it is reported beside the figure as a diagnosis, with its own ratio over the apply stage, and a row of its own', () => {
+    const step = (label: string, linesPerSec: number) => ({
+      label,
+      connections: 4,
+      payoutsPerSec: linesPerSec / 1_000,
+      linesPerSec,
+      p50Ms: 500,
+      p99Ms: 900,
+      statusCodes: { '201': 40 },
+      errors: 0,
+      cpu: null,
+      stages: null,
+    });
+    const result: PayoutResult = {
+      linesPerPayout: 1_000,
+      linesPerSec: 5_000,
+      peakStep: 'c=4',
+      steps: [step('c=4', 5_000)],
+      ledgerPath: step('c=4, history, webhooks, monitoring paused', 8_000),
+      fundedMinor: 0,
+    };
+    const ratios = payoutRatios(result.linesPerSec, 10_000, 2_000, result.ledgerPath!.linesPerSec);
+    expect(ratios).toEqual({ overApply: 0.5, overTransferPeak: 2.5, ledgerPathOverApply: 0.8 });
+    const text = payoutMarkdown(result, ratios, 'this run', true).join('\n');
+    expect(text).toContain('**5000 lines/s** (c=4)');
+    expect(text).toContain(
+      'history, webhooks, monitoring paused for one more step (a diagnosis, not the figure): 8000 lines/s, ÷ the apply stage alone 0.8×',
+    );
+    expect(text).toContain('| c=4, history, webhooks, monitoring paused | 8 | 8000 |');
   });
 });

@@ -162,7 +162,12 @@ function payoutLines(result: Record<string, any>): string[] {
   const payouts = result.payouts as PayoutResult | null | undefined;
   if (!payouts)
     return ['Bulk payouts: not measured (BENCH_SKIP_PAYOUTS=1, no funded pipeline, or no POST /api/coins/payouts in this build).'];
-  const ratios = payoutRatios(payouts.linesPerSec, result.ledgerApply.commandsPerSec ?? null, result.pipeline?.transfersPerSec ?? null);
+  const ratios = payoutRatios(
+    payouts.linesPerSec,
+    result.ledgerApply.commandsPerSec ?? null,
+    result.pipeline?.transfersPerSec ?? null,
+    payouts.ledgerPath?.linesPerSec ?? null,
+  );
   const settled = result.creditsSettledSec === null ? 'not within 180 s' : `${result.creditsSettledSec} s after`;
   return [
     '',
