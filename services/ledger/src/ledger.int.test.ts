@@ -504,7 +504,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       commandIds: [],
       walletKeys: [key],
       refundOf: [],
-      approvalIds: [],
       idsToReserve: 1,
     });
     const wallet = read.wallets.get(key)!;
@@ -515,7 +514,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       opened: [],
       wallets: [{ ...wallet, state: { ...wallet.state, balance: wallet.state.balance - 500 } }],
       transactions: [],
-      approvals: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
       outbox: [{ topic: h.topics.coinTransactions, key: 'k', headers: {}, payload: '{}' }],
@@ -535,7 +533,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       opened: [],
       wallets: [],
       transactions: [],
-      approvals: [],
       entries: [],
       outcomes: [{ commandId, type: 'ledger.mint', ok: true, reply: {}, requestHash: null }],
       outbox: [{ topic: h.topics.coinTransactions, key, headers: {}, payload: '{}' }],

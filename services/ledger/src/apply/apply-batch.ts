@@ -2,7 +2,6 @@ import type { LedgerCommand, TopicNames } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
-  approvalIdsOf,
   heldWalletsOf,
   kindKeysOfBatch,
   transactionIdsOf,
@@ -17,8 +16,8 @@ import {
 import { erasedKindWrites, kindStatesOf, kindWritesOf } from '../domain/kinds/loops';
 import { kindModule } from '../domain/kinds/table';
 import { transactionRowOf } from '../views/transaction-view';
-import { requestToLoadFirst, withStoredRequest, type ApprovalState } from '../domain/approvals';
-import { approvalEventMessages, balanceChangedMessage, clawbackMessage, creditMessages, transactionEventMessage } from './messages';
+import { requestToLoadFirst, withStoredRequest } from '../domain/approvals';
+import { balanceChangedMessage, clawbackMessage, creditMessages, transactionEventMessage } from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
 import { outcomeOf, replyViews, withoutCashoutAccountIn, type Outcome } from './outcomes';
 import {
@@ -88,7 +87,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   const commands = await withStoredRequests(store, sent);
   const walletKeys = [...new Set(commands.flatMap(walletKeysOf))];
   const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
-  const approvalIds = [...new Set(commands.flatMap(approvalIdsOf))];
   const kindKeys = kindKeysOfBatch(commands);
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
@@ -97,7 +95,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
       commandIds: commands.map((c) => c.commandId),
       walletKeys,
       refundOf,
-      approvalIds,
       kindKeys,
       idsToReserve,
     });
@@ -120,14 +117,15 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
 /**
  * The batch with each approve or reject that names only its request completed with the command
  * the request stores (domain/approvals.ts withStoredRequest): the first of two reads, made only
- * when the batch holds one (docs/decisions/0005). The main read loads the request again, with
- * what its command reads, and the decision compares the two.
+ * when the batch holds one (docs/decisions/0005), of nothing but those requests, by their keys of
+ * the kind `approvals` (domain/kinds/approvals.ts), as the batch read takes them. The main read
+ * loads the request again, with what its command reads, and the decision compares the two.
  */
 async function withStoredRequests(store: LedgerStore, commands: LedgerCommand[]): Promise<LedgerCommand[]> {
-  const approvalIds = [...new Set(commands.flatMap((command) => requestToLoadFirst(command) ?? []))];
-  if (approvalIds.length === 0) return commands;
-  const { approvals } = await store.read({ ...emptyReadRequest, approvalIds });
-  return commands.map((command) => withStoredRequest(command, approvals));
+  const requestIds = [...new Set(commands.flatMap((command) => requestToLoadFirst(command) ?? []))];
+  if (requestIds.length === 0) return commands;
+  const { kinds } = await store.read({ ...emptyReadRequest, kindKeys: { approvals: requestIds } });
+  return commands.map((command) => withStoredRequest(command, kinds?.approvals));
 }
 
 export interface DecidedBatch {
@@ -145,7 +143,6 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   const state: LedgerState = {
     wallets: new Map([...read.wallets].map(([key, wallet]) => [key, { ...wallet.state }])),
     refundTargets: new Map([...read.refundTargets].map(([id, target]) => [id, { ...target }])),
-    approvals: new Map([...read.approvals].map(([id, approval]) => [id, { ...approval }])),
     ...kindStatesOf(read.kinds),
     ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
   };
@@ -175,8 +172,6 @@ interface WriteInProgress {
   context: ApplyContext;
   /** The wallets changed (besides those opened). */
   touched: Set<string>;
-  /** The approval requests the batch decided, by id: each written once, as it stands at the end of the batch. */
-  approvals: Map<string, ApprovalState>;
 }
 
 /** The write of a decided batch: every effect of its accepted decisions, and the outcome of every command. */
@@ -193,15 +188,13 @@ function writeOf(
     state,
     context,
     touched: new Set(),
-    approvals: new Map(),
   };
   const outcomes: Outcome[] = [];
   for (const step of steps) outcomes.push(stepOutcome(into, step, outcomes));
   // Inline credits store no outcome: no one sent them, and no copy of them is ever published.
   for (const step of creditSteps) if (step.kind === 'decided') recordEffects(into, step);
-  const { write, approvals } = into;
+  const { write } = into;
   write.outbox.push(...legMessagesOf(steps, legs, context));
-  write.approvals = [...approvals.values()];
   // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
   // of the batch (credits included); the others are updated against the version they were read at.
   for (const [key, wallet] of state.wallets) {
@@ -248,7 +241,7 @@ function recordTransaction(into: WriteInProgress, transaction: NewTransaction, c
   into.write.outbox.push(transactionEventMessage(into.context.topics, transaction, into.context.eventHeadersOf?.(commandId)));
 }
 
-/** Every effect of an accepted decision: its transactions, objects, wallets touched, clawbacks and balance changes. */
+/** Every effect of an accepted decision: its transactions, its kinds' messages, wallets touched, clawbacks and balance changes. */
 function recordEffects(into: WriteInProgress, step: Extract<BatchStep, { kind: 'decided' }>): void {
   const { decision } = step;
   if (!decision.ok) return;
@@ -257,7 +250,7 @@ function recordEffects(into: WriteInProgress, step: Extract<BatchStep, { kind: '
   if (decision.transaction) recordTransaction(into, decision.transaction, step.command.commandId);
   // A payout's lines are transactions of one command, each written like a single movement's one.
   for (const transaction of decision.lineTransactions) recordTransaction(into, transaction, step.command.commandId);
-  recordObjects(decision, into.approvals, write.outbox, context, step.command.commandId);
+  queueEffectMessages(decision, write.outbox, context, step.command.commandId);
   for (const key of settingsTouchedBy(decision)) touched.add(key);
   for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
   // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
@@ -298,24 +291,16 @@ function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
 }
 
 /**
- * Records an accepted decision's approval requests, and queues the messages of its effects, by
- * each effect's kind's module (domain/kinds/table.ts), in the order of its effects, then the events
- * of its approval requests (an approved cash-out's reversal: its hold's release, then the approval).
+ * Queues the messages of an accepted decision's effects, by each effect's kind's module
+ * (domain/kinds/table.ts), in the order of its effects. A decision lists its approval requests
+ * last (domain/kinds/approvals.ts `approvalEffect`), so what it applied is published before its
+ * request's events (an approved cash-out's reversal: its hold's release first). What the effects
+ * change is written by their kinds (`kindWritesOf`).
  */
-function recordObjects(
-  decision: Accepted,
-  approvals: Map<string, ApprovalState>,
-  outbox: OutboxBatchMessage[],
-  context: ApplyContext,
-  commandId: string,
-): void {
+function queueEffectMessages(decision: Accepted, outbox: OutboxBatchMessage[], context: ApplyContext, commandId: string): void {
   const headers = context.eventHeadersOf?.(commandId);
   for (const effect of decision.effects) {
     const messages = kindModule(effect.kind).messages?.(effect, { topics: context.topics, headers, views: replyViews });
     outbox.push(...(messages ?? []));
-  }
-  for (const change of decision.approvals) {
-    approvals.set(change.approval.id, change.approval);
-    outbox.push(...approvalEventMessages(context.topics, change));
   }
 }

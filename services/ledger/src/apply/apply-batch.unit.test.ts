@@ -26,7 +26,6 @@ function read(wallets: WalletState[], reservedIds: number[]): BatchRead {
     known: new Map(),
     wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets: new Map(),
-    approvals: new Map(),
     reservedIds,
   };
 }

@@ -17,7 +17,6 @@ const emptyRead = (): BatchRead => ({
   known: new Map(),
   wallets: new Map(),
   refundTargets: new Map(),
-  approvals: new Map(),
   reservedIds: [],
 });
 

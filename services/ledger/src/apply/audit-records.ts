@@ -15,6 +15,7 @@ import type { BatchStep } from '../domain/batch';
 import { approvalSummary } from '../domain/commands/approvable';
 import { moduleOf } from '../domain/commands/table';
 import type { AuditDescription, ServiceActionDescription } from '../domain/commands/types';
+import { approvalChangesOf } from '../domain/kinds/approvals';
 import type { Decision } from '../domain/ledger';
 import type { OutboxBatchMessage } from './store';
 
@@ -52,7 +53,7 @@ export function auditRecordId(commandId: string, action: AuditAction, idOf: (nam
 function describe(command: LedgerCommand, decision: Decision): AuditDescription | ServiceActionDescription | null {
   const applied = decision.ok ? decision : null;
   // A movement that reached a four-eyes window was not applied: it became an approval request.
-  const parked = applied?.parked ? applied.approvals[0]?.approval : undefined;
+  const parked = applied?.parked ? approvalChangesOf(applied)[0]?.approval : undefined;
   if (parked) return { action: 'approval.request', target: `approval:${parked.id}`, summary: approvalSummary(parked.command) };
   return moduleOf(command).audit(command, applied);
 }

@@ -31,7 +31,6 @@ function read(wallets: WalletState[], reservedIds: number[], refundTargets: Batc
     known: new Map(),
     wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets,
-    approvals: new Map(),
     reservedIds,
   };
 }

@@ -5,19 +5,13 @@ import {
   minorUnitsToCoins,
   partyColumns,
   type BalanceChanged,
-  type CoinApprovalEvent,
-  type CoinApprovalEventV2,
-  type CoinPayoutApprovalEvent,
   type TopicNames,
   type TransactionRecorded,
   walletKeyOf,
 } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import { clawbackLegCommand, creditLegCommand, creditsLegCommand } from '../domain/batch';
-import type { ApprovalChange } from '../domain/approvals';
 import type { BalanceChange, ClawbackLeg, CreditLeg, NewTransaction } from '../domain/ledger';
-import { approvedWithoutTransaction, holdsPayout } from '../domain/commands/approvable';
-import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { decidedTransactionView } from '../views/transaction-view';
 import type { OutboxBatchMessage } from './store';
 
@@ -146,64 +140,4 @@ export function creditMessages(
 export function clawbackMessage(topics: TopicNames, leg: ClawbackLeg, now: Date): OutboxBatchMessage {
   const message = ledgerCommandMessage(clawbackLegCommand(leg, now));
   return { topic: topics.ledgerInternal, key: message.key, headers: message.headers, payload: message.value };
-}
-
-/** The event id of an approval request's change: the same on every publish of it. */
-export function approvalEventId(change: ApprovalChange): string {
-  return uuidV5(`coin.approval.${change.event}:${change.approval.id}`);
-}
-
-/**
- * The events of an approval request's change, keyed by its id: on coin.approvals.v2 always, and on
- * coin.approvals (version 1, the same eventId) too while its command is one version 1 can carry
- * (MINT, BURN, REFUND; docs/EVENTS.md "Versioning policy").
- */
-export function approvalEventMessages(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage[] {
-  if (holdsPayout(change.approval.command)) return [payoutApprovalEventMessage(topics, change)];
-  // A cash-out's reversal and a commission change are no Approvals (no command.type value for them;
-  // a new one breaks consumers): the admin audit log records their request and approval, coin.holds
-  // a reversal's release.
-  if (approvedWithoutTransaction(change.approval.command)) return [];
-  const approval = approvalView(change.approval);
-  const envelope = {
-    eventId: approvalEventId(change),
-    type: `coin.approval.${change.event}`,
-    occurredAt: change.approval.updatedAt.toISOString(),
-  } as const;
-  const message = (event: CoinApprovalEvent | CoinApprovalEventV2) => ({
-    key: change.approval.id,
-    headers: { [headerNames.type]: event.type },
-    payload: JSON.stringify(event),
-  });
-  const v2: OutboxBatchMessage = { topic: topics.coinApprovalsV2, ...message({ ...envelope, version: 2, approval }) };
-  const { command } = approval;
-  if (command.type === 'REWARD') return [v2];
-  const v1: CoinApprovalEvent = { ...envelope, version: 1, approval: { ...approval, command: { ...command, type: command.type } } };
-  return [{ topic: topics.coinApprovals, ...message(v1) }, v2];
-}
-
-/** The event id of a payout request's change: the same on every publish of it (its own namespace, not an approval's). */
-export function payoutApprovalEventId(change: ApprovalChange): string {
-  return uuidV5(`coin.payout-approval.${change.event}:${change.approval.id}`);
-}
-
-/**
- * The event of a change of a request holding a person's payout, keyed by its id: on
- * coin.payout-approvals only (an Approval of coin.approvals(.v2) shows one recipient and a closed
- * enum of commands; docs/EVENTS.md "coin.payout-approvals").
- */
-export function payoutApprovalEventMessage(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage {
-  const event: CoinPayoutApprovalEvent = {
-    eventId: payoutApprovalEventId(change),
-    type: `coin.payout-approval.${change.event}`,
-    version: 1,
-    occurredAt: change.approval.updatedAt.toISOString(),
-    payoutApproval: payoutApprovalView(change.approval),
-  };
-  return {
-    topic: topics.coinPayoutApprovals,
-    key: change.approval.id,
-    headers: { [headerNames.type]: event.type },
-    payload: JSON.stringify(event),
-  };
 }

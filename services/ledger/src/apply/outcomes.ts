@@ -2,6 +2,7 @@ import { InvariantViolation, type WireError } from '@coin/errors';
 import type { BatchStep } from '../domain/batch';
 import { moduleOf } from '../domain/commands/table';
 import type { ReplyViews } from '../domain/commands/types';
+import { approvalChangesOf } from '../domain/kinds/approvals';
 import { anyApprovalView } from '../views/approval-view';
 import { cashoutRateView, cashoutView } from '../views/cashout-view';
 import { freezeView } from '../views/freeze-view';
@@ -44,7 +45,7 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
   }
   if (decision.parked) {
     // A person's movement that reached a four-eyes window: the request it became (202).
-    const change = decision.approvals[0];
+    const change = approvalChangesOf(decision)[0];
     if (!change) throw new InvariantViolation(`${command.type} parked without its approval request`);
     // A payout's request is a PayoutApproval, under the same `approval` member (LedgerResult<'ledger.payout'>).
     return { ok: true, reply: { approval: anyApprovalView(change.approval) } };

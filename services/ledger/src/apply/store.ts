@@ -1,6 +1,5 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { StoredOutcome } from '../domain/batch';
-import type { ApprovalState } from '../domain/approvals';
 import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
 import type { Entry, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 
@@ -14,7 +13,7 @@ export interface LedgerStore {
   /**
    * Writes the batch atomically and returns the id of its outbox row (null without messages).
    * Rejects with a LostRaceError when another writer got there first: StaleWalletError when a
-   * wallet (or approval, or a row of a kind of the state table: a hold, a four-eyes window, …) changed or appeared since the read,
+   * wallet (or a row of a kind of the state table: a hold, an approval request, a four-eyes window, …) changed or appeared since the read,
    * ApplyConflictError when a row the batch inserts (a command id) exists already. Nothing is
    * written then; the use case redoes the batch from a fresh read (apply/apply-commands.ts).
    */
@@ -51,8 +50,6 @@ export interface BatchReadRequest {
   walletKeys: string[];
   /** Transactions named by refunds; their payers' wallets are loaded too. */
   refundOf: number[];
-  /** Approval requests named by id. */
-  approvalIds: string[];
   /**
    * The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none); the
    * wallets a kind's rows name (a hold's payee: `load.wallets`) are loaded too.
@@ -62,12 +59,11 @@ export interface BatchReadRequest {
   idsToReserve: number;
 }
 
-/** A read of nothing, to name only what a partial read needs (`{ ...emptyReadRequest, approvalIds }`). */
+/** A read of nothing, to name only what a partial read needs (`{ ...emptyReadRequest, kindKeys: { approvals } }`). */
 export const emptyReadRequest: Readonly<BatchReadRequest> = {
   commandIds: [],
   walletKeys: [],
   refundOf: [],
-  approvalIds: [],
   idsToReserve: 0,
 };
 
@@ -82,7 +78,6 @@ export interface BatchRead {
   known: Map<string, StoredOutcome>;
   wallets: Map<string, LoadedWallet>;
   refundTargets: Map<number, RefundTarget>;
-  approvals: Map<string, ApprovalState>;
   /** What was read of each kind of the state table, by key (absent: none). */
   kinds?: LoadedKinds;
   /** The platform clients revoked for good among those the mandates read name (absent: no mandate read). */
@@ -92,7 +87,7 @@ export interface BatchRead {
 
 /** A write of nothing yet, each list its own: what a batch's write is gathered into (apply/apply-batch.ts `writeOf`). */
 export function emptyBatchWrite(): BatchWrite {
-  return { opened: [], wallets: [], transactions: [], approvals: [], entries: [], outcomes: [], outbox: [] };
+  return { opened: [], wallets: [], transactions: [], entries: [], outcomes: [], outbox: [] };
 }
 
 export interface BatchWrite {
@@ -107,8 +102,6 @@ export interface BatchWrite {
     approval: NewTransaction['approval'];
     commandId: string;
   }>;
-  /** Approval requests created or decided, as they stand at the end of the batch. */
-  approvals: ApprovalState[];
   /** What the batch writes of each kind of the state table, as its rows stand at the batch's end (absent: none). */
   kinds?: WrittenKinds;
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */

@@ -1,7 +1,7 @@
 import type { ApprovableCommand, ApprovalStatus } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { ApprovalState } from '../domain/approvals';
-import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
+import { approvalColumns, approvalStateOf, type ApprovalDbRow } from '../domain/kinds/approvals';
 
 /** Reads of approval requests for the internal API and the expiry sweep; writes are the batch write's. */
 

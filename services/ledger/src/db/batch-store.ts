@@ -12,7 +12,6 @@ import type { StoredOutcome } from '../domain/batch';
 import type { RefundTarget } from '../domain/ledger';
 import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
 import type { BatchReadRelations } from '../domain/kinds/types';
-import { approvalColumns, approvalStateOf, type ApprovalDbRow } from './approval-rows';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 import { writeBatchQuery } from './batch-write';
 import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
@@ -93,7 +92,6 @@ const raceableKeys: ReadonlySet<string> = new Set([
   'wallets_wallet_key_key',
   'wallets_user_id_key',
   'wallets_treasury_code_key',
-  'approval_requests_pkey',
   'entries_wallet_sequence_idx',
   // And those of each kind of the state table (its module's `write.raceableKeys`).
   ...stateKinds.flatMap((kind) => kindModule(kind).write.raceableKeys ?? []),
@@ -104,14 +102,13 @@ interface BatchReadRow {
   outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>;
   wallets: Array<WalletDbRow & { version: number }>;
   refund_targets: RefundTargetRow[];
-  approvals: ApprovalDbRow[];
   ids: string[];
   /** Each kind of the state table's rows, by the kind's name (kindsRead). */
   [kind: string]: unknown;
 }
 
 /** The parameters before the kinds' keys in the batch read. */
-const readParametersBeforeKinds = 5;
+const readParametersBeforeKinds = 4;
 
 /** The batch read's own relations a kind's load may name (StateModule.load.sql), as `readBatch`'s statement names them. */
 const readRelations: BatchReadRelations = { refundTargets: 'targets' };
@@ -162,7 +159,7 @@ function loadedKindsOf(row: BatchReadRow): LoadedKinds {
  * Everything a batch reads, in one round trip: the stored outcomes of its command ids, the
  * wallets its commands name (and the payers of the transactions its refunds name, and the
  * wallets its kinds' rows name: a hold's payee), those transactions with what has been refunded
- * of each so far, the approval requests, each kind of the state table, and fresh transaction ids.
+ * of each so far, each kind of the state table (the approval requests, the holds, …), and fresh transaction ids.
  * No transaction is needed around it: only this partition's consumer writes these rows, and the
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
@@ -181,14 +178,12 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
          WHERE wallet_key = ANY($2::text[]
                                 || ARRAY(SELECT 'user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL)${kindWalletsRead})) AS wallets,
        (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
-       (SELECT coalesce(json_agg(a), '[]') FROM (SELECT ${approvalColumns} FROM approval_requests WHERE id = ANY($5::uuid[])) a) AS approvals,
        ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
     values: [
       request.commandIds,
       request.walletKeys,
       request.refundOf,
       request.idsToReserve,
-      request.approvalIds,
       ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? []),
     ],
   });
@@ -209,7 +204,6 @@ function batchReadOf(row: BatchReadRow): BatchRead {
       row.wallets.map((r) => [r.wallet_key, { version: safeInteger(r.version, 'wallet version'), state: walletStateOf(r) }]),
     ),
     refundTargets: new Map(row.refund_targets.map((r) => [r.id, refundTargetOf(r)])),
-    approvals: new Map(row.approvals.map((r) => [r.id, approvalStateOf(r)])),
     kinds: loadedKindsOf(row),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),

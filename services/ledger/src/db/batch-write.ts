@@ -1,6 +1,5 @@
 import { partyColumns } from '@coin/contracts';
 import type { BatchWrite, LoadedWallet } from '../apply/store';
-import type { ApprovalState } from '../domain/approvals';
 import type { WalletState } from '../domain/ledger';
 import { kindModule, stateKinds } from '../domain/kinds/table';
 import { column, StatementParameters, type Columns } from './unnest-columns';
@@ -76,20 +75,6 @@ const newTransactions: Columns<NewTransaction> = {
   client_id: column.text((t) => t.row.client_id ?? null),
 };
 
-/** Approval requests created or decided, as they stand at the end of the batch. */
-const writtenApprovals: Columns<ApprovalState> = {
-  id: column.uuid((a) => a.id),
-  command: column.jsonb((a) => a.command),
-  requested_by: column.jsonb((a) => a.requestedBy),
-  status: column.text((a) => a.status),
-  created_at: column.timestamptz((a) => a.createdAt),
-  expires_at: column.timestamptz((a) => a.expiresAt),
-  updated_at: column.timestamptz((a) => a.updatedAt),
-  decided_by: column.jsonbOrNull((a) => a.decidedBy),
-  rejection_reason: column.text((a) => a.rejectionReason),
-  transaction_id: column.bigint((a) => a.transactionId),
-};
-
 const newEntries: Columns<NewEntry> = {
   transaction_id: column.bigint((e) => e.transactionId),
   wallet_id: column.uuid((e) => e.walletId),
@@ -111,13 +96,11 @@ const p = new StatementParameters<BatchWrite>();
 const opened = p.rows('o', openedWallets, (b) => b.opened);
 const updated = p.rows('u', changedWallets, (b) => b.wallets);
 const transactions = p.rows('t', newTransactions, (b) => b.transactions);
-const approvals = p.rows('a', writtenApprovals, (b) => b.approvals);
 const entries = p.rows('e', newEntries, (b) => b.entries);
 const outcomes = p.rows('c', newOutcomes, (b) => b.outcomes);
 /** Every message the batch produced, as one outbox_batches row; none: no row. */
 const outbox = p.value('text', (b) => (b.outbox.length > 0 ? JSON.stringify(b.outbox) : null));
 const walletsExpected = p.value('bigint', (b) => b.wallets.length + b.opened.length);
-const approvalsExpected = p.value('bigint', (b) => b.approvals.length);
 /** Deleted users whose mobile money number the batch erases (apply-batch.ts `eraseCashoutAccounts`). */
 const erasedUsers = p.value('bigint[]', (b) => b.erasedUsers ?? []);
 /**
@@ -152,15 +135,6 @@ const text = `WITH opened AS (
          INSERT INTO transactions (${transactions.names})
          SELECT ${transactions.select}
            FROM ${transactions.from}),
-       written_approvals AS (
-         INSERT INTO approval_requests (${approvals.names})
-         SELECT ${approvals.select}
-           FROM ${approvals.from}
-         ON CONFLICT (id) DO UPDATE
-            SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at, decided_by = EXCLUDED.decided_by,
-                rejection_reason = EXCLUDED.rejection_reason, transaction_id = EXCLUDED.transaction_id
-          WHERE approval_requests.status = 'PENDING'
-         RETURNING 1),
        new_entries AS (
          INSERT INTO entries (${entries.names})
          SELECT ${entries.select}
@@ -178,7 +152,6 @@ const text = `WITH opened AS (
          RETURNING id),
        ${kinds.map((k) => k.ctes).join(',\n       ')}
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), ${walletsExpected}) AS wallets_current,
-            assert_approvals_written((SELECT count(*) FROM written_approvals), ${approvalsExpected}) AS approvals_written,
             ${kinds.map((k) => `${k.check},`).join('\n            ')}
             (SELECT count(*) FROM erased_outcomes) AS erasures,
             (SELECT id FROM new_outbox) AS outbox_id`;

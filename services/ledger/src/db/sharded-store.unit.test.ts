@@ -7,6 +7,7 @@ import {
   type BatchWrite,
   type LedgerStore,
 } from '../apply/store';
+import type { ApprovalState } from '../domain/approvals';
 import { windows, type LoadedWindow, type WindowRow } from '../domain/kinds/four-eyes-windows';
 import type { RefundTarget } from '../domain/ledger';
 import { shardedStore, type ShardStore } from './sharded-store';
@@ -15,7 +16,8 @@ import { shardedStore, type ShardStore } from './sharded-store';
  * The sharded store and a kind every shard keeps a part of (StateModule.ownPart: the four-eyes
  * windows): a batch reads the kind on every shard, decides over the sum, and writes back only its
  * own shard's part; the window of a refunded purchase's payer is read on every shard wherever the
- * purchase was found. The shards here are stores in memory that answer as the batch read does.
+ * purchase was found; a kind its own shard keeps (the approval requests) is read there only. The
+ * shards here are stores in memory that answer as the batch read does.
  */
 
 const hour = 493_000;
@@ -37,7 +39,6 @@ function shard(stored: Array<[string, LoadedWindow]>, targets: RefundTarget[] = 
         known: new Map(),
         wallets: new Map(),
         refundTargets: new Map(found.map((t) => [t.id, t])),
-        approvals: new Map(),
         kinds: { windows: new Map(stored.filter(([scope]) => scopes.has(scope))) },
         reservedIds: [],
       };
@@ -96,5 +97,21 @@ describe('the sharded store and a kind every shard keeps a part of', () => {
     expect(read.kinds?.windows).toEqual(new Map([['recipient:user:9', { window: [at(70, 3)], version: 3 }]]));
     expect(own.reads.at(-1)?.kindKeys?.windows).toEqual(['recipient:user:9']);
     expect(third.reads.at(-1)?.kindKeys?.windows).toEqual(['recipient:user:9']);
+  });
+});
+
+describe('the sharded store and a kind its own shard keeps', () => {
+  it('when a batch reads approval requests (a kind without overShards), then only its own shard is asked, as for an approve read before its batch', async () => {
+    const request = { id: '00000000-0000-4000-8000-0000000000a1' } as ApprovalState;
+    const own = shard([]);
+    const ownRead = own.shard.store.read;
+    own.shard.store.read = async (asked) => ({ ...(await ownRead(asked)), kinds: { approvals: new Map([[request.id, request]]) } });
+    const other = shard([]);
+    const store = shardedStore(own.shard, [other.shard], pool);
+
+    const read = await store.read({ ...emptyReadRequest, kindKeys: { approvals: [request.id] } });
+    expect(own.reads).toEqual([{ ...emptyReadRequest, kindKeys: { approvals: [request.id] } }]);
+    expect(other.reads).toEqual([]);
+    expect(read.kinds?.approvals).toEqual(new Map([[request.id, request]]));
   });
 });

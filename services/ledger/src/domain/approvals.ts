@@ -108,10 +108,11 @@ export function requestToLoadFirst(command: LedgerCommand): string | null {
  * The request a routed id names, as stored, when it is kept where the id says: the partition of
  * its command's wallet key, holding a payout or not. Null otherwise: an id naming another route
  * than its request's is not found, whoever wrote the command (an insider's, under another key).
+ * `approvals`: the requests read (the kind `approvals`, domain/kinds/approvals.ts; undefined: none).
  */
-export function requestNamedBy(approvals: ReadonlyMap<string, ApprovalState>, id: string): ApprovalState | null {
+export function requestNamedBy(approvals: ReadonlyMap<string, ApprovalState> | undefined, id: string): ApprovalState | null {
   const route = routeOfApprovalId(id);
-  const found = approvals.get(id);
+  const found = approvals?.get(id);
   if (!route || !found) return null;
   const kept = { walletKey: partitionKeyOf(found.command), payout: found.command.type === 'ledger.payout' };
   return kept.walletKey === route.walletKey && kept.payout === route.payout ? found : null;
@@ -124,7 +125,7 @@ export function requestNamedBy(approvals: ReadonlyMap<string, ApprovalState>, id
  * of the earlier layout: compared with the stored one when decided) or names no request found
  * where its id says (then refused APPROVAL_NOT_FOUND).
  */
-export function withStoredRequest(command: LedgerCommand, approvals: ReadonlyMap<string, ApprovalState>): LedgerCommand {
+export function withStoredRequest(command: LedgerCommand, approvals: ReadonlyMap<string, ApprovalState> | undefined): LedgerCommand {
   if (!isDecisionOnRequest(command) || command.data.command !== undefined) return command;
   const stored = requestNamedBy(approvals, command.data.approvalId);
   return stored ? ({ ...command, data: { ...command.data, command: stored.command } } as LedgerCommand) : command;

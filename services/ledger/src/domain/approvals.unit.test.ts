@@ -8,6 +8,7 @@ import {
   type LedgerCommand,
 } from '@coin/contracts';
 import { approvalIdOf, approvedCommandIdOf, type ApprovalState } from './approvals';
+import { approvalChangesOf } from './kinds/approvals';
 import { runBatch } from './batch';
 import { decide, defaultPolicy, emptyWallet, type LedgerState } from './ledger';
 
@@ -49,8 +50,9 @@ function world(): LedgerState {
 function requested(state: LedgerState, cmd: ApprovableCommand, at = t0): ApprovalState {
   const decision = decide(state, command('ledger.request-approval', { command: cmd }, maker, 'req-1'), at, () => 1, defaultPolicy);
   if (!decision.ok) throw new Error(decision.detail);
-  state.approvals.set(decision.approvals[0]!.approval.id, decision.approvals[0]!.approval);
-  return decision.approvals[0]!.approval;
+  const { approval } = approvalChangesOf(decision)[0]!;
+  state.approvals!.set(approval.id, approval);
+  return approval;
 }
 
 describe('ledger domain: four-eyes approvals', () => {
@@ -58,7 +60,7 @@ describe('ledger domain: four-eyes approvals', () => {
     const state = world();
     const decision = decide(state, command('ledger.request-approval', { command: mintBig }, maker, 'req-1'), t0, () => 1, defaultPolicy);
     expect(decision).toMatchObject({ ok: true, transaction: null, entries: [] });
-    const approval = decision.ok ? decision.approvals[0]!.approval : null;
+    const approval = decision.ok ? approvalChangesOf(decision)[0]!.approval : null;
     expect(approval).toMatchObject({
       id: approvalIdOf({ commandId: 'req-1', data: {} }),
       status: 'PENDING',
@@ -88,7 +90,7 @@ describe('ledger domain: four-eyes approvals', () => {
     expect(first).toMatchObject({
       ok: true,
       transaction: { type: 'MINT', amount: 1_000_000, approval: { id: approval.id, requestedBy: 10, approvedBy: 11 } },
-      approvals: [{ event: 'approved', approval: { status: 'APPROVED', decidedBy: checker, transactionId: 101 } }],
+      effects: [{ kind: 'approvals', event: 'approved', approval: { status: 'APPROVED', decidedBy: checker, transactionId: 101 } }],
     });
     expect(second).toMatchObject({ ok: false, code: 'APPROVAL_NOT_PENDING' });
     expect(state.wallets.get('user:7')!.balance).toBe(1_000_000);
@@ -107,7 +109,7 @@ describe('ledger domain: four-eyes approvals', () => {
       ok: false,
       code: 'APPROVAL_NOT_PENDING',
     });
-    expect(state.approvals.get(approval.id)!.status).toBe('PENDING');
+    expect(state.approvals!.get(approval.id)!.status).toBe('PENDING');
   });
 
   it('when the approved command is refused (a burn above the balance), then the refusal is the answer and the request stays pending', () => {
@@ -128,7 +130,7 @@ describe('ledger domain: four-eyes approvals', () => {
     const state = world();
     const approval = requested(state, mintBig);
     const expireEarly = decide(state, command('ledger.expire-approval', { approvalId: approval.id, command: mintBig }, maker), t0, () => 1);
-    expect(expireEarly).toMatchObject({ ok: true, approvals: [] });
+    expect(expireEarly).toMatchObject({ ok: true, effects: [] });
     const rejected = decide(
       state,
       command('ledger.reject-approval', { approvalId: approval.id, command: mintBig, reason: 'no budget' }, checker),
@@ -138,7 +140,9 @@ describe('ledger domain: four-eyes approvals', () => {
     expect(rejected).toMatchObject({
       ok: true,
       transaction: null,
-      approvals: [{ event: 'rejected', approval: { status: 'REJECTED', rejectionReason: 'no budget', decidedBy: checker } }],
+      effects: [
+        { kind: 'approvals', event: 'rejected', approval: { status: 'REJECTED', rejectionReason: 'no budget', decidedBy: checker } },
+      ],
     });
     const other = world();
     const pending = requested(other, mintBig);
@@ -148,7 +152,11 @@ describe('ledger domain: four-eyes approvals', () => {
       pending.expiresAt,
       () => 1,
     );
-    expect(expired).toMatchObject({ ok: true, transaction: null, approvals: [{ event: 'expired', approval: { status: 'EXPIRED' } }] });
+    expect(expired).toMatchObject({
+      ok: true,
+      transaction: null,
+      effects: [{ kind: 'approvals', event: 'expired', approval: { status: 'EXPIRED' } }],
+    });
   });
 });
 
@@ -158,8 +166,8 @@ describe('ledger domain: approves and rejects naming only the request (docs/deci
     const ask = command('ledger.request-approval', { command: cmd, idNonce: 'Zz0W9vJ3nL8xR2tY6uI1oP' }, maker, `req-${++seq}`);
     const decision = decide(state, ask, t0, () => 1, defaultPolicy);
     if (!decision.ok) throw new Error(decision.detail);
-    const approval = decision.approvals[0]!.approval;
-    state.approvals.set(approval.id, approval);
+    const approval = approvalChangesOf(decision)[0]!.approval;
+    state.approvals!.set(approval.id, approval);
     expect(routeOfApprovalId(approval.id)).toEqual({ walletKey: 'user:7', payout: false });
     return approval;
   }
@@ -195,7 +203,7 @@ describe('ledger domain: approves and rejects naming only the request (docs/deci
       expect(step).toMatchObject({ kind: 'decided', decision: { ok: false, code: 'API_KEY_SCOPE' } });
     }
     expect(state.wallets.get('user:7')!.balance).toBe(0);
-    expect(state.approvals.get(approval.id)!.status).toBe('PENDING');
+    expect(state.approvals!.get(approval.id)!.status).toBe('PENDING');
   });
 
   it("when an insider's approve names a routed request with another command than it stores, or a request kept under another key than its id names, then APPROVAL_NOT_FOUND and nothing moves", () => {
@@ -206,7 +214,7 @@ describe('ledger domain: approves and rejects naming only the request (docs/deci
     // The same request, stored under an id rewritten to name another wallet (user 8): the id does not name where it is kept.
     const rewritten = `${approval.id.slice(0, -12)}000000000008`;
     expect(routeOfApprovalId(rewritten)).toEqual({ walletKey: 'user:8', payout: false });
-    state.approvals.set(rewritten, { ...approval, id: rewritten });
+    state.approvals!.set(rewritten, { ...approval, id: rewritten });
     const elsewhere = command('ledger.approve', { approvalId: rewritten, requestHash: 'h' }, checker);
     const steps = runBatch(state, new Map(), [forged, elsewhere], t0, ids());
     expect(steps.map((s) => (s.kind === 'decided' ? s.decision : null))).toMatchObject([
@@ -214,7 +222,7 @@ describe('ledger domain: approves and rejects naming only the request (docs/deci
       { ok: false, code: 'APPROVAL_NOT_FOUND' },
     ]);
     expect(state.wallets.get('user:7')!.balance).toBe(0);
-    expect(state.approvals.get(approval.id)!.status).toBe('PENDING');
+    expect(state.approvals!.get(approval.id)!.status).toBe('PENDING');
   });
 
   it('when a reject names only its request, then it is rejected; one naming neither a route nor a command is not a command', () => {
@@ -223,7 +231,7 @@ describe('ledger domain: approves and rejects naming only the request (docs/deci
     const reject = command('ledger.reject-approval', { approvalId: approval.id, reason: 'no budget', requestHash: 'h' }, checker);
     expect(decide(state, reject, t0, () => 1, defaultPolicy)).toMatchObject({
       ok: true,
-      approvals: [{ event: 'rejected', approval: { status: 'REJECTED', rejectionReason: 'no budget' } }],
+      effects: [{ kind: 'approvals', event: 'rejected', approval: { status: 'REJECTED', rejectionReason: 'no budget' } }],
     });
     const unrouted = requested(world(), mintBig).id;
     expect(routeOfApprovalId(unrouted)).toBeNull();

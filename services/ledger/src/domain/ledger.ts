@@ -76,11 +76,6 @@ export function walletKeysOf(command: LedgerCommand): string[] {
   return readsOf(command).walletKeys ?? [];
 }
 
-/** The approval requests a command reads by id. */
-export function approvalIdsOf(command: LedgerCommand): string[] {
-  return readsOf(command).approvalIds ?? [];
-}
-
 /** The purchase a refund names, directly or as the command an approval applies. */
 export function refundTargetOf(command: LedgerCommand): number | null {
   return readsOf(command).refundTarget ?? null;
@@ -251,13 +246,6 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     });
   }
   evolveHeld(state, holdChangesOf(decision), now);
-  for (const { approval, event } of decision.approvals) {
-    const before = state.approvals.get(approval.id);
-    if (event === 'requested' ? before !== undefined : before?.status !== 'PENDING') {
-      throw new InvariantViolation(`approval ${approval.id}: ${event} from ${before?.status ?? 'nothing'}`);
-    }
-    state.approvals.set(approval.id, approval);
-  }
   if (decision.spend) {
     const wallet = state.wallets.get(decision.spend.walletKey);
     if (!wallet) throw new InvariantViolation(`spend of unloaded wallet ${decision.spend.walletKey}`);

@@ -32,6 +32,7 @@ import {
 import { noLimits, type Limits } from './limits';
 import { approvalIdOf } from './approvals';
 import { fourEyesOff } from './four-eyes';
+import { approvalChangesOf } from './kinds/approvals';
 import { holdChangesOf } from './kinds/holds';
 
 const now = new Date('2025-01-01T00:00:00.000Z');
@@ -230,7 +231,12 @@ class World {
   private observePayout(command: Extract<LedgerCommand, { type: 'ledger.payout' }>, decision: Decision) {
     // Parked (a person's past the four-eyes window): nothing moved, one request.
     if (decision.ok && decision.parked) {
-      expect([decision.lineTransactions, decision.entries, decision.creditLegs, decision.approvals.length]).toEqual([[], [], [], 1]);
+      expect([decision.lineTransactions, decision.entries, decision.creditLegs, approvalChangesOf(decision).length]).toEqual([
+        [],
+        [],
+        [],
+        1,
+      ]);
       return;
     }
     if (!decision.ok) return;
@@ -1644,7 +1650,7 @@ describe('ledger domain: four-eyes by window', () => {
     const decision = stepOf(w, third);
     expect(decision.ok && decision.parked).toBe(true);
     expect(w.state.wallets.get('user:4')!.balance).toBe(0);
-    expect(decision.ok && decision.approvals[0]?.approval).toMatchObject({ status: 'PENDING', requestedBy: admin(10) });
+    expect(decision.ok && approvalChangesOf(decision)[0]?.approval).toMatchObject({ status: 'PENDING', requestedBy: admin(10) });
     // Another admin's window is their own.
     expect(parked(w, mint(w, admin(11), 4, 1))).toBe(false);
   });
@@ -1663,7 +1669,7 @@ describe('ledger domain: four-eyes by window', () => {
     // A person's reward past the window waits for a second person too (its events: coin.approvals.v2).
     const reward = stepOf(w, w.command('ledger.reward', { toUserId: 3, amount: 2_000, reason: 'r' }, undefined, admin(10)));
     expect(reward).toMatchObject({ ok: true, parked: true, transaction: null });
-    const request = reward.ok ? reward.approvals[0]!.approval : undefined;
+    const request = reward.ok ? approvalChangesOf(reward)[0]!.approval : undefined;
     expect(request?.command).toEqual({ type: 'ledger.reward', data: { toUserId: 3, amount: 2_000, reason: 'r' } });
     // Another admin approves: the requester's reward is applied, and does not count in the window again.
     const approve = { approvalId: request!.id, command: request!.command, requestHash: 'h' };
@@ -1771,7 +1777,7 @@ describe('ledger domain: four-eyes by window', () => {
       const requestId = w.nextCommandId();
       const decision = stepOf(w, w.command('ledger.payout', rewardsPayout, requestId, admin(10)));
       expect(decision).toMatchObject({ ok: true, parked: true, transaction: null, lineTransactions: [], entries: [], creditLegs: [] });
-      const request = decision.ok ? decision.approvals[0]!.approval : undefined;
+      const request = decision.ok ? approvalChangesOf(decision)[0]!.approval : undefined;
       return { w, request: request!, requestId };
     };
     const approveBy = (w: World, request: { id: string; command: ApprovableCommand }, by: Actor, commandId?: string) =>
@@ -1793,7 +1799,7 @@ describe('ledger domain: four-eyes by window', () => {
       const idNonce = 'q0W9vJ3nL8xR2tY6uI1oPa';
       const command = w.command('ledger.payout', { ...rewardsPayout, idNonce }, requestId, admin(10));
       const decision = stepOf(w, command);
-      const request = decision.ok ? decision.approvals[0]!.approval : undefined;
+      const request = decision.ok ? approvalChangesOf(decision)[0]!.approval : undefined;
       expect(request?.id).toBe(approvalIdOf(command, request!.command));
       expect(request?.id).not.toBe(uuidV5(`ledger.request-approval:${requestId}`));
       expect(request?.command.data).not.toHaveProperty('idNonce');
@@ -1802,7 +1808,7 @@ describe('ledger domain: four-eyes by window', () => {
       expect(routeOfApprovalId(request!.id)).toEqual({ walletKey: 'treasury:REWARDS', payout: true });
       const [again] = w.apply([command]);
       expect(again?.kind).toBe('stored');
-      expect(w.state.approvals.size).toBe(1);
+      expect(w.state.approvals!.size).toBe(1);
     });
 
     it('when another admin approves, then every line is applied once, each transaction naming the approval, and no window counts it', () => {
@@ -1812,8 +1818,7 @@ describe('ledger domain: four-eyes by window', () => {
         ok: true,
         parked: false,
         transaction: null,
-        effects: [],
-        approvals: [{ event: 'approved', approval: { status: 'APPROVED', decidedBy: admin(11) } }],
+        effects: [{ kind: 'approvals', event: 'approved', approval: { status: 'APPROVED', decidedBy: admin(11) } }],
       });
       if (!approved.ok) throw new Error('refused');
       expect(approved.lineTransactions.map((t) => [t.type, t.to, t.amount, t.reference, t.approval])).toEqual(
@@ -1825,7 +1830,7 @@ describe('ledger domain: four-eyes by window', () => {
           { id: request.id, requestedBy: 10, approvedBy: 11, leg: i },
         ]),
       );
-      expect(approved.approvals[0]!.approval.transactionId).toBe(approved.lineTransactions[0]!.id);
+      expect(approvalChangesOf(approved)[0]!.approval.transactionId).toBe(approved.lineTransactions[0]!.id);
       w.drain();
       expect(balancesOf(w)).toEqual([50_000, 4_000, 4_000, 4_000]);
       expect(w.state.wallets.get('treasury:REWARDS')!.balance).toBe(38_000);
@@ -1842,7 +1847,7 @@ describe('ledger domain: four-eyes by window', () => {
       const { w, request } = parkedPayout();
       expect(stepOf(w, approveBy(w, request, admin(10)))).toMatchObject({ ok: false, code: 'APPROVAL_BY_REQUESTER' });
       expect(stepOf(w, approveBy(w, request, admin(3)))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
-      expect(w.state.approvals.get(request.id)!.status).toBe('PENDING');
+      expect(w.state.approvals!.get(request.id)!.status).toBe('PENDING');
       w.drain();
       expect(balancesOf(w)).toEqual([50_000, 0, 0, 0]);
     });
@@ -1855,7 +1860,7 @@ describe('ledger domain: four-eyes by window', () => {
         undefined,
         admin(10),
       );
-      expect(stepOf(rejected.w, reject)).toMatchObject({ ok: true, approvals: [{ event: 'rejected' }] });
+      expect(stepOf(rejected.w, reject)).toMatchObject({ ok: true, effects: [{ kind: 'approvals', event: 'rejected' }] });
       expect(stepOf(rejected.w, approveBy(rejected.w, rejected.request, admin(11)))).toMatchObject({
         ok: false,
         code: 'APPROVAL_NOT_PENDING',
@@ -1863,7 +1868,7 @@ describe('ledger domain: four-eyes by window', () => {
       const expired = parkedPayout();
       expired.w.tick(defaultPolicy.approvalExpirySeconds * 1000);
       const expire = expired.w.command('ledger.expire-approval', { approvalId: expired.request.id, command: expired.request.command });
-      expect(stepOf(expired.w, expire)).toMatchObject({ ok: true, approvals: [{ event: 'expired' }] });
+      expect(stepOf(expired.w, expire)).toMatchObject({ ok: true, effects: [{ kind: 'approvals', event: 'expired' }] });
       expect(stepOf(expired.w, approveBy(expired.w, expired.request, admin(11)))).toMatchObject({
         ok: false,
         code: 'APPROVAL_NOT_PENDING',
@@ -1880,7 +1885,7 @@ describe('ledger domain: four-eyes by window', () => {
       const refused = stepOf(w, approveBy(w, request, admin(11)));
       expect(refused).toMatchObject({ ok: false, code: 'RECIPIENT_CLOSED' });
       expect(refused.ok || refused.detail.startsWith('lines[1]: ')).toBe(true);
-      expect(w.state.approvals.get(request.id)!.status).toBe('PENDING');
+      expect(w.state.approvals!.get(request.id)!.status).toBe('PENDING');
       w.drain();
       expect([2, 4].map((id) => w.state.wallets.get(`user:${id}`)!.balance)).toEqual([0, 0]);
       expect(w.state.wallets.get('treasury:REWARDS')!.balance).toBe(50_000);

@@ -12,7 +12,6 @@ import {
 } from '@coin/contracts';
 import type { Rejected } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
-import type { ApprovalChange, ApprovalState } from './approvals';
 import type { CommissionRules } from './commission';
 import { fourEyesOff, type FourEyesPolicy } from './four-eyes';
 import type { Effect, KindStates, StateKind } from './kinds/table';
@@ -284,15 +283,13 @@ export interface ClawbackLeg {
 
 /**
  * The partition's state as a batch loaded it. The kinds of the state table (domain/kinds/table.ts)
- * are its fields by their names (KindStates: `holds`, `clocks`, `windows`, …); the others are named here.
+ * are its fields by their names (KindStates: `approvals`, `holds`, `clocks`, `windows`, …); the others are named here.
  */
 export interface LedgerState extends KindStates {
   /** By wallet key (`user:<id>`, `treasury:<CODE>`). */
   wallets: Map<string, WalletState>;
   /** Transactions named by refund commands, by id. */
   refundTargets: Map<number, RefundTarget>;
-  /** Approval requests named by approval commands, by id. */
-  approvals: Map<string, ApprovalState>;
   /**
    * The platform clients revoked for good among those the batch's mandates name, read at apply time
    * from the revocation records the ledger met (db/revocation-floors.ts): a revoked client's mandate
@@ -385,8 +382,6 @@ export interface Accepted {
   /** Wallets this decision closes. */
   closes: string[];
   refund: { of: number; amount: number } | null;
-  /** Approval requests created or decided. */
-  approvals: ApprovalChange[];
   /** Outgoing debits the payer's spending limits count: `amount` in all, in `count` debits (a payout: one per line). */
   spend: { walletKey: string; amount: number; count: number } | null;
   /** A wallet's limit overrides, replaced. */

@@ -47,7 +47,6 @@ function recordingStore(steps: string[]) {
         ['treasury:OPERATIONS', { state: { ...emptyWallet({ kind: 'treasury', code: 'OPERATIONS' }, now), balance: 1_000 }, version: 1 }],
       ]),
       refundTargets: new Map(),
-      approvals: new Map(),
       windows: new Map(),
       mandates: new Map(),
       reservedIds: [10],

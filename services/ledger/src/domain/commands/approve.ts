@@ -28,6 +28,7 @@ import { adminRefusal } from '../authors';
 import type { Accepted } from '../state';
 import type { ApprovalState } from '../approvals';
 import type { CommandModule } from './types';
+import { approvalChangesOf, approvalEffect } from '../kinds/approvals';
 import { holdChangesOf } from '../kinds/holds';
 
 /**
@@ -109,17 +110,19 @@ export const approve: CommandModule<'ledger.approve'> = {
       ...inner,
       transaction: inner.transaction ? { ...inner.transaction, approval: named(0) } : null,
       lineTransactions: inner.lineTransactions.map((t, i) => ({ ...t, approval: named(firstLineLeg + i) })),
-      approvals: [
-        {
+      // The request last among the effects: its messages follow those of what it applied (a reversal: its hold's release).
+      effects: [
+        ...inner.effects,
+        approvalEffect({
           approval: { ...approval, status: 'APPROVED', decidedBy: command.actor, transactionId: first?.id ?? null, updatedAt: now },
           event: 'approved',
-        },
+        }),
       ],
     };
   },
   reply(input) {
     const { command, decision, subject, views, xafRate } = input;
-    const change = decision.approvals[0];
+    const change = approvalChangesOf(decision)[0];
     if (!subject || !change) throw new InvariantViolation('an approval accepted without its request or wallet');
     const shown = views.approval(change.approval);
     if (holdsPayout(change.approval.command)) {

@@ -1,9 +1,11 @@
-import type { Actor, LedgerCommand } from '@coin/contracts';
+import { topicNames, type Actor, type LedgerCommand } from '@coin/contracts';
 import { approvalIdOf } from '../approvals';
 import { decide, evolve } from '../ledger';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
 import { replyViews } from '../../apply/outcomes';
+import { approvalChangesOf } from '../kinds/approvals';
 import { holdChangesOf, holdEventMessage } from '../kinds/holds';
+import { kindModule } from '../kinds/table';
 import { moduleOf } from './table';
 
 /**
@@ -92,7 +94,7 @@ describe('the reversal of a claimed cash-out, in the ledger domain', () => {
     const state = stateWith(100_000);
     const holdId = claimedCashout(state);
     expect(run(state, askReversal(holdId, payerAdmin))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
-    expect(state.approvals.size).toBe(0);
+    expect(state.approvals!.size).toBe(0);
   });
 
   it('when the requester approves their own request, then it is refused APPROVAL_BY_REQUESTER; the payer approving is SELF_DEALING', () => {
@@ -100,7 +102,7 @@ describe('the reversal of a claimed cash-out, in the ledger domain', () => {
     const holdId = claimedCashout(state);
     const request = askReversal(holdId, asker);
     const parked = accepted(run(state, request));
-    expect(parked.approvals[0]!.approval).toMatchObject({ status: 'PENDING', command: reversal(holdId) });
+    expect(approvalChangesOf(parked)[0]!.approval).toMatchObject({ status: 'PENDING', command: reversal(holdId) });
     expect(run(state, approve(request, holdId, asker))).toMatchObject({ ok: false, code: 'APPROVAL_BY_REQUESTER' });
     // Approved as an Approval (the routes of Approvals), it is not found: it is decided on its own routes.
     const asApproval = command('ledger.approve', { approvalId: approvalIdOf(request), command: reversal(holdId) }, approver);
@@ -118,7 +120,13 @@ describe('the reversal of a claimed cash-out, in the ledger domain', () => {
     const approval = approve(request, holdId, approver);
     const applied = accepted(run(state, approval));
     expect(applied.transaction).toBeNull();
-    expect(applied.approvals[0]!.approval).toMatchObject({ status: 'APPROVED', decidedBy: approver, transactionId: null });
+    expect(approvalChangesOf(applied)[0]!.approval).toMatchObject({ status: 'APPROVED', decidedBy: approver, transactionId: null });
+    // The request last among the effects: the hold's release is published first, and the request
+    // (no Approval) publishes nothing; the admin audit log records it.
+    expect(applied.effects.map((effect) => effect.kind)).toEqual(['holds', 'approvals']);
+    const context = { topics: topicNames('t_'), headers: undefined, views: replyViews };
+    const published = applied.effects.flatMap((effect) => kindModule(effect.kind).messages?.(effect, context) ?? []);
+    expect(published.map((m) => [m.topic, m.key])).toEqual([['t_coin.holds', holdId]]);
     expect(holdChangesOf(applied)[0]).toMatchObject({ event: 'voided', hold: { status: 'VOIDED', settlerClientId: 'pc_momo' } });
     expect(wallet(state)).toMatchObject({ balance: 100_000, held: 0 });
     const topics = { coinHolds: 'coin.holds' } as Parameters<typeof holdEventMessage>[0];
@@ -148,7 +156,7 @@ describe('the reversal of a claimed cash-out, in the ledger domain', () => {
     const stored = state.holds!.get(hold.id)!;
     state.holds!.set(hold.id, { ...stored, settlerClientId: null, cashout: { ...stored.cashout!, claimedBy: null, claimedAt: null } });
     expect(run(state, approve(request, hold.id, approver))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
-    expect(state.approvals.get(approvalIdOf(request))).toMatchObject({ status: 'PENDING' });
+    expect(state.approvals!.get(approvalIdOf(request))).toMatchObject({ status: 'PENDING' });
   });
 
   it('when the provider settled the cash-out before the approval, then the approval is refused HOLD_NOT_PENDING and nothing moves', () => {

@@ -1,4 +1,5 @@
 import { expireApprovalCommand, ledgerResults } from '@coin/contracts';
+import { approvalChangesOf, approvalEffect } from '../kinds/approvals';
 import { decidedKindOf } from './decided-kinds';
 import { accepted, approvalNotFound, approvalOf } from './rules';
 import type { CommandModule } from './types';
@@ -17,11 +18,13 @@ export const expireApproval: CommandModule<'ledger.expire-approval'> = {
     const approval = approvalOf(context.state, command.data.approvalId, command.data.command, decidedKindOf(command.data.command));
     if (!approval) return approvalNotFound(command.data.approvalId);
     if (approval.status !== 'PENDING' || context.now < approval.expiresAt) return accepted({});
-    return accepted({ approvals: [{ approval: { ...approval, status: 'EXPIRED', updatedAt: context.now }, event: 'expired' }] });
+    return accepted({
+      effects: [approvalEffect({ approval: { ...approval, status: 'EXPIRED', updatedAt: context.now }, event: 'expired' })],
+    });
   },
-  reply: ({ decision, views }) => ({
-    approval: decision.approvals[0] ? views.approval(decision.approvals[0].approval) : null,
-    expired: decision.approvals.length > 0,
-  }),
+  reply: ({ decision, views }) => {
+    const [expired] = approvalChangesOf(decision);
+    return { approval: expired ? views.approval(expired.approval) : null, expired: expired !== undefined };
+  },
   audit: () => null,
 };

@@ -12,6 +12,7 @@ import {
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { actorScope, clientCapBreach, clientScope, isPerson, recipientScope, windowReached, type WindowCharge } from '../four-eyes';
+import { approvalEffect } from '../kinds/approvals';
 import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
 import { platformGrantsOf, isUser, userAtLeast } from '../authors';
 import type { Rejected } from '@coin/errors';
@@ -191,7 +192,7 @@ export const payout: ApprovableModule<'ledger.payout'> = {
       const { requestHash: _, idNonce: _nonce, ...data } = command.data;
       const asked: ApprovableCommand = { type: 'ledger.payout', data: { ...data, reference } };
       return accepted({
-        approvals: [{ approval: pendingRequest(command, asked, context.now, context.policy), event: 'requested' }],
+        effects: [approvalEffect({ approval: pendingRequest(command, asked, context.now, context.policy), event: 'requested' })],
         parked: true,
       });
     }

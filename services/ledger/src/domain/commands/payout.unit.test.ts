@@ -189,9 +189,9 @@ describe('the payout module, alone', () => {
       lineTransactions: [],
       entries: [],
       creditLegs: [],
-      effects: [],
-      approvals: [
+      effects: [
         {
+          kind: 'approvals',
           event: 'requested',
           approval: {
             status: 'PENDING',

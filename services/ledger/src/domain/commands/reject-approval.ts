@@ -3,6 +3,7 @@ import { approvalSummaryOf } from './approvable';
 import { approvalAfter } from './replies';
 import { accepted, approvalNotFound, approvalNotPending, approvalOf } from './rules';
 import { adminRefusal } from '../authors';
+import { approvalEffect } from '../kinds/approvals';
 import type { CommandModule } from './types';
 
 /** Refuses a pending request (ADMIN+, its requester included): its command is never applied. */
@@ -19,8 +20,8 @@ export const rejectApproval: CommandModule<'ledger.reject-approval'> = {
     const notPending = approvalNotPending(approval, context.now);
     if (notPending) return notPending;
     return accepted({
-      approvals: [
-        {
+      effects: [
+        approvalEffect({
           approval: {
             ...approval,
             status: 'REJECTED',
@@ -29,7 +30,7 @@ export const rejectApproval: CommandModule<'ledger.reject-approval'> = {
             updatedAt: context.now,
           },
           event: 'rejected',
-        },
+        }),
       ],
     });
   },

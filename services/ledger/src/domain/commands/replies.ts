@@ -2,6 +2,7 @@ import { minorUnitsToCoins, type AuditSummary, type LedgerCommandType, type Ledg
 import { InvariantViolation } from '@coin/errors';
 import type { Accepted } from '../state';
 import type { ReplyInput } from './types';
+import { approvalChangesOf } from '../kinds/approvals';
 import { holdChangesOf } from '../kinds/holds';
 
 /** The replies and audit fields several command modules share. */
@@ -51,7 +52,7 @@ export function payerWallet<T extends HoldCommandType>(input: ReplyInput<T>) {
 
 /** The request an approval command created or decided. */
 export function approvalAfter<T extends 'ledger.request-approval' | 'ledger.reject-approval'>(input: ReplyInput<T>) {
-  const change = input.decision.approvals[0];
+  const change = approvalChangesOf(input.decision)[0];
   if (!change) throw new InvariantViolation(`${typeOf(input)} accepted without its approval request`);
   return input.views.approval(change.approval);
 }

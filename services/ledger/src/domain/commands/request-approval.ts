@@ -5,6 +5,7 @@ import { accepted, paysPeopleBehindKey, paysPeopleBehindKeyDetail, pendingReques
 import { reversalRefusal } from './reverse-cashout';
 import { commissionChangeRefusal } from './set-commission';
 import { adminRefusal } from '../authors';
+import { approvalChangesOf, approvalEffect } from '../kinds/approvals';
 import type { CommandModule } from './types';
 
 /** Stores a money command as an approval request for a second ADMIN+ (docs/design/ledger.md "Approvals"). */
@@ -41,12 +42,14 @@ export const requestApproval: CommandModule<'ledger.request-approval'> = {
     const payer = asked.type === 'ledger.refund' ? (context.state.refundTargets.get(asked.data.transactionId)?.fromUserId ?? null) : null;
     if (payer !== null && paysPeopleBehindKey(command, { kind: 'user', userId: payer })) return selfDealing(paysPeopleBehindKeyDetail);
     return accepted({
-      approvals: [{ approval: pendingRequest(command, command.data.command, context.now, context.policy), event: 'requested' }],
+      effects: [
+        approvalEffect({ approval: pendingRequest(command, command.data.command, context.now, context.policy), event: 'requested' }),
+      ],
     });
   },
   reply: (input) => ({ approval: approvalAfter(input) }),
   audit(command, applied) {
-    const approval = applied?.approvals[0]?.approval;
+    const approval = applied ? approvalChangesOf(applied)[0]?.approval : undefined;
     return {
       action: 'approval.request',
       target: approval ? `approval:${approval.id}` : approvedTarget(command.data.command),

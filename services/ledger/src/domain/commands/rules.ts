@@ -13,6 +13,7 @@ import { rejected, type ErrorCode, type Rejected } from '@coin/errors';
 import { approvalIdOf, requestNamedBy, sameCommand, type ApprovalState } from '../approvals';
 import { keyScopesOf, peopleBehindKeyOf, platformGrantsOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
+import { approvalEffect } from '../kinds/approvals';
 import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
 import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
 import { activeOf, walletAmountMax, type Accepted, type HoldState, type LedgerPolicy, type LedgerState, type WalletState } from '../state';
@@ -38,7 +39,6 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     opens: [],
     closes: [],
     refund: null,
-    approvals: [],
     spend: null,
     limits: null,
     freeze: null,
@@ -128,7 +128,7 @@ export function approvalOf(
   command: ApprovableCommand | undefined,
   holds?: DecidedKind,
 ): ApprovalState | null {
-  const found = command === undefined ? requestNamedBy(state.approvals, id) : (state.approvals.get(id) ?? null);
+  const found = command === undefined ? requestNamedBy(state.approvals, id) : (state.approvals?.get(id) ?? null);
   if (!found || (command !== undefined && !sameCommand(found.command, command))) return null;
   // A request holding a cash-out's reversal or a commission change is decided on its own routes
   // only, and only it is there.
@@ -290,7 +290,10 @@ export function fourEyes(
     // The command as it would have applied, less its request hash (the request's own is stored with its outcome) and id nonce.
     const { requestHash: _, idNonce: _nonce, ...data } = command.data as Record<string, unknown>;
     const asked = { type: command.type, data } as ApprovableCommand;
-    return accepted({ approvals: [{ approval: pendingRequest(command, asked, now, policy), event: 'requested' }], parked: true });
+    return accepted({
+      effects: [approvalEffect({ approval: pendingRequest(command, asked, now, policy), event: 'requested' })],
+      parked: true,
+    });
   }
   return apply(windowEffects(charges));
 }

@@ -258,7 +258,7 @@ describe('setting a commission rule: two people', () => {
   it('when the requester approves their own change, then APPROVAL_BY_REQUESTER; as an Approval it is not found; a second ADMIN approves it and the rule records both', () => {
     const state = world();
     const request = ask({ kind: 'bps', bps: 250 });
-    expect(run(state, request)).toMatchObject({ ok: true, approvals: [{ approval: { status: 'PENDING' } }] });
+    expect(run(state, request)).toMatchObject({ ok: true, effects: [{ kind: 'approvals', approval: { status: 'PENDING' } }] });
     expect(run(state, approve(request, { kind: 'bps', bps: 250 }, String(admin)))).toMatchObject({
       ok: false,
       code: 'APPROVAL_BY_REQUESTER',
@@ -271,7 +271,11 @@ describe('setting a commission rule: two people', () => {
     expect(run(state, asApproval)).toMatchObject({ ok: false, code: 'APPROVAL_NOT_FOUND' });
     expect(Object.keys(state.wallets.get('treasury:OPERATIONS')!.commissions!)).toEqual([shop]);
     const applied = run(state, approve(request, { kind: 'bps', bps: 250 })) as Accepted;
-    expect(applied).toMatchObject({ ok: true, transaction: null, approvals: [{ approval: { status: 'APPROVED', transactionId: null } }] });
+    expect(applied).toMatchObject({
+      ok: true,
+      transaction: null,
+      effects: [{ kind: 'approvals', approval: { status: 'APPROVED', transactionId: null } }],
+    });
     expect(state.wallets.get('treasury:OPERATIONS')!.commissions).toEqual({
       [shop]: { rule: { kind: 'bps', bps: 1000 }, setBy: admin },
       pc_new: { rule: { kind: 'bps', bps: 250 }, setBy: admin, approvedBy: second },

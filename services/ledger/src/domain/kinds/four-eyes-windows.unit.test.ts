@@ -32,7 +32,6 @@ function read(loaded: Array<[string, LoadedWindow]>): BatchRead {
     known: new Map(),
     wallets: new Map([[wallet.key, { state: wallet, version: 3 }]]),
     refundTargets: new Map(),
-    approvals: new Map(),
     kinds: { windows: new Map(loaded) },
     reservedIds: [10, 11, 12],
   };
@@ -51,7 +50,7 @@ describe('the four-eyes windows as a kind of the state table', () => {
 
     // 3.00 + 1.00 + 0.50 apply; 6.00 more would reach the 10.00 window: it waits for a second person.
     expect(decided.outcomes.map((o) => o.ok)).toEqual([true, true, true]);
-    expect(decided.write.approvals).toHaveLength(1);
+    expect(decided.write.kinds?.approvals).toHaveLength(1);
     expect(decided.write.kinds?.windows).toEqual([
       { scope: 'actor:user:7', spending: [{ hour, amount: 450, count: 3 }], version: 4 },
       { scope: 'recipient:user:2', spending: [{ hour, amount: 150, count: 2 }], version: null },

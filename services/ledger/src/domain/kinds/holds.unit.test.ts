@@ -80,7 +80,6 @@ function read(loaded: HoldState[], held = 0): BatchRead {
       [courseFees.key, { state: courseFees, version: 1 }],
     ]),
     refundTargets: new Map(),
-    approvals: new Map(),
     kinds: { holds: new Map(loaded.map((hold) => [hold.id, hold])) },
     reservedIds: [10, 11, 12],
   };

@@ -1,3 +1,4 @@
+import { approvals } from './approvals';
 import { cashoutRates } from './cashout-rates';
 import { clocks } from './clocks';
 import { windows } from './four-eyes-windows';
@@ -13,6 +14,7 @@ import { walletActivity } from './wallet-activity';
  * its field of LedgerState, of BatchRead.kinds and of BatchWrite.kinds.
  */
 export const stateTable = {
+  approvals,
   cashoutRates,
   clocks,
   holds,

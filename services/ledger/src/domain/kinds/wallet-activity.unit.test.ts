@@ -33,7 +33,6 @@ function read(wallets: WalletState[], activity: Array<[string, WalletActivity]>)
     known: new Map(),
     wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets: new Map(),
-    approvals: new Map(),
     kinds: { walletActivity: new Map(activity) },
     reservedIds: [10, 11, 12],
   };
