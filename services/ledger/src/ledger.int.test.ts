@@ -7,11 +7,12 @@ import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
 import { OutboxRelay } from '@coin/db';
 import type { Delivered } from '@coin/kafka';
 import type { LedgerCommand } from '@coin/contracts';
-import { ApplyConflictError, StaleWalletError } from './apply/store';
+import { ApplyConflictError, emptyBatchWrite, emptyReadRequest, StaleWalletError } from './apply/store';
 import { batchStore, readBatch, writeBatch } from './db/batch-store';
 import { outboxBatches } from './db/outbox-store';
 import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { creditLegCommandId } from './domain/batch';
+import { processedCommandRowOf } from './domain/kinds/processed-commands';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { closeWalletCommandId } from './kafka/user-events';
 
@@ -501,7 +502,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     resultOf(await mint(userId, 1_000));
     const key = walletKeyOfUser(userId);
     const read = await readBatch(h.pool, {
-      commandIds: [],
       walletKeys: [key],
       refundOf: [],
       idsToReserve: 1,
@@ -515,13 +515,24 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       wallets: [{ ...wallet, state: { ...wallet.state, balance: wallet.state.balance - 500 } }],
       transactions: [],
       entries: [],
-      outcomes: [{ commandId, type: 'ledger.burn', ok: true, reply: {}, requestHash: null }],
+      kinds: { processedCommands: [{ command_id: commandId, type: 'ledger.burn', ok: true, reply: '{}', request_hash: null }] },
       outbox: [{ topic: h.topics.coinTransactions, key: 'k', headers: {}, payload: '{}' }],
     });
     await expect(write).rejects.toBeInstanceOf(StaleWalletError);
     expect(await balanceOf(h, key)).toBe(990);
     const outcome = await h.pool.query('SELECT 1 FROM processed_commands WHERE command_id = $1', [commandId]);
     expect(outcome.rowCount).toBe(0);
+  });
+
+  it('when a batch stores an outcome, then its reply is stored as the reply’s exact JSON text and read back as it was', async () => {
+    const commandId = randomUUID();
+    const reply = { detail: 'a "quote", a \\ and a \n, \u0000, é, 💸 <>&', amount: 1.5, nested: { list: [1, null, true] } };
+    const processed = { type: 'ledger.mint', ok: false, reply, requestHash: 'hash-1' };
+    await writeBatch(h.pool, { ...emptyBatchWrite(), kinds: { processedCommands: [processedCommandRowOf(commandId, processed)] } });
+    const stored = await h.pool.query<{ reply: string }>('SELECT reply FROM processed_commands WHERE command_id = $1', [commandId]);
+    expect(stored.rows[0]!.reply).toBe(JSON.stringify(reply));
+    const read = await readBatch(h.pool, { ...emptyReadRequest, kindKeys: { processedCommands: [commandId, randomUUID()] } });
+    expect([...(read.kinds?.processedCommands ?? [])]).toEqual([[commandId, processed]]);
   });
 
   it('when a command id the batch stores was stored first by another writer, then the write fails as a conflict and writes nothing', async () => {
@@ -534,7 +545,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       wallets: [],
       transactions: [],
       entries: [],
-      outcomes: [{ commandId, type: 'ledger.mint', ok: true, reply: {}, requestHash: null }],
+      kinds: { processedCommands: [{ command_id: commandId, type: 'ledger.mint', ok: true, reply: '{}', request_hash: null }] },
       outbox: [{ topic: h.topics.coinTransactions, key, headers: {}, payload: '{}' }],
     });
     await expect(write).rejects.toBeInstanceOf(ApplyConflictError);

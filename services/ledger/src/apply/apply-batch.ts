@@ -13,13 +13,13 @@ import {
   type LedgerState,
   type NewTransaction,
 } from '../domain/ledger';
-import { erasedKindWrites, kindStatesOf, kindWritesOf } from '../domain/kinds/loops';
+import { erasedKindWrites, kindStatesOf, kindWritesOf, recordAnswerInKinds } from '../domain/kinds/loops';
 import { kindModule } from '../domain/kinds/table';
 import { transactionRowOf } from '../views/transaction-view';
 import { requestToLoadFirst, withStoredRequest } from '../domain/approvals';
 import { balanceChangedMessage, clawbackMessage, creditMessages, transactionEventMessage } from './messages';
 import { auditEventMessage, auditRecordOf, decidedRefusalRecordOf, refusalEventMessage } from './audit-records';
-import { outcomeOf, replyViews, withoutCashoutAccountIn, type Outcome } from './outcomes';
+import { outcomeOf, replyViews, type Outcome } from './outcomes';
 import {
   emptyBatchWrite,
   emptyReadRequest,
@@ -92,7 +92,6 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
   for (;;) {
     const read = await store.read({
-      commandIds: commands.map((c) => c.commandId),
       walletKeys,
       refundOf,
       kindKeys,
@@ -108,7 +107,7 @@ export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], cont
     return {
       outcomes: decided.outcomes,
       outbox: outboxId === null ? null : { id: outboxId, messages: decided.write.outbox },
-      applied: decided.write.outcomes.length,
+      applied: decided.write.kinds?.processedCommands?.length ?? 0,
       creditedInPlace: decided.creditedInPlace,
     };
   }
@@ -147,7 +146,7 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
     ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
   };
   const ids = new TransactionIds(read.reservedIds);
-  const steps = runBatch(state, read.known, commands, now, ids.take, context.policy);
+  const steps = runBatch(state, commands, now, ids.take, context.policy);
   const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, context.owns, now, ids.take);
   if (ids.shortBy > 0) return { idsShortBy: ids.shortBy };
   const { outcomes, write } = writeOf(read, state, steps, creditSteps, legsToPublish, context);
@@ -205,14 +204,17 @@ function writeOf(
   return { outcomes, write };
 }
 
-/** A step's outcome; a decided one is stored with its effects and its audit record (`outcomes`: those of the steps before it). */
+/**
+ * A step's outcome; a decided one is recorded with the kinds that keep every answer (the processed
+ * commands: it is stored) and with its effects and its audit record (`outcomes`: those of the steps before it).
+ */
 function stepOutcome(into: WriteInProgress, step: BatchStep, outcomes: readonly Outcome[]): Outcome {
   if (step.kind === 'stored') return { ok: step.outcome.ok, reply: step.outcome.reply, replayed: true };
   if (step.kind === 'reused') return { ok: false, reply: step.error };
   if (step.kind === 'repeat') return { ...outcomes[step.of]!, replayed: true };
   const { write, context } = into;
   const outcome = outcomeOf(step, context.xafRate);
-  write.outcomes.push({ commandId: step.command.commandId, type: step.command.type, ...outcome, requestHash: step.requestHash });
+  recordAnswerInKinds(into.state, { command: step.command, ok: outcome.ok, reply: outcome.reply, requestHash: step.requestHash });
   recordEffects(into, step);
   // An administrative command (applied or rejected) is recorded once, with its outcome; any
   // other command refused for want of authority, as a refusal.
@@ -274,9 +276,9 @@ function legMessagesOf(steps: BatchStep[], legs: CreditLeg[], context: ApplyCont
 /**
  * A close of a deleted user's wallet erases their mobile money number (docs/design/data.md
  * "Erasure"): here from what the batch writes itself (a cash-out of theirs it created or settled
- * before the close, by its kind's `erase.row`, and those commands' stored replies: the answer sent
- * now is left as it is), and through `erasedUsers` from the rows stored before (db/batch-write.ts:
- * the kinds' `erase.ctes` and the stored replies), in the same statement.
+ * before the close, and those commands' stored replies: the answer sent now is left as it is), by
+ * each kind's `erase.row`, and through `erasedUsers` from the rows stored before (db/batch-write.ts:
+ * the kinds' `erase.ctes`), in the same statement.
  */
 function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
   const erased = new Set<number>();
@@ -286,7 +288,6 @@ function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
   }
   if (erased.size === 0) return;
   if (write.kinds) write.kinds = erasedKindWrites(write.kinds, erased);
-  write.outcomes = write.outcomes.map((outcome) => ({ ...outcome, reply: withoutCashoutAccountIn(outcome.type, outcome.reply, erased) }));
   write.erasedUsers = [...erased];
 }
 

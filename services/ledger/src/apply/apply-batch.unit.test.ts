@@ -23,7 +23,6 @@ function treasury(): WalletState {
 
 function read(wallets: WalletState[], reservedIds: number[]): BatchRead {
   return {
-    known: new Map(),
     wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets: new Map(),
     reservedIds,
@@ -60,7 +59,7 @@ describe('decideBatch (the apply use case without storage)', () => {
     const wallet: WalletState = { ...treasury(), id: 'w-7', key: 'user:7', party: { kind: 'user', userId: 7 }, balance: 500 };
     const decided = decideBatch(read([wallet], []), [command('ledger.open-wallet', { userId: 7 })], context) as DecidedBatch;
     expect(decided.write).toMatchObject({ opened: [], wallets: [], transactions: [], entries: [], outbox: [] });
-    expect(decided.write.outcomes).toHaveLength(1);
+    expect(decided.write.kinds?.processedCommands).toHaveLength(1);
     expect(decided.outcomes[0]).toMatchObject({ ok: true, reply: { wallet: { id: 'w-7', balance: 5 } } });
   });
 
@@ -167,7 +166,7 @@ describe('decideBatch (the apply use case without storage)', () => {
       ['t_ledger.internal', 'treasury:REWARDS'],
     ]);
     expect(applied.write.transactions.map((t) => [t.row.id, t.row.type, t.returns])).toEqual([[40, 'TRANSFER', 32]]);
-    expect(applied.write.outcomes.map((o) => o.commandId)).toEqual([credits.commandId]);
+    expect(applied.write.kinds?.processedCommands?.map((o) => o.command_id)).toEqual([credits.commandId]);
   });
 
   it('when two legs of one ledger.credits pay one wallet and only the first fits under the wallet limit, then the second is returned', () => {

@@ -14,7 +14,6 @@ const openWallet = (userId: number): LedgerCommand =>
   }) as LedgerCommand;
 
 const emptyRead = (): BatchRead => ({
-  known: new Map(),
   wallets: new Map(),
   refundTargets: new Map(),
   reservedIds: [],

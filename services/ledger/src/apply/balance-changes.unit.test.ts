@@ -28,7 +28,6 @@ function user(userId: number, balance: number, sequence: number): WalletState {
 
 function read(wallets: WalletState[], reservedIds: number[], refundTargets: BatchRead['refundTargets'] = new Map()): BatchRead {
   return {
-    known: new Map(),
     wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets,
     reservedIds,

@@ -52,21 +52,3 @@ export function outcomeOf(step: Extract<BatchStep, { kind: 'decided' }>, xafRate
   }
   return { ok: true, reply: moduleOf(command).reply({ command, decision, subject, views: replyViews, xafRate }) };
 }
-
-/**
- * The command types whose replies show a cash-out (`{ cashout, … }`), and so its account. The
- * close of a deleted user's wallet erases the number from theirs (docs/design/data.md "Erasure"):
- * from those the batch writes here, from those stored before by `erase_cashout_accounts` (migration
- * 023), whose list and index must name the same types (a new one: a migration of both).
- */
-export const cashoutReplyTypes = ['ledger.cashout', 'ledger.claim-cashout', 'ledger.settle-cashout', 'ledger.decide-cashout'] as const;
-
-/** A stored reply with the account of an erased user's cash-out set to null; any other reply as it is. */
-export function withoutCashoutAccountIn(type: string, reply: unknown, erasedUsers: ReadonlySet<number>): unknown {
-  if (!(cashoutReplyTypes as readonly string[]).includes(type) || typeof reply !== 'object' || reply === null) return reply;
-  const cashout = (reply as { cashout?: unknown }).cashout;
-  if (typeof cashout !== 'object' || cashout === null) return reply;
-  const { userId, msisdn } = cashout as { userId?: unknown; msisdn?: unknown };
-  if (typeof userId !== 'number' || !erasedUsers.has(userId) || msisdn === null) return reply;
-  return { ...reply, cashout: { ...cashout, msisdn: null } };
-}

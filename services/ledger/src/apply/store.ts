@@ -1,5 +1,4 @@
 import type { TransactionRow } from '@coin/contracts';
-import type { StoredOutcome } from '../domain/batch';
 import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
 import type { Entry, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
 
@@ -46,13 +45,13 @@ export class ApplyConflictError extends LostRaceError {
 }
 
 export interface BatchReadRequest {
-  commandIds: string[];
   walletKeys: string[];
   /** Transactions named by refunds; their payers' wallets are loaded too. */
   refundOf: number[];
   /**
-   * The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none); the
-   * wallets a kind's rows name (a hold's payee: `load.wallets`) are loaded too.
+   * The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none): the
+   * batch's command ids among them (the processed commands); the wallets a kind's rows name (a
+   * hold's payee: `load.wallets`) are loaded too.
    */
   kindKeys?: KindKeys;
   /** Transaction ids to take from the sequence (ascending). */
@@ -61,7 +60,6 @@ export interface BatchReadRequest {
 
 /** A read of nothing, to name only what a partial read needs (`{ ...emptyReadRequest, kindKeys: { approvals } }`). */
 export const emptyReadRequest: Readonly<BatchReadRequest> = {
-  commandIds: [],
   walletKeys: [],
   refundOf: [],
   idsToReserve: 0,
@@ -74,11 +72,9 @@ export interface LoadedWallet {
 }
 
 export interface BatchRead {
-  /** The stored outcomes of the batch's command ids that were processed before. */
-  known: Map<string, StoredOutcome>;
   wallets: Map<string, LoadedWallet>;
   refundTargets: Map<number, RefundTarget>;
-  /** What was read of each kind of the state table, by key (absent: none). */
+  /** What was read of each kind of the state table, by key (absent: none): the stored outcomes of the batch's command ids among them. */
   kinds?: LoadedKinds;
   /** The platform clients revoked for good among those the mandates read name (absent: no mandate read). */
   revokedClients?: ReadonlySet<string>;
@@ -87,7 +83,7 @@ export interface BatchRead {
 
 /** A write of nothing yet, each list its own: what a batch's write is gathered into (apply/apply-batch.ts `writeOf`). */
 export function emptyBatchWrite(): BatchWrite {
-  return { opened: [], wallets: [], transactions: [], entries: [], outcomes: [], outbox: [] };
+  return { opened: [], wallets: [], transactions: [], entries: [], outbox: [] };
 }
 
 export interface BatchWrite {
@@ -102,14 +98,16 @@ export interface BatchWrite {
     approval: NewTransaction['approval'];
     commandId: string;
   }>;
-  /** What the batch writes of each kind of the state table, as its rows stand at the batch's end (absent: none). */
+  /**
+   * What the batch writes of each kind of the state table, as its rows stand at the batch's end
+   * (absent: none): the outcome of every command it decided among them (the processed commands).
+   */
   kinds?: WrittenKinds;
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */
   entries: Array<Entry & { walletId: string; createdAt: Date; sequence: number; balanceAfter: number }>;
-  outcomes: Array<{ commandId: string; type: string; ok: boolean; reply: unknown; requestHash: string | null }>;
   /**
-   * Deleted users whose mobile money number the write erases from the rows it does not write itself:
-   * their cash-outs' terms (the kinds' `erase.ctes`) and the stored replies of their cash-out
+   * Deleted users whose mobile money number the write erases from the rows it does not write itself
+   * (the kinds' `erase.ctes`): their cash-outs' terms and the stored replies of their cash-out
    * commands (absent: none).
    */
   erasedUsers?: number[];

@@ -8,9 +8,9 @@ import {
   type BatchWrite,
   type LedgerStore,
 } from '../apply/store';
-import type { StoredOutcome } from '../domain/batch';
 import type { RefundTarget } from '../domain/ledger';
 import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
+import { storedOutcomeOf, type StoredOutcome } from '../domain/kinds/processed-commands';
 import type { BatchReadRelations } from '../domain/kinds/types';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 import { writeBatchQuery } from './batch-write';
@@ -41,7 +41,7 @@ const targetsSql = `
               -- A split purchase's commission: the buyer's TRANSFER to the affiliate, written with it.
               (SELECT json_build_object('amount', c.amount, 'affiliate_user_id', c.to_user_id) FROM transactions c
                 WHERE c.split_of = t.id AND c.type = 'TRANSFER' AND c.from_user_id = t.from_user_id LIMIT 1) AS commission
-         FROM transactions t WHERE t.id = ANY($3::bigint[])`;
+         FROM transactions t WHERE t.id = ANY($2::bigint[])`;
 
 function refundTargetOf(r: RefundTargetRow): RefundTarget {
   return {
@@ -81,25 +81,23 @@ const serializationFailure = '40001';
 const uniqueViolation = '23505';
 /**
  * The unique keys a second writer of the same partition (a zombie consumer during a rebalance)
- * can have inserted first: keys that follow from the command ids and wallets both writers apply.
+ * can have inserted first: keys that follow from the commands and wallets both writers apply.
  * A violation of any other unique key (a command writing two rows under one key of its own, such
  * as two transactions of one approval in one place) is the command's defect, not a race: redoing
  * it fails the same way, so it is thrown as it is and the consumer sets that command aside.
  */
 const raceableKeys: ReadonlySet<string> = new Set([
-  'processed_commands_pkey',
   'wallets_pkey',
   'wallets_wallet_key_key',
   'wallets_user_id_key',
   'wallets_treasury_code_key',
   'entries_wallet_sequence_idx',
-  // And those of each kind of the state table (its module's `write.raceableKeys`).
+  // And those of each kind of the state table (its module's `write.raceableKeys`: a command id among them).
   ...stateKinds.flatMap((kind) => kindModule(kind).write.raceableKeys ?? []),
 ]);
 
 /** The one row the batch read returns. */
 interface BatchReadRow {
-  outcomes: Array<{ command_id: string; ok: boolean; reply: string; request_hash: string | null }>;
   wallets: Array<WalletDbRow & { version: number }>;
   refund_targets: RefundTargetRow[];
   ids: string[];
@@ -108,7 +106,7 @@ interface BatchReadRow {
 }
 
 /** The parameters before the kinds' keys in the batch read. */
-const readParametersBeforeKinds = 4;
+const readParametersBeforeKinds = 3;
 
 /** The batch read's own relations a kind's load may name (StateModule.load.sql), as `readBatch`'s statement names them. */
 const readRelations: BatchReadRelations = { refundTargets: 'targets' };
@@ -156,10 +154,10 @@ function loadedKindsOf(row: BatchReadRow): LoadedKinds {
 }
 
 /**
- * Everything a batch reads, in one round trip: the stored outcomes of its command ids, the
- * wallets its commands name (and the payers of the transactions its refunds name, and the
- * wallets its kinds' rows name: a hold's payee), those transactions with what has been refunded
- * of each so far, each kind of the state table (the approval requests, the holds, …), and fresh transaction ids.
+ * Everything a batch reads, in one round trip: the wallets its commands name (and the payers of
+ * the transactions its refunds name, and the wallets its kinds' rows name: a hold's payee), those
+ * transactions with what has been refunded of each so far, each kind of the state table (the
+ * stored outcomes of its command ids, the approval requests, the holds, …), and fresh transaction ids.
  * No transaction is needed around it: only this partition's consumer writes these rows, and the
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
@@ -168,24 +166,16 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     name: 'ledger-read-batch',
     text: `WITH targets AS (${targetsSql})${kindRowsRead}
      SELECT
-       (SELECT coalesce(json_agg(json_build_object('command_id', command_id, 'ok', ok, 'reply', reply, 'request_hash', request_hash)), '[]')
-          FROM processed_commands WHERE command_id = ANY($1::uuid[])) AS outcomes,
        (SELECT coalesce(json_agg(json_build_object('id', id, 'wallet_key', wallet_key, 'user_id', user_id, 'treasury_code', treasury_code,
                                                    'balance', balance, 'total_received', total_received, 'total_sent', total_sent,
                                                    'held', held, 'status', status, 'spending', spending, 'limits', limits, 'commissions', commissions, 'freeze_state', freeze_state,
                                                    'balance_sequence', balance_sequence, 'created_at', created_at, 'updated_at', updated_at, 'version', version)), '[]')
           FROM wallets
-         WHERE wallet_key = ANY($2::text[]
+         WHERE wallet_key = ANY($1::text[]
                                 || ARRAY(SELECT 'user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL)${kindWalletsRead})) AS wallets,
        (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
-       ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $4::int)) AS ids`,
-    values: [
-      request.commandIds,
-      request.walletKeys,
-      request.refundOf,
-      request.idsToReserve,
-      ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? []),
-    ],
+       ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $3::int)) AS ids`,
+    values: [request.walletKeys, request.refundOf, request.idsToReserve, ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? [])],
   });
   const read = batchReadOf(result.rows[0]!);
   // A second round trip only for a batch holding a mandate: is its platform client revoked?
@@ -197,9 +187,6 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
 /** The batch read's row as the apply's state: the one mapping of its columns. */
 function batchReadOf(row: BatchReadRow): BatchRead {
   return {
-    known: new Map(
-      row.outcomes.map((r) => [r.command_id, { ok: r.ok, reply: JSON.parse(r.reply) as unknown, requestHash: r.request_hash }]),
-    ),
     wallets: new Map(
       row.wallets.map((r) => [r.wallet_key, { version: safeInteger(r.version, 'wallet version'), state: walletStateOf(r) }]),
     ),
@@ -229,15 +216,14 @@ export async function storeSetAsideOutcome(
      SELECT ok, reply, request_hash FROM processed_commands WHERE command_id = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
     [outcome.commandId, outcome.type, JSON.stringify(outcome.reply), outcome.requestHash],
   );
-  const row = result.rows[0]!;
-  return { ok: row.ok, reply: JSON.parse(row.reply) as unknown, requestHash: row.request_hash };
+  return storedOutcomeOf(result.rows[0]!);
 }
 
 /**
  * Writes a whole batch with one statement, which PostgreSQL runs as one transaction: the wallets
  * it opened, the new balances (each row names the version it was read at), transactions,
- * entries, outcomes and outbox rows. If any wallet changed or appeared since the batch read it
- * (never expected with one consumer per partition), `assert_wallets_current` fails the
+ * entries, each kind's rows (the outcomes among them) and outbox rows. If any wallet changed or
+ * appeared since the batch read it (never expected with one consumer per partition), `assert_wallets_current` fails the
  * statement, nothing is written, and StaleWalletError tells the caller to redo the batch from
  * fresh state. A command id (or another key a second writer can have written: `raceableKeys`)
  * written twice fails on its unique key (23505): ApplyConflictError, redone the same way; any

@@ -12,7 +12,6 @@ import { column, StatementParameters, type Columns } from './unnest-columns';
 
 type NewTransaction = BatchWrite['transactions'][number];
 type NewEntry = BatchWrite['entries'][number];
-type NewOutcome = BatchWrite['outcomes'][number];
 
 /** Wallets the batch opened, as they stand at its end. */
 const openedWallets: Columns<WalletState> = {
@@ -84,20 +83,11 @@ const newEntries: Columns<NewEntry> = {
   balance_after: column.bigint((e) => e.balanceAfter),
 };
 
-const newOutcomes: Columns<NewOutcome> = {
-  command_id: column.uuid((o) => o.commandId),
-  type: column.text((o) => o.type),
-  ok: column.bool((o) => o.ok),
-  reply: column.jsonAsText((o) => o.reply),
-  request_hash: column.text((o) => o.requestHash),
-};
-
 const p = new StatementParameters<BatchWrite>();
 const opened = p.rows('o', openedWallets, (b) => b.opened);
 const updated = p.rows('u', changedWallets, (b) => b.wallets);
 const transactions = p.rows('t', newTransactions, (b) => b.transactions);
 const entries = p.rows('e', newEntries, (b) => b.entries);
-const outcomes = p.rows('c', newOutcomes, (b) => b.outcomes);
 /** Every message the batch produced, as one outbox_batches row; none: no row. */
 const outbox = p.value('text', (b) => (b.outbox.length > 0 ? JSON.stringify(b.outbox) : null));
 const walletsExpected = p.value('bigint', (b) => b.wallets.length + b.opened.length);
@@ -139,21 +129,12 @@ const text = `WITH opened AS (
          INSERT INTO entries (${entries.names})
          SELECT ${entries.select}
            FROM ${entries.from}),
-       new_outcomes AS (
-         INSERT INTO processed_commands (${outcomes.names})
-         SELECT ${outcomes.select}
-           FROM ${outcomes.from}),
-       erased_outcomes AS (
-         -- And the stored replies of their cash-out commands (what a retry of one is answered with),
-         -- through the one function that may change a stored outcome (migration 024).
-         SELECT erase_cashout_accounts(${erasedUsers}) AS replies WHERE cardinality(${erasedUsers}) > 0),
        new_outbox AS (
          INSERT INTO outbox_batches (messages) SELECT ${outbox} WHERE ${outbox} IS NOT NULL
          RETURNING id),
        ${kinds.map((k) => k.ctes).join(',\n       ')}
      SELECT assert_wallets_current((SELECT count(*) FROM updated) + (SELECT count(*) FROM opened), ${walletsExpected}) AS wallets_current,
             ${kinds.map((k) => `${k.check},`).join('\n            ')}
-            (SELECT count(*) FROM erased_outcomes) AS erasures,
             (SELECT id FROM new_outbox) AS outbox_id`;
 
 /** The batch's write as a named prepared statement: each connection parses and plans it once. */

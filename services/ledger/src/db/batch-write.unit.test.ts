@@ -3,6 +3,7 @@ import type { HoldState, WalletState } from '../domain/ledger';
 import type { BatchWrite } from '../apply/store';
 import { approvalRowOf } from '../domain/kinds/approvals';
 import { holdRowOf } from '../domain/kinds/holds';
+import { processedCommandRowOf } from '../domain/kinds/processed-commands';
 import { writeBatchQuery } from './batch-write';
 
 /**
@@ -107,6 +108,14 @@ const batch: BatchWrite = {
     approvals: [approvalRowOf(approval)],
     holds: [holdRowOf(hold)],
     windows: [{ scope: 'recipient:user:61', spending: [{ at: iso(14), amount: 6001 }] as never, version: 6002 }],
+    processedCommands: [
+      processedCommandRowOf('00000000-0000-4000-8000-000000000012', {
+        type: 'ledger.transfer',
+        ok: true,
+        reply: { n: 8001 },
+        requestHash: 'hash-8002',
+      }),
+    ],
   },
   entries: [
     {
@@ -118,9 +127,6 @@ const batch: BatchWrite = {
       sequence: 7003,
       balanceAfter: 7004,
     },
-  ],
-  outcomes: [
-    { commandId: '00000000-0000-4000-8000-000000000012', type: 'ledger.transfer', ok: true, reply: { n: 8001 }, requestHash: 'hash-8002' },
   ],
   outbox: [{ topic: 'coin.transactions', key: 'k', headers: {}, payload: '{"n":9001}' }],
 };
@@ -292,7 +298,7 @@ describe('the batch write (named columns)', () => {
     expect(text).toContain("WHERE approval_requests.status = 'PENDING'");
   });
 
-  it('when entries and outcomes are written, then each value is in the column of its name', () => {
+  it('when entries are written, then each value is in the column of its name', () => {
     expect(rowOf('e')).toEqual({
       transaction_id: 7001,
       wallet_id: '00000000-0000-4000-8000-000000000011',
@@ -301,15 +307,17 @@ describe('the batch write (named columns)', () => {
       sequence: 7003,
       balance_after: 7004,
     });
-    expect(rowOf('c')).toEqual({
+    expect(insertOf('entries').selected).toEqual(insertOf('entries').columns);
+  });
+
+  it('when an outcome is written (the kind processedCommands), then each value is in the processed_commands column of its name, the reply as its JSON text', () => {
+    expect(kindRowOf('p', 'processed_commands', 'json_to_recordset')).toEqual({
       command_id: '00000000-0000-4000-8000-000000000012',
       type: 'ledger.transfer',
       ok: true,
-      reply: { n: 8001 },
+      reply: '{"n":8001}',
       request_hash: 'hash-8002',
     });
-    expect(insertOf('entries').selected).toEqual(insertOf('entries').columns);
-    expect(insertOf('processed_commands').selected).toEqual(insertOf('processed_commands').columns);
   });
 
   it('when the write is checked, then each guard counts what it was written against', () => {

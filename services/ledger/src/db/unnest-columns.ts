@@ -52,8 +52,6 @@ export const column = {
   jsonb: jsonText('jsonb', false),
   /** A nullable jsonb column: null is SQL NULL. */
   jsonbOrNull: jsonText('jsonb', true),
-  /** A text column that holds a value's JSON text (a stored reply). */
-  jsonAsText: jsonText('', false),
 };
 
 /** The rows of one table as a FROM item yields them. */

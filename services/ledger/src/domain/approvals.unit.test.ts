@@ -75,7 +75,6 @@ describe('ledger domain: four-eyes approvals', () => {
     const approval = requested(state, mintBig);
     const steps = runBatch(
       state,
-      new Map(),
       [
         command('ledger.approve', { approvalId: approval.id, command: mintBig }, checker),
         command('ledger.approve', { approvalId: approval.id, command: mintBig }, checker),
@@ -182,7 +181,7 @@ describe('ledger domain: approves and rejects naming only the request (docs/deci
     const approve = command('ledger.approve', { approvalId: approval.id, requestHash: 'h' }, checker, undefined, ['mint']);
     // It travels under the key its request's id names, with no command to take one from.
     expect(partitionKeyOf(approve)).toBe('user:7');
-    const [step] = runBatch(state, new Map(), [approve], t0, ids());
+    const [step] = runBatch(state, [approve], t0, ids());
     expect(step).toMatchObject({
       kind: 'decided',
       command: { data: { approvalId: approval.id, command: mintBig } },
@@ -199,7 +198,7 @@ describe('ledger domain: approves and rejects naming only the request (docs/deci
     const approval = requestedRouted(state, mintBig);
     for (const scopes of [['burn', 'refund', 'reward'], []]) {
       const approve = command('ledger.approve', { approvalId: approval.id, requestHash: 'h' }, checker, undefined, scopes);
-      const [step] = runBatch(state, new Map(), [approve], t0, ids());
+      const [step] = runBatch(state, [approve], t0, ids());
       expect(step).toMatchObject({ kind: 'decided', decision: { ok: false, code: 'API_KEY_SCOPE' } });
     }
     expect(state.wallets.get('user:7')!.balance).toBe(0);
@@ -216,7 +215,7 @@ describe('ledger domain: approves and rejects naming only the request (docs/deci
     expect(routeOfApprovalId(rewritten)).toEqual({ walletKey: 'user:8', payout: false });
     state.approvals!.set(rewritten, { ...approval, id: rewritten });
     const elsewhere = command('ledger.approve', { approvalId: rewritten, requestHash: 'h' }, checker);
-    const steps = runBatch(state, new Map(), [forged, elsewhere], t0, ids());
+    const steps = runBatch(state, [forged, elsewhere], t0, ids());
     expect(steps.map((s) => (s.kind === 'decided' ? s.decision : null))).toMatchObject([
       { ok: false, code: 'APPROVAL_NOT_FOUND' },
       { ok: false, code: 'APPROVAL_NOT_FOUND' },

@@ -14,13 +14,7 @@ import {
   type WalletState,
 } from './ledger';
 import { withStoredRequest } from './approvals';
-
-/** The stored outcome of a command: what every later delivery or retry of it gets back. */
-export interface StoredOutcome {
-  ok: boolean;
-  reply: unknown;
-  requestHash: string | null;
-}
+import type { StoredOutcome } from './kinds/processed-commands';
 
 export type BatchStep =
   /** Processed before (an earlier batch, a redelivery, a retry): answered as stored. */
@@ -50,17 +44,28 @@ const reusedError: WireError = {
 };
 
 /**
- * Runs one batch in offset order against the loaded state: exactly-once first (a
- * command id already processed is answered from its stored outcome), then decide and evolve.
- * `known` holds the stored outcomes of the batch's command ids.
+ * Runs one batch in offset order against the loaded state: exactly-once first (a command id
+ * already processed is answered from its stored outcome, the processed commands' state:
+ * domain/kinds/processed-commands.ts, loaded for the batch's command ids), then decide and evolve.
  */
 export function runBatch(
   state: LedgerState,
-  known: ReadonlyMap<string, StoredOutcome>,
   commands: LedgerCommand[],
   now: Date,
   nextId: () => number,
   policy: LedgerPolicy = defaultPolicy,
+): BatchStep[] {
+  return runInOrder(state, state.processedCommands ?? new Map(), commands, now, nextId, policy);
+}
+
+/** `runBatch` with the stored outcomes it answers from (`stored`; none for the credits an apply makes itself). */
+function runInOrder(
+  state: LedgerState,
+  stored: ReadonlyMap<string, StoredOutcome>,
+  commands: LedgerCommand[],
+  now: Date,
+  nextId: () => number,
+  policy: LedgerPolicy,
 ): BatchStep[] {
   const steps: BatchStep[] = [];
   const decidedAt = new Map<string, number>();
@@ -68,10 +73,10 @@ export function runBatch(
     // An approve or a reject naming only its request decides the command the request stores.
     const command = withStoredRequest(sent, state.approvals);
     const requestHash = requestHashOf(command);
-    const stored = known.get(command.commandId);
-    if (stored) {
+    const outcome = stored.get(command.commandId);
+    if (outcome) {
       steps.push(
-        stored.requestHash === requestHash ? { kind: 'stored', command, outcome: stored } : { kind: 'reused', command, error: reusedError },
+        outcome.requestHash === requestHash ? { kind: 'stored', command, outcome } : { kind: 'reused', command, error: reusedError },
       );
       continue;
     }
@@ -186,7 +191,8 @@ export function creditOwnLegs(
       if (owns(key) && state.wallets.has(key)) inline.push(creditLegCommand(leg, now));
       else legsToPublish.push(leg);
     }
-    const decided = runBatch(state, new Map(), inline, now, nextId);
+    // Made by this apply, under ids of legs it created: no outcome is stored for them, none answers them.
+    const decided = runInOrder(state, new Map(), inline, now, nextId, defaultPolicy);
     creditSteps.push(...decided);
     legs = creditLegsOf(decided);
   }

@@ -15,7 +15,8 @@ import {
   type TreasuryCode,
 } from '@coin/contracts';
 import { outcomeOf } from '../apply/outcomes';
-import { creditOwnLegs, runBatch, type BatchStep, type StoredOutcome } from './batch';
+import { creditOwnLegs, runBatch, type BatchStep } from './batch';
+import { recordAnswerInKinds } from './kinds/loops';
 import {
   activeOf,
   defaultPolicy,
@@ -81,10 +82,14 @@ class World {
     approvals: new Map(),
     windows: new Map(),
     mandates: new Map(),
+    processedCommands: new Map(),
   };
   /** The apply's clock: every command of an apply is decided at this moment. */
   at = now;
-  known = new Map<string, StoredOutcome>();
+  /** The stored outcomes, by command id: the processed commands' state, which `runBatch` answers a redelivery from. */
+  get known() {
+    return this.state.processedCommands!;
+  }
   history: LedgerCommand[] = [];
   pending: LedgerCommand[] = [];
   transactions: NewTransaction[] = [];
@@ -167,13 +172,13 @@ class World {
       });
     }
     const nextId = () => ++this.ids;
-    const steps = runBatch(this.state, this.known, commands, this.at, nextId, this.policy);
+    const steps = runBatch(this.state, commands, this.at, nextId, this.policy);
     this.observe(steps);
     const { creditSteps, legsToPublish } = creditOwnLegs(this.state, steps, owns, this.at, nextId);
     for (const step of steps) {
       if (step.kind !== 'decided') continue;
-      const outcome = outcomeOf(step);
-      this.known.set(step.command.commandId, { ...outcome, requestHash: step.requestHash });
+      const { ok, reply } = outcomeOf(step);
+      recordAnswerInKinds(this.state, { command: step.command, ok, reply, requestHash: step.requestHash });
       this.history.push(step.command);
     }
     for (const step of [...steps, ...creditSteps]) {

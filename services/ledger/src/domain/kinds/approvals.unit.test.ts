@@ -52,7 +52,6 @@ const stored = (id: string, asked: ApprovableCommand, over: Partial<ApprovalStat
 function read(requests: ApprovalState[]): BatchRead {
   const seven = emptyWallet({ kind: 'user', userId: 7 }, now);
   return {
-    known: new Map(),
     wallets: new Map([[seven.key, { state: seven, version: 3 }]]),
     refundTargets: new Map(),
     kinds: { approvals: new Map(requests.map((request) => [request.id, request])) },

@@ -29,7 +29,6 @@ const mint = (userId: number, amount: number): LedgerCommand => ({
 function read(loaded: Array<[string, LoadedWindow]>): BatchRead {
   const wallet = emptyWallet({ kind: 'user', userId: 2 }, now);
   return {
-    known: new Map(),
     wallets: new Map([[wallet.key, { state: wallet, version: 3 }]]),
     refundTargets: new Map(),
     kinds: { windows: new Map(loaded) },

@@ -74,7 +74,6 @@ function read(loaded: HoldState[], held = 0): BatchRead {
   const wallet = { ...emptyWallet({ kind: 'user', userId: 1 }, now), balance: 1_000, totalReceived: 1_000, held };
   const courseFees = emptyWallet({ kind: 'treasury', code: 'COURSE_FEES' }, now);
   return {
-    known: new Map(),
     wallets: new Map([
       [wallet.key, { state: wallet, version: 3 }],
       [courseFees.key, { state: courseFees, version: 1 }],

@@ -1,11 +1,13 @@
 import type { LedgerCommand } from '@coin/contracts';
 import type { CommandReads } from '../commands/types';
 import type { Accepted, BalanceChange, LedgerState } from '../state';
+import type { AnsweredCommand } from './types';
 import { kindModule, stateKinds, type KindKeys, type KindStates, type LoadedKinds, type StateKind, type WrittenKinds } from './table';
 
 /**
  * The loops over the state table (domain/kinds/table.ts): what a batch reads of each kind, the
- * state its decisions start from, how each accepted decision evolves it, and what the batch writes.
+ * state its decisions start from, how each accepted decision (and each command the apply answers)
+ * evolves it, and what the batch writes.
  */
 
 /** The keys of each kind a batch's commands read. */
@@ -25,19 +27,38 @@ export function kindStatesOf(loaded: LoadedKinds | undefined): KindStates {
   return states as KindStates;
 }
 
+/** A kind's state in the batch's state (none yet: started empty, as from nothing loaded). */
+function kindStateIn(state: LedgerState, kind: StateKind): unknown {
+  const states = state as unknown as Record<string, unknown>;
+  states[kind] ??= kindModule(kind).stateOf(new Map());
+  return states[kind];
+}
+
+/** Keeps the keys a kind changed in `state.changedKeys`, for the batch's write. */
+function keepChanged(state: LedgerState, kind: StateKind, changed: readonly string[]): void {
+  if (changed.length === 0) return;
+  state.changedKeys ??= new Map();
+  const keys = state.changedKeys.get(kind) ?? new Set<string>();
+  for (const key of changed) keys.add(key);
+  state.changedKeys.set(kind, keys);
+}
+
 /** Evolves each kind by an accepted decision; the keys each changed are kept in `state.changedKeys` for the batch's write. */
 export function evolveKinds(state: LedgerState, decision: Accepted, changes: readonly BalanceChange[], now: Date): void {
   for (const kind of stateKinds) {
-    const module = kindModule(kind);
     const effects = decision.effects.filter((effect) => effect.kind === kind);
-    const states = state as unknown as Record<string, unknown>;
-    states[kind] ??= module.stateOf(new Map());
-    const changed = module.evolve(states[kind], { effects, decision, changes, now });
-    if (changed.length === 0) continue;
-    state.changedKeys ??= new Map();
-    const keys = state.changedKeys.get(kind) ?? new Set<string>();
-    for (const key of changed) keys.add(key);
-    state.changedKeys.set(kind, keys);
+    keepChanged(state, kind, kindModule(kind).evolve(kindStateIn(state, kind), { effects, decision, changes, now }));
+  }
+}
+
+/**
+ * Records a command the apply answered by a decision in each kind that keeps every answer
+ * (StateModule.recordAnswer: the processed commands); the keys each changed are kept like the evolve's.
+ */
+export function recordAnswerInKinds(state: LedgerState, answer: AnsweredCommand): void {
+  for (const kind of stateKinds) {
+    const recordAnswer = kindModule(kind).recordAnswer;
+    if (recordAnswer) keepChanged(state, kind, recordAnswer(kindStateIn(state, kind), answer));
   }
 }
 

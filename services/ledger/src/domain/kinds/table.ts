@@ -4,6 +4,7 @@ import { clocks } from './clocks';
 import { windows } from './four-eyes-windows';
 import { holds } from './holds';
 import { mandates } from './mandates';
+import { processedCommands } from './processed-commands';
 import type { AnyStateModule, StateModule } from './types';
 import { walletActivity } from './wallet-activity';
 
@@ -19,6 +20,7 @@ export const stateTable = {
   clocks,
   holds,
   mandates,
+  processedCommands,
   walletActivity,
   windows,
 } satisfies Record<string, AnyStateModule>;

@@ -6,10 +6,10 @@ import type { Accepted, BalanceChange, RefundTarget } from '../state';
 /**
  * One kind of the ledger's state (docs/DESIGN.md "Adding a kind of state"), in one module: the
  * keys a command reads of it, how the batch read loads it, how it evolves by each accepted
- * decision, what the batch write stores of it. The table (domain/kinds/table.ts) holds one module
- * per kind; the batch read (db/batch-store.ts), the decision's state (apply/apply-batch.ts), the
- * evolve (domain/ledger.ts) and the batch write (db/batch-write.ts) loop over it instead of
- * naming each kind.
+ * decision (or by each command the apply answers), what the batch write stores of it. The table
+ * (domain/kinds/table.ts) holds one module per kind; the batch read (db/batch-store.ts), the
+ * decision's state (apply/apply-batch.ts), the evolve (domain/ledger.ts) and the batch write
+ * (db/batch-write.ts) loop over it instead of naming each kind.
  *
  * Its SQL is data here, as a command module's schema is: the module only names the statement's
  * pieces; the adapter (db/) runs them, so the domain stays pure.
@@ -88,12 +88,29 @@ export interface StateModule<Loaded, State, Effect, Row> {
    * the balance changes it made) and returns the keys it changed.
    */
   evolve(state: State, step: EvolveStep<Effect>): readonly string[];
+  /**
+   * For a kind the apply records for every command it answers by a decision, accepted or refused,
+   * rather than by an accepted decision's effects: the processed commands, whose outcome answers
+   * every later delivery of the command (the exactly-once check of domain/batch.ts `runBatch`
+   * reads their state, not `decide`). The apply (apply/apply-batch.ts) calls it once for each
+   * command it decided, in the batch's order, after the decisions, with what the command is
+   * answered with; never for a command answered from what was stored, a repeat inside the batch or
+   * a credit leg the apply credits itself (no one sent it). Returns the keys it changed, written like
+   * those `evolve` changed. Absent: only the accepted decisions' effects change the kind.
+   */
+  recordAnswer?(state: State, answer: AnsweredCommand): readonly string[];
   /** What the batch writes of the keys its decisions changed, as they stand at its end. */
   writesOf(loaded: ReadonlyMap<string, Loaded>, state: State, changed: ReadonlySet<string>): Row[];
   write: {
     /** The batch write's CTEs for these rows (`rows`: a json parameter, an array of `Row`), comma-separated. */
     ctes(rows: string): string;
-    /** The guard over what the CTEs wrote, a select-list expression (failing the statement when a row changed under the batch). */
+    /**
+     * The guard over what the CTEs wrote, a select-list expression (failing the statement when a row
+     * changed under the batch). A kind whose rows are only inserted, under a key a second writer can
+     * have taken first (`raceableKeys`), has that key for guard: its expression then names what
+     * else the statement must read, such as a CTE of its `erase` that changes rows only through a
+     * function (a SELECT, which PostgreSQL runs only when the statement reads it).
+     */
     check(rows: string): string;
     /**
      * The unique keys of the kind's tables a second writer of the same partition (a zombie consumer
@@ -145,6 +162,16 @@ export interface BatchReadRelations {
   refundTargets: string;
   /** The kind's own rows, when its load selects them as a relation of the batch read (`load.wallets.rows`). */
   rows?: string;
+}
+
+/** A command the apply answered by a decision (StateModule.recordAnswer): the command, its outcome and the request behind its id. */
+export interface AnsweredCommand {
+  command: LedgerCommand;
+  ok: boolean;
+  /** The reply it is answered with, in the API's units, as the apply sends it. */
+  reply: unknown;
+  /** What ties the command id to the request behind it (domain/batch.ts `requestHashOf`). */
+  requestHash: string | null;
 }
 
 /** What one accepted decision brings to a kind. */

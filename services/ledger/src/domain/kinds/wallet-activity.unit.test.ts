@@ -30,7 +30,6 @@ const user = (userId: number, balance: number): WalletState => ({
 
 function read(wallets: WalletState[], activity: Array<[string, WalletActivity]>): BatchRead {
   return {
-    known: new Map(),
     wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets: new Map(),
     kinds: { walletActivity: new Map(activity) },
