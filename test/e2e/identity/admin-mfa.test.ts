@@ -214,14 +214,18 @@ describe('admin sign-in: second factor, step-up, passwords, session lifetime', (
   });
 
   it("when an admin's session is older than ADMIN_SESSION_MAX_AGE_S, then refreshing it is refused however often it was rotated; a user's goes on", async () => {
-    // The session's age counts from its sign-in, inside adminSession: measured from before it, so
-    // a slow set-up leaves fewer refreshes inside the age, never one past it.
+    // The session's age counts from its sign-in, somewhere inside adminSession. The refreshes that
+    // must land inside the age are timed from before it (the sign-in is no earlier), the one that
+    // must land past it from after it (the sign-in is no later): a slow set-up then leaves fewer
+    // refreshes inside the age, never one inside it that should be past.
     const signInBefore = Date.now();
+    await sleep(2_500); // TEMP: a slow set-up
     const admin = await adminSession(stack, 'ADMIN');
+    const signInAfter = Date.now();
     const user = await registerUser(stack.gatewayUrl);
     let adminRefresh = admin.refreshToken;
     let userRefresh = user.refreshToken;
-    const deadline = signInBefore + (adminSessionMaxAgeS + 1) * 1000;
+    const deadline = signInAfter + (adminSessionMaxAgeS + 1) * 1000;
     // Refreshed only in the first half of its age, so a refresh a busy machine answers late still
     // lands inside it.
     while (Date.now() < signInBefore + (adminSessionMaxAgeS * 1000) / 2) {
