@@ -50,11 +50,11 @@ export function processedCommandRowOf(commandId: string, processed: ProcessedCom
  * from those the batch writes here, from those stored before by `erase_cashout_accounts` (migration
  * 024), whose list and index must name the same types (a new one: a migration of both).
  */
-export const cashoutReplyTypes = ['ledger.cashout', 'ledger.claim-cashout', 'ledger.settle-cashout', 'ledger.decide-cashout'] as const;
+const cashoutReplyTypes: readonly string[] = ['ledger.cashout', 'ledger.claim-cashout', 'ledger.settle-cashout', 'ledger.decide-cashout'];
 
-/** A stored reply with the account of an erased user's cash-out set to null; any other reply as it is. */
-export function withoutCashoutAccountIn(type: string, reply: unknown, erasedUsers: ReadonlySet<number>): unknown {
-  if (!(cashoutReplyTypes as readonly string[]).includes(type) || typeof reply !== 'object' || reply === null) return reply;
+/** A cash-out command's reply with the account of an erased user's cash-out set to null; any other reply as it is. */
+function withoutCashoutAccountIn(reply: unknown, erasedUsers: ReadonlySet<number>): unknown {
+  if (typeof reply !== 'object' || reply === null) return reply;
   const cashout = (reply as { cashout?: unknown }).cashout;
   if (typeof cashout !== 'object' || cashout === null) return reply;
   const { userId, msisdn } = cashout as { userId?: unknown; msisdn?: unknown };
@@ -65,9 +65,9 @@ export function withoutCashoutAccountIn(type: string, reply: unknown, erasedUser
 /** A row the batch writes with an erased user's cash-out account left out of its reply (the row itself when there is none). */
 function withoutCashoutAccountInRow(row: ProcessedCommandDbRow, users: ReadonlySet<number>): ProcessedCommandDbRow {
   // Only a cash-out reply can show an account: no other reply's text is parsed again.
-  if (!(cashoutReplyTypes as readonly string[]).includes(row.type)) return row;
+  if (!cashoutReplyTypes.includes(row.type)) return row;
   const reply = JSON.parse(row.reply) as unknown;
-  const erased = withoutCashoutAccountIn(row.type, reply, users);
+  const erased = withoutCashoutAccountIn(reply, users);
   return erased === reply ? row : { ...row, reply: JSON.stringify(erased) };
 }
 
