@@ -14,7 +14,8 @@ import {
   type NewTransaction,
 } from '../domain/ledger';
 import { erasedKindWrites, kindStatesOf, kindWritesOf, recordAnswerInKinds } from '../domain/kinds/loops';
-import { kindModule } from '../domain/kinds/table';
+import { isKindEffect, kindModule } from '../domain/kinds/table';
+import { walletsChangedByParts } from '../domain/kinds/wallet-row';
 import { transactionRowOf } from '../views/transaction-view';
 import { requestToLoadFirst, withStoredRequest } from '../domain/approvals';
 import { balanceChangedMessage, clawbackMessage, creditMessages, transactionEventMessage } from './messages';
@@ -156,12 +157,12 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
 }
 
 /**
- * The wallets a decision changes besides its entries: the payer's spending, a wallet's limits, a
- * treasury's commission rules, a freeze, and the coins its holds reserve or release (`held`).
+ * The wallets a decision changes besides its entries: the parts of their rows its effects change
+ * (a payer's spending, a wallet's limits, a treasury's commission rules, a freeze) and the coins
+ * its holds reserve or release (`held`).
  */
 function settingsTouchedBy(decision: Accepted): string[] {
-  const settings = [decision.spend?.walletKey, decision.limits?.walletKey, decision.commissionRule?.walletKey, decision.freeze?.walletKey];
-  return [...settings.filter((k): k is string => k !== undefined), ...heldWalletsOf(decision)];
+  return [...walletsChangedByParts(decision), ...heldWalletsOf(decision)];
 }
 
 /** What the write of a decided batch gathers while it walks the steps. */
@@ -296,11 +297,11 @@ function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
  * (domain/kinds/table.ts), in the order of its effects. A decision lists its approval requests
  * last (domain/kinds/approvals.ts `approvalEffect`), so what it applied is published before its
  * request's events (an approved cash-out's reversal: its hold's release first). What the effects
- * change is written by their kinds (`kindWritesOf`).
+ * change is written by their kinds (`kindWritesOf`); the parts of a wallet's row publish nothing.
  */
 function queueEffectMessages(decision: Accepted, outbox: OutboxBatchMessage[], context: ApplyContext, commandId: string): void {
   const headers = context.eventHeadersOf?.(commandId);
-  for (const effect of decision.effects) {
+  for (const effect of decision.effects.filter(isKindEffect)) {
     const messages = kindModule(effect.kind).messages?.(effect, { topics: context.topics, headers, views: replyViews });
     outbox.push(...(messages ?? []));
   }

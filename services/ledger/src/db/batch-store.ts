@@ -14,7 +14,7 @@ import { storedOutcomeOf, type StoredOutcome } from '../domain/kinds/processed-c
 import type { BatchReadRelations } from '../domain/kinds/types';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 import { writeBatchQuery } from './batch-write';
-import { safeInteger, walletStateOf, type WalletDbRow } from './wallet-rows';
+import { safeInteger, walletColumnNames, walletStateOf, type WalletDbRow } from './wallet-rows';
 
 /** A purchase a refund names (or a credit leg's transaction) as the batch read selects it. */
 interface RefundTargetRow {
@@ -143,6 +143,9 @@ const kindsRead = readKinds
   .map(({ kind, load, keys, rows }) => `(${load.sql(keys, rows ? { ...readRelations, rows } : readRelations)}) AS "${kind}",\n       `)
   .join('');
 
+/** A wallets row as the batch read returns it, one JSON object: every column the ledger reads (its parts' among them) and the version its write is checked against. */
+const walletJsonFields = [...walletColumnNames, 'version'].map((name) => `'${name}', ${name}`).join(', ');
+
 /** What the batch read of each kind, by key (a kind it does not read: nothing). */
 function loadedKindsOf(row: BatchReadRow): LoadedKinds {
   const loaded: Record<string, Map<string, unknown>> = {};
@@ -166,10 +169,7 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     name: 'ledger-read-batch',
     text: `WITH targets AS (${targetsSql})${kindRowsRead}
      SELECT
-       (SELECT coalesce(json_agg(json_build_object('id', id, 'wallet_key', wallet_key, 'user_id', user_id, 'treasury_code', treasury_code,
-                                                   'balance', balance, 'total_received', total_received, 'total_sent', total_sent,
-                                                   'held', held, 'status', status, 'spending', spending, 'limits', limits, 'commissions', commissions, 'freeze_state', freeze_state,
-                                                   'balance_sequence', balance_sequence, 'created_at', created_at, 'updated_at', updated_at, 'version', version)), '[]')
+       (SELECT coalesce(json_agg(json_build_object(${walletJsonFields})), '[]')
           FROM wallets
          WHERE wallet_key = ANY($1::text[]
                                 || ARRAY(SELECT 'user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL)${kindWalletsRead})) AS wallets,

@@ -2,6 +2,7 @@ import { partyColumns } from '@coin/contracts';
 import type { BatchWrite, LoadedWallet } from '../apply/store';
 import type { WalletState } from '../domain/ledger';
 import { kindModule, stateKinds } from '../domain/kinds/table';
+import { walletRowColumns } from '../domain/kinds/wallet-row';
 import { column, StatementParameters, type Columns } from './unnest-columns';
 
 /**
@@ -12,6 +13,19 @@ import { column, StatementParameters, type Columns } from './unnest-columns';
 
 type NewTransaction = BatchWrite['transactions'][number];
 type NewEntry = BatchWrite['entries'][number];
+
+/**
+ * The columns of the kinds kept in the wallet's row (domain/kinds/wallet-row.ts), each the JSON of
+ * its field (null: SQL NULL), taken from the wallet `stateOf` a row gives.
+ */
+function partColumnsOf<R>(stateOf: (row: R) => WalletState): Columns<R> {
+  return Object.fromEntries(
+    walletRowColumns.map(({ column: name, field }) => [name, column.jsonbOrNull((row: R) => stateOf(row)[field] ?? null)]),
+  );
+}
+
+/** The SET list of the parts' columns in the update of a changed wallet (`u`: its row). */
+const partColumnsSet = walletRowColumns.map(({ column: name }) => `${name} = u.${name}::jsonb`).join(', ');
 
 /** Wallets the batch opened, as they stand at its end. */
 const openedWallets: Columns<WalletState> = {
@@ -26,11 +40,8 @@ const openedWallets: Columns<WalletState> = {
   created_at: column.timestamptz((w) => w.createdAt),
   updated_at: column.timestamptz((w) => w.updatedAt),
   held: column.bigint((w) => w.held),
-  spending: column.jsonb((w) => w.spending),
-  limits: column.jsonbOrNull((w) => w.limits),
-  commissions: column.jsonbOrNull((w) => w.commissions ?? null),
-  freeze_state: column.jsonbOrNull((w) => w.freeze),
   balance_sequence: column.bigint((w) => w.sequence),
+  ...partColumnsOf((w) => w),
 };
 
 /** Existing wallets the batch changed, with the version each was read at (the row is updated only at that version). */
@@ -43,11 +54,8 @@ const changedWallets: Columns<LoadedWallet> = {
   updated_at: column.timestamptz((w) => w.state.updatedAt),
   version: column.bigint((w) => w.version),
   held: column.bigint((w) => w.state.held),
-  spending: column.jsonb((w) => w.state.spending),
-  limits: column.jsonbOrNull((w) => w.state.limits),
-  commissions: column.jsonbOrNull((w) => w.state.commissions ?? null),
-  freeze_state: column.jsonbOrNull((w) => w.state.freeze),
   balance_sequence: column.bigint((w) => w.state.sequence),
+  ...partColumnsOf((w) => w.state),
 };
 
 const newTransactions: Columns<NewTransaction> = {
@@ -117,7 +125,7 @@ const text = `WITH opened AS (
          UPDATE wallets w
             SET balance = u.balance, total_received = u.total_received, total_sent = u.total_sent, status = u.status,
                 updated_at = u.updated_at, version = w.version + 1,
-                held = u.held, spending = u.spending::jsonb, limits = u.limits::jsonb, commissions = u.commissions::jsonb, freeze_state = u.freeze_state::jsonb, balance_sequence = u.balance_sequence
+                held = u.held, balance_sequence = u.balance_sequence, ${partColumnsSet}
            FROM ${updated.from}
           WHERE w.id = u.id AND w.version = u.version
           RETURNING 1),

@@ -27,6 +27,7 @@ const opened: WalletState = {
   status: 'OPEN',
   spending: [{ at: iso(1), amount: 1005 }] as unknown as WalletState['spending'],
   limits: { maxTransfer: 1006 } as unknown as WalletState['limits'],
+  commissions: { pc_opened: { rule: { kind: 'bps', bps: 1009 }, setBy: 1010 } },
   sequence: 1007,
   freeze: null,
   createdAt: at(2),
@@ -200,7 +201,7 @@ describe('the batch write (named columns)', () => {
       held: 1004,
       spending: [{ at: iso(1), amount: 1005 }],
       limits: { maxTransfer: 1006 },
-      commissions: null,
+      commissions: { pc_opened: { rule: { kind: 'bps', bps: 1009 }, setBy: 1010 } },
       freeze_state: null,
       balance_sequence: 1007,
     });

@@ -1,17 +1,11 @@
-import { z } from 'zod';
-import {
-  commissionRule,
-  freezeActor,
-  freezeCaseId,
-  limitOverrides,
-  partyOfColumns,
-  type LimitOverrides,
-  type TreasuryCode,
-} from '@coin/contracts';
-import type { FreezeState, WalletState } from '../domain/ledger';
-import type { SpendingWindow } from '../domain/limits';
+import { partyOfColumns, type TreasuryCode } from '@coin/contracts';
+import type { WalletState } from '../domain/ledger';
+import { walletRowColumns, walletRowFieldsOf } from '../domain/kinds/wallet-row';
 
-/** A wallets row as the ledger reads it (timestamps may arrive as ISO text inside JSON). */
+/**
+ * A wallets row as the ledger reads it (timestamps may arrive as ISO text inside JSON): its core
+ * columns, and the columns of the kinds kept in the row (domain/kinds/wallet-row.ts), as JSON.
+ */
 export interface WalletDbRow {
   id: string;
   wallet_key: string;
@@ -22,59 +16,32 @@ export interface WalletDbRow {
   total_sent: number;
   held: number;
   status: 'OPEN' | 'CLOSED';
-  spending: SpendingWindow;
-  limits: LimitOverrides | null;
-  commissions?: unknown;
   balance_sequence: number;
-  /** The wallet's freeze as JSON (docs/design/ledger.md "Freezes"), or null. */
-  freeze_state: unknown;
   created_at: Date | string;
   updated_at: Date | string;
+  /** The columns of the kinds kept in the row (`freeze_state`, `limits`, `spending`, `commissions`, …). */
+  [partColumn: string]: unknown;
 }
 
-export const walletColumns =
-  'id, wallet_key, user_id, treasury_code, balance, total_received, total_sent, held, status, spending, limits, commissions, balance_sequence, freeze_state, created_at, updated_at';
+const coreColumns = [
+  'id',
+  'wallet_key',
+  'user_id',
+  'treasury_code',
+  'balance',
+  'total_received',
+  'total_sent',
+  'held',
+  'status',
+  'balance_sequence',
+  'created_at',
+  'updated_at',
+] as const;
 
-/** A treasury's stored commission rules: by platform client id, each bounded as the command is. */
-const commissionRules = z.record(
-  z.string().min(1).max(100),
-  // `approvedBy`: absent on a rule set before rules took two people.
-  z.object({
-    rule: commissionRule,
-    setBy: z.number().int().positive().nullable(),
-    approvedBy: z.number().int().positive().nullable().optional(),
-  }),
-);
+/** Every column of a wallets row the ledger reads: its core's, then its parts'. */
+export const walletColumnNames: readonly string[] = [...coreColumns, ...walletRowColumns.map((c) => c.column)];
 
-/**
- * A freeze as the wallets row stores it. Written only by the ledger from a validated command;
- * parsed again on every read, so a hand-edited row cannot pass for a freeze it is not.
- */
-const storedFreeze = z.strictObject({
-  reason: z.string().min(1).max(500),
-  caseId: freezeCaseId.nullable(),
-  frozenBy: freezeActor,
-  frozenAt: z.iso.datetime({ offset: true }),
-  unfreezeRequest: z
-    .strictObject({
-      requestedBy: z.number().int().positive(),
-      reason: z.string().min(1).max(500),
-      requestedAt: z.iso.datetime({ offset: true }),
-    })
-    .nullable(),
-});
-
-/** The freeze of a wallets row, or null. */
-export function freezeOf(stored: unknown): FreezeState | null {
-  if (stored === null || stored === undefined) return null;
-  const row = storedFreeze.parse(stored);
-  const request = row.unfreezeRequest;
-  return {
-    ...row,
-    frozenAt: new Date(row.frozenAt),
-    unfreezeRequest: request ? { ...request, requestedAt: new Date(request.requestedAt) } : null,
-  };
-}
+export const walletColumns = walletColumnNames.join(', ');
 
 /** Amounts inside JSON bypass the pool's BIGINT parser, so the same guard is applied here. */
 export function safeInteger(value: number, what: string): number {
@@ -82,7 +49,7 @@ export function safeInteger(value: number, what: string): number {
   return value;
 }
 
-/** The one mapping from a wallets row to the ledger's state of that wallet. */
+/** The one mapping from a wallets row to the ledger's state of that wallet (each part of the row maps its own columns). */
 export function walletStateOf(row: WalletDbRow): WalletState {
   return {
     id: row.id,
@@ -93,14 +60,9 @@ export function walletStateOf(row: WalletDbRow): WalletState {
     totalSent: safeInteger(row.total_sent, 'total sent'),
     held: safeInteger(row.held, 'held'),
     status: row.status,
-    spending: row.spending,
-    // Written only by the ledger from a validated command; parsed again so a hand-edited row cannot widen a limit silently.
-    limits: row.limits === null ? null : limitOverrides.parse(row.limits),
-    // The same for commission rules: a hand-edited row cannot widen a rule past its bounds.
-    commissions: row.commissions === null || row.commissions === undefined ? null : commissionRules.parse(row.commissions),
     sequence: safeInteger(row.balance_sequence, 'balance sequence'),
-    freeze: freezeOf(row.freeze_state),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
+    ...walletRowFieldsOf(row),
   };
 }

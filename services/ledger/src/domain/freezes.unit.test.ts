@@ -84,7 +84,7 @@ describe('freezing a wallet', () => {
   it('when an ADMIN+ freezes it, then the wallet keeps the freeze: reason, case, who and when', () => {
     const state = world();
     const decision = apply(state, freeze());
-    expect(decision).toMatchObject({ ok: true, freeze: { walletKey: 'user:1', userId: 1, event: 'frozen' } });
+    expect(decision).toMatchObject({ ok: true, effects: [{ kind: 'freezes', walletKey: 'user:1', userId: 1, event: 'frozen' }] });
     expect(state.wallets.get('user:1')!.freeze).toEqual({
       reason: 'fan-in from new accounts',
       caseId: 'case-7',
@@ -185,7 +185,7 @@ describe('lifting a freeze takes two people', () => {
 
   it('when the ADMIN who asked approves, then UNFREEZE_BY_REQUESTER and the wallet stays frozen', () => {
     const state = frozenState();
-    expect(apply(state, request())).toMatchObject({ ok: true, freeze: { event: 'unfreeze-requested' } });
+    expect(apply(state, request())).toMatchObject({ ok: true, effects: [{ kind: 'freezes', event: 'unfreeze-requested' }] });
     expect(apply(state, approve(admin))).toMatchObject({ ok: false, code: 'UNFREEZE_BY_REQUESTER' });
     expect(state.wallets.get('user:1')!.freeze?.unfreezeRequest).toEqual({
       requestedBy: 10,
@@ -198,7 +198,7 @@ describe('lifting a freeze takes two people', () => {
   it('when a different ADMIN+ approves, then the freeze is lifted and the owner may transfer again', () => {
     const state = frozenState();
     apply(state, request());
-    expect(apply(state, approve(otherAdmin))).toMatchObject({ ok: true, freeze: { event: 'unfrozen', freeze: null } });
+    expect(apply(state, approve(otherAdmin))).toMatchObject({ ok: true, effects: [{ kind: 'freezes', event: 'unfrozen', freeze: null }] });
     expect(state.wallets.get('user:1')!.freeze).toBeNull();
     expect(apply(state, transfer())).toMatchObject({ ok: true });
   });

@@ -1,10 +1,10 @@
 import { walletKeyOf, walletKeyOfUser, type LedgerCommand, type TransactionType } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { frozenDebitRefusal } from './freezes';
-import { recordSpend } from './limits';
 import { moduleOf } from './commands/table';
 import { holdChangesOf } from './kinds/holds';
 import { evolveKinds, kindKeysOf } from './kinds/loops';
+import { evolveWalletRows } from './kinds/wallet-row';
 import type { KindKeys } from './kinds/table';
 import type { CommandReads, DecideContext, TransactionDraft } from './commands/types';
 import {
@@ -48,9 +48,6 @@ export {
   type CreditResolution,
   type Decision,
   type Entry,
-  type FreezeChange,
-  type FreezeEvent,
-  type FreezeState,
   type HoldChange,
   type HoldEvent,
   type CashoutTerms,
@@ -66,6 +63,7 @@ export {
   type RefundTarget,
   type WalletState,
 } from './state';
+export type { FreezeChange, FreezeEvent, FreezeState } from './kinds/freezes';
 
 function readsOf(command: LedgerCommand): CommandReads {
   return moduleOf(command).reads(command);
@@ -162,24 +160,6 @@ function transactionTypeOf(entry: Entry, decision: Accepted): TransactionType {
   throw new InvariantViolation(`entry of transaction ${entry.transactionId} without its type`);
 }
 
-/** A wallet's settings a decision replaced: its limit overrides, a treasury's commission rules, its freeze. */
-function evolveSettings(state: LedgerState, decision: Accepted, now: Date): void {
-  const walletOf = (key: string, what: string) => {
-    const wallet = state.wallets.get(key);
-    if (!wallet) throw new InvariantViolation(`${what} of unloaded wallet ${key}`);
-    wallet.updatedAt = now;
-    return wallet;
-  };
-  if (decision.limits) walletOf(decision.limits.walletKey, 'limits').limits = decision.limits.overrides;
-  if (decision.commissionRule) {
-    const { walletKey, clientId, rule, setBy, approvedBy } = decision.commissionRule;
-    const wallet = walletOf(walletKey, 'commission rule');
-    const { [clientId]: _replaced, ...others } = wallet.commissions ?? {};
-    wallet.commissions = rule ? { ...others, [clientId]: { rule, setBy, approvedBy } } : others;
-  }
-  if (decision.freeze) walletOf(decision.freeze.walletKey, 'freeze').freeze = decision.freeze.freeze;
-}
-
 /** The payer wallets whose held coins a decision's holds changed (domain/kinds/holds.ts): created, resolved, or their terms changed. */
 export function heldWalletsOf(decision: Accepted): string[] {
   return holdChangesOf(decision).map((change) => walletKeyOfUser(change.hold.fromUserId));
@@ -246,12 +226,7 @@ export function evolve(state: LedgerState, decision: Accepted, now: Date): Balan
     });
   }
   evolveHeld(state, holdChangesOf(decision), now);
-  if (decision.spend) {
-    const wallet = state.wallets.get(decision.spend.walletKey);
-    if (!wallet) throw new InvariantViolation(`spend of unloaded wallet ${decision.spend.walletKey}`);
-    wallet.spending = recordSpend(wallet.spending, decision.spend.amount, now, decision.spend.count);
-  }
-  evolveSettings(state, decision, now);
+  evolveWalletRows(state, decision, now);
   for (const key of new Set([...decision.entries.map((e) => e.walletKey), ...heldWalletsOf(decision)])) {
     const wallet = state.wallets.get(key)!;
     if (wallet.held < 0 || wallet.held > wallet.balance) {

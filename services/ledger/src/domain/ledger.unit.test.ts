@@ -1096,9 +1096,9 @@ describe('ledger domain: holds', () => {
       transaction: null,
       entries: [],
       creditLegs: [],
-      spend: { walletKey: 'user:1', amount: 60 },
       subjectKey: 'user:1',
       effects: [
+        { kind: 'limits', walletKey: 'user:1', spent: { amount: 60, count: 1 } },
         {
           kind: 'holds',
           event: 'created',
@@ -1217,7 +1217,7 @@ describe('ledger domain: holds', () => {
     expect(decision.creditLegs).toEqual([
       { transactionId: transaction.id, transactionType: 'PURCHASE', to: treasury('COURSE_FEES'), amount: 60, returnTo: user(1) },
     ]);
-    expect(decision.spend).toBeNull(); // counted when the hold was created
+    expect(decision.effects.filter((effect) => effect.kind === 'limits')).toEqual([]); // counted when the hold was created
     expect(holdChangesOf(decision)).toEqual([
       {
         kind: 'holds',
@@ -1509,7 +1509,7 @@ describe('ledger domain: spending limits', () => {
     world.at = at(0, 30);
     expect(decided(world, setLimits(world, 1, { dailyAmount: 10_000 }))).toMatchObject({
       ok: true,
-      limits: { walletKey: 'user:1', overrides: { dailyAmount: 10_000 } },
+      effects: [{ kind: 'limits', walletKey: 'user:1', overrides: { dailyAmount: 10_000 } }],
     });
     expect(world.state.wallets.get('user:1')!.limits).toEqual({ dailyAmount: 10_000 });
     expect(codeOf(world, transfer(world, 6000))).toBe('OK');

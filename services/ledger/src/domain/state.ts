@@ -1,9 +1,7 @@
 import {
   holdIdNamingPayer,
   walletKeyOf,
-  type CommissionRule,
   type HoldStatus,
-  type LimitOverrides,
   type MandatePeriod,
   type MandateStatus,
   type Party,
@@ -12,10 +10,10 @@ import {
 } from '@coin/contracts';
 import type { Rejected } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
-import type { CommissionRules } from './commission';
 import { fourEyesOff, type FourEyesPolicy } from './four-eyes';
 import type { Effect, KindStates, StateKind } from './kinds/table';
-import { noLimits, type LimitDefaults, type SpendingWindow } from './limits';
+import { openedWalletRowFields, type WalletRowFields } from './kinds/wallet-row';
+import { noLimits, type LimitDefaults } from './limits';
 
 /**
  * What the ledger's decisions are made of (docs/DESIGN.md "The ledger"): the state of a partition
@@ -24,7 +22,12 @@ import { noLimits, type LimitDefaults, type SpendingWindow } from './limits';
  * `decide` and `evolve` (domain/ledger.ts) and the command modules (domain/commands/) share them.
  */
 
-export interface WalletState {
+/**
+ * A wallet as the decisions read it: its core (balance, totals, held coins, status, sequence) and
+ * the fields of the kinds kept in its row (domain/kinds/wallet-row.ts: its freeze, its limits and
+ * spending window, a treasury's commission rules).
+ */
+export interface WalletCore {
   id: string;
   key: string;
   party: Party;
@@ -35,44 +38,13 @@ export interface WalletState {
   /** Σ of the wallet's PENDING holds: part of the balance, not active (activeCoins = balance − held). */
   held: number;
   status: 'OPEN' | 'CLOSED';
-  /** Outgoing debits the spending limits count (user wallets). */
-  spending: SpendingWindow;
-  /** This wallet's own limits over its role's defaults; null = the defaults. */
-  limits: LimitOverrides | null;
-  /** A treasury's commission rules by platform client (domain/commission.ts); absent or null: none. */
-  commissions?: CommissionRules | null;
   /** How many times the balance changed: the sequence of its last change (docs/design/ledger.md "Balance changes"). */
   sequence: number;
-  /** The wallet's freeze, or null: a frozen wallet's debits are refused (docs/design/ledger.md "Freezes"). */
-  freeze: FreezeState | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
-/**
- * A freeze of a user wallet's outgoing movements (docs/design/ledger.md "Freezes"), set by an
- * ADMIN+ or the monitoring service; lifted only when one ADMIN+ asked (`unfreezeRequest`) and a
- * different one approved.
- */
-export interface FreezeState {
-  reason: string;
-  /** The monitoring case behind it (opaque to the ledger), or null. */
-  caseId: string | null;
-  frozenBy: { kind: 'user' | 'service'; id: string };
-  frozenAt: Date;
-  /** A pending request to lift it: the first of the two people. */
-  unfreezeRequest: { requestedBy: number; reason: string; requestedAt: Date } | null;
-}
-
-export type FreezeEvent = 'frozen' | 'unfreeze-requested' | 'unfrozen';
-
-/** A wallet's freeze as a decision leaves it (null: lifted), and what happened to it. */
-export interface FreezeChange {
-  walletKey: string;
-  userId: number;
-  freeze: FreezeState | null;
-  event: FreezeEvent;
-}
+export type WalletState = WalletCore & WalletRowFields;
 
 /** A reservation of a payer's coins for a later capture (docs/design/ledger.md "Holds"). */
 export interface HoldState {
@@ -382,19 +354,15 @@ export interface Accepted {
   /** Wallets this decision closes. */
   closes: string[];
   refund: { of: number; amount: number } | null;
-  /** Outgoing debits the payer's spending limits count: `amount` in all, in `count` debits (a payout: one per line). */
-  spend: { walletKey: string; amount: number; count: number } | null;
-  /** A wallet's limit overrides, replaced. */
-  limits: { walletKey: string; overrides: LimitOverrides } | null;
   /** A clawback's outcome: what it took from the affiliate and what it could not. */
   clawed?: { taken: number; shortfall: number };
   /** Clawbacks of an affiliate's commission, sent to the affiliate's partition. */
   clawbacks?: ClawbackLeg[];
-  /** A treasury's commission rule for one platform client, set (null: removed), with who asked for it and who approved it. */
-  commissionRule?: { walletKey: string; clientId: string; rule: CommissionRule | null; setBy: number | null; approvedBy: number | null };
-  /** A wallet frozen, its unfreeze asked for, or its freeze lifted. */
-  freeze: FreezeChange | null;
-  /** What the decision asks of the kinds of the state table (domain/kinds/table.ts), each tagged with its kind. */
+  /**
+   * What the decision asks of the kinds of the state table (domain/kinds/table.ts) and of the parts
+   * of the wallet's row (domain/kinds/wallet-row.ts: a freeze, limits and the spending they count,
+   * a commission rule), each tagged with its kind.
+   */
   effects: Effect[];
   /**
    * A deleted user whose mobile money number the write erases (docs/design/data.md "Erasure"): from
@@ -460,11 +428,9 @@ export function emptyWallet(party: Party, now: Date): WalletState {
     totalSent: 0,
     held: 0,
     status: 'OPEN',
-    spending: [],
-    limits: null,
     sequence: 0,
-    freeze: null,
     createdAt: now,
     updatedAt: now,
+    ...openedWalletRowFields(),
   };
 }

@@ -33,7 +33,10 @@ export const approveUnfreeze: CommandModule<'ledger.approve-unfreeze'> = {
     if (approvedBy === request.requestedBy) {
       return reject('UNFREEZE_BY_REQUESTER', 'The ADMIN who asked to lift this freeze cannot approve it; another ADMIN+ must');
     }
-    return accepted({ freeze: { walletKey: wallet.key, userId, freeze: null, event: 'unfrozen' }, subjectKey: wallet.key });
+    return accepted({
+      effects: [{ kind: 'freezes', walletKey: wallet.key, userId, freeze: null, event: 'unfrozen' }],
+      subjectKey: wallet.key,
+    });
   },
   reply: freezeReply,
   audit: ({ data }, applied) => ({

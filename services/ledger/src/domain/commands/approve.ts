@@ -29,6 +29,7 @@ import type { Accepted } from '../state';
 import type { ApprovalState } from '../approvals';
 import type { CommandModule } from './types';
 import { approvalChangesOf, approvalEffect } from '../kinds/approvals';
+import { commissionChangeOf } from '../kinds/commissions';
 import { holdChangesOf } from '../kinds/holds';
 
 /**
@@ -133,7 +134,7 @@ export const approve: CommandModule<'ledger.approve'> = {
       return { ...result, approval: shown };
     }
     if ('change' in shown) {
-      const set = decision.commissionRule;
+      const set = commissionChangeOf(decision);
       if (!set || !holdsCommissionChange(change.approval.command))
         throw new InvariantViolation('an approved commission change without its rule');
       const { treasury, clientId } = change.approval.command.data;

@@ -5,7 +5,7 @@ import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPo
 import { replyViews } from '../../apply/outcomes';
 import { approvalChangesOf } from '../kinds/approvals';
 import { holdChangesOf, holdEventMessage } from '../kinds/holds';
-import { kindModule } from '../kinds/table';
+import { isKindEffect, kindModule } from '../kinds/table';
 import { moduleOf } from './table';
 
 /**
@@ -125,7 +125,7 @@ describe('the reversal of a claimed cash-out, in the ledger domain', () => {
     // (no Approval) publishes nothing; the admin audit log records it.
     expect(applied.effects.map((effect) => effect.kind)).toEqual(['holds', 'approvals']);
     const context = { topics: topicNames('t_'), headers: undefined, views: replyViews };
-    const published = applied.effects.flatMap((effect) => kindModule(effect.kind).messages?.(effect, context) ?? []);
+    const published = applied.effects.filter(isKindEffect).flatMap((effect) => kindModule(effect.kind).messages?.(effect, context) ?? []);
     expect(published.map((m) => [m.topic, m.key])).toEqual([['t_coin.holds', holdId]]);
     expect(holdChangesOf(applied)[0]).toMatchObject({ event: 'voided', hold: { status: 'VOIDED', settlerClientId: 'pc_momo' } });
     expect(wallet(state)).toMatchObject({ balance: 100_000, held: 0 });

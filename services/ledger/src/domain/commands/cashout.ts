@@ -19,6 +19,7 @@ import { accepted, coins, insufficient, limitBreachOf, reject } from './rules';
 import type { CommandModule, DecideContext } from './types';
 import { clockReadsOf, clockTimeOf, isTestClientId } from '../test-clock';
 import { holdEffect } from '../kinds/holds';
+import { spentFrom } from '../kinds/limits';
 
 /** The window that counts what one user cashed out in a rolling day (four_eyes_windows, scope `cashout:user:<id>`). */
 export function cashoutScope(userId: number): string {
@@ -160,9 +161,12 @@ export const cashout: CommandModule<'ledger.cashout'> = {
       },
     };
     return accepted({
-      spend: { walletKey: source.key, amount, count: 1 },
-      // The hold, and the two windows it counts in: the user's and the number's.
-      effects: [holdEffect({ hold: created, event: 'created' }), ...windowEffects([scope, numberScope].map((s) => ({ scope: s, amount })))],
+      // What the user's limits count, the hold, and the two windows it counts in: the user's and the number's.
+      effects: [
+        spentFrom(source.key, amount),
+        holdEffect({ hold: created, event: 'created' }),
+        ...windowEffects([scope, numberScope].map((s) => ({ scope: s, amount }))),
+      ],
       subjectKey: source.key,
     });
   },

@@ -10,6 +10,7 @@ import { pastEnd, periodStart } from '../mandates';
 import { activeOf, type Accepted, type MandateChange, type MandateState } from '../state';
 import { clockReadsOf, clockTimeOf } from '../test-clock';
 import { mandateChangesOf, mandateEffect } from '../kinds/mandates';
+import { spentFrom } from '../kinds/limits';
 import { mandateOf } from './grant-mandate';
 import { mandateIn } from './cancel-mandate';
 import { accepted, canCredit, canDebit, coins, limitBreachOf, reject } from './rules';
@@ -91,8 +92,7 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
       transaction,
       entries: [{ transactionId: transaction.id, walletKey: source.key, amount: -amount }],
       creditLegs: [{ transactionId: transaction.id, transactionType: 'PURCHASE', to: subscriptions, amount, returnTo: from }],
-      spend: { walletKey: source.key, amount, count: 1 },
-      effects: changes.map(mandateEffect),
+      effects: [spentFrom(source.key, amount), ...changes.map(mandateEffect)],
       subjectKey: source.key,
     });
   },

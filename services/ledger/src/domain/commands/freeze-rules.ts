@@ -1,5 +1,6 @@
 import { walletKeyOfUser } from '@coin/contracts';
 import { InvariantViolation, type Rejected } from '@coin/errors';
+import { freezeChangesOf } from '../kinds/freezes';
 import type { WalletState } from '../state';
 import { reject } from './rules';
 import type { DecideContext, ReplyInput } from './types';
@@ -26,7 +27,7 @@ export function frozenWalletOf(context: DecideContext, userId: number): { ok: tr
 
 /** Every freeze command's reply: the wallet's freeze as the decision left it. */
 export function freezeReply<T extends FreezeCommandType>(input: ReplyInput<T>) {
-  const change = input.decision.freeze;
+  const [change] = freezeChangesOf(input.decision);
   if (!change) throw new InvariantViolation('a freeze command accepted without its freeze');
   return { userId: change.userId, frozen: change.freeze !== null, freeze: input.views.freeze(change.userId, change.freeze) };
 }

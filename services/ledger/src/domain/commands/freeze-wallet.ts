@@ -24,7 +24,7 @@ export const freezeWallet: CommandModule<'ledger.freeze-wallet'> = {
     const { kind, id } = command.actor;
     if (kind !== 'user' && kind !== 'service') return reject('FORBIDDEN', 'Only an ADMIN+ or the monitoring service freezes a wallet');
     const freeze = { reason, caseId: caseId ?? null, frozenBy: { kind, id }, frozenAt: context.now, unfreezeRequest: null };
-    return accepted({ freeze: { walletKey: target.key, userId, freeze, event: 'frozen' }, subjectKey: target.key });
+    return accepted({ effects: [{ kind: 'freezes', walletKey: target.key, userId, freeze, event: 'frozen' }], subjectKey: target.key });
   },
   reply: freezeReply,
   audit: ({ data }) => ({

@@ -6,6 +6,7 @@ import { isUser } from '../authors';
 import type { CommandModule } from './types';
 import { clockReadsOf, clockTimeOf } from '../test-clock';
 import { holdEffect } from '../kinds/holds';
+import { spentFrom } from '../kinds/limits';
 
 /** Reserves coins of the payer's wallet for a later capture (docs/design/ledger.md "Holds"); counted by the spending limits now. */
 export const hold: CommandModule<'ledger.hold'> = {
@@ -51,8 +52,7 @@ export const hold: CommandModule<'ledger.hold'> = {
       cashout: null,
     };
     return accepted({
-      effects: [holdEffect({ hold: created, event: 'created' })],
-      spend: { walletKey: source.key, amount, count: 1 },
+      effects: [spentFrom(source.key, amount), holdEffect({ hold: created, event: 'created' })],
       subjectKey: source.key,
     });
   },

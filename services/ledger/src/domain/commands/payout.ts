@@ -14,6 +14,7 @@ import { InvariantViolation } from '@coin/errors';
 import { actorScope, clientCapBreach, clientScope, isPerson, recipientScope, windowReached, type WindowCharge } from '../four-eyes';
 import { approvalEffect } from '../kinds/approvals';
 import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
+import { spentFrom } from '../kinds/limits';
 import { platformGrantsOf, isUser, userAtLeast } from '../authors';
 import type { Rejected } from '@coin/errors';
 import { activeOf, type Decision, type NewTransaction } from '../state';
@@ -168,10 +169,9 @@ export const payout: ApprovableModule<'ledger.payout'> = {
           amount: t.amount,
           returnTo: from,
         })),
-        // A payout from a wallet moves its total, in one debit per line (docs/design/ledger.md "Spending limits").
-        spend: from.kind === 'user' ? { walletKey: source.key, amount: total, count: lines.length } : null,
         subjectKey: source.key,
-        effects: counted,
+        // A payout from a wallet moves its total, in one debit per line (docs/design/ledger.md "Spending limits").
+        effects: [...(from.kind === 'user' ? [spentFrom(source.key, total, lines.length)] : []), ...counted],
       });
     };
     if (from.kind === 'user') return pay([]);

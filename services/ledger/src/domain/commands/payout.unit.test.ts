@@ -95,7 +95,6 @@ describe('the payout module, alone', () => {
         { transactionId: 101, to: { kind: 'user', userId: 2 }, amount: 300, returnTo: from },
         { transactionId: 102, to: { kind: 'user', userId: 3 }, amount: 200, returnTo: from },
       ],
-      spend: null,
       subjectKey: 'treasury:REWARDS',
       effects: [{ kind: 'windows', scope: 'client:tournaments', amount: 500 }],
     });
@@ -112,7 +111,7 @@ describe('the payout module, alone', () => {
         { type: 'TRANSFER', reference: `payout:${commandId}#0` },
         { type: 'TRANSFER', reference: `payout:${commandId}#1` },
       ],
-      spend: { walletKey: 'user:1', amount: 500, count: 2 },
+      effects: [{ kind: 'limits', walletKey: 'user:1', spent: { amount: 500, count: 2 } }],
     });
   });
 
@@ -127,7 +126,7 @@ describe('the payout module, alone', () => {
     const payer = userWallet(1, 5000);
     expect(payout.decide(command, contextOf([payer, ...wallets], policy))).toMatchObject({
       ok: true,
-      spend: { walletKey: 'user:1', amount: 1000, count: 1000 },
+      effects: [{ kind: 'limits', walletKey: 'user:1', spent: { amount: 1000, count: 1000 } }],
     });
     const used = { ...payer, spending: recordSpend([], 1, now) };
     expect(payout.decide(command, contextOf([used, ...wallets], policy))).toMatchObject({

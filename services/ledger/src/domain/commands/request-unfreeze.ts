@@ -25,7 +25,10 @@ export const requestUnfreeze: CommandModule<'ledger.request-unfreeze'> = {
     const requestedBy = userIdOfActor(command.actor);
     if (requestedBy === null || !wallet.freeze) return reject('FORBIDDEN', 'Only an ADMIN+ asks to lift a freeze');
     const freeze = { ...wallet.freeze, unfreezeRequest: { requestedBy, reason, requestedAt: context.now } };
-    return accepted({ freeze: { walletKey: wallet.key, userId, freeze, event: 'unfreeze-requested' }, subjectKey: wallet.key });
+    return accepted({
+      effects: [{ kind: 'freezes', walletKey: wallet.key, userId, freeze, event: 'unfreeze-requested' }],
+      subjectKey: wallet.key,
+    });
   },
   reply: freezeReply,
   audit: ({ data }) => ({

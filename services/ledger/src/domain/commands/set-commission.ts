@@ -10,6 +10,7 @@ import {
 } from '@coin/contracts';
 import { InvariantViolation, type Rejected } from '@coin/errors';
 import { accepted, missingParty, reject } from './rules';
+import { commissionChangeOf } from '../kinds/commissions';
 import { adminRefusal } from '../authors';
 import type { Accepted } from '../state';
 import type { ApprovableModule, DecideContext } from './types';
@@ -79,14 +80,15 @@ export const setCommission: ApprovableModule<'ledger.set-commission'> = {
     const key = walletKeyOfTreasury(treasury);
     // The approver is added by the approval that applies it (approve.ts).
     return accepted({
-      commissionRule: { walletKey: key, clientId, rule, setBy: personOf(command.actor), approvedBy: null },
+      effects: [{ kind: 'commissions', walletKey: key, clientId, rule, setBy: personOf(command.actor), approvedBy: null }],
       subjectKey: key,
     });
   },
   reply({ command, decision }) {
-    if (!decision.commissionRule) throw new InvariantViolation('set-commission accepted without its rule');
+    const change = commissionChangeOf(decision);
+    if (!change) throw new InvariantViolation('set-commission accepted without its rule');
     const { treasury, clientId } = command.data;
-    const { rule, setBy, approvedBy } = decision.commissionRule;
+    const { rule, setBy, approvedBy } = change;
     return { treasury, clientId, rule: commissionRuleShown(rule), setBy, approvedBy };
   },
   // Recorded by the approval that applies it (approval.approve, naming the treasury and the client);
@@ -115,6 +117,6 @@ export const setCommission: ApprovableModule<'ledger.set-commission'> = {
 
 /** The approver of a commission change, recorded with the rule it applied (never paid under it either). */
 export function withApprover(decision: Accepted, approver: LedgerCommand['actor']): Accepted {
-  if (!decision.commissionRule) return decision;
-  return { ...decision, commissionRule: { ...decision.commissionRule, approvedBy: personOf(approver) } };
+  const approvedBy = personOf(approver);
+  return { ...decision, effects: decision.effects.map((effect) => (effect.kind === 'commissions' ? { ...effect, approvedBy } : effect)) };
 }

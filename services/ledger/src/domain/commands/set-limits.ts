@@ -1,5 +1,6 @@
 import { ledgerResults, setLimitsCommand, walletKeyOfUser, type AuditSummary, type LimitOverrides } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
+import { limitsSetBy } from '../kinds/limits';
 import { coinsOrNull } from './replies';
 import { accepted, reject } from './rules';
 import { adminRefusal } from '../authors';
@@ -26,11 +27,12 @@ export const setLimits: CommandModule<'ledger.set-limits'> = {
     const { userId, overrides } = command.data;
     const target = context.wallet(walletKeyOfUser(userId));
     if (!target) return reject('WALLET_NOT_FOUND', `User ${userId} has no wallet`);
-    return accepted({ limits: { walletKey: target.key, overrides }, subjectKey: target.key });
+    return accepted({ effects: [{ kind: 'limits', walletKey: target.key, overrides }], subjectKey: target.key });
   },
   reply({ command, decision }) {
-    if (!decision.limits) throw new InvariantViolation('set-limits accepted without limits');
-    return { userId: command.data.userId, overrides: decision.limits.overrides };
+    const overrides = limitsSetBy(decision);
+    if (!overrides) throw new InvariantViolation('set-limits accepted without limits');
+    return { userId: command.data.userId, overrides };
   },
   audit: ({ data }) => ({ action: 'limits.set', target: walletKeyOfUser(data.userId), summary: limitsSummary(data.overrides) }),
 };

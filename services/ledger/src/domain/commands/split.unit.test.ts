@@ -140,7 +140,7 @@ describe('a purchase naming an affiliate', () => {
       reference: 'order-1',
     });
     // One debit for the limits, of the whole amount.
-    expect(decision.spend).toEqual({ walletKey: `user:${buyer}`, amount: 10_000, count: 1 });
+    expect(decision.effects).toEqual([{ kind: 'limits', walletKey: `user:${buyer}`, spent: { amount: 10_000, count: 1 } }]);
     expect(balances(state)).toMatchObject({ [`user:${buyer}`]: 90_000, 'treasury:OPERATIONS': 9_000, [`user:${affiliate}`]: 1_000 });
     expect(total(state)).toBe(before);
   });
@@ -274,7 +274,17 @@ describe('setting a commission rule: two people', () => {
     expect(applied).toMatchObject({
       ok: true,
       transaction: null,
-      effects: [{ kind: 'approvals', approval: { status: 'APPROVED', transactionId: null } }],
+      effects: [
+        {
+          kind: 'commissions',
+          walletKey: 'treasury:OPERATIONS',
+          clientId: 'pc_new',
+          rule: { kind: 'bps', bps: 250 },
+          setBy: admin,
+          approvedBy: second,
+        },
+        { kind: 'approvals', approval: { status: 'APPROVED', transactionId: null } },
+      ],
     });
     expect(state.wallets.get('treasury:OPERATIONS')!.commissions).toEqual({
       [shop]: { rule: { kind: 'bps', bps: 1000 }, setBy: admin },

@@ -5,6 +5,7 @@ import { accepted, beyondLimit, canCredit, canDebit, insufficient, limitBreachOf
 import { affiliateClaimOf, splitOf, type Split } from './split';
 import { isUser } from '../authors';
 import type { CommandModule, DecideContext } from './types';
+import { spentFrom } from '../kinds/limits';
 
 /**
  * A user pays another user (TRANSFER) or a treasury (PURCHASE): debited here, in the payer's
@@ -105,7 +106,7 @@ function paid(command: LedgerCommandOf<'ledger.transfer'>, context: DecideContex
           ]
         : []),
     ],
-    spend: { walletKey: source.key, amount, count: 1 },
+    effects: [spentFrom(source.key, amount)],
     subjectKey: source.key,
   });
 }

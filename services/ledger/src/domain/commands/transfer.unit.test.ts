@@ -65,7 +65,7 @@ describe('the transfer module, alone', () => {
       transaction: { id: 101, type: 'TRANSFER', amount: 250, from: { kind: 'user', userId: 1 }, to: { kind: 'user', userId: 2 } },
       entries: [{ transactionId: 101, walletKey: 'user:1', amount: -250 }],
       creditLegs: [{ transactionId: 101, to: { kind: 'user', userId: 2 }, amount: 250, returnTo: { kind: 'user', userId: 1 } }],
-      spend: { walletKey: 'user:1', amount: 250 },
+      effects: [{ kind: 'limits', walletKey: 'user:1', spent: { amount: 250, count: 1 } }],
       subjectKey: 'user:1',
     });
   });

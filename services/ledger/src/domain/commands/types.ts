@@ -25,17 +25,8 @@ import type { ApprovalState } from '../approvals';
 import type { CashoutRateVersion } from '../cashout-rates';
 import type { VerifiedAuthor } from '../authors';
 import type { Rejected } from '@coin/errors';
-import type {
-  Accepted,
-  Decision,
-  FreezeState,
-  HoldState,
-  LedgerPolicy,
-  LedgerState,
-  MandateState,
-  NewTransaction,
-  WalletState,
-} from '../state';
+import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, MandateState, NewTransaction, WalletState } from '../state';
+import type { FreezeState } from '../kinds/freezes';
 
 /**
  * What one ledger command is, in one module (docs/DESIGN.md "Adding a command"): the contract it

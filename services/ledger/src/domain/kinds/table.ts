@@ -7,6 +7,7 @@ import { mandates } from './mandates';
 import { processedCommands } from './processed-commands';
 import type { AnyStateModule, StateModule } from './types';
 import { walletActivity } from './wallet-activity';
+import type { WalletRowEffect, WalletRowKind } from './wallet-row';
 
 /**
  * The ledger's kinds of state held as modules (docs/DESIGN.md "Adding a kind of state"), one
@@ -47,8 +48,23 @@ export type WrittenKinds = { [K in StateKind]?: Array<KindRow<K>> };
 /** The keys the batch reads of each kind. */
 export type KindKeys = { [K in StateKind]?: string[] };
 
-/** An effect of an accepted decision: one kind's, tagged with the kind (Accepted.effects). */
-export type Effect = { [K in StateKind]: { kind: K } & Parts<K>['effect'] }[StateKind];
+/** An effect of an accepted decision on a kind of the table, tagged with the kind. */
+export type KindEffect = { [K in StateKind]: { kind: K } & Parts<K>['effect'] }[StateKind];
+
+/**
+ * An effect of an accepted decision (Accepted.effects): one kind's, tagged with the kind, of this
+ * table or of the parts of the wallet's row (domain/kinds/wallet-row.ts).
+ */
+export type Effect = KindEffect | WalletRowEffect;
+
+/** A kind is in one table only: a name in both is a compile error here. */
+const kindsInOneTable: [Extract<StateKind, WalletRowKind>] extends [never] ? true : never = true;
+void kindsInOneTable;
+
+/** Whether an effect is of a kind of this table (not of a part of the wallet's row). */
+export function isKindEffect(effect: Effect): effect is KindEffect {
+  return Object.hasOwn(stateTable, effect.kind);
+}
 
 /** The kinds, in the table's order: the order every loop visits them. */
 export const stateKinds = Object.keys(stateTable) as StateKind[];

@@ -192,3 +192,35 @@ export function integerOf(value: unknown, what: string): number {
 /** Any module of the table, for its loops. */
 // biome-ignore lint/suspicious/noExplicitAny: the loops handle every kind alike; each kind's types are checked in its own module.
 export type AnyStateModule = StateModule<any, any, any, any>;
+
+/**
+ * A kind of state kept in columns of the wallet's own row (docs/DESIGN.md "Adding a kind of
+ * state"): a freeze, spending limits, a treasury's commission rules. It moves with its wallet: the
+ * wallets' read loads its columns with the rest of the row, the decisions read it as fields of
+ * `WalletState`, the wallet's version-checked write stores it. So it has no read, write or guard
+ * of its own (one row is updated once per statement); it names its fields, their columns, how a
+ * stored value is read back, a new wallet's value and how each of its effects evolves the fields.
+ * The parts sit in their own table (domain/kinds/wallet-row.ts), whose kinds the effect union
+ * (`Effect`) holds beside those of `stateTable`.
+ *
+ * - `Fields`: its fields of `WalletState`, each stored as JSON in one column of `wallets`;
+ * - `Effect`: what an accepted decision asks of it, naming the wallet (`walletKey`).
+ */
+export interface WalletRowPart<Fields extends object, Effect extends { walletKey: string }> {
+  /** The `wallets` column (jsonb) of each field. */
+  columns: { readonly [F in keyof Fields]-?: string };
+  /**
+   * Its fields from the row as read (`row`: its columns by name, as JSON values). Parsed again on
+   * every read: the ledger alone writes them, from validated commands, so a hand-edited row that
+   * does not parse stops the read rather than passing for a freeze, a limit or a rule it is not.
+   */
+  fieldsOf(row: Readonly<Record<string, unknown>>): Fields;
+  /** A wallet's fields as it is opened. */
+  opened: Fields;
+  /** Its fields after one of its effects (`now`: the decision's time). */
+  evolve(fields: Readonly<Fields>, effect: Effect, now: Date): Fields;
+}
+
+/** Any part of the wallet's row, for its loops. */
+// biome-ignore lint/suspicious/noExplicitAny: the loops handle every part alike; each part's types are checked in its own module.
+export type AnyWalletRowPart = WalletRowPart<any, any>;
