@@ -13,6 +13,7 @@ import { outboxBatches } from './db/outbox-store';
 import { outboxBatchPublisher } from './kafka/outbox-publisher';
 import { creditLegCommandId } from './domain/batch';
 import { processedCommandRowOf } from './domain/kinds/processed-commands';
+import { wallets } from './domain/kinds/wallets';
 import { handleLedgerCommands, type LedgerCommandDeps } from './kafka/ledger-commands';
 import { closeWalletCommandId } from './kafka/user-events';
 
@@ -501,21 +502,20 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     const userId = await openUser();
     resultOf(await mint(userId, 1_000));
     const key = walletKeyOfUser(userId);
-    const read = await readBatch(h.pool, {
-      walletKeys: [key],
-      refundOf: [],
-      idsToReserve: 1,
-    });
-    const wallet = read.wallets.get(key)!;
+    const read = await readBatch(h.pool, { ...emptyReadRequest, kindKeys: { wallets: [key] }, idsToReserve: 1 });
+    const loaded = read.kinds!.wallets!;
+    const decided = wallets.stateOf(loaded);
+    decided.get(key)!.balance -= 500;
     // Another writer (a zombie consumer after a rebalance) gets there first.
     await h.pool.query('UPDATE wallets SET balance = balance - 10, version = version + 1 WHERE wallet_key = $1', [key]);
     const commandId = randomUUID();
     const write = writeBatch(h.pool, {
-      opened: [],
-      wallets: [{ ...wallet, state: { ...wallet.state, balance: wallet.state.balance - 500 } }],
       transactions: [],
       entries: [],
-      kinds: { processedCommands: [{ command_id: commandId, type: 'ledger.burn', ok: true, reply: '{}', request_hash: null }] },
+      kinds: {
+        wallets: wallets.writesOf(loaded, decided, new Set([key])),
+        processedCommands: [{ command_id: commandId, type: 'ledger.burn', ok: true, reply: '{}', request_hash: null }],
+      },
       outbox: [{ topic: h.topics.coinTransactions, key: 'k', headers: {}, payload: '{}' }],
     });
     await expect(write).rejects.toBeInstanceOf(StaleWalletError);
@@ -541,8 +541,6 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     await h.pool.query(`INSERT INTO processed_commands (command_id, type, ok, reply) VALUES ($1, 'ledger.mint', false, '{}')`, [commandId]);
     const key = `conflict-${commandId}`;
     const write = writeBatch(h.pool, {
-      opened: [],
-      wallets: [],
       transactions: [],
       entries: [],
       kinds: { processedCommands: [{ command_id: commandId, type: 'ledger.mint', ok: true, reply: '{}', request_hash: null }] },

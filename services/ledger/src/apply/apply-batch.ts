@@ -2,11 +2,9 @@ import type { LedgerCommand, TopicNames } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
-  heldWalletsOf,
   kindKeysOfBatch,
   transactionIdsOf,
   refundTargetOf,
-  walletKeysOf,
   type Accepted,
   type CreditLeg,
   type LedgerPolicy,
@@ -15,7 +13,6 @@ import {
 } from '../domain/ledger';
 import { erasedKindWrites, kindStatesOf, kindWritesOf, recordAnswerInKinds } from '../domain/kinds/loops';
 import { isKindEffect, kindModule } from '../domain/kinds/table';
-import { walletsChangedByParts } from '../domain/kinds/wallet-row';
 import { transactionRowOf } from '../views/transaction-view';
 import { requestToLoadFirst, withStoredRequest } from '../domain/approvals';
 import { balanceChangedMessage, clawbackMessage, creditMessages, transactionEventMessage } from './messages';
@@ -27,7 +24,6 @@ import {
   type BatchRead,
   type BatchWrite,
   type LedgerStore,
-  type LoadedWallet,
   type OutboxBatch,
   type OutboxBatchMessage,
 } from './store';
@@ -86,18 +82,12 @@ export interface AppliedBatch {
 export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], context: ApplyContext): Promise<AppliedBatch> {
   // Approves and rejects naming only their request: what they read follows from the stored command.
   const commands = await withStoredRequests(store, sent);
-  const walletKeys = [...new Set(commands.flatMap(walletKeysOf))];
   const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
   const kindKeys = kindKeysOfBatch(commands);
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
   for (;;) {
-    const read = await store.read({
-      walletKeys,
-      refundOf,
-      kindKeys,
-      idsToReserve,
-    });
+    const read = await store.read({ refundOf, kindKeys, idsToReserve });
     const decided = decideBatch(read, commands, context);
     if ('idsShortBy' in decided) {
       // Redone from a fresh read with more ids reserved: the run above is void (see TransactionIds).
@@ -141,7 +131,6 @@ export interface DecidedBatch {
 export function decideBatch(read: BatchRead, commands: LedgerCommand[], context: ApplyContext): DecidedBatch | { idsShortBy: number } {
   const { now } = context;
   const state: LedgerState = {
-    wallets: new Map([...read.wallets].map(([key, wallet]) => [key, { ...wallet.state }])),
     refundTargets: new Map([...read.refundTargets].map(([id, target]) => [id, { ...target }])),
     ...kindStatesOf(read.kinds),
     ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
@@ -150,19 +139,10 @@ export function decideBatch(read: BatchRead, commands: LedgerCommand[], context:
   const steps = runBatch(state, commands, now, ids.take, context.policy);
   const { creditSteps, legsToPublish } = creditOwnLegs(state, steps, context.owns, now, ids.take);
   if (ids.shortBy > 0) return { idsShortBy: ids.shortBy };
-  const { outcomes, write } = writeOf(read, state, steps, creditSteps, legsToPublish, context);
+  const { outcomes, write } = writeOf(state, steps, creditSteps, legsToPublish, context);
   write.kinds = kindWritesOf(read.kinds, state);
   eraseCashoutAccounts(write, steps);
   return { outcomes, write, creditedInPlace: creditSteps.length };
-}
-
-/**
- * The wallets a decision changes besides its entries: the parts of their rows its effects change
- * (a payer's spending, a wallet's limits, a treasury's commission rules, a freeze) and the coins
- * its holds reserve or release (`held`).
- */
-function settingsTouchedBy(decision: Accepted): string[] {
-  return [...walletsChangedByParts(decision), ...heldWalletsOf(decision)];
 }
 
 /** What the write of a decided batch gathers while it walks the steps. */
@@ -170,13 +150,10 @@ interface WriteInProgress {
   write: BatchWrite;
   state: LedgerState;
   context: ApplyContext;
-  /** The wallets changed (besides those opened). */
-  touched: Set<string>;
 }
 
 /** The write of a decided batch: every effect of its accepted decisions, and the outcome of every command. */
 function writeOf(
-  read: BatchRead,
   state: LedgerState,
   steps: BatchStep[],
   creditSteps: BatchStep[],
@@ -187,7 +164,6 @@ function writeOf(
     write: emptyBatchWrite(),
     state,
     context,
-    touched: new Set(),
   };
   const outcomes: Outcome[] = [];
   for (const step of steps) outcomes.push(stepOutcome(into, step, outcomes));
@@ -195,13 +171,6 @@ function writeOf(
   for (const step of creditSteps) if (step.kind === 'decided') recordEffects(into, step);
   const { write } = into;
   write.outbox.push(...legMessagesOf(steps, legs, context));
-  // A wallet that was not read was opened by this batch: it is inserted as it stands at the end
-  // of the batch (credits included); the others are updated against the version they were read at.
-  for (const [key, wallet] of state.wallets) {
-    const loaded: LoadedWallet | undefined = read.wallets.get(key);
-    if (!loaded) write.opened.push(wallet);
-    else if (into.touched.has(key)) write.wallets.push({ state: wallet, version: loaded.version });
-  }
   return { outcomes, write };
 }
 
@@ -244,17 +213,16 @@ function recordTransaction(into: WriteInProgress, transaction: NewTransaction, c
   into.write.outbox.push(transactionEventMessage(into.context.topics, transaction, into.context.eventHeadersOf?.(commandId)));
 }
 
-/** Every effect of an accepted decision: its transactions, its kinds' messages, wallets touched, clawbacks and balance changes. */
+/** Every effect of an accepted decision: its transactions, its kinds' messages, clawbacks and balance changes (its entries). */
 function recordEffects(into: WriteInProgress, step: Extract<BatchStep, { kind: 'decided' }>): void {
   const { decision } = step;
   if (!decision.ok) return;
-  const { write, context, touched } = into;
+  const { write, context } = into;
   const { now } = context;
   if (decision.transaction) recordTransaction(into, decision.transaction, step.command.commandId);
   // A payout's lines are transactions of one command, each written like a single movement's one.
   for (const transaction of decision.lineTransactions) recordTransaction(into, transaction, step.command.commandId);
   queueEffectMessages(decision, write.outbox, context, step.command.commandId);
-  for (const key of settingsTouchedBy(decision)) touched.add(key);
   for (const leg of decision.clawbacks ?? []) write.outbox.push(clawbackMessage(context.topics, leg, now));
   // Each entry is one balance change of its wallet: numbered, with the balance it left, and published.
   const eventHeaders = context.eventHeadersOf?.(step.command.commandId);
@@ -263,9 +231,7 @@ function recordEffects(into: WriteInProgress, step: Extract<BatchStep, { kind: '
     const walletId = into.state.wallets.get(walletKey)!.id;
     write.entries.push({ transactionId, walletKey, amount, walletId, createdAt: now, sequence, balanceAfter: balance });
     write.outbox.push(balanceChangedMessage(context.topics, change, now, eventHeaders));
-    touched.add(walletKey);
   }
-  for (const key of decision.closes) touched.add(key);
 }
 
 /** The legs that travel, as messages: a multi-line command's (a payout's lines) one command per partition. */

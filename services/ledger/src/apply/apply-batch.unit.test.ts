@@ -23,8 +23,8 @@ function treasury(): WalletState {
 
 function read(wallets: WalletState[], reservedIds: number[]): BatchRead {
   return {
-    wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets: new Map(),
+    kinds: { wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])) },
     reservedIds,
   };
 }
@@ -39,10 +39,17 @@ describe('decideBatch (the apply use case without storage)', () => {
       ],
       context,
     ) as DecidedBatch;
-    expect(decided.write.opened).toEqual([
-      expect.objectContaining({ id: walletIdOf('user:7'), key: 'user:7', balance: 250, totalReceived: 250, status: 'OPEN' }),
+    // One row, not read (version null): inserted.
+    expect(decided.write.kinds?.wallets).toEqual([
+      expect.objectContaining({
+        id: walletIdOf('user:7'),
+        wallet_key: 'user:7',
+        balance: 250,
+        total_received: 250,
+        status: 'OPEN',
+        version: null,
+      }),
     ]);
-    expect(decided.write.wallets).toEqual([]);
     expect(decided.outcomes[0]).toMatchObject({ ok: true, reply: { wallet: { userId: 7, balance: 0 } } });
     expect(decided.outcomes[1]).toMatchObject({
       ok: true,
@@ -58,7 +65,8 @@ describe('decideBatch (the apply use case without storage)', () => {
   it('when an existing wallet is opened again, then nothing is written but its outcome, which shows the wallet', () => {
     const wallet: WalletState = { ...treasury(), id: 'w-7', key: 'user:7', party: { kind: 'user', userId: 7 }, balance: 500 };
     const decided = decideBatch(read([wallet], []), [command('ledger.open-wallet', { userId: 7 })], context) as DecidedBatch;
-    expect(decided.write).toMatchObject({ opened: [], wallets: [], transactions: [], entries: [], outbox: [] });
+    expect(decided.write).toMatchObject({ transactions: [], entries: [], outbox: [] });
+    expect(decided.write.kinds?.wallets).toEqual([]);
     expect(decided.write.kinds?.processedCommands).toHaveLength(1);
     expect(decided.outcomes[0]).toMatchObject({ ok: true, reply: { wallet: { id: 'w-7', balance: 5 } } });
   });
@@ -70,7 +78,9 @@ describe('decideBatch (the apply use case without storage)', () => {
       [command('ledger.burn', { from: { kind: 'treasury', code: 'OPERATIONS' }, amount: 400, reason: 'r' })],
       context,
     ) as DecidedBatch;
-    expect(decided.write.wallets).toEqual([{ state: expect.objectContaining({ balance: 600, totalSent: 400 }), version: 3 }]);
+    expect(decided.write.kinds?.wallets).toEqual([
+      expect.objectContaining({ wallet_key: 'treasury:OPERATIONS', balance: 600, total_sent: 400, version: 3 }),
+    ]);
     expect(wallet.balance).toBe(1_000); // what was read is not changed: a redo starts from it
   });
 

@@ -14,8 +14,8 @@ const openWallet = (userId: number): LedgerCommand =>
   }) as LedgerCommand;
 
 const emptyRead = (): BatchRead => ({
-  wallets: new Map(),
   refundTargets: new Map(),
+  kinds: { wallets: new Map() },
   reservedIds: [],
 });
 

@@ -28,8 +28,8 @@ function user(userId: number, balance: number, sequence: number): WalletState {
 
 function read(wallets: WalletState[], reservedIds: number[], refundTargets: BatchRead['refundTargets'] = new Map()): BatchRead {
   return {
-    wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets,
+    kinds: { wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])) },
     reservedIds,
   };
 }
@@ -80,7 +80,7 @@ describe('the balance changes a batch yields', () => {
       ['user:1', 13, 200, 8, 700],
     ]);
     // Each wallet row keeps the sequence of its last change.
-    expect(Object.fromEntries(decided.write.wallets.map((w) => [w.state.key, w.state.sequence]))).toEqual({
+    expect(Object.fromEntries(decided.write.kinds!.wallets!.map((w) => [w.wallet_key, w.balance_sequence]))).toEqual({
       'user:1': 8,
       'user:2': 2,
       'user:3': 3,
@@ -136,6 +136,6 @@ describe('the balance changes a batch yields', () => {
     }) as DecidedBatch;
     expect(decided.outcomes[0]).toMatchObject({ ok: false });
     expect(balanceEvents(decided)).toEqual([]);
-    expect(decided.write.wallets).toEqual([]);
+    expect(decided.write.kinds?.wallets).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
-import type { Entry, NewTransaction, RefundTarget, WalletState } from '../domain/ledger';
+import type { Entry, NewTransaction, RefundTarget } from '../domain/ledger';
+export type { LoadedWallet } from '../domain/kinds/wallets';
 
 /**
  * What the apply use case needs from storage (db/batch-store.ts implements it with PostgreSQL):
@@ -45,13 +46,12 @@ export class ApplyConflictError extends LostRaceError {
 }
 
 export interface BatchReadRequest {
-  walletKeys: string[];
   /** Transactions named by refunds; their payers' wallets are loaded too. */
   refundOf: number[];
   /**
    * The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none): the
-   * batch's command ids among them (the processed commands); the wallets a kind's rows name (a
-   * hold's payee: `load.wallets`) are loaded too.
+   * wallets the commands name and the batch's command ids (the processed commands) among them;
+   * the wallets a kind's rows name (a hold's payee: `load.wallets`) are loaded too.
    */
   kindKeys?: KindKeys;
   /** Transaction ids to take from the sequence (ascending). */
@@ -60,21 +60,16 @@ export interface BatchReadRequest {
 
 /** A read of nothing, to name only what a partial read needs (`{ ...emptyReadRequest, kindKeys: { approvals } }`). */
 export const emptyReadRequest: Readonly<BatchReadRequest> = {
-  walletKeys: [],
   refundOf: [],
   idsToReserve: 0,
 };
 
-/** A wallet as read, with the version its update is checked against. */
-export interface LoadedWallet {
-  state: WalletState;
-  version: number;
-}
-
 export interface BatchRead {
-  wallets: Map<string, LoadedWallet>;
   refundTargets: Map<number, RefundTarget>;
-  /** What was read of each kind of the state table, by key (absent: none): the stored outcomes of the batch's command ids among them. */
+  /**
+   * What was read of each kind of the state table, by key (absent: none): the wallets, with the
+   * version each is written against, and the stored outcomes of the batch's command ids among them.
+   */
   kinds?: LoadedKinds;
   /** The platform clients revoked for good among those the mandates read name (absent: no mandate read). */
   revokedClients?: ReadonlySet<string>;
@@ -83,14 +78,10 @@ export interface BatchRead {
 
 /** A write of nothing yet, each list its own: what a batch's write is gathered into (apply/apply-batch.ts `writeOf`). */
 export function emptyBatchWrite(): BatchWrite {
-  return { opened: [], wallets: [], transactions: [], entries: [], outbox: [] };
+  return { transactions: [], entries: [], outbox: [] };
 }
 
 export interface BatchWrite {
-  /** Wallets the batch opened, as they stand at its end. */
-  opened: WalletState[];
-  /** Existing wallets the batch changed, with the version each was read at. */
-  wallets: LoadedWallet[];
   transactions: Array<{
     row: TransactionRow;
     returns: number | null;
@@ -100,7 +91,8 @@ export interface BatchWrite {
   }>;
   /**
    * What the batch writes of each kind of the state table, as its rows stand at the batch's end
-   * (absent: none): the outcome of every command it decided among them (the processed commands).
+   * (absent: none): the wallets it opened or changed (each with the version it was read at) and
+   * the outcome of every command it decided (the processed commands) among them.
    */
   kinds?: WrittenKinds;
   /** `sequence` and `balanceAfter`: the wallet's balance change this entry is (docs/design/ledger.md "Balance changes"). */

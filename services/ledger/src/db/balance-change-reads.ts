@@ -1,7 +1,7 @@
 import { transactionType, walletKeyOfUser, type TransactionType } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { BalanceChange } from '../domain/ledger';
-import { safeInteger } from './wallet-rows';
+import { integerOf } from '../domain/kinds/types';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -52,20 +52,20 @@ export async function readBalanceChanges(
   const elsewhere = missing.length > 0 ? await typesOf(missing) : new Map<number, TransactionType>();
   const walletKey = walletKeyOfUser(userId);
   return {
-    sequence: safeInteger(row.balance_sequence, 'balance sequence'),
+    sequence: integerOf(row.balance_sequence, 'balance sequence'),
     changes: row.changes.map((c) => {
       const type = c.type ?? elsewhere.get(c.transaction_id);
       if (!type) throw new Error(`entry ${c.sequence} of ${walletKey} names transaction ${c.transaction_id}, which no shard has`);
-      const balance = safeInteger(c.balance_after, 'balance after');
-      const amount = safeInteger(c.amount, 'entry amount');
+      const balance = integerOf(c.balance_after, 'balance after');
+      const amount = integerOf(c.amount, 'entry amount');
       return {
         change: {
           walletKey,
           party: { kind: 'user', userId },
-          transactionId: safeInteger(c.transaction_id, 'transaction id'),
+          transactionId: integerOf(c.transaction_id, 'transaction id'),
           transactionType: transactionType.parse(type),
           amount,
-          sequence: safeInteger(c.sequence, 'sequence'),
+          sequence: integerOf(c.sequence, 'sequence'),
           balance,
           previousBalance: balance - amount,
         },

@@ -11,10 +11,9 @@ import {
 import type { RefundTarget } from '../domain/ledger';
 import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
 import { storedOutcomeOf, type StoredOutcome } from '../domain/kinds/processed-commands';
-import type { BatchReadRelations } from '../domain/kinds/types';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 import { writeBatchQuery } from './batch-write';
-import { safeInteger, walletColumnNames, walletStateOf, type WalletDbRow } from './wallet-rows';
+import { integerOf, type BatchReadRelations } from '../domain/kinds/types';
 
 /** A purchase a refund names (or a credit leg's transaction) as the batch read selects it. */
 interface RefundTargetRow {
@@ -41,7 +40,7 @@ const targetsSql = `
               -- A split purchase's commission: the buyer's TRANSFER to the affiliate, written with it.
               (SELECT json_build_object('amount', c.amount, 'affiliate_user_id', c.to_user_id) FROM transactions c
                 WHERE c.split_of = t.id AND c.type = 'TRANSFER' AND c.from_user_id = t.from_user_id LIMIT 1) AS commission
-         FROM transactions t WHERE t.id = ANY($2::bigint[])`;
+         FROM transactions t WHERE t.id = ANY($1::bigint[])`;
 
 function refundTargetOf(r: RefundTargetRow): RefundTarget {
   return {
@@ -52,7 +51,7 @@ function refundTargetOf(r: RefundTargetRow): RefundTarget {
     toTreasury: r.to_treasury,
     refunded: r.refunded,
     commission: r.commission
-      ? { amount: safeInteger(r.commission.amount, 'commission'), affiliateUserId: r.commission.affiliate_user_id }
+      ? { amount: integerOf(r.commission.amount, 'commission'), affiliateUserId: r.commission.affiliate_user_id }
       : null,
     reference: r.reference,
     metadata: r.metadata,
@@ -87,18 +86,13 @@ const uniqueViolation = '23505';
  * it fails the same way, so it is thrown as it is and the consumer sets that command aside.
  */
 const raceableKeys: ReadonlySet<string> = new Set([
-  'wallets_pkey',
-  'wallets_wallet_key_key',
-  'wallets_user_id_key',
-  'wallets_treasury_code_key',
   'entries_wallet_sequence_idx',
-  // And those of each kind of the state table (its module's `write.raceableKeys`: a command id among them).
+  // And those of each kind of the state table (its module's `write.raceableKeys`: a wallet's keys and a command id among them).
   ...stateKinds.flatMap((kind) => kindModule(kind).write.raceableKeys ?? []),
 ]);
 
 /** The one row the batch read returns. */
 interface BatchReadRow {
-  wallets: Array<WalletDbRow & { version: number }>;
   refund_targets: RefundTargetRow[];
   ids: string[];
   /** Each kind of the state table's rows, by the kind's name (kindsRead). */
@@ -106,10 +100,10 @@ interface BatchReadRow {
 }
 
 /** The parameters before the kinds' keys in the batch read. */
-const readParametersBeforeKinds = 3;
+const readParametersBeforeKinds = 2;
 
-/** The batch read's own relations a kind's load may name (StateModule.load.sql), as `readBatch`'s statement names them. */
-const readRelations: BatchReadRelations = { refundTargets: 'targets' };
+/** The refund targets, as `readBatch`'s statement names them: the relation a kind's rows of the read may name. */
+const targetsRelation: BatchReadRelations = { refundTargets: 'targets' };
 
 /**
  * The kinds of the state table (domain/kinds/table.ts) the batch reads: those with a `load`, each
@@ -130,7 +124,7 @@ const readKinds = stateKinds
 
 /** The rows of each kind whose rows name wallets, as relations of the batch read (each preceded by a comma). */
 const kindRowsRead = readKinds
-  .map(({ load, keys, rows }) => (load.wallets && rows ? `,\n     ${rows} AS (${load.wallets.rows(keys, readRelations)})` : ''))
+  .map(({ load, keys, rows }) => (load.wallets && rows ? `,\n     ${rows} AS (${load.wallets.rows(keys, targetsRelation)})` : ''))
   .join('');
 
 /** The wallet keys the kinds' rows name, each a text[] the wallets' read adds to its keys (each preceded by `||`). */
@@ -138,13 +132,16 @@ const kindWalletsRead = readKinds
   .map(({ load, rows }) => (load.wallets && rows ? `\n                                || ${load.wallets.keysSql(rows)}` : ''))
   .join('');
 
+/**
+ * The batch read's own relations a kind's load may name (StateModule.load.sql), as `readBatch`'s
+ * statement names them; the wallets' load is also given the wallet keys the kinds' rows name.
+ */
+const readRelations: BatchReadRelations = { ...targetsRelation, walletsNamed: kindWalletsRead };
+
 /** Each kind the batch reads as one column of the batch read, named by its kind, its keys a text[] parameter (each followed by a comma). */
 const kindsRead = readKinds
   .map(({ kind, load, keys, rows }) => `(${load.sql(keys, rows ? { ...readRelations, rows } : readRelations)}) AS "${kind}",\n       `)
   .join('');
-
-/** A wallets row as the batch read returns it, one JSON object: every column the ledger reads (its parts' among them) and the version its write is checked against. */
-const walletJsonFields = [...walletColumnNames, 'version'].map((name) => `'${name}', ${name}`).join(', ');
 
 /** What the batch read of each kind, by key (a kind it does not read: nothing). */
 function loadedKindsOf(row: BatchReadRow): LoadedKinds {
@@ -157,10 +154,10 @@ function loadedKindsOf(row: BatchReadRow): LoadedKinds {
 }
 
 /**
- * Everything a batch reads, in one round trip: the wallets its commands name (and the payers of
- * the transactions its refunds name, and the wallets its kinds' rows name: a hold's payee), those
- * transactions with what has been refunded of each so far, each kind of the state table (the
- * stored outcomes of its command ids, the approval requests, the holds, …), and fresh transaction ids.
+ * Everything a batch reads, in one round trip: the transactions its refunds name with what has
+ * been refunded of each so far, each kind of the state table (the wallets its commands name, the
+ * payers of those transactions and the wallets its kinds' rows name: a hold's payee; the stored
+ * outcomes of its command ids, the approval requests, the holds, …), and fresh transaction ids.
  * No transaction is needed around it: only this partition's consumer writes these rows, and the
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
@@ -169,13 +166,9 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
     name: 'ledger-read-batch',
     text: `WITH targets AS (${targetsSql})${kindRowsRead}
      SELECT
-       (SELECT coalesce(json_agg(json_build_object(${walletJsonFields})), '[]')
-          FROM wallets
-         WHERE wallet_key = ANY($1::text[]
-                                || ARRAY(SELECT 'user:' || from_user_id FROM targets WHERE from_user_id IS NOT NULL)${kindWalletsRead})) AS wallets,
        (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
-       ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $3::int)) AS ids`,
-    values: [request.walletKeys, request.refundOf, request.idsToReserve, ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? [])],
+       ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $2::int)) AS ids`,
+    values: [request.refundOf, request.idsToReserve, ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? [])],
   });
   const read = batchReadOf(result.rows[0]!);
   // A second round trip only for a batch holding a mandate: is its platform client revoked?
@@ -187,13 +180,10 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
 /** The batch read's row as the apply's state: the one mapping of its columns. */
 function batchReadOf(row: BatchReadRow): BatchRead {
   return {
-    wallets: new Map(
-      row.wallets.map((r) => [r.wallet_key, { version: safeInteger(r.version, 'wallet version'), state: walletStateOf(r) }]),
-    ),
     refundTargets: new Map(row.refund_targets.map((r) => [r.id, refundTargetOf(r)])),
     kinds: loadedKindsOf(row),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
-    reservedIds: row.ids.map((id) => safeInteger(Number(id), 'transaction id')).sort((a, b) => a - b),
+    reservedIds: row.ids.map((id) => integerOf(id, 'transaction id')).sort((a, b) => a - b),
   };
 }
 

@@ -4,6 +4,7 @@ import type { BatchWrite } from '../apply/store';
 import { approvalRowOf } from '../domain/kinds/approvals';
 import { holdRowOf } from '../domain/kinds/holds';
 import { processedCommandRowOf } from '../domain/kinds/processed-commands';
+import { wallets } from '../domain/kinds/wallets';
 import { writeBatchQuery } from './batch-write';
 
 /**
@@ -79,8 +80,6 @@ const approval: ApprovalState = {
   transactionId: 4002,
 };
 const batch: BatchWrite = {
-  opened: [opened],
-  wallets: [{ state: changed, version: 2007 }],
   transactions: [
     {
       row: {
@@ -106,6 +105,15 @@ const batch: BatchWrite = {
     },
   ],
   kinds: {
+    // The opened wallet (not read: inserted) and the changed one, read at version 2007.
+    wallets: wallets.writesOf(
+      new Map([[changed.key, { state: changed, version: 2007 }]]),
+      new Map([
+        [opened.key, opened],
+        [changed.key, changed],
+      ]),
+      new Set([opened.key, changed.key]),
+    ),
     approvals: [approvalRowOf(approval)],
     holds: [holdRowOf(hold)],
     windows: [{ scope: 'recipient:user:61', spending: [{ at: iso(14), amount: 6001 }] as never, version: 6002 }],
@@ -180,14 +188,24 @@ function kindRowOf(alias: string, table: string, source: string): Record<string,
   return row!;
 }
 
+/** The wallets' rows of the batch (their kind's JSON parameter), under the column names of its `json_to_recordset(…) AS wallet(…)`. */
+function walletRows(): { names: string[]; rows: Array<Record<string, unknown>> } {
+  const recordset = /json_to_recordset\((\$\d+)::json\)\s+AS wallet\(([^)]*)\)/.exec(text)!;
+  const names = recordset[2]!.split(',').map((c) => c.trim().split(/\s+/)[0]!);
+  const rows = JSON.parse(values[Number(recordset[1]!.slice(1)) - 1] as string) as Array<Record<string, unknown>>;
+  for (const row of rows) expect(Object.keys(row)).toEqual(names);
+  return { names, rows };
+}
+
 describe('the batch write (named columns)', () => {
   it('is one named prepared statement', () => {
     expect(query.name).toBe('ledger-write-batch');
     expect(writeBatchQuery(batch).text).toBe(text); // generated once, the same for every batch
   });
 
-  it('when a wallet is opened, then each of its values is in the wallets column of its name', () => {
-    expect(rowOf('o')).toEqual({
+  it('when a wallet is opened, then each of its values is in the wallets column of its name, and it is inserted', () => {
+    const { names, rows } = walletRows();
+    expect(rows[0]).toEqual({
       id: opened.id,
       wallet_key: 'user:21',
       user_id: 21,
@@ -195,43 +213,62 @@ describe('the batch write (named columns)', () => {
       balance: 1001,
       total_received: 1002,
       total_sent: 1003,
-      status: 'OPEN',
-      created_at: at(2),
-      updated_at: at(3),
       held: 1004,
+      status: 'OPEN',
+      balance_sequence: 1007,
+      created_at: iso(2),
+      updated_at: iso(3),
       spending: [{ at: iso(1), amount: 1005 }],
       limits: { maxTransfer: 1006 },
       commissions: { pc_opened: { rule: { kind: 'bps', bps: 1009 }, setBy: 1010 } },
       freeze_state: null,
-      balance_sequence: 1007,
+      version: null,
     });
-    const { columns, selected } = insertOf('wallets');
-    expect(selected).toEqual(columns);
-    expect(columns.sort()).toEqual(Object.keys(rowOf('o')).sort());
+    const insert = /INSERT INTO wallets \(([^)]*)\)\s+SELECT ([\s\S]*?)\s+FROM wallets_in WHERE version IS NULL/.exec(text)!;
+    expect(insert[2]).toEqual(insert[1]);
+    expect(insert[1]!.split(',').map((c) => c.trim())).toEqual(names.filter((name) => name !== 'version'));
   });
 
   it('when a wallet changes, then each of its values is in the column of its name, set against the version it was read at', () => {
-    expect(rowOf('u')).toEqual({
+    expect(walletRows().rows[1]).toEqual({
       id: changed.id,
+      wallet_key: 'treasury:OPERATIONS',
+      user_id: null,
+      treasury_code: 'OPERATIONS',
       balance: 2001,
       total_received: 2002,
       total_sent: 2003,
-      status: 'CLOSED',
-      updated_at: at(6),
-      version: 2007,
       held: 2004,
+      status: 'CLOSED',
+      balance_sequence: 2008,
+      created_at: iso(5),
+      updated_at: iso(6),
       spending: [{ at: iso(4), amount: 2005 }],
       limits: { maxTransfer: 2006 },
       commissions: { pc_changed: { rule: { kind: 'bps', bps: 2009 }, setBy: 2010 } },
       freeze_state: { reason: 'freeze reason' },
-      balance_sequence: 2008,
+      version: 2007,
     });
-    const set = /UPDATE wallets w\s+SET ([\s\S]*?)\s+FROM ROWS FROM/.exec(text)![1]!;
+    const set = /UPDATE wallets w\s+SET ([\s\S]*?)\s+FROM wallets_in u/.exec(text)![1]!;
     const assignments = [...set.matchAll(/(\w+) = (\w+)\.(\w+)/g)].map(([, column, table, source]) => ({ column, table, source }));
-    expect(assignments.length).toBeGreaterThanOrEqual(10);
-    expect(assignments).toContainEqual({ column: 'balance_sequence', table: 'u', source: 'balance_sequence' });
+    expect(assignments.map((a) => a.column).sort()).toEqual(
+      [
+        'balance',
+        'total_received',
+        'total_sent',
+        'held',
+        'status',
+        'balance_sequence',
+        'updated_at',
+        'spending',
+        'limits',
+        'commissions',
+        'freeze_state',
+        'version',
+      ].sort(),
+    );
     for (const { column, table, source } of assignments) expect(table === 'u' ? source : column).toBe(column);
-    expect(text).toMatch(/WHERE w\.id = u\.id AND w\.version = u\.version/);
+    expect(text).toMatch(/WHERE u\.version IS NOT NULL AND w\.id = u\.id AND w\.version = u\.version/);
   });
 
   it('when a transaction is written, then each of its values is in the transactions column of its name', () => {
@@ -322,8 +359,11 @@ describe('the batch write (named columns)', () => {
   });
 
   it('when the write is checked, then each guard counts what it was written against', () => {
-    const scalar = (guard: string) => values[Number(new RegExp(`${guard}\\([\\s\\S]*?\\$(\\d+)::bigint\\)`).exec(text)![1]) - 1];
-    expect(scalar('assert_wallets_current')).toBe(2); // one opened + one changed
+    // The wallets: those written (one opened, one changed) against every row the batch gave.
+    expect(text).toContain(
+      'assert_wallets_current((SELECT count(*) FROM updated_wallets) + (SELECT count(*) FROM opened_wallets), (SELECT count(*) FROM wallets_in))',
+    );
+    expect(walletRows().rows).toHaveLength(2);
     const holds = values[Number(/assert_holds_written\([\s\S]*?json_array_length\(\$(\d+)::json\)/.exec(text)![1]) - 1];
     expect(JSON.parse(holds as string)).toHaveLength(1);
     const approvals = values[Number(/assert_approvals_written\([\s\S]*?json_array_length\(\$(\d+)::json\)/.exec(text)![1]) - 1];

@@ -3,7 +3,7 @@ import type { MandateStatus } from '@coin/contracts';
 import type { MandateState } from '../domain/ledger';
 import type { DueMandate } from '../domain/mandates';
 import { mandateColumns, mandateStateOf, type MandateDbRow } from './mandate-rows';
-import { safeInteger } from './wallet-rows';
+import { integerOf } from '../domain/kinds/types';
 
 /** Reads of mandates for the internal API and the scheduler; writes are the batch write's. */
 
@@ -45,9 +45,9 @@ export async function dueMandates(db: Queryable, now: Date, limit: number, revok
   );
   return result.rows.map((r) => ({
     id: r.id,
-    fromUserId: safeInteger(r.from_user_id, 'payer id'),
-    nextPeriod: safeInteger(r.next_period, 'mandate period'),
-    failedAttempts: safeInteger(r.failed_attempts, 'failed attempts'),
+    fromUserId: integerOf(r.from_user_id, 'payer id'),
+    nextPeriod: integerOf(r.next_period, 'mandate period'),
+    failedAttempts: integerOf(r.failed_attempts, 'failed attempts'),
   }));
 }
 
@@ -73,9 +73,9 @@ export async function dueMandatesByTestClock(db: Queryable, now: Date, limit: nu
   );
   return result.rows.map((r) => ({
     id: r.id,
-    fromUserId: safeInteger(r.from_user_id, 'payer id'),
-    nextPeriod: safeInteger(r.next_period, 'mandate period'),
-    failedAttempts: safeInteger(r.failed_attempts, 'failed attempts'),
+    fromUserId: integerOf(r.from_user_id, 'payer id'),
+    nextPeriod: integerOf(r.next_period, 'mandate period'),
+    failedAttempts: integerOf(r.failed_attempts, 'failed attempts'),
     ...(r.clock_of ? { clockOf: r.clock_of } : {}),
   }));
 }

@@ -1,7 +1,7 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { WalletState } from '../domain/ledger';
-import { walletColumns, walletStateOf, type WalletDbRow } from './wallet-rows';
+import { walletColumns, walletStateOf } from '../domain/kinds/wallets';
 
 /** Reads of the internal API: rows and states, rendered by the views in http/. */
 
@@ -24,11 +24,13 @@ export async function transactionsAfter(db: Queryable, afterId: number, limit: n
 }
 
 export async function listTreasuryWallets(db: Queryable): Promise<WalletState[]> {
-  const result = await db.query<WalletDbRow>(`SELECT ${walletColumns} FROM wallets WHERE treasury_code IS NOT NULL ORDER BY treasury_code`);
+  const result = await db.query<Record<string, unknown>>(
+    `SELECT ${walletColumns} FROM wallets WHERE treasury_code IS NOT NULL ORDER BY treasury_code`,
+  );
   return result.rows.map(walletStateOf);
 }
 
 export async function findWalletOfUser(db: Queryable, userId: number): Promise<WalletState | null> {
-  const result = await db.query<WalletDbRow>(`SELECT ${walletColumns} FROM wallets WHERE user_id = $1`, [userId]);
+  const result = await db.query<Record<string, unknown>>(`SELECT ${walletColumns} FROM wallets WHERE user_id = $1`, [userId]);
   return result.rows[0] ? walletStateOf(result.rows[0]) : null;
 }

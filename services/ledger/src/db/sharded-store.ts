@@ -10,7 +10,7 @@ import {
 } from '../apply/store';
 import type { RefundTarget } from '../domain/ledger';
 import { kindModule, stateKinds, type KindKeys, type LoadedKinds, type StateKind } from '../domain/kinds/table';
-import { safeInteger } from './wallet-rows';
+import { integerOf } from '../domain/kinds/types';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 
 /**
@@ -58,7 +58,7 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
       isHome || request.idsToReserve === 0 ? Promise.resolve([]) : reserveIds(home, request.idsToReserve),
     ]);
     const found: FoundOverShards = {
-      wallets: new Map([...primary.wallets].filter(([key]) => own.owns(key))),
+      wallets: new Map([...walletsOf(primary)].filter(([key]) => own.owns(key))),
       refundTargets: new Map(primary.refundTargets),
       kindsByShard: [kindsOf(primary), ...others.map(() => kindsOf(undefined))],
     };
@@ -67,15 +67,18 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     const missingWallets = () =>
       [...neededWallets(request, primary, found.refundTargets.values())].filter((key) => !found.wallets.has(key));
     if (missingTargets.length > 0 || Object.keys(kindKeys).length > 0 || missingWallets().length > 0) {
-      takeFromOthers(found, others, await readOthers(others, { walletKeys: missingWallets(), refundOf: missingTargets, kindKeys }));
+      takeFromOthers(
+        found,
+        others,
+        await readOthers(others, { refundOf: missingTargets, kindKeys: { ...kindKeys, wallets: missingWallets() } }),
+      );
     }
     const foreignTargets = missingTargets.flatMap((id) => found.refundTargets.get(id) ?? []);
     if (foreignTargets.length > 0) await readForeignPurchases(own, others, found, { foreignTargets, missingWallets });
     return {
       ...primary,
       ...(await readsElsewhere(primary, isHome ? null : home)),
-      kinds: { ...primary.kinds, ...mergedKinds(found.kindsByShard, othersParts) },
-      wallets: found.wallets,
+      kinds: { ...primary.kinds, ...mergedKinds(found.kindsByShard, othersParts), wallets: found.wallets },
       refundTargets: found.refundTargets,
       reservedIds: isHome ? primary.reservedIds : homeIds,
     };
@@ -129,11 +132,13 @@ function keysOverShards(asked: KindKeys | undefined, targets: Iterable<RefundTar
   return keys as KindKeys;
 }
 
+/** The wallets a read loaded, with their versions (none: empty). */
+function walletsOf(read: BatchRead): ReadonlyMap<string, LoadedWallet> {
+  return read.kinds?.wallets ?? new Map();
+}
+
 /** What the other shards have of these wallets, refund targets and kinds: one read each, at once. */
-async function readOthers(
-  others: readonly ShardStore[],
-  asked: Pick<BatchReadRequest, 'walletKeys' | 'refundOf' | 'kindKeys'>,
-): Promise<OthersAnswers> {
+async function readOthers(others: readonly ShardStore[], asked: Pick<BatchReadRequest, 'refundOf' | 'kindKeys'>): Promise<OthersAnswers> {
   return Promise.all(
     others.map((other, i) => other.store.read({ ...emptyReadRequest, ...asked }).then((found) => ({ found, shard: i + 1 }))),
   );
@@ -142,7 +147,7 @@ async function readOthers(
 /** Takes what the other shards answered: a wallet only from its owner and only if not found yet, the first refund target, every kind's rows. */
 function takeFromOthers(into: FoundOverShards, others: readonly ShardStore[], answers: OthersAnswers): void {
   for (const { found, shard } of answers) {
-    for (const [key, wallet] of found.wallets) if (!into.wallets.has(key) && others[shard - 1]!.owns(key)) into.wallets.set(key, wallet);
+    for (const [key, wallet] of walletsOf(found)) if (!into.wallets.has(key) && others[shard - 1]!.owns(key)) into.wallets.set(key, wallet);
     for (const [id, target] of found.refundTargets) if (!into.refundTargets.has(id)) into.refundTargets.set(id, target);
     addKinds(into.kindsByShard[shard]!, found);
   }
@@ -165,13 +170,12 @@ async function readForeignPurchases(
     foreignTargets.map((t) => t.id),
   );
   for (const target of foreignTargets) found.refundTargets.set(target.id, { ...target, refunded: refunded.get(target.id) ?? 0 });
-  const kindKeys = keysOverShards(undefined, foreignTargets);
-  const walletKeys = missingWallets();
+  const kindKeys = { ...keysOverShards(undefined, foreignTargets), wallets: missingWallets() };
   const [ownExtra, othersExtra] = await Promise.all([
-    own.store.read({ ...emptyReadRequest, walletKeys, kindKeys }),
-    readOthers(others, { walletKeys, refundOf: [], kindKeys }),
+    own.store.read({ ...emptyReadRequest, kindKeys }),
+    readOthers(others, { refundOf: [], kindKeys }),
   ]);
-  for (const [key, wallet] of ownExtra.wallets) if (own.owns(key)) found.wallets.set(key, wallet);
+  for (const [key, wallet] of walletsOf(ownExtra)) if (own.owns(key)) found.wallets.set(key, wallet);
   addKinds(found.kindsByShard[0]!, ownExtra);
   // Asked for no refund target, the other shards answer none: only their wallets and kinds are taken.
   takeFromOthers(found, others, othersExtra);
@@ -248,7 +252,7 @@ async function readsElsewhere(primary: BatchRead, home: Pool | null): Promise<Pi
  * each kind name (StateModule `load.wallets`: its holds' payees), its refunds' payers.
  */
 function neededWallets(request: BatchReadRequest, primary: BatchRead, targets: Iterable<RefundTarget>): Set<string> {
-  const keys = new Set(request.walletKeys);
+  const keys = new Set<string>(request.kindKeys?.wallets ?? []);
   for (const kind of stateKinds) {
     const walletsOf = kindModule(kind).load?.wallets?.keysOf;
     if (walletsOf) for (const loaded of loadedOf(primary, kind).values()) for (const key of walletsOf(loaded)) keys.add(key);
@@ -263,7 +267,7 @@ async function reserveIds(home: Pool, count: number): Promise<number[]> {
     text: `SELECT nextval('transactions_id_seq')::text AS id FROM generate_series(1, $1::int)`,
     values: [count],
   });
-  return result.rows.map((r) => safeInteger(Number(r.id), 'transaction id')).sort((a, b) => a - b);
+  return result.rows.map((r) => integerOf(r.id, 'transaction id')).sort((a, b) => a - b);
 }
 
 async function refundedSoFar(pool: Pool, purchases: number[]): Promise<Map<number, number>> {
@@ -271,5 +275,5 @@ async function refundedSoFar(pool: Pool, purchases: number[]): Promise<Map<numbe
     `SELECT refund_of::text, sum(amount)::text AS refunded FROM transactions WHERE refund_of = ANY($1::bigint[]) GROUP BY refund_of`,
     [purchases],
   );
-  return new Map(result.rows.map((r) => [Number(r.refund_of), safeInteger(Number(r.refunded), 'refunded amount')]));
+  return new Map(result.rows.map((r) => [Number(r.refund_of), integerOf(r.refunded, 'refunded amount')]));
 }

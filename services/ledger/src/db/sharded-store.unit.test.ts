@@ -36,9 +36,8 @@ function shard(stored: Array<[string, LoadedWindow]>, targets: RefundTarget[] = 
       // As the batch read: the scopes asked for and, in the same statement, each found purchase's payer's.
       const scopes = new Set([...(request.kindKeys?.windows ?? []), ...found.flatMap(windows.load!.keysOfRefundTarget!)]);
       return {
-        wallets: new Map(),
         refundTargets: new Map(found.map((t) => [t.id, t])),
-        kinds: { windows: new Map(stored.filter(([scope]) => scopes.has(scope))) },
+        kinds: { wallets: new Map(), windows: new Map(stored.filter(([scope]) => scopes.has(scope))) },
         reservedIds: [],
       };
     },

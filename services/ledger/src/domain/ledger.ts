@@ -1,21 +1,16 @@
-import { walletKeyOf, walletKeyOfUser, type LedgerCommand, type TransactionType } from '@coin/contracts';
+import type { LedgerCommand } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { frozenDebitRefusal } from './freezes';
 import { moduleOf } from './commands/table';
-import { holdChangesOf } from './kinds/holds';
 import { evolveKinds, kindKeysOf } from './kinds/loops';
-import { evolveWalletRows } from './kinds/wallet-row';
+import { evolveWallets } from './kinds/wallets';
 import type { KindKeys } from './kinds/table';
 import type { CommandReads, DecideContext, TransactionDraft } from './commands/types';
 import {
   defaultPolicy,
-  emptyWallet,
   type Accepted,
   type BalanceChange,
   type Decision,
-  type Entry,
-  type HoldChange,
-  type HoldState,
   type LedgerPolicy,
   type LedgerState,
   type NewTransaction,
@@ -64,14 +59,10 @@ export {
   type WalletState,
 } from './state';
 export type { FreezeChange, FreezeEvent, FreezeState } from './kinds/freezes';
+export { heldWalletsOf } from './kinds/wallets';
 
 function readsOf(command: LedgerCommand): CommandReads {
   return moduleOf(command).reads(command);
-}
-
-/** The wallet keys a command reads; the apply stage loads exactly these (plus refund payers and capture recipients). */
-export function walletKeysOf(command: LedgerCommand): string[] {
-  return readsOf(command).walletKeys ?? [];
 }
 
 /** The purchase a refund names, directly or as the command an approval applies. */
@@ -153,94 +144,16 @@ function contextOf(
   };
 }
 
-/** An entry is of the decision's own transaction, or names its transaction's type (a credit leg's). */
-function transactionTypeOf(entry: Entry, decision: Accepted): TransactionType {
-  if (entry.transactionType) return entry.transactionType;
-  if (entry.transactionId === decision.transaction?.id) return decision.transaction.type;
-  throw new InvariantViolation(`entry of transaction ${entry.transactionId} without its type`);
-}
-
-/** The payer wallets whose held coins a decision's holds changed (domain/kinds/holds.ts): created, resolved, or their terms changed. */
-export function heldWalletsOf(decision: Accepted): string[] {
-  return holdChangesOf(decision).map((change) => walletKeyOfUser(change.hold.fromUserId));
-}
-
-/**
- * The coins a decision's hold changes reserve or release in their payers' wallets (`held`), one
- * change after the other: a creation holds its amount, a resolution releases what the PENDING hold
- * held (the hold as the decision found it, or as an earlier change of the same decision left it);
- * a change of a cash-out's terms (null event) moves no coins. The holds themselves are the kind
- * `holds` (domain/kinds/holds.ts), which checks each change against the hold before it.
- */
-function evolveHeld(state: LedgerState, changes: readonly HoldChange[], now: Date): void {
-  const changed = new Map<string, HoldState>();
-  for (const { hold, event } of changes) {
-    const wallet = state.wallets.get(walletKeyOfUser(hold.fromUserId));
-    if (!wallet) throw new InvariantViolation(`hold ${hold.id} of unloaded wallet user:${hold.fromUserId}`);
-    const before = changed.get(hold.id) ?? state.holds?.get(hold.id);
-    changed.set(hold.id, hold);
-    if (event === null) continue;
-    if (event === 'created') {
-      if (before) throw new InvariantViolation(`creating hold ${hold.id}, which exists`);
-      wallet.held += hold.amount;
-    } else {
-      if (before?.status !== 'PENDING') throw new InvariantViolation(`resolving hold ${hold.id}, which is not pending`);
-      wallet.held -= before.amount;
-    }
-    wallet.updatedAt = now;
-  }
-}
-
 /**
  * Applies an accepted decision to the state and returns the balance changes it made, one per
- * entry, each numbered by its wallet's sequence. A negative balance here is a bug in `decide`, not
- * a condition of the world: it throws (docs/DESIGN.md "Code conventions") and the batch rolls back.
+ * entry, each numbered by its wallet's sequence: first to the wallets (domain/kinds/wallets.ts
+ * `evolveWallets`: the coins, held coins and parts of their rows it moves), then to the purchase it
+ * refunds, then to every kind of the state table, each given those balance changes. A negative
+ * balance here is a bug in `decide`, not a condition of the world: it throws (docs/DESIGN.md "Code
+ * conventions") and the batch rolls back.
  */
 export function evolve(state: LedgerState, decision: Accepted, now: Date): BalanceChange[] {
-  const changes: BalanceChange[] = [];
-  for (const party of decision.opens) {
-    const key = walletKeyOf(party);
-    if (state.wallets.has(key)) throw new InvariantViolation(`opening ${key}, which exists`);
-    state.wallets.set(key, emptyWallet(party, now));
-  }
-  for (const entry of decision.entries) {
-    const wallet = state.wallets.get(entry.walletKey);
-    if (!wallet) throw new InvariantViolation(`entry for unloaded wallet ${entry.walletKey}`);
-    wallet.balance += entry.amount;
-    if (entry.amount > 0) wallet.totalReceived += entry.amount;
-    else wallet.totalSent -= entry.amount;
-    wallet.updatedAt = now;
-    if (wallet.balance < 0 || !Number.isSafeInteger(wallet.balance)) {
-      throw new InvariantViolation(`balance of ${wallet.key} would be ${wallet.balance}`);
-    }
-    wallet.sequence += 1;
-    changes.push({
-      walletKey: wallet.key,
-      party: wallet.party,
-      transactionId: entry.transactionId,
-      transactionType: transactionTypeOf(entry, decision),
-      amount: entry.amount,
-      sequence: wallet.sequence,
-      balance: wallet.balance,
-      previousBalance: wallet.balance - entry.amount,
-    });
-  }
-  evolveHeld(state, holdChangesOf(decision), now);
-  evolveWalletRows(state, decision, now);
-  for (const key of new Set([...decision.entries.map((e) => e.walletKey), ...heldWalletsOf(decision)])) {
-    const wallet = state.wallets.get(key)!;
-    if (wallet.held < 0 || wallet.held > wallet.balance) {
-      throw new InvariantViolation(`${key} would hold ${wallet.held} of a balance of ${wallet.balance}`);
-    }
-  }
-  for (const key of decision.closes) {
-    const wallet = state.wallets.get(key);
-    if (!wallet) throw new InvariantViolation(`closing unloaded wallet ${key}`);
-    if (wallet.balance !== 0) throw new InvariantViolation(`closing ${key} with balance ${wallet.balance}`);
-    if (wallet.held !== 0) throw new InvariantViolation(`closing ${key} with ${wallet.held} held`);
-    wallet.status = 'CLOSED';
-    wallet.updatedAt = now;
-  }
+  const changes = evolveWallets(state, decision, now);
   if (decision.refund) evolveRefund(state, decision.refund);
   evolveKinds(state, decision, changes, now);
   return changes;

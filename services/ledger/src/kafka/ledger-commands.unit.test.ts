@@ -42,12 +42,12 @@ function recordingStore(steps: string[]) {
   const writes: BatchWrite[] = [];
   const store: LedgerStore = {
     read: async () => ({
-      wallets: new Map([
-        ['treasury:OPERATIONS', { state: { ...emptyWallet({ kind: 'treasury', code: 'OPERATIONS' }, now), balance: 1_000 }, version: 1 }],
-      ]),
       refundTargets: new Map(),
-      windows: new Map(),
-      mandates: new Map(),
+      kinds: {
+        wallets: new Map([
+          ['treasury:OPERATIONS', { state: { ...emptyWallet({ kind: 'treasury', code: 'OPERATIONS' }, now), balance: 1_000 }, version: 1 }],
+        ]),
+      },
       reservedIds: [10],
     }),
     write: async (batch) => {

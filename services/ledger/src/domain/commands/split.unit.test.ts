@@ -224,7 +224,7 @@ describe('a purchase naming an affiliate', () => {
     expect(run(state, purchase(10_000))).toMatchObject({ ok: false, code: 'RECIPIENT_CLOSED' });
   });
 
-  it('refuses a stored rule out of bounds (a hand-edited row is parsed again in db/wallet-rows.ts; the decider refuses what it cannot split)', () => {
+  it('refuses a stored rule out of bounds (a hand-edited row is parsed again in domain/kinds/commissions.ts; the decider refuses what it cannot split)', () => {
     const state = world({ kind: 'fixed', amount: 20_000 });
     expect(run(state, purchase(10_000))).toMatchObject({ ok: false, code: 'COMMISSION_OUT_OF_RANGE' });
   });

@@ -52,9 +52,11 @@ const stored = (id: string, asked: ApprovableCommand, over: Partial<ApprovalStat
 function read(requests: ApprovalState[]): BatchRead {
   const seven = emptyWallet({ kind: 'user', userId: 7 }, now);
   return {
-    wallets: new Map([[seven.key, { state: seven, version: 3 }]]),
     refundTargets: new Map(),
-    kinds: { approvals: new Map(requests.map((request) => [request.id, request])) },
+    kinds: {
+      wallets: new Map([[seven.key, { state: seven, version: 3 }]]),
+      approvals: new Map(requests.map((request) => [request.id, request])),
+    },
     reservedIds: [10, 11, 12],
   };
 }
@@ -184,7 +186,11 @@ describe('the approval requests as a kind of the state table', () => {
       read: async (asked) => {
         reads.push(asked);
         const loaded = read((asked.kindKeys?.approvals ?? []).includes(request.id) ? [request] : []);
-        return { ...loaded, wallets: new Map([...loaded.wallets].filter(([key]) => asked.walletKeys.includes(key))) };
+        const walletKeys = asked.kindKeys?.wallets ?? [];
+        return {
+          ...loaded,
+          kinds: { ...loaded.kinds, wallets: new Map([...loaded.kinds!.wallets!].filter(([key]) => walletKeys.includes(key))) },
+        };
       },
       write: async () => null,
     };
@@ -192,7 +198,7 @@ describe('the approval requests as a kind of the state table', () => {
 
     expect(reads[0]).toEqual({ ...emptyReadRequest, kindKeys: { approvals: [request.id] } });
     expect(reads[1]?.kindKeys?.approvals).toEqual([request.id]);
-    expect(reads[1]?.walletKeys).toContain('user:7');
+    expect(reads[1]?.kindKeys?.wallets).toContain('user:7');
     expect(applied.outcomes).toEqual([
       expect.objectContaining({ ok: true, reply: expect.objectContaining({ approval: expect.anything() }) }),
     ]);

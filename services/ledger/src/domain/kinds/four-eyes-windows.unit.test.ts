@@ -29,9 +29,8 @@ const mint = (userId: number, amount: number): LedgerCommand => ({
 function read(loaded: Array<[string, LoadedWindow]>): BatchRead {
   const wallet = emptyWallet({ kind: 'user', userId: 2 }, now);
   return {
-    wallets: new Map([[wallet.key, { state: wallet, version: 3 }]]),
     refundTargets: new Map(),
-    kinds: { windows: new Map(loaded) },
+    kinds: { wallets: new Map([[wallet.key, { state: wallet, version: 3 }]]), windows: new Map(loaded) },
     reservedIds: [10, 11, 12],
   };
 }

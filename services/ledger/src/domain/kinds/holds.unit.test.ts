@@ -74,12 +74,14 @@ function read(loaded: HoldState[], held = 0): BatchRead {
   const wallet = { ...emptyWallet({ kind: 'user', userId: 1 }, now), balance: 1_000, totalReceived: 1_000, held };
   const courseFees = emptyWallet({ kind: 'treasury', code: 'COURSE_FEES' }, now);
   return {
-    wallets: new Map([
-      [wallet.key, { state: wallet, version: 3 }],
-      [courseFees.key, { state: courseFees, version: 1 }],
-    ]),
     refundTargets: new Map(),
-    kinds: { holds: new Map(loaded.map((hold) => [hold.id, hold])) },
+    kinds: {
+      wallets: new Map([
+        [wallet.key, { state: wallet, version: 3 }],
+        [courseFees.key, { state: courseFees, version: 1 }],
+      ]),
+      holds: new Map(loaded.map((hold) => [hold.id, hold])),
+    },
     reservedIds: [10, 11, 12],
   };
 }
@@ -106,7 +108,7 @@ describe('the holds as a kind of the state table', () => {
       [id, 'coin.hold.captured'],
     ]);
     // The payer's wallet: 3.00 held, then captured: nothing held, 3.00 less.
-    expect(decided.write.wallets.find((w) => w.state.key === 'user:1')?.state).toMatchObject({ balance: 700, held: 0 });
+    expect(decided.write.kinds?.wallets?.find((w) => w.wallet_key === 'user:1')).toMatchObject({ balance: 700, held: 0 });
   });
 
   it('when a cash-out’s terms change and it stays PENDING, then it is written and publishes nothing', () => {

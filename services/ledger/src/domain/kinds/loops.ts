@@ -21,10 +21,10 @@ export function kindKeysOf(commands: readonly LedgerCommand[], readsOf: (command
 }
 
 /** Each kind's state as the batch's decisions start from it: what was loaded (nothing loaded: empty). */
-export function kindStatesOf(loaded: LoadedKinds | undefined): KindStates {
+export function kindStatesOf(loaded: LoadedKinds | undefined): Required<KindStates> {
   const states: Record<string, unknown> = {};
   for (const kind of stateKinds) states[kind] = kindModule(kind).stateOf(loaded?.[kind] ?? new Map());
-  return states as KindStates;
+  return states as Required<KindStates>;
 }
 
 /** A kind's state in the batch's state (none yet: started empty, as from nothing loaded). */

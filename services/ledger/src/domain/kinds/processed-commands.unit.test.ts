@@ -45,9 +45,11 @@ const user = (userId: number, balance: number): WalletState => ({
 
 function read(stored: Array<[string, ProcessedCommand]>): BatchRead {
   return {
-    wallets: new Map([user(1, 1_000), user(2, 0)].map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets: new Map(),
-    kinds: { processedCommands: new Map(stored) },
+    kinds: {
+      wallets: new Map([user(1, 1_000), user(2, 0)].map((w) => [w.key, { state: w, version: 3 }])),
+      processedCommands: new Map(stored),
+    },
     reservedIds: [10, 11, 12],
   };
 }

@@ -7,6 +7,7 @@ import { mandates } from './mandates';
 import { processedCommands } from './processed-commands';
 import type { AnyStateModule, StateModule } from './types';
 import { walletActivity } from './wallet-activity';
+import { wallets } from './wallets';
 import type { WalletRowEffect, WalletRowKind } from './wallet-row';
 
 /**
@@ -16,6 +17,8 @@ import type { WalletRowEffect, WalletRowKind } from './wallet-row';
  * its field of LedgerState, of BatchRead.kinds and of BatchWrite.kinds.
  */
 export const stateTable = {
+  // The core, first: its guard is the first the batch write checks.
+  wallets,
   approvals,
   cashoutRates,
   clocks,

@@ -162,6 +162,11 @@ export interface BatchReadRelations {
   refundTargets: string;
   /** The kind's own rows, when its load selects them as a relation of the batch read (`load.wallets.rows`). */
   rows?: string;
+  /**
+   * For the wallets' load (domain/kinds/wallets.ts): the wallet keys the other kinds' rows name
+   * (their `load.wallets.keysSql`), each a text[] preceded by `||`, to add to its keys; '' for none.
+   */
+  walletsNamed?: string;
 }
 
 /** A command the apply answered by a decision (StateModule.recordAnswer): the command, its outcome and the request behind its id. */

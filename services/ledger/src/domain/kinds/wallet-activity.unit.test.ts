@@ -30,9 +30,8 @@ const user = (userId: number, balance: number): WalletState => ({
 
 function read(wallets: WalletState[], activity: Array<[string, WalletActivity]>): BatchRead {
   return {
-    wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
     refundTargets: new Map(),
-    kinds: { walletActivity: new Map(activity) },
+    kinds: { wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])), walletActivity: new Map(activity) },
     reservedIds: [10, 11, 12],
   };
 }

@@ -122,8 +122,8 @@ describe('the parts of a wallet’s row', () => {
 
   it('when a batch only freezes a wallet, then that wallet is written with its freeze at the version it was read at', () => {
     const read: BatchRead = {
-      wallets: new Map([['user:1', { state: user(1, 500), version: 3 }]]),
       refundTargets: new Map(),
+      kinds: { wallets: new Map([['user:1', { state: user(1, 500), version: 3 }]]) },
       reservedIds: [],
     };
     const decided = decideBatch(read, [command('ledger.freeze-wallet', { userId: 1, reason: 'case' })], {
@@ -132,10 +132,12 @@ describe('the parts of a wallet’s row', () => {
       owns: () => true,
     }) as DecidedBatch;
     expect(decided.outcomes.map((o) => o.ok)).toEqual([true]);
-    expect(decided.write.wallets).toHaveLength(1);
-    expect(decided.write.wallets[0]).toMatchObject({
+    expect(decided.write.kinds?.wallets).toHaveLength(1);
+    expect(decided.write.kinds?.wallets?.[0]).toMatchObject({
       version: 3,
-      state: { key: 'user:1', balance: 500, freeze: { reason: 'case', frozenAt: now } },
+      wallet_key: 'user:1',
+      balance: 500,
+      freeze_state: { reason: 'case', frozenAt: now },
     });
   });
 });
