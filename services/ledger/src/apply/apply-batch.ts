@@ -4,7 +4,6 @@ import { creditOwnLegs, runBatch, type BatchStep } from '../domain/batch';
 import {
   kindKeysOfBatch,
   transactionIdsOf,
-  refundTargetOf,
   type Accepted,
   type CreditLeg,
   type LedgerPolicy,
@@ -82,12 +81,11 @@ export interface AppliedBatch {
 export async function applyBatch(store: LedgerStore, sent: LedgerCommand[], context: ApplyContext): Promise<AppliedBatch> {
   // Approves and rejects naming only their request: what they read follows from the stored command.
   const commands = await withStoredRequests(store, sent);
-  const refundOf = commands.flatMap((c) => refundTargetOf(c) ?? []);
   const kindKeys = kindKeysOfBatch(commands);
   // One id per transaction a command may create (a payout: one per line; a returned credit leg counts its own when it happens).
   let idsToReserve = commands.reduce((ids, command) => ids + transactionIdsOf(command), 0);
   for (;;) {
-    const read = await store.read({ refundOf, kindKeys, idsToReserve });
+    const read = await store.read({ kindKeys, idsToReserve });
     const decided = decideBatch(read, commands, context);
     if ('idsShortBy' in decided) {
       // Redone from a fresh read with more ids reserved: the run above is void (see TransactionIds).
@@ -131,7 +129,6 @@ export interface DecidedBatch {
 export function decideBatch(read: BatchRead, commands: LedgerCommand[], context: ApplyContext): DecidedBatch | { idsShortBy: number } {
   const { now } = context;
   const state: LedgerState = {
-    refundTargets: new Map([...read.refundTargets].map(([id, target]) => [id, { ...target }])),
     ...kindStatesOf(read.kinds),
     ...(read.revokedClients ? { revokedClients: read.revokedClients } : {}),
   };

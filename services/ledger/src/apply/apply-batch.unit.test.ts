@@ -23,7 +23,6 @@ function treasury(): WalletState {
 
 function read(wallets: WalletState[], reservedIds: number[]): BatchRead {
   return {
-    refundTargets: new Map(),
     kinds: { wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])) },
     reservedIds,
   };

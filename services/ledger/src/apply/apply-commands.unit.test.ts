@@ -14,7 +14,6 @@ const openWallet = (userId: number): LedgerCommand =>
   }) as LedgerCommand;
 
 const emptyRead = (): BatchRead => ({
-  refundTargets: new Map(),
   kinds: { wallets: new Map() },
   reservedIds: [],
 });

@@ -1,6 +1,6 @@
 import { balanceChanged, topicNames, type LedgerCommand } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
-import { emptyWallet, type WalletState } from '../domain/ledger';
+import { emptyWallet, type RefundTarget, type WalletState } from '../domain/ledger';
 import { decideBatch, type DecidedBatch } from './apply-batch';
 import type { BatchRead } from './store';
 
@@ -26,10 +26,12 @@ function user(userId: number, balance: number, sequence: number): WalletState {
   return { ...emptyWallet({ kind: 'user', userId }, now), balance, totalReceived: balance, sequence };
 }
 
-function read(wallets: WalletState[], reservedIds: number[], refundTargets: BatchRead['refundTargets'] = new Map()): BatchRead {
+function read(wallets: WalletState[], reservedIds: number[], refundTargets: RefundTarget[] = []): BatchRead {
   return {
-    refundTargets,
-    kinds: { wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])) },
+    kinds: {
+      wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])),
+      refundTargets: new Map(refundTargets.map((target) => [String(target.id), target])),
+    },
     reservedIds,
   };
 }
@@ -120,7 +122,7 @@ describe('the balance changes a batch yields', () => {
   it('when a credit leg sent before legs named their type arrives, then its change takes the type of the transaction read for it', () => {
     const legacy = command('ledger.credit', { transactionId: 40, to: { kind: 'user', userId: 2 }, amount: 100, returnTo: null });
     const target = { id: 40, type: 'REWARD' as const, amount: 100, fromUserId: null, toTreasury: null, refunded: 0 };
-    const decided = decideBatch(read([user(2, 0, 4)], [], new Map([[40, target]])), [legacy], {
+    const decided = decideBatch(read([user(2, 0, 4)], [], [target]), [legacy], {
       now,
       topics,
       owns: () => true,

@@ -1,6 +1,6 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
-import type { Entry, NewTransaction, RefundTarget } from '../domain/ledger';
+import type { Entry, NewTransaction } from '../domain/ledger';
 export type { LoadedWallet } from '../domain/kinds/wallets';
 
 /**
@@ -46,12 +46,11 @@ export class ApplyConflictError extends LostRaceError {
 }
 
 export interface BatchReadRequest {
-  /** Transactions named by refunds; their payers' wallets are loaded too. */
-  refundOf: number[];
   /**
    * The keys of each kind of the state table (domain/kinds/table.ts) to read (absent: none): the
-   * wallets the commands name and the batch's command ids (the processed commands) among them;
-   * the wallets a kind's rows name (a hold's payee: `load.wallets`) are loaded too.
+   * wallets the commands name, the transactions refunds name and the batch's command ids (the
+   * processed commands) among them; the wallets a kind's rows name (a hold's payee, a refunded
+   * purchase's payer: `load.wallets`) are loaded too.
    */
   kindKeys?: KindKeys;
   /** Transaction ids to take from the sequence (ascending). */
@@ -60,12 +59,10 @@ export interface BatchReadRequest {
 
 /** A read of nothing, to name only what a partial read needs (`{ ...emptyReadRequest, kindKeys: { approvals } }`). */
 export const emptyReadRequest: Readonly<BatchReadRequest> = {
-  refundOf: [],
   idsToReserve: 0,
 };
 
 export interface BatchRead {
-  refundTargets: Map<number, RefundTarget>;
   /**
    * What was read of each kind of the state table, by key (absent: none): the wallets, with the
    * version each is written against, and the stored outcomes of the batch's command ids among them.

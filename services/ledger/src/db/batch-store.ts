@@ -1,4 +1,3 @@
-import type { TransactionType, TreasuryCode } from '@coin/contracts';
 import type { Pool, PoolClient } from '@coin/db';
 import {
   ApplyConflictError,
@@ -8,56 +7,11 @@ import {
   type BatchWrite,
   type LedgerStore,
 } from '../apply/store';
-import type { RefundTarget } from '../domain/ledger';
-import { kindModule, stateKinds, type LoadedKinds } from '../domain/kinds/table';
+import { kindModule, stateKinds, type LoadedKinds, type StateKind } from '../domain/kinds/table';
 import { storedOutcomeOf, type StoredOutcome } from '../domain/kinds/processed-commands';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 import { writeBatchQuery } from './batch-write';
 import { integerOf, type BatchReadRelations } from '../domain/kinds/types';
-
-/** A purchase a refund names (or a credit leg's transaction) as the batch read selects it. */
-interface RefundTargetRow {
-  id: number;
-  type: TransactionType;
-  amount: number;
-  from_user_id: number | null;
-  to_treasury: TreasuryCode | null;
-  refunded: number;
-  commission: { amount: number; affiliate_user_id: number } | null;
-  reference: string | null;
-  metadata: Record<string, string> | null;
-  client_id: string | null;
-}
-
-/**
- * The refund targets of a batch: each transaction named, what has been refunded of it so far,
- * its reference and metadata (which its refunds carry) and, for a split purchase, its commission
- * (the buyer's TRANSFER to the affiliate, written with it).
- */
-const targetsSql = `
-       SELECT t.id, t.type, t.amount, t.from_user_id, t.to_treasury, t.reference, t.metadata, t.client_id,
-              (SELECT coalesce(sum(r.amount), 0) FROM transactions r WHERE r.refund_of = t.id)::bigint AS refunded,
-              -- A split purchase's commission: the buyer's TRANSFER to the affiliate, written with it.
-              (SELECT json_build_object('amount', c.amount, 'affiliate_user_id', c.to_user_id) FROM transactions c
-                WHERE c.split_of = t.id AND c.type = 'TRANSFER' AND c.from_user_id = t.from_user_id LIMIT 1) AS commission
-         FROM transactions t WHERE t.id = ANY($1::bigint[])`;
-
-function refundTargetOf(r: RefundTargetRow): RefundTarget {
-  return {
-    id: r.id,
-    type: r.type,
-    amount: r.amount,
-    fromUserId: r.from_user_id,
-    toTreasury: r.to_treasury,
-    refunded: r.refunded,
-    commission: r.commission
-      ? { amount: integerOf(r.commission.amount, 'commission'), affiliateUserId: r.commission.affiliate_user_id }
-      : null,
-    reference: r.reference,
-    metadata: r.metadata,
-    clientId: r.client_id ?? null,
-  };
-}
 
 /**
  * The SQL of the batch apply: one statement reads what a batch needs, one statement writes all
@@ -88,22 +42,28 @@ const uniqueViolation = '23505';
 const raceableKeys: ReadonlySet<string> = new Set([
   'entries_wallet_sequence_idx',
   // And those of each kind of the state table (its module's `write.raceableKeys`: a wallet's keys and a command id among them).
-  ...stateKinds.flatMap((kind) => kindModule(kind).write.raceableKeys ?? []),
+  ...stateKinds.flatMap((kind) => kindModule(kind).write?.raceableKeys ?? []),
 ]);
 
 /** The one row the batch read returns. */
 interface BatchReadRow {
-  refund_targets: RefundTargetRow[];
   ids: string[];
   /** Each kind of the state table's rows, by the kind's name (kindsRead). */
   [kind: string]: unknown;
 }
 
 /** The parameters before the kinds' keys in the batch read. */
-const readParametersBeforeKinds = 2;
+const readParametersBeforeKinds = 1;
 
-/** The refund targets, as `readBatch`'s statement names them: the relation a kind's rows of the read may name. */
-const targetsRelation: BatchReadRelations = { refundTargets: 'targets' };
+/** The relation of the batch read a kind's rows are, for a kind whose load gives them as one (`load.wallets.rows`). */
+const rowsRelationOf = (kind: StateKind) => `read_${kind}`;
+
+/**
+ * The refund targets' rows, their kind's relation of the read (domain/kinds/refund-targets.ts,
+ * second in the table, so that the relations after it may name it): what the other kinds' loads
+ * are given as `relations.refundTargets`.
+ */
+const targetsRelation: BatchReadRelations = { refundTargets: rowsRelationOf('refundTargets') };
 
 /**
  * The kinds of the state table (domain/kinds/table.ts) the batch reads: those with a `load`, each
@@ -119,13 +79,13 @@ const readKinds = stateKinds
     kind,
     load,
     keys: `$${readParametersBeforeKinds + i + 1}::text[]`,
-    rows: load.wallets ? `read_${kind}` : undefined,
+    rows: load.wallets ? rowsRelationOf(kind) : undefined,
   }));
 
-/** The rows of each kind whose rows name wallets, as relations of the batch read (each preceded by a comma). */
+/** The rows of each kind whose rows name wallets, as relations of the batch read, in the table's order. */
 const kindRowsRead = readKinds
-  .map(({ load, keys, rows }) => (load.wallets && rows ? `,\n     ${rows} AS (${load.wallets.rows(keys, targetsRelation)})` : ''))
-  .join('');
+  .flatMap(({ load, keys, rows }) => (load.wallets && rows ? [`${rows} AS (${load.wallets.rows(keys, targetsRelation)})`] : []))
+  .join(',\n     ');
 
 /** The wallet keys the kinds' rows name, each a text[] the wallets' read adds to its keys (each preceded by `||`). */
 const kindWalletsRead = readKinds
@@ -154,21 +114,19 @@ function loadedKindsOf(row: BatchReadRow): LoadedKinds {
 }
 
 /**
- * Everything a batch reads, in one round trip: the transactions its refunds name with what has
- * been refunded of each so far, each kind of the state table (the wallets its commands name, the
- * payers of those transactions and the wallets its kinds' rows name: a hold's payee; the stored
- * outcomes of its command ids, the approval requests, the holds, …), and fresh transaction ids.
+ * Everything a batch reads, in one round trip: each kind of the state table (the wallets its
+ * commands name and those its kinds' rows name: a hold's payee, a refunded purchase's payer; the
+ * transactions its refunds name with what has been refunded of each so far; the stored outcomes of
+ * its command ids, the approval requests, the holds, …), and fresh transaction ids.
  * No transaction is needed around it: only this partition's consumer writes these rows, and the
  * batch write proves that (wallet versions, command-id primary key) or fails as a whole.
  */
 export async function readBatch(db: Queryable, request: BatchReadRequest): Promise<BatchRead> {
   const result = await db.query<BatchReadRow>({
     name: 'ledger-read-batch',
-    text: `WITH targets AS (${targetsSql})${kindRowsRead}
-     SELECT
-       (SELECT coalesce(json_agg(targets), '[]') FROM targets) AS refund_targets,
-       ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $2::int)) AS ids`,
-    values: [request.refundOf, request.idsToReserve, ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? [])],
+    text: `${kindRowsRead ? `WITH ${kindRowsRead}\n     ` : ''}SELECT
+       ${kindsRead}ARRAY(SELECT nextval('transactions_id_seq') FROM generate_series(1, $1::int)) AS ids`,
+    values: [request.idsToReserve, ...readKinds.map(({ kind }) => request.kindKeys?.[kind] ?? [])],
   });
   const read = batchReadOf(result.rows[0]!);
   // A second round trip only for a batch holding a mandate: is its platform client revoked?
@@ -180,7 +138,6 @@ export async function readBatch(db: Queryable, request: BatchReadRequest): Promi
 /** The batch read's row as the apply's state: the one mapping of its columns. */
 function batchReadOf(row: BatchReadRow): BatchRead {
   return {
-    refundTargets: new Map(row.refund_targets.map((r) => [r.id, refundTargetOf(r)])),
     kinds: loadedKindsOf(row),
     // bigint[] arrives as text elements (the pool's BIGINT parser covers scalars only).
     reservedIds: row.ids.map((id) => integerOf(id, 'transaction id')).sort((a, b) => a - b),

@@ -55,10 +55,11 @@ const erasedUsers = p.value('bigint[]', (b) => b.erasedUsers ?? []);
  * Each kind of the state table (domain/kinds/table.ts): its rows as one JSON parameter, its CTEs
  * (with, after them, those of its erasure of the deleted users' rows stored before) and its guard.
  */
-const kinds = stateKinds.map((kind) => {
-  const rows = p.value('json', (b) => JSON.stringify(b.kinds?.[kind] ?? []));
+const kinds = stateKinds.flatMap((kind) => {
   const { write, erase } = kindModule(kind);
-  return { ctes: [write.ctes(rows), ...(erase ? [erase.ctes(erasedUsers)] : [])].join(',\n       '), check: write.check(rows) };
+  if (!write) return [];
+  const rows = p.value('json', (b) => JSON.stringify(b.kinds?.[kind] ?? []));
+  return [{ ctes: [write.ctes(rows), ...(erase ? [erase.ctes(erasedUsers)] : [])].join(',\n       '), check: write.check(rows) }];
 });
 
 /**

@@ -20,8 +20,10 @@ import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
  *
  * - wallets it only reads (a transfer's recipient, a hold's payee, a refund's payer), and the
  *   purchases its refunds name: from the shard that has them (each partition writes only its own);
- *   the wallets a kind's rows name (its module's `load.wallets`: a hold's payee) are taken from the
- *   rows its own shard loaded (a hold lives in its payer's partition, read on the own shard only);
+ *   the wallets and purchases are the two kinds it names (`kinds.wallets`, `kinds.refundTargets`);
+ *   the wallets a kind's rows name (its module's `load.wallets`: a hold's payee, a purchase's
+ *   payer) are taken from the rows its shards loaded (a hold lives in its payer's partition, read
+ *   on the own shard only);
  * - the kinds of the state table that live on any shard (their module's `overShards`): read on
  *   every shard, with the keys their load takes from the refund targets wherever a target was
  *   found (`keysOfRefundTarget`), and merged by the kind. The cash-out rates are written by one
@@ -59,18 +61,18 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     ]);
     const found: FoundOverShards = {
       wallets: new Map([...walletsOf(primary)].filter(([key]) => own.owns(key))),
-      refundTargets: new Map(primary.refundTargets),
+      refundTargets: new Map(targetsOf(primary)),
       kindsByShard: [kindsOf(primary), ...others.map(() => kindsOf(undefined))],
     };
     const kindKeys = keysOverShards(request.kindKeys, found.refundTargets.values());
-    const missingTargets = request.refundOf.filter((id) => !found.refundTargets.has(id));
+    const missingTargets = (request.kindKeys?.refundTargets ?? []).filter((id) => !found.refundTargets.has(id));
     const missingWallets = () =>
       [...neededWallets(request, primary, found.refundTargets.values())].filter((key) => !found.wallets.has(key));
     if (missingTargets.length > 0 || Object.keys(kindKeys).length > 0 || missingWallets().length > 0) {
       takeFromOthers(
         found,
         others,
-        await readOthers(others, { refundOf: missingTargets, kindKeys: { ...kindKeys, wallets: missingWallets() } }),
+        await readOthers(others, { kindKeys: { ...kindKeys, wallets: missingWallets(), refundTargets: missingTargets } }),
       );
     }
     const foreignTargets = missingTargets.flatMap((id) => found.refundTargets.get(id) ?? []);
@@ -78,8 +80,12 @@ export function shardedStore(own: ShardStore, others: readonly ShardStore[], hom
     return {
       ...primary,
       ...(await readsElsewhere(primary, isHome ? null : home)),
-      kinds: { ...primary.kinds, ...mergedKinds(found.kindsByShard, othersParts), wallets: found.wallets },
-      refundTargets: found.refundTargets,
+      kinds: {
+        ...primary.kinds,
+        ...mergedKinds(found.kindsByShard, othersParts),
+        wallets: found.wallets,
+        refundTargets: found.refundTargets,
+      },
       reservedIds: isHome ? primary.reservedIds : homeIds,
     };
   };
@@ -95,7 +101,8 @@ type KindsOfShard = Record<string, Map<string, unknown>>;
 /** What one batch read has gathered over shards: wallets from their owners, refund targets, each shard's kinds (its own first). */
 interface FoundOverShards {
   wallets: Map<string, LoadedWallet>;
-  refundTargets: Map<number, RefundTarget>;
+  /** By their kind's key (the transaction id as text). */
+  refundTargets: Map<string, RefundTarget>;
   kindsByShard: KindsOfShard[];
 }
 
@@ -137,8 +144,13 @@ function walletsOf(read: BatchRead): ReadonlyMap<string, LoadedWallet> {
   return read.kinds?.wallets ?? new Map();
 }
 
+/** The purchases (refund targets) a read loaded, by their kind's key (none: empty). */
+function targetsOf(read: BatchRead): ReadonlyMap<string, RefundTarget> {
+  return read.kinds?.refundTargets ?? new Map();
+}
+
 /** What the other shards have of these wallets, refund targets and kinds: one read each, at once. */
-async function readOthers(others: readonly ShardStore[], asked: Pick<BatchReadRequest, 'refundOf' | 'kindKeys'>): Promise<OthersAnswers> {
+async function readOthers(others: readonly ShardStore[], asked: Pick<BatchReadRequest, 'kindKeys'>): Promise<OthersAnswers> {
   return Promise.all(
     others.map((other, i) => other.store.read({ ...emptyReadRequest, ...asked }).then((found) => ({ found, shard: i + 1 }))),
   );
@@ -148,7 +160,7 @@ async function readOthers(others: readonly ShardStore[], asked: Pick<BatchReadRe
 function takeFromOthers(into: FoundOverShards, others: readonly ShardStore[], answers: OthersAnswers): void {
   for (const { found, shard } of answers) {
     for (const [key, wallet] of walletsOf(found)) if (!into.wallets.has(key) && others[shard - 1]!.owns(key)) into.wallets.set(key, wallet);
-    for (const [id, target] of found.refundTargets) if (!into.refundTargets.has(id)) into.refundTargets.set(id, target);
+    for (const [id, target] of targetsOf(found)) if (!into.refundTargets.has(id)) into.refundTargets.set(id, target);
     addKinds(into.kindsByShard[shard]!, found);
   }
 }
@@ -169,12 +181,9 @@ async function readForeignPurchases(
     own.pool,
     foreignTargets.map((t) => t.id),
   );
-  for (const target of foreignTargets) found.refundTargets.set(target.id, { ...target, refunded: refunded.get(target.id) ?? 0 });
+  for (const target of foreignTargets) found.refundTargets.set(String(target.id), { ...target, refunded: refunded.get(target.id) ?? 0 });
   const kindKeys = { ...keysOverShards(undefined, foreignTargets), wallets: missingWallets() };
-  const [ownExtra, othersExtra] = await Promise.all([
-    own.store.read({ ...emptyReadRequest, kindKeys }),
-    readOthers(others, { refundOf: [], kindKeys }),
-  ]);
+  const [ownExtra, othersExtra] = await Promise.all([own.store.read({ ...emptyReadRequest, kindKeys }), readOthers(others, { kindKeys })]);
   for (const [key, wallet] of walletsOf(ownExtra)) if (own.owns(key)) found.wallets.set(key, wallet);
   addKinds(found.kindsByShard[0]!, ownExtra);
   // Asked for no refund target, the other shards answer none: only their wallets and kinds are taken.

@@ -32,12 +32,15 @@ function shard(stored: Array<[string, LoadedWindow]>, targets: RefundTarget[] = 
   const store: LedgerStore = {
     async read(request): Promise<BatchRead> {
       reads.push(request);
-      const found = targets.filter((t) => request.refundOf.includes(t.id));
+      const found = targets.filter((t) => (request.kindKeys?.refundTargets ?? []).includes(String(t.id)));
       // As the batch read: the scopes asked for and, in the same statement, each found purchase's payer's.
       const scopes = new Set([...(request.kindKeys?.windows ?? []), ...found.flatMap(windows.load!.keysOfRefundTarget!)]);
       return {
-        refundTargets: new Map(found.map((t) => [t.id, t])),
-        kinds: { wallets: new Map(), windows: new Map(stored.filter(([scope]) => scopes.has(scope))) },
+        kinds: {
+          wallets: new Map(),
+          refundTargets: new Map(found.map((t) => [String(t.id), t])),
+          windows: new Map(stored.filter(([scope]) => scopes.has(scope))),
+        },
         reservedIds: [],
       };
     },
@@ -90,8 +93,8 @@ describe('the sharded store and a kind every shard keeps a part of', () => {
     const third = shard([['recipient:user:9', { window: [at(40, 1)], version: 8 }]]);
     const store = shardedStore(own.shard, [holder.shard, third.shard], pool);
 
-    const read = await store.read({ ...emptyReadRequest, refundOf: [77] });
-    expect(read.refundTargets.get(77)).toEqual(purchase);
+    const read = await store.read({ ...emptyReadRequest, kindKeys: { refundTargets: ['77'] } });
+    expect(read.kinds?.refundTargets?.get('77')).toEqual(purchase);
     expect(read.kinds?.windows).toEqual(new Map([['recipient:user:9', { window: [at(70, 3)], version: 3 }]]));
     expect(own.reads.at(-1)?.kindKeys?.windows).toEqual(['recipient:user:9']);
     expect(third.reads.at(-1)?.kindKeys?.windows).toEqual(['recipient:user:9']);

@@ -19,7 +19,10 @@ describe('the state table', () => {
     });
     const parameters = values.map((_, i) => `$${i + 1}::json`);
     for (const kind of stateKinds) {
-      const { ctes, check } = kindModule(kind).write;
+      const write = kindModule(kind).write;
+      // A kind that stores nothing (the refund targets) has no CTEs.
+      if (!write) continue;
+      const { ctes, check } = write;
       const rows = parameters.find((p) => text.includes(ctes(p)) && text.includes(check(p)));
       expect({ kind, written: rows !== undefined }).toEqual({ kind, written: true });
     }

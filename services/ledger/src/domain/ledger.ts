@@ -1,5 +1,4 @@
 import type { LedgerCommand } from '@coin/contracts';
-import { InvariantViolation } from '@coin/errors';
 import { frozenDebitRefusal } from './freezes';
 import { moduleOf } from './commands/table';
 import { evolveKinds, kindKeysOf } from './kinds/loops';
@@ -63,11 +62,6 @@ export { heldWalletsOf } from './kinds/wallets';
 
 function readsOf(command: LedgerCommand): CommandReads {
   return moduleOf(command).reads(command);
-}
-
-/** The purchase a refund names, directly or as the command an approval applies. */
-export function refundTargetOf(command: LedgerCommand): number | null {
-  return readsOf(command).refundTarget ?? null;
 }
 
 /** The mandates a command reads by id. */
@@ -147,21 +141,13 @@ function contextOf(
 /**
  * Applies an accepted decision to the state and returns the balance changes it made, one per
  * entry, each numbered by its wallet's sequence: first to the wallets (domain/kinds/wallets.ts
- * `evolveWallets`: the coins, held coins and parts of their rows it moves), then to the purchase it
- * refunds, then to every kind of the state table, each given those balance changes. A negative
+ * `evolveWallets`: the coins, held coins and parts of their rows it moves), then to every other
+ * kind of the state table (the purchase it refunds among them), each given those balance changes. A negative
  * balance here is a bug in `decide`, not a condition of the world: it throws (docs/DESIGN.md "Code
  * conventions") and the batch rolls back.
  */
 export function evolve(state: LedgerState, decision: Accepted, now: Date): BalanceChange[] {
   const changes = evolveWallets(state, decision, now);
-  if (decision.refund) evolveRefund(state, decision.refund);
   evolveKinds(state, decision, changes, now);
   return changes;
-}
-
-function evolveRefund(state: LedgerState, refund: NonNullable<Accepted['refund']>): void {
-  const target = state.refundTargets.get(refund.of);
-  if (!target) throw new InvariantViolation(`refund of unloaded transaction ${refund.of}`);
-  target.refunded += refund.amount;
-  if (target.refunded > target.amount) throw new InvariantViolation(`transaction ${target.id} refunded beyond its amount`);
 }

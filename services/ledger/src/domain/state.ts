@@ -255,12 +255,14 @@ export interface ClawbackLeg {
 
 /**
  * The partition's state as a batch loaded it. The kinds of the state table (domain/kinds/table.ts)
- * are its fields by their names (KindStates: `approvals`, `holds`, `clocks`, `windows`, …); the others are named here.
+ * are its fields by their names (KindStates: `wallets`, `refundTargets`, `approvals`, `holds`,
+ * `clocks`, `windows`, …); the two every decision may read are always there, the others absent
+ * until read. What is not a kind is named here.
  */
 export interface LedgerState extends KindStates {
-  /** By wallet key (`user:<id>`, `treasury:<CODE>`). */
+  /** By wallet key (`user:<id>`, `treasury:<CODE>`): the kind `wallets` (domain/kinds/wallets.ts). */
   wallets: Map<string, WalletState>;
-  /** Transactions named by refund commands, by id. */
+  /** Transactions named by refund commands, by id: the kind `refundTargets` (domain/kinds/refund-targets.ts). */
   refundTargets: Map<number, RefundTarget>;
   /**
    * The platform clients revoked for good among those the batch's mandates name, read at apply time
@@ -353,7 +355,6 @@ export interface Accepted {
   opens: Party[];
   /** Wallets this decision closes. */
   closes: string[];
-  refund: { of: number; amount: number } | null;
   /** A clawback's outcome: what it took from the affiliate and what it could not. */
   clawed?: { taken: number; shortfall: number };
   /** Clawbacks of an affiliate's commission, sent to the affiliate's partition. */

@@ -42,7 +42,6 @@ function recordingStore(steps: string[]) {
   const writes: BatchWrite[] = [];
   const store: LedgerStore = {
     read: async () => ({
-      refundTargets: new Map(),
       kinds: {
         wallets: new Map([
           ['treasury:OPERATIONS', { state: { ...emptyWallet({ kind: 'treasury', code: 'OPERATIONS' }, now), balance: 1_000 }, version: 1 }],

@@ -28,6 +28,7 @@ import { adminRefusal } from '../authors';
 import type { ApprovableModule, DecideContext } from './types';
 import { clawbackOf } from '../commission';
 import type { NewTransaction, RefundTarget } from '../state';
+import { refundEffect } from '../kinds/refund-targets';
 
 /** What every transaction of a refund carries of its order: the purchase's reference, and its metadata with the refund's own over it. */
 interface OrderMarks {
@@ -162,9 +163,8 @@ export const refund: ApprovableModule<'ledger.refund'> = {
           ...(split ? [split.leg] : []),
         ],
         clawbacks: split ? [split.clawback] : [],
-        refund: { of: purchase.id, amount },
         subjectKey: source.key,
-        effects: counted,
+        effects: [refundEffect(purchase.id, amount), ...counted],
       });
     });
   },

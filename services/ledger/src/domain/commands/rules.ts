@@ -38,7 +38,6 @@ export function accepted(parts: Partial<Omit<Accepted, 'ok'>>): Accepted {
     creditLegs: [],
     opens: [],
     closes: [],
-    refund: null,
     effects: [],
     parked: false,
     subjectKey: null,

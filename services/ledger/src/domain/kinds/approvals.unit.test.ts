@@ -52,7 +52,6 @@ const stored = (id: string, asked: ApprovableCommand, over: Partial<ApprovalStat
 function read(requests: ApprovalState[]): BatchRead {
   const seven = emptyWallet({ kind: 'user', userId: 7 }, now);
   return {
-    refundTargets: new Map(),
     kinds: {
       wallets: new Map([[seven.key, { state: seven, version: 3 }]]),
       approvals: new Map(requests.map((request) => [request.id, request])),
@@ -167,13 +166,13 @@ describe('the approval requests as a kind of the state table', () => {
     const json = JSON.parse(JSON.stringify(approvalRowOf(request))) as Record<string, unknown>;
     expect(approvals.load!.loadedOf(json)).toEqual([request.id, request]);
     expect(approvalStateOf(approvalRowOf(request))).toEqual(request);
-    const ctes = approvals.write.ctes('$9::json');
+    const ctes = approvals.write!.ctes('$9::json');
     expect(ctes).toContain('json_to_recordset($9::json)');
     expect(ctes).toContain("WHERE approval_requests.status = 'PENDING'");
-    expect(approvals.write.check('$9::json')).toBe(
+    expect(approvals.write!.check('$9::json')).toBe(
       'assert_approvals_written((SELECT count(*) FROM written_approvals), json_array_length($9::json)::bigint) AS approvals_written',
     );
-    expect(approvals.write.raceableKeys).toEqual(['approval_requests_pkey']);
+    expect(approvals.write!.raceableKeys).toEqual(['approval_requests_pkey']);
     expect(approvals.overShards).toBeUndefined();
   });
 

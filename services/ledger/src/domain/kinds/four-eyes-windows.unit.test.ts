@@ -29,7 +29,6 @@ const mint = (userId: number, amount: number): LedgerCommand => ({
 function read(loaded: Array<[string, LoadedWindow]>): BatchRead {
   const wallet = emptyWallet({ kind: 'user', userId: 2 }, now);
   return {
-    refundTargets: new Map(),
     kinds: { wallets: new Map([[wallet.key, { state: wallet, version: 3 }]]), windows: new Map(loaded) },
     reservedIds: [10, 11, 12],
   };

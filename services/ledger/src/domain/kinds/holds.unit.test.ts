@@ -74,7 +74,6 @@ function read(loaded: HoldState[], held = 0): BatchRead {
   const wallet = { ...emptyWallet({ kind: 'user', userId: 1 }, now), balance: 1_000, totalReceived: 1_000, held };
   const courseFees = emptyWallet({ kind: 'treasury', code: 'COURSE_FEES' }, now);
   return {
-    refundTargets: new Map(),
     kinds: {
       wallets: new Map([
         [wallet.key, { state: wallet, version: 3 }],
@@ -184,12 +183,12 @@ describe('the holds as a kind of the state table', () => {
   });
 
   it('when a batch is written, then its holds are taken only while PENDING, guarded, and a lost race on their keys is redone', () => {
-    const ctes = holds.write.ctes('$9::json');
+    const ctes = holds.write!.ctes('$9::json');
     expect(ctes).toContain('json_to_recordset($9::json)');
     expect(ctes).toContain("WHERE holds.status = 'PENDING'");
-    expect(holds.write.check('$9::json')).toBe(
+    expect(holds.write!.check('$9::json')).toBe(
       'assert_holds_written((SELECT count(*) FROM written_holds), json_array_length($9::json)::bigint) AS holds_written',
     );
-    expect(holds.write.raceableKeys).toEqual(['holds_pkey', 'transactions_hold_id_idx']);
+    expect(holds.write!.raceableKeys).toEqual(['holds_pkey', 'transactions_hold_id_idx']);
   });
 });

@@ -45,7 +45,6 @@ const user = (userId: number, balance: number): WalletState => ({
 
 function read(stored: Array<[string, ProcessedCommand]>): BatchRead {
   return {
-    refundTargets: new Map(),
     kinds: {
       wallets: new Map([user(1, 1_000), user(2, 0)].map((w) => [w.key, { state: w, version: 3 }])),
       processedCommands: new Map(stored),
@@ -142,14 +141,14 @@ describe('the processed commands as a kind of the state table', () => {
   });
 
   it('when a batch is written, then its outcomes are inserted with no guard but their primary key, a lost race on which is redone', () => {
-    const ctes = processedCommands.write.ctes('$9::json');
+    const ctes = processedCommands.write!.ctes('$9::json');
     expect(ctes).toContain('INSERT INTO processed_commands (command_id, type, ok, reply, request_hash)');
     expect(ctes).toContain('json_to_recordset($9::json)');
     expect(ctes).toContain('reply text');
     expect(ctes).not.toContain('ON CONFLICT');
-    expect(processedCommands.write.raceableKeys).toEqual(['processed_commands_pkey']);
+    expect(processedCommands.write!.raceableKeys).toEqual(['processed_commands_pkey']);
     // The check names the erasure's CTE, a SELECT of a function: PostgreSQL runs it only when the statement reads it.
-    expect(processedCommands.write.check('$9::json')).toBe('(SELECT count(*) FROM erased_outcomes) AS erasures');
+    expect(processedCommands.write!.check('$9::json')).toBe('(SELECT count(*) FROM erased_outcomes) AS erasures');
     expect(processedCommands.erase!.ctes('$4::bigint[]')).toContain(
       'SELECT erase_cashout_accounts($4::bigint[]) AS replies WHERE cardinality($4::bigint[]) > 0',
     );

@@ -5,6 +5,7 @@ import { windows } from './four-eyes-windows';
 import { holds } from './holds';
 import { mandates } from './mandates';
 import { processedCommands } from './processed-commands';
+import { refundTargets } from './refund-targets';
 import type { AnyStateModule, StateModule } from './types';
 import { walletActivity } from './wallet-activity';
 import { wallets } from './wallets';
@@ -19,6 +20,8 @@ import type { WalletRowEffect, WalletRowKind } from './wallet-row';
 export const stateTable = {
   // The core, first: its guard is the first the batch write checks.
   wallets,
+  // Second: its rows are the relation of the batch read other kinds' loads name (`relations.refundTargets`).
+  refundTargets,
   approvals,
   cashoutRates,
   clocks,

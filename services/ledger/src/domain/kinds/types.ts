@@ -43,7 +43,7 @@ export interface StateModule<Loaded, State, Effect, Row> {
     keysOfRefundTarget?(target: RefundTarget): string[];
     /**
      * For a kind whose rows name wallets the batch reads with them, in the same statement (a hold's
-     * payee, which its capture credits): `rows` selects the kind's rows (`keys` as for `sql`) as a
+     * payee, which its capture credits; a refunded purchase's payer): `rows` selects the kind's rows (`keys` as for `sql`) as a
      * relation of the batch read, which db/batch-store.ts names `read_<kind>` and gives `sql` as
      * `relations.rows` (for `sql` to aggregate); `keysSql` is the text[] of the wallet keys those
      * rows name, over that relation, which the core read of the wallets adds to the keys it loads;
@@ -101,7 +101,11 @@ export interface StateModule<Loaded, State, Effect, Row> {
   recordAnswer?(state: State, answer: AnsweredCommand): readonly string[];
   /** What the batch writes of the keys its decisions changed, as they stand at its end. */
   writesOf(loaded: ReadonlyMap<string, Loaded>, state: State, changed: ReadonlySet<string>): Row[];
-  write: {
+  /**
+   * How the batch write stores them. Absent: nothing is stored of the kind (the refund targets,
+   * whose change a refund makes is the transaction the journal appends); its `writesOf` gives none.
+   */
+  write?: {
     /** The batch write's CTEs for these rows (`rows`: a json parameter, an array of `Row`), comma-separated. */
     ctes(rows: string): string;
     /**
@@ -157,7 +161,8 @@ export interface KindMessageContext {
 export interface BatchReadRelations {
   /**
    * The transactions the batch's refunds name (and the credit legs' transactions), one row each,
-   * with at least the columns `id` and `from_user_id` (the payer's user id; null: a treasury).
+   * with at least the columns `id` and `from_user_id` (the payer's user id; null: a treasury): the
+   * refund targets' rows, their kind's relation of the read (domain/kinds/refund-targets.ts).
    */
   refundTargets: string;
   /** The kind's own rows, when its load selects them as a relation of the batch read (`load.wallets.rows`). */

@@ -30,7 +30,6 @@ const user = (userId: number, balance: number): WalletState => ({
 
 function read(wallets: WalletState[], activity: Array<[string, WalletActivity]>): BatchRead {
   return {
-    refundTargets: new Map(),
     kinds: { wallets: new Map(wallets.map((w) => [w.key, { state: w, version: 3 }])), walletActivity: new Map(activity) },
     reservedIds: [10, 11, 12],
   };

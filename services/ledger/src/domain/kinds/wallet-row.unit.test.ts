@@ -122,7 +122,6 @@ describe('the parts of a wallet’s row', () => {
 
   it('when a batch only freezes a wallet, then that wallet is written with its freeze at the version it was read at', () => {
     const read: BatchRead = {
-      refundTargets: new Map(),
       kinds: { wallets: new Map([['user:1', { state: user(1, 500), version: 3 }]]) },
       reservedIds: [],
     };

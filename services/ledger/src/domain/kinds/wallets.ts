@@ -125,9 +125,8 @@ const updatedColumns = columnTypes
 
 /**
  * The wallets and treasuries (docs/design/ledger.md "Batch apply"): the core every decision
- * reads. The batch reads the wallets its commands name, the payers of its refunds' purchases
- * (through the read's refund targets) and the wallets other kinds' rows name (a hold's payee,
- * `relations.walletsNamed`); the decisions move their coins (`evolveWallets`, run by
+ * reads. The batch reads the wallets its commands name and those other kinds' rows name (a hold's
+ * payee, a refunded purchase's payer: `relations.walletsNamed`); the decisions move their coins (`evolveWallets`, run by
  * domain/ledger.ts before every other kind, which are given the balance changes it made); the
  * write inserts the wallets the batch opened and updates each it changed at the version it was read
  * at, the guard `assert_wallets_current` failing the statement when one changed or appeared since
@@ -141,8 +140,7 @@ export const wallets: StateModule<LoadedWallet, Map<string, WalletState>, never,
   load: {
     sql: (keys, relations) => `SELECT coalesce(json_agg(json_build_object(${readFields})), '[]')
           FROM wallets
-         WHERE wallet_key = ANY(${keys}
-                                || ARRAY(SELECT 'user:' || from_user_id FROM ${relations.refundTargets} WHERE from_user_id IS NOT NULL)${relations.walletsNamed ?? ''})`,
+         WHERE wallet_key = ANY(${keys}${relations.walletsNamed ?? ''})`,
     loadedOf: (row) => [String(row.wallet_key), { version: integerOf(row.version, 'wallet version'), state: walletStateOf(row) }],
   },
   stateOf: (loaded) => new Map([...loaded].map(([key, wallet]) => [key, { ...wallet.state }])),
