@@ -58,7 +58,6 @@ export {
   type WalletState,
 } from './state';
 export type { FreezeChange, FreezeEvent, FreezeState } from './kinds/freezes';
-export { heldWalletsOf } from './kinds/wallets';
 
 function readsOf(command: LedgerCommand): CommandReads {
   return moduleOf(command).reads(command);

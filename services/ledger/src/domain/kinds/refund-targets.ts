@@ -49,7 +49,7 @@ export function refundEffect(of: number, amount: number): { kind: 'refundTargets
 }
 
 /**
- * The refund targets (docs/design/ledger.md "Refunds"): the transactions refunds name (and the
+ * The refund targets (docs/design/ledger.md "Batch apply"): the transactions refunds name (and the
  * credit legs' transactions, whose type a leg sent before legs named it is read from), by id, each
  * with what has been refunded of it so far, its reference and metadata (which its refunds carry)
  * and, for a split purchase, its commission (the buyer's TRANSFER to the affiliate, written with

@@ -172,7 +172,7 @@ export const wallets: StateModule<LoadedWallet, Map<string, WalletState>, never,
 };
 
 /** The payer wallets whose held coins a decision's holds changed (domain/kinds/holds.ts): created, resolved, or their terms changed. */
-export function heldWalletsOf(decision: Accepted): string[] {
+function heldWalletsOf(decision: Accepted): string[] {
   return holdChangesOf(decision).map((change) => walletKeyOfUser(change.hold.fromUserId));
 }
 
