@@ -58,9 +58,9 @@ export function walletRowFieldsOf(row: Readonly<Record<string, unknown>>): Walle
   return Object.assign({}, ...kinds.map((kind) => partOf(kind).fieldsOf(row))) as WalletRowFields;
 }
 
-/** A wallet's fields of every part as it is opened. */
+/** A wallet's fields of every part as it is opened: copies, so no two wallets share a value (an empty spending window). */
 export function openedWalletRowFields(): WalletRowFields {
-  return Object.assign({}, ...kinds.map((kind) => ({ ...partOf(kind).opened }))) as WalletRowFields;
+  return Object.assign({}, ...kinds.map((kind) => structuredClone(partOf(kind).opened))) as WalletRowFields;
 }
 
 /** The wallets a decision's effects on the parts change (each is written). */

@@ -49,6 +49,7 @@ describe('the parts of a wallet’s row', () => {
     expect(columns.sort()).toEqual(['commissions', 'freeze_state', 'limits', 'spending']);
     const opened = emptyWallet({ kind: 'user', userId: 1 }, now);
     expect([opened.freeze, opened.limits, opened.spending, opened.commissions]).toEqual([null, null, [], null]);
+    expect(emptyWallet({ kind: 'user', userId: 2 }, now).spending).not.toBe(opened.spending);
   });
 
   it('when a wallet’s parts are stored and read back, then they are the same fields (times as dates)', () => {
