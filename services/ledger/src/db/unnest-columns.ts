@@ -48,8 +48,6 @@ export const column = {
   bigint: unnested('bigint') as <R>(of: (row: R) => number | null) => Column<R>,
   bool: unnested('bool') as <R>(of: (row: R) => boolean) => Column<R>,
   timestamptz: unnested('timestamptz') as <R>(of: (row: R) => Date | null) => Column<R>,
-  /** A jsonb column. */
-  jsonb: jsonText('jsonb', false),
   /** A nullable jsonb column: null is SQL NULL. */
   jsonbOrNull: jsonText('jsonb', true),
 };

@@ -63,11 +63,6 @@ function readsOf(command: LedgerCommand): CommandReads {
   return moduleOf(command).reads(command);
 }
 
-/** The mandates a command reads by id. */
-export function mandateIdsOf(command: LedgerCommand): string[] {
-  return readsOf(command).mandateIds ?? [];
-}
-
 /** The keys of each kind of the state table (domain/kinds/table.ts) a batch's commands read. */
 export function kindKeysOfBatch(commands: readonly LedgerCommand[]): KindKeys {
   return kindKeysOf(commands, readsOf);
