@@ -57,6 +57,7 @@ import { InsiderActor } from './actors/insider';
 import { newCallbackSecret } from './actors/cashouts';
 import { economyActors, economyEnv } from './actors/economy';
 import { chargeKillsOf } from './charge-kills';
+import { type ServiceDeath, ServiceDeaths } from './service-deaths';
 import { AnswerClock, capped, ledgerTransactions, pick, sleep, toMinor } from './client';
 import type { KafkaLayout } from '../../scripts/infra/kafka';
 import { restartKafkaBroker } from './kafka-restart';
@@ -197,19 +198,6 @@ export interface InfraFault {
   untilS?: number;
   /** The actors' requests in flight from the stop until every service was ready again: count, longest answer, statuses. */
   requestsMeanwhile?: ReturnType<AnswerClock['during']>;
-}
-
-export interface ServiceDeath {
-  name: ServiceName;
-  pid: number | undefined;
-  exit: string;
-  at: string;
-  atS: number;
-  /** The service's last log lines before the exit. */
-  lastLines: string[];
-  recovered?: { afterMs: number; pid: number | undefined; by: 'the supervisor' | 'the nemesis' };
-  /** The ledger killed itself right after committing a mandate charge, as the test asked (./ledger-charge-killer.ts): no crash. */
-  chargeKill?: true;
 }
 
 const startingCoins = 100;
@@ -431,53 +419,15 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
   const infrastructure: InfraFault[] = [];
   /** Each restart's window, [began, every service ready again] (Date.now() values). */
   const faultWindows = new Map<InfraFault, [number, number]>();
-  const deaths: ServiceDeath[] = [];
-
-  // Every exit the stack did not cause is a death: reported, and watched until the process that
-  // replaces it (the supervisor's restart, or a nemesis restart that came first) is ready.
-  const recoveries: Promise<void>[] = [];
-  let exitsSeen = 0;
-  const noteDeaths = () => {
-    while (exitsSeen < stack.unexpectedExits.length) {
-      const exit = stack.unexpectedExits[exitsSeen]!;
-      exitsSeen += 1;
-      const death: ServiceDeath = {
-        name: exit.name,
-        pid: exit.pid,
-        exit: exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`,
-        at: exit.at,
-        atS: Number(sinceStart(Date.parse(exit.at)).toFixed(1)),
-        lastLines: [],
-        ...(exit.name === 'ledger' && chargeKills().some((k) => k.pid === exit.pid) ? { chargeKill: true as const } : {}),
-      };
-      deaths.push(death);
-      log(
-        `service ${death.chargeKill ? 'kill right after a mandate charge' : 'death'}: ${exit.name} (pid ${exit.pid}) exited (${death.exit}) at ${exit.at}`,
-      );
-      const restartsBefore = stack.supervisorCounts()[exit.name].supervisorRestarts;
-      recoveries.push(
-        (async () => {
-          const deadline = Date.parse(exit.at) + deathRecoveryMs;
-          while (Date.now() < deadline) {
-            const pid = stack.pid(exit.name);
-            if (
-              stack.isRunning(exit.name) &&
-              pid !== exit.pid &&
-              (await readyState(stack.metricsUrls[exit.name])).ok &&
-              stack.pid(exit.name) === pid
-            ) {
-              const by = stack.supervisorCounts()[exit.name].supervisorRestarts > restartsBefore ? 'the supervisor' : 'the nemesis';
-              death.recovered = { afterMs: Date.now() - Date.parse(exit.at), pid, by };
-              log(`service death: ${exit.name} back after ${seconds(death.recovered.afterMs)} (pid ${pid}, restarted by ${by})`);
-              return;
-            }
-            await sleep(200);
-          }
-        })(),
-      );
-    }
-  };
-  const deathWatch = setInterval(noteDeaths, 200);
+  const serviceDeaths = new ServiceDeaths(stack, {
+    chargeKills,
+    isReady: async (name) => (await readyState(stack.metricsUrls[name])).ok,
+    sinceStart,
+    recoveryMs: deathRecoveryMs,
+    log,
+  });
+  const { deaths } = serviceDeaths;
+  const deathWatch = setInterval(() => serviceDeaths.note(), 200);
   let kafkaRestarts = 0;
   const ledgerPool = new pg.Pool({
     connectionString: stack.env('ledger').LEDGER_DATABASE_URL,
@@ -846,8 +796,8 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     // A service that died without being killed is reported; one that was not running and ready
     // again within deathRecoveryMs is a violation.
     clearInterval(deathWatch);
-    noteDeaths();
-    await Promise.all(recoveries);
+    serviceDeaths.note();
+    await serviceDeaths.settled();
     for (const death of deaths) {
       death.lastLines = linesBeforeExit(join(logDir, `${death.name}.log`), death.pid);
       if (!death.recovered) {
