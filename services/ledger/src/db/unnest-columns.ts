@@ -27,9 +27,9 @@ const unnested =
   (type: string) =>
   <R>(of: (row: R) => unknown): Column<R> => ({ travel: 'unnest', type, parameterOf: (rows) => rows.map(of) });
 
-/** A JSON value written as its JSON text; `nullAsNull`: null is SQL NULL rather than the JSON `null`. */
-const jsonText =
-  (type: string, nullAsNull: boolean) =>
+/** A nullable JSON value written as its JSON text: null is SQL NULL, never the JSON `null`. */
+const jsonTextOrNull =
+  (type: string) =>
   <R>(of: (row: R) => unknown): Column<R> => ({
     travel: 'json',
     type,
@@ -37,7 +37,7 @@ const jsonText =
       JSON.stringify(
         rows.map((row) => {
           const value = of(row);
-          return nullAsNull && value === null ? null : JSON.stringify(value);
+          return value === null ? null : JSON.stringify(value);
         }),
       ),
   });
@@ -49,7 +49,7 @@ export const column = {
   bool: unnested('bool') as <R>(of: (row: R) => boolean) => Column<R>,
   timestamptz: unnested('timestamptz') as <R>(of: (row: R) => Date | null) => Column<R>,
   /** A nullable jsonb column: null is SQL NULL. */
-  jsonbOrNull: jsonText('jsonb', true),
+  jsonbOrNull: jsonTextOrNull('jsonb'),
 };
 
 /** The rows of one table as a FROM item yields them. */

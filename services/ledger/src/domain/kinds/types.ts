@@ -192,10 +192,15 @@ export interface EvolveStep<Effect> {
   now: Date;
 }
 
-/** A whole number of a loaded row (a BIGINT arrives as a JSON number): refused beyond the safe integer range. */
+/**
+ * A whole number of a loaded row: a JSON number (a BIGINT of the one read's JSON) or the decimal
+ * text pg gives a BIGINT or a sum. Anything else is refused, not read as a number: null, an empty
+ * string or a boolean would otherwise pass as 0 or 1, and a value beyond the safe integer range
+ * would lose its last digits.
+ */
 export function integerOf(value: unknown, what: string): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw new Error(`${what} ${String(value)} exceeds the safe integer range`);
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,20}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n)) throw new Error(`${what} ${String(value)} is not an integer within the safe range`);
   return n;
 }
 
