@@ -17,10 +17,11 @@ import { integerOf, type BatchReadRelations } from '../domain/kinds/types';
  * The SQL of the batch apply: one statement reads what a batch needs, one statement writes all
  * it changed (its text built from named columns, db/batch-write.ts). Every column travels whole
  * (the transactions' and entries' as `unnest` arrays, each kind's rows as one JSON parameter), so
- * a batch of thousands of commands costs the same two round trips as a batch of one. Both are named prepared statements: each connection parses them once instead of on every
- * batch. The write runs on the generic plan PostgreSQL caches after five; the read is planned
- * again for each batch (PostgreSQL judges its plan for the given arrays cheaper than the generic
- * one), about 0.5 ms of PostgreSQL's CPU an apply. Forcing the generic plan
+ * a batch of thousands of commands costs the same two round trips as a batch of one. Both are
+ * named prepared statements: each connection parses them once instead of on every batch. The
+ * write runs on the generic plan PostgreSQL caches after five; the read is planned again for each
+ * batch (PostgreSQL judges its plan for the given arrays cheaper than the generic one), about
+ * 0.5 ms of PostgreSQL's CPU an apply. Forcing the generic plan
  * (`plan_cache_mode`) saved that in PostgreSQL and nothing for the whole system: the applies came
  * faster and smaller, and the ledger and Kafka spent it (docs/PERFORMANCE.md "Planning the batch
  * read once").
