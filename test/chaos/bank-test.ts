@@ -64,6 +64,7 @@ import { restartKafkaBroker } from './kafka-restart';
 import { locatePostgres, restartPostgres, type InfraOutage } from './postgres-restart';
 import { locateRedis, restartRedis } from './redis-restart';
 import { scaledBound } from '../harness/machine-speed';
+import { TrafficWindow } from './traffic-window';
 
 export interface BankTestOptions {
   durationSec: number;
@@ -103,6 +104,11 @@ export interface BankTestOptions {
    * no 202 at all (a 504 after the command timeout), so a longer promise still finds one.
    */
   livenessWithinMs?: number;
+  /**
+   * How long past its duration traffic may go on for an actor whose asserted cases have not all
+   * happened yet (ChaosActor.covered; default 120 s). Past it, the report names the actors.
+   */
+  coverWithinMs?: number;
   /** Infrastructure already provided (jest's global set-up); ensureInfra() otherwise. */
   infra?: InfraEndpoints;
   log?: (message: string) => void;
@@ -492,11 +498,9 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     startAt = Date.now();
     const endAt = startAt + options.durationSec * 1000;
     let running = true;
-    // Traffic lasts the given duration AND until every fault has happened at least once, so the
-    // coverage does not depend on how fast a loaded machine restarts processes.
-    let faultsCovered = false;
-    const trafficGoesOn = () => Date.now() < endAt || !faultsCovered;
-    const giveUpAt = () => endAt + resolveGraceMs;
+    // Traffic lasts the duration, every fault and the actors' cases (./traffic-window.ts).
+    const traffic = new TrafficWindow(endAt, options.coverWithinMs ?? 120_000, resolveGraceMs);
+    const { goesOn: trafficGoesOn, giveUpAt } = traffic;
 
     const transfers: TransfersActor = new TransfersActor({
       gatewayUrl: stack.gatewayUrl,
@@ -573,6 +577,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     const economy = await economyActors(stack, { prefix, redisUrl: infra.redisUrl, users, operator, cashoutSecret, chargeKills }, run);
     otherCounts = () => ({ insider: insider.counts(), ...Object.fromEntries(economy.map((a) => [a.name, a.counts()])) });
     const actors: ChaosActor[] = [transfers, deletions, refunds, hostile, holds, insider, ...economy];
+    traffic.watch(actors);
     log(
       `${users.length} wallets funded with ${startingCoins} coins each, ${doomed.length} users to delete while paid, treasuries funded; ` +
         `${options.durationSec} s of transfers, deletions, racing refunds, hostile requests and holds under faults begin`,
@@ -634,16 +639,16 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
             violations.push(`the ${fault.kind} restart failed: ${record.reason}`);
             log(`${fault.kind} restart failed: ${record.reason}`);
           }
-          faultsCovered = allCovered();
+          traffic.faultsCovered = allCovered();
           continue;
         }
         const victim = queue.shift() ?? pick(services);
         await killWhenRunning(stack, victim, log);
         await sleep(Math.random() * 1500);
         if (await restartOrReport(victim)) log(`nemesis: ${victim} back (pid ${stack.pid(victim)})`);
-        faultsCovered = allCovered();
+        traffic.faultsCovered = allCovered();
       }
-      faultsCovered = true;
+      traffic.faultsCovered = true;
       // Everything must run at the end, whatever happened.
       for (const name of ['user', 'ledger', 'history', 'gateway'] as const) {
         if (!stack.isRunning(name)) await restartOrReport(name);
@@ -661,6 +666,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
       );
     }, 5000);
     while (trafficGoesOn()) await sleep(200);
+    details.traffic = traffic.end(log);
     await Promise.all(actors.map((a) => a.stop()));
     clearInterval(progress);
     running = false;

@@ -41,6 +41,12 @@ export interface ChaosActor {
   start(): void;
   /** Sends nothing new; resolves when what is in flight has a definitive answer or was given up. */
   stop(): Promise<void>;
+  /**
+   * Whether the cases the run asserts of this actor have each happened once (a refund
+   * acknowledged, a verdict of each kind, …): traffic goes on until they have, within the run's
+   * cover time, so a slow machine lengthens the run instead of failing it. None: always.
+   */
+  covered?(): boolean;
   /** Faults over and every service ready: drives each unresolved operation to a definitive answer. */
   settle(): Promise<void>;
   /** After settle(): re-sends a sample with the same keys; the original answers must come back. Returns failures. */

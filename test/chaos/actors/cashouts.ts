@@ -2,7 +2,8 @@
  * Cash-outs to XAF (docs/CONTRACT.md "Cash-out"). One payout provider, a platform client granted
  * `cashout` (its callback secret in CASHOUT_CALLBACK_SECRET: see cashoutEnv). `loops` loops, each:
  * a funded user asks to cash out 0.5–10 coins (held at once) naming no provider, the provider
- * claims it (`POST /api/cashouts/{id}/claim`), then confirms it (two in three) or fails it by a
+ * claims it (`POST /api/cashouts/{id}/claim`), then confirms it (two in three, dealt in turn as
+ * the cash-outs are acknowledged: the first confirmed, the second failed) or fails it by a
  * signed callback (`POST /api/cashouts/callbacks`). The request is retried with its
  * Idempotency-Key until definitive; a claim until definitive (the claimer claiming again is
  * answered 200 with the cash-out as it stands); a callback that got no
@@ -71,12 +72,17 @@ interface Cashout {
   outcome: 'acknowledged' | 'rejected' | 'unresolved';
   code?: string;
   id?: string;
-  verdict: 'CONFIRMED' | 'FAILED';
+  /** The provider's answer, dealt when the request is acknowledged. */
+  verdict?: Verdict;
   claims: Attempt[];
   claimed: 'yes' | 'no' | 'unresolved';
   callbacks: Attempt[];
   settled: 'yes' | 'no' | 'unresolved';
 }
+
+type Verdict = 'CONFIRMED' | 'FAILED';
+/** The verdicts in turn: a run that acknowledges two cash-outs settles one of each. */
+const verdictCycle: Verdict[] = ['CONFIRMED', 'FAILED', 'CONFIRMED'];
 
 /** A callback is done with any definitive answer: 200 applied, 403 when an earlier one was (the cash-out is settled); check() judges the rest. */
 const callbackDone = (a: Attempt) => isDefinitive(a);
@@ -85,6 +91,7 @@ export class CashoutsActor implements ChaosActor {
   readonly name = 'cashouts';
   private readonly cashouts: Cashout[] = [];
   private readonly loops = new Loops();
+  private verdictsDealt = 0;
 
   constructor(private readonly options: CashoutsOptions) {}
 
@@ -108,7 +115,6 @@ export class CashoutsActor implements ChaosActor {
         amountCoins: randomCoins(0.5, 10),
         attempts: [],
         outcome: 'unresolved',
-        verdict: Math.random() < 2 / 3 ? 'CONFIRMED' : 'FAILED',
         claims: [],
         claimed: 'no',
         callbacks: [],
@@ -168,6 +174,7 @@ export class CashoutsActor implements ChaosActor {
       if (result?.status === 201) {
         c.outcome = 'acknowledged';
         c.id = result.reply?.cashout?.id;
+        c.verdict = verdictCycle[this.verdictsDealt++ % verdictCycle.length];
       } else if (result) {
         c.outcome = 'rejected';
         c.code = result.code;
@@ -182,6 +189,12 @@ export class CashoutsActor implements ChaosActor {
     }
     const done = await untilDefinitive(() => this.callback(c), c.callbacks, giveUpAt, callbackDone);
     c.settled = done ? 'yes' : 'unresolved';
+  }
+
+  /** One cash-out confirmed and one failed, each settled: the cases the run waits for. */
+  covered(): boolean {
+    const { confirmed, failed } = this.counts();
+    return confirmed !== 0 && failed !== 0;
   }
 
   async settle(): Promise<void> {

@@ -264,6 +264,13 @@ export class InsiderActor implements ChaosActor {
     return applied.length * toMinor(this.options.splitCoins);
   }
 
+  /** A split mint answered 201 and one 202, a self-mint refused, a forgery written: the cases the run waits for. */
+  covered(): boolean {
+    const { outcomes } = this.counts() as { outcomes: Record<string, number> };
+    const seen = ['split 201', 'split 202', 'self-mint 403 SELF_DEALING'].every((label) => (outcomes[label] ?? 0) > 0);
+    return seen && this.forgedReasons.length > 0;
+  }
+
   counts(): Record<string, number | Record<string, number>> {
     const byOutcome: Record<string, number> = {};
     for (const s of this.sent) {
