@@ -5,8 +5,9 @@
  * `loops` loops, each: the client attests a referral (`POST /api/platform/referrals`) of a funded
  * user by another user, the buyer buys (1–20 coins) carrying it, and every other acknowledged
  * purchase, the first included, is refunded in full by the operator at once: dealt in turn, not
- * by chance, so a short run on a slow machine that acknowledges one purchase still refunds one. Every request has its own
- * Idempotency-Key and is retried with it until a definitive answer, like the transfers.
+ * by chance, so a short run on a slow machine that acknowledges one purchase still refunds one.
+ * Every request has its own Idempotency-Key and is retried with it until a definitive answer,
+ * like the transfers.
  *
  * Checks against the ledger's record:
  *  - an acknowledged purchase is there once, as answered: a PURCHASE of `amount − commission`
