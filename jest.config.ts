@@ -55,9 +55,12 @@ const nodeProject: ProjectConfig = {
 const withInfrastructure: ProjectConfig = {
   globalSetup: '<rootDir>/test/harness/global-setup.ts',
   globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
+  // Their time limits scaled by the machine-speed factor the global set-up measured.
+  setupFilesAfterEnv: ['<rootDir>/test/harness/scaled-timeouts.setup.ts'],
 };
 
 const config: Config = {
+  // On the reference machine: the int and e2e tiers scale it (test/harness/scaled-timeouts.setup.ts).
   testTimeout: 60_000,
   // Four files at a time on two cores: the int and e2e files mostly wait (docs/reference/development.md "Tests").
   maxWorkers: 4,

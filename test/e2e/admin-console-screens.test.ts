@@ -14,7 +14,6 @@ import {
 } from '../harness/admin';
 import { accessibilityViolations, launchChromium, scrollsSideways, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
-import { scaledBound } from '../harness/machine-speed';
 import { apiClient, applied, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
@@ -503,130 +502,126 @@ describe('admin console screens in a browser', () => {
     await balanceSettlesAt(user, 1);
   }, 60_000);
 
-  it(
-    'when every main screen is checked with axe-core, then there is no WCAG 2 A/AA violation',
-    async () => {
-      const target = await registerUser(stack.gatewayUrl, { fullName: 'Axe Target' });
-      await applied(admin.mintCoins({ body: { userId: target.userId, amount: 5, reason: 'axe' } }));
-      await apiClient(stack.gatewayUrl, { accessToken: target.accessToken }).createHold({
-        body: { toTreasury: 'COURSE_FEES', amount: 1, reason: 'axe hold' },
-      });
-      // A pending approval, so the Approvals screen shows its decide controls.
-      await admin.mintCoins({ body: { treasury: 'OPERATIONS', amount: 1, reason: 'axe approval' } });
-      // And a payout waiting for a second person (10,000 takes the payer's daily window to its threshold), so it shows the payouts' table and lines.
-      await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey: moneyKey }, 'REWARDS', 10_000);
-      const waitingPayout = (await admin.payout({
-        body: {
-          from: { treasury: 'REWARDS' },
-          reason: 'axe payout',
-          lines: [{ toUserId: target.userId, amount: 10_000, reason: 'axe line' }],
-        },
-      })) as { approval?: { id: string; status: string } };
-      expect(waitingPayout.approval?.status).toBe('PENDING');
-      const payoutShort = (waitingPayout.approval?.id ?? 'missing').slice(0, 8);
-      const checked = await newPage();
-      const found: Record<string, string[]> = {};
-      const began = Date.now();
-      const check = async (screen: string) => {
-        found[screen] = await accessibilityViolations(checked);
-        // Where the time goes, should the test ever near its guard.
-        log(`axe: ${screen} checked at ${((Date.now() - began) / 1000).toFixed(1)} s`);
-      };
-      await checked.goto(`${stack.gatewayUrl}/admin/`);
-      await checked.getByRole('button', { name: 'Sign in' }).waitFor();
-      await check('sign-in');
-      await signIn(checked, superadmin);
-      // The landing screen: the dashboard, its charts drawn and one of their tables open.
-      await heading(checked, 'Dashboard').waitFor();
-      await checked.getByRole('img', { name: /^Supply and treasury balances/ }).waitFor();
-      await checked.getByRole('img', { name: /^Coins moved each day/ }).waitFor();
-      await checked.getByText("Supply and treasury balances at each day's end: the numbers", { exact: true }).click();
-      await checked.getByRole('table', { name: "Supply and treasury balances at each day's end" }).waitFor();
-      await check('dashboard');
-      await go(checked, 'Users');
-      await checked.getByRole('table', { name: 'Users' }).waitFor();
-      await check('users');
-      await checked.getByLabel('E-mail or name').fill(target.email);
-      await checked.getByRole('button', { name: 'Search', exact: true }).click();
-      await checked.getByRole('link', { name: target.email }).click();
-      await checked.getByTestId('wallet-balance').filter({ hasText: '5.00' }).waitFor();
-      await checked.getByRole('table', { name: 'Recent transactions' }).waitFor();
-      await checked.getByRole('img', { name: /^Balance at each day's end/ }).waitFor();
-      await check('user page');
-      await go(checked, 'Transactions');
-      await checked.getByRole('table', { name: 'Transactions found' }).waitFor();
-      await check('transactions');
-      await checked.getByRole('table', { name: 'Transactions found' }).getByRole('link').first().click();
-      await checked.getByRole('heading', { level: 1, name: /^Transaction \d+$/ }).waitFor();
-      await checked.getByText('Reason', { exact: true }).waitFor();
-      await check('transaction detail');
-      await typeApiKey(checked, moneyKey);
-      // The money screen with a result and a problem shown.
-      const burn = moneyPanel(checked, 'Burn');
-      await fill(burn, { 'User id': String(target.userId), 'Amount (coins)': '1000', Reason: 'too much' });
-      await burn.getByRole('button', { name: 'Burn', exact: true }).click();
-      await burn.getByRole('alert').waitFor();
-      await check('money');
-      await go(checked, 'Treasuries & supply');
-      await checked.getByTestId('supply-consistent').waitFor();
-      await checked.getByRole('table', { name: 'Treasuries' }).waitFor();
-      await check('treasuries and supply');
-      await go(checked, 'Approvals');
-      await checked.getByRole('button', { name: 'Approve' }).first().waitFor();
-      await checked.getByRole('button', { name: `Show 1 line of payout request ${payoutShort}`, exact: true }).click();
-      await checked
-        .getByRole('table', { name: `Lines of payout request ${payoutShort}` })
-        .getByRole('cell', { name: 'axe line' })
-        .waitFor();
-      await check('approvals');
-      await go(checked, 'Holds');
-      await checked.getByRole('cell', { name: 'axe hold' }).first().waitFor();
-      await check('holds');
-      await go(checked, 'Audit log');
-      await checked.getByRole('table', { name: 'Audit log entries' }).getByRole('cell').first().waitFor();
-      await check('audit log');
-      await go(checked, 'API keys');
-      await checked.getByRole('table', { name: 'API keys' }).waitFor();
-      await check('API keys');
-      const form = checked.getByRole('form', { name: 'New API key' });
-      await form.getByLabel('Name', { exact: true }).fill('axe key');
-      await form.getByRole('button', { name: 'Create key' }).click();
-      await checked.getByTestId('api-key-secret').waitFor();
-      await check('API keys, a secret shown');
-      // The platform clients screen (SUPERADMIN), added beside API keys.
-      await go(checked, 'Platform clients');
-      await checked.getByRole('table', { name: 'Platform clients' }).waitFor();
-      await check('platform clients');
-      // The webhooks screen: a client's endpoint, registered by a SUPERADMIN, and its delivery log.
-      const hookClient = await createPlatformClientWithCli(stack, `axe-hooks-${Date.now().toString(36)}`, { treasuries: ['REWARDS'] });
-      const steppedUp = apiClient(stack.gatewayUrl, { accessToken: await adminStepUp(stack, superadmin) });
-      await steppedUp.createClientWebhookEndpoint({
-        path: { clientId: hookClient.clientId },
-        body: { url: 'http://127.0.0.1:9/axe-hook', eventTypes: ['coin.transaction.recorded'] },
-      });
-      await go(checked, 'Webhooks');
-      const endpoints = checked.getByRole('table', { name: 'Webhook endpoints' });
-      await endpoints.getByRole('cell', { name: hookClient.clientId }).waitFor();
-      await endpoints.getByRole('button', { name: 'Deliveries of http://127.0.0.1:9/axe-hook' }).click();
-      await checked.getByRole('table', { name: 'Deliveries to http://127.0.0.1:9/axe-hook' }).waitFor();
-      await check('webhooks');
-      // The checker itself finds what it should: a page with an image without alt text and no language fails.
-      const canary = await newPage();
-      await canary.setContent('<html><body><main><img src="data:,"></main></body></html>');
-      expect((await accessibilityViolations(canary)).map((v) => v.split(' ')[0])).toEqual(
-        expect.arrayContaining(['image-alt', 'html-has-lang']),
-      );
-      await canary.context().close();
-      const failing = Object.entries(found).filter(([, violations]) => violations.length > 0);
-      if (failing.length > 0) log(`axe violations:\n${failing.map(([s, v]) => `${s}:\n  ${v.join('\n  ')}`).join('\n')}`);
-      expect(Object.keys(found)).toHaveLength(15);
-      expect(Object.fromEntries(failing)).toEqual({});
-      await checked.context().close();
-      // A hang guard, not a speed target: each step waits 30 s at most (playwright's own bound);
-      // fifteen screens took 74 s beside two busy loops and passed 120 s on a slower CI machine.
-    },
-    scaledBound(300_000),
-  );
+  it('when every main screen is checked with axe-core, then there is no WCAG 2 A/AA violation', async () => {
+    const target = await registerUser(stack.gatewayUrl, { fullName: 'Axe Target' });
+    await applied(admin.mintCoins({ body: { userId: target.userId, amount: 5, reason: 'axe' } }));
+    await apiClient(stack.gatewayUrl, { accessToken: target.accessToken }).createHold({
+      body: { toTreasury: 'COURSE_FEES', amount: 1, reason: 'axe hold' },
+    });
+    // A pending approval, so the Approvals screen shows its decide controls.
+    await admin.mintCoins({ body: { treasury: 'OPERATIONS', amount: 1, reason: 'axe approval' } });
+    // And a payout waiting for a second person (10,000 takes the payer's daily window to its threshold), so it shows the payouts' table and lines.
+    await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey: moneyKey }, 'REWARDS', 10_000);
+    const waitingPayout = (await admin.payout({
+      body: {
+        from: { treasury: 'REWARDS' },
+        reason: 'axe payout',
+        lines: [{ toUserId: target.userId, amount: 10_000, reason: 'axe line' }],
+      },
+    })) as { approval?: { id: string; status: string } };
+    expect(waitingPayout.approval?.status).toBe('PENDING');
+    const payoutShort = (waitingPayout.approval?.id ?? 'missing').slice(0, 8);
+    const checked = await newPage();
+    const found: Record<string, string[]> = {};
+    const began = Date.now();
+    const check = async (screen: string) => {
+      found[screen] = await accessibilityViolations(checked);
+      // Where the time goes, should the test ever near its guard.
+      log(`axe: ${screen} checked at ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    };
+    await checked.goto(`${stack.gatewayUrl}/admin/`);
+    await checked.getByRole('button', { name: 'Sign in' }).waitFor();
+    await check('sign-in');
+    await signIn(checked, superadmin);
+    // The landing screen: the dashboard, its charts drawn and one of their tables open.
+    await heading(checked, 'Dashboard').waitFor();
+    await checked.getByRole('img', { name: /^Supply and treasury balances/ }).waitFor();
+    await checked.getByRole('img', { name: /^Coins moved each day/ }).waitFor();
+    await checked.getByText("Supply and treasury balances at each day's end: the numbers", { exact: true }).click();
+    await checked.getByRole('table', { name: "Supply and treasury balances at each day's end" }).waitFor();
+    await check('dashboard');
+    await go(checked, 'Users');
+    await checked.getByRole('table', { name: 'Users' }).waitFor();
+    await check('users');
+    await checked.getByLabel('E-mail or name').fill(target.email);
+    await checked.getByRole('button', { name: 'Search', exact: true }).click();
+    await checked.getByRole('link', { name: target.email }).click();
+    await checked.getByTestId('wallet-balance').filter({ hasText: '5.00' }).waitFor();
+    await checked.getByRole('table', { name: 'Recent transactions' }).waitFor();
+    await checked.getByRole('img', { name: /^Balance at each day's end/ }).waitFor();
+    await check('user page');
+    await go(checked, 'Transactions');
+    await checked.getByRole('table', { name: 'Transactions found' }).waitFor();
+    await check('transactions');
+    await checked.getByRole('table', { name: 'Transactions found' }).getByRole('link').first().click();
+    await checked.getByRole('heading', { level: 1, name: /^Transaction \d+$/ }).waitFor();
+    await checked.getByText('Reason', { exact: true }).waitFor();
+    await check('transaction detail');
+    await typeApiKey(checked, moneyKey);
+    // The money screen with a result and a problem shown.
+    const burn = moneyPanel(checked, 'Burn');
+    await fill(burn, { 'User id': String(target.userId), 'Amount (coins)': '1000', Reason: 'too much' });
+    await burn.getByRole('button', { name: 'Burn', exact: true }).click();
+    await burn.getByRole('alert').waitFor();
+    await check('money');
+    await go(checked, 'Treasuries & supply');
+    await checked.getByTestId('supply-consistent').waitFor();
+    await checked.getByRole('table', { name: 'Treasuries' }).waitFor();
+    await check('treasuries and supply');
+    await go(checked, 'Approvals');
+    await checked.getByRole('button', { name: 'Approve' }).first().waitFor();
+    await checked.getByRole('button', { name: `Show 1 line of payout request ${payoutShort}`, exact: true }).click();
+    await checked
+      .getByRole('table', { name: `Lines of payout request ${payoutShort}` })
+      .getByRole('cell', { name: 'axe line' })
+      .waitFor();
+    await check('approvals');
+    await go(checked, 'Holds');
+    await checked.getByRole('cell', { name: 'axe hold' }).first().waitFor();
+    await check('holds');
+    await go(checked, 'Audit log');
+    await checked.getByRole('table', { name: 'Audit log entries' }).getByRole('cell').first().waitFor();
+    await check('audit log');
+    await go(checked, 'API keys');
+    await checked.getByRole('table', { name: 'API keys' }).waitFor();
+    await check('API keys');
+    const form = checked.getByRole('form', { name: 'New API key' });
+    await form.getByLabel('Name', { exact: true }).fill('axe key');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    await checked.getByTestId('api-key-secret').waitFor();
+    await check('API keys, a secret shown');
+    // The platform clients screen (SUPERADMIN), added beside API keys.
+    await go(checked, 'Platform clients');
+    await checked.getByRole('table', { name: 'Platform clients' }).waitFor();
+    await check('platform clients');
+    // The webhooks screen: a client's endpoint, registered by a SUPERADMIN, and its delivery log.
+    const hookClient = await createPlatformClientWithCli(stack, `axe-hooks-${Date.now().toString(36)}`, { treasuries: ['REWARDS'] });
+    const steppedUp = apiClient(stack.gatewayUrl, { accessToken: await adminStepUp(stack, superadmin) });
+    await steppedUp.createClientWebhookEndpoint({
+      path: { clientId: hookClient.clientId },
+      body: { url: 'http://127.0.0.1:9/axe-hook', eventTypes: ['coin.transaction.recorded'] },
+    });
+    await go(checked, 'Webhooks');
+    const endpoints = checked.getByRole('table', { name: 'Webhook endpoints' });
+    await endpoints.getByRole('cell', { name: hookClient.clientId }).waitFor();
+    await endpoints.getByRole('button', { name: 'Deliveries of http://127.0.0.1:9/axe-hook' }).click();
+    await checked.getByRole('table', { name: 'Deliveries to http://127.0.0.1:9/axe-hook' }).waitFor();
+    await check('webhooks');
+    // The checker itself finds what it should: a page with an image without alt text and no language fails.
+    const canary = await newPage();
+    await canary.setContent('<html><body><main><img src="data:,"></main></body></html>');
+    expect((await accessibilityViolations(canary)).map((v) => v.split(' ')[0])).toEqual(
+      expect.arrayContaining(['image-alt', 'html-has-lang']),
+    );
+    await canary.context().close();
+    const failing = Object.entries(found).filter(([, violations]) => violations.length > 0);
+    if (failing.length > 0) log(`axe violations:\n${failing.map(([s, v]) => `${s}:\n  ${v.join('\n  ')}`).join('\n')}`);
+    expect(Object.keys(found)).toHaveLength(15);
+    expect(Object.fromEntries(failing)).toEqual({});
+    await checked.context().close();
+    // A hang guard, not a speed target: each step waits 30 s at most (playwright's own bound, both scaled by the harness);
+    // fifteen screens took 74 s beside two busy loops and passed 120 s on a slower CI machine.
+  }, 300_000);
 
   it("when an ADMIN signs in, then the dashboard draws the supply, the treasuries and the daily volume from the daily series, agreeing with the ledger's audit; a USER's call of the stats reads is refused 403 and audited", async () => {
     const user = await registerUser(stack.gatewayUrl, { fullName: 'Dashboard Chart' });

@@ -2,7 +2,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { scaledBound } from '../harness/machine-speed';
 
 /**
  * Every `npm run` command the README, the guides and the reference docs name starts on a fresh clone: a clone has
@@ -150,28 +149,24 @@ describe('the npm run commands the README, the guides and the reference name, on
     }
   });
 
-  it(
-    'when each runs with --help (or its short probe) before anything was built, then each starts and answers its usage',
-    async () => {
-      expect(existsSync(join(dir, 'libs', 'client', 'dist'))).toBe(false);
-      // chaos first and alone: the command that failed on a fresh clone, and the one whose set-up
-      // builds the compiled packages that the others then find up to date.
-      const first = commands.includes('chaos') ? 'chaos' : commands[0]!;
-      const runs = [await runNpm(dir, first, probeOf(first).args)];
-      expect(failures(runs)).toEqual([]);
-      runs.push(
-        ...(await runAll(
-          dir,
-          commands.filter((name) => name !== first),
-          3,
-        )),
-      );
-      expect(failures(runs)).toEqual([]);
-      expect(runs.map((run) => run.name).sort()).toEqual([...commands].sort());
-      // A hang guard, not a speed target: each command starts tsx and its imports on a fresh clone
-      // (the docs name more commands with each round), three at a time on two shared cores; scaled
-      // to the machine, since on a busy one every start-up is slower.
-    },
-    scaledBound(480_000),
-  );
+  it('when each runs with --help (or its short probe) before anything was built, then each starts and answers its usage', async () => {
+    expect(existsSync(join(dir, 'libs', 'client', 'dist'))).toBe(false);
+    // chaos first and alone: the command that failed on a fresh clone, and the one whose set-up
+    // builds the compiled packages that the others then find up to date.
+    const first = commands.includes('chaos') ? 'chaos' : commands[0]!;
+    const runs = [await runNpm(dir, first, probeOf(first).args)];
+    expect(failures(runs)).toEqual([]);
+    runs.push(
+      ...(await runAll(
+        dir,
+        commands.filter((name) => name !== first),
+        3,
+      )),
+    );
+    expect(failures(runs)).toEqual([]);
+    expect(runs.map((run) => run.name).sort()).toEqual([...commands].sort());
+    // A hang guard, not a speed target: each command starts tsx and its imports on a fresh clone
+    // (the docs name more commands with each round), three at a time on two shared cores; scaled
+    // to the machine, since on a busy one every start-up is slower.
+  }, 480_000);
 });

@@ -5,6 +5,7 @@ import { gatewayMetricNames, loadGatewayConfig, startGatewayService, type Runnin
 import { adminSession, apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { http, registerUser } from '../harness/http';
+import { scaledBound } from '../harness/machine-speed';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../harness/tcp-proxy';
 
@@ -14,10 +15,13 @@ import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../harness/tcp-
  * a second gateway of the stack reaches it through a TCP proxy that this test breaks.
  */
 
-/** What the issue asks (≤ 1 s), with room for a loaded 2-core machine; the old code took 5 s and more, or never answered. */
-const answerMsMax = 3000;
+/**
+ * The bound asked for (≤ 1 s), with room for a loaded 2-core machine, times the run's
+ * machine-speed factor (harness/machine-speed.ts); the old code took 5 s and more, or never answered.
+ */
+const answerMsMax = scaledBound(3000);
 /** A request that has not answered by then is reported as hung (instead of hanging the test). */
-const hangMs = 10_000;
+const hangMs = scaledBound(10_000);
 const failOpenMetric = gatewayMetricNames.rateLimitFailOpen;
 
 describe('Redis outage: the gateway fails fast and safe, then recovers without a restart', () => {
@@ -119,12 +123,19 @@ describe('Redis outage: the gateway fails fast and safe, then recovers without a
       expect([200, 401]).toContain(login.status);
       expect(login.ms).toBeLessThan(answerMsMax);
 
-      const ready = await timed('GET', '/readyz');
-      // Still in rotation (it serves what it can), and saying what is down.
-      expect({ status: ready.status, state: ready.body?.status, redis: ready.body?.checks?.redis }).toEqual({
-        status: 200,
-        state: 'degraded',
-        redis: 'down',
+      // Still in rotation (it serves what it can), and saying what is down. Awaited: a consumer
+      // group's rebalance (both gateways share the groups) makes it not-ready for a moment on its
+      // own, as CI saw on a slow box; Redis down must not keep it out.
+      let lastReady: Awaited<ReturnType<typeof timed>> | undefined;
+      const ready = await eventually(
+        async () => {
+          lastReady = await timed('GET', '/readyz');
+          return lastReady.status === 200 && lastReady.body?.status === 'degraded' && lastReady.body?.checks?.redis === 'down' && lastReady;
+        },
+        15_000,
+        'readiness degraded with Redis down',
+      ).catch((err: Error) => {
+        throw new Error(`${err.message}; the last /readyz: ${lastReady?.status} ${JSON.stringify(lastReady?.body)}`);
       });
       expect(ready.ms).toBeLessThan(answerMsMax);
 

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { aptInstall, isRoot, which } from '../../scripts/infra/common';
+import { scaledBound } from './machine-speed';
 
 /**
  * Debian's chromium for the browser tests (playwright-core brings no browser of its own): found on
@@ -23,13 +24,28 @@ export async function chromiumPath(log: (message: string) => void = () => {}): P
   return installed;
 }
 
-/** A headless chromium; --no-sandbox only as root, where chromium refuses to start with its sandbox. */
+/** Playwright's wait for a selector, a navigation or an action, unless a call gives its own. */
+const playwrightDefaultTimeoutMs = 30_000;
+
+/**
+ * A headless chromium; --no-sandbox only as root, where chromium refuses to start with its sandbox.
+ * Each of its contexts (a `newPage` makes one) waits playwright's default times the machine-speed
+ * factor (./machine-speed), as jest's limits are scaled: a wait is a safety net, and Swagger UI or
+ * a console screen drawn beside three other test files on a slow box took longer than 30 s.
+ */
 export async function launchChromium(log?: (message: string) => void): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: await chromiumPath(log),
     headless: true,
     args: isRoot() ? ['--no-sandbox'] : [],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(scaledBound(playwrightDefaultTimeoutMs));
+    return context;
+  };
+  return browser;
 }
 
 /** The WCAG 2 A/AA rule tags (2.0, 2.1, 2.2) an accessibility check runs. */

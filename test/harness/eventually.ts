@@ -1,12 +1,19 @@
+import { scaledBound } from './machine-speed';
+
 /** How often a condition is polled. */
 const pollIntervalMs = 25;
 
 /**
  * Polls until check() returns something other than undefined or false (a check that throws is
  * retried too), and returns it; fails after timeoutMs naming what was awaited and the last error.
+ * timeoutMs is a bound set on the reference machine, scaled by the run's machine-speed factor
+ * (./machine-speed): it is a safety net, not what a test asserts, and a condition that holds is
+ * returned as soon as it does, so a slower box waits longer for the same healthy system instead
+ * of failing on timing alone.
  */
 export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const waitMs = scaledBound(timeoutMs);
+  const deadline = Date.now() + waitMs;
   let last: unknown;
   for (;;) {
     try {
@@ -15,7 +22,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`${what} not reached within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline) throw new Error(`${what} not reached within ${waitMs} ms${last ? `: ${String(last)}` : ''}`);
     await new Promise((r) => setTimeout(r, pollIntervalMs));
   }
 }

@@ -32,17 +32,18 @@ const relaxedRateLimits: Record<string, string> = {
 };
 
 /**
- * The gateway's wait for an internal read or call (a login, a user, a history page) in a test
- * stack: 10 s times the run's machine-speed factor, not the production default (3 s,
- * services/gateway/src/config.ts). All of a test stack's services share one process, beside three
- * other test files on two cores: there a healthy user service answered a login after 3 s times
- * the factor (1.14, measured on the quiet machine before the run), so the gateway answered 503
- * and a guide's dev-seed failed on it (Schemathesis and the README tour had before). A backing
- * service that is down is still refused at once; one that hangs is still cut off. A test of the
- * timeout itself passes its own value through extraEnv.
+ * The gateway's waits in a test stack, times the run's machine-speed factor instead of the
+ * production defaults (services/gateway/src/config.ts): for an internal read or call (a login, a
+ * user, a history page) 10 s, not 3 s; for a command's reply 10 s, not 5 s. All of a test stack's
+ * services share one process, beside three other test files on two cores: there a healthy user
+ * service answered a login after 3 s times the factor (1.14, measured on the quiet machine before
+ * the run), so the gateway answered 503 and a guide's dev-seed failed on it (Schemathesis and the
+ * README tour had before); a command's reply is slowed the same way, and its 504 fails a guide's
+ * curl just as a 503 does. A backing service that is down is still refused at once; one that
+ * hangs is still cut off. A test of a timeout itself passes its own value through extraEnv.
  */
 function testBackingTimeouts(): Record<string, string> {
-  return { INTERNAL_HTTP_TIMEOUT_MS: String(scaledBound(10_000)) };
+  return { INTERNAL_HTTP_TIMEOUT_MS: String(scaledBound(10_000)), COMMAND_TIMEOUT_MS: String(scaledBound(10_000)) };
 }
 
 export interface TestStack {

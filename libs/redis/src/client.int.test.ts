@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eventually } from '../../../test/harness/eventually';
+import { scaledBound } from '../../../test/harness/machine-speed';
 import { testInfra } from '../../../test/harness/env';
 import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../../../test/harness/tcp-proxy';
 import { connectRedis, createRedis, isRedisUnreachable, type Redis } from './index';
 
 const commandTimeoutMs = 500;
-/** The bound each call is held to: its timeout, with room for a loaded 2-core machine. */
-const settleMsMax = commandTimeoutMs + 1000;
+/** The bound each call is held to: its timeout, with room for a loaded 2-core machine (scaled by its speed). */
+const settleMsMax = commandTimeoutMs + scaledBound(1000);
 
 /**
  * The client's promise (libs/redis): with the server refusing connections or swallowing them,

@@ -7,6 +7,7 @@ import type { Delivered } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { createRedis, type Redis } from '@coin/redis';
 import { eventually } from '../../../test/harness/eventually';
+import { scaledBound } from '../../../test/harness/machine-speed';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../../../test/harness/tcp-proxy';
 import { InternalHttpClient } from './clients/internal-http';
@@ -17,8 +18,8 @@ import { testCacheAuthenticator } from './testing';
 
 const logger = createLogger('gateway-token-version-outage-int', 'silent');
 const commandTimeoutMs = 500;
-/** The bound of one check: one Redis timeout and a local HTTP call, with room for a loaded machine. */
-const checkMsMax = commandTimeoutMs + 1000;
+/** The bound of one check: one Redis timeout and a local HTTP call, with room for a loaded machine (scaled by its speed). */
+const checkMsMax = commandTimeoutMs + scaledBound(1000);
 
 /**
  * The token-version check with Redis unreachable (docs/OPERATIONS.md "Redis outage"): it asks the

@@ -56,12 +56,12 @@ describe('a CSP on /docs', () => {
       "document.addEventListener('securitypolicyviolation', (e) => console.log('CSP violation: ' + e.effectiveDirective + ' ' + e.sourceFile + ':' + e.lineNumber + ' ' + e.sample))",
     );
     await page.goto(`${stack.gatewayUrl}/docs`);
-    await page.waitForSelector('.opblock', { timeout: 30_000 });
+    await page.waitForSelector('.opblock');
     const operations = await page.locator('.opblock').count();
     expect(operations).toBeGreaterThan(30);
     // Opening one operation renders its schemas (more scripts and styles at work).
     await page.locator('.opblock-summary').first().click();
-    await page.waitForSelector('.opblock-body', { timeout: 10_000 });
+    await page.waitForSelector('.opblock-body');
     expect(violations).toEqual([]);
     await page.close();
   }, 60_000);
