@@ -25,6 +25,7 @@ import { ProcessStack, waitForReady } from '../../scripts/stack/processes';
 import { provision } from '../../scripts/stack/provision';
 import { type SeededUser, seedUsers } from '../../scripts/stack/seed';
 import { devServiceDatabaseUrl, repoRoot } from '../../scripts/stack/services';
+import { scaledBound } from '../harness/machine-speed';
 import { CheckerActor } from './actors/checker';
 import { ledgerTransactions, sleep, toMinor } from './client';
 import { type CheckerResult, ensureToxiproxy, runChecker } from './history/go-tools';
@@ -92,9 +93,18 @@ export interface CheckerTestReport {
 }
 
 const startingCoins = 100;
-const requestTimeoutMs = 8_000;
-const opGiveUpMs = 10_000;
-const settleMs = 60_000;
+/**
+ * A client's wait for one answer and for an operation, the settling after the faults, and the
+ * gateway's wait on its backing services (INTERNAL_HTTP_TIMEOUT_MS, its 3 s default): those of
+ * the 2-core machine scaled to this one by the run's machine-speed factor
+ * (test/harness/machine-speed.ts), as the bank test's are. Beside two busy loops (factor 3.86)
+ * the operator's sign-in before any fault was answered 503 after the gateway's 3 s.
+ */
+const requestTimeoutMs = scaledBound(8_000);
+const opGiveUpMs = scaledBound(10_000);
+const settleMs = scaledBound(60_000);
+const internalHttpTimeoutMs = scaledBound(3_000);
+const checkerServiceEnv = () => benchServiceEnv({ INTERNAL_HTTP_TIMEOUT_MS: String(internalHttpTimeoutMs) });
 const historySettleMsDefault = 60_000;
 
 function proxied(url: string, port: number): string {
@@ -211,7 +221,7 @@ export async function runCheckerTest(options: CheckerTestOptions): Promise<Check
   let stack: ProcessStack | undefined;
   let bugs: Awaited<ReturnType<typeof injectBugs>> | undefined;
   try {
-    stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: benchServiceEnv(), envOverrides });
+    stack = await ProcessStack.start({ infra, prefix, jwtKey, logDir: runDir, extraEnv: checkerServiceEnv(), envOverrides });
     const s = stack;
     log(`stack up (${prefix}) behind Toxiproxy (${Object.values(proxies).join(', ')}); logs in ${runDir}`);
     const wallets = await seedUsers({

@@ -219,7 +219,6 @@ describe('admin sign-in: second factor, step-up, passwords, session lifetime', (
     // must land past it from after it (the sign-in is no later): a slow set-up then leaves fewer
     // refreshes inside the age, never one inside it that should be past.
     const signInBefore = Date.now();
-    await sleep(2_500); // TEMP: a slow set-up
     const admin = await adminSession(stack, 'ADMIN');
     const signInAfter = Date.now();
     const user = await registerUser(stack.gatewayUrl);
