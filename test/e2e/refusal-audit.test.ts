@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditLogEntry, RefusalRecord } from '@coin/contracts';
-import { type AdminSession, adminSession, adminStepUp, apiKeyFor, withUsersDb, type Session } from '../harness/admin';
+import { type AdminSession, adminSession, adminStepUp, apiKeyFor, coSignersReady, withUsersDb, type Session } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -69,6 +69,9 @@ describe('refusals of authority in the admin audit log', () => {
     });
     superadmin = await adminSession(stack, 'SUPERADMIN');
     admin = await adminSession(stack, 'ADMIN');
+    // The co-signers apiKeyFor needs, made now: made on its first call, between a fresh step-up
+    // and the request it is for, they took over the 8 s on a slow box (403 STEP_UP_REQUIRED).
+    await coSignersReady(stack);
   }, 90_000);
   afterAll(async () => {
     await stack?.close();
