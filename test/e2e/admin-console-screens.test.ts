@@ -619,8 +619,9 @@ describe('admin console screens in a browser', () => {
     expect(Object.keys(found)).toHaveLength(15);
     expect(Object.fromEntries(failing)).toEqual({});
     await checked.context().close();
-    // A hang guard, not a speed target: each step waits 30 s at most (playwright's own bound, both scaled by the harness);
+    // A hang guard, not a speed target: each step waits 30 s at most (playwright's own bound);
     // fifteen screens took 74 s beside two busy loops and passed 120 s on a slower CI machine.
+    // Both are scaled to the machine by the harness (launchChromium, scaled-timeouts.setup.ts).
   }, 300_000);
 
   it("when an ADMIN signs in, then the dashboard draws the supply, the treasuries and the daily volume from the daily series, agreeing with the ledger's audit; a USER's call of the stats reads is refused 403 and audited", async () => {
