@@ -220,6 +220,13 @@ const resolveGraceMs = 60_000;
  */
 const requestTimeoutMs = scaledBound(12_000);
 const internalHttpTimeoutMs = scaledBound(3_000);
+/** Opening a PostgreSQL connection (DB_CONNECT_TIMEOUT_MS, 5 s by default), scaled the same way. */
+const dbConnectTimeoutMs = scaledBound(5_000);
+/**
+ * How long a service the nemesis restarted gets to answer /readyz 200 (the stack's 90 s default,
+ * scaled): in CI (factor 4.13) a restarted gateway missed the unscaled 90 s.
+ */
+const restartReadyMs = Math.round(scaledBound(90_000));
 /** History is eventually consistent (docs/CONTRACT.md "Paging": within 1 s); after chaos we allow much more. */
 const historySettleMs = 60_000;
 const replaySampleMax = 300;
@@ -281,15 +288,26 @@ const outageReadySettleMs = Math.round(scaledBound(60_000));
 /** A /readyz answers within 2 s (its checks are bounded so); the Kubernetes probes wait 3 s. */
 const readyzTimeoutMs = 3_000;
 
-/** One /readyz answer, short: "200 ready", "503 not-ready (postgres: down)", "no answer". */
-async function readyState(url: string): Promise<{ ok: boolean; text: string }> {
+/**
+ * One /readyz answer, short: "200 ready", "503 not-ready (postgres: down)", "no answer"; with the
+ * reasons it gives (which partition stalls, how many consumers have not joined).
+ */
+async function readyState(url: string): Promise<{ ok: boolean; text: string; reasons?: Record<string, string> }> {
   try {
     const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(readyzTimeoutMs) });
-    const body = (await response.json().catch(() => ({}))) as { status?: string; checks?: Record<string, string> };
+    const body = (await response.json().catch(() => ({}))) as {
+      status?: string;
+      checks?: Record<string, string>;
+      reasons?: Record<string, string>;
+    };
     const down = Object.entries(body.checks ?? {})
       .filter(([, state]) => state === 'down')
       .map(([name]) => `${name}: down`);
-    return { ok: response.ok, text: `${response.status} ${body.status ?? ''}${down.length > 0 ? ` (${down.join(', ')})` : ''}`.trim() };
+    return {
+      ok: response.ok,
+      text: `${response.status} ${body.status ?? ''}${down.length > 0 ? ` (${down.join(', ')})` : ''}`.trim(),
+      ...(body.reasons ? { reasons: body.reasons } : {}),
+    };
   } catch {
     return { ok: false, text: 'no answer' };
   }
@@ -297,14 +315,16 @@ async function readyState(url: string): Promise<{ ok: boolean; text: string }> {
 
 /**
  * Samples every service's /readyz (every 250 ms) while `during` runs, then until all answer 200
- * (at most `outageReadySettleMs` after it); returns the states each went through and when.
+ * (at most `outageReadySettleMs` after it); returns the states each went through and when, and
+ * the last reasons each service not ready at the end gave.
  */
 async function watchReadiness<T>(
   urls: Record<ServiceName, string>,
   during: () => Promise<T>,
-): Promise<{ result: T; readiness: Record<string, string>; readyAfterMs: number }> {
+): Promise<{ result: T; readiness: Record<string, string>; readyAfterMs: number; lastReasons: Record<string, Record<string, string>> }> {
   const began = Date.now();
   const states: Record<string, Array<{ text: string; at: number }>> = Object.fromEntries(Object.keys(urls).map((n) => [n, []]));
+  const lastReasons = new Map<string, Record<string, string>>();
   let allReady = false;
   let stop = false;
   const sampler = (async () => {
@@ -313,6 +333,8 @@ async function watchReadiness<T>(
       for (const [name, state] of seen) {
         const list = states[name]!;
         if (list.at(-1)?.text !== state.text) list.push({ text: state.text, at: Date.now() });
+        if (state.ok) lastReasons.delete(name);
+        else if (state.reasons) lastReasons.set(name, state.reasons);
       }
       allReady = seen.every(([, state]) => state.ok);
       await sleep(250);
@@ -338,7 +360,18 @@ async function watchReadiness<T>(
       list.map((s) => `${s.text} at +${((s.at - began) / 1000).toFixed(1)} s`).join(' → '),
     ]),
   );
-  return { result, readiness, readyAfterMs };
+  return { result, readiness, readyAfterMs, lastReasons: Object.fromEntries(lastReasons) };
+}
+
+/** The violation of services not ready in time after a server's restart: each one's states, and the last reasons given. */
+function notReadyAfterRestart(
+  kind: InfraKind,
+  watched: { readiness: Record<string, string>; lastReasons: Record<string, Record<string, string>> },
+): string {
+  return (
+    `after the ${kind} restart, not every service was ready within ${seconds(outageReadySettleMs)} of it answering again: ` +
+    `${JSON.stringify(watched.readiness)}; the last reasons of those not ready: ${JSON.stringify(watched.lastReasons)}`
+  );
 }
 
 /** The last log lines of a service process, from its start to the supervisor's note of its exit. */
@@ -397,12 +430,14 @@ async function startChaosStack(infra: InfraEndpoints, chargeKillsMax: number) {
     logDir,
     // The services' logs in logDir (kept after the run): warnings and errors unless asked for more.
     logLevel: process.env.CHAOS_LOG_LEVEL ?? 'warn',
+    readyTimeoutMs: restartReadyMs,
     // Spending limits far above the traffic (benchServiceEnv): a LIMIT_EXCEEDED refusal is a violation.
     // The four-eyes window of one person is on, above the set-up's funding (one operator mints
     // it all) and crossed by the insider's split mints.
     extraEnv: benchServiceEnv({
       FOUR_EYES_ACTOR_DAILY_COINS: String(insiderWindowCoins),
       INTERNAL_HTTP_TIMEOUT_MS: String(internalHttpTimeoutMs),
+      DB_CONNECT_TIMEOUT_MS: String(dbConnectTimeoutMs),
       ...economyEnv(cashoutSecret),
     }),
     entries: { ledger: 'test/chaos/ledger-charge-killer.ts' },
@@ -622,11 +657,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
             faultWindows.set(record, [began, Date.now()]);
             if (fault.kind === 'Kafka') kafkaRestarts += 1;
             // Readiness follows the dependency and comes back by itself, without a restart.
-            if (watched.readyAfterMs < 0) {
-              violations.push(
-                `after the ${fault.kind} restart, not every service was ready within ${seconds(outageReadySettleMs)} of it answering again: ${JSON.stringify(watched.readiness)}`,
-              );
-            }
+            if (watched.readyAfterMs < 0) violations.push(notReadyAfterRestart(fault.kind, watched));
             log(
               `${fault.kind} restarted: down ${seconds(watched.result.downMs)}; every service ready ` +
                 `${watched.readyAfterMs < 0 ? `NOT within ${seconds(outageReadySettleMs)}` : `${seconds(watched.readyAfterMs)}`} after it answered again`,

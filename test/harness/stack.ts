@@ -39,11 +39,17 @@ const relaxedRateLimits: Record<string, string> = {
  * service answered a login after 3 s times the factor (1.14, measured on the quiet machine before
  * the run), so the gateway answered 503 and a guide's dev-seed failed on it (Schemathesis and the
  * README tour had before); a command's reply is slowed the same way, and its 504 fails a guide's
- * curl just as a 503 does. A backing service that is down is still refused at once; one that
- * hangs is still cut off. A test of a timeout itself passes its own value through extraEnv.
+ * curl just as a 503 does. Opening a PostgreSQL connection gets 5 s times the factor: in CI a
+ * stack that started while the bank test restarted its services waited longer than 5 s for one
+ * and failed to start. A backing service that is down is still refused at once; one that hangs is
+ * still cut off. A test of a timeout itself passes its own value through extraEnv.
  */
 function testBackingTimeouts(): Record<string, string> {
-  return { INTERNAL_HTTP_TIMEOUT_MS: String(scaledBound(10_000)), COMMAND_TIMEOUT_MS: String(scaledBound(10_000)) };
+  return {
+    INTERNAL_HTTP_TIMEOUT_MS: String(scaledBound(10_000)),
+    COMMAND_TIMEOUT_MS: String(scaledBound(10_000)),
+    DB_CONNECT_TIMEOUT_MS: String(scaledBound(5000)),
+  };
 }
 
 export interface TestStack {

@@ -248,6 +248,12 @@ export const databaseEnv = {
    * for its orchestrator to restart it. Meanwhile readiness is false and consumers pause.
    */
   DB_OUTAGE_GRACE_MS: positiveInt(60_000),
+  /**
+   * How long opening a PostgreSQL connection (or waiting for a free one of the pool) may take
+   * before that query fails. The failure is transient: a consumer retries its batch, a read
+   * answers 503, a start fails and is restarted.
+   */
+  DB_CONNECT_TIMEOUT_MS: positiveInt(5000),
 };
 
 /** The samplers OTEL_TRACES_SAMPLER names (the OpenTelemetry SDK's built-in ones). */

@@ -28,6 +28,8 @@ export interface PoolOptions {
   applicationName: string;
   /** Connections per process; PostgreSQL's own limit is shared by every service. */
   connectionsMax?: number;
+  /** How long opening a connection, or waiting for a free one, may take (ms; 5 s by default: DB_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
   /**
    * Where an idle connection's error goes (a restart or failover ends every connection). Without
    * a listener node-postgres' pool re-emits it as an unhandled 'error' event, which ends the
@@ -53,7 +55,7 @@ export function createPool(options: PoolOptions): pg.Pool {
     application_name: options.applicationName,
     options: [`-c search_path=${options.schema}`, ...Object.entries(options.settings ?? {}).map(([k, v]) => settingOf(k, v))].join(' '),
     types,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     idleTimeoutMillis: 30000,
   });
   pool.on('error', options.onIdleError ?? reportIdleError);

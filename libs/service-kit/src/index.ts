@@ -48,6 +48,8 @@ export interface FrameConfig extends TracingConfig, KafkaConnectionConfig {
   METRICS_PORT: number;
   /** How long PostgreSQL may stay away before `onDatabaseLost`: a frame with a database needs it. */
   DB_OUTAGE_GRACE_MS?: number;
+  /** How long opening a PostgreSQL connection may take (the pool's default without it). */
+  DB_CONNECT_TIMEOUT_MS?: number;
   /** The keys service tokens are checked against: a frame with an internal API needs them. */
   SERVICE_TOKEN_PUBLIC_KEYS?: ServicePublicKeys;
   /** How long a partition of a consumer may stand still while records wait before /readyz fails (the watch's default without it). */
@@ -444,6 +446,7 @@ function openDatabases(
         schema: spec.schema,
         applicationName: spec.applicationName ?? clientId,
         ...(spec.connectionsMax !== undefined ? { connectionsMax: spec.connectionsMax } : {}),
+        ...(frame.config.DB_CONNECT_TIMEOUT_MS !== undefined ? { connectTimeoutMs: frame.config.DB_CONNECT_TIMEOUT_MS } : {}),
         graceMs,
         log: logger,
         ...(frame.onDatabaseLost ? { onGraceExceeded: frame.onDatabaseLost } : {}),

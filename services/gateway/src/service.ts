@@ -111,6 +111,8 @@ async function openGatewayParts(parts: FrameParts, config: Readonly<GatewayConfi
   // Without it, every write times out.
   track('reply consumer', replies);
   const clients = internalClients(config);
+  // The gateway has no database of its own: its PostgreSQL (logins, keys, users) is the user
+  // service's, which answers for that alone (not for its consumers: a stall there is its own).
   parts.ready('postgres', async () => void (await clients.users.get('/internal/readiness')));
   const caches = authCaches(parts, config, clients.users);
   await startUserEventConsumers(parts, config, caches, instanceId);

@@ -128,7 +128,7 @@ function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own
   registerCallbackSecretRoutes(app, routeDeps);
   registerReferralRoute(app, routeDeps);
   registerSecondFactorRoutes(app, routeDeps);
-  registerReadinessRoute(app, parts.readiness);
+  registerReadinessRoute(app, parts.database.readiness);
   registerDeletionRequestRoutes(app, { pool, now });
   registerGrantRequestRoutes(app, { pool, now });
   registerRegistrationKeyRoutes(app, { pool, unboundKeyMaxAgeS: config.COMMAND_MAX_AGE_S });

@@ -2,17 +2,22 @@ import { AppError } from '@coin/errors';
 import { type App, checkReadiness, type ReadinessCheck } from '@coin/http';
 
 /**
- * The user service's readiness for the gateway, whose own /readyz reports PostgreSQL through it:
- * the same checks as this service's /readyz, which is on its metrics port, a port the gateway's
- * NetworkPolicy does not open. 200 when every dependency is up, else 503 UNAVAILABLE.
+ * Whether this service's PostgreSQL answers, for the gateway, whose own /readyz reports it as its
+ * `postgres` check: logins, keys and user lookups all run there. Only that check: the user
+ * service's own consumers (a partition stalled on the ledger, a Kafka rejoin) show on its own
+ * /readyz and alerts, and do not take every gateway out of rotation with it. 200 when it answers,
+ * else 503 UNAVAILABLE.
  */
-export function registerReadinessRoute(app: App, readiness: Record<string, ReadinessCheck>): void {
-  app.get('/internal/readiness', async () => {
-    const checks = await checkReadiness(readiness);
-    const down = Object.entries(checks)
-      .filter(([, state]) => state === 'down')
-      .map(([name]) => name);
-    if (down.length > 0) throw new AppError('UNAVAILABLE', `Not ready: ${down.join(', ')} down`);
-    return { status: 'ready' as const, checks };
-  });
+export async function databaseReadiness(postgres: ReadinessCheck): Promise<{ status: 'ready'; checks: { postgres: 'up' } }> {
+  const checks = await checkReadiness({ postgres });
+  if (checks.postgres !== 'up') throw new AppError('UNAVAILABLE', 'Not ready: postgres down');
+  return { status: 'ready', checks: { postgres: 'up' } };
+}
+
+/**
+ * GET /internal/readiness: the check above, since the user's /readyz is on its metrics port, a
+ * port the gateway's NetworkPolicy does not open.
+ */
+export function registerReadinessRoute(app: App, postgres: ReadinessCheck): void {
+  app.get('/internal/readiness', async () => databaseReadiness(postgres));
 }
