@@ -64,6 +64,7 @@ import { restartKafkaBroker } from './kafka-restart';
 import { locatePostgres, restartPostgres, type InfraOutage } from './postgres-restart';
 import { locateRedis, restartRedis } from './redis-restart';
 import { scaledBound } from '../harness/machine-speed';
+import { scaledServiceWaits } from '../harness/service-waits';
 import { TrafficWindow } from './traffic-window';
 
 export interface BankTestOptions {
@@ -212,16 +213,13 @@ const insiderWindowCoins = 1_000_000;
 /** Clients give up on one operation after this long past the end (it stays "unresolved"). */
 const resolveGraceMs = 60_000;
 /**
- * A client's wait for one answer, and the gateway's wait on its backing services
- * (INTERNAL_HTTP_TIMEOUT_MS, its 3 s default): those of the 2-core machine scaled to this one by
+ * A client's wait for one answer, and the services' waits on each other and on PostgreSQL (3 s and
+ * 5 s by default, test/harness/service-waits.ts): those of the 2-core machine scaled to this one by
  * the run's machine-speed factor (test/harness/machine-speed.ts; outside jest measured here, on
- * import), the one still longer than the other. Beside two busy loops a healthy user service
+ * import), a client's still longer than a service's. Beside two busy loops a healthy user service
  * answered the liveness probe's sign-in after the gateway's 3 s (503).
  */
 const requestTimeoutMs = scaledBound(12_000);
-const internalHttpTimeoutMs = scaledBound(3_000);
-/** Opening a PostgreSQL connection (DB_CONNECT_TIMEOUT_MS, 5 s by default), scaled the same way. */
-const dbConnectTimeoutMs = scaledBound(5_000);
 /**
  * How long a service the nemesis restarted gets to answer /readyz 200 (the stack's 90 s default,
  * scaled): in CI (factor 4.13) a restarted gateway missed the unscaled 90 s.
@@ -436,8 +434,7 @@ async function startChaosStack(infra: InfraEndpoints, chargeKillsMax: number) {
     // it all) and crossed by the insider's split mints.
     extraEnv: benchServiceEnv({
       FOUR_EYES_ACTOR_DAILY_COINS: String(insiderWindowCoins),
-      INTERNAL_HTTP_TIMEOUT_MS: String(internalHttpTimeoutMs),
-      DB_CONNECT_TIMEOUT_MS: String(dbConnectTimeoutMs),
+      ...scaledServiceWaits(3_000),
       ...economyEnv(cashoutSecret),
     }),
     entries: { ledger: 'test/chaos/ledger-charge-killer.ts' },

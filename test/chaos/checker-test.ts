@@ -26,6 +26,7 @@ import { provision } from '../../scripts/stack/provision';
 import { type SeededUser, seedUsers } from '../../scripts/stack/seed';
 import { devServiceDatabaseUrl, repoRoot } from '../../scripts/stack/services';
 import { scaledBound } from '../harness/machine-speed';
+import { scaledServiceWaits } from '../harness/service-waits';
 import { CheckerActor } from './actors/checker';
 import { ledgerTransactions, sleep, toMinor } from './client';
 import { type CheckerResult, ensureToxiproxy, runChecker } from './history/go-tools';
@@ -95,16 +96,15 @@ export interface CheckerTestReport {
 const startingCoins = 100;
 /**
  * A client's wait for one answer and for an operation, the settling after the faults, and the
- * gateway's wait on its backing services (INTERNAL_HTTP_TIMEOUT_MS, its 3 s default): those of
- * the 2-core machine scaled to this one by the run's machine-speed factor
- * (test/harness/machine-speed.ts), as the bank test's are. Beside two busy loops (factor 3.86)
- * the operator's sign-in before any fault was answered 503 after the gateway's 3 s.
+ * services' waits on each other and on PostgreSQL (3 s and 5 s by default): those of the 2-core
+ * machine scaled to this one by the run's machine-speed factor (test/harness/machine-speed.ts),
+ * as the bank test's are. Beside two busy loops (factor 3.86) the operator's sign-in before any
+ * fault was answered 503 after the gateway's 3 s.
  */
 const requestTimeoutMs = scaledBound(8_000);
 const opGiveUpMs = scaledBound(10_000);
 const settleMs = scaledBound(60_000);
-const internalHttpTimeoutMs = scaledBound(3_000);
-const checkerServiceEnv = () => benchServiceEnv({ INTERNAL_HTTP_TIMEOUT_MS: String(internalHttpTimeoutMs) });
+const checkerServiceEnv = () => benchServiceEnv(scaledServiceWaits(3_000));
 const historySettleMsDefault = 60_000;
 
 function proxied(url: string, port: number): string {

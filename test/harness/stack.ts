@@ -15,6 +15,7 @@ import { defaultPartitions } from '@coin/contracts';
 import { testInfra, testKafkaEnv, uniquePrefix } from './env';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
 import { scaledBound } from './machine-speed';
+import { scaledServiceWaits } from './service-waits';
 import { startTcpProxy } from './tcp-proxy';
 
 const relaxedRateLimits: Record<string, string> = {
@@ -32,24 +33,17 @@ const relaxedRateLimits: Record<string, string> = {
 };
 
 /**
- * The gateway's waits in a test stack, times the run's machine-speed factor instead of the
- * production defaults (services/gateway/src/config.ts): for an internal read or call (a login, a
- * user, a history page) 10 s, not 3 s; for a command's reply 10 s, not 5 s. All of a test stack's
- * services share one process, beside three other test files on two cores: there a healthy user
- * service answered a login after 3 s times the factor (1.14, measured on the quiet machine before
- * the run), so the gateway answered 503 and a guide's dev-seed failed on it (Schemathesis and the
- * README tour had before); a command's reply is slowed the same way, and its 504 fails a guide's
- * curl just as a 503 does. Opening a PostgreSQL connection gets 5 s times the factor: in CI a
- * stack that started while the bank test restarted its services waited longer than 5 s for one
- * and failed to start. A backing service that is down is still refused at once; one that hangs is
- * still cut off. A test of a timeout itself passes its own value through extraEnv.
+ * The services' waits on each other and on PostgreSQL in a test stack (./service-waits.ts): an
+ * internal call gets 10 s times the run's machine-speed factor, not 3 s, and a command's reply the
+ * same, not 5 s. All of a test stack's services share one process, beside three other test files
+ * on two cores: there a healthy user service answered a login after 3 s times the factor (1.14,
+ * measured on the quiet machine before the run), so the gateway answered 503 and a guide's
+ * dev-seed failed on it (Schemathesis and the README tour had before); a command's reply is slowed
+ * the same way, and its 504 fails a guide's curl just as a 503 does. A test of a timeout itself
+ * passes its own value through extraEnv.
  */
 function testBackingTimeouts(): Record<string, string> {
-  return {
-    INTERNAL_HTTP_TIMEOUT_MS: String(scaledBound(10_000)),
-    COMMAND_TIMEOUT_MS: String(scaledBound(10_000)),
-    DB_CONNECT_TIMEOUT_MS: String(scaledBound(5000)),
-  };
+  return { ...scaledServiceWaits(10_000), COMMAND_TIMEOUT_MS: String(scaledBound(10_000)) };
 }
 
 export interface TestStack {

@@ -490,7 +490,7 @@ export class HoldsActor implements ChaosActor {
           .listMyHolds({
             query: { limit: '100', offset: String(offset) },
             headers: { authorization: `Bearer ${payer.accessToken}` },
-            signal: AbortSignal.timeout(15_000),
+            signal: AbortSignal.timeout(this.options.requestTimeoutMs),
           })
           .catch((err: unknown) => err as Error);
         if (page instanceof Error) {
