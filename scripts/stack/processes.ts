@@ -131,7 +131,8 @@ export async function waitForReady(url: string, timeoutMs: number, isAlive: () =
   while (Date.now() < deadline) {
     if (!isAlive()) throw new Error(`${url}: the process exited before it became ready`);
     try {
-      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+      // Long enough for /readyz's own checks (READINESS_CHECK_TIMEOUT_MS, scaled in test stacks); the deadline bounds it.
+      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(Math.max(1, Math.min(10_000, deadline - Date.now()))) });
       if (response.ok) return;
     } catch {
       // not listening yet

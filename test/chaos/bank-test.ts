@@ -283,8 +283,8 @@ async function killWhenRunning(
 /** How long, after a server answers again, the nemesis waits for every service to be ready (scaled as readySettleMs). */
 const outageReadySettleMs = Math.round(scaledBound(60_000));
 
-/** A /readyz answers within 2 s (its checks are bounded so); the Kubernetes probes wait 3 s. */
-const readyzTimeoutMs = 3_000;
+/** A /readyz answers within its checks' bound (2 s, scaled here: READINESS_CHECK_TIMEOUT_MS); the Kubernetes probes wait 3 s, scaled the same. */
+const readyzTimeoutMs = scaledBound(3_000);
 
 /**
  * One /readyz answer, short: "200 ready", "503 not-ready (postgres: down)", "no answer"; with the

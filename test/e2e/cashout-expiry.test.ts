@@ -1,5 +1,6 @@
 import { standardWebhookHeaders } from '@coin/events';
 import { eventually } from '../harness/eventually';
+import { scaledSeconds } from '../harness/machine-speed';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, platformClientTokenAs } from '../harness/admin';
@@ -49,7 +50,9 @@ describe('cash-out expiry through the gateway', () => {
         CASHOUT_RATES: '2020-01-01T00:00:00Z=655',
         CASHOUT_CALLBACK_SECRET: JSON.stringify({ [providerId]: secret }),
         CASHOUT_DAILY_COINS_UNVERIFIED: '1000',
-        CASHOUT_WINDOW_S: '3',
+        // Five seconds on the 2-core machine, scaled to this one: the claim and the hold checks
+        // below must come before the window ends, on a slow box too.
+        CASHOUT_WINDOW_S: String(scaledSeconds(5)),
         HOLD_EXPIRY_SWEEP_INTERVAL_MS: '500',
       },
     });

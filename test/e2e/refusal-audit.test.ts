@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditLogEntry, RefusalRecord } from '@coin/contracts';
 import { type AdminSession, adminSession, adminStepUp, apiKeyFor, coSignersReady, withUsersDb, type Session } from '../harness/admin';
 import { eventually } from '../harness/eventually';
+import { scaledSeconds } from '../harness/machine-speed';
 import { http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
@@ -16,8 +17,11 @@ import { startTestStack, type TestStack } from '../harness/stack';
  */
 const perPrincipalMax = 8;
 const windowMs = 4000;
-/** Short, so that a session's second factor goes stale within the test (the other tests' step-ups run at once). */
-const stepUpMaxAgeS = 8;
+/**
+ * Short, so that a session's second factor goes stale within the test (the other tests' step-ups
+ * run at once): 8 s on the 2-core machine, scaled to this one.
+ */
+const stepUpMaxAgeS = scaledSeconds(8);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('refusals of authority in the admin audit log', () => {

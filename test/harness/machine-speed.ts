@@ -87,3 +87,11 @@ export function machineSpeedFactor(): number {
 export function scaledBound(ms: number): number {
   return Math.ceil(ms * machineSpeedFactor());
 }
+
+/**
+ * A window of the stack's configuration in whole seconds (a step-up's freshness, an approval's or
+ * a cash-out's expiry), for this machine: what a test does inside it must fit on a slow box too.
+ */
+export function scaledSeconds(seconds: number): number {
+  return Math.ceil(scaledBound(seconds * 1000) / 1000);
+}

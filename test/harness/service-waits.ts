@@ -1,11 +1,12 @@
 import { scaledBound } from './machine-speed';
 
 /**
- * A test stack's waits of one service on another, and on PostgreSQL, scaled to this machine by the
- * run's machine-speed factor (./machine-speed.ts) instead of the production defaults of 3 s and
- * 5 s, as strings for the services' environment. `callMs` is the wait of one internal call on the
- * 2-core machine: 3 s where each service is a process of its own (the bank test, the checker), 10
- * s where all share one process beside other test files (./stack.ts).
+ * A test stack's waits of one service on another, on PostgreSQL and in its readiness checks,
+ * scaled to this machine by the run's machine-speed factor (./machine-speed.ts) instead of the
+ * production defaults (3 s, 5 s and 2 s), as strings for the services' environment. `callMs` is
+ * the wait of one internal call on the 2-core machine: 3 s where each service is a process of its
+ * own (the bank test, the checker), 10 s where all share one process beside other test files
+ * (./stack.ts).
  *
  * Every such wait, not only the gateway's: in CI (factor 4.13) the bank test's user service read a
  * deleted user's balance from the ledger, busy after its Kafka restart, and gave up after its
@@ -24,5 +25,7 @@ export function scaledServiceWaits(callMs: number): Record<string, string> {
     USER_READ_TIMEOUT_MS: call,
     // Opening a PostgreSQL connection, or waiting for a free one of the pool.
     DB_CONNECT_TIMEOUT_MS: String(Math.round(scaledBound(5_000))),
+    // Each check of /readyz (a SELECT 1, Kafka's cluster description, a Redis PING).
+    READINESS_CHECK_TIMEOUT_MS: String(Math.round(scaledBound(2_000))),
   };
 }

@@ -239,6 +239,12 @@ export const metricsEnv = {
    * port does not serve them, so the monitoring namespace is admitted to this port only.
    */
   METRICS_PORT: port(9090),
+  /**
+   * How long /readyz waits for one dependency's check (a PostgreSQL `SELECT 1`, Kafka's cluster
+   * description, a Redis PING) before it calls that dependency down: under the kubelet's probe
+   * timeout (3 s in deploy/k8s), so a slow check shows as down rather than as a probe timeout.
+   */
+  READINESS_CHECK_TIMEOUT_MS: positiveInt(2000),
 };
 
 /** Keys of the services that own a PostgreSQL schema (ledger, user, history). */

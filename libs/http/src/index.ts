@@ -42,8 +42,8 @@ export interface InternalAppOptions {
   serviceAuth: ServiceAuthOptions;
 }
 
-/** How long a readiness probe waits for one dependency before calling it down. */
-const readinessCheckTimeoutMs = 2000;
+/** How long a readiness probe waits for one dependency before calling it down, by default (READINESS_CHECK_TIMEOUT_MS). */
+const readinessCheckTimeoutMsDefault = 2000;
 
 /** The wire form of a validation failure, shared by the gateway and the internal APIs. */
 export function zodIssuesToFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
@@ -111,18 +111,19 @@ export function answerFrameworkError(err: FastifyError, request: FastifyRequest,
     .send(problemOf(new AppError('VALIDATION_FAILED', detail), String(request.id)));
 }
 
-/** Runs every check; `reasons`, when given, gets the message of each NotReadyError by its check's name. */
+/**
+ * Runs every check, each down if it has not passed within `timeoutMs`; `reasons`, when given, gets
+ * the message of each NotReadyError by its check's name.
+ */
 export async function checkReadiness(
   checks: Record<string, ReadinessCheck>,
   reasons?: Record<string, string>,
+  timeoutMs: number = readinessCheckTimeoutMsDefault,
 ): Promise<Record<string, 'up' | 'down'>> {
   const entries = await Promise.all(
     Object.entries(checks).map(async ([name, check]) => {
       try {
-        await Promise.race([
-          check(),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), readinessCheckTimeoutMs).unref()),
-        ]);
+        await Promise.race([check(), new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs).unref())]);
         return [name, 'up'] as const;
       } catch (err) {
         // own-key: the names of the service's own readiness checks
@@ -149,11 +150,12 @@ export function installOperationalRoutes(
   metrics: Registry,
   degradable: readonly string[] = [],
   started: () => boolean = () => true,
+  checkTimeoutMs: number = readinessCheckTimeoutMsDefault,
 ): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const reasons: Record<string, string> = {};
-    const checks = await checkReadiness(readiness, reasons);
+    const checks = await checkReadiness(readiness, reasons, checkTimeoutMs);
     const down = Object.entries(checks)
       .filter(([, state]) => state === 'down')
       .map(([name]) => name);
@@ -219,6 +221,8 @@ export interface OperationalAppOptions {
   degradable?: readonly string[];
   /** Whether start-up is over and close has not begun (ServiceRuntime.isReady); always, when left out. */
   started?: () => boolean;
+  /** How long /readyz waits for each check (READINESS_CHECK_TIMEOUT_MS; 2 s when left out). */
+  checkTimeoutMs?: number;
 }
 
 /**
@@ -234,7 +238,7 @@ export function buildOperationalApp(options: OperationalAppOptions): FastifyInst
   });
   installProblemHandler(app);
   installHttpMetrics(app, options.metrics);
-  installOperationalRoutes(app, options.readiness, options.metrics, options.degradable, options.started);
+  installOperationalRoutes(app, options.readiness, options.metrics, options.degradable, options.started, options.checkTimeoutMs);
   endQuietConnectionsOnClose(app);
   return app;
 }

@@ -46,6 +46,8 @@ import type { Registry } from 'prom-client';
 export interface FrameConfig extends TracingConfig, KafkaConnectionConfig {
   HOST: string;
   METRICS_PORT: number;
+  /** How long /readyz waits for each check (the operational app's default without it). */
+  READINESS_CHECK_TIMEOUT_MS?: number;
   /** How long PostgreSQL may stay away before `onDatabaseLost`: a frame with a database needs it. */
   DB_OUTAGE_GRACE_MS?: number;
   /** How long opening a PostgreSQL connection may take (the pool's default without it). */
@@ -260,6 +262,7 @@ async function openFrame<T extends OwnParts>(
     readiness,
     ...(frame.redis?.degradable ? { degradable: ['redis'] } : {}),
     started: () => runtime.isReady(),
+    ...(config.READINESS_CHECK_TIMEOUT_MS !== undefined ? { checkTimeoutMs: config.READINESS_CHECK_TIMEOUT_MS } : {}),
   });
   const own = await open(parts);
   const metricsUrl = await operational.listen({ host: config.HOST, port: config.METRICS_PORT });

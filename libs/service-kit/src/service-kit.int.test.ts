@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { z } from 'zod';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { eventually } from '../../../test/harness/eventually';
+import { scaledBound } from '../../../test/harness/machine-speed';
 import { defineService, type FrameConfig, type FrameParts, type ServiceFrame, startFramedService } from './index';
 
 /** The frame's settings for a service on free ports against the test infrastructure. */
@@ -14,6 +15,8 @@ function frameOf(): ServiceFrame {
   const config: FrameConfig = {
     HOST: '127.0.0.1',
     METRICS_PORT: 0,
+    // Each /readyz check's bound (2 s in production), scaled to this machine.
+    READINESS_CHECK_TIMEOUT_MS: scaledBound(2_000),
     DB_OUTAGE_GRACE_MS: 60_000,
     SERVICE_TOKEN_PUBLIC_KEYS: {},
     KAFKA_BROKERS: infra.kafkaBrokers,
@@ -87,6 +90,23 @@ function fakeConsumer(events: string[]): RunningConsumer & { consuming: boolean 
 
 const logger = createLogger('kit-test', 'error');
 
+/**
+ * The service's /readyz once it answers 200: each check has 2 s, and on a loaded machine one can
+ * miss it once, so it is asked until it holds; a failure names the last answer's checks and reasons.
+ */
+async function readyOnce(metricsUrl: string, what: string): Promise<{ checks: Record<string, string> }> {
+  return eventually(
+    async () => {
+      const response = await fetch(`${metricsUrl}/readyz`);
+      const body = (await response.json()) as { checks: Record<string, string> };
+      if (response.status !== 200) throw new Error(`/readyz answered ${response.status}: ${JSON.stringify(body)}`);
+      return body;
+    },
+    30_000,
+    what,
+  );
+}
+
 describe('the service kit (real PostgreSQL and Kafka)', () => {
   it("when a service opens its own parts in the frame, then /readyz checks the frame's dependencies, its consumers and its own checks, its internal API asks for a service token, and its parts close before the frame's ports", async () => {
     const events: string[] = [];
@@ -100,9 +120,7 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
     });
     try {
       expect(service.extra).toBe(42);
-      const ready = await fetch(`${service.metricsUrl}/readyz`);
-      expect(ready.status).toBe(200);
-      expect(((await ready.json()) as { checks: unknown }).checks).toEqual({
+      expect((await readyOnce(service.metricsUrl, '/readyz 200 once started')).checks).toEqual({
         postgres: 'up',
         kafka: 'up',
         consumers: 'up',
@@ -128,6 +146,30 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
       }),
     ).rejects.toThrow('a part of its own failed');
     expect(events).toEqual(['consumer stopped']);
+  });
+
+  it("when a check takes longer than the frame's READINESS_CHECK_TIMEOUT_MS, then /readyz calls it down; within it, up", async () => {
+    const frame = frameOf();
+    const slowCheckService = (checkTimeoutMs: number) =>
+      startFramedService(logger, { ...frame, config: { ...frame.config, READINESS_CHECK_TIMEOUT_MS: checkTimeoutMs } }, async (parts) => {
+        parts.app.get('/internal/ping', async () => ({ pong: true }));
+        parts.ready('slow dependency', () => new Promise<void>((resolve) => setTimeout(resolve, 300)));
+        return {};
+      });
+    const impatient = await slowCheckService(50);
+    try {
+      const answer = await fetch(`${impatient.metricsUrl}/readyz`);
+      expect(answer.status).toBe(503);
+      expect(((await answer.json()) as { checks: Record<string, string> }).checks['slow dependency']).toBe('down');
+    } finally {
+      await impatient.close();
+    }
+    const patient = await slowCheckService(scaledBound(5_000));
+    try {
+      expect((await readyOnce(patient.metricsUrl, '/readyz 200 with a patient bound')).checks['slow dependency']).toBe('up');
+    } finally {
+      await patient.close();
+    }
   });
 
   it('when a service has several databases, then each gets its own pool under its application name and /readyz is down while any one is unreachable', async () => {
@@ -192,8 +234,11 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
       return {};
     });
     try {
-      const ready = await fetch(`${service.metricsUrl}/readyz`);
-      expect(((await ready.json()) as { checks: unknown }).checks).toEqual({ kafka: 'up', redis: 'up', consumers: 'up' });
+      expect((await readyOnce(service.metricsUrl, '/readyz 200 once started')).checks).toEqual({
+        kafka: 'up',
+        redis: 'up',
+        consumers: 'up',
+      });
       expect(await (await fetch(`${service.url}/hello`)).json()).toEqual({ hello: true });
     } finally {
       await service.close();
@@ -336,7 +381,7 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
         ),
       );
       release();
-      await eventually(async () => (await readyz()).status === 200, 30_000, '/readyz to be ready once the partition moves');
+      await readyOnce(service.metricsUrl, '/readyz to be ready once the partition moves');
     } finally {
       release();
       await service.close();

@@ -128,7 +128,7 @@ function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own
   registerCallbackSecretRoutes(app, routeDeps);
   registerReferralRoute(app, routeDeps);
   registerSecondFactorRoutes(app, routeDeps);
-  registerReadinessRoute(app, parts.database.readiness);
+  registerReadinessRoute(app, parts.database.readiness, config.READINESS_CHECK_TIMEOUT_MS);
   registerDeletionRequestRoutes(app, { pool, now });
   registerGrantRequestRoutes(app, { pool, now });
   registerRegistrationKeyRoutes(app, { pool, unboundKeyMaxAgeS: config.COMMAND_MAX_AGE_S });

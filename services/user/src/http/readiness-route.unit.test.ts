@@ -13,4 +13,10 @@ describe("databaseReadiness: the user service's PostgreSQL, as the gateway's rea
     await expect(answer).rejects.toBeInstanceOf(AppError);
     await expect(answer).rejects.toMatchObject({ code: 'UNAVAILABLE', message: 'Not ready: postgres down' });
   });
+
+  it('when the database answers later than the check timeout, then it is down; within it, up', async () => {
+    const answersIn = (ms: number) => () => new Promise<void>((resolve) => setTimeout(resolve, ms));
+    await expect(databaseReadiness(answersIn(200), 50)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    await expect(databaseReadiness(answersIn(20), 1000)).resolves.toMatchObject({ status: 'ready' });
+  });
 });
