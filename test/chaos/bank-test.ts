@@ -107,7 +107,8 @@ export interface BankTestOptions {
   livenessWithinMs?: number;
   /**
    * How long past its duration traffic may go on for an actor whose asserted cases have not all
-   * happened yet (ChaosActor.covered; default 120 s). Past it, the report names the actors.
+   * happened yet (ChaosActor.covered; default 120 s times the machine-speed factor). Past it, the
+   * report names the actors.
    */
   coverWithinMs?: number;
   /** Infrastructure already provided (jest's global set-up); ensureInfra() otherwise. */
@@ -210,8 +211,14 @@ export interface InfraFault {
 const startingCoins = 100;
 /** FOUR_EYES_ACTOR_DAILY_COINS of the run: above the set-up's funding, crossed by the insider's split mints. */
 const insiderWindowCoins = 1_000_000;
-/** Clients give up on one operation after this long past the end (it stays "unresolved"). */
-const resolveGraceMs = 60_000;
+/** Clients give up on one operation after this long past the end (it stays "unresolved"): a minute on the 2-core machine, scaled. */
+const resolveGraceMs = scaledBound(60_000);
+/**
+ * How long past its duration the traffic goes on until every actor's cases have happened (two
+ * minutes on the 2-core machine, scaled): beside two burners (factor 4.27) the insider had not yet
+ * sent the fourth split mint that waits for a second person within the unscaled two minutes.
+ */
+const coverWithinMsDefault = scaledBound(120_000);
 /**
  * A client's wait for one answer, and the services' waits on each other and on PostgreSQL (3 s and
  * 5 s by default, test/harness/service-waits.ts): those of the 2-core machine scaled to this one by
@@ -531,7 +538,7 @@ export async function runBankTest(options: BankTestOptions): Promise<BankTestRep
     const endAt = startAt + options.durationSec * 1000;
     let running = true;
     // Traffic lasts the duration, every fault and the actors' cases (./traffic-window.ts).
-    const traffic = new TrafficWindow(endAt, options.coverWithinMs ?? 120_000, resolveGraceMs);
+    const traffic = new TrafficWindow(endAt, options.coverWithinMs ?? coverWithinMsDefault, resolveGraceMs);
     const { goesOn: trafficGoesOn, giveUpAt } = traffic;
 
     const transfers: TransfersActor = new TransfersActor({
