@@ -1,3 +1,5 @@
+import { scaledBound } from './machine-speed';
+
 /** One Server-Sent Event as a browser would dispatch it (a frame with data), and its parsed data. */
 export interface StreamEvent {
   id: string | undefined;
@@ -30,15 +32,19 @@ export class EventStreamReader {
     return new EventStreamReader(response, controller);
   }
 
-  /** The next event, waiting up to `timeoutMs` for it; fails if the stream ends first. */
+  /**
+   * The next event, waiting up to `timeoutMs` for it (set on the 2-core machine, scaled to this one:
+   * a safety net, machine-speed.ts); fails if the stream ends first.
+   */
   async next(timeoutMs = 10_000): Promise<StreamEvent> {
-    const deadline = Date.now() + timeoutMs;
+    const withinMs = scaledBound(timeoutMs);
+    const deadline = Date.now() + withinMs;
     for (;;) {
       const event = this.queue.shift();
       if (event) return event;
       if (this.done) throw new Error('the event stream ended before the next event');
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
+      if (left <= 0) throw new Error(`no event within ${withinMs} ms`);
       await this.changed(left);
     }
   }
@@ -48,12 +54,13 @@ export class EventStreamReader {
     return [...this.queue];
   }
 
-  /** Waits for the server to end the stream (the events before the end stay readable). */
+  /** Waits for the server to end the stream, up to `timeoutMs` scaled as next()'s (the events before the end stay readable). */
   async ended(timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+    const withinMs = scaledBound(timeoutMs);
+    const deadline = Date.now() + withinMs;
     while (!this.done) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`the event stream did not end within ${timeoutMs} ms`);
+      if (left <= 0) throw new Error(`the event stream did not end within ${withinMs} ms`);
       await this.changed(left);
     }
   }
