@@ -231,7 +231,7 @@ const requestTimeoutMs = scaledBound(12_000);
  * How long a service the nemesis restarted gets to answer /readyz 200 (the stack's 90 s default,
  * scaled): in CI (factor 4.13) a restarted gateway missed the unscaled 90 s.
  */
-const restartReadyMs = Math.round(scaledBound(90_000));
+const restartReadyMs = scaledBound(90_000);
 /** History is eventually consistent (docs/CONTRACT.md "Paging": within 1 s); after chaos we allow much more. */
 const historySettleMs = 60_000;
 const replaySampleMax = 300;

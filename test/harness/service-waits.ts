@@ -15,7 +15,7 @@ import { scaledBound } from './machine-speed';
  * A backing service that is down is still refused at once; one that hangs is still cut off.
  */
 export function scaledServiceWaits(callMs: number): Record<string, string> {
-  const call = String(Math.round(scaledBound(callMs)));
+  const call = String(scaledBound(callMs));
   return {
     // The gateway's internal reads and calls (a login, a user, a history page).
     INTERNAL_HTTP_TIMEOUT_MS: call,
@@ -24,8 +24,8 @@ export function scaledServiceWaits(callMs: number): Record<string, string> {
     // The ledger's question to the user service (is this user deleted, before a wallet closes).
     USER_READ_TIMEOUT_MS: call,
     // Opening a PostgreSQL connection, or waiting for a free one of the pool.
-    DB_CONNECT_TIMEOUT_MS: String(Math.round(scaledBound(5_000))),
+    DB_CONNECT_TIMEOUT_MS: String(scaledBound(5_000)),
     // Each check of /readyz (a SELECT 1, Kafka's cluster description, a Redis PING).
-    READINESS_CHECK_TIMEOUT_MS: String(Math.round(scaledBound(2_000))),
+    READINESS_CHECK_TIMEOUT_MS: String(scaledBound(2_000)),
   };
 }

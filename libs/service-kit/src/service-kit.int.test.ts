@@ -91,8 +91,9 @@ function fakeConsumer(events: string[]): RunningConsumer & { consuming: boolean 
 const logger = createLogger('kit-test', 'error');
 
 /**
- * The service's /readyz once it answers 200: each check has 2 s, and on a loaded machine one can
- * miss it once, so it is asked until it holds; a failure names the last answer's checks and reasons.
+ * The service's /readyz once it answers 200: each check has its bound (READINESS_CHECK_TIMEOUT_MS),
+ * and on a loaded machine one can miss it once, so it is asked until it holds; a failure names the
+ * last answer's checks and reasons.
  */
 async function readyOnce(metricsUrl: string, what: string): Promise<{ checks: Record<string, string> }> {
   return eventually(
