@@ -12,7 +12,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type Log, rel, repoRoot, run, tail, which } from '../infra/common';
+import { goCommand, type Log, rel, repoRoot, run, tail } from '../infra/common';
 import { withLock } from '../infra/python-tool';
 
 /** The pinned release (a Go module version); change it here only, the tool is rebuilt on the next run. */
@@ -32,24 +32,12 @@ function isReady(): boolean {
   }
 }
 
-/** The Go command: on PATH, or where Go's own installer puts it. */
-function goCommand(): string {
-  const found = which('go') ?? ['/usr/local/go/bin/go'].find((p) => fs.existsSync(p));
-  if (!found) {
-    throw new Error(
-      `the API's breaking-change check builds oasdiff ${oasdiffVersion} with Go, and no go command was found: ` +
-        'install Go 1.21 or later (https://go.dev/doc/install); it fetches the toolchain oasdiff needs itself',
-    );
-  }
-  return found;
-}
-
 /** The path of the pinned `oasdiff` command, building it first when needed. */
 export async function ensureOasdiff(log: Log = () => {}): Promise<string> {
   if (isReady()) return bin;
   return withLock(`${oasdiffDir}.lock`, 10 * 60_000, async () => {
     if (isReady()) return bin;
-    const go = goCommand();
+    const go = goCommand(`the API's breaking-change check (building oasdiff ${oasdiffVersion})`);
     log(`building oasdiff ${oasdiffVersion} into ${rel(oasdiffDir)} with ${go} (go install from the Go module proxy)`);
     // Built aside and moved into place at the end: an interrupted build leaves no half tool behind.
     const partial = `${oasdiffDir}.partial`;

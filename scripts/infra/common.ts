@@ -84,6 +84,16 @@ export function which(name: string): string | undefined {
 }
 
 /**
+ * The Go command, on PATH or where Go's own installer puts it (/usr/local/go/bin, which a login
+ * shell's PATH has and a service's or CI step's may not). `purpose` says in the error what needs it.
+ */
+export function goCommand(purpose: string): string {
+  const found = which('go') ?? ['/usr/local/go/bin/go'].find((p) => fs.existsSync(p));
+  if (!found) throw new Error(`${purpose} needs Go 1.21 or later (https://go.dev/doc/install): no go command was found`);
+  return found;
+}
+
+/**
  * Polls `probe` until it returns a value or the deadline passes. `abort` is checked between
  * attempts so a process that died during start fails fast instead of waiting out the deadline.
  */

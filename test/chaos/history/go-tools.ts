@@ -7,20 +7,17 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, run, tail, which } from '../../../scripts/infra/common';
+import { goCommand, repoRoot, run, tail } from '../../../scripts/infra/common';
 import { withLock } from '../../../scripts/infra/python-tool';
 
 /** Toxiproxy's release, pinned: change it here and the next run installs it beside the old one. */
 export const toxiproxyVersion = 'v2.12.0';
 
+/** What needs Go, as its error names it. */
+const checkerRun = 'the checker run';
+
 const checkerDir = join(repoRoot, 'test', 'checker');
 const checkerBin = join(repoRoot, '.run', 'checker', 'checker');
-
-function goCommand(): string {
-  const go = which('go');
-  if (!go) throw new Error('the checker run needs Go (https://go.dev/dl/) on PATH: `go` was not found');
-  return go;
-}
 
 const goEnv = () => ({ ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local' });
 
@@ -28,7 +25,7 @@ const goEnv = () => ({ ...process.env, GOFLAGS: '-mod=mod', GOTOOLCHAIN: 'local'
 export async function buildChecker(): Promise<string> {
   mkdirSync(join(repoRoot, '.run', 'checker'), { recursive: true });
   return withLock(join(repoRoot, '.run', 'checker', '.build-lock'), 300_000, async () => {
-    const built = await run(goCommand(), ['build', '-o', checkerBin, '.'], { cwd: checkerDir, env: goEnv() });
+    const built = await run(goCommand(checkerRun), ['build', '-o', checkerBin, '.'], { cwd: checkerDir, env: goEnv() });
     if (built.code !== 0) throw new Error(`go build of test/checker failed:\n${tail(built.stderr)}`);
     return checkerBin;
   });
@@ -36,7 +33,7 @@ export async function buildChecker(): Promise<string> {
 
 /** `go test` of the checker's model (its hand-made histories); returns the verbose output. */
 export async function testCheckerModel(): Promise<{ ok: boolean; output: string }> {
-  const result = await run(goCommand(), ['test', '-count=1', '-v', '.'], { cwd: checkerDir, env: goEnv() });
+  const result = await run(goCommand(checkerRun), ['test', '-count=1', '-v', '.'], { cwd: checkerDir, env: goEnv() });
   return { ok: result.code === 0, output: result.stdout + result.stderr };
 }
 
@@ -48,7 +45,7 @@ export async function ensureToxiproxy(log: (m: string) => void = () => undefined
   return withLock(join(repoRoot, '.tools', '.toxiproxy-lock'), 600_000, async () => {
     if (existsSync(bin)) return bin;
     log(`installing toxiproxy-server ${toxiproxyVersion} into ${dir}`);
-    const installed = await run(goCommand(), ['install', `github.com/Shopify/toxiproxy/v2/cmd/server@${toxiproxyVersion}`], {
+    const installed = await run(goCommand(checkerRun), ['install', `github.com/Shopify/toxiproxy/v2/cmd/server@${toxiproxyVersion}`], {
       env: { ...goEnv(), GOBIN: dir },
     });
     if (installed.code !== 0 || !existsSync(bin)) throw new Error(`go install of toxiproxy-server failed:\n${tail(installed.stderr)}`);

@@ -10,6 +10,9 @@ import { http, registerUser, uniqueEmail } from '../../harness/http';
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How many delays of base, 2 × base, 4 × base, ... can be over, one after another, within `spanMs`. */
+const delaysOverWithin = (spanMs: number, baseMs: number) => Math.floor(Math.log2(spanMs / baseMs + 1));
+
 describe('login throttling: a slow-down per (e-mail, client) and per e-mail, never a lock-out, never per client alone', () => {
   let stack: TestStack;
   let admin: AdminSession;
@@ -123,11 +126,19 @@ describe('login throttling: a slow-down per (e-mail, client) and per e-mail, nev
     expect((await login(travelling, user.email, user.password)).status).toBe(200);
   }, 30_000);
 
-  it('when one client sends 20 wrong guesses of one account at once, then at most the 10 free ones have their password checked', async () => {
+  it('when one client sends 20 wrong guesses of one account at once, then the 10 free ones have their password checked and the rest are slowed down', async () => {
     const user = await registerUser(stack.gatewayUrl);
+    const sentAt = Date.now();
     const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => login('203.0.113.88', user.email, `burst ${i}`)));
-    expect(statuses.filter((s) => s.status === 401).length).toBe(10);
-    expect(statuses.filter((s) => s.status === 429).length).toBe(10);
+    const spanMs = Date.now() - sentAt;
+    const checked = statuses.filter((s) => s.status === 401).length;
+    expect(checked + statuses.filter((s) => s.status === 429).length).toBe(20);
+    // Past the free ones a guess is let through only when its delay after the last failure is over
+    // (1 s, then 2 s, ...): on a slow machine the gateway may still be judging the burst by then.
+    // That no concurrent guess slips under the budget is the throttle's own test on Redis
+    // (services/gateway/src/plugins/login-throttle.int.test.ts), with every check held open.
+    expect(checked).toBeGreaterThanOrEqual(10);
+    expect(checked).toBeLessThanOrEqual(10 + delaysOverWithin(spanMs, 1000));
   });
 
   it('when the login body is invalid, then 400 and nothing is counted against the client', async () => {
