@@ -23,6 +23,7 @@ import { devRolePassword, repoRoot, serviceNames, serviceNodeArgs, type ServiceN
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { removeStaleRuns } from './stack/cleanup';
 import { Supervisor } from './stack/supervisor';
+import { readyzAnswersOk } from './stack/processes';
 import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf, sandboxWebhooksEnv } from './stack/sandbox';
 import { ensureConsoleBuilt } from './stack/console';
 
@@ -134,12 +135,7 @@ async function waitForReady(url: string, timeoutMs: number, gaveUp: () => boolea
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (gaveUp()) return false;
-    try {
-      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return true;
-    } catch {
-      // not listening yet
-    }
+    if (await readyzAnswersOk(url, deadline)) return true;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not become ready within ${timeoutMs} ms`);

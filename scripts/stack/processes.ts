@@ -125,18 +125,26 @@ function bindAndRelease(port: number): Promise<number> {
   });
 }
 
+/**
+ * One request of `<url>/readyz` (a service's metrics URL): true when it answers 200. It is given
+ * long enough for the service's own checks (READINESS_CHECK_TIMEOUT_MS each, scaled in test
+ * stacks), up to 10 s, never past `deadline`; a service not listening yet is false.
+ */
+export async function readyzAnswersOk(url: string, deadline: number): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(Math.max(1, Math.min(10_000, deadline - Date.now()))) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 /** Polls `<url>/readyz` (a service's metrics URL) until it answers 200. */
 export async function waitForReady(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!isAlive()) throw new Error(`${url}: the process exited before it became ready`);
-    try {
-      // Long enough for /readyz's own checks (READINESS_CHECK_TIMEOUT_MS, scaled in test stacks); the deadline bounds it.
-      const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(Math.max(1, Math.min(10_000, deadline - Date.now()))) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await readyzAnswersOk(url, deadline)) return;
     await new Promise((r) => setTimeout(r, readyPollMs));
   }
   throw new Error(`${url} did not become ready within ${timeoutMs} ms`);

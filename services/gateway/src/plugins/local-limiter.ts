@@ -112,6 +112,15 @@ export class LocalLoginCounts {
     entry.expiresAtMs = nowMs + windowMs;
   }
 
+  /** Dates a counter's last failure now (its password was refused) and keeps it `windowMs` from now; an expired counter stays gone. */
+  dateFailure(key: string, windowMs: number): void {
+    const now = this.now();
+    const entry = live(this.counts, key, now);
+    if (!entry) return;
+    entry.lastMs = now;
+    entry.expiresAtMs = now + windowMs;
+  }
+
   /** Takes one attempt back (it was not a failure); an expired counter stays gone. */
   giveBack(key: string): void {
     const entry = live(this.counts, key, this.now());

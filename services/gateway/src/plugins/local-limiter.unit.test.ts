@@ -81,6 +81,19 @@ describe('LocalLoginCounts: the login throttle in process while Redis is down', 
     expect(counts.knows('k')).toBe(false);
   });
 
+  it('when a counted attempt is then refused, then its counter dates that failure and is kept a window from it; an expired counter stays gone', () => {
+    const counts = new LocalLoginCounts(100, clock);
+    counts.countIn('a', 1000, now);
+    now += 700; // the password check
+    counts.dateFailure('a', 1000);
+    expect(counts.read('a')).toEqual({ failures: 1, lastMs: now, nowMs: now });
+    now += 999;
+    expect(counts.read('a').failures).toBe(1);
+    now += 1;
+    counts.dateFailure('a', 1000);
+    expect(counts.read('a')).toEqual({ failures: 0, lastMs: 0, nowMs: now });
+  });
+
   it('when more keys arrive than it may hold, then it never holds more than its bound of each kind', () => {
     const counts = new LocalLoginCounts(10, clock);
     for (let i = 0; i < 100; i += 1) {

@@ -7,10 +7,11 @@ import type { LoginThrottlePolicy } from '../auth/login-throttle-policy';
 import { LoginThrottle } from './login-throttle';
 
 /**
- * The throttle's check-and-count on the real Redis, with every password check held open until
- * all attempts have been judged: the guesses are concurrent however slow the machine is. The
- * delay is an hour, so no attempt is let through because a delay ran out meanwhile; what is
- * measured is only whether judging and counting are one step.
+ * The throttle on the real Redis. Bursts: every password check is held open until all attempts
+ * have been judged, so the guesses are concurrent however slow the machine is, and the delay is
+ * an hour, so no attempt is let through because a delay ran out meanwhile; what is measured is
+ * only whether judging and counting are one step. Then a check slower than the delay: the delay
+ * runs from the refusal.
  */
 const policy: LoginThrottlePolicy = {
   perAccountClient: { max: 10, windowMs: 3_600_000 },
@@ -20,20 +21,18 @@ const policy: LoginThrottlePolicy = {
   knownClientTtlMs: 3_600_000,
 };
 
-describe('login throttle on Redis: concurrent guesses of one account', () => {
+const failOpen = () =>
+  new Counter({ name: 'fail_open_total', help: 'checks made without Redis', labelNames: ['limit'], registers: [new Registry()] });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('login throttle on Redis: guesses of one account', () => {
   let redis: Redis;
   let throttle: LoginThrottle;
 
   beforeAll(async () => {
     redis = createRedis(testInfra().redisUrl, uniquePrefix());
     await redis.connect();
-    const failOpen = new Counter({
-      name: 'fail_open_total',
-      help: 'checks made without Redis',
-      labelNames: ['limit'],
-      registers: [new Registry()],
-    });
-    throttle = new LoginThrottle(redis, policy, createLogger('login-throttle-test', 'silent'), failOpen);
+    throttle = new LoginThrottle(redis, policy, createLogger('login-throttle-test', 'silent'), failOpen());
   });
   afterAll(() => redis?.disconnect());
 
@@ -75,6 +74,17 @@ describe('login throttle on Redis: concurrent guesses of one account', () => {
     expect(checked).toBe(10);
     expect(codes.filter((c) => c === 'UNAUTHENTICATED')).toHaveLength(10);
     expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(10);
+  });
+
+  it('when a password check outlasts the delay, then the delay runs from the refusal, not from when the attempt began', async () => {
+    const slowCheckPolicy = { ...policy, delayBaseMs: 2_000, delayMaxMs: 2_000 };
+    const slow = new LoginThrottle(redis, slowCheckPolicy, createLogger('login-throttle-test', 'silent'), failOpen());
+    const guess = (check: () => Promise<never>) =>
+      slow.attempt('slow-check@example.com', '203.0.113.90', { header: () => undefined }, check);
+    for (let i = 0; i < 9; i += 1) await expect(guess(wrongPassword)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    // The tenth check takes longer than the 2 s delay (a loaded user service).
+    await expect(guess(() => sleep(2_500).then(wrongPassword))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(guess(wrongPassword)).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
 
   it('when the checks of a burst fail for another reason than the password, then each attempt is given back and the next burst again gets its 10', async () => {

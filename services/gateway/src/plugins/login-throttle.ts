@@ -16,8 +16,9 @@ import { LocalLoginCounts } from './local-limiter';
  * Judges an attempt and, if it may go on, counts it in, in one script, so concurrent attempts
  * each see the others. The rule is judgeLogin's (auth/login-throttle-policy.ts), on Redis's
  * clock (every gateway instance then measures delays alike): past `max` failures a counter makes
- * the next attempt wait min(base × 2^(failures − max), cap) after its last failure; the account's
- * counter is skipped for a known client.
+ * the next attempt wait min(base × 2^(failures − max), cap) after its last failure (`last`: the
+ * time an attempt was counted in, until failedScript dates its refusal); the account's counter is
+ * skipped for a known client.
  * KEYS: the pair's counter, the account's counter, the known-client flag (counters are hashes
  * {n, last}). ARGV: pair max, pair window (ms), account max, account window (ms), base (ms), cap (ms).
  * Returns {1} when counted in, else {0, wait ms, pair exceeded 0/1, account exceeded 0/1}.
@@ -52,6 +53,24 @@ end
 return {1}
 `;
 
+/**
+ * A refused password: each counter that still exists takes the time of this failure as its last,
+ * and is kept its window (ARGV[1], ARGV[2] ms) from now. The attempt script stamped the time it
+ * was counted in; a password check takes time (longer on a loaded user service), and the delay is
+ * after the failure, not after the attempt began.
+ */
+const failedScript = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+for i = 1, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then
+    redis.call('HSET', KEYS[i], 'last', now)
+    redis.call('PEXPIRE', KEYS[i], ARGV[i])
+  end
+end
+return 0
+`;
+
 /** Gives an attempt back: one failure less in each counter that still exists (an expired one stays gone). */
 const giveBackScript = `
 for i = 1, #KEYS do
@@ -70,6 +89,7 @@ return 0
 
 type RedisWithLoginScripts = Redis & {
   loginThrottleAttempt(pairKey: string, accountKey: string, knownKey: string, ...args: string[]): Promise<number[]>;
+  loginThrottleFailed(pairKey: string, accountKey: string, pairWindowMs: string, accountWindowMs: string): Promise<number>;
   /** Keys counted by the first argument (ioredis's form for a script without a fixed key count). */
   loginThrottleGiveBack(numberOfKeys: number, ...keys: string[]): Promise<number>;
   loginThrottleSuccess(pairKey: string, accountKey: string, knownKey: string, knownTtlMs: string): Promise<number>;
@@ -99,6 +119,7 @@ export class LoginThrottle {
   ) {
     if (!('loginThrottleAttempt' in redis)) {
       redis.defineCommand('loginThrottleAttempt', { numberOfKeys: 3, lua: attemptScript });
+      redis.defineCommand('loginThrottleFailed', { numberOfKeys: 2, lua: failedScript });
       redis.defineCommand('loginThrottleGiveBack', { lua: giveBackScript });
       redis.defineCommand('loginThrottleSuccess', { numberOfKeys: 3, lua: successScript });
     }
@@ -108,7 +129,8 @@ export class LoginThrottle {
   /**
    * Runs `checkPassword` (the user service's login) if the attempt is not inside a delay; answers
    * 429 RATE_LIMITED with Retry-After (set on `reply`) if it is. The attempt stays counted only
-   * if the password was refused; a success resets the pair's count and marks the client known.
+   * if the password was refused, and the delay then runs from that refusal; a success resets the
+   * pair's count and marks the client known.
    */
   async attempt<T>(
     email: string,
@@ -141,7 +163,7 @@ export class LoginThrottle {
       await this.settle(countedIn, keys, 'success');
       return result;
     } catch (err) {
-      if (!isCredentialFailure(err)) await this.settle(countedIn, keys, 'give-back');
+      await this.settle(countedIn, keys, isCredentialFailure(err) ? 'failure' : 'give-back');
       throw err;
     }
   }
@@ -177,24 +199,46 @@ export class LoginThrottle {
     return verdict;
   }
 
-  private async settle(countedIn: CountedIn, keys: LoginThrottleKeys, outcome: 'success' | 'give-back'): Promise<void> {
+  /**
+   * What the password check said: a success resets the pair and marks the client known; a refused
+   * password dates both counters' last failure now; anything else gives the attempt back.
+   */
+  private async settle(countedIn: CountedIn, keys: LoginThrottleKeys, outcome: 'success' | 'failure' | 'give-back'): Promise<void> {
     if (countedIn === 'local') {
-      if (outcome === 'success') {
-        this.local.reset(keys.accountClient);
-        this.local.remember(keys.knownClient, this.policy.knownClientTtlMs);
-      } else this.local.giveBack(keys.accountClient);
-      this.local.giveBack(keys.account);
+      this.settleLocally(keys, outcome);
       return;
     }
+    const { perAccountClient, perAccount, knownClientTtlMs } = this.policy;
     try {
       if (outcome === 'success') {
-        await this.redis.loginThrottleSuccess(keys.accountClient, keys.account, keys.knownClient, String(this.policy.knownClientTtlMs));
+        await this.redis.loginThrottleSuccess(keys.accountClient, keys.account, keys.knownClient, String(knownClientTtlMs));
+      } else if (outcome === 'failure') {
+        await this.redis.loginThrottleFailed(
+          keys.accountClient,
+          keys.account,
+          String(perAccountClient.windowMs),
+          String(perAccount.windowMs),
+        );
       } else {
         await this.redis.loginThrottleGiveBack(2, keys.accountClient, keys.account);
       }
     } catch (err) {
-      // The attempt stays counted until its window ends: at worst one more failure than happened.
+      // A give-back or success not recorded leaves the attempt counted until its window ends (at
+      // worst one more failure than happened); a failure not dated keeps its count-in time.
       this.logger.warn({ err }, 'could not settle a login attempt in the throttling counters');
     }
+  }
+
+  private settleLocally(keys: LoginThrottleKeys, outcome: 'success' | 'failure' | 'give-back'): void {
+    if (outcome === 'failure') {
+      this.local.dateFailure(keys.accountClient, this.policy.perAccountClient.windowMs);
+      this.local.dateFailure(keys.account, this.policy.perAccount.windowMs);
+      return;
+    }
+    if (outcome === 'success') {
+      this.local.reset(keys.accountClient);
+      this.local.remember(keys.knownClient, this.policy.knownClientTtlMs);
+    } else this.local.giveBack(keys.accountClient);
+    this.local.giveBack(keys.account);
   }
 }
