@@ -22,9 +22,8 @@ import { sha256Hex } from '@coin/security';
  * An attempt is counted in *before* its password is checked (and given back if it turns out not
  * to be a failure), so concurrent guesses cannot all slip under the budget at once; a refused
  * password then dates the failure, so the delay runs from the refusal however long the check
- * took. An attempt
- * inside its delay gets 429 without its password being checked, even a correct one. A success
- * resets the pair's count: whoever knows the password need not guess it.
+ * took. An attempt inside its delay gets 429 without its password being checked, even a correct
+ * one. A success resets the pair's count: whoever knows the password need not guess it.
  *
  * "Client" is the client address the gateway computes (GATEWAY_TRUSTED_PROXIES).
  */

@@ -98,6 +98,9 @@ type RedisWithLoginScripts = Redis & {
 /** Where an attempt was counted: the shared counters, or this instance's (Redis unreachable). */
 type CountedIn = 'redis' | 'local';
 
+/** What the password check said of a counted attempt: let in, refused, or neither (given back). */
+type Settlement = 'success' | 'failure' | 'give-back';
+
 /**
  * The Redis side of the login-throttling policy (auth/login-throttle-policy.ts), shared by every
  * gateway instance. With Redis unreachable it does not switch off: the same rule is applied to
@@ -203,7 +206,7 @@ export class LoginThrottle {
    * What the password check said: a success resets the pair and marks the client known; a refused
    * password dates both counters' last failure now; anything else gives the attempt back.
    */
-  private async settle(countedIn: CountedIn, keys: LoginThrottleKeys, outcome: 'success' | 'failure' | 'give-back'): Promise<void> {
+  private async settle(countedIn: CountedIn, keys: LoginThrottleKeys, outcome: Settlement): Promise<void> {
     if (countedIn === 'local') {
       this.settleLocally(keys, outcome);
       return;
@@ -229,7 +232,7 @@ export class LoginThrottle {
     }
   }
 
-  private settleLocally(keys: LoginThrottleKeys, outcome: 'success' | 'failure' | 'give-back'): void {
+  private settleLocally(keys: LoginThrottleKeys, outcome: Settlement): void {
     if (outcome === 'failure') {
       this.local.dateFailure(keys.accountClient, this.policy.perAccountClient.windowMs);
       this.local.dateFailure(keys.account, this.policy.perAccount.windowMs);
