@@ -15,6 +15,7 @@ import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings, offPathLingerBytes } from './client';
 import { coPartitionedAssigner } from './co-partitioned-assigner';
 import { ApplyAhead } from './apply-ahead';
+import { keptAlive } from './batch-keep-alive';
 import { meteredAttempts, meteredBatch, meteredSort, type BatchApply, type SortedBatch } from './batch-metering';
 import { ResolvedOffsets } from './commit-on-stop';
 import { readHeaders } from './headers';
@@ -429,6 +430,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
   const watch = new ProgressWatch({ ...options, ...options.progress, logger: log });
   // Batches in each consumer's handler now (its eachBatch, outermost): a stall then is the handler's.
   const inHandler = new WeakMap<Consumer, number>();
+  const groupSettings = { ...fastGroupSettings, ...fetchTuning(options.tuning) };
   const supervisor = new SupervisedConsumer({
     groupId: options.groupId,
     logger: log,
@@ -443,8 +445,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
     create: () =>
       options.kafka.consumer({
         groupId: options.groupId,
-        ...fastGroupSettings,
-        ...fetchTuning(options.tuning),
+        ...groupSettings,
         // Round robin second: a member of an older version (one topic) can still share the group
         // during a rolling upgrade; the broker picks the first protocol every member offers.
         ...(options.coPartitioned ? { partitionAssigners: [coPartitionedAssigner, PartitionAssigners.roundRobin] } : {}),
@@ -479,7 +480,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
         consumer.on(consumer.events.GROUP_JOIN, (event) => resolved.assign(event.payload.memberAssignment));
         config.eachBatch = resolved.wrap(config.eachBatch!);
       }
-      config.eachBatch = countedIn(inHandler, consumer, config.eachBatch!);
+      config.eachBatch = keptAlive(countedIn(inHandler, consumer, config.eachBatch!), groupSettings.heartbeatInterval, log);
       await consumer.run(config);
     },
   });
