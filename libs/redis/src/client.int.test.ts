@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { eventually } from '../../../test/harness/eventually';
 import { scaledBound } from '../../../test/harness/machine-speed';
 import { testInfra } from '../../../test/harness/env';
 import { startTcpProxy, type TcpProxy, type TcpProxyMode } from '../../../test/harness/tcp-proxy';
-import { connectRedis, createRedis, isRedisUnreachable, type Redis } from './index';
+import { connectRedis, createRedis, disconnectForGood, isRedisUnreachable, type Redis } from './index';
 
 const commandTimeoutMs = 500;
 /** The bound each call is held to: its timeout, with room for a loaded 2-core machine (scaled by its speed). */
@@ -165,5 +166,33 @@ describe('connectRedis when the first answer is late', () => {
     // Past the longest reconnection delay (1 s): no attempt was scheduled.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(redis.status).toBe('end');
+  }, 30_000);
+});
+
+describe('disconnectForGood', () => {
+  it('when a reconnection is pending, then the client ends and never connects again', async () => {
+    // A server that closes every connection it accepts, counting them: each attempt fails at once.
+    let accepted = 0;
+    const server = createServer((socket) => {
+      accepted += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const redis = createRedis(`redis://127.0.0.1:${port}`, `redis-end-${randomUUID()}:`, { commandTimeoutMs });
+    redis.on('error', () => undefined);
+    try {
+      redis.connect().catch(() => undefined);
+      await eventually(async () => (accepted > 0 && redis.status === 'reconnecting' ? true : undefined), 10_000, 'a reconnection pending');
+      const acceptedBefore = accepted;
+      disconnectForGood(redis);
+      await eventually(async () => (redis.status === 'end' ? true : undefined), 5_000, 'the client ended');
+      // Past the longest reconnection delay (1 s): no connection was made.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(accepted).toBe(acceptedBefore);
+      expect(redis.status).toBe('end');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   }, 30_000);
 });

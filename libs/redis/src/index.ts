@@ -82,6 +82,18 @@ export function redisFailureLogLevel(err: unknown): 'debug' | 'warn' {
   return isRedisUnreachable(err) ? 'debug' : 'warn';
 }
 
+/**
+ * Closes a client for good: no reconnection after it, and the client ends ('end'). ioredis's own
+ * disconnect() while a reconnection is pending (status 'reconnecting') cancels the reconnection
+ * but leaves the client 'reconnecting' for ever: there is no socket whose close would end it.
+ * Starting that reconnection and disconnecting in the same tick ends it instead, before any
+ * socket is opened (the connector sees the disconnect first and fails the connect).
+ */
+export function disconnectForGood(redis: Redis): void {
+  if (redis.status === 'reconnecting') redis.connect().catch(() => undefined);
+  redis.disconnect();
+}
+
 /** How long a service's start waits for Redis (connectRedis) before it gives up. */
 export const redisStartWaitMsDefault = 30_000;
 
@@ -114,7 +126,7 @@ export async function connectRedis(redis: Redis, waitMs = redisStartWaitMsDefaul
   try {
     await ready;
   } catch (err) {
-    redis.disconnect();
+    disconnectForGood(redis);
     throw err;
   } finally {
     clearTimeout(timer);

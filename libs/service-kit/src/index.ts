@@ -27,7 +27,7 @@ import {
   startConsumer,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { connectRedis, createRedis, type Redis } from '@coin/redis';
+import { connectRedis, createRedis, disconnectForGood, type Redis } from '@coin/redis';
 import { startTracing, type Tracing, type TracingConfig } from '@coin/telemetry';
 import type { Registry } from 'prom-client';
 
@@ -467,7 +467,7 @@ async function openRedis(runtime: ServiceRuntime, logger: Logger, spec: FrameRed
   const redis = createRedis(spec.url, spec.keyPrefix, { commandTimeoutMs: spec.commandTimeoutMs });
   logRedisOutages(redis, logger, spec.outage);
   await connectRedis(redis);
-  runtime.onClose('redis', () => redis.disconnect());
+  runtime.onClose('redis', () => disconnectForGood(redis));
   return redis;
 }
 
