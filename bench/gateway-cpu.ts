@@ -200,7 +200,7 @@ async function measureBuild(run: {
   const profileDir = settings.profile ? join(runDir, 'profiles', `${build.name}-${round}`) : null;
   const child = startGateway(build, run.gatewayEnv, join(runDir, `gateway-${build.name}-${round}.log`), profileDir);
   run.live.gateway = child;
-  await waitForReady(running.metricsUrls.gateway, 90_000, () => child.exitCode === null);
+  await waitForReady(running.metricsUrls.gateway, 90_000, { isAlive: () => child.exitCode === null });
   await runStep({
     label: 'warm-up',
     url: running.gatewayUrl,

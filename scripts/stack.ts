@@ -23,7 +23,7 @@ import { devRolePassword, repoRoot, serviceNames, serviceNodeArgs, type ServiceN
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { removeStaleRuns } from './stack/cleanup';
 import { Supervisor } from './stack/supervisor';
-import { readyzAnswersOk } from './stack/processes';
+import { waitForReady } from './stack/processes';
 import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv, sandboxPrefixOf, sandboxWebhooksEnv } from './stack/sandbox';
 import { ensureConsoleBuilt } from './stack/console';
 
@@ -130,17 +130,6 @@ function pipeOutput(name: ProcessName, child: ChildProcess): void {
   }
 }
 
-/** Polls /readyz until it answers 200 (true), or `gaveUp()` says to stop (false), or the time is over (throws). */
-async function waitForReady(url: string, timeoutMs: number, gaveUp: () => boolean = () => false): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (gaveUp()) return false;
-    if (await readyzAnswersOk(url, deadline)) return true;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not become ready within ${timeoutMs} ms`);
-}
-
 async function start(): Promise<void> {
   const endpoints = await infraAndProvision();
   // The gateway serves services/admin-console/dist/www at /admin (read when it starts).
@@ -173,9 +162,9 @@ async function start(): Promise<void> {
     for (const name of startOrder) {
       if (stopping) return;
       supervisors.get(name)!.start();
-      if (name !== 'gateway' && !(await waitForReady(readyUrlOf(name), startupReadyMs, () => stopping))) return;
+      if (name !== 'gateway' && !(await waitForReady(readyUrlOf(name), startupReadyMs, { gaveUp: () => stopping }))) return;
     }
-    if (!(await waitForReady(readyUrlOf('gateway'), startupReadyMs, () => stopping))) return;
+    if (!(await waitForReady(readyUrlOf('gateway'), startupReadyMs, { gaveUp: () => stopping }))) return;
   } catch (err) {
     await stopAll(1, (err as Error).message);
     return;
@@ -223,7 +212,7 @@ function superviseServices(envs: ReturnType<typeof stackEnvs>, isStopping: () =>
         pipeOutput(name, child);
         if (cause !== 'restart') return;
         const gaveUp = () => isStopping() || supervisor.child !== child || !supervisor.isRunning();
-        waitForReady(readyUrlOf(name), startupReadyMs, gaveUp).then(
+        waitForReady(readyUrlOf(name), startupReadyMs, { gaveUp }).then(
           (ready) => ready && log(`${name} ready again (pid ${child.pid}, restart #${supervisor.restarts})`),
           (err: Error) => log(`${name} (pid ${child.pid}): ${err.message}`),
         );

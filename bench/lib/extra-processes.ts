@@ -56,7 +56,7 @@ export async function startExtra(stack: ProcessStack, role: Role, label: string,
   const child = supervisor.start();
   const url = `http://127.0.0.1:${port}`;
   const metricsUrl = `http://127.0.0.1:${metricsPort}`;
-  await waitForReady(metricsUrl, readyTimeoutMs, () => supervisor.child === child && supervisor.isRunning());
+  await waitForReady(metricsUrl, readyTimeoutMs, { isAlive: () => supervisor.child === child && supervisor.isRunning() });
   return { label, role, url, metricsUrl, supervisor };
 }
 

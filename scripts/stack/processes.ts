@@ -139,12 +139,22 @@ export async function readyzAnswersOk(url: string, deadline: number): Promise<bo
   }
 }
 
-/** Polls `<url>/readyz` (a service's metrics URL) until it answers 200. */
-export async function waitForReady(url: string, timeoutMs: number, isAlive: () => boolean = () => true): Promise<void> {
+/** What ends a wait for readiness early: the process died (an error), or the caller gave up (false). */
+export interface ReadyWaitStops {
+  isAlive?: () => boolean;
+  gaveUp?: () => boolean;
+}
+
+/**
+ * Polls `<url>/readyz` (a service's metrics URL) until it answers 200: true then, false once the
+ * caller gives up; throws when the process exits first or the time is over.
+ */
+export async function waitForReady(url: string, timeoutMs: number, stops: ReadyWaitStops = {}): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error(`${url}: the process exited before it became ready`);
-    if (await readyzAnswersOk(url, deadline)) return;
+    if (stops.gaveUp?.()) return false;
+    if (stops.isAlive && !stops.isAlive()) throw new Error(`${url}: the process exited before it became ready`);
+    if (await readyzAnswersOk(url, deadline)) return true;
     await new Promise((r) => setTimeout(r, readyPollMs));
   }
   throw new Error(`${url} did not become ready within ${timeoutMs} ms`);
@@ -296,11 +306,9 @@ export class ProcessStack {
   private async launch(name: ServiceName): Promise<void> {
     const supervisor = this.supervisor(name);
     const child = supervisor.start();
-    await waitForReady(
-      this.metricsUrls[name],
-      this.options.readyTimeoutMs ?? readyTimeoutMsDefault,
-      () => supervisor.child === child && supervisor.isRunning(),
-    );
+    await waitForReady(this.metricsUrls[name], this.options.readyTimeoutMs ?? readyTimeoutMsDefault, {
+      isAlive: () => supervisor.child === child && supervisor.isRunning(),
+    });
   }
 
   /** SIGKILL: no shutdown hooks, no flushed batches, no committed offsets. No restart follows. */

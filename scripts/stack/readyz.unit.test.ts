@@ -1,21 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readyzAnswersOk } from './processes';
+import { readyzAnswersOk, waitForReady } from './processes';
+
+/** A service whose /readyz answers `status`. */
+let server: Server;
+let url: string;
+let status = 503;
+
+beforeAll(async () => {
+  server = createServer((_request, response) => {
+    response.statusCode = status;
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 describe('readyzAnswersOk: one /readyz request of a starting service', () => {
-  let server: Server;
-  let url: string;
-  let status = 503;
-
-  beforeAll(async () => {
-    server = createServer((_request, response) => {
-      response.statusCode = status;
-      response.end();
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
   afterEach(() => jest.restoreAllMocks());
 
   it('when the service answers 200, then true; 503, then false; nothing listening, then false', async () => {
@@ -36,5 +38,20 @@ describe('readyzAnswersOk: one /readyz request of a starting service', () => {
     expect(timeout.mock.calls[1]![0]).toBeLessThanOrEqual(3_000);
     await readyzAnswersOk(url, Date.now() - 1);
     expect(timeout.mock.calls[2]![0]).toBe(1);
+  });
+});
+
+describe('waitForReady: the start-up wait of a service', () => {
+  it('when the service answers 200, then true; when the caller gives up, then false; when the process died, then it throws', async () => {
+    status = 200;
+    expect(await waitForReady(url, 5_000)).toBe(true);
+    status = 503;
+    expect(await waitForReady(url, 5_000, { gaveUp: () => true })).toBe(false);
+    await expect(waitForReady(url, 5_000, { isAlive: () => false })).rejects.toThrow(/exited before it became ready/);
+  });
+
+  it('when the service never answers 200, then it throws once the time is over', async () => {
+    status = 503;
+    await expect(waitForReady(url, 300)).rejects.toThrow(/did not become ready within 300 ms/);
   });
 });
