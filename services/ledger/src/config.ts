@@ -122,9 +122,9 @@ export const ledgerConfigSchema = z.object({
   LEDGER_APPLY_AHEAD_IDLE_MIN: z.coerce.number().min(0).max(1).default(0.2),
   /**
    * A member silent for this long is dropped from the group: its batch is redelivered (harmless,
-   * but wasted) and, after a crash, its partitions wait this long for a new owner. Handlers
-   * heartbeat between the phases of a batch, so this only needs to exceed one phase. At least three
-   * times the longest idle fetch (KAFKA_REQUEST_PATH_FETCH_WAIT_MS, whose heartbeats come as often),
+   * but wasted) and, after a crash, its partitions wait this long for a new owner. The consumer
+   * heartbeats while a batch is in its handler too (docs/RELIABILITY.md "Failure classes"), so a
+   * long batch alone does not drop it. At least three times the longest idle fetch (KAFKA_REQUEST_PATH_FETCH_WAIT_MS, whose heartbeats come as often),
    * 6 s, which is also the broker's least session (group.min.session.timeout.ms by default).
    */
   LEDGER_SESSION_TIMEOUT_MS: z.coerce
