@@ -10,7 +10,7 @@ import {
   coSignersReady,
   pendingGrantRequest,
 } from '../harness/admin';
-import { accessibilityViolations, launchChromium, signInToConsole } from '../harness/browser';
+import { accessibilityViolations, consoleNotice, launchChromium, signInToConsole } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, login, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -110,8 +110,9 @@ describe('admin console: platform clients and sessions in a browser', () => {
     await page.keyboard.press('Escape');
     expect(await page.getByRole('alertdialog').count()).toBe(0);
     await row.getByRole('button', { name: `Revoke ${name}` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke client' }).click();
-    await page.getByText(`Client "${name}" revoked`).waitFor();
+    await consoleNotice(page, `Client "${name}" revoked`, () =>
+      page.getByRole('alertdialog').getByRole('button', { name: 'Revoke client' }).click(),
+    );
     // The list is read again after the answer: the row loses its button once it has been.
     await eventually(async () => ((await row.getByRole('button').count()) === 0 ? true : undefined), 5_000, 'the client shown revoked');
 

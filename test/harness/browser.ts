@@ -96,3 +96,17 @@ export async function signInToConsole(
   await page.getByLabel('Authenticator code').fill(await who.device.nextCode());
   await page.getByRole('button', { name: 'Verify' }).click();
 }
+
+/**
+ * Waits for the console's answer to an action: the notice it shows on success, or the problem it
+ * shows instead (role alert), whose text the failure then says, so a refused or failed action
+ * fails with its reason instead of a bare timeout. No problem may be on the page before it.
+ */
+export async function consoleNotice(page: Page, notice: string, act: () => Promise<void>): Promise<void> {
+  const problem = page.getByRole('alert');
+  if ((await problem.count()) > 0) throw new Error(`a problem was shown before the action: ${await problem.first().textContent()}`);
+  await act();
+  await page.getByText(notice).or(problem).first().waitFor();
+  if ((await problem.count()) > 0)
+    throw new Error(`the console showed a problem instead of "${notice}": ${await problem.first().textContent()}`);
+}
