@@ -3,6 +3,7 @@ import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { createLogger } from '@coin/logger';
 import { eventually } from '../../../test/harness/eventually';
+import { scaledBound } from '../../../test/harness/machine-speed';
 import { brokerSuite } from '../../../test/harness/kafka-suite';
 import type { BatchingProducer } from './batching-producer';
 import { type RunningConsumer, startConsumer } from './consumer';
@@ -11,8 +12,13 @@ import type { StalledPartition } from './progress-watch';
 
 const logger = createLogger('progress-watch-int', 'silent');
 
-/** Small settings, so a stall is seen in seconds; the ceilings below leave a slow machine room. */
-const progress = { stallAfterMs: 2_000, checkIntervalMs: 500 };
+/**
+ * Small settings, so a stall is seen in seconds; the ceilings below leave a slow machine room. The
+ * stall bound is scaled by the machine's speed: "the partition that keeps applying is never
+ * stalled" holds only while its commits come more often than the bound, and on a box several times
+ * slower a healthy partition's commits were once 2 s apart.
+ */
+const progress = { stallAfterMs: scaledBound(2_000), checkIntervalMs: 500 };
 const waitMs = 30_000;
 
 /** The value of a gauge of the progress watch for one partition, undefined while it has no series. */
