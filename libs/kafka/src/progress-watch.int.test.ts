@@ -16,7 +16,7 @@ const logger = createLogger('progress-watch-int', 'silent');
  * Small settings, so a stall is seen in seconds; the ceilings below leave a slow machine room. The
  * stall bound is scaled by the machine's speed: "the partition that keeps applying is never
  * stalled" holds only while its commits come more often than the bound, and on a box several times
- * slower a healthy partition's commits were once 2 s apart.
+ * slower a healthy partition's commits can be 2 s apart.
  */
 const progress = { stallAfterMs: scaledBound(2_000), checkIntervalMs: 500 };
 const waitMs = 30_000;
