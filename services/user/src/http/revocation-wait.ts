@@ -50,8 +50,8 @@ export interface HeldRead<T> {
 /**
  * The answer of a held read: at once when it has news or the caller waits for nothing; otherwise
  * when a revocation is committed (read again: another kind, a token version's rise, is no news to
- * this caller, and the wait goes on) or when the time is up. The signal is taken before each read,
- * so a commit between the read and the wait is not missed.
+ * this caller, and the wait goes on) or when the time is up (read once more). The signal is taken
+ * before each read, so a commit between the read and the wait is not missed.
  */
 export async function heldRead<T>(options: HeldRead<T>): Promise<T> {
   const waitMs = options.heard() ? options.waitMs : Math.min(options.waitMs, options.unheardWaitMs);
@@ -62,10 +62,13 @@ export async function heldRead<T>(options: HeldRead<T>): Promise<T> {
     const remaining = deadline - Date.now();
     if (options.isNews(answer) || remaining <= 0 || options.signal.isClosed) return answer;
     let timer: NodeJS.Timeout | undefined;
-    const timeUp = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, remaining);
+    const timeUp = new Promise<'time up'>((resolve) => {
+      timer = setTimeout(() => resolve('time up'), remaining);
     });
-    await Promise.race([committed, timeUp]);
+    const woke = await Promise.race([committed, timeUp]);
     clearTimeout(timer);
+    // The timer's clock and Date.now() may disagree by a millisecond: once the timer has fired, the
+    // wait is over whatever Date.now() says, and one last read answers.
+    if (woke === 'time up') return options.read();
   }
 }
