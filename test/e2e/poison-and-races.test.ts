@@ -45,15 +45,13 @@ describe('poison commands and deletion races through the gateway', () => {
     http(stack.gatewayUrl, 'POST', '/api/auth/register', { body: { email: uniqueEmail('poison'), password: 'a good password', fullName } });
 
   it('when the database refuses a registration, then it is answered 500 COMMAND_FAILED with its command id and every other registration goes through', async () => {
-    const started = Date.now();
     const responses = await Promise.all([register('Good One'), register('poison'), register('Good Two'), register('Good Three')]);
     expect(responses.map((r) => r.status)).toEqual([202, 500, 202, 202]);
     const refused = responses[1]!;
     expect(refused.headers.get('content-type')).toContain('application/problem+json');
     expect(refused.body).toMatchObject({ code: 'COMMAND_FAILED', status: 500, commandId: expect.any(String) });
     expect(refused.body.detail).toContain(refused.body.commandId);
-    // Answered, not timed out (the command timeout is 5 s).
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Answered, not timed out: a command whose reply never comes is answered 504 TIMEOUT.
     // The partitions go on: sixteen more registrations, spread over every user-command partition.
     const more = await Promise.all(Array.from({ length: 16 }, (_, i) => register(`After ${i}`)));
     // The answers that are not 202 with their bodies, so a failure says what went wrong.

@@ -286,10 +286,10 @@ describe('poison-proof consumers against a real broker', () => {
       { value: 'not json', headers: { [headerNames.correlationId]: headers[headerNames.correlationId]! } },
     ]);
     const started = Date.now();
-    const failed = client.request({ topic: topics.silent, key: 'k', command: garbled, timeoutMs: 20_000 });
+    const failed = client.request({ topic: topics.silent, key: 'k', command: garbled, timeoutMs: scaledBound(20_000) });
     await expect(failed).rejects.toBeInstanceOf(AppError);
     await expect(failed).rejects.toMatchObject({ code: 'TIMEOUT', extra: { commandId: garbled.commandId } });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(scaledBound(5_000));
     expect(client.pendingCount).toBe(0);
 
     // 2. A garbled reply for somebody else's request comes first; the real reply still counts.
