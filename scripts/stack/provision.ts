@@ -29,20 +29,21 @@ export async function provision(target: ProvisionTarget): Promise<void> {
     clientId: 'provision',
     logger: createLogger('provision', 'warn'),
   });
-  const created = await ensureTopics(
-    kafka,
-    topicSpecs(target.topicPrefix, target.ledgerPartitions ? { 'ledger.commands': target.ledgerPartitions } : {}),
-  );
+  // The topics and each service's schema are independent (each service owns its roles and schema;
+  // migrate serializes role changes by an advisory lock): made at the same time.
+  const [created] = await Promise.all([
+    ensureTopics(kafka, topicSpecs(target.topicPrefix, target.ledgerPartitions ? { 'ledger.commands': target.ledgerPartitions } : {})),
+    ...(Object.keys(serviceDatabases) as DatabaseService[]).map((service) =>
+      migrateServiceDatabase({
+        databaseUrl: target.databaseUrl,
+        schema: schemaName(target.schemaPrefix, serviceDatabases[service].schema),
+        service,
+        ...(target.rolePassword ? { rolePassword: target.rolePassword } : {}),
+        log,
+      }),
+    ),
+  ]);
   if (created.length > 0) log(`created topics: ${created.join(', ')}`);
-  for (const service of Object.keys(serviceDatabases) as DatabaseService[]) {
-    await migrateServiceDatabase({
-      databaseUrl: target.databaseUrl,
-      schema: schemaName(target.schemaPrefix, serviceDatabases[service].schema),
-      service,
-      ...(target.rolePassword ? { rolePassword: target.rolePassword } : {}),
-      log,
-    });
-  }
 }
 
 /**
