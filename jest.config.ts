@@ -32,8 +32,14 @@ const nodeTransform: ProjectConfig['transform'] = {
   '^.+/node_modules/(@kubernetes-models|is-cidr|cidr-regex)/.+\\.js$': swc({ syntax: 'ecmascript' }),
 };
 
-/** What every project shares: the benchmarks' work directory holds copies of packages jest must not map. */
+/**
+ * What every project shares. Jest crawls its roots for its file map at every start: the folders
+ * of code and tests, not the whole checkout, whose node_modules, Node (.tools) and the local
+ * Kafka's and PostgreSQL's data (.data, a file per topic partition and index) are tens of
+ * thousands of files more. The benchmarks' work directory holds copies of packages jest must not map.
+ */
 const everyProject: ProjectConfig = {
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/scripts', '<rootDir>/test', '<rootDir>/bench'],
   modulePathIgnorePatterns: ['<rootDir>/.bench/'],
 };
 
