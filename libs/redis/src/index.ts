@@ -94,6 +94,25 @@ export function disconnectForGood(redis: Redis): void {
   redis.disconnect();
 }
 
+/**
+ * Calls `down` once when a client's connection fails and `back` once when it is ready again,
+ * instead of once per reconnection attempt (about every second). Listening also keeps ioredis
+ * from printing each failure to the console itself ("Unhandled error event").
+ */
+export function onOutages(redis: Pick<Redis, 'on'>, handlers: { down: (err: Error) => void; back: () => void }): void {
+  let reachable = true;
+  redis.on('error', (err: Error) => {
+    if (!reachable) return;
+    reachable = false;
+    handlers.down(err);
+  });
+  redis.on('ready', () => {
+    if (reachable) return;
+    reachable = true;
+    handlers.back();
+  });
+}
+
 /** How long a service's start waits for Redis (connectRedis) before it gives up. */
 export const redisStartWaitMsDefault = 30_000;
 

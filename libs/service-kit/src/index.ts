@@ -27,7 +27,7 @@ import {
   startConsumer,
 } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { connectRedis, createRedis, disconnectForGood, type Redis } from '@coin/redis';
+import { connectRedis, createRedis, disconnectForGood, onOutages, type Redis } from '@coin/redis';
 import { startTracing, type Tracing, type TracingConfig } from '@coin/telemetry';
 import type { Registry } from 'prom-client';
 
@@ -477,16 +477,9 @@ async function openRedis(runtime: ServiceRuntime, logger: Logger, spec: FrameRed
  * `redis: down` meanwhile.
  */
 function logRedisOutages(redis: Redis, logger: Logger, outage: string): void {
-  let reachable = true;
-  redis.on('error', (err: Error) => {
-    if (!reachable) return;
-    reachable = false;
-    logger.error({ err }, `Redis unreachable: ${outage}`);
-  });
-  redis.on('ready', () => {
-    if (reachable) return;
-    reachable = true;
-    logger.info('Redis reachable again');
+  onOutages(redis, {
+    down: (err) => logger.error({ err }, `Redis unreachable: ${outage}`),
+    back: () => logger.info('Redis reachable again'),
   });
 }
 

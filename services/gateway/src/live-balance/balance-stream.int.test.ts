@@ -76,6 +76,7 @@ async function instance(kafka: ReturnType<typeof createKafka>, topic: string, pr
     fanout,
     relay,
     redis,
+    subscriber,
     dropped,
     refused,
     relayed: () => relayed,
@@ -165,6 +166,10 @@ describe('live balance: coin.balances → shared relay → Redis → the watchin
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(first.relayed() + second.relayed()).toBe(7);
   }, 60_000);
+
+  it("when the subscriber's connection fails, then the relay hears it (ioredis does not print it unhandled)", () => {
+    for (const started of instances) expect(started.subscriber.listenerCount('error')).toBeGreaterThan(0);
+  });
 
   it('when the last stream of a wallet closes everywhere, then its changes are no longer relayed', async () => {
     const [first, second] = instances as [(typeof instances)[0], (typeof instances)[0]];

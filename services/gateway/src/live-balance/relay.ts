@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { joinWatchdog, lingerAfter, offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import type { Redis } from '@coin/redis';
+import { disconnectForGood, onOutages, type Redis } from '@coin/redis';
 import type { Kafka } from 'kafkajs';
 import type { Counter } from 'prom-client';
 import type { BalanceFanout, WalletWatchers } from './fanout';
@@ -91,6 +91,11 @@ export class BalanceRelay implements WalletWatchers {
 
   async start(): Promise<void> {
     const { subscriber } = this.options;
+    // Its own connection (a duplicate of the gateway's client, whose outages the frame logs).
+    onOutages(subscriber, {
+      down: (err) => this.options.logger.warn({ err }, 'live balance: Redis subscription lost; streams get no changes until it is back'),
+      back: () => this.options.logger.info('live balance: Redis subscription back'),
+    });
     subscriber.on('message', (channel: string, message: string) => this.heard(channel, message));
     await subscriber.subscribe(this.controlChannel);
     await this.announce({ op: 'hello' });
@@ -147,7 +152,7 @@ export class BalanceRelay implements WalletWatchers {
     clearInterval(this.refreshTimer);
     await this.consumer?.stop();
     await this.announce({ op: 'all', wallets: [] }).catch(() => undefined);
-    this.options.subscriber.disconnect();
+    disconnectForGood(this.options.subscriber);
   }
 
   private channelOf(wallet: string): string {
