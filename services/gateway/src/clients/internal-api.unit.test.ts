@@ -6,6 +6,9 @@ import { exampleHoldPage } from '../routes/holds';
 import { InternalApi } from './internal-api';
 import { InternalHttpClient } from './internal-http';
 
+/** How long a call waits for the local test server: not what these tests assert, and a loaded machine answers late. */
+const answerWaitMs = 30_000;
+
 /** A loopback stand-in for one internal service: answers `body` and records the URLs it was asked for. */
 async function fakeService(body: () => unknown) {
   const urls: string[] = [];
@@ -21,8 +24,8 @@ async function fakeService(body: () => unknown) {
 
 async function apiOver(ledgerBody: () => unknown) {
   const ledger = await fakeService(ledgerBody);
-  const nowhere = new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer t');
-  const client = new InternalHttpClient(ledger.url, 1000, async () => 'Bearer t');
+  const nowhere = new InternalHttpClient('http://127.0.0.1:9/', answerWaitMs, async () => 'Bearer t');
+  const client = new InternalHttpClient(ledger.url, answerWaitMs, async () => 'Bearer t');
   return { ledger, api: new InternalApi({ ledger: client, users: nowhere, history: nowhere }) };
 }
 
@@ -74,7 +77,7 @@ describe('InternalApi: internal reads by the contract table', () => {
   });
 
   it("when a route's service was not given a client, then an invariant violation naming the service, and nothing is sent", async () => {
-    const usersOnly = new InternalApi({ users: new InternalHttpClient('http://127.0.0.1:9/', 1000, async () => 'Bearer unused') });
+    const usersOnly = new InternalApi({ users: new InternalHttpClient('http://127.0.0.1:9/', answerWaitMs, async () => 'Bearer unused') });
     const err = await rejection(usersOnly.read('ledger.treasuries', {}));
     expect(err).toBeInstanceOf(InvariantViolation);
     expect((err as Error).message).toContain('no client for the ledger service');
@@ -94,7 +97,11 @@ describe('InternalApi: actions on one object (POST or DELETE with its path param
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const webhooks = new InternalHttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, 1000, async () => 'Bearer t');
+      const webhooks = new InternalHttpClient(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        answerWaitMs,
+        async () => 'Bearer t',
+      );
       const api = new InternalApi({ webhooks });
       const endpointId = '0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20';
       const answer = await api.act('webhooks.delete-endpoint', { params: { clientId: 'pc_a/b', endpointId }, body: {} }, 'req-1');

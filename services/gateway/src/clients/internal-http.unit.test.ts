@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { AppError } from '@coin/errors';
 import { InternalHttpClient } from './internal-http';
 
+/** How long a call waits for the local test server: not what these tests assert, and a loaded machine answers late. */
+const answerWaitMs = 30_000;
+
 /** A loopback stand-in for an internal API: answers what `answer` says and records the headers it got. */
 async function fakeService(answer: () => { status: number; headers?: Record<string, string>; body: unknown }) {
   const seen: IncomingHttpHeaders[] = [];
@@ -31,7 +34,7 @@ describe('InternalHttpClient: the gateway as a caller with credentials', () => {
   it('when it calls, then every request carries the service token the signer gives', async () => {
     const service = await fakeService(() => ({ status: 200, body: { ok: true } }));
     try {
-      const client = new InternalHttpClient(service.url, 1000, async () => 'Bearer the-token');
+      const client = new InternalHttpClient(service.url, answerWaitMs, async () => 'Bearer the-token');
       await client.get('/internal/users/1');
       await client.post('/internal/auth/login', { email: 'a@example.test', password: 'x' });
       expect(service.seen.map((h) => h.authorization)).toEqual(['Bearer the-token', 'Bearer the-token']);
@@ -48,7 +51,7 @@ describe('InternalHttpClient: the gateway as a caller with credentials', () => {
         body: { code: status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN' },
       }));
       try {
-        const client = new InternalHttpClient(service.url, 1000, async () => 'Bearer stale');
+        const client = new InternalHttpClient(service.url, answerWaitMs, async () => 'Bearer stale');
         expect((await failure(client.post('/internal/auth/login', {}))).code).toBe('UNAVAILABLE');
       } finally {
         await service.close();
@@ -59,7 +62,7 @@ describe('InternalHttpClient: the gateway as a caller with credentials', () => {
   it('when a route itself answers 401 (a wrong password), then that problem passes through as it was', async () => {
     const service = await fakeService(() => ({ status: 401, body: { code: 'UNAUTHENTICATED', detail: 'Invalid email or password' } }));
     try {
-      const client = new InternalHttpClient(service.url, 1000, async () => 'Bearer ok');
+      const client = new InternalHttpClient(service.url, answerWaitMs, async () => 'Bearer ok');
       const error = await failure(client.post('/internal/auth/login', {}));
       expect([error.code, error.message]).toEqual(['UNAUTHENTICATED', 'Invalid email or password']);
     } finally {
