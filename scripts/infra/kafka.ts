@@ -55,12 +55,22 @@ const stopGraceMs = 30_000;
 const mavenTimeoutMs = 15 * 60_000;
 
 /**
+ * The broker's maximum heap. Each partition it hosts keeps about 19 KB live (its log, segment and
+ * index objects, and their JMX metrics): at 512 MB, 120 test stacks' topics filled the old
+ * generation (341 MB, the log cleaner's 128 MB buffer in it), and the broker spent its time in
+ * full collections while new partitions waited for a leader (docs/LOCAL_INFRA.md "Kafka
+ * settings"). A test run now hosts its open stacks' topics only; the heap leaves room for a dev
+ * stack beside a bench run and an interrupted run's leftovers.
+ */
+export const brokerMaxHeap = '1g';
+
+/**
  * Serial GC: one broker on two shared cores gains nothing from parallel collector threads.
  * Full tiered compilation (C2 included): stopping at C1 starts a second faster but leaves the
  * broker's steady-state request handling slower, and under load every request costs CPU that
  * the services on the same two cores need.
  */
-const jvmFlags = ['-Xms256m', '-Xmx512m', '-XX:+UseSerialGC', '-Djava.awt.headless=true'];
+const jvmFlags = ['-Xms256m', `-Xmx${brokerMaxHeap}`, '-XX:+UseSerialGC', '-Djava.awt.headless=true'];
 
 /**
  * Where one broker keeps its state. The defaults are this checkout's broker: 127.0.0.1:9092
@@ -443,6 +453,9 @@ share.coordinator.state.topic.min.isr=1
 share.coordinator.state.topic.num.partitions=1
 group.initial.rebalance.delay.ms=0
 auto.create.topics.enable=false
+# The log cleaner's offset map is one heap buffer (default 128 MB, a quarter of the heap): here it
+# compacts only the consumer offsets, a few MB.
+log.cleaner.dedupe.buffer.size=16777216
 # Two cores: fewer threads than the defaults sized for servers.
 num.network.threads=2
 num.io.threads=4
@@ -647,19 +660,29 @@ export interface OwnBroker {
 export type OwnBrokerPlan =
   | { action: 'start' }
   | { action: 'reuse'; pid: number }
-  | { action: 'replace'; pid: number; runningVersion: string | undefined };
+  | { action: 'replace'; pid: number; runningVersion: string | undefined; runningHeap?: string };
 
 /**
  * What to do about the broker this project started earlier: none running, start one; the wanted
- * release, reuse it; another release (or one whose release cannot be told, as a broker started
- * before versions were recorded might be), stop it and start the wanted one. Brokers this
+ * release with the wanted heap, reuse it; another release (or one whose release cannot be told,
+ * as a broker started before versions were recorded might be) or another maximum heap, stop it
+ * and start the wanted one. Brokers this
  * project did not start never get here (they are reused as they are, and KAFKA_BROKERS is only
  * ever checked).
  */
-export function planForOwnBroker(own: OwnBroker | undefined, wantedVersion: string): OwnBrokerPlan {
+export function planForOwnBroker(own: OwnBroker | undefined, wantedVersion: string, wantedHeap: string = brokerMaxHeap): OwnBrokerPlan {
   if (!own) return { action: 'start' };
   const runningVersion = versionInCommandLine(own.cmdline) ?? own.recordedVersion;
-  return runningVersion === wantedVersion ? { action: 'reuse', pid: own.pid } : { action: 'replace', pid: own.pid, runningVersion };
+  if (runningVersion !== wantedVersion) return { action: 'replace', pid: own.pid, runningVersion };
+  const runningHeap = maxHeapInCommandLine(own.cmdline);
+  return runningHeap !== undefined && runningHeap !== wantedHeap
+    ? { action: 'replace', pid: own.pid, runningVersion, runningHeap }
+    : { action: 'reuse', pid: own.pid };
+}
+
+/** The maximum heap a broker's command line names (`-Xmx<size>`), if it names one. */
+export function maxHeapInCommandLine(cmdline: string): string | undefined {
+  return /(?:^|\s)-Xmx(\S+)/.exec(cmdline)?.[1];
 }
 
 function ownBroker(layout: KafkaLayout): OwnBroker | undefined {
@@ -689,7 +712,9 @@ export async function settleOwnBroker(layout: KafkaLayout, log: Log): Promise<Ow
   const plan = planForOwnBroker(ownBroker(layout), layout.version);
   if (plan.action === 'replace') {
     log(
-      `Kafka: the broker this project started (pid ${plan.pid}) runs Kafka ${plan.runningVersion ?? 'of an unknown release'}; stopping it to start Kafka ${layout.version}`,
+      plan.runningHeap
+        ? `Kafka: the broker this project started (pid ${plan.pid}) runs with a ${plan.runningHeap} heap; stopping it to start it with ${brokerMaxHeap}`
+        : `Kafka: the broker this project started (pid ${plan.pid}) runs Kafka ${plan.runningVersion ?? 'of an unknown release'}; stopping it to start Kafka ${layout.version}`,
     );
     await stopOwn(layout, plan.pid, log);
   }

@@ -199,6 +199,20 @@ describe('planForOwnBroker', () => {
     });
   });
 
+  it('replaces a broker of the wanted release started with another maximum heap', () => {
+    const small = cmdlineWanted.replace('-Xms256m', '-Xms256m -Xmx512m');
+    expect(planForOwnBroker({ pid: 7, cmdline: small }, kafkaVersion, '1g')).toEqual({
+      action: 'replace',
+      pid: 7,
+      runningVersion: kafkaVersion,
+      runningHeap: '512m',
+    });
+    expect(planForOwnBroker({ pid: 7, cmdline: small.replace('-Xmx512m', '-Xmx1g') }, kafkaVersion, '1g')).toEqual({
+      action: 'reuse',
+      pid: 7,
+    });
+  });
+
   it('falls back on the record, and replaces a broker whose release cannot be told', () => {
     const bare = '/usr/bin/java -cp /opt/libs/* kafka.Kafka /x/server.properties';
     expect(planForOwnBroker({ pid: 7, cmdline: bare, recordedVersion: kafkaVersion }, kafkaVersion)).toEqual({ action: 'reuse', pid: 7 });

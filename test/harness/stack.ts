@@ -8,6 +8,7 @@ import { loadWebhooksConfig, startWebhooksService } from '@coin/webhooks';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
+import { removeTopicsAndSchemas } from '../../scripts/stack/cleanup';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
 import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv, sandboxWebhooksEnv } from '../../scripts/stack/sandbox';
 import { devRolePassword } from '../../scripts/stack/services';
@@ -91,12 +92,35 @@ export interface TestStackOptions {
 }
 
 /**
- * All four services in this process, on free ports, with their own topics and schemas. The
- * same start functions as `npm start` uses; only the ports and prefixes differ. With
+ * All four services in this process, on free ports, with their own topics and schemas (removed
+ * when the stack closes). The same start functions as `npm start` uses; only the ports and prefixes differ. With
  * COIN_TEST_IMAGE set (`npm run image:test`), the image's containers instead (./image-stack).
  */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
-  if (testImage()) return startImageStack(options);
+  const stack = testImage() ? await startImageStack(options) : await startInProcessStack(options);
+  const closeServices = stack.close;
+  // Assigned rather than spread: the image stack's gatewayRoutes is a getter that throws.
+  stack.close = () => closeServices().finally(() => removeStackTopicsAndSchemas(stack.prefix));
+  return stack;
+}
+
+/**
+ * A closed stack's topics and schemas go at once, not at the run's end: the broker keeps about
+ * 19 KB of heap per partition it hosts, and a whole run's stacks (thousands of partitions) once
+ * filled its heap, after which new partitions waited for a leader and every test that started a
+ * stack failed. global-teardown still removes what a stack left (a test that never closed it, an
+ * interrupted run). A failure here is reported, not thrown: the test has passed or failed already.
+ */
+async function removeStackTopicsAndSchemas(prefix: string): Promise<void> {
+  const { kafkaBrokers, databaseUrl, shardDatabaseUrl } = testInfra();
+  try {
+    await removeTopicsAndSchemas({ kafkaBrokers, databaseUrl, shardDatabaseUrl }, [prefix]);
+  } catch (err) {
+    process.stderr.write(`[stack] removing the topics and schemas of ${prefix} failed: ${(err as Error).message}\n`);
+  }
+}
+
+async function startInProcessStack(options: TestStackOptions): Promise<TestStack> {
   const infra = testInfra();
   const prefix = uniquePrefix();
   const shardEnv = await provisionTestStack(infra, prefix, options.ledgerShards);
