@@ -21,6 +21,7 @@ import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
 import { devServiceDatabaseUrl } from '../../scripts/stack/services';
 import { testInfra, testKafkaEnv, uniquePrefix } from './env';
+import { scaledBound } from './machine-speed';
 
 /**
  * The ledger service alone against real Kafka and PostgreSQL, with its own topics and schema,
@@ -260,7 +261,10 @@ function ledgerPools(
 
 /** The harness's `send`: each command with its proofs, on the topic its sender would use. */
 function commandSender(client: RequestReplyClient, proofs: ProofCache, jwtKey: JwtKey, topics: TopicNames): LedgerHarness['send'] {
-  return async (command, timeoutMs = 20_000) => {
+  // The reply's wait, set on the 2-core machine and scaled to this one (machine-speed.ts): a
+  // safety net, not a speed check. Beside two CPU burners a command sent while the ledger's group
+  // was still joining after a restart took longer than 20 s.
+  return async (command, timeoutMs = scaledBound(20_000)) => {
     const actor = command.actor ?? defaultActorOf(command);
     const proof = command.proof === undefined ? await proofs.of(actor) : command.proof;
     // A person's admin money command carries the proof of their own key, signed when the

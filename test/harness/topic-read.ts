@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
+import { scaledBound } from './machine-speed';
 
 export interface RawRecord {
   topic: string;
@@ -16,6 +17,7 @@ export interface RawRecord {
  * access to the topic could read, whatever the schema.
  */
 export async function readTopicToEnd(kafka: Kafka, topic: string, timeoutMs = 20_000): Promise<RawRecord[]> {
+  const withinMs = scaledBound(timeoutMs);
   const ends = await topicEnds(kafka, topic);
   const remaining = new Map(ends.filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high)]));
   const records: RawRecord[] = [];
@@ -25,7 +27,7 @@ export async function readTopicToEnd(kafka: Kafka, topic: string, timeoutMs = 20
   try {
     await consumer.subscribe({ topic, fromBeginning: true });
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${topic}: not read to its end within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`${topic}: not read to its end within ${withinMs} ms`)), withinMs);
       void consumer
         .run({
           eachMessage: async ({ partition, message }) => {

@@ -36,6 +36,7 @@ import {
   seedWallets,
   userPartitions,
 } from './restore-helpers';
+import { scaledBound } from '../harness/machine-speed';
 
 const users = Array.from({ length: 12 }, (_, i) => i + 1);
 /** Enough that no transfer of the traffic, applied again in another order, is short of funds. */
@@ -136,7 +137,9 @@ async function groupLag(kafka: Kafka, groupId: string, topic: string): Promise<n
  * offsets are no measure: it commits a batch's end with the next batch, so an idle group lags.
  */
 async function historyCaughtUp(ledgerDb: Pool, historyDb: Pool): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // Set on the 2-core machine, scaled to this one (machine-speed.ts): a safety net.
+  const withinMs = scaledBound(30_000);
+  const deadline = Date.now() + withinMs;
   let last = -1;
   let stableSince = Date.now();
   for (;;) {
@@ -149,7 +152,7 @@ async function historyCaughtUp(ledgerDb: Pool, historyDb: Pool): Promise<void> {
     }
     if (missing === 0 && Date.now() - stableSince >= 2_000) return;
     if (Date.now() > deadline)
-      throw new Error(`history not caught up in 30 s: ledger ${ledger.size}, history ${projected.size}, missing ${missing}`);
+      throw new Error(`history not caught up in ${withinMs} ms: ledger ${ledger.size}, history ${projected.size}, missing ${missing}`);
     await pause(250);
   }
 }

@@ -9,6 +9,7 @@ import type { Pool } from '@coin/db';
 import { keyPartitioner, partitionCount } from '@coin/kafka';
 import { runAudit } from '../../scripts/audit';
 import type { LedgerHarness } from '../harness/ledger';
+import { scaledBound } from '../harness/machine-speed';
 
 export const repoRoot = path.join(__dirname, '..', '..');
 /** The runbook's default margin before the restore point. */
@@ -113,7 +114,8 @@ export async function readTopic(
   await consumer.subscribe({ topic, fromBeginning: true });
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${topic}: not read to its end in 30 s`)), 30_000);
+      const withinMs = scaledBound(30_000);
+      const timer = setTimeout(() => reject(new Error(`${topic}: not read to its end in ${withinMs} ms`)), withinMs);
       consumer
         .run({
           autoCommit: false,
@@ -192,10 +194,11 @@ export type AuditRun = Awaited<ReturnType<typeof runAudit>>;
 
 /**
  * `npm run audit`'s check, read again until it passes with no credit leg in flight (every
- * transfer credited) or `timeoutMs` has passed; the last report either way.
+ * transfer credited) or `timeoutMs` (set on the 2-core machine, scaled to this one) has passed;
+ * the last report either way.
  */
 export async function settledAudit(databaseUrl: string, schemaPrefix: string, timeoutMs: number): Promise<AuditRun> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + scaledBound(timeoutMs);
   for (;;) {
     const audit = await runAudit({ databaseUrl, schemaPrefix, waitMs: 0, creditLegMaxAgeS: 1, log: () => undefined });
     if ((audit.ok && audit.report.creditLegs.inFlight.count === 0) || Date.now() >= deadline) return audit;
@@ -220,11 +223,12 @@ export async function balances(pool: Pool): Promise<Record<string, number>> {
 
 /** Until the outbox has published every batch it holds. */
 export async function outboxDrained(pool: Pool, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const withinMs = scaledBound(timeoutMs);
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const r = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL');
     if (r.rows[0]!.n === 0) return;
-    if (Date.now() >= deadline) throw new Error(`outbox: ${r.rows[0]!.n} batch(es) still unpublished after ${timeoutMs} ms`);
+    if (Date.now() >= deadline) throw new Error(`outbox: ${r.rows[0]!.n} batch(es) still unpublished after ${withinMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
