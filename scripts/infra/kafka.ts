@@ -666,9 +666,8 @@ export type OwnBrokerPlan =
  * What to do about the broker this project started earlier: none running, start one; the wanted
  * release with the wanted heap, reuse it; another release (or one whose release cannot be told,
  * as a broker started before versions were recorded might be) or another maximum heap, stop it
- * and start the wanted one. Brokers this
- * project did not start never get here (they are reused as they are, and KAFKA_BROKERS is only
- * ever checked).
+ * and start the wanted one. Brokers this project did not start never get here (they are reused
+ * as they are, and KAFKA_BROKERS is only ever checked).
  */
 export function planForOwnBroker(own: OwnBroker | undefined, wantedVersion: string, wantedHeap: string = brokerMaxHeap): OwnBrokerPlan {
   if (!own) return { action: 'start' };

@@ -93,8 +93,9 @@ export interface TestStackOptions {
 
 /**
  * All four services in this process, on free ports, with their own topics and schemas (removed
- * when the stack closes). The same start functions as `npm start` uses; only the ports and prefixes differ. With
- * COIN_TEST_IMAGE set (`npm run image:test`), the image's containers instead (./image-stack).
+ * when the stack closes). The same start functions as `npm start` uses; only the ports and
+ * prefixes differ. With COIN_TEST_IMAGE set (`npm run image:test`), the image's containers
+ * instead (./image-stack).
  */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const stack = testImage() ? await startImageStack(options) : await startInProcessStack(options);
