@@ -22,6 +22,7 @@ import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-
 import { devServiceDatabaseUrl } from '../../scripts/stack/services';
 import { testInfra, testKafkaEnv, uniquePrefix } from './env';
 import { scaledBound } from './machine-speed';
+import { removePrefixOnClose } from './prefix-removal';
 
 /**
  * The ledger service alone against real Kafka and PostgreSQL, with its own topics and schema,
@@ -174,6 +175,7 @@ export async function startLedgerHarness(options: LedgerHarnessOptions = {}): Pr
       await producer.close();
       for (const shardPool of shardPools) await shardPool.end();
       await tamperPool.end();
+      await removePrefixOnClose(prefix);
     },
   };
   return harness;

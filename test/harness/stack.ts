@@ -8,12 +8,12 @@ import { loadWebhooksConfig, startWebhooksService } from '@coin/webhooks';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateAuditCheckpointKey, generateJwtKey, generateServiceKeys, type JwtKey } from '../../scripts/stack/keys';
 import { provision } from '../../scripts/stack/provision';
-import { removeTopicsAndSchemas } from '../../scripts/stack/cleanup';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
 import { provisionSandbox, sandboxHistoryEnv, sandboxLedgerEnv, sandboxWebhooksEnv } from '../../scripts/stack/sandbox';
 import { devRolePassword } from '../../scripts/stack/services';
 import { defaultPartitions } from '@coin/contracts';
 import { testInfra, testKafkaEnv, uniquePrefix } from './env';
+import { removePrefixOnClose } from './prefix-removal';
 import { freePorts, migrateInContainer, startServiceContainers, testImage } from './image-stack';
 import { scaledBound } from './machine-speed';
 import { scaledServiceWaits } from './service-waits';
@@ -101,24 +101,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   const stack = testImage() ? await startImageStack(options) : await startInProcessStack(options);
   const closeServices = stack.close;
   // Assigned rather than spread: the image stack's gatewayRoutes is a getter that throws.
-  stack.close = () => closeServices().finally(() => removeStackTopicsAndSchemas(stack.prefix));
+  stack.close = () => closeServices().finally(() => removePrefixOnClose(stack.prefix));
   return stack;
-}
-
-/**
- * A closed stack's topics and schemas go at once, not at the run's end: the broker keeps about
- * 19 KB of heap per partition it hosts, and a whole run's stacks (thousands of partitions) once
- * filled its heap, after which new partitions waited for a leader and every test that started a
- * stack failed. global-teardown still removes what a stack left (a test that never closed it, an
- * interrupted run). A failure here is reported, not thrown: the test has passed or failed already.
- */
-async function removeStackTopicsAndSchemas(prefix: string): Promise<void> {
-  const { kafkaBrokers, databaseUrl, shardDatabaseUrl } = testInfra();
-  try {
-    await removeTopicsAndSchemas({ kafkaBrokers, databaseUrl, shardDatabaseUrl }, [prefix]);
-  } catch (err) {
-    process.stderr.write(`[stack] removing the topics and schemas of ${prefix} failed: ${(err as Error).message}\n`);
-  }
 }
 
 async function startInProcessStack(options: TestStackOptions): Promise<TestStack> {

@@ -1,11 +1,12 @@
 /**
- * A test stack removes its own topics and schemas when it closes (test/harness/stack.ts): the
- * broker keeps heap for every partition it hosts, and a whole run's stacks kept until the run's
- * end once filled it.
+ * A test stack and a ledger harness remove their own topics and schemas when they close
+ * (test/harness/prefix-removal.ts): the broker keeps heap for every partition it hosts, and a
+ * whole run's stacks kept until the run's end once filled it.
  */
 import pg from 'pg';
 import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
+import { startLedgerHarness } from '../harness/ledger';
 import { startTestStack } from '../harness/stack';
 import { testInfra } from '../harness/env';
 
@@ -31,7 +32,7 @@ async function schemasUnder(databaseUrl: string, prefix: string): Promise<string
   }
 }
 
-describe('a test stack, when it closes', () => {
+describe('a test stack or ledger harness, when it closes', () => {
   it('when a stack with a sandbox and two ledger shards closes, then its topics and its schemas on both clusters are gone', async () => {
     const { databaseUrl, shardDatabaseUrl } = testInfra();
     const stack = await startTestStack({ sandbox: true, ledgerShards: 2 });
@@ -51,6 +52,24 @@ describe('a test stack, when it closes', () => {
       expect(await schemasUnder(shardDatabaseUrl, prefix)).toEqual([]);
     } finally {
       if (!closed) await stack.close();
+    }
+  }, 180_000);
+
+  it('when a ledger harness with two shards closes, then its topics and its schemas on both clusters are gone', async () => {
+    const { databaseUrl, shardDatabaseUrl } = testInfra();
+    const h = await startLedgerHarness({ shards: 2 });
+    let closed = false;
+    try {
+      expect((await topicsUnder(h.prefix)).length).toBeGreaterThan(30);
+      expect((await schemasUnder(databaseUrl, h.prefix)).length).toBeGreaterThanOrEqual(5);
+      expect((await schemasUnder(shardDatabaseUrl, h.prefix)).length).toBeGreaterThanOrEqual(1);
+      await h.close();
+      closed = true;
+      expect(await topicsUnder(h.prefix)).toEqual([]);
+      expect(await schemasUnder(databaseUrl, h.prefix)).toEqual([]);
+      expect(await schemasUnder(shardDatabaseUrl, h.prefix)).toEqual([]);
+    } finally {
+      if (!closed) await h.close();
     }
   }, 180_000);
 });
