@@ -14,7 +14,8 @@ export interface RawRecord {
 /**
  * Every record a topic holds now, as raw bytes (key and value), read from the beginning up to the
  * high watermarks taken at the start, in a group of its own (tests only): what anyone with read
- * access to the topic could read, whatever the schema.
+ * access to the topic could read, whatever the schema. `timeoutMs` is set on the 2-core machine
+ * and scaled to this one (machine-speed.ts).
  */
 export async function readTopicToEnd(kafka: Kafka, topic: string, timeoutMs = 20_000): Promise<RawRecord[]> {
   const withinMs = scaledBound(timeoutMs);
