@@ -32,44 +32,38 @@ async function schemasUnder(databaseUrl: string, prefix: string): Promise<string
   }
 }
 
+/**
+ * What `close` is to remove exists first (more than 30 topics, some under each of `topicPrefixes`,
+ * the five services' schemas, the second shard's ledger schema); after it, nothing under the
+ * prefix is left on either cluster.
+ */
+async function expectRemovedOnClose(prefix: string, close: () => Promise<void>, topicPrefixes: string[] = [prefix]): Promise<void> {
+  const { databaseUrl, shardDatabaseUrl } = testInfra();
+  let closed = false;
+  try {
+    const topics = await topicsUnder(prefix);
+    expect(topics.length).toBeGreaterThan(30);
+    expect(topicPrefixes.filter((p) => !topics.some((t) => t.startsWith(p)))).toEqual([]);
+    expect((await schemasUnder(databaseUrl, prefix)).length).toBeGreaterThanOrEqual(5);
+    expect((await schemasUnder(shardDatabaseUrl, prefix)).length).toBeGreaterThanOrEqual(1);
+    await close();
+    closed = true;
+    expect(await topicsUnder(prefix)).toEqual([]);
+    expect(await schemasUnder(databaseUrl, prefix)).toEqual([]);
+    expect(await schemasUnder(shardDatabaseUrl, prefix)).toEqual([]);
+  } finally {
+    if (!closed) await close();
+  }
+}
+
 describe('a test stack or ledger harness, when it closes', () => {
   it('when a stack with a sandbox and two ledger shards closes, then its topics and its schemas on both clusters are gone', async () => {
-    const { databaseUrl, shardDatabaseUrl } = testInfra();
     const stack = await startTestStack({ sandbox: true, ledgerShards: 2 });
-    const prefix = stack.prefix;
-    let closed = false;
-    try {
-      // What close is to remove exists first: the live and the sandbox topics, the services'
-      // schemas and the second shard's ledger schema.
-      expect((await topicsUnder(prefix)).some((t) => t.startsWith(`${prefix}sandbox_`))).toBe(true);
-      expect((await topicsUnder(prefix)).length).toBeGreaterThan(30);
-      expect((await schemasUnder(databaseUrl, prefix)).length).toBeGreaterThanOrEqual(5);
-      expect((await schemasUnder(shardDatabaseUrl, prefix)).length).toBeGreaterThanOrEqual(1);
-      await stack.close();
-      closed = true;
-      expect(await topicsUnder(prefix)).toEqual([]);
-      expect(await schemasUnder(databaseUrl, prefix)).toEqual([]);
-      expect(await schemasUnder(shardDatabaseUrl, prefix)).toEqual([]);
-    } finally {
-      if (!closed) await stack.close();
-    }
+    await expectRemovedOnClose(stack.prefix, () => stack.close(), [stack.prefix, `${stack.prefix}sandbox_`]);
   }, 180_000);
 
   it('when a ledger harness with two shards closes, then its topics and its schemas on both clusters are gone', async () => {
-    const { databaseUrl, shardDatabaseUrl } = testInfra();
     const h = await startLedgerHarness({ shards: 2 });
-    let closed = false;
-    try {
-      expect((await topicsUnder(h.prefix)).length).toBeGreaterThan(30);
-      expect((await schemasUnder(databaseUrl, h.prefix)).length).toBeGreaterThanOrEqual(5);
-      expect((await schemasUnder(shardDatabaseUrl, h.prefix)).length).toBeGreaterThanOrEqual(1);
-      await h.close();
-      closed = true;
-      expect(await topicsUnder(h.prefix)).toEqual([]);
-      expect(await schemasUnder(databaseUrl, h.prefix)).toEqual([]);
-      expect(await schemasUnder(shardDatabaseUrl, h.prefix)).toEqual([]);
-    } finally {
-      if (!closed) await h.close();
-    }
+    await expectRemovedOnClose(h.prefix, () => h.close());
   }, 180_000);
 });
