@@ -59,7 +59,7 @@ const mavenTimeoutMs = 15 * 60_000;
  * index objects, and their JMX metrics): at 512 MB, 120 test stacks' topics filled the old
  * generation (341 MB, the log cleaner's 128 MB buffer in it), and the broker spent its time in
  * full collections while new partitions waited for a leader (docs/LOCAL_INFRA.md "Kafka
- * settings"). A test run now hosts its open stacks' topics only; the heap leaves room for a dev
+ * settings"). A test run hosts its open stacks' topics only; the heap leaves room for a dev
  * stack beside a bench run and an interrupted run's leftovers.
  */
 export const brokerMaxHeap = '1g';
