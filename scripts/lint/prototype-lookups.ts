@@ -54,6 +54,11 @@ function isOpenStringKey(type: ts.Type): boolean {
   return false;
 }
 
+/** A key written as a literal (`o['a']`, `a[0]`, a template without substitutions): its value is in the source, no caller names it. */
+function isLiteralKey(key: ts.Expression): boolean {
+  return ts.isStringLiteral(key) || ts.isNumericLiteral(key) || ts.isNoSubstitutionTemplateLiteral(key);
+}
+
 /** Whether the object is a plain dictionary: a string index signature, not an array, tuple or string. */
 function isStringDictionary(type: ts.Type, checker: ts.TypeChecker): boolean {
   if (type.isUnion()) return type.types.some((t) => isStringDictionary(t, checker));
@@ -128,13 +133,17 @@ export function findPrototypeLookups(root: string): PrototypeLookup[] {
     const source = program.getSourceFile(file);
     if (!source) continue;
     const visit = (node: ts.Node): void => {
-      if (ts.isElementAccessExpression(node) && !hasMarker(source, node) && !isGuarded(node, source)) {
-        const objectType = checker.getNonNullableType(checker.getTypeAtLocation(node.expression));
-        const keyType = checker.getTypeAtLocation(node.argumentExpression);
-        if (isStringDictionary(objectType, checker) && isOpenStringKey(keyType)) {
-          const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-          found.push({ file: relative(root, file), line, text: node.getText(source).slice(0, 120) });
-        }
+      if (
+        ts.isElementAccessExpression(node) &&
+        !isLiteralKey(node.argumentExpression) &&
+        !hasMarker(source, node) &&
+        !isGuarded(node, source) &&
+        // The key's type first: most keys are numbers or literals, and then the object's type is not needed.
+        isOpenStringKey(checker.getTypeAtLocation(node.argumentExpression)) &&
+        isStringDictionary(checker.getNonNullableType(checker.getTypeAtLocation(node.expression)), checker)
+      ) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+        found.push({ file: relative(root, file), line, text: node.getText(source).slice(0, 120) });
       }
       ts.forEachChild(node, visit);
     };

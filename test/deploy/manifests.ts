@@ -291,9 +291,21 @@ export function checkK8sEnv(resources: Obj[], literals: Record<string, string>):
   return problems;
 }
 
+/**
+ * The renders of the repository's own kustomizations (deploy/k8s), by directory, for this test
+ * file: a render takes kubectl half a second, the checks ask for base and each overlay many times,
+ * and no test edits deploy/k8s. A copy elsewhere (overlayWith's) is rendered at every call.
+ */
+const repositoryRenders = new Map<string, string>();
+
 /** `kubectl kustomize dir`: the rendered manifests as kubectl prints them (one multi-document YAML). */
 export function kustomizeBuildText(dir: string): string {
-  return execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const inRepository = !relative(k8sDir, dir).startsWith('..');
+  const known = inRepository ? repositoryRenders.get(dir) : undefined;
+  if (known !== undefined) return known;
+  const text = execFileSync('kubectl', ['kustomize', dir], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  if (inRepository) repositoryRenders.set(dir, text);
+  return text;
 }
 
 /** The sandbox components, in the order an overlay lists them (components/sandbox first, before infra-peers). */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { compareEventSchemas, describeChanges } from './compatibility';
 import { eventJsonSchemaFiles, eventTopics, type JsonSchema, sameJson } from './json-schema';
@@ -22,6 +22,23 @@ import { adminActionRecorded } from './admin-audit';
  */
 const schemasDir = join(__dirname, '..', 'schemas');
 const generated = eventJsonSchemaFiles();
+
+/** One validator per schema file, compiled once by one Ajv (a topic's samples share it). */
+const ajv = addFormats(new Ajv2020({ strict: false }));
+const validators = new Map<string, ValidateFunction>();
+function validatorOf(name: string, schema: () => JsonSchema): ValidateFunction {
+  let validate = validators.get(name);
+  if (!validate) {
+    validate = ajv.compile(schema());
+    validators.set(name, validate);
+  }
+  return validate;
+}
+/** The validator of a schema committed in libs/events/schemas. */
+const committedValidator = (file: string) =>
+  validatorOf(`committed ${file}`, () => JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonSchema);
+/** The validator of a schema generated now from the zod schemas. */
+const generatedValidator = (file: string) => validatorOf(`generated ${file}`, () => generated[file]!);
 
 describe('the committed JSON Schemas of the event topics', () => {
   it('then there is one per topic: coin.transactions.json, coin.holds.json, coin.balances.json, coin.approvals.json, coin.approvals.v2.json, user.events.json, user.events.v2.json, admin.audit.json, coin.balance-monitors.json, coin.payout-approvals.json, coin.mandates.json and coin.monitoring-cases.json', () => {
@@ -97,9 +114,7 @@ describe('the committed JSON Schemas of the event topics', () => {
   )(
     'when the sample %s is checked against the zod schema and the committed JSON Schema of %s, then both accept it',
     (_type, _topic, { event, schema, file }) => {
-      const ajv = new Ajv2020({ strict: false });
-      addFormats(ajv);
-      const validate = ajv.compile(JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonSchema);
+      const validate = committedValidator(file);
       expect(schema.safeParse(event).success).toBe(true);
       expect([validate(event), validate.errors ?? []]).toEqual([true, []]);
       expect(validate({ ...event, addedLater: 'a new optional field' })).toBe(true);
@@ -109,9 +124,7 @@ describe('the committed JSON Schemas of the event topics', () => {
   );
 
   it('when a transaction carries metadata and its client (1.6.0), then the zod schema and the committed JSON Schema accept it, and metadata out of bounds neither', () => {
-    const ajv = new Ajv2020({ strict: false });
-    addFormats(ajv);
-    const validate = ajv.compile(JSON.parse(readFileSync(join(schemasDir, 'coin.transactions.json'), 'utf8')) as JsonSchema);
+    const validate = committedValidator('coin.transactions.json');
     const event = sampleRecordedWithMetadataEvent;
     expect(transactionRecorded.safeParse(event).success).toBe(true);
     expect([validate(event), validate.errors ?? []]).toEqual([true, []]);
@@ -128,9 +141,7 @@ describe('the committed JSON Schemas of the event topics', () => {
   });
 
   it('then a validator built from them accepts a real event, with an unknown extra field, and rejects a wrong one', () => {
-    const ajv = new Ajv2020({ strict: false });
-    addFormats(ajv);
-    const validate = ajv.compile(generated['coin.transactions.json']!);
+    const validate = generatedValidator('coin.transactions.json');
     const event = sampleRecordedEvent;
     expect(transactionRecorded.safeParse(event).success).toBe(true);
     expect(validate(event)).toBe(true);
@@ -140,9 +151,7 @@ describe('the committed JSON Schemas of the event topics', () => {
   });
 
   it('then the coin.holds validator rejects a hold status or a treasury it does not know, and a missing hold field', () => {
-    const ajv = new Ajv2020({ strict: false });
-    addFormats(ajv);
-    const validate = ajv.compile(generated['coin.holds.json']!);
+    const validate = generatedValidator('coin.holds.json');
     const event = sampleHoldCapturedEvent;
     expect(holdCaptured.safeParse(event).success).toBe(true);
     expect(validate(event)).toBe(true);
@@ -155,9 +164,7 @@ describe('the committed JSON Schemas of the event topics', () => {
 
 describe('the admin.audit schema', () => {
   it('then its validator rejects an unknown action or result and a record without a request id field', () => {
-    const ajv = new Ajv2020({ strict: false });
-    addFormats(ajv);
-    const validate = ajv.compile(generated['admin.audit.json']!);
+    const validate = generatedValidator('admin.audit.json');
     const event = sampleAdminActionRecordedEvent;
     expect(adminActionRecorded.safeParse(event).success).toBe(true);
     expect(validate(event)).toBe(true);

@@ -1,4 +1,4 @@
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import {
   burnBody,
@@ -68,11 +68,17 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
   });
 
   /** A validator for one schema of the document: its $refs resolve against the document's components. */
+  // multipleOf is judged as arithmetic on decimals (0.07 is a multiple of 0.01), not on doubles.
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 }));
+  /** Compiled once per schema: a schema's several examples share its validator. */
+  const validators = new WeakMap<Json, ValidateFunction>();
   function validatorFor(schema: Json) {
-    // multipleOf is judged as arithmetic on decimals (0.07 is a multiple of 0.01), not on doubles.
-    const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: 9 });
-    addFormats(ajv);
-    return ajv.compile({ ...schema, components: doc.components });
+    let validate = validators.get(schema);
+    if (!validate) {
+      validate = ajv.compile({ ...schema, components: doc.components });
+      validators.set(schema, validate);
+    }
+    return validate;
   }
 
   it('then every operation has a unique camelCase operationId', () => {
