@@ -87,6 +87,25 @@ describe('Idempotency-Key: the same key on another request is refused, never rep
     expect(await as(payer.accessToken).getCommandStatus({ path: { idempotencyKey: key } })).toEqual({ status: 'UNKNOWN' });
   });
 
+  it('when a keyed request was answered 202 (a mint waiting for a second person), then GET /api/commands/{key} is 409 COMMAND_ANSWER_NOT_SHOWN naming that 202, and the request sent again reads its answer', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    const key = `mint-pending-${randomUUID()}`;
+    const body = { userId: user.userId, amount: 10_000, reason: 'Large prize' };
+    const answered = await maker.mintCoins({ body, idempotencyKey: key });
+    expect(answered).toMatchObject({ approval: { status: 'PENDING' } });
+    const refused = await problemOf(maker.getCommandStatus({ path: { idempotencyKey: key } }));
+    expect([refused.status, refused.code, refused.detail]).toEqual([
+      409,
+      'COMMAND_ANSWER_NOT_SHOWN',
+      expect.stringContaining('POST /api/admin/mint was answered 202'),
+    ]);
+    const again = await maker.mintCoins({ body, idempotencyKey: key });
+    expect([again, (again as { lastResponse?: { idempotentReplayed?: boolean } }).lastResponse?.idempotentReplayed]).toEqual([
+      answered,
+      true,
+    ]);
+  });
+
   it('when a key that voided hold A is sent to void hold B, then 422 and B stays pending', async () => {
     const payer = await funded(10);
     const payee = await registerUser(stack.gatewayUrl);

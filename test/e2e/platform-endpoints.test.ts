@@ -288,7 +288,7 @@ describe('endpoints platforms expect', () => {
       }),
       coinVersion,
     ]);
-    expect(Object.keys(command.responses).sort()).toEqual(['200', '400', '401', '403', '503']);
+    expect(Object.keys(command.responses).sort()).toEqual(['200', '400', '401', '403', '409', '503']);
     expect(JSON.stringify(command.responses['200'])).toMatch(/IN_PROGRESS.*DONE.*UNKNOWN/s);
 
     const page = doc.paths['/problems/{code}'].get;

@@ -4,6 +4,15 @@ import { moneyResult } from './ledger';
 import { problem } from './problem';
 
 /**
+ * The answers a DONE shows: a money result, a hold, or the problem the ledger decided (most
+ * specific first: a capture's answer also has the members of a money result). Another keyed
+ * request's answer (a 202's pending approval, for one) is not among them, and a new branch here
+ * would break clients of 3.0.0 (docs/VERSIONING.md): the route answers 409 COMMAND_ANSWER_NOT_SHOWN
+ * for it instead.
+ */
+export const commandAnswerBody = z.union([captureResult, holdResult, moneyResult, problem]);
+
+/**
  * GET /api/commands/{idempotencyKey}: what became of the caller's request sent with that key.
  * DONE carries the answer the request got (201 with the money result, or the 4xx problem the
  * ledger decided); UNKNOWN means no answer is recorded (never seen, expired, or lost to a 504 or
@@ -14,8 +23,7 @@ export const commandStatus = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('DONE'),
     statusCode: z.number().int().min(200).max(499).describe('The HTTP status the request was answered with'),
-    // Most specific first: a capture's answer also has the members of a money result.
-    body: z.union([captureResult, holdResult, moneyResult, problem]).describe('The body the request was answered with'),
+    body: commandAnswerBody.describe('The body the request was answered with'),
     request: z.string().describe('The request the key was used for, e.g. "POST /api/coins/transfer"'),
   }),
   z.object({

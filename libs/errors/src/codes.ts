@@ -217,6 +217,12 @@ export const errorCatalog = {
     title: 'A request with this Idempotency-Key is in progress',
     action: 'Wait for the first request, or ask GET /api/commands/{key}, then retry with the same Idempotency-Key.',
   },
+  COMMAND_ANSWER_NOT_SHOWN: {
+    kind: 'conflict',
+    title: "This request's answer is not shown by GET /api/commands/{key}",
+    action:
+      'Send the request again with the same Idempotency-Key and body: it is answered from its stored outcome (Idempotent-Replayed: true), and nothing is applied twice.',
+  },
   PAYLOAD_TOO_LARGE: {
     kind: 'too-large',
     title: 'Payload too large',

@@ -1,8 +1,9 @@
-import { commandStatus, idempotencyKey, problem } from '@coin/contracts';
+import { commandAnswerBody, commandStatus, idempotencyKey, problem } from '@coin/contracts';
+import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { principalOf } from '../plugins/auth';
-import type { CommandStatusReader } from '../plugins/idempotency';
+import type { CommandStatus, CommandStatusReader } from '../plugins/idempotency';
 import { exampleMoneyResult, withExample } from './examples';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -19,6 +20,19 @@ export interface CommandRouteDeps {
 }
 
 const route = routeOf<CommandRouteDeps>();
+
+/**
+ * The status as this route may show it. A recorded answer outside `commandAnswerBody` (a 202's
+ * pending approval, for one) is 409 COMMAND_ANSWER_NOT_SHOWN naming the request and the status
+ * it got: the same request sent again with its key is answered from the stored outcome.
+ */
+export function shownStatus(status: CommandStatus): CommandStatus {
+  if (status.status !== 'DONE' || commandAnswerBody.safeParse(status.body).success) return status;
+  throw new AppError(
+    'COMMAND_ANSWER_NOT_SHOWN',
+    `${status.request} was answered ${status.statusCode}; send it again with the same Idempotency-Key and body to read that answer`,
+  );
+}
 
 /**
  * What became of a money request sent with an Idempotency-Key, e.g. after a 504.
@@ -38,9 +52,17 @@ export const commandRoutes: RouteDef<CommandRouteDeps>[] = [
         "What became of the caller's request sent with this Idempotency-Key: IN_PROGRESS, DONE (with the answer it got) or UNKNOWN (send it again with the same key: safe)",
       operationId: 'getCommandStatus',
       params: z.object({ idempotencyKey }),
-      response: { 200: withExample(commandStatus, exampleCommandStatus), 400: problem, 401: problem, 403: problem, 503: problem },
+      response: {
+        200: withExample(commandStatus, exampleCommandStatus),
+        400: problem,
+        401: problem,
+        403: problem,
+        409: problem,
+        503: problem,
+      },
     },
-    handler: async (request, _reply, deps) => deps.commandStatus.statusOf(principalOf(request), request.params.idempotencyKey) as never,
+    handler: async (request, _reply, deps) =>
+      shownStatus(await deps.commandStatus.statusOf(principalOf(request), request.params.idempotencyKey)) as never,
   }),
 ];
 
