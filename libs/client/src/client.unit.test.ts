@@ -84,6 +84,23 @@ describe('@coin/client against a fake fetch', () => {
       ).toEqual(expect.arrayContaining(['transferCoins', 'mintCoins', 'burnCoins', 'rewardUser', 'refundTransaction']));
     });
 
+    it('when a keyed call meets its own first request still in flight (409 REQUEST_IN_PROGRESS), then it is retried with the same key; another 409 is the answer', async () => {
+      const { fetch, sent } = fakeFetch(problem(409, 'REQUEST_IN_PROGRESS'), json(201, transferred));
+      const coin = createCoinClient({ baseUrl: 'http://coin.test', fetch, retry: noWait });
+      expect(await coin.transferCoins({ ...transfer, idempotencyKey: 'order-43' })).toEqual(transferred);
+      expect(sent.map((s) => s.headers['idempotency-key'])).toEqual(['order-43', 'order-43']);
+
+      const settled = fakeFetch(problem(409, 'HOLD_NOT_PENDING'), json(200, {}));
+      const coin2 = createCoinClient({ baseUrl: 'http://coin.test', fetch: settled.fetch, retry: noWait });
+      await expect(coin2.captureHold({ path: { id: 'h-1' }, body: {} })).rejects.toMatchObject({ status: 409, code: 'HOLD_NOT_PENDING' });
+      expect(settled.fetch).toHaveBeenCalledTimes(1);
+
+      const unkeyed = fakeFetch(problem(409, 'REQUEST_IN_PROGRESS'), json(200, {}));
+      const coin3 = createCoinClient({ baseUrl: 'http://coin.test', fetch: unkeyed.fetch, retry: noWait });
+      await expect(coin3.login({ body: { email: 'a@b.c', password: 'p' } })).rejects.toMatchObject({ status: 409 });
+      expect(unkeyed.fetch).toHaveBeenCalledTimes(1);
+    });
+
     it('when a POST without a key gets 503 or loses its connection, then it is not retried', async () => {
       const unavailable = fakeFetch(problem(503, 'UNAVAILABLE'), json(200, {}));
       const coin = createCoinClient({ baseUrl: 'http://coin.test', fetch: unavailable.fetch, retry: noWait });
@@ -108,7 +125,7 @@ describe('@coin/client against a fake fetch', () => {
       expect(sent[1]!.headers['idempotency-key']).toBe(sent[0]!.headers['idempotency-key']);
     });
 
-    it('when a GET meets a network error, then it is retried; other answers (500, 409, 422) are never retried', async () => {
+    it('when a GET meets a network error, then it is retried; other answers (500, a final 409, 422) are never retried', async () => {
       const get = fakeFetch(new TypeError('ECONNRESET'), json(200, { balance: 3 }));
       expect(await createCoinClient({ baseUrl: 'http://coin.test', fetch: get.fetch, retry: noWait }).getMyWallet()).toEqual({
         balance: 3,
@@ -116,7 +133,7 @@ describe('@coin/client against a fake fetch', () => {
       expect(get.fetch).toHaveBeenCalledTimes(2);
       for (const [status, code] of [
         [500, 'INTERNAL'],
-        [409, 'REQUEST_IN_PROGRESS'],
+        [409, 'WALLET_FROZEN'],
         [422, 'INSUFFICIENT_FUNDS'],
       ] as const) {
         const once = fakeFetch(problem(status, code), json(201, transferred));

@@ -11,6 +11,21 @@ export interface RetryPolicy {
 
 /** Answers that say "not done, try again later": rate limited, unavailable, timed out at the gateway. */
 export const retriedStatuses: ReadonlySet<number> = new Set([429, 503, 504]);
+
+/**
+ * 409 REQUEST_IN_PROGRESS: the first request with this key is still in flight (a retry sent while
+ * it was), so this one did nothing; the contract asks to try again later with the same key. Read
+ * from a copy: the answer stays whole for the caller. Other 409s are final (a hold not pending).
+ */
+async function isRequestInProgress(response: Response): Promise<boolean> {
+  if (response.status !== 409) return false;
+  try {
+    const body = (await response.clone().json()) as { code?: unknown } | null;
+    return body?.code === 'REQUEST_IN_PROGRESS';
+  } catch {
+    return false;
+  }
+}
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type FetchLike = (input: Request, init?: Record<string, unknown>) => Promise<Response>;
@@ -20,7 +35,7 @@ export type FetchLike = (input: Request, init?: Record<string, unknown>) => Prom
  * (always resent with that same key: the API answers a replay with the first answer and moves the
  * money once) or a safe method (GET, HEAD, OPTIONS). A POST, PATCH or DELETE without a key is sent
  * once, whatever happens. Retried: 429, 503 and 504 answers (Retry-After honoured, up to
- * maxDelayMs) and network errors. A network error on the last attempt becomes a CoinNetworkError
+ * maxDelayMs), a keyed request's 409 REQUEST_IN_PROGRESS, and network errors. A network error on the last attempt becomes a CoinNetworkError
  * naming the key; an abort by the caller's signal is rethrown as is.
  */
 export function retryingFetch(fetchImpl: FetchLike, policy: RetryPolicy = {}): FetchLike {
@@ -51,7 +66,9 @@ export function retryingFetch(fetchImpl: FetchLike, policy: RetryPolicy = {}): F
         await sleep(backoff(attempt, baseDelayMs, maxDelayMs), request.signal);
         continue;
       }
-      if (last || !retriedStatuses.has(response.status)) return response;
+      if (last) return response;
+      const notDoneYet = retriedStatuses.has(response.status) || (idempotencyKey !== undefined && (await isRequestInProgress(response)));
+      if (!notDoneYet) return response;
       const asked = retryAfterMs(response.headers.get('retry-after'));
       if (asked !== undefined && asked > maxDelayMs) return response;
       // Not awaited: a cancel can wait on a reader it does not own (a tee), and the wait is ours to decide.
