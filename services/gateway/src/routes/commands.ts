@@ -26,7 +26,7 @@ const route = routeOf<CommandRouteDeps>();
  * pending approval, for one) is 409 COMMAND_ANSWER_NOT_SHOWN naming the request and the status
  * it got: the same request sent again with its key is answered from the stored outcome.
  */
-export function shownStatus(status: CommandStatus): CommandStatus {
+function shownStatus(status: CommandStatus): CommandStatus {
   if (status.status !== 'DONE' || commandAnswerBody.safeParse(status.body).success) return status;
   throw new AppError(
     'COMMAND_ANSWER_NOT_SHOWN',
