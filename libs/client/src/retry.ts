@@ -26,6 +26,7 @@ async function isRequestInProgress(response: Response): Promise<boolean> {
     return false;
   }
 }
+
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type FetchLike = (input: Request, init?: Record<string, unknown>) => Promise<Response>;
@@ -35,8 +36,9 @@ export type FetchLike = (input: Request, init?: Record<string, unknown>) => Prom
  * (always resent with that same key: the API answers a replay with the first answer and moves the
  * money once) or a safe method (GET, HEAD, OPTIONS). A POST, PATCH or DELETE without a key is sent
  * once, whatever happens. Retried: 429, 503 and 504 answers (Retry-After honoured, up to
- * maxDelayMs), a keyed request's 409 REQUEST_IN_PROGRESS, and network errors. A network error on the last attempt becomes a CoinNetworkError
- * naming the key; an abort by the caller's signal is rethrown as is.
+ * maxDelayMs), a keyed request's 409 REQUEST_IN_PROGRESS, and network errors. A network error on
+ * the last attempt becomes a CoinNetworkError naming the key; an abort by the caller's signal is
+ * rethrown as is.
  */
 export function retryingFetch(fetchImpl: FetchLike, policy: RetryPolicy = {}): FetchLike {
   const attemptsMax = Math.max(1, Math.floor(policy.attempts ?? 3));
