@@ -169,9 +169,20 @@ export interface StartedRecord {
   /** `version`: the Kafka release it runs (absent in records written before Kafka 4). */
   kafka?: { pid: number; port: number; version?: string };
   redis?: { pid: number; port: number };
-  postgres?: { cluster: string } | { dataDir: string; port: number };
+  postgres?: { cluster: string } | PrivateClusterEntry;
   /** The ledger's second shard cluster (scripts/infra/postgres.ts ensureShardPostgres). */
-  postgresShard?: { dataDir: string; port: number };
+  postgresShard?: PrivateClusterEntry;
+}
+
+/**
+ * A private PostgreSQL cluster: its data directory, in the checkout or outside it
+ * (scripts/infra/postgres-home.ts), and its server's log (absent in records written before the
+ * data could live outside: then .run/<data directory's name>.log).
+ */
+export interface PrivateClusterEntry {
+  dataDir: string;
+  port: number;
+  logFile?: string;
 }
 
 /** `file`: another record than this checkout's, for a broker run in its own directory (KAFKA_RUN_DIR). */

@@ -1,17 +1,18 @@
 // PostgreSQL from the machine's Debian packages: the installed cluster when we are root,
-// otherwise a private cluster initialised into .data/postgres on its own port.
+// otherwise a private cluster initialised into .data/postgres on its own port (or, as root for a
+// checkout the OS user postgres cannot enter, under /var/lib/coin-ledger: ./postgres-home.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Client } from 'pg';
 import {
   aptInstall,
-  dataRoot,
   ensureDir,
   isRoot,
+  noLog,
   readStarted,
   rel,
+  repoRoot,
   run,
-  runRoot,
   tail,
   updateStarted,
   waitFor,
@@ -19,6 +20,7 @@ import {
   type Log,
   type RunResult,
 } from './common';
+import { clusterHome, type ClusterHome } from './postgres-home';
 
 /**
  * The dev admin is a SUPERUSER. In PostgreSQL 15 a CREATEROLE role can create roles but not
@@ -29,8 +31,6 @@ import {
 export const defaultDatabaseUrl = 'postgres://coin_admin:coin_admin@127.0.0.1:5432/coin';
 /** The private cluster's port, so it never collides with a system cluster on 5432. */
 const privatePort = 5433;
-export const pgDataDir = path.join(dataRoot, 'postgres');
-export const pgPrivateLogFile = path.join(runRoot, 'postgres.log');
 
 /**
  * The second cluster, the ledger's shard 1 (docs/design/ledger.md "Shards"): always a private cluster
@@ -38,33 +38,55 @@ export const pgPrivateLogFile = path.join(runRoot, 'postgres.log');
  */
 const shardPort = 5434;
 export const defaultShardDatabaseUrl = withPort(defaultDatabaseUrl, shardPort);
-export const pgShardDataDir = path.join(dataRoot, 'postgres-shard1');
-export const pgShardLogFile = path.join(runRoot, 'postgres-shard1.log');
 
 /** A cluster this project initialises and runs itself: where its data, log and record live. */
-interface PrivateCluster {
+export interface PrivateCluster {
   url: string;
   dataDir: string;
   logFile: string;
-  /** Its entry in .run/started.json, so that `npm run stop` stops exactly it. */
+  /** The directories of its data and log: in the checkout, or outside it (./postgres-home.ts). */
+  home: ClusterHome;
+  /** Its entry in `startedFile` (the checkout's .run/started.json), so that `npm run stop` stops exactly it. */
   record: 'postgres' | 'postgresShard';
+  startedFile: string;
   name: string;
 }
 
-const mainPrivateCluster = (): PrivateCluster => ({
-  url: privateUrl(),
-  dataDir: pgDataDir,
-  logFile: pgPrivateLogFile,
-  record: 'postgres',
-  name: 'private cluster',
-});
-const shardCluster: PrivateCluster = {
-  url: defaultShardDatabaseUrl,
-  dataDir: pgShardDataDir,
-  logFile: pgShardLogFile,
-  record: 'postgresShard',
-  name: 'shard cluster',
-};
+export interface PrivateClusterOptions {
+  /** The checkout whose cluster it is; this one by default. */
+  checkout?: string;
+  /** Another port than the kind's own (5433, 5434). */
+  port?: number;
+}
+
+const privateKinds = {
+  main: { dir: 'postgres', port: privatePort, record: 'postgres', name: 'private cluster' },
+  shard: { dir: 'postgres-shard1', port: shardPort, record: 'postgresShard', name: 'shard cluster' },
+} as const;
+
+type PrivateKind = keyof typeof privateKinds;
+
+const startedFileOf = (checkout: string) => path.join(checkout, '.run', 'started.json');
+
+/**
+ * A checkout's main private cluster (port 5433, when no Debian cluster serves 5432 as root) or its
+ * shard cluster (5434), where its server's user can reach it (./postgres-home.ts decides, making
+ * the directories).
+ */
+export async function privateCluster(kind: PrivateKind, options: PrivateClusterOptions = {}, log: Log = noLog): Promise<PrivateCluster> {
+  const k = privateKinds[kind];
+  const checkout = options.checkout ?? repoRoot;
+  const home = await clusterHome(checkout, log);
+  return {
+    url: withPort(defaultDatabaseUrl, options.port ?? k.port),
+    dataDir: path.join(home.dataRoot, k.dir),
+    logFile: path.join(home.logRoot, `${k.dir}.log`),
+    home,
+    record: k.record,
+    startedFile: startedFileOf(checkout),
+    name: k.name,
+  };
+}
 
 const readyTimeoutMs = 30_000;
 const probeIntervalMs = 300;
@@ -93,10 +115,6 @@ function withPort(url: string, port: number): string {
   const u = new URL(url);
   u.port = String(port);
   return u.toString();
-}
-
-function privateUrl(): string {
-  return withPort(defaultDatabaseUrl, privatePort);
 }
 
 interface Target {
@@ -235,7 +253,7 @@ async function useSystemCluster(cluster: Cluster, log: Log): Promise<PostgresUp>
   return { url: defaultDatabaseUrl, startedHere };
 }
 
-function privateClusterVersion(dataDir = pgDataDir): string | undefined {
+function privateClusterVersion(dataDir: string): string | undefined {
   try {
     const v = fs.readFileSync(path.join(dataDir, 'PG_VERSION'), 'utf8').trim();
     return installedVersions().includes(v) ? v : undefined;
@@ -244,14 +262,25 @@ function privateClusterVersion(dataDir = pgDataDir): string | undefined {
   }
 }
 
-/** Runs a PostgreSQL server binary as ourselves, or as OS user postgres when we are root (it refuses root). */
-function pgBin(binDir: string, tool: string, args: string[]): Promise<RunResult> {
+/**
+ * Runs a PostgreSQL server binary as ourselves, or as OS user postgres when we are root (it refuses
+ * root). `input` goes to its standard input through a pipe made by sh: a child's standard input from
+ * Node is a socket, which /dev/stdin cannot open (ENXIO), and initdb reads its password from
+ * `--pwfile=/dev/stdin`, so that the secret is neither in a file nor in the arguments.
+ */
+function pgBin(binDir: string, tool: string, args: string[], input?: string): Promise<RunResult> {
   const exe = path.join(binDir, tool);
-  return isRoot() ? run('runuser', ['-u', 'postgres', '--', exe, ...args], { cwd: '/' }) : run(exe, args, { cwd: '/' });
+  const command = input === undefined ? [exe, ...args] : ['sh', '-c', 'cat | "$@"', 'sh', exe, ...args];
+  const [cmd, ...rest] = isRoot() ? ['runuser', '-u', 'postgres', '--', ...command] : command;
+  return run(cmd as string, rest, { cwd: '/', input });
 }
 
-/** A private cluster (in .data/<dir>) whose bootstrap superuser is the dev admin itself. */
-async function usePrivateCluster(newest: string, log: Log, cluster: PrivateCluster = mainPrivateCluster()): Promise<PostgresUp> {
+/**
+ * Starts a private cluster (initialising it first when its data directory holds none) whose bootstrap
+ * superuser is the dev admin itself, or reuses it when it answers already. `newest`: the installed
+ * version a new cluster gets.
+ */
+export async function startPrivateCluster(cluster: PrivateCluster, log: Log, newest = installedVersions()[0]): Promise<PostgresUp> {
   const { url, dataDir, logFile } = cluster;
   if ((await probePostgres(url)).ok) {
     log(`PostgreSQL: reusing ${cluster.name} at ${url}`);
@@ -259,29 +288,17 @@ async function usePrivateCluster(newest: string, log: Log, cluster: PrivateClust
   }
   // An existing data directory must be run by the major version that created it.
   const version = privateClusterVersion(dataDir) ?? newest;
+  if (!version) throw new Error(`PostgreSQL is not installed (needed for the ${cluster.name}): apt-get install -y postgresql`);
   const binDir = path.join('/usr/lib/postgresql', version, 'bin');
   const t = target(url);
-  ensureDir(runRoot);
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     log(`PostgreSQL: initdb ${rel(dataDir)} (version ${version})`);
     fs.rmSync(dataDir, { recursive: true, force: true });
     ensureDir(dataDir);
-    const pwFile = path.join(runRoot, `pg-pw-${cluster.record}-${process.pid}`);
-    fs.writeFileSync(pwFile, `${t.password}\n`, { mode: 0o600 });
-    if (isRoot()) {
-      await run('chown', ['postgres:postgres', dataDir, pwFile]);
-    }
-    const result = await pgBin(binDir, 'initdb', [
-      '-D',
-      dataDir,
-      '-U',
-      t.user,
-      `--pwfile=${pwFile}`,
-      '--auth-host=scram-sha-256',
-      '--auth-local=scram-sha-256',
-      ...['-E', 'UTF8', '--locale=C.UTF-8'],
-    ]);
-    fs.rmSync(pwFile, { force: true });
+    if (isRoot()) await run('chown', ['postgres:postgres', dataDir]);
+    const auth = ['--auth-host=scram-sha-256', '--auth-local=scram-sha-256'];
+    const args = ['-D', dataDir, '-U', t.user, '--pwfile=/dev/stdin', ...auth, ...['-E', 'UTF8', '--locale=C.UTF-8']];
+    const result = await pgBin(binDir, 'initdb', args, `${t.password}\n`);
     if (result.code !== 0) {
       throw new Error(`PostgreSQL: initdb into ${rel(dataDir)} failed:\n${tail(result.stderr || result.stdout)}`);
     }
@@ -302,8 +319,8 @@ async function usePrivateCluster(newest: string, log: Log, cluster: PrivateClust
     throw new Error(`PostgreSQL did not start from ${rel(dataDir)}; see ${rel(logFile)}\n${tail(result.stderr || result.stdout)}`);
   }
   updateStarted((r) => {
-    r[cluster.record] = { dataDir: dataDir, port: t.port };
-  });
+    r[cluster.record] = { dataDir, port: t.port, logFile };
+  }, cluster.startedFile);
 
   const adminUrl = new URL(url);
   adminUrl.pathname = '/postgres';
@@ -353,7 +370,7 @@ export async function ensurePostgres(log: Log): Promise<PostgresUp> {
     if (cluster) return useSystemCluster(cluster, log);
     log(`PostgreSQL: no Debian cluster on port ${port}; using a private cluster instead`);
   }
-  return usePrivateCluster(newest, log);
+  return startPrivateCluster(await privateCluster('main', {}, log), log, newest);
 }
 
 /**
@@ -375,7 +392,7 @@ export async function ensureShardPostgres(log: Log): Promise<PostgresUp> {
   const newest = versions[0];
   if (!newest)
     throw new Error('PostgreSQL is not installed (needed for the shard cluster): apt-get install -y postgresql, or set SHARD_DATABASE_URL');
-  return usePrivateCluster(newest, log, shardCluster);
+  return startPrivateCluster(await privateCluster('shard', {}, log), log, newest);
 }
 
 /** The shard cluster's admin URL when one answers (SHARD_DATABASE_URL or the local one), for clean-ups. */
@@ -387,37 +404,39 @@ export async function runningShardPostgresUrl(): Promise<string | undefined> {
 /** The URL that currently answers, for `status`; undefined when none does. */
 export async function currentPostgresUrl(): Promise<string | undefined> {
   if ((await probePostgres(defaultDatabaseUrl, 1_500)).ok) return defaultDatabaseUrl;
-  if ((await probePostgres(privateUrl(), 1_500)).ok) return privateUrl();
+  const privateUrl = withPort(defaultDatabaseUrl, privatePort);
+  if ((await probePostgres(privateUrl, 1_500)).ok) return privateUrl;
   return undefined;
 }
 
 /** Stops the shard cluster only if this project started it. */
 export async function stopShardPostgres(log: Log): Promise<void> {
-  const entry = readStarted().postgresShard;
-  if (!entry) return;
-  await stopPrivateCluster(entry.dataDir, pgShardLogFile, log);
-  updateStarted((r) => {
-    delete r.postgresShard;
-  });
+  await stopPrivateCluster('shard', log);
 }
 
-async function stopPrivateCluster(dataDir: string, logFile: string, log: Log): Promise<void> {
+/**
+ * Stops a checkout's private cluster only if its record (the checkout's .run/started.json) says
+ * this project started it, where the record says its data are, and forgets it.
+ */
+export async function stopPrivateCluster(kind: PrivateKind, log: Log, checkout = repoRoot): Promise<void> {
+  const { record, name } = privateKinds[kind];
+  const startedFile = startedFileOf(checkout);
+  const entry = readStarted(startedFile)[record];
+  if (!entry || !('dataDir' in entry)) return;
+  const dataDir = entry.dataDir;
   const version = privateClusterVersion(dataDir);
-  if (!version || !fs.existsSync(path.join(dataDir, 'postmaster.pid'))) return;
-  log(`PostgreSQL: stopping private cluster ${rel(dataDir)}`);
-  const result = await pgBin(path.join('/usr/lib/postgresql', version, 'bin'), 'pg_ctl', [
-    '-D',
-    dataDir,
-    '-m',
-    'fast',
-    '-w',
-    '-t',
-    String(pgCtlTimeoutS),
-    'stop',
-  ]);
-  if (result.code !== 0) {
-    throw new Error(`PostgreSQL: pg_ctl stop for ${rel(dataDir)} failed; see ${rel(logFile)}\n${tail(result.stderr || result.stdout)}`);
+  if (version && fs.existsSync(path.join(dataDir, 'postmaster.pid'))) {
+    log(`PostgreSQL: stopping ${name} ${rel(dataDir)}`);
+    const wait = ['-w', '-t', String(pgCtlTimeoutS)];
+    const result = await pgBin(path.join('/usr/lib/postgresql', version, 'bin'), 'pg_ctl', ['-D', dataDir, '-m', 'fast', ...wait, 'stop']);
+    if (result.code !== 0) {
+      const see = rel(entry.logFile ?? path.join(checkout, '.run', `${path.basename(dataDir)}.log`));
+      throw new Error(`PostgreSQL: pg_ctl stop for ${rel(dataDir)} failed; see ${see}\n${tail(result.stderr || result.stdout)}`);
+    }
   }
+  updateStarted((r) => {
+    delete r[record];
+  }, startedFile);
 }
 
 /** Stops the cluster only if this project started it. */
@@ -432,10 +451,10 @@ export async function stopPostgres(log: Log): Promise<void> {
     if (result.code !== 0 && result.code !== 2) {
       throw new Error(`PostgreSQL: pg_ctlcluster ${version} ${name} stop failed:\n${tail(result.stderr || result.stdout)}`);
     }
+    updateStarted((r) => {
+      delete r.postgres;
+    });
   } else {
-    await stopPrivateCluster(entry.dataDir, pgPrivateLogFile, log);
+    await stopPrivateCluster('main', log);
   }
-  updateStarted((r) => {
-    delete r.postgres;
-  });
 }
