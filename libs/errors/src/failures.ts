@@ -9,12 +9,14 @@ import { ZodError } from 'zod';
  *   treated as the command's defect (permanent), because a conflict that repeats on every attempt
  *   is made by the command itself.
  * - `unavailable`: the world is away: a connection lost, the database shutting down or read-only,
- *   out of resources, a broker unreachable. No command is at fault, so none is set aside: the
- *   partition pauses and retries until the world is back (the service's database watch ends the
- *   process if PostgreSQL stays away past its grace, and the stall shows in the consumer's progress).
+ *   out of resources, a broker unreachable or its group rebalancing. No command is at fault, so
+ *   none is set aside: the partition pauses and retries until the world is back (the service's
+ *   database watch ends the process if PostgreSQL stays away past its grace, and the stall shows in
+ *   the consumer's progress).
  * - `permanent`: anything else: PostgreSQL refuses the data (classes 22, 23), a schema refuses it,
- *   the domain's invariant throws, a `TypeError`, an error of no known kind. It is the defect of one
- *   command: the batch is bisected down to it, and it alone is set aside.
+ *   the broker refuses a record itself (too large, invalid: `recordRefusalTypes`), the domain's
+ *   invariant throws, a `TypeError`, an error of no known kind. It is the defect of one command: the
+ *   batch is bisected down to it, and it alone is set aside.
  */
 export type FailureClass = 'contention' | 'unavailable' | 'permanent';
 
@@ -76,11 +78,62 @@ export function isDataError(err: unknown): boolean {
   return typeof code === 'string' && sqlStatePattern.test(code) && dataSqlStateClasses.has(code.slice(0, 2));
 }
 
+/**
+ * The broker's refusals of a record itself (kafkajs `KafkaJSProtocolError.type`, the broker's error
+ * code in the comment): the same record is refused however often it is sent, so retrying it in
+ * place would stop its partition for good. Every other kafkajs error, whether kafkajs calls it
+ * retriable or not, is the world's (`unavailable`): a connection or a request timing out, a leader
+ * moving, the group rebalancing (REBALANCE_IN_PROGRESS, ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID reach
+ * a handler through its heartbeat, and must never set its commands aside), the deployment's
+ * credentials and ACLs (*_AUTHORIZATION_FAILED, SASL), the producer's own sequence state, a broker
+ * failing on its side (UNKNOWN) or an error code newer than kafkajs.
+ */
+export const recordRefusalTypes: ReadonlySet<string> = new Set([
+  'CORRUPT_MESSAGE', // 2: fails the broker's checks (kafkajs marks it retriable; the same bytes fail again)
+  'MESSAGE_TOO_LARGE', // 10: over the broker's or the topic's largest message
+  'OFFSET_METADATA_TOO_LARGE', // 12
+  'INVALID_TOPIC_EXCEPTION', // 17: a topic name the broker refuses
+  'RECORD_LIST_TOO_LARGE', // 18
+  'INVALID_REQUIRED_ACKS', // 21
+  'INVALID_TIMESTAMP', // 32
+  'UNSUPPORTED_VERSION', // 35
+  'INVALID_REQUEST', // 42
+  'UNSUPPORTED_FOR_MESSAGE_FORMAT', // 43
+  'POLICY_VIOLATION', // 44
+  'UNSUPPORTED_COMPRESSION_TYPE', // 76
+  'INVALID_RECORD', // 87: the broker's validation of the record (a compacted topic's null key, say)
+]);
+
+/** How deep the errors kafkajs wraps are followed (a cycle of causes ends here). */
+const wrappedDepthMax = 4;
+
+/**
+ * The class of a kafkajs error, or null for an error that is not one. kafkajs wraps the broker's
+ * error: KafkaJSNumberOfRetriesExceeded and KafkaJSNonRetriableError carry it in `cause`,
+ * KafkaJSAggregateError in `errors`. Of several, the world's wins: retrying may cure it, and the
+ * record's own refusal is met again, alone, on the next attempt.
+ */
+function kafkaFailureClass(err: object, depth: number): FailureClass | null {
+  const { name, type, cause, errors } = err as { name?: unknown; type?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof name !== 'string' || !name.startsWith('KafkaJS')) return null;
+  if (typeof type === 'string') return recordRefusalTypes.has(type) ? 'permanent' : 'unavailable';
+  const wrapped = [...(Array.isArray(errors) ? errors : []), ...(cause !== undefined && cause !== err ? [cause] : [])];
+  if (wrapped.length === 0 || depth >= wrappedDepthMax) return 'unavailable';
+  const classes = wrapped.map((inner) => classifiedAt(inner, depth + 1));
+  return classes.includes('unavailable') || classes.includes('contention') ? 'unavailable' : 'permanent';
+}
+
 export function classifyFailure(err: unknown): FailureClass {
+  return classifiedAt(err, 0);
+}
+
+function classifiedAt(err: unknown, depth: number): FailureClass {
   if (err instanceof ZodError || err instanceof InvariantViolation) return 'permanent';
   if (err instanceof AppError) return err.code === 'UNAVAILABLE' || err.code === 'TIMEOUT' ? 'unavailable' : 'permanent';
   if (typeof err !== 'object' || err === null) return 'permanent';
-  const { code, retriable, name, message } = err as { code?: unknown; retriable?: unknown; name?: unknown; message?: unknown };
+  const kafka = kafkaFailureClass(err, depth);
+  if (kafka !== null) return kafka;
+  const { code, retriable, message } = err as { code?: unknown; retriable?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (sqlStatePattern.test(code)) {
       if (contentionSqlStates.has(code)) return 'contention';
@@ -88,8 +141,7 @@ export function classifyFailure(err: unknown): FailureClass {
     }
     if (unavailableSystemCodes.has(code)) return 'unavailable';
   }
-  // kafkajs marks its own errors; a producer that cannot reach the broker is the world's fault.
-  if (retriable === true || (typeof name === 'string' && name.startsWith('Kafka'))) return 'unavailable';
+  if (retriable === true) return 'unavailable';
   if (typeof message === 'string' && unavailableMessages.some((pattern) => pattern.test(message))) return 'unavailable';
   return 'permanent';
 }

@@ -1,7 +1,32 @@
-import { KafkaJSConnectionError, KafkaJSRequestTimeoutError } from 'kafkajs';
+import { KafkaJSConnectionError, KafkaJSProtocolError, KafkaJSRequestTimeoutError } from 'kafkajs';
 import { z } from 'zod';
 import { AppError, InvariantViolation } from './app-error';
 import { callFailureOf, classifyFailure, isDataError, isRetriable } from './failures';
+
+/**
+ * kafkajs's error classes as its own code builds them (src/errors.js): its type declarations leave
+ * out some classes and the `cause` its retrier passes.
+ */
+const {
+  KafkaJSAggregateError,
+  KafkaJSConnectionClosedError,
+  KafkaJSError,
+  KafkaJSGroupCoordinatorNotFound,
+  KafkaJSNonRetriableError,
+  KafkaJSNumberOfRetriesExceeded,
+  KafkaJSTimeout,
+} = require('kafkajs/src/errors') as Record<
+  | 'KafkaJSAggregateError'
+  | 'KafkaJSConnectionClosedError'
+  | 'KafkaJSError'
+  | 'KafkaJSGroupCoordinatorNotFound'
+  | 'KafkaJSNonRetriableError'
+  | 'KafkaJSNumberOfRetriesExceeded'
+  | 'KafkaJSTimeout',
+  new (
+    ...args: unknown[]
+  ) => Error
+>;
 
 /** What node-postgres throws: an Error carrying the SQLSTATE in `code`. */
 const pgError = (code: string, message = `pg error ${code}`) => Object.assign(new Error(message), { code });
@@ -69,6 +94,37 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new KafkaJSRequestTimeoutError('Request produce(key: 0, version: 7) timed out'))).toBe('unavailable');
   });
 
+  it('when the broker refuses a record kafkajs wrapped (retries exceeded, non-retriable, aggregated), then the wrapped refusal decides; of several, the world wins', () => {
+    const tooLarge = protocolError('MESSAGE_TOO_LARGE');
+    const leaderMoved = protocolError('NOT_LEADER_FOR_PARTITION');
+    const refused = new KafkaJSConnectionError('Connection error: connect ECONNREFUSED', { broker: 'localhost:9092' });
+    expect(classifyFailure(new KafkaJSNonRetriableError(tooLarge, { cause: tooLarge }))).toBe('permanent');
+    expect(classifyFailure(new KafkaJSNumberOfRetriesExceeded(protocolError('CORRUPT_MESSAGE'), { retryCount: 8, retryTime: 100 }))).toBe(
+      'permanent',
+    );
+    expect(classifyFailure(new KafkaJSNumberOfRetriesExceeded(leaderMoved, { retryCount: 8, retryTime: 100 }))).toBe('unavailable');
+    expect(classifyFailure(new KafkaJSNumberOfRetriesExceeded(refused, { retryCount: 8, retryTime: 100 }))).toBe('unavailable');
+    expect(classifyFailure(new KafkaJSAggregateError('two partitions failed', [tooLarge, protocolError('INVALID_RECORD')]))).toBe(
+      'permanent',
+    );
+    expect(classifyFailure(new KafkaJSAggregateError('two partitions failed', [tooLarge, refused]))).toBe('unavailable');
+    // Two wrappers deep, as a retrier around a retrier does.
+    const inner = new KafkaJSNumberOfRetriesExceeded(tooLarge, { retryCount: 1, retryTime: 1 });
+    const twice = new KafkaJSNonRetriableError(inner, { cause: inner });
+    expect(classifyFailure(twice)).toBe('permanent');
+  });
+
+  it('when kafkajs fails with an error of its own that is no protocol error (a closed connection, a timeout, no coordinator), then it is unavailable', () => {
+    for (const err of [
+      new KafkaJSConnectionClosedError('Connection closed', { host: 'localhost', port: 9092 }),
+      new KafkaJSGroupCoordinatorNotFound('Failed to find group coordinator'),
+      new KafkaJSTimeout('Timeout'),
+      new KafkaJSError('The producer is disconnected'),
+      new KafkaJSNonRetriableError("The producer is disconnecting; therefore, it can't safely accept messages anymore"),
+    ])
+      expect([err.name, classifyFailure(err)]).toEqual([err.name, 'unavailable']);
+  });
+
   it('when a schema refuses the data, then the failure is permanent', () => {
     const parsed = z.object({ n: z.number().int() }).safeParse({ n: 'seven' });
     expect(parsed.success).toBe(false);
@@ -95,6 +151,61 @@ describe('classifyFailure', () => {
     expect(classifyFailure(undefined)).toBe('permanent');
     expect(classifyFailure(null)).toBe('permanent');
     expect(isRetriable(new TypeError('x'))).toBe(false);
+  });
+});
+
+/** kafkajs's own list of the broker's error codes (its `type`, `code` and `retriable`). */
+const kafkaErrorCodes = (require('kafkajs/src/protocol/error') as { errorCodes: Array<{ type: string; code: number; retriable: boolean }> })
+  .errorCodes;
+
+/** A broker error as kafkajs throws it for a response carrying its code. */
+function protocolError(type: string): KafkaJSProtocolError {
+  const entry = kafkaErrorCodes.find((e) => e.type === type);
+  if (!entry) throw new Error(`kafkajs has no error ${type}`);
+  return new KafkaJSProtocolError({ ...entry, message: `broker error ${type}` } as unknown as Error);
+}
+
+/**
+ * The broker's refusals of the record itself: the same record is refused every time it is sent.
+ * Every other error code kafkajs knows is the world's (the table in docs/RELIABILITY.md).
+ */
+const recordRefusals = new Set([
+  'CORRUPT_MESSAGE',
+  'MESSAGE_TOO_LARGE',
+  'OFFSET_METADATA_TOO_LARGE',
+  'INVALID_TOPIC_EXCEPTION',
+  'RECORD_LIST_TOO_LARGE',
+  'INVALID_REQUIRED_ACKS',
+  'INVALID_TIMESTAMP',
+  'UNSUPPORTED_VERSION',
+  'INVALID_REQUEST',
+  'UNSUPPORTED_FOR_MESSAGE_FORMAT',
+  'POLICY_VIOLATION',
+  'UNSUPPORTED_COMPRESSION_TYPE',
+  'INVALID_RECORD',
+]);
+
+describe('classifyFailure of each error the broker may return (kafkajs protocol/error.js)', () => {
+  it.each(kafkaErrorCodes.map((e) => [e.type, e.code, e.retriable, recordRefusals.has(e.type) ? 'permanent' : 'unavailable'] as const))(
+    'when the broker answers %s (code %i, kafkajs retriable: %s), then the failure is %s',
+    (type, _code, _retriable, expected) => {
+      expect(classifyFailure(protocolError(type))).toBe(expected);
+    },
+  );
+
+  it('when the broker answers a code kafkajs does not know (a newer broker), then it is unavailable: no record is set aside for it', () => {
+    const unknown = new KafkaJSProtocolError({
+      type: 'KAFKAJS_UNKNOWN_ERROR_CODE',
+      code: -99,
+      retriable: false,
+      message: 'Unknown error code 120',
+    } as unknown as Error);
+    expect(classifyFailure(unknown)).toBe('unavailable');
+  });
+
+  it('when the table names a refusal, then kafkajs knows that error: no row is a typo', () => {
+    const known = new Set(kafkaErrorCodes.map((e) => e.type));
+    expect([...recordRefusals].filter((type) => !known.has(type))).toEqual([]);
   });
 });
 
