@@ -57,8 +57,48 @@ const nodeProject: ProjectConfig = {
   },
 };
 
-/** The tiers that run against the infrastructure: jest's global set-up starts or finds it, its teardown removes the run's prefixes. */
+/**
+ * The long tier (`npm run test:long`): files long by nature, not slow by accident. Chaos, the
+ * history checkers, the simulations, the restores, the README's and the guides' runs, the browser
+ * screens, Schemathesis and the fuzzers, and the brokers of their own (TLS, SASL, SNI). Every other
+ * int and e2e file is the gate's (`npm test`); `.ci/run` runs both.
+ */
+export const longTier = [
+  'test/e2e/chaos-short.test.ts',
+  'test/chaos/checker.int.test.ts',
+  'test/chaos/checker-bugs.int.test.ts',
+  'services/ledger/src/simulation/simulation.int.test.ts',
+  'services/ledger/src/simulation/kafka-mode.int.test.ts',
+  'test/e2e/abuse-scenario.test.ts',
+  'test/ops/restore-downstream.int.test.ts',
+  'test/ops/restore-runbook.int.test.ts',
+  'test/e2e/readme-commands.test.ts',
+  'test/e2e/readme-tour.test.ts',
+  'test/e2e/readme-platform-example.test.ts',
+  'test/e2e/guides.test.ts',
+  'test/e2e/sandbox-economy-guide.test.ts',
+  'test/e2e/admin-console.test.ts',
+  'test/e2e/admin-console-clients.test.ts',
+  'test/e2e/admin-console-screens.test.ts',
+  'test/e2e/security/docs-csp.test.ts',
+  'test/e2e/contract-schemathesis.test.ts',
+  'test/e2e/fuzz-openapi.test.ts',
+  'test/e2e/malformed-property.test.ts',
+  'test/security/kafka-tls.int.test.ts',
+  'test/security/kafka-sasl.int.test.ts',
+  'test/security/kafka-sni.int.test.ts',
+];
+const longTierPaths = longTier.map((file) => `<rootDir>/${file}`);
+/** A path of the long tier as a pattern of testPathIgnorePatterns (its dots literal). */
+const longTierPatterns = longTier.map((file) => `/${file.replaceAll('.', '\\.')}$`);
+
+/**
+ * The tiers that run against the infrastructure: jest's global set-up starts or finds it, its
+ * teardown removes the run's prefixes. Their environment keeps the worker's shared test stacks
+ * (test/harness/stack.ts).
+ */
 const withInfrastructure: ProjectConfig = {
+  testEnvironment: '<rootDir>/test/harness/shared-stack-environment.cjs',
   globalSetup: '<rootDir>/test/harness/global-setup.ts',
   globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
   // Their time limits scaled by the machine-speed factor the global set-up measured.
@@ -88,12 +128,20 @@ const config: Config = {
       ...withInfrastructure,
       displayName: 'int',
       testMatch: ['<rootDir>/libs/**/*.int.test.ts', '<rootDir>/services/**/*.int.test.ts', '<rootDir>/test/**/*.int.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...longTierPatterns],
     },
     {
       ...nodeProject,
       ...withInfrastructure,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', ...longTierPatterns],
+    },
+    {
+      ...nodeProject,
+      ...withInfrastructure,
+      displayName: 'long',
+      testMatch: longTierPaths,
     },
     {
       ...everyProject,

@@ -135,6 +135,21 @@ case "$1" in
 esac
 exec 3>&-
 
+# The cost of a test tier (scripts/test-cost.mjs): the machine's busy CPU-seconds from the start
+# of its jest run to its end, written beside its results for .ci/run's report.
+measure_tier() {
+  tier=$1
+  shift
+  rm -f ".run/jest-results-$tier.json"
+  node scripts/test-cost.mjs start ".run/cost-$tier.json"
+  set +e
+  npx jest --json --outputFile=".run/jest-results-$tier.json" "$@"
+  status=$?
+  set -e
+  node scripts/test-cost.mjs stop ".run/cost-$tier.json"
+  return $status
+}
+
 case "$1" in
   test)
     # Function lengths (scripts/lint/long-functions.ts), formatting and lint rules (biome.json: the
@@ -143,7 +158,8 @@ case "$1" in
     # of either fails the run before a test starts. The type-check of every project (tsc -b, about
     # a minute on a fresh clone) runs beside the tests, which do not read its output (jest
     # compiles each file itself; the compiled packages are built above): its findings are printed
-    # after them and fail the run as surely.
+    # after them and fail the run as surely. The tests are the gate's projects: unit, int, e2e and
+    # the console's components; the long tier is `npm run test:long` (jest.config.ts).
     mkdir -p .run
     echo "[stack] lint and format check, beside the infrastructure's start"
     npm run --silent lint >.run/lint.log 2>&1 &
@@ -165,9 +181,8 @@ case "$1" in
     # The results also go to a file: the run's last line is the plain "N passed, N failed,
     # N skipped" read from it (scripts/jest-summary.mjs); the exit code is jest's, or the
     # type-check's when the tests passed.
-    rm -f .run/jest-results.json
     set +e
-    npx jest --json --outputFile=.run/jest-results.json "$@"
+    measure_tier gate --selectProjects unit int e2e console "$@"
     status=$?
     wait $typecheck_pid
     typecheck_status=$?
@@ -177,7 +192,19 @@ case "$1" in
       echo "[stack] type-check failed (tsc -b)"
       [ $status -ne 0 ] || status=$typecheck_status
     fi
-    node scripts/jest-summary.mjs .run/jest-results.json
+    node scripts/jest-summary.mjs .run/jest-results-gate.json
+    exit $status
+    ;;
+  test-long)
+    # The long tier: the same infrastructure, then the long project's files (jest.config.ts).
+    mkdir -p .run
+    npx tsx scripts/stack.ts infra
+    shift
+    set +e
+    measure_tier long --selectProjects long "$@"
+    status=$?
+    set -e
+    node scripts/jest-summary.mjs .run/jest-results-long.json
     exit $status
     ;;
   exec)

@@ -29,7 +29,7 @@ describe('balance monitors (ledger, webhooks service and gateway, real Kafka, Po
   const run = randomUUID().slice(0, 8);
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ ownStack: "watches the REWARDS treasury cross a threshold, which every file's rewards move" });
     [admin, superadmin] = await Promise.all([adminSession(stack, 'ADMIN'), adminSession(stack, 'SUPERADMIN')]);
     server = createServer((req, res) => {
       const chunks: Buffer[] = [];

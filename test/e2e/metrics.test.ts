@@ -16,7 +16,7 @@ describe('metrics: every service exposes the operational histograms, counters an
   };
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ ownStack: 'reads counters from zero: a failure another file causes would be counted' });
     const user = await registerUser(stack.gatewayUrl);
     const login = await http(stack.gatewayUrl, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
     expect(login.status).toBe(200);

@@ -26,7 +26,10 @@ describe('one trace of a transfer, from the HTTP request through the ledger to t
   beforeAll(async () => {
     // The exporter every traced service started from now on in this process uses instead of OTLP.
     useSpanExporterForTests(exporter);
-    stack = await startTestStack({ extraEnv: { OTEL_TRACES_EXPORTER: 'otlp' } });
+    stack = await startTestStack({
+      ownStack: "reads the services' spans from an exporter in this process",
+      extraEnv: { OTEL_TRACES_EXPORTER: 'otlp' },
+    });
     adminToken = (await adminSession(stack, 'SUPERADMIN')).accessToken;
     platform = apiClient(stack.gatewayUrl, { accessToken: adminToken, apiKey: await apiKeyFor(stack, adminToken, ['mint']) });
   }, 90_000);

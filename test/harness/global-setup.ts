@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { provideInfra } from './infra';
 import { machineSpeedFactor, speedFactorVariable } from './machine-speed';
 
@@ -19,6 +21,9 @@ export default async function globalSetup(): Promise<void> {
   process.stderr.write(
     `[test] machine-speed factor ${factor} (${source}): the suite's time bounds are scaled by it (test/harness/machine-speed.ts)\n`,
   );
+  // For the run's cost report (scripts/test-cost.mjs).
+  mkdirSync(join(__dirname, '..', '..', '.run'), { recursive: true });
+  writeFileSync(join(__dirname, '..', '..', '.run', 'machine-speed-factor'), `${factor} (${source})\n`);
   const infra = await provideInfra();
   process.env.COIN_TEST_KAFKA_BROKERS = infra.kafkaBrokers.join(',');
   process.env.COIN_TEST_DATABASE_URL = infra.databaseUrl;

@@ -1,4 +1,5 @@
 import { removeStaleRuns, removeTopicsAndSchemas, type CleanupTarget } from '../../scripts/stack/cleanup';
+import { sharedStacksEnded } from './shared-stack-ends';
 
 /**
  * Runs once per jest run, after every test: removes the topics and schemas this run created
@@ -16,6 +17,7 @@ export default async function globalTeardown(): Promise<void> {
   // The second shard cluster holds the ledger schemas of the tests that run two shards.
   const target: CleanupTarget = { kafkaBrokers: brokers.split(','), databaseUrl, ...(shardDatabaseUrl ? { shardDatabaseUrl } : {}) };
   try {
+    await sharedStacksEnded(runId);
     await removeTopicsAndSchemas(target, [`${runId}_`]);
     const stale = await removeStaleRuns(target);
     if (stale.topics + stale.schemas > 0) {

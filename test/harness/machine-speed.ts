@@ -18,14 +18,20 @@ import { execFileSync } from 'node:child_process';
 export const speedFactorVariable = 'COIN_TEST_SPEED_FACTOR';
 
 /**
- * The workload's median time on the reference machine, the 2-core development machine with
- * nothing of the suite's running (medians of 19.1 to 19.3 ms over three runs of 40 rounds; about
- * 60 ms beside two processes that burn a core each).
+ * The workload's median round on the reference machine, the 2-core development machine with
+ * nothing of the suite's running (medians of 19.1 to 19.3 ms over three runs of 40 rounds).
  */
 export const referenceWorkloadMs = 19;
 
-/** Rounds of the workload; their median is taken (the first runs before the JIT has compiled it). */
-const rounds = 7;
+/**
+ * How long the workload runs: long enough to see the share of a core a process keeps, not the
+ * burst a new process gets. The scheduler lets a process that just woke run ahead of busy ones
+ * for a moment, so a measure of a few rounds (0.13 s) read 1.01 and 3.15 beside the same two
+ * busy loops; past the first half second it settles to its share.
+ */
+const measureWindowMs = 1_500;
+/** Rounds at least, however long each takes: a very slow machine still gives a median. */
+const minRounds = 9;
 
 /**
  * A factor above this is taken as this: a bound ten times its design already tells a slow
@@ -35,17 +41,19 @@ const rounds = 7;
 export const speedFactorMax = 10;
 
 /**
- * A fixed piece of CPU work like the services' own (JSON out and back in, hashing), timed
- * `rounds` times; prints the median in ms. Plain JavaScript run by a child `node -e`: measured in
- * jest's global set-up, in a test worker (jest's module sandbox) or under tsx, it runs the same
- * way, so the one reference figure holds for all of them.
+ * A fixed piece of CPU work like the services' own (JSON out and back in, hashing), timed round
+ * after round for `measureWindowMs`; prints the median of the later half of the rounds in ms (the
+ * first ones run before the JIT has compiled it, and in the scheduler's burst). Plain JavaScript
+ * run by a child `node -e`: measured in jest's global set-up, in a test worker (jest's module
+ * sandbox) or under tsx, it runs the same way, so the one reference figure holds for all of them.
  */
 const workloadScript = `
 const { createHash } = require('node:crypto');
 const rows = Array.from({ length: 200 }, (_, i) => ({ id: i, email: 'user' + i + '@example.com', amount: i * 1.5, memo: 'x'.repeat(i % 40) }));
 const times = [];
 let checksum = 0;
-for (let round = 0; round < ${rounds}; round += 1) {
+const start = performance.now();
+while (times.length < ${minRounds} || performance.now() - start < ${measureWindowMs}) {
   const started = performance.now();
   let digest = Buffer.alloc(32);
   for (let step = 0; step < 200; step += 1) {
@@ -56,11 +64,11 @@ for (let round = 0; round < ${rounds}; round += 1) {
   checksum += digest[0];
   times.push(performance.now() - started);
 }
-times.sort((a, b) => a - b);
-process.stdout.write(String(checksum > 0 ? times[${Math.floor(rounds / 2)}] : -1));
+const later = times.slice(Math.floor(times.length / 2)).sort((a, b) => a - b);
+process.stdout.write(String(checksum > 0 ? later[Math.floor(later.length / 2)] : -1));
 `;
 
-/** The workload's median time here and now, in ms (a child process: about 0.2 s on the reference machine). */
+/** The workload's median round here and now, in ms (a child process of about 1.6 s). */
 export function measureWorkloadMs(): number {
   const printed = execFileSync(process.execPath, ['-e', workloadScript], { encoding: 'utf8', timeout: 60_000 });
   const ms = Number(printed);

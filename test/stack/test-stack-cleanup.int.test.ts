@@ -1,14 +1,15 @@
 /**
  * A test stack and a ledger harness remove their own topics and schemas when they close
- * (test/harness/prefix-removal.ts): the broker keeps heap for every partition it hosts, and a
- * whole run's stacks kept until the run's end once filled it.
+ * (test/harness/prefix-removal.ts), and a worker's shared stack when the worker lets it go
+ * (test/harness/shared-stack-environment.cjs): the broker keeps heap for every partition it hosts,
+ * and a whole run's stacks kept until the run's end once filled it.
  */
 import pg from 'pg';
 import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { eventuallyHolds } from '../harness/eventually';
 import { startLedgerHarness } from '../harness/ledger';
-import { startTestStack } from '../harness/stack';
+import { sharedStackKey, startTestStack, type StackDescription } from '../harness/stack';
 import { testInfra } from '../harness/env';
 
 async function topicsUnder(prefix: string): Promise<string[]> {
@@ -61,8 +62,31 @@ async function expectRemovedOnClose(prefix: string, close: () => Promise<void>, 
 
 describe('a test stack or ledger harness, when it closes', () => {
   it('when a stack with a sandbox and two ledger shards closes, then its topics and its schemas on both clusters are gone', async () => {
-    const stack = await startTestStack({ sandbox: true, ledgerShards: 2 });
+    const stack = await startTestStack({
+      ownStack: 'asserts that its own stack is removed when it closes',
+      sandbox: true,
+      ledgerShards: 2,
+    });
     await expectRemovedOnClose(stack.prefix, () => stack.close(), [stack.prefix, `${stack.prefix}sandbox_`]);
+  }, 180_000);
+
+  it('when a worker asks twice for a shared stack of the same options, then it is one stack; of other options, another; let go, each is removed', async () => {
+    // A module of its own in this file's registry: its stacks are not the worker's.
+    const { sharedStack, releaseSharedStacks } = require('../harness/shared-stack-environment.cjs') as {
+      sharedStack(key: string): Promise<string>;
+      releaseSharedStacks(): Promise<unknown>;
+    };
+    const describe = async (key: string) => JSON.parse(await sharedStack(key)) as StackDescription;
+    const twoShards = sharedStackKey({ ledgerShards: 2, extraEnv: { B: '2', A: '1' } });
+    const first = await describe(twoShards);
+    expect((await describe(sharedStackKey({ extraEnv: { A: '1', B: '2' }, ledgerShards: 2 }))).prefix).toBe(first.prefix);
+    const other = await describe(sharedStackKey({ ledgerShards: 2 }));
+    expect(other.prefix).not.toBe(first.prefix);
+    expect((await fetch(`${first.metricsUrls.gateway}/healthz`)).status).toBe(200);
+    await expectRemovedOnClose(first.prefix, async () => {
+      await releaseSharedStacks();
+    });
+    await eventuallyHolds(async () => expect(await topicsUnder(other.prefix)).toEqual([]), 15_000, `no topic left under ${other.prefix}`);
   }, 180_000);
 
   it('when a ledger harness with two shards closes, then its topics and its schemas on both clusters are gone', async () => {

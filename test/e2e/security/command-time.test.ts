@@ -68,7 +68,7 @@ describe('commands judged at the time the broker appended them', () => {
     );
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ ownStack: 'stops and restarts the ledger' });
     superadmin = await adminSession(stack, 'SUPERADMIN');
     mintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
     const logger = createLogger('e2e', 'warn');

@@ -1,0 +1,101 @@
+// The int and e2e tiers' test environment: jest's Node environment, plus the worker's shared test
+// stacks (test/harness/stack.ts). Jest loads this module once per worker, outside the test files'
+// module registries, so what it keeps lives from one test file to the next: each shared stack runs
+// in a child process (test/harness/shared-stack-main.ts) started by the first file that asks for
+// its options, and the files after it reach the same stack. A stack's process ends when this
+// worker lets it go (more stacks than `capacity`) or exits: its IPC channel closes, and it stops
+// its services and removes its topics and schemas.
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { TestEnvironment } = require('jest-environment-node');
+
+/**
+ * Shared stacks one worker keeps at a time, the least recently used let go first. Each idle stack
+ * costs its services' timers (about 50 ms of CPU a second) and the broker's heap for its
+ * partitions; most files use the stack of no options, a few share one of their settings.
+ */
+const capacity = Math.max(1, Number(process.env.COIN_TEST_SHARED_STACKS) || 2);
+
+/** @type {Map<string, { child: import('node:child_process').ChildProcess, description: Promise<string> }>} */
+const stacks = new Map();
+
+/**
+ * Where the run's shared stacks' process ids are noted: jest's global teardown waits for them to
+ * end (each removing its own topics and schemas) before it removes what is left of the run's.
+ */
+const pidDirectory = path.join(__dirname, '..', '..', '.run', 'shared-stacks', process.env.COIN_TEST_RUN_ID ?? 'unknown-run');
+
+function startStack(key) {
+  const child = spawn(
+    process.execPath,
+    ['--import', pathToFileURL(require.resolve('tsx')).href, path.join(__dirname, 'shared-stack-main.ts')],
+    {
+      env: { ...process.env, COIN_TEST_STACK_OPTIONS: key },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  fs.mkdirSync(pidDirectory, { recursive: true });
+  fs.writeFileSync(path.join(pidDirectory, String(child.pid)), key);
+  const description = new Promise((resolve, reject) => {
+    child.once('message', (message) => {
+      if (message && typeof message === 'object' && 'description' in message) {
+        // Started: the worker need not stay alive for it (jest ends its workers itself).
+        child.unref();
+        child.channel?.unref();
+        resolve(JSON.stringify(message.description));
+      } else {
+        reject(new Error(`the shared test stack did not start:\n${message?.error}`));
+      }
+    });
+    child.once('exit', (code, signal) => reject(new Error(`the shared test stack's process ended before it started (${signal ?? code})`)));
+  });
+  description.catch(() => stacks.delete(key));
+  return { child, description };
+}
+
+/** The shared stack of these options: the running one, or a new one (letting the least recently used go past `capacity`). */
+function sharedStack(key) {
+  let entry = stacks.get(key);
+  if (entry && entry.child.exitCode === null && entry.child.signalCode === null) {
+    stacks.delete(key);
+  } else {
+    entry = startStack(key);
+  }
+  stacks.set(key, entry); // the most recently used last
+  for (const [oldKey, old] of stacks) {
+    if (stacks.size <= capacity) break;
+    stacks.delete(oldKey);
+    if (old.child.connected) old.child.disconnect();
+  }
+  return entry.description;
+}
+
+class SharedStackEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    this.global.__coinSharedStack = sharedStack;
+  }
+}
+
+/**
+ * Lets every shared stack of this module go and waits until their processes have stopped and
+ * removed them: for the harness's own test.
+ */
+function releaseSharedStacks() {
+  const ended = [...stacks.values()].map(
+    ({ child }) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        if (child.connected) child.disconnect();
+      }),
+  );
+  stacks.clear();
+  return Promise.all(ended);
+}
+
+module.exports = SharedStackEnvironment;
+module.exports.sharedStack = sharedStack;
+module.exports.releaseSharedStacks = releaseSharedStacks;
