@@ -278,6 +278,8 @@ describe('gateway component (buildApp with fake ports)', () => {
     'GET /internal/webhooks/clients/test_shop/endpoints': endpointsAnswer,
     'GET /internal/webhooks/clients/shop-backend/endpoints': endpointsAnswer,
   });
+  /** The monitoring service's internal API: its `calls` show whether a case step reached it. */
+  const monitoringHttp = new FakeInternalHttp({});
 
   beforeAll(async () => {
     const pair = await generateKeyPair('EdDSA');
@@ -311,6 +313,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       sandbox: { ledger: sandboxLedgerHttp, history: sandboxHistoryHttp },
       webhooks: liveWebhooks,
       sandboxWebhooks,
+      monitoring: monitoringHttp,
       auth: {
         jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`,
         issuer,
@@ -983,6 +986,25 @@ describe('gateway component (buildApp with fake ports)', () => {
           code: 'STEP_UP_REQUIRED',
         });
       }
+    });
+
+    it('when an ADMIN with a stale second factor takes any step on a monitoring case, then each is 403 STEP_UP_REQUIRED and the monitoring service is not asked', async () => {
+      const stale = `Bearer ${await token('2', 'ADMIN', { mfaAt: nowS() - 301 })}`;
+      const asked = monitoringHttp.calls.length;
+      const steps = {
+        assign: { assignee: 2 },
+        comments: { body: 'nothing to see' },
+        transactions: { transactionIds: [1051] },
+        resolve: { resolution: 'FALSE_POSITIVE', reason: 'friends sharing a bill' },
+      };
+      for (const [path, body] of Object.entries(steps)) {
+        expectProblem(
+          await post(`/api/admin/monitoring/cases/${randomUUID()}/${path}`, body, { authorization: stale }),
+          403,
+          'STEP_UP_REQUIRED',
+        );
+      }
+      expect(monitoringHttp.calls.length).toBe(asked);
     });
 
     it('when the second factor is fresh, then an approval passes the checks and reaches the approval it names (here none: 404)', async () => {

@@ -37,6 +37,11 @@ export const monitoringConfigSchema = z.object({
   MONITORING_CASE_SCORE: z.coerce.number().int().min(1).max(100).default(50),
   /** The score at or above which the case's wallet is frozen through the ledger (0-100; above 100: never). */
   MONITORING_FREEZE_SCORE: z.coerce.number().int().min(1).max(101).default(90),
+  /**
+   * A case at or above this score is called FALSE_POSITIVE by two ADMIN+ (one proposes, another
+   * resolves the same way); below it, and CONFIRMED at any score, by one (1-101; 101: never two).
+   */
+  MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE: z.coerce.number().int().min(1).max(101).default(60),
   /** Wallets (and clients) the in-memory windows hold at most; the least recently moved go first. */
   MONITORING_WINDOW_KEYS_MAX: z.coerce.number().int().min(100).max(5_000_000).default(200_000),
   /** Movements one wallet's window holds at most (a velocity count above it cannot be seen). */

@@ -50,7 +50,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
   let prefix: string;
   let start: () => Promise<RunningMonitoringService>;
   const opened: MonitoringCaseOpened[] = [];
-  const audited: { action: string; target: string }[] = [];
+  const audited: { action: string; target: string; actor: { kind: string; id: string }; summary: Record<string, unknown> }[] = [];
   const freezes: FreezeRequest[] = [];
 
   beforeAll(async () => {
@@ -91,7 +91,10 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
         if (topic === topics.coinMonitoringCases) opened.push(coinMonitoringCaseEvent.parse(value) as MonitoringCaseOpened);
         else {
           const event = adminAuditEvent.parse(value);
-          if (event.type === 'admin.service-action.recorded') audited.push({ action: event.record.action, target: event.record.target });
+          if (event.type === 'admin.service-action.recorded') {
+            const { action, target, actor, summary } = event.record;
+            audited.push({ action, target, actor, summary });
+          }
         }
       },
     });
@@ -266,6 +269,77 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     const second = await call('POST', path, { ...resolution, ...secondAdmin });
     expect(second.status).toBe(200);
     expect(second.body).toMatchObject({ status: 'RESOLVED', resolution: 'FALSE_POSITIVE', resolvedBy: 8 });
+  });
+
+  const thirdAdmin = { actor: { kind: 'user', id: '9', role: 'ADMIN' }, requestId: 'req-monitoring-3' };
+  const openCaseOf = (subject: number) =>
+    eventually(async () => {
+      const page = await call('GET', '/internal/monitoring/cases?status=OPEN&limit=100');
+      return page.body.cases.find((k: { subject: string }) => k.subject === `user:${subject}`);
+    });
+
+  it('when the subject of a case, or a party to its transactions, takes a step on it, then 403 SELF_DEALING, audited, and nothing changes', async () => {
+    const [a, b, c] = [9, 7_002, 8];
+    await publish([transfer(a, b, 500), transfer(b, c, 490), transfer(c, a, 480)]);
+    const found = await openCaseOf(a);
+    const path = `/internal/monitoring/cases/${found.id}`;
+    // The subject (ADMIN 9), then the payer of its transaction (ADMIN 8): a resolution, an assignment, a note.
+    for (const [step, body, who] of [
+      ['resolve', { resolution: 'FALSE_POSITIVE', reason: 'friends' }, thirdAdmin],
+      ['assign', { assignee: 9 }, thirdAdmin],
+      ['comments', { body: 'nothing to see' }, secondAdmin],
+      ['resolve', { resolution: 'CONFIRMED', reason: 'fine' }, secondAdmin],
+    ] as const) {
+      const refused = await call('POST', `${path}/${step}`, { ...body, ...who });
+      expect({ step, status: refused.status, code: refused.body.code }).toEqual({ step, status: 403, code: 'SELF_DEALING' });
+    }
+    // Linking a transaction one is a party to makes no one a judge of it either.
+    const [d, e] = [7_101, 7_102];
+    const own = transfer(7, d, 5);
+    await publish([own, transfer(d, e, 1)]);
+    await eventually(async () =>
+      (await pool.query('SELECT 1 FROM monitoring_transactions WHERE transaction_id = $1', [own.transaction.id])).rowCount === 1
+        ? true
+        : undefined,
+    );
+    const link = await call('POST', `${path}/transactions`, { transactionIds: [own.transaction.id], ...admin });
+    expect([link.status, link.body.code]).toEqual([403, 'SELF_DEALING']);
+    const detail = (await call('GET', path)).body;
+    expect(detail.case).toMatchObject({ status: 'OPEN', assignee: null });
+    expect(detail.notes).toEqual([]);
+    await eventually(async () => (audited.filter((r) => r.target === `monitoring-case:${found.id}`).length >= 5 ? true : undefined));
+    expect(
+      audited.filter((r) => r.target === `monitoring-case:${found.id}`).map((r) => [r.action, r.actor.id, r.summary.errorCode]),
+    ).toEqual([
+      ['monitoring-case.refused', '9', 'SELF_DEALING'],
+      ['monitoring-case.refused', '9', 'SELF_DEALING'],
+      ['monitoring-case.refused', '8', 'SELF_DEALING'],
+      ['monitoring-case.refused', '8', 'SELF_DEALING'],
+      ['monitoring-case.refused', '7', 'SELF_DEALING'],
+    ]);
+  });
+
+  it('when one ADMIN resolves a case scored 60 or more as FALSE_POSITIVE, then it stays open until a different ADMIN+ resolves it the same way; CONFIRMED, or a lower score, one ADMIN closes', async () => {
+    const [a, b, c] = [7_201, 7_202, 7_203];
+    await publish([transfer(a, b, 500), transfer(b, c, 490), transfer(c, a, 480)]);
+    const ring = await openCaseOf(a);
+    expect(ring.score).toBeGreaterThanOrEqual(60);
+    const resolve = (id: string, resolution: string, who: typeof admin) =>
+      call('POST', `/internal/monitoring/cases/${id}/resolve`, { resolution, reason: 'friends sharing a bill', ...who });
+    const first = await resolve(ring.id, 'FALSE_POSITIVE', admin);
+    expect([first.status, first.body.code]).toEqual([403, 'FOUR_EYES_REQUIRED']);
+    expect((await resolve(ring.id, 'FALSE_POSITIVE', admin)).body.code).toBe('APPROVAL_BY_REQUESTER');
+    expect((await resolve(ring.id, 'FALSE_POSITIVE', secondAdmin)).body).toMatchObject({ status: 'RESOLVED', resolvedBy: 8 });
+    // CONFIRMED at 70 by one ADMIN; FALSE_POSITIVE of a case at 50 by one ADMIN.
+    const [x, y, z] = [7_301, 7_302, 7_303];
+    await publish([transfer(x, y, 500), transfer(y, z, 490), transfer(z, x, 480)]);
+    expect((await resolve((await openCaseOf(x)).id, 'CONFIRMED', admin)).body).toMatchObject({ status: 'RESOLVED' });
+    const low = randomUUID();
+    await pool.query(
+      `INSERT INTO monitoring_cases (id, subject, score, rules, opened_at) VALUES ($1, 'user:7401', 50, '{structuring}', now())`,
+      [low],
+    );
+    expect((await resolve(low, 'FALSE_POSITIVE', admin)).body).toMatchObject({ status: 'RESOLVED', resolution: 'FALSE_POSITIVE' });
   });
 
   it("when the service restarts, then the replayed day keeps its payers' ages: old wallets paying one wallet and a new one after the restart open no fan-in case", async () => {

@@ -77,7 +77,11 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
   const rules = await loadRules(pool);
   const engine = new RuleEngine(rules, { maxKeys: config.MONITORING_WINDOW_KEYS_MAX, maxPerKey: config.MONITORING_WINDOW_EDGES_MAX });
   await warmUp(pool, engine, horizonOf(rules), logger);
-  registerCaseRoutes(parts.app, { pool, adminAuditTopic: topics.adminAudit });
+  registerCaseRoutes(parts.app, {
+    pool,
+    adminAuditTopic: topics.adminAudit,
+    falsePositiveFourEyesScore: config.MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE,
+  });
   registerRuleRoutes(parts.app, {
     pool,
     adminAuditTopic: topics.adminAudit,

@@ -2497,7 +2497,7 @@ export interface paths {
     put?: never;
     /**
      * Assign an open case to an ADMIN+
-     * @description Assign an open case to an ADMIN+ (null unassigns); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN
+     * @description Assign an open case to an ADMIN+ (null unassigns); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
      */
     post: operations['assignMonitoringCase'];
     delete?: never;
@@ -2517,7 +2517,7 @@ export interface paths {
     put?: never;
     /**
      * Add a note to an open case
-     * @description Add a note to an open case; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN
+     * @description Add a note to an open case; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
      */
     post: operations['commentMonitoringCase'];
     delete?: never;
@@ -2537,7 +2537,7 @@ export interface paths {
     put?: never;
     /**
      * Link more transactions to an open case
-     * @description Link more transactions to an open case; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN
+     * @description Link more transactions to an open case; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
      */
     post: operations['linkMonitoringCaseTransactions'];
     delete?: never;
@@ -2557,7 +2557,7 @@ export interface paths {
     put?: never;
     /**
      * Resolve an open case with a reason
-     * @description Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN
+     * @description Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
      */
     post: operations['resolveMonitoringCase'];
     delete?: never;

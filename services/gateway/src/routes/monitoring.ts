@@ -152,7 +152,7 @@ const caseSteps = [
     body: withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
     operationId: 'resolveMonitoringCase',
     summary:
-      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER)',
+      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER)',
   },
 ] as const;
 
@@ -160,9 +160,13 @@ const caseStepRoutes: RouteDef<MonitoringRouteDeps>[] = caseSteps.map((step) =>
   route({
     method: 'POST',
     url: `/api/admin/monitoring/cases/:id/${step.path}`,
-    config: { access: 'admin' },
+    // Each step decides something about a suspected person: a fresh second factor, as the rules' changes.
+    config: { access: 'admin', stepUp: true },
     schema: {
-      ...doc(`${step.summary}; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN`, step.operationId),
+      ...doc(
+        `${step.summary}; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)`,
+        step.operationId,
+      ),
       params: monitoringCaseParams,
       body: step.body,
       response: { 200: withExample(monitoringCase, exampleCase), ...caseErrors },

@@ -9,6 +9,7 @@ export type CaseAction =
   | 'monitoring-case.resolve'
   | 'monitoring-case.resolve-propose'
   | 'monitoring-case.approval-refused'
+  | 'monitoring-case.refused'
   | 'monitoring-rule.update'
   | 'monitoring-rule.propose'
   | 'monitoring-rule.approve'
@@ -23,7 +24,7 @@ export function caseActionRecord(input: {
   action: CaseAction;
   target: string;
   actor: ServiceActionRecord['actor'];
-  summary: Record<string, string | string[]>;
+  summary: Record<string, string | number | string[]>;
   requestId: string | null;
 }): ServiceActionRecord {
   return {

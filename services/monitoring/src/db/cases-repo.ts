@@ -148,6 +148,23 @@ export async function walletFlows(
   return r.rows.map((row) => ({ from: row.from_wallet, to: row.to_wallet, amountMinor: Number(row.amount), count: Number(row.n) }));
 }
 
+/**
+ * The wallets the case's transactions, and the transactions `linking` names, move between (as the
+ * store still holds them): who is a party to the case. Bounded by the case's own links and the
+ * step's (at most 100).
+ */
+export async function casePartyWallets(client: PoolClient, caseId: string, linking: readonly number[] = []): Promise<string[]> {
+  const r = await client.query<{ wallet: string }>(
+    `SELECT DISTINCT w.wallet FROM monitoring_transactions t
+       CROSS JOIN LATERAL (VALUES (t.from_wallet), (t.to_wallet)) AS w(wallet)
+      WHERE w.wallet IS NOT NULL
+        AND (t.transaction_id IN (SELECT transaction_id FROM monitoring_case_transactions WHERE case_id = $1)
+             OR t.transaction_id = ANY($2::bigint[]))`,
+    [caseId, linking],
+  );
+  return r.rows.map((row) => row.wallet);
+}
+
 export async function assignCase(client: PoolClient, id: string, assignee: number | null): Promise<void> {
   await client.query(`UPDATE monitoring_cases SET assignee = $2 WHERE id = $1`, [id, assignee]);
 }

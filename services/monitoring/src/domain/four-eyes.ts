@@ -70,9 +70,41 @@ export function diffSummary(changes: readonly RuleFieldChange[]): string[] {
   return changes.map((c) => `${c.field}: ${JSON.stringify(c.from)} -> ${JSON.stringify(c.to)}`.slice(0, 200));
 }
 
-/** Whether a case, once resolved, needs a second ADMIN+: it asked for a freeze of a wallet. */
-export function caseClosureNeedsSecond(freezeRequestedAt: Date | null): boolean {
-  return freezeRequestedAt !== null;
+/**
+ * Why closing a case needs a second ADMIN+, or null when one may close it: the case asked for a
+ * freeze of a wallet, or it is called a false positive at a score of `falsePositiveAt` or more
+ * (MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE: a case one rule of the presets opens scores 50-70,
+ * freezes nothing, and "nothing happened" is what an insider helping its subject would say).
+ */
+export function caseClosureNeedsSecond(
+  found: { freezeRequestedAt: Date | null; score: number },
+  resolution: 'CONFIRMED' | 'FALSE_POSITIVE',
+  falsePositiveAt: number,
+): string | null {
+  if (found.freezeRequestedAt !== null) return 'This case froze a wallet';
+  if (resolution === 'FALSE_POSITIVE' && found.score >= falsePositiveAt)
+    return `This case scored ${found.score}: calling it a false positive`;
+  return null;
+}
+
+/** A person's wallet key (`user:<id>`): what a case names its subject and its transactions' parties by. */
+export function walletOfUser(userId: string): string {
+  return `user:${userId}`;
+}
+
+/**
+ * Whether the ADMIN+ who asks is the case's subject or a party to one of its transactions (or of
+ * those they link): nobody decides a case about themselves, whatever the step. Pure: `parties`
+ * are the wallets the case's transactions (and the ones being linked) move between.
+ */
+export function isSelfDealing(actorUserId: string, subject: string, parties: readonly (string | null)[]): boolean {
+  const own = walletOfUser(actorUserId);
+  return subject === own || parties.includes(own);
+}
+
+/** The typed refusal of a step by someone the case is about. */
+export function selfDealing(): AppError {
+  return new AppError('SELF_DEALING', 'You are the subject of this case or a party to its transactions: another ADMIN+ takes its steps');
 }
 
 /** The typed refusal of a change that waits for a second ADMIN+ (it was recorded as proposed). */

@@ -1,4 +1,4 @@
-import { caseClosureNeedsSecond, diffSummary, ruleDiff, ruleLoosenings } from './four-eyes';
+import { caseClosureNeedsSecond, diffSummary, isSelfDealing, ruleDiff, ruleLoosenings } from './four-eyes';
 import { presetRules, type Rule } from './rules';
 
 const preset = (id: string): Rule => presetRules.find((r) => r.id === id)!;
@@ -51,8 +51,21 @@ describe('which rule changes take two people', () => {
     ]);
   });
 
-  it('closing a case that asked for a freeze takes a second ADMIN+; any other case one', () => {
-    expect(caseClosureNeedsSecond(new Date())).toBe(true);
-    expect(caseClosureNeedsSecond(null)).toBe(false);
+  it('closing a case that asked for a freeze, or calling one of score 60 or more a false positive, takes a second ADMIN+; any other closing one', () => {
+    const frozen = { freezeRequestedAt: new Date(), score: 100 };
+    expect(caseClosureNeedsSecond(frozen, 'CONFIRMED', 60)).toMatch(/froze a wallet/);
+    expect(caseClosureNeedsSecond({ freezeRequestedAt: null, score: 60 }, 'FALSE_POSITIVE', 60)).toMatch(/scored 60/);
+    expect(caseClosureNeedsSecond({ freezeRequestedAt: null, score: 70 }, 'CONFIRMED', 60)).toBeNull();
+    expect(caseClosureNeedsSecond({ freezeRequestedAt: null, score: 59 }, 'FALSE_POSITIVE', 60)).toBeNull();
+    expect(caseClosureNeedsSecond({ freezeRequestedAt: null, score: 100 }, 'FALSE_POSITIVE', 101)).toBeNull();
+  });
+});
+
+describe('who may decide a case', () => {
+  it('when the ADMIN is its subject or a party to one of its transactions, then it is self-dealing; anyone else, not', () => {
+    expect(isSelfDealing('7', 'user:7', [])).toBe(true);
+    expect(isSelfDealing('7', 'user:42', ['user:42', 'user:7'])).toBe(true);
+    expect(isSelfDealing('7', 'user:42', ['user:42', 'user:70', 'treasury:REWARDS', null])).toBe(false);
+    expect(isSelfDealing('7', 'client:shop-7', ['user:17'])).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import {
   addNote,
   assignCase,
   caseNotes,
+  casePartyWallets,
   caseTransactions,
   type CaseRow,
   findCase,
@@ -26,13 +27,17 @@ import {
   walletFlows,
 } from '../db/cases-repo';
 import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
-import { caseClosureNeedsSecond, secondPersonNeeded } from '../domain/four-eyes';
+import { caseClosureNeedsSecond, isSelfDealing, secondPersonNeeded, selfDealing } from '../domain/four-eyes';
 import { caseView, decodeCursor, encodeCursor } from './views';
 
 export interface CaseRouteDeps {
   pool: Pool;
   adminAuditTopic: string;
+  /** MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE: a case at this score or more is called a false positive by two ADMIN+. */
+  falsePositiveFourEyesScore: number;
 }
+
+type Asked = { actor: { kind: 'user'; id: string; role: string }; requestId: string | null };
 
 const notFound = () => new AppError('NOT_FOUND', 'No such case');
 const flowDays = 7;
@@ -48,19 +53,24 @@ function caseWallets(row: CaseRow, transactions: { from: string | null; to: stri
 
 /**
  * A step on an open case by an ADMIN+ (the gateway admits and names them), in one transaction
- * with its admin audit record; a resolved case takes no more steps (CONFLICT).
+ * with its admin audit record; a resolved case takes no more steps (CONFLICT). Nobody takes a step
+ * on a case about themselves: its subject, or a party to one of its transactions or of those the
+ * step links, is refused SELF_DEALING, recorded as `monitoring-case.refused`, and nothing changes.
  */
 async function step(
   deps: CaseRouteDeps,
   id: string,
-  asked: { actor: { kind: 'user'; id: string; role: string }; requestId: string | null },
+  asked: Asked & { step: string; linking?: readonly number[] },
   act: (client: PoolClient, row: CaseRow) => Promise<StepDone>,
 ): Promise<CaseRow> {
   const done = await inTransaction(deps.pool, async (client) => {
     const row = await findCase(client, id, true);
     if (!row) throw notFound();
     if (row.status !== 'OPEN') throw new AppError('CASE_NOT_OPEN');
-    const { action, summary, refused } = await act(client, row);
+    const parties = await casePartyWallets(client, row.id, asked.linking);
+    const { action, summary, refused } = isSelfDealing(asked.actor.id, row.subject, parties)
+      ? { action: 'monitoring-case.refused' as const, summary: { step: asked.step, errorCode: 'SELF_DEALING' }, refused: selfDealing() }
+      : await act(client, row);
     await recordCaseAction(client, deps.adminAuditTopic, {
       action,
       target: `monitoring-case:${id}`,
@@ -70,7 +80,7 @@ async function step(
     });
     return { row: (await findCase(client, id))!, refused };
   });
-  // A refusal that leaves a record (a proposal, a refused self-approval) is thrown once committed.
+  // A refusal that leaves a record (a proposal, a refused self-approval, a party's step) is thrown once committed.
   if (done.refused) throw done.refused;
   return done.row;
 }
@@ -84,17 +94,19 @@ interface StepDone {
 
 /**
  * Resolving a case (docs/design/monitoring.md "Two people"): one ADMIN+ alone, unless the case
- * asked for a freeze of a wallet; then the first ADMIN's resolution is proposed (audited, the case
- * stays open, FOUR_EYES_REQUIRED) and a different ADMIN+ giving the same resolution closes it; its
- * proposer giving it again is APPROVAL_BY_REQUESTER (audited).
+ * asked for a freeze of a wallet or is called a false positive at MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE
+ * or more; then the first ADMIN's resolution is proposed (audited, the case stays open,
+ * FOUR_EYES_REQUIRED) and a different ADMIN+ giving the same resolution closes it; its proposer
+ * giving it again is APPROVAL_BY_REQUESTER (audited).
  */
 async function resolveAct(
   client: PoolClient,
   found: CaseRow,
-  asked: { resolution: 'CONFIRMED' | 'FALSE_POSITIVE'; reason: string; by: number },
+  asked: { resolution: 'CONFIRMED' | 'FALSE_POSITIVE'; reason: string; by: number; falsePositiveAt: number },
 ): Promise<StepDone> {
   const { resolution, reason, by } = asked;
-  if (!caseClosureNeedsSecond(found.freezeRequestedAt)) {
+  const why = caseClosureNeedsSecond(found, resolution, asked.falsePositiveAt);
+  if (why === null) {
     await resolveCase(client, found.id, { by, resolution, reason });
     return { action: 'monitoring-case.resolve', summary: { resolution, reason } };
   }
@@ -105,7 +117,7 @@ async function resolveAct(
     return {
       action: 'monitoring-case.resolve-propose',
       summary: { resolution, reason },
-      refused: secondPersonNeeded('This case froze a wallet: closing it waits for a different ADMIN+ to resolve it the same way'),
+      refused: secondPersonNeeded(`${why}: closing it waits for a different ADMIN+ to resolve it the same way`),
     };
   }
   if (pending.proposedBy === by) {
@@ -168,7 +180,7 @@ function registerCaseSteps(app: App, deps: CaseRouteDeps): void {
     { schema: { params: monitoringCaseParams, body: assignCaseInternalBody, response: { 200: monitoringCase } } },
     async (request) => {
       const { assignee } = request.body;
-      const row = await step(deps, request.params.id, request.body, async (client, found) => {
+      const row = await step(deps, request.params.id, { ...request.body, step: 'assign' }, async (client, found) => {
         await assignCase(client, found.id, assignee);
         return { action: 'monitoring-case.assign', summary: { assignee: assignee === null ? 'none' : String(assignee) } };
       });
@@ -181,7 +193,7 @@ function registerCaseSteps(app: App, deps: CaseRouteDeps): void {
     { schema: { params: monitoringCaseParams, body: commentCaseInternalBody, response: { 200: monitoringCase } } },
     async (request) => {
       const { body, actor } = request.body;
-      const row = await step(deps, request.params.id, request.body, async (client, found) => {
+      const row = await step(deps, request.params.id, { ...request.body, step: 'comment' }, async (client, found) => {
         const noteId = await addNote(client, found.id, Number(actor.id), body);
         return { action: 'monitoring-case.comment', summary: { note: String(noteId) } };
       });
@@ -194,7 +206,8 @@ function registerCaseSteps(app: App, deps: CaseRouteDeps): void {
     { schema: { params: monitoringCaseParams, body: linkCaseInternalBody, response: { 200: monitoringCase } } },
     async (request) => {
       const { transactionIds, actor } = request.body;
-      const row = await step(deps, request.params.id, request.body, async (client, found) => {
+      const asked = { ...request.body, step: 'link', linking: transactionIds };
+      const row = await step(deps, request.params.id, asked, async (client, found) => {
         const linked = await linkTransactions(client, found.id, transactionIds, Number(actor.id));
         return { action: 'monitoring-case.link', summary: { transactions: linked.map(String) } };
       });
@@ -207,8 +220,8 @@ function registerCaseSteps(app: App, deps: CaseRouteDeps): void {
     { schema: { params: monitoringCaseParams, body: resolveCaseInternalBody, response: { 200: monitoringCase } } },
     async (request) => {
       const { resolution, reason, actor } = request.body;
-      const row = await step(deps, request.params.id, request.body, (client, found) =>
-        resolveAct(client, found, { resolution, reason, by: Number(actor.id) }),
+      const row = await step(deps, request.params.id, { ...request.body, step: 'resolve' }, (client, found) =>
+        resolveAct(client, found, { resolution, reason, by: Number(actor.id), falsePositiveAt: deps.falsePositiveFourEyesScore }),
       );
       return caseView(row);
     },
