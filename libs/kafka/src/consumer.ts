@@ -18,7 +18,7 @@ import { ApplyAhead } from './apply-ahead';
 import { keptAlive } from './batch-keep-alive';
 import { meteredAttempts, meteredBatch, meteredSort, type BatchApply, type SortedBatch } from './batch-metering';
 import { ResolvedOffsets } from './commit-on-stop';
-import { readHeaders } from './headers';
+import { boundedHeader, describedValue, headerRefusal, readHeaders } from './headers';
 import { isPack, packEntryIndex, unpack } from './pack';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
@@ -353,15 +353,26 @@ export function parseMessage<S extends z.ZodType>(
 
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string; refused?: T };
 
+/** A valid message, refused for `refusal` unless it is null. */
+function refusedFor<T>(parsed: { ok: true; value: T }, refusal: string | null): Checked<T> {
+  return refusal === null ? parsed : { ok: false, error: refusal, refused: parsed.value };
+}
+
+/**
+ * A valid message whose headers the kit may not read is refused (headerRefusal: an id outside its
+ * rule, a `reply-to` naming another topic than the one this consumer answers on).
+ */
+function checkHeaders<T>(parsed: Checked<T>, headers: Record<string, string>, replyTopic: string | undefined): Checked<T> {
+  return parsed.ok ? refusedFor(parsed, headerRefusal(headers, replyTopic)) : parsed;
+}
+
 /** A valid message on a topic it may not travel on is refused (see `topicRefusal`). */
 function checkTopic<T>(
   parsed: Checked<T>,
   topic: string,
   topicRefusal: ((value: T, topic: string) => string | null) | undefined,
 ): Checked<T> {
-  if (!parsed.ok || !topicRefusal) return parsed;
-  const refusal = topicRefusal(parsed.value, topic);
-  return refusal === null ? parsed : { ok: false, error: refusal, refused: parsed.value };
+  return parsed.ok && topicRefusal ? refusedFor(parsed, topicRefusal(parsed.value, topic)) : parsed;
 }
 
 /** A valid message the service's own check refuses (see `refuse`). */
@@ -372,8 +383,7 @@ async function checkRefusal<T>(
   record: RecordPlace,
   refuse: (value: T, topic: string, headers: Record<string, string>, record: RecordPlace) => Promise<string | null> | string | null,
 ): Promise<Checked<T>> {
-  const refusal = await refuse(parsed.value, topic, headers, record);
-  return refusal === null ? parsed : { ok: false, error: refusal, refused: parsed.value };
+  return refusedFor(parsed, await refuse(parsed.value, topic, headers, record));
 }
 
 /** A valid message under a key other than the one its content names is refused (see `keyOf`). */
@@ -381,13 +391,12 @@ function checkKey<T>(parsed: Checked<T>, message: KafkaMessage, keyOf: ((value: 
   if (!parsed.ok || !keyOf) return parsed;
   const expected = keyOf(parsed.value);
   const key = message.key ? message.key.toString() : null;
-  return key === expected
-    ? parsed
-    : {
-        ok: false,
-        error: `key: travelled under ${JSON.stringify(key)}, but this command belongs under ${JSON.stringify(expected)}`,
-        refused: parsed.value,
-      };
+  // The key as it travelled is anyone's: shown by its length and digest when long.
+  const travelled = key === null ? 'null' : describedValue(key);
+  return refusedFor(
+    parsed,
+    key === expected ? null : `key: travelled under ${travelled}, but this command belongs under ${JSON.stringify(expected)}`,
+  );
 }
 
 /** Sends a message that failed validation to `<topic>.dlq` with its origin and the error. */
@@ -601,7 +610,8 @@ async function sortBatch<S extends z.ZodType>(batch: Batch, options: ConsumerOpt
       continue;
     }
     const headers = readHeaders(message.headers);
-    let parsed = checkTopic(checkKey(parseMessage(options.schema, message), message, options.keyOf), batch.topic, options.topicRefusal);
+    const checked = checkHeaders(parseMessage(options.schema, message), headers, options.replyTopic);
+    let parsed = checkTopic(checkKey(checked, message, options.keyOf), batch.topic, options.topicRefusal);
     // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
     if (parsed.ok && options.refuse) {
       const place = { partition: batch.partition, offset: message.offset, timestampMs: Number(message.timestamp), ...packPlace(message) };
@@ -796,7 +806,7 @@ async function answerUndecided(producer: BatchingProducer, headers: Record<strin
   await sendReply(producer, address, {
     commandId,
     ok: false,
-    error: commandFailedError(commandId, 'refused', headers[headerNames.requestId]),
+    error: commandFailedError(commandId, 'refused', boundedHeader(headers, headerNames.requestId)),
   });
 }
 
@@ -915,7 +925,7 @@ async function onceOrThrow<T>(part: Delivered<T>[], control: BatchControl, optio
  */
 async function setAside<T>(item: Delivered<T>, failure: Unretried, options: IsolationOptions<T>, log: Logger): Promise<void> {
   const commandId = commandIdOf(item.value, item.headers);
-  const error = commandFailedError(commandId, 'failed', item.headers[headerNames.requestId]);
+  const error = commandFailedError(commandId, 'failed', boundedHeader(item.headers, headerNames.requestId));
   const stored = options.recordSetAside ? await options.recordSetAside(item, error) : undefined;
   const outcome = stored === undefined ? { ok: false, reply: error } : stored;
   const address = options.replyTopic ? replyAddressOf(item.headers, options.replyTopic) : null;

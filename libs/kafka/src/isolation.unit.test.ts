@@ -7,7 +7,7 @@ import { applyIsolating, type BatchControl, type Delivered } from './consumer';
 const logger = createLogger('isolation-unit', 'silent');
 const topic = 'test.commands';
 const poisonCommandId = '0b9c4f5e-8f0a-4c1e-9d6b-7a3e2f1c0d4b';
-const correlationId = 'corr-poison-1';
+const correlationId = '5a1d9c3e-2b7f-4e08-9c61-3f0d8e2a7b14';
 const replyTopic = 'test.replies';
 
 type Sent = { topic: string; message: { key?: unknown; value: unknown; headers?: Record<string, string> } };

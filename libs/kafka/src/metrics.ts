@@ -1,5 +1,6 @@
 import { headerNames } from '@coin/contracts';
 import type { Logger } from '@coin/logger';
+import { boundedHeader, describedValue } from './headers';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /**
@@ -158,15 +159,22 @@ export function requestReplyHistogram(registry: Registry): Histogram<'topic' | '
 
 /**
  * A child logger carrying the ids that tie one request's log lines together across services:
- * requestId (set by the gateway), commandId and correlationId (set on every command).
+ * requestId (set by the gateway), commandId and correlationId (set on every command). An id
+ * outside its rule (headers.ts) is bound as its length and digest, never as it is: the line about
+ * a record refused for a 400,000-character header must not carry it.
  */
 export function loggerForHeaders(logger: Logger, headers: Record<string, string>): Logger {
   const bindings: Record<string, string> = {};
-  const requestId = headers[headerNames.requestId];
-  const commandId = headers[headerNames.commandId];
-  const correlationId = headers[headerNames.correlationId];
-  if (requestId) bindings.requestId = requestId;
-  if (commandId) bindings.commandId = commandId;
-  if (correlationId) bindings.correlationId = correlationId;
+  for (const [binding, name] of loggedIds) {
+    const value = headers[name];
+    if (value) bindings[binding] = boundedHeader(headers, name) ?? describedValue(value);
+  }
   return Object.keys(bindings).length > 0 ? logger.child(bindings) : logger;
 }
+
+/** The ids a message's logger carries, by the name of their binding. */
+const loggedIds = [
+  ['requestId', headerNames.requestId],
+  ['commandId', headerNames.commandId],
+  ['correlationId', headerNames.correlationId],
+] as const;

@@ -1,5 +1,6 @@
 import { defaultPartitions, headerNames, type Reply } from '@coin/contracts';
 import type { BatchingProducer } from './batching-producer';
+import { boundedHeader } from './headers';
 
 /** Where and how to answer a delivered command, read from its headers. */
 export interface ReplyAddress {
@@ -28,14 +29,16 @@ export function replyPartitionOf(headers: Record<string, string>, partitions = r
 }
 
 /**
- * The reply address of a command, if it names `replyTopic`: the one topic this deployment answers
- * on (the gateway's replies). `reply-to` is input like any other: a command naming another topic
- * (one that does not exist, say) would make every attempt to answer it fail, and the batch that
- * holds it come back for ever, so such a command is applied and answered to no one.
+ * The reply address of a command, if it names `replyTopic` (the one topic this deployment answers
+ * on, the gateway's replies) and a correlation id the answer may carry (a UUID, headers.ts).
+ * `reply-to` and `correlation-id` are input like any other: a command naming another topic (one
+ * that does not exist, say) would make every attempt to answer it fail, and one with a
+ * correlation id of 400,000 characters an answer of 1.2 MB that the broker refuses. The consumer
+ * refuses such a command (headerRefusal); this answers it to no one wherever it is asked.
  */
 export function replyAddressOf(headers: Record<string, string>, replyTopic: string): ReplyAddress | null {
   const replyTo = headers[headerNames.replyTo];
-  const correlationId = headers[headerNames.correlationId];
+  const correlationId = boundedHeader(headers, headerNames.correlationId);
   if (replyTo !== replyTopic || !correlationId) return null;
   const partition = replyPartitionOf(headers);
   const address: ReplyAddress = partition === undefined ? { replyTo, correlationId } : { replyTo, correlationId, partition };

@@ -3,24 +3,25 @@ import type { BatchingProducer } from './batching-producer';
 import { replyAddressOf, replyPartitionOf, replyPartitions, sendReply } from './replies';
 
 const replyTopic = 'run.gateway.replies';
+const correlationId = '2c4e6a8b-1d3f-4a5b-9c7d-0e1f2a3b4c5d';
 const headersWith = (replyPartition?: string) => ({
   [headerNames.replyTo]: replyTopic,
-  [headerNames.correlationId]: 'c-1',
+  [headerNames.correlationId]: correlationId,
   ...(replyPartition === undefined ? {} : { [headerNames.replyPartition]: replyPartition }),
 });
 
 describe('reply addresses', () => {
   it('a command naming a partition of the reply topic is answered on that partition', async () => {
     const address = replyAddressOf(headersWith('7'), replyTopic);
-    expect(address).toEqual({ replyTo: replyTopic, correlationId: 'c-1', partition: 7 });
+    expect(address).toEqual({ replyTo: replyTopic, correlationId, partition: 7 });
     const sent: unknown[] = [];
     const producer = { send: async (topic: string, message: unknown) => void sent.push({ topic, message }) } as unknown as BatchingProducer;
     await sendReply(producer, address!, { commandId: '00000000-0000-4000-8000-000000000000', ok: true, result: {} });
-    expect(sent).toEqual([{ topic: replyTopic, message: expect.objectContaining({ partition: 7, key: 'c-1' }) }]);
+    expect(sent).toEqual([{ topic: replyTopic, message: expect.objectContaining({ partition: 7, key: correlationId }) }]);
   });
 
   it('a command naming no partition is answered by key, as before the header existed', () => {
-    expect(replyAddressOf(headersWith(), replyTopic)).toEqual({ replyTo: replyTopic, correlationId: 'c-1' });
+    expect(replyAddressOf(headersWith(), replyTopic)).toEqual({ replyTo: replyTopic, correlationId });
   });
 
   it.each([
@@ -34,7 +35,7 @@ describe('reply addresses', () => {
     ['empty', ''],
   ])('a reply-partition header that is %s is ignored, not obeyed (a send there would fail every time)', (_, value) => {
     expect(replyPartitionOf(headersWith(value))).toBeUndefined();
-    expect(replyAddressOf(headersWith(value), replyTopic)).toEqual({ replyTo: replyTopic, correlationId: 'c-1' });
+    expect(replyAddressOf(headersWith(value), replyTopic)).toEqual({ replyTo: replyTopic, correlationId });
   });
 
   it('every partition of the reply topic can be named', () => {

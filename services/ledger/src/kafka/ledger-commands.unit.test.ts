@@ -28,7 +28,7 @@ const delivered = (headers: Record<string, string>): Delivered<LedgerCommand> =>
   key: 'treasury:OPERATIONS',
   headers: {
     [headerNames.replyTo]: topics.gatewayReplies,
-    [headerNames.correlationId]: 'corr-1',
+    [headerNames.correlationId]: '3b5d7f91-2a4c-4e6f-8a0b-1c2d3e4f5a6b',
     [headerNames.requestId]: 'req-1',
     ...headers,
   },

@@ -22,7 +22,7 @@ const command = {
 const delivered = (headers: Record<string, string>): Delivered<UserCommand> => ({
   value: command,
   key: '7',
-  headers: { [headerNames.replyTo]: replyTopic, [headerNames.correlationId]: 'corr-1', ...headers },
+  headers: { [headerNames.replyTo]: replyTopic, [headerNames.correlationId]: '3b5d7f91-2a4c-4e6f-8a0b-1c2d3e4f5a6b', ...headers },
   topic: 'user.commands',
   partition: 2,
   offset: '41',
