@@ -1,11 +1,15 @@
 import type { Message, Producer, TopicMessages } from 'kafkajs';
+import { classifyFailure } from '@coin/errors';
 import type { Logger } from '@coin/logger';
+import type { Counter, Registry } from 'prom-client';
+import { droppedRecordsCounter } from './metrics';
 import { encodePack, packBytesMax, packEntriesMax, type PackEntry, packHeader, packVersion } from './pack';
 
 interface Pending {
   topic: string;
   message: Message;
   pack: boolean;
+  droppable: boolean;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -35,6 +39,8 @@ export interface BatchingProducerOptions {
    * a signature only for the audit records themselves.
    */
   auditSigning?: { topics: readonly string[]; signer: { headersFor(value: Buffer | string): Record<string, string> } };
+  /** Counts the messages sent `droppable` that the broker refused (coin_kafka_records_dropped_total). */
+  metrics?: Registry;
 }
 
 function approximateBytes(message: Message): number {
@@ -58,6 +64,14 @@ export interface SendOptions {
    * known (explicit, or from its key). Only for messages whose reader unpacks.
    */
   pack?: boolean;
+  /**
+   * The sender can do without the message: when the broker refuses it as the record's own failure
+   * (too large, invalid: classifyFailure's `permanent`), the send resolves instead of failing, the
+   * message is dropped, logged once (its topic and size, never its content) and counted. For
+   * answers: a command's caller that gets none times out and retries with its Idempotency-Key,
+   * while an answer that fails its batch every time would stop the partition for good.
+   */
+  droppable?: boolean;
 }
 
 /** The messages of one pack in the making: one topic-partition, in the order they were sent. */
@@ -113,6 +127,7 @@ export class BatchingProducer {
   private readonly auditSigner: { headersFor(value: Buffer | string): Record<string, string> } | undefined;
   /** Topics whose messages sent with `pack` may be packed, with how a key finds its partition (null: explicit partitions only). */
   private readonly packTopics = new Map<string, ((key: string) => number) | null>();
+  private readonly dropped: Counter<'topic'> | undefined;
 
   constructor(
     private readonly producer: Producer,
@@ -124,6 +139,7 @@ export class BatchingProducer {
     this.lingerMs = options.lingerMs ?? 0;
     this.signedTopics = new Set(options.auditSigning?.topics ?? []);
     this.auditSigner = options.auditSigning?.signer;
+    this.dropped = options.metrics ? droppedRecordsCounter(options.metrics) : undefined;
   }
 
   async connect(): Promise<void> {
@@ -145,7 +161,8 @@ export class BatchingProducer {
     if (this.auditSigner && this.signedTopics.has(topic) && message.value != null)
       message = { ...message, headers: { ...(message.headers ?? {}), ...this.auditSigner.headersFor(message.value) } };
     return new Promise<void>((resolve, reject) => {
-      (options?.ahead ? this.aheadQueue : this.queue).push({ topic, message, pack: options?.pack === true, resolve, reject });
+      const pending = { topic, message, pack: options?.pack === true, droppable: options?.droppable === true, resolve, reject };
+      (options?.ahead ? this.aheadQueue : this.queue).push(pending);
       this.schedule();
     });
   }
@@ -195,12 +212,25 @@ export class BatchingProducer {
       await this.producer.sendBatch({ topicMessages, acks: -1 });
       for (const item of batch) item.resolve();
     } catch (err) {
-      this.logger.warn({ err, messages: batch.length }, 'kafka send failed');
-      for (const item of batch) item.reject(err);
+      const dropped = classifyFailure(err) === 'permanent' ? batch.filter((item) => item.droppable) : [];
+      const failed = dropped.length === 0 ? batch : batch.filter((item) => !item.droppable);
+      for (const item of dropped) this.drop(item, err);
+      if (failed.length > 0) this.logger.warn({ err, messages: failed.length }, 'kafka send failed');
+      for (const item of failed) item.reject(err);
     } finally {
       this.flushing = false;
       if (this.waiting > 0) this.schedule();
     }
+  }
+
+  /** A `droppable` message the broker refused: resolved, logged by its topic and size, counted. */
+  private drop(item: Pending, err: unknown): void {
+    this.logger.warn(
+      { err, topic: item.topic, bytes: approximateBytes(item.message) },
+      'the broker refused a message its sender can do without (an answer); dropped',
+    );
+    this.dropped?.inc({ topic: item.topic });
+    item.resolve();
   }
 
   /**

@@ -1,5 +1,6 @@
-import type { Producer, ProducerBatch } from 'kafkajs';
+import { KafkaJSProtocolError, type Producer, type ProducerBatch } from 'kafkajs';
 import { createLogger } from '@coin/logger';
+import { Registry } from 'prom-client';
 import { BatchingProducer } from './batching-producer';
 
 /** A kafkajs producer that records each request (when, how many messages) and answers after `ackMs`. */
@@ -150,5 +151,75 @@ describe('BatchingProducer ahead', () => {
     await jest.advanceTimersByTimeAsync(20);
     await Promise.all(sends);
     expect(requests.map((r) => r.map((v) => v[0]))).toEqual([['f'], ['r'], ['e']]);
+  });
+});
+
+describe('BatchingProducer droppable', () => {
+  /** A kafkajs producer whose every request fails with `err`, as the broker's refusal reaches a sendBatch. */
+  function failingProducer(err: Error) {
+    const producer = {
+      connect: async () => undefined,
+      disconnect: async () => undefined,
+      sendBatch: async () => {
+        throw err;
+      },
+    } as unknown as Producer;
+    return producer;
+  }
+
+  /** What kafkajs throws when the broker answers MESSAGE_TOO_LARGE (code 10) for a record. */
+  const tooLarge = () =>
+    new KafkaJSProtocolError({
+      type: 'MESSAGE_TOO_LARGE',
+      code: 10,
+      retriable: false,
+      message: 'The request included a message larger than the max message size the server will accept',
+    } as unknown as Error);
+
+  it('when the broker refuses an answer as too large, then the send resolves, one line says so without its content, and the drop is counted', async () => {
+    const lines: string[] = [];
+    const metrics = new Registry();
+    const p = new BatchingProducer(
+      failingProducer(tooLarge()),
+      createLogger('batching-producer-test', 'warn', { write: (line: string) => void lines.push(line) }),
+      { metrics },
+    );
+    const answer = p.send(
+      'run.gateway.replies',
+      { key: 'k', value: `{"result":"${'x'.repeat(1_200_000)}"}` },
+      { ahead: true, droppable: true },
+    );
+    await jest.advanceTimersByTimeAsync(0);
+    await expect(answer).resolves.toBeUndefined();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.length).toBeLessThan(5_000);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      topic: 'run.gateway.replies',
+      bytes: expect.any(Number),
+      err: { type: 'KafkaJSProtocolError', code: 10, message: expect.stringContaining('larger than the max message size') },
+    });
+    expect((await metrics.getSingleMetricAsString('coin_kafka_records_dropped_total')).split('\n')).toContain(
+      'coin_kafka_records_dropped_total{topic="run.gateway.replies"} 1',
+    );
+  });
+
+  it('when the broker is away, then an answer is not dropped: its send fails, and the batch that sent it is retried', async () => {
+    const away = Object.assign(new Error('Connection error: connect ECONNREFUSED'), { name: 'KafkaJSConnectionError', retriable: true });
+    const p = new BatchingProducer(failingProducer(away), logger);
+    const answer = p.send('replies', { value: 'r' }, { ahead: true, droppable: true });
+    const rejected = expect(answer).rejects.toBe(away);
+    await jest.advanceTimersByTimeAsync(0);
+    await rejected;
+  });
+
+  it('when the broker refuses a request that holds an answer and an event, then the answer is dropped and the event fails: only answers may be done without', async () => {
+    const refused = tooLarge();
+    const p = new BatchingProducer(failingProducer(refused), logger);
+    const answer = p.send('replies', { value: 'r' }, { ahead: true, droppable: true });
+    const event = p.send('events', { value: 'e' });
+    const eventFails = expect(event).rejects.toBe(refused);
+    await jest.advanceTimersByTimeAsync(0);
+    await expect(answer).resolves.toBeUndefined();
+    await eventFails;
   });
 });

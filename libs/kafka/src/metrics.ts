@@ -16,6 +16,7 @@ export const kafkaMetricNames = {
   consumerMessages: 'coin_kafka_consumer_messages_total',
   consumerRestarts: 'coin_kafka_consumer_restarts_total',
   repliesRead: 'coin_kafka_replies_read_total',
+  recordsDropped: 'coin_kafka_records_dropped_total',
 } as const;
 
 /** Gets the metric of that name from the registry, or registers a new one (several consumers share one registry). */
@@ -136,6 +137,21 @@ export function repliesReadCounter(registry: Registry): Counter {
       new Counter({
         name: kafkaMetricNames.repliesRead,
         help: 'Replies read from the reply topic by this instance, its own or not',
+        registers: [registry],
+      }),
+  );
+}
+
+/** Messages the broker refused that their sender could do without (BatchingProducer `droppable`: answers). */
+export function droppedRecordsCounter(registry: Registry): Counter<'topic'> {
+  return once(
+    registry,
+    kafkaMetricNames.recordsDropped,
+    () =>
+      new Counter({
+        name: kafkaMetricNames.recordsDropped,
+        help: 'Messages the broker refused as their own failure (too large, invalid) that were dropped, not retried: answers to commands',
+        labelNames: ['topic'] as const,
         registers: [registry],
       }),
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Consumer } from 'kafkajs';
+import { Registry } from 'prom-client';
 import { z } from 'zod';
 import { anyCommand, dlqOf, headerNames } from '@coin/contracts';
 import { AppError } from '@coin/errors';
@@ -7,10 +8,11 @@ import { createLogger } from '@coin/logger';
 import { until } from '../../../test/harness/eventually';
 import { scaledBound } from '../../../test/harness/machine-speed';
 import { brokerSuite } from '../../../test/harness/kafka-suite';
-import type { BatchingProducer } from './batching-producer';
+import { BatchingProducer } from './batching-producer';
 import { fastGroupSettings } from './client';
 import { startConsumer } from './consumer';
 import { readHeaders } from './headers';
+import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { RequestReplyClient, type CommandToSend } from './request-reply';
 
 const logger = createLogger('poison-int', 'silent');
@@ -37,6 +39,8 @@ describe('poison-proof consumers against a real broker', () => {
       bogusReplyTo: { partitions: 1, dlq: true },
       refused: { partitions: 1, dlq: true },
       refusedReplies: { partitions: 1 },
+      hugeAnswers: { partitions: 1, dlq: true },
+      hugeAnswerReplies: { partitions: 1 },
     },
   });
   const { prefix, kafka, topics } = suite;
@@ -258,6 +262,57 @@ describe('poison-proof consumers against a real broker', () => {
     expect(handled).not.toContain(forged.commandId);
     expect(refusedSeen).toHaveLength(1);
   }, 60_000);
+
+  it("when a command's answer is larger than the broker takes, then the broker's refusal drops the answer (logged, counted), the partition goes on, and the next command is answered", async () => {
+    const metrics = new Registry();
+    const answering = new BatchingProducer(kafka.producer(), logger, { metrics });
+    await answering.connect();
+    suite.stopLater(() => answering.close());
+    const handled: string[] = [];
+    const server = await startConsumer({
+      kafka,
+      groupId: `${prefix}poison-huge-answer`,
+      topics: [topics.hugeAnswers],
+      schema: anyCommand,
+      logger,
+      producer: answering,
+      replyTopic: topics.hugeAnswerReplies,
+      // A handler that answers as the ledger and the user service do: one answer per command, its result as the command asks.
+      handleBatch: async (items) => {
+        for (const item of items) {
+          const address = replyAddressOf(item.headers, topics.hugeAnswerReplies);
+          const result = (item.value.data as { huge?: boolean }).huge ? { text: 'x'.repeat(1_100_000) } : { ok: 1 };
+          if (address) await sendReply(answering, address, replyBodyOf(item.value.commandId, { ok: true, reply: result }));
+          handled.push(item.value.commandId);
+        }
+      },
+    });
+    suite.stopLater(server.stop);
+    await server.ready;
+    const client = new RequestReplyClient(kafka, producer, topics.hugeAnswerReplies, logger, `${prefix}poison-huge-answer`);
+    await client.start();
+    suite.stopLater(() => client.stop());
+
+    const huge = command({ huge: true });
+    // Its answer never comes: what is asserted is its absence, so the wait is fixed.
+    const unanswered = client.request({ topic: topics.hugeAnswers, key: 'k', command: huge, timeoutMs: 5_000 });
+    unanswered.catch(() => undefined);
+    const next = command({ huge: false });
+    const started = Date.now();
+    await expect(
+      client.request({ topic: topics.hugeAnswers, key: 'k', command: next, timeoutMs: scaledBound(20_000) }),
+    ).resolves.toMatchObject({
+      ok: true,
+      result: { ok: 1 },
+    });
+    expect(Date.now() - started).toBeLessThan(scaledBound(5_000));
+    expect(handled).toEqual([huge.commandId, next.commandId]);
+    // The huge answer never came: its caller times out and retries with its Idempotency-Key.
+    await expect(unanswered).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect((await metrics.getSingleMetricAsString('coin_kafka_records_dropped_total')).split('\n')).toContain(
+      `coin_kafka_records_dropped_total{topic="${topics.hugeAnswerReplies}"} 1`,
+    );
+  }, 90_000);
 
   it('when a garbled reply carries the correlation id of a waiting request, then that request fails with TIMEOUT at once; one with a foreign id is ignored', async () => {
     // A stand-in for a service: reads the commands and answers with what the test chose for each.

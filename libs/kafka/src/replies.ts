@@ -59,7 +59,12 @@ export function replyBodyOf(commandId: string, outcome: { ok: boolean; reply: un
     : { commandId, ok: false, error: outcome.reply as { code: string; detail: string }, ...replayed };
 }
 
-/** `traceHeaders`: the `traceparent` of the span that handled the command (the caller's span links to it). */
+/**
+ * `traceHeaders`: the `traceparent` of the span that handled the command (the caller's span links
+ * to it). An answer the broker refuses as its own (too large, invalid) is dropped, logged and
+ * counted by the producer (`droppable`), never retried: the command's batch and partition go on,
+ * and its caller, unanswered, retries with its Idempotency-Key.
+ */
 export function sendReply(
   producer: BatchingProducer,
   address: ReplyAddress,
@@ -78,6 +83,6 @@ export function sendReply(
       value: JSON.stringify(value),
       headers: { ...traceHeaders, [headerNames.correlationId]: address.correlationId, [headerNames.commandId]: body.commandId },
     },
-    address.packs ? { ahead: true, pack: true } : { ahead: true },
+    address.packs ? { ahead: true, pack: true, droppable: true } : { ahead: true, droppable: true },
   );
 }

@@ -44,9 +44,9 @@ describe('reply addresses', () => {
   });
 
   it.each([
-    ['announces it reads packs (reply-pack: 1)', '1', { ahead: true, pack: true }],
-    ['says nothing of packs (an older gateway)', undefined, { ahead: true }],
-    ['names a version of packs it does not read', '2', { ahead: true }],
+    ['announces it reads packs (reply-pack: 1)', '1', { ahead: true, pack: true, droppable: true }],
+    ['says nothing of packs (an older gateway)', undefined, { ahead: true, droppable: true }],
+    ['names a version of packs it does not read', '2', { ahead: true, droppable: true }],
   ])('when the caller %s, then its reply may be packed only if it said 1', async (_, pack, options) => {
     const headers = { ...headersWith('3'), ...(pack === undefined ? {} : { [headerNames.replyPack]: pack }) };
     const calls: unknown[][] = [];

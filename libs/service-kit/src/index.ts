@@ -244,15 +244,16 @@ async function openFrame<T extends OwnParts>(
   const tracing = startTracing(config);
   runtime.onClose('tracing', () => tracing.shutdown());
   const databases = openDatabases(runtime, logger, frame, { clientId, graceMs });
+  // Before Kafka: the producer counts the answers the broker refused in it.
+  const metrics = createMetricsRegistry(frame.name);
   const clients = await openServiceKafka(runtime, {
     brokers: config.KAFKA_BROKERS,
     security,
     clientId,
     logger,
-    ...(frame.producer ? { producer: frame.producer } : {}),
+    producer: { ...frame.producer, metrics },
   });
   const redis = frame.redis ? await openRedis(runtime, logger, frame.redis) : undefined;
-  const metrics = createMetricsRegistry(frame.name);
   const app = internalAppOf(logger, frame, metrics, publicKeys);
   const progress = progressSettingsOf(config, clients.admin);
   const { parts, readiness, served } = partsOf(runtime, { ...clients, logger, tracing, databases, redis, metrics, app, progress });
