@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { adminSession, type AdminSession, apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, registerUser } from '../harness/http';
+import { scaledBound } from '../harness/machine-speed';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
  * What one ADMIN could do alone to monitoring (docs/design/monitoring.md "Two people"), each
- * insider's attack through the real services: a case about themselves closed alone, seen
- * succeeding before the defence (a 200 and a resolved case).
+ * insider's attack through the real services: a rule that freezes every payer put in force alone,
+ * and a case about themselves closed alone. Both were seen succeeding before the defences (a 200
+ * and a frozen payer, a resolved case). The file's catch-all rule would freeze whoever pays were
+ * it ACTIVE: it is disabled again by two ADMIN+ when the file ends, whatever happened.
  */
 describe('monitoring insiders: one ADMIN against the rules and the cases', () => {
   let stack: TestStack;
@@ -16,6 +19,17 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
   let first: AdminSession;
   let second: AdminSession;
   const run = randomUUID().slice(0, 8);
+  // Any payment from a person's wallet fires it, and its score alone freezes (MONITORING_FREEZE_SCORE 90).
+  const catchAll = {
+    id: `catch-all-${run}`,
+    kind: 'velocity' as const,
+    mode: 'ACTIVE' as const,
+    score: 100,
+    windowMs: 3_600_000,
+    scope: 'wallet-out',
+    maxCount: 0,
+    maxSumMinor: null,
+  };
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -27,14 +41,77 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
     apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
   }, 120_000);
   afterAll(async () => {
+    // The catch-all rule leaves the stack as it found it: disabled, by two people.
+    if (stack) {
+      const disabled = { ...catchAll, mode: 'DISABLED' };
+      await putRule(first, disabled);
+      await putRule(second, disabled);
+    }
     await stack?.close();
   });
 
+  const putRule = (admin: AdminSession, rule: object) =>
+    http(stack.gatewayUrl, 'PUT', `/api/admin/monitoring/rules/${(rule as { id: string }).id}`, {
+      token: admin.accessToken,
+      body: { rule },
+    });
+  const liveRule = async () =>
+    (
+      (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/rules', { token: superadmin.accessToken })).body.rules as {
+        id: string;
+        mode: string;
+      }[]
+    ).find((r) => r.id === catchAll.id);
+  const funded = async (coins: number) => {
+    const user = await registerUser(stack.gatewayUrl);
+    await applied(
+      apiClient(stack.gatewayUrl, { accessToken: superadmin.accessToken, apiKey }).mintCoins({
+        body: { userId: user.userId, amount: coins, reason: 'seed' },
+      }),
+    );
+    return user;
+  };
   const transfer = (from: { accessToken: string }, to: { userId: number }, amount: number) =>
     http(stack.gatewayUrl, 'POST', '/api/coins/transfer', {
       token: from.accessToken,
       body: { toUserId: to.userId, amount, reason: 'test' },
     });
+  const isFrozen = async (user: { accessToken: string }) =>
+    (await http(stack.gatewayUrl, 'GET', '/api/wallets/me', { token: user.accessToken })).body.frozen === true;
+  /** The rule's hits the monitoring service counted, in any mode: its transactions were evaluated. */
+  const hitsOf = async (ruleId: string) => {
+    const text = await (await fetch(new URL('/metrics', stack.metricsUrls.monitoring))).text();
+    return [...text.matchAll(new RegExp(`^coin_monitoring_rule_hits_total\\{[^}]*rule="${ruleId}"[^}]*\\} (\\d+)`, 'gm'))].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+  };
+  /** Whether the wallet is frozen within a few seconds: what a freeze the monitor asked for would take to land. */
+  const frozenSoon = async (user: { accessToken: string }) => {
+    const until = Date.now() + scaledBound(3_000);
+    while (Date.now() < until) {
+      if (await isFrozen(user)) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  };
+
+  it('when one ADMIN adds an ACTIVE rule whose score alone freezes (score 100, maxCount 0), then it waits for a second ADMIN+ (202 with the proposal), starts in TEST, and a payment freezes nobody', async () => {
+    const [payer, payee] = [await funded(10), await registerUser(stack.gatewayUrl)];
+    const added = await putRule(first, catchAll);
+    const hitsBefore = await hitsOf(catchAll.id);
+    expect((await transfer(payer, payee, 1)).status).toBe(201);
+    // The monitor evaluated the payment with the rule in whatever mode it holds.
+    await eventually(async () => (await hitsOf(catchAll.id)) > hitsBefore, 20_000, "the catch-all rule's hit");
+    const frozen = await frozenSoon(payer);
+    expect({ status: added.status, mode: (await liveRule())?.mode, frozen }).toEqual({ status: 202, mode: 'TEST', frozen: false });
+    expect(added.body.proposal).toMatchObject({ ruleId: catchAll.id, rule: catchAll, proposedBy: first.userId });
+    expect(added.body.proposal.diff).toContain('mode: "TEST" -> "ACTIVE"');
+    // Its proposer sending it again approves nothing.
+    const again = await putRule(first, catchAll);
+    expect([again.status, again.body.code]).toEqual([403, 'APPROVAL_BY_REQUESTER']);
+    expect((await liveRule())?.mode).toBe('TEST');
+  }, 90_000);
 
   it('when an ADMIN is the subject of a case that froze nothing, or paid its transaction, then their step on it is 403 SELF_DEALING (audited); closing it FALSE_POSITIVE at score 70 then takes a second ADMIN+', async () => {
     const third = await adminSession(stack, 'ADMIN');

@@ -29,6 +29,7 @@ import {
   monitoringCasePage,
   monitoringCaseParams,
   monitoringCasesQuery,
+  monitoringRuleChanged,
   monitoringRuleList,
   monitoringRuleParams,
   putRuleInternalBody,
@@ -714,7 +715,7 @@ export const internalActions = {
     path: '/internal/monitoring/rules/:ruleId',
     params: monitoringRuleParams,
     body: putRuleInternalBody,
-    response: monitoringRuleList,
+    response: monitoringRuleChanged,
   },
 } as const satisfies Record<string, InternalActionRoute>;
 

@@ -117,6 +117,26 @@ export const monitoringRule = z
 export type MonitoringRuleInput = z.infer<typeof monitoringRule>;
 
 export const monitoringRuleList = z.object({ rules: z.array(monitoringRule) });
+
+/**
+ * A rule's change waiting for a second ADMIN+ (docs/design/monitoring.md "Two people"): one that
+ * gives the rule more power to freeze. A different ADMIN+ sending the same rule applies it.
+ */
+export const monitoringRuleProposal = z.object({
+  ruleId: z.string(),
+  rule: monitoringRule.describe('The rule as proposed: a different ADMIN+ sends it unchanged to apply it'),
+  proposedBy: userId,
+  proposedAt: z.iso.datetime(),
+  diff: z.array(z.string()).describe('Each field it moves, `field: before -> after`, against the rule as it runs'),
+  reasons: z.array(z.string()).describe('Why it waits for a second ADMIN+'),
+});
+export type MonitoringRuleProposal = z.infer<typeof monitoringRuleProposal>;
+
+/** The answer of a change that waits (202): the proposal, and the rules as they run meanwhile (a new rule in TEST). */
+export const monitoringRuleProposed = z.object({ proposal: monitoringRuleProposal, rules: z.array(monitoringRule) });
+
+/** What the monitoring service answers a rule's change: the rules as they run, with the proposal when it waits. */
+export const monitoringRuleChanged = z.union([monitoringRuleProposed, monitoringRuleList]);
 export const monitoringRuleParams = z.object({ ruleId: monitoringRuleId });
 export const putRuleInternalBody = z.strictObject({ rule: monitoringRule, ...askedBy });
 export const backtestBody = z.strictObject({

@@ -88,6 +88,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
     onChanged: (changed) => engine.setRules(changed),
     backtestMax: replayMax,
     retentionMs: config.MONITORING_RETENTION_DAYS * 86_400_000,
+    freezeScore: config.MONITORING_FREEZE_SCORE,
   });
   const freezes = new FreezeAsker(pool, freezer ?? freezerOf(parts, config), logger);
   const thresholds = { caseAt: config.MONITORING_CASE_SCORE, freezeAt: config.MONITORING_FREEZE_SCORE };

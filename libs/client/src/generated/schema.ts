@@ -2596,7 +2596,7 @@ export interface paths {
     get?: never;
     /**
      * Tune a rule or add one, audited with its diff
-     * @description Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it (or a new rule) takes effect at once; one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED) and takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)
+     * @description Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)
      */
     put: operations['putMonitoringRule'];
     post?: never;
@@ -29483,6 +29483,93 @@ export interface operations {
            *     }
            */
           'application/json': {
+            rules: ({
+              /** @description The rule id: 1 to 60 letters, digits and hyphens, not `backtest` (reserved) */
+              id: string;
+              /** @enum {string} */
+              kind: 'velocity' | 'structuring' | 'fan-in' | 'fan-out' | 'circular' | 'first-day' | 'dormancy' | 'client-baseline';
+              /** @enum {string} */
+              mode: 'ACTIVE' | 'TEST' | 'DISABLED';
+              score: number;
+              /** @description How far back the rule looks: 1 second to 30 days, in milliseconds */
+              windowMs: number;
+            } & {
+              [key: string]: number | string | null;
+            })[];
+          };
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "proposal": {
+           *         "ruleId": "fan-out",
+           *         "rule": {
+           *           "id": "fan-out",
+           *           "kind": "fan-out",
+           *           "mode": "ACTIVE",
+           *           "score": 60,
+           *           "windowMs": 3600000,
+           *           "minRecipients": 15,
+           *           "minAmountMinor": 1000
+           *         },
+           *         "proposedBy": 7,
+           *         "proposedAt": "2026-01-15T10:00:00.000Z",
+           *         "diff": [
+           *           "score: 50 -> 60"
+           *         ],
+           *         "reasons": [
+           *           "its score rises (50 -> 60) toward the freeze score 90"
+           *         ]
+           *       },
+           *       "rules": [
+           *         {
+           *           "id": "fan-out",
+           *           "kind": "fan-out",
+           *           "mode": "ACTIVE",
+           *           "score": 50,
+           *           "windowMs": 3600000,
+           *           "minRecipients": 15,
+           *           "minAmountMinor": 1000
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            proposal: {
+              ruleId: string;
+              /** @description The rule as proposed: a different ADMIN+ sends it unchanged to apply it */
+              rule: {
+                /** @description The rule id: 1 to 60 letters, digits and hyphens, not `backtest` (reserved) */
+                id: string;
+                /** @enum {string} */
+                kind: 'velocity' | 'structuring' | 'fan-in' | 'fan-out' | 'circular' | 'first-day' | 'dormancy' | 'client-baseline';
+                /** @enum {string} */
+                mode: 'ACTIVE' | 'TEST' | 'DISABLED';
+                score: number;
+                /** @description How far back the rule looks: 1 second to 30 days, in milliseconds */
+                windowMs: number;
+              } & {
+                [key: string]: number | string | null;
+              };
+              proposedBy: number;
+              /** Format: date-time */
+              proposedAt: string;
+              /** @description Each field it moves, `field: before -> after`, against the rule as it runs */
+              diff: string[];
+              /** @description Why it waits for a second ADMIN+ */
+              reasons: string[];
+            };
             rules: ({
               /** @description The rule id: 1 to 60 letters, digits and hyphens, not `backtest` (reserved) */
               id: string;

@@ -12,6 +12,7 @@ import {
   monitoringRule,
   monitoringRuleList,
   monitoringRuleParams,
+  monitoringRuleProposed,
   problem,
   resolveCaseBody,
 } from '@coin/contracts';
@@ -197,19 +198,36 @@ const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
     config: { access: 'admin', stepUp: true },
     schema: {
       ...doc(
-        'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it (or a new rule) takes effect at once; one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED) and takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)',
+        'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)',
         'putMonitoringRule',
       ),
       params: monitoringRuleParams,
       body: withExample(z.strictObject({ rule: monitoringRule }), { rule: { ...exampleRule, mode: 'TEST' } }),
-      response: { 200: withExample(monitoringRuleList, { rules: [exampleRule] }), ...errorResponses },
+      response: {
+        200: withExample(monitoringRuleList, { rules: [exampleRule] }),
+        202: withExample(monitoringRuleProposed, {
+          proposal: {
+            ruleId: 'fan-out',
+            rule: { ...exampleRule, score: 60 },
+            proposedBy: 7,
+            proposedAt: '2026-01-15T10:00:00.000Z',
+            diff: ['score: 50 -> 60'],
+            reasons: ['its score rises (50 -> 60) toward the freeze score 90'],
+          },
+          rules: [exampleRule],
+        }),
+        ...errorResponses,
+      },
     },
-    handler: async (request, _reply, deps) =>
-      deps.internal.act(
+    handler: async (request, reply, deps) => {
+      const changed = await deps.internal.act(
         'monitoring.put-rule',
         { params: { ruleId: request.params.ruleId }, body: { rule: request.body.rule, ...askedBy(request) } },
         String(request.id),
-      ),
+      );
+      if ('proposal' in changed) reply.status(202);
+      return changed;
+    },
   }),
   route({
     method: 'POST',

@@ -16,13 +16,15 @@ export async function pendingChange(client: PoolClient, target: string): Promise
   return row ? { change: row.change, proposedBy: Number(row.proposed_by) } : null;
 }
 
-/** Records (or replaces) the target's proposal. */
-export async function proposeChange(client: PoolClient, target: string, change: unknown, by: number): Promise<void> {
-  await client.query(
+/** Records (or replaces) the target's proposal; answers when it was proposed. */
+export async function proposeChange(client: PoolClient, target: string, change: unknown, by: number): Promise<Date> {
+  const r = await client.query<{ proposed_at: Date }>(
     `INSERT INTO monitoring_pending_changes (target, change, proposed_by) VALUES ($1, $2, $3)
-     ON CONFLICT (target) DO UPDATE SET change = EXCLUDED.change, proposed_by = EXCLUDED.proposed_by, proposed_at = now()`,
+     ON CONFLICT (target) DO UPDATE SET change = EXCLUDED.change, proposed_by = EXCLUDED.proposed_by, proposed_at = now()
+     RETURNING proposed_at`,
     [target, JSON.stringify(change), by],
   );
+  return r.rows[0]!.proposed_at;
 }
 
 export async function clearPendingChange(client: PoolClient, target: string): Promise<void> {

@@ -6,8 +6,9 @@ import { ruleModes, type Rule } from './rules';
  * (disabling it, moving it from ACTIVE to TEST, lowering its score, raising a threshold, shortening
  * its window, or any change this cannot rank) lets through what was caught, which is what an
  * insider helping a launderer would do: one ADMIN proposes it and a different ADMIN+ approves it.
- * Tightening only catches more (more cases for people to read, never less scrutiny): one ADMIN
- * may do it at once. Pure: the routes judge by it.
+ * Giving a rule more power to freeze (`freezePowerGains`) is the other insider's way, freezing
+ * whoever pays: it takes two people too. Any other tightening only catches more (more cases for
+ * people to read): one ADMIN may do it at once. Pure: the routes judge by it.
  */
 
 /** One field of a rule that a change moves: its name and its values before and after. */
@@ -63,6 +64,28 @@ function tightens({ field, from, to }: RuleFieldChange): boolean {
 function strictness(mode: unknown): number {
   const order: readonly string[] = [...ruleModes].reverse();
   return order.indexOf(String(mode));
+}
+
+/**
+ * Why a change gives a rule more power to freeze, which one ADMIN alone may not give it (empty:
+ * none). A rule freezes through its score: an ACTIVE rule's hits add their scores, and at
+ * MONITORING_FREEZE_SCORE (`freezeAt`) the case's wallet is frozen, its cash-outs with it, each
+ * freeze lifted only by two ADMIN+. So a second ADMIN+ is needed when the rule starts scoring (a
+ * new ACTIVE rule, or TEST or DISABLED made ACTIVE: a new rule added in TEST and made ACTIVE next
+ * would otherwise be two lone steps), when its score rises, and for any change of a rule that
+ * freezes alone (its score at `freezeAt` or more: a lower threshold there freezes more wallets).
+ * A lower threshold of an ACTIVE rule below the freeze score stays one ADMIN's: it opens more
+ * cases for people to read, and what it freezes with other rules is bounded per rule and hour
+ * (MONITORING_RULE_FREEZES_PER_HOUR_MAX). Pure: the rule routes judge by it.
+ */
+export function freezePowerGains(before: Rule | undefined, after: Rule, freezeAt: number): string[] {
+  if (after.mode !== 'ACTIVE') return [];
+  if (before === undefined) return ['a new ACTIVE rule scores toward the freeze score'];
+  if (before.mode !== 'ACTIVE') return [`made ACTIVE (it was ${before.mode}): it starts scoring toward the freeze score`];
+  const gains: string[] = [];
+  if (after.score > before.score) gains.push(`its score rises (${before.score} -> ${after.score}) toward the freeze score ${freezeAt}`);
+  if (after.score >= freezeAt && ruleDiff(before, after).length > 0) gains.push(`its score ${after.score} freezes alone (${freezeAt})`);
+  return gains;
 }
 
 /** The audited form of a diff: `field: from -> to`, one string a field. */

@@ -1,4 +1,4 @@
-import { caseClosureNeedsSecond, diffSummary, isSelfDealing, ruleDiff, ruleLoosenings } from './four-eyes';
+import { caseClosureNeedsSecond, diffSummary, freezePowerGains, isSelfDealing, ruleDiff, ruleLoosenings } from './four-eyes';
 import { presetRules, type Rule } from './rules';
 
 const preset = (id: string): Rule => presetRules.find((r) => r.id === id)!;
@@ -58,6 +58,48 @@ describe('which rule changes take two people', () => {
     expect(caseClosureNeedsSecond({ freezeRequestedAt: null, score: 70 }, 'CONFIRMED', 60)).toBeNull();
     expect(caseClosureNeedsSecond({ freezeRequestedAt: null, score: 59 }, 'FALSE_POSITIVE', 60)).toBeNull();
     expect(caseClosureNeedsSecond({ freezeRequestedAt: null, score: 100 }, 'FALSE_POSITIVE', 101)).toBeNull();
+  });
+});
+
+describe('which rule changes give a rule more power to freeze (two people)', () => {
+  const freezeAt = 90;
+  const catchAll = {
+    id: 'catch-all',
+    kind: 'velocity',
+    mode: 'ACTIVE',
+    score: 100,
+    windowMs: 3_600_000,
+    scope: 'wallet-out',
+    maxCount: 0,
+    maxSumMinor: null,
+  } as Rule;
+
+  it.each([
+    ['a new ACTIVE rule, whatever its score', undefined, catchAll],
+    ['a new ACTIVE rule of a low score', undefined, { ...catchAll, score: 10 }],
+    ['a TEST rule made ACTIVE', { ...catchAll, mode: 'TEST' }, catchAll],
+    ['a DISABLED preset made ACTIVE', { ...preset('circular'), mode: 'DISABLED' }, preset('circular')],
+    ['a raised score', preset('fan-out'), { ...preset('fan-out'), score: 60 }],
+    ['a lower threshold of a rule that freezes alone', { ...catchAll, maxCount: 5 }, catchAll],
+  ] as const)('%s: a second ADMIN+', (_, before, after) => {
+    expect(freezePowerGains(before as Rule | undefined, after as Rule, freezeAt)).not.toEqual([]);
+  });
+
+  it.each([
+    ['a new TEST rule', undefined, { ...catchAll, mode: 'TEST' }],
+    ['a TEST rule tuned', { ...catchAll, mode: 'TEST' }, { ...catchAll, mode: 'TEST', maxCount: 1 }],
+    ['a lower threshold of an ACTIVE rule below the freeze score', preset('fan-out'), { ...preset('fan-out'), minRecipients: 5 }],
+    ['a longer window of an ACTIVE rule below the freeze score', preset('fan-out'), { ...preset('fan-out'), windowMs: 7_200_000 }],
+    ['an ACTIVE rule that freezes alone, sent unchanged', catchAll, catchAll],
+    ['a rule disabled (a loosening, judged as one)', preset('circular'), { ...preset('circular'), mode: 'DISABLED' }],
+  ] as const)('%s: none', (_, before, after) => {
+    expect(freezePowerGains(before as Rule | undefined, after as Rule, freezeAt)).toEqual([]);
+  });
+
+  it('when the freeze score is never reached (101), then a raised score still counts: it weighs more with the other rules', () => {
+    expect(freezePowerGains(preset('fan-out'), { ...preset('fan-out'), score: 100 }, 101)).toEqual([
+      'its score rises (50 -> 100) toward the freeze score 101',
+    ]);
   });
 });
 

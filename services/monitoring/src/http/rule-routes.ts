@@ -1,10 +1,18 @@
-import { backtestBody, backtestReport, monitoringRuleList, monitoringRuleParams, putRuleInternalBody } from '@coin/contracts';
+import {
+  backtestBody,
+  backtestReport,
+  type MonitoringRuleProposal,
+  monitoringRuleList,
+  monitoringRuleParams,
+  monitoringRuleProposed,
+  putRuleInternalBody,
+} from '@coin/contracts';
 import { inTransaction, type Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { type CaseAction, recordCaseAction } from '../db/audit';
 import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
-import { diffSummary, ruleDiff, ruleLoosenings, secondPersonNeeded } from '../domain/four-eyes';
+import { diffSummary, freezePowerGains, ruleDiff, ruleLoosenings, secondPersonNeeded } from '../domain/four-eyes';
 import { loadRules, saveRule } from '../db/rules-repo';
 import { profilesBefore, seenSince, walletsOf } from '../db/seen-repo';
 import { backtest } from '../domain/backtest';
@@ -20,55 +28,78 @@ export interface RuleRouteDeps {
   backtestMax: number;
   /** How long seen transactions are kept (MONITORING_RETENTION_DAYS): a dormancy back-test sees no further back. */
   retentionMs: number;
+  /** MONITORING_FREEZE_SCORE: a change that gives a rule more power toward it takes two ADMIN+. */
+  freezeScore: number;
 }
 
 type Actor = { kind: 'user'; id: string; role: string };
 
+/** What a rule's change did: the rules as they run now, the proposal it left when it waits, or the refusal to answer once recorded. */
+type RuleChanged = { rules: Rule[]; proposal?: MonitoringRuleProposal; refused?: undefined } | { refused: AppError };
+
 /**
  * A rule's change (docs/design/monitoring.md "Two people"), in one transaction with its audit
- * record and the diff. A tightening, or a new rule, applies at once. A loosening applies only when
- * a different ADMIN+ proposed the same rule before (approve); else it is proposed (recorded,
- * audited, nothing changes) and answered FOUR_EYES_REQUIRED, or APPROVAL_BY_REQUESTER when its own
- * proposer sends it again (recorded too). The refusal is returned after the commit, so the
- * proposal and the records stay.
+ * record and the diff. A tightening applies at once. A loosening, or a change that gives the rule
+ * more power to freeze (`freezePowerGains`), applies only when a different ADMIN+ proposed the same
+ * rule before (approve); else it is proposed (recorded, audited) and a loosening is answered
+ * FOUR_EYES_REQUIRED, a gain of freeze power 202 with the proposal; a new rule proposed that way
+ * runs in TEST meanwhile (recorded hits, no score). Its own proposer sending it again is
+ * APPROVAL_BY_REQUESTER (recorded too). A refusal is returned after the commit, so the proposal and
+ * the records stay.
  */
-async function changeRule(
-  deps: RuleRouteDeps,
-  rule: Rule,
-  asked: { actor: Actor; requestId: string | null },
-): Promise<{ rules: Rule[]; refused?: undefined } | { refused: AppError }> {
+async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: { actor: Actor; requestId: string | null }): Promise<RuleChanged> {
   const target = `monitoring-rule:${rule.id}`;
   const by = Number(asked.actor.id);
   return inTransaction(deps.pool, async (client) => {
     const known = (await loadRules(client)).find((r) => r.id === rule.id);
     if (known && known.kind !== rule.kind) throw new AppError('VALIDATION_FAILED', 'a rule keeps its kind; give a new rule a new id');
-    const diff = diffSummary(ruleDiff(known, rule));
-    const audit = (action: CaseAction, extra: Record<string, string | string[]> = {}) =>
+    const audit = (action: CaseAction, before: Rule | undefined, extra: Record<string, string | string[]> = {}) =>
       recordCaseAction(client, deps.adminAuditTopic, {
         action,
         target,
         actor: asked.actor as never,
-        summary: { kind: rule.kind, mode: rule.mode, diff, ...extra },
+        summary: { kind: rule.kind, mode: rule.mode, diff: diffSummary(ruleDiff(before, rule)), ...extra },
         requestId: asked.requestId,
       });
-    if (ruleLoosenings(known, rule).length > 0) {
-      const pending = await pendingChange(client, target);
-      if (pending === null || !sameChange(pending.change, rule)) {
-        await proposeChange(client, target, rule, by);
-        await audit('monitoring-rule.propose');
-        return { refused: secondPersonNeeded('This change loosens monitoring: it waits for a different ADMIN+ to make the same change') };
-      }
-      if (pending.proposedBy === by) {
-        await audit('monitoring-rule.approval-refused', { errorCode: 'APPROVAL_BY_REQUESTER' });
-        return { refused: new AppError('APPROVAL_BY_REQUESTER', 'The ADMIN who proposed this change cannot approve it') };
-      }
-      await clearPendingChange(client, target);
+    const loosens = ruleLoosenings(known, rule).length > 0;
+    const gains = freezePowerGains(known, rule, deps.freezeScore);
+    if (!loosens && gains.length === 0) {
       await saveRule(client, rule, by);
-      await audit('monitoring-rule.approve', { proposedBy: String(pending.proposedBy) });
+      await audit('monitoring-rule.update', known);
       return { rules: await loadRules(client) };
     }
+    const pending = await pendingChange(client, target);
+    if (pending === null || !sameChange(pending.change, rule)) {
+      const proposedAt = await proposeChange(client, target, rule, by);
+      if (loosens) {
+        await audit('monitoring-rule.propose', known);
+        return { refused: secondPersonNeeded('This change loosens monitoring: it waits for a different ADMIN+ to make the same change') };
+      }
+      // A new rule runs in TEST meanwhile: one ADMIN may add it so, and its hits show what it would do.
+      const running = known ?? { ...rule, mode: 'TEST' as const };
+      if (!known) {
+        await saveRule(client, running, by);
+        await audit('monitoring-rule.update', undefined, { mode: 'TEST' });
+      }
+      await audit('monitoring-rule.propose', running, { reasons: gains });
+      const diff = diffSummary(ruleDiff(running, rule));
+      const proposal: MonitoringRuleProposal = {
+        ruleId: rule.id,
+        rule: rule as never,
+        proposedBy: by,
+        proposedAt: proposedAt.toISOString(),
+        diff,
+        reasons: gains,
+      };
+      return { rules: await loadRules(client), proposal };
+    }
+    if (pending.proposedBy === by) {
+      await audit('monitoring-rule.approval-refused', known, { errorCode: 'APPROVAL_BY_REQUESTER' });
+      return { refused: new AppError('APPROVAL_BY_REQUESTER', 'The ADMIN who proposed this change cannot approve it') };
+    }
+    await clearPendingChange(client, target);
     await saveRule(client, rule, by);
-    await audit('monitoring-rule.update');
+    await audit('monitoring-rule.approve', known, { proposedBy: String(pending.proposedBy) });
     return { rules: await loadRules(client) };
   });
 }
@@ -94,15 +125,16 @@ export function registerRuleRoutes(app: App, deps: RuleRouteDeps): void {
       schema: {
         params: monitoringRuleParams,
         body: putRuleInternalBody,
-        response: { 200: monitoringRuleList },
+        response: { 200: monitoringRuleList, 202: monitoringRuleProposed },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { rule: input, actor, requestId } = request.body;
       if (input.id !== request.params.ruleId) throw new AppError('VALIDATION_FAILED', 'the rule id must be the one in the path');
       const outcome = await changeRule(deps, ruleOf(input), { actor: actor as Actor, requestId });
       if (outcome.refused) throw outcome.refused;
       deps.onChanged(outcome.rules);
+      if (outcome.proposal) return reply.code(202).send({ proposal: outcome.proposal, rules: outcome.rules as never });
       return { rules: outcome.rules as never };
     },
   );
