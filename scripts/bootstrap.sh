@@ -197,6 +197,12 @@ case "$1" in
     ;;
   test-long)
     # The long tier: the same infrastructure, then the long project's files (jest.config.ts).
+    case "${2:-}" in
+      --help | -h)
+        echo 'usage: npm run test:long [-- <jest arguments>]   (the long tier: chaos, checkers, simulations, restores, README and guide runs, browser screens, Schemathesis, fuzzers; CI runs it after npm test)'
+        exit 0
+        ;;
+    esac
     mkdir -p .run
     npx tsx scripts/stack.ts infra
     shift
