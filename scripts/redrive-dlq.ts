@@ -25,7 +25,7 @@ import {
 import { httpLedgerRecord, type LedgerRecord } from '@coin/history';
 import { userDeletionReader } from '@coin/ledger';
 import { ServiceTokenSigner } from '@coin/http';
-import { createKafka, readHeaders } from '@coin/kafka';
+import { createKafka, deadLetterBytesMax, headerRefusal, readHeaders, recordContentBytes } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
 import { AuditSignatureVerifier } from '@coin/security';
 import type { IHeaders, Kafka, KafkaMessage } from 'kafkajs';
@@ -134,6 +134,25 @@ export function ownerCheckOf(base: TopicBase, deps: OwnerCheckDeps): OwnerCheck 
   }
 }
 
+/**
+ * Why a dead letter may not go back whatever its topic's owner says, or null when it may: one the
+ * consumer truncated (what it lost cannot be applied), one larger than a dead letter is kept whole
+ * (the broker would refuse its next dead letter, or the record itself: before the consumers bounded
+ * them, such a record stopped its partition for good), or one whose headers the consumer refuses
+ * (a `correlation-id` of 400,000 characters, say): sent back, it would come straight back here.
+ */
+export function redriveRefusal(message: KafkaMessage): string | null {
+  const headers = readHeaders(message.headers);
+  if (headers['dlq-truncated'] !== undefined)
+    return `truncated: the original was ${headers['dlq-original-bytes'] ?? 'of unknown size'} bytes (sha256 ${headers['dlq-original-sha256'] ?? 'unknown'}) and only its start is kept`;
+  const original = readHeaders(withoutDlqHeaders(message.headers));
+  const bytes = recordContentBytes(message.key, message.value, original);
+  if (bytes > deadLetterBytesMax)
+    return `${bytes} bytes of key, value and headers: over the ${deadLetterBytesMax} a dead letter keeps whole`;
+  const refusal = headerRefusal(original);
+  return refusal === null ? null : `its consumer would refuse it again: ${refusal}`;
+}
+
 export function withoutDlqHeaders(headers: IHeaders | undefined): IHeaders {
   const kept: IHeaders = {};
   for (const [name, value] of Object.entries(headers ?? {})) {
@@ -228,7 +247,10 @@ async function remainingRanges(
   }
 }
 
-/** The messages that verify against the owner of the topic; each other one is logged and counted by `onRefused`. */
+/**
+ * The messages that may go back (redriveRefusal) and verify against the owner of the topic; each
+ * other one is logged with why and counted by `onRefused`.
+ */
 async function verifiedOf(
   messages: KafkaMessage[],
   options: RedriveOptions,
@@ -238,13 +260,13 @@ async function verifiedOf(
 ): Promise<KafkaMessage[]> {
   const verified: KafkaMessage[] = [];
   for (const m of messages) {
-    const why = await options.check(m);
+    const why = redriveRefusal(m) ?? (await options.check(m));
     if (why === null) verified.push(m);
     else {
       onRefused();
       options.logger.warn(
         { dlq, partition, offset: m.offset, why },
-        'dead letter not redriven: it does not verify against the owner of the topic',
+        'dead letter not redriven: it may not go back, or does not verify against the owner of the topic',
       );
     }
   }
@@ -322,7 +344,7 @@ async function main(): Promise<void> {
     ...(values.limit ? { limit: Number(values.limit) } : {}),
   });
   process.stdout.write(
-    `moved ${moved} message(s) from ${dlqOf(topic)} back to ${topic}; ${refused} did not verify against the topic's owner and stay\n`,
+    `moved ${moved} message(s) from ${dlqOf(topic)} back to ${topic}; ${refused} stay (truncated, too large, refused by their consumer or not verified by the topic's owner: each logged with why)\n`,
   );
 }
 

@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { AuditRecordSigner, AuditSignatureVerifier } from '@coin/security';
 import type { KafkaMessage } from 'kafkajs';
-import { ownerCheckOf } from './redrive-dlq';
+import { deadLetterOf } from '@coin/kafka';
+import { ownerCheckOf, redriveRefusal } from './redrive-dlq';
 
 const message = (value: string, headers: Record<string, string> = {}): KafkaMessage =>
   ({ key: null, value: Buffer.from(value), headers, offset: '0', timestamp: '0', attributes: 0 }) as KafkaMessage;
@@ -47,5 +48,40 @@ describe('the owner checks of the DLQ redrive', () => {
   it('when a topic has no owner check, or the check lacks what it needs, then nothing is redriven', async () => {
     expect(() => ownerCheckOf('coin.holds', {})).toThrow(/no owner check/);
     await expect(ownerCheckOf('coin.transactions', {})(message('{}'))).rejects.toThrow(/needs the ledger/);
+  });
+});
+
+describe('the dead letters the redrive never sends back, whatever the owner says', () => {
+  const origin = {
+    'dlq-original-topic': 'run.user.commands',
+    'dlq-original-partition': '0',
+    'dlq-original-offset': '7',
+    'dlq-error': 'refused',
+    'dlq-at': '2026-11-27T12:00:00.000Z',
+  };
+  /** A dead letter as the consumer writes it (deadLetterOf), as the redrive reads it back. */
+  const deadLettered = (value: string, headers: Record<string, string> = {}): KafkaMessage => {
+    const letter = deadLetterOf({ key: Buffer.from('k'), value: Buffer.from(value), headers }, origin);
+    const read = Object.fromEntries(Object.entries(letter.headers ?? {}).map(([name, text]) => [name, Buffer.from(String(text))]));
+    return { key: letter.key, value: letter.value, headers: read, offset: '0', timestamp: '0', attributes: 0 } as KafkaMessage;
+  };
+
+  it('when a dead letter is an ordinary command, then nothing stops it here (its owner check decides)', () => {
+    expect(redriveRefusal(deadLettered('{"commandId":"c"}', { 'command-id': '9f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f' }))).toBeNull();
+  });
+
+  it('when the consumer truncated a dead letter (its original was about 1 MB), then it stays, saying it was cut, how large it was and its digest', () => {
+    const why = redriveRefusal(deadLettered(`{"fullName":"${'n'.repeat(1_047_000)}"}`));
+    expect(why).toMatch(/^truncated: the original was 1047016 bytes \(sha256 [0-9a-f]{64}\) and only its start is kept$/);
+  });
+
+  it('when a whole dead letter carries a header its consumer refuses (a 400,000-character correlation-id), then it stays: sent back it would be refused again', () => {
+    const why = redriveRefusal(deadLettered('{}', { 'correlation-id': 'c'.repeat(400_000) }));
+    expect(why).toMatch(/^its consumer would refuse it again: header correlation-id must be a UUID; it holds 400000 characters, sha256 /);
+  });
+
+  it('when a dead letter written whole before the bound is larger than a dead letter is kept whole, then it stays: its next dead letter would not fit', () => {
+    const old = message('v'.repeat(1_040_000), { 'dlq-error': 'refused', 'dlq-original-topic': 'run.user.commands' });
+    expect(redriveRefusal(old)).toBe('1040000 bytes of key, value and headers: over the 1000000 a dead letter keeps whole');
   });
 });

@@ -1,5 +1,5 @@
 import { dlqOf } from '@coin/contracts';
-import { createKafka, readHeaders } from '@coin/kafka';
+import { createKafka, deadLetterOf, readHeaders } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { ownerCheckOf, redriveDlq } from '../../scripts/redrive-dlq';
 import { eventually, historyGet, freshId, startHistoryTestBed, transactionEvent, type HistoryTestBed } from '../harness/history';
@@ -72,6 +72,39 @@ describe('npm run dlq:redrive against a real broker and the history service', ()
     // Keys spread over partitions, so only the set is fixed, not the order.
     expect(seen.map((m) => m.key).sort()).toEqual(events.map((e) => String(e.transaction.id)).sort());
     for (const m of seen) expect(m.headers).toEqual({ type: 'coin.transaction.recorded' });
+  }, 90_000);
+
+  it('when a dead letter was truncated by its consumer, or carries a header its consumer refuses, then it stays even though the ledger vouches for it; the others go back', async () => {
+    const userId = freshId();
+    const [good, cut, hostile] = [1, 2, 3].map(() => transactionEvent({ id: freshId(), fromUserId: userId, toUserId: freshId() }));
+    const recorded = [good!, cut!, hostile!].map((e) => e.transaction).sort((a, b) => a.id - b.id);
+    const check = ownerCheckOf('coin.transactions', {
+      ledger: {
+        page: async (afterId, limit) => ({ transactions: recorded.filter((t) => t.id > afterId).slice(0, limit), nextAfterId: null }),
+      },
+    });
+    const origin = { 'dlq-original-topic': bed.topic, 'dlq-original-partition': '0', 'dlq-original-offset': '9', 'dlq-error': 'refused' };
+    // The consumer's dead letter of a record of about 1 MB: the event, then padding past the bound.
+    const padded = `${JSON.stringify(cut).slice(0, -1)},"padding":"${'p'.repeat(1_040_000)}"}`;
+    const truncated = deadLetterOf(
+      { key: Buffer.from(String(cut!.transaction.id)), value: Buffer.from(padded), headers: { type: cut!.type } },
+      origin,
+    );
+    await bed.producer.send({
+      topic: dlqOf(bed.topic),
+      messages: [
+        deadLettered(good!, 10),
+        { key: truncated.key as Buffer, value: truncated.value as Buffer, headers: truncated.headers as Record<string, string> },
+        { ...deadLettered(hostile!, 12), headers: { ...deadLettered(hostile!, 12).headers, 'correlation-id': 'c'.repeat(400_000) } },
+      ],
+    });
+    const kafka = createKafka({ brokers: bed.env.KAFKA_BROKERS!.split(','), clientId: 'redrive-test-refusals', logger });
+    expect(await redriveDlq({ kafka, topic: bed.topic, logger, check })).toEqual({ moved: 1, refused: 2 });
+    const page = await eventually(async () => {
+      const r = await historyGet(bed.url, `/internal/history/users/${userId}/page`);
+      return r.body.pagination?.total === 1 ? r : undefined;
+    });
+    expect(page.body.transactions.map((t: { id: number }) => t.id)).toEqual([good!.transaction.id]);
   }, 90_000);
 
   it('when the topic argument is not a known topic, then the command refuses to run', async () => {

@@ -8,7 +8,7 @@ import {
   type KafkaMessage,
 } from 'kafkajs';
 import { z } from 'zod';
-import { dlqOf, headerNames } from '@coin/contracts';
+import { headerNames } from '@coin/contracts';
 import { AppError, classifyFailure, type WireError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
@@ -18,6 +18,7 @@ import { ApplyAhead } from './apply-ahead';
 import { keptAlive } from './batch-keep-alive';
 import { meteredAttempts, meteredBatch, meteredSort, type BatchApply, type SortedBatch } from './batch-metering';
 import { ResolvedOffsets } from './commit-on-stop';
+import { deadLetter } from './dead-letters';
 import { boundedHeader, describedValue, headerRefusal, readHeaders } from './headers';
 import { isPack, packEntryIndex, unpack } from './pack';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
@@ -397,29 +398,6 @@ function checkKey<T>(parsed: Checked<T>, message: KafkaMessage, keyOf: ((value: 
     parsed,
     key === expected ? null : `key: travelled under ${travelled}, but this command belongs under ${JSON.stringify(expected)}`,
   );
-}
-
-/** Sends a message that failed validation to `<topic>.dlq` with its origin and the error. */
-export async function deadLetter(
-  producer: BatchingProducer,
-  topic: string,
-  partition: number,
-  message: KafkaMessage,
-  error: string,
-): Promise<void> {
-  await producer.send(dlqOf(topic), {
-    key: message.key,
-    value: message.value,
-    headers: {
-      ...readHeaders(message.headers),
-      'dlq-original-topic': topic,
-      'dlq-original-partition': String(partition),
-      'dlq-original-offset': message.offset,
-      ...(packEntryIndex.has(message) ? { 'dlq-original-pack-entry': String(packEntryIndex.get(message)) } : {}),
-      'dlq-error': error.slice(0, 1000),
-      'dlq-at': new Date().toISOString(),
-    },
-  });
 }
 
 /**

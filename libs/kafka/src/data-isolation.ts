@@ -1,7 +1,8 @@
 import { isDataError } from '@coin/errors';
 import type { Logger } from '@coin/logger';
 import type { BatchingProducer } from './batching-producer';
-import { deadLetter, originalMessageOf, type Delivered } from './consumer';
+import { originalMessageOf, type Delivered } from './consumer';
+import { deadLetter } from './dead-letters';
 
 /** How a consumer stores its items, and where a refused one goes. */
 export interface DataIsolation<I> {

@@ -3,6 +3,7 @@ export * from './headers';
 export * from './topics';
 export * from './batching-producer';
 export * from './consumer';
+export * from './dead-letters';
 export * from './data-isolation';
 export * from './request-reply';
 export * from './replies';
