@@ -77,10 +77,11 @@ describe('metrics: every service exposes the operational histograms, counters an
   });
 
   it('when nothing has failed yet, then every counter an alert watches is exported at zero, so the first failure is an increase (test/deploy/alerts.promtool.yml)', async () => {
-    const [gateway, ledger, history] = await Promise.all([
+    const [gateway, ledger, history, monitoring] = await Promise.all([
       scrape(stack.metricsUrls.gateway),
       scrape(stack.metricsUrls.ledger),
       scrape(stack.metricsUrls.history),
+      scrape(stack.metricsUrls.monitoring),
     ]);
     /** The sample of `name` carrying every one of `labels`, with its value. */
     const sample = (text: string, name: string, labels: Record<string, string>) =>
@@ -108,6 +109,9 @@ describe('metrics: every service exposes the operational histograms, counters an
     for (const reason of ['signature', 'writer'])
       expect(sample(history, 'coin_history_audit_records_refused_total', { reason })).toEqual(zero);
     expect(sample(history, 'coin_history_audit_id_conflicts_total', {})).toEqual(zero);
+    // Every rule's pause series, TEST and ACTIVE presets alike (a TEST rule made ACTIVE may pause later).
+    for (const rule of ['circular', 'velocity-client'])
+      expect(sample(monitoring, 'coin_monitoring_rule_pauses_total', { rule })).toEqual(zero);
   });
 
   it('when a client requests unknown URLs, then they are counted under route="unmatched", never by their raw path', async () => {

@@ -5,12 +5,16 @@ import { apiClient, applied, http, registerUser } from '../harness/http';
 import { scaledBound } from '../harness/machine-speed';
 import { startTestStack, type TestStack } from '../harness/stack';
 
+/** The automatic freezes one rule may ask for in an hour in this file's stack (MONITORING_RULE_FREEZES_PER_HOUR_MAX). */
+const freezesPerHourMax = 2;
+
 /**
  * What one ADMIN could do alone to monitoring (docs/design/monitoring.md "Two people"), each
  * insider's attack through the real services: a rule that freezes every payer put in force alone,
- * and a case about themselves closed alone. Both were seen succeeding before the defences (a 200
- * and a frozen payer, a resolved case). The file's catch-all rule would freeze whoever pays were
- * it ACTIVE: it is disabled again by two ADMIN+ when the file ends, whatever happened.
+ * and a case about themselves closed alone. Both were seen succeeding before the defences (a 200,
+ * a frozen payer, a resolved case). The file's catch-all rule freezes whoever pays while it is
+ * ACTIVE: this file's stack is its own (so is its freeze bound), and the rule is disabled again by
+ * two ADMIN+ when the file ends.
  */
 describe('monitoring insiders: one ADMIN against the rules and the cases', () => {
   let stack: TestStack;
@@ -32,7 +36,10 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
   };
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({
+      extraEnv: { MONITORING_RULE_FREEZES_PER_HOUR_MAX: String(freezesPerHourMax) },
+      ownStack: 'a freeze bound of its own, and a rule that freezes every payer while it is ACTIVE',
+    });
     [superadmin, first, second] = await Promise.all([
       adminSession(stack, 'SUPERADMIN'),
       adminSession(stack, 'ADMIN'),
@@ -112,6 +119,43 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
     expect([again.status, again.body.code]).toEqual([403, 'APPROVAL_BY_REQUESTER']);
     expect((await liveRule())?.mode).toBe('TEST');
   }, 90_000);
+
+  it('when a second ADMIN+ approves it, then it freezes at most the hourly bound, then pauses itself (TEST, audited, counted)', async () => {
+    const payers = [await funded(10), await funded(10), await funded(10)];
+    const payee = await registerUser(stack.gatewayUrl);
+    const approved = await putRule(second, catchAll);
+    expect(approved.status).toBe(200);
+    expect((await liveRule())?.mode).toBe('ACTIVE');
+
+    // Two payers within the bound are frozen, one after the other.
+    for (const payer of payers.slice(0, freezesPerHourMax)) {
+      expect((await transfer(payer, payee, 1)).status).toBe(201);
+      await eventually(() => isFrozen(payer), 20_000, 'the freeze of a payer within the bound');
+    }
+    // The third would pass the bound: the rule pauses itself instead, and the payer stays free.
+    expect((await transfer(payers[2]!, payee, 1)).status).toBe(201);
+    await eventually(
+      async () => (await liveRule())?.mode === 'TEST' || (await isFrozen(payers[2]!)),
+      20_000,
+      'the rule paused, or the third payer frozen',
+    );
+    expect({ mode: (await liveRule())?.mode, frozen: await frozenSoon(payers[2]!) }).toEqual({ mode: 'TEST', frozen: false });
+    expect((await transfer(payers[2]!, payee, 1)).status).toBe(201);
+    const pauses = await (await fetch(new URL('/metrics', stack.metricsUrls.monitoring))).text();
+    expect(pauses).toMatch(new RegExp(`^coin_monitoring_rule_pauses_total\\{[^}]*rule="${catchAll.id}"[^}]*\\} 1$`, 'm'));
+    const audited = await eventually(
+      async () => {
+        const page = await http(stack.gatewayUrl, 'GET', `/api/admin/audit-log/service-actions?target=monitoring-rule:${catchAll.id}`, {
+          token: superadmin.accessToken,
+        });
+        const entries = page.body.entries as { action: string; actor: { kind: string; id: string } }[];
+        return entries.find((e) => e.action === 'monitoring-rule.pause');
+      },
+      20_000,
+      "the pause's audit record",
+    );
+    expect(audited.actor).toMatchObject({ kind: 'service', id: 'monitoring' });
+  }, 120_000);
 
   it('when an ADMIN is the subject of a case that froze nothing, or paid its transaction, then their step on it is 403 SELF_DEALING (audited); closing it FALSE_POSITIVE at score 70 then takes a second ADMIN+', async () => {
     const third = await adminSession(stack, 'ADMIN');

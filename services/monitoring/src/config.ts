@@ -38,6 +38,11 @@ export const monitoringConfigSchema = z.object({
   /** The score at or above which the case's wallet is frozen through the ledger (0-100; above 100: never). */
   MONITORING_FREEZE_SCORE: z.coerce.number().int().min(1).max(101).default(90),
   /**
+   * The automatic freezes one rule may ask for in an hour; past it the rule pauses itself (TEST,
+   * audited) and `coin_monitoring_rule_pauses_total` pages. A rule freezing more is a rule gone wrong.
+   */
+  MONITORING_RULE_FREEZES_PER_HOUR_MAX: z.coerce.number().int().min(1).max(100_000).default(20),
+  /**
    * A case at or above this score is called FALSE_POSITIVE by two ADMIN+ (one proposes, another
    * resolves the same way); below it, and CONFIRMED at any score, by one (1-101; 101: never two).
    */

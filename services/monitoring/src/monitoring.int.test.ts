@@ -69,6 +69,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       SERVICE_TOKEN_PUBLIC_KEYS: JSON.stringify({ gateway: gatewayKeys.publicKeyPem }),
       SERVICE_TOKEN_PRIVATE_KEY: generateServiceKeys().monitoring.privateKeyPem,
       MONITORING_DATABASE_URL: devServiceDatabaseUrl(infra.databaseUrl, 'monitoring'),
+      MONITORING_RULE_FREEZES_PER_HOUR_MAX: '2',
     };
     const freezer = {
       freeze: async (request: FreezeRequest) => {
@@ -323,6 +324,39 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     for (const who of [admin, secondAdmin])
       await call('POST', '/internal/monitoring/rules/fan-out-strict', { rule: { ...strict, mode: 'DISABLED' }, ...who });
     expect((await ruleOf('fan-out-strict')).mode).toBe('DISABLED');
+  });
+
+  it('when a rule asks for more automatic freezes in an hour than its bound, then it pauses itself (TEST, audited) instead', async () => {
+    // Payments over 15,000 coins fire it, and no preset: its score alone freezes.
+    const big = {
+      id: 'big-payers',
+      kind: 'velocity',
+      mode: 'ACTIVE',
+      score: 100,
+      windowMs: 3_600_000,
+      scope: 'wallet-out',
+      maxCount: null,
+      maxSumMinor: 1_500_000,
+    };
+    expect((await call('POST', '/internal/monitoring/rules/big-payers', { rule: big, ...admin })).status).toBe(202);
+    expect((await call('POST', '/internal/monitoring/rules/big-payers', { rule: big, ...secondAdmin })).status).toBe(200);
+    const payers = [8_001, 8_002, 8_003];
+    for (const payer of payers) {
+      await publish([transfer(payer, payer + 100, 16_000)]);
+      await openCaseOf(payer);
+    }
+    await eventually(async () => ((await ruleOf('big-payers')).mode === 'TEST' ? true : undefined), 20_000, 'the rule paused');
+    await service.sweep();
+    expect(freezes.filter((f) => f.rules.includes('big-payers')).map((f) => f.wallet)).toEqual(['user:8001', 'user:8002']);
+    await eventually(async () => (audited.some((r) => r.action === 'monitoring-rule.pause') ? true : undefined));
+    expect(audited.find((r) => r.action === 'monitoring-rule.pause')).toMatchObject({
+      target: 'monitoring-rule:big-payers',
+      actor: { kind: 'service', id: 'monitoring' },
+      summary: { mode: 'TEST', freezesInHour: 2, freezesPerHourMax: 2 },
+    });
+
+    for (const who of [admin, secondAdmin])
+      await call('POST', '/internal/monitoring/rules/big-payers', { rule: { ...big, mode: 'DISABLED' }, ...who });
   });
 
   it('when the subject of a case, or a party to its transactions, takes a step on it, then 403 SELF_DEALING, audited, and nothing changes', async () => {

@@ -12,7 +12,7 @@ import { type CaseRow, markFreezeRequested } from './db/cases-repo';
 import { loadRules } from './db/rules-repo';
 import { profilesBefore, pruneSeen, seenLatest, walletsOf } from './db/seen-repo';
 import { RuleEngine } from './domain/evaluate';
-import { horizonOf } from './domain/rules';
+import { horizonOf, type Rule } from './domain/rules';
 import { advanceProfiles } from './domain/scoring';
 import { LedgerFreezer, UnwiredFreezer, type WalletFreezer } from './freeze/wallet-freezer';
 import { registerCaseRoutes } from './http/case-routes';
@@ -30,6 +30,7 @@ export const monitoringMetricNames = {
   skipped: 'coin_monitoring_events_skipped_total',
   windowEdges: 'coin_monitoring_window_edges_messages',
   lastEventAge: 'coin_monitoring_last_transaction_age_seconds',
+  rulePauses: 'coin_monitoring_rule_pauses_total',
 } as const;
 
 /** The consumer group of the monitoring service: its own, so it never holds another back. */
@@ -76,6 +77,12 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
   parts.relayOutbox();
   const rules = await loadRules(pool);
   const engine = new RuleEngine(rules, { maxKeys: config.MONITORING_WINDOW_KEYS_MAX, maxPerKey: config.MONITORING_WINDOW_EDGES_MAX });
+  // Each rule's pause series exists at zero, so the first pause is an increase the alert sees.
+  const takeRules = (changed: Rule[]) => {
+    engine.setRules(changed);
+    for (const rule of changed) metrics.rulePauses.inc({ rule: rule.id }, 0);
+  };
+  for (const rule of rules) metrics.rulePauses.inc({ rule: rule.id }, 0);
   await warmUp(pool, engine, horizonOf(rules), logger);
   registerCaseRoutes(parts.app, {
     pool,
@@ -85,7 +92,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
   registerRuleRoutes(parts.app, {
     pool,
     adminAuditTopic: topics.adminAudit,
-    onChanged: (changed) => engine.setRules(changed),
+    onChanged: takeRules,
     backtestMax: replayMax,
     retentionMs: config.MONITORING_RETENTION_DAYS * 86_400_000,
     freezeScore: config.MONITORING_FREEZE_SCORE,
@@ -102,7 +109,21 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
       pool,
       engine,
       thresholds,
+      freezesPerHourMax: config.MONITORING_RULE_FREEZES_PER_HOUR_MAX,
       topic: topics.coinMonitoringCases,
+      adminAuditTopic: topics.adminAudit,
+      onRulesPaused: (paused) => {
+        for (const { ruleId, freezesInHour } of paused) {
+          metrics.rulePauses.inc({ rule: ruleId });
+          logger.error(
+            { ruleId, freezesInHour, freezesPerHourMax: config.MONITORING_RULE_FREEZES_PER_HOUR_MAX },
+            'a monitoring rule reached its bound of automatic freezes an hour and paused itself (TEST)',
+          );
+        }
+        loadRules(pool)
+          .then(takeRules)
+          .catch((err: unknown) => logger.warn({ err }, 'reading the rules after a pause failed; the next change or restart reads them'));
+      },
       onSkipped: () => metrics.skipped.inc(),
       onVerdict: (verdict) => {
         for (const hit of verdict.hits) metrics.hits.inc({ rule: hit.ruleId, mode: hit.mode });
@@ -207,6 +228,12 @@ function monitoringMetrics(registry: FrameParts['metrics']) {
     lastEventAge: new Gauge({
       name: monitoringMetricNames.lastEventAge,
       help: 'Seconds between the last evaluated transaction and its evaluation: the lag behind the ledger',
+      registers: [registry],
+    }),
+    rulePauses: new Counter({
+      name: monitoringMetricNames.rulePauses,
+      help: 'Rules that paused themselves (to TEST) on reaching MONITORING_RULE_FREEZES_PER_HOUR_MAX automatic freezes in an hour, by rule',
+      labelNames: ['rule'],
       registers: [registry],
     }),
   };

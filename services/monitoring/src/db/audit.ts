@@ -13,7 +13,8 @@ export type CaseAction =
   | 'monitoring-rule.update'
   | 'monitoring-rule.propose'
   | 'monitoring-rule.approve'
-  | 'monitoring-rule.approval-refused';
+  | 'monitoring-rule.approval-refused'
+  | 'monitoring-rule.pause';
 
 /**
  * The admin audit record of a step on a case or a rule (docs/design/monitoring.md), written to the
