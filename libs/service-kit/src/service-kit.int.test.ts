@@ -3,6 +3,7 @@ import type { App } from '@coin/http';
 import { createLogger } from '@coin/logger';
 import { ensureTopics, type RunningConsumer } from '@coin/kafka';
 import Fastify from 'fastify';
+import { KafkaJSConnectionError } from 'kafkajs';
 import { z } from 'zod';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { eventually } from '../../../test/harness/eventually';
@@ -385,6 +386,68 @@ describe('the service kit (real PostgreSQL and Kafka)', () => {
       await readyOnce(service.metricsUrl, '/readyz to be ready once the partition moves');
     } finally {
       release();
+      await service.close();
+    }
+  });
+
+  it("when a stalled consumer's batch, retried in place, sends a record keyed by 400,000 characters on every attempt, then each /readyz answers 503 naming the partition within its check bound, and never hangs", async () => {
+    const topic = `${uniquePrefix()}kit-hostile-stall`;
+    const echoes = `${topic}-echoes`;
+    const groupId = `${topic}-group`;
+    const frame = frameOf();
+    const config = { ...frame.config, CONSUMER_STALL_AFTER_MS: 2_000, CONSUMER_STALL_CHECK_INTERVAL_MS: 500 };
+    let attempts = 0;
+    const service = await startFramedService(logger, { ...frame, config }, async (parts: FrameParts) => {
+      parts.app.get('/internal/ping', async () => ({ pong: true }));
+      await ensureTopics(parts.kafka, [
+        { topic, numPartitions: 1 },
+        { topic: echoes, numPartitions: 3 },
+      ]);
+      const consumer = await parts.consume('kit hostile consumer', {
+        groupId,
+        topics: [topic],
+        schema: z.object({ n: z.number().int() }),
+        // What answering a command with a 400,000-character correlation-id did: a send keyed by it
+        // (the partitioner hashes the key on the event loop), then a failure of the world's kind,
+        // so the batch is retried in place for as long as the test lasts.
+        handleBatch: async () => {
+          attempts += 1;
+          await parts.producer.send(echoes, { key: 'c'.repeat(400_000), value: 'echo' });
+          throw new KafkaJSConnectionError('Connection error: the broker is away', { broker: 'kit-test:9092' });
+        },
+      });
+      await consumer.ready;
+      await parts.producer.send(topic, { key: 'k', value: JSON.stringify({ n: 1 }) });
+      return {};
+    });
+    // The readiness probe's bound: READINESS_CHECK_TIMEOUT_MS for the slowest check, and a second
+    // for the answer (deploy/k8s: timeoutSeconds 3 over a 2 s check bound).
+    const answerMsMax = config.READINESS_CHECK_TIMEOUT_MS! + 1_000;
+    const timed = async () => {
+      const started = performance.now();
+      const response = await fetch(`${service.metricsUrl}/readyz`, { signal: AbortSignal.timeout(answerMsMax * 10) });
+      const body = (await response.json()) as { reasons?: Record<string, string> };
+      return { status: response.status, body, ms: performance.now() - started };
+    };
+    const answers: Array<{ status: number; ms: number }> = [];
+    try {
+      const stalled = await eventually(
+        async () => {
+          const answer = await timed();
+          answers.push({ status: answer.status, ms: Math.round(answer.ms) });
+          return answer.status === 503 && answer.body.reasons?.consumers !== undefined && answer;
+        },
+        30_000,
+        '/readyz to report the stall',
+      );
+      expect(stalled.body.reasons?.consumers).toMatch(
+        new RegExp(`^Kafka partitions stalled: group ${groupId}, topic ${topic}, partition 0: `),
+      );
+      // A few more answers while the batch keeps being retried.
+      for (let i = 0; i < 5; i += 1) answers.push(await timed());
+      expect(attempts).toBeGreaterThan(3);
+      expect(answers.filter((answer) => answer.ms >= answerMsMax)).toEqual([]);
+    } finally {
       await service.close();
     }
   });
