@@ -1,6 +1,7 @@
 import { dlqOf, headerNames } from '@coin/contracts';
 import type { WireError } from '@coin/errors';
 import { createLogger } from '@coin/logger';
+import { KafkaJSProtocolError } from 'kafkajs';
 import type { BatchingProducer } from './batching-producer';
 import { applyIsolating, type BatchControl, type Delivered } from './consumer';
 
@@ -158,6 +159,28 @@ describe('applyIsolating: one message a handler cannot apply never stops the bat
     expect(handled).toEqual(['a', 'p', 'c']);
     const dead = sent().filter((s) => s.topic === dlqOf(topic));
     expect(dead.map((d) => d.message.headers!['dlq-original-offset'])).toEqual(['11', '14']);
+  });
+
+  it("when the broker refuses a record the poison's handler writes (MESSAGE_TOO_LARGE), then the poison alone is set aside, answered COMMAND_FAILED and dead-lettered; the rest is handled", async () => {
+    const { producer, sent } = fakeProducer();
+    const refused = new KafkaJSProtocolError({
+      type: 'MESSAGE_TOO_LARGE',
+      code: 10,
+      retriable: false,
+      message: 'The request included a message larger than the max message size the server will accept',
+    } as unknown as Error);
+    const { handleBatch, handled } = transactionalHandler((values) => values.includes('poison') && refused);
+
+    expect(await applyIsolating(batchWithPoison(), control(), { handleBatch, producer, replyTopic }, logger)).toBe(1);
+    expect(handled).toEqual(['a', 'b', 'c', 'd']);
+    const replies = sent().filter((s) => s.topic === replyTopic);
+    expect(replies.map((r) => JSON.parse(String(r.message.value)))).toEqual([
+      expect.objectContaining({ commandId: poisonCommandId, ok: false, error: expect.objectContaining({ code: 'COMMAND_FAILED' }) }),
+    ]);
+    const dead = sent().filter((s) => s.topic === dlqOf(topic));
+    expect(dead.map((d) => d.message.headers!['dlq-error'])).toEqual([
+      'set aside (permanent): KafkaJSProtocolError: The request included a message larger than the max message size the server will accept',
+    ]);
   });
 
   it('when the whole batch succeeds, then the handler is called once and nothing is sent', async () => {
