@@ -148,8 +148,8 @@ export const serviceDatabases = {
       monitoring_case_notes: ['SELECT', 'INSERT'],
       // Changes waiting for a second ADMIN+: proposed (INSERT, replaced by UPDATE), deleted once applied.
       monitoring_pending_changes: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
-      // The automatic freezes each rule asked for: counted per hour, never changed.
-      monitoring_rule_freezes: ['SELECT', 'INSERT'],
+      // The automatic freezes each rule asked for: counted per hour, marked lifted (UPDATE), never deleted.
+      monitoring_rule_freezes: ['SELECT', 'INSERT', 'UPDATE'],
       // Its outbox: the cases it opens and the admin audit records of the steps on them.
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
     },

@@ -120,7 +120,7 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
     expect((await liveRule())?.mode).toBe('TEST');
   }, 90_000);
 
-  it('when a second ADMIN+ approves it, then it freezes at most the hourly bound, then pauses itself (TEST, audited, counted)', async () => {
+  it('when a second ADMIN+ approves it, then it freezes at most the hourly bound, pauses itself (TEST, audited, counted) and one request approved by another ADMIN+ lifts all its freezes', async () => {
     const payers = [await funded(10), await funded(10), await funded(10)];
     const payee = await registerUser(stack.gatewayUrl);
     const approved = await putRule(second, catchAll);
@@ -155,6 +155,31 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
       "the pause's audit record",
     );
     expect(audited.actor).toMatchObject({ kind: 'service', id: 'monitoring' });
+
+    // Lifting them all: one request, listing the rule's freezes, approved by another ADMIN+.
+    const lift = (admin: AdminSession, path: string, body?: object) =>
+      http(stack.gatewayUrl, 'POST', `/api/admin/monitoring/rules/${catchAll.id}/${path}`, {
+        token: admin.accessToken,
+        ...(body ? { body } : {}),
+      });
+    const asked = await lift(first, 'freeze-lift', { reason: 'a rule that froze every payer' });
+    expect(asked.status).toBe(202);
+    const listed = (asked.body.freezeLift.freezes as { userId: number }[]).map((f) => f.userId).sort();
+    expect(listed).toEqual(
+      payers
+        .slice(0, freezesPerHourMax)
+        .map((p) => p.userId)
+        .sort(),
+    );
+    const own = await lift(first, 'freeze-lift/approve');
+    expect([own.status, own.body.code]).toEqual([403, 'APPROVAL_BY_REQUESTER']);
+    expect(await isFrozen(payers[0]!)).toBe(true);
+    const lifted = await lift(second, 'freeze-lift/approve');
+    expect(lifted.status).toBe(200);
+    expect((lifted.body.outcomes as { outcome: string }[]).map((o) => o.outcome)).toEqual(
+      payers.slice(0, freezesPerHourMax).map(() => 'lifted'),
+    );
+    for (const payer of payers.slice(0, freezesPerHourMax)) expect((await transfer(payer, payee, 1)).status).toBe(201);
   }, 120_000);
 
   it('when an ADMIN is the subject of a case that froze nothing, or paid its transaction, then their step on it is 403 SELF_DEALING (audited); closing it FALSE_POSITIVE at score 70 then takes a second ADMIN+', async () => {

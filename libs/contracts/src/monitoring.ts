@@ -1,6 +1,6 @@
 import { role, userId } from '@coin/events';
 import { z } from 'zod';
-import { singleLineText, uuidInput } from './common';
+import { reasonText, singleLineText, uuidInput } from './common';
 import { pageCursorParam, withPageLinks } from './paging';
 
 /**
@@ -151,3 +151,40 @@ export const backtestReport = z.object({
   examples: z.array(z.object({ transactionId: z.number().int(), subject: z.string(), detail: z.string() })),
   truncated: z.boolean().describe('The replay stopped at its limit of transactions'),
 });
+
+/**
+ * Lifting the freezes of one rule (docs/design/monitoring.md "Freezes"): one ADMIN+ asks, listing
+ * the rule's freezes not lifted yet (at most `freezeLiftMax`); a different ADMIN+ approves, and
+ * the gateway lifts each through the ledger's own two-person unfreeze.
+ */
+export const monitoringFreezeLift = z.object({
+  ruleId: z.string(),
+  status: z.enum(['PENDING', 'APPROVED']),
+  reason: z.string(),
+  requestedBy: userId,
+  requestedAt: z.iso.datetime(),
+  approvedBy: userId.nullable(),
+  freezes: z
+    .array(z.object({ caseId: z.uuid(), userId }))
+    .describe("The rule's automatic freezes the request lists, oldest first: the approval lifts exactly these"),
+});
+export type MonitoringFreezeLift = z.infer<typeof monitoringFreezeLift>;
+
+export const freezeLiftBody = z.strictObject({ reason: reasonText.describe('Why the freezes of this rule may be lifted') });
+export const freezeLiftInternalBody = freezeLiftBody.extend(askedBy);
+export const freezeLiftApprovalInternalBody = z.strictObject(askedBy);
+/** What the monitoring service answers a freeze lift's request or approval. */
+export const monitoringFreezeLiftAnswer = z.object({ freezeLift: monitoringFreezeLift });
+
+/** One listed freeze as the ledger answered the lift's command for it. */
+export const freezeLiftOutcome = z.object({
+  userId,
+  caseId: z.uuid(),
+  outcome: z
+    .string()
+    .describe(
+      "`requested` (the request's unfreeze request, in the requester's name) or `lifted` (the approval's), else the ledger's error code for that wallet (`WALLET_NOT_FROZEN`: lifted meanwhile)",
+    ),
+});
+/** The gateway's answer to a freeze lift's request (202) and approval (200): the lift and each wallet's outcome in the ledger. */
+export const ruleFreezeLiftAnswer = z.object({ freezeLift: monitoringFreezeLift, outcomes: z.array(freezeLiftOutcome) });

@@ -326,7 +326,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect((await ruleOf('fan-out-strict')).mode).toBe('DISABLED');
   });
 
-  it('when a rule asks for more automatic freezes in an hour than its bound, then it pauses itself (TEST, audited) instead', async () => {
+  it('when a rule asks for more automatic freezes in an hour than its bound, then it pauses itself (TEST, audited) instead; one request approved by another ADMIN+ lists its freezes to lift', async () => {
     // Payments over 15,000 coins fire it, and no preset: its score alone freezes.
     const big = {
       id: 'big-payers',
@@ -355,6 +355,32 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       summary: { mode: 'TEST', freezesInHour: 2, freezesPerHourMax: 2 },
     });
 
+    const path = '/internal/monitoring/rules/big-payers/freeze-lift';
+    // An ADMIN whose own wallet the rule froze lifts nothing.
+    const frozenAdmin = { actor: { kind: 'user', id: '8001', role: 'ADMIN' }, requestId: 'req-monitoring-frozen' };
+    const own = await call('POST', path, { reason: 'mine too', ...frozenAdmin });
+    expect([own.status, own.body.code]).toEqual([403, 'SELF_DEALING']);
+    const asked = await call('POST', path, { reason: 'a rule that froze large payers', ...admin });
+    expect(asked.status).toBe(202);
+    expect(asked.body.freezeLift).toMatchObject({ ruleId: 'big-payers', status: 'PENDING', requestedBy: 7 });
+    expect(asked.body.freezeLift.freezes.map((f: { userId: number }) => f.userId)).toEqual([8_001, 8_002]);
+    expect((await call('POST', `${path}/approve`, admin)).body.code).toBe('APPROVAL_BY_REQUESTER');
+    const approved = await call('POST', `${path}/approve`, secondAdmin);
+    expect(approved.status).toBe(200);
+    expect(approved.body.freezeLift).toMatchObject({ status: 'APPROVED', requestedBy: 7, approvedBy: 8 });
+    // Lifted, they are no longer the rule's to lift, and nothing is pending.
+    const none = await call('POST', path, { reason: 'again', ...admin });
+    expect([none.status, none.body.code]).toEqual([409, 'WALLET_NOT_FROZEN']);
+    expect((await call('POST', `${path}/approve`, thirdAdmin)).body.code).toBe('UNFREEZE_NOT_REQUESTED');
+    await eventually(async () => (audited.some((r) => r.action === 'monitoring-rule.freeze-lift-approve') ? true : undefined));
+    expect(
+      audited.filter((r) => r.action.startsWith('monitoring-rule.freeze-lift')).map((r) => [r.action, r.actor.id, r.summary.errorCode]),
+    ).toEqual([
+      ['monitoring-rule.freeze-lift-refused', '8001', 'SELF_DEALING'],
+      ['monitoring-rule.freeze-lift-request', '7', undefined],
+      ['monitoring-rule.freeze-lift-refused', '7', 'APPROVAL_BY_REQUESTER'],
+      ['monitoring-rule.freeze-lift-approve', '8', undefined],
+    ]);
     for (const who of [admin, secondAdmin])
       await call('POST', '/internal/monitoring/rules/big-payers', { rule: { ...big, mode: 'DISABLED' }, ...who });
   });

@@ -16,6 +16,7 @@ import { horizonOf, type Rule } from './domain/rules';
 import { advanceProfiles } from './domain/scoring';
 import { LedgerFreezer, UnwiredFreezer, type WalletFreezer } from './freeze/wallet-freezer';
 import { registerCaseRoutes } from './http/case-routes';
+import { registerFreezeLiftRoutes } from './http/freeze-lift-routes';
 import { monitoringRouteCallers } from './http/route-callers';
 import { registerRuleRoutes } from './http/rule-routes';
 import { handleTransactionEvents } from './kafka/transaction-events';
@@ -89,6 +90,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
     adminAuditTopic: topics.adminAudit,
     falsePositiveFourEyesScore: config.MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE,
   });
+  registerFreezeLiftRoutes(parts.app, { pool, adminAuditTopic: topics.adminAudit });
   registerRuleRoutes(parts.app, {
     pool,
     adminAuditTopic: topics.adminAudit,

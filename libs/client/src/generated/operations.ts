@@ -143,6 +143,8 @@ export const operationTable = {
   listMonitoringRules: { method: 'get', path: '/api/admin/monitoring/rules', idempotencyKey: false },
   putMonitoringRule: { method: 'put', path: '/api/admin/monitoring/rules/{ruleId}', idempotencyKey: false },
   backtestMonitoringRule: { method: 'post', path: '/api/admin/monitoring/rules/backtest', idempotencyKey: false },
+  requestRuleFreezeLift: { method: 'post', path: '/api/admin/monitoring/rules/{ruleId}/freeze-lift', idempotencyKey: false },
+  approveRuleFreezeLift: { method: 'post', path: '/api/admin/monitoring/rules/{ruleId}/freeze-lift/approve', idempotencyKey: false },
   listWebhookEndpoints: { method: 'get', path: '/api/webhooks/endpoints', idempotencyKey: false },
   createWebhookEndpoint: { method: 'post', path: '/api/webhooks/endpoints', idempotencyKey: true },
   getWebhookEndpoint: { method: 'get', path: '/api/webhooks/endpoints/{id}', idempotencyKey: false },

@@ -3,6 +3,9 @@ import {
   backtestBody,
   backtestReport,
   commentCaseBody,
+  freezeLiftBody,
+  type LedgerDraft,
+  ledgerDraft,
   linkCaseBody,
   monitoringCase,
   monitoringCaseDetail,
@@ -15,18 +18,23 @@ import {
   monitoringRuleProposed,
   problem,
   resolveCaseBody,
+  type MonitoringFreezeLift,
+  ruleFreezeLiftAnswer,
 } from '@coin/contracts';
-import { InvariantViolation } from '@coin/errors';
+import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
-import { principalOf } from '../plugins/auth';
+import { authorityOf, principalOf } from '../plugins/auth';
 import { withExample } from './examples';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface MonitoringRouteDeps {
   internal: InternalApi;
+  /** The ledger's unfreeze commands of a rule's freeze lift, in the caller's name. */
+  commands: CommandBus;
 }
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 500: problem, 503: problem, 504: problem };
@@ -261,11 +269,125 @@ const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
   }),
 ];
 
+/** How many of a lift's ledger commands are in flight at once: a lift lists at most 50, and the ledger's partitions share the rest of the load. */
+const liftCommandsInFlightMax = 10;
+
+/**
+ * Each freeze a lift lists, through the ledger's own unfreeze command in the caller's name (the
+ * ledger judges it again: the approver is never the wallet's unfreeze requester): `done` when
+ * applied, else the ledger's error code for that wallet (a wallet lifted meanwhile answers
+ * WALLET_NOT_FROZEN), so one wallet's refusal or timeout leaves the others lifted.
+ */
+async function throughLedger(
+  request: FastifyRequest,
+  deps: MonitoringRouteDeps,
+  freezeLift: MonitoringFreezeLift,
+  done: 'requested' | 'lifted',
+  draftOf: (userId: number) => LedgerDraft,
+) {
+  const outcomes: { userId: number; caseId: string; outcome: string }[] = [];
+  const freezes = freezeLift.freezes;
+  for (let i = 0; i < freezes.length; i += liftCommandsInFlightMax) {
+    const slice = freezes.slice(i, i + liftCommandsInFlightMax);
+    const answered = await Promise.all(
+      slice.map(async ({ userId, caseId }) => {
+        try {
+          await deps.commands.ledger(draftOf(userId), { ...authorityOf(request), requestId: String(request.id) });
+          return { userId, caseId, outcome: done };
+        } catch (err) {
+          if (err instanceof AppError) return { userId, caseId, outcome: err.code };
+          throw err;
+        }
+      }),
+    );
+    outcomes.push(...answered);
+  }
+  return { freezeLift, outcomes };
+}
+
+const exampleFreezeLift = {
+  ruleId: 'catch-all',
+  status: 'PENDING' as const,
+  reason: 'A rule tuned to fire on every payment',
+  requestedBy: 7,
+  requestedAt: '2026-01-15T10:00:00.000Z',
+  approvedBy: null,
+  freezes: [{ caseId: exampleCase.id, userId: 42 }],
+};
+
+/** Lifting every freeze of one rule: one request listing them, one approval by a different ADMIN+ (docs/design/monitoring.md "Freezes"). */
+const freezeLiftRoutes: RouteDef<MonitoringRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/admin/monitoring/rules/:ruleId/freeze-lift',
+    config: { access: 'admin', stepUp: true },
+    schema: {
+      ...doc(
+        "Ask to lift every automatic freeze of a rule: lists its freezes not lifted yet (at most 50, oldest first) and asks the ledger to lift each in the caller's name (202 with the lift and each wallet's outcome); a different ADMIN+ approves it. 409 WALLET_NOT_FROZEN when the rule holds none; 403 SELF_DEALING when the caller's own wallet is among them",
+        'requestRuleFreezeLift',
+      ),
+      params: monitoringRuleParams,
+      body: withExample(freezeLiftBody, { reason: 'A rule tuned to fire on every payment' }),
+      response: {
+        202: withExample(ruleFreezeLiftAnswer, {
+          freezeLift: exampleFreezeLift,
+          outcomes: [{ userId: 42, caseId: exampleCase.id, outcome: 'requested' }],
+        }),
+        409: problem,
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply, deps) => {
+      const { ruleId } = request.params;
+      const { reason } = request.body;
+      const { freezeLift } = await deps.internal.act(
+        'monitoring.request-freeze-lift',
+        { params: { ruleId }, body: { reason, ...askedBy(request) } },
+        String(request.id),
+      );
+      const ledgerReason = `Lifting the freezes of monitoring rule ${ruleId}: ${reason}`.slice(0, 500);
+      const answer = await throughLedger(request, deps, freezeLift, 'requested', (userId) =>
+        ledgerDraft('ledger.request-unfreeze', { userId, reason: ledgerReason }),
+      );
+      reply.status(202);
+      return answer;
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/admin/monitoring/rules/:ruleId/freeze-lift/approve',
+    config: { access: 'admin', stepUp: true },
+    schema: {
+      ...doc(
+        "Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending",
+        'approveRuleFreezeLift',
+      ),
+      params: monitoringRuleParams,
+      response: {
+        200: withExample(ruleFreezeLiftAnswer, {
+          freezeLift: { ...exampleFreezeLift, status: 'APPROVED', approvedBy: 8 },
+          outcomes: [{ userId: 42, caseId: exampleCase.id, outcome: 'lifted' }],
+        }),
+        409: problem,
+        ...errorResponses,
+      },
+    },
+    handler: async (request, _reply, deps) => {
+      const { freezeLift } = await deps.internal.act(
+        'monitoring.approve-freeze-lift',
+        { params: { ruleId: request.params.ruleId }, body: askedBy(request) },
+        String(request.id),
+      );
+      return throughLedger(request, deps, freezeLift, 'lifted', (userId) => ledgerDraft('ledger.approve-unfreeze', { userId }));
+    },
+  }),
+];
+
 /**
  * Monitoring cases and rules (docs/design/monitoring.md), for ADMIN+: the monitoring service keeps
  * them and records each step in the admin audit log; the gateway admits the caller and names who asks.
  */
-export const monitoringRoutes: RouteDef<MonitoringRouteDeps>[] = [...caseReadRoutes, ...caseStepRoutes, ...ruleRoutes];
+export const monitoringRoutes: RouteDef<MonitoringRouteDeps>[] = [...caseReadRoutes, ...caseStepRoutes, ...ruleRoutes, ...freezeLiftRoutes];
 
 export function registerMonitoringRoutes(app: App, deps: MonitoringRouteDeps): void {
   registerRoutes(app, monitoringRoutes, deps);

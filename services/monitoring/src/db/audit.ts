@@ -14,7 +14,10 @@ export type CaseAction =
   | 'monitoring-rule.propose'
   | 'monitoring-rule.approve'
   | 'monitoring-rule.approval-refused'
-  | 'monitoring-rule.pause';
+  | 'monitoring-rule.pause'
+  | 'monitoring-rule.freeze-lift-request'
+  | 'monitoring-rule.freeze-lift-approve'
+  | 'monitoring-rule.freeze-lift-refused';
 
 /**
  * The admin audit record of a step on a case or a rule (docs/design/monitoring.md), written to the

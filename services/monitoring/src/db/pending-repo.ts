@@ -4,16 +4,17 @@ import type { PoolClient } from '@coin/db';
 export interface PendingChange {
   change: unknown;
   proposedBy: number;
+  proposedAt: Date;
 }
 
 /** The pending change of a target, locked until the transaction ends; null when none. */
 export async function pendingChange(client: PoolClient, target: string): Promise<PendingChange | null> {
-  const r = await client.query<{ change: unknown; proposed_by: string }>(
-    `SELECT change, proposed_by FROM monitoring_pending_changes WHERE target = $1 FOR UPDATE`,
+  const r = await client.query<{ change: unknown; proposed_by: string; proposed_at: Date }>(
+    `SELECT change, proposed_by, proposed_at FROM monitoring_pending_changes WHERE target = $1 FOR UPDATE`,
     [target],
   );
   const row = r.rows[0];
-  return row ? { change: row.change, proposedBy: Number(row.proposed_by) } : null;
+  return row ? { change: row.change, proposedBy: Number(row.proposed_by), proposedAt: row.proposed_at } : null;
 }
 
 /** Records (or replaces) the target's proposal; answers when it was proposed. */

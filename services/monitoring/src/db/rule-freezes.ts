@@ -19,3 +19,28 @@ export async function recordRuleFreezes(client: PoolClient, ruleIds: readonly st
     [ruleIds, caseId, wallet],
   );
 }
+
+/**
+ * The freezes one lift lists at most: each is named in the lift's audit records, whose lists hold
+ * 50, and each is a ledger command of the request. At the default bound (20 a rule an hour) that
+ * is over two hours of a runaway rule; a longer backlog is lifted by asking again.
+ */
+export const freezeLiftMax = 50;
+
+/** A rule's automatic freezes the ledger was asked for and no lift has lifted, oldest first, at most `limit`. */
+export async function liftableFreezes(client: PoolClient, ruleId: string, limit: number): Promise<{ caseId: string; wallet: string }[]> {
+  const r = await client.query<{ case_id: string; wallet: string }>(
+    `SELECT f.case_id, f.wallet FROM monitoring_rule_freezes f JOIN monitoring_cases c ON c.id = f.case_id
+      WHERE f.rule_id = $1 AND f.lifted_at IS NULL AND c.freeze_outcome = 'requested'
+      ORDER BY f.frozen_at, f.case_id LIMIT $2`,
+    [ruleId, limit],
+  );
+  return r.rows.map((row) => ({ caseId: row.case_id, wallet: row.wallet }));
+}
+
+/** Marks the freezes of these cases lifted, under every rule that counted them. */
+export async function markFreezesLifted(client: PoolClient, caseIds: readonly string[]): Promise<void> {
+  await client.query(`UPDATE monitoring_rule_freezes SET lifted_at = now() WHERE case_id = ANY($1::uuid[]) AND lifted_at IS NULL`, [
+    caseIds,
+  ]);
+}

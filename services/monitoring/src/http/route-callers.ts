@@ -11,4 +11,6 @@ export const monitoringRouteCallers: InternalRouteCallers = {
   'GET /internal/monitoring/rules': ['gateway'],
   'POST /internal/monitoring/rules/:ruleId': ['gateway'],
   'POST /internal/monitoring/rules/backtest': ['gateway'],
+  'POST /internal/monitoring/rules/:ruleId/freeze-lift': ['gateway'],
+  'POST /internal/monitoring/rules/:ruleId/freeze-lift/approve': ['gateway'],
 };

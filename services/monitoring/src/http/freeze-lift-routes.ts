@@ -1,0 +1,147 @@
+import {
+  freezeLiftApprovalInternalBody,
+  freezeLiftInternalBody,
+  type MonitoringFreezeLift,
+  monitoringFreezeLiftAnswer,
+  monitoringRuleParams,
+} from '@coin/contracts';
+import { inTransaction, type Pool, type PoolClient } from '@coin/db';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import { type CaseAction, recordCaseAction } from '../db/audit';
+import { clearPendingChange, pendingChange, proposeChange } from '../db/pending-repo';
+import { freezeLiftMax, liftableFreezes, markFreezesLifted } from '../db/rule-freezes';
+import { selfDealing, walletOfUser } from '../domain/four-eyes';
+
+export interface FreezeLiftRouteDeps {
+  pool: Pool;
+  adminAuditTopic: string;
+}
+
+type Asked = { actor: { kind: 'user'; id: string; role: string }; requestId: string | null };
+
+/** What a lift's pending change holds: the reason and the freezes it lists, each a case and its wallet. */
+interface LiftChange {
+  reason: string;
+  freezes: { caseId: string; wallet: string }[];
+}
+
+/** A person's wallet key as a user id (only people's wallets are frozen automatically). */
+function userIdOf(wallet: string): number {
+  return Number(wallet.slice('user:'.length));
+}
+
+function liftView(
+  ruleId: string,
+  change: LiftChange,
+  requested: { by: number; at: Date },
+  approvedBy: number | null,
+): MonitoringFreezeLift {
+  return {
+    ruleId,
+    status: approvedBy === null ? 'PENDING' : 'APPROVED',
+    reason: change.reason,
+    requestedBy: requested.by,
+    requestedAt: requested.at.toISOString(),
+    approvedBy,
+    freezes: change.freezes.map((f) => ({ caseId: f.caseId, userId: userIdOf(f.wallet) })),
+  };
+}
+
+/**
+ * One step of a lift in one transaction with its audit record (target `monitoring-rule:<id>`); a
+ * refusal is recorded (`monitoring-rule.freeze-lift-refused`, with its code) and thrown once
+ * committed, as the other two-person steps do.
+ */
+async function liftStep(
+  deps: FreezeLiftRouteDeps,
+  ruleId: string,
+  asked: Asked,
+  act: (
+    client: PoolClient,
+  ) => Promise<{ action: CaseAction; summary: Record<string, string | string[]>; lift?: MonitoringFreezeLift; refused?: AppError }>,
+): Promise<MonitoringFreezeLift> {
+  const done = await inTransaction(deps.pool, async (client) => {
+    const { action, summary, lift, refused } = await act(client);
+    await recordCaseAction(client, deps.adminAuditTopic, {
+      action,
+      target: `monitoring-rule:${ruleId}`,
+      actor: asked.actor as never,
+      summary,
+      requestId: asked.requestId,
+    });
+    return { lift, refused };
+  });
+  if (done.refused) throw done.refused;
+  return done.lift!;
+}
+
+/** A refusal of a lift's step: its audit record and the error. */
+const refusal = (error: AppError) => ({
+  action: 'monitoring-rule.freeze-lift-refused' as const,
+  summary: { errorCode: error.code },
+  refused: error,
+});
+
+/**
+ * Lifting the freezes of one rule (docs/design/monitoring.md "Freezes"): one two-person act for
+ * them all. The request lists the rule's freezes the ledger was asked for and no lift has lifted
+ * (at most `freezeLiftMax`, oldest first) and records them as the rule's pending lift (a newer
+ * request replaces it); a different ADMIN+ approves exactly that list, which marks the freezes
+ * lifted. Nobody asks or approves a lift listing their own wallet (SELF_DEALING). The gateway
+ * lifts each wallet through the ledger's own unfreeze, in the requester's and the approver's names.
+ */
+export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): void {
+  app.post(
+    '/internal/monitoring/rules/:ruleId/freeze-lift',
+    { schema: { params: monitoringRuleParams, body: freezeLiftInternalBody, response: { 202: monitoringFreezeLiftAnswer } } },
+    async (request, reply) => {
+      const { ruleId } = request.params;
+      const { reason, ...asked } = request.body;
+      const by = Number(asked.actor.id);
+      const freezeLift = await liftStep(deps, ruleId, asked, async (client) => {
+        const freezes = await liftableFreezes(client, ruleId, freezeLiftMax);
+        if (freezes.length === 0) throw new AppError('WALLET_NOT_FROZEN', `Rule ${ruleId} holds no freeze to lift`);
+        if (freezes.some((f) => f.wallet === walletOfUser(asked.actor.id))) return refusal(selfDealing());
+        const change: LiftChange = { reason, freezes };
+        const at = await proposeChange(client, `monitoring-freeze-lift:${ruleId}`, change, by);
+        return {
+          action: 'monitoring-rule.freeze-lift-request',
+          summary: { reason, wallets: freezes.map((f) => f.wallet) },
+          lift: liftView(ruleId, change, { by, at }, null),
+        };
+      });
+      return reply.code(202).send({ freezeLift });
+    },
+  );
+
+  app.post(
+    '/internal/monitoring/rules/:ruleId/freeze-lift/approve',
+    { schema: { params: monitoringRuleParams, body: freezeLiftApprovalInternalBody, response: { 200: monitoringFreezeLiftAnswer } } },
+    async (request) => {
+      const { ruleId } = request.params;
+      const asked = request.body;
+      const by = Number(asked.actor.id);
+      const target = `monitoring-freeze-lift:${ruleId}`;
+      const freezeLift = await liftStep(deps, ruleId, asked, async (client) => {
+        const pending = await pendingChange(client, target);
+        if (pending === null) throw new AppError('UNFREEZE_NOT_REQUESTED', `No request to lift the freezes of rule ${ruleId} is pending`);
+        const change = pending.change as LiftChange;
+        if (pending.proposedBy === by)
+          return refusal(new AppError('APPROVAL_BY_REQUESTER', 'The ADMIN who asked to lift these freezes cannot approve it'));
+        if (change.freezes.some((f) => f.wallet === walletOfUser(asked.actor.id))) return refusal(selfDealing());
+        await clearPendingChange(client, target);
+        await markFreezesLifted(
+          client,
+          change.freezes.map((f) => f.caseId),
+        );
+        return {
+          action: 'monitoring-rule.freeze-lift-approve',
+          summary: { requestedBy: String(pending.proposedBy), wallets: change.freezes.map((f) => f.wallet) },
+          lift: liftView(ruleId, change, { by: pending.proposedBy, at: pending.proposedAt }, by),
+        };
+      });
+      return { freezeLift };
+    },
+  );
+}
