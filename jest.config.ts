@@ -59,13 +59,14 @@ const nodeProject: ProjectConfig = {
 
 /**
  * The long tier (`npm run test:long`): files long by nature, not slow by accident. Chaos, the
- * history checkers, the simulations, the restores, the README's and the guides' runs, the browser
+ * history checkers (the linearizability checker's Go tests and builds too), the simulations, the restores, the README's and the guides' runs, the browser
  * screens, Schemathesis and the fuzzers, and the brokers of their own (TLS, SASL, SNI). Every other
  * int and e2e file is the gate's (`npm test`); `.ci/run` runs both.
  */
 export const longTier = [
   'test/e2e/chaos-short.test.ts',
   'test/chaos/checker.int.test.ts',
+  'test/chaos/history/checker.unit.test.ts',
   'test/chaos/checker-bugs.int.test.ts',
   'services/ledger/src/simulation/simulation.int.test.ts',
   'services/ledger/src/simulation/kafka-mode.int.test.ts',
@@ -89,8 +90,23 @@ export const longTier = [
   'test/security/kafka-sni.int.test.ts',
 ];
 const longTierPaths = longTier.map((file) => `<rootDir>/${file}`);
-/** A path of the long tier as a pattern of testPathIgnorePatterns (its dots literal). */
-const longTierPatterns = longTier.map((file) => `/${file.replaceAll('.', '\\.')}$`);
+/** Paths as patterns of testPathIgnorePatterns (their dots literal). */
+const pathPatterns = (files: string[]) => files.map((file) => `/${file.replaceAll('.', '\\.')}$`);
+const longTierPatterns = pathPatterns(longTier);
+
+/**
+ * The unit files that drive an outside tool, which `npm run test:quick` (COIN_TEST_QUICK=1) leaves
+ * to the gate: Spectral's lint of the OpenAPI document, oasdiff's comparisons with the released
+ * one, the client's generation in a child tsx, and the kubectl renders of the manifests and CRDs.
+ */
+export const toolDrivenUnitFiles = [
+  'scripts/contract/spectral.unit.test.ts',
+  'scripts/contract/api-versions.unit.test.ts',
+  'scripts/contract/generate-client.unit.test.ts',
+  'test/deploy/manifests.unit.test.ts',
+  'scripts/deploy/crd-validate.unit.test.ts',
+];
+const quickLeavesOut = process.env.COIN_TEST_QUICK === '1' ? pathPatterns(toolDrivenUnitFiles) : [];
 
 /**
  * The tiers that run against the infrastructure: jest's global set-up starts or finds it, its
@@ -122,6 +138,7 @@ const config: Config = {
         '<rootDir>/test/**/*.unit.test.ts',
         '<rootDir>/bench/**/*.unit.test.ts',
       ],
+      testPathIgnorePatterns: ['/node_modules/', ...longTierPatterns, ...quickLeavesOut],
     },
     {
       ...nodeProject,

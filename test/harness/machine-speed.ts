@@ -82,11 +82,18 @@ export function speedFactorOf(measuredMs: number, referenceMs: number = referenc
   return Math.ceil(factor * 100) / 100;
 }
 
-/** The run's factor: COIN_TEST_SPEED_FACTOR when it holds one (1 or more), else measured now and left there for the rest of the run. */
+/** What this process measured, once: the measure takes 1.5 s of a core. */
+let measuredFactor: number | undefined;
+
+/**
+ * The run's factor: COIN_TEST_SPEED_FACTOR when it holds one (1 or more), else measured (once per
+ * process) and left there for the rest of the run.
+ */
 export function machineSpeedFactor(): number {
   const given = Number(process.env[speedFactorVariable]);
   if (Number.isFinite(given) && given >= 1) return given;
-  const factor = speedFactorOf(measureWorkloadMs());
+  measuredFactor ??= speedFactorOf(measureWorkloadMs());
+  const factor = measuredFactor;
   process.env[speedFactorVariable] = String(factor);
   return factor;
 }

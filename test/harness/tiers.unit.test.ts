@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import config, { longTier } from '../../jest.config';
+import config, { longTier, toolDrivenUnitFiles } from '../../jest.config';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -9,13 +9,13 @@ const projects = (config.projects ?? []) as Project[];
 const project = (name: string) => projects.find((p) => p.displayName === name)!;
 
 describe('the two test tiers (jest.config.ts)', () => {
-  it('when the long tier names a file, then it exists (a renamed file would silently leave both tiers)', () => {
+  it("when the long tier or the quick run's list names a file, then it exists (a renamed file would silently leave a tier)", () => {
     expect(longTier.length).toBeGreaterThan(0);
-    for (const file of longTier) expect([file, existsSync(join(repoRoot, file))]).toEqual([file, true]);
+    for (const file of [...longTier, ...toolDrivenUnitFiles]) expect([file, existsSync(join(repoRoot, file))]).toEqual([file, true]);
   });
 
-  it('when a file is in the long tier, then the int and e2e projects leave it out and the long project runs it', () => {
-    for (const name of ['int', 'e2e']) {
+  it('when a file is in the long tier, then the unit, int and e2e projects leave it out and the long project runs it', () => {
+    for (const name of ['unit', 'int', 'e2e']) {
       const ignored = (project(name).testPathIgnorePatterns ?? []).map((pattern) => new RegExp(pattern));
       for (const file of longTier) expect([name, file, ignored.some((re) => re.test(join(repoRoot, file)))]).toEqual([name, file, true]);
     }
