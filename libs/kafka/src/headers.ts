@@ -13,6 +13,9 @@ export function readHeaders(headers: IHeaders | undefined): Record<string, strin
   return out;
 }
 
+/** The headers the kit reads: its own names, never a caller's (a lookup cannot reach Object.prototype). */
+type ReadHeader = (typeof headerNames)[keyof typeof headerNames] | 'tracestate';
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (value: string) => uuidPattern.test(value);
 /** Text of 1 to `charsMax` characters from printable ASCII (with spaces when `spaces`); the length is judged first. */
@@ -29,7 +32,7 @@ const asciiText =
  * most 100 word characters; the audit records keep 200 of a request id; a W3C `traceparent` is 55
  * characters and a `tracestate` at most 512.
  */
-const headerRules: ReadonlyArray<{ name: string; holds: (value: string) => boolean; what: string }> = [
+const headerRules: ReadonlyArray<{ name: ReadHeader; holds: (value: string) => boolean; what: string }> = [
   { name: headerNames.correlationId, holds: isUuid, what: 'a UUID' },
   { name: headerNames.commandId, holds: isUuid, what: 'a UUID' },
   { name: headerNames.requestId, holds: asciiText(200), what: '1 to 200 visible ASCII characters' },
@@ -38,7 +41,7 @@ const headerRules: ReadonlyArray<{ name: string; holds: (value: string) => boole
   { name: 'tracestate', holds: asciiText(512, true), what: '1 to 512 printable ASCII characters' },
 ];
 
-const ruleOf = new Map(headerRules.map((rule) => [rule.name, rule]));
+const ruleOf = new Map<string, (typeof headerRules)[number]>(headerRules.map((rule) => [rule.name, rule]));
 
 /** A header value shown in full up to this length; a longer one by its length and digest. */
 const shownCharsMax = 64;
@@ -71,7 +74,7 @@ export function headerRefusal(headers: Record<string, string>, replyTopic?: stri
 }
 
 /** A header the kit reads, when its value keeps its rule (a header with no rule: as it is); undefined when absent or not. */
-export function boundedHeader(headers: Record<string, string>, name: string): string | undefined {
+export function boundedHeader(headers: Record<string, string>, name: ReadHeader): string | undefined {
   const value = headers[name];
   return value !== undefined && (ruleOf.get(name)?.holds(value) ?? true) ? value : undefined;
 }
