@@ -85,20 +85,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
   };
   for (const rule of rules) metrics.rulePauses.inc({ rule: rule.id }, 0);
   await warmUp(pool, engine, horizonOf(rules), logger);
-  registerCaseRoutes(parts.app, {
-    pool,
-    adminAuditTopic: topics.adminAudit,
-    falsePositiveFourEyesScore: config.MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE,
-  });
-  registerFreezeLiftRoutes(parts.app, { pool, adminAuditTopic: topics.adminAudit });
-  registerRuleRoutes(parts.app, {
-    pool,
-    adminAuditTopic: topics.adminAudit,
-    onChanged: takeRules,
-    backtestMax: replayMax,
-    retentionMs: config.MONITORING_RETENTION_DAYS * 86_400_000,
-    freezeScore: config.MONITORING_FREEZE_SCORE,
-  });
+  registerMonitoringRoutes(parts, config, takeRules);
   const freezes = new FreezeAsker(pool, freezer ?? freezerOf(parts, config), logger);
   const thresholds = { caseAt: config.MONITORING_CASE_SCORE, freezeAt: config.MONITORING_FREEZE_SCORE };
   const consumer = await parts.consume('transaction events consumer', {
@@ -114,18 +101,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
       freezesPerHourMax: config.MONITORING_RULE_FREEZES_PER_HOUR_MAX,
       topic: topics.coinMonitoringCases,
       adminAuditTopic: topics.adminAudit,
-      onRulesPaused: (paused) => {
-        for (const { ruleId, freezesInHour } of paused) {
-          metrics.rulePauses.inc({ rule: ruleId });
-          logger.error(
-            { ruleId, freezesInHour, freezesPerHourMax: config.MONITORING_RULE_FREEZES_PER_HOUR_MAX },
-            'a monitoring rule reached its bound of automatic freezes an hour and paused itself (TEST)',
-          );
-        }
-        loadRules(pool)
-          .then(takeRules)
-          .catch((err: unknown) => logger.warn({ err }, 'reading the rules after a pause failed; the next change or restart reads them'));
-      },
+      onRulesPaused: rulesPausedHandler(parts, config, metrics, takeRules),
       onSkipped: () => metrics.skipped.inc(),
       onVerdict: (verdict) => {
         for (const hit of verdict.hits) metrics.hits.inc({ rule: hit.ruleId, mode: hit.mode });
@@ -152,6 +128,44 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
     await freezes.settled();
   });
   return { sweep };
+}
+
+/** The case, freeze-lift and rule routes of the monitoring API. */
+function registerMonitoringRoutes(parts: FrameParts, config: Readonly<MonitoringConfig>, onRulesChanged: (changed: Rule[]) => void): void {
+  const { pool } = parts;
+  const adminAuditTopic = topicNames(config.TOPIC_PREFIX).adminAudit;
+  registerCaseRoutes(parts.app, { pool, adminAuditTopic, falsePositiveFourEyesScore: config.MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE });
+  registerFreezeLiftRoutes(parts.app, { pool, adminAuditTopic });
+  registerRuleRoutes(parts.app, {
+    pool,
+    adminAuditTopic,
+    onChanged: onRulesChanged,
+    backtestMax: replayMax,
+    retentionMs: config.MONITORING_RETENTION_DAYS * 86_400_000,
+    freezeScore: config.MONITORING_FREEZE_SCORE,
+  });
+}
+
+/** Rules that reached their bound of automatic freezes an hour paused themselves: counted (the alert pages), logged, and read again. */
+function rulesPausedHandler(
+  parts: FrameParts,
+  config: Readonly<MonitoringConfig>,
+  metrics: ReturnType<typeof monitoringMetrics>,
+  takeRules: (changed: Rule[]) => void,
+) {
+  const { logger, pool } = parts;
+  return (paused: ReadonlyArray<{ ruleId: string; freezesInHour: number }>) => {
+    for (const { ruleId, freezesInHour } of paused) {
+      metrics.rulePauses.inc({ rule: ruleId });
+      logger.error(
+        { ruleId, freezesInHour, freezesPerHourMax: config.MONITORING_RULE_FREEZES_PER_HOUR_MAX },
+        'a monitoring rule reached its bound of automatic freezes an hour and paused itself (TEST)',
+      );
+    }
+    loadRules(pool)
+      .then(takeRules)
+      .catch((err: unknown) => logger.warn({ err }, 'reading the rules after a pause failed; the next change or restart reads them'));
+  };
 }
 
 /** The ledger's freeze when the command key is configured, else the unwired freezer (logged, `not-wired`). */
