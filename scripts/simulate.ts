@@ -3,11 +3,15 @@
  * simulation") for a while, on fresh ledger schemas of the local PostgreSQL. Seeded runs one after
  * the other (or the one `--seed`), each up to `--steps`; a finding stops it, is shrunk to a short
  * reproduction (printed as JSON, written under .run/simulation/) and the command that plays it
- * again is printed. Exits 1 on a finding.
+ * again is printed. Exits 1 on a finding. `--seed` with `--steps` runs those steps whatever the
+ * time (no `--seconds` bound unless given).
  *
  *   npm run simulate -- [--seconds 60] [--seed <n>] [--steps 1500] [--shrink-seconds 120] [--keep]
  *   npm run simulate -- --replay .run/simulation/repro-<seed>.json
+ *   npm run simulate -- --shrink .run/simulation/repro-<seed>.json [--shrink-seconds 120]
  *   npm run simulate -- --kafka [--seconds 60] [--seed <n>]
+ * `--shrink` shrinks a written reproduction again (one whose budget ran out), from where it stands,
+ * and writes the smaller one where a run writes it.
  * Database: DATABASE_URL (an admin's, which creates schemas and roles), else the local cluster.
  * `--kafka` runs the same generator against the real ledger service on the real Kafka, with
  * process kills (scripts/simulate/kafka-mode.ts); it brings up (or reuses) the local Kafka,
@@ -69,7 +73,7 @@ export function writeReproduction(reproduction: simulation.Reproduction): string
 }
 
 const usage =
-  'usage: npm run simulate -- [--seconds 60] [--seed <n>] [--steps 1500] [--shrink-seconds 120] [--keep] | --replay <reproduction.json> | --kafka [--seconds 60] [--seed <n>]';
+  'usage: npm run simulate -- [--seconds 60] [--seed <n>] [--steps 1500] [--shrink-seconds 120] [--keep] | --replay <reproduction.json> | --shrink <reproduction.json> [--shrink-seconds 120] | --kafka [--seconds 60] [--seed <n>]';
 
 interface Settings {
   seconds: number;
@@ -78,6 +82,7 @@ interface Settings {
   shrinkSeconds: number;
   keep: boolean;
   replayFile: string | undefined;
+  shrinkFile: string | undefined;
   kafka: boolean;
 }
 
@@ -92,30 +97,34 @@ function settingsOf(args: string[]): Settings {
         'shrink-seconds': { type: 'string' },
         keep: { type: 'boolean' },
         replay: { type: 'string' },
+        shrink: { type: 'string' },
         kafka: { type: 'boolean' },
       },
     },
     usage,
   );
+  // A seed with its steps is a run played again (what a finding prints): all of them, however long
+  // they take on this machine; the 60 s default once stopped one short of its finding.
+  const wholeRun = values.seed !== undefined && values.steps !== undefined && values.kafka !== true;
   return {
-    seconds: integerArg(values.seconds, '--seconds', 60, usage),
+    seconds: integerArg(values.seconds, '--seconds', wholeRun ? Number.POSITIVE_INFINITY : 60, usage),
     seed: values.seed === undefined ? null : integerArg(values.seed, '--seed', 0, usage, 0),
     steps: integerArg(values.steps, '--steps', values.seed === undefined ? 1500 : Number.MAX_SAFE_INTEGER, usage),
     shrinkSeconds: integerArg(values['shrink-seconds'], '--shrink-seconds', 120, usage, 0),
     keep: values.keep === true,
     replayFile: values.replay,
+    shrinkFile: values.shrink,
     kafka: values.kafka === true,
   };
 }
 
 const log = (line: string) => process.stdout.write(`[simulate] ${line}\n`);
 
+/** A reproduction as written (an earlier version's may lack the transactions). */
+type WrittenReproduction = Omit<simulation.Reproduction, 'transactionsOf'> & { transactionsOf?: Record<string, number[]> };
+
 async function playReproduction(fresh: simulation.DatabaseFactory, file: string): Promise<boolean> {
-  const reproduction = JSON.parse(readFileSync(file, 'utf8')) as {
-    seed: number;
-    plan: simulation.StepPlan[];
-    transactionsOf?: Record<string, number[]>;
-  };
+  const reproduction = JSON.parse(readFileSync(file, 'utf8')) as WrittenReproduction;
   const db = await fresh();
   try {
     const findings = await simulation.replay(db, reproduction.plan, reproduction.transactionsOf ?? {});
@@ -126,6 +135,34 @@ async function playReproduction(fresh: simulation.DatabaseFactory, file: string)
   } finally {
     await db.close();
   }
+}
+
+/**
+ * A written reproduction shrunk again from where it stands; the smaller one is written as a run's
+ * is. It is played once first: it must still fail, and the replay tells which step takes each
+ * command (what the shrink moves them to) and names the commands the finding is about.
+ */
+async function shrinkReproduction(fresh: simulation.DatabaseFactory, file: string, settings: Settings): Promise<boolean> {
+  const written = JSON.parse(readFileSync(file, 'utf8')) as WrittenReproduction;
+  const transactionsOf = written.transactionsOf ?? {};
+  const db = await fresh();
+  const played = await simulation
+    .replayTaking(db, written.plan, transactionsOf, simulation.checksFor(written.finding))
+    .finally(() => db.close());
+  const finding = played.findings.find((f) => f.signature === written.finding.signature);
+  if (!finding) {
+    log(`the reproduction of seed ${written.seed} passes: nothing to shrink`);
+    return true;
+  }
+  log(`shrinking the reproduction of seed ${written.seed} (${written.commands} commands) for at most ${settings.shrinkSeconds} s…`);
+  const before = { seed: written.seed, findings: [finding], plan: written.plan, transactionsOf, takenAt: played.takenAt };
+  const reproduction = await simulation.reproduce(fresh, before, settings.shrinkSeconds * 1000, log);
+  if (!reproduction) return false;
+  const out = writeReproduction(reproduction);
+  log(
+    `reproduction: ${reproduction.commands} commands in ${reproduction.plan.length} steps (from ${written.commands} in ${written.plan.length}, ${reproduction.replays} replays), written to ${out}:\n${JSON.stringify(reproduction.plan, null, 2)}`,
+  );
+  return false;
 }
 
 /** Seeded runs until the time is up or one finds something; a finding is shrunk and printed. */
@@ -184,7 +221,11 @@ async function main(): Promise<void> {
     return `${runId}${schemas}_`;
   };
   const fresh = freshLedgerSchemas(adminUrl, nextPrefix, settings.keep);
-  const ok = settings.replayFile ? await playReproduction(fresh, settings.replayFile) : await runSeeds(fresh, settings);
+  const ok = settings.replayFile
+    ? await playReproduction(fresh, settings.replayFile)
+    : settings.shrinkFile
+      ? await shrinkReproduction(fresh, settings.shrinkFile, settings)
+      : await runSeeds(fresh, settings);
   process.exit(ok ? 0 : 1);
 }
 

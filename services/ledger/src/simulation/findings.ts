@@ -36,6 +36,8 @@ export interface Finding {
   detail: string;
   /** The step (0-based) it was found after; -1: at quiescence. */
   step: number;
+  /** The ids of the commands it is about, when it names some: where a shrink looks first (shrink.ts). */
+  commandIds?: string[];
 }
 
 /**
@@ -53,8 +55,20 @@ export function handlerCallsBound(batchSize: number): number {
   return (2 * Math.ceil(Math.log2(batchSize + 1)) + 4) * blockedAfterAttempts;
 }
 
-const describeCommand = (h: HandledMessage) =>
-  `${h.command?.type ?? (h.message.value as { type?: unknown }).type} ${h.command?.commandId ?? ''} (${h.message.origin})`;
+/** Who sent a message, in a finding's words: a message on ledger.commands may come from anyone, a platform client or a person (its actor says). */
+const senders: Record<HandledMessage['message']['origin'], string> = {
+  client: 'on ledger.commands',
+  ledger: 'by the ledger',
+  sweep: 'by a sweep',
+};
+
+/** The command's type, id, actor (kind, id, role) and who sent the message. */
+function describeCommand(h: HandledMessage): string {
+  const actor = h.command?.actor;
+  const by = actor ? `${actor.kind} ${actor.id}${actor.kind === 'user' && actor.role ? ` ${actor.role}` : ''}, ` : '';
+  const type = h.command?.type ?? (h.message.value as { type?: unknown }).type;
+  return `${type} ${h.command?.commandId ?? ''} (${by}sent ${senders[h.message.origin]})`;
+}
 
 /** The findings of a step's answers (the database's invariants are invariants.ts's). */
 export function stepFindings(result: StepResult, step: number): Finding[] {
@@ -65,6 +79,7 @@ export function stepFindings(result: StepResult, step: number): Finding[] {
       signature: errorSignature(result.blocked.error),
       detail: `a batch of ${result.blocked.types.join(', ')} failed ${blockedAfterAttempts} times in a row, retried without end by the consumer: ${result.blocked.error}`,
       step,
+      commandIds: result.handled.flatMap((h) => (h.result.kind === 'blocked' && h.command ? [h.command.commandId] : [])),
     });
   }
   for (const aside of result.setAside) {
@@ -73,6 +88,7 @@ export function stepFindings(result: StepResult, step: number): Finding[] {
       signature: errorSignature(aside.error),
       detail: `${aside.type} ${aside.commandId} set aside: ${aside.error}`,
       step,
+      commandIds: [aside.commandId],
     });
   }
   const bound = handlerCallsBound(result.handled.length);
@@ -83,6 +99,7 @@ export function stepFindings(result: StepResult, step: number): Finding[] {
         signature: 'handler-calls',
         detail: `${describeCommand(h)} handled ${h.handlerCalls} times (bound ${bound})`,
         step,
+        commandIds: h.command ? [h.command.commandId] : [],
       });
     findings.push(...answerFindings(h, step));
   }
@@ -103,6 +120,7 @@ function answerFindings(h: HandledMessage, step: number): Finding[] {
             signature: 'untyped-refusal',
             detail: `${describeCommand(h)} refused with ${JSON.stringify(reply).slice(0, 300)}`,
             step,
+            commandIds: [h.command.commandId],
           },
         ];
   }
@@ -115,6 +133,7 @@ function answerFindings(h: HandledMessage, step: number): Finding[] {
       signature: `reply-shape:${h.command.type}`,
       detail: `${describeCommand(h)} answered outside its result schema (${issue?.path.join('.')}: ${issue?.message}): ${JSON.stringify(reply).slice(0, 300)}`,
       step,
+      commandIds: [h.command.commandId],
     },
   ];
 }
@@ -148,6 +167,7 @@ export class ReplayCheck {
           signature: 'replay',
           detail: `${describeCommand(h)} met again (request hash ${first.requestHash === requestHash ? 'the same' : 'another'}) answered ${answer.reply.slice(0, 200)}; first ${first.reply.slice(0, 200)}`,
           step,
+          commandIds: [commandId],
         });
     }
     return findings;

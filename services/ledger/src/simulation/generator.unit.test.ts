@@ -6,7 +6,7 @@ import { CommandGenerator, type GeneratedCommand } from './generator';
 import { WorldModel } from './model';
 import { Random } from './random';
 import { TransactionRenames } from './renames';
-import { commandCount, shrinkPlan } from './shrink';
+import { commandCount, sentWhenTaken, shrinkPlan } from './shrink';
 
 /** The simulation's pure parts: the generator, the shrink, the renames of transaction ids. */
 
@@ -115,6 +115,101 @@ describe('the simulation shrink', () => {
     );
     expect(replays).toBe(3);
     expect(shrunk.length).toBeLessThan(plan.length);
+  });
+
+  /**
+   * Seed 982451653's finding, in miniature: a command and another of another type under its id
+   * travel on two partitions, and the failure is the second answered with the first's stored
+   * outcome, so it needs the later-sent one taken first. Partition 3 has a command a step, two
+   * taken, and a backlog from a burst just before (four a step for twenty steps), partition 0
+   * none: the one sent first on partition 3 waits behind the backlog and is taken after the other.
+   * A replay costs its length on the clock, as a run's replays cost their steps.
+   */
+  describe('when a finding names its commands and their order came from a backlog', () => {
+    interface Sent {
+      commandId: string;
+      type: string;
+      partition: number;
+    }
+    const partitionOf = (raw: unknown) => (raw as Sent).partition;
+    const backlogged = (i: number): StepPlan => ({
+      advanceMs: 60_000,
+      commands: [
+        ...(i >= 280 && i < 300 ? [0, 1, 2, 3] : [0]).map(
+          (k): Sent => ({ commandId: `p3-${i}-${k}`, type: 'ledger.transfer', partition: 3 }),
+        ),
+        ...(i === 300 ? [{ commandId: 'same', type: 'ledger.set-commission', partition: 3 }] : []),
+        ...(i === 305 ? [{ commandId: 'same', type: 'ledger.request-approval', partition: 0 }] : []),
+      ],
+      take: { partitions: [0, 3], perPartition: 2 },
+      sweep: false,
+    });
+    const plan = Array.from({ length: 400 }, (_, i) => backlogged(i));
+
+    /** The driver's queues in small: each step sends, then takes up to `perPartition` of each partition it names; the rest at the end. */
+    const play = (candidate: readonly StepPlan[]) => {
+      const queues = new Map<number, Array<{ sent: Sent; step: number; place: number }>>();
+      const taken: Array<{ sent: Sent; step: number; place: number; at: number }> = [];
+      candidate.forEach((step, i) => {
+        step.commands.forEach((raw, place) => {
+          const sent = raw as Sent;
+          queues.set(sent.partition, [...(queues.get(sent.partition) ?? []), { sent, step: i, place }]);
+        });
+        for (const p of step.take.partitions)
+          taken.push(...(queues.get(p)?.splice(0, step.take.perPartition) ?? []).map((q) => ({ ...q, at: i })));
+      });
+      for (const queue of queues.values()) taken.push(...queue.map((q) => ({ ...q, at: candidate.length })));
+      return taken;
+    };
+    let now = 0;
+    const fails = async (candidate: StepPlan[]) => {
+      now += candidate.length + commandCount(candidate);
+      const order = play(candidate).map((t) => `${t.sent.type}:${t.sent.commandId}`);
+      const asked = order.indexOf('ledger.request-approval:same');
+      return asked >= 0 && order.indexOf('ledger.set-commission:same') > asked;
+    };
+    const takenAt = new Map(play(plan).map((t) => [`${t.step}:${t.place}`, t.at]));
+    const focus = { commandIds: new Set(['same']), partitionOf, takenAt: (step: number, place: number) => takenAt.get(`${step}:${place}`) };
+    /** Three replays of the whole plan: what a budget of a couple of minutes is against a long run. */
+    const budget = () => ({ budgetMs: 3 * (plan.length + commandCount(plan)), nowMs: () => now });
+
+    it('then the shrink sends each when it was taken, and those two alone still fail, in a couple of steps', async () => {
+      expect(await fails(plan)).toBe(true);
+      // As sent, alone, the one on partition 3 is taken at once, first: that plan passes.
+      expect(
+        await fails(plan.map((step) => ({ ...step, commands: step.commands.filter((raw) => (raw as Sent).commandId === 'same') }))),
+      ).toBe(false);
+      const { plan: shrunk, replays } = await shrinkPlan(plan, fails, budget(), focus);
+      expect(shrunk.flatMap((step) => step.commands.map((raw) => (raw as Sent).type))).toEqual([
+        'ledger.request-approval',
+        'ledger.set-commission',
+      ]);
+      expect(shrunk.length).toBeLessThanOrEqual(2);
+      expect(replays).toBeLessThan(20);
+    });
+
+    it('then, without the commands it names, the same budget ends with hundreds of commands (the shrink it replaces)', async () => {
+      const { plan: shrunk } = await shrinkPlan(plan, fails, budget());
+      expect(commandCount(shrunk)).toBeGreaterThan(200);
+    });
+
+    it('then commands moved to the step that took them keep the order they were sent in, and one never taken stays', () => {
+      const moved = sentWhenTaken(
+        [
+          { ...backlogged(0), commands: ['a', 'b', 'c'] },
+          { ...backlogged(1), commands: ['d'] },
+          { ...backlogged(2), commands: ['e'] },
+        ],
+        (raw) => raw !== 'b',
+        (step, place) =>
+          new Map([
+            ['0:0', 2],
+            ['0:2', 1],
+            ['1:0', 1],
+          ]).get(`${step}:${place}`),
+      );
+      expect(moved.map((step) => step.commands)).toEqual([[], ['c', 'd'], ['a', 'e']]);
+    });
   });
 });
 

@@ -1,14 +1,20 @@
 import type { StepPlan } from './driver';
 
 /**
- * A failing run made short (docs/RELIABILITY.md "The whole-ledger simulation"): first the
- * shortest prefix of its steps that still fails, by bisection (each candidate played on a fresh
- * database and then let settle, so a command sent early but applied late still counts); then
- * every command of one type dropped at once, type by type (most types have nothing to do with a
- * failure); then the client commands left dropped in halves, quarters… down to one at a time,
- * keeping each drop after which it still fails the same way; then the steps left with no command,
- * likewise (their clock moves go to the step after). Bounded by a time budget: whatever is
- * smallest when it runs out is the answer. Pure but for `fails`.
+ * A failing run made short (docs/RELIABILITY.md "The whole-ledger simulation"). When the finding
+ * names the commands it is about (`ShrinkFocus`), first the plan with no other client command,
+ * each sent in the step that took it in the run (so it is taken when it was, whatever waited
+ * before it), else as it was sent; then, if neither fails, with only the commands of their
+ * partitions, likewise. A focused plan that still fails loses its empty steps (their clock moves
+ * go to the step after) before anything else, so the replays after it are short.
+ * Then the shortest prefix of its steps that still fails, by bisection (each candidate played on
+ * a fresh database and then let settle, so a command sent early but applied late still counts);
+ * then every command of one type dropped at once, type by type (most types have nothing to do
+ * with a failure); then the client commands left dropped in halves, quarters… down to one at a
+ * time, keeping each drop after which it still fails the same way; then the steps left with no
+ * command, likewise. Bounded by a time budget: whatever is smallest when it runs out is the
+ * answer. Without the focus, a run of thousands of steps spent the whole budget on its first few
+ * bisection replays, each as long as the run, and came back unshrunk. Pure but for `fails`.
  */
 
 export interface ShrinkBudget {
@@ -17,6 +23,16 @@ export interface ShrinkBudget {
   nowMs: () => number;
   /** Told of each smaller plan that still fails. */
   onProgress?: (plan: StepPlan[], replays: number) => void;
+}
+
+/** What the finding says it is about: where the shrink looks first. */
+export interface ShrinkFocus {
+  /** The ids of the commands the finding names (an answer outside its schema, a command set aside or met again). */
+  commandIds: ReadonlySet<string>;
+  /** The partition a client message travels on. */
+  partitionOf: (raw: unknown) => number;
+  /** The step that took the client message at this place of the plan (step, index in it) in the run, when it was taken. */
+  takenAt?: (step: number, place: number) => number | undefined;
 }
 
 /** Whether the plan, played on a fresh database, still fails the way the original did. */
@@ -30,6 +46,7 @@ export async function shrinkPlan(
   plan: StepPlan[],
   fails: StillFails,
   budget: ShrinkBudget,
+  focus?: ShrinkFocus,
 ): Promise<{ plan: StepPlan[]; replays: number }> {
   const deadline = budget.nowMs() + budget.budgetMs;
   let replays = 0;
@@ -40,11 +57,65 @@ export async function shrinkPlan(
     if (failed) budget.onProgress?.(candidate, replays);
     return failed;
   };
-  let best = await shortestPrefix(plan, tryPlan);
+  let best = plan;
+  const focused = focus ? await focusOn(plan, focus, tryPlan) : null;
+  if (focused) best = await dropInChunks(focused, emptySteps(focused).length, withoutEmptySteps, tryPlan);
+  best = await shortestPrefix(best, tryPlan);
   best = await dropTypes(best, tryPlan);
   best = await dropInChunks(best, commandCount(best), withoutCommands, tryPlan);
   best = await dropInChunks(best, emptySteps(best).length, withoutEmptySteps, tryPlan);
   return { plan: best, replays };
+}
+
+/**
+ * The first of these plans that still fails, or null (the finding names no client command, or none
+ * does): only the client commands the finding names, then only those of their partitions; each
+ * first sent in the step that took it in the run (`sentWhenTaken`), then as it was sent.
+ */
+async function focusOn(plan: StepPlan[], focus: ShrinkFocus, tryPlan: StillFails): Promise<StepPlan[] | null> {
+  const all = plan.flatMap((step) => step.commands);
+  const named = all.filter((raw) => focus.commandIds.has(commandIdOf(raw)));
+  if (named.length === 0) return null;
+  const partitions = new Set(named.map(focus.partitionOf));
+  const keeps = [(raw: unknown) => focus.commandIds.has(commandIdOf(raw)), (raw: unknown) => partitions.has(focus.partitionOf(raw))];
+  for (const keep of keeps) {
+    if (all.every(keep)) return null;
+    const candidates = [
+      ...(focus.takenAt ? [sentWhenTaken(plan, keep, focus.takenAt)] : []),
+      plan.map((step) => ({ ...step, commands: step.commands.filter(keep) })),
+    ];
+    for (const candidate of candidates) if (await tryPlan(candidate)) return candidate;
+  }
+  return null;
+}
+
+/**
+ * The plan's commands that `keep` keeps, each sent in the step that took it rather than the one
+ * that sent it (in the order they were sent). A command then waits behind none of those dropped,
+ * so each step takes what it took in the run: with the rest of its partition's queue gone, a
+ * command sent early would be taken sooner, and the order of two commands on two partitions (what
+ * an answer from a stored outcome depends on) would change. A command never taken stays where it was.
+ */
+export function sentWhenTaken(
+  plan: readonly StepPlan[],
+  keep: (raw: unknown) => boolean,
+  takenAt: (step: number, place: number) => number | undefined,
+): StepPlan[] {
+  const sent: unknown[][] = plan.map(() => []);
+  plan.forEach((step, i) => {
+    step.commands.forEach((raw, place) => {
+      if (!keep(raw)) return;
+      const taken = takenAt(i, place);
+      sent[taken !== undefined && taken >= i && taken < plan.length ? taken : i]!.push(raw);
+    });
+  });
+  return plan.map((step, i) => ({ ...step, commands: sent[i]! }));
+}
+
+/** The command id a client message names (it may be hostile: anything but a string is none). */
+function commandIdOf(raw: unknown): string {
+  const id = (raw as { commandId?: unknown } | null)?.commandId;
+  return typeof id === 'string' ? id : '';
 }
 
 /** The shortest prefix that fails, assuming a longer one fails whenever a shorter one does. */

@@ -1,3 +1,4 @@
+import { keyPartitioner } from '@coin/kafka';
 import { defaultPolicy, type LedgerPolicy } from '../domain/ledger';
 import { noLimits } from '../domain/limits';
 import { defaultCast, type Cast } from './actors';
@@ -14,6 +15,7 @@ import {
 import { ReplayCheck, stepFindings, type Finding } from './findings';
 import { CommandGenerator, defaultGeneratorSettings, type GeneratedCommand, type GeneratorSettings } from './generator';
 import { Invariants } from './invariants';
+import { keyOf } from './judge';
 import { WorldModel } from './model';
 import { Random } from './random';
 import { recordTransactions, TransactionRenames } from './renames';
@@ -84,6 +86,8 @@ export interface SimulationRun {
   plan: StepPlan[];
   /** The transactions each command made (renames.ts): how a replay finds them again. */
   transactionsOf: Record<string, number[]>;
+  /** For each step of the plan, the step that took each of its client commands (null: never taken): what a shrink moves them to. */
+  takenAt: Array<Array<number | null>>;
   findings: Finding[];
   coverage: Coverage;
   pools: Record<string, number>;
@@ -103,6 +107,10 @@ class Session {
   readonly replays = new ReplayCheck();
   readonly played: StepPlan[] = [];
   readonly transactionsOf: Record<string, number[]> = {};
+  /** For each played step's client messages, the step that took them (null: none yet). */
+  readonly takenAt: Array<Array<number | null>> = [];
+  /** The client messages not taken yet, by the object the driver was given: their step and place in it. */
+  private readonly waiting = new Map<unknown, { step: number; place: number }>();
 
   constructor(
     db: { pool: ConstructorParameters<typeof LedgerDriver>[0] },
@@ -119,9 +127,13 @@ class Session {
   async play(plan: StepPlan): Promise<{ result: StepResult | null; findings: Finding[] }> {
     const index = this.played.length;
     this.played.push(plan);
+    this.takenAt.push(plan.commands.map(() => null));
     const renames = this.renames;
+    const sent = renames ? plan.commands.map((raw) => renames.rewrite(raw)) : plan.commands;
+    for (const [place, raw] of sent.entries()) this.waiting.set(raw, { step: index, place });
     try {
-      const result = await this.driver.step(renames ? { ...plan, commands: plan.commands.map((raw) => renames.rewrite(raw)) } : plan);
+      const result = await this.driver.step({ ...plan, commands: sent });
+      this.recordTaken(result, index);
       recordTransactions(result.handled, this.transactionsOf);
       renames?.learn(result.handled);
       const findings = [...stepFindings(result, index), ...this.replays.observe(result.handled, index)];
@@ -135,6 +147,16 @@ class Session {
         result: null,
         findings: [{ kind: 'exception', signature: `exception:${(err as Error).name}`, detail: describeError(err), step: index }],
       };
+    }
+  }
+
+  /** Which of the client messages waiting this step took (decided, refused or failed alike). */
+  private recordTaken(result: StepResult, index: number): void {
+    for (const h of result.handled) {
+      const waited = this.waiting.get(h.message.sent);
+      if (!waited) continue;
+      this.takenAt[waited.step]![waited.place] = index;
+      this.waiting.delete(h.message.sent);
     }
   }
 
@@ -255,6 +277,7 @@ export async function simulate(
     commandsSent: run.commandsSent,
     plan: session.played,
     transactionsOf: session.transactionsOf,
+    takenAt: session.takenAt,
     findings,
     coverage: run.coverage,
     pools: run.model.poolSizes(),
@@ -279,13 +302,23 @@ export async function replay(
   transactionsOf: Readonly<Record<string, number[]>>,
   checks: Checks = 'all',
 ): Promise<Finding[]> {
+  return (await replayTaking(db, plan, transactionsOf, checks)).findings;
+}
+
+/** As `replay`, with the step that took each client command of the plan (SimulationRun's `takenAt`). */
+export async function replayTaking(
+  db: { pool: ConstructorParameters<typeof LedgerDriver>[0] },
+  plan: readonly StepPlan[],
+  transactionsOf: Readonly<Record<string, number[]>>,
+  checks: Checks = 'all',
+): Promise<{ findings: Finding[]; takenAt: Array<Array<number | null>> }> {
   const session = new Session(db, 25, checks, new TransactionRenames(transactionsOf));
   try {
     for (const step of plan) {
       const { findings } = await session.play(step);
-      if (findings.length > 0) return findings;
+      if (findings.length > 0) return { findings, takenAt: session.takenAt };
     }
-    return await session.settle();
+    return { findings: await session.settle(), takenAt: session.takenAt };
   } finally {
     await session.close();
   }
@@ -313,13 +346,18 @@ function oneAhead(fresh: DatabaseFactory): { take: DatabaseFactory; close(): Pro
   };
 }
 
+/** What a replay must check to meet this finding again: the answers only, for a failure. */
+export function checksFor(finding: Finding): Checks {
+  return failureKinds.has(finding.kind) ? 'failures' : 'all';
+}
+
 /** Whether a plan still fails with this finding's signature, on a database of its own (checking only what it must). */
 export function failsLike(
   databases: DatabaseFactory,
   finding: Finding,
   transactionsOf: Readonly<Record<string, number[]>>,
 ): (plan: StepPlan[]) => Promise<boolean> {
-  const checks: Checks = failureKinds.has(finding.kind) ? 'failures' : 'all';
+  const checks = checksFor(finding);
   return async (plan) => {
     const db = await databases();
     try {
@@ -341,10 +379,10 @@ export interface Reproduction {
   replays: number;
 }
 
-/** The shortest failing plan found within the budget. */
+/** The shortest failing plan found within the budget (of a run, or of a reproduction shrunk again). */
 export async function reproduce(
   fresh: DatabaseFactory,
-  run: SimulationRun,
+  run: Pick<SimulationRun, 'seed' | 'findings' | 'plan' | 'transactionsOf' | 'takenAt'>,
   budgetMs: number,
   log?: (line: string) => void,
 ): Promise<Reproduction | null> {
@@ -352,16 +390,29 @@ export async function reproduce(
   if (!finding) return null;
   let reported = 0;
   const databases = oneAhead(fresh);
-  const { plan, replays } = await shrinkPlan(run.plan, failsLike(databases.take, finding, run.transactionsOf), {
-    budgetMs,
-    nowMs: () => Date.now(),
-    onProgress: (smaller, n) => {
-      // A line now and then: the shrink may try hundreds of plans.
-      if (n - reported >= 10 || commandCount(smaller) <= 10)
-        log?.(`shrink: ${smaller.length} steps, ${commandCount(smaller)} commands still fail (${n} replays)`);
-      if (n - reported >= 10) reported = n;
+  const partitionOf = keyPartitioner(simulationPartitions);
+  const focus = finding.commandIds?.length
+    ? {
+        commandIds: new Set(finding.commandIds),
+        partitionOf: (raw: unknown) => partitionOf(keyOf(raw)),
+        takenAt: (step: number, place: number) => run.takenAt[step]?.[place] ?? undefined,
+      }
+    : undefined;
+  const { plan, replays } = await shrinkPlan(
+    run.plan,
+    failsLike(databases.take, finding, run.transactionsOf),
+    {
+      budgetMs,
+      nowMs: () => Date.now(),
+      onProgress: (smaller, n) => {
+        // A line now and then: the shrink may try hundreds of plans.
+        if (n - reported >= 10 || commandCount(smaller) <= 10)
+          log?.(`shrink: ${smaller.length} steps, ${commandCount(smaller)} commands still fail (${n} replays)`);
+        if (n - reported >= 10) reported = n;
+      },
     },
-  }).finally(() => databases.close());
+    focus,
+  ).finally(() => databases.close());
   return { seed: run.seed, finding, plan, transactionsOf: namedBy(plan, run.transactionsOf), commands: commandCount(plan), replays };
 }
 
