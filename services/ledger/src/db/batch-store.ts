@@ -8,7 +8,8 @@ import {
   type LedgerStore,
 } from '../apply/store';
 import { kindModule, stateKinds, type LoadedKinds, type StateKind } from '../domain/kinds/table';
-import { storedOutcomeOf, type StoredOutcome } from '../domain/kinds/processed-commands';
+import { answersCommand, storedOutcomeOf, type StoredOutcome } from '../domain/kinds/processed-commands';
+import { reusedError } from '../domain/batch';
 import { clientIdsOfMandates, revokedClientsAmong } from './revocation-floors';
 import { writeBatchQuery } from './batch-write';
 import { integerOf, type BatchReadRelations } from '../domain/kinds/types';
@@ -148,23 +149,28 @@ function batchReadOf(row: BatchReadRow): BatchRead {
 /**
  * Stores the outcome of a command the apply could not take (set aside by the consumer), unless an
  * outcome is stored already, and returns the one that stands: a redelivery or a retry with the
- * same Idempotency-Key is answered with it, like any rejected command.
+ * same Idempotency-Key is answered with it, like any rejected command. One stored for another
+ * request under the id (another type or request hash: `answersCommand`) is not this command's:
+ * IDEMPOTENCY_KEY_REUSED, as the apply answers it.
  */
 export async function storeSetAsideOutcome(
   db: Queryable,
   outcome: { commandId: string; type: string; requestHash: string | null; reply: unknown },
 ): Promise<StoredOutcome> {
-  const result = await db.query<{ ok: boolean; reply: string; request_hash: string | null }>(
+  const result = await db.query<{ type: string; ok: boolean; reply: string; request_hash: string | null }>(
     `WITH inserted AS (
        INSERT INTO processed_commands (command_id, type, ok, reply, request_hash) VALUES ($1, $2, false, $3, $4)
        ON CONFLICT (command_id) DO NOTHING
-       RETURNING ok, reply, request_hash)
-     SELECT ok, reply, request_hash FROM inserted
+       RETURNING type, ok, reply, request_hash)
+     SELECT type, ok, reply, request_hash FROM inserted
      UNION ALL
-     SELECT ok, reply, request_hash FROM processed_commands WHERE command_id = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+     SELECT type, ok, reply, request_hash FROM processed_commands WHERE command_id = $1 AND NOT EXISTS (SELECT 1 FROM inserted)`,
     [outcome.commandId, outcome.type, JSON.stringify(outcome.reply), outcome.requestHash],
   );
-  return storedOutcomeOf(result.rows[0]!);
+  const row = result.rows[0]!;
+  return answersCommand({ type: row.type, requestHash: row.request_hash }, outcome.type, outcome.requestHash)
+    ? storedOutcomeOf(row)
+    : { ok: false, reply: reusedError, requestHash: outcome.requestHash };
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type WalletState,
 } from './ledger';
 import { withStoredRequest } from './approvals';
-import type { StoredOutcome } from './kinds/processed-commands';
+import { answersCommand, type ProcessedCommand, type StoredOutcome } from './kinds/processed-commands';
 
 export type BatchStep =
   /** Processed before (an earlier batch, a redelivery, a retry): answered as stored. */
@@ -38,7 +38,8 @@ export function requestHashOf(command: LedgerCommand): string | null {
   return 'requestHash' in command.data ? (command.data.requestHash ?? null) : null;
 }
 
-const reusedError: WireError = {
+/** The answer to a command id met again with another request behind it (another type, another request hash). */
+export const reusedError: WireError = {
   code: 'IDEMPOTENCY_KEY_REUSED',
   detail: 'This Idempotency-Key was used for a different request',
 };
@@ -46,7 +47,8 @@ const reusedError: WireError = {
 /**
  * Runs one batch in offset order against the loaded state: exactly-once first (a command id
  * already processed is answered from its stored outcome, the processed commands' state:
- * domain/kinds/processed-commands.ts, loaded for the batch's command ids), then decide and evolve.
+ * domain/kinds/processed-commands.ts, loaded for the batch's command ids, when it is the same
+ * request: `answersCommand`; IDEMPOTENCY_KEY_REUSED when it is not), then decide and evolve.
  */
 export function runBatch(
   state: LedgerState,
@@ -61,7 +63,7 @@ export function runBatch(
 /** `runBatch` with the stored outcomes it answers from (`stored`; none for the credits an apply makes itself). */
 function runInOrder(
   state: LedgerState,
-  stored: ReadonlyMap<string, StoredOutcome>,
+  stored: ReadonlyMap<string, ProcessedCommand>,
   commands: LedgerCommand[],
   now: Date,
   nextId: () => number,
@@ -76,7 +78,9 @@ function runInOrder(
     const outcome = stored.get(command.commandId);
     if (outcome) {
       steps.push(
-        outcome.requestHash === requestHash ? { kind: 'stored', command, outcome } : { kind: 'reused', command, error: reusedError },
+        answersCommand(outcome, command.type, requestHash)
+          ? { kind: 'stored', command, outcome }
+          : { kind: 'reused', command, error: reusedError },
       );
       continue;
     }
@@ -84,7 +88,9 @@ function runInOrder(
     if (earlier !== undefined) {
       const first = steps[earlier] as Extract<BatchStep, { kind: 'decided' }>;
       steps.push(
-        first.requestHash === requestHash ? { kind: 'repeat', command, of: earlier } : { kind: 'reused', command, error: reusedError },
+        answersCommand({ type: first.command.type, requestHash: first.requestHash }, command.type, requestHash)
+          ? { kind: 'repeat', command, of: earlier }
+          : { kind: 'reused', command, error: reusedError },
       );
       continue;
     }

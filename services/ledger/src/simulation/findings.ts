@@ -6,7 +6,7 @@ import { blockedAfterAttempts, type HandledMessage, type StepResult } from './dr
  * What the simulation reports when the ledger misbehaves (docs/RELIABILITY.md "The whole-ledger
  * simulation"), and the checks on one step's answers: every command decided within a bounded
  * number of attempts, none set aside, every refusal typed, every answer of the contract's shape,
- * and a command id met again answered as the first time. Pure.
+ * and a command id met again answered as the first time when it is the same request. Pure.
  */
 
 export type FindingKind =
@@ -140,32 +140,34 @@ function answerFindings(h: HandledMessage, step: number): Finding[] {
 
 /** The first decided answer of each command id, as the ledger stored it. */
 export class ReplayCheck {
-  private readonly first = new Map<string, { requestHash: string | null; ok: boolean; reply: string }>();
+  private readonly first = new Map<string, { type: string; requestHash: string | null; ok: boolean; reply: string }>();
 
   /**
-   * A command id met again is answered from what was stored: the same answer when its request
-   * hash is the same (a retry, a redelivery, a sweep sending it twice), IDEMPOTENCY_KEY_REUSED when
-   * it is not (the same key for another request).
+   * A command id met again is answered from what was stored: the same answer when it is the same
+   * request (its type and its request hash: a retry, a redelivery, a sweep sending it twice),
+   * IDEMPOTENCY_KEY_REUSED when it is not (the same key for another request, another command
+   * under the id: without request hashes the type alone tells them apart).
    */
   observe(handled: readonly HandledMessage[], step: number): Finding[] {
     const findings: Finding[] = [];
     for (const h of handled) {
       if (h.result.kind !== 'decided' || !h.command) continue;
-      const { commandId } = h.command;
+      const { commandId, type } = h.command;
       const requestHash = (h.command.data as { requestHash?: string }).requestHash ?? null;
-      const answer = { requestHash, ok: h.result.outcome.ok, reply: canonical(h.result.outcome.reply) };
+      const answer = { type, requestHash, ok: h.result.outcome.ok, reply: canonical(h.result.outcome.reply) };
       const first = this.first.get(commandId);
       if (!first) {
         this.first.set(commandId, answer);
         continue;
       }
       const reused = !answer.ok && (h.result.outcome.reply as { code?: unknown } | null)?.code === 'IDEMPOTENCY_KEY_REUSED';
-      const fine = first.requestHash === requestHash ? answer.ok === first.ok && answer.reply === first.reply : reused;
+      const same = first.type === type && first.requestHash === requestHash;
+      const fine = same ? answer.ok === first.ok && answer.reply === first.reply : reused;
       if (!fine)
         findings.push({
           kind: 'replay',
           signature: 'replay',
-          detail: `${describeCommand(h)} met again (request hash ${first.requestHash === requestHash ? 'the same' : 'another'}) answered ${answer.reply.slice(0, 200)}; first ${first.reply.slice(0, 200)}`,
+          detail: `${describeCommand(h)} met again (${same ? 'the same request' : `another request: first ${first.type}, request hash ${first.requestHash === requestHash ? 'the same' : 'another'}`}) answered ${answer.reply.slice(0, 200)}; first ${first.reply.slice(0, 200)}`,
           step,
           commandIds: [commandId],
         });

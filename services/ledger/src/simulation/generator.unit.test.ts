@@ -1,7 +1,8 @@
 import { ledgerCommand } from '@coin/contracts';
 import { commandTable } from '../domain/commands/table';
 import { defaultCast, rawClaimsOf } from './actors';
-import type { StepPlan } from './driver';
+import type { HandledMessage, StepPlan } from './driver';
+import { ReplayCheck } from './findings';
 import { CommandGenerator, type GeneratedCommand } from './generator';
 import { WorldModel } from './model';
 import { Random } from './random';
@@ -230,5 +231,28 @@ describe('transaction ids in a replay', () => {
       10 ** 12,
     );
     expect(renames.rewrite({ data: { transactionId: 999 } })).toEqual({ data: { transactionId: 999 } });
+  });
+});
+
+describe('the answers to a command id met again', () => {
+  const answered = (type: string, reply: unknown, ok = true): HandledMessage => ({
+    message: { topic: 'ledger.commands', key: 'treasury:SUBSCRIPTIONS', value: {}, sent: {}, origin: 'client' },
+    command: { commandId: 'same', type, actor: { kind: 'user', id: '900003', role: 'SUPERADMIN' }, data: {} } as never,
+    result: { kind: 'decided', outcome: { ok, reply } },
+    handlerCalls: 1,
+  });
+  const pending = { approval: { status: 'PENDING' } };
+
+  it('when another command type comes under the id, with no request hash behind either, then IDEMPOTENCY_KEY_REUSED is its answer and the first’s answer a finding', () => {
+    const check = new ReplayCheck();
+    expect(check.observe([answered('ledger.request-approval', pending)], 0)).toEqual([]);
+    expect(check.observe([answered('ledger.set-commission', { code: 'IDEMPOTENCY_KEY_REUSED' }, false)], 1)).toEqual([]);
+    const [finding] = check.observe([answered('ledger.set-commission', pending)], 2);
+    expect(finding).toMatchObject({ kind: 'replay', step: 2, commandIds: ['same'] });
+    expect(finding?.detail).toContain(
+      'ledger.set-commission same (user 900003 SUPERADMIN, sent on ledger.commands) met again (another request',
+    );
+    // The same request again is answered as the first time.
+    expect(check.observe([answered('ledger.request-approval', pending)], 3)).toEqual([]);
   });
 });

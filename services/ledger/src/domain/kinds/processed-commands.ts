@@ -23,6 +23,18 @@ export interface ProcessedCommandDbRow {
   request_hash: string | null;
 }
 
+/**
+ * Whether a stored outcome answers this command as a redelivery or a retry would be answered: the
+ * same command type and the same request hash. Another type under the id is another request
+ * whatever the hashes say: the gateway puts the route in the command id, so no retry changes
+ * type, and a command with no request hash (the ledger's own, a sender with Kafka credentials and
+ * no gateway) is told from another only by its type. It is refused IDEMPOTENCY_KEY_REUSED, never
+ * answered with an outcome of another command's result schema.
+ */
+export function answersCommand(stored: Pick<ProcessedCommand, 'type' | 'requestHash'>, type: string, requestHash: string | null): boolean {
+  return stored.type === type && stored.requestHash === requestHash;
+}
+
 /** The one mapping from a stored outcome's columns to the outcome (the batch read's rows and the set-aside store's). */
 export function storedOutcomeOf(row: Pick<ProcessedCommandDbRow, 'ok' | 'reply' | 'request_hash'>): StoredOutcome {
   return { ok: row.ok, reply: JSON.parse(row.reply) as unknown, requestHash: row.request_hash };

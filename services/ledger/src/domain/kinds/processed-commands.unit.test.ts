@@ -102,6 +102,69 @@ describe('the processed commands as a kind of the state table', () => {
     expect(decided.write.transactions).toEqual([]);
   });
 
+  /**
+   * Seed 982451653 of the simulation: a SUPERADMIN asked for a commission change (an approval
+   * request, answered PENDING) and sent a commission change directly under the same command id,
+   * neither with a request hash. The second was answered with the first's stored approval,
+   * outside its own result schema. The same id on another command type is another request.
+   */
+  describe('when a command id comes back on a command of another type, with no request hash behind either', () => {
+    const superadmin = { kind: 'user', id: '900003', role: 'SUPERADMIN' } as const;
+    const commandId = '64657c90-9ffb-4d64-91ce-b250512dae79';
+    const asked: LedgerCommand = {
+      commandId,
+      type: 'ledger.request-approval',
+      issuedAt: now.toISOString(),
+      actor: superadmin,
+      data: {
+        command: {
+          type: 'ledger.set-commission',
+          data: { treasury: 'SUBSCRIPTIONS', clientId: 'pc_stream', rule: { kind: 'fixed', amount: 375 }, reason: 'r' },
+        },
+      },
+    };
+    const direct: LedgerCommand = {
+      commandId,
+      type: 'ledger.set-commission',
+      issuedAt: now.toISOString(),
+      actor: superadmin,
+      data: { treasury: 'OPERATIONS', clientId: 'pc_shop', rule: { kind: 'bps', bps: 2 } },
+    };
+    /** The request's answer as the ledger stored it. */
+    const pending: ProcessedCommand = {
+      type: 'ledger.request-approval',
+      ok: true,
+      reply: {
+        approval: {
+          id: 'bea1d330-3ef7-885e-8200-000000000000',
+          status: 'PENDING',
+          change: { treasury: 'SUBSCRIPTIONS', clientId: 'pc_stream', rule: { kind: 'fixed', amount: 3.75 }, reason: 'r' },
+          requestedBy: superadmin,
+        },
+      },
+      requestHash: null,
+    };
+    const reused = { ok: false, reply: expect.objectContaining({ code: 'IDEMPOTENCY_KEY_REUSED' }) };
+
+    it('then IDEMPOTENCY_KEY_REUSED, never the other command’s answer, and nothing is stored', () => {
+      const decided = decide(read([[commandId, pending]]), [direct]);
+      expect(decided.outcomes).toEqual([reused]);
+      expect(decided.write.kinds?.processedCommands).toEqual([]);
+    });
+
+    it('then the same inside one batch: the second is refused, not answered like the first', () => {
+      const decided = decide(read([]), [asked, direct]);
+      expect(decided.outcomes[1]).toEqual(reused);
+      expect(decided.write.kinds?.processedCommands?.map((r) => [r.command_id, r.type])).toEqual([[commandId, asked.type]]);
+    });
+
+    it('then a command of the same type under the id, with no request hash either, is still answered from the stored outcome', () => {
+      const stored: ProcessedCommand = { type: direct.type, ok: false, reply: { code: 'FORBIDDEN', detail: 'd' }, requestHash: null };
+      expect(decide(read([[commandId, stored]]), [direct]).outcomes).toEqual([{ ok: false, reply: stored.reply, replayed: true }]);
+      expect(decide(read([[commandId, stored]]), [asked]).outcomes).toEqual([reused]);
+    });
+  });
+
   it('when one command comes twice in a batch, then the repeat is answered like the first and only the first is stored', () => {
     const first = transfer(2, 100, hashA);
     const decided = decide(read([]), [first, { ...first }, transfer(2, 100, hashB, first.commandId)]);
