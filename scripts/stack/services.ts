@@ -119,6 +119,8 @@ export const serviceDatabases = {
       webhook_endpoints: ['SELECT', 'INSERT', 'UPDATE'],
       // Each attempt moves its delivery forward; the log is kept (no DELETE).
       webhook_deliveries: ['SELECT', 'INSERT', 'UPDATE'],
+      // One row per attempt (an endpoint's success rate over 24 h): written with the attempt's outcome, never changed; the pruning job deletes those past 2 days.
+      webhook_delivery_attempts: ['SELECT', 'INSERT', 'DELETE'],
       // A platform's events (GET /api/events): recorded once, never changed; the pruning job deletes those past 30 days.
       webhook_events: ['SELECT', 'INSERT', 'DELETE'],
       // Revoked platform clients: a revocation is final (no UPDATE, no DELETE).

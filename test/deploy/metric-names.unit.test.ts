@@ -28,6 +28,8 @@ const metricUnitSuffixes = [
   '_minor',
   // Ledger transactions (credit legs in flight are counted by their transaction).
   '_transactions',
+  // Webhook deliveries (one event to one endpoint, however many attempts it takes): the webhooks service's backlog.
+  '_deliveries',
 ] as const;
 
 /** Why a metric name breaks `coin_<subsystem>_<name>_<unit>` and the Prometheus conventions (empty: it does not). */

@@ -4,6 +4,6 @@ export {
   type RunningWebhooksService,
   startWebhooksService,
   webhooksGroupId,
-  webhooksMetricNames,
 } from './service';
+export { webhooksMetricNames } from './metrics';
 export { webhookEventTypes } from './kafka/coin-events';

@@ -5,12 +5,13 @@ import { offPathFetch } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner } from '@coin/security';
 import { defineService, type FrameParts, type ServiceOptions } from '@coin/service-kit';
-import { Counter } from 'prom-client';
 import { encryptionKeyBytes, type WebhooksConfig } from './config';
 import { OutboundSender } from './delivery/outbound';
 import { DeliveryWorker } from './delivery/worker';
 import { SecretBox } from './domain/secret-box';
 import { prunePlatformEvents } from './db/events-repo';
+import { endpointBacklogs, pruneDeliveryAttempts } from './db/deliveries-repo';
+import { registerWebhooksMetrics } from './metrics';
 import { registerEventRoutes } from './http/event-routes';
 import { registerInternalRoutes } from './http/internal-routes';
 import { guardSpace } from './http/space-guard';
@@ -24,12 +25,6 @@ import { handleCoinEvents, webhookEvent } from './kafka/coin-events';
 import { PlatformClientDirectory } from './clients/client-directory';
 
 export type { RunningService };
-
-/** The names of the metrics this service registers (docs/OPERATIONS.md "Observability"). */
-export const webhooksMetricNames = {
-  endpointsDisabled: 'coin_webhooks_endpoints_disabled_total',
-  balanceEventsSkipped: 'coin_webhooks_balance_events_skipped_total',
-} as const;
 
 /** The consumer group that turns coin events into deliveries. */
 export function webhooksGroupId(topicPrefix: string): string {
@@ -80,7 +75,9 @@ async function openWebhooksParts(
 ): Promise<{ deliverDue(): Promise<number> }> {
   const { runtime, logger, pool } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
-  const counters = webhooksCounters(parts.metrics);
+  const metrics = registerWebhooksMetrics(parts.metrics, (limit) => endpointBacklogs(pool, limit), {
+    onReadFailed: (err) => logger.warn({ err }, 'reading the webhook backlog for /metrics failed; its gauges keep their last values'),
+  });
   const outbox = parts.relayOutbox();
   const policy = { allowHttp: config.WEBHOOKS_ALLOW_HTTP, allowPrivateNetworks: config.WEBHOOKS_ALLOW_PRIVATE_NETWORKS };
   if (policy.allowHttp || policy.allowPrivateNetworks)
@@ -107,7 +104,7 @@ async function openWebhooksParts(
   await startEventConsumers(parts, config, {
     directory,
     monitoredWallets,
-    balanceEvents: { outbox, onSkipped: (reason) => counters.skippedBalanceEvents.inc({ reason }) },
+    balanceEvents: { outbox, onSkipped: (reason) => metrics.skippedBalanceEvents.inc({ reason }) },
   });
   const sender = new OutboundSender(policy, config.WEBHOOKS_DELIVERY_TIMEOUT_MS);
   runtime.onClose('outbound sender', () => sender.close());
@@ -122,7 +119,8 @@ async function openWebhooksParts(
     timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
     adminAuditTopic: topics.adminAudit,
     retryUnitMs: config.WEBHOOKS_RETRY_UNIT_MS,
-    onDisabled: () => counters.disabledEndpoints.inc(),
+    onDisabled: () => metrics.disabledEndpoints.inc(),
+    onAttempt: (attempt) => metrics.attempted(attempt),
     tracer: parts.tracing.tracer,
     ...testClocksOf(config, logger),
   });
@@ -171,19 +169,32 @@ async function startClientDirectory(parts: FrameParts, config: Readonly<Webhooks
 /** Rows one statement of the pruning job deletes at most (a short lock, a bounded WAL burst). */
 const pruneBatch = 10_000;
 
+/** Hours a delivery attempt is kept: the 24 hours an endpoint's view counts, and a day to look back on. */
+const attemptRetentionHours = 48;
+
 /**
  * The pruning job: every `intervalMs` (and once at start) it deletes the platform events older than
- * eventRetentionDays (30), in batches; a failed pass is logged and the next one tries again.
+ * eventRetentionDays (30) and the delivery attempts older than attemptRetentionHours (48), in
+ * batches; a failed pass is logged and the next one tries again.
  */
 function startEventPruning(parts: FrameParts, intervalMs: number): void {
   const { pool, logger, runtime } = parts;
   let running: Promise<void> = Promise.resolve();
-  const prune = () => {
-    running = prunePlatformEvents(pool, eventRetentionDays, pruneBatch)
+  const pruneEvents = () =>
+    prunePlatformEvents(pool, eventRetentionDays, pruneBatch)
       .then((deleted) => {
         if (deleted > 0) logger.info({ deleted, retentionDays: eventRetentionDays }, 'pruned platform events past their retention');
       })
       .catch((err: unknown) => logger.warn({ err }, 'pruning platform events failed; trying again at the next interval'));
+  const pruneAttempts = () =>
+    pruneDeliveryAttempts(pool, attemptRetentionHours, pruneBatch)
+      .then((deleted) => {
+        if (deleted > 0)
+          logger.info({ deleted, retentionHours: attemptRetentionHours }, 'pruned webhook delivery attempts past their retention');
+      })
+      .catch((err: unknown) => logger.warn({ err }, 'pruning webhook delivery attempts failed; trying again at the next interval'));
+  const prune = () => {
+    running = pruneEvents().then(pruneAttempts);
   };
   prune();
   const timer = setInterval(prune, intervalMs);
@@ -192,22 +203,6 @@ function startEventPruning(parts: FrameParts, intervalMs: number): void {
     clearInterval(timer);
     await running;
   });
-}
-
-function webhooksCounters(registry: FrameParts['metrics']) {
-  return {
-    disabledEndpoints: new Counter({
-      name: webhooksMetricNames.endpointsDisabled,
-      help: 'Webhook endpoints disabled after their retry schedule ran out',
-      registers: [registry],
-    }),
-    skippedBalanceEvents: new Counter({
-      name: webhooksMetricNames.balanceEventsSkipped,
-      help: 'Well-formed coin.balances events the balance monitors passed over: a wallet naming no or both sides, a balance with more than 2 decimals, a wallet other than the record key',
-      labelNames: ['reason'],
-      registers: [registry],
-    }),
-  };
 }
 
 /** The coin events that become deliveries, and the balance changes the monitors watch: each its own group. */

@@ -510,6 +510,7 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
       delivered: false,
       responseCode: null,
       error: 'refused url: private_address',
+      outcome: 'refused',
     });
     await strict.close();
     // A name that resolves to 127.0.0.1 is refused when the socket resolves it, before anything is sent.
@@ -517,7 +518,8 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     const named = receiver.url.replace('127.0.0.1', 'hooks.example.test');
     const strictNamed = new OutboundSender({ allowHttp: true, allowPrivateNetworks: false }, 2_000, toLoopback);
     const refused = await strictNamed.post(named, '{}', {});
-    expect(refused).toMatchObject({ delivered: false, responseCode: null });
+    // The socket's lookup refused it: counted as refused by the policy, not as a network failure.
+    expect(refused).toMatchObject({ delivered: false, responseCode: null, outcome: 'refused' });
     expect(refused.error).toMatch(/private_address/);
     await strictNamed.close();
     expect(receiver.received.length).toBe(before);

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type WebhookTestEvent, webhookTestEventType } from '@coin/contracts';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
+import { type DeliveryHealth, type DeliveryOutcome, deliveryHealthFrom, deliveryHealthWindowHours } from '../domain/delivery-outcome';
 import { type AuditedBy, recordIfAudited } from './audit-outbox';
+import { deleteInBatches } from './batched-delete';
 
 export interface NewDelivery {
   endpointId: string;
@@ -136,13 +138,26 @@ export async function claimDueDeliveries(
 export interface AttemptOutcome {
   responseCode: number | null;
   error: string | null;
+  /** The attempt's class, recorded in webhook_delivery_attempts (an endpoint's success rate). */
+  outcome: DeliveryOutcome;
+}
+
+/**
+ * The attempt recorded with the statement that moves its delivery on (`$1` the delivery, `$2` the
+ * outcome): one round trip, and no attempt counted for a delivery the statement did not find.
+ */
+function withAttemptRow(update: string): string {
+  return `WITH attempted AS (${update} RETURNING endpoint_id)
+    INSERT INTO webhook_delivery_attempts (endpoint_id, outcome) SELECT endpoint_id, $2 FROM attempted`;
 }
 
 export async function markDelivered(pool: Pool, id: number, outcome: AttemptOutcome): Promise<void> {
   await pool.query(
-    `UPDATE webhook_deliveries SET status = 'DELIVERED', attempts = attempts + 1, last_attempt_at = now(),
-            delivered_at = now(), last_response_code = $2, last_error = NULL WHERE id = $1`,
-    [id, outcome.responseCode],
+    withAttemptRow(
+      `UPDATE webhook_deliveries SET status = 'DELIVERED', attempts = attempts + 1, last_attempt_at = now(),
+              delivered_at = now(), last_response_code = $3, last_error = NULL WHERE id = $1`,
+    ),
+    [id, outcome.outcome, outcome.responseCode],
   );
 }
 
@@ -153,17 +168,100 @@ export async function markDelivered(pool: Pool, id: number, outcome: AttemptOutc
  */
 export async function markRetry(pool: Pool, id: number, outcome: AttemptOutcome, delayMs: number, from?: Date): Promise<void> {
   await pool.query(
-    `UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = now(), last_response_code = $2, last_error = $3,
-            next_attempt_at = coalesce($5::timestamptz, now()) + $4 * interval '1 millisecond' WHERE id = $1`,
-    [id, outcome.responseCode, outcome.error, Math.round(delayMs), from ?? null],
+    withAttemptRow(
+      `UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = now(), last_response_code = $3, last_error = $4,
+              next_attempt_at = coalesce($6::timestamptz, now()) + $5 * interval '1 millisecond' WHERE id = $1`,
+    ),
+    [id, outcome.outcome, outcome.responseCode, outcome.error, Math.round(delayMs), from ?? null],
   );
 }
 
 export async function markFailed(pool: Pool, id: number, outcome: AttemptOutcome): Promise<void> {
   await pool.query(
-    `UPDATE webhook_deliveries SET status = 'FAILED', attempts = attempts + 1, last_attempt_at = now(),
-            last_response_code = $2, last_error = $3 WHERE id = $1`,
-    [id, outcome.responseCode, outcome.error],
+    withAttemptRow(
+      `UPDATE webhook_deliveries SET status = 'FAILED', attempts = attempts + 1, last_attempt_at = now(),
+              last_response_code = $3, last_error = $4 WHERE id = $1`,
+    ),
+    [id, outcome.outcome, outcome.responseCode, outcome.error],
+  );
+}
+
+/**
+ * The endpoints' delivery health (their views): attempts and successes over the last
+ * deliveryHealthWindowHours, and the age of the oldest pending delivery (whether or not the
+ * endpoint is enabled: a disabled endpoint's deliveries wait too). Index reads per endpoint
+ * (migration 008); an endpoint not found has nothing counted.
+ */
+export async function deliveryHealthOf(pool: Pool, endpointIds: readonly string[]): Promise<Map<string, DeliveryHealth>> {
+  if (endpointIds.length === 0) return new Map();
+  const r = await pool.query<{ id: string; attempts: number; succeeded: number; oldest_age_s: number | null }>(
+    `SELECT e.id, a.attempts, a.succeeded, p.oldest_age_s
+       FROM unnest($1::uuid[]) AS e(id)
+       CROSS JOIN LATERAL (
+         SELECT count(*)::int AS attempts, (count(*) FILTER (WHERE outcome = 'success'))::int AS succeeded
+           FROM webhook_delivery_attempts
+          WHERE endpoint_id = e.id AND attempted_at > now() - $2 * interval '1 hour') a
+       LEFT JOIN LATERAL (
+         SELECT extract(epoch FROM now() - created_at)::float8 AS oldest_age_s
+           FROM webhook_deliveries
+          WHERE endpoint_id = e.id AND status = 'PENDING'
+          ORDER BY created_at LIMIT 1) p ON true`,
+    [[...new Set(endpointIds)], deliveryHealthWindowHours],
+  );
+  return new Map(
+    r.rows.map((row) => [
+      row.id,
+      deliveryHealthFrom({
+        attempts: row.attempts,
+        succeeded: row.succeeded,
+        oldestPendingAgeSeconds: row.oldest_age_s === null ? null : Number(row.oldest_age_s),
+      }),
+    ]),
+  );
+}
+
+/** An enabled endpoint's backlog, as the metrics show it. */
+export interface EndpointBacklog {
+  endpointId: string;
+  clientId: string;
+  /** Pending deliveries whose last attempt failed: each waits for its retry. */
+  retrying: number;
+  /** Seconds since the oldest pending delivery was queued (PostgreSQL's clock); 0 when none is pending. */
+  oldestPendingAgeSeconds: number;
+}
+
+/**
+ * Every enabled endpoint's backlog, at most `limit` endpoints (the gauges, read at scrape): two
+ * index reads per endpoint (migration 008), whatever the size of the log.
+ */
+export async function endpointBacklogs(pool: Pool, limit: number): Promise<EndpointBacklog[]> {
+  const r = await pool.query<{ id: string; client_id: string; retrying: number; oldest_age_s: number }>(
+    `SELECT e.id, e.client_id,
+            (SELECT count(*) FROM webhook_deliveries
+              WHERE endpoint_id = e.id AND status = 'PENDING' AND attempts > 0)::int AS retrying,
+            coalesce((SELECT extract(epoch FROM now() - created_at) FROM webhook_deliveries
+                       WHERE endpoint_id = e.id AND status = 'PENDING' ORDER BY created_at LIMIT 1), 0)::float8 AS oldest_age_s
+       FROM webhook_endpoints e
+      WHERE e.status = 'ENABLED' AND e.deleted_at IS NULL
+      ORDER BY e.id LIMIT $1`,
+    [limit],
+  );
+  return r.rows.map((row) => ({
+    endpointId: row.id,
+    clientId: row.client_id,
+    retrying: row.retrying,
+    oldestPendingAgeSeconds: Math.max(0, Number(row.oldest_age_s)),
+  }));
+}
+
+/** Deletes the attempts older than `retentionHours`, at most `batch` rows per statement; returns the rows deleted. */
+export async function pruneDeliveryAttempts(pool: Pool, retentionHours: number, batch: number): Promise<number> {
+  return deleteInBatches(
+    pool,
+    `DELETE FROM webhook_delivery_attempts WHERE id IN (
+       SELECT id FROM webhook_delivery_attempts WHERE attempted_at < now() - $1 * interval '1 hour' LIMIT $2)`,
+    retentionHours,
+    batch,
   );
 }
 

@@ -206,17 +206,21 @@ export async function rotateSecret(
   });
 }
 
-/** The signing material of the enabled endpoints among `ids` (the worker's, right before it sends). */
-export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promise<Map<string, EndpointSecrets & { url: string }>> {
+/** The signing material of the enabled endpoints among `ids` (the worker's, right before it sends), with their clients (metrics). */
+export async function endpointSecrets(
+  pool: Pool,
+  ids: readonly string[],
+): Promise<Map<string, EndpointSecrets & { url: string; clientId: string }>> {
   const r = await pool.query<{
     id: string;
+    client_id: string;
     url: string;
     secret_sealed: Buffer;
     previous_secret_sealed: Buffer | null;
     previous_secret_expires_at: Date | null;
   }>(
     // Enabled ones only: an endpoint stopped (its client revoked) between the claim and this read sends nothing.
-    `SELECT id, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at FROM webhook_endpoints
+    `SELECT id, client_id, url, secret_sealed, previous_secret_sealed, previous_secret_expires_at FROM webhook_endpoints
       WHERE id = ANY($1) AND status = 'ENABLED' AND deleted_at IS NULL`,
     [ids],
   );
@@ -225,6 +229,7 @@ export async function endpointSecrets(pool: Pool, ids: readonly string[]): Promi
       row.id,
       {
         url: row.url,
+        clientId: row.client_id,
         secretSealed: row.secret_sealed,
         previousSecretSealed: row.previous_secret_sealed,
         previousSecretExpiresAt: row.previous_secret_expires_at,

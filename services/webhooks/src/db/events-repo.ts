@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from '@coin/db';
+import { deleteInBatches } from './batched-delete';
 
 export interface NewPlatformEvent {
   clientId: string;
@@ -96,14 +97,11 @@ export async function findPlatformEvent(pool: Pool, clientId: string, eventId: s
 
 /** Deletes events older than `retentionDays`, at most `batch` rows per statement; returns the rows deleted. */
 export async function prunePlatformEvents(pool: Pool, retentionDays: number, batch: number): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const r = await pool.query(
-      `DELETE FROM webhook_events WHERE seq IN (
-         SELECT seq FROM webhook_events WHERE created_at < now() - $1 * interval '1 day' LIMIT $2)`,
-      [retentionDays, batch],
-    );
-    deleted += r.rowCount ?? 0;
-    if ((r.rowCount ?? 0) < batch) return deleted;
-  }
+  return deleteInBatches(
+    pool,
+    `DELETE FROM webhook_events WHERE seq IN (
+       SELECT seq FROM webhook_events WHERE created_at < now() - $1 * interval '1 day' LIMIT $2)`,
+    retentionDays,
+    batch,
+  );
 }

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { Agent, request } from 'undici';
+import { type DeliveryOutcome, outcomeOfError, outcomeOfStatus } from '../domain/delivery-outcome';
 import { checkEndpointUrl, type Lookup, type OutboundPolicy, resolveAllowedAddress } from '../domain/outbound-policy';
 
 /** What one attempt learnt: a 2xx is delivered; anything else (or no answer) is retried. */
@@ -9,7 +10,12 @@ export interface SendResult {
   responseCode: number | null;
   /** A short reason for the delivery log; never the response body. */
   error: string | null;
+  /** The attempt's class (metrics, the endpoint's success rate): `success` exactly when delivered. */
+  outcome: DeliveryOutcome;
 }
+
+/** The code the socket's lookup fails with when the outbound policy refuses an address. */
+const refusedAddressCode = 'EWEBHOOKADDRESS';
 
 /** Bytes of a response body read (and thrown away) at most: a receiver cannot make us buffer more. */
 const responseBodyCap = 4096;
@@ -37,7 +43,7 @@ export class OutboundSender {
       resolveAllowedAddress(hostname, allowPrivate, resolve).then(
         (result) => {
           if (!result.ok) {
-            callback(Object.assign(new Error(`refused address: ${result.reason}`), { code: 'EWEBHOOKADDRESS' }), '', 4);
+            callback(Object.assign(new Error(`refused address: ${result.reason}`), { code: refusedAddressCode }), '', 4);
             return;
           }
           if (options.all) (callback as unknown as (e: null, a: Array<{ address: string; family: number }>) => void)(null, [result]);
@@ -57,7 +63,7 @@ export class OutboundSender {
 
   async post(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
     const checked = checkEndpointUrl(url, this.policy);
-    if (!checked.ok) return { delivered: false, responseCode: null, error: `refused url: ${checked.reason}` };
+    if (!checked.ok) return { delivered: false, responseCode: null, error: `refused url: ${checked.reason}`, outcome: 'refused' };
     // An IP literal never reaches the lookup below: checkEndpointUrl has just judged it; a name is judged by the lookup.
     try {
       const response = await request(url, {
@@ -69,10 +75,16 @@ export class OutboundSender {
       });
       await response.body.dump({ limit: responseBodyCap }).catch(() => undefined);
       const code = response.statusCode;
-      const delivered = code >= 200 && code < 300;
-      return { delivered, responseCode: code, error: delivered ? null : `HTTP ${code}` };
+      const outcome = outcomeOfStatus(code);
+      const delivered = outcome === 'success';
+      return { delivered, responseCode: code, error: delivered ? null : `HTTP ${code}`, outcome };
     } catch (err) {
-      return { delivered: false, responseCode: null, error: attemptError(err) };
+      return {
+        delivered: false,
+        responseCode: null,
+        error: attemptError(err),
+        outcome: outcomeOfError(errorParts(err), refusedAddressCode),
+      };
     }
   }
 
@@ -81,11 +93,18 @@ export class OutboundSender {
   }
 }
 
+/** The name and code of an attempt's error, or of its cause (undici wraps the socket's). */
+function errorParts(err: unknown): { name: string | undefined; code: string | undefined } {
+  const e = err as { code?: unknown; name?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
+  return { name: typeof e.name === 'string' ? e.name : undefined, code };
+}
+
 /** A short, secret-free description of why an attempt got no answer. */
 function attemptError(err: unknown): string {
-  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
-  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'timeout';
+  const e = err as { message?: unknown; cause?: { message?: unknown } };
+  const { name, code } = errorParts(err);
+  if (name === 'TimeoutError' || name === 'AbortError') return 'timeout';
   const message = typeof e.cause?.message === 'string' ? e.cause.message : typeof e.message === 'string' ? e.message : 'failed';
   return `${code ?? 'error'}: ${message}`.slice(0, 200);
 }

@@ -4,6 +4,7 @@ import type { Logger } from '@coin/logger';
 import { noTracing, ROOT_CONTEXT, SpanKind, SpanStatusCode, type Tracer } from '@coin/telemetry';
 import { endpointSecrets } from '../db/endpoints-repo';
 import {
+  type AttemptOutcome,
   type ClaimedDelivery,
   claimDueDeliveries,
   clientsWithPendingDeliveries,
@@ -14,9 +15,20 @@ import {
 } from '../db/deliveries-repo';
 import { disableEndpoint } from '../db/endpoints-repo';
 import { deliveryAttempts, retryDelayMs, sandboxRetryFrom } from '../domain/backoff';
+import { type DeliveryOutcome, type StatusClass, statusClassOf } from '../domain/delivery-outcome';
 import type { SecretBox } from '../domain/secret-box';
 import type { OutboundSender } from './outbound';
 import type { TestClockOffsets } from './test-clocks';
+
+/** One attempt, as the metrics count it. */
+export interface AttemptReport {
+  endpointId: string;
+  clientId: string;
+  outcome: DeliveryOutcome;
+  statusClass: StatusClass;
+  /** From the request's start to its answer read (at most 4 KB), or to its failure. */
+  durationSeconds: number;
+}
 
 /** Clients whose test clocks one pass of the sandbox's worker reads at most (the others run on wall time that pass). */
 export const testClockClientsPerPassMax = 500;
@@ -47,6 +59,8 @@ export interface DeliveryWorkerOptions {
   adminAuditTopic: string;
   /** Told when an endpoint is disabled after its schedule ran out (metrics); its audit record is in the outbox by then. */
   onDisabled?: (endpointId: string, clientId: string) => void;
+  /** Told of each attempt once its outcome is recorded (metrics: attempts by outcome, their latency). */
+  onAttempt?: (attempt: AttemptReport) => void;
   /**
    * The sandbox's instance only (WEBHOOKS_SPACE=test): the test clocks its clients' schedules run
    * on (docs/decisions/0018-sandbox.md "The test clock"). Absent, as in the live instance: wall time, no offset ever.
@@ -169,22 +183,39 @@ export class DeliveryWorker {
 
   private async attempt(
     delivery: ClaimedDelivery,
-    endpoint: { url: string; secretSealed: Buffer; previousSecretSealed: Buffer | null; previousSecretExpiresAt: Date | null } | undefined,
+    endpoint:
+      | { url: string; clientId: string; secretSealed: Buffer; previousSecretSealed: Buffer | null; previousSecretExpiresAt: Date | null }
+      | undefined,
   ): Promise<void> {
-    const { pool, sender, box, logger } = this.options;
+    const { sender, box } = this.options;
     if (!endpoint) return;
     const secrets = [box.open(endpoint.secretSealed)];
     if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > Date.now()) {
       secrets.push(box.open(endpoint.previousSecretSealed));
     }
     const timestamp = Math.floor(Date.now() / 1000);
+    const startedAt = performance.now();
     // Coin-Signature and the same signature in the Standard Webhooks form, for its libraries in any language.
     const result = await sender.post(endpoint.url, delivery.body, {
       ...webhookDeliveryHeaders({ id: delivery.eventId, timestamp, body: delivery.body, secrets }),
       'coin-delivery-attempt': String(delivery.attempts + 1),
     });
-    const outcome = { responseCode: result.responseCode, error: result.error };
-    if (result.delivered) {
+    const durationSeconds = (performance.now() - startedAt) / 1000;
+    // Counted as made, whether or not its outcome can be recorded (the database away: it is sent again after its lease).
+    this.options.onAttempt?.({
+      endpointId: delivery.endpointId,
+      clientId: endpoint.clientId,
+      outcome: result.outcome,
+      statusClass: statusClassOf(result.responseCode),
+      durationSeconds,
+    });
+    await this.recordOutcome(delivery, { responseCode: result.responseCode, error: result.error, outcome: result.outcome });
+  }
+
+  /** Records an attempt's outcome: delivered, retried on the schedule, or, after the last, failed and its endpoint disabled. */
+  private async recordOutcome(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<void> {
+    const { pool, logger } = this.options;
+    if (outcome.outcome === 'success') {
       await markDelivered(pool, delivery.id, outcome);
       return;
     }
