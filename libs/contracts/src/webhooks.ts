@@ -65,6 +65,37 @@ export const createWebhookEndpointInternalBody = createWebhookEndpointBody.exten
   auditedBy: webhookAudit.optional(),
 });
 
+/** How an endpoint's deliveries fare (docs/reference/platform.md "Webhooks"): what its views show beside it. */
+export const webhookDeliveryHealth = z
+  .object({
+    attempts24h: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe('Delivery attempts made to the endpoint in the last 24 hours (first tries and retries)'),
+    succeeded24h: z.number().int().nonnegative().describe('Of those, the attempts the endpoint answered with a 2xx'),
+    successRate: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe(
+        'succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts',
+      ),
+    oldestPendingAgeSeconds: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .describe(
+        'Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled',
+      ),
+  })
+  .describe(
+    "The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited",
+  );
+export type WebhookDeliveryHealth = z.infer<typeof webhookDeliveryHealth>;
+
 export const webhookEndpoint = z.object({
   id: z.uuid(),
   clientId: z.string(),
@@ -75,6 +106,7 @@ export const webhookEndpoint = z.object({
   disabledAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   previousSecretExpiresAt: z.iso.datetime().nullable().describe('While set and in the future, the previous secret signs too'),
+  deliveryHealth: webhookDeliveryHealth,
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 

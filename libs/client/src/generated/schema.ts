@@ -2675,7 +2675,7 @@ export interface paths {
     };
     /**
      * List the webhook endpoints of the calling platform client's, oldest first
-     * @description List the webhook endpoints of the calling platform client's (a test-mode client's are the sandbox's), oldest first (never their secrets)
+     * @description List the webhook endpoints of the calling platform client's (a test-mode client's are the sandbox's), oldest first, each with its delivery health (never their secrets)
      */
     get: operations['listWebhookEndpoints'];
     put?: never;
@@ -2699,7 +2699,7 @@ export interface paths {
     };
     /**
      * One webhook endpoint of the calling platform client's
-     * @description One webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): its status, and why and when it was disabled
+     * @description One webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): its status, why and when it was disabled, and its delivery health (success rate over 24 h, oldest pending delivery)
      */
     get: operations['getWebhookEndpoint'];
     put?: never;
@@ -2822,8 +2822,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * List the webhook endpoints of a platform client's, oldest first
-     * @description List the webhook endpoints of a platform client's (SUPERADMIN), oldest first (never their secrets)
+     * List the webhook endpoints of a platform client's, oldest first, each with its delivery health
+     * @description List the webhook endpoints of a platform client's (SUPERADMIN), oldest first, each with its delivery health (never their secrets)
      */
     get: operations['listClientWebhookEndpoints'];
     put?: never;
@@ -2847,7 +2847,7 @@ export interface paths {
     };
     /**
      * One webhook endpoint of a platform client's
-     * @description One webhook endpoint of a platform client's (SUPERADMIN): its status, and why and when it was disabled
+     * @description One webhook endpoint of a platform client's (SUPERADMIN): its status, why and when it was disabled, and its delivery health (success rate over 24 h, oldest pending delivery)
      */
     get: operations['getClientWebhookEndpoint'];
     put?: never;
@@ -30388,7 +30388,13 @@ export interface operations {
            *           "disabledReason": null,
            *           "disabledAt": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "previousSecretExpiresAt": null
+           *           "previousSecretExpiresAt": null,
+           *           "deliveryHealth": {
+           *             "attempts24h": 240,
+           *             "succeeded24h": 238,
+           *             "successRate": 0.9916,
+           *             "oldestPendingAgeSeconds": null
+           *           }
            *         }
            *       ]
            *     }
@@ -30408,6 +30414,17 @@ export interface operations {
               createdAt: string;
               /** @description While set and in the future, the previous secret signs too */
               previousSecretExpiresAt: string | null;
+              /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+              deliveryHealth: {
+                /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+                attempts24h: number;
+                /** @description Of those, the attempts the endpoint answered with a 2xx */
+                succeeded24h: number;
+                /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+                successRate: number | null;
+                /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+                oldestPendingAgeSeconds: number | null;
+              };
             }[];
           };
         };
@@ -30555,6 +30572,12 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
+           *       "deliveryHealth": {
+           *         "attempts24h": 0,
+           *         "succeeded24h": 0,
+           *         "successRate": null,
+           *         "oldestPendingAgeSeconds": null
+           *       },
            *       "secret": "whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8="
            *     }
            */
@@ -30572,6 +30595,17 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
             /** @description Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the Standard Webhooks form its libraries take as it is (the webhook-* headers), and the key of the Coin-Signature header as given (verifyWebhookSignature in @coin/events). Secrets issued before this form are base64url and keep signing until rotated */
             secret: string;
           };
@@ -30773,7 +30807,13 @@ export interface operations {
            *       "disabledReason": null,
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
-           *       "previousSecretExpiresAt": null
+           *       "previousSecretExpiresAt": null,
+           *       "deliveryHealth": {
+           *         "attempts24h": 240,
+           *         "succeeded24h": 238,
+           *         "successRate": 0.9916,
+           *         "oldestPendingAgeSeconds": null
+           *       }
            *     }
            */
           'application/json': {
@@ -30790,6 +30830,17 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
           };
         };
       };
@@ -31031,6 +31082,12 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": "2026-01-15T09:30:00.000Z",
+           *       "deliveryHealth": {
+           *         "attempts24h": 240,
+           *         "succeeded24h": 238,
+           *         "successRate": 0.9916,
+           *         "oldestPendingAgeSeconds": null
+           *       },
            *       "secret": "whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8="
            *     }
            */
@@ -31048,6 +31105,17 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
             /** @description Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the Standard Webhooks form its libraries take as it is (the webhook-* headers), and the key of the Coin-Signature header as given (verifyWebhookSignature in @coin/events). Secrets issued before this form are base64url and keep signing until rotated */
             secret: string;
           };
@@ -31205,7 +31273,13 @@ export interface operations {
            *       "disabledReason": null,
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
-           *       "previousSecretExpiresAt": null
+           *       "previousSecretExpiresAt": null,
+           *       "deliveryHealth": {
+           *         "attempts24h": 240,
+           *         "succeeded24h": 238,
+           *         "successRate": 0.9916,
+           *         "oldestPendingAgeSeconds": null
+           *       }
            *     }
            */
           'application/json': {
@@ -31222,6 +31296,17 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
           };
         };
       };
@@ -31854,7 +31939,13 @@ export interface operations {
            *           "disabledReason": null,
            *           "disabledAt": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "previousSecretExpiresAt": null
+           *           "previousSecretExpiresAt": null,
+           *           "deliveryHealth": {
+           *             "attempts24h": 240,
+           *             "succeeded24h": 238,
+           *             "successRate": 0.9916,
+           *             "oldestPendingAgeSeconds": null
+           *           }
            *         }
            *       ]
            *     }
@@ -31874,6 +31965,17 @@ export interface operations {
               createdAt: string;
               /** @description While set and in the future, the previous secret signs too */
               previousSecretExpiresAt: string | null;
+              /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+              deliveryHealth: {
+                /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+                attempts24h: number;
+                /** @description Of those, the attempts the endpoint answered with a 2xx */
+                succeeded24h: number;
+                /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+                successRate: number | null;
+                /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+                oldestPendingAgeSeconds: number | null;
+              };
             }[];
           };
         };
@@ -32023,6 +32125,12 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
+           *       "deliveryHealth": {
+           *         "attempts24h": 0,
+           *         "succeeded24h": 0,
+           *         "successRate": null,
+           *         "oldestPendingAgeSeconds": null
+           *       },
            *       "secret": "whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8="
            *     }
            */
@@ -32040,6 +32148,17 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
             /** @description Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the Standard Webhooks form its libraries take as it is (the webhook-* headers), and the key of the Coin-Signature header as given (verifyWebhookSignature in @coin/events). Secrets issued before this form are base64url and keep signing until rotated */
             secret: string;
           };
@@ -32242,7 +32361,13 @@ export interface operations {
            *       "disabledReason": null,
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
-           *       "previousSecretExpiresAt": null
+           *       "previousSecretExpiresAt": null,
+           *       "deliveryHealth": {
+           *         "attempts24h": 240,
+           *         "succeeded24h": 238,
+           *         "successRate": 0.9916,
+           *         "oldestPendingAgeSeconds": null
+           *       }
            *     }
            */
           'application/json': {
@@ -32259,6 +32384,17 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
           };
         };
       };
@@ -32502,6 +32638,12 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": "2026-01-15T09:30:00.000Z",
+           *       "deliveryHealth": {
+           *         "attempts24h": 240,
+           *         "succeeded24h": 238,
+           *         "successRate": 0.9916,
+           *         "oldestPendingAgeSeconds": null
+           *       },
            *       "secret": "whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8="
            *     }
            */
@@ -32519,6 +32661,17 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
             /** @description Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the Standard Webhooks form its libraries take as it is (the webhook-* headers), and the key of the Coin-Signature header as given (verifyWebhookSignature in @coin/events). Secrets issued before this form are base64url and keep signing until rotated */
             secret: string;
           };
@@ -32677,7 +32830,13 @@ export interface operations {
            *       "disabledReason": null,
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
-           *       "previousSecretExpiresAt": null
+           *       "previousSecretExpiresAt": null,
+           *       "deliveryHealth": {
+           *         "attempts24h": 240,
+           *         "succeeded24h": 238,
+           *         "successRate": 0.9916,
+           *         "oldestPendingAgeSeconds": null
+           *       }
            *     }
            */
           'application/json': {
@@ -32694,6 +32853,17 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
           };
         };
       };
@@ -33609,7 +33779,13 @@ export interface operations {
            *           "disabledReason": null,
            *           "disabledAt": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "previousSecretExpiresAt": null
+           *           "previousSecretExpiresAt": null,
+           *           "deliveryHealth": {
+           *             "attempts24h": 240,
+           *             "succeeded24h": 238,
+           *             "successRate": 0.9916,
+           *             "oldestPendingAgeSeconds": null
+           *           }
            *         }
            *       ],
            *       "nextCursor": null,
@@ -33631,6 +33807,17 @@ export interface operations {
               createdAt: string;
               /** @description While set and in the future, the previous secret signs too */
               previousSecretExpiresAt: string | null;
+              /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+              deliveryHealth: {
+                /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+                attempts24h: number;
+                /** @description Of those, the attempts the endpoint answered with a 2xx */
+                succeeded24h: number;
+                /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+                successRate: number | null;
+                /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+                oldestPendingAgeSeconds: number | null;
+              };
             }[];
             /** @description null on the last page */
             nextCursor: string | null;

@@ -54,6 +54,13 @@ const exampleEndpoint: WebhookEndpoint = {
   disabledAt: null,
   createdAt: at,
   previousSecretExpiresAt: null,
+  // 238 of its 240 attempts of the last 24 hours answered 2xx; nothing waits.
+  deliveryHealth: { attempts24h: 240, succeeded24h: 238, successRate: 0.9916, oldestPendingAgeSeconds: null },
+};
+/** A new endpoint: nothing attempted yet. */
+const exampleNewEndpoint: WebhookEndpoint = {
+  ...exampleEndpoint,
+  deliveryHealth: { attempts24h: 0, succeeded24h: 0, successRate: null, oldestPendingAgeSeconds: null },
 };
 const exampleSecret = 'whsec_JkA/W5vHBuj4fiiYmq2Q+WfS9MBy8MpHWHmaEv+Fod8=';
 const exampleDelivery = {
@@ -280,7 +287,7 @@ const webhookFamilyRoutes: ((family: Family) => RouteDef<WebhookRouteDeps>)[] = 
         params: family.params,
         body: withExample(createWebhookEndpointBody, { url: exampleEndpoint.url, eventTypes: exampleEndpoint.eventTypes }),
         response: {
-          201: withExample(webhookEndpointWithSecret, { ...exampleEndpoint, secret: exampleSecret }),
+          201: withExample(webhookEndpointWithSecret, { ...exampleNewEndpoint, secret: exampleSecret }),
           404: problem,
           409: problem,
           422: problem,
@@ -318,7 +325,7 @@ const webhookFamilyRoutes: ((family: Family) => RouteDef<WebhookRouteDeps>)[] = 
       config: readConfigOf(family),
       schema: {
         tags: family.tags,
-        summary: `List the webhook endpoints of ${family.who}, oldest first (never their secrets)`,
+        summary: `List the webhook endpoints of ${family.who}, oldest first, each with its delivery health (never their secrets)`,
         operationId: `list${family.infix}WebhookEndpoints`,
         params: family.params,
         response: { 200: withExample(webhookEndpointList, { endpoints: [exampleEndpoint] }), 404: problem, ...errorResponses },
@@ -336,7 +343,7 @@ const webhookFamilyRoutes: ((family: Family) => RouteDef<WebhookRouteDeps>)[] = 
       config: readConfigOf(family),
       schema: {
         tags: family.tags,
-        summary: `One webhook endpoint of ${family.who}: its status, and why and when it was disabled`,
+        summary: `One webhook endpoint of ${family.who}: its status, why and when it was disabled, and its delivery health (success rate over 24 h, oldest pending delivery)`,
         operationId: `get${family.infix}WebhookEndpoint`,
         params: family.endpointParams,
         response: { 200: withExample(webhookEndpoint, exampleEndpoint), 404: problem, ...errorResponses },

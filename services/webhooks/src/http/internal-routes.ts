@@ -10,6 +10,7 @@ import {
   type webhookDelivery,
   webhookDeliveryPage,
   webhookEndpoint,
+  webhookEndpointList,
   webhookEndpointWithSecret,
   webhookClientIdText,
   webhookSecretOverlapMs,
@@ -19,7 +20,8 @@ import { AppError, validationError } from '@coin/errors';
 import { registerRoutes, routeOf, type App, type InternalRoute } from '@coin/http';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { type DeliveryLogRow, deliveryLog, insertTestDelivery, redeliver } from '../db/deliveries-repo';
+import { type DeliveryLogRow, deliveryHealthOf, deliveryLog, insertTestDelivery, redeliver } from '../db/deliveries-repo';
+import { type DeliveryHealth, noDeliveries } from '../domain/delivery-outcome';
 import {
   clientRevoked,
   deleteEndpoint,
@@ -48,7 +50,7 @@ const logQuery = z.strictObject({
     .optional(),
 });
 
-function endpointView(row: EndpointRow): z.input<typeof webhookEndpoint> {
+function endpointView(row: EndpointRow, deliveryHealth: DeliveryHealth): z.input<typeof webhookEndpoint> {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -59,7 +61,21 @@ function endpointView(row: EndpointRow): z.input<typeof webhookEndpoint> {
     disabledAt: row.disabledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     previousSecretExpiresAt: row.previousSecretExpiresAt?.toISOString() ?? null,
+    deliveryHealth,
   };
+}
+
+/** The endpoints as every answer shows them, each with its delivery health: one read of the database for them all. */
+async function viewsOf(pool: Pool, rows: readonly EndpointRow[]): Promise<Array<z.input<typeof webhookEndpoint>>> {
+  const health = await deliveryHealthOf(
+    pool,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => endpointView(row, health.get(row.id) ?? noDeliveries));
+}
+
+async function viewOf(pool: Pool, row: EndpointRow): Promise<z.input<typeof webhookEndpoint>> {
+  return endpointView(row, (await deliveryHealthOf(pool, [row.id])).get(row.id) ?? noDeliveries);
 }
 
 function deliveryView(d: DeliveryLogRow): z.input<typeof webhookDelivery> {
@@ -139,7 +155,7 @@ async function createEndpoint(deps: InternalRouteDeps, body: z.output<typeof cre
   // The gateway's Idempotent-Replayed: this answer is the one the key's first request got.
   if (row.kind === 'existing') reply.header(idempotentReplayedHeader, 'true');
   reply.code(201);
-  return { ...endpointView(row.row), secret: secretShown };
+  return { ...(await viewOf(deps.pool, row.row)), secret: secretShown };
 }
 
 /**
@@ -166,8 +182,10 @@ const endpointRoutes: InternalRoute<InternalRouteDeps>[] = [
   route({
     method: 'GET',
     url: '/internal/webhooks/clients/:clientId/endpoints',
-    schema: { params: clientParams, response: { 200: z.object({ endpoints: z.array(webhookEndpoint) }) } },
-    handler: async (request, _reply, deps) => ({ endpoints: (await listEndpoints(deps.pool, request.params.clientId)).map(endpointView) }),
+    schema: { params: clientParams, response: { 200: webhookEndpointList } },
+    handler: async (request, _reply, deps) => ({
+      endpoints: await viewsOf(deps.pool, await listEndpoints(deps.pool, request.params.clientId)),
+    }),
   }),
   route({
     method: 'GET',
@@ -176,7 +194,7 @@ const endpointRoutes: InternalRoute<InternalRouteDeps>[] = [
     handler: async (request, _reply, deps) => {
       const row = await findEndpoint(deps.pool, request.params.clientId, request.params.endpointId);
       if (!row) throw notFound();
-      return endpointView(row);
+      return viewOf(deps.pool, row);
     },
   }),
   // Re-enabling is audited (the outbox, in the same transaction): the gateway names who asked.
@@ -192,7 +210,7 @@ const endpointRoutes: InternalRoute<InternalRouteDeps>[] = [
       });
       if (row === 'client-revoked') throw revoked();
       if (!row) throw notFound();
-      return endpointView(row);
+      return viewOf(deps.pool, row);
     },
   }),
   route({
@@ -274,7 +292,7 @@ async function rotateEndpointSecret(deps: InternalRouteDeps, params: z.output<ty
   const secret = newEndpointSecret();
   const row = await rotateSecret(deps.pool, params.clientId, params.endpointId, deps.box.seal(secret), webhookSecretOverlapMs, audited);
   if (!row) throw notFound();
-  return { ...endpointView(row), secret };
+  return { ...(await viewOf(deps.pool, row)), secret };
 }
 
 /** A page of an endpoint's delivery log, newest first, by the delivery-id cursor. */
@@ -296,7 +314,7 @@ async function allEndpointsPage(deps: InternalRouteDeps, query: z.output<typeof 
   const rows = await listAllEndpoints(deps.pool, { status, after: cursor, limit: limit + 1 });
   const page = rows.slice(0, limit);
   return {
-    endpoints: page.map(endpointView),
+    endpoints: await viewsOf(deps.pool, page),
     nextCursor: rows.length > limit && page.length > 0 ? (page[page.length - 1]?.id ?? null) : null,
   };
 }

@@ -12,6 +12,41 @@ import { navigate, useLocation } from '../../router';
 import { DeliveryLog } from './delivery-log';
 
 type Endpoint = OperationResult<'listAllWebhookEndpoints'>['endpoints'][number];
+type DeliveryHealth = Endpoint['deliveryHealth'];
+
+/**
+ * When an enabled endpoint's row asks for attention, as the alerts judge it (deploy/prometheus/alerts.yml,
+ * CoinWebhookDeliveriesFailing and CoinWebhookBacklogOld): most of its attempts fail, or a delivery waits long.
+ */
+const failingRateBelow = 0.5;
+const waitingSecondsOver = 300;
+
+/** An enabled endpoint whose deliveries fail or wait (a disabled one is flagged by its status). */
+function struggling(health: DeliveryHealth): boolean {
+  return (
+    (health.successRate !== null && health.successRate < failingRateBelow) ||
+    (health.oldestPendingAgeSeconds !== null && health.oldestPendingAgeSeconds > waitingSecondsOver)
+  );
+}
+
+/** "3 s", "7 min", "2 h 5 min": how long the oldest pending delivery has waited. */
+function waited(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+}
+
+/** The success rate of the last 24 hours and the oldest pending delivery, in words. */
+function deliveryHealthText(health: DeliveryHealth): string {
+  const rate =
+    health.successRate === null
+      ? 'No attempts in 24 h'
+      : `${(health.successRate * 100).toFixed(2)} % of ${health.attempts24h} attempts succeeded`;
+  const oldest = health.oldestPendingAgeSeconds === null ? 'none waiting' : `oldest waiting ${waited(health.oldestPendingAgeSeconds)}`;
+  return `${rate}; ${oldest}`;
+}
 const statuses = ['all', 'disabled', 'active'] as const;
 type StatusFilter = (typeof statuses)[number];
 
@@ -39,9 +74,10 @@ export function WebhooksScreen() {
   return (
     <Page title="Webhooks">
       <p className="muted">
-        The endpoints platform clients registered for signed webhooks. An endpoint whose delivery failed every attempt of its retry schedule
-        (about 26.5 hours) is disabled: nothing more is sent to it until it is re-enabled. Disablings and re-enablings are in the service
-        actions of the audit log.
+        The endpoints platform clients registered for signed webhooks, each with the share of its delivery attempts that succeeded over the
+        last 24 hours and how long its oldest pending delivery has waited (highlighted when most attempts fail or a delivery waits over 5
+        minutes). An endpoint whose delivery failed every attempt of its retry schedule (about 26.5 hours) is disabled: nothing more is sent
+        to it until it is re-enabled. Disablings and re-enablings are in the service actions of the audit log.
       </p>
       <EndpointStatusFilter status={status} />
       <Notice>{action.result}</Notice>
@@ -102,13 +138,18 @@ function EndpointsTable({
           <th scope="col">URL</th>
           <th scope="col">Event types</th>
           <th scope="col">Status</th>
+          <th scope="col">Deliveries (24 h)</th>
           <th scope="col">Disabled (UTC) and why</th>
           {superadmin ? <th scope="col">Action</th> : null}
         </tr>
       </thead>
       <tbody>
         {rows.map((e) => (
-          <tr key={e.id} data-testid={`webhook-endpoint-${e.id}`} className={e.status === 'DISABLED' ? 'attention' : undefined}>
+          <tr
+            key={e.id}
+            data-testid={`webhook-endpoint-${e.id}`}
+            className={e.status === 'DISABLED' || struggling(e.deliveryHealth) ? 'attention' : undefined}
+          >
             <td>
               <code>{e.clientId}</code>
             </td>
@@ -119,6 +160,7 @@ function EndpointsTable({
             <td>
               <span className="badge">{e.status === 'DISABLED' ? 'Disabled' : 'Active'}</span>
             </td>
+            <td data-testid={`webhook-health-${e.id}`}>{deliveryHealthText(e.deliveryHealth)}</td>
             <td>{e.status === 'DISABLED' ? `${when(e.disabledAt)}: ${e.disabledReason ?? 'no reason recorded'}` : '—'}</td>
             {superadmin ? (
               <td>
@@ -136,7 +178,7 @@ function EndpointsTable({
         ))}
         {rows.length === 0 ? (
           <tr>
-            <td colSpan={superadmin ? 6 : 5}>No webhook endpoints{status === 'all' ? '' : ` ${status}`}.</td>
+            <td colSpan={superadmin ? 7 : 6}>No webhook endpoints{status === 'all' ? '' : ` ${status}`}.</td>
           </tr>
         ) : null}
       </tbody>

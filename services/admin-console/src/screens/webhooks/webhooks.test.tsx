@@ -17,6 +17,7 @@ const endpoint = (id: string, clientId: string, overrides: Partial<Endpoint> = {
   disabledAt: null,
   createdAt: '2026-03-01T00:00:00.000Z',
   previousSecretExpiresAt: null,
+  deliveryHealth: { attempts24h: 0, succeeded24h: 0, successRate: null, oldestPendingAgeSeconds: null },
   ...overrides,
 });
 const disabled = (id: string, clientId: string) =>
@@ -56,6 +57,36 @@ describe('webhooks screen', () => {
     expect(rows).toEqual(['webhook-endpoint-e-1', 'webhook-endpoint-e-2']);
     expect(within(row).queryByRole('button')).toBeNull();
     expect(listAllWebhookEndpoints).toHaveBeenCalledWith({ query: { limit: 100 } });
+  });
+
+  it('when an enabled endpoint’s receiver fails, then its row shows its success rate and oldest pending delivery and asks for attention; a healthy one does not', async () => {
+    const failing = endpoint('e-1', 'pc_games', {
+      deliveryHealth: { attempts24h: 12, succeeded24h: 3, successRate: 0.25, oldestPendingAgeSeconds: 7_530 },
+    });
+    const healthy = endpoint('e-2', 'pc_shop', {
+      deliveryHealth: { attempts24h: 240, succeeded24h: 240, successRate: 1, oldestPendingAgeSeconds: 2 },
+    });
+    const quiet = endpoint('e-3', 'pc_tools');
+    renderScreen(
+      <WebhooksScreen />,
+      { listAllWebhookEndpoints: jest.fn(async () => page([failing, healthy, quiet])) },
+      { path: '/webhooks' },
+    );
+    const row = await screen.findByTestId('webhook-endpoint-e-1');
+    expect(row.className).toBe('attention');
+    expect(screen.getByTestId('webhook-health-e-1').textContent).toBe('25.00 % of 12 attempts succeeded; oldest waiting 2 h 5 min');
+    expect(screen.getByTestId('webhook-endpoint-e-2').className).toBe('');
+    expect(screen.getByTestId('webhook-health-e-2').textContent).toBe('100.00 % of 240 attempts succeeded; oldest waiting 2 s');
+    expect(screen.getByTestId('webhook-health-e-3').textContent).toBe('No attempts in 24 h; none waiting');
+  });
+
+  it('when a delivery has waited over 5 minutes, then the row asks for attention even though its attempts mostly succeed', async () => {
+    const waiting = endpoint('e-1', 'pc_games', {
+      deliveryHealth: { attempts24h: 10, succeeded24h: 9, successRate: 0.9, oldestPendingAgeSeconds: 301 },
+    });
+    renderScreen(<WebhooksScreen />, { listAllWebhookEndpoints: jest.fn(async () => page([waiting])) }, { path: '/webhooks' });
+    expect((await screen.findByTestId('webhook-endpoint-e-1')).className).toBe('attention');
+    expect(screen.getByTestId('webhook-health-e-1').textContent).toBe('90.00 % of 10 attempts succeeded; oldest waiting 5 min');
   });
 
   it('when the status filter says disabled, then only the disabled ones are asked for', async () => {
