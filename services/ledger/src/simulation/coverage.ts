@@ -53,11 +53,16 @@ function ledgerCommandShape(type: LedgerCommandType): Record<string, unknown> | 
   return data;
 }
 
+/** What a scenario may ask of the run before this message: the type of the first command decided under an id. */
+export interface RunSoFar {
+  firstTypeOf(commandId: string): string | undefined;
+}
+
 /**
  * Scenarios the simulation must be able to reach, each named by what it exercises: they are where
  * defects of combinations were found (docs/RELIABILITY.md). Judged on each handled message.
  */
-export const scenarios: Readonly<Record<string, (h: HandledMessage, model: WorldModel) => boolean>> = {
+export const scenarios: Readonly<Record<string, (h: HandledMessage, model: WorldModel, before: RunSoFar) => boolean>> = {
   /** A second ADMIN approves the refund of a purchase split with an affiliate (the refund and the fronted commission in one apply). */
   'approved refund of a split purchase': (h, model) => {
     if (h.command?.type !== 'ledger.approve' || h.result.kind === 'refused') return false;
@@ -80,19 +85,32 @@ export const scenarios: Readonly<Record<string, (h: HandledMessage, model: World
       model.commissionRules.has(String(data?.to?.code))
     );
   },
+  /**
+   * A command decided under the id of one of another type decided before: a SUPERADMIN's direct
+   * commission change under the id of their approval request was answered with its PENDING approval.
+   */
+  'command id met again under another command type': (h, _model, before) => {
+    if (h.result.kind !== 'decided' || !h.command) return false;
+    const first = before.firstTypeOf(h.command.commandId);
+    return first !== undefined && first !== h.command.type;
+  },
 };
 
 export class Coverage {
   private readonly outcomes = new Map<string, Map<string, number>>();
   private readonly variants = new Map<string, Map<string, number>>();
   readonly reached = new Map<string, number>();
+  private readonly firstTypes = new Map<string, string>();
+  private readonly before: RunSoFar = { firstTypeOf: (commandId) => this.firstTypes.get(commandId) };
 
   record(h: HandledMessage, made: { hostile: string | null; replay: string | null } | undefined, model: WorldModel): void {
     const type = h.command?.type ?? String((h.message.value as { type?: unknown } | null)?.type);
     bump(this.outcomes, type, outcomeLabel(h));
     for (const variant of variantsOf(h, made)) bump(this.variants, type, variant);
     for (const [name, reached] of Object.entries(scenarios))
-      if (reached(h, model)) this.reached.set(name, (this.reached.get(name) ?? 0) + 1);
+      if (reached(h, model, this.before)) this.reached.set(name, (this.reached.get(name) ?? 0) + 1);
+    if (h.result.kind === 'decided' && h.command && !this.firstTypes.has(h.command.commandId))
+      this.firstTypes.set(h.command.commandId, h.command.type);
   }
 
   /** Outcomes by type: `{ 'ledger.transfer': { accepted: 120, 'rejected:INSUFFICIENT_FUNDS': 30 } }`. */
