@@ -28,6 +28,8 @@ export const serviceDatabases = {
       platform_clients: ['SELECT', 'INSERT', 'UPDATE'],
       // A payout provider's callback secrets, sealed: issued by an approval, never changed (the newest wins).
       platform_client_callback_secrets: ['SELECT', 'INSERT'],
+      // A user's link to a platform client they use: made once, never changed (docs/CONTRACT.md "Platform links").
+      platform_client_users: ['SELECT', 'INSERT'],
       // A grant is consumed (deleted) once, and expired ones are purged.
       session_grants: ['SELECT', 'INSERT', 'DELETE'],
       deletion_requests: ['SELECT', 'INSERT', 'UPDATE'],

@@ -24,6 +24,7 @@ export * from './commands';
 export * from './transaction-view';
 export * from './kafka-access';
 export * from './platform-grants';
+export * from './platform-links';
 export * from './canonical-json';
 export * from './internal-routes';
 export * from './webhooks';

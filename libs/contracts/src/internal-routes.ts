@@ -88,6 +88,7 @@ import {
 } from './identity';
 import { approvableCommand } from './commands';
 import { commissionChangePage, commissionChangesQuery, internalReferralBody, referralIssued } from './affiliates';
+import { internalPlatformLinkBody, linkedUsers, linkedUsersQuery, platformLink } from './platform-links';
 import {
   commissionRuleList,
   commissionRulesQuery,
@@ -553,6 +554,21 @@ export const internalPosts = {
     path: '/internal/referrals',
     body: internalReferralBody,
     response: referralIssued,
+  },
+  // A user links a platform client they use; which named users a client is linked to (docs/CONTRACT.md "Platform links").
+  'users.platform-link': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/platform-links',
+    body: internalPlatformLinkBody,
+    response: platformLink,
+  },
+  'users.linked-users': {
+    service: 'users',
+    method: 'POST',
+    path: '/internal/platform-links/linked',
+    body: linkedUsersQuery,
+    response: linkedUsers,
   },
   'users.login': { service: 'users', method: 'POST', path: '/internal/auth/login', body: loginBody, response: loginAnswer },
   'users.refresh': { service: 'users', method: 'POST', path: '/internal/auth/refresh', body: refreshBody, response: tokenPair },

@@ -61,6 +61,7 @@ import { registerApiVersion } from './plugins/api-version';
 import { trustProxyOption } from './plugins/client-address';
 import type { ScryptCost } from '@coin/security';
 import { registerSessionRoutes } from './routes/sessions';
+import { registerPlatformLinkRoutes } from './routes/platform-links';
 import { registerSecondFactorRoutes } from './routes/second-factor';
 import { registerAdminUserRoutes } from './routes/admin-users';
 import { registerDeletionRequestRoutes } from './routes/deletion-requests';
@@ -284,6 +285,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerApiKeyRoutes(commands, routeDeps);
     registerPlatformClientRoutes(commands, routeDeps);
     registerSessionRoutes(commands, routeDeps);
+    registerPlatformLinkRoutes(commands, routeDeps);
     registerSecondFactorRoutes(commands, routeDeps);
     registerAdminUserRoutes(commands, routeDeps);
     registerDeletionRequestRoutes(commands, routeDeps);

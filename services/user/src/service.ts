@@ -19,7 +19,12 @@ import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerRegistrationKeyRoutes } from './http/registration-key-routes';
-import { registerCallbackSecretRoutes, registerIdentityRoutes, registerReferralRoute } from './http/identity-routes';
+import {
+  registerCallbackSecretRoutes,
+  registerIdentityRoutes,
+  registerPlatformLinkRoutes,
+  registerReferralRoute,
+} from './http/identity-routes';
 import { RevocationSignal } from './http/revocation-wait';
 import { registerSecondFactorRoutes } from './http/second-factor-routes';
 import { SecretBox } from './domain/secret-box';
@@ -127,6 +132,7 @@ function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own
   registerIdentityRoutes(app, routeDeps);
   registerCallbackSecretRoutes(app, routeDeps);
   registerReferralRoute(app, routeDeps);
+  registerPlatformLinkRoutes(app, routeDeps);
   registerSecondFactorRoutes(app, routeDeps);
   registerReadinessRoute(app, parts.database.readiness, config.READINESS_CHECK_TIMEOUT_MS);
   registerDeletionRequestRoutes(app, { pool, now });

@@ -75,6 +75,7 @@ export const operationTable = {
   logout: { method: 'post', path: '/api/auth/logout', idempotencyKey: false },
   logoutEverywhere: { method: 'post', path: '/api/auth/logout-all', idempotencyKey: false },
   issueToken: { method: 'post', path: '/api/auth/token', idempotencyKey: false },
+  linkPlatformClient: { method: 'post', path: '/api/auth/platform-links', idempotencyKey: false },
   verifySecondFactor: { method: 'post', path: '/api/auth/mfa/verify', idempotencyKey: false },
   startMfaEnrolment: { method: 'post', path: '/api/auth/mfa/enrolment', idempotencyKey: false },
   confirmMfaEnrolment: { method: 'post', path: '/api/auth/mfa/enrolment/confirm', idempotencyKey: false },

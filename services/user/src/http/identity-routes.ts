@@ -7,6 +7,10 @@ import {
   platformClientIdText,
   callbackSecretList,
   internalReferralBody,
+  internalPlatformLinkBody,
+  linkedUsers,
+  linkedUsersQuery,
+  platformLink,
   referralIssued,
   platformClientList,
   refreshBody,
@@ -31,6 +35,7 @@ import { findActivePlatformClient, listCallbackSecrets, listPlatformClients, pla
 import { revokedCredentials } from '../db/revoked-credentials-repo';
 import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily, type SessionRow } from '../db/sessions-repo';
 import { findUserById, listUsers } from '../db/users-repo';
+import { linkedUsersOf, linkPlatformClient } from '../db/platform-links-repo';
 import { signAccessToken } from '../domain/tokens';
 import { toUser, type UserRow } from '../domain/users';
 import { sessionMaxAgeSeconds, signSessionToken, type InternalRouteDeps } from './internal-routes';
@@ -265,6 +270,28 @@ export function registerReferralRoute(app: App, deps: InternalRouteDeps): void {
     );
     const expiresAt = new Date((Math.floor(nowMs / 1000) + referralProofTtlSeconds) * 1000).toISOString();
     return { referral, expiresAt };
+  });
+}
+
+/**
+ * Platform links (docs/CONTRACT.md "Platform links"): a user links a platform client they use (the
+ * gateway names the user its token proves; a revoked or unknown client is 404), and the gateway
+ * asks which of the users a test-mode client names in the sandbox are linked to it. Live accounts
+ * only: a deleted user's links name no one.
+ */
+export function registerPlatformLinkRoutes(app: App, deps: InternalRouteDeps): void {
+  app.post('/internal/platform-links', { schema: { body: internalPlatformLinkBody, response: { 200: platformLink } } }, async (request) => {
+    const { clientId, userId } = request.body;
+    if (!(await findActivePlatformClient(deps.pool, clientId))) {
+      throw new AppError('NOT_FOUND', `Platform client ${clientId} does not exist or is revoked`);
+    }
+    if (!(await findUserById(deps.pool, userId))) throw new AppError('USER_NOT_FOUND', `User ${userId} does not exist`);
+    const linkedAt = await linkPlatformClient(deps.pool, clientId, userId, deps.now());
+    return { clientId, linkedAt: linkedAt.toISOString() };
+  });
+  app.post('/internal/platform-links/linked', { schema: { body: linkedUsersQuery, response: { 200: linkedUsers } } }, async (request) => {
+    const linked = await linkedUsersOf(deps.pool, request.body.clientId, request.body.userIds);
+    return { userIds: [...linked].sort((a, b) => a - b) };
   });
 }
 

@@ -32,6 +32,9 @@ export const userRouteCallers: InternalRouteCallers = {
   'GET /internal/revocations': ['gateway'],
   'POST /internal/api-keys/lookup': ['gateway'],
   'POST /internal/referrals': ['gateway'],
+  // A user's link to a platform client, and which named users a client is linked to (docs/CONTRACT.md "Platform links").
+  'POST /internal/platform-links': ['gateway'],
+  'POST /internal/platform-links/linked': ['gateway'],
   'GET /internal/readiness': ['gateway'],
   'GET /internal/deletion-requests': ['gateway'],
   'GET /internal/deletion-requests/:id': ['gateway'],
