@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const send = (message: SharedStackMessage) => process.send?.(message);
   let stack: Awaited<ReturnType<typeof startOwnStack>>;
   try {
-    stack = await startOwnStack(options);
+    stack = await startOwnStack(options, 'worker');
   } catch (err) {
     send({ error: (err as Error).stack ?? String(err) });
     process.exit(1);
