@@ -61,47 +61,14 @@ export function registerWebhooksMetrics(
     buckets: deliveryDurationBuckets,
     registers: [registry],
   });
-  const snapshot = backlogSnapshots(() => readBacklog(backlogEndpointsMax), options);
-  /** Sets a gauge of every enabled endpoint from the same read (none: as it was); `alongside` is told of each endpoint. */
-  const setFromBacklog = async (
-    gauge: Gauge,
-    valueFor: (row: EndpointBacklog) => number,
-    alongside?: (endpoint: EndpointLabels) => void,
-  ) => {
-    const rows = await snapshot();
-    if (!rows) return;
-    gauge.reset();
-    for (const row of rows) {
-      const endpoint = { endpoint_id: row.endpointId, client_id: row.clientId };
-      gauge.set(endpoint, valueFor(row));
-      alongside?.(endpoint);
-    }
-  };
-  new Gauge({
-    name: webhooksMetricNames.retryBacklog,
-    help: 'Deliveries of an enabled webhook endpoint waiting for a retry (pending after a failed attempt), read from the database at scrape',
-    labelNames: ['endpoint_id', 'client_id'],
-    registers: [registry],
-    async collect() {
+  registerBacklogGauges(
+    registry,
+    backlogSnapshots(() => readBacklog(backlogEndpointsMax), options),
+    (endpoint) => {
       // Each endpoint's usual attempt series exist from the start (at 0): the failure-rate alert sees the first failure as an increase.
-      await setFromBacklog(
-        this,
-        (row) => row.retrying,
-        (endpoint) => {
-          for (const usual of usualOutcomes) attempts.inc({ ...endpoint, outcome: usual.outcome, status_class: usual.statusClass }, 0);
-        },
-      );
+      for (const usual of usualOutcomes) attempts.inc({ ...endpoint, outcome: usual.outcome, status_class: usual.statusClass }, 0);
     },
-  });
-  new Gauge({
-    name: webhooksMetricNames.oldestPendingAge,
-    help: "Seconds since an enabled webhook endpoint's oldest pending delivery was queued (0 when none is pending), read from the database at scrape",
-    labelNames: ['endpoint_id', 'client_id'],
-    registers: [registry],
-    async collect() {
-      await setFromBacklog(this, (row) => row.oldestPendingAgeSeconds);
-    },
-  });
+  );
   return {
     disabledEndpoints: new Counter({
       name: webhooksMetricNames.endpointsDisabled,
@@ -124,6 +91,49 @@ export function registerWebhooksMetrics(
       duration.observe({ client_id: attempt.clientId, outcome: attempt.outcome }, attempt.durationSeconds);
     },
   };
+}
+
+/**
+ * The two backlog gauges of every enabled endpoint, set at scrape from one shared read (`snapshot`;
+ * none: as they were); `onEndpoint` is told of each endpoint the retry backlog's read lists.
+ */
+function registerBacklogGauges(
+  registry: Registry,
+  snapshot: () => Promise<EndpointBacklog[] | undefined>,
+  onEndpoint: (endpoint: EndpointLabels) => void,
+): void {
+  const setFromBacklog = async (
+    gauge: Gauge,
+    valueFor: (row: EndpointBacklog) => number,
+    alongside?: (endpoint: EndpointLabels) => void,
+  ) => {
+    const rows = await snapshot();
+    if (!rows) return;
+    gauge.reset();
+    for (const row of rows) {
+      const endpoint = { endpoint_id: row.endpointId, client_id: row.clientId };
+      gauge.set(endpoint, valueFor(row));
+      alongside?.(endpoint);
+    }
+  };
+  new Gauge({
+    name: webhooksMetricNames.retryBacklog,
+    help: 'Deliveries of an enabled webhook endpoint waiting for a retry (pending after a failed attempt), read from the database at scrape',
+    labelNames: ['endpoint_id', 'client_id'],
+    registers: [registry],
+    async collect() {
+      await setFromBacklog(this, (row) => row.retrying, onEndpoint);
+    },
+  });
+  new Gauge({
+    name: webhooksMetricNames.oldestPendingAge,
+    help: "Seconds since an enabled webhook endpoint's oldest pending delivery was queued (0 when none is pending), read from the database at scrape",
+    labelNames: ['endpoint_id', 'client_id'],
+    registers: [registry],
+    async collect() {
+      await setFromBacklog(this, (row) => row.oldestPendingAgeSeconds);
+    },
+  });
 }
 
 /**
