@@ -18,8 +18,8 @@ import { eventually } from '../harness/eventually';
 /**
  * Affiliate splits through the gateway, the user service, the ledger, history and back
  * (docs/CONTRACT.md "Affiliate splits"): one ADMIN+ asks for a platform client's rule and a second
- * approves it; the client attests a referral of a buyer by an affiliate (signed by the user
- * service); the buyer's purchase carrying it pays the treasury and the affiliate in one apply, and
+ * approves it; the client attests a referral of a buyer by an affiliate, both users who linked it
+ * (signed by the user service); the buyer's purchase carrying it pays the treasury and the affiliate in one apply, and
  * a buyer naming an affiliate of their own is refused; its refund returns everything to the buyer and takes
  * the commission back from the affiliate, and every balance and the supply end exact. No
  * platform's webhook endpoint or events list receives the commission: the buyer made it, and a
@@ -87,6 +87,12 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
       ...(body ? { body } : {}),
       headers: { 'idempotency-key': randomUUID() },
     });
+  /** A user of the shop: one who linked it with their own token (docs/CONTRACT.md "Platform links"), so its referrals may name them. */
+  const shopUser = async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    await as(user.accessToken).linkPlatformClient({ body: { clientId } });
+    return user;
+  };
   const rulesInForce = async () =>
     (await http(stack.gatewayUrl, 'GET', '/api/admin/commission-rules?treasury=COURSE_FEES', { token: superadmin.accessToken })).body
       .rules as Array<{ clientId: string }>;
@@ -161,12 +167,8 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     expect((await http(stack.gatewayUrl, 'GET', '/api/admin/commission-changes', { token: user.accessToken })).status).toBe(403);
   });
 
-  it("when a buyer names an affiliate by their own word, or carries a referral for another buyer, then it is refused; the client's referral for them is signed for two different users only", async () => {
-    const [buyer, second, other] = [
-      await registerUser(stack.gatewayUrl),
-      await registerUser(stack.gatewayUrl),
-      await registerUser(stack.gatewayUrl),
-    ];
+  it("when a buyer names an affiliate by their own word, or carries a referral for another buyer, then it is refused; the client's referral for them is signed for two different users of its own only", async () => {
+    const [buyer, second, other] = [await shopUser(), await shopUser(), await shopUser()];
     await applied(platform.mintCoins({ body: { userId: buyer.userId, amount: 10, reason: 'seed' } }));
     const ownWord = await http(stack.gatewayUrl, 'POST', '/api/coins/purchase', {
       token: buyer.accessToken,
@@ -188,6 +190,12 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
         )
       ).code,
     ).toBe('TREASURY_NOT_GRANTED');
+    // A user who never linked the shop is no user of its: answered as an id no account has.
+    const stranger = await registerUser(stack.gatewayUrl);
+    const strangerRefused = await problemOf(
+      shop.createReferral({ body: { buyerUserId: buyer.userId, affiliateUserId: stranger.userId, treasury: 'COURSE_FEES' } }),
+    );
+    expect([strangerRefused.status, strangerRefused.code]).toEqual([404, 'USER_NOT_FOUND']);
     const forOther = await shop.createReferral({
       body: { buyerUserId: other.userId, affiliateUserId: second.userId, treasury: 'COURSE_FEES' },
     });
@@ -209,7 +217,7 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
     receivers.push(shopHooks, rivalHooks);
     await shop.createWebhookEndpoint({ body: { url: shopHooks.url, eventTypes: ['coin.transaction.recorded'] } });
     await rival.createWebhookEndpoint({ body: { url: rivalHooks.url, eventTypes: ['coin.transaction.recorded'] } });
-    const [buyer, affiliate] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+    const [buyer, affiliate] = [await shopUser(), await shopUser()];
     await applied(platform.mintCoins({ body: { userId: buyer.userId, amount: 100, reason: 'seed' } }));
     await eventually(async () => ((await balanceOf(affiliate.accessToken)) === 0 ? true : undefined), 10_000, 'affiliate wallet open');
 
@@ -306,7 +314,7 @@ describe('a purchase split with an affiliate, and its refund, through the gatewa
   });
 
   it("when a split purchase's refund waits for a second ADMIN+, then the approval's answer names the commission's part too", async () => {
-    const [buyer, affiliate] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+    const [buyer, affiliate] = [await shopUser(), await shopUser()];
     const approverKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'refund'], second);
     const approver = apiClient(stack.gatewayUrl, { accessToken: await fresh(second), apiKey: approverKey });
     // The shipped windows: 10,000 coins to one person in a day waits for a second ADMIN+.

@@ -43,8 +43,17 @@ describe("a platform's second day", () => {
     url: '',
   };
 
-  /** The team's users: each registers and gets a wallet, as the README's tour does. */
-  const newUser = async () => (await registerUser(stack.gatewayUrl)).userId;
+  /**
+   * The team's test users: each registers and gets a wallet, as the README's tour does, and links the
+   * team's test-mode client (docs/CONTRACT.md "Platform links"), which acts in the sandbox for them alone.
+   */
+  const newUser = async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    await createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: user.accessToken }).linkPlatformClient({
+      body: { clientId: testClientId },
+    });
+    return user.userId;
+  };
 
   /** A payout to one user from the sandbox's REWARDS, with the team's reference and metadata; retried until the user's sandbox wallet is open. */
   const payOut = (toUserId: number, reference: string, metadata: Record<string, string>) =>

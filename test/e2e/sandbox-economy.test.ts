@@ -26,9 +26,15 @@ describe('the sandbox runs the whole economy', () => {
   const dayS = 86_400;
   const receiver = { server: undefined as Server | undefined, url: '' };
 
-  /** A registered user whose sandbox wallet is open (it opens from the user event) and holds `coins` test coins. */
+  /**
+   * A registered user who linked the test client (its test users are the users who did: docs/CONTRACT.md
+   * "Platform links"), whose sandbox wallet is open (it opens from the user event) and holds `coins` test coins.
+   */
   const testUser = async (coins: number) => {
     const user = await registerUser(stack.gatewayUrl);
+    await createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: user.accessToken }).linkPlatformClient({
+      body: { clientId: testClientId },
+    });
     if (coins > 0) {
       await eventually(
         () =>

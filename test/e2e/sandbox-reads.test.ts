@@ -52,7 +52,11 @@ describe('the sandbox serves reads', () => {
       baseUrl: stack.gatewayUrl,
       accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, clientId: testClientId, clientSecret: created.clientSecret! }),
     });
-    payee = (await registerUser(stack.gatewayUrl)).userId;
+    // The payee linked the test-mode client (docs/CONTRACT.md "Platform links"): it acts for them in the sandbox.
+    const user = await registerUser(stack.gatewayUrl);
+    const asUser = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: user.accessToken });
+    await asUser.linkPlatformClient({ body: { clientId: testClientId } });
+    payee = user.userId;
   }, 180_000);
   afterAll(async () => {
     await stack?.close();

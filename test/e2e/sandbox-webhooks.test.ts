@@ -65,8 +65,12 @@ describe('the sandbox delivers webhooks by the test clock', () => {
     expect(endpoint).toMatchObject({ clientId: testClientId, status: 'ENABLED' });
     const verifier = new Webhook(standardWebhooksSecret(endpoint.secret));
 
-    // Test coins, then a reward to a user's sandbox wallet: its delivery, verified by the library.
-    const payee = (await registerUser(stack.gatewayUrl)).userId;
+    // Test coins, then a reward to the sandbox wallet of a user who linked the client: its delivery, verified by the library.
+    const user = await registerUser(stack.gatewayUrl);
+    await createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: user.accessToken }).linkPlatformClient({
+      body: { clientId: testClientId },
+    });
+    const payee = user.userId;
     await sandbox.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 100, reason: 'sandbox funds' } });
     const rewardOf = (reason: string) =>
       eventually(

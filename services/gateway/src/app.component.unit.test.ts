@@ -561,6 +561,8 @@ describe('gateway component (buildApp with fake ports)', () => {
         payload: JSON.stringify(body),
         headers: { 'content-type': 'application/json', authorization, 'idempotency-key': randomUUID() },
       });
+    /** The user service's reads of which named users are linked to the client. */
+    const linkReads: Array<{ clientId: string; userIds: number[] }> = [];
 
     beforeEach(() => {
       bus.answer = async (options) => {
@@ -573,6 +575,11 @@ describe('gateway component (buildApp with fake ports)', () => {
         offsetSeconds: 86_400,
         now: '2030-01-02T00:00:00.000Z',
       });
+      // The client's test users: the users who linked it (docs/CONTRACT.md "Platform links"), 7 and 43 here.
+      userRoutes['POST /internal/platform-links/linked'] = (body) => {
+        linkReads.push(body as { clientId: string; userIds: number[] });
+        return { userIds: (body as { userIds: number[] }).userIds.filter((id) => id === 7 || id === 43) };
+      };
     });
 
     it.each(routes)('when a live client or an ADMIN calls %s, then 403 FORBIDDEN and nothing is sent', async (url, method, body) => {
@@ -594,6 +601,38 @@ describe('gateway component (buildApp with fake ports)', () => {
       expect(response.statusCode).toBe(method === 'PUT' ? 200 : 201);
       expect(bus.requests.slice(before).map((r) => r.topic)).toEqual([sandboxCommands]);
     });
+
+    it.each([
+      ['/api/sandbox/mandates', { userId: 8, amount: 9.99, period: 'MONTH', reason: 'plan' }, 8],
+      ['/api/sandbox/cashouts', { userId: 8, amount: 5, msisdn: '+237670000000' }, 8],
+      ['/api/sandbox/purchases', { userId: 7, treasury: 'COURSE_FEES', amount: 50, reason: 'course', affiliate: { userId: 8 } }, 8],
+      ['/api/sandbox/holds', { fromUserId: 7, toUserId: 8, amount: 1, reason: 'order' }, 8],
+      ['/api/admin/reward', { userId: 8, amount: 1, reason: 'probe' }, 8],
+      [
+        '/api/coins/payouts',
+        {
+          from: { treasury: 'REWARDS' },
+          reason: 'cup',
+          lines: [
+            { toUserId: 7, amount: 1 },
+            { toUserId: 8, amount: 1 },
+          ],
+        },
+        8,
+      ],
+    ])(
+      'when a test-mode client names a user who did not link it on %s, then 404 USER_NOT_FOUND and nothing is sent',
+      async (url, body, named) => {
+        const before = bus.requests.length;
+        const asked = linkReads.length;
+        const response = await send(url, 'POST', body, `Bearer ${await testToken()}`);
+        expect([response.statusCode, response.json().code]).toEqual([404, 'USER_NOT_FOUND']);
+        expect(response.json().detail).toContain(`User ${named} has not linked this platform client`);
+        // One read of the client's links for every user the request names: whether a user exists is never the gateway's question.
+        expect(linkReads.slice(asked)).toEqual([{ clientId: 'test_shop', userIds: expect.arrayContaining([named]) }]);
+        expect(bus.requests.length).toBe(before);
+      },
+    );
 
     it('when a test-mode client grants itself a mandate with no start, then it starts at its clock’s now, read from the sandbox ledger, and names the client itself', async () => {
       const before = bus.requests.length;

@@ -1,7 +1,8 @@
 /**
  * Purchases split with an affiliate (docs/CONTRACT.md "Affiliate splits"). At set-up a platform
  * client granted COURSE_FEES gets a commission rule of 10 % for it (`PUT
- * /api/admin/commission-rules` by the operator, stepped up, approved by its co-signer). Then
+ * /api/admin/commission-rules` by the operator, stepped up, approved by its co-signer), and every
+ * user links it (`POST /api/auth/platform-links`, each with their own token). Then
  * `loops` loops, each: the client attests a referral (`POST /api/platform/referrals`) of a funded
  * user by another user, the buyer buys (1–20 coins) carrying it, and every other acknowledged
  * purchase, the first included, is refunded in full by the operator at once: dealt in turn, not
@@ -113,6 +114,14 @@ export class SplitsActor implements ChaosActor {
     if (asked.status !== 202) throw new Error(`commission rule: ${asked.status} ${JSON.stringify(asked.body)}`);
     // A second person approves it (docs/design/security.md "Powers over money").
     await operator.approveCommissionChange(asked.body.approval.id as string);
+    // The shop's users link it themselves: its referrals name only them (docs/CONTRACT.md "Platform links").
+    for (const user of this.options.users) {
+      const linked = await requestJson(stack.gatewayUrl, 'POST', '/api/auth/platform-links', {
+        body: { clientId: this.clientId },
+        headers: { authorization: `Bearer ${user.accessToken}` },
+      });
+      if (linked.status !== 201) throw new Error(`platform link of ${user.userId}: ${linked.status} ${JSON.stringify(linked.body)}`);
+    }
   }
 
   /**

@@ -252,8 +252,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reserve test coins of a sandbox wallet for a treasury or a user
-     * @description Reserve test coins of a sandbox wallet (fromUserId) for a treasury or a user, settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
+     * Reserve test coins of a test user's sandbox wallet for a treasury or a test user
+     * @description Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
      */
     post: operations['createSandboxHold'];
     delete?: never;
@@ -272,8 +272,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Grant the calling test-mode client a mandate on a test user's sandbox wallet, as the user would
-     * @description Grant the calling test-mode client a mandate on a test user's sandbox wallet, as the user would (the user is not present in the sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's test clock's now), each period, retry and the grace counted on that clock, so advancing it brings the next charge. Test coins only; a live client is 403 FORBIDDEN
+     * Grant the calling test-mode client a mandate on the sandbox wallet of a test user, as the user would
+     * @description Grant the calling test-mode client a mandate on the sandbox wallet of a test user (a user who linked the client; any other id is 404 USER_NOT_FOUND), as the user would (the user is not present in the sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's test clock's now), each period, retry and the grace counted on that clock, so advancing it brings the next charge. Test coins only; a live client is 403 FORBIDDEN
      */
     post: operations['createSandboxMandate'];
     delete?: never;
@@ -296,8 +296,8 @@ export interface paths {
     get: operations['listSandboxCashouts'];
     put?: never;
     /**
-     * Cash out a test user's sandbox coins to a mobile money number, as the user would
-     * @description Cash out a test user's sandbox coins to a mobile money number, as the user would: held at once and CLAIMED by the calling test-mode client; the sandbox's test provider settles it a minute later on the client's test clock with `testOutcome` (CONFIRMED burns the held coins, FAILED releases them), so waiting a minute or advancing the clock settles it. No XAF moves; a live client is 403 FORBIDDEN
+     * Cash out the sandbox coins of a test user to a mobile money number, as the user would
+     * @description Cash out the sandbox coins of a test user (a user who linked the client; any other id is 404 USER_NOT_FOUND) to a mobile money number, as the user would: held at once and CLAIMED by the calling test-mode client; the sandbox's test provider settles it a minute later on the client's test clock with `testOutcome` (CONFIRMED burns the held coins, FAILED releases them), so waiting a minute or advancing the clock settles it. No XAF moves; a live client is 403 FORBIDDEN
      */
     post: operations['createSandboxCashout'];
     delete?: never;
@@ -337,7 +337,7 @@ export interface paths {
     put?: never;
     /**
      * A test user pays a treasury, as the user's own purchase would
-     * @description A test user pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN
+     * @description A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND) pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN
      */
     post: operations['createSandboxPurchase'];
     delete?: never;
@@ -1969,7 +1969,7 @@ export interface paths {
     put?: never;
     /**
      * Attest that a buyer was referred by an affiliate
-     * @description Attest that a buyer was referred by an affiliate, for purchases paying a treasury the calling platform client is granted and has a commission rule for (and, with `reference`, for that purchase only): 201 with the referral the buyer's purchase carries (`affiliate.referral`), valid for an hour. The affiliate is never the buyer (SELF_REFERRAL) nor one of the people behind the client's grant (SELF_DEALING)
+     * @description Attest that a buyer was referred by an affiliate, for purchases paying a treasury the calling platform client is granted and has a commission rule for (and, with `reference`, for that purchase only): 201 with the referral the buyer's purchase carries (`affiliate.referral`), valid for an hour. The buyer and the affiliate are users who linked the calling client (POST /api/auth/platform-links): any other user id, an account's or not, is 404 USER_NOT_FOUND alike. The affiliate is never the buyer (SELF_REFERRAL) nor one of the people behind the client's grant (SELF_DEALING)
      */
     post: operations['createReferral'];
     delete?: never;

@@ -237,7 +237,8 @@ const changeRejectRoutes: RouteDef<CommissionRouteDeps>[] = [
 /**
  * A platform client attests a referral (docs/CONTRACT.md "Affiliate splits"): the live client,
  * granted the treasury and with a commission rule there, asks the user service to sign that this
- * buyer was referred by this affiliate (for this purchase's reference, when given). The buyer's
+ * buyer was referred by this affiliate (for this purchase's reference, when given); the user
+ * service signs it only for two users who linked the client ("Platform links"). The buyer's
  * purchase carries it; the ledger verifies it and pays the affiliate by this client's rule.
  */
 const referralRoutes: RouteDef<CommissionRouteDeps>[] = [
@@ -248,7 +249,7 @@ const referralRoutes: RouteDef<CommissionRouteDeps>[] = [
     schema: {
       tags: ['money'],
       summary:
-        "Attest that a buyer was referred by an affiliate, for purchases paying a treasury the calling platform client is granted and has a commission rule for (and, with `reference`, for that purchase only): 201 with the referral the buyer's purchase carries (`affiliate.referral`), valid for an hour. The affiliate is never the buyer (SELF_REFERRAL) nor one of the people behind the client's grant (SELF_DEALING)",
+        "Attest that a buyer was referred by an affiliate, for purchases paying a treasury the calling platform client is granted and has a commission rule for (and, with `reference`, for that purchase only): 201 with the referral the buyer's purchase carries (`affiliate.referral`), valid for an hour. The buyer and the affiliate are users who linked the calling client (POST /api/auth/platform-links): any other user id, an account's or not, is 404 USER_NOT_FOUND alike. The affiliate is never the buyer (SELF_REFERRAL) nor one of the people behind the client's grant (SELF_DEALING)",
       operationId: 'createReferral',
       body: withExample(referralRequestBody, exampleReferralRequest),
       response: { 201: withExample(referralIssued, exampleReferral), ...readResponses },

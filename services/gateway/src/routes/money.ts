@@ -37,6 +37,8 @@ import {
 } from './command-route';
 import { exampleApprovalPending, exampleMoneyResult, exampleReferral, exampleUserId, withExample } from './examples';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
+import { spaceOf } from '../plugins/sandbox';
+import { requireTestUsers } from './sandbox-economy';
 
 // The OpenAPI examples of these routes.
 export const exampleMint = { treasury: 'REWARDS', amount: 10000, reason: 'Quarterly rewards budget' } as const;
@@ -91,6 +93,8 @@ const rewardRoutes: RouteDef<MoneyRouteDeps>[] = [
       }
       const { userId, reference } = request.body;
       refusePaymentToPeopleBehindKey(request, [userId]);
+      // A test-mode client rewards in the sandbox only the users who linked it.
+      if (spaceOf(request) === 'test') await requireTestUsers(deps.internal, request, principal.subject, [userId]);
       return sendLedgerCommand(
         deps.commands,
         request,

@@ -13,6 +13,7 @@ import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { FastifyRequest } from 'fastify';
 import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
 import { refusePaymentToPeopleBehindKey, requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
@@ -21,6 +22,8 @@ import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCo
 import { examplePayoutResult, exampleUserId, withExample } from './examples';
 import { examplePayoutApproval } from './approvals';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
+import { spaceOf } from '../plugins/sandbox';
+import { requireTestUsers } from './sandbox-economy';
 
 // The OpenAPI examples of these routes.
 const examplePayout = {
@@ -39,6 +42,7 @@ const examplePayoutApprovalPending = { approval: examplePayoutApproval };
 export interface PayoutRouteDeps {
   commands: CommandBus;
   apiKeys: ApiKeyVerifier;
+  internal: InternalApi;
 }
 
 /**
@@ -116,6 +120,16 @@ export const payoutRoutes: RouteDef<PayoutRouteDeps>[] = [
         request,
         lines.map((line) => line.toUserId),
       );
+      // A test-mode client pays in the sandbox only the users who linked it.
+      if (spaceOf(request) === 'test') {
+        await requireTestUsers(
+          deps.internal,
+          request,
+          principalOf(request).subject,
+          lines.map((line) => line.toUserId),
+          (index) => `lines[${index}]: `,
+        );
+      }
       return sendLedgerCommand(
         deps.commands,
         request,

@@ -14,6 +14,7 @@ import {
   sandboxMandateBody,
   sandboxPurchaseBody,
   sandboxRefundBody,
+  unlinkedUserOf,
   type CommissionRule,
   type SandboxPurchaseBody,
 } from '@coin/contracts';
@@ -125,6 +126,26 @@ export function testClientOf(request: FastifyRequest, what: string): { id: strin
   return { id: principal.subject, treasuries: principal.treasuries ?? [] };
 }
 
+/**
+ * A test-mode client acts in the sandbox only for its test users: the users who linked it
+ * (docs/CONTRACT.md "Platform links"), asked of the user service, which keeps the links of both
+ * spaces. Any other id, an existing account's or one no account has, is the same 404
+ * USER_NOT_FOUND, judged by one read for all of them before any command is sent, so the sandbox
+ * tells a client nothing of who exists and does nothing in the name of anyone who never used it.
+ * `where` names a payout's line in the detail.
+ */
+export async function requireTestUsers(
+  internal: InternalApi,
+  request: FastifyRequest,
+  clientId: string,
+  userIds: readonly number[],
+  where: (index: number) => string = () => '',
+): Promise<void> {
+  const { userIds: linked } = await internal.post('users.linked-users', { clientId, userIds: [...new Set(userIds)] }, String(request.id));
+  const unlinked = unlinkedUserOf(userIds, new Set(linked));
+  if (unlinked) throw new AppError('USER_NOT_FOUND', `${where(unlinked.index)}${unlinked.detail}`);
+}
+
 /** The sandbox's ledger API: a sandbox route's caller is a test-mode client, whose reads the sandbox answers alone. */
 const sandboxOf = (deps: SandboxEconomyDeps) => deps.internal.in('test');
 
@@ -141,7 +162,7 @@ const sandboxMandateRoutes: RouteDef<SandboxEconomyDeps>[] = [
     schema: {
       tags: ['sandbox', 'mandates'],
       summary:
-        "Grant the calling test-mode client a mandate on a test user's sandbox wallet, as the user would (the user is not present in the sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's test clock's now), each period, retry and the grace counted on that clock, so advancing it brings the next charge. Test coins only; a live client is 403 FORBIDDEN",
+        "Grant the calling test-mode client a mandate on the sandbox wallet of a test user (a user who linked the client; any other id is 404 USER_NOT_FOUND), as the user would (the user is not present in the sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's test clock's now), each period, retry and the grace counted on that clock, so advancing it brings the next charge. Test coins only; a live client is 403 FORBIDDEN",
       security: [{ bearerAuth: [] }],
       headers: idempotencyHeaders,
       operationId: 'createSandboxMandate',
@@ -151,6 +172,7 @@ const sandboxMandateRoutes: RouteDef<SandboxEconomyDeps>[] = [
     handler: async (request, reply, deps) => {
       const client = testClientOf(request, 'grants itself a sandbox mandate');
       const { userId, amount, maxPerPeriod, period, endsAt, reason } = request.body;
+      await requireTestUsers(deps.internal, request, client.id, [userId]);
       // The first period starts on the client's clock: a start in wall time would be in its past once it moved.
       const startsAt =
         request.body.startsAt ?? (await sandboxOf(deps).read('ledger.test-clock', { clientId: client.id }, String(request.id))).now;
@@ -184,7 +206,7 @@ const sandboxCashoutRoutes: RouteDef<SandboxEconomyDeps>[] = [
     schema: {
       tags: ['sandbox', 'cashouts'],
       summary:
-        "Cash out a test user's sandbox coins to a mobile money number, as the user would: held at once and CLAIMED by the calling test-mode client; the sandbox's test provider settles it a minute later on the client's test clock with `testOutcome` (CONFIRMED burns the held coins, FAILED releases them), so waiting a minute or advancing the clock settles it. No XAF moves; a live client is 403 FORBIDDEN",
+        "Cash out the sandbox coins of a test user (a user who linked the client; any other id is 404 USER_NOT_FOUND) to a mobile money number, as the user would: held at once and CLAIMED by the calling test-mode client; the sandbox's test provider settles it a minute later on the client's test clock with `testOutcome` (CONFIRMED burns the held coins, FAILED releases them), so waiting a minute or advancing the clock settles it. No XAF moves; a live client is 403 FORBIDDEN",
       security: [{ bearerAuth: [] }],
       headers: idempotencyHeaders,
       operationId: 'createSandboxCashout',
@@ -192,8 +214,9 @@ const sandboxCashoutRoutes: RouteDef<SandboxEconomyDeps>[] = [
       response: { 201: withExample(cashoutResult, exampleSandboxCashoutResult), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
-      testClientOf(request, 'asks for a sandbox cash-out');
+      const client = testClientOf(request, 'asks for a sandbox cash-out');
       const { userId, amount, msisdn, testOutcome } = request.body;
+      await requireTestUsers(deps.internal, request, client.id, [userId]);
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.cashout', {
           fromUserId: userId,
@@ -283,7 +306,7 @@ const sandboxPurchaseRoutes: RouteDef<SandboxEconomyDeps>[] = [
     schema: {
       tags: ['sandbox', 'money'],
       summary:
-        "A test user pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN",
+        "A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND) pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN",
       security: [{ bearerAuth: [] }],
       headers: idempotencyHeaders,
       operationId: 'createSandboxPurchase',
@@ -296,6 +319,7 @@ const sandboxPurchaseRoutes: RouteDef<SandboxEconomyDeps>[] = [
       // Refused early as the ledger would (it judges again): the buyer is never their own affiliate.
       if (body.affiliate?.userId === body.userId)
         throw new AppError('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+      await requireTestUsers(deps.internal, request, client.id, [body.userId, ...(body.affiliate ? [body.affiliate.userId] : [])]);
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.transfer', {
           kind: 'PURCHASE',
@@ -359,7 +383,8 @@ async function treasuryOfOwnPurchase(deps: SandboxEconomyDeps, request: FastifyR
 
 /**
  * The sandbox runs the whole economy (docs/decisions/0018-sandbox.md): a test-mode client acts for
- * its test users, who are not present in the sandbox (people's tokens are live), with test coins
+ * its test users (the users who linked it: requireTestUsers), who are not present in the sandbox
+ * (people's tokens are live), with test coins
  * only: it grants mandates to itself that its test clock brings due, asks for cash-outs the
  * sandbox's test provider settles, buys with affiliates paid by its own commission rule, and
  * refunds its purchases. Every route here is 403 for a live credential, and the sandbox ledger

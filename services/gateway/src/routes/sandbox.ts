@@ -20,7 +20,7 @@ import { randomIdNonce } from '@coin/security';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleMoneyResult, withExample } from './examples';
 import { exampleHoldResult } from './holds';
-import { registerSandboxEconomyRoutes, testClientOf } from './sandbox-economy';
+import { registerSandboxEconomyRoutes, requireTestUsers, testClientOf } from './sandbox-economy';
 
 /**
  * The sandbox's own routes (docs/decisions/0018-sandbox.md), for test-mode platform clients only:
@@ -108,7 +108,7 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; inte
       schema: {
         tags: ['sandbox'],
         summary:
-          'Reserve test coins of a sandbox wallet (fromUserId) for a treasury or a user, settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance',
+          "Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance",
         headers: idempotencyHeaders,
         operationId: 'createSandboxHold',
         body: withExample(sandboxHoldBody, {
@@ -124,6 +124,7 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; inte
     async (request, reply) => {
       const clientId = testClientIdOf(request, 'places a sandbox hold');
       const { fromUserId, toUserId, toTreasury, amount, reason, expiresInSeconds } = request.body;
+      await requireTestUsers(deps.internal, request, clientId, toUserId !== undefined ? [fromUserId, toUserId] : [fromUserId]);
       return sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
         ledgerDraft('ledger.hold', {
           fromUserId,

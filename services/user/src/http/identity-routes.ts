@@ -12,6 +12,7 @@ import {
   linkedUsersQuery,
   platformLink,
   referralIssued,
+  unlinkedUserOf,
   platformClientList,
   refreshBody,
   revocationList,
@@ -241,9 +242,12 @@ async function keyGrant(deps: InternalRouteDeps, keyHash: string) {
 /**
  * A platform client's referral of a buyer (docs/CONTRACT.md "Affiliate splits"), signed like a
  * key proof: the ledger verifies it itself and pays the affiliate it names by the client's rule.
- * Signed only for a live client granted the treasury, a buyer and an affiliate who are live users
- * and not the same, and an affiliate who is none of the people behind the client's grant (who
- * asked for and approved it: they are never paid a commission it attests).
+ * Signed only for a live client granted the treasury, a buyer and an affiliate who are not the same
+ * and have both linked the client (docs/CONTRACT.md "Platform links"), and an affiliate who is none
+ * of the people behind the client's grant (who asked for and approved it: they are never paid a
+ * commission it attests). The links are judged before anything that depends on who the users are:
+ * naming an account not linked is answered as naming no account, so a referral tells the client
+ * nothing of who exists.
  */
 export function registerReferralRoute(app: App, deps: InternalRouteDeps): void {
   app.post('/internal/referrals', { schema: { body: internalReferralBody, response: { 200: referralIssued } } }, async (request) => {
@@ -254,12 +258,12 @@ export function registerReferralRoute(app: App, deps: InternalRouteDeps): void {
       throw new AppError('TREASURY_NOT_GRANTED', `Platform client ${clientId} is not granted ${treasury}`);
     }
     if (buyerUserId === affiliateUserId) throw new AppError('SELF_REFERRAL', 'The buyer cannot be the affiliate of their own purchase');
+    const named = [buyerUserId, affiliateUserId];
+    const unlinked = unlinkedUserOf(named, await linkedUsersOf(deps.pool, clientId, named));
+    if (unlinked) throw new AppError('USER_NOT_FOUND', unlinked.detail);
     const { createdBy, approvedBy } = client.grants;
     if (affiliateUserId === createdBy || affiliateUserId === approvedBy) {
       throw new AppError('SELF_DEALING', "The people behind a platform client's grant are never paid a commission it attests");
-    }
-    for (const userId of [buyerUserId, affiliateUserId]) {
-      if (!(await findUserById(deps.pool, userId))) throw new AppError('USER_NOT_FOUND', `User ${userId} does not exist`);
     }
     const nowMs = deps.now().getTime();
     const referral = await signReferralProof(
