@@ -25,6 +25,14 @@ import { serviceEnvs } from '../stack/env';
 import { generateJwtKey, generateServiceKeys } from '../stack/keys';
 import { provision } from '../stack/provision';
 import { repoRoot } from '../stack/services';
+import {
+  type HostileRecordKind,
+  type HostileSent,
+  HostileWatch,
+  hostileFindings,
+  hostileRecordKinds,
+  hostileSummary,
+} from './kafka-mode-hostile';
 import { SimulationSigner } from './signed-senders';
 
 /**
@@ -36,11 +44,21 @@ import { SimulationSigner } from './signed-senders';
  * started again. Clients do what the gateway does: a command not answered in time is sent again
  * with the same id, a fresh `issuedAt` and fresh proofs, a bounded number of times.
  *
+ * The transport is attacked too (kafka-mode-hostile.ts): records whose headers are huge, missing,
+ * given twice or not UTF-8, whose key is huge, or which are just under the broker's largest, each
+ * wrapping one of the generator's commands, which is then sent again the ordinary way. Every run
+ * opens with each of them once, in a fixed order, before any kill (the first: the record whose
+ * answer the broker refused before the fix, which stopped its partition), each followed at once
+ * by its retry on the same partition, which must be answered at its first attempt within
+ * `answerBoundMs`; then the lanes mix them in at `hostileRecordRate`, under the kills.
+ *
  * Checked: every command answered within the bound; every refusal a code of the catalog; no
  * command set aside (COMMAND_FAILED); two answers to one command (the same id and data) agree;
- * every command answered as applied has its stored outcome; after the run, with the kills
- * stopped, the consumer's committed offsets reach the log end on every partition (nothing
- * blocked) and the ledger's own invariants hold (supply, balances, holds, `npm run audit`).
+ * every command answered as applied has its stored outcome; every hostile record set aside with
+ * its reason (or decided like any command, for those the consumer may read) and answered as its
+ * row says, never applied twice nor lost; after the run, with the kills stopped, the consumer's
+ * committed offsets reach the log end on every partition (nothing blocked) and the ledger's own
+ * invariants hold (supply, balances, holds, `npm run audit`).
  */
 
 export interface KafkaModeOptions {
@@ -54,6 +72,12 @@ export interface KafkaModeOptions {
   lanes?: number;
   /** A kill from outside every this many ms (a random point in the range). */
   killEveryMs?: readonly [number, number];
+  /** Share of the lanes' sends that are a hostile record (and its retry) instead of an ordinary command. */
+  hostileRecordRate?: number;
+  /** The hostile records sent (the opening's, in this order): `hostileRecordKinds` unless given. */
+  hostileKinds?: readonly HostileRecordKind[];
+  /** The opening hostile records' retries are answered within this (the gateway's deadline is 5 s). */
+  answerBoundMs?: number;
   log?: (line: string) => void;
 }
 
@@ -69,6 +93,10 @@ export interface KafkaModeRun {
   /** SIGKILLs: from outside, and by the ledger itself right after a commit. */
   kills: { outside: number; afterCommit: number };
   answers: Record<string, number>;
+  /** Hostile records sent, by kind. */
+  hostile: Record<string, number>;
+  /** The opening's hostile records in order, with how long each one's retry took to be answered (null: it was not). */
+  opening: Array<{ kind: string; retryMs: number | null }>;
   findings: KafkaFinding[];
 }
 
@@ -76,12 +104,36 @@ export interface KafkaModeRun {
 export const attemptsMax = 10;
 const attemptTimeoutMs = 6_000;
 const drainTimeoutMs = 120_000;
+/** The drain's wait once the opening already found a partition stopped: long enough to name what is behind. */
+const stoppedDrainTimeoutMs = 15_000;
+/** How long the reader of the replies and dead letters may take to reach their ends once the ledger is drained. */
+const watchCatchUpMs = 30_000;
+export const defaultHostileRecordRate = 0.04;
+/** Commands sent before the opening until one is answered: a ledger that answers none of them never started (each is a minute of attempts). */
+const warmUpCommandsMax = 3;
 
 /** One command's answers: what each attempt that was answered said. */
 interface Answered {
   generated: GeneratedCommand;
-  answers: Array<{ ok: boolean; code: string | null }>;
+  answers: Array<{ ok: boolean; code: string | null; replayed: boolean; attempt: number }>;
   attempts: number;
+}
+
+/** How often a command is sent before it counts as unanswered, and how long each attempt waits. */
+interface Tries {
+  attempts: number;
+  timeoutMs: number;
+}
+const defaultTries: Tries = { attempts: attemptsMax, timeoutMs: attemptTimeoutMs };
+
+/** A hostile record and the command it wrapped, sent again the ordinary way right after it. */
+interface HostileExchange {
+  /** Where the broker put the hostile record; null when it could not be sent (`sendError`). */
+  sent: HostileSent | null;
+  sendError?: string;
+  retry: Answered;
+  /** From the hostile record's send to its retry's answer (or giving up). */
+  elapsedMs: number;
 }
 
 export async function runKafkaMode(options: KafkaModeOptions): Promise<KafkaModeRun> {
@@ -91,19 +143,43 @@ export async function runKafkaMode(options: KafkaModeOptions): Promise<KafkaMode
   const model = new WorldModel(simulationUsers());
   const generator = new CommandGenerator(random.fork('generator'), model, defaultCast, defaultGeneratorSettings);
   const kills = random.fork('kills');
+  const hostileRandom = random.fork('hostile records');
   const results: Answered[] = [];
+  const hostile: HostileExchange[] = [];
   const findings: KafkaFinding[] = [];
+  const openingTimes: KafkaModeRun['opening'] = [];
+  const answerBoundMs = options.answerBoundMs ?? 5_000;
+  // The opening's retries have one attempt, as long as the bound on them.
+  const openingAttempt = { attempts: 1, timeoutMs: Math.max(attemptTimeoutMs, answerBoundMs) };
+  /** An ordinary command the generator made: sent as it is, or wrapped in a hostile record when it may be. */
+  const send = async (generated: GeneratedCommand, kind: HostileRecordKind | null, once = false) => {
+    if (!kind || !wrappable(generated)) return void results.push(await world.exchange(generated, model));
+    const exchanged = await world.hostileThenRetry(kind, generated, model, hostileRandom, once ? openingAttempt : undefined);
+    hostile.push(exchanged);
+    results.push(exchanged.retry);
+    return exchanged;
+  };
   try {
-    const deadline = Date.now() + options.seconds * 1000;
+    // The opening, before any kill: the ledger answers (its first start), then each hostile record once, its retry in the usual time.
+    for (let i = 0; i < warmUpCommandsMax && results.every((r) => r.answers.length === 0); i += 1)
+      await send(generator.next(new Date()), null);
+    const kinds = options.hostileKinds ?? hostileRecordKinds;
+    const stopped = await opening(kinds, send, generator, { answerBoundMs, findings, times: openingTimes, log });
+    world.ledger.startCrashing();
+    const deadline = stopped ? Date.now() : Date.now() + options.seconds * 1000;
     const killing = world.ledger.killNowAndThen(kills, options.killEveryMs ?? [3_000, 9_000], deadline);
+    const rate = options.hostileRecordRate ?? defaultHostileRecordRate;
     const lanes = Array.from({ length: options.lanes ?? 3 }, async () => {
-      while (Date.now() < deadline) results.push(await world.exchange(generator.next(new Date()), model));
+      while (Date.now() < deadline) await send(generator.next(new Date()), hostileRandom.chance(rate) ? hostileRandom.pick(kinds) : null);
     });
     await Promise.all([...lanes, killing]);
-    log(`sent ${results.length} commands; ${world.ledger.kills.outside + world.ledger.kills.afterCommit} kills; draining`);
+    log(
+      `sent ${results.length} commands (${hostile.length} hostile records); ${world.ledger.kills.outside + world.ledger.kills.afterCommit} kills; draining`,
+    );
     world.ledger.stopCrashing();
     findings.push(...answerFindings(results), ...(await storedOutcomeFindings(world.pool, results)));
-    findings.push(...(await world.drained()));
+    findings.push(...(await world.drained(stopped ? stoppedDrainTimeoutMs : drainTimeoutMs)));
+    findings.push(...(await world.hostileFindings(hostile, log)));
     findings.push(...(await invariantFindings(world.pool)));
   } finally {
     await world.close();
@@ -114,8 +190,51 @@ export async function runKafkaMode(options: KafkaModeOptions): Promise<KafkaMode
     attempts: results.reduce((n, r) => n + r.attempts, 0),
     kills: { ...world.ledger.kills },
     answers: tally(results),
+    hostile: tallyHostile(hostile),
+    opening: openingTimes,
     findings,
   };
+}
+
+/** A generated command a hostile record may wrap: fresh, with no hostile value of its own, keyed as the ledger keys it. */
+function wrappable(generated: GeneratedCommand): boolean {
+  return generated.hostile === null && generated.replay === null && !keyOf(generated.raw).startsWith('unkeyed:');
+}
+
+/**
+ * Every hostile record once, in the table's order, each wrapping the next command that may be
+ * wrapped and followed by that command's retry, which must be answered at its first attempt
+ * within `answerBoundMs`. A retry not answered at all means the hostile record stopped its
+ * partition: the opening stops there (every later command on it would wait as long) and says so.
+ */
+async function opening(
+  kinds: readonly HostileRecordKind[],
+  send: (generated: GeneratedCommand, kind: HostileRecordKind | null, once?: boolean) => Promise<HostileExchange | undefined>,
+  generator: CommandGenerator,
+  out: { answerBoundMs: number; findings: KafkaFinding[]; times: KafkaModeRun['opening']; log: (line: string) => void },
+): Promise<boolean> {
+  const { answerBoundMs, findings, log } = out;
+  for (const kind of kinds) {
+    let generated = generator.next(new Date());
+    while (!wrappable(generated)) {
+      await send(generated, null);
+      generated = generator.next(new Date());
+    }
+    const exchanged = (await send(generated, kind, true))!;
+    const { retry, elapsedMs } = exchanged;
+    const answered = retry.answers.length > 0;
+    out.times.push({ kind: kind.name, retryMs: answered ? elapsedMs : null });
+    log(`opening: ${kind.name}: its retry ${answered ? `answered in ${elapsedMs} ms` : `unanswered after ${elapsedMs} ms`}`);
+    if (answered && elapsedMs <= answerBoundMs) continue;
+    findings.push({
+      kind: 'hostile-stall',
+      detail: answered
+        ? `${kind.name}: the command right after it on its partition was answered in ${elapsedMs} ms, over ${answerBoundMs} ms`
+        : `${kind.name}: the command right after it on its partition was not answered in ${elapsedMs} ms; the partition stopped there`,
+    });
+    if (!answered) return true;
+  }
+  return false;
 }
 
 /** The ledger in its process, the client side of Kafka and the ledger's database for the checks. */
@@ -151,13 +270,20 @@ async function startWorld(options: KafkaModeOptions) {
   const ledger = new LedgerProcess(env, new Random(options.seed).fork('crash points'));
   ledger.start();
   const signer = new SimulationSigner(jwtKey, serviceKeys);
+  const watch = new HostileWatch(kafka, topics, `${prefix}ledger-simulation-hostile-watch`);
+  await watch.start();
+  const send = (generated: GeneratedCommand, model: WorldModel, tries: Tries = defaultTries) =>
+    exchange(client, signer, topics, generated, model, tries);
   return {
     ledger,
     pool,
-    exchange: (generated: GeneratedCommand, model: WorldModel) => exchange(client, signer, topics, generated, model),
-    drained: () => drained(kafka, topics, prefix, pool),
+    exchange: send,
+    hostileThenRetry: hostileThenRetry(signer, watch, topics, send),
+    drained: (timeoutMs: number) => drained(kafka, topics, prefix, pool, timeoutMs),
+    hostileFindings: (hostile: readonly HostileExchange[], log: (line: string) => void) => hostileRecordFindings(watch, pool, hostile, log),
     close: async () => {
       await ledger.stop();
+      await watch.stop();
       await client.stop();
       await producer.close();
       await pool.end();
@@ -165,16 +291,103 @@ async function startWorld(options: KafkaModeOptions) {
   };
 }
 
-/** Sends one command until it is answered (at most attemptsMax times) and tells the model what an applied one made. */
+/** The command in a hostile record (the kind's), then the same command the ordinary way: its retry, right behind it on its partition. */
+function hostileThenRetry(
+  signer: SimulationSigner,
+  watch: HostileWatch,
+  topics: TopicNames,
+  send: (generated: GeneratedCommand, model: WorldModel, tries?: Tries) => Promise<Answered>,
+) {
+  let sentHostile = 0;
+  return async (
+    kind: HostileRecordKind,
+    generated: GeneratedCommand,
+    model: WorldModel,
+    random: Random,
+    tries?: Tries,
+  ): Promise<HostileExchange> => {
+    sentHostile += 1;
+    const now = new Date();
+    const command = await signer.sign({ ...generated.raw, issuedAt: now.toISOString() }, now);
+    const record = await kind.build({
+      key: keyOf(generated.raw),
+      command,
+      commandId: String(generated.raw.commandId),
+      type: String(generated.raw.type),
+      correlationId: random.uuid(),
+      otherCorrelationId: random.uuid(),
+      otherCommandId: random.uuid(),
+      replyTo: topics.gatewayReplies,
+      requestId: `simulation-hostile-${sentHostile}`,
+      sign: (raw) => signer.sign(raw, new Date()),
+    });
+    const started = Date.now();
+    let sendError: string | undefined;
+    const sent = await watch.send(kind, record).catch((err: unknown) => {
+      sendError = err instanceof Error ? err.message : String(err);
+      return null;
+    });
+    const retry = await send(generated, model, tries);
+    return { sent, ...(sendError === undefined ? {} : { sendError }), retry, elapsedMs: Date.now() - started };
+  };
+}
+
+/** What became of every hostile record (kafka-mode-hostile.ts), once the reader of replies and dead letters has caught up. */
+async function hostileRecordFindings(
+  watch: HostileWatch,
+  pool: Pool,
+  hostile: readonly HostileExchange[],
+  log: (line: string) => void,
+): Promise<KafkaFinding[]> {
+  const findings: KafkaFinding[] = [];
+  const deadline = Date.now() + watchCatchUpMs;
+  while (!(await watch.caughtUp())) {
+    if (Date.now() > deadline) {
+      findings.push({
+        kind: 'hostile-watch-behind',
+        detail: `the replies and dead letters were not read to their ends in ${watchCatchUpMs / 1000} s`,
+      });
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const sentRecords = hostile.flatMap(({ sent }) => (sent ? [sent] : []));
+  const { rows } = await pool.query<{ command_id: string }>(
+    'SELECT command_id::text FROM processed_commands WHERE command_id = ANY($1::uuid[])',
+    [sentRecords.map((s) => s.record.commandId)],
+  );
+  const stored = new Set(rows.map((r) => r.command_id));
+  for (const { sent, sendError, retry } of hostile) {
+    if (!sent) {
+      const before = String(retry.generated.raw.commandId);
+      findings.push({ kind: 'hostile-not-sent', detail: `the hostile record before ${before} could not be sent: ${sendError}` });
+      continue;
+    }
+    const wrapped = sent.record.commandId === String(retry.generated.raw.commandId);
+    const first = retry.answers[0];
+    const carried = {
+      wrapped,
+      retryFirst: wrapped && first?.attempt === 1 ? first : null,
+      retryCodes: wrapped ? retry.answers.map((a) => a.code ?? 'ok') : [],
+      stored: stored.has(sent.record.commandId),
+    };
+    findings.push(...hostileFindings(sent, carried, watch));
+  }
+  for (const line of hostileSummary(sentRecords, watch)) log(`hostile records: ${line}`);
+  return findings;
+}
+
+/** Sends one command until it is answered (at most `tries.attempts` times) and tells the model what an applied one made. */
 async function exchange(
   client: RequestReplyClient,
   signer: SimulationSigner,
   topics: TopicNames,
   generated: GeneratedCommand,
   model: WorldModel,
+  tries: Tries,
 ): Promise<Answered> {
   const result: Answered = { generated, answers: [], attempts: 0 };
-  while (result.attempts < attemptsMax && result.answers.length === 0) {
+  while (result.attempts < tries.attempts && result.answers.length === 0) {
     result.attempts += 1;
     const now = new Date();
     // As the gateway retries under the same Idempotency-Key: the same id and data, issued and proven now.
@@ -184,14 +397,15 @@ async function exchange(
       reply = await client.request({
         topic: topics.ledgerCommands,
         key: keyOf(generated.raw),
-        timeoutMs: attemptTimeoutMs,
+        timeoutMs: tries.timeoutMs,
         command: command as unknown as Parameters<RequestReplyClient['request']>[0]['command'],
       });
     } catch (err) {
       if (err instanceof AppError && (err.code === 'TIMEOUT' || err.code === 'UNAVAILABLE')) continue;
       throw err;
     }
-    result.answers.push(reply.ok ? { ok: true, code: null } : { ok: false, code: reply.error.code });
+    const answer = { replayed: reply.replayed === true, attempt: result.attempts };
+    result.answers.push(reply.ok ? { ok: true, code: null, ...answer } : { ok: false, code: reply.error.code, ...answer });
     if (reply.ok) {
       const parsed = ledgerCommand.safeParse(generated.raw);
       if (parsed.success) model.observe(parsed.data, reply.result, now.getTime());
@@ -243,10 +457,10 @@ async function storedOutcomeFindings(pool: Pool, results: readonly Answered[]): 
 }
 
 /** Whether the consumer reaches the log end on every partition of its topics, and the outbox empties, in time. */
-async function drained(kafka: Kafka, topics: TopicNames, prefix: string, pool: Pool): Promise<KafkaFinding[]> {
+async function drained(kafka: Kafka, topics: TopicNames, prefix: string, pool: Pool, timeoutMs: number): Promise<KafkaFinding[]> {
   const admin = kafka.admin();
   await admin.connect();
-  const deadline = Date.now() + drainTimeoutMs;
+  const deadline = Date.now() + timeoutMs;
   let behind: string[] = [];
   try {
     do {
@@ -261,7 +475,7 @@ async function drained(kafka: Kafka, topics: TopicNames, prefix: string, pool: P
   return [
     {
       kind: 'partition-blocked',
-      detail: `${drainTimeoutMs / 1000} s after the last command: ${behind.join(', ') || 'the outbox'} still behind`,
+      detail: `${timeoutMs / 1000} s after the last command: ${behind.join(', ') || 'the outbox'} still behind`,
     },
   ];
 }
@@ -292,6 +506,12 @@ async function invariantFindings(pool: Pool): Promise<KafkaFinding[]> {
   }
 }
 
+function tallyHostile(hostile: readonly HostileExchange[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { sent } of hostile) if (sent) counts[sent.kind.name] = (counts[sent.kind.name] ?? 0) + 1;
+  return counts;
+}
+
 function tally(results: readonly Answered[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const r of results)
@@ -309,7 +529,8 @@ function tally(results: readonly Answered[]): Record<string, number> {
 class LedgerProcess {
   readonly kills = { outside: 0, afterCommit: 0 };
   private child: ChildProcess | null = null;
-  private crashing = true;
+  /** Off for the first process, which runs the opening; on from `startCrashing` until `stopCrashing`. */
+  private crashing = false;
   private stopped = false;
   private outsideKill = false;
 
@@ -347,6 +568,11 @@ class LedgerProcess {
       this.kills.outside += 1;
       this.child.kill('SIGKILL');
     }
+  }
+
+  /** Crash points from the next process on. */
+  startCrashing(): void {
+    this.crashing = true;
   }
 
   /** No more crash points: the next process (and the one running, once it dies) runs to the end. */
