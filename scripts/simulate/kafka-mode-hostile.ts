@@ -1,7 +1,11 @@
-import { dlqOf, headerNames, type TopicNames } from '@coin/contracts';
+import { dlqOf, headerNames, payoutLinesMax, type TopicNames } from '@coin/contracts';
 import { errorCatalog } from '@coin/errors';
 import { fastGroupSettings, isPack, readHeaders } from '@coin/kafka';
 import type { Consumer, IHeaders, Kafka, Producer } from 'kafkajs';
+// biome-ignore lint/style/noRestrictedImports: the simulation's cast and keys are the ledger's own, as kafka-mode.ts uses them.
+import { defaultCast, userSender } from '../../services/ledger/src/simulation/actors';
+// biome-ignore lint/style/noRestrictedImports: the simulation's cast and keys are the ledger's own, as kafka-mode.ts uses them.
+import { keyOf } from '../../services/ledger/src/simulation/judge';
 
 /**
  * The transport's hostile records in the Kafka mode of the whole-ledger simulation
@@ -33,6 +37,8 @@ const hugeKeyChars = 500_000;
 const oneRecordFramingBytes = 72;
 /** Room left under the limit for a miscount of that framing: the record is "just under" by this much. */
 const nearLimitMarginBytes = 40;
+/** Bytes of each line's reason in the echoed payout request: each becomes U+FFFD, three bytes, in its answer and event. */
+const echoedReasonBytes = 400;
 
 /** What one correlation id of a hostile record gets on the reply topic. */
 export type AnswerExpected =
@@ -133,6 +139,46 @@ function nearLimitRecord(o: OrdinaryRecord): HostileRecord {
 }
 
 /**
+ * An approval request, by an ADMIN, of a payout from REWARDS of payoutLinesMax lines whose
+ * reasons are each 400 bytes that are not UTF-8: a command of its own (fresh id), valid and
+ * proven. The consumer reads each such byte as U+FFFD, three bytes, and the request's answer (a
+ * PayoutApproval, every line with its reason) and its coin.payout-approvals event repeat them: a
+ * record of 0.45 MB makes an answer and an event of 1.26 MB.
+ */
+async function echoedPayoutRequest(o: OrdinaryRecord): Promise<HostileRecord> {
+  const admin = userSender(defaultCast.admins[0]!.id, 'ADMIN', Math.floor(Date.now() / 1000));
+  // Recipients no one has: a request is judged at its approval, and this one waits for none.
+  const lines = Array.from({ length: payoutLinesMax }, (_, i) => ({
+    toUserId: 1_000_001 + i,
+    amount: 1,
+    reason: '~'.repeat(echoedReasonBytes),
+  }));
+  const raw = {
+    commandId: o.otherCommandId,
+    type: 'ledger.request-approval',
+    issuedAt: new Date().toISOString(),
+    ...admin,
+    data: {
+      command: {
+        type: 'ledger.payout',
+        data: { from: { kind: 'treasury', code: 'REWARDS' }, lines, reason: 'simulation', reference: `simulation-${o.otherCommandId}` },
+      },
+    },
+  };
+  // Every `~` is a reason's (a signed token is base64url, the rest ours): each becomes a byte that is no UTF-8.
+  const value = Buffer.from(JSON.stringify(await o.sign(raw)));
+  let replaced = 0;
+  for (let i = 0; i < value.length; i += 1)
+    if (value[i] === 0x7e) {
+      value[i] = 0xff;
+      replaced += 1;
+    }
+  if (replaced !== echoedReasonBytes * payoutLinesMax) throw new Error(`the payout's reasons hold ${replaced} bytes to replace`);
+  const headers = { ...ordinaryHeaders(o), [headerNames.commandId]: o.otherCommandId, [headerNames.type]: raw.type };
+  return { key: keyOf(raw), value, headers, commandId: o.otherCommandId, answers: [{ correlationId: o.correlationId, expected: 'none' }] };
+}
+
+/**
  * The hostile records, one row each: what the record is, why the consumer refuses it (or null:
  * it is decided like any command), what its correlation ids get. The first is the oversized
  * answer: before the kit bounded the headers it reads, the ledger applied that command and
@@ -221,6 +267,23 @@ export const hostileRecordKinds: readonly HostileRecordKind[] = [
     refusedFor: /^issuedAt: /,
     truncated: true,
     build: nearLimitRecord,
+  },
+];
+
+/**
+ * Hostile records whose finding is still open on the code: a run sends them only when asked
+ * (`KafkaModeOptions.hostileKinds`; the long-tier test with SIMULATION_KAFKA_OPEN_FINDINGS=1).
+ * The echoed payout request: its answer (1.26 MB) is dropped as designed, but its
+ * coin.payout-approvals event, as large, is refused by the broker; the handler's wait on the
+ * publish fails, so the command, applied and stored, is set aside as well (dead-lettered,
+ * COMMAND_FAILED), and the outbox sweep fails on that row every time after, so no event of the
+ * ledger is published again (docs/RELIABILITY.md "Hostile headers and oversized records").
+ */
+export const openHostileRecordKinds: readonly HostileRecordKind[] = [
+  {
+    name: 'oversized answer and event: an approval request of a 1,000-line payout whose reasons are not UTF-8',
+    refusedFor: null,
+    build: echoedPayoutRequest,
   },
 ];
 
