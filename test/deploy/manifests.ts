@@ -1020,7 +1020,10 @@ export function kafkaUsageInCode(service: string): KafkaUsageInCode {
     for (const m of text.matchAll(/\badminAuditTopic:\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
     for (const m of text.matchAll(/\breplyAddressOf\([^)]*?\btopics\.(\w+)/g)) usage.produces.add(base(m[1]!));
     for (const m of text.matchAll(/\bsendRefusalRecord\([^,]*,\s*(?:\w+\.)*topics\.(\w+)/g)) usage.produces.add(base(m[1]!));
-    for (const m of text.matchAll(/(?:groupId:\s*|return\s+)`\$\{[^}]*\}([a-z][a-z0-9-]*)`/g)) usage.groups.add(m[1]!);
+    // A group id is `<service>-…` after the prefix (its ACL's prefix): a `return` of another
+    // template that ends in letters (an HTTP status class, `${hundreds}xx`) is no group.
+    for (const m of text.matchAll(/(?:groupId:\s*`\$\{[^}]*\}([a-z][a-z0-9-]*)`|return\s+`\$\{[^}]*\}([a-z][a-z0-9]*-[a-z0-9-]+)`)/g))
+      usage.groups.add((m[1] ?? m[2])!);
   }
   if (service === 'gateway') {
     // The reply consumer's group is named in libs/kafka (one group per gateway instance).
