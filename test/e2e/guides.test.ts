@@ -97,7 +97,12 @@ describe.each(readdirSync(guidesDir).filter((name) => name.endsWith('.md') && !r
 
     beforeAll(async () => {
       await need.before?.();
-      if (need.stack !== false) stack = await startTestStack({ ...(need.stack || {}), extraEnv: npmStartSettings });
+      if (need.stack !== false)
+        stack = await startTestStack({
+          ...(need.stack || {}),
+          ownStack: 'runs a guide, whose fixed users, admins and keys no other file may have made first',
+          extraEnv: npmStartSettings,
+        });
     }, 120_000);
     afterAll(async () => {
       await stack?.close();

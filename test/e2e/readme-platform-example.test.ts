@@ -52,7 +52,7 @@ describe("the API reference's platform example (docs/reference/api.md)", () => {
   const file = join(dir, `platform-${randomUUID()}.mts`);
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({ ownStack: "runs the README's example, whose fixed users and keys no other file may have made first" });
     superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'reward']);
     await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 1_000);

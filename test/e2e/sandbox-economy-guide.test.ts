@@ -43,7 +43,10 @@ describe('docs/guides/sandbox-economy.md, run block by block in one shell agains
   let stack: TestStack;
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack({
+      ownStack: 'runs the sandbox guide, whose fixed users and keys no other file may have made first',
+      sandbox: true,
+    });
   }, 180_000);
   afterAll(async () => {
     await stack?.close();
