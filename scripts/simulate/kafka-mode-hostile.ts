@@ -240,7 +240,7 @@ export const hostileRecordKinds: readonly HostileRecordKind[] = [
   },
   {
     name: 'a correlation-id that is not UTF-8',
-    refusedFor: /^header correlation-id must be a UUID/,
+    refusedFor: /^header correlation-id is not UTF-8 \(\d+ bytes\)$/,
     build: (o) => {
       const bytes = notUtf8(o.correlationId);
       return changed(o, { [headerNames.correlationId]: bytes }, [{ correlationId: bytes.toString(), expected: 'none' }]);
@@ -248,7 +248,7 @@ export const hostileRecordKinds: readonly HostileRecordKind[] = [
   },
   {
     name: 'a request-id that is not UTF-8',
-    refusedFor: /^header request-id must be 1 to 200 visible ASCII characters/,
+    refusedFor: /^header request-id is not UTF-8 \(\d+ bytes\)$/,
     build: (o) => changed(o, { [headerNames.requestId]: notUtf8(o.requestId) }, [{ correlationId: o.correlationId, expected: 'refused' }]),
   },
   {

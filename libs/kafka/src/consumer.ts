@@ -19,7 +19,7 @@ import { keptAlive } from './batch-keep-alive';
 import { meteredAttempts, meteredBatch, meteredSort, type BatchApply, type SortedBatch } from './batch-metering';
 import { ResolvedOffsets } from './commit-on-stop';
 import { deadLetter } from './dead-letters';
-import { boundedHeader, describedValue, headerRefusal, readHeaders } from './headers';
+import { boundedHeader, describedValue, headerRefusal, readHeaders, textRefusal, utf8Text } from './headers';
 import { isPack, packEntryIndex, unpack } from './pack';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
 import { consumerMetrics, consumerRestartCounter, loggerForHeaders, type ConsumerMetrics } from './metrics';
@@ -335,9 +335,12 @@ export function parseMessage<S extends z.ZodType>(
   message: KafkaMessage,
 ): { ok: true; value: z.output<S> } | { ok: false; error: string } {
   if (!message.value) return { ok: false, error: 'empty message value' };
+  // Never read lossily: a byte that is no UTF-8 would be U+FFFD, three bytes, in what the message makes (utf8Text).
+  const text = utf8Text(message.value);
+  if (text === null) return { ok: false, error: 'value is not UTF-8' };
   let json: unknown;
   try {
-    json = JSON.parse(message.value.toString('utf8'));
+    json = JSON.parse(text);
   } catch {
     return { ok: false, error: 'value is not JSON' };
   }
@@ -569,10 +572,15 @@ function runConfig<S extends z.ZodType>(
 /**
  * A fetched partition batch sorted as the contract asks (docs/RELIABILITY.md "Bad input and
  * races: what each gets, and the test that proves it"): packs unpacked, records the service passes over or takes itself set apart, every other message
- * validated (schema, key, topic, the service's own `refuse` check); an invalid one is
- * dead-lettered, its refusal recorded and its caller answered, never applied.
+ * validated (its key, value and the headers the kit reads UTF-8, schema, headers, key, topic, the
+ * service's own `refuse` check); an invalid one is dead-lettered, its refusal recorded and its
+ * caller answered when its address holds, never applied.
  */
-async function sortBatch<S extends z.ZodType>(batch: Batch, options: ConsumerOptions<S>, log: Logger): Promise<SortedBatch<z.output<S>>> {
+export async function sortBatch<S extends z.ZodType>(
+  batch: Batch,
+  options: ConsumerOptions<S>,
+  log: Logger,
+): Promise<SortedBatch<z.output<S>>> {
   const receivedAtMs = Date.now();
   const valid: Delivered<z.output<S>>[] = [];
   const passesOver = options.passOver ? await options.passOver() : null;
@@ -588,7 +596,11 @@ async function sortBatch<S extends z.ZodType>(batch: Batch, options: ConsumerOpt
       continue;
     }
     const headers = readHeaders(message.headers);
-    const checked = checkHeaders(parseMessage(options.schema, message), headers, options.replyTopic);
+    const unreadable = textRefusal(message);
+    const checked =
+      unreadable === null
+        ? checkHeaders(parseMessage(options.schema, message), headers, options.replyTopic)
+        : { ok: false as const, error: unreadable };
     let parsed = checkTopic(checkKey(checked, message, options.keyOf), batch.topic, options.topicRefusal);
     // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
     if (parsed.ok && options.refuse) {

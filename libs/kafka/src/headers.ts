@@ -1,6 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
-import type { IHeaders } from 'kafkajs';
+import type { IHeaders, KafkaMessage } from 'kafkajs';
 import { headerNames } from '@coin/contracts';
+import { packHeader } from './pack';
 
 /** Kafka headers arrive as Buffers (or arrays of them); we only ever use single strings. */
 export function readHeaders(headers: IHeaders | undefined): Record<string, string> {
@@ -60,7 +62,9 @@ export function describedValue(value: string): string {
  * Why a record's headers may not be read, or null when they may: one of the headers the kit reads
  * outside its rule, or a `reply-to` naming another topic than `replyTopic`, the one this consumer
  * answers on (a consumer that answers no one passes none and reads no `reply-to`). Such a record
- * is refused before any apply, like one its schema refuses, and answered to no one.
+ * is refused before any apply, like one its schema refuses, and answered COMMAND_REFUSED when its
+ * address holds (`replyAddressOf`): only a refused `correlation-id` or `reply-to` leaves it
+ * answered to no one.
  */
 export function headerRefusal(headers: Record<string, string>, replyTopic?: string): string | null {
   for (const { name, holds, what } of headerRules) {
@@ -77,4 +81,34 @@ export function headerRefusal(headers: Record<string, string>, replyTopic?: stri
 export function boundedHeader(headers: Record<string, string>, name: ReadHeader): string | undefined {
   const value = headers[name];
   return value !== undefined && (ruleOf.get(name)?.holds(value) ?? true) ? value : undefined;
+}
+
+/** Every header the kit reads: the command's own (headerNames), `tracestate` and a pack's version. */
+const kitHeaderNames: ReadonlyArray<ReadHeader | typeof packHeader> = [...Object.values(headerNames), 'tracestate', packHeader];
+
+/**
+ * `bytes` as text, or null when they are not UTF-8. A record's bytes are anyone's: read lossily,
+ * each byte that is no UTF-8 becomes U+FFFD, three bytes, so a valid record of 0.45 MB (an approval
+ * request of a 1,000-line payout, each reason 400 such bytes) made an answer and an event of 1.26 MB,
+ * which the broker refused (docs/RELIABILITY.md "Hostile headers and oversized records"). Whatever
+ * the gateway and the services send is JSON and headers made from JS strings: always UTF-8.
+ */
+export function utf8Text(bytes: Buffer): string | null {
+  return isUtf8(bytes) ? bytes.toString('utf8') : null;
+}
+
+/**
+ * Why a record's key or a header the kit reads may not be read as text (it is not UTF-8), or null
+ * when they may; its value is judged where it is parsed (`parseMessage`, `unpack`). Of a header
+ * given twice, the first, which the kit reads. A header no consumer reads is not judged: it is
+ * carried, never read. Refused before any apply, like a record its schema refuses.
+ */
+export function textRefusal(message: Pick<KafkaMessage, 'key' | 'headers'>): string | null {
+  if (message.key && !isUtf8(message.key)) return `key is not UTF-8 (${message.key.length} bytes)`;
+  for (const name of kitHeaderNames) {
+    const value = message.headers?.[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (Buffer.isBuffer(first) && !isUtf8(first)) return `header ${name} is not UTF-8 (${first.length} bytes)`;
+  }
+  return null;
 }

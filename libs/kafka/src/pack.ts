@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IHeaders, KafkaMessage } from 'kafkajs';
 
 /**
@@ -54,9 +55,12 @@ export function unpack(record: KafkaMessage, max = packEntriesMax): UnpackResult
   if (version !== packVersion)
     return { ok: false, error: `pack: version ${JSON.stringify(version)} is not understood (only ${packVersion})` };
   if (!record.value) return { ok: false, error: 'pack: empty value' };
+  // Its entries are read as text, never lossily (utf8Text): a pack that is not UTF-8 is refused whole.
+  const text = isUtf8(record.value) ? record.value.toString('utf8') : null;
+  if (text === null) return { ok: false, error: 'pack: value is not UTF-8' };
   let json: unknown;
   try {
-    json = JSON.parse(record.value.toString('utf8'));
+    json = JSON.parse(text);
   } catch {
     return { ok: false, error: 'pack: value is not JSON' };
   }
