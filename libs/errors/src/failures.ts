@@ -123,6 +123,16 @@ function kafkaFailureClass(err: object, depth: number): FailureClass | null {
   return classes.includes('unavailable') || classes.includes('contention') ? 'unavailable' : 'permanent';
 }
 
+/**
+ * Whether the broker refused a record itself (`recordRefusalTypes`, however kafkajs wraps it): the
+ * same record is refused however often it is sent. Narrower than `permanent`, which also holds a
+ * bug (a `TypeError`) and a producer that is closing: a sender that sets a record aside for its
+ * refusal (the outbox relay) must not set aside what a fix or a restart would send.
+ */
+export function isRecordRefusal(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && kafkaFailureClass(err, 0) === 'permanent';
+}
+
 export function classifyFailure(err: unknown): FailureClass {
   return classifiedAt(err, 0);
 }

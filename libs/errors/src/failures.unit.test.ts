@@ -1,7 +1,7 @@
 import { KafkaJSConnectionError, KafkaJSProtocolError, KafkaJSRequestTimeoutError } from 'kafkajs';
 import { z } from 'zod';
 import { AppError, InvariantViolation } from './app-error';
-import { callFailureOf, classifyFailure, isDataError, isRetriable } from './failures';
+import { callFailureOf, classifyFailure, isDataError, isRecordRefusal, isRetriable } from './failures';
 
 /**
  * kafkajs's error classes as its own code builds them (src/errors.js): its type declarations leave
@@ -221,6 +221,30 @@ describe('isDataError', () => {
       false,
     ]);
     expect([new Error('no code'), null, undefined, 'text'].map(isDataError)).toEqual([false, false, false, false]);
+  });
+});
+
+describe('isRecordRefusal', () => {
+  it("when the broker refuses a record itself, however kafkajs wraps it, then it is the record's refusal", () => {
+    const tooLarge = protocolError('MESSAGE_TOO_LARGE');
+    expect(isRecordRefusal(tooLarge)).toBe(true);
+    expect(isRecordRefusal(new KafkaJSNonRetriableError(tooLarge, { cause: tooLarge }))).toBe(true);
+    expect(isRecordRefusal(new KafkaJSAggregateError('two partitions failed', [tooLarge, protocolError('INVALID_RECORD')]))).toBe(true);
+  });
+
+  it('when the failure is permanent but no refusal of the broker (a bug, a closing producer) or the world away, then it is not', () => {
+    const refused = new KafkaJSConnectionError('Connection error: connect ECONNREFUSED', { broker: 'localhost:9092' });
+    expect(
+      [
+        new TypeError("Cannot read properties of undefined (reading 'topic')"),
+        new Error('producer is closed'),
+        protocolError('NOT_LEADER_FOR_PARTITION'),
+        refused,
+        new KafkaJSAggregateError('two partitions failed', [protocolError('MESSAGE_TOO_LARGE'), refused]),
+        null,
+        'text',
+      ].map(isRecordRefusal),
+    ).toEqual([false, false, false, false, false, false, false]);
   });
 });
 
