@@ -24,6 +24,8 @@ export const serviceDatabases = {
       refresh_tokens: ['SELECT', 'INSERT', 'UPDATE'],
       processed_commands: ['SELECT', 'INSERT'],
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
+      // Messages of the outbox the broker refused for good (libs/db outbox.ts): recorded once, never changed.
+      outbox_set_aside: ['SELECT', 'INSERT'],
       api_keys: ['SELECT', 'INSERT', 'UPDATE'],
       platform_clients: ['SELECT', 'INSERT', 'UPDATE'],
       // A payout provider's callback secrets, sealed: issued by an approval, never changed (the newest wins).
@@ -63,6 +65,8 @@ export const serviceDatabases = {
       transactions: ['SELECT', 'INSERT'],
       entries: ['SELECT', 'INSERT'],
       outbox_batches: ['SELECT', 'INSERT', 'UPDATE'],
+      // Messages of the outbox the broker refused for good (libs/db outbox.ts): recorded once, never changed.
+      outbox_set_aside: ['SELECT', 'INSERT'],
       holds: ['SELECT', 'INSERT', 'UPDATE'],
       mandates: ['SELECT', 'INSERT', 'UPDATE'],
       approval_requests: ['SELECT', 'INSERT', 'UPDATE'],
@@ -132,6 +136,8 @@ export const serviceDatabases = {
       balance_monitor_crossings: ['SELECT', 'INSERT'],
       // Its outbox: the balance monitors' crossings and the records of its own actions for admin.audit (an endpoint disabled or re-enabled): written, then marked published.
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
+      // Messages of the outbox the broker refused for good (libs/db outbox.ts): recorded once, never changed.
+      outbox_set_aside: ['SELECT', 'INSERT'],
     },
   },
   monitoring: {
@@ -156,6 +162,8 @@ export const serviceDatabases = {
       monitoring_rule_freezes: ['SELECT', 'INSERT', 'UPDATE'],
       // Its outbox: the cases it opens and the admin audit records of the steps on them.
       outbox: ['SELECT', 'INSERT', 'UPDATE'],
+      // Messages of the outbox the broker refused for good (libs/db outbox.ts): recorded once, never changed.
+      outbox_set_aside: ['SELECT', 'INSERT'],
     },
   },
 } as const satisfies Record<

@@ -1,4 +1,4 @@
-import { outboxBacklogMetricName } from '@coin/db';
+import { outboxBacklogMetricName, outboxSetAsideMetricName } from '@coin/db';
 import { gatewayMetricNames } from '@coin/gateway';
 import { historyMetricNames } from '@coin/history';
 import { createMetricsRegistry, httpDurationMetricName, metricPrefix } from '@coin/http';
@@ -53,6 +53,7 @@ describe('metric names: coin_<subsystem>_<name>_<unit>', () => {
     const named = [
       httpDurationMetricName,
       outboxBacklogMetricName,
+      outboxSetAsideMetricName,
       ...Object.values(kafkaMetricNames),
       ...Object.values(gatewayMetricNames),
       ...Object.values(ledgerMetricNames),

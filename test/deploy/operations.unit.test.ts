@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { outboxBacklogMetricName } from '@coin/db';
+import { outboxBacklogMetricName, outboxSetAsideMetricName } from '@coin/db';
 import { httpDurationMetricName } from '@coin/http';
 import { kafkaMetricNames } from '@coin/kafka';
 import { operationsDoc, renderConfigReference, withCurrentReference } from '../../scripts/docs/config-reference';
 import { configuredWorkloads, envKeysOf } from '../../scripts/docs/config-schemas';
 import { readYaml, registeredMetrics, repoRoot, type Obj } from './manifests';
 
-const libMetricNames = [httpDurationMetricName, outboxBacklogMetricName, ...Object.values(kafkaMetricNames)];
+const libMetricNames = [httpDurationMetricName, outboxBacklogMetricName, outboxSetAsideMetricName, ...Object.values(kafkaMetricNames)];
 const codeMetricNames = [...registeredMetrics().keys()];
 
 describe('docs/OPERATIONS.md', () => {

@@ -1,18 +1,27 @@
-import { OutboxRelay, type OutboxStore } from './outbox';
+import { Registry } from 'prom-client';
+import { OutboxRelay, type OutboxStore, outboxSetAsideMetricName, type SetAsideMessage } from './outbox';
 
 interface Row {
   id: number;
   writtenAt: number;
 }
 
-/** An outbox in memory: rows written at a time, unpublished until marked. */
-function memoryStore(): OutboxStore<Row> & { write(count?: number): void; reads: number; rows: Row[]; marked: Set<number> } {
+/** An outbox in memory: rows written at a time, unpublished until marked; the messages set aside by row. */
+function memoryStore(): OutboxStore<Row> & {
+  write(count?: number): void;
+  reads: number;
+  rows: Row[];
+  marked: Set<number>;
+  setAsideRows: Map<number, SetAsideMessage>;
+} {
   let next = 1;
   const rows: Row[] = [];
   const marked = new Set<number>();
+  const setAsideRows = new Map<number, SetAsideMessage>();
   const store = {
     rows,
     marked,
+    setAsideRows,
     reads: 0,
     write(count = 1) {
       for (let i = 0; i < count; i += 1) rows.push({ id: next++, writtenAt: Date.now() });
@@ -23,6 +32,9 @@ function memoryStore(): OutboxStore<Row> & { write(count?: number): void; reads:
     },
     async markPublished(ids: number[]) {
       for (const id of ids) marked.add(id);
+    },
+    async setAside(messages: readonly SetAsideMessage[]) {
+      for (const message of messages) if (!setAsideRows.has(message.rowId)) setAsideRows.set(message.rowId, message);
     },
     async backlog() {
       return rows.filter((r) => !marked.has(r.id)).length;
@@ -177,6 +189,8 @@ describe('OutboxRelay.wake: a sweep when rows were committed, not on a timer', (
     expect(broker.published).toEqual([]);
     await elapse(graceMs * 3);
     expect(broker.published).toEqual([1]);
+    // The broker away is no refusal of the row: nothing was set aside.
+    expect(store.setAsideRows.size).toBe(0);
     await relay.stop();
   });
 
@@ -189,5 +203,90 @@ describe('OutboxRelay.wake: a sweep when rows were committed, not on a timer', (
     relay.wake();
     await elapse(graceMs * 3);
     expect(store.reads).toBe(0);
+  });
+});
+
+/** A broker that refuses the rows in `refused` for good (naming them, as the publishers do) and takes the rest: the ids it took. */
+function refusingRows(refused: ReadonlySet<number>) {
+  const published: number[] = [];
+  const publish = async (rows: Row[]): Promise<SetAsideMessage[]> => {
+    published.push(...rows.filter((r) => !refused.has(r.id)).map((r) => r.id));
+    return rows
+      .filter((r) => refused.has(r.id))
+      .map((r) => ({
+        rowId: r.id,
+        index: 0,
+        topic: 'coin.payout-approvals',
+        key: `k${r.id}`,
+        bytes: 1_260_000,
+        reason: 'KafkaJSProtocolError (MESSAGE_TOO_LARGE): too large',
+      }));
+  };
+  return { publish, published };
+}
+
+const setAsideCount = async (registry: Registry) =>
+  (await registry.getSingleMetric(outboxSetAsideMetricName)?.get())?.values.reduce((n, v) => n + v.value, 0);
+
+describe('OutboxRelay: a message the broker refuses for good is set aside, never a stop', () => {
+  const graceMs = 60;
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] }));
+  afterEach(() => jest.useRealTimers());
+
+  it('when the rows a writer committed hold a message the broker refuses, then the publish resolves, the message is recorded, counted and told, and every row is marked', async () => {
+    const store = memoryStore();
+    const registry = new Registry();
+    const told: SetAsideMessage[] = [];
+    const broker = refusingRows(new Set([2]));
+    const relay = new OutboxRelay({
+      store,
+      sweepGraceMs: graceMs,
+      publish: broker.publish,
+      metrics: registry,
+      onSetAside: (m) => void told.push(...m),
+    });
+    expect(await setAsideCount(registry)).toBe(0);
+    store.write(3);
+    await relay.publishCommitted(store.rows);
+    await relay.flushMarks();
+    expect(broker.published).toEqual([1, 3]);
+    expect([...store.setAsideRows.keys()]).toEqual([2]);
+    expect(told).toEqual([expect.objectContaining({ rowId: 2, bytes: 1_260_000, reason: expect.stringContaining('MESSAGE_TOO_LARGE') })]);
+    expect([...store.marked].sort()).toEqual([1, 2, 3]);
+    expect(await setAsideCount(registry)).toBe(1);
+    expect(await relay.backlog()).toBe(0);
+    await relay.stop();
+  });
+
+  it('when a sweep meets a row the broker refuses every time, then it is set aside once and the rows after it are published', async () => {
+    const store = memoryStore();
+    const broker = refusingRows(new Set([1]));
+    const relay = new OutboxRelay({ store, sweepGraceMs: graceMs, sweepBatchMax: 2, publish: broker.publish });
+    store.write(5);
+    relay.wake();
+    await elapse(graceMs * 3);
+    expect(broker.published).toEqual([2, 3, 4, 5]);
+    expect([...store.setAsideRows.keys()]).toEqual([1]);
+    expect(await relay.backlog()).toBe(0);
+    await relay.stop();
+  });
+
+  it('when the database cannot record a message set aside, then its rows stay unpublished and a sweep sets it aside later', async () => {
+    const store = memoryStore();
+    const record = store.setAside;
+    let failures = 1;
+    store.setAside = async (messages) => {
+      if (failures-- > 0) throw new Error('database away');
+      await record(messages);
+    };
+    const broker = refusingRows(new Set([1]));
+    const relay = new OutboxRelay({ store, sweepGraceMs: graceMs, publish: broker.publish });
+    store.write();
+    await expect(relay.publishCommitted([store.rows[0]!])).rejects.toThrow('database away');
+    expect(store.marked.size).toBe(0);
+    await elapse(graceMs * 3);
+    expect([...store.setAsideRows.keys()]).toEqual([1]);
+    expect([...store.marked]).toEqual([1]);
+    await relay.stop();
   });
 });

@@ -1,8 +1,10 @@
 import type { Pool, PoolClient } from 'pg';
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 
 /** The gauge's name, shared with deploy/prometheus/alerts.yml. */
 export const outboxBacklogMetricName = 'coin_outbox_backlog_rows';
+/** The counter of messages set aside (never published: the broker refused them), shared with deploy/prometheus/alerts.yml. */
+export const outboxSetAsideMetricName = 'coin_outbox_set_aside_total';
 
 /**
  * Transactional outbox (docs/design/ledger.md "Outbox"). Rows are inserted in the same transaction as
@@ -12,7 +14,10 @@ export const outboxBacklogMetricName = 'coin_outbox_backlog_rows';
  * Each service's migrations create the table:
  *   outbox(id bigserial PRIMARY KEY, topic text, key text, headers jsonb, payload jsonb,
  *          created_at timestamptz DEFAULT now(), published_at timestamptz)
- *   plus a partial index on (id) WHERE published_at IS NULL.
+ *   plus a partial index on (id) WHERE published_at IS NULL,
+ * and the messages of its rows the broker refused for good (`setAsideInto`):
+ *   outbox_set_aside(outbox_id bigint, message_index int, topic text, key text, bytes int,
+ *                    reason text, set_aside_at timestamptz DEFAULT now(), PRIMARY KEY (outbox_id, message_index))
  */
 export interface OutboxMessage {
   topic: string;
@@ -42,7 +47,53 @@ export async function insertOutbox(client: PoolClient, messages: OutboxMessage[]
   return result.rows.map((r) => r.id);
 }
 
-export type Publish<R = OutboxRow> = (rows: R[]) => Promise<void>;
+/**
+ * A message of an outbox row that the broker refused for good (the record's own failure: too
+ * large, invalid; `isRecordRefusal` in @coin/errors): sending it again fails the same way, so it
+ * is set aside (outbox_set_aside) instead of published, and the rows after it go on.
+ */
+export interface SetAsideMessage {
+  /** Its row, and its place among the row's messages (0 in a row of one). */
+  rowId: number;
+  index: number;
+  topic: string;
+  key: string;
+  /** Its key, value and headers in bytes, as sent. */
+  bytes: number;
+  /** The broker's refusal in a sentence (the error's name, type and message). */
+  reason: string;
+}
+
+/**
+ * Sends the rows' messages; resolves once the broker has every one, or refused some for good: those
+ * are named (nothing, or an empty list: none). Any other failure (the broker away) rejects, and
+ * the rows stay unpublished.
+ */
+// biome-ignore lint/suspicious/noConfusingVoidType: a publish that cannot refuse a message (a writer's own, a test's) resolves with nothing.
+export type Publish<R = OutboxRow> = (rows: R[]) => Promise<readonly SetAsideMessage[] | undefined | void>;
+
+/** Keys and reasons as the table keeps them: a message's key is ours, a reason the broker's (bounded anyway). */
+const setAsideTextMax = 1000;
+
+/** Records messages set aside in `outbox_set_aside`; one recorded before (a sweep after a crash) is kept as it was. */
+export function setAsideInto(pool: Pool): (messages: readonly SetAsideMessage[]) => Promise<void> {
+  return async (messages) => {
+    if (messages.length === 0) return;
+    await pool.query(
+      `INSERT INTO outbox_set_aside (outbox_id, message_index, topic, key, bytes, reason)
+       SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::int[], $6::text[])
+       ON CONFLICT (outbox_id, message_index) DO NOTHING`,
+      [
+        messages.map((m) => m.rowId),
+        messages.map((m) => m.index),
+        messages.map((m) => m.topic),
+        messages.map((m) => m.key.slice(0, setAsideTextMax)),
+        messages.map((m) => m.bytes),
+        messages.map((m) => m.reason.slice(0, setAsideTextMax)),
+      ],
+    );
+  };
+}
 
 /**
  * Where a service keeps its outbox rows. The relay's logic (publish at once after commit, then
@@ -53,6 +104,8 @@ export interface OutboxStore<R extends { id: number }> {
   /** Unpublished rows older than graceMs, oldest first, at most limit. */
   unpublished(graceMs: number, limit: number): Promise<R[]>;
   markPublished(ids: number[]): Promise<void>;
+  /** Records messages the broker refused for good, before their rows are marked published; idempotent. */
+  setAside(messages: readonly SetAsideMessage[]): Promise<void>;
   /** Unpublished rows right now. */
   backlog(): Promise<number>;
 }
@@ -70,6 +123,7 @@ export function outboxTable(pool: Pool): OutboxStore<OutboxRow> {
         )
       ).rows,
     markPublished: async (ids) => void (await pool.query('UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])', [ids])),
+    setAside: setAsideInto(pool),
     backlog: async () =>
       (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL')).rows[0]?.n ?? 0,
   };
@@ -84,7 +138,12 @@ export interface OutboxRelayOptions<R extends { id: number }> {
   sweepGraceMs?: number;
   sweepBatchMax?: number;
   onError?: (err: unknown) => void;
-  /** Registers the coin_outbox_backlog_rows gauge here; it counts unpublished rows at each scrape. */
+  /** Told of the messages set aside (once they are recorded): the service logs them. */
+  onSetAside?: (messages: readonly SetAsideMessage[]) => void;
+  /**
+   * Registers the coin_outbox_backlog_rows gauge here, which counts unpublished rows at each
+   * scrape, and the coin_outbox_set_aside_total counter.
+   */
   metrics?: Registry;
   /**
    * This relay's series of the gauge, when one registry holds several relays (the ledger's shards:
@@ -96,6 +155,41 @@ export interface OutboxRelayOptions<R extends { id: number }> {
 
 /** The relays whose backlog each registry's gauge collects. */
 const relaysOf = new WeakMap<Registry, Array<OutboxRelay<{ id: number }>>>();
+
+/** The coin_outbox_backlog_rows gauge of a registry: each relay's unpublished rows, read at scrape. */
+function registerBacklogGauge(registry: Registry, relays: Array<OutboxRelay<{ id: number }>>, labelNames: string[]): void {
+  new Gauge({
+    name: outboxBacklogMetricName,
+    help: 'Outbox rows written but not yet published to Kafka (the ledger: one row per applied batch, per shard; the user service: one per event)',
+    labelNames,
+    registers: [registry],
+    async collect() {
+      await Promise.all(
+        relays.map(async (relay) => {
+          try {
+            const labels = relay.options.metricLabels;
+            if (labels) this.set(labels, await relay.backlog());
+            else this.set(await relay.backlog());
+          } catch {
+            // The database is unreachable: /readyz says so; leave the last value rather than fail the scrape.
+          }
+        }),
+      );
+    },
+  });
+}
+
+/** The coin_outbox_set_aside_total counter of a registry, by the relays' own labels (the topics are in outbox_set_aside). */
+function setAsideCounterOf(registry: Registry, labelNames: string[]): Counter {
+  const existing = registry.getSingleMetric(outboxSetAsideMetricName);
+  if (existing) return existing as Counter;
+  return new Counter({
+    name: outboxSetAsideMetricName,
+    help: 'Outbox messages set aside, never published: the broker refused the record itself (too large, invalid); each is in outbox_set_aside with its reason and size',
+    labelNames,
+    registers: [registry],
+  });
+}
 
 /** After the grace period, so that the rows announced are strictly older than it when read. */
 const wakeMarginMs = 50;
@@ -114,33 +208,20 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
   private unmarked: number[] = [];
   private marking: Promise<void> | undefined;
 
+  /** coin_outbox_set_aside_total, when the relay has a registry. */
+  private readonly setAsideCounter: Counter | undefined;
+
   constructor(readonly options: OutboxRelayOptions<R>) {
     const registry = options.metrics;
     if (!registry) return;
     const relays = relaysOf.get(registry) ?? [];
     relays.push(this as unknown as OutboxRelay<{ id: number }>);
     relaysOf.set(registry, relays);
-    if (!registry.getSingleMetric(outboxBacklogMetricName)) {
-      new Gauge({
-        name: outboxBacklogMetricName,
-        help: 'Outbox rows written but not yet published to Kafka (the ledger: one row per applied batch, per shard; the user service: one per event)',
-        labelNames: Object.keys(options.metricLabels ?? {}),
-        registers: [registry],
-        async collect() {
-          await Promise.all(
-            relays.map(async (relay) => {
-              try {
-                const labels = relay.options.metricLabels;
-                if (labels) this.set(labels, await relay.backlog());
-                else this.set(await relay.backlog());
-              } catch {
-                // The database is unreachable: /readyz says so; leave the last value rather than fail the scrape.
-              }
-            }),
-          );
-        },
-      });
-    }
+    const labelNames = Object.keys(options.metricLabels ?? {});
+    if (!registry.getSingleMetric(outboxBacklogMetricName)) registerBacklogGauge(registry, relays, labelNames);
+    this.setAsideCounter = setAsideCounterOf(registry, labelNames);
+    // The series the alert watches exists from the start (at 0): the first message set aside is an increase.
+    this.setAsideCounter.inc(options.metricLabels ?? {}, 0);
   }
 
   /**
@@ -148,11 +229,14 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
    * published happens behind it, one statement for everything published meanwhile: the
    * writer's next batch does not wait for that commit. A row whose mark is lost (a crash, the
    * database away) is republished by the sweeper, which is the at-least-once promise anyway.
+   * A message the broker refuses for good is set aside first (recorded, counted, told), and its
+   * row is then marked like the others: neither the writer nor the sweep ever stops on it.
    */
   async publishCommitted(rows: R[]): Promise<void> {
     if (rows.length === 0) return;
     try {
-      await this.options.publish(rows);
+      const refused = (await this.options.publish(rows)) ?? [];
+      if (refused.length > 0) await this.setAside(refused);
     } catch (err) {
       // Left unpublished: a sweep takes them once past the grace period (and again until it can).
       this.wake();
@@ -160,6 +244,13 @@ export class OutboxRelay<R extends { id: number } = OutboxRow> {
     }
     this.unmarked.push(...rows.map((r) => r.id));
     this.marking ??= this.markPublished();
+  }
+
+  /** Records the refused messages (before their rows are marked: a crash between sets them aside again), counts and tells them. */
+  private async setAside(refused: readonly SetAsideMessage[]): Promise<void> {
+    await this.options.store.setAside(refused);
+    this.setAsideCounter?.inc(this.options.metricLabels ?? {}, refused.length);
+    this.options.onSetAside?.(refused);
   }
 
   private async markPublished(): Promise<void> {

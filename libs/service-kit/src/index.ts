@@ -1,5 +1,14 @@
 import { type KafkaConnectionConfig, kafkaSecurityOf } from '@coin/config';
-import { type DatabaseWatch, OutboxRelay, type OutboxRow, openServiceDatabase, outboxTable, type Pool, TableWatch } from '@coin/db';
+import {
+  type DatabaseWatch,
+  OutboxRelay,
+  type OutboxRow,
+  openServiceDatabase,
+  outboxTable,
+  type Pool,
+  type SetAsideMessage,
+  TableWatch,
+} from '@coin/db';
 import {
   type App,
   buildInternalApp,
@@ -410,6 +419,7 @@ function startOutboxRelay(
     metrics: opened.metrics,
     publish: readdress ? (rows) => send(rows.map(readdress)) : send,
     onError: (err) => opened.logger.warn({ err }, 'outbox sweep failed'),
+    onSetAside: (messages) => logSetAside(opened.logger, messages),
     // Woken by each commit that writes the table; the timer only backs a lost notification up.
     sweepIntervalMs: outboxBackstopSweepMs,
   });
@@ -419,6 +429,18 @@ function startOutboxRelay(
     .follow('outbox', () => relay.wake())
     .catch((err: unknown) => opened.logger.error({ err }, 'outbox relay: not woken by commits'));
   return relay;
+}
+
+/**
+ * Messages of the outbox the broker refused for good, set aside (outbox_set_aside): each logged once,
+ * by where it is and why, never its content (docs/OPERATIONS.md "Outbox messages set aside").
+ */
+export function logSetAside(logger: Logger, messages: readonly SetAsideMessage[]): void {
+  for (const { rowId, index, topic, bytes, reason } of messages)
+    logger.error(
+      { outboxId: rowId, messageIndex: index, topic, bytes, reason },
+      'outbox message set aside: the broker refused it for good',
+    );
 }
 
 /** The settings the frame's optional parts need: the outage grace of its databases, the keys of its internal API. */

@@ -1,7 +1,7 @@
 import { type DatabaseWatch, OutboxRelay, type Pool } from '@coin/db';
 import type { BatchingProducer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import type { FrameDatabase } from '@coin/service-kit';
+import { type FrameDatabase, logSetAside } from '@coin/service-kit';
 import type { LedgerStore, OutboxBatch } from './apply/store';
 import { batchStore } from './db/batch-store';
 import { outboxBatches } from './db/outbox-store';
@@ -61,6 +61,7 @@ export function openShards(
       // One series per shard: a backlog is a shard's (its relay, its database).
       metricLabels: { shard: String(spec.index) },
       onError: (err) => options.logger.warn({ err, shard: spec.index }, 'outbox sweep failed'),
+      onSetAside: (messages) => logSetAside(options.logger.child({ shard: spec.index }), messages),
     });
     return { index: spec.index, pool, database: watch, outbox, batch: batchStore(pool) };
   });

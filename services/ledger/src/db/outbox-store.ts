@@ -1,4 +1,4 @@
-import type { OutboxStore, Pool } from '@coin/db';
+import { type OutboxStore, type Pool, setAsideInto } from '@coin/db';
 import type { OutboxBatch, OutboxBatchMessage } from '../apply/store';
 
 /** The ledger's outbox store (migration 004): one row per applied batch, written by the batch write. */
@@ -19,6 +19,8 @@ export function outboxBatches(pool: Pool): OutboxStore<OutboxBatch> {
         text: 'UPDATE outbox_batches SET published_at = now() WHERE id = ANY($1::bigint[])',
         values: [ids],
       })),
+    // A message of a batch the broker refused for good: its batch's row keeps it (migration 029).
+    setAside: setAsideInto(pool),
     backlog: async () =>
       (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_batches WHERE published_at IS NULL')).rows[0]?.n ?? 0,
   };
