@@ -56,6 +56,30 @@ function lineRefused(index: number, refusal: Rejected): Rejected {
   return { ...refusal, detail: `lines[${index}]: ${refusal.detail}` };
 }
 
+/**
+ * The most a payout waiting for approval may hold of lines, in bytes of their UTF-8 JSON. Its
+ * request is shown whole, every line with its reason, in its answer and in each of its
+ * coin.payout-approvals events (requested, approved, rejected, expired), and the broker takes a
+ * record of at most 1,048,588 bytes: 1,000 lines whose reasons are 500 three-byte characters are
+ * 1.5 MB. The gateway sends a payout body of at most 256 KiB, so only a command written to
+ * ledger.commands by other hands meets this bound. Under it an event holds at most these bytes,
+ * about 40 more a line (its index, the amount in coins, a reason of null) and a few KB of the
+ * request's other members: under 600 KB (docs/RELIABILITY.md "Hostile headers and oversized records").
+ */
+export const payoutRequestLinesBytesMax = 512 * 1024;
+
+const utf8 = new TextEncoder();
+
+/** A request of these lines refused before anything is stored, when its answer and events could pass what the broker takes. */
+function oversizedRequest(lines: PayoutCommand['data']['lines']): Rejected | null {
+  const bytes = utf8.encode(JSON.stringify(lines)).byteLength;
+  if (bytes <= payoutRequestLinesBytesMax) return null;
+  return reject(
+    'PAYLOAD_TOO_LARGE',
+    `A payout waiting for approval holds at most ${payoutRequestLinesBytesMax} bytes of lines (as UTF-8 JSON); these are ${bytes} bytes: send fewer lines or shorter reasons`,
+  );
+}
+
 /** What a line breaks before any wallet is judged (the gateway checks the same at its edge), or null. */
 function badLine(command: PayoutCommand): Rejected | null {
   const { from } = command.data;
@@ -189,6 +213,8 @@ export const payout: ApprovableModule<'ledger.payout'> = {
     if (windowReached(context.state.windows, charges, context.policy.fourEyes, context.now)) {
       // The request stores the payout's reference as the direct payout would have had it, so its
       // lines, once approved, are referenced as the 202 said.
+      const oversized = oversizedRequest(lines);
+      if (oversized) return oversized;
       const { requestHash: _, idNonce: _nonce, ...data } = command.data;
       const asked: ApprovableCommand = { type: 'ledger.payout', data: { ...data, reference } };
       return accepted({
@@ -238,6 +264,8 @@ export const payout: ApprovableModule<'ledger.payout'> = {
       if (data.from.kind !== 'treasury') return reject('VALIDATION_FAILED', 'A payout from a wallet never waits for approval');
       // Its lines' references must be known before it is approved (the payout that parks one stores it).
       if (data.reference === undefined) return reject('VALIDATION_FAILED', 'A payout waiting for approval names its reference');
+      const oversized = oversizedRequest(data.lines);
+      if (oversized) return oversized;
       const own = data.lines.findIndex(({ toUserId }) => paysActor(request, { kind: 'user', userId: toUserId }));
       if (own >= 0) return lineRefused(own, selfDealing('An admin cannot reward themselves'));
       const behind = data.lines.findIndex(({ toUserId }) => paysPeopleBehindKey(request, { kind: 'user', userId: toUserId }));

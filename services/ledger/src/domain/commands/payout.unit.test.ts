@@ -225,6 +225,35 @@ describe('the payout module, alone', () => {
     expect(payout.approvable.view(asked({}))).toBeNull();
   });
 
+  it('when a payout waiting for approval would hold more than 512 KiB of lines (its request and events show every line), then it is refused PAYLOAD_TOO_LARGE at once, asked for or parked; one just under waits', () => {
+    // 1,000 lines whose reasons are 500 three-byte characters: 1.5 MB in every answer and event of its request.
+    const linesOf = (reasonChars: number) =>
+      Array.from({ length: 1000 }, (_, i) => ({ toUserId: 1001 + i, amount: 1, reason: '€'.repeat(reasonChars) }));
+    const asked = (reasonChars: number) => ({
+      type: 'ledger.payout' as const,
+      data: { ...payoutOf({ reference: 'r' }).data, lines: linesOf(reasonChars) },
+    });
+    const admin = { actor: { kind: 'user' as const, id: '9', role: 'ADMIN' as const } };
+    expect(payout.approvable.requestRefusal(admin, asked(500))).toMatchObject({
+      ok: false,
+      code: 'PAYLOAD_TOO_LARGE',
+      detail: expect.stringMatching(/at most 524288 bytes .* 15\d{5} bytes/),
+    });
+    expect(payout.approvable.requestRefusal(admin, asked(150))).toBeNull();
+
+    // The same payout parked by a person past their window.
+    const policy: LedgerPolicy = { ...defaultPolicy, fourEyes: { ...defaultPolicy.fourEyes, actorWindow: 100 } };
+    const wallets = [rewards(10_000), ...linesOf(0).map(({ toUserId }) => userWallet(toUserId, 0))];
+    const parked = (reasonChars: number) =>
+      payout.decide(payoutOf({ lines: linesOf(reasonChars) }, admin.actor), contextOf(wallets, policy));
+    expect(parked(500)).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE' });
+    expect(parked(150)).toMatchObject({ ok: true, parked: true });
+    // Paid at once (no request, no event with every reason), the same lines are no refusal.
+    expect(payout.decide(payoutOf({ lines: linesOf(500) }, admin.actor), { ...contextOf(wallets, policy), approved: true })).toMatchObject({
+      ok: true,
+    });
+  });
+
   it("when a platform client's payout passes its daily cap as a whole, then it is refused", () => {
     const policy: LedgerPolicy = { ...defaultPolicy, fourEyes: { ...defaultPolicy.fourEyes, clientDailyRewards: 400 } };
     expect(payout.decide(payoutOf({}), contextOf([rewards(1000), ...recipients], policy))).toMatchObject({
