@@ -87,6 +87,8 @@ export interface HostileRecordKind {
   refusedFor: RegExp | null;
   /** Its dead letter is stored truncated (it would not fit whole). */
   truncated?: true;
+  /** Decided, the code it is answered with, when the row knows it (else any of the catalog). */
+  decidedAs?: string;
   build(ordinary: OrdinaryRecord): HostileRecord | Promise<HostileRecord>;
 }
 
@@ -139,20 +141,14 @@ function nearLimitRecord(o: OrdinaryRecord): HostileRecord {
 }
 
 /**
- * An approval request, by an ADMIN, of a payout from REWARDS of payoutLinesMax lines whose
- * reasons are each 400 bytes that are not UTF-8: a command of its own (fresh id), valid and
- * proven. The consumer reads each such byte as U+FFFD, three bytes, and the request's answer (a
- * PayoutApproval, every line with its reason) and its coin.payout-approvals event repeat them: a
- * record of 0.45 MB makes an answer and an event of 1.26 MB.
+ * An approval request, by an ADMIN, of a payout from REWARDS of payoutLinesMax lines, each reason
+ * `reasonChars` of `~`: a command of its own (fresh id), valid and proven, as the text of its record
+ * (every `~` is a reason's: a signed token is base64url, the rest ours), and the headers it travels with.
  */
-async function echoedPayoutRequest(o: OrdinaryRecord): Promise<HostileRecord> {
+async function payoutRequestText(o: OrdinaryRecord, reasonChars: number): Promise<{ text: string; headers: Headers; key: string }> {
   const admin = userSender(defaultCast.admins[0]!.id, 'ADMIN', Math.floor(Date.now() / 1000));
   // Recipients no one has: a request is judged at its approval, and this one waits for none.
-  const lines = Array.from({ length: payoutLinesMax }, (_, i) => ({
-    toUserId: 1_000_001 + i,
-    amount: 1,
-    reason: '~'.repeat(echoedReasonBytes),
-  }));
+  const lines = Array.from({ length: payoutLinesMax }, (_, i) => ({ toUserId: 1_000_001 + i, amount: 1, reason: '~'.repeat(reasonChars) }));
   const raw = {
     commandId: o.otherCommandId,
     type: 'ledger.request-approval',
@@ -165,17 +161,46 @@ async function echoedPayoutRequest(o: OrdinaryRecord): Promise<HostileRecord> {
       },
     },
   };
-  // Every `~` is a reason's (a signed token is base64url, the rest ours): each becomes a byte that is no UTF-8.
-  const value = Buffer.from(JSON.stringify(await o.sign(raw)));
-  let replaced = 0;
-  for (let i = 0; i < value.length; i += 1)
-    if (value[i] === 0x7e) {
-      value[i] = 0xff;
-      replaced += 1;
-    }
-  if (replaced !== echoedReasonBytes * payoutLinesMax) throw new Error(`the payout's reasons hold ${replaced} bytes to replace`);
+  const text = JSON.stringify(await o.sign(raw));
+  const tildes = text.length - text.replaceAll('~', '').length;
+  if (tildes !== reasonChars * payoutLinesMax) throw new Error(`the payout's reasons hold ${tildes} characters to replace`);
   const headers = { ...ordinaryHeaders(o), [headerNames.commandId]: o.otherCommandId, [headerNames.type]: raw.type };
-  return { key: keyOf(raw), value, headers, commandId: o.otherCommandId, answers: [{ correlationId: o.correlationId, expected: 'none' }] };
+  return { text, headers, key: keyOf(raw) };
+}
+
+/**
+ * The payout request whose reasons are each 400 bytes that are not UTF-8. Read lossily, each such
+ * byte was U+FFFD, three bytes, and the request's answer (a PayoutApproval, every line with its
+ * reason) and its coin.payout-approvals event repeated them: a record of 0.45 MB made an answer and
+ * an event of 1.26 MB, which the broker refused. The consumer refuses it as not UTF-8.
+ */
+async function echoedPayoutRequest(o: OrdinaryRecord): Promise<HostileRecord> {
+  const { text, headers, key } = await payoutRequestText(o, echoedReasonBytes);
+  const value = Buffer.from(text);
+  for (let i = 0; i < value.length; i += 1) if (value[i] === 0x7e) value[i] = 0xff;
+  return { key, value, headers, commandId: o.otherCommandId, answers: [{ correlationId: o.correlationId, expected: 'refused' }] };
+}
+
+/**
+ * The payout request whose reasons are three-byte characters (`€`, valid UTF-8), as many as keep
+ * the record just under the broker's largest. Its PayoutApproval repeats every line with an index
+ * and the amount in coins, so its answer and event would pass the broker's largest: the ledger
+ * refuses the request when it decides it (PAYLOAD_TOO_LARGE, a payout request's lines at most 512
+ * KiB), and answers that.
+ */
+async function nearLimitPayoutRequest(o: OrdinaryRecord): Promise<HostileRecord> {
+  const { text, headers, key } = await payoutRequestText(o, 1);
+  const headerBytes = Object.entries(headers).reduce((n, [name, v]) => n + Buffer.byteLength(name) + Buffer.byteLength(String(v)), 0);
+  const roomBytes =
+    brokerRecordBatchBytesMax - oneRecordFramingBytes - 2 * Object.keys(headers).length - headerBytes - Buffer.byteLength(key);
+  // Each line's one `~` becomes `reasonChars` characters of three bytes.
+  const reasonChars = Math.min(
+    500,
+    Math.floor((roomBytes - nearLimitMarginBytes - Buffer.byteLength(text) + payoutLinesMax) / (3 * payoutLinesMax)),
+  );
+  const value = Buffer.from(text.replaceAll('~', '€'.repeat(reasonChars)));
+  if (value.length > roomBytes - nearLimitMarginBytes) throw new Error(`a near-limit payout request of ${value.length} bytes`);
+  return { key, value, headers, commandId: o.otherCommandId, answers: [{ correlationId: o.correlationId, expected: 'decided' }] };
 }
 
 /**
@@ -268,22 +293,16 @@ export const hostileRecordKinds: readonly HostileRecordKind[] = [
     truncated: true,
     build: nearLimitRecord,
   },
-];
-
-/**
- * Hostile records whose finding is still open on the code: a run sends them only when asked
- * (`KafkaModeOptions.hostileKinds`; the long-tier test with SIMULATION_KAFKA_OPEN_FINDINGS=1).
- * The echoed payout request: its answer (1.26 MB) is dropped as designed, but its
- * coin.payout-approvals event, as large, is refused by the broker; the handler's wait on the
- * publish fails, so the command, applied and stored, is set aside as well (dead-lettered,
- * COMMAND_FAILED), and the outbox sweep fails on that row every time after, so no event of the
- * ledger is published again (docs/RELIABILITY.md "Hostile headers and oversized records").
- */
-export const openHostileRecordKinds: readonly HostileRecordKind[] = [
   {
-    name: 'oversized answer and event: an approval request of a 1,000-line payout whose reasons are not UTF-8',
-    refusedFor: null,
+    name: 'oversized answer and event, echoed: an approval request of a 1,000-line payout whose reasons are not UTF-8',
+    refusedFor: /^value is not UTF-8$/,
     build: echoedPayoutRequest,
+  },
+  {
+    name: "oversized answer and event, valid: an approval request of a 1,000-line payout just under the broker's largest",
+    refusedFor: null,
+    decidedAs: 'PAYLOAD_TOO_LARGE',
+    build: nearLimitPayoutRequest,
   },
 ];
 
@@ -468,6 +487,8 @@ export function hostileFindings(sent: HostileSent, carried: CarriedCommand, watc
     if (expected === 'decided') {
       const untyped = codes.filter((c) => c !== 'ok' && !Object.hasOwn(errorCatalog, c));
       if (untyped.length > 0) found('untyped-refusal', `answered ${untyped.join(', ')}`);
+      if (kind.decidedAs && codes.some((c) => c !== kind.decidedAs))
+        found('hostile-answered', `its ${shown} was answered ${codes.join(', ')}, not ${kind.decidedAs}`);
       const otherwise = codes.filter((c) => carried.retryCodes.length > 0 && !carried.retryCodes.includes(c));
       if (otherwise.length > 0) found('replay', `answered ${otherwise.join(', ')}, its retry ${carried.retryCodes.join(', ')}`);
     }

@@ -45,8 +45,9 @@ import { SimulationSigner } from './signed-senders';
  * with the same id, a fresh `issuedAt` and fresh proofs, a bounded number of times.
  *
  * The transport is attacked too (kafka-mode-hostile.ts): records whose headers are huge, missing,
- * given twice or not UTF-8, whose key is huge, or which are just under the broker's largest, each
- * wrapping one of the generator's commands, which is then sent again the ordinary way. Every run
+ * given twice or not UTF-8, whose key is huge, or which are just under the broker's largest, most
+ * wrapping one of the generator's commands, which is then sent again the ordinary way, and payout
+ * requests whose answer and event would pass the broker's largest. Every run
  * opens with each of them once, in a fixed order, before any kill (the first: the record whose
  * answer the broker refused before the fix, which stopped its partition), each followed at once
  * by its retry on the same partition, which must be answered at its first attempt within
@@ -57,8 +58,8 @@ import { SimulationSigner } from './signed-senders';
  * every command answered as applied has its stored outcome; every hostile record set aside with
  * its reason (or decided like any command, for those the consumer may read) and answered as its
  * row says, never applied twice nor lost; after the run, with the kills stopped, the consumer's
- * committed offsets reach the log end on every partition (nothing blocked) and the ledger's own
- * invariants hold (supply, balances, holds, `npm run audit`).
+ * committed offsets reach the log end on every partition (nothing blocked), the outbox set no event
+ * aside, and the ledger's own invariants hold (supply, balances, holds, `npm run audit`).
  */
 
 export interface KafkaModeOptions {
@@ -179,6 +180,7 @@ export async function runKafkaMode(options: KafkaModeOptions): Promise<KafkaMode
     world.ledger.stopCrashing();
     findings.push(...answerFindings(results), ...(await storedOutcomeFindings(world.pool, results)));
     findings.push(...(await world.drained(stopped ? stoppedDrainTimeoutMs : drainTimeoutMs)));
+    findings.push(...(await setAsideEventFindings(world.pool)));
     findings.push(...(await world.hostileFindings(hostile, log)));
     findings.push(...(await invariantFindings(world.pool)));
   } finally {
@@ -478,6 +480,20 @@ async function drained(kafka: Kafka, topics: TopicNames, prefix: string, pool: P
       detail: `${timeoutMs / 1000} s after the last command: ${behind.join(', ') || 'the outbox'} still behind`,
     },
   ];
+}
+
+/**
+ * No valid command makes an event the broker refuses: the outbox set nothing aside (docs/RELIABILITY.md
+ * "The outbox: a message the broker refuses"; a payout request's lines are bounded when it is decided).
+ */
+async function setAsideEventFindings(pool: Pool): Promise<KafkaFinding[]> {
+  const { rows } = await pool.query<{ topic: string; bytes: number; reason: string }>(
+    'SELECT topic, bytes, reason FROM outbox_set_aside ORDER BY set_aside_at',
+  );
+  return rows.map((r) => ({
+    kind: 'event-set-aside',
+    detail: `an event of ${r.bytes} bytes on ${r.topic} set aside: ${r.reason.slice(0, 200)}`,
+  }));
 }
 
 async function partitionsBehind(admin: ReturnType<Kafka['admin']>, groupId: string, topics: string[]): Promise<string[]> {

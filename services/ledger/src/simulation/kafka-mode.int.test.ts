@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { runKafkaMode } from '../../../../scripts/simulate/kafka-mode';
-import { hostileRecordKinds, openHostileRecordKinds } from '../../../../scripts/simulate/kafka-mode-hostile';
+import { hostileRecordKinds } from '../../../../scripts/simulate/kafka-mode-hostile';
 import { testInfra, uniquePrefix } from '../../../../test/harness/env';
 import { scaledBound } from '../../../../test/harness/machine-speed';
 
@@ -22,12 +22,13 @@ import { scaledBound } from '../../../../test/harness/machine-speed';
  * correlation-id of 400,000 characters, whose 1.2 MB answer stopped the partition before the
  * consumers bounded their headers: on that code the opening's first retry was never answered),
  * each followed by its command's retry, answered at its first attempt within the gateway's 5 s
- * (scaled); the lanes then mix them in under the kills. SIMULATION_KAFKA_OPEN_FINDINGS=1 adds the
- * hostile records whose finding is still open (`openHostileRecordKinds`): that run fails.
+ * (scaled); the lanes then mix them in under the kills. Among them, the approval requests of a
+ * 1,000-line payout whose answer and event would pass the broker's largest: one whose reasons are
+ * not UTF-8 (read lossily, 0.45 MB became 1.26 MB; refused by the consumer now) and one of valid
+ * three-byte characters just under the broker's largest (refused by the ledger when decided).
  */
 
 const seed = Number(process.env.SIMULATION_KAFKA_SEED ?? randomInt(1, 2 ** 31));
-const kinds = process.env.SIMULATION_KAFKA_OPEN_FINDINGS === '1' ? [...hostileRecordKinds, ...openHostileRecordKinds] : hostileRecordKinds;
 
 describe('the whole-ledger simulation on Kafka, with process kills and hostile records', () => {
   it('when the ledger is killed again and again under the generated commands and hostile records, then every command is answered, none twice differently, nothing is lost, every hostile record is set aside or decided as its row says, no partition stays behind and the supply adds up', async () => {
@@ -39,7 +40,6 @@ describe('the whole-ledger simulation on Kafka, with process kills and hostile r
       prefix: uniquePrefix(),
       killEveryMs: [scaledBound(3_000), scaledBound(7_000)],
       answerBoundMs: scaledBound(5_000),
-      hostileKinds: kinds,
     });
     const retriesMs = run.opening.flatMap((o) => (o.retryMs === null ? [] : [o.retryMs]));
     const opening =
@@ -55,6 +55,6 @@ describe('the whole-ledger simulation on Kafka, with process kills and hostile r
     expect(run.answers.ok ?? 0).toBeGreaterThan(0);
     expect(run.attempts).toBeGreaterThan(run.commands);
     // Every hostile record was sent (the opening sends each once).
-    expect(Object.keys(run.hostile).sort()).toEqual(kinds.map((k) => k.name).sort());
+    expect(Object.keys(run.hostile).sort()).toEqual(hostileRecordKinds.map((k) => k.name).sort());
   }, 480_000);
 });
