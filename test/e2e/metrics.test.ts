@@ -109,6 +109,9 @@ describe('metrics: every service exposes the operational histograms, counters an
     for (const reason of ['signature', 'writer'])
       expect(sample(history, 'coin_history_audit_records_refused_total', { reason })).toEqual(zero);
     expect(sample(history, 'coin_history_audit_id_conflicts_total', {})).toEqual(zero);
+    // Every outbox relay's set-aside series: the ledger's per shard, another service's alone.
+    expect(sample(ledger, 'coin_outbox_set_aside_total', { shard: '0' })).toEqual(zero);
+    expect(sample(monitoring, 'coin_outbox_set_aside_total', {})).toEqual(zero);
     // Every rule's pause series, TEST and ACTIVE presets alike (a TEST rule made ACTIVE may pause later).
     for (const rule of ['circular', 'velocity-client'])
       expect(sample(monitoring, 'coin_monitoring_rule_pauses_total', { rule })).toEqual(zero);
