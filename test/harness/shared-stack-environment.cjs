@@ -1,4 +1,4 @@
-// The int and e2e tiers' test environment: jest's Node environment, plus the worker's shared test
+// The int, e2e and long projects' test environment: jest's Node environment, plus the worker's shared test
 // stacks (test/harness/stack.ts). Jest loads this module once per worker, outside the test files'
 // module registries, so what it keeps lives from one test file to the next: each shared stack runs
 // in a child process (test/harness/shared-stack-main.ts) started by the first file that asks for
@@ -13,8 +13,9 @@ const { TestEnvironment } = require('jest-environment-node');
 
 /**
  * Shared stacks one worker keeps at a time, the least recently used let go first. Each idle stack
- * costs its services' timers (about 50 ms of CPU a second) and the broker's heap for its
- * partitions; most files use the stack of no options, a few share one of their settings.
+ * costs its process about 10 ms of CPU a second (production's fetch waits: own-stack.ts
+ * StackLifetime), the broker's share, and the broker's heap for its partitions; most files use the
+ * stack of no options, a few share one of their settings.
  */
 const capacity = Math.max(1, Number(process.env.COIN_TEST_SHARED_STACKS) || 2);
 
