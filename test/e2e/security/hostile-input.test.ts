@@ -47,7 +47,9 @@ describe('hostile input is refused at the edge', () => {
     eventually(async () => Math.round((await balanceOf(token)) * 100) >= Math.round(coins * 100), 10_000, 'the credit leg');
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack({
+      ownStack: "snapshots the users' and the ledger's schemas whole (hostile input changes nothing) and reads COURSE_FEES' balance",
+    });
     snapshots = stateSnapshotter(stack.databaseUrl, [`${stack.prefix}users`, `${stack.prefix}ledger`]);
     superadmin = await adminSession(stack, 'SUPERADMIN');
     apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
