@@ -1,7 +1,8 @@
-import { KafkaJSProtocolError, type Producer, type ProducerBatch } from 'kafkajs';
+import type { Producer, ProducerBatch } from 'kafkajs';
 import { createLogger } from '@coin/logger';
 import { Registry } from 'prom-client';
 import { BatchingProducer } from './batching-producer';
+import { brokerRefusesTooLarge } from './broker-refusal.fixture';
 
 /** A kafkajs producer that records each request (when, how many messages) and answers after `ackMs`. */
 function recordingProducer(ackMs = 2) {
@@ -167,14 +168,7 @@ describe('BatchingProducer droppable', () => {
     return producer;
   }
 
-  /** What kafkajs throws when the broker answers MESSAGE_TOO_LARGE (code 10) for a record. */
-  const tooLarge = () =>
-    new KafkaJSProtocolError({
-      type: 'MESSAGE_TOO_LARGE',
-      code: 10,
-      retriable: false,
-      message: 'The request included a message larger than the max message size the server will accept',
-    } as unknown as Error);
+  const tooLarge = brokerRefusesTooLarge;
 
   it('when the broker refuses an answer as too large, then the send resolves, one line says so without its content, and the drop is counted', async () => {
     const lines: string[] = [];

@@ -1,15 +1,9 @@
-import { KafkaJSConnectionError, KafkaJSProtocolError, type Message } from 'kafkajs';
+import { KafkaJSConnectionError, type Message } from 'kafkajs';
 import type { BatchingProducer } from './batching-producer';
 import { outboxPublisher, sendSettled } from './outbox-publisher';
+import { brokerRefusesTooLarge } from './broker-refusal.fixture';
 
-/** The broker's refusal of a record too large, as kafkajs throws it. */
-const tooLarge = () =>
-  new KafkaJSProtocolError({
-    type: 'MESSAGE_TOO_LARGE',
-    code: 10,
-    retriable: false,
-    message: 'The request included a message larger than the max message size the server will accept',
-  } as unknown as Error);
+const tooLarge = brokerRefusesTooLarge;
 
 /**
  * A producer whose broker refuses every value longer than `valueCharsMax`, and, while `together`
