@@ -282,8 +282,9 @@ describe('poison-proof consumers against a real broker', () => {
         for (const item of items) {
           const address = replyAddressOf(item.headers, topics.hugeAnswerReplies);
           const result = (item.value.data as { huge?: boolean }).huge ? { text: 'x'.repeat(1_100_000) } : { ok: 1 };
-          if (address) await sendReply(answering, address, replyBodyOf(item.value.commandId, { ok: true, reply: result }));
+          // Noted before the answer goes: its caller may read the answer before this send's promise settles.
           handled.push(item.value.commandId);
+          if (address) await sendReply(answering, address, replyBodyOf(item.value.commandId, { ok: true, reply: result }));
         }
       },
     });
