@@ -1,6 +1,9 @@
 import type { TransactionRow } from '@coin/contracts';
 import type { KindKeys, LoadedKinds, WrittenKinds } from '../domain/kinds/table';
 import type { Entry, NewTransaction } from '../domain/ledger';
+import type { OutboxBatchMessage } from '../domain/outbox-message';
+
+export type { OutboxBatchMessage };
 export type { LoadedWallet } from '../domain/kinds/wallets';
 
 /**
@@ -102,14 +105,6 @@ export interface BatchWrite {
   erasedUsers?: number[];
   /** Every message the batch produced, in publish order: one outbox_batches row (migration 004). */
   outbox: OutboxBatchMessage[];
-}
-
-/** A message as the ledger's outbox keeps it: the payload is the exact text that is published. */
-export interface OutboxBatchMessage {
-  topic: string;
-  key: string;
-  headers: Record<string, string>;
-  payload: string;
 }
 
 /** One outbox_batches row: the messages one applied batch produced, in publish order. */

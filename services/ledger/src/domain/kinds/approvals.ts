@@ -12,7 +12,7 @@ import {
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
-import type { OutboxBatchMessage } from '../../apply/store';
+import type { OutboxBatchMessage } from '../outbox-message';
 import type { ApprovalChange, ApprovalState } from '../approvals';
 import type { ReplyViews } from '../commands/types';
 import type { Accepted } from '../state';

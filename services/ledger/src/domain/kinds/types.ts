@@ -1,5 +1,5 @@
 import type { LedgerCommand, TopicNames } from '@coin/contracts';
-import type { OutboxBatchMessage } from '../../apply/store';
+import type { OutboxBatchMessage } from '../outbox-message';
 import type { CommandReads, ReplyViews } from '../commands/types';
 import type { Accepted, BalanceChange, RefundTarget } from '../state';
 
