@@ -5,6 +5,7 @@ import { commandSchema, headerNames } from './messaging';
 import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
+import type { ApprovalAct } from './four-eyes-acts';
 import { captureResult, hold, holdResult } from './holds';
 import {
   cashoutRateResult,
@@ -212,7 +213,9 @@ export type LedgerCommandSchema = z.ZodObject<{ type: z.ZodLiteral<`ledger.${str
  *   needs none (NoKeyReason); apiKeyScopeNeeded reads it.
  * - `stepUp`: whether an admin confirms it with a fresh second factor (StepUp; commandNeedsStepUp).
  * - `approvable`: whether an approval request may hold it back for a second ADMIN+
- *   (docs/design/ledger.md "Approvals"; `approvableCommand`).
+ *   (docs/design/ledger.md "Approvals"; `approvableCommand`), and then `act`: the four-eyes act
+ *   (four-eyes-acts.ts) whose routes list and decide such a request; an approvable row without
+ *   one does not compile.
  * - `result`: what the ledger answers it with when it is accepted (the `result` of its reply).
  * Every field is required: a row that does not say its scope and its step-up does not compile,
  * nor does an approvable row that names neither a key nor a second person with a fresh second
@@ -226,9 +229,9 @@ export type LedgerContractRow<S extends LedgerCommandSchema = LedgerCommandSchem
 } & (
   | { approvable: false; scope: LedgerKeyScope; stepUp: StepUp }
   // Held back for a second ADMIN+, who approves with the key the direct command needs...
-  | { approvable: true; scope: KeyScope; stepUp: StepUp }
+  | { approvable: true; act: ApprovalAct; scope: KeyScope; stepUp: StepUp }
   // ...or, paying no one on a key, with a fresh second factor.
-  | { approvable: true; scope: 'none-four-eyes'; stepUp: 'required' }
+  | { approvable: true; act: ApprovalAct; scope: 'none-four-eyes'; stepUp: 'required' }
 );
 
 /**
@@ -236,16 +239,25 @@ export type LedgerContractRow<S extends LedgerCommandSchema = LedgerCommandSchem
  * schema's, result's, scope's, step-up's and approvability's own types (the unions, `ledgerResults`
  * and `apiKeyScopeOfCommand` are read from them).
  */
-function ledgerRow<S extends LedgerCommandSchema, R extends z.ZodType, A extends boolean, K extends LedgerKeyScope, U extends StepUp>(row: {
+function ledgerRow<
+  S extends LedgerCommandSchema,
+  R extends z.ZodType,
+  A extends boolean,
+  K extends LedgerKeyScope,
+  U extends StepUp,
+  C extends ApprovalAct | undefined = undefined,
+>(row: {
   schema: S;
   partitionKey(data: z.output<S>['data']): string;
   route: LedgerCommandRoute;
   scope: K;
   stepUp: U;
   approvable: A;
+  act?: C;
   result: R;
 }) {
-  return row;
+  // The act kept as its own type, present only when given: the table's type then tells an approvable row without one.
+  return row as Omit<typeof row, 'act'> & (C extends ApprovalAct ? { act: C } : unknown);
 }
 
 /** Each row filed under its own schema's type: a row under another command's name, or without a schema, does not compile. */
@@ -290,6 +302,7 @@ const directLedgerCommandContracts = {
     scope: 'mint',
     stepUp: 'not-required',
     approvable: true,
+    act: 'money',
     result: moneyOrApproval,
   }),
   'ledger.burn': ledgerRow({
@@ -299,6 +312,7 @@ const directLedgerCommandContracts = {
     scope: 'burn',
     stepUp: 'not-required',
     approvable: true,
+    act: 'money',
     result: moneyOrApproval,
   }),
   'ledger.transfer': ledgerRow({
@@ -318,6 +332,7 @@ const directLedgerCommandContracts = {
     scope: 'reward',
     stepUp: 'not-required',
     approvable: true,
+    act: 'money',
     result: moneyOrApproval,
   }),
   'ledger.refund': ledgerRow({
@@ -327,6 +342,7 @@ const directLedgerCommandContracts = {
     scope: 'refund',
     stepUp: 'not-required',
     approvable: true,
+    act: 'money',
     result: z.union([refundResult, approvalPending]),
   }),
   // A person's payout from REWARDS past the four-eyes window waits (202, a PayoutApproval, on coin.payout-approvals only); a platform client's never does.
@@ -337,6 +353,7 @@ const directLedgerCommandContracts = {
     scope: 'reward-from-treasury',
     stepUp: 'not-required',
     approvable: true,
+    act: 'payout',
     result: z.union([payoutResult, payoutApprovalPending]),
   }),
   'ledger.credit': ledgerRow({
@@ -479,6 +496,7 @@ const directLedgerCommandContracts = {
     scope: 'none-four-eyes',
     stepUp: 'required',
     approvable: true,
+    act: 'cashout-reversal',
     result: cashoutResult,
   }),
   // Rate versions (docs/CONTRACT.md "Cash-out"): one key for the whole table, so one partition applies every step in order.
@@ -554,6 +572,7 @@ const directLedgerCommandContracts = {
     scope: 'none-four-eyes',
     stepUp: 'required',
     approvable: true,
+    act: 'commission-change',
     result: commissionRuleEntry,
   }),
   // Freezes (docs/CONTRACT.md "Wallet freezes"), keyed by the frozen wallet so they order with its debits.

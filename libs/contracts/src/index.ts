@@ -37,3 +37,4 @@ export * from './api-key-scopes';
 export * from './api-version';
 export * from './monitoring';
 export * from './service-commands';
+export * from './four-eyes-acts';

@@ -1,0 +1,312 @@
+import { z } from 'zod';
+import { commissionChangeApproval, commissionChangedResult } from './affiliates';
+import { approval, payoutApproval } from './approvals';
+import {
+  cashout,
+  cashoutRateResult,
+  cashoutRateVersion,
+  cashoutReversalApproval,
+  cashoutReversedResult,
+  decideCashoutResult,
+} from './cashout';
+import { payoutApprovedResult, type LedgerCommandType, type StepUp, type UserCommandType } from './commands';
+import { freezeResult, refundResult } from './ledger';
+import { monitoringCase, monitoringRuleList, ruleFreezeLiftAnswer } from './monitoring';
+import { callbackSecretRequest, deletionRequest, grantRequest, verificationRequest } from './user';
+
+/**
+ * The four-eyes acts (docs/DESIGN.md "Two-person acts"): everything one person asks and a second
+ * decides, one row each. A row says which service keeps the requests, where the API lists and
+ * decides them, who may decide, what a request and an approval's answer look like, the commands
+ * (or, for monitoring, the internal routes) that approve and reject, the OpenAPI tags and example,
+ * and that every decision needs a fresh second factor. The rule every act applies to the second
+ * person is one module (second-person.ts); the ledger's approvable command rows name their act here
+ * (commands.ts), so an approvable command without one does not compile.
+ */
+
+/** Who may decide an act's requests: any ADMIN or SUPERADMIN, or only a SUPERADMIN. */
+export type FourEyesDeciders = 'ADMIN+' | 'SUPERADMIN';
+
+/** The OpenAPI operations of an act (null: the API has none of that kind for it). */
+export interface FourEyesOperations {
+  list: string | null;
+  read: string | null;
+  approve: string;
+  reject: string | null;
+}
+
+/** The commands an act's decisions are, by the service that keeps its requests. */
+type DecisionsOf<S> = S extends 'ledger'
+  ? { approve: LedgerCommandType; reject: LedgerCommandType | null }
+  : S extends 'user'
+    ? { approve: UserCommandType; reject: UserCommandType | null }
+    : { approve: `monitoring.${string}`; reject: `monitoring.${string}` | null };
+
+/**
+ * One act's row. Every field is required: a row that does not say its deciders, its schemas, its
+ * commands or its step-up does not compile. `stepUp` is `'required'` only: no second person decides
+ * on a stale second factor.
+ */
+export type FourEyesActRow<S extends 'ledger' | 'user' | 'monitoring' = 'ledger' | 'user' | 'monitoring'> = {
+  service: S;
+  /** The path its requests are listed and decided under. */
+  path: `/api/${string}`;
+  deciders: FourEyesDeciders;
+  /** A request as the API shows it. */
+  request: z.ZodType;
+  /** What an approval answers. */
+  result: z.ZodType;
+  operations: FourEyesOperations;
+  tags: readonly string[];
+  /** The example of a rejection's body (null: a rejection takes none, or there is no rejection). */
+  rejectExample: { reason: string } | null;
+  stepUp: Extract<StepUp, 'required'>;
+  /**
+   * Whether a pending request lapses on its own (an expiry, a rate's effective time, a cash-out's
+   * hold); false: it waits until someone decides it.
+   */
+  expires: boolean;
+} & DecisionsOf<S>;
+
+export const fourEyesActs = {
+  /** A MINT, BURN, REWARD or REFUND past the four-eyes windows (docs/design/ledger.md "Approvals"). */
+  money: {
+    service: 'ledger',
+    path: '/api/admin/approvals',
+    deciders: 'ADMIN+',
+    request: approval,
+    result: refundResult.extend({ approval }),
+    approve: 'ledger.approve',
+    reject: 'ledger.reject-approval',
+    operations: { list: 'listApprovals', read: null, approve: 'approveRequest', reject: 'rejectRequest' },
+    tags: ['admin', 'approvals', 'money'],
+    rejectExample: { reason: 'Budget not signed off yet' },
+    stepUp: 'required',
+    expires: true,
+  },
+  /** A person's payout from REWARDS past the four-eyes windows. */
+  payout: {
+    service: 'ledger',
+    path: '/api/admin/payout-approvals',
+    deciders: 'ADMIN+',
+    request: payoutApproval,
+    result: payoutApprovedResult,
+    approve: 'ledger.approve',
+    reject: 'ledger.reject-approval',
+    operations: { list: 'listPayoutApprovals', read: 'getPayoutApproval', approve: 'approvePayoutRequest', reject: 'rejectPayoutRequest' },
+    tags: ['admin', 'approvals', 'money'],
+    rejectExample: { reason: 'Budget not signed off yet' },
+    stepUp: 'required',
+    expires: true,
+  },
+  /** The reversal of a cash-out its provider claimed. */
+  'cashout-reversal': {
+    service: 'ledger',
+    path: '/api/admin/cashout-reversals',
+    deciders: 'ADMIN+',
+    request: cashoutReversalApproval,
+    result: cashoutReversedResult,
+    approve: 'ledger.approve',
+    reject: 'ledger.reject-approval',
+    operations: { list: 'listCashoutReversals', read: null, approve: 'approveCashoutReversal', reject: 'rejectCashoutReversal' },
+    tags: ['cashouts', 'admin', 'approvals'],
+    rejectExample: { reason: 'Budget not signed off yet' },
+    stepUp: 'required',
+    expires: true,
+  },
+  /** A commission rule's change. */
+  'commission-change': {
+    service: 'ledger',
+    path: '/api/admin/commission-changes',
+    deciders: 'ADMIN+',
+    request: commissionChangeApproval,
+    result: commissionChangedResult,
+    approve: 'ledger.approve',
+    reject: 'ledger.reject-approval',
+    operations: { list: 'listCommissionChanges', read: null, approve: 'approveCommissionChange', reject: 'rejectCommissionChange' },
+    tags: ['admin', 'money', 'approvals'],
+    rejectExample: { reason: 'Budget not signed off yet' },
+    stepUp: 'required',
+    expires: true,
+  },
+  /** A cash-out rate version; it lapses when its effective time comes too near to approve it. */
+  'cashout-rate': {
+    service: 'ledger',
+    path: '/api/admin/cashout-rates',
+    deciders: 'ADMIN+',
+    request: cashoutRateVersion,
+    result: cashoutRateResult,
+    approve: 'ledger.decide-cashout-rate',
+    reject: 'ledger.decide-cashout-rate',
+    operations: { list: 'listCashoutRates', read: null, approve: 'approveCashoutRate', reject: 'rejectCashoutRate' },
+    tags: ['cashouts', 'admin'],
+    rejectExample: null,
+    stepUp: 'required',
+    expires: true,
+  },
+  /** A cash-out above the four-eyes threshold; it lapses with its hold. */
+  cashout: {
+    service: 'ledger',
+    path: '/api/admin/cashouts',
+    deciders: 'ADMIN+',
+    request: cashout,
+    result: decideCashoutResult,
+    approve: 'ledger.decide-cashout',
+    reject: 'ledger.decide-cashout',
+    operations: { list: null, read: null, approve: 'approveCashout', reject: 'rejectCashout' },
+    tags: ['cashouts', 'admin'],
+    rejectExample: null,
+    stepUp: 'required',
+    expires: true,
+  },
+  /** Lifting a wallet's freeze; the request lives as long as an approval request does. */
+  unfreeze: {
+    service: 'ledger',
+    path: '/api/admin/users/{id}/freeze',
+    deciders: 'ADMIN+',
+    request: freezeResult,
+    result: freezeResult,
+    approve: 'ledger.approve-unfreeze',
+    reject: null,
+    operations: { list: null, read: null, approve: 'approveUnfreeze', reject: null },
+    tags: ['admin', 'freezes'],
+    rejectExample: null,
+    stepUp: 'required',
+    expires: true,
+  },
+  /** A role change, an API key or a platform client (a grant request). */
+  grant: {
+    service: 'user',
+    path: '/api/admin/grant-requests',
+    deciders: 'SUPERADMIN',
+    request: grantRequest,
+    result: z.object({ message: z.string(), grantRequest }),
+    approve: 'user.approve-grant',
+    reject: 'user.reject-grant',
+    operations: { list: 'listGrantRequests', read: 'getGrantRequest', approve: 'approveGrantRequest', reject: 'rejectGrantRequest' },
+    tags: ['admin'],
+    rejectExample: { reason: 'Not agreed with the team' },
+    stepUp: 'required',
+    expires: true,
+  },
+  /** The deletion of a user holding DELETION_APPROVAL_MIN_COINS or more. */
+  deletion: {
+    service: 'user',
+    path: '/api/admin/deletion-requests',
+    deciders: 'SUPERADMIN',
+    request: deletionRequest,
+    result: z.object({ message: z.string(), deletionRequest }),
+    approve: 'user.approve-deletion',
+    reject: 'user.reject-deletion',
+    operations: { list: 'listDeletionRequests', read: null, approve: 'approveDeletionRequest', reject: 'rejectDeletionRequest' },
+    tags: ['admin'],
+    rejectExample: { reason: 'Balance to be paid out first' },
+    stepUp: 'required',
+    expires: true,
+  },
+  /** The verification of an ADMIN or SUPERADMIN account (a grant request of its own kind). */
+  verification: {
+    service: 'user',
+    path: '/api/admin/verification-requests',
+    deciders: 'ADMIN+',
+    request: verificationRequest,
+    result: z.object({ verificationRequest }),
+    approve: 'user.approve-grant',
+    reject: 'user.reject-grant',
+    operations: {
+      list: 'listVerificationRequests',
+      read: 'getVerificationRequest',
+      approve: 'approveVerificationRequest',
+      reject: 'rejectVerificationRequest',
+    },
+    tags: ['admin'],
+    rejectExample: { reason: 'The document does not match' },
+    stepUp: 'required',
+    expires: true,
+  },
+  /** A payout provider's new callback secret (a grant request of its own kind). */
+  'callback-secret': {
+    service: 'user',
+    path: '/api/admin/callback-secret-requests',
+    deciders: 'SUPERADMIN',
+    request: callbackSecretRequest,
+    result: z.object({ callbackSecretRequest }),
+    approve: 'user.approve-grant',
+    reject: 'user.reject-grant',
+    operations: {
+      list: 'listCallbackSecretRequests',
+      read: null,
+      approve: 'approveCallbackSecretRequest',
+      reject: 'rejectCallbackSecretRequest',
+    },
+    tags: ['platform-clients'],
+    rejectExample: { reason: 'Not asked for by the provider' },
+    stepUp: 'required',
+    expires: true,
+  },
+  /** A monitoring case's resolution that froze a wallet or clears a high score: the second ADMIN+ gives the same one. */
+  'case-resolution': {
+    service: 'monitoring',
+    path: '/api/admin/monitoring/cases',
+    deciders: 'ADMIN+',
+    request: monitoringCase,
+    result: monitoringCase,
+    approve: 'monitoring.resolve-case',
+    reject: null,
+    operations: { list: null, read: null, approve: 'resolveMonitoringCase', reject: null },
+    tags: ['admin', 'monitoring'],
+    rejectExample: null,
+    stepUp: 'required',
+    expires: false,
+  },
+  /** A monitoring rule's change that loosens it or gives it more power to freeze: the second ADMIN+ sends the same rule. */
+  'rule-change': {
+    service: 'monitoring',
+    path: '/api/admin/monitoring/rules',
+    deciders: 'ADMIN+',
+    request: monitoringRuleList,
+    result: monitoringRuleList,
+    approve: 'monitoring.put-rule',
+    reject: null,
+    operations: { list: null, read: null, approve: 'putMonitoringRule', reject: null },
+    tags: ['admin', 'monitoring'],
+    rejectExample: null,
+    stepUp: 'required',
+    expires: false,
+  },
+  /** Lifting every automatic freeze of a rule. */
+  'freeze-lift': {
+    service: 'monitoring',
+    path: '/api/admin/monitoring/rules/{ruleId}/freeze-lift',
+    deciders: 'ADMIN+',
+    request: ruleFreezeLiftAnswer,
+    result: ruleFreezeLiftAnswer,
+    approve: 'monitoring.approve-freeze-lift',
+    reject: null,
+    operations: { list: null, read: null, approve: 'approveRuleFreezeLift', reject: null },
+    tags: ['admin', 'monitoring'],
+    rejectExample: null,
+    stepUp: 'required',
+    expires: false,
+  },
+} as const satisfies { [act: string]: FourEyesActRow<'ledger'> | FourEyesActRow<'user'> | FourEyesActRow<'monitoring'> };
+
+export type FourEyesAct = keyof typeof fourEyesActs;
+
+/**
+ * The acts whose request holds a ledger command for a second person (an approval request), named
+ * here rather than read from the table: the ledger's command rows name them (commands.ts), and the
+ * table's rows name those commands' types. `approvalActsMatch` checks the two agree.
+ */
+export const approvalActs = ['money', 'payout', 'cashout-reversal', 'commission-change'] as const;
+export type ApprovalAct = (typeof approvalActs)[number];
+
+/** The acts whose approval is a `ledger.approve`: exactly the approval acts, or this does not compile. */
+type ApprovedByLedgerApprove = {
+  [A in FourEyesAct]: (typeof fourEyesActs)[A]['approve'] extends 'ledger.approve' ? A : never;
+}[FourEyesAct];
+export const approvalActsMatch: [ApprovedByLedgerApprove] extends [ApprovalAct]
+  ? [ApprovalAct] extends [ApprovedByLedgerApprove]
+    ? true
+    : never
+  : never = true;

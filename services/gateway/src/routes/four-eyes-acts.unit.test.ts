@@ -1,0 +1,51 @@
+import { fourEyesActs, type FourEyesAct } from '@coin/contracts';
+import type { App } from '@coin/http';
+import { documentedApp } from '../testing';
+
+type Json = Record<string, any>;
+
+/**
+ * The four-eyes acts table (libs/contracts four-eyes-acts.ts) against the OpenAPI document the
+ * gateway serves: every operation a row names is there, under the row's path, with tags of the
+ * row's, and a decision answers with the row's result schema.
+ */
+describe('the four-eyes acts table and the OpenAPI document', () => {
+  let app: App;
+  let operations: Map<string, { path: string; method: string; operation: Json }>;
+  beforeAll(async () => {
+    app = await documentedApp();
+    const doc = app.swagger() as unknown as Json;
+    operations = new Map(
+      Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+        Object.entries(item as Json).map(([method, operation]) => [(operation as Json).operationId as string, { path, method, operation }]),
+      ),
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const acts = Object.entries(fourEyesActs) as Array<[FourEyesAct, (typeof fourEyesActs)[FourEyesAct]]>;
+
+  it.each(acts)('when the act %s is read, then each operation it names is documented under its path with its tags', (_act, row) => {
+    const named = Object.entries(row.operations as Record<string, string | null>).filter(
+      (entry): entry is [string, string] => entry[1] !== null,
+    );
+    for (const [kind, operationId] of named) {
+      const found = operations.get(operationId);
+      expect({ operationId, found: found !== undefined }).toEqual({ operationId, found: true });
+      expect(found?.path.startsWith(row.path)).toBe(true);
+      expect(found?.method).toBe(kind === 'list' || kind === 'read' ? 'get' : operationId === 'putMonitoringRule' ? 'put' : 'post');
+      for (const tag of found?.operation.tags ?? []) expect(row.tags).toContain(tag);
+    }
+  });
+
+  it.each(acts.filter(([, row]) => row.rejectExample !== null))(
+    'when the act %s is rejected, then the documented body example is the row’s',
+    (_act, row) => {
+      const reject = operations.get(row.operations.reject ?? '');
+      const media = reject?.operation.requestBody?.content?.['application/json'];
+      expect(media?.schema?.examples ?? (media?.example ? [media.example] : [])).toContainEqual(row.rejectExample);
+    },
+  );
+});
