@@ -1,5 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest, FastifySchema, RawServerDefault, RouteGenericInterface } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './index';
@@ -34,6 +42,12 @@ export interface InternalRoute<Deps, S extends FastifySchema = FastifySchema> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   schema: S;
+  /** What the service's plugins read of the route (the gateway's access config); none for most internal routes. */
+  config?: FastifyContextConfig;
+  /** The largest body it accepts, in bytes, when not fastify's default (1 MiB). */
+  bodyLimit?: number;
+  /** Route options a route rarely needs, given the instance it is registered on (its own error handler, a hook of its own). */
+  options?: (app: App) => Pick<RouteShorthandOptions, 'errorHandler' | 'preValidation'>;
   // A method, so a list of routes of different schemas is one type (InternalRoute<Deps>[]).
   handler(
     request: InternalRouteRequest<S>,
@@ -52,13 +66,20 @@ export function routeOf<Deps>() {
     definition as unknown as InternalRoute<Deps>;
 }
 
-/** Registers a service's routes as `app.get`/`app.post`/… would (they call app.route), each handler given the service's dependencies. */
+/**
+ * Registers a service's routes as `app.get`/`app.post`/… would (they call app.route), in their
+ * order, each handler given the service's dependencies: the one registration of every service's
+ * routes and the gateway's public ones.
+ */
 export function registerRoutes<Deps>(app: App, routes: readonly InternalRoute<Deps>[], deps: Deps): void {
   for (const definition of routes) {
     app.route({
       method: definition.method,
       url: definition.url,
       schema: definition.schema,
+      ...(definition.config ? { config: definition.config } : {}),
+      ...(definition.bodyLimit !== undefined ? { bodyLimit: definition.bodyLimit } : {}),
+      ...(definition.options ? definition.options(app) : {}),
       handler: (request, reply) => definition.handler(request, reply, deps),
     });
   }

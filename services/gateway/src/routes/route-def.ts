@@ -1,5 +1,12 @@
-import type { App, InternalRoute, InternalRouteReply, InternalRouteRequest } from '@coin/http';
-import type { FastifyContextConfig, FastifySchema, RouteShorthandOptions } from 'fastify';
+import {
+  type App,
+  registerRoutes as httpRegisterRoutes,
+  routeOf as httpRouteOf,
+  type InternalRoute,
+  type InternalRouteReply,
+  type InternalRouteRequest,
+} from '@coin/http';
+import type { FastifyContextConfig, FastifySchema } from 'fastify';
 
 /** A request as a route's handler sees it: body, params, query and headers typed by the route's zod schemas. */
 export type RouteRequest<S extends FastifySchema = FastifySchema> = InternalRouteRequest<S>;
@@ -18,32 +25,15 @@ export type RouteReply<S extends FastifySchema = FastifySchema> = InternalRouteR
  */
 export interface RouteDef<Deps, S extends FastifySchema = FastifySchema> extends InternalRoute<Deps, S> {
   config: FastifyContextConfig;
-  /** The largest body it accepts, in bytes, when not fastify's default (1 MiB). */
-  bodyLimit?: number;
-  /** Route options a route rarely needs, given the instance it is registered on (its own error handler, a hook of its own). */
-  options?: (app: App) => Pick<RouteShorthandOptions, 'errorHandler' | 'preValidation'>;
 }
 
 /**
  * The typed constructor of an area's routes: `const route = routeOf<HoldRouteDeps>()`, then
  * `route({ method, url, config, schema, handler })` infers the schema, so the handler's request
- * and reply are typed by it as `app.post(url, { schema }, handler)` types them.
+ * and reply are typed by it as `app.post(url, { schema }, handler)` types them. It is
+ * `@coin/http`'s, narrowed to routes that carry their access config.
  */
-export function routeOf<Deps>() {
-  return <const S extends FastifySchema>(def: RouteDef<Deps, S>): RouteDef<Deps> => def as unknown as RouteDef<Deps>;
-}
+export const routeOf = httpRouteOf as <Deps>() => <const S extends FastifySchema>(def: RouteDef<Deps, S>) => RouteDef<Deps>;
 
-/** Registers an area's routes, in their order (the OpenAPI document's), each handler given the area's dependencies. */
-export function registerRoutes<Deps>(app: App, routes: readonly RouteDef<Deps>[], deps: Deps): void {
-  for (const def of routes) {
-    app.route({
-      method: def.method,
-      url: def.url,
-      config: def.config,
-      schema: def.schema,
-      ...(def.bodyLimit !== undefined ? { bodyLimit: def.bodyLimit } : {}),
-      ...(def.options ? def.options(app) : {}),
-      handler: (request, reply) => def.handler(request, reply, deps),
-    });
-  }
-}
+/** Registers an area's routes, in their order (the OpenAPI document's): `@coin/http`'s registration. */
+export const registerRoutes: <Deps>(app: App, routes: readonly RouteDef<Deps>[], deps: Deps) => void = httpRegisterRoutes;
