@@ -11,6 +11,8 @@ export interface ClientCredentialsOptions {
   refreshMarginSeconds?: number;
   fetch?: (input: Request) => Promise<Response>;
   retry?: RetryPolicy;
+  /** Each token request's limit, as createCoinClient's `timeoutMs` (default 30,000 ms). */
+  timeoutMs?: number;
   /** The clock, in milliseconds (default Date.now): a test's own. */
   now?: () => number;
 }
@@ -38,6 +40,7 @@ export function clientCredentialsToken(options: ClientCredentialsOptions): Token
     baseUrl: options.baseUrl,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   let current: { token: string; refreshAt: number } | undefined;
   let inFlight: Promise<string> | undefined;

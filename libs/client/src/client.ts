@@ -4,6 +4,7 @@ import type { operations, paths } from './generated/schema';
 import { CoinProblemError } from './problem';
 import { coinResponseOf, type WithLastResponse, withLastResponse } from './response';
 import { type FetchLike, type RetryPolicy, retryingFetch } from './retry';
+import { timeoutFetch, timeoutMsOf } from './timeout';
 
 export interface CoinClientOptions {
   /** Where the API is, e.g. https://coin.example.com (no trailing /api). */
@@ -12,10 +13,18 @@ export interface CoinClientOptions {
   accessToken?: string | (() => string | Promise<string>);
   /** A platform API key, sent as x-api-key (the admin money operations accept one beside the token). */
   apiKey?: string;
-  /** The fetch to use (default globalThis.fetch): a test's fake, or one with a proxy or a timeout. */
+  /** The fetch to use (default globalThis.fetch): a test's fake, or one with a proxy. */
   fetch?: (input: Request) => Promise<Response>;
   /** Retries of what is safe to retry; `{ attempts: 1 }` turns them off. */
   retry?: RetryPolicy;
+  /**
+   * How long each attempt may wait for its answer, body included (ms; default 30,000; 0: no limit).
+   * An attempt past it is aborted and counts as a lost connection: a keyed or safe call is retried
+   * with the same key, and the last one throws CoinNetworkError whose `cause` is a TimeoutError.
+   * A balance stream's body is not timed, only its first answer. The call's own `signal` still
+   * aborts sooner.
+   */
+  timeoutMs?: number;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
   /**
@@ -126,7 +135,8 @@ export function createCoinClient(options: CoinClientOptions): CoinClient {
   const baseFetch: FetchLike = options.fetch ?? ((input) => globalThis.fetch(input));
   const api = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    fetch: retryingFetch(baseFetch, options.retry),
+    // Timed inside the retries: each attempt has the whole limit, and a timed-out one is retried as a lost connection.
+    fetch: retryingFetch(timeoutFetch(baseFetch, timeoutMsOf(options.timeoutMs)), options.retry),
     ...(options.headers ? { headers: options.headers } : {}),
   });
   api.use(credentials(options), idempotencyKeys());

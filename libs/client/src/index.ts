@@ -19,3 +19,4 @@ export type { components, operations, paths } from './generated/schema';
 export { CoinNetworkError, type CoinProblem, CoinProblemError, isProblem } from './problem';
 export { type CoinResponse, coinResponseOf, type WithLastResponse } from './response';
 export { type RetryPolicy, retriedStatuses, retryAfterMs } from './retry';
+export { defaultTimeoutMs } from './timeout';
