@@ -1,0 +1,123 @@
+import type { KafkaMessage } from 'kafkajs';
+import { ageOf, deadLetteredAt, listLines, redactedHeaders, redactedText, shownBody, showLines } from './inspect-dlq';
+
+const jwt = 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiI0MiIsInJvbGUiOiJBRE1JTiJ9.c2lnbmF0dXJlLWJ5dGVz';
+
+const message = (fields: Partial<KafkaMessage> & { headers?: Record<string, string> }): KafkaMessage =>
+  ({ key: null, value: null, timestamp: '0', attributes: 0, offset: '0', size: 0, headers: {}, ...fields }) as KafkaMessage;
+
+describe('dlq:show redacts what may carry a credential', () => {
+  it("when a command's body holds its caller's token as proof, a key proof and a password, then each is censored and the rest is shown", () => {
+    const body = {
+      commandId: 'c-1',
+      type: 'ledger.transfer',
+      proof: jwt,
+      keyProof: jwt,
+      data: { amount: 5, password: 'hunter2', reason: 'Donation' },
+    };
+    const shown = shownBody(Buffer.from(JSON.stringify(body)));
+    expect(shown.kind).toMatch(/^JSON, \d+ bytes$/);
+    expect(JSON.parse(shown.text)).toEqual({
+      commandId: 'c-1',
+      type: 'ledger.transfer',
+      proof: '[redacted]',
+      keyProof: '[redacted]',
+      data: { amount: 5, password: '[redacted]', reason: 'Donation' },
+    });
+    expect(shown.text).not.toContain('hunter2');
+  });
+
+  it('when a token sits in a field of no secret name, a header or the error text, then it is censored there too', () => {
+    expect(JSON.parse(shownBody(Buffer.from(JSON.stringify({ note: `Bearer ${jwt}` }))).text)).toEqual({ note: '[redacted]' });
+    expect(redactedText(`refused: token ${jwt} expired`)).toBe('refused: token [redacted] expired');
+    expect(redactedText('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw leaked')).toBe('[redacted] leaked');
+    expect(redactedHeaders({ authorization: 'Bearer x', 'x-api-key': 'k', 'correlation-id': 'a-b', 'dlq-error': `bad ${jwt}` })).toEqual({
+      authorization: '[redacted]',
+      'x-api-key': '[redacted]',
+      'correlation-id': 'a-b',
+      'dlq-error': 'bad [redacted]',
+    });
+  });
+
+  it('when the body is not JSON, then its text is shown, cut after 4,096 characters, with credentials censored', () => {
+    expect(shownBody(Buffer.from(`not json ${jwt}`))).toEqual({ kind: 'not JSON, 87 bytes', text: 'not json [redacted]' });
+    const long = shownBody(Buffer.from('x'.repeat(5000)));
+    expect(long.text).toBe(`${'x'.repeat(4096)}… (904 more characters)`);
+    expect(shownBody(null)).toEqual({ kind: 'none', text: '' });
+  });
+});
+
+describe('dlq:list and dlq:show lines', () => {
+  const now = new Date('2026-11-28T12:00:00.000Z');
+
+  it('when ages are told, then in the unit people say them in', () => {
+    expect([ageOf(42_000), ageOf(5 * 60_000), ageOf(200 * 60_000), ageOf(52 * 3_600_000), ageOf(-5)]).toEqual([
+      '42 s',
+      '5 min',
+      '3 h 20 min',
+      '2 d 4 h',
+      '0 s',
+    ]);
+  });
+
+  it('when a dead letter has dlq-at, then that is when it was set aside; else its record time; else unknown', () => {
+    expect(deadLetteredAt(message({ headers: { 'dlq-at': '2026-11-28T11:00:00.000Z' }, timestamp: '1' }))?.toISOString()).toBe(
+      '2026-11-28T11:00:00.000Z',
+    );
+    expect(deadLetteredAt(message({ timestamp: String(now.getTime()) }))).toEqual(now);
+    expect(deadLetteredAt(message({ headers: { 'dlq-at': 'never' } }))).toBeNull();
+  });
+
+  it('when topics hold dead letters, then the fullest comes first, each with its oldest age, the command that shows it, and whether it may be redriven', () => {
+    expect(
+      listLines(
+        [
+          { topic: 'coin.transactions', count: 1, oldestAt: new Date('2026-11-28T11:55:00.000Z') },
+          { topic: 'ledger.commands', count: 3, oldestAt: new Date('2026-11-28T10:00:00.000Z') },
+          { topic: 'coin.holds', count: 1, oldestAt: null },
+        ],
+        now,
+      ),
+    ).toEqual([
+      'ledger.commands.dlq: 3 dead letter(s), oldest 2 h ago (2026-11-28T10:00:00.000Z); see it with npm run dlq:show -- --topic ledger.commands',
+      'coin.holds.dlq: 1 dead letter(s), oldest unreadable; no owner check: not redriven; see it with npm run dlq:show -- --topic coin.holds',
+      'coin.transactions.dlq: 1 dead letter(s), oldest 5 min ago (2026-11-28T11:55:00.000Z); see it with npm run dlq:show -- --topic coin.transactions',
+    ]);
+    expect(listLines([], now)).toEqual(['no dead letters']);
+  });
+
+  it('when one is shown, then its place, time, origin, error, redacted headers, key and body, and the next one to look at', () => {
+    const dead = message({
+      offset: '3',
+      key: Buffer.from('42'),
+      value: Buffer.from('{"proof":"x","data":{"amount":5}}'),
+      headers: {
+        'command-id': 'c-1',
+        authorization: 'Bearer abc',
+        'dlq-original-topic': 'ledger.commands',
+        'dlq-original-partition': '1',
+        'dlq-original-offset': '17',
+        'dlq-error': 'set aside (permanent, code 23505): duplicate key',
+        'dlq-at': '2026-11-28T11:59:18.000Z',
+      },
+    });
+    expect(showLines('ledger.commands', { partition: 1, range: { partition: 1, low: 2, high: 5 } }, dead, now)).toEqual([
+      'ledger.commands.dlq partition 1 offset 3 (it holds offsets 2 to 4)',
+      'dead-lettered: 2026-11-28T11:59:18.000Z (42 s ago)',
+      'from: ledger.commands partition 1 offset 17',
+      'error: set aside (permanent, code 23505): duplicate key',
+      'headers:',
+      '  command-id: c-1',
+      '  authorization: [redacted]',
+      '  dlq-original-topic: ledger.commands',
+      '  dlq-original-partition: 1',
+      '  dlq-original-offset: 17',
+      '  dlq-error: set aside (permanent, code 23505): duplicate key',
+      '  dlq-at: 2026-11-28T11:59:18.000Z',
+      'key: 42',
+      'body (JSON, 33 bytes):',
+      '{\n  "proof": "[redacted]",\n  "data": {\n    "amount": 5\n  }\n}',
+      'next: npm run dlq:show -- --topic ledger.commands --partition 1 --offset 4',
+    ]);
+  });
+});
