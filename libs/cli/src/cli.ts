@@ -5,7 +5,15 @@ import { runCoinCommand, UsageError, usage } from './command';
 const stop = new AbortController();
 process.once('SIGINT', () => stop.abort());
 process.once('SIGTERM', () => stop.abort());
-runCoinCommand(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`), stop.signal).then(
+/** Standard input whole, for a secret piped in; null from a terminal, which is never waited on. */
+async function readStdin(): Promise<string | null> {
+  if (process.stdin.isTTY) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+runCoinCommand(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`), stop.signal, readStdin).then(
   () => process.exit(0),
   (err: unknown) => {
     if (err instanceof UsageError) {

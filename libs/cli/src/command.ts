@@ -1,10 +1,14 @@
 import { clientCredentialsToken, createCoinClient } from '@coin/client';
 import { parseWebhookSecret } from '@coin/events';
+import { type StdinReader, signCallbackCommand } from './callbacks';
 import { forwardEvent, newForwardSecret } from './forward';
 import { listen } from './listen';
 import { isSampleType, sampleEvents } from './samples';
+import { UsageError } from './usage-error';
 
-export const usage = `usage: coin listen|trigger [flags]   (coin --help: this text)
+export { UsageError } from './usage-error';
+
+export const usage = `usage: coin listen|trigger|callbacks [flags]   (coin --help: this text)
 coin: the coin ledger's command for integrators
 
   coin listen --forward-to URL [--type EVENT_TYPE] [--since ISO_TIME] [--interval-ms N]
@@ -13,15 +17,17 @@ coin: the coin ledger's command for integrators
   coin trigger EVENT_TYPE --forward-to URL
       POSTs a made-up sample event of that type to URL, signed the same way (nothing is sent to
       the API: a real delivery from the service is POST /api/webhooks/endpoints/{id}/test).
+  coin callbacks sign --cashout-id ID --outcome CONFIRMED|FAILED [--provider-reference REF]
+                      [--body JSON] [--id CALLBACK_ID] [--format http|json]
+      Signs a payout provider's callback (POST /api/cashouts/callbacks) with its callback secret
+      and prints the headers and the exact body to send with the provider's token.
 
 Environment (credentials are never taken from the command line):
   COIN_URL              the API, e.g. https://coin.example.com (listen)
   COIN_CLIENT_ID, COIN_CLIENT_SECRET   your platform client's credentials (listen), or
   COIN_TOKEN            a SYSTEM access token (listen)
-  COIN_FORWARD_SECRET   the whsec_… secret to sign with (default: a new one each run)`;
-
-/** A wrong command line or environment: printed with the usage, exit status 2. */
-export class UsageError extends Error {}
+  COIN_FORWARD_SECRET   the whsec_… secret to sign with (default: a new one each run)
+  COIN_CALLBACK_SECRET  a payout provider's callback secret (callbacks sign); or pipe it in on stdin`;
 
 const credentialFlag = /^--?(client-?secret|secret|token|password|api-?key)(=|$)/i;
 const intervalMin = 100;
@@ -30,12 +36,13 @@ const intervalMax = 60_000;
 function flagsOf(args: readonly string[]): { positional: string[]; flags: Map<string, string> } {
   const positional: string[] = [];
   const flags = new Map<string, string>();
+  // A secret's form anywhere, a flag's value too, is refused: it would be in ps and the shell's history.
+  if (args.some((arg) => credentialFlag.test(arg) || arg.includes('whsec_')))
+    throw new UsageError(
+      'credentials and secrets come from the environment (COIN_CLIENT_ID, COIN_CLIENT_SECRET, COIN_TOKEN, COIN_CALLBACK_SECRET) or stdin, never the command line',
+    );
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (credentialFlag.test(arg))
-      throw new UsageError(
-        'credentials come from the environment (COIN_CLIENT_ID, COIN_CLIENT_SECRET, COIN_TOKEN), never the command line',
-      );
     if (!arg.startsWith('--')) {
       positional.push(arg);
       continue;
@@ -98,8 +105,11 @@ function intervalOf(flags: Map<string, string>): number {
   return ms;
 }
 
+/** No standard input: what a caller that pipes nothing in gets. */
+const noStdin: StdinReader = async () => null;
+
 /**
- * Runs one `coin` command: `listen` until `signal` aborts, `trigger` once. Throws UsageError for
+ * Runs one `coin` command: `listen` until `signal` aborts, the others once. Throws UsageError for
  * a wrong command line or environment.
  */
 export async function runCoinCommand(
@@ -107,6 +117,7 @@ export async function runCoinCommand(
   env: NodeJS.ProcessEnv,
   print: (line: string) => void,
   signal: AbortSignal,
+  readStdin: StdinReader = noStdin,
 ): Promise<void> {
   if (args.length === 1 && ['--help', '-h', 'help'].includes(args[0] as string)) {
     print(usage);
@@ -134,5 +145,6 @@ export async function runCoinCommand(
     if (result.status === null || result.status < 200 || result.status > 299) throw new Error('the receiver did not accept the event');
     return;
   }
+  if (command === 'callbacks') return signCallbackCommand(rest, flags, env, print, readStdin);
   throw new UsageError(command ? `unknown command ${command}` : 'a command is needed');
 }

@@ -237,6 +237,12 @@ export {
 } from './standard-webhooks';
 export { newWebhookSecret, parseWebhookSecret } from './webhook-secret';
 export {
+  type PayoutCallbackInput,
+  payoutCallbackBodyBytesMax,
+  type SignedPayoutCallback,
+  signPayoutCallback,
+} from './payout-callback';
+export {
   type CoinWebhookEvent,
   type CoinWebhookEventType,
   coinWebhookEvent,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { randomIdNonce } from '@coin/security';
-import { verifyStandardWebhookSignature, WebhookVerificationError } from '@coin/events';
+import { payoutCallbackBodyBytesMax } from '@coin/events';
 import {
-  callbackId,
   cashoutCallbackBody,
   cashoutIdParams,
   claimCashoutResult,
@@ -26,6 +25,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { ProviderCallbackSecrets } from '../auth/callback-secrets';
+import { callbackSignatureRefusal } from '../auth/callback-signature';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
@@ -147,22 +147,11 @@ function requireProvider(request: FastifyRequest): void {
 }
 
 /** The largest callback body read (bytes): a callback is a few hundred. */
-const callbackBodyBytesMax = 4096;
+const callbackBodyBytesMax = payoutCallbackBodyBytesMax;
 
 /** Why a callback's signature is refused with these secrets, or null. */
 function signatureRefusal(request: FastifyRequest, secrets: readonly string[]): AppError | null {
-  try {
-    const id = verifyStandardWebhookSignature(request.rawCallbackBody ?? '', request.headers, secrets, {
-      maxBodyBytes: callbackBodyBytesMax,
-    });
-    if (!callbackId.safeParse(id).success)
-      return new AppError('UNAUTHENTICATED', 'webhook-id must be 1 to 256 printable characters without a dot');
-  } catch (err) {
-    if (err instanceof WebhookVerificationError)
-      return new AppError('UNAUTHENTICATED', `The callback's signature is refused: ${err.reason}`);
-    throw err;
-  }
-  return null;
+  return callbackSignatureRefusal(request.rawCallbackBody ?? '', request.headers, secrets);
 }
 
 /**
