@@ -5,7 +5,7 @@
  * the same), answers 2xx at once, applies each event once by its `eventId` (delivery is at least
  * once) and prints it as one JSON line. docs/guides/platform-integration.md runs it:
  *
- *   COIN_WEBHOOK_SECRET_FILE=secret.txt npx tsx docs/examples/webhook-receiver.ts 8443
+ *   COIN_WEBHOOK_SECRET_FILE=secret.txt node --import tsx docs/examples/webhook-receiver.ts 8443
  *
  * The secret comes from a file, as from a mounted Secret (or from COIN_WEBHOOK_SECRET). The
  * receiver listens before the endpoint is registered, so no delivery finds the port closed; one

@@ -2,7 +2,16 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { npmStartSettings, repoRoot, runBlocks, type GuideRun, shellBlocks, stackCoordinates } from '../harness/shell';
+import {
+  npmStartSettings,
+  repoRoot,
+  runBlocks,
+  type GuideRun,
+  type ShellBlock,
+  shellBlocks,
+  shownMismatch,
+  stackCoordinates,
+} from '../harness/shell';
 import { startTestStack, type TestStack, type TestStackOptions } from '../harness/stack';
 
 /**
@@ -10,7 +19,9 @@ import { startTestStack, type TestStack, type TestStackOptions } from '../harnes
  * bash session (-e, pipefail), against a stack of its own with `npm start`'s rate limits and local
  * defaults, the stack's coordinates where `npm start` leaves them at their defaults. The first
  * block that fails fails the guide, named by its file, line and heading, with what the shell
- * printed. A block not meant to run is fenced otherwise (```text, ```http, ```ts).
+ * printed. Each block must print what the ```text block after it says it shows (`…` for what
+ * changes from run to run: ids, times; no such block: nothing), as the reader compares them. A
+ * block not meant to run is fenced otherwise (```http, ```ts).
  */
 
 const guidesDir = join(repoRoot, 'docs', 'guides');
@@ -51,6 +62,16 @@ function failure(file: string, run: GuideRun): string {
   ].join('\n');
 }
 
+/** Each block whose output is not what its ```text block says it shows, named by its line and heading. */
+function shownMismatches(file: string, blocks: ShellBlock[], run: GuideRun): string[] {
+  return blocks.flatMap((block, i) => {
+    const why = shownMismatch(block.shows, run.printed[i] ?? '');
+    return why === null
+      ? []
+      : [`docs/guides/${file}:${block.line} (under "${block.heading}") shows other than its text block says: ${why}`];
+  });
+}
+
 describe('the guide runner', () => {
   it('when a block fails, then the run stops there and names that block; the blocks after it do not run', async () => {
     const markdown = [
@@ -79,7 +100,35 @@ describe('the guide runner', () => {
     const run = await runBlocks(blocks, {});
     expect([run.status, run.lastBlock?.line, run.stdout]).toEqual([1, 9, 'one\n']);
     const passing = await runBlocks([blocks[0]!, blocks[2]!], {});
-    expect([passing.status, passing.lastBlock, passing.stdout]).toEqual([0, undefined, 'one\nthree\n']);
+    expect([passing.status, passing.lastBlock, passing.stdout, passing.printed]).toEqual([
+      0,
+      undefined,
+      'one\nthree\n',
+      ['one\n', 'three\n'],
+    ]);
+  });
+
+  it('when a block prints other than the text block after it shows, then that block is named with both; one that prints what it shows passes', async () => {
+    const markdown = [
+      '## Shown',
+      '```sh',
+      'echo "id 41"; echo done',
+      '```',
+      '```text',
+      'id …',
+      'done',
+      '```',
+      '## Silent',
+      '```sh',
+      'echo 403',
+      '```',
+    ].join('\n');
+    const blocks = shellBlocks(markdown);
+    const run = await runBlocks(blocks, {});
+    expect(run.status).toBe(0);
+    expect(shownMismatches('a.md', blocks, run)).toEqual([
+      'docs/guides/a.md:10 (under "Silent") shows other than its text block says: expected nothing\nprinted\n403',
+    ]);
   });
 
   it('when the guides are listed, then there are the four, each with blocks to run', () => {
@@ -108,10 +157,12 @@ describe.each(readdirSync(guidesDir).filter((name) => name.endsWith('.md') && !r
       await stack?.close();
     });
 
-    it('when its sh blocks run in order in one shell, then every one succeeds', async () => {
-      const run = await runBlocks(shellBlocks(readFileSync(join(guidesDir, file), 'utf8')), guideEnv(stack));
+    it('when its sh blocks run in order in one shell, then every one succeeds and prints what the guide says it shows', async () => {
+      const blocks = shellBlocks(readFileSync(join(guidesDir, file), 'utf8'));
+      const run = await runBlocks(blocks, guideEnv(stack));
       if (run.status !== 0) throw new Error(failure(file, run));
       expect(run.lastBlock).toBeUndefined();
+      expect(shownMismatches(file, blocks, run)).toEqual([]);
     }, 180_000);
   },
 );

@@ -95,11 +95,16 @@ export function runShell(script: string, env: Record<string, string>, shell: 'st
   });
 }
 
-/** One ```sh block of a Markdown doc: its code, the line its fence opens on and the heading it is under. */
+/**
+ * One ```sh block of a Markdown doc: its code, the line its fence opens on, the heading it is
+ * under, and what the doc says it shows: the ```text block that follows it (prose between them
+ * allowed, no other fence or heading); undefined when none does, which says it prints nothing.
+ */
 export interface ShellBlock {
   code: string;
   line: number;
   heading: string;
+  shows?: string;
 }
 
 /** The doc's ```sh blocks in order (not ```text, ```http or other fences: those are not meant to run). */
@@ -107,6 +112,7 @@ export function shellBlocks(markdown: string): ShellBlock[] {
   const blocks: ShellBlock[] = [];
   const lines = markdown.split('\n');
   let heading = '';
+  let lastFence = '';
   for (let i = 0; i < lines.length; i += 1) {
     const fence = /^(\s*)```(\S*)\s*$/.exec(lines[i]!);
     if (!fence) {
@@ -117,9 +123,32 @@ export function shellBlocks(markdown: string): ShellBlock[] {
     const start = i;
     const body: string[] = [];
     for (i += 1; i < lines.length && !/^\s*```\s*$/.test(lines[i]!); i += 1) body.push(lines[i]!);
+    const previous = blocks.at(-1);
     if (fence[2] === 'sh') blocks.push({ code: `${body.join('\n')}\n`, line: start + 1, heading });
+    else if (fence[2] === 'text' && previous && previous.shows === undefined && previous.heading === heading && lastFence === 'sh')
+      previous.shows = body.length === 0 ? '' : `${body.join('\n')}\n`;
+    lastFence = fence[2]!;
   }
   return blocks;
+}
+
+/**
+ * Whether a block's output is what its ```text block says it shows: line for line, where `…` in a
+ * line stands for any characters of that line (an id, a time) and a line of `…` alone for any
+ * number of lines (zero included). Null when it is, else what differs, for a failure message.
+ */
+export function shownMismatch(shows: string | undefined, printed: string): string | null {
+  const expected = (shows ?? '').replace(/\n$/, '');
+  const actual = printed.replace(/\n$/, '');
+  if (expected === '') return actual === '' ? null : `expected nothing\nprinted\n${actual}`;
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = expected
+    .split('\n')
+    .map((line) => (line.trim() === '…' ? '(?:[^\\n]*\\n)*?' : `${line.split('…').map(literal).join('[^\\n]*')}\\n`))
+    .join('');
+  return new RegExp(`^${pattern}$`).test(actual === '' ? '' : `${actual}\n`)
+    ? null
+    : `expected\n${expected}\nprinted\n${actual || '(nothing)'}`;
 }
 
 /** What a guide's run came to: the shell's answer, the block it was in when it ended (undefined: none began), each block's seconds. */
@@ -127,7 +156,12 @@ export interface GuideRun extends Ran {
   lastBlock: ShellBlock | undefined;
   /** How long each block that began took (the last, until the shell ended). */
   seconds: number[];
+  /** What each block that began printed on stdout (the last, until the shell ended). */
+  printed: string[];
 }
+
+/** The line runBlocks prints on stdout before each block, to tell their outputs apart (control characters no block prints). */
+const blockMark = '\x1ecoin-guide-block\x1e';
 
 /**
  * Runs `blocks` in order in one strict bash session (one shell, so each block sees what the
@@ -137,7 +171,7 @@ export interface GuideRun extends Ran {
 export async function runBlocks(blocks: ShellBlock[], env: Record<string, string>): Promise<GuideRun> {
   const dir = mkdtempSync(join(tmpdir(), 'coin-guide-'));
   const progress = join(dir, 'blocks');
-  const mark = (label: string) => `printf '%s %s\\n' ${label} "$(date +%s%3N)" >> '${progress}'`;
+  const mark = (label: string) => `printf '%s %s\\n' ${label} "$(date +%s%3N)" >> '${progress}'; printf '\\036coin-guide-block\\036\\n'`;
   try {
     const script = blocks.map((block, index) => `${mark(String(index))}\n${block.code}`).join('\n');
     const ran = await runShell(`${script}\n${mark('done')}\n`, env);
@@ -155,7 +189,9 @@ export async function runBlocks(blocks: ShellBlock[], env: Record<string, string
     const seconds = marks.filter(([label]) => label !== 'done').map(([, ms], i) => ((marks[i + 1]?.[1] ?? endedMs) - ms) / 1000);
     const last = marks.at(-1)?.[0];
     const lastBlock = last === undefined || last === 'done' ? undefined : blocks[Number(last)];
-    return { ...ran, lastBlock, seconds };
+    // Before the first block's mark, nothing; after the last ('done'), nothing either.
+    const printed = ran.stdout.split(`${blockMark}\n`).slice(1, blocks.length + 1);
+    return { ...ran, stdout: printed.join(''), lastBlock, seconds, printed };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
