@@ -2,7 +2,7 @@
 #
 # One image for the five services and the migration step; the command picks which:
 #   docker run coin-ledger:<tag> gateway | user | ledger | history | webhooks | monitoring | migrate
-# and the operator CLIs: audit | rebuild | redrive | restore-rewind | admin ... (scripts/container/entry.ts).
+# and the operator CLIs: audit | rebuild | dlq | redrive | restore-rewind | admin ... (scripts/container/entry.ts).
 # Built here without a registry on a base of our own: npm run image:test (docs/OPERATIONS.md). Ports: gateway 8080, user 8082, ledger 8083, history 8084, webhooks 8085, monitoring 8086.
 #
 # The services run compiled JavaScript: the build stage compiles the workspaces (tsc -b, each to

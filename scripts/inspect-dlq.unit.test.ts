@@ -84,6 +84,10 @@ describe('dlq:list and dlq:show lines', () => {
       'coin.transactions.dlq: 1 dead letter(s), oldest 5 min ago (2026-11-28T11:55:00.000Z); see it with npm run dlq:show -- --topic coin.transactions',
     ]);
     expect(listLines([], now)).toEqual(['no dead letters']);
+    expect(listLines([{ topic: 'admin.audit', count: null, oldestAt: null }], now)).toEqual([
+      'no dead letters',
+      "not readable with these credentials (another owner's): admin.audit.dlq",
+    ]);
   });
 
   it('when one is shown, then its place, time, origin, error, redacted headers, key and body, and the next one to look at', () => {

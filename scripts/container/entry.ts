@@ -1,5 +1,5 @@
 // The container image's one entry point: `<image> gateway|user|ledger|history|webhooks|monitoring|migrate|dev-jwt-key|dev-service-keys`,
-// and the operator commands `<image> audit|rebuild|redrive|restore-rewind|admin [args...]`.
+// and the operator commands `<image> audit|rebuild|dlq|redrive|restore-rewind|admin [args...]`.
 // Runs under tini (PID 1 forwards SIGTERM; node then drains and exits, see runUntilSignalled).
 import { spawn } from 'node:child_process';
 import { createPublicKey, randomBytes } from 'node:crypto';
@@ -28,6 +28,8 @@ const services = {
 export const operatorCommands = {
   audit: 'audit',
   rebuild: 'history-rebuild',
+  // `<image> dlq list`, `<image> dlq show --topic T`: npm run dlq:list and dlq:show.
+  dlq: 'inspect-dlq',
   redrive: 'redrive-dlq',
   'restore-rewind': 'restore-rewind',
   admin: 'admin',
@@ -153,7 +155,7 @@ export function runOperatorCommand(script: string, args: readonly string[]): Pro
   });
 }
 
-const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file> [<cache MAC secret file> [<MFA secret key file>]]; dev-service-keys <directory>; audit, rebuild, redrive, restore-rewind and admin take their own flags)`;
+const usage = `usage: <image> ${entryCommands.join('|')} (dev-jwt-key <file> [<cache MAC secret file> [<MFA secret key file>]]; dev-service-keys <directory>; audit, rebuild, dlq, redrive, restore-rewind and admin take their own flags)`;
 
 async function main(argv: string[]): Promise<void> {
   const operator = argv[0];
