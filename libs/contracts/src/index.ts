@@ -38,3 +38,4 @@ export * from './api-version';
 export * from './monitoring';
 export * from './service-commands';
 export * from './four-eyes-acts';
+export * from './second-person';

@@ -1,4 +1,4 @@
-import { apiVersionText, clientMayCashout, roleAtLeast, role as roleSchema, type Actor } from '@coin/contracts';
+import { apiVersionText, clientMayCashout, roleAtLeast, role as roleSchema, secondFactorFresh, type Actor } from '@coin/contracts';
 import { AppError, isRetriable } from '@coin/errors';
 import { credentialModeOf } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -146,7 +146,7 @@ export function secondFactorRefusal(
   if (principal.mfaAtMs === undefined) {
     return new AppError('MFA_REQUIRED', 'Admin operations need a session signed in with a second factor (TOTP): enrol or sign in with it');
   }
-  if (route.stepUp && nowMs - principal.mfaAtMs > stepUpMaxAgeS * 1000) {
+  if (route.stepUp && !secondFactorFresh(new Date(principal.mfaAtMs), new Date(nowMs), stepUpMaxAgeS * 1000)) {
     return new AppError(
       'STEP_UP_REQUIRED',
       `Confirm with a fresh TOTP code (POST /api/auth/mfa/step-up): your last one is over ${stepUpMaxAgeS} s old`,

@@ -68,11 +68,6 @@ export function sameCommand(a: ApprovableCommand, b: ApprovableCommand): boolean
   return canonicalJson(a) === canonicalJson(b);
 }
 
-/** Whether two actors are the same person (or client): the requester may never approve. */
-export function sameActor(a: Actor, b: Actor): boolean {
-  return a.kind === b.kind && a.id === b.id;
-}
-
 /** The money command an approval applies, as if its requester had sent it directly. */
 export function approvedCommand(approval: ApprovalState, issuedAt: Date): LedgerCommand {
   return {

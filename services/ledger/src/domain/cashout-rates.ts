@@ -1,4 +1,4 @@
-import { cashoutXafPerCoinMax, type Actor } from '@coin/contracts';
+import { cashoutXafPerCoinMax, secondPersonRefusal, type Actor } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
 import type { CashoutRate } from './state';
 
@@ -104,8 +104,6 @@ export function proposedRate(id: string, proposal: RateProposal, proposer: Actor
   };
 }
 
-const samePerson = (a: Actor, b: Actor) => a.kind === b.kind && a.id === b.id;
-
 /**
  * Why `decider` may not decide `version` at `now` (unknown, decided already, not a person, its own
  * proposer approving it, or its time no longer far enough ahead), or null. Rejecting one's own
@@ -121,9 +119,11 @@ export function rateDecisionRefusal(
   if (version.status !== 'PROPOSED') return rejected('APPROVAL_NOT_PENDING', `This rate proposal is ${version.status} already`);
   if (decider.kind !== 'user' && decider.kind !== 'operator') return rejected('FORBIDDEN', 'Only a person decides a cash-out rate');
   if (decision === 'REJECT') return null;
-  if (samePerson(decider, version.proposedBy)) {
-    return rejected('APPROVAL_BY_REQUESTER', 'The person who proposed a cash-out rate cannot approve it; another ADMIN+ must');
-  }
+  const second = secondPersonRefusal(
+    { decider, now, requester: version.proposedBy },
+    { requester: { detail: 'The person who proposed a cash-out rate cannot approve it; another ADMIN+ must' } },
+  );
+  if (second) return rejected(second.code, second.detail);
   return leadRefusal(version.effectiveFrom, now, 'approved');
 }
 

@@ -1,3 +1,4 @@
+import { paysPerson, secondPersonRefusal, type SecondPersonCase, type SecondPersonWording } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { ruleModes, type Rule } from './rules';
 
@@ -121,14 +122,31 @@ export function walletOfUser(userId: string): string {
  * are the wallets the case's transactions (and the ones being linked) move between.
  */
 export function isSelfDealing(actorUserId: string, subject: string, parties: readonly (string | null)[]): boolean {
-  const own = walletOfUser(actorUserId);
-  return subject === own || parties.includes(own);
+  return paysPerson({ kind: 'user', id: actorUserId }, [subject, ...parties].map(userOfWallet));
+}
+
+/** The user id a wallet key names (`user:<id>`), or null for a treasury's. */
+export function userOfWallet(wallet: string | null): string | null {
+  return wallet?.startsWith('user:') ? wallet.slice('user:'.length) : null;
+}
+
+/** An ADMIN+ by their user id, as the second person's rule names people. */
+export function personOf(userId: number | string): { kind: 'user'; id: string } {
+  return { kind: 'user', id: String(userId) };
+}
+
+/** The second person's rule (@coin/contracts second-person.ts, every four-eyes act's) as the typed refusal a route answers. */
+export function secondPersonError(decision: SecondPersonCase, wording?: SecondPersonWording): AppError | null {
+  const refusal = secondPersonRefusal(decision, wording);
+  return refusal ? new AppError(refusal.code, refusal.detail) : null;
 }
 
 /** The typed refusal of a step by someone the case is about. */
 export function selfDealing(): AppError {
-  return new AppError('SELF_DEALING', 'You are the subject of this case or a party to its transactions: another ADMIN+ takes its steps');
+  return new AppError('SELF_DEALING', selfDealingDetail);
 }
+
+export const selfDealingDetail = 'You are the subject of this case or a party to its transactions: another ADMIN+ takes its steps';
 
 /** The typed refusal of a change that waits for a second ADMIN+ (it was recorded as proposed). */
 export function secondPersonNeeded(message: string): AppError {

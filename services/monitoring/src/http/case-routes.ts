@@ -27,7 +27,7 @@ import {
   walletFlows,
 } from '../db/cases-repo';
 import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
-import { caseClosureNeedsSecond, isSelfDealing, secondPersonNeeded, selfDealing } from '../domain/four-eyes';
+import { caseClosureNeedsSecond, isSelfDealing, personOf, secondPersonError, secondPersonNeeded, selfDealing } from '../domain/four-eyes';
 import { caseView, decodeCursor, encodeCursor } from './views';
 
 export interface CaseRouteDeps {
@@ -120,13 +120,11 @@ async function resolveAct(
       refused: secondPersonNeeded(`${why}: closing it waits for a different ADMIN+ to resolve it the same way`),
     };
   }
-  if (pending.proposedBy === by) {
-    return {
-      action: 'monitoring-case.approval-refused',
-      summary: { resolution, errorCode: 'APPROVAL_BY_REQUESTER' },
-      refused: new AppError('APPROVAL_BY_REQUESTER', 'The ADMIN who proposed this resolution cannot approve it'),
-    };
-  }
+  const second = secondPersonError(
+    { decider: personOf(by), requester: personOf(pending.proposedBy), now: new Date() },
+    { requester: { detail: 'The ADMIN who proposed this resolution cannot approve it' } },
+  );
+  if (second) return { action: 'monitoring-case.approval-refused', summary: { resolution, errorCode: second.code }, refused: second };
   await clearPendingChange(client, target);
   await resolveCase(client, found.id, { by, resolution, reason });
   return { action: 'monitoring-case.resolve', summary: { resolution, reason, proposedBy: String(pending.proposedBy) } };

@@ -11,7 +11,7 @@ import type { App } from '@coin/http';
 import { type CaseAction, recordCaseAction } from '../db/audit';
 import { clearPendingChange, pendingChange, proposeChange } from '../db/pending-repo';
 import { freezeLiftMax, liftableFreezes, markFreezesLifted } from '../db/rule-freezes';
-import { selfDealing, walletOfUser } from '../domain/four-eyes';
+import { personOf, secondPersonError, selfDealing, selfDealingDetail, userOfWallet, walletOfUser } from '../domain/four-eyes';
 
 export interface FreezeLiftRouteDeps {
   pool: Pool;
@@ -127,9 +127,19 @@ export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): v
         const pending = await pendingChange(client, target);
         if (pending === null) throw new AppError('UNFREEZE_NOT_REQUESTED', `No request to lift the freezes of rule ${ruleId} is pending`);
         const change = pending.change as LiftChange;
-        if (pending.proposedBy === by)
-          return refusal(new AppError('APPROVAL_BY_REQUESTER', 'The ADMIN who asked to lift these freezes cannot approve it'));
-        if (change.freezes.some((f) => f.wallet === walletOfUser(asked.actor.id))) return refusal(selfDealing());
+        const second = secondPersonError(
+          {
+            decider: personOf(by),
+            requester: personOf(pending.proposedBy),
+            now: new Date(),
+            paid: change.freezes.map((f) => userOfWallet(f.wallet)),
+          },
+          {
+            requester: { detail: 'The ADMIN who asked to lift these freezes cannot approve it' },
+            'self-dealing': { detail: selfDealingDetail },
+          },
+        );
+        if (second) return refusal(second);
         await clearPendingChange(client, target);
         await markFreezesLifted(
           client,

@@ -12,7 +12,15 @@ import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { type CaseAction, recordCaseAction } from '../db/audit';
 import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
-import { diffSummary, freezePowerGains, ruleDiff, ruleLoosenings, secondPersonNeeded } from '../domain/four-eyes';
+import {
+  diffSummary,
+  freezePowerGains,
+  personOf,
+  ruleDiff,
+  ruleLoosenings,
+  secondPersonError,
+  secondPersonNeeded,
+} from '../domain/four-eyes';
 import { loadRules, saveRule } from '../db/rules-repo';
 import { profilesBefore, seenSince, walletsOf } from '../db/seen-repo';
 import { backtest } from '../domain/backtest';
@@ -93,9 +101,13 @@ async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: { actor: Actor
       };
       return { rules: await loadRules(client), proposal };
     }
-    if (pending.proposedBy === by) {
-      await audit('monitoring-rule.approval-refused', known, { errorCode: 'APPROVAL_BY_REQUESTER' });
-      return { refused: new AppError('APPROVAL_BY_REQUESTER', 'The ADMIN who proposed this change cannot approve it') };
+    const second = secondPersonError(
+      { decider: personOf(by), requester: personOf(pending.proposedBy), now: new Date() },
+      { requester: { detail: 'The ADMIN who proposed this change cannot approve it' } },
+    );
+    if (second) {
+      await audit('monitoring-rule.approval-refused', known, { errorCode: second.code });
+      return { refused: second };
     }
     await clearPendingChange(client, target);
     await saveRule(client, rule, by);

@@ -1,14 +1,7 @@
-import { minorUnitsToCoins, type DeletionRequest, type UserCommand } from '@coin/contracts';
+import { minorUnitsToCoins, secondPersonRefusal, type DeletionRequest, type UserCommand } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
-import { approverRefusal } from './grant-requests';
-import {
-  decidedRequestOf,
-  pendingRequest,
-  requestStatusAt,
-  sameActor,
-  type RequestingCommand,
-  type TwoPersonRequest,
-} from './two-person-requests';
+import { eligibleSinceOf, notEligibleDetail } from './grant-requests';
+import { decidedRequestOf, pendingRequest, requestStatusAt, type RequestingCommand, type TwoPersonRequest } from './two-person-requests';
 import type { UserRow } from './users';
 
 /**
@@ -120,10 +113,20 @@ export function deletionDecisionRefusal(
   const status = requestStatusAt(request, now);
   if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The deletion request is ${status}`);
   if (command.type === 'user.approve-deletion') {
-    if (sameActor(command.actor, request.requestedBy)) {
-      return rejected('APPROVAL_BY_REQUESTER', 'The SUPERADMIN who asked for the deletion cannot approve it');
-    }
-    return approverRefusal(approver, request.createdAt);
+    const second = secondPersonRefusal(
+      {
+        decider: command.actor,
+        now,
+        requester: request.requestedBy,
+        eligibleSince: eligibleSinceOf(approver),
+        requestedAt: request.createdAt,
+      },
+      {
+        requester: { detail: 'The SUPERADMIN who asked for the deletion cannot approve it' },
+        'not-eligible': { detail: notEligibleDetail() },
+      },
+    );
+    return second ? rejected(second.code, second.detail) : null;
   }
   return null;
 }

@@ -1,5 +1,7 @@
 import {
+  eligibleBefore,
   minorUnitsToCoins,
+  secondPersonRefusal,
   type Actor,
   type ApiKeyScopeName,
   type AnyGrantRequest as GrantRequest,
@@ -7,14 +9,7 @@ import {
   type UserCommand,
 } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
-import {
-  decidedRequestOf,
-  pendingRequest,
-  requestStatusAt,
-  sameActor,
-  type RequestingCommand,
-  type TwoPersonRequest,
-} from './two-person-requests';
+import { decidedRequestOf, pendingRequest, requestStatusAt, type RequestingCommand, type TwoPersonRequest } from './two-person-requests';
 import type { UserRow } from './users';
 
 /**
@@ -163,11 +158,20 @@ export function approverRefusal(
   requestedAt: Date,
   roles: ReadonlySet<Role> = superadmins,
 ): Rejected | null {
-  if (!approver || !roles.has(approver.role) || approver.role_since.getTime() >= requestedAt.getTime()) {
-    const who = roles === superadmins ? 'a SUPERADMIN' : 'an ADMIN+';
-    return rejected('APPROVER_NOT_ELIGIBLE', `Only ${who} who held the role before the request was made may approve it`);
-  }
-  return null;
+  return eligibleBefore(eligibleSinceOf(approver, roles), requestedAt) ? null : rejected('APPROVER_NOT_ELIGIBLE', notEligibleDetail(roles));
+}
+
+/** Since when `approver` (their live row) has held one of `roles`, for the second person's rule; null: they hold none now. */
+export function eligibleSinceOf(
+  approver: Pick<UserRow, 'role' | 'role_since'> | null,
+  roles: ReadonlySet<Role> = superadmins,
+): Date | null {
+  return approver && roles.has(approver.role) ? approver.role_since : null;
+}
+
+export function notEligibleDetail(roles: ReadonlySet<Role> = superadmins): string {
+  const who = roles === superadmins ? 'a SUPERADMIN' : 'an ADMIN+';
+  return `Only ${who} who held the role before the request was made may approve it`;
 }
 
 type DecideGrant = Pick<Extract<UserCommand, { type: 'user.approve-grant' | 'user.reject-grant' }>, 'type' | 'actor' | 'data'>;
@@ -195,14 +199,23 @@ export function grantDecisionRefusal(
   const status = requestStatusAt(request, now);
   if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
   if (command.type === 'user.reject-grant') return null;
-  if (sameActor(actor, request.requestedBy)) {
-    return rejected('APPROVAL_BY_REQUESTER', 'The person who asked cannot approve their own request');
-  }
-  if (request.act.type === 'user.set-verification' && actor.id === String(request.act.userId)) {
-    return rejected('SELF_DEALING', 'No one approves the verification of their own account; another ADMIN+ must');
-  }
-  const ineligible = approverRefusal(people.approver, request.createdAt, roles);
-  if (ineligible) return ineligible;
+  // The second person's rule: not the requester, not the account a verification is about, and eligible since before the request.
+  const second = secondPersonRefusal(
+    {
+      decider: actor,
+      now,
+      requester: request.requestedBy,
+      paid: request.act.type === 'user.set-verification' ? [request.act.userId] : [],
+      eligibleSince: eligibleSinceOf(people.approver, roles),
+      requestedAt: request.createdAt,
+    },
+    {
+      requester: { detail: 'The person who asked cannot approve their own request' },
+      'self-dealing': { detail: 'No one approves the verification of their own account; another ADMIN+ must' },
+      'not-eligible': { detail: notEligibleDetail(roles) },
+    },
+  );
+  if (second) return rejected(second.code, second.detail);
   if (!people.requester || !roles.has(people.requester.role)) {
     return rejected('GRANT_REQUEST_OUTDATED', 'The person who asked no longer holds the role to ask: the request cannot be approved');
   }

@@ -78,7 +78,3 @@ export function decidedRequestOf<R extends TwoPersonRequest>(
     rejectionReason: 'reason' in decision.data && typeof decision.data.reason === 'string' ? decision.data.reason : null,
   };
 }
-
-export function sameActor(a: Actor, b: Actor): boolean {
-  return a.kind === b.kind && a.id === b.id;
-}

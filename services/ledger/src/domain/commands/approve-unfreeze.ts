@@ -2,7 +2,7 @@ import { approveUnfreezeCommand, ledgerResults, walletKeyOfUser } from '@coin/co
 import { userIdOfActor } from '../approvals';
 import { adminRefusal } from '../authors';
 import { freezeReply, frozenWalletOf } from './freeze-rules';
-import { accepted, reject } from './rules';
+import { accepted, reject, secondPersonRejection } from './rules';
 import type { CommandModule } from './types';
 
 /**
@@ -25,14 +25,22 @@ export const approveUnfreeze: CommandModule<'ledger.approve-unfreeze'> = {
     const request = wallet.freeze?.unfreezeRequest;
     if (!request) return reject('UNFREEZE_NOT_REQUESTED', `No request to lift the freeze of user ${userId}'s wallet is pending`);
     const expiresAt = new Date(request.requestedAt.getTime() + context.policy.approvalExpirySeconds * 1000);
-    if (context.now >= expiresAt) {
-      return reject('UNFREEZE_NOT_REQUESTED', `The request to lift the freeze expired at ${expiresAt.toISOString()}; ask again`);
-    }
-    const approvedBy = userIdOfActor(command.actor);
-    if (approvedBy === null) return reject('FORBIDDEN', 'Only an ADMIN+ approves lifting a freeze');
-    if (approvedBy === request.requestedBy) {
-      return reject('UNFREEZE_BY_REQUESTER', 'The ADMIN who asked to lift this freeze cannot approve it; another ADMIN+ must');
-    }
+    // The second person's rule; a decider who is not a person is never the requester, and is refused next.
+    const refusal = secondPersonRejection(
+      { decider: command.actor, now: context.now, expiresAt, requester: { kind: 'user', id: String(request.requestedBy) } },
+      {
+        expired: {
+          code: 'UNFREEZE_NOT_REQUESTED',
+          detail: `The request to lift the freeze expired at ${expiresAt.toISOString()}; ask again`,
+        },
+        requester: {
+          code: 'UNFREEZE_BY_REQUESTER',
+          detail: 'The ADMIN who asked to lift this freeze cannot approve it; another ADMIN+ must',
+        },
+      },
+    );
+    if (refusal) return refusal;
+    if (userIdOfActor(command.actor) === null) return reject('FORBIDDEN', 'Only an ADMIN+ approves lifting a freeze');
     return accepted({
       effects: [{ kind: 'freezes', walletKey: wallet.key, userId, freeze: null, event: 'unfrozen' }],
       subjectKey: wallet.key,

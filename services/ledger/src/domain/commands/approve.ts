@@ -1,6 +1,6 @@
-import { approveCommand, ledgerResults, type LedgerCommandOf, type Party } from '@coin/contracts';
+import { approveCommand, ledgerResults, type LedgerCommandOf, type Party, type SecondPersonWording } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import { approvedCommand, sameActor, userIdOfActor } from '../approvals';
+import { approvedCommand, userIdOfActor } from '../approvals';
 import {
   approvalSummaryOf,
   approvedReads,
@@ -18,12 +18,11 @@ import {
   approvalNotPending,
   approvalOf,
   approverKeyRefusal,
-  paysActor,
-  paysPeopleBehindKey,
   paysPeopleBehindKeyDetail,
   reject,
-  selfDealing,
+  secondPersonRejection,
 } from './rules';
+import { peopleBehindKeyOf } from '../authors';
 import { adminRefusal } from '../authors';
 import type { Accepted } from '../state';
 import type { ApprovalState } from '../approvals';
@@ -43,6 +42,13 @@ function beneficiariesOf(approval: ApprovalState, inner: Accepted): Array<Party 
     : [];
   return [...applied.map((t) => t.to), ...released];
 }
+
+/** The approval's words for the parts of the second person's rule it names its own way. */
+const approverWording: SecondPersonWording = {
+  requester: { detail: 'The ADMIN who requested this operation cannot approve it; another ADMIN+ must' },
+  'self-dealing': { detail: 'An approver cannot approve a payment to themselves' },
+  'people-behind': { detail: paysPeopleBehindKeyDetail },
+};
 
 /**
  * Applies a request's command, by an ADMIN+ who did not request it: the stored command is decided
@@ -79,9 +85,8 @@ export const approve: CommandModule<'ledger.approve'> = {
     if (!approval) return approvalNotFound(command.data.approvalId);
     const notPending = approvalNotPending(approval, now);
     if (notPending) return notPending;
-    if (sameActor(approval.requestedBy, command.actor)) {
-      return reject('APPROVAL_BY_REQUESTER', 'The ADMIN who requested this operation cannot approve it; another ADMIN+ must');
-    }
+    const byRequester = secondPersonRejection({ decider: command.actor, requester: approval.requestedBy, now }, approverWording);
+    if (byRequester) return byRequester;
     // Judged after the load: the approver's key must have the scope the stored command needs.
     const keyRefusal = approverKeyRefusal(command, approval.command);
     if (keyRefusal) return keyRefusal;
@@ -99,10 +104,14 @@ export const approve: CommandModule<'ledger.approve'> = {
     const applied = inner.transaction ? [inner.transaction] : inner.lineTransactions;
     const first = applied[0];
     if ((!first && !approvedWithoutTransaction(approval.command)) || inner.parked) return inner;
-    const paid = beneficiariesOf(approval, inner);
-    if (paid.some((to) => paysActor(command, to))) return selfDealing('An approver cannot approve a payment to themselves');
-    // The approval is made with the approver's key: its people are never paid by it either.
-    if (paid.some((to) => paysPeopleBehindKey(command, to))) return selfDealing(paysPeopleBehindKeyDetail);
+    // Whom it pays is known once it is decided: never the approver, nor (the approval is made with
+    // the approver's key) the people behind that key.
+    const paid = beneficiariesOf(approval, inner).map((to) => (to?.kind === 'user' ? to.userId : null));
+    const paysSecond = secondPersonRejection(
+      { decider: command.actor, now, paid, peopleBehind: peopleBehindKeyOf(command) },
+      approverWording,
+    );
+    if (paysSecond) return paysSecond;
     // Every transaction the approval applies names it: the request, who asked, who approved, and
     // its own place among them (a payout's lines, a split refund's commission leg beside the refund).
     const named = (leg: number) => ({ id: approval.id, requestedBy, approvedBy, leg });

@@ -2,7 +2,7 @@ import { decideCashoutCommand, ledgerResults, walletKeyOfUser } from '@coin/cont
 import { userIdOfActor } from '../approvals';
 import { adminRefusal } from '../authors';
 import { cashoutAfter } from './replies';
-import { accepted, holdNotFound, holdOf, reject } from './rules';
+import { accepted, holdNotFound, holdOf, reject, secondPersonRejection } from './rules';
 import type { CommandModule } from './types';
 import { holdEffect } from '../kinds/holds';
 
@@ -26,7 +26,11 @@ export const decideCashout: CommandModule<'ledger.decide-cashout'> = {
     if (!hold?.cashout) return holdNotFound(holdId);
     const decidedBy = userIdOfActor(command.actor);
     if (decidedBy === null) return reject('FORBIDDEN', 'Only an ADMIN+ decides a cash-out');
-    if (decidedBy === hold.fromUserId) return reject('SELF_DEALING', 'A person cannot decide their own cash-out; another ADMIN+ must');
+    const ownCashout = secondPersonRejection(
+      { decider: command.actor, now, paid: [hold.fromUserId] },
+      { 'self-dealing': { detail: 'A person cannot decide their own cash-out; another ADMIN+ must' } },
+    );
+    if (ownCashout) return ownCashout;
     const second = hold.cashout.secondPerson;
     if (!second) return reject('APPROVAL_NOT_PENDING', 'This cash-out is within the four-eyes threshold: it waits for no second person');
     if (second.approvedBy !== null)

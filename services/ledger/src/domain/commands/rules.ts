@@ -8,6 +8,11 @@ import {
   type Party,
   type Role,
   payerOfHoldId,
+  paysPeopleBehindOf,
+  paysPerson,
+  secondPersonRefusal,
+  type SecondPersonCase,
+  type SecondPersonWording,
 } from '@coin/contracts';
 import { rejected, type ErrorCode, type Rejected } from '@coin/errors';
 import { approvalIdOf, requestNamedBy, sameCommand, type ApprovalState } from '../approvals';
@@ -160,7 +165,7 @@ export function approvalNotPending(approval: ApprovalState, now: Date): Rejected
  * wallet. Refused whoever the admin is; platform clients and the ledger's own commands are not people.
  */
 export function paysActor(command: Pick<LedgerCommand, 'actor'>, to: Party | null): boolean {
-  return to?.kind === 'user' && command.actor.kind === 'user' && command.actor.id === String(to.userId);
+  return to?.kind === 'user' && paysPerson(command.actor, [to.userId]);
 }
 
 /**
@@ -182,10 +187,19 @@ export const paysPeopleBehindDetail = 'A platform client cannot pay the SUPERADM
  * could otherwise have a key issued to a colleague pay them (docs/DESIGN.md "Two-person acts").
  */
 export function paysPeopleBehindKey(command: Pick<LedgerCommand, 'actor'> & { keyProof?: string | undefined }, to: Party | null): boolean {
-  return to?.kind === 'user' && peopleBehindKeyOf(command).includes(to.userId);
+  return to?.kind === 'user' && paysPeopleBehindOf(peopleBehindKeyOf(command), [to.userId]);
 }
 
 export const paysPeopleBehindKeyDetail = 'No payment made with an API key goes to the SUPERADMINs who asked for or approved the key';
+
+/**
+ * The second person's rule (@coin/contracts second-person.ts, the one rule of every four-eyes
+ * act), as a decider's rejection: why this decider may not decide, or null.
+ */
+export function secondPersonRejection(decision: SecondPersonCase, wording?: SecondPersonWording): Rejected | null {
+  const refusal = secondPersonRefusal(decision, wording);
+  return refusal ? reject(refusal.code, refusal.detail) : null;
+}
 
 export function selfDealing(detail: string): Rejected {
   return reject('SELF_DEALING', detail);

@@ -1,3 +1,4 @@
+import { paysPerson } from '@coin/contracts';
 import { rejected } from '@coin/errors';
 import { asRequest } from '../audit-records';
 import { actsAlone, verificationNeedsSecondPerson } from '../grant-requests';
@@ -43,7 +44,7 @@ export const setVerification: UserCommandModule<'user.set-verification'> = {
     const { userId, verified, reason, asRequest } = command.data;
     // Verification opens the cash-out limits: no one grants it to themselves, nor takes their own
     // away (the same person on both sides of a check).
-    if (command.actor.kind === 'user' && command.actor.id === String(userId))
+    if (paysPerson(command.actor, [userId]))
       return rejected('SELF_DEALING', 'No one sets the verification of their own account; another ADMIN+ must');
     const current = lockedUser(state, userId);
     if (!current) return rejected('USER_NOT_FOUND', 'No such user');
