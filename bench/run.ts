@@ -8,7 +8,8 @@
  * "gateway,ledger": profiles written to .run/bench/<prefix>/profiles and summarised),
  * BENCH_KEEP=1 keeps the run's schemas and topics, BENCH_SKIP_PAYOUTS=1 (no bulk payout step: ./lib/payouts.ts,
  * settings BENCH_PAYOUT_LINES, BENCH_PAYOUT_CONNECTIONS, BENCH_PAYOUT_STEP_S), BENCH_SKIP_BASELINE=1 / BENCH_SKIP_PIPELINE=1 /
- * BENCH_SKIP_FLOOR=1 (no transport floor, ./lib/transport-floor.ts) / BENCH_SKIP_LEDGER_APPLY=1 (no
+ * BENCH_SKIP_FLOOR=1 (no transport floor and no durable floor — the floor's echo making one committed INSERT per
+ * batch, at the equal rates — ./lib/transport-floor.ts) / BENCH_SKIP_LEDGER_APPLY=1 (no
  * `bench:ledger` figure), BENCH_EQUAL_FRACTIONS (0.1,0.25,0.5,0.8: the equal-rate steps, as
  * fractions of the baseline's peak; empty skips them, ./lib/equal-rate.ts), BENCH_EQUAL_RATE_PEAK
  * (transfers/s: the peak those fractions are of, instead of this run's baseline peak — e.g. with
@@ -735,15 +736,20 @@ async function transportFloorStep(run: Run, seeded: Seeded, equal: EqualPlan): P
     lingerMs: gatewayConfigSchema.shape.GATEWAY_PRODUCE_LINGER_MS.parse(benchServiceEnv().GATEWAY_PRODUCE_LINGER_MS),
     logDir: run.runDir,
     nextBody: () => bodies().body,
+    // The durable floor writes to the PostgreSQL the services and the baseline use.
+    durable: { databaseUrl: run.infra.databaseUrl },
     openLoop: {
       connections: equalRateConnections,
       rates: equal.plan.map((r) => ({ label: `${r.label} = ${r.ratePerSec}/s`, ratePerSec: r.ratePerSec })),
     },
   });
   // The open-loop steps go into the equal-rate table, not into transportFloor.
-  const { openLoop, ...floor } = result.transportFloor as TransportFloor;
+  const { openLoop, durableOpenLoop, ...floor } = result.transportFloor as TransportFloor;
   result.transportFloor = floor;
-  if (equal.plan.length > 0) run.equalSteps.floor = openLoop;
+  if (equal.plan.length > 0) {
+    run.equalSteps.floor = openLoop;
+    run.equalSteps.durable = durableOpenLoop;
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The equal-rate table: the pipeline, the baseline and the transport floor at the
+ * The equal-rate table: the pipeline, the baseline, the transport floor and the durable floor at the
  * same absolute offered rates — fractions of the baseline's measured peak — in open loop, so
  * their latencies and CPU per transfer compare at the load a platform really runs, not only at
  * saturation. Pure: the rate plan, the rows and their ratios, the markdown and the chart series;
@@ -9,9 +9,14 @@ import type { ChartSeries } from './chart';
 import type { CpuUse } from './cpu';
 import type { StepResult } from './load';
 
-export type EqualRateSystem = 'pipeline' | 'baseline' | 'floor';
-export const equalRateSystems: readonly EqualRateSystem[] = ['pipeline', 'baseline', 'floor'];
-const systemNames: Record<EqualRateSystem, string> = { pipeline: 'pipeline', baseline: 'baseline', floor: 'transport floor' };
+export type EqualRateSystem = 'pipeline' | 'baseline' | 'floor' | 'durable';
+export const equalRateSystems: readonly EqualRateSystem[] = ['pipeline', 'baseline', 'floor', 'durable'];
+const systemNames: Record<EqualRateSystem, string> = {
+  pipeline: 'pipeline',
+  baseline: 'baseline',
+  floor: 'transport floor',
+  durable: 'durable floor',
+};
 
 /** The load generator's own label in the CPU figures (bench/run.ts, bench/lib/transport-floor.ts). */
 export const loadGeneratorLabel = 'load generator';
@@ -25,7 +30,12 @@ export const equalRateTargets = {
   cpuRatio: 1,
   /** Pipeline CPU per transfer at 50 % of its own peak ÷ at its peak. */
   halfPeakCpuRatio: 1.2,
+  /** Pipeline p50 ÷ the durable floor's p50 at the low rates (`durableP50Fractions`). */
+  durableP50Ratio: 2,
 } as const;
+
+/** The rates (fractions of the baseline's peak) the p50 ÷ durable floor target is judged at. */
+export const durableP50Fractions: readonly number[] = [0.1, 0.25];
 
 export interface RatePlanStep {
   /** Of the reference peak (the baseline's). */
@@ -127,10 +137,16 @@ export interface EqualRateRow {
   pipeline: EqualRateMeasurement | null;
   baseline: EqualRateMeasurement | null;
   floor: EqualRateMeasurement | null;
+  /** The durable floor: the transport floor's echo making one committed INSERT per batch. */
+  durable: EqualRateMeasurement | null;
   /** Pipeline ÷ baseline at this rate: p99, and the system's CPU per transfer. */
   pipelineOverBaseline: { p99: number | null; cpu: number | null };
   /** Transport floor ÷ baseline at this rate, for scale. */
   floorOverBaseline: { p99: number | null; cpu: number | null };
+  /** Durable floor ÷ baseline at this rate, for scale. */
+  durableOverBaseline: { p99: number | null; cpu: number | null };
+  /** Pipeline p50 ÷ the durable floor's p50 at this rate. */
+  pipelineP50OverDurable: number | null;
 }
 
 export interface OwnPeakCpu {
@@ -180,6 +196,8 @@ export interface EqualRateTargets {
   cpu: boolean | null;
   /** Pipeline CPU per transfer at 50 % of its peak ≤ 1.2× at its peak. */
   halfPeakCpu: boolean | null;
+  /** At the rates of `durableP50Fractions`: pipeline p50 ≤ 2× the durable floor's. */
+  p50OverDurable: boolean | null;
 }
 
 export interface EqualRateTable {
@@ -213,6 +231,18 @@ function everyWithin(rows: EqualRateRow[], key: 'p99' | 'cpu', limit: number): b
 }
 
 /**
+ * Whether the pipeline's p50 is within 2× the durable floor's at every low rate where both ran (a
+ * step where the pipeline fell behind misses it); null when no such step has both.
+ */
+function p50WithinDurable(rows: EqualRateRow[]): boolean | null {
+  const judged = rows.filter((r) => durableP50Fractions.includes(r.fraction) && r.pipeline && r.durable);
+  if (judged.length === 0) return null;
+  return judged.every(
+    (r) => r.pipeline!.keptUp && r.pipelineP50OverDurable !== null && r.pipelineP50OverDurable <= equalRateTargets.durableP50Ratio,
+  );
+}
+
+/**
  * The table from the plan and each system's steps (one per planned rate, matched by offered
  * rate; a system not measured gives null cells), with the ratios the targets use.
  */
@@ -234,6 +264,7 @@ export function equalRateTable(input: {
     const pipeline = find('pipeline', p.ratePerSec);
     const baseline = find('baseline', p.ratePerSec);
     const floor = find('floor', p.ratePerSec);
+    const durable = find('durable', p.ratePerSec);
     return {
       fraction: p.fraction,
       label: p.label,
@@ -241,6 +272,7 @@ export function equalRateTable(input: {
       pipeline,
       baseline,
       floor,
+      durable,
       pipelineOverBaseline: {
         p99: ratio(pipeline?.p99Ms, baseline?.p99Ms),
         cpu: ratio(pipeline?.systemCpuMsPerTransfer, baseline?.systemCpuMsPerTransfer),
@@ -249,6 +281,11 @@ export function equalRateTable(input: {
         p99: ratio(floor?.p99Ms, baseline?.p99Ms),
         cpu: ratio(floor?.systemCpuMsPerTransfer, baseline?.systemCpuMsPerTransfer),
       },
+      durableOverBaseline: {
+        p99: ratio(durable?.p99Ms, baseline?.p99Ms),
+        cpu: ratio(durable?.systemCpuMsPerTransfer, baseline?.systemCpuMsPerTransfer),
+      },
+      pipelineP50OverDurable: ratio(pipeline?.p50Ms, durable?.p50Ms),
     };
   });
   const half = cpuAtHalfOverPeak(input.pipelineLadder);
@@ -264,6 +301,7 @@ export function equalRateTable(input: {
       p99Stretch: everyWithin(rows, 'p99', equalRateTargets.p99RatioStretch),
       cpu: everyWithin(rows, 'cpu', equalRateTargets.cpuRatio),
       halfPeakCpu: half ? half.ratio <= equalRateTargets.halfPeakCpuRatio : null,
+      p50OverDurable: p50WithinDurable(rows),
     },
     notes: input.notes ?? [],
   };
@@ -282,6 +320,7 @@ export function describeEqualRateRatios(table: EqualRateTable): string[] {
     half
       ? `pipeline CPU per transfer at 50 % of its own peak (${half.halfStep}: ${half.halfMs.toFixed(2)} ms) ÷ at its peak (${half.peakStep}: ${half.peakMs.toFixed(2)} ms): ${times(half.ratio)} → ≤ ${equalRateTargets.halfPeakCpuRatio}× ${verdict(table.targets.halfPeakCpu)}`
       : 'pipeline CPU per transfer at 50 % of its own peak ÷ at its peak: not measured (needs the pipeline ladder with BENCH_OPEN_FRACTIONS including 0.5)',
+    `pipeline p50 ÷ durable floor p50 at equal rate: ${table.rows.map((r) => `${r.label} ${times(r.pipelineP50OverDurable)}`).join(', ')} → ≤ ${equalRateTargets.durableP50Ratio}× at ${durableP50Fractions.map(percentLabel).join(' and ')} ${verdict(table.targets.p50OverDurable)}`,
   ];
 }
 
@@ -293,7 +332,14 @@ function byProcess(m: EqualRateMeasurement): string {
     .join(', ');
 }
 
-/** The "Equal offered rate" section of latest.md: one table, three systems side by side per rate. */
+function overBaselineOf(row: EqualRateRow, system: EqualRateSystem): { p99: number | null; cpu: number | null } | null {
+  if (system === 'pipeline') return row.pipelineOverBaseline;
+  if (system === 'floor') return row.floorOverBaseline;
+  if (system === 'durable') return row.durableOverBaseline;
+  return null;
+}
+
+/** The "Equal offered rate" section of latest.md: one table, four systems side by side per rate. */
 export function equalRateMarkdown(table: EqualRateTable): string[] {
   const lines: string[] = [];
   if (table.rows.length === 0) {
@@ -311,7 +357,7 @@ export function equalRateMarkdown(table: EqualRateTable): string[] {
   lines.push(
     `## Equal offered rate (open loop at % of the baseline's peak, ${table.referencePeakPerSec}/s, ${table.referenceSource})`,
     '',
-    `The same absolute offered rates for the three systems, ${table.stepSec} s each, at most ${table.connections} connections: ` +
+    `The same absolute offered rates for the four systems, ${table.stepSec} s each, at most ${table.connections} connections: ` +
       'request *i* due at start + *i*/rate, latency from when it was due. CPU in ms per committed transfer from /proc; ' +
       '"system" is every process but the load generator (the ratios use it); "by process" includes the load generator. ' +
       'Ratios are ÷ the baseline at the same rate.',
@@ -323,7 +369,7 @@ export function equalRateMarkdown(table: EqualRateTable): string[] {
     equalRateSystems.forEach((system, index) => {
       const m = row[system];
       const first = index === 0 ? `| ${row.label} | ${row.offeredPerSec} ` : '| | ';
-      const over = system === 'pipeline' ? row.pipelineOverBaseline : system === 'floor' ? row.floorOverBaseline : null;
+      const over = overBaselineOf(row, system);
       const ratios = over ? `${times(over.p99)} | ${times(over.cpu)}` : '— | —';
       if (!m) {
         lines.push(`${first}| ${systemNames[system]} | not measured | | | | | | | ${ratios} |`);
@@ -345,7 +391,7 @@ export function equalRateMarkdown(table: EqualRateTable): string[] {
 
 /** The chart's equal-rate panel: p99 and p50 against the offered rate, one series per system. */
 export function equalRateSeries(table: EqualRateTable): ChartSeries[] {
-  const colours: Record<EqualRateSystem, string> = { pipeline: '#1f77b4', baseline: '#d62728', floor: '#2ca02c' };
+  const colours: Record<EqualRateSystem, string> = { pipeline: '#1f77b4', baseline: '#d62728', floor: '#2ca02c', durable: '#9467bd' };
   // The systems share each x: only the first measured one names the step, so labels do not overlap.
   const labelled = equalRateSystems.find((system) => table.rows.some((row) => row[system]));
   return equalRateSystems.map((system) => ({

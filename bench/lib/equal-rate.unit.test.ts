@@ -150,6 +150,7 @@ describe('equal-rate table', () => {
         step('baseline equal-rate 50% = 300/s', { offeredPerSec: 300, transfersPerSec: 250, p99Ms: 40, cpu: cpu({ baseline: 2 }) }),
       ],
       floor: [step('floor HTTP + Kafka round trip open 10% = 60/s', { offeredPerSec: 60, transfersPerSec: 60, p99Ms: 15 })],
+      durable: [step('durable floor open 10% = 60/s', { offeredPerSec: 60, transfersPerSec: 60, p50Ms: 8, p99Ms: 20 })],
     },
     pipelineLadder: null,
   });
@@ -164,12 +165,31 @@ describe('equal-rate table', () => {
       { p99: 3, cpu: 1.5 },
     ]);
     expect(table.rows[0]!.floorOverBaseline).toEqual({ p99: 0.5, cpu: null });
+    expect(table.rows.map((r) => [r.durable?.p50Ms ?? null, r.pipelineP50OverDurable])).toEqual([
+      [8, 1.25],
+      [null, null],
+    ]);
+    expect(table.rows[0]!.durableOverBaseline).toEqual({ p99: 0.67, cpu: null });
+  });
+
+  it('when the pipeline p50 is within 2× the durable floor’s at 10 % and 25 %, then that target is met; over it, missed', () => {
+    expect(table.targets.p50OverDurable).toBe(true);
+    const slow = equalRateTable({
+      ...table,
+      plan,
+      steps: { pipeline: [step('p', { offeredPerSec: 60, p50Ms: 17 })], durable: [step('d', { offeredPerSec: 60, p50Ms: 8 })] },
+    });
+    expect(slow.rows[0]!.pipelineP50OverDurable).toBe(2.13);
+    expect(slow.targets.p50OverDurable).toBe(false);
+    expect(describeEqualRateRatios(slow)[3]).toBe(
+      'pipeline p50 ÷ durable floor p50 at equal rate: 10% 2.13×, 50% — → ≤ 2× at 10% and 25% **missed**',
+    );
   });
 
   it('when one step misses a target, then the target is missed; with no figures it is not measured', () => {
-    expect(table.targets).toEqual({ p99: false, p99Stretch: false, cpu: false, halfPeakCpu: null });
+    expect(table.targets).toEqual({ p99: false, p99Stretch: false, cpu: false, halfPeakCpu: null, p50OverDurable: true });
     const within = equalRateTable({ ...table, plan: plan.slice(0, 1), steps: { pipeline: [], baseline: [] }, pipelineLadder: null });
-    expect(within.targets).toEqual({ p99: null, p99Stretch: null, cpu: null, halfPeakCpu: null });
+    expect(within.targets).toEqual({ p99: null, p99Stretch: null, cpu: null, halfPeakCpu: null, p50OverDurable: null });
   });
 
   it('when the pipeline kept within every limit, then the targets are met; when it fell behind at one rate, then they are missed even without its CPU figures', () => {
@@ -187,7 +207,7 @@ describe('equal-rate table', () => {
         baseline: [at60('baseline', 30, { cpu: cpu({ baseline: 2 }) })],
       },
     });
-    expect(met.targets).toEqual({ p99: true, p99Stretch: true, cpu: true, halfPeakCpu: null });
+    expect(met.targets).toEqual({ p99: true, p99Stretch: true, cpu: true, halfPeakCpu: null, p50OverDurable: null });
     const behind = equalRateTable({
       ...base,
       steps: {
@@ -196,10 +216,10 @@ describe('equal-rate table', () => {
       },
     });
     expect(behind.rows[0]!.pipelineOverBaseline.cpu).toBeNull();
-    expect(behind.targets).toEqual({ p99: false, p99Stretch: false, cpu: false, halfPeakCpu: null });
+    expect(behind.targets).toEqual({ p99: false, p99Stretch: false, cpu: false, halfPeakCpu: null, p50OverDurable: null });
   });
 
-  it('when rendered, then one markdown table holds the three systems per rate, with what fell behind and the targets', () => {
+  it('when rendered, then one markdown table holds the four systems per rate, with what fell behind and the targets', () => {
     const md = equalRateMarkdown(table).join('\n');
     expect(md).toContain("## Equal offered rate (open loop at % of the baseline's peak, 600/s, measured in this run)");
     expect(md).toContain(
@@ -210,6 +230,7 @@ describe('equal-rate table', () => {
     expect(md).toContain('| | | transport floor | 60 | 10 | 15 | 40 | 0 | — | no CPU figures | 0.50× | — |');
     expect(md).toContain('| | | baseline | 250 (fell behind) |');
     expect(md).toContain('| | | transport floor | not measured | | | | | | | — | — |');
+    expect(md).toContain('| | | durable floor | 60 | 8 | 20 | 40 | 0 | — | no CPU figures | 0.67× | — |');
     expect(md).toContain('pipeline p99 ÷ baseline p99 at equal rate: 10% 1.50×, 50% 3.00× → ≤ 2× **missed** (stretch ≤ 1.5× **missed**)');
     expect(md).toContain("pipeline CPU per transfer ÷ baseline's at equal rate: 10% 0.80×, 50% 1.50× → ≤ 1× **missed**");
     expect(md).toContain('at its peak: not measured');
@@ -222,8 +243,8 @@ describe('equal-rate table', () => {
     const empty = equalRateTable({ ...table, referencePeakPerSec: null, plan: [], steps: {} });
     const md = equalRateMarkdown(empty);
     expect(md.join('\n')).toContain('No equal-rate steps in this run');
-    expect(md.filter((l) => l.startsWith('- '))).toHaveLength(1);
-    expect(describeEqualRateRatios(empty)).toHaveLength(3);
+    expect(md.filter((l) => l.startsWith('- '))).toHaveLength(2);
+    expect(describeEqualRateRatios(empty)).toHaveLength(4);
   });
 
   it('when charted, then each system gets p99 and p50 at the offered rates, the steps named once', () => {
@@ -244,6 +265,7 @@ describe('equal-rate table', () => {
         ],
       ],
       ['transport floor', [['', 60, 15]]],
+      ['durable floor', [['', 60, 20]]],
     ]);
   });
 });

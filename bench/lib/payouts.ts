@@ -284,41 +284,68 @@ async function ledgerPathStep(
 }
 
 export interface PayoutRatios {
-  /** Payout lines/s ÷ the ledger's apply stage alone (commands/s), target ≥ 0.8. */
+  /**
+   * Payout lines/s ÷ the ledger's apply stage alone in transfers/s (its commands/s ÷ 2: a transfer
+   * is two apply commands, its debit and its credit leg; a payout line is one transfer), target ≥ 0.8.
+   */
   overApply: number | null;
   /** Payout lines/s ÷ the pipeline's transfer peak, target ≥ 5. */
   overTransferPeak: number | null;
-  /** The ledger-path step's lines/s ÷ the apply stage alone: a diagnosis, no target. */
+  /** The ledger-path step's lines/s ÷ the apply stage alone in transfers/s, target ≥ 1.3. */
   ledgerPathOverApply: number | null;
+  /** CPU per payout line (every process but the load generator) ÷ the pipeline's CPU per transfer at 80 % of its peak, target ≤ 0.2. */
+  cpuPerLineOverTransfer: number | null;
 }
 
-const ratio = (a: number, b: number | null) => (b && b > 0 ? Math.round((a / b) * 100) / 100 : null);
+/** The payout targets (docs/PERFORMANCE.md), as ratios. */
+export const payoutTargets = { overApply: 0.8, overTransferPeak: 5, ledgerPathOverApply: 1.3, cpuPerLineOverTransfer: 0.2 } as const;
+
+const ratio = (a: number | null, b: number | null) => (a !== null && b && b > 0 ? Math.round((a / b) * 100) / 100 : null);
+
+/** The apply stage's commands/s in transfers/s: two commands a transfer. */
+export const applyTransfersPerSec = (applyCommandsPerSec: number | null) => (applyCommandsPerSec === null ? null : applyCommandsPerSec / 2);
 
 export function payoutRatios(
   linesPerSec: number,
-  applyPerSec: number | null,
+  applyCommandsPerSec: number | null,
   transferPeakPerSec: number | null,
   ledgerPathLinesPerSec: number | null = null,
+  cpu: { perLineMs: number | null; perTransferAt80Ms: number | null } = { perLineMs: null, perTransferAt80Ms: null },
 ): PayoutRatios {
+  const applyTransfers = applyTransfersPerSec(applyCommandsPerSec);
   return {
-    overApply: ratio(linesPerSec, applyPerSec),
+    overApply: ratio(linesPerSec, applyTransfers),
     overTransferPeak: ratio(linesPerSec, transferPeakPerSec),
-    ledgerPathOverApply: ledgerPathLinesPerSec === null ? null : ratio(ledgerPathLinesPerSec, applyPerSec),
+    ledgerPathOverApply: ledgerPathLinesPerSec === null ? null : ratio(ledgerPathLinesPerSec, applyTransfers),
+    cpuPerLineOverTransfer: ratio(cpu.perLineMs, cpu.perTransferAt80Ms),
   };
+}
+
+/** CPU ms per payout line at the payout peak, summed over every process but the load generator. */
+export function cpuPerLineMs(result: PayoutResult): number | null {
+  const peak = result.steps.find((s) => s.label === result.peakStep);
+  if (!peak?.cpu) return null;
+  const ms = Object.entries(peak.cpu.msPerTransfer)
+    .filter(([label]) => label !== 'load generator')
+    .reduce((sum, [, v]) => sum + v, 0);
+  return Math.round(ms * 1000) / 1000;
 }
 
 const verdict = (value: number | null, target: number) =>
   value === null ? 'not measured' : value >= target ? `**met**` : `**missed** (${Math.round((value / target) * 100)} % of it)`;
+const atMost = (value: number | null, target: number) =>
+  value === null ? 'not measured' : value <= target ? `**met**` : `**missed** (${Math.round((value / target) * 100)} % of it)`;
 
 /** The payout section of a report: the figure, its ratios and every step. */
 export function payoutMarkdown(result: PayoutResult, ratios: PayoutRatios, referenceSource: string, invariantsOk: boolean): string[] {
   return [
     `Bulk payouts (${result.linesPerPayout}-line payouts from REWARDS by a platform client to random users over every partition, closed loop, each answered 201): **${result.linesPerSec} lines/s** (${result.peakStep}); invariants after them **${invariantsOk ? 'ok' : 'VIOLATED'}**.`,
-    `- ÷ the ledger's apply stage alone (${referenceSource}): ${ratios.overApply ?? 'n/a'}× (target ≥ 0.8×: ${verdict(ratios.overApply, 0.8)})`,
-    `- ÷ the pipeline's transfer peak (${referenceSource}): ${ratios.overTransferPeak ?? 'n/a'}× (target ≥ 5×: ${verdict(ratios.overTransferPeak, 5)})`,
+    `- ÷ the ledger's apply stage alone in transfers/s (its commands/s ÷ 2; ${referenceSource}): ${ratios.overApply ?? 'n/a'}× (target ≥ ${payoutTargets.overApply}×: ${verdict(ratios.overApply, payoutTargets.overApply)})`,
+    `- ÷ the pipeline's transfer peak (${referenceSource}): ${ratios.overTransferPeak ?? 'n/a'}× (target ≥ ${payoutTargets.overTransferPeak}×: ${verdict(ratios.overTransferPeak, payoutTargets.overTransferPeak)})`,
+    `- CPU per payout line ÷ the pipeline's CPU per transfer at 80 % of its peak (every process but the load generator): ${ratios.cpuPerLineOverTransfer ?? 'n/a'}× (target ≤ ${payoutTargets.cpuPerLineOverTransfer}×: ${atMost(ratios.cpuPerLineOverTransfer, payoutTargets.cpuPerLineOverTransfer)})`,
     ...(result.ledgerPath
       ? [
-          `- the ledger's own path, ${pausedConsumers.join(', ')} paused for one more step (a diagnosis, not the figure): ${result.ledgerPath.linesPerSec} lines/s, ÷ the apply stage alone ${ratios.ledgerPathOverApply ?? 'n/a'}×`,
+          `- the ledger's own path, ${pausedConsumers.join(', ')} paused for one more step: ${result.ledgerPath.linesPerSec} lines/s, ÷ the apply stage alone in transfers/s ${ratios.ledgerPathOverApply ?? 'n/a'}× (target ≥ ${payoutTargets.ledgerPathOverApply}×: ${verdict(ratios.ledgerPathOverApply, payoutTargets.ledgerPathOverApply)})`,
         ]
       : []),
     '',

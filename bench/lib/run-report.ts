@@ -8,11 +8,11 @@ import { repoRoot } from '../../scripts/stack/services';
 import { bestTopologyMarkdown, type BestTopologyResult } from './best-topology';
 import { latencyPanelsSvg } from './chart';
 import { type CpuUse, describeCpuUse } from './cpu';
-import { equalRateMarkdown, equalRateSeries, type EqualRateTable } from './equal-rate';
+import { equalRateMarkdown, equalRateSeries, systemCpuMs, type EqualRateTable } from './equal-rate';
 import { breakdownMarkdown, type HopRow } from './hop-breakdown';
 import type { StepResult } from './load';
 import { describeMonitoringLag, type MonitoringLag } from './monitoring-lag';
-import { payoutMarkdown, payoutRatios, type PayoutResult } from './payouts';
+import { cpuPerLineMs, payoutMarkdown, payoutRatios, type PayoutResult } from './payouts';
 import { say } from './progress';
 import { describeStages, type StageFigures } from './stage-metrics';
 import type { TransportFloor } from './transport-floor';
@@ -157,6 +157,14 @@ function hotAccountLines(result: Record<string, any>): string[] {
   return lines;
 }
 
+/** The pipeline's CPU per transfer (every process but the load generator) at its open step at 80 % of its peak. */
+function pipelineCpuAt80(pipeline: SystemResult | null): number | null {
+  const at80 = pipeline?.at80PercentOfPeak;
+  if (!pipeline || !at80) return null;
+  const step = pipeline.steps.find((s) => s.kind === 'open' && s.offeredPerSec === at80.offeredPerSec) as ObservedStep | undefined;
+  return systemCpuMs(step?.cpu ?? null);
+}
+
 /** Bulk payouts beside the apply stage alone and the transfer peak of the same run, with the ratios the targets are. */
 function payoutLines(result: Record<string, any>): string[] {
   const payouts = result.payouts as PayoutResult | null | undefined;
@@ -167,13 +175,14 @@ function payoutLines(result: Record<string, any>): string[] {
     result.ledgerApply.commandsPerSec ?? null,
     result.pipeline?.transfersPerSec ?? null,
     payouts.ledgerPath?.linesPerSec ?? null,
+    { perLineMs: cpuPerLineMs(payouts), perTransferAt80Ms: pipelineCpuAt80(result.pipeline as SystemResult | null) },
   );
   const settled = result.creditsSettledSec === null ? 'not within 180 s' : `${result.creditsSettledSec} s after`;
   return [
     '',
     ...payoutMarkdown(payouts, ratios, 'this run', result.invariants.ok),
     '',
-    `Credit legs settled ${settled} the last step; the invariants are checked after that. The apply stage alone counts commands (a transfer is two: its debit and its credit leg), a payout line is one debit and one credit.`,
+    `Credit legs settled ${settled} the last step; the invariants are checked after that. The apply stage alone counts commands; the ratios count transfers (a transfer is two commands, its debit and its credit leg; a payout line is one transfer).`,
     '',
   ];
 }

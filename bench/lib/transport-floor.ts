@@ -10,6 +10,11 @@
  * and pipeline / floor how much of that ceiling the real work leaves. With `openLoop`, the Kafka
  * round trip then also runs open loop at given offered rates (./open-loop.ts, the generator of
  * every open-loop step): the floor's latency and CPU at the equal rates of ./equal-rate.ts.
+ *
+ * With `durable` the same echo then runs those open-loop rates again as the durable floor: its
+ * consumer makes one committed INSERT per batch (synchronous_commit on) on the same PostgreSQL
+ * before it answers. No authentication, events or ledger logic still: what answering only what is
+ * durable costs at least, the figure the pipeline's latency targets are set against.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -17,6 +22,7 @@ import { join } from 'node:path';
 import { dlqOf } from '@coin/contracts';
 import { createKafka, ensureTopics } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
+import pg from 'pg';
 import { freePort } from '../../scripts/stack/processes';
 import { repoRoot } from '../../scripts/stack/services';
 import { cpuSnapshot, cpuUse, describeCpuUse, type CpuUse } from './cpu';
@@ -40,6 +46,8 @@ export interface TransportFloor {
   kafkaRoundTrip: FloorStep;
   /** The Kafka round trip in open loop, one step per rate of `openLoop` (empty without it). */
   openLoop: FloorOpenStep[];
+  /** The durable floor in open loop at the same rates (empty without `durable` or `openLoop`). */
+  durableOpenLoop: FloorOpenStep[];
 }
 
 /** An open-loop step of the floor: the load generator's whole result and the CPU it cost. */
@@ -62,6 +70,8 @@ export interface TransportFloorOptions {
    * rate (requests per second; `label` names the step), with at most `connections` connections.
    */
   openLoop?: { connections: number; rates: Array<{ label: string; ratePerSec: number }> };
+  /** The PostgreSQL the durable floor writes to (the services' own); without it no durable floor. */
+  durable?: { databaseUrl: string };
 }
 
 /** Both processes get the young generation the gateway and the ledger run with. */
@@ -160,6 +170,49 @@ async function floorStep(
   };
 }
 
+/** The open-loop steps at each rate of `openLoop` on processes already warm. */
+async function openLoopSteps(
+  name: string,
+  url: string,
+  options: TransportFloorOptions,
+  pids: Record<string, number | undefined>,
+): Promise<FloorOpenStep[]> {
+  const steps: FloorOpenStep[] = [];
+  for (const rate of options.openLoop?.rates ?? []) {
+    steps.push(
+      await measuredFloorStep(
+        {
+          label: `${name} open ${rate.label}`,
+          url,
+          kind: 'open',
+          connections: options.openLoop!.connections,
+          ratePerSec: rate.ratePerSec,
+          durationSec: options.durationSec,
+        },
+        options,
+        pids,
+      ),
+    );
+  }
+  return steps;
+}
+
+/** The table the durable floor inserts into, in a schema of the run's prefix (dropped with the run's). */
+async function durableTable(databaseUrl: string, prefix: string): Promise<string> {
+  const schema = pg.escapeIdentifier(`${prefix}floor`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}.batches (id bigserial PRIMARY KEY, rows integer NOT NULL, at timestamptz NOT NULL DEFAULT now())`,
+    );
+    return `${schema}.batches`;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function measureTransportFloor(options: TransportFloorOptions): Promise<TransportFloor> {
   const commandTopic = `${options.prefix}floor.commands`;
   const replyTopic = `${options.prefix}floor.replies`;
@@ -176,6 +229,7 @@ export async function measureTransportFloor(options: TransportFloorOptions): Pro
     FLOOR_REPLY_TOPIC: replyTopic,
     FLOOR_LINGER_MS: String(options.lingerMs),
   };
+  const echoEnv = { ...common, FLOOR_GROUP: `${options.prefix}floor-echo` };
 
   let front: ChildProcess | undefined;
   let echo: ChildProcess | undefined;
@@ -185,31 +239,38 @@ export async function measureTransportFloor(options: TransportFloorOptions): Pro
     const httpOnly = await floorStep(`floor HTTP only c=${options.connections}`, `http://127.0.0.1:${port}`, options, { front: front.pid });
     await stopFloorProcess(front);
 
-    echo = await startFloorProcess('echo', { ...common, FLOOR_GROUP: `${options.prefix}floor-echo` }, options.logDir);
+    echo = await startFloorProcess('echo', echoEnv, options.logDir);
     port = await freePort();
     front = await startFloorProcess('front', { ...common, FLOOR_MODE: 'kafka', FLOOR_PORT: String(port) }, options.logDir);
     const url = `http://127.0.0.1:${port}`;
-    const pids = { front: front.pid, echo: echo.pid };
-    const kafkaRoundTrip = await floorStep(`floor HTTP + Kafka round trip c=${options.connections}`, url, options, pids);
+    const kafkaRoundTrip = await floorStep(`floor HTTP + Kafka round trip c=${options.connections}`, url, options, {
+      front: front.pid,
+      echo: echo.pid,
+    });
     // Warm already: the open-loop steps follow the closed-loop one on the same processes.
-    const openLoop: FloorOpenStep[] = [];
-    for (const rate of options.openLoop?.rates ?? []) {
-      openLoop.push(
-        await measuredFloorStep(
-          {
-            label: `floor HTTP + Kafka round trip open ${rate.label}`,
-            url,
-            kind: 'open',
-            connections: options.openLoop!.connections,
-            ratePerSec: rate.ratePerSec,
-            durationSec: options.durationSec,
-          },
-          options,
-          pids,
-        ),
+    const openLoop = await openLoopSteps('floor HTTP + Kafka round trip', url, options, { front: front.pid, echo: echo.pid });
+    let durableOpenLoop: FloorOpenStep[] = [];
+    if (options.durable && openLoop.length > 0) {
+      // The same group goes on where the plain echo stopped; its stop committed its offsets.
+      await stopFloorProcess(echo);
+      const table = await durableTable(options.durable.databaseUrl, options.prefix);
+      echo = await startFloorProcess(
+        'echo',
+        { ...echoEnv, FLOOR_DATABASE_URL: options.durable.databaseUrl, FLOOR_TABLE: table },
+        options.logDir,
       );
+      await runStep({
+        label: 'durable floor warm-up',
+        url,
+        kind: 'closed',
+        connections: 16,
+        durationSec: options.warmupSec,
+        next: floorRequests(options),
+        onTick: tick('durable floor warm-up', options.warmupSec),
+      });
+      durableOpenLoop = await openLoopSteps('durable floor', url, options, { front: front.pid, echo: echo.pid });
     }
-    return { httpOnly, kafkaRoundTrip, openLoop };
+    return { httpOnly, kafkaRoundTrip, openLoop, durableOpenLoop };
   } finally {
     await stopFloorProcess(front);
     await stopFloorProcess(echo);
