@@ -26,7 +26,7 @@ import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { forgetPlatformClient } from '../plugins/platform-clients';
 import type { Revocations } from '../revocation/revocations';
 import { newCallbackSecret, type CallbackSecretBox } from '../auth/callback-secrets';
-import { isCallbackSecretRequest, registerCallbackSecretRequestRoutes } from './callback-secret-requests';
+import { isCallbackSecretRequest } from './four-eyes';
 import { exampleGrantRequest, withExample } from './examples';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -333,10 +333,9 @@ const callbackSecretRoutes: RouteDef<PlatformClientRouteDeps>[] = [
 /**
  * The platform client routes, in the document's order: listing and asking for a client, the
  * routes that issue a secret besides a client's own (a test-mode client, a payout provider's
- * callback secret and its requests: routes/callback-secret-requests.ts), then revoking a client.
+ * callback secret; its requests are a four-eyes act: routes/four-eyes.ts), then revoking a client.
  */
 export function registerPlatformClientRoutes(app: App, deps: PlatformClientRouteDeps): void {
   registerRoutes(app, [...clientRoutes, ...testClientRoutes, ...callbackSecretRoutes], deps);
-  registerCallbackSecretRequestRoutes(app, deps);
   registerRoutes(app, revokeRoutes, deps);
 }

@@ -1,0 +1,355 @@
+import {
+  closeWalletReason,
+  deletionRequestList,
+  deletionRequestsQuery,
+  fourEyesActs,
+  grantRequestIdParam,
+  grantRequestList,
+  grantRequestsQuery,
+  callbackSecretRequestList,
+  ledgerDraft,
+  problem,
+  rejectGrantBody,
+  userDraft,
+  type AnyGrantRequest,
+  type CallbackSecretRequest,
+  type DeletionRequest,
+  type GrantRequest,
+} from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import type { App } from '@coin/http';
+import { uuidV5 } from '@coin/security';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
+import { authorityOf } from '../plugins/auth';
+import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
+import type { TokenVersionStore } from '../plugins/token-version';
+import { answered, commandErrorResponses as errorResponses } from './command-route';
+import { exampleGrantRequest, withExample } from './examples';
+import { registerRoutes, type RouteDef } from './route-def';
+
+/**
+ * The four-eyes acts the user service keeps (docs/DESIGN.md "Two-person acts"), drawn from their
+ * rows of the four-eyes table (@coin/contracts four-eyes-acts.ts): each act's list, read, approve
+ * and reject routes take their path, operation ids, tags, access (who may decide), step-up, result
+ * schema and rejection example from the row; what differs per act (its words, how a request is
+ * found, what an approval does besides) is its part here, one object an act. The user service
+ * judges every rule (the second person's among them); the gateway relays.
+ */
+
+export interface FourEyesRouteDeps {
+  commands: CommandBus;
+  internal: InternalApi;
+  tokenVersions: TokenVersionStore;
+}
+
+type UserAct = 'grant' | 'deletion' | 'callback-secret';
+
+/** A request of an act, as the routes find it: its id, and whatever its part reads of it. */
+type Found = { id: string };
+
+/** What one act's routes do that the table does not say. */
+interface UserActPart<F extends Found> {
+  summaries: { list: string; read?: string; approve: string; reject: string };
+  /** The list's query and answer, and its example. */
+  list: { query: z.ZodType; answer: z.ZodType; example: object };
+  /** A pending request, shown in the examples. */
+  example: F;
+  listOf(deps: FourEyesRouteDeps, request: FastifyRequest, status: string | undefined): Promise<object>;
+  /** The request `id` (404 APPROVAL_NOT_FOUND when it is no request of this act). */
+  find(deps: FourEyesRouteDeps, request: FastifyRequest, id: string): Promise<F>;
+  /** Sends the approval of `found` and answers it (the act's result); `commandId` is the caller's. */
+  approve(deps: FourEyesRouteDeps, request: FastifyRequest, found: F, commandId: string): Promise<object>;
+  approvedExample(example: F): object;
+  /** Sends the rejection and answers it. */
+  reject(deps: FourEyesRouteDeps, request: FastifyRequest, found: F, reason: string, commandId: string): Promise<object>;
+  rejectedExample(example: F, reason: string): object;
+  rejectResult: z.ZodType;
+}
+
+/** The command options of a decision sent in the caller's name under their Idempotency-Key's command id. */
+function sentAs(request: FastifyRequest, commandId: string) {
+  return { ...authorityOf(request), commandId, requestId: String(request.id) };
+}
+
+const decidedBy = { kind: 'user' as const, id: '2', role: 'SUPERADMIN' as const };
+const decided = <F extends Found>(example: F) => ({ ...example, decidedBy, decidedAt: '2026-01-15T10:02:00.000Z' });
+
+/** Whether a stored grant request is a role grant, an API key or a platform client: not a verification's nor a callback secret's, which have their own routes. */
+function isGrant(found: AnyGrantRequest): found is GrantRequest {
+  return found.act.type !== 'user.set-verification' && found.act.type !== 'user.platform-client.callback-secret';
+}
+
+/** Whether a stored grant request is a payout provider's callback secret. */
+export function isCallbackSecretRequest(found: AnyGrantRequest): found is CallbackSecretRequest {
+  return found.act.type === 'user.platform-client.callback-secret';
+}
+
+/** A grant request of the kind `is` names; 404 for any other, as for none. */
+async function grantRequestOf<F extends AnyGrantRequest>(
+  deps: FourEyesRouteDeps,
+  request: FastifyRequest,
+  id: string,
+  is: (found: AnyGrantRequest) => found is F,
+  what: string,
+): Promise<F> {
+  const found = await deps.internal.read('users.grant-request', { id }, String(request.id));
+  if (!is(found)) throw new AppError('APPROVAL_NOT_FOUND', `No such ${what}`);
+  return found;
+}
+
+/** The stored grant requests of the kind `is` names, optionally of one status. */
+async function grantRequestsOf<F extends AnyGrantRequest>(
+  deps: FourEyesRouteDeps,
+  request: FastifyRequest,
+  status: string | undefined,
+  is: (found: AnyGrantRequest) => found is F,
+): Promise<F[]> {
+  const list = await deps.internal.read('users.grant-requests', { status: status as Status }, String(request.id));
+  return list.grantRequests.filter(is);
+}
+
+/** A grant request's approval, sent as the user service's approve-grant. */
+function approveGrant(request: FastifyRequest, deps: FourEyesRouteDeps, id: string, commandId: string) {
+  return answered(request, () => deps.commands.user(userDraft('user.approve-grant', { requestId: id }), sentAs(request, commandId)));
+}
+
+/** A grant request's rejection, sent as the user service's reject-grant. */
+async function rejectGrant(request: FastifyRequest, deps: FourEyesRouteDeps, id: string, commandId: string, reason: string) {
+  const result = await answered(request, () =>
+    deps.commands.user(userDraft('user.reject-grant', { requestId: id, reason }), sentAs(request, commandId)),
+  );
+  return result.grantRequest;
+}
+
+/** A status filter as the user service's lists read it (the route's query schema validated it). */
+type Status = GrantRequest['status'] | undefined;
+
+const exampleGrant = exampleGrantRequest({
+  type: 'user.change-role' as const,
+  userId: 42,
+  role: 'ADMIN' as const,
+  previousRole: 'USER' as const,
+});
+
+/** Role grants, API keys and platform clients, asked for by a SUPERADMIN (202 with the request). */
+const grantPart: UserActPart<GrantRequest> = {
+  summaries: {
+    list: 'Grant requests (role grants, API keys and platform clients waiting for a second SUPERADMIN), newest first, optionally of one status',
+    read: 'One grant request',
+    approve:
+      'Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE)',
+    reject: 'Reject a pending grant request with a reason: nothing is granted; any SUPERADMIN, the requester included',
+  },
+  list: { query: grantRequestsQuery, answer: grantRequestList, example: { grantRequests: [exampleGrant] } },
+  example: exampleGrant as GrantRequest,
+  listOf: async (deps, request, status) => ({ grantRequests: await grantRequestsOf(deps, request, status, isGrant) }),
+  find: (deps, request, id) => grantRequestOf(deps, request, id, isGrant, 'grant request'),
+  approve: async (deps, request, found, commandId) => {
+    const result = await approveGrant(request, deps, found.id, commandId);
+    // A role changed: the account's older tokens are refused from the very next request.
+    const act = result.grantRequest.act;
+    if (act.type === 'user.change-role' && result.tokenVersion !== null) await deps.tokenVersions.remember(act.userId, result.tokenVersion);
+    return { message: 'Approved', grantRequest: result.grantRequest as GrantRequest };
+  },
+  approvedExample: (example) => ({ message: 'Approved', grantRequest: { ...decided(example), status: 'APPROVED' as const } }),
+  reject: async (deps, request, found, reason, commandId) => ({
+    grantRequest: (await rejectGrant(request, deps, found.id, commandId, reason)) as GrantRequest,
+  }),
+  rejectedExample: (example, reason) => ({ grantRequest: { ...decided(example), status: 'REJECTED' as const, rejectionReason: reason } }),
+  rejectResult: fourEyesActs.grant.result.pick({ grantRequest: true }),
+};
+
+const exampleCallbackSecret = exampleGrantRequest({ type: 'user.platform-client.callback-secret' as const, clientId: 'pc_Xk3v9QmT2bLw' });
+
+/** A payout provider's new callback secret, asked for with POST /api/admin/platform-clients/{id}/callback-secret. */
+const callbackSecretPart: UserActPart<CallbackSecretRequest> = {
+  summaries: {
+    list: "Payout providers' callback secrets waiting for a second SUPERADMIN (never a secret), newest first, optionally of one status",
+    approve:
+      "Approve a payout provider's new callback secret: it signs the provider's callbacks from now on, and the previous one verifies for the configured overlap more. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE); a client revoked or not granted cashout since is 409 GRANT_REQUEST_OUTDATED",
+    reject:
+      "Reject a payout provider's pending callback secret with a reason: it never signs anything; any SUPERADMIN, the requester included",
+  },
+  list: { query: grantRequestsQuery, answer: callbackSecretRequestList, example: { callbackSecretRequests: [exampleCallbackSecret] } },
+  example: exampleCallbackSecret as CallbackSecretRequest,
+  listOf: async (deps, request, status) => ({
+    callbackSecretRequests: await grantRequestsOf(deps, request, status, isCallbackSecretRequest),
+  }),
+  find: (deps, request, id) => grantRequestOf(deps, request, id, isCallbackSecretRequest, 'callback secret request'),
+  approve: async (deps, request, found, commandId) => ({
+    callbackSecretRequest: (await approveGrant(request, deps, found.id, commandId)).grantRequest as CallbackSecretRequest,
+  }),
+  approvedExample: (example) => ({ callbackSecretRequest: { ...decided(example), status: 'APPROVED' as const } }),
+  reject: async (deps, request, found, reason, commandId) => ({
+    callbackSecretRequest: (await rejectGrant(request, deps, found.id, commandId, reason)) as CallbackSecretRequest,
+  }),
+  rejectedExample: (example, reason) => ({
+    callbackSecretRequest: { ...decided(example), status: 'REJECTED' as const, rejectionReason: reason },
+  }),
+  rejectResult: fourEyesActs['callback-secret'].result,
+};
+
+export const exampleDeletionRequest = {
+  id: '5d1f0c3a-2b4e-5f6a-8b9c-0d1e2f3a4b5c',
+  userId: 42,
+  status: 'PENDING' as const,
+  balance: 25000,
+  requestedBy: { kind: 'user' as const, id: '1', role: 'SUPERADMIN' as const },
+  createdAt: '2026-01-15T09:30:00.000Z',
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  rejectionReason: null,
+};
+
+/**
+ * Large deletions (docs/DESIGN.md "Deleting a user"): DELETE /api/admin/users/{id} of a user holding
+ * DELETION_APPROVAL_MIN_COINS or more answers 202 with a request. The command is keyed by the user
+ * it deletes, so it is applied in that user's order; the user service checks the request names them.
+ */
+const deletionPart: UserActPart<DeletionRequest> = {
+  summaries: {
+    list: 'Deletion requests (deletions of users holding DELETION_APPROVAL_MIN_COINS or more), newest first, optionally of one status',
+    approve:
+      'Approve a deletion request: the user is deleted as a direct deletion would (data erased, tokens revoked, wallet closed and its coins burned before it answers). By a SUPERADMIN other than the requester',
+    reject: 'Reject a pending deletion request with a reason: the user stays; any SUPERADMIN, the requester included',
+  },
+  list: { query: deletionRequestsQuery, answer: deletionRequestList, example: { deletionRequests: [exampleDeletionRequest] } },
+  example: exampleDeletionRequest as DeletionRequest,
+  listOf: (deps, request, status) => deps.internal.read('users.deletion-requests', { status: status as Status }, String(request.id)),
+  find: (deps, request, id) => deps.internal.read('users.deletion-request', { id }, String(request.id)),
+  approve: async (deps, request, found, commandId) => {
+    const { userId } = found;
+    const result = await answered(request, () =>
+      deps.commands.user(userDraft('user.approve-deletion', { userId, requestId: found.id }), sentAs(request, commandId)),
+    );
+    await deps.tokenVersions.rememberDeleted(userId);
+    // Deleted means closed when this answers, exactly as DELETE /api/admin/users/{id} does it.
+    await deps.commands.ledger(
+      ledgerDraft('ledger.close-wallet', { userId, reason: closeWalletReason(userId) }),
+      sentAs(request, uuidV5(`ledger.close-wallet:${commandId}`)),
+    );
+    return { message: 'User deleted', deletionRequest: result.deletionRequest };
+  },
+  approvedExample: (example) => ({ message: 'User deleted', deletionRequest: { ...example, status: 'APPROVED' as const } }),
+  reject: (deps, request, found, reason, commandId) =>
+    answered(request, () =>
+      deps.commands.user(
+        userDraft('user.reject-deletion', { userId: found.userId, requestId: found.id, reason }),
+        sentAs(request, commandId),
+      ),
+    ),
+  rejectedExample: (example, reason) => ({ deletionRequest: { ...example, status: 'REJECTED' as const, rejectionReason: reason } }),
+  rejectResult: fourEyesActs.deletion.result.pick({ deletionRequest: true }),
+};
+
+/**
+ * A route of an act, built from its row and part for any act, so typed by no one act's schemas: the
+ * route's response schemas still check what it sends, and its params and body are validated.
+ */
+const route = (def: RouteDef<FourEyesRouteDeps>) => def;
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+const readErrors = { 400: problem, 401: problem, 403: problem, 503: problem };
+
+/** The route options every route of an act shares, from its row: who may decide it reads and decides it; a decision with a fresh second factor. */
+function accessOf(act: UserAct) {
+  const row = fourEyesActs[act];
+  const access = row.deciders === 'SUPERADMIN' ? ('superadmin' as const) : ('admin' as const);
+  return { row, access, decision: { access, idempotent: true, stepUp: row.stepUp === 'required' }, tags: [...row.tags] };
+}
+
+/** An act's list, and its read when the row names one. */
+function readRoutes<F extends Found>(act: UserAct, part: UserActPart<F>): RouteDef<FourEyesRouteDeps>[] {
+  const { row, access, tags } = accessOf(act);
+  const list = route({
+    method: 'GET',
+    url: row.path,
+    config: { access },
+    schema: {
+      tags,
+      summary: part.summaries.list,
+      querystring: part.list.query,
+      operationId: row.operations.list,
+      response: { 200: withExample(part.list.answer, part.list.example), ...readErrors },
+    },
+    handler: async (request, _reply, deps) => part.listOf(deps, request, (request.query as { status?: string }).status),
+  });
+  if (row.operations.read === null || part.summaries.read === undefined) return [list];
+  const read = route({
+    method: 'GET',
+    url: `${row.path}/:id`,
+    config: { access },
+    schema: {
+      tags,
+      summary: part.summaries.read,
+      params: grantRequestIdParam,
+      operationId: row.operations.read,
+      response: { 200: withExample(row.request as z.ZodType, part.example), 404: problem, ...readErrors },
+    },
+    handler: async (request, _reply, deps) => part.find(deps, request, idOf(request)),
+  });
+  return [list, read];
+}
+
+/** An act's approve and reject. */
+function decisionRoutes<F extends Found>(act: UserAct, part: UserActPart<F>): RouteDef<FourEyesRouteDeps>[] {
+  const { row, decision, tags } = accessOf(act);
+  const reason = row.rejectExample.reason;
+  return [
+    route({
+      method: 'POST',
+      url: `${row.path}/:id/approve`,
+      config: decision,
+      schema: {
+        tags,
+        summary: part.summaries.approve,
+        headers: idempotencyHeaders,
+        params: grantRequestIdParam,
+        operationId: row.operations.approve,
+        response: { 200: withExample(row.result as z.ZodType, part.approvedExample(part.example)), ...errorResponses },
+      },
+      handler: async (request, _reply, deps) =>
+        part.approve(deps, request, await part.find(deps, request, idOf(request)), idempotencyOf(request).commandId),
+    }),
+    route({
+      method: 'POST',
+      url: `${row.path}/:id/reject`,
+      config: decision,
+      schema: {
+        tags,
+        summary: part.summaries.reject,
+        headers: idempotencyHeaders,
+        params: grantRequestIdParam,
+        body: withExample(rejectGrantBody, row.rejectExample),
+        operationId: row.operations.reject,
+        response: { 200: withExample(part.rejectResult, part.rejectedExample(part.example, reason)), ...errorResponses },
+      },
+      handler: async (request, _reply, deps) =>
+        part.reject(
+          deps,
+          request,
+          await part.find(deps, request, idOf(request)),
+          (request.body as { reason: string }).reason,
+          idempotencyOf(request).commandId,
+        ),
+    }),
+  ];
+}
+
+/** One act's routes, in the order the document lists them: its list, its read, its approve and its reject. */
+function actRoutes<F extends Found>(act: UserAct, part: UserActPart<F>): RouteDef<FourEyesRouteDeps>[] {
+  return [...readRoutes(act, part), ...decisionRoutes(act, part)];
+}
+
+export const fourEyesRoutes: RouteDef<FourEyesRouteDeps>[] = [
+  ...actRoutes('deletion', deletionPart),
+  ...actRoutes('grant', grantPart),
+  ...actRoutes('callback-secret', callbackSecretPart),
+];
+
+export function registerFourEyesRoutes(app: App, deps: FourEyesRouteDeps): void {
+  registerRoutes(app, fourEyesRoutes, deps);
+}
