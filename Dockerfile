@@ -95,6 +95,8 @@ COPY --from=build /app/libs ./libs
 COPY --from=build /app/services ./services
 COPY --from=console /app/services/admin-console/dist/www ./services/admin-console/dist/www
 COPY --from=build /app/scripts ./scripts
+# The guides the API reference at /docs links to, served by the gateway as Markdown.
+COPY docs/guides ./docs/guides
 # The image's `node` user, numerically, so Kubernetes can verify runAsNonRoot.
 USER 1000:1000
 EXPOSE 8080 8082 8083 8084 8085 8086 9090

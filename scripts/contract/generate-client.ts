@@ -1,7 +1,7 @@
 /**
  * Generates @coin/client (libs/client) from the gateway's OpenAPI document:
  *
- *   libs/client/openapi.json               the document as GET /openapi.json serves it
+ *   libs/client/openapi.json               the document as GET /openapi.json serves it, less its x-codeSamples
  *   libs/client/src/generated/schema.ts    its TypeScript types (openapi-typescript)
  *   libs/client/src/generated/operations.ts  operationId -> method, path, Idempotency-Key or not
  *   libs/client/src/generated/models.ts    a named type per component schema (Transaction, Wallet, ...)
@@ -127,9 +127,28 @@ export function formatWithBiome(path: string, text: string): string {
   return result.stdout;
 }
 
+function withoutCodeSamples(document: Json): Json {
+  const paths = Object.fromEntries(
+    Object.entries((document.paths ?? {}) as Record<string, Json>).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item).map(([method, operation]) => {
+          if (typeof operation !== 'object' || operation === null || !('x-codeSamples' in operation)) return [method, operation];
+          const { 'x-codeSamples': _samples, ...rest } = operation as Json;
+          return [method, rest];
+        }),
+      ),
+    ]),
+  );
+  return { ...document, paths };
+}
+
 /** The three generated files' contents, keyed by their path relative to the repository root. */
 export async function generateClientFiles(documentOverride?: Json): Promise<Record<string, string>> {
-  const doc = documentOverride ?? (await openApiDocument());
+  const served = documentOverride ?? (await openApiDocument());
+  // The package's document is the served one less its operations' code samples (x-codeSamples,
+  // for the reader at /docs): they quote this very client and curl, nothing a program reads.
+  const doc = withoutCodeSamples(served);
   // Loaded here, not at the top: its CommonJS build requires an ES module, which Jest's module
   // loader refuses, and the unit test imports this file for operationTable().
   const { default: openapiTS, astToString, NUMBER, STRING, tsUnion } = await import('openapi-typescript');

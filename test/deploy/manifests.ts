@@ -419,7 +419,7 @@ export function gatewayRoutes(): { routes: string[]; opsRoutes: string[] } {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(routeCall)) routes.add(m[1]!);
     for (const m of text.matchAll(routeObject)) routes.add(m[1]!);
-    // Plugins that serve a tree under a prefix (Swagger UI: /docs, /docs/static/..., /docs/json).
+    // Plugins that serve a tree under a prefix (`routePrefix`).
     for (const m of text.matchAll(/routePrefix:\s*'([^']+)'/g)) routes.add(m[1]!);
   }
   const opsRoutes = [...readFileSync(join(repoRoot, 'libs/http/src/index.ts'), 'utf8').matchAll(routeCall)].map((m) => m[1]!);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   answerFrameworkError,
@@ -78,6 +77,7 @@ import { apiTags } from './routes/tags';
 import { registerMethodNotAllowed } from './plugins/method-not-allowed';
 import { accessLogDefaults, registerAccessLog, type AccessLogOptions } from './plugins/access-log';
 import { registerAdminConsoleRoutes } from './routes/admin-console';
+import { apiDescription, registerApiReferenceRoutes } from './routes/api-reference';
 import { registerBalanceMonitorRoutes } from './routes/balance-monitors';
 import { registerMonitoringRoutes } from './routes/monitoring';
 import { registerWebhookRoutes } from './routes/webhooks';
@@ -208,7 +208,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   return app;
 }
 
-/** The OpenAPI document of the routes (GET /openapi.json) and its reader at /docs. */
+/** The OpenAPI document of the routes (GET /openapi.json) and its reader at /docs (Redoc, routes/api-reference.ts). */
 async function registerApiDocument(app: App): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -218,7 +218,7 @@ async function registerApiDocument(app: App): Promise<void> {
         // The API's semantic version (docs/VERSIONING.md): raised with every change of the document,
         // judged against the last released one by scripts/contract/api-versions.unit.test.ts.
         version: currentApiVersion,
-        description: 'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
+        description: apiDescription,
         contact: { name: 'The coin ledger team' },
       },
       tags: [...apiTags],
@@ -227,7 +227,7 @@ async function registerApiDocument(app: App): Promise<void> {
     transform: openApiTransform,
     transformObject: openApiTransformObject as never,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  registerApiReferenceRoutes(app);
 }
 
 /**

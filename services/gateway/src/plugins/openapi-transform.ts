@@ -20,6 +20,7 @@ import { errorCatalog, statusOf, type ErrorCode } from '@coin/errors';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Access, platformClientAccess } from './access';
+import { withCodeSamples } from './code-samples';
 import { responseShapes, supportedVersions } from './api-version';
 import { rateLimitResponseHeaders, rateLimitsOf } from './rate-limit';
 
@@ -382,7 +383,8 @@ export function openApiTransformObject(input: { openapiObject: Partial<Json> }):
       ),
     ]),
   );
-  return {
+  // Last: the samples read the finished operations (their parameters, credentials and examples).
+  return withCodeSamples({
     ...document,
     servers: [{ url: '/', description: 'This gateway, at the address the document was read from' }],
     paths,
@@ -401,5 +403,5 @@ export function openApiTransformObject(input: { openapiObject: Partial<Json> }):
         ),
       },
     },
-  };
+  });
 }

@@ -28,19 +28,20 @@ const consoleCsp = [
 const adminConsole = /^\/admin(?:[/?]|$)/;
 
 /**
- * The API documentation (/docs, Swagger UI): its page loads its scripts and styles as files from
- * this origin and the document from /docs/json, so it needs nothing inline, no eval and nothing
- * from elsewhere (test/e2e/security/docs-csp.test.ts renders it in chromium under this policy).
- * Swagger UI draws its icons as data: images, and its bundle adds one <style> element of fixed
- * text, admitted by its hash alone (a new Swagger UI with another text fails that test, and the
- * hash is the one chromium names). Unlike the console it never submits a form.
+ * The API reference (/docs, Redoc; routes/api-reference.ts): its page loads its script and style
+ * as files from this origin and the document from /openapi.json, so scripts need nothing inline,
+ * no eval and nothing from elsewhere (test/e2e/security/docs-csp.test.ts renders it in chromium
+ * under this policy and sees no request leave the origin). Redoc's styled components write their
+ * rules into <style> elements as they render, text no hash can name in advance: inline styles
+ * alone are admitted, which can restyle the page but run nothing. Its search runs in a worker
+ * made from a blob, and it draws icons as data: images. Unlike the console it never submits a form.
  */
-const swaggerUiStyleHash = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 const docsCsp = [
   "default-src 'self'",
   "script-src 'self'",
-  `style-src 'self' ${swaggerUiStyleHash}`,
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
+  "worker-src 'self' blob:",
   "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
