@@ -62,6 +62,12 @@ export type FourEyesActRow<S extends 'ledger' | 'user' | 'monitoring' = 'ledger'
   rejectExample: { reason: string } | null;
   stepUp: Extract<StepUp, 'required'>;
   /**
+   * The powers it guards, as the first column of the power table in docs/design/security.md
+   * ("Powers over money and who may") names them; test/deploy/four-eyes-powers.unit.test.ts holds
+   * that table to these rows.
+   */
+  powers: readonly string[];
+  /**
    * Whether a pending request lapses on its own (an expiry, a rate's effective time, a cash-out's
    * hold); false: it waits until someone decides it.
    */
@@ -81,6 +87,7 @@ export const fourEyesActs = {
     operations: { list: 'listApprovals', read: null, approve: 'approveRequest', reject: 'rejectRequest' },
     tags: ['admin', 'approvals', 'money'],
     rejectExample: { reason: 'Budget not signed off yet' },
+    powers: ['mint, burn, refund', 'reward, payout from REWARDS'],
     stepUp: 'required',
     expires: true,
   },
@@ -96,6 +103,7 @@ export const fourEyesActs = {
     operations: { list: 'listPayoutApprovals', read: 'getPayoutApproval', approve: 'approvePayoutRequest', reject: 'rejectPayoutRequest' },
     tags: ['admin', 'approvals', 'money'],
     rejectExample: { reason: 'Budget not signed off yet' },
+    powers: ['reward, payout from REWARDS'],
     stepUp: 'required',
     expires: true,
   },
@@ -111,6 +119,7 @@ export const fourEyesActs = {
     operations: { list: 'listCashoutReversals', read: null, approve: 'approveCashoutReversal', reject: 'rejectCashoutReversal' },
     tags: ['cashouts', 'admin', 'approvals'],
     rejectExample: { reason: 'Budget not signed off yet' },
+    powers: ['release a claimed cash-out'],
     stepUp: 'required',
     expires: true,
   },
@@ -126,6 +135,7 @@ export const fourEyesActs = {
     operations: { list: 'listCommissionChanges', read: null, approve: 'approveCommissionChange', reject: 'rejectCommissionChange' },
     tags: ['admin', 'money', 'approvals'],
     rejectExample: { reason: 'Budget not signed off yet' },
+    powers: ['set a commission rule'],
     stepUp: 'required',
     expires: true,
   },
@@ -141,6 +151,7 @@ export const fourEyesActs = {
     operations: { list: 'listCashoutRates', read: null, approve: 'approveCashoutRate', reject: 'rejectCashoutRate' },
     tags: ['cashouts', 'admin'],
     rejectExample: null,
+    powers: ['set a cash-out rate'],
     stepUp: 'required',
     expires: true,
   },
@@ -156,6 +167,7 @@ export const fourEyesActs = {
     operations: { list: null, read: null, approve: 'approveCashout', reject: 'rejectCashout' },
     tags: ['cashouts', 'admin'],
     rejectExample: null,
+    powers: ['cash out'],
     stepUp: 'required',
     expires: true,
   },
@@ -171,6 +183,7 @@ export const fourEyesActs = {
     operations: { list: null, read: null, approve: 'approveUnfreeze', reject: null },
     tags: ['admin', 'freezes'],
     rejectExample: null,
+    powers: ['lift a freeze'],
     stepUp: 'required',
     expires: true,
   },
@@ -186,6 +199,7 @@ export const fourEyesActs = {
     operations: { list: 'listGrantRequests', read: 'getGrantRequest', approve: 'approveGrantRequest', reject: 'rejectGrantRequest' },
     tags: ['admin'],
     rejectExample: { reason: 'Not agreed with the team' },
+    powers: ['grant ADMIN or SUPERADMIN, issue an API key, register a platform client, delete a SUPERADMIN or a user past the thresholds'],
     stepUp: 'required',
     expires: true,
   },
@@ -201,6 +215,7 @@ export const fourEyesActs = {
     operations: { list: 'listDeletionRequests', read: null, approve: 'approveDeletionRequest', reject: 'rejectDeletionRequest' },
     tags: ['admin'],
     rejectExample: { reason: 'Balance to be paid out first' },
+    powers: ['grant ADMIN or SUPERADMIN, issue an API key, register a platform client, delete a SUPERADMIN or a user past the thresholds'],
     stepUp: 'required',
     expires: true,
   },
@@ -221,6 +236,7 @@ export const fourEyesActs = {
     },
     tags: ['admin'],
     rejectExample: { reason: 'The document does not match' },
+    powers: ['verify an ADMIN or SUPERADMIN'],
     stepUp: 'required',
     expires: true,
   },
@@ -241,6 +257,7 @@ export const fourEyesActs = {
     },
     tags: ['platform-clients'],
     rejectExample: { reason: 'Not asked for by the provider' },
+    powers: ["sign a payout provider's callback"],
     stepUp: 'required',
     expires: true,
   },
@@ -256,6 +273,9 @@ export const fourEyesActs = {
     operations: { list: null, read: null, approve: 'resolveMonitoringCase', reject: null },
     tags: ['admin', 'monitoring'],
     rejectExample: null,
+    powers: [
+      'loosen a monitoring rule; close a case that froze a wallet, or call a case of score `MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE` (60) or more a false positive',
+    ],
     stepUp: 'required',
     expires: false,
   },
@@ -271,6 +291,10 @@ export const fourEyesActs = {
     operations: { list: null, read: null, approve: 'putMonitoringRule', reject: null },
     tags: ['admin', 'monitoring'],
     rejectExample: null,
+    powers: [
+      'loosen a monitoring rule; close a case that froze a wallet, or call a case of score `MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE` (60) or more a false positive',
+      'give a monitoring rule more power to freeze: add an ACTIVE rule, make a TEST or DISABLED rule ACTIVE, raise a score, change a rule whose score alone reaches `MONITORING_FREEZE_SCORE`',
+    ],
     stepUp: 'required',
     expires: false,
   },
@@ -286,6 +310,7 @@ export const fourEyesActs = {
     operations: { list: null, read: null, approve: 'approveRuleFreezeLift', reject: null },
     tags: ['admin', 'monitoring'],
     rejectExample: null,
+    powers: ['lift every freeze of one monitoring rule'],
     stepUp: 'required',
     expires: false,
   },
