@@ -49,7 +49,7 @@ describe('the power table and the four-eyes acts', () => {
   });
 
   it('when a power of the table takes a second person, then an act of the four-eyes table guards it', () => {
-    const guarded = new Set(acts.flatMap(([, row]) => row.powers));
+    const guarded = new Set<string>(acts.flatMap(([, row]) => row.powers));
     const second = [...powers].filter(([power, { second }]) => second !== 'none' && !notARequest.has(power)).map(([power]) => power);
     expect(second.filter((power) => !guarded.has(power))).toEqual([]);
   });
