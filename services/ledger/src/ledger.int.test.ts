@@ -616,6 +616,8 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     ];
     // Three partitions' batches from the same fetch, as three consumers hand them over.
     await Promise.all(groups.map((g) => handle(g)));
+    // Reported once its publish settled, which the handler does not wait for.
+    await eventually(async () => (applies.length > 0 ? true : undefined), 10_000, 'the apply reported');
     expect(applies).toEqual([{ commands: 5, applied: 5 }]);
     expect(await Promise.all(users.map((u) => balanceOf(h, walletKeyOfUser(u))))).toEqual([105, 200, 300]);
     const ids = groups.flat().map((d) => d.value.commandId);
@@ -711,9 +713,12 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       if (heartbeats > 1) throw new Error('The group is rebalancing, so a rejoin is needed');
     };
     await expect(handle([mint], { heartbeat: rebalancing })).rejects.toThrow('rebalancing');
+    // Reported once its publish settled, which the handler does not wait for.
+    await eventually(async () => (reported.length > 0 ? true : undefined), 10_000, 'the apply reported');
     expect(reported).toEqual([1]);
     // The redelivery is answered from the stored outcome and applies nothing more.
     await handle([mint], { heartbeat: async () => undefined });
+    await eventually(async () => (reported.length > 1 ? true : undefined), 10_000, 'the redelivery reported');
     expect(reported).toEqual([1, 0]);
     expect(await balanceOf(h, walletKeyOfUser(userId))).toBe(70);
   });

@@ -38,8 +38,10 @@ import {
   commandBatchSlots,
   defaultApplyLimits,
   handleLedgerCommands,
+  publishWindowMax,
   type LedgerCommandDeps,
 } from './kafka/ledger-commands';
+import { PublishWindow } from './kafka/publish-window';
 import { userDeletionReader } from './kafka/user-deletions';
 import { handleUserEvents } from './kafka/user-events';
 import { registerLedgerMetrics, registerSupplyCheckMetrics } from './metrics';
@@ -288,8 +290,13 @@ const applyAheadAlways = (config: LedgerConfig) => config.LEDGER_APPLY_AHEAD_BAT
 function shardedApply(parts: FrameParts, context: LedgerContext, placement: ApplyPlacement): ReturnType<typeof handleLedgerCommands> {
   const { config, options, now, auditSigner } = context;
   const { ledgerMetrics, shardMap } = placement;
-  const shardHandlers = placement.shards.map((shard) =>
-    handleLedgerCommands(
+  const shardHandlers = placement.shards.map((shard) => {
+    // The partitions go on past their publishes: on a stop, the consumer (registered after this,
+    // so closed before) hands back its partitions, then the publishes it started are awaited,
+    // then the relay flushes their marks. One a stop cuts short is left to the sweeper.
+    const window = new PublishWindow(publishWindowMax);
+    parts.runtime.onClose(`outbox publishes of shard ${shard.index}`, () => window.drain());
+    return handleLedgerCommands(
       {
         tracing: parts.tracing,
         store: shard.store,
@@ -312,8 +319,9 @@ function shardedApply(parts: FrameParts, context: LedgerContext, placement: Appl
         },
       },
       applyAheadAlways(config) ? applyAheadLimits : defaultApplyLimits,
-    ),
-  );
+      window,
+    );
+  });
   return (items, control) => shardHandlers[shardMap.shardOfPartition(items[0]?.partition ?? 0)]!(items, control);
 }
 

@@ -19,11 +19,13 @@ import type { Outcome } from '../apply/outcomes';
 import type { LedgerStore, OutboxBatch } from '../apply/store';
 import { metered, withCrashHook, type Apply, type ApplyReport, type CommittedInfo, type PartitionBatches } from './apply-steps';
 import { commandTracing, type CommandTracing } from './apply-tracing';
+import { PublishWindow } from './publish-window';
 
 /**
  * The Kafka adapter of the ledger's use case (apply/apply-commands.ts): it merges the partition
- * batches that arrive together into one apply (GroupCommit), applies them, publishes the apply's
- * outbox row and answers each command's caller. It decides nothing. Spans, metrics and the tests'
+ * batches that arrive together into one apply (GroupCommit), applies them, starts the publish of
+ * the apply's outbox row and answers each command's caller; the partition goes on without waiting
+ * for the publish (PublishWindow). It decides nothing. Spans, metrics and the tests'
  * crash hook are wrappers around the plain apply (apply-tracing.ts, apply-steps.ts).
  */
 
@@ -66,9 +68,19 @@ export interface LedgerCommandDeps {
 /** What a partition handler gets back from a (possibly merged) apply. */
 interface BatchResult {
   outcomes: Outcome[];
-  /** Settles once the apply's outbox row is published (it rejects if the publish fails). */
-  published: Promise<void>;
+  /**
+   * Resolves at once while the publish window has room for the apply's outbox publish, else once
+   * enough earlier publishes settled (PublishWindow); it never rejects.
+   */
+  room: Promise<void>;
 }
+
+/**
+ * Outbox publishes started and not yet acknowledged that the partitions go on past: about two
+ * seconds of applies at their usual pace (a few hundred ms each under load), so a broker that
+ * stalls holds the partitions within seconds, as it did when each waited for its own publish.
+ */
+export const publishWindowMax = 8;
 
 /**
  * The command topics one partition number is read on: ledger.commands and the topics
@@ -121,15 +133,21 @@ export const applyAheadLimits: GroupCommitOptions = {
  * The `eachBatch` handler of ledger.commands for every partition one process owns. Partition
  * batches that arrive together are applied together (GroupCommit): wallets belong to one
  * partition each, so the batches are independent and one database transaction can hold them.
- * Then the apply's outbox row and each batch's replies are published. Kafka offsets are
- * committed after this resolves; a crash before that redelivers the batch, and the stored
- * outcomes make the second delivery change nothing.
+ * Then the publish of the apply's outbox row starts and each batch's replies are sent; the
+ * handler resolves once the replies are, not the publish (the outbox holds the events, and its
+ * sweeper republishes a publish that fails). Kafka offsets are committed after this resolves; a
+ * crash before that redelivers the batch, and the stored outcomes make the second delivery change
+ * nothing.
  */
-export function handleLedgerCommands(deps: LedgerCommandDeps, limits: GroupCommitOptions = defaultApplyLimits) {
+export function handleLedgerCommands(
+  deps: LedgerCommandDeps,
+  limits: GroupCommitOptions = defaultApplyLimits,
+  window: PublishWindow = new PublishWindow(publishWindowMax),
+) {
   const tracing = commandTracing(deps.tracing);
   // The metrics' commit time stops before the crash hook; the apply's span covers all of it.
   const apply = tracing.traced(withCrashHook(metered(plainApply(deps, tracing.eventHeaders), deps.onBatch), deps.afterCommit));
-  const groupCommit = new GroupCommit(applyAndPublish(apply), limits);
+  const groupCommit = new GroupCommit(applyAndPublish(apply, window, deps.logger), limits);
   return tracing.wrap(answeringCallers(groupCommit, deps, tracing));
 }
 
@@ -181,19 +199,24 @@ function requestIdsOf(batches: PartitionBatches): (commandId: string) => string 
 }
 
 /**
- * The group commit's apply: commits the merged batches, starts the publish (every handler awaits
- * it and sees a failure itself) and hands each partition batch its outcomes.
+ * The group commit's apply: commits the merged batches, starts the publish in commit order (the
+ * producer then keeps each wallet's events in that order) without waiting for it, and hands each
+ * partition batch its outcomes and the publish window's room. A failed publish is told here: its
+ * row stays unpublished and the outbox sweeper publishes it (OutboxRelay.publishCommitted).
  */
-function applyAndPublish(apply: Apply): (batches: PartitionBatches) => Promise<BatchResult[]> {
+function applyAndPublish(apply: Apply, window: PublishWindow, logger: Logger): (batches: PartitionBatches) => Promise<BatchResult[]> {
   return async (batches) => {
     const { batch, publish } = await apply(batches);
     const published = publish();
-    published.catch(() => undefined);
+    published.catch((err: unknown) =>
+      logger.warn({ err, commands: batch.outcomes.length }, "outbox publish failed: the sweeper publishes the batch's events"),
+    );
+    const room = window.admit(published);
     let offset = 0;
     return batches.map((items) => {
       const outcomes = batch.outcomes.slice(offset, offset + items.length);
       offset += items.length;
-      return { outcomes, published };
+      return { outcomes, room };
     });
   };
 }
@@ -208,7 +231,7 @@ function answeringCallers(
     await control?.heartbeat();
     // The lane is the partition number: partition n of ledger.commands and of ledger.internal hold
     // the same wallets, so their batches never run in two applies at once.
-    const { outcomes, published } = await groupCommit.submit(items, items[0]?.partition);
+    const { outcomes, room } = await groupCommit.submit(items, items[0]?.partition);
     // Replies depend on the commit only, so they do not wait for the outbox's publish (and its
     // published_at update) to finish; sendReply puts them ahead of the batch's events too.
     const replies: Promise<void>[] = [];
@@ -218,7 +241,9 @@ function answeringCallers(
       const address = replyAddressOf(item.headers, deps.topics.gatewayReplies);
       if (address) replies.push(sendReply(deps.producer, address, replyBodyOf(item.value.commandId, outcome), traceHeaders));
     });
-    await Promise.all([published, ...replies]);
+    // The partition goes on once its batch is committed and answered: not after its publish,
+    // which took most of a cycle under load; only a full publish window holds it.
+    await Promise.all([room, ...replies]);
     // During a rebalance this throws; the batch is committed and counted, its offsets are not.
     await control?.heartbeat();
   };

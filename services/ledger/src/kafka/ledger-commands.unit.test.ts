@@ -6,7 +6,8 @@ import { InMemorySpanExporter, startTracing, useSpanExporterForTests, type Traci
 import { emptyWallet } from '../domain/ledger';
 import type { BatchWrite, LedgerStore, OutboxBatch } from '../apply/store';
 import { ledgerConfigSchema } from '../config';
-import { commandBatchSlots, defaultApplyLimits, handleLedgerCommands, type LedgerCommandDeps } from './ledger-commands';
+import { commandBatchSlots, defaultApplyLimits, handleLedgerCommands, publishWindowMax, type LedgerCommandDeps } from './ledger-commands';
+import { PublishWindow } from './publish-window';
 
 const logger = createLogger('ledger-commands-test', 'fatal');
 const topics = topicNames('t_');
@@ -52,13 +53,14 @@ function recordingStore(steps: string[]) {
     write: async (batch) => {
       writes.push(batch);
       steps.push('commit');
-      return 17;
+      // The outbox row's id: 17 for the first write, then one up.
+      return 16 + writes.length;
     },
   };
   return { store, writes };
 }
 
-function handlerWith(extra: Partial<LedgerCommandDeps> = {}) {
+function handlerWith(extra: Partial<LedgerCommandDeps> = {}, window = new PublishWindow(publishWindowMax)) {
   const steps: string[] = [];
   const { store, writes } = recordingStore(steps);
   const replies: Array<{ topic: string; message: { headers?: Record<string, string> } }> = [];
@@ -78,8 +80,8 @@ function handlerWith(extra: Partial<LedgerCommandDeps> = {}) {
       steps.push('published');
     },
   } as unknown as OutboxRelay<OutboxBatch>;
-  const handle = handleLedgerCommands({ store, producer, outbox, topics, logger, now: () => now, ...extra });
-  return { handle, steps, writes, replies, published };
+  const handle = handleLedgerCommands({ store, producer, outbox, topics, logger, now: () => now, ...extra }, defaultApplyLimits, window);
+  return { handle, steps, writes, replies, published, window };
 }
 
 /** The stored outbox messages of the one write, by topic. */
@@ -103,8 +105,10 @@ describe('the ledger adapter: outbox headers and audit request ids', () => {
   beforeEach(() => exporter.reset());
 
   it("when a traced command is applied, then its events are stored with its span's traceparent, its audit record is not, and its reply names the same span", async () => {
-    const { handle, writes, replies } = handlerWith({ tracing });
+    const { handle, writes, replies, window } = handlerWith({ tracing });
     await handle([delivered({ traceparent: `00-${callerTraceId}-${callerSpanId}-01` })]);
+    // The apply's span ends once its publish settled, which the handler no longer waits for.
+    await window.drain();
 
     const spans = exporter.getFinishedSpans();
     const command = spans.find((s) => s.name === 'process ledger.burn')!;
@@ -127,8 +131,9 @@ describe('the ledger adapter: outbox headers and audit request ids', () => {
   });
 
   it('when tracing is off, then no span is made, the events carry only their type and the audit record still names the request', async () => {
-    const { handle, writes, replies } = handlerWith();
+    const { handle, writes, replies, window } = handlerWith();
     await handle([delivered({ traceparent: `00-${callerTraceId}-${callerSpanId}-01` })]);
+    await window.drain();
 
     expect(exporter.getFinishedSpans()).toHaveLength(0);
     const outbox = outboxOf(writes);
@@ -140,7 +145,7 @@ describe('the ledger adapter: outbox headers and audit request ids', () => {
 
   it('when the crash hook and the metrics are given, then the hook runs between the commit and the publish, the reply does not wait for the publish, and the apply is reported once the publish settled', async () => {
     const reports: unknown[] = [];
-    const { handle, steps, published } = handlerWith({
+    const { handle, steps, published, window } = handlerWith({
       tracing,
       afterCommit: ({ commands }) => void steps.push(`hook ${commands}`),
       onBatch: (report) => {
@@ -149,6 +154,7 @@ describe('the ledger adapter: outbox headers and audit request ids', () => {
       },
     });
     await handle([delivered({})]);
+    await window.drain();
 
     expect(steps).toEqual(['commit', 'hook 1', 'publish', 'reply', 'published', 'report']);
     expect(published.map((row) => row.id)).toEqual([17]);
@@ -174,6 +180,73 @@ describe('the ledger adapter: outbox headers and audit request ids', () => {
     await expect(handle([delivered({})])).rejects.toThrow('crash here');
     expect(steps).toEqual(['commit']);
     expect(exporter.getFinishedSpans().find((s) => s.name === 'ledger apply')?.status.message).toBe('Error');
+  });
+});
+
+/** A publish that settles only when the test says so, recording the rows in the order their publishes started. */
+function heldOutbox(steps: string[]) {
+  const started: number[] = [];
+  const releases: Array<(failure?: Error) => void> = [];
+  const outbox = {
+    publishCommitted: (rows: OutboxBatch[]) =>
+      new Promise<void>((resolve, reject) => {
+        started.push(...rows.map((row) => row.id));
+        steps.push('publish');
+        releases.push((failure) => (failure ? reject(failure) : resolve()));
+      }),
+  } as unknown as OutboxRelay<OutboxBatch>;
+  return { outbox, started, releases };
+}
+
+describe('the partition goes on once its batch is committed and answered', () => {
+  it('when the outbox publish is slow, then the handler resolves after the commit and the reply, the next batch is applied, and the publishes start in commit order', async () => {
+    const steps: string[] = [];
+    const held = heldOutbox(steps);
+    const { handle, window } = handlerWith({ outbox: held.outbox });
+    await handle([delivered({})]);
+    await handle([{ ...delivered({}), offset: '42' }]);
+    // Neither publish has settled, yet both batches were committed and answered.
+    expect(window.size).toBe(2);
+    expect(held.started).toEqual([17, 18]);
+    for (const release of held.releases) release();
+    await window.drain();
+    expect(window.size).toBe(0);
+  });
+
+  it('when the outbox publish fails, then the handler still resolves (the sweeper publishes the row), the failure is logged, and the partition goes on', async () => {
+    const steps: string[] = [];
+    const held = heldOutbox(steps);
+    const warnings: unknown[] = [];
+    const watchingLogger = { ...logger, warn: (...args: unknown[]) => void warnings.push(args) } as unknown as typeof logger;
+    const { handle, window, replies } = handlerWith({ outbox: held.outbox, logger: watchingLogger });
+    await handle([delivered({})]);
+    held.releases[0]!(new Error('broker away'));
+    await window.drain();
+    await handle([{ ...delivered({}), offset: '42' }]);
+    expect(replies).toHaveLength(2);
+    expect(held.started).toEqual([17, 18]);
+    expect(warnings).toHaveLength(1);
+    held.releases[1]!();
+    await window.drain();
+  });
+
+  it('when the publish window is full, then the next batch is answered but the handler waits until an earlier publish settles', async () => {
+    const steps: string[] = [];
+    const held = heldOutbox(steps);
+    const { handle, window, replies } = handlerWith({ outbox: held.outbox }, new PublishWindow(1));
+    await handle([delivered({})]);
+    let secondDone = false;
+    const second = handle([{ ...delivered({}), offset: '42' }]).then(() => {
+      secondDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(replies).toHaveLength(2);
+    expect(secondDone).toBe(false);
+    held.releases[0]!();
+    await second;
+    expect(secondDone).toBe(true);
+    held.releases[1]!();
+    await window.drain();
   });
 });
 
