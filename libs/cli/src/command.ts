@@ -4,6 +4,7 @@ import { type StdinReader, signCallbackCommand } from './callbacks';
 import { forwardEvent, newForwardSecret } from './forward';
 import { listen } from './listen';
 import { isSampleType, sampleEvents } from './samples';
+import { trigger, triggerableTypes } from './trigger';
 import { UsageError } from './usage-error';
 
 export { UsageError } from './usage-error';
@@ -14,18 +15,23 @@ coin: the coin ledger's command for integrators
   coin listen --forward-to URL [--type EVENT_TYPE] [--since ISO_TIME] [--interval-ms N]
       Relays your platform's events (GET /api/events) to a local receiver, each POSTed as a
       webhook delivery signed with a local secret (printed at start). Ctrl-C stops it.
+  coin trigger EVENT_TYPE [--treasury CODE]
+      Makes the event happen in the sandbox with your test client's credentials (a test-mode
+      client, test_…): the real pipeline records it and delivers it, signed, to your endpoints
+      that subscribe to it. coin.transaction.recorded (one test cent into a sandbox treasury,
+      REWARDS by default) or coin.webhook.test (each enabled endpoint's test delivery).
   coin trigger EVENT_TYPE --forward-to URL
-      POSTs a made-up sample event of that type to URL, signed the same way (nothing is sent to
-      the API: a real delivery from the service is POST /api/webhooks/endpoints/{id}/test).
+      POSTs a made-up sample event of any type to URL, signed as listen signs (nothing is sent
+      to the API).
   coin callbacks sign --cashout-id ID --outcome CONFIRMED|FAILED [--provider-reference REF]
                       [--body JSON] [--id CALLBACK_ID] [--format http|json]
       Signs a payout provider's callback (POST /api/cashouts/callbacks) with its callback secret
       and prints the headers and the exact body to send with the provider's token.
 
 Environment (credentials are never taken from the command line):
-  COIN_URL              the API, e.g. https://coin.example.com (listen)
-  COIN_CLIENT_ID, COIN_CLIENT_SECRET   your platform client's credentials (listen), or
-  COIN_TOKEN            a SYSTEM access token (listen)
+  COIN_URL              the API, e.g. https://coin.example.com (listen, trigger)
+  COIN_CLIENT_ID, COIN_CLIENT_SECRET   your platform client's credentials (listen, trigger), or
+  COIN_TOKEN            a SYSTEM access token (listen, trigger)
   COIN_FORWARD_SECRET   the whsec_… secret to sign with (default: a new one each run)
   COIN_CALLBACK_SECRET  a payout provider's callback secret (callbacks sign); or pipe it in on stdin`;
 
@@ -136,6 +142,11 @@ export async function runCoinCommand(
   }
   if (command === 'trigger') {
     const [type] = rest;
+    if (!flags.has('forward-to')) {
+      if (!type || rest.length > 1) throw new UsageError(`trigger needs one event type: ${triggerableTypes.join(', ')}`);
+      await trigger(type, { coin: clientOf(env), print, signal, treasury: flags.get('treasury') });
+      return;
+    }
     if (!type || rest.length > 1 || !isSampleType(type))
       throw new UsageError(`trigger needs one event type: ${Object.keys(sampleEvents).join(', ')}`);
     const forwardTo = forwardUrlOf(flags);

@@ -90,6 +90,9 @@ describe('coin (the integrators’ command)', () => {
         'COIN_FORWARD_SECRET',
       ],
       [['trigger', 'coin.transaction.forged', '--forward-to', url], {}, 'trigger needs one event type'],
+      [['trigger', 'coin.hold.created'], env, 'for another type’s made-up sample, give --forward-to'],
+      [['trigger'], env, 'trigger needs one event type: coin.transaction.recorded, coin.webhook.test'],
+      [['trigger', 'coin.transaction.recorded'], {}, 'COIN_URL'],
       [['deploy'], {}, 'unknown command deploy'],
     ] as const) {
       const refused = await run([...args], { ...envOf }).catch((err: unknown) => err);

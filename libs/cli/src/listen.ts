@@ -24,7 +24,8 @@ export const pollOverlapMs = 60_000;
 /** The ids remembered to skip what the overlap reads again (the oldest are forgotten first). */
 const rememberedIds = 10_000;
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+/** Waits `ms`, or less when `signal` aborts (it never rejects: the caller's loop sees the abort). */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
     const timer = setTimeout(resolve, ms);
