@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ledgerCommandMessage, treasuryCodes, walletKeyOfTreasury, walletKeyOfUser, type LedgerCommand } from '@coin/contracts';
 import { createPool } from '@coin/db';
-import { ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
+import { decodeOutboxMessages, ledgerGroupIds, owedCreditLegCommands } from '@coin/ledger';
 import { uuidV5 } from '@coin/security';
 import { rewindAfterRestore } from '../../scripts/restore-rewind';
 import { ProofCache, type ProofActor } from '../../scripts/stack/proofs';
@@ -148,7 +148,7 @@ async function stopAndRestore(h: LedgerHarness, admin: Admin, dump: string) {
   // 2. Restore the backup.
   restoreLedgerSchema(testInfra().databaseUrl, dump);
   const originalLegs = (await admin.query<{ messages: string }>('SELECT messages FROM outbox_batches ORDER BY id')).rows.flatMap((row) =>
-    (JSON.parse(row.messages) as Array<{ topic: string; payload: string }>)
+    decodeOutboxMessages(row.messages)
       .filter((m) => m.topic === h.topics.ledgerInternal)
       .map((m) => JSON.parse(m.payload) as { commandId: string; data: unknown })
       .map(({ commandId, data }) => ({ commandId, data })),

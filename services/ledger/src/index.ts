@@ -7,6 +7,7 @@
 export { ledgerConfigSchema, loadLedgerConfig, type LedgerConfig } from './config';
 export { auditLedger } from './db/audit';
 export { auditShards } from './db/audit-shards';
+export { decodeOutboxMessages } from './db/outbox-messages';
 export { copyLeftOnTarget, MoveRefused, movePartition, type MoveResult, type PartitionFigures } from './db/move-partition';
 export { ledgerShardUrlsOf, shardMapText, type ShardSpec } from './shards';
 export { ledgerGroupIds, ledgerRestoreScanGroupId } from './kafka/groups';

@@ -5,6 +5,7 @@ import { fastGroupSettings, readHeaders } from '@coin/kafka';
 import { ConfigResourceTypes, type Consumer } from 'kafkajs';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { http } from '../../../test/harness/http';
+import { decodeOutboxMessages } from './db/outbox-messages';
 
 /**
  * The outbox never stops on a message the broker refuses for good (docs/RELIABILITY.md "The outbox:
@@ -123,7 +124,7 @@ describe('the ledger outbox, a message the broker refuses for good', () => {
     const { rows: held } = await h.pool.query<{ messages: string }>('SELECT messages FROM outbox_batches WHERE id = $1', [
       rows[0]!.outbox_id,
     ]);
-    const message = (JSON.parse(held[0]!.messages) as Array<{ payload: string }>)[rows[0]!.message_index]!;
+    const message = decodeOutboxMessages(held[0]!.messages)[rows[0]!.message_index]!;
     expect((JSON.parse(message.payload) as { transaction: { id: number } }).transaction.id).toBe(refused);
     expect(published.has(refused)).toBe(false);
     expect(await setAsideCount()).toBe(1);

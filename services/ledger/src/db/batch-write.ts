@@ -1,6 +1,7 @@
 import type { BatchWrite } from '../apply/store';
 import { kindModule, stateKinds } from '../domain/kinds/table';
 import { column, StatementParameters, type Columns } from './unnest-columns';
+import { encodeOutboxMessages } from './outbox-messages';
 
 /**
  * The statement that writes a whole batch (db/batch-store.ts `writeBatch`), built from the named
@@ -48,7 +49,7 @@ const p = new StatementParameters<BatchWrite>();
 const transactions = p.rows('t', newTransactions, (b) => b.transactions);
 const entries = p.rows('e', newEntries, (b) => b.entries);
 /** Every message the batch produced, as one outbox_batches row; none: no row. */
-const outbox = p.value('text', (b) => (b.outbox.length > 0 ? JSON.stringify(b.outbox) : null));
+const outbox = p.value('text', (b) => (b.outbox.length > 0 ? encodeOutboxMessages(b.outbox) : null));
 /** Deleted users whose mobile money number the batch erases (apply-batch.ts `eraseCashoutAccounts`). */
 const erasedUsers = p.value('bigint[]', (b) => b.erasedUsers ?? []);
 /**

@@ -1,5 +1,6 @@
 import { type OutboxStore, type Pool, setAsideInto } from '@coin/db';
-import type { OutboxBatch, OutboxBatchMessage } from '../apply/store';
+import type { OutboxBatch } from '../apply/store';
+import { decodeOutboxMessages } from './outbox-messages';
 
 /** The ledger's outbox store (migration 004): one row per applied batch, written by the batch write. */
 export function outboxBatches(pool: Pool): OutboxStore<OutboxBatch> {
@@ -11,7 +12,7 @@ export function outboxBatches(pool: Pool): OutboxStore<OutboxBatch> {
           ORDER BY id LIMIT $2`,
         [graceMs, limit],
       );
-      return result.rows.map((r) => ({ id: r.id, messages: JSON.parse(r.messages) as OutboxBatchMessage[] }));
+      return result.rows.map((r) => ({ id: r.id, messages: decodeOutboxMessages(r.messages) }));
     },
     markPublished: async (ids) =>
       void (await pool.query({
