@@ -15,12 +15,19 @@ interface Pending {
 }
 
 export interface BatchingProducerOptions {
-  /** Messages per sendBatch; above it the rest waits for the next flush. */
+  /**
+   * Messages of one topic per sendBatch; above it that topic's rest waits for the next flush
+   * (other topics still go). A request holds at most `requestTopicsMax` times as many in all.
+   */
   batchMessagesMax?: number;
   /**
-   * Approximate bytes per sendBatch (keys, values, headers). The broker refuses a partition's
-   * record batch above message.max.bytes (1 MiB by default) and fails the whole request, so a
-   * flush stops below that; a single larger message still goes alone (and fails alone).
+   * Approximate bytes of one topic per sendBatch (keys, values, headers). The broker refuses a
+   * partition's record batch above message.max.bytes (1 MiB by default) and fails the whole
+   * request; a partition's batch is at most its topic's share of the request, so keeping each
+   * topic below that keeps every partition below it, where a bound over all topics split an
+   * apply's events (three topics) into several requests one after the other. A single larger
+   * message still goes alone (and fails alone). A request holds at most `requestTopicsMax` times
+   * as many bytes in all.
    */
   batchBytesMax?: number;
   /**
@@ -42,6 +49,9 @@ export interface BatchingProducerOptions {
   /** Counts the messages sent `droppable` that the broker refused (coin_kafka_records_dropped_total). */
   metrics?: Registry;
 }
+
+/** How many topics' worth of messages and bytes one request may hold (an apply's events go to three or four). */
+const requestTopicsMax = 4;
 
 function approximateBytes(message: Message): number {
   const size = (v: unknown) => (v == null ? 0 : typeof v === 'string' ? Buffer.byteLength(v) : Buffer.isBuffer(v) ? v.length : 0);
@@ -122,6 +132,8 @@ export class BatchingProducer {
   private lastSentAt = Number.NEGATIVE_INFINITY;
   private readonly batchMessagesMax: number;
   private readonly batchBytesMax: number;
+  private readonly requestMessagesMax: number;
+  private readonly requestBytesMax: number;
   private readonly lingerMs: number;
   private readonly signedTopics: ReadonlySet<string>;
   private readonly auditSigner: { headersFor(value: Buffer | string): Record<string, string> } | undefined;
@@ -136,6 +148,8 @@ export class BatchingProducer {
   ) {
     this.batchMessagesMax = options.batchMessagesMax ?? 2000;
     this.batchBytesMax = options.batchBytesMax ?? 768 * 1024;
+    this.requestMessagesMax = this.batchMessagesMax * requestTopicsMax;
+    this.requestBytesMax = this.batchBytesMax * requestTopicsMax;
     this.lingerMs = options.lingerMs ?? 0;
     this.signedTopics = new Set(options.auditSigning?.topics ?? []);
     this.auditSigner = options.auditSigning?.signer;
@@ -266,22 +280,54 @@ export class BatchingProducer {
     return slots.map((slot) => (slot instanceof PackInMaking ? slot.record() : slot));
   }
 
-  /** The messages of the next request, ahead ones first: at least one, within both limits. */
+  /**
+   * The messages of the next request, ahead ones first: at least one, each topic within its
+   * limits and the request within its own. A topic that reaches its limit leaves its later
+   * messages for the next request (so each topic, and each key, stays in order), the other
+   * topics go on; what the ahead queue leaves waits behind nothing of the other queue.
+   */
   private takeBatch(): Pending[] {
-    let bytes = 0;
     const taken: Pending[] = [];
-    for (const queue of [this.aheadQueue, this.queue]) {
-      let count = 0;
-      for (const item of queue) {
-        if (taken.length + count >= this.batchMessagesMax) break;
-        bytes += approximateBytes(item.message);
-        if (taken.length + count > 0 && bytes > this.batchBytesMax) break;
-        count += 1;
+    const topics = new Map<string, { messages: number; bytes: number }>();
+    const full = new Set<string>();
+    let bytes = 0;
+    let closed = false;
+    for (const name of ['aheadQueue', 'queue'] as const) {
+      const queue = this[name];
+      const left: Pending[] = [];
+      let at = 0;
+      for (; at < queue.length; at += 1) {
+        const item = queue[at]!;
+        if (full.has(item.topic)) {
+          left.push(item);
+          continue;
+        }
+        const size = approximateBytes(item.message);
+        closed = taken.length > 0 && (taken.length >= this.requestMessagesMax || bytes + size > this.requestBytesMax);
+        // A message over a topic's limit goes alone: the broker fails the whole request for it.
+        if (!closed && size > this.batchBytesMax) {
+          closed = true;
+          if (taken.length === 0) {
+            taken.push(item);
+            at += 1;
+          }
+        }
+        if (closed) break;
+        const topic = topics.get(item.topic) ?? { messages: 0, bytes: 0 };
+        if (topic.messages >= this.batchMessagesMax || topic.bytes + size > this.batchBytesMax) {
+          full.add(item.topic);
+          left.push(item);
+          continue;
+        }
+        topic.messages += 1;
+        topic.bytes += size;
+        topics.set(item.topic, topic);
+        bytes += size;
+        taken.push(item);
       }
-      const limitReached = count < queue.length;
-      for (const item of queue.splice(0, count)) taken.push(item);
-      // What is left waits for the next request, behind nothing of the other queue.
-      if (limitReached) break;
+      for (; at < queue.length; at += 1) left.push(queue[at]!);
+      this[name] = left;
+      if (closed || left.length > 0) break;
     }
     return taken;
   }

@@ -139,19 +139,47 @@ describe('BatchingProducer ahead', () => {
     sends.push(p.send('replies', { value: 'r1' }, { ahead: true }), p.send('replies', { value: 'r2' }, { ahead: true }));
     await jest.advanceTimersByTimeAsync(20);
     await Promise.all(sends);
-    expect(requests).toEqual([['first'], ['r1', 'r2', 'e1'], ['e2', 'e3', 'e4']]);
+    // Three of each topic a request: the two replies and three events, then the fourth.
+    expect(requests).toEqual([['first'], ['r1', 'r2', 'e1', 'e2', 'e3'], ['e4']]);
   });
 
-  it('keeps to the byte limit across both queues', async () => {
+  it('keeps each topic to the byte limit across both queues, other topics sharing the request', async () => {
     const { producer, requests } = valuesProducer();
     const p = new BatchingProducer(producer, logger, { batchBytesMax: 200 });
     const sends = [p.send('t', { value: 'first' })];
     await jest.advanceTimersByTimeAsync(0);
-    sends.push(p.send('events', { value: 'e'.repeat(100) }));
+    sends.push(p.send('events', { value: `1${'e'.repeat(99)}` }), p.send('events', { value: `2${'e'.repeat(99)}` }));
     sends.push(p.send('replies', { value: 'r'.repeat(100) }, { ahead: true }));
     await jest.advanceTimersByTimeAsync(20);
     await Promise.all(sends);
-    expect(requests.map((r) => r.map((v) => v[0]))).toEqual([['f'], ['r'], ['e']]);
+    // Each message is about 164 bytes: a second of the same topic would pass 200, one of another topic does not.
+    expect(requests.map((r) => r.map((v) => v[0]))).toEqual([['f'], ['r', '1'], ['2']]);
+  });
+
+  it('holds at most four topics’ worth in one request, and keeps each topic in its order', async () => {
+    const { producer, requests } = valuesProducer();
+    const p = new BatchingProducer(producer, logger, { batchMessagesMax: 2 });
+    const sends = [p.send('t', { value: 'first' })];
+    await jest.advanceTimersByTimeAsync(0);
+    for (const topic of ['a', 'b', 'c', 'd', 'e']) for (const n of [1, 2, 3]) sends.push(p.send(topic, { value: `${topic}${n}` }));
+    await jest.advanceTimersByTimeAsync(50);
+    await Promise.all(sends);
+    expect(requests).toEqual([['first'], ['a1', 'a2', 'b1', 'b2', 'c1', 'c2', 'd1', 'd2'], ['a3', 'b3', 'c3', 'd3', 'e1', 'e2'], ['e3']]);
+  });
+
+  it('sends a message over the limit alone, after what came before it, before what came after it', async () => {
+    const { producer, requests } = valuesProducer();
+    const p = new BatchingProducer(producer, logger, { batchBytesMax: 200 });
+    const sends = [p.send('t', { value: 'first' })];
+    await jest.advanceTimersByTimeAsync(0);
+    sends.push(
+      p.send('x', { value: 'small-before' }),
+      p.send('y', { value: `big${'b'.repeat(300)}` }),
+      p.send('z', { value: 'small-after' }),
+    );
+    await jest.advanceTimersByTimeAsync(50);
+    await Promise.all(sends);
+    expect(requests.map((r) => r.map((v) => v.slice(0, 5)))).toEqual([['first'], ['small'], ['bigbb'], ['small']]);
   });
 });
 
