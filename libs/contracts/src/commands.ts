@@ -5,7 +5,7 @@ import { commandSchema, headerNames } from './messaging';
 import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
-import type { ApprovalAct } from './four-eyes-acts';
+import type { ApprovalAct } from './approval-acts';
 import { captureResult, hold, holdResult } from './holds';
 import {
   cashoutRateResult,

@@ -11,6 +11,7 @@ import {
 } from './cashout';
 import { payoutApprovedResult, type LedgerCommandType, type StepUp, type UserCommandType } from './commands';
 import { freezeResult, refundResult } from './ledger';
+import { approvalActs, type ApprovalAct } from './approval-acts';
 import { monitoringCase, monitoringRuleList, ruleFreezeLiftAnswer } from './monitoring';
 import { callbackSecretRequest, deletionRequest, grantRequest, verificationRequest } from './user';
 
@@ -318,13 +319,7 @@ export const fourEyesActs = {
 
 export type FourEyesAct = keyof typeof fourEyesActs;
 
-/**
- * The acts whose request holds a ledger command for a second person (an approval request), named
- * here rather than read from the table: the ledger's command rows name them (commands.ts), and the
- * table's rows name those commands' types. `approvalActsMatch` checks the two agree.
- */
-export const approvalActs = ['money', 'payout', 'cashout-reversal', 'commission-change'] as const;
-export type ApprovalAct = (typeof approvalActs)[number];
+export { approvalActs, type ApprovalAct };
 
 /** The acts whose approval is a `ledger.approve`: exactly the approval acts, or this does not compile. */
 type ApprovedByLedgerApprove = {

@@ -2,27 +2,19 @@ import type { Approval, ApprovableCommand, AuditSummary, LedgerCommand } from '@
 import { decidedKindOf } from './decided-kinds';
 import type { Rejected } from '@coin/errors';
 import { coinsOrNull } from './replies';
-import { commandTable } from './table';
+import { approvableTable } from './approvable-table';
 
 export { decidedKindOf };
 import type { ApprovableModule, ApprovableParts, ApprovableType, CommandReads, RequestOfApproval } from './types';
 
-/**
- * The modules of the commands an approval request may hold back: the command table's modules
- * that give `approvable` parts (how a request holding the command is shown and logged). The
- * table's type makes a module the contract marks approvable (its row's `approvable`) without them
- * a compile error, so there is no second list. Read when asked, not at load: the table imports
- * the approval modules, which import this file.
- */
+/** The modules of the commands an approval request may hold back (approvable-table.ts). */
 export function approvableModules(): { [T in ApprovableType]: ApprovableModule<T> } {
-  return Object.fromEntries(Object.entries(commandTable).filter(([, module]) => 'approvable' in module)) as {
-    [T in ApprovableType]: ApprovableModule<T>;
-  };
+  return approvableTable;
 }
 
 /** The module of a held-back command (one cast: the table's type pairs each type with its module). */
 function moduleOfHeld(type: ApprovableType): ApprovableModule<ApprovableType> {
-  return commandTable[type] as ApprovableModule<ApprovableType>;
+  return approvableTable[type] as ApprovableModule<ApprovableType>;
 }
 
 /** The parts of the module of a held-back command. */

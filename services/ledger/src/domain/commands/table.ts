@@ -2,7 +2,6 @@ import type { LedgerCommand, LedgerCommandType } from '@coin/contracts';
 import { advanceClock } from './advance-clock';
 import { approve } from './approve';
 import { approveUnfreeze } from './approve-unfreeze';
-import { burn } from './burn';
 import { captureHold } from './capture-hold';
 import { cashout } from './cashout';
 import { claimCashout } from './claim-cashout';
@@ -18,23 +17,18 @@ import { cancelMandate } from './cancel-mandate';
 import { chargeMandate } from './charge-mandate';
 import { freezeWallet } from './freeze-wallet';
 import { hold } from './hold';
-import { mint } from './mint';
 import { openWallet } from './open-wallet';
-import { payout } from './payout';
 import { proposeCashoutRate } from './propose-cashout-rate';
-import { refund } from './refund';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
 import { requestUnfreeze } from './request-unfreeze';
-import { reverseCashout } from './reverse-cashout';
-import { reward } from './reward';
 import { clawback } from './clawback';
-import { setCommission } from './set-commission';
 import { setLimits } from './set-limits';
 import { settleCashout } from './settle-cashout';
 import { settleTestCashout } from './settle-test-cashout';
 import { transfer } from './transfer';
 import { voidHold } from './void-hold';
+import { approvableTable } from './approvable-table';
 import type { ApprovableModule, ApprovableType, CommandModule } from './types';
 
 /** One module per command type; an approvable command's module gives its `approvable` parts. */
@@ -44,16 +38,18 @@ export type CommandTable = { [T in LedgerCommandType]: T extends ApprovableType 
  * The ledger's commands, one module each (docs/DESIGN.md "Adding a command"). The domain decides,
  * the apply reads and reserves, the outcome stage answers and the audit log records through this
  * table; a command type of the contract without its module here is a compile error, and so is
- * the module of a command the contract marks approvable without its `approvable` parts.
+ * the module of a command the contract marks approvable without its `approvable` parts. The
+ * approvable commands' modules are approvable-table.ts's (the approval modules read them there),
+ * named here in the table's order, which the simulation draws command types by.
  */
 export const commandTable: CommandTable = {
   'ledger.open-wallet': openWallet,
-  'ledger.mint': mint,
-  'ledger.burn': burn,
+  'ledger.mint': approvableTable['ledger.mint'],
+  'ledger.burn': approvableTable['ledger.burn'],
   'ledger.transfer': transfer,
-  'ledger.reward': reward,
-  'ledger.payout': payout,
-  'ledger.refund': refund,
+  'ledger.reward': approvableTable['ledger.reward'],
+  'ledger.payout': approvableTable['ledger.payout'],
+  'ledger.refund': approvableTable['ledger.refund'],
   'ledger.credit': credit,
   'ledger.credits': credits,
   'ledger.close-wallet': closeWallet,
@@ -66,12 +62,12 @@ export const commandTable: CommandTable = {
   'ledger.claim-cashout': claimCashout,
   'ledger.settle-cashout': settleCashout,
   'ledger.settle-test-cashout': settleTestCashout,
-  'ledger.reverse-cashout': reverseCashout,
+  'ledger.reverse-cashout': approvableTable['ledger.reverse-cashout'],
   'ledger.propose-cashout-rate': proposeCashoutRate,
   'ledger.decide-cashout-rate': decideCashoutRate,
   'ledger.decide-cashout': decideCashout,
   'ledger.set-limits': setLimits,
-  'ledger.set-commission': setCommission,
+  'ledger.set-commission': approvableTable['ledger.set-commission'],
   'ledger.clawback': clawback,
   'ledger.request-approval': requestApproval,
   'ledger.approve': approve,
