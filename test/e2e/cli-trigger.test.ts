@@ -96,6 +96,55 @@ describe('coin trigger, through the sandbox', () => {
     expect(verifyAndParseWebhook(test.body, test.headers, endpoint.secret)).toMatchObject({ type: 'coin.webhook.test', eventId: testId });
   }, 120_000);
 
+  it('when a test client resends its delivered event with coin events resend, then its endpoint gets it again, the same delivery each time; another client’s resend of it is a 404', async () => {
+    const admin = await adminSession(stack, 'ADMIN');
+    const operator = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: admin.accessToken });
+    const clientEnv = async (name: string) => {
+      const created = await operator.createTestClient({ body: { name: `${name} ${run}`, treasuries: ['REWARDS'] } });
+      return { COIN_URL: stack.gatewayUrl, COIN_CLIENT_ID: created.client.id, COIN_CLIENT_SECRET: created.clientSecret! };
+    };
+    const env = await clientEnv('cli resend');
+    const sandbox = createCoinClient({
+      baseUrl: stack.gatewayUrl,
+      accessToken: clientCredentialsToken({
+        baseUrl: stack.gatewayUrl,
+        clientId: env.COIN_CLIENT_ID,
+        clientSecret: env.COIN_CLIENT_SECRET,
+      }),
+    });
+    const endpoint = await sandbox.createWebhookEndpoint({
+      body: { url: `${receiver.url}/resend`, eventTypes: ['coin.transaction.recorded'] },
+    });
+    const triggered = await coin(['trigger', 'coin.transaction.recorded'], env);
+    const eventId = /^coin\.transaction\.recorded {2}(\S+) {2}->/.exec(triggered[1] ?? '')?.[1] as string;
+    const deliveriesOf = () => receiver.received.filter((r) => r.headers['webhook-id'] === eventId);
+    await eventually(async () => (deliveriesOf().length === 1 ? true : undefined), 30_000, 'the first delivery');
+
+    const resent = await coin(['events', 'resend', eventId], env);
+    expect(resent).toEqual([expect.stringMatching(new RegExp(`^${eventId} {2}-> endpoint ${endpoint.id}, delivery (\\d+): PENDING$`))]);
+    await eventually(async () => (deliveriesOf().length === 2 ? true : undefined), 30_000, 'the resent delivery');
+    const [first, again] = deliveriesOf();
+    expect(again?.body).toBe(first?.body);
+    expect(verifyAndParseWebhook(again!.body, again!.headers, endpoint.secret)).toMatchObject({ eventId });
+    // The same delivery each time: a resend queues the existing delivery again, never a new one.
+    const deliveryId = /delivery (\d+)/.exec(resent[0] ?? '')?.[1];
+    expect(await coin(['events', 'resend', eventId], env)).toEqual([expect.stringContaining(`delivery ${deliveryId}: PENDING`)]);
+    const log = await sandbox.listWebhookDeliveries({ path: { id: endpoint.id } });
+    expect(log.deliveries.filter((d) => d.eventId === eventId)).toHaveLength(1);
+
+    // Each queuing is audited with the client as actor (services/webhooks/src/webhooks.int.test.ts reads the record).
+
+    // Another platform's resend of it: the same 404 as an id no event has; nothing is sent.
+    const before = receiver.received.length;
+    const other = await clientEnv('cli resend other');
+    for (const id of [eventId, randomUUID()]) {
+      const refused = await coinProcess(['events', 'resend', id], other);
+      expect({ code: refused.code, stderr: refused.stderr }).toEqual({ code: 1, stderr: expect.stringContaining('No such event') });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.received.length).toBe(before);
+  }, 120_000);
+
   it('when the credentials are wrong, then nothing is triggered and the command fails (exit 1)', async () => {
     const before = receiver.received.length;
     const wrong = { COIN_URL: stack.gatewayUrl, COIN_CLIENT_ID: 'test_nobody', COIN_CLIENT_SECRET: 'not-the-secret' };

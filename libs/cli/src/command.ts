@@ -9,7 +9,7 @@ import { UsageError } from './usage-error';
 
 export { UsageError } from './usage-error';
 
-export const usage = `usage: coin listen|trigger|callbacks [flags]   (coin --help: this text)
+export const usage = `usage: coin listen|trigger|events|callbacks [flags]   (coin --help: this text)
 coin: the coin ledger's command for integrators
 
   coin listen --forward-to URL [--type EVENT_TYPE] [--since ISO_TIME] [--interval-ms N]
@@ -23,6 +23,9 @@ coin: the coin ledger's command for integrators
   coin trigger EVENT_TYPE --forward-to URL
       POSTs a made-up sample event of any type to URL, signed as listen signs (nothing is sent
       to the API).
+  coin events resend EVENT_ID
+      Asks the API to send one of your events again to each of your endpoints that received it
+      (POST /api/events/{id}/resend): each delivery is attempted again now, and audited.
   coin callbacks sign --cashout-id ID --outcome CONFIRMED|FAILED [--provider-reference REF]
                       [--body JSON] [--id CALLBACK_ID] [--format http|json]
       Signs a payout provider's callback (POST /api/cashouts/callbacks) with its callback secret
@@ -111,6 +114,18 @@ function intervalOf(flags: Map<string, string>): number {
   return ms;
 }
 
+/** `coin events resend EVENT_ID`: the event sent again to the caller's endpoints that received it. */
+async function resendCommand(rest: readonly string[], env: NodeJS.ProcessEnv, print: (line: string) => void): Promise<void> {
+  const [subcommand, eventId, ...more] = rest;
+  if (subcommand !== 'resend' || !eventId || more.length > 0) throw new UsageError('events takes one subcommand: resend EVENT_ID');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(eventId))
+    throw new UsageError('EVENT_ID is an event’s id (a UUID)');
+  const answer = await clientOf(env).resendEvent({ path: { id: eventId } });
+  if (answer.deliveries.length === 0) print(`${eventId}: no endpoint of yours received it; nothing to resend`);
+  for (const delivery of answer.deliveries)
+    print(`${eventId}  -> endpoint ${delivery.endpointId}, delivery ${delivery.deliveryId}: ${delivery.status}`);
+}
+
 /** No standard input: what a caller that pipes nothing in gets. */
 const noStdin: StdinReader = async () => null;
 
@@ -156,6 +171,7 @@ export async function runCoinCommand(
     if (result.status === null || result.status < 200 || result.status > 299) throw new Error('the receiver did not accept the event');
     return;
   }
+  if (command === 'events') return resendCommand(rest, env, print);
   if (command === 'callbacks') return signCallbackCommand(rest, flags, env, print, readStdin);
   throw new UsageError(command ? `unknown command ${command}` : 'a command is needed');
 }

@@ -31,7 +31,7 @@ describe('coin (the integrators’ command)', () => {
 
   it('when asked for --help, then it prints its usage as the installed command says it, wherever it is installed', async () => {
     const [help] = await run(['--help']);
-    expect(help).toMatch(/^usage: coin listen\|trigger\|callbacks /);
+    expect(help).toMatch(/^usage: coin listen\|trigger\|events\|callbacks /);
     expect(help).not.toMatch(/npm run|repository/);
   });
 

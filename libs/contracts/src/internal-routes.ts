@@ -38,7 +38,15 @@ import {
   putRuleInternalBody,
   resolveCaseInternalBody,
 } from './monitoring';
-import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, platformEventPage } from './platform-events';
+import {
+  clientEventParams,
+  clientEventsParams,
+  eventResend,
+  eventsQuery,
+  platformEvent,
+  platformEventPage,
+  resendEventInternalBody,
+} from './platform-events';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
@@ -695,6 +703,14 @@ export const internalActions = {
     params: webhookEndpointParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     body: webhookChangeInternalBody,
     response: webhookRedelivery,
+  },
+  'webhooks.resend-event': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/clients/:clientId/events/:eventId/resend',
+    params: clientEventParams,
+    body: resendEventInternalBody,
+    response: eventResend,
   },
   'monitoring.assign-case': {
     service: 'monitoring',

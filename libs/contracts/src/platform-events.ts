@@ -55,3 +55,20 @@ export const platformEventPublicPage = platformEventPage.extend({
 export const platformEventIdParams = z.strictObject({ id: z.uuid().describe("The event's id") });
 export const clientEventsParams = z.strictObject({ clientId: webhookClientIdText });
 export const clientEventParams = clientEventsParams.extend({ eventId: z.uuid() });
+
+/** What the webhooks service is told of a resend besides whose event: the request to quote in its audit records. */
+export const resendEventInternalBody = z.strictObject({ requestId: z.string().max(200).nullable() });
+
+/** POST /api/events/{id}/resend: the caller's deliveries of the event, each waiting for its next attempt now. */
+export const eventResend = z.object({
+  eventId: z.uuid(),
+  deliveries: z
+    .array(
+      z.object({
+        endpointId: z.uuid().describe('The endpoint the event goes to again'),
+        deliveryId: z.number().int().positive().describe("The delivery in the endpoint's delivery log"),
+        status: z.literal('PENDING'),
+      }),
+    )
+    .describe("Every delivery of the event to the caller's endpoints (none when no endpoint of the caller received it)"),
+});

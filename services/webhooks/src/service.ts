@@ -92,7 +92,7 @@ async function openWebhooksParts(
     space: config.WEBHOOKS_SPACE,
   });
   const directory = await startClientDirectory(parts, config);
-  registerEventRoutes(parts.app, { pool, directory });
+  registerEventRoutes(parts.app, { pool, directory, adminAuditTopic: topics.adminAudit });
   startEventPruning(parts, config.WEBHOOKS_EVENT_PRUNE_INTERVAL_MS);
   const monitoredWallets = new MonitoredWallets(() => monitoredWalletKeys(pool));
   registerMonitorRoutes(parts.app, {

@@ -237,6 +237,33 @@ describe('webhooks service (in-process, real Kafka, PostgreSQL and an HTTP recei
     expect(receiver.received[3]!.eventId).toBe(rewards[0]!.eventId);
     // Another client cannot read or redeliver this endpoint's log.
     expect((await call('GET', `/internal/webhooks/clients/other/endpoints/${endpointId}/deliveries`)).status).toBe(404);
+
+    // The client resends one of its events: its delivery is queued again, the same one on a repeat, each queuing
+    // audited with the client as actor; another client naming the event gets the 404 of an event that does not exist.
+    const resendOf = (client: string, requestId: string | null) =>
+      call('POST', `/internal/webhooks/clients/${client}/events/${rewards[1]!.eventId}/resend`, { requestId });
+    const resent = await resendOf(clientId, 'req-resend');
+    expect([resent.status, resent.body]).toEqual([
+      202,
+      { eventId: rewards[1]!.eventId, deliveries: [{ endpointId, deliveryId: log[1].id, status: 'PENDING' }] },
+    ]);
+    await eventually(async () => receiver.received.length === 5, 20_000, 'the resent delivery');
+    expect(receiver.received[4]!.eventId).toBe(rewards[1]!.eventId);
+    const resends = await pool.query<{ payload: { record: Record<string, unknown> } }>(
+      `SELECT payload FROM outbox WHERE payload->'record'->>'action' = 'webhook-endpoint.resend-event' AND payload->'record'->>'target' = $1`,
+      [`webhook-endpoint:${endpointId}`],
+    );
+    expect(resends.rows.map((r) => r.payload.record)).toEqual([
+      expect.objectContaining({
+        actor: { kind: 'system', id: clientId },
+        requestId: 'req-resend',
+        summary: expect.objectContaining({ clientId, eventId: rewards[1]!.eventId, deliveryId: String(log[1].id) }),
+      }),
+    ]);
+    expect((await resendOf('other', null)).status).toBe(404);
+    expect((await call('POST', `/internal/webhooks/clients/${clientId}/events/${randomUUID()}/resend`, { requestId: null })).status).toBe(
+      404,
+    );
   }, 90_000);
 
   it('during a rotation, the delivery verifies with the old and the new secret', async () => {

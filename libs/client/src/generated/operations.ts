@@ -198,6 +198,7 @@ export const operationTable = {
   },
   listEvents: { method: 'get', path: '/api/events', idempotencyKey: false },
   getEvent: { method: 'get', path: '/api/events/{id}', idempotencyKey: false },
+  resendEvent: { method: 'post', path: '/api/events/{id}/resend', idempotencyKey: false },
   listAllWebhookEndpoints: { method: 'get', path: '/api/admin/webhooks/endpoints', idempotencyKey: false },
   settleCashout: { method: 'post', path: '/api/cashouts/callbacks', idempotencyKey: false },
   getCommandStatus: { method: 'get', path: '/api/commands/{idempotencyKey}', idempotencyKey: false },

@@ -1,4 +1,5 @@
 import {
+  eventResend,
   eventRetentionDays,
   eventsQuery,
   type PlatformEvent,
@@ -102,6 +103,39 @@ export const eventRoutes: RouteDef<EventRouteDeps>[] = [
           { clientId: principalOf(request).subject, eventId: (request.params as { id: string }).id },
           String(request.id),
         ),
+  }),
+
+  route({
+    method: 'POST',
+    url: '/api/events/:id/resend',
+    config: { access: 'platform', sandbox: 'webhooks' },
+    schema: {
+      tags: ['webhooks'],
+      summary:
+        "Send one of the calling platform client's events again to each of its endpoints that received it: each delivery waits for its next attempt now, with a fresh schedule, and is recorded in the audit log. Safe to repeat: a delivery already waiting is not queued twice. Another client's event is a 404, as a missing one is; a test-mode client's are the sandbox's",
+      operationId: 'resendEvent',
+      params: platformEventIdParams,
+      response: {
+        202: withExample(eventResend, {
+          eventId: exampleEvent.id,
+          deliveries: [{ endpointId: '0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20', deliveryId: 812, status: 'PENDING' }],
+        }),
+        404: problem,
+        409: problem,
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply, deps) => {
+      const answer = await deps.internal.in(spaceOf(request)).act(
+        'webhooks.resend-event',
+        {
+          params: { clientId: principalOf(request).subject, eventId: (request.params as { id: string }).id },
+          body: { requestId: String(request.id) },
+        },
+        String(request.id),
+      );
+      return reply.code(202).send(answer);
+    },
   }),
 ];
 

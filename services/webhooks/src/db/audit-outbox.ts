@@ -15,6 +15,7 @@ export interface EndpointAction {
     | 'webhook-endpoint.delete'
     | 'webhook-endpoint.rotate-secret'
     | 'webhook-endpoint.redeliver'
+    | 'webhook-endpoint.resend-event'
     | 'webhook-endpoint.test';
   endpointId: string;
   clientId: string;

@@ -390,3 +390,52 @@ export async function redeliver(
     return done !== undefined;
   });
 }
+
+/** A delivery a resend put back in the queue. */
+export interface ResentDelivery {
+  endpointId: string;
+  deliveryId: number;
+}
+
+/**
+ * Sends a client's event again to each of its endpoints that received it (POST /api/events/{id}/resend):
+ * each delivery of the event to an endpoint of the client waits for its next attempt now, with a
+ * fresh schedule, as a redelivery does. Safe to repeat: a delivery already waiting is left as it
+ * is, so a retried resend queues nothing twice. Each delivery queued again is recorded in the
+ * admin audit log (the client as actor), in the same transaction. Null when the client has no
+ * such event (another client's is the same null: its id tells nothing).
+ */
+export async function resendEvent(
+  pool: Pool,
+  clientId: string,
+  eventId: string,
+  audit: { topic: string; requestId: string | null },
+): Promise<ResentDelivery[] | null> {
+  return inTransaction(pool, async (client) => {
+    const queued = await client.query<{ id: string; endpoint_id: string; at: Date }>(
+      `UPDATE webhook_deliveries d
+          SET status = 'PENDING', attempts = 0, next_attempt_at = now(), delivered_at = NULL
+         FROM webhook_endpoints e
+        WHERE d.endpoint_id = e.id AND e.client_id = $1 AND e.deleted_at IS NULL AND d.event_id = $2 AND d.status <> 'PENDING'
+        RETURNING d.id, d.endpoint_id, now() AS at`,
+      [clientId, eventId],
+    );
+    const auditedBy = { topic: audit.topic, actor: { kind: 'system' as const, id: clientId }, requestId: audit.requestId };
+    for (const row of queued.rows)
+      await recordIfAudited(client, auditedBy, {
+        action: 'webhook-endpoint.resend-event',
+        endpointId: row.endpoint_id,
+        clientId,
+        at: row.at,
+        details: { eventId, deliveryId: String(row.id) },
+      });
+    const all = await client.query<{ id: string; endpoint_id: string }>(
+      `SELECT d.id, d.endpoint_id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE e.client_id = $1 AND e.deleted_at IS NULL AND d.event_id = $2 ORDER BY d.id`,
+      [clientId, eventId],
+    );
+    if (all.rows.length > 0) return all.rows.map((row) => ({ endpointId: row.endpoint_id, deliveryId: Number(row.id) }));
+    const known = await client.query('SELECT 1 FROM webhook_events WHERE client_id = $1 AND event_id = $2', [clientId, eventId]);
+    return known.rows.length > 0 ? [] : null;
+  });
+}

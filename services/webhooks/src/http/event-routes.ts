@@ -1,8 +1,18 @@
-import { clientEventParams, clientEventsParams, eventsQuery, platformEvent, platformEventPage } from '@coin/contracts';
+import {
+  clientEventParams,
+  clientEventsParams,
+  eventResend,
+  eventsQuery,
+  platformEvent,
+  platformEventPage,
+  resendEventInternalBody,
+} from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import type { z } from 'zod';
+import { resendEvent } from '../db/deliveries-repo';
+import { clientRevoked } from '../db/endpoints-repo';
 import { findPlatformEvent, listPlatformEvents, type PlatformEventRow } from '../db/events-repo';
 import { decodeEventCursor, encodeEventCursor } from '../domain/platform-events';
 import type { PlatformClientDirectory } from '../clients/client-directory';
@@ -31,7 +41,10 @@ function afterSeqOf(cursor: string | undefined): number | undefined {
  * client the service does not know yet has the user service's table read again (in the background:
  * the answer does not wait), so its events are recorded from then on.
  */
-export function registerEventRoutes(app: App, deps: { pool: Pool; directory: Pick<PlatformClientDirectory, 'learn'> }): void {
+export function registerEventRoutes(
+  app: App,
+  deps: { pool: Pool; directory: Pick<PlatformClientDirectory, 'learn'>; adminAuditTopic: string },
+): void {
   app.get(
     '/internal/webhooks/clients/:clientId/events',
     { schema: { params: clientEventsParams, querystring: eventsQuery, response: { 200: platformEventPage } } },
@@ -57,6 +70,22 @@ export function registerEventRoutes(app: App, deps: { pool: Pool; directory: Pic
       const row = await findPlatformEvent(deps.pool, request.params.clientId, request.params.eventId);
       if (!row) throw new AppError('NOT_FOUND', 'No such event');
       return eventView(row);
+    },
+  );
+
+  app.post(
+    '/internal/webhooks/clients/:clientId/events/:eventId/resend',
+    { schema: { params: clientEventParams, body: resendEventInternalBody, response: { 202: eventResend } } },
+    async (request, reply) => {
+      const { clientId, eventId } = request.params;
+      if (await clientRevoked(deps.pool, clientId))
+        throw new AppError('PLATFORM_CLIENT_REVOKED', 'This platform client is revoked: its events are no longer delivered');
+      const deliveries = await resendEvent(deps.pool, clientId, eventId, {
+        topic: deps.adminAuditTopic,
+        requestId: request.body.requestId,
+      });
+      if (deliveries === null) throw new AppError('NOT_FOUND', 'No such event');
+      return reply.code(202).send({ eventId, deliveries: deliveries.map((delivery) => ({ ...delivery, status: 'PENDING' as const })) });
     },
   );
 }

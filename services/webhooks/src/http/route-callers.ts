@@ -16,6 +16,7 @@ export const webhooksRouteCallers: InternalRouteCallers = {
   // A platform's events (GET /api/events).
   'GET /internal/webhooks/clients/:clientId/events': ['gateway'],
   'GET /internal/webhooks/clients/:clientId/events/:eventId': ['gateway'],
+  'POST /internal/webhooks/clients/:clientId/events/:eventId/resend': ['gateway'],
   // Balance monitors (ADMIN+ at the gateway).
   'POST /internal/webhooks/balance-monitors': ['gateway'],
   'GET /internal/webhooks/balance-monitors': ['gateway'],
