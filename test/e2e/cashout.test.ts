@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { topicNames, walletKeyOfUser, type AuditLogEntry } from '@coin/contracts';
-import { standardWebhookHeaders } from '@coin/events';
+import { signPayoutCallback } from '@coin/events';
 import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { decodeJwt } from 'jose';
@@ -32,19 +32,18 @@ describe('cash-out through the gateway and the ledger', () => {
   let minter: ReturnType<typeof apiClient>;
   let adminToken: string;
 
-  /** A callback as a provider sends it: the exact body text and its Standard Webhooks headers. */
+  /** A callback as a provider sends it: signed by @coin/events' signPayoutCallback, the exact body text and its headers. */
   const callback = (body: object, options: { id?: string; at?: number; secrets?: string[]; sentBody?: string; token?: string } = {}) => {
-    const text = JSON.stringify(body);
-    const headers = standardWebhookHeaders({
+    const signed = signPayoutCallback({
+      body: JSON.stringify(body),
+      secret: (options.secrets ?? [secret])[0] as string,
       id: options.id ?? `msg_${Math.random().toString(36).slice(2)}`,
       timestamp: options.at ?? Math.floor(Date.now() / 1000),
-      body: text,
-      secrets: options.secrets ?? [secret],
     });
     return http(stack.gatewayUrl, 'POST', '/api/cashouts/callbacks', {
-      rawBody: options.sentBody ?? text,
+      rawBody: options.sentBody ?? signed.body,
       token: options.token ?? providerToken,
-      headers: { ...headers, 'content-type': 'application/json' },
+      headers: signed.headers,
     });
   };
   const claim = (id: string, token = providerToken) => http(stack.gatewayUrl, 'POST', `/api/cashouts/${id}/claim`, { token });
