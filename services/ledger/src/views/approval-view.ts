@@ -1,13 +1,14 @@
 import {
   minorUnitsToCoins,
   type Approval,
+  type ApprovalAct,
   type CashoutReversalApproval,
   type CommissionChangeApproval,
   type PayoutApproval,
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import type { ApprovalState } from '../domain/approvals';
-import { approvedCommandView, holdsCommissionChange, holdsPayout, holdsReversal } from '../domain/commands/approvable';
+import { approvalActOf, approvedCommandView, holdsCommissionChange, holdsPayout, holdsReversal } from '../domain/commands/approvable';
 import { commissionRuleShown } from '../domain/commands/set-commission';
 
 /** The members an Approval and a PayoutApproval share. */
@@ -87,11 +88,17 @@ export function commissionChangeApprovalView(approval: ApprovalState): Commissio
   return { id, status, change: { treasury, clientId, rule: commissionRuleShown(rule), reason: reason ?? null }, ...rest };
 }
 
-/** A request as replies show it: a PayoutApproval, a CashoutReversalApproval, a CommissionChangeApproval or an Approval, by what it holds. */
+/** Each four-eyes act's view of its requests. */
+const viewOfAct: { [A in ApprovalAct]: (approval: ApprovalState) => AnyApproval } = {
+  money: approvalView,
+  payout: payoutApprovalView,
+  'cashout-reversal': cashoutReversalApprovalView,
+  'commission-change': commissionChangeApprovalView,
+};
+
+/** A request as replies show it: its act's view (an Approval, a PayoutApproval, a CashoutReversalApproval or a CommissionChangeApproval). */
 export function anyApprovalView(approval: ApprovalState): AnyApproval {
-  if (holdsPayout(approval.command)) return payoutApprovalView(approval);
-  if (holdsCommissionChange(approval.command)) return commissionChangeApprovalView(approval);
-  return holdsReversal(approval.command) ? cashoutReversalApprovalView(approval) : approvalView(approval);
+  return viewOfAct[approvalActOf(approval.command)](approval);
 }
 
 /** Every view a request has, by what it holds. */

@@ -1,4 +1,11 @@
-import type { Approval, ApprovableCommand, AuditSummary, LedgerCommand } from '@coin/contracts';
+import {
+  ledgerCommandContracts,
+  type Approval,
+  type ApprovableCommand,
+  type ApprovalAct,
+  type AuditSummary,
+  type LedgerCommand,
+} from '@coin/contracts';
 import { decidedKindOf } from './decided-kinds';
 import type { Rejected } from '@coin/errors';
 import { coinsOrNull } from './replies';
@@ -59,23 +66,43 @@ export function requestRefusal(request: RequestOfApproval, command: ApprovableCo
   return partsOf(command).requestRefusal(request, command);
 }
 
-/** The command an approval request holds back, for the audit log: its type, wallet or purchase, amount in coins and reason. */
-export function approvalSummary(command: ApprovableCommand): AuditSummary {
-  if (holdsCommissionChange(command)) return commissionChangeSummary(command);
-  // A payout's amount is its total, and its lines are counted (as the direct payout's record does).
-  const amount = holdsPayout(command)
-    ? coinsOrNull(command.data.lines.reduce((sum, line) => sum + line.amount, 0))
-    : holdsReversal(command)
-      ? null
-      : coinsOrNull(command.data.amount);
+/** The four-eyes act (@coin/contracts four-eyes-acts.ts) a held-back command's row names. */
+export function approvalActOf(command: Pick<ApprovableCommand, 'type'>): ApprovalAct {
+  return ledgerCommandContracts[command.type].act;
+}
+
+/** What every act's audit summary opens with: the command's type, its wallet or purchase, its amount in coins and its reason. */
+function summaryOpening(command: Exclude<ApprovableCommand, { type: 'ledger.set-commission' }>, amount: number | null): AuditSummary {
   return {
     command: command.type.replace('ledger.', '').toUpperCase(),
     target: approvedTarget(command),
     amount,
     reason: command.data.reason,
-    ...(holdsPayout(command) ? { lines: command.data.lines.length, payoutReference: command.data.reference ?? null } : {}),
-    ...(holdsReversal(command) ? { cashoutId: command.data.holdId, userId: command.data.fromUserId } : {}),
   };
+}
+
+/** The held-back commands whose rows name the act `A`. */
+type HeldOf<A extends ApprovalAct> = Extract<ApprovableCommand, { type: ActTypes[A] }>;
+type ActTypes = {
+  [A in ApprovalAct]: { [T in ApprovableType]: (typeof ledgerCommandContracts)[T] extends { act: A } ? T : never }[ApprovableType];
+};
+
+/** Each act's audit summary of the command its request holds back. */
+const summaryOfAct: { [A in ApprovalAct]: (command: HeldOf<A>) => AuditSummary } = {
+  money: (command) => summaryOpening(command, coinsOrNull(command.data.amount)),
+  // A payout's amount is its total, and its lines are counted (as the direct payout's record does).
+  payout: (command) => ({
+    ...summaryOpening(command, coinsOrNull(command.data.lines.reduce((sum, line) => sum + line.amount, 0))),
+    lines: command.data.lines.length,
+    payoutReference: command.data.reference ?? null,
+  }),
+  'cashout-reversal': (command) => ({ ...summaryOpening(command, null), cashoutId: command.data.holdId, userId: command.data.fromUserId }),
+  'commission-change': (command) => commissionChangeSummary(command),
+};
+
+/** The command an approval request holds back, for the audit log, as its act summarises it (one cast: the act names the command's type). */
+export function approvalSummary(command: ApprovableCommand): AuditSummary {
+  return (summaryOfAct[approvalActOf(command)] as (held: ApprovableCommand) => AuditSummary)(command);
 }
 
 /**
