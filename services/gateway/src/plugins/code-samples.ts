@@ -90,6 +90,19 @@ function objectLiteral(entries: Array<[string, unknown]>): string {
   return `{ ${entries.map(([name, value]) => `${key(name)}: ${JSON.stringify(value)}`).join(', ')} }`;
 }
 
+/** A JSON value as TypeScript source, keys bare where they are identifiers, indented by two spaces a level. */
+function tsLiteral(value: unknown, indent: string): string {
+  const inner = `${indent}  `;
+  if (Array.isArray(value))
+    return value.length === 0 ? '[]' : `[\n${value.map((item) => `${inner}${tsLiteral(item, inner)},`).join('\n')}\n${indent}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return '{}';
+    return `{\n${entries.map(([name, item]) => `${inner}${key(name)}: ${tsLiteral(item, inner)},`).join('\n')}\n${indent}}`;
+  }
+  return JSON.stringify(value);
+}
+
 function clientSample(operation: Json, document: Json): string {
   const input: string[] = [];
   const path = parametersIn(operation, 'path', document).map((parameter): [string, unknown] => [parameter.name, parameterValue(parameter)]);
@@ -99,7 +112,7 @@ function clientSample(operation: Json, document: Json): string {
     .map((parameter): [string, unknown] => [parameter.name, parameterValue(parameter)]);
   if (query.length > 0) input.push(`query: ${objectLiteral(query)}`);
   const body = bodyExample(operation);
-  if (body !== undefined) input.push(`body: ${JSON.stringify(body, null, 2).replace(/\n/g, '\n  ')}`);
+  if (body !== undefined) input.push(`body: ${tsLiteral(body, '  ')}`);
   const { token, apiKey } = credentialsOf(operation);
   const options = [
     'baseUrl: process.env.COIN_URL!',
