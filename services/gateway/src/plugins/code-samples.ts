@@ -38,7 +38,12 @@ function parametersIn(operation: Json, where: string, document: Json): Json[] {
 function resolve(document: Json, ref: string): Json | undefined {
   if (!ref.startsWith('#/')) return undefined;
   let node: unknown = document;
-  for (const part of ref.slice(2).split('/')) node = (node as Json | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  for (const part of ref.slice(2).split('/')) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    // A $ref names the document's own keys; one that names a prototype's (`constructor`) resolves to nothing.
+    const holder = typeof node === 'object' && node !== null ? (node as Json) : undefined;
+    node = holder && Object.hasOwn(holder, key) ? holder[key] : undefined;
+  }
   return node as Json | undefined;
 }
 
