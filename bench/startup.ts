@@ -6,7 +6,7 @@
  * machine) and off (`TSX_DISABLE_CACHE=1`: a container's first start, its /tmp empty). Per start:
  * the time from spawn to its first `/readyz` 200, and its resident memory (VmRSS) 2 s after.
  * Runs are interleaved (one of each variant per round, the order rotated), after one unmeasured
- * start of each. `npm run bench:startup [-- --runs N]`; docs/OPERATIONS.md "The image" has the figures.
+ * start of each. `npm run bench:startup [-- --runs N]`; docs/operations/deployment.md "The image" has the figures.
  *
  * The compiled start runs with `--no-experimental-strip-types`, so a TypeScript file reached by
  * mistake fails it instead of being loaded.

@@ -17,7 +17,7 @@
  *                                                          their sessions end now
  *   reset-mfa --user-id ID                                 remove a user's second factor (lost phone and recovery codes);
  *                                                          their sessions end, they enrol again
- *   erase --user-id ID                                     erase a deleted user's personal data (docs/OPERATIONS.md
+ *   erase --user-id ID                                     erase a deleted user's personal data (docs/operations/procedures.md
  *                                                          "Erasure"); records it in the audit log, prints a receipt
  *   dev-seed [--rewards COINS] [--provider] [--show-secrets]
  *                                                          a local stack's admins, API keys, a funded REWARDS treasury

@@ -116,7 +116,7 @@ export interface AuditLogCheckOptions extends Omit<AuditOptions, 'waitMs'> {
 }
 
 /**
- * Recomputes the admin audit log's hash chain (docs/OPERATIONS.md "Audit log"), then verifies it
+ * Recomputes the admin audit log's hash chain (docs/operations/procedures.md "Audit log"), then verifies it
  * against every signed checkpoint: ok when every entry follows from the one before it and every
  * checkpoint is signed by a known key and still matches the log (a checkpointed seq that is gone:
  * TRUNCATED; another hash there: RECOMPUTED). A database whose history schema has no audit log

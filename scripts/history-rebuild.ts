@@ -18,14 +18,14 @@ const rebuildConfig = z.object({
   ...commonEnv,
   LEDGER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8083'),
   /**
-   * The rebuild's own database URL, as role coin_history_rebuild (docs/OPERATIONS.md "Database roles
+   * The rebuild's own database URL, as role coin_history_rebuild (docs/operations/deployment.md "Database roles
    * and grants"): the service's role may only add rows, and no other role may repair or reset the
    * projection. On a laptop, derived from the local infrastructure.
    */
   HISTORY_REBUILD_DATABASE_URL: z.string().url().optional(),
   LEDGER_HTTP_TIMEOUT_MS: positiveInt(30_000),
   /**
-   * The history service's service-token key (its Secret, docs/OPERATIONS.md "Service keys"): the
+   * The history service's service-token key (its Secret, docs/operations/procedures.md "Service keys"): the
    * ledger serves its whole record to `history` only. Unset on a laptop: the key `npm start`
    * left for this run in .data/keys.
    */

@@ -1,5 +1,5 @@
 /**
- * Step 3 of docs/OPERATIONS.md "Changing the shard map": moves one partition's rows from the shard
+ * Step 3 of docs/operations/deployment.md "Changing the shard map": moves one partition's rows from the shard
  * that owns it to another, with every ledger stopped, and proves it.
  *
  *   npm run ledger:move-partition -- --partition P --from A --to B [--prefix <schema prefix>]

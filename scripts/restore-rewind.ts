@@ -1,5 +1,5 @@
 /**
- * Step 3 of docs/OPERATIONS.md "Restoring from a backup", once the ledger's database is restored
+ * Step 3 of docs/operations/procedures.md "Restoring from a backup", once the ledger's database is restored
  * to the point T and the ledger is stopped: puts the ledger's consumer groups where the restored
  * database needs them and sends the credit legs it owes.
  *

@@ -235,7 +235,7 @@ function stackEnvs(
     schemaPrefix: process.env.DB_SCHEMA_PREFIX ?? '',
     jwtKey: devJwtKey(),
     auditCheckpointKey: devAuditCheckpointKey(),
-    // New service-token keys every run, in the services' environment (docs/OPERATIONS.md "Service keys").
+    // New service-token keys every run, in the services' environment (docs/operations/procedures.md "Service keys").
     serviceKeys,
     ports: defaultPorts,
     metricsPorts: defaultMetricsPorts,

@@ -85,7 +85,7 @@ function devCacheMacSecret(path: string): void {
 }
 
 /**
- * Development only (compose): the service-token keys (docs/OPERATIONS.md "Service keys") in `dir`:
+ * Development only (compose): the service-token keys (docs/operations/procedures.md "Service keys") in `dir`:
  * each service's private key (`gateway.pem`, `history.pem`, `user.pem`, `ledger.pem`,
  * `webhooks.pem`, `monitoring.pem`), made once and kept (a volume from an older release gets the ones it lacks);
  * each callee's callers (`callers-<service>.json`, SERVICE_TOKEN_PUBLIC_KEYS) and the audit log's
@@ -125,7 +125,7 @@ export function devServiceKeys(dir: string | undefined): void {
   writeFileSync(join(dir, 'callers-webhooks.json'), keysOf('gateway'));
   writeFileSync(join(dir, 'callers-monitoring.json'), keysOf('gateway'));
   writeFileSync(join(dir, 'audit-signers.json'), keysOf('gateway', 'user', 'ledger', 'webhooks', 'monitoring'));
-  // The monitoring service signs its freezes with monitoring.pem; the ledger trusts this (docs/OPERATIONS.md "Monitoring command key").
+  // The monitoring service signs its freezes with monitoring.pem; the ledger trusts this (docs/operations/procedures.md "Monitoring command key").
   writeFileSync(
     join(dir, 'monitoring-commands.json'),
     JSON.stringify([{ kid: monitoringCommandKeyId, publicKeyPem: publicOf('monitoring') }]),

@@ -71,22 +71,32 @@ export function linkAnchorsOf(fromPath: string, fromText: string): (target: stri
 
 /**
  * A migration is frozen once applied: migrate refuses a file whose bytes changed since (its
- * checksum, libs/db `migrationChecksum`). So a migration's comments keep citing DESIGN.md by the
- * section name they were written with, and a section that has since moved to docs/design/ is
- * looked for there too: DESIGN.md's summary of its parent links to it.
+ * checksum, libs/db `migrationChecksum`). So a migration's comments keep citing DESIGN.md and
+ * OPERATIONS.md by the section names they were written with, and a section that has since moved
+ * to docs/design/ or docs/operations/ is looked for there too.
  */
 export function isFrozenMigration(path: string): boolean {
   return /(^|\/)migrations\/[^/]+\.sql$/.test(path);
 }
 
-/** `titlesOf` as a file at `path` may cite: for a frozen migration, DESIGN.md with the detail of docs/design/. */
+/**
+ * `titlesOf` as a file at `path` may cite: for a frozen migration, DESIGN.md with the detail of
+ * docs/design/, and OPERATIONS.md with the pages of docs/operations/ (its sections moved there;
+ * OPERATIONS.md's index links to them).
+ */
 export function titlesFor(path: string, titlesOf: (cited: string) => string[] | undefined): (cited: string) => string[] | undefined {
   if (!isFrozenMigration(path)) return titlesOf;
-  const detail = readdirSync(join(root, 'docs', 'design'))
-    .filter((name) => name.endsWith('.md'))
-    .flatMap((name) => sectionTitles(readFileSync(join(root, 'docs', 'design', name), 'utf8')));
+  const titlesIn = (dir: string) =>
+    readdirSync(join(root, 'docs', dir))
+      .filter((name) => name.endsWith('.md'))
+      .flatMap((name) => sectionTitles(readFileSync(join(root, 'docs', dir, name), 'utf8')));
+  const movedTo: ReadonlyArray<[RegExp, string[]]> = [
+    [/(^|\/)DESIGN\.md$/, titlesIn('design')],
+    [/(^|\/)OPERATIONS\.md$/, titlesIn('operations')],
+  ];
   return (cited) => {
     const titles = titlesOf(cited);
-    return titles !== undefined && /(^|\/)DESIGN\.md$/.test(cited) ? [...titles, ...detail] : titles;
+    const moved = movedTo.find(([name]) => name.test(cited));
+    return titles !== undefined && moved ? [...titles, ...moved[1]] : titles;
   };
 }

@@ -1,4 +1,4 @@
-// `npm run image:test [-- <e2e test files>]`: the image, built and run here (docs/OPERATIONS.md
+// `npm run image:test [-- <e2e test files>]`: the image, built and run here (docs/operations/deployment.md
 // "Building and testing the image here"). Needs root (apt-get, dockerd) and minutes; not part of
 // `npm test`.
 //   1. the local Kafka, PostgreSQL and Redis (scripts/infra: reused when running);
@@ -8,7 +8,7 @@
 //      containers (--network host, --read-only, --tmpfs /tmp, --user 1000:1000, its own ports and
 //      prefix: test/harness/image-stack.ts), test/e2e/image-ops.test.ts runs audit, rebuild,
 //      redrive and admin from the image;
-//   5. the image's size, printed and written to docs/OPERATIONS.md;
+//   5. the image's size, printed and written to docs/operations/deployment.md;
 //   6. every container of the run removed, also when something failed or it was interrupted.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -27,12 +27,13 @@ export const defaultE2eFiles = [
   'test/e2e/image-ops.test.ts',
 ];
 
-const operationsDoc = path.join(repoRoot, 'docs', 'OPERATIONS.md');
+/** The page of docs/operations/ that states the image's size (docs/OPERATIONS.md's index links to it). */
+const deploymentDoc = path.join(repoRoot, 'docs', 'operations', 'deployment.md');
 const sizeMarker = /<!-- image-size -->[\s\S]*?<!-- \/image-size -->/;
 
 const log: Log = (message) => console.log(`[image:test] ${message}`);
 
-/** The measured size between the markers of docs/OPERATIONS.md; the document unchanged without them. */
+/** The measured size between the markers of docs/operations/deployment.md; the document unchanged without them. */
 export function withImageSize(doc: string, built: Pick<BuiltImage, 'image' | 'base' | 'sizeBytes'>, date: string): string {
   const line = `<!-- image-size -->\`${built.image}\` on \`${built.base}\`: **${megabytes(built.sizeBytes)}** (${built.sizeBytes} bytes, \`docker image inspect --format '{{.Size}}'\`), measured by \`npm run image:test\` on ${date}.<!-- /image-size -->`;
   return doc.replace(sizeMarker, line);
@@ -106,7 +107,7 @@ async function main(): Promise<number> {
     log(`infrastructure: Kafka ${infra.kafkaBrokers.join(',')}, PostgreSQL and Redis on this machine`);
     const built = await buildImage(log);
     await checkImage(built.image);
-    fs.writeFileSync(operationsDoc, withImageSize(fs.readFileSync(operationsDoc, 'utf8'), built, new Date().toISOString().slice(0, 10)));
+    fs.writeFileSync(deploymentDoc, withImageSize(fs.readFileSync(deploymentDoc, 'utf8'), built, new Date().toISOString().slice(0, 10)));
     const e2eStarted = Date.now();
     log(`e2e against the image's containers: ${files.join(' ')}`);
     const code = interrupted

@@ -20,7 +20,7 @@ export interface InfraEndpoints {
 
 /**
  * LEDGER_SHARD_COUNT: 1 (unset, the default) or 2, how many ledger shards `npm start` runs
- * (docs/OPERATIONS.md "Ledger shards"); 2 also brings up the second cluster.
+ * (docs/operations/deployment.md "Ledger shards"); 2 also brings up the second cluster.
  */
 export function ledgerShardCountOf(env: NodeJS.ProcessEnv = process.env): 1 | 2 {
   const raw = env.LEDGER_SHARD_COUNT?.trim() ?? '';

@@ -99,7 +99,7 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.ledger.privateKeyPem,
       USER_SERVICE_URL: url(s.ports.user),
       AUTHORITY_PUBLIC_KEYS: trustedKeysOf(s.jwtKey),
-      // The monitoring service's freezes are proven by its own key (docs/OPERATIONS.md "Monitoring command key").
+      // The monitoring service's freezes are proven by its own key (docs/operations/procedures.md "Monitoring command key").
       MONITORING_COMMAND_PUBLIC_KEYS: JSON.stringify([
         { kid: monitoringCommandKeyId, publicKeyPem: s.serviceKeys.monitoring.publicKeyPem },
       ]),

@@ -28,7 +28,7 @@ export interface ServiceKeys {
   webhooks: ServiceKeyPair;
   /**
    * The monitoring service's command key: it signs the freezes it sends the ledger, which trusts
-   * its public half (MONITORING_COMMAND_PUBLIC_KEYS) for that command alone (docs/OPERATIONS.md
+   * its public half (MONITORING_COMMAND_PUBLIC_KEYS) for that command alone (docs/operations/procedures.md
    * "Monitoring command key").
    */
   monitoring: ServiceKeyPair;

@@ -5,7 +5,7 @@ import { type RuntimeGrants, serviceDatabaseUrl } from '@coin/db';
 export const repoRoot = join(__dirname, '..', '..');
 
 /**
- * The roles and grants table (docs/OPERATIONS.md "Database roles and grants"): per service, its
+ * The roles and grants table (docs/operations/deployment.md "Database roles and grants"): per service, its
  * schema (without the run prefix), the migration role that owns it, the runtime role the service
  * connects as, and what that role may do to each table. Records that must never change once
  * written get SELECT and INSERT only: the ledger's transactions and entries, the admin audit log
@@ -182,7 +182,7 @@ export const serviceDatabases = {
 export type DatabaseService = keyof typeof serviceDatabases;
 
 /**
- * The sandbox instances' runtime roles (docs/decisions/0018-sandbox.md; docs/OPERATIONS.md "Database
+ * The sandbox instances' runtime roles (docs/decisions/0018-sandbox.md; docs/operations/deployment.md "Database
  * roles and grants"): each with its service's row of grants, on the sandbox's schema only. Never
  * the live role: a sandbox pod, which runs for test-mode clients, then holds no credential that can
  * read or write a live wallet; the live role holds nothing in the sandbox's schema either.

@@ -32,8 +32,8 @@ describe('the roles and grants table', () => {
     }
   });
 
-  it('when docs/OPERATIONS.md is read, then its roles and grants table lists every role and every table with exactly these privileges', () => {
-    const doc = readFileSync(join(repoRoot, 'docs/OPERATIONS.md'), 'utf8');
+  it('when docs/operations/deployment.md is read, then its roles and grants table lists every role and every table with exactly these privileges', () => {
+    const doc = readFileSync(join(repoRoot, 'docs/operations/deployment.md'), 'utf8');
     const section = doc.slice(doc.indexOf('## Database roles and grants'));
     for (const [, db] of rows) {
       for (const [table, privileges] of Object.entries(db.grants)) {

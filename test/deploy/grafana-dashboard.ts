@@ -13,7 +13,7 @@ const header = `# GENERATED from deploy/grafana/coin-ledger.json by \`npx tsx te
 # edit the dashboard, never this file (test/deploy checks the two hold the same dashboard).
 # Grafana's dashboard sidecar (kube-prometheus-stack: grafana.sidecar.dashboards) loads every
 # ConfigMap labelled grafana_dashboard: "1" in the namespaces it searches; this one lives in the
-# app's namespace, so the sidecar needs searchNamespace: ALL (or this namespace) (docs/OPERATIONS.md "Dashboard").
+# app's namespace, so the sidecar needs searchNamespace: ALL (or this namespace) (docs/operations/observability.md "Dashboard").
 apiVersion: v1
 kind: ConfigMap
 metadata:

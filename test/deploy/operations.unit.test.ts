@@ -3,15 +3,21 @@ import { join } from 'node:path';
 import { outboxBacklogMetricName, outboxSetAsideMetricName } from '@coin/db';
 import { httpDurationMetricName } from '@coin/http';
 import { kafkaMetricNames } from '@coin/kafka';
-import { operationsDoc, renderConfigReference, withCurrentReference } from '../../scripts/docs/config-reference';
+import { configurationDoc, renderConfigReference, withCurrentReference } from '../../scripts/docs/config-reference';
 import { configuredWorkloads, envKeysOf } from '../../scripts/docs/config-schemas';
+import { headingAnchors } from '../../scripts/docs/citations';
 import { readYaml, registeredMetrics, repoRoot, type Obj } from './manifests';
 
 const libMetricNames = [httpDurationMetricName, outboxBacklogMetricName, outboxSetAsideMetricName, ...Object.values(kafkaMetricNames)];
 const codeMetricNames = [...registeredMetrics().keys()];
 
-describe('docs/OPERATIONS.md', () => {
-  const doc = readFileSync(operationsDoc, 'utf8');
+const operationsDoc = join(repoRoot, 'docs/OPERATIONS.md');
+/** A runbook link: a section of OPERATIONS.md (the runbooks) or of a page of docs/operations/. */
+const runbookLink = /^docs\/(OPERATIONS|operations\/[a-z]+)\.md#([\w-]+)$/;
+
+describe('docs/OPERATIONS.md and docs/operations/', () => {
+  const doc = readFileSync(configurationDoc, 'utf8');
+  const observability = readFileSync(join(repoRoot, 'docs/operations/observability.md'), 'utf8');
 
   it('when the configuration reference is generated from the schemas, then the document already holds exactly that block', () => {
     // On failure: npx tsx scripts/docs/config-reference.ts --write
@@ -27,7 +33,7 @@ describe('docs/OPERATIONS.md', () => {
   });
 
   it('when the metrics table is read, then it names every metric the code registers', () => {
-    for (const name of codeMetricNames) expect(doc).toContain(`\`${name}\``);
+    for (const name of codeMetricNames) expect(observability).toContain(`\`${name}\``);
   });
 });
 
@@ -37,7 +43,7 @@ describe('deploy/prometheus/alerts.yml', () => {
   const rules = allRules.filter((r) => r.alert !== undefined);
   const recordingRules = allRules.filter((r) => r.alert === undefined);
 
-  it('when parsed, then every rule has a name, an expression, a severity, a summary and a runbook link into OPERATIONS.md', () => {
+  it('when parsed, then every rule has a name, an expression, a severity, a summary, a row in OPERATIONS.md and a runbook link to a heading of the operations docs', () => {
     expect(rules.length).toBeGreaterThan(5);
     for (const rule of rules) {
       expect(rule).toMatchObject({
@@ -46,7 +52,9 @@ describe('deploy/prometheus/alerts.yml', () => {
         labels: { severity: expect.stringMatching(/^(page|ticket)$/) },
       });
       expect(rule.annotations.summary).toEqual(expect.any(String));
-      expect(rule.annotations.runbook).toMatch(/^docs\/OPERATIONS\.md#/);
+      const [, page, anchor] = runbookLink.exec(rule.annotations.runbook) ?? [];
+      expect({ alert: rule.alert, page }).toEqual({ alert: rule.alert, page: expect.any(String) });
+      expect(headingAnchors(readFileSync(join(repoRoot, 'docs', `${page}.md`), 'utf8'))).toContain(anchor);
       expect(readFileSync(operationsDoc, 'utf8')).toContain(`| ${rule.alert} |`);
     }
   });

@@ -12,7 +12,7 @@ export const prometheusRuleFile = join(repoRoot, 'deploy/k8s/components/monitori
 const header = `# GENERATED from deploy/prometheus/alerts.yml by \`npx tsx test/deploy/prometheus-rule.ts --write\`:
 # edit alerts.yml, never this file (test/deploy checks the two are the same rules).
 # The label release: prometheus is what kube-prometheus-stack's default ruleSelector picks; patch it
-# to match your Prometheus resource's ruleSelector (docs/OPERATIONS.md "Monitoring on Kubernetes").
+# to match your Prometheus resource's ruleSelector (docs/operations/observability.md "Monitoring on Kubernetes").
 apiVersion: monitoring.coreos.com/v1
 kind: PrometheusRule
 metadata:

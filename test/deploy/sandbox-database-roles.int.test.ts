@@ -5,7 +5,7 @@ import { devRoleDatabaseUrl, sandboxRuntimeRoles, serviceDatabases } from '../..
 import { testInfra, uniquePrefix } from '../harness/env';
 
 /**
- * The sandbox's database roles (docs/OPERATIONS.md "Database roles and grants"): the sandbox ledger
+ * The sandbox's database roles (docs/operations/deployment.md "Database roles and grants"): the sandbox ledger
  * and history connect as roles of their own, so a compromised sandbox pod, which serves test-mode
  * clients, holds no credential that reads or writes a live wallet, and the live roles hold nothing
  * of the sandbox's schemas: not even after an upgrade from the layout where the sandbox ran as the

@@ -43,7 +43,7 @@ function placeholders(): (name: string) => string | undefined {
   });
   const values: Record<string, string> = Object.assign({}, ...Object.values(envs));
   values.DATABASE_URL = adminUrl;
-  // The public keys of retired JWT signing keys (docs/OPERATIONS.md "Key rotation"): none yet.
+  // The public keys of retired JWT signing keys (docs/operations/procedures.md "Key rotation"): none yet.
   values.JWT_PREVIOUS_PUBLIC_KEYS = '[]';
   values.HISTORY_REBUILD_DATABASE_URL = devRoleDatabaseUrl(adminUrl, serviceDatabases.history.rebuild.role);
   values.SANDBOX_LEDGER_DATABASE_URL = devRoleDatabaseUrl(adminUrl, sandboxRuntimeRoles.ledger);

@@ -12,7 +12,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
 import { readTopicToEnd, recordsNaming } from '../harness/topic-read';
 
 /**
- * Erasure through the real stack and the operator CLI (docs/OPERATIONS.md "Erasure"): a person who
+ * Erasure through the real stack and the operator CLI (docs/operations/procedures.md "Erasure"): a person who
  * moved money is deleted and erased; then the ledger's audit and the admin audit log's hash chain
  * (with its signed checkpoints) still verify, the erasure is in the audit log once, and no table of
  * any service nor any topic holds the person's e-mail address or name in a readable form.

@@ -1,4 +1,4 @@
-// Rehearses docs/OPERATIONS.md "Restoring from a backup" end to end for what lies downstream of
+// Rehearses docs/operations/procedures.md "Restoring from a backup" end to end for what lies downstream of
 // the ledger, with real Kafka and PostgreSQL: the ledger and the history service run on one
 // prefix, transfers across partitions flow without pause, and the ledger's schema is dumped while
 // commands are in flight. Money keeps moving after the backup; then the runbook: stop, restore,
@@ -436,7 +436,7 @@ function summary(r: Rehearsal): string {
   });
 }
 
-describe('downstream of a ledger restored from a backup taken mid-traffic (docs/OPERATIONS.md "Restoring from a backup")', () => {
+describe('downstream of a ledger restored from a backup taken mid-traffic (docs/operations/procedures.md "Restoring from a backup")', () => {
   it('when the runbook is followed as written, then an eventId-deduplicating consumer, the history projection and the audit all agree with the ledger', async () => {
     const r = await rehearse('as written');
     process.stdout.write(`as written: ${summary(r)}\n`);

@@ -1,4 +1,4 @@
-// What the rehearsals of docs/OPERATIONS.md "Restoring from a backup" share: the operator's tools
+// What the rehearsals of docs/operations/procedures.md "Restoring from a backup" share: the operator's tools
 // (pg_dump, pg_restore, `npm run restore:rewind`) run as the runbook says, and the readers that
 // judge the result (the whole of a topic, a consumer deduplicating by eventId, the audit).
 import { spawn, spawnSync } from 'node:child_process';

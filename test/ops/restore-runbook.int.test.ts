@@ -1,4 +1,4 @@
-// Rehearses docs/OPERATIONS.md "Restoring from a backup" with real Kafka and PostgreSQL: back up
+// Rehearses docs/operations/procedures.md "Restoring from a backup" with real Kafka and PostgreSQL: back up
 // the ledger's schema while credit legs are owed (their debits committed and published, their
 // credits not yet applied), move money, restore the backup, position the consumer groups as the
 // runbook says, let the ledger apply again, and audit. The runbook before this test rewound
@@ -366,7 +366,7 @@ async function writtenAndDropped(h: LedgerHarness, admin: Admin, commandIds: str
   return { writtenAfterRestore, droppedAsDuplicate };
 }
 
-describe('restoring the ledger from a backup (docs/OPERATIONS.md "Restoring from a backup")', () => {
+describe('restoring the ledger from a backup (docs/operations/procedures.md "Restoring from a backup")', () => {
   it('when the runbook is followed as written (ledger.commands back to T − margin, ledger.internal to its end, the owed legs sent again), then the audit is exact and every transfer is credited once', async () => {
     const r = await rehearse('as written');
 

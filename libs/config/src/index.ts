@@ -47,7 +47,7 @@ export const kafkaSecurityProtocols = ['PLAINTEXT', 'SSL', 'SASL_PLAINTEXT', 'SA
 export type KafkaSecurityProtocol = (typeof kafkaSecurityProtocols)[number];
 export const kafkaSaslMechanisms = ['scram-sha-512', 'scram-sha-256'] as const;
 
-/** How every Kafka client of the project authenticates (docs/OPERATIONS.md "Kafka security"). */
+/** How every Kafka client of the project authenticates (docs/operations/deployment.md "Kafka security"). */
 export const kafkaSecurityEnv = {
   /** PLAINTEXT (local), SSL, SASL_PLAINTEXT or SASL_SSL (production: SCRAM over TLS). */
   KAFKA_SECURITY_PROTOCOL: z.enum(kafkaSecurityProtocols).default('PLAINTEXT'),
@@ -284,7 +284,7 @@ const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
 const resourceAttributesPattern = /^\s*[^=,\s]+\s*=[^=,]*(,\s*[^=,\s]+\s*=[^=,]*)*$/;
 
 /**
- * Keys of the services that emit traces (docs/OPERATIONS.md "Traces"), under the standard
+ * Keys of the services that emit traces (docs/operations/observability.md "Traces"), under the standard
  * OpenTelemetry names. `serviceName` is the default `service.name` of the service's spans. The
  * OpenTelemetry SDK reads these (and the other standard `OTEL_*` variables) from the environment
  * itself; they are declared here so that a malformed one stops the start rather than being
@@ -335,7 +335,9 @@ export function isEd25519Pem(pem: string, kind: 'private' | 'public'): boolean {
  */
 export const serviceTokenPrivateKey = () =>
   z
-    .string({ error: 'required: this service signs the tokens of its internal HTTP calls with it (docs/OPERATIONS.md "Service keys")' })
+    .string({
+      error: 'required: this service signs the tokens of its internal HTTP calls with it (docs/operations/procedures.md "Service keys")',
+    })
     .refine((pem) => isEd25519Pem(pem, 'private'), { message: 'must be an Ed25519 private key, PKCS#8 PEM' });
 
 /**
@@ -347,7 +349,7 @@ export const serviceTokenPrivateKey = () =>
  */
 export const serviceTokenPublicKeys = () =>
   z
-    .string({ error: 'required: the public keys of the callers of this internal API (docs/OPERATIONS.md "Service keys")' })
+    .string({ error: 'required: the public keys of the callers of this internal API (docs/operations/procedures.md "Service keys")' })
     .transform((text, ctx) => {
       let parsed: unknown;
       try {

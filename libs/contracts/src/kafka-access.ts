@@ -1,7 +1,7 @@
 import { appendTimeTopics, dlqOf, type TopicBase } from './topics';
 
 /**
- * Who may do what on Kafka (docs/OPERATIONS.md "Kafka security"): the one table the
+ * Who may do what on Kafka (docs/operations/deployment.md "Kafka security"): the one table the
  * Strimzi KafkaUser resources (deploy/k8s/components/strimzi-users), their tests and the SASL
  * integration test are checked against. Names assume TOPIC_PREFIX is empty, as in production.
  *

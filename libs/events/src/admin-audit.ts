@@ -8,7 +8,7 @@ import { isoDateTime, role } from './primitives';
  */
 export const adminAuditTopic = 'admin.audit';
 
-/** Every administrative action the audit log records (docs/OPERATIONS.md "Audit log"). */
+/** Every administrative action the audit log records (docs/operations/procedures.md "Audit log"). */
 export const auditActions = [
   'user.change-role',
   'user.delete',

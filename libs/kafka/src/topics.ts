@@ -196,7 +196,7 @@ export async function assertAppendTime(admin: Admin, topics: string[]): Promise<
   });
   if (wrong.length > 0) {
     throw new Error(
-      `topic ${wrong.join(', ')}: ${appendTimeConfig.name} must be ${appendTimeConfig.value}, so that a command is judged at the time the broker appended it and never at a time its sender wrote; run the migrate step, which sets it (docs/OPERATIONS.md "Command topics and append time")`,
+      `topic ${wrong.join(', ')}: ${appendTimeConfig.name} must be ${appendTimeConfig.value}, so that a command is judged at the time the broker appended it and never at a time its sender wrote; run the migrate step, which sets it (docs/operations/deployment.md "Command topics and append time")`,
     );
   }
 }

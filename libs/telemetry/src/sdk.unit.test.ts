@@ -18,7 +18,7 @@ import {
 
 /**
  * The OpenTelemetry Node SDK under each service's tracing: what the standard `OTEL_*` variables of
- * the process environment say is what the service's spans get (docs/OPERATIONS.md "Traces").
+ * the process environment say is what the service's spans get (docs/operations/observability.md "Traces").
  */
 const sampledParent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 const unsampledParent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';

@@ -36,7 +36,7 @@ export const gatewayConfigSchema = z.object({
   ...tracingEnv('coin-gateway'),
   GATEWAY_PORT: port(8080),
   /**
-   * The access log (docs/OPERATIONS.md "Access log"): every 4xx, 5xx and slow answer gets a line;
+   * The access log (docs/operations/observability.md "Access log"): every 4xx, 5xx and slow answer gets a line;
    * of the others this share (0 to 1; 1 logs every request).
    */
   GATEWAY_ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
@@ -190,7 +190,7 @@ export const gatewayConfigSchema = z.object({
   TOKEN_VERSION_CACHE_TTL_S: positiveInt(24 * 3600),
   /** Cached API-key grants; revocation through the API drops them at once (docs/DESIGN.md). */
   API_KEY_CACHE_TTL_S: positiveInt(30),
-  /** Cached "this platform client is not revoked"; `npm run admin -- revoke-client` drops it at once (docs/OPERATIONS.md "Platform clients"). */
+  /** Cached "this platform client is not revoked"; `npm run admin -- revoke-client` drops it at once (docs/operations/procedures.md "Platform clients"). */
   PLATFORM_CLIENT_CACHE_TTL_S: positiveInt(30),
   /**
    * How long each instance remembers a user's revocation in memory (docs/DESIGN.md "A cache cannot
@@ -220,7 +220,7 @@ export const gatewayConfigSchema = z.object({
   /**
    * Free failed logins per (account, client address); past them that client's next attempts on
    * that account are slowed down (RATE_LIMIT_LOGIN_DELAY_*), never locked out. Other clients of
-   * the account are not affected (docs/OPERATIONS.md "Login throttling"); a success resets the
+   * the account are not affected (docs/operations/procedures.md "Login throttling"); a success resets the
    * count, which is otherwise forgotten a window after its last failure.
    */
   RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: positiveInt(10),

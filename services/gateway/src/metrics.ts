@@ -1,7 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { macCaches, staleReasons } from './plugins/cache-mac';
 
-/** Metric names, shared with the docs (docs/OPERATIONS.md "Observability"). */
+/** Metric names, shared with the docs (docs/operations/observability.md "Observability"). */
 export const gatewayMetricNames = {
   rateLimitFailOpen: 'coin_gateway_rate_limit_fail_open_total',
   cacheMacFailures: 'coin_gateway_cache_mac_failures_total',
@@ -48,7 +48,7 @@ export function rateLimitFailOpenCounter(registry: Registry): Counter<'limit'> {
  * Cached authorization entries (API-key grants, platform-client status, token versions) whose MAC
  * did not verify, by cache: each was ignored (a miss, answered by the user service) and deleted.
  * Anything above zero outside a CACHE_MAC_SECRET rotation means something other than the gateway
- * wrote its Redis keys (docs/OPERATIONS.md "Cache MAC secret").
+ * wrote its Redis keys (docs/operations/procedures.md "Cache MAC secret").
  */
 export function cacheMacFailureCounter(registry: Registry): Counter<'cache'> {
   const existing = registry.getSingleMetric(gatewayMetricNames.cacheMacFailures) as Counter<'cache'> | undefined;

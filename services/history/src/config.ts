@@ -18,17 +18,17 @@ export const historyConfigSchema = z.object({
   ...databaseEnv,
   ...tracingEnv('coin-history'),
   HISTORY_HTTP_PORT: port(8084),
-  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/operations/procedures.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   HISTORY_DATABASE_URL: z.string().url(),
   /**
    * The writers of the admin audit log and their public keys, JSON {service: Ed25519 public key PEM,
-   * or [old, new] while it rotates}: each writer's service-token key (docs/OPERATIONS.md "Service
+   * or [old, new] while it rotates}: each writer's service-token key (docs/operations/procedures.md "Service
    * keys"). A record is chained only with a valid signature of the writer it names.
    */
   AUDIT_SIGNER_PUBLIC_KEYS: serviceTokenPublicKeys(),
   /**
-   * Ed25519 private key (PKCS#8 PEM) that signs the admin audit log's checkpoints (docs/OPERATIONS.md "Audit log").
+   * Ed25519 private key (PKCS#8 PEM) that signs the admin audit log's checkpoints (docs/operations/procedures.md "Audit log").
    * Unset: no checkpoints, and `npm run audit` reports the log as not anchored. Never logged.
    */
   AUDIT_CHECKPOINT_PRIVATE_KEY: z

@@ -65,7 +65,7 @@ export const ledgerConfigSchema = z.object({
   ...databaseEnv,
   ...tracingEnv('coin-ledger'),
   LEDGER_HTTP_PORT: port(8083),
-  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/operations/procedures.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   /**
    * Ed25519 private key, PKCS#8 PEM: signs the service tokens of this service's calls to the user
@@ -239,7 +239,7 @@ export const ledgerConfigSchema = z.object({
     .default(''),
   JWT_ISSUER: z.string().default('coin-ledger'),
   /**
-   * The monitoring service's command keys, public halves, JSON [{kid, publicKeyPem}] (docs/OPERATIONS.md
+   * The monitoring service's command keys, public halves, JSON [{kid, publicKeyPem}] (docs/operations/procedures.md
    * "Monitoring command key"): what the ledger verifies the monitoring service's own proofs against.
    * It accepts the service's freeze of a wallet and no other command. Unset: the ledger accepts no
    * command from any service.

@@ -12,7 +12,7 @@ import { startLedgerService } from './service';
 import { shardMapText } from './shards';
 
 /**
- * Changing the shard map (docs/OPERATIONS.md "Changing the shard map"): a partition holding users
+ * Changing the shard map (docs/operations/deployment.md "Changing the shard map"): a partition holding users
  * and a treasury moves from shard 0 (partitions 0-2, the test cluster) to shard 1 (3-5, the second
  * cluster) while the ledger is stopped; the ledger then starts with the new map and money moves
  * into and out of the moved wallets.

@@ -5,7 +5,7 @@ import type { CreditLeg } from './domain/ledger';
 import { creditLegCommand, type CreditCommand } from './domain/batch';
 
 /**
- * After a restore (docs/OPERATIONS.md "Restoring from a backup"): the `ledger.credit` commands
+ * After a restore (docs/operations/procedures.md "Restoring from a backup"): the `ledger.credit` commands
  * that pay what the restored ledger owes, each with the command id of the leg its debit sent
  * (scripts/restore-rewind.ts sends them to ledger.internal). The legs on ledger.internal are not
  * replayed instead: the restore lost the transactions of some of them, and their ids are handed

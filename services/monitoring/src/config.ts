@@ -18,13 +18,13 @@ export const monitoringConfigSchema = z.object({
   ...databaseEnv,
   ...tracingEnv('coin-monitoring'),
   MONITORING_HTTP_PORT: port(8086),
-  /** The callers this internal API accepts (the gateway), JSON {caller: Ed25519 public key PEM} (docs/OPERATIONS.md "Service keys"). */
+  /** The callers this internal API accepts (the gateway), JSON {caller: Ed25519 public key PEM} (docs/operations/procedures.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   /** Ed25519 private key, PKCS#8 PEM: signs this service's admin audit records. Never logged. */
   SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
   MONITORING_DATABASE_URL: z.string().url(),
   /**
-   * Ed25519 private key, PKCS#8 PEM: signs the freezes this service sends the ledger (docs/OPERATIONS.md
+   * Ed25519 private key, PKCS#8 PEM: signs the freezes this service sends the ledger (docs/operations/procedures.md
    * "Monitoring command key"). Unset: no freeze is sent; a case at the freeze score is logged and marked `not-wired`. Never logged.
    */
   MONITORING_COMMAND_PRIVATE_KEY: z.string().min(1).optional(),

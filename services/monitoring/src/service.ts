@@ -24,7 +24,7 @@ import { dueFreezes } from './db/freezes';
 
 export type { RunningService };
 
-/** The names of the metrics this service registers (docs/OPERATIONS.md "Observability"). */
+/** The names of the metrics this service registers (docs/operations/observability.md "Observability"). */
 export const monitoringMetricNames = {
   hits: 'coin_monitoring_rule_hits_total',
   casesOpened: 'coin_monitoring_cases_opened_total',

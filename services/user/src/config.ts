@@ -35,7 +35,7 @@ export const userConfigSchema = z.object({
   ...databaseEnv,
   ...tracingEnv('coin-user'),
   USER_HTTP_PORT: port(8082),
-  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/operations/procedures.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   /** The user service's own role's URL (not the admin URL). */
   USER_DATABASE_URL: z.string().url(),

@@ -30,7 +30,7 @@ export const webhooksConfigSchema = z.object({
   ...databaseEnv,
   ...tracingEnv('coin-webhooks'),
   WEBHOOKS_HTTP_PORT: port(8085),
-  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/OPERATIONS.md "Service keys"). */
+  /** The callers this internal API accepts, JSON {caller: Ed25519 public key PEM, or [old, new] while it rotates} (docs/operations/procedures.md "Service keys"). */
   SERVICE_TOKEN_PUBLIC_KEYS: serviceTokenPublicKeys(),
   /** Ed25519 private key, PKCS#8 PEM: signs this service's admin audit records (docs/DESIGN.md "Admin audit log"). Never logged. */
   SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),

@@ -3,7 +3,7 @@ import type { EndpointBacklog } from './db/deliveries-repo';
 import { usualOutcomes } from './domain/delivery-outcome';
 import type { AttemptReport } from './delivery/worker';
 
-/** The names of the metrics this service registers (docs/OPERATIONS.md "Observability"). */
+/** The names of the metrics this service registers (docs/operations/observability.md "Observability"). */
 export const webhooksMetricNames = {
   endpointsDisabled: 'coin_webhooks_endpoints_disabled_total',
   balanceEventsSkipped: 'coin_webhooks_balance_events_skipped_total',

@@ -4,7 +4,7 @@ import { http, registerUser, uniqueEmail } from '../../harness/http';
 
 /**
  * Login throttling slows down failures per (e-mail, client) and per e-mail across clients, never
- * per client alone, and never locks anyone out (docs/OPERATIONS.md "Login throttling"). Clients
+ * per client alone, and never locks anyone out (docs/operations/procedures.md "Login throttling"). Clients
  * are simulated as behind an Ingress: the test, on loopback, is the trusted proxy and names the
  * client in X-Forwarded-For.
  */

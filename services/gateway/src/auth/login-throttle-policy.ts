@@ -2,7 +2,7 @@ import { AppError } from '@coin/errors';
 import { sha256Hex } from '@coin/security';
 
 /**
- * The login-throttling policy, in one place (docs/OPERATIONS.md "Login throttling").
+ * The login-throttling policy, in one place (docs/operations/procedures.md "Login throttling").
  *
  * Only failed logins are counted, and past a number of free failures they **slow down** the next
  * attempt instead of locking anyone out: each further attempt must wait a delay after the last

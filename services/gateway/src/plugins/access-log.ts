@@ -21,7 +21,7 @@ export function accessLogged(statusCode: number, elapsedMs: number, options: Acc
  * gateway's largest log cost under load). Every 4xx and 5xx and every slow answer is logged; of
  * the others a sample (`sampled: true`), enough to see traffic's shape. The line carries the
  * request id (the logger's binding), so on-call can follow one request through the services'
- * logs (docs/OPERATIONS.md "Access log").
+ * logs (docs/operations/observability.md "Access log").
  */
 export function registerAccessLog(app: FastifyInstance, options: AccessLogOptions, draw: () => number = Math.random): void {
   app.addHook('onResponse', (request, reply, done) => {

@@ -3,7 +3,7 @@ import type { PoolClient } from '@coin/db';
 import { keyPartitioner } from '@coin/kafka';
 
 /**
- * Moving one partition's rows from one ledger shard to another (docs/OPERATIONS.md "Changing the
+ * Moving one partition's rows from one ledger shard to another (docs/operations/deployment.md "Changing the
  * shard map"), with every ledger stopped. Per table:
  *
  * - `wallets` of the partition (their key hashes to it, as Kafka's partitioner does): moved. A

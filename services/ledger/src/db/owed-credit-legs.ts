@@ -28,7 +28,7 @@ const partyOf = (userId: number | string | null, treasury: string | null): Party
 /**
  * The credit legs the ledger owes, as the legs the apply made when it committed each debit: the
  * same selection as the audit's legs in flight (readOpenCreditLegs), with the parties, so a leg can
- * be sent again after a restore (docs/OPERATIONS.md "Restoring from a backup"). Its command id is
+ * be sent again after a restore (docs/operations/procedures.md "Restoring from a backup"). Its command id is
  * derived from the transaction and the wallet, so a copy of the original credits once.
  */
 export async function readOwedCreditLegs(db: Queryable): Promise<CreditLeg[]> {

@@ -41,7 +41,7 @@ export class UnwiredFreezer implements WalletFreezer {
 export type CommandSend = (message: CommandMessage) => Promise<void>;
 
 /**
- * The freezer that asks the ledger (docs/OPERATIONS.md "Monitoring command key"): a
+ * The freezer that asks the ledger (docs/operations/procedures.md "Monitoring command key"): a
  * `ledger.freeze-wallet` signed with the monitoring service's own command key, keyed by the
  * wallet, sent to ledger.commands. The command's id is the case's id, so asking again for one case
  * (after a crash, at the next sweep) is one freeze. The ledger judges it: the key proves this

@@ -11,7 +11,7 @@ export type ErasureOutcome =
   | { ok: false; code: 'USER_NOT_FOUND' | 'USER_NOT_DELETED' | 'EVENTS_UNSENT'; detail: string };
 
 /**
- * `npm run admin -- erase --user-id N` (docs/OPERATIONS.md "Erasure"): in one transaction, the
+ * `npm run admin -- erase --user-id N` (docs/operations/procedures.md "Erasure"): in one transaction, the
  * deleted account's stored events lose the e-mail address they named, the keys its registration
  * was sealed under are deleted (crypto-shredding of user.commands), the row is marked erased,
  * and the erasure is recorded in the admin audit log (through the outbox, as every operator

@@ -95,6 +95,6 @@ export function erasureReceipt(input: { userId: number; recordId: string; erased
     `deleted at ${input.deletedAt.toISOString()}: e-mail address, name and password hash removed from the account then, sessions ended, wallet closed`,
     'removed: the e-mail address from every stored event of the account in the outbox (events since user.events.v2 carry none); the key its registration was sealed under, so its copy on user.commands can no longer be read',
     'kept: the user id, role and timestamps (the tombstone row); the ledger wallet, balances and transactions; the audit records, which name user ids only (the books and the hash chain stay verifiable)',
-    'left to expire: a registration sent in clear by a gateway of an earlier version stays readable on user.commands until its retention ends, 7 days after registration at most (docs/OPERATIONS.md "Erasure")',
+    'left to expire: a registration sent in clear by a gateway of an earlier version stays readable on user.commands until its retention ends, 7 days after registration at most (docs/operations/procedures.md "Erasure")',
   ];
 }
