@@ -42,8 +42,11 @@ export interface SecondPersonCase {
   decider: Actor;
   /** When they decide. */
   now: Date;
-  /** Who asked; judged: the decider is not them. */
-  requester?: Actor;
+  /**
+   * Who asked; always judged: the decider is not them. The one fact no act may leave out (a
+   * request nobody is known to have made cannot be told apart from the decider's own).
+   */
+  requester: Actor;
   /** When the request lapses; judged: `now` is before it. */
   expiresAt?: Date;
   /** The people (user ids) the act pays or is about; judged: the decider is none of them. */
@@ -105,7 +108,7 @@ function breaks(check: SecondPersonCheck, c: SecondPersonCase): boolean {
     case 'expired':
       return c.expiresAt !== undefined && c.now.getTime() >= c.expiresAt.getTime();
     case 'requester':
-      return c.requester !== undefined && sameActor(c.requester, c.decider);
+      return sameActor(c.requester, c.decider);
     case 'self-dealing':
       return paysPerson(c.decider, c.paid ?? []);
     case 'people-behind':

@@ -78,9 +78,10 @@ describe('the second person of a four-eyes act', () => {
     expect(secondPersonRefusal({ ...fine, paid: [9] }, wording)).toMatchObject({ code: 'SELF_DEALING' });
   });
 
-  it('when a fact is not given, then its part is not judged (a rejection names no requester)', () => {
-    expect(secondPersonRefusal({ decider: asker, now })).toBeNull();
-    expect(secondPersonRefusal({ decider: asker, now, paid: [7] })).toMatchObject({ check: 'self-dealing' });
+  it('when a fact other than the requester is not given, then its part is not judged; the requester is always', () => {
+    expect(secondPersonRefusal({ decider: second, requester: asker, now })).toBeNull();
+    expect(secondPersonRefusal({ decider: second, requester: asker, now, paid: [9] })).toMatchObject({ check: 'self-dealing' });
+    expect(secondPersonRefusal({ decider: asker, requester: asker, now })).toMatchObject({ check: 'requester' });
   });
 
   it('when several parts break at once, then the first in the rule’s order answers, whatever the case', () => {

@@ -108,7 +108,7 @@ export const approve: CommandModule<'ledger.approve'> = {
     // the approver's key) the people behind that key.
     const paid = beneficiariesOf(approval, inner).map((to) => (to?.kind === 'user' ? to.userId : null));
     const paysSecond = secondPersonRejection(
-      { decider: command.actor, now, paid, peopleBehind: peopleBehindKeyOf(command) },
+      { decider: command.actor, requester: approval.requestedBy, now, paid, peopleBehind: peopleBehindKeyOf(command) },
       approverWording,
     );
     if (paysSecond) return paysSecond;

@@ -26,9 +26,11 @@ export const decideCashout: CommandModule<'ledger.decide-cashout'> = {
     if (!hold?.cashout) return holdNotFound(holdId);
     const decidedBy = userIdOfActor(command.actor);
     if (decidedBy === null) return reject('FORBIDDEN', 'Only an ADMIN+ decides a cash-out');
+    // The cash-out's payer asked for it and is paid by it: deciding it oneself is self-dealing, as the API has always answered.
+    const ownCashoutDetail = 'A person cannot decide their own cash-out; another ADMIN+ must';
     const ownCashout = secondPersonRejection(
-      { decider: command.actor, now, paid: [hold.fromUserId] },
-      { 'self-dealing': { detail: 'A person cannot decide their own cash-out; another ADMIN+ must' } },
+      { decider: command.actor, requester: { kind: 'user', id: String(hold.fromUserId) }, now, paid: [hold.fromUserId] },
+      { requester: { code: 'SELF_DEALING', detail: ownCashoutDetail }, 'self-dealing': { detail: ownCashoutDetail } },
     );
     if (ownCashout) return ownCashout;
     const second = hold.cashout.secondPerson;
