@@ -24,7 +24,6 @@ import type { Redis } from '@coin/redis';
 import { lingerDefaults, registerGracefulClose, type LingerLimits } from './plugins/graceful-close';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerFormBodyParser } from './plugins/oauth-token';
-import { registerApprovalRoutes } from './routes/approvals';
 import { registerHoldRoutes } from './routes/holds';
 import { registerCommissionRoutes } from './routes/commission-rules';
 import { registerCashoutRateRoutes } from './routes/cashout-rates';
@@ -274,7 +273,6 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerMoneyRoutes(commands, routeDeps);
     registerSandboxRoutes(commands, routeDeps);
     registerPayoutRoutes(commands, routeDeps);
-    registerApprovalRoutes(commands, routeDeps);
     registerHoldRoutes(commands, routeDeps);
     registerCashoutRoutes(commands, routeDeps);
     registerCashoutRateRoutes(commands, routeDeps);

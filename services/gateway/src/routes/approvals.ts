@@ -9,9 +9,6 @@ import {
   payoutApproval,
   payoutApprovalPublicPage,
   payoutApprovalsPublicQuery,
-  payoutApprovedResult,
-  problem,
-  refundResult,
   rejectApprovalBody,
   routeOfApprovalId,
   type ApprovableCommand,
@@ -21,27 +18,16 @@ import {
   type PayoutApproval,
 } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
-import type { App } from '@coin/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import type { ApiKeyScope } from '../plugins/access';
-import { idempotencyHeaders } from '../plugins/idempotency';
-import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import {
-  exampleApproval,
-  exampleAt,
-  examplePayoutResult,
-  exampleRejectApproval,
-  exampleTransaction,
-  exampleTreasury,
-  exampleUserId,
-  withExample,
-} from './examples';
+import { sendLedgerCommand } from './command-route';
+import type { ActPart } from './four-eyes';
+import { exampleApproval, exampleAt, examplePayoutResult, exampleTransaction, exampleTreasury, exampleUserId } from './examples';
 import { offsetLinks, startOf } from './paging';
-import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const exampleApprovalPage = {
@@ -233,172 +219,108 @@ async function sendReject(
   );
 }
 
-const route = routeOf<ApprovalRouteDeps>();
+type PageQuery = Pick<z.infer<typeof approvalsPublicQuery>, 'status' | 'limit' | 'offset' | 'cursor'>;
 
-/**
- * A person's payout from REWARDS past the four-eyes windows (docs/design/ledger.md "Payouts") answers
- * 202 with a PayoutApproval: no Approval (whose view shows one recipient and whose events
- * consumers know a closed set of commands), so it is listed, read and decided here, never on the
- * routes above. Approving applies every line as the direct payout would (all or nothing), by an
- * ADMIN+ other than the requester with an API key of the reward scope.
- */
-const payoutApprovalRoutes: RouteDef<ApprovalRouteDeps>[] = [
-  route({
-    method: 'GET',
-    url: '/api/admin/payout-approvals',
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin', 'approvals'],
-      summary: "Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status",
-      querystring: payoutApprovalsPublicQuery,
-      operationId: 'listPayoutApprovals',
-      response: {
-        200: withExample(payoutApprovalPublicPage, examplePayoutApprovalPage),
-        400: problem,
-        401: problem,
-        403: problem,
-        503: problem,
-      },
-    },
-    handler: async (request, _reply, deps) => {
-      const { status, limit, offset, cursor } = request.query;
-      const start = startOf(request, 'offset', offset, cursor);
-      const page = await deps.internal.read('ledger.payout-approvals', { limit, offset: start, status }, String(request.id));
-      return { ...page, ...offsetLinks(request, page.pagination, page.payoutApprovals.length) };
-    },
-  }),
+/** The offset a list's page starts at (its cursor or its offset), and its query as the ledger reads it. */
+function pageOf(request: FastifyRequest) {
+  const { status, limit, offset, cursor } = request.query as PageQuery;
+  return { limit, offset: startOf(request, 'offset', offset, cursor), status };
+}
 
-  route({
-    method: 'GET',
-    url: '/api/admin/payout-approvals/:id',
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin', 'approvals'],
-      summary: "One approval request of a person's payout, with its lines",
-      params: approvalIdParam,
-      operationId: 'getPayoutApproval',
-      response: {
-        200: withExample(payoutApproval, examplePayoutApproval),
-        400: problem,
-        401: problem,
-        403: problem,
-        404: problem,
-        503: problem,
-      },
-    },
-    handler: async (request, _reply, deps) => (await readPayoutApproval(deps, request, request.params.id)).payoutApproval,
-  }),
-
-  route({
-    method: 'POST',
-    url: '/api/admin/payout-approvals/:id/approve',
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['admin', 'approvals', 'money'],
-      summary:
-        "Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope",
-      headers: idempotencyHeaders,
-      params: approvalIdParam,
-      operationId: 'approvePayoutRequest',
-      response: { 201: withExample(payoutApprovedResult, examplePayoutApproved), ...errorResponses },
-    },
-    handler: async (request, reply, deps) => {
-      const result = await sendApprove(deps, request, reply, request.params.id, true);
-      if (!('payout' in result)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
-      return { ...result, approval: asPayoutApproval(result.approval) };
-    },
-  }),
-
-  route({
-    method: 'POST',
-    url: '/api/admin/payout-approvals/:id/reject',
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['admin', 'approvals'],
-      summary: 'Reject a pending payout request with a reason: nothing moves, and it can no longer be approved',
-      headers: idempotencyHeaders,
-      params: approvalIdParam,
-      body: withExample(rejectApprovalBody, exampleRejectApproval),
-      operationId: 'rejectPayoutRequest',
-      response: { 200: withExample(z.object({ approval: payoutApproval }), examplePayoutRejected), ...errorResponses },
-    },
-    handler: async (request, reply, deps) => {
-      const result = await sendReject(deps, request, reply, request.params.id, request.body.reason, true);
-      return { approval: asPayoutApproval(result.approval) };
-    },
-  }),
-];
+/** Lists and rejections show fewer tags than an approval, which also moves money. */
+const readAndRejectTags = { list: ['admin', 'approvals'], read: ['admin', 'approvals'], reject: ['admin', 'approvals'] } as const;
 
 /**
  * Four-eyes approval (docs/design/ledger.md "Approvals"): a MINT, BURN or REFUND above the
- * thresholds answers 202 with a request; another ADMIN+ approves it here with an API key of the
+ * thresholds answers 202 with a request; another ADMIN+ approves it with an API key of the
  * command's scope, and the ledger applies the stored command in the same step that marks the
  * request approved (never twice, never by its requester), or someone rejects it, or it expires.
+ * Its routes are drawn from its row of the four-eyes table (four-eyes.ts).
  */
-export const approvalRoutes: RouteDef<ApprovalRouteDeps>[] = [
-  route({
-    method: 'GET',
-    url: '/api/admin/approvals',
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin', 'approvals'],
-      summary: 'Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status',
-      querystring: approvalsPublicQuery,
-      operationId: 'listApprovals',
-      response: { 200: withExample(approvalPublicPage, exampleApprovalPage), 400: problem, 401: problem, 403: problem, 503: problem },
-    },
-    handler: async (request, _reply, deps) => {
-      const { status, limit, offset, cursor } = request.query;
-      const start = startOf(request, 'offset', offset, cursor);
-      const page = await deps.internal.read('ledger.approvals', { limit, offset: start, status }, String(request.id));
+export const moneyPart: ActPart = {
+  summaries: {
+    list: 'Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status',
+    approve:
+      "Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund)",
+    reject: 'Reject a pending request with a reason: nothing moves, and it can no longer be approved',
+  },
+  tags: readAndRejectTags,
+  params: approvalIdParam,
+  rejectBody: rejectApprovalBody,
+  list: {
+    query: approvalsPublicQuery,
+    answer: approvalPublicPage,
+    example: exampleApprovalPage,
+    handler: async (deps, request) => {
+      const page = await deps.internal.read('ledger.approvals', pageOf(request), String(request.id));
       return { ...page, ...offsetLinks(request, page.pagination, page.approvals.length) };
     },
-  }),
-
-  route({
-    method: 'POST',
-    url: '/api/admin/approvals/:id/approve',
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['admin', 'approvals', 'money'],
-      summary:
-        "Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund)",
-      headers: idempotencyHeaders,
-      params: approvalIdParam,
-      operationId: 'approveRequest',
-      response: { 201: withExample(refundResult.extend({ approval }), exampleApproved), ...errorResponses },
-    },
-    handler: async (request, reply, deps) => {
-      const result = await sendApprove(deps, request, reply, request.params.id, false);
+  },
+  approve: {
+    status: 201,
+    example: exampleApproved,
+    handler: async (deps, request, reply, id) => {
+      const result = await sendApprove(deps, request, reply, id, false);
       if ('payout' in result) throw new InvariantViolation('a payout request answered on the routes of Approvals');
       if ('cashout' in result) throw new InvariantViolation("a cash-out's reversal answered on the routes of Approvals");
       if ('clientId' in result) throw new InvariantViolation('a commission change answered on the routes of Approvals');
       return result;
     },
-  }),
+  },
+  reject: {
+    result: z.object({ approval }),
+    example: exampleRejected,
+    handler: async (deps, request, reply, id, reason) => ({
+      approval: asApproval((await sendReject(deps, request, reply, id, reason, false)).approval),
+    }),
+  },
+};
 
-  route({
-    method: 'POST',
-    url: '/api/admin/approvals/:id/reject',
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['admin', 'approvals'],
-      summary: 'Reject a pending request with a reason: nothing moves, and it can no longer be approved',
-      headers: idempotencyHeaders,
-      params: approvalIdParam,
-      body: withExample(rejectApprovalBody, exampleRejectApproval),
-      operationId: 'rejectRequest',
-      response: { 200: withExample(z.object({ approval }), exampleRejected), ...errorResponses },
+/**
+ * A person's payout from REWARDS past the four-eyes windows (docs/design/ledger.md "Payouts") answers
+ * 202 with a PayoutApproval: no Approval (whose view shows one recipient and whose events
+ * consumers know a closed set of commands), so it is listed, read and decided on routes of its own.
+ * Approving applies every line as the direct payout would (all or nothing), by an ADMIN+ other than
+ * the requester with an API key of the reward scope.
+ */
+export const payoutPart: ActPart = {
+  summaries: {
+    list: "Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status",
+    read: "One approval request of a person's payout, with its lines",
+    approve:
+      "Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope",
+    reject: 'Reject a pending payout request with a reason: nothing moves, and it can no longer be approved',
+  },
+  tags: readAndRejectTags,
+  params: approvalIdParam,
+  rejectBody: rejectApprovalBody,
+  list: {
+    query: payoutApprovalsPublicQuery,
+    answer: payoutApprovalPublicPage,
+    example: examplePayoutApprovalPage,
+    handler: async (deps, request) => {
+      const page = await deps.internal.read('ledger.payout-approvals', pageOf(request), String(request.id));
+      return { ...page, ...offsetLinks(request, page.pagination, page.payoutApprovals.length) };
     },
-    handler: async (request, reply, deps) => {
-      const result = await sendReject(deps, request, reply, request.params.id, request.body.reason, false);
-      return { approval: asApproval(result.approval) };
+  },
+  read: {
+    example: examplePayoutApproval,
+    handler: async (deps, request, id) => (await readPayoutApproval(deps, request, id)).payoutApproval,
+  },
+  approve: {
+    status: 201,
+    example: examplePayoutApproved,
+    handler: async (deps, request, reply, id) => {
+      const result = await sendApprove(deps, request, reply, id, true);
+      if (!('payout' in result)) throw new InvariantViolation('an Approval answered on the routes of payout approvals');
+      return { ...result, approval: asPayoutApproval(result.approval) };
     },
-  }),
-
-  ...payoutApprovalRoutes,
-];
-
-export function registerApprovalRoutes(app: App, deps: ApprovalRouteDeps): void {
-  registerRoutes(app, approvalRoutes, deps);
-}
+  },
+  reject: {
+    result: z.object({ approval: payoutApproval }),
+    example: examplePayoutRejected,
+    handler: async (deps, request, reply, id, reason) => ({
+      approval: asPayoutApproval((await sendReject(deps, request, reply, id, reason, true)).approval),
+    }),
+  },
+};

@@ -14,18 +14,21 @@ import {
   type AnyGrantRequest,
   type CallbackSecretRequest,
   type DeletionRequest,
+  type FourEyesAct,
   type GrantRequest,
 } from '@coin/contracts';
-import { AppError } from '@coin/errors';
+import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import { uuidV5 } from '@coin/security';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
+import type { ApiKeyVerifier } from '../plugins/api-key';
 import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import type { TokenVersionStore } from '../plugins/token-version';
+import { moneyPart, payoutPart } from './approvals';
 import { answered, commandErrorResponses as errorResponses } from './command-route';
 import { exampleGrantRequest, withExample } from './examples';
 import { registerRoutes, type RouteDef } from './route-def';
@@ -43,6 +46,7 @@ export interface FourEyesRouteDeps {
   commands: CommandBus;
   internal: InternalApi;
   tokenVersions: TokenVersionStore;
+  apiKeys: ApiKeyVerifier;
 }
 
 type UserAct = 'grant' | 'deletion' | 'callback-secret';
@@ -254,50 +258,122 @@ const route = (def: RouteDef<FourEyesRouteDeps>) => def;
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 const readErrors = { 400: problem, 401: problem, 403: problem, 503: problem };
 
+/**
+ * What an act's routes do, whichever service keeps it: the row says where, by whom and with what
+ * schemas; the part gives the words, the id's and rejection's schemas, the examples and the handlers.
+ */
+export interface ActPart {
+  summaries: { list?: string; read?: string; approve: string; reject: string };
+  /** A route's tags where they are not the row's. */
+  tags?: { list?: readonly string[]; read?: readonly string[]; reject?: readonly string[] };
+  params: z.ZodType;
+  rejectBody: z.ZodType;
+  list?: {
+    query: z.ZodType;
+    answer: z.ZodType;
+    example: object;
+    handler(deps: FourEyesRouteDeps, request: FastifyRequest): Promise<object>;
+  };
+  read?: { example: object; handler(deps: FourEyesRouteDeps, request: FastifyRequest, id: string): Promise<object> };
+  approve: {
+    status: 200 | 201;
+    example: object;
+    handler(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, id: string): Promise<object>;
+  };
+  reject: {
+    result: z.ZodType;
+    example: object;
+    handler(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, id: string, reason: string): Promise<object>;
+  };
+}
+
+/** A user service act's part as any act's: each decision finds its request first, and is sent under the caller's command id. */
+function ofUserPart<F extends Found>(act: UserAct, part: UserActPart<F>): ActPart {
+  const reason = fourEyesActs[act].rejectExample.reason;
+  return {
+    summaries: part.summaries,
+    params: grantRequestIdParam,
+    rejectBody: rejectGrantBody,
+    list: {
+      ...part.list,
+      handler: (deps, request) => part.listOf(deps, request, (request.query as { status?: string }).status),
+    },
+    read: { example: part.example, handler: (deps, request, id) => part.find(deps, request, id) },
+    approve: {
+      status: 200,
+      example: part.approvedExample(part.example),
+      handler: async (deps, request, _reply, id) =>
+        part.approve(deps, request, await part.find(deps, request, id), idempotencyOf(request).commandId),
+    },
+    reject: {
+      result: part.rejectResult,
+      example: part.rejectedExample(part.example, reason),
+      handler: async (deps, request, _reply, id, why) =>
+        part.reject(deps, request, await part.find(deps, request, id), why, idempotencyOf(request).commandId),
+    },
+  };
+}
+
 /** The route options every route of an act shares, from its row: who may decide it reads and decides it; a decision with a fresh second factor. */
-function accessOf(act: UserAct) {
+function accessOf(act: FourEyesAct) {
   const row = fourEyesActs[act];
   const access = row.deciders === 'SUPERADMIN' ? ('superadmin' as const) : ('admin' as const);
   return { row, access, decision: { access, idempotent: true, stepUp: row.stepUp === 'required' }, tags: [...row.tags] };
 }
 
-/** An act's list, and its read when the row names one. */
-function readRoutes<F extends Found>(act: UserAct, part: UserActPart<F>): RouteDef<FourEyesRouteDeps>[] {
+/** An act's list, and its read, where the row and the part name them. */
+function readRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps>[] {
   const { row, access, tags } = accessOf(act);
-  const list = route({
-    method: 'GET',
-    url: row.path,
-    config: { access },
-    schema: {
-      tags,
-      summary: part.summaries.list,
-      querystring: part.list.query,
-      operationId: row.operations.list,
-      response: { 200: withExample(part.list.answer, part.list.example), ...readErrors },
-    },
-    handler: async (request, _reply, deps) => part.listOf(deps, request, (request.query as { status?: string }).status),
-  });
-  if (row.operations.read === null || part.summaries.read === undefined) return [list];
-  const read = route({
-    method: 'GET',
-    url: `${row.path}/:id`,
-    config: { access },
-    schema: {
-      tags,
-      summary: part.summaries.read,
-      params: grantRequestIdParam,
-      operationId: row.operations.read,
-      response: { 200: withExample(row.request as z.ZodType, part.example), 404: problem, ...readErrors },
-    },
-    handler: async (request, _reply, deps) => part.find(deps, request, idOf(request)),
-  });
-  return [list, read];
+  const routes: RouteDef<FourEyesRouteDeps>[] = [];
+  const { list, read } = part;
+  if (row.operations.list !== null && list !== undefined && part.summaries.list !== undefined) {
+    routes.push(
+      route({
+        method: 'GET',
+        url: row.path,
+        config: { access },
+        schema: {
+          tags: [...(part.tags?.list ?? tags)],
+          summary: part.summaries.list,
+          querystring: list.query,
+          operationId: row.operations.list,
+          response: { 200: withExample(list.answer, list.example), ...readErrors },
+        },
+        handler: async (request, _reply, deps) => list.handler(deps, request),
+      }),
+    );
+  }
+  if (row.operations.read !== null && read !== undefined && part.summaries.read !== undefined) {
+    routes.push(
+      route({
+        method: 'GET',
+        url: `${row.path}/:id`,
+        config: { access },
+        schema: {
+          tags: [...(part.tags?.read ?? tags)],
+          summary: part.summaries.read,
+          params: part.params,
+          operationId: row.operations.read,
+          response: {
+            200: withExample(row.request as z.ZodType, read.example),
+            400: problem,
+            401: problem,
+            403: problem,
+            404: problem,
+            503: problem,
+          },
+        },
+        handler: async (request, _reply, deps) => read.handler(deps, request, idOf(request)),
+      }),
+    );
+  }
+  return routes;
 }
 
 /** An act's approve and reject. */
-function decisionRoutes<F extends Found>(act: UserAct, part: UserActPart<F>): RouteDef<FourEyesRouteDeps>[] {
+function decisionRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps>[] {
   const { row, decision, tags } = accessOf(act);
-  const reason = row.rejectExample.reason;
+  if (row.operations.reject === null || row.rejectExample === null) throw new InvariantViolation(`four-eyes act ${act} has no rejection`);
   return [
     route({
       method: 'POST',
@@ -307,47 +383,42 @@ function decisionRoutes<F extends Found>(act: UserAct, part: UserActPart<F>): Ro
         tags,
         summary: part.summaries.approve,
         headers: idempotencyHeaders,
-        params: grantRequestIdParam,
+        params: part.params,
         operationId: row.operations.approve,
-        response: { 200: withExample(row.result as z.ZodType, part.approvedExample(part.example)), ...errorResponses },
+        response: { [part.approve.status]: withExample(row.result as z.ZodType, part.approve.example), ...errorResponses },
       },
-      handler: async (request, _reply, deps) =>
-        part.approve(deps, request, await part.find(deps, request, idOf(request)), idempotencyOf(request).commandId),
+      handler: async (request, reply, deps) => part.approve.handler(deps, request, reply, idOf(request)),
     }),
     route({
       method: 'POST',
       url: `${row.path}/:id/reject`,
       config: decision,
       schema: {
-        tags,
+        tags: [...(part.tags?.reject ?? tags)],
         summary: part.summaries.reject,
         headers: idempotencyHeaders,
-        params: grantRequestIdParam,
-        body: withExample(rejectGrantBody, row.rejectExample),
+        params: part.params,
+        body: withExample(part.rejectBody, row.rejectExample),
         operationId: row.operations.reject,
-        response: { 200: withExample(part.rejectResult, part.rejectedExample(part.example, reason)), ...errorResponses },
+        response: { 200: withExample(part.reject.result, part.reject.example), ...errorResponses },
       },
-      handler: async (request, _reply, deps) =>
-        part.reject(
-          deps,
-          request,
-          await part.find(deps, request, idOf(request)),
-          (request.body as { reason: string }).reason,
-          idempotencyOf(request).commandId,
-        ),
+      handler: async (request, reply, deps) =>
+        part.reject.handler(deps, request, reply, idOf(request), (request.body as { reason: string }).reason),
     }),
   ];
 }
 
 /** One act's routes, in the order the document lists them: its list, its read, its approve and its reject. */
-function actRoutes<F extends Found>(act: UserAct, part: UserActPart<F>): RouteDef<FourEyesRouteDeps>[] {
+function actRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps>[] {
   return [...readRoutes(act, part), ...decisionRoutes(act, part)];
 }
 
 export const fourEyesRoutes: RouteDef<FourEyesRouteDeps>[] = [
-  ...actRoutes('deletion', deletionPart),
-  ...actRoutes('grant', grantPart),
-  ...actRoutes('callback-secret', callbackSecretPart),
+  ...actRoutes('money', moneyPart),
+  ...actRoutes('payout', payoutPart),
+  ...actRoutes('deletion', ofUserPart('deletion', deletionPart)),
+  ...actRoutes('grant', ofUserPart('grant', grantPart)),
+  ...actRoutes('callback-secret', ofUserPart('callback-secret', callbackSecretPart)),
 ];
 
 export function registerFourEyesRoutes(app: App, deps: FourEyesRouteDeps): void {
