@@ -5,10 +5,8 @@ import {
   cashoutReversalPending,
   cashoutReversalPublicPage,
   cashoutReversalsPublicQuery,
-  cashoutReversedResult,
   ledgerDraft,
   payerOfHoldId,
-  problem,
   rejectApprovalBody,
   routeOfApprovalId,
   type CashoutReversalApproval,
@@ -24,6 +22,7 @@ import { commandErrorResponses as errorResponses, sendLedgerCommand } from './co
 import { exampleAt, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
 import { exampleCashout } from './cashouts';
 import { offsetLinks, startOf } from './paging';
+import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -89,23 +88,35 @@ function requireRoutedId(id: string): void {
 
 const route = routeOf<CashoutReversalRouteDeps>();
 
-/** A different ADMIN+ approves a reversal: the claimed cash-out is released to its payer. */
-const reversalApproveRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
-  route({
-    method: 'POST',
-    url: '/api/admin/cashout-reversals/:id/approve',
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['cashouts', 'admin', 'approvals'],
-      summary:
-        "Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor",
-      headers: idempotencyHeaders,
-      params: approvalIdParam,
-      operationId: 'approveCashoutReversal',
-      response: { 200: withExample(cashoutReversedResult, exampleCashoutReversed), ...errorResponses },
+/**
+ * The reversal of a cash-out its provider claimed, listed and decided on routes drawn from its row
+ * of the four-eyes table (four-eyes.ts): a different ADMIN+, never the payer, approves it and the
+ * claimed cash-out is released to its payer; any ADMIN+ rejects it with a reason and nothing changes.
+ */
+export const cashoutReversalPart: ActPart = {
+  summaries: {
+    list: 'Requests for the reversal of a claimed cash-out, newest first, optionally of one status: those waiting for a second ADMIN+ (PENDING) and what became of the others',
+    approve:
+      "Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor",
+    reject: "Reject a cash-out's reversal with a reason: nothing changes, the cash-out stays with its provider",
+  },
+  params: approvalIdParam,
+  rejectBody: rejectApprovalBody,
+  list: {
+    query: cashoutReversalsPublicQuery,
+    answer: cashoutReversalPublicPage,
+    example: exampleCashoutReversalPage,
+    handler: async (deps, request) => {
+      const { status, limit, offset, cursor } = request.query as z.infer<typeof cashoutReversalsPublicQuery>;
+      const start = startOf(request, 'offset', offset, cursor);
+      const page = await deps.internal.read('ledger.cashout-reversals', { limit, offset: start, status }, String(request.id));
+      return { ...page, ...offsetLinks(request, page.pagination, page.cashoutReversals.length) };
     },
-    handler: async (request, reply, deps) => {
-      const approvalId = request.params.id;
+  },
+  approve: {
+    status: 200,
+    example: exampleCashoutReversed,
+    handler: async (deps, request, reply, approvalId) => {
       requireRoutedId(approvalId);
       const result = await sendLedgerCommand(
         deps.commands,
@@ -117,72 +128,32 @@ const reversalApproveRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
       if (!('cashout' in result)) throw new InvariantViolation("a request other than a cash-out's reversal answered on its routes");
       return { ...result, approval: asReversal(result) };
     },
-  }),
-];
-
-/** Any ADMIN+ rejects a reversal with a reason: nothing changes. */
-const reversalRejectRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
-  route({
-    method: 'POST',
-    url: '/api/admin/cashout-reversals/:id/reject',
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['cashouts', 'admin', 'approvals'],
-      summary: "Reject a cash-out's reversal with a reason: nothing changes, the cash-out stays with its provider",
-      headers: idempotencyHeaders,
-      params: approvalIdParam,
-      body: withExample(rejectApprovalBody, exampleRejectApproval),
-      operationId: 'rejectCashoutReversal',
-      response: { 200: withExample(cashoutReversalPending, exampleCashoutReversalRejected), ...errorResponses },
-    },
-    handler: async (request, reply, deps) => {
-      const approvalId = request.params.id;
+  },
+  reject: {
+    result: cashoutReversalPending,
+    example: exampleCashoutReversalRejected,
+    handler: async (deps, request, reply, approvalId, reason) => {
       requireRoutedId(approvalId);
       const result = await sendLedgerCommand(
         deps.commands,
         request,
         reply,
-        (requestHash) =>
-          ledgerDraft('ledger.reject-approval', { approvalId, holds: 'cashout-reversal', reason: request.body.reason, requestHash }),
+        (requestHash) => ledgerDraft('ledger.reject-approval', { approvalId, holds: 'cashout-reversal', reason, requestHash }),
         200,
       );
       return { approval: asReversal(result) };
     },
-  }),
-];
+  },
+};
 
 /**
  * The reversal of a cash-out its provider claimed (docs/CONTRACT.md "Cash-out"): one ADMIN+ asks
  * (202 with the request), a different ADMIN+, never the payer, approves it, and the claimed hold
- * is released to the payer; its provider sees the release on coin.holds. The ledger judges who may
+ * is released to the payer; its provider sees the release on coin.holds (the list and the
+ * decisions are drawn from the act's row, cashoutReversalPart). The ledger judges who may
  * and what may be reversed, and audits every step and refusal; each act takes a fresh second factor.
  */
 export const cashoutReversalRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
-  route({
-    method: 'GET',
-    url: '/api/admin/cashout-reversals',
-    config: { access: 'admin' },
-    schema: {
-      tags: ['cashouts', 'admin', 'approvals'],
-      summary:
-        'Requests for the reversal of a claimed cash-out, newest first, optionally of one status: those waiting for a second ADMIN+ (PENDING) and what became of the others',
-      querystring: cashoutReversalsPublicQuery,
-      operationId: 'listCashoutReversals',
-      response: {
-        200: withExample(cashoutReversalPublicPage, exampleCashoutReversalPage),
-        400: problem,
-        401: problem,
-        403: problem,
-        503: problem,
-      },
-    },
-    handler: async (request, _reply, deps) => {
-      const { status, limit, offset, cursor } = request.query;
-      const start = startOf(request, 'offset', offset, cursor);
-      const page = await deps.internal.read('ledger.cashout-reversals', { limit, offset: start, status }, String(request.id));
-      return { ...page, ...offsetLinks(request, page.pagination, page.cashoutReversals.length) };
-    },
-  }),
   route({
     method: 'POST',
     url: '/api/admin/cashouts/:id/reversal',
@@ -215,8 +186,6 @@ export const cashoutReversalRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
       return { approval: asReversal(result) };
     },
   }),
-  ...reversalApproveRoutes,
-  ...reversalRejectRoutes,
 ];
 
 export function registerCashoutReversalRoutes(app: App, deps: CashoutReversalRouteDeps): void {

@@ -29,6 +29,7 @@ import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { moneyPart, payoutPart } from './approvals';
+import { cashoutReversalPart } from './cashout-reversals';
 import { answered, commandErrorResponses as errorResponses } from './command-route';
 import { exampleGrantRequest, withExample } from './examples';
 import { registerRoutes, type RouteDef } from './route-def';
@@ -272,6 +273,8 @@ export interface ActPart {
     query: z.ZodType;
     answer: z.ZodType;
     example: object;
+    /** Its error answers where they are not the reads' usual ones. */
+    errors?: object;
     handler(deps: FourEyesRouteDeps, request: FastifyRequest): Promise<object>;
   };
   read?: { example: object; handler(deps: FourEyesRouteDeps, request: FastifyRequest, id: string): Promise<object> };
@@ -337,7 +340,7 @@ function readRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps
           summary: part.summaries.list,
           querystring: list.query,
           operationId: row.operations.list,
-          response: { 200: withExample(list.answer, list.example), ...readErrors },
+          response: { 200: withExample(list.answer, list.example), ...(list.errors ?? readErrors) },
         },
         handler: async (request, _reply, deps) => list.handler(deps, request),
       }),
@@ -416,6 +419,7 @@ function actRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps>
 export const fourEyesRoutes: RouteDef<FourEyesRouteDeps>[] = [
   ...actRoutes('money', moneyPart),
   ...actRoutes('payout', payoutPart),
+  ...actRoutes('cashout-reversal', cashoutReversalPart),
   ...actRoutes('deletion', ofUserPart('deletion', deletionPart)),
   ...actRoutes('grant', ofUserPart('grant', grantPart)),
   ...actRoutes('callback-secret', ofUserPart('callback-secret', callbackSecretPart)),
