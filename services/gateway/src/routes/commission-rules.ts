@@ -1,7 +1,6 @@
 import {
   approvalIdParam,
   commissionChangeApproval,
-  commissionChangedResult,
   commissionChangePending,
   commissionChangePublicPage,
   commissionChangesPublicQuery,
@@ -28,9 +27,10 @@ import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleAt, exampleReferral, exampleRejectApproval, exampleUserId, withExample } from './examples';
+import { exampleAt, exampleReferral, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
 import { offsetLinks, startOf } from './paging';
+import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -172,23 +172,37 @@ const changeRequestRoutes: RouteDef<CommissionRouteDeps>[] = [
   }),
 ];
 
-/** A different ADMIN+ approves a change: the rule is set, naming who asked and who approved. */
-const changeApproveRoutes: RouteDef<CommissionRouteDeps>[] = [
-  route({
-    method: 'POST',
-    url: '/api/admin/commission-changes/:id/approve',
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['admin', 'money', 'approvals'],
-      summary:
-        "Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid under the rule",
-      headers: idempotencyHeaders,
-      params: approvalIdParam,
-      operationId: 'approveCommissionChange',
-      response: { 200: withExample(commissionChangedResult, exampleCommissionChanged), ...errorResponses },
+/**
+ * A commission rule's change, listed and decided on routes drawn from its row of the four-eyes
+ * table (four-eyes.ts): a different ADMIN+ approves it and the rule is set, naming who asked and who
+ * approved; any ADMIN+ rejects it with a reason and the rule stays as it is.
+ */
+export const commissionChangePart: ActPart = {
+  summaries: {
+    list: "Requests for a commission rule's change, newest first, optionally of one status: those waiting for a second ADMIN+ (PENDING) and what became of the others",
+    approve:
+      "Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid under the rule",
+    reject: "Reject a commission rule's change with a reason: the rule in force stays as it is",
+  },
+  tags: { list: ['admin', 'approvals'], reject: ['admin', 'approvals'] },
+  params: approvalIdParam,
+  rejectBody: rejectApprovalBody,
+  list: {
+    query: commissionChangesPublicQuery,
+    answer: commissionChangePublicPage,
+    example: exampleCommissionChangePage,
+    errors: readResponses,
+    handler: async (deps, request) => {
+      const { status, limit, offset, cursor } = request.query as z.infer<typeof commissionChangesPublicQuery>;
+      const start = startOf(request, 'offset', offset, cursor);
+      const page = await deps.internal.read('ledger.commission-changes', { limit, offset: start, status }, String(request.id));
+      return { ...page, ...offsetLinks(request, page.pagination, page.commissionChanges.length) };
     },
-    handler: async (request, reply, deps) => {
-      const approvalId = request.params.id;
+  },
+  approve: {
+    status: 200,
+    example: exampleCommissionChanged,
+    handler: async (deps, request, reply, approvalId) => {
       requireRoutedId(approvalId);
       const result = await sendLedgerCommand(
         deps.commands,
@@ -200,39 +214,23 @@ const changeApproveRoutes: RouteDef<CommissionRouteDeps>[] = [
       if (!('clientId' in result)) throw new InvariantViolation('a request other than a commission change answered on its routes');
       return { ...result, approval: asChange(result) };
     },
-  }),
-];
-
-/** Any ADMIN+ rejects a change with a reason: the rule stays as it is. */
-const changeRejectRoutes: RouteDef<CommissionRouteDeps>[] = [
-  route({
-    method: 'POST',
-    url: '/api/admin/commission-changes/:id/reject',
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['admin', 'approvals'],
-      summary: "Reject a commission rule's change with a reason: the rule in force stays as it is",
-      headers: idempotencyHeaders,
-      params: approvalIdParam,
-      body: withExample(rejectApprovalBody, exampleRejectApproval),
-      operationId: 'rejectCommissionChange',
-      response: { 200: withExample(commissionChangePending, exampleCommissionChangeRejected), ...errorResponses },
-    },
-    handler: async (request, reply, deps) => {
-      const approvalId = request.params.id;
+  },
+  reject: {
+    result: commissionChangePending,
+    example: exampleCommissionChangeRejected,
+    handler: async (deps, request, reply, approvalId, reason) => {
       requireRoutedId(approvalId);
       const result = await sendLedgerCommand(
         deps.commands,
         request,
         reply,
-        (requestHash) =>
-          ledgerDraft('ledger.reject-approval', { approvalId, holds: 'commission-change', reason: request.body.reason, requestHash }),
+        (requestHash) => ledgerDraft('ledger.reject-approval', { approvalId, holds: 'commission-change', reason, requestHash }),
         200,
       );
       return { approval: asChange(result) };
     },
-  }),
-];
+  },
+};
 
 /**
  * A platform client attests a referral (docs/CONTRACT.md "Affiliate splits"): the live client,
@@ -278,7 +276,8 @@ const referralRoutes: RouteDef<CommissionRouteDeps>[] = [
  * request), a different ADMIN+ approves it (or any ADMIN+ rejects it); the ledger keeps the rule
  * with the treasury's wallet, records who asked and who approved (neither is ever paid under it),
  * and the admin audit log records every step. A platform client with a rule attests its
- * referrals (POST /api/platform/referrals), which alone name a purchase's affiliate.
+ * referrals (POST /api/platform/referrals), which alone name a purchase's affiliate. The changes'
+ * list and decisions are drawn from the act's row (commissionChangePart).
  */
 export const commissionRoutes: RouteDef<CommissionRouteDeps>[] = [
   route({
@@ -296,28 +295,7 @@ export const commissionRoutes: RouteDef<CommissionRouteDeps>[] = [
     handler: async (request, _reply, deps) =>
       deps.internal.read('ledger.commission-rules', request.query as z.output<typeof commissionRulesQuery>, String(request.id)),
   }),
-  route({
-    method: 'GET',
-    url: '/api/admin/commission-changes',
-    config: { access: 'admin' },
-    schema: {
-      tags: ['admin', 'approvals'],
-      summary:
-        "Requests for a commission rule's change, newest first, optionally of one status: those waiting for a second ADMIN+ (PENDING) and what became of the others",
-      operationId: 'listCommissionChanges',
-      querystring: commissionChangesPublicQuery,
-      response: { 200: withExample(commissionChangePublicPage, exampleCommissionChangePage), ...readResponses },
-    },
-    handler: async (request, _reply, deps) => {
-      const { status, limit, offset, cursor } = request.query;
-      const start = startOf(request, 'offset', offset, cursor);
-      const page = await deps.internal.read('ledger.commission-changes', { limit, offset: start, status }, String(request.id));
-      return { ...page, ...offsetLinks(request, page.pagination, page.commissionChanges.length) };
-    },
-  }),
   ...changeRequestRoutes,
-  ...changeApproveRoutes,
-  ...changeRejectRoutes,
   ...referralRoutes,
 ];
 

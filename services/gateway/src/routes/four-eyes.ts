@@ -30,6 +30,7 @@ import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { moneyPart, payoutPart } from './approvals';
 import { cashoutReversalPart } from './cashout-reversals';
+import { commissionChangePart } from './commission-rules';
 import { answered, commandErrorResponses as errorResponses } from './command-route';
 import { exampleGrantRequest, withExample } from './examples';
 import { registerRoutes, type RouteDef } from './route-def';
@@ -420,6 +421,7 @@ export const fourEyesRoutes: RouteDef<FourEyesRouteDeps>[] = [
   ...actRoutes('money', moneyPart),
   ...actRoutes('payout', payoutPart),
   ...actRoutes('cashout-reversal', cashoutReversalPart),
+  ...actRoutes('commission-change', commissionChangePart),
   ...actRoutes('deletion', ofUserPart('deletion', deletionPart)),
   ...actRoutes('grant', ofUserPart('grant', grantPart)),
   ...actRoutes('callback-secret', ofUserPart('callback-secret', callbackSecretPart)),
