@@ -4,11 +4,11 @@ import {
   decideCashoutResult,
   ledgerDraft,
   payerOfHoldId,
-  problem,
   proposeCashoutRateBody,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomIdNonce } from '@coin/security';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
@@ -17,6 +17,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { withExample } from './examples';
 import { exampleCashout } from './cashouts';
+import type { ActPart, FourEyesRouteDeps } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -64,33 +65,46 @@ type Decision = (typeof decisions)[number];
 
 const route = routeOf<CashoutRateRouteDeps>();
 
-/** A rate version's second person: approve (never its proposer) or reject. */
-function rateDecisionRoute(path: Decision[0], decision: Decision[1]): RouteDef<CashoutRateRouteDeps> {
-  return route({
-    method: 'POST',
-    url: `/api/admin/cashout-rates/:id/${path}`,
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['cashouts', 'admin'],
-      summary:
-        decision === 'APPROVE'
-          ? 'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor'
-          : 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
-      headers: idempotencyHeaders,
-      params: idParams,
-      operationId: decision === 'APPROVE' ? 'approveCashoutRate' : 'rejectCashoutRate',
-      response: { 200: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
-    },
-    handler: async (request, reply, deps) =>
-      sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.decide-cashout-rate', { rateId: request.params.id, decision, requestHash }),
-        200,
-      ),
-  });
+/** A rate version's decision, sent to the ledger, which judges who may and when. */
+function decideRate(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, rateId: string, decision: Decision[1]) {
+  return sendLedgerCommand(
+    deps.commands,
+    request,
+    reply,
+    (requestHash) => ledgerDraft('ledger.decide-cashout-rate', { rateId, decision, requestHash }),
+    200,
+  );
 }
+
+/**
+ * A cash-out rate version's second person, on routes drawn from its row of the four-eyes table
+ * (four-eyes.ts): approve (never its proposer) or reject (its proposer may withdraw it); no reason.
+ */
+export const cashoutRatePart: ActPart = {
+  summaries: {
+    list: 'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force',
+    approve:
+      'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor',
+    reject: 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
+  },
+  params: idParams,
+  rejectBody: null,
+  list: {
+    answer: cashoutRateList,
+    example: exampleCashoutRateList,
+    handler: (deps, request) => deps.internal.read('ledger.cashout-rates', {}, String(request.id)),
+  },
+  approve: {
+    status: 200,
+    example: exampleCashoutRateResult,
+    handler: (deps, request, reply, id) => decideRate(deps, request, reply, id, 'APPROVE'),
+  },
+  reject: {
+    result: cashoutRateResult,
+    example: exampleCashoutRateResult,
+    handler: (deps, request, reply, id) => decideRate(deps, request, reply, id, 'REJECT'),
+  },
+};
 
 /** A big cash-out's second person: approve (the provider may then confirm it) or reject (released); never its payer. */
 function cashoutDecisionRoute(path: Decision[0], decision: Decision[1]): RouteDef<CashoutRateRouteDeps> {
@@ -124,28 +138,12 @@ function cashoutDecisionRoute(path: Decision[0], decision: Decision[1]): RouteDe
   });
 }
 
-/** Every rate version and the one in force. */
-const rateListRoutes: RouteDef<CashoutRateRouteDeps>[] = [
-  route({
-    method: 'GET',
-    url: '/api/admin/cashout-rates',
-    config: { access: 'admin' },
-    schema: {
-      tags: ['cashouts', 'admin'],
-      summary:
-        'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force',
-      operationId: 'listCashoutRates',
-      response: { 200: withExample(cashoutRateList, exampleCashoutRateList), 400: problem, 401: problem, 403: problem, 503: problem },
-    },
-    handler: async (request, _reply, deps) => deps.internal.read('ledger.cashout-rates', {}, String(request.id)),
-  }),
-];
-
 /**
  * Cash-out rates set by two people and the second person of a big cash-out (docs/CONTRACT.md
  * "Cash-out"). The gateway only drafts the commands: the ledger judges who may (ADMIN+, the
  * proposer never approving, the payer never deciding their own cash-out) and when (a version's
- * time against the ledger's clock), and audits every step and refusal.
+ * time against the ledger's clock), and audits every step and refusal. The rates' list and
+ * decisions are drawn from their row of the four-eyes table (cashoutRatePart).
  */
 export const cashoutRateRoutes: RouteDef<CashoutRateRouteDeps>[] = [
   route({
@@ -173,8 +171,7 @@ export const cashoutRateRoutes: RouteDef<CashoutRateRouteDeps>[] = [
       ),
   }),
 
-  ...decisions.flatMap(([path, decision]) => [rateDecisionRoute(path, decision), cashoutDecisionRoute(path, decision)]),
-  ...rateListRoutes,
+  ...decisions.map(([path, decision]) => cashoutDecisionRoute(path, decision)),
 ];
 
 export function registerCashoutRateRoutes(app: App, deps: CashoutRateRouteDeps): void {

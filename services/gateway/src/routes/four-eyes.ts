@@ -29,6 +29,7 @@ import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { moneyPart, payoutPart } from './approvals';
+import { cashoutRatePart } from './cashout-rates';
 import { cashoutReversalPart } from './cashout-reversals';
 import { commissionChangePart } from './commission-rules';
 import { answered, commandErrorResponses as errorResponses } from './command-route';
@@ -269,9 +270,11 @@ export interface ActPart {
   /** A route's tags where they are not the row's. */
   tags?: { list?: readonly string[]; read?: readonly string[]; reject?: readonly string[] };
   params: z.ZodType;
-  rejectBody: z.ZodType;
+  /** A rejection's body (null: it takes none, as its row's rejectExample says). */
+  rejectBody: z.ZodType | null;
   list?: {
-    query: z.ZodType;
+    /** Its query (none: it takes none). */
+    query?: z.ZodType;
     answer: z.ZodType;
     example: object;
     /** Its error answers where they are not the reads' usual ones. */
@@ -287,6 +290,7 @@ export interface ActPart {
   reject: {
     result: z.ZodType;
     example: object;
+    /** `reason` is the body's; a rejection that takes no body is handed ''. */
     handler(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, id: string, reason: string): Promise<object>;
   };
 }
@@ -339,7 +343,7 @@ function readRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps
         schema: {
           tags: [...(part.tags?.list ?? tags)],
           summary: part.summaries.list,
-          querystring: list.query,
+          ...(list.query ? { querystring: list.query } : {}),
           operationId: row.operations.list,
           response: { 200: withExample(list.answer, list.example), ...(list.errors ?? readErrors) },
         },
@@ -377,7 +381,8 @@ function readRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps
 /** An act's approve and reject. */
 function decisionRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps>[] {
   const { row, decision, tags } = accessOf(act);
-  if (row.operations.reject === null || row.rejectExample === null) throw new InvariantViolation(`four-eyes act ${act} has no rejection`);
+  if (row.operations.reject === null) throw new InvariantViolation(`four-eyes act ${act} has no rejection`);
+  const withBody = row.rejectExample !== null && part.rejectBody !== null;
   return [
     route({
       method: 'POST',
@@ -402,12 +407,12 @@ function decisionRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRoute
         summary: part.summaries.reject,
         headers: idempotencyHeaders,
         params: part.params,
-        body: withExample(part.rejectBody, row.rejectExample),
+        ...(withBody ? { body: withExample(part.rejectBody as z.ZodType, row.rejectExample) } : {}),
         operationId: row.operations.reject,
         response: { 200: withExample(part.reject.result, part.reject.example), ...errorResponses },
       },
       handler: async (request, reply, deps) =>
-        part.reject.handler(deps, request, reply, idOf(request), (request.body as { reason: string }).reason),
+        part.reject.handler(deps, request, reply, idOf(request), withBody ? (request.body as { reason: string }).reason : ''),
     }),
   ];
 }
@@ -422,6 +427,7 @@ export const fourEyesRoutes: RouteDef<FourEyesRouteDeps>[] = [
   ...actRoutes('payout', payoutPart),
   ...actRoutes('cashout-reversal', cashoutReversalPart),
   ...actRoutes('commission-change', commissionChangePart),
+  ...actRoutes('cashout-rate', cashoutRatePart),
   ...actRoutes('deletion', ofUserPart('deletion', deletionPart)),
   ...actRoutes('grant', ofUserPart('grant', grantPart)),
   ...actRoutes('callback-secret', ofUserPart('callback-secret', callbackSecretPart)),
