@@ -614,46 +614,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/cashouts/{id}/approve': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Approve a cash-out above the four-eyes threshold
-     * @description Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor
-     */
-    post: operations['approveCashout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/cashouts/{id}/reject': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Reject a cash-out above the four-eyes threshold
-     * @description Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor
-     */
-    post: operations['rejectCashout'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/cashouts/{id}/reversal': {
     parameters: {
       query?: never;
@@ -1584,6 +1544,46 @@ export interface paths {
      * @description Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor
      */
     post: operations['rejectCashoutRate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashouts/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve a cash-out above the four-eyes threshold
+     * @description Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor
+     */
+    post: operations['approveCashout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashouts/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject a cash-out above the four-eyes threshold
+     * @description Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor
+     */
+    post: operations['rejectCashout'];
     delete?: never;
     options?: never;
     head?: never;
@@ -10799,510 +10799,6 @@ export interface operations {
       };
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
-      422: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: RATE_LIMITED */
-      429: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: TIMEOUT */
-      504: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  approveCashout: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry of this request safe: same key and body give the original answer */
-        'idempotency-key'?: string;
-        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
-        'Coin-Version'?: components['parameters']['CoinVersion'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "cashout": {
-           *         "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
-           *         "userId": 42,
-           *         "amount": 20000,
-           *         "xafAmount": 13100000,
-           *         "xafPerCoin": 655,
-           *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
-           *         "msisdn": "+237670000000",
-           *         "providerClientId": "pc_momo",
-           *         "claimedBy": null,
-           *         "claimedAt": null,
-           *         "status": "REQUESTED",
-           *         "providerReference": null,
-           *         "transactionId": null,
-           *         "approval": {
-           *           "status": "APPROVED",
-           *           "approvedBy": 12,
-           *           "approvedAt": "2026-01-15T09:40:00.000Z"
-           *         },
-           *         "expiresAt": "2026-11-25T10:00:00.000Z",
-           *         "createdAt": "2026-01-15T09:30:00.000Z",
-           *         "updatedAt": "2026-01-15T09:30:00.000Z"
-           *       }
-           *     }
-           */
-          'application/json': {
-            cashout: {
-              /**
-               * Format: uuid
-               * @description The cash-out's id: the id of the hold that reserves its coins
-               */
-              id: string;
-              userId: number;
-              /** @description Coins exchanged */
-              amount: number;
-              /** @description XAF the provider pays, fixed at the rate in force when it was asked for */
-              xafAmount: number;
-              /** @description The rate it was exchanged at: XAF per coin */
-              xafPerCoin: number;
-              /**
-               * Format: date-time
-               * @description When that rate came into force
-               */
-              rateEffectiveFrom: string;
-              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
-              msisdn: string | null;
-              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
-              providerClientId: string | null;
-              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
-              claimedBy: string | null;
-              claimedAt: string | null;
-              /** @enum {string} */
-              status: 'REQUESTED' | 'CLAIMED' | 'CLAIM_OVERDUE' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
-              providerReference: string | null;
-              /** @description The BURN of a confirmed cash-out */
-              transactionId: number | null;
-              approval: {
-                /** @enum {string} */
-                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
-                approvedBy: number | null;
-                approvedAt: string | null;
-              };
-              /**
-               * Format: date-time
-               * @description Released by itself if no provider callback settles it by then
-               */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
-      400: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
-      401: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
-      403: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
-      409: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
-      422: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: RATE_LIMITED */
-      429: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: TIMEOUT */
-      504: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  rejectCashout: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry of this request safe: same key and body give the original answer */
-        'idempotency-key'?: string;
-        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
-        'Coin-Version'?: components['parameters']['CoinVersion'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "cashout": {
-           *         "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
-           *         "userId": 42,
-           *         "amount": 20000,
-           *         "xafAmount": 13100000,
-           *         "xafPerCoin": 655,
-           *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
-           *         "msisdn": "+237670000000",
-           *         "providerClientId": "pc_momo",
-           *         "claimedBy": null,
-           *         "claimedAt": null,
-           *         "status": "REQUESTED",
-           *         "providerReference": null,
-           *         "transactionId": null,
-           *         "approval": {
-           *           "status": "APPROVED",
-           *           "approvedBy": 12,
-           *           "approvedAt": "2026-01-15T09:40:00.000Z"
-           *         },
-           *         "expiresAt": "2026-11-25T10:00:00.000Z",
-           *         "createdAt": "2026-01-15T09:30:00.000Z",
-           *         "updatedAt": "2026-01-15T09:30:00.000Z"
-           *       }
-           *     }
-           */
-          'application/json': {
-            cashout: {
-              /**
-               * Format: uuid
-               * @description The cash-out's id: the id of the hold that reserves its coins
-               */
-              id: string;
-              userId: number;
-              /** @description Coins exchanged */
-              amount: number;
-              /** @description XAF the provider pays, fixed at the rate in force when it was asked for */
-              xafAmount: number;
-              /** @description The rate it was exchanged at: XAF per coin */
-              xafPerCoin: number;
-              /**
-               * Format: date-time
-               * @description When that rate came into force
-               */
-              rateEffectiveFrom: string;
-              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
-              msisdn: string | null;
-              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
-              providerClientId: string | null;
-              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
-              claimedBy: string | null;
-              claimedAt: string | null;
-              /** @enum {string} */
-              status: 'REQUESTED' | 'CLAIMED' | 'CLAIM_OVERDUE' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
-              providerReference: string | null;
-              /** @description The BURN of a confirmed cash-out */
-              transactionId: number | null;
-              approval: {
-                /** @enum {string} */
-                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
-                approvedBy: number | null;
-                approvedAt: string | null;
-              };
-              /**
-               * Format: date-time
-               * @description Released by itself if no provider callback settles it by then
-               */
-              expiresAt: string;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-            };
-          };
-        };
-      };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
-      400: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
-      401: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
-      403: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
-      409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -20620,6 +20116,510 @@ export interface operations {
                 id: string;
               } | null;
               decidedAt: string | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  approveCashout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "cashout": {
+           *         "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *         "userId": 42,
+           *         "amount": 20000,
+           *         "xafAmount": 13100000,
+           *         "xafPerCoin": 655,
+           *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
+           *         "msisdn": "+237670000000",
+           *         "providerClientId": "pc_momo",
+           *         "claimedBy": null,
+           *         "claimedAt": null,
+           *         "status": "REQUESTED",
+           *         "providerReference": null,
+           *         "transactionId": null,
+           *         "approval": {
+           *           "status": "APPROVED",
+           *           "approvedBy": 12,
+           *           "approvedAt": "2026-01-15T09:40:00.000Z"
+           *         },
+           *         "expiresAt": "2026-11-25T10:00:00.000Z",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            cashout: {
+              /**
+               * Format: uuid
+               * @description The cash-out's id: the id of the hold that reserves its coins
+               */
+              id: string;
+              userId: number;
+              /** @description Coins exchanged */
+              amount: number;
+              /** @description XAF the provider pays, fixed at the rate in force when it was asked for */
+              xafAmount: number;
+              /** @description The rate it was exchanged at: XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When that rate came into force
+               */
+              rateEffectiveFrom: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
+              /** @enum {string} */
+              status: 'REQUESTED' | 'CLAIMED' | 'CLAIM_OVERDUE' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              providerReference: string | null;
+              /** @description The BURN of a confirmed cash-out */
+              transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
+              /**
+               * Format: date-time
+               * @description Released by itself if no provider callback settles it by then
+               */
+              expiresAt: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rejectCashout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "cashout": {
+           *         "id": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *         "userId": 42,
+           *         "amount": 20000,
+           *         "xafAmount": 13100000,
+           *         "xafPerCoin": 655,
+           *         "rateEffectiveFrom": "2026-11-01T00:00:00.000Z",
+           *         "msisdn": "+237670000000",
+           *         "providerClientId": "pc_momo",
+           *         "claimedBy": null,
+           *         "claimedAt": null,
+           *         "status": "REQUESTED",
+           *         "providerReference": null,
+           *         "transactionId": null,
+           *         "approval": {
+           *           "status": "APPROVED",
+           *           "approvedBy": 12,
+           *           "approvedAt": "2026-01-15T09:40:00.000Z"
+           *         },
+           *         "expiresAt": "2026-11-25T10:00:00.000Z",
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            cashout: {
+              /**
+               * Format: uuid
+               * @description The cash-out's id: the id of the hold that reserves its coins
+               */
+              id: string;
+              userId: number;
+              /** @description Coins exchanged */
+              amount: number;
+              /** @description XAF the provider pays, fixed at the rate in force when it was asked for */
+              xafAmount: number;
+              /** @description The rate it was exchanged at: XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When that rate came into force
+               */
+              rateEffectiveFrom: string;
+              /** @description The mobile money account paid, an MSISDN in E.164 form; null once its user was deleted: the number is erased, the rest of the cash-out kept */
+              msisdn: string | null;
+              /** @description The payout provider the user named (only it may claim the cash-out); null: any provider granted `cashout` may */
+              providerClientId: string | null;
+              /** @description The provider that claimed it, whose signed callback alone settles it; null: not claimed */
+              claimedBy: string | null;
+              claimedAt: string | null;
+              /** @enum {string} */
+              status: 'REQUESTED' | 'CLAIMED' | 'CLAIM_OVERDUE' | 'CONFIRMED' | 'FAILED' | 'RELEASED' | 'EXPIRED';
+              providerReference: string | null;
+              /** @description The BURN of a confirmed cash-out */
+              transactionId: number | null;
+              approval: {
+                /** @enum {string} */
+                status: 'NOT_REQUIRED' | 'PENDING' | 'APPROVED';
+                approvedBy: number | null;
+                approvedAt: string | null;
+              };
+              /**
+               * Format: date-time
+               * @description Released by itself if no provider callback settles it by then
+               */
+              expiresAt: string;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
             };
           };
         };

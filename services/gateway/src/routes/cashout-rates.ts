@@ -56,17 +56,13 @@ export interface CashoutRateRouteDeps {
 }
 
 const idParams = z.object({ id: z.uuid().overwrite((id) => id.toLowerCase()) });
-const decisions = [
-  ['approve', 'APPROVE'],
-  ['reject', 'REJECT'],
-] as const;
-
-type Decision = (typeof decisions)[number];
+/** A second person's decision, as the ledger's decide commands take it. */
+type Decision = 'APPROVE' | 'REJECT';
 
 const route = routeOf<CashoutRateRouteDeps>();
 
 /** A rate version's decision, sent to the ledger, which judges who may and when. */
-function decideRate(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, rateId: string, decision: Decision[1]) {
+function decideRate(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, rateId: string, decision: Decision) {
   return sendLedgerCommand(
     deps.commands,
     request,
@@ -106,44 +102,51 @@ export const cashoutRatePart: ActPart = {
   },
 };
 
-/** A big cash-out's second person: approve (the provider may then confirm it) or reject (released); never its payer. */
-function cashoutDecisionRoute(path: Decision[0], decision: Decision[1]): RouteDef<CashoutRateRouteDeps> {
-  return route({
-    method: 'POST',
-    url: `/api/admin/cashouts/:id/${path}`,
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['cashouts', 'admin'],
-      summary:
-        decision === 'APPROVE'
-          ? 'Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor'
-          : 'Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor',
-      headers: idempotencyHeaders,
-      params: idParams,
-      operationId: decision === 'APPROVE' ? 'approveCashout' : 'rejectCashout',
-      response: { 200: withExample(decideCashoutResult, exampleDecideCashoutResult), ...errorResponses },
-    },
-    handler: async (request, reply, deps) => {
-      // The cash-out's id names its payer (docs/decisions/0005): the command goes to the payer's partition, no read.
-      const fromUserId = payerOfHoldId(request.params.id);
-      if (fromUserId === null) throw new AppError('HOLD_NOT_FOUND', `Cash-out ${request.params.id} does not exist`);
-      return sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.decide-cashout', { holdId: request.params.id, fromUserId, decision, requestHash }),
-        200,
-      );
-    },
-  });
+/** A big cash-out's decision, sent to its payer's partition (the cash-out's id names its payer, docs/decisions/0005: no read). */
+function decideCashout(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, holdId: string, decision: Decision) {
+  const fromUserId = payerOfHoldId(holdId);
+  if (fromUserId === null) throw new AppError('HOLD_NOT_FOUND', `Cash-out ${holdId} does not exist`);
+  return sendLedgerCommand(
+    deps.commands,
+    request,
+    reply,
+    (requestHash) => ledgerDraft('ledger.decide-cashout', { holdId, fromUserId, decision, requestHash }),
+    200,
+  );
 }
+
+/**
+ * A big cash-out's second person, on routes drawn from its row of the four-eyes table
+ * (four-eyes.ts): approve (the provider may then confirm it) or reject (released); never its payer.
+ */
+export const cashoutPart: ActPart = {
+  summaries: {
+    approve:
+      'Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor',
+    reject:
+      'Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor',
+  },
+  params: idParams,
+  rejectBody: null,
+  approve: {
+    status: 200,
+    example: exampleDecideCashoutResult,
+    handler: (deps, request, reply, id) => decideCashout(deps, request, reply, id, 'APPROVE'),
+  },
+  reject: {
+    result: decideCashoutResult,
+    example: exampleDecideCashoutResult,
+    handler: (deps, request, reply, id) => decideCashout(deps, request, reply, id, 'REJECT'),
+  },
+};
 
 /**
  * Cash-out rates set by two people and the second person of a big cash-out (docs/CONTRACT.md
  * "Cash-out"). The gateway only drafts the commands: the ledger judges who may (ADMIN+, the
  * proposer never approving, the payer never deciding their own cash-out) and when (a version's
  * time against the ledger's clock), and audits every step and refusal. The rates' list and
- * decisions are drawn from their row of the four-eyes table (cashoutRatePart).
+ * decisions, and a big cash-out's, are drawn from their rows of the four-eyes table (cashoutRatePart,
+ * cashoutPart).
  */
 export const cashoutRateRoutes: RouteDef<CashoutRateRouteDeps>[] = [
   route({
@@ -170,8 +173,6 @@ export const cashoutRateRoutes: RouteDef<CashoutRateRouteDeps>[] = [
         }),
       ),
   }),
-
-  ...decisions.map(([path, decision]) => cashoutDecisionRoute(path, decision)),
 ];
 
 export function registerCashoutRateRoutes(app: App, deps: CashoutRateRouteDeps): void {

@@ -29,7 +29,7 @@ import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { moneyPart, payoutPart } from './approvals';
-import { cashoutRatePart } from './cashout-rates';
+import { cashoutPart, cashoutRatePart } from './cashout-rates';
 import { cashoutReversalPart } from './cashout-reversals';
 import { commissionChangePart } from './commission-rules';
 import { answered, commandErrorResponses as errorResponses } from './command-route';
@@ -428,6 +428,7 @@ export const fourEyesRoutes: RouteDef<FourEyesRouteDeps>[] = [
   ...actRoutes('cashout-reversal', cashoutReversalPart),
   ...actRoutes('commission-change', commissionChangePart),
   ...actRoutes('cashout-rate', cashoutRatePart),
+  ...actRoutes('cashout', cashoutPart),
   ...actRoutes('deletion', ofUserPart('deletion', deletionPart)),
   ...actRoutes('grant', ofUserPart('grant', grantPart)),
   ...actRoutes('callback-secret', ofUserPart('callback-secret', callbackSecretPart)),
