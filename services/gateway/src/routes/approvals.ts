@@ -200,6 +200,30 @@ async function sendApprove(deps: ApprovalRouteDeps, request: FastifyRequest, rep
   );
 }
 
+/**
+ * The approve (no reason) or reject of a request the ledger keeps as a kind of its own (`holds`),
+ * whose id always names its route: sent with no read, as the ledger loads the request itself.
+ */
+export function sendKeptDecision(
+  deps: Pick<ApprovalRouteDeps, 'commands'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  approvalId: string,
+  holds: 'cashout-reversal' | 'commission-change',
+  reason?: string,
+) {
+  return sendLedgerCommand(
+    deps.commands,
+    request,
+    reply,
+    (requestHash) =>
+      reason === undefined
+        ? ledgerDraft('ledger.approve', { approvalId, holds, requestHash })
+        : ledgerDraft('ledger.reject-approval', { approvalId, holds, reason, requestHash }),
+    200,
+  );
+}
+
 /** Rejects a request with a reason (200): nothing moves. */
 async function sendReject(
   deps: ApprovalRouteDeps,

@@ -22,6 +22,7 @@ import { commandErrorResponses as errorResponses, sendLedgerCommand } from './co
 import { exampleAt, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
 import { exampleCashout } from './cashouts';
 import { offsetLinks, startOf } from './paging';
+import { sendKeptDecision } from './approvals';
 import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -118,13 +119,7 @@ export const cashoutReversalPart: ActPart = {
     example: exampleCashoutReversed,
     handler: async (deps, request, reply, approvalId) => {
       requireRoutedId(approvalId);
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.approve', { approvalId, holds: 'cashout-reversal', requestHash }),
-        200,
-      );
+      const result = await sendKeptDecision(deps, request, reply, approvalId, 'cashout-reversal');
       if (!('cashout' in result)) throw new InvariantViolation("a request other than a cash-out's reversal answered on its routes");
       return { ...result, approval: asReversal(result) };
     },
@@ -134,13 +129,7 @@ export const cashoutReversalPart: ActPart = {
     example: exampleCashoutReversalRejected,
     handler: async (deps, request, reply, approvalId, reason) => {
       requireRoutedId(approvalId);
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.reject-approval', { approvalId, holds: 'cashout-reversal', reason, requestHash }),
-        200,
-      );
+      const result = await sendKeptDecision(deps, request, reply, approvalId, 'cashout-reversal', reason);
       return { approval: asReversal(result) };
     },
   },

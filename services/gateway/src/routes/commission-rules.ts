@@ -30,6 +30,7 @@ import { commandErrorResponses as errorResponses, sendLedgerCommand } from './co
 import { exampleAt, exampleReferral, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
 import { offsetLinks, startOf } from './paging';
+import { sendKeptDecision } from './approvals';
 import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -204,13 +205,7 @@ export const commissionChangePart: ActPart = {
     example: exampleCommissionChanged,
     handler: async (deps, request, reply, approvalId) => {
       requireRoutedId(approvalId);
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.approve', { approvalId, holds: 'commission-change', requestHash }),
-        200,
-      );
+      const result = await sendKeptDecision(deps, request, reply, approvalId, 'commission-change');
       if (!('clientId' in result)) throw new InvariantViolation('a request other than a commission change answered on its routes');
       return { ...result, approval: asChange(result) };
     },
@@ -220,13 +215,7 @@ export const commissionChangePart: ActPart = {
     example: exampleCommissionChangeRejected,
     handler: async (deps, request, reply, approvalId, reason) => {
       requireRoutedId(approvalId);
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.reject-approval', { approvalId, holds: 'commission-change', reason, requestHash }),
-        200,
-      );
+      const result = await sendKeptDecision(deps, request, reply, approvalId, 'commission-change', reason);
       return { approval: asChange(result) };
     },
   },
