@@ -43,7 +43,7 @@ describe('deploy/prometheus/alerts.yml', () => {
   const rules = allRules.filter((r) => r.alert !== undefined);
   const recordingRules = allRules.filter((r) => r.alert === undefined);
 
-  it('when parsed, then every rule has a name, an expression, a severity, a summary, a row in OPERATIONS.md and a runbook link to a heading of the operations docs', () => {
+  it('when parsed, then every rule has a name, an expression, a severity, a summary, a row in OPERATIONS.md and a runbook link (runbook_url too) to a heading of the operations docs', () => {
     expect(rules.length).toBeGreaterThan(5);
     for (const rule of rules) {
       expect(rule).toMatchObject({
@@ -52,6 +52,11 @@ describe('deploy/prometheus/alerts.yml', () => {
         labels: { severity: expect.stringMatching(/^(page|ticket)$/) },
       });
       expect(rule.annotations.summary).toEqual(expect.any(String));
+      // runbook_url is the name Alertmanager's and Grafana's templates look for; runbook stays for the rules' readers.
+      expect({ alert: rule.alert, runbook_url: rule.annotations.runbook_url }).toEqual({
+        alert: rule.alert,
+        runbook_url: rule.annotations.runbook,
+      });
       const [, page, anchor] = runbookLink.exec(rule.annotations.runbook) ?? [];
       expect({ alert: rule.alert, page }).toEqual({ alert: rule.alert, page: expect.any(String) });
       expect(headingAnchors(readFileSync(join(repoRoot, 'docs', `${page}.md`), 'utf8'))).toContain(anchor);
