@@ -1,7 +1,7 @@
 import { outboxBacklogMetricName, outboxSetAsideMetricName } from '@coin/db';
 import { gatewayMetricNames } from '@coin/gateway';
 import { historyMetricNames } from '@coin/history';
-import { createMetricsRegistry, httpDurationMetricName, metricPrefix } from '@coin/http';
+import { createMetricsRegistry, defaultMetricPrefixes, httpDurationMetricName, metricPrefix } from '@coin/http';
 import { kafkaMetricNames } from '@coin/kafka';
 import { ledgerMetricNames } from '@coin/ledger';
 import { webhooksMetricNames } from '@coin/webhooks';
@@ -84,12 +84,20 @@ describe('metric names: coin_<subsystem>_<name>_<unit>', () => {
     ]);
   });
 
-  it("when a service's registry is created, then prom-client's default process and Node.js metrics carry the coin_ prefix too", async () => {
+  it("when a service's registry is created, then prom-client's default process and Node.js metrics keep their conventional names, and everything else is coin_", async () => {
     const registry = createMetricsRegistry('naming-test');
     const names = (await registry.getMetricsAsJSON()).map((m) => m.name);
-    expect(names).toEqual(expect.arrayContaining(['coin_process_cpu_seconds_total', 'coin_nodejs_heap_size_used_bytes']));
-    // Their suffixes are prom-client's (coin_process_open_fds has none): only the prefix is ours.
-    expect(names.filter((name) => !name.startsWith(metricPrefix))).toEqual([]);
+    // The names community dashboards and alerts look for (Node.js Application Dashboard, process exporters' rules).
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'process_cpu_seconds_total',
+        'process_resident_memory_bytes',
+        'nodejs_heap_size_used_bytes',
+        'nodejs_eventloop_lag_p99_seconds',
+      ]),
+    );
+    expect(names.filter((name) => !name.startsWith(metricPrefix) && !defaultMetricPrefixes.some((p) => name.startsWith(p)))).toEqual([]);
+    expect(names.filter((name) => name.startsWith(`${metricPrefix}process_`) || name.startsWith(`${metricPrefix}nodejs_`))).toEqual([]);
     registry.clear();
   });
 });

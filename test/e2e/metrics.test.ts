@@ -38,7 +38,7 @@ describe('metrics: every service exposes the operational histograms, counters an
     const roundTrip = samples(text, 'coin_kafka_request_reply_duration_seconds_count');
     expect(roundTrip.some((l) => l.includes('type="user.register"') && l.includes('outcome="ok"'))).toBe(true);
     expect(roundTrip.some((l) => l.includes('type="ledger.open-wallet"') && l.includes('outcome="ok"'))).toBe(true);
-    expect(text).toContain('# TYPE coin_process_cpu_seconds_total counter');
+    expect(text).toContain('# TYPE process_cpu_seconds_total counter');
   });
 
   it('when the ledger applied the open-wallet command, then its batch size, apply time and lag are labelled by its consumer group', async () => {

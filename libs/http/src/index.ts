@@ -168,11 +168,17 @@ export function installOperationalRoutes(
   });
 }
 
-/** Every metric the services export starts with this, prom-client's default (process, Node.js) ones included. */
+/**
+ * Every metric the services define starts with this. prom-client's default ones (process_*,
+ * nodejs_*) keep their conventional names, which community dashboards and alerts look for.
+ */
 export const metricPrefix = 'coin_';
 
+/** The prefixes of prom-client's default metrics, which carry no `coin_`. */
+export const defaultMetricPrefixes = ['process_', 'nodejs_'] as const;
+
 /**
- * How often the event loop's delay is sampled for `coin_nodejs_eventloop_lag_*`: prom-client's
+ * How often the event loop's delay is sampled for `nodejs_eventloop_lag_*`: prom-client's
  * default, 10 ms, wakes an idle process 100 times a second for it alone (a fifth of an idle
  * service's CPU, docs/PERFORMANCE.md "An idle stack"); a stall of 100 ms or more is still seen.
  */
@@ -181,7 +187,7 @@ const eventLoopSampleMs = 100;
 export function createMetricsRegistry(service: string): Registry {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
-  collectDefaultMetrics({ register: registry, prefix: metricPrefix, eventLoopMonitoringPrecision: eventLoopSampleMs });
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: eventLoopSampleMs });
   return registry;
 }
 
