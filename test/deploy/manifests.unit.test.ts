@@ -806,6 +806,18 @@ describe('Kafka security: KafkaUsers, their ACLs, the Secrets each workload moun
     });
   });
 
+  it('when the prod overlay is read, then tracing is on with a ratio sampler that follows the caller, and base leaves it off', () => {
+    expect(configLiterals(base).OTEL_TRACES_EXPORTER).toBe('none');
+    expect(configLiterals(prod)).toMatchObject({
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_EXPORTER_OTLP_ENDPOINT: expect.stringMatching(/^http:\/\/.+:4318$/),
+    });
+    const ratio = Number(configLiterals(prod).OTEL_TRACES_SAMPLER_ARG);
+    expect(ratio).toBeGreaterThan(0);
+    expect(ratio).toBeLessThan(1);
+  });
+
   it('when an ACL widens, a mount goes missing or the code consumes a topic the table does not list, then the checks name it', () => {
     const users = clone(prodResources);
     const gateway = users.find((u) => u.kind === 'KafkaUser' && u.metadata.name === 'coin-ledger-gateway')!;
