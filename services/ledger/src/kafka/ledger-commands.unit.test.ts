@@ -107,7 +107,7 @@ describe('the ledger adapter: outbox headers and audit request ids', () => {
   it("when a traced command is applied, then its events are stored with its span's traceparent, its audit record is not, and its reply names the same span", async () => {
     const { handle, writes, replies, window } = handlerWith({ tracing });
     await handle([delivered({ traceparent: `00-${callerTraceId}-${callerSpanId}-01` })]);
-    // The apply's span ends once its publish settled, which the handler no longer waits for.
+    // The apply's span ends once its publish settled, which the handler does not wait for.
     await window.drain();
 
     const spans = exporter.getFinishedSpans();
