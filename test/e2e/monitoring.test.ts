@@ -254,6 +254,12 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     expect({ status: proposed.status, code: proposed.body.code }).toEqual({ status: 403, code: 'FOUR_EYES_REQUIRED' });
     const live = (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/rules', { token: admin })).body.rules;
     expect(live.find((r: { id: string }) => r.id === 'dormant-outflow').mode).toBe('ACTIVE');
+    // The second ADMIN+ finds it listed, drawn from its act's row of the four-eyes table.
+    const ruleProposals = await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/rules/proposals', { token: second });
+    expect(ruleProposals.body.proposals.find((p: { id: string }) => p.id === 'dormant-outflow')).toMatchObject({
+      change: { mode: 'DISABLED' },
+      status: 'PENDING',
+    });
     expect((await disable(admin)).body.code).toBe('APPROVAL_BY_REQUESTER');
     const approved = await disable(second);
     expect(approved.status).toBe(200);
@@ -269,6 +275,11 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
       });
     const first = await resolve(admin);
     expect({ status: first.status, code: first.body.code }).toEqual({ status: 403, code: 'FOUR_EYES_REQUIRED' });
+    const caseProposals = await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/cases/proposals', { token: second });
+    expect(caseProposals.body.proposals.find((p: { id: string }) => p.id === frozen.id)).toMatchObject({
+      change: { resolution: 'CONFIRMED' },
+      status: 'PENDING',
+    });
     expect((await resolve(admin)).body.code).toBe('APPROVAL_BY_REQUESTER');
     const closed = await resolve(second);
     expect(closed.body).toMatchObject({ status: 'RESOLVED', resolution: 'CONFIRMED' });

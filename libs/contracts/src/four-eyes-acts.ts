@@ -69,10 +69,10 @@ export type FourEyesActRow<S extends 'ledger' | 'user' | 'monitoring' = 'ledger'
    */
   powers: readonly string[];
   /**
-   * Whether a pending request lapses on its own (an expiry, a rate's effective time, a cash-out's
-   * hold); false: it waits until someone decides it.
+   * That a pending request lapses on its own (an expiry, a rate's effective time, a cash-out's
+   * hold, a monitoring proposal's MONITORING_PROPOSAL_EXPIRY_S): no request waits forever.
    */
-  expires: boolean;
+  expires: true;
 } & DecisionsOf<S>;
 
 export const fourEyesActs = {
@@ -156,7 +156,10 @@ export const fourEyesActs = {
     stepUp: 'required',
     expires: true,
   },
-  /** A cash-out above the four-eyes threshold; it lapses with its hold. */
+  /**
+   * A cash-out above the four-eyes threshold; it lapses with its hold. Its list is the cash-out
+   * queue's (GET /api/admin/cashouts?approval=PENDING), which shows every cash-out, not only this act's.
+   */
   cashout: {
     service: 'ledger',
     path: '/api/admin/cashouts',
@@ -165,7 +168,7 @@ export const fourEyesActs = {
     result: decideCashoutResult,
     approve: 'ledger.decide-cashout',
     reject: 'ledger.decide-cashout',
-    operations: { list: null, read: null, approve: 'approveCashout', reject: 'rejectCashout' },
+    operations: { list: 'listCashouts', read: null, approve: 'approveCashout', reject: 'rejectCashout' },
     tags: ['cashouts', 'admin'],
     rejectExample: null,
     powers: ['cash out'],
@@ -271,14 +274,14 @@ export const fourEyesActs = {
     result: monitoringCase,
     approve: 'monitoring.resolve-case',
     reject: null,
-    operations: { list: null, read: null, approve: 'resolveMonitoringCase', reject: null },
+    operations: { list: 'listMonitoringCaseProposals', read: null, approve: 'resolveMonitoringCase', reject: null },
     tags: ['admin', 'monitoring'],
     rejectExample: null,
     powers: [
       'loosen a monitoring rule; close a case that froze a wallet, or call a case of score `MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE` (60) or more a false positive',
     ],
     stepUp: 'required',
-    expires: false,
+    expires: true,
   },
   /** A monitoring rule's change that loosens it or gives it more power to freeze: the second ADMIN+ sends the same rule. */
   'rule-change': {
@@ -289,7 +292,7 @@ export const fourEyesActs = {
     result: monitoringRuleList,
     approve: 'monitoring.put-rule',
     reject: null,
-    operations: { list: null, read: null, approve: 'putMonitoringRule', reject: null },
+    operations: { list: 'listMonitoringRuleProposals', read: null, approve: 'putMonitoringRule', reject: null },
     tags: ['admin', 'monitoring'],
     rejectExample: null,
     powers: [
@@ -297,23 +300,23 @@ export const fourEyesActs = {
       'give a monitoring rule more power to freeze: add an ACTIVE rule, make a TEST or DISABLED rule ACTIVE, raise a score, change a rule whose score alone reaches `MONITORING_FREEZE_SCORE`',
     ],
     stepUp: 'required',
-    expires: false,
+    expires: true,
   },
-  /** Lifting every automatic freeze of a rule. */
+  /** Lifting every automatic freeze of a rule (its path is the rules': its lifts are listed and approved under it). */
   'freeze-lift': {
     service: 'monitoring',
-    path: '/api/admin/monitoring/rules/{ruleId}/freeze-lift',
+    path: '/api/admin/monitoring/rules',
     deciders: 'ADMIN+',
     request: ruleFreezeLiftAnswer,
     result: ruleFreezeLiftAnswer,
     approve: 'monitoring.approve-freeze-lift',
     reject: null,
-    operations: { list: null, read: null, approve: 'approveRuleFreezeLift', reject: null },
+    operations: { list: 'listRuleFreezeLifts', read: null, approve: 'approveRuleFreezeLift', reject: null },
     tags: ['admin', 'monitoring'],
     rejectExample: null,
     powers: ['lift every freeze of one monitoring rule'],
     stepUp: 'required',
-    expires: false,
+    expires: true,
   },
 } as const satisfies { [act: string]: FourEyesActRow<'ledger'> | FourEyesActRow<'user'> | FourEyesActRow<'monitoring'> };
 

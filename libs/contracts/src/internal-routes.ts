@@ -33,6 +33,8 @@ import {
   monitoringCasesQuery,
   monitoringFreezeLiftAnswer,
   monitoringRuleChanged,
+  monitoringProposalList,
+  monitoringProposalParams,
   monitoringRuleList,
   monitoringRuleParams,
   putRuleInternalBody,
@@ -527,6 +529,13 @@ export const internalReads = {
     method: 'GET',
     path: '/internal/monitoring/rules',
     response: monitoringRuleList,
+  },
+  'monitoring.proposals': {
+    service: 'monitoring',
+    method: 'GET',
+    path: '/internal/monitoring/proposals/:kind',
+    params: monitoringProposalParams,
+    response: monitoringProposalList,
   },
 } as const satisfies Record<string, InternalReadRoute>;
 

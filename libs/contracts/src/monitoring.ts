@@ -188,3 +188,35 @@ export const freezeLiftOutcome = z.object({
 });
 /** The gateway's answer to a freeze lift's request (202) and approval (200): the lift and each wallet's outcome in the ledger. */
 export const ruleFreezeLiftAnswer = z.object({ freezeLift: monitoringFreezeLift, outcomes: z.array(freezeLiftOutcome) });
+
+/**
+ * The monitoring acts that wait for a second ADMIN+ (docs/design/monitoring.md "Two people"), by the
+ * kind of what they change: a rule's change, a case's resolution, a rule's freeze lift.
+ */
+export const monitoringProposalKinds = ['rule', 'case', 'freeze-lift'] as const;
+export const monitoringProposalKind = z.enum(monitoringProposalKinds);
+export type MonitoringProposalKind = z.infer<typeof monitoringProposalKind>;
+export const monitoringProposalParams = z.object({ kind: monitoringProposalKind });
+
+/**
+ * One proposal waiting for a second ADMIN+: what it changes (its rule or case id), what was proposed,
+ * by whom and when, and until when a different ADMIN+ may approve it (MONITORING_PROPOSAL_EXPIRY_S
+ * after it was made). EXPIRED: nobody approves it; the next send proposes anew.
+ */
+export const monitoringProposal = z.object({
+  id: z.string().describe("The rule's id (a rule's change or freeze lift) or the case's (a resolution)"),
+  change: z
+    .record(z.string(), z.unknown())
+    .describe(
+      'What was proposed: the rule, the resolution, or the lift (its reason and freezes); a different ADMIN+ sends the same to approve it',
+    ),
+  proposedBy: userId,
+  proposedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  status: z.enum(['PENDING', 'EXPIRED']),
+});
+export type MonitoringProposal = z.infer<typeof monitoringProposal>;
+/** Proposals of one kind, newest first (at most `monitoringProposalsMax`). */
+export const monitoringProposalList = z.object({ proposals: z.array(monitoringProposal) });
+/** How many proposals a list shows at most: each waits for a person, so more would be a backlog nobody reads. */
+export const monitoringProposalsMax = 200;

@@ -47,6 +47,12 @@ export const monitoringConfigSchema = z.object({
    * resolves the same way); below it, and CONFIRMED at any score, by one (1-101; 101: never two).
    */
   MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE: z.coerce.number().int().min(1).max(101).default(60),
+  /**
+   * How long a proposal waiting for a second ADMIN+ (a rule's change, a case's resolution, a rule's
+   * freeze lift) may be approved, in seconds; past it nobody approves it (it reads EXPIRED) and the
+   * next send proposes anew. As long as a grant request's (GRANT_REQUEST_EXPIRY_S) by default.
+   */
+  MONITORING_PROPOSAL_EXPIRY_S: z.coerce.number().int().min(1).max(2_592_000).default(86_400),
   /** Wallets (and clients) the in-memory windows hold at most; the least recently moved go first. */
   MONITORING_WINDOW_KEYS_MAX: z.coerce.number().int().min(100).max(5_000_000).default(200_000),
   /** Movements one wallet's window holds at most (a velocity count above it cannot be seen). */

@@ -254,6 +254,42 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect(back.body.rules.find((r: { id: string }) => r.id === 'circular')).toMatchObject({ mode: 'ACTIVE', score: 70 });
   });
 
+  it('when a proposal is past its expiry, then it reads EXPIRED, nobody approves it (409 APPROVAL_NOT_PENDING, audited) and the next send proposes anew', async () => {
+    const dormant = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'dormant-outflow');
+    const loosened = { ...dormant, mode: 'DISABLED' };
+    expect((await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: loosened, ...admin })).body.code).toBe(
+      'FOUR_EYES_REQUIRED',
+    );
+    const listed = async () =>
+      (await call('GET', '/internal/monitoring/proposals/rule')).body.proposals.find((p: { id: string }) => p.id === 'dormant-outflow');
+    expect(await listed()).toMatchObject({ proposedBy: 7, status: 'PENDING', change: { mode: 'DISABLED' } });
+    // Made a day and a second ago (the default expiry is a day): aged in place, no clock to wait for.
+    await pool.query(
+      `UPDATE monitoring_pending_changes SET proposed_at = now() - interval '1 day 1 second' WHERE target = 'monitoring-rule:dormant-outflow'`,
+    );
+    expect(await listed()).toMatchObject({ status: 'EXPIRED' });
+    const late = await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: loosened, ...secondAdmin });
+    expect({ status: late.status, code: late.body.code }).toEqual({ status: 409, code: 'APPROVAL_NOT_PENDING' });
+    const live = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'dormant-outflow');
+    expect(live.mode).toBe('ACTIVE');
+    expect(await listed()).toBeUndefined();
+    // Sent again, it is a new proposal of the sender's, which its first proposer may approve.
+    expect((await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: loosened, ...secondAdmin })).body.code).toBe(
+      'FOUR_EYES_REQUIRED',
+    );
+    expect(await listed()).toMatchObject({ proposedBy: 8, status: 'PENDING' });
+    expect((await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: loosened, ...admin })).status).toBe(200);
+    expect(await listed()).toBeUndefined();
+    // ACTIVE again (it scores again: two people too), for the tests after this one.
+    expect((await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: dormant, ...admin })).status).toBe(202);
+    expect((await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: dormant, ...secondAdmin })).status).toBe(200);
+    await eventually(async () =>
+      audited.some((r) => r.target === 'monitoring-rule:dormant-outflow' && r.summary.errorCode === 'APPROVAL_NOT_PENDING')
+        ? true
+        : undefined,
+    );
+  });
+
   it('when one ADMIN resolves a case that froze a wallet, then it stays open until a different ADMIN+ resolves it the same way', async () => {
     const [a, b, c] = [6_001, 6_002, 6_003];
     await publish([transfer(a, b, 500), transfer(b, c, 490), transfer(c, a, 480)]);

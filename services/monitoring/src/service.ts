@@ -18,6 +18,7 @@ import { LedgerFreezer, UnwiredFreezer, type WalletFreezer } from './freeze/wall
 import { registerCaseRoutes } from './http/case-routes';
 import { registerFreezeLiftRoutes } from './http/freeze-lift-routes';
 import { monitoringRouteCallers } from './http/route-callers';
+import { registerProposalRoutes } from './http/proposal-routes';
 import { registerRuleRoutes } from './http/rule-routes';
 import { handleTransactionEvents } from './kafka/transaction-events';
 import { dueFreezes } from './db/freezes';
@@ -134,11 +135,19 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
 function registerMonitoringRoutes(parts: FrameParts, config: Readonly<MonitoringConfig>, onRulesChanged: (changed: Rule[]) => void): void {
   const { pool } = parts;
   const adminAuditTopic = topicNames(config.TOPIC_PREFIX).adminAudit;
-  registerCaseRoutes(parts.app, { pool, adminAuditTopic, falsePositiveFourEyesScore: config.MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE });
-  registerFreezeLiftRoutes(parts.app, { pool, adminAuditTopic });
+  const proposalExpiryMs = config.MONITORING_PROPOSAL_EXPIRY_S * 1000;
+  registerCaseRoutes(parts.app, {
+    pool,
+    adminAuditTopic,
+    falsePositiveFourEyesScore: config.MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE,
+    proposalExpiryMs,
+  });
+  registerFreezeLiftRoutes(parts.app, { pool, adminAuditTopic, proposalExpiryMs });
+  registerProposalRoutes(parts.app, { pool, proposalExpiryMs });
   registerRuleRoutes(parts.app, {
     pool,
     adminAuditTopic,
+    proposalExpiryMs,
     onChanged: onRulesChanged,
     backtestMax: replayMax,
     retentionMs: config.MONITORING_RETENTION_DAYS * 86_400_000,

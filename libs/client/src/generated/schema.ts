@@ -1590,6 +1590,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/users/{id}/freeze/unfreeze-approval': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve the pending request to lift a freeze
+     * @description Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor
+     */
+    post: operations['approveUnfreeze'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/deletion-requests': {
     parameters: {
       query?: never;
@@ -1790,70 +1810,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/users/{id}/limits': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * A user's spending limits with what the rolling 24 hours have used
-     * @description A user's spending limits (their role's defaults and their own overrides) with what the rolling 24 hours have used
-     */
-    get: operations['getUserLimits'];
-    /**
-     * Set a user's own spending limits, replacing the previous ones
-     * @description Set a user's own spending limits, replacing the previous ones: a number is the limit, null is no limit, an absent field keeps the role's default ({} = all defaults)
-     */
-    put: operations['setUserLimits'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/users/{id}/verification': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /**
-     * Verify a user or take their verification away, with a reason
-     * @description Verify a user or take their verification away, with a reason (audited); the same value again changes nothing. A change ends the user's current access tokens at once (their refresh token stays good): the next one carries the new state, which the cash-out daily amount reads. Verifying an ADMIN or SUPERADMIN account is refused here (403 FOUR_EYES_REQUIRED): ask for it with POST /api/admin/users/{id}/verification-requests, which another ADMIN+ approves
-     */
-    put: operations['setUserVerification'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/users/{id}/verification-requests': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Ask for the verification of an ADMIN or SUPERADMIN account, with a reason
-     * @description Ask for the verification of an ADMIN or SUPERADMIN account, with a reason: nothing changes until another ADMIN+, neither the requester nor the account, approves the request (POST /api/admin/verification-requests/{id}/approve). A USER, or an account verified already, is 409 GRANT_REQUEST_OUTDATED (a USER is verified with PUT .../verification); one's own account is 403 SELF_DEALING
-     */
-    post: operations['requestUserVerification'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/admin/verification-requests': {
     parameters: {
       query?: never;
@@ -1928,6 +1884,130 @@ export interface paths {
      * @description Reject a pending verification request with a reason: nothing changes; any ADMIN+, the requester included
      */
     post: operations['rejectVerificationRequest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/monitoring/rules/proposals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Rules' changes waiting for a second ADMIN+, newest first
+     * @description Rules' changes waiting for a second ADMIN+ (loosening, or more power to freeze), newest first; a different ADMIN+ approves one by sending the same rule; each until MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send proposes anew
+     */
+    get: operations['listMonitoringRuleProposals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/monitoring/cases/proposals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Cases' resolutions waiting for a second ADMIN+, newest first
+     * @description Cases' resolutions waiting for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one by resolving the case the same way; each until MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send proposes anew
+     */
+    get: operations['listMonitoringCaseProposals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/monitoring/rules/freeze-lifts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Lifts of a rule's freezes waiting for a second ADMIN+, newest first
+     * @description Lifts of a rule's freezes waiting for a second ADMIN+, newest first (id: the rule); approved with POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; each until MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send proposes anew
+     */
+    get: operations['listRuleFreezeLifts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A user's spending limits with what the rolling 24 hours have used
+     * @description A user's spending limits (their role's defaults and their own overrides) with what the rolling 24 hours have used
+     */
+    get: operations['getUserLimits'];
+    /**
+     * Set a user's own spending limits, replacing the previous ones
+     * @description Set a user's own spending limits, replacing the previous ones: a number is the limit, null is no limit, an absent field keeps the role's default ({} = all defaults)
+     */
+    put: operations['setUserLimits'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Verify a user or take their verification away, with a reason
+     * @description Verify a user or take their verification away, with a reason (audited); the same value again changes nothing. A change ends the user's current access tokens at once (their refresh token stays good): the next one carries the new state, which the cash-out daily amount reads. Verifying an ADMIN or SUPERADMIN account is refused here (403 FOUR_EYES_REQUIRED): ask for it with POST /api/admin/users/{id}/verification-requests, which another ADMIN+ approves
+     */
+    put: operations['setUserVerification'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/verification-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask for the verification of an ADMIN or SUPERADMIN account, with a reason
+     * @description Ask for the verification of an ADMIN or SUPERADMIN account, with a reason: nothing changes until another ADMIN+, neither the requester nor the account, approves the request (POST /api/admin/verification-requests/{id}/approve). A USER, or an account verified already, is 409 GRANT_REQUEST_OUTDATED (a USER is verified with PUT .../verification); one's own account is 403 SELF_DEALING
+     */
+    post: operations['requestUserVerification'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2012,26 +2092,6 @@ export interface paths {
      * @description Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request)
      */
     post: operations['requestUnfreeze'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/users/{id}/freeze/unfreeze-approval': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Approve the pending request to lift a freeze
-     * @description Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor
-     */
-    post: operations['approveUnfreeze'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2577,7 +2637,7 @@ export interface paths {
     put?: never;
     /**
      * Resolve an open case with a reason
-     * @description Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
+     * @description Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
      */
     post: operations['resolveMonitoringCase'];
     delete?: never;
@@ -2616,7 +2676,7 @@ export interface paths {
     get?: never;
     /**
      * Tune a rule or add one, audited with its diff
-     * @description Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)
+     * @description Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET /api/admin/monitoring/rules/proposals
      */
     put: operations['putMonitoringRule'];
     post?: never;
@@ -2677,7 +2737,7 @@ export interface paths {
     put?: never;
     /**
      * Approve the pending lift of a rule's freezes
-     * @description Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending
+     * @description Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
      */
     post: operations['approveRuleFreezeLift'];
     delete?: never;
@@ -20770,6 +20830,225 @@ export interface operations {
       };
     };
   };
+  approveUnfreeze: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        /** @description positive integer, at most 9007199254740991 */
+        id: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "userId": 42,
+           *       "frozen": true,
+           *       "freeze": {
+           *         "userId": 42,
+           *         "reason": "Circular transfers among new accounts",
+           *         "caseId": "case-2026-0042",
+           *         "frozenBy": {
+           *           "kind": "user",
+           *           "id": "7"
+           *         },
+           *         "frozenAt": "2026-01-15T09:30:00.000Z",
+           *         "unfreezeRequest": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            userId: number;
+            frozen: boolean;
+            freeze: {
+              userId: number;
+              reason: string;
+              caseId: string | null;
+              frozenBy: {
+                /** @enum {string} */
+                kind: 'user' | 'service';
+                /** @description One line of text: no control characters, no lone surrogates */
+                id: string;
+              };
+              /** Format: date-time */
+              frozenAt: string;
+              /** @description A pending request to lift the freeze, waiting for a different ADMIN+ to approve it */
+              unfreezeRequest: {
+                requestedBy: number;
+                reason: string;
+                /** Format: date-time */
+                requestedAt: string;
+              } | null;
+            } | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   listDeletionRequests: {
     parameters: {
       query?: {
@@ -22553,6 +22832,1172 @@ export interface operations {
       };
     };
   };
+  listVerificationRequests: {
+    parameters: {
+      query?: {
+        status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "verificationRequests": [
+           *         {
+           *           "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
+           *           "status": "PENDING",
+           *           "act": {
+           *             "type": "user.set-verification",
+           *             "userId": 42,
+           *             "verified": true,
+           *             "reason": "Identity document checked"
+           *           },
+           *           "requestedBy": {
+           *             "kind": "user",
+           *             "id": "3",
+           *             "role": "ADMIN"
+           *           },
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "expiresAt": "2026-01-16T09:30:00.000Z",
+           *           "decidedBy": null,
+           *           "decidedAt": null,
+           *           "rejectionReason": null
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            verificationRequests: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              act: {
+                /** @enum {string} */
+                type: 'user.set-verification';
+                /** @description The ADMIN or SUPERADMIN account verified once approved (by an ADMIN+ other than the requester and the account) */
+                userId: number;
+                /** @enum {boolean} */
+                verified: true;
+                /** @description Why, as the requester gave it */
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              decidedAt: string | null;
+              rejectionReason: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getVerificationRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
+           *       "status": "PENDING",
+           *       "act": {
+           *         "type": "user.set-verification",
+           *         "userId": 42,
+           *         "verified": true,
+           *         "reason": "Identity document checked"
+           *       },
+           *       "requestedBy": {
+           *         "kind": "user",
+           *         "id": "3",
+           *         "role": "ADMIN"
+           *       },
+           *       "createdAt": "2026-01-15T09:30:00.000Z",
+           *       "expiresAt": "2026-01-16T09:30:00.000Z",
+           *       "decidedBy": null,
+           *       "decidedAt": null,
+           *       "rejectionReason": null
+           *     }
+           */
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+            act: {
+              /** @enum {string} */
+              type: 'user.set-verification';
+              /** @description The ADMIN or SUPERADMIN account verified once approved (by an ADMIN+ other than the requester and the account) */
+              userId: number;
+              /** @enum {boolean} */
+              verified: true;
+              /** @description Why, as the requester gave it */
+              reason: string;
+            };
+            requestedBy: {
+              /** @enum {string} */
+              kind: 'user' | 'system' | 'service' | 'operator';
+              id: string;
+              /** @enum {string} */
+              role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            decidedBy: {
+              /** @enum {string} */
+              kind: 'user' | 'system' | 'service' | 'operator';
+              id: string;
+              /** @enum {string} */
+              role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+            } | null;
+            decidedAt: string | null;
+            rejectionReason: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  approveVerificationRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "verificationRequest": {
+           *         "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
+           *         "status": "APPROVED",
+           *         "act": {
+           *           "type": "user.set-verification",
+           *           "userId": 42,
+           *           "verified": true,
+           *           "reason": "Identity document checked"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "3",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "4",
+           *           "role": "ADMIN"
+           *         },
+           *         "decidedAt": "2026-01-15T10:02:00.000Z",
+           *         "rejectionReason": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            verificationRequest: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              act: {
+                /** @enum {string} */
+                type: 'user.set-verification';
+                /** @description The ADMIN or SUPERADMIN account verified once approved (by an ADMIN+ other than the requester and the account) */
+                userId: number;
+                /** @enum {boolean} */
+                verified: true;
+                /** @description Why, as the requester gave it */
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              decidedAt: string | null;
+              rejectionReason: string | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  rejectVerificationRequest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reason": "The document does not match"
+         *     }
+         */
+        'application/json': {
+          /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "verificationRequest": {
+           *         "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
+           *         "status": "REJECTED",
+           *         "act": {
+           *           "type": "user.set-verification",
+           *           "userId": 42,
+           *           "verified": true,
+           *           "reason": "Identity document checked"
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "3",
+           *           "role": "ADMIN"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "4",
+           *           "role": "ADMIN"
+           *         },
+           *         "decidedAt": "2026-01-15T10:02:00.000Z",
+           *         "rejectionReason": "The document does not match"
+           *       }
+           *     }
+           */
+          'application/json': {
+            verificationRequest: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              act: {
+                /** @enum {string} */
+                type: 'user.set-verification';
+                /** @description The ADMIN or SUPERADMIN account verified once approved (by an ADMIN+ other than the requester and the account) */
+                userId: number;
+                /** @enum {boolean} */
+                verified: true;
+                /** @description Why, as the requester gave it */
+                reason: string;
+              };
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              decidedAt: string | null;
+              rejectionReason: string | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listMonitoringRuleProposals: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "proposals": [
+           *         {
+           *           "id": "fan-out",
+           *           "change": {
+           *             "id": "fan-out",
+           *             "kind": "fan-out",
+           *             "mode": "ACTIVE",
+           *             "score": 60,
+           *             "windowMs": 3600000,
+           *             "minRecipients": 15,
+           *             "minAmountMinor": 1000
+           *           },
+           *           "proposedBy": 7,
+           *           "proposedAt": "2026-01-15T10:00:00.000Z",
+           *           "expiresAt": "2026-01-16T10:00:00.000Z",
+           *           "status": "PENDING"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            proposals: {
+              /** @description The rule's id (a rule's change or freeze lift) or the case's (a resolution) */
+              id: string;
+              /** @description What was proposed: the rule, the resolution, or the lift (its reason and freezes); a different ADMIN+ sends the same to approve it */
+              change: {
+                [key: string]: unknown;
+              };
+              proposedBy: number;
+              /** Format: date-time */
+              proposedAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'EXPIRED';
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: COMMAND_FAILED, INTERNAL */
+      500: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listMonitoringCaseProposals: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "proposals": [
+           *         {
+           *           "id": "0c9f4e2a-7b1d-4c3e-9f5a-2b6d8e0a1c3f",
+           *           "change": {
+           *             "resolution": "FALSE_POSITIVE"
+           *           },
+           *           "proposedBy": 7,
+           *           "proposedAt": "2026-01-15T10:00:00.000Z",
+           *           "expiresAt": "2026-01-16T10:00:00.000Z",
+           *           "status": "PENDING"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            proposals: {
+              /** @description The rule's id (a rule's change or freeze lift) or the case's (a resolution) */
+              id: string;
+              /** @description What was proposed: the rule, the resolution, or the lift (its reason and freezes); a different ADMIN+ sends the same to approve it */
+              change: {
+                [key: string]: unknown;
+              };
+              proposedBy: number;
+              /** Format: date-time */
+              proposedAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'EXPIRED';
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: COMMAND_FAILED, INTERNAL */
+      500: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listRuleFreezeLifts: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "proposals": [
+           *         {
+           *           "id": "catch-all",
+           *           "change": {
+           *             "reason": "A rule tuned to fire on every payment",
+           *             "freezes": [
+           *               {
+           *                 "caseId": "0c9f4e2a-7b1d-4c3e-9f5a-2b6d8e0a1c3f",
+           *                 "wallet": "user:42"
+           *               }
+           *             ]
+           *           },
+           *           "proposedBy": 7,
+           *           "proposedAt": "2026-01-15T10:00:00.000Z",
+           *           "expiresAt": "2026-01-16T10:00:00.000Z",
+           *           "status": "PENDING"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            proposals: {
+              /** @description The rule's id (a rule's change or freeze lift) or the case's (a resolution) */
+              id: string;
+              /** @description What was proposed: the rule, the resolution, or the lift (its reason and freezes); a different ADMIN+ sends the same to approve it */
+              change: {
+                [key: string]: unknown;
+              };
+              proposedBy: number;
+              /** Format: date-time */
+              proposedAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'EXPIRED';
+            }[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: COMMAND_FAILED, INTERNAL */
+      500: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   getUserLimits: {
     parameters: {
       query?: never;
@@ -23158,782 +24603,6 @@ export interface operations {
            *         "decidedBy": null,
            *         "decidedAt": null,
            *         "rejectionReason": null
-           *       }
-           *     }
-           */
-          'application/json': {
-            verificationRequest: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              act: {
-                /** @enum {string} */
-                type: 'user.set-verification';
-                /** @description The ADMIN or SUPERADMIN account verified once approved (by an ADMIN+ other than the requester and the account) */
-                userId: number;
-                /** @enum {boolean} */
-                verified: true;
-                /** @description Why, as the requester gave it */
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            };
-          };
-        };
-      };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
-      400: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
-      401: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
-      403: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
-      409: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
-      422: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: RATE_LIMITED */
-      429: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: TIMEOUT */
-      504: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  listVerificationRequests: {
-    parameters: {
-      query?: {
-        status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-      };
-      header?: {
-        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
-        'Coin-Version'?: components['parameters']['CoinVersion'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "verificationRequests": [
-           *         {
-           *           "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
-           *           "status": "PENDING",
-           *           "act": {
-           *             "type": "user.set-verification",
-           *             "userId": 42,
-           *             "verified": true,
-           *             "reason": "Identity document checked"
-           *           },
-           *           "requestedBy": {
-           *             "kind": "user",
-           *             "id": "3",
-           *             "role": "ADMIN"
-           *           },
-           *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "expiresAt": "2026-01-16T09:30:00.000Z",
-           *           "decidedBy": null,
-           *           "decidedAt": null,
-           *           "rejectionReason": null
-           *         }
-           *       ]
-           *     }
-           */
-          'application/json': {
-            verificationRequests: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              act: {
-                /** @enum {string} */
-                type: 'user.set-verification';
-                /** @description The ADMIN or SUPERADMIN account verified once approved (by an ADMIN+ other than the requester and the account) */
-                userId: number;
-                /** @enum {boolean} */
-                verified: true;
-                /** @description Why, as the requester gave it */
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            }[];
-          };
-        };
-      };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
-      400: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
-      401: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
-      403: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAVAILABLE */
-      503: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  getVerificationRequest: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
-        'Coin-Version'?: components['parameters']['CoinVersion'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
-           *       "status": "PENDING",
-           *       "act": {
-           *         "type": "user.set-verification",
-           *         "userId": 42,
-           *         "verified": true,
-           *         "reason": "Identity document checked"
-           *       },
-           *       "requestedBy": {
-           *         "kind": "user",
-           *         "id": "3",
-           *         "role": "ADMIN"
-           *       },
-           *       "createdAt": "2026-01-15T09:30:00.000Z",
-           *       "expiresAt": "2026-01-16T09:30:00.000Z",
-           *       "decidedBy": null,
-           *       "decidedAt": null,
-           *       "rejectionReason": null
-           *     }
-           */
-          'application/json': {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-            act: {
-              /** @enum {string} */
-              type: 'user.set-verification';
-              /** @description The ADMIN or SUPERADMIN account verified once approved (by an ADMIN+ other than the requester and the account) */
-              userId: number;
-              /** @enum {boolean} */
-              verified: true;
-              /** @description Why, as the requester gave it */
-              reason: string;
-            };
-            requestedBy: {
-              /** @enum {string} */
-              kind: 'user' | 'system' | 'service' | 'operator';
-              id: string;
-              /** @enum {string} */
-              role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-            };
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            expiresAt: string;
-            decidedBy: {
-              /** @enum {string} */
-              kind: 'user' | 'system' | 'service' | 'operator';
-              id: string;
-              /** @enum {string} */
-              role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-            } | null;
-            decidedAt: string | null;
-            rejectionReason: string | null;
-          };
-        };
-      };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
-      400: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
-      401: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
-      403: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
-      404: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAVAILABLE */
-      503: {
-        headers: {
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  approveVerificationRequest: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry of this request safe: same key and body give the original answer */
-        'idempotency-key'?: string;
-        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
-        'Coin-Version'?: components['parameters']['CoinVersion'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "verificationRequest": {
-           *         "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
-           *         "status": "APPROVED",
-           *         "act": {
-           *           "type": "user.set-verification",
-           *           "userId": 42,
-           *           "verified": true,
-           *           "reason": "Identity document checked"
-           *         },
-           *         "requestedBy": {
-           *           "kind": "user",
-           *           "id": "3",
-           *           "role": "ADMIN"
-           *         },
-           *         "createdAt": "2026-01-15T09:30:00.000Z",
-           *         "expiresAt": "2026-01-16T09:30:00.000Z",
-           *         "decidedBy": {
-           *           "kind": "user",
-           *           "id": "4",
-           *           "role": "ADMIN"
-           *         },
-           *         "decidedAt": "2026-01-15T10:02:00.000Z",
-           *         "rejectionReason": null
-           *       }
-           *     }
-           */
-          'application/json': {
-            verificationRequest: {
-              /** Format: uuid */
-              id: string;
-              /** @enum {string} */
-              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
-              act: {
-                /** @enum {string} */
-                type: 'user.set-verification';
-                /** @description The ADMIN or SUPERADMIN account verified once approved (by an ADMIN+ other than the requester and the account) */
-                userId: number;
-                /** @enum {boolean} */
-                verified: true;
-                /** @description Why, as the requester gave it */
-                reason: string;
-              };
-              requestedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              };
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              expiresAt: string;
-              decidedBy: {
-                /** @enum {string} */
-                kind: 'user' | 'system' | 'service' | 'operator';
-                id: string;
-                /** @enum {string} */
-                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
-              } | null;
-              decidedAt: string | null;
-              rejectionReason: string | null;
-            };
-          };
-        };
-      };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
-      400: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
-      401: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
-      403: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
-      409: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
-      422: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: RATE_LIMITED */
-      429: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: TIMEOUT */
-      504: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  rejectVerificationRequest: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry of this request safe: same key and body give the original answer */
-        'idempotency-key'?: string;
-        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
-        'Coin-Version'?: components['parameters']['CoinVersion'];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "reason": "The document does not match"
-         *     }
-         */
-        'application/json': {
-          /** @description Text: tab and line breaks allowed; no other control characters, no lone surrogates */
-          reason: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "verificationRequest": {
-           *         "id": "8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a",
-           *         "status": "REJECTED",
-           *         "act": {
-           *           "type": "user.set-verification",
-           *           "userId": 42,
-           *           "verified": true,
-           *           "reason": "Identity document checked"
-           *         },
-           *         "requestedBy": {
-           *           "kind": "user",
-           *           "id": "3",
-           *           "role": "ADMIN"
-           *         },
-           *         "createdAt": "2026-01-15T09:30:00.000Z",
-           *         "expiresAt": "2026-01-16T09:30:00.000Z",
-           *         "decidedBy": {
-           *           "kind": "user",
-           *           "id": "4",
-           *           "role": "ADMIN"
-           *         },
-           *         "decidedAt": "2026-01-15T10:02:00.000Z",
-           *         "rejectionReason": "The document does not match"
            *       }
            *     }
            */
@@ -25183,225 +25852,6 @@ export interface operations {
       };
       /** @description Problem: PAYLOAD_TOO_LARGE */
       413: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
-      422: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: RATE_LIMITED */
-      429: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAVAILABLE */
-      503: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: TIMEOUT */
-      504: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  approveUnfreeze: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description Makes a retry of this request safe: same key and body give the original answer */
-        'idempotency-key'?: string;
-        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
-        'Coin-Version'?: components['parameters']['CoinVersion'];
-      };
-      path: {
-        /** @description positive integer, at most 9007199254740991 */
-        id: number | string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "userId": 42,
-           *       "frozen": true,
-           *       "freeze": {
-           *         "userId": 42,
-           *         "reason": "Circular transfers among new accounts",
-           *         "caseId": "case-2026-0042",
-           *         "frozenBy": {
-           *           "kind": "user",
-           *           "id": "7"
-           *         },
-           *         "frozenAt": "2026-01-15T09:30:00.000Z",
-           *         "unfreezeRequest": null
-           *       }
-           *     }
-           */
-          'application/json': {
-            userId: number;
-            frozen: boolean;
-            freeze: {
-              userId: number;
-              reason: string;
-              caseId: string | null;
-              frozenBy: {
-                /** @enum {string} */
-                kind: 'user' | 'service';
-                /** @description One line of text: no control characters, no lone surrogates */
-                id: string;
-              };
-              /** Format: date-time */
-              frozenAt: string;
-              /** @description A pending request to lift the freeze, waiting for a different ADMIN+ to approve it */
-              unfreezeRequest: {
-                requestedBy: number;
-                reason: string;
-                /** Format: date-time */
-                requestedAt: string;
-              } | null;
-            } | null;
-          };
-        };
-      };
-      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
-      400: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
-      401: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
-      403: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
-      404: {
-        headers: {
-          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
-          'RateLimit-Policy'?: string;
-          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
-          RateLimit?: string;
-          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
-          'Idempotent-Replayed'?: 'true';
-          'Coin-Version': components['headers']['CoinVersion'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
-      409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;
@@ -29857,6 +30307,20 @@ export interface operations {
       };
       /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
       403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
           'RateLimit-Policy'?: string;

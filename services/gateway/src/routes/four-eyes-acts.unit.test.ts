@@ -1,6 +1,7 @@
 import { fourEyesActs, type FourEyesAct } from '@coin/contracts';
 import type { App } from '@coin/http';
 import { documentedApp } from '../testing';
+import { fourEyesRoutes } from './four-eyes';
 
 type Json = Record<string, any>;
 
@@ -46,6 +47,19 @@ describe('the four-eyes acts table and the OpenAPI document', () => {
       const reject = operations.get(row.operations.reject ?? '');
       const media = reject?.operation.requestBody?.content?.['application/json'];
       expect(media?.schema?.examples ?? (media?.example ? [media.example] : [])).toContainEqual(row.rejectExample);
+    },
+  );
+
+  it.each(acts)(
+    'when the act %s is decided on a drawn route, then the route admits only its deciders, with a fresh second factor and an Idempotency-Key',
+    (_act, row) => {
+      const decisions: (string | null)[] = [row.operations.approve, row.operations.reject];
+      const drawn = fourEyesRoutes.filter((r) => decisions.includes(r.schema?.operationId as string));
+      // The monitoring acts are decided by sending the same change on their own routes (monitoring.ts); every other act's decisions are drawn.
+      if (row.service === 'monitoring') return expect(drawn).toEqual([]);
+      expect(drawn.map((r) => r.schema?.operationId).sort()).toEqual(decisions.filter((id) => id !== null).sort());
+      for (const r of drawn)
+        expect(r.config).toEqual({ access: row.deciders === 'SUPERADMIN' ? 'superadmin' : 'admin', idempotent: true, stepUp: true });
     },
   );
 });

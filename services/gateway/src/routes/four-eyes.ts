@@ -11,11 +11,13 @@ import {
   problem,
   rejectGrantBody,
   userDraft,
+  verificationRequestList,
   type AnyGrantRequest,
   type CallbackSecretRequest,
   type DeletionRequest,
   type FourEyesAct,
   type GrantRequest,
+  type VerificationRequest,
 } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
@@ -32,17 +34,21 @@ import { moneyPart, payoutPart } from './approvals';
 import { cashoutPart, cashoutRatePart } from './cashout-rates';
 import { cashoutReversalPart } from './cashout-reversals';
 import { commissionChangePart } from './commission-rules';
+import { unfreezePart } from './freezes';
+import { caseResolutionProposalsPart, freezeLiftProposalsPart, ruleChangeProposalsPart } from './monitoring';
 import { answered, commandErrorResponses as errorResponses } from './command-route';
 import { exampleGrantRequest, withExample } from './examples';
 import { registerRoutes, type RouteDef } from './route-def';
 
 /**
- * The four-eyes acts the user service keeps (docs/DESIGN.md "Two-person acts"), drawn from their
- * rows of the four-eyes table (@coin/contracts four-eyes-acts.ts): each act's list, read, approve
- * and reject routes take their path, operation ids, tags, access (who may decide), step-up, result
- * schema and rejection example from the row; what differs per act (its words, how a request is
- * found, what an approval does besides) is its part here, one object an act. The user service
- * judges every rule (the second person's among them); the gateway relays.
+ * The four-eyes acts (docs/DESIGN.md "Two-person acts"), drawn from their rows of the four-eyes
+ * table (@coin/contracts four-eyes-acts.ts): each act's list, read, approve and reject routes take
+ * their path, operation ids, tags, access (who may decide), step-up, result schema and rejection
+ * example from the row; what differs per act (its words, how a request is found, what an approval
+ * does besides) is its part, one object an act: the user service's here, the ledger's and
+ * monitoring's beside their helpers in their own route modules. A monitoring act's list alone is
+ * drawn: its second ADMIN+ approves by sending the same change on its own route. The services judge
+ * every rule (the second person's among them); the gateway relays.
  */
 
 export interface FourEyesRouteDeps {
@@ -52,7 +58,7 @@ export interface FourEyesRouteDeps {
   apiKeys: ApiKeyVerifier;
 }
 
-type UserAct = 'grant' | 'deletion' | 'callback-secret';
+type UserAct = 'grant' | 'deletion' | 'callback-secret' | 'verification';
 
 /** A request of an act, as the routes find it: its id, and whatever its part reads of it. */
 type Found = { id: string };
@@ -92,6 +98,11 @@ function isGrant(found: AnyGrantRequest): found is GrantRequest {
 /** Whether a stored grant request is a payout provider's callback secret. */
 export function isCallbackSecretRequest(found: AnyGrantRequest): found is CallbackSecretRequest {
   return found.act.type === 'user.platform-client.callback-secret';
+}
+
+/** Whether a stored grant request is the verification of an ADMIN+ account. */
+export function isVerification(found: AnyGrantRequest): found is VerificationRequest {
+  return found.act.type === 'user.set-verification';
 }
 
 /** A grant request of the kind `is` names; 404 for any other, as for none. */
@@ -199,6 +210,50 @@ const callbackSecretPart: UserActPart<CallbackSecretRequest> = {
   rejectResult: fourEyesActs['callback-secret'].result,
 };
 
+export const exampleVerificationRequest = {
+  ...exampleGrantRequest({
+    type: 'user.set-verification' as const,
+    userId: 42,
+    verified: true as const,
+    reason: 'Identity document checked',
+  }),
+  requestedBy: { kind: 'user' as const, id: '3', role: 'ADMIN' as const },
+};
+/** A verification is decided by an ADMIN+, not only a SUPERADMIN: its examples show one. */
+const verifiedBy = { decidedBy: { kind: 'user' as const, id: '4', role: 'ADMIN' as const }, decidedAt: '2026-01-15T10:02:00.000Z' };
+
+/**
+ * The verification of an ADMIN or SUPERADMIN account (docs/CONTRACT.md "Verification"), asked for
+ * with POST /api/admin/users/{id}/verification-requests (routes/verification-requests.ts).
+ */
+const verificationPart: UserActPart<VerificationRequest> = {
+  summaries: {
+    list: 'Verification requests of ADMIN+ accounts waiting for a second ADMIN+, newest first, optionally of one status',
+    read: 'One verification request',
+    approve:
+      'Approve a verification request: the account is verified (its current access tokens end). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and the account (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE)',
+    reject: 'Reject a pending verification request with a reason: nothing changes; any ADMIN+, the requester included',
+  },
+  list: { query: grantRequestsQuery, answer: verificationRequestList, example: { verificationRequests: [exampleVerificationRequest] } },
+  example: exampleVerificationRequest as VerificationRequest,
+  listOf: async (deps, request, status) => ({ verificationRequests: await grantRequestsOf(deps, request, status, isVerification) }),
+  find: (deps, request, id) => grantRequestOf(deps, request, id, isVerification, 'verification request'),
+  approve: async (deps, request, found, commandId) => {
+    const result = await approveGrant(request, deps, found.id, commandId);
+    // The account's older tokens (without the verified claim) are refused from the very next request.
+    if (result.tokenVersion !== null) await deps.tokenVersions.remember(found.act.userId, result.tokenVersion);
+    return { verificationRequest: result.grantRequest as VerificationRequest };
+  },
+  approvedExample: (example) => ({ verificationRequest: { ...example, ...verifiedBy, status: 'APPROVED' as const } }),
+  reject: async (deps, request, found, reason, commandId) => ({
+    verificationRequest: (await rejectGrant(request, deps, found.id, commandId, reason)) as VerificationRequest,
+  }),
+  rejectedExample: (example, reason) => ({
+    verificationRequest: { ...example, ...verifiedBy, status: 'REJECTED' as const, rejectionReason: reason },
+  }),
+  rejectResult: fourEyesActs.verification.result,
+};
+
 export const exampleDeletionRequest = {
   id: '5d1f0c3a-2b4e-5f6a-8b9c-0d1e2f3a4b5c',
   userId: 42,
@@ -266,7 +321,12 @@ const readErrors = { 400: problem, 401: problem, 403: problem, 503: problem };
  * schemas; the part gives the words, the id's and rejection's schemas, the examples and the handlers.
  */
 export interface ActPart {
-  summaries: { list?: string; read?: string; approve: string; reject: string };
+  summaries: { list?: string; read?: string; approve: string; reject?: string };
+  /**
+   * The approval's URL where it is not `<path>/:id/approve`: an act whose request is its subject's
+   * own (an unfreeze is the wallet's) is approved at the URL it had before the table.
+   */
+  approveUrl?: string;
   /** A route's tags where they are not the row's. */
   tags?: { list?: readonly string[]; read?: readonly string[]; reject?: readonly string[] };
   params: z.ZodType;
@@ -287,7 +347,8 @@ export interface ActPart {
     example: object;
     handler(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, id: string): Promise<object>;
   };
-  reject: {
+  /** None where the row names no rejection (a request then waits for its approval or lapses). */
+  reject?: {
     result: z.ZodType;
     example: object;
     /** `reason` is the body's; a rejection that takes no body is handed ''. */
@@ -329,8 +390,19 @@ function accessOf(act: FourEyesAct) {
   return { row, access, decision: { access, idempotent: true, stepUp: row.stepUp === 'required' }, tags: [...row.tags] };
 }
 
+/** What an act's list and read need of its part (an act whose decisions are its own routes' gives only these). */
+export type ListPart = Pick<ActPart, 'tags' | 'list' | 'read'> & {
+  summaries: { list?: string; read?: string };
+  /**
+   * The list's URL where it is not the row's path: a monitoring act's path lists the rules or the
+   * cases themselves, so its proposals are listed under it.
+   */
+  listUrl?: string;
+  params?: z.ZodType;
+};
+
 /** An act's list, and its read, where the row and the part name them. */
-function readRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps>[] {
+export function readRoutes(act: FourEyesAct, part: ListPart): RouteDef<FourEyesRouteDeps>[] {
   const { row, access, tags } = accessOf(act);
   const routes: RouteDef<FourEyesRouteDeps>[] = [];
   const { list, read } = part;
@@ -338,7 +410,7 @@ function readRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps
     routes.push(
       route({
         method: 'GET',
-        url: row.path,
+        url: part.listUrl ?? row.path,
         config: { access },
         schema: {
           tags: [...(part.tags?.list ?? tags)],
@@ -360,7 +432,7 @@ function readRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps
         schema: {
           tags: [...(part.tags?.read ?? tags)],
           summary: part.summaries.read,
-          params: part.params,
+          ...(part.params ? { params: part.params } : {}),
           operationId: row.operations.read,
           response: {
             200: withExample(row.request as z.ZodType, read.example),
@@ -378,43 +450,50 @@ function readRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps
   return routes;
 }
 
-/** An act's approve and reject. */
+/** An act's approve, and its reject where its row names one. */
 function decisionRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps>[] {
   const { row, decision, tags } = accessOf(act);
-  if (row.operations.reject === null) throw new InvariantViolation(`four-eyes act ${act} has no rejection`);
+  const approve = route({
+    method: 'POST',
+    url: part.approveUrl ?? `${row.path}/:id/approve`,
+    config: decision,
+    schema: {
+      tags,
+      summary: part.summaries.approve,
+      headers: idempotencyHeaders,
+      params: part.params,
+      operationId: row.operations.approve,
+      response: { [part.approve.status]: withExample(row.result as z.ZodType, part.approve.example), ...errorResponses },
+    },
+    handler: async (request, reply, deps) => part.approve.handler(deps, request, reply, idOf(request)),
+  });
+  if (row.operations.reject === null) return [approve];
+  return [approve, rejectRoute(act, part, row.operations.reject)];
+}
+
+/** An act's reject. */
+function rejectRoute(act: FourEyesAct, part: ActPart, operationId: string): RouteDef<FourEyesRouteDeps> {
+  const { row, decision, tags } = accessOf(act);
+  const { reject } = part;
+  if (reject === undefined || part.summaries.reject === undefined)
+    throw new InvariantViolation(`four-eyes act ${act} names a rejection its part lacks`);
   const withBody = row.rejectExample !== null && part.rejectBody !== null;
-  return [
-    route({
-      method: 'POST',
-      url: `${row.path}/:id/approve`,
-      config: decision,
-      schema: {
-        tags,
-        summary: part.summaries.approve,
-        headers: idempotencyHeaders,
-        params: part.params,
-        operationId: row.operations.approve,
-        response: { [part.approve.status]: withExample(row.result as z.ZodType, part.approve.example), ...errorResponses },
-      },
-      handler: async (request, reply, deps) => part.approve.handler(deps, request, reply, idOf(request)),
-    }),
-    route({
-      method: 'POST',
-      url: `${row.path}/:id/reject`,
-      config: decision,
-      schema: {
-        tags: [...(part.tags?.reject ?? tags)],
-        summary: part.summaries.reject,
-        headers: idempotencyHeaders,
-        params: part.params,
-        ...(withBody ? { body: withExample(part.rejectBody as z.ZodType, row.rejectExample) } : {}),
-        operationId: row.operations.reject,
-        response: { 200: withExample(part.reject.result, part.reject.example), ...errorResponses },
-      },
-      handler: async (request, reply, deps) =>
-        part.reject.handler(deps, request, reply, idOf(request), withBody ? (request.body as { reason: string }).reason : ''),
-    }),
-  ];
+  return route({
+    method: 'POST',
+    url: `${row.path}/:id/reject`,
+    config: decision,
+    schema: {
+      tags: [...(part.tags?.reject ?? tags)],
+      summary: part.summaries.reject,
+      headers: idempotencyHeaders,
+      params: part.params,
+      ...(withBody ? { body: withExample(part.rejectBody as z.ZodType, row.rejectExample) } : {}),
+      operationId,
+      response: { 200: withExample(reject.result, reject.example), ...errorResponses },
+    },
+    handler: async (request, reply, deps) =>
+      reject.handler(deps, request, reply, idOf(request), withBody ? (request.body as { reason: string }).reason : ''),
+  });
 }
 
 /** One act's routes, in the order the document lists them: its list, its read, its approve and its reject. */
@@ -429,9 +508,15 @@ export const fourEyesRoutes: RouteDef<FourEyesRouteDeps>[] = [
   ...actRoutes('commission-change', commissionChangePart),
   ...actRoutes('cashout-rate', cashoutRatePart),
   ...actRoutes('cashout', cashoutPart),
+  ...actRoutes('unfreeze', unfreezePart),
   ...actRoutes('deletion', ofUserPart('deletion', deletionPart)),
   ...actRoutes('grant', ofUserPart('grant', grantPart)),
   ...actRoutes('callback-secret', ofUserPart('callback-secret', callbackSecretPart)),
+  ...actRoutes('verification', ofUserPart('verification', verificationPart)),
+  // The monitoring acts' decisions are their own routes' (monitoring.ts): a second ADMIN+ sends the same change.
+  ...readRoutes('rule-change', ruleChangeProposalsPart),
+  ...readRoutes('case-resolution', caseResolutionProposalsPart),
+  ...readRoutes('freeze-lift', freezeLiftProposalsPart),
 ];
 
 export function registerFourEyesRoutes(app: App, deps: FourEyesRouteDeps): void {

@@ -5,6 +5,7 @@ import type { CommandBus } from '../clients/commands';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleUserId, withExample } from './examples';
+import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -32,7 +33,11 @@ const answer = withExample(freezeResult, exampleFreezeResult);
 
 const route = routeOf<FreezeRouteDeps>();
 
-/** The two people who lift a freeze: one asks, a different ADMIN+ approves (the ledger refuses the requester). */
+/**
+ * Lifting a freeze, the first of its two people: one ADMIN+ asks; a different ADMIN+ approves on
+ * the route drawn from the act's row of the four-eyes table (unfreezePart; the ledger refuses the
+ * requester).
+ */
 const unfreezeRoutes: RouteDef<FreezeRouteDeps>[] = [
   route({
     method: 'POST',
@@ -53,29 +58,6 @@ const unfreezeRoutes: RouteDef<FreezeRouteDeps>[] = [
         request,
         reply,
         (requestHash) => ledgerDraft('ledger.request-unfreeze', { userId: request.params.id, reason: request.body.reason, requestHash }),
-        200,
-      ),
-  }),
-
-  route({
-    method: 'POST',
-    url: '/api/admin/users/:id/freeze/unfreeze-approval',
-    config: { access: 'admin', idempotent: true, stepUp: true },
-    schema: {
-      tags: ['admin', 'freezes'],
-      summary:
-        'Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor',
-      headers: idempotencyHeaders,
-      params: idParams,
-      operationId: 'approveUnfreeze',
-      response: { 200: answer, ...errorResponses },
-    },
-    handler: async (request, reply, deps) =>
-      sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.approve-unfreeze', { userId: request.params.id, requestHash }),
         200,
       ),
   }),
@@ -111,6 +93,34 @@ export const freezeRoutes: RouteDef<FreezeRouteDeps>[] = [
   }),
   ...unfreezeRoutes,
 ];
+
+/**
+ * The second person of an unfreeze, on the route drawn from its row of the four-eyes table
+ * (four-eyes.ts). The request is the wallet's own (one at a time), so its approval is addressed by
+ * the user and keeps the URL it had before the table; it has no rejection: a request stays until
+ * approved or it lapses.
+ */
+export const unfreezePart: ActPart = {
+  summaries: {
+    approve:
+      'Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor',
+  },
+  approveUrl: '/api/admin/users/:id/freeze/unfreeze-approval',
+  params: idParams,
+  rejectBody: null,
+  approve: {
+    status: 200,
+    example: exampleFreezeResult,
+    handler: (deps, request, reply) =>
+      sendLedgerCommand(
+        deps.commands,
+        request,
+        reply,
+        (requestHash) => ledgerDraft('ledger.approve-unfreeze', { userId: (request.params as z.output<typeof idParams>).id, requestHash }),
+        200,
+      ),
+  },
+};
 
 export function registerFreezeRoutes(app: App, deps: FreezeRouteDeps): void {
   registerRoutes(app, freezeRoutes, deps);

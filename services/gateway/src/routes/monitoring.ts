@@ -12,6 +12,8 @@ import {
   monitoringCasePage,
   monitoringCaseParams,
   monitoringCasesQuery,
+  monitoringProposalList,
+  type MonitoringProposalKind,
   monitoringRule,
   monitoringRuleList,
   monitoringRuleParams,
@@ -29,6 +31,7 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, principalOf } from '../plugins/auth';
 import { withExample } from './examples';
+import type { ListPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface MonitoringRouteDeps {
@@ -161,7 +164,7 @@ const caseSteps = [
     body: withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
     operationId: 'resolveMonitoringCase',
     summary:
-      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER)',
+      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew)',
   },
 ] as const;
 
@@ -206,7 +209,7 @@ const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
     config: { access: 'admin', stepUp: true },
     schema: {
       ...doc(
-        'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER)',
+        'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET /api/admin/monitoring/rules/proposals',
         'putMonitoringRule',
       ),
       params: monitoringRuleParams,
@@ -224,6 +227,7 @@ const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
           },
           rules: [exampleRule],
         }),
+        409: problem,
         ...errorResponses,
       },
     },
@@ -359,7 +363,7 @@ const freezeLiftRoutes: RouteDef<MonitoringRouteDeps>[] = [
     config: { access: 'admin', stepUp: true },
     schema: {
       ...doc(
-        "Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending",
+        "Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)",
         'approveRuleFreezeLift',
       ),
       params: monitoringRuleParams,
@@ -382,6 +386,59 @@ const freezeLiftRoutes: RouteDef<MonitoringRouteDeps>[] = [
     },
   }),
 ];
+
+const exampleProposal = {
+  id: 'fan-out',
+  change: { ...exampleRule, score: 60 },
+  proposedBy: 7,
+  proposedAt: '2026-01-15T10:00:00.000Z',
+  expiresAt: '2026-01-16T10:00:00.000Z',
+  status: 'PENDING' as const,
+};
+
+/**
+ * The list of one kind of monitoring proposal, drawn from its act's row of the four-eyes table
+ * (four-eyes.ts readRoutes). Its decisions stay this module's: a second ADMIN+ approves by sending
+ * the same change (the same rule, the same resolution) or on the lift's own approval route.
+ */
+function proposalsPart(kind: MonitoringProposalKind, listUrl: string, summary: string, example: object): ListPart {
+  return {
+    summaries: { list: summary },
+    listUrl,
+    list: {
+      answer: monitoringProposalList,
+      example: { proposals: [example] },
+      errors: errorResponses,
+      handler: (deps, request) => deps.internal.read('monitoring.proposals', { kind }, String(request.id)),
+    },
+  };
+}
+
+const expiry =
+  'each until MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send proposes anew';
+
+export const ruleChangeProposalsPart = proposalsPart(
+  'rule',
+  '/api/admin/monitoring/rules/proposals',
+  `Rules' changes waiting for a second ADMIN+ (loosening, or more power to freeze), newest first; a different ADMIN+ approves one by sending the same rule; ${expiry}`,
+  exampleProposal,
+);
+export const caseResolutionProposalsPart = proposalsPart(
+  'case',
+  '/api/admin/monitoring/cases/proposals',
+  `Cases' resolutions waiting for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one by resolving the case the same way; ${expiry}`,
+  { ...exampleProposal, id: exampleCase.id, change: { resolution: 'FALSE_POSITIVE' } },
+);
+export const freezeLiftProposalsPart = proposalsPart(
+  'freeze-lift',
+  '/api/admin/monitoring/rules/freeze-lifts',
+  `Lifts of a rule's freezes waiting for a second ADMIN+, newest first (id: the rule); approved with POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; ${expiry}`,
+  {
+    ...exampleProposal,
+    id: exampleFreezeLift.ruleId,
+    change: { reason: exampleFreezeLift.reason, freezes: [{ caseId: exampleCase.id, wallet: 'user:42' }] },
+  },
+);
 
 /**
  * Monitoring cases and rules (docs/design/monitoring.md), for ADMIN+: the monitoring service keeps

@@ -1,4 +1,4 @@
-import type { PoolClient } from '@coin/db';
+import type { Pool, PoolClient } from '@coin/db';
 
 /** A change one ADMIN proposed, waiting for a different ADMIN+ (docs/design/monitoring.md "Two people"). */
 export interface PendingChange {
@@ -15,6 +15,29 @@ export async function pendingChange(client: PoolClient, target: string): Promise
   );
   const row = r.rows[0];
   return row ? { change: row.change, proposedBy: Number(row.proposed_by), proposedAt: row.proposed_at } : null;
+}
+
+/** A pending change listed, with the id of its target (a rule's, a case's). */
+export interface ListedChange extends PendingChange {
+  id: string;
+}
+
+/**
+ * The pending changes of one kind of target (`<kind>:<id>`: `monitoring-rule`, `monitoring-case`,
+ * `monitoring-freeze-lift`), newest first, at most `max`; expired ones too, until a send clears them.
+ */
+export async function pendingChangesOf(pool: Pool, kind: string, max: number): Promise<ListedChange[]> {
+  const r = await pool.query<{ target: string; change: unknown; proposed_by: string; proposed_at: Date }>(
+    `SELECT target, change, proposed_by, proposed_at FROM monitoring_pending_changes
+     WHERE starts_with(target, $1) ORDER BY proposed_at DESC, target LIMIT $2`,
+    [`${kind}:`, max],
+  );
+  return r.rows.map((row) => ({
+    id: row.target.slice(kind.length + 1),
+    change: row.change,
+    proposedBy: Number(row.proposed_by),
+    proposedAt: row.proposed_at,
+  }));
 }
 
 /** Records (or replaces) the target's proposal; answers when it was proposed. */

@@ -1,4 +1,4 @@
-import { paysPerson, secondPersonRefusal, type SecondPersonCase, type SecondPersonWording } from '@coin/contracts';
+import { paysPerson, secondPersonCodes, secondPersonRefusal, type SecondPersonCase, type SecondPersonWording } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { ruleModes, type Rule } from './rules';
 
@@ -139,6 +139,19 @@ export function personOf(userId: number | string): { kind: 'user'; id: string } 
 export function secondPersonError(decision: SecondPersonCase, wording?: SecondPersonWording): AppError | null {
   const refusal = secondPersonRefusal(decision, wording);
   return refusal ? new AppError(refusal.code, refusal.detail) : null;
+}
+
+/**
+ * When a proposal lapses: MONITORING_PROPOSAL_EXPIRY_S after it was made (the configured expiry
+ * read when it is judged). Past it nobody approves it, as no four-eyes request waits forever.
+ */
+export function proposalExpiresAt(proposedAt: Date, expiryMs: number): Date {
+  return new Date(proposedAt.getTime() + expiryMs);
+}
+
+/** Whether a refusal is the rule's "expired": the proposal is then cleared, so that the next send proposes anew. */
+export function isExpiredRefusal(refusal: AppError): boolean {
+  return refusal.code === secondPersonCodes.expired;
 }
 
 /** The typed refusal of a step by someone the case is about. */

@@ -27,7 +27,16 @@ import {
   walletFlows,
 } from '../db/cases-repo';
 import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
-import { caseClosureNeedsSecond, isSelfDealing, personOf, secondPersonError, secondPersonNeeded, selfDealing } from '../domain/four-eyes';
+import {
+  caseClosureNeedsSecond,
+  isExpiredRefusal,
+  isSelfDealing,
+  personOf,
+  proposalExpiresAt,
+  secondPersonError,
+  secondPersonNeeded,
+  selfDealing,
+} from '../domain/four-eyes';
 import { caseView, decodeCursor, encodeCursor } from './views';
 
 export interface CaseRouteDeps {
@@ -35,6 +44,8 @@ export interface CaseRouteDeps {
   adminAuditTopic: string;
   /** MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE: a case at this score or more is called a false positive by two ADMIN+. */
   falsePositiveFourEyesScore: number;
+  /** MONITORING_PROPOSAL_EXPIRY_S in milliseconds: a proposed resolution older than this is approved by nobody. */
+  proposalExpiryMs: number;
 }
 
 type Asked = { actor: { kind: 'user'; id: string; role: string }; requestId: string | null };
@@ -97,12 +108,13 @@ interface StepDone {
  * asked for a freeze of a wallet or is called a false positive at MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE
  * or more; then the first ADMIN's resolution is proposed (audited, the case stays open,
  * FOUR_EYES_REQUIRED) and a different ADMIN+ giving the same resolution closes it; its proposer
- * giving it again is APPROVAL_BY_REQUESTER (audited).
+ * giving it again is APPROVAL_BY_REQUESTER (audited); a proposal past its expiry is approved by
+ * nobody (APPROVAL_NOT_PENDING, audited, and cleared: the next resolution proposes anew).
  */
 async function resolveAct(
   client: PoolClient,
   found: CaseRow,
-  asked: { resolution: 'CONFIRMED' | 'FALSE_POSITIVE'; reason: string; by: number; falsePositiveAt: number },
+  asked: { resolution: 'CONFIRMED' | 'FALSE_POSITIVE'; reason: string; by: number; falsePositiveAt: number; expiryMs: number },
 ): Promise<StepDone> {
   const { resolution, reason, by } = asked;
   const why = caseClosureNeedsSecond(found, resolution, asked.falsePositiveAt);
@@ -121,9 +133,15 @@ async function resolveAct(
     };
   }
   const second = secondPersonError(
-    { decider: personOf(by), requester: personOf(pending.proposedBy), now: new Date() },
+    {
+      decider: personOf(by),
+      requester: personOf(pending.proposedBy),
+      now: new Date(),
+      expiresAt: proposalExpiresAt(pending.proposedAt, asked.expiryMs),
+    },
     { requester: { detail: 'The ADMIN who proposed this resolution cannot approve it' } },
   );
+  if (second && isExpiredRefusal(second)) await clearPendingChange(client, target);
   if (second) return { action: 'monitoring-case.approval-refused', summary: { resolution, errorCode: second.code }, refused: second };
   await clearPendingChange(client, target);
   await resolveCase(client, found.id, { by, resolution, reason });
@@ -219,7 +237,13 @@ function registerCaseSteps(app: App, deps: CaseRouteDeps): void {
     async (request) => {
       const { resolution, reason, actor } = request.body;
       const row = await step(deps, request.params.id, { ...request.body, step: 'resolve' }, (client, found) =>
-        resolveAct(client, found, { resolution, reason, by: Number(actor.id), falsePositiveAt: deps.falsePositiveFourEyesScore }),
+        resolveAct(client, found, {
+          resolution,
+          reason,
+          by: Number(actor.id),
+          falsePositiveAt: deps.falsePositiveFourEyesScore,
+          expiryMs: deps.proposalExpiryMs,
+        }),
       );
       return caseView(row);
     },

@@ -11,11 +11,22 @@ import type { App } from '@coin/http';
 import { type CaseAction, recordCaseAction } from '../db/audit';
 import { clearPendingChange, pendingChange, proposeChange } from '../db/pending-repo';
 import { freezeLiftMax, liftableFreezes, markFreezesLifted } from '../db/rule-freezes';
-import { personOf, secondPersonError, selfDealing, selfDealingDetail, userOfWallet, walletOfUser } from '../domain/four-eyes';
+import {
+  isExpiredRefusal,
+  personOf,
+  proposalExpiresAt,
+  secondPersonError,
+  selfDealing,
+  selfDealingDetail,
+  userOfWallet,
+  walletOfUser,
+} from '../domain/four-eyes';
 
 export interface FreezeLiftRouteDeps {
   pool: Pool;
   adminAuditTopic: string;
+  /** MONITORING_PROPOSAL_EXPIRY_S in milliseconds: a lift asked for longer ago than this is approved by nobody. */
+  proposalExpiryMs: number;
 }
 
 type Asked = { actor: { kind: 'user'; id: string; role: string }; requestId: string | null };
@@ -88,7 +99,8 @@ const refusal = (error: AppError) => ({
  * them all. The request lists the rule's freezes the ledger was asked for and no lift has lifted
  * (at most `freezeLiftMax`, oldest first) and records them as the rule's pending lift (a newer
  * request replaces it); a different ADMIN+ approves exactly that list, which marks the freezes
- * lifted. Nobody asks or approves a lift listing their own wallet (SELF_DEALING). The gateway
+ * lifted. Nobody asks or approves a lift listing their own wallet (SELF_DEALING), nor approves one
+ * past its expiry (APPROVAL_NOT_PENDING; it is cleared, so a new request asks anew). The gateway
  * lifts each wallet through the ledger's own unfreeze, in the requester's and the approver's names.
  */
 export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): void {
@@ -132,6 +144,7 @@ export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): v
             decider: personOf(by),
             requester: personOf(pending.proposedBy),
             now: new Date(),
+            expiresAt: proposalExpiresAt(pending.proposedAt, deps.proposalExpiryMs),
             paid: change.freezes.map((f) => userOfWallet(f.wallet)),
           },
           {
@@ -139,6 +152,7 @@ export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): v
             'self-dealing': { detail: selfDealingDetail },
           },
         );
+        if (second && isExpiredRefusal(second)) await clearPendingChange(client, target);
         if (second) return refusal(second);
         await clearPendingChange(client, target);
         await markFreezesLifted(

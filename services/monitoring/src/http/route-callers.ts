@@ -13,4 +13,5 @@ export const monitoringRouteCallers: InternalRouteCallers = {
   'POST /internal/monitoring/rules/backtest': ['gateway'],
   'POST /internal/monitoring/rules/:ruleId/freeze-lift': ['gateway'],
   'POST /internal/monitoring/rules/:ruleId/freeze-lift/approve': ['gateway'],
+  'GET /internal/monitoring/proposals/:kind': ['gateway'],
 };

@@ -15,7 +15,9 @@ import { clearPendingChange, pendingChange, proposeChange, sameChange } from '..
 import {
   diffSummary,
   freezePowerGains,
+  isExpiredRefusal,
   personOf,
+  proposalExpiresAt,
   ruleDiff,
   ruleLoosenings,
   secondPersonError,
@@ -38,6 +40,8 @@ export interface RuleRouteDeps {
   retentionMs: number;
   /** MONITORING_FREEZE_SCORE: a change that gives a rule more power toward it takes two ADMIN+. */
   freezeScore: number;
+  /** MONITORING_PROPOSAL_EXPIRY_S in milliseconds: a proposal older than this is approved by nobody. */
+  proposalExpiryMs: number;
 }
 
 type Actor = { kind: 'user'; id: string; role: string };
@@ -52,7 +56,8 @@ type RuleChanged = { rules: Rule[]; proposal?: MonitoringRuleProposal; refused?:
  * rule before (approve); else it is proposed (recorded, audited) and a loosening is answered
  * FOUR_EYES_REQUIRED, a gain of freeze power 202 with the proposal; a new rule proposed that way
  * runs in TEST meanwhile (recorded hits, no score). Its own proposer sending it again is
- * APPROVAL_BY_REQUESTER (recorded too). A refusal is returned after the commit, so the proposal and
+ * APPROVAL_BY_REQUESTER (recorded too); a proposal past its expiry is approved by nobody
+ * (APPROVAL_NOT_PENDING, recorded, and cleared: the next send proposes anew). A refusal is returned after the commit, so the proposal and
  * the records stay.
  */
 async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: { actor: Actor; requestId: string | null }): Promise<RuleChanged> {
@@ -102,10 +107,16 @@ async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: { actor: Actor
       return { rules: await loadRules(client), proposal };
     }
     const second = secondPersonError(
-      { decider: personOf(by), requester: personOf(pending.proposedBy), now: new Date() },
+      {
+        decider: personOf(by),
+        requester: personOf(pending.proposedBy),
+        now: new Date(),
+        expiresAt: proposalExpiresAt(pending.proposedAt, deps.proposalExpiryMs),
+      },
       { requester: { detail: 'The ADMIN who proposed this change cannot approve it' } },
     );
     if (second) {
+      if (isExpiredRefusal(second)) await clearPendingChange(client, target);
       await audit('monitoring-rule.approval-refused', known, { errorCode: second.code });
       return { refused: second };
     }
