@@ -224,6 +224,61 @@ export function sendKeptDecision(
   );
 }
 
+/**
+ * The approve and reject handlers of a kind of kept request (`holds`): its id must name its route
+ * (it is always drawn with a nonce; any other is no such request: `what` does not exist), the
+ * decision is sent with no read, and the ledger's answer is shown as the act's view (`shown`, which
+ * refuses another act's); an approval's answer also holds what it did (its member `applied`: the
+ * released cash-out, the rule set).
+ */
+export function keptDecisionHandlers(
+  holds: 'cashout-reversal' | 'commission-change',
+  what: string,
+  shown: (answer: { approval: unknown }) => object,
+  applied: string,
+): { approve: ActPart['approve']['handler']; reject: NonNullable<ActPart['reject']>['handler'] } {
+  const requireRoutedId = (id: string) => {
+    const route = routeOfApprovalId(id);
+    if (!route || route.payout) throw new AppError('APPROVAL_NOT_FOUND', `${what} ${id} does not exist`);
+  };
+  return {
+    approve: async (deps, request, reply, approvalId) => {
+      requireRoutedId(approvalId);
+      const result = await sendKeptDecision(deps, request, reply, approvalId, holds);
+      if (!(applied in result)) throw new InvariantViolation(`a request other than a ${holds} answered on its routes`);
+      return { ...result, approval: shown(result) };
+    },
+    reject: async (deps, request, reply, approvalId, reason) => {
+      requireRoutedId(approvalId);
+      return { approval: shown(await sendKeptDecision(deps, request, reply, approvalId, holds, reason)) };
+    },
+  };
+}
+
+/** The ledger's read of each kind of kept request, and its page's member. */
+const keptLists = {
+  'cashout-reversal': { read: 'ledger.cashout-reversals', items: 'cashoutReversals' },
+  'commission-change': { read: 'ledger.commission-changes', items: 'commissionChanges' },
+} as const;
+
+/**
+ * The list of the requests the ledger keeps as a kind of its own (`holds`), newest first,
+ * optionally of one status, paged by offset or cursor as every list is (the route's query schema,
+ * `approvalsPublicQuery`'s shape, validated it).
+ */
+export async function listKept(
+  deps: Pick<ApprovalRouteDeps, 'internal'>,
+  request: FastifyRequest,
+  holds: 'cashout-reversal' | 'commission-change',
+): Promise<object> {
+  const { status, limit, offset, cursor } = request.query as z.infer<typeof approvalsPublicQuery>;
+  const { read, items } = keptLists[holds];
+  const query = { limit, offset: startOf(request, 'offset', offset, cursor), status };
+  const page: { pagination: { limit: number; offset: number; total: number } } & { [K in typeof items]?: unknown[] } =
+    await deps.internal.read(read, query, String(request.id));
+  return { ...page, ...offsetLinks(request, page.pagination, page[items]?.length ?? 0) };
+}
+
 /** Rejects a request with a reason (200): nothing moves. */
 async function sendReject(
   deps: ApprovalRouteDeps,

@@ -8,7 +8,6 @@ import {
   ledgerDraft,
   payerOfHoldId,
   rejectApprovalBody,
-  routeOfApprovalId,
   type CashoutReversalApproval,
 } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
@@ -19,10 +18,9 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleAt, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
+import { exampleAt, examplePendingMembers, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
 import { exampleCashout } from './cashouts';
-import { offsetLinks, startOf } from './paging';
-import { sendKeptDecision } from './approvals';
+import { keptDecisionHandlers, listKept } from './approvals';
 import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -33,13 +31,7 @@ const exampleCashoutReversal = {
   id: '9c8b7a6f-5e4d-8c3b-8a2f-1e0d9c8b7a70',
   status: 'PENDING',
   reversal: { cashoutId: exampleCashout.id, userId: exampleUserId, reason: exampleCashoutReversalBody.reason },
-  requestedBy: { kind: 'user', id: '42', role: 'ADMIN' },
-  createdAt: exampleAt,
-  expiresAt: '2026-01-16T09:30:00.000Z',
-  updatedAt: exampleAt,
-  decidedBy: null,
-  rejectionReason: null,
-  transactionId: null,
+  ...examplePendingMembers,
 } as const;
 /** Its 202: the request, waiting for a different ADMIN+. */
 const exampleCashoutReversalPending = { approval: exampleCashoutReversal };
@@ -81,11 +73,8 @@ function asReversal(shown: { approval: unknown }): CashoutReversalApproval {
   return parsed.data;
 }
 
-/** A reversal request's id names its route (it is always drawn with a nonce); any other id is no reversal request. */
-function requireRoutedId(id: string): void {
-  const route = routeOfApprovalId(id);
-  if (!route || route.payout) throw new AppError('APPROVAL_NOT_FOUND', `Cash-out reversal request ${id} does not exist`);
-}
+/** A reversal's approve and reject: sent with no read, answered as a CashoutReversalApproval. */
+const reversalDecisions = keptDecisionHandlers('cashout-reversal', 'Cash-out reversal request', asReversal, 'cashout');
 
 const route = routeOf<CashoutReversalRouteDeps>();
 
@@ -107,32 +96,10 @@ export const cashoutReversalPart: ActPart = {
     query: cashoutReversalsPublicQuery,
     answer: cashoutReversalPublicPage,
     example: exampleCashoutReversalPage,
-    handler: async (deps, request) => {
-      const { status, limit, offset, cursor } = request.query as z.infer<typeof cashoutReversalsPublicQuery>;
-      const start = startOf(request, 'offset', offset, cursor);
-      const page = await deps.internal.read('ledger.cashout-reversals', { limit, offset: start, status }, String(request.id));
-      return { ...page, ...offsetLinks(request, page.pagination, page.cashoutReversals.length) };
-    },
+    handler: (deps, request) => listKept(deps, request, 'cashout-reversal'),
   },
-  approve: {
-    status: 200,
-    example: exampleCashoutReversed,
-    handler: async (deps, request, reply, approvalId) => {
-      requireRoutedId(approvalId);
-      const result = await sendKeptDecision(deps, request, reply, approvalId, 'cashout-reversal');
-      if (!('cashout' in result)) throw new InvariantViolation("a request other than a cash-out's reversal answered on its routes");
-      return { ...result, approval: asReversal(result) };
-    },
-  },
-  reject: {
-    result: cashoutReversalPending,
-    example: exampleCashoutReversalRejected,
-    handler: async (deps, request, reply, approvalId, reason) => {
-      requireRoutedId(approvalId);
-      const result = await sendKeptDecision(deps, request, reply, approvalId, 'cashout-reversal', reason);
-      return { approval: asReversal(result) };
-    },
-  },
+  approve: { status: 200, example: exampleCashoutReversed, handler: reversalDecisions.approve },
+  reject: { result: cashoutReversalPending, example: exampleCashoutReversalRejected, handler: reversalDecisions.reject },
 };
 
 /**

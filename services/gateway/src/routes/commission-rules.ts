@@ -12,7 +12,6 @@ import {
   referralIssued,
   referralRequestBody,
   rejectApprovalBody,
-  routeOfApprovalId,
   type CommissionChangeApproval,
   type CommissionRule,
   type CommissionRuleBody,
@@ -27,10 +26,9 @@ import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
-import { exampleAt, exampleReferral, exampleUserId, withExample } from './examples';
+import { examplePendingMembers, exampleReferral, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
-import { offsetLinks, startOf } from './paging';
-import { sendKeptDecision } from './approvals';
+import { keptDecisionHandlers, listKept } from './approvals';
 import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -65,13 +63,7 @@ const exampleCommissionChange = {
     rule: { kind: 'bps', bps: 1000 },
     reason: exampleCommissionRuleBody.reason,
   },
-  requestedBy: { kind: 'user', id: '42', role: 'ADMIN' },
-  createdAt: exampleAt,
-  expiresAt: '2026-01-16T09:30:00.000Z',
-  updatedAt: exampleAt,
-  decidedBy: null,
-  rejectionReason: null,
-  transactionId: null,
+  ...examplePendingMembers,
 } as const;
 /** PUT /api/admin/commission-rules: 202, the change waiting for a different ADMIN+. */
 const exampleCommissionChangePending = { approval: exampleCommissionChange };
@@ -126,11 +118,8 @@ function asChange(shown: { approval: unknown }): CommissionChangeApproval {
   return parsed.data;
 }
 
-/** A change request's id names its route (it is always drawn with a nonce); any other id is no change request. */
-function requireRoutedId(id: string): void {
-  const route = routeOfApprovalId(id);
-  if (!route || route.payout) throw new AppError('APPROVAL_NOT_FOUND', `Commission change request ${id} does not exist`);
-}
+/** A change's approve and reject: sent with no read, answered as a CommissionChangeApproval. */
+const changeDecisions = keptDecisionHandlers('commission-change', 'Commission change request', asChange, 'clientId');
 
 const route = routeOf<CommissionRouteDeps>();
 
@@ -193,32 +182,10 @@ export const commissionChangePart: ActPart = {
     answer: commissionChangePublicPage,
     example: exampleCommissionChangePage,
     errors: readResponses,
-    handler: async (deps, request) => {
-      const { status, limit, offset, cursor } = request.query as z.infer<typeof commissionChangesPublicQuery>;
-      const start = startOf(request, 'offset', offset, cursor);
-      const page = await deps.internal.read('ledger.commission-changes', { limit, offset: start, status }, String(request.id));
-      return { ...page, ...offsetLinks(request, page.pagination, page.commissionChanges.length) };
-    },
+    handler: (deps, request) => listKept(deps, request, 'commission-change'),
   },
-  approve: {
-    status: 200,
-    example: exampleCommissionChanged,
-    handler: async (deps, request, reply, approvalId) => {
-      requireRoutedId(approvalId);
-      const result = await sendKeptDecision(deps, request, reply, approvalId, 'commission-change');
-      if (!('clientId' in result)) throw new InvariantViolation('a request other than a commission change answered on its routes');
-      return { ...result, approval: asChange(result) };
-    },
-  },
-  reject: {
-    result: commissionChangePending,
-    example: exampleCommissionChangeRejected,
-    handler: async (deps, request, reply, approvalId, reason) => {
-      requireRoutedId(approvalId);
-      const result = await sendKeptDecision(deps, request, reply, approvalId, 'commission-change', reason);
-      return { approval: asChange(result) };
-    },
-  },
+  approve: { status: 200, example: exampleCommissionChanged, handler: changeDecisions.approve },
+  reject: { result: commissionChangePending, example: exampleCommissionChangeRejected, handler: changeDecisions.reject },
 };
 
 /**

@@ -119,10 +119,8 @@ export const exampleReferral = {
 };
 
 // ---- Approvals ----
-export const exampleApproval = {
-  id: '9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f',
-  status: 'PENDING',
-  command: { type: 'MINT', userId: null, treasury: 'REWARDS', transactionId: null, amount: 50000, reason: 'Quarterly rewards budget' },
+/** What every pending request the ledger keeps shows after what it holds: who asked, when, until when, and no decision yet. */
+export const examplePendingMembers = {
   requestedBy: { kind: 'user', id: '42', role: 'ADMIN' },
   createdAt: at,
   expiresAt: '2026-01-16T09:30:00.000Z',
@@ -130,6 +128,12 @@ export const exampleApproval = {
   decidedBy: null,
   rejectionReason: null,
   transactionId: null,
+} as const;
+export const exampleApproval = {
+  id: '9c8b7a6f-5e4d-5c3b-8a2f-1e0d9c8b7a6f',
+  status: 'PENDING',
+  command: { type: 'MINT', userId: null, treasury: 'REWARDS', transactionId: null, amount: 50000, reason: 'Quarterly rewards budget' },
+  ...examplePendingMembers,
 } as const;
 export const exampleApprovalPending = { approval: exampleApproval };
 export const exampleRejectApproval = { reason: 'Budget not signed off yet' };
