@@ -133,8 +133,11 @@ export async function enrolSecondFactor(
   return { device, session, recoveryCodes, otpauthUri: started.otpauthUri };
 }
 
+/** Where a sign-in or a step-up takes its code from: a device, or a test's mix of its codes and recovery codes. */
+export type CodeSource = Pick<TotpDevice, 'nextCode'>;
+
 /** Password, then (second factor enrolled) the challenge answered with the device's next code. */
-export async function signIn(gatewayUrl: string, email: string, password: string, device?: TotpDevice): Promise<TokenPair> {
+export async function signIn(gatewayUrl: string, email: string, password: string, device?: CodeSource): Promise<TokenPair> {
   const first = await call<TokenPair | { mfaRequired: true; challenge: string }>(gatewayUrl, '/api/auth/login', { email, password });
   if (!('mfaRequired' in first)) return first;
   if (!device) throw new Error(`${email} has a second factor: sign-in needs its device`);
@@ -142,7 +145,7 @@ export async function signIn(gatewayUrl: string, email: string, password: string
 }
 
 /** Step-up: an access token whose second factor is fresh (POST /api/auth/mfa/step-up). */
-export async function stepUp(gatewayUrl: string, accessToken: string, device: TotpDevice): Promise<string> {
+export async function stepUp(gatewayUrl: string, accessToken: string, device: CodeSource): Promise<string> {
   const answer = await call<{ accessToken: string }>(gatewayUrl, '/api/auth/mfa/step-up', { code: await device.nextCode() }, accessToken);
   return answer.accessToken;
 }

@@ -16,7 +16,9 @@ import { startTestStack, type TestStack } from '../harness/stack';
  * priced at it; a cash-out above CASHOUT_FOUR_EYES_COINS is held at once but no provider may claim
  * it (403 CASHOUT_NOT_APPROVED, audited), nor is it in any provider's queue, until a second person
  * approves it. An insider with the gateway's Kafka
- * credentials and one ADMIN's genuine token cannot approve that ADMIN's own proposal either.
+ * credentials and one ADMIN's genuine token cannot approve that ADMIN's own proposal either. The
+ * ledger of this file's stack reads the time from a clock the test moves forward (harness/movable-clock.ts),
+ * so a version's effective time is reached without waiting the minute its lead takes.
  */
 describe('cash-out rates and four-eyes cash-outs', () => {
   const providerId = 'pc_cashout_rates_e2e';
@@ -58,6 +60,8 @@ describe('cash-out rates and four-eyes cash-outs', () => {
 
   beforeAll(async () => {
     stack = await startTestStack({
+      ownStack: "moves the ledger's clock past a rate version's effective time",
+      ledgerClock: true,
       extraEnv: {
         CASHOUT_RATES: '2020-01-01T00:00:00Z=600',
         CASHOUT_CALLBACK_SECRET: JSON.stringify({ [providerId]: secret }),
@@ -85,12 +89,14 @@ describe('cash-out rates and four-eyes cash-outs', () => {
   it('when an ADMIN proposes a rate, then approving it themselves is refused (403, audited), another ADMIN approves it, and a cash-out after its effective time is priced at it', async () => {
     const user = await registerUser(stack.gatewayUrl);
     await minter.mintCoins({ body: { userId: user.userId, amount: 1000, reason: 'seed' } });
-    const effectiveFrom = new Date(Date.now() + 65_000).toISOString();
+    // Ahead of the ledger's clock by more than the 60 s a proposal and its approval need; the clock
+    // is moved there below instead of waited for.
+    const effectiveFrom = new Date(stack.ledgerClock!.now().getTime() + 120_000).toISOString();
 
     // Invalid: in the past, and not a whole number. A user may not propose.
     const past = await post(admin1.accessToken, '/api/admin/cashout-rates', {
       xafPerCoin: 700,
-      effectiveFrom: new Date(Date.now() - 1000).toISOString(),
+      effectiveFrom: new Date(stack.ledgerClock!.now().getTime() - 1000).toISOString(),
     });
     expect([past.status, past.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     expect((await post(admin1.accessToken, '/api/admin/cashout-rates', { xafPerCoin: 700.5, effectiveFrom })).status).toBe(400);
@@ -143,12 +149,15 @@ describe('cash-out rates and four-eyes cash-outs', () => {
     const before = await cashOut(user.accessToken, 10);
     expect(before.body.cashout).toMatchObject({ xafPerCoin: 600, xafAmount: 6000 });
     expect((await rates()).inForce).toMatchObject({ xafPerCoin: 600, id: null });
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(effectiveFrom) - Date.now() + 500)));
+    // Just before its time the ledger still prices at the configured rate; from it, at the approved one.
+    stack.ledgerClock!.advanceTo(new Date(Date.parse(effectiveFrom) - 5_000));
+    expect((await cashOut(user.accessToken, 10)).body.cashout).toMatchObject({ xafPerCoin: 600 });
+    stack.ledgerClock!.advanceTo(new Date(Date.parse(effectiveFrom) + 500));
     const after = await cashOut(user.accessToken, 10);
     expect(after.status).toBe(201);
     expect(after.body.cashout).toMatchObject({ xafPerCoin: 700, xafAmount: 7000, rateEffectiveFrom: effectiveFrom });
     expect((await rates()).inForce).toMatchObject({ xafPerCoin: 700, id: rateId });
-  }, 150_000);
+  }, 60_000);
 
   it('when a cash-out is above the four-eyes threshold, then it is held at once, its provider’s claim is refused (403, audited) until another ADMIN approves it, then it is claimed and confirmed', async () => {
     const user = await registerUser(stack.gatewayUrl);

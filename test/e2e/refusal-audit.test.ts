@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import type { AuditLogEntry, RefusalRecord } from '@coin/contracts';
 import { type AdminSession, adminSession, adminStepUp, apiKeyFor, coSignersReady, withUsersDb, type Session } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -28,9 +29,16 @@ describe('refusals of authority in the admin audit log', () => {
   let stack: TestStack;
   let superadmin: AdminSession;
   let admin: Session;
+  let stale: AdminSession;
   const run = randomUUID().slice(0, 8);
   const requestId = (name: string) => `refusal-${run}-${name}`;
-  const call = (method: string, path: string, name: string, options: { token?: string; apiKey?: string; body?: unknown } = {}) =>
+  /** `from`: the client address, named by the test as the proxy in front of the gateway (else 127.0.0.1). */
+  const call = (
+    method: string,
+    path: string,
+    name: string,
+    options: { token?: string; apiKey?: string; body?: unknown; from?: string } = {},
+  ) =>
     http(stack.gatewayUrl, method, path, {
       ...(options.token ? { token: options.token } : {}),
       ...(options.body !== undefined ? { body: options.body } : {}),
@@ -38,6 +46,7 @@ describe('refusals of authority in the admin audit log', () => {
         'x-request-id': requestId(name),
         'idempotency-key': randomUUID(),
         ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
+        ...(options.from ? { 'x-forwarded-for': options.from } : {}),
       },
     });
   /**
@@ -69,10 +78,15 @@ describe('refusals of authority in the admin audit log', () => {
         REFUSAL_AUDIT_PER_PRINCIPAL_MAX: String(perPrincipalMax),
         REFUSAL_AUDIT_WINDOW_MS: String(windowMs),
         STEP_UP_MAX_AGE_S: String(stepUpMaxAgeS),
+        // The test, on loopback, is the proxy that names each flood's client address: a flood from
+        // an address no case before used starts its own window instead of waiting for one to end.
+        GATEWAY_TRUSTED_PROXIES: 'loopback',
       },
     });
     superadmin = await adminSession(stack, 'SUPERADMIN');
     admin = await adminSession(stack, 'ADMIN');
+    // The last case's admin: its second factor ages while the cases before run.
+    stale = await adminSession(stack, 'ADMIN');
     // The co-signers apiKeyFor needs, made now: made on its first call, between a fresh step-up
     // and the request it is for, they took over the 8 s on a slow box (403 STEP_UP_REQUIRED).
     await coSignersReady(stack);
@@ -197,11 +211,11 @@ describe('refusals of authority in the admin audit log', () => {
   });
 
   it('when an anonymous caller floods an admin route from one address, then at most the quota per window is recorded one by one and the rest as suppressed counts', async () => {
-    // A fresh window: the quota of the cases above is spent by now.
-    await new Promise((resolve) => setTimeout(resolve, windowMs + 200));
+    // From an address of its own: the anonymous quota of 127.0.0.1 is spent by the cases above.
+    const from = '203.0.113.51';
     const flood = 60;
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: flood }, (_, i) => call('GET', '/api/admin/users', `flood-${i}`)));
+    const answers = await Promise.all(Array.from({ length: flood }, (_, i) => call('GET', '/api/admin/users', `flood-${i}`, { from })));
     // The windows the flood touched: two on a quick machine (it may straddle a boundary), more
     // when the machine is slow enough that the flood outlasts a window.
     const windowsTouched = Math.floor((Date.now() - started) / windowMs) + 2;
@@ -235,20 +249,20 @@ describe('refusals of authority in the admin audit log', () => {
   };
 
   it('when an anonymous caller floods an admin route from one address, then a signed-in caller refused from the same address in the same window is still recorded', async () => {
-    await sleep(windowMs + 200);
+    const from = '203.0.113.52';
     const answers = await Promise.all(
-      Array.from({ length: 3 * perPrincipalMax }, (_, i) => call('GET', '/api/admin/users', `anon-flood-${i}`)),
+      Array.from({ length: 3 * perPrincipalMax }, (_, i) => call('GET', '/api/admin/users', `anon-flood-${i}`, { from })),
     );
     expect(answers.every((a) => a.status === 401)).toBe(true);
-    // The same address (every test request comes from 127.0.0.1), another principal.
+    // The same address, another principal.
     const user = await registerUser(stack.gatewayUrl);
-    expect((await call('GET', '/api/admin/users', 'after-anon-flood', { token: user.accessToken })).status).toBe(403);
+    expect((await call('GET', '/api/admin/users', 'after-anon-flood', { token: user.accessToken, from })).status).toBe(403);
     const [entry] = await rejected('after-anon-flood');
     expect(entry).toMatchObject({ actor: { kind: 'user', id: String(user.userId), verified: true }, errorCode: 'FORBIDDEN' });
   }, 60_000);
 
   it("when a signed-in caller floods one route, then its first refusal on another route in the window is still recorded, as is another caller's, and its flood is counted under its own name", async () => {
-    await sleep(windowMs + 200);
+    // Both callers are new principals, each with its own window.
     const flooder = await registerUser(stack.gatewayUrl);
     const other = await registerUser(stack.gatewayUrl);
     const flood = 3 * perPrincipalMax;
@@ -294,8 +308,10 @@ describe('refusals of authority in the admin audit log', () => {
   });
 
   it('when an admin whose second factor is older than the step-up window calls a step-up route, then the 403 STEP_UP_REQUIRED is recorded', async () => {
-    const stale = await adminSession(stack, 'ADMIN');
-    await sleep((stepUpMaxAgeS + 1) * 1000);
+    // Signed in with both factors in beforeAll: past the window by now, or after what is left of it
+    // (the gateway takes mfa_at in whole seconds and refuses past STEP_UP_MAX_AGE_S).
+    const mfaAtMs = Number(decodeJwt(stale.accessToken).mfa_at) * 1000;
+    await sleep(Math.max(0, mfaAtMs + stepUpMaxAgeS * 1000 + 100 - Date.now()));
     const answer = await call('POST', '/api/admin/balance-monitors', 'step-up-required', {
       token: stale.accessToken,
       body: { wallet: { treasury: 'REWARDS' }, threshold: 1, direction: 'down' },

@@ -192,6 +192,5 @@ describe('verifying a user for cash-out', () => {
       'the two refused approvals recorded',
     );
     expect(refusals.map((e) => e.errorCode).sort()).toEqual(['APPROVAL_BY_REQUESTER', 'SELF_DEALING']);
-    // Each step-up waits for its admin's next TOTP step.
-  }, 240_000);
+  }, 60_000);
 });

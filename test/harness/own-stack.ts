@@ -2,7 +2,7 @@ import { createLogger, type Logger } from '@coin/logger';
 import { loadGatewayConfig, startGatewayService, type RouteEntry } from '@coin/gateway';
 import type { TestStack, TestStackOptions } from './stack';
 import { loadHistoryConfig, startHistoryService } from '@coin/history';
-import { loadLedgerConfig, startLedgerService } from '@coin/ledger';
+import { loadLedgerConfig, startLedgerService, type LedgerServiceOptions } from '@coin/ledger';
 import { loadUserConfig, startUserService } from '@coin/user';
 import { loadMonitoringConfig, startMonitoringService } from '@coin/monitoring';
 import { loadWebhooksConfig, startWebhooksService } from '@coin/webhooks';
@@ -19,6 +19,7 @@ import { freePorts, migrateInContainer, startServiceContainers, testImage } from
 import { scaledBound } from './machine-speed';
 import { scaledServiceWaits } from './service-waits';
 import { startTcpProxy } from './tcp-proxy';
+import { movableClock } from './movable-clock';
 
 const relaxedRateLimits: Record<string, string> = {
   RATE_LIMIT_LOGIN_PER_IP_MAX: '100000',
@@ -92,8 +93,10 @@ async function startInProcessStack(options: TestStackOptions, lifetime: StackLif
   });
   const envs = serviceEnvs(settings);
   const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
+  const ledgerClock = options.ledgerClock ? movableClock() : undefined;
+  const ledgerOptions = ledgerClock ? { now: ledgerClock.now } : {};
   // The user service reads the ledger (a deleted user's balance), so it starts after it, knowing the ledger's port.
-  const [firstLedger, history, webhooks, monitoring] = await startBackEnds(envs, logger);
+  const [firstLedger, history, webhooks, monitoring] = await startBackEnds(envs, logger, ledgerOptions);
   let ledger = firstLedger;
   const sandbox = sandboxEnv.SANDBOX_TOPIC_PREFIX ? await startSandbox(settings, logger) : undefined;
   const userEnv = serviceEnvs({ ...settings, ports: { ...settings.ports, user: 0, ledger: portOf(ledger.url) } }).user;
@@ -128,8 +131,9 @@ async function startInProcessStack(options: TestStackOptions, lifetime: StackLif
       await during();
       const ports = { ...settings.ports, ledger: portOf(ledger.url) };
       const env = { ...serviceEnvs({ ...settings, ports }).ledger, METRICS_PORT: String(portOf(ledger.metricsUrl)) };
-      ledger = await startLedgerService(loadLedgerConfig(env), logger('ledger'));
+      ledger = await startLedgerService(loadLedgerConfig(env), logger('ledger'), ledgerOptions);
     },
+    ...(ledgerClock ? { ledgerClock } : {}),
     close: async () => {
       await gateway.close();
       await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), monitoring.close(), sandbox?.close()]);
@@ -183,10 +187,14 @@ function startSandboxWebhooks(settings: ReturnType<typeof testStackSettings>, sa
   return startWebhooksService(loadWebhooksConfig(env), logger('sandbox-webhooks'));
 }
 
-/** The ledger, history, webhooks and monitoring services, started together. */
-function startBackEnds(envs: ReturnType<typeof serviceEnvs>, logger: (name: string) => Logger) {
+/** The ledger, history, webhooks and monitoring services, started together; the ledger with `ledgerOptions` (its clock). */
+function startBackEnds(
+  envs: ReturnType<typeof serviceEnvs>,
+  logger: (name: string) => Logger,
+  ledgerOptions: Partial<LedgerServiceOptions>,
+) {
   return Promise.all([
-    startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger')),
+    startLedgerService(loadLedgerConfig(envs.ledger), logger('ledger'), ledgerOptions),
     startHistoryService(loadHistoryConfig(envs.history), logger('history')),
     // The gateway's webhook and balance-monitor routes call it.
     startWebhooksService(loadWebhooksConfig(envs.webhooks), logger('webhooks')),
@@ -251,6 +259,10 @@ function portsOf<K extends string>(services: Record<K, { url: string }>): Record
  * a test that reads it fails here instead of passing over an empty list.
  */
 async function startImageStack(options: TestStackOptions): Promise<TestStack> {
+  if (options.ledgerClock)
+    throw new Error(
+      'the image stack runs the ledger in a container, out of reach of a clock the test moves; run this test without COIN_TEST_IMAGE',
+    );
   if (options.ledgerShards) throw new Error('the image stack runs one ledger shard; run this test without COIN_TEST_IMAGE');
   if (options.sandbox) throw new Error('the image stack runs no sandbox ledger; run this test without COIN_TEST_IMAGE');
   const infra = testInfra();

@@ -1,6 +1,7 @@
 import type { RouteEntry } from '@coin/gateway';
 import type { serviceEnvs } from '../../scripts/stack/env';
 import type { JwtKey } from '../../scripts/stack/keys';
+import type { MovableClock } from './movable-clock';
 
 /**
  * The stack a test file talks to. Most files share one per jest worker: it starts once, in a
@@ -36,6 +37,8 @@ export interface TestStack {
    * again on the same ports, as after an outage. A stack of the file's own, in this process only.
    */
   whileLedgerStopped(during: () => Promise<void>): Promise<void>;
+  /** The ledger's clock, when the file asked for one it moves (`ledgerClock`). */
+  ledgerClock?: MovableClock;
   close(): Promise<void>;
 }
 
@@ -61,13 +64,19 @@ export interface TestStackOptions {
    * clients and ids share.
    */
   ownStack?: string;
+  /**
+   * The ledger reads the time from a clock the test moves forward (./movable-clock.ts), given to
+   * it through its `now` option: an effective time or an expiry is reached by moving the clock,
+   * not by sleeping. Only with `ownStack`: the clock lives in the test's process.
+   */
+  ledgerClock?: true;
 }
 
 /** The shared stack's hook, set by the int and e2e tiers' test environment (./shared-stack-environment.cjs). */
 type SharedStackHook = (optionsKey: string) => Promise<string>;
 
 /** What a shared stack's process sends of its stack: everything but the functions. */
-export type StackDescription = Omit<TestStack, 'whileLedgerStopped' | 'close'>;
+export type StackDescription = Omit<TestStack, 'whileLedgerStopped' | 'ledgerClock' | 'close'>;
 
 /**
  * The test file's stack: the worker's shared one for these options, or one of the file's own when
@@ -77,6 +86,9 @@ export type StackDescription = Omit<TestStack, 'whileLedgerStopped' | 'close'>;
  */
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
   const shared = (globalThis as { __coinSharedStack?: SharedStackHook }).__coinSharedStack;
+  if (options.ledgerClock && options.ownStack === undefined) {
+    throw new Error('a ledger clock the test moves lives in the test process: give the file a stack of its own (ownStack)');
+  }
   if (options.ownStack !== undefined || process.env.COIN_TEST_IMAGE || !shared) {
     // Required here, not imported above: a file on the shared stack never loads the services' modules.
     const { startOwnStack } = require('./own-stack') as typeof import('./own-stack');
