@@ -13,9 +13,14 @@ export interface TestInfra {
  * production's 3 s off the request path and 2 s on it: a consumer's stop waits for its fetch in
  * flight, and the suite stops services hundreds of times (a stack's stop took seconds longer at
  * 3 s). A record answers a held fetch at once either way; the bank and checker tests and the
- * benchmarks run the production settings.
+ * benchmarks run the production settings. The harness's own topic readers (./topic-watch.ts,
+ * ./topic-read.ts) hold theirs as long: kafkajs's default, 5 s, made every reader's stop wait 5 s.
  */
-export const testKafkaEnv: Record<string, string> = { KAFKA_OFF_PATH_FETCH_WAIT_MS: '500', KAFKA_REQUEST_PATH_FETCH_WAIT_MS: '500' };
+export const testFetchWaitMs = 500;
+export const testKafkaEnv: Record<string, string> = {
+  KAFKA_OFF_PATH_FETCH_WAIT_MS: String(testFetchWaitMs),
+  KAFKA_REQUEST_PATH_FETCH_WAIT_MS: String(testFetchWaitMs),
+};
 
 /** The infrastructure chosen by global-setup for this run. */
 export function testInfra(): TestInfra {

@@ -4,8 +4,8 @@
 // which puts the slowest files (small files that start a whole stack) near the end.
 //
 // The files below are the slowest of a full run on the 2-core machine. Some keep both cores busy
-// on their own (child processes, a browser, Schemathesis); others mostly wait (a rate's one-minute
-// lead, an authenticator's next code, a broker's start). One after the other in jest's order,
+// on their own (child processes, a browser, Schemathesis); others mostly wait (a broker's start, a
+// restore's steps). One after the other in jest's order,
 // three files that wait ran side by side and left the cores idle for minutes (16 % of a run);
 // alternated, each file that waits runs beside files that compute. Wall and CPU seconds of each
 // file run alone are noted (CPU of the whole machine).
@@ -16,14 +16,11 @@ const slowestFirst = [
   // (beside the bank test and the restore rehearsal it made a sixth as many).
   'test/e2e/contract-schemathesis.test.ts', // 115 s, CPU 126 s
   'test/security/kafka-tls.int.test.ts', // 77 s, CPU 28 s: waits on its brokers
-  'test/e2e/cashout-rates.test.ts', // 78 s, CPU 22 s: waits for a rate's effective time
   'test/ops/restore-downstream.int.test.ts', // 130 s, CPU 61 s
   'test/e2e/guides.test.ts', // 145 s, CPU 45 s: a stack per guide, its steps in a shell (npm run, curl)
   'test/e2e/chaos-short.test.ts', // 107 s, CPU 125 s: the bank test (its own Kafka broker)
   'test/e2e/admin-console-screens.test.ts', // 71 s, CPU 80 s: a browser
-  'test/e2e/refusal-audit.test.ts', // 59 s, CPU 22 s: waits for authenticator codes
   'test/e2e/readme-commands.test.ts', // 50 s, CPU 86 s
-  'test/e2e/identity/admin-mfa.test.ts', // 53 s, CPU 24 s: waits for authenticator codes
   'test/e2e/readme-tour.test.ts', // 51 s, CPU 56 s
   'test/ops/restore-runbook.int.test.ts', // 52 s, CPU 18 s: waits on the restore's steps
   'test/chaos/checker.int.test.ts', // 55 s, CPU 49 s

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
+import { testFetchWaitMs } from './env';
 import { scaledBound } from './machine-speed';
 
 export interface RawRecord {
@@ -23,7 +24,7 @@ export async function readTopicToEnd(kafka: Kafka, topic: string, timeoutMs = 20
   const remaining = new Map(ends.filter((p) => Number(p.high) > Number(p.low)).map((p) => [p.partition, Number(p.high)]));
   const records: RawRecord[] = [];
   if (remaining.size === 0) return records;
-  const consumer = kafka.consumer({ groupId: `test-read-${randomUUID()}` });
+  const consumer = kafka.consumer({ groupId: `test-read-${randomUUID()}`, maxWaitTimeInMs: testFetchWaitMs });
   await consumer.connect();
   try {
     await consumer.subscribe({ topic, fromBeginning: true });

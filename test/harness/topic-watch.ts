@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
+import { testFetchWaitMs } from './env';
 
 export interface TopicWatch {
   /** Every message value read so far, parsed as JSON (null when it is not JSON). */
@@ -11,7 +12,7 @@ export interface TopicWatch {
 
 /** Reads a topic from its beginning in a group of its own, collecting what arrives (tests only). */
 export async function watchTopic(kafka: Kafka, topic: string): Promise<TopicWatch> {
-  const consumer = kafka.consumer({ groupId: `test-watch-${randomUUID()}` });
+  const consumer = kafka.consumer({ groupId: `test-watch-${randomUUID()}`, maxWaitTimeInMs: testFetchWaitMs });
   const values: unknown[] = [];
   const keys: Array<string | null> = [];
   await consumer.connect();
