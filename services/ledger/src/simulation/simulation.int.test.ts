@@ -11,24 +11,22 @@ import { formatReproduction, reproduce, simulate, type SimulationRun } from './s
  * slower machine takes longer and checks the same. A finding fails the test with its seed, a
  * shrunk reproduction and the command that plays it again.
  *
- * Three seeds reach the combinations that broke the ledger before: on c64681e8, seed 4 blocks a
+ * Two seeds reach the combinations that broke the ledger before: on c64681e8, seed 4 blocks a
  * partition after step 62 (the approval of a refund of a split purchase wrote two transactions
  * under one approval id and no reference: transactions_approval_reference_idx refused the second,
  * and the ApplyConflictError it became was retried without end), and seed 13 has a purchase set
  * aside after step 10 (its affiliate's client id `toString` found Object.prototype's
- * `toString` as a commission rule: a TypeError in commissionOf); on eb0182b9, seed 982451653
- * answers a SUPERADMIN's direct commission change after step 6,418 with the PENDING approval
- * stored for their approval request under the same command id, neither with a request hash (the
- * stored outcome was compared by request hash alone, not by type). It is the longest: 6,419
- * steps, about two minutes on the idle 2-core machine.
+ * `toString` as a commission rule: a TypeError in commissionOf). A command id met again under
+ * another command type (on eb0182b9 a SUPERADMIN's direct commission change was answered with the
+ * PENDING approval stored for their approval request under the same id) is drawn on purpose by
+ * the generator (a replay under another type), so the fixed seeds together reach it.
  */
 
 const fixedSeeds: Array<{ seed: number; steps: number; reaches?: string }> = [
   { seed: 4, steps: 500, reaches: 'approved refund of a split purchase' },
   { seed: 13, steps: 500, reaches: 'referral of a client id that is a prototype key' },
   { seed: 3, steps: 1800 },
-  { seed: 8, steps: 1800 },
-  { seed: 982451653, steps: 6419, reaches: 'command id met again under another command type' },
+  { seed: 8, steps: 1800, reaches: 'command id met again under another command type' },
 ];
 const randomSeed = Number(process.env.SIMULATION_SEED ?? randomInt(1, 2 ** 31));
 const randomSteps = 1200;
