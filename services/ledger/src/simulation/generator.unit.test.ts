@@ -119,7 +119,7 @@ describe('the simulation shrink', () => {
   });
 
   /**
-   * Seed 982451653's finding, in miniature: a command and another of another type under its id
+   * The simulation's finding of a command id reused under another type, in miniature: a command and another of another type under its id
    * travel on two partitions, and the failure is the second answered with the first's stored
    * outcome, so it needs the later-sent one taken first. Partition 3 has a command a step, two
    * taken, and a backlog from a burst just before (four a step for twenty steps), partition 0

@@ -103,7 +103,7 @@ describe('the processed commands as a kind of the state table', () => {
   });
 
   /**
-   * Seed 982451653 of the simulation: a SUPERADMIN asked for a commission change (an approval
+   * A finding of the simulation: a SUPERADMIN asked for a commission change (an approval
    * request, answered PENDING) and sent a commission change directly under the same command id,
    * neither with a request hash. The second was answered with the first's stored approval,
    * outside its own result schema. The same id on another command type is another request.
