@@ -60,6 +60,9 @@ describe('docs/guides/sandbox-economy.md, run block by block in one shell agains
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(printed).toEqual([
+      { ownTestClient: expect.stringMatching(/^test_/), treasuries: ['REWARDS'] },
+      { ownFunded: 500 },
+      { ownRevoked: true },
       { testClient: expect.stringMatching(/^test_/) },
       { funded: 1000 },
       { rewarded: 200 },

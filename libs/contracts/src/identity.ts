@@ -179,6 +179,11 @@ export const createPlatformClientBody = z.strictObject({
     .describe('Grant `cashout` (default false): the client is a payout provider, which claims cash-outs and settles them'),
 });
 /**
+ * A live platform client's own test-mode client (docs/decisions/0018-sandbox.md "Self-serve test
+ * clients"): a name and treasuries only; no cap (the sandbox's default) and no cash-out grant.
+ */
+export const createOwnTestClientBody = createPlatformClientBody.pick({ name: true, treasuries: true });
+/**
  * The 202 of a new client (docs/DESIGN.md "Two-person acts"): the request another SUPERADMIN
  * approves and, in the first answer only, the secret, which opens nothing before that approval.
  */

@@ -17,6 +17,7 @@ import { AuditRecordSigner, CommandAuthority, revocationSubjectOfClient, revocat
 import { defineService, type FrameParts } from '@coin/service-kit';
 import type { UserConfig } from './config';
 import { loadSigningKeys } from './domain/tokens';
+import { isTestModeCreation, liveClientActor } from './domain/rules';
 import { registerInternalRoutes } from './http/internal-routes';
 import { registerRegistrationKeyRoutes } from './http/registration-key-routes';
 import {
@@ -141,6 +142,17 @@ function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own
 }
 
 /**
+ * Whether the command needs its author's fresh second factor: its row says so, except a live
+ * platform client making its own test-mode client (docs/decisions/0018-sandbox.md "Self-serve test
+ * clients"): a client has no second factor, and a test client is refused wherever real money is.
+ */
+function commandNeedsStepUpOf(command: UserCommand): boolean {
+  if (command.type === 'user.platform-client.create' && isTestModeCreation(command) && liveClientActor(command.actor) !== null)
+    return false;
+  return commandNeedsStepUp(command.type);
+}
+
+/**
  * A role change, a deletion, keys and clients must prove who asked (the caller's own token,
  * checked against the actor and the command's time), never the sender's word for it; those
  * that change rights or delete also need the author's fresh second factor (step-up).
@@ -148,7 +160,7 @@ function registerUserRoutes(parts: FrameParts, config: Readonly<UserConfig>, own
 function unprovenCommandRefusal(authority: CommandAuthority, pool: Pool) {
   return async (command: UserCommand, appendedAt: Date): Promise<string | null> => {
     if (!userCommandNeedsProof(command.type)) return null;
-    const check = await authority.check(command, appendedAt, { stepUp: commandNeedsStepUp(command.type) });
+    const check = await authority.check(command, appendedAt, { stepUp: commandNeedsStepUpOf(command) });
     if (!check.ok) return check.reason;
     // Revoked by then (logout-all, a role change, a deletion, a revoked client): judged against
     // the history of token versions, as of the append time, so a command written before the

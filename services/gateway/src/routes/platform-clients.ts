@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   createdTestClient,
+  createOwnTestClientBody,
   createPlatformClientBody,
   idempotencyKey,
   platformClient,
@@ -20,7 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
-import { authorityOf } from '../plugins/auth';
+import { authorityOf, principalOf } from '../plugins/auth';
 import { minor } from './amounts';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { forgetPlatformClient } from '../plugins/platform-clients';
@@ -197,30 +198,35 @@ const revokeRoutes: RouteDef<PlatformClientRouteDeps>[] = [
       params: platformClientIdParams,
       response: { 200: withExample(platformClient, { ...exampleClient, revokedAt: at }), 404: problem, ...errorResponses },
     },
-    handler: async (request, _reply, deps) => {
-      const { id } = request.params;
-      const { client } = await deps.commands.user(userDraft('user.platform-client.revoke', { clientId: id }), {
-        ...authorityOf(request),
-        requestId: String(request.id),
-      });
-      // Refused by this instance from now on; the others learn it from the user service's list within a poll.
-      deps.revocations.revokeClient(id);
-      // Also when it was revoked already: a retry after a failed update completes it, as the CLI's rerun does.
-      try {
-        await forgetPlatformClient(deps.redis, id);
-        // Its webhooks stop now, not when a gateway's poll reports it (only such ids can have endpoints).
-        if (webhookClientIdText.safeParse(id).success) await stopWebhooksOf(deps, id, String(request.id));
-      } catch (err) {
-        request.log.error({ err }, 'platform client revoked but its cached status or its webhooks could not be updated');
-        throw new AppError(
-          'UNAVAILABLE',
-          'The client is revoked; its cached status expires within the cache lifetime and its webhooks stop within a revocation poll. Retry to confirm.',
-        );
-      }
-      return client;
-    },
+    handler: async (request, _reply, deps) => revokeClient(deps, request, request.params.id),
   }),
 ];
+
+/**
+ * Revokes a client as the caller asks (the user service judges who may: a SUPERADMIN any, a live
+ * client only the test clients it made), then stops it here, in the cache and in its webhooks.
+ */
+async function revokeClient(deps: PlatformClientRouteDeps, request: FastifyRequest, id: string) {
+  const { client } = await deps.commands.user(userDraft('user.platform-client.revoke', { clientId: id }), {
+    ...authorityOf(request),
+    requestId: String(request.id),
+  });
+  // Refused by this instance from now on; the others learn it from the user service's list within a poll.
+  deps.revocations.revokeClient(id);
+  // Also when it was revoked already: a retry after a failed update completes it, as the CLI's rerun does.
+  try {
+    await forgetPlatformClient(deps.redis, id);
+    // Its webhooks stop now, not when a gateway's poll reports it (only such ids can have endpoints).
+    if (webhookClientIdText.safeParse(id).success) await stopWebhooksOf(deps, id, String(request.id));
+  } catch (err) {
+    request.log.error({ err }, 'platform client revoked but its cached status or its webhooks could not be updated');
+    throw new AppError(
+      'UNAVAILABLE',
+      'The client is revoked; its cached status expires within the cache lifetime and its webhooks stop within a revocation poll. Retry to confirm.',
+    );
+  }
+  return client;
+}
 
 /**
  * Test-mode clients (docs/decisions/0018-sandbox.md), for any ADMIN+ alone: the user service makes a
@@ -255,6 +261,61 @@ const testClientRoutes: RouteDef<PlatformClientRouteDeps>[] = [
       reply.status(201);
       return stored.secretHash === secretHash ? { client: stored.client, clientSecret } : { client: stored.client };
     },
+  }),
+];
+
+const exampleTestClient = { ...exampleClient, id: 'test_Xk3v9QmT2bLw', name: 'tournaments sandbox', dailyRewardCap: null };
+
+/**
+ * Self-serve test clients (docs/decisions/0018-sandbox.md "Self-serve test clients"): a live
+ * platform client makes and revokes its own test-mode clients, no person in the loop. Its test
+ * client is granted at most the treasuries it holds itself, no cap and no cash-out grant; no live
+ * account can link it, so its test users are the sandbox's alone. A test-mode client is 403 here
+ * (TEST_MODE_CREDENTIALS): a test client makes no test clients.
+ */
+const selfServeTestClientRoutes: RouteDef<PlatformClientRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/platform/test-clients',
+    config: { access: 'platform', idempotent: true },
+    schema: {
+      tags: ['platform-clients', 'sandbox'],
+      summary:
+        "Make a test-mode client of the calling live platform client's own (no person approves it): its id starts with test_, it is granted at most the treasuries the caller holds (another is 403 FORBIDDEN), and its secret is in this first answer only (a retry with the same Idempotency-Key answers 201 without it). No live account can link it, so every live user's id is unknown to it (404 USER_NOT_FOUND). Live platform clients only",
+      operationId: 'createOwnTestClient',
+      headers: requiredIdempotencyHeaders,
+      body: withExample(createOwnTestClientBody, { name: 'tournaments sandbox', treasuries: ['REWARDS'] }),
+      response: {
+        201: withExample(createdTestClient, { client: exampleTestClient, clientSecret: exampleSecret }),
+        409: problem,
+        422: problem,
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply, deps) => {
+      const principal = principalOf(request);
+      const held = new Set(principal.treasuries ?? []);
+      const wider = (request.body.treasuries ?? []).find((treasury) => !held.has(treasury));
+      if (wider !== undefined) throw new AppError('FORBIDDEN', `This client holds no ${wider} treasury grant to give its test client`);
+      const { stored, clientSecret, secretHash } = await sendCreation(deps, request, request.body, 'test');
+      if (!('client' in stored)) throw new InvariantViolation('a self-serve test client was stored as a request for a second person');
+      reply.status(201);
+      return stored.secretHash === secretHash ? { client: stored.client, clientSecret } : { client: stored.client };
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/api/platform/test-clients/:id/revoke',
+    config: { access: 'platform' },
+    schema: {
+      tags: ['platform-clients', 'sandbox'],
+      summary:
+        "Revoke a test-mode client the calling live platform client made (idempotent: a second call answers the same revocation time): no new tokens, and its tokens are refused from the next request. Any other id, another client's test client or a live client, is 404 NOT_FOUND",
+      operationId: 'revokeOwnTestClient',
+      params: platformClientIdParams,
+      response: { 200: withExample(platformClient, { ...exampleTestClient, revokedAt: at }), 404: problem, ...errorResponses },
+    },
+    handler: async (request, _reply, deps) => revokeClient(deps, request, request.params.id),
   }),
 ];
 
@@ -336,6 +397,6 @@ const callbackSecretRoutes: RouteDef<PlatformClientRouteDeps>[] = [
  * callback secret; its requests are a four-eyes act: routes/four-eyes.ts), then revoking a client.
  */
 export function registerPlatformClientRoutes(app: App, deps: PlatformClientRouteDeps): void {
-  registerRoutes(app, [...clientRoutes, ...testClientRoutes, ...callbackSecretRoutes], deps);
+  registerRoutes(app, [...clientRoutes, ...testClientRoutes, ...selfServeTestClientRoutes, ...callbackSecretRoutes], deps);
   registerRoutes(app, revokeRoutes, deps);
 }

@@ -90,7 +90,7 @@ export async function find(tx: UserCommandTransaction, write: FindingWrite): Pro
     case 'insert-platform-client':
       return tx.insertPlatformClient(write.client);
     case 'revoke-platform-client':
-      return tx.revokePlatformClient(write.id, write.at);
+      return tx.revokePlatformClient(write.id, write.at, write.ownerClientId);
     case 'insert-callback-secret':
       return tx.insertCallbackSecret(write.secret);
   }

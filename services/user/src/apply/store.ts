@@ -49,7 +49,8 @@ export interface UserCommandTransaction {
   /** The inserted client, or null when its id is taken. */
   insertPlatformClient(client: NewPlatformClient): Promise<PlatformClient | null>;
   /** Revokes the client, keeping the first revocation time; null when no client has the id. */
-  revokePlatformClient(id: string, now: Date): Promise<{ client: PlatformClient; revoked: boolean } | null>;
+  /** With `ownerClientId`: only a test client that client made (any other id: null, as unknown). */
+  revokePlatformClient(id: string, now: Date, ownerClientId?: string | null): Promise<{ client: PlatformClient; revoked: boolean } | null>;
   /** Issues a payout provider's callback secret; null when no live client of the id is granted `cashout`. */
   insertCallbackSecret(secret: NewCallbackSecret): Promise<{ issuedAt: Date } | null>;
   /** Locks the user's PENDING deletion request (expired or not); null when there is none. */

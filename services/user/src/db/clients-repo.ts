@@ -46,10 +46,19 @@ export function platformClientOf(row: PlatformClientRow): PlatformClient {
 /** Inserts a client made by the gateway (the user command); null when the id is taken. */
 export async function insertNewPlatformClient(db: Queryable, input: NewPlatformClient): Promise<PlatformClient | null> {
   const result = await db.query<PlatformClientRow>(
-    `INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, cashout, created_by, approved_by, api_version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO platform_clients (id, name, secret_hash, treasuries, daily_reward_cap, cashout, created_by, approved_by, api_version, owner_client_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (id) DO NOTHING RETURNING ${clientColumns}`,
-    [input.id, input.name, input.secretHash, ...grantParams(input), input.createdBy ?? null, input.approvedBy ?? null, currentApiVersion],
+    [
+      input.id,
+      input.name,
+      input.secretHash,
+      ...grantParams(input),
+      input.createdBy ?? null,
+      input.approvedBy ?? null,
+      currentApiVersion,
+      input.ownerClientId ?? null,
+    ],
   );
   const row = result.rows[0];
   return row ? platformClientOf(row) : null;
@@ -139,19 +148,31 @@ export async function revokePlatformClient(
   db: Queryable,
   id: string,
   now: Date,
+  ownerClientId: string | null = null,
 ): Promise<{ row: PlatformClientRow; revoked: boolean } | null> {
+  // An owner's revocation finds only its own test clients: another id reads as none.
+  const owned = '($3::text IS NULL OR owner_client_id = $3)';
   const result = await db.query<PlatformClientRow & { revoked: boolean }>(
     `WITH updated AS (
-       UPDATE platform_clients SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL
+       UPDATE platform_clients SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL AND ${owned}
        RETURNING ${clientColumns}
      )
      SELECT ${clientColumns}, true AS revoked FROM updated
      UNION ALL
-     SELECT ${clientColumns}, false AS revoked FROM platform_clients WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM updated)`,
-    [id, now],
+     SELECT ${clientColumns}, false AS revoked FROM platform_clients WHERE id = $1 AND ${owned} AND NOT EXISTS (SELECT 1 FROM updated)`,
+    [id, now, ownerClientId],
   );
   const found = result.rows[0];
   if (!found) return null;
   const { revoked, ...row } = found;
   return { row, revoked };
+}
+
+/**
+ * Whether users may link the client (docs/CONTRACT.md "Platform links"): live and not a test client
+ * a live client made itself, whose test users are the sandbox's alone, so no live account becomes one.
+ */
+export async function isLinkablePlatformClient(db: Queryable, id: string): Promise<boolean> {
+  const result = await db.query('SELECT 1 FROM platform_clients WHERE id = $1 AND revoked_at IS NULL AND owner_client_id IS NULL', [id]);
+  return result.rows.length > 0;
 }

@@ -35,8 +35,8 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     insertApiKey: (key) => insertApiKey(client, key),
     revokeApiKey: (id) => revokeApiKey(client, id),
     insertPlatformClient: (input) => insertNewPlatformClient(client, input),
-    revokePlatformClient: async (id, now) => {
-      const result = await revokePlatformClient(client, id, now);
+    revokePlatformClient: async (id, now, ownerClientId) => {
+      const result = await revokePlatformClient(client, id, now, ownerClientId);
       return result ? { client: platformClientOf(result.row), revoked: result.revoked } : null;
     },
     insertCallbackSecret: (secret) => insertCallbackSecret(client, secret),

@@ -121,13 +121,29 @@ export function isTestModeCreation(command: RequestOf<'user.platform-client.crea
   return credentialModeOf('system', command.data.clientId) === 'test';
 }
 
-/** A platform client's creation: a test-mode one any ADMIN+ (or an operator), a live one a SUPERADMIN or an operator. */
+/**
+ * A live platform client acting for itself (docs/decisions/0018-sandbox.md "Self-serve test
+ * clients"): it makes and revokes its own test-mode clients, and nothing else here.
+ */
+export function liveClientActor(actor: Actor): string | null {
+  return actor.kind === 'system' && credentialModeOf('system', actor.id) === 'live' ? actor.id : null;
+}
+
+/**
+ * A platform client's creation: a test-mode one any ADMIN+ (or an operator) or a live platform
+ * client for itself, a live one a SUPERADMIN or an operator.
+ */
 export function platformClientCreator(command: RequestOf<'user.platform-client.create'>): Rejected | null {
   if (!isTestModeCreation(command)) return superadminOrOperator(command);
   const { actor } = command;
-  return isSuperadminOrOperator(actor) || (actor.kind === 'user' && actor.role === 'ADMIN')
+  return isSuperadminOrOperator(actor) || (actor.kind === 'user' && actor.role === 'ADMIN') || liveClientActor(actor) !== null
     ? null
-    : forbidden('Only an ADMIN+ may do this');
+    : forbidden('Only an ADMIN+ or a live platform client may do this');
+}
+
+/** A platform client's revocation: a SUPERADMIN or an operator, or a live client (of its own test clients only: the write's filter). */
+export function platformClientRevoker(command: RequestOf<'user.platform-client.revoke'>): Rejected | null {
+  return liveClientActor(command.actor) !== null ? null : superadminOrOperator(command);
 }
 
 /** The person who asked (a user id), null for an operator or a service. */
@@ -316,6 +332,8 @@ export interface NewPlatformClient extends PlatformClientGrants, Partial<PeopleB
   id: string;
   name: string;
   secretHash: string;
+  /** The live client that made this test-mode client itself; absent: an operator's or a person's. */
+  ownerClientId?: string | null;
 }
 
 /**

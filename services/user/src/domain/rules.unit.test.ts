@@ -6,11 +6,12 @@ import {
   decideApiKeyCreation,
   decideApiKeyRevocation,
   decideRegistration,
+  liveClientActor,
   needsSuperadminSet,
   type AccountCommand,
   type DecisionContext,
 } from './rules';
-import { authorizeUserCommand as authorize } from './commands/table';
+import { authorizeUserCommand as authorize, userCommandTable } from './commands/table';
 import type { UserRow } from './users';
 
 const now = new Date('2030-01-02T03:04:05.000Z');
@@ -324,5 +325,41 @@ describe('API keys', () => {
     const id = '00000000-0000-4000-8000-000000000009';
     expect(errorOf(decideApiKeyRevocation(id, null))).toEqual({ code: 'NOT_FOUND', detail: 'No such API key' });
     expect(decideApiKeyRevocation(id, { keyHash })).toEqual({ ok: true, result: { id, keyHash }, changes: [], events: [] });
+  });
+});
+
+describe('self-serve test clients (a live platform client makes and revokes its own)', () => {
+  const secretHash = 'b'.repeat(64);
+  const create = (actor: Actor, clientId: string) => ({
+    type: 'user.platform-client.create' as const,
+    actor,
+    data: { clientId, name: 'sandbox', secretHash, requestHash: secretHash, treasuries: [], idNonce: 'n'.repeat(16) },
+  });
+  const revoke = (actor: Actor) => ({ type: 'user.platform-client.revoke' as const, actor, data: { clientId: 'test_owned' } });
+  const liveClient: Actor = { kind: 'system', id: 'pc_owner' };
+  const testClient: Actor = { kind: 'system', id: 'test_child' };
+
+  it('when a live client makes a test-mode client, then it is allowed; a live client, or a test client making any, then FORBIDDEN', () => {
+    expect(authorize(create(liveClient, 'test_new'))).toBeNull();
+    expect(authorize(create(liveClient, 'pc_new'))?.code).toBe('FORBIDDEN');
+    expect(authorize(create(testClient, 'test_new'))?.code).toBe('FORBIDDEN');
+  });
+
+  it('when a live client revokes, then the command is allowed with its own id as the owner filter; a test client, then FORBIDDEN', () => {
+    expect(authorize(revoke(liveClient))).toBeNull();
+    expect(liveClientActor(liveClient)).toBe('pc_owner');
+    expect(authorize(revoke(testClient))?.code).toBe('FORBIDDEN');
+    expect(liveClientActor(testClient)).toBeNull();
+    // A person or an operator is never an owner: their revocation is unfiltered (a SUPERADMIN's, an operator's).
+    expect(liveClientActor(superadmin)).toBeNull();
+    expect(liveClientActor(operator)).toBeNull();
+    expect(authorize(revoke({ kind: 'user', id: '1', role: 'ADMIN' }))?.code).toBe('FORBIDDEN');
+  });
+
+  it('when a live client makes one, then the client inserted records it as the owner and no person as creator', () => {
+    const { decide } = userCommandTable['user.platform-client.create'];
+    // A cap of null reads no grant policy: the decision needs no more context than the clock and ids.
+    const decision = decide(create(liveClient, 'test_new'), {} as never, context() as never) as { find?: { client?: object } };
+    expect(decision.find?.client).toMatchObject({ id: 'test_new', ownerClientId: 'pc_owner', createdBy: null });
   });
 });

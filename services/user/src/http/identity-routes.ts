@@ -32,7 +32,13 @@ import { registerRoutes, routeOf, type App, type InternalRoute } from '@coin/htt
 import { z } from 'zod';
 import { constantTimeEqual, referralProofTtlSeconds, sha256Hex, signKeyProof, signReferralProof } from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
-import { findActivePlatformClient, listCallbackSecrets, listPlatformClients, platformClientOf } from '../db/clients-repo';
+import {
+  findActivePlatformClient,
+  isLinkablePlatformClient,
+  listCallbackSecrets,
+  listPlatformClients,
+  platformClientOf,
+} from '../db/clients-repo';
 import { revokedCredentials } from '../db/revoked-credentials-repo';
 import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily, type SessionRow } from '../db/sessions-repo';
 import { findUserById, listUsers } from '../db/users-repo';
@@ -279,14 +285,15 @@ export function registerReferralRoute(app: App, deps: InternalRouteDeps): void {
 
 /**
  * Platform links (docs/CONTRACT.md "Platform links"): a user links a platform client they use (the
- * gateway names the user its token proves; a revoked or unknown client is 404), and the gateway
+ * gateway names the user its token proves; a revoked or unknown client, or a test client a live
+ * client made itself, is 404), and the gateway
  * asks which of the users a test-mode client names in the sandbox are linked to it. Live accounts
  * only: a deleted user's links name no one.
  */
 export function registerPlatformLinkRoutes(app: App, deps: InternalRouteDeps): void {
   app.post('/internal/platform-links', { schema: { body: internalPlatformLinkBody, response: { 200: platformLink } } }, async (request) => {
     const { clientId, userId } = request.body;
-    if (!(await findActivePlatformClient(deps.pool, clientId))) {
+    if (!(await isLinkablePlatformClient(deps.pool, clientId))) {
       throw new AppError('NOT_FOUND', `Platform client ${clientId} does not exist or is revoked`);
     }
     if (!(await findUserById(deps.pool, userId))) throw new AppError('USER_NOT_FOUND', `User ${userId} does not exist`);

@@ -1,6 +1,13 @@
 import { asRequest, platformClientGrantsSummary } from '../audit-records';
 import { actsAlone, rewardCapRefusal } from '../grant-requests';
-import { decidePlatformClientCreation, isTestModeCreation, personIdOf, platformClientCreator, platformClientToCreate } from '../rules';
+import {
+  decidePlatformClientCreation,
+  isTestModeCreation,
+  liveClientActor,
+  personIdOf,
+  platformClientCreator,
+  platformClientToCreate,
+} from '../rules';
 import { answered, finding, requestedGrant } from './shared';
 import type { AuditDescription, UserCommandModule } from './types';
 
@@ -8,7 +15,8 @@ import type { AuditDescription, UserCommandModule } from './types';
  * `user.platform-client.create`: a cap above the configured ceiling is refused; a person's client
  * waits as a request for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"), answered with the
  * hashes so the gateway tells a first answer from a retry's; an operator's is inserted. A test-mode
- * client (a `test_` id) is one ADMIN+'s act, inserted at once with its creator recorded: its
+ * client (a `test_` id) is one ADMIN+'s act or a live client's for itself, inserted at once with its
+ * creator (a person, or the owning live client) recorded: its
  * tokens are refused everywhere real money is (docs/decisions/0018-sandbox.md).
  */
 export const createPlatformClient: UserCommandModule<'user.platform-client.create'> = {
@@ -28,7 +36,8 @@ export const createPlatformClient: UserCommandModule<'user.platform-client.creat
       const { view, write } = requestedGrant(command, act, context);
       return answered({ grantRequest: view, secretHash, requestHash }, [write]);
     }
-    const made = testMode ? { ...client, createdBy: personIdOf(command.actor) } : client;
+    // A live client's own test client records it as the owner, who alone (with a SUPERADMIN) revokes it.
+    const made = testMode ? { ...client, createdBy: personIdOf(command.actor), ownerClientId: liveClientActor(command.actor) } : client;
     return finding({ write: 'insert-platform-client', client: made }, (inserted) => {
       const decision = decidePlatformClientCreation(command, inserted);
       return decision.ok ? answered(decision.result) : decision;

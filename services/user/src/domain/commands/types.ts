@@ -106,7 +106,7 @@ export type FindingWrite =
   | { write: 'insert-api-key'; key: NewApiKey }
   | { write: 'revoke-api-key'; id: string }
   | { write: 'insert-platform-client'; client: NewPlatformClient }
-  | { write: 'revoke-platform-client'; id: string; at: Date }
+  | { write: 'revoke-platform-client'; id: string; at: Date; ownerClientId?: string | null }
   | { write: 'insert-callback-secret'; secret: NewCallbackSecret };
 
 /** A refusal; `writes` are still made (a request met past its expiry is marked EXPIRED, a taken address's owner is told). */
