@@ -152,6 +152,9 @@ async function shootPeopleAndMoney(page: Page, users: Array<Awaited<ReturnType<t
 async function shootAdminScreens(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Transactions', exact: true }).click();
   await page.getByRole('table').waitFor();
+  // Every page of the search read into a file, its download link shown under the list.
+  await page.getByRole('button', { name: 'Export transactions as CSV' }).click();
+  await page.getByRole('link', { name: /^Download transactions\.csv/ }).waitFor();
   await shoot(page, 'transactions');
 
   await page.getByRole('link', { name: 'Treasuries & supply', exact: true }).click();

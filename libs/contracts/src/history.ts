@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { digitsParam, isoDateTime, type Metadata, metadata, singleLineText, treasuryCode, userIdParam } from './common';
+import { digitsParam, email, isoDateTime, type Metadata, metadata, singleLineText, treasuryCode, userIdParam } from './common';
+import { coinQuery, coinTextToMinorUnits } from './money';
 import { platformClientId } from './user';
 import { transaction, transactionType } from './ledger';
 import { pageCursorParam, withCursorParam, withPageLinks } from './paging';
@@ -92,6 +93,9 @@ const transactionSearchFields = {
   from: isoDateTime.transform(utcQueryTime).optional().describe('createdAt >= from'),
   to: isoDateTime.transform(utcQueryTime).optional().describe('createdAt < to'),
   reference: singleLineText(1, 100).optional().describe("The transaction's reference, exactly"),
+  amount: coinQuery.optional().describe('The amount in coins, exactly (not with amountMin or amountMax)'),
+  amountMin: coinQuery.optional().describe('amount >= amountMin, in coins'),
+  amountMax: coinQuery.optional().describe('amount <= amountMax, in coins'),
   limit: queryInt(1, historyPaging.cursorPageLimitMax, historyPaging.cursorPageLimitDefault),
   cursor: historyCursor.optional(),
 };
@@ -99,6 +103,18 @@ const userOrTreasury = {
   check: (q: { userId?: number | undefined; treasury?: string | undefined }) => q.userId === undefined || q.treasury === undefined,
   params: { message: 'give userId or treasury, not both', path: ['treasury'] },
 };
+
+type AmountFilter = { amount?: string | undefined; amountMin?: string | undefined; amountMax?: string | undefined };
+
+/** An exact amount and a range do not mix, and a range runs from its lower end up. */
+function checkAmounts(q: AmountFilter, ctx: z.RefinementCtx): void {
+  if (q.amount !== undefined && (q.amountMin !== undefined || q.amountMax !== undefined)) {
+    ctx.addIssue({ code: 'custom', message: 'give amount, or amountMin and/or amountMax, not both', path: ['amount'] });
+  }
+  if (q.amountMin !== undefined && q.amountMax !== undefined && coinTextToMinorUnits(q.amountMin) > coinTextToMinorUnits(q.amountMax)) {
+    ctx.addIssue({ code: 'custom', message: 'must be at least amountMin', path: ['amountMax'] });
+  }
+}
 
 /**
  * The metadata filter as a query string writes it: `metadata[key]=value`, once per key (every
@@ -115,8 +131,23 @@ export const adminTransactionsQuery = z
   .strictObject({
     ...transactionSearchFields,
     metadata: metadataQuery.optional().describe('metadata[key]=value: transactions whose metadata has every pair given'),
+    clientId: platformClientId
+      .optional()
+      .describe(
+        "Transactions this platform client's requests made (ADMIN+; a platform client's search is always its own, and naming another client is 403)",
+      ),
+    email: email
+      .optional()
+      .describe(
+        'Transactions of the user with this e-mail (ADMIN+; not with userId or treasury): resolved to the user id, never stored with history',
+      ),
   })
-  .refine(userOrTreasury.check, userOrTreasury.params);
+  .refine(userOrTreasury.check, userOrTreasury.params)
+  .refine((q) => q.email === undefined || (q.userId === undefined && q.treasury === undefined), {
+    message: 'give email, or userId or treasury, not both',
+    path: ['email'],
+  })
+  .superRefine(checkAmounts);
 
 /** The longest metadata filter as JSON text on the internal route: 20 keys of 40 and values of 500, escaped. */
 const metadataJsonCharsMax = 64 * 1024;
@@ -162,7 +193,8 @@ export const internalTransactionsQuery = z
     metadata: metadataJsonText.optional(),
     clientId: platformClientId.optional(),
   })
-  .refine(userOrTreasury.check, userOrTreasury.params);
+  .refine(userOrTreasury.check, userOrTreasury.params)
+  .superRefine(checkAmounts);
 export type InternalTransactionsQuery = z.output<typeof internalTransactionsQuery>;
 
 export const adminTransactionsPage = historyPage;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { positiveIdParam } from './common';
 import { adminTransactionsQuery, queryInt, utcQueryTime } from './history';
+import { coinTextToMinorUnits } from './money';
 import { userListQuery } from './identity';
 
 describe('query times of GET /api/admin/transactions', () => {
@@ -70,5 +71,47 @@ describe('integers in paths and query strings, as the OpenAPI document states th
   ])('then the pattern of %s accepts exactly the texts the service accepts', (_name, schema) => {
     const documented = documentedPattern(schema as z.ZodType);
     for (const text of texts) expect([text, documented.test(text)]).toEqual([text, (schema as z.ZodType).safeParse(text).success]);
+  });
+});
+
+describe('finance filters of GET /api/admin/transactions', () => {
+  const issues = (query: Record<string, unknown>) => {
+    const parsed = adminTransactionsQuery.safeParse(query);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+
+  it('when amounts are coins with at most 2 decimals, then they pass as text and compare as integer minor units', () => {
+    expect(adminTransactionsQuery.parse({ amount: '0.07' }).amount).toBe('0.07');
+    expect(issues({ amountMin: '10', amountMax: '10.5' })).toEqual([]);
+    expect(
+      [
+        ['0.07', 7],
+        ['19.99', 1999],
+        ['10', 1000],
+        ['1000000000', 100_000_000_000],
+        ['0.1', 10],
+      ].map(([text]) => coinTextToMinorUnits(String(text))),
+    ).toEqual([7, 1999, 1000, 100_000_000_000, 10]);
+  });
+
+  it.each(['1.234', '-1', '1e3', '01', ' 1', '1.', '.5', '0x10', '1000000000.01', 'NaN'])(
+    'when an amount is %j, then it is refused',
+    (amount) => {
+      expect(issues({ amount })).not.toEqual([]);
+    },
+  );
+
+  it('when an exact amount comes with a range, or a range runs backwards, then it is refused on the field', () => {
+    expect(issues({ amount: '5', amountMin: '1' })).toEqual(['amount: give amount, or amountMin and/or amountMax, not both']);
+    expect(issues({ amountMin: '10', amountMax: '9.99' })).toEqual(['amountMax: must be at least amountMin']);
+  });
+
+  it('when an e-mail comes with a user id or treasury, or is not an address, then it is refused; a platform client id is checked', () => {
+    expect(issues({ email: 'ada@example.test' })).toEqual([]);
+    expect(issues({ email: 'ada@example.test', userId: '7' })).toEqual(['email: give email, or userId or treasury, not both']);
+    expect(issues({ email: 'not an address' })).not.toEqual([]);
+    expect(issues({ clientId: 'pc_shop-1' })).toEqual([]);
+    expect(issues({ clientId: 'pc shop' })).not.toEqual([]);
+    expect(issues({ clientId: '__proto__' })).not.toEqual([]);
   });
 });

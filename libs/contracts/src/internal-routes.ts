@@ -50,7 +50,7 @@ import {
   resendEventInternalBody,
 } from './platform-events';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
-import { dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
+import { clientDailyVolume, dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
 import {
   cashoutPage,
@@ -449,6 +449,13 @@ export const internalReads = {
     path: '/internal/stats/daily-volume',
     query: dailyRangeQuery,
     response: dailyVolume,
+  },
+  'history.client-daily-volume': {
+    service: 'history',
+    method: 'GET',
+    path: '/internal/stats/client-daily-volume',
+    query: dailyRangeQuery,
+    response: clientDailyVolume,
   },
   // ---- webhooks (docs/DESIGN.md "Webhooks": the gateway names the client) ----
   'webhooks.endpoints': {

@@ -32,6 +32,23 @@ export function minorUnitsToCoins(minor: number): number {
   return minor / minorUnitsPerCoin;
 }
 
+/**
+ * Coins written as decimal text (a query string's amount) to integer minor units, by digits alone:
+ * no double ever holds the value. The text must already match `coinQuery`'s pattern.
+ */
+export function coinTextToMinorUnits(text: string): number {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * minorUnitsPerCoin + Number(fraction.padEnd(fractionDigitsMax, '0'));
+}
+
+/** An amount in a query string (a search's filter): coins, at most 2 decimals, at most the largest amount. */
+export const coinQuery = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,9})(\.[0-9]{1,2})?$/, 'must be coins: digits, then at most 2 decimals')
+  .refine((text) => coinTextToMinorUnits(text) <= amountCoinsMax * minorUnitsPerCoin, {
+    message: `must be at most ${amountCoinsMax.toLocaleString('en-US')}`,
+  });
+
 /** An amount in an HTTP body: a JSON number of coins, validated by docs/CONTRACT.md "Amounts". */
 export const coinAmount = z
   .number()

@@ -13,6 +13,8 @@ import { transactionType } from './ledger';
 export const dailySeriesLimits = {
   /** A range covers at most this many days, both ends counted: a year, leap day included. */
   daysMax: 366,
+  /** The per-client volume names at most this many clients, those that moved the most coins: what a chart's legend can tell apart. */
+  clientsMax: 10,
 } as const;
 
 const dayMs = 86_400_000;
@@ -91,3 +93,36 @@ export const dailyVolume = dailySeries(
   'One entry per day of the range, oldest first',
 );
 export type DailyVolume = z.infer<typeof dailyVolume>;
+
+/**
+ * GET /api/admin/stats/client-daily-volume: per platform client, the transactions its requests made
+ * on each UTC day of the range (those made by people or operators directly name no client).
+ */
+export const clientDailyVolume = z.object({
+  from: utcDay,
+  to: utcDay,
+  clients: z
+    .array(
+      z.object({
+        clientId: z.string().describe('The platform client'),
+        transactions: z.number().int().nonnegative().describe('How many transactions its requests made over the range'),
+        amount: coinValue.describe('The coins they moved over the range'),
+        days: z
+          .array(
+            z.object({
+              day: utcDay,
+              transactions: z.number().int().nonnegative().describe('How many that day'),
+              amount: coinValue.describe('The coins they moved that day'),
+            }),
+          )
+          .describe('One point per day of the range, oldest first'),
+      }),
+    )
+    .describe(`The clients that made any transaction in the range, most coins first, at most ${dailySeriesLimits.clientsMax}`),
+  clientsTotal: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe(`How many clients made any transaction in the range: more than listed when past ${dailySeriesLimits.clientsMax}`),
+});
+export type ClientDailyVolume = z.infer<typeof clientDailyVolume>;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Load } from '../hooks/use-load';
 import { Loaded } from './busy';
+import { type CsvExport, type CursorPage, ExportCsv } from './export-csv';
 import { Pager, Table } from './layout';
 
 /** One column of a PagedTable: its header, what a row shows in it, and whether it holds numbers (right-aligned). */
@@ -114,13 +115,18 @@ export interface PagedTableProps<T, Row> {
   rowKey: (row: Row) => string | number;
   empty: ReactNode;
   paging: (data: T, rows: readonly Row[]) => Paging;
+  /**
+   * Export CSV under the pager: the whole list as filtered, `read` a page by cursor, its items those
+   * `rows` gives. A list whose pages say no nextCursor exports the one page.
+   */
+  csv?: Omit<CsvExport<CursorPage>, 'items' | 'read'> & { read: (cursor: string | undefined) => Promise<T> };
 }
 
 /**
  * A screen's list: the load's problem and Loading… (Loaded), then the table with its caption, one row
- * per item with the `empty` line when there is none, and the pager under it.
+ * per item with the `empty` line when there is none, the pager under it, and Export CSV when given.
  */
-export function PagedTable<T, Row>({ load, error, caption, columns, rows, rowKey, empty, paging }: PagedTableProps<T, Row>) {
+export function PagedTable<T, Row>({ load, error, caption, columns, rows, rowKey, empty, paging, csv }: PagedTableProps<T, Row>) {
   return (
     <Loaded load={load} error={error}>
       {(data) => {
@@ -129,9 +135,19 @@ export function PagedTable<T, Row>({ load, error, caption, columns, rows, rowKey
           <>
             <ColumnTable caption={caption} columns={columns} rows={items} rowKey={rowKey} empty={empty} />
             <Pager {...paging(data, items)} />
+            {csv ? <ExportCsv list={exportOf(csv, rows)} /> : null}
           </>
         );
       }}
     </Loaded>
   );
+}
+
+/** A list's export as ExportCsv reads it: its pages by cursor, their items the table's rows. */
+function exportOf<T, Row>(csv: NonNullable<PagedTableProps<T, Row>['csv']>, rows: (data: T) => readonly Row[]): CsvExport<CursorPage> {
+  return {
+    ...csv,
+    read: async (cursor) => (await csv.read(cursor)) as CursorPage,
+    items: (page) => rows(page as T) as readonly object[],
+  };
 }

@@ -7,11 +7,15 @@ import { offsetPaging, PagedTable, type PagedTableProps } from './paged-table';
 
 /** How many items a page of a payer and status list shows. */
 const pageSize = 25;
+/** The lists' largest page: an export reads a list in as few requests as the API allows. */
+const exportPageSize = 100;
 
 /** What a payer and status list asks the API for: a page, and the payer and status when the filter names them. */
 export interface PayerStatusQuery<S extends string> {
   limit: string;
-  offset: string;
+  /** From here; or, for the export's later pages, from a page's nextCursor. */
+  offset?: string;
+  cursor?: string;
   userId?: string;
   status?: S;
 }
@@ -19,7 +23,7 @@ export interface PayerStatusQuery<S extends string> {
 /**
  * A list of one kind of payer's items by payer and status, counted and paged by offset (GET
  * /api/admin/holds, /api/admin/mandates): the filter form (the payer's user id, from the address's
- * `userId` at first, and the status) and the paged table. A filter starts again from the first page.
+ * `userId` at first, and the status) and the paged table with Export CSV. A filter starts again from the first page.
  */
 export function PayerStatusList<S extends string, T extends { pagination: { total: number } }, Row>({
   noun,
@@ -39,10 +43,10 @@ export function PayerStatusList<S extends string, T extends { pagination: { tota
   const [userId, setUserId] = useState(query.get('userId') ?? '');
   const [status, setStatus] = useState<S | ''>('');
   const [offset, setOffset] = useState(0);
-  const load = useLoad(
-    () => list({ limit: String(pageSize), offset: String(offset), ...(userId ? { userId } : {}), ...(status ? { status } : {}) }),
-    [userId, status, offset, reloadKey],
-  );
+  const filters = { ...(userId ? { userId } : {}), ...(status ? { status } : {}) };
+  const load = useLoad(() => list({ limit: String(pageSize), offset: String(offset), ...filters }), [userId, status, offset, reloadKey]);
+  const read = (cursor: string | undefined) =>
+    list({ limit: String(exportPageSize), ...(cursor ? { cursor } : { offset: '0' }), ...filters });
   const total = load.data?.pagination.total ?? 0;
   return (
     <>
@@ -59,7 +63,12 @@ export function PayerStatusList<S extends string, T extends { pagination: { tota
         </Field>
         <ChoiceField label="Status" name="status" choices={statuses} value={status} />
       </FilterForm>
-      <PagedTable {...table} load={load} paging={(_, rows) => offsetPaging({ offset, pageSize, shown: rows.length, total, setOffset })} />
+      <PagedTable
+        {...table}
+        load={load}
+        paging={(_, rows) => offsetPaging({ offset, pageSize, shown: rows.length, total, setOffset })}
+        csv={{ name: noun, read }}
+      />
     </>
   );
 }

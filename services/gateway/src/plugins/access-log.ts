@@ -16,6 +16,32 @@ export function accessLogged(statusCode: number, elapsedMs: number, options: Acc
 }
 
 /**
+ * Query parameters that may carry a person's e-mail address (the transaction search's `email`, the
+ * user list's `q`): their values never reach a log line (docs/design/data.md "Erasure").
+ */
+const personalParams: ReadonlySet<string> = new Set(['email', 'q']);
+
+/** The request's URL as a log line shows it: the values of personal parameters replaced. */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const parts = url
+    .slice(at + 1)
+    .split('&')
+    .map((part) => {
+      const name = part.split('=')[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replaceAll('+', ' '));
+      } catch {
+        // A malformed escape is logged as written: it names no parameter of ours.
+      }
+      return personalParams.has(decoded) ? `${name}=[redacted]` : part;
+    });
+  return `${url.slice(0, at)}?${parts.join('&')}`;
+}
+
+/**
  * One access line per answer that matters, instead of fastify's two info lines per request
  * ("incoming request" and "request completed": a serialised request and response each, the
  * gateway's largest log cost under load). Every 4xx and 5xx and every slow answer is logged; of
@@ -32,7 +58,7 @@ export function registerAccessLog(app: FastifyInstance, options: AccessLogOption
       request.log.info(
         {
           method: request.method,
-          url: request.url,
+          url: loggedUrl(request.url),
           route: request.routeOptions.url ?? 'unmatched',
           statusCode,
           responseTimeMs: Math.round(elapsedMs * 10) / 10,

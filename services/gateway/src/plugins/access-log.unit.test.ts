@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { createLogger } from '@coin/logger';
-import { accessLogged, registerAccessLog } from './access-log';
+import { accessLogged, loggedUrl, registerAccessLog } from './access-log';
 
 /** A gateway-like app whose log lines are collected; `draw` decides the sample. */
 async function appLogging(draw: number) {
@@ -50,5 +50,15 @@ describe('access log (one line per logged answer, sampled)', () => {
     expect(accessLogged(200, 999, options, 0.5)).toBe(false);
     expect(accessLogged(200, 1000, options, 0.5)).toBe(true);
     expect(accessLogged(429, 1, options, 0.5)).toBe(true);
+  });
+
+  it('when a query carries an e-mail address (email, q), then the line shows the parameter without its value', async () => {
+    const { app, lines } = await appLogging(0.99);
+    await app.inject({ method: 'GET', url: '/nowhere?email=ada%40example.com&type=MINT&q=ada@example.com' });
+    expect(lines()[0]?.url).toBe('/nowhere?email=[redacted]&type=MINT&q=[redacted]');
+    expect(JSON.stringify(lines())).not.toContain('example.com');
+    expect(loggedUrl('/a?%65mail=x@y.z')).toBe('/a?%65mail=[redacted]');
+    expect(loggedUrl('/a?%E0=1&emails=2')).toBe('/a?%E0=1&emails=2');
+    expect(loggedUrl('/a')).toBe('/a');
   });
 });

@@ -8,11 +8,15 @@ import {
   serviceActionLogQuery,
   historyPublicPage,
   historyPublicQuery,
+  normalizeEmail,
   problem,
+  userPageSizeMax,
   walletTransactionsPublicPage,
   walletTransactionsPublicQuery,
 } from '@coin/contracts';
+import { AppError, validationError } from '@coin/errors';
 import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { keysetLinks, offsetLinks, startOf } from './paging';
@@ -98,6 +102,41 @@ export interface HistoryRouteDeps {
 const route = routeOf<HistoryRouteDeps>();
 
 /**
+ * Whose transactions a search may see. A platform client searches only what its own requests made,
+ * whatever else it filters by: it may name itself as clientId, never another client, and it may not
+ * look people up by e-mail (an address is the people's data, for ADMIN+ alone). ADMIN+ may narrow
+ * by any client.
+ */
+function searchScopeOf(request: FastifyRequest, asked: { clientId: string | undefined; email: string | undefined }): { clientId?: string } {
+  const principal = principalOf(request);
+  if (principal.kind !== 'system') return asked.clientId === undefined ? {} : { clientId: asked.clientId };
+  if (asked.clientId !== undefined && asked.clientId !== principal.subject) {
+    throw new AppError('FORBIDDEN', 'A platform client searches only the transactions its own requests made: clientId must be its own');
+  }
+  if (asked.email !== undefined) throw new AppError('FORBIDDEN', 'Only ADMIN+ search by e-mail');
+  return { clientId: principal.subject };
+}
+
+/** Pages of the user list an e-mail lookup reads at most: 1,000 accounts whose address contains the one asked. */
+const emailLookupPagesMax = 10;
+
+/**
+ * The id of the account with this e-mail (compared normalised, as the user service does), or null
+ * when none has it: the user list's substring search, then the exact match among what it finds.
+ * The address goes to the user service only; history never sees one (docs/design/data.md "Erasure").
+ */
+async function userIdOfEmail(deps: HistoryRouteDeps, address: string, requestId: string): Promise<{ userId: number } | null> {
+  const wanted = normalizeEmail(address);
+  for (let page = 1; page <= emailLookupPagesMax; page++) {
+    const list = await deps.internal.read('users.users', { page, pageSize: userPageSizeMax, q: wanted }, requestId);
+    const found = list.users.find((user) => normalizeEmail(user.email) === wanted);
+    if (found) return { userId: found.id };
+    if (page * userPageSizeMax >= list.pagination.total) return null;
+  }
+  throw validationError([{ path: 'email', message: 'too many accounts contain this address to find it: search by userId' }]);
+}
+
+/**
  * The transaction search: ADMIN+ over every transaction, a platform client over the ones its own
  * requests made (docs/DESIGN.md "Platform read-back"); a test-mode client over the ones it made in
  * the sandbox, from the sandbox's history alone (docs/decisions/0018-sandbox.md).
@@ -115,18 +154,19 @@ const transactionSearchRoutes: RouteDef<HistoryRouteDeps>[] = [
     schema: {
       tags: ['admin', 'history'],
       summary:
-        'Search transactions (filters userId or treasury, type, from inclusive, to exclusive, reference, metadata[key]=value), newest first, keyset pages: ' +
+        'Search transactions (filters userId, treasury or email, type, from inclusive, to exclusive, reference, metadata[key]=value, clientId, amount or amountMin/amountMax), newest first, keyset pages: ' +
         'ADMIN+ all of them, a platform client those its own requests made (a test-mode client: those it made in the sandbox, never a live one)',
       operationId: 'searchTransactions',
       querystring: adminTransactionsQuery,
       response: { 200: withExample(adminTransactionsPublicPage, exampleHistoryPage), ...errorResponses },
     },
     handler: async (request, _reply, deps) => {
-      const principal = principalOf(request);
-      // A platform client searches only what its own requests made, whatever else it filters by.
-      const scope = principal.kind === 'system' ? { clientId: principal.subject } : {};
-      const { metadata, ...filters } = request.query;
-      const query = { ...filters, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), ...scope };
+      const { metadata, email, clientId, ...filters } = request.query;
+      const scope = searchScopeOf(request, { clientId, email });
+      const userId = email === undefined ? {} : await userIdOfEmail(deps, email, String(request.id));
+      // An address no account has (never registered, or erased) finds nothing, like any filter.
+      if (userId === null) return keysetLinks({ transactions: [], nextCursor: null });
+      const query = { ...filters, ...userId, ...(metadata !== undefined ? { metadata: JSON.stringify(metadata) } : {}), ...scope };
       return keysetLinks(await deps.internal.in(spaceOf(request)).read('history.transactions', query, String(request.id)));
     },
   }),

@@ -1,4 +1,4 @@
-import { dailyRangeQuery, dailySupply, dailyVolume, problem } from '@coin/contracts';
+import { clientDailyVolume, dailyRangeQuery, dailySupply, dailyVolume, problem } from '@coin/contracts';
 import type { App } from '@coin/http';
 import type { InternalApi } from '../clients/internal-api';
 import { withExample } from './examples';
@@ -28,6 +28,23 @@ const exampleDailyVolume = {
     { day: '2026-01-30', types: volumeOf({ TRANSFER: [12, 340.5], PURCHASE: [3, 75] }) },
     { day: '2026-01-31', types: volumeOf({ MINT: [1, 250_000], TRANSFER: [9, 120], REWARD: [40, 400] }) },
   ],
+};
+
+const exampleClientDailyVolume = {
+  from: '2026-01-30',
+  to: '2026-01-31',
+  clients: [
+    {
+      clientId: 'pc_Xk3v9QmT2bLw',
+      transactions: 15,
+      amount: 535.5,
+      days: [
+        { day: '2026-01-30', transactions: 12, amount: 340.5 },
+        { day: '2026-01-31', transactions: 3, amount: 195 },
+      ],
+    },
+  ],
+  clientsTotal: 1,
 };
 
 const errorResponses = { 400: problem, 401: problem, 403: problem, 503: problem };
@@ -70,6 +87,21 @@ export const statsRoutes: RouteDef<StatsRouteDeps>[] = [
       response: { 200: withExample(dailyVolume, exampleDailyVolume), ...errorResponses },
     },
     handler: async (request, _reply, deps) => deps.internal.read('history.daily-volume', request.query, String(request.id)),
+  }),
+
+  route({
+    method: 'GET',
+    url: '/api/admin/stats/client-daily-volume',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'history'],
+      summary:
+        'Per platform client, how many transactions its requests made and the coins they moved on each UTC day of [from, to] (both days included, at most 366): the clients that moved the most, at most 10',
+      operationId: 'getClientDailyVolume',
+      querystring: dailyRangeQuery,
+      response: { 200: withExample(clientDailyVolume, exampleClientDailyVolume), ...errorResponses },
+    },
+    handler: async (request, _reply, deps) => deps.internal.read('history.client-daily-volume', request.query, String(request.id)),
   }),
 ];
 

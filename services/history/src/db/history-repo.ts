@@ -162,6 +162,9 @@ export interface HistoryFilter {
   metadata?: Record<string, string>;
   /** Only transactions this platform client's requests made (a platform client's own search). */
   clientId?: string;
+  /** Minor units, inclusive (both the same: an exact amount). */
+  amountMin?: number;
+  amountMax?: number;
 }
 
 /**
@@ -190,6 +193,8 @@ export async function findKeysetPage(
   if (filter.metadata && Object.keys(filter.metadata).length > 0)
     where.push(`metadata @> ${param(JSON.stringify(filter.metadata))}::jsonb`);
   if (filter.clientId !== undefined) where.push(`client_id = ${param(filter.clientId)}`);
+  if (filter.amountMin !== undefined) where.push(`amount >= ${param(filter.amountMin)}::bigint`);
+  if (filter.amountMax !== undefined) where.push(`amount <= ${param(filter.amountMax)}::bigint`);
   if (after) where.push(`(created_at, transaction_id) < (${param(after.createdAt)}::timestamptz, ${param(after.transactionId)}::bigint)`);
   const result = await db.query<EntryRow>(
     `SELECT ${selectColumns(table)} FROM ${table}

@@ -1,5 +1,5 @@
 import type { Pool } from '@coin/db';
-import type { DaySum, DayTypeVolume } from '../domain/daily-series';
+import type { DayClientVolume, DaySum, DayTypeVolume } from '../domain/daily-series';
 import type { PartyKey } from '../domain/projection';
 
 /*
@@ -76,6 +76,21 @@ export async function dailyVolumeGroups(pool: Pool, bounds: Bounds): Promise<Day
     `SELECT ${utcDayOf('created_at')} AS day, type, count(*)::int AS transactions, sum(amount)::bigint AS amount
        FROM history_transactions
       WHERE created_at >= ${startOf(1)} AND created_at < ${endOf(2)}
+      GROUP BY 1, 2`,
+    [bounds.from, bounds.to],
+  );
+  return result.rows;
+}
+
+/**
+ * How many transactions each platform client's requests made each day of the range, and their
+ * amount (only the groups that exist; transactions no client made are left out).
+ */
+export async function clientDailyVolumeGroups(pool: Pool, bounds: Bounds): Promise<DayClientVolume[]> {
+  const result = await pool.query<DayClientVolume>(
+    `SELECT ${utcDayOf('created_at')} AS day, client_id AS "clientId", count(*)::int AS transactions, sum(amount)::bigint AS amount
+       FROM history_transactions
+      WHERE client_id IS NOT NULL AND created_at >= ${startOf(1)} AND created_at < ${endOf(2)}
       GROUP BY 1, 2`,
     [bounds.from, bounds.to],
   );

@@ -43,3 +43,52 @@ export function denseVolume<T extends string>(
     }),
   }));
 }
+
+/** One (day, client) group of the store: how many transactions the client's requests made and their amount in minor units. */
+export interface DayClientVolume {
+  day: string;
+  clientId: string;
+  transactions: number;
+  amount: number;
+}
+
+/** A client's volume over a range: its totals and a point for every day, in minor units. */
+export interface ClientVolume {
+  clientId: string;
+  transactions: number;
+  amount: number;
+  days: Array<{ day: string; transactions: number; amount: number }>;
+}
+
+/**
+ * Every client of the groups with a point for every day of the range (zeros where it made none),
+ * the ones that moved the most coins first (then by id, so equal ones keep one order), at most
+ * `clientsMax` of them; `clientsTotal` counts them all.
+ */
+export function clientVolumes(
+  days: readonly string[],
+  groups: readonly DayClientVolume[],
+  clientsMax: number,
+): { clients: ClientVolume[]; clientsTotal: number } {
+  const byClient = new Map<string, Map<string, DayClientVolume>>();
+  for (const group of groups) {
+    const clientDays = byClient.get(group.clientId) ?? new Map<string, DayClientVolume>();
+    clientDays.set(group.day, group);
+    byClient.set(group.clientId, clientDays);
+  }
+  const clients = [...byClient].map(([clientId, clientDays]): ClientVolume => {
+    const points = days.map((day) => ({
+      day,
+      transactions: clientDays.get(day)?.transactions ?? 0,
+      amount: clientDays.get(day)?.amount ?? 0,
+    }));
+    return {
+      clientId,
+      transactions: points.reduce((sum, p) => sum + p.transactions, 0),
+      amount: points.reduce((sum, p) => sum + p.amount, 0),
+      days: points,
+    };
+  });
+  clients.sort((a, b) => b.amount - a.amount || (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
+  return { clients: clients.slice(0, clientsMax), clientsTotal: clients.length };
+}

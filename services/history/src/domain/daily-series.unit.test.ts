@@ -1,4 +1,4 @@
-import { closingBalances, denseVolume } from './daily-series';
+import { clientVolumes, closingBalances, denseVolume } from './daily-series';
 
 describe('daily series', () => {
   const days = ['2030-01-30', '2030-01-31', '2030-02-01', '2030-02-02'];
@@ -37,5 +37,33 @@ describe('daily series', () => {
         ],
       },
     ]);
+  });
+
+  it('when clients made transactions, then each has a point per day (zeros included) and its totals, most coins first, at most clientsMax', () => {
+    const group = (day: string, clientId: string, transactions: number, amount: number) => ({ day, clientId, transactions, amount });
+    const { clients, clientsTotal } = clientVolumes(
+      days,
+      [
+        group('2030-01-31', 'pc_b', 2, 500),
+        group('2030-02-02', 'pc_b', 1, 100),
+        group('2030-01-30', 'pc_a', 1, 900),
+        group('2030-01-30', 'pc_c', 1, 600),
+        group('2030-02-01', 'pc_d', 3, 600),
+      ],
+      3,
+    );
+    expect(clientsTotal).toBe(4);
+    expect(clients.map((c) => [c.clientId, c.transactions, c.amount])).toEqual([
+      ['pc_a', 1, 900],
+      ['pc_b', 3, 600],
+      ['pc_c', 1, 600],
+    ]);
+    expect(clientVolumes(days, [group('2030-01-31', 'pc_b', 2, 500), group('2030-02-02', 'pc_b', 1, 100)], 3).clients[0]?.days).toEqual([
+      { day: '2030-01-30', transactions: 0, amount: 0 },
+      { day: '2030-01-31', transactions: 2, amount: 500 },
+      { day: '2030-02-01', transactions: 0, amount: 0 },
+      { day: '2030-02-02', transactions: 1, amount: 100 },
+    ]);
+    expect(clientVolumes(days, [], 3)).toEqual({ clients: [], clientsTotal: 0 });
   });
 });

@@ -4,6 +4,8 @@ import {
   internalReads,
   internalStreams,
   metadataOfJson,
+  coinTextToMinorUnits,
+  dailySeriesLimits,
   minorUnitsToCoins,
   transactionTypes,
   transactionView,
@@ -16,8 +18,8 @@ import { findAuditPage } from '../db/audit-log-repo';
 import { decodeAuditCursor, encodeAuditCursor } from '../domain/audit-cursor';
 import { balanceAt, findStatementPage, streamStatementCsv } from '../db/statement-repo';
 import { statementLineView } from '../domain/statement';
-import { dailyVolumeGroups, partyDailySums, supplyDailySums } from '../db/stats-repo';
-import { closingBalances, denseVolume } from '../domain/daily-series';
+import { clientDailyVolumeGroups, dailyVolumeGroups, partyDailySums, supplyDailySums } from '../db/stats-repo';
+import { clientVolumes, closingBalances, denseVolume } from '../domain/daily-series';
 
 /**
  * The history service's internal API, called by the gateway only. The gateway takes the user id
@@ -179,6 +181,25 @@ function registerDailySeriesRoutes(app: App, deps: { pool: Pool }): void {
       days: dense.map((d) => ({ day: d.day, types: d.types.map((t) => ({ ...t, amount: minorUnitsToCoins(t.amount) })) })),
     };
   });
+
+  const clientVolume = internalReads['history.client-daily-volume'];
+  app.get(clientVolume.path, { schema: { querystring: clientVolume.query, response: { 200: clientVolume.response } } }, async (request) => {
+    const range = request.query;
+    const { clients, clientsTotal } = clientVolumes(
+      daysOf(range),
+      await clientDailyVolumeGroups(deps.pool, range),
+      dailySeriesLimits.clientsMax,
+    );
+    return {
+      ...range,
+      clients: clients.map((c) => ({
+        ...c,
+        amount: minorUnitsToCoins(c.amount),
+        days: c.days.map((d) => ({ ...d, amount: minorUnitsToCoins(d.amount) })),
+      })),
+      clientsTotal,
+    };
+  });
 }
 
 /** The history filter of a transaction search, from its validated query. */
@@ -193,6 +214,10 @@ function searchFilterOf(q: InternalTransactionsQuery): HistoryFilter {
     // Validated as metadata's JSON text by the query schema.
     ...(q.metadata !== undefined ? { metadata: metadataOfJson(q.metadata) ?? {} } : {}),
     ...(q.clientId !== undefined ? { clientId: q.clientId } : {}),
+    // Coins as decimal text, compared as the integer minor units the projection stores.
+    ...(q.amount !== undefined ? { amountMin: coinTextToMinorUnits(q.amount), amountMax: coinTextToMinorUnits(q.amount) } : {}),
+    ...(q.amountMin !== undefined ? { amountMin: coinTextToMinorUnits(q.amountMin) } : {}),
+    ...(q.amountMax !== undefined ? { amountMax: coinTextToMinorUnits(q.amountMax) } : {}),
   };
 }
 

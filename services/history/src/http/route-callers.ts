@@ -13,4 +13,5 @@ export const historyRouteCallers: InternalRouteCallers = {
   'GET /internal/history/daily-balances/:kind/:id': ['gateway'],
   'GET /internal/stats/daily-supply': ['gateway'],
   'GET /internal/stats/daily-volume': ['gateway'],
+  'GET /internal/stats/client-daily-volume': ['gateway'],
 };

@@ -2,9 +2,10 @@ import type { OperationResult } from '@coin/client';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, problem, renderScreen } from '../../../test/fake-console';
-import { approval, deletionRequest, grantRequest, type PayoutApproval, transaction } from '../../../test/fixtures';
+import { approval, deletionRequest, grantRequest, type PayoutApproval, payoutApproval, transaction } from '../../../test/fixtures';
 
 import { ApprovalsScreen } from '.';
+import { exportedCsv } from '../../../test/export';
 
 const pending = (ids: string[]) => ({
   approvals: ids.map((id) => approval(id)),
@@ -107,5 +108,37 @@ describe('approvals screen', () => {
     expect(await screen.findByText('Approved gggggggg.')).toBeTruthy();
     expect(approveGrantRequest).toHaveBeenCalledWith({ path: { id: 'gggggggg-1' }, idempotencyKey: expect.any(String) });
     expect(listGrantRequests).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the approval requests are exported, then the first page from offset 0 and the next by cursor are read, a row per request', async () => {
+    const listApprovals = jest.fn(async (input: { query: { cursor?: string } }) =>
+      input.query.cursor
+        ? { ...pending(['bbbbbbbb-2']), nextCursor: null }
+        : { ...pending(['aaaaaaaa-1']), hasMore: true, nextCursor: 'n2' },
+    );
+    renderScreen(<ApprovalsScreen />, { listApprovals, ...noPayouts } as never);
+    await screen.findByRole('table', { name: 'Approval requests' });
+    const { lines } = await exportedCsv('approvals');
+    expect(listApprovals).toHaveBeenCalledWith({ query: { limit: '100', offset: '0', status: 'PENDING' } });
+    expect(listApprovals).toHaveBeenLastCalledWith({ query: { limit: '100', cursor: 'n2', status: 'PENDING' } });
+    expect(lines[0]).toBe(
+      'id,status,command.type,command.userId,command.treasury,command.transactionId,command.amount,command.reason,requestedBy.kind,requestedBy.id,requestedBy.role,createdAt,expiresAt,updatedAt,decidedBy,rejectionReason,transactionId',
+    );
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 7).join(','))).toEqual([
+      'aaaaaaaa-1,PENDING,MINT,7,,,50000',
+      'bbbbbbbb-2,PENDING,MINT,7,,,50000',
+    ]);
+  });
+
+  it('when the payout requests are exported, then each is a row with its lines as one JSON cell', async () => {
+    renderScreen(<ApprovalsScreen />, {
+      listApprovals: async () => pending([]),
+      listPayoutApprovals: async () => payouts(payoutApproval('cccccccc-3')),
+    });
+    await screen.findByRole('table', { name: 'Payout approval requests' });
+    const { lines } = await exportedCsv('payout-approvals');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]?.startsWith('cccccccc-3,PENDING,')).toBe(true);
+    expect(lines[0]).toContain('payout.lines');
   });
 });

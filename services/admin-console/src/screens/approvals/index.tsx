@@ -27,9 +27,11 @@ export function ApprovalsScreen() {
       <RequestTable
         caption="Approval requests"
         empty="No request."
-        filter={{ label: 'Status' }}
-        list={({ status, offset, limit }) =>
-          session.client.listApprovals({ query: { limit: String(limit), offset: String(offset), ...(status ? { status } : {}) } })
+        filter={{ label: 'Status', exportName: 'approvals' }}
+        list={({ status, offset, limit, cursor }) =>
+          session.client.listApprovals({
+            query: { limit: String(limit), ...(cursor ? { cursor } : { offset: String(offset) }), ...(status ? { status } : {}) },
+          })
         }
         rows={(data) => data.approvals}
         columns={[{ key: 'command', header: 'Command', cell: commandOf }]}

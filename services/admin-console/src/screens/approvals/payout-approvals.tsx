@@ -25,9 +25,11 @@ export function PayoutApprovals() {
         caption="Payout approval requests"
         empty="No payout request."
         what="payout request"
-        filter={{ label: 'Payout status', pagesName: 'Pages of payout requests' }}
-        list={({ status, offset, limit }) =>
-          session.client.listPayoutApprovals({ query: { limit: String(limit), offset: String(offset), ...(status ? { status } : {}) } })
+        filter={{ label: 'Payout status', pagesName: 'Pages of payout requests', exportName: 'payout-approvals' }}
+        list={({ status, offset, limit, cursor }) =>
+          session.client.listPayoutApprovals({
+            query: { limit: String(limit), ...(cursor ? { cursor } : { offset: String(offset) }), ...(status ? { status } : {}) },
+          })
         }
         rows={(data) => data.payoutApprovals}
         columns={payoutColumns}

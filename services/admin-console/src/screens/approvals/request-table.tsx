@@ -7,7 +7,7 @@ import { useLoad } from '../../hooks/use-load';
 import { useMutation } from '../../hooks/use-mutation';
 import { SubmissionKey } from '../../session';
 import { Decide } from './decide';
-import { approvalsPageSize, type StatusChoice, StatusFilter } from './status-filter';
+import { approvalsExportPageSize, approvalsPageSize, type StatusChoice, StatusFilter } from './status-filter';
 
 /** What every table of requests waiting for a second person shows of one. */
 export interface WaitingRequest {
@@ -29,16 +29,16 @@ export interface RequestTableProps<T, Row extends WaitingRequest> {
   empty: string;
   /** The kind of request in the buttons' names ("Approve payout request 3d2c1b0a"). */
   what?: string;
-  /** One page of requests (`status` '' for any). */
-  list: (query: { status: StatusChoice; offset: number; limit: number }) => Promise<T>;
+  /** One page of requests (`status` '' for any): from `offset`, or from a page's nextCursor when `cursor` is given. */
+  list: (query: { status: StatusChoice; offset: number; limit: number; cursor?: string }) => Promise<T>;
   rows: (data: T) => readonly Row[];
   /** Its own columns, between Request (and Status) and Requested by. */
   columns: readonly Column<Row>[];
   /** Its own columns between Requested by and Expires. */
   columnsAfterRequester?: readonly Column<Row>[];
   decisions: Decisions;
-  /** A status filter and pages; without, the pending requests, on one page. */
-  filter?: { label: string; pagesName?: string };
+  /** A status filter and pages; without, the pending requests, on one page. `exportName`: Export CSV, the file's name. */
+  filter?: { label: string; pagesName?: string; exportName?: string };
 }
 
 /**
@@ -70,6 +70,9 @@ export function RequestTable<T, Row extends WaitingRequest>(props: RequestTableP
     ),
   );
   const table = { caption: props.caption, columns, rowKey: (r: Row) => r.id, empty: props.empty };
+  // The export reads the whole list of the status shown, from its start, then by cursor.
+  const exportRead = (cursor: string | undefined) =>
+    props.list({ status, offset: 0, limit: approvalsExportPageSize, ...(cursor ? { cursor } : {}) });
   return (
     <>
       {filter ? (
@@ -97,6 +100,7 @@ export function RequestTable<T, Row extends WaitingRequest>(props: RequestTableP
             onPrevious: () => setOffset(Math.max(0, offset - approvalsPageSize)),
             onNext: () => setOffset(offset + approvalsPageSize),
           })}
+          {...(filter.exportName ? { csv: { name: filter.exportName, read: exportRead } } : {})}
         />
       ) : (
         <Loaded load={requests} error={decision.error}>

@@ -6,6 +6,8 @@ export const approvalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] a
 export type StatusChoice = (typeof approvalStatuses)[number] | '';
 /** One page of a list of requests. */
 export const approvalsPageSize = 25;
+/** The lists' largest page: an export reads a list in as few requests as the API allows. */
+export const approvalsExportPageSize = 100;
 
 /** The status filter of a list of requests: a status, or Any. */
 export function StatusFilter({ label, value, onChange }: { label: string; value: StatusChoice; onChange: (status: StatusChoice) => void }) {

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderScreen } from '../../../test/fake-console';
 import { AuditLogScreen } from '.';
+import { exportedCsv } from '../../../test/export';
 
 type Entries = OperationResult<'listAuditLog'>;
 const entry = (id: string, action: string) => ({
@@ -36,5 +37,23 @@ describe('audit log screen', () => {
     await ui.click(screen.getByRole('button', { name: 'Next →' }));
     expect(listAuditLog).toHaveBeenLastCalledWith({ query: { limit: '50', action: 'money.burn', target: 'user:7', cursor: 'c2' } });
     expect(await screen.findByText('Page 2')).toBeTruthy();
+  });
+
+  it('when the filtered log is exported, then every page is read with the filter and each entry is a row, its summary one JSON cell', async () => {
+    const listAuditLog = jest.fn(
+      async (input: { query: { cursor?: string } }) =>
+        (input.query.cursor
+          ? { entries: [entry('e2', 'money.burn')], nextCursor: null, hasMore: false }
+          : { entries: [entry('e1', 'money.mint')], nextCursor: 'c2', hasMore: true }) as Entries,
+    );
+    renderScreen(<AuditLogScreen />, { listAuditLog } as never, { path: '/audit-log?target=user:7' });
+    await screen.findByRole('table', { name: 'Audit log entries' });
+    const { lines } = await exportedCsv('audit-log');
+    expect(listAuditLog).toHaveBeenLastCalledWith({ query: { limit: '1000', target: 'user:7', cursor: 'c2' } });
+    expect(lines).toEqual([
+      'id,at,actor.kind,actor.id,actor.role,action,target,summary,result,errorCode,requestId,seq,hash',
+      'e1,2026-03-01T10:00:00.000Z,user,2,ADMIN,money.mint,user:7,"{""amount"":5}",applied,,req-9,1,h',
+      'e2,2026-03-01T10:00:00.000Z,user,2,ADMIN,money.burn,user:7,"{""amount"":5}",applied,,req-9,1,h',
+    ]);
   });
 });

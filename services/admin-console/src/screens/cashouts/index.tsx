@@ -5,6 +5,7 @@ import { ChoiceField, FilterForm, formChoice, formText } from '../../components/
 import { Field, Page } from '../../components/layout';
 import { type Column, ColumnTable, cursorPaging, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
+import { csvHref, csvOf } from '../../csv';
 import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
@@ -12,6 +13,8 @@ import { CashoutDecision, RatesPanel } from './rates';
 
 const statuses = ['REQUESTED', 'CLAIMED', 'CLAIM_OVERDUE', 'CONFIRMED', 'FAILED', 'RELEASED', 'EXPIRED'] as const;
 const pageSize = 25;
+/** The queue's largest page: an export reads it in as few requests as the API allows. */
+const exportPageSize = 100;
 const integer = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
 type Cashout = OperationResult<'listCashouts'>['cashouts'][number];
@@ -74,17 +77,9 @@ export const reconciliationColumns = [
   'frozen',
 ] as const satisfies readonly (keyof ReconciliationLine)[];
 
-/** A CSV cell: quoted when it holds a comma, quote or line break; a leading formula character is defused. */
-const csvCell = (value: string | number | null): string => {
-  if (value === null) return '';
-  const text = typeof value === 'number' ? String(value) : /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 /** The report as CSV: a header row, then one row per provider and day (CRLF, as the API's format=csv answers). */
 export function reconciliationCsv(report: Reconciliation): string {
-  const rows = report.lines.map((line) => reconciliationColumns.map((column) => csvCell(line[column])).join(','));
-  return `${[reconciliationColumns.join(','), ...rows].join('\r\n')}\r\n`;
+  return csvOf(report.lines, reconciliationColumns);
 }
 
 const lineColumns: readonly Column<ReconciliationLine>[] = [
@@ -150,10 +145,7 @@ function ReconciliationPanel({ providerClientId }: { providerClientId: string })
               rowKey={(l) => `${l.day} ${l.providerClientId}`}
               empty="No cash-out in this period."
             />
-            <a
-              href={`data:text/csv;charset=utf-8,${encodeURIComponent(reconciliationCsv(data))}`}
-              download={`cashouts-${data.from}-${data.to}.csv`}
-            >
+            <a href={csvHref(reconciliationCsv(data))} download={`cashouts-${data.from}-${data.to}.csv`}>
               Download CSV
             </a>
           </>
@@ -174,19 +166,17 @@ export function CashoutsScreen() {
   const [waiting, setWaiting] = useState(false);
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const cashouts = useLoad(
-    () =>
-      session.client.listCashouts({
-        query: {
-          limit: String(pageSize),
-          ...(status ? { status } : {}),
-          ...(providerClientId ? { providerClientId } : {}),
-          ...(waiting ? { approval: 'PENDING' as const } : {}),
-          ...(cursor ? { cursor } : {}),
-        },
-      }),
-    [status, providerClientId, waiting, cursor],
-  );
+  const read = (limit: number, at: string | undefined) =>
+    session.client.listCashouts({
+      query: {
+        limit: String(limit),
+        ...(status ? { status } : {}),
+        ...(providerClientId ? { providerClientId } : {}),
+        ...(waiting ? { approval: 'PENDING' as const } : {}),
+        ...(at ? { cursor: at } : {}),
+      },
+    });
+  const cashouts = useLoad(() => read(pageSize, cursor), [status, providerClientId, waiting, cursor]);
   return (
     <Page title="Cash-outs">
       <FilterForm
@@ -214,6 +204,7 @@ export function CashoutsScreen() {
         rowKey={(c) => c.id}
         empty="No cash-out."
         paging={(data) => cursorPaging(cursors, data.nextCursor, setCursors)}
+        csv={{ name: 'cashouts', read: (at) => read(exportPageSize, at) }}
       />
       <RatesPanel />
       <ReconciliationPanel providerClientId={providerClientId} />

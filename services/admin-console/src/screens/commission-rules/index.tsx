@@ -161,7 +161,9 @@ export function CommissionRulesScreen() {
   const { session } = useConsole();
   const [treasury, setTreasury] = useState<Treasury | ''>('');
   const [chosen, setChosen] = useState<Rule>();
-  const rules = useLoad(() => session.client.listCommissionRules({ query: treasury ? { treasury } : {} }), [treasury]);
+  // One list, no pages: the export reads it again whole.
+  const read = () => session.client.listCommissionRules({ query: treasury ? { treasury } : {} });
+  const rules = useLoad(read, [treasury]);
   const columns: readonly Column<Rule>[] = [
     { key: 'treasury', header: 'Treasury', cell: (r) => r.treasury },
     { key: 'client', header: 'Platform client', cell: (r) => <code>{r.clientId}</code> },
@@ -204,6 +206,7 @@ export function CommissionRulesScreen() {
           onPrevious: () => undefined,
           onNext: () => undefined,
         })}
+        csv={{ name: 'commission-rules', read }}
       />
       <RuleForm onChanged={rules.reload} chosen={chosen} />
       <ChangeDecision onChanged={rules.reload} />

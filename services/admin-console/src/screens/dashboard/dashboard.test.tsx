@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { problem, renderScreen } from '../../../test/fake-console';
 import { approval, dailyOf, payoutApproval } from '../../../test/fixtures';
 import { DashboardScreen } from '.';
-import { balanceLine, lastDays, supplyAndTreasuries, volumeByType } from './series';
+import { balanceLine, cashoutsByProvider, daysOfRange, lastDays, supplyAndTreasuries, volumeByClient, volumeByType } from './series';
 
 const volumeDay = (day: string, counts: Record<string, [number, number]>) => ({
   day,
@@ -50,6 +50,37 @@ describe('dashboard series (the API’s daily series to chart points)', () => {
     ]);
   });
 
+  it('when the clients’ volume loads, then there is a line per client over every day of the range, 0 on days it made none', () => {
+    const labels = daysOfRange({ from: '2030-02-27', to: '2030-03-01' });
+    expect(labels).toEqual(['2030-02-27', '2030-02-28', '2030-03-01']);
+    const volume = {
+      clients: [
+        { clientId: 'pc_shop', days: [{ day: '2030-02-28', transactions: 2, amount: 12.5 }] },
+        { clientId: 'pc_cup', days: [{ day: '2030-03-01', transactions: 1, amount: 3 }] },
+      ],
+    };
+    expect(volumeByClient(labels, volume)).toEqual({
+      labels,
+      series: [
+        { label: 'pc_shop', values: [0, 12.5, 0] },
+        { label: 'pc_cup', values: [0, 0, 3] },
+      ],
+    });
+  });
+
+  it('when the reconciliation loads, then each provider that paid is a series of the coins paid by day; unclaimed and unpaid ones are left out', () => {
+    const line = (day: string, providerClientId: string | null, confirmedCoins: number) => ({ day, providerClientId, confirmedCoins });
+    const chart = cashoutsByProvider(['2030-03-01', '2030-03-02'], {
+      lines: [
+        line('2030-03-01', 'pc_momo', 20),
+        line('2030-03-02', 'pc_momo', 5.5),
+        line('2030-03-02', 'pc_orange', 0),
+        line('2030-03-01', null, 0),
+      ],
+    });
+    expect(chart).toEqual({ labels: ['2030-03-01', '2030-03-02'], series: [{ label: 'pc_momo', values: [20, 5.5] }] });
+  });
+
   it('when a wallet’s daily balances load, then they are one line', () => {
     expect(balanceLine('Balance', dailyOf('2030-03-01', 'balance', [1, 2.5]))).toEqual({
       labels: ['2030-03-01', '2030-03-02'],
@@ -68,6 +99,24 @@ const disabled = (id: string) => ({
   disabledAt: '2030-03-01T10:00:00.000Z',
   createdAt: '2030-01-01T00:00:00.000Z',
   previousSecretExpiresAt: null,
+});
+
+/** A reconciliation line: the coins a provider paid for the cash-outs asked that day, the rest zero. */
+const reconciliationLine = (day: string, providerClientId: string | null, confirmedCoins: number) => ({
+  day,
+  providerClientId,
+  requested: 1,
+  requestedXaf: 0,
+  confirmed: 1,
+  confirmedCoins,
+  confirmedXaf: 0,
+  failed: 0,
+  expired: 0,
+  released: 0,
+  pending: 0,
+  claimed: 0,
+  overdue: 0,
+  frozen: 0,
 });
 
 describe('dashboard screen', () => {
@@ -109,6 +158,18 @@ describe('dashboard screen', () => {
         nextCursor: null,
       })),
       listAllWebhookEndpoints: jest.fn(async () => ({ endpoints: [disabled('e-1')], nextCursor: null, hasMore: false })),
+      getClientDailyVolume: jest.fn(async () => ({
+        ...today,
+        clients: [
+          { clientId: 'pc_shop', transactions: 2, amount: 12.5, days: [{ day: today.to, transactions: 2, amount: 12.5 }] },
+          { clientId: 'pc_cup', transactions: 1, amount: 3, days: [{ day: today.from, transactions: 1, amount: 3 }] },
+        ],
+        clientsTotal: 12,
+      })),
+      getCashoutReconciliation: jest.fn(async () => ({
+        ...today,
+        lines: [reconciliationLine(today.to, 'pc_momo', 20)],
+      })),
     };
   };
 
@@ -138,6 +199,36 @@ describe('dashboard screen', () => {
     expect((await screen.findByTestId('approvals-waiting')).textContent).toBe('3');
     expect(screen.getByTestId('approvals-waiting').closest('p')!.textContent).toBe('3 approvals wait. Go to approvals');
     expect(screen.getByRole('link', { name: 'Go to approvals' }).getAttribute('href')).toBe('/admin/approvals');
+  });
+
+  it('when the clients’ series load, then their volume is a line per client and the cash-outs a bar per provider, each with its numbers', async () => {
+    const ops = operations();
+    renderScreen(<DashboardScreen />, ops as never);
+    expect(await screen.findByRole('img', { name: /Platform clients' volume per day/ })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /Cash-outs paid per day by provider/ })).toBeTruthy();
+    const volume = screen.getByRole('table', { name: "Platform clients' volume per day (coins)" });
+    expect(
+      within(volume)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Day (UTC)', 'pc_shop', 'pc_cup']);
+    const rows = within(volume).getAllByRole('row');
+    expect(rows).toHaveLength(31);
+    expect(
+      within(rows[30]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['12.50', '0.00']);
+    expect(screen.getByText(/The 2 clients that moved the most of 12/)).toBeTruthy();
+    const paid = screen.getByRole('table', { name: 'Cash-outs paid per day by provider (coins)' });
+    expect(
+      within(paid)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Day (UTC)', 'pc_momo']);
+    const range = lastDays(new Date(), 30);
+    expect(ops.getClientDailyVolume).toHaveBeenCalledWith({ query: range });
+    expect(ops.getCashoutReconciliation).toHaveBeenCalledWith({ query: range });
   });
 
   it('when the dashboard loads, then it makes one read per series for the whole 30 days, never one per day', async () => {

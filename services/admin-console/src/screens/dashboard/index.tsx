@@ -6,6 +6,7 @@ import { useConsole } from '../../context';
 import { coins, treasuries, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
+import { ClientPanels } from './clients';
 import { lastDays, supplyAndTreasuries, volumeByType } from './series';
 
 /** How many days the charts cover, today's included. */
@@ -17,9 +18,10 @@ const failingEndpointsShown = 5;
 
 /**
  * The landing screen of ADMIN+: the supply and each treasury's balance at each day's end, the
- * daily volume by transaction type, and what waits for someone (approvals and payout approvals,
- * webhook endpoints disabled after persistent failure). Every chart is one read per
- * series for the whole range (docs/CONTRACT.md "Daily series"): six calls, whatever the days.
+ * daily volume by transaction type and by platform client, the cash-outs each provider paid, and
+ * what waits for someone (approvals and payout approvals, webhook endpoints disabled after
+ * persistent failure). Every chart is one read per series for the whole range (docs/CONTRACT.md
+ * "Daily series"): eight calls, whatever the days.
  */
 export function DashboardScreen() {
   const { session } = useConsole();
@@ -76,6 +78,7 @@ export function DashboardScreen() {
             }
           </Loaded>
         </section>
+        <ClientPanels range={range} />
       </div>
     </Page>
   );

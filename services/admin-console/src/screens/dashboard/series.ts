@@ -62,3 +62,44 @@ export function volumeByType(volume: DailyVolumeAnswer, measure: 'amount' | 'tra
 export function balanceLine(label: string, daily: DailyBalancesAnswer): ChartData {
   return { labels: daily.days.map((d) => d.day), series: [{ label, values: daily.days.map((d) => d.balance) }] };
 }
+
+export interface ClientDailyVolumeAnswer {
+  clients: Array<{ clientId: string; days: Array<{ day: string; transactions: number; amount: number }> }>;
+}
+
+/** One line per platform client over the range's days: the coins its requests moved each day. */
+export function volumeByClient(labels: readonly string[], volume: ClientDailyVolumeAnswer): ChartData {
+  return {
+    labels: [...labels],
+    series: volume.clients.map((client) => {
+      const byDay = new Map(client.days.map((d) => [d.day, d.amount]));
+      return { label: client.clientId, values: labels.map((day) => byDay.get(day) ?? 0) };
+    }),
+  };
+}
+
+export interface ReconciliationAnswer {
+  lines: Array<{ day: string; providerClientId: string | null; confirmedCoins: number }>;
+}
+
+/**
+ * One bar stack per day, one series per payout provider: the coins of the cash-outs it paid
+ * (CONFIRMED) that day, by the day they were asked for. Providers that paid nothing are left out.
+ */
+export function cashoutsByProvider(labels: readonly string[], report: ReconciliationAnswer): ChartData {
+  const providers = [...new Set(report.lines.map((l) => l.providerClientId ?? 'unclaimed'))];
+  const paid = new Map(report.lines.map((l) => [`${l.day} ${l.providerClientId ?? 'unclaimed'}`, l.confirmedCoins]));
+  const series = providers
+    .map((provider) => ({ label: provider, values: labels.map((day) => paid.get(`${day} ${provider}`) ?? 0) }))
+    .filter((s) => s.values.some((v) => v !== 0));
+  return { labels: [...labels], series };
+}
+
+/** Every UTC day of a range, oldest first: the labels of a chart whose answer lists only the days that had something. */
+export function daysOfRange(range: { from: string; to: string }): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${range.from}T00:00:00Z`); at <= Date.parse(`${range.to}T00:00:00Z`); at += dayMs) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+}

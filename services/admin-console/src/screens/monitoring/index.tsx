@@ -26,16 +26,15 @@ const caseColumns: readonly Column<MonitoringCase>[] = [
   { key: 'opened', header: 'Opened (UTC)', cell: (c) => when(c.openedAt) },
 ];
 
-/** GET /api/admin/monitoring/cases: the monitoring service's cases, open ones first by default, newest first. */
+/** GET /api/admin/monitoring/cases: the monitoring service's cases, open ones first by default, newest first; Export CSV reads every page. */
 export function MonitoringCasesScreen() {
   const { session } = useConsole();
   const [status, setStatus] = useState<(typeof statuses)[number] | ''>('OPEN');
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const cases = useLoad(
-    () => session.client.listMonitoringCases({ query: { limit: pageSize, ...(status ? { status } : {}), ...(cursor ? { cursor } : {}) } }),
-    [status, cursor],
-  );
+  const read = (at: string | undefined) =>
+    session.client.listMonitoringCases({ query: { limit: pageSize, ...(status ? { status } : {}), ...(at ? { cursor: at } : {}) } });
+  const cases = useLoad(() => read(cursor), [status, cursor]);
   return (
     <Page title="Monitoring cases">
       <form className="filters" aria-label="Filter cases" onSubmit={(event) => event.preventDefault()}>
@@ -62,6 +61,7 @@ export function MonitoringCasesScreen() {
         rowKey={(c) => c.id}
         empty="No case."
         paging={(data) => cursorPaging(cursors, data.nextCursor, setCursors)}
+        csv={{ name: 'monitoring-cases', read }}
       />
     </Page>
   );

@@ -5,6 +5,7 @@ import { userDetail } from '../../../test/fixtures';
 import { MonitoringCaseScreen, MonitoringCasesScreen } from '.';
 import { transactionIdsOf } from './case-detail';
 import { circularLayout } from './flow-graph';
+import { exportedCsv } from '../../../test/export';
 
 const aCase = (id: string, over: Record<string, unknown> = {}) => ({
   id,
@@ -76,6 +77,24 @@ describe('monitoring cases screen', () => {
       listMonitoringCases: async () => Promise.reject(problem(503, 'UNAVAILABLE', 'Unavailable')),
     });
     expect((await screen.findByRole('alert')).textContent).toContain('UNAVAILABLE');
+  });
+
+  it('when the cases are exported, then both pages of the status shown are read and each case is a row', async () => {
+    const listMonitoringCases = jest.fn(async (input: { query: { cursor?: string } }) =>
+      input.query.cursor
+        ? { cases: [aCase('ca5e0002-x', { rules: ['ring'] })], hasMore: false, nextCursor: null }
+        : { cases: [aCase('ca5e0001-x')], hasMore: true, nextCursor: 'c-2' },
+    );
+    renderScreen(<MonitoringCasesScreen />, { listMonitoringCases } as never);
+    await screen.findByRole('table', { name: 'Monitoring cases' });
+    const { lines } = await exportedCsv('monitoring-cases');
+    expect(listMonitoringCases).toHaveBeenLastCalledWith({ query: { limit: 25, status: 'OPEN', cursor: 'c-2' } });
+    expect(lines[0]?.startsWith('id,subject,status,score,rules,')).toBe(true);
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
+      'ca5e0001-x,user:7,OPEN,70',
+      'ca5e0002-x,user:7,OPEN,70',
+    ]);
+    expect(lines[1]).toContain(',"[""velocity"",""ring""]",');
   });
 });
 

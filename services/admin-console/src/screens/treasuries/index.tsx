@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { Loaded } from '../../components/busy';
-import { Page, Table } from '../../components/layout';
+import { Field, Page, Table } from '../../components/layout';
+import { StatementExport } from '../../components/statement-export';
 import { useConsole } from '../../context';
-import { coins, when } from '../../format';
+import { coins, treasuries, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
 import { SupplyReport } from './supply-report';
 
-/** GET /api/admin/treasuries and GET /api/admin/supply (the supply audit). */
+/** GET /api/admin/treasuries, GET /api/admin/supply (the supply audit) and a treasury's statement as CSV. */
 export function TreasuriesScreen() {
   const { session } = useConsole();
   const list = useLoad(() => session.client.listTreasuries(), []);
@@ -64,6 +66,26 @@ export function TreasuriesScreen() {
       </Loaded>
       <h2>Supply audit</h2>
       <Loaded load={supply}>{(report) => <SupplyReport report={report} />}</Loaded>
+      <TreasuryStatement />
     </Page>
+  );
+}
+
+/** A treasury's statement as CSV, the treasury chosen first. */
+function TreasuryStatement() {
+  const [code, setCode] = useState<(typeof treasuries)[number]>(treasuries[0]);
+  return (
+    <>
+      <div className="filters">
+        <Field label="Statement of treasury">
+          <select value={code} onChange={(event) => setCode(treasuries.find((t) => t === event.target.value) ?? treasuries[0])}>
+            {treasuries.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <StatementExport key={code} party={{ kind: 'treasury', code }} />
+    </>
   );
 }

@@ -11,6 +11,7 @@ import type { Role } from '../../session';
 export { UserDetailScreen } from './user-detail';
 
 const pageSize = 20;
+const exportPageSize = 100;
 
 type AdminUser = OperationResult<'listUsers'>['users'][number];
 
@@ -31,13 +32,14 @@ export function UsersScreen() {
   // The address is anyone's to edit: only a role the list offers is asked for.
   const role: Role | '' = roles.find((r) => r === query.get('role')) ?? '';
   const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  const filters = { ...(q ? { q } : {}), ...(role ? { role } : {}) };
   const found = useLoad(
-    () =>
-      session.client.listUsers({
-        query: { page: String(page), pageSize: String(pageSize), ...(q ? { q } : {}), ...(role ? { role } : {}) },
-      }),
+    () => session.client.listUsers({ query: { page: String(page), pageSize: String(pageSize), ...filters } }),
     [q, role, page],
   );
+  // The export reads every page of the search, as many users a page as the API gives.
+  const read = (cursor: string | undefined) =>
+    session.client.listUsers({ query: { pageSize: String(exportPageSize), ...(cursor ? { cursor } : { page: '1' }), ...filters } });
   const go = (next: { q?: string; role?: string; page?: number }) => {
     const params = new URLSearchParams();
     const nq = next.q ?? q;
@@ -76,6 +78,7 @@ export function UsersScreen() {
           onPrevious: () => go({ page: page - 1 }),
           onNext: () => go({ page: page + 1 }),
         })}
+        csv={{ name: 'users', read }}
       />
     </Page>
   );

@@ -1,6 +1,7 @@
 import type { OperationResult } from '@coin/client';
 import { Loaded } from '../../components/busy';
 import { Page } from '../../components/layout';
+import { StatementExport } from '../../components/statement-export';
 import { useConsole } from '../../context';
 import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
@@ -15,7 +16,7 @@ import { VerificationActions } from './verification-actions';
 
 /**
  * One user: GET /api/admin/users/{id} (balance, held coins, activeCoins = balance − held), the balance
- * over the last days (a chart), limits and usage, recent transactions, sessions; for an ADMIN+, verification and freezes;
+ * over the last days (a chart), limits and usage, recent transactions, their statement as CSV, sessions; for an ADMIN+, verification and freezes;
  * for a SUPERADMIN, role change, deletion and ending their sessions.
  */
 export function UserDetailScreen({ userId }: { userId: number }) {
@@ -60,6 +61,7 @@ export function UserDetailScreen({ userId }: { userId: number }) {
       <Loaded load={limits}>{(data) => <LimitFacts limits={data} />}</Loaded>
       <h2>Recent transactions</h2>
       <Loaded load={recent}>{(data) => <TransactionRows caption="Recent transactions" transactions={data.transactions} />}</Loaded>
+      <StatementExport party={{ kind: 'user', id: userId }} />
       <h2 id="sessions-title">Sessions</h2>
       <p className="muted">One per sign-in, kept through its token refreshes. Tokens are never shown.</p>
       <Loaded load={sessions}>{(data) => <SessionRows sessions={data.sessions} />}</Loaded>

@@ -1,6 +1,7 @@
 import type { OperationResult } from '@coin/client';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { exportedCsv } from '../../../test/export';
 import { deferred, problem, renderScreen } from '../../../test/fake-console';
 import { dailyOf, grantRequest, limits, transaction, user, userDetail, userSession } from '../../../test/fixtures';
 import { lastDays } from '../dashboard/series';
@@ -54,6 +55,50 @@ describe('users screen', () => {
     await ui.selectOptions(within(form).getByLabelText('Role'), 'ADMIN');
     await ui.click(within(form).getByRole('button', { name: 'Search' }));
     expect(listUsers).toHaveBeenLastCalledWith({ query: { page: '1', pageSize: '20', q: 'ann', role: 'ADMIN' } });
+  });
+
+  it('when the users found are exported, then every page of the search is read by cursor and each user is a row', async () => {
+    const listUsers = jest.fn(async (input: { query: { cursor?: string } }) =>
+      input.query.cursor
+        ? { ...usersPage([user(8, { fullName: '+Grace, H.' })]), nextCursor: null }
+        : { ...usersPage([user(7)]), hasMore: true, nextCursor: 'u2' },
+    );
+    renderScreen(<UsersScreen />, { listUsers } as never, { path: '/users?q=ada&role=ADMIN' });
+    await screen.findByRole('table', { name: 'Users' });
+    const { lines } = await exportedCsv('users');
+    expect(listUsers).toHaveBeenCalledWith({ query: { pageSize: '100', page: '1', q: 'ada', role: 'ADMIN' } });
+    expect(listUsers).toHaveBeenLastCalledWith({ query: { pageSize: '100', cursor: 'u2', q: 'ada', role: 'ADMIN' } });
+    expect(lines[0]?.startsWith('id,email,fullName,role')).toBe(true);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['7', '8']);
+    expect(lines[2]).toContain(`,"'+Grace, H.",`);
+  });
+
+  it("when a user's statement is exported for the days chosen, then its pages are read from the first day's start to the last day's end, a row per line", async () => {
+    const line = (id: number, change: number, runningBalance: number) => ({ transaction: transaction(id), change, runningBalance });
+    const getUserStatement = jest.fn(async (input: { query: { cursor?: string } }) =>
+      input.query.cursor
+        ? { from: 'f', to: 't', openingBalance: 0, closingBalance: 2.5, lines: [line(42, -2.5, 2.5)], nextCursor: null, hasMore: false }
+        : { from: 'f', to: 't', openingBalance: 0, closingBalance: 2.5, lines: [line(41, 5, 5)], nextCursor: 's2', hasMore: true },
+    );
+    renderScreen(<UserDetailScreen userId={7} />, detailOperations({ getUserStatement }));
+    fireEvent.change(screen.getByLabelText('From (UTC day)'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('To (UTC day, included)'), { target: { value: '2026-03-31' } });
+    const { lines, link } = await exportedCsv('statement-user-7-2026-03-01-2026-03-31');
+    expect(getUserStatement).toHaveBeenCalledWith({
+      path: { id: '7' },
+      query: { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z', limit: '1000' },
+    });
+    expect(getUserStatement).toHaveBeenLastCalledWith({
+      path: { id: '7' },
+      query: { from: '2026-03-01T00:00:00Z', to: '2026-04-01T00:00:00Z', limit: '1000', cursor: 's2' },
+    });
+    expect(lines[0]?.startsWith('transaction.id,transaction.type,transaction.amount,')).toBe(true);
+    expect(lines[0]?.endsWith(',change,runningBalance')).toBe(true);
+    expect(lines.slice(1).map((row) => [row.split(',')[0], row.split(',').slice(-2).join(',')])).toEqual([
+      ['41', '5,5'],
+      ['42', '-2.5,2.5'],
+    ]);
+    expect(link.getAttribute('download')).toBe('statement-user-7-2026-03-01-2026-03-31.csv');
   });
 
   it('when the list is refused, then the problem is shown with its title, code and request id', async () => {
