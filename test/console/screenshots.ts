@@ -163,7 +163,7 @@ async function shootAdminScreens(page: Page): Promise<void> {
 
   await page.getByRole('link', { name: 'Approvals', exact: true }).click();
   // A SUPERADMIN's approvals screen has the payouts waiting and the deletion requests' tables too.
-  await page.getByRole('table', { name: 'Approval requests' }).waitFor();
+  await page.getByRole('table', { name: 'Approval requests', exact: true }).waitFor();
   await page.getByRole('button', { name: /^Show 2 lines of payout request/ }).click();
   await page.getByRole('cell', { name: 'Second place' }).waitFor();
   await shoot(page, 'approvals');
