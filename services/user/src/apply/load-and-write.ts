@@ -48,6 +48,9 @@ async function readInto(tx: UserCommandTransaction, read: UserRead, state: UserS
     case 'personal-data-key':
       state.personalDataKey = await tx.lockUnboundPersonalDataKey(read.keyId);
       return;
+    case 'owner-client':
+      state.ownerClientGrants = await tx.findActiveClientGrants(read.id);
+      return;
   }
 }
 

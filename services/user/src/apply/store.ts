@@ -1,6 +1,6 @@
 import type { ApiKey, AuditRecord, PlatformClient, RefusalRecord, ServiceActionRecord, UserEventV2 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
-import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient } from '../domain/rules';
+import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient, PlatformClientGrants } from '../domain/rules';
 import type { NewAccount, UserRow } from '../domain/users';
 import type { NewSessionGrant } from '../domain/session-grants';
 import type { DeletionRequestRow, DeletionWindow } from '../domain/deletion-requests';
@@ -47,6 +47,8 @@ export interface UserCommandTransaction {
   /** Revokes the key (idempotently); null when no key has the id. */
   revokeApiKey(id: string): Promise<{ keyHash: string } | null>;
   /** The inserted client, or null when its id is taken. */
+  /** A live platform client's grants as this service holds them; null: no active client of the id. */
+  findActiveClientGrants(id: string): Promise<PlatformClientGrants | null>;
   insertPlatformClient(client: NewPlatformClient): Promise<PlatformClient | null>;
   /** Revokes the client, keeping the first revocation time; null when no client has the id. */
   /** With `ownerClientId`: only a test client that client made (any other id: null, as unknown). */

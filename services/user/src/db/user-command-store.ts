@@ -3,7 +3,13 @@ import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import type { UserCommandStore, UserCommandTransaction } from '../apply/store';
 import { writeAccountChanges } from './account-changes';
 import { insertApiKey, revokeApiKey } from './api-keys-repo';
-import { insertCallbackSecret, insertNewPlatformClient, platformClientOf, revokePlatformClient } from './clients-repo';
+import {
+  findActivePlatformClient,
+  insertCallbackSecret,
+  insertNewPlatformClient,
+  platformClientOf,
+  revokePlatformClient,
+} from './clients-repo';
 import { findOutcome, storeOutcome } from './processed-commands';
 import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { findUserById, insertUser, lockSuperadminSet, lockUser } from './users-repo';
@@ -34,6 +40,7 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     writeChanges: (changes) => writeAccountChanges(client, changes),
     insertApiKey: (key) => insertApiKey(client, key),
     revokeApiKey: (id) => revokeApiKey(client, id),
+    findActiveClientGrants: async (id) => (await findActivePlatformClient(client, id))?.grants ?? null,
     insertPlatformClient: (input) => insertNewPlatformClient(client, input),
     revokePlatformClient: async (id, now, ownerClientId) => {
       const result = await revokePlatformClient(client, id, now, ownerClientId);

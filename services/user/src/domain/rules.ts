@@ -364,6 +364,21 @@ export function platformClientToCreate(command: RequestOf<'user.platform-client.
 }
 
 /**
+ * A live client's own test client, checked where it is inserted and against the owner's grants as
+ * this service holds them, not the gateway's word: at most the treasuries the owner holds, no
+ * reward cap (a test coin needs none) and no cash-out grant; an owner revoked meanwhile makes none.
+ */
+export function ownTestClientRefusal(client: PlatformClientGrants, owner: PlatformClientGrants | null | undefined): Rejected | null {
+  if (!owner) return forbidden('This platform client is not active');
+  const held = new Set(owner.treasuries);
+  const wider = client.treasuries.find((treasury) => !held.has(treasury));
+  if (wider !== undefined) return forbidden(`This client holds no ${wider} treasury grant to give its test client`);
+  if (client.cashout || client.dailyRewardCap !== null)
+    return forbidden('A test client of a platform client is granted no reward cap and no cash-out');
+  return null;
+}
+
+/**
  * The creation once the store tried the insert: null means the id was taken (72 random bits, so
  * practically never). The hashes go back to the gateway, which tells by them whether its secret
  * is the stored one (a first answer) or a retry's (a replay, answered without a secret).

@@ -359,7 +359,39 @@ describe('self-serve test clients (a live platform client makes and revokes its 
   it('when a live client makes one, then the client inserted records it as the owner and no person as creator', () => {
     const { decide } = userCommandTable['user.platform-client.create'];
     // A cap of null reads no grant policy: the decision needs no more context than the clock and ids.
-    const decision = decide(create(liveClient, 'test_new'), {} as never, context() as never) as { find?: { client?: object } };
+    const state = { users: new Map(), ownerClientGrants: ownerGrants };
+    const decision = decide(create(liveClient, 'test_new'), state, context() as never) as { find?: { client?: object } };
     expect(decision.find?.client).toMatchObject({ id: 'test_new', ownerClientId: 'pc_owner', createdBy: null });
   });
+
+  // The owner's grants as the user service holds them: REWARDS only, a cap, no cash-out.
+  const ownerGrants = { treasuries: ['REWARDS'], dailyRewardCap: 5000, cashout: false, createdBy: 1, approvedBy: 2 };
+
+  it('when a live client makes one, then the apply reads its own grants from this service (never the gateway’s word)', () => {
+    const { loads } = userCommandTable['user.platform-client.create'];
+    const reads = loads.map((step) => step(create(liveClient, 'test_new'), { users: new Map() }, context() as never));
+    expect(reads).toEqual([{ read: 'owner-client', id: 'pc_owner' }]);
+    // A person's test client, or an operator's, has no owner to read.
+    const byAdmin = loads.map((step) =>
+      step(create({ kind: 'user', id: '1', role: 'ADMIN' }, 'test_new'), { users: new Map() }, context() as never),
+    );
+    expect(byAdmin).toEqual([null]);
+  });
+
+  it.each([
+    ['a treasury the owner does not hold', { treasuries: ['REWARDS', 'COURSE_FEES'] }, ownerGrants, 'COURSE_FEES'],
+    ['a cash-out grant', { treasuries: ['REWARDS'], cashout: true }, ownerGrants, 'no cash-out'],
+    ['a reward cap', { treasuries: [], dailyRewardCap: 100 }, ownerGrants, 'no reward cap'],
+    ['an owner revoked meanwhile', { treasuries: [] }, null, 'not active'],
+  ])(
+    'when a live client’s command (sent past the gateway’s check) asks for %s, then FORBIDDEN and nothing is inserted',
+    (_case, grants, owner, detail) => {
+      const { decide } = userCommandTable['user.platform-client.create'];
+      const command = { ...create(liveClient, 'test_new'), data: { ...create(liveClient, 'test_new').data, ...grants } };
+      const decision = decide(command, { users: new Map(), ownerClientGrants: owner }, context() as never) as Rejected & { find?: unknown };
+      expect(decision.find).toBeUndefined();
+      expect(decision.code).toBe('FORBIDDEN');
+      expect(decision.detail).toContain(detail);
+    },
+  );
 });

@@ -4,6 +4,7 @@ import {
   decidePlatformClientCreation,
   isTestModeCreation,
   liveClientActor,
+  ownTestClientRefusal,
   personIdOf,
   platformClientCreator,
   platformClientToCreate,
@@ -23,12 +24,20 @@ export const createPlatformClient: UserCommandModule<'user.platform-client.creat
   type: 'user.platform-client.create',
   revokes: false,
   authorize: platformClientCreator,
-  loads: [],
-  decide(command, _state, context) {
+  loads: [
+    (command) => {
+      const owner = isTestModeCreation(command) ? liveClientActor(command.actor) : null;
+      return owner === null ? null : { read: 'owner-client', id: owner };
+    },
+  ],
+  decide(command, state, context) {
     const client = platformClientToCreate(command);
+    const testMode = isTestModeCreation(command);
+    const owner = testMode ? liveClientActor(command.actor) : null;
+    const ownRefusal = owner === null ? null : ownTestClientRefusal(client, state.ownerClientGrants);
+    if (ownRefusal) return ownRefusal;
     const capRefusal = rewardCapRefusal(client.dailyRewardCap, context.grants);
     if (capRefusal) return capRefusal;
-    const testMode = isTestModeCreation(command);
     if (!testMode && !actsAlone(command.actor)) {
       const { secretHash, requestHash } = command.data;
       const { id: clientId, name, treasuries, dailyRewardCap, cashout } = client;

@@ -11,7 +11,7 @@ import type {
 import type { Rejected } from '@coin/errors';
 import type { DeletionPolicy, DeletionRequestRow, DeletionWindow } from '../deletion-requests';
 import type { GrantPolicy, GrantRequestRow } from '../grant-requests';
-import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient } from '../rules';
+import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient, PlatformClientGrants } from '../rules';
 import type { NewSessionGrant } from '../session-grants';
 import type { NewAccount, UserRow } from '../users';
 
@@ -53,7 +53,9 @@ export type UserRead =
   | { read: 'deletion-request'; id: string }
   | { read: 'grant-request'; id: string }
   /** The key of a sealed registration, locked, while no account has it yet. */
-  | { read: 'personal-data-key'; keyId: string };
+  | { read: 'personal-data-key'; keyId: string }
+  /** A live platform client's own grants, read where it makes a test client (null: none active of the id). */
+  | { read: 'owner-client'; id: string };
 
 /** What the reads found; a field is absent when nothing asked for it, null when the row does not exist. */
 export interface UserState {
@@ -65,6 +67,8 @@ export interface UserState {
   deletionRequest?: DeletionRequestRow | null;
   grantRequest?: GrantRequestRow | null;
   personalDataKey?: Buffer | null;
+  /** The grants of the live client making its own test client, as this service holds them. */
+  ownerClientGrants?: PlatformClientGrants | null;
 }
 
 /**
