@@ -153,7 +153,7 @@ async function shootAdminScreens(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Transactions', exact: true }).click();
   await page.getByRole('table').waitFor();
   // Every page of the search read into a file, its download link shown under the list.
-  await page.getByRole('button', { name: 'Export transactions as CSV' }).click();
+  await page.getByRole('button', { name: 'Export CSV: transactions' }).click();
   await page.getByRole('link', { name: /^Download transactions\.csv/ }).waitFor();
   await shoot(page, 'transactions');
 

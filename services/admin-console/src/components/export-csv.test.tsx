@@ -34,7 +34,7 @@ describe('Export CSV (every page of a list as filtered)', () => {
   it('when a list answers the same cursor twice, then the export stops with an error instead of looping', async () => {
     const read = jest.fn(async (_cursor: string | undefined): Promise<Page> => ({ items: [{ id: 1 }], nextCursor: 'again' }));
     render(<ExportCsv list={{ name: 'loops', read, items: (page: Page) => page.items }} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Export loops as CSV' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV: loops' }));
     expect((await screen.findByRole('alert')).textContent).toContain('the same cursor twice');
     expect(read).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('link')).toBeNull();
@@ -43,12 +43,12 @@ describe('Export CSV (every page of a list as filtered)', () => {
   it('when the list is empty, then no file is offered; when a page is refused, then the problem is shown', async () => {
     const empty = pagesOf({ items: [], nextCursor: null });
     const { unmount } = render(<ExportCsv list={{ name: 'none', read: empty, items: (page: Page) => page.items }} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Export none as CSV' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV: none' }));
     expect(await screen.findByText('Nothing to export.')).toBeTruthy();
     unmount();
     const refused = jest.fn(async (_cursor: string | undefined): Promise<Page> => Promise.reject(problem(403, 'FORBIDDEN', 'Forbidden')));
     render(<ExportCsv list={{ name: 'refused', read: refused, items: (page: Page) => page.items }} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Export refused as CSV' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV: refused' }));
     expect((await screen.findByRole('alert')).textContent).toContain('FORBIDDEN');
   });
 });

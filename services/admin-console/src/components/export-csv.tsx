@@ -69,7 +69,7 @@ export function ExportCsv<T extends CursorPage>({ list }: { list: CsvExport<T> }
   const result = exported.result;
   return (
     <div className="export">
-      <button type="button" onClick={run} disabled={exported.busy} aria-label={`Export ${list.name} as CSV`}>
+      <button type="button" onClick={run} disabled={exported.busy} aria-label={`Export CSV: ${list.name}`}>
         {exported.busy ? 'Exporting…' : 'Export CSV'}
       </button>
       <ProblemView error={exported.error} />
