@@ -3,6 +3,7 @@ import { loadGatewayConfig, startGatewayService, type RunningService } from '@co
 import { adminSession, apiKeyFor } from '../harness/admin';
 import { EventStreamReader, type StreamEvent } from '../harness/event-stream';
 import { apiClient, applied, http, registerUser } from '../harness/http';
+import { eventually } from '../harness/eventually';
 import { scaledBound } from '../harness/machine-speed';
 import { startTestStack, type TestStack } from '../harness/stack';
 
@@ -167,6 +168,10 @@ describe('live balance stream (GET /api/wallets/me/stream) through the real stac
   it('when an ADMIN opens a user’s stream, the user’s balance comes live; a USER on that route gets 403', async () => {
     const dave = await registerUser(stack.gatewayUrl);
     await pay(dave, 9);
+    // A transfer is answered once its debit is applied; its credit leg lands on the recipient's
+    // partition after it (docs/design/ledger.md): the snapshot is read once the credit is in.
+    const daveClient = apiClient(stack.gatewayUrl, { accessToken: dave.accessToken });
+    await eventually(async () => (await daveClient.getMyWallet()).balance === 9, 15_000, "Dave's credit of 9");
     const watched = await open(`/api/admin/users/${dave.userId}/wallet/stream`, adminToken);
     expect(await snapshotOf(watched)).toEqual({ balance: 9, sequence: 1 });
     const next = await pay(dave, 1);
