@@ -161,6 +161,10 @@ function fakeStore(state: FakeState = {}) {
       const hash = state.apiKeyHashes?.get(id);
       return hash ? { keyHash: hash } : null;
     },
+    findActiveClientGrants: async (id) => {
+      calls.push(`findActiveClientGrants ${id}`);
+      return null;
+    },
     insertPlatformClient: async (client) => {
       calls.push(`insertPlatformClient ${client.id}${client.approvedBy ? ` by ${client.createdBy} approved by ${client.approvedBy}` : ''}`);
       if (state.clients?.has(client.id)) return null;

@@ -331,6 +331,8 @@ describe('API keys', () => {
 describe('self-serve test clients (a live platform client makes and revokes its own)', () => {
   const secretHash = 'b'.repeat(64);
   const create = (actor: Actor, clientId: string) => ({
+    commandId: '00000000-0000-4000-8000-000000000001',
+    issuedAt: '2026-11-28T00:00:00.000Z',
     type: 'user.platform-client.create' as const,
     actor,
     data: { clientId, name: 'sandbox', secretHash, requestHash: secretHash, treasuries: [], idNonce: 'n'.repeat(16) },
@@ -387,7 +389,8 @@ describe('self-serve test clients (a live platform client makes and revokes its 
     'when a live client’s command (sent past the gateway’s check) asks for %s, then FORBIDDEN and nothing is inserted',
     (_case, grants, owner, detail) => {
       const { decide } = userCommandTable['user.platform-client.create'];
-      const command = { ...create(liveClient, 'test_new'), data: { ...create(liveClient, 'test_new').data, ...grants } };
+      // As decoded off the wire: the treasuries are the command schema's codes, the rest as asked.
+      const command = { ...create(liveClient, 'test_new'), data: { ...create(liveClient, 'test_new').data, ...grants } } as never;
       const decision = decide(command, { users: new Map(), ownerClientGrants: owner }, context() as never) as Rejected & { find?: unknown };
       expect(decision.find).toBeUndefined();
       expect(decision.code).toBe('FORBIDDEN');
