@@ -84,8 +84,13 @@ function insertedClient(client: NewPlatformClient): PlatformClient {
 function fakeClientWrites(
   state: FakeState,
   calls: string[],
-): Pick<UserCommandTransaction, 'revokePlatformClient' | 'insertCallbackSecret'> {
+): Pick<UserCommandTransaction, 'findActiveClientGrants' | 'revokePlatformClient' | 'insertCallbackSecret'> {
   return {
+    // No live client owns a test client here: the owner's grants are the rules' unit tests'.
+    findActiveClientGrants: async (id) => {
+      calls.push(`findActiveClientGrants ${id}`);
+      return null;
+    },
     revokePlatformClient: async (id, at) => {
       calls.push(`revokePlatformClient ${id}`);
       const found = state.clients?.get(id);
@@ -160,10 +165,6 @@ function fakeStore(state: FakeState = {}) {
       calls.push(`revokeApiKey ${id}`);
       const hash = state.apiKeyHashes?.get(id);
       return hash ? { keyHash: hash } : null;
-    },
-    findActiveClientGrants: async (id) => {
-      calls.push(`findActiveClientGrants ${id}`);
-      return null;
     },
     insertPlatformClient: async (client) => {
       calls.push(`insertPlatformClient ${client.id}${client.approvedBy ? ` by ${client.createdBy} approved by ${client.approvedBy}` : ''}`);
