@@ -239,7 +239,11 @@ describe('the partition goes on once its batch is committed and answered', () =>
     const second = handle([{ ...delivered({}), offset: '42' }]).then(() => {
       secondDone = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Its answer is sent while its publish waits for the window: wait for that answer, not for a
+    // span of time (20 ms was too short on a busy machine); the handler stays held until a release.
+    for (const deadline = Date.now() + 5_000; replies.length < 2 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     expect(replies).toHaveLength(2);
     expect(secondDone).toBe(false);
     held.releases[0]!();
