@@ -120,7 +120,9 @@ describe('webhook delivery health: a receiver answering 500', () => {
         // Three wallets, three lanes: each lane's delivery failed once and waits for its retry (a minute away).
         const backlog = sampleOf(scraped, 'coin_webhooks_retry_backlog_deliveries', failingSeries);
         const delivered = sampleOf(scraped, 'coin_webhooks_delivery_attempts_total', { ...healthySeries, outcome: 'success' });
-        return backlog === 3 && delivered === 3 ? scraped : undefined;
+        // The attempt counters are live, the backlog gauges a read of up to a second ago: wait for a read made after the deliveries.
+        const healthyWaiting = sampleOf(scraped, 'coin_webhooks_oldest_pending_age_seconds', healthySeries);
+        return backlog === 3 && delivered === 3 && healthyWaiting === 0 ? scraped : undefined;
       },
       20_000,
       'the retry backlog of the failing endpoint and the healthy one delivered',
