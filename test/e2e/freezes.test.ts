@@ -117,6 +117,20 @@ describe('wallet freezes through the gateway', () => {
     const asked = await as(adminToken).requestUnfreeze({ path, body: { reason: 'cleared by the platform' } });
     expect(asked.freeze?.unfreezeRequest).toMatchObject({ reason: 'cleared by the platform' });
 
+    // The second ADMIN+ finds it among the unfreezes waiting for them; a user may not list freezes.
+    const pending = await as(superadminToken).listWalletFreezes({ query: { unfreezeStatus: 'PENDING', limit: 100 } });
+    const listed = pending.freezes.find((freeze) => freeze.userId === suspect.userId);
+    expect(listed).toMatchObject({
+      reason: 'chargeback ring',
+      unfreezeStatus: 'PENDING',
+      unfreezeRequest: { reason: 'cleared by the platform' },
+    });
+    expect(Date.parse(listed?.unfreezeExpiresAt ?? '')).toBeGreaterThan(Date.now());
+    expect(pending.freezes.every((freeze) => freeze.unfreezeStatus === 'PENDING')).toBe(true);
+    const unasked = await as(superadminToken).listWalletFreezes({ query: { unfreezeStatus: 'NONE', limit: 100 } });
+    expect(unasked.freezes.some((freeze) => freeze.userId === suspect.userId)).toBe(false);
+    expect((await problemOf(as(suspect.accessToken).listWalletFreezes({ query: {} }))).status).toBe(403);
+
     const own = await problemOf(as(adminToken).approveUnfreeze({ path }));
     expect([own.status, own.code]).toEqual([403, 'UNFREEZE_BY_REQUESTER']);
     expect(
@@ -124,6 +138,8 @@ describe('wallet freezes through the gateway', () => {
     ).toBe('WALLET_FROZEN');
 
     expect(await as(superadminToken).approveUnfreeze({ path })).toEqual({ userId: suspect.userId, frozen: false, freeze: null });
+    const after = await as(superadminToken).listWalletFreezes({ query: { unfreezeStatus: 'PENDING', limit: 100 } });
+    expect(after.freezes.some((freeze) => freeze.userId === suspect.userId)).toBe(false);
     await applied(as(suspect.accessToken).transferCoins({ body: { toUserId: friend.userId, amount: 1, reason: 'r' } }));
     expect(await as(suspect.accessToken).getMyWallet()).toMatchObject({ balance: 49, frozen: false });
   });

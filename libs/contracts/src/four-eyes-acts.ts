@@ -52,6 +52,11 @@ export type FourEyesActRow<S extends 'ledger' | 'user' | 'monitoring' = 'ledger'
   service: S;
   /** The path its requests are listed and decided under. */
   path: `/api/${string}`;
+  /**
+   * Where its requests are listed when not under `path`: an unfreeze is decided under the wallet's
+   * own path, and listed among every frozen wallet.
+   */
+  listPath?: `/api/${string}`;
   deciders: FourEyesDeciders;
   /** A request as the API shows it. */
   request: z.ZodType;
@@ -179,12 +184,13 @@ export const fourEyesActs = {
   unfreeze: {
     service: 'ledger',
     path: '/api/admin/users/{id}/freeze',
+    listPath: '/api/admin/freezes',
     deciders: 'ADMIN+',
     request: freezeResult,
     result: freezeResult,
     approve: 'ledger.approve-unfreeze',
     reject: null,
-    operations: { list: null, read: null, approve: 'approveUnfreeze', reject: null },
+    operations: { list: 'listWalletFreezes', read: null, approve: 'approveUnfreeze', reject: null },
     tags: ['admin', 'freezes'],
     rejectExample: null,
     powers: ['lift a freeze'],

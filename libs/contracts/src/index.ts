@@ -6,6 +6,7 @@ export * from './user';
 export * from './second-factor';
 export * from './ledger';
 export * from './holds';
+export * from './freezes';
 export * from './cashout';
 export * from './affiliates';
 export * from './mandates';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { approval, approvalPage, approvalsQuery, payoutApproval, payoutApprovalPage, payoutApprovalsQuery } from './approvals';
 import { auditLogPage, auditLogQuery, serviceActionLogPage, serviceActionLogQuery } from './audit-log';
 import { role, userIdParam, uuidInput } from './common';
+import { walletFreezePage, walletFreezesQuery } from './freezes';
 import {
   adminTransactionsPage,
   internalTransactionsQuery,
@@ -278,6 +279,7 @@ export const internalReads = {
     response: internalHold,
   },
   'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
+  'ledger.freezes': { service: 'ledger', method: 'GET', path: '/internal/freezes', query: walletFreezesQuery, response: walletFreezePage },
   'ledger.cashouts': { service: 'ledger', method: 'GET', path: '/internal/cashouts', query: cashoutsInternalQuery, response: cashoutPage },
   'ledger.cashout-rates': { service: 'ledger', method: 'GET', path: '/internal/cashout-rates', response: cashoutRateList },
   'ledger.cashout-reconciliation': {

@@ -4,6 +4,7 @@ import { ServiceCommandSigner } from '@coin/security';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { monitoringCommandKeyId } from '../../../scripts/stack/keys';
 import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
+import { listFrozenWallets } from './db/freeze-reads';
 
 /**
  * Wallet freezes through the ledger's consumer (docs/design/ledger.md "Freezes"): the monitoring
@@ -204,5 +205,33 @@ describe('wallet freezes in the ledger', () => {
         action,
       );
     }
+  }, 60_000);
+  it('when wallets are frozen, one with an unfreeze asked, then the list finds each by where its request stands, newest freeze first, and an aged request as EXPIRED', async () => {
+    const admin = { kind: 'user' as const, id: '7003', role: 'ADMIN' };
+    const [asked, unasked] = [await openUser(), await openUser()];
+    for (const userId of [asked, unasked]) {
+      resultOf(
+        await h.send({ type: 'ledger.freeze-wallet', key: walletKeyOfUser(userId), actor: admin, data: { userId, reason: 'ring' } }),
+      );
+    }
+    const key = walletKeyOfUser(asked);
+    resultOf(await h.send({ type: 'ledger.request-unfreeze', key, actor: admin, data: { userId: asked, reason: 'cleared' } }));
+    const page = { limit: 100, offset: 0 };
+    const ids = async (unfreezeStatus: 'NONE' | 'PENDING' | 'EXPIRED' | undefined, expiredAtOrBefore: Date) =>
+      (await listFrozenWallets(h.pool, { unfreezeStatus, expiredAtOrBefore, ...page })).wallets
+        .map((w) => w.userId)
+        .filter((id) => id === asked || id === unasked);
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    expect(await ids(undefined, dayAgo)).toEqual([unasked, asked]);
+    expect(await ids('PENDING', dayAgo)).toEqual([asked]);
+    expect(await ids('NONE', dayAgo)).toEqual([unasked]);
+    expect(await ids('EXPIRED', dayAgo)).toEqual([]);
+    // A request asked before the cut-off (now less the approval expiry) has lapsed.
+    const later = new Date(Date.now() + 60_000);
+    expect(await ids('EXPIRED', later)).toEqual([asked]);
+    expect(await ids('PENDING', later)).toEqual([]);
+    const counted = await listFrozenWallets(h.pool, { unfreezeStatus: 'PENDING', expiredAtOrBefore: dayAgo, limit: 1, offset: 10_000 });
+    expect(counted.wallets).toEqual([]);
+    expect(counted.total).toBeGreaterThanOrEqual(1);
   }, 60_000);
 });

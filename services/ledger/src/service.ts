@@ -26,6 +26,7 @@ import { registerCashoutRateRoutes } from './http/cashout-rate-routes';
 import { registerCashoutReadRoutes } from './http/cashout-routes';
 import { registerTestClockRoutes } from './http/test-clock-routes';
 import { registerMandateInternalRoutes } from './http/mandate-routes';
+import { registerFreezeReadRoutes } from './http/freeze-routes';
 import { registerCommissionReadRoutes } from './http/commission-routes';
 import { ledgerRouteCallers } from './http/route-callers';
 import { commandJudge } from './kafka/command-judge';
@@ -129,6 +130,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
   registerTestClockRoutes(parts.app, { pools: parts.pools, space: config.LEDGER_SPACE, now: context.now });
   registerCashoutRateRoutes(parts.app, { pools: parts.pools, configured: config.CASHOUT_RATES, now: context.now });
   registerMandateInternalRoutes(parts.app, { pools: parts.pools });
+  registerFreezeReadRoutes(parts.app, { pools: parts.pools, approvalExpirySeconds: config.APPROVAL_EXPIRY_S, now: context.now });
   registerCommissionReadRoutes(parts.app, { pools: parts.pools, shardOfWallet: (walletKey) => shardOfWallet(walletKey) });
   const placement = await partitionPlacement(admin, config);
   shardOfWallet = (walletKey) => placement.shardMap.shardOfPartition(placement.partitionOfWallet(walletKey));

@@ -90,6 +90,7 @@ export const operationTable = {
   rejectCashoutRate: { method: 'post', path: '/api/admin/cashout-rates/{id}/reject', idempotencyKey: true },
   approveCashout: { method: 'post', path: '/api/admin/cashouts/{id}/approve', idempotencyKey: true },
   rejectCashout: { method: 'post', path: '/api/admin/cashouts/{id}/reject', idempotencyKey: true },
+  listWalletFreezes: { method: 'get', path: '/api/admin/freezes', idempotencyKey: false },
   approveUnfreeze: { method: 'post', path: '/api/admin/users/{id}/freeze/unfreeze-approval', idempotencyKey: true },
   listDeletionRequests: { method: 'get', path: '/api/admin/deletion-requests', idempotencyKey: false },
   approveDeletionRequest: { method: 'post', path: '/api/admin/deletion-requests/{id}/approve', idempotencyKey: true },

@@ -1630,6 +1630,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/freezes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Frozen wallets, newest freeze first, optionally by where their unfreeze request stands
+     * @description Frozen wallets, newest freeze first, optionally by where their unfreeze request stands (unfreezeStatus PENDING: the unfreezes waiting for a second ADMIN+)
+     */
+    get: operations['listWalletFreezes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/users/{id}/freeze/unfreeze-approval': {
     parameters: {
       query?: never;
@@ -21235,6 +21255,143 @@ export interface operations {
           RateLimit?: string;
           /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
           'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listWalletFreezes: {
+    parameters: {
+      query?: {
+        /** @description Only the frozen wallets whose unfreeze request is in this state */
+        unfreezeStatus?: 'NONE' | 'PENDING' | 'EXPIRED';
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "freezes": [
+           *         {
+           *           "userId": 42,
+           *           "reason": "Circular transfers among new accounts",
+           *           "caseId": "case-2026-0042",
+           *           "frozenBy": {
+           *             "kind": "user",
+           *             "id": "7"
+           *           },
+           *           "frozenAt": "2026-01-15T09:30:00.000Z",
+           *           "unfreezeRequest": {
+           *             "requestedBy": 7,
+           *             "reason": "The case was closed: no abuse found",
+           *             "requestedAt": "2026-01-15T10:00:00.000Z"
+           *           },
+           *           "unfreezeStatus": "PENDING",
+           *           "unfreezeExpiresAt": "2026-01-16T10:00:00.000Z"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            freezes: {
+              userId: number;
+              reason: string;
+              caseId: string | null;
+              frozenBy: {
+                /** @enum {string} */
+                kind: 'user' | 'service';
+                /** @description One line of text: no control characters, no lone surrogates */
+                id: string;
+              };
+              /** Format: date-time */
+              frozenAt: string;
+              /** @description A pending request to lift the freeze, waiting for a different ADMIN+ to approve it */
+              unfreezeRequest: {
+                requestedBy: number;
+                reason: string;
+                /** Format: date-time */
+                requestedAt: string;
+              } | null;
+              /** @enum {string} */
+              unfreezeStatus: 'NONE' | 'PENDING' | 'EXPIRED';
+              /** @description When the unfreeze request lapses (or lapsed); null without one */
+              unfreezeExpiresAt: string | null;
+            }[];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
           'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };

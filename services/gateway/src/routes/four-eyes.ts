@@ -16,6 +16,7 @@ import {
   type CallbackSecretRequest,
   type DeletionRequest,
   type FourEyesAct,
+  type FourEyesActRow,
   type GrantRequest,
   type VerificationRequest,
 } from '@coin/contracts';
@@ -385,7 +386,7 @@ function ofUserPart<F extends Found>(act: UserAct, part: UserActPart<F>): ActPar
 
 /** The route options every route of an act shares, from its row: who may decide it reads and decides it; a decision with a fresh second factor. */
 function accessOf(act: FourEyesAct) {
-  const row = fourEyesActs[act];
+  const row: FourEyesActRow = fourEyesActs[act];
   const access = row.deciders === 'SUPERADMIN' ? ('superadmin' as const) : ('admin' as const);
   return { row, access, decision: { access, idempotent: true, stepUp: row.stepUp === 'required' }, tags: [...row.tags] };
 }
@@ -410,7 +411,7 @@ export function readRoutes(act: FourEyesAct, part: ListPart): RouteDef<FourEyesR
     routes.push(
       route({
         method: 'GET',
-        url: part.listUrl ?? row.path,
+        url: part.listUrl ?? row.listPath ?? row.path,
         config: { access },
         schema: {
           tags: [...(part.tags?.list ?? tags)],

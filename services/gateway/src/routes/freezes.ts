@@ -1,10 +1,19 @@
-import { freezeBody, freezeResult, ledgerDraft, unfreezeRequestBody, userIdParam } from '@coin/contracts';
+import {
+  freezeBody,
+  freezeResult,
+  ledgerDraft,
+  unfreezeRequestBody,
+  userIdParam,
+  walletFreezePublicPage,
+  walletFreezesPublicQuery,
+} from '@coin/contracts';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleUserId, withExample } from './examples';
+import { offsetLinks, startOf } from './paging';
 import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -23,6 +32,19 @@ const exampleFreezeResult = {
   },
 };
 const exampleUnfreezeRequestBody = { reason: 'The case was closed: no abuse found' };
+const exampleFreezePage = {
+  freezes: [
+    {
+      ...exampleFreezeResult.freeze,
+      unfreezeRequest: { requestedBy: 7, reason: exampleUnfreezeRequestBody.reason, requestedAt: '2026-01-15T10:00:00.000Z' },
+      unfreezeStatus: 'PENDING' as const,
+      unfreezeExpiresAt: '2026-01-16T10:00:00.000Z',
+    },
+  ],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
 
 export interface FreezeRouteDeps {
   commands: CommandBus;
@@ -102,10 +124,25 @@ export const freezeRoutes: RouteDef<FreezeRouteDeps>[] = [
  */
 export const unfreezePart: ActPart = {
   summaries: {
+    list: 'Frozen wallets, newest freeze first, optionally by where their unfreeze request stands (unfreezeStatus PENDING: the unfreezes waiting for a second ADMIN+)',
     approve:
       'Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor',
   },
   approveUrl: '/api/admin/users/:id/freeze/unfreeze-approval',
+  list: {
+    query: walletFreezesPublicQuery,
+    answer: walletFreezePublicPage,
+    example: exampleFreezePage,
+    handler: async (deps, request) => {
+      const { unfreezeStatus, limit, offset, cursor } = request.query as z.output<typeof walletFreezesPublicQuery>;
+      const page = await deps.internal.read(
+        'ledger.freezes',
+        { unfreezeStatus, limit, offset: startOf(request, 'offset', offset, cursor) },
+        String(request.id),
+      );
+      return { ...page, ...offsetLinks(request, page.pagination, page.freezes.length) };
+    },
+  },
   params: idParams,
   rejectBody: null,
   approve: {

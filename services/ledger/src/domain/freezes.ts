@@ -1,6 +1,7 @@
 import { walletKeyOfUser, type LedgerCommand, type LedgerCommandType } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
 import { holdChangesOf } from './kinds/holds';
+import type { FreezeState } from './kinds/freezes';
 import type { Accepted, LedgerState, WalletState } from './state';
 
 /**
@@ -51,4 +52,20 @@ export function frozenDebitRefusal(command: LedgerCommand, decision: Accepted, s
   if (!wallet) return null;
   // The reason and the case are not told: the refused caller may be the person under investigation.
   return rejected('WALLET_FROZEN', `The wallet ${wallet.key} is frozen: nothing leaves it until the freeze is lifted`);
+}
+
+/**
+ * Where a freeze's request to lift it stands at `now`: none asked, PENDING until the approval
+ * expiry has passed since it was asked (then approve-unfreeze refuses it as expired), EXPIRED
+ * after. The list of frozen wallets filters by the same rule in SQL (db/freeze-reads.ts).
+ */
+export function unfreezeStanding(
+  freeze: FreezeState,
+  now: Date,
+  approvalExpirySeconds: number,
+): { status: 'NONE' | 'PENDING' | 'EXPIRED'; expiresAt: Date | null } {
+  const request = freeze.unfreezeRequest;
+  if (!request) return { status: 'NONE', expiresAt: null };
+  const expiresAt = new Date(request.requestedAt.getTime() + approvalExpirySeconds * 1000);
+  return { status: now.getTime() >= expiresAt.getTime() ? 'EXPIRED' : 'PENDING', expiresAt };
 }

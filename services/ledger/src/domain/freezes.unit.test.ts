@@ -1,4 +1,5 @@
 import type { Actor, LedgerCommand } from '@coin/contracts';
+import { unfreezeStanding } from './freezes';
 import { decide, defaultPolicy, emptyWallet, evolve, holdIdOf, type Decision, type LedgerState, type WalletState } from './ledger';
 
 /**
@@ -225,5 +226,22 @@ describe('lifting a freeze takes two people', () => {
     apply(state, request(otherAdmin));
     expect(apply(state, approve(otherAdmin))).toMatchObject({ ok: false, code: 'UNFREEZE_BY_REQUESTER' });
     expect(apply(state, approve(admin))).toMatchObject({ ok: true });
+  });
+});
+
+describe('where an unfreeze request stands', () => {
+  const frozenAt = new Date('2026-01-15T10:00:00.000Z');
+  const freeze = { reason: 'ring', caseId: null, frozenBy: { kind: 'user' as const, id: '7' }, frozenAt, unfreezeRequest: null };
+  const asked = { ...freeze, unfreezeRequest: { requestedBy: 7, reason: 'cleared', requestedAt: frozenAt } };
+  const day = 86_400;
+
+  it('when none was asked, then NONE, with no expiry', () => {
+    expect(unfreezeStanding(freeze, frozenAt, day)).toEqual({ status: 'NONE', expiresAt: null });
+  });
+
+  it('when asked, then PENDING until the approval expiry has passed and EXPIRED from that instant, as approve-unfreeze refuses it', () => {
+    const expiresAt = new Date(frozenAt.getTime() + day * 1000);
+    expect(unfreezeStanding(asked, new Date(expiresAt.getTime() - 1), day)).toEqual({ status: 'PENDING', expiresAt });
+    expect(unfreezeStanding(asked, expiresAt, day)).toEqual({ status: 'EXPIRED', expiresAt });
   });
 });

@@ -23,6 +23,7 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/cashouts/reconciliation': ['gateway'],
   'GET /internal/cashout-rates': ['gateway'],
   'GET /internal/mandates': ['gateway'],
+  'GET /internal/freezes': ['gateway'],
   // The DLQ redrive of coin.transactions, run with the ledger's own credentials, checks each dead
   // letter against this record before it sends it back (docs/RELIABILITY.md "Re-driving dead letters").
   'GET /internal/transactions': ['history', 'ledger'],

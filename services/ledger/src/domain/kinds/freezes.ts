@@ -49,7 +49,8 @@ const storedFreeze = z.strictObject({
     .nullable(),
 });
 
-function freezeOf(stored: unknown): FreezeState | null {
+/** A stored freeze (`freeze_state`) parsed again, as every read does; null: not frozen. */
+export function freezeOf(stored: unknown): FreezeState | null {
   if (stored === null || stored === undefined) return null;
   const row = storedFreeze.parse(stored);
   const request = row.unfreezeRequest;
