@@ -27,7 +27,9 @@ import type { VerifiedAuthor } from '../authors';
 import type { Rejected } from '@coin/errors';
 import type { Accepted, Decision, HoldState, LedgerPolicy, LedgerState, MandateState, NewTransaction, WalletState } from '../state';
 import type { FreezeState } from '../kinds/freezes';
+import type { CommandReads } from '../kinds/table';
 
+export type { CommandReads };
 /**
  * What one ledger command is, in one module (docs/DESIGN.md "Adding a command"): the contract it
  * answers to (its schema and result in libs/contracts; its partition key is the contract's
@@ -36,28 +38,6 @@ import type { FreezeState } from '../kinds/freezes';
  * command type; the domain, the apply, the outcomes and the audit log read it instead of
  * switching on the type.
  */
-
-/** What a command reads by key before it is decided: the apply stage loads exactly these for a batch. */
-export interface CommandReads {
-  /** Wallets by key (`user:<id>`, `treasury:<CODE>`). */
-  walletKeys?: string[];
-  /** Approval requests by id. */
-  approvalIds?: string[];
-  /** Holds by id (a capture's recipient is loaded once the hold is read). */
-  holdIds?: string[];
-  /** Users whose pending holds are all read (a close voids them). */
-  pendingHoldOwners?: number[];
-  /** The purchase a refund names (its payer is read with it); the transaction of a credit leg that does not name its type. */
-  refundTarget?: number;
-  /** Four-eyes windows by scope (domain/four-eyes.ts): the keys of the kind `windows` (domain/kinds/four-eyes-windows.ts). */
-  windowScopes?: string[];
-  /** Mandates by id. */
-  mandateIds?: string[];
-  /** Sandbox test clocks by test-mode client id. */
-  clockClientIds?: string[];
-  /** The cash-out rate versions set through the API (the whole bounded table: domain/cashout-rates.ts). */
-  cashoutRates?: boolean;
-}
 
 /** A transaction a decider creates: the id and time are the context's, the links default to none. */
 export type TransactionDraft = Omit<

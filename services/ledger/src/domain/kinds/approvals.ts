@@ -155,6 +155,12 @@ export function approvalEventMessages(
   return 'command' in shown ? approvalEventsOf(topics, change, shown) : [];
 }
 
+/** A command's reads of approval requests. */
+export interface ApprovalReads {
+  /** Approval requests by id. */
+  approvalIds?: string[];
+}
+
 /**
  * Four-eyes approval requests (domain/approvals.ts, docs/design/ledger.md "Approvals"), by id,
  * table approval_requests (migration 006). A request lives in the partition of the command it
@@ -167,7 +173,7 @@ export function approvalEventMessages(
  * it stands at its end, decided only while it is PENDING (`assert_approvals_written`, SQLSTATE
  * 40001), each change published on coin.approvals(.v2) or coin.payout-approvals, keyed by the request.
  */
-export const approvals: StateModule<ApprovalState, Map<string, ApprovalState>, ApprovalChange, ApprovalDbRow> = {
+export const approvals: StateModule<ApprovalState, Map<string, ApprovalState>, ApprovalChange, ApprovalDbRow, ApprovalReads> = {
   keysOf: (_command, reads) => reads.approvalIds ?? [],
   load: {
     sql: (keys) =>

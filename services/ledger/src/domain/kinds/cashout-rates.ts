@@ -83,6 +83,12 @@ export function mergedCashoutRates(parts: ReadonlyArray<Iterable<CashoutRateVers
   return byId;
 }
 
+/** A command's reads of the cash-out rate versions. */
+export interface CashoutRateReads {
+  /** The cash-out rate versions set through the API (the whole bounded table: domain/cashout-rates.ts). */
+  cashoutRates?: boolean;
+}
+
 /**
  * Cash-out rate versions set by two people (domain/cashout-rates.ts, docs/CONTRACT.md
  * "Cash-out"), by id. The rate table has one key, `cashout-rates`: a batch that holds a cash-out,
@@ -93,7 +99,13 @@ export function mergedCashoutRates(parts: ReadonlyArray<Iterable<CashoutRateVers
  * it: the sharded store reads it on every shard (`overShards`). A version is written once proposed
  * and once decided (the write takes a row only while it is PROPOSED, `assert_cashout_rates_written`).
  */
-export const cashoutRates: StateModule<CashoutRateVersion, Map<string, CashoutRateVersion>, RateEffect, CashoutRateDbRow> = {
+export const cashoutRates: StateModule<
+  CashoutRateVersion,
+  Map<string, CashoutRateVersion>,
+  RateEffect,
+  CashoutRateDbRow,
+  CashoutRateReads
+> = {
   keysOf: (_command, reads) => (reads.cashoutRates ? [cashoutRatesKey] : []),
   load: {
     sql: (keys) => `SELECT coalesce(json_agg(r), '[]') FROM (

@@ -19,13 +19,19 @@ export interface ClockRow {
   version: number | null;
 }
 
+/** A command's reads of test clocks. */
+export interface ClockReads {
+  /** Sandbox test clocks by test-mode client id. */
+  clockClientIds?: string[];
+}
+
 /**
  * The sandbox test clocks (docs/decisions/0018-sandbox.md "The test clock"): seconds ahead of
  * wall time, by test-mode client id. Read by the commands that name a test client's clock; moved
  * by ledger.advance-clock; each written against the version it was read at (null: inserted), like
  * a four-eyes window.
  */
-export const clocks: StateModule<LoadedClock, Map<string, number>, ClockEffect, ClockRow> = {
+export const clocks: StateModule<LoadedClock, Map<string, number>, ClockEffect, ClockRow, ClockReads> = {
   keysOf: (_command, reads) => reads.clockClientIds ?? [],
   load: {
     sql: (

@@ -66,6 +66,12 @@ export function summedWindows(parts: ReadonlyArray<ReadonlyMap<string, LoadedWin
 /** What names one read of a window, and the write decided from it: its scope and the version read. */
 const tagOf = (scope: string, version: number | null) => `${scope}\u0000${version ?? 'new'}`;
 
+/** A command's reads of four-eyes windows. */
+export interface WindowReads {
+  /** Four-eyes windows by scope (domain/four-eyes.ts). */
+  windowScopes?: string[];
+}
+
 /**
  * The four-eyes windows (domain/four-eyes.ts, docs/design/ledger.md "Four-eyes windows"): what
  * people and platform clients moved in the rolling day, by scope (`actor:user:7`,
@@ -81,7 +87,7 @@ const tagOf = (scope: string, version: number | null) => `${scope}\u0000${versio
  * each window, a batch judges the sum over shards (`overShards`) and writes back only its own
  * shard's part (`ownPart`: the sum it decided less the other shards' parts it read).
  */
-export const windows: StateModule<LoadedWindow, Map<string, SpendingWindow>, WindowCharge, WindowRow> = {
+export const windows: StateModule<LoadedWindow, Map<string, SpendingWindow>, WindowCharge, WindowRow, WindowReads> = {
   keysOf: (_command, reads) => reads.windowScopes ?? [],
   load: {
     sql: (keys, relations) => `SELECT coalesce(json_agg(json_build_object('scope', scope, 'spending', spending, 'version', version)), '[]')

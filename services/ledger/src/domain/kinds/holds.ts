@@ -223,6 +223,14 @@ function checkHoldChange({ hold, event }: HoldChange, before: HoldState | undefi
   }
 }
 
+/** A command's reads of holds. */
+export interface HoldReads {
+  /** Holds by id (a capture's recipient is loaded once the hold is read). */
+  holdIds?: string[];
+  /** Users whose pending holds are all read (a close voids them). */
+  pendingHoldOwners?: number[];
+}
+
 /**
  * Holds (docs/design/ledger.md "Holds"), cash-outs among them (holds with cash-out terms,
  * docs/CONTRACT.md "Cash-out"), by id, table holds (migration 005). A hold lives in its payer's
@@ -237,7 +245,7 @@ function checkHoldChange({ hold, event }: HoldChange, before: HoldState | undefi
  * published on coin.holds, keyed by the hold. A close erases its user's mobile money number from
  * the cash-outs' terms (`erase`, docs/design/data.md "Erasure").
  */
-export const holds: StateModule<HoldState, Map<string, HoldState>, HoldChange, HoldDbRow> = {
+export const holds: StateModule<HoldState, Map<string, HoldState>, HoldChange, HoldDbRow, HoldReads> = {
   keysOf: (_command, reads) => [...(reads.holdIds ?? []), ...(reads.pendingHoldOwners ?? []).map(pendingHoldsKey)],
   load: {
     sql: (_keys, relations) => `SELECT coalesce(json_agg(h), '[]') FROM ${relations.rows} h`,

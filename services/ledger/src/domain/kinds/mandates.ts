@@ -93,6 +93,12 @@ export function mandateEventId(change: MandateChange): string {
   return uuidV5(`coin.mandate.${change.event}:${change.mandate.id}${step}`);
 }
 
+/** A command's reads of mandates. */
+export interface MandateReads {
+  /** Mandates by id. */
+  mandateIds?: string[];
+}
+
 /**
  * Subscription mandates (docs/design/ledger.md "Mandates"), by id: read for the commands that name
  * them, granted, charged and stopped by their effects (a mandate is granted once, and changes only
@@ -100,7 +106,7 @@ export function mandateEventId(change: MandateChange): string {
  * a row only while it is live, `assert_mandates_written`), each change published on coin.mandates,
  * keyed by the mandate so its events stay in order.
  */
-export const mandates: StateModule<MandateState, Map<string, MandateState>, MandateChange, MandateDbRow> = {
+export const mandates: StateModule<MandateState, Map<string, MandateState>, MandateChange, MandateDbRow, MandateReads> = {
   keysOf: (_command, reads) => reads.mandateIds ?? [],
   load: {
     sql: (keys) => `SELECT coalesce(json_agg(m), '[]') FROM (SELECT ${mandateColumns} FROM mandates WHERE id = ANY(${keys}::uuid[])) m`,

@@ -48,6 +48,12 @@ export function refundEffect(of: number, amount: number): { kind: 'refundTargets
   return { kind: 'refundTargets', of, amount };
 }
 
+/** A command's read of a refund target. */
+export interface RefundTargetReads {
+  /** The purchase a refund names (its payer is read with it); the transaction of a credit leg that does not name its type. */
+  refundTarget?: number;
+}
+
 /**
  * The refund targets (docs/design/ledger.md "Batch apply"): the transactions refunds name (and the
  * credit legs' transactions, whose type a leg sent before legs named it is read from), by id, each
@@ -61,7 +67,7 @@ export function refundEffect(of: number, amount: number): { kind: 'refundTargets
  * REFUND transaction the journal appends, which the next read sums. The sharded store finds a
  * purchase on whichever shard has it and sums its refunds on its own (db/sharded-store.ts).
  */
-export const refundTargets: StateModule<RefundTarget, Map<number, RefundTarget>, RefundEffect, never> = {
+export const refundTargets: StateModule<RefundTarget, Map<number, RefundTarget>, RefundEffect, never, RefundTargetReads> = {
   keysOf: (_command, reads) => (reads.refundTarget === undefined ? [] : [String(reads.refundTarget)]),
   load: {
     sql: (_keys, relations) => `SELECT coalesce(json_agg(t), '[]') FROM ${relations.rows} t`,

@@ -36,7 +36,19 @@ export type StateTable = typeof stateTable;
 export type StateKind = keyof StateTable;
 
 type Parts<K extends StateKind> =
-  StateTable[K] extends StateModule<infer L, infer S, infer E, infer R> ? { loaded: L; state: S; effect: E; row: R } : never;
+  StateTable[K] extends StateModule<infer L, infer S, infer E, infer R, infer Q>
+    ? { loaded: L; state: S; effect: E; row: R; reads: Q }
+    : never;
+
+/** A union of object types as one object type with all their fields. */
+type AllOf<U> = (U extends unknown ? (part: U) => void : never) extends (all: infer I) => void ? I : never;
+
+/**
+ * What a command reads by key before it is decided: the apply stage loads exactly these for a
+ * batch. Every kind's `Reads` together, each field documented in its kind's module, so it is kept by
+ * no one beside the kinds.
+ */
+export type CommandReads = AllOf<{ [K in StateKind]: Parts<K>['reads'] }[StateKind]>;
 
 /** A kind's state as the decisions read it. */
 export type KindState<K extends StateKind> = Parts<K>['state'];

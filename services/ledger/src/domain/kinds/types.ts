@@ -1,6 +1,6 @@
 import type { LedgerCommand, TopicNames } from '@coin/contracts';
 import type { OutboxBatchMessage } from '../outbox-message';
-import type { CommandReads, ReplyViews } from '../commands/types';
+import type { ReplyViews } from '../commands/types';
 import type { Accepted, BalanceChange, RefundTarget } from '../state';
 
 /**
@@ -17,11 +17,15 @@ import type { Accepted, BalanceChange, RefundTarget } from '../state';
  * - `Loaded`: a row as the batch read returns it (with the version its write is checked against);
  * - `State`: what the decisions of a batch read and evolve (LedgerState[kind]);
  * - `Effect`: what an accepted decision asks of this kind (Accepted.effects, tagged with the kind);
- * - `Row`: what the batch write stores, as the JSON record its statement reads.
+ * - `Row`: what the batch write stores, as the JSON record its statement reads;
+ * - `Reads`: the fields of a command's reads (CommandReads, domain/kinds/table.ts) that name keys of
+ *   this kind: CommandReads is every kind's `Reads` together, so a new kind's fields join it from
+ *   its module.
  */
-export interface StateModule<Loaded, State, Effect, Row> {
+// biome-ignore lint/complexity/noBannedTypes: a kind that no command names by key reads no field.
+export interface StateModule<Loaded, State, Effect, Row, Reads extends object = {}> {
   /** The keys of this kind a command reads (the batch loads the union over its commands). */
-  keysOf(command: LedgerCommand, reads: CommandReads): readonly string[];
+  keysOf(command: LedgerCommand, reads: Reads): readonly string[];
   /**
    * How the batch read loads it. Absent: the batch reads none of it (a kind no decision reads,
    * whose write adds to what is stored: the wallet activity); its state starts empty.
@@ -206,7 +210,7 @@ export function integerOf(value: unknown, what: string): number {
 
 /** Any module of the table, for its loops. */
 // biome-ignore lint/suspicious/noExplicitAny: the loops handle every kind alike; each kind's types are checked in its own module.
-export type AnyStateModule = StateModule<any, any, any, any>;
+export type AnyStateModule = StateModule<any, any, any, any, any>;
 
 /**
  * A kind of state kept in columns of the wallet's own row (docs/DESIGN.md "Adding a kind of

@@ -123,6 +123,12 @@ const updatedColumns = columnTypes
   .map(([name]) => name)
   .filter((name) => !['id', 'wallet_key', 'user_id', 'treasury_code', 'created_at'].includes(name));
 
+/** A command's reads of wallets. */
+export interface WalletReads {
+  /** Wallets by key (`user:<id>`, `treasury:<CODE>`). */
+  walletKeys?: string[];
+}
+
 /**
  * The wallets and treasuries (docs/design/ledger.md "Batch apply"): the core every decision
  * reads. The batch reads the wallets its commands name and those other kinds' rows name (a hold's
@@ -135,7 +141,7 @@ const updatedColumns = columnTypes
  * limits, a treasury's commission rules) are its parts (domain/kinds/wallet-row.ts); its entries
  * are the apply's, written beside its transactions.
  */
-export const wallets: StateModule<LoadedWallet, Map<string, WalletState>, never, WalletRow> = {
+export const wallets: StateModule<LoadedWallet, Map<string, WalletState>, never, WalletRow, WalletReads> = {
   keysOf: (_command, reads) => reads.walletKeys ?? [],
   load: {
     sql: (keys, relations) => `SELECT coalesce(json_agg(json_build_object(${readFields})), '[]')
