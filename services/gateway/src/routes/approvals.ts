@@ -15,10 +15,12 @@ import {
   type Approval,
   type CashoutReversalApproval,
   type CommissionChangeApproval,
+  type LedgerCommandOf,
   type PayoutApproval,
 } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomIdNonce } from '@coin/security';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
@@ -222,6 +224,42 @@ export function sendKeptDecision(
         : ledgerDraft('ledger.reject-approval', { approvalId, holds, reason, requestHash }),
     200,
   );
+}
+
+/**
+ * Sends `command` to wait for a second person (a kept kind's request: ledger.request-approval under
+ * a fresh id nonce) and answers 202 with the request as `shown` parses it.
+ */
+export async function requestKept<T>(
+  commands: CommandBus,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  command: LedgerCommandOf<'ledger.request-approval'>['data']['command'],
+  shown: (answer: { approval: unknown }) => T,
+): Promise<{ approval: T }> {
+  const result = await sendLedgerCommand(
+    commands,
+    request,
+    reply,
+    (requestHash) => ledgerDraft('ledger.request-approval', { command, idNonce: randomIdNonce(), requestHash }),
+    202,
+  );
+  return { approval: shown(result) };
+}
+
+/**
+ * The request a kept kind's route answers with, parsed by its schema: always one of that kind (the
+ * ledger finds no other request on these routes), else an invariant broke.
+ */
+export function keptRequestOf<T>(
+  schema: z.ZodType<T>,
+  holds: 'cashout-reversal' | 'commission-change',
+): (answer: { approval: unknown }) => T {
+  return (answer) => {
+    const parsed = schema.safeParse(answer.approval);
+    if (!parsed.success) throw new InvariantViolation(`a request other than a ${holds} answered on its routes`);
+    return parsed.data;
+  };
 }
 
 /**

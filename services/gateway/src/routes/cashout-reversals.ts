@@ -5,22 +5,19 @@ import {
   cashoutReversalPending,
   cashoutReversalPublicPage,
   cashoutReversalsPublicQuery,
-  ledgerDraft,
   payerOfHoldId,
   rejectApprovalBody,
-  type CashoutReversalApproval,
 } from '@coin/contracts';
-import { AppError, InvariantViolation } from '@coin/errors';
+import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import { randomIdNonce } from '@coin/security';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { idempotencyHeaders } from '../plugins/idempotency';
-import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { commandErrorResponses as errorResponses } from './command-route';
 import { exampleAt, examplePendingMembers, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
 import { exampleCashout } from './cashouts';
-import { keptDecisionHandlers, listKept } from './approvals';
+import { keptDecisionHandlers, keptRequestOf, listKept, requestKept } from './approvals';
 import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -66,12 +63,8 @@ export interface CashoutReversalRouteDeps {
 
 const idParams = z.object({ id: z.uuid().overwrite((id) => id.toLowerCase()) });
 
-/** The request a reversal route answers with: always a reversal's (the ledger finds no other request on these routes). */
-function asReversal(shown: { approval: unknown }): CashoutReversalApproval {
-  const parsed = cashoutReversalApproval.safeParse(shown.approval);
-  if (!parsed.success) throw new InvariantViolation("a request other than a cash-out's reversal answered on its routes");
-  return parsed.data;
-}
+/** The request a reversal route answers with: always a reversal's. */
+const asReversal = keptRequestOf(cashoutReversalApproval, 'cashout-reversal');
 
 /** A reversal's approve and reject: sent with no read, answered as a CashoutReversalApproval. */
 const reversalDecisions = keptDecisionHandlers('cashout-reversal', 'Cash-out reversal request', asReversal, 'cashout');
@@ -132,14 +125,7 @@ export const cashoutReversalRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
         type: 'ledger.reverse-cashout' as const,
         data: { holdId: request.params.id, fromUserId, reason: request.body.reason },
       };
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.request-approval', { command, idNonce: randomIdNonce(), requestHash }),
-        202,
-      );
-      return { approval: asReversal(result) };
+      return requestKept(deps.commands, request, reply, command, asReversal);
     },
   }),
 ];

@@ -7,28 +7,25 @@ import {
   commissionRuleBody,
   commissionRuleList,
   commissionRulesQuery,
-  ledgerDraft,
   problem,
   referralIssued,
   referralRequestBody,
   rejectApprovalBody,
-  type CommissionChangeApproval,
   type CommissionRule,
   type CommissionRuleBody,
   type PlatformClient,
 } from '@coin/contracts';
-import { AppError, InvariantViolation } from '@coin/errors';
+import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import { randomIdNonce } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { commandErrorResponses as errorResponses } from './command-route';
 import { examplePendingMembers, exampleReferral, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
-import { keptDecisionHandlers, listKept } from './approvals';
+import { keptDecisionHandlers, keptRequestOf, listKept, requestKept } from './approvals';
 import type { ActPart } from './four-eyes';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -111,12 +108,8 @@ export function commissionGrantRefusal(clients: readonly PlatformClient[], clien
   return null;
 }
 
-/** The request a commission change route answers with: always a change's (the ledger finds no other request on these routes). */
-function asChange(shown: { approval: unknown }): CommissionChangeApproval {
-  const parsed = commissionChangeApproval.safeParse(shown.approval);
-  if (!parsed.success) throw new InvariantViolation('a request other than a commission change answered on its routes');
-  return parsed.data;
-}
+/** The request a commission change route answers with: always a change's. */
+const asChange = keptRequestOf(commissionChangeApproval, 'commission-change');
 
 /** A change's approve and reject: sent with no read, answered as a CommissionChangeApproval. */
 const changeDecisions = keptDecisionHandlers('commission-change', 'Commission change request', asChange, 'clientId');
@@ -150,14 +143,7 @@ const changeRequestRoutes: RouteDef<CommissionRouteDeps>[] = [
         type: 'ledger.set-commission' as const,
         data: { treasury, clientId, rule: ruleOf(rule), ...(reason !== undefined ? { reason } : {}) },
       };
-      const result = await sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.request-approval', { command, idNonce: randomIdNonce(), requestHash }),
-        202,
-      );
-      return { approval: asChange(result) };
+      return requestKept(deps.commands, request, reply, command, asChange);
     },
   }),
 ];
