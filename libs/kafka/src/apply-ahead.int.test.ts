@@ -54,10 +54,12 @@ describe('a consumer applying ahead of its fetch (real broker)', () => {
       commitIntervalMs: 10,
       applyAheadBatches: 2,
       // Called as each record is checked, right after its fetch.
-      refuse: (value) => {
-        checked.push(value.n);
-        return null;
-      },
+      checks: [
+        ({ value }) => {
+          checked.push(value.n);
+          return null;
+        },
+      ],
       handleBatch: async (items) => {
         if (items.some((i) => i.value.n === 1)) await held;
         applied.push(...items.map((i) => i.value.n));
@@ -110,10 +112,12 @@ describe('a consumer applying ahead of its fetch (real broker)', () => {
       applyAheadBatches: 4,
       runAhead,
       // Called as each record is checked, right after its fetch.
-      refuse: (value) => {
-        checked.push(value.n);
-        return null;
-      },
+      checks: [
+        ({ value }) => {
+          checked.push(value.n);
+          return null;
+        },
+      ],
       handleBatch: async (items) => {
         if (items.some((i) => i.value.n === 1)) await held;
         applied.push(...items.map((i) => i.value.n));

@@ -143,31 +143,16 @@ export interface ConsumerOptions<S extends z.ZodType> {
    */
   passOver?: () => Promise<(message: KafkaMessage) => boolean>;
   /**
-   * The key a valid message must have travelled under (the ledger's `partitionKeyOf`). A message
-   * under another key sits in a partition that does not serialise what it touches, so it is
-   * refused like one the schema refuses: dead-lettered and its caller answered, never applied.
+   * The stages a valid message passes before it is applied, in order (the ledger's: the key its
+   * content names, the topic it may travel on, its proof of who asked): the first to give a reason
+   * refuses it like one the schema refuses (dead-lettered, `onRefused`, its caller answered, never
+   * applied). Asked in offset order, each message after the records taken before it.
    */
-  keyOf?: (value: z.output<S>) => string;
-  /**
-   * Why a valid message may not travel on the topic it came from (the ledger's own commands on
-   * the topic the gateway writes), or null when it may. Refused like one the schema refuses.
-   */
-  topicRefusal?: (value: z.output<S>, topic: string) => string | null;
-  /**
-   * Any further reason a valid message may not be applied (its proof of authority, say), or null
-   * when it may: asked after `keyOf` and `topicRefusal`, in offset order, with the message's
-   * headers and where and when the broker put it (`record`). Refused like one the schema refuses.
-   */
-  refuse?: (
-    value: z.output<S>,
-    topic: string,
-    headers: Record<string, string>,
-    record: RecordPlace,
-  ) => Promise<string | null> | string | null;
+  checks?: ReadonlyArray<MessageCheck<z.output<S>>>;
   /**
    * Records of the topic that are not messages of the schema (the ledger's revocation records),
    * told apart from the record as it arrived, before anything parses it. Each is handed to
-   * `take`, in offset order among the messages (so a `refuse` after it sees what it changed);
+   * `take`, in offset order among the messages (so a check after it sees what it changed);
    * resolving null, it is taken and neither handled nor dead-lettered (counted as `passed_over`);
    * resolving a reason, it is dead-lettered with it. `take` must be durable when it resolves (the batch's offsets commit
    * after it) and idempotent (a redelivery brings the record again); its audit is its own.
@@ -177,7 +162,7 @@ export interface ConsumerOptions<S extends z.ZodType> {
     take: (message: KafkaMessage, record: RecordPlace & { topic: string }) => Promise<string | null>;
   };
   /**
-   * Called for each valid message refused by `keyOf`, `topicRefusal` or `refuse` (never for one
+   * Called for each valid message refused by one of its `checks` (never for one
    * the schema refuses: it names nobody), after its dead letter and before its answer: the
    * service records the refusal in the admin audit log. It must be durable when it resolves and
    * idempotent (a redelivery calls it again); if it throws, the batch is redelivered, as when
@@ -370,37 +355,51 @@ function checkHeaders<T>(parsed: Checked<T>, headers: Record<string, string>, re
   return parsed.ok ? refusedFor(parsed, headerRefusal(headers, replyTopic)) : parsed;
 }
 
-/** A valid message on a topic it may not travel on is refused (see `topicRefusal`). */
-function checkTopic<T>(
-  parsed: Checked<T>,
-  topic: string,
-  topicRefusal: ((value: T, topic: string) => string | null) | undefined,
-): Checked<T> {
-  return parsed.ok && topicRefusal ? refusedFor(parsed, topicRefusal(parsed.value, topic)) : parsed;
+/** What a check of a valid message is given: the message, and where and how it travelled. */
+export interface ArrivedMessage<T> {
+  value: T;
+  /** The key it travelled under (null: none). */
+  key: string | null;
+  topic: string;
+  headers: Record<string, string>;
+  /** Where and when the broker put it. */
+  record: RecordPlace;
 }
 
-/** A valid message the service's own check refuses (see `refuse`). */
-async function checkRefusal<T>(
+/** One stage of a consumer's `checks`: the reason a valid message may not be applied, or null when it may. */
+export type MessageCheck<T> = (message: ArrivedMessage<T>) => string | null | Promise<string | null>;
+
+/**
+ * The stage that refuses a message travelling under another key than the one its content names
+ * (the ledger's `partitionKeyOf`): it sits in a partition that does not serialise what it touches.
+ */
+export function keyCheck<T>(keyOf: (value: T) => string): MessageCheck<T> {
+  return ({ value, key }) => {
+    const expected = keyOf(value);
+    if (key === expected) return null;
+    // The key as it travelled is anyone's: shown by its length and digest when long.
+    const travelled = key === null ? 'null' : describedValue(key);
+    return `key: travelled under ${travelled}, but this command belongs under ${JSON.stringify(expected)}`;
+  };
+}
+
+/**
+ * A valid message through the stages from `from` on: refused by the first reason. Synchronous while
+ * the stages are, so a consumer whose checks never wait makes no promise per message.
+ */
+function passChecks<T>(
   parsed: { ok: true; value: T },
-  topic: string,
-  headers: Record<string, string>,
-  record: RecordPlace,
-  refuse: (value: T, topic: string, headers: Record<string, string>, record: RecordPlace) => Promise<string | null> | string | null,
-): Promise<Checked<T>> {
-  return refusedFor(parsed, await refuse(parsed.value, topic, headers, record));
-}
-
-/** A valid message under a key other than the one its content names is refused (see `keyOf`). */
-function checkKey<T>(parsed: Checked<T>, message: KafkaMessage, keyOf: ((value: T) => string) | undefined): Checked<T> {
-  if (!parsed.ok || !keyOf) return parsed;
-  const expected = keyOf(parsed.value);
-  const key = message.key ? message.key.toString() : null;
-  // The key as it travelled is anyone's: shown by its length and digest when long.
-  const travelled = key === null ? 'null' : describedValue(key);
-  return refusedFor(
-    parsed,
-    key === expected ? null : `key: travelled under ${travelled}, but this command belongs under ${JSON.stringify(expected)}`,
-  );
+  arrived: ArrivedMessage<T>,
+  checks: ReadonlyArray<MessageCheck<T>>,
+  from = 0,
+): Checked<T> | Promise<Checked<T>> {
+  for (let stage = from; stage < checks.length; stage += 1) {
+    const reason = checks[stage]!(arrived);
+    if (reason instanceof Promise)
+      return reason.then((waited) => (waited === null ? passChecks(parsed, arrived, checks, stage + 1) : refusedFor(parsed, waited)));
+    if (reason !== null) return refusedFor(parsed, reason);
+  }
+  return parsed;
 }
 
 /**
@@ -572,8 +571,8 @@ function runConfig<S extends z.ZodType>(
 /**
  * A fetched partition batch sorted as the contract asks (docs/RELIABILITY.md "Bad input and
  * races: what each gets, and the test that proves it"): packs unpacked, records the service passes over or takes itself set apart, every other message
- * validated (its key, value and the headers the kit reads UTF-8, schema, headers, key, topic, the
- * service's own `refuse` check); an invalid one is dead-lettered, its refusal recorded and its
+ * validated (its key, value and the headers the kit reads UTF-8, schema, headers, then the
+ * service's `checks` in order: the ledger's key, topic and proof); an invalid one is dead-lettered, its refusal recorded and its
  * caller answered when its address holds, never applied.
  */
 export async function sortBatch<S extends z.ZodType>(
@@ -601,14 +600,15 @@ export async function sortBatch<S extends z.ZodType>(
       unreadable === null
         ? checkHeaders(parseMessage(options.schema, message), headers, options.replyTopic)
         : { ok: false as const, error: unreadable };
-    let parsed = checkTopic(checkKey(checked, message, options.keyOf), batch.topic, options.topicRefusal);
-    // Awaited only when there is such a check: no promise per message on the ledger's hot path otherwise.
-    if (parsed.ok && options.refuse) {
-      const place = { partition: batch.partition, offset: message.offset, timestampMs: Number(message.timestamp), ...packPlace(message) };
-      parsed = await checkRefusal(parsed, batch.topic, headers, place, options.refuse);
+    const key = message.key ? message.key.toString() : null;
+    let parsed: Checked<z.output<S>> = checked;
+    if (parsed.ok && options.checks?.length) {
+      const record = { partition: batch.partition, offset: message.offset, timestampMs: Number(message.timestamp), ...packPlace(message) };
+      const passed = passChecks(parsed, { value: parsed.value, key, topic: batch.topic, headers, record }, options.checks);
+      // Awaited only when a stage waited: no promise per message when none does.
+      parsed = passed instanceof Promise ? await passed : passed;
     }
     if (parsed.ok) {
-      const key = message.key ? message.key.toString() : null;
       valid.push(
         new DeliveredMessage(parsed.value, key, headers, batch.topic, batch.partition, message.offset, log, message, receivedAtMs),
       );

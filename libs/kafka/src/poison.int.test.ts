@@ -209,7 +209,7 @@ describe('poison-proof consumers against a real broker', () => {
     });
   }, 60_000);
 
-  it('when the async refuse check refuses a valid command by its headers, then onRefused gets it with the reason and headers, it is dead-lettered and answered, and the partition goes on', async () => {
+  it('when an async check refuses a valid command by its headers, then onRefused gets it with the reason and headers, it is dead-lettered and answered, and the partition goes on', async () => {
     const handled: string[] = [];
     const refusedSeen: Array<{ commandId: string; reason: string; headers: Record<string, string>; offset: string }> = [];
     const server = await startConsumer({
@@ -221,10 +221,12 @@ describe('poison-proof consumers against a real broker', () => {
       producer,
       replyTopic: topics.refusedReplies,
       // What a proof-of-authority check looks like: async, reading a header the command travels with.
-      refuse: async (_value, _topic, headers) => {
-        await new Promise((r) => setTimeout(r, 5));
-        return headers['x-proof'] === 'good' ? null : 'proof: the command carries no valid proof of authority';
-      },
+      checks: [
+        async ({ headers }) => {
+          await new Promise((r) => setTimeout(r, 5));
+          return headers['x-proof'] === 'good' ? null : 'proof: the command carries no valid proof of authority';
+        },
+      ],
       onRefused: async (refused) =>
         void refusedSeen.push({
           commandId: refused.value.commandId,

@@ -54,11 +54,12 @@ async function openHistoryParts(parts: FrameParts, config: Readonly<HistoryConfi
   await consumer.ready;
   // The admin audit log: its own group on admin.audit and the gateway's admin.refusals (one
   // partition each), applied serially so the hash chain has one writer.
+  const sourceRefusal = auditSourceRefusal(topics);
   const auditConsumer = await consume('audit events consumer', {
     groupId: auditGroupId(config.TOPIC_PREFIX),
     topics: [topics.adminAudit, topics.adminRefusals],
     schema: projectableAuditEvent,
-    refuse: auditSourceRefusal(topics),
+    checks: [({ value, topic }) => sourceRefusal(value, topic)],
     tuning: offPathFetch(0, config.KAFKA_OFF_PATH_FETCH_WAIT_MS),
     handleBatch: handleAuditEvents({
       pool,

@@ -1,10 +1,20 @@
-import { consumedUserEvent, ledgerCommand, ledgerTopicRefusal, partitionKeyOf, type TopicNames, topicNames } from '@coin/contracts';
+import {
+  consumedUserEvent,
+  ledgerCommand,
+  ledgerTopicRefusal,
+  partitionKeyOf,
+  type LedgerCommand,
+  type TopicNames,
+  topicNames,
+} from '@coin/contracts';
 import { type RunningService, ServiceTokenSigner } from '@coin/http';
 import {
   assertAppendTime,
   CpuHeadroom,
   defaultHeadroom,
+  keyCheck,
   keyPartitioner,
+  type MessageCheck,
   offPathFetch,
   partitionCount,
   requestPathGroupSettings,
@@ -211,7 +221,14 @@ async function startCommandConsumer(
   const { config, now } = context;
   const { topics, partitionOfWallet, shardMap, shards } = placement;
   const poolOfPartition = (partition: number) => shards[shardMap.shardOfPartition(partition)]!.pool;
-  const judge = await commandJudge({ config, pool: parts.pool, producer, topics, auditSigner: context.auditSigner, now });
+  const { proofCheck, ...judgeHooks } = await commandJudge({
+    config,
+    pool: parts.pool,
+    producer,
+    topics,
+    auditSigner: context.auditSigner,
+    now,
+  });
   return parts.consume('ledger commands consumer', {
     groupId: ledgerGroupIds(config.TOPIC_PREFIX).commands,
     // The gateway's commands and the ledger's own (credit legs, expiries, wallet opens and
@@ -224,14 +241,9 @@ async function startCommandConsumer(
     // read out of its pack and judged as if it had come alone; one whose key belongs in another
     // partition is refused.
     packs: { topics: [topics.ledgerCommands], partitionOf: partitionOfWallet },
-    // A command under another key sits in a partition that does not serialise its wallet: it is
-    // refused and answered (COMMAND_REFUSED), never applied.
-    keyOf: partitionKeyOf,
-    // A ledger-only command (a credit leg) on the topic the gateway writes is refused the same way.
-    topicRefusal: (command, topic) =>
-      ledgerTopicRefusal(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type),
-    // Who asked: proofs, revocation floors, revocation records, refusals audited (kafka/command-judge.ts).
-    ...judge,
+    checks: commandChecks(topics, proofCheck),
+    // Revocation records, refusals and commands set aside audited (kafka/command-judge.ts).
+    ...judgeHooks,
     // One partition = one serial stream of a set of wallets; partitions run side by side, each
     // with a slot for its batch of either topic, so a fetch's batches share one apply.
     // Generic consumer metrics too (the frame's): kafka_consumer_batch_*, lag, messages with group=<prefix>ledger-service.
@@ -263,6 +275,20 @@ async function startCommandConsumer(
             reply: error,
           }),
   });
+}
+
+/**
+ * What a valid command passes before any apply, in order; the first reason refuses it and it is
+ * answered (COMMAND_REFUSED), never applied. A command under another key sits in a partition that
+ * does not serialise its wallet; a ledger-only command (a credit leg) may not travel on the topic
+ * the gateway writes; then who asked: proofs, revocation floors (kafka/command-judge.ts).
+ */
+function commandChecks(topics: TopicNames, proofCheck: MessageCheck<LedgerCommand>): MessageCheck<LedgerCommand>[] {
+  return [
+    keyCheck(partitionKeyOf),
+    ({ value, topic }) => ledgerTopicRefusal(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', value.type),
+    proofCheck,
+  ];
 }
 
 /**

@@ -208,10 +208,10 @@ async function startUserCommandsConsumer(
     groupId: `${config.TOPIC_PREFIX}user-service`,
     topics: [topics.userCommands],
     schema: userCommand,
-    refuse: (command, _topic, _headers, record) => refusalOf(command, new Date(record.timestampMs)),
+    checks: [({ value, record }) => refusalOf(value, new Date(record.timestampMs))],
     partitionsConsumedConcurrently: 3,
     tuning: requestPathGroupSettings(config.KAFKA_REQUEST_PATH_FETCH_WAIT_MS),
-    // A command refused before apply (by a `refuse` check such as a proof of authority) is
+    // A command refused before apply (by one of its checks, such as a proof of authority) is
     // recorded in the admin audit log, besides its dead letter and answer.
     onRefused: (refused) =>
       sendRefusalRecord(

@@ -6,9 +6,11 @@ import {
   type TopicNames,
 } from '@coin/contracts';
 import type { Pool } from '@coin/db';
+import type { z } from 'zod';
 import {
   type BatchingProducer,
   type ConsumerOptions,
+  type MessageCheck,
   commandRefusalRecord,
   commandSetAsideRecord,
   refusalIdName,
@@ -34,7 +36,7 @@ import { referralRefusal } from './referral-proof';
 
 type CommandConsumerOptions = ConsumerOptions<typeof ledgerCommand>;
 type RefusedCommand = Parameters<typeof commandRefusalRecord>[1];
-type RefuseArgs = Parameters<CommandConsumerOptions['refuse'] & {}>;
+type ArrivedCommand = Parameters<MessageCheck<z.output<typeof ledgerCommand>>>[0];
 
 export interface CommandJudgeDeps {
   config: Readonly<LedgerConfig>;
@@ -53,7 +55,11 @@ export interface CommandJudgeDeps {
  */
 export async function commandJudge(
   deps: CommandJudgeDeps,
-): Promise<Required<Pick<CommandConsumerOptions, 'refuse' | 'records' | 'onRefused' | 'onSetAside'>>> {
+): Promise<
+  { proofCheck: MessageCheck<z.output<typeof ledgerCommand>> } & Required<
+    Pick<CommandConsumerOptions, 'records' | 'onRefused' | 'onSetAside'>
+  >
+> {
   const { config, topics } = deps;
   const authority = new CommandAuthority({
     keys: config.AUTHORITY_PUBLIC_KEYS,
@@ -87,7 +93,7 @@ export async function commandJudge(
     // asked (the caller's own signed token, checked here against the actor and the time the
     // broker appended the command): a process with only the gateway's Kafka credentials cannot
     // name an actor, nor choose the time its proof is judged at.
-    refuse: async (command, topic, _headers, record) => {
+    proofCheck: async ({ value: command, topic, record }) => {
       if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
       // A service proves itself with its own key, and may send only what the contract lists for it.
       if (command.actor.kind === 'service') {
@@ -124,8 +130,8 @@ async function callerRefusal(
   verifiers: { authority: CommandAuthority; keyProofs: KeyProofVerifier; referrals: ReferralProofVerifier },
   floors: RevocationFloors,
   config: Readonly<LedgerConfig>,
-  command: RefuseArgs[0],
-  record: RefuseArgs[3],
+  command: ArrivedCommand['value'],
+  record: ArrivedCommand['record'],
 ): Promise<string | null> {
   const judgedAt = new Date(record.timestampMs);
   // Deciding a four-eyes request, or asking for a command that needs it, takes a fresh second factor.

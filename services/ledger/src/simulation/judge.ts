@@ -11,8 +11,8 @@ import { authorRefusal } from '../domain/authority';
 import { authorOf } from './actors';
 
 /**
- * What the ledger's consumer judges before any apply (libs/kafka consumer.ts `parseMessage`,
- * `checkTopic`, `checkKey`; kafka/command-judge.ts `refuse`), for the simulation: the contract's
+ * What the ledger's consumer judges before any apply (libs/kafka consumer.ts `parseMessage`, then
+ * the consumer's `checks`: `keyCheck`, the topic's rule, kafka/command-judge.ts `proofCheck`), for the simulation: the contract's
  * schema (`ledgerCommand.safeParse`), the topic a command may travel on, the key it belongs
  * under, and whether its author may send it (the module's rule, a service's list). Signatures are
  * taken as checked (actors.ts). A refusal here is a typed one: the caller is answered, nothing is
