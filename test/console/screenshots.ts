@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { argsOrExit, parseCliArgs } from '../../scripts/cli-args';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { type AdminSession, adminSession, apiKeyFor, fundTreasury } from '../harness/admin';
+import { type AdminSession, adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
 import { launchChromium } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import globalSetup from '../harness/global-setup';
 import globalTeardown from '../harness/global-teardown';
-import { apiClient, registerUser } from '../harness/http';
+import { apiClient, http, registerUser } from '../harness/http';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 const outDir = join(__dirname, '..', '..', 'docs', 'images');
@@ -86,12 +86,28 @@ async function seedData(stack: TestStack) {
       ],
     },
   });
+  await rewardFromPlatformClients(stack, users);
   await eventually(
     async () => (await admin.searchTransactions({ query: { userId: String(first.userId) } })).transactions.length >= 2,
     10_000,
     'the history projection',
   );
   return { superadmin, mintKey, users };
+}
+
+/** Two platforms reward the people (from REWARDS), so the dashboard's volume by platform client has lines to draw. */
+async function rewardFromPlatformClients(stack: TestStack, users: Array<{ userId: number }>): Promise<void> {
+  const platforms = [
+    ['Campus courses', [12, 8, 5]],
+    ['Tournament arena', [20, 4, 9]],
+  ] as const;
+  for (const [name, amounts] of platforms) {
+    const credentials = await createPlatformClientWithCli(stack, `${name} ${Date.now().toString(36)}`, { treasuries: ['REWARDS'] });
+    const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: credentials });
+    const client = apiClient(stack.gatewayUrl, { accessToken: (token.body as { accessToken: string }).accessToken });
+    for (const [index, amount] of amounts.entries())
+      await client.rewardUser({ body: { userId: users[index]!.userId, amount, reason: `${name}: weekly prize` } });
+  }
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -114,6 +130,10 @@ async function signInAndShootDashboard(page: Page, gatewayUrl: string, superadmi
   await page.getByRole('img', { name: /^Supply and treasury balances/ }).waitFor();
   await page.getByRole('img', { name: /^Coins moved each day/ }).waitFor();
   await shoot(page, 'dashboard');
+  // Below the fold: the platform clients' panels.
+  const clientsChart = page.getByRole('img', { name: /^Platform clients' volume per day/ });
+  await clientsChart.scrollIntoViewIfNeeded();
+  await shoot(page, 'dashboard-clients');
 }
 
 /** The users, one user (with the delete confirmation open) and the money forms (a mint done, a burn refused). */
