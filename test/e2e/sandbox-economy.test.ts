@@ -143,6 +143,43 @@ describe('the sandbox runs the whole economy', () => {
     expect((await operator.getSupplyReport()).supply).toBe(supplyBefore);
   }, 120_000);
 
+  it('when the test client holds its test user’s coins, captures one hold and voids another, then its answers show the sandbox wallet; the live space sees nothing of it', async () => {
+    const [payer, payee] = [await testUser(40), await testUser(0)];
+    const place = (amount: number) =>
+      sandbox.createSandboxHold({ body: { fromUserId: payer.userId, toUserId: payee.userId, amount, reason: `order ${run}` } });
+    const [kept, released] = [await place(15), await place(10)];
+    expect(released.wallet).toMatchObject({ balance: 40, activeCoins: 15 });
+    // The live routes a live client settles by: answered here by the sandbox ledger, for the holds it placed.
+    const captured = await sandbox.captureHold({ path: { id: kept.hold.id }, body: { amount: 12 } });
+    expect(captured.hold).toMatchObject({ id: kept.hold.id, status: 'CAPTURED', capturedAmount: 12 });
+    expect(captured.transaction).toMatchObject({ type: 'TRANSFER', amount: 12, toUserId: payee.userId });
+    expect(captured.wallet).toMatchObject({ balance: 28, activeCoins: 18 });
+    const voided = await sandbox.voidHold({ path: { id: released.hold.id } });
+    expect(voided.hold).toMatchObject({ status: 'VOIDED' });
+    expect(voided.wallet).toMatchObject({ balance: 28, activeCoins: 28 });
+    await expect(sandbox.voidHold({ path: { id: kept.hold.id } })).rejects.toMatchObject({ status: 409, code: 'HOLD_NOT_PENDING' });
+    expect(await sandbox.getTransaction({ path: { id: String(captured.transaction.id) } })).toMatchObject({
+      amount: 12,
+      clientId: testClientId,
+    });
+
+    // Live: the same ids name no hold, the people's wallets never moved and hold nothing.
+    const stillHeld = await place(5);
+    for (const settle of [
+      () => live.voidHold({ path: { id: stillHeld.hold.id } }),
+      () => live.captureHold({ path: { id: stillHeld.hold.id }, body: {} }),
+    ]) {
+      await expect(settle()).rejects.toMatchObject({ status: 404 });
+    }
+    for (const person of [payer, payee]) {
+      const own = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: person.accessToken });
+      expect((await own.getMyWallet()).balance).toBe(0);
+      expect((await own.listMyHolds({ query: {} })).holds).toEqual([]);
+    }
+    // The hold the live client tried is still the test client's to settle.
+    expect((await sandbox.voidHold({ path: { id: stillHeld.hold.id } })).hold).toMatchObject({ status: 'VOIDED' });
+  }, 60_000);
+
   it('when the test client asks for cash-outs, then the test provider confirms one (its coins burned) and fails the other (released) once its clock passes a minute', async () => {
     const user = await testUser(50);
     const confirmed = await sandbox.createSandboxCashout({ body: { userId: user.userId, amount: 20, msisdn: '+237670000010' } });

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { Registry } from 'prom-client';
 import {
@@ -15,6 +17,7 @@ import {
 import { AppError } from '@coin/errors';
 import { exampleApprovalPending } from './routes/examples';
 import { exampleCashoutResult } from './routes/cashouts';
+import { exampleHoldResult } from './routes/holds';
 import {
   exampleSandboxCashoutPage,
   exampleSandboxCashoutResult,
@@ -39,6 +42,23 @@ import { answerKeyOf, keyedCommandId } from './plugins/idempotency';
 import { erasingPhoneAnswers } from './plugins/admission';
 import type { LoginThrottle } from './plugins/login-throttle';
 
+/**
+ * The operations a live platform client may call that its test-mode twin may not, each for the
+ * reason docs/CONTRACT.md "Test-mode clients" gives under "Live only, and why".
+ */
+const liveOnlyOperations = [
+  'createOwnTestClient',
+  'revokeOwnTestClient',
+  'createReferral',
+  'listAssignedCashouts',
+  'claimCashout',
+  'settleCashout',
+] as const;
+/** What the test-mode walk reads of an operation of the OpenAPI document. */
+interface OperationFacts {
+  operationId?: string;
+  security?: Array<Record<string, unknown>>;
+}
 /**
  * The gateway as one component: the real fastify app of buildApp(), its ports faked (Kafka
  * request/reply, the internal HTTP services, Redis, the JWKS endpoint), called with app.inject()
@@ -782,12 +802,12 @@ describe('gateway component (buildApp with fake ports)', () => {
     ];
 
     it.each(modes)(
-      "when %s voids a hold or lists every client's webhook endpoints (routes the sandbox does not serve), then 403 TEST_MODE_CREDENTIALS and nothing is sent",
+      "when %s claims a cash-out or lists every client's webhook endpoints (routes the sandbox does not serve), then 403 TEST_MODE_CREDENTIALS and nothing is sent",
       async (_name, sub, mode) => {
         const before = bus.requests.length;
         const authorization = `Bearer ${await token(sub, 'SYSTEM', { treasuries: ['REWARDS'], mode })}`;
         expectProblem(
-          await post(`/api/coins/holds/${randomUUID()}/void`, {}, { authorization, 'idempotency-key': randomUUID() }),
+          await post(`/api/cashouts/${randomUUID()}/claim`, {}, { authorization, 'idempotency-key': randomUUID() }),
           403,
           'TEST_MODE_CREDENTIALS',
         );
@@ -801,6 +821,73 @@ describe('gateway component (buildApp with fake ports)', () => {
         expect(liveWebhooks.calls.length + sandboxWebhooks.calls.length).toBe(webhookCalls);
       },
     );
+
+    it('when a test-mode client calls each operation a live client may, then only those docs/CONTRACT.md gives a reason for are 403 TEST_MODE_CREDENTIALS', async () => {
+      const document = app.swagger() as unknown as { paths: Record<string, Record<string, OperationFacts>> };
+      const authorization = `Bearer ${await token('test_shop', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'test' })}`;
+      const refused: string[] = [];
+      for (const [path, operations] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          if (!operation.security?.some((requirement) => 'platformClient' in requirement)) continue;
+          // Any id and no body: the refusal comes before the route reads its input.
+          const url = path.replace(/\{[^}]+\}/g, '1');
+          const answer = await inject({
+            method: method.toUpperCase() as 'GET',
+            url,
+            headers: { authorization, 'idempotency-key': randomUUID() },
+          });
+          if (answer.statusCode === 403 && (answer.json() as { code?: string }).code === 'TEST_MODE_CREDENTIALS') {
+            refused.push(String(operation.operationId));
+          }
+        }
+      }
+      expect(refused.sort()).toEqual([...liveOnlyOperations].sort());
+      const contract = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'CONTRACT.md'), 'utf8');
+      const from = contract.indexOf('**Live only, and why.**');
+      const reasons = from < 0 ? '' : contract.slice(from, contract.indexOf('\n- ', from));
+      expect(liveOnlyOperations.filter((operationId) => !reasons.includes(`\`${operationId}\``))).toEqual([]);
+    });
+
+    it("when a test-mode client voids or captures a hold by an id that does not name its payer, then the hold is read from the sandbox ledger alone and the command goes there; another client's is 403 and nothing is sent", async () => {
+      const [own, others] = [randomUUID(), randomUUID()];
+      const sandboxHold = (id: string, settlerClientId: string) => ({
+        ...exampleHoldResult.hold,
+        id,
+        toUserId: 8,
+        toTreasury: null,
+        settlerClientId,
+      });
+      sandboxLedgerRoutes[`GET /internal/holds/${own}`] = () => sandboxHold(own, 'test_shop');
+      sandboxLedgerRoutes[`GET /internal/holds/${others}`] = () => sandboxHold(others, 'test_other');
+      bus.answer = async (options) => ({
+        correlationId: randomUUID(),
+        commandId: options.command.commandId,
+        ok: true,
+        result: { ...exampleHoldResult, hold: { ...exampleHoldResult.hold, id: own, status: 'VOIDED' } },
+      });
+      const authorization = `Bearer ${await token('test_shop', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'test' })}`;
+      const [before, sent] = [readsSoFar(), bus.requests.length];
+      const voided = await post(`/api/coins/holds/${own}/void`, {}, { authorization, 'idempotency-key': randomUUID() });
+      expect(voided.statusCode).toBe(200);
+      expectProblem(
+        await post(`/api/coins/holds/${others}/capture`, {}, { authorization, 'idempotency-key': randomUUID() }),
+        403,
+        'FORBIDDEN',
+      );
+      expect(
+        bus.requests.slice(sent).map((r) => [r.topic, r.command.type, (r.command.data as { fromUserId?: number }).fromUserId]),
+      ).toEqual([[sandboxCommands, 'ledger.void-hold', exampleHoldResult.hold.fromUserId]]);
+      expect(readsSoFar()).toEqual({ live: before.live, sandbox: before.sandbox + 2 });
+      // A live client names the same id: the live ledger alone is asked, which holds no such hold.
+      const live = `Bearer ${await systemToken()}`;
+      expectProblem(
+        await post(`/api/coins/holds/${own}/void`, {}, { authorization: live, 'idempotency-key': randomUUID() }),
+        404,
+        'NOT_FOUND',
+      );
+      expect(readsSoFar()).toEqual({ live: before.live + 1, sandbox: before.sandbox + 2 });
+      expect(bus.requests.length).toBe(sent + 1);
+    });
 
     it.each(modes)(
       "when %s lists its webhook endpoints or reads its events, then the sandbox's webhooks instance answers, and the live one is never asked",

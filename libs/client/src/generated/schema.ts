@@ -417,7 +417,7 @@ export interface paths {
     put?: never;
     /**
      * Take up to the held amount
-     * @description Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+
+     * @description Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+. A test-mode client captures the sandbox holds it placed (POST /api/sandbox/holds), in the sandbox ledger alone, a hold judged expired by its test clock
      */
     post: operations['captureHold'];
     delete?: never;
@@ -437,7 +437,7 @@ export interface paths {
     put?: never;
     /**
      * Release a pending hold
-     * @description Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it
+     * @description Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it. A test-mode client voids the sandbox holds it placed (POST /api/sandbox/holds), in the sandbox ledger alone
      */
     post: operations['voidHold'];
     delete?: never;

@@ -20,6 +20,7 @@ import type { App } from '@coin/http';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
+import { spaceOf } from '../plugins/sandbox';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
@@ -92,7 +93,8 @@ function captureFields(body: { amount?: number | undefined; metadata?: Metadata 
 async function payerOf(deps: HoldRouteDeps, request: RouteRequest, holdId: string, action: 'capture' | 'void'): Promise<number> {
   const named = payerOfHoldId(holdId);
   if (named !== null) return named;
-  const hold = await deps.internal.read('ledger.hold', { id: holdId }, String(request.id));
+  // The caller's space's ledger: a test-mode client's hold is looked up in the sandbox alone.
+  const hold = await deps.internal.in(spaceOf(request)).read('ledger.hold', { id: holdId }, String(request.id));
   const principal = principalOf(request);
   const refusal =
     principal.kind === 'system' ? clientSettleRefusal(principal.subject, principal.treasuries, hold) : adminSettleRefusal(action, hold);
@@ -154,11 +156,12 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/coins/holds/:id/capture',
-    config: { access: 'settle', idempotent: true },
+    // A test-mode client settles the sandbox holds it placed, in the sandbox ledger alone (docs/decisions/0018-sandbox.md).
+    config: { access: 'settle', idempotent: true, sandbox: 'ledger' },
     schema: {
       tags: ['coins', 'holds'],
       summary:
-        'Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+',
+        'Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays, or an ADMIN+. A test-mode client captures the sandbox holds it placed (POST /api/sandbox/holds), in the sandbox ledger alone, a hold judged expired by its test clock',
       headers: idempotencyHeaders,
       params: holdIdParam,
       operationId: 'captureHold',
@@ -177,11 +180,11 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/coins/holds/:id/void',
-    config: { access: 'settle', idempotent: true },
+    config: { access: 'settle', idempotent: true, sandbox: 'ledger' },
     schema: {
       tags: ['coins', 'holds'],
       summary:
-        'Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it',
+        'Release a pending hold: its coins are active again. The platform client the payer named (settlerClientId); with none, a client granted the treasury the hold pays; or an ADMIN+. A cash-out a provider claimed is 403 (audited): only its callback ends it. A test-mode client voids the sandbox holds it placed (POST /api/sandbox/holds), in the sandbox ledger alone',
       headers: idempotencyHeaders,
       params: holdIdParam,
       operationId: 'voidHold',

@@ -1,11 +1,14 @@
-import { testClockOffsetMaxSeconds, walletKeyOfUser, type LedgerCommand } from '@coin/contracts';
+import { testClockOffsetMaxSeconds, walletKeyOf, walletKeyOfUser, type LedgerCommand, type LedgerCommandOf } from '@coin/contracts';
+import { authorRefusal, type VerifiedAuthor } from '../authority';
+import { captureHold } from './capture-hold';
 import { decide, evolve } from '../ledger';
 import { emptyWallet, type HoldState, type LedgerState } from '../state';
 
 /**
  * The sandbox's test clock through the pure decider (docs/decisions/0018-sandbox.md "The test
  * clock"): an advance adds to the client's offset, at most a year in all; a hold's expiry counts
- * only its own settler's clock, whatever clock the expire command names.
+ * only its own settler's clock, whatever clock the expire command names, and so does its capture,
+ * which only that settler may make ("Holds in the sandbox").
  */
 
 const now = new Date('2026-11-24T12:00:00.000Z');
@@ -89,5 +92,61 @@ describe('ledger.expire-hold by a test clock', () => {
     ] as const) {
       expect(decide(world(clocks), expire(clockOf), now, noIds)).toMatchObject({ ok: true, effects: [] });
     }
+  });
+});
+
+describe('ledger.capture-hold and ledger.void-hold of a sandbox hold (docs/decisions/0018-sandbox.md "Holds in the sandbox")', () => {
+  const settle = (type: 'ledger.capture-hold' | 'ledger.void-hold', clientId = 'test_shop') =>
+    ({
+      commandId: 'c',
+      type,
+      issuedAt: now.toISOString(),
+      actor: { kind: 'system', id: clientId },
+      data: { holdId: 'h1', fromUserId: payer },
+    }) as LedgerCommand;
+  /** The world's hold paying another test user instead, as a sandbox hold placed for a user does (no treasury grant in play). */
+  function sandboxWorld(clocks: Record<string, number> = {}): LedgerState {
+    const state = world(clocks);
+    const payee = { kind: 'user', userId: 8 } as const;
+    state.wallets.set(walletKeyOf(payee), emptyWallet(payee, now));
+    state.holds!.set('h1', { ...state.holds!.get('h1')!, to: payee });
+    return state;
+  }
+  const testClient = (id: string): VerifiedAuthor => ({ kind: 'system', id, role: 'SYSTEM', treasuries: [], mode: 'test' });
+
+  it('when the test client that settles it captures or voids, then the sandbox admits it and the hold is settled', () => {
+    for (const type of ['ledger.capture-hold', 'ledger.void-hold'] as const) {
+      expect(authorRefusal(settle(type), testClient('test_shop'), 'test')).toBeNull();
+      expect(decide(sandboxWorld({ test_shop: 600 }), settle(type), now, () => 1)).toMatchObject({
+        ok: true,
+        effects: expect.arrayContaining([
+          expect.objectContaining({
+            kind: 'holds',
+            hold: expect.objectContaining({ status: type === 'ledger.void-hold' ? 'VOIDED' : 'CAPTURED' }),
+          }),
+        ]),
+      });
+    }
+  });
+
+  it('when another test client captures or voids it, then FORBIDDEN; a live credential is refused before any rule', () => {
+    for (const type of ['ledger.capture-hold', 'ledger.void-hold'] as const) {
+      expect(decide(sandboxWorld(), settle(type, 'test_other'), now, noIds)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+      const live: VerifiedAuthor = { kind: 'system', id: 'test_shop', role: 'SYSTEM', treasuries: ['REWARDS'], mode: 'live' };
+      expect(authorRefusal(settle(type), live, 'test')).toMatch(/only test-mode platform clients act in the sandbox/);
+      expect(authorRefusal(settle(type), testClient('test_shop'), 'live')).toMatch(/test-mode credentials/);
+    }
+  });
+
+  it('when the settler’s clock is past the expiry the sweep has not yet acted on, then the capture is HOLD_NOT_PENDING; another client’s clock counts for nothing', () => {
+    expect(captureHold.reads(settle('ledger.capture-hold') as LedgerCommandOf<'ledger.capture-hold'>)).toMatchObject({
+      clockClientIds: ['test_shop'],
+    });
+    expect(decide(sandboxWorld({ test_shop: 3_600 }), settle('ledger.capture-hold'), now, noIds)).toMatchObject({
+      ok: false,
+      code: 'HOLD_NOT_PENDING',
+    });
+    expect(decide(sandboxWorld({ test_shop: 3_599 }), settle('ledger.capture-hold'), now, () => 1)).toMatchObject({ ok: true });
+    expect(decide(sandboxWorld({ test_other: 7_200 }), settle('ledger.capture-hold'), now, () => 1)).toMatchObject({ ok: true });
   });
 });

@@ -3,6 +3,7 @@ import { InvariantViolation } from '@coin/errors';
 import { holdAfter, payerWallet } from './replies';
 import { accepted, beyondLimit, canCredit, canDebit, coins, holdNotFound, holdOf, missingParty, reject, settlementRefusal } from './rules';
 import { userAtLeast } from '../authors';
+import { clockReadsOf, clockTimeOf } from '../test-clock';
 import type { CommandModule } from './types';
 import { holdEffect } from '../kinds/holds';
 
@@ -15,8 +16,14 @@ export const captureHold: CommandModule<'ledger.capture-hold'> = {
   // Who may settle this hold (the client its payer named, a granted one, an ADMIN+) is judged where the hold is read (decide).
   authorRefusal: (_command, author) =>
     userAtLeast(author, 'ADMIN') || author.kind === 'system' ? null : 'Command refused: only ADMIN+ and platform clients settle holds',
-  // The recipient is loaded by the apply once the hold is read (the store's hold recipients).
-  reads: ({ data }) => ({ walletKeys: [walletKeyOfUser(data.fromUserId)], holdIds: [data.holdId] }),
+  // The recipient is loaded by the apply once the hold is read (the store's hold recipients). A
+  // test-mode client's clock is read too: in the sandbox it settles only its own holds, whose
+  // expiry is on that clock (the live ledger stores no clock, and refuses a test-mode client first).
+  reads: ({ data, actor }) => ({
+    walletKeys: [walletKeyOfUser(data.fromUserId)],
+    holdIds: [data.holdId],
+    ...(actor.kind === 'system' ? clockReadsOf(actor.id) : {}),
+  }),
   decide(command, context) {
     const { now } = context;
     const { holdId, fromUserId } = command.data;
@@ -27,7 +34,11 @@ export const captureHold: CommandModule<'ledger.capture-hold'> = {
     const refused = settlementRefusal(command, hold, 'capture');
     if (refused) return refused;
     if (hold.status !== 'PENDING') return reject('HOLD_NOT_PENDING', `The hold is ${hold.status}`);
-    if (now >= hold.expiresAt) return reject('HOLD_NOT_PENDING', `The hold expired at ${hold.expiresAt.toISOString()}`);
+    // Judged on the time its expiry was set on (its settler's test clock in the sandbox), so a hold
+    // past it is not captured in the moment before the sweep expires it.
+    if (clockTimeOf(context, hold.settlerClientId) >= hold.expiresAt) {
+      return reject('HOLD_NOT_PENDING', `The hold expired at ${hold.expiresAt.toISOString()}`);
+    }
     const amount = command.data.amount ?? hold.amount;
     if (amount > hold.amount) return reject('CAPTURE_EXCEEDS_HOLD', `At most ${coins(hold.amount)} is held`);
     const from: Party = { kind: 'user', userId: fromUserId };
