@@ -1,0 +1,463 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fourEyesActs, type FourEyesAct } from '@coin/contracts';
+import {
+  adminSession,
+  adminStepUp,
+  apiKeyFor,
+  createPlatformClientWithCli,
+  fundTreasury,
+  platformClientTokenAs,
+  type AdminSession,
+} from '../harness/admin';
+import { eventually } from '../harness/eventually';
+import { apiClient, applied, http, registerUser, type HttpResult } from '../harness/http';
+import { startTestStack, type TestStack } from '../harness/stack';
+
+/**
+ * The second person as a table (docs/DESIGN.md "Two-person acts"): for every row of the four-eyes
+ * table, an insider raises a request and approves it themselves through the route the table draws
+ * for the act (its `operations.approve`, found in the OpenAPI document): 403 with the act's code,
+ * nothing changes (the request is still pending on the act's list), and the refusal is in the
+ * admin audit log. A second SUPERADMIN, one since before every request, then approves it.
+ *
+ * The acts are the table's, not a list kept here: a new row without a way to raise it fails the
+ * type check (`raises` is a Record over the acts) and the first test names it.
+ */
+
+const providerId = `pc_insider_${randomUUID().slice(0, 8)}`;
+/** The cash-out threshold of this file's stack: a cash-out above it waits for a second ADMIN+. */
+const cashoutFourEyesCoins = 500;
+
+/** The people of the file, made before every request (the second person held the role before it was made). */
+interface People {
+  stack: TestStack;
+  /** The insider: a SUPERADMIN (the deciders of some acts are SUPERADMINs only), with a key of every money scope. */
+  requester: AdminSession;
+  requesterKey: string;
+  /** The second person: another SUPERADMIN with a key of their own (money approvals are made with one). */
+  second: AdminSession;
+  secondKey: string;
+  /** An ADMIN whose account's verification is asked for. */
+  colleague: AdminSession;
+  /** Who seeds the wallets: a third SUPERADMIN's key, so neither decider's four-eyes windows fill. */
+  minter: ReturnType<typeof apiClient>;
+  /** The payout provider that claims the cash-outs reversed here. */
+  providerToken: string;
+  run: string;
+}
+
+/** What raising a request gave: how the act's routes name it and how its list and audit records show it. */
+interface Raised {
+  /** The path parameters of the act's approve route. */
+  params: Record<string, string>;
+  /** The body its approval takes (a monitoring act is approved by sending the same change). */
+  body?: unknown;
+  /** The list's query that shows the pending requests. */
+  listQuery?: string;
+  /** Whether the list's answer shows the request still pending. */
+  pending(list: any): boolean;
+  /** Where the refusal is recorded: the ledger's and user service's in the audit log, monitoring's among the service actions. */
+  audit: { log: 'audit-log'; target?: string } | { log: 'service-actions'; target: string };
+}
+
+interface Raise {
+  /** The code the requester's own approval is refused with, where the act names its own (an unfreeze, one's own cash-out). */
+  code?: string;
+  /** Whether its approval is made with the approver's API key (the money routes ask for one). */
+  withKey?: true;
+  raise(people: People): Promise<Raised>;
+}
+
+/** An act this file does not raise, and why (asserted below to be exactly these). */
+interface NotRaised {
+  notRaised: string;
+}
+
+const isPending = (status: string) => status === 'PENDING';
+const listedPending =
+  (member: string, id: string) =>
+  (list: any): boolean =>
+    (list[member] as Array<{ id: string; status: string }>).some((r) => r.id === id && isPending(r.status));
+
+/** The answer of a call expected to succeed with `status`, else a failure that shows the answer. */
+function expectStatus(answer: HttpResult, ...status: number[]): any {
+  if (!status.includes(answer.status))
+    throw new Error(`expected ${status.join(' or ')}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Every ADMIN+'s token, stepped up when older than a third of the default STEP_UP_MAX_AGE_S: every act here asks for a fresh second factor. */
+const steppedUp = new Map<number, number>();
+async function fresh(stack: TestStack, admin: AdminSession): Promise<string> {
+  const at = steppedUp.get(admin.userId) ?? 0;
+  if (Date.now() - at > 100_000) {
+    admin.accessToken = await adminStepUp(stack, admin);
+    steppedUp.set(admin.userId, Date.now());
+  }
+  return admin.accessToken;
+}
+
+async function send(people: People, method: string, path: string, body?: unknown, apiKey?: string): Promise<HttpResult> {
+  return http(people.stack.gatewayUrl, method, path, {
+    token: await fresh(people.stack, people.requester),
+    ...(body === undefined ? {} : { body }),
+    headers: { 'idempotency-key': randomUUID(), ...(apiKey ? { 'x-api-key': apiKey } : {}) },
+  });
+}
+
+/** A fresh user holding `coins` (the minter's, below its four-eyes windows). */
+async function userWith(people: People, coins: number) {
+  const user = await registerUser(people.stack.gatewayUrl);
+  if (coins > 0) await applied(people.minter.mintCoins({ body: { userId: user.userId, amount: coins, reason: 'four-eyes insider seed' } }));
+  return user;
+}
+
+/**
+ * The monitoring rule this file proposes: adding it ACTIVE needs a second ADMIN+, and it cannot
+ * fire (a million payments a second), so it freezes nobody on the shared stack.
+ */
+const insiderRule = (run: string, mode: 'ACTIVE' | 'DISABLED') => ({
+  id: `insider-${run}`,
+  kind: 'velocity',
+  mode,
+  score: 1,
+  windowMs: 1000,
+  scope: 'wallet-out',
+  maxCount: 1_000_000,
+  maxSumMinor: null,
+});
+
+/** A ledger approval request (an Approval, a PayoutApproval, a reversal or a commission change), listed under `member`. */
+const ledgerRequest = (answer: any, member: string): Raised => {
+  const id = answer.approval.id as string;
+  return {
+    params: { id },
+    listQuery: 'status=PENDING&limit=100',
+    pending: listedPending(member, id),
+    audit: { log: 'audit-log', target: `approval:${id}` },
+  };
+};
+
+/** A user service request (a grant, a deletion, a verification or a callback secret), listed under `member`. */
+const userRequest = (id: string, member: string): Raised => ({
+  params: { id },
+  listQuery: 'status=PENDING',
+  pending: listedPending(member, id),
+  audit: { log: 'audit-log' },
+});
+
+/** How each act's request is raised by the insider: one recipe an act of the table, or why it is not raised here. */
+const raises: Record<FourEyesAct, Raise | NotRaised> = {
+  money: {
+    withKey: true,
+    // A mint into a treasury always waits for a second ADMIN+.
+    raise: async (p) =>
+      ledgerRequest(
+        expectStatus(
+          await send(p, 'POST', '/api/admin/mint', { treasury: 'OPERATIONS', amount: 1, reason: 'insider' }, p.requesterKey),
+          202,
+        ),
+        'approvals',
+      ),
+  },
+  payout: {
+    withKey: true,
+    raise: async (p) => {
+      const winner = await userWith(p, 0);
+      const body = { from: { treasury: 'REWARDS' }, reason: 'insider prize', lines: [{ toUserId: winner.userId, amount: 10_000 }] };
+      return ledgerRequest(expectStatus(await send(p, 'POST', '/api/coins/payouts', body, p.requesterKey), 202), 'payoutApprovals');
+    },
+  },
+  'cashout-reversal': {
+    raise: async (p) => {
+      const payer = await userWith(p, 100);
+      const asked = await http(p.stack.gatewayUrl, 'POST', '/api/cashouts', {
+        token: payer.accessToken,
+        body: { amount: 30, msisdn: '+237670000000', providerClientId: providerId },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      const cashoutId = expectStatus(asked, 201).cashout.id as string;
+      expectStatus(await http(p.stack.gatewayUrl, 'POST', `/api/cashouts/${cashoutId}/claim`, { token: p.providerToken }), 200);
+      const requested = await send(p, 'POST', `/api/admin/cashouts/${cashoutId}/reversal`, { reason: 'The provider paid nothing' });
+      return ledgerRequest(expectStatus(requested, 202), 'cashoutReversals');
+    },
+  },
+  'commission-change': {
+    raise: async (p) => {
+      const shop = await createPlatformClientWithCli(p.stack, `insider-shop-${p.run}`, { treasuries: ['COURSE_FEES'] });
+      const body = { treasury: 'COURSE_FEES', clientId: shop.clientId, rule: { bps: 1000 }, reason: 'insider affiliate' };
+      return ledgerRequest(expectStatus(await send(p, 'PUT', '/api/admin/commission-rules', body), 202), 'commissionChanges');
+    },
+  },
+  'cashout-rate': {
+    raise: async (p) => {
+      const effectiveFrom = new Date(Date.now() + 3_600_000).toISOString();
+      const id = expectStatus(await send(p, 'POST', '/api/admin/cashout-rates', { xafPerCoin: 700, effectiveFrom }), 201).rate.id as string;
+      return {
+        params: { id },
+        pending: (list) => (list.versions as Array<{ id: string; status: string }>).some((v) => v.id === id && v.status === 'PROPOSED'),
+        audit: { log: 'audit-log', target: `cashout-rate:${id}` },
+      };
+    },
+  },
+  cashout: {
+    // The requester of a cash-out is its payer: an ADMIN+ approving their own is self-dealing.
+    code: 'SELF_DEALING',
+    raise: async (p) => {
+      const asked = expectStatus(
+        await send(p, 'POST', '/api/cashouts', {
+          amount: cashoutFourEyesCoins + 100,
+          msisdn: '+237670000001',
+          providerClientId: providerId,
+        }),
+        201,
+      );
+      expect(asked.cashout.approval).toMatchObject({ status: 'PENDING' });
+      const id = asked.cashout.id as string;
+      return {
+        params: { id },
+        listQuery: 'approval=PENDING&limit=100',
+        pending: (list) => (list.cashouts as Array<{ id: string }>).some((c) => c.id === id),
+        audit: { log: 'audit-log' },
+      };
+    },
+  },
+  unfreeze: {
+    code: 'UNFREEZE_BY_REQUESTER',
+    raise: async (p) => {
+      const suspect = await userWith(p, 0);
+      expectStatus(await send(p, 'POST', `/api/admin/users/${suspect.userId}/freeze`, { reason: 'insider freeze' }), 200, 201);
+      expectStatus(await send(p, 'POST', `/api/admin/users/${suspect.userId}/freeze/unfreeze-request`, { reason: 'cleared' }), 200, 202);
+      return {
+        params: { id: String(suspect.userId) },
+        listQuery: 'unfreezeStatus=PENDING&limit=100',
+        pending: (list) => (list.freezes as Array<{ userId: number }>).some((f) => f.userId === suspect.userId),
+        audit: { log: 'audit-log' },
+      };
+    },
+  },
+  grant: {
+    raise: async (p) => {
+      const user = await userWith(p, 0);
+      const asked = expectStatus(await send(p, 'PATCH', `/api/admin/users/${user.userId}/role`, { role: 'ADMIN' }), 202);
+      return userRequest(asked.grantRequest.id, 'grantRequests');
+    },
+  },
+  deletion: {
+    raise: async (p) => {
+      // Past this stack's DELETION_APPROVAL_MIN_COINS (50).
+      const user = await userWith(p, 60);
+      const asked = expectStatus(await send(p, 'DELETE', `/api/admin/users/${user.userId}`), 202);
+      return userRequest(asked.deletionRequest.id, 'deletionRequests');
+    },
+  },
+  verification: {
+    raise: async (p) => {
+      const asked = expectStatus(
+        await send(p, 'POST', `/api/admin/users/${p.colleague.userId}/verification-requests`, { reason: 'Identity document checked' }),
+        202,
+      );
+      return userRequest(asked.verificationRequest.id, 'verificationRequests');
+    },
+  },
+  'callback-secret': {
+    raise: async (p) => {
+      const asked = expectStatus(await send(p, 'POST', `/api/admin/platform-clients/${providerId}/callback-secret`), 202);
+      return userRequest(asked.callbackSecretRequest.id, 'callbackSecretRequests');
+    },
+  },
+  'rule-change': {
+    raise: async (p) => {
+      const rule = insiderRule(p.run, 'ACTIVE');
+      const proposed = expectStatus(await send(p, 'PUT', `/api/admin/monitoring/rules/${rule.id}`, { rule }), 202);
+      expect(proposed.proposal).toMatchObject({ ruleId: rule.id });
+      return {
+        params: { ruleId: rule.id },
+        body: { rule },
+        pending: (list) => JSON.stringify(list.proposals).includes(`"${rule.id}"`),
+        audit: { log: 'service-actions', target: `monitoring-rule:${rule.id}` },
+      };
+    },
+  },
+  'case-resolution': {
+    raise: async (p) => {
+      // Five new wallets paying one (the shipped fan-in rule, score 60, whatever order the monitor
+      // sees them in): a case whose FALSE_POSITIVE takes two ADMIN+.
+      const recipient = await userWith(p, 0);
+      for (let sender = 0; sender < 5; sender += 1) {
+        const payer = await userWith(p, 20);
+        const paid = await http(p.stack.gatewayUrl, 'POST', '/api/coins/transfer', {
+          token: payer.accessToken,
+          body: { toUserId: recipient.userId, amount: 20, reason: 'fan-in' },
+        });
+        expectStatus(paid, 201);
+      }
+      const opened = await eventually(
+        async () => {
+          const page = await http(p.stack.gatewayUrl, 'GET', '/api/admin/monitoring/cases?status=OPEN&limit=100', {
+            token: p.second.accessToken,
+          });
+          return (page.body.cases as Array<{ id: string; subject: string }>).find((x) => x.subject === `user:${recipient.userId}`);
+        },
+        30_000,
+        'the fan-in case',
+      );
+      const body = { resolution: 'FALSE_POSITIVE', reason: 'friends sharing a bill' };
+      const proposed = await send(p, 'POST', `/api/admin/monitoring/cases/${opened.id}/resolve`, body);
+      expect([proposed.status, proposed.body.code]).toEqual([403, 'FOUR_EYES_REQUIRED']);
+      return {
+        params: { id: opened.id },
+        body,
+        pending: (list) => JSON.stringify(list.proposals).includes(`"${opened.id}"`),
+        audit: { log: 'service-actions', target: `monitoring-case:${opened.id}` },
+      };
+    },
+  },
+  'freeze-lift': {
+    notRaised:
+      "a freeze lift needs a rule that froze wallets: an ACTIVE rule that freezes every payer, which on the shared stack would freeze other files' payers; monitoring-insiders.test.ts raises it, and is refused its requester's approval, on a stack of its own",
+  },
+};
+
+/** The acts this file does not raise: exactly these, each with its reason above. */
+const notRaisedHere: FourEyesAct[] = ['freeze-lift'];
+
+/** The method and path of each operation of the OpenAPI document: the routes the table draws. */
+function operationRoutes(): Map<string, { method: string; path: string }> {
+  const document = JSON.parse(readFileSync(join(__dirname, '../../libs/client/openapi.json'), 'utf8')) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
+  const routes = new Map<string, { method: string; path: string }>();
+  for (const [path, operations] of Object.entries(document.paths))
+    for (const [method, operation] of Object.entries(operations))
+      if (operation.operationId) routes.set(operation.operationId, { method: method.toUpperCase(), path });
+  return routes;
+}
+
+const routes = operationRoutes();
+
+function routeOf(operationId: string, params: Record<string, string> = {}): { method: string; path: string } {
+  const route = routes.get(operationId);
+  if (!route) throw new Error(`the OpenAPI document has no operation ${operationId}`);
+  return {
+    method: route.method,
+    path: route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? `{${name}}`)),
+  };
+}
+
+describe('four-eyes insider: every act of the table refuses its requester', () => {
+  let people: People;
+
+  beforeAll(async () => {
+    const stack = await startTestStack({
+      extraEnv: {
+        CASHOUT_RATES: '2020-01-01T00:00:00Z=655',
+        CASHOUT_DAILY_COINS_UNVERIFIED: '1000',
+        CASHOUT_FOUR_EYES_COINS: String(cashoutFourEyesCoins),
+        DELETION_APPROVAL_MIN_COINS: '50',
+      },
+    });
+    const [requester, second, colleague, seeder] = await Promise.all([
+      adminSession(stack, 'SUPERADMIN'),
+      adminSession(stack, 'SUPERADMIN'),
+      adminSession(stack, 'ADMIN'),
+      adminSession(stack, 'SUPERADMIN'),
+    ]);
+    for (const admin of [requester, second]) steppedUp.set(admin.userId, Date.now());
+    // Each asks for their own key: no key pays the people who asked for it.
+    const scopes = ['mint', 'burn', 'refund', 'reward'] as Array<'mint' | 'burn' | 'refund' | 'reward'>;
+    const requesterKey = await apiKeyFor(stack, requester.accessToken, scopes);
+    const secondKey = await apiKeyFor(stack, second.accessToken, scopes);
+    const providerToken = await platformClientTokenAs(stack, providerId, 'insider provider', { treasuries: [], cashout: true });
+    const seederKey = await apiKeyFor(stack, seeder.accessToken, ['mint']);
+    const minter = apiClient(stack.gatewayUrl, { accessToken: seeder.accessToken, apiKey: seederKey });
+    people = { stack, requester, requesterKey, second, secondKey, colleague, minter, providerToken, run: randomUUID().slice(0, 8) };
+    // The payout's REWARDS, and the requester's own coins for the cash-out they ask for.
+    await fundTreasury(stack, { accessToken: seeder.accessToken, apiKey: seederKey }, 'REWARDS', 10_000);
+    await applied(minter.mintCoins({ body: { userId: requester.userId, amount: 1_000, reason: 'four-eyes insider seed' } }));
+  }, 180_000);
+  afterAll(async () => {
+    // The rule proposed here leaves the stack disabled, by two people (loosening it takes two).
+    if (people) {
+      const rule = insiderRule(people.run, 'DISABLED');
+      for (const admin of [people.requester, people.second])
+        await http(people.stack.gatewayUrl, 'PUT', `/api/admin/monitoring/rules/${rule.id}`, {
+          token: await fresh(people.stack, admin),
+          body: { rule },
+        });
+      await people.stack.close();
+    }
+  });
+
+  it('when the table has an act, then this file raises it, or names it among the acts it does not raise (exactly these)', () => {
+    const acts = Object.keys(fourEyesActs) as FourEyesAct[];
+    const lacking = acts.filter((act) => raises[act] === undefined);
+    expect({ actsWithoutARaise: lacking }).toEqual({ actsWithoutARaise: [] });
+    expect(acts.filter((act) => 'notRaised' in raises[act])).toEqual(notRaisedHere);
+  });
+
+  const raised = (Object.keys(fourEyesActs) as FourEyesAct[]).filter((act) => !notRaisedHere.includes(act));
+
+  it.each(raised)(
+    'when the requester of a %s request approves it themselves, then 403, it stays pending on its list, the refusal is audited, and a second person approves it',
+    async (act) => {
+      const recipe = raises[act];
+      if ('notRaised' in recipe) throw new Error(`${act} has no way to raise it here`);
+      const row = fourEyesActs[act];
+      const { stack, requester, second } = people;
+      const request = await recipe.raise(people);
+      const approve = routeOf(row.operations.approve, request.params);
+      const requestId = `insider-${people.run}-${act}`;
+      const decide = async (admin: AdminSession, key: string, id: string) =>
+        http(stack.gatewayUrl, approve.method, approve.path, {
+          token: await fresh(stack, admin),
+          ...(request.body === undefined ? {} : { body: request.body }),
+          headers: { 'idempotency-key': randomUUID(), 'x-request-id': id, ...(recipe.withKey ? { 'x-api-key': key } : {}) },
+        });
+      const code = recipe.code ?? 'APPROVAL_BY_REQUESTER';
+
+      const own = await decide(requester, people.requesterKey, requestId);
+      expect({ act, status: own.status, code: own.body.code }).toEqual({ act, status: 403, code });
+
+      // Nothing changed: the request is still pending on the act's list.
+      if (row.operations.list === null) throw new Error(`${act} has no list to find its pending requests on`);
+      const list = routeOf(row.operations.list);
+      const listed = await http(stack.gatewayUrl, 'GET', `${list.path}${request.listQuery ? `?${request.listQuery}` : ''}`, {
+        token: await fresh(stack, second),
+      });
+      expect({ act, status: listed.status, pending: request.pending(listed.body) }).toEqual({ act, status: 200, pending: true });
+
+      // Every refusal is audited: the requester's, with its code.
+      const { audit } = request;
+      await eventually(
+        async () => {
+          const query =
+            audit.log === 'audit-log'
+              ? `/api/admin/audit-log?result=rejected&actor=${requester.userId}&limit=1000${audit.target ? `&target=${encodeURIComponent(audit.target)}` : ''}`
+              : `/api/admin/audit-log/service-actions?target=${encodeURIComponent(audit.target)}`;
+          const page = await http(stack.gatewayUrl, 'GET', query, { token: second.accessToken });
+          const entries = (page.body.entries ?? []) as Array<{
+            actor: { id: string };
+            errorCode?: string | null;
+            requestId?: string | null;
+            summary?: { errorCode?: string };
+          }>;
+          return entries.some(
+            (e) =>
+              e.actor.id === String(requester.userId) &&
+              (e.errorCode ?? e.summary?.errorCode) === code &&
+              (audit.log === 'service-actions' || e.requestId === requestId),
+          );
+        },
+        20_000,
+        `the refusal of ${act}'s self-approval in the audit log`,
+      );
+
+      const approved = await decide(second, people.secondKey, `${requestId}-second`);
+      expect({ act, approved: [200, 201].includes(approved.status), answer: approved.body }).toMatchObject({ act, approved: true });
+    },
+    90_000,
+  );
+});
