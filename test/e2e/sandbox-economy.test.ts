@@ -87,6 +87,7 @@ describe('the sandbox runs the whole economy', () => {
 
   it('when a live client calls any of the sandbox economy’s routes, then 403 FORBIDDEN', async () => {
     const refused = { status: 403, code: 'FORBIDDEN' };
+    await expect(live.getSandboxUserWallet({ path: { userId: 1 } })).rejects.toMatchObject(refused);
     await expect(live.createSandboxMandate({ body: { userId: 1, amount: 1, period: 'DAY', reason: 'r' } })).rejects.toMatchObject(refused);
     await expect(live.createSandboxCashout({ body: { userId: 1, amount: 1, msisdn: '+237670000000' } })).rejects.toMatchObject(refused);
     await expect(live.listSandboxCashouts({ query: {} })).rejects.toMatchObject(refused);
@@ -143,7 +144,7 @@ describe('the sandbox runs the whole economy', () => {
     expect((await operator.getSupplyReport()).supply).toBe(supplyBefore);
   }, 120_000);
 
-  it('when the test client holds its test user’s coins, captures one hold and voids another, then its answers show the sandbox wallet; the live space sees nothing of it', async () => {
+  it('when the test client holds its test user’s coins, captures one hold and voids another, then its answers and its wallet read show the sandbox wallets; the live space sees nothing of it', async () => {
     const [payer, payee] = [await testUser(40), await testUser(0)];
     const place = (amount: number) =>
       sandbox.createSandboxHold({ body: { fromUserId: payer.userId, toUserId: payee.userId, amount, reason: `order ${run}` } });
@@ -157,6 +158,14 @@ describe('the sandbox runs the whole economy', () => {
     const voided = await sandbox.voidHold({ path: { id: released.hold.id } });
     expect(voided.hold).toMatchObject({ status: 'VOIDED' });
     expect(voided.wallet).toMatchObject({ balance: 28, activeCoins: 28 });
+    // The test users' sandbox wallets, read as their owners read theirs live.
+    expect(await sandbox.getSandboxUserWallet({ path: { userId: payer.userId } })).toMatchObject({ balance: 28, activeCoins: 28 });
+    // The payee's credit leg lands after the capture is answered (on the payee's partition).
+    await eventually(
+      async () => ((await sandbox.getSandboxUserWallet({ path: { userId: payee.userId } })).balance === 12 ? true : undefined),
+      20_000,
+      'the payee’s sandbox credit',
+    );
     await expect(sandbox.voidHold({ path: { id: kept.hold.id } })).rejects.toMatchObject({ status: 409, code: 'HOLD_NOT_PENDING' });
     expect(await sandbox.getTransaction({ path: { id: String(captured.transaction.id) } })).toMatchObject({
       amount: 12,

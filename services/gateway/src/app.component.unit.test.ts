@@ -15,7 +15,7 @@ import {
   type Reply,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
-import { exampleApprovalPending } from './routes/examples';
+import { exampleApprovalPending, exampleWallet } from './routes/examples';
 import { exampleCashoutResult } from './routes/cashouts';
 import { exampleHoldResult } from './routes/holds';
 import {
@@ -718,6 +718,28 @@ describe('gateway component (buildApp with fake ports)', () => {
         ['ledger.refund', expect.objectContaining({ transactionId: 1201, treasury: 'COURSE_FEES' })],
       ]);
       expect(ledgerHttp.calls.length).toBe(liveReads);
+    });
+
+    it('when a test-mode client reads its test user’s wallet, then the sandbox ledger answers; a user who did not link it is 404 USER_NOT_FOUND, a live client 403, and nothing is read', async () => {
+      ledgerRoutes['GET /internal/wallets/by-user/7'] = () => ({ ...exampleWallet, userId: 7, balance: 999, activeCoins: 999 });
+      sandboxLedgerRoutes['GET /internal/wallets/by-user/7'] = () => ({ ...exampleWallet, userId: 7, balance: 12.5, activeCoins: 2.5 });
+      const [live, sandbox] = [ledgerHttp.calls.length, sandboxLedgerHttp.calls.length];
+      const authorization = `Bearer ${await testToken()}`;
+      const own = await inject({ method: 'GET', url: '/api/sandbox/users/7/wallet', headers: { authorization } });
+      expect([own.statusCode, own.json()]).toEqual([200, { ...exampleWallet, userId: 7, balance: 12.5, activeCoins: 2.5 }]);
+      expectProblem(await inject({ method: 'GET', url: '/api/sandbox/users/8/wallet', headers: { authorization } }), 404, 'USER_NOT_FOUND');
+      expectProblem(
+        await inject({ method: 'GET', url: '/api/sandbox/users/7/wallet', headers: { authorization: `Bearer ${await systemToken()}` } }),
+        403,
+        'FORBIDDEN',
+      );
+      expectProblem(
+        await inject({ method: 'GET', url: '/api/sandbox/users/7%20OR%201/wallet', headers: { authorization } }),
+        400,
+        'VALIDATION_FAILED',
+      );
+      expect(sandboxLedgerHttp.calls.slice(sandbox).map((c) => c.path)).toEqual(['/internal/wallets/by-user/7']);
+      expect(ledgerHttp.calls.length).toBe(live);
     });
 
     it('when a test-mode client lists its cash-outs or mandates, then the sandbox ledger answers, scoped to it; a live client’s mandates are the live ledger’s', async () => {

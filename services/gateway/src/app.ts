@@ -20,6 +20,7 @@ import { InternalApi } from './clients/internal-api';
 import { registerAuth, type AuthOptions } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
+import { registerSandboxWalletRoutes } from './routes/sandbox-wallets';
 import type { Redis } from '@coin/redis';
 import { lingerDefaults, registerGracefulClose, type LingerLimits } from './plugins/graceful-close';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -199,6 +200,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   };
   registerAuthRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);
+  registerSandboxWalletRoutes(app, routeDeps);
   await registerCommandContext(app, admission, routeDeps, deps);
   registerCommandRoutes(app, { commandStatus: admission });
   registerAsyncApiRoute(app);

@@ -6,6 +6,7 @@ export const operationTable = {
   registerUser: { method: 'post', path: '/api/auth/register', idempotencyKey: false },
   login: { method: 'post', path: '/api/auth/login', idempotencyKey: false },
   getMyWallet: { method: 'get', path: '/api/wallets/me', idempotencyKey: false },
+  getSandboxUserWallet: { method: 'get', path: '/api/sandbox/users/{userId}/wallet', idempotencyKey: false },
   mintCoins: { method: 'post', path: '/api/admin/mint', idempotencyKey: true },
   burnCoins: { method: 'post', path: '/api/admin/burn', idempotencyKey: true },
   transferCoins: { method: 'post', path: '/api/coins/transfer', idempotencyKey: true },
