@@ -12,7 +12,7 @@ import {
 } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import type { BatchStep } from '../domain/batch';
-import { approvalSummary } from '../domain/commands/approvable';
+import { approvalSummary } from '../domain/commands/acts/table';
 import { moduleOf } from '../domain/commands/table';
 import type { AuditDescription, ServiceActionDescription } from '../domain/commands/types';
 import { approvalChangesOf } from '../domain/kinds/approvals';

@@ -42,7 +42,7 @@ import { findApproval, listApprovals, type RequestKind } from '../db/approval-re
 import { findHold, listHolds } from '../db/hold-reads';
 import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
 import type { LedgerPolicy } from '../domain/ledger';
-import { approvedWithoutTransaction, holdsPayout } from '../domain/commands/approvable';
+import { approvalActOf } from '../domain/commands/approvable';
 import { approvalView, cashoutReversalApprovalView, commissionChangeApprovalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { spendingLimitsView } from '../views/limits-view';
@@ -116,8 +116,9 @@ const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
     schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ approval, command: approvableCommand }) } },
     handler: async (request, _reply, deps) => {
       const found = await firstFound(deps.pools, (db) => findApproval(db, request.params.id));
-      // A request holding a payout is no Approval (docs/design/ledger.md "Payouts"): /internal/payout-approvals/:id shows it.
-      if (!found || holdsPayout(found.command) || approvedWithoutTransaction(found.command)) {
+      // Only the money act's requests are Approvals: a payout's (docs/design/ledger.md "Payouts"), a
+      // reversal's and a commission change's are shown on their own routes.
+      if (!found || approvalActOf(found.command) !== 'money') {
         throw new AppError('APPROVAL_NOT_FOUND', `Approval request ${request.params.id} does not exist`);
       }
       return { approval: approvalView(found), command: found.command };
@@ -129,7 +130,7 @@ const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
     schema: { params: z.object({ id: uuidInput }), response: { 200: z.object({ payoutApproval, command: approvableCommand }) } },
     handler: async (request, _reply, deps) => {
       const found = await firstFound(deps.pools, (db) => findApproval(db, request.params.id));
-      if (!found || !holdsPayout(found.command)) {
+      if (!found || approvalActOf(found.command) !== 'payout') {
         throw new AppError('APPROVAL_NOT_FOUND', `Payout approval request ${request.params.id} does not exist`);
       }
       return { payoutApproval: payoutApprovalView(found), command: found.command };

@@ -1,26 +1,9 @@
-import {
-  approveCommand,
-  ledgerResults,
-  type ApprovalAct,
-  type LedgerCommandOf,
-  type LedgerResult,
-  type Party,
-  type SecondPersonWording,
-} from '@coin/contracts';
+import { approveCommand, ledgerResults, type Party, type SecondPersonWording } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { approvedCommand, userIdOfActor } from '../approvals';
-import {
-  approvalActOf,
-  approvalSummaryOf,
-  approvedReads,
-  approvedWithoutTransaction,
-  holdsCommissionChange,
-  holdsPayout,
-  holdsReversal,
-  type ApprovedCommand,
-} from './approvable';
-import { commissionRuleShown, withApprover } from './set-commission';
-import { payout } from './payout';
+import { actOf, approvalSummaryOf } from './acts/table';
+import { approvedReads, approvedWithoutTransaction, type ApprovedCommand } from './approvable';
+import { withApprover } from './set-commission';
 import { transactionIdOf, transactionIdsOf } from './replies';
 import {
   approvalNotFound,
@@ -35,68 +18,14 @@ import { peopleBehindKeyOf } from '../authors';
 import { adminRefusal } from '../authors';
 import type { Accepted } from '../state';
 import type { ApprovalState } from '../approvals';
-import type { CommandModule, ReplyInput } from './types';
+import type { CommandModule } from './types';
 import { approvalChangesOf, approvalEffect } from '../kinds/approvals';
-import { commissionChangeOf } from '../kinds/commissions';
-import { holdChangesOf } from '../kinds/holds';
 
-/**
- * Whom the command an approval applied pays: each transaction's recipient, and, for a cash-out's
- * reversal (which moves nothing), the payer its released hold gives the coins back to.
- */
+/** Whom the command an approval applied pays: each transaction's recipient, and whomever its act's approval pays besides (a reversal's payer). */
 function beneficiariesOf(approval: ApprovalState, inner: Accepted): Array<Party | null> {
   const applied = inner.transaction ? [inner.transaction] : inner.lineTransactions;
-  const released = holdsReversal(approval.command)
-    ? holdChangesOf(inner).map(({ hold }): Party => ({ kind: 'user', userId: hold.fromUserId }))
-    : [];
-  return [...applied.map((t) => t.to), ...released];
+  return [...applied.map((t) => t.to), ...actOf(approval.command).alsoPays(inner)];
 }
-
-/** What an approval's reply is given: the reply's input with its wallet, the request as the decision left it, and its view. */
-type ApprovalReply = (
-  input: ReplyInput<'ledger.approve'> & { subject: NonNullable<ReplyInput<'ledger.approve'>['subject']> },
-  approval: ApprovalState,
-  shown: ReturnType<ReplyInput<'ledger.approve'>['views']['approval']>,
-) => LedgerResult<'ledger.approve'>;
-
-/**
- * Each four-eyes act's answer to its approval (keyed by the act its command's contract row names,
- * as its audit summary and its view are): what the applied command answers directly, and the request.
- */
-const replyOfAct: { [A in ApprovalAct]: ApprovalReply } = {
-  // The payout's own answer, as a direct one is answered (the command as the approval applied it), and the request.
-  payout: (input, approval, shown) => {
-    const applied = approvedCommand(approval, new Date(input.command.issuedAt)) as LedgerCommandOf<'ledger.payout'>;
-    const result = payout.reply({ ...input, command: applied });
-    if (!('payout' in result) || !('payout' in shown)) throw new InvariantViolation('an approved payout answered without its lines');
-    return { ...result, approval: shown };
-  },
-  'commission-change': ({ decision }, approval, shown) => {
-    const set = commissionChangeOf(decision);
-    if (!set || !holdsCommissionChange(approval.command) || !('change' in shown))
-      throw new InvariantViolation('an approved commission change without its rule');
-    const { treasury, clientId } = approval.command.data;
-    return { treasury, clientId, rule: commissionRuleShown(set.rule), setBy: set.setBy, approvedBy: set.approvedBy, approval: shown };
-  },
-  'cashout-reversal': ({ decision, subject, views, xafRate }, _approval, shown) => {
-    const released = holdChangesOf(decision)[0];
-    if (!released || subject.party.kind !== 'user' || !('reversal' in shown))
-      throw new InvariantViolation('an approved reversal without its cash-out');
-    return { cashout: views.cashout(released.hold), wallet: views.userWallet(subject, subject.party.userId, xafRate), approval: shown };
-  },
-  money: ({ decision, subject, views, xafRate }, approval, shown) => {
-    if (!decision.transaction || 'payout' in shown || 'change' in shown || 'reversal' in shown)
-      throw new InvariantViolation('an approval accepted without its transaction');
-    // A split purchase's refund: the commission's part the treasury fronted, as the direct refund names it.
-    const commission = approval.command.type === 'ledger.refund' ? decision.lineTransactions[0] : undefined;
-    return {
-      transaction: views.transaction(decision.transaction),
-      wallet: views.wallet(subject, xafRate),
-      ...(commission ? { commission: views.transaction(commission) } : {}),
-      approval: shown,
-    };
-  },
-};
 
 /** The approval's words for the parts of the second person's rule it names its own way. */
 const approverWording: SecondPersonWording = {
@@ -115,10 +44,7 @@ export const approve: CommandModule<'ledger.approve'> = {
   result: ledgerResults['ledger.approve'],
   createsTransaction: true,
   // A payout's approval applies its lines, one transaction each; a cash-out's reversal and a commission change move nothing.
-  transactionsOf: ({ data }) => {
-    if (data.command !== undefined && approvedWithoutTransaction(data.command)) return 0;
-    return data.command !== undefined && holdsPayout(data.command) ? data.command.data.lines.length : 1;
-  },
+  transactionsOf: ({ data }) => (data.command === undefined ? 1 : actOf(data.command).transactions(data.command)),
   authorRefusal: adminRefusal,
   reads(command) {
     // The request; and what the command it applies reads (as its requester's; the approval step
@@ -188,8 +114,12 @@ export const approve: CommandModule<'ledger.approve'> = {
   reply(input) {
     const change = approvalChangesOf(input.decision)[0];
     if (!input.subject || !change) throw new InvariantViolation('an approval accepted without its request or wallet');
-    const reply = replyOfAct[approvalActOf(change.approval.command)];
-    return reply({ ...input, subject: input.subject }, change.approval, input.views.approval(change.approval));
+    // Its act's answer, with the request as its act's view shows it (the views are keyed by the same act).
+    return actOf(change.approval.command).reply(
+      { ...input, subject: input.subject },
+      change.approval,
+      input.views.approval(change.approval),
+    );
   },
   // One record: the approval, naming the transaction(s) it applied (the money move is the approval's).
   audit: ({ data }, applied) => ({

@@ -1,5 +1,5 @@
 import { ledgerResults, rejectApprovalCommand } from '@coin/contracts';
-import { approvalSummaryOf } from './approvable';
+import { approvalSummaryOf } from './acts/table';
 import { approvalAfter } from './replies';
 import { accepted, approvalNotFound, approvalNotPending, approvalOf } from './rules';
 import { adminRefusal } from '../authors';

@@ -1,0 +1,37 @@
+import { walletKeyOfTreasury } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
+import { approvedTarget } from '../approvable';
+import { coinsOrNull } from '../replies';
+import { commissionChangeRefusal, commissionRuleShown } from '../set-commission';
+import { commissionChangeOf } from '../../kinds/commissions';
+import type { ApprovalActModule } from './types';
+
+/**
+ * A commission rule's change: it moves nothing, it sets the rule. Only a treasury that can keep
+ * the rule is asked for.
+ */
+export const commissionChangeAct: ApprovalActModule<'commission-change'> = {
+  // The treasury's wallet, the client, the rule (`bps` or the fixed `amount` in coins; both null:
+  // removed) and the reason, as the single person's record names them.
+  summary: (command) => {
+    const { clientId, rule, reason } = command.data;
+    return {
+      command: 'SET-COMMISSION',
+      target: approvedTarget(command),
+      commissionClientId: clientId,
+      bps: rule?.kind === 'bps' ? rule.bps : null,
+      amount: rule?.kind === 'fixed' ? coinsOrNull(rule.amount) : null,
+      reason: reason ?? null,
+    };
+  },
+  requestReads: (command) => ({ walletKeys: [walletKeyOfTreasury(command.data.treasury)] }),
+  requestRefusal: (_request, command, context) => commissionChangeRefusal(context, command.data),
+  transactions: () => 0,
+  alsoPays: () => [],
+  reply: ({ decision }, approval, shown) => {
+    const set = commissionChangeOf(decision);
+    if (!set) throw new InvariantViolation('an approved commission change without its rule');
+    const { treasury, clientId } = approval.command.data;
+    return { treasury, clientId, rule: commissionRuleShown(set.rule), setBy: set.setBy, approvedBy: set.approvedBy, approval: shown };
+  },
+};

@@ -1,0 +1,66 @@
+import type {
+  Approval,
+  ApprovableCommand,
+  ApprovalAct,
+  AuditSummary,
+  CashoutReversalApproval,
+  CommissionChangeApproval,
+  LedgerResult,
+  Party,
+  PayoutApproval,
+  ledgerCommandContracts,
+} from '@coin/contracts';
+import type { Rejected } from '@coin/errors';
+import type { ApprovalState } from '../../approvals';
+import type { ApprovableType, CommandReads, DecideContext, ReplyInput, RequestOfApproval } from '../types';
+import type { Accepted } from '../../state';
+
+/**
+ * What one four-eyes act of the ledger (@coin/contracts four-eyes-acts.ts: money, payout, a
+ * cash-out's reversal, a commission change) does its own way, in one module an act, keyed by the
+ * act the held-back command's contract row names (acts/table.ts): its audit summary, what
+ * its request reads and may be refused for at once, what its approval applies and pays, and its
+ * approval's answer. Its view is the views' (views/acts/). The approval commands read the table
+ * instead of asking what a request holds.
+ */
+
+/** The held-back command types whose contract rows name the act `A`. */
+type ActTypes = {
+  [A in ApprovalAct]: { [T in ApprovableType]: (typeof ledgerCommandContracts)[T] extends { act: A } ? T : never }[ApprovableType];
+};
+
+/** The held-back commands of the act `A`. */
+export type HeldOf<A extends ApprovalAct> = Extract<ApprovableCommand, { type: ActTypes[A] }>;
+
+/** How each act's requests are shown (the API's, the replies' and the events' view). */
+export interface ApprovalViews {
+  money: Approval;
+  payout: PayoutApproval;
+  'cashout-reversal': CashoutReversalApproval;
+  'commission-change': CommissionChangeApproval;
+}
+export type ApprovalViewOf<A extends ApprovalAct> = ApprovalViews[A];
+
+/** A request of the act `A`: what it holds back is one of the act's commands. */
+export type ApprovalOf<A extends ApprovalAct> = ApprovalState & { command: HeldOf<A> };
+
+/** What an approval's reply is given: the reply's input with its wallet. */
+export type ApprovalReplyInput = ReplyInput<'ledger.approve'> & { subject: NonNullable<ReplyInput<'ledger.approve'>['subject']> };
+
+export interface ApprovalActModule<A extends ApprovalAct> {
+  /** The command a request of this act holds back, for the audit log (the request's, its approval's and its rejection's record). */
+  summary(command: HeldOf<A>): AuditSummary;
+  /** What a request for it reads (the approval request's reads). */
+  requestReads(command: HeldOf<A>): CommandReads;
+  /** Why a request for it is refused at once, from what it read, rather than parked for a second person; null: parked. */
+  requestRefusal(request: RequestOfApproval, command: HeldOf<A>, context: DecideContext): Rejected | null;
+  /** How many transactions its approval applies. */
+  transactions(command: HeldOf<A>): number;
+  /** Whom its approval pays besides its transactions' recipients (the second person is none of them). */
+  alsoPays(applied: Accepted): Party[];
+  /** Its approval's answer: what the applied command answers, and the request as its act shows it. */
+  reply(input: ApprovalReplyInput, approval: ApprovalOf<A>, shown: ApprovalViewOf<A>): LedgerResult<'ledger.approve'>;
+}
+
+/** The table's type: one module an act, or a compile error. */
+export type ApprovalActTable = { [A in ApprovalAct]: ApprovalActModule<A> };
