@@ -20,6 +20,7 @@ import { chargeMandateResult, mandateResult } from './mandates';
 import { commissionChangeApproval, commissionChangedResult } from './affiliates';
 import {
   advanceClockCommand,
+  setClockCommand,
   approveUnfreezeCommand,
   burnCommand,
   cancelMandateCommand,
@@ -443,6 +444,16 @@ const directLedgerCommandContracts = {
   }),
   'ledger.advance-clock': ledgerRow({
     schema: advanceClockCommand,
+    partitionKey: (d) => `test-clock:${d.clientId}`,
+    route: 'client',
+    scope: 'none-moves-no-coins',
+    stepUp: 'not-required',
+    approvable: false,
+    result: z.object({ clientId: z.string(), offsetSeconds: z.number().int().min(0) }),
+  }),
+  // In the family of ledger.advance-clock, keyed alike: one partition applies a client's clock commands in order.
+  'ledger.set-clock': ledgerRow({
+    schema: setClockCommand,
     partitionKey: (d) => `test-clock:${d.clientId}`,
     route: 'client',
     scope: 'none-moves-no-coins',

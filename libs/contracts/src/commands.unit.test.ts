@@ -66,6 +66,9 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   'ledger.advance-clock': [
     ['the test-mode client', ledgerDraft('ledger.advance-clock', { clientId: 'test_shop', seconds: 60 }), 'test-clock:test_shop'],
   ],
+  'ledger.set-clock': [
+    ['the test-mode client', ledgerDraft('ledger.set-clock', { clientId: 'test_shop', to: null }), 'test-clock:test_shop'],
+  ],
   'ledger.expire-hold': [['the payer', ledgerDraft('ledger.expire-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.settle-test-cashout': [
     ['the payer', ledgerDraft('ledger.settle-test-cashout', { holdId: randomUUID(), fromUserId: 7, clockOf: 'test_shop' }), 'user:7'],

@@ -105,6 +105,7 @@ import {
   commissionRulesQuery,
   supplyReport,
   testClock,
+  testClientData,
   testClockClientId,
   transaction,
   transactionIdParam,
@@ -313,6 +314,14 @@ export const internalReads = {
     path: '/internal/test-clocks/:clientId',
     params: z.object({ clientId: testClockClientId }),
     response: testClock,
+  },
+  // The sandbox ledger's only ("Deleting a client's test data"): what a reset deletes of one test client.
+  'ledger.test-client-data': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/test-clients/:clientId/data',
+    params: z.object({ clientId: testClockClientId }),
+    response: testClientData,
   },
   // ---- users ----
   'users.user': {

@@ -347,6 +347,17 @@ export const advanceClockCommand = commandSchema(
   z.object({ clientId: platformClientId, seconds: z.number().int().min(1).max(testClockAdvanceMaxSeconds), requestHash }),
 );
 /**
+ * A test-mode client sets its own sandbox test clock (docs/decisions/0018-sandbox.md "The test
+ * clock"), in the family of ledger.advance-clock and keyed alike, so one partition applies a
+ * client's clock commands one after the other: `to` a time, the clock then reads it (forward
+ * only, at most a year ahead of wall time); `to` null, back to wall time, which the sandbox's
+ * reset sends once nothing of the client waits on its clock ("Deleting a client's test data").
+ */
+export const setClockCommand = commandSchema(
+  'ledger.set-clock',
+  z.object({ clientId: platformClientId, to: isoDateTime.nullable(), requestHash }),
+);
+/**
  * Sent by the ledger's expiry sweep for a pending hold past its expiry; keyed by the payer's wallet.
  * `clockOf` (the sandbox only): the test-mode client whose test clock judged it due, its settler.
  */
@@ -775,6 +786,8 @@ const exactlyOneOf = (first: string, second: string) => ({ oneOf: [{ required: [
 
 /** `POST /api/sandbox/clock/advance`: how far to move the caller's test clock, in seconds (forward only, bounded). */
 export const sandboxClockAdvanceBody = z.strictObject({ seconds: z.number().int().min(1).max(testClockAdvanceMaxSeconds) });
+/** `POST /api/sandbox/clock/set`: the time the caller's test clock is to read (forward only, at most a year ahead of wall time). */
+export const sandboxClockSetBody = z.strictObject({ now: isoDateTime });
 /** A test-mode client's id, whose sandbox clock is read (the form the ledger's test_clocks rows take). */
 export const testClockClientId = z.string().regex(/^test_[A-Za-z0-9_-]{0,95}$/, 'must be a test-mode client id (test_…)');
 /** A test-mode client's sandbox clock: how far ahead of wall time it is, and the time it reads now. */
@@ -796,6 +809,37 @@ export const testClocksQuery = z.strictObject({
 export const testClockList = z.object({
   clocks: z.array(z.object({ clientId: testClockClientId, offsetSeconds: z.number().int().min(0).max(testClockOffsetMaxSeconds) })),
 });
+/** Of each list of a test-mode client's data, what one read names at most: a reset deletes them a page at a time. */
+export const testClientDataPageMax = 200;
+/**
+ * `GET /internal/test-clients/:clientId/data` (the sandbox ledger alone, for the gateway's reset,
+ * docs/decisions/0018-sandbox.md "Deleting a client's test data"): what of a test-mode client
+ * still waits on its clock (the pending holds and test cash-outs it settles, its mandates not yet
+ * ended), and what its own transactions left in each wallet that is still there (`amount`: the
+ * least of the wallet's free balance and the net of the client's transactions into it), each list
+ * at most testClientDataPageMax long.
+ */
+export const testClientData = z.object({
+  holds: z.array(z.object({ id: uuidInput, fromUserId: userId })),
+  mandates: z.array(z.object({ id: uuidInput, fromUserId: userId })),
+  returnable: z.array(z.object({ from: party, amount: positiveMinorUnits })),
+});
+export type TestClientData = z.infer<typeof testClientData>;
+/**
+ * `POST /api/sandbox/reset`'s answer: what the reset did (counts, and the test coins it burned),
+ * whether nothing of the client is left (`complete`; false: more than a reset takes at once
+ * remains, and the clock was not moved back: call again), and the clock after it.
+ */
+export const sandboxReset = z.object({
+  clientId: platformClientId,
+  voidedHolds: z.number().int().min(0),
+  cancelledMandates: z.number().int().min(0),
+  burnedWallets: z.number().int().min(0),
+  burned: z.number().min(0),
+  complete: z.boolean(),
+  clock: testClock,
+});
+export type SandboxReset = z.infer<typeof sandboxReset>;
 /**
  * `POST /api/sandbox/fund` (docs/decisions/0018-sandbox.md): test coins into a treasury the
  * test-mode client was granted, in the sandbox ledger only.

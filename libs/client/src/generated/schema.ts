@@ -282,6 +282,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/clock/set': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set the test-mode client's own sandbox clock to read `now`
+     * @description Set the test-mode client's own sandbox clock to read `now`: forward only (a time before what the clock reads is 400 VALIDATION_FAILED, saying what it reads), at most a year ahead of wall time. Test-mode clients only (a live one is 403 FORBIDDEN)
+     */
+    post: operations['setSandboxClock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete the test-mode client's own test data in the sandbox
+     * @description Delete the test-mode client's own test data in the sandbox: void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
+     */
+    post: operations['resetSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sandbox/mandates': {
     parameters: {
       query?: never;
@@ -380,6 +420,30 @@ export interface paths {
      * @description Refund a sandbox purchase the calling test-mode client made, in full (default) or in part, never beyond it: the REFUND, and for a split purchase the commission's part the treasury fronts to the buyer (`commission`), clawed back from the affiliate. Another client's purchase is 404; a live client is 403 FORBIDDEN
      */
     post: operations['refundSandboxPurchase'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/test-users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The calling test-mode client's own test users, oldest first
+     * @description The calling test-mode client's own test users, oldest first (offset pages with the total). A live client is 403 FORBIDDEN
+     */
+    get: operations['listSandboxTestUsers'];
+    put?: never;
+    /**
+     * Make a test user of the calling test-mode client's own, with an open sandbox wallet
+     * @description Make a test user of the calling test-mode client's own, with an open sandbox wallet: a sandbox-only identity (no account, no sign-in, no live wallet; its id is never a live account's) that the client then names as `userId` in its sandbox rewards, payouts, holds, mandates, cash-outs and purchases. A retry with the same Idempotency-Key answers the same user. A live client is 403 FORBIDDEN
+     */
+    post: operations['createSandboxTestUser'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6715,6 +6779,410 @@ export interface operations {
       };
     };
   };
+  setSandboxClock: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "now": "2026-01-02T00:00:00.000Z"
+         *     }
+         */
+        'application/json': {
+          /** Format: date-time */
+          now: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "clientId": "test_shop",
+           *       "offsetSeconds": 86400,
+           *       "now": "2026-01-02T00:00:00.000Z"
+           *     }
+           */
+          'application/json': {
+            clientId: string;
+            offsetSeconds: number;
+            /** Format: date-time */
+            now: string;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  resetSandbox: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "clientId": "test_shop",
+           *       "voidedHolds": 2,
+           *       "cancelledMandates": 1,
+           *       "burnedWallets": 3,
+           *       "burned": 950,
+           *       "complete": true,
+           *       "clock": {
+           *         "clientId": "test_shop",
+           *         "offsetSeconds": 0,
+           *         "now": "2026-01-01T00:00:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            clientId: string;
+            voidedHolds: number;
+            cancelledMandates: number;
+            burnedWallets: number;
+            burned: number;
+            complete: boolean;
+            clock: {
+              clientId: string;
+              offsetSeconds: number;
+              /** Format: date-time */
+              now: string;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   createSandboxMandate: {
     parameters: {
       query?: never;
@@ -8110,6 +8578,333 @@ export interface operations {
               };
               clientId?: string;
               splitOf?: number;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listSandboxTestUsers: {
+    parameters: {
+      query?: {
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "testUsers": [
+           *         {
+           *           "userId": 8000000000000000,
+           *           "name": "Alice (test)",
+           *           "createdAt": "2026-01-15T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            testUsers: {
+              /** @description Its id, named as `userId` wherever the sandbox takes a test user; never a live account’s */
+              userId: number;
+              name: string;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  createSandboxTestUser: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Alice (test)"
+         *     }
+         */
+        'application/json': {
+          /** @description A display label for the test user (1–100 characters, one line), the client's to choose */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "testUser": {
+           *         "userId": 8000000000000000,
+           *         "name": "Alice (test)",
+           *         "createdAt": "2026-01-15T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          'application/json': {
+            testUser: {
+              /** @description Its id, named as `userId` wherever the sandbox takes a test user; never a live account’s */
+              userId: number;
+              name: string;
+              /** Format: date-time */
+              createdAt: string;
             };
           };
         };

@@ -21,6 +21,7 @@ import { commandErrorResponses as errorResponses, sendLedgerCommand } from './co
 import { exampleMoneyResult, withExample } from './examples';
 import { exampleHoldResult } from './holds';
 import { registerSandboxEconomyRoutes, requireTestUsers, testClientOf } from './sandbox-economy';
+import { registerSandboxResetRoutes } from './sandbox-reset';
 
 /**
  * The sandbox's own routes (docs/decisions/0018-sandbox.md), for test-mode platform clients only:
@@ -59,6 +60,7 @@ export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; in
     },
   );
   registerSandboxClockRoutes(app, deps);
+  registerSandboxResetRoutes(app, deps);
   registerSandboxEconomyRoutes(app, deps);
 }
 

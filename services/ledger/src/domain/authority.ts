@@ -68,6 +68,12 @@ function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string 
         : sandboxCommissionRefusal;
     case 'ledger.refund':
       return null;
+    // Deleting its test data ("Deleting a client's test data"): the reset burns what the client's own
+    // transactions left in a sandbox wallet, a test user's or a treasury's it was granted (the gateway reckons how much).
+    case 'ledger.burn': {
+      const { from } = command.data;
+      return from.kind === 'user' || (author.treasuries ?? []).includes(from.code) ? null : sandboxBurnRefusal;
+    }
     default:
       return moduleOf(command).authorRefusal(command, author);
   }
@@ -82,6 +88,7 @@ const sandboxCashoutRefusal =
   'Command refused: a test-mode client asks only for test cash-outs, which the sandbox’s test provider settles with the outcome they name';
 const sandboxPurchaseRefusal =
   'Command refused: a test-mode client makes only purchases for its test users, naming affiliates paid by its own commission rule';
+const sandboxBurnRefusal = 'Command refused: a test-mode client burns test coins of a test user or of a treasury it was granted only';
 const sandboxCommissionRefusal = 'Command refused: a test-mode client sets only its own commission rule, for a treasury it was granted';
 const testCashoutRefusal = 'Command refused: a test outcome is the sandbox’s alone; a live cash-out is paid by its provider';
 const testModeMandateRefusal = 'Command refused: a mandate on real money is never granted to a test-mode client (the live ledger)';

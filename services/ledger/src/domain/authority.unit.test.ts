@@ -99,6 +99,7 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.reverse-cashout': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.reverse-cashout') },
   // A test-mode client's own sandbox clock: no live author, person or client, ever moves one.
   'ledger.advance-clock': { may: [], refusal: 'Command refused: only a test-mode platform client moves its own sandbox clock' },
+  'ledger.set-clock': { may: [], refusal: 'Command refused: only a test-mode platform client sets its own sandbox clock' },
 };
 
 const cases = ledgerCommand.options

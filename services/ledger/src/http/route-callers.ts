@@ -33,6 +33,7 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/supply': ['gateway'],
   // A test-mode client's sandbox clock (GET /api/sandbox/clock), for the client the gateway verified.
   'GET /internal/test-clocks/:clientId': ['gateway'],
+  'GET /internal/test-clients/:clientId/data': ['gateway'],
   // The sandbox's webhooks instance retries a test client's deliveries by its test clock (docs/decisions/0018-sandbox.md).
   'GET /internal/test-clocks': ['webhooks'],
 };

@@ -1,9 +1,10 @@
-import { testClock, testClockClientId, testClockList, testClocksQuery } from '@coin/contracts';
+import { testClientData, testClock, testClockClientId, testClockList, testClocksQuery } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import { findTestClockOffset } from '../db/test-clock-reads';
+import { readTestClientData } from '../db/test-client-reads';
 import { firstFound, gathered } from '../db/shard-reads';
 import type { LedgerSpace } from '../domain/authority';
 
@@ -31,6 +32,20 @@ export function registerTestClockRoutes(app: App, deps: { pools: readonly Pool[]
   );
 
   /**
+   * What a reset deletes of one test client (db/test-client-reads.ts), for the gateway's `POST
+   * /api/sandbox/reset`, which names the client from the token it verified. The live ledger has no
+   * test data: 404 there.
+   */
+  app.get(
+    '/internal/test-clients/:clientId/data',
+    { schema: { params: z.object({ clientId: testClockClientId }), response: { 200: testClientData } } },
+    async (request) => {
+      if (deps.space !== 'test') throw new AppError('NOT_FOUND', 'The live ledger keeps no test data; the sandbox ledger does');
+      return readTestClientData(deps.pools, request.params.clientId);
+    },
+  );
+
+  /**
    * Several clients' clocks: every shard's `test_clocks` is read (a clock lives in the shard of its
    * partition); a client with no row has none. The live ledger stores no clock, so it answers none.
    */
@@ -42,7 +57,7 @@ export function registerTestClockRoutes(app: App, deps: { pools: readonly Pool[]
       );
       return found.rows;
     });
-    // One row per client at most; were a clock ever in two shards, the later (larger) offset counts: clocks only go forward.
+    // One row per client at most (a clock lives in the shard of its partition); were it ever in two, the larger offset counts.
     const offsets = new Map<string, number>();
     for (const row of rows) offsets.set(row.client_id, Math.max(offsets.get(row.client_id) ?? 0, Number(row.offset_seconds)));
     return { clocks: [...offsets].map(([clientId, offsetSeconds]) => ({ clientId, offsetSeconds })) };

@@ -2,6 +2,8 @@ import { advanceClockCommand, ledgerResults, testClockOffsetMaxSeconds } from '@
 import { InvariantViolation } from '@coin/errors';
 import { accepted, reject } from './rules';
 import type { CommandModule } from './types';
+import type { ClockEffect } from '../kinds/clocks';
+import type { VerifiedAuthor } from '../authors';
 
 /**
  * A test-mode client moves its own sandbox test clock forward (docs/decisions/0018-sandbox.md
@@ -15,11 +17,7 @@ export const advanceClock: CommandModule<'ledger.advance-clock'> = {
   schema: advanceClockCommand,
   result: ledgerResults['ledger.advance-clock'],
   createsTransaction: false,
-  authorRefusal: ({ data }, author) =>
-    author.kind === 'system' && author.mode === 'test' && author.id === data.clientId
-      ? null
-      : 'Command refused: only a test-mode platform client moves its own sandbox clock',
-  reads: ({ data }) => ({ clockClientIds: [data.clientId] }),
+  ...ownClockRules('Command refused: only a test-mode platform client moves its own sandbox clock'),
   decide(command, context) {
     const { clientId, seconds } = command.data;
     const offsetSeconds = (context.state.clocks?.get(clientId) ?? 0) + seconds;
@@ -28,10 +26,26 @@ export const advanceClock: CommandModule<'ledger.advance-clock'> = {
     }
     return accepted({ effects: [{ kind: 'clocks', clientId, offsetSeconds }] });
   },
-  reply: ({ decision }) => {
-    const clock = decision.effects.find((effect) => effect.kind === 'clocks');
-    if (!clock) throw new InvariantViolation('advance-clock accepted without its clock');
-    return { clientId: clock.clientId, offsetSeconds: clock.offsetSeconds };
-  },
+  reply: ({ decision }) => clockReplyOf(decision, 'advance-clock'),
   audit: () => null,
 };
+
+/** Who sends a clock command, and what it reads: only the client itself, by its own test-mode token; its own clock. */
+export function ownClockRules(refusal: string) {
+  type ClockCommand = { data: { clientId: string } };
+  return {
+    authorRefusal: ({ data }: ClockCommand, author: VerifiedAuthor) =>
+      author.kind === 'system' && author.mode === 'test' && author.id === data.clientId ? null : refusal,
+    reads: ({ data }: ClockCommand) => ({ clockClientIds: [data.clientId] }),
+  };
+}
+
+/** A clock command's answer: the clock its accepted decision moved, as the client's offset after it. */
+export function clockReplyOf(
+  decision: { effects: readonly { kind: string }[] },
+  type: string,
+): { clientId: string; offsetSeconds: number } {
+  const clock = decision.effects.find((effect): effect is ClockEffect & { kind: 'clocks' } => effect.kind === 'clocks');
+  if (!clock) throw new InvariantViolation(`${type} accepted without its clock`);
+  return { clientId: clock.clientId, offsetSeconds: clock.offsetSeconds };
+}

@@ -1,5 +1,6 @@
 import type { LedgerCommand, LedgerCommandType } from '@coin/contracts';
 import { advanceClock } from './advance-clock';
+import { setClock } from './set-clock';
 import { approve } from './approve';
 import { approveUnfreeze } from './approve-unfreeze';
 import { captureHold } from './capture-hold';
@@ -58,6 +59,7 @@ export const commandTable: CommandTable = {
   'ledger.void-hold': voidHold,
   'ledger.expire-hold': expireHold,
   'ledger.advance-clock': advanceClock,
+  'ledger.set-clock': setClock,
   'ledger.cashout': cashout,
   'ledger.claim-cashout': claimCashout,
   'ledger.settle-cashout': settleCashout,

@@ -3,6 +3,8 @@ import { holdAfter, payerWallet } from './replies';
 import { accepted, holdNotFound, holdOf, reject, settlementRefusal } from './rules';
 import { userAtLeast } from '../authors';
 import type { CommandModule } from './types';
+import { cashoutFailed } from './settle-cashout';
+import { sandboxTestProvider } from './settle-test-cashout';
 import { holdEffect, holdChangesOf } from '../kinds/holds';
 
 /** Releases a pending hold (who may: rules.ts settlementRefusal). */
@@ -21,6 +23,11 @@ export const voidHold: CommandModule<'ledger.void-hold'> = {
     if (!hold) return holdNotFound(holdId);
     // A claimed cash-out may be paid already: its provider's callback ends it, no one alone.
     if (hold.status === 'PENDING' && hold.cashout?.claimedBy) {
+      // A test cash-out no provider pays: its own client ends it as FAILED, as the sandbox's reset does
+      // (docs/decisions/0018-sandbox.md "Deleting a client's test data").
+      if (hold.cashout.test && command.actor.kind === 'system' && command.actor.id === hold.cashout.claimedBy) {
+        return cashoutFailed(hold, { ...hold.cashout, outcome: 'FAILED', callbackId: `${sandboxTestProvider}-${hold.id}` }, context.now);
+      }
       return reject('FORBIDDEN', 'This cash-out is claimed by its provider: only its callback releases it');
     }
     const refused = settlementRefusal(command, hold, 'void');

@@ -1,0 +1,85 @@
+import { testClientDataPageMax, type Party, type TestClientData } from '@coin/contracts';
+import type { Pool } from '@coin/db';
+import { gathered } from './shard-reads';
+
+/**
+ * What a sandbox reset deletes of one test-mode client (docs/decisions/0018-sandbox.md "Deleting a
+ * client's test data"), read over every shard: a hold, a mandate or a transaction lives in the
+ * shard of the partition that wrote it, a wallet in its own.
+ */
+
+/** A wallet as a transaction row names it: a user's id or a treasury's code (one the ledger stored, so one of the contract's). */
+type WalletName = Party;
+type TreasuryCode = Extract<Party, { kind: 'treasury' }>['code'];
+
+const keyOf = (name: WalletName): string => (name.kind === 'user' ? `user:${name.userId}` : `treasury:${name.code}`);
+
+/**
+ * The net of the client's own transactions into each wallet (what they put in less what they took
+ * out), from the rows' payer and payee: the client's mints, rewards, captures, purchases, refunds
+ * and the reset's own burns, so a second reset finds nothing more to return.
+ */
+async function netsOf(pools: readonly Pool[], clientId: string): Promise<Map<string, { name: WalletName; net: number }>> {
+  const rows = await gathered(pools, async (db) => {
+    const found = await db.query<{ user_id: string | null; treasury: string | null; net: string }>(
+      `SELECT user_id, treasury, sum(amount)::text AS net FROM (
+         SELECT to_user_id AS user_id, to_treasury AS treasury, amount FROM transactions WHERE client_id = $1
+         UNION ALL
+         SELECT from_user_id, from_treasury, -amount FROM transactions WHERE client_id = $1
+       ) moves WHERE user_id IS NOT NULL OR treasury IS NOT NULL
+       GROUP BY user_id, treasury`,
+      [clientId],
+    );
+    return found.rows;
+  });
+  const nets = new Map<string, { name: WalletName; net: number }>();
+  for (const row of rows) {
+    const name: WalletName =
+      row.user_id !== null ? { kind: 'user', userId: Number(row.user_id) } : { kind: 'treasury', code: row.treasury as TreasuryCode };
+    const key = keyOf(name);
+    nets.set(key, { name, net: (nets.get(key)?.net ?? 0) + Number(row.net) });
+  }
+  return nets;
+}
+
+/** What the client may take back of each wallet: the least of its net into it and the wallet's free (unheld) balance. */
+async function returnableOf(pools: readonly Pool[], clientId: string): Promise<TestClientData['returnable']> {
+  const nets = [...(await netsOf(pools, clientId)).entries()].filter(([, { net }]) => net > 0);
+  if (nets.length === 0) return [];
+  const free = new Map<string, number>();
+  const keys = nets.map(([key]) => key);
+  for (const row of await gathered(pools, async (db) => {
+    const found = await db.query<{ wallet_key: string; free: string }>(
+      `SELECT wallet_key, (balance - held)::text AS free FROM wallets WHERE wallet_key = ANY($1::text[]) AND status = 'OPEN'`,
+      [keys],
+    );
+    return found.rows;
+  }))
+    free.set(row.wallet_key, Number(row.free));
+  return nets
+    .map(([key, { name, net }]) => ({ from: name, amount: Math.min(net, free.get(key) ?? 0) }))
+    .filter(({ amount }) => amount > 0)
+    .slice(0, testClientDataPageMax);
+}
+
+/** The client's pending holds and test cash-outs (it settles them), its mandates not yet ended, and what it may take back. */
+export async function readTestClientData(pools: readonly Pool[], clientId: string): Promise<TestClientData> {
+  const [holds, mandates, returnable] = await Promise.all([
+    gathered(pools, async (db) => {
+      const found = await db.query<{ id: string; from_user_id: string }>(
+        `SELECT id, from_user_id FROM holds WHERE settler_client_id = $1 AND status = 'PENDING' ORDER BY created_at LIMIT $2`,
+        [clientId, testClientDataPageMax],
+      );
+      return found.rows.map((row) => ({ id: row.id, fromUserId: Number(row.from_user_id) }));
+    }),
+    gathered(pools, async (db) => {
+      const found = await db.query<{ id: string; from_user_id: string }>(
+        `SELECT id, from_user_id FROM mandates WHERE client_id = $1 AND status IN ('ACTIVE', 'PAST_DUE') ORDER BY created_at LIMIT $2`,
+        [clientId, testClientDataPageMax],
+      );
+      return found.rows.map((row) => ({ id: row.id, fromUserId: Number(row.from_user_id) }));
+    }),
+    returnableOf(pools, clientId),
+  ]);
+  return { holds: holds.slice(0, testClientDataPageMax), mandates: mandates.slice(0, testClientDataPageMax), returnable };
+}

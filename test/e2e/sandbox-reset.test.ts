@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient } from '@coin/client';
+import { startTestStack, type TestStack } from '../harness/stack';
+import { registerUser } from '../harness/http';
+import { adminSession, createPlatformClientWithCli, type AdminSession } from '../harness/admin';
+import { eventually } from '../harness/eventually';
+
+/**
+ * A test-mode client sets its sandbox clock and deletes its own test data, no operator in the loop
+ * (docs/decisions/0018-sandbox.md "The test clock", "Deleting a client's test data"), through the
+ * real stack and `@coin/client`: after the reset its holds and its test cash-out are void, its
+ * mandate cancelled, what it put in its test users' wallets and its treasury burned, its clock back
+ * at wall time; another test client's hold, coins and clock are as they were; a live client is 403.
+ */
+describe('a test client sets its clock and deletes its test data', () => {
+  let stack: TestStack;
+  let admin: AdminSession;
+  let live: CoinClient;
+  const run = randomUUID().slice(0, 8);
+  const dayS = 86_400;
+
+  /** A test-mode client of REWARDS, funded with `coins` test coins. */
+  const testClient = async (name: string, coins: number) => {
+    const operator = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: admin.accessToken });
+    const created = await operator.createTestClient({ body: { name: `${name} ${run}`, treasuries: ['REWARDS'] } });
+    const client = createCoinClient({
+      baseUrl: stack.gatewayUrl,
+      accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, clientId: created.client.id, clientSecret: created.clientSecret! }),
+    });
+    await client.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: coins, reason: 'sandbox funds' } });
+    return { id: created.client.id, client };
+  };
+
+  /** A registered user who linked `clientId` (a test user of it), rewarded `coins` test coins by it once its sandbox wallet is open. */
+  const testUser = async (owner: { id: string; client: CoinClient }, coins: number) => {
+    const user = await registerUser(stack.gatewayUrl);
+    await createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: user.accessToken }).linkPlatformClient({
+      body: { clientId: owner.id },
+    });
+    await eventually(
+      () =>
+        owner.client.rewardUser({ body: { userId: user.userId, amount: coins, reason: `seed ${run}` } }).catch((err: unknown) => {
+          if (err instanceof CoinProblemError && err.code === 'USER_NOT_FOUND') return undefined;
+          throw err;
+        }),
+      30_000,
+      'the test user’s sandbox wallet',
+    );
+    return user;
+  };
+
+  /** A sandbox wallet's balance and held coins in minor units, read from the sandbox ledger's own schema. */
+  const sandboxWallet = async (walletKey: string) => {
+    const db = new pg.Client({ connectionString: stack.databaseUrl });
+    await db.connect();
+    try {
+      const found = await db.query<{ balance: number; held: number }>(
+        `SELECT balance::int AS balance, held::int AS held FROM "${stack.prefix}sandbox_ledger".wallets WHERE wallet_key = $1`,
+        [walletKey],
+      );
+      return found.rows[0];
+    } finally {
+      await db.end();
+    }
+  };
+
+  beforeAll(async () => {
+    stack = await startTestStack({ sandbox: true, extraEnv: { MANDATE_SWEEP_INTERVAL_MS: '200', HOLD_EXPIRY_SWEEP_INTERVAL_MS: '200' } });
+    admin = await adminSession(stack, 'ADMIN');
+    const liveClient = await createPlatformClientWithCli(stack, `reset live ${run}`, { treasuries: ['REWARDS'] });
+    live = createCoinClient({
+      baseUrl: stack.gatewayUrl,
+      accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, ...liveClient }),
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('when a live client sets a clock or resets, then 403 FORBIDDEN', async () => {
+    const refused = { status: 403, code: 'FORBIDDEN' };
+    await expect(live.setSandboxClock({ body: { now: new Date(Date.now() + 60_000).toISOString() } })).rejects.toMatchObject(refused);
+    await expect(live.resetSandbox({})).rejects.toMatchObject(refused);
+  });
+
+  it('when a test client sets its clock, then it reads that time, and a time before it is 400 saying what it reads', async () => {
+    const { client, id } = await testClient('clock', 1);
+    const target = new Date(Date.now() + dayS * 1000);
+    const set = await client.setSandboxClock({ body: { now: target.toISOString() } });
+    expect(set).toMatchObject({ clientId: id, offsetSeconds: expect.any(Number) });
+    expect(Math.abs(set.offsetSeconds - dayS)).toBeLessThan(120);
+    expect(Math.abs(Date.parse((await client.getSandboxClock()).now) - target.getTime())).toBeLessThan(120_000);
+    const back = client.setSandboxClock({ body: { now: new Date(target.getTime() - 3_600_000).toISOString() } });
+    await expect(back).rejects.toMatchObject({ status: 400, code: 'VALIDATION_FAILED', detail: expect.stringContaining('forward only') });
+    await expect(client.setSandboxClock({ body: { now: new Date(Date.now() + 400 * dayS * 1000).toISOString() } })).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
+  }, 60_000);
+
+  it('when a test client resets, then its holds, cash-out and mandate end, its coins are burned and its clock is at wall time; another client’s data is untouched', async () => {
+    const [mine, other] = [await testClient('mine', 500), await testClient('other', 300)];
+    const [payer, casher] = [await testUser(mine, 100), await testUser(mine, 50)];
+    const bystander = await testUser(other, 70);
+    await mine.client.setSandboxClock({ body: { now: new Date(Date.now() + dayS * 1000).toISOString() } });
+    const otherClock = await other.client.advanceSandboxClock({ body: { seconds: 3_600 } });
+
+    const hold = await mine.client.createSandboxHold({
+      body: { fromUserId: payer.userId, toTreasury: 'REWARDS', amount: 30, reason: `order ${run}`, expiresInSeconds: 3_600 },
+    });
+    const { mandate } = await mine.client.createSandboxMandate({
+      body: { userId: payer.userId, amount: 10, period: 'DAY', reason: `plan ${run}` },
+    });
+    const cashout = await mine.client.createSandboxCashout({ body: { userId: casher.userId, amount: 20, msisdn: '+237670000020' } });
+    const otherHold = await other.client.createSandboxHold({
+      body: { fromUserId: bystander.userId, toTreasury: 'REWARDS', amount: 20, reason: `other ${run}` },
+    });
+
+    const key = randomUUID();
+    const reset = await mine.client.resetSandbox({ headers: { 'Idempotency-Key': key } });
+    expect(reset).toMatchObject({ clientId: mine.id, complete: true, cancelledMandates: 1, clock: { offsetSeconds: 0 } });
+    expect(reset.voidedHolds).toBe(2);
+    // A retry of the same request sends the same commands, each applied once: it finds nothing more to do.
+    expect(await mine.client.resetSandbox({ headers: { 'Idempotency-Key': key } })).toMatchObject({
+      voidedHolds: 0,
+      cancelledMandates: 0,
+      burned: 0,
+      complete: true,
+      clock: { offsetSeconds: 0 },
+    });
+
+    await expect(mine.client.voidHold({ path: { id: hold.hold.id } })).rejects.toMatchObject({ status: 409, code: 'HOLD_NOT_PENDING' });
+    expect((await mine.client.listClientMandates({ query: {} })).mandates.find((m) => m.id === mandate.id)).toMatchObject({
+      status: 'CANCELLED',
+    });
+    expect((await mine.client.listSandboxCashouts({ query: {} })).cashouts.find((c) => c.id === cashout.cashout.id)).toMatchObject({
+      status: 'FAILED',
+    });
+    for (const user of [payer, casher]) expect(await sandboxWallet(`user:${user.userId}`)).toEqual({ balance: 0, held: 0 });
+    expect((await mine.client.getSandboxClock()).offsetSeconds).toBe(0);
+    // Nothing left: a second reset finds nothing to do.
+    expect(await mine.client.resetSandbox({})).toMatchObject({ voidedHolds: 0, cancelledMandates: 0, burnedWallets: 0, complete: true });
+
+    // The other client's hold is still pending (it voids it itself), its user's coins and its clock as they were.
+    expect(await sandboxWallet(`user:${bystander.userId}`)).toEqual({ balance: 7_000, held: 2_000 });
+    expect((await other.client.getSandboxClock()).offsetSeconds).toBe(otherClock.offsetSeconds);
+    expect((await other.client.voidHold({ path: { id: otherHold.hold.id } })).hold).toMatchObject({ status: 'VOIDED' });
+    // Its treasury coins too: it still rewards from what it funded.
+    await expect(other.client.rewardUser({ body: { userId: bystander.userId, amount: 230, reason: 'after' } })).resolves.toBeDefined();
+  }, 120_000);
+});
