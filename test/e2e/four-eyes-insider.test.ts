@@ -395,7 +395,7 @@ describe('four-eyes insider: every act of the table refuses its requester', () =
     const acts = Object.keys(fourEyesActs) as FourEyesAct[];
     const lacking = acts.filter((act) => raises[act] === undefined);
     expect({ actsWithoutARaise: lacking }).toEqual({ actsWithoutARaise: [] });
-    expect(acts.filter((act) => 'notRaised' in raises[act])).toEqual(notRaisedHere);
+    expect(acts.filter((act) => raises[act] !== undefined && 'notRaised' in raises[act])).toEqual(notRaisedHere);
   });
 
   const raised = (Object.keys(fourEyesActs) as FourEyesAct[]).filter((act) => !notRaisedHere.includes(act));
@@ -404,7 +404,7 @@ describe('four-eyes insider: every act of the table refuses its requester', () =
     'when the requester of a %s request approves it themselves, then 403, it stays pending on its list, the refusal is audited, and a second person approves it',
     async (act) => {
       const recipe = raises[act];
-      if ('notRaised' in recipe) throw new Error(`${act} has no way to raise it here`);
+      if (recipe === undefined || 'notRaised' in recipe) throw new Error(`four-eyes act ${act} has no way to raise it in this file`);
       const row = fourEyesActs[act];
       const { stack, requester, second } = people;
       const request = await recipe.raise(people);
