@@ -32,6 +32,8 @@ export const serviceDatabases = {
       platform_client_callback_secrets: ['SELECT', 'INSERT'],
       // A user's link to a platform client they use: made once, never changed (docs/CONTRACT.md "Platform links").
       platform_client_users: ['SELECT', 'INSERT'],
+      // A test-mode client's own test users (docs/decisions/0018-sandbox.md): made once, marked deleted with the client's test data.
+      sandbox_test_users: ['SELECT', 'INSERT', 'UPDATE'],
       // A grant is consumed (deleted) once, and expired ones are purged.
       session_grants: ['SELECT', 'INSERT', 'DELETE'],
       deletion_requests: ['SELECT', 'INSERT', 'UPDATE'],

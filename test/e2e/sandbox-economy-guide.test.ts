@@ -62,6 +62,9 @@ describe('docs/guides/sandbox-economy.md, run block by block in one shell agains
     expect(printed).toEqual([
       { ownTestClient: expect.stringMatching(/^test_/), treasuries: ['REWARDS'] },
       { ownFunded: 500 },
+      // The own test client's test user: an id in the test users' range, rewarded in the sandbox.
+      { ownTestUser: expect.any(Number) },
+      { ownRewarded: 25 },
       { ownRevoked: true },
       { testClient: expect.stringMatching(/^test_/) },
       { funded: 1000 },

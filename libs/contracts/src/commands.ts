@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ApiKeyScopeName, idNonce, normalizeEmail, role, userId, uuidInput } from './common';
 import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
+import { createdTestUser, createTestUserCommand } from './sandbox-test-users';
 import { commandSchema, headerNames } from './messaging';
 import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
@@ -967,6 +968,15 @@ const userRows = {
     scope: 'none-user-service',
     stepUp: 'not-required',
     result: platformClientRevoked,
+  }),
+  // A test-mode client's own test user (docs/decisions/0018-sandbox.md): keyed by the client, so its creations apply in order.
+  'user.test-user.create': userRow({
+    schema: createTestUserCommand,
+    partitionKey: (d) => d.clientId,
+    proof: true,
+    scope: 'none-user-service',
+    stepUp: 'not-required',
+    result: createdTestUser,
   }),
   'user.approve-grant': userRow({
     schema: approveGrantCommand,

@@ -317,6 +317,9 @@ const userKeys: Record<UserCommandType, Array<[string, UserDraft, string]>> = {
   ],
   'user.approve-grant': [['any request', userDraft('user.approve-grant', { requestId: randomUUID() }), grantRequestCommandKey]],
   'user.reject-grant': [['any request', userDraft('user.reject-grant', { requestId: randomUUID(), reason: 'no' }), grantRequestCommandKey]],
+  'user.test-user.create': [
+    ['its client', userDraft('user.test-user.create', { clientId: 'test_abc', name: 'Alice', requestHash: hash }), 'test_abc'],
+  ],
 };
 
 describe('partitionKeyOf (ledger commands)', () => {
@@ -440,6 +443,7 @@ describe('userResults (what the user service answers)', () => {
     },
     'user.approve-grant': { grantRequest: { ...grant, status: 'APPROVED' }, tokenVersion: 4 },
     'user.reject-grant': { grantRequest: { ...grant, status: 'REJECTED', rejectionReason: 'no' } },
+    'user.test-user.create': { testUser: { userId: 8_000_000_000_000_001, name: 'Alice', createdAt: at }, requestHash: hash },
   };
   // A two-person act asked for by a person answers with its request (202 at the gateway).
   const pendingResults: Array<[UserCommandType, unknown]> = [

@@ -26,6 +26,7 @@ export * from './transaction-view';
 export * from './kafka-access';
 export * from './platform-grants';
 export * from './platform-links';
+export * from './sandbox-test-users';
 export * from './canonical-json';
 export * from './internal-routes';
 export * from './webhooks';

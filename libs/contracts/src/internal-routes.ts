@@ -100,6 +100,7 @@ import {
 import { approvableCommand } from './commands';
 import { commissionChangePage, commissionChangesQuery, internalReferralBody, referralIssued } from './affiliates';
 import { internalPlatformLinkBody, linkedUsers, linkedUsersQuery, platformLink } from './platform-links';
+import { internalTestUsersQuery, sandboxTestUserPage } from './sandbox-test-users';
 import {
   commissionRuleList,
   commissionRulesQuery,
@@ -355,6 +356,14 @@ export const internalReads = {
     response: callbackSecretList,
   },
   'users.platform-clients': { service: 'users', method: 'GET', path: '/internal/platform-clients', response: platformClientList },
+  // A test-mode client's own test users (docs/decisions/0018-sandbox.md), for the client the gateway verified.
+  'users.test-users': {
+    service: 'users',
+    method: 'GET',
+    path: '/internal/test-users',
+    query: internalTestUsersQuery,
+    response: sandboxTestUserPage,
+  },
   'users.revocations': {
     service: 'users',
     method: 'GET',

@@ -22,6 +22,7 @@ import { exampleMoneyResult, withExample } from './examples';
 import { exampleHoldResult } from './holds';
 import { registerSandboxEconomyRoutes, requireTestUsers, testClientOf } from './sandbox-economy';
 import { registerSandboxResetRoutes } from './sandbox-reset';
+import { registerSandboxTestUserRoutes } from './sandbox-test-users';
 
 /**
  * The sandbox's own routes (docs/decisions/0018-sandbox.md), for test-mode platform clients only:
@@ -62,6 +63,7 @@ export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; in
   registerSandboxClockRoutes(app, deps);
   registerSandboxResetRoutes(app, deps);
   registerSandboxEconomyRoutes(app, deps);
+  registerSandboxTestUserRoutes(app, deps);
 }
 
 /** The caller's client id, when it is a test-mode platform client; any other caller is 403 here. */

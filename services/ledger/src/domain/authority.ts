@@ -1,4 +1,4 @@
-import type { LedgerCommand } from '@coin/contracts';
+import { isSandboxTestUserId, type LedgerCommand } from '@coin/contracts';
 import type { VerifiedAuthor } from './authors';
 import { moduleOf } from './commands/table';
 import { isTestClientId } from './test-clock';
@@ -23,6 +23,18 @@ export function authorRefusal(command: LedgerCommand, author: VerifiedAuthor, sp
   // A cash-out the sandbox's test provider settles exists in the sandbox alone: live, a provider pays every one.
   if (command.type === 'ledger.cashout' && command.data.testOutcome !== undefined) return testCashoutRefusal;
   return moduleOf(command).authorRefusal(command, author);
+}
+
+/**
+ * Why the live ledger opens no wallet for this id, or null: a test-mode client's own test users
+ * (docs/decisions/0018-sandbox.md "Test users of a client's own") have ids in a range no account
+ * reaches and a wallet in the sandbox alone. Opening a wallet needs no proof (a stranger who just
+ * registered has no token), so this is judged on the id, whoever sends it.
+ */
+export function testUserWalletRefusal(command: Pick<LedgerCommand, 'type' | 'data'>, space: LedgerSpace): string | null {
+  if (space !== 'live' || command.type !== 'ledger.open-wallet') return null;
+  const { userId } = command.data as { userId: number };
+  return isSandboxTestUserId(userId) ? testUserWalletLiveRefusal : null;
 }
 
 /** A ledger instance's space (LEDGER_SPACE): the live one, or a sandbox of test money. */
@@ -79,6 +91,7 @@ function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string 
   }
 }
 
+const testUserWalletLiveRefusal = 'Command refused: a test user of a test-mode client has a wallet in the sandbox alone (the live ledger)';
 const testModeRefusal = 'Command refused: it is proved by test-mode credentials, which never act on real money (the live ledger)';
 const liveInSandboxRefusal = 'Command refused: only test-mode platform clients act in the sandbox ledger, never live credentials';
 const sandboxMintRefusal = 'Command refused: a test-mode client funds only the treasuries it was granted, with test coins';

@@ -29,7 +29,7 @@ import {
 } from '@coin/security';
 import type { LedgerConfig } from '../config';
 import { loadRevocationFloors, recordRevocationFloor } from '../db/revocation-floors';
-import { authorRefusal } from '../domain/authority';
+import { authorRefusal, testUserWalletRefusal } from '../domain/authority';
 import { RevocationFloors } from '../domain/revocation-floors';
 import { adminMoneyRefusal } from './admin-money-proof';
 import { referralRefusal } from './referral-proof';
@@ -94,6 +94,9 @@ export async function commandJudge(
     // broker appended the command): a process with only the gateway's Kafka credentials cannot
     // name an actor, nor choose the time its proof is judged at.
     proofCheck: async ({ value: command, topic, record }) => {
+      // Judged first, as it needs no proof: a test user's wallet exists in the sandbox alone.
+      const walletRefusal = testUserWalletRefusal(command, config.LEDGER_SPACE);
+      if (walletRefusal) return walletRefusal;
       if (!ledgerCommandNeedsProof(topic === topics.ledgerInternal ? 'ledger.internal' : 'ledger.commands', command.type)) return null;
       // A service proves itself with its own key, and may send only what the contract lists for it.
       if (command.actor.kind === 'service') {

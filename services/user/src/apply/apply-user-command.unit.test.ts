@@ -84,8 +84,12 @@ function insertedClient(client: NewPlatformClient): PlatformClient {
 function fakeClientWrites(
   state: FakeState,
   calls: string[],
-): Pick<UserCommandTransaction, 'findActiveClientGrants' | 'revokePlatformClient' | 'insertCallbackSecret'> {
+): Pick<UserCommandTransaction, 'findActiveClientGrants' | 'revokePlatformClient' | 'insertCallbackSecret' | 'insertTestUser'> {
   return {
+    insertTestUser: async (clientId, name, now) => {
+      calls.push(`insertTestUser ${clientId}`);
+      return { userId: 8_000_000_000_000_000, name, createdAt: now.toISOString() };
+    },
     // No live client owns a test client here: the owner's grants are the rules' unit tests'.
     findActiveClientGrants: async (id) => {
       calls.push(`findActiveClientGrants ${id}`);

@@ -96,5 +96,7 @@ export async function find(tx: UserCommandTransaction, write: FindingWrite): Pro
       return tx.revokePlatformClient(write.id, write.at, write.ownerClientId);
     case 'insert-callback-secret':
       return tx.insertCallbackSecret(write.secret);
+    case 'insert-test-user':
+      return tx.insertTestUser(write.clientId, write.name, write.at);
   }
 }

@@ -1,4 +1,12 @@
-import type { ApiKey, AuditRecord, PlatformClient, RefusalRecord, ServiceActionRecord, UserEventV2 } from '@coin/contracts';
+import type {
+  ApiKey,
+  AuditRecord,
+  PlatformClient,
+  RefusalRecord,
+  SandboxTestUser,
+  ServiceActionRecord,
+  UserEventV2,
+} from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
 import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient, PlatformClientGrants } from '../domain/rules';
 import type { NewAccount, UserRow } from '../domain/users';
@@ -55,6 +63,8 @@ export interface UserCommandTransaction {
   revokePlatformClient(id: string, now: Date, ownerClientId?: string | null): Promise<{ client: PlatformClient; revoked: boolean } | null>;
   /** Issues a payout provider's callback secret; null when no live client of the id is granted `cashout`. */
   insertCallbackSecret(secret: NewCallbackSecret): Promise<{ issuedAt: Date } | null>;
+  /** A test-mode client's new test user (docs/decisions/0018-sandbox.md), its id from the test users' range; null: no active client of the id. */
+  insertTestUser(clientId: string, name: string, now: Date): Promise<SandboxTestUser | null>;
   /** Locks the user's PENDING deletion request (expired or not); null when there is none. */
   lockPendingDeletionRequest(userId: number): Promise<DeletionRequestRow | null>;
   /** Locks a deletion request by id; null when none has it. */

@@ -22,14 +22,19 @@ export async function linkPlatformClient(db: Queryable, clientId: string, userId
 }
 
 /**
- * Which of `userIds` are linked to the client and still have an account. One statement whatever
- * the ids are: an id no account has and an account not linked take the same path and the same
- * lookups, so neither the answer nor its time tells them apart.
+ * Which of `userIds` the client may name: linked to it and still with an account, or its own test
+ * users not deleted (docs/decisions/0018-sandbox.md "Test users of a client's own"; only a
+ * test-mode client has any). One statement whatever the ids are: an id no account has, an account
+ * not linked and another client's test user take the same path and the same lookups, so neither
+ * the answer nor its time tells them apart.
  */
 export async function linkedUsersOf(db: Queryable, clientId: string, userIds: readonly number[]): Promise<Set<number>> {
   const result = await db.query<{ user_id: string }>(
     `SELECT l.user_id FROM platform_client_users l JOIN users u ON u.id = l.user_id
-      WHERE l.client_id = $1 AND l.user_id = ANY($2::bigint[]) AND u.deleted_at IS NULL`,
+      WHERE l.client_id = $1 AND l.user_id = ANY($2::bigint[]) AND u.deleted_at IS NULL
+     UNION
+     SELECT t.id FROM sandbox_test_users t
+      WHERE t.client_id = $1 AND t.id = ANY($2::bigint[]) AND t.deleted_at IS NULL`,
     [clientId, userIds],
   );
   return new Set(result.rows.map((row) => Number(row.user_id)));

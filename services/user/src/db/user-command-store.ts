@@ -19,6 +19,7 @@ import { insertSessionGrant } from './sessions-repo';
 import { noteRegistrationAttempt } from './account-notices-repo';
 import { bindPersonalDataKey, lockUnboundPersonalDataKey } from './personal-data-keys-repo';
 import { insertDeletionRequest, lockDeletionRequest, lockPendingDeletionRequest, updateDeletionRequest } from './deletion-requests-repo';
+import { insertTestUser } from './test-users-repo';
 
 /** The user-command store on PostgreSQL: one transaction per command, on one pooled connection. */
 export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEventsV2' | 'adminAudit'>): UserCommandStore {
@@ -47,6 +48,7 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
       return result ? { client: platformClientOf(result.row), revoked: result.revoked } : null;
     },
     insertCallbackSecret: (secret) => insertCallbackSecret(client, secret),
+    insertTestUser: (clientId, name, now) => insertTestUser(client, clientId, name, now),
     lockPendingDeletionRequest: (userId) => lockPendingDeletionRequest(client, userId),
     lockDeletionRequest: (id) => lockDeletionRequest(client, id),
     insertDeletionRequest: (request) => insertDeletionRequest(client, request),

@@ -146,6 +146,17 @@ export function platformClientRevoker(command: RequestOf<'user.platform-client.r
   return liveClientActor(command.actor) !== null ? null : superadminOrOperator(command);
 }
 
+/**
+ * A test user's creation (docs/decisions/0018-sandbox.md "Test users of a client's own"): a
+ * test-mode client's for itself only, so no live credential makes one and no client another's.
+ */
+export function testUserCreator(command: RequestOf<'user.test-user.create'>): Rejected | null {
+  const { actor, data } = command;
+  return actor.kind === 'system' && credentialModeOf('system', actor.id) === 'test' && actor.id === data.clientId
+    ? null
+    : forbidden('Only a test-mode platform client makes test users, and only its own');
+}
+
 /** The person who asked (a user id), null for an operator or a service. */
 export function personIdOf(actor: Actor): number | null {
   return actor.kind === 'user' && userIdText.test(actor.id) ? Number(actor.id) : null;

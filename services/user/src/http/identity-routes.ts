@@ -10,6 +10,8 @@ import {
   internalPlatformLinkBody,
   linkedUsers,
   linkedUsersQuery,
+  internalTestUsersQuery,
+  sandboxTestUserPage,
   platformLink,
   referralIssued,
   unlinkedUserOf,
@@ -43,6 +45,7 @@ import { revokedCredentials } from '../db/revoked-credentials-repo';
 import { createRefreshToken, listSessionsOfUser, lockRefreshToken, markUsed, revokeFamily, type SessionRow } from '../db/sessions-repo';
 import { findUserById, listUsers } from '../db/users-repo';
 import { linkedUsersOf, linkPlatformClient } from '../db/platform-links-repo';
+import { listTestUsers } from '../db/test-users-repo';
 import { signAccessToken } from '../domain/tokens';
 import { toUser, type UserRow } from '../domain/users';
 import { sessionMaxAgeSeconds, signSessionToken, type InternalRouteDeps } from './internal-routes';
@@ -304,6 +307,16 @@ export function registerPlatformLinkRoutes(app: App, deps: InternalRouteDeps): v
     const linked = await linkedUsersOf(deps.pool, request.body.clientId, request.body.userIds);
     return { userIds: [...linked].sort((a, b) => a - b) };
   });
+  // A test-mode client's own test users, oldest first (docs/decisions/0018-sandbox.md "Test users of a client's own").
+  app.get(
+    '/internal/test-users',
+    { schema: { querystring: internalTestUsersQuery, response: { 200: sandboxTestUserPage } } },
+    async (request) => {
+      const { clientId, limit, offset } = request.query;
+      const { testUsers, total } = await listTestUsers(deps.pool, clientId, { limit, offset });
+      return { testUsers, pagination: { limit, offset, total } };
+    },
+  );
 }
 
 /**

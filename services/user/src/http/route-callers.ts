@@ -35,6 +35,8 @@ export const userRouteCallers: InternalRouteCallers = {
   // A user's link to a platform client, and which named users a client is linked to (docs/CONTRACT.md "Platform links").
   'POST /internal/platform-links': ['gateway'],
   'POST /internal/platform-links/linked': ['gateway'],
+  // A test-mode client's own test users (docs/decisions/0018-sandbox.md), for the client the gateway verified.
+  'GET /internal/test-users': ['gateway'],
   'GET /internal/readiness': ['gateway'],
   'GET /internal/deletion-requests': ['gateway'],
   'GET /internal/deletion-requests/:id': ['gateway'],

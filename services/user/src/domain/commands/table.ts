@@ -13,6 +13,7 @@ import { rejectDeletion } from './reject-deletion';
 import { rejectGrant } from './reject-grant';
 import { revokeSessions } from './revoke-sessions';
 import { setVerification } from './set-verification';
+import { createTestUser } from './test-user-create';
 import type { UserCommandModule } from './types';
 import type { Rejected } from '@coin/errors';
 
@@ -36,6 +37,7 @@ export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } 
   'user.platform-client.callback-secret': issueCallbackSecret,
   'user.approve-grant': approveGrant,
   'user.reject-grant': rejectGrant,
+  'user.test-user.create': createTestUser,
 };
 
 /**

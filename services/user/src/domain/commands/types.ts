@@ -3,6 +3,7 @@ import type {
   AuditAction,
   AuditSummary,
   PlatformClient,
+  SandboxTestUser,
   UserCommand,
   UserCommandType,
   UserEventV2,
@@ -103,6 +104,8 @@ export interface Findings {
   'revoke-platform-client': { client: PlatformClient; revoked: boolean } | null;
   /** The time the callback secret was issued; null: no live client of the id is granted `cashout`. */
   'insert-callback-secret': { issuedAt: Date } | null;
+  /** The new test user, its id from the test users' range; null: no active client of the id. */
+  'insert-test-user': SandboxTestUser | null;
 }
 
 export type FindingWrite =
@@ -111,7 +114,8 @@ export type FindingWrite =
   | { write: 'revoke-api-key'; id: string }
   | { write: 'insert-platform-client'; client: NewPlatformClient }
   | { write: 'revoke-platform-client'; id: string; at: Date; ownerClientId?: string | null }
-  | { write: 'insert-callback-secret'; secret: NewCallbackSecret };
+  | { write: 'insert-callback-secret'; secret: NewCallbackSecret }
+  | { write: 'insert-test-user'; clientId: string; name: string; at: Date };
 
 /** A refusal; `writes` are still made (a request met past its expiry is marked EXPIRED, a taken address's owner is told). */
 export type Refused = Rejected & { writes?: UserWrite[] };

@@ -1,0 +1,41 @@
+import type { Actor } from '@coin/contracts';
+import { authorizeUserCommand as authorize, userCommandTable } from './table';
+import type { DecideContext } from './types';
+
+const requestHash = 'b'.repeat(64);
+const create = (actor: Actor, clientId = 'test_own') => ({
+  type: 'user.test-user.create' as const,
+  actor,
+  data: { clientId, name: 'Ann', requestHash },
+});
+
+describe('user.test-user.create', () => {
+  it('when anyone but the test-mode client itself asks, then FORBIDDEN: a live client, another test client, a person, an operator', () => {
+    for (const actor of [
+      { kind: 'system', id: 'pc_live' },
+      { kind: 'system', id: 'test_other' },
+      { kind: 'user', id: '7', role: 'SUPERADMIN' },
+      { kind: 'operator', id: 'ops' },
+    ] as Actor[]) {
+      expect({ actor, code: authorize(create(actor))?.code }).toEqual({ actor, code: 'FORBIDDEN' });
+    }
+    // A live client naming itself is still not a test-mode client.
+    expect(authorize(create({ kind: 'system', id: 'pc_live' }, 'pc_live'))?.code).toBe('FORBIDDEN');
+    expect(authorize(create({ kind: 'system', id: 'test_own' }))).toBeNull();
+  });
+
+  it('when the insert finds no active client, then FORBIDDEN; otherwise the user, with the request’s hash', () => {
+    const context = { now: new Date('2026-01-01T00:00:00Z') } as DecideContext;
+    const decision = userCommandTable['user.test-user.create'].decide(
+      { ...create({ kind: 'system', id: 'test_own' }), commandId: 'c', issuedAt: '2026-01-01T00:00:00Z' } as never,
+      { users: new Map() },
+      context,
+    );
+    if (decision.ok !== 'finding' || decision.find.write !== 'insert-test-user') throw new Error('expected the insert');
+    expect(decision.find).toEqual({ write: 'insert-test-user', clientId: 'test_own', name: 'Ann', at: context.now });
+    const then = decision.then as (found: unknown) => { ok: unknown; code?: string; result?: unknown };
+    expect(then(null)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const testUser = { userId: 8_000_000_000_000_000, name: 'Ann', createdAt: '2026-01-01T00:00:00.000Z' };
+    expect(then(testUser)).toMatchObject({ ok: true, result: { testUser, requestHash } });
+  });
+});
