@@ -115,19 +115,29 @@ async function userWith(people: People, coins: number) {
 }
 
 /**
- * The monitoring rule this file proposes: adding it ACTIVE needs a second ADMIN+, and it cannot
- * fire (a million payments a second), so it freezes nobody on the shared stack.
+ * The monitoring rules this file adds (an ACTIVE rule waits for a second ADMIN+). `quiet` cannot
+ * fire (a million payments a second); `freezer` freezes a wallet paying out more than 777 coins in
+ * an hour, which only the freeze lift's payer does here (this file's stack options are its own, so
+ * no other file's payers meet it).
  */
-const insiderRule = (run: string, mode: 'ACTIVE' | 'DISABLED') => ({
-  id: `insider-${run}`,
-  kind: 'velocity',
-  mode,
-  score: 1,
-  windowMs: 1000,
-  scope: 'wallet-out',
-  maxCount: 1_000_000,
-  maxSumMinor: null,
+const insiderRules = (run: string) => ({
+  quiet: { id: `insider-${run}`, kind: 'velocity', score: 1, windowMs: 1000, scope: 'wallet-out', maxCount: 1_000_000, maxSumMinor: null },
+  freezer: {
+    id: `insider-lift-${run}`,
+    kind: 'velocity',
+    score: 100,
+    windowMs: 3_600_000,
+    scope: 'wallet-out',
+    maxCount: null,
+    maxSumMinor: 77_700,
+  },
 });
+
+/** Whether a monitoring list of proposals shows one for `id` (a rule's or a case's). */
+const proposalPending =
+  (id: string) =>
+  (list: any): boolean =>
+    (list.proposals as Array<{ id: string }>).some((proposal) => proposal.id === id);
 
 /** A ledger approval request (an Approval, a PayoutApproval, a reversal or a commission change), listed under `member`. */
 const ledgerRequest = (answer: any, member: string): Raised => {
@@ -270,13 +280,13 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
   },
   'rule-change': {
     raise: async (p) => {
-      const rule = insiderRule(p.run, 'ACTIVE');
+      const rule = { ...insiderRules(p.run).quiet, mode: 'ACTIVE' };
       const proposed = expectStatus(await send(p, 'PUT', `/api/admin/monitoring/rules/${rule.id}`, { rule }), 202);
       expect(proposed.proposal).toMatchObject({ ruleId: rule.id });
       return {
         params: { ruleId: rule.id },
         body: { rule },
-        pending: (list) => JSON.stringify(list.proposals).includes(`"${rule.id}"`),
+        pending: proposalPending(rule.id),
         audit: { log: 'service-actions', target: `monitoring-rule:${rule.id}` },
       };
     },
@@ -310,19 +320,42 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
       return {
         params: { id: opened.id },
         body,
-        pending: (list) => JSON.stringify(list.proposals).includes(`"${opened.id}"`),
+        pending: proposalPending(opened.id),
         audit: { log: 'service-actions', target: `monitoring-case:${opened.id}` },
       };
     },
   },
   'freeze-lift': {
-    notRaised:
-      "a freeze lift needs a rule that froze wallets: an ACTIVE rule that freezes every payer, which on the shared stack would freeze other files' payers; monitoring-insiders.test.ts raises it, and is refused its requester's approval, on a stack of its own",
+    raise: async (p) => {
+      // The freezer in force (one proposes, the other approves), then a payment it freezes.
+      const rule = { ...insiderRules(p.run).freezer, mode: 'ACTIVE' };
+      const path = `/api/admin/monitoring/rules/${rule.id}`;
+      expectStatus(await send(p, 'PUT', path, { rule }), 202);
+      expectStatus(await http(p.stack.gatewayUrl, 'PUT', path, { token: await fresh(p.stack, p.second), body: { rule } }), 200);
+      const [payer, payee] = [await userWith(p, 1_000), await userWith(p, 0)];
+      const paid = await http(p.stack.gatewayUrl, 'POST', '/api/coins/transfer', {
+        token: payer.accessToken,
+        body: { toUserId: payee.userId, amount: 800, reason: 'past the freezer' },
+      });
+      expectStatus(paid, 201);
+      await eventually(
+        async () => (await http(p.stack.gatewayUrl, 'GET', '/api/wallets/me', { token: payer.accessToken })).body.frozen === true,
+        20_000,
+        "the freezer's freeze of its payer",
+      );
+      const asked = expectStatus(await send(p, 'POST', `${path}/freeze-lift`, { reason: 'a rule too eager' }), 202);
+      expect((asked.freezeLift.freezes as Array<{ userId: number }>).map((f) => f.userId)).toEqual([payer.userId]);
+      return {
+        params: { ruleId: rule.id },
+        pending: proposalPending(rule.id),
+        audit: { log: 'service-actions', target: `monitoring-rule:${rule.id}` },
+      };
+    },
   },
 };
 
-/** The acts this file does not raise: exactly these, each with its reason above. */
-const notRaisedHere: FourEyesAct[] = ['freeze-lift'];
+/** The acts this file does not raise, each with its reason in `raises`: none today; the first case holds the two lists equal. */
+const notRaisedHere: FourEyesAct[] = [];
 
 /** The method and path of each operation of the OpenAPI document: the routes the table draws. */
 function operationRoutes(): Map<string, { method: string; path: string }> {
@@ -379,14 +412,16 @@ describe('four-eyes insider: every act of the table refuses its requester', () =
     await applied(minter.mintCoins({ body: { userId: requester.userId, amount: 1_000, reason: 'four-eyes insider seed' } }));
   }, 180_000);
   afterAll(async () => {
-    // The rule proposed here leaves the stack disabled, by two people (loosening it takes two).
+    // The rules added here leave the stack disabled, by two people (loosening a rule takes two).
     if (people) {
-      const rule = insiderRule(people.run, 'DISABLED');
-      for (const admin of [people.requester, people.second])
-        await http(people.stack.gatewayUrl, 'PUT', `/api/admin/monitoring/rules/${rule.id}`, {
-          token: await fresh(people.stack, admin),
-          body: { rule },
-        });
+      for (const added of Object.values(insiderRules(people.run))) {
+        const rule = { ...added, mode: 'DISABLED' };
+        for (const admin of [people.requester, people.second])
+          await http(people.stack.gatewayUrl, 'PUT', `/api/admin/monitoring/rules/${rule.id}`, {
+            token: await fresh(people.stack, admin),
+            body: { rule },
+          });
+      }
       await people.stack.close();
     }
   });
