@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
+import { sandboxTestUserIdMin, walletKeyOfTreasury, walletKeyOfUser, type Reply } from '@coin/contracts';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import type { ProofActor } from '../../../scripts/stack/proofs';
 
@@ -48,6 +48,15 @@ describe('the live ledger refuses test-mode credentials', () => {
     const reply = await reward(actor);
     expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect([await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))]).toEqual(before);
+  });
+
+  it("when anyone asks the live ledger to open a wallet in a test user's range, then it is refused and no wallet exists", async () => {
+    // A test-mode client's own test users have wallets in the sandbox alone (docs/decisions/0018-sandbox.md).
+    const testUserId = sandboxTestUserIdMin + 7;
+    const reply = await h.send({ type: 'ledger.open-wallet', key: walletKeyOfUser(testUserId), data: { userId: testUserId } });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    const wallets = await h.pool.query('SELECT 1 FROM wallets WHERE wallet_key = $1', [walletKeyOfUser(testUserId)]);
+    expect(wallets.rowCount).toBe(0);
   });
 
   it('when a test-mode client voids a live hold it would otherwise settle, then it is refused and the hold stays pending', async () => {
