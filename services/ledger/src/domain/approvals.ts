@@ -1,8 +1,13 @@
 import {
   type Actor,
   type ApprovableCommand,
+  type Approval,
+  type ApprovalAct,
   approvalIdNamingRoute,
   type ApprovalStatus,
+  type CashoutReversalApproval,
+  type CommissionChangeApproval,
+  type PayoutApproval,
   canonicalJson,
   type LedgerCommand,
   partitionKeyOf,
@@ -30,6 +35,18 @@ export interface ApprovalState {
   rejectionReason: string | null;
   transactionId: number | null;
 }
+
+/**
+ * How each four-eyes act of the ledger shows its requests (the API's, the replies' and the events'
+ * view; views/acts/ builds them): an Approval only for money, each other act its own.
+ */
+export interface ApprovalViews {
+  money: Approval;
+  payout: PayoutApproval;
+  'cashout-reversal': CashoutReversalApproval;
+  'commission-change': CommissionChangeApproval;
+}
+export type ApprovalViewOf<A extends ApprovalAct> = ApprovalViews[A];
 
 export type ApprovalEvent = 'requested' | 'approved' | 'rejected' | 'expired';
 

@@ -1,7 +1,6 @@
 import type { ApprovalAct } from '@coin/contracts';
-import type { ApprovalState } from '../domain/approvals';
+import type { ApprovalState, ApprovalViewOf, ApprovalViews } from '../domain/approvals';
 import { approvalActOf } from '../domain/commands/approvable';
-import type { ApprovalViewOf, ApprovalViews } from '../domain/commands/acts/types';
 import { cashoutReversalApprovalView } from './acts/cashout-reversal';
 import { commissionChangeApprovalView } from './acts/commission-change';
 import { approvalView } from './acts/money';

@@ -1,8 +1,10 @@
 import {
   approvableCommand,
   headerNames,
+  ledgerCommandContracts,
   type Actor,
   type Approval,
+  type ApprovalAct,
   type ApprovalStatus,
   type CoinApprovalEvent,
   type CoinApprovalEventV2,
@@ -13,7 +15,7 @@ import {
 import { InvariantViolation } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { OutboxBatchMessage } from '../outbox-message';
-import type { ApprovalChange, ApprovalState } from '../approvals';
+import type { ApprovalChange, ApprovalState, ApprovalViewOf, ApprovalViews } from '../approvals';
 import type { ReplyViews } from '../commands/types';
 import type { Accepted } from '../state';
 import type { StateModule } from './types';
@@ -140,19 +142,35 @@ function approvalEventsOf(topics: TopicNames, change: ApprovalChange, approval: 
 }
 
 /**
- * The events of a request's change, by the view it has: a PayoutApproval's on coin.payout-approvals,
- * an Approval's on coin.approvals(.v2). A cash-out's reversal and a commission change are no
- * Approvals (no command.type value for them; a new one breaks consumers): none, the admin audit
- * log records their request and approval, coin.holds a reversal's release.
+ * Each four-eyes act's events of a change of its request, by its view (keyed by the act its
+ * command's contract row names, as its module and its view are): a PayoutApproval's on
+ * coin.payout-approvals, an Approval's on coin.approvals(.v2). A cash-out's reversal and a
+ * commission change are no Approvals (no command.type value for them; a new one breaks
+ * consumers): none, the admin audit log records their request and approval, coin.holds a
+ * reversal's release.
  */
+const messagesOfAct: {
+  [A in ApprovalAct]: (topics: TopicNames, change: ApprovalChange, shown: ApprovalViewOf<A>) => OutboxBatchMessage[];
+} = {
+  money: approvalEventsOf,
+  payout: (topics, change, shown) => [payoutApprovalEventMessage(topics, change, shown)],
+  'cashout-reversal': () => [],
+  'commission-change': () => [],
+};
+
+/** The events of a request's change, as its act publishes them (one cast: the view is its act's, keyed alike). */
 export function approvalEventMessages(
   topics: TopicNames,
   change: ApprovalChange,
   views: Pick<ReplyViews, 'approval'>,
 ): OutboxBatchMessage[] {
-  const shown = views.approval(change.approval);
-  if ('payout' in shown) return [payoutApprovalEventMessage(topics, change, shown)];
-  return 'command' in shown ? approvalEventsOf(topics, change, shown) : [];
+  const act = ledgerCommandContracts[change.approval.command.type].act;
+  const messagesOf = messagesOfAct[act] as (
+    topics: TopicNames,
+    change: ApprovalChange,
+    shown: ApprovalViews[ApprovalAct],
+  ) => OutboxBatchMessage[];
+  return messagesOf(topics, change, views.approval(change.approval));
 }
 
 /** A command's reads of approval requests. */

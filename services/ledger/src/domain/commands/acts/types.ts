@@ -1,17 +1,6 @@
-import type {
-  Approval,
-  ApprovableCommand,
-  ApprovalAct,
-  AuditSummary,
-  CashoutReversalApproval,
-  CommissionChangeApproval,
-  LedgerResult,
-  Party,
-  PayoutApproval,
-  ledgerCommandContracts,
-} from '@coin/contracts';
+import type { ApprovableCommand, ApprovalAct, AuditSummary, LedgerResult, Party, ledgerCommandContracts } from '@coin/contracts';
 import type { Rejected } from '@coin/errors';
-import type { ApprovalState } from '../../approvals';
+import type { ApprovalState, ApprovalViewOf } from '../../approvals';
 import type { ApprovableType, CommandReads, DecideContext, ReplyInput, RequestOfApproval } from '../types';
 import type { Accepted } from '../../state';
 
@@ -20,8 +9,9 @@ import type { Accepted } from '../../state';
  * cash-out's reversal, a commission change) does its own way, in one module an act, keyed by the
  * act the held-back command's contract row names (acts/table.ts): its audit summary, what
  * its request reads and may be refused for at once, what its approval applies and pays, and its
- * approval's answer. Its view is the views' (views/acts/). The approval commands read the table
- * instead of asking what a request holds.
+ * approval's answer. Its view is the views' (views/acts/), its events the approvals kind's
+ * (kinds/approvals.ts), each keyed by the act too. The approval commands read the table instead of
+ * asking what a request holds.
  */
 
 /** The held-back command types whose contract rows name the act `A`. */
@@ -31,15 +21,6 @@ type ActTypes = {
 
 /** The held-back commands of the act `A`. */
 export type HeldOf<A extends ApprovalAct> = Extract<ApprovableCommand, { type: ActTypes[A] }>;
-
-/** How each act's requests are shown (the API's, the replies' and the events' view). */
-export interface ApprovalViews {
-  money: Approval;
-  payout: PayoutApproval;
-  'cashout-reversal': CashoutReversalApproval;
-  'commission-change': CommissionChangeApproval;
-}
-export type ApprovalViewOf<A extends ApprovalAct> = ApprovalViews[A];
 
 /** A request of the act `A`: what it holds back is one of the act's commands. */
 export type ApprovalOf<A extends ApprovalAct> = ApprovalState & { command: HeldOf<A> };
