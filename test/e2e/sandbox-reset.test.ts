@@ -97,6 +97,14 @@ describe('a test client sets its clock and deletes its test data', () => {
       status: 400,
       code: 'VALIDATION_FAILED',
     });
+    // Hostile bodies are refused before any command: no time, a time of another form, a field of its own.
+    for (const body of [{}, { now: 'tomorrow' }, { now: '2030-01-01' }, { now: target.toISOString(), clientId: 'test_other' }]) {
+      await expect(client.setSandboxClock({ body: body as { now: string } })).rejects.toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      });
+    }
+    expect((await client.getSandboxClock()).offsetSeconds).toBe(set.offsetSeconds);
   }, 60_000);
 
   it('when a test client resets, then its holds, cash-out and mandate end, its coins are burned and its clock is at wall time; another client’s data is untouched', async () => {
