@@ -93,8 +93,12 @@ phases.stateful.generation.mode = "positive"
 # pending versions' bound LIMIT_EXCEEDED; it takes an Idempotency-Key (422 IDEMPOTENCY_KEY_REUSED as
 # above). Deciding a rate or a cash-out, or claiming one, depends on who asks and on its state (the
 # proposer is 403 APPROVAL_BY_REQUESTER, a decided one 409, one awaiting its second person 403).
+# A sandbox clock's set is judged the same way against the clock it moves (docs/CONTRACT.md
+# "Test-mode clients"): a time before what the clock reads, or more than a year ahead of wall time,
+# is VALIDATION_FAILED; a sandbox reset sends many commands under keys derived from its own, one of
+# them reused with another body being 422 as above.
 [[operations]]
-include-operation-id = ["proposeCashoutRate", "approveCashoutRate", "rejectCashoutRate", "approveCashout", "rejectCashout", "claimCashout"]
+include-operation-id = ["proposeCashoutRate", "approveCashoutRate", "rejectCashoutRate", "approveCashout", "rejectCashout", "claimCashout", "setSandboxClock", "resetSandbox"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "422", "429", "5xx"]
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
 phases.stateful.generation.mode = "positive"

@@ -111,6 +111,9 @@ describe('a test client sets its clock and deletes its test data', () => {
     const [mine, other] = [await testClient('mine', 500), await testClient('other', 300)];
     const [payer, casher] = [await testUser(mine, 100), await testUser(mine, 50)];
     const bystander = await testUser(other, 70);
+    // A test user of its own (the user service's, not an account), rewarded too.
+    const { testUser: own } = await mine.client.createSandboxTestUser({ body: { name: `own ${run}` } });
+    await mine.client.rewardUser({ body: { userId: own.userId, amount: 25, reason: `seed ${run}` } });
     await mine.client.setSandboxClock({ body: { now: new Date(Date.now() + dayS * 1000).toISOString() } });
     const otherClock = await other.client.advanceSandboxClock({ body: { seconds: 3_600 } });
 
@@ -127,7 +130,13 @@ describe('a test client sets its clock and deletes its test data', () => {
 
     const key = randomUUID();
     const reset = await mine.client.resetSandbox({ headers: { 'Idempotency-Key': key } });
-    expect(reset).toMatchObject({ clientId: mine.id, complete: true, cancelledMandates: 1, clock: { offsetSeconds: 0 } });
+    expect(reset).toMatchObject({
+      clientId: mine.id,
+      complete: true,
+      cancelledMandates: 1,
+      deletedTestUsers: 1,
+      clock: { offsetSeconds: 0 },
+    });
     expect(reset.voidedHolds).toBe(2);
     // A retry of the same request sends the same commands, each applied once: it finds nothing more to do.
     expect(await mine.client.resetSandbox({ headers: { 'Idempotency-Key': key } })).toMatchObject({
@@ -145,10 +154,23 @@ describe('a test client sets its clock and deletes its test data', () => {
     expect((await mine.client.listSandboxCashouts({ query: {} })).cashouts.find((c) => c.id === cashout.cashout.id)).toMatchObject({
       status: 'FAILED',
     });
-    for (const user of [payer, casher]) expect(await sandboxWallet(`user:${user.userId}`)).toEqual({ balance: 0, held: 0 });
+    for (const userId of [payer.userId, casher.userId, own.userId])
+      expect(await sandboxWallet(`user:${userId}`)).toEqual({ balance: 0, held: 0 });
+    // Its own test user is gone: not listed, and named like an id nobody has.
+    expect((await mine.client.listSandboxTestUsers({ query: {} })).testUsers).toEqual([]);
+    await expect(mine.client.rewardUser({ body: { userId: own.userId, amount: 1, reason: 'after' } })).rejects.toMatchObject({
+      status: 404,
+      code: 'USER_NOT_FOUND',
+    });
     expect((await mine.client.getSandboxClock()).offsetSeconds).toBe(0);
     // Nothing left: a second reset finds nothing to do.
-    expect(await mine.client.resetSandbox({})).toMatchObject({ voidedHolds: 0, cancelledMandates: 0, burnedWallets: 0, complete: true });
+    expect(await mine.client.resetSandbox({})).toMatchObject({
+      voidedHolds: 0,
+      cancelledMandates: 0,
+      burnedWallets: 0,
+      deletedTestUsers: 0,
+      complete: true,
+    });
 
     // The other client's hold is still pending (it voids it itself), its user's coins and its clock as they were.
     expect(await sandboxWallet(`user:${bystander.userId}`)).toEqual({ balance: 7_000, held: 2_000 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type ApiKeyScopeName, idNonce, normalizeEmail, role, userId, uuidInput } from './common';
 import { apiKey, platformClientCreated, platformClientRevoked } from './identity';
-import { createdTestUser, createTestUserCommand } from './sandbox-test-users';
+import { createdTestUser, createTestUserCommand, deletedTestUsers, deleteTestUsersCommand } from './sandbox-test-users';
 import { commandSchema, headerNames } from './messaging';
 import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
@@ -977,6 +977,15 @@ const userRows = {
     scope: 'none-user-service',
     stepUp: 'not-required',
     result: createdTestUser,
+  }),
+  // Deleting a test client's sandbox data marks its test users deleted: keyed like their creations.
+  'user.test-users.delete': userRow({
+    schema: deleteTestUsersCommand,
+    partitionKey: (d) => d.clientId,
+    proof: true,
+    scope: 'none-user-service',
+    stepUp: 'not-required',
+    result: deletedTestUsers,
   }),
   'user.approve-grant': userRow({
     schema: approveGrantCommand,

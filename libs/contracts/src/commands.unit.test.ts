@@ -320,6 +320,7 @@ const userKeys: Record<UserCommandType, Array<[string, UserDraft, string]>> = {
   'user.test-user.create': [
     ['its client', userDraft('user.test-user.create', { clientId: 'test_abc', name: 'Alice', requestHash: hash }), 'test_abc'],
   ],
+  'user.test-users.delete': [['its client', userDraft('user.test-users.delete', { clientId: 'test_abc' }), 'test_abc']],
 };
 
 describe('partitionKeyOf (ledger commands)', () => {
@@ -444,6 +445,7 @@ describe('userResults (what the user service answers)', () => {
     'user.approve-grant': { grantRequest: { ...grant, status: 'APPROVED' }, tokenVersion: 4 },
     'user.reject-grant': { grantRequest: { ...grant, status: 'REJECTED', rejectionReason: 'no' } },
     'user.test-user.create': { testUser: { userId: 8_000_000_000_000_001, name: 'Alice', createdAt: at }, requestHash: hash },
+    'user.test-users.delete': { deleted: 2 },
   };
   // A two-person act asked for by a person answers with its request (202 at the gateway).
   const pendingResults: Array<[UserCommandType, unknown]> = [

@@ -836,6 +836,8 @@ export const sandboxReset = z.object({
   cancelledMandates: z.number().int().min(0),
   burnedWallets: z.number().int().min(0),
   burned: z.number().min(0),
+  /** Its own test users marked deleted (only once nothing else of the client is left). */
+  deletedTestUsers: z.number().int().min(0),
   complete: z.boolean(),
   clock: testClock,
 });

@@ -67,3 +67,20 @@ export const createTestUserCommand = commandSchema(
   z.object({ clientId: platformClientId, name: testUserName, requestHash: z.string().regex(/^[0-9a-f]{64}$/) }),
 );
 export const createdTestUser = sandboxTestUserResult.extend({ requestHash: z.string().regex(/^[0-9a-f]{64}$/) });
+/**
+ * `user.test-users.delete`: the test-mode client named (the command's actor) has all its test users
+ * marked deleted, as the last step of deleting its sandbox test data (docs/decisions/0018-sandbox.md
+ * "Deleting a client's test data"); keyed like their creations, so it applies after those sent before.
+ */
+export const deleteTestUsersCommand = commandSchema(
+  'user.test-users.delete',
+  z.object({
+    clientId: platformClientId,
+    requestHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  }),
+);
+/** How many test users the deletion marked deleted (none the second time). */
+export const deletedTestUsers = z.object({ deleted: z.number().int().min(0) });

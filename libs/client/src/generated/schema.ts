@@ -7029,6 +7029,7 @@ export interface operations {
            *       "cancelledMandates": 1,
            *       "burnedWallets": 3,
            *       "burned": 950,
+           *       "deletedTestUsers": 2,
            *       "complete": true,
            *       "clock": {
            *         "clientId": "test_shop",
@@ -7043,6 +7044,7 @@ export interface operations {
             cancelledMandates: number;
             burnedWallets: number;
             burned: number;
+            deletedTestUsers: number;
             complete: boolean;
             clock: {
               clientId: string;

@@ -9,6 +9,7 @@ import {
   type LedgerDraft,
   type SandboxReset,
   type TestClientData,
+  userDraft,
 } from '@coin/contracts';
 import type { App } from '@coin/http';
 import { uuidV5 } from '@coin/security';
@@ -78,6 +79,7 @@ export function registerSandboxResetRoutes(app: App, deps: Deps): void {
             cancelledMandates: 1,
             burnedWallets: 3,
             burned: 950,
+            deletedTestUsers: 2,
             complete: true,
             clock: { clientId: 'test_shop', offsetSeconds: 0, now: '2026-01-01T00:00:00.000Z' },
           }),
@@ -151,12 +153,31 @@ async function resetTestData(deps: Deps, request: FastifyRequest, clientId: stri
   }
   // The clock goes back only once nothing of the client waits on it: a hold or a mandate left would be judged on a clock that jumped.
   const complete = data.holds.length === 0 && data.mandates.length === 0;
-  const clock = complete
-    ? await deps.commands.ledger(ledgerDraft('ledger.set-clock', { clientId, to: null, requestHash }), {
-        ...authorityOf(request),
-        commandId: uuidV5(`sandbox-reset:${idempotencyOf(request).commandId}:clock`),
-        requestId: String(request.id),
-      })
-    : await deps.internal.in('test').read('ledger.test-clock', { clientId }, String(request.id));
-  return { clientId, ...done, burned: minorUnitsToCoins(done.burned), complete, clock: clockAt(clientId, clock.offsetSeconds) };
+  if (!complete) {
+    const clock = await deps.internal.in('test').read('ledger.test-clock', { clientId }, String(request.id));
+    return {
+      clientId,
+      ...done,
+      burned: minorUnitsToCoins(done.burned),
+      deletedTestUsers: 0,
+      complete,
+      clock: clockAt(clientId, clock.offsetSeconds),
+    };
+  }
+  const context = (about: string) => ({
+    ...authorityOf(request),
+    commandId: uuidV5(`sandbox-reset:${idempotencyOf(request).commandId}:${about}`),
+    requestId: String(request.id),
+  });
+  const clock = await deps.commands.ledger(ledgerDraft('ledger.set-clock', { clientId, to: null, requestHash }), context('clock'));
+  // Last, its own test users (the user service's): their wallets were emptied above, and no route takes them from now on.
+  const { deleted } = await deps.commands.user(userDraft('user.test-users.delete', { clientId, requestHash }), context('test-users'));
+  return {
+    clientId,
+    ...done,
+    burned: minorUnitsToCoins(done.burned),
+    deletedTestUsers: deleted,
+    complete,
+    clock: clockAt(clientId, clock.offsetSeconds),
+  };
 }

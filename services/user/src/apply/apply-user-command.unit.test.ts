@@ -84,8 +84,15 @@ function insertedClient(client: NewPlatformClient): PlatformClient {
 function fakeClientWrites(
   state: FakeState,
   calls: string[],
-): Pick<UserCommandTransaction, 'findActiveClientGrants' | 'revokePlatformClient' | 'insertCallbackSecret' | 'insertTestUser'> {
+): Pick<
+  UserCommandTransaction,
+  'findActiveClientGrants' | 'revokePlatformClient' | 'insertCallbackSecret' | 'insertTestUser' | 'deleteTestUsersOf'
+> {
   return {
+    deleteTestUsersOf: async (clientId) => {
+      calls.push(`deleteTestUsersOf ${clientId}`);
+      return 0;
+    },
     insertTestUser: async (clientId, name, now) => {
       calls.push(`insertTestUser ${clientId}`);
       return { userId: 8_000_000_000_000_000, name, createdAt: now.toISOString() };

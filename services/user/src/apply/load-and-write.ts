@@ -98,5 +98,7 @@ export async function find(tx: UserCommandTransaction, write: FindingWrite): Pro
       return tx.insertCallbackSecret(write.secret);
     case 'insert-test-user':
       return tx.insertTestUser(write.clientId, write.name, write.at);
+    case 'delete-test-users':
+      return { deleted: await tx.deleteTestUsersOf(write.clientId, write.at) };
   }
 }

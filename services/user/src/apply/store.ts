@@ -65,6 +65,8 @@ export interface UserCommandTransaction {
   insertCallbackSecret(secret: NewCallbackSecret): Promise<{ issuedAt: Date } | null>;
   /** A test-mode client's new test user (docs/decisions/0018-sandbox.md), its id from the test users' range; null: no active client of the id. */
   insertTestUser(clientId: string, name: string, now: Date): Promise<SandboxTestUser | null>;
+  /** Marks every test user of the client deleted (deleting its sandbox data); how many it marked. */
+  deleteTestUsersOf(clientId: string, now: Date): Promise<number>;
   /** Locks the user's PENDING deletion request (expired or not); null when there is none. */
   lockPendingDeletionRequest(userId: number): Promise<DeletionRequestRow | null>;
   /** Locks a deletion request by id; null when none has it. */

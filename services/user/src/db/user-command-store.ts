@@ -19,7 +19,7 @@ import { insertSessionGrant } from './sessions-repo';
 import { noteRegistrationAttempt } from './account-notices-repo';
 import { bindPersonalDataKey, lockUnboundPersonalDataKey } from './personal-data-keys-repo';
 import { insertDeletionRequest, lockDeletionRequest, lockPendingDeletionRequest, updateDeletionRequest } from './deletion-requests-repo';
-import { insertTestUser } from './test-users-repo';
+import { deleteTestUsersOf, insertTestUser } from './test-users-repo';
 
 /** The user-command store on PostgreSQL: one transaction per command, on one pooled connection. */
 export function userCommandStore(pool: Pool, topics: Pick<TopicNames, 'userEventsV2' | 'adminAudit'>): UserCommandStore {
@@ -49,6 +49,7 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     },
     insertCallbackSecret: (secret) => insertCallbackSecret(client, secret),
     insertTestUser: (clientId, name, now) => insertTestUser(client, clientId, name, now),
+    deleteTestUsersOf: (clientId, now) => deleteTestUsersOf(client, clientId, now),
     lockPendingDeletionRequest: (userId) => lockPendingDeletionRequest(client, userId),
     lockDeletionRequest: (id) => lockDeletionRequest(client, id),
     insertDeletionRequest: (request) => insertDeletionRequest(client, request),

@@ -151,10 +151,19 @@ export function platformClientRevoker(command: RequestOf<'user.platform-client.r
  * test-mode client's for itself only, so no live credential makes one and no client another's.
  */
 export function testUserCreator(command: RequestOf<'user.test-user.create'>): Rejected | null {
+  return ownTestUsersRefusal(command, 'Only a test-mode platform client makes test users, and only its own');
+}
+
+/** Deleting a client's test users (its sandbox data's deletion): the test-mode client's own, by itself only. */
+export function testUsersDeleter(command: RequestOf<'user.test-users.delete'>): Rejected | null {
+  return ownTestUsersRefusal(command, 'Only a test-mode platform client deletes test users, and only its own');
+}
+
+function ownTestUsersRefusal(command: { actor: RequestOf<'user.test-user.create'>['actor']; data: { clientId: string } }, refusal: string) {
   const { actor, data } = command;
   return actor.kind === 'system' && credentialModeOf('system', actor.id) === 'test' && actor.id === data.clientId
     ? null
-    : forbidden('Only a test-mode platform client makes test users, and only its own');
+    : forbidden(refusal);
 }
 
 /** The person who asked (a user id), null for an operator or a service. */

@@ -14,6 +14,7 @@ import { rejectGrant } from './reject-grant';
 import { revokeSessions } from './revoke-sessions';
 import { setVerification } from './set-verification';
 import { createTestUser } from './test-user-create';
+import { deleteTestUsers } from './test-users-delete';
 import type { UserCommandModule } from './types';
 import type { Rejected } from '@coin/errors';
 
@@ -38,6 +39,7 @@ export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } 
   'user.approve-grant': approveGrant,
   'user.reject-grant': rejectGrant,
   'user.test-user.create': createTestUser,
+  'user.test-users.delete': deleteTestUsers,
 };
 
 /**

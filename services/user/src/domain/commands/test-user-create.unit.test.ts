@@ -10,19 +10,27 @@ const create = (actor: Actor, clientId = 'test_own') => ({
 });
 
 describe('user.test-user.create', () => {
-  it('when anyone but the test-mode client itself asks, then FORBIDDEN: a live client, another test client, a person, an operator', () => {
-    for (const actor of [
-      { kind: 'system', id: 'pc_live' },
-      { kind: 'system', id: 'test_other' },
-      { kind: 'user', id: '7', role: 'SUPERADMIN' },
-      { kind: 'operator', id: 'ops' },
-    ] as Actor[]) {
-      expect({ actor, code: authorize(create(actor))?.code }).toEqual({ actor, code: 'FORBIDDEN' });
-    }
-    // A live client naming itself is still not a test-mode client.
-    expect(authorize(create({ kind: 'system', id: 'pc_live' }, 'pc_live'))?.code).toBe('FORBIDDEN');
-    expect(authorize(create({ kind: 'system', id: 'test_own' }))).toBeNull();
-  });
+  // Deleting a client's test users (its sandbox data's deletion, test-users-delete.ts) is judged by the same rule.
+  const remove = (actor: Actor, clientId = 'test_own') => ({ type: 'user.test-users.delete' as const, actor, data: { clientId } });
+  it.each([
+    ['user.test-user.create', create],
+    ['user.test-users.delete', remove],
+  ] as const)(
+    'when anyone but the test-mode client itself sends %s, then FORBIDDEN: a live client, another test client, a person, an operator',
+    (_type, command) => {
+      for (const actor of [
+        { kind: 'system', id: 'pc_live' },
+        { kind: 'system', id: 'test_other' },
+        { kind: 'user', id: '7', role: 'SUPERADMIN' },
+        { kind: 'operator', id: 'ops' },
+      ] as Actor[]) {
+        expect({ actor, code: authorize(command(actor))?.code }).toEqual({ actor, code: 'FORBIDDEN' });
+      }
+      // A live client naming itself is still not a test-mode client.
+      expect(authorize(command({ kind: 'system', id: 'pc_live' }, 'pc_live'))?.code).toBe('FORBIDDEN');
+      expect(authorize(command({ kind: 'system', id: 'test_own' }))).toBeNull();
+    },
+  );
 
   it('when the insert finds no active client, then FORBIDDEN; otherwise the user, with the request’s hash', () => {
     const context = { now: new Date('2026-01-01T00:00:00Z') } as DecideContext;

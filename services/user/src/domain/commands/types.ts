@@ -106,6 +106,8 @@ export interface Findings {
   'insert-callback-secret': { issuedAt: Date } | null;
   /** The new test user, its id from the test users' range; null: no active client of the id. */
   'insert-test-user': SandboxTestUser | null;
+  /** How many of the client's test users were marked deleted (never null: a finding is a row, or none). */
+  'delete-test-users': { deleted: number } | null;
 }
 
 export type FindingWrite =
@@ -115,7 +117,8 @@ export type FindingWrite =
   | { write: 'insert-platform-client'; client: NewPlatformClient }
   | { write: 'revoke-platform-client'; id: string; at: Date; ownerClientId?: string | null }
   | { write: 'insert-callback-secret'; secret: NewCallbackSecret }
-  | { write: 'insert-test-user'; clientId: string; name: string; at: Date };
+  | { write: 'insert-test-user'; clientId: string; name: string; at: Date }
+  | { write: 'delete-test-users'; clientId: string; at: Date };
 
 /** A refusal; `writes` are still made (a request met past its expiry is marked EXPIRED, a taken address's owner is told). */
 export type Refused = Rejected & { writes?: UserWrite[] };
