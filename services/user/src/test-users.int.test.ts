@@ -81,4 +81,30 @@ describe('sandbox test users against PostgreSQL', () => {
     expect([...(await linkedUsersOf(pool, 'test_b', [bea]))]).toEqual([bea]);
     expect(await deleteTestUsersOf(pool, 'test_a', new Date())).toBe(0);
   });
+
+  it('when a client’s reset sends user.test-users.delete, then its own are deleted once (a redelivery is the stored answer); another client’s command deletes none', async () => {
+    const remove = (actorId: string, clientId: string, commandId = randomUUID()) =>
+      applyUserCommand(
+        store,
+        {
+          commandId,
+          type: 'user.test-users.delete',
+          issuedAt: new Date().toISOString(),
+          actor: { kind: 'system', id: actorId },
+          data: { clientId },
+        } as UserCommand,
+        clock,
+        meta,
+      );
+    const bea = userIdOf(await create('test_b', 'Bea again'));
+    expect((await remove('test_a', 'test_b')).outcome).toMatchObject({ ok: false, reply: { code: 'FORBIDDEN' } });
+    expect([...(await linkedUsersOf(pool, 'test_b', [bea]))]).toEqual([bea]);
+    const commandId = randomUUID();
+    const first = await remove('test_b', 'test_b', commandId);
+    expect(first.outcome).toMatchObject({ ok: true, reply: { deleted: expect.any(Number) } });
+    expect((first.outcome.reply as { deleted: number }).deleted).toBeGreaterThanOrEqual(1);
+    expect((await remove('test_b', 'test_b', commandId)).outcome).toMatchObject({ replayed: true, reply: first.outcome.reply });
+    expect([...(await linkedUsersOf(pool, 'test_b', [bea]))]).toEqual([]);
+    expect(first.outbox).toEqual([]);
+  });
 });
