@@ -129,7 +129,7 @@ describe('a test client sets its clock and deletes its test data', () => {
     });
 
     const key = randomUUID();
-    const reset = await mine.client.resetSandbox({ headers: { 'Idempotency-Key': key } });
+    const reset = await mine.client.resetSandbox({ idempotencyKey: key });
     expect(reset).toMatchObject({
       clientId: mine.id,
       complete: true,
@@ -138,11 +138,13 @@ describe('a test client sets its clock and deletes its test data', () => {
       clock: { offsetSeconds: 0 },
     });
     expect(reset.voidedHolds).toBe(2);
-    // A retry of the same request sends the same commands, each applied once: it finds nothing more to do.
-    expect(await mine.client.resetSandbox({ headers: { 'Idempotency-Key': key } })).toMatchObject({
+    // A retry of the same request sends the same commands, each applied once: it finds nothing more to
+    // void, cancel or burn, and the test users' deletion, sent again under its id, is its stored answer.
+    expect(await mine.client.resetSandbox({ idempotencyKey: key })).toMatchObject({
       voidedHolds: 0,
       cancelledMandates: 0,
       burned: 0,
+      deletedTestUsers: 1,
       complete: true,
       clock: { offsetSeconds: 0 },
     });
