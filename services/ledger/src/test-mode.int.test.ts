@@ -109,6 +109,37 @@ describe('the live ledger refuses test-mode credentials', () => {
     expect(live.status).toBe(400);
   });
 
+  it('when a test-mode client sends its reset’s commands to the live ledger (a clock set or reset, a burn), then each is refused and nothing moves', async () => {
+    const testClient: ProofActor = { kind: 'system', id: 'test_shop', treasuries: ['REWARDS'], mode: 'test' };
+    for (const to of [new Date(Date.now() + 86_400_000).toISOString(), null]) {
+      const reply = await h.send({
+        type: 'ledger.set-clock',
+        key: 'test-clock:test_shop',
+        actor: testClient,
+        data: { clientId: 'test_shop', to },
+      });
+      expect(reply).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    }
+    expect((await h.pool.query('SELECT client_id FROM test_clocks')).rows).toEqual([]);
+    const before = [await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))];
+    for (const from of [
+      { kind: 'user', userId },
+      { kind: 'treasury', code: 'REWARDS' },
+    ]) {
+      const burn = await h.send({
+        type: 'ledger.burn',
+        key: from.kind === 'user' ? walletKeyOfUser(userId) : rewards,
+        actor: testClient,
+        data: { from, amount: 1, reason: 'Sandbox reset' },
+      });
+      expect(burn).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+    }
+    expect([await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))]).toEqual(before);
+    // What a reset would delete is the sandbox's to name: the live ledger answers 404.
+    const read = await fetch(`${h.ledger!.url}/internal/test-clients/test_shop/data`, { headers: { authorization: await h.asGateway() } });
+    expect(read.status).toBe(404);
+  });
+
   /**
    * The sandbox's economy (docs/decisions/0018-sandbox.md): what a test-mode client sends there,
    * written to the live ledger with its genuine token, moves nothing and stores nothing here.
