@@ -15,6 +15,13 @@ import { withCursorParam, withPageLinks } from './paging';
 /** The first id of a test user (user migration 021's sequence); account ids count up from 1 and never reach it. */
 export const sandboxTestUserIdMin = 8_000_000_000_000_000;
 
+/**
+ * How many test users a test-mode client keeps at once (those not deleted): a bound on the rows
+ * one client's requests make, well above a team's fixtures; deleting its test data
+ * (POST /api/sandbox/reset) frees them.
+ */
+export const sandboxTestUsersPerClientMax = 1_000;
+
 /** Whether an id is in the test users' range: the live ledger refuses to open a wallet for one. */
 export function isSandboxTestUserId(id: number): boolean {
   return Number.isSafeInteger(id) && id >= sandboxTestUserIdMin;

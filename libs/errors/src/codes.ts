@@ -118,6 +118,11 @@ export const errorCatalog = {
     title: 'API key lacks the required scope',
     action: 'Use an API key that has the scope this operation needs (mint, burn, refund or reward).',
   },
+  TEST_USERS_LIMIT: {
+    kind: 'unprocessable',
+    title: 'The test-mode client keeps as many test users as it may',
+    action: 'Delete your test data (POST /api/sandbox/reset), which deletes your test users, then make new ones.',
+  },
   TEST_MODE_CREDENTIALS: {
     kind: 'forbidden',
     title: 'Test-mode credentials cannot act on real money',

@@ -5,7 +5,7 @@ import { migratedUserPool } from '../../../test/harness/user-db';
 import { applyUserCommand } from './apply/apply-user-command';
 import type { UserCommandStore } from './apply/store';
 import { linkedUsersOf } from './db/platform-links-repo';
-import { deleteTestUsersOf, listTestUsers } from './db/test-users-repo';
+import { deleteTestUsersOf, insertTestUser, listTestUsers } from './db/test-users-repo';
 import { userCommandStore } from './db/user-command-store';
 
 /**
@@ -106,5 +106,16 @@ describe('sandbox test users against PostgreSQL', () => {
     expect((await remove('test_b', 'test_b', commandId)).outcome).toMatchObject({ replayed: true, reply: first.outcome.reply });
     expect([...(await linkedUsersOf(pool, 'test_b', [bea]))]).toEqual([]);
     expect(first.outbox).toEqual([]);
+  });
+  it('when a client keeps as many test users as it may, then the next is refused (full) until its test users are deleted; a revoked client makes none', async () => {
+    await addClient('test_cap');
+    const insert = () => insertTestUser(pool, 'test_cap', 'Cap', new Date(), 2);
+    expect(await insert()).toMatchObject({ name: 'Cap' });
+    expect(await insert()).toMatchObject({ name: 'Cap' });
+    expect(await insert()).toBe('full');
+    expect((await listTestUsers(pool, 'test_cap', { limit: 10, offset: 0 })).total).toBe(2);
+    expect(await deleteTestUsersOf(pool, 'test_cap', new Date())).toBe(2);
+    expect(await insert()).toMatchObject({ name: 'Cap' });
+    expect(await insertTestUser(pool, 'test_gone', 'Gone', new Date(), 2)).toBe('revoked');
   });
 });

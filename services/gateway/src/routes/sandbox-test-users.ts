@@ -51,7 +51,7 @@ const sandboxTestUserRoutes: RouteDef<SandboxEconomyDeps>[] = [
     schema: {
       tags: ['sandbox'],
       summary:
-        "Make a test user of the calling test-mode client's own, with an open sandbox wallet: a sandbox-only identity (no account, no sign-in, no live wallet; its id is never a live account's) that the client then names as `userId` in its sandbox rewards, payouts, holds, mandates, cash-outs and purchases. A retry with the same Idempotency-Key answers the same user. A live client is 403 FORBIDDEN",
+        "Make a test user of the calling test-mode client's own, with an open sandbox wallet: a sandbox-only identity (no account, no sign-in, no live wallet; its id is never a live account's) that the client then names as `userId` in its sandbox rewards, payouts, holds, mandates, cash-outs and purchases. A retry with the same Idempotency-Key answers the same user. A client keeps at most 1,000 test users (422 TEST_USERS_LIMIT; deleting its test data, POST /api/sandbox/reset, deletes them). A live client is 403 FORBIDDEN",
       security: [{ bearerAuth: [] }],
       headers: idempotencyHeaders,
       operationId: 'createSandboxTestUser',

@@ -97,7 +97,7 @@ export async function find(tx: UserCommandTransaction, write: FindingWrite): Pro
     case 'insert-callback-secret':
       return tx.insertCallbackSecret(write.secret);
     case 'insert-test-user':
-      return tx.insertTestUser(write.clientId, write.name, write.at);
+      return tx.insertTestUser(write.clientId, write.name, write.at, write.max);
     case 'delete-test-users':
       return { deleted: await tx.deleteTestUsersOf(write.clientId, write.at) };
   }

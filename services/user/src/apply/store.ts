@@ -64,7 +64,7 @@ export interface UserCommandTransaction {
   /** Issues a payout provider's callback secret; null when no live client of the id is granted `cashout`. */
   insertCallbackSecret(secret: NewCallbackSecret): Promise<{ issuedAt: Date } | null>;
   /** A test-mode client's new test user (docs/decisions/0018-sandbox.md), its id from the test users' range; null: no active client of the id. */
-  insertTestUser(clientId: string, name: string, now: Date): Promise<SandboxTestUser | null>;
+  insertTestUser(clientId: string, name: string, now: Date, max: number): Promise<SandboxTestUser | 'revoked' | 'full'>;
   /** Marks every test user of the client deleted (deleting its sandbox data); how many it marked. */
   deleteTestUsersOf(clientId: string, now: Date): Promise<number>;
   /** Locks the user's PENDING deletion request (expired or not); null when there is none. */

@@ -15,20 +15,36 @@ const testUserOf = (row: TestUserRow): SandboxTestUser => ({
   createdAt: row.created_at.toISOString(),
 });
 
+/** Why no test user was made: the client is not registered and unrevoked, or it keeps `max` already. */
+export type TestUserRefusal = 'revoked' | 'full';
+
 /**
  * Makes a test user of the test-mode client (docs/decisions/0018-sandbox.md "Test users of a
- * client's own"), its id drawn from the test users' own sequence; null when no client of the id
- * is registered and unrevoked. The command's id makes it idempotent (processed_commands).
+ * client's own"), its id drawn from the test users' own sequence, unless no client of the id is
+ * registered and unrevoked or it keeps `max` test users not deleted (one statement; a client's
+ * creations travel under its key, one at a time). The command's id makes it idempotent
+ * (processed_commands).
  */
-export async function insertTestUser(db: Queryable, clientId: string, name: string, now: Date): Promise<SandboxTestUser | null> {
-  const result = await db.query<TestUserRow>(
-    `INSERT INTO sandbox_test_users (client_id, name, created_at)
-     SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM platform_clients WHERE id = $1 AND revoked_at IS NULL)
-     RETURNING id, name, created_at`,
-    [clientId, name, now],
+export async function insertTestUser(
+  db: Queryable,
+  clientId: string,
+  name: string,
+  now: Date,
+  max: number,
+): Promise<SandboxTestUser | TestUserRefusal> {
+  const result = await db.query<Partial<TestUserRow> & { live: boolean }>(
+    `WITH live AS (SELECT EXISTS (SELECT 1 FROM platform_clients WHERE id = $1 AND revoked_at IS NULL) AS live),
+          inserted AS (
+            INSERT INTO sandbox_test_users (client_id, name, created_at)
+            SELECT $1, $2, $3 WHERE (SELECT live FROM live)
+              AND (SELECT count(*) FROM sandbox_test_users WHERE client_id = $1 AND deleted_at IS NULL) < $4
+            RETURNING id, name, created_at)
+     SELECT i.id, i.name, i.created_at, (SELECT live FROM live) AS live FROM (SELECT 1) one LEFT JOIN inserted i ON true`,
+    [clientId, name, now, max],
   );
-  const row = result.rows[0];
-  return row ? testUserOf(row) : null;
+  const row = result.rows[0]!;
+  if (row.id === null || row.id === undefined) return row.live ? 'full' : 'revoked';
+  return testUserOf(row as TestUserRow);
 }
 
 /** A page of the client's own test users not deleted, oldest first, and how many there are. */

@@ -48,7 +48,7 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
       return result ? { client: platformClientOf(result.row), revoked: result.revoked } : null;
     },
     insertCallbackSecret: (secret) => insertCallbackSecret(client, secret),
-    insertTestUser: (clientId, name, now) => insertTestUser(client, clientId, name, now),
+    insertTestUser: (clientId, name, now, max) => insertTestUser(client, clientId, name, now, max),
     deleteTestUsersOf: (clientId, now) => deleteTestUsersOf(client, clientId, now),
     lockPendingDeletionRequest: (userId) => lockPendingDeletionRequest(client, userId),
     lockDeletionRequest: (id) => lockDeletionRequest(client, id),

@@ -84,5 +84,6 @@ export function finding<K extends keyof Findings, T extends UserCommandType>(
   find: Extract<FindingWrite, { write: K }>,
   then: (found: Findings[K]) => UserDecision<T>,
 ): UserDecision<T> {
-  return { ok: 'finding', writes: [], find, then } as UserDecision<T>;
+  // K ties `find` to what `then` takes, which the mapped Finding cannot see through a generic K.
+  return { ok: 'finding', writes: [], find, then } as unknown as UserDecision<T>;
 }

@@ -1,3 +1,4 @@
+import { sandboxTestUsersPerClientMax } from '@coin/contracts';
 import { rejected } from '@coin/errors';
 import { testUserCreator } from '../rules';
 import { answered, finding } from './shared';
@@ -14,10 +15,20 @@ export const createTestUser: UserCommandModule<'user.test-user.create'> = {
   revokes: false,
   authorize: testUserCreator,
   loads: [],
-  decide: (command, _state, context) =>
-    finding({ write: 'insert-test-user', clientId: command.data.clientId, name: command.data.name, at: context.now }, (testUser) =>
+  decide: (command, _state, context) => {
+    const { clientId, name, requestHash } = command.data;
+    const write = { write: 'insert-test-user' as const, clientId, name, at: context.now, max: sandboxTestUsersPerClientMax };
+    return finding(write, (testUser) => {
       // A proof verifies a token, not that its client is still registered: a revoked one makes none.
-      testUser ? answered({ testUser, requestHash: command.data.requestHash }) : rejected('FORBIDDEN', 'The platform client is revoked'),
-    ),
+      if (testUser === 'revoked') return rejected('FORBIDDEN', 'The platform client is revoked');
+      if (testUser === 'full') {
+        return rejected(
+          'TEST_USERS_LIMIT',
+          `A test-mode client keeps at most ${sandboxTestUsersPerClientMax} test users; deleting its test data (POST /api/sandbox/reset) deletes them`,
+        );
+      }
+      return answered({ testUser, requestHash });
+    });
+  },
   audit: () => null,
 };

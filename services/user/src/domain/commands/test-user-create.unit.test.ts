@@ -32,7 +32,7 @@ describe('user.test-user.create', () => {
     },
   );
 
-  it('when the insert finds no active client, then FORBIDDEN; otherwise the user, with the request’s hash', () => {
+  it('when the insert finds no active client, then FORBIDDEN; a client at its bound, TEST_USERS_LIMIT; otherwise the user, with the request’s hash', () => {
     const context = { now: new Date('2026-01-01T00:00:00Z') } as DecideContext;
     const decision = userCommandTable['user.test-user.create'].decide(
       { ...create({ kind: 'system', id: 'test_own' }), commandId: 'c', issuedAt: '2026-01-01T00:00:00Z' } as never,
@@ -40,9 +40,10 @@ describe('user.test-user.create', () => {
       context,
     );
     if (decision.ok !== 'finding' || decision.find.write !== 'insert-test-user') throw new Error('expected the insert');
-    expect(decision.find).toEqual({ write: 'insert-test-user', clientId: 'test_own', name: 'Ann', at: context.now });
+    expect(decision.find).toEqual({ write: 'insert-test-user', clientId: 'test_own', name: 'Ann', at: context.now, max: 1_000 });
     const then = decision.then as (found: unknown) => { ok: unknown; code?: string; result?: unknown };
-    expect(then(null)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(then('revoked')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(then('full')).toMatchObject({ ok: false, code: 'TEST_USERS_LIMIT' });
     const testUser = { userId: 8_000_000_000_000_000, name: 'Ann', createdAt: '2026-01-01T00:00:00.000Z' };
     expect(then(testUser)).toMatchObject({ ok: true, result: { testUser, requestHash } });
   });

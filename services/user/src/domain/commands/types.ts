@@ -104,8 +104,8 @@ export interface Findings {
   'revoke-platform-client': { client: PlatformClient; revoked: boolean } | null;
   /** The time the callback secret was issued; null: no live client of the id is granted `cashout`. */
   'insert-callback-secret': { issuedAt: Date } | null;
-  /** The new test user, its id from the test users' range; null: no active client of the id. */
-  'insert-test-user': SandboxTestUser | null;
+  /** The new test user, its id from the test users' range; else why none: no active client of the id, or it keeps `max` already. */
+  'insert-test-user': SandboxTestUser | 'revoked' | 'full';
   /** How many of the client's test users were marked deleted (never null: a finding is a row, or none). */
   'delete-test-users': { deleted: number } | null;
 }
@@ -117,7 +117,7 @@ export type FindingWrite =
   | { write: 'insert-platform-client'; client: NewPlatformClient }
   | { write: 'revoke-platform-client'; id: string; at: Date; ownerClientId?: string | null }
   | { write: 'insert-callback-secret'; secret: NewCallbackSecret }
-  | { write: 'insert-test-user'; clientId: string; name: string; at: Date }
+  | { write: 'insert-test-user'; clientId: string; name: string; at: Date; max: number }
   | { write: 'delete-test-users'; clientId: string; at: Date };
 
 /** A refusal; `writes` are still made (a request met past its expiry is marked EXPIRED, a taken address's owner is told). */
