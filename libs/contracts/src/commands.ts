@@ -283,6 +283,16 @@ const partitionOfRequest = (data: { approvalId: string; command?: unknown }): st
   return partitionOfHeld({ command: data.command });
 };
 
+/** What a test clock's commands share: keyed by the client (`test-clock:<clientId>`), so one partition moves a clock; answered with the clock. */
+const testClockRow = {
+  partitionKey: (d: { clientId: string }) => `test-clock:${d.clientId}`,
+  route: 'client',
+  scope: 'none-moves-no-coins',
+  stepUp: 'not-required',
+  approvable: false,
+  result: z.object({ clientId: z.string(), offsetSeconds: z.number().int().min(0) }),
+} as const;
+
 /**
  * The rows of the commands that hold no other command: every command but the four steps of an
  * approval request, whose schemas hold one of the approvable commands named here.
@@ -443,25 +453,9 @@ const directLedgerCommandContracts = {
     approvable: false,
     result: z.object({ hold: hold.nullable(), expired: z.boolean() }),
   }),
-  'ledger.advance-clock': ledgerRow({
-    schema: advanceClockCommand,
-    partitionKey: (d) => `test-clock:${d.clientId}`,
-    route: 'client',
-    scope: 'none-moves-no-coins',
-    stepUp: 'not-required',
-    approvable: false,
-    result: z.object({ clientId: z.string(), offsetSeconds: z.number().int().min(0) }),
-  }),
+  'ledger.advance-clock': ledgerRow({ schema: advanceClockCommand, ...testClockRow }),
   // In the family of ledger.advance-clock, keyed alike: one partition applies a client's clock commands in order.
-  'ledger.set-clock': ledgerRow({
-    schema: setClockCommand,
-    partitionKey: (d) => `test-clock:${d.clientId}`,
-    route: 'client',
-    scope: 'none-moves-no-coins',
-    stepUp: 'not-required',
-    approvable: false,
-    result: z.object({ clientId: z.string(), offsetSeconds: z.number().int().min(0) }),
-  }),
+  'ledger.set-clock': ledgerRow({ schema: setClockCommand, ...testClockRow }),
   'ledger.cashout': ledgerRow({
     schema: cashoutCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),

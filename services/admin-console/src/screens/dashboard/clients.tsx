@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import { Loaded } from '../../components/busy';
-import { SeriesChart } from '../../components/chart';
 import { useConsole } from '../../context';
-import { coins } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
+import { CoinsChart } from './coins-chart';
 import { cashoutsByProvider, daysOfRange, volumeByClient } from './series';
 
 /**
@@ -25,45 +24,35 @@ export function ClientPanels({ range }: { range: { from: string; to: string } })
       <section className="panel wide" aria-labelledby="client-volume-title">
         <h2 id="client-volume-title">Volume by platform client</h2>
         <Loaded load={volume}>
-          {(data) =>
-            volumeChart && volumeChart.series.length > 0 ? (
-              <>
-                <SeriesChart
-                  title="Platform clients' volume per day (coins)"
-                  kind="line"
-                  data={volumeChart}
-                  valueName="Coins"
-                  format={coins}
-                />
-                {data.clientsTotal > data.clients.length ? (
-                  <p className="muted">
-                    The {data.clients.length} clients that moved the most of {data.clientsTotal}; the others' are in{' '}
-                    <Link to="/transactions">Transactions</Link> by platform client.
-                  </p>
-                ) : null}
-              </>
-            ) : (
-              <p>No platform client made a transaction in these days.</p>
-            )
-          }
+          {(data) => (
+            <>
+              <CoinsChart
+                title="Platform clients' volume per day (coins)"
+                kind="line"
+                data={volumeChart}
+                empty="No platform client made a transaction in these days."
+              />
+              {data.clientsTotal > data.clients.length ? (
+                <p className="muted">
+                  The {data.clients.length} clients that moved the most of {data.clientsTotal}; the others' are in{' '}
+                  <Link to="/transactions">Transactions</Link> by platform client.
+                </p>
+              ) : null}
+            </>
+          )}
         </Loaded>
       </section>
       <section className="panel wide" aria-labelledby="client-cashouts-title">
         <h2 id="client-cashouts-title">Cash-outs by provider</h2>
         <Loaded load={cashouts}>
-          {() =>
-            cashoutChart && cashoutChart.series.length > 0 ? (
-              <SeriesChart
-                title="Cash-outs paid per day by provider (coins)"
-                kind="bar"
-                data={cashoutChart}
-                valueName="Coins"
-                format={coins}
-              />
-            ) : (
-              <p>No cash-out was paid in these days.</p>
-            )
-          }
+          {() => (
+            <CoinsChart
+              title="Cash-outs paid per day by provider (coins)"
+              kind="bar"
+              data={cashoutChart}
+              empty="No cash-out was paid in these days."
+            />
+          )}
         </Loaded>
         <p className="muted">
           By the day each was asked for; the <Link to="/cashouts">Cash-outs</Link> screen has the reconciliation.

@@ -7,6 +7,7 @@ import { coins, treasuries, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
 import { ClientPanels } from './clients';
+import { CoinsChart } from './coins-chart';
 import { lastDays, supplyAndTreasuries, volumeByType } from './series';
 
 /** How many days the charts cover, today's included. */
@@ -63,19 +64,14 @@ export function DashboardScreen() {
         <section className="panel wide" aria-labelledby="volume-title">
           <h2 id="volume-title">Daily volume by type</h2>
           <Loaded load={volume}>
-            {() =>
-              volumeChart && volumeChart.series.length > 0 ? (
-                <SeriesChart
-                  title="Coins moved each day by transaction type"
-                  kind="bar"
-                  data={volumeChart}
-                  valueName="Coins"
-                  format={coins}
-                />
-              ) : (
-                <p>No transactions in these days.</p>
-              )
-            }
+            {() => (
+              <CoinsChart
+                title="Coins moved each day by transaction type"
+                kind="bar"
+                data={volumeChart}
+                empty="No transactions in these days."
+              />
+            )}
           </Loaded>
         </section>
         <ClientPanels range={range} />
