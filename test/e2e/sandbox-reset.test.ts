@@ -181,4 +181,47 @@ describe('a test client sets its clock and deletes its test data', () => {
     // Its treasury coins too: it still rewards from what it funded.
     await expect(other.client.rewardUser({ body: { userId: bystander.userId, amount: 230, reason: 'after' } })).resolves.toBeDefined();
   }, 120_000);
+
+  it('when a test client whose mandate charged its treasury and whose split purchase was refunded resets, then its treasuries and test users hold none of its test coins, the clawback included', async () => {
+    const treasuries = ['REWARDS', 'COURSE_FEES', 'SUBSCRIPTIONS'] as const;
+    const balanceOf = async (walletKey: string) => (await sandboxWallet(walletKey))?.balance ?? 0;
+    const before = await Promise.all(treasuries.map((code) => balanceOf(`treasury:${code}`)));
+    const operator = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: admin.accessToken });
+    const created = await operator.createTestClient({ body: { name: `ledger-made ${run}`, treasuries: [...treasuries] } });
+    const client = createCoinClient({
+      baseUrl: stack.gatewayUrl,
+      accessToken: clientCredentialsToken({ baseUrl: stack.gatewayUrl, clientId: created.client.id, clientSecret: created.clientSecret! }),
+    });
+    await client.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 300, reason: 'sandbox funds' } });
+    await client.fundSandboxTreasury({ body: { treasury: 'COURSE_FEES', amount: 20, reason: 'refund float' } });
+    const { testUser: buyer } = await client.createSandboxTestUser({ body: { name: `buyer ${run}` } });
+    const { testUser: affiliate } = await client.createSandboxTestUser({ body: { name: `affiliate ${run}` } });
+    await client.rewardUser({ body: { userId: buyer.userId, amount: 200, reason: `seed ${run}` } });
+
+    // A mandate charged at once into SUBSCRIPTIONS, by the ledger's own scheduler.
+    const { mandate } = await client.createSandboxMandate({
+      body: { userId: buyer.userId, amount: 10, period: 'DAY', reason: `plan ${run}` },
+    });
+    // A split purchase refunded in full: the treasury fronts the commission, which the ledger claws back from the affiliate.
+    await client.setSandboxCommissionRule({ body: { treasury: 'COURSE_FEES', rule: { bps: 1000 } } });
+    const bought = await client.createSandboxPurchase({
+      body: { userId: buyer.userId, treasury: 'COURSE_FEES', amount: 50, reason: `course ${run}`, affiliate: { userId: affiliate.userId } },
+    });
+    await client.refundSandboxPurchase({ body: { transactionId: bought.transaction.id, reason: `refund ${run}` } });
+    await eventually(
+      async () => {
+        const charged = (await client.listClientMandates({ query: {} })).mandates.find((m) => m.id === mandate.id)?.nextPeriod === 1;
+        return charged && (await balanceOf(`user:${affiliate.userId}`)) === 0 ? true : undefined;
+      },
+      30_000,
+      'the mandate’s first charge and the commission’s clawback',
+    );
+
+    const reset = await client.resetSandbox({});
+    expect(reset).toMatchObject({ complete: true, cancelledMandates: 1, deletedTestUsers: 2 });
+    // Each treasury is back where it was before the client came: what its mandate charged and what was clawed back burned too.
+    expect(await Promise.all(treasuries.map((code) => balanceOf(`treasury:${code}`)))).toEqual(before);
+    for (const userId of [buyer.userId, affiliate.userId]) expect(await sandboxWallet(`user:${userId}`)).toEqual({ balance: 0, held: 0 });
+    expect(await client.resetSandbox({})).toMatchObject({ burnedWallets: 0, burned: 0, complete: true });
+  }, 120_000);
 });

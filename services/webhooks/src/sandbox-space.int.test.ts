@@ -214,4 +214,27 @@ describe('the sandbox webhooks instance (real Kafka, PostgreSQL, HTTP receivers)
     expect(clockReads.flat().filter((id) => !id.startsWith('test_'))).toEqual([]);
     expect(clockReads.flat()).toContain(advancing);
   }, 150_000);
+
+  it('when a test client’s reset moves its clock back to wall time, then its pending retry, set on the clock a day ahead, is due on wall time again, its wait kept', async () => {
+    const resetting = `test_${randomUUID().slice(0, 12)}`;
+    const endpoint = await register(sandbox, resetting);
+    clocks.set(resetting, 86_400);
+    await publishEvents(producer, topics.sandbox, [reward(resetting)]);
+    await eventually(async () => (await deliveryOf(sandboxPool, endpoint.body.id))?.attempts === 1, 40_000, 'a first failed attempt');
+    /** How far ahead of wall time (PostgreSQL's) the delivery's next attempt is due, in minutes. */
+    const dueInMinutes = async () =>
+      (
+        await sandboxPool.query<{ minutes: number }>(
+          `SELECT (extract(epoch FROM next_attempt_at - now()) / 60)::float8 AS minutes FROM webhook_deliveries WHERE endpoint_id = $1`,
+          [endpoint.body.id],
+        )
+      ).rows[0]!.minutes;
+    // The first retry counts its minute from the client's now: a day ahead of wall time.
+    expect(await dueInMinutes()).toBeGreaterThan(24 * 60);
+    clocks.delete(resetting);
+    // The next pass reads the clock at wall time and moves the retry back a day: a minute's wait (up to 20 % jitter) is left.
+    await eventually(async () => ((await dueInMinutes()) < 2 ? true : undefined), 10_000, 'the retry moved back with the clock');
+    expect(await dueInMinutes()).toBeGreaterThan(0);
+    expect(await deliveryOf(sandboxPool, endpoint.body.id)).toMatchObject({ status: 'PENDING', attempts: 1 });
+  }, 60_000);
 });

@@ -15,20 +15,43 @@ type TreasuryCode = Extract<Party, { kind: 'treasury' }>['code'];
 const keyOf = (name: WalletName): string => (name.kind === 'user' ? `user:${name.userId}` : `treasury:${name.code}`);
 
 /**
+ * The client's split purchases: the ids its commissions and fronted refund parts name. A clawback
+ * is the ledger's own command, so its row names no client, only the purchase it belongs to; it is
+ * read in the affiliate's shard, which need not be the purchase's.
+ */
+async function splitPurchasesOf(pools: readonly Pool[], clientId: string): Promise<string[]> {
+  const ids = await gathered(pools, async (db) => {
+    const found = await db.query<{ split_of: string }>(
+      'SELECT DISTINCT split_of::text AS split_of FROM transactions WHERE client_id = $1 AND split_of IS NOT NULL',
+      [clientId],
+    );
+    return found.rows.map((row) => row.split_of);
+  });
+  return [...new Set(ids)];
+}
+
+/**
  * The net of the client's own transactions into each wallet (what they put in less what they took
- * out), from the rows' payer and payee: the client's mints, rewards, captures, purchases, refunds
- * and the reset's own burns, so a second reset finds nothing more to return.
+ * out), from the rows' payer and payee: the client's mints, rewards, captures, purchases, refunds,
+ * the charges of its mandates, the clawbacks of its split purchases' commissions (back into its
+ * treasury, out of the affiliate's wallet) and the reset's own burns, so a second reset finds
+ * nothing more to return.
  */
 async function netsOf(pools: readonly Pool[], clientId: string): Promise<Map<string, { name: WalletName; net: number }>> {
+  const splitPurchases = await splitPurchasesOf(pools, clientId);
   const rows = await gathered(pools, async (db) => {
     const found = await db.query<{ user_id: string | null; treasury: string | null; net: string }>(
-      `SELECT user_id, treasury, sum(amount)::text AS net FROM (
-         SELECT to_user_id AS user_id, to_treasury AS treasury, amount FROM transactions WHERE client_id = $1
+      `WITH own AS (
+         SELECT from_user_id, from_treasury, to_user_id, to_treasury, amount FROM transactions
+          WHERE client_id = $1 OR (client_id IS NULL AND split_of = ANY($2::bigint[]))
+       )
+       SELECT user_id, treasury, sum(amount)::text AS net FROM (
+         SELECT to_user_id AS user_id, to_treasury AS treasury, amount FROM own
          UNION ALL
-         SELECT from_user_id, from_treasury, -amount FROM transactions WHERE client_id = $1
+         SELECT from_user_id, from_treasury, -amount FROM own
        ) moves WHERE user_id IS NOT NULL OR treasury IS NOT NULL
        GROUP BY user_id, treasury`,
-      [clientId],
+      [clientId, splitPurchases],
     );
     return found.rows;
   });

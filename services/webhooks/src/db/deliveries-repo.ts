@@ -59,6 +59,22 @@ export async function clientsWithPendingDeliveries(pool: Pool, limit: number): P
 }
 
 /**
+ * A test client's clock went back `backMs` (its reset, docs/decisions/0018-sandbox.md "Deleting a
+ * client's test data"): its pending deliveries' times were set on the clock as it read before (a
+ * retry's wait counted from its due time there, a lease from its now), so each moves back as far
+ * and keeps the wait it had left, instead of waiting out the clock's old lead at wall time.
+ */
+export async function moveSchedulesBack(pool: Pool, clientId: string, backMs: number): Promise<number> {
+  const r = await pool.query(
+    `UPDATE webhook_deliveries d SET next_attempt_at = d.next_attempt_at - $2 * interval '1 millisecond'
+       FROM webhook_endpoints e
+      WHERE e.id = d.endpoint_id AND e.client_id = $1 AND d.status = 'PENDING'`,
+    [clientId, backMs],
+  );
+  return r.rowCount ?? 0;
+}
+
+/**
  * How long until the next delivery the worker could claim is due at wall time, in milliseconds (0
  * or less: one is due now; null: none is pending): the earliest of the oldest pending delivery of
  * each (endpoint, wallet) of an enabled endpoint, as claimDueDeliveries takes them. Measured on

@@ -10,12 +10,16 @@ export type TestClockOffsets = ReadonlyMap<string, number>;
  * Reads the test clocks of the sandbox ledger (docs/decisions/0018-sandbox.md "The test clock"),
  * which stores them and alone moves them, over its internal API with this service's token
  * (`GET /internal/test-clocks`, testClocksPerReadMax clients a read). Only the sandbox's instance
- * (WEBHOOKS_SPACE=test) has one. A clock only goes forward, so when the ledger cannot be read the
- * offsets last read stand (a stale clock makes a retry later, never earlier), and a client never
- * read runs on wall time.
+ * (WEBHOOKS_SPACE=test) has one. A read is the truth: a clock the client moved forward counts from
+ * the pass that reads it, and one its reset moved back to wall time (docs/decisions/0018-sandbox.md
+ * "Deleting a client's test data") as well, told to the worker (`takeWentBack`) so it moves the
+ * client's pending deliveries back with it. When the ledger cannot be read the offsets last read
+ * stand, and a client never read runs on wall time.
  */
 export class TestClockReader {
   private readonly known = new Map<string, number>();
+  /** How far back (milliseconds) each client's clock went since the worker last asked: a reset's. */
+  private readonly wentBack = new Map<string, number>();
   private readonly authorization: () => Promise<string>;
 
   constructor(
@@ -40,15 +44,31 @@ export class TestClockReader {
     for (let i = 0; i < testClients.length; i += testClocksPerReadMax) {
       const chunk = testClients.slice(i, i + testClocksPerReadMax);
       try {
-        for (const clock of await this.read(chunk)) {
-          if (asked.has(clock.clientId))
-            this.known.set(clock.clientId, Math.max(this.known.get(clock.clientId) ?? 0, clock.offsetSeconds * 1000));
-        }
+        const read = new Map((await this.read(chunk)).map((clock) => [clock.clientId, clock.offsetSeconds * 1000] as const));
+        // A client the answer names no clock for runs on wall time (it never moved its clock, or its reset deleted it).
+        for (const id of chunk) this.learn(id, read.get(id) ?? 0);
       } catch (err) {
         this.options.logger.warn({ err, clients: chunk.length }, 'test clocks unreadable; retries follow the clocks last read');
       }
     }
     return new Map(testClients.flatMap((id) => (this.known.has(id) ? [[id, this.known.get(id)!] as const] : [])));
+  }
+
+  /**
+   * The clients whose clocks went back since the last call, and by how much (milliseconds): the
+   * times their pending deliveries were set at ran on the clock as it read before.
+   */
+  takeWentBack(): ReadonlyMap<string, number> {
+    const taken = new Map(this.wentBack);
+    this.wentBack.clear();
+    return taken;
+  }
+
+  private learn(clientId: string, offsetMs: number): void {
+    const before = this.known.get(clientId) ?? 0;
+    if (offsetMs < before) this.wentBack.set(clientId, (this.wentBack.get(clientId) ?? 0) + before - offsetMs);
+    if (offsetMs === 0) this.known.delete(clientId);
+    else this.known.set(clientId, offsetMs);
   }
 
   private async read(clientIds: readonly string[]) {

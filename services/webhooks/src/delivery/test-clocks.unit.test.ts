@@ -34,16 +34,45 @@ describe('TestClockReader (docs/decisions/0018-sandbox.md "The test clock")', ()
     expect(state.asked.flat()).not.toContain('pc_live');
   });
 
-  it('when the ledger cannot be read, then the offsets last read stand (a retry comes later, never earlier), and a client never read runs on wall time', async () => {
+  it('when the ledger cannot be read, then the offsets last read stand, and a client never read runs on wall time', async () => {
     const { state, fetchStub } = ledger();
     const clocks = reader(fetchStub);
     state.clocks.set('test_a', 3_600);
     expect([...(await clocks.offsetsOf(['test_a']))]).toEqual([['test_a', 3_600_000]]);
     state.down = true;
     expect([...(await clocks.offsetsOf(['test_a', 'test_b']))]).toEqual([['test_a', 3_600_000]]);
-    // A clock never goes back: an answer below the last read does not lower it.
-    state.down = false;
-    state.clocks.set('test_a', 60);
+  });
+
+  it('when a client’s clock goes back (its reset), then the next read counts it at once and the worker is told by how much, once', async () => {
+    const { state, fetchStub } = ledger();
+    const clocks = reader(fetchStub);
+    state.clocks.set('test_a', 86_400);
+    state.clocks.set('test_b', 60);
+    await clocks.offsetsOf(['test_a', 'test_b']);
+    expect([...clocks.takeWentBack()]).toEqual([]);
+    // test_a's reset deletes its clock (wall time); test_b moves forward.
+    state.clocks.delete('test_a');
+    state.clocks.set('test_b', 120);
+    expect([...(await clocks.offsetsOf(['test_a', 'test_b']))]).toEqual([['test_b', 120_000]]);
+    expect([...clocks.takeWentBack()]).toEqual([['test_a', 86_400_000]]);
+    expect([...clocks.takeWentBack()]).toEqual([]);
+    // A clock set back to an offset of its own (not wall time) is told as the difference.
+    state.clocks.set('test_b', 30);
+    expect([...(await clocks.offsetsOf(['test_b']))]).toEqual([['test_b', 30_000]]);
+    expect([...clocks.takeWentBack()]).toEqual([['test_b', 90_000]]);
+  });
+
+  it('when a read fails after a reset, then nothing is told to have gone back until a read succeeds', async () => {
+    const { state, fetchStub } = ledger();
+    const clocks = reader(fetchStub);
+    state.clocks.set('test_a', 3_600);
+    await clocks.offsetsOf(['test_a']);
+    state.clocks.delete('test_a');
+    state.down = true;
     expect([...(await clocks.offsetsOf(['test_a']))]).toEqual([['test_a', 3_600_000]]);
+    expect([...clocks.takeWentBack()]).toEqual([]);
+    state.down = false;
+    expect([...(await clocks.offsetsOf(['test_a']))]).toEqual([]);
+    expect([...clocks.takeWentBack()]).toEqual([['test_a', 3_600_000]]);
   });
 });

@@ -11,6 +11,7 @@ import {
   markDelivered,
   markFailed,
   markRetry,
+  moveSchedulesBack,
   nextDueInMs,
 } from '../db/deliveries-repo';
 import { disableEndpoint } from '../db/endpoints-repo';
@@ -65,7 +66,11 @@ export interface DeliveryWorkerOptions {
    * The sandbox's instance only (WEBHOOKS_SPACE=test): the test clocks its clients' schedules run
    * on (docs/decisions/0018-sandbox.md "The test clock"). Absent, as in the live instance: wall time, no offset ever.
    */
-  testClocks?: { offsetsOf(clientIds: readonly string[]): Promise<TestClockOffsets> };
+  testClocks?: {
+    offsetsOf(clientIds: readonly string[]): Promise<TestClockOffsets>;
+    /** The clients whose clocks went back since the last call (a reset), by how much (milliseconds). */
+    takeWentBack?(): ReadonlyMap<string, number>;
+  };
   /**
    * Each attempt is a root span of its own (`deliver webhook`), the parent of its POST's CLIENT
    * span (libs/telemetry's undici instrumentation); a no-op tracer with tracing off.
@@ -120,6 +125,8 @@ export class DeliveryWorker {
     const clocks = testClocks
       ? await testClocks.offsetsOf(await clientsWithPendingDeliveries(pool, testClockClientsPerPassMax))
       : undefined;
+    // A reset moved a clock back: its client's deliveries, due on the clock as it read, move back with it before this claim.
+    for (const [clientId, backMs] of testClocks?.takeWentBack?.() ?? []) await moveSchedulesBack(pool, clientId, backMs);
     const claimed = await claimDueDeliveries(pool, concurrency, timeoutMs * 2 + 30_000, clocks);
     if (claimed.length === 0) return 0;
     const endpoints = await endpointSecrets(pool, [...new Set(claimed.map((d) => d.endpointId))]);
