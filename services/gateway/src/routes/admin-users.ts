@@ -27,7 +27,7 @@ import type { InternalApi } from '../clients/internal-api';
 import { authorityOf } from '../plugins/auth';
 import type { TokenVersionStore } from '../plugins/token-version';
 import { pageLinks, startOf } from './paging';
-import { exampleDeletionRequest } from './four-eyes';
+import { exampleDeletionRequest } from './four-eyes/deletion';
 import { exampleGrantRequest, exampleUser, exampleUserId, withExample } from './examples';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 

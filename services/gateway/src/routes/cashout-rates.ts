@@ -17,7 +17,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { withExample } from './examples';
 import { exampleCashout } from './cashouts';
-import type { ActPart, FourEyesRouteDeps } from './four-eyes';
+import type { ActPart, FourEyesRouteDeps } from './four-eyes/kit';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -61,6 +61,21 @@ type Decision = 'APPROVE' | 'REJECT';
 
 const route = routeOf<CashoutRateRouteDeps>();
 
+/**
+ * The approve and reject of an act one ledger command decides either way (`decide`, with APPROVE or
+ * REJECT, no reason): each answers 200 with `result`, as `example` shows it.
+ */
+function decidedBy(
+  decide: (deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, id: string, decision: Decision) => Promise<object>,
+  result: z.ZodType,
+  example: object,
+): Pick<ActPart, 'approve' | 'reject'> {
+  return {
+    approve: { status: 200, example, handler: (deps, request, reply, id) => decide(deps, request, reply, id, 'APPROVE') },
+    reject: { result, example, handler: (deps, request, reply, id) => decide(deps, request, reply, id, 'REJECT') },
+  };
+}
+
 /** A rate version's decision, sent to the ledger, which judges who may and when. */
 function decideRate(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, rateId: string, decision: Decision) {
   return sendLedgerCommand(
@@ -90,16 +105,7 @@ export const cashoutRatePart: ActPart = {
     example: exampleCashoutRateList,
     handler: (deps, request) => deps.internal.read('ledger.cashout-rates', {}, String(request.id)),
   },
-  approve: {
-    status: 200,
-    example: exampleCashoutRateResult,
-    handler: (deps, request, reply, id) => decideRate(deps, request, reply, id, 'APPROVE'),
-  },
-  reject: {
-    result: cashoutRateResult,
-    example: exampleCashoutRateResult,
-    handler: (deps, request, reply, id) => decideRate(deps, request, reply, id, 'REJECT'),
-  },
+  ...decidedBy(decideRate, cashoutRateResult, exampleCashoutRateResult),
 };
 
 /** A big cash-out's decision, sent to its payer's partition (the cash-out's id names its payer, docs/decisions/0005: no read). */
@@ -128,16 +134,7 @@ export const cashoutPart: ActPart = {
   },
   params: idParams,
   rejectBody: null,
-  approve: {
-    status: 200,
-    example: exampleDecideCashoutResult,
-    handler: (deps, request, reply, id) => decideCashout(deps, request, reply, id, 'APPROVE'),
-  },
-  reject: {
-    result: decideCashoutResult,
-    example: exampleDecideCashoutResult,
-    handler: (deps, request, reply, id) => decideCashout(deps, request, reply, id, 'REJECT'),
-  },
+  ...decidedBy(decideCashout, decideCashoutResult, exampleDecideCashoutResult),
 };
 
 /**

@@ -1,6 +1,5 @@
 import {
   approvalIdParam,
-  cashoutReversalApproval,
   cashoutReversalBody,
   cashoutReversalPending,
   cashoutReversalPublicPage,
@@ -17,8 +16,8 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses } from './command-route';
 import { exampleAt, examplePendingMembers, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
 import { exampleCashout } from './cashouts';
-import { keptDecisionHandlers, keptRequestOf, listKept, requestKept } from './approvals';
-import type { ActPart } from './four-eyes';
+import { keptDecisionHandlers, listRequests, requestKept } from './approvals';
+import type { ActPart } from './four-eyes/kit';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -63,11 +62,8 @@ export interface CashoutReversalRouteDeps {
 
 const idParams = z.object({ id: z.uuid().overwrite((id) => id.toLowerCase()) });
 
-/** The request a reversal route answers with: always a reversal's. */
-const asReversal = keptRequestOf(cashoutReversalApproval, 'cashout-reversal');
-
 /** A reversal's approve and reject: sent with no read, answered as a CashoutReversalApproval. */
-const reversalDecisions = keptDecisionHandlers('cashout-reversal', 'Cash-out reversal request', asReversal, 'cashout');
+const reversalDecisions = keptDecisionHandlers('cashout-reversal', 'Cash-out reversal request');
 
 const route = routeOf<CashoutReversalRouteDeps>();
 
@@ -89,7 +85,8 @@ export const cashoutReversalPart: ActPart = {
     query: cashoutReversalsPublicQuery,
     answer: cashoutReversalPublicPage,
     example: exampleCashoutReversalPage,
-    handler: (deps, request) => listKept(deps, request, 'cashout-reversal'),
+    handler: (deps, request) =>
+      listRequests(request, 'cashoutReversals', (query) => deps.internal.read('ledger.cashout-reversals', query, String(request.id))),
   },
   approve: { status: 200, example: exampleCashoutReversed, handler: reversalDecisions.approve },
   reject: { result: cashoutReversalPending, example: exampleCashoutReversalRejected, handler: reversalDecisions.reject },
@@ -125,7 +122,7 @@ export const cashoutReversalRoutes: RouteDef<CashoutReversalRouteDeps>[] = [
         type: 'ledger.reverse-cashout' as const,
         data: { holdId: request.params.id, fromUserId, reason: request.body.reason },
       };
-      return requestKept(deps.commands, request, reply, command, asReversal);
+      return requestKept(deps.commands, request, reply, command, 'cashout-reversal');
     },
   }),
 ];

@@ -1,6 +1,5 @@
 import {
   approvalIdParam,
-  commissionChangeApproval,
   commissionChangePending,
   commissionChangePublicPage,
   commissionChangesPublicQuery,
@@ -25,8 +24,8 @@ import { minor } from './amounts';
 import { commandErrorResponses as errorResponses } from './command-route';
 import { examplePendingMembers, exampleReferral, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
-import { keptDecisionHandlers, keptRequestOf, listKept, requestKept } from './approvals';
-import type { ActPart } from './four-eyes';
+import { keptDecisionHandlers, listRequests, requestKept } from './approvals';
+import type { ActPart } from './four-eyes/kit';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -108,11 +107,8 @@ export function commissionGrantRefusal(clients: readonly PlatformClient[], clien
   return null;
 }
 
-/** The request a commission change route answers with: always a change's. */
-const asChange = keptRequestOf(commissionChangeApproval, 'commission-change');
-
 /** A change's approve and reject: sent with no read, answered as a CommissionChangeApproval. */
-const changeDecisions = keptDecisionHandlers('commission-change', 'Commission change request', asChange, 'clientId');
+const changeDecisions = keptDecisionHandlers('commission-change', 'Commission change request');
 
 const route = routeOf<CommissionRouteDeps>();
 
@@ -143,7 +139,7 @@ const changeRequestRoutes: RouteDef<CommissionRouteDeps>[] = [
         type: 'ledger.set-commission' as const,
         data: { treasury, clientId, rule: ruleOf(rule), ...(reason !== undefined ? { reason } : {}) },
       };
-      return requestKept(deps.commands, request, reply, command, asChange);
+      return requestKept(deps.commands, request, reply, command, 'commission-change');
     },
   }),
 ];
@@ -168,7 +164,8 @@ export const commissionChangePart: ActPart = {
     answer: commissionChangePublicPage,
     example: exampleCommissionChangePage,
     errors: readResponses,
-    handler: (deps, request) => listKept(deps, request, 'commission-change'),
+    handler: (deps, request) =>
+      listRequests(request, 'commissionChanges', (query) => deps.internal.read('ledger.commission-changes', query, String(request.id))),
   },
   approve: { status: 200, example: exampleCommissionChanged, handler: changeDecisions.approve },
   reject: { result: commissionChangePending, example: exampleCommissionChangeRejected, handler: changeDecisions.reject },

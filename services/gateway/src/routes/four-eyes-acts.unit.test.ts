@@ -1,7 +1,10 @@
-import { fourEyesActs, type FourEyesAct } from '@coin/contracts';
+import { approvalActs, fourEyesActs, type FourEyesAct } from '@coin/contracts';
+import { InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import { documentedApp } from '../testing';
+import { requestOfAct } from './approvals';
 import { fourEyesRoutes } from './four-eyes';
+import { fourEyesParts } from './four-eyes/table';
 
 type Json = Record<string, any>;
 
@@ -61,6 +64,28 @@ describe('the four-eyes acts table and the OpenAPI document', () => {
       expect(drawn.map((r) => r.schema?.operationId).sort()).toEqual(decisions.filter((id) => id !== null).sort());
       for (const r of drawn)
         expect(r.config).toEqual({ access: row.deciders === 'SUPERADMIN' ? 'superadmin' : 'admin', idempotent: true, stepUp: true });
+    },
+  );
+});
+
+/**
+ * The ledger's approval acts are told apart by their row's request schema, not by a member looked
+ * for on each route: a request of one act answered on another act's routes is refused as a broken
+ * invariant, never shown as that act's.
+ */
+describe('the request an approval act shows', () => {
+  /** Each act's request as its rejection's example shows it. */
+  const requestOf = (act: (typeof approvalActs)[number]) =>
+    (fourEyesParts[act].drawn?.reject?.example as { approval: object } | undefined)?.approval;
+  const pairs = approvalActs.flatMap((act) => approvalActs.map((other) => [act, other] as const));
+
+  it.each(pairs)(
+    'when the ledger answers a route of %s with a request of %s, then it is shown only if they are the same act',
+    (act, other) => {
+      const shown = requestOf(other);
+      expect(shown).toBeDefined();
+      if (act === other) expect(requestOfAct(act, shown)).toEqual(shown);
+      else expect(() => requestOfAct(act, shown)).toThrow(InvariantViolation);
     },
   );
 });

@@ -14,7 +14,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleUserId, withExample } from './examples';
 import { offsetLinks, startOf } from './paging';
-import type { ActPart } from './four-eyes';
+import type { ActPart } from './four-eyes/kit';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.

@@ -31,7 +31,7 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, principalOf } from '../plugins/auth';
 import { withExample } from './examples';
-import type { ListPart } from './four-eyes';
+import type { ListPart } from './four-eyes/kit';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface MonitoringRouteDeps {

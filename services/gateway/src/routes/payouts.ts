@@ -20,7 +20,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
 import { examplePayoutResult, exampleUserId, withExample } from './examples';
-import { examplePayoutApproval } from './approvals';
+import { examplePayoutApproval } from './four-eyes/payout';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 import { spaceOf } from '../plugins/sandbox';
 import { requireTestUsers } from './sandbox-economy';

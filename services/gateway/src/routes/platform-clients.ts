@@ -27,7 +27,7 @@ import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
 import { forgetPlatformClient } from '../plugins/platform-clients';
 import type { Revocations } from '../revocation/revocations';
 import { newCallbackSecret, type CallbackSecretBox } from '../auth/callback-secrets';
-import { isCallbackSecretRequest } from './four-eyes';
+import { isCallbackSecretRequest } from './four-eyes/callback-secret';
 import { exampleGrantRequest, withExample } from './examples';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 

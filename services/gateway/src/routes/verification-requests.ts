@@ -7,7 +7,7 @@ import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import { answered, commandErrorResponses as errorResponses } from './command-route';
 import { withExample } from './examples';
-import { exampleVerificationRequest as exampleRequest, isVerification } from './four-eyes';
+import { exampleVerificationRequest as exampleRequest, isVerification } from './four-eyes/verification';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface VerificationRequestRouteDeps {

@@ -1,0 +1,43 @@
+import { fourEyesActs, grantRequestList, grantRequestsQuery, type AnyGrantRequest, type GrantRequest } from '@coin/contracts';
+import { exampleGrantRequest } from '../examples';
+import type { ActPart } from './kit';
+import { approveGrant, decided, grantRequestsOfKind, ofUserPart, rejectGrant } from './user-kit';
+
+/** Whether a stored grant request is a role grant, an API key or a platform client: not a verification's nor a callback secret's, which have their own routes. */
+function isGrant(found: AnyGrantRequest): found is GrantRequest {
+  return found.act.type !== 'user.set-verification' && found.act.type !== 'user.platform-client.callback-secret';
+}
+
+const exampleGrant = exampleGrantRequest({
+  type: 'user.change-role' as const,
+  userId: 42,
+  role: 'ADMIN' as const,
+  previousRole: 'USER' as const,
+});
+
+/** Role grants, API keys and platform clients, asked for by a SUPERADMIN (202 with the request). */
+export const grantPart: ActPart = ofUserPart<GrantRequest>('grant', {
+  summaries: {
+    list: 'Grant requests (role grants, API keys and platform clients waiting for a second SUPERADMIN), newest first, optionally of one status',
+    read: 'One grant request',
+    approve:
+      'Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE)',
+    reject: 'Reject a pending grant request with a reason: nothing is granted; any SUPERADMIN, the requester included',
+  },
+  list: { query: grantRequestsQuery, answer: grantRequestList, example: { grantRequests: [exampleGrant] } },
+  example: exampleGrant as GrantRequest,
+  ...grantRequestsOfKind(isGrant, 'grantRequests', 'grant request'),
+  approve: async (deps, request, found, commandId) => {
+    const result = await approveGrant(request, deps, found.id, commandId);
+    // A role changed: the account's older tokens are refused from the very next request.
+    const act = result.grantRequest.act;
+    if (act.type === 'user.change-role' && result.tokenVersion !== null) await deps.tokenVersions.remember(act.userId, result.tokenVersion);
+    return { message: 'Approved', grantRequest: result.grantRequest as GrantRequest };
+  },
+  approvedExample: (example) => ({ message: 'Approved', grantRequest: { ...decided(example), status: 'APPROVED' as const } }),
+  reject: async (deps, request, found, reason, commandId) => ({
+    grantRequest: (await rejectGrant(request, deps, found.id, commandId, reason)) as GrantRequest,
+  }),
+  rejectedExample: (example, reason) => ({ grantRequest: { ...decided(example), status: 'REJECTED' as const, rejectionReason: reason } }),
+  rejectResult: fourEyesActs.grant.result.pick({ grantRequest: true }),
+});
