@@ -1,43 +1,10 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { repoRoot, runBlocks, shellBlocks, shownMismatch, stackCoordinates } from '../harness/shell';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { apiClient, login } from '../harness/http';
 
-const repoRoot = join(__dirname, '..', '..');
 const guidePath = join(repoRoot, 'docs', 'guides', 'sandbox-economy.md');
-
-/** Every fenced ```sh block of the guide, in order, as a reader copies them into one shell. */
-function shellBlocks(markdown: string): string[] {
-  const blocks = [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1]!);
-  if (blocks.length === 0) throw new Error('docs/guides/sandbox-economy.md has no ```sh block');
-  return blocks;
-}
-
-/**
- * Runs shell text in one `bash -e -o pipefail` with the stack's coordinates, as `npm start` would
- * have left them (what dev-seed reads), and nothing of this process's COIN_* variables.
- */
-function runShell(script: string, stack: TestStack): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !name.startsWith('COIN_')) env[name] = value;
-  Object.assign(env, {
-    GATEWAY_URL: stack.gatewayUrl,
-    USER_DATABASE_URL: stack.env.user.USER_DATABASE_URL!,
-    DB_SCHEMA_PREFIX: stack.prefix,
-    TOPIC_PREFIX: stack.prefix,
-    REDIS_URL: stack.redisUrl,
-  });
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-e', '-o', 'pipefail', '-c', script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += String(chunk)));
-    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 describe('docs/guides/sandbox-economy.md, run block by block in one shell against a stack with a sandbox', () => {
   let stack: TestStack;
@@ -52,9 +19,21 @@ describe('docs/guides/sandbox-economy.md, run block by block in one shell agains
     await stack?.close();
   });
 
-  it('when its blocks run in order, then every step succeeds and prints what the guide says: the split and its refunds, the settled cash-outs, the mandate charged, failed and PAST_DUE with its events; no live wallet moved', async () => {
-    const ran = await runShell(shellBlocks(readFileSync(guidePath, 'utf8')).join('\n'), stack);
-    if (ran.status !== 0) throw new Error(`the guide failed (exit ${ran.status}):\n${ran.stdout}\n${ran.stderr}`);
+  it('when its blocks run in order, then every step succeeds and prints what the guide says: the split and its refunds, the settled cash-outs, the mandate charged, failed and PAST_DUE with its events, the own test client’s webhook verified, its clock set to a charge and its test data deleted; no live wallet moved', async () => {
+    // Run as a reader pastes it: its blocks in order in one strict shell, with the stack's coordinates where `npm start` leaves them.
+    const blocks = shellBlocks(readFileSync(guidePath, 'utf8'));
+    const ran = await runBlocks(blocks, stackCoordinates(stack));
+    if (ran.status !== 0) {
+      const where = ran.lastBlock ? `the block at line ${ran.lastBlock.line} (under "${ran.lastBlock.heading}")` : 'before its first block';
+      throw new Error(`the guide stopped in ${where}, exit ${ran.status}:\n${ran.stdout.slice(-3000)}\n${ran.stderr.slice(-3000)}`);
+    }
+    // Each block printed what the guide shows after it (its ```text block; `…` for ids and times).
+    const mismatches = blocks.flatMap((block, i) => {
+      const why = shownMismatch(block.shows, ran.printed[i] ?? '');
+      return why === null ? [] : [`line ${block.line} (under "${block.heading}"): ${why}`];
+    });
+    expect(mismatches).toEqual([]);
+    // And each line, as data.
     const printed = ran.stdout
       .trim()
       .split('\n')
@@ -65,7 +44,6 @@ describe('docs/guides/sandbox-economy.md, run block by block in one shell agains
       // The own test client's test user: an id in the test users' range, rewarded in the sandbox.
       { ownTestUser: expect.any(Number) },
       { ownRewarded: 25 },
-      { ownRevoked: true },
       { testClient: expect.stringMatching(/^test_/) },
       { funded: 1000 },
       { rewarded: 200 },
@@ -81,6 +59,32 @@ describe('docs/guides/sandbox-economy.md, run block by block in one shell agains
       { mandate: 'ACTIVE', nextPeriod: 1, failedAttempts: 1 },
       { mandate: 'PAST_DUE', nextPeriod: 1, failedAttempts: 2 },
       { events: ['coin.mandate.charge-failed', 'coin.mandate.charged', 'coin.mandate.granted', 'coin.mandate.past-due'] },
+      // The own test client again. Its webhooks: the reward's event at the receiver, verified by @coin/events; a forged copy refused.
+      { endpoint: 'ENABLED', eventTypes: ['coin.transaction.recorded'], secret: 'whsec_…' },
+      { rewarded: 7 },
+      { verifiedEvent: 'coin.transaction.recorded', amount: 7 },
+      { forgedDelivery: 400, reason: 'signature_mismatch' },
+      { deliveries: [{ eventType: 'coin.transaction.recorded', status: 'DELIVERED' }] },
+      { receiver: 'stopped' },
+      // Its clock set to the weekly mandate's next charge: that week charged.
+      { weekly: 'ACTIVE', nextPeriod: 1 },
+      { clockAtNextCharge: true },
+      { weekly: 'ACTIVE', nextPeriod: 2 },
+      { annBalance: 5 },
+      // Its reset: the mandate cancelled; REWARDS, Ann and Cleo emptied of its coins (468 + 5 + 7); Ann and Cleo deleted.
+      {
+        cancelledMandates: 1,
+        voidedHolds: 0,
+        burnedWallets: 3,
+        burned: 480,
+        deletedTestUsers: 2,
+        complete: true,
+        clockOffsetSeconds: 0,
+      },
+      { testUsers: 0 },
+      { annWallet: 'USER_NOT_FOUND' },
+      { clockOffsetSeconds: 0 },
+      { ownRevoked: true },
     ]);
     // Ada and Bob's live wallets never moved: all of it was test coins.
     for (const email of ['ada.sandbox@example.com', 'bob.sandbox@example.com']) {
