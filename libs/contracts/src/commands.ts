@@ -6,7 +6,7 @@ import { commandSchema, headerNames } from './messaging';
 import { coinValue } from './money';
 import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
-import type { ApprovalAct } from './approval-acts';
+import { decidedKinds, type ApprovalAct } from './approval-acts';
 import { captureResult, hold, holdResult } from './holds';
 import {
   cashoutRateResult,
@@ -666,16 +666,10 @@ const namesItsRouteError = {
   path: ['command'],
 };
 /**
- * The kinds of request decided on routes of their own, never as an Approval: a cash-out's
- * reversal and a commission rule's change.
- */
-export const decidedKinds = ['cashout-reversal', 'commission-change'] as const;
-export type DecidedKind = (typeof decidedKinds)[number];
-/**
- * Which kind of request an approve or a reject is meant for: `cashout-reversal` from the routes of
- * a cash-out's reversal, `commission-change` from those of a commission rule's change; absent from
- * every other (a request holding either is then not found, and one holding anything else is not
- * found for either), so each route answers with the view it documents.
+ * Which kind of request an approve or a reject is meant for: the act, from the routes of an act
+ * decided on routes of its own (approval-acts.ts `decidedKind`: a cash-out's reversal, a
+ * commission rule's change); absent from every other (a request of such an act is then not found,
+ * and one of any other act is not found for it), so each route answers with the view it documents.
  */
 const decidedKind = z.enum(decidedKinds).optional();
 /** Applies the request's command, by an ADMIN+ who did not request it (the command, when sent, must equal the stored one). */

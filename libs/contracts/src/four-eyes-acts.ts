@@ -11,7 +11,7 @@ import {
 } from './cashout';
 import { payoutApprovedResult, type LedgerCommandType, type StepUp, type UserCommandType } from './commands';
 import { freezeResult, refundResult } from './ledger';
-import { approvalActs, type ApprovalAct } from './approval-acts';
+import { approvalActs, decidedKinds, isDecidedKind, type ApprovalAct, type DecidedKind } from './approval-acts';
 import { monitoringCase, monitoringRuleList, ruleFreezeLiftAnswer } from './monitoring';
 import { callbackSecretRequest, deletionRequest, grantRequest, verificationRequest } from './user';
 
@@ -328,7 +328,7 @@ export const fourEyesActs = {
 
 export type FourEyesAct = keyof typeof fourEyesActs;
 
-export { approvalActs, type ApprovalAct };
+export { approvalActs, decidedKinds, isDecidedKind, type ApprovalAct, type DecidedKind };
 
 /** The acts whose approval is a `ledger.approve`: exactly the approval acts, or this does not compile. */
 type ApprovedByLedgerApprove = {

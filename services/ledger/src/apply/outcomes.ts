@@ -2,7 +2,7 @@ import { InvariantViolation, type WireError } from '@coin/errors';
 import type { BatchStep } from '../domain/batch';
 import { moduleOf } from '../domain/commands/table';
 import type { ReplyViews } from '../domain/commands/types';
-import { approvalChangesOf } from '../domain/kinds/approvals';
+import { approvalChangesOf } from '../domain/approvals';
 import { anyApprovalView } from '../views/approval-view';
 import { cashoutRateView, cashoutView } from '../views/cashout-view';
 import { freezeView } from '../views/freeze-view';

@@ -1,20 +1,19 @@
 import {
   type Actor,
   type ApprovableCommand,
-  type Approval,
   type ApprovalAct,
   approvalIdNamingRoute,
   type ApprovalStatus,
-  type CashoutReversalApproval,
-  type CommissionChangeApproval,
-  type PayoutApproval,
   canonicalJson,
+  type fourEyesActs,
   type LedgerCommand,
   partitionKeyOf,
   routeOfApprovalId,
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
+import type { z } from 'zod';
+import type { Accepted } from './state';
 
 /**
  * Four-eyes approval (docs/design/ledger.md "Approvals"), pure. A request stores the money command it
@@ -38,21 +37,40 @@ export interface ApprovalState {
 
 /**
  * How each four-eyes act of the ledger shows its requests (the API's, the replies' and the events'
- * view; views/acts/ builds them): an Approval only for money, each other act its own.
+ * view; views/acts/ builds them): the request its contract row documents (@coin/contracts
+ * four-eyes-acts.ts `request`), an Approval only for money, each other act its own.
  */
-export interface ApprovalViews {
-  money: Approval;
-  payout: PayoutApproval;
-  'cashout-reversal': CashoutReversalApproval;
-  'commission-change': CommissionChangeApproval;
-}
+export type ApprovalViews = { [A in ApprovalAct]: z.infer<(typeof fourEyesActs)[A]['request']> };
 export type ApprovalViewOf<A extends ApprovalAct> = ApprovalViews[A];
+/** A request as whichever act it is of shows it. */
+export type AnyApprovalView = ApprovalViews[ApprovalAct];
 
 export type ApprovalEvent = 'requested' | 'approved' | 'rejected' | 'expired';
 
 export interface ApprovalChange {
   approval: ApprovalState;
   event: ApprovalEvent;
+}
+
+/**
+ * A request's change as an effect of a decision, of the kind `approvals` (domain/kinds/approvals.ts,
+ * whose events are its act's: the kind reads the acts' table, so the commands take their effects
+ * from here).
+ */
+export type ApprovalEffect = ApprovalChange & { kind: 'approvals' };
+
+/**
+ * A request's change (requested, approved, rejected or expired) as an effect of a decision. A
+ * decision lists it after its other effects, so that the request's events follow the messages of
+ * what the decision applied (an approved cash-out's reversal: its hold's release first).
+ */
+export function approvalEffect(change: ApprovalChange): ApprovalEffect {
+  return { kind: 'approvals', ...change };
+}
+
+/** The requests an accepted decision created or decided (its effects of the kind `approvals`), in order. */
+export function approvalChangesOf(decision: Accepted): ApprovalEffect[] {
+  return decision.effects.filter((effect) => effect.kind === 'approvals');
 }
 
 /**

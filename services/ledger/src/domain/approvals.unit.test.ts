@@ -7,8 +7,7 @@ import {
   type ApprovableCommand,
   type LedgerCommand,
 } from '@coin/contracts';
-import { approvalIdOf, approvedCommandIdOf, type ApprovalState } from './approvals';
-import { approvalChangesOf } from './kinds/approvals';
+import { approvalChangesOf, approvalIdOf, approvedCommandIdOf, type ApprovalState } from './approvals';
 import { runBatch } from './batch';
 import { decide, defaultPolicy, emptyWallet, type LedgerState } from './ledger';
 

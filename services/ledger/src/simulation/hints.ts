@@ -1,4 +1,4 @@
-import { treasuryCodes } from '@coin/contracts';
+import { decidedKinds, fourEyesActs, treasuryCodes, type DecidedKind } from '@coin/contracts';
 import { peopleBehindGrants, unsignedReferral, type Cast } from './actors';
 import { openStatuses, type Seen, type WorldModel } from './model';
 import type { Random } from './random';
@@ -303,10 +303,12 @@ function dateTimeOf(field: FieldQuestion, { random, now }: HintContext): string 
   return at(0);
 }
 
-/** The kind of request decided on routes of its own a seen request is, by the member its view shows it with. */
-function decidedKindOfSeen(seen: Seen): string | undefined {
-  if ('change' in seen.fields) return 'commission-change';
-  return 'reversal' in seen.fields ? 'cashout-reversal' : undefined;
+/**
+ * The kind of request decided on routes of its own a seen request is: the act whose view (the
+ * request its contract row documents) it is, when that act is such a kind; undefined for any other.
+ */
+function decidedKindOfSeen(seen: Seen): DecidedKind | undefined {
+  return decidedKinds.find((kind) => fourEyesActs[kind].request.safeParse(seen.fields).success);
 }
 
 function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import type { ApprovalAct } from '@coin/contracts';
-import type { ApprovalState, ApprovalViewOf, ApprovalViews } from '../domain/approvals';
+import type { AnyApprovalView, ApprovalState, ApprovalViewOf } from '../domain/approvals';
 import { approvalActOf } from '../domain/commands/approvable';
 import { cashoutReversalApprovalView } from './acts/cashout-reversal';
 import { commissionChangeApprovalView } from './acts/commission-change';
@@ -20,10 +20,7 @@ const viewOfAct: { [A in ApprovalAct]: (approval: ApprovalState) => ApprovalView
   'commission-change': commissionChangeApprovalView,
 };
 
-/** A request as replies show it: its act's view (an Approval, a PayoutApproval, a CashoutReversalApproval or a CommissionChangeApproval). */
-export function anyApprovalView(approval: ApprovalState): AnyApproval {
+/** A request as replies and events show it: its act's view (an Approval only for money). */
+export function anyApprovalView(approval: ApprovalState): AnyApprovalView {
   return viewOfAct[approvalActOf(approval.command)](approval);
 }
-
-/** Every view a request has, by its act. */
-export type AnyApproval = ApprovalViews[ApprovalAct];

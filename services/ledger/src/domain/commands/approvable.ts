@@ -1,9 +1,6 @@
 import { ledgerCommandContracts, type Approval, type ApprovableCommand, type ApprovalAct, type LedgerCommand } from '@coin/contracts';
-import { decidedKindOf } from './decided-kinds';
 import type { Rejected } from '@coin/errors';
 import { approvableTable } from './approvable-table';
-
-export { decidedKindOf };
 import type { ApprovableModule, ApprovableParts, ApprovableType, CommandReads, RequestOfApproval } from './types';
 
 /** The modules of the commands an approval request may hold back (approvable-table.ts). */
@@ -29,11 +26,6 @@ export function approvedTarget(command: ApprovableCommand): string {
 /** The held-back command as an Approval shows it, in coins; null for a payout (a PayoutApproval shows it). */
 export function approvedCommandView(command: ApprovableCommand): Approval['command'] | null {
   return partsOf(command).view(command);
-}
-
-/** Whether the approval of a request moves no coins: a cash-out's reversal releases a hold, a commission change sets a rule. */
-export function approvedWithoutTransaction(command: ApprovableCommand): boolean {
-  return decidedKindOf(command) !== undefined;
 }
 
 /** Why a request for `command` is refused at once rather than parked for a second person, or null. */

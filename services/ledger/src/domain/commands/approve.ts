@@ -1,8 +1,8 @@
 import { approveCommand, ledgerResults, type Party, type SecondPersonWording } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import { approvedCommand, userIdOfActor } from '../approvals';
+import { approvalChangesOf, approvalEffect, approvedCommand, userIdOfActor } from '../approvals';
 import { actOf, approvalSummaryOf } from './acts/table';
-import { approvedReads, approvedWithoutTransaction, type ApprovedCommand } from './approvable';
+import { approvedReads, type ApprovedCommand } from './approvable';
 import { withApprover } from './set-commission';
 import { transactionIdOf, transactionIdsOf } from './replies';
 import {
@@ -19,7 +19,6 @@ import { adminRefusal } from '../authors';
 import type { Accepted } from '../state';
 import type { ApprovalState } from '../approvals';
 import type { CommandModule } from './types';
-import { approvalChangesOf, approvalEffect } from '../kinds/approvals';
 
 /** Whom the command an approval applied pays: each transaction's recipient, and whomever its act's approval pays besides (a reversal's payer). */
 function beneficiariesOf(approval: ApprovalState, inner: Accepted): Array<Party | null> {
@@ -79,12 +78,12 @@ export const approve: CommandModule<'ledger.approve'> = {
     if (!decided.ok) return decided;
     // A commission rule records its approver beside its requester: neither is ever paid under it.
     const inner = withApprover(decided, command.actor);
-    // What the command applied: one transaction, or a payout's lines (all or nothing, as decided);
-    // a cash-out's reversal, none: it releases the cash-out's hold to its payer; a commission
-    // change, none: it sets the rule.
+    // What the command applied: as many transactions as its act applies (a payout's lines all or
+    // nothing, as decided), or none for an act that moves no coins (a cash-out's reversal releases
+    // its hold to its payer, a commission change sets the rule).
     const applied = inner.transaction ? [inner.transaction] : inner.lineTransactions;
     const first = applied[0];
-    if ((!first && !approvedWithoutTransaction(approval.command)) || inner.parked) return inner;
+    if ((!first && actOf(approval.command).transactions(approval.command) > 0) || inner.parked) return inner;
     // Whom it pays is known once it is decided: never the approver, nor (the approval is made with
     // the approver's key) the people behind that key.
     const paid = beneficiariesOf(approval, inner).map((to) => (to?.kind === 'user' ? to.userId : null));

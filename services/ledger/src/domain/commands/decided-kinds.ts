@@ -1,11 +1,12 @@
-import type { ApprovableCommand, DecidedKind } from '@coin/contracts';
+import { isDecidedKind, ledgerCommandContracts, type ApprovableCommand, type DecidedKind } from '@coin/contracts';
 
 /**
  * The kind of request decided on routes of its own that `command` makes (its approve and reject
- * name it: `holds`): a cash-out's reversal, a commission rule's change; undefined for an Approval
- * or a PayoutApproval. Imports nothing of the command table, so the rules can ask it.
+ * name it: `holds`): the act its contract row names, when that act is such a kind
+ * (@coin/contracts approval-acts.ts); undefined for any other act. Reads the contract's rows only,
+ * nothing of the command table, so the rules can ask it.
  */
-export function decidedKindOf(command: ApprovableCommand): DecidedKind | undefined {
-  if (command.type === 'ledger.reverse-cashout') return 'cashout-reversal';
-  return command.type === 'ledger.set-commission' ? 'commission-change' : undefined;
+export function decidedKindOf(command: Pick<ApprovableCommand, 'type'>): DecidedKind | undefined {
+  const act = ledgerCommandContracts[command.type].act;
+  return isDecidedKind(act) ? act : undefined;
 }

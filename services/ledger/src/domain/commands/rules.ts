@@ -15,10 +15,9 @@ import {
   type SecondPersonWording,
 } from '@coin/contracts';
 import { rejected, type ErrorCode, type Rejected } from '@coin/errors';
-import { approvalIdOf, requestNamedBy, sameCommand, type ApprovalState } from '../approvals';
+import { approvalEffect, approvalIdOf, requestNamedBy, sameCommand, type ApprovalState } from '../approvals';
 import { keyScopesOf, peopleBehindKeyOf, platformGrantsOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
-import { approvalEffect } from '../kinds/approvals';
 import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
 import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
 import { activeOf, walletAmountMax, type Accepted, type HoldState, type LedgerPolicy, type LedgerState, type WalletState } from '../state';
@@ -131,8 +130,8 @@ export function approvalOf(
 ): ApprovalState | null {
   const found = command === undefined ? requestNamedBy(state.approvals, id) : (state.approvals?.get(id) ?? null);
   if (!found || (command !== undefined && !sameCommand(found.command, command))) return null;
-  // A request holding a cash-out's reversal or a commission change is decided on its own routes
-  // only, and only it is there.
+  // A request of an act decided on routes of its own (a cash-out's reversal, a commission change)
+  // is decided there only, and only it is there.
   return decidedKindOf(found.command) === holds ? found : null;
 }
 

@@ -4,12 +4,9 @@ import type {
   AuditAction,
   AuditSummary,
   Cashout,
-  CashoutReversalApproval,
-  CommissionChangeApproval,
   CashoutRateVersion as CashoutRateView,
   Hold,
   LedgerCommand,
-  PayoutApproval,
   LedgerCommandOf,
   LedgerCommandType,
   LedgerResult,
@@ -21,7 +18,7 @@ import type {
   WalletFreeze,
 } from '@coin/contracts';
 import type { z } from 'zod';
-import type { ApprovalState } from '../approvals';
+import type { AnyApprovalView, ApprovalState } from '../approvals';
 import type { CashoutRateVersion } from '../cashout-rates';
 import type { VerifiedAuthor } from '../authors';
 import type { Rejected } from '@coin/errors';
@@ -62,8 +59,8 @@ export interface DecideContext {
 
 /** The views a reply is rendered with (views/*.ts): passed in, so the domain names no presentation module. */
 export interface ReplyViews {
-  /** An approval request: an Approval, or a PayoutApproval, CashoutReversalApproval or CommissionChangeApproval by what it holds. */
-  approval(approval: ApprovalState): Approval | PayoutApproval | CashoutReversalApproval | CommissionChangeApproval;
+  /** An approval request, as its act shows it (an Approval only for money). */
+  approval(approval: ApprovalState): AnyApprovalView;
   /** A user wallet's freeze (null: not frozen). */
   freeze(userId: number, freeze: FreezeState | null): WalletFreeze | null;
   hold(hold: HoldState): Hold;

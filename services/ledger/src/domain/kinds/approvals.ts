@@ -1,23 +1,9 @@
-import {
-  approvableCommand,
-  headerNames,
-  ledgerCommandContracts,
-  type Actor,
-  type Approval,
-  type ApprovalAct,
-  type ApprovalStatus,
-  type CoinApprovalEvent,
-  type CoinApprovalEventV2,
-  type CoinPayoutApprovalEvent,
-  type PayoutApproval,
-  type TopicNames,
-} from '@coin/contracts';
+import { approvableCommand, type Actor, type ApprovalStatus, type TopicNames } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import { uuidV5 } from '@coin/security';
 import type { OutboxBatchMessage } from '../outbox-message';
-import type { ApprovalChange, ApprovalState, ApprovalViewOf, ApprovalViews } from '../approvals';
+import type { ApprovalChange, ApprovalState } from '../approvals';
+import { actOf } from '../commands/acts/table';
 import type { ReplyViews } from '../commands/types';
-import type { Accepted } from '../state';
 import type { StateModule } from './types';
 
 /** An approval_requests row as the ledger reads and writes it (timestamps may arrive as ISO text inside JSON). */
@@ -70,107 +56,16 @@ export function approvalRowOf(a: ApprovalState): ApprovalDbRow {
   };
 }
 
-/** A request's change as an effect of a decision. */
-export type ApprovalEffect = ApprovalChange & { kind: 'approvals' };
-
 /**
- * A request's change (requested, approved, rejected or expired) as an effect of a decision. A
- * decision lists it after its other effects, so that the request's events follow the messages of
- * what the decision applied (an approved cash-out's reversal: its hold's release first).
+ * The events of a request's change, as its act publishes them (its module's `messages`, found by
+ * the act its command's contract row names, as its view is).
  */
-export function approvalEffect(change: ApprovalChange): ApprovalEffect {
-  return { kind: 'approvals', ...change };
-}
-
-/** The requests an accepted decision created or decided (its effects of this kind), in order. */
-export function approvalChangesOf(decision: Accepted): ApprovalEffect[] {
-  return decision.effects.filter((effect) => effect.kind === 'approvals');
-}
-
-/** The event id of an approval request's change: the same on every publish of it. */
-export function approvalEventId(change: ApprovalChange): string {
-  return uuidV5(`coin.approval.${change.event}:${change.approval.id}`);
-}
-
-/** The event id of a payout request's change: the same on every publish of it (its own namespace, not an approval's). */
-export function payoutApprovalEventId(change: ApprovalChange): string {
-  return uuidV5(`coin.payout-approval.${change.event}:${change.approval.id}`);
-}
-
-/**
- * The event of a change of a request holding a person's payout, keyed by its id: on
- * coin.payout-approvals only (an Approval of coin.approvals(.v2) shows one recipient and a closed
- * enum of commands; docs/EVENTS.md "coin.payout-approvals").
- */
-function payoutApprovalEventMessage(topics: TopicNames, change: ApprovalChange, payoutApproval: PayoutApproval): OutboxBatchMessage {
-  const event: CoinPayoutApprovalEvent = {
-    eventId: payoutApprovalEventId(change),
-    type: `coin.payout-approval.${change.event}`,
-    version: 1,
-    occurredAt: change.approval.updatedAt.toISOString(),
-    payoutApproval,
-  };
-  return {
-    topic: topics.coinPayoutApprovals,
-    key: change.approval.id,
-    headers: { [headerNames.type]: event.type },
-    payload: JSON.stringify(event),
-  };
-}
-
-/**
- * The events of the change of a request shown as an Approval, keyed by its id: on coin.approvals.v2
- * always, and on coin.approvals (version 1, the same eventId) too while its command is one version
- * 1 can carry (MINT, BURN, REFUND; docs/EVENTS.md "Versioning policy").
- */
-function approvalEventsOf(topics: TopicNames, change: ApprovalChange, approval: Approval): OutboxBatchMessage[] {
-  const envelope = {
-    eventId: approvalEventId(change),
-    type: `coin.approval.${change.event}`,
-    occurredAt: change.approval.updatedAt.toISOString(),
-  } as const;
-  const message = (event: CoinApprovalEvent | CoinApprovalEventV2) => ({
-    key: change.approval.id,
-    headers: { [headerNames.type]: event.type },
-    payload: JSON.stringify(event),
-  });
-  const v2: OutboxBatchMessage = { topic: topics.coinApprovalsV2, ...message({ ...envelope, version: 2, approval }) };
-  const { command } = approval;
-  if (command.type === 'REWARD') return [v2];
-  const v1: CoinApprovalEvent = { ...envelope, version: 1, approval: { ...approval, command: { ...command, type: command.type } } };
-  return [{ topic: topics.coinApprovals, ...message(v1) }, v2];
-}
-
-/**
- * Each four-eyes act's events of a change of its request, by its view (keyed by the act its
- * command's contract row names, as its module and its view are): a PayoutApproval's on
- * coin.payout-approvals, an Approval's on coin.approvals(.v2). A cash-out's reversal and a
- * commission change are no Approvals (no command.type value for them; a new one breaks
- * consumers): none, the admin audit log records their request and approval, coin.holds a
- * reversal's release.
- */
-const messagesOfAct: {
-  [A in ApprovalAct]: (topics: TopicNames, change: ApprovalChange, shown: ApprovalViewOf<A>) => OutboxBatchMessage[];
-} = {
-  money: approvalEventsOf,
-  payout: (topics, change, shown) => [payoutApprovalEventMessage(topics, change, shown)],
-  'cashout-reversal': () => [],
-  'commission-change': () => [],
-};
-
-/** The events of a request's change, as its act publishes them (one cast: the view is its act's, keyed alike). */
 export function approvalEventMessages(
   topics: TopicNames,
   change: ApprovalChange,
   views: Pick<ReplyViews, 'approval'>,
 ): OutboxBatchMessage[] {
-  const act = ledgerCommandContracts[change.approval.command.type].act;
-  const messagesOf = messagesOfAct[act] as (
-    topics: TopicNames,
-    change: ApprovalChange,
-    shown: ApprovalViews[ApprovalAct],
-  ) => OutboxBatchMessage[];
-  return messagesOf(topics, change, views.approval(change.approval));
+  return actOf(change.approval.command).messages(topics, change, views.approval(change.approval));
 }
 
 /** A command's reads of approval requests. */

@@ -34,4 +34,7 @@ export const commissionChangeAct: ApprovalActModule<'commission-change'> = {
     const { treasury, clientId } = approval.command.data;
     return { treasury, clientId, rule: commissionRuleShown(set.rule), setBy: set.setBy, approvedBy: set.approvedBy, approval: shown };
   },
+  // No Approval (no command.type value for it; a new one breaks consumers): the admin audit log
+  // records its request and approval.
+  messages: () => [],
 };

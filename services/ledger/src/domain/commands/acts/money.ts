@@ -1,4 +1,8 @@
+import { headerNames, type Approval, type CoinApprovalEvent, type CoinApprovalEventV2, type TopicNames } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
+import { uuidV5 } from '@coin/security';
+import type { ApprovalChange } from '../../approvals';
+import type { OutboxBatchMessage } from '../../outbox-message';
 import { coinsOrNull } from '../replies';
 import { paysPeopleBehindKey, paysPeopleBehindKeyDetail, selfDealing } from '../rules';
 import { summaryOpening } from './summary';
@@ -29,4 +33,33 @@ export const moneyAct: ApprovalActModule<'money'> = {
       approval: shown,
     };
   },
+  messages: approvalEventsOf,
 };
+
+/** The event id of an approval request's change: the same on every publish of it. */
+export function approvalEventId(change: ApprovalChange): string {
+  return uuidV5(`coin.approval.${change.event}:${change.approval.id}`);
+}
+
+/**
+ * The events of the change of a request shown as an Approval, keyed by its id: on coin.approvals.v2
+ * always, and on coin.approvals (version 1, the same eventId) too while its command is one version
+ * 1 can carry (MINT, BURN, REFUND; docs/EVENTS.md "Versioning policy").
+ */
+function approvalEventsOf(topics: TopicNames, change: ApprovalChange, approval: Approval): OutboxBatchMessage[] {
+  const envelope = {
+    eventId: approvalEventId(change),
+    type: `coin.approval.${change.event}`,
+    occurredAt: change.approval.updatedAt.toISOString(),
+  } as const;
+  const message = (event: CoinApprovalEvent | CoinApprovalEventV2) => ({
+    key: change.approval.id,
+    headers: { [headerNames.type]: event.type },
+    payload: JSON.stringify(event),
+  });
+  const v2: OutboxBatchMessage = { topic: topics.coinApprovalsV2, ...message({ ...envelope, version: 2, approval }) };
+  const { command } = approval;
+  if (command.type === 'REWARD') return [v2];
+  const v1: CoinApprovalEvent = { ...envelope, version: 1, approval: { ...approval, command: { ...command, type: command.type } } };
+  return [{ topic: topics.coinApprovals, ...message(v1) }, v2];
+}

@@ -1,6 +1,8 @@
-import type { LedgerCommandOf } from '@coin/contracts';
+import { headerNames, type CoinPayoutApprovalEvent, type LedgerCommandOf, type PayoutApproval, type TopicNames } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import { approvedCommand } from '../../approvals';
+import { uuidV5 } from '@coin/security';
+import { approvedCommand, type ApprovalChange } from '../../approvals';
+import type { OutboxBatchMessage } from '../../outbox-message';
 import { payout } from '../payout';
 import { coinsOrNull } from '../replies';
 import { summaryOpening } from './summary';
@@ -25,4 +27,31 @@ export const payoutAct: ApprovalActModule<'payout'> = {
     if (!('payout' in result)) throw new InvariantViolation('an approved payout answered without its lines');
     return { ...result, approval: shown };
   },
+  messages: (topics, change, shown) => [payoutApprovalEventMessage(topics, change, shown)],
 };
+
+/** The event id of a payout request's change: the same on every publish of it (its own namespace, not an approval's). */
+export function payoutApprovalEventId(change: ApprovalChange): string {
+  return uuidV5(`coin.payout-approval.${change.event}:${change.approval.id}`);
+}
+
+/**
+ * The event of a change of a request holding a person's payout, keyed by its id: on
+ * coin.payout-approvals only (an Approval of coin.approvals(.v2) shows one recipient and a closed
+ * enum of commands; docs/EVENTS.md "coin.payout-approvals").
+ */
+function payoutApprovalEventMessage(topics: TopicNames, change: ApprovalChange, payoutApproval: PayoutApproval): OutboxBatchMessage {
+  const event: CoinPayoutApprovalEvent = {
+    eventId: payoutApprovalEventId(change),
+    type: `coin.payout-approval.${change.event}`,
+    version: 1,
+    occurredAt: change.approval.updatedAt.toISOString(),
+    payoutApproval,
+  };
+  return {
+    topic: topics.coinPayoutApprovals,
+    key: change.approval.id,
+    headers: { [headerNames.type]: event.type },
+    payload: JSON.stringify(event),
+  };
+}

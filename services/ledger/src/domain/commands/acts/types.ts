@@ -1,6 +1,15 @@
-import type { ApprovableCommand, ApprovalAct, AuditSummary, LedgerResult, Party, ledgerCommandContracts } from '@coin/contracts';
+import type {
+  ApprovableCommand,
+  ApprovalAct,
+  AuditSummary,
+  LedgerResult,
+  Party,
+  TopicNames,
+  ledgerCommandContracts,
+} from '@coin/contracts';
 import type { Rejected } from '@coin/errors';
-import type { ApprovalState, ApprovalViewOf } from '../../approvals';
+import type { ApprovalChange, ApprovalState, ApprovalViewOf } from '../../approvals';
+import type { OutboxBatchMessage } from '../../outbox-message';
 import type { ApprovableType, CommandReads, DecideContext, ReplyInput, RequestOfApproval } from '../types';
 import type { Accepted } from '../../state';
 
@@ -8,10 +17,10 @@ import type { Accepted } from '../../state';
  * What one four-eyes act of the ledger (@coin/contracts four-eyes-acts.ts: money, payout, a
  * cash-out's reversal, a commission change) does its own way, in one module an act, keyed by the
  * act the held-back command's contract row names (acts/table.ts): its audit summary, what
- * its request reads and may be refused for at once, what its approval applies and pays, and its
- * approval's answer. Its view is the views' (views/acts/), its events the approvals kind's
- * (kinds/approvals.ts), each keyed by the act too. The approval commands read the table instead of
- * asking what a request holds.
+ * its request reads and may be refused for at once, what its approval applies and pays, its
+ * approval's answer and the events of its request's changes. Its view is the views' (views/acts/),
+ * keyed by the act too. The approval commands and the approvals kind (kinds/approvals.ts) read the
+ * table instead of asking what a request holds.
  */
 
 /** The held-back command types whose contract rows name the act `A`. */
@@ -41,6 +50,8 @@ export interface ApprovalActModule<A extends ApprovalAct> {
   alsoPays(applied: Accepted): Party[];
   /** Its approval's answer: what the applied command answers, and the request as its act shows it. */
   reply(input: ApprovalReplyInput, approval: ApprovalOf<A>, shown: ApprovalViewOf<A>): LedgerResult<'ledger.approve'>;
+  /** The events of a change of its request (requested, approved, rejected, expired), from the request as its act shows it. */
+  messages(topics: TopicNames, change: ApprovalChange, shown: ApprovalViewOf<A>): OutboxBatchMessage[];
 }
 
 /** The table's type: one module an act, or a compile error. */
