@@ -1,10 +1,4 @@
-import {
-  callbackSecretRequestList,
-  fourEyesActs,
-  grantRequestsQuery,
-  type AnyGrantRequest,
-  type CallbackSecretRequest,
-} from '@coin/contracts';
+import { callbackSecretRequestList, fourEyesActs, type AnyGrantRequest, type CallbackSecretRequest } from '@coin/contracts';
 import { exampleGrantRequest } from '../examples';
 import type { ActPart } from './kit';
 import { approveGrant, decided, grantRequestsOfKind, ofUserPart, rejectGrant } from './user-kit';
@@ -25,9 +19,13 @@ export const callbackSecretPart: ActPart = ofUserPart<CallbackSecretRequest>('ca
     reject:
       "Reject a payout provider's pending callback secret with a reason: it never signs anything; any SUPERADMIN, the requester included",
   },
-  list: { query: grantRequestsQuery, answer: callbackSecretRequestList, example: { callbackSecretRequests: [exampleCallbackSecret] } },
-  example: exampleCallbackSecret as CallbackSecretRequest,
-  ...grantRequestsOfKind(isCallbackSecretRequest, 'callbackSecretRequests', 'callback secret request'),
+  ...grantRequestsOfKind({
+    is: isCallbackSecretRequest,
+    items: 'callbackSecretRequests',
+    answer: callbackSecretRequestList,
+    example: exampleCallbackSecret as CallbackSecretRequest,
+    what: 'callback secret request',
+  }),
   approve: async (deps, request, found, commandId) => ({
     callbackSecretRequest: (await approveGrant(request, deps, found.id, commandId)).grantRequest as CallbackSecretRequest,
   }),

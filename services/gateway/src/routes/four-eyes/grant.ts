@@ -1,4 +1,4 @@
-import { fourEyesActs, grantRequestList, grantRequestsQuery, type AnyGrantRequest, type GrantRequest } from '@coin/contracts';
+import { fourEyesActs, grantRequestList, type AnyGrantRequest, type GrantRequest } from '@coin/contracts';
 import { exampleGrantRequest } from '../examples';
 import type { ActPart } from './kit';
 import { approveGrant, decided, grantRequestsOfKind, ofUserPart, rejectGrant } from './user-kit';
@@ -24,9 +24,13 @@ export const grantPart: ActPart = ofUserPart<GrantRequest>('grant', {
       'Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE)',
     reject: 'Reject a pending grant request with a reason: nothing is granted; any SUPERADMIN, the requester included',
   },
-  list: { query: grantRequestsQuery, answer: grantRequestList, example: { grantRequests: [exampleGrant] } },
-  example: exampleGrant as GrantRequest,
-  ...grantRequestsOfKind(isGrant, 'grantRequests', 'grant request'),
+  ...grantRequestsOfKind({
+    is: isGrant,
+    items: 'grantRequests',
+    answer: grantRequestList,
+    example: exampleGrant as GrantRequest,
+    what: 'grant request',
+  }),
   approve: async (deps, request, found, commandId) => {
     const result = await approveGrant(request, deps, found.id, commandId);
     // A role changed: the account's older tokens are refused from the very next request.

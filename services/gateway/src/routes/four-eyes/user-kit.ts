@@ -1,6 +1,7 @@
 import {
   fourEyesActs,
   grantRequestIdParam,
+  grantRequestsQuery,
   rejectGrantBody,
   userDraft,
   type AnyGrantRequest,
@@ -60,15 +61,20 @@ export type Status = GrantRequest['status'] | undefined;
 
 /**
  * How a kind of grant request (`is`: a role grant, a verification, a callback secret, all kept as
- * the user service's grant requests) is listed, under the member `items`, and found, 404 for a
- * request of another kind as for none (`what` names it).
+ * the user service's grant requests) is listed, under the member `items` (`example` shows one), and
+ * found, 404 for a request of another kind as for none (`what` names it).
  */
-export function grantRequestsOfKind<F extends AnyGrantRequest>(
-  is: (found: AnyGrantRequest) => found is F,
-  items: string,
-  what: string,
-): Pick<UserActPart<F>, 'listOf' | 'find'> {
+export function grantRequestsOfKind<F extends AnyGrantRequest>(kind: {
+  is: (found: AnyGrantRequest) => found is F;
+  items: string;
+  answer: z.ZodType;
+  example: F;
+  what: string;
+}): Pick<UserActPart<F>, 'list' | 'example' | 'listOf' | 'find'> {
+  const { is, items, answer, example, what } = kind;
   return {
+    list: { query: grantRequestsQuery, answer, example: { [items]: [example] } },
+    example,
     listOf: async (deps, request, status) => {
       const list = await deps.internal.read('users.grant-requests', { status: status as Status }, String(request.id));
       return { [items]: list.grantRequests.filter(is) };

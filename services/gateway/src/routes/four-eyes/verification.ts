@@ -1,4 +1,4 @@
-import { fourEyesActs, grantRequestsQuery, verificationRequestList, type AnyGrantRequest, type VerificationRequest } from '@coin/contracts';
+import { fourEyesActs, verificationRequestList, type AnyGrantRequest, type VerificationRequest } from '@coin/contracts';
 import { exampleGrantRequest } from '../examples';
 import type { ActPart } from './kit';
 import { approveGrant, grantRequestsOfKind, ofUserPart, rejectGrant } from './user-kit';
@@ -32,9 +32,13 @@ export const verificationPart: ActPart = ofUserPart<VerificationRequest>('verifi
       'Approve a verification request: the account is verified (its current access tokens end). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and the account (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE)',
     reject: 'Reject a pending verification request with a reason: nothing changes; any ADMIN+, the requester included',
   },
-  list: { query: grantRequestsQuery, answer: verificationRequestList, example: { verificationRequests: [exampleVerificationRequest] } },
-  example: exampleVerificationRequest as VerificationRequest,
-  ...grantRequestsOfKind(isVerification, 'verificationRequests', 'verification request'),
+  ...grantRequestsOfKind({
+    is: isVerification,
+    items: 'verificationRequests',
+    answer: verificationRequestList,
+    example: exampleVerificationRequest as VerificationRequest,
+    what: 'verification request',
+  }),
   approve: async (deps, request, found, commandId) => {
     const result = await approveGrant(request, deps, found.id, commandId);
     // The account's older tokens (without the verified claim) are refused from the very next request.
