@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { historyPaging, queryInt } from './history';
 import { uuidInput } from './common';
 import { withCursorParam, withPageLinks } from './paging';
-import { reasonText } from './ledger';
+import { payoutResult, reasonText } from './ledger';
 
 /**
  * Four-eyes approval of large money commands (docs/design/ledger.md "Approvals"): the request
@@ -68,3 +68,5 @@ export const payoutApprovalsPublicQuery = withCursorParam(payoutApprovalsQuery, 
 export const payoutApprovalPublicPage = withPageLinks(payoutApprovalPage);
 /** The 202 of a person's payout that waits for approval: the request, under `approval` like a mint's. */
 export const payoutApprovalPending = z.object({ approval: payoutApproval });
+/** The 201 of an approved payout: the payout's result as a direct one answers, and the request. */
+export const payoutApprovedResult = payoutResult.extend({ approval: payoutApproval });

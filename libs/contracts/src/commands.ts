@@ -4,21 +4,13 @@ import { apiKey, platformClientCreated, platformClientRevoked } from './identity
 import { createdTestUser, createTestUserCommand, deletedTestUsers, deleteTestUsersCommand } from './sandbox-test-users';
 import { commandSchema, headerNames } from './messaging';
 import { coinValue } from './money';
-import { approval, approvalPending, payoutApproval, payoutApprovalPending } from './approvals';
+import { approvalPending, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
-import { decidedKinds, type ApprovalAct } from './approval-acts';
+import { approvalActs, decidedKinds, type ApprovalAct } from './approval-acts';
+import { fourEyesActs } from './four-eyes-acts';
 import { captureResult, hold, holdResult } from './holds';
-import {
-  cashoutRateResult,
-  cashoutResult,
-  cashoutReversalApproval,
-  cashoutReversedResult,
-  claimCashoutResult,
-  decideCashoutResult,
-  settleCashoutResult,
-} from './cashout';
+import { cashoutRateResult, cashoutResult, claimCashoutResult, decideCashoutResult, settleCashoutResult } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
-import { commissionChangeApproval, commissionChangedResult } from './affiliates';
 import {
   advanceClockCommand,
   setClockCommand,
@@ -146,13 +138,14 @@ const transactionId = z.number().int().positive();
  */
 const moneyOrApproval = z.union([moneyResult, approvalPending]);
 
-/**
- * An approval request as the ledger answers it: an Approval, or a PayoutApproval when it holds a
- * payout, or a CashoutReversalApproval when it holds a cash-out's reversal.
- */
-const anyApproval = z.union([approval, payoutApproval, cashoutReversalApproval, commissionChangeApproval]);
-/** The 201 of an approved payout: the payout's result as a direct one answers, and the request. */
-export const payoutApprovedResult = payoutResult.extend({ approval: payoutApproval });
+/** The schemas of one member of the approval acts' rows (four-eyes-acts.ts), as a union's members, in the acts' order. */
+function approvalActsSchemas<M extends 'request' | 'result'>(member: M) {
+  type Schema = (typeof fourEyesActs)[ApprovalAct][M];
+  return approvalActs.map((act) => fourEyesActs[act][member]) as unknown as [Schema, ...Schema[]];
+}
+
+/** An approval request as the ledger answers it: the request as its act's row shows it (an Approval only for money). */
+const anyApproval = z.union(approvalActsSchemas('request'));
 
 /**
  * Where a ledger command may travel: `ledger.commands` (a client's command, sent by the gateway),
@@ -707,7 +700,8 @@ const ledgerRows = {
     scope: 'of-held-command',
     stepUp: 'required',
     approvable: false,
-    result: z.union([refundResult.extend({ approval }), payoutApprovedResult, cashoutReversedResult, commissionChangedResult]),
+    // What its act's approval answers (the act's row `result`).
+    result: z.union(approvalActsSchemas('result')),
   }),
   'ledger.reject-approval': ledgerRow({
     schema: rejectApprovalCommand,

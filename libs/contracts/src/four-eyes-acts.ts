@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commissionChangeApproval, commissionChangedResult } from './affiliates';
-import { approval, payoutApproval } from './approvals';
+import { approval, payoutApproval, payoutApprovedResult } from './approvals';
 import {
   cashout,
   cashoutRateResult,
@@ -9,7 +9,7 @@ import {
   cashoutReversedResult,
   decideCashoutResult,
 } from './cashout';
-import { payoutApprovedResult, type LedgerCommandType, type StepUp, type UserCommandType } from './commands';
+import type { LedgerCommandType, StepUp, UserCommandType } from './commands';
 import { freezeResult, refundResult } from './ledger';
 import { approvalActs, decidedKinds, isDecidedKind, type ApprovalAct, type DecidedKind } from './approval-acts';
 import { monitoringCase, monitoringRuleList, ruleFreezeLiftAnswer } from './monitoring';
@@ -36,9 +36,13 @@ export interface FourEyesOperations {
   reject: string | null;
 }
 
-/** The commands an act's decisions are, by the service that keeps its requests. */
+/**
+ * The commands an act's decisions are, by the service that keeps its requests. A ledger act's are
+ * checked to be ledger commands apart from the table (`ledgerDecisionsAreCommands`): the ledger's
+ * command table reads the approval acts' rows, so the rows' type cannot ask the command table's.
+ */
 type DecisionsOf<S> = S extends 'ledger'
-  ? { approve: LedgerCommandType; reject: LedgerCommandType | null }
+  ? { approve: `ledger.${string}`; reject: `ledger.${string}` | null }
   : S extends 'user'
     ? { approve: UserCommandType; reject: UserCommandType | null }
     : { approve: `monitoring.${string}`; reject: `monitoring.${string}` | null };
@@ -329,6 +333,14 @@ export const fourEyesActs = {
 export type FourEyesAct = keyof typeof fourEyesActs;
 
 export { approvalActs, decidedKinds, isDecidedKind, type ApprovalAct, type DecidedKind };
+
+/** The decisions of the acts the ledger keeps: ledger commands, or this does not compile. */
+type LedgerDecisions = {
+  [A in FourEyesAct]: (typeof fourEyesActs)[A] extends { service: 'ledger'; approve: infer P; reject: infer R }
+    ? P | Exclude<R, null>
+    : never;
+}[FourEyesAct];
+export const ledgerDecisionsAreCommands: [LedgerDecisions] extends [LedgerCommandType] ? true : never = true;
 
 /** The acts whose approval is a `ledger.approve`: exactly the approval acts, or this does not compile. */
 type ApprovedByLedgerApprove = {
