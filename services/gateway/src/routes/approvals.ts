@@ -221,19 +221,35 @@ export function keptDecisionHandlers(
 /** A list's page as the ledger reads it: its offset (from its cursor or its offset), its size and its status filter. */
 type PageQuery = { limit: number; offset: number; status: z.output<typeof approvalsPublicQuery>['status'] };
 
+/** A page of requests as the ledger reads it: its pagination, and the requests under the member `K`. */
+type RequestsPage<K extends string> = { pagination: { limit: number; offset: number; total: number } } & { [P in K]: unknown[] };
+
 /**
- * A list of an act's requests, newest first, optionally of one status, paged by offset or cursor
- * as every list is (the route's query schema, `approvalsPublicQuery`'s shape, validated it): `read`
- * is the ledger's read of a page, whose member `items` holds the requests.
+ * An act's list of requests, newest first, optionally of one status, paged by offset or cursor as
+ * every list is (the route's `query` schema, `approvalsPublicQuery`'s shape, validated it): `read`
+ * is the ledger's read of a page, whose member `items` holds the requests; its example is a page
+ * of the act's `example`.
  */
-export async function listRequests<K extends string>(
-  request: FastifyRequest,
-  items: K,
-  read: (query: PageQuery) => Promise<{ pagination: { limit: number; offset: number; total: number } } & { [P in K]: unknown[] }>,
-): Promise<object> {
-  const { status, limit, offset, cursor } = request.query as z.output<typeof approvalsPublicQuery>;
-  const page = await read({ limit, offset: startOf(request, 'offset', offset, cursor), status });
-  return { ...page, ...offsetLinks(request, page.pagination, page[items].length) };
+export function requestsList<K extends string>(list: {
+  query: z.ZodType;
+  answer: z.ZodType;
+  items: K;
+  example: object;
+  errors?: object;
+  read: (deps: Pick<ApprovalRouteDeps, 'internal'>, request: FastifyRequest, query: PageQuery) => Promise<RequestsPage<K>>;
+}): NonNullable<ActPart['list']> {
+  const { query, answer, items, example, errors, read } = list;
+  return {
+    query,
+    answer,
+    example: { [items]: [example], pagination: { limit: 20, offset: 0, total: 1 }, hasMore: false, nextCursor: null },
+    ...(errors ? { errors } : {}),
+    handler: async (deps, request) => {
+      const { status, limit, offset, cursor } = request.query as z.output<typeof approvalsPublicQuery>;
+      const page = await read(deps, request, { limit, offset: startOf(request, 'offset', offset, cursor), status });
+      return { ...page, ...offsetLinks(request, page.pagination, page[items].length) };
+    },
+  };
 }
 
 /** Lists and rejections show fewer tags than an approval, which also moves money. */

@@ -16,7 +16,7 @@ import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses } from './command-route';
 import { exampleAt, examplePendingMembers, exampleRejectApproval, exampleUserId, exampleWallet, withExample } from './examples';
 import { exampleCashout } from './cashouts';
-import { keptDecisionHandlers, listRequests, requestKept } from './approvals';
+import { keptDecisionHandlers, requestsList, requestKept } from './approvals';
 import type { ActPart } from './four-eyes/kit';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -47,14 +47,6 @@ const exampleCashoutReversed = {
   approval: { ...exampleCashoutReversal, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' } },
 } as const;
 
-/** GET /api/admin/cashout-reversals: a page of one. */
-const exampleCashoutReversalPage = {
-  cashoutReversals: [exampleCashoutReversal],
-  pagination: { limit: 20, offset: 0, total: 1 },
-  hasMore: false,
-  nextCursor: null,
-};
-
 export interface CashoutReversalRouteDeps {
   commands: CommandBus;
   internal: InternalApi;
@@ -81,13 +73,13 @@ export const cashoutReversalPart: ActPart = {
   },
   params: approvalIdParam,
   rejectBody: rejectApprovalBody,
-  list: {
+  list: requestsList({
     query: cashoutReversalsPublicQuery,
     answer: cashoutReversalPublicPage,
-    example: exampleCashoutReversalPage,
-    handler: (deps, request) =>
-      listRequests(request, 'cashoutReversals', (query) => deps.internal.read('ledger.cashout-reversals', query, String(request.id))),
-  },
+    items: 'cashoutReversals',
+    example: exampleCashoutReversal,
+    read: (deps, request, query) => deps.internal.read('ledger.cashout-reversals', query, String(request.id)),
+  }),
   approve: { status: 200, example: exampleCashoutReversed, handler: reversalDecisions.approve },
   reject: { result: cashoutReversalPending, example: exampleCashoutReversalRejected, handler: reversalDecisions.reject },
 };

@@ -24,7 +24,7 @@ import { minor } from './amounts';
 import { commandErrorResponses as errorResponses } from './command-route';
 import { examplePendingMembers, exampleReferral, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
-import { keptDecisionHandlers, listRequests, requestKept } from './approvals';
+import { keptDecisionHandlers, requestsList, requestKept } from './approvals';
 import type { ActPart } from './four-eyes/kit';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -63,13 +63,6 @@ const exampleCommissionChange = {
 } as const;
 /** PUT /api/admin/commission-rules: 202, the change waiting for a different ADMIN+. */
 const exampleCommissionChangePending = { approval: exampleCommissionChange };
-/** GET /api/admin/commission-changes: a page of one. */
-const exampleCommissionChangePage = {
-  commissionChanges: [exampleCommissionChange],
-  pagination: { limit: 20, offset: 0, total: 1 },
-  hasMore: false,
-  nextCursor: null,
-};
 /** POST /api/admin/commission-changes/{id}/reject. */
 const exampleCommissionChangeRejected = {
   approval: {
@@ -159,14 +152,14 @@ export const commissionChangePart: ActPart = {
   tags: { list: ['admin', 'approvals'], reject: ['admin', 'approvals'] },
   params: approvalIdParam,
   rejectBody: rejectApprovalBody,
-  list: {
+  list: requestsList({
     query: commissionChangesPublicQuery,
     answer: commissionChangePublicPage,
-    example: exampleCommissionChangePage,
+    items: 'commissionChanges',
+    example: exampleCommissionChange,
     errors: readResponses,
-    handler: (deps, request) =>
-      listRequests(request, 'commissionChanges', (query) => deps.internal.read('ledger.commission-changes', query, String(request.id))),
-  },
+    read: (deps, request, query) => deps.internal.read('ledger.commission-changes', query, String(request.id)),
+  }),
   approve: { status: 200, example: exampleCommissionChanged, handler: changeDecisions.approve },
   reject: { result: commissionChangePending, example: exampleCommissionChangeRejected, handler: changeDecisions.reject },
 };

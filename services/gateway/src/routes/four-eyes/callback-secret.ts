@@ -27,7 +27,7 @@ export const callbackSecretPart: ActPart = ofUserPart<CallbackSecretRequest>('ca
     what: 'callback secret request',
   }),
   approve: async (deps, request, found, commandId) => ({
-    callbackSecretRequest: (await approveGrant(request, deps, found.id, commandId)).grantRequest as CallbackSecretRequest,
+    callbackSecretRequest: (await approveGrant(request, deps, found.id, commandId)) as CallbackSecretRequest,
   }),
   approvedExample: (example) => ({ callbackSecretRequest: { ...decided(example), status: 'APPROVED' as const } }),
   reject: async (deps, request, found, reason, commandId) => ({

@@ -8,6 +8,11 @@ function isGrant(found: AnyGrantRequest): found is GrantRequest {
   return found.act.type !== 'user.set-verification' && found.act.type !== 'user.platform-client.callback-secret';
 }
 
+/** The account whose role an approved grant changed (its tokens then say another role), or null for a key or a client. */
+function roleChanged(approved: AnyGrantRequest): number | null {
+  return approved.act.type === 'user.change-role' ? approved.act.userId : null;
+}
+
 const exampleGrant = exampleGrantRequest({
   type: 'user.change-role' as const,
   userId: 42,
@@ -31,13 +36,10 @@ export const grantPart: ActPart = ofUserPart<GrantRequest>('grant', {
     example: exampleGrant as GrantRequest,
     what: 'grant request',
   }),
-  approve: async (deps, request, found, commandId) => {
-    const result = await approveGrant(request, deps, found.id, commandId);
-    // A role changed: the account's older tokens are refused from the very next request.
-    const act = result.grantRequest.act;
-    if (act.type === 'user.change-role' && result.tokenVersion !== null) await deps.tokenVersions.remember(act.userId, result.tokenVersion);
-    return { message: 'Approved', grantRequest: result.grantRequest as GrantRequest };
-  },
+  approve: async (deps, request, found, commandId) => ({
+    message: 'Approved',
+    grantRequest: (await approveGrant(request, deps, found.id, commandId, roleChanged)) as GrantRequest,
+  }),
   approvedExample: (example) => ({ message: 'Approved', grantRequest: { ...decided(example), status: 'APPROVED' as const } }),
   reject: async (deps, request, found, reason, commandId) => ({
     grantRequest: (await rejectGrant(request, deps, found.id, commandId, reason)) as GrantRequest,

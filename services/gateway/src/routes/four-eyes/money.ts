@@ -8,17 +8,11 @@ import {
   type ApprovableCommand,
 } from '@coin/contracts';
 import { z } from 'zod';
-import { heldDecisionHandlers, listRequests, readAndRejectTags, type HeldAct } from '../approvals';
+import { heldDecisionHandlers, requestsList, readAndRejectTags, type HeldAct } from '../approvals';
 import { exampleApproval, exampleTransaction, exampleTreasury } from '../examples';
 import type { ActPart } from './kit';
 
 // The OpenAPI examples of these routes.
-const exampleApprovalPage = {
-  approvals: [exampleApproval],
-  pagination: { limit: 20, offset: 0, total: 1 },
-  hasMore: false,
-  nextCursor: null,
-};
 const exampleApproved = {
   transaction: {
     ...exampleTransaction,
@@ -69,13 +63,13 @@ export const moneyPart: ActPart = {
   tags: readAndRejectTags,
   params: approvalIdParam,
   rejectBody: rejectApprovalBody,
-  list: {
+  list: requestsList({
     query: approvalsPublicQuery,
     answer: approvalPublicPage,
-    example: exampleApprovalPage,
-    handler: (deps, request) =>
-      listRequests(request, 'approvals', (query) => deps.internal.read('ledger.approvals', query, String(request.id))),
-  },
+    items: 'approvals',
+    example: exampleApproval,
+    read: (deps, request, query) => deps.internal.read('ledger.approvals', query, String(request.id)),
+  }),
   approve: { status: 201, example: exampleApproved, handler: decisions.approve },
   reject: { result: z.object({ approval }), example: exampleRejected, handler: decisions.reject },
 };

@@ -9,7 +9,7 @@ import {
   type PayoutApproval,
 } from '@coin/contracts';
 import { z } from 'zod';
-import { heldDecisionHandlers, listRequests, readAndRejectTags, readHeld, type HeldAct } from '../approvals';
+import { heldDecisionHandlers, requestsList, readAndRejectTags, readHeld, type HeldAct } from '../approvals';
 import { exampleAt, examplePayoutResult, exampleUserId } from '../examples';
 import type { ActPart } from './kit';
 
@@ -34,12 +34,6 @@ export const examplePayoutApproval = {
   decidedBy: null,
   rejectionReason: null,
   transactionId: null,
-};
-const examplePayoutApprovalPage = {
-  payoutApprovals: [examplePayoutApproval],
-  pagination: { limit: 20, offset: 0, total: 1 },
-  hasMore: false,
-  nextCursor: null,
 };
 const examplePayoutApproved = {
   ...examplePayoutResult,
@@ -86,13 +80,13 @@ export const payoutPart: ActPart = {
   tags: readAndRejectTags,
   params: approvalIdParam,
   rejectBody: rejectApprovalBody,
-  list: {
+  list: requestsList({
     query: payoutApprovalsPublicQuery,
     answer: payoutApprovalPublicPage,
-    example: examplePayoutApprovalPage,
-    handler: (deps, request) =>
-      listRequests(request, 'payoutApprovals', (query) => deps.internal.read('ledger.payout-approvals', query, String(request.id))),
-  },
+    items: 'payoutApprovals',
+    example: examplePayoutApproval,
+    read: (deps, request, query) => deps.internal.read('ledger.payout-approvals', query, String(request.id)),
+  }),
   read: {
     example: examplePayoutApproval,
     handler: async (deps, request, id) => (await readHeld(deps, request, id, payout)).payoutApproval,

@@ -87,9 +87,24 @@ export function grantRequestsOfKind<F extends AnyGrantRequest>(kind: {
   };
 }
 
-/** A grant request's approval, sent as the user service's approve-grant. */
-export function approveGrant(request: FastifyRequest, deps: FourEyesRouteDeps, id: string, commandId: string) {
-  return answered(request, () => deps.commands.user(userDraft('user.approve-grant', { requestId: id }), sentAs(request, commandId)));
+/**
+ * A grant request's approval, sent as the user service's approve-grant: the approved request. Where
+ * the approval changed what an account's tokens say (`accountOf` names the account: a role, a
+ * verification), the account's older tokens are refused from the very next request.
+ */
+export async function approveGrant(
+  request: FastifyRequest,
+  deps: FourEyesRouteDeps,
+  id: string,
+  commandId: string,
+  accountOf?: (approved: AnyGrantRequest) => number | null,
+): Promise<AnyGrantRequest> {
+  const result = await answered(request, () =>
+    deps.commands.user(userDraft('user.approve-grant', { requestId: id }), sentAs(request, commandId)),
+  );
+  const account = accountOf?.(result.grantRequest) ?? null;
+  if (account !== null && result.tokenVersion !== null) await deps.tokenVersions.remember(account, result.tokenVersion);
+  return result.grantRequest;
 }
 
 /** A grant request's rejection, sent as the user service's reject-grant. */

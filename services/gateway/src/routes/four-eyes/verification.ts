@@ -39,12 +39,10 @@ export const verificationPart: ActPart = ofUserPart<VerificationRequest>('verifi
     example: exampleVerificationRequest as VerificationRequest,
     what: 'verification request',
   }),
-  approve: async (deps, request, found, commandId) => {
-    const result = await approveGrant(request, deps, found.id, commandId);
-    // The account's older tokens (without the verified claim) are refused from the very next request.
-    if (result.tokenVersion !== null) await deps.tokenVersions.remember(found.act.userId, result.tokenVersion);
-    return { verificationRequest: result.grantRequest as VerificationRequest };
-  },
+  // The account's older tokens (without the verified claim) are refused from the very next request.
+  approve: async (deps, request, found, commandId) => ({
+    verificationRequest: (await approveGrant(request, deps, found.id, commandId, () => found.act.userId)) as VerificationRequest,
+  }),
   approvedExample: (example) => ({ verificationRequest: { ...example, ...verifiedBy, status: 'APPROVED' as const } }),
   reject: async (deps, request, found, reason, commandId) => ({
     verificationRequest: (await rejectGrant(request, deps, found.id, commandId, reason)) as VerificationRequest,
