@@ -1,4 +1,4 @@
-import type { ApprovableCommand, ApprovalStatus } from '@coin/contracts';
+import { ledgerCommandContracts, type ApprovableCommand, type ApprovalAct, type ApprovalStatus } from '@coin/contracts';
 import type { PoolClient } from '@coin/db';
 import type { ApprovalState } from '../domain/approvals';
 import { approvalColumns, approvalStateOf, type ApprovalDbRow } from '../domain/kinds/approvals';
@@ -12,34 +12,29 @@ export async function findApproval(db: Queryable, id: string): Promise<ApprovalS
   return result.rows[0] ? approvalStateOf(result.rows[0]) : null;
 }
 
-/** The kinds of request listed apart, by the type of the command each holds; `approvals` are all the others (shown as Approvals). */
-const listedApart = {
-  payouts: 'ledger.payout',
-  'commission-changes': 'ledger.set-commission',
-  'cashout-reversals': 'ledger.reverse-cashout',
-} as const;
-export type RequestKind = 'approvals' | keyof typeof listedApart;
+/** The types of the commands whose contract rows name `act`: what its requests hold. */
+function typesHeldBy(act: ApprovalAct): string[] {
+  return Object.entries(ledgerCommandContracts).flatMap(([type, row]) => (row.approvable && row.act === act ? [type] : []));
+}
 
 /**
- * A page of requests of one kind, newest first, with the total matching the filter: those holding
- * a payout (`payouts`, shown as PayoutApprovals), a commission rule's change or a cash-out's
- * reversal (each shown as its own view), or all the others (`approvals`, shown as Approvals).
+ * A page of one four-eyes act's requests, newest first, with the total matching the filter: those
+ * whose held command's contract row names the act (each shown as its act's view: money's as
+ * Approvals, a payout's as PayoutApprovals, each other act's as its own).
  */
 export async function listApprovals(
   db: Queryable,
-  filter: { status?: ApprovalStatus | undefined; kind: RequestKind; limit: number; offset: number },
+  filter: { status?: ApprovalStatus | undefined; act: ApprovalAct; limit: number; offset: number },
 ): Promise<{ approvals: ApprovalState[]; total: number }> {
   const status = filter.status ?? null;
-  const apart = Object.values(listedApart);
-  const [ofKind, types] = filter.kind === 'approvals' ? [false, apart] : [true, [listedApart[filter.kind]]];
-  // $2: whether the command's type is one of $3 (a kind listed apart) or none of them (the Approvals).
-  const where = `($1::text IS NULL OR status = $1) AND coalesce((command->>'type') = ANY($3::text[]), false) = $2`;
+  const types = typesHeldBy(filter.act);
+  const where = `($1::text IS NULL OR status = $1) AND (command->>'type') = ANY($2::text[])`;
   const [rows, counted] = await Promise.all([
     db.query<ApprovalDbRow>(
-      `SELECT ${approvalColumns} FROM approval_requests WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $4 OFFSET $5`,
-      [status, ofKind, types, filter.limit, filter.offset],
+      `SELECT ${approvalColumns} FROM approval_requests WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+      [status, types, filter.limit, filter.offset],
     ),
-    db.query<{ total: number }>(`SELECT count(*)::bigint AS total FROM approval_requests WHERE ${where}`, [status, ofKind, types]),
+    db.query<{ total: number }>(`SELECT count(*)::bigint AS total FROM approval_requests WHERE ${where}`, [status, types]),
   ]);
   return { approvals: rows.rows.map(approvalStateOf), total: Number(counted.rows[0]?.total ?? 0) };
 }

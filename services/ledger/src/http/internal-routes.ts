@@ -28,6 +28,7 @@ import {
   wallet,
   walletKeyOf,
   walletKeyOfUser,
+  type ApprovalAct,
   type ApprovalStatus,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
@@ -38,7 +39,7 @@ import { auditShards } from '../db/audit-shards';
 import { readBalanceChanges, readTransactionTypes } from '../db/balance-change-reads';
 import { balanceChangedEvent } from '../apply/messages';
 import { firstFound, gathered, pagedOverShards } from '../db/shard-reads';
-import { findApproval, listApprovals, type RequestKind } from '../db/approval-reads';
+import { findApproval, listApprovals } from '../db/approval-reads';
 import { findHold, listHolds } from '../db/hold-reads';
 import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
 import type { LedgerPolicy } from '../domain/ledger';
@@ -142,7 +143,7 @@ const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
     schema: { querystring: payoutApprovalsQuery, response: { 200: payoutApprovalPage } },
     handler: async (request, _reply, deps) => {
       const { limit, offset } = request.query;
-      const page = await approvalsOverShards(deps, request.query, 'payouts');
+      const page = await approvalsOverShards(deps, request.query, 'payout');
       return { payoutApprovals: page.rows.map(payoutApprovalView), pagination: { limit, offset, total: page.total } };
     },
   }),
@@ -152,7 +153,7 @@ const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
     schema: { querystring: approvalsQuery, response: { 200: approvalPage } },
     handler: async (request, _reply, deps) => {
       const { limit, offset } = request.query;
-      const page = await approvalsOverShards(deps, request.query, 'approvals');
+      const page = await approvalsOverShards(deps, request.query, 'money');
       return { approvals: page.rows.map(approvalView), pagination: { limit, offset, total: page.total } };
     },
   }),
@@ -162,7 +163,7 @@ const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
     schema: { querystring: commissionChangesQuery, response: { 200: commissionChangePage } },
     handler: async (request, _reply, deps) => {
       const { limit, offset } = request.query;
-      const page = await approvalsOverShards(deps, request.query, 'commission-changes');
+      const page = await approvalsOverShards(deps, request.query, 'commission-change');
       return { commissionChanges: page.rows.map(commissionChangeApprovalView), pagination: { limit, offset, total: page.total } };
     },
   }),
@@ -172,7 +173,7 @@ const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
     schema: { querystring: cashoutReversalsQuery, response: { 200: cashoutReversalPage } },
     handler: async (request, _reply, deps) => {
       const { limit, offset } = request.query;
-      const page = await approvalsOverShards(deps, request.query, 'cashout-reversals');
+      const page = await approvalsOverShards(deps, request.query, 'cashout-reversal');
       return { cashoutReversals: page.rows.map(cashoutReversalApprovalView), pagination: { limit, offset, total: page.total } };
     },
   }),
@@ -250,18 +251,18 @@ async function balanceChanges(deps: InternalRouteDeps, userId: number, query: z.
   return { sequence: found.sequence, changes: found.changes.map(({ change, at }) => balanceChangedEvent(change, at)) };
 }
 
-/** A page of approval requests of one kind over every shard, newest first (db/approval-reads.ts listApprovals). */
+/** A page of one four-eyes act's requests over every shard, newest first (db/approval-reads.ts listApprovals). */
 function approvalsOverShards(
   deps: InternalRouteDeps,
   query: { status?: ApprovalStatus | undefined; limit: number; offset: number },
-  kind: RequestKind,
+  act: ApprovalAct,
 ) {
   const { status, limit, offset } = query;
   return pagedOverShards(
     deps.pools,
     { limit, offset },
     async (db, first) => {
-      const part = await listApprovals(db, { status, kind, ...first });
+      const part = await listApprovals(db, { status, act, ...first });
       return { rows: part.approvals, total: part.total };
     },
     newestFirst,
