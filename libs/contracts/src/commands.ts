@@ -7,7 +7,7 @@ import { coinValue } from './money';
 import { approvalPending, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
 import { approvalActs, decidedKinds, type ApprovalAct } from './approval-acts';
-import { fourEyesActs } from './four-eyes-acts';
+import { fourEyesActs, type FourEyesAct } from './four-eyes-acts';
 import { captureResult, hold, holdResult } from './holds';
 import { cashoutRateResult, cashoutResult, claimCashoutResult, decideCashoutResult, settleCashoutResult } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
@@ -990,6 +990,17 @@ const userRows = {
 
 /** The user service's commands, one row each (UserContractRow; docs/DESIGN.md "Adding a command"). */
 export const userCommandContracts: UserContractTable<typeof userRows> = userRows;
+
+/** The decisions of the four-eyes acts (four-eyes-acts.ts) whose requests the service `S` keeps. */
+type FourEyesDecisionsOf<S extends 'ledger' | 'user'> = {
+  [A in FourEyesAct]: (typeof fourEyesActs)[A] extends { service: S; approve: infer P; reject: infer R } ? P | Exclude<R, null> : never;
+}[FourEyesAct];
+/** Every four-eyes act's decisions are commands of the service that keeps its requests, or this does not compile. */
+export const fourEyesDecisionsAreCommands: [FourEyesDecisionsOf<'ledger'>] extends [LedgerCommandType]
+  ? [FourEyesDecisionsOf<'user'>] extends [UserCommandType]
+    ? true
+    : never
+  : never = true;
 
 /** Every user command (user.commands), built from the rows' schemas. */
 export const userCommand = unionOfRows(userCommandContracts);

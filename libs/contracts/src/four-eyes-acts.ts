@@ -9,7 +9,6 @@ import {
   cashoutReversedResult,
   decideCashoutResult,
 } from './cashout';
-import type { LedgerCommandType, StepUp, UserCommandType } from './commands';
 import { freezeResult, refundResult } from './ledger';
 import { approvalActs, decidedKinds, isDecidedKind, type ApprovalAct, type DecidedKind } from './approval-acts';
 import { monitoringCase, monitoringRuleList, ruleFreezeLiftAnswer } from './monitoring';
@@ -37,14 +36,15 @@ export interface FourEyesOperations {
 }
 
 /**
- * The commands an act's decisions are, by the service that keeps its requests. A ledger act's are
- * checked to be ledger commands apart from the table (`ledgerDecisionsAreCommands`): the ledger's
- * command table reads the approval acts' rows, so the rows' type cannot ask the command table's.
+ * The commands an act's decisions are, by the service that keeps its requests. That a ledger or a
+ * user act's are that service's commands is checked beside the command tables (commands.ts
+ * `fourEyesDecisionsAreCommands`): the ledger's reads the approval acts' rows, so these rows read
+ * nothing of the command tables.
  */
 type DecisionsOf<S> = S extends 'ledger'
   ? { approve: `ledger.${string}`; reject: `ledger.${string}` | null }
   : S extends 'user'
-    ? { approve: UserCommandType; reject: UserCommandType | null }
+    ? { approve: `user.${string}`; reject: `user.${string}` | null }
     : { approve: `monitoring.${string}`; reject: `monitoring.${string}` | null };
 
 /**
@@ -70,7 +70,7 @@ export type FourEyesActRow<S extends 'ledger' | 'user' | 'monitoring' = 'ledger'
   tags: readonly string[];
   /** The example of a rejection's body (null: a rejection takes none, or there is no rejection). */
   rejectExample: { reason: string } | null;
-  stepUp: Extract<StepUp, 'required'>;
+  stepUp: 'required';
   /**
    * The powers it guards, as the first column of the power table in docs/design/security.md
    * ("Powers over money and who may") names them; test/deploy/four-eyes-powers.unit.test.ts holds
@@ -333,14 +333,6 @@ export const fourEyesActs = {
 export type FourEyesAct = keyof typeof fourEyesActs;
 
 export { approvalActs, decidedKinds, isDecidedKind, type ApprovalAct, type DecidedKind };
-
-/** The decisions of the acts the ledger keeps: ledger commands, or this does not compile. */
-type LedgerDecisions = {
-  [A in FourEyesAct]: (typeof fourEyesActs)[A] extends { service: 'ledger'; approve: infer P; reject: infer R }
-    ? P | Exclude<R, null>
-    : never;
-}[FourEyesAct];
-export const ledgerDecisionsAreCommands: [LedgerDecisions] extends [LedgerCommandType] ? true : never = true;
 
 /** The acts whose approval is a `ledger.approve`: exactly the approval acts, or this does not compile. */
 type ApprovedByLedgerApprove = {
