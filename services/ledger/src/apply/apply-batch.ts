@@ -258,7 +258,7 @@ function eraseCashoutAccounts(write: BatchWrite, steps: BatchStep[]): void {
 /**
  * Queues the messages of an accepted decision's effects, by each effect's kind's module
  * (domain/kinds/table.ts), in the order of its effects. A decision lists its approval requests
- * last (domain/approvals.ts `approvalEffect`), so what it applied is published before its
+ * last (domain/kinds/approvals.ts `approvalEffect`), so what it applied is published before its
  * request's events (an approved cash-out's reversal: its hold's release first). What the effects
  * change is written by their kinds (`kindWritesOf`); the parts of a wallet's row publish nothing.
  */

@@ -15,7 +15,7 @@ import type { BatchStep } from '../domain/batch';
 import { approvalSummary } from '../domain/commands/acts/table';
 import { moduleOf } from '../domain/commands/table';
 import type { AuditDescription, ServiceActionDescription } from '../domain/commands/types';
-import { approvalChangesOf } from '../domain/approvals';
+import { approvalChangesOf } from '../domain/kinds/approvals';
 import type { Decision } from '../domain/ledger';
 import type { OutboxBatchMessage } from './store';
 

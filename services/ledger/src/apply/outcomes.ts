@@ -2,8 +2,8 @@ import { InvariantViolation, type WireError } from '@coin/errors';
 import type { BatchStep } from '../domain/batch';
 import { moduleOf } from '../domain/commands/table';
 import type { ReplyViews } from '../domain/commands/types';
-import { approvalChangesOf } from '../domain/approvals';
-import { anyApprovalView } from '../views/approval-view';
+import { approvalChangesOf } from '../domain/kinds/approvals';
+import { anyApprovalView, approvalEvents } from '../views/approval-view';
 import { cashoutRateView, cashoutView } from '../views/cashout-view';
 import { freezeView } from '../views/freeze-view';
 import { holdView } from '../views/hold-view';
@@ -22,6 +22,7 @@ export interface Outcome {
 /** The views the command modules render their replies with, and the kinds of state their messages (apply-batch.ts). */
 export const replyViews: ReplyViews = {
   approval: anyApprovalView,
+  approvalEvents,
   freeze: freezeView,
   hold: holdView,
   cashout: cashoutView,

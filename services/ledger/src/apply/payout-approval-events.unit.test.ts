@@ -1,14 +1,11 @@
 import { coinApprovalEventV2, coinPayoutApprovalEvent, headerNames, topicNames, type ApprovableCommand } from '@coin/contracts';
 import type { ApprovalState } from '../domain/approvals';
-import { anyApprovalView } from '../views/approval-view';
-import { approvalEventMessages } from '../domain/kinds/approvals';
+import { anyApprovalView, approvalEvents } from '../views/approval-view';
 
 /** Where a request's events go (docs/EVENTS.md): a payout's on coin.payout-approvals only, never on coin.approvals(.v2). */
 
 const at = new Date('2030-05-03T09:00:00.000Z');
 const topics = topicNames('t.');
-/** The views the apply passes in (apply/outcomes.ts replyViews). */
-const views = { approval: anyApprovalView };
 
 function requestOf(command: ApprovableCommand): ApprovalState {
   return {
@@ -40,7 +37,7 @@ const payout: ApprovableCommand = {
 
 describe('the events of an approval request', () => {
   it('when it holds a payout, then one coin.payout-approval event of its PayoutApproval, on coin.payout-approvals only', () => {
-    const messages = approvalEventMessages(topics, { approval: requestOf(payout), event: 'requested' }, views);
+    const messages = approvalEvents(topics, { approval: requestOf(payout), event: 'requested' });
     expect(messages.map((m) => [m.topic, m.key, m.headers[headerNames.type]])).toEqual([
       ['t.coin.payout-approvals', 'c4e06284-a1c3-55e7-89b1-4d6f7a93b5d8', 'coin.payout-approval.requested'],
     ]);
@@ -60,7 +57,7 @@ describe('the events of an approval request', () => {
 
   it('when it holds a reward, then its events stay on coin.approvals.v2 as before', () => {
     const reward: ApprovableCommand = { type: 'ledger.reward', data: { toUserId: 77, amount: 100, reason: 'r' } };
-    const messages = approvalEventMessages(topics, { approval: requestOf(reward), event: 'requested' }, views);
+    const messages = approvalEvents(topics, { approval: requestOf(reward), event: 'requested' });
     expect(messages.map((m) => m.topic)).toEqual(['t.coin.approvals.v2']);
     expect(coinApprovalEventV2.parse(JSON.parse(messages[0]!.payload)).approval.command.type).toBe('REWARD');
   });

@@ -13,7 +13,6 @@ import {
 import { InvariantViolation } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { z } from 'zod';
-import type { Accepted } from './state';
 
 /**
  * Four-eyes approval (docs/design/ledger.md "Approvals"), pure. A request stores the money command it
@@ -50,27 +49,6 @@ export type ApprovalEvent = 'requested' | 'approved' | 'rejected' | 'expired';
 export interface ApprovalChange {
   approval: ApprovalState;
   event: ApprovalEvent;
-}
-
-/**
- * A request's change as an effect of a decision, of the kind `approvals` (domain/kinds/approvals.ts,
- * whose events are its act's: the kind reads the acts' table, so the commands take their effects
- * from here).
- */
-export type ApprovalEffect = ApprovalChange & { kind: 'approvals' };
-
-/**
- * A request's change (requested, approved, rejected or expired) as an effect of a decision. A
- * decision lists it after its other effects, so that the request's events follow the messages of
- * what the decision applied (an approved cash-out's reversal: its hold's release first).
- */
-export function approvalEffect(change: ApprovalChange): ApprovalEffect {
-  return { kind: 'approvals', ...change };
-}
-
-/** The requests an accepted decision created or decided (its effects of the kind `approvals`), in order. */
-export function approvalChangesOf(decision: Accepted): ApprovalEffect[] {
-  return decision.effects.filter((effect) => effect.kind === 'approvals');
 }
 
 /**

@@ -7,7 +7,8 @@ import {
   type ApprovableCommand,
   type LedgerCommand,
 } from '@coin/contracts';
-import { approvalChangesOf, approvalIdOf, approvedCommandIdOf, type ApprovalState } from './approvals';
+import { approvalIdOf, approvedCommandIdOf, type ApprovalState } from './approvals';
+import { approvalChangesOf } from './kinds/approvals';
 import { runBatch } from './batch';
 import { decide, defaultPolicy, emptyWallet, type LedgerState } from './ledger';
 

@@ -31,8 +31,9 @@ import {
   type NewTransaction,
 } from './ledger';
 import { noLimits, type Limits } from './limits';
-import { approvalChangesOf, approvalIdOf } from './approvals';
+import { approvalIdOf } from './approvals';
 import { fourEyesOff } from './four-eyes';
+import { approvalChangesOf } from './kinds/approvals';
 import { holdChangesOf } from './kinds/holds';
 
 const now = new Date('2025-01-01T00:00:00.000Z');

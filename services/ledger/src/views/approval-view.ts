@@ -1,6 +1,8 @@
-import type { ApprovalAct } from '@coin/contracts';
-import type { AnyApprovalView, ApprovalState, ApprovalViewOf } from '../domain/approvals';
+import type { ApprovalAct, TopicNames } from '@coin/contracts';
+import type { AnyApprovalView, ApprovalChange, ApprovalState, ApprovalViewOf } from '../domain/approvals';
+import { actOf } from '../domain/commands/acts/table';
 import { approvalActOf } from '../domain/commands/approvable';
+import type { OutboxBatchMessage } from '../domain/outbox-message';
 import { cashoutReversalApprovalView } from './acts/cashout-reversal';
 import { commissionChangeApprovalView } from './acts/commission-change';
 import { approvalView } from './acts/money';
@@ -23,4 +25,9 @@ const viewOfAct: { [A in ApprovalAct]: (approval: ApprovalState) => ApprovalView
 /** A request as replies and events show it: its act's view (an Approval only for money). */
 export function anyApprovalView(approval: ApprovalState): AnyApprovalView {
   return viewOfAct[approvalActOf(approval.command)](approval);
+}
+
+/** The events of a request's change, as its act publishes them (its module's `messages`), from the request as its act shows it. */
+export function approvalEvents(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage[] {
+  return actOf(change.approval.command).messages(topics, change, anyApprovalView(change.approval));
 }

@@ -1,6 +1,6 @@
 import { approveCommand, ledgerResults, type Party, type SecondPersonWording } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import { approvalChangesOf, approvalEffect, approvedCommand, userIdOfActor } from '../approvals';
+import { approvedCommand, userIdOfActor } from '../approvals';
 import { actOf, approvalSummaryOf } from './acts/table';
 import { approvedReads, type ApprovedCommand } from './approvable';
 import { withApprover } from './set-commission';
@@ -19,6 +19,7 @@ import { adminRefusal } from '../authors';
 import type { Accepted } from '../state';
 import type { ApprovalState } from '../approvals';
 import type { CommandModule } from './types';
+import { approvalChangesOf, approvalEffect } from '../kinds/approvals';
 
 /** Whom the command an approval applied pays: each transaction's recipient, and whomever its act's approval pays besides (a reversal's payer). */
 function beneficiariesOf(approval: ApprovalState, inner: Accepted): Array<Party | null> {

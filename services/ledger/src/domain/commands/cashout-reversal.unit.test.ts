@@ -1,8 +1,9 @@
 import { topicNames, type Actor, type LedgerCommand } from '@coin/contracts';
-import { approvalChangesOf, approvalIdOf } from '../approvals';
+import { approvalIdOf } from '../approvals';
 import { decide, evolve } from '../ledger';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
 import { replyViews } from '../../apply/outcomes';
+import { approvalChangesOf } from '../kinds/approvals';
 import { holdChangesOf, holdEventMessage } from '../kinds/holds';
 import { isKindEffect, kindModule } from '../kinds/table';
 import { moduleOf } from './table';

@@ -1,5 +1,5 @@
 import { expireApprovalCommand, ledgerResults } from '@coin/contracts';
-import { approvalChangesOf, approvalEffect } from '../approvals';
+import { approvalChangesOf, approvalEffect } from '../kinds/approvals';
 import { decidedKindOf } from './decided-kinds';
 import { accepted, approvalNotFound, approvalOf } from './rules';
 import type { CommandModule } from './types';

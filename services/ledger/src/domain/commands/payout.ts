@@ -12,7 +12,7 @@ import {
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { actorScope, clientCapBreach, clientScope, isPerson, recipientScope, windowReached, type WindowCharge } from '../four-eyes';
-import { approvalEffect } from '../approvals';
+import { approvalEffect } from '../kinds/approvals';
 import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
 import { spentFrom } from '../kinds/limits';
 import { platformGrantsOf, isUser, userAtLeast } from '../authors';

@@ -3,7 +3,7 @@ import { approvalSummaryOf } from './acts/table';
 import { approvalAfter } from './replies';
 import { accepted, approvalNotFound, approvalNotPending, approvalOf } from './rules';
 import { adminRefusal } from '../authors';
-import { approvalEffect } from '../approvals';
+import { approvalEffect } from '../kinds/approvals';
 import type { CommandModule } from './types';
 
 /** Refuses a pending request (ADMIN+, its requester included): its command is never applied. */

@@ -2,7 +2,7 @@ import { minorUnitsToCoins, type AuditSummary, type LedgerCommandType, type Ledg
 import { InvariantViolation } from '@coin/errors';
 import type { Accepted } from '../state';
 import type { ReplyInput } from './types';
-import { approvalChangesOf } from '../approvals';
+import { approvalChangesOf } from '../kinds/approvals';
 import { holdChangesOf } from '../kinds/holds';
 
 /** The replies and audit fields several command modules share. */

@@ -4,7 +4,7 @@ import { approvedTarget, requestRefusal } from './approvable';
 import { approvalAfter } from './replies';
 import { accepted, pendingRequest } from './rules';
 import { adminRefusal } from '../authors';
-import { approvalChangesOf, approvalEffect } from '../approvals';
+import { approvalChangesOf, approvalEffect } from '../kinds/approvals';
 import type { CommandModule } from './types';
 
 /** Stores a money command as an approval request for a second ADMIN+ (docs/design/ledger.md "Approvals"). */

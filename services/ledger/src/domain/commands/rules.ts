@@ -15,9 +15,10 @@ import {
   type SecondPersonWording,
 } from '@coin/contracts';
 import { rejected, type ErrorCode, type Rejected } from '@coin/errors';
-import { approvalEffect, approvalIdOf, requestNamedBy, sameCommand, type ApprovalState } from '../approvals';
+import { approvalIdOf, requestNamedBy, sameCommand, type ApprovalState } from '../approvals';
 import { keyScopesOf, peopleBehindKeyOf, platformGrantsOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
+import { approvalEffect } from '../kinds/approvals';
 import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
 import { checkLimits, effectiveLimits, type LimitBreach } from '../limits';
 import { activeOf, walletAmountMax, type Accepted, type HoldState, type LedgerPolicy, type LedgerState, type WalletState } from '../state';

@@ -12,13 +12,15 @@ import type {
   LedgerResult,
   Mandate,
   ledgerResults,
+  TopicNames,
   Transaction,
   Treasury,
   Wallet,
   WalletFreeze,
 } from '@coin/contracts';
 import type { z } from 'zod';
-import type { AnyApprovalView, ApprovalState } from '../approvals';
+import type { AnyApprovalView, ApprovalChange, ApprovalState } from '../approvals';
+import type { OutboxBatchMessage } from '../outbox-message';
 import type { CashoutRateVersion } from '../cashout-rates';
 import type { VerifiedAuthor } from '../authors';
 import type { Rejected } from '@coin/errors';
@@ -61,6 +63,12 @@ export interface DecideContext {
 export interface ReplyViews {
   /** An approval request, as its act shows it (an Approval only for money). */
   approval(approval: ApprovalState): AnyApprovalView;
+  /**
+   * The events of a change of an approval request, as its act publishes them (its module's
+   * `messages`, domain/commands/acts/), from the request as its act shows it: the approvals kind
+   * asks for them here, so it reads no act module.
+   */
+  approvalEvents(topics: TopicNames, change: ApprovalChange): OutboxBatchMessage[];
   /** A user wallet's freeze (null: not frozen). */
   freeze(userId: number, freeze: FreezeState | null): WalletFreeze | null;
   hold(hold: HoldState): Hold;

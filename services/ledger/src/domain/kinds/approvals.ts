@@ -1,9 +1,7 @@
-import { approvableCommand, type Actor, type ApprovalStatus, type TopicNames } from '@coin/contracts';
+import { approvableCommand, type Actor, type ApprovalStatus } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import type { OutboxBatchMessage } from '../outbox-message';
 import type { ApprovalChange, ApprovalState } from '../approvals';
-import { actOf } from '../commands/acts/table';
-import type { ReplyViews } from '../commands/types';
+import type { Accepted } from '../state';
 import type { StateModule } from './types';
 
 /** An approval_requests row as the ledger reads and writes it (timestamps may arrive as ISO text inside JSON). */
@@ -56,16 +54,21 @@ export function approvalRowOf(a: ApprovalState): ApprovalDbRow {
   };
 }
 
+/** A request's change as an effect of a decision. */
+export type ApprovalEffect = ApprovalChange & { kind: 'approvals' };
+
 /**
- * The events of a request's change, as its act publishes them (its module's `messages`, found by
- * the act its command's contract row names, as its view is).
+ * A request's change (requested, approved, rejected or expired) as an effect of a decision. A
+ * decision lists it after its other effects, so that the request's events follow the messages of
+ * what the decision applied (an approved cash-out's reversal: its hold's release first).
  */
-export function approvalEventMessages(
-  topics: TopicNames,
-  change: ApprovalChange,
-  views: Pick<ReplyViews, 'approval'>,
-): OutboxBatchMessage[] {
-  return actOf(change.approval.command).messages(topics, change, views.approval(change.approval));
+export function approvalEffect(change: ApprovalChange): ApprovalEffect {
+  return { kind: 'approvals', ...change };
+}
+
+/** The requests an accepted decision created or decided (its effects of this kind), in order. */
+export function approvalChangesOf(decision: Accepted): ApprovalEffect[] {
+  return decision.effects.filter((effect) => effect.kind === 'approvals');
 }
 
 /** A command's reads of approval requests. */
@@ -126,6 +129,7 @@ export const approvals: StateModule<ApprovalState, Map<string, ApprovalState>, A
     // A request's id follows from the command that asked for it.
     raceableKeys: ['approval_requests_pkey'],
   },
-  // The caller's event headers (ApplyContext.eventHeadersOf) are its transactions', holds' and balance changes', not a request's.
-  messages: (change, { topics, views }) => approvalEventMessages(topics, change, views),
+  // Its act's events, from its act's module (ReplyViews.approvalEvents). The caller's event headers
+  // (ApplyContext.eventHeadersOf) are its transactions', holds' and balance changes', not a request's.
+  messages: (change, { topics, views }) => views.approvalEvents(topics, change),
 };

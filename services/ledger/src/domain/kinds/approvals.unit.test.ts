@@ -5,7 +5,7 @@ import { replyViews } from '../../apply/outcomes';
 import { approvalIdOf, type ApprovalState } from '../approvals';
 import { moduleOf } from '../commands/table';
 import { emptyWallet } from '../ledger';
-import { approvalEventMessages, approvalRowOf, approvals, approvalStateOf } from './approvals';
+import { approvalRowOf, approvals, approvalStateOf } from './approvals';
 
 /**
  * The approval requests, a kind of the state table (domain/kinds/approvals.ts): read by id (and,
@@ -126,11 +126,12 @@ describe('the approval requests as a kind of the state table', () => {
 
   it('when a request changes, then its events go by the view it has: a payout’s on coin.payout-approvals, a reward’s on v2 only, a reversal’s and a commission change’s nowhere', () => {
     const eventsOf = (asked: ApprovableCommand) =>
-      approvalEventMessages(
-        topics,
-        { approval: stored('00000000-0000-4000-8000-0000000000d1', asked), event: 'requested' },
-        replyViews,
-      ).map((m) => [m.topic, m.headers[headerNames.type]]);
+      approvals
+        .messages?.(
+          { approval: stored('00000000-0000-4000-8000-0000000000d1', asked), event: 'requested' },
+          { topics, headers: undefined, views: replyViews },
+        )
+        .map((m) => [m.topic, m.headers[headerNames.type]]);
     const payout: ApprovableCommand = {
       type: 'ledger.payout',
       data: { from: { kind: 'treasury', code: 'REWARDS' }, reason: 'prizes', reference: 'p-1', lines: [{ toUserId: 7, amount: 100 }] },

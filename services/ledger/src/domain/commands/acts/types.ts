@@ -18,9 +18,10 @@ import type { Accepted } from '../../state';
  * cash-out's reversal, a commission change) does its own way, in one module an act, keyed by the
  * act the held-back command's contract row names (acts/table.ts): its audit summary, what
  * its request reads and may be refused for at once, what its approval applies and pays, its
- * approval's answer and the events of its request's changes. Its view is the views' (views/acts/),
- * keyed by the act too. The approval commands and the approvals kind (kinds/approvals.ts) read the
- * table instead of asking what a request holds.
+ * approval's answer and the events of its request's changes (which the approvals kind is given
+ * with the views: views/approval-view.ts `approvalEvents`). Its view is the views' (views/acts/),
+ * keyed by the act too. The approval commands and the views read the table instead of asking what
+ * a request holds.
  */
 
 /** The held-back command types whose contract rows name the act `A`. */
