@@ -12,7 +12,8 @@
  *     SUPERADMIN and approved by the second;
  *   - a funded REWARDS treasury: the SUPERADMIN asks for a treasury MINT (202, four-eyes) and the
  *     ADMIN approves it with their own key (201): the real approval, not a database write;
- *   - a platform client granted REWARDS, whose SYSTEM token pays rewards (asked for by the
+ *   - a platform client granted REWARDS, COURSE_FEES and SUBSCRIPTIONS, whose SYSTEM token pays
+ *     rewards (its own test client runs docs/guides/sandbox-economy.md's whole economy; asked for by the
  *     SUPERADMIN, approved by the second; it never pays either of them);
  *   - with `--provider`, a payout provider too (a platform client granted `cashout`) and its
  *     cash-out callback secret, each asked for by the SUPERADMIN and approved by the second
@@ -404,7 +405,9 @@ async function seedPlatformClient(
     note(`platform client ${clientId}: reused from COIN_CLIENT_ID`);
   } else {
     // A fresh Idempotency-Key per call (the client's default): the answer is the first, with the secret.
-    const asked = await superadmin.createPlatformClient({ body: { name: 'dev-seed platform', treasuries: ['REWARDS'] } });
+    const asked = await superadmin.createPlatformClient({
+      body: { name: 'dev-seed platform', treasuries: ['REWARDS', 'COURSE_FEES', 'SUBSCRIPTIONS'] },
+    });
     const act = asked.grantRequest.act;
     if (!asked.clientSecret || act.type !== 'user.platform-client.create') {
       throw new Error('the platform client was asked for without its secret in the answer');
@@ -413,7 +416,7 @@ async function seedPlatformClient(
     clientId = act.clientId;
     clientSecret = asked.clientSecret;
     note(
-      `platform client ${clientId}: created, granted REWARDS (its SYSTEM token pays rewards from it); approved by the second SUPERADMIN`,
+      `platform client ${clientId}: created, granted REWARDS (its SYSTEM token pays rewards from it), COURSE_FEES and SUBSCRIPTIONS; approved by the second SUPERADMIN`,
     );
   }
 
