@@ -77,19 +77,19 @@ export const exampleTreasury = {
   updatedAt: at,
 } as const;
 
+/** What a user-service request shows after its status while it waits for its second SUPERADMIN: who asked, when, and no decision yet. */
+export const exampleUndecided = {
+  requestedBy: { kind: 'user' as const, id: '1', role: 'SUPERADMIN' as const },
+  createdAt: '2026-01-15T09:30:00.000Z',
+  expiresAt: '2026-01-16T09:30:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  rejectionReason: null,
+};
+
 /** A two-person act waiting for its second SUPERADMIN (docs/DESIGN.md "Two-person acts"). */
 export function exampleGrantRequest<A>(act: A) {
-  return {
-    id: '8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a',
-    status: 'PENDING' as const,
-    act,
-    requestedBy: { kind: 'user' as const, id: '1', role: 'SUPERADMIN' as const },
-    createdAt: '2026-01-15T09:30:00.000Z',
-    expiresAt: '2026-01-16T09:30:00.000Z',
-    decidedBy: null,
-    decidedAt: null,
-    rejectionReason: null,
-  };
+  return { id: '8c2e4a6b-1d3f-5a7c-9e0b-2d4f6a8c0e1a', status: 'PENDING' as const, act, ...exampleUndecided };
 }
 
 /** A compact JWS of these claims, as the user service signs a referral (the signature here is a placeholder). */

@@ -9,6 +9,7 @@ import {
 } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import { answered } from '../command-route';
+import { exampleUndecided } from '../examples';
 import type { ActPart } from './kit';
 import { ofUserPart, sentAs, type Status } from './user-kit';
 
@@ -17,12 +18,7 @@ export const exampleDeletionRequest = {
   userId: 42,
   status: 'PENDING' as const,
   balance: 25000,
-  requestedBy: { kind: 'user' as const, id: '1', role: 'SUPERADMIN' as const },
-  createdAt: '2026-01-15T09:30:00.000Z',
-  expiresAt: '2026-01-16T09:30:00.000Z',
-  decidedBy: null,
-  decidedAt: null,
-  rejectionReason: null,
+  ...exampleUndecided,
 };
 
 /**
