@@ -8,7 +8,17 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { argsOrExit, parseCliArgs } from '../../scripts/cli-args';
 import { ensureConsoleBuilt } from '../../scripts/stack/console';
-import { type AdminSession, adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
+import { signPayoutCallback } from '@coin/events';
+import { localStackDefaults } from '../../scripts/stack/env';
+import {
+  type AdminSession,
+  adminSession,
+  apiKeyFor,
+  approveCallbackSecretAsCoSigner,
+  createPlatformClientWithCli,
+  fundTreasury,
+  withSecondSuperadmin,
+} from '../harness/admin';
 import { launchChromium } from '../harness/browser';
 import { eventually } from '../harness/eventually';
 import globalSetup from '../harness/global-setup';
@@ -23,7 +33,8 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   await ensureConsoleBuilt(log);
   await globalSetup();
-  const stack = await startTestStack();
+  // A cash-out rate as `npm start` has, and a daily cash-out allowance for the people, who are not verified.
+  const stack = await startTestStack({ extraEnv: { ...localStackDefaults, CASHOUT_DAILY_COINS_UNVERIFIED: '1000' } });
   const browser = await launchChromium(log);
   try {
     const { superadmin, mintKey, users } = await seedData(stack);
@@ -44,7 +55,7 @@ async function main(): Promise<void> {
   }
 }
 
-/** Five people with coins, a transfer, a hold, a treasury mint and a payout waiting: something on every screen. */
+/** Five people with coins, a transfer, a hold, a treasury mint, a payout waiting and cash-outs paid: something on every screen. */
 async function seedData(stack: TestStack) {
   const superadmin = await adminSession(stack, 'SUPERADMIN');
   const mintKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund']);
@@ -87,6 +98,7 @@ async function seedData(stack: TestStack) {
     },
   });
   await rewardFromPlatformClients(stack, users);
+  await cashOutThroughProviders(stack, superadmin.accessToken, users);
   await eventually(
     async () => (await admin.searchTransactions({ query: { userId: String(first.userId) } })).transactions.length >= 2,
     10_000,
@@ -110,6 +122,46 @@ async function rewardFromPlatformClients(stack: TestStack, users: Array<{ userId
   }
 }
 
+/**
+ * Two payout providers, each asked for by the SUPERADMIN and approved by a second (the client, then its callback
+ * secret), each claim a person's cash-out and confirm it by a signed callback: the dashboard's cash-outs by provider.
+ */
+async function cashOutThroughProviders(stack: TestStack, superadminToken: string, users: Array<{ userId: number; accessToken: string }>) {
+  const superadmin = apiClient(stack.gatewayUrl, { accessToken: superadminToken });
+  const cashouts = [
+    ['Mobile money', users[3]!, 80],
+    ['Bank transfers', users[0]!, 25],
+  ] as const;
+  for (const [name, user, amount] of cashouts) {
+    const asked = await withSecondSuperadmin(stack, superadminToken, () =>
+      superadmin.createPlatformClient({ body: { name: `${name} ${Date.now().toString(36)}`, treasuries: [], cashout: true } }),
+    );
+    const act = asked.grantRequest.act;
+    if (!asked.clientSecret || act.type !== 'user.platform-client.create') throw new Error('the payout provider came without its secret');
+    const callback = await superadmin.requestCallbackSecret({ path: { id: act.clientId } });
+    if (!callback.callbackSecret) throw new Error('the callback secret came without the secret');
+    await approveCallbackSecretAsCoSigner(stack, superadminToken, callback.callbackSecretRequest.id);
+    const token = await http(stack.gatewayUrl, 'POST', '/api/auth/token', {
+      body: { clientId: act.clientId, clientSecret: asked.clientSecret },
+    });
+    const providerToken = (token.body as { accessToken: string }).accessToken;
+    const { cashout } = await apiClient(stack.gatewayUrl, { accessToken: user.accessToken }).createCashout({
+      body: { amount, msisdn: '+237670000000', providerClientId: act.clientId },
+    });
+    await apiClient(stack.gatewayUrl, { accessToken: providerToken }).claimCashout({ path: { id: cashout.id } });
+    const signed = signPayoutCallback({
+      body: { cashoutId: cashout.id, outcome: 'CONFIRMED', providerReference: `REF-${cashout.id.slice(0, 8)}` },
+      secret: callback.callbackSecret,
+    });
+    const settled = await http(stack.gatewayUrl, 'POST', '/api/cashouts/callbacks', {
+      rawBody: signed.body,
+      token: providerToken,
+      headers: signed.headers,
+    });
+    if (settled.status !== 200) throw new Error(`the callback answered ${settled.status}: ${JSON.stringify(settled.body)}`);
+  }
+}
+
 async function shoot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: join(outDir, `admin-console-${name}.png`), fullPage: false });
@@ -130,9 +182,10 @@ async function signInAndShootDashboard(page: Page, gatewayUrl: string, superadmi
   await page.getByRole('img', { name: /^Supply and treasury balances/ }).waitFor();
   await page.getByRole('img', { name: /^Coins moved each day/ }).waitFor();
   await shoot(page, 'dashboard');
-  // Below the fold: the platform clients' panels.
-  const clientsChart = page.getByRole('img', { name: /^Platform clients' volume per day/ });
-  await clientsChart.scrollIntoViewIfNeeded();
+  // Below the fold: the platform clients' panels, both charts drawn, scrolled to the cash-outs panel's foot.
+  await page.getByRole('img', { name: /^Platform clients' volume per day/ }).waitFor();
+  await page.getByRole('img', { name: /^Cash-outs paid per day by provider/ }).waitFor();
+  await page.getByRole('region', { name: 'Cash-outs by provider' }).evaluate((panel) => panel.scrollIntoView({ block: 'end' }));
   await shoot(page, 'dashboard-clients');
 }
 
@@ -200,7 +253,8 @@ async function shootAdminScreens(page: Page): Promise<void> {
 
   // The navigation's link (the API keys screen links there too).
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Platform clients', exact: true }).click();
-  await page.getByLabel('Name').fill('tournaments');
+  // The name field by role: getByLabel('Name') also finds the revoke button of "Tournament arena" (tourNAMEnt).
+  await page.getByRole('textbox', { name: /^Name/ }).fill('tournaments');
   await page.getByRole('button', { name: 'Create client' }).click();
   await page.getByTestId('platform-client-secret').waitFor();
   await shoot(page, 'platform-clients');

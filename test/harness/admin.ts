@@ -145,6 +145,12 @@ export async function approveAsCoSigner(stack: TestStack, requesterToken: string
   await apiClient(stack.gatewayUrl, { accessToken: approver.accessToken }).approveGrantRequest({ path: { id: requestId } });
 }
 
+/** Approves a pending callback secret request (POST /api/admin/callback-secret-requests/{id}/approve) as a co-signer who is not the user of `requesterToken`. */
+export async function approveCallbackSecretAsCoSigner(stack: TestStack, requesterToken: string, requestId: string): Promise<void> {
+  const approver = await coSignerFor(stack, userIdOfToken(requesterToken));
+  await apiClient(stack.gatewayUrl, { accessToken: approver.accessToken }).approveCallbackSecretRequest({ path: { id: requestId } });
+}
+
 /**
  * Runs a two-person act as production must: `ask` (with `requesterToken`, a SUPERADMIN's) answers
  * 202 with a grant request, and a co-signer approves it (POST /api/admin/grant-requests/{id}/approve).
