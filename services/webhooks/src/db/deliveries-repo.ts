@@ -100,13 +100,17 @@ export async function nextDueInMs(pool: Pool): Promise<number | null> {
  * time), so another instance does not send them meanwhile; a crash mid-attempt lets the lease
  * run out and the delivery is sent again (at least once). "Due" is judged at wall time plus the
  * test clock of the endpoint's client in `clocks` (the sandbox's instance only; none: wall time),
- * and the lease runs on that clock too.
+ * and the lease runs on that clock too. `onlyClients` (the sandbox's): only those clients'
+ * deliveries are taken, the clients whose clocks were read for this claim; a delivery written
+ * after they were listed waits for the next pass rather than be judged, and its retry set, on
+ * wall time while its client's clock is ahead.
  */
 export async function claimDueDeliveries(
   pool: Pool,
   limit: number,
   leaseMs: number,
   clocks: ReadonlyMap<string, number> = new Map(),
+  onlyClients?: readonly string[],
 ): Promise<ClaimedDelivery[]> {
   const r = await pool.query<{
     id: string;
@@ -126,6 +130,7 @@ export async function claimDueDeliveries(
         WHERE d.status = 'PENDING' AND d.next_attempt_at <= now() + $5 * interval '1 millisecond'
           AND d.next_attempt_at <= now() + coalesce(c.offset_ms, 0) * interval '1 millisecond'
           AND e.status = 'ENABLED' AND e.deleted_at IS NULL
+          AND ($6::text[] IS NULL OR e.client_id = ANY($6::text[]))
           AND NOT EXISTS (
             SELECT 1 FROM webhook_deliveries p
              WHERE p.endpoint_id = d.endpoint_id AND p.wallet_key = d.wallet_key AND p.status = 'PENDING' AND p.id < d.id)
@@ -136,7 +141,7 @@ export async function claimDueDeliveries(
         SET next_attempt_at = now() + (due.offset_ms + $2) * interval '1 millisecond'
        FROM due WHERE d.id = due.id
      RETURNING d.id, d.endpoint_id, d.event_id, d.body, d.attempts, due.offset_ms, due.due_at`,
-    [limit, leaseMs, [...clocks.keys()], [...clocks.values()], Math.max(0, ...clocks.values())],
+    [limit, leaseMs, [...clocks.keys()], [...clocks.values()], Math.max(0, ...clocks.values()), onlyClients ?? null],
   );
   return r.rows
     .map((row) => ({

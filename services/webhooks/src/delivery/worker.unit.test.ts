@@ -122,3 +122,56 @@ describe('DeliveryWorker: when it looks again', () => {
     expect(mostInFlight).toBe(1);
   });
 });
+
+describe('DeliveryWorker: the sandbox claims only the clients whose clocks it read', () => {
+  /** A sandbox database: `pending` clients have deliveries when the pass lists them; each claim's client filter is kept. */
+  function sandboxPool(pending: string[]) {
+    const claimedFor: unknown[] = [];
+    const pool = {
+      query: async (text: string, params: unknown[] = []) => {
+        if (text.includes('GROUP BY e.client_id')) return { rows: pending.map((client_id) => ({ client_id })) };
+        if (text.includes('UPDATE webhook_deliveries d')) {
+          claimedFor.push(params[5]);
+          return { rows: [] };
+        }
+        throw new Error(`unexpected statement: ${text.slice(0, 60)}`);
+      },
+    } as unknown as Pool;
+    return { pool, claimedFor };
+  }
+
+  function sandboxWorkerOn(pool: Pool, offsets: Map<string, number>) {
+    return new DeliveryWorker({
+      pool,
+      sender: {} as never,
+      box: {} as never,
+      logger: createLogger('webhooks-test', 'silent'),
+      pollIntervalMs: 60_000,
+      idleSweepMs: 60_000,
+      concurrency: 4,
+      timeoutMs: 1000,
+      retryUnitMs: 1,
+      adminAuditTopic: 'admin.audit',
+      testClocks: { offsetsOf: async (ids) => new Map([...offsets].filter(([id]) => ids.includes(id))) },
+    });
+  }
+
+  it('when a delivery is written after the pass listed the clients (its clock unread), then the claim leaves it for the next pass', async () => {
+    // Nothing pending when listed: a delivery written between the list and the claim must not be judged on wall time.
+    const { pool, claimedFor } = sandboxPool([]);
+    await sandboxWorkerOn(pool, new Map([['test_ahead', 86_400_000]])).runOnce();
+    expect(claimedFor).toEqual([[]]);
+  });
+
+  it('when clients were listed, then the claim takes theirs alone', async () => {
+    const { pool, claimedFor } = sandboxPool(['test_a', 'test_b']);
+    await sandboxWorkerOn(pool, new Map([['test_a', 60_000]])).runOnce();
+    expect(claimedFor).toEqual([['test_a', 'test_b']]);
+  });
+
+  it('when the worker has no test clocks (the live instance), then the claim filters no client', async () => {
+    const { pool, claimedFor } = sandboxPool(['test_a']);
+    await workerOn(pool).runOnce();
+    expect(claimedFor).toEqual([null]);
+  });
+});
