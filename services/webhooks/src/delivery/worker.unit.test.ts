@@ -26,7 +26,7 @@ function nothingToClaim(dueInMs: Array<number | null>) {
   return { pool, calls };
 }
 
-function workerOn(pool: Pool) {
+function workerOn(pool: Pool, testClocks?: ConstructorParameters<typeof DeliveryWorker>[0]['testClocks']) {
   return new DeliveryWorker({
     pool,
     sender: {} as never,
@@ -38,6 +38,7 @@ function workerOn(pool: Pool) {
     timeoutMs: 1000,
     retryUnitMs: 1,
     adminAuditTopic: 'admin.audit',
+    ...(testClocks ? { testClocks } : {}),
   });
 }
 
@@ -140,21 +141,9 @@ describe('DeliveryWorker: the sandbox claims only the clients whose clocks it re
     return { pool, claimedFor };
   }
 
-  function sandboxWorkerOn(pool: Pool, offsets: Map<string, number>) {
-    return new DeliveryWorker({
-      pool,
-      sender: {} as never,
-      box: {} as never,
-      logger: createLogger('webhooks-test', 'silent'),
-      pollIntervalMs: 60_000,
-      idleSweepMs: 60_000,
-      concurrency: 4,
-      timeoutMs: 1000,
-      retryUnitMs: 1,
-      adminAuditTopic: 'admin.audit',
-      testClocks: { offsetsOf: async (ids) => new Map([...offsets].filter(([id]) => ids.includes(id))) },
-    });
-  }
+  /** A sandbox worker whose clocks read `offsets` (the clients asked about that have one). */
+  const sandboxWorkerOn = (pool: Pool, offsets: Map<string, number>) =>
+    workerOn(pool, { offsetsOf: async (ids) => new Map([...offsets].filter(([id]) => ids.includes(id))) });
 
   it('when a delivery is written after the pass listed the clients (its clock unread), then the claim leaves it for the next pass', async () => {
     // Nothing pending when listed: a delivery written between the list and the claim must not be judged on wall time.
