@@ -16,7 +16,9 @@
  * BENCH_SKIP_BASELINE=1), BENCH_SKIP_BEST=1 (no best-topology step, ./lib/best-topology.ts),
  * BENCH_BEST_TOPOLOGY ("<gateways>x<ledgers>:<baseline processes>", e.g. "2x1:2": that topology
  * instead of the one the cores give), BENCH_BREAKDOWN=1 (the pipeline's services trace to the bench,
- * and each pipeline step gets its hop breakdown, ./lib/hop-breakdown.ts: a slower, traced run).
+ * and each pipeline step gets its hop breakdown, ./lib/hop-breakdown.ts: a slower, traced run),
+ * BENCH_SKIP_LEDGER_PROFILE=1 (no last step with the ledger profiled for the kafkajs share of its CPU,
+ * ./lib/ledger-profile.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
@@ -49,6 +51,7 @@ import { cpuSnapshot, cpuUse, describeCpuUse } from './lib/cpu';
 import { runStep, type GeneratedRequest, type StepSpec } from './lib/load';
 import { describeStages, stageFigures, stageSnapshot } from './lib/stage-metrics';
 import { summariseProfiles } from './lib/profile';
+import { ledgerProfileLine, ledgerProfileStep } from './lib/ledger-profile';
 import { measureTransportFloor, type TransportFloor } from './lib/transport-floor';
 import { gatewayConfigSchema } from '@coin/gateway';
 import { say, status } from './lib/progress';
@@ -93,6 +96,8 @@ const settings = {
   skipLedgerApply: process.env.BENCH_SKIP_LEDGER_APPLY === '1',
   skipFloor: process.env.BENCH_SKIP_FLOOR === '1',
   skipBest: process.env.BENCH_SKIP_BEST === '1',
+  /** BENCH_SKIP_LEDGER_PROFILE=1: no profiled step for the kafkajs share of the ledger's CPU (./lib/ledger-profile.ts). */
+  skipLedgerProfile: process.env.BENCH_SKIP_LEDGER_PROFILE === '1',
   /** BENCH_SKIP_PAYOUTS=1: no bulk payout step (./lib/payouts.ts; BENCH_PAYOUT_* set it). */
   skipPayouts: process.env.BENCH_SKIP_PAYOUTS === '1',
   /** BENCH_BEST_TOPOLOGY: a topology to try instead of the one the cores give. */
@@ -752,28 +757,26 @@ async function transportFloorStep(run: Run, seeded: Seeded, equal: EqualPlan): P
   }
 }
 
+/** The run's stack started once more on the same prefix, users, keys and cache secret (a restarted deployment). */
+async function startStackAgain(run: Run, nodeArgs: Partial<Record<ServiceName, string[]>>): Promise<ProcessStack> {
+  const { infra, prefix, jwtKey, cacheMacSecret, runDir } = run;
+  run.stack = await ProcessStack.start({ infra, prefix, jwtKey, cacheMacSecret, logDir: runDir, extraEnv: await tracedEnv(), nodeArgs });
+  return run.stack;
+}
+
 /**
  * The pipeline's equal-rate steps. The stack was stopped for the baseline and the floor (they never
  * compete with it), and these rates were not known before the baseline's ladder: the same stack, started again.
  */
 async function pipelineEqualRate(run: Run, seeded: Seeded, equal: EqualPlan): Promise<void> {
   if (!(equal.plan.length > 0 && run.result.pipeline)) return;
-  const { result, infra, prefix, jwtKey, cacheMacSecret, runDir } = run;
+  const { result, prefix, runDir } = run;
   say("starting the stack again for the pipeline's equal-rate steps");
   const restartStarted = Date.now();
   const restartNodeArgs: Partial<Record<ServiceName, string[]>> = {};
   for (const name of settings.cpuProf)
     restartNodeArgs[name] = ['--cpu-prof', `--cpu-prof-dir=${join(runDir, 'profiles-equal-rate', name)}`];
-  run.stack = await ProcessStack.start({
-    infra,
-    prefix,
-    jwtKey,
-    cacheMacSecret,
-    logDir: runDir,
-    extraEnv: await tracedEnv(),
-    nodeArgs: restartNodeArgs,
-  });
-  const restarted = run.stack;
+  const restarted = await startStackAgain(run, restartNodeArgs);
   say(`stack up again in ${Math.round((Date.now() - restartStarted) / 1000)} s: gateway ${restarted.gatewayUrl}`);
   run.equalNotes.push(
     `The pipeline's equal-rate steps ran on the same stack started again after the baseline and the floor (${settings.warmupSec} s warm-up first); its ladder ran on the first start.`,
@@ -792,6 +795,35 @@ async function pipelineEqualRate(run: Run, seeded: Seeded, equal: EqualPlan): Pr
   result.invariants.ok = result.invariants.ok && again.ok;
   await restarted.stop();
   run.stack = undefined;
+}
+
+/**
+ * The kafkajs share of the ledger's CPU (./lib/ledger-profile.ts): the stack once more, its ledger
+ * profiled, one open step at the equal-rate plan's 80 % (the rate CPU per line is compared at), or
+ * 80 % of the pipeline's peak when there is no plan.
+ */
+async function ledgerProfile(run: Run, seeded: Seeded, equal: EqualPlan): Promise<void> {
+  const { result, prefix, runDir } = run;
+  if (settings.skipLedgerProfile || !result.pipeline) return;
+  const planned = equal.plan.find((step) => Math.abs(step.fraction - 0.8) < 1e-9) ?? equal.plan.at(-1);
+  const ratePerSec = planned?.ratePerSec ?? Math.round((result.pipeline as SystemResult).transfersPerSec * 0.8);
+  say(`starting the stack once more, its ledger profiled, for the kafkajs share of its CPU at ${ratePerSec}/s`);
+  result.ledgerProfile = await ledgerProfileStep({
+    start: (profiled) => startStackAgain(run, profiled),
+    profileDir: join(runDir, 'profiles-kafkajs-share'),
+    next: transferGenerator(seeded.users, true),
+    ratePerSec,
+    connections: equalRateConnections,
+    warmupSec: settings.warmupSec,
+    stepSec: settings.stepSec,
+    audit: async (stack) => {
+      const again = await pipelineInvariants(stack, prefix, seeded.can.mint ? seeded.mintedMinor : null);
+      result.invariants.details.afterLedgerProfile = again.details;
+      result.invariants.ok = result.invariants.ok && again.ok;
+    },
+  });
+  run.stack = undefined;
+  say(ledgerProfileLine(result.ledgerProfile).replaceAll('**', ''));
 }
 
 /** The equal-rate table (./lib/equal-rate.ts) from the steps of the three systems, and its ratios said. */
@@ -847,6 +879,7 @@ async function runSteps(run: Run): Promise<void> {
   const equal = settleEqualPlan(run);
   await transportFloorStep(run, seeded, equal);
   await pipelineEqualRate(run, seeded, equal);
+  await ledgerProfile(run, seeded, equal);
   equalRateResult(run, equal);
   await ledgerApplyAndRatios(run);
 }

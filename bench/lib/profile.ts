@@ -81,3 +81,41 @@ export function summariseProfiles(dir: string, services: string[]): string {
   }
   return out.join('\n');
 }
+
+/** The ledger's busy time and its kafkajs part over one window of a profile (ms after the profile began). */
+export interface WindowShare {
+  busyMs: number;
+  kafkajsMs: number;
+}
+
+/**
+ * Busy and kafkajs self time of the samples taken between `fromMs` and `toMs` after the profile
+ * began: a profile covers its process's whole life, start-up (module loading, compiling) among it,
+ * and what a step costs is read from its own window.
+ */
+export function windowShare(file: string, fromMs: number, toMs: number): WindowShare {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  let atUs = 0;
+  let busyUs = 0;
+  let kafkajsUs = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0;
+    atUs += delta;
+    if (atUs < fromMs * 1000 || atUs > toMs * 1000) return;
+    const node = byId.get(id);
+    if (!node || node.callFrame.functionName === '(idle)') return;
+    busyUs += delta;
+    if (isKafkajsFrame(node.callFrame.url)) kafkajsUs += delta;
+  });
+  return { busyMs: busyUs / 1000, kafkajsMs: kafkajsUs / 1000 };
+}
+
+/** Every profile a service wrote under `dir` (one per process it ran). */
+export function profileFiles(dir: string): string[] {
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.cpuprofile'))
+        .map((f) => join(dir, f))
+    : [];
+}

@@ -12,6 +12,7 @@ import { equalRateMarkdown, equalRateSeries, systemCpuMs, type EqualRateTable } 
 import { breakdownMarkdown, type HopRow } from './hop-breakdown';
 import type { StepResult } from './load';
 import { describeMonitoringLag, type MonitoringLag } from './monitoring-lag';
+import { type LedgerProfileResult, ledgerProfileLine } from './ledger-profile';
 import { cpuPerLineMs, payoutMarkdown, payoutRatios, type PayoutResult } from './payouts';
 import { say } from './progress';
 import { describeStages, type StageFigures } from './stage-metrics';
@@ -89,6 +90,7 @@ function targetLines(result: Record<string, any>, floor: TransportFloor | undefi
       : 'Monitoring lag at the peak: not measured (the pipeline was not run; targets: under 5 s, no case opened).',
   );
   lines.push(`Ledger apply alone: ${result.ledgerApply.commandsPerSec ?? 'n/a'} commands/s (${result.ledgerApply.note}).`);
+  lines.push(ledgerProfileLine(result.ledgerProfile as LedgerProfileResult | undefined));
   if (floor) lines.push(transportFloorLine(floor, result.baseline as SystemResult | null, result.pipeline as SystemResult | null));
   lines.push(`Invariants: **${result.invariants.ok ? 'ok' : 'VIOLATED'}**.`, '');
   if (result.equalRate) lines.push(...equalRateMarkdown(result.equalRate as EqualRateTable));
