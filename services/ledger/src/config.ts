@@ -100,13 +100,14 @@ export const ledgerConfigSchema = z.object({
    * Batches of a partition the command consumer may fetch and check while the partition's apply
    * is under way (docs/DESIGN.md "Messaging", "Applying ahead of the fetch"): the next fetch
    * leaves as soon as a batch waits, and the batches waiting are applied together after that
-   * apply; offsets commit only once applied. When it does so is LEDGER_APPLY_AHEAD. 0: never,
-   * each fetch waits for its batches' apply.
+   * apply; offsets commit only once applied. When it does so is LEDGER_APPLY_AHEAD. 0 (the
+   * default): never, each fetch waits for its batches' apply, which batches the ledger's work at
+   * every load (docs/decisions/0023-batching-by-the-pipelines-own-pace.md).
    */
-  LEDGER_APPLY_AHEAD_BATCHES: z.coerce.number().int().min(0).max(16).default(4),
+  LEDGER_APPLY_AHEAD_BATCHES: z.coerce.number().int().min(0).max(16).default(0),
   /**
    * When the command consumer fetches ahead of its applies (LEDGER_APPLY_AHEAD_BATCHES > 0).
-   * `spare-cpu` (the default): only while the CPU has room, this process's event loop busy at
+   * `spare-cpu` (the default when it does): only while the CPU has room, this process's event loop busy at
    * most half the time and at least LEDGER_APPLY_AHEAD_IDLE_MIN of the machine's CPU idle,
    * measured over the last 200 ms; otherwise each fetch waits for its batches' apply, which on
    * busy cores costs less CPU per transfer (docs/decisions/0020-fetch-ahead-on-spare-cpu.md).
