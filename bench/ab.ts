@@ -103,6 +103,8 @@ export async function runAb(args: string[]): Promise<void> {
     BENCH_SKIP_FLOOR: '1',
     BENCH_SKIP_LEDGER_APPLY: '1',
     BENCH_SKIP_BEST: '1',
+    // The profiled step reports; it compares nothing between builds and adds a stack start a round.
+    BENCH_SKIP_LEDGER_PROFILE: '1',
     BENCH_USERS: '5000',
     BENCH_CONCURRENCY: '16,512',
     BENCH_OPEN_FRACTIONS: '',
