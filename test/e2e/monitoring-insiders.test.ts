@@ -3,6 +3,7 @@ import { adminSession, type AdminSession, apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, registerUser } from '../harness/http';
 import { scaledBound } from '../harness/machine-speed';
+import { MonitoredTransactions } from '../harness/monitoring';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /** The automatic freezes one rule may ask for in an hour in this file's stack (MONITORING_RULE_FREEZES_PER_HOUR_MAX). */
@@ -22,6 +23,7 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
   let apiKey: string;
   let first: AdminSession;
   let second: AdminSession;
+  let monitored: MonitoredTransactions;
   const run = randomUUID().slice(0, 8);
   // Any payment from a person's wallet fires it, and its score alone freezes (MONITORING_FREEZE_SCORE 90).
   const catchAll = {
@@ -46,8 +48,10 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
       adminSession(stack, 'ADMIN'),
     ]);
     apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
+    monitored = new MonitoredTransactions(stack);
   }, 120_000);
   afterAll(async () => {
+    await monitored?.close();
     // The catch-all rule leaves the stack as it found it: disabled, by two people.
     if (stack) {
       const disabled = { ...catchAll, mode: 'DISABLED' };
@@ -189,10 +193,8 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
     for (const user of [first, second, member])
       await applied(minter.mintCoins({ body: { userId: user.userId, amount: 1_000, reason: 'seed' } }));
     // A ring first → member → second → first of 500 coins: circular alone (70), a case about first that freezes nothing.
-    expect((await transfer(first, member, 500)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await transfer(member, second, 490)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await monitored.afterEvaluated(await transfer(first, member, 500))).status).toBe(201);
+    expect((await monitored.afterEvaluated(await transfer(member, second, 490))).status).toBe(201);
     expect((await transfer(second, first, 480)).status).toBe(201);
     const opened = await eventually(
       async () => {

@@ -6,6 +6,7 @@ import { ServiceTokenSigner } from '@coin/http';
 import { apiClient, applied, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
 import { eventually } from '../harness/eventually';
+import { MonitoredTransactions } from '../harness/monitoring';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 /**
@@ -23,15 +24,18 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
   let stack: TestStack;
   let admin: string;
   let apiKey: string;
+  let monitored: MonitoredTransactions;
 
   beforeAll(async () => {
     // Four-eyes windows off: the test mints more than a day's window to one wallet.
     stack = await startTestStack({ extraEnv: { FOUR_EYES_ACTOR_DAILY_COINS: '0', FOUR_EYES_RECIPIENT_DAILY_COINS: '0' } });
     admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
     apiKey = await apiKeyFor(stack, admin, ['mint']);
+    monitored = new MonitoredTransactions(stack);
   }, 120_000);
   afterAll(async () => {
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await monitored?.close();
     await stack?.close();
   });
 
@@ -79,11 +83,9 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     const ours = new Set([x, y, z].map((user) => `user:${user.userId}`));
     expect((await cases()).filter((c) => ours.has(c.subject))).toEqual([]);
 
-    // A moment between hops: the monitor evaluates in the order it reads (docs/design/monitoring.md "Order").
-    expect((await transfer(y, z, 500)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await transfer(z, x, 490)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Each hop once the one before was evaluated: the monitor evaluates in the order it reads (docs/design/monitoring.md "Order").
+    expect((await monitored.afterEvaluated(await transfer(y, z, 500))).status).toBe(201);
+    expect((await monitored.afterEvaluated(await transfer(z, x, 490))).status).toBe(201);
     expect((await transfer(x, y, 20_000)).status).toBe(201);
     const opened = await eventually(async () => (await cases()).find((c) => c.subject === `user:${y.userId}`), 20_000, 'the case');
     expect(opened).toMatchObject({ score: 100, rules: ['circular', 'first-day-receipts'] });
@@ -137,10 +139,8 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     await rival.api.rewardUser({ body: { userId: stranger.userId, amount: 1, reason: 'quiz' } });
 
     // The ring y → z → x → y, its closing transfer bringing the day-old y 20,000 coins from people.
-    expect((await transferAs(y, z, 500)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await transferAs(z, x, 490)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await monitored.afterEvaluated(await transferAs(y, z, 500))).status).toBe(201);
+    expect((await monitored.afterEvaluated(await transferAs(z, x, 490))).status).toBe(201);
     expect((await transferAs(x, y, 20_000)).status).toBe(201);
     const opened = await eventually(async () => (await cases()).find((c) => c.subject === `user:${y.userId}`), 20_000, "the ring's case");
     expect(opened.subject).toBe(`user:${y.userId}`);

@@ -12,12 +12,12 @@
  * test/e2e/abuse-scenario.test.ts runs it as a test.
  */
 import type { MonitoringRuleInput } from '@coin/contracts';
-import { createPool, type Pool, schemaName } from '@coin/db';
 import { adminSession, adminStepUp, apiKeyFor, type AdminSession, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import globalSetup from '../harness/global-setup';
 import globalTeardown from '../harness/global-teardown';
 import { apiClient, applied, http, registerUser } from '../harness/http';
+import { MonitoredTransactions } from '../harness/monitoring';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -252,7 +252,13 @@ function caseReader(stack: TestStack, admin: string) {
 }
 
 /** What the typologies act with: people, transfers and platform clients, all through the gateway. */
-function scenarioContext(stack: TestStack, admin: string, apiKey: string, cases: () => Promise<CaseRow[]>, pool: Pool): Ctx {
+function scenarioContext(
+  stack: TestStack,
+  admin: string,
+  apiKey: string,
+  cases: () => Promise<CaseRow[]>,
+  monitored: MonitoredTransactions,
+): Ctx {
   const platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
   let rewardsFunded = false;
   return {
@@ -290,7 +296,7 @@ function scenarioContext(stack: TestStack, admin: string, apiKey: string, cases:
       };
     },
     caseSubjects: async () => (await cases()).map((c) => c.subject),
-    evaluated: (transactionIds) => monitorSaw(stack, pool, transactionIds),
+    evaluated: (transactionIds) => monitored.evaluated(transactionIds, 60_000),
   };
 }
 
@@ -323,20 +329,6 @@ function ordinaryTraffic(ctx: Ctx, people: User[], from: number, pauseMs: number
   };
 }
 
-/** Waits until the monitoring service has evaluated every one of these transactions (its seen row is written with the verdict). */
-async function monitorSaw(stack: TestStack, pool: Pool, transactionIds: number[]): Promise<void> {
-  await eventually(
-    async () => {
-      const r = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM monitoring_transactions WHERE transaction_id = ANY($1)', [
-        transactionIds,
-      ]);
-      return r.rows[0]!.n === transactionIds.length ? true : undefined;
-    },
-    60_000,
-    `the monitoring service evaluating ${transactionIds.length} ordinary transfers on ${stack.prefix}`,
-  );
-}
-
 /** Pause between two background transfers: steady traffic beside the typologies without slowing them. */
 const backgroundPauseMs = 200;
 
@@ -346,21 +338,21 @@ const backgroundPauseMs = 200;
  */
 export async function runAbuseScenario(stack: TestStack): Promise<ScenarioReport> {
   // The monitoring service's store, read to know when it has evaluated a transaction.
-  const pool = createPool({ url: stack.databaseUrl, schema: schemaName(stack.prefix, 'monitoring'), applicationName: 'abuse-scenario' });
+  const monitored = new MonitoredTransactions(stack, 'abuse-scenario');
   try {
-    return await runWithPool(stack, pool);
+    return await runWatched(stack, monitored);
   } finally {
-    await pool.end();
+    await monitored.close();
   }
 }
 
-async function runWithPool(stack: TestStack, pool: Pool): Promise<ScenarioReport> {
+async function runWatched(stack: TestStack, monitored: MonitoredTransactions): Promise<ScenarioReport> {
   const adminUser = await adminSession(stack, 'SUPERADMIN');
   const secondAdmin = await adminSession(stack, 'SUPERADMIN');
   const signedInAt = Date.now();
   const admin = adminUser.accessToken;
   const { cases, recorded } = caseReader(stack, admin);
-  const ctx = scenarioContext(stack, admin, await apiKeyFor(stack, admin, ['mint']), cases, pool);
+  const ctx = scenarioContext(stack, admin, await apiKeyFor(stack, admin, ['mint']), cases, monitored);
   const tuning = await tunePresets(stack, [adminUser, secondAdmin], signedInAt);
   const report: ScenarioReport = {
     tuned: tuning.tuned,
