@@ -94,14 +94,20 @@ describe('records no service can rewrite, through the running stack', () => {
 
   it('when the audit log was checkpointed and a superuser then removes its last entry, then npm run audit fails naming the truncation', async () => {
     const history = `${stack.prefix}history`;
+    // Every act of the first test is audited, each reaching the log over its own service's events in
+    // no fixed order: the head is the last one only once all four are there (else one arriving after
+    // the wait becomes the head, and the entry deleted below is no longer the last).
+    const actsAudited = ['approval.request', 'approval.approve', 'api-key.create', 'money.mint'];
     const head = await eventually(
       async () => {
+        const actions = (await superuser.query(`SELECT action FROM ${history}.admin_audit_log`)).rows.map((row) => row.action as string);
         const row = (await superuser.query(`SELECT max(seq)::int AS seq FROM ${history}.admin_audit_log`)).rows[0];
         const checkpointed = (await superuser.query(`SELECT max(seq)::int AS seq FROM ${history}.admin_audit_checkpoints`)).rows[0];
-        return row?.seq && row.seq === checkpointed?.seq ? (row.seq as number) : undefined;
+        const allThere = actsAudited.every((action) => actions.includes(action));
+        return allThere && row?.seq && row.seq === checkpointed?.seq ? (row.seq as number) : undefined;
       },
       20_000,
-      'the audit log checkpointed up to its head',
+      "the first test's acts audited and the log checkpointed up to its head",
     );
     const before = await audit();
     expect(before.output).toMatch(new RegExp(`admin audit log: anchored, \\d+ signed checkpoints hold, the latest at seq ${head}`));
