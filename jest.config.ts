@@ -85,6 +85,7 @@ export const longTier = [
   'test/e2e/contract-schemathesis.test.ts',
   'test/e2e/fuzz-openapi.test.ts',
   'test/e2e/malformed-property.test.ts',
+  'test/e2e/hostile-wire.test.ts',
   'test/security/kafka-tls.int.test.ts',
   'test/security/kafka-sasl.int.test.ts',
   'test/security/kafka-sni.int.test.ts',

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { commonEnv, kafkaSecurityOf, parseConfig, z } from '@coin/config';
 import { dlqOf, kafkaAccess, ownersOf, redrivableTopics, type TopicBase, topicBases, topicName } from '@coin/contracts';
-import { createKafka, readHeaders } from '@coin/kafka';
+import { createKafka, decodeRefusalOf, readHeaders } from '@coin/kafka';
 import { censor, createLogger, isSecretName, redactSecrets } from '@coin/logger';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import { parseCliArgs } from './cli-args';
@@ -130,6 +130,7 @@ export function showLines(
     `dead-lettered: ${at ? `${at.toISOString()} (${ageOf(now.getTime() - at.getTime())} ago)` : 'unknown'}`,
     `from: ${from}`,
     `error: ${headers['dlq-error'] ?? '(none)'}`,
+    ...(decodeRefusalOf(message) !== null ? [`not decoded whole (never redriven): ${decodeRefusalOf(message)}`] : []),
     ...(headers['dlq-truncated'] !== undefined
       ? [`truncated: the original was ${headers['dlq-original-bytes'] ?? '?'} bytes; only its start is kept, and it is never redriven`]
       : []),

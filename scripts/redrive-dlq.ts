@@ -25,7 +25,7 @@ import {
 import { httpLedgerRecord, type LedgerRecord } from '@coin/history';
 import { userDeletionReader } from '@coin/ledger';
 import { ServiceTokenSigner } from '@coin/http';
-import { createKafka, deadLetterBytesMax, headerRefusal, readHeaders, recordContentBytes } from '@coin/kafka';
+import { createKafka, deadLetterBytesMax, decodeRefusalOf, encodedRecordBytes, headerRefusal, readHeaders } from '@coin/kafka';
 import { createLogger, type Logger } from '@coin/logger';
 import { AuditSignatureVerifier } from '@coin/security';
 import type { IHeaders, Kafka, KafkaMessage } from 'kafkajs';
@@ -142,13 +142,14 @@ export function ownerCheckOf(base: TopicBase, deps: OwnerCheckDeps): OwnerCheck 
  * (a `correlation-id` of 400,000 characters, say): sent back, it would come straight back here.
  */
 export function redriveRefusal(message: KafkaMessage): string | null {
+  const refusedAtDecode = decodeRefusalOf(message);
+  if (refusedAtDecode !== null) return `not decoded whole: ${refusedAtDecode}`;
   const headers = readHeaders(message.headers);
   if (headers['dlq-truncated'] !== undefined)
     return `truncated: the original was ${headers['dlq-original-bytes'] ?? 'of unknown size'} bytes (sha256 ${headers['dlq-original-sha256'] ?? 'unknown'}) and only its start is kept`;
   const original = readHeaders(withoutDlqHeaders(message.headers));
-  const bytes = recordContentBytes(message.key, message.value, original);
-  if (bytes > deadLetterBytesMax)
-    return `${bytes} bytes of key, value and headers: over the ${deadLetterBytesMax} a dead letter keeps whole`;
+  const bytes = encodedRecordBytes(message.key, message.value, original);
+  if (bytes > deadLetterBytesMax) return `${bytes} bytes encoded: over the ${deadLetterBytesMax} a dead letter keeps whole`;
   const refusal = headerRefusal(original);
   return refusal === null ? null : `its consumer would refuse it again: ${refusal}`;
 }

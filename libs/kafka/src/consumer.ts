@@ -19,6 +19,7 @@ import { keptAlive } from './batch-keep-alive';
 import { meteredAttempts, meteredBatch, meteredSort, type BatchApply, type SortedBatch } from './batch-metering';
 import { ResolvedOffsets } from './commit-on-stop';
 import { deadLetter } from './dead-letters';
+import { decodeRefusalOf } from './decode-refusals';
 import { boundedHeader, describedValue, headerRefusal, readHeaders, textRefusal, utf8Text } from './headers';
 import { isPack, packEntryIndex, unpack } from './pack';
 import { replyAddressOf, replyBodyOf, sendReply } from './replies';
@@ -586,6 +587,12 @@ export async function sortBatch<S extends z.ZodType>(
   let passedOver = 0;
   const unpacked = await unpackBatch(batch.messages, batch.topic, batch.partition, options, log);
   for (const message of unpacked.messages) {
+    const refusedAtDecode = decodeRefusalOf(message);
+    if (refusedAtDecode !== null) {
+      // Before anything reads it: its headers stop at the decoder's bound (decode-refusals.ts).
+      await refuseMessage(batch, message, readHeaders(message.headers), { ok: false, error: refusedAtDecode }, options, log);
+      continue;
+    }
     if (passesOver?.(message)) {
       passedOver += 1;
       continue;
@@ -634,7 +641,7 @@ async function takeRecord<S extends z.ZodType>(
   const refusal = await options.records!.take(message, place);
   if (refusal === null) return true;
   log.warn({ topic: batch.topic, partition: batch.partition, offset: message.offset, error: refusal }, 'dead-lettering a record refused');
-  await deadLetter(options.producer, batch.topic, batch.partition, message, refusal);
+  await deadLetter(options.producer, batch.topic, batch.partition, message, refusal, log);
   return false;
 }
 
@@ -651,7 +658,7 @@ async function refuseMessage<S extends z.ZodType>(
     { topic: batch.topic, partition: batch.partition, offset: message.offset, error: parsed.error },
     'dead-lettering invalid message',
   );
-  await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error);
+  await deadLetter(options.producer, batch.topic, batch.partition, message, parsed.error, log);
   if (parsed.refused !== undefined && options.onRefused)
     await options.onRefused({
       value: parsed.refused,
@@ -723,11 +730,12 @@ export async function unpackBatch<S extends z.ZodType>(
   log: Logger,
 ): Promise<{ messages: KafkaMessage[]; count: number }> {
   const packs = options.packs;
-  if (!packs?.topics.includes(topic) || !records.some(isPack)) return { messages: records, count: records.length };
+  const packed = (record: KafkaMessage) => isPack(record) && decodeRefusalOf(record) === null;
+  if (!packs?.topics.includes(topic) || !records.some(packed)) return { messages: records, count: records.length };
   const messages: KafkaMessage[] = [];
   let count = 0;
   for (const record of records) {
-    if (!isPack(record)) {
+    if (!packed(record)) {
       messages.push(record);
       count += 1;
       continue;
@@ -735,7 +743,7 @@ export async function unpackBatch<S extends z.ZodType>(
     const result = unpack(record);
     if (!result.ok) {
       log.warn({ topic, partition, offset: record.offset, error: result.error }, 'dead-lettering an unreadable pack');
-      await deadLetter(options.producer, topic, partition, record, result.error);
+      await deadLetter(options.producer, topic, partition, record, result.error, log);
       count += 1;
       continue;
     }
@@ -755,7 +763,7 @@ export async function unpackBatch<S extends z.ZodType>(
       }
       const headers = readHeaders(entry.message.headers);
       loggerForHeaders(log, headers).warn({ topic, partition, offset: record.offset, error }, 'dead-lettering invalid message');
-      await deadLetter(options.producer, topic, partition, entry.message, error);
+      await deadLetter(options.producer, topic, partition, entry.message, error, log);
       if (options.replyTopic) await answerUndecided(options.producer, headers, options.replyTopic);
     }
   }
@@ -926,7 +934,7 @@ async function setAside<T>(item: Delivered<T>, failure: Unretried, options: Isol
     'message set aside: the handler cannot apply it',
   );
   const message = originalMessageOf(item);
-  await deadLetter(options.producer, item.topic, item.partition, message, reason);
+  await deadLetter(options.producer, item.topic, item.partition, message, reason, log);
   await options.onSetAside?.({
     value: item.value,
     topic: item.topic,

@@ -20,3 +20,4 @@ export * from './pack';
 export * from './progress-watch';
 export * from './stall-judge';
 export * from './cpu-headroom';
+export * from './decode-refusals';

@@ -7,6 +7,7 @@ import type { Tracing } from '@coin/telemetry';
 import type { BatchingProducer } from './batching-producer';
 import { fastGroupSettings, requestPathGroupSettings } from './client';
 import { readHeaders } from './headers';
+import { decodedWhole } from './decode-refusals';
 import { isPack, unpack } from './pack';
 import { parseMessage } from './consumer';
 import { consumerRestartCounter, repliesReadCounter, requestReplyHistogram } from './metrics';
@@ -150,7 +151,9 @@ export class RequestReplyClient {
           // (a promise, offset bookkeeping and a heartbeat check for every reply).
           eachBatch: async ({ batch }) => {
             let read = 0;
-            for (const message of batch.messages) read += isPack(message) ? this.deliverPack(message) : this.deliver(message);
+            const place = { topic: batch.topic, partition: batch.partition };
+            for (const message of decodedWhole(batch.messages, place, this.logger))
+              read += isPack(message) ? this.deliverPack(message) : this.deliver(message);
             this.read += read;
             this.readCounter?.inc(read);
             const last = batch.messages[batch.messages.length - 1];

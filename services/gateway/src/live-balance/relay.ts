@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { joinWatchdog, lingerAfter, offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
+import { decodedWhole, joinWatchdog, lingerAfter, offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { disconnectForGood, onOutages, type Redis } from '@coin/redis';
 import type { Kafka } from 'kafkajs';
@@ -115,7 +115,8 @@ export class BalanceRelay implements WalletWatchers {
           // One synchronous loop per fetched batch: no promise per record.
           eachBatch: async ({ batch, isRunning }) => {
             const now = Date.now();
-            for (const message of batch.messages) {
+            const place = { topic: batch.topic, partition: batch.partition };
+            for (const message of decodedWhole(batch.messages, place, this.options.logger)) {
               const wallet = message.key?.toString();
               if (wallet === undefined || !message.value || !this.cluster.has(wallet, now)) continue;
               this.publish(wallet, message.value.toString('utf8'));

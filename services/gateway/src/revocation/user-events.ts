@@ -1,5 +1,5 @@
 import { consumedUserEvent } from '@coin/contracts';
-import { joinWatchdog, offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
+import { decodedWhole, joinWatchdog, offPathGroupSettings, SupervisedConsumer } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import type { Admin, Kafka, KafkaMessage } from 'kafkajs';
 import type { Counter } from 'prom-client';
@@ -80,7 +80,8 @@ export async function startRevocationConsumer(options: RevocationConsumerOptions
         autoCommit: false,
         eachBatch: async ({ batch }) => {
           const nowMs = Date.now();
-          for (const message of batch.messages) learn(message, options, nowMs);
+          const place = { topic: batch.topic, partition: batch.partition };
+          for (const message of decodedWhole(batch.messages, place, options.logger)) learn(message, options, nowMs);
           const at = `${batch.topic}/${batch.partition}`;
           const last = behind.get(at);
           if (last !== undefined && BigInt(batch.lastOffset()) >= last) {
