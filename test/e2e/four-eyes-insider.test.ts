@@ -24,6 +24,11 @@ import { startTestStack, type TestStack } from '../harness/stack';
  *
  * The acts are the table's, not a list kept here: a new row without a way to raise it fails the
  * type check (`raises` is a Record over the acts) and the first test names it.
+ *
+ * The same for the person an act is about (the owner of a frozen wallet, the owner of a key, the
+ * account to delete or verify, the wallet a rule's lift lists): asked by the insider, approved by
+ * that person, an ADMIN+ eligible to decide it otherwise, is 403 SELF_DEALING, audited, and a
+ * second person approves it. Every act says how, or why not here (`abouts`, a Record over the acts).
  */
 
 const providerId = `pc_insider_${randomUUID().slice(0, 8)}`;
@@ -130,6 +135,16 @@ const insiderRules = (run: string) => ({
     scope: 'wallet-out',
     maxCount: null,
     maxSumMinor: 77_700,
+  },
+  /** Freezes a wallet paying out more than 400 coins in an hour (and less than the freezer's 777): only the ADMIN whose wallet a lift lists does. */
+  adminFreezer: {
+    id: `insider-admin-lift-${run}`,
+    kind: 'velocity',
+    score: 100,
+    windowMs: 3_600_000,
+    scope: 'wallet-out',
+    maxCount: null,
+    maxSumMinor: 40_000,
   },
 });
 
@@ -338,11 +353,7 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
         body: { toUserId: payee.userId, amount: 800, reason: 'past the freezer' },
       });
       expectStatus(paid, 201);
-      await eventually(
-        async () => (await http(p.stack.gatewayUrl, 'GET', '/api/wallets/me', { token: payer.accessToken })).body.frozen === true,
-        20_000,
-        "the freezer's freeze of its payer",
-      );
+      await frozenWallet(p, payer);
       const asked = expectStatus(await send(p, 'POST', `${path}/freeze-lift`, { reason: 'a rule too eager' }), 202);
       expect((asked.freezeLift.freezes as Array<{ userId: number }>).map((f) => f.userId)).toEqual([payer.userId]);
       return {
@@ -356,6 +367,122 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
 
 /** The acts this file does not raise, each with its reason in `raises`: none today; the first case holds the two lists equal. */
 const notRaisedHere: FourEyesAct[] = [];
+
+/** How an act's request about a person is raised by the insider, that person (`subject`, made just before as `role`) then approving it. */
+interface AboutRaise {
+  /** The role that may decide the act: the subject holds it since before the request, so only the rule about them refuses. */
+  role: 'ADMIN' | 'SUPERADMIN';
+  raise(people: People, subject: AdminSession): Promise<Raised>;
+}
+
+/** An act about no person, or whose person is refused where this file cannot reach them, and where that is tested. */
+interface NotAbout {
+  notHere: string;
+}
+
+/** A freeze of `user`'s wallet, seen on their own wallet. */
+async function frozenWallet(p: People, user: { accessToken: string }): Promise<void> {
+  await eventually(
+    async () => (await http(p.stack.gatewayUrl, 'GET', '/api/wallets/me', { token: user.accessToken })).body.frozen === true,
+    20_000,
+    'the freeze of the wallet',
+  );
+}
+
+/** For every act, the person it is about approving it (403 SELF_DEALING), or why that is not raised here. */
+const abouts: Record<FourEyesAct, AboutRaise | NotAbout> = {
+  money: {
+    notHere:
+      'its payee approving (an approval made with the approver\'s own API key) is refused by the ledger where it applies the request: services/ledger/src/domain/ledger.unit.test.ts "approving a payment to them"',
+  },
+  payout: {
+    notHere:
+      'a payee of one of its lines approving is refused by the ledger where it applies the request: services/ledger/src/domain/ledger.unit.test.ts "a payout request one of whose lines pays them"',
+  },
+  'cashout-reversal': {
+    notHere:
+      'its payer approving is refused by the ledger: services/ledger/src/domain/commands/cashout-reversal.unit.test.ts "the payer approving is SELF_DEALING"',
+  },
+  'commission-change': {
+    notHere:
+      "about a platform client's rule, no person: neither its requester nor its approver is ever paid under it (services/ledger/src/domain/commands/set-commission.ts)",
+  },
+  'cashout-rate': { notHere: 'about a rate, no person' },
+  cashout: { notHere: 'about its payer, who is its requester: raised above (`raises.cashout`, 403 SELF_DEALING)' },
+  unfreeze: {
+    role: 'ADMIN',
+    raise: async (p, subject) => {
+      expectStatus(await send(p, 'POST', `/api/admin/users/${subject.userId}/freeze`, { reason: 'insider freeze' }), 200, 201);
+      // The owner does not ask either.
+      const ownAsk = await http(p.stack.gatewayUrl, 'POST', `/api/admin/users/${subject.userId}/freeze/unfreeze-request`, {
+        token: await fresh(p.stack, subject),
+        body: { reason: 'mine, cleared' },
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      expect([ownAsk.status, ownAsk.body.code]).toEqual([403, 'SELF_DEALING']);
+      expectStatus(await send(p, 'POST', `/api/admin/users/${subject.userId}/freeze/unfreeze-request`, { reason: 'cleared' }), 200, 202);
+      return {
+        params: { id: String(subject.userId) },
+        listQuery: 'unfreezeStatus=PENDING&limit=100',
+        pending: (list) => (list.freezes as Array<{ userId: number }>).some((f) => f.userId === subject.userId),
+        audit: { log: 'audit-log' },
+      };
+    },
+  },
+  grant: {
+    // A key issued to the subject (a role change about them is the same rule: grant-requests.unit.test.ts).
+    role: 'SUPERADMIN',
+    raise: async (p, subject) => {
+      const body = { name: 'insider key', scopes: ['mint'], ownerUserId: subject.userId };
+      return userRequest(expectStatus(await send(p, 'POST', '/api/admin/api-keys', body), 202).grantRequest.id, 'grantRequests');
+    },
+  },
+  deletion: {
+    // A SUPERADMIN's deletion always waits for a second SUPERADMIN.
+    role: 'SUPERADMIN',
+    raise: async (p, subject) =>
+      userRequest(expectStatus(await send(p, 'DELETE', `/api/admin/users/${subject.userId}`), 202).deletionRequest.id, 'deletionRequests'),
+  },
+  verification: {
+    role: 'ADMIN',
+    raise: async (p, subject) => {
+      const body = { reason: 'Identity document checked' };
+      const asked = expectStatus(await send(p, 'POST', `/api/admin/users/${subject.userId}/verification-requests`, body), 202);
+      return userRequest(asked.verificationRequest.id, 'verificationRequests');
+    },
+  },
+  'callback-secret': { notHere: "about a payout provider's secret, no person" },
+  'case-resolution': {
+    notHere:
+      'its subject, or a party to its transactions, taking any step on the case is refused by monitoring: test/e2e/monitoring-insiders.test.ts "then their step on it is 403 SELF_DEALING"',
+  },
+  'rule-change': { notHere: 'about a rule, no person' },
+  'freeze-lift': {
+    role: 'ADMIN',
+    raise: async (p, subject) => {
+      // A rule that freezes the subject's own payment (one proposes it, the other approves).
+      const rule = { ...insiderRules(p.run).adminFreezer, mode: 'ACTIVE' };
+      const path = `/api/admin/monitoring/rules/${rule.id}`;
+      expectStatus(await send(p, 'PUT', path, { rule }), 202);
+      expectStatus(await http(p.stack.gatewayUrl, 'PUT', path, { token: await fresh(p.stack, p.second), body: { rule } }), 200);
+      await applied(p.minter.mintCoins({ body: { userId: subject.userId, amount: 600, reason: 'four-eyes insider seed' } }));
+      const payee = await userWith(p, 0);
+      const paid = await http(p.stack.gatewayUrl, 'POST', '/api/coins/transfer', {
+        token: subject.accessToken,
+        body: { toUserId: payee.userId, amount: 500, reason: 'past the admin freezer' },
+      });
+      expectStatus(paid, 201);
+      await frozenWallet(p, subject);
+      const asked = expectStatus(await send(p, 'POST', `${path}/freeze-lift`, { reason: 'a rule too eager' }), 202);
+      expect((asked.freezeLift.freezes as Array<{ userId: number }>).map((f) => f.userId)).toEqual([subject.userId]);
+      return {
+        params: { ruleId: rule.id },
+        pending: proposalPending(rule.id),
+        audit: { log: 'service-actions', target: `monitoring-rule:${rule.id}` },
+      };
+    },
+  },
+};
 
 /** The method and path of each operation of the OpenAPI document: the routes the table draws. */
 function operationRoutes(): Map<string, { method: string; path: string }> {
@@ -380,7 +507,7 @@ function routeOf(operationId: string, params: Record<string, string> = {}): { me
   };
 }
 
-describe('four-eyes insider: every act of the table refuses its requester', () => {
+describe('four-eyes insider: every act of the table refuses its requester and the person it is about', () => {
   let people: People;
 
   beforeAll(async () => {
@@ -435,63 +562,102 @@ describe('four-eyes insider: every act of the table refuses its requester', () =
 
   const raised = (Object.keys(fourEyesActs) as FourEyesAct[]).filter((act) => !notRaisedHere.includes(act));
 
+  /**
+   * The insider's own approval of a request raised for `act`: 403 with `code`, the request still
+   * pending on the act's list, the refusal in the audit log under the insider's name; then a second
+   * person approves it.
+   */
+  async function refusedThenApproved(
+    act: FourEyesAct,
+    request: Raised,
+    insider: { admin: AdminSession; key?: string; code: string },
+    requestId: string,
+  ): Promise<void> {
+    const row = fourEyesActs[act];
+    const { stack, second } = people;
+    const approve = routeOf(row.operations.approve, request.params);
+    const decide = async (admin: AdminSession, key: string | undefined, id: string) =>
+      http(stack.gatewayUrl, approve.method, approve.path, {
+        token: await fresh(stack, admin),
+        ...(request.body === undefined ? {} : { body: request.body }),
+        headers: { 'idempotency-key': randomUUID(), 'x-request-id': id, ...(key ? { 'x-api-key': key } : {}) },
+      });
+    const { admin, code } = insider;
+
+    const own = await decide(admin, insider.key, requestId);
+    expect({ act, status: own.status, code: own.body.code }).toEqual({ act, status: 403, code });
+
+    // Nothing changed: the request is still pending on the act's list.
+    if (row.operations.list === null) throw new Error(`${act} has no list to find its pending requests on`);
+    const list = routeOf(row.operations.list);
+    const listed = await http(stack.gatewayUrl, 'GET', `${list.path}${request.listQuery ? `?${request.listQuery}` : ''}`, {
+      token: await fresh(stack, second),
+    });
+    expect({ act, status: listed.status, pending: request.pending(listed.body) }).toEqual({ act, status: 200, pending: true });
+
+    // Every refusal is audited: the insider's, with its code.
+    const { audit } = request;
+    await eventually(
+      async () => {
+        const query =
+          audit.log === 'audit-log'
+            ? `/api/admin/audit-log?result=rejected&actor=${admin.userId}&limit=1000${audit.target ? `&target=${encodeURIComponent(audit.target)}` : ''}`
+            : `/api/admin/audit-log/service-actions?target=${encodeURIComponent(audit.target)}`;
+        const page = await http(stack.gatewayUrl, 'GET', query, { token: second.accessToken });
+        const entries = (page.body.entries ?? []) as Array<{
+          actor: { id: string };
+          errorCode?: string | null;
+          requestId?: string | null;
+          summary?: { errorCode?: string };
+        }>;
+        return entries.some(
+          (e) =>
+            e.actor.id === String(admin.userId) &&
+            (e.errorCode ?? e.summary?.errorCode) === code &&
+            (audit.log === 'service-actions' || e.requestId === requestId),
+        );
+      },
+      20_000,
+      `the refusal of ${act}'s approval by ${admin.userId} in the audit log`,
+    );
+
+    const approved = await decide(second, insider.key === undefined ? undefined : people.secondKey, `${requestId}-second`);
+    expect({ act, approved: [200, 201].includes(approved.status), answer: approved.body }).toMatchObject({ act, approved: true });
+  }
+
   it.each(raised)(
     'when the requester of a %s request approves it themselves, then 403, it stays pending on its list, the refusal is audited, and a second person approves it',
     async (act) => {
       const recipe = raises[act];
       if (recipe === undefined || 'notRaised' in recipe) throw new Error(`four-eyes act ${act} has no way to raise it in this file`);
-      const row = fourEyesActs[act];
-      const { stack, requester, second } = people;
       const request = await recipe.raise(people);
-      const approve = routeOf(row.operations.approve, request.params);
-      const requestId = `insider-${people.run}-${act}`;
-      const decide = async (admin: AdminSession, key: string, id: string) =>
-        http(stack.gatewayUrl, approve.method, approve.path, {
-          token: await fresh(stack, admin),
-          ...(request.body === undefined ? {} : { body: request.body }),
-          headers: { 'idempotency-key': randomUUID(), 'x-request-id': id, ...(recipe.withKey ? { 'x-api-key': key } : {}) },
-        });
-      const code = recipe.code ?? 'APPROVAL_BY_REQUESTER';
+      const insider = {
+        admin: people.requester,
+        ...(recipe.withKey ? { key: people.requesterKey } : {}),
+        code: recipe.code ?? 'APPROVAL_BY_REQUESTER',
+      };
+      await refusedThenApproved(act, request, insider, `insider-${people.run}-${act}`);
+    },
+    90_000,
+  );
 
-      const own = await decide(requester, people.requesterKey, requestId);
-      expect({ act, status: own.status, code: own.body.code }).toEqual({ act, status: 403, code });
+  it('when the table has an act, then this file has the person it is about approve it, or says why not here', () => {
+    const acts = Object.keys(fourEyesActs) as FourEyesAct[];
+    expect({ actsWithoutAWord: acts.filter((act) => abouts[act] === undefined) }).toEqual({ actsWithoutAWord: [] });
+  });
 
-      // Nothing changed: the request is still pending on the act's list.
-      if (row.operations.list === null) throw new Error(`${act} has no list to find its pending requests on`);
-      const list = routeOf(row.operations.list);
-      const listed = await http(stack.gatewayUrl, 'GET', `${list.path}${request.listQuery ? `?${request.listQuery}` : ''}`, {
-        token: await fresh(stack, second),
-      });
-      expect({ act, status: listed.status, pending: request.pending(listed.body) }).toEqual({ act, status: 200, pending: true });
+  const aboutAPerson = (Object.keys(fourEyesActs) as FourEyesAct[]).filter((act) => 'raise' in abouts[act]);
 
-      // Every refusal is audited: the requester's, with its code.
-      const { audit } = request;
-      await eventually(
-        async () => {
-          const query =
-            audit.log === 'audit-log'
-              ? `/api/admin/audit-log?result=rejected&actor=${requester.userId}&limit=1000${audit.target ? `&target=${encodeURIComponent(audit.target)}` : ''}`
-              : `/api/admin/audit-log/service-actions?target=${encodeURIComponent(audit.target)}`;
-          const page = await http(stack.gatewayUrl, 'GET', query, { token: second.accessToken });
-          const entries = (page.body.entries ?? []) as Array<{
-            actor: { id: string };
-            errorCode?: string | null;
-            requestId?: string | null;
-            summary?: { errorCode?: string };
-          }>;
-          return entries.some(
-            (e) =>
-              e.actor.id === String(requester.userId) &&
-              (e.errorCode ?? e.summary?.errorCode) === code &&
-              (audit.log === 'service-actions' || e.requestId === requestId),
-          );
-        },
-        20_000,
-        `the refusal of ${act}'s self-approval in the audit log`,
-      );
-
-      const approved = await decide(second, people.secondKey, `${requestId}-second`);
-      expect({ act, approved: [200, 201].includes(approved.status), answer: approved.body }).toMatchObject({ act, approved: true });
+  it.each(aboutAPerson)(
+    'when the person a %s request is about approves it, then 403 SELF_DEALING, it stays pending on its list, the refusal is audited, and a second person approves it',
+    async (act) => {
+      const recipe = abouts[act];
+      if (!('raise' in recipe)) throw new Error(`four-eyes act ${act} is about no person raised in this file`);
+      // Made before the request: eligible to decide it but for the rule about them.
+      const subject = await adminSession(people.stack, recipe.role);
+      steppedUp.set(subject.userId, Date.now());
+      const request = await recipe.raise(people, subject);
+      await refusedThenApproved(act, request, { admin: subject, code: 'SELF_DEALING' }, `subject-${people.run}-${act}`);
     },
     90_000,
   );

@@ -606,6 +606,11 @@ export const freezeBody = z.strictObject({
   reason: reasonText.describe('Why the wallet is frozen (shown to ADMIN+ only, never to its owner)'),
   caseId: freezeCaseId.optional(),
 });
+/**
+ * Why the owner of a frozen wallet neither asks for nor approves the lift of its freeze
+ * (SELF_DEALING): the ledger's answer, and the gateway's when it refuses at once.
+ */
+export const ownFreezeDetail = 'No one asks for or approves the lift of a freeze of their own wallet; two other ADMIN+ must';
 /** POST /api/admin/users/{id}/freeze/unfreeze-request: why the freeze may be lifted. */
 export const unfreezeRequestBody = z.strictObject({ reason: reasonText.describe('Why the freeze may be lifted') });
 

@@ -206,6 +206,41 @@ describe('wallet freezes in the ledger', () => {
       );
     }
   }, 60_000);
+  it("when the wallet's owner, an ADMIN, asks to lift their own freeze or approves another's request to, then each is SELF_DEALING and audited; two others lift it", async () => {
+    const owner = await openUser(1_000);
+    const key = walletKeyOfUser(owner);
+    const self = { kind: 'user' as const, id: String(owner), role: 'ADMIN' };
+    const first = { kind: 'user' as const, id: '7004', role: 'ADMIN' };
+    const second = { kind: 'user' as const, id: '7005', role: 'ADMIN' };
+    resultOf(await h.send({ type: 'ledger.freeze-wallet', key, actor: first, data: { userId: owner, reason: 'an insider ring' } }));
+    const ownRequest = randomUUID();
+    expect(
+      await h.send({ type: 'ledger.request-unfreeze', key, actor: self, commandId: ownRequest, data: { userId: owner, reason: 'mine' } }),
+    ).toMatchObject({ ok: false, error: { code: 'SELF_DEALING' } });
+    resultOf(await h.send({ type: 'ledger.request-unfreeze', key, actor: first, data: { userId: owner, reason: 'cleared' } }));
+    const ownApproval = randomUUID();
+    expect(
+      await h.send({ type: 'ledger.approve-unfreeze', key, actor: self, commandId: ownApproval, data: { userId: owner } }),
+    ).toMatchObject({ ok: false, error: { code: 'SELF_DEALING' } });
+    expect(await transfer(owner, await openUser(), 100)).toMatchObject({ ok: false, error: { code: 'WALLET_FROZEN' } });
+    for (const [commandId, action] of [
+      [ownRequest, 'ledger.request-unfreeze'],
+      [ownApproval, 'ledger.approve-unfreeze'],
+    ]) {
+      await eventually(
+        async () =>
+          auditValues('admin.refusal.recorded').find(
+            (r) => r.target === `command:${commandId}` && r.action === action && r.actor.id === self.id && r.errorCode === 'SELF_DEALING',
+          ),
+        15_000,
+        `the refused ${action} by the owner in the audit log`,
+      );
+    }
+    expect(resultOf(await h.send({ type: 'ledger.approve-unfreeze', key, actor: second, data: { userId: owner } }))).toMatchObject({
+      frozen: false,
+    });
+  }, 60_000);
+
   it('when wallets are frozen, one with an unfreeze asked, then the list finds each by where its request stands, newest freeze first, and an aged request as EXPIRED', async () => {
     const admin = { kind: 'user' as const, id: '7003', role: 'ADMIN' };
     const [asked, unasked] = [await openUser(), await openUser()];

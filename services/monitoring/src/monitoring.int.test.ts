@@ -362,7 +362,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect((await ruleOf('fan-out-strict')).mode).toBe('DISABLED');
   });
 
-  it('when a rule asks for more automatic freezes in an hour than its bound, then it pauses itself (TEST, audited) instead; one request approved by another ADMIN+ lists its freezes to lift', async () => {
+  it('when a rule asks for more automatic freezes in an hour than its bound, then it pauses itself (TEST, audited) instead; one request approved by another ADMIN+ lists its freezes to lift, and an ADMIN whose wallet it lists neither asks for nor approves it', async () => {
     // Payments over 15,000 coins fire it, and no preset: its score alone freezes.
     const big = {
       id: 'big-payers',
@@ -401,6 +401,9 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect(asked.body.freezeLift).toMatchObject({ ruleId: 'big-payers', status: 'PENDING', requestedBy: 7 });
     expect(asked.body.freezeLift.freezes.map((f: { userId: number }) => f.userId)).toEqual([8_001, 8_002]);
     expect((await call('POST', `${path}/approve`, admin)).body.code).toBe('APPROVAL_BY_REQUESTER');
+    // Nor does that ADMIN approve another's lift that lists their wallet: the whole lift is refused, none lifted.
+    const ownApproval = await call('POST', `${path}/approve`, frozenAdmin);
+    expect([ownApproval.status, ownApproval.body.code]).toEqual([403, 'SELF_DEALING']);
     const approved = await call('POST', `${path}/approve`, secondAdmin);
     expect(approved.status).toBe(200);
     expect(approved.body.freezeLift).toMatchObject({ status: 'APPROVED', requestedBy: 7, approvedBy: 8 });
@@ -415,6 +418,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       ['monitoring-rule.freeze-lift-refused', '8001', 'SELF_DEALING'],
       ['monitoring-rule.freeze-lift-request', '7', undefined],
       ['monitoring-rule.freeze-lift-refused', '7', 'APPROVAL_BY_REQUESTER'],
+      ['monitoring-rule.freeze-lift-refused', '8001', 'SELF_DEALING'],
       ['monitoring-rule.freeze-lift-approve', '8', undefined],
     ]);
     for (const who of [admin, secondAdmin])

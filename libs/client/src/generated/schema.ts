@@ -1745,7 +1745,7 @@ export interface paths {
     put?: never;
     /**
      * Approve the pending request to lift a freeze
-     * @description Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor
+     * @description Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), with a fresh second factor
      */
     post: operations['approveUnfreeze'];
     delete?: never;
@@ -1785,7 +1785,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a deletion request
-     * @description Approve a deletion request: the user is deleted as a direct deletion would (data erased, tokens revoked, wallet closed and its coins burned before it answers). By a SUPERADMIN other than the requester
+     * @description Approve a deletion request: the user is deleted as a direct deletion would (data erased, tokens revoked, wallet closed and its coins burned before it answers). By a SUPERADMIN other than the requester (403 APPROVAL_BY_REQUESTER) and the user to delete (403 SELF_DEALING)
      */
     post: operations['approveDeletionRequest'];
     delete?: never;
@@ -1865,7 +1865,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a grant request
-     * @description Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE)
+     * @description Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester and the person it is about (the account whose role changes, the key's owner) who held the role before the request was made (403 APPROVAL_BY_REQUESTER, SELF_DEALING, APPROVER_NOT_ELIGIBLE)
      */
     post: operations['approveGrantRequest'];
     delete?: never;
@@ -2233,7 +2233,7 @@ export interface paths {
     put?: never;
     /**
      * Ask to lift a freeze, with a reason
-     * @description Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request)
+     * @description Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request). Never the wallet's owner (403 SELF_DEALING)
      */
     post: operations['requestUnfreeze'];
     delete?: never;

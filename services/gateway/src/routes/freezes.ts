@@ -2,14 +2,18 @@ import {
   freezeBody,
   freezeResult,
   ledgerDraft,
+  ownFreezeDetail,
   unfreezeRequestBody,
   userIdParam,
   walletFreezePublicPage,
   walletFreezesPublicQuery,
 } from '@coin/contracts';
+import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
+import { userIdOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleUserId, withExample } from './examples';
@@ -56,6 +60,16 @@ const answer = withExample(freezeResult, exampleFreezeResult);
 const route = routeOf<FreezeRouteDeps>();
 
 /**
+ * The wallet's owner neither asks for nor approves the lift of its freeze: refused at once, and
+ * recorded as the gateway's refusal (the ledger judges it again where the lift is applied).
+ */
+function refuseOwnWallet(request: FastifyRequest, userId: number): void {
+  if (userIdOf(request) !== userId) return;
+  request.refusedAtGateway = true;
+  throw new AppError('SELF_DEALING', ownFreezeDetail);
+}
+
+/**
  * Lifting a freeze, the first of its two people: one ADMIN+ asks; a different ADMIN+ approves on
  * the route drawn from the act's row of the four-eyes table (unfreezePart; the ledger refuses the
  * requester).
@@ -67,29 +81,32 @@ const unfreezeRoutes: RouteDef<FreezeRouteDeps>[] = [
     config: { access: 'admin', idempotent: true },
     schema: {
       tags: ['admin', 'freezes'],
-      summary: 'Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request)',
+      summary:
+        "Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request). Never the wallet's owner (403 SELF_DEALING)",
       headers: idempotencyHeaders,
       params: idParams,
       body: withExample(unfreezeRequestBody, exampleUnfreezeRequestBody),
       operationId: 'requestUnfreeze',
       response: { 200: answer, ...errorResponses },
     },
-    handler: async (request, reply, deps) =>
-      sendLedgerCommand(
+    handler: async (request, reply, deps) => {
+      refuseOwnWallet(request, request.params.id);
+      return sendLedgerCommand(
         deps.commands,
         request,
         reply,
         (requestHash) => ledgerDraft('ledger.request-unfreeze', { userId: request.params.id, reason: request.body.reason, requestHash }),
         200,
-      ),
+      );
+    },
   }),
 ];
 
 /**
  * Wallet freezes (docs/CONTRACT.md "Wallet freezes"): an ADMIN+ freezes a user wallet's outgoing
  * movements; lifting it takes a request by one ADMIN+ and an approval by another, with a fresh
- * second factor. The ledger decides each (who may, whether frozen, whether the approver asked);
- * the gateway only drafts the command, keyed by the wallet.
+ * second factor. The ledger decides each (who may, whether frozen, whether the approver asked or
+ * owns the wallet); the gateway drafts the command, keyed by the wallet, and refuses the owner at once.
  */
 export const freezeRoutes: RouteDef<FreezeRouteDeps>[] = [
   route({
@@ -126,7 +143,7 @@ export const unfreezePart: ActPart = {
   summaries: {
     list: 'Frozen wallets, newest freeze first, optionally by where their unfreeze request stands (unfreezeStatus PENDING: the unfreezes waiting for a second ADMIN+)',
     approve:
-      'Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER), with a fresh second factor',
+      "Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), with a fresh second factor",
   },
   approveUrl: '/api/admin/users/:id/freeze/unfreeze-approval',
   list: {
@@ -148,14 +165,17 @@ export const unfreezePart: ActPart = {
   approve: {
     status: 200,
     example: exampleFreezeResult,
-    handler: (deps, request, reply) =>
-      sendLedgerCommand(
+    handler: async (deps, request, reply) => {
+      const { id } = request.params as z.output<typeof idParams>;
+      refuseOwnWallet(request, id);
+      return sendLedgerCommand(
         deps.commands,
         request,
         reply,
-        (requestHash) => ledgerDraft('ledger.approve-unfreeze', { userId: (request.params as z.output<typeof idParams>).id, requestHash }),
+        (requestHash) => ledgerDraft('ledger.approve-unfreeze', { userId: id, requestHash }),
         200,
-      ),
+      );
+    },
   },
 };
 

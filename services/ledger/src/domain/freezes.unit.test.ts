@@ -220,6 +220,23 @@ describe('lifting a freeze takes two people', () => {
     expect(apply(world(), approve(otherAdmin))).toMatchObject({ ok: false, code: 'WALLET_NOT_FROZEN' });
   });
 
+  it("when the wallet's owner is an ADMIN and approves another's request to lift their own freeze, then SELF_DEALING and it stays frozen", () => {
+    const state = frozenState();
+    const frozenAdmin: Actor = { kind: 'user', id: '1', role: 'ADMIN' };
+    apply(state, request(otherAdmin));
+    expect(apply(state, approve(frozenAdmin))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+    expect(state.wallets.get('user:1')!.freeze?.unfreezeRequest).toMatchObject({ requestedBy: 11 });
+    expect(apply(state, transfer())).toMatchObject({ ok: false, code: 'WALLET_FROZEN' });
+    expect(apply(state, approve(admin))).toMatchObject({ ok: true, effects: [{ event: 'unfrozen' }] });
+  });
+
+  it("when the wallet's owner is an ADMIN and asks to lift their own freeze, then SELF_DEALING and nothing is pending", () => {
+    const state = frozenState();
+    const frozenAdmin: Actor = { kind: 'user', id: '1', role: 'SUPERADMIN' };
+    expect(apply(state, request(frozenAdmin))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+    expect(state.wallets.get('user:1')!.freeze?.unfreezeRequest).toBeNull();
+  });
+
   it('when a later request replaces a pending one, then its requester is the one who may not approve', () => {
     const state = frozenState();
     apply(state, request(admin));

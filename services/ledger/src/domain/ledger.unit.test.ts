@@ -785,6 +785,33 @@ describe('ledger domain: decisions', () => {
     expect(codeOf(world, world.command('ledger.reward', { toUserId: 3, amount: 10, reason: 'r' }, undefined, admin2))).toBe('OK');
   });
 
+  it('when an ADMIN approves a payout request one of whose lines pays them, then SELF_DEALING and nothing moves; a third ADMIN approves it', () => {
+    const world = funded(1000, 1000);
+    const admin2: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
+    const admin3: Actor = { kind: 'user', id: '3', role: 'ADMIN' };
+    const payout = {
+      type: 'ledger.payout' as const,
+      data: {
+        from: { kind: 'treasury' as const, code: 'REWARDS' as const },
+        lines: [
+          { toUserId: 1, amount: 30 },
+          { toUserId: 2, amount: 20 },
+        ],
+        reason: 'Spring cup',
+        reference: 'spring-cup',
+      },
+    };
+    const requestId = world.nextCommandId();
+    expect(codeOf(world, world.command('ledger.request-approval', { command: payout }, requestId, admin3))).toBe('OK');
+    const approve = (by: Actor) =>
+      world.command('ledger.approve', { approvalId: approvalIdOf({ commandId: requestId, data: {} }), command: payout }, undefined, by);
+    expect(codeOf(world, approve(admin2))).toBe('SELF_DEALING');
+    expect(world.state.wallets.get('user:2')!.balance).toBe(0);
+    expect(codeOf(world, approve({ kind: 'user', id: '4', role: 'ADMIN' }))).toBe('OK');
+    world.drain();
+    expect(world.state.wallets.get('user:2')!.balance).toBe(20);
+  });
+
   it("when a person's command made with an API key would pay a SUPERADMIN who asked for or approved the key (mint, reward, refund, payout from REWARDS, a request or an approval), then SELF_DEALING; others are paid", () => {
     const world = funded(1000, 1000);
     const admin5: Actor = { kind: 'user', id: '5', role: 'ADMIN' };

@@ -95,8 +95,8 @@ type DecideDeletion = Pick<Extract<UserCommand, { type: 'user.approve-deletion' 
 
 /**
  * Why this approval or rejection cannot apply to the (locked) request, or null when it may. An
- * approval needs a SUPERADMIN who is not the requester and held the role before the request was
- * made (`approver`: their row, `approverRefusal`); a rejection any SUPERADMIN (the
+ * approval needs a SUPERADMIN who is neither the requester nor the user to delete (SELF_DEALING) and
+ * held the role before the request was made (`approver`: their row, `approverRefusal`); a rejection any SUPERADMIN (the
  * requester may withdraw their own). Both need the request PENDING and unexpired, and naming the
  * command's user (the command is keyed by that user, so it serialises with their other commands).
  */
@@ -118,11 +118,13 @@ export function deletionDecisionRefusal(
         decider: command.actor,
         now,
         requester: request.requestedBy,
+        paid: [request.userId],
         eligibleSince: eligibleSinceOf(approver),
         requestedAt: request.createdAt,
       },
       {
         requester: { detail: 'The SUPERADMIN who asked for the deletion cannot approve it' },
+        'self-dealing': { detail: 'No one approves the deletion of their own account; another SUPERADMIN must' },
         'not-eligible': { detail: notEligibleDetail() },
       },
     );

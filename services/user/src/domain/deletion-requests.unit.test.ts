@@ -46,6 +46,15 @@ describe('deletion requests (pure)', () => {
     expect(deletionDecisionRefusal(reject, request, now, null)).toBeNull();
   });
 
+  it('when the SUPERADMIN whose deletion was asked for approves it, then SELF_DEALING: no one decides about their own account', () => {
+    const own = newDeletionRequest({ commandId: '10000000-0000-4000-8000-000000000003', actor: a, data: { userId: 2 } }, 0, policy, now);
+    const approve = { type: 'user.approve-deletion' as const, actor: b, data: { userId: 2, requestId: own.id } };
+    const b1 = { role: 'SUPERADMIN' as const, role_since: new Date(now.getTime() - 1) };
+    expect(deletionDecisionRefusal(approve, own, now, b1)?.code).toBe('SELF_DEALING');
+    const third = { kind: 'user' as const, id: '3', role: 'SUPERADMIN' as const };
+    expect(deletionDecisionRefusal({ ...approve, actor: third }, own, now, b1)).toBeNull();
+  });
+
   it('when the approver became a SUPERADMIN at or after the request, or is no longer one, then APPROVER_NOT_ELIGIBLE', () => {
     const approve = { type: 'user.approve-deletion' as const, actor: b, data: { userId: 7, requestId } };
     expect(deletionDecisionRefusal(approve, request, now, { role: 'SUPERADMIN', role_since: now })?.code).toBe('APPROVER_NOT_ELIGIBLE');

@@ -174,6 +174,32 @@ export function notEligibleDetail(roles: ReadonlySet<Role> = superadmins): strin
   return `Only ${who} who held the role before the request was made may approve it`;
 }
 
+/**
+ * The person a grant is about, who never approves it (SELF_DEALING): the account whose role or
+ * verification changes, the owner of a key; null for a platform client and its callback secret,
+ * which are about no person (the people behind a client are never paid through it).
+ */
+export function subjectOf(act: StoredGrantAct): number | null {
+  switch (act.type) {
+    case 'user.change-role':
+    case 'user.set-verification':
+      return act.userId;
+    case 'user.api-key.create':
+      return act.ownerUserId;
+    case 'user.platform-client.create':
+    case 'user.platform-client.callback-secret':
+      return null;
+  }
+}
+
+const ownGrantDetail: Record<StoredGrantAct['type'], string> = {
+  'user.change-role': 'No one approves a change of their own role; another SUPERADMIN must',
+  'user.api-key.create': 'No one approves an API key issued to themselves; another SUPERADMIN must',
+  'user.set-verification': 'No one approves the verification of their own account; another ADMIN+ must',
+  'user.platform-client.create': 'No one approves a grant about themselves',
+  'user.platform-client.callback-secret': 'No one approves a grant about themselves',
+};
+
 type DecideGrant = Pick<Extract<UserCommand, { type: 'user.approve-grant' | 'user.reject-grant' }>, 'type' | 'actor' | 'data'>;
 
 /**
@@ -199,19 +225,20 @@ export function grantDecisionRefusal(
   const status = requestStatusAt(request, now);
   if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
   if (command.type === 'user.reject-grant') return null;
-  // The second person's rule: not the requester, not the account a verification is about, and eligible since before the request.
+  // The second person's rule: not the requester, not the person the grant is about, and eligible since before the request.
+  const subject = subjectOf(request.act);
   const second = secondPersonRefusal(
     {
       decider: actor,
       now,
       requester: request.requestedBy,
-      paid: request.act.type === 'user.set-verification' ? [request.act.userId] : [],
+      paid: subject === null ? [] : [subject],
       eligibleSince: eligibleSinceOf(people.approver, roles),
       requestedAt: request.createdAt,
     },
     {
       requester: { detail: 'The person who asked cannot approve their own request' },
-      'self-dealing': { detail: 'No one approves the verification of their own account; another ADMIN+ must' },
+      'self-dealing': { detail: ownGrantDetail[request.act.type] },
       'not-eligible': { detail: notEligibleDetail(roles) },
     },
   );

@@ -72,6 +72,32 @@ describe('grant requests (pure)', () => {
     expect(approverRefusal(null, now)?.code).toBe('APPROVER_NOT_ELIGIBLE');
   });
 
+  it('when the SUPERADMIN a role change or an API key is about approves it, then SELF_DEALING: no one decides about their own grant', () => {
+    const subject: Actor = { kind: 'user', id: '2', role: 'SUPERADMIN' };
+    const third: Actor = { kind: 'user', id: '3', role: 'SUPERADMIN' };
+    const people = { approver: { role: 'SUPERADMIN' as const, role_since: new Date(0) }, requester: { role: 'SUPERADMIN' as const } };
+    const acts = [
+      { type: 'user.change-role' as const, userId: 2, role: 'ADMIN' as const, previousRole: 'SUPERADMIN' as const },
+      {
+        type: 'user.api-key.create' as const,
+        apiKeyId: 'k',
+        name: 'ops',
+        scopes: ['mint' as const],
+        keyHash: 'e'.repeat(64),
+        ownerUserId: 2,
+      },
+    ];
+    for (const [i, act] of acts.entries()) {
+      const request = newGrantRequest({ commandId: `10000000-0000-4000-8000-00000000001${i}`, actor: a, data: {} }, act, policy, now);
+      const approve = (actor: Actor) => ({ type: 'user.approve-grant' as const, actor, data: { requestId: request.id } });
+      expect({ act: act.type, code: grantDecisionRefusal(approve(subject), request, people, now)?.code }).toEqual({
+        act: act.type,
+        code: 'SELF_DEALING',
+      });
+      expect(grantDecisionRefusal(approve(third), request, people, now)).toBeNull();
+    }
+  });
+
   it('when a cap is above the ceiling, then REWARD_CAP_ABOVE_CEILING; at it, or none (the ledger default), it passes', () => {
     expect(rewardCapRefusal(1_000_001, policy)?.code).toBe('REWARD_CAP_ABOVE_CEILING');
     expect(rewardCapRefusal(1_000_000, policy)).toBeNull();

@@ -30,7 +30,7 @@ export const deletionPart: ActPart = ofUserPart<DeletionRequest>('deletion', {
   summaries: {
     list: 'Deletion requests (deletions of users holding DELETION_APPROVAL_MIN_COINS or more), newest first, optionally of one status',
     approve:
-      'Approve a deletion request: the user is deleted as a direct deletion would (data erased, tokens revoked, wallet closed and its coins burned before it answers). By a SUPERADMIN other than the requester',
+      'Approve a deletion request: the user is deleted as a direct deletion would (data erased, tokens revoked, wallet closed and its coins burned before it answers). By a SUPERADMIN other than the requester (403 APPROVAL_BY_REQUESTER) and the user to delete (403 SELF_DEALING)',
     reject: 'Reject a pending deletion request with a reason: the user stays; any SUPERADMIN, the requester included',
   },
   list: { query: deletionRequestsQuery, answer: deletionRequestList, example: { deletionRequests: [exampleDeletionRequest] } },

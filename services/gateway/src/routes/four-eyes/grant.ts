@@ -26,7 +26,7 @@ export const grantPart: ActPart = ofUserPart<GrantRequest>('grant', {
     list: 'Grant requests (role grants, API keys and platform clients waiting for a second SUPERADMIN), newest first, optionally of one status',
     read: 'One grant request',
     approve:
-      'Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester who held the role before the request was made (403 APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE)',
+      "Approve a grant request: the role change, key or client is applied as asked. By a SUPERADMIN other than the requester and the person it is about (the account whose role changes, the key's owner) who held the role before the request was made (403 APPROVAL_BY_REQUESTER, SELF_DEALING, APPROVER_NOT_ELIGIBLE)",
     reject: 'Reject a pending grant request with a reason: nothing is granted; any SUPERADMIN, the requester included',
   },
   ...grantRequestsOfKind({

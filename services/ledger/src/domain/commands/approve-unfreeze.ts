@@ -1,4 +1,4 @@
-import { approveUnfreezeCommand, ledgerResults, walletKeyOfUser } from '@coin/contracts';
+import { approveUnfreezeCommand, ledgerResults, ownFreezeDetail, walletKeyOfUser } from '@coin/contracts';
 import { userIdOfActor } from '../approvals';
 import { adminRefusal } from '../authors';
 import { freezeReply, frozenWalletOf } from './freeze-rules';
@@ -8,7 +8,8 @@ import type { CommandModule } from './types';
 /**
  * The second of the two people who lift a freeze (docs/design/ledger.md "Freezes"): an ADMIN+ who
  * did not ask for it approves the pending request, which lives as long as an approval request
- * does. The requester approving is refused (UNFREEZE_BY_REQUESTER), and the refusal is audited.
+ * does. The requester approving is refused (UNFREEZE_BY_REQUESTER), and so is the wallet's owner,
+ * whoever asked (SELF_DEALING: no one decides about their own wallet); each refusal is audited.
  */
 export const approveUnfreeze: CommandModule<'ledger.approve-unfreeze'> = {
   type: 'ledger.approve-unfreeze',
@@ -25,9 +26,16 @@ export const approveUnfreeze: CommandModule<'ledger.approve-unfreeze'> = {
     const request = wallet.freeze?.unfreezeRequest;
     if (!request) return reject('UNFREEZE_NOT_REQUESTED', `No request to lift the freeze of user ${userId}'s wallet is pending`);
     const expiresAt = new Date(request.requestedAt.getTime() + context.policy.approvalExpirySeconds * 1000);
-    // The second person's rule; a decider who is not a person is never the requester, and is refused next.
+    // The second person's rule, the wallet's owner the one it is about; a decider who is not a
+    // person is never the requester nor the owner, and is refused next.
     const refusal = secondPersonRejection(
-      { decider: command.actor, now: context.now, expiresAt, requester: { kind: 'user', id: String(request.requestedBy) } },
+      {
+        decider: command.actor,
+        now: context.now,
+        expiresAt,
+        requester: { kind: 'user', id: String(request.requestedBy) },
+        paid: [userId],
+      },
       {
         expired: {
           code: 'UNFREEZE_NOT_REQUESTED',
@@ -37,6 +45,7 @@ export const approveUnfreeze: CommandModule<'ledger.approve-unfreeze'> = {
           code: 'UNFREEZE_BY_REQUESTER',
           detail: 'The ADMIN who asked to lift this freeze cannot approve it; another ADMIN+ must',
         },
+        'self-dealing': { detail: ownFreezeDetail },
       },
     );
     if (refusal) return refusal;
