@@ -13,6 +13,8 @@ type SealedSecrets = z.infer<typeof callbackSecretList>['callbackSecrets'];
 
 const keyBytes = 32;
 const ivBytes = 12;
+/** Always a whole GCM tag: a shorter one, which GCM would check as far as it goes, is refused. */
+const tagBytes = 16;
 const version = 'v1';
 const base64Pattern = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
@@ -38,7 +40,8 @@ export function newCallbackSecret(): string {
  * Payout providers' callback secrets sealed (AES-256-GCM under CASHOUT_CALLBACK_ENCRYPTION_SECRET,
  * which only the gateway holds): the HMAC of a callback needs the secret itself, so it cannot be
  * hashed. The client id is the additional data, so a sealed secret moved to another provider's
- * row does not open. Layout: `v1.<iv>.<ciphertext>.<tag>`, base64url.
+ * row does not open. Layout: `v1.<iv>.<ciphertext>.<tag>`, base64url; the tag is 16 bytes, and a
+ * shorter one does not open (docs/design/security.md "Secrets at rest").
  */
 export class CallbackSecretBox {
   private readonly key: Buffer;
@@ -51,7 +54,7 @@ export class CallbackSecretBox {
 
   seal(secret: string, clientId: string): string {
     const iv = randomBytes(ivBytes);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: tagBytes });
     cipher.setAAD(Buffer.from(`cashout-callback:${clientId}`));
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
     return [version, iv.toString('base64url'), sealed.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
@@ -61,10 +64,12 @@ export class CallbackSecretBox {
   open(sealedText: string, clientId: string): string | null {
     const [textVersion, iv, body, tag, ...rest] = sealedText.split('.');
     if (textVersion !== version || !iv || !body || !tag || rest.length > 0) return null;
+    const tagRead = Buffer.from(tag, 'base64url');
+    if (tagRead.length !== tagBytes) return null;
     try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), { authTagLength: tagBytes });
       decipher.setAAD(Buffer.from(`cashout-callback:${clientId}`));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      decipher.setAuthTag(tagRead);
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
       return null;

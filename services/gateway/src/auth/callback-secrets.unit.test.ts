@@ -119,6 +119,17 @@ describe('payout providers’ callback secrets', () => {
     expect(new CallbackSecretBox(randomBytes(32).toString('base64url')).open(box.seal(theirs, 'pc_b'), 'pc_b')).toBeNull();
   });
 
+  it('when a sealed secret’s tag is cut to fewer than 16 bytes, then it does not open, though GCM would take the shorter tag as valid', () => {
+    const secret = newCallbackSecret();
+    const sealed = box.seal(secret, 'pc_a');
+    const [v, iv, body, tag] = sealed.split('.');
+    for (const bytes of [4, 8, 12, 15]) {
+      const cut = Buffer.from(tag!, 'base64url').subarray(0, bytes).toString('base64url');
+      expect(box.open([v, iv, body, cut].join('.'), 'pc_a')).toBeNull();
+    }
+    expect(box.open(sealed, 'pc_a')).toBe(secret);
+  });
+
   it('when a new secret is issued, then both verify during the overlap and only the new one after it (an injected clock)', async () => {
     const [old, fresh] = [newCallbackSecret(), newCallbackSecret()];
     const rotatedAt = Date.parse('2026-03-01T12:00:00Z');

@@ -81,6 +81,16 @@ describe('second factor: secrets at rest', () => {
     expect(box.open('v1.garbage', 7)).toBeNull();
   });
 
+  it('when the tag is cut to fewer than 16 bytes, then the secret does not open, though GCM would take the shorter tag as valid', () => {
+    const sealed = box.seal(secret, 7);
+    const [v, iv, body, tag] = sealed.split('.');
+    for (const bytes of [4, 8, 12, 15]) {
+      const cut = Buffer.from(tag!, 'base64url').subarray(0, bytes).toString('base64url');
+      expect(box.open([v, iv, body, cut].join('.'), 7)).toBeNull();
+    }
+    expect(box.open(sealed, 7)).toBe(secret);
+  });
+
   it('when the key is not 32 random bytes, then it is refused', () => {
     expect(() => new SecretBox('c2hvcnQ=')).toThrow(/32/);
     expect(() => new SecretBox(Buffer.alloc(32, 1).toString('base64'))).toThrow(/32/);

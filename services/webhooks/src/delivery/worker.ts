@@ -198,9 +198,9 @@ export class DeliveryWorker {
   ): Promise<void> {
     const { sender, box } = this.options;
     if (!endpoint) return;
-    const secrets = [box.open(endpoint.secretSealed)];
+    const secrets = [box.open(endpoint.secretSealed, delivery.endpointId)];
     if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > Date.now()) {
-      secrets.push(box.open(endpoint.previousSecretSealed));
+      secrets.push(box.open(endpoint.previousSecretSealed, delivery.endpointId));
     }
     const timestamp = Math.floor(Date.now() / 1000);
     const startedAt = performance.now();

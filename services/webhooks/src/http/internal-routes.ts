@@ -140,7 +140,7 @@ async function createEndpoint(deps: InternalRouteDeps, body: z.output<typeof cre
       url: checked.url,
       eventTypes: body.eventTypes,
       treasuries: body.treasuries,
-      secretSealed: deps.box.seal(secret),
+      secretSealed: deps.box.seal(secret, body.id),
     },
     deps.maxEndpointsPerClient,
     auditedByOf(body, deps.adminAuditTopic),
@@ -151,7 +151,7 @@ async function createEndpoint(deps: InternalRouteDeps, body: z.output<typeof cre
   if (row.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
   if (row.kind === 'client-revoked') throw revoked();
   // A retried create (the same idempotency key of the same client) answers the endpoint it made, with its secret.
-  const secretShown = row.kind === 'created' ? secret : deps.box.open(row.secretSealed);
+  const secretShown = row.kind === 'created' ? secret : deps.box.open(row.secretSealed, row.row.id);
   // The gateway's Idempotent-Replayed: this answer is the one the key's first request got.
   if (row.kind === 'existing') reply.header(idempotentReplayedHeader, 'true');
   reply.code(201);
@@ -290,7 +290,14 @@ const acrossClientsRoutes: InternalRoute<InternalRouteDeps>[] = [
 async function rotateEndpointSecret(deps: InternalRouteDeps, params: z.output<typeof endpointParams>, audited: AuditedBy | undefined) {
   if (await clientRevoked(deps.pool, params.clientId)) throw revoked();
   const secret = newEndpointSecret();
-  const row = await rotateSecret(deps.pool, params.clientId, params.endpointId, deps.box.seal(secret), webhookSecretOverlapMs, audited);
+  const row = await rotateSecret(
+    deps.pool,
+    params.clientId,
+    params.endpointId,
+    deps.box.seal(secret, params.endpointId),
+    webhookSecretOverlapMs,
+    audited,
+  );
   if (!row) throw notFound();
   return { ...(await viewOf(deps.pool, row)), secret };
 }
