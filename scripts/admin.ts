@@ -333,12 +333,14 @@ const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun
     const result = await revokePlatformClient(run.pool, { clientId: id, now: new Date(), topicPrefix: run.topicPrefix });
     if (!result) throw new Error(`no platform client ${id}`);
     // Also when it was already revoked: running the command again is how a failed cache update is retried.
-    await forgetInGateway(id, run.topicPrefix);
+    // The test clients it made ended with it: theirs too.
+    for (const clientId of [id, ...result.testClients]) await forgetInGateway(clientId, run.topicPrefix);
     run.out(
       result.alreadyRevoked
         ? `client ${id} (${result.client.name}) was already revoked${result.client.revokedAt ? ` at ${result.client.revokedAt}` : ''}`
         : `client ${id} (${result.client.name}) revoked at ${result.client.revokedAt}: no new tokens, and its tokens are refused from the next request`,
     );
+    if (result.testClients.length > 0) run.out(`the test clients it made are revoked with it: ${result.testClients.join(', ')}`);
   },
   'revoke-sessions': async (run) => {
     const result = await revokeUserSessions(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });

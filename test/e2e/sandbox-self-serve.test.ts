@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { clientCredentialsToken, createCoinClient } from '@coin/client';
+import { createPool, schemaName } from '@coin/db';
+import { sandboxPrefixOf } from '../../scripts/stack/sandbox';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { http, registerUser } from '../harness/http';
 import { adminSession, createPlatformClientWithCli } from '../harness/admin';
+import { eventually } from '../harness/eventually';
 
 /**
  * A live platform client makes and revokes its own test-mode clients, no ADMIN in the loop
@@ -89,6 +92,96 @@ describe('self-serve test clients', () => {
     expect(
       (await http(stack.gatewayUrl, 'POST', `/api/platform/test-clients/${owner.clientId}/revoke`, { token: ownerToken })).status,
     ).toBe(404);
+  });
+
+  it('when a SUPERADMIN revokes a live client, then the test client it made ends with it within a second: its token refused, no new one, its sandbox endpoint stopped', async () => {
+    const doomed = await createPlatformClientWithCli(stack, `self-serve-doomed-${run}`, { treasuries: ['REWARDS'] });
+    const doomedToken = await tokenOf(doomed.clientId, doomed.clientSecret);
+    const made = await createTestClient(doomedToken, { name: `orphan ${run}`, treasuries: ['REWARDS'] });
+    expect(made.status).toBe(201);
+    const testCredentials = { clientId: made.body.client.id, clientSecret: made.body.clientSecret! };
+    const testToken = await tokenOf(testCredentials.clientId, testCredentials.clientSecret);
+    const endpoint = await http<{ id: string; status: string }>(stack.gatewayUrl, 'POST', '/api/webhooks/endpoints', {
+      token: testToken,
+      body: { url: 'http://127.0.0.1:9/orphan-hooks', eventTypes: ['coin.transaction.recorded'] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect({ status: endpoint.status, endpointStatus: endpoint.body.status }).toEqual({ status: 201, endpointStatus: 'ENABLED' });
+    expect((await http(stack.gatewayUrl, 'GET', '/api/sandbox/clock', { token: testToken })).status).toBe(200);
+
+    const superadmin = await adminSession(stack, 'SUPERADMIN');
+    const revoked = await http(stack.gatewayUrl, 'POST', `/api/admin/platform-clients/${doomed.clientId}/revoke`, {
+      token: superadmin.accessToken,
+    });
+    expect(revoked.status).toBe(200);
+    // The token it holds, a new grant and its endpoints: each stops within a second (scaled to the machine).
+    await eventually(
+      async () => (await http(stack.gatewayUrl, 'GET', '/api/sandbox/clock', { token: testToken })).status === 401,
+      1000,
+      "the test client's existing token refused",
+    );
+    const grant = await http(stack.gatewayUrl, 'POST', '/api/auth/token', { body: testCredentials });
+    expect(grant.status).toBe(401);
+    // Its endpoints are the sandbox's, which no live credential lists: read from the sandbox webhooks' table.
+    const endpointRow = async () => {
+      const pool = createPool({
+        url: stack.databaseUrl,
+        schema: schemaName(sandboxPrefixOf(stack.prefix), 'webhooks'),
+        applicationName: 'test',
+        connectionsMax: 1,
+      });
+      try {
+        const r = await pool.query('SELECT status, disabled_reason FROM webhook_endpoints WHERE id = $1', [endpoint.body.id]);
+        return r.rows[0] as { status: string; disabled_reason: string | null };
+      } finally {
+        await pool.end();
+      }
+    };
+    const stopped = await eventually(
+      async () => {
+        const row = await endpointRow();
+        return row.status === 'DISABLED' ? row : undefined;
+      },
+      1000,
+      "the test client's sandbox endpoint disabled",
+    );
+    expect(stopped.disabled_reason).toContain('revoked');
+    // The listing shows it revoked with its owner, at the owner's time.
+    const { platformClients } = (
+      await http<{ platformClients: Array<{ id: string; revokedAt: string | null }> }>(
+        stack.gatewayUrl,
+        'GET',
+        '/api/admin/platform-clients',
+        {
+          token: superadmin.accessToken,
+        },
+      )
+    ).body;
+    const revokedAt = (id: string) => platformClients.find((c) => c.id === id)?.revokedAt;
+    expect(revokedAt(testCredentials.clientId)).toEqual(expect.any(String));
+    expect(revokedAt(testCredentials.clientId)).toBe(revokedAt(doomed.clientId));
+  });
+
+  it('when a live client keeps as many test clients as it may, then the next is 422 TEST_CLIENTS_LIMIT until it revokes one', async () => {
+    const busy = await createPlatformClientWithCli(stack, `self-serve-busy-${run}`, { treasuries: ['REWARDS'] });
+    const busyToken = await tokenOf(busy.clientId, busy.clientSecret);
+    const kept: string[] = [];
+    // TEST_CLIENTS_PER_OWNER_MAX's default.
+    for (let i = 0; i < 5; i += 1) {
+      const made = await createTestClient(busyToken, { name: `kept ${i} ${run}` });
+      expect(made.status).toBe(201);
+      kept.push(made.body.client.id);
+    }
+    const refused = await http<{ code: string; status: number }>(stack.gatewayUrl, 'POST', '/api/platform/test-clients', {
+      token: busyToken,
+      body: { name: `one too many ${run}` },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 422, code: 'TEST_CLIENTS_LIMIT' });
+    // Revoked ones are not kept: revoking one makes room for one.
+    expect((await http(stack.gatewayUrl, 'POST', `/api/platform/test-clients/${kept[0]}/revoke`, { token: busyToken })).status).toBe(200);
+    expect((await createTestClient(busyToken, { name: `after a revocation ${run}` })).status).toBe(201);
+    expect((await createTestClient(busyToken, { name: `past it again ${run}` })).status).toBe(422);
   });
 
   it('when an ADMIN+ registered a test client, then it works as before: a live account links it, and no live client revokes it', async () => {

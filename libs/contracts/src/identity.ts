@@ -240,6 +240,12 @@ export const callbackSecretList = z.object({
 export const platformClientRevoked = z.object({
   client: platformClient,
   revoked: z.boolean().describe('Whether this command revoked it (false: it already was)'),
+  /** Absent from an answer stored before test clients ended with their owner: none. */
+  testClients: z
+    .array(platformClientId)
+    .optional()
+    .describe('The test clients this client made itself, every one revoked with it (also those revoked before)'),
+  testClientsRevoked: z.array(platformClientId).optional().describe('Those of `testClients` this command revoked'),
 });
 
 // ---- Sessions of a user (ADMIN+) ----

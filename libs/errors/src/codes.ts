@@ -123,6 +123,11 @@ export const errorCatalog = {
     title: 'The test-mode client keeps as many test users as it may',
     action: 'Delete your test data (POST /api/sandbox/reset), which deletes your test users, then make new ones.',
   },
+  TEST_CLIENTS_LIMIT: {
+    kind: 'unprocessable',
+    title: 'The platform client keeps as many test clients as it may',
+    action: 'Revoke one of your test clients you no longer use (POST /api/platform/test-clients/{id}/revoke), then make the new one.',
+  },
   TEST_MODE_CREDENTIALS: {
     kind: 'forbidden',
     title: 'Test-mode credentials cannot act on real money',

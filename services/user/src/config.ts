@@ -135,17 +135,25 @@ export const userConfigSchema = z.object({
     .positive()
     .refine((v) => coinsToMinorUnits(v) !== null, 'must be a coin amount (2 decimals at most, at most 1,000,000,000)')
     .default(100_000),
+  /**
+   * How many test-mode clients a live platform client keeps unrevoked at once of those it made
+   * itself (POST /api/platform/test-clients, docs/decisions/0018-sandbox.md "Self-serve test
+   * clients"); the next is 422 TEST_CLIENTS_LIMIT until it revokes one. Those an ADMIN+ registers
+   * are not counted.
+   */
+  TEST_CLIENTS_PER_OWNER_MAX: z.coerce.number().int().positive().max(50).default(5),
 });
 
 export type UserConfig = z.output<typeof userConfigSchema>;
 
 /** The policy of two-person acts, from the configuration (minor units). */
 export function grantPolicyOf(
-  config: Pick<UserConfig, 'GRANT_REQUEST_EXPIRY_S' | 'PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS'>,
+  config: Pick<UserConfig, 'GRANT_REQUEST_EXPIRY_S' | 'PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS' | 'TEST_CLIENTS_PER_OWNER_MAX'>,
 ): GrantPolicy {
   return {
     expirySeconds: config.GRANT_REQUEST_EXPIRY_S,
     dailyRewardCapMaxMinor: Math.round(config.PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS * minorUnitsPerCoin),
+    testClientsPerOwnerMax: config.TEST_CLIENTS_PER_OWNER_MAX,
   };
 }
 

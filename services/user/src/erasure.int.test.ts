@@ -25,7 +25,7 @@ import { erasureRecordId } from './domain/erasure';
 const passwordHash = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U';
 const operator: Actor = { kind: 'operator', id: 'int-test' };
 const clock = { now: () => new Date(), newId: randomUUID };
-const meta = { grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 } };
+const meta = { grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000, testClientsPerOwnerMax: 5 } };
 
 function command<T extends UserCommand['type']>(type: T, data: Extract<UserCommand, { type: T }>['data']): UserCommand {
   return { commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: operator, data } as UserCommand;

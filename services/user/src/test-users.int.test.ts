@@ -17,7 +17,7 @@ describe('sandbox test users against PostgreSQL', () => {
   let pool: Pool;
   let store: UserCommandStore;
   const clock = { now: () => new Date(), newId: randomUUID };
-  const meta = { grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 } };
+  const meta = { grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000, testClientsPerOwnerMax: 5 } };
   const hash = 'c'.repeat(64);
 
   const create = (clientId: string, name: string, commandId = randomUUID()) => {

@@ -21,7 +21,7 @@ import { revocationAt, unpublishedRevocations } from './db/revocations-repo';
 const passwordHash = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2V5a2U';
 const operator: Actor = { kind: 'operator', id: 'int-test' };
 const clock = { now: () => new Date(), newId: randomUUID };
-const meta = { grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 } };
+const meta = { grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000, testClientsPerOwnerMax: 5 } };
 
 function command<T extends UserCommand['type']>(
   type: T,

@@ -15,8 +15,11 @@ export const webhooksMetricNames = {
 
 /**
  * Endpoints the backlog gauges show at most. Endpoints are bounded per platform client
- * (WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT, 10 by default, 100 at most) and clients are made by a
- * SUPERADMIN, so an `endpoint_id` label stays a bounded set; this bounds the scrape's read too.
+ * (WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT, 10 by default, 100 at most), clients are made by a
+ * SUPERADMIN or, test clients, by a live client (at most TEST_CLIENTS_PER_OWNER_MAX unrevoked
+ * each), and the series of an endpoint deleted or disabled and of a client revoked are dropped
+ * (`forgetEndpoints`, `forgetClients`), so an `endpoint_id` label stays a bounded set over the
+ * process's life; this bounds the scrape's read too.
  */
 export const backlogEndpointsMax = 10_000;
 /** How long one read of the backlog serves scrapes: both gauges of a scrape, and the scrapes of a Prometheus pair. */
@@ -28,12 +31,32 @@ export const backlogReadTimeoutMs = 2_000;
 const deliveryDurationBuckets = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
 type EndpointLabels = { endpoint_id: string; client_id: string };
+const attemptLabels = ['endpoint_id', 'client_id', 'outcome', 'status_class'] as const;
+const durationLabels = ['client_id', 'outcome'] as const;
 
 export interface WebhooksMetrics {
   disabledEndpoints: Counter;
   skippedBalanceEvents: Counter;
   /** Counts one attempt and observes its latency. */
   attempted(attempt: AttemptReport): void;
+  /** Drops the series of endpoints deleted or disabled: a label set kept for an endpoint that is gone would stay for the process's life. */
+  forgetEndpoints(endpointIds: readonly string[]): Promise<void>;
+  /** Drops every series of revoked clients (their endpoints' attempts, their latency). */
+  forgetClients(clientIds: readonly string[]): Promise<void>;
+}
+
+type LabelValues = Partial<Record<string, string | number>>;
+
+/** Removes each series of `metric` whose labels `gone` picks, by its own label names (a histogram's `le` aside). */
+async function removeSeries(metric: Counter | Histogram, names: readonly string[], gone: (labels: LabelValues) => boolean): Promise<void> {
+  const seen = new Map<string, Record<string, string | number>>();
+  for (const value of (await metric.get()).values) {
+    const labels = value.labels as LabelValues;
+    if (!gone(labels)) continue;
+    const own = Object.fromEntries(names.map((name) => [name, (Object.hasOwn(labels, name) ? labels[name] : undefined) ?? '']));
+    seen.set(JSON.stringify(own), own);
+  }
+  for (const labels of seen.values()) metric.remove(labels);
 }
 
 /**
@@ -51,13 +74,13 @@ export function registerWebhooksMetrics(
   const attempts = new Counter({
     name: webhooksMetricNames.deliveryAttempts,
     help: 'Webhook delivery attempts by endpoint and outcome (success; client_error 4xx, server_error 5xx, unexpected_status 1xx/3xx, timeout, network_error, refused by the outbound policy) and HTTP status class (none: no answer)',
-    labelNames: ['endpoint_id', 'client_id', 'outcome', 'status_class'],
+    labelNames: attemptLabels,
     registers: [registry],
   });
   const duration = new Histogram({
     name: webhooksMetricNames.deliveryDuration,
     help: "Webhook delivery attempts' time from the request's start to its answer read (or its failure), by platform client and outcome",
-    labelNames: ['client_id', 'outcome'],
+    labelNames: durationLabels,
     buckets: deliveryDurationBuckets,
     registers: [registry],
   });
@@ -89,6 +112,16 @@ export function registerWebhooksMetrics(
         status_class: attempt.statusClass,
       });
       duration.observe({ client_id: attempt.clientId, outcome: attempt.outcome }, attempt.durationSeconds);
+    },
+    async forgetEndpoints(endpointIds) {
+      const ids = new Set(endpointIds);
+      await removeSeries(attempts, attemptLabels, (labels) => ids.has(String(labels.endpoint_id)));
+    },
+    async forgetClients(clientIds) {
+      const ids = new Set(clientIds);
+      const ofThem = (labels: LabelValues) => ids.has(String(labels.client_id));
+      await removeSeries(attempts, attemptLabels, ofThem);
+      await removeSeries(duration, durationLabels, ofThem);
     },
   };
 }

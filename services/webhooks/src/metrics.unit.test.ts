@@ -88,6 +88,45 @@ describe('webhooks metrics: attempts, latency and the backlog gauges', () => {
   });
 });
 
+describe('webhooks metrics: label sets of endpoints and clients that are gone', () => {
+  const attempt = (endpointId: string, clientId: string, outcome: 'success' | 'server_error') =>
+    ({ endpointId, clientId, outcome, statusClass: outcome === 'success' ? '2xx' : '5xx', durationSeconds: 0.1 }) as const;
+
+  it('when an endpoint is deleted or disabled, then its attempt series go, and those of the other endpoints stay', async () => {
+    const registry = new Registry();
+    let rows = [endpoint('e-1', 0, 0), endpoint('e-2', 0, 0)];
+    let nowMs = 0;
+    const metrics = registerWebhooksMetrics(registry, async () => rows, { now: () => nowMs });
+    metrics.attempted(attempt('e-1', 'pc_games', 'server_error'));
+    metrics.attempted(attempt('e-2', 'pc_games', 'success'));
+    await registry.metrics();
+    // The endpoint is gone from the database (deleted or disabled), then forgotten here.
+    rows = [endpoint('e-2', 0, 0)];
+    await metrics.forgetEndpoints(['e-1']);
+    nowMs += backlogReadReuseMs;
+    const text = await registry.metrics();
+    expect(samples(text, webhooksMetricNames.deliveryAttempts).filter((line) => line.includes('endpoint_id="e-1"'))).toEqual([]);
+    expect(samples(text, webhooksMetricNames.deliveryAttempts)).toContain(
+      'coin_webhooks_delivery_attempts_total{endpoint_id="e-2",client_id="pc_games",outcome="success",status_class="2xx"} 1',
+    );
+  });
+
+  it('when clients are revoked, then every series naming them goes (attempts and latency), and another client’s stay', async () => {
+    const registry = new Registry();
+    const metrics = registerWebhooksMetrics(registry, async () => []);
+    metrics.attempted(attempt('e-1', 'test_gone', 'server_error'));
+    metrics.attempted(attempt('e-2', 'test_gone', 'success'));
+    metrics.attempted(attempt('e-3', 'pc_kept', 'success'));
+    await metrics.forgetClients(['test_gone']);
+    const text = await registry.metrics();
+    expect(text).not.toContain('test_gone');
+    expect(samples(text, webhooksMetricNames.deliveryAttempts)).toEqual([
+      'coin_webhooks_delivery_attempts_total{endpoint_id="e-3",client_id="pc_kept",outcome="success",status_class="2xx"} 1',
+    ]);
+    expect(text).toContain('coin_webhooks_delivery_duration_seconds_count{client_id="pc_kept",outcome="success"} 1');
+  });
+});
+
 describe('backlog snapshots: one read serves the scrapes close together', () => {
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] }));
   afterEach(() => jest.useRealTimers());

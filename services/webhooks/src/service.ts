@@ -90,6 +90,7 @@ async function openWebhooksParts(
     maxEndpointsPerClient: config.WEBHOOKS_MAX_ENDPOINTS_PER_CLIENT,
     adminAuditTopic: topics.adminAudit,
     space: config.WEBHOOKS_SPACE,
+    metrics,
   });
   const directory = await startClientDirectory(parts, config);
   registerEventRoutes(parts.app, { pool, directory, adminAuditTopic: topics.adminAudit });
@@ -119,7 +120,12 @@ async function openWebhooksParts(
     timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
     adminAuditTopic: topics.adminAudit,
     retryUnitMs: config.WEBHOOKS_RETRY_UNIT_MS,
-    onDisabled: () => metrics.disabledEndpoints.inc(),
+    onDisabled: (endpointId) => {
+      metrics.disabledEndpoints.inc();
+      metrics
+        .forgetEndpoints([endpointId])
+        .catch((err: unknown) => logger.warn({ err }, 'a disabled endpoint’s metric series were not dropped'));
+    },
     onAttempt: (attempt) => metrics.attempted(attempt),
     tracer: parts.tracing.tracer,
     ...testClocksOf(config, logger),

@@ -136,11 +136,15 @@ async function sendCreation(
  * answer is never recorded for GET /api/commands/{key} either. The same key with another body is
  * 422 IDEMPOTENCY_KEY_REUSED.
  */
-/** The client's webhooks stop: the live service's, and a test-mode client's in the sandbox's instance where the gateway has one (docs/decisions/0018-sandbox.md). */
-async function stopWebhooksOf(deps: PlatformClientRouteDeps, clientId: string, requestId: string): Promise<void> {
-  await deps.internal.post('webhooks.revoked-clients', { clientIds: [clientId] }, requestId);
-  if (credentialModeOf('system', clientId) === 'test' && deps.sandboxWebhooks) {
-    await deps.internal.in('test').post('webhooks.revoked-clients', { clientIds: [clientId] }, requestId);
+/** The clients' webhooks stop: the live service's, and test-mode clients' in the sandbox's instance where the gateway has one (docs/decisions/0018-sandbox.md). */
+async function stopWebhooksOf(deps: PlatformClientRouteDeps, clientIds: string[], requestId: string): Promise<void> {
+  // Only such ids can have endpoints (the webhooks routes take no other).
+  const withEndpoints = clientIds.filter((id) => webhookClientIdText.safeParse(id).success);
+  if (withEndpoints.length === 0) return;
+  await deps.internal.post('webhooks.revoked-clients', { clientIds: withEndpoints }, requestId);
+  const testClients = withEndpoints.filter((id) => credentialModeOf('system', id) === 'test');
+  if (testClients.length > 0 && deps.sandboxWebhooks) {
+    await deps.internal.in('test').post('webhooks.revoked-clients', { clientIds: testClients }, requestId);
   }
 }
 
@@ -193,7 +197,8 @@ const revokeRoutes: RouteDef<PlatformClientRouteDeps>[] = [
     config: { access: 'superadmin' },
     schema: {
       tags: ['platform-clients'],
-      summary: 'Revoke a platform client: no new SYSTEM tokens, and its tokens are refused from the next request (idempotent)',
+      summary:
+        'Revoke a platform client: no new SYSTEM tokens, and its tokens are refused from the next request (idempotent). The test clients it made itself (POST /api/platform/test-clients) are revoked with it: theirs too, and their sandbox webhook endpoints stop',
       operationId: 'revokePlatformClient',
       params: platformClientIdParams,
       response: { 200: withExample(platformClient, { ...exampleClient, revokedAt: at }), 404: problem, ...errorResponses },
@@ -204,20 +209,23 @@ const revokeRoutes: RouteDef<PlatformClientRouteDeps>[] = [
 
 /**
  * Revokes a client as the caller asks (the user service judges who may: a SUPERADMIN any, a live
- * client only the test clients it made), then stops it here, in the cache and in its webhooks.
+ * client only the test clients it made), then stops it here, in the cache and in its webhooks; and
+ * so every test client it made itself, which the user service revoked with it (a test client ends
+ * with its owner, docs/decisions/0018-sandbox.md "Self-serve test clients").
  */
 async function revokeClient(deps: PlatformClientRouteDeps, request: FastifyRequest, id: string) {
-  const { client } = await deps.commands.user(userDraft('user.platform-client.revoke', { clientId: id }), {
+  const { client, testClients = [] } = await deps.commands.user(userDraft('user.platform-client.revoke', { clientId: id }), {
     ...authorityOf(request),
     requestId: String(request.id),
   });
+  const ended = [id, ...testClients];
   // Refused by this instance from now on; the others learn it from the user service's list within a poll.
-  deps.revocations.revokeClient(id);
+  for (const clientId of ended) deps.revocations.revokeClient(clientId);
   // Also when it was revoked already: a retry after a failed update completes it, as the CLI's rerun does.
   try {
-    await forgetPlatformClient(deps.redis, id);
-    // Its webhooks stop now, not when a gateway's poll reports it (only such ids can have endpoints).
-    if (webhookClientIdText.safeParse(id).success) await stopWebhooksOf(deps, id, String(request.id));
+    for (const clientId of ended) await forgetPlatformClient(deps.redis, clientId);
+    // Their webhooks stop now, not when a gateway's poll reports it.
+    await stopWebhooksOf(deps, ended, String(request.id));
   } catch (err) {
     request.log.error({ err }, 'platform client revoked but its cached status or its webhooks could not be updated');
     throw new AppError(
@@ -281,7 +289,7 @@ const selfServeTestClientRoutes: RouteDef<PlatformClientRouteDeps>[] = [
     schema: {
       tags: ['platform-clients', 'sandbox'],
       summary:
-        "Make a test-mode client of the calling live platform client's own (no person approves it): its id starts with test_, it is granted at most the treasuries the caller holds (another is 403 FORBIDDEN), and its secret is in this first answer only (a retry with the same Idempotency-Key answers 201 without it). No live account can link it, so every live user's id is unknown to it (404 USER_NOT_FOUND). Live platform clients only",
+        "Make a test-mode client of the calling live platform client's own (no person approves it): its id starts with test_, it is granted at most the treasuries the caller holds (another is 403 FORBIDDEN), and its secret is in this first answer only (a retry with the same Idempotency-Key answers 201 without it). No live account can link it, so every live user's id is unknown to it (404 USER_NOT_FOUND). A live client keeps at most TEST_CLIENTS_PER_OWNER_MAX (5 by default) unrevoked test clients (the next is 422 TEST_CLIENTS_LIMIT until it revokes one), and they end with it: revoking the live client revokes them. Live platform clients only",
       operationId: 'createOwnTestClient',
       headers: requiredIdempotencyHeaders,
       body: withExample(createOwnTestClientBody, { name: 'tournaments sandbox', treasuries: ['REWARDS'] }),

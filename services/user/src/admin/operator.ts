@@ -138,25 +138,28 @@ export async function listClients(pool: Pool): Promise<PlatformClientInfo[]> {
 }
 
 /**
- * Revokes a platform client in the database: it gets no new SYSTEM token from then on, and the
- * gateway refuses its tokens already issued as soon as it asks the user service again. The caller
- * (scripts/admin.ts) drops the gateway's cached status so that happens on the next request.
+ * Revokes a platform client in the database, and every test client it made itself with it: it
+ * gets no new SYSTEM token from then on, and the gateway refuses its tokens already issued as soon
+ * as it asks the user service again. The caller (scripts/admin.ts) drops the gateway's cached
+ * status of each (`testClients`: all the test clients it made) so that happens on the next request.
  * Null for an unknown id; `alreadyRevoked` when nothing changed.
  */
 export async function revokePlatformClient(
   pool: Pool,
   input: { clientId: string; now: Date; topicPrefix?: string },
-): Promise<{ client: PlatformClientInfo; alreadyRevoked: boolean } | null> {
+): Promise<{ client: PlatformClientInfo; alreadyRevoked: boolean; testClients: string[] } | null> {
   return inTransaction(pool, async (client) => {
     const result = await markRevoked(client, input.clientId, input.now);
     if (!result) return null;
+    const children = result.testClientsRevoked;
     // Recorded when it changed something: a rerun (to retry the gateway's cache update) is no new action.
-    if (result.revoked) {
+    if (result.revoked || children.length > 0) {
       await recordOperatorAction(client, input.topicPrefix ?? '', input.now, 'platform-client.revoke', `client:${input.clientId}`, {
         name: result.row.name,
+        ...(children.length > 0 ? { testClientsRevoked: children.slice(0, 50), testClientsRevokedCount: children.length } : {}),
       });
     }
-    return { client: infoOf(result.row), alreadyRevoked: !result.revoked };
+    return { client: infoOf(result.row), alreadyRevoked: !result.revoked, testClients: result.testClients };
   });
 }
 

@@ -22,7 +22,7 @@ const superadmin: Actor = { kind: 'user', id: '1', role: 'SUPERADMIN' };
 const admin: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
 /** Every SUPERADMIN of these tests has held the role for a day. */
 const longAgo = new Date(now.getTime() - 24 * 3600 * 1000);
-const grants: GrantPolicy = { expirySeconds: 24 * 3600, dailyRewardCapMaxMinor: 10_000_000 };
+const grants: GrantPolicy = { expirySeconds: 24 * 3600, dailyRewardCapMaxMinor: 10_000_000, testClientsPerOwnerMax: 5 };
 const meta: ApplyMeta = { grants };
 
 function account(overrides: Partial<UserRow> = {}): UserRow {
@@ -59,6 +59,8 @@ interface FakeState {
   apiKeyHashes?: Map<string, string>;
   /** Platform clients by id, with whether each is revoked. */
   clients?: Map<string, PlatformClient>;
+  /** The live client that made each self-serve test client, by the test client's id. */
+  owners?: Map<string, string>;
   deletionRequests?: DeletionRequestRow[];
   grantRequests?: GrantRequestRow[];
   /** What each requester deleted alone in the window, by `kind:id`. */
@@ -86,7 +88,7 @@ function fakeClientWrites(
   calls: string[],
 ): Pick<
   UserCommandTransaction,
-  'findActiveClientGrants' | 'revokePlatformClient' | 'insertCallbackSecret' | 'insertTestUser' | 'deleteTestUsersOf'
+  'lockOwnerClient' | 'revokePlatformClient' | 'insertCallbackSecret' | 'insertTestUser' | 'deleteTestUsersOf'
 > {
   return {
     deleteTestUsersOf: async (clientId) => {
@@ -98,18 +100,21 @@ function fakeClientWrites(
       return { userId: 8_000_000_000_000_000, name, createdAt: now.toISOString() };
     },
     // No live client owns a test client here: the owner's grants are the rules' unit tests'.
-    findActiveClientGrants: async (id) => {
-      calls.push(`findActiveClientGrants ${id}`);
+    lockOwnerClient: async (id) => {
+      calls.push(`lockOwnerClient ${id}`);
       return null;
     },
     revokePlatformClient: async (id, at) => {
       calls.push(`revokePlatformClient ${id}`);
       const found = state.clients?.get(id);
       if (!found) return null;
-      if (found.revokedAt) return { client: found, revoked: false };
+      const testClients = [...(state.owners ?? [])].filter(([, owner]) => owner === id).map(([child]) => child);
+      const testClientsRevoked = testClients.filter((child) => state.clients?.get(child)?.revokedAt === null);
+      for (const child of testClientsRevoked) state.clients?.set(child, { ...state.clients.get(child)!, revokedAt: at.toISOString() });
+      if (found.revokedAt) return { client: found, revoked: false, testClients, testClientsRevoked };
       const revoked = { ...found, revokedAt: at.toISOString() };
       state.clients?.set(id, revoked);
-      return { client: revoked, revoked: true };
+      return { client: revoked, revoked: true, testClients, testClientsRevoked };
     },
     insertCallbackSecret: async (secret) => {
       calls.push(`insertCallbackSecret ${secret.clientId} by ${secret.requestedBy} approved by ${secret.approvedBy}`);
@@ -621,6 +626,44 @@ describe('applying a user command', () => {
       expect(fake.calls.filter((c) => c.startsWith('insert'))).toEqual([]);
     });
 
+    it('when a live client that made test clients is revoked, then they are revoked with it, in the answer and in its one audit record', async () => {
+      const live = (id: string): PlatformClient => ({
+        id,
+        name: id,
+        createdAt: now.toISOString(),
+        revokedAt: null,
+        treasuries: ['REWARDS'],
+        dailyRewardCap: null,
+        cashout: false,
+      });
+      const clients = new Map(['pc_owner', 'test_one', 'test_two', 'test_other'].map((id) => [id, live(id)]));
+      const owners = new Map([
+        ['test_one', 'pc_owner'],
+        ['test_two', 'pc_owner'],
+        ['test_other', 'pc_stranger'],
+      ]);
+      const fake = fakeStore({ clients, owners });
+      const applied = await applyUserCommand(
+        fake.store,
+        command('user.platform-client.revoke', superadmin, { clientId: 'pc_owner' }),
+        clock,
+        meta,
+      );
+      expect(applied.outcome.reply).toMatchObject({
+        revoked: true,
+        testClients: ['test_one', 'test_two'],
+        testClientsRevoked: ['test_one', 'test_two'],
+      });
+      expect([...clients.values()].filter((c) => c.revokedAt !== null).map((c) => c.id)).toEqual(['pc_owner', 'test_one', 'test_two']);
+      expect(fake.audited.map((r) => [r.action, r.target, r.summary])).toEqual([
+        [
+          'platform-client.revoke',
+          'client:pc_owner',
+          { name: 'pc_owner', testClientsRevoked: ['test_one', 'test_two'], testClientsRevokedCount: 2 },
+        ],
+      ]);
+    });
+
     it('when a client is revoked twice, then both answer the client; only the first is an audited action; an unknown id is NOT_FOUND', async () => {
       const clients = new Map([
         [
@@ -666,6 +709,8 @@ describe('applying a user command', () => {
           cashout: false,
         },
         revoked: true,
+        testClients: [],
+        testClientsRevoked: [],
       });
       expect(again.outcome.reply).toEqual({
         client: {
@@ -678,6 +723,8 @@ describe('applying a user command', () => {
           cashout: false,
         },
         revoked: false,
+        testClients: [],
+        testClientsRevoked: [],
       });
       expect(unknown.outcome).toEqual({ ok: false, reply: { code: 'NOT_FOUND', detail: 'No such platform client' } });
       expect(fake.audited.map((r) => [r.action, r.target, r.result])).toEqual([

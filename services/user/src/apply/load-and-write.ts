@@ -48,9 +48,12 @@ async function readInto(tx: UserCommandTransaction, read: UserRead, state: UserS
     case 'personal-data-key':
       state.personalDataKey = await tx.lockUnboundPersonalDataKey(read.keyId);
       return;
-    case 'owner-client':
-      state.ownerClientGrants = await tx.findActiveClientGrants(read.id);
+    case 'owner-client': {
+      const owner = await tx.lockOwnerClient(read.id);
+      state.ownerClientGrants = owner?.grants ?? null;
+      state.ownerTestClients = owner?.testClients ?? 0;
       return;
+    }
   }
 }
 

@@ -8,7 +8,14 @@ import type {
   UserEventV2,
 } from '@coin/contracts';
 import type { OutboxRow } from '@coin/db';
-import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient, PlatformClientGrants } from '../domain/rules';
+import type {
+  AccountChange,
+  NewApiKey,
+  NewCallbackSecret,
+  NewPlatformClient,
+  PlatformClientGrants,
+  RevokedPlatformClient,
+} from '../domain/rules';
 import type { NewAccount, UserRow } from '../domain/users';
 import type { NewSessionGrant } from '../domain/session-grants';
 import type { DeletionRequestRow, DeletionWindow } from '../domain/deletion-requests';
@@ -55,12 +62,19 @@ export interface UserCommandTransaction {
   /** Revokes the key (idempotently); null when no key has the id. */
   revokeApiKey(id: string): Promise<{ keyHash: string } | null>;
   /** The inserted client, or null when its id is taken. */
-  /** A live platform client's grants as this service holds them; null: no active client of the id. */
-  findActiveClientGrants(id: string): Promise<PlatformClientGrants | null>;
+  /**
+   * A live platform client making its own test client: its grants as this service holds them and
+   * how many unrevoked test clients it made, its row locked; null: no active client of the id.
+   */
+  lockOwnerClient(id: string): Promise<{ grants: PlatformClientGrants; testClients: number } | null>;
   insertPlatformClient(client: NewPlatformClient): Promise<PlatformClient | null>;
   /** Revokes the client, keeping the first revocation time; null when no client has the id. */
-  /** With `ownerClientId`: only a test client that client made (any other id: null, as unknown). */
-  revokePlatformClient(id: string, now: Date, ownerClientId?: string | null): Promise<{ client: PlatformClient; revoked: boolean } | null>;
+  /**
+   * With `ownerClientId`: only a test client that client made (any other id: null, as unknown).
+   * Every test client the client made itself is revoked with it (`testClients`, all of them;
+   * `testClientsRevoked`, those this call revoked).
+   */
+  revokePlatformClient(id: string, now: Date, ownerClientId?: string | null): Promise<RevokedPlatformClient | null>;
   /** Issues a payout provider's callback secret; null when no live client of the id is granted `cashout`. */
   insertCallbackSecret(secret: NewCallbackSecret): Promise<{ issuedAt: Date } | null>;
   /** A test-mode client's new test user (docs/decisions/0018-sandbox.md), its id from the test users' range; null: no active client of the id. */

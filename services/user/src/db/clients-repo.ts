@@ -64,6 +64,24 @@ export async function insertNewPlatformClient(db: Queryable, input: NewPlatformC
   return row ? platformClientOf(row) : null;
 }
 
+/**
+ * A live client making its own test client: its grants and how many unrevoked test clients it made
+ * itself, its row locked until the transaction ends, so that the count holds until the insert and
+ * a revocation of the owner waits for it (or is seen: null, no client active of the id).
+ */
+export async function lockOwnerClient(db: Queryable, id: string): Promise<{ grants: PlatformClientGrants; testClients: number } | null> {
+  const result = await db.query<{ treasuries: string[]; daily_reward_cap: string | null; cashout: boolean; test_clients: number }>(
+    `SELECT c.treasuries, c.daily_reward_cap, c.cashout,
+            (SELECT count(*)::int FROM platform_clients t WHERE t.owner_client_id = c.id AND t.revoked_at IS NULL) AS test_clients
+       FROM platform_clients c WHERE c.id = $1 AND c.revoked_at IS NULL FOR UPDATE`,
+    [id],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  const cap = row.daily_reward_cap === null ? null : Number(row.daily_reward_cap);
+  return { grants: { treasuries: row.treasuries, dailyRewardCap: cap, cashout: row.cashout }, testClients: row.test_clients };
+}
+
 export async function findActivePlatformClient(
   db: Queryable,
   id: string,
@@ -141,15 +159,19 @@ export async function listPlatformClients(db: Queryable): Promise<PlatformClient
 }
 
 /**
- * Marks the client revoked, keeping the first revocation time when it already was; null for an
- * unknown id. `revoked` tells whether this call revoked it.
+ * Marks the client revoked, keeping the first revocation time when it already was, and with it
+ * every test client it made itself (docs/decisions/0018-sandbox.md "Self-serve test clients"):
+ * a test client ends with its owner. Null for an unknown id. `revoked` tells whether this call
+ * revoked the client; `testClients` lists every test client it made, all revoked now (also those
+ * revoked before: a retry stops them again where the first call could not), `testClientsRevoked`
+ * those this call revoked.
  */
 export async function revokePlatformClient(
   db: Queryable,
   id: string,
   now: Date,
   ownerClientId: string | null = null,
-): Promise<{ row: PlatformClientRow; revoked: boolean } | null> {
+): Promise<{ row: PlatformClientRow; revoked: boolean; testClients: string[]; testClientsRevoked: string[] } | null> {
   // An owner's revocation finds only its own test clients: another id reads as none.
   const owned = '($3::text IS NULL OR owner_client_id = $3)';
   const result = await db.query<PlatformClientRow & { revoked: boolean }>(
@@ -165,7 +187,22 @@ export async function revokePlatformClient(
   const found = result.rows[0];
   if (!found) return null;
   const { revoked, ...row } = found;
-  return { row, revoked };
+  const children = await db.query<{ id: string; revoked_now: boolean }>(
+    `WITH updated AS (
+       UPDATE platform_clients SET revoked_at = $2 WHERE owner_client_id = $1 AND revoked_at IS NULL RETURNING id
+     )
+     SELECT id, true AS revoked_now FROM updated
+     UNION ALL
+     SELECT id, false AS revoked_now FROM platform_clients WHERE owner_client_id = $1 AND id NOT IN (SELECT id FROM updated)
+     ORDER BY id`,
+    [id, now],
+  );
+  return {
+    row,
+    revoked,
+    testClients: children.rows.map((child) => child.id),
+    testClientsRevoked: children.rows.filter((child) => child.revoked_now).map((child) => child.id),
+  };
 }
 
 /**

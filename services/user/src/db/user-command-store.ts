@@ -3,13 +3,7 @@ import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import type { UserCommandStore, UserCommandTransaction } from '../apply/store';
 import { writeAccountChanges } from './account-changes';
 import { insertApiKey, revokeApiKey } from './api-keys-repo';
-import {
-  findActivePlatformClient,
-  insertCallbackSecret,
-  insertNewPlatformClient,
-  platformClientOf,
-  revokePlatformClient,
-} from './clients-repo';
+import { insertCallbackSecret, insertNewPlatformClient, lockOwnerClient, platformClientOf, revokePlatformClient } from './clients-repo';
 import { findOutcome, storeOutcome } from './processed-commands';
 import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { findUserById, insertUser, lockSuperadminSet, lockUser } from './users-repo';
@@ -41,11 +35,13 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
     writeChanges: (changes) => writeAccountChanges(client, changes),
     insertApiKey: (key) => insertApiKey(client, key),
     revokeApiKey: (id) => revokeApiKey(client, id),
-    findActiveClientGrants: async (id) => (await findActivePlatformClient(client, id))?.grants ?? null,
+    lockOwnerClient: (id) => lockOwnerClient(client, id),
     insertPlatformClient: (input) => insertNewPlatformClient(client, input),
     revokePlatformClient: async (id, now, ownerClientId) => {
       const result = await revokePlatformClient(client, id, now, ownerClientId);
-      return result ? { client: platformClientOf(result.row), revoked: result.revoked } : null;
+      if (!result) return null;
+      const { row, ...rest } = result;
+      return { client: platformClientOf(row), ...rest };
     },
     insertCallbackSecret: (secret) => insertCallbackSecret(client, secret),
     insertTestUser: (clientId, name, now, max) => insertTestUser(client, clientId, name, now, max),

@@ -26,6 +26,8 @@ export interface GrantPolicy {
   expirySeconds: number;
   /** The highest daily reward cap a platform client may be given (PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS). */
   dailyRewardCapMaxMinor: number;
+  /** How many unrevoked test clients a live client keeps of those it made itself (TEST_CLIENTS_PER_OWNER_MAX). */
+  testClientsPerOwnerMax: number;
 }
 
 /** What an approval applies, as stored: the hashes of new secrets included (never shown, never a secret). */

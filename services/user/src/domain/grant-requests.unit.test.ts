@@ -11,7 +11,7 @@ import {
 import { requestStatusAt } from './two-person-requests';
 
 const now = new Date('2030-01-02T03:04:05.000Z');
-const policy = { expirySeconds: 3600, dailyRewardCapMaxMinor: 1_000_000 };
+const policy = { expirySeconds: 3600, dailyRewardCapMaxMinor: 1_000_000, testClientsPerOwnerMax: 5 };
 const a: Actor = { kind: 'user', id: '1', role: 'SUPERADMIN' };
 
 describe('grant requests (pure)', () => {

@@ -416,10 +416,19 @@ export function decidePlatformClientCreation(
   };
 }
 
+/**
+ * A platform client's revocation as the store made it: the client, whether this revoked it, and
+ * the test clients it made itself, revoked with it (all of them; those this call revoked).
+ */
+export interface RevokedPlatformClient {
+  client: PlatformClient;
+  revoked: boolean;
+  testClients: string[];
+  testClientsRevoked: string[];
+}
+
 /** An authorised client revocation once the store tried it: null means no client has this id. */
-export function decidePlatformClientRevocation(
-  revoked: { client: PlatformClient; revoked: boolean } | null,
-): Decision<'user.platform-client.revoke'> {
-  if (!revoked) return rejected('NOT_FOUND', 'No such platform client');
-  return { ok: true, result: revoked, changes: [], events: [] };
+export function decidePlatformClientRevocation(found: RevokedPlatformClient | null): Decision<'user.platform-client.revoke'> {
+  if (!found) return rejected('NOT_FOUND', 'No such platform client');
+  return { ok: true, result: found, changes: [], events: [] };
 }

@@ -360,14 +360,33 @@ describe('self-serve test clients (a live platform client makes and revokes its 
 
   it('when a live client makes one, then the client inserted records it as the owner and no person as creator', () => {
     const { decide } = userCommandTable['user.platform-client.create'];
-    // A cap of null reads no grant policy: the decision needs no more context than the clock and ids.
-    const state = { users: new Map(), ownerClientGrants: ownerGrants };
-    const decision = decide(create(liveClient, 'test_new'), state, context() as never) as { find?: { client?: object } };
+    // A cap of null reads no more of the grant policy than the owner's bound on its test clients.
+    const state = { users: new Map(), ownerClientGrants: ownerGrants, ownerTestClients: 0 };
+    const withPolicy = { ...context(), grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 0, testClientsPerOwnerMax: 5 } } as never;
+    const decision = decide(create(liveClient, 'test_new'), state, withPolicy) as { find?: { client?: object } };
     expect(decision.find?.client).toMatchObject({ id: 'test_new', ownerClientId: 'pc_owner', createdBy: null });
   });
 
   // The owner's grants as the user service holds them: REWARDS only, a cap, no cash-out.
   const ownerGrants = { treasuries: ['REWARDS'], dailyRewardCap: 5000, cashout: false, createdBy: 1, approvedBy: 2 };
+
+  it('when a live client already keeps as many test clients as it may, then TEST_CLIENTS_LIMIT and nothing is inserted; one fewer, then it is made', () => {
+    const { decide } = userCommandTable['user.platform-client.create'];
+    const withPolicy = { ...context(), grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 0, testClientsPerOwnerMax: 5 } } as never;
+    const full = decide(
+      create(liveClient, 'test_new'),
+      { users: new Map(), ownerClientGrants: ownerGrants, ownerTestClients: 5 },
+      withPolicy,
+    );
+    expect(full).toMatchObject({ ok: false, code: 'TEST_CLIENTS_LIMIT' });
+    expect((full as { find?: unknown }).find).toBeUndefined();
+    const room = decide(
+      create(liveClient, 'test_new'),
+      { users: new Map(), ownerClientGrants: ownerGrants, ownerTestClients: 4 },
+      withPolicy,
+    );
+    expect((room as { find?: { client?: object } }).find?.client).toMatchObject({ id: 'test_new', ownerClientId: 'pc_owner' });
+  });
 
   it('when a live client makes one, then the apply reads its own grants from this service (never the gateway’s word)', () => {
     const { loads } = userCommandTable['user.platform-client.create'];

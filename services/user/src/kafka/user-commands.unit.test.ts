@@ -51,7 +51,7 @@ function handlerWith(store: UserCommandStore, tracing?: Tracing) {
     replyTopic,
     logger,
     clock: { now: () => new Date(), newId: () => 'id' },
-    grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 },
+    grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000, testClientsPerOwnerMax: 5 },
     ...(tracing ? { tracing } : {}),
   });
   return { handle, sent };
@@ -136,7 +136,7 @@ describe('a revoking command is answered only once its revocation records are wr
       replyTopic,
       logger,
       clock: { now: () => new Date(), newId: () => 'id' },
-      grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000 },
+      grants: { expirySeconds: 3600, dailyRewardCapMaxMinor: 10_000_000, testClientsPerOwnerMax: 5 },
       revocations: {
         flush: async () => {
           await flush();

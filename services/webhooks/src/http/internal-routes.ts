@@ -38,6 +38,7 @@ import { checkEndpointUrl, type OutboundPolicy } from '../domain/outbound-policy
 import { spaceRefusalOf, type WebhooksSpace } from '../domain/space';
 import { newEndpointSecret, type SecretBox } from '../domain/secret-box';
 import type { AuditedBy } from '../db/audit-outbox';
+import type { WebhooksMetrics } from '../metrics';
 
 const clientParams = z.strictObject({ clientId: webhookClientIdText });
 const endpointParams = clientParams.extend({ endpointId: z.uuid() });
@@ -120,6 +121,8 @@ type InternalRouteDeps = {
   adminAuditTopic: string;
   /** The space this instance serves: an endpoint only for a client of it (WEBHOOKS_SPACE). */
   space: WebhooksSpace;
+  /** The metrics' label sets of deleted endpoints and revoked clients, dropped (metrics.ts). */
+  metrics: Pick<WebhooksMetrics, 'forgetEndpoints' | 'forgetClients'>;
 };
 
 /** POST /internal/webhooks/endpoints: a new endpoint of a client, its secret in the answer. */
@@ -220,6 +223,7 @@ const endpointRoutes: InternalRoute<InternalRouteDeps>[] = [
     handler: async (request, reply, deps) => {
       const audited = auditedByOf(request.body, deps.adminAuditTopic);
       if (!(await deleteEndpoint(deps.pool, request.params.clientId, request.params.endpointId, audited))) throw notFound();
+      await deps.metrics.forgetEndpoints([request.params.endpointId]);
       return reply.code(204).send();
     },
   }),
@@ -273,9 +277,11 @@ const acrossClientsRoutes: InternalRoute<InternalRouteDeps>[] = [
     method: 'POST',
     url: '/internal/webhooks/revoked-clients',
     schema: { body: revokedClientsInternalBody, response: { 200: revokedClientsAnswer } },
-    handler: async (request, _reply, deps) => ({
-      stopped: await stopRevokedClients(deps.pool, request.body.clientIds, deps.adminAuditTopic),
-    }),
+    handler: async (request, _reply, deps) => {
+      const stopped = await stopRevokedClients(deps.pool, request.body.clientIds, deps.adminAuditTopic);
+      await deps.metrics.forgetClients(request.body.clientIds);
+      return { stopped };
+    },
   }),
   // Every client's endpoints (ADMIN+ through the gateway: the console's list of failing endpoints).
   route({

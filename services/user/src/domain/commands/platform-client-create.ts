@@ -1,3 +1,4 @@
+import { rejected } from '@coin/errors';
 import { asRequest, platformClientGrantsSummary } from '../audit-records';
 import { actsAlone, rewardCapRefusal } from '../grant-requests';
 import {
@@ -17,7 +18,8 @@ import type { AuditDescription, UserCommandModule } from './types';
  * waits as a request for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"), answered with the
  * hashes so the gateway tells a first answer from a retry's; an operator's is inserted. A test-mode
  * client (a `test_` id) is one ADMIN+'s act or a live client's for itself, inserted at once with its
- * creator (a person, or the owning live client) recorded: its
+ * creator (a person, or the owning live client) recorded (a live client keeps at most
+ * TEST_CLIENTS_PER_OWNER_MAX unrevoked, 422 TEST_CLIENTS_LIMIT past it): its
  * tokens are refused everywhere real money is (docs/decisions/0018-sandbox.md).
  */
 export const createPlatformClient: UserCommandModule<'user.platform-client.create'> = {
@@ -36,6 +38,10 @@ export const createPlatformClient: UserCommandModule<'user.platform-client.creat
     const owner = testMode ? liveClientActor(command.actor) : null;
     const ownRefusal = owner === null ? null : ownTestClientRefusal(client, state.ownerClientGrants);
     if (ownRefusal) return ownRefusal;
+    const max = context.grants.testClientsPerOwnerMax;
+    if (owner !== null && (state.ownerTestClients ?? 0) >= max) {
+      return rejected('TEST_CLIENTS_LIMIT', `A platform client keeps at most ${max} test clients it made; revoke one to make another`);
+    }
     const capRefusal = rewardCapRefusal(client.dailyRewardCap, context.grants);
     if (capRefusal) return capRefusal;
     if (!testMode && !actsAlone(command.actor)) {

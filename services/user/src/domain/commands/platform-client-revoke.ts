@@ -1,10 +1,11 @@
-import { decidePlatformClientRevocation, liveClientActor, platformClientRevoker } from '../rules';
+import { decidePlatformClientRevocation, liveClientActor, platformClientRevoker, type RevokedPlatformClient } from '../rules';
 import { answered, finding } from './shared';
 import type { AuditDescription, UserCommandModule } from './types';
 
 /**
- * `user.platform-client.revoke`: revokes the client, keeping the first revocation time. A live
- * client revokes only the test clients it made: any other id is NOT_FOUND, as one that does not exist.
+ * `user.platform-client.revoke`: revokes the client, keeping the first revocation time, and every
+ * test client it made itself with it (a test client ends with its owner). A live client revokes
+ * only the test clients it made: any other id is NOT_FOUND, as one that does not exist.
  */
 export const revokePlatformClient: UserCommandModule<'user.platform-client.revoke'> = {
   type: 'user.platform-client.revoke',
@@ -20,13 +21,22 @@ export const revokePlatformClient: UserCommandModule<'user.platform-client.revok
       },
     ),
   audit(command, settled): AuditDescription | null {
-    const result = settled.ok ? (settled.result as { client: { name: string }; revoked: boolean }) : undefined;
+    const result = settled.ok
+      ? (settled.result as Omit<RevokedPlatformClient, 'testClientsRevoked'> & { testClientsRevoked?: string[] })
+      : undefined;
+    const children = result?.testClientsRevoked ?? [];
     // Revoking a revoked client changes nothing, and the CLI records no action for it either.
-    if (result && !result.revoked) return null;
+    if (result && !result.revoked && children.length === 0) return null;
     return {
       action: 'platform-client.revoke',
       target: `client:${command.data.clientId}`,
-      summary: result ? { name: result.client.name } : {},
+      // The test clients revoked with it are named (the first 50, and how many): the one record tells all that ended.
+      summary: result
+        ? {
+            name: result.client.name,
+            ...(children.length > 0 ? { testClientsRevoked: children.slice(0, 50), testClientsRevokedCount: children.length } : {}),
+          }
+        : {},
     };
   },
 };

@@ -10,7 +10,7 @@ const passwordHash = 'scrypt$32768$8$1$c2FsdHNhbHRzYWx0c2FsdA$a2V5a2V5a2V5a2V5a2
 const context: DecideContext = {
   now,
   newId: () => '20000000-0000-4000-8000-000000000001',
-  grants: { expirySeconds: 60, dailyRewardCapMaxMinor: 0 },
+  grants: { expirySeconds: 60, dailyRewardCapMaxMinor: 0, testClientsPerOwnerMax: 5 },
 };
 const command = {
   commandId: '10000000-0000-4000-8000-000000000001',

@@ -10,7 +10,7 @@ const now = new Date('2030-01-02T03:04:05.000Z');
 const context: DecideContext = {
   now,
   newId: () => '20000000-0000-4000-8000-000000000001',
-  grants: { expirySeconds: 60, dailyRewardCapMaxMinor: 0 },
+  grants: { expirySeconds: 60, dailyRewardCapMaxMinor: 0, testClientsPerOwnerMax: 5 },
 };
 const admin: Actor = { kind: 'user', id: '3', role: 'ADMIN' };
 const row: UserRow = {

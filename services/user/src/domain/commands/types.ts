@@ -12,7 +12,7 @@ import type {
 import type { Rejected } from '@coin/errors';
 import type { DeletionPolicy, DeletionRequestRow, DeletionWindow } from '../deletion-requests';
 import type { GrantPolicy, GrantRequestRow } from '../grant-requests';
-import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient, PlatformClientGrants } from '../rules';
+import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient, PlatformClientGrants, RevokedPlatformClient } from '../rules';
 import type { NewSessionGrant } from '../session-grants';
 import type { NewAccount, UserRow } from '../users';
 
@@ -70,6 +70,8 @@ export interface UserState {
   personalDataKey?: Buffer | null;
   /** The grants of the live client making its own test client, as this service holds them. */
   ownerClientGrants?: PlatformClientGrants | null;
+  /** How many unrevoked test clients that live client made itself (read with its row locked). */
+  ownerTestClients?: number;
 }
 
 /**
@@ -101,7 +103,7 @@ export interface Findings {
   /** The inserted client; null: its id is taken. */
   'insert-platform-client': PlatformClient | null;
   /** The client, and whether this revoked it; null: no client has the id. */
-  'revoke-platform-client': { client: PlatformClient; revoked: boolean } | null;
+  'revoke-platform-client': RevokedPlatformClient | null;
   /** The time the callback secret was issued; null: no live client of the id is granted `cashout`. */
   'insert-callback-secret': { issuedAt: Date } | null;
   /** The new test user, its id from the test users' range; else why none: no active client of the id, or it keeps `max` already. */
