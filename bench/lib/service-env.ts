@@ -27,6 +27,7 @@ export function benchServiceEnv(extra: Record<string, string> = {}): Record<stri
     RATE_LIMIT_REGISTER_PER_IP_MAX: high,
     RATE_LIMIT_CREDENTIALS_PER_IP_MAX: high,
     RATE_LIMIT_WRITES_PER_CALLER_MAX: high,
+    RATE_LIMIT_RESENDS_PER_CLIENT_MAX: high,
     // The operator signs in once and acts for the whole run (deletions, role changes at random
     // moments): step-up, covered by the e2e tests, would end its run after 5 minutes.
     STEP_UP_MAX_AGE_S: String(24 * 3600),

@@ -87,7 +87,7 @@ describe('metrics: every service exposes the operational histograms, counters an
     const sample = (text: string, name: string, labels: Record<string, string>) =>
       samples(text, name).find((l) => Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)));
     const zero = expect.stringMatching(/ 0$/);
-    for (const limit of ['login-ip', 'register-ip', 'credentials-ip', 'writes-caller', 'login-failures'])
+    for (const limit of ['login-ip', 'register-ip', 'credentials-ip', 'writes-caller', 'login-failures', 'resends-client'])
       expect(sample(gateway, 'coin_gateway_rate_limit_fail_open_total', { limit })).toEqual(zero);
     for (const cache of ['api-key', 'platform-client', 'token-version']) {
       expect(sample(gateway, 'coin_gateway_cache_mac_failures_total', { cache })).toEqual(zero);

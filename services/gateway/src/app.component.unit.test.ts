@@ -278,6 +278,8 @@ describe('gateway component (buildApp with fake ports)', () => {
   const tokenVersions = new MemoryTokenVersions(admissionStore);
   /** What the fake user service's internal API answers, by `METHOD path` (a test adds its own). */
   const userRoutes: Record<string, (body: unknown) => unknown> = {};
+  /** Event resends a client may make a minute here (the quota's own rule, smaller than the others). */
+  const resendsMax = 3;
   /** What the fake ledger's internal API answers, by `METHOD path` (a test adds its own). */
   const ledgerRoutes: Record<string, (body: unknown) => unknown> = {};
   /** The fake ledger's internal API: its `calls` show what the gateway read. */
@@ -291,8 +293,16 @@ describe('gateway component (buildApp with fake ports)', () => {
   const sandboxHistoryHttp = new FakeInternalHttp(sandboxHistoryRoutes);
   /** The live webhooks service and the sandbox's instance (docs/decisions/0018-sandbox.md): their `calls` show which one a caller reached. */
   const endpointsAnswer = () => ({ endpoints: [] });
+  /** The event every resend names: each client's resend of it queues one delivery. */
+  const resentEventId = '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083';
+  const resendAnswer = () => ({
+    eventId: resentEventId,
+    deliveries: [{ endpointId: '0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20', deliveryId: 812, status: 'PENDING' }],
+  });
   const liveWebhooks = new FakeInternalHttp({
     'GET /internal/webhooks/clients/shop-backend/endpoints': endpointsAnswer,
+    [`POST /internal/webhooks/clients/resending-shop/events/${resentEventId}/resend`]: resendAnswer,
+    [`POST /internal/webhooks/clients/patient-shop/events/${resentEventId}/resend`]: resendAnswer,
   });
   const sandboxWebhooks = new FakeInternalHttp({
     'GET /internal/webhooks/clients/test_shop/endpoints': endpointsAnswer,
@@ -351,7 +361,13 @@ describe('gateway component (buildApp with fake ports)', () => {
       apiKeys: new ApiKeyVerifier(redis, users, 60, logger, testCacheAuthenticator(redis, logger)),
       // Its remember/rememberDeleted are used by routes these tests do not call (sessions, admin users).
       tokenVersions: tokenVersions.asStore(),
-      rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },
+      rateLimits: {
+        loginPerIp: rule,
+        registerPerIp: rule,
+        credentialsPerIp: rule,
+        writesPerCaller: rule,
+        resendsPerClient: { max: resendsMax, windowMs: 60_000 },
+      },
       loginThrottle: {} as LoginThrottle,
     };
     app = await buildApp(deps);
@@ -1480,6 +1496,32 @@ describe('gateway component (buildApp with fake ports)', () => {
       expect(first.statusCode).toBe(201);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
       expect({ status: again.statusCode, replayed: again.headers['idempotent-replayed'] }).toEqual({ status: 201, replayed: 'true' });
+    });
+  });
+
+  describe('event resends: a quota per client', () => {
+    const resend = async (clientId: string) =>
+      inject({
+        method: 'POST',
+        url: `/api/events/${resentEventId}/resend`,
+        headers: { authorization: `Bearer ${await token(clientId, 'SYSTEM', { treasuries: ['REWARDS'] })}` },
+      });
+    const resendCalls = (clientId: string) =>
+      liveWebhooks.calls.filter((c) => c.path.startsWith(`/internal/webhooks/clients/${clientId}/`)).length;
+
+    it('when a client resends past its quota, then 429 with Retry-After and the fields, and nothing more reaches the webhooks service (no audit row); another client still resends', async () => {
+      const answers = [];
+      for (let i = 0; i < resendsMax; i += 1) answers.push(await resend('resending-shop'));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(resendsMax).fill(202));
+      expect(answers[0]!.headers['ratelimit-policy']).toContain(`"resends-client";q=${resendsMax};w=60`);
+      const limited = await resend('resending-shop');
+      expectProblem(limited, 429, 'RATE_LIMITED');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(limited.headers.ratelimit).toContain('"resends-client";r=0;');
+      expect(resendCalls('resending-shop')).toBe(resendsMax);
+      // The quota is the client's own: another one's resends are untouched.
+      expect((await resend('patient-shop')).statusCode).toBe(202);
+      expect(resendCalls('patient-shop')).toBe(1);
     });
   });
 

@@ -249,6 +249,13 @@ export const gatewayConfigSchema = z.object({
   RATE_LIMIT_WRITES_PER_CALLER_MAX: positiveInt(100),
   RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS: positiveInt(1000),
   /**
+   * Event resends (POST /api/events/{id}/resend) per platform client: each queues its deliveries
+   * again and writes an admin audit row per delivery, so a client's resends are a quota of their
+   * own, past it 429 RATE_LIMITED.
+   */
+  RATE_LIMIT_RESENDS_PER_CLIENT_MAX: positiveInt(100),
+  RATE_LIMIT_RESENDS_PER_CLIENT_WINDOW_MS: positiveInt(60 * 60_000),
+  /**
    * Refusal audit (plugins/refusal-audit.ts): records of 401/403 answers on guarded routes per
    * principal (the verified caller, or the client address of a caller without a valid token) per
    * window, besides the first on each route, which is always recorded; past it one

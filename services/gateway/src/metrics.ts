@@ -19,7 +19,7 @@ export const gatewayMetricNames = {
 } as const;
 
 /** Which limit was checked without Redis: the rate-limit policies, the per-caller write limit, and the failed-login counters. */
-export const failOpenLimits = ['login-ip', 'register-ip', 'credentials-ip', 'writes-caller', 'login-failures'] as const;
+export const failOpenLimits = ['login-ip', 'register-ip', 'credentials-ip', 'writes-caller', 'login-failures', 'resends-client'] as const;
 export type FailOpenLimit = (typeof failOpenLimits)[number];
 
 /**

@@ -179,6 +179,7 @@ describe('gateway Redis round trips per request (real Redis)', () => {
         registerPerIp: rule,
         credentialsPerIp: rule,
         writesPerCaller: { max: writesPerCaller, windowMs: 60_000 },
+        resendsPerClient: rule,
       },
       loginThrottle: {} as LoginThrottle,
     });

@@ -394,6 +394,7 @@ function gatewayDeps(
       registerPerIp: { max: config.RATE_LIMIT_REGISTER_PER_IP_MAX, windowMs: config.RATE_LIMIT_REGISTER_PER_IP_WINDOW_MS },
       credentialsPerIp: { max: config.RATE_LIMIT_CREDENTIALS_PER_IP_MAX, windowMs: config.RATE_LIMIT_CREDENTIALS_PER_IP_WINDOW_MS },
       writesPerCaller: { max: config.RATE_LIMIT_WRITES_PER_CALLER_MAX, windowMs: config.RATE_LIMIT_WRITES_PER_CALLER_WINDOW_MS },
+      resendsPerClient: { max: config.RATE_LIMIT_RESENDS_PER_CLIENT_MAX, windowMs: config.RATE_LIMIT_RESENDS_PER_CLIENT_WINDOW_MS },
     },
     loginThrottle: new LoginThrottle(
       redis,

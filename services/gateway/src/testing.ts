@@ -103,7 +103,7 @@ export async function documentedApp(): Promise<App> {
     idempotencyLockMs: 10_000,
     apiKeys: none,
     tokenVersions: none,
-    rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },
+    rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule, resendsPerClient: rule },
     loginThrottle: none,
   };
   const app = await buildApp(deps);

@@ -3257,7 +3257,7 @@ export interface paths {
     put?: never;
     /**
      * Send one of the calling platform client's events again to each of its endpoints that received it
-     * @description Send one of the calling platform client's events again to each of its endpoints that received it: each delivery waits for its next attempt now, with a fresh schedule, and is recorded in the audit log. Safe to repeat: a delivery already waiting is not queued twice. Another client's event is a 404, as a missing one is; a test-mode client's are the sandbox's
+     * @description Send one of the calling platform client's events again to each of its endpoints that received it: each delivery waits for its next attempt now, with a fresh schedule, and is recorded in the audit log. Safe to repeat: a delivery already waiting is not queued twice. Each client has a quota of resends (100 an hour by default, RATE_LIMIT_RESENDS_PER_CLIENT_MAX and _WINDOW_MS), past it 429 RATE_LIMITED with Retry-After. Another client's event is a 404, as a missing one is; a test-mode client's are the sandbox's
      */
     post: operations['resendEvent'];
     delete?: never;

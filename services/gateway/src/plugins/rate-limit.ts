@@ -11,7 +11,7 @@ import type { LocalLimiter } from './local-limiter';
  * These count requests. Failed logins are counted apart, per (e-mail, client) and per client
  * (plugins/login-throttle.ts): a per-e-mail request limit would let anyone lock the owner out.
  */
-export type RateLimitPolicy = 'login-ip' | 'register-ip' | 'credentials-ip';
+export type RateLimitPolicy = 'login-ip' | 'register-ip' | 'credentials-ip' | 'resends-client';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,6 +29,8 @@ export interface RateLimitSettings {
   registerPerIp: RateLimitRule;
   credentialsPerIp: RateLimitRule;
   writesPerCaller: RateLimitRule;
+  /** Event resends per platform client (`POST /api/events/{id}/resend`): each writes audit rows. */
+  resendsPerClient: RateLimitRule;
 }
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
@@ -179,10 +181,13 @@ export async function registerRateLimits(
     keyOf: (request) => `${name}:${keyOf(request)}`,
   });
   const byIp = (request: FastifyRequest) => request.ip;
+  // The verified caller (a route-level hook runs after authentication): its token's subject, the client id.
+  const byCaller = (request: FastifyRequest) => request.principal?.subject ?? `ip:${request.ip}`;
   const limiters: Record<RateLimitPolicy, Checked> = {
     'login-ip': make('login-ip', options.limits.loginPerIp, byIp),
     'register-ip': make('register-ip', options.limits.registerPerIp, byIp),
     'credentials-ip': make('credentials-ip', options.limits.credentialsPerIp, byIp),
+    'resends-client': make('resends-client', options.limits.resendsPerClient, byCaller),
   };
   const enforce =
     (name: RateLimitPolicy, checked: Checked) =>

@@ -125,7 +125,7 @@ describe('balance stream routes (buildApp, fake ledger, real fan-out)', () => {
       idempotencyLockMs: 10_000,
       apiKeys: none,
       tokenVersions: new MemoryTokenVersions(admissionStore).asStore(),
-      rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule },
+      rateLimits: { loginPerIp: rule, registerPerIp: rule, credentialsPerIp: rule, writesPerCaller: rule, resendsPerClient: rule },
       loginThrottle: none,
       liveBalance: defaultLiveBalance(fanout),
     };

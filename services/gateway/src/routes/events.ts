@@ -108,11 +108,12 @@ export const eventRoutes: RouteDef<EventRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/events/:id/resend',
-    config: { access: 'platform', sandbox: 'webhooks' },
+    // Each resend writes an audit row per delivery it queues: a quota per client (RATE_LIMIT_RESENDS_PER_CLIENT_*).
+    config: { access: 'platform', sandbox: 'webhooks', rateLimitPolicies: ['resends-client'] },
     schema: {
       tags: ['webhooks'],
       summary:
-        "Send one of the calling platform client's events again to each of its endpoints that received it: each delivery waits for its next attempt now, with a fresh schedule, and is recorded in the audit log. Safe to repeat: a delivery already waiting is not queued twice. Another client's event is a 404, as a missing one is; a test-mode client's are the sandbox's",
+        "Send one of the calling platform client's events again to each of its endpoints that received it: each delivery waits for its next attempt now, with a fresh schedule, and is recorded in the audit log. Safe to repeat: a delivery already waiting is not queued twice. Each client has a quota of resends (100 an hour by default, RATE_LIMIT_RESENDS_PER_CLIENT_MAX and _WINDOW_MS), past it 429 RATE_LIMITED with Retry-After. Another client's event is a 404, as a missing one is; a test-mode client's are the sandbox's",
       operationId: 'resendEvent',
       params: platformEventIdParams,
       response: {
