@@ -1,7 +1,14 @@
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { apiKeyScopeNeeded, apiKeyScopes, treasuryCodes } from '@coin/contracts';
-import { referralProofTtlSeconds, signKeyProof, signReferralProof, uuidV5 } from '@coin/security';
+import {
+  referralProofTtlSeconds,
+  signKeyProof,
+  signReferralProof,
+  signTestUsersProof,
+  testUsersProofTtlSeconds,
+  uuidV5,
+} from '@coin/security';
 import type { JwtKey } from './keys';
 
 /**
@@ -108,6 +115,22 @@ export async function signTestReferral(
     { createdBy: null, approvedBy: null, ...claims },
     { nowMs: (options.issuedAt ?? new Date()).getTime(), ttlSeconds: options.ttlSeconds ?? referralProofTtlSeconds },
   );
+}
+
+/**
+ * The proof that `userIds` are the test-mode client `clientId`'s (docs/decisions/0018-sandbox.md
+ * "Whose users a test client names"), signed with the stack's key as the user service signs it
+ * when the gateway asks which users a test client names are its own. Issued now, valid five minutes.
+ */
+export async function signTestUsers(
+  key: JwtKey,
+  claims: { clientId: string; userIds: readonly number[] },
+  options: { issuedAt?: Date; ttlSeconds?: number; issuer?: string } = {},
+): Promise<string> {
+  return signTestUsersProof({ kid: key.kid, privateKey: createPrivateKey(key.privateKeyPem) }, options.issuer ?? 'coin-ledger', claims, {
+    nowMs: (options.issuedAt ?? new Date()).getTime(),
+    ttlSeconds: options.ttlSeconds ?? testUsersProofTtlSeconds,
+  });
 }
 
 /** Signs once per actor and reuses the token while it is fresh: senders of many commands. */

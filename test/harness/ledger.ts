@@ -16,7 +16,7 @@ import type { Kafka } from 'kafkajs';
 import { loadLedgerConfig, startLedgerService, type LedgerConfig, type LedgerServiceOptions, type RunningService } from '@coin/ledger';
 import { serviceEnvs } from '../../scripts/stack/env';
 import { generateJwtKey, generateServiceKeys, type JwtKey, type ServiceKeys } from '../../scripts/stack/keys';
-import { needsKeyProof, ProofCache, signTestKeyProof, type ProofActor } from '../../scripts/stack/proofs';
+import { needsKeyProof, ProofCache, signTestKeyProof, signTestUsers, type ProofActor } from '../../scripts/stack/proofs';
 import { provision } from '../../scripts/stack/provision';
 import { ledgerShardMap, migrateLedgerShards } from '../../scripts/stack/ledger-shards';
 import { devServiceDatabaseUrl } from '../../scripts/stack/services';
@@ -73,6 +73,11 @@ export interface LedgerHarness {
       proof?: string | null;
       /** The proof of an API key a person's admin money command carries (default: of the actor's own key); null sends none, a string that one. */
       keyProof?: string | null;
+      /**
+       * A test-mode client's proof of the users the command names (default: of every user it
+       * names, for the actor, as the gateway carries it); null sends none, a string that one.
+       */
+      usersProof?: string | null;
       issuedAt?: Date;
     },
     timeoutMs?: number,
@@ -261,6 +266,15 @@ function ledgerPools(
   return { pool, shardPools, tamperPool };
 }
 
+/** Every user id a command's data names (`userId`, `fromUserId`, `toUserId` at any depth): what a test client's proof lists by default. */
+function usersNamedIn(data: unknown): number[] {
+  if (Array.isArray(data)) return data.flatMap(usersNamedIn);
+  if (data === null || typeof data !== 'object') return [];
+  return Object.entries(data).flatMap(([name, value]) =>
+    typeof value === 'number' && (name === 'userId' || name === 'fromUserId' || name === 'toUserId') ? [value] : usersNamedIn(value),
+  );
+}
+
 /** The harness's `send`: each command with its proofs, on the topic its sender would use. */
 function commandSender(client: RequestReplyClient, proofs: ProofCache, jwtKey: JwtKey, topics: TopicNames): LedgerHarness['send'] {
   // The reply's wait, set on the 2-core machine and scaled to this one (machine-speed.ts): a
@@ -279,6 +293,12 @@ function commandSender(client: RequestReplyClient, proofs: ProofCache, jwtKey: J
           : command.issuedAt
             ? await signTestKeyProof(jwtKey, actor, { issuedAt: command.issuedAt })
             : await proofs.keyProofOf(actor);
+    const usersProof =
+      command.usersProof !== undefined
+        ? command.usersProof
+        : actor.kind === 'system' && actor.mode === 'test'
+          ? await signTestUsers(jwtKey, { clientId: actor.id, userIds: usersNamedIn(command.data) })
+          : null;
     return client.request({
       // As its sender would: the ledger's own commands on the topic only the ledger writes.
       topic: (ledgerOnlyCommandTypes as readonly string[]).includes(command.type) ? topics.ledgerInternal : topics.ledgerCommands,
@@ -291,6 +311,7 @@ function commandSender(client: RequestReplyClient, proofs: ProofCache, jwtKey: J
         actor: { kind: actor.kind, id: actor.id, ...(actor.role ? { role: actor.role } : {}) },
         ...(proof !== null ? { proof } : {}),
         ...(keyProof !== null ? { keyProof } : {}),
+        ...(usersProof !== null ? { usersProof } : {}),
         data: command.data,
       },
     });

@@ -39,6 +39,19 @@ export const proof = z
  */
 export const keyProof = proof;
 
+/**
+ * The proof of the users a test-mode client names in the sandbox (docs/decisions/0018-sandbox.md
+ * "Whose users a test client names"): a JWS the user service signed when the gateway asked which
+ * of them are the client's, listing those, which the sandbox ledger verifies itself. Up to a
+ * payout's thousand users. Absent on every other command.
+ */
+export const usersProof = z
+  .string()
+  .min(1)
+  .max(32_768)
+  .regex(/^[A-Za-z0-9_\-.]+$/)
+  .optional();
+
 /** A command: imperative, one owner, answered by exactly one reply when `reply-to` is set. */
 export function commandSchema<T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
@@ -48,6 +61,7 @@ export function commandSchema<T extends string, D extends z.ZodType>(type: T, da
     actor,
     proof,
     keyProof,
+    usersProof,
     data,
   });
 }
@@ -59,6 +73,7 @@ export const anyCommand = z.object({
   actor,
   proof,
   keyProof,
+  usersProof,
   data: z.unknown(),
 });
 export type AnyCommand = z.infer<typeof anyCommand>;

@@ -23,7 +23,12 @@ export const linkedUsersQuery = z.strictObject({
   clientId: platformClientId,
   userIds: z.array(userId).min(1).max(payoutLinesMax),
 });
-export const linkedUsers = z.object({ userIds: z.array(userId) });
+/**
+ * The users among those asked who are the client's, and the proof of it the user service signed
+ * (libs/security test-users-proof.ts): what a test-mode client's sandbox command carries, so the
+ * sandbox ledger judges the users it names on the user service's word, never the gateway's.
+ */
+export const linkedUsers = z.object({ userIds: z.array(userId), usersProof: z.string().min(1) });
 
 /** A named user the client may not name, where in the request it was named, and the refusal's detail. */
 export interface UnlinkedUser {

@@ -230,6 +230,15 @@ export {
 } from './referral-proof';
 
 export {
+  TestUsersProofVerifier,
+  signTestUsersProof,
+  testUsersProofAudience,
+  testUsersProofTtlSeconds,
+  testUsersProofType,
+  type VerifiedTestUsers,
+} from './test-users-proof';
+
+export {
   ServiceCommandSigner,
   ServiceCommandVerifier,
   serviceCommandAudience,

@@ -599,6 +599,8 @@ describe('gateway component (buildApp with fake ports)', () => {
       });
     /** The user service's reads of which named users are linked to the client. */
     const linkReads: Array<{ clientId: string; userIds: number[] }> = [];
+    /** The proof of the client's users the user service answers them with. */
+    const usersProofOfShop = 'users-proof.of.test_shop';
 
     beforeEach(() => {
       bus.answer = async (options) => {
@@ -614,7 +616,7 @@ describe('gateway component (buildApp with fake ports)', () => {
       // The client's test users: the users who linked it (docs/CONTRACT.md "Platform links"), 7 and 43 here.
       userRoutes['POST /internal/platform-links/linked'] = (body) => {
         linkReads.push(body as { clientId: string; userIds: number[] });
-        return { userIds: (body as { userIds: number[] }).userIds.filter((id) => id === 7 || id === 43) };
+        return { userIds: (body as { userIds: number[] }).userIds.filter((id) => id === 7 || id === 43), usersProof: usersProofOfShop };
       };
     });
 
@@ -636,6 +638,9 @@ describe('gateway component (buildApp with fake ports)', () => {
       const response = await send(url, method, body, `Bearer ${await testToken()}`);
       expect(response.statusCode).toBe(method === 'PUT' ? 200 : 201);
       expect(bus.requests.slice(before).map((r) => r.topic)).toEqual([sandboxCommands]);
+      // A command naming the client's users carries the user service's proof of them, which the sandbox ledger judges them by.
+      const names = url === '/api/sandbox/mandates' || url === '/api/sandbox/cashouts' || url === '/api/sandbox/purchases';
+      expect((bus.requests.at(-1)!.command as { usersProof?: string }).usersProof).toBe(names ? usersProofOfShop : undefined);
     });
 
     it.each([

@@ -34,6 +34,12 @@ export interface CommandContext {
   proof?: string;
   /** The proof of the caller's API key, on a request whose route checked one: what an admin money command carries besides `proof`. */
   keyProof?: string;
+  /**
+   * The proof of the users a test-mode client's sandbox command names, signed by the user service
+   * when the route asked which of them are the client's (requireTestUsers): what the sandbox ledger
+   * judges those users by (docs/decisions/0018-sandbox.md "Whose users a test client names").
+   */
+  usersProof?: string;
   /** The command id; given when the caller's Idempotency-Key fixed it, fresh otherwise. */
   commandId?: string;
   requestId?: string;
@@ -101,6 +107,7 @@ export class CommandBus {
         actor: context.actor,
         ...(context.proof ? { proof: context.proof } : {}),
         ...(context.keyProof ? { keyProof: context.keyProof } : {}),
+        ...(context.usersProof ? { usersProof: context.usersProof } : {}),
         data: draft.data,
       },
     });

@@ -75,8 +75,15 @@ export async function sendLedgerCommand<D extends LedgerDraft>(
   const { commandId, requestHash } = idempotencyOf(request);
   const draft = draftOf(requestHash);
   const keyProof = request.apiKeyProof;
+  const usersProof = request.testUsersProof;
   const result = await answered(request, () =>
-    commands.ledger(draft, { ...authorityOf(request), ...(keyProof ? { keyProof } : {}), commandId, requestId: String(request.id) }),
+    commands.ledger(draft, {
+      ...authorityOf(request),
+      ...(keyProof ? { keyProof } : {}),
+      ...(usersProof ? { usersProof } : {}),
+      commandId,
+      requestId: String(request.id),
+    }),
   );
   reply.status(typeof status === 'number' ? status : status(result));
   return result;

@@ -141,9 +141,25 @@ export async function requireTestUsers(
   userIds: readonly number[],
   where: (index: number) => string = () => '',
 ): Promise<void> {
-  const { userIds: linked } = await internal.post('users.linked-users', { clientId, userIds: [...new Set(userIds)] }, String(request.id));
+  const { userIds: linked, usersProof } = await internal.post(
+    'users.linked-users',
+    { clientId, userIds: [...new Set(userIds)] },
+    String(request.id),
+  );
   const unlinked = unlinkedUserOf(userIds, new Set(linked));
   if (unlinked) throw new AppError('USER_NOT_FOUND', `${where(unlinked.index)}${unlinked.detail}`);
+  // The sandbox ledger judges the users again, on the user service's signed word carried in the command.
+  request.testUsersProof = usersProof;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The user service's signed proof that the users this request's sandbox command names are the
+     * test-mode client's (requireTestUsers): copied into the command (sendLedgerCommand).
+     */
+    testUsersProof?: string;
+  }
 }
 
 /** The sandbox's ledger API: a sandbox route's caller is a test-mode client, whose reads the sandbox answers alone. */

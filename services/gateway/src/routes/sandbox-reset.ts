@@ -1,6 +1,7 @@
 import {
   ledgerDraft,
   minorUnitsToCoins,
+  payoutLinesMax,
   problem,
   sandboxClockSetBody,
   sandboxReset,
@@ -107,11 +108,12 @@ const resetRoundsMax = 5;
  * stored outcome. A refusal (a hold that expired meanwhile, a mandate its payer cancelled) counts
  * as nothing done; an outage or a timeout fails the request, which the client retries.
  */
-async function sendOne(deps: Deps, request: FastifyRequest, about: string, draft: LedgerDraft): Promise<boolean> {
+async function sendOne(deps: Deps, request: FastifyRequest, about: string, draft: LedgerDraft, usersProof?: string): Promise<boolean> {
   const { commandId } = idempotencyOf(request);
   try {
     await deps.commands.ledger(draft, {
       ...authorityOf(request),
+      ...(usersProof ? { usersProof } : {}),
       commandId: uuidV5(`sandbox-reset:${commandId}:${about}`),
       requestId: String(request.id),
     });
@@ -120,6 +122,31 @@ async function sendOne(deps: Deps, request: FastifyRequest, about: string, draft
     if (isCommandRejection(err)) return false;
     throw err;
   }
+}
+
+/**
+ * The user service's signed proof for each user wallet a reset burns that is still the client's
+ * (its test user, or a live account linked to it), asked a payout's worth of users at a time: the
+ * sandbox ledger burns a test client's coins from its own users' wallets only.
+ */
+async function usersProofsOf(
+  deps: Deps,
+  request: FastifyRequest,
+  clientId: string,
+  returnable: TestClientData['returnable'],
+): Promise<Map<number, string>> {
+  const userIds = [...new Set(returnable.flatMap(({ from }) => (from.kind === 'user' ? [from.userId] : [])))];
+  const proofs = new Map<number, string>();
+  for (let start = 0; start < userIds.length; start += payoutLinesMax) {
+    const asked = userIds.slice(start, start + payoutLinesMax);
+    const { userIds: linked, usersProof } = await deps.internal.post(
+      'users.linked-users',
+      { clientId, userIds: asked },
+      String(request.id),
+    );
+    for (const userId of linked) proofs.set(userId, usersProof);
+  }
+  return proofs;
 }
 
 /**
@@ -144,9 +171,13 @@ async function resetTestData(deps: Deps, request: FastifyRequest, clientId: stri
     }
     data = await read();
   }
+  const proofs = await usersProofsOf(deps, request, clientId, data.returnable);
   for (const { from, amount } of data.returnable) {
+    // A user no longer the client's (a link removed) keeps their coins: the sandbox burns a client's own users' only.
+    const usersProof = from.kind === 'user' ? proofs.get(from.userId) : undefined;
+    if (from.kind === 'user' && usersProof === undefined) continue;
     const draft = ledgerDraft('ledger.burn', { from, amount, reason: 'Sandbox reset: the test data of its client deleted', requestHash });
-    if (await sendOne(deps, request, `burn:${walletKeyOf(from)}:${amount}`, draft)) {
+    if (await sendOne(deps, request, `burn:${walletKeyOf(from)}:${amount}`, draft, usersProof)) {
       done.burnedWallets++;
       done.burned += amount;
     }

@@ -25,6 +25,7 @@ import {
   RevocationVerifier,
   revocationRecordKey,
   ServiceCommandVerifier,
+  TestUsersProofVerifier,
   uuidV5,
 } from '@coin/security';
 import type { LedgerConfig } from '../config';
@@ -33,6 +34,7 @@ import { authorRefusal, testUserWalletRefusal } from '../domain/authority';
 import { RevocationFloors } from '../domain/revocation-floors';
 import { adminMoneyRefusal } from './admin-money-proof';
 import { referralRefusal } from './referral-proof';
+import { testUsersRefusal } from './test-users-proof';
 
 type CommandConsumerOptions = ConsumerOptions<typeof ledgerCommand>;
 type RefusedCommand = Parameters<typeof commandRefusalRecord>[1];
@@ -87,7 +89,9 @@ export async function commandJudge(
       topics.adminAudit,
       commandRefusalRecord('ledger', refused, deps.auditSigner.recordId(refusalIdName(refused)), deps.now()),
     );
-  const verifiers = { authority, keyProofs, referrals };
+  // And, in the sandbox, the users a test-mode client names (docs/decisions/0018-sandbox.md "Whose users a test client names").
+  const testUsers = new TestUsersProofVerifier({ keys: config.AUTHORITY_PUBLIC_KEYS, issuer: config.JWT_ISSUER });
+  const verifiers = { authority, keyProofs, referrals, testUsers };
   return {
     // A command that moves coins, approves, changes limits or closes a wallet must prove who
     // asked (the caller's own signed token, checked here against the actor and the time the
@@ -127,10 +131,16 @@ export async function commandJudge(
  * an earlier offset of its partition): a map lookup, no I/O. A person's admin money command also
  * needs a second factor and the proof of the person's own API key, valid at the same time, of a
  * key not revoked before it (a floor too); a purchase naming an affiliate, a referral the user
- * service signed, valid then, of a client not revoked before it.
+ * service signed, valid then, of a client not revoked before it; a test-mode client's sandbox
+ * command naming users, the user service's proof that they are its own.
  */
 async function callerRefusal(
-  verifiers: { authority: CommandAuthority; keyProofs: KeyProofVerifier; referrals: ReferralProofVerifier },
+  verifiers: {
+    authority: CommandAuthority;
+    keyProofs: KeyProofVerifier;
+    referrals: ReferralProofVerifier;
+    testUsers: TestUsersProofVerifier;
+  },
   floors: RevocationFloors,
   config: Readonly<LedgerConfig>,
   command: ArrivedCommand['value'],
@@ -145,7 +155,11 @@ async function callerRefusal(
     floors.refusal(record.partition, offset, check.authority) ??
     authorRefusal(command, check.authority, config.LEDGER_SPACE) ??
     (await adminMoneyRefusal(verifiers.keyProofs, command, judgedAt, (keyId) => floors.keyRefusal(record.partition, offset, keyId))) ??
-    (await referralRefusal(verifiers.referrals, command, judgedAt, (clientId) => floors.clientRefusal(record.partition, offset, clientId)))
+    (await referralRefusal(verifiers.referrals, command, judgedAt, (clientId) =>
+      floors.clientRefusal(record.partition, offset, clientId),
+    )) ??
+    // In the sandbox only test-mode clients pass authorRefusal: each names its own users only.
+    (config.LEDGER_SPACE === 'test' ? await testUsersRefusal(verifiers.testUsers, command, judgedAt, check.authority) : null)
   );
 }
 

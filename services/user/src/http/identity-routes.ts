@@ -32,7 +32,15 @@ import { AppError } from '@coin/errors';
 import { inTransaction } from '@coin/db';
 import { registerRoutes, routeOf, type App, type InternalRoute } from '@coin/http';
 import { z } from 'zod';
-import { constantTimeEqual, referralProofTtlSeconds, sha256Hex, signKeyProof, signReferralProof } from '@coin/security';
+import {
+  constantTimeEqual,
+  referralProofTtlSeconds,
+  sha256Hex,
+  signKeyProof,
+  signReferralProof,
+  signTestUsersProof,
+  testUsersProofTtlSeconds,
+} from '@coin/security';
 import { findActiveApiKeyByHash, listApiKeys } from '../db/api-keys-repo';
 import {
   findActivePlatformClient,
@@ -304,8 +312,16 @@ export function registerPlatformLinkRoutes(app: App, deps: InternalRouteDeps): v
     return { clientId, linkedAt: linkedAt.toISOString() };
   });
   app.post('/internal/platform-links/linked', { schema: { body: linkedUsersQuery, response: { 200: linkedUsers } } }, async (request) => {
-    const linked = await linkedUsersOf(deps.pool, request.body.clientId, request.body.userIds);
-    return { userIds: [...linked].sort((a, b) => a - b) };
+    const { clientId } = request.body;
+    const userIds = [...(await linkedUsersOf(deps.pool, clientId, request.body.userIds))].sort((a, b) => a - b);
+    // Signed for the client and the users found only, so the sandbox ledger takes no one else's word for them.
+    const usersProof = await signTestUsersProof(
+      deps.keys,
+      deps.tokens.issuer,
+      { clientId, userIds },
+      { nowMs: deps.now().getTime(), ttlSeconds: testUsersProofTtlSeconds },
+    );
+    return { userIds, usersProof };
   });
   // A test-mode client's own test users, oldest first (docs/decisions/0018-sandbox.md "Test users of a client's own").
   app.get(
