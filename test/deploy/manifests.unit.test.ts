@@ -944,7 +944,7 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     expect(renderSandboxTopics('')).not.toBe(readFileSync(join(k8sDir, 'components/sandbox/strimzi/topics.yaml'), 'utf8'));
   });
 
-  it('when the ACLs are read, then the sandbox user writes no live ledger.commands and reads no live coin.transactions, and the gateway gains Write on the sandbox’s ledger.commands only', () => {
+  it('when the ACLs are read, then the sandbox user writes no live topic (gateway.replies included) and reads no live coin.transactions, and the gateway gains Write on the sandbox’s ledger.commands and Read on its gateway.replies only', () => {
     const acls = sandboxKafkaAclsOf('ledger');
     const on = (name: string) => acls.filter((a) => a.resource.type === 'topic' && a.resource.name === name).flatMap((a) => a.operations);
     expect(on('ledger.commands')).toEqual([]);
@@ -952,10 +952,12 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     expect(on('admin.audit')).toEqual([]);
     expect(on(`${sandboxPrefix}ledger.commands`)).toEqual(['Read', 'Describe', 'DescribeConfigs']);
     expect(on(`${sandboxPrefix}coin.transactions`)).toEqual(['Read', 'Write', 'Describe']);
-    // Of the live space: the user events (and their dead letters) and the live reply topic, nothing else, no read of the replies.
+    // The service of test money answers on the sandbox's own reply topic: no live answer is its to write.
+    expect(on('gateway.replies')).toEqual([]);
+    expect(on(`${sandboxPrefix}gateway.replies`)).toEqual(['Read', 'Write', 'Describe']);
+    // Of the live space: the user events (and their dead letters), which it reads, and nothing it writes.
     const live = acls.filter((a) => a.resource.type === 'topic' && !a.resource.name.startsWith(sandboxPrefix));
     expect(live.map((a) => [a.resource.name, a.resource.patternType, a.operations])).toEqual([
-      ['gateway.replies', 'literal', ['Write', 'Describe']],
       ['user.events', 'literal', ['Read', 'Describe']],
       ['user.events.dlq', 'literal', ['Write', 'Describe']],
       ['user.events.v2', 'literal', ['Read', 'Describe']],
@@ -966,19 +968,21 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     ]);
     expect(acls.every((a) => a.resource.patternType === 'literal' || a.resource.name.startsWith(sandboxPrefix))).toBe(true);
     expect(sandboxGatewayAclsOf()).toEqual([
+      { resource: { type: 'topic', name: `${sandboxPrefix}gateway.replies`, patternType: 'literal' }, operations: ['Read', 'Describe'] },
       { resource: { type: 'topic', name: `${sandboxPrefix}ledger.commands`, patternType: 'literal' }, operations: ['Write', 'Describe'] },
     ]);
     // No live principal may touch the sandbox's topics.
     for (const service of kafkaServices) expect(kafkaAclsOf(service).filter((a) => a.resource.name.startsWith(sandboxPrefix))).toEqual([]);
   });
 
-  it('when prod is rendered with the sandbox components, then every KafkaUser has exactly its ACLs (the sandbox user, the gateway with Write on the sandbox’s commands)', () => {
+  it('when prod is rendered with the sandbox components, then every KafkaUser has exactly its ACLs (the sandbox user, the gateway with Write on the sandbox’s commands and Read on its replies)', () => {
     const { resources } = prodSandbox;
     expect(checkKafkaUsers(resources)).toEqual([]);
     expect(byKind(resources, 'KafkaUser').map((u) => u.metadata.name)).toContain(sandboxKafkaUserOf('ledger'));
     const gateway = byKind(resources, 'KafkaUser', kafkaUserOf('gateway'))[0]!;
     const sandboxTopics = (gateway.spec.authorization.acls as Obj[]).filter((a) => String(a.resource.name).startsWith(sandboxPrefix));
     expect(sandboxTopics).toEqual([
+      { resource: { type: 'topic', name: `${sandboxPrefix}gateway.replies`, patternType: 'literal' }, operations: ['Read', 'Describe'] },
       { resource: { type: 'topic', name: `${sandboxPrefix}ledger.commands`, patternType: 'literal' }, operations: ['Write', 'Describe'] },
     ]);
     // The sandbox's topics are declared too, and the ServiceMonitor scrapes it under names of its own.

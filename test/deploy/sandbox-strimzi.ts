@@ -76,7 +76,9 @@ export function renderSandboxUsers(): string {
     const live =
       shared.consumesLive.length + shared.producesLive.length === 0
         ? 'nothing of the live space'
-        : `of the live space it reads ${shared.consumesLive.join(', ')} (and may dead-letter them) and writes ${shared.producesLive.join(', ')}, nothing else`;
+        : `of the live space it reads ${shared.consumesLive.join(', ')} (and may dead-letter them)${
+            shared.producesLive.length > 0 ? ` and writes ${shared.producesLive.join(', ')}` : ' and writes none'
+          }, nothing else`;
     return `# sandbox ${service}: its own topics and groups under ${sandboxTopicPrefix}; ${live}.
 apiVersion: kafka.strimzi.io/v1
 kind: KafkaUser

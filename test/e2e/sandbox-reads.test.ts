@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { ServiceTokenSigner } from '@coin/http';
 import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient } from '@coin/client';
+import { topicNames } from '@coin/contracts';
+import { createKafka } from '@coin/kafka';
+import { createLogger } from '@coin/logger';
+import { sandboxPrefixOf } from '../../scripts/stack/sandbox';
 import { startTestStack, type TestStack } from '../harness/stack';
 import { registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
+import { type TopicWatch, watchTopic } from '../harness/topic-watch';
 
 /**
  * The sandbox serves a test-mode client's reads (docs/decisions/0018-sandbox.md), through the real
@@ -190,5 +195,33 @@ describe('the sandbox serves reads', () => {
     expect(after).toMatchObject({ clientId: testClientId, offsetSeconds: 7_200 });
     expect(Math.abs(Date.parse(after.now) - (Date.now() + 7_200_000))).toBeLessThan(60_000);
     await expect(live.getSandboxClock()).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
+  });
+
+  it('when a test-mode client sends a command, then the sandbox ledger answers it on the sandbox’s reply topic, never on the live gateway.replies', async () => {
+    // The reason is in the answer (the transaction it made): found in whichever reply topic holds it.
+    const reason = `sandbox-reply-probe-${run}`;
+    const kafka = createKafka({ brokers: stack.kafkaBrokers, clientId: 'e2e-sandbox-replies', logger: createLogger('e2e', 'warn') });
+    const watches: TopicWatch[] = [];
+    try {
+      const sandboxReplies = await watchTopic(kafka, topicNames(sandboxPrefixOf(stack.prefix)).gatewayReplies);
+      watches.push(sandboxReplies);
+      const liveReplies = await watchTopic(kafka, topicNames(stack.prefix).gatewayReplies);
+      watches.push(liveReplies);
+      await sandbox.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 1, reason } });
+      const holds = (watch: TopicWatch) => watch.values.some((v) => JSON.stringify(v).includes(reason));
+      await eventually(async () => (holds(sandboxReplies) ? true : undefined), 30_000, 'the answer on the sandbox’s reply topic');
+      // Where it would land otherwise: the live reply topic, read past a live answer sent after it.
+      // (After the test above, the payee's live wallet is open; no metadata, so no other test's search meets it.)
+      const liveReason = `live-reply-probe-${run}`;
+      await live.rewardUser({ body: { userId: payee, amount: 1, reason: liveReason }, idempotencyKey: `live-probe-${run}` });
+      await eventually(
+        async () => (liveReplies.values.some((v) => JSON.stringify(v).includes(liveReason)) ? true : undefined),
+        30_000,
+        'the live answer on the live reply topic',
+      );
+      expect(holds(liveReplies)).toBe(false);
+    } finally {
+      for (const watch of watches) await watch.stop();
+    }
   });
 });

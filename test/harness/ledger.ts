@@ -192,7 +192,7 @@ function harnessExtraEnv(options: LedgerHarnessOptions, prefix: string, shardMap
     ...testKafkaEnv,
     ...fourEyesOffEnv,
     ...(shardMap ? { LEDGER_SHARDS_DATABASE_URL: shardMap } : {}),
-    // The harness is the sandbox's live deployment too: its user events and gateway replies are the harness's topics.
+    // The harness is the sandbox's live deployment too: its user events are the harness's topics (and, one prefix for both, its own replies too).
     ...(options.space ? { LEDGER_SPACE: options.space, LIVE_TOPIC_PREFIX: prefix } : {}),
     ...(options.extraEnv ?? {}),
   };

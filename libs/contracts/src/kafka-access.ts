@@ -230,9 +230,10 @@ export type SandboxService = (typeof sandboxServices)[number];
 export const sandboxTopicPrefix = 'sandbox_';
 
 export const sandboxKafkaAccess: Readonly<Record<SandboxService, SandboxAccess>> = {
-  // The sandbox ledger opens and closes its wallets from the live user events, and answers on the
-  // live gateways' reply topic (the gateway sent the command to the sandbox's own ledger.commands).
-  ledger: { consumesLive: ['user.events', 'user.events.v2'], producesLive: ['gateway.replies'] },
+  // The sandbox ledger opens and closes its wallets from the live user events, and writes no live
+  // topic: it answers on the sandbox's own gateway.replies, which the gateway reads apart
+  // (sandboxGatewayAclsOf), so the service of test money cannot write where live answers are read.
+  ledger: { consumesLive: ['user.events', 'user.events.v2'], producesLive: [] },
   // The sandbox history projects the sandbox's coin.transactions and keeps the sandbox's audit log
   // (its admin.audit, its admin.refusals): its own topics only, nothing of the live space
   // (scripts/stack/sandbox.ts sandboxHistoryEnv).
@@ -266,10 +267,15 @@ export function sandboxKafkaAclsOf(service: SandboxService, prefix: string = san
 
 /**
  * What the gateway gains when the deployment runs a sandbox (SANDBOX_TOPIC_PREFIX): Write on the
- * sandbox's ledger.commands, where it sends a test-mode client's commands, and nothing else.
+ * sandbox's ledger.commands, where it sends a test-mode client's commands, and Read on the
+ * sandbox's gateway.replies, where the sandbox ledger answers them (under the gateway's own group
+ * prefix), and nothing else.
  */
 export function sandboxGatewayAclsOf(prefix: string = sandboxTopicPrefix): KafkaAcl[] {
-  return [{ resource: { type: 'topic', name: `${prefix}ledger.commands`, patternType: 'literal' }, operations: ['Write', 'Describe'] }];
+  return [
+    { resource: { type: 'topic', name: `${prefix}gateway.replies`, patternType: 'literal' }, operations: ['Read', 'Describe'] },
+    { resource: { type: 'topic', name: `${prefix}ledger.commands`, patternType: 'literal' }, operations: ['Write', 'Describe'] },
+  ];
 }
 
 /**

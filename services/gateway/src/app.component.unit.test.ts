@@ -332,11 +332,10 @@ describe('gateway component (buildApp with fake ports)', () => {
     const deps: GatewayDeps = {
       logger,
       metrics: new Registry(),
-      commands: new CommandBus(
-        bus.client,
-        { ...topicNames('component_'), sandboxLedgerCommands: topicNames('component_sandbox_').ledgerCommands },
-        1000,
-      ),
+      commands: new CommandBus(bus.client, topicNames('component_'), 1000, undefined, {
+        ledgerCommands: topicNames('component_sandbox_').ledgerCommands,
+        client: bus.client,
+      }),
       users,
       ledger: ledgerHttp,
       history: historyHttp,

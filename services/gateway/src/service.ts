@@ -110,6 +110,7 @@ async function openGatewayParts(parts: FrameParts, config: Readonly<GatewayConfi
   await replies.start();
   // Without it, every write times out.
   track('reply consumer', replies);
+  const sandboxReplies = sandboxCommands ? await startSandboxReplies(parts, config, instanceId) : undefined;
   const clients = internalClients(config);
   // The gateway has no database of its own: its PostgreSQL (logins, keys, users) is the user
   // service's, which answers for that alone (not for its consumers: a stall there is its own).
@@ -118,7 +119,7 @@ async function openGatewayParts(parts: FrameParts, config: Readonly<GatewayConfi
   await startUserEventConsumers(parts, config, caches, instanceId);
   await startRevocationFeed(parts, config, clients, caches);
   const liveBalance = await startLiveBalance(parts, config, caches, instanceId);
-  const app = await buildApp(gatewayDeps(parts, config, { clients, caches, replies, liveBalance }));
+  const app = await buildApp(gatewayDeps(parts, config, { clients, caches, replies, sandboxReplies, liveBalance }));
   // A command in flight gets its answer (or its 504) before the connections still open are closed.
   parts.serve('public API', app, {
     port: config.GATEWAY_PORT,
@@ -354,7 +355,13 @@ function callbackSecretsOf(
 function gatewayDeps(
   parts: FrameParts,
   config: Readonly<GatewayConfig>,
-  own: { clients: InternalClients; caches: AuthCaches; replies: RequestReplyClient; liveBalance: LiveBalanceSettings },
+  own: {
+    clients: InternalClients;
+    caches: AuthCaches;
+    replies: RequestReplyClient;
+    sandboxReplies: RequestReplyClient | undefined;
+    liveBalance: LiveBalanceSettings;
+  },
 ): GatewayDeps {
   const { redis, metrics, logger } = parts;
   const { clients, caches } = own;
@@ -363,7 +370,7 @@ function gatewayDeps(
     refusalAudit: refusalAuditOf(parts, config),
     logger,
     metrics,
-    commands: new CommandBus(own.replies, { ...topics, sandboxLedgerCommands: sandboxLedgerCommandsOf(config) }, config.COMMAND_TIMEOUT_MS),
+    commands: new CommandBus(own.replies, topics, config.COMMAND_TIMEOUT_MS, undefined, sandboxBusOf(config, own.sandboxReplies)),
     tracing: parts.tracing,
     ...clients,
     ...sandboxClientsOf(config),
@@ -434,6 +441,43 @@ function sandboxPartsOf(config: Readonly<GatewayConfig>): ReadonlySet<SandboxPar
     ...(config.SANDBOX_TOPIC_PREFIX !== undefined ? (['ledger'] as const) : []),
     ...(config.SANDBOX_WEBHOOKS_URL !== undefined ? (['webhooks'] as const) : []),
   ]);
+}
+
+/** Where the bus sends a test-mode client's commands, and the client that reads their answers; undefined without a sandbox. */
+function sandboxBusOf(
+  config: Readonly<GatewayConfig>,
+  replies: RequestReplyClient | undefined,
+): { ledgerCommands: string; client: RequestReplyClient } | undefined {
+  const ledgerCommands = sandboxLedgerCommandsOf(config);
+  return ledgerCommands !== undefined && replies ? { ledgerCommands, client: replies } : undefined;
+}
+
+/**
+ * The reader of the sandbox's reply topic (SANDBOX_TOPIC_PREFIX's gateway.replies): the sandbox
+ * ledger answers a test-mode client's command there, never on the live gateway.replies, so test
+ * money's service writes no live topic (docs/decisions/0018-sandbox.md). A partition of its own,
+ * leased like the live one's, under a consumer group of the gateway's (`gateway-replies-<id>-sandbox`).
+ */
+async function startSandboxReplies(parts: FrameParts, config: Readonly<GatewayConfig>, instanceId: string): Promise<RequestReplyClient> {
+  const { kafka, producer, redis, metrics, logger, track } = parts;
+  const topic = topicNames(config.SANDBOX_TOPIC_PREFIX ?? '').gatewayReplies;
+  const lease = new ReplyPartitionLease({ redis, topic, holder: instanceId, logger });
+  const replies = new RequestReplyClient(
+    kafka,
+    producer,
+    topic,
+    logger,
+    `${instanceId}-sandbox`,
+    metrics,
+    lease,
+    parts.tracing,
+    config.KAFKA_REQUEST_PATH_FETCH_WAIT_MS,
+    config.CONSUMER_RELAUNCH_AFTER_MS,
+  );
+  await replies.start();
+  // Without it, every test-mode client's write times out.
+  track('sandbox reply consumer', replies);
+  return replies;
 }
 
 /** The sandbox ledger's commands topic (SANDBOX_TOPIC_PREFIX), or undefined when the gateway has no sandbox. */

@@ -232,7 +232,7 @@ export const ledgerConfigSchema = z.object({
   LEDGER_SPACE: z.enum(['live', 'test']).default('live'),
   /**
    * The sandbox only: the live deployment's TOPIC_PREFIX, whose user events open and close the
-   * sandbox's wallets as they do live, and whose gateways' reply topic it answers on.
+   * sandbox's wallets as they do live. It writes no topic under it: it answers on its own reply topic.
    */
   LIVE_TOPIC_PREFIX: z
     .string()

@@ -162,15 +162,16 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
 
 /**
  * The topics of this ledger space: all under TOPIC_PREFIX; a sandbox (LEDGER_SPACE=test) takes
- * the live deployment's user events (its wallets exist as live ones do) and answers on the live
- * gateways' reply topic, the gateway having sent a test-mode client's command to the sandbox's own
- * ledger.commands (docs/decisions/0018-sandbox.md).
+ * the live deployment's user events (its wallets exist as live ones do) and writes no live topic:
+ * it answers on its own gateway.replies, which the gateway reads apart from the live one, the
+ * gateway having sent a test-mode client's command to the sandbox's own ledger.commands
+ * (docs/decisions/0018-sandbox.md).
  */
 export function spaceTopics(config: Pick<LedgerConfig, 'TOPIC_PREFIX' | 'LEDGER_SPACE' | 'LIVE_TOPIC_PREFIX'>): TopicNames {
   const own = topicNames(config.TOPIC_PREFIX);
   if (config.LEDGER_SPACE === 'live') return own;
   const live = topicNames(config.LIVE_TOPIC_PREFIX);
-  return { ...own, userEventsV2: live.userEventsV2, userEvents: live.userEvents, gatewayReplies: live.gatewayReplies };
+  return { ...own, userEventsV2: live.userEventsV2, userEvents: live.userEvents };
 }
 
 /** Where a wallet's commands go: the partition its key lands on, and the shard that partition belongs to. */

@@ -57,16 +57,21 @@ export interface CommandContext {
 export class CommandBus {
   constructor(
     private readonly client: RequestReplyClient,
-    private readonly topics: Pick<TopicNames, 'ledgerCommands' | 'userCommands'> & { sandboxLedgerCommands?: string | undefined },
+    private readonly topics: Pick<TopicNames, 'ledgerCommands' | 'userCommands'>,
     private readonly timeoutMs: number,
     private readonly now: () => Date = () => new Date(),
+    /**
+     * The sandbox (docs/decisions/0018-sandbox.md), when this gateway has one: its ledger.commands,
+     * and the client that reads its answers on the sandbox's own reply topic, so the sandbox ledger
+     * writes no live topic.
+     */
+    private readonly sandbox?: { ledgerCommands: string; client: RequestReplyClient },
   ) {}
 
-  /** The sandbox ledger's ledger.commands; a test-mode command with no sandbox is a route the auth hook should have refused. */
-  private sandboxLedgerCommands(): string {
-    if (!this.topics.sandboxLedgerCommands)
-      throw new InvariantViolation('a test-mode command reached the bus of a gateway without a sandbox');
-    return this.topics.sandboxLedgerCommands;
+  /** The sandbox; a test-mode command with no sandbox is a route the auth hook should have refused. */
+  private sandboxOrBug(): { ledgerCommands: string; client: RequestReplyClient } {
+    if (!this.sandbox) throw new InvariantViolation('a test-mode command reached the bus of a gateway without a sandbox');
+    return this.sandbox;
   }
 
   /** Sends a ledger command and returns its result, or throws its rejection. */
@@ -79,11 +84,12 @@ export class CommandBus {
     if (needsKey && !context.keyProof) throw new InvariantViolation(`a ${type} of a person was sent without the proof of an API key`);
     const { keyProof: _unused, ...withoutKey } = context;
     const sent = needsKey ? context : withoutKey;
-    // A test-mode caller's command goes to the sandbox ledger, never the live one (docs/decisions/0018-sandbox.md).
-    const reply =
-      context.space === 'test'
-        ? await this.send(this.sandboxLedgerCommands(), partitionKeyOf(draft), draft, sent)
-        : await this.send(this.topics.ledgerCommands, partitionKeyOf(draft), draft, sent);
+    // A test-mode caller's command goes to the sandbox ledger, never the live one, and is answered
+    // on the sandbox's reply topic (docs/decisions/0018-sandbox.md).
+    const sandbox = context.space === 'test' ? this.sandboxOrBug() : undefined;
+    const reply = sandbox
+      ? await this.send(sandbox.ledgerCommands, partitionKeyOf(draft), draft, sent, sandbox.client)
+      : await this.send(this.topics.ledgerCommands, partitionKeyOf(draft), draft, sent);
     return resultOf(ledgerResultSchemas[type], type, reply);
   }
 
@@ -94,8 +100,14 @@ export class CommandBus {
     return resultOf(userResultSchemas[type], type, reply);
   }
 
-  private async send(topic: string, key: string, draft: LedgerDraft | UserDraft, context: CommandContext): Promise<Reply> {
-    const reply = await this.client.request({
+  private async send(
+    topic: string,
+    key: string,
+    draft: LedgerDraft | UserDraft,
+    context: CommandContext,
+    client: RequestReplyClient = this.client,
+  ): Promise<Reply> {
+    const reply = await client.request({
       topic,
       key,
       timeoutMs: this.timeoutMs,

@@ -69,6 +69,24 @@ describe('CommandBus', () => {
     ]);
   });
 
+  it('when a test-mode caller sends a ledger command, then it goes to the sandbox’s ledger.commands through the client that reads the sandbox’s replies, never the live one', async () => {
+    const live = fakeClient(() => ({ ok: true, result: moneyResult }));
+    const sandbox = fakeClient(() => ({ ok: true, result: moneyResult }));
+    const sandboxCommands = topicNames('bus_sandbox_').ledgerCommands;
+    const bus = new CommandBus(live.client, topics, 1000, undefined, { ledgerCommands: sandboxCommands, client: sandbox.client });
+    const client = { kind: 'system' as const, id: 'test_shop' };
+    const fund = ledgerDraft('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS' }, amount: 500, reason: 'fund' });
+    await bus.ledger(fund, { actor: client, space: 'test', usersProof: 'users.proof.sig' });
+    expect(live.requests).toEqual([]);
+    expect(sandbox.requests.map((r) => [r.topic, (r.command as { usersProof?: string }).usersProof])).toEqual([
+      [sandboxCommands, 'users.proof.sig'],
+    ]);
+    // A gateway without a sandbox sending one is a bug, not a refusal.
+    await expect(new CommandBus(live.client, topics, 1000).ledger(fund, { actor: client, space: 'test' })).rejects.toBeInstanceOf(
+      InvariantViolation,
+    );
+  });
+
   it("when a person's admin money command comes without the proof of an API key, then nothing is sent (a route that checked no key is a bug)", async () => {
     const { client, requests } = fakeClient(() => ({ ok: true, result: moneyResult }));
     const bus = new CommandBus(client, topics, 1000);
