@@ -852,6 +852,13 @@ export type SandboxReset = z.infer<typeof sandboxReset>;
  * test-mode client was granted, in the sandbox ledger only.
  */
 export const sandboxFundBody = z.strictObject({ treasury: treasuryCode, amount: coinAmount, reason: reasonText });
+/**
+ * The most test coins one `POST /api/sandbox/fund` mints (docs/decisions/0018-sandbox.md "Funding
+ * the sandbox's treasuries"): more is 422 `SANDBOX_FUND_LIMIT`, judged by the sandbox ledger. Far
+ * above what a test needs, it keeps one call from taking a treasury's running total a visible step
+ * towards the largest amount a wallet holds.
+ */
+export const sandboxFundMaxCoins = 1_000_000;
 export const mintBody = z
   .strictObject({
     userId: userId.optional(),

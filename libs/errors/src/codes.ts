@@ -128,6 +128,11 @@ export const errorCatalog = {
     title: 'The platform client keeps as many test clients as it may',
     action: 'Revoke one of your test clients you no longer use (POST /api/platform/test-clients/{id}/revoke), then make the new one.',
   },
+  SANDBOX_FUND_LIMIT: {
+    kind: 'unprocessable',
+    title: 'More test coins than one sandbox funding mints',
+    action: 'Fund at most 1,000,000 test coins a call (POST /api/sandbox/fund); call again for more.',
+  },
   TEST_MODE_CREDENTIALS: {
     kind: 'forbidden',
     title: 'Test-mode credentials cannot act on real money',

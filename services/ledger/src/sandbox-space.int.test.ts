@@ -1,5 +1,5 @@
 import { ServiceTokenSigner } from '@coin/http';
-import { walletKeyOfTreasury, walletKeyOfUser } from '@coin/contracts';
+import { sandboxFundMaxCoins, walletKeyOfTreasury, walletKeyOfUser } from '@coin/contracts';
 import type { ProofActor } from '../../../scripts/stack/proofs';
 import { eventually, harnessActor, type LedgerHarness, startLedgerHarness } from '../../../test/harness/ledger';
 
@@ -50,6 +50,15 @@ describe('the sandbox ledger refuses live credentials', () => {
     expect(await balanceOf(h, rewards)).toBe(1_000);
     expect(await mintInto(testClient, 'OPERATIONS')).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOf(h, walletKeyOfTreasury('OPERATIONS'))).toBe(0);
+  });
+
+  it('when a test-mode client funds more than one call may, then the sandbox ledger refuses it SANDBOX_FUND_LIMIT and mints nothing; the bound itself is funded', async () => {
+    const bound = sandboxFundMaxCoins * 100;
+    const before = await balanceOf(h, rewards);
+    expect(await mintInto(testClient, 'REWARDS', bound + 1)).toMatchObject({ ok: false, error: { code: 'SANDBOX_FUND_LIMIT' } });
+    expect(await balanceOf(h, rewards)).toBe(before);
+    expect(await mintInto(testClient, 'REWARDS', bound)).toMatchObject({ ok: true, result: { transaction: { type: 'MINT' } } });
+    expect(await balanceOf(h, rewards)).toBe(before + bound);
   });
 
   it.each<[string, ProofActor]>([

@@ -1,4 +1,5 @@
-import { ledgerResults, minorUnitsToCoins, mintCommand, walletKeyOf } from '@coin/contracts';
+import { ledgerResults, minorUnitsToCoins, mintCommand, sandboxFundMaxCoins, walletKeyOf, type LedgerCommandOf } from '@coin/contracts';
+import { isTestClientId } from '../test-clock';
 import { actorScope, isPerson, personCharges, recipientScope } from '../four-eyes';
 import type { WindowEffect } from '../kinds/four-eyes-windows';
 import { moneyReply, transactionIdOf } from './replies';
@@ -32,6 +33,9 @@ export const mint: ApprovableModule<'ledger.mint'> = {
     const { to, amount, reason } = command.data;
     if (paysActor(command, to)) return selfDealing('An admin cannot mint into their own wallet');
     if (paysPeopleBehindKey(command, to)) return selfDealing(paysPeopleBehindKeyDetail);
+    if (fundsPastSandboxBound(command)) {
+      return reject('SANDBOX_FUND_LIMIT', `One sandbox funding mints at most ${sandboxFundMaxCoins} test coins`);
+    }
     const target = context.wallet(walletKeyOf(to));
     if (!target) return missingParty(to);
     if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The wallet to mint into is closed');
@@ -73,3 +77,11 @@ export const mint: ApprovableModule<'ledger.mint'> = {
     }),
   },
 };
+
+/**
+ * A test-mode client's mint (only the sandbox admits one: its funding of a granted treasury) past
+ * the most one call mints (docs/decisions/0018-sandbox.md "Funding the sandbox's treasuries").
+ */
+function fundsPastSandboxBound({ actor, data }: LedgerCommandOf<'ledger.mint'>): boolean {
+  return actor.kind === 'system' && isTestClientId(actor.id) && data.amount > sandboxFundMaxCoins * 100;
+}
