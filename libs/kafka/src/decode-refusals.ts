@@ -11,7 +11,7 @@ import type { Logger } from '@coin/logger';
  * consumers dead-letter it and answer its caller when its address holds, the others pass over it,
  * and the partition goes on.
  */
-export type DecodeLimits = { maxHeaders: number; maxHeaderBytes: number; maxInflatedBatchBytes: number };
+export type DecodeLimits = { maxHeaders: number; maxHeaderBytes: number; maxRecordsPerBatch: number; maxInflatedBatchBytes: number };
 
 /** The decoder's bounds: read from the patched module, so what is documented is what runs. */
 export const decodeLimits: Readonly<DecodeLimits> = require('kafkajs/src/protocol/recordBatch/record/v0/limits') as DecodeLimits;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { KafkaMessage } from 'kafkajs';
 import { gzipSync } from 'node:zlib';
 import { wholeOverPieces } from '../../../test/harness/growth';
 import { decodeLimits, decodeRefusalOf } from './decode-refusals';
@@ -18,7 +19,7 @@ type Decoder = { new (buffer: Buffer): unknown };
 const DecoderClass = require('kafkajs/src/protocol/decoder') as Decoder;
 const decodeBatch = require('kafkajs/src/protocol/recordBatch/v0/decoder') as (decoder: unknown) => Promise<Decoded>;
 const decodeMessages = require('kafkajs/src/protocol/requests/fetch/v4/decodeMessages') as (decoder: unknown) => Promise<unknown[]>;
-const mutableLimits = decodeLimits as { maxHeaders: number; maxHeaderBytes: number; maxInflatedBatchBytes: number };
+const mutableLimits = decodeLimits as { -readonly [K in keyof typeof decodeLimits]: number };
 
 const decoded = (batch: Buffer) => decodeBatch(new DecoderClass(batch));
 const emptyHeaders = (count: number): Array<[string, string]> => Array.from({ length: count }, (_, i) => [`h${i}`, '']);
@@ -29,11 +30,12 @@ const recordWith = (headers: Array<[string, string]>, extra: Partial<RawRecord> 
   ...extra,
 });
 
-/** The decoder with its header bounds lifted for the time of `run` (to time the loop itself). */
+/** The decoder with its count bounds lifted for the time of `run` (to time the loops themselves). */
 async function withoutHeaderBounds<T>(run: () => Promise<T>): Promise<T> {
   const before = { ...mutableLimits };
   mutableLimits.maxHeaders = Number.MAX_SAFE_INTEGER;
   mutableLimits.maxHeaderBytes = Number.MAX_SAFE_INTEGER;
+  mutableLimits.maxRecordsPerBatch = Number.MAX_SAFE_INTEGER;
   try {
     return await run();
   } finally {
@@ -143,8 +145,10 @@ describe('kafkajs record decoder patch', () => {
     });
 
     it('when a record count claims more than the bytes hold, then the batch is refused without an array of that size', async () => {
-      const { refusal } = await refusedOf(rawBatch({ rawRecords: [rawRecord(recordWith([]))], recordCount: 2_000_000_000 }));
-      expect(refusal).toContain('record count 2000000000 does not fit');
+      const past = await refusedOf(rawBatch({ rawRecords: [rawRecord(recordWith([]))], recordCount: 2_000_000_000 }));
+      expect(past.refusal).toContain(`batch has 2000000000 records; at most ${decodeLimits.maxRecordsPerBatch} are read`);
+      const under = await refusedOf(rawBatch({ rawRecords: [rawRecord(recordWith([]))], recordCount: 19_000 }));
+      expect(under.refusal).toContain('record count 19000 does not fit');
     });
 
     it('when a gzip batch inflates past its bound, then the batch is refused and no more than the bound is inflated', async () => {
@@ -175,12 +179,25 @@ describe('kafkajs record decoder patch', () => {
     });
   });
 
-  it('when one fetched batch holds 150,000 records, then the fetch decodes them all (the original passed V8’s argument limit)', async () => {
+  describe('a batch of 150,000 tiny records (1.3 MB, which the broker takes)', () => {
     const rawRecords = Array.from({ length: 150_000 }, (_, i) => rawRecord({ key: null, value: null, headers: [], offsetDelta: i }));
     const batch = rawBatch({ rawRecords, recordCount: rawRecords.length, lastOffsetDelta: rawRecords.length - 1 });
     const fetchPart = Buffer.alloc(4);
     fetchPart.writeInt32BE(batch.length);
-    const records = await decodeMessages(new DecoderClass(Buffer.concat([fetchPart, batch])));
-    expect(records).toHaveLength(150_000);
+    const fetched = () => decodeMessages(new DecoderClass(Buffer.concat([fetchPart, batch]))) as Promise<KafkaMessage[]>;
+
+    it('when the record bound is lifted, then the fetch decodes them all (the original passed V8’s argument limit)', async () => {
+      expect(await withoutHeaderBounds(fetched)).toHaveLength(150_000);
+    });
+
+    it('when the record bound holds, then the batch is one refused record at its last offset', async () => {
+      const records = await fetched();
+      expect(records.map((record) => [record.offset, decodeRefusalOf(record)])).toEqual([
+        [
+          '149999',
+          expect.stringContaining(`is not decodable: batch has 150000 records; at most ${decodeLimits.maxRecordsPerBatch} are read`),
+        ],
+      ]);
+    });
   });
 });
