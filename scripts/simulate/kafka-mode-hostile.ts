@@ -1,11 +1,14 @@
+import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { dlqOf, headerNames, payoutLinesMax, type TopicNames } from '@coin/contracts';
 import { errorCatalog } from '@coin/errors';
-import { fastGroupSettings, isPack, readHeaders } from '@coin/kafka';
+import { fastGroupSettings, isPack, keyPartitioner, readHeaders } from '@coin/kafka';
 import type { Consumer, IHeaders, Kafka, Producer } from 'kafkajs';
 // biome-ignore lint/style/noRestrictedImports: the simulation's cast and keys are the ledger's own, as kafka-mode.ts uses them.
 import { defaultCast, userSender } from '../../services/ledger/src/simulation/actors';
 // biome-ignore lint/style/noRestrictedImports: the simulation's cast and keys are the ledger's own, as kafka-mode.ts uses them.
 import { keyOf } from '../../services/ledger/src/simulation/judge';
+import { produceRaw } from '../fuzz/wire/hostile-wire';
+import { rawBatch, rawRecord, type RawRecord } from '../fuzz/wire/raw-records';
 
 /**
  * The transport's hostile records in the Kafka mode of the whole-ledger simulation
@@ -57,6 +60,12 @@ export interface HostileRecord {
   commandId: string;
   /** The correlation ids an answer to it could carry (as a consumer reads them) and what each gets. */
   answers: Array<{ correlationId: string; expected: AnswerExpected }>;
+  /**
+   * The record batch as written on the wire, when no client would write it (many headers, nameless
+   * ones, a compression the consumer lacks): sent raw to its key's partition
+   * (scripts/fuzz/wire/hostile-wire.ts) instead of through a producer.
+   */
+  wire?: Buffer;
 }
 
 /** The ordinary record of a generated command, as the gateway sends it: what a row makes hostile. */
@@ -306,6 +315,69 @@ export const hostileRecordKinds: readonly HostileRecordKind[] = [
   },
 ];
 
+/** The ordinary record with `extra` headers after its own, as one raw record (its key, value and headers). */
+function wireRecordOf(o: OrdinaryRecord, extra: Array<[string, string]>): RawRecord {
+  const headers = Object.entries(ordinaryHeaders(o)).map(([name, value]) => [name, String(value)] as [string, string]);
+  return { key: o.key, value: JSON.stringify(o.command), headers: [...headers, ...extra] };
+}
+
+/** A wire-level record carrying the ordinary command: what the broker takes, the consumer bounds at decode. */
+function wireCarrying(o: OrdinaryRecord, wire: Buffer, answers: HostileRecord['answers']): HostileRecord {
+  return { key: o.key, value: Buffer.from(JSON.stringify(o.command)), headers: {}, commandId: o.commandId, answers, wire };
+}
+
+const nameless = (count: number): Array<[string, string]> => Array.from({ length: count }, () => ['', '']);
+const ordinaryHeaderCount = 5;
+
+/**
+ * The wire-level kinds (scripts/fuzz/wire/hostile-wire.ts), each carrying the ordinary command:
+ * past the decoder's bounds it is refused at decode (patches/kafkajs+2.2.4.patch), with its
+ * headers up to the bound kept (so its caller is answered), or, for a batch that cannot be decoded,
+ * as one record that has none. On kafkajs's own decoder 12,000 headers held the ledger's event loop
+ * past its group session on every fetch.
+ */
+export const wireRecordKinds: readonly HostileRecordKind[] = [
+  ...[12_000, 100_000].map(
+    (count): HostileRecordKind => ({
+      name: `${count.toLocaleString('en')} nameless empty headers after the command's own`,
+      refusedFor: new RegExp(`^record has ${count + ordinaryHeaderCount} headers; at most \\d+ are read$`),
+      build: (o) =>
+        wireCarrying(o, rawBatch({ records: [wireRecordOf(o, nameless(count))] }), [
+          { correlationId: o.correlationId, expected: 'refused' },
+        ]),
+    }),
+  ),
+  {
+    name: 'gzip of the command beside 200,000 empty headers',
+    refusedFor: /^record has 200005 headers; at most \d+ are read$/,
+    build: (o) =>
+      wireCarrying(
+        o,
+        rawBatch({ compressed: { codec: 1, bytes: gzipSync(rawRecord(wireRecordOf(o, nameless(200_000)))) }, recordCount: 1 }),
+        [{ correlationId: o.correlationId, expected: 'refused' }],
+      ),
+  },
+  {
+    name: 'the command in a gzip batch that inflates to 64 MiB',
+    refusedFor:
+      /^record batch at offsets \d+ to \d+ \(\d+ bytes, sha256 [0-9a-f]{64}\) is not decodable: Cannot create a Buffer larger than/,
+    build: (o) => {
+      const record = wireRecordOf(o, [['x-filler', 'f'.repeat(64 * 1024 * 1024)]]);
+      return wireCarrying(o, rawBatch({ compressed: { codec: 1, bytes: gzipSync(rawRecord(record)) }, recordCount: 1 }), [
+        { correlationId: o.correlationId, expected: 'none' },
+      ]);
+    },
+  },
+  {
+    name: 'the command in a zstd batch (a codec kafkajs lacks)',
+    refusedFor: /is not decodable: ZSTD compression not implemented$/,
+    build: (o) =>
+      wireCarrying(o, rawBatch({ compressed: { codec: 4, bytes: zstdCompressSync(rawRecord(wireRecordOf(o, []))) }, recordCount: 1 }), [
+        { correlationId: o.correlationId, expected: 'none' },
+      ]),
+  },
+];
+
 /** A hostile record as sent: where the broker put it. */
 export interface HostileSent {
   kind: HostileRecordKind;
@@ -361,6 +433,7 @@ export class HostileWatch {
 
   /** Sends a hostile record to ledger.commands, as a process with the gateway's credentials could. */
   async send(kind: HostileRecordKind, record: HostileRecord): Promise<HostileSent> {
+    if (record.wire) return this.sendWire(kind, record, record.wire);
     const [placed] = await this.producer!.send({
       topic: this.topics.ledgerCommands,
       acks: -1,
@@ -368,6 +441,25 @@ export class HostileWatch {
     });
     if (!placed) throw new Error(`the broker named no place for a hostile record (${kind.name})`);
     return { kind, record, partition: placed.partition, offset: String(placed.baseOffset ?? placed.offset) };
+  }
+
+  /** A wire-level record, raw to its key's partition at that partition's leader. */
+  private async sendWire(kind: HostileRecordKind, record: HostileRecord, wire: Buffer): Promise<HostileSent> {
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const topic = this.topics.ledgerCommands;
+      const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+      const partition = keyPartitioner(metadata!.partitions.length)(record.key);
+      const leader = metadata!.partitions.find((p) => p.partitionId === partition)?.leader;
+      const broker = (await admin.describeCluster()).brokers.find((b) => b.nodeId === leader);
+      if (!broker) throw new Error(`no leader for ${topic}[${partition}] (${kind.name})`);
+      const outcome = await produceRaw({ host: broker.host, port: broker.port }, topic, partition, wire);
+      if (outcome.errorCode !== 0) throw new Error(`the broker refused a wire-level record (${kind.name}): error ${outcome.errorCode}`);
+      return { kind, record, partition, offset: String(outcome.baseOffset) };
+    } finally {
+      await admin.disconnect();
+    }
   }
 
   private readAnswer(headers: IHeaders | undefined, value: Buffer | null): void {

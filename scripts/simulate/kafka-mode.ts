@@ -32,6 +32,7 @@ import {
   hostileFindings,
   hostileRecordKinds,
   hostileSummary,
+  wireRecordKinds,
 } from './kafka-mode-hostile';
 import { SimulationSigner } from './signed-senders';
 
@@ -75,7 +76,7 @@ export interface KafkaModeOptions {
   killEveryMs?: readonly [number, number];
   /** Share of the lanes' sends that are a hostile record (and its retry) instead of an ordinary command. */
   hostileRecordRate?: number;
-  /** The hostile records sent (the opening's, in this order): `hostileRecordKinds` unless given. */
+  /** The hostile records sent (the opening's, in this order): `hostileRecordKinds` and `wireRecordKinds` unless given. */
   hostileKinds?: readonly HostileRecordKind[];
   /** The opening hostile records' retries are answered within this (the gateway's deadline is 5 s). */
   answerBoundMs?: number;
@@ -164,7 +165,7 @@ export async function runKafkaMode(options: KafkaModeOptions): Promise<KafkaMode
     // The opening, before any kill: the ledger answers (its first start), then each hostile record once, its retry in the usual time.
     for (let i = 0; i < warmUpCommandsMax && results.every((r) => r.answers.length === 0); i += 1)
       await send(generator.next(new Date()), null);
-    const kinds = options.hostileKinds ?? hostileRecordKinds;
+    const kinds = options.hostileKinds ?? [...hostileRecordKinds, ...wireRecordKinds];
     const stopped = await opening(kinds, send, generator, { answerBoundMs, findings, times: openingTimes, log });
     world.ledger.startCrashing();
     const deadline = stopped ? Date.now() : Date.now() + options.seconds * 1000;
