@@ -159,7 +159,7 @@ describe('user administration (docs/CONTRACT.md "Resources")', () => {
       await expect(setRole(999999999, 'ADMIN')).rejects.toMatchObject({ status: 404 });
     });
 
-    it('when the last SUPERADMIN would be demoted or deleted, then 409 LAST_SUPERADMIN; of the last two, approvals demoting each other at once leave exactly one', async () => {
+    it('when the last SUPERADMIN would be demoted or deleted, then 409 LAST_SUPERADMIN; of the last two, neither approves the request that demotes themselves', async () => {
       await withUsersDb(stack, (q) => q("UPDATE users SET role = 'ADMIN' WHERE role = 'SUPERADMIN' AND id <> $1", [superadmin.userId]));
       await expect(setRole(superadmin.userId, 'ADMIN')).rejects.toMatchObject({ status: 409, code: 'LAST_SUPERADMIN' });
       await expect(remove(superadmin.userId)).rejects.toMatchObject({ status: 409, code: 'LAST_SUPERADMIN' });
@@ -172,19 +172,20 @@ describe('user administration (docs/CONTRACT.md "Resources")', () => {
       const requestOf = (answer: { body?: unknown }) => (answer.body as { grantRequest: { id: string } }).grantRequest.id;
       const approve = (id: string, token: string) =>
         http(stack.gatewayUrl, 'POST', `/api/admin/grant-requests/${id}/approve`, { token, headers: { 'idempotency-key': id } });
-      // Each approves the request that demotes themselves, at once: exactly one applies; the other
-      // is refused (the last SUPERADMIN, or an approver or requester demoted meanwhile).
+      // Each approves the request that demotes themselves, at once: the person a grant is about
+      // never decides it (403 SELF_DEALING), so both stay; the other of the two may (not raced here).
       const both = await Promise.all([
         approve(requestOf(demoteSecond), second.accessToken),
         approve(requestOf(demoteFirst), superadmin.accessToken),
       ]);
-      const statuses = both.map((r) => r.status).sort();
-      expect(statuses[0]).toBe(200);
-      expect([401, 403, 409]).toContain(statuses[1]);
+      expect(both.map((r) => [r.status, (r.body as { code?: string }).code])).toEqual([
+        [403, 'SELF_DEALING'],
+        [403, 'SELF_DEALING'],
+      ]);
       const remaining = await withUsersDb(stack, (q) =>
         q("SELECT count(*)::int AS n FROM users WHERE role = 'SUPERADMIN' AND deleted_at IS NULL"),
       );
-      expect(remaining.rows[0].n).toBe(1);
+      expect(remaining.rows[0].n).toBe(2);
     });
   });
 
