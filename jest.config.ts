@@ -98,12 +98,14 @@ const longTierPatterns = pathPatterns(longTier);
 /**
  * The unit files that drive an outside tool, which `npm run test:quick` (COIN_TEST_QUICK=1) leaves
  * to the gate: Spectral's lint of the OpenAPI document, oasdiff's comparisons with the released
- * one, the client's generation in a child tsx, and the kubectl renders of the manifests and CRDs.
+ * one, the client's generation in a child tsx, the Python client's (openapi-python-client) and its
+ * layer's tests, and the kubectl renders of the manifests and CRDs.
  */
 export const toolDrivenUnitFiles = [
   'scripts/contract/spectral.unit.test.ts',
   'scripts/contract/api-versions.unit.test.ts',
   'scripts/contract/generate-client.unit.test.ts',
+  'scripts/contract/generate-python-client.unit.test.ts',
   'test/deploy/manifests.unit.test.ts',
   'scripts/deploy/crd-validate.unit.test.ts',
 ];

@@ -25,6 +25,14 @@ export interface PythonToolSpec {
    * venv's python, and the probe imports the module and prints the package's installed version.
    */
   module?: string;
+  /**
+   * Further pinned packages (`name==version`) installed with it in the same venv: the companions
+   * whose version changes the tool's output (a formatter it calls) or a test's (the libraries a
+   * script imports). Part of what the venv is checked against: change one, the venv is rebuilt.
+   */
+  requirements?: readonly string[];
+  /** The venv's folder name under .tools, `<venv>-venv` (default: the package's name). */
+  venv?: string;
 }
 
 export interface PythonTool {
@@ -77,7 +85,10 @@ async function python(tool: string, log: Log): Promise<string> {
 }
 
 export function pythonTool(spec: PythonToolSpec): PythonTool {
-  const venvDir = path.join(repoRoot, '.tools', `${spec.name}-venv`);
+  const venvDir = path.join(repoRoot, '.tools', `${spec.venv ?? spec.name}-venv`);
+  const pins = [`${spec.name}==${spec.version}`, ...(spec.requirements ?? [])];
+  /** What the marker holds: the tool's version alone when it has no companions (as venvs built before them have it). */
+  const markerText = spec.requirements?.length ? pins.join(' ') : spec.version;
   /** Written last, once pip succeeded: a venv without it is a half-built one and is rebuilt. */
   const markerFile = path.join(venvDir, 'installed-version');
   const command = spec.command ?? spec.name;
@@ -94,7 +105,7 @@ export function pythonTool(spec: PythonToolSpec): PythonTool {
       const interpreter = (fs.readFileSync(script, 'utf8').split('\n', 1)[0] ?? '').replace(/^#!/, '').trim();
       const builtHere =
         fs.existsSync(interpreter) && fs.realpathSync(path.dirname(interpreter)) === fs.realpathSync(path.join(venvDir, 'bin'));
-      return fs.readFileSync(markerFile, 'utf8').trim() === spec.version && builtHere;
+      return fs.readFileSync(markerFile, 'utf8').trim() === markerText && builtHere;
     } catch {
       return false;
     }
@@ -104,7 +115,7 @@ export function pythonTool(spec: PythonToolSpec): PythonTool {
     return withLock(`${venvDir}.lock`, 10 * 60_000, async () => {
       if (isReady()) return bin();
       const python3 = await python(spec.name, log);
-      log(`creating ${rel(venvDir)} with ${spec.name} ${spec.version} from PyPI`);
+      log(`creating ${rel(venvDir)} with ${pins.join(', ')} from PyPI`);
       // A venv is not relocatable (its scripts name their own path), so it is built in place;
       // the marker written last tells a complete one from an interrupted one.
       fs.rmSync(venvDir, { recursive: true, force: true });
@@ -112,15 +123,15 @@ export function pythonTool(spec: PythonToolSpec): PythonTool {
       if (venv.code !== 0) throw new Error(`python3 -m venv ${rel(venvDir)} failed:\n${tail(venv.stderr || venv.stdout)}`);
       const pip = await run(
         path.join(venvDir, 'bin', 'python'),
-        ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', `${spec.name}==${spec.version}`],
+        ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', ...pins],
         { env: { ...process.env, PIP_REQUIRE_VIRTUALENV: '1' } },
       );
-      if (pip.code !== 0) throw new Error(`pip install ${spec.name}==${spec.version} failed:\n${tail(pip.stderr || pip.stdout)}`);
+      if (pip.code !== 0) throw new Error(`pip install ${pins.join(' ')} failed:\n${tail(pip.stderr || pip.stdout)}`);
       const version = await run(bin(), versionProbe);
       if (version.code !== 0 || !spec.versionMatches(version.stdout)) {
         throw new Error(`the installed ${spec.name} does not run: ${tail(version.stderr || version.stdout)}`);
       }
-      fs.writeFileSync(markerFile, `${spec.version}\n`);
+      fs.writeFileSync(markerFile, `${markerText}\n`);
       return bin();
     });
   };

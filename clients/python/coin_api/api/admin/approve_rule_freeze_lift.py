@@ -1,0 +1,243 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.approve_rule_freeze_lift_coin_version import (
+    ApproveRuleFreezeLiftCoinVersion,
+)
+from ...models.approve_rule_freeze_lift_response_200 import (
+    ApproveRuleFreezeLiftResponse200,
+)
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    rule_id: str,
+    *,
+    coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/admin/monitoring/rules/{rule_id}/freeze-lift/approve".format(
+            rule_id=quote(str(rule_id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApproveRuleFreezeLiftResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = ApproveRuleFreezeLiftResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApproveRuleFreezeLiftResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    rule_id: str,
+    *,
+    client: AuthenticatedClient,
+    coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
+) -> Response[ApproveRuleFreezeLiftResponse200 | Problem]:
+    """Approve the pending lift of a rule's freezes
+
+     Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
+    through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
+    outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
+    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
+    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+
+    Args:
+        rule_id (str):
+        coin_version (ApproveRuleFreezeLiftCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApproveRuleFreezeLiftResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        rule_id=rule_id,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    rule_id: str,
+    *,
+    client: AuthenticatedClient,
+    coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
+) -> ApproveRuleFreezeLiftResponse200 | Problem | None:
+    """Approve the pending lift of a rule's freezes
+
+     Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
+    through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
+    outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
+    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
+    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+
+    Args:
+        rule_id (str):
+        coin_version (ApproveRuleFreezeLiftCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApproveRuleFreezeLiftResponse200 | Problem
+    """
+
+    return sync_detailed(
+        rule_id=rule_id,
+        client=client,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    rule_id: str,
+    *,
+    client: AuthenticatedClient,
+    coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
+) -> Response[ApproveRuleFreezeLiftResponse200 | Problem]:
+    """Approve the pending lift of a rule's freezes
+
+     Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
+    through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
+    outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
+    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
+    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+
+    Args:
+        rule_id (str):
+        coin_version (ApproveRuleFreezeLiftCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApproveRuleFreezeLiftResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        rule_id=rule_id,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    rule_id: str,
+    *,
+    client: AuthenticatedClient,
+    coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
+) -> ApproveRuleFreezeLiftResponse200 | Problem | None:
+    """Approve the pending lift of a rule's freezes
+
+     Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
+    through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
+    outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
+    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
+    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+
+    Args:
+        rule_id (str):
+        coin_version (ApproveRuleFreezeLiftCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApproveRuleFreezeLiftResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            rule_id=rule_id,
+            client=client,
+            coin_version=coin_version,
+        )
+    ).parsed

@@ -1,0 +1,243 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.delete_user_coin_version import (
+    DeleteUserCoinVersion,
+)
+from ...models.delete_user_response_200 import DeleteUserResponse200
+from ...models.delete_user_response_202 import DeleteUserResponse202
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    coin_version: DeleteUserCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/admin/users/{id}".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> DeleteUserResponse200 | DeleteUserResponse202 | Problem | None:
+    if response.status_code == 200:
+        response_200 = DeleteUserResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 202:
+        response_202 = DeleteUserResponse202.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[DeleteUserResponse200 | DeleteUserResponse202 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    coin_version: DeleteUserCoinVersion | Unset = UNSET,
+) -> Response[DeleteUserResponse200 | DeleteUserResponse202 | Problem]:
+    """Delete a user
+
+     Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before
+    it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or
+    more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another
+    SUPERADMIN approves
+
+    Args:
+        id (str):
+        coin_version (DeleteUserCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeleteUserResponse200 | DeleteUserResponse202 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    coin_version: DeleteUserCoinVersion | Unset = UNSET,
+) -> DeleteUserResponse200 | DeleteUserResponse202 | Problem | None:
+    """Delete a user
+
+     Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before
+    it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or
+    more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another
+    SUPERADMIN approves
+
+    Args:
+        id (str):
+        coin_version (DeleteUserCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeleteUserResponse200 | DeleteUserResponse202 | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    coin_version: DeleteUserCoinVersion | Unset = UNSET,
+) -> Response[DeleteUserResponse200 | DeleteUserResponse202 | Problem]:
+    """Delete a user
+
+     Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before
+    it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or
+    more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another
+    SUPERADMIN approves
+
+    Args:
+        id (str):
+        coin_version (DeleteUserCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DeleteUserResponse200 | DeleteUserResponse202 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    coin_version: DeleteUserCoinVersion | Unset = UNSET,
+) -> DeleteUserResponse200 | DeleteUserResponse202 | Problem | None:
+    """Delete a user
+
+     Delete a user: personal data erased, tokens revoked, wallet closed and remaining coins burned before
+    it answers (the last SUPERADMIN cannot be deleted). A user holding DELETION_APPROVAL_MIN_COINS or
+    more (10,000 by default, held coins included) is not deleted: 202 with a deletion request another
+    SUPERADMIN approves
+
+    Args:
+        id (str):
+        coin_version (DeleteUserCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DeleteUserResponse200 | DeleteUserResponse202 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            coin_version=coin_version,
+        )
+    ).parsed

@@ -1,0 +1,233 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_user_balance_at_coin_version import (
+    GetUserBalanceAtCoinVersion,
+)
+from ...models.get_user_balance_at_response_200 import GetUserBalanceAtResponse200
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetUserBalanceAtCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    params: dict[str, Any] = {}
+
+    json_at: str | Unset = UNSET
+    if not isinstance(at, Unset):
+        json_at = at.isoformat()
+    params["at"] = json_at
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/admin/users/{id}/balance".format(
+            id=quote(str(id), safe=""),
+        ),
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GetUserBalanceAtResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = GetUserBalanceAtResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GetUserBalanceAtResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetUserBalanceAtCoinVersion | Unset = UNSET,
+) -> Response[GetUserBalanceAtResponse200 | Problem]:
+    """The balance of a user's wallet at an instant
+
+     The balance of a user's wallet at an instant: every transaction with createdAt <= at counted
+    (default now)
+
+    Args:
+        id (str):
+        at (datetime.datetime | Unset):
+        coin_version (GetUserBalanceAtCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetUserBalanceAtResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        at=at,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetUserBalanceAtCoinVersion | Unset = UNSET,
+) -> GetUserBalanceAtResponse200 | Problem | None:
+    """The balance of a user's wallet at an instant
+
+     The balance of a user's wallet at an instant: every transaction with createdAt <= at counted
+    (default now)
+
+    Args:
+        id (str):
+        at (datetime.datetime | Unset):
+        coin_version (GetUserBalanceAtCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetUserBalanceAtResponse200 | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        at=at,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetUserBalanceAtCoinVersion | Unset = UNSET,
+) -> Response[GetUserBalanceAtResponse200 | Problem]:
+    """The balance of a user's wallet at an instant
+
+     The balance of a user's wallet at an instant: every transaction with createdAt <= at counted
+    (default now)
+
+    Args:
+        id (str):
+        at (datetime.datetime | Unset):
+        coin_version (GetUserBalanceAtCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetUserBalanceAtResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        at=at,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetUserBalanceAtCoinVersion | Unset = UNSET,
+) -> GetUserBalanceAtResponse200 | Problem | None:
+    """The balance of a user's wallet at an instant
+
+     The balance of a user's wallet at an instant: every transaction with createdAt <= at counted
+    (default now)
+
+    Args:
+        id (str):
+        at (datetime.datetime | Unset):
+        coin_version (GetUserBalanceAtCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetUserBalanceAtResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            at=at,
+            coin_version=coin_version,
+        )
+    ).parsed

@@ -1,0 +1,204 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_monitoring_rules_coin_version import (
+    ListMonitoringRulesCoinVersion,
+)
+from ...models.list_monitoring_rules_response_200 import ListMonitoringRulesResponse200
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    coin_version: ListMonitoringRulesCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/admin/monitoring/rules",
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ListMonitoringRulesResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = ListMonitoringRulesResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ListMonitoringRulesResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    coin_version: ListMonitoringRulesCoinVersion | Unset = UNSET,
+) -> Response[ListMonitoringRulesResponse200 | Problem]:
+    """The rules as deployed: the presets with their tuning, and the rules added
+
+     The rules as deployed: the presets with their tuning, and the rules added
+
+    Args:
+        coin_version (ListMonitoringRulesCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ListMonitoringRulesResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    coin_version: ListMonitoringRulesCoinVersion | Unset = UNSET,
+) -> ListMonitoringRulesResponse200 | Problem | None:
+    """The rules as deployed: the presets with their tuning, and the rules added
+
+     The rules as deployed: the presets with their tuning, and the rules added
+
+    Args:
+        coin_version (ListMonitoringRulesCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ListMonitoringRulesResponse200 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    coin_version: ListMonitoringRulesCoinVersion | Unset = UNSET,
+) -> Response[ListMonitoringRulesResponse200 | Problem]:
+    """The rules as deployed: the presets with their tuning, and the rules added
+
+     The rules as deployed: the presets with their tuning, and the rules added
+
+    Args:
+        coin_version (ListMonitoringRulesCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ListMonitoringRulesResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    coin_version: ListMonitoringRulesCoinVersion | Unset = UNSET,
+) -> ListMonitoringRulesResponse200 | Problem | None:
+    """The rules as deployed: the presets with their tuning, and the rules added
+
+     The rules as deployed: the presets with their tuning, and the rules added
+
+    Args:
+        coin_version (ListMonitoringRulesCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ListMonitoringRulesResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            coin_version=coin_version,
+        )
+    ).parsed

@@ -1,0 +1,235 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.confirm_mfa_enrolment_body import ConfirmMfaEnrolmentBody
+from ...models.confirm_mfa_enrolment_coin_version import (
+    ConfirmMfaEnrolmentCoinVersion,
+)
+from ...models.confirm_mfa_enrolment_response_200 import ConfirmMfaEnrolmentResponse200
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: ConfirmMfaEnrolmentBody,
+    coin_version: ConfirmMfaEnrolmentCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/auth/mfa/enrolment/confirm",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ConfirmMfaEnrolmentResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = ConfirmMfaEnrolmentResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ConfirmMfaEnrolmentResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ConfirmMfaEnrolmentBody,
+    coin_version: ConfirmMfaEnrolmentCoinVersion | Unset = UNSET,
+) -> Response[ConfirmMfaEnrolmentResponse200 | Problem]:
+    """Confirm the enrolment with the app's current code: a new session signed in with both factors, and
+    the recovery codes
+
+     The recovery codes are shown this once (only their hashes are stored); every earlier session of the
+    account ends.
+
+    Args:
+        coin_version (ConfirmMfaEnrolmentCoinVersion | Unset):
+        body (ConfirmMfaEnrolmentBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConfirmMfaEnrolmentResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: ConfirmMfaEnrolmentBody,
+    coin_version: ConfirmMfaEnrolmentCoinVersion | Unset = UNSET,
+) -> ConfirmMfaEnrolmentResponse200 | Problem | None:
+    """Confirm the enrolment with the app's current code: a new session signed in with both factors, and
+    the recovery codes
+
+     The recovery codes are shown this once (only their hashes are stored); every earlier session of the
+    account ends.
+
+    Args:
+        coin_version (ConfirmMfaEnrolmentCoinVersion | Unset):
+        body (ConfirmMfaEnrolmentBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConfirmMfaEnrolmentResponse200 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: ConfirmMfaEnrolmentBody,
+    coin_version: ConfirmMfaEnrolmentCoinVersion | Unset = UNSET,
+) -> Response[ConfirmMfaEnrolmentResponse200 | Problem]:
+    """Confirm the enrolment with the app's current code: a new session signed in with both factors, and
+    the recovery codes
+
+     The recovery codes are shown this once (only their hashes are stored); every earlier session of the
+    account ends.
+
+    Args:
+        coin_version (ConfirmMfaEnrolmentCoinVersion | Unset):
+        body (ConfirmMfaEnrolmentBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ConfirmMfaEnrolmentResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: ConfirmMfaEnrolmentBody,
+    coin_version: ConfirmMfaEnrolmentCoinVersion | Unset = UNSET,
+) -> ConfirmMfaEnrolmentResponse200 | Problem | None:
+    """Confirm the enrolment with the app's current code: a new session signed in with both factors, and
+    the recovery codes
+
+     The recovery codes are shown this once (only their hashes are stored); every earlier session of the
+    account ends.
+
+    Args:
+        coin_version (ConfirmMfaEnrolmentCoinVersion | Unset):
+        body (ConfirmMfaEnrolmentBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ConfirmMfaEnrolmentResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            coin_version=coin_version,
+        )
+    ).parsed

@@ -1,0 +1,286 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.capture_hold_body import CaptureHoldBody
+from ...models.capture_hold_coin_version import (
+    CaptureHoldCoinVersion,
+)
+from ...models.capture_hold_response_201 import CaptureHoldResponse201
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: CaptureHoldBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CaptureHoldCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
+
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/coins/holds/{id}/capture".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CaptureHoldResponse201 | Problem | None:
+    if response.status_code == 201:
+        response_201 = CaptureHoldResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CaptureHoldResponse201 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CaptureHoldBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CaptureHoldCoinVersion | Unset = UNSET,
+) -> Response[CaptureHoldResponse201 | Problem]:
+    """Take up to the held amount
+
+     Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to
+    a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with
+    none, a client granted the treasury the hold pays, or an ADMIN+. A test-mode client captures the
+    sandbox holds it placed (POST /api/sandbox/holds), in the sandbox ledger alone, a hold judged
+    expired by its test clock
+
+    Args:
+        id (UUID):
+        idempotency_key (str | Unset):
+        coin_version (CaptureHoldCoinVersion | Unset):
+        body (CaptureHoldBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CaptureHoldResponse201 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CaptureHoldBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CaptureHoldCoinVersion | Unset = UNSET,
+) -> CaptureHoldResponse201 | Problem | None:
+    """Take up to the held amount
+
+     Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to
+    a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with
+    none, a client granted the treasury the hold pays, or an ADMIN+. A test-mode client captures the
+    sandbox holds it placed (POST /api/sandbox/holds), in the sandbox ledger alone, a hold judged
+    expired by its test clock
+
+    Args:
+        id (UUID):
+        idempotency_key (str | Unset):
+        coin_version (CaptureHoldCoinVersion | Unset):
+        body (CaptureHoldBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CaptureHoldResponse201 | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CaptureHoldBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CaptureHoldCoinVersion | Unset = UNSET,
+) -> Response[CaptureHoldResponse201 | Problem]:
+    """Take up to the held amount
+
+     Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to
+    a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with
+    none, a client granted the treasury the hold pays, or an ADMIN+. A test-mode client captures the
+    sandbox holds it placed (POST /api/sandbox/holds), in the sandbox ledger alone, a hold judged
+    expired by its test clock
+
+    Args:
+        id (UUID):
+        idempotency_key (str | Unset):
+        coin_version (CaptureHoldCoinVersion | Unset):
+        body (CaptureHoldBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CaptureHoldResponse201 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: CaptureHoldBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CaptureHoldCoinVersion | Unset = UNSET,
+) -> CaptureHoldResponse201 | Problem | None:
+    """Take up to the held amount
+
+     Take up to the held amount (all of it without amount; the rest is released): records a PURCHASE (to
+    a treasury) or a TRANSFER (to a user). The platform client the payer named (settlerClientId); with
+    none, a client granted the treasury the hold pays, or an ADMIN+. A test-mode client captures the
+    sandbox holds it placed (POST /api/sandbox/holds), in the sandbox ledger alone, a hold judged
+    expired by its test clock
+
+    Args:
+        id (UUID):
+        idempotency_key (str | Unset):
+        coin_version (CaptureHoldCoinVersion | Unset):
+        body (CaptureHoldBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CaptureHoldResponse201 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+            coin_version=coin_version,
+        )
+    ).parsed

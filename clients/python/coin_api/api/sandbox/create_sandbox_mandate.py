@@ -1,0 +1,271 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.create_sandbox_mandate_body import CreateSandboxMandateBody
+from ...models.create_sandbox_mandate_coin_version import (
+    CreateSandboxMandateCoinVersion,
+)
+from ...models.create_sandbox_mandate_response_201 import (
+    CreateSandboxMandateResponse201,
+)
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: CreateSandboxMandateBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxMandateCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
+
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/sandbox/mandates",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CreateSandboxMandateResponse201 | Problem | None:
+    if response.status_code == 201:
+        response_201 = CreateSandboxMandateResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CreateSandboxMandateResponse201 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateSandboxMandateBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxMandateCoinVersion | Unset = UNSET,
+) -> Response[CreateSandboxMandateResponse201 | Problem]:
+    """Grant the calling test-mode client a mandate on the sandbox wallet of a test user, as the user would
+
+     Grant the calling test-mode client a mandate on the sandbox wallet of a test user (a user who linked
+    the client; any other id is 404 USER_NOT_FOUND), as the user would (the user is not present in the
+    sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's
+    test clock's now), each period, retry and the grace counted on that clock, so advancing it brings
+    the next charge. Test coins only; a live client is 403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (CreateSandboxMandateCoinVersion | Unset):
+        body (CreateSandboxMandateBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateSandboxMandateResponse201 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: CreateSandboxMandateBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxMandateCoinVersion | Unset = UNSET,
+) -> CreateSandboxMandateResponse201 | Problem | None:
+    """Grant the calling test-mode client a mandate on the sandbox wallet of a test user, as the user would
+
+     Grant the calling test-mode client a mandate on the sandbox wallet of a test user (a user who linked
+    the client; any other id is 404 USER_NOT_FOUND), as the user would (the user is not present in the
+    sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's
+    test clock's now), each period, retry and the grace counted on that clock, so advancing it brings
+    the next charge. Test coins only; a live client is 403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (CreateSandboxMandateCoinVersion | Unset):
+        body (CreateSandboxMandateBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateSandboxMandateResponse201 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateSandboxMandateBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxMandateCoinVersion | Unset = UNSET,
+) -> Response[CreateSandboxMandateResponse201 | Problem]:
+    """Grant the calling test-mode client a mandate on the sandbox wallet of a test user, as the user would
+
+     Grant the calling test-mode client a mandate on the sandbox wallet of a test user (a user who linked
+    the client; any other id is 404 USER_NOT_FOUND), as the user would (the user is not present in the
+    sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's
+    test clock's now), each period, retry and the grace counted on that clock, so advancing it brings
+    the next charge. Test coins only; a live client is 403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (CreateSandboxMandateCoinVersion | Unset):
+        body (CreateSandboxMandateBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateSandboxMandateResponse201 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: CreateSandboxMandateBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxMandateCoinVersion | Unset = UNSET,
+) -> CreateSandboxMandateResponse201 | Problem | None:
+    """Grant the calling test-mode client a mandate on the sandbox wallet of a test user, as the user would
+
+     Grant the calling test-mode client a mandate on the sandbox wallet of a test user (a user who linked
+    the client; any other id is 404 USER_NOT_FOUND), as the user would (the user is not present in the
+    sandbox): charged `amount` into SUBSCRIPTIONS once per period from startsAt (default: the client's
+    test clock's now), each period, retry and the grace counted on that clock, so advancing it brings
+    the next charge. Test coins only; a live client is 403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (CreateSandboxMandateCoinVersion | Unset):
+        body (CreateSandboxMandateBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateSandboxMandateResponse201 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+            coin_version=coin_version,
+        )
+    ).parsed

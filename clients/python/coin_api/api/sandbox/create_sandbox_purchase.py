@@ -1,0 +1,271 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.create_sandbox_purchase_body import CreateSandboxPurchaseBody
+from ...models.create_sandbox_purchase_coin_version import (
+    CreateSandboxPurchaseCoinVersion,
+)
+from ...models.create_sandbox_purchase_response_201 import (
+    CreateSandboxPurchaseResponse201,
+)
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: CreateSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
+
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/sandbox/purchases",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> CreateSandboxPurchaseResponse201 | Problem | None:
+    if response.status_code == 201:
+        response_201 = CreateSandboxPurchaseResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[CreateSandboxPurchaseResponse201 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> Response[CreateSandboxPurchaseResponse201 | Problem]:
+    """A test user pays a treasury, as the user's own purchase would
+
+     A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND)
+    pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling
+    test-mode client's own sandbox commission rule for that treasury (the client is the platform here,
+    so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is
+    403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (CreateSandboxPurchaseCoinVersion | Unset):
+        body (CreateSandboxPurchaseBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateSandboxPurchaseResponse201 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: CreateSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> CreateSandboxPurchaseResponse201 | Problem | None:
+    """A test user pays a treasury, as the user's own purchase would
+
+     A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND)
+    pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling
+    test-mode client's own sandbox commission rule for that treasury (the client is the platform here,
+    so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is
+    403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (CreateSandboxPurchaseCoinVersion | Unset):
+        body (CreateSandboxPurchaseBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateSandboxPurchaseResponse201 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> Response[CreateSandboxPurchaseResponse201 | Problem]:
+    """A test user pays a treasury, as the user's own purchase would
+
+     A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND)
+    pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling
+    test-mode client's own sandbox commission rule for that treasury (the client is the platform here,
+    so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is
+    403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (CreateSandboxPurchaseCoinVersion | Unset):
+        body (CreateSandboxPurchaseBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateSandboxPurchaseResponse201 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: CreateSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: CreateSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> CreateSandboxPurchaseResponse201 | Problem | None:
+    """A test user pays a treasury, as the user's own purchase would
+
+     A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND)
+    pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling
+    test-mode client's own sandbox commission rule for that treasury (the client is the platform here,
+    so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is
+    403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (CreateSandboxPurchaseCoinVersion | Unset):
+        body (CreateSandboxPurchaseBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateSandboxPurchaseResponse201 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+            coin_version=coin_version,
+        )
+    ).parsed

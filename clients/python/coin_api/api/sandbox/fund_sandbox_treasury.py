@@ -1,0 +1,265 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.fund_sandbox_treasury_body import FundSandboxTreasuryBody
+from ...models.fund_sandbox_treasury_coin_version import (
+    FundSandboxTreasuryCoinVersion,
+)
+from ...models.fund_sandbox_treasury_response_201 import FundSandboxTreasuryResponse201
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: FundSandboxTreasuryBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: FundSandboxTreasuryCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
+
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/sandbox/fund",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> FundSandboxTreasuryResponse201 | Problem | None:
+    if response.status_code == 201:
+        response_201 = FundSandboxTreasuryResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[FundSandboxTreasuryResponse201 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: FundSandboxTreasuryBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: FundSandboxTreasuryCoinVersion | Unset = UNSET,
+) -> Response[FundSandboxTreasuryResponse201 | Problem]:
+    """Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
+
+     Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode
+    clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger,
+    422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing
+    here reaches a live balance or the supply
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (FundSandboxTreasuryCoinVersion | Unset):
+        body (FundSandboxTreasuryBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[FundSandboxTreasuryResponse201 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: FundSandboxTreasuryBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: FundSandboxTreasuryCoinVersion | Unset = UNSET,
+) -> FundSandboxTreasuryResponse201 | Problem | None:
+    """Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
+
+     Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode
+    clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger,
+    422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing
+    here reaches a live balance or the supply
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (FundSandboxTreasuryCoinVersion | Unset):
+        body (FundSandboxTreasuryBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        FundSandboxTreasuryResponse201 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: FundSandboxTreasuryBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: FundSandboxTreasuryCoinVersion | Unset = UNSET,
+) -> Response[FundSandboxTreasuryResponse201 | Problem]:
+    """Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
+
+     Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode
+    clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger,
+    422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing
+    here reaches a live balance or the supply
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (FundSandboxTreasuryCoinVersion | Unset):
+        body (FundSandboxTreasuryBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[FundSandboxTreasuryResponse201 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: FundSandboxTreasuryBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: FundSandboxTreasuryCoinVersion | Unset = UNSET,
+) -> FundSandboxTreasuryResponse201 | Problem | None:
+    """Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
+
+     Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode
+    clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger,
+    422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing
+    here reaches a live balance or the supply
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (FundSandboxTreasuryCoinVersion | Unset):
+        body (FundSandboxTreasuryBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        FundSandboxTreasuryResponse201 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+            coin_version=coin_version,
+        )
+    ).parsed

@@ -1,0 +1,245 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.list_sandbox_test_users_coin_version import (
+    ListSandboxTestUsersCoinVersion,
+)
+from ...models.list_sandbox_test_users_response_200 import (
+    ListSandboxTestUsersResponse200,
+)
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    limit: str | Unset = UNSET,
+    offset: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    coin_version: ListSandboxTestUsersCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["offset"] = offset
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/sandbox/test-users",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ListSandboxTestUsersResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = ListSandboxTestUsersResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ListSandboxTestUsersResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: str | Unset = UNSET,
+    offset: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    coin_version: ListSandboxTestUsersCoinVersion | Unset = UNSET,
+) -> Response[ListSandboxTestUsersResponse200 | Problem]:
+    """The calling test-mode client's own test users, oldest first
+
+     The calling test-mode client's own test users, oldest first (offset pages with the total). A live
+    client is 403 FORBIDDEN
+
+    Args:
+        limit (str | Unset):
+        offset (str | Unset):
+        cursor (str | Unset):
+        coin_version (ListSandboxTestUsersCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ListSandboxTestUsersResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+        cursor=cursor,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    limit: str | Unset = UNSET,
+    offset: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    coin_version: ListSandboxTestUsersCoinVersion | Unset = UNSET,
+) -> ListSandboxTestUsersResponse200 | Problem | None:
+    """The calling test-mode client's own test users, oldest first
+
+     The calling test-mode client's own test users, oldest first (offset pages with the total). A live
+    client is 403 FORBIDDEN
+
+    Args:
+        limit (str | Unset):
+        offset (str | Unset):
+        cursor (str | Unset):
+        coin_version (ListSandboxTestUsersCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ListSandboxTestUsersResponse200 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        limit=limit,
+        offset=offset,
+        cursor=cursor,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    limit: str | Unset = UNSET,
+    offset: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    coin_version: ListSandboxTestUsersCoinVersion | Unset = UNSET,
+) -> Response[ListSandboxTestUsersResponse200 | Problem]:
+    """The calling test-mode client's own test users, oldest first
+
+     The calling test-mode client's own test users, oldest first (offset pages with the total). A live
+    client is 403 FORBIDDEN
+
+    Args:
+        limit (str | Unset):
+        offset (str | Unset):
+        cursor (str | Unset):
+        coin_version (ListSandboxTestUsersCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ListSandboxTestUsersResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        limit=limit,
+        offset=offset,
+        cursor=cursor,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    limit: str | Unset = UNSET,
+    offset: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    coin_version: ListSandboxTestUsersCoinVersion | Unset = UNSET,
+) -> ListSandboxTestUsersResponse200 | Problem | None:
+    """The calling test-mode client's own test users, oldest first
+
+     The calling test-mode client's own test users, oldest first (offset pages with the total). A live
+    client is 403 FORBIDDEN
+
+    Args:
+        limit (str | Unset):
+        offset (str | Unset):
+        cursor (str | Unset):
+        coin_version (ListSandboxTestUsersCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ListSandboxTestUsersResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            limit=limit,
+            offset=offset,
+            cursor=cursor,
+            coin_version=coin_version,
+        )
+    ).parsed

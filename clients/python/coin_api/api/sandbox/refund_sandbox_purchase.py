@@ -1,0 +1,267 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.refund_sandbox_purchase_body import RefundSandboxPurchaseBody
+from ...models.refund_sandbox_purchase_coin_version import (
+    RefundSandboxPurchaseCoinVersion,
+)
+from ...models.refund_sandbox_purchase_response_201 import (
+    RefundSandboxPurchaseResponse201,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    body: RefundSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: RefundSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
+
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/sandbox/refunds",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RefundSandboxPurchaseResponse201 | None:
+    if response.status_code == 201:
+        response_201 = RefundSandboxPurchaseResponse201.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RefundSandboxPurchaseResponse201]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: RefundSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: RefundSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> Response[Problem | RefundSandboxPurchaseResponse201]:
+    """Refund a sandbox purchase the calling test-mode client made, in full or in part, never beyond it
+
+     Refund a sandbox purchase the calling test-mode client made, in full (default) or in part, never
+    beyond it: the REFUND, and for a split purchase the commission's part the treasury fronts to the
+    buyer (`commission`), clawed back from the affiliate. Another client's purchase is 404; a live
+    client is 403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (RefundSandboxPurchaseCoinVersion | Unset):
+        body (RefundSandboxPurchaseBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RefundSandboxPurchaseResponse201]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: RefundSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: RefundSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> Problem | RefundSandboxPurchaseResponse201 | None:
+    """Refund a sandbox purchase the calling test-mode client made, in full or in part, never beyond it
+
+     Refund a sandbox purchase the calling test-mode client made, in full (default) or in part, never
+    beyond it: the REFUND, and for a split purchase the commission's part the treasury fronts to the
+    buyer (`commission`), clawed back from the affiliate. Another client's purchase is 404; a live
+    client is 403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (RefundSandboxPurchaseCoinVersion | Unset):
+        body (RefundSandboxPurchaseBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RefundSandboxPurchaseResponse201
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: RefundSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: RefundSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> Response[Problem | RefundSandboxPurchaseResponse201]:
+    """Refund a sandbox purchase the calling test-mode client made, in full or in part, never beyond it
+
+     Refund a sandbox purchase the calling test-mode client made, in full (default) or in part, never
+    beyond it: the REFUND, and for a split purchase the commission's part the treasury fronts to the
+    buyer (`commission`), clawed back from the affiliate. Another client's purchase is 404; a live
+    client is 403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (RefundSandboxPurchaseCoinVersion | Unset):
+        body (RefundSandboxPurchaseBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RefundSandboxPurchaseResponse201]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: RefundSandboxPurchaseBody,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: RefundSandboxPurchaseCoinVersion | Unset = UNSET,
+) -> Problem | RefundSandboxPurchaseResponse201 | None:
+    """Refund a sandbox purchase the calling test-mode client made, in full or in part, never beyond it
+
+     Refund a sandbox purchase the calling test-mode client made, in full (default) or in part, never
+    beyond it: the REFUND, and for a split purchase the commission's part the treasury fronts to the
+    buyer (`commission`), clawed back from the affiliate. Another client's purchase is 404; a live
+    client is 403 FORBIDDEN
+
+    Args:
+        idempotency_key (str | Unset):
+        coin_version (RefundSandboxPurchaseCoinVersion | Unset):
+        body (RefundSandboxPurchaseBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RefundSandboxPurchaseResponse201
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+            coin_version=coin_version,
+        )
+    ).parsed

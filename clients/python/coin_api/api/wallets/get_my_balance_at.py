@@ -1,0 +1,217 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_my_balance_at_coin_version import (
+    GetMyBalanceAtCoinVersion,
+)
+from ...models.get_my_balance_at_response_200 import GetMyBalanceAtResponse200
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetMyBalanceAtCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    params: dict[str, Any] = {}
+
+    json_at: str | Unset = UNSET
+    if not isinstance(at, Unset):
+        json_at = at.isoformat()
+    params["at"] = json_at
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/wallets/me/balance",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GetMyBalanceAtResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = GetMyBalanceAtResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GetMyBalanceAtResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetMyBalanceAtCoinVersion | Unset = UNSET,
+) -> Response[GetMyBalanceAtResponse200 | Problem]:
+    """The balance of the caller's wallet at an instant
+
+     The balance of the caller's wallet at an instant: every transaction with createdAt <= at counted
+    (default now)
+
+    Args:
+        at (datetime.datetime | Unset):
+        coin_version (GetMyBalanceAtCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetMyBalanceAtResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        at=at,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetMyBalanceAtCoinVersion | Unset = UNSET,
+) -> GetMyBalanceAtResponse200 | Problem | None:
+    """The balance of the caller's wallet at an instant
+
+     The balance of the caller's wallet at an instant: every transaction with createdAt <= at counted
+    (default now)
+
+    Args:
+        at (datetime.datetime | Unset):
+        coin_version (GetMyBalanceAtCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetMyBalanceAtResponse200 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        at=at,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetMyBalanceAtCoinVersion | Unset = UNSET,
+) -> Response[GetMyBalanceAtResponse200 | Problem]:
+    """The balance of the caller's wallet at an instant
+
+     The balance of the caller's wallet at an instant: every transaction with createdAt <= at counted
+    (default now)
+
+    Args:
+        at (datetime.datetime | Unset):
+        coin_version (GetMyBalanceAtCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetMyBalanceAtResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        at=at,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    at: datetime.datetime | Unset = UNSET,
+    coin_version: GetMyBalanceAtCoinVersion | Unset = UNSET,
+) -> GetMyBalanceAtResponse200 | Problem | None:
+    """The balance of the caller's wallet at an instant
+
+     The balance of the caller's wallet at an instant: every transaction with createdAt <= at counted
+    (default now)
+
+    Args:
+        at (datetime.datetime | Unset):
+        coin_version (GetMyBalanceAtCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetMyBalanceAtResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            at=at,
+            coin_version=coin_version,
+        )
+    ).parsed

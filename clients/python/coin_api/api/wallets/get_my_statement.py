@@ -1,0 +1,287 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.get_my_statement_coin_version import (
+    GetMyStatementCoinVersion,
+)
+from ...models.get_my_statement_format import (
+    GetMyStatementFormat,
+)
+from ...models.get_my_statement_response_200 import GetMyStatementResponse200
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    from_: datetime.datetime,
+    to: datetime.datetime,
+    limit: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    format_: GetMyStatementFormat | Unset = UNSET,
+    coin_version: GetMyStatementCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    params: dict[str, Any] = {}
+
+    json_from_ = from_.isoformat()
+    params["from"] = json_from_
+
+    json_to = to.isoformat()
+    params["to"] = json_to
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_
+
+    params["format"] = json_format_
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/wallets/me/statement",
+        "params": params,
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> GetMyStatementResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = GetMyStatementResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[GetMyStatementResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime,
+    to: datetime.datetime,
+    limit: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    format_: GetMyStatementFormat | Unset = UNSET,
+    coin_version: GetMyStatementCoinVersion | Unset = UNSET,
+) -> Response[GetMyStatementResponse200 | Problem]:
+    """A statement of the caller's wallet over [from, to)
+
+     A statement of the caller's wallet over [from, to): opening and closing balance and each line with
+    its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period
+    as CSV (format=csv or Accept: text/csv), streamed
+
+    Args:
+        from_ (datetime.datetime):
+        to (datetime.datetime):
+        limit (str | Unset):
+        cursor (str | Unset):
+        format_ (GetMyStatementFormat | Unset):
+        coin_version (GetMyStatementCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetMyStatementResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        from_=from_,
+        to=to,
+        limit=limit,
+        cursor=cursor,
+        format_=format_,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime,
+    to: datetime.datetime,
+    limit: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    format_: GetMyStatementFormat | Unset = UNSET,
+    coin_version: GetMyStatementCoinVersion | Unset = UNSET,
+) -> GetMyStatementResponse200 | Problem | None:
+    """A statement of the caller's wallet over [from, to)
+
+     A statement of the caller's wallet over [from, to): opening and closing balance and each line with
+    its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period
+    as CSV (format=csv or Accept: text/csv), streamed
+
+    Args:
+        from_ (datetime.datetime):
+        to (datetime.datetime):
+        limit (str | Unset):
+        cursor (str | Unset):
+        format_ (GetMyStatementFormat | Unset):
+        coin_version (GetMyStatementCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetMyStatementResponse200 | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        from_=from_,
+        to=to,
+        limit=limit,
+        cursor=cursor,
+        format_=format_,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime,
+    to: datetime.datetime,
+    limit: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    format_: GetMyStatementFormat | Unset = UNSET,
+    coin_version: GetMyStatementCoinVersion | Unset = UNSET,
+) -> Response[GetMyStatementResponse200 | Problem]:
+    """A statement of the caller's wallet over [from, to)
+
+     A statement of the caller's wallet over [from, to): opening and closing balance and each line with
+    its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period
+    as CSV (format=csv or Accept: text/csv), streamed
+
+    Args:
+        from_ (datetime.datetime):
+        to (datetime.datetime):
+        limit (str | Unset):
+        cursor (str | Unset):
+        format_ (GetMyStatementFormat | Unset):
+        coin_version (GetMyStatementCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[GetMyStatementResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        from_=from_,
+        to=to,
+        limit=limit,
+        cursor=cursor,
+        format_=format_,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    from_: datetime.datetime,
+    to: datetime.datetime,
+    limit: str | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+    format_: GetMyStatementFormat | Unset = UNSET,
+    coin_version: GetMyStatementCoinVersion | Unset = UNSET,
+) -> GetMyStatementResponse200 | Problem | None:
+    """A statement of the caller's wallet over [from, to)
+
+     A statement of the caller's wallet over [from, to): opening and closing balance and each line with
+    its running balance, oldest first, in keyset pages (pass nextCursor as cursor), or the whole period
+    as CSV (format=csv or Accept: text/csv), streamed
+
+    Args:
+        from_ (datetime.datetime):
+        to (datetime.datetime):
+        limit (str | Unset):
+        cursor (str | Unset):
+        format_ (GetMyStatementFormat | Unset):
+        coin_version (GetMyStatementCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        GetMyStatementResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            from_=from_,
+            to=to,
+            limit=limit,
+            cursor=cursor,
+            format_=format_,
+            coin_version=coin_version,
+        )
+    ).parsed

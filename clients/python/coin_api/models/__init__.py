@@ -1,0 +1,3541 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .advance_sandbox_clock_body import AdvanceSandboxClockBody
+from .advance_sandbox_clock_coin_version import AdvanceSandboxClockCoinVersion
+from .advance_sandbox_clock_response_201 import AdvanceSandboxClockResponse201
+from .api_key import ApiKey
+from .api_key_scopes_item import ApiKeyScopesItem
+from .approval import Approval
+from .approval_command import ApprovalCommand
+from .approval_command_treasury_type_0 import ApprovalCommandTreasuryType0
+from .approval_command_type import ApprovalCommandType
+from .approval_decided_by_type_0 import ApprovalDecidedByType0
+from .approval_decided_by_type_0_kind import ApprovalDecidedByType0Kind
+from .approval_decided_by_type_0_role import ApprovalDecidedByType0Role
+from .approval_requested_by import ApprovalRequestedBy
+from .approval_requested_by_kind import ApprovalRequestedByKind
+from .approval_requested_by_role import ApprovalRequestedByRole
+from .approval_status import ApprovalStatus
+from .approve_callback_secret_request_coin_version import (
+    ApproveCallbackSecretRequestCoinVersion,
+)
+from .approve_callback_secret_request_response_200 import (
+    ApproveCallbackSecretRequestResponse200,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequest,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request_act import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestAct,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request_act_type import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestActType,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0 import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_kind import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Kind,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_role import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Role,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request_requested_by import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestRequestedBy,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request_requested_by_kind import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestRequestedByKind,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request_requested_by_role import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestRequestedByRole,
+)
+from .approve_callback_secret_request_response_200_callback_secret_request_status import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestStatus,
+)
+from .approve_cashout_coin_version import ApproveCashoutCoinVersion
+from .approve_cashout_rate_coin_version import ApproveCashoutRateCoinVersion
+from .approve_cashout_rate_response_200 import ApproveCashoutRateResponse200
+from .approve_cashout_rate_response_200_rate import ApproveCashoutRateResponse200Rate
+from .approve_cashout_rate_response_200_rate_decided_by_type_0 import (
+    ApproveCashoutRateResponse200RateDecidedByType0,
+)
+from .approve_cashout_rate_response_200_rate_decided_by_type_0_kind import (
+    ApproveCashoutRateResponse200RateDecidedByType0Kind,
+)
+from .approve_cashout_rate_response_200_rate_proposed_by import (
+    ApproveCashoutRateResponse200RateProposedBy,
+)
+from .approve_cashout_rate_response_200_rate_proposed_by_kind import (
+    ApproveCashoutRateResponse200RateProposedByKind,
+)
+from .approve_cashout_rate_response_200_rate_status import (
+    ApproveCashoutRateResponse200RateStatus,
+)
+from .approve_cashout_response_200 import ApproveCashoutResponse200
+from .approve_cashout_response_200_cashout import ApproveCashoutResponse200Cashout
+from .approve_cashout_response_200_cashout_approval import (
+    ApproveCashoutResponse200CashoutApproval,
+)
+from .approve_cashout_response_200_cashout_approval_status import (
+    ApproveCashoutResponse200CashoutApprovalStatus,
+)
+from .approve_cashout_response_200_cashout_status import (
+    ApproveCashoutResponse200CashoutStatus,
+)
+from .approve_cashout_reversal_coin_version import ApproveCashoutReversalCoinVersion
+from .approve_cashout_reversal_response_200 import ApproveCashoutReversalResponse200
+from .approve_cashout_reversal_response_200_approval import (
+    ApproveCashoutReversalResponse200Approval,
+)
+from .approve_cashout_reversal_response_200_approval_decided_by_type_0 import (
+    ApproveCashoutReversalResponse200ApprovalDecidedByType0,
+)
+from .approve_cashout_reversal_response_200_approval_decided_by_type_0_kind import (
+    ApproveCashoutReversalResponse200ApprovalDecidedByType0Kind,
+)
+from .approve_cashout_reversal_response_200_approval_decided_by_type_0_role import (
+    ApproveCashoutReversalResponse200ApprovalDecidedByType0Role,
+)
+from .approve_cashout_reversal_response_200_approval_requested_by import (
+    ApproveCashoutReversalResponse200ApprovalRequestedBy,
+)
+from .approve_cashout_reversal_response_200_approval_requested_by_kind import (
+    ApproveCashoutReversalResponse200ApprovalRequestedByKind,
+)
+from .approve_cashout_reversal_response_200_approval_requested_by_role import (
+    ApproveCashoutReversalResponse200ApprovalRequestedByRole,
+)
+from .approve_cashout_reversal_response_200_approval_reversal import (
+    ApproveCashoutReversalResponse200ApprovalReversal,
+)
+from .approve_cashout_reversal_response_200_approval_status import (
+    ApproveCashoutReversalResponse200ApprovalStatus,
+)
+from .approve_cashout_reversal_response_200_cashout import (
+    ApproveCashoutReversalResponse200Cashout,
+)
+from .approve_cashout_reversal_response_200_cashout_approval import (
+    ApproveCashoutReversalResponse200CashoutApproval,
+)
+from .approve_cashout_reversal_response_200_cashout_approval_status import (
+    ApproveCashoutReversalResponse200CashoutApprovalStatus,
+)
+from .approve_cashout_reversal_response_200_cashout_status import (
+    ApproveCashoutReversalResponse200CashoutStatus,
+)
+from .approve_commission_change_coin_version import ApproveCommissionChangeCoinVersion
+from .approve_commission_change_response_200 import ApproveCommissionChangeResponse200
+from .approve_commission_change_response_200_approval import (
+    ApproveCommissionChangeResponse200Approval,
+)
+from .approve_commission_change_response_200_approval_change import (
+    ApproveCommissionChangeResponse200ApprovalChange,
+)
+from .approve_commission_change_response_200_approval_change_rule_type_0_type_0 import (
+    ApproveCommissionChangeResponse200ApprovalChangeRuleType0Type0,
+)
+from .approve_commission_change_response_200_approval_change_rule_type_0_type_0_kind import (
+    ApproveCommissionChangeResponse200ApprovalChangeRuleType0Type0Kind,
+)
+from .approve_commission_change_response_200_approval_change_rule_type_0_type_1 import (
+    ApproveCommissionChangeResponse200ApprovalChangeRuleType0Type1,
+)
+from .approve_commission_change_response_200_approval_change_rule_type_0_type_1_kind import (
+    ApproveCommissionChangeResponse200ApprovalChangeRuleType0Type1Kind,
+)
+from .approve_commission_change_response_200_approval_change_treasury import (
+    ApproveCommissionChangeResponse200ApprovalChangeTreasury,
+)
+from .approve_commission_change_response_200_approval_decided_by_type_0 import (
+    ApproveCommissionChangeResponse200ApprovalDecidedByType0,
+)
+from .approve_commission_change_response_200_approval_decided_by_type_0_kind import (
+    ApproveCommissionChangeResponse200ApprovalDecidedByType0Kind,
+)
+from .approve_commission_change_response_200_approval_decided_by_type_0_role import (
+    ApproveCommissionChangeResponse200ApprovalDecidedByType0Role,
+)
+from .approve_commission_change_response_200_approval_requested_by import (
+    ApproveCommissionChangeResponse200ApprovalRequestedBy,
+)
+from .approve_commission_change_response_200_approval_requested_by_kind import (
+    ApproveCommissionChangeResponse200ApprovalRequestedByKind,
+)
+from .approve_commission_change_response_200_approval_requested_by_role import (
+    ApproveCommissionChangeResponse200ApprovalRequestedByRole,
+)
+from .approve_commission_change_response_200_approval_status import (
+    ApproveCommissionChangeResponse200ApprovalStatus,
+)
+from .approve_commission_change_response_200_rule_type_0_type_0 import (
+    ApproveCommissionChangeResponse200RuleType0Type0,
+)
+from .approve_commission_change_response_200_rule_type_0_type_0_kind import (
+    ApproveCommissionChangeResponse200RuleType0Type0Kind,
+)
+from .approve_commission_change_response_200_rule_type_0_type_1 import (
+    ApproveCommissionChangeResponse200RuleType0Type1,
+)
+from .approve_commission_change_response_200_rule_type_0_type_1_kind import (
+    ApproveCommissionChangeResponse200RuleType0Type1Kind,
+)
+from .approve_commission_change_response_200_treasury import (
+    ApproveCommissionChangeResponse200Treasury,
+)
+from .approve_deletion_request_coin_version import ApproveDeletionRequestCoinVersion
+from .approve_deletion_request_response_200 import ApproveDeletionRequestResponse200
+from .approve_grant_request_coin_version import ApproveGrantRequestCoinVersion
+from .approve_grant_request_response_200 import ApproveGrantRequestResponse200
+from .approve_payout_request_coin_version import ApprovePayoutRequestCoinVersion
+from .approve_payout_request_response_201 import ApprovePayoutRequestResponse201
+from .approve_payout_request_response_201_approval import (
+    ApprovePayoutRequestResponse201Approval,
+)
+from .approve_payout_request_response_201_approval_decided_by_type_0 import (
+    ApprovePayoutRequestResponse201ApprovalDecidedByType0,
+)
+from .approve_payout_request_response_201_approval_decided_by_type_0_kind import (
+    ApprovePayoutRequestResponse201ApprovalDecidedByType0Kind,
+)
+from .approve_payout_request_response_201_approval_decided_by_type_0_role import (
+    ApprovePayoutRequestResponse201ApprovalDecidedByType0Role,
+)
+from .approve_payout_request_response_201_approval_payout import (
+    ApprovePayoutRequestResponse201ApprovalPayout,
+)
+from .approve_payout_request_response_201_approval_payout_from import (
+    ApprovePayoutRequestResponse201ApprovalPayoutFrom,
+)
+from .approve_payout_request_response_201_approval_payout_from_treasury import (
+    ApprovePayoutRequestResponse201ApprovalPayoutFromTreasury,
+)
+from .approve_payout_request_response_201_approval_payout_lines_item import (
+    ApprovePayoutRequestResponse201ApprovalPayoutLinesItem,
+)
+from .approve_payout_request_response_201_approval_requested_by import (
+    ApprovePayoutRequestResponse201ApprovalRequestedBy,
+)
+from .approve_payout_request_response_201_approval_requested_by_kind import (
+    ApprovePayoutRequestResponse201ApprovalRequestedByKind,
+)
+from .approve_payout_request_response_201_approval_requested_by_role import (
+    ApprovePayoutRequestResponse201ApprovalRequestedByRole,
+)
+from .approve_payout_request_response_201_approval_status import (
+    ApprovePayoutRequestResponse201ApprovalStatus,
+)
+from .approve_payout_request_response_201_payout import (
+    ApprovePayoutRequestResponse201Payout,
+)
+from .approve_payout_request_response_201_payout_lines_item import (
+    ApprovePayoutRequestResponse201PayoutLinesItem,
+)
+from .approve_payout_request_response_201_payout_type import (
+    ApprovePayoutRequestResponse201PayoutType,
+)
+from .approve_request_coin_version import ApproveRequestCoinVersion
+from .approve_request_response_201 import ApproveRequestResponse201
+from .approve_request_response_201_commission import ApproveRequestResponse201Commission
+from .approve_request_response_201_commission_approval import (
+    ApproveRequestResponse201CommissionApproval,
+)
+from .approve_request_response_201_commission_from_treasury_type_0 import (
+    ApproveRequestResponse201CommissionFromTreasuryType0,
+)
+from .approve_request_response_201_commission_metadata import (
+    ApproveRequestResponse201CommissionMetadata,
+)
+from .approve_request_response_201_commission_to_treasury_type_0 import (
+    ApproveRequestResponse201CommissionToTreasuryType0,
+)
+from .approve_request_response_201_commission_type import (
+    ApproveRequestResponse201CommissionType,
+)
+from .approve_rule_freeze_lift_coin_version import ApproveRuleFreezeLiftCoinVersion
+from .approve_rule_freeze_lift_response_200 import ApproveRuleFreezeLiftResponse200
+from .approve_rule_freeze_lift_response_200_freeze_lift import (
+    ApproveRuleFreezeLiftResponse200FreezeLift,
+)
+from .approve_rule_freeze_lift_response_200_freeze_lift_freezes_item import (
+    ApproveRuleFreezeLiftResponse200FreezeLiftFreezesItem,
+)
+from .approve_rule_freeze_lift_response_200_freeze_lift_status import (
+    ApproveRuleFreezeLiftResponse200FreezeLiftStatus,
+)
+from .approve_rule_freeze_lift_response_200_outcomes_item import (
+    ApproveRuleFreezeLiftResponse200OutcomesItem,
+)
+from .approve_unfreeze_coin_version import ApproveUnfreezeCoinVersion
+from .approve_unfreeze_response_200 import ApproveUnfreezeResponse200
+from .approve_unfreeze_response_200_freeze_type_0 import (
+    ApproveUnfreezeResponse200FreezeType0,
+)
+from .approve_unfreeze_response_200_freeze_type_0_frozen_by import (
+    ApproveUnfreezeResponse200FreezeType0FrozenBy,
+)
+from .approve_unfreeze_response_200_freeze_type_0_frozen_by_kind import (
+    ApproveUnfreezeResponse200FreezeType0FrozenByKind,
+)
+from .approve_unfreeze_response_200_freeze_type_0_unfreeze_request_type_0 import (
+    ApproveUnfreezeResponse200FreezeType0UnfreezeRequestType0,
+)
+from .approve_verification_request_coin_version import (
+    ApproveVerificationRequestCoinVersion,
+)
+from .approve_verification_request_response_200 import (
+    ApproveVerificationRequestResponse200,
+)
+from .approve_verification_request_response_200_verification_request import (
+    ApproveVerificationRequestResponse200VerificationRequest,
+)
+from .approve_verification_request_response_200_verification_request_act import (
+    ApproveVerificationRequestResponse200VerificationRequestAct,
+)
+from .approve_verification_request_response_200_verification_request_act_type import (
+    ApproveVerificationRequestResponse200VerificationRequestActType,
+)
+from .approve_verification_request_response_200_verification_request_decided_by_type_0 import (
+    ApproveVerificationRequestResponse200VerificationRequestDecidedByType0,
+)
+from .approve_verification_request_response_200_verification_request_decided_by_type_0_kind import (
+    ApproveVerificationRequestResponse200VerificationRequestDecidedByType0Kind,
+)
+from .approve_verification_request_response_200_verification_request_decided_by_type_0_role import (
+    ApproveVerificationRequestResponse200VerificationRequestDecidedByType0Role,
+)
+from .approve_verification_request_response_200_verification_request_requested_by import (
+    ApproveVerificationRequestResponse200VerificationRequestRequestedBy,
+)
+from .approve_verification_request_response_200_verification_request_requested_by_kind import (
+    ApproveVerificationRequestResponse200VerificationRequestRequestedByKind,
+)
+from .approve_verification_request_response_200_verification_request_requested_by_role import (
+    ApproveVerificationRequestResponse200VerificationRequestRequestedByRole,
+)
+from .approve_verification_request_response_200_verification_request_status import (
+    ApproveVerificationRequestResponse200VerificationRequestStatus,
+)
+from .assign_monitoring_case_body import AssignMonitoringCaseBody
+from .assign_monitoring_case_coin_version import AssignMonitoringCaseCoinVersion
+from .assign_monitoring_case_response_200 import AssignMonitoringCaseResponse200
+from .assign_monitoring_case_response_200_resolution_type_0 import (
+    AssignMonitoringCaseResponse200ResolutionType0,
+)
+from .assign_monitoring_case_response_200_status import (
+    AssignMonitoringCaseResponse200Status,
+)
+from .audit_log_entry_type_0 import AuditLogEntryType0
+from .audit_log_entry_type_0_actor import AuditLogEntryType0Actor
+from .audit_log_entry_type_0_actor_kind import AuditLogEntryType0ActorKind
+from .audit_log_entry_type_0_actor_role import AuditLogEntryType0ActorRole
+from .audit_log_entry_type_0_result import AuditLogEntryType0Result
+from .audit_log_entry_type_0_source import AuditLogEntryType0Source
+from .audit_log_entry_type_0_summary import AuditLogEntryType0Summary
+from .audit_log_entry_type_1 import AuditLogEntryType1
+from .audit_log_entry_type_1_action import AuditLogEntryType1Action
+from .audit_log_entry_type_1_actor import AuditLogEntryType1Actor
+from .audit_log_entry_type_1_actor_kind import AuditLogEntryType1ActorKind
+from .audit_log_entry_type_1_actor_role import AuditLogEntryType1ActorRole
+from .audit_log_entry_type_1_result import AuditLogEntryType1Result
+from .audit_log_entry_type_1_summary import AuditLogEntryType1Summary
+from .backtest_monitoring_rule_body import BacktestMonitoringRuleBody
+from .backtest_monitoring_rule_body_rule import BacktestMonitoringRuleBodyRule
+from .backtest_monitoring_rule_body_rule_kind import BacktestMonitoringRuleBodyRuleKind
+from .backtest_monitoring_rule_body_rule_mode import BacktestMonitoringRuleBodyRuleMode
+from .backtest_monitoring_rule_coin_version import BacktestMonitoringRuleCoinVersion
+from .backtest_monitoring_rule_response_200 import BacktestMonitoringRuleResponse200
+from .backtest_monitoring_rule_response_200_examples_item import (
+    BacktestMonitoringRuleResponse200ExamplesItem,
+)
+from .balance_stream_change import BalanceStreamChange
+from .balance_stream_change_transaction_type import BalanceStreamChangeTransactionType
+from .balance_stream_snapshot import BalanceStreamSnapshot
+from .burn_coins_coin_version import BurnCoinsCoinVersion
+from .burn_coins_response_201 import BurnCoinsResponse201
+from .burn_coins_response_202 import BurnCoinsResponse202
+from .cancel_client_mandate_coin_version import CancelClientMandateCoinVersion
+from .cancel_client_mandate_response_200 import CancelClientMandateResponse200
+from .cancel_client_mandate_response_200_mandate import (
+    CancelClientMandateResponse200Mandate,
+)
+from .cancel_client_mandate_response_200_mandate_cancelled_by_type_0 import (
+    CancelClientMandateResponse200MandateCancelledByType0,
+)
+from .cancel_client_mandate_response_200_mandate_period import (
+    CancelClientMandateResponse200MandatePeriod,
+)
+from .cancel_client_mandate_response_200_mandate_status import (
+    CancelClientMandateResponse200MandateStatus,
+)
+from .cancel_mandate_body import CancelMandateBody
+from .cancel_mandate_coin_version import CancelMandateCoinVersion
+from .cancel_mandate_response_200 import CancelMandateResponse200
+from .cancel_mandate_response_200_mandate import CancelMandateResponse200Mandate
+from .cancel_mandate_response_200_mandate_cancelled_by_type_0 import (
+    CancelMandateResponse200MandateCancelledByType0,
+)
+from .cancel_mandate_response_200_mandate_period import (
+    CancelMandateResponse200MandatePeriod,
+)
+from .cancel_mandate_response_200_mandate_status import (
+    CancelMandateResponse200MandateStatus,
+)
+from .cancel_my_mandate_coin_version import CancelMyMandateCoinVersion
+from .cancel_my_mandate_response_200 import CancelMyMandateResponse200
+from .cancel_my_mandate_response_200_mandate import CancelMyMandateResponse200Mandate
+from .cancel_my_mandate_response_200_mandate_cancelled_by_type_0 import (
+    CancelMyMandateResponse200MandateCancelledByType0,
+)
+from .cancel_my_mandate_response_200_mandate_period import (
+    CancelMyMandateResponse200MandatePeriod,
+)
+from .cancel_my_mandate_response_200_mandate_status import (
+    CancelMyMandateResponse200MandateStatus,
+)
+from .capture_hold_body import CaptureHoldBody
+from .capture_hold_body_metadata import CaptureHoldBodyMetadata
+from .capture_hold_coin_version import CaptureHoldCoinVersion
+from .capture_hold_response_201 import CaptureHoldResponse201
+from .change_password_body import ChangePasswordBody
+from .change_password_coin_version import ChangePasswordCoinVersion
+from .change_password_response_200 import ChangePasswordResponse200
+from .change_user_role_body import ChangeUserRoleBody
+from .change_user_role_body_role import ChangeUserRoleBodyRole
+from .change_user_role_coin_version import ChangeUserRoleCoinVersion
+from .change_user_role_response_200 import ChangeUserRoleResponse200
+from .change_user_role_response_200_user import ChangeUserRoleResponse200User
+from .change_user_role_response_200_user_role import ChangeUserRoleResponse200UserRole
+from .change_user_role_response_202 import ChangeUserRoleResponse202
+from .claim_cashout_coin_version import ClaimCashoutCoinVersion
+from .claim_cashout_response_200 import ClaimCashoutResponse200
+from .claim_cashout_response_200_cashout import ClaimCashoutResponse200Cashout
+from .claim_cashout_response_200_cashout_approval import (
+    ClaimCashoutResponse200CashoutApproval,
+)
+from .claim_cashout_response_200_cashout_approval_status import (
+    ClaimCashoutResponse200CashoutApprovalStatus,
+)
+from .claim_cashout_response_200_cashout_status import (
+    ClaimCashoutResponse200CashoutStatus,
+)
+from .comment_monitoring_case_body import CommentMonitoringCaseBody
+from .comment_monitoring_case_coin_version import CommentMonitoringCaseCoinVersion
+from .comment_monitoring_case_response_200 import CommentMonitoringCaseResponse200
+from .comment_monitoring_case_response_200_resolution_type_0 import (
+    CommentMonitoringCaseResponse200ResolutionType0,
+)
+from .comment_monitoring_case_response_200_status import (
+    CommentMonitoringCaseResponse200Status,
+)
+from .confirm_mfa_enrolment_body import ConfirmMfaEnrolmentBody
+from .confirm_mfa_enrolment_coin_version import ConfirmMfaEnrolmentCoinVersion
+from .confirm_mfa_enrolment_response_200 import ConfirmMfaEnrolmentResponse200
+from .create_api_key_body import CreateApiKeyBody
+from .create_api_key_body_scopes_item import CreateApiKeyBodyScopesItem
+from .create_api_key_coin_version import CreateApiKeyCoinVersion
+from .create_api_key_response_202 import CreateApiKeyResponse202
+from .create_balance_monitor_body import CreateBalanceMonitorBody
+from .create_balance_monitor_body_direction import CreateBalanceMonitorBodyDirection
+from .create_balance_monitor_body_wallet_type_0 import (
+    CreateBalanceMonitorBodyWalletType0,
+)
+from .create_balance_monitor_body_wallet_type_0_treasury import (
+    CreateBalanceMonitorBodyWalletType0Treasury,
+)
+from .create_balance_monitor_body_wallet_type_1 import (
+    CreateBalanceMonitorBodyWalletType1,
+)
+from .create_balance_monitor_coin_version import CreateBalanceMonitorCoinVersion
+from .create_balance_monitor_response_201 import CreateBalanceMonitorResponse201
+from .create_balance_monitor_response_201_direction import (
+    CreateBalanceMonitorResponse201Direction,
+)
+from .create_balance_monitor_response_201_wallet import (
+    CreateBalanceMonitorResponse201Wallet,
+)
+from .create_balance_monitor_response_201_wallet_treasury_type_0 import (
+    CreateBalanceMonitorResponse201WalletTreasuryType0,
+)
+from .create_cashout_body import CreateCashoutBody
+from .create_cashout_coin_version import CreateCashoutCoinVersion
+from .create_cashout_response_201 import CreateCashoutResponse201
+from .create_cashout_response_201_cashout import CreateCashoutResponse201Cashout
+from .create_cashout_response_201_cashout_approval import (
+    CreateCashoutResponse201CashoutApproval,
+)
+from .create_cashout_response_201_cashout_approval_status import (
+    CreateCashoutResponse201CashoutApprovalStatus,
+)
+from .create_cashout_response_201_cashout_status import (
+    CreateCashoutResponse201CashoutStatus,
+)
+from .create_client_webhook_endpoint_body import CreateClientWebhookEndpointBody
+from .create_client_webhook_endpoint_body_event_types_item import (
+    CreateClientWebhookEndpointBodyEventTypesItem,
+)
+from .create_client_webhook_endpoint_coin_version import (
+    CreateClientWebhookEndpointCoinVersion,
+)
+from .create_client_webhook_endpoint_response_201 import (
+    CreateClientWebhookEndpointResponse201,
+)
+from .create_client_webhook_endpoint_response_201_delivery_health import (
+    CreateClientWebhookEndpointResponse201DeliveryHealth,
+)
+from .create_client_webhook_endpoint_response_201_status import (
+    CreateClientWebhookEndpointResponse201Status,
+)
+from .create_hold_coin_version import CreateHoldCoinVersion
+from .create_hold_response_201 import CreateHoldResponse201
+from .create_own_test_client_body import CreateOwnTestClientBody
+from .create_own_test_client_body_treasuries_item import (
+    CreateOwnTestClientBodyTreasuriesItem,
+)
+from .create_own_test_client_coin_version import CreateOwnTestClientCoinVersion
+from .create_own_test_client_response_201 import CreateOwnTestClientResponse201
+from .create_platform_client_body import CreatePlatformClientBody
+from .create_platform_client_body_treasuries_item import (
+    CreatePlatformClientBodyTreasuriesItem,
+)
+from .create_platform_client_coin_version import CreatePlatformClientCoinVersion
+from .create_platform_client_response_202 import CreatePlatformClientResponse202
+from .create_referral_body import CreateReferralBody
+from .create_referral_body_treasury import CreateReferralBodyTreasury
+from .create_referral_coin_version import CreateReferralCoinVersion
+from .create_referral_response_201 import CreateReferralResponse201
+from .create_sandbox_cashout_body import CreateSandboxCashoutBody
+from .create_sandbox_cashout_body_test_outcome import (
+    CreateSandboxCashoutBodyTestOutcome,
+)
+from .create_sandbox_cashout_coin_version import CreateSandboxCashoutCoinVersion
+from .create_sandbox_cashout_response_201 import CreateSandboxCashoutResponse201
+from .create_sandbox_cashout_response_201_cashout import (
+    CreateSandboxCashoutResponse201Cashout,
+)
+from .create_sandbox_cashout_response_201_cashout_approval import (
+    CreateSandboxCashoutResponse201CashoutApproval,
+)
+from .create_sandbox_cashout_response_201_cashout_approval_status import (
+    CreateSandboxCashoutResponse201CashoutApprovalStatus,
+)
+from .create_sandbox_cashout_response_201_cashout_status import (
+    CreateSandboxCashoutResponse201CashoutStatus,
+)
+from .create_sandbox_hold_coin_version import CreateSandboxHoldCoinVersion
+from .create_sandbox_hold_response_201 import CreateSandboxHoldResponse201
+from .create_sandbox_mandate_body import CreateSandboxMandateBody
+from .create_sandbox_mandate_body_period import CreateSandboxMandateBodyPeriod
+from .create_sandbox_mandate_coin_version import CreateSandboxMandateCoinVersion
+from .create_sandbox_mandate_response_201 import CreateSandboxMandateResponse201
+from .create_sandbox_mandate_response_201_mandate import (
+    CreateSandboxMandateResponse201Mandate,
+)
+from .create_sandbox_mandate_response_201_mandate_cancelled_by_type_0 import (
+    CreateSandboxMandateResponse201MandateCancelledByType0,
+)
+from .create_sandbox_mandate_response_201_mandate_period import (
+    CreateSandboxMandateResponse201MandatePeriod,
+)
+from .create_sandbox_mandate_response_201_mandate_status import (
+    CreateSandboxMandateResponse201MandateStatus,
+)
+from .create_sandbox_purchase_body import CreateSandboxPurchaseBody
+from .create_sandbox_purchase_body_affiliate import CreateSandboxPurchaseBodyAffiliate
+from .create_sandbox_purchase_body_metadata import CreateSandboxPurchaseBodyMetadata
+from .create_sandbox_purchase_body_treasury import CreateSandboxPurchaseBodyTreasury
+from .create_sandbox_purchase_coin_version import CreateSandboxPurchaseCoinVersion
+from .create_sandbox_purchase_response_201 import CreateSandboxPurchaseResponse201
+from .create_sandbox_test_user_body import CreateSandboxTestUserBody
+from .create_sandbox_test_user_coin_version import CreateSandboxTestUserCoinVersion
+from .create_sandbox_test_user_response_201 import CreateSandboxTestUserResponse201
+from .create_sandbox_test_user_response_201_test_user import (
+    CreateSandboxTestUserResponse201TestUser,
+)
+from .create_test_client_body import CreateTestClientBody
+from .create_test_client_body_treasuries_item import CreateTestClientBodyTreasuriesItem
+from .create_test_client_coin_version import CreateTestClientCoinVersion
+from .create_test_client_response_201 import CreateTestClientResponse201
+from .create_webhook_endpoint_body import CreateWebhookEndpointBody
+from .create_webhook_endpoint_body_event_types_item import (
+    CreateWebhookEndpointBodyEventTypesItem,
+)
+from .create_webhook_endpoint_coin_version import CreateWebhookEndpointCoinVersion
+from .create_webhook_endpoint_response_201 import CreateWebhookEndpointResponse201
+from .create_webhook_endpoint_response_201_delivery_health import (
+    CreateWebhookEndpointResponse201DeliveryHealth,
+)
+from .create_webhook_endpoint_response_201_status import (
+    CreateWebhookEndpointResponse201Status,
+)
+from .delete_balance_monitor_coin_version import DeleteBalanceMonitorCoinVersion
+from .delete_client_webhook_endpoint_coin_version import (
+    DeleteClientWebhookEndpointCoinVersion,
+)
+from .delete_user_coin_version import DeleteUserCoinVersion
+from .delete_user_response_200 import DeleteUserResponse200
+from .delete_user_response_202 import DeleteUserResponse202
+from .delete_webhook_endpoint_coin_version import DeleteWebhookEndpointCoinVersion
+from .deletion_request import DeletionRequest
+from .deletion_request_decided_by_type_0 import DeletionRequestDecidedByType0
+from .deletion_request_decided_by_type_0_kind import DeletionRequestDecidedByType0Kind
+from .deletion_request_decided_by_type_0_role import DeletionRequestDecidedByType0Role
+from .deletion_request_requested_by import DeletionRequestRequestedBy
+from .deletion_request_requested_by_kind import DeletionRequestRequestedByKind
+from .deletion_request_requested_by_role import DeletionRequestRequestedByRole
+from .deletion_request_status import DeletionRequestStatus
+from .enable_client_webhook_endpoint_coin_version import (
+    EnableClientWebhookEndpointCoinVersion,
+)
+from .enable_client_webhook_endpoint_response_200 import (
+    EnableClientWebhookEndpointResponse200,
+)
+from .enable_client_webhook_endpoint_response_200_delivery_health import (
+    EnableClientWebhookEndpointResponse200DeliveryHealth,
+)
+from .enable_client_webhook_endpoint_response_200_status import (
+    EnableClientWebhookEndpointResponse200Status,
+)
+from .enable_webhook_endpoint_coin_version import EnableWebhookEndpointCoinVersion
+from .enable_webhook_endpoint_response_200 import EnableWebhookEndpointResponse200
+from .enable_webhook_endpoint_response_200_delivery_health import (
+    EnableWebhookEndpointResponse200DeliveryHealth,
+)
+from .enable_webhook_endpoint_response_200_status import (
+    EnableWebhookEndpointResponse200Status,
+)
+from .freeze_user_wallet_body import FreezeUserWalletBody
+from .freeze_user_wallet_coin_version import FreezeUserWalletCoinVersion
+from .freeze_user_wallet_response_201 import FreezeUserWalletResponse201
+from .freeze_user_wallet_response_201_freeze_type_0 import (
+    FreezeUserWalletResponse201FreezeType0,
+)
+from .freeze_user_wallet_response_201_freeze_type_0_frozen_by import (
+    FreezeUserWalletResponse201FreezeType0FrozenBy,
+)
+from .freeze_user_wallet_response_201_freeze_type_0_frozen_by_kind import (
+    FreezeUserWalletResponse201FreezeType0FrozenByKind,
+)
+from .freeze_user_wallet_response_201_freeze_type_0_unfreeze_request_type_0 import (
+    FreezeUserWalletResponse201FreezeType0UnfreezeRequestType0,
+)
+from .fund_sandbox_treasury_body import FundSandboxTreasuryBody
+from .fund_sandbox_treasury_body_treasury import FundSandboxTreasuryBodyTreasury
+from .fund_sandbox_treasury_coin_version import FundSandboxTreasuryCoinVersion
+from .fund_sandbox_treasury_response_201 import FundSandboxTreasuryResponse201
+from .get_balance_monitor_coin_version import GetBalanceMonitorCoinVersion
+from .get_balance_monitor_response_200 import GetBalanceMonitorResponse200
+from .get_balance_monitor_response_200_direction import (
+    GetBalanceMonitorResponse200Direction,
+)
+from .get_balance_monitor_response_200_wallet import GetBalanceMonitorResponse200Wallet
+from .get_balance_monitor_response_200_wallet_treasury_type_0 import (
+    GetBalanceMonitorResponse200WalletTreasuryType0,
+)
+from .get_cashout_reconciliation_coin_version import GetCashoutReconciliationCoinVersion
+from .get_cashout_reconciliation_format import GetCashoutReconciliationFormat
+from .get_cashout_reconciliation_response_200 import GetCashoutReconciliationResponse200
+from .get_cashout_reconciliation_response_200_lines_item import (
+    GetCashoutReconciliationResponse200LinesItem,
+)
+from .get_client_daily_volume_coin_version import GetClientDailyVolumeCoinVersion
+from .get_client_daily_volume_response_200 import GetClientDailyVolumeResponse200
+from .get_client_daily_volume_response_200_clients_item import (
+    GetClientDailyVolumeResponse200ClientsItem,
+)
+from .get_client_daily_volume_response_200_clients_item_days_item import (
+    GetClientDailyVolumeResponse200ClientsItemDaysItem,
+)
+from .get_client_webhook_endpoint_coin_version import (
+    GetClientWebhookEndpointCoinVersion,
+)
+from .get_client_webhook_endpoint_response_200 import (
+    GetClientWebhookEndpointResponse200,
+)
+from .get_client_webhook_endpoint_response_200_delivery_health import (
+    GetClientWebhookEndpointResponse200DeliveryHealth,
+)
+from .get_client_webhook_endpoint_response_200_status import (
+    GetClientWebhookEndpointResponse200Status,
+)
+from .get_command_status_coin_version import GetCommandStatusCoinVersion
+from .get_command_status_response_200_type_0 import GetCommandStatusResponse200Type0
+from .get_command_status_response_200_type_0_status import (
+    GetCommandStatusResponse200Type0Status,
+)
+from .get_command_status_response_200_type_1 import GetCommandStatusResponse200Type1
+from .get_command_status_response_200_type_1_body_type_0 import (
+    GetCommandStatusResponse200Type1BodyType0,
+)
+from .get_command_status_response_200_type_1_body_type_1 import (
+    GetCommandStatusResponse200Type1BodyType1,
+)
+from .get_command_status_response_200_type_1_body_type_2 import (
+    GetCommandStatusResponse200Type1BodyType2,
+)
+from .get_command_status_response_200_type_1_status import (
+    GetCommandStatusResponse200Type1Status,
+)
+from .get_command_status_response_200_type_2 import GetCommandStatusResponse200Type2
+from .get_command_status_response_200_type_2_status import (
+    GetCommandStatusResponse200Type2Status,
+)
+from .get_daily_supply_coin_version import GetDailySupplyCoinVersion
+from .get_daily_supply_response_200 import GetDailySupplyResponse200
+from .get_daily_supply_response_200_days_item import GetDailySupplyResponse200DaysItem
+from .get_daily_volume_coin_version import GetDailyVolumeCoinVersion
+from .get_daily_volume_response_200 import GetDailyVolumeResponse200
+from .get_daily_volume_response_200_days_item import GetDailyVolumeResponse200DaysItem
+from .get_daily_volume_response_200_days_item_types_item import (
+    GetDailyVolumeResponse200DaysItemTypesItem,
+)
+from .get_daily_volume_response_200_days_item_types_item_type import (
+    GetDailyVolumeResponse200DaysItemTypesItemType,
+)
+from .get_error_code_page_code import GetErrorCodePageCode
+from .get_event_coin_version import GetEventCoinVersion
+from .get_event_response_200 import GetEventResponse200
+from .get_event_response_200_payload import GetEventResponse200Payload
+from .get_grant_request_coin_version import GetGrantRequestCoinVersion
+from .get_monitoring_case_coin_version import GetMonitoringCaseCoinVersion
+from .get_monitoring_case_response_200 import GetMonitoringCaseResponse200
+from .get_monitoring_case_response_200_case import GetMonitoringCaseResponse200Case
+from .get_monitoring_case_response_200_case_resolution_type_0 import (
+    GetMonitoringCaseResponse200CaseResolutionType0,
+)
+from .get_monitoring_case_response_200_case_status import (
+    GetMonitoringCaseResponse200CaseStatus,
+)
+from .get_monitoring_case_response_200_flows_item import (
+    GetMonitoringCaseResponse200FlowsItem,
+)
+from .get_monitoring_case_response_200_notes_item import (
+    GetMonitoringCaseResponse200NotesItem,
+)
+from .get_monitoring_case_response_200_transactions_item import (
+    GetMonitoringCaseResponse200TransactionsItem,
+)
+from .get_monitoring_case_response_200_transactions_item_hits_item import (
+    GetMonitoringCaseResponse200TransactionsItemHitsItem,
+)
+from .get_my_balance_at_coin_version import GetMyBalanceAtCoinVersion
+from .get_my_balance_at_response_200 import GetMyBalanceAtResponse200
+from .get_my_daily_balances_coin_version import GetMyDailyBalancesCoinVersion
+from .get_my_daily_balances_response_200 import GetMyDailyBalancesResponse200
+from .get_my_daily_balances_response_200_days_item import (
+    GetMyDailyBalancesResponse200DaysItem,
+)
+from .get_my_history_coin_version import GetMyHistoryCoinVersion
+from .get_my_history_metadata import GetMyHistoryMetadata
+from .get_my_history_response_200 import GetMyHistoryResponse200
+from .get_my_statement_coin_version import GetMyStatementCoinVersion
+from .get_my_statement_format import GetMyStatementFormat
+from .get_my_statement_response_200 import GetMyStatementResponse200
+from .get_my_statement_response_200_lines_item import GetMyStatementResponse200LinesItem
+from .get_my_statement_response_200_lines_item_transaction import (
+    GetMyStatementResponse200LinesItemTransaction,
+)
+from .get_my_statement_response_200_lines_item_transaction_approval import (
+    GetMyStatementResponse200LinesItemTransactionApproval,
+)
+from .get_my_statement_response_200_lines_item_transaction_from_treasury_type_0 import (
+    GetMyStatementResponse200LinesItemTransactionFromTreasuryType0,
+)
+from .get_my_statement_response_200_lines_item_transaction_metadata import (
+    GetMyStatementResponse200LinesItemTransactionMetadata,
+)
+from .get_my_statement_response_200_lines_item_transaction_to_treasury_type_0 import (
+    GetMyStatementResponse200LinesItemTransactionToTreasuryType0,
+)
+from .get_my_statement_response_200_lines_item_transaction_type import (
+    GetMyStatementResponse200LinesItemTransactionType,
+)
+from .get_my_wallet_coin_version import GetMyWalletCoinVersion
+from .get_payout_approval_coin_version import GetPayoutApprovalCoinVersion
+from .get_payout_approval_response_200 import GetPayoutApprovalResponse200
+from .get_payout_approval_response_200_decided_by_type_0 import (
+    GetPayoutApprovalResponse200DecidedByType0,
+)
+from .get_payout_approval_response_200_decided_by_type_0_kind import (
+    GetPayoutApprovalResponse200DecidedByType0Kind,
+)
+from .get_payout_approval_response_200_decided_by_type_0_role import (
+    GetPayoutApprovalResponse200DecidedByType0Role,
+)
+from .get_payout_approval_response_200_payout import GetPayoutApprovalResponse200Payout
+from .get_payout_approval_response_200_payout_from import (
+    GetPayoutApprovalResponse200PayoutFrom,
+)
+from .get_payout_approval_response_200_payout_from_treasury import (
+    GetPayoutApprovalResponse200PayoutFromTreasury,
+)
+from .get_payout_approval_response_200_payout_lines_item import (
+    GetPayoutApprovalResponse200PayoutLinesItem,
+)
+from .get_payout_approval_response_200_requested_by import (
+    GetPayoutApprovalResponse200RequestedBy,
+)
+from .get_payout_approval_response_200_requested_by_kind import (
+    GetPayoutApprovalResponse200RequestedByKind,
+)
+from .get_payout_approval_response_200_requested_by_role import (
+    GetPayoutApprovalResponse200RequestedByRole,
+)
+from .get_payout_approval_response_200_status import GetPayoutApprovalResponse200Status
+from .get_sandbox_clock_coin_version import GetSandboxClockCoinVersion
+from .get_sandbox_clock_response_200 import GetSandboxClockResponse200
+from .get_sandbox_user_wallet_coin_version import GetSandboxUserWalletCoinVersion
+from .get_supply_report_coin_version import GetSupplyReportCoinVersion
+from .get_supply_report_response_200 import GetSupplyReportResponse200
+from .get_supply_report_response_200_bad_captures_item import (
+    GetSupplyReportResponse200BadCapturesItem,
+)
+from .get_supply_report_response_200_credit_legs import (
+    GetSupplyReportResponse200CreditLegs,
+)
+from .get_supply_report_response_200_credit_legs_in_flight import (
+    GetSupplyReportResponse200CreditLegsInFlight,
+)
+from .get_supply_report_response_200_credit_legs_stale import (
+    GetSupplyReportResponse200CreditLegsStale,
+)
+from .get_supply_report_response_200_credit_legs_young import (
+    GetSupplyReportResponse200CreditLegsYoung,
+)
+from .get_supply_report_response_200_mismatched_holds_item import (
+    GetSupplyReportResponse200MismatchedHoldsItem,
+)
+from .get_supply_report_response_200_mismatched_sequences_item import (
+    GetSupplyReportResponse200MismatchedSequencesItem,
+)
+from .get_supply_report_response_200_mismatched_wallets_item import (
+    GetSupplyReportResponse200MismatchedWalletsItem,
+)
+from .get_transaction_coin_version import GetTransactionCoinVersion
+from .get_treasury_balance_at_code import GetTreasuryBalanceAtCode
+from .get_treasury_balance_at_coin_version import GetTreasuryBalanceAtCoinVersion
+from .get_treasury_balance_at_response_200 import GetTreasuryBalanceAtResponse200
+from .get_treasury_daily_balances_code import GetTreasuryDailyBalancesCode
+from .get_treasury_daily_balances_coin_version import (
+    GetTreasuryDailyBalancesCoinVersion,
+)
+from .get_treasury_daily_balances_response_200 import (
+    GetTreasuryDailyBalancesResponse200,
+)
+from .get_treasury_daily_balances_response_200_days_item import (
+    GetTreasuryDailyBalancesResponse200DaysItem,
+)
+from .get_treasury_statement_code import GetTreasuryStatementCode
+from .get_treasury_statement_coin_version import GetTreasuryStatementCoinVersion
+from .get_treasury_statement_format import GetTreasuryStatementFormat
+from .get_treasury_statement_response_200 import GetTreasuryStatementResponse200
+from .get_treasury_statement_response_200_lines_item import (
+    GetTreasuryStatementResponse200LinesItem,
+)
+from .get_treasury_statement_response_200_lines_item_transaction import (
+    GetTreasuryStatementResponse200LinesItemTransaction,
+)
+from .get_treasury_statement_response_200_lines_item_transaction_approval import (
+    GetTreasuryStatementResponse200LinesItemTransactionApproval,
+)
+from .get_treasury_statement_response_200_lines_item_transaction_from_treasury_type_0 import (
+    GetTreasuryStatementResponse200LinesItemTransactionFromTreasuryType0,
+)
+from .get_treasury_statement_response_200_lines_item_transaction_metadata import (
+    GetTreasuryStatementResponse200LinesItemTransactionMetadata,
+)
+from .get_treasury_statement_response_200_lines_item_transaction_to_treasury_type_0 import (
+    GetTreasuryStatementResponse200LinesItemTransactionToTreasuryType0,
+)
+from .get_treasury_statement_response_200_lines_item_transaction_type import (
+    GetTreasuryStatementResponse200LinesItemTransactionType,
+)
+from .get_user_balance_at_coin_version import GetUserBalanceAtCoinVersion
+from .get_user_balance_at_response_200 import GetUserBalanceAtResponse200
+from .get_user_coin_version import GetUserCoinVersion
+from .get_user_daily_balances_coin_version import GetUserDailyBalancesCoinVersion
+from .get_user_daily_balances_response_200 import GetUserDailyBalancesResponse200
+from .get_user_daily_balances_response_200_days_item import (
+    GetUserDailyBalancesResponse200DaysItem,
+)
+from .get_user_limits_coin_version import GetUserLimitsCoinVersion
+from .get_user_limits_response_200 import GetUserLimitsResponse200
+from .get_user_limits_response_200_defaults import GetUserLimitsResponse200Defaults
+from .get_user_limits_response_200_limits import GetUserLimitsResponse200Limits
+from .get_user_limits_response_200_overrides import GetUserLimitsResponse200Overrides
+from .get_user_limits_response_200_role import GetUserLimitsResponse200Role
+from .get_user_limits_response_200_usage import GetUserLimitsResponse200Usage
+from .get_user_limits_response_200_usage_window_hours import (
+    GetUserLimitsResponse200UsageWindowHours,
+)
+from .get_user_response_200 import GetUserResponse200
+from .get_user_response_200_role import GetUserResponse200Role
+from .get_user_response_200_wallet import GetUserResponse200Wallet
+from .get_user_statement_coin_version import GetUserStatementCoinVersion
+from .get_user_statement_format import GetUserStatementFormat
+from .get_user_statement_response_200 import GetUserStatementResponse200
+from .get_user_statement_response_200_lines_item import (
+    GetUserStatementResponse200LinesItem,
+)
+from .get_user_statement_response_200_lines_item_transaction import (
+    GetUserStatementResponse200LinesItemTransaction,
+)
+from .get_user_statement_response_200_lines_item_transaction_approval import (
+    GetUserStatementResponse200LinesItemTransactionApproval,
+)
+from .get_user_statement_response_200_lines_item_transaction_from_treasury_type_0 import (
+    GetUserStatementResponse200LinesItemTransactionFromTreasuryType0,
+)
+from .get_user_statement_response_200_lines_item_transaction_metadata import (
+    GetUserStatementResponse200LinesItemTransactionMetadata,
+)
+from .get_user_statement_response_200_lines_item_transaction_to_treasury_type_0 import (
+    GetUserStatementResponse200LinesItemTransactionToTreasuryType0,
+)
+from .get_user_statement_response_200_lines_item_transaction_type import (
+    GetUserStatementResponse200LinesItemTransactionType,
+)
+from .get_verification_request_coin_version import GetVerificationRequestCoinVersion
+from .get_verification_request_response_200 import GetVerificationRequestResponse200
+from .get_verification_request_response_200_act import (
+    GetVerificationRequestResponse200Act,
+)
+from .get_verification_request_response_200_act_type import (
+    GetVerificationRequestResponse200ActType,
+)
+from .get_verification_request_response_200_decided_by_type_0 import (
+    GetVerificationRequestResponse200DecidedByType0,
+)
+from .get_verification_request_response_200_decided_by_type_0_kind import (
+    GetVerificationRequestResponse200DecidedByType0Kind,
+)
+from .get_verification_request_response_200_decided_by_type_0_role import (
+    GetVerificationRequestResponse200DecidedByType0Role,
+)
+from .get_verification_request_response_200_requested_by import (
+    GetVerificationRequestResponse200RequestedBy,
+)
+from .get_verification_request_response_200_requested_by_kind import (
+    GetVerificationRequestResponse200RequestedByKind,
+)
+from .get_verification_request_response_200_requested_by_role import (
+    GetVerificationRequestResponse200RequestedByRole,
+)
+from .get_verification_request_response_200_status import (
+    GetVerificationRequestResponse200Status,
+)
+from .get_webhook_endpoint_coin_version import GetWebhookEndpointCoinVersion
+from .get_webhook_endpoint_response_200 import GetWebhookEndpointResponse200
+from .get_webhook_endpoint_response_200_delivery_health import (
+    GetWebhookEndpointResponse200DeliveryHealth,
+)
+from .get_webhook_endpoint_response_200_status import (
+    GetWebhookEndpointResponse200Status,
+)
+from .grant_mandate_body import GrantMandateBody
+from .grant_mandate_body_period import GrantMandateBodyPeriod
+from .grant_mandate_coin_version import GrantMandateCoinVersion
+from .grant_mandate_response_201 import GrantMandateResponse201
+from .grant_mandate_response_201_mandate import GrantMandateResponse201Mandate
+from .grant_mandate_response_201_mandate_cancelled_by_type_0 import (
+    GrantMandateResponse201MandateCancelledByType0,
+)
+from .grant_mandate_response_201_mandate_period import (
+    GrantMandateResponse201MandatePeriod,
+)
+from .grant_mandate_response_201_mandate_status import (
+    GrantMandateResponse201MandateStatus,
+)
+from .grant_request import GrantRequest
+from .grant_request_act_type_0 import GrantRequestActType0
+from .grant_request_act_type_0_previous_role import GrantRequestActType0PreviousRole
+from .grant_request_act_type_0_role import GrantRequestActType0Role
+from .grant_request_act_type_0_type import GrantRequestActType0Type
+from .grant_request_act_type_1 import GrantRequestActType1
+from .grant_request_act_type_1_scopes_item import GrantRequestActType1ScopesItem
+from .grant_request_act_type_1_type import GrantRequestActType1Type
+from .grant_request_act_type_2 import GrantRequestActType2
+from .grant_request_act_type_2_treasuries_item import GrantRequestActType2TreasuriesItem
+from .grant_request_act_type_2_type import GrantRequestActType2Type
+from .grant_request_decided_by_type_0 import GrantRequestDecidedByType0
+from .grant_request_decided_by_type_0_kind import GrantRequestDecidedByType0Kind
+from .grant_request_decided_by_type_0_role import GrantRequestDecidedByType0Role
+from .grant_request_requested_by import GrantRequestRequestedBy
+from .grant_request_requested_by_kind import GrantRequestRequestedByKind
+from .grant_request_requested_by_role import GrantRequestRequestedByRole
+from .grant_request_status import GrantRequestStatus
+from .hold import Hold
+from .hold_status import HoldStatus
+from .hold_to_treasury_type_0 import HoldToTreasuryType0
+from .issue_token_coin_version import IssueTokenCoinVersion
+from .issue_token_data_body import IssueTokenDataBody
+from .issue_token_data_body_grant_type import IssueTokenDataBodyGrantType
+from .issue_token_json_body import IssueTokenJsonBody
+from .issue_token_response_200_type_0 import IssueTokenResponse200Type0
+from .issue_token_response_200_type_0_token_type import (
+    IssueTokenResponse200Type0TokenType,
+)
+from .issue_token_response_200_type_1 import IssueTokenResponse200Type1
+from .issue_token_response_200_type_1_token_type import (
+    IssueTokenResponse200Type1TokenType,
+)
+from .link_monitoring_case_transactions_body import LinkMonitoringCaseTransactionsBody
+from .link_monitoring_case_transactions_coin_version import (
+    LinkMonitoringCaseTransactionsCoinVersion,
+)
+from .link_monitoring_case_transactions_response_200 import (
+    LinkMonitoringCaseTransactionsResponse200,
+)
+from .link_monitoring_case_transactions_response_200_resolution_type_0 import (
+    LinkMonitoringCaseTransactionsResponse200ResolutionType0,
+)
+from .link_monitoring_case_transactions_response_200_status import (
+    LinkMonitoringCaseTransactionsResponse200Status,
+)
+from .link_platform_client_body import LinkPlatformClientBody
+from .link_platform_client_coin_version import LinkPlatformClientCoinVersion
+from .link_platform_client_response_201 import LinkPlatformClientResponse201
+from .list_all_webhook_endpoints_coin_version import ListAllWebhookEndpointsCoinVersion
+from .list_all_webhook_endpoints_response_200 import ListAllWebhookEndpointsResponse200
+from .list_all_webhook_endpoints_response_200_endpoints_item import (
+    ListAllWebhookEndpointsResponse200EndpointsItem,
+)
+from .list_all_webhook_endpoints_response_200_endpoints_item_delivery_health import (
+    ListAllWebhookEndpointsResponse200EndpointsItemDeliveryHealth,
+)
+from .list_all_webhook_endpoints_response_200_endpoints_item_status import (
+    ListAllWebhookEndpointsResponse200EndpointsItemStatus,
+)
+from .list_all_webhook_endpoints_status import ListAllWebhookEndpointsStatus
+from .list_api_keys_coin_version import ListApiKeysCoinVersion
+from .list_api_keys_response_200 import ListApiKeysResponse200
+from .list_approvals_coin_version import ListApprovalsCoinVersion
+from .list_approvals_response_200 import ListApprovalsResponse200
+from .list_approvals_response_200_pagination import ListApprovalsResponse200Pagination
+from .list_approvals_status import ListApprovalsStatus
+from .list_assigned_cashouts_approval import ListAssignedCashoutsApproval
+from .list_assigned_cashouts_coin_version import ListAssignedCashoutsCoinVersion
+from .list_assigned_cashouts_response_200 import ListAssignedCashoutsResponse200
+from .list_assigned_cashouts_response_200_cashouts_item import (
+    ListAssignedCashoutsResponse200CashoutsItem,
+)
+from .list_assigned_cashouts_response_200_cashouts_item_approval import (
+    ListAssignedCashoutsResponse200CashoutsItemApproval,
+)
+from .list_assigned_cashouts_response_200_cashouts_item_approval_status import (
+    ListAssignedCashoutsResponse200CashoutsItemApprovalStatus,
+)
+from .list_assigned_cashouts_response_200_cashouts_item_status import (
+    ListAssignedCashoutsResponse200CashoutsItemStatus,
+)
+from .list_assigned_cashouts_response_200_pagination import (
+    ListAssignedCashoutsResponse200Pagination,
+)
+from .list_assigned_cashouts_status import ListAssignedCashoutsStatus
+from .list_audit_log_action import ListAuditLogAction
+from .list_audit_log_coin_version import ListAuditLogCoinVersion
+from .list_audit_log_response_200 import ListAuditLogResponse200
+from .list_audit_log_result import ListAuditLogResult
+from .list_balance_monitors_coin_version import ListBalanceMonitorsCoinVersion
+from .list_balance_monitors_response_200 import ListBalanceMonitorsResponse200
+from .list_balance_monitors_response_200_monitors_item import (
+    ListBalanceMonitorsResponse200MonitorsItem,
+)
+from .list_balance_monitors_response_200_monitors_item_direction import (
+    ListBalanceMonitorsResponse200MonitorsItemDirection,
+)
+from .list_balance_monitors_response_200_monitors_item_wallet import (
+    ListBalanceMonitorsResponse200MonitorsItemWallet,
+)
+from .list_balance_monitors_response_200_monitors_item_wallet_treasury_type_0 import (
+    ListBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0,
+)
+from .list_callback_secret_requests_coin_version import (
+    ListCallbackSecretRequestsCoinVersion,
+)
+from .list_callback_secret_requests_response_200 import (
+    ListCallbackSecretRequestsResponse200,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItem,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item_act import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemAct,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item_act_type import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemActType,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item_decided_by_type_0 import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemDecidedByType0,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item_decided_by_type_0_kind import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemDecidedByType0Kind,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item_decided_by_type_0_role import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemDecidedByType0Role,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item_requested_by import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemRequestedBy,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item_requested_by_kind import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemRequestedByKind,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item_requested_by_role import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemRequestedByRole,
+)
+from .list_callback_secret_requests_response_200_callback_secret_requests_item_status import (
+    ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemStatus,
+)
+from .list_callback_secret_requests_status import ListCallbackSecretRequestsStatus
+from .list_cashout_rates_coin_version import ListCashoutRatesCoinVersion
+from .list_cashout_rates_response_200 import ListCashoutRatesResponse200
+from .list_cashout_rates_response_200_configured_item import (
+    ListCashoutRatesResponse200ConfiguredItem,
+)
+from .list_cashout_rates_response_200_in_force_type_0 import (
+    ListCashoutRatesResponse200InForceType0,
+)
+from .list_cashout_rates_response_200_versions_item import (
+    ListCashoutRatesResponse200VersionsItem,
+)
+from .list_cashout_rates_response_200_versions_item_decided_by_type_0 import (
+    ListCashoutRatesResponse200VersionsItemDecidedByType0,
+)
+from .list_cashout_rates_response_200_versions_item_decided_by_type_0_kind import (
+    ListCashoutRatesResponse200VersionsItemDecidedByType0Kind,
+)
+from .list_cashout_rates_response_200_versions_item_proposed_by import (
+    ListCashoutRatesResponse200VersionsItemProposedBy,
+)
+from .list_cashout_rates_response_200_versions_item_proposed_by_kind import (
+    ListCashoutRatesResponse200VersionsItemProposedByKind,
+)
+from .list_cashout_rates_response_200_versions_item_status import (
+    ListCashoutRatesResponse200VersionsItemStatus,
+)
+from .list_cashout_reversals_coin_version import ListCashoutReversalsCoinVersion
+from .list_cashout_reversals_response_200 import ListCashoutReversalsResponse200
+from .list_cashout_reversals_response_200_cashout_reversals_item import (
+    ListCashoutReversalsResponse200CashoutReversalsItem,
+)
+from .list_cashout_reversals_response_200_cashout_reversals_item_decided_by_type_0 import (
+    ListCashoutReversalsResponse200CashoutReversalsItemDecidedByType0,
+)
+from .list_cashout_reversals_response_200_cashout_reversals_item_decided_by_type_0_kind import (
+    ListCashoutReversalsResponse200CashoutReversalsItemDecidedByType0Kind,
+)
+from .list_cashout_reversals_response_200_cashout_reversals_item_decided_by_type_0_role import (
+    ListCashoutReversalsResponse200CashoutReversalsItemDecidedByType0Role,
+)
+from .list_cashout_reversals_response_200_cashout_reversals_item_requested_by import (
+    ListCashoutReversalsResponse200CashoutReversalsItemRequestedBy,
+)
+from .list_cashout_reversals_response_200_cashout_reversals_item_requested_by_kind import (
+    ListCashoutReversalsResponse200CashoutReversalsItemRequestedByKind,
+)
+from .list_cashout_reversals_response_200_cashout_reversals_item_requested_by_role import (
+    ListCashoutReversalsResponse200CashoutReversalsItemRequestedByRole,
+)
+from .list_cashout_reversals_response_200_cashout_reversals_item_reversal import (
+    ListCashoutReversalsResponse200CashoutReversalsItemReversal,
+)
+from .list_cashout_reversals_response_200_cashout_reversals_item_status import (
+    ListCashoutReversalsResponse200CashoutReversalsItemStatus,
+)
+from .list_cashout_reversals_response_200_pagination import (
+    ListCashoutReversalsResponse200Pagination,
+)
+from .list_cashout_reversals_status import ListCashoutReversalsStatus
+from .list_cashouts_approval import ListCashoutsApproval
+from .list_cashouts_coin_version import ListCashoutsCoinVersion
+from .list_cashouts_response_200 import ListCashoutsResponse200
+from .list_cashouts_response_200_cashouts_item import (
+    ListCashoutsResponse200CashoutsItem,
+)
+from .list_cashouts_response_200_cashouts_item_approval import (
+    ListCashoutsResponse200CashoutsItemApproval,
+)
+from .list_cashouts_response_200_cashouts_item_approval_status import (
+    ListCashoutsResponse200CashoutsItemApprovalStatus,
+)
+from .list_cashouts_response_200_cashouts_item_status import (
+    ListCashoutsResponse200CashoutsItemStatus,
+)
+from .list_cashouts_response_200_pagination import ListCashoutsResponse200Pagination
+from .list_cashouts_status import ListCashoutsStatus
+from .list_client_mandates_coin_version import ListClientMandatesCoinVersion
+from .list_client_mandates_response_200 import ListClientMandatesResponse200
+from .list_client_mandates_response_200_mandates_item import (
+    ListClientMandatesResponse200MandatesItem,
+)
+from .list_client_mandates_response_200_mandates_item_cancelled_by_type_0 import (
+    ListClientMandatesResponse200MandatesItemCancelledByType0,
+)
+from .list_client_mandates_response_200_mandates_item_period import (
+    ListClientMandatesResponse200MandatesItemPeriod,
+)
+from .list_client_mandates_response_200_mandates_item_status import (
+    ListClientMandatesResponse200MandatesItemStatus,
+)
+from .list_client_mandates_response_200_pagination import (
+    ListClientMandatesResponse200Pagination,
+)
+from .list_client_mandates_status import ListClientMandatesStatus
+from .list_client_webhook_deliveries_coin_version import (
+    ListClientWebhookDeliveriesCoinVersion,
+)
+from .list_client_webhook_deliveries_response_200 import (
+    ListClientWebhookDeliveriesResponse200,
+)
+from .list_client_webhook_deliveries_response_200_deliveries_item import (
+    ListClientWebhookDeliveriesResponse200DeliveriesItem,
+)
+from .list_client_webhook_deliveries_response_200_deliveries_item_payload import (
+    ListClientWebhookDeliveriesResponse200DeliveriesItemPayload,
+)
+from .list_client_webhook_deliveries_response_200_deliveries_item_status import (
+    ListClientWebhookDeliveriesResponse200DeliveriesItemStatus,
+)
+from .list_client_webhook_endpoints_coin_version import (
+    ListClientWebhookEndpointsCoinVersion,
+)
+from .list_client_webhook_endpoints_response_200 import (
+    ListClientWebhookEndpointsResponse200,
+)
+from .list_client_webhook_endpoints_response_200_endpoints_item import (
+    ListClientWebhookEndpointsResponse200EndpointsItem,
+)
+from .list_client_webhook_endpoints_response_200_endpoints_item_delivery_health import (
+    ListClientWebhookEndpointsResponse200EndpointsItemDeliveryHealth,
+)
+from .list_client_webhook_endpoints_response_200_endpoints_item_status import (
+    ListClientWebhookEndpointsResponse200EndpointsItemStatus,
+)
+from .list_commission_changes_coin_version import ListCommissionChangesCoinVersion
+from .list_commission_changes_response_200 import ListCommissionChangesResponse200
+from .list_commission_changes_response_200_commission_changes_item import (
+    ListCommissionChangesResponse200CommissionChangesItem,
+)
+from .list_commission_changes_response_200_commission_changes_item_change import (
+    ListCommissionChangesResponse200CommissionChangesItemChange,
+)
+from .list_commission_changes_response_200_commission_changes_item_change_rule_type_0_type_0 import (
+    ListCommissionChangesResponse200CommissionChangesItemChangeRuleType0Type0,
+)
+from .list_commission_changes_response_200_commission_changes_item_change_rule_type_0_type_0_kind import (
+    ListCommissionChangesResponse200CommissionChangesItemChangeRuleType0Type0Kind,
+)
+from .list_commission_changes_response_200_commission_changes_item_change_rule_type_0_type_1 import (
+    ListCommissionChangesResponse200CommissionChangesItemChangeRuleType0Type1,
+)
+from .list_commission_changes_response_200_commission_changes_item_change_rule_type_0_type_1_kind import (
+    ListCommissionChangesResponse200CommissionChangesItemChangeRuleType0Type1Kind,
+)
+from .list_commission_changes_response_200_commission_changes_item_change_treasury import (
+    ListCommissionChangesResponse200CommissionChangesItemChangeTreasury,
+)
+from .list_commission_changes_response_200_commission_changes_item_decided_by_type_0 import (
+    ListCommissionChangesResponse200CommissionChangesItemDecidedByType0,
+)
+from .list_commission_changes_response_200_commission_changes_item_decided_by_type_0_kind import (
+    ListCommissionChangesResponse200CommissionChangesItemDecidedByType0Kind,
+)
+from .list_commission_changes_response_200_commission_changes_item_decided_by_type_0_role import (
+    ListCommissionChangesResponse200CommissionChangesItemDecidedByType0Role,
+)
+from .list_commission_changes_response_200_commission_changes_item_requested_by import (
+    ListCommissionChangesResponse200CommissionChangesItemRequestedBy,
+)
+from .list_commission_changes_response_200_commission_changes_item_requested_by_kind import (
+    ListCommissionChangesResponse200CommissionChangesItemRequestedByKind,
+)
+from .list_commission_changes_response_200_commission_changes_item_requested_by_role import (
+    ListCommissionChangesResponse200CommissionChangesItemRequestedByRole,
+)
+from .list_commission_changes_response_200_commission_changes_item_status import (
+    ListCommissionChangesResponse200CommissionChangesItemStatus,
+)
+from .list_commission_changes_response_200_pagination import (
+    ListCommissionChangesResponse200Pagination,
+)
+from .list_commission_changes_status import ListCommissionChangesStatus
+from .list_commission_rules_coin_version import ListCommissionRulesCoinVersion
+from .list_commission_rules_response_200 import ListCommissionRulesResponse200
+from .list_commission_rules_response_200_rules_item import (
+    ListCommissionRulesResponse200RulesItem,
+)
+from .list_commission_rules_response_200_rules_item_rule_type_0 import (
+    ListCommissionRulesResponse200RulesItemRuleType0,
+)
+from .list_commission_rules_response_200_rules_item_rule_type_0_kind import (
+    ListCommissionRulesResponse200RulesItemRuleType0Kind,
+)
+from .list_commission_rules_response_200_rules_item_rule_type_1 import (
+    ListCommissionRulesResponse200RulesItemRuleType1,
+)
+from .list_commission_rules_response_200_rules_item_rule_type_1_kind import (
+    ListCommissionRulesResponse200RulesItemRuleType1Kind,
+)
+from .list_commission_rules_response_200_rules_item_treasury import (
+    ListCommissionRulesResponse200RulesItemTreasury,
+)
+from .list_commission_rules_treasury import ListCommissionRulesTreasury
+from .list_deletion_requests_coin_version import ListDeletionRequestsCoinVersion
+from .list_deletion_requests_response_200 import ListDeletionRequestsResponse200
+from .list_deletion_requests_status import ListDeletionRequestsStatus
+from .list_events_coin_version import ListEventsCoinVersion
+from .list_events_response_200 import ListEventsResponse200
+from .list_events_response_200_events_item import ListEventsResponse200EventsItem
+from .list_events_response_200_events_item_payload import (
+    ListEventsResponse200EventsItemPayload,
+)
+from .list_grant_requests_coin_version import ListGrantRequestsCoinVersion
+from .list_grant_requests_response_200 import ListGrantRequestsResponse200
+from .list_grant_requests_status import ListGrantRequestsStatus
+from .list_holds_coin_version import ListHoldsCoinVersion
+from .list_holds_response_200 import ListHoldsResponse200
+from .list_holds_response_200_pagination import ListHoldsResponse200Pagination
+from .list_holds_status import ListHoldsStatus
+from .list_mandates_coin_version import ListMandatesCoinVersion
+from .list_mandates_response_200 import ListMandatesResponse200
+from .list_mandates_response_200_mandates_item import (
+    ListMandatesResponse200MandatesItem,
+)
+from .list_mandates_response_200_mandates_item_cancelled_by_type_0 import (
+    ListMandatesResponse200MandatesItemCancelledByType0,
+)
+from .list_mandates_response_200_mandates_item_period import (
+    ListMandatesResponse200MandatesItemPeriod,
+)
+from .list_mandates_response_200_mandates_item_status import (
+    ListMandatesResponse200MandatesItemStatus,
+)
+from .list_mandates_response_200_pagination import ListMandatesResponse200Pagination
+from .list_mandates_status import ListMandatesStatus
+from .list_monitoring_case_proposals_coin_version import (
+    ListMonitoringCaseProposalsCoinVersion,
+)
+from .list_monitoring_case_proposals_response_200 import (
+    ListMonitoringCaseProposalsResponse200,
+)
+from .list_monitoring_case_proposals_response_200_proposals_item import (
+    ListMonitoringCaseProposalsResponse200ProposalsItem,
+)
+from .list_monitoring_case_proposals_response_200_proposals_item_change import (
+    ListMonitoringCaseProposalsResponse200ProposalsItemChange,
+)
+from .list_monitoring_case_proposals_response_200_proposals_item_status import (
+    ListMonitoringCaseProposalsResponse200ProposalsItemStatus,
+)
+from .list_monitoring_cases_coin_version import ListMonitoringCasesCoinVersion
+from .list_monitoring_cases_response_200 import ListMonitoringCasesResponse200
+from .list_monitoring_cases_response_200_cases_item import (
+    ListMonitoringCasesResponse200CasesItem,
+)
+from .list_monitoring_cases_response_200_cases_item_resolution_type_0 import (
+    ListMonitoringCasesResponse200CasesItemResolutionType0,
+)
+from .list_monitoring_cases_response_200_cases_item_status import (
+    ListMonitoringCasesResponse200CasesItemStatus,
+)
+from .list_monitoring_cases_status import ListMonitoringCasesStatus
+from .list_monitoring_rule_proposals_coin_version import (
+    ListMonitoringRuleProposalsCoinVersion,
+)
+from .list_monitoring_rule_proposals_response_200 import (
+    ListMonitoringRuleProposalsResponse200,
+)
+from .list_monitoring_rule_proposals_response_200_proposals_item import (
+    ListMonitoringRuleProposalsResponse200ProposalsItem,
+)
+from .list_monitoring_rule_proposals_response_200_proposals_item_change import (
+    ListMonitoringRuleProposalsResponse200ProposalsItemChange,
+)
+from .list_monitoring_rule_proposals_response_200_proposals_item_status import (
+    ListMonitoringRuleProposalsResponse200ProposalsItemStatus,
+)
+from .list_monitoring_rules_coin_version import ListMonitoringRulesCoinVersion
+from .list_monitoring_rules_response_200 import ListMonitoringRulesResponse200
+from .list_monitoring_rules_response_200_rules_item import (
+    ListMonitoringRulesResponse200RulesItem,
+)
+from .list_monitoring_rules_response_200_rules_item_kind import (
+    ListMonitoringRulesResponse200RulesItemKind,
+)
+from .list_monitoring_rules_response_200_rules_item_mode import (
+    ListMonitoringRulesResponse200RulesItemMode,
+)
+from .list_my_cashouts_coin_version import ListMyCashoutsCoinVersion
+from .list_my_cashouts_response_200 import ListMyCashoutsResponse200
+from .list_my_cashouts_response_200_cashouts_item import (
+    ListMyCashoutsResponse200CashoutsItem,
+)
+from .list_my_cashouts_response_200_cashouts_item_approval import (
+    ListMyCashoutsResponse200CashoutsItemApproval,
+)
+from .list_my_cashouts_response_200_cashouts_item_approval_status import (
+    ListMyCashoutsResponse200CashoutsItemApprovalStatus,
+)
+from .list_my_cashouts_response_200_cashouts_item_status import (
+    ListMyCashoutsResponse200CashoutsItemStatus,
+)
+from .list_my_cashouts_response_200_pagination import (
+    ListMyCashoutsResponse200Pagination,
+)
+from .list_my_cashouts_status import ListMyCashoutsStatus
+from .list_my_holds_coin_version import ListMyHoldsCoinVersion
+from .list_my_holds_response_200 import ListMyHoldsResponse200
+from .list_my_holds_response_200_pagination import ListMyHoldsResponse200Pagination
+from .list_my_holds_status import ListMyHoldsStatus
+from .list_my_mandates_coin_version import ListMyMandatesCoinVersion
+from .list_my_mandates_response_200 import ListMyMandatesResponse200
+from .list_my_mandates_response_200_mandates_item import (
+    ListMyMandatesResponse200MandatesItem,
+)
+from .list_my_mandates_response_200_mandates_item_cancelled_by_type_0 import (
+    ListMyMandatesResponse200MandatesItemCancelledByType0,
+)
+from .list_my_mandates_response_200_mandates_item_period import (
+    ListMyMandatesResponse200MandatesItemPeriod,
+)
+from .list_my_mandates_response_200_mandates_item_status import (
+    ListMyMandatesResponse200MandatesItemStatus,
+)
+from .list_my_mandates_response_200_pagination import (
+    ListMyMandatesResponse200Pagination,
+)
+from .list_my_mandates_status import ListMyMandatesStatus
+from .list_my_transactions_coin_version import ListMyTransactionsCoinVersion
+from .list_my_transactions_response_200 import ListMyTransactionsResponse200
+from .list_my_transactions_response_200_pagination import (
+    ListMyTransactionsResponse200Pagination,
+)
+from .list_payout_approvals_coin_version import ListPayoutApprovalsCoinVersion
+from .list_payout_approvals_response_200 import ListPayoutApprovalsResponse200
+from .list_payout_approvals_response_200_pagination import (
+    ListPayoutApprovalsResponse200Pagination,
+)
+from .list_payout_approvals_response_200_payout_approvals_item import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItem,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_decided_by_type_0 import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_decided_by_type_0_kind import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0Kind,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_decided_by_type_0_role import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0Role,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_payout import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemPayout,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_payout_from import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemPayoutFrom,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_payout_from_treasury import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemPayoutFromTreasury,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_payout_lines_item import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemPayoutLinesItem,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_requested_by import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedBy,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_requested_by_kind import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedByKind,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_requested_by_role import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedByRole,
+)
+from .list_payout_approvals_response_200_payout_approvals_item_status import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemStatus,
+)
+from .list_payout_approvals_status import ListPayoutApprovalsStatus
+from .list_platform_clients_coin_version import ListPlatformClientsCoinVersion
+from .list_platform_clients_response_200 import ListPlatformClientsResponse200
+from .list_rule_freeze_lifts_coin_version import ListRuleFreezeLiftsCoinVersion
+from .list_rule_freeze_lifts_response_200 import ListRuleFreezeLiftsResponse200
+from .list_rule_freeze_lifts_response_200_proposals_item import (
+    ListRuleFreezeLiftsResponse200ProposalsItem,
+)
+from .list_rule_freeze_lifts_response_200_proposals_item_change import (
+    ListRuleFreezeLiftsResponse200ProposalsItemChange,
+)
+from .list_rule_freeze_lifts_response_200_proposals_item_status import (
+    ListRuleFreezeLiftsResponse200ProposalsItemStatus,
+)
+from .list_sandbox_cashouts_coin_version import ListSandboxCashoutsCoinVersion
+from .list_sandbox_cashouts_response_200 import ListSandboxCashoutsResponse200
+from .list_sandbox_cashouts_response_200_cashouts_item import (
+    ListSandboxCashoutsResponse200CashoutsItem,
+)
+from .list_sandbox_cashouts_response_200_cashouts_item_approval import (
+    ListSandboxCashoutsResponse200CashoutsItemApproval,
+)
+from .list_sandbox_cashouts_response_200_cashouts_item_approval_status import (
+    ListSandboxCashoutsResponse200CashoutsItemApprovalStatus,
+)
+from .list_sandbox_cashouts_response_200_cashouts_item_status import (
+    ListSandboxCashoutsResponse200CashoutsItemStatus,
+)
+from .list_sandbox_cashouts_response_200_pagination import (
+    ListSandboxCashoutsResponse200Pagination,
+)
+from .list_sandbox_cashouts_status import ListSandboxCashoutsStatus
+from .list_sandbox_test_users_coin_version import ListSandboxTestUsersCoinVersion
+from .list_sandbox_test_users_response_200 import ListSandboxTestUsersResponse200
+from .list_sandbox_test_users_response_200_pagination import (
+    ListSandboxTestUsersResponse200Pagination,
+)
+from .list_sandbox_test_users_response_200_test_users_item import (
+    ListSandboxTestUsersResponse200TestUsersItem,
+)
+from .list_service_actions_coin_version import ListServiceActionsCoinVersion
+from .list_service_actions_response_200 import ListServiceActionsResponse200
+from .list_service_actions_response_200_entries_item import (
+    ListServiceActionsResponse200EntriesItem,
+)
+from .list_service_actions_response_200_entries_item_actor import (
+    ListServiceActionsResponse200EntriesItemActor,
+)
+from .list_service_actions_response_200_entries_item_actor_kind import (
+    ListServiceActionsResponse200EntriesItemActorKind,
+)
+from .list_service_actions_response_200_entries_item_actor_role import (
+    ListServiceActionsResponse200EntriesItemActorRole,
+)
+from .list_service_actions_response_200_entries_item_result import (
+    ListServiceActionsResponse200EntriesItemResult,
+)
+from .list_service_actions_response_200_entries_item_summary import (
+    ListServiceActionsResponse200EntriesItemSummary,
+)
+from .list_treasuries_coin_version import ListTreasuriesCoinVersion
+from .list_treasuries_response_200 import ListTreasuriesResponse200
+from .list_user_sessions_coin_version import ListUserSessionsCoinVersion
+from .list_user_sessions_response_200 import ListUserSessionsResponse200
+from .list_users_coin_version import ListUsersCoinVersion
+from .list_users_response_200 import ListUsersResponse200
+from .list_users_response_200_pagination import ListUsersResponse200Pagination
+from .list_users_role import ListUsersRole
+from .list_verification_requests_coin_version import ListVerificationRequestsCoinVersion
+from .list_verification_requests_response_200 import ListVerificationRequestsResponse200
+from .list_verification_requests_response_200_verification_requests_item import (
+    ListVerificationRequestsResponse200VerificationRequestsItem,
+)
+from .list_verification_requests_response_200_verification_requests_item_act import (
+    ListVerificationRequestsResponse200VerificationRequestsItemAct,
+)
+from .list_verification_requests_response_200_verification_requests_item_act_type import (
+    ListVerificationRequestsResponse200VerificationRequestsItemActType,
+)
+from .list_verification_requests_response_200_verification_requests_item_decided_by_type_0 import (
+    ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0,
+)
+from .list_verification_requests_response_200_verification_requests_item_decided_by_type_0_kind import (
+    ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Kind,
+)
+from .list_verification_requests_response_200_verification_requests_item_decided_by_type_0_role import (
+    ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Role,
+)
+from .list_verification_requests_response_200_verification_requests_item_requested_by import (
+    ListVerificationRequestsResponse200VerificationRequestsItemRequestedBy,
+)
+from .list_verification_requests_response_200_verification_requests_item_requested_by_kind import (
+    ListVerificationRequestsResponse200VerificationRequestsItemRequestedByKind,
+)
+from .list_verification_requests_response_200_verification_requests_item_requested_by_role import (
+    ListVerificationRequestsResponse200VerificationRequestsItemRequestedByRole,
+)
+from .list_verification_requests_response_200_verification_requests_item_status import (
+    ListVerificationRequestsResponse200VerificationRequestsItemStatus,
+)
+from .list_verification_requests_status import ListVerificationRequestsStatus
+from .list_wallet_freezes_coin_version import ListWalletFreezesCoinVersion
+from .list_wallet_freezes_response_200 import ListWalletFreezesResponse200
+from .list_wallet_freezes_response_200_freezes_item import (
+    ListWalletFreezesResponse200FreezesItem,
+)
+from .list_wallet_freezes_response_200_freezes_item_frozen_by import (
+    ListWalletFreezesResponse200FreezesItemFrozenBy,
+)
+from .list_wallet_freezes_response_200_freezes_item_frozen_by_kind import (
+    ListWalletFreezesResponse200FreezesItemFrozenByKind,
+)
+from .list_wallet_freezes_response_200_freezes_item_unfreeze_request_type_0 import (
+    ListWalletFreezesResponse200FreezesItemUnfreezeRequestType0,
+)
+from .list_wallet_freezes_response_200_freezes_item_unfreeze_status import (
+    ListWalletFreezesResponse200FreezesItemUnfreezeStatus,
+)
+from .list_wallet_freezes_response_200_pagination import (
+    ListWalletFreezesResponse200Pagination,
+)
+from .list_wallet_freezes_unfreeze_status import ListWalletFreezesUnfreezeStatus
+from .list_webhook_deliveries_coin_version import ListWebhookDeliveriesCoinVersion
+from .list_webhook_deliveries_response_200 import ListWebhookDeliveriesResponse200
+from .list_webhook_deliveries_response_200_deliveries_item import (
+    ListWebhookDeliveriesResponse200DeliveriesItem,
+)
+from .list_webhook_deliveries_response_200_deliveries_item_payload import (
+    ListWebhookDeliveriesResponse200DeliveriesItemPayload,
+)
+from .list_webhook_deliveries_response_200_deliveries_item_status import (
+    ListWebhookDeliveriesResponse200DeliveriesItemStatus,
+)
+from .list_webhook_endpoints_coin_version import ListWebhookEndpointsCoinVersion
+from .list_webhook_endpoints_response_200 import ListWebhookEndpointsResponse200
+from .list_webhook_endpoints_response_200_endpoints_item import (
+    ListWebhookEndpointsResponse200EndpointsItem,
+)
+from .list_webhook_endpoints_response_200_endpoints_item_delivery_health import (
+    ListWebhookEndpointsResponse200EndpointsItemDeliveryHealth,
+)
+from .list_webhook_endpoints_response_200_endpoints_item_status import (
+    ListWebhookEndpointsResponse200EndpointsItemStatus,
+)
+from .login_body import LoginBody
+from .login_coin_version import LoginCoinVersion
+from .login_response_200_type_0 import LoginResponse200Type0
+from .login_response_200_type_0_notices_item import LoginResponse200Type0NoticesItem
+from .login_response_200_type_0_notices_item_kind import (
+    LoginResponse200Type0NoticesItemKind,
+)
+from .login_response_200_type_1 import LoginResponse200Type1
+from .logout_body import LogoutBody
+from .logout_coin_version import LogoutCoinVersion
+from .logout_everywhere_coin_version import LogoutEverywhereCoinVersion
+from .mint_coins_coin_version import MintCoinsCoinVersion
+from .mint_coins_response_201 import MintCoinsResponse201
+from .mint_coins_response_202 import MintCoinsResponse202
+from .payout_body import PayoutBody
+from .payout_body_from_type_0 import PayoutBodyFromType0
+from .payout_body_from_type_0_treasury import PayoutBodyFromType0Treasury
+from .payout_body_from_type_1 import PayoutBodyFromType1
+from .payout_body_lines_item import PayoutBodyLinesItem
+from .payout_body_metadata import PayoutBodyMetadata
+from .payout_coin_version import PayoutCoinVersion
+from .payout_response_201 import PayoutResponse201
+from .payout_response_201_payout import PayoutResponse201Payout
+from .payout_response_201_payout_lines_item import PayoutResponse201PayoutLinesItem
+from .payout_response_201_payout_type import PayoutResponse201PayoutType
+from .payout_response_202 import PayoutResponse202
+from .payout_response_202_approval import PayoutResponse202Approval
+from .payout_response_202_approval_decided_by_type_0 import (
+    PayoutResponse202ApprovalDecidedByType0,
+)
+from .payout_response_202_approval_decided_by_type_0_kind import (
+    PayoutResponse202ApprovalDecidedByType0Kind,
+)
+from .payout_response_202_approval_decided_by_type_0_role import (
+    PayoutResponse202ApprovalDecidedByType0Role,
+)
+from .payout_response_202_approval_payout import PayoutResponse202ApprovalPayout
+from .payout_response_202_approval_payout_from import (
+    PayoutResponse202ApprovalPayoutFrom,
+)
+from .payout_response_202_approval_payout_from_treasury import (
+    PayoutResponse202ApprovalPayoutFromTreasury,
+)
+from .payout_response_202_approval_payout_lines_item import (
+    PayoutResponse202ApprovalPayoutLinesItem,
+)
+from .payout_response_202_approval_requested_by import (
+    PayoutResponse202ApprovalRequestedBy,
+)
+from .payout_response_202_approval_requested_by_kind import (
+    PayoutResponse202ApprovalRequestedByKind,
+)
+from .payout_response_202_approval_requested_by_role import (
+    PayoutResponse202ApprovalRequestedByRole,
+)
+from .payout_response_202_approval_status import PayoutResponse202ApprovalStatus
+from .platform_client import PlatformClient
+from .platform_client_treasuries_item import PlatformClientTreasuriesItem
+from .problem import Problem
+from .problem_errors_item import ProblemErrorsItem
+from .problem_limit import ProblemLimit
+from .problem_limit_name import ProblemLimitName
+from .propose_cashout_rate_body import ProposeCashoutRateBody
+from .propose_cashout_rate_coin_version import ProposeCashoutRateCoinVersion
+from .propose_cashout_rate_response_201 import ProposeCashoutRateResponse201
+from .propose_cashout_rate_response_201_rate import ProposeCashoutRateResponse201Rate
+from .propose_cashout_rate_response_201_rate_decided_by_type_0 import (
+    ProposeCashoutRateResponse201RateDecidedByType0,
+)
+from .propose_cashout_rate_response_201_rate_decided_by_type_0_kind import (
+    ProposeCashoutRateResponse201RateDecidedByType0Kind,
+)
+from .propose_cashout_rate_response_201_rate_proposed_by import (
+    ProposeCashoutRateResponse201RateProposedBy,
+)
+from .propose_cashout_rate_response_201_rate_proposed_by_kind import (
+    ProposeCashoutRateResponse201RateProposedByKind,
+)
+from .propose_cashout_rate_response_201_rate_status import (
+    ProposeCashoutRateResponse201RateStatus,
+)
+from .purchase_body import PurchaseBody
+from .purchase_body_affiliate import PurchaseBodyAffiliate
+from .purchase_body_metadata import PurchaseBodyMetadata
+from .purchase_body_treasury import PurchaseBodyTreasury
+from .purchase_coin_version import PurchaseCoinVersion
+from .purchase_response_201 import PurchaseResponse201
+from .put_monitoring_rule_body import PutMonitoringRuleBody
+from .put_monitoring_rule_body_rule import PutMonitoringRuleBodyRule
+from .put_monitoring_rule_body_rule_kind import PutMonitoringRuleBodyRuleKind
+from .put_monitoring_rule_body_rule_mode import PutMonitoringRuleBodyRuleMode
+from .put_monitoring_rule_coin_version import PutMonitoringRuleCoinVersion
+from .put_monitoring_rule_response_200 import PutMonitoringRuleResponse200
+from .put_monitoring_rule_response_200_rules_item import (
+    PutMonitoringRuleResponse200RulesItem,
+)
+from .put_monitoring_rule_response_200_rules_item_kind import (
+    PutMonitoringRuleResponse200RulesItemKind,
+)
+from .put_monitoring_rule_response_200_rules_item_mode import (
+    PutMonitoringRuleResponse200RulesItemMode,
+)
+from .put_monitoring_rule_response_202 import PutMonitoringRuleResponse202
+from .put_monitoring_rule_response_202_proposal import (
+    PutMonitoringRuleResponse202Proposal,
+)
+from .put_monitoring_rule_response_202_proposal_rule import (
+    PutMonitoringRuleResponse202ProposalRule,
+)
+from .put_monitoring_rule_response_202_proposal_rule_kind import (
+    PutMonitoringRuleResponse202ProposalRuleKind,
+)
+from .put_monitoring_rule_response_202_proposal_rule_mode import (
+    PutMonitoringRuleResponse202ProposalRuleMode,
+)
+from .put_monitoring_rule_response_202_rules_item import (
+    PutMonitoringRuleResponse202RulesItem,
+)
+from .put_monitoring_rule_response_202_rules_item_kind import (
+    PutMonitoringRuleResponse202RulesItemKind,
+)
+from .put_monitoring_rule_response_202_rules_item_mode import (
+    PutMonitoringRuleResponse202RulesItemMode,
+)
+from .redeliver_client_webhook_delivery_coin_version import (
+    RedeliverClientWebhookDeliveryCoinVersion,
+)
+from .redeliver_client_webhook_delivery_response_202 import (
+    RedeliverClientWebhookDeliveryResponse202,
+)
+from .redeliver_client_webhook_delivery_response_202_status import (
+    RedeliverClientWebhookDeliveryResponse202Status,
+)
+from .redeliver_webhook_delivery_coin_version import RedeliverWebhookDeliveryCoinVersion
+from .redeliver_webhook_delivery_response_202 import RedeliverWebhookDeliveryResponse202
+from .redeliver_webhook_delivery_response_202_status import (
+    RedeliverWebhookDeliveryResponse202Status,
+)
+from .refresh_token_body import RefreshTokenBody
+from .refresh_token_coin_version import RefreshTokenCoinVersion
+from .refresh_token_response_200 import RefreshTokenResponse200
+from .refund_sandbox_purchase_body import RefundSandboxPurchaseBody
+from .refund_sandbox_purchase_body_metadata import RefundSandboxPurchaseBodyMetadata
+from .refund_sandbox_purchase_body_treasury import RefundSandboxPurchaseBodyTreasury
+from .refund_sandbox_purchase_coin_version import RefundSandboxPurchaseCoinVersion
+from .refund_sandbox_purchase_response_201 import RefundSandboxPurchaseResponse201
+from .refund_sandbox_purchase_response_201_commission import (
+    RefundSandboxPurchaseResponse201Commission,
+)
+from .refund_sandbox_purchase_response_201_commission_approval import (
+    RefundSandboxPurchaseResponse201CommissionApproval,
+)
+from .refund_sandbox_purchase_response_201_commission_from_treasury_type_0 import (
+    RefundSandboxPurchaseResponse201CommissionFromTreasuryType0,
+)
+from .refund_sandbox_purchase_response_201_commission_metadata import (
+    RefundSandboxPurchaseResponse201CommissionMetadata,
+)
+from .refund_sandbox_purchase_response_201_commission_to_treasury_type_0 import (
+    RefundSandboxPurchaseResponse201CommissionToTreasuryType0,
+)
+from .refund_sandbox_purchase_response_201_commission_type import (
+    RefundSandboxPurchaseResponse201CommissionType,
+)
+from .refund_transaction_body import RefundTransactionBody
+from .refund_transaction_body_metadata import RefundTransactionBodyMetadata
+from .refund_transaction_body_treasury import RefundTransactionBodyTreasury
+from .refund_transaction_coin_version import RefundTransactionCoinVersion
+from .refund_transaction_response_201 import RefundTransactionResponse201
+from .refund_transaction_response_201_commission import (
+    RefundTransactionResponse201Commission,
+)
+from .refund_transaction_response_201_commission_approval import (
+    RefundTransactionResponse201CommissionApproval,
+)
+from .refund_transaction_response_201_commission_from_treasury_type_0 import (
+    RefundTransactionResponse201CommissionFromTreasuryType0,
+)
+from .refund_transaction_response_201_commission_metadata import (
+    RefundTransactionResponse201CommissionMetadata,
+)
+from .refund_transaction_response_201_commission_to_treasury_type_0 import (
+    RefundTransactionResponse201CommissionToTreasuryType0,
+)
+from .refund_transaction_response_201_commission_type import (
+    RefundTransactionResponse201CommissionType,
+)
+from .refund_transaction_response_202 import RefundTransactionResponse202
+from .register_user_body import RegisterUserBody
+from .register_user_coin_version import RegisterUserCoinVersion
+from .register_user_response_202 import RegisterUserResponse202
+from .register_user_response_202_status import RegisterUserResponse202Status
+from .reject_callback_secret_request_body import RejectCallbackSecretRequestBody
+from .reject_callback_secret_request_coin_version import (
+    RejectCallbackSecretRequestCoinVersion,
+)
+from .reject_callback_secret_request_response_200 import (
+    RejectCallbackSecretRequestResponse200,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequest,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request_act import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequestAct,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request_act_type import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequestActType,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request_decided_by_type_0 import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_kind import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Kind,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_role import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Role,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request_requested_by import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequestRequestedBy,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request_requested_by_kind import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequestRequestedByKind,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request_requested_by_role import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequestRequestedByRole,
+)
+from .reject_callback_secret_request_response_200_callback_secret_request_status import (
+    RejectCallbackSecretRequestResponse200CallbackSecretRequestStatus,
+)
+from .reject_cashout_coin_version import RejectCashoutCoinVersion
+from .reject_cashout_rate_coin_version import RejectCashoutRateCoinVersion
+from .reject_cashout_rate_response_200 import RejectCashoutRateResponse200
+from .reject_cashout_rate_response_200_rate import RejectCashoutRateResponse200Rate
+from .reject_cashout_rate_response_200_rate_decided_by_type_0 import (
+    RejectCashoutRateResponse200RateDecidedByType0,
+)
+from .reject_cashout_rate_response_200_rate_decided_by_type_0_kind import (
+    RejectCashoutRateResponse200RateDecidedByType0Kind,
+)
+from .reject_cashout_rate_response_200_rate_proposed_by import (
+    RejectCashoutRateResponse200RateProposedBy,
+)
+from .reject_cashout_rate_response_200_rate_proposed_by_kind import (
+    RejectCashoutRateResponse200RateProposedByKind,
+)
+from .reject_cashout_rate_response_200_rate_status import (
+    RejectCashoutRateResponse200RateStatus,
+)
+from .reject_cashout_response_200 import RejectCashoutResponse200
+from .reject_cashout_response_200_cashout import RejectCashoutResponse200Cashout
+from .reject_cashout_response_200_cashout_approval import (
+    RejectCashoutResponse200CashoutApproval,
+)
+from .reject_cashout_response_200_cashout_approval_status import (
+    RejectCashoutResponse200CashoutApprovalStatus,
+)
+from .reject_cashout_response_200_cashout_status import (
+    RejectCashoutResponse200CashoutStatus,
+)
+from .reject_cashout_reversal_body import RejectCashoutReversalBody
+from .reject_cashout_reversal_coin_version import RejectCashoutReversalCoinVersion
+from .reject_cashout_reversal_response_200 import RejectCashoutReversalResponse200
+from .reject_cashout_reversal_response_200_approval import (
+    RejectCashoutReversalResponse200Approval,
+)
+from .reject_cashout_reversal_response_200_approval_decided_by_type_0 import (
+    RejectCashoutReversalResponse200ApprovalDecidedByType0,
+)
+from .reject_cashout_reversal_response_200_approval_decided_by_type_0_kind import (
+    RejectCashoutReversalResponse200ApprovalDecidedByType0Kind,
+)
+from .reject_cashout_reversal_response_200_approval_decided_by_type_0_role import (
+    RejectCashoutReversalResponse200ApprovalDecidedByType0Role,
+)
+from .reject_cashout_reversal_response_200_approval_requested_by import (
+    RejectCashoutReversalResponse200ApprovalRequestedBy,
+)
+from .reject_cashout_reversal_response_200_approval_requested_by_kind import (
+    RejectCashoutReversalResponse200ApprovalRequestedByKind,
+)
+from .reject_cashout_reversal_response_200_approval_requested_by_role import (
+    RejectCashoutReversalResponse200ApprovalRequestedByRole,
+)
+from .reject_cashout_reversal_response_200_approval_reversal import (
+    RejectCashoutReversalResponse200ApprovalReversal,
+)
+from .reject_cashout_reversal_response_200_approval_status import (
+    RejectCashoutReversalResponse200ApprovalStatus,
+)
+from .reject_commission_change_body import RejectCommissionChangeBody
+from .reject_commission_change_coin_version import RejectCommissionChangeCoinVersion
+from .reject_commission_change_response_200 import RejectCommissionChangeResponse200
+from .reject_commission_change_response_200_approval import (
+    RejectCommissionChangeResponse200Approval,
+)
+from .reject_commission_change_response_200_approval_change import (
+    RejectCommissionChangeResponse200ApprovalChange,
+)
+from .reject_commission_change_response_200_approval_change_rule_type_0_type_0 import (
+    RejectCommissionChangeResponse200ApprovalChangeRuleType0Type0,
+)
+from .reject_commission_change_response_200_approval_change_rule_type_0_type_0_kind import (
+    RejectCommissionChangeResponse200ApprovalChangeRuleType0Type0Kind,
+)
+from .reject_commission_change_response_200_approval_change_rule_type_0_type_1 import (
+    RejectCommissionChangeResponse200ApprovalChangeRuleType0Type1,
+)
+from .reject_commission_change_response_200_approval_change_rule_type_0_type_1_kind import (
+    RejectCommissionChangeResponse200ApprovalChangeRuleType0Type1Kind,
+)
+from .reject_commission_change_response_200_approval_change_treasury import (
+    RejectCommissionChangeResponse200ApprovalChangeTreasury,
+)
+from .reject_commission_change_response_200_approval_decided_by_type_0 import (
+    RejectCommissionChangeResponse200ApprovalDecidedByType0,
+)
+from .reject_commission_change_response_200_approval_decided_by_type_0_kind import (
+    RejectCommissionChangeResponse200ApprovalDecidedByType0Kind,
+)
+from .reject_commission_change_response_200_approval_decided_by_type_0_role import (
+    RejectCommissionChangeResponse200ApprovalDecidedByType0Role,
+)
+from .reject_commission_change_response_200_approval_requested_by import (
+    RejectCommissionChangeResponse200ApprovalRequestedBy,
+)
+from .reject_commission_change_response_200_approval_requested_by_kind import (
+    RejectCommissionChangeResponse200ApprovalRequestedByKind,
+)
+from .reject_commission_change_response_200_approval_requested_by_role import (
+    RejectCommissionChangeResponse200ApprovalRequestedByRole,
+)
+from .reject_commission_change_response_200_approval_status import (
+    RejectCommissionChangeResponse200ApprovalStatus,
+)
+from .reject_deletion_request_body import RejectDeletionRequestBody
+from .reject_deletion_request_coin_version import RejectDeletionRequestCoinVersion
+from .reject_deletion_request_response_200 import RejectDeletionRequestResponse200
+from .reject_grant_request_body import RejectGrantRequestBody
+from .reject_grant_request_coin_version import RejectGrantRequestCoinVersion
+from .reject_grant_request_response_200 import RejectGrantRequestResponse200
+from .reject_payout_request_body import RejectPayoutRequestBody
+from .reject_payout_request_coin_version import RejectPayoutRequestCoinVersion
+from .reject_payout_request_response_200 import RejectPayoutRequestResponse200
+from .reject_payout_request_response_200_approval import (
+    RejectPayoutRequestResponse200Approval,
+)
+from .reject_payout_request_response_200_approval_decided_by_type_0 import (
+    RejectPayoutRequestResponse200ApprovalDecidedByType0,
+)
+from .reject_payout_request_response_200_approval_decided_by_type_0_kind import (
+    RejectPayoutRequestResponse200ApprovalDecidedByType0Kind,
+)
+from .reject_payout_request_response_200_approval_decided_by_type_0_role import (
+    RejectPayoutRequestResponse200ApprovalDecidedByType0Role,
+)
+from .reject_payout_request_response_200_approval_payout import (
+    RejectPayoutRequestResponse200ApprovalPayout,
+)
+from .reject_payout_request_response_200_approval_payout_from import (
+    RejectPayoutRequestResponse200ApprovalPayoutFrom,
+)
+from .reject_payout_request_response_200_approval_payout_from_treasury import (
+    RejectPayoutRequestResponse200ApprovalPayoutFromTreasury,
+)
+from .reject_payout_request_response_200_approval_payout_lines_item import (
+    RejectPayoutRequestResponse200ApprovalPayoutLinesItem,
+)
+from .reject_payout_request_response_200_approval_requested_by import (
+    RejectPayoutRequestResponse200ApprovalRequestedBy,
+)
+from .reject_payout_request_response_200_approval_requested_by_kind import (
+    RejectPayoutRequestResponse200ApprovalRequestedByKind,
+)
+from .reject_payout_request_response_200_approval_requested_by_role import (
+    RejectPayoutRequestResponse200ApprovalRequestedByRole,
+)
+from .reject_payout_request_response_200_approval_status import (
+    RejectPayoutRequestResponse200ApprovalStatus,
+)
+from .reject_request_body import RejectRequestBody
+from .reject_request_coin_version import RejectRequestCoinVersion
+from .reject_request_response_200 import RejectRequestResponse200
+from .reject_verification_request_body import RejectVerificationRequestBody
+from .reject_verification_request_coin_version import (
+    RejectVerificationRequestCoinVersion,
+)
+from .reject_verification_request_response_200 import (
+    RejectVerificationRequestResponse200,
+)
+from .reject_verification_request_response_200_verification_request import (
+    RejectVerificationRequestResponse200VerificationRequest,
+)
+from .reject_verification_request_response_200_verification_request_act import (
+    RejectVerificationRequestResponse200VerificationRequestAct,
+)
+from .reject_verification_request_response_200_verification_request_act_type import (
+    RejectVerificationRequestResponse200VerificationRequestActType,
+)
+from .reject_verification_request_response_200_verification_request_decided_by_type_0 import (
+    RejectVerificationRequestResponse200VerificationRequestDecidedByType0,
+)
+from .reject_verification_request_response_200_verification_request_decided_by_type_0_kind import (
+    RejectVerificationRequestResponse200VerificationRequestDecidedByType0Kind,
+)
+from .reject_verification_request_response_200_verification_request_decided_by_type_0_role import (
+    RejectVerificationRequestResponse200VerificationRequestDecidedByType0Role,
+)
+from .reject_verification_request_response_200_verification_request_requested_by import (
+    RejectVerificationRequestResponse200VerificationRequestRequestedBy,
+)
+from .reject_verification_request_response_200_verification_request_requested_by_kind import (
+    RejectVerificationRequestResponse200VerificationRequestRequestedByKind,
+)
+from .reject_verification_request_response_200_verification_request_requested_by_role import (
+    RejectVerificationRequestResponse200VerificationRequestRequestedByRole,
+)
+from .reject_verification_request_response_200_verification_request_status import (
+    RejectVerificationRequestResponse200VerificationRequestStatus,
+)
+from .request_callback_secret_coin_version import RequestCallbackSecretCoinVersion
+from .request_callback_secret_response_202 import RequestCallbackSecretResponse202
+from .request_callback_secret_response_202_callback_secret_request import (
+    RequestCallbackSecretResponse202CallbackSecretRequest,
+)
+from .request_callback_secret_response_202_callback_secret_request_act import (
+    RequestCallbackSecretResponse202CallbackSecretRequestAct,
+)
+from .request_callback_secret_response_202_callback_secret_request_act_type import (
+    RequestCallbackSecretResponse202CallbackSecretRequestActType,
+)
+from .request_callback_secret_response_202_callback_secret_request_decided_by_type_0 import (
+    RequestCallbackSecretResponse202CallbackSecretRequestDecidedByType0,
+)
+from .request_callback_secret_response_202_callback_secret_request_decided_by_type_0_kind import (
+    RequestCallbackSecretResponse202CallbackSecretRequestDecidedByType0Kind,
+)
+from .request_callback_secret_response_202_callback_secret_request_decided_by_type_0_role import (
+    RequestCallbackSecretResponse202CallbackSecretRequestDecidedByType0Role,
+)
+from .request_callback_secret_response_202_callback_secret_request_requested_by import (
+    RequestCallbackSecretResponse202CallbackSecretRequestRequestedBy,
+)
+from .request_callback_secret_response_202_callback_secret_request_requested_by_kind import (
+    RequestCallbackSecretResponse202CallbackSecretRequestRequestedByKind,
+)
+from .request_callback_secret_response_202_callback_secret_request_requested_by_role import (
+    RequestCallbackSecretResponse202CallbackSecretRequestRequestedByRole,
+)
+from .request_callback_secret_response_202_callback_secret_request_status import (
+    RequestCallbackSecretResponse202CallbackSecretRequestStatus,
+)
+from .request_cashout_reversal_body import RequestCashoutReversalBody
+from .request_cashout_reversal_coin_version import RequestCashoutReversalCoinVersion
+from .request_cashout_reversal_response_202 import RequestCashoutReversalResponse202
+from .request_cashout_reversal_response_202_approval import (
+    RequestCashoutReversalResponse202Approval,
+)
+from .request_cashout_reversal_response_202_approval_decided_by_type_0 import (
+    RequestCashoutReversalResponse202ApprovalDecidedByType0,
+)
+from .request_cashout_reversal_response_202_approval_decided_by_type_0_kind import (
+    RequestCashoutReversalResponse202ApprovalDecidedByType0Kind,
+)
+from .request_cashout_reversal_response_202_approval_decided_by_type_0_role import (
+    RequestCashoutReversalResponse202ApprovalDecidedByType0Role,
+)
+from .request_cashout_reversal_response_202_approval_requested_by import (
+    RequestCashoutReversalResponse202ApprovalRequestedBy,
+)
+from .request_cashout_reversal_response_202_approval_requested_by_kind import (
+    RequestCashoutReversalResponse202ApprovalRequestedByKind,
+)
+from .request_cashout_reversal_response_202_approval_requested_by_role import (
+    RequestCashoutReversalResponse202ApprovalRequestedByRole,
+)
+from .request_cashout_reversal_response_202_approval_reversal import (
+    RequestCashoutReversalResponse202ApprovalReversal,
+)
+from .request_cashout_reversal_response_202_approval_status import (
+    RequestCashoutReversalResponse202ApprovalStatus,
+)
+from .request_rule_freeze_lift_body import RequestRuleFreezeLiftBody
+from .request_rule_freeze_lift_coin_version import RequestRuleFreezeLiftCoinVersion
+from .request_rule_freeze_lift_response_202 import RequestRuleFreezeLiftResponse202
+from .request_rule_freeze_lift_response_202_freeze_lift import (
+    RequestRuleFreezeLiftResponse202FreezeLift,
+)
+from .request_rule_freeze_lift_response_202_freeze_lift_freezes_item import (
+    RequestRuleFreezeLiftResponse202FreezeLiftFreezesItem,
+)
+from .request_rule_freeze_lift_response_202_freeze_lift_status import (
+    RequestRuleFreezeLiftResponse202FreezeLiftStatus,
+)
+from .request_rule_freeze_lift_response_202_outcomes_item import (
+    RequestRuleFreezeLiftResponse202OutcomesItem,
+)
+from .request_unfreeze_body import RequestUnfreezeBody
+from .request_unfreeze_coin_version import RequestUnfreezeCoinVersion
+from .request_unfreeze_response_200 import RequestUnfreezeResponse200
+from .request_unfreeze_response_200_freeze_type_0 import (
+    RequestUnfreezeResponse200FreezeType0,
+)
+from .request_unfreeze_response_200_freeze_type_0_frozen_by import (
+    RequestUnfreezeResponse200FreezeType0FrozenBy,
+)
+from .request_unfreeze_response_200_freeze_type_0_frozen_by_kind import (
+    RequestUnfreezeResponse200FreezeType0FrozenByKind,
+)
+from .request_unfreeze_response_200_freeze_type_0_unfreeze_request_type_0 import (
+    RequestUnfreezeResponse200FreezeType0UnfreezeRequestType0,
+)
+from .request_user_verification_body import RequestUserVerificationBody
+from .request_user_verification_coin_version import RequestUserVerificationCoinVersion
+from .request_user_verification_response_202 import RequestUserVerificationResponse202
+from .request_user_verification_response_202_verification_request import (
+    RequestUserVerificationResponse202VerificationRequest,
+)
+from .request_user_verification_response_202_verification_request_act import (
+    RequestUserVerificationResponse202VerificationRequestAct,
+)
+from .request_user_verification_response_202_verification_request_act_type import (
+    RequestUserVerificationResponse202VerificationRequestActType,
+)
+from .request_user_verification_response_202_verification_request_decided_by_type_0 import (
+    RequestUserVerificationResponse202VerificationRequestDecidedByType0,
+)
+from .request_user_verification_response_202_verification_request_decided_by_type_0_kind import (
+    RequestUserVerificationResponse202VerificationRequestDecidedByType0Kind,
+)
+from .request_user_verification_response_202_verification_request_decided_by_type_0_role import (
+    RequestUserVerificationResponse202VerificationRequestDecidedByType0Role,
+)
+from .request_user_verification_response_202_verification_request_requested_by import (
+    RequestUserVerificationResponse202VerificationRequestRequestedBy,
+)
+from .request_user_verification_response_202_verification_request_requested_by_kind import (
+    RequestUserVerificationResponse202VerificationRequestRequestedByKind,
+)
+from .request_user_verification_response_202_verification_request_requested_by_role import (
+    RequestUserVerificationResponse202VerificationRequestRequestedByRole,
+)
+from .request_user_verification_response_202_verification_request_status import (
+    RequestUserVerificationResponse202VerificationRequestStatus,
+)
+from .resend_event_coin_version import ResendEventCoinVersion
+from .resend_event_response_202 import ResendEventResponse202
+from .resend_event_response_202_deliveries_item import (
+    ResendEventResponse202DeliveriesItem,
+)
+from .resend_event_response_202_deliveries_item_status import (
+    ResendEventResponse202DeliveriesItemStatus,
+)
+from .reset_password_body import ResetPasswordBody
+from .reset_password_coin_version import ResetPasswordCoinVersion
+from .reset_sandbox_coin_version import ResetSandboxCoinVersion
+from .reset_sandbox_response_200 import ResetSandboxResponse200
+from .reset_sandbox_response_200_clock import ResetSandboxResponse200Clock
+from .resolve_monitoring_case_body import ResolveMonitoringCaseBody
+from .resolve_monitoring_case_body_resolution import ResolveMonitoringCaseBodyResolution
+from .resolve_monitoring_case_coin_version import ResolveMonitoringCaseCoinVersion
+from .resolve_monitoring_case_response_200 import ResolveMonitoringCaseResponse200
+from .resolve_monitoring_case_response_200_resolution_type_0 import (
+    ResolveMonitoringCaseResponse200ResolutionType0,
+)
+from .resolve_monitoring_case_response_200_status import (
+    ResolveMonitoringCaseResponse200Status,
+)
+from .revoke_api_key_coin_version import RevokeApiKeyCoinVersion
+from .revoke_own_test_client_coin_version import RevokeOwnTestClientCoinVersion
+from .revoke_platform_client_coin_version import RevokePlatformClientCoinVersion
+from .revoke_user_sessions_coin_version import RevokeUserSessionsCoinVersion
+from .reward_user_body import RewardUserBody
+from .reward_user_body_metadata import RewardUserBodyMetadata
+from .reward_user_coin_version import RewardUserCoinVersion
+from .reward_user_response_201 import RewardUserResponse201
+from .reward_user_response_202 import RewardUserResponse202
+from .rotate_client_webhook_secret_coin_version import (
+    RotateClientWebhookSecretCoinVersion,
+)
+from .rotate_client_webhook_secret_response_200 import (
+    RotateClientWebhookSecretResponse200,
+)
+from .rotate_client_webhook_secret_response_200_delivery_health import (
+    RotateClientWebhookSecretResponse200DeliveryHealth,
+)
+from .rotate_client_webhook_secret_response_200_status import (
+    RotateClientWebhookSecretResponse200Status,
+)
+from .rotate_webhook_secret_coin_version import RotateWebhookSecretCoinVersion
+from .rotate_webhook_secret_response_200 import RotateWebhookSecretResponse200
+from .rotate_webhook_secret_response_200_delivery_health import (
+    RotateWebhookSecretResponse200DeliveryHealth,
+)
+from .rotate_webhook_secret_response_200_status import (
+    RotateWebhookSecretResponse200Status,
+)
+from .search_transactions_coin_version import SearchTransactionsCoinVersion
+from .search_transactions_metadata import SearchTransactionsMetadata
+from .search_transactions_response_200 import SearchTransactionsResponse200
+from .search_transactions_treasury import SearchTransactionsTreasury
+from .search_transactions_type import SearchTransactionsType
+from .set_commission_rule_body import SetCommissionRuleBody
+from .set_commission_rule_body_rule_type_0_type_0 import (
+    SetCommissionRuleBodyRuleType0Type0,
+)
+from .set_commission_rule_body_rule_type_0_type_1 import (
+    SetCommissionRuleBodyRuleType0Type1,
+)
+from .set_commission_rule_body_treasury import SetCommissionRuleBodyTreasury
+from .set_commission_rule_coin_version import SetCommissionRuleCoinVersion
+from .set_commission_rule_response_202 import SetCommissionRuleResponse202
+from .set_commission_rule_response_202_approval import (
+    SetCommissionRuleResponse202Approval,
+)
+from .set_commission_rule_response_202_approval_change import (
+    SetCommissionRuleResponse202ApprovalChange,
+)
+from .set_commission_rule_response_202_approval_change_rule_type_0_type_0 import (
+    SetCommissionRuleResponse202ApprovalChangeRuleType0Type0,
+)
+from .set_commission_rule_response_202_approval_change_rule_type_0_type_0_kind import (
+    SetCommissionRuleResponse202ApprovalChangeRuleType0Type0Kind,
+)
+from .set_commission_rule_response_202_approval_change_rule_type_0_type_1 import (
+    SetCommissionRuleResponse202ApprovalChangeRuleType0Type1,
+)
+from .set_commission_rule_response_202_approval_change_rule_type_0_type_1_kind import (
+    SetCommissionRuleResponse202ApprovalChangeRuleType0Type1Kind,
+)
+from .set_commission_rule_response_202_approval_change_treasury import (
+    SetCommissionRuleResponse202ApprovalChangeTreasury,
+)
+from .set_commission_rule_response_202_approval_decided_by_type_0 import (
+    SetCommissionRuleResponse202ApprovalDecidedByType0,
+)
+from .set_commission_rule_response_202_approval_decided_by_type_0_kind import (
+    SetCommissionRuleResponse202ApprovalDecidedByType0Kind,
+)
+from .set_commission_rule_response_202_approval_decided_by_type_0_role import (
+    SetCommissionRuleResponse202ApprovalDecidedByType0Role,
+)
+from .set_commission_rule_response_202_approval_requested_by import (
+    SetCommissionRuleResponse202ApprovalRequestedBy,
+)
+from .set_commission_rule_response_202_approval_requested_by_kind import (
+    SetCommissionRuleResponse202ApprovalRequestedByKind,
+)
+from .set_commission_rule_response_202_approval_requested_by_role import (
+    SetCommissionRuleResponse202ApprovalRequestedByRole,
+)
+from .set_commission_rule_response_202_approval_status import (
+    SetCommissionRuleResponse202ApprovalStatus,
+)
+from .set_sandbox_clock_body import SetSandboxClockBody
+from .set_sandbox_clock_coin_version import SetSandboxClockCoinVersion
+from .set_sandbox_clock_response_201 import SetSandboxClockResponse201
+from .set_sandbox_commission_rule_body import SetSandboxCommissionRuleBody
+from .set_sandbox_commission_rule_body_rule_type_0_type_0 import (
+    SetSandboxCommissionRuleBodyRuleType0Type0,
+)
+from .set_sandbox_commission_rule_body_rule_type_0_type_1 import (
+    SetSandboxCommissionRuleBodyRuleType0Type1,
+)
+from .set_sandbox_commission_rule_body_treasury import (
+    SetSandboxCommissionRuleBodyTreasury,
+)
+from .set_sandbox_commission_rule_coin_version import (
+    SetSandboxCommissionRuleCoinVersion,
+)
+from .set_sandbox_commission_rule_response_200 import (
+    SetSandboxCommissionRuleResponse200,
+)
+from .set_sandbox_commission_rule_response_200_rule_type_0_type_0 import (
+    SetSandboxCommissionRuleResponse200RuleType0Type0,
+)
+from .set_sandbox_commission_rule_response_200_rule_type_0_type_0_kind import (
+    SetSandboxCommissionRuleResponse200RuleType0Type0Kind,
+)
+from .set_sandbox_commission_rule_response_200_rule_type_0_type_1 import (
+    SetSandboxCommissionRuleResponse200RuleType0Type1,
+)
+from .set_sandbox_commission_rule_response_200_rule_type_0_type_1_kind import (
+    SetSandboxCommissionRuleResponse200RuleType0Type1Kind,
+)
+from .set_sandbox_commission_rule_response_200_treasury import (
+    SetSandboxCommissionRuleResponse200Treasury,
+)
+from .set_user_limits_body import SetUserLimitsBody
+from .set_user_limits_body_daily_amount_type_0_type_0 import (
+    SetUserLimitsBodyDailyAmountType0Type0,
+)
+from .set_user_limits_body_single_amount_type_0_type_0 import (
+    SetUserLimitsBodySingleAmountType0Type0,
+)
+from .set_user_limits_coin_version import SetUserLimitsCoinVersion
+from .set_user_limits_response_200 import SetUserLimitsResponse200
+from .set_user_limits_response_200_defaults import SetUserLimitsResponse200Defaults
+from .set_user_limits_response_200_limits import SetUserLimitsResponse200Limits
+from .set_user_limits_response_200_overrides import SetUserLimitsResponse200Overrides
+from .set_user_limits_response_200_role import SetUserLimitsResponse200Role
+from .set_user_limits_response_200_usage import SetUserLimitsResponse200Usage
+from .set_user_limits_response_200_usage_window_hours import (
+    SetUserLimitsResponse200UsageWindowHours,
+)
+from .set_user_verification_body import SetUserVerificationBody
+from .set_user_verification_coin_version import SetUserVerificationCoinVersion
+from .set_user_verification_response_200 import SetUserVerificationResponse200
+from .settle_cashout_body import SettleCashoutBody
+from .settle_cashout_body_outcome import SettleCashoutBodyOutcome
+from .settle_cashout_coin_version import SettleCashoutCoinVersion
+from .settle_cashout_response_200 import SettleCashoutResponse200
+from .settle_cashout_response_200_cashout import SettleCashoutResponse200Cashout
+from .settle_cashout_response_200_cashout_approval import (
+    SettleCashoutResponse200CashoutApproval,
+)
+from .settle_cashout_response_200_cashout_approval_status import (
+    SettleCashoutResponse200CashoutApprovalStatus,
+)
+from .settle_cashout_response_200_cashout_status import (
+    SettleCashoutResponse200CashoutStatus,
+)
+from .start_mfa_enrolment_coin_version import StartMfaEnrolmentCoinVersion
+from .start_mfa_enrolment_response_200 import StartMfaEnrolmentResponse200
+from .step_up_body import StepUpBody
+from .step_up_coin_version import StepUpCoinVersion
+from .step_up_response_200 import StepUpResponse200
+from .stream_my_balance_coin_version import StreamMyBalanceCoinVersion
+from .stream_user_balance_coin_version import StreamUserBalanceCoinVersion
+from .test_client_webhook_endpoint_coin_version import (
+    TestClientWebhookEndpointCoinVersion,
+)
+from .test_client_webhook_endpoint_response_202 import (
+    TestClientWebhookEndpointResponse202,
+)
+from .test_client_webhook_endpoint_response_202_status import (
+    TestClientWebhookEndpointResponse202Status,
+)
+from .test_webhook_endpoint_coin_version import TestWebhookEndpointCoinVersion
+from .test_webhook_endpoint_response_202 import TestWebhookEndpointResponse202
+from .test_webhook_endpoint_response_202_status import (
+    TestWebhookEndpointResponse202Status,
+)
+from .transaction import Transaction
+from .transaction_approval import TransactionApproval
+from .transaction_from_treasury_type_0 import TransactionFromTreasuryType0
+from .transaction_metadata import TransactionMetadata
+from .transaction_to_treasury_type_0 import TransactionToTreasuryType0
+from .transaction_type import TransactionType
+from .transfer_coins_coin_version import TransferCoinsCoinVersion
+from .transfer_coins_response_201 import TransferCoinsResponse201
+from .treasury import Treasury
+from .treasury_code import TreasuryCode
+from .user import User
+from .user_role import UserRole
+from .user_session import UserSession
+from .user_session_status import UserSessionStatus
+from .verify_second_factor_body import VerifySecondFactorBody
+from .verify_second_factor_coin_version import VerifySecondFactorCoinVersion
+from .verify_second_factor_response_200 import VerifySecondFactorResponse200
+from .verify_second_factor_response_200_notices_item import (
+    VerifySecondFactorResponse200NoticesItem,
+)
+from .verify_second_factor_response_200_notices_item_kind import (
+    VerifySecondFactorResponse200NoticesItemKind,
+)
+from .void_hold_coin_version import VoidHoldCoinVersion
+from .void_hold_response_200 import VoidHoldResponse200
+from .wallet import Wallet
+
+__all__ = (
+    "AdvanceSandboxClockBody",
+    "AdvanceSandboxClockCoinVersion",
+    "AdvanceSandboxClockResponse201",
+    "ApiKey",
+    "ApiKeyScopesItem",
+    "Approval",
+    "ApprovalCommand",
+    "ApprovalCommandTreasuryType0",
+    "ApprovalCommandType",
+    "ApprovalDecidedByType0",
+    "ApprovalDecidedByType0Kind",
+    "ApprovalDecidedByType0Role",
+    "ApprovalRequestedBy",
+    "ApprovalRequestedByKind",
+    "ApprovalRequestedByRole",
+    "ApprovalStatus",
+    "ApproveCallbackSecretRequestCoinVersion",
+    "ApproveCallbackSecretRequestResponse200",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequest",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequestAct",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequestActType",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Kind",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Role",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequestRequestedBy",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequestRequestedByKind",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequestRequestedByRole",
+    "ApproveCallbackSecretRequestResponse200CallbackSecretRequestStatus",
+    "ApproveCashoutCoinVersion",
+    "ApproveCashoutRateCoinVersion",
+    "ApproveCashoutRateResponse200",
+    "ApproveCashoutRateResponse200Rate",
+    "ApproveCashoutRateResponse200RateDecidedByType0",
+    "ApproveCashoutRateResponse200RateDecidedByType0Kind",
+    "ApproveCashoutRateResponse200RateProposedBy",
+    "ApproveCashoutRateResponse200RateProposedByKind",
+    "ApproveCashoutRateResponse200RateStatus",
+    "ApproveCashoutResponse200",
+    "ApproveCashoutResponse200Cashout",
+    "ApproveCashoutResponse200CashoutApproval",
+    "ApproveCashoutResponse200CashoutApprovalStatus",
+    "ApproveCashoutResponse200CashoutStatus",
+    "ApproveCashoutReversalCoinVersion",
+    "ApproveCashoutReversalResponse200",
+    "ApproveCashoutReversalResponse200Approval",
+    "ApproveCashoutReversalResponse200ApprovalDecidedByType0",
+    "ApproveCashoutReversalResponse200ApprovalDecidedByType0Kind",
+    "ApproveCashoutReversalResponse200ApprovalDecidedByType0Role",
+    "ApproveCashoutReversalResponse200ApprovalRequestedBy",
+    "ApproveCashoutReversalResponse200ApprovalRequestedByKind",
+    "ApproveCashoutReversalResponse200ApprovalRequestedByRole",
+    "ApproveCashoutReversalResponse200ApprovalReversal",
+    "ApproveCashoutReversalResponse200ApprovalStatus",
+    "ApproveCashoutReversalResponse200Cashout",
+    "ApproveCashoutReversalResponse200CashoutApproval",
+    "ApproveCashoutReversalResponse200CashoutApprovalStatus",
+    "ApproveCashoutReversalResponse200CashoutStatus",
+    "ApproveCommissionChangeCoinVersion",
+    "ApproveCommissionChangeResponse200",
+    "ApproveCommissionChangeResponse200Approval",
+    "ApproveCommissionChangeResponse200ApprovalChange",
+    "ApproveCommissionChangeResponse200ApprovalChangeRuleType0Type0",
+    "ApproveCommissionChangeResponse200ApprovalChangeRuleType0Type0Kind",
+    "ApproveCommissionChangeResponse200ApprovalChangeRuleType0Type1",
+    "ApproveCommissionChangeResponse200ApprovalChangeRuleType0Type1Kind",
+    "ApproveCommissionChangeResponse200ApprovalChangeTreasury",
+    "ApproveCommissionChangeResponse200ApprovalDecidedByType0",
+    "ApproveCommissionChangeResponse200ApprovalDecidedByType0Kind",
+    "ApproveCommissionChangeResponse200ApprovalDecidedByType0Role",
+    "ApproveCommissionChangeResponse200ApprovalRequestedBy",
+    "ApproveCommissionChangeResponse200ApprovalRequestedByKind",
+    "ApproveCommissionChangeResponse200ApprovalRequestedByRole",
+    "ApproveCommissionChangeResponse200ApprovalStatus",
+    "ApproveCommissionChangeResponse200RuleType0Type0",
+    "ApproveCommissionChangeResponse200RuleType0Type0Kind",
+    "ApproveCommissionChangeResponse200RuleType0Type1",
+    "ApproveCommissionChangeResponse200RuleType0Type1Kind",
+    "ApproveCommissionChangeResponse200Treasury",
+    "ApproveDeletionRequestCoinVersion",
+    "ApproveDeletionRequestResponse200",
+    "ApproveGrantRequestCoinVersion",
+    "ApproveGrantRequestResponse200",
+    "ApprovePayoutRequestCoinVersion",
+    "ApprovePayoutRequestResponse201",
+    "ApprovePayoutRequestResponse201Approval",
+    "ApprovePayoutRequestResponse201ApprovalDecidedByType0",
+    "ApprovePayoutRequestResponse201ApprovalDecidedByType0Kind",
+    "ApprovePayoutRequestResponse201ApprovalDecidedByType0Role",
+    "ApprovePayoutRequestResponse201ApprovalPayout",
+    "ApprovePayoutRequestResponse201ApprovalPayoutFrom",
+    "ApprovePayoutRequestResponse201ApprovalPayoutFromTreasury",
+    "ApprovePayoutRequestResponse201ApprovalPayoutLinesItem",
+    "ApprovePayoutRequestResponse201ApprovalRequestedBy",
+    "ApprovePayoutRequestResponse201ApprovalRequestedByKind",
+    "ApprovePayoutRequestResponse201ApprovalRequestedByRole",
+    "ApprovePayoutRequestResponse201ApprovalStatus",
+    "ApprovePayoutRequestResponse201Payout",
+    "ApprovePayoutRequestResponse201PayoutLinesItem",
+    "ApprovePayoutRequestResponse201PayoutType",
+    "ApproveRequestCoinVersion",
+    "ApproveRequestResponse201",
+    "ApproveRequestResponse201Commission",
+    "ApproveRequestResponse201CommissionApproval",
+    "ApproveRequestResponse201CommissionFromTreasuryType0",
+    "ApproveRequestResponse201CommissionMetadata",
+    "ApproveRequestResponse201CommissionToTreasuryType0",
+    "ApproveRequestResponse201CommissionType",
+    "ApproveRuleFreezeLiftCoinVersion",
+    "ApproveRuleFreezeLiftResponse200",
+    "ApproveRuleFreezeLiftResponse200FreezeLift",
+    "ApproveRuleFreezeLiftResponse200FreezeLiftFreezesItem",
+    "ApproveRuleFreezeLiftResponse200FreezeLiftStatus",
+    "ApproveRuleFreezeLiftResponse200OutcomesItem",
+    "ApproveUnfreezeCoinVersion",
+    "ApproveUnfreezeResponse200",
+    "ApproveUnfreezeResponse200FreezeType0",
+    "ApproveUnfreezeResponse200FreezeType0FrozenBy",
+    "ApproveUnfreezeResponse200FreezeType0FrozenByKind",
+    "ApproveUnfreezeResponse200FreezeType0UnfreezeRequestType0",
+    "ApproveVerificationRequestCoinVersion",
+    "ApproveVerificationRequestResponse200",
+    "ApproveVerificationRequestResponse200VerificationRequest",
+    "ApproveVerificationRequestResponse200VerificationRequestAct",
+    "ApproveVerificationRequestResponse200VerificationRequestActType",
+    "ApproveVerificationRequestResponse200VerificationRequestDecidedByType0",
+    "ApproveVerificationRequestResponse200VerificationRequestDecidedByType0Kind",
+    "ApproveVerificationRequestResponse200VerificationRequestDecidedByType0Role",
+    "ApproveVerificationRequestResponse200VerificationRequestRequestedBy",
+    "ApproveVerificationRequestResponse200VerificationRequestRequestedByKind",
+    "ApproveVerificationRequestResponse200VerificationRequestRequestedByRole",
+    "ApproveVerificationRequestResponse200VerificationRequestStatus",
+    "AssignMonitoringCaseBody",
+    "AssignMonitoringCaseCoinVersion",
+    "AssignMonitoringCaseResponse200",
+    "AssignMonitoringCaseResponse200ResolutionType0",
+    "AssignMonitoringCaseResponse200Status",
+    "AuditLogEntryType0",
+    "AuditLogEntryType0Actor",
+    "AuditLogEntryType0ActorKind",
+    "AuditLogEntryType0ActorRole",
+    "AuditLogEntryType0Result",
+    "AuditLogEntryType0Source",
+    "AuditLogEntryType0Summary",
+    "AuditLogEntryType1",
+    "AuditLogEntryType1Action",
+    "AuditLogEntryType1Actor",
+    "AuditLogEntryType1ActorKind",
+    "AuditLogEntryType1ActorRole",
+    "AuditLogEntryType1Result",
+    "AuditLogEntryType1Summary",
+    "BacktestMonitoringRuleBody",
+    "BacktestMonitoringRuleBodyRule",
+    "BacktestMonitoringRuleBodyRuleKind",
+    "BacktestMonitoringRuleBodyRuleMode",
+    "BacktestMonitoringRuleCoinVersion",
+    "BacktestMonitoringRuleResponse200",
+    "BacktestMonitoringRuleResponse200ExamplesItem",
+    "BalanceStreamChange",
+    "BalanceStreamChangeTransactionType",
+    "BalanceStreamSnapshot",
+    "BurnCoinsCoinVersion",
+    "BurnCoinsResponse201",
+    "BurnCoinsResponse202",
+    "CancelClientMandateCoinVersion",
+    "CancelClientMandateResponse200",
+    "CancelClientMandateResponse200Mandate",
+    "CancelClientMandateResponse200MandateCancelledByType0",
+    "CancelClientMandateResponse200MandatePeriod",
+    "CancelClientMandateResponse200MandateStatus",
+    "CancelMandateBody",
+    "CancelMandateCoinVersion",
+    "CancelMandateResponse200",
+    "CancelMandateResponse200Mandate",
+    "CancelMandateResponse200MandateCancelledByType0",
+    "CancelMandateResponse200MandatePeriod",
+    "CancelMandateResponse200MandateStatus",
+    "CancelMyMandateCoinVersion",
+    "CancelMyMandateResponse200",
+    "CancelMyMandateResponse200Mandate",
+    "CancelMyMandateResponse200MandateCancelledByType0",
+    "CancelMyMandateResponse200MandatePeriod",
+    "CancelMyMandateResponse200MandateStatus",
+    "CaptureHoldBody",
+    "CaptureHoldBodyMetadata",
+    "CaptureHoldCoinVersion",
+    "CaptureHoldResponse201",
+    "ChangePasswordBody",
+    "ChangePasswordCoinVersion",
+    "ChangePasswordResponse200",
+    "ChangeUserRoleBody",
+    "ChangeUserRoleBodyRole",
+    "ChangeUserRoleCoinVersion",
+    "ChangeUserRoleResponse200",
+    "ChangeUserRoleResponse200User",
+    "ChangeUserRoleResponse200UserRole",
+    "ChangeUserRoleResponse202",
+    "ClaimCashoutCoinVersion",
+    "ClaimCashoutResponse200",
+    "ClaimCashoutResponse200Cashout",
+    "ClaimCashoutResponse200CashoutApproval",
+    "ClaimCashoutResponse200CashoutApprovalStatus",
+    "ClaimCashoutResponse200CashoutStatus",
+    "CommentMonitoringCaseBody",
+    "CommentMonitoringCaseCoinVersion",
+    "CommentMonitoringCaseResponse200",
+    "CommentMonitoringCaseResponse200ResolutionType0",
+    "CommentMonitoringCaseResponse200Status",
+    "ConfirmMfaEnrolmentBody",
+    "ConfirmMfaEnrolmentCoinVersion",
+    "ConfirmMfaEnrolmentResponse200",
+    "CreateApiKeyBody",
+    "CreateApiKeyBodyScopesItem",
+    "CreateApiKeyCoinVersion",
+    "CreateApiKeyResponse202",
+    "CreateBalanceMonitorBody",
+    "CreateBalanceMonitorBodyDirection",
+    "CreateBalanceMonitorBodyWalletType0",
+    "CreateBalanceMonitorBodyWalletType0Treasury",
+    "CreateBalanceMonitorBodyWalletType1",
+    "CreateBalanceMonitorCoinVersion",
+    "CreateBalanceMonitorResponse201",
+    "CreateBalanceMonitorResponse201Direction",
+    "CreateBalanceMonitorResponse201Wallet",
+    "CreateBalanceMonitorResponse201WalletTreasuryType0",
+    "CreateCashoutBody",
+    "CreateCashoutCoinVersion",
+    "CreateCashoutResponse201",
+    "CreateCashoutResponse201Cashout",
+    "CreateCashoutResponse201CashoutApproval",
+    "CreateCashoutResponse201CashoutApprovalStatus",
+    "CreateCashoutResponse201CashoutStatus",
+    "CreateClientWebhookEndpointBody",
+    "CreateClientWebhookEndpointBodyEventTypesItem",
+    "CreateClientWebhookEndpointCoinVersion",
+    "CreateClientWebhookEndpointResponse201",
+    "CreateClientWebhookEndpointResponse201DeliveryHealth",
+    "CreateClientWebhookEndpointResponse201Status",
+    "CreateHoldCoinVersion",
+    "CreateHoldResponse201",
+    "CreateOwnTestClientBody",
+    "CreateOwnTestClientBodyTreasuriesItem",
+    "CreateOwnTestClientCoinVersion",
+    "CreateOwnTestClientResponse201",
+    "CreatePlatformClientBody",
+    "CreatePlatformClientBodyTreasuriesItem",
+    "CreatePlatformClientCoinVersion",
+    "CreatePlatformClientResponse202",
+    "CreateReferralBody",
+    "CreateReferralBodyTreasury",
+    "CreateReferralCoinVersion",
+    "CreateReferralResponse201",
+    "CreateSandboxCashoutBody",
+    "CreateSandboxCashoutBodyTestOutcome",
+    "CreateSandboxCashoutCoinVersion",
+    "CreateSandboxCashoutResponse201",
+    "CreateSandboxCashoutResponse201Cashout",
+    "CreateSandboxCashoutResponse201CashoutApproval",
+    "CreateSandboxCashoutResponse201CashoutApprovalStatus",
+    "CreateSandboxCashoutResponse201CashoutStatus",
+    "CreateSandboxHoldCoinVersion",
+    "CreateSandboxHoldResponse201",
+    "CreateSandboxMandateBody",
+    "CreateSandboxMandateBodyPeriod",
+    "CreateSandboxMandateCoinVersion",
+    "CreateSandboxMandateResponse201",
+    "CreateSandboxMandateResponse201Mandate",
+    "CreateSandboxMandateResponse201MandateCancelledByType0",
+    "CreateSandboxMandateResponse201MandatePeriod",
+    "CreateSandboxMandateResponse201MandateStatus",
+    "CreateSandboxPurchaseBody",
+    "CreateSandboxPurchaseBodyAffiliate",
+    "CreateSandboxPurchaseBodyMetadata",
+    "CreateSandboxPurchaseBodyTreasury",
+    "CreateSandboxPurchaseCoinVersion",
+    "CreateSandboxPurchaseResponse201",
+    "CreateSandboxTestUserBody",
+    "CreateSandboxTestUserCoinVersion",
+    "CreateSandboxTestUserResponse201",
+    "CreateSandboxTestUserResponse201TestUser",
+    "CreateTestClientBody",
+    "CreateTestClientBodyTreasuriesItem",
+    "CreateTestClientCoinVersion",
+    "CreateTestClientResponse201",
+    "CreateWebhookEndpointBody",
+    "CreateWebhookEndpointBodyEventTypesItem",
+    "CreateWebhookEndpointCoinVersion",
+    "CreateWebhookEndpointResponse201",
+    "CreateWebhookEndpointResponse201DeliveryHealth",
+    "CreateWebhookEndpointResponse201Status",
+    "DeleteBalanceMonitorCoinVersion",
+    "DeleteClientWebhookEndpointCoinVersion",
+    "DeleteUserCoinVersion",
+    "DeleteUserResponse200",
+    "DeleteUserResponse202",
+    "DeleteWebhookEndpointCoinVersion",
+    "DeletionRequest",
+    "DeletionRequestDecidedByType0",
+    "DeletionRequestDecidedByType0Kind",
+    "DeletionRequestDecidedByType0Role",
+    "DeletionRequestRequestedBy",
+    "DeletionRequestRequestedByKind",
+    "DeletionRequestRequestedByRole",
+    "DeletionRequestStatus",
+    "EnableClientWebhookEndpointCoinVersion",
+    "EnableClientWebhookEndpointResponse200",
+    "EnableClientWebhookEndpointResponse200DeliveryHealth",
+    "EnableClientWebhookEndpointResponse200Status",
+    "EnableWebhookEndpointCoinVersion",
+    "EnableWebhookEndpointResponse200",
+    "EnableWebhookEndpointResponse200DeliveryHealth",
+    "EnableWebhookEndpointResponse200Status",
+    "FreezeUserWalletBody",
+    "FreezeUserWalletCoinVersion",
+    "FreezeUserWalletResponse201",
+    "FreezeUserWalletResponse201FreezeType0",
+    "FreezeUserWalletResponse201FreezeType0FrozenBy",
+    "FreezeUserWalletResponse201FreezeType0FrozenByKind",
+    "FreezeUserWalletResponse201FreezeType0UnfreezeRequestType0",
+    "FundSandboxTreasuryBody",
+    "FundSandboxTreasuryBodyTreasury",
+    "FundSandboxTreasuryCoinVersion",
+    "FundSandboxTreasuryResponse201",
+    "GetBalanceMonitorCoinVersion",
+    "GetBalanceMonitorResponse200",
+    "GetBalanceMonitorResponse200Direction",
+    "GetBalanceMonitorResponse200Wallet",
+    "GetBalanceMonitorResponse200WalletTreasuryType0",
+    "GetCashoutReconciliationCoinVersion",
+    "GetCashoutReconciliationFormat",
+    "GetCashoutReconciliationResponse200",
+    "GetCashoutReconciliationResponse200LinesItem",
+    "GetClientDailyVolumeCoinVersion",
+    "GetClientDailyVolumeResponse200",
+    "GetClientDailyVolumeResponse200ClientsItem",
+    "GetClientDailyVolumeResponse200ClientsItemDaysItem",
+    "GetClientWebhookEndpointCoinVersion",
+    "GetClientWebhookEndpointResponse200",
+    "GetClientWebhookEndpointResponse200DeliveryHealth",
+    "GetClientWebhookEndpointResponse200Status",
+    "GetCommandStatusCoinVersion",
+    "GetCommandStatusResponse200Type0",
+    "GetCommandStatusResponse200Type0Status",
+    "GetCommandStatusResponse200Type1",
+    "GetCommandStatusResponse200Type1BodyType0",
+    "GetCommandStatusResponse200Type1BodyType1",
+    "GetCommandStatusResponse200Type1BodyType2",
+    "GetCommandStatusResponse200Type1Status",
+    "GetCommandStatusResponse200Type2",
+    "GetCommandStatusResponse200Type2Status",
+    "GetDailySupplyCoinVersion",
+    "GetDailySupplyResponse200",
+    "GetDailySupplyResponse200DaysItem",
+    "GetDailyVolumeCoinVersion",
+    "GetDailyVolumeResponse200",
+    "GetDailyVolumeResponse200DaysItem",
+    "GetDailyVolumeResponse200DaysItemTypesItem",
+    "GetDailyVolumeResponse200DaysItemTypesItemType",
+    "GetErrorCodePageCode",
+    "GetEventCoinVersion",
+    "GetEventResponse200",
+    "GetEventResponse200Payload",
+    "GetGrantRequestCoinVersion",
+    "GetMonitoringCaseCoinVersion",
+    "GetMonitoringCaseResponse200",
+    "GetMonitoringCaseResponse200Case",
+    "GetMonitoringCaseResponse200CaseResolutionType0",
+    "GetMonitoringCaseResponse200CaseStatus",
+    "GetMonitoringCaseResponse200FlowsItem",
+    "GetMonitoringCaseResponse200NotesItem",
+    "GetMonitoringCaseResponse200TransactionsItem",
+    "GetMonitoringCaseResponse200TransactionsItemHitsItem",
+    "GetMyBalanceAtCoinVersion",
+    "GetMyBalanceAtResponse200",
+    "GetMyDailyBalancesCoinVersion",
+    "GetMyDailyBalancesResponse200",
+    "GetMyDailyBalancesResponse200DaysItem",
+    "GetMyHistoryCoinVersion",
+    "GetMyHistoryMetadata",
+    "GetMyHistoryResponse200",
+    "GetMyStatementCoinVersion",
+    "GetMyStatementFormat",
+    "GetMyStatementResponse200",
+    "GetMyStatementResponse200LinesItem",
+    "GetMyStatementResponse200LinesItemTransaction",
+    "GetMyStatementResponse200LinesItemTransactionApproval",
+    "GetMyStatementResponse200LinesItemTransactionFromTreasuryType0",
+    "GetMyStatementResponse200LinesItemTransactionMetadata",
+    "GetMyStatementResponse200LinesItemTransactionToTreasuryType0",
+    "GetMyStatementResponse200LinesItemTransactionType",
+    "GetMyWalletCoinVersion",
+    "GetPayoutApprovalCoinVersion",
+    "GetPayoutApprovalResponse200",
+    "GetPayoutApprovalResponse200DecidedByType0",
+    "GetPayoutApprovalResponse200DecidedByType0Kind",
+    "GetPayoutApprovalResponse200DecidedByType0Role",
+    "GetPayoutApprovalResponse200Payout",
+    "GetPayoutApprovalResponse200PayoutFrom",
+    "GetPayoutApprovalResponse200PayoutFromTreasury",
+    "GetPayoutApprovalResponse200PayoutLinesItem",
+    "GetPayoutApprovalResponse200RequestedBy",
+    "GetPayoutApprovalResponse200RequestedByKind",
+    "GetPayoutApprovalResponse200RequestedByRole",
+    "GetPayoutApprovalResponse200Status",
+    "GetSandboxClockCoinVersion",
+    "GetSandboxClockResponse200",
+    "GetSandboxUserWalletCoinVersion",
+    "GetSupplyReportCoinVersion",
+    "GetSupplyReportResponse200",
+    "GetSupplyReportResponse200BadCapturesItem",
+    "GetSupplyReportResponse200CreditLegs",
+    "GetSupplyReportResponse200CreditLegsInFlight",
+    "GetSupplyReportResponse200CreditLegsStale",
+    "GetSupplyReportResponse200CreditLegsYoung",
+    "GetSupplyReportResponse200MismatchedHoldsItem",
+    "GetSupplyReportResponse200MismatchedSequencesItem",
+    "GetSupplyReportResponse200MismatchedWalletsItem",
+    "GetTransactionCoinVersion",
+    "GetTreasuryBalanceAtCode",
+    "GetTreasuryBalanceAtCoinVersion",
+    "GetTreasuryBalanceAtResponse200",
+    "GetTreasuryDailyBalancesCode",
+    "GetTreasuryDailyBalancesCoinVersion",
+    "GetTreasuryDailyBalancesResponse200",
+    "GetTreasuryDailyBalancesResponse200DaysItem",
+    "GetTreasuryStatementCode",
+    "GetTreasuryStatementCoinVersion",
+    "GetTreasuryStatementFormat",
+    "GetTreasuryStatementResponse200",
+    "GetTreasuryStatementResponse200LinesItem",
+    "GetTreasuryStatementResponse200LinesItemTransaction",
+    "GetTreasuryStatementResponse200LinesItemTransactionApproval",
+    "GetTreasuryStatementResponse200LinesItemTransactionFromTreasuryType0",
+    "GetTreasuryStatementResponse200LinesItemTransactionMetadata",
+    "GetTreasuryStatementResponse200LinesItemTransactionToTreasuryType0",
+    "GetTreasuryStatementResponse200LinesItemTransactionType",
+    "GetUserBalanceAtCoinVersion",
+    "GetUserBalanceAtResponse200",
+    "GetUserCoinVersion",
+    "GetUserDailyBalancesCoinVersion",
+    "GetUserDailyBalancesResponse200",
+    "GetUserDailyBalancesResponse200DaysItem",
+    "GetUserLimitsCoinVersion",
+    "GetUserLimitsResponse200",
+    "GetUserLimitsResponse200Defaults",
+    "GetUserLimitsResponse200Limits",
+    "GetUserLimitsResponse200Overrides",
+    "GetUserLimitsResponse200Role",
+    "GetUserLimitsResponse200Usage",
+    "GetUserLimitsResponse200UsageWindowHours",
+    "GetUserResponse200",
+    "GetUserResponse200Role",
+    "GetUserResponse200Wallet",
+    "GetUserStatementCoinVersion",
+    "GetUserStatementFormat",
+    "GetUserStatementResponse200",
+    "GetUserStatementResponse200LinesItem",
+    "GetUserStatementResponse200LinesItemTransaction",
+    "GetUserStatementResponse200LinesItemTransactionApproval",
+    "GetUserStatementResponse200LinesItemTransactionFromTreasuryType0",
+    "GetUserStatementResponse200LinesItemTransactionMetadata",
+    "GetUserStatementResponse200LinesItemTransactionToTreasuryType0",
+    "GetUserStatementResponse200LinesItemTransactionType",
+    "GetVerificationRequestCoinVersion",
+    "GetVerificationRequestResponse200",
+    "GetVerificationRequestResponse200Act",
+    "GetVerificationRequestResponse200ActType",
+    "GetVerificationRequestResponse200DecidedByType0",
+    "GetVerificationRequestResponse200DecidedByType0Kind",
+    "GetVerificationRequestResponse200DecidedByType0Role",
+    "GetVerificationRequestResponse200RequestedBy",
+    "GetVerificationRequestResponse200RequestedByKind",
+    "GetVerificationRequestResponse200RequestedByRole",
+    "GetVerificationRequestResponse200Status",
+    "GetWebhookEndpointCoinVersion",
+    "GetWebhookEndpointResponse200",
+    "GetWebhookEndpointResponse200DeliveryHealth",
+    "GetWebhookEndpointResponse200Status",
+    "GrantMandateBody",
+    "GrantMandateBodyPeriod",
+    "GrantMandateCoinVersion",
+    "GrantMandateResponse201",
+    "GrantMandateResponse201Mandate",
+    "GrantMandateResponse201MandateCancelledByType0",
+    "GrantMandateResponse201MandatePeriod",
+    "GrantMandateResponse201MandateStatus",
+    "GrantRequest",
+    "GrantRequestActType0",
+    "GrantRequestActType0PreviousRole",
+    "GrantRequestActType0Role",
+    "GrantRequestActType0Type",
+    "GrantRequestActType1",
+    "GrantRequestActType1ScopesItem",
+    "GrantRequestActType1Type",
+    "GrantRequestActType2",
+    "GrantRequestActType2TreasuriesItem",
+    "GrantRequestActType2Type",
+    "GrantRequestDecidedByType0",
+    "GrantRequestDecidedByType0Kind",
+    "GrantRequestDecidedByType0Role",
+    "GrantRequestRequestedBy",
+    "GrantRequestRequestedByKind",
+    "GrantRequestRequestedByRole",
+    "GrantRequestStatus",
+    "Hold",
+    "HoldStatus",
+    "HoldToTreasuryType0",
+    "IssueTokenCoinVersion",
+    "IssueTokenDataBody",
+    "IssueTokenDataBodyGrantType",
+    "IssueTokenJsonBody",
+    "IssueTokenResponse200Type0",
+    "IssueTokenResponse200Type0TokenType",
+    "IssueTokenResponse200Type1",
+    "IssueTokenResponse200Type1TokenType",
+    "LinkMonitoringCaseTransactionsBody",
+    "LinkMonitoringCaseTransactionsCoinVersion",
+    "LinkMonitoringCaseTransactionsResponse200",
+    "LinkMonitoringCaseTransactionsResponse200ResolutionType0",
+    "LinkMonitoringCaseTransactionsResponse200Status",
+    "LinkPlatformClientBody",
+    "LinkPlatformClientCoinVersion",
+    "LinkPlatformClientResponse201",
+    "ListAllWebhookEndpointsCoinVersion",
+    "ListAllWebhookEndpointsResponse200",
+    "ListAllWebhookEndpointsResponse200EndpointsItem",
+    "ListAllWebhookEndpointsResponse200EndpointsItemDeliveryHealth",
+    "ListAllWebhookEndpointsResponse200EndpointsItemStatus",
+    "ListAllWebhookEndpointsStatus",
+    "ListApiKeysCoinVersion",
+    "ListApiKeysResponse200",
+    "ListApprovalsCoinVersion",
+    "ListApprovalsResponse200",
+    "ListApprovalsResponse200Pagination",
+    "ListApprovalsStatus",
+    "ListAssignedCashoutsApproval",
+    "ListAssignedCashoutsCoinVersion",
+    "ListAssignedCashoutsResponse200",
+    "ListAssignedCashoutsResponse200CashoutsItem",
+    "ListAssignedCashoutsResponse200CashoutsItemApproval",
+    "ListAssignedCashoutsResponse200CashoutsItemApprovalStatus",
+    "ListAssignedCashoutsResponse200CashoutsItemStatus",
+    "ListAssignedCashoutsResponse200Pagination",
+    "ListAssignedCashoutsStatus",
+    "ListAuditLogAction",
+    "ListAuditLogCoinVersion",
+    "ListAuditLogResponse200",
+    "ListAuditLogResult",
+    "ListBalanceMonitorsCoinVersion",
+    "ListBalanceMonitorsResponse200",
+    "ListBalanceMonitorsResponse200MonitorsItem",
+    "ListBalanceMonitorsResponse200MonitorsItemDirection",
+    "ListBalanceMonitorsResponse200MonitorsItemWallet",
+    "ListBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0",
+    "ListCallbackSecretRequestsCoinVersion",
+    "ListCallbackSecretRequestsResponse200",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItem",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemAct",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemActType",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemDecidedByType0",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemDecidedByType0Kind",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemDecidedByType0Role",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemRequestedBy",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemRequestedByKind",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemRequestedByRole",
+    "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemStatus",
+    "ListCallbackSecretRequestsStatus",
+    "ListCashoutRatesCoinVersion",
+    "ListCashoutRatesResponse200",
+    "ListCashoutRatesResponse200ConfiguredItem",
+    "ListCashoutRatesResponse200InForceType0",
+    "ListCashoutRatesResponse200VersionsItem",
+    "ListCashoutRatesResponse200VersionsItemDecidedByType0",
+    "ListCashoutRatesResponse200VersionsItemDecidedByType0Kind",
+    "ListCashoutRatesResponse200VersionsItemProposedBy",
+    "ListCashoutRatesResponse200VersionsItemProposedByKind",
+    "ListCashoutRatesResponse200VersionsItemStatus",
+    "ListCashoutReversalsCoinVersion",
+    "ListCashoutReversalsResponse200",
+    "ListCashoutReversalsResponse200CashoutReversalsItem",
+    "ListCashoutReversalsResponse200CashoutReversalsItemDecidedByType0",
+    "ListCashoutReversalsResponse200CashoutReversalsItemDecidedByType0Kind",
+    "ListCashoutReversalsResponse200CashoutReversalsItemDecidedByType0Role",
+    "ListCashoutReversalsResponse200CashoutReversalsItemRequestedBy",
+    "ListCashoutReversalsResponse200CashoutReversalsItemRequestedByKind",
+    "ListCashoutReversalsResponse200CashoutReversalsItemRequestedByRole",
+    "ListCashoutReversalsResponse200CashoutReversalsItemReversal",
+    "ListCashoutReversalsResponse200CashoutReversalsItemStatus",
+    "ListCashoutReversalsResponse200Pagination",
+    "ListCashoutReversalsStatus",
+    "ListCashoutsApproval",
+    "ListCashoutsCoinVersion",
+    "ListCashoutsResponse200",
+    "ListCashoutsResponse200CashoutsItem",
+    "ListCashoutsResponse200CashoutsItemApproval",
+    "ListCashoutsResponse200CashoutsItemApprovalStatus",
+    "ListCashoutsResponse200CashoutsItemStatus",
+    "ListCashoutsResponse200Pagination",
+    "ListCashoutsStatus",
+    "ListClientMandatesCoinVersion",
+    "ListClientMandatesResponse200",
+    "ListClientMandatesResponse200MandatesItem",
+    "ListClientMandatesResponse200MandatesItemCancelledByType0",
+    "ListClientMandatesResponse200MandatesItemPeriod",
+    "ListClientMandatesResponse200MandatesItemStatus",
+    "ListClientMandatesResponse200Pagination",
+    "ListClientMandatesStatus",
+    "ListClientWebhookDeliveriesCoinVersion",
+    "ListClientWebhookDeliveriesResponse200",
+    "ListClientWebhookDeliveriesResponse200DeliveriesItem",
+    "ListClientWebhookDeliveriesResponse200DeliveriesItemPayload",
+    "ListClientWebhookDeliveriesResponse200DeliveriesItemStatus",
+    "ListClientWebhookEndpointsCoinVersion",
+    "ListClientWebhookEndpointsResponse200",
+    "ListClientWebhookEndpointsResponse200EndpointsItem",
+    "ListClientWebhookEndpointsResponse200EndpointsItemDeliveryHealth",
+    "ListClientWebhookEndpointsResponse200EndpointsItemStatus",
+    "ListCommissionChangesCoinVersion",
+    "ListCommissionChangesResponse200",
+    "ListCommissionChangesResponse200CommissionChangesItem",
+    "ListCommissionChangesResponse200CommissionChangesItemChange",
+    "ListCommissionChangesResponse200CommissionChangesItemChangeRuleType0Type0",
+    "ListCommissionChangesResponse200CommissionChangesItemChangeRuleType0Type0Kind",
+    "ListCommissionChangesResponse200CommissionChangesItemChangeRuleType0Type1",
+    "ListCommissionChangesResponse200CommissionChangesItemChangeRuleType0Type1Kind",
+    "ListCommissionChangesResponse200CommissionChangesItemChangeTreasury",
+    "ListCommissionChangesResponse200CommissionChangesItemDecidedByType0",
+    "ListCommissionChangesResponse200CommissionChangesItemDecidedByType0Kind",
+    "ListCommissionChangesResponse200CommissionChangesItemDecidedByType0Role",
+    "ListCommissionChangesResponse200CommissionChangesItemRequestedBy",
+    "ListCommissionChangesResponse200CommissionChangesItemRequestedByKind",
+    "ListCommissionChangesResponse200CommissionChangesItemRequestedByRole",
+    "ListCommissionChangesResponse200CommissionChangesItemStatus",
+    "ListCommissionChangesResponse200Pagination",
+    "ListCommissionChangesStatus",
+    "ListCommissionRulesCoinVersion",
+    "ListCommissionRulesResponse200",
+    "ListCommissionRulesResponse200RulesItem",
+    "ListCommissionRulesResponse200RulesItemRuleType0",
+    "ListCommissionRulesResponse200RulesItemRuleType0Kind",
+    "ListCommissionRulesResponse200RulesItemRuleType1",
+    "ListCommissionRulesResponse200RulesItemRuleType1Kind",
+    "ListCommissionRulesResponse200RulesItemTreasury",
+    "ListCommissionRulesTreasury",
+    "ListDeletionRequestsCoinVersion",
+    "ListDeletionRequestsResponse200",
+    "ListDeletionRequestsStatus",
+    "ListEventsCoinVersion",
+    "ListEventsResponse200",
+    "ListEventsResponse200EventsItem",
+    "ListEventsResponse200EventsItemPayload",
+    "ListGrantRequestsCoinVersion",
+    "ListGrantRequestsResponse200",
+    "ListGrantRequestsStatus",
+    "ListHoldsCoinVersion",
+    "ListHoldsResponse200",
+    "ListHoldsResponse200Pagination",
+    "ListHoldsStatus",
+    "ListMandatesCoinVersion",
+    "ListMandatesResponse200",
+    "ListMandatesResponse200MandatesItem",
+    "ListMandatesResponse200MandatesItemCancelledByType0",
+    "ListMandatesResponse200MandatesItemPeriod",
+    "ListMandatesResponse200MandatesItemStatus",
+    "ListMandatesResponse200Pagination",
+    "ListMandatesStatus",
+    "ListMonitoringCaseProposalsCoinVersion",
+    "ListMonitoringCaseProposalsResponse200",
+    "ListMonitoringCaseProposalsResponse200ProposalsItem",
+    "ListMonitoringCaseProposalsResponse200ProposalsItemChange",
+    "ListMonitoringCaseProposalsResponse200ProposalsItemStatus",
+    "ListMonitoringCasesCoinVersion",
+    "ListMonitoringCasesResponse200",
+    "ListMonitoringCasesResponse200CasesItem",
+    "ListMonitoringCasesResponse200CasesItemResolutionType0",
+    "ListMonitoringCasesResponse200CasesItemStatus",
+    "ListMonitoringCasesStatus",
+    "ListMonitoringRuleProposalsCoinVersion",
+    "ListMonitoringRuleProposalsResponse200",
+    "ListMonitoringRuleProposalsResponse200ProposalsItem",
+    "ListMonitoringRuleProposalsResponse200ProposalsItemChange",
+    "ListMonitoringRuleProposalsResponse200ProposalsItemStatus",
+    "ListMonitoringRulesCoinVersion",
+    "ListMonitoringRulesResponse200",
+    "ListMonitoringRulesResponse200RulesItem",
+    "ListMonitoringRulesResponse200RulesItemKind",
+    "ListMonitoringRulesResponse200RulesItemMode",
+    "ListMyCashoutsCoinVersion",
+    "ListMyCashoutsResponse200",
+    "ListMyCashoutsResponse200CashoutsItem",
+    "ListMyCashoutsResponse200CashoutsItemApproval",
+    "ListMyCashoutsResponse200CashoutsItemApprovalStatus",
+    "ListMyCashoutsResponse200CashoutsItemStatus",
+    "ListMyCashoutsResponse200Pagination",
+    "ListMyCashoutsStatus",
+    "ListMyHoldsCoinVersion",
+    "ListMyHoldsResponse200",
+    "ListMyHoldsResponse200Pagination",
+    "ListMyHoldsStatus",
+    "ListMyMandatesCoinVersion",
+    "ListMyMandatesResponse200",
+    "ListMyMandatesResponse200MandatesItem",
+    "ListMyMandatesResponse200MandatesItemCancelledByType0",
+    "ListMyMandatesResponse200MandatesItemPeriod",
+    "ListMyMandatesResponse200MandatesItemStatus",
+    "ListMyMandatesResponse200Pagination",
+    "ListMyMandatesStatus",
+    "ListMyTransactionsCoinVersion",
+    "ListMyTransactionsResponse200",
+    "ListMyTransactionsResponse200Pagination",
+    "ListPayoutApprovalsCoinVersion",
+    "ListPayoutApprovalsResponse200",
+    "ListPayoutApprovalsResponse200Pagination",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItem",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0Kind",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0Role",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemPayout",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemPayoutFrom",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemPayoutFromTreasury",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemPayoutLinesItem",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedBy",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedByKind",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedByRole",
+    "ListPayoutApprovalsResponse200PayoutApprovalsItemStatus",
+    "ListPayoutApprovalsStatus",
+    "ListPlatformClientsCoinVersion",
+    "ListPlatformClientsResponse200",
+    "ListRuleFreezeLiftsCoinVersion",
+    "ListRuleFreezeLiftsResponse200",
+    "ListRuleFreezeLiftsResponse200ProposalsItem",
+    "ListRuleFreezeLiftsResponse200ProposalsItemChange",
+    "ListRuleFreezeLiftsResponse200ProposalsItemStatus",
+    "ListSandboxCashoutsCoinVersion",
+    "ListSandboxCashoutsResponse200",
+    "ListSandboxCashoutsResponse200CashoutsItem",
+    "ListSandboxCashoutsResponse200CashoutsItemApproval",
+    "ListSandboxCashoutsResponse200CashoutsItemApprovalStatus",
+    "ListSandboxCashoutsResponse200CashoutsItemStatus",
+    "ListSandboxCashoutsResponse200Pagination",
+    "ListSandboxCashoutsStatus",
+    "ListSandboxTestUsersCoinVersion",
+    "ListSandboxTestUsersResponse200",
+    "ListSandboxTestUsersResponse200Pagination",
+    "ListSandboxTestUsersResponse200TestUsersItem",
+    "ListServiceActionsCoinVersion",
+    "ListServiceActionsResponse200",
+    "ListServiceActionsResponse200EntriesItem",
+    "ListServiceActionsResponse200EntriesItemActor",
+    "ListServiceActionsResponse200EntriesItemActorKind",
+    "ListServiceActionsResponse200EntriesItemActorRole",
+    "ListServiceActionsResponse200EntriesItemResult",
+    "ListServiceActionsResponse200EntriesItemSummary",
+    "ListTreasuriesCoinVersion",
+    "ListTreasuriesResponse200",
+    "ListUserSessionsCoinVersion",
+    "ListUserSessionsResponse200",
+    "ListUsersCoinVersion",
+    "ListUsersResponse200",
+    "ListUsersResponse200Pagination",
+    "ListUsersRole",
+    "ListVerificationRequestsCoinVersion",
+    "ListVerificationRequestsResponse200",
+    "ListVerificationRequestsResponse200VerificationRequestsItem",
+    "ListVerificationRequestsResponse200VerificationRequestsItemAct",
+    "ListVerificationRequestsResponse200VerificationRequestsItemActType",
+    "ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0",
+    "ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Kind",
+    "ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Role",
+    "ListVerificationRequestsResponse200VerificationRequestsItemRequestedBy",
+    "ListVerificationRequestsResponse200VerificationRequestsItemRequestedByKind",
+    "ListVerificationRequestsResponse200VerificationRequestsItemRequestedByRole",
+    "ListVerificationRequestsResponse200VerificationRequestsItemStatus",
+    "ListVerificationRequestsStatus",
+    "ListWalletFreezesCoinVersion",
+    "ListWalletFreezesResponse200",
+    "ListWalletFreezesResponse200FreezesItem",
+    "ListWalletFreezesResponse200FreezesItemFrozenBy",
+    "ListWalletFreezesResponse200FreezesItemFrozenByKind",
+    "ListWalletFreezesResponse200FreezesItemUnfreezeRequestType0",
+    "ListWalletFreezesResponse200FreezesItemUnfreezeStatus",
+    "ListWalletFreezesResponse200Pagination",
+    "ListWalletFreezesUnfreezeStatus",
+    "ListWebhookDeliveriesCoinVersion",
+    "ListWebhookDeliveriesResponse200",
+    "ListWebhookDeliveriesResponse200DeliveriesItem",
+    "ListWebhookDeliveriesResponse200DeliveriesItemPayload",
+    "ListWebhookDeliveriesResponse200DeliveriesItemStatus",
+    "ListWebhookEndpointsCoinVersion",
+    "ListWebhookEndpointsResponse200",
+    "ListWebhookEndpointsResponse200EndpointsItem",
+    "ListWebhookEndpointsResponse200EndpointsItemDeliveryHealth",
+    "ListWebhookEndpointsResponse200EndpointsItemStatus",
+    "LoginBody",
+    "LoginCoinVersion",
+    "LoginResponse200Type0",
+    "LoginResponse200Type0NoticesItem",
+    "LoginResponse200Type0NoticesItemKind",
+    "LoginResponse200Type1",
+    "LogoutBody",
+    "LogoutCoinVersion",
+    "LogoutEverywhereCoinVersion",
+    "MintCoinsCoinVersion",
+    "MintCoinsResponse201",
+    "MintCoinsResponse202",
+    "PayoutBody",
+    "PayoutBodyFromType0",
+    "PayoutBodyFromType0Treasury",
+    "PayoutBodyFromType1",
+    "PayoutBodyLinesItem",
+    "PayoutBodyMetadata",
+    "PayoutCoinVersion",
+    "PayoutResponse201",
+    "PayoutResponse201Payout",
+    "PayoutResponse201PayoutLinesItem",
+    "PayoutResponse201PayoutType",
+    "PayoutResponse202",
+    "PayoutResponse202Approval",
+    "PayoutResponse202ApprovalDecidedByType0",
+    "PayoutResponse202ApprovalDecidedByType0Kind",
+    "PayoutResponse202ApprovalDecidedByType0Role",
+    "PayoutResponse202ApprovalPayout",
+    "PayoutResponse202ApprovalPayoutFrom",
+    "PayoutResponse202ApprovalPayoutFromTreasury",
+    "PayoutResponse202ApprovalPayoutLinesItem",
+    "PayoutResponse202ApprovalRequestedBy",
+    "PayoutResponse202ApprovalRequestedByKind",
+    "PayoutResponse202ApprovalRequestedByRole",
+    "PayoutResponse202ApprovalStatus",
+    "PlatformClient",
+    "PlatformClientTreasuriesItem",
+    "Problem",
+    "ProblemErrorsItem",
+    "ProblemLimit",
+    "ProblemLimitName",
+    "ProposeCashoutRateBody",
+    "ProposeCashoutRateCoinVersion",
+    "ProposeCashoutRateResponse201",
+    "ProposeCashoutRateResponse201Rate",
+    "ProposeCashoutRateResponse201RateDecidedByType0",
+    "ProposeCashoutRateResponse201RateDecidedByType0Kind",
+    "ProposeCashoutRateResponse201RateProposedBy",
+    "ProposeCashoutRateResponse201RateProposedByKind",
+    "ProposeCashoutRateResponse201RateStatus",
+    "PurchaseBody",
+    "PurchaseBodyAffiliate",
+    "PurchaseBodyMetadata",
+    "PurchaseBodyTreasury",
+    "PurchaseCoinVersion",
+    "PurchaseResponse201",
+    "PutMonitoringRuleBody",
+    "PutMonitoringRuleBodyRule",
+    "PutMonitoringRuleBodyRuleKind",
+    "PutMonitoringRuleBodyRuleMode",
+    "PutMonitoringRuleCoinVersion",
+    "PutMonitoringRuleResponse200",
+    "PutMonitoringRuleResponse200RulesItem",
+    "PutMonitoringRuleResponse200RulesItemKind",
+    "PutMonitoringRuleResponse200RulesItemMode",
+    "PutMonitoringRuleResponse202",
+    "PutMonitoringRuleResponse202Proposal",
+    "PutMonitoringRuleResponse202ProposalRule",
+    "PutMonitoringRuleResponse202ProposalRuleKind",
+    "PutMonitoringRuleResponse202ProposalRuleMode",
+    "PutMonitoringRuleResponse202RulesItem",
+    "PutMonitoringRuleResponse202RulesItemKind",
+    "PutMonitoringRuleResponse202RulesItemMode",
+    "RedeliverClientWebhookDeliveryCoinVersion",
+    "RedeliverClientWebhookDeliveryResponse202",
+    "RedeliverClientWebhookDeliveryResponse202Status",
+    "RedeliverWebhookDeliveryCoinVersion",
+    "RedeliverWebhookDeliveryResponse202",
+    "RedeliverWebhookDeliveryResponse202Status",
+    "RefreshTokenBody",
+    "RefreshTokenCoinVersion",
+    "RefreshTokenResponse200",
+    "RefundSandboxPurchaseBody",
+    "RefundSandboxPurchaseBodyMetadata",
+    "RefundSandboxPurchaseBodyTreasury",
+    "RefundSandboxPurchaseCoinVersion",
+    "RefundSandboxPurchaseResponse201",
+    "RefundSandboxPurchaseResponse201Commission",
+    "RefundSandboxPurchaseResponse201CommissionApproval",
+    "RefundSandboxPurchaseResponse201CommissionFromTreasuryType0",
+    "RefundSandboxPurchaseResponse201CommissionMetadata",
+    "RefundSandboxPurchaseResponse201CommissionToTreasuryType0",
+    "RefundSandboxPurchaseResponse201CommissionType",
+    "RefundTransactionBody",
+    "RefundTransactionBodyMetadata",
+    "RefundTransactionBodyTreasury",
+    "RefundTransactionCoinVersion",
+    "RefundTransactionResponse201",
+    "RefundTransactionResponse201Commission",
+    "RefundTransactionResponse201CommissionApproval",
+    "RefundTransactionResponse201CommissionFromTreasuryType0",
+    "RefundTransactionResponse201CommissionMetadata",
+    "RefundTransactionResponse201CommissionToTreasuryType0",
+    "RefundTransactionResponse201CommissionType",
+    "RefundTransactionResponse202",
+    "RegisterUserBody",
+    "RegisterUserCoinVersion",
+    "RegisterUserResponse202",
+    "RegisterUserResponse202Status",
+    "RejectCallbackSecretRequestBody",
+    "RejectCallbackSecretRequestCoinVersion",
+    "RejectCallbackSecretRequestResponse200",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequest",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequestAct",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequestActType",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Kind",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Role",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequestRequestedBy",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequestRequestedByKind",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequestRequestedByRole",
+    "RejectCallbackSecretRequestResponse200CallbackSecretRequestStatus",
+    "RejectCashoutCoinVersion",
+    "RejectCashoutRateCoinVersion",
+    "RejectCashoutRateResponse200",
+    "RejectCashoutRateResponse200Rate",
+    "RejectCashoutRateResponse200RateDecidedByType0",
+    "RejectCashoutRateResponse200RateDecidedByType0Kind",
+    "RejectCashoutRateResponse200RateProposedBy",
+    "RejectCashoutRateResponse200RateProposedByKind",
+    "RejectCashoutRateResponse200RateStatus",
+    "RejectCashoutResponse200",
+    "RejectCashoutResponse200Cashout",
+    "RejectCashoutResponse200CashoutApproval",
+    "RejectCashoutResponse200CashoutApprovalStatus",
+    "RejectCashoutResponse200CashoutStatus",
+    "RejectCashoutReversalBody",
+    "RejectCashoutReversalCoinVersion",
+    "RejectCashoutReversalResponse200",
+    "RejectCashoutReversalResponse200Approval",
+    "RejectCashoutReversalResponse200ApprovalDecidedByType0",
+    "RejectCashoutReversalResponse200ApprovalDecidedByType0Kind",
+    "RejectCashoutReversalResponse200ApprovalDecidedByType0Role",
+    "RejectCashoutReversalResponse200ApprovalRequestedBy",
+    "RejectCashoutReversalResponse200ApprovalRequestedByKind",
+    "RejectCashoutReversalResponse200ApprovalRequestedByRole",
+    "RejectCashoutReversalResponse200ApprovalReversal",
+    "RejectCashoutReversalResponse200ApprovalStatus",
+    "RejectCommissionChangeBody",
+    "RejectCommissionChangeCoinVersion",
+    "RejectCommissionChangeResponse200",
+    "RejectCommissionChangeResponse200Approval",
+    "RejectCommissionChangeResponse200ApprovalChange",
+    "RejectCommissionChangeResponse200ApprovalChangeRuleType0Type0",
+    "RejectCommissionChangeResponse200ApprovalChangeRuleType0Type0Kind",
+    "RejectCommissionChangeResponse200ApprovalChangeRuleType0Type1",
+    "RejectCommissionChangeResponse200ApprovalChangeRuleType0Type1Kind",
+    "RejectCommissionChangeResponse200ApprovalChangeTreasury",
+    "RejectCommissionChangeResponse200ApprovalDecidedByType0",
+    "RejectCommissionChangeResponse200ApprovalDecidedByType0Kind",
+    "RejectCommissionChangeResponse200ApprovalDecidedByType0Role",
+    "RejectCommissionChangeResponse200ApprovalRequestedBy",
+    "RejectCommissionChangeResponse200ApprovalRequestedByKind",
+    "RejectCommissionChangeResponse200ApprovalRequestedByRole",
+    "RejectCommissionChangeResponse200ApprovalStatus",
+    "RejectDeletionRequestBody",
+    "RejectDeletionRequestCoinVersion",
+    "RejectDeletionRequestResponse200",
+    "RejectGrantRequestBody",
+    "RejectGrantRequestCoinVersion",
+    "RejectGrantRequestResponse200",
+    "RejectPayoutRequestBody",
+    "RejectPayoutRequestCoinVersion",
+    "RejectPayoutRequestResponse200",
+    "RejectPayoutRequestResponse200Approval",
+    "RejectPayoutRequestResponse200ApprovalDecidedByType0",
+    "RejectPayoutRequestResponse200ApprovalDecidedByType0Kind",
+    "RejectPayoutRequestResponse200ApprovalDecidedByType0Role",
+    "RejectPayoutRequestResponse200ApprovalPayout",
+    "RejectPayoutRequestResponse200ApprovalPayoutFrom",
+    "RejectPayoutRequestResponse200ApprovalPayoutFromTreasury",
+    "RejectPayoutRequestResponse200ApprovalPayoutLinesItem",
+    "RejectPayoutRequestResponse200ApprovalRequestedBy",
+    "RejectPayoutRequestResponse200ApprovalRequestedByKind",
+    "RejectPayoutRequestResponse200ApprovalRequestedByRole",
+    "RejectPayoutRequestResponse200ApprovalStatus",
+    "RejectRequestBody",
+    "RejectRequestCoinVersion",
+    "RejectRequestResponse200",
+    "RejectVerificationRequestBody",
+    "RejectVerificationRequestCoinVersion",
+    "RejectVerificationRequestResponse200",
+    "RejectVerificationRequestResponse200VerificationRequest",
+    "RejectVerificationRequestResponse200VerificationRequestAct",
+    "RejectVerificationRequestResponse200VerificationRequestActType",
+    "RejectVerificationRequestResponse200VerificationRequestDecidedByType0",
+    "RejectVerificationRequestResponse200VerificationRequestDecidedByType0Kind",
+    "RejectVerificationRequestResponse200VerificationRequestDecidedByType0Role",
+    "RejectVerificationRequestResponse200VerificationRequestRequestedBy",
+    "RejectVerificationRequestResponse200VerificationRequestRequestedByKind",
+    "RejectVerificationRequestResponse200VerificationRequestRequestedByRole",
+    "RejectVerificationRequestResponse200VerificationRequestStatus",
+    "RequestCallbackSecretCoinVersion",
+    "RequestCallbackSecretResponse202",
+    "RequestCallbackSecretResponse202CallbackSecretRequest",
+    "RequestCallbackSecretResponse202CallbackSecretRequestAct",
+    "RequestCallbackSecretResponse202CallbackSecretRequestActType",
+    "RequestCallbackSecretResponse202CallbackSecretRequestDecidedByType0",
+    "RequestCallbackSecretResponse202CallbackSecretRequestDecidedByType0Kind",
+    "RequestCallbackSecretResponse202CallbackSecretRequestDecidedByType0Role",
+    "RequestCallbackSecretResponse202CallbackSecretRequestRequestedBy",
+    "RequestCallbackSecretResponse202CallbackSecretRequestRequestedByKind",
+    "RequestCallbackSecretResponse202CallbackSecretRequestRequestedByRole",
+    "RequestCallbackSecretResponse202CallbackSecretRequestStatus",
+    "RequestCashoutReversalBody",
+    "RequestCashoutReversalCoinVersion",
+    "RequestCashoutReversalResponse202",
+    "RequestCashoutReversalResponse202Approval",
+    "RequestCashoutReversalResponse202ApprovalDecidedByType0",
+    "RequestCashoutReversalResponse202ApprovalDecidedByType0Kind",
+    "RequestCashoutReversalResponse202ApprovalDecidedByType0Role",
+    "RequestCashoutReversalResponse202ApprovalRequestedBy",
+    "RequestCashoutReversalResponse202ApprovalRequestedByKind",
+    "RequestCashoutReversalResponse202ApprovalRequestedByRole",
+    "RequestCashoutReversalResponse202ApprovalReversal",
+    "RequestCashoutReversalResponse202ApprovalStatus",
+    "RequestRuleFreezeLiftBody",
+    "RequestRuleFreezeLiftCoinVersion",
+    "RequestRuleFreezeLiftResponse202",
+    "RequestRuleFreezeLiftResponse202FreezeLift",
+    "RequestRuleFreezeLiftResponse202FreezeLiftFreezesItem",
+    "RequestRuleFreezeLiftResponse202FreezeLiftStatus",
+    "RequestRuleFreezeLiftResponse202OutcomesItem",
+    "RequestUnfreezeBody",
+    "RequestUnfreezeCoinVersion",
+    "RequestUnfreezeResponse200",
+    "RequestUnfreezeResponse200FreezeType0",
+    "RequestUnfreezeResponse200FreezeType0FrozenBy",
+    "RequestUnfreezeResponse200FreezeType0FrozenByKind",
+    "RequestUnfreezeResponse200FreezeType0UnfreezeRequestType0",
+    "RequestUserVerificationBody",
+    "RequestUserVerificationCoinVersion",
+    "RequestUserVerificationResponse202",
+    "RequestUserVerificationResponse202VerificationRequest",
+    "RequestUserVerificationResponse202VerificationRequestAct",
+    "RequestUserVerificationResponse202VerificationRequestActType",
+    "RequestUserVerificationResponse202VerificationRequestDecidedByType0",
+    "RequestUserVerificationResponse202VerificationRequestDecidedByType0Kind",
+    "RequestUserVerificationResponse202VerificationRequestDecidedByType0Role",
+    "RequestUserVerificationResponse202VerificationRequestRequestedBy",
+    "RequestUserVerificationResponse202VerificationRequestRequestedByKind",
+    "RequestUserVerificationResponse202VerificationRequestRequestedByRole",
+    "RequestUserVerificationResponse202VerificationRequestStatus",
+    "ResendEventCoinVersion",
+    "ResendEventResponse202",
+    "ResendEventResponse202DeliveriesItem",
+    "ResendEventResponse202DeliveriesItemStatus",
+    "ResetPasswordBody",
+    "ResetPasswordCoinVersion",
+    "ResetSandboxCoinVersion",
+    "ResetSandboxResponse200",
+    "ResetSandboxResponse200Clock",
+    "ResolveMonitoringCaseBody",
+    "ResolveMonitoringCaseBodyResolution",
+    "ResolveMonitoringCaseCoinVersion",
+    "ResolveMonitoringCaseResponse200",
+    "ResolveMonitoringCaseResponse200ResolutionType0",
+    "ResolveMonitoringCaseResponse200Status",
+    "RevokeApiKeyCoinVersion",
+    "RevokeOwnTestClientCoinVersion",
+    "RevokePlatformClientCoinVersion",
+    "RevokeUserSessionsCoinVersion",
+    "RewardUserBody",
+    "RewardUserBodyMetadata",
+    "RewardUserCoinVersion",
+    "RewardUserResponse201",
+    "RewardUserResponse202",
+    "RotateClientWebhookSecretCoinVersion",
+    "RotateClientWebhookSecretResponse200",
+    "RotateClientWebhookSecretResponse200DeliveryHealth",
+    "RotateClientWebhookSecretResponse200Status",
+    "RotateWebhookSecretCoinVersion",
+    "RotateWebhookSecretResponse200",
+    "RotateWebhookSecretResponse200DeliveryHealth",
+    "RotateWebhookSecretResponse200Status",
+    "SearchTransactionsCoinVersion",
+    "SearchTransactionsMetadata",
+    "SearchTransactionsResponse200",
+    "SearchTransactionsTreasury",
+    "SearchTransactionsType",
+    "SetCommissionRuleBody",
+    "SetCommissionRuleBodyRuleType0Type0",
+    "SetCommissionRuleBodyRuleType0Type1",
+    "SetCommissionRuleBodyTreasury",
+    "SetCommissionRuleCoinVersion",
+    "SetCommissionRuleResponse202",
+    "SetCommissionRuleResponse202Approval",
+    "SetCommissionRuleResponse202ApprovalChange",
+    "SetCommissionRuleResponse202ApprovalChangeRuleType0Type0",
+    "SetCommissionRuleResponse202ApprovalChangeRuleType0Type0Kind",
+    "SetCommissionRuleResponse202ApprovalChangeRuleType0Type1",
+    "SetCommissionRuleResponse202ApprovalChangeRuleType0Type1Kind",
+    "SetCommissionRuleResponse202ApprovalChangeTreasury",
+    "SetCommissionRuleResponse202ApprovalDecidedByType0",
+    "SetCommissionRuleResponse202ApprovalDecidedByType0Kind",
+    "SetCommissionRuleResponse202ApprovalDecidedByType0Role",
+    "SetCommissionRuleResponse202ApprovalRequestedBy",
+    "SetCommissionRuleResponse202ApprovalRequestedByKind",
+    "SetCommissionRuleResponse202ApprovalRequestedByRole",
+    "SetCommissionRuleResponse202ApprovalStatus",
+    "SetSandboxClockBody",
+    "SetSandboxClockCoinVersion",
+    "SetSandboxClockResponse201",
+    "SetSandboxCommissionRuleBody",
+    "SetSandboxCommissionRuleBodyRuleType0Type0",
+    "SetSandboxCommissionRuleBodyRuleType0Type1",
+    "SetSandboxCommissionRuleBodyTreasury",
+    "SetSandboxCommissionRuleCoinVersion",
+    "SetSandboxCommissionRuleResponse200",
+    "SetSandboxCommissionRuleResponse200RuleType0Type0",
+    "SetSandboxCommissionRuleResponse200RuleType0Type0Kind",
+    "SetSandboxCommissionRuleResponse200RuleType0Type1",
+    "SetSandboxCommissionRuleResponse200RuleType0Type1Kind",
+    "SetSandboxCommissionRuleResponse200Treasury",
+    "SetUserLimitsBody",
+    "SetUserLimitsBodyDailyAmountType0Type0",
+    "SetUserLimitsBodySingleAmountType0Type0",
+    "SetUserLimitsCoinVersion",
+    "SetUserLimitsResponse200",
+    "SetUserLimitsResponse200Defaults",
+    "SetUserLimitsResponse200Limits",
+    "SetUserLimitsResponse200Overrides",
+    "SetUserLimitsResponse200Role",
+    "SetUserLimitsResponse200Usage",
+    "SetUserLimitsResponse200UsageWindowHours",
+    "SetUserVerificationBody",
+    "SetUserVerificationCoinVersion",
+    "SetUserVerificationResponse200",
+    "SettleCashoutBody",
+    "SettleCashoutBodyOutcome",
+    "SettleCashoutCoinVersion",
+    "SettleCashoutResponse200",
+    "SettleCashoutResponse200Cashout",
+    "SettleCashoutResponse200CashoutApproval",
+    "SettleCashoutResponse200CashoutApprovalStatus",
+    "SettleCashoutResponse200CashoutStatus",
+    "StartMfaEnrolmentCoinVersion",
+    "StartMfaEnrolmentResponse200",
+    "StepUpBody",
+    "StepUpCoinVersion",
+    "StepUpResponse200",
+    "StreamMyBalanceCoinVersion",
+    "StreamUserBalanceCoinVersion",
+    "TestClientWebhookEndpointCoinVersion",
+    "TestClientWebhookEndpointResponse202",
+    "TestClientWebhookEndpointResponse202Status",
+    "TestWebhookEndpointCoinVersion",
+    "TestWebhookEndpointResponse202",
+    "TestWebhookEndpointResponse202Status",
+    "Transaction",
+    "TransactionApproval",
+    "TransactionFromTreasuryType0",
+    "TransactionMetadata",
+    "TransactionToTreasuryType0",
+    "TransactionType",
+    "TransferCoinsCoinVersion",
+    "TransferCoinsResponse201",
+    "Treasury",
+    "TreasuryCode",
+    "User",
+    "UserRole",
+    "UserSession",
+    "UserSessionStatus",
+    "VerifySecondFactorBody",
+    "VerifySecondFactorCoinVersion",
+    "VerifySecondFactorResponse200",
+    "VerifySecondFactorResponse200NoticesItem",
+    "VerifySecondFactorResponse200NoticesItemKind",
+    "VoidHoldCoinVersion",
+    "VoidHoldResponse200",
+    "Wallet",
+)

@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_kind import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Kind,
+    check_approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_kind,
+)
+from ..models.approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_role import (
+    ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Role,
+    check_approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_role,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar(
+    "T",
+    bound="ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0",
+)
+
+
+@_attrs_define
+class ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0:
+    """
+    Attributes:
+        kind (ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Kind):
+        id (str):
+        role (ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Role | Unset):
+    """
+
+    kind: ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Kind
+    id: str
+    role: (
+        ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Role
+        | Unset
+    ) = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        kind: str = self.kind
+
+        id = self.id
+
+        role: str | Unset = UNSET
+        if not isinstance(self.role, Unset):
+            role = self.role
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "id": id,
+            }
+        )
+        if role is not UNSET:
+            field_dict["role"] = role
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        kind = check_approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_kind(
+            d.pop("kind")
+        )
+
+        id = d.pop("id")
+
+        _role = d.pop("role", UNSET)
+        role: (
+            ApproveCallbackSecretRequestResponse200CallbackSecretRequestDecidedByType0Role
+            | Unset
+        )
+        if isinstance(_role, Unset):
+            role = UNSET
+        else:
+            role = check_approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0_role(
+                _role
+            )
+
+        approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0 = cls(
+            kind=kind,
+            id=id,
+            role=role,
+        )
+
+        return approve_callback_secret_request_response_200_callback_secret_request_decided_by_type_0

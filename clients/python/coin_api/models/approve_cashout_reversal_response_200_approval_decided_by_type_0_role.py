@@ -1,0 +1,27 @@
+from typing import Literal
+
+ApproveCashoutReversalResponse200ApprovalDecidedByType0Role = Literal[
+    "ADMIN", "DEVELOPER", "SUPERADMIN", "USER"
+]
+
+APPROVE_CASHOUT_REVERSAL_RESPONSE_200_APPROVAL_DECIDED_BY_TYPE_0_ROLE_VALUES: set[
+    ApproveCashoutReversalResponse200ApprovalDecidedByType0Role
+] = {
+    "ADMIN",
+    "DEVELOPER",
+    "SUPERADMIN",
+    "USER",
+}
+
+
+def check_approve_cashout_reversal_response_200_approval_decided_by_type_0_role(
+    value: str,
+) -> ApproveCashoutReversalResponse200ApprovalDecidedByType0Role:
+    if (
+        value
+        in APPROVE_CASHOUT_REVERSAL_RESPONSE_200_APPROVAL_DECIDED_BY_TYPE_0_ROLE_VALUES
+    ):
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {APPROVE_CASHOUT_REVERSAL_RESPONSE_200_APPROVAL_DECIDED_BY_TYPE_0_ROLE_VALUES!r}"
+    )

@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.approve_unfreeze_response_200_freeze_type_0 import (
+        ApproveUnfreezeResponse200FreezeType0,
+    )
+
+
+T = TypeVar("T", bound="ApproveUnfreezeResponse200")
+
+
+@_attrs_define
+class ApproveUnfreezeResponse200:
+    """
+    Attributes:
+        user_id (int):
+        frozen (bool):
+        freeze (ApproveUnfreezeResponse200FreezeType0 | None):
+    """
+
+    user_id: int
+    frozen: bool
+    freeze: ApproveUnfreezeResponse200FreezeType0 | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.approve_unfreeze_response_200_freeze_type_0 import (
+            ApproveUnfreezeResponse200FreezeType0,
+        )
+
+        user_id = self.user_id
+
+        frozen = self.frozen
+
+        freeze: dict[str, Any] | None
+        if isinstance(self.freeze, ApproveUnfreezeResponse200FreezeType0):
+            freeze = self.freeze.to_dict()
+        else:
+            freeze = self.freeze
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "userId": user_id,
+                "frozen": frozen,
+                "freeze": freeze,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.approve_unfreeze_response_200_freeze_type_0 import (
+            ApproveUnfreezeResponse200FreezeType0,
+        )
+
+        d = dict(src_dict)
+        user_id = d.pop("userId")
+
+        frozen = d.pop("frozen")
+
+        def _parse_freeze(data: object) -> ApproveUnfreezeResponse200FreezeType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                freeze_type_0 = ApproveUnfreezeResponse200FreezeType0.from_dict(data)
+
+                return freeze_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ApproveUnfreezeResponse200FreezeType0 | None, data)
+
+        freeze = _parse_freeze(d.pop("freeze"))
+
+        approve_unfreeze_response_200 = cls(
+            user_id=user_id,
+            frozen=frozen,
+            freeze=freeze,
+        )
+
+        return approve_unfreeze_response_200

@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="FreezeUserWalletResponse201FreezeType0UnfreezeRequestType0")
+
+
+@_attrs_define
+class FreezeUserWalletResponse201FreezeType0UnfreezeRequestType0:
+    """
+    Attributes:
+        requested_by (int):
+        reason (str):
+        requested_at (datetime.datetime):
+    """
+
+    requested_by: int
+    reason: str
+    requested_at: datetime.datetime
+
+    def to_dict(self) -> dict[str, Any]:
+        requested_by = self.requested_by
+
+        reason = self.reason
+
+        requested_at = self.requested_at.isoformat()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "requestedBy": requested_by,
+                "reason": reason,
+                "requestedAt": requested_at,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        requested_by = d.pop("requestedBy")
+
+        reason = d.pop("reason")
+
+        requested_at = datetime.datetime.fromisoformat(d.pop("requestedAt"))
+
+        freeze_user_wallet_response_201_freeze_type_0_unfreeze_request_type_0 = cls(
+            requested_by=requested_by,
+            reason=reason,
+            requested_at=requested_at,
+        )
+
+        return freeze_user_wallet_response_201_freeze_type_0_unfreeze_request_type_0

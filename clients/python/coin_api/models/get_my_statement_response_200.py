@@ -1,0 +1,135 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.get_my_statement_response_200_lines_item import (
+        GetMyStatementResponse200LinesItem,
+    )
+
+
+T = TypeVar("T", bound="GetMyStatementResponse200")
+
+
+@_attrs_define
+class GetMyStatementResponse200:
+    """
+    Attributes:
+        from_ (datetime.datetime):
+        to (datetime.datetime):
+        opening_balance (float): The balance just before from
+        closing_balance (float): The balance just before to: openingBalance + Σ change of every line of the period
+        lines (list[GetMyStatementResponse200LinesItem]): Oldest first (createdAt, then id)
+        next_cursor (None | str): Pass as cursor (with the same other parameters) for the next page; null on the last
+            page
+        has_more (bool): true when another page follows: ask for it with cursor=nextCursor
+    """
+
+    from_: datetime.datetime
+    to: datetime.datetime
+    opening_balance: float
+    closing_balance: float
+    lines: list[GetMyStatementResponse200LinesItem]
+    next_cursor: None | str
+    has_more: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        from_ = self.from_.isoformat()
+
+        to = self.to.isoformat()
+
+        opening_balance = self.opening_balance
+
+        closing_balance = self.closing_balance
+
+        lines = []
+        for lines_item_data in self.lines:
+            lines_item = lines_item_data.to_dict()
+            lines.append(lines_item)
+
+        next_cursor: None | str
+        next_cursor = self.next_cursor
+
+        has_more = self.has_more
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "from": from_,
+                "to": to,
+                "openingBalance": opening_balance,
+                "closingBalance": closing_balance,
+                "lines": lines,
+                "nextCursor": next_cursor,
+                "hasMore": has_more,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.get_my_statement_response_200_lines_item import (
+            GetMyStatementResponse200LinesItem,
+        )
+
+        d = dict(src_dict)
+        from_ = datetime.datetime.fromisoformat(d.pop("from"))
+
+        to = datetime.datetime.fromisoformat(d.pop("to"))
+
+        opening_balance = d.pop("openingBalance")
+
+        closing_balance = d.pop("closingBalance")
+
+        lines = []
+        _lines = d.pop("lines")
+        for lines_item_data in _lines:
+            lines_item = GetMyStatementResponse200LinesItem.from_dict(lines_item_data)
+
+            lines.append(lines_item)
+
+        def _parse_next_cursor(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_cursor = _parse_next_cursor(d.pop("nextCursor"))
+
+        has_more = d.pop("hasMore")
+
+        get_my_statement_response_200 = cls(
+            from_=from_,
+            to=to,
+            opening_balance=opening_balance,
+            closing_balance=closing_balance,
+            lines=lines,
+            next_cursor=next_cursor,
+            has_more=has_more,
+        )
+
+        get_my_statement_response_200.additional_properties = d
+        return get_my_statement_response_200
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

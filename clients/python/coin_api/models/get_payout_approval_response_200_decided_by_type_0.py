@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.get_payout_approval_response_200_decided_by_type_0_kind import (
+    GetPayoutApprovalResponse200DecidedByType0Kind,
+    check_get_payout_approval_response_200_decided_by_type_0_kind,
+)
+from ..models.get_payout_approval_response_200_decided_by_type_0_role import (
+    GetPayoutApprovalResponse200DecidedByType0Role,
+    check_get_payout_approval_response_200_decided_by_type_0_role,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="GetPayoutApprovalResponse200DecidedByType0")
+
+
+@_attrs_define
+class GetPayoutApprovalResponse200DecidedByType0:
+    """
+    Attributes:
+        kind (GetPayoutApprovalResponse200DecidedByType0Kind):
+        id (str):
+        role (GetPayoutApprovalResponse200DecidedByType0Role | Unset):
+    """
+
+    kind: GetPayoutApprovalResponse200DecidedByType0Kind
+    id: str
+    role: GetPayoutApprovalResponse200DecidedByType0Role | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        kind: str = self.kind
+
+        id = self.id
+
+        role: str | Unset = UNSET
+        if not isinstance(self.role, Unset):
+            role = self.role
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "id": id,
+            }
+        )
+        if role is not UNSET:
+            field_dict["role"] = role
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        kind = check_get_payout_approval_response_200_decided_by_type_0_kind(
+            d.pop("kind")
+        )
+
+        id = d.pop("id")
+
+        _role = d.pop("role", UNSET)
+        role: GetPayoutApprovalResponse200DecidedByType0Role | Unset
+        if isinstance(_role, Unset):
+            role = UNSET
+        else:
+            role = check_get_payout_approval_response_200_decided_by_type_0_role(_role)
+
+        get_payout_approval_response_200_decided_by_type_0 = cls(
+            kind=kind,
+            id=id,
+            role=role,
+        )
+
+        return get_payout_approval_response_200_decided_by_type_0

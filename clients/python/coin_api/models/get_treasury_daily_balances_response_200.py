@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.get_treasury_daily_balances_response_200_days_item import (
+        GetTreasuryDailyBalancesResponse200DaysItem,
+    )
+
+
+T = TypeVar("T", bound="GetTreasuryDailyBalancesResponse200")
+
+
+@_attrs_define
+class GetTreasuryDailyBalancesResponse200:
+    """
+    Attributes:
+        from_ (datetime.date): A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+        to (datetime.date): A UTC calendar day (YYYY-MM-DD), years 0001 to 9999
+        days (list[GetTreasuryDailyBalancesResponse200DaysItem]): One point per day of the range, oldest first
+    """
+
+    from_: datetime.date
+    to: datetime.date
+    days: list[GetTreasuryDailyBalancesResponse200DaysItem]
+
+    def to_dict(self) -> dict[str, Any]:
+        from_ = self.from_.isoformat()
+
+        to = self.to.isoformat()
+
+        days = []
+        for days_item_data in self.days:
+            days_item = days_item_data.to_dict()
+            days.append(days_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "from": from_,
+                "to": to,
+                "days": days,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.get_treasury_daily_balances_response_200_days_item import (
+            GetTreasuryDailyBalancesResponse200DaysItem,
+        )
+
+        d = dict(src_dict)
+        from_ = datetime.date.fromisoformat(d.pop("from"))
+
+        to = datetime.date.fromisoformat(d.pop("to"))
+
+        days = []
+        _days = d.pop("days")
+        for days_item_data in _days:
+            days_item = GetTreasuryDailyBalancesResponse200DaysItem.from_dict(
+                days_item_data
+            )
+
+            days.append(days_item)
+
+        get_treasury_daily_balances_response_200 = cls(
+            from_=from_,
+            to=to,
+            days=days,
+        )
+
+        return get_treasury_daily_balances_response_200

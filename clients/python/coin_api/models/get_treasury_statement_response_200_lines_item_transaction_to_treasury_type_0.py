@@ -1,0 +1,27 @@
+from typing import Literal
+
+GetTreasuryStatementResponse200LinesItemTransactionToTreasuryType0 = Literal[
+    "COURSE_FEES", "OPERATIONS", "REWARDS", "SUBSCRIPTIONS"
+]
+
+GET_TREASURY_STATEMENT_RESPONSE_200_LINES_ITEM_TRANSACTION_TO_TREASURY_TYPE_0_VALUES: set[
+    GetTreasuryStatementResponse200LinesItemTransactionToTreasuryType0
+] = {
+    "COURSE_FEES",
+    "OPERATIONS",
+    "REWARDS",
+    "SUBSCRIPTIONS",
+}
+
+
+def check_get_treasury_statement_response_200_lines_item_transaction_to_treasury_type_0(
+    value: str,
+) -> GetTreasuryStatementResponse200LinesItemTransactionToTreasuryType0:
+    if (
+        value
+        in GET_TREASURY_STATEMENT_RESPONSE_200_LINES_ITEM_TRANSACTION_TO_TREASURY_TYPE_0_VALUES
+    ):
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_TREASURY_STATEMENT_RESPONSE_200_LINES_ITEM_TRANSACTION_TO_TREASURY_TYPE_0_VALUES!r}"
+    )

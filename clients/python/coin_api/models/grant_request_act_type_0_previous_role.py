@@ -1,0 +1,20 @@
+from typing import Literal
+
+GrantRequestActType0PreviousRole = Literal["ADMIN", "DEVELOPER", "SUPERADMIN", "USER"]
+
+GRANT_REQUEST_ACT_TYPE_0_PREVIOUS_ROLE_VALUES: set[GrantRequestActType0PreviousRole] = {
+    "ADMIN",
+    "DEVELOPER",
+    "SUPERADMIN",
+    "USER",
+}
+
+
+def check_grant_request_act_type_0_previous_role(
+    value: str,
+) -> GrantRequestActType0PreviousRole:
+    if value in GRANT_REQUEST_ACT_TYPE_0_PREVIOUS_ROLE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GRANT_REQUEST_ACT_TYPE_0_PREVIOUS_ROLE_VALUES!r}"
+    )

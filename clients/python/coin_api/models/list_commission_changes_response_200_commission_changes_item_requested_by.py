@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.list_commission_changes_response_200_commission_changes_item_requested_by_kind import (
+    ListCommissionChangesResponse200CommissionChangesItemRequestedByKind,
+    check_list_commission_changes_response_200_commission_changes_item_requested_by_kind,
+)
+from ..models.list_commission_changes_response_200_commission_changes_item_requested_by_role import (
+    ListCommissionChangesResponse200CommissionChangesItemRequestedByRole,
+    check_list_commission_changes_response_200_commission_changes_item_requested_by_role,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar(
+    "T", bound="ListCommissionChangesResponse200CommissionChangesItemRequestedBy"
+)
+
+
+@_attrs_define
+class ListCommissionChangesResponse200CommissionChangesItemRequestedBy:
+    """
+    Attributes:
+        kind (ListCommissionChangesResponse200CommissionChangesItemRequestedByKind):
+        id (str):
+        role (ListCommissionChangesResponse200CommissionChangesItemRequestedByRole | Unset):
+    """
+
+    kind: ListCommissionChangesResponse200CommissionChangesItemRequestedByKind
+    id: str
+    role: (
+        ListCommissionChangesResponse200CommissionChangesItemRequestedByRole | Unset
+    ) = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        kind: str = self.kind
+
+        id = self.id
+
+        role: str | Unset = UNSET
+        if not isinstance(self.role, Unset):
+            role = self.role
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "id": id,
+            }
+        )
+        if role is not UNSET:
+            field_dict["role"] = role
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        kind = check_list_commission_changes_response_200_commission_changes_item_requested_by_kind(
+            d.pop("kind")
+        )
+
+        id = d.pop("id")
+
+        _role = d.pop("role", UNSET)
+        role: (
+            ListCommissionChangesResponse200CommissionChangesItemRequestedByRole | Unset
+        )
+        if isinstance(_role, Unset):
+            role = UNSET
+        else:
+            role = check_list_commission_changes_response_200_commission_changes_item_requested_by_role(
+                _role
+            )
+
+        list_commission_changes_response_200_commission_changes_item_requested_by = cls(
+            kind=kind,
+            id=id,
+            role=role,
+        )
+
+        return list_commission_changes_response_200_commission_changes_item_requested_by

@@ -1,0 +1,23 @@
+from typing import Literal
+
+ListMyMandatesResponse200MandatesItemCancelledByType0 = Literal[
+    "admin", "client", "user"
+]
+
+LIST_MY_MANDATES_RESPONSE_200_MANDATES_ITEM_CANCELLED_BY_TYPE_0_VALUES: set[
+    ListMyMandatesResponse200MandatesItemCancelledByType0
+] = {
+    "admin",
+    "client",
+    "user",
+}
+
+
+def check_list_my_mandates_response_200_mandates_item_cancelled_by_type_0(
+    value: str,
+) -> ListMyMandatesResponse200MandatesItemCancelledByType0:
+    if value in LIST_MY_MANDATES_RESPONSE_200_MANDATES_ITEM_CANCELLED_BY_TYPE_0_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_MY_MANDATES_RESPONSE_200_MANDATES_ITEM_CANCELLED_BY_TYPE_0_VALUES!r}"
+    )

@@ -1,0 +1,194 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..models.list_payout_approvals_response_200_payout_approvals_item_status import (
+    ListPayoutApprovalsResponse200PayoutApprovalsItemStatus,
+    check_list_payout_approvals_response_200_payout_approvals_item_status,
+)
+
+if TYPE_CHECKING:
+    from ..models.list_payout_approvals_response_200_payout_approvals_item_decided_by_type_0 import (
+        ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0,
+    )
+    from ..models.list_payout_approvals_response_200_payout_approvals_item_payout import (
+        ListPayoutApprovalsResponse200PayoutApprovalsItemPayout,
+    )
+    from ..models.list_payout_approvals_response_200_payout_approvals_item_requested_by import (
+        ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedBy,
+    )
+
+
+T = TypeVar("T", bound="ListPayoutApprovalsResponse200PayoutApprovalsItem")
+
+
+@_attrs_define
+class ListPayoutApprovalsResponse200PayoutApprovalsItem:
+    """
+    Attributes:
+        id (UUID):
+        status (ListPayoutApprovalsResponse200PayoutApprovalsItemStatus):
+        payout (ListPayoutApprovalsResponse200PayoutApprovalsItemPayout):
+        requested_by (ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedBy):
+        created_at (datetime.datetime):
+        expires_at (datetime.datetime):
+        updated_at (datetime.datetime):
+        decided_by (ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0 | None):
+        rejection_reason (None | str):
+        transaction_id (int | None):
+    """
+
+    id: UUID
+    status: ListPayoutApprovalsResponse200PayoutApprovalsItemStatus
+    payout: ListPayoutApprovalsResponse200PayoutApprovalsItemPayout
+    requested_by: ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedBy
+    created_at: datetime.datetime
+    expires_at: datetime.datetime
+    updated_at: datetime.datetime
+    decided_by: ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0 | None
+    rejection_reason: None | str
+    transaction_id: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.list_payout_approvals_response_200_payout_approvals_item_decided_by_type_0 import (
+            ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0,
+        )
+
+        id = str(self.id)
+
+        status: str = self.status
+
+        payout = self.payout.to_dict()
+
+        requested_by = self.requested_by.to_dict()
+
+        created_at = self.created_at.isoformat()
+
+        expires_at = self.expires_at.isoformat()
+
+        updated_at = self.updated_at.isoformat()
+
+        decided_by: dict[str, Any] | None
+        if isinstance(
+            self.decided_by,
+            ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0,
+        ):
+            decided_by = self.decided_by.to_dict()
+        else:
+            decided_by = self.decided_by
+
+        rejection_reason: None | str
+        rejection_reason = self.rejection_reason
+
+        transaction_id: int | None
+        transaction_id = self.transaction_id
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "status": status,
+                "payout": payout,
+                "requestedBy": requested_by,
+                "createdAt": created_at,
+                "expiresAt": expires_at,
+                "updatedAt": updated_at,
+                "decidedBy": decided_by,
+                "rejectionReason": rejection_reason,
+                "transactionId": transaction_id,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.list_payout_approvals_response_200_payout_approvals_item_decided_by_type_0 import (
+            ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0,
+        )
+        from ..models.list_payout_approvals_response_200_payout_approvals_item_payout import (
+            ListPayoutApprovalsResponse200PayoutApprovalsItemPayout,
+        )
+        from ..models.list_payout_approvals_response_200_payout_approvals_item_requested_by import (
+            ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedBy,
+        )
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        status = check_list_payout_approvals_response_200_payout_approvals_item_status(
+            d.pop("status")
+        )
+
+        payout = ListPayoutApprovalsResponse200PayoutApprovalsItemPayout.from_dict(
+            d.pop("payout")
+        )
+
+        requested_by = (
+            ListPayoutApprovalsResponse200PayoutApprovalsItemRequestedBy.from_dict(
+                d.pop("requestedBy")
+            )
+        )
+
+        created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
+
+        expires_at = datetime.datetime.fromisoformat(d.pop("expiresAt"))
+
+        updated_at = datetime.datetime.fromisoformat(d.pop("updatedAt"))
+
+        def _parse_decided_by(
+            data: object,
+        ) -> ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                decided_by_type_0 = ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0.from_dict(
+                    data
+                )
+
+                return decided_by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                ListPayoutApprovalsResponse200PayoutApprovalsItemDecidedByType0 | None,
+                data,
+            )
+
+        decided_by = _parse_decided_by(d.pop("decidedBy"))
+
+        def _parse_rejection_reason(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        rejection_reason = _parse_rejection_reason(d.pop("rejectionReason"))
+
+        def _parse_transaction_id(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        transaction_id = _parse_transaction_id(d.pop("transactionId"))
+
+        list_payout_approvals_response_200_payout_approvals_item = cls(
+            id=id,
+            status=status,
+            payout=payout,
+            requested_by=requested_by,
+            created_at=created_at,
+            expires_at=expires_at,
+            updated_at=updated_at,
+            decided_by=decided_by,
+            rejection_reason=rejection_reason,
+            transaction_id=transaction_id,
+        )
+
+        return list_payout_approvals_response_200_payout_approvals_item

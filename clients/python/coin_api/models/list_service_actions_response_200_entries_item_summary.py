@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="ListServiceActionsResponse200EntriesItemSummary")
+
+
+@_attrs_define
+class ListServiceActionsResponse200EntriesItemSummary:
+    additional_properties: dict[str, bool | float | list[str] | None | str] = (
+        _attrs_field(init=False, factory=dict)
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+        for prop_name, prop in self.additional_properties.items():
+            if isinstance(prop, list):
+                field_dict[prop_name] = prop
+
+            else:
+                field_dict[prop_name] = prop
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        list_service_actions_response_200_entries_item_summary = cls()
+
+        additional_properties = {}
+        for prop_name, prop_dict in d.items():
+
+            def _parse_additional_property(
+                data: object,
+            ) -> bool | float | list[str] | None | str:
+                if data is None:
+                    return data
+                try:
+                    if not isinstance(data, list):
+                        raise TypeError()
+                    additional_property_type_4 = cast(list[str], data)
+
+                    return additional_property_type_4
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                return cast(bool | float | list[str] | None | str, data)
+
+            additional_property = _parse_additional_property(prop_dict)
+
+            additional_properties[prop_name] = additional_property
+
+        list_service_actions_response_200_entries_item_summary.additional_properties = (
+            additional_properties
+        )
+        return list_service_actions_response_200_entries_item_summary
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> bool | float | list[str] | None | str:
+        return self.additional_properties[key]
+
+    def __setitem__(
+        self, key: str, value: bool | float | list[str] | None | str
+    ) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

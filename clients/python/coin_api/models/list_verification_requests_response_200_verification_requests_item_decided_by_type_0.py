@@ -1,0 +1,89 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.list_verification_requests_response_200_verification_requests_item_decided_by_type_0_kind import (
+    ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Kind,
+    check_list_verification_requests_response_200_verification_requests_item_decided_by_type_0_kind,
+)
+from ..models.list_verification_requests_response_200_verification_requests_item_decided_by_type_0_role import (
+    ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Role,
+    check_list_verification_requests_response_200_verification_requests_item_decided_by_type_0_role,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar(
+    "T",
+    bound="ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0",
+)
+
+
+@_attrs_define
+class ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0:
+    """
+    Attributes:
+        kind (ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Kind):
+        id (str):
+        role (ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Role | Unset):
+    """
+
+    kind: ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Kind
+    id: str
+    role: (
+        ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Role
+        | Unset
+    ) = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        kind: str = self.kind
+
+        id = self.id
+
+        role: str | Unset = UNSET
+        if not isinstance(self.role, Unset):
+            role = self.role
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "id": id,
+            }
+        )
+        if role is not UNSET:
+            field_dict["role"] = role
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        kind = check_list_verification_requests_response_200_verification_requests_item_decided_by_type_0_kind(
+            d.pop("kind")
+        )
+
+        id = d.pop("id")
+
+        _role = d.pop("role", UNSET)
+        role: (
+            ListVerificationRequestsResponse200VerificationRequestsItemDecidedByType0Role
+            | Unset
+        )
+        if isinstance(_role, Unset):
+            role = UNSET
+        else:
+            role = check_list_verification_requests_response_200_verification_requests_item_decided_by_type_0_role(
+                _role
+            )
+
+        list_verification_requests_response_200_verification_requests_item_decided_by_type_0 = cls(
+            kind=kind,
+            id=id,
+            role=role,
+        )
+
+        return list_verification_requests_response_200_verification_requests_item_decided_by_type_0

@@ -1,0 +1,282 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.refund_transaction_response_201_commission_from_treasury_type_0 import (
+    RefundTransactionResponse201CommissionFromTreasuryType0,
+    check_refund_transaction_response_201_commission_from_treasury_type_0,
+)
+from ..models.refund_transaction_response_201_commission_to_treasury_type_0 import (
+    RefundTransactionResponse201CommissionToTreasuryType0,
+    check_refund_transaction_response_201_commission_to_treasury_type_0,
+)
+from ..models.refund_transaction_response_201_commission_type import (
+    RefundTransactionResponse201CommissionType,
+    check_refund_transaction_response_201_commission_type,
+)
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.refund_transaction_response_201_commission_approval import (
+        RefundTransactionResponse201CommissionApproval,
+    )
+    from ..models.refund_transaction_response_201_commission_metadata import (
+        RefundTransactionResponse201CommissionMetadata,
+    )
+
+
+T = TypeVar("T", bound="RefundTransactionResponse201Commission")
+
+
+@_attrs_define
+class RefundTransactionResponse201Commission:
+    """A split purchase's refund: the commission's part, fronted to the buyer by the treasury (a TRANSFER splitOf the
+    purchase); the clawback from the affiliate follows
+
+        Attributes:
+            id (int):
+            type_ (RefundTransactionResponse201CommissionType):
+            amount (float): Coins (2 decimals)
+            from_user_id (int | None):
+            to_user_id (int | None):
+            from_treasury (None | RefundTransactionResponse201CommissionFromTreasuryType0):
+            to_treasury (None | RefundTransactionResponse201CommissionToTreasuryType0):
+            reason (str):
+            reference (None | str):
+            refund_of (int | None):
+            created_at (datetime.datetime):
+            approval (RefundTransactionResponse201CommissionApproval | Unset):
+            metadata (RefundTransactionResponse201CommissionMetadata | Unset): Key-value metadata: at most 20 keys of 1-40
+                characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters
+            client_id (str | Unset):
+            split_of (int | Unset):
+    """
+
+    id: int
+    type_: RefundTransactionResponse201CommissionType
+    amount: float
+    from_user_id: int | None
+    to_user_id: int | None
+    from_treasury: None | RefundTransactionResponse201CommissionFromTreasuryType0
+    to_treasury: None | RefundTransactionResponse201CommissionToTreasuryType0
+    reason: str
+    reference: None | str
+    refund_of: int | None
+    created_at: datetime.datetime
+    approval: RefundTransactionResponse201CommissionApproval | Unset = UNSET
+    metadata: RefundTransactionResponse201CommissionMetadata | Unset = UNSET
+    client_id: str | Unset = UNSET
+    split_of: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        type_: str = self.type_
+
+        amount = self.amount
+
+        from_user_id: int | None
+        from_user_id = self.from_user_id
+
+        to_user_id: int | None
+        to_user_id = self.to_user_id
+
+        from_treasury: None | str
+        if isinstance(self.from_treasury, str):
+            from_treasury = self.from_treasury
+        else:
+            from_treasury = self.from_treasury
+
+        to_treasury: None | str
+        if isinstance(self.to_treasury, str):
+            to_treasury = self.to_treasury
+        else:
+            to_treasury = self.to_treasury
+
+        reason = self.reason
+
+        reference: None | str
+        reference = self.reference
+
+        refund_of: int | None
+        refund_of = self.refund_of
+
+        created_at = self.created_at.isoformat()
+
+        approval: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.approval, Unset):
+            approval = self.approval.to_dict()
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        client_id = self.client_id
+
+        split_of = self.split_of
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "type": type_,
+                "amount": amount,
+                "fromUserId": from_user_id,
+                "toUserId": to_user_id,
+                "fromTreasury": from_treasury,
+                "toTreasury": to_treasury,
+                "reason": reason,
+                "reference": reference,
+                "refundOf": refund_of,
+                "createdAt": created_at,
+            }
+        )
+        if approval is not UNSET:
+            field_dict["approval"] = approval
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if client_id is not UNSET:
+            field_dict["clientId"] = client_id
+        if split_of is not UNSET:
+            field_dict["splitOf"] = split_of
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.refund_transaction_response_201_commission_approval import (
+            RefundTransactionResponse201CommissionApproval,
+        )
+        from ..models.refund_transaction_response_201_commission_metadata import (
+            RefundTransactionResponse201CommissionMetadata,
+        )
+
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        type_ = check_refund_transaction_response_201_commission_type(d.pop("type"))
+
+        amount = d.pop("amount")
+
+        def _parse_from_user_id(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        from_user_id = _parse_from_user_id(d.pop("fromUserId"))
+
+        def _parse_to_user_id(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        to_user_id = _parse_to_user_id(d.pop("toUserId"))
+
+        def _parse_from_treasury(
+            data: object,
+        ) -> None | RefundTransactionResponse201CommissionFromTreasuryType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                from_treasury_type_0 = check_refund_transaction_response_201_commission_from_treasury_type_0(
+                    data
+                )
+
+                return from_treasury_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                None | RefundTransactionResponse201CommissionFromTreasuryType0, data
+            )
+
+        from_treasury = _parse_from_treasury(d.pop("fromTreasury"))
+
+        def _parse_to_treasury(
+            data: object,
+        ) -> None | RefundTransactionResponse201CommissionToTreasuryType0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                to_treasury_type_0 = (
+                    check_refund_transaction_response_201_commission_to_treasury_type_0(
+                        data
+                    )
+                )
+
+                return to_treasury_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                None | RefundTransactionResponse201CommissionToTreasuryType0, data
+            )
+
+        to_treasury = _parse_to_treasury(d.pop("toTreasury"))
+
+        reason = d.pop("reason")
+
+        def _parse_reference(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        reference = _parse_reference(d.pop("reference"))
+
+        def _parse_refund_of(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        refund_of = _parse_refund_of(d.pop("refundOf"))
+
+        created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
+
+        _approval = d.pop("approval", UNSET)
+        approval: RefundTransactionResponse201CommissionApproval | Unset
+        if isinstance(_approval, Unset):
+            approval = UNSET
+        else:
+            approval = RefundTransactionResponse201CommissionApproval.from_dict(
+                _approval
+            )
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: RefundTransactionResponse201CommissionMetadata | Unset
+        if isinstance(_metadata, Unset):
+            metadata = UNSET
+        else:
+            metadata = RefundTransactionResponse201CommissionMetadata.from_dict(
+                _metadata
+            )
+
+        client_id = d.pop("clientId", UNSET)
+
+        split_of = d.pop("splitOf", UNSET)
+
+        refund_transaction_response_201_commission = cls(
+            id=id,
+            type_=type_,
+            amount=amount,
+            from_user_id=from_user_id,
+            to_user_id=to_user_id,
+            from_treasury=from_treasury,
+            to_treasury=to_treasury,
+            reason=reason,
+            reference=reference,
+            refund_of=refund_of,
+            created_at=created_at,
+            approval=approval,
+            metadata=metadata,
+            client_id=client_id,
+            split_of=split_of,
+        )
+
+        return refund_transaction_response_201_commission

@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.reject_commission_change_response_200_approval import (
+        RejectCommissionChangeResponse200Approval,
+    )
+
+
+T = TypeVar("T", bound="RejectCommissionChangeResponse200")
+
+
+@_attrs_define
+class RejectCommissionChangeResponse200:
+    """
+    Attributes:
+        approval (RejectCommissionChangeResponse200Approval):
+    """
+
+    approval: RejectCommissionChangeResponse200Approval
+
+    def to_dict(self) -> dict[str, Any]:
+        approval = self.approval.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "approval": approval,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.reject_commission_change_response_200_approval import (
+            RejectCommissionChangeResponse200Approval,
+        )
+
+        d = dict(src_dict)
+        approval = RejectCommissionChangeResponse200Approval.from_dict(
+            d.pop("approval")
+        )
+
+        reject_commission_change_response_200 = cls(
+            approval=approval,
+        )
+
+        return reject_commission_change_response_200

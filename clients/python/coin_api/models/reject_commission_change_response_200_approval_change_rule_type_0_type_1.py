@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.reject_commission_change_response_200_approval_change_rule_type_0_type_1_kind import (
+    RejectCommissionChangeResponse200ApprovalChangeRuleType0Type1Kind,
+    check_reject_commission_change_response_200_approval_change_rule_type_0_type_1_kind,
+)
+
+T = TypeVar("T", bound="RejectCommissionChangeResponse200ApprovalChangeRuleType0Type1")
+
+
+@_attrs_define
+class RejectCommissionChangeResponse200ApprovalChangeRuleType0Type1:
+    """
+    Attributes:
+        kind (RejectCommissionChangeResponse200ApprovalChangeRuleType0Type1Kind):
+        amount (float): Coins (2 decimals)
+    """
+
+    kind: RejectCommissionChangeResponse200ApprovalChangeRuleType0Type1Kind
+    amount: float
+
+    def to_dict(self) -> dict[str, Any]:
+        kind: str = self.kind
+
+        amount = self.amount
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "amount": amount,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        kind = check_reject_commission_change_response_200_approval_change_rule_type_0_type_1_kind(
+            d.pop("kind")
+        )
+
+        amount = d.pop("amount")
+
+        reject_commission_change_response_200_approval_change_rule_type_0_type_1 = cls(
+            kind=kind,
+            amount=amount,
+        )
+
+        return reject_commission_change_response_200_approval_change_rule_type_0_type_1

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.grant_request import GrantRequest
+
+
+T = TypeVar("T", bound="RejectGrantRequestResponse200")
+
+
+@_attrs_define
+class RejectGrantRequestResponse200:
+    """
+    Attributes:
+        grant_request (GrantRequest):
+    """
+
+    grant_request: GrantRequest
+
+    def to_dict(self) -> dict[str, Any]:
+        grant_request = self.grant_request.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "grantRequest": grant_request,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.grant_request import GrantRequest
+
+        d = dict(src_dict)
+        grant_request = GrantRequest.from_dict(d.pop("grantRequest"))
+
+        reject_grant_request_response_200 = cls(
+            grant_request=grant_request,
+        )
+
+        return reject_grant_request_response_200

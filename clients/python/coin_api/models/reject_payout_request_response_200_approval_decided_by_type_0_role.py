@@ -1,0 +1,27 @@
+from typing import Literal
+
+RejectPayoutRequestResponse200ApprovalDecidedByType0Role = Literal[
+    "ADMIN", "DEVELOPER", "SUPERADMIN", "USER"
+]
+
+REJECT_PAYOUT_REQUEST_RESPONSE_200_APPROVAL_DECIDED_BY_TYPE_0_ROLE_VALUES: set[
+    RejectPayoutRequestResponse200ApprovalDecidedByType0Role
+] = {
+    "ADMIN",
+    "DEVELOPER",
+    "SUPERADMIN",
+    "USER",
+}
+
+
+def check_reject_payout_request_response_200_approval_decided_by_type_0_role(
+    value: str,
+) -> RejectPayoutRequestResponse200ApprovalDecidedByType0Role:
+    if (
+        value
+        in REJECT_PAYOUT_REQUEST_RESPONSE_200_APPROVAL_DECIDED_BY_TYPE_0_ROLE_VALUES
+    ):
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {REJECT_PAYOUT_REQUEST_RESPONSE_200_APPROVAL_DECIDED_BY_TYPE_0_ROLE_VALUES!r}"
+    )

@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.request_callback_secret_response_202_callback_secret_request_requested_by_kind import (
+    RequestCallbackSecretResponse202CallbackSecretRequestRequestedByKind,
+    check_request_callback_secret_response_202_callback_secret_request_requested_by_kind,
+)
+from ..models.request_callback_secret_response_202_callback_secret_request_requested_by_role import (
+    RequestCallbackSecretResponse202CallbackSecretRequestRequestedByRole,
+    check_request_callback_secret_response_202_callback_secret_request_requested_by_role,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar(
+    "T", bound="RequestCallbackSecretResponse202CallbackSecretRequestRequestedBy"
+)
+
+
+@_attrs_define
+class RequestCallbackSecretResponse202CallbackSecretRequestRequestedBy:
+    """
+    Attributes:
+        kind (RequestCallbackSecretResponse202CallbackSecretRequestRequestedByKind):
+        id (str):
+        role (RequestCallbackSecretResponse202CallbackSecretRequestRequestedByRole | Unset):
+    """
+
+    kind: RequestCallbackSecretResponse202CallbackSecretRequestRequestedByKind
+    id: str
+    role: (
+        RequestCallbackSecretResponse202CallbackSecretRequestRequestedByRole | Unset
+    ) = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        kind: str = self.kind
+
+        id = self.id
+
+        role: str | Unset = UNSET
+        if not isinstance(self.role, Unset):
+            role = self.role
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "id": id,
+            }
+        )
+        if role is not UNSET:
+            field_dict["role"] = role
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        kind = check_request_callback_secret_response_202_callback_secret_request_requested_by_kind(
+            d.pop("kind")
+        )
+
+        id = d.pop("id")
+
+        _role = d.pop("role", UNSET)
+        role: (
+            RequestCallbackSecretResponse202CallbackSecretRequestRequestedByRole | Unset
+        )
+        if isinstance(_role, Unset):
+            role = UNSET
+        else:
+            role = check_request_callback_secret_response_202_callback_secret_request_requested_by_role(
+                _role
+            )
+
+        request_callback_secret_response_202_callback_secret_request_requested_by = cls(
+            kind=kind,
+            id=id,
+            role=role,
+        )
+
+        return request_callback_secret_response_202_callback_secret_request_requested_by

@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.transaction import Transaction
+    from ..models.treasury import Treasury
+    from ..models.wallet import Wallet
+
+
+T = TypeVar("T", bound="RewardUserResponse201")
+
+
+@_attrs_define
+class RewardUserResponse201:
+    """
+    Attributes:
+        transaction (Transaction):
+        wallet (Treasury | Wallet):
+    """
+
+    transaction: Transaction
+    wallet: Treasury | Wallet
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.wallet import Wallet
+
+        transaction = self.transaction.to_dict()
+
+        wallet: dict[str, Any]
+        if isinstance(self.wallet, Wallet):
+            wallet = self.wallet.to_dict()
+        else:
+            wallet = self.wallet.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "transaction": transaction,
+                "wallet": wallet,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.transaction import Transaction
+        from ..models.treasury import Treasury
+        from ..models.wallet import Wallet
+
+        d = dict(src_dict)
+        transaction = Transaction.from_dict(d.pop("transaction"))
+
+        def _parse_wallet(data: object) -> Treasury | Wallet:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                wallet_type_0 = Wallet.from_dict(data)
+
+                return wallet_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            wallet_type_1 = Treasury.from_dict(data)
+
+            return wallet_type_1
+
+        wallet = _parse_wallet(d.pop("wallet"))
+
+        reward_user_response_201 = cls(
+            transaction=transaction,
+            wallet=wallet,
+        )
+
+        return reward_user_response_201

@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.set_commission_rule_response_202_approval_requested_by_kind import (
+    SetCommissionRuleResponse202ApprovalRequestedByKind,
+    check_set_commission_rule_response_202_approval_requested_by_kind,
+)
+from ..models.set_commission_rule_response_202_approval_requested_by_role import (
+    SetCommissionRuleResponse202ApprovalRequestedByRole,
+    check_set_commission_rule_response_202_approval_requested_by_role,
+)
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="SetCommissionRuleResponse202ApprovalRequestedBy")
+
+
+@_attrs_define
+class SetCommissionRuleResponse202ApprovalRequestedBy:
+    """
+    Attributes:
+        kind (SetCommissionRuleResponse202ApprovalRequestedByKind):
+        id (str):
+        role (SetCommissionRuleResponse202ApprovalRequestedByRole | Unset):
+    """
+
+    kind: SetCommissionRuleResponse202ApprovalRequestedByKind
+    id: str
+    role: SetCommissionRuleResponse202ApprovalRequestedByRole | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        kind: str = self.kind
+
+        id = self.id
+
+        role: str | Unset = UNSET
+        if not isinstance(self.role, Unset):
+            role = self.role
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "id": id,
+            }
+        )
+        if role is not UNSET:
+            field_dict["role"] = role
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        kind = check_set_commission_rule_response_202_approval_requested_by_kind(
+            d.pop("kind")
+        )
+
+        id = d.pop("id")
+
+        _role = d.pop("role", UNSET)
+        role: SetCommissionRuleResponse202ApprovalRequestedByRole | Unset
+        if isinstance(_role, Unset):
+            role = UNSET
+        else:
+            role = check_set_commission_rule_response_202_approval_requested_by_role(
+                _role
+            )
+
+        set_commission_rule_response_202_approval_requested_by = cls(
+            kind=kind,
+            id=id,
+            role=role,
+        )
+
+        return set_commission_rule_response_202_approval_requested_by

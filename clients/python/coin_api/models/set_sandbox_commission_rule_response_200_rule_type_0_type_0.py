@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.set_sandbox_commission_rule_response_200_rule_type_0_type_0_kind import (
+    SetSandboxCommissionRuleResponse200RuleType0Type0Kind,
+    check_set_sandbox_commission_rule_response_200_rule_type_0_type_0_kind,
+)
+
+T = TypeVar("T", bound="SetSandboxCommissionRuleResponse200RuleType0Type0")
+
+
+@_attrs_define
+class SetSandboxCommissionRuleResponse200RuleType0Type0:
+    """
+    Attributes:
+        kind (SetSandboxCommissionRuleResponse200RuleType0Type0Kind):
+        bps (int):
+    """
+
+    kind: SetSandboxCommissionRuleResponse200RuleType0Type0Kind
+    bps: int
+
+    def to_dict(self) -> dict[str, Any]:
+        kind: str = self.kind
+
+        bps = self.bps
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "kind": kind,
+                "bps": bps,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        kind = check_set_sandbox_commission_rule_response_200_rule_type_0_type_0_kind(
+            d.pop("kind")
+        )
+
+        bps = d.pop("bps")
+
+        set_sandbox_commission_rule_response_200_rule_type_0_type_0 = cls(
+            kind=kind,
+            bps=bps,
+        )
+
+        return set_sandbox_commission_rule_response_200_rule_type_0_type_0
