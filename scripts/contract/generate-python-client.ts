@@ -15,6 +15,7 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { argsOrExit, parseCliArgs } from '../cli-args';
 import { type Log, repoRoot, run, tail } from '../infra/common';
 import { pythonTool } from '../infra/python-tool';
 
@@ -114,7 +115,10 @@ export function filesUnder(dir: string): string[] {
   return found;
 }
 
+const usage = 'usage: npm run client:generate:python   (regenerates clients/python/coin_api from libs/client/openapi.json)';
+
 async function main(): Promise<void> {
+  argsOrExit(() => parseCliArgs({ args: process.argv.slice(2), options: {} }, usage));
   const log: Log = (line) => process.stderr.write(`[python-client] ${line}\n`);
   const out = mkdtempSync(join(tmpdir(), 'coin-python-client-out-'));
   try {
