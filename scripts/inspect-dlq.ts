@@ -1,9 +1,10 @@
 /**
  * Looks at dead letters before anything moves them (docs/OPERATIONS.md "Re-driving dead letters"):
- *   npm run dlq:list                    every dead-letter topic that holds any: how many, the oldest's age
- *   npm run dlq:show -- --topic ledger.commands [--partition P --offset O]
- *                                       one dead letter (the oldest by default): where it came from,
- *                                       why, its headers and body, secrets redacted
+ *   npm run dlq:list                    every dead-letter topic that holds any, the live deployment's
+ *                                       then the sandbox's (`<TOPIC_PREFIX>sandbox_`): how many, the oldest's age
+ *   npm run dlq:show [-- [--sandbox] [--topic ledger.commands [--partition P --offset O]]]
+ *                                       one dead letter (the oldest of all, or of the topic, by default):
+ *                                       where it came from, why, its headers and body, secrets redacted
  * (the image's `dlq list` and `dlq show`, run as the redrive is: from the owner's pod, with its
  * Kafka credentials). Read-only: it reads under a consumer group of its own that commits nothing
  * and is deleted after where the credentials may, so it never moves the redrive's place
@@ -11,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { commonEnv, kafkaSecurityOf, parseConfig, z } from '@coin/config';
-import { dlqOf, kafkaAccess, ownersOf, redrivableTopics, type TopicBase, topicBases, topicName } from '@coin/contracts';
+import { dlqOf, kafkaAccess, ownersOf, redrivableTopics, sandboxTopicPrefix, type TopicBase, topicBases, topicName } from '@coin/contracts';
 import { createKafka, decodeRefusalOf, readHeaders } from '@coin/kafka';
 import { censor, createLogger, isSecretName, redactSecrets } from '@coin/logger';
 import type { Kafka, KafkaMessage } from 'kafkajs';
@@ -30,6 +31,8 @@ export interface PartitionRange {
  */
 export interface DlqSummary {
   topic: TopicBase;
+  /** The sandbox's DLQ (`<TOPIC_PREFIX>sandbox_<topic>.dlq`, test money), not the live one. */
+  sandbox?: boolean;
   count: number | null;
   /** The oldest of the partitions' first dead letters (dlq-at, else the record's time); null when none could be read. */
   oldestAt: Date | null;
@@ -93,22 +96,43 @@ export function deadLetteredAt(message: Pick<KafkaMessage, 'headers' | 'timestam
   return Number.isFinite(when) ? new Date(when) : null;
 }
 
-/** dlq:list's lines: one per dead-letter topic that holds any, most first, with the command that looks at its oldest. */
+/** A DLQ as the lines name it: without TOPIC_PREFIX, the sandbox's with its `sandbox_`. */
+function dlqLabel(topic: TopicBase, sandbox: boolean | undefined): string {
+  return `${sandbox ? sandboxTopicPrefix : ''}${topic}.dlq`;
+}
+
+/** The dlq:show arguments that look at a topic's DLQ, the sandbox's or the live one. */
+function showArgs(topic: TopicBase, sandbox: boolean | undefined): string {
+  return `${sandbox ? '--sandbox ' : ''}--topic ${topic}`;
+}
+
+/**
+ * dlq:list's lines: one per dead-letter topic that holds any, the live ones first then the
+ * sandbox's, most first, with the command that looks at its oldest.
+ */
 export function listLines(summaries: DlqSummary[], now: Date): string[] {
-  const unreadable = summaries.filter((s) => s.count === null).map((s) => `${s.topic}.dlq`);
+  const unreadable = summaries.filter((s) => s.count === null).map((s) => dlqLabel(s.topic, s.sandbox));
   const notReadable = unreadable.length ? [`not readable with these credentials (another owner's): ${unreadable.join(', ')}`] : [];
   const counted = summaries.filter((s): s is DlqSummary & { count: number } => s.count !== null);
   if (counted.length === 0) return ['no dead letters', ...notReadable];
   const lines = [...counted]
-    .sort((a, b) => b.count - a.count || a.topic.localeCompare(b.topic))
+    .sort((a, b) => Number(a.sandbox ?? false) - Number(b.sandbox ?? false) || b.count - a.count || a.topic.localeCompare(b.topic))
     .map((s) => {
       const oldest = s.oldestAt
         ? `oldest ${ageOf(now.getTime() - s.oldestAt.getTime())} ago (${s.oldestAt.toISOString()})`
         : 'oldest unreadable';
       const redrive = redrivableTopics.includes(s.topic) ? '' : '; no owner check: not redriven';
-      return `${s.topic}.dlq: ${s.count} dead letter(s), ${oldest}${redrive}; see it with npm run dlq:show -- --topic ${s.topic}`;
+      const space = s.sandbox ? " (the sandbox's, test money)" : '';
+      return `${dlqLabel(s.topic, s.sandbox)}: ${s.count} dead letter(s)${space}, ${oldest}${redrive}; see it with npm run dlq:show -- ${showArgs(s.topic, s.sandbox)}`;
     });
   return [...lines, ...notReadable];
+}
+
+/** The topic whose first dead letter is the oldest of all (one of unknown age when no age is known); null when none holds any. */
+export function oldestTopic(summaries: readonly DlqSummary[]): TopicBase | null {
+  const held = summaries.filter((s) => s.count !== null && s.count > 0);
+  const age = (s: DlqSummary) => s.oldestAt?.getTime() ?? Number.POSITIVE_INFINITY;
+  return [...held].sort((a, b) => age(a) - age(b))[0]?.topic ?? null;
 }
 
 /** dlq:show's lines for one dead letter at `place` of the DLQ of `topic`. */
@@ -117,6 +141,7 @@ export function showLines(
   place: { partition: number; range: PartitionRange },
   message: KafkaMessage,
   now: Date,
+  sandbox = false,
 ): string[] {
   const headers = redactedHeaders(readHeaders(message.headers));
   const at = deadLetteredAt(message);
@@ -126,7 +151,7 @@ export function showLines(
     ? `${headers['dlq-original-topic']} partition ${headers['dlq-original-partition'] ?? '?'} offset ${headers['dlq-original-offset'] ?? '?'}${headers['dlq-original-pack-entry'] ? ` (entry ${headers['dlq-original-pack-entry']} of its pack)` : ''}`
     : 'unknown (no dlq-original-topic header)';
   return [
-    `${topic}.dlq partition ${place.partition} offset ${offset} (it holds offsets ${place.range.low} to ${place.range.high - 1})`,
+    `${dlqLabel(topic, sandbox)} partition ${place.partition} offset ${offset} (it holds offsets ${place.range.low} to ${place.range.high - 1})${sandbox ? ", the sandbox's" : ''}`,
     `dead-lettered: ${at ? `${at.toISOString()} (${ageOf(now.getTime() - at.getTime())} ago)` : 'unknown'}`,
     `from: ${from}`,
     `error: ${headers['dlq-error'] ?? '(none)'}`,
@@ -140,7 +165,7 @@ export function showLines(
     `body (${body.kind}):`,
     body.text,
     ...(offset + 1 < place.range.high
-      ? [`next: npm run dlq:show -- --topic ${topic} --partition ${place.partition} --offset ${offset + 1}`]
+      ? [`next: npm run dlq:show -- ${showArgs(topic, sandbox)} --partition ${place.partition} --offset ${offset + 1}`]
       : []),
   ];
 }
@@ -219,9 +244,19 @@ export async function readAt(
   return found;
 }
 
-/** Every topic's DLQ that holds dead letters, with how many and the oldest's time. */
-export async function listDlqs(kafka: Kafka, prefix: string): Promise<DlqSummary[]> {
+/** The topic prefix of the live deployment's topics (`prefix`, its TOPIC_PREFIX) or of its sandbox's. */
+export function spacePrefix(prefix: string, sandbox: boolean): string {
+  return sandbox ? `${prefix}${sandboxTopicPrefix}` : prefix;
+}
+
+/**
+ * Every topic's DLQ that holds dead letters, with how many and the oldest's time: the live
+ * deployment's of TOPIC_PREFIX `prefix`, or with `sandbox` its sandbox's.
+ */
+export async function listDlqs(kafka: Kafka, livePrefix: string, sandbox = false): Promise<DlqSummary[]> {
   const summaries: DlqSummary[] = [];
+  const prefix = spacePrefix(livePrefix, sandbox);
+  const space = sandbox ? { sandbox: true } : {};
   for (const topic of Object.values(topicBases) as TopicBase[]) {
     const dlq = dlqOf(topicName(prefix, topic));
     let ranges: PartitionRange[];
@@ -229,7 +264,7 @@ export async function listDlqs(kafka: Kafka, prefix: string): Promise<DlqSummary
       ranges = await storedRanges(kafka, dlq);
     } catch {
       // Each owner may describe its own DLQs only (libs/contracts kafka-access): the others are named, not counted.
-      summaries.push({ topic, count: null, oldestAt: null });
+      summaries.push({ topic, ...space, count: null, oldestAt: null });
       continue;
     }
     if (ranges.length === 0) continue;
@@ -243,19 +278,24 @@ export async function listDlqs(kafka: Kafka, prefix: string): Promise<DlqSummary
     } catch {
       // Counted from the broker's offsets all the same: a read refused (another principal's DLQ) or slow leaves the age unknown.
     }
-    summaries.push({ topic, count: ranges.reduce((n, r) => n + r.high - r.low, 0), oldestAt });
+    summaries.push({ topic, ...space, count: ranges.reduce((n, r) => n + r.high - r.low, 0), oldestAt });
   }
   return summaries;
 }
 
-/** The dead letter dlq:show looks at: at `place` when given, else the oldest of the partitions' first ones. */
+/**
+ * The dead letter dlq:show looks at: at `place` when given, else the oldest of the partitions'
+ * first ones; of the live deployment of TOPIC_PREFIX `livePrefix`, or with `place.sandbox` of its sandbox.
+ */
 export async function showDlq(
   kafka: Kafka,
-  prefix: string,
+  livePrefix: string,
   topic: TopicBase,
-  place: { partition?: number; offset?: number },
+  place: { partition?: number; offset?: number; sandbox?: boolean },
   now = new Date(),
 ): Promise<string[]> {
+  const sandbox = place.sandbox ?? false;
+  const prefix = spacePrefix(livePrefix, sandbox);
   const dlq = dlqOf(topicName(prefix, topic));
   const ranges = await storedRanges(kafka, dlq);
   if (place.partition !== undefined) {
@@ -264,14 +304,22 @@ export async function showDlq(
     if (!range || offset === undefined || offset < range.low || offset >= range.high)
       return [`${dlq} holds no dead letter at partition ${place.partition}${place.offset === undefined ? '' : ` offset ${place.offset}`}`];
     const message = (await readAt(kafka, dlq, inspectGroupId(prefix, topic), new Map([[range.partition, offset]]))).get(range.partition)!;
-    return showLines(topic, { partition: range.partition, range }, message, now);
+    return showLines(topic, { partition: range.partition, range }, message, now, sandbox);
   }
   if (ranges.length === 0) return [`no dead letters in ${dlq}`];
   const firsts = await readAt(kafka, dlq, inspectGroupId(prefix, topic), new Map(ranges.map((r) => [r.partition, r.low])));
   const oldest = [...firsts.entries()].sort(
     ([, a], [, b]) => (deadLetteredAt(a)?.getTime() ?? 0) - (deadLetteredAt(b)?.getTime() ?? 0),
   )[0]!;
-  return showLines(topic, { partition: oldest[0], range: ranges.find((r) => r.partition === oldest[0])! }, oldest[1], now);
+  return showLines(topic, { partition: oldest[0], range: ranges.find((r) => r.partition === oldest[0])! }, oldest[1], now, sandbox);
+}
+
+/** Bare dlq:show: the oldest dead letter of every DLQ of the live deployment (or of its sandbox). */
+export async function showOldestDlq(kafka: Kafka, livePrefix: string, sandbox = false, now = new Date()): Promise<string[]> {
+  const topic = oldestTopic(await listDlqs(kafka, livePrefix, sandbox));
+  if (topic === null)
+    return [sandbox ? 'no dead letters in the sandbox' : "no dead letters (the sandbox's: npm run dlq:show -- --sandbox)"];
+  return showDlq(kafka, livePrefix, topic, { sandbox }, now);
 }
 
 const nonNegative = (name: string, text: string | undefined): number | undefined => {
@@ -280,14 +328,38 @@ const nonNegative = (name: string, text: string | undefined): number | undefined
   return Number(text);
 };
 
+/** What dlq:show is asked for: a topic's DLQ (at a place, or its oldest), or without --topic the oldest of all; the sandbox's with --sandbox. */
+export interface ShowRequest {
+  topic?: TopicBase;
+  partition?: number;
+  offset?: number;
+  sandbox: boolean;
+}
+
+/** dlq:show's flags as a request; a wrong one is an error naming it. */
+export function showRequestOf(values: { topic?: string; partition?: string; offset?: string; sandbox?: boolean }): ShowRequest {
+  const bases = Object.values(topicBases) as string[];
+  if (values.topic !== undefined && !bases.includes(values.topic)) throw new Error(`--topic must be one of ${bases.join(', ')}`);
+  const partition = nonNegative('partition', values.partition);
+  const offset = nonNegative('offset', values.offset);
+  if (offset !== undefined && partition === undefined) throw new Error('--offset needs --partition');
+  if (partition !== undefined && values.topic === undefined) throw new Error('--partition needs --topic');
+  return {
+    ...(values.topic === undefined ? {} : { topic: values.topic as TopicBase }),
+    ...(partition === undefined ? {} : { partition }),
+    ...(offset === undefined ? {} : { offset }),
+    sandbox: values.sandbox ?? false,
+  };
+}
+
 async function main(): Promise<void> {
   const command = process.argv[2];
-  const usage = 'usage: npm run dlq:list | npm run dlq:show -- --topic <topic> [--partition P [--offset O]]';
+  const usage = 'usage: npm run dlq:list | npm run dlq:show [-- [--sandbox] [--topic <topic> [--partition P [--offset O]]]]';
   if (command !== 'list' && command !== 'show') throw new Error(usage);
   const { values } = parseCliArgs(
     {
       args: process.argv.slice(3),
-      options: { topic: { type: 'string' }, partition: { type: 'string' }, offset: { type: 'string' } },
+      options: { topic: { type: 'string' }, partition: { type: 'string' }, offset: { type: 'string' }, sandbox: { type: 'boolean' } },
     },
     usage,
   );
@@ -295,17 +367,17 @@ async function main(): Promise<void> {
   const logger = createLogger(`dlq-${command}`, 'error');
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: `dlq-${command}`, logger });
   let lines: string[];
-  if (command === 'list') lines = listLines(await listDlqs(kafka, config.TOPIC_PREFIX), new Date());
-  else {
-    const bases = Object.values(topicBases) as string[];
-    if (!values.topic || !bases.includes(values.topic)) throw new Error(`--topic must be one of ${bases.join(', ')}`);
-    const partition = nonNegative('partition', values.partition);
-    const offset = nonNegative('offset', values.offset);
-    if (offset !== undefined && partition === undefined) throw new Error('--offset needs --partition');
-    lines = await showDlq(kafka, config.TOPIC_PREFIX, values.topic as TopicBase, {
-      ...(partition === undefined ? {} : { partition }),
-      ...(offset === undefined ? {} : { offset }),
-    });
+  const now = new Date();
+  if (command === 'list') {
+    // The live deployment's, then its sandbox's (the sandbox's services write under <TOPIC_PREFIX>sandbox_).
+    const summaries = [...(await listDlqs(kafka, config.TOPIC_PREFIX)), ...(await listDlqs(kafka, config.TOPIC_PREFIX, true))];
+    lines = listLines(summaries, now);
+  } else {
+    const { topic, sandbox, ...place } = showRequestOf(values);
+    lines =
+      topic === undefined
+        ? await showOldestDlq(kafka, config.TOPIC_PREFIX, sandbox, now)
+        : await showDlq(kafka, config.TOPIC_PREFIX, topic, { ...place, sandbox }, now);
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,5 +1,16 @@
 import type { KafkaMessage } from 'kafkajs';
-import { ageOf, deadLetteredAt, listLines, redactedHeaders, redactedText, shownBody, showLines } from './inspect-dlq';
+import {
+  ageOf,
+  deadLetteredAt,
+  listLines,
+  oldestTopic,
+  redactedHeaders,
+  redactedText,
+  showLines,
+  showRequestOf,
+  shownBody,
+  spacePrefix,
+} from './inspect-dlq';
 
 const jwt = 'eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiI0MiIsInJvbGUiOiJBRE1JTiJ9.c2lnbmF0dXJlLWJ5dGVz';
 
@@ -124,5 +135,65 @@ describe('dlq:list and dlq:show lines', () => {
       '{\n  "proof": "[redacted]",\n  "data": {\n    "amount": 5\n  }\n}',
       'next: npm run dlq:show -- --topic ledger.commands --partition 1 --offset 4',
     ]);
+  });
+
+  it("when the sandbox's DLQs hold dead letters too, then they are listed after the live ones under their sandbox_ name, with the show command that reads them", () => {
+    expect(
+      listLines(
+        [
+          { topic: 'coin.transactions', sandbox: true, count: 5, oldestAt: new Date('2026-11-28T11:00:00.000Z') },
+          { topic: 'ledger.commands', count: 1, oldestAt: new Date('2026-11-28T11:55:00.000Z') },
+          { topic: 'admin.audit', sandbox: true, count: null, oldestAt: null },
+        ],
+        now,
+      ),
+    ).toEqual([
+      'ledger.commands.dlq: 1 dead letter(s), oldest 5 min ago (2026-11-28T11:55:00.000Z); see it with npm run dlq:show -- --topic ledger.commands',
+      "sandbox_coin.transactions.dlq: 5 dead letter(s) (the sandbox's, test money), oldest 1 h ago (2026-11-28T11:00:00.000Z); see it with npm run dlq:show -- --sandbox --topic coin.transactions",
+      "not readable with these credentials (another owner's): sandbox_admin.audit.dlq",
+    ]);
+    expect([spacePrefix('', true), spacePrefix('staging_', true), spacePrefix('staging_', false)]).toEqual([
+      'sandbox_',
+      'staging_sandbox_',
+      'staging_',
+    ]);
+    const dead = message({ offset: '0', headers: { 'dlq-at': '2026-11-28T11:59:00.000Z' } });
+    const shown = showLines('coin.transactions', { partition: 0, range: { partition: 0, low: 0, high: 2 } }, dead, now, true);
+    expect([shown[0], shown.at(-1)]).toEqual([
+      "sandbox_coin.transactions.dlq partition 0 offset 0 (it holds offsets 0 to 1), the sandbox's",
+      'next: npm run dlq:show -- --sandbox --topic coin.transactions --partition 0 --offset 1',
+    ]);
+  });
+});
+
+describe('dlq:show with no arguments', () => {
+  it("when no topic is named, then it asks for the oldest dead letter of all (the live ones, or with --sandbox the sandbox's); a place needs its topic", () => {
+    expect(showRequestOf({})).toEqual({ sandbox: false });
+    expect(showRequestOf({ sandbox: true })).toEqual({ sandbox: true });
+    expect(showRequestOf({ topic: 'ledger.commands', partition: '1', offset: '4' })).toEqual({
+      topic: 'ledger.commands',
+      partition: 1,
+      offset: 4,
+      sandbox: false,
+    });
+    expect(() => showRequestOf({ partition: '1' })).toThrow('--partition needs --topic');
+    expect(() => showRequestOf({ topic: 'ledger.commands', offset: '4' })).toThrow('--offset needs --partition');
+    expect(() => showRequestOf({ topic: 'nope' })).toThrow(/^--topic must be one of /);
+    expect(() => showRequestOf({ topic: 'ledger.commands', partition: '-1' })).toThrow('--partition must be a whole number');
+  });
+
+  it('when several DLQs hold dead letters, then the oldest is the topic whose first one was set aside first; one of unknown age comes after; none is null', () => {
+    const at = (iso: string) => new Date(iso);
+    expect(
+      oldestTopic([
+        { topic: 'coin.holds', count: 1, oldestAt: null },
+        { topic: 'coin.transactions', count: 2, oldestAt: at('2026-11-28T11:00:00.000Z') },
+        { topic: 'ledger.commands', count: 9, oldestAt: at('2026-11-28T11:30:00.000Z') },
+        { topic: 'admin.audit', count: null, oldestAt: null },
+      ]),
+    ).toBe('coin.transactions');
+    expect(oldestTopic([{ topic: 'coin.holds', count: 1, oldestAt: null }])).toBe('coin.holds');
+    expect(oldestTopic([{ topic: 'admin.audit', count: null, oldestAt: null }])).toBeNull();
+    expect(oldestTopic([])).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { dlqOf, topicName } from '@coin/contracts';
 import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
-import { listDlqs, showDlq } from '../../scripts/inspect-dlq';
+import { listDlqs, listLines, showDlq, showOldestDlq } from '../../scripts/inspect-dlq';
 import { ownerCheckOf, redriveDlq } from '../../scripts/redrive-dlq';
 import { testInfra, uniquePrefix } from '../harness/env';
 import { eventually } from '../harness/eventually';
@@ -106,5 +106,53 @@ describe('npm run dlq:list and dlq:show against a real broker', () => {
       check: ownerCheckOf('ledger.commands', {}),
     });
     expect(moved + refused).toBe(3);
+  }, 90_000);
+
+  it("when dlq:show is given no topic, then it shows the oldest dead letter of all; the sandbox's DLQs (<TOPIC_PREFIX>sandbox_) are listed beside the live ones and shown with --sandbox", async () => {
+    const prefix = uniquePrefix();
+    const liveOld = dlqOf(topicName(prefix, 'coin.holds'));
+    const liveNew = dlqOf(topicName(prefix, 'ledger.commands'));
+    const sandboxDlq = dlqOf(topicName(`${prefix}sandbox_`, 'coin.transactions'));
+    await admin.createTopics({
+      waitForLeaders: false,
+      topics: [liveOld, liveNew, sandboxDlq].map((topic) => ({ topic, numPartitions: 1 })),
+    });
+    for (const topic of [liveOld, liveNew, sandboxDlq])
+      await eventually(async () => ((await admin.fetchTopicOffsets(topic).catch(() => [])).length > 0 ? true : undefined));
+    const now = Date.now();
+    await producer.send({ topic: liveNew, messages: [deadLetter(1, new Date(now - 60_000).toISOString(), 'newer')] });
+    await producer.send({ topic: liveOld, messages: [deadLetter(2, new Date(now - 7_200_000).toISOString(), 'older')] });
+    await producer.send({ topic: sandboxDlq, messages: [deadLetter(3, new Date(now - 9_000_000).toISOString(), 'test money')] });
+
+    const oldest = await eventually(async () => {
+      const lines = await showOldestDlq(kafka, prefix);
+      return lines[0]?.startsWith('coin.holds.dlq') ? lines : undefined;
+    });
+    expect(oldest.slice(0, 4)).toEqual([
+      'coin.holds.dlq partition 0 offset 0 (it holds offsets 0 to 0)',
+      expect.stringMatching(/^dead-lettered: .* \(2 h ago\)$/),
+      'from: ledger.commands partition 0 offset 2',
+      'error: older',
+    ]);
+
+    const live = await listDlqs(kafka, prefix);
+    const sandbox = await listDlqs(kafka, prefix, true);
+    expect(sandbox.map((s) => [s.topic, s.sandbox, s.count])).toEqual([['coin.transactions', true, 1]]);
+    const lines = listLines([...live, ...sandbox], new Date(now));
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(
+      /^sandbox_coin\.transactions\.dlq: 1 dead letter\(s\) \(the sandbox's, test money\), oldest 2 h 30 min ago .*--sandbox --topic coin\.transactions$/,
+    );
+
+    const sandboxOldest = await showOldestDlq(kafka, prefix, true);
+    expect(sandboxOldest.slice(0, 4)).toEqual([
+      "sandbox_coin.transactions.dlq partition 0 offset 0 (it holds offsets 0 to 0), the sandbox's",
+      expect.stringMatching(/^dead-lettered: .* \(2 h 30 min ago\)$/),
+      'from: ledger.commands partition 0 offset 3',
+      'error: test money',
+    ]);
+    expect(await showOldestDlq(kafka, uniquePrefix(), true)).toEqual(['no dead letters in the sandbox']);
+    const groups = (await admin.listGroups()).groups.map((g) => g.groupId);
+    expect(groups.filter((g) => g.startsWith(prefix))).toEqual([]);
   }, 90_000);
 });
