@@ -43,9 +43,10 @@ RUN npm ci --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 
 # The admin console (services/admin-console, served by the gateway at /admin): a static bundle
-# built here by Vite from its sources and the client's. Vite and React are dev dependencies, so
-# this stage installs the whole tree (without install scripts: the build runs none of them) and
-# only the built files reach the runtime image, where nothing is built or written.
+# built here by Vite from its sources, the client's and the CSV writer's (libs/contracts/src/csv.ts,
+# which imports only types of the contracts). Vite and React are dev dependencies, so this stage
+# installs the whole tree (without install scripts: the build runs none of them) and only the
+# built files reach the runtime image, where nothing is built or written.
 FROM ${NODE_IMAGE} AS console
 WORKDIR /app
 COPY --from=manifests /app ./
@@ -53,6 +54,10 @@ RUN npm ci --no-audit --no-fund --ignore-scripts \
  && npm cache clean --force
 COPY tsconfig.base.json ./
 COPY libs/client ./libs/client
+# The CSV writer's file, and the tsconfigs Vite follows from the console's project references.
+COPY libs/contracts/tsconfig.json ./libs/contracts/tsconfig.json
+COPY libs/contracts/src/csv.ts ./libs/contracts/src/csv.ts
+COPY libs/events/tsconfig.json ./libs/events/tsconfig.json
 COPY services/admin-console ./services/admin-console
 WORKDIR /app/services/admin-console
 RUN node ../../node_modules/vite/bin/vite.js build

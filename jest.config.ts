@@ -173,8 +173,11 @@ const config: Config = {
       testMatch: ['<rootDir>/services/admin-console/src/**/*.test.tsx'],
       transform: { '^.+\\.tsx?$': swc({ syntax: 'typescript', tsx: true }, true) },
       moduleFileExtensions: ['tsx', 'ts', 'js', 'json'],
-      // The client's source (src/index.ts) instead of its build (package.json main: dist/).
-      moduleNameMapper: { '^@coin/client$': '<rootDir>/libs/client/src/index.ts' },
+      // The client's source (src/index.ts) instead of its build (package.json main: dist/), and the CSV writer's.
+      moduleNameMapper: {
+        '^@coin/client$': '<rootDir>/libs/client/src/index.ts',
+        '^@coin/contracts/csv$': '<rootDir>/libs/contracts/src/csv.ts',
+      },
     },
   ],
 };

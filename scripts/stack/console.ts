@@ -11,13 +11,14 @@ export const consoleDir = join(repoRoot, 'services', 'admin-console');
 export const consoleDist = join(consoleDir, 'dist', 'www');
 const builtMarker = join(consoleDist, 'index.html');
 
-/** What the bundle is made of: the console's sources and config, and the client it bundles from source. */
+/** What the bundle is made of: the console's sources and config, and the client and the CSV writer it bundles from source. */
 const sources = [
   join(consoleDir, 'src'),
   join(consoleDir, 'index.html'),
   join(consoleDir, 'vite.config.mts'),
   join(consoleDir, 'package.json'),
   join(repoRoot, 'libs', 'client', 'src'),
+  join(repoRoot, 'libs', 'contracts', 'src', 'csv.ts'),
   join(repoRoot, 'package-lock.json'),
 ];
 

@@ -213,34 +213,7 @@ export type ReconciliationLine = z.infer<typeof reconciliationLine>;
 export const reconciliation = z.object({ from: z.string(), to: z.string(), lines: z.array(reconciliationLine) });
 export type Reconciliation = z.infer<typeof reconciliation>;
 
-/** The CSV columns, in order: the fields of a line. */
-export const reconciliationColumns = [
-  'day',
-  'providerClientId',
-  'requested',
-  'requestedXaf',
-  'confirmed',
-  'confirmedCoins',
-  'confirmedXaf',
-  'failed',
-  'expired',
-  'released',
-  'pending',
-  'claimed',
-  'overdue',
-  'frozen',
-] as const satisfies ReadonlyArray<keyof ReconciliationLine>;
-
-/**
- * The reconciliation as CSV (RFC 4180): a header, then one line per provider and day. A client id
- * is `[A-Za-z0-9_-]` and a day `YYYY-MM-DD`, so no field needs quoting, and none can start a
- * spreadsheet formula.
- */
-export function reconciliationCsv(report: Reconciliation): string {
-  // An unclaimed cash-out that named no provider is an empty provider field.
-  const rows = report.lines.map((line) => reconciliationColumns.map((column) => String(line[column] ?? '')).join(','));
-  return `${[reconciliationColumns.join(','), ...rows].join('\r\n')}\r\n`;
-}
+// The reconciliation's CSV (reconciliationColumns, reconciliationCsv) is in ./csv, beside the writer.
 
 // ---- Cash-out rate versions, set by two people (ADMIN+) ----
 

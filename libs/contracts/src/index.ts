@@ -8,6 +8,7 @@ export * from './ledger';
 export * from './holds';
 export * from './freezes';
 export * from './cashout';
+export * from './csv';
 export * from './affiliates';
 export * from './mandates';
 export * from './sandbox-economy';

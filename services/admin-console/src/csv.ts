@@ -1,35 +1,15 @@
 /**
  * The console's CSV (RFC 4180: a header row, CRLF line ends, a cell quoted when it holds a quote,
- * comma or line break), written the way the API's own CSV is (the statement, the cash-out
- * reconciliation): the columns are the API's field names, amounts the coins the JSON shows.
+ * comma or line break), written by the API's own CSV writer (csvRows of @coin/contracts/csv, as
+ * the statement and the cash-out reconciliation are): the columns are the API's field names,
+ * amounts the coins the JSON shows.
  */
 
-/** What one cell holds once an item is flattened. */
-export type CsvValue = string | number | boolean | null | undefined;
+import { type CsvValue, csvRows } from '@coin/contracts/csv';
 
-/**
- * A spreadsheet takes a cell beginning with one of these as a formula (CSV injection): `=cmd|…` in
- * a reason would run when finance opens the file. Such a text cell gets a leading apostrophe, the
- * form OWASP recommends, which spreadsheets show as text. Numbers are the API's, never escaped.
- */
-const formulaStart = /^[=+\-@\t\r]/;
-
-/**
- * A number as its shortest decimal text, which for an amount the API sent is the very decimal of
- * its JSON (12.5, never 12.499999…); one without such a form (not finite) is an empty cell.
- */
-function numberText(value: number): string {
-  return Number.isFinite(value) ? String(value) : '';
-}
-
-/** One cell: empty for null, numbers and booleans as written, text defused and quoted as needed. */
-export function csvCell(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return numberText(value);
-  if (typeof value === 'boolean') return String(value);
-  const text = formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+// What one cell holds once an item is flattened, and what it becomes (csvCell): the one CSV
+// writer's, RFC 4180 and formula-safe (text starting with = + - @ tab or CR gets a leading apostrophe).
+export { type CsvValue, csvCell } from '@coin/contracts/csv';
 
 /**
  * Fields whose objects are the caller's own (free-form keys): one cell of compact JSON each, so the
@@ -62,8 +42,7 @@ export function flatCells(item: object, prefix = '', into = new Map<string, CsvV
 export function csvOf(items: readonly object[], columns?: readonly string[]): string {
   const rows = items.map((item) => flatCells(item));
   const header = columns ?? [...new Set(rows.flatMap((row) => [...row.keys()]))];
-  const lines = [header.map(csvCell).join(','), ...rows.map((row) => header.map((name) => csvCell(row.get(name))).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvRows([header, ...rows.map((row) => header.map((name) => row.get(name)))]);
 }
 
 /** A CSV file as the address of a link with `download`: the browser saves it, no script writes a file. */

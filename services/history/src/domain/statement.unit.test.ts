@@ -1,5 +1,5 @@
-import type { TransactionRow } from '@coin/contracts';
-import { csvTextCell, statementCsvHeader, statementCsvRow, statementLineView, withRunningBalance, type DeltaRow } from './statement';
+import { csvCell, type TransactionRow } from '@coin/contracts';
+import { statementCsvHeader, statementCsvRow, statementLineView, withRunningBalance, type DeltaRow } from './statement';
 
 const row = (id: number, delta: number, extra: Partial<TransactionRow> = {}): DeltaRow => ({
   id,
@@ -36,16 +36,16 @@ describe('statement running balance', () => {
 describe('statement CSV', () => {
   it('when a reason starts like a spreadsheet formula, then the cell is made text with a leading apostrophe', () => {
     for (const hostile of ['=cmd|/C calc!A0', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1']) {
-      expect(csvTextCell(hostile).replace(/^"/, '').startsWith("'")).toBe(true);
+      expect(csvCell(hostile).replace(/^"/, '').startsWith("'")).toBe(true);
     }
-    expect(csvTextCell('plain reason')).toBe('plain reason');
-    expect(csvTextCell(null)).toBe('');
+    expect(csvCell('plain reason')).toBe('plain reason');
+    expect(csvCell(null)).toBe('');
   });
 
   it('when text holds quotes, commas or line breaks, then it is quoted by RFC 4180 with quotes doubled', () => {
-    expect(csvTextCell('a "b", c')).toBe('"a ""b"", c"');
-    expect(csvTextCell('one\r\ntwo')).toBe('"one\r\ntwo"');
-    expect(csvTextCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
+    expect(csvCell('one\r\ntwo')).toBe('"one\r\ntwo"');
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
   });
 
   it('when a line is written, then its cells are the columns of the header, negative changes stay numbers', () => {

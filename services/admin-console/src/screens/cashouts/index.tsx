@@ -5,7 +5,8 @@ import { ChoiceField, FilterForm, formChoice, formText } from '../../components/
 import { Field, Page } from '../../components/layout';
 import { type Column, ColumnTable, cursorPaging, PagedTable } from '../../components/paged-table';
 import { useConsole } from '../../context';
-import { csvHref, csvOf } from '../../csv';
+import { reconciliationCsv } from '@coin/contracts/csv';
+import { csvHref } from '../../csv';
 import { coins, when } from '../../format';
 import { useLoad } from '../../hooks/use-load';
 import { Link } from '../../router';
@@ -59,28 +60,8 @@ const cashoutColumns = (reload: () => void): readonly Column<Cashout>[] => [
   { key: 'second', header: 'Second person', cell: (c) => <CashoutDecision cashout={c} onDecided={reload} /> },
 ];
 
-/** The reconciliation's columns, in the order (and with the names) of the API's own CSV. */
-export const reconciliationColumns = [
-  'day',
-  'providerClientId',
-  'requested',
-  'requestedXaf',
-  'confirmed',
-  'confirmedCoins',
-  'confirmedXaf',
-  'failed',
-  'expired',
-  'released',
-  'pending',
-  'claimed',
-  'overdue',
-  'frozen',
-] as const satisfies readonly (keyof ReconciliationLine)[];
-
-/** The report as CSV: a header row, then one row per provider and day (CRLF, as the API's format=csv answers). */
-export function reconciliationCsv(report: Reconciliation): string {
-  return csvOf(report.lines, reconciliationColumns);
-}
+// The report as CSV is the API's own (format=csv): reconciliationCsv, from the one CSV writer.
+export { reconciliationCsv };
 
 const lineColumns: readonly Column<ReconciliationLine>[] = [
   { key: 'day', header: 'Day', cell: (l) => l.day },
