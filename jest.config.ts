@@ -59,7 +59,7 @@ const nodeProject: ProjectConfig = {
 
 /**
  * The long tier (`npm run test:long`): files long by nature, not slow by accident. Chaos, the
- * history checkers (the linearizability checker's Go tests and builds too), the simulations, the restores, the README's and the guides' runs, the Python client's, the browser
+ * history checkers (the linearizability checker's Go tests and builds too), the simulations, the restores, the README's and the guides' runs, the Python and Go clients' runs, the browser
  * screens, Schemathesis and the fuzzers, and the brokers of their own (TLS, SASL, SNI). Every other
  * int and e2e file is the gate's (`npm test`); `.ci/run` runs both.
  */
@@ -77,6 +77,7 @@ export const longTier = [
   'test/e2e/readme-tour.test.ts',
   'test/e2e/readme-platform-example.test.ts',
   'test/e2e/python-client.test.ts',
+  'test/e2e/go-client.test.ts',
   'test/e2e/guides.test.ts',
   'test/e2e/sandbox-economy-guide.test.ts',
   'test/e2e/admin-console.test.ts',
@@ -100,13 +101,15 @@ const longTierPatterns = pathPatterns(longTier);
  * The unit files that drive an outside tool, which `npm run test:quick` (COIN_TEST_QUICK=1) leaves
  * to the gate: Spectral's lint of the OpenAPI document, oasdiff's comparisons with the released
  * one, the client's generation in a child tsx, the Python client's (openapi-python-client) and its
- * layer's tests, and the kubectl renders of the manifests and CRDs.
+ * layer's tests, the Go client's (oapi-codegen, then go vet and go test), and the kubectl renders
+ * of the manifests and CRDs.
  */
 export const toolDrivenUnitFiles = [
   'scripts/contract/spectral.unit.test.ts',
   'scripts/contract/api-versions.unit.test.ts',
   'scripts/contract/generate-client.unit.test.ts',
   'scripts/contract/generate-python-client.unit.test.ts',
+  'scripts/contract/generate-go-client.unit.test.ts',
   'test/deploy/manifests.unit.test.ts',
   'scripts/deploy/crd-validate.unit.test.ts',
 ];
