@@ -174,6 +174,7 @@ const config: Config = {
       testEnvironment: 'jsdom',
       testEnvironmentOptions: { url: 'http://localhost/admin/' },
       testMatch: ['<rootDir>/services/admin-console/src/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/services/admin-console/src/testing-library.setup.ts'],
       transform: { '^.+\\.tsx?$': swc({ syntax: 'typescript', tsx: true }, true) },
       moduleFileExtensions: ['tsx', 'ts', 'js', 'json'],
       // The client's source (src/index.ts) instead of its build (package.json main: dist/), and the CSV writer's.
