@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import type { KafkaMessage } from 'kafkajs';
 import { gzipSync } from 'node:zlib';
 import { wholeOverPieces } from '../../../test/harness/growth';
-import { scaledBound } from '../../../test/harness/machine-speed';
 import { decodeLimits, decodeRefusalOf } from './decode-refusals';
 import { rawBatch, rawRecord, rawRecordBody, type RawRecord } from '../../../scripts/fuzz/wire/raw-records';
 
@@ -45,15 +44,11 @@ async function withoutHeaderBounds<T>(run: () => Promise<T>): Promise<T> {
 }
 
 describe('kafkajs record decoder patch', () => {
-  it('when a record holds 200,000 headers and the bound is lifted, then it is decoded whole in well under a second of CPU', async () => {
+  it('when a record holds 200,000 headers and the bound is lifted, then it is decoded whole', async () => {
     const batch = rawBatch({ records: [recordWith(emptyHeaders(200_000))] });
-    // The process's CPU time, not the clock: a busy machine stretches the wall time (0.7-2.8 s
-    // beside the gate's other files, for about 0.2 s of CPU), not the work. The original took
-    // minutes of CPU (4,000 headers took 4.3 s); linearity itself is the next test's ratio.
-    const cpuBefore = process.cpuUsage();
+    // No clock here: beside the gate's other files even the process's CPU time for it read 0.2-2 s.
+    // It finishes, whole (the original ran for minutes); linearity is the next test's growth ratio.
     const { records } = await withoutHeaderBounds(() => decoded(batch));
-    const cpu = process.cpuUsage(cpuBefore);
-    expect((cpu.user + cpu.system) / 1000).toBeLessThan(scaledBound(1_000));
     expect(Object.keys(records[0]!.headers)).toHaveLength(200_000);
   });
 
