@@ -7,7 +7,7 @@ import type { Consumer, IHeaders, Kafka, Producer } from 'kafkajs';
 import { defaultCast, userSender } from '../../services/ledger/src/simulation/actors';
 // biome-ignore lint/style/noRestrictedImports: the simulation's cast and keys are the ledger's own, as kafka-mode.ts uses them.
 import { keyOf } from '../../services/ledger/src/simulation/judge';
-import { produceRaw } from '../fuzz/wire/hostile-wire';
+import { leaderOf, produceRaw } from '../fuzz/wire/hostile-wire';
 import { rawBatch, rawRecord, type RawRecord } from '../fuzz/wire/raw-records';
 
 /**
@@ -451,10 +451,8 @@ export class HostileWatch {
       const topic = this.topics.ledgerCommands;
       const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
       const partition = keyPartitioner(metadata!.partitions.length)(record.key);
-      const leader = metadata!.partitions.find((p) => p.partitionId === partition)?.leader;
-      const broker = (await admin.describeCluster()).brokers.find((b) => b.nodeId === leader);
-      if (!broker) throw new Error(`no leader for ${topic}[${partition}] (${kind.name})`);
-      const outcome = await produceRaw({ host: broker.host, port: broker.port }, topic, partition, wire);
+      const leader = await leaderOf(admin, topic, partition);
+      const outcome = await produceRaw(leader, topic, partition, wire);
       if (outcome.errorCode !== 0) throw new Error(`the broker refused a wire-level record (${kind.name}): error ${outcome.errorCode}`);
       return { kind, record, partition, offset: String(outcome.baseOffset) };
     } finally {

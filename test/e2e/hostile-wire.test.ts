@@ -2,7 +2,7 @@ import { kafkaAccess, kafkaServices, topicName, walletKeyOfUser, type TopicBase 
 import { createKafka, keyPartitioner } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import type { Admin } from 'kafkajs';
-import { produceRaw, wireKinds } from '../../scripts/fuzz/wire/hostile-wire';
+import { leaderOf, produceRaw, wireKinds } from '../../scripts/fuzz/wire/hostile-wire';
 import { adminSession, apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { http, registerUser } from '../harness/http';
@@ -52,15 +52,6 @@ function watchHealth(urls: Record<string, string>, bounds: { healthzMs: number; 
       await Promise.all(loops);
     },
   };
-}
-
-/** The broker leading `topic`'s partition 0. */
-async function leaderOf(admin: Admin, topic: string): Promise<{ host: string; port: number }> {
-  const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
-  const leader = metadata?.partitions.find((p) => p.partitionId === 0)?.leader;
-  const broker = (await admin.describeCluster()).brokers.find((b) => b.nodeId === leader);
-  if (!broker) throw new Error(`no leader for ${topic}[0]`);
-  return { host: broker.host, port: broker.port };
 }
 
 describe('hostile records on every topic a service consumes', () => {
@@ -126,7 +117,7 @@ describe('hostile records on every topic a service consumes', () => {
     try {
       for (const base of consumedTopics) {
         const topic = topicName(stack.prefix, base);
-        const leader = await leaderOf(admin, topic);
+        const leader = await leaderOf(admin, topic, 0);
         for (const { kind, batch } of batches) {
           const outcome = await produceRaw(leader, topic, 0, batch);
           if (outcome.errorCode === 0) taken.push({ topic, offset: outcome.baseOffset, kind: kind.name });

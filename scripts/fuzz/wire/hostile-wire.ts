@@ -11,6 +11,7 @@
  * reach, as it should be.
  */
 import { Socket } from 'node:net';
+import type { Admin } from 'kafkajs';
 import { gzipSync, zstdCompressSync } from 'node:zlib';
 import { rawBatch, rawRecord, type RawRecord } from './raw-records';
 
@@ -177,4 +178,13 @@ export async function produceRaw(
   } finally {
     socket.destroy();
   }
+}
+
+/** The broker leading `topic`'s `partition`, as the generator reaches it. */
+export async function leaderOf(admin: Admin, topic: string, partition: number): Promise<{ host: string; port: number }> {
+  const [metadata] = (await admin.fetchTopicMetadata({ topics: [topic] })).topics;
+  const leader = metadata?.partitions.find((p) => p.partitionId === partition)?.leader;
+  const broker = (await admin.describeCluster()).brokers.find((b) => b.nodeId === leader);
+  if (!broker) throw new Error(`no leader for ${topic}[${partition}]`);
+  return { host: broker.host, port: broker.port };
 }
