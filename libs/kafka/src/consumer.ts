@@ -176,6 +176,12 @@ export interface ConsumerOptions<S extends z.ZodType> {
    */
   onJoined?: () => void;
   /**
+   * Told the partitions this member owns, by topic, each time it joins its group (kafkajs's
+   * GROUP_JOIN memberAssignment), and null as soon as the group rebalances (until the next join
+   * it may own none of them).
+   */
+  onAssignment?: (assignment: Readonly<Record<string, readonly number[]>> | null) => void;
+  /**
    * The group's members own the same partition numbers of every topic they read (see
    * coPartitionedAssigner): for topics whose partition n holds the same keys.
    */
@@ -459,7 +465,7 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
           )
         : undefined;
       const config = runConfig(options, log, metrics, ahead);
-      if (options.onJoined) consumer.on(consumer.events.GROUP_JOIN, () => options.onJoined?.());
+      followMembership(consumer, options);
       if (ahead) {
         aheadOf.set(consumer, ahead);
         consumer.on(consumer.events.GROUP_JOIN, (event) => ahead.assign(event.payload.memberAssignment));
@@ -476,6 +482,15 @@ export async function startConsumer<S extends z.ZodType>(options: ConsumerOption
   });
   await supervisor.start();
   return watchedConsumer(supervisor, watch);
+}
+
+/** Tells `onJoined` and `onAssignment` of the consumer's joins and rebalances. */
+function followMembership(consumer: Consumer, options: Pick<ConsumerOptions<z.ZodTypeAny>, 'onJoined' | 'onAssignment'>): void {
+  if (options.onJoined) consumer.on(consumer.events.GROUP_JOIN, () => options.onJoined?.());
+  if (options.onAssignment) {
+    consumer.on(consumer.events.GROUP_JOIN, (event) => options.onAssignment?.(event.payload.memberAssignment));
+    consumer.on(consumer.events.REBALANCING, () => options.onAssignment?.(null));
+  }
 }
 
 /** The supervisor's watchdog of a consumer: its bound, its watch's fresh stalls and whether it is busy. */

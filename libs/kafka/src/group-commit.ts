@@ -27,6 +27,7 @@ export interface GroupCommitOptions {
 interface Waiting<T, R> {
   items: T[];
   lane: number | undefined;
+  reach: readonly number[];
   resolve: (result: R) => void;
   reject: (err: unknown) => void;
 }
@@ -45,6 +46,11 @@ interface Waiting<T, R> {
  * ledger.commands and of ledger.internal). A group whose lane is in an apply in flight waits for
  * that apply to end, so the groups of one lane are applied one after the other even when they
  * come from different topics; groups of other lanes go past it.
+ *
+ * A group may also name lanes it reaches (the ledger: the partitions of the wallets its commands
+ * credit). An apply holds, beside its groups' own lanes, each lane they reach that is idle: in no
+ * apply in flight and with no group waiting (so a lane with work of its own is never held up for
+ * another's credits). The apply is told the lanes it holds, and may write their state as its own.
  */
 export class GroupCommit<T, R> {
   private waiting: Array<Waiting<T, R>> = [];
@@ -58,7 +64,7 @@ export class GroupCommit<T, R> {
   private readonly busyLanes = new Map<number, number>();
 
   constructor(
-    private readonly apply: (groups: T[][]) => Promise<R[]>,
+    private readonly apply: (groups: T[][], lanes: ReadonlySet<number>) => Promise<R[]>,
     private readonly options: GroupCommitOptions,
   ) {
     if (options.inFlightMax < 1 || options.itemsMax < 1) throw new Error('GroupCommit limits must be at least 1');
@@ -73,9 +79,10 @@ export class GroupCommit<T, R> {
     return { ...this.pipeline.limits };
   }
 
-  submit(items: T[], lane?: number): Promise<R> {
+  /** `reach`: lanes beyond its own the group's apply would hold if they are idle (see the class). */
+  submit(items: T[], lane?: number, reach: readonly number[] = []): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.waiting.push({ items, lane, resolve, reject });
+      this.waiting.push({ items, lane, reach, resolve, reject });
       this.schedule();
     });
   }
@@ -117,12 +124,12 @@ export class GroupCommit<T, R> {
       const taken = this.takeFromHead();
       // Every waiting group's lane is in flight: the end of those applies schedules again.
       if (taken.length === 0) return;
-      const lanes = [...new Set(taken.flatMap((w) => (w.lane === undefined ? [] : [w.lane])))];
+      const lanes = this.lanesHeldBy(taken);
       for (const lane of lanes) this.busyLanes.set(lane, (this.busyLanes.get(lane) ?? 0) + 1);
       this.inFlight += 1;
       const started = this.now();
       const items = taken.reduce((sum, w) => sum + w.items.length, 0);
-      void this.run(taken).finally(() => {
+      void this.run(taken, lanes).finally(() => {
         if (this.options.adaptive)
           this.pipeline = nextPipelineState(
             this.pipeline,
@@ -157,9 +164,22 @@ export class GroupCommit<T, R> {
     return taken;
   }
 
-  private async run(taken: Array<Waiting<T, R>>): Promise<void> {
+  /** The taken groups' own lanes, and the lanes they reach that are idle (see the class). */
+  private lanesHeldBy(taken: Array<Waiting<T, R>>): Set<number> {
+    const lanes = new Set(taken.flatMap((w) => (w.lane === undefined ? [] : [w.lane])));
+    const reached = taken.flatMap((w) => w.reach);
+    if (reached.length === 0) return lanes;
+    const waitingLanes = new Set(this.waiting.map((w) => w.lane));
+    for (const lane of reached) if (!this.busyLanes.has(lane) && !waitingLanes.has(lane)) lanes.add(lane);
+    return lanes;
+  }
+
+  private async run(taken: Array<Waiting<T, R>>, lanes: ReadonlySet<number>): Promise<void> {
     try {
-      const results = await this.apply(taken.map((w) => w.items));
+      const results = await this.apply(
+        taken.map((w) => w.items),
+        lanes,
+      );
       if (results.length !== taken.length) throw new Error(`apply returned ${results.length} results for ${taken.length} groups`);
       for (const [i, w] of taken.entries()) w.resolve(results[i]!);
     } catch (err) {
@@ -167,8 +187,8 @@ export class GroupCommit<T, R> {
         taken[0]!.reject(err);
         return;
       }
-      // Sequentially, in submission order: each group gets its own outcome.
-      for (const w of taken) await this.run([w]);
+      // Sequentially, in submission order: each group gets its own outcome (under the same lanes).
+      for (const w of taken) await this.run([w], lanes);
     }
   }
 }

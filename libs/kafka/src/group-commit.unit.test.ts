@@ -137,6 +137,57 @@ describe('GroupCommit', () => {
     expect(calls).toEqual([[['a'], ['b'], ['c']]]);
   });
 
+  it('when a group reaches idle lanes, then its apply holds them, and a group of a held lane waits for that apply', async () => {
+    const gate = opened();
+    const calls: Array<{ groups: string[][]; lanes: number[] }> = [];
+    const commit = new GroupCommit(
+      async (groups: string[][], lanes: ReadonlySet<number>) => {
+        calls.push({ groups, lanes: [...lanes].sort() });
+        if (calls.length === 1) await gate.promise;
+        return groups.map((g) => g.join('+'));
+      },
+      { inFlightMax: 2, itemsMax: 100 },
+    );
+    // Lane 1's transfer credits wallets of lanes 2 and 5: both idle, so its apply holds them.
+    const first = commit.submit(['p1-transfer'], 1, [2, 5]);
+    await until(() => calls.length === 1);
+    const reached = commit.submit(['p2-commands'], 2);
+    const other = commit.submit(['p3-commands'], 3);
+    await until(() => calls.length === 2);
+    await new Promise((r) => setImmediate(r));
+    // The free slot goes to lane 3; lane 2 is held by the first apply's credits.
+    expect(calls).toEqual([
+      { groups: [['p1-transfer']], lanes: [1, 2, 5] },
+      { groups: [['p3-commands']], lanes: [3] },
+    ]);
+    gate.open();
+    await Promise.all([first, reached, other]);
+    expect(calls[2]).toEqual({ groups: [['p2-commands']], lanes: [2] });
+  });
+
+  it('when a reached lane is busy or has a group waiting, then the apply does not hold it (that lane’s own work goes first)', async () => {
+    const gate = opened();
+    const calls: Array<{ groups: string[][]; lanes: number[] }> = [];
+    const commit = new GroupCommit(
+      async (groups: string[][], lanes: ReadonlySet<number>) => {
+        calls.push({ groups, lanes: [...lanes].sort() });
+        if (calls.length === 1) await gate.promise;
+        return groups.map((g) => g.join('+'));
+      },
+      { inFlightMax: 2, itemsMax: 1 },
+    );
+    const busy = commit.submit(['p4'], 4);
+    await until(() => calls.length === 1);
+    // Lane 1 reaches 4 (in flight) and 6 (a group of its own waits: one item an apply).
+    const reaching = commit.submit(['p1'], 1, [4, 6]);
+    const waiting6 = commit.submit(['p6'], 6);
+    await until(() => calls.length === 2);
+    expect(calls[1]).toEqual({ groups: [['p1']], lanes: [1] });
+    gate.open();
+    await Promise.all([busy, reaching, waiting6]);
+    expect(calls[2]).toEqual({ groups: [['p6']], lanes: [6] });
+  });
+
   it('when a limit is below one, then construction fails', () => {
     expect(() => new GroupCommit(async () => [], { inFlightMax: 0, itemsMax: 1 })).toThrow();
   });

@@ -40,7 +40,11 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     h.send({ type: 'ledger.mint', key: walletKeyOfUser(userId), data: { to: { kind: 'user', userId }, amount, reason: 'seed' } });
 
   /** The handler one ledger process runs, outside the service, over the harness's pool and producer. */
-  const processHandler = (onBatch?: LedgerCommandDeps['onBatch'], partitionOfWallet?: LedgerCommandDeps['partitionOfWallet']) =>
+  const processHandler = (
+    onBatch?: LedgerCommandDeps['onBatch'],
+    partitionOfWallet?: LedgerCommandDeps['partitionOfWallet'],
+    ownsPartition?: LedgerCommandDeps['ownsPartition'],
+  ) =>
     handleLedgerCommands({
       store: batchStore(h.pool),
       producer: h.producer,
@@ -50,6 +54,7 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
       now: () => new Date(),
       ...(onBatch ? { onBatch } : {}),
       ...(partitionOfWallet ? { partitionOfWallet } : {}),
+      ...(ownsPartition ? { ownsPartition } : {}),
     });
 
   let audit: TopicWatch;
@@ -686,6 +691,42 @@ describe('ledger apply stage against real Kafka and PostgreSQL', () => {
     expect(legOutcomes.rows.map((r) => r.command_id)).toEqual([
       creditLegCommandId({ transactionId: carolTx, to: { kind: 'user', userId: carol } }),
     ]);
+    expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(850);
+  });
+
+  it('when a credited wallet is in an idle partition this process owns, then its credit commits with the debit; one it does not own travels', async () => {
+    const [alice, bob, carol] = [await openUser(), await openUser(), await openUser()];
+    resultOf(await mint(alice, 1_000));
+    // Alice on partition 0, bob on 3 (owned, no batch of its own), carol on 7 (another process's).
+    const partitionOf = (key: string) => (key === walletKeyOfUser(bob) ? 3 : key === walletKeyOfUser(carol) ? 7 : 0);
+    const creditedInPlace: number[] = [];
+    const handle = processHandler(
+      (b) => creditedInPlace.push(b.creditedInPlace),
+      partitionOf,
+      (partition) => partition !== 7,
+    );
+    const transfer = (to: number, amount: number, offset: number): Delivered<LedgerCommand> => ({
+      value: {
+        commandId: randomUUID(),
+        issuedAt: new Date().toISOString(),
+        type: 'ledger.transfer',
+        actor: { kind: 'user', id: String(alice) },
+        data: { kind: 'TRANSFER', fromUserId: alice, to: { kind: 'user', userId: to }, amount, reason: 'r' },
+      } as LedgerCommand,
+      key: null,
+      headers: {},
+      topic: h.topics.ledgerCommands,
+      partition: 0,
+      offset: String(offset),
+    });
+    const [toBob, toCarol] = [transfer(bob, 100, 1), transfer(carol, 50, 2)];
+    await handle([toBob, toCarol]);
+
+    // Bob's credit is in the debit's database transaction; carol's travels as a leg through Kafka.
+    expect(await balanceOf(h, walletKeyOfUser(bob))).toBe(100);
+    await eventually(async () => (creditedInPlace.length > 0 ? true : undefined), 10_000, 'the apply reported');
+    expect(creditedInPlace[0]).toBe(1);
+    await eventually(async () => ((await balanceOf(h, walletKeyOfUser(carol))) === 50 ? true : undefined), 10_000, "carol's leg");
     expect(await balanceOf(h, walletKeyOfUser(alice))).toBe(850);
   });
 

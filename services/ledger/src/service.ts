@@ -222,6 +222,7 @@ async function startCommandConsumer(
   const { config, now } = context;
   const { topics, partitionOfWallet, shardMap, shards } = placement;
   const poolOfPartition = (partition: number) => shards[shardMap.shardOfPartition(partition)]!.pool;
+  const assignment = new OwnedPartitions();
   const { proofCheck, ...judgeHooks } = await commandJudge({
     config,
     pool: parts.pool,
@@ -260,8 +261,9 @@ async function startCommandConsumer(
       maxBytesPerPartition: config.LEDGER_FETCH_BYTES_PER_PARTITION_MAX,
       sessionTimeout: config.LEDGER_SESSION_TIMEOUT_MS,
     },
-    handleBatch: shardedApply(parts, context, placement),
+    handleBatch: shardedApply(parts, context, placement, assignment),
     onJoined,
+    onAssignment: (owned) => assignment.set(owned, topics.ledgerCommands),
     replyTopic: topics.gatewayReplies,
     // A command no apply can take is answered like a rejected one, and a retry gets the same
     // answer. A credit leg stores nothing: its debit is committed, so an operator fixes the cause
@@ -316,7 +318,12 @@ const applyAheadAlways = (config: LedgerConfig) => config.LEDGER_APPLY_AHEAD_BAT
  * two databases, so the batches of one shard's partitions are applied together and never with
  * another shard's.
  */
-function shardedApply(parts: FrameParts, context: LedgerContext, placement: ApplyPlacement): ReturnType<typeof handleLedgerCommands> {
+function shardedApply(
+  parts: FrameParts,
+  context: LedgerContext,
+  placement: ApplyPlacement,
+  assignment: OwnedPartitions,
+): ReturnType<typeof handleLedgerCommands> {
   const { config, options, now, auditSigner } = context;
   const { ledgerMetrics, shardMap } = placement;
   const shardHandlers = placement.shards.map((shard) => {
@@ -338,6 +345,8 @@ function shardedApply(parts: FrameParts, context: LedgerContext, placement: Appl
         policy: ledgerPolicyOf(config),
         auditRecordIdOf: (name) => auditSigner.recordId(name),
         partitionOfWallet: placement.partitionOfWallet,
+        // A credit leg is credited in place in any partition of this shard the process owns now.
+        ownsPartition: (partition) => assignment.has(partition) && shardMap.shardOfPartition(partition) === shard.index,
         ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
         onBatch: (batch) => {
           ledgerMetrics.batchSize.observe(batch.commands);
@@ -438,4 +447,20 @@ function startLedgerWorkers(
     metrics: registerSupplyCheckMetrics(parts.metrics),
   });
   runtime.onClose('supply check', () => supplyCheck.stop());
+}
+
+/**
+ * The ledger.commands partitions this process owns now: its group's last assignment, none from
+ * the moment a rebalance starts until the next join (the consumer's `onAssignment`).
+ */
+class OwnedPartitions {
+  private owned: ReadonlySet<number> = new Set();
+  /** The assignment's partitions of `topic` (an object the broker's answer keys by topic: read as entries). */
+  set(assignment: Readonly<Record<string, readonly number[]>> | null, topic: string): void {
+    const partitions = Object.entries(assignment ?? {}).find(([name]) => name === topic)?.[1] ?? [];
+    this.owned = new Set(partitions);
+  }
+  has(partition: number): boolean {
+    return this.owned.has(partition);
+  }
 }

@@ -22,9 +22,10 @@ export interface Committed {
 /**
  * One apply of merged partition batches: decided and stored in one database transaction. The
  * publish is handed back rather than started, so that a wrapper can act between the commit and
- * the publish (time it, trace it, crash there).
+ * the publish (time it, trace it, crash there). `held`: the partitions the apply holds beyond
+ * its batches' own (GroupCommit's reached lanes), whose wallets it may credit in place.
  */
-export type Apply = (batches: PartitionBatches) => Promise<Committed>;
+export type Apply = (batches: PartitionBatches, held?: ReadonlySet<number>) => Promise<Committed>;
 
 /** What `metered` reports of each committed apply. */
 export interface ApplyReport {
@@ -48,9 +49,9 @@ export function commandCount(batches: PartitionBatches): number {
  */
 export function metered(apply: Apply, report: ((report: ApplyReport) => void) | undefined): Apply {
   if (!report) return apply;
-  return async (batches) => {
+  return async (batches, held) => {
     const started = performance.now();
-    const { batch, publish } = await apply(batches);
+    const { batch, publish } = await apply(batches, held);
     const committed = performance.now();
     return {
       batch,
@@ -76,8 +77,8 @@ export function metered(apply: Apply, report: ((report: ApplyReport) => void) | 
  */
 export function withCrashHook(apply: Apply, afterCommit: ((info: CommittedInfo) => Promise<void> | void) | undefined): Apply {
   if (!afterCommit) return apply;
-  return async (batches) => {
-    const committed = await apply(batches);
+  return async (batches, held) => {
+    const committed = await apply(batches, held);
     await afterCommit({
       commands: commandCount(batches),
       types: batches.flatMap((batch) => batch.map((d) => d.value.type)),

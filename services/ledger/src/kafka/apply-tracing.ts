@@ -50,14 +50,16 @@ export function commandTracing(tracing: Tracing | undefined): CommandTracing {
  * the apply or the publish fails), whose span is its child.
  */
 function tracedApply(apply: Apply, spans: MessageSpans<LedgerCommand>, tracing: Tracing): Apply {
-  return async (batches) => {
+  return async (batches, held) => {
     const applySpan = spans.startSpanOver('ledger apply', batches.flat(), {
       'messaging.batch.message_count': commandCount(batches),
       'coin.ledger.partition_batches': batches.length,
     });
     let committed: Awaited<ReturnType<Apply>>;
     try {
-      committed = await (applySpan ? context.with(trace.setSpan(ROOT_CONTEXT, applySpan), () => apply(batches)) : apply(batches));
+      committed = await (applySpan
+        ? context.with(trace.setSpan(ROOT_CONTEXT, applySpan), () => apply(batches, held))
+        : apply(batches, held));
     } catch (err) {
       endSpan(applySpan, err);
       throw err;

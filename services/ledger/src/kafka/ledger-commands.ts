@@ -14,7 +14,7 @@ import type { Logger } from '@coin/logger';
 import type { Tracing } from '@coin/telemetry';
 import type { ApplyContext } from '../apply/apply-batch';
 import { applyCommands } from '../apply/apply-commands';
-import type { LedgerPolicy } from '../domain/ledger';
+import { kindKeysOfBatch, type LedgerPolicy } from '../domain/ledger';
 import type { Outcome } from '../apply/outcomes';
 import type { LedgerStore, OutboxBatch } from '../apply/store';
 import { metered, withCrashHook, type Apply, type ApplyReport, type CommittedInfo, type PartitionBatches } from './apply-steps';
@@ -57,6 +57,14 @@ export interface LedgerCommandDeps {
    * sending them through Kafka (`creditOwnLegs`); without it every leg travels.
    */
   partitionOfWallet?: (walletKey: string) => number;
+  /**
+   * Whether this process owns a ledger.commands partition now (its current assignment) and may
+   * apply to its wallets (the same shard). With it and `partitionOfWallet`, an apply also holds
+   * the idle partitions of the wallets its commands name (GroupCommit's reached lanes), so a
+   * transfer's credit leg to any wallet this process owns is credited in the same apply; without
+   * it only the partitions whose batches are in the apply are credited in place.
+   */
+  ownsPartition?: (partition: number) => boolean;
   /**
    * Spans (docs/DESIGN.md "Traces"): one per command, the child of its `traceparent`, whose
    * context its reply and its outbox events carry; one per apply, linked to the commands it
@@ -148,7 +156,7 @@ export function handleLedgerCommands(
   // The metrics' commit time stops before the crash hook; the apply's span covers all of it.
   const apply = tracing.traced(withCrashHook(metered(plainApply(deps, tracing.eventHeaders), deps.onBatch), deps.afterCommit));
   const groupCommit = new GroupCommit(applyAndPublish(apply, window, deps.logger), limits);
-  return tracing.wrap(answeringCallers(groupCommit, deps, tracing));
+  return tracing.wrap(answeringCallers(groupCommit, deps, tracing, reachOf(deps)));
 }
 
 /**
@@ -156,13 +164,13 @@ export function handleLedgerCommands(
  * outbox row. `eventHeaders`: the headers the adapter adds to each command's events.
  */
 function plainApply(deps: LedgerCommandDeps, eventHeaders: CommandTracing['eventHeaders']): Apply {
-  return async (batches) => {
+  return async (batches, held) => {
     const commands = batches.flatMap((batch) => batch.map((item) => item.value));
     const context: ApplyContext = {
       now: deps.now(),
       topics: deps.topics,
       xafRate: deps.xafRate,
-      owns: ownedWallets(batches, deps.partitionOfWallet),
+      owns: ownedWallets(batches, held, deps.partitionOfWallet),
       ...(deps.partitionOfWallet ? { partitionOf: deps.partitionOfWallet } : {}),
       ...(deps.policy ? { policy: deps.policy } : {}),
       auditRequestIdOf: requestIdsOf(batches),
@@ -178,13 +186,40 @@ function plainApply(deps: LedgerCommandDeps, eventHeaders: CommandTracing['event
 }
 
 /**
- * Whether a wallet belongs to a partition whose batch is in this apply: only this apply writes
- * its wallets now (each partition is serial, and a zombie's write fails the version check).
+ * Whether a wallet belongs to a partition this apply holds (one whose batch is in it, or a
+ * reached one it holds besides): only this apply writes its wallets now (each partition is
+ * serial, GroupCommit holds a lane for one apply at a time, and a zombie's write fails the
+ * version check).
  */
-function ownedWallets(batches: PartitionBatches, partitionOfWallet: LedgerCommandDeps['partitionOfWallet']) {
+function ownedWallets(
+  batches: PartitionBatches,
+  held: ReadonlySet<number> | undefined,
+  partitionOfWallet: LedgerCommandDeps['partitionOfWallet'],
+) {
   if (!partitionOfWallet) return () => false;
   const partitions = new Set(batches.flatMap((batch) => batch.map((item) => item.partition)));
+  for (const partition of held ?? []) partitions.add(partition);
   return (walletKey: string) => partitions.has(partitionOfWallet(walletKey));
+}
+
+/**
+ * The partitions a batch's commands reach beyond its own: those of the wallets they name (what
+ * the batch read loads, domain/ledger.ts kindKeysOfBatch), that this process owns now. None
+ * without both `partitionOfWallet` and `ownsPartition`.
+ */
+function reachOf(deps: LedgerCommandDeps): (items: Delivered<LedgerCommand>[]) => number[] {
+  const { partitionOfWallet, ownsPartition } = deps;
+  if (!partitionOfWallet || !ownsPartition) return () => [];
+  return (items) => {
+    const own = items[0]?.partition;
+    const wallets = kindKeysOfBatch(items.map((item) => item.value)).wallets ?? [];
+    const reached = new Set<number>();
+    for (const walletKey of wallets) {
+      const partition = partitionOfWallet(walletKey);
+      if (partition !== own && ownsPartition(partition)) reached.add(partition);
+    }
+    return [...reached];
+  };
 }
 
 /** The `request-id` header (set by the gateway) each command arrived with, by command id: data of its audit records. */
@@ -204,9 +239,13 @@ function requestIdsOf(batches: PartitionBatches): (commandId: string) => string 
  * partition batch its outcomes and the publish window's room. A failed publish is told here: its
  * row stays unpublished and the outbox sweeper publishes it (OutboxRelay.publishCommitted).
  */
-function applyAndPublish(apply: Apply, window: PublishWindow, logger: Logger): (batches: PartitionBatches) => Promise<BatchResult[]> {
-  return async (batches) => {
-    const { batch, publish } = await apply(batches);
+function applyAndPublish(
+  apply: Apply,
+  window: PublishWindow,
+  logger: Logger,
+): (batches: PartitionBatches, held: ReadonlySet<number>) => Promise<BatchResult[]> {
+  return async (batches, held) => {
+    const { batch, publish } = await apply(batches, held);
     const published = publish();
     published.catch((err: unknown) =>
       logger.warn({ err, commands: batch.outcomes.length }, "outbox publish failed: the sweeper publishes the batch's events"),
@@ -226,12 +265,14 @@ function answeringCallers(
   groupCommit: GroupCommit<Delivered<LedgerCommand>, BatchResult>,
   deps: LedgerCommandDeps,
   tracing: CommandTracing,
+  reach: (items: Delivered<LedgerCommand>[]) => number[],
 ) {
   return async (items: Delivered<LedgerCommand>[], control?: BatchControl): Promise<void> => {
     await control?.heartbeat();
     // The lane is the partition number: partition n of ledger.commands and of ledger.internal hold
-    // the same wallets, so their batches never run in two applies at once.
-    const { outcomes, room } = await groupCommit.submit(items, items[0]?.partition);
+    // the same wallets, so their batches never run in two applies at once. The lanes it reaches
+    // are those its credits land in (reachOf).
+    const { outcomes, room } = await groupCommit.submit(items, items[0]?.partition, reach(items));
     // Replies depend on the commit only, so they do not wait for the outbox's publish (and its
     // published_at update) to finish; sendReply puts them ahead of the batch's events too.
     const replies: Promise<void>[] = [];
