@@ -40,6 +40,15 @@ export function measuresOf(result: Json): Measure[] {
       add(`${row.label} p50 ÷ floor p50`, step.p50Ms / floor.p50Ms, 'lower');
     }
     add(`${row.label} CPU ms/transfer`, step.systemCpuMsPerTransfer, 'lower');
+    // The ledger's cycles per transfer: what the CPU at low rates follows (its applies, each with
+    // its fixed cost), and the commands they carried (a travelling credit leg is one more).
+    const stages = step.stages;
+    const transfers = step.achievedPerSec;
+    if (stages && typeof transfers === 'number' && transfers > 0 && typeof stages.ledgerBatchesPerSec === 'number') {
+      add(`${row.label} ledger applies/transfer`, stages.ledgerBatchesPerSec / transfers, 'lower');
+      if (typeof stages.ledgerBatchCommands === 'number')
+        add(`${row.label} ledger commands/transfer`, (stages.ledgerBatchesPerSec * stages.ledgerBatchCommands) / transfers, 'lower');
+    }
     for (const process of equalRateProcesses) add(`${row.label} CPU ms/transfer: ${process}`, step.cpuMsPerTransfer?.[process], 'lower');
   }
   return measures;

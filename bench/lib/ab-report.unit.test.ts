@@ -38,7 +38,7 @@ describe('npm run bench -- --ab: the comparison', () => {
     expect(table).toContain('| peak | 850 | 1000 | 0.85× | 0.80–0.90 | worse |');
   });
 
-  it('reads the peak, c=16, the hot account and each equal-rate step of a pipeline-only run, and the floor’s median beside it when the floor ran', () => {
+  it('reads the peak, c=16, the hot account and each equal-rate step of a pipeline-only run, the floor’s median beside it when the floor ran, and the ledger’s applies and commands per transfer', () => {
     const measures = measuresOf({
       pipeline: { transfersPerSec: 1500, steps: [{ kind: 'closed', connections: 16, transfersPerSec: 380, p50Ms: 38 }] },
       hotAccount: { purchasesPerSec: 2500 },
@@ -48,7 +48,11 @@ describe('npm run bench -- --ab: the comparison', () => {
             label: '10%',
             pipeline: { p50Ms: 21, p99Ms: 90, systemCpuMsPerTransfer: 12.4, cpuMsPerTransfer: { gateway: 3, ledger: 3.2 } },
           },
-          { label: '25%', pipeline: { p50Ms: 12, p99Ms: 40 }, floor: { p50Ms: 4 } },
+          {
+            label: '25%',
+            pipeline: { p50Ms: 12, p99Ms: 40, achievedPerSec: 220, stages: { ledgerBatchesPerSec: 110, ledgerBatchCommands: 3 } },
+            floor: { p50Ms: 4 },
+          },
         ],
       },
     });
@@ -66,6 +70,8 @@ describe('npm run bench -- --ab: the comparison', () => {
       '25% p99 ms=40',
       '25% floor p50 ms=4',
       '25% p50 ÷ floor p50=3',
+      '25% ledger applies/transfer=0.5',
+      '25% ledger commands/transfer=1.5',
     ]);
   });
 });
