@@ -54,7 +54,7 @@ describe('a CSP on /docs', () => {
       expect((await http(stack.gatewayUrl, 'GET', path)).status).toBe(404);
   });
 
-  it('when the reference is opened in a browser, then it renders every operation with both code samples, no CSP violation and nothing from another origin', async () => {
+  it('when the reference is opened in a browser, then it renders every operation with its four code samples, no CSP violation and nothing from another origin', async () => {
     const page = await browser.newPage();
     const violations: string[] = [];
     const elsewhere: string[] = [];
