@@ -7,6 +7,7 @@ import { goCommand, run, tail } from '../../scripts/infra/common';
 import { createPlatformClientWithCli } from '../harness/admin';
 import { http, registerUser } from '../harness/http';
 import { eventually } from '../harness/eventually';
+import { scaledBound } from '../harness/machine-speed';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 type Json = Record<string, any>;
@@ -68,7 +69,8 @@ describe('the reference’s code samples, pasted as written in each language (te
       COIN_TOKEN: token,
     };
     try {
-      const ran = await run(command, args, { cwd: dir, env });
+      // A bound, as a reader would give up: a sample that hangs (a client retrying a stack that went away) fails instead of outliving the file.
+      const ran = await run(command, args, { cwd: dir, env, timeout: scaledBound(60_000) });
       const what = `the ${language} sample of ${method.toUpperCase()} ${path}`;
       if (ran.code !== 0) throw new Error(`${what} exited ${ran.code}:\n${tail(ran.stderr || ran.stdout)}`);
       let out = ran.stdout.trim();
@@ -88,6 +90,14 @@ describe('the reference’s code samples, pasted as written in each language (te
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  };
+
+  /** The four languages' runs side by side, each let finish (none left running when one fails), their answers in order. */
+  const inEveryLanguage = async (path: string, method: string, token: string): Promise<Json[]> => {
+    const settled = await Promise.allSettled(languages.map((language) => runSample(path, method, language, token)));
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    return settled.map((outcome) => (outcome as PromiseFulfilledResult<Json>).value);
   };
 
   beforeAll(async () => {
@@ -124,7 +134,7 @@ describe('the reference’s code samples, pasted as written in each language (te
   });
 
   it('when each language’s sample of a read runs (GET /api/wallets/me), then each answers the caller’s wallet', async () => {
-    const answers = await Promise.all(languages.map((language) => runSample('/api/wallets/me', 'get', language, userToken)));
+    const answers = await inEveryLanguage('/api/wallets/me', 'get', userToken);
     for (const [i, wallet] of answers.entries())
       expect({ language: languages[i], wallet }).toEqual({
         language: languages[i],
@@ -133,7 +143,7 @@ describe('the reference’s code samples, pasted as written in each language (te
   }, 240_000);
 
   it('when each language’s sample of a list runs (GET /api/wallets/me/transactions), then each answers a page: its items, hasMore and the cursor', async () => {
-    const answers = await Promise.all(languages.map((language) => runSample('/api/wallets/me/transactions', 'get', language, userToken)));
+    const answers = await inEveryLanguage('/api/wallets/me/transactions', 'get', userToken);
     for (const [i, page] of answers.entries())
       expect({ language: languages[i], page }).toEqual({
         language: languages[i],
@@ -147,7 +157,7 @@ describe('the reference’s code samples, pasted as written in each language (te
   }, 240_000);
 
   it('when each language’s sample of a keyed write runs (POST /api/sandbox/fund), then each is a MINT of its own: every sample made its own Idempotency-Key', async () => {
-    const answers = await Promise.all(languages.map((language) => runSample('/api/sandbox/fund', 'post', language, testClientToken)));
+    const answers = await inEveryLanguage('/api/sandbox/fund', 'post', testClientToken);
     for (const [i, answer] of answers.entries())
       expect({ language: languages[i], transaction: answer.transaction }).toEqual({
         language: languages[i],
