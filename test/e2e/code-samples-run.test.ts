@@ -133,6 +133,33 @@ describe('the reference’s code samples, pasted as written in each language (te
     await stack?.close();
   });
 
+  it('when every operation’s Go sample is vetted (go vet: Go’s type check and its checks), then none has a fault', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coin-go-samples-'));
+    try {
+      // Each a main package of one module (Go 1.24: crypto/rand.Text), as a reader's program would be.
+      writeFileSync(join(dir, 'go.mod'), 'module samples\n\ngo 1.24\n');
+      let count = 0;
+      for (const item of Object.values(doc.paths as Record<string, Json>))
+        for (const operation of Object.values(item)) {
+          const go = ((operation as Json)['x-codeSamples'] as Array<{ label: string; source: string }> | undefined)?.find(
+            (sample) => sample.label === 'Go',
+          );
+          if (!go) continue;
+          mkdirSync(join(dir, `sample${count}`));
+          writeFileSync(join(dir, `sample${count}`, 'main.go'), go.source);
+          count += 1;
+        }
+      expect(count).toBeGreaterThan(100);
+      const vet = await run(goCommand('the Go samples'), ['vet', './...'], {
+        cwd: dir,
+        env: { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '', GOWORK: 'off' },
+      });
+      expect({ code: vet.code, output: tail(vet.stdout + vet.stderr, 30) }).toEqual({ code: 0, output: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
   it('when each language’s sample of a read runs (GET /api/wallets/me), then each answers the caller’s wallet', async () => {
     const answers = await inEveryLanguage('/api/wallets/me', 'get', userToken);
     for (const [i, wallet] of answers.entries())

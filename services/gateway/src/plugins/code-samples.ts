@@ -93,7 +93,12 @@ const placeholder = {
   tomorrow: 'COIN-SAMPLE-TOMORROW',
 } as const;
 
-/** A documented example's time (an ISO 8601 UTC instant), which a sample replaces with tomorrow's: a sandbox clock moves forward only, a schedule starts ahead. */
+/**
+ * A documented example's time (an ISO 8601 UTC instant), which a sample replaces with tomorrow's: a
+ * sandbox clock moves forward only, a schedule starts ahead. Each language writes it to the
+ * millisecond or finer: truncated to the second, a sample run within the same second as another
+ * language's would set the clock back (400).
+ */
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** The body's example with each time in it the placeholder of tomorrow's. */
@@ -154,7 +159,7 @@ function curlSample(har: HarRequest): string {
       [`'authorization: Bearer ${placeholder.token}'`, '"authorization: Bearer $COIN_TOKEN"'],
       [`'x-api-key: ${placeholder.apiKey}'`, '"x-api-key: $COIN_API_KEY"'],
       [`'idempotency-key: ${placeholder.idempotencyKey}'`, '"idempotency-key: $(cat /proc/sys/kernel/random/uuid)"'],
-      [placeholder.tomorrow, `'"$(date -u -d tomorrow +%Y-%m-%dT%H:%M:%SZ)"'`],
+      [placeholder.tomorrow, `'"$(date -u -d tomorrow +%Y-%m-%dT%H:%M:%S.%3NZ)"'`],
     ],
     'curl',
   );
@@ -183,14 +188,14 @@ function pythonSample(har: HarRequest): string {
       [`"${placeholder.idempotencyKey}"`, 'str(uuid.uuid4())'],
       [
         placeholder.tomorrow,
-        '" + (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%SZ") + "',
+        '" + (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%S.%fZ") + "',
       ],
     ],
     'Python',
   );
 }
 
-/** Go's net/http: the address and credentials from os.Getenv, a key from crypto/rand, tomorrow from time; the answer's status, then its body. */
+/** Go's net/http: the address and credentials from os.Getenv, a key from crypto/rand, tomorrow from time; a failed request panics with its error; the answer's status, then its body. */
 function goSample(har: HarRequest): string {
   const snippet = String(new HTTPSnippet(har).convert('go', 'native'));
   const imports = ['"os"'];
@@ -204,7 +209,9 @@ function goSample(har: HarRequest): string {
       [`"Bearer ${placeholder.token}"`, '"Bearer "+os.Getenv("COIN_TOKEN")'],
       [`"${placeholder.apiKey}"`, 'os.Getenv("COIN_API_KEY")'],
       [`"${placeholder.idempotencyKey}"`, 'rand.Text()'],
-      [placeholder.tomorrow, '" + time.Now().Add(24*time.Hour).UTC().Format(time.RFC3339) + "'],
+      [placeholder.tomorrow, '" + time.Now().Add(24*time.Hour).UTC().Format(time.RFC3339Nano) + "'],
+      // The request's failure (no gateway there) said, not a nil answer's panic; go vet's httpresponse check asks for it.
+      ['res, _ := http.DefaultClient.Do(req)\n', 'res, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n'],
       ['fmt.Println(res)\n', 'fmt.Println(res.Status)\n'],
     ],
     'Go',
