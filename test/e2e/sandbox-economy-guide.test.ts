@@ -1,17 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, runBlocks, shellBlocks, shownMismatch, stackCoordinates } from '../harness/shell';
+import { npmStartSettings, repoRoot, runBlocks, shellBlocks, shownMismatch, stackCoordinates } from '../harness/shell';
 import { startTestStack, type TestStack } from '../harness/stack';
 
 const guidePath = join(repoRoot, 'docs', 'guides', 'sandbox-economy.md');
 
-describe('docs/guides/sandbox-economy.md, run block by block in one shell against a stack with a sandbox', () => {
+/**
+ * The guide's stack is `npm start`'s: its settings (npmStartSettings: the rate limits, the
+ * cash-out rate of 655 XAF a coin) and a sandbox, so a figure the guide shows that `npm start`
+ * would not print (a cash-out's xafAmount) fails here.
+ */
+describe('docs/guides/sandbox-economy.md, run block by block in one shell against a stack with a sandbox, as `npm start` runs it', () => {
   let stack: TestStack;
 
   beforeAll(async () => {
     stack = await startTestStack({
       ownStack: 'runs the sandbox guide, whose fixed users and keys no other file may have made first',
       sandbox: true,
+      extraEnv: npmStartSettings,
     });
   }, 180_000);
   afterAll(async () => {
@@ -51,9 +57,9 @@ describe('docs/guides/sandbox-economy.md, run block by block in one shell agains
       { refund: 22.5, commissionPart: 2.5 },
       { refund: 22.5, commissionPart: 2.5 },
       { clockAheadSeconds: 60 },
-      // Newest first; 650 XAF a coin, the sandbox's rate with none configured.
-      { cashout: 10, status: 'FAILED', xafAmount: 6500 },
-      { cashout: 20, status: 'CONFIRMED', xafAmount: 13000 },
+      // Newest first; 655 XAF a coin, the rate `npm start` configures (the sandbox's, as live's).
+      { cashout: 10, status: 'FAILED', xafAmount: 6550 },
+      { cashout: 20, status: 'CONFIRMED', xafAmount: 13100 },
       { mandate: 'ACTIVE', nextPeriod: 1, failedAttempts: 0 },
       { mandate: 'ACTIVE', nextPeriod: 1, failedAttempts: 1 },
       { mandate: 'PAST_DUE', nextPeriod: 1, failedAttempts: 2 },

@@ -20,21 +20,7 @@ import { scaledBound } from './machine-speed';
 import { scaledServiceWaits } from './service-waits';
 import { startTcpProxy } from './tcp-proxy';
 import { movableClock } from './movable-clock';
-
-const relaxedRateLimits: Record<string, string> = {
-  RATE_LIMIT_LOGIN_PER_IP_MAX: '100000',
-  RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '100000',
-  RATE_LIMIT_LOGIN_ACROSS_CLIENTS_MAX: '100000',
-  RATE_LIMIT_REGISTER_PER_IP_MAX: '100000',
-  RATE_LIMIT_CREDENTIALS_PER_IP_MAX: '100000',
-  RATE_LIMIT_WRITES_PER_CALLER_MAX: '100000',
-  RATE_LIMIT_RESENDS_PER_CLIENT_MAX: '100000',
-  // A suite registers hundreds of users, and npm test thousands: scrypt at 2^11 (2 MiB, about 6 ms
-  // here) instead of OWASP's 2^17 (128 MiB, 0.3 s), said explicitly, as a production start refuses
-  // it without the second key. The same code hashes and verifies; only the cost is lower.
-  PASSWORD_SCRYPT_LOG2_N: '11',
-  PASSWORD_SCRYPT_BELOW_OWASP_FOR_TESTS: 'true',
-};
+import { relaxedRateLimits } from './relaxed-limits';
 
 /**
  * The services' waits on each other and on PostgreSQL in a test stack (./service-waits.ts): an

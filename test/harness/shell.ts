@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gatewayConfigSchema } from '@coin/gateway';
 import { localStackDefaults } from '../../scripts/stack/env';
+import { relaxedRateLimits } from './relaxed-limits';
 import type { TestStack } from './stack';
 
 /**
@@ -20,17 +22,27 @@ export interface Ran {
   stderr: string;
 }
 
-/** The rate limits `npm start` runs with (the harness relaxes them for suites that register hundreds of users). */
-export const npmStartRateLimits: Record<string, string> = {
-  RATE_LIMIT_LOGIN_PER_IP_MAX: '10',
-  RATE_LIMIT_LOGIN_PER_ACCOUNT_MAX: '10',
-  RATE_LIMIT_LOGIN_ACROSS_CLIENTS_MAX: '30',
-  RATE_LIMIT_REGISTER_PER_IP_MAX: '20',
-  RATE_LIMIT_CREDENTIALS_PER_IP_MAX: '60',
-  RATE_LIMIT_WRITES_PER_CALLER_MAX: '100',
-};
+/**
+ * The rate limits `npm start` runs with: the gateway's own default of each one a test stack
+ * relaxes (./relaxed-limits.ts), read from its configuration's schema, so a default that changes
+ * changes here too.
+ */
+export const npmStartRateLimits: Record<string, string> = Object.fromEntries(
+  Object.keys(relaxedRateLimits)
+    .filter((name) => name.startsWith('RATE_LIMIT_'))
+    .map((name) => {
+      const setting = (gatewayConfigSchema.shape as Record<string, { parse(value: unknown): unknown }>)[name];
+      if (!setting) throw new Error(`the gateway has no setting ${name}, which the test stack relaxes`);
+      return [name, String(setting.parse(undefined))];
+    }),
+);
 
-/** What a stack needs to answer as `npm start`'s does: its rate limits and its local defaults (a cash-out rate). */
+/**
+ * What a test stack needs to answer as `npm start`'s does, in one place for every run of the README
+ * and the guides: the gateway's rate limits, and what `npm start` sets beyond the services'
+ * defaults (localStackDefaults, scripts/stack/env.ts: its cash-out rate of 655 XAF a coin). A
+ * figure a guide shows that `npm start` would not print fails its run.
+ */
 export const npmStartSettings: Record<string, string> = { ...npmStartRateLimits, ...localStackDefaults };
 
 /**

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiGuides } from './routes/api-reference';
@@ -36,18 +36,18 @@ function shellWords(command: string): string[] {
   return words;
 }
 
-/** The curl sample read back: its method, its path (no query), its headers and its JSON body. */
+/** The curl sample read back (httpsnippet's long options): its method, its path (no query), its headers and its JSON body. */
 function readCurl(source: string) {
   const words = shellWords(source);
   expect(words[0]).toBe('curl');
-  const method = words[words.indexOf('-X') + 1] as string;
-  const url = words[words.indexOf('-X') + 2] as string;
+  const method = words[words.indexOf('--request') + 1] as string;
+  const url = words[words.indexOf('--url') + 1] as string;
   expect(url.startsWith('$COIN_URL/')).toBe(true);
   const headers: string[] = [];
   let body: string | undefined;
   for (let i = 0; i < words.length; i++) {
-    if (words[i] === '-H') headers.push(words[i + 1] as string);
-    if (words[i] === '-d') body = words[i + 1];
+    if (words[i] === '--header') headers.push(words[i + 1] as string);
+    if (words[i] === '--data') body = words[i + 1];
   }
   return { method, path: url.slice('$COIN_URL'.length).split('?')[0] as string, headers, body };
 }
@@ -77,11 +77,63 @@ describe('the code samples of the OpenAPI document (x-codeSamples)', () => {
     );
   }, 60_000);
 
-  it('then every operation has a curl sample and an @coin/client sample', () => {
+  it('then every operation has a curl, an @coin/client, a Python and a Go sample', () => {
     expect(operations.length).toBeGreaterThan(100);
-    const missing = operations.filter(({ samples }) => samples.map((sample) => sample.label).join(',') !== 'curl,@coin/client');
+    const missing = operations.filter(({ samples }) => samples.map((sample) => sample.label).join(',') !== 'curl,@coin/client,Python,Go');
     expect(missing.map(({ label }) => label)).toEqual([]);
   });
+
+  it('then no sample needs a tool a fresh Debian lacks (uuidgen) or sends a time that has passed', () => {
+    const sources = operations.flatMap(({ samples }) => samples.map((sample) => String(sample.source)));
+    expect(sources.filter((source) => source.includes('uuidgen'))).toEqual([]);
+    // A body's time is made when the sample runs (tomorrow's); a fixed one would pass, as 2026-01-02 did for the sandbox clock.
+    const bodies = operations.flatMap(({ samples }) => readCurl(String(samples[0]?.source)).body ?? []);
+    expect(bodies.filter((body) => /"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(body))).toEqual([]);
+    const keyed = operations.filter(({ samples }) =>
+      readCurl(String(samples[0]?.source)).headers.some((h) => h.startsWith('idempotency-key:')),
+    );
+    expect(keyed.length).toBeGreaterThan(50);
+    for (const { label, samples } of keyed) {
+      expect({ label, curl: readCurl(String(samples[0]?.source)).headers }).toEqual({
+        label,
+        curl: expect.arrayContaining(['idempotency-key: $(cat /proc/sys/kernel/random/uuid)']),
+      });
+      expect({ label, python: String(samples[2]?.source) }).toEqual({
+        label,
+        python: expect.stringContaining("'idempotency-key': str(uuid.uuid4())"),
+      });
+      expect({ label, go: String(samples[3]?.source) }).toEqual({
+        label,
+        go: expect.stringContaining('req.Header.Add("idempotency-key", rand.Text())'),
+      });
+    }
+  });
+
+  it('then every Python sample parses and every Go sample is Go source gofmt reads, each reading its address and token from the environment', async () => {
+    const python = spawnSync('python3', ['-c', 'import ast, json, sys\nfor source in json.load(sys.stdin): ast.parse(source)'], {
+      input: JSON.stringify(operations.map(({ samples }) => String(samples[2]?.source))),
+      encoding: 'utf8',
+    });
+    expect({ status: python.status, stderr: python.stderr }).toEqual({ status: 0, stderr: '' });
+    const dir = mkdtempSync(join(tmpdir(), 'coin-go-samples-'));
+    try {
+      for (const [index, { samples }] of operations.entries()) writeFileSync(join(dir, `sample${index}.go`), String(samples[3]?.source));
+      // Go's own gofmt, on PATH or where Go's installer puts it (as scripts/infra/common.ts finds go).
+      const gofmtPath = existsSync('/usr/local/go/bin/gofmt') ? '/usr/local/go/bin/gofmt' : 'gofmt';
+      const gofmt = spawnSync(gofmtPath, ['-e', dir], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      // -e reports every syntax error (the formatted source goes to stdout: httpsnippet's import order is not gofmt's).
+      expect({ status: gofmt.status, stderr: gofmt.stderr }).toEqual({ status: 0, stderr: '' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const { label, operation, samples } of operations) {
+      const secured = ((operation.security ?? []) as Json[]).length > 0;
+      expect({ label, python: String(samples[2]?.source).includes('os.environ["COIN_TOKEN"]') }).toEqual({ label, python: secured });
+      expect({ label, go: String(samples[3]?.source).includes('os.Getenv("COIN_TOKEN")') }).toEqual({ label, go: secured });
+      expect(String(samples[2]?.source)).toContain('urllib.parse.urlsplit(os.environ["COIN_URL"])');
+      expect(String(samples[3]?.source)).toContain('url := os.Getenv("COIN_URL") + "/');
+    }
+  }, 60_000);
 
   it('then each curl sample is a command sh parses, naming its own method and path, with the credentials, key and JSON body the operation takes', () => {
     const script = operations.map(({ samples }) => String(samples[0]?.source)).join('\n');
@@ -96,7 +148,7 @@ describe('the code samples of the OpenAPI document (x-codeSamples)', () => {
       expect({ label, body: curl.body !== undefined }).toEqual({ label, body: takesJson });
       if (curl.body !== undefined) expect(() => JSON.parse(curl.body as string)).not.toThrow();
       const secured = ((operation.security ?? []) as Json[]).length > 0;
-      expect({ label, token: curl.headers.includes('Authorization: Bearer $COIN_TOKEN') }).toEqual({ label, token: secured });
+      expect({ label, token: curl.headers.includes('authorization: Bearer $COIN_TOKEN') }).toEqual({ label, token: secured });
     }
   });
 
@@ -104,7 +156,9 @@ describe('the code samples of the OpenAPI document (x-codeSamples)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'coin-code-samples-'));
     try {
       const bodies = operations.map(({ label, samples }, index) => {
-        const source = String(samples[1]?.source).replace("import { createCoinClient } from '@coin/client';\n", '');
+        const source = String(samples[1]?.source)
+          .replace("import { createCoinClient } from '@coin/client';\n", '')
+          .replace('console.log(JSON.stringify(result, null, 2));', '');
         return `// ${label}\nexport async function sample${index}() {\n${source}\n  return result;\n}\n`;
       });
       writeFileSync(join(dir, 'samples.ts'), `import { createCoinClient } from '@coin/client';\n\n${bodies.join('\n')}`);

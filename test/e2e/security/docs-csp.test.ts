@@ -54,7 +54,7 @@ describe('a CSP on /docs', () => {
       expect((await http(stack.gatewayUrl, 'GET', path)).status).toBe(404);
   });
 
-  it('when the reference is opened in a browser, then it renders every operation with both code samples, no CSP violation and nothing from another origin', async () => {
+  it('when the reference is opened in a browser, then it renders every operation with its four code samples, no CSP violation and nothing from another origin', async () => {
     const page = await browser.newPage();
     const violations: string[] = [];
     const elsewhere: string[] = [];
@@ -74,12 +74,16 @@ describe('a CSP on /docs', () => {
     await page.waitForSelector('[data-section-id^="operation/"]', { timeout: 60_000 });
     const operations = await page.locator('[data-section-id^="operation/"]').count();
     expect(operations).toBeGreaterThan(100);
-    // The right pane of the first operation: its two samples, and the curl one's text.
+    // The right pane of the first operation: its four samples, each one's text.
     const first = page.locator('[data-section-id^="operation/"]').first();
     await first.getByText('@coin/client', { exact: true }).first().click();
     await first.getByText('createCoinClient', { exact: false }).first().waitFor();
+    await first.getByText('Python', { exact: true }).first().click();
+    await first.getByText('import http.client', { exact: false }).first().waitFor();
+    await first.getByText('Go', { exact: true }).first().click();
+    await first.getByText('"net/http"', { exact: false }).first().waitFor();
     await first.getByText('curl', { exact: true }).first().click();
-    await first.getByText('curl -X', { exact: false }).first().waitFor();
+    await first.getByText('curl --request', { exact: false }).first().waitFor();
     // The guides are linked from the description.
     expect(await page.locator('a[href="/docs/guides/platform-integration.md"]').count()).toBeGreaterThan(0);
     // Redoc's sidebar credit always asks for its logo from its CDN; the policy refuses it (the image

@@ -24,11 +24,19 @@ export const apiGuides = [
   { file: 'first-change.md', title: 'Your first change', for: 'for a contributor: the code, the tests and the docs' },
 ] as const;
 
-/** The document's description: what the API is, its code samples, and the guides. */
+/** The document's description: what the API is, its code samples and the variables they read, and the guides. */
 export const apiDescription = [
   'Central ledger of the platform coin. Errors are RFC 9457 problem+json.',
   '',
-  'Every operation shows two samples made from it: a curl command (`$COIN_URL`, `$COIN_TOKEN`, and `$COIN_API_KEY` where an ADMIN’s key goes beside the token) and a call of the typed client, `@coin/client` (a money call gets its `Idempotency-Key` from the client).',
+  '## Code samples',
+  '',
+  'Every operation shows four samples made from it: curl, TypeScript (`@coin/client`), Python (its standard library) and Go (`net/http`, Go 1.24 or later). Each pastes as written on a fresh Debian and reads from the environment what it needs; set these first:',
+  '',
+  '- `COIN_URL`: the gateway’s address (`http://127.0.0.1:8080` under `npm start`; `eval "$(npm run -s admin -- dev-seed)"` exports it).',
+  '- `COIN_TOKEN`: the caller’s access token: a user’s (`POST /api/auth/login`, its `accessToken`) or a platform client’s (`POST /api/auth/token` with its client id and secret, its `access_token`), as the operation takes.',
+  '- `COIN_API_KEY`: an ADMIN’s API key, only where the operation takes one beside the ADMIN’s token.',
+  '',
+  'A write makes its own `Idempotency-Key` (curl reads one from `/proc/sys/kernel/random/uuid`, Python from `uuid`, Go from `crypto/rand`; `@coin/client` sends one of its own), and a time in a body is tomorrow’s, made when the sample runs. Paths and bodies carry the documented examples: put your own ids in.',
   '',
   '## Guides',
   '',
