@@ -133,6 +133,8 @@ export const serviceDatabases = {
       webhook_events: ['SELECT', 'INSERT', 'DELETE'],
       // Revoked platform clients: a revocation is final (no UPDATE, no DELETE).
       webhook_revoked_clients: ['SELECT', 'INSERT'],
+      // "Recover since T" tasks: written once, their progress updated by the runner; kept (no DELETE).
+      webhook_recoveries: ['SELECT', 'INSERT', 'UPDATE'],
       // Balance monitors: soft-deleted, and their last crossing noted (UPDATE); a crossing is never changed.
       balance_monitors: ['SELECT', 'INSERT', 'UPDATE'],
       balance_monitor_crossings: ['SELECT', 'INSERT'],

@@ -4,12 +4,13 @@ import { type StdinReader, signCallbackCommand } from './callbacks';
 import { forwardEvent, newForwardSecret } from './forward';
 import { listen } from './listen';
 import { isSampleType, sampleEvents } from './samples';
+import { sandboxCommand } from './sandbox';
 import { trigger, triggerableTypes } from './trigger';
 import { UsageError } from './usage-error';
 
 export { UsageError } from './usage-error';
 
-export const usage = `usage: coin listen|trigger|events|callbacks [flags]   (coin --help: this text)
+export const usage = `usage: coin listen|trigger|sandbox|events|callbacks [flags]   (coin --help: this text)
 coin: the coin ledger's command for integrators
 
   coin listen --forward-to URL [--type EVENT_TYPE] [--since ISO_TIME] [--interval-ms N]
@@ -17,12 +18,23 @@ coin: the coin ledger's command for integrators
       webhook delivery signed with a local secret (printed at start). Ctrl-C stops it.
   coin trigger EVENT_TYPE [--treasury CODE]
       Makes the event happen in the sandbox with your test client's credentials (a test-mode
-      client, test_…): the real pipeline records it and delivers it, signed, to your endpoints
-      that subscribe to it. coin.transaction.recorded (one test cent into a sandbox treasury,
-      REWARDS by default) or coin.webhook.test (each enabled endpoint's test delivery).
+      client, test_…), by the sandbox commands that really cause it (a test user, a hold, a
+      mandate, your sandbox clock moved ahead where time must pass), and prints each step, the
+      event's id and each of your endpoints it was queued for (or that none subscribes to it):
+      coin.transaction.recorded, coin.hold.created|captured|voided|expired,
+      coin.mandate.granted|charged|charge-failed|past-due|cancelled|ended, coin.webhook.test,
+      coin.webhook-endpoint.disabled (a temporary endpoint that never answers, then deleted).
+      Your sandbox clock stays where a trigger moved it (coin sandbox reset brings it back).
+      --treasury: the sandbox treasury funded or paid (REWARDS by default).
   coin trigger EVENT_TYPE --forward-to URL
       POSTs a made-up sample event of any type to URL, signed as listen signs (nothing is sent
       to the API).
+  coin sandbox users create NAME | users list
+  coin sandbox clock | clock advance SECONDS | clock set ISO_TIME
+  coin sandbox reset
+      Your test client's sandbox: its test users (made, listed), its clock (read, moved ahead, set
+      forward) and the reset of its test data (holds voided, mandates cancelled, coins burned,
+      test users deleted, the clock back at wall time).
   coin events resend EVENT_ID
       Asks the API to send one of your events again to each of your endpoints that received it
       (POST /api/events/{id}/resend): each delivery is attempted again now, and audited.
@@ -32,9 +44,10 @@ coin: the coin ledger's command for integrators
       and prints the headers and the exact body to send with the provider's token.
 
 Environment (credentials are never taken from the command line):
-  COIN_URL              the API, e.g. https://coin.example.com (listen, trigger)
-  COIN_CLIENT_ID, COIN_CLIENT_SECRET   your platform client's credentials (listen, trigger), or
-  COIN_TOKEN            a SYSTEM access token (listen, trigger)
+  COIN_URL              the API, e.g. https://coin.example.com (listen, trigger, sandbox, events)
+  COIN_CLIENT_ID, COIN_CLIENT_SECRET   your platform client's credentials (trigger and sandbox: a
+                        test-mode client's), or
+  COIN_TOKEN            a SYSTEM access token
   COIN_FORWARD_SECRET   the whsec_… secret to sign with (default: a new one each run)
   COIN_CALLBACK_SECRET  a payout provider's callback secret (callbacks sign); or pipe it in on stdin`;
 
@@ -171,6 +184,7 @@ export async function runCoinCommand(
     if (result.status === null || result.status < 200 || result.status > 299) throw new Error('the receiver did not accept the event');
     return;
   }
+  if (command === 'sandbox') return sandboxCommand(() => clientOf(env), rest, print);
   if (command === 'events') return resendCommand(rest, env, print);
   if (command === 'callbacks') return signCallbackCommand(rest, flags, env, print, readStdin);
   throw new UsageError(command ? `unknown command ${command}` : 'a command is needed');

@@ -31,7 +31,7 @@ describe('coin (the integrators’ command)', () => {
 
   it('when asked for --help, then it prints its usage as the installed command says it, wherever it is installed', async () => {
     const [help] = await run(['--help']);
-    expect(help).toMatch(/^usage: coin listen\|trigger\|events\|callbacks /);
+    expect(help).toMatch(/^usage: coin listen\|trigger\|sandbox\|events\|callbacks /);
     expect(help).not.toMatch(/npm run|repository/);
   });
 
@@ -90,8 +90,15 @@ describe('coin (the integrators’ command)', () => {
         'COIN_FORWARD_SECRET',
       ],
       [['trigger', 'coin.transaction.forged', '--forward-to', url], {}, 'trigger needs one event type'],
-      [['trigger', 'coin.hold.created'], env, 'for another type’s made-up sample, give --forward-to'],
-      [['trigger'], env, 'trigger needs one event type: coin.transaction.recorded, coin.webhook.test'],
+      [['trigger', 'coin.transaction.forged'], env, 'for another type’s made-up sample, give --forward-to'],
+      [['trigger', 'coin.monitoring-case.opened'], env, 'never delivered to a platform'],
+      [['trigger'], env, 'trigger needs one event type: coin.transaction.recorded, coin.hold.created'],
+      [['sandbox'], env, 'sandbox takes users, clock or reset'],
+      [['sandbox', 'users', 'create'], env, 'sandbox users takes create NAME'],
+      [['sandbox', 'clock', 'advance', '1.5'], env, 'a whole number of seconds'],
+      [['sandbox', 'clock', 'set', 'tomorrow'], env, 'an ISO 8601 time'],
+      [['sandbox', 'reset', 'now'], env, 'sandbox reset takes no argument'],
+      [['sandbox', 'clock'], {}, 'COIN_URL'],
       [['trigger', 'coin.transaction.recorded'], {}, 'COIN_URL'],
       [['deploy'], {}, 'unknown command deploy'],
     ] as const) {

@@ -79,7 +79,7 @@ describe('npm pack of @coin/cli', () => {
 
     const help = await coin(project, ['--help']);
     expect({ code: help.code, stderr: help.stderr }).toEqual({ code: 0, stderr: '' });
-    expect(help.stdout).toMatch(/^usage: coin listen\|trigger\|events\|callbacks /);
+    expect(help.stdout).toMatch(/^usage: coin listen\|trigger\|sandbox\|events\|callbacks /);
     expect(help.stdout).toContain('COIN_CLIENT_ID, COIN_CLIENT_SECRET');
 
     const wrong = await coin(project, ['listen', '--forward-to', receiverUrl]);

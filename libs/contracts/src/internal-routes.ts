@@ -76,6 +76,9 @@ import {
   webhookEndpointList,
   webhookEndpointWithSecret,
   webhookChangeInternalBody,
+  webhookPaceInternalBody,
+  webhookRecovery,
+  webhookRecoveryInternalBody,
   webhookRedelivery,
   webhookTestDelivery,
 } from './webhooks';
@@ -500,6 +503,13 @@ export const internalReads = {
     query: webhookDeliveriesQuery,
     response: webhookDeliveryPage,
   },
+  'webhooks.recovery': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/recoveries/:recoveryId',
+    params: webhookEndpointParams.extend({ recoveryId: z.uuid() }),
+    response: webhookRecovery,
+  },
   'webhooks.events': {
     service: 'webhooks',
     method: 'GET',
@@ -739,6 +749,22 @@ export const internalActions = {
     params: webhookEndpointParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
     body: webhookChangeInternalBody,
     response: webhookRedelivery,
+  },
+  'webhooks.set-pace': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/pace',
+    params: webhookEndpointParams,
+    body: webhookPaceInternalBody,
+    response: webhookEndpoint,
+  },
+  'webhooks.recover': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/recoveries',
+    params: webhookEndpointParams,
+    body: webhookRecoveryInternalBody,
+    response: webhookRecovery,
   },
   'webhooks.resend-event': {
     service: 'webhooks',

@@ -106,6 +106,14 @@ export const webhookEndpoint = z.object({
   disabledAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   previousSecretExpiresAt: z.iso.datetime().nullable().describe('While set and in the future, the previous secret signs too'),
+  maxDeliveriesPerSecond: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .describe(
+      'The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace',
+    ),
   deliveryHealth: webhookDeliveryHealth,
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
@@ -119,6 +127,17 @@ export const webhookEndpointWithSecret = webhookEndpoint.extend({
     ),
 });
 
+/** What the delivery log says of the delivery whose failure disabled its endpoint. */
+export const webhookEndpointDisabledNote = z
+  .object({
+    at: z.iso.datetime().describe('When the endpoint was disabled'),
+    eventId: z
+      .uuid()
+      .describe('The coin.webhook-endpoint.disabled event that told the client (in GET /api/events, and sent to its other endpoints)'),
+    toldEndpoints: z.number().int().nonnegative().describe('The other enabled endpoints of the client the event was sent to (0: none)'),
+  })
+  .describe('This delivery failed its last attempt and its endpoint was disabled');
+
 export const webhookDelivery = z.object({
   id: z.number().int().positive(),
   eventId: z.uuid(),
@@ -126,11 +145,12 @@ export const webhookDelivery = z.object({
   status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
   attempts: z.number().int().nonnegative(),
   nextAttemptAt: z.iso.datetime().nullable(),
-  lastAttemptAt: z.iso.datetime().nullable(),
+  lastAttemptAt: z.iso.datetime().nullable().describe('When the last attempt started (a paced endpoint: its slot)'),
   lastResponseCode: z.number().int().nullable(),
   lastError: z.string().nullable(),
   createdAt: z.iso.datetime(),
   deliveredAt: z.iso.datetime().nullable(),
+  endpointDisabled: webhookEndpointDisabledNote.nullable(),
   payload: z
     .record(z.string(), z.unknown())
     .describe('The event exactly as sent (the signed body): one of the webhook events (CoinWebhookEvent in @coin/events)'),
@@ -196,6 +216,53 @@ export const webhookDeliveriesQuery = z.strictObject({
 export const webhookDeliveryPublicPage = webhookDeliveryPage.extend({
   hasMore: z.boolean().describe('true when another page follows: ask for it with cursor=nextCursor'),
 });
+
+/** The most delivery attempts a second an endpoint's pace allows (PUT …/pace): a pace is 1 to this, or none. */
+export const webhookPaceMax = 1000;
+export const webhookPaceBody = z.strictObject({
+  maxDeliveriesPerSecond: z
+    .number()
+    .int()
+    .min(1)
+    .max(webhookPaceMax)
+    .nullable()
+    .describe(`At most this many delivery attempts a second to the endpoint (1-${webhookPaceMax}); null removes the pace`),
+});
+export const webhookPaceInternalBody = webhookPaceBody.extend({ auditedBy: webhookAudit.optional() });
+
+/** The longest a recovery reaches back (POST …/recover): deliveries queued at most this many days ago. */
+export const webhookRecoveryDaysMax = 14;
+export const webhookRecoveryBody = z.strictObject({
+  since: z.iso
+    .datetime({ offset: true })
+    .describe(`Recover the failed deliveries queued from this instant on (at most ${webhookRecoveryDaysMax} days ago, not in the future)`),
+});
+export const webhookRecoveryInternalBody = webhookRecoveryBody.extend({
+  id: z.uuid().describe("The recovery's id, from the request's idempotency key: a retried request answers the same recovery"),
+  auditedBy: webhookAudit.optional(),
+});
+export const webhookRecovery = z
+  .object({
+    id: z.uuid().describe("The recovery's id (GET …/recoveries/{recoveryId})"),
+    endpointId: z.uuid(),
+    since: z.iso.datetime().describe('The failed deliveries queued from this instant …'),
+    until: z.iso.datetime().describe('… to this one (when the recovery was asked for) are sent again'),
+    status: z.enum(['RUNNING', 'DONE']).describe('RUNNING while deliveries are being put back in the queue; DONE when every one is'),
+    total: z.number().int().nonnegative().describe('The failed deliveries of the span when the recovery began'),
+    requeued: z
+      .number()
+      .int()
+      .nonnegative()
+      .describe(
+        'Of those, the ones put back in the queue so far: each is attempted again with a fresh schedule, shown in the delivery log',
+      ),
+    createdAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+  })
+  .describe('A recovery: every failed delivery of the endpoint in its span, sent again by one background task');
+export type WebhookRecovery = z.infer<typeof webhookRecovery>;
+export const webhookRecoveryIdParams = webhookEndpointIdParams.extend({ recoveryId: z.uuid().describe("The recovery's id") });
+export const clientWebhookRecoveryParams = clientWebhookParams.extend(webhookRecoveryIdParams.shape);
 
 /** The answer to a redelivery: the delivery is queued again, sent on the worker's next pass. */
 export const webhookRedelivery = z.object({ status: z.literal('PENDING') });

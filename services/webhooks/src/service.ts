@@ -8,6 +8,7 @@ import { defineService, type FrameParts, type ServiceOptions } from '@coin/servi
 import { encryptionKeyBytes, type WebhooksConfig } from './config';
 import { OutboundSender } from './delivery/outbound';
 import { DeliveryWorker } from './delivery/worker';
+import { RecoveryRunner } from './delivery/recovery-runner';
 import { SecretBox } from './domain/secret-box';
 import { prunePlatformEvents } from './db/events-repo';
 import { endpointBacklogs, pruneDeliveryAttempts } from './db/deliveries-repo';
@@ -135,7 +136,16 @@ async function openWebhooksParts(
   // Whoever wrote (this instance, another, the operator CLI): a delivery queued or put back, an endpoint enabled.
   await parts.tableWatch.follow('webhook_deliveries', () => worker.wake());
   await parts.tableWatch.follow('webhook_endpoints', () => worker.wake());
+  await startRecoveryRunner(parts, config.WEBHOOKS_IDLE_SWEEP_INTERVAL_MS);
   return { deliverDue: () => worker.runOnce() };
+}
+
+/** "Recover since T": the background task, woken by a recovery written (here or by another instance) and every `sweepMs`. */
+async function startRecoveryRunner(parts: FrameParts, sweepMs: number): Promise<void> {
+  const recoveries = new RecoveryRunner({ pool: parts.pool, logger: parts.logger, batch: recoveryBatch, sweepMs });
+  recoveries.start();
+  parts.runtime.onClose('recovery runner', () => recoveries.stop());
+  await parts.tableWatch.follow('webhook_recoveries', () => recoveries.wake());
 }
 
 /**
@@ -171,6 +181,9 @@ async function startClientDirectory(parts: FrameParts, config: Readonly<Webhooks
   parts.runtime.onClose('platform client directory', () => directory.stop());
   return directory;
 }
+
+/** Failed deliveries one batch of a recovery puts back in the queue (one transaction, a short lock). */
+const recoveryBatch = 500;
 
 /** Rows one statement of the pruning job deletes at most (a short lock, a bounded WAL burst). */
 const pruneBatch = 10_000;

@@ -657,6 +657,15 @@ from .get_client_webhook_endpoint_response_200_delivery_health import (
 from .get_client_webhook_endpoint_response_200_status import (
     GetClientWebhookEndpointResponse200Status,
 )
+from .get_client_webhook_recovery_coin_version import (
+    GetClientWebhookRecoveryCoinVersion,
+)
+from .get_client_webhook_recovery_response_200 import (
+    GetClientWebhookRecoveryResponse200,
+)
+from .get_client_webhook_recovery_response_200_status import (
+    GetClientWebhookRecoveryResponse200Status,
+)
 from .get_command_status_coin_version import GetCommandStatusCoinVersion
 from .get_command_status_response_200_type_0 import GetCommandStatusResponse200Type0
 from .get_command_status_response_200_type_0_status import (
@@ -931,6 +940,11 @@ from .get_webhook_endpoint_response_200_delivery_health import (
 from .get_webhook_endpoint_response_200_status import (
     GetWebhookEndpointResponse200Status,
 )
+from .get_webhook_recovery_coin_version import GetWebhookRecoveryCoinVersion
+from .get_webhook_recovery_response_200 import GetWebhookRecoveryResponse200
+from .get_webhook_recovery_response_200_status import (
+    GetWebhookRecoveryResponse200Status,
+)
 from .grant_mandate_body import GrantMandateBody
 from .grant_mandate_body_period import GrantMandateBodyPeriod
 from .grant_mandate_coin_version import GrantMandateCoinVersion
@@ -1188,6 +1202,9 @@ from .list_client_webhook_deliveries_response_200 import (
 )
 from .list_client_webhook_deliveries_response_200_deliveries_item import (
     ListClientWebhookDeliveriesResponse200DeliveriesItem,
+)
+from .list_client_webhook_deliveries_response_200_deliveries_item_endpoint_disabled_type_0 import (
+    ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0,
 )
 from .list_client_webhook_deliveries_response_200_deliveries_item_payload import (
     ListClientWebhookDeliveriesResponse200DeliveriesItemPayload,
@@ -1577,6 +1594,9 @@ from .list_webhook_deliveries_response_200 import ListWebhookDeliveriesResponse2
 from .list_webhook_deliveries_response_200_deliveries_item import (
     ListWebhookDeliveriesResponse200DeliveriesItem,
 )
+from .list_webhook_deliveries_response_200_deliveries_item_endpoint_disabled_type_0 import (
+    ListWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0,
+)
 from .list_webhook_deliveries_response_200_deliveries_item_payload import (
     ListWebhookDeliveriesResponse200DeliveriesItemPayload,
 )
@@ -1717,6 +1737,22 @@ from .put_monitoring_rule_response_202_rules_item_kind import (
 )
 from .put_monitoring_rule_response_202_rules_item_mode import (
     PutMonitoringRuleResponse202RulesItemMode,
+)
+from .recover_client_webhook_endpoint_body import RecoverClientWebhookEndpointBody
+from .recover_client_webhook_endpoint_coin_version import (
+    RecoverClientWebhookEndpointCoinVersion,
+)
+from .recover_client_webhook_endpoint_response_202 import (
+    RecoverClientWebhookEndpointResponse202,
+)
+from .recover_client_webhook_endpoint_response_202_status import (
+    RecoverClientWebhookEndpointResponse202Status,
+)
+from .recover_webhook_endpoint_body import RecoverWebhookEndpointBody
+from .recover_webhook_endpoint_coin_version import RecoverWebhookEndpointCoinVersion
+from .recover_webhook_endpoint_response_202 import RecoverWebhookEndpointResponse202
+from .recover_webhook_endpoint_response_202_status import (
+    RecoverWebhookEndpointResponse202Status,
 )
 from .redeliver_client_webhook_delivery_coin_version import (
     RedeliverClientWebhookDeliveryCoinVersion,
@@ -2195,6 +2231,15 @@ from .search_transactions_metadata import SearchTransactionsMetadata
 from .search_transactions_response_200 import SearchTransactionsResponse200
 from .search_transactions_treasury import SearchTransactionsTreasury
 from .search_transactions_type import SearchTransactionsType
+from .set_client_webhook_pace_body import SetClientWebhookPaceBody
+from .set_client_webhook_pace_coin_version import SetClientWebhookPaceCoinVersion
+from .set_client_webhook_pace_response_200 import SetClientWebhookPaceResponse200
+from .set_client_webhook_pace_response_200_delivery_health import (
+    SetClientWebhookPaceResponse200DeliveryHealth,
+)
+from .set_client_webhook_pace_response_200_status import (
+    SetClientWebhookPaceResponse200Status,
+)
 from .set_commission_rule_body import SetCommissionRuleBody
 from .set_commission_rule_body_rule_type_0_type_0 import (
     SetCommissionRuleBodyRuleType0Type0,
@@ -2301,6 +2346,13 @@ from .set_user_limits_response_200_usage_window_hours import (
 from .set_user_verification_body import SetUserVerificationBody
 from .set_user_verification_coin_version import SetUserVerificationCoinVersion
 from .set_user_verification_response_200 import SetUserVerificationResponse200
+from .set_webhook_pace_body import SetWebhookPaceBody
+from .set_webhook_pace_coin_version import SetWebhookPaceCoinVersion
+from .set_webhook_pace_response_200 import SetWebhookPaceResponse200
+from .set_webhook_pace_response_200_delivery_health import (
+    SetWebhookPaceResponse200DeliveryHealth,
+)
+from .set_webhook_pace_response_200_status import SetWebhookPaceResponse200Status
 from .settle_cashout_body import SettleCashoutBody
 from .settle_cashout_body_outcome import SettleCashoutBodyOutcome
 from .settle_cashout_coin_version import SettleCashoutCoinVersion
@@ -2703,6 +2755,9 @@ __all__ = (
     "GetClientWebhookEndpointResponse200",
     "GetClientWebhookEndpointResponse200DeliveryHealth",
     "GetClientWebhookEndpointResponse200Status",
+    "GetClientWebhookRecoveryCoinVersion",
+    "GetClientWebhookRecoveryResponse200",
+    "GetClientWebhookRecoveryResponse200Status",
     "GetCommandStatusCoinVersion",
     "GetCommandStatusResponse200Type0",
     "GetCommandStatusResponse200Type0Status",
@@ -2841,6 +2896,9 @@ __all__ = (
     "GetWebhookEndpointResponse200",
     "GetWebhookEndpointResponse200DeliveryHealth",
     "GetWebhookEndpointResponse200Status",
+    "GetWebhookRecoveryCoinVersion",
+    "GetWebhookRecoveryResponse200",
+    "GetWebhookRecoveryResponse200Status",
     "GrantMandateBody",
     "GrantMandateBodyPeriod",
     "GrantMandateCoinVersion",
@@ -2973,6 +3031,7 @@ __all__ = (
     "ListClientWebhookDeliveriesCoinVersion",
     "ListClientWebhookDeliveriesResponse200",
     "ListClientWebhookDeliveriesResponse200DeliveriesItem",
+    "ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0",
     "ListClientWebhookDeliveriesResponse200DeliveriesItemPayload",
     "ListClientWebhookDeliveriesResponse200DeliveriesItemStatus",
     "ListClientWebhookEndpointsCoinVersion",
@@ -3149,6 +3208,7 @@ __all__ = (
     "ListWebhookDeliveriesCoinVersion",
     "ListWebhookDeliveriesResponse200",
     "ListWebhookDeliveriesResponse200DeliveriesItem",
+    "ListWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0",
     "ListWebhookDeliveriesResponse200DeliveriesItemPayload",
     "ListWebhookDeliveriesResponse200DeliveriesItemStatus",
     "ListWebhookEndpointsCoinVersion",
@@ -3230,6 +3290,14 @@ __all__ = (
     "PutMonitoringRuleResponse202RulesItem",
     "PutMonitoringRuleResponse202RulesItemKind",
     "PutMonitoringRuleResponse202RulesItemMode",
+    "RecoverClientWebhookEndpointBody",
+    "RecoverClientWebhookEndpointCoinVersion",
+    "RecoverClientWebhookEndpointResponse202",
+    "RecoverClientWebhookEndpointResponse202Status",
+    "RecoverWebhookEndpointBody",
+    "RecoverWebhookEndpointCoinVersion",
+    "RecoverWebhookEndpointResponse202",
+    "RecoverWebhookEndpointResponse202Status",
     "RedeliverClientWebhookDeliveryCoinVersion",
     "RedeliverClientWebhookDeliveryResponse202",
     "RedeliverClientWebhookDeliveryResponse202Status",
@@ -3447,6 +3515,11 @@ __all__ = (
     "SearchTransactionsResponse200",
     "SearchTransactionsTreasury",
     "SearchTransactionsType",
+    "SetClientWebhookPaceBody",
+    "SetClientWebhookPaceCoinVersion",
+    "SetClientWebhookPaceResponse200",
+    "SetClientWebhookPaceResponse200DeliveryHealth",
+    "SetClientWebhookPaceResponse200Status",
     "SetCommissionRuleBody",
     "SetCommissionRuleBodyRuleType0Type0",
     "SetCommissionRuleBodyRuleType0Type1",
@@ -3495,6 +3568,11 @@ __all__ = (
     "SetUserVerificationBody",
     "SetUserVerificationCoinVersion",
     "SetUserVerificationResponse200",
+    "SetWebhookPaceBody",
+    "SetWebhookPaceCoinVersion",
+    "SetWebhookPaceResponse200",
+    "SetWebhookPaceResponse200DeliveryHealth",
+    "SetWebhookPaceResponse200Status",
     "SettleCashoutBody",
     "SettleCashoutBodyOutcome",
     "SettleCashoutCoinVersion",

@@ -35,6 +35,8 @@ class CreateWebhookEndpointResponse201:
         created_at (datetime.datetime):
         previous_secret_expires_at (datetime.datetime | None): While set and in the future, the previous secret signs
             too
+        max_deliveries_per_second (int | None): The pace the platform set (PUT …/pace): at most this many delivery
+            attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace
         delivery_health (CreateWebhookEndpointResponse201DeliveryHealth): The endpoint's delivery health: the share of
             its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited
         secret (str): Shown once: keep it to verify the deliveries. `whsec_` and the 32-byte key in standard base64, the
@@ -52,6 +54,7 @@ class CreateWebhookEndpointResponse201:
     disabled_at: datetime.datetime | None
     created_at: datetime.datetime
     previous_secret_expires_at: datetime.datetime | None
+    max_deliveries_per_second: int | None
     delivery_health: CreateWebhookEndpointResponse201DeliveryHealth
     secret: str
 
@@ -83,6 +86,9 @@ class CreateWebhookEndpointResponse201:
         else:
             previous_secret_expires_at = self.previous_secret_expires_at
 
+        max_deliveries_per_second: int | None
+        max_deliveries_per_second = self.max_deliveries_per_second
+
         delivery_health = self.delivery_health.to_dict()
 
         secret = self.secret
@@ -100,6 +106,7 @@ class CreateWebhookEndpointResponse201:
                 "disabledAt": disabled_at,
                 "createdAt": created_at,
                 "previousSecretExpiresAt": previous_secret_expires_at,
+                "maxDeliveriesPerSecond": max_deliveries_per_second,
                 "deliveryHealth": delivery_health,
                 "secret": secret,
             }
@@ -167,6 +174,15 @@ class CreateWebhookEndpointResponse201:
             d.pop("previousSecretExpiresAt")
         )
 
+        def _parse_max_deliveries_per_second(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        max_deliveries_per_second = _parse_max_deliveries_per_second(
+            d.pop("maxDeliveriesPerSecond")
+        )
+
         delivery_health = CreateWebhookEndpointResponse201DeliveryHealth.from_dict(
             d.pop("deliveryHealth")
         )
@@ -183,6 +199,7 @@ class CreateWebhookEndpointResponse201:
             disabled_at=disabled_at,
             created_at=created_at,
             previous_secret_expires_at=previous_secret_expires_at,
+            max_deliveries_per_second=max_deliveries_per_second,
             delivery_health=delivery_health,
             secret=secret,
         )

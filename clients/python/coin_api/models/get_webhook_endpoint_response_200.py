@@ -35,6 +35,8 @@ class GetWebhookEndpointResponse200:
         created_at (datetime.datetime):
         previous_secret_expires_at (datetime.datetime | None): While set and in the future, the previous secret signs
             too
+        max_deliveries_per_second (int | None): The pace the platform set (PUT …/pace): at most this many delivery
+            attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace
         delivery_health (GetWebhookEndpointResponse200DeliveryHealth): The endpoint's delivery health: the share of its
             attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited
     """
@@ -48,6 +50,7 @@ class GetWebhookEndpointResponse200:
     disabled_at: datetime.datetime | None
     created_at: datetime.datetime
     previous_secret_expires_at: datetime.datetime | None
+    max_deliveries_per_second: int | None
     delivery_health: GetWebhookEndpointResponse200DeliveryHealth
 
     def to_dict(self) -> dict[str, Any]:
@@ -78,6 +81,9 @@ class GetWebhookEndpointResponse200:
         else:
             previous_secret_expires_at = self.previous_secret_expires_at
 
+        max_deliveries_per_second: int | None
+        max_deliveries_per_second = self.max_deliveries_per_second
+
         delivery_health = self.delivery_health.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -93,6 +99,7 @@ class GetWebhookEndpointResponse200:
                 "disabledAt": disabled_at,
                 "createdAt": created_at,
                 "previousSecretExpiresAt": previous_secret_expires_at,
+                "maxDeliveriesPerSecond": max_deliveries_per_second,
                 "deliveryHealth": delivery_health,
             }
         )
@@ -159,6 +166,15 @@ class GetWebhookEndpointResponse200:
             d.pop("previousSecretExpiresAt")
         )
 
+        def _parse_max_deliveries_per_second(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        max_deliveries_per_second = _parse_max_deliveries_per_second(
+            d.pop("maxDeliveriesPerSecond")
+        )
+
         delivery_health = GetWebhookEndpointResponse200DeliveryHealth.from_dict(
             d.pop("deliveryHealth")
         )
@@ -173,6 +189,7 @@ class GetWebhookEndpointResponse200:
             disabled_at=disabled_at,
             created_at=created_at,
             previous_secret_expires_at=previous_secret_expires_at,
+            max_deliveries_per_second=max_deliveries_per_second,
             delivery_health=delivery_health,
         )
 

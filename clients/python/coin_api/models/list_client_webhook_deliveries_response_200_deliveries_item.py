@@ -13,6 +13,9 @@ from ..models.list_client_webhook_deliveries_response_200_deliveries_item_status
 )
 
 if TYPE_CHECKING:
+    from ..models.list_client_webhook_deliveries_response_200_deliveries_item_endpoint_disabled_type_0 import (
+        ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0,
+    )
     from ..models.list_client_webhook_deliveries_response_200_deliveries_item_payload import (
         ListClientWebhookDeliveriesResponse200DeliveriesItemPayload,
     )
@@ -31,11 +34,12 @@ class ListClientWebhookDeliveriesResponse200DeliveriesItem:
         status (ListClientWebhookDeliveriesResponse200DeliveriesItemStatus):
         attempts (int):
         next_attempt_at (datetime.datetime | None):
-        last_attempt_at (datetime.datetime | None):
+        last_attempt_at (datetime.datetime | None): When the last attempt started (a paced endpoint: its slot)
         last_response_code (int | None):
         last_error (None | str):
         created_at (datetime.datetime):
         delivered_at (datetime.datetime | None):
+        endpoint_disabled (ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0 | None):
         payload (ListClientWebhookDeliveriesResponse200DeliveriesItemPayload): The event exactly as sent (the signed
             body): one of the webhook events (CoinWebhookEvent in @coin/events)
     """
@@ -51,9 +55,16 @@ class ListClientWebhookDeliveriesResponse200DeliveriesItem:
     last_error: None | str
     created_at: datetime.datetime
     delivered_at: datetime.datetime | None
+    endpoint_disabled: (
+        ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0 | None
+    )
     payload: ListClientWebhookDeliveriesResponse200DeliveriesItemPayload
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.list_client_webhook_deliveries_response_200_deliveries_item_endpoint_disabled_type_0 import (
+            ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0,
+        )
+
         id = self.id
 
         event_id = str(self.event_id)
@@ -90,6 +101,15 @@ class ListClientWebhookDeliveriesResponse200DeliveriesItem:
         else:
             delivered_at = self.delivered_at
 
+        endpoint_disabled: dict[str, Any] | None
+        if isinstance(
+            self.endpoint_disabled,
+            ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0,
+        ):
+            endpoint_disabled = self.endpoint_disabled.to_dict()
+        else:
+            endpoint_disabled = self.endpoint_disabled
+
         payload = self.payload.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -107,6 +127,7 @@ class ListClientWebhookDeliveriesResponse200DeliveriesItem:
                 "lastError": last_error,
                 "createdAt": created_at,
                 "deliveredAt": delivered_at,
+                "endpointDisabled": endpoint_disabled,
                 "payload": payload,
             }
         )
@@ -115,6 +136,9 @@ class ListClientWebhookDeliveriesResponse200DeliveriesItem:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.list_client_webhook_deliveries_response_200_deliveries_item_endpoint_disabled_type_0 import (
+            ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0,
+        )
         from ..models.list_client_webhook_deliveries_response_200_deliveries_item_payload import (
             ListClientWebhookDeliveriesResponse200DeliveriesItemPayload,
         )
@@ -195,6 +219,32 @@ class ListClientWebhookDeliveriesResponse200DeliveriesItem:
 
         delivered_at = _parse_delivered_at(d.pop("deliveredAt"))
 
+        def _parse_endpoint_disabled(
+            data: object,
+        ) -> (
+            ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0
+            | None
+        ):
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                endpoint_disabled_type_0 = ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0.from_dict(
+                    data
+                )
+
+                return endpoint_disabled_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                ListClientWebhookDeliveriesResponse200DeliveriesItemEndpointDisabledType0
+                | None,
+                data,
+            )
+
+        endpoint_disabled = _parse_endpoint_disabled(d.pop("endpointDisabled"))
+
         payload = ListClientWebhookDeliveriesResponse200DeliveriesItemPayload.from_dict(
             d.pop("payload")
         )
@@ -211,6 +261,7 @@ class ListClientWebhookDeliveriesResponse200DeliveriesItem:
             last_error=last_error,
             created_at=created_at,
             delivered_at=delivered_at,
+            endpoint_disabled=endpoint_disabled,
             payload=payload,
         )
 

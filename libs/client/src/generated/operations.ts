@@ -171,6 +171,9 @@ export const operationTable = {
     path: '/api/webhooks/endpoints/{id}/deliveries/{deliveryId}/redeliver',
     idempotencyKey: false,
   },
+  setWebhookPace: { method: 'put', path: '/api/webhooks/endpoints/{id}/pace', idempotencyKey: false },
+  recoverWebhookEndpoint: { method: 'post', path: '/api/webhooks/endpoints/{id}/recoveries', idempotencyKey: true },
+  getWebhookRecovery: { method: 'get', path: '/api/webhooks/endpoints/{id}/recoveries/{recoveryId}', idempotencyKey: false },
   listClientWebhookEndpoints: { method: 'get', path: '/api/admin/platform-clients/{clientId}/webhooks/endpoints', idempotencyKey: false },
   createClientWebhookEndpoint: { method: 'post', path: '/api/admin/platform-clients/{clientId}/webhooks/endpoints', idempotencyKey: true },
   getClientWebhookEndpoint: {
@@ -206,6 +209,21 @@ export const operationTable = {
   redeliverClientWebhookDelivery: {
     method: 'post',
     path: '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/deliveries/{deliveryId}/redeliver',
+    idempotencyKey: false,
+  },
+  setClientWebhookPace: {
+    method: 'put',
+    path: '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/pace',
+    idempotencyKey: false,
+  },
+  recoverClientWebhookEndpoint: {
+    method: 'post',
+    path: '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/recoveries',
+    idempotencyKey: true,
+  },
+  getClientWebhookRecovery: {
+    method: 'get',
+    path: '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/recoveries/{recoveryId}',
     idempotencyKey: false,
   },
   listEvents: { method: 'get', path: '/api/events', idempotencyKey: false },

@@ -3058,6 +3058,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/webhooks/endpoints/{id}/pace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the pace of a webhook endpoint of the calling platform client's
+     * @description Set the pace of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): at most maxDeliveriesPerSecond delivery attempts a second (1-1000; null: none). Deliveries beyond it wait in the queue, in order; none is dropped
+     */
+    put: operations['setWebhookPace'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/endpoints/{id}/recoveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Recover a webhook endpoint of the calling platform client's
+     * @description Recover a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): every delivery of it that failed, queued since `since` (at most 14 days ago), is sent again by one background task; its progress is read at GET …/recoveries/{recoveryId} (a retry with the same Idempotency-Key answers the same recovery; audited)
+     */
+    post: operations['recoverWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/endpoints/{id}/recoveries/{recoveryId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The progress of a recovery of a webhook endpoint of the calling platform client's
+     * @description The progress of a recovery of a webhook endpoint of the calling platform client's (a test-mode client's are the sandbox's): the failed deliveries of its span, and how many are back in the queue
+     */
+    get: operations['getWebhookRecovery'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/platform-clients/{clientId}/webhooks/endpoints': {
     parameters: {
       query?: never;
@@ -3200,6 +3260,66 @@ export interface paths {
      * @description Send one delivery of a webhook endpoint of a platform client's (SUPERADMIN) again, now, with a fresh retry schedule
      */
     post: operations['redeliverClientWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/pace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the pace of a webhook endpoint of a platform client's
+     * @description Set the pace of a webhook endpoint of a platform client's (SUPERADMIN): at most maxDeliveriesPerSecond delivery attempts a second (1-1000; null: none). Deliveries beyond it wait in the queue, in order; none is dropped
+     */
+    put: operations['setClientWebhookPace'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/recoveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Recover a webhook endpoint of a platform client's
+     * @description Recover a webhook endpoint of a platform client's (SUPERADMIN): every delivery of it that failed, queued since `since` (at most 14 days ago), is sent again by one background task; its progress is read at GET …/recoveries/{recoveryId} (a retry with the same Idempotency-Key answers the same recovery; audited)
+     */
+    post: operations['recoverClientWebhookEndpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/platform-clients/{clientId}/webhooks/endpoints/{id}/recoveries/{recoveryId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The progress of a recovery of a webhook endpoint of a platform client's
+     * @description The progress of a recovery of a webhook endpoint of a platform client's (SUPERADMIN): the failed deliveries of its span, and how many are back in the queue
+     */
+    get: operations['getClientWebhookRecovery'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -32671,6 +32791,7 @@ export interface operations {
            *           "disabledAt": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
            *           "previousSecretExpiresAt": null,
+           *           "maxDeliveriesPerSecond": null,
            *           "deliveryHealth": {
            *             "attempts24h": 240,
            *             "succeeded24h": 238,
@@ -32696,6 +32817,8 @@ export interface operations {
               createdAt: string;
               /** @description While set and in the future, the previous secret signs too */
               previousSecretExpiresAt: string | null;
+              /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+              maxDeliveriesPerSecond: number | null;
               /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
               deliveryHealth: {
                 /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -32854,6 +32977,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
+           *       "maxDeliveriesPerSecond": null,
            *       "deliveryHealth": {
            *         "attempts24h": 0,
            *         "succeeded24h": 0,
@@ -32877,6 +33001,8 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
             /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
             deliveryHealth: {
               /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -33090,6 +33216,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
+           *       "maxDeliveriesPerSecond": null,
            *       "deliveryHealth": {
            *         "attempts24h": 240,
            *         "succeeded24h": 238,
@@ -33112,6 +33239,8 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
             /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
             deliveryHealth: {
               /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -33364,6 +33493,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": "2026-01-15T09:30:00.000Z",
+           *       "maxDeliveriesPerSecond": null,
            *       "deliveryHealth": {
            *         "attempts24h": 240,
            *         "succeeded24h": 238,
@@ -33387,6 +33517,8 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
             /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
             deliveryHealth: {
               /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -33556,6 +33688,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
+           *       "maxDeliveriesPerSecond": null,
            *       "deliveryHealth": {
            *         "attempts24h": 240,
            *         "succeeded24h": 238,
@@ -33578,6 +33711,8 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
             /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
             deliveryHealth: {
               /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -33748,6 +33883,7 @@ export interface operations {
            *           "lastError": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
            *           "deliveredAt": "2026-01-15T09:31:02.000Z",
+           *           "endpointDisabled": null,
            *           "payload": {
            *             "eventId": "7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083",
            *             "type": "coin.transaction.recorded",
@@ -33783,12 +33919,27 @@ export interface operations {
               status: 'PENDING' | 'DELIVERED' | 'FAILED';
               attempts: number;
               nextAttemptAt: string | null;
+              /** @description When the last attempt started (a paced endpoint: its slot) */
               lastAttemptAt: string | null;
               lastResponseCode: number | null;
               lastError: string | null;
               /** Format: date-time */
               createdAt: string;
               deliveredAt: string | null;
+              endpointDisabled: {
+                /**
+                 * Format: date-time
+                 * @description When the endpoint was disabled
+                 */
+                at: string;
+                /**
+                 * Format: uuid
+                 * @description The coin.webhook-endpoint.disabled event that told the client (in GET /api/events, and sent to its other endpoints)
+                 */
+                eventId: string;
+                /** @description The other enabled endpoints of the client the event was sent to (0: none) */
+                toldEndpoints: number;
+              } | null;
               /** @description The event exactly as sent (the signed body): one of the webhook events (CoinWebhookEvent in @coin/events) */
               payload: {
                 [key: string]: unknown;
@@ -34186,6 +34337,619 @@ export interface operations {
       };
     };
   };
+  setWebhookPace: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        /** @description The endpoint's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "maxDeliveriesPerSecond": 1
+         *     }
+         */
+        'application/json': {
+          /** @description At most this many delivery attempts a second to the endpoint (1-1000); null removes the pace */
+          maxDeliveriesPerSecond: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20",
+           *       "clientId": "pc_Xk3v9QmT2bLw",
+           *       "url": "https://tournaments.example.com/coin-webhooks",
+           *       "eventTypes": [
+           *         "coin.transaction.recorded"
+           *       ],
+           *       "status": "ENABLED",
+           *       "disabledReason": null,
+           *       "disabledAt": null,
+           *       "createdAt": "2026-01-15T09:30:00.000Z",
+           *       "previousSecretExpiresAt": null,
+           *       "maxDeliveriesPerSecond": 1,
+           *       "deliveryHealth": {
+           *         "attempts24h": 240,
+           *         "succeeded24h": 238,
+           *         "successRate": 0.9916,
+           *         "oldestPendingAgeSeconds": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            clientId: string;
+            url: string;
+            eventTypes: string[];
+            /** @enum {string} */
+            status: 'ENABLED' | 'DISABLED';
+            disabledReason: string | null;
+            disabledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description While set and in the future, the previous secret signs too */
+            previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  recoverWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        /** @description The endpoint's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "since": "2026-01-14T09:30:00.000Z"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description Recover the failed deliveries queued from this instant on (at most 14 days ago, not in the future)
+           */
+          since: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A recovery: every failed delivery of the endpoint in its span, sent again by one background task */
+      202: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "5b2d8e41-7c3a-4f90-8e16-2a9d4c7b1f03",
+           *       "endpointId": "0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20",
+           *       "since": "2026-01-14T09:30:00.000Z",
+           *       "until": "2026-01-15T09:30:00.000Z",
+           *       "status": "RUNNING",
+           *       "total": 1200,
+           *       "requeued": 0,
+           *       "createdAt": "2026-01-15T09:30:00.000Z",
+           *       "finishedAt": null
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description The recovery's id (GET …/recoveries/{recoveryId})
+             */
+            id: string;
+            /** Format: uuid */
+            endpointId: string;
+            /**
+             * Format: date-time
+             * @description The failed deliveries queued from this instant …
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description … to this one (when the recovery was asked for) are sent again
+             */
+            until: string;
+            /**
+             * @description RUNNING while deliveries are being put back in the queue; DONE when every one is
+             * @enum {string}
+             */
+            status: 'RUNNING' | 'DONE';
+            /** @description The failed deliveries of the span when the recovery began */
+            total: number;
+            /** @description Of those, the ones put back in the queue so far: each is attempted again with a fresh schedule, shown in the delivery log */
+            requeued: number;
+            /** Format: date-time */
+            createdAt: string;
+            finishedAt: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getWebhookRecovery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        /** @description The endpoint's id */
+        id: string;
+        /** @description The recovery's id */
+        recoveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A recovery: every failed delivery of the endpoint in its span, sent again by one background task */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "5b2d8e41-7c3a-4f90-8e16-2a9d4c7b1f03",
+           *       "endpointId": "0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20",
+           *       "since": "2026-01-14T09:30:00.000Z",
+           *       "until": "2026-01-15T09:30:00.000Z",
+           *       "status": "RUNNING",
+           *       "total": 1200,
+           *       "requeued": 500,
+           *       "createdAt": "2026-01-15T09:30:00.000Z",
+           *       "finishedAt": null
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description The recovery's id (GET …/recoveries/{recoveryId})
+             */
+            id: string;
+            /** Format: uuid */
+            endpointId: string;
+            /**
+             * Format: date-time
+             * @description The failed deliveries queued from this instant …
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description … to this one (when the recovery was asked for) are sent again
+             */
+            until: string;
+            /**
+             * @description RUNNING while deliveries are being put back in the queue; DONE when every one is
+             * @enum {string}
+             */
+            status: 'RUNNING' | 'DONE';
+            /** @description The failed deliveries of the span when the recovery began */
+            total: number;
+            /** @description Of those, the ones put back in the queue so far: each is attempted again with a fresh schedule, shown in the delivery log */
+            requeued: number;
+            /** Format: date-time */
+            createdAt: string;
+            finishedAt: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   listClientWebhookEndpoints: {
     parameters: {
       query?: never;
@@ -34222,6 +34986,7 @@ export interface operations {
            *           "disabledAt": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
            *           "previousSecretExpiresAt": null,
+           *           "maxDeliveriesPerSecond": null,
            *           "deliveryHealth": {
            *             "attempts24h": 240,
            *             "succeeded24h": 238,
@@ -34247,6 +35012,8 @@ export interface operations {
               createdAt: string;
               /** @description While set and in the future, the previous secret signs too */
               previousSecretExpiresAt: string | null;
+              /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+              maxDeliveriesPerSecond: number | null;
               /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
               deliveryHealth: {
                 /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -34407,6 +35174,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
+           *       "maxDeliveriesPerSecond": null,
            *       "deliveryHealth": {
            *         "attempts24h": 0,
            *         "succeeded24h": 0,
@@ -34430,6 +35198,8 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
             /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
             deliveryHealth: {
               /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -34644,6 +35414,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
+           *       "maxDeliveriesPerSecond": null,
            *       "deliveryHealth": {
            *         "attempts24h": 240,
            *         "succeeded24h": 238,
@@ -34666,6 +35437,8 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
             /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
             deliveryHealth: {
               /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -34920,6 +35693,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": "2026-01-15T09:30:00.000Z",
+           *       "maxDeliveriesPerSecond": null,
            *       "deliveryHealth": {
            *         "attempts24h": 240,
            *         "succeeded24h": 238,
@@ -34943,6 +35717,8 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
             /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
             deliveryHealth: {
               /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -35113,6 +35889,7 @@ export interface operations {
            *       "disabledAt": null,
            *       "createdAt": "2026-01-15T09:30:00.000Z",
            *       "previousSecretExpiresAt": null,
+           *       "maxDeliveriesPerSecond": null,
            *       "deliveryHealth": {
            *         "attempts24h": 240,
            *         "succeeded24h": 238,
@@ -35135,6 +35912,8 @@ export interface operations {
             createdAt: string;
             /** @description While set and in the future, the previous secret signs too */
             previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
             /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
             deliveryHealth: {
               /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
@@ -35306,6 +36085,7 @@ export interface operations {
            *           "lastError": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
            *           "deliveredAt": "2026-01-15T09:31:02.000Z",
+           *           "endpointDisabled": null,
            *           "payload": {
            *             "eventId": "7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083",
            *             "type": "coin.transaction.recorded",
@@ -35341,12 +36121,27 @@ export interface operations {
               status: 'PENDING' | 'DELIVERED' | 'FAILED';
               attempts: number;
               nextAttemptAt: string | null;
+              /** @description When the last attempt started (a paced endpoint: its slot) */
               lastAttemptAt: string | null;
               lastResponseCode: number | null;
               lastError: string | null;
               /** Format: date-time */
               createdAt: string;
               deliveredAt: string | null;
+              endpointDisabled: {
+                /**
+                 * Format: date-time
+                 * @description When the endpoint was disabled
+                 */
+                at: string;
+                /**
+                 * Format: uuid
+                 * @description The coin.webhook-endpoint.disabled event that told the client (in GET /api/events, and sent to its other endpoints)
+                 */
+                eventId: string;
+                /** @description The other enabled endpoints of the client the event was sent to (0: none) */
+                toldEndpoints: number;
+              } | null;
               /** @description The event exactly as sent (the signed body): one of the webhook events (CoinWebhookEvent in @coin/events) */
               payload: {
                 [key: string]: unknown;
@@ -35737,6 +36532,622 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  setClientWebhookPace: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        clientId: string;
+        /** @description The endpoint's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "maxDeliveriesPerSecond": 1
+         *     }
+         */
+        'application/json': {
+          /** @description At most this many delivery attempts a second to the endpoint (1-1000); null removes the pace */
+          maxDeliveriesPerSecond: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20",
+           *       "clientId": "pc_Xk3v9QmT2bLw",
+           *       "url": "https://tournaments.example.com/coin-webhooks",
+           *       "eventTypes": [
+           *         "coin.transaction.recorded"
+           *       ],
+           *       "status": "ENABLED",
+           *       "disabledReason": null,
+           *       "disabledAt": null,
+           *       "createdAt": "2026-01-15T09:30:00.000Z",
+           *       "previousSecretExpiresAt": null,
+           *       "maxDeliveriesPerSecond": 1,
+           *       "deliveryHealth": {
+           *         "attempts24h": 240,
+           *         "succeeded24h": 238,
+           *         "successRate": 0.9916,
+           *         "oldestPendingAgeSeconds": null
+           *       }
+           *     }
+           */
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            clientId: string;
+            url: string;
+            eventTypes: string[];
+            /** @enum {string} */
+            status: 'ENABLED' | 'DISABLED';
+            disabledReason: string | null;
+            disabledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description While set and in the future, the previous secret signs too */
+            previousSecretExpiresAt: string | null;
+            /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+            maxDeliveriesPerSecond: number | null;
+            /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
+            deliveryHealth: {
+              /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */
+              attempts24h: number;
+              /** @description Of those, the attempts the endpoint answered with a 2xx */
+              succeeded24h: number;
+              /** @description succeeded24h / attempts24h, from 0 to 1, rounded down to 4 decimals (below 1 while any attempt failed); null without attempts */
+              successRate: number | null;
+              /** @description Seconds since the oldest delivery still waiting (to be tried, or retried) was queued; null when none waits. Grows while the endpoint fails or is disabled */
+              oldestPendingAgeSeconds: number | null;
+            };
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  recoverClientWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key': string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        clientId: string;
+        /** @description The endpoint's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "since": "2026-01-14T09:30:00.000Z"
+         *     }
+         */
+        'application/json': {
+          /**
+           * Format: date-time
+           * @description Recover the failed deliveries queued from this instant on (at most 14 days ago, not in the future)
+           */
+          since: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A recovery: every failed delivery of the endpoint in its span, sent again by one background task */
+      202: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "5b2d8e41-7c3a-4f90-8e16-2a9d4c7b1f03",
+           *       "endpointId": "0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20",
+           *       "since": "2026-01-14T09:30:00.000Z",
+           *       "until": "2026-01-15T09:30:00.000Z",
+           *       "status": "RUNNING",
+           *       "total": 1200,
+           *       "requeued": 0,
+           *       "createdAt": "2026-01-15T09:30:00.000Z",
+           *       "finishedAt": null
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description The recovery's id (GET …/recoveries/{recoveryId})
+             */
+            id: string;
+            /** Format: uuid */
+            endpointId: string;
+            /**
+             * Format: date-time
+             * @description The failed deliveries queued from this instant …
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description … to this one (when the recovery was asked for) are sent again
+             */
+            until: string;
+            /**
+             * @description RUNNING while deliveries are being put back in the queue; DONE when every one is
+             * @enum {string}
+             */
+            status: 'RUNNING' | 'DONE';
+            /** @description The failed deliveries of the span when the recovery began */
+            total: number;
+            /** @description Of those, the ones put back in the queue so far: each is attempted again with a fresh schedule, shown in the delivery log */
+            requeued: number;
+            /** Format: date-time */
+            createdAt: string;
+            finishedAt: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getClientWebhookRecovery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        clientId: string;
+        /** @description The endpoint's id */
+        id: string;
+        /** @description The recovery's id */
+        recoveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A recovery: every failed delivery of the endpoint in its span, sent again by one background task */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "5b2d8e41-7c3a-4f90-8e16-2a9d4c7b1f03",
+           *       "endpointId": "0f8e3c6a-2b4d-4e1f-9a7c-5d3b1e8f6a20",
+           *       "since": "2026-01-14T09:30:00.000Z",
+           *       "until": "2026-01-15T09:30:00.000Z",
+           *       "status": "RUNNING",
+           *       "total": 1200,
+           *       "requeued": 500,
+           *       "createdAt": "2026-01-15T09:30:00.000Z",
+           *       "finishedAt": null
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: uuid
+             * @description The recovery's id (GET …/recoveries/{recoveryId})
+             */
+            id: string;
+            /** Format: uuid */
+            endpointId: string;
+            /**
+             * Format: date-time
+             * @description The failed deliveries queued from this instant …
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description … to this one (when the recovery was asked for) are sent again
+             */
+            until: string;
+            /**
+             * @description RUNNING while deliveries are being put back in the queue; DONE when every one is
+             * @enum {string}
+             */
+            status: 'RUNNING' | 'DONE';
+            /** @description The failed deliveries of the span when the recovery began */
+            total: number;
+            /** @description Of those, the ones put back in the queue so far: each is attempted again with a fresh schedule, shown in the delivery log */
+            requeued: number;
+            /** Format: date-time */
+            createdAt: string;
+            finishedAt: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
           'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
@@ -36232,6 +37643,7 @@ export interface operations {
            *           "disabledAt": null,
            *           "createdAt": "2026-01-15T09:30:00.000Z",
            *           "previousSecretExpiresAt": null,
+           *           "maxDeliveriesPerSecond": null,
            *           "deliveryHealth": {
            *             "attempts24h": 240,
            *             "succeeded24h": 238,
@@ -36259,6 +37671,8 @@ export interface operations {
               createdAt: string;
               /** @description While set and in the future, the previous secret signs too */
               previousSecretExpiresAt: string | null;
+              /** @description The pace the platform set (PUT …/pace): at most this many delivery attempts a second; deliveries beyond it wait in the queue, in order, none dropped. null: no pace */
+              maxDeliveriesPerSecond: number | null;
               /** @description The endpoint's delivery health: the share of its attempts that succeeded over the last 24 hours, and how long its oldest pending delivery has waited */
               deliveryHealth: {
                 /** @description Delivery attempts made to the endpoint in the last 24 hours (first tries and retries) */

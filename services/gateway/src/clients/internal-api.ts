@@ -112,8 +112,16 @@ export class InternalApi {
     return answerOf(name, `POST ${route.path}`, route.response, answer);
   }
 
-  /** POST or DELETE on one object named by the path's parameters, with the route's body if it has one. */
-  async act<N extends InternalActionName>(name: N, input: InternalActionInput<N>, requestId?: string): Promise<InternalActionAnswer<N>> {
+  /**
+   * POST or DELETE on one object named by the path's parameters, with the route's body if it has
+   * one; `onReplayed` is told when the service answers a keyed request's earlier outcome again.
+   */
+  async act<N extends InternalActionName>(
+    name: N,
+    input: InternalActionInput<N>,
+    requestId?: string,
+    onReplayed?: () => void,
+  ): Promise<InternalActionAnswer<N>> {
     const route = actions[name];
     const target = urlOf(route.path, input.params, []);
     // The input's type follows the row (a body where the route takes one); generically it is any action's.
@@ -121,6 +129,7 @@ export class InternalApi {
     const answer = await this.clientOf(route.service).request<unknown>(route.method, target, {
       ...(body !== undefined ? { body } : {}),
       ...(requestId ? { requestId } : {}),
+      ...(onReplayed ? { onReplayed } : {}),
     });
     return answerOf(name, `${route.method} ${route.path}`, route.response, answer);
   }

@@ -14,9 +14,16 @@ import {
   webhookEndpointIdParams,
   webhookEndpointList,
   webhookEndpointWithSecret,
+  webhookPaceBody,
+  webhookRecovery,
+  webhookRecoveryBody,
+  webhookRecoveryDaysMax,
+  webhookRecoveryIdParams,
+  clientWebhookRecoveryParams,
   webhookRedelivery,
   webhookTestDelivery,
   type WebhookEndpoint,
+  type WebhookRecovery,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { credentialModeOf } from '@coin/security';
@@ -54,6 +61,7 @@ const exampleEndpoint: WebhookEndpoint = {
   disabledAt: null,
   createdAt: at,
   previousSecretExpiresAt: null,
+  maxDeliveriesPerSecond: null,
   // 238 of its 240 attempts of the last 24 hours answered 2xx; nothing waits.
   deliveryHealth: { attempts24h: 240, succeeded24h: 238, successRate: 0.9916, oldestPendingAgeSeconds: null },
 };
@@ -75,6 +83,7 @@ const exampleDelivery = {
   lastError: null,
   createdAt: at,
   deliveredAt: '2026-01-15T09:31:02.000Z',
+  endpointDisabled: null,
   payload: {
     eventId: '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083',
     type: 'coin.transaction.recorded',
@@ -94,6 +103,17 @@ const exampleDelivery = {
       createdAt: at,
     },
   },
+};
+const exampleRecovery: WebhookRecovery = {
+  id: '5b2d8e41-7c3a-4f90-8e16-2a9d4c7b1f03',
+  endpointId: exampleEndpoint.id,
+  since: '2026-01-14T09:30:00.000Z',
+  until: '2026-01-15T09:30:00.000Z',
+  status: 'RUNNING',
+  total: 1200,
+  requeued: 500,
+  createdAt: at,
+  finishedAt: null,
 };
 const exampleTestDelivery = { status: 'PENDING' as const, deliveryId: 813, eventId: '0c6f3b7e-2d41-4a8e-9b55-1f0e7a3c9d21' };
 
@@ -133,6 +153,7 @@ interface Family {
   params: z.ZodObject;
   endpointParams: z.ZodObject;
   deliveryParams: z.ZodObject;
+  recoveryParams: z.ZodObject;
   ownerOf(request: FastifyRequest, purpose: Purpose, deps: WebhookRouteDeps): Promise<Owner>;
 }
 
@@ -150,6 +171,7 @@ const families: Family[] = [
     params: z.strictObject({}),
     endpointParams: webhookEndpointIdParams,
     deliveryParams: webhookDeliveryIdParams,
+    recoveryParams: webhookRecoveryIdParams,
     ownerOf: async (request) => {
       const principal = principalOf(request);
       return { clientId: principal.subject, treasuries: principal.treasuries ?? [] };
@@ -166,6 +188,7 @@ const families: Family[] = [
     params: clientWebhookParams,
     endpointParams: clientWebhookEndpointParams,
     deliveryParams: clientWebhookDeliveryParams,
+    recoveryParams: clientWebhookRecoveryParams,
     ownerOf: async (request, purpose, deps) => {
       const { clientId } = request.params as { clientId: string };
       const { platformClients } = await deps.internal.read('users.platform-clients', {}, String(request.id));
@@ -209,7 +232,7 @@ export function registerWebhookRoutes(app: App, deps: WebhookRouteDeps): void {
   for (const family of families)
     registerRoutes(
       app,
-      webhookFamilyRoutes.map((familyRoute) => familyRoute(family)),
+      [...webhookFamilyRoutes, ...paceAndRecoveryRoutes].map((familyRoute) => familyRoute(family)),
       deps,
     );
   // What the deliveries carried, to read back (GET /api/events).
@@ -493,6 +516,89 @@ const webhookFamilyRoutes: ((family: Family) => RouteDef<WebhookRouteDeps>)[] = 
           String(request.id),
         );
         return reply.code(202).send(answer);
+      },
+    }),
+];
+
+/** An endpoint's pace and the recoveries of its failed deliveries, in each family. */
+const paceAndRecoveryRoutes: ((family: Family) => RouteDef<WebhookRouteDeps>)[] = [
+  (family) =>
+    route({
+      method: 'PUT',
+      url: `${family.base}/:id/pace`,
+      config: writeConfigOf(family),
+      schema: {
+        tags: family.tags,
+        summary: `Set the pace of a webhook endpoint of ${family.who}: at most maxDeliveriesPerSecond delivery attempts a second (1-1000; null: none). Deliveries beyond it wait in the queue, in order; none is dropped`,
+        operationId: `set${family.infix}WebhookPace`,
+        params: family.endpointParams,
+        body: withExample(webhookPaceBody, { maxDeliveriesPerSecond: 1 }),
+        response: {
+          200: withExample(webhookEndpoint, { ...exampleEndpoint, maxDeliveriesPerSecond: 1 }),
+          404: problem,
+          409: problem,
+          ...errorResponses,
+        },
+      },
+      handler: async (request, _reply, deps) => {
+        const { api, change, target } = familyParts(deps, family);
+        const { maxDeliveriesPerSecond } = request.body as z.output<typeof webhookPaceBody>;
+        return api(request).act(
+          'webhooks.set-pace',
+          { params: await target(request, 'change'), body: { maxDeliveriesPerSecond, ...change(request) } },
+          String(request.id),
+        );
+      },
+    }),
+  (family) =>
+    route({
+      method: 'POST',
+      url: `${family.base}/:id/recoveries`,
+      config: { ...writeConfigOf(family), idempotent: true },
+      schema: {
+        tags: family.tags,
+        summary: `Recover a webhook endpoint of ${family.who}: every delivery of it that failed, queued since \`since\` (at most ${webhookRecoveryDaysMax} days ago), is sent again by one background task; its progress is read at GET …/recoveries/{recoveryId} (a retry with the same Idempotency-Key answers the same recovery; audited)`,
+        operationId: `recover${family.infix}WebhookEndpoint`,
+        headers: requiredIdempotencyHeaders,
+        params: family.endpointParams,
+        body: withExample(webhookRecoveryBody, { since: exampleRecovery.since }),
+        response: {
+          202: withExample(webhookRecovery, { ...exampleRecovery, requeued: 0 }),
+          404: problem,
+          409: problem,
+          422: problem,
+          ...errorResponses,
+        },
+      },
+      handler: async (request, reply, deps) => {
+        const { api, change, target } = familyParts(deps, family);
+        const { since } = request.body as z.output<typeof webhookRecoveryBody>;
+        // The recovery's id is the key's command id: a retry names the same recovery, which the service answers again (replayed).
+        const answer = await api(request).act(
+          'webhooks.recover',
+          { params: await target(request, 'change'), body: { id: idempotencyOf(request).commandId, since, ...change(request) } },
+          String(request.id),
+          () => markReplayed(request),
+        );
+        return reply.code(202).send(answer);
+      },
+    }),
+  (family) =>
+    route({
+      method: 'GET',
+      url: `${family.base}/:id/recoveries/:recoveryId`,
+      config: readConfigOf(family),
+      schema: {
+        tags: family.tags,
+        summary: `The progress of a recovery of a webhook endpoint of ${family.who}: the failed deliveries of its span, and how many are back in the queue`,
+        operationId: `get${family.infix}WebhookRecovery`,
+        params: family.recoveryParams,
+        response: { 200: withExample(webhookRecovery, exampleRecovery), 404: problem, ...errorResponses },
+      },
+      handler: async (request, _reply, deps) => {
+        const { api, target } = familyParts(deps, family);
+        const { recoveryId } = request.params as { recoveryId: string };
+        return api(request).read('webhooks.recovery', { ...(await target(request, 'manage')), recoveryId }, String(request.id));
       },
     }),
 ];

@@ -16,7 +16,9 @@ export interface EndpointAction {
     | 'webhook-endpoint.rotate-secret'
     | 'webhook-endpoint.redeliver'
     | 'webhook-endpoint.resend-event'
-    | 'webhook-endpoint.test';
+    | 'webhook-endpoint.test'
+    | 'webhook-endpoint.set-pace'
+    | 'webhook-endpoint.recover';
   endpointId: string;
   clientId: string;
   /** When it happened, as the endpoint's row says (its disabled_at, or the time of the re-enabling). */

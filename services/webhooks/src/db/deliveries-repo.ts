@@ -41,6 +41,8 @@ export interface ClaimedDelivery {
   offsetMs: number;
   /** When the attempt was due, on that clock. */
   dueAt: Date;
+  /** When it was claimed (PostgreSQL's clock): the attempt's time in the delivery log, and a paced endpoint's slot. */
+  startedAt: Date;
 }
 
 /**
@@ -77,12 +79,13 @@ export async function moveSchedulesBack(pool: Pool, clientId: string, backMs: nu
 /**
  * How long until the next delivery the worker could claim is due at wall time, in milliseconds (0
  * or less: one is due now; null: none is pending): the earliest of the oldest pending delivery of
- * each (endpoint, wallet) of an enabled endpoint, as claimDueDeliveries takes them. Measured on
- * PostgreSQL's clock, as the claim is.
+ * each (endpoint, wallet) of an enabled endpoint, as claimDueDeliveries takes them (a paced
+ * endpoint's not before its next slot). Measured on PostgreSQL's clock, as the claim is.
  */
 export async function nextDueInMs(pool: Pool): Promise<number | null> {
   const r = await pool.query<{ due_in_ms: number | null }>(
-    `SELECT (extract(epoch FROM min(d.next_attempt_at) - now()) * 1000)::float8 AS due_in_ms
+    `SELECT (extract(epoch FROM min(greatest(d.next_attempt_at,
+              CASE WHEN e.max_deliveries_per_second IS NULL THEN d.next_attempt_at ELSE e.pace_next_at END)) - now()) * 1000)::float8 AS due_in_ms
        FROM webhook_deliveries d
        JOIN webhook_endpoints e ON e.id = d.endpoint_id
       WHERE d.status = 'PENDING' AND e.status = 'ENABLED' AND e.deleted_at IS NULL
@@ -104,6 +107,12 @@ export async function nextDueInMs(pool: Pool): Promise<number | null> {
  * deliveries are taken, the clients whose clocks were read for this claim; a delivery written
  * after they were listed waits for the next pass rather than be judged, and its retry set, on
  * wall time while its client's clock is ahead.
+ *
+ * A paced endpoint (max_deliveries_per_second) gives at most one delivery per claim, and only
+ * once its slot has come (pace_next_at, wall time): the first in the queue's order is kept and
+ * its slot taken (moved 1/pace past this claim), the others claimed with it are put back as they
+ * were, in the same transaction. Taking the slot is a conditional update of the endpoint's row,
+ * so of two instances claiming at once only one sends.
  */
 export async function claimDueDeliveries(
   pool: Pool,
@@ -112,7 +121,24 @@ export async function claimDueDeliveries(
   clocks: ReadonlyMap<string, number> = new Map(),
   onlyClients?: readonly string[],
 ): Promise<ClaimedDelivery[]> {
-  const r = await pool.query<{
+  return inTransaction(pool, async (client) => {
+    const claimed = await leaseDue(client, limit, leaseMs, clocks, onlyClients);
+    const kept = await keepPacedSlots(client, claimed);
+    return kept.map(({ paced: _paced, dueAtExact: _exact, dueMicros: _micros, ...delivery }) => delivery).sort((a, b) => a.id - b.id);
+  });
+}
+
+/** A leased delivery, with whether its endpoint is paced and its due time to the microsecond (to put it back exactly). */
+type Leased = ClaimedDelivery & { paced: boolean; dueAtExact: string; dueMicros: bigint };
+
+async function leaseDue(
+  client: PoolClient,
+  limit: number,
+  leaseMs: number,
+  clocks: ReadonlyMap<string, number>,
+  onlyClients: readonly string[] | undefined,
+): Promise<Leased[]> {
+  const r = await client.query<{
     id: string;
     endpoint_id: string;
     event_id: string;
@@ -120,16 +146,22 @@ export async function claimDueDeliveries(
     attempts: number;
     offset_ms: string;
     due_at: Date;
+    paced: boolean;
+    started_at: Date;
+    due_at_exact: string;
+    due_us: string;
   }>(
     `WITH clocks AS (SELECT * FROM unnest($3::text[], $4::bigint[]) AS c(client_id, offset_ms)),
      due AS (
-       SELECT d.id, coalesce(c.offset_ms, 0) AS offset_ms, d.next_attempt_at AS due_at
+       SELECT d.id, coalesce(c.offset_ms, 0) AS offset_ms, d.next_attempt_at AS due_at,
+              e.max_deliveries_per_second IS NOT NULL AS paced
          FROM webhook_deliveries d
          JOIN webhook_endpoints e ON e.id = d.endpoint_id
          LEFT JOIN clocks c ON c.client_id = e.client_id
         WHERE d.status = 'PENDING' AND d.next_attempt_at <= now() + $5 * interval '1 millisecond'
           AND d.next_attempt_at <= now() + coalesce(c.offset_ms, 0) * interval '1 millisecond'
           AND e.status = 'ENABLED' AND e.deleted_at IS NULL
+          AND (e.max_deliveries_per_second IS NULL OR e.pace_next_at <= now())
           AND ($6::text[] IS NULL OR e.client_id = ANY($6::text[]))
           AND NOT EXISTS (
             SELECT 1 FROM webhook_deliveries p
@@ -140,20 +172,57 @@ export async function claimDueDeliveries(
      UPDATE webhook_deliveries d
         SET next_attempt_at = now() + (due.offset_ms + $2) * interval '1 millisecond'
        FROM due WHERE d.id = due.id
-     RETURNING d.id, d.endpoint_id, d.event_id, d.body, d.attempts, due.offset_ms, due.due_at`,
+     RETURNING d.id, d.endpoint_id, d.event_id, d.body, d.attempts, due.offset_ms, due.due_at, due.due_at::text AS due_at_exact,
+               (extract(epoch FROM due.due_at) * 1000000)::bigint AS due_us,
+               due.paced, now() AS started_at`,
     [limit, leaseMs, [...clocks.keys()], [...clocks.values()], Math.max(0, ...clocks.values()), onlyClients ?? null],
   );
-  return r.rows
-    .map((row) => ({
-      id: Number(row.id),
-      endpointId: row.endpoint_id,
-      eventId: row.event_id,
-      body: row.body,
-      attempts: row.attempts,
-      offsetMs: Number(row.offset_ms),
-      dueAt: row.due_at,
-    }))
-    .sort((a, b) => a.id - b.id);
+  return r.rows.map((row) => ({
+    id: Number(row.id),
+    endpointId: row.endpoint_id,
+    eventId: row.event_id,
+    body: row.body,
+    attempts: row.attempts,
+    offsetMs: Number(row.offset_ms),
+    dueAt: row.due_at,
+    startedAt: row.started_at,
+    paced: row.paced,
+    dueAtExact: row.due_at_exact,
+    dueMicros: BigInt(row.due_us),
+  }));
+}
+
+/**
+ * Of the deliveries just leased, each paced endpoint's first in the queue's order (its due time,
+ * then its id) if the endpoint's slot could be taken; every other delivery of a paced endpoint
+ * goes back to the time it was due. The rest are kept as they are.
+ */
+async function keepPacedSlots(client: PoolClient, leased: readonly Leased[]): Promise<Leased[]> {
+  const first = new Map<string, Leased>();
+  for (const delivery of leased) {
+    if (!delivery.paced) continue;
+    const seen = first.get(delivery.endpointId);
+    // The claim's own order (its due time, then its id): the rows come back in no order.
+    if (!seen || delivery.dueMicros < seen.dueMicros || (delivery.dueMicros === seen.dueMicros && delivery.id < seen.id))
+      first.set(delivery.endpointId, delivery);
+  }
+  if (first.size === 0) return [...leased];
+  const slots = await client.query<{ id: string }>(
+    `UPDATE webhook_endpoints SET pace_next_at = now() + interval '1 second' / max_deliveries_per_second
+      WHERE id = ANY($1::uuid[]) AND max_deliveries_per_second IS NOT NULL AND pace_next_at <= now()
+      RETURNING id`,
+    [[...first.keys()]],
+  );
+  const slotted = new Set(slots.rows.map((row) => row.id));
+  const kept = leased.filter((d) => !d.paced || (slotted.has(d.endpointId) && first.get(d.endpointId) === d));
+  const putBack = leased.filter((d) => !kept.includes(d));
+  if (putBack.length > 0)
+    await client.query(
+      `UPDATE webhook_deliveries d SET next_attempt_at = back.due_at
+         FROM unnest($1::bigint[], $2::timestamptz[]) AS back(id, due_at) WHERE d.id = back.id`,
+      [putBack.map((d) => d.id), putBack.map((d) => d.dueAtExact)],
+    );
+  return kept;
 }
 
 export interface AttemptOutcome {
@@ -172,13 +241,16 @@ function withAttemptRow(update: string): string {
     INSERT INTO webhook_delivery_attempts (endpoint_id, outcome) SELECT endpoint_id, $2 FROM attempted`;
 }
 
-export async function markDelivered(pool: Pool, id: number, outcome: AttemptOutcome): Promise<void> {
+/** A claimed delivery, as its outcome is recorded: its last attempt is the time it was claimed (startedAt). */
+type Attempted = Pick<ClaimedDelivery, 'id' | 'startedAt'>;
+
+export async function markDelivered(pool: Pool, delivery: Attempted, outcome: AttemptOutcome): Promise<void> {
   await pool.query(
     withAttemptRow(
-      `UPDATE webhook_deliveries SET status = 'DELIVERED', attempts = attempts + 1, last_attempt_at = now(),
+      `UPDATE webhook_deliveries SET status = 'DELIVERED', attempts = attempts + 1, last_attempt_at = $4,
               delivered_at = now(), last_response_code = $3, last_error = NULL WHERE id = $1`,
     ),
-    [id, outcome.outcome, outcome.responseCode],
+    [delivery.id, outcome.outcome, outcome.responseCode, delivery.startedAt],
   );
 }
 
@@ -187,23 +259,23 @@ export async function markDelivered(pool: Pool, id: number, outcome: AttemptOutc
  * client's test clock, so a clock moved past several waits has them all due at once), or after
  * now (the live schedule).
  */
-export async function markRetry(pool: Pool, id: number, outcome: AttemptOutcome, delayMs: number, from?: Date): Promise<void> {
+export async function markRetry(pool: Pool, delivery: Attempted, outcome: AttemptOutcome, delayMs: number, from?: Date): Promise<void> {
   await pool.query(
     withAttemptRow(
-      `UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = now(), last_response_code = $3, last_error = $4,
+      `UPDATE webhook_deliveries SET attempts = attempts + 1, last_attempt_at = $7, last_response_code = $3, last_error = $4,
               next_attempt_at = coalesce($6::timestamptz, now()) + $5 * interval '1 millisecond' WHERE id = $1`,
     ),
-    [id, outcome.outcome, outcome.responseCode, outcome.error, Math.round(delayMs), from ?? null],
+    [delivery.id, outcome.outcome, outcome.responseCode, outcome.error, Math.round(delayMs), from ?? null, delivery.startedAt],
   );
 }
 
-export async function markFailed(pool: Pool, id: number, outcome: AttemptOutcome): Promise<void> {
+export async function markFailed(pool: Pool, delivery: Attempted, outcome: AttemptOutcome): Promise<void> {
   await pool.query(
     withAttemptRow(
-      `UPDATE webhook_deliveries SET status = 'FAILED', attempts = attempts + 1, last_attempt_at = now(),
+      `UPDATE webhook_deliveries SET status = 'FAILED', attempts = attempts + 1, last_attempt_at = $5,
               last_response_code = $3, last_error = $4 WHERE id = $1`,
     ),
-    [id, outcome.outcome, outcome.responseCode, outcome.error],
+    [delivery.id, outcome.outcome, outcome.responseCode, outcome.error, delivery.startedAt],
   );
 }
 
@@ -299,6 +371,8 @@ export interface DeliveryLogRow {
   lastError: string | null;
   createdAt: Date;
   deliveredAt: Date | null;
+  /** Set on the delivery whose failure disabled its endpoint: when, the event that told the client, the endpoints it went to. */
+  endpointDisabled: { at: Date; eventId: string; toldEndpoints: number } | null;
   /** The exact bytes sent. */
   body: string;
 }
@@ -318,10 +392,13 @@ export async function deliveryLog(pool: Pool, endpointId: string, limit: number,
     last_error: string | null;
     created_at: Date;
     delivered_at: Date | null;
+    endpoint_disabled_at: Date | null;
+    endpoint_disabled_event_id: string | null;
+    endpoint_disabled_told: number | null;
     body: string;
   }>(
     `SELECT id, event_id, event_type, wallet_key, status, attempts, next_attempt_at, last_attempt_at, last_response_code,
-            last_error, created_at, delivered_at, body
+            last_error, created_at, delivered_at, endpoint_disabled_at, endpoint_disabled_event_id, endpoint_disabled_told, body
        FROM webhook_deliveries WHERE endpoint_id = $1 AND ($3::bigint IS NULL OR id < $3) ORDER BY id DESC LIMIT $2`,
     [endpointId, limit, before ?? null],
   );
@@ -338,6 +415,10 @@ export async function deliveryLog(pool: Pool, endpointId: string, limit: number,
     lastError: row.last_error,
     createdAt: row.created_at,
     deliveredAt: row.delivered_at,
+    endpointDisabled:
+      row.endpoint_disabled_at && row.endpoint_disabled_event_id
+        ? { at: row.endpoint_disabled_at, eventId: row.endpoint_disabled_event_id, toldEndpoints: row.endpoint_disabled_told ?? 0 }
+        : null,
     body: row.body,
   }));
 }

@@ -40,6 +40,8 @@ describe('delivery health (webhook_delivery_attempts, the backlog read)', () => 
     const r = await pool.query<{ id: string }>('SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id', [endpointId]);
     return r.rows.map((row) => Number(row.id));
   };
+  /** A delivery as the worker records its outcome: claimed now. */
+  const attempted = (id: number | undefined) => ({ id: id as number, startedAt: new Date() });
   const backdate = (table: 'webhook_delivery_attempts' | 'webhook_deliveries', column: string, endpointId: string, hours: number) =>
     pool.query(`UPDATE ${table} SET ${column} = ${column} - $2 * interval '1 hour' WHERE endpoint_id = $1`, [endpointId, hours]);
 
@@ -56,11 +58,11 @@ describe('delivery health (webhook_delivery_attempts, the backlog read)', () => 
   it('when an endpoint had attempts of 25 hours ago and of now, then its view counts those of the last 24 hours, the successes, and its oldest pending delivery', async () => {
     const endpoint = await newEndpoint('pc_health');
     const [old, a, b, c] = await deliveriesOf(endpoint, ['user:1', 'user:2', 'user:3', 'user:4']);
-    await markDelivered(pool, old!, ok);
+    await markDelivered(pool, attempted(old), ok);
     await backdate('webhook_delivery_attempts', 'attempted_at', endpoint, 25);
-    await markRetry(pool, a!, failed, 60_000);
-    await markRetry(pool, b!, failed, 60_000);
-    await markDelivered(pool, c!, ok);
+    await markRetry(pool, attempted(a), failed, 60_000);
+    await markRetry(pool, attempted(b), failed, 60_000);
+    await markDelivered(pool, attempted(c), ok);
     await backdate('webhook_deliveries', 'created_at', endpoint, 0.5);
     const health = (await deliveryHealthOf(pool, [endpoint])).get(endpoint);
     expect(health).toEqual({ attempts24h: 3, succeeded24h: 1, successRate: 0.3333, oldestPendingAgeSeconds: expect.any(Number) });
@@ -85,7 +87,7 @@ describe('delivery health (webhook_delivery_attempts, the backlog read)', () => 
 
   it('when a statement records an outcome for a delivery that is not there, then no attempt is counted', async () => {
     const before = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_delivery_attempts');
-    await markFailed(pool, 9_007_199_254_740_000, failed);
+    await markFailed(pool, attempted(9_007_199_254_740_000), failed);
     const after = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_delivery_attempts');
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
   });
@@ -98,8 +100,8 @@ describe('delivery health (webhook_delivery_attempts, the backlog read)', () => 
     await pool.query('UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1', [deleted]);
     // Two wallets: each lane's first delivery failed and waits for its retry; the second of wallet 1 waits behind it, untried.
     const [first, second] = await deliveriesOf(failing, ['user:1', 'user:2', 'user:1']);
-    await markRetry(pool, first!, failed, 60_000);
-    await markRetry(pool, second!, failed, 60_000);
+    await markRetry(pool, attempted(first), failed, 60_000);
+    await markRetry(pool, attempted(second), failed, 60_000);
     await backdate('webhook_deliveries', 'created_at', failing, 0.25);
     await deliveriesOf(disabled, ['user:1']);
     const rows = (await endpointBacklogs(pool, 10_000)).filter((row) => row.clientId === 'pc_backlog');
@@ -113,7 +115,7 @@ describe('delivery health (webhook_delivery_attempts, the backlog read)', () => 
   it('when attempts are older than the retention, then the pruning deletes them, in batches, and keeps the younger ones', async () => {
     const endpoint = await newEndpoint('pc_prune');
     const ids = await deliveriesOf(endpoint, ['user:1', 'user:2', 'user:3', 'user:4']);
-    for (const id of ids) await markRetry(pool, id, failed, 60_000);
+    for (const id of ids) await markRetry(pool, attempted(id), failed, 60_000);
     await pool.query(
       `UPDATE webhook_delivery_attempts SET attempted_at = now() - interval '49 hours'
         WHERE id IN (SELECT id FROM webhook_delivery_attempts WHERE endpoint_id = $1 ORDER BY id LIMIT 3)`,

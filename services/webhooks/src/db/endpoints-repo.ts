@@ -16,6 +16,8 @@ export interface EndpointRow {
   disabledAt: Date | null;
   createdAt: Date;
   previousSecretExpiresAt: Date | null;
+  /** The platform's pace: at most this many attempts a second; null: none. */
+  maxDeliveriesPerSecond: number | null;
 }
 
 export interface EndpointSecrets {
@@ -24,7 +26,8 @@ export interface EndpointSecrets {
   previousSecretExpiresAt: Date | null;
 }
 
-const columns = `id, client_id, url, event_types, treasuries, status, disabled_reason, disabled_at, created_at, previous_secret_expires_at`;
+const columns = `id, client_id, url, event_types, treasuries, status, disabled_reason, disabled_at, created_at, previous_secret_expires_at,
+  max_deliveries_per_second`;
 
 interface Row {
   id: string;
@@ -37,6 +40,7 @@ interface Row {
   disabled_at: Date | null;
   created_at: Date;
   previous_secret_expires_at: Date | null;
+  max_deliveries_per_second: number | null;
 }
 
 function endpointOf(row: Row): EndpointRow {
@@ -51,6 +55,7 @@ function endpointOf(row: Row): EndpointRow {
     disabledAt: row.disabled_at,
     createdAt: row.created_at,
     previousSecretExpiresAt: row.previous_secret_expires_at,
+    maxDeliveriesPerSecond: row.max_deliveries_per_second,
   };
 }
 
@@ -206,6 +211,38 @@ export async function rotateSecret(
   });
 }
 
+/**
+ * Sets the endpoint's pace (at most `maxPerSecond` attempts a second; null: none); undefined when
+ * the client has no such endpoint. Its next slot is left as it is: a pace changed takes effect at
+ * the next claim. A SUPERADMIN's change is recorded with it.
+ */
+export async function setPace(
+  pool: Pool,
+  clientId: string,
+  id: string,
+  maxPerSecond: number | null,
+  auditedBy?: AuditedBy,
+): Promise<EndpointRow | undefined> {
+  return inTransaction(pool, async (client) => {
+    const r = await client.query<Row & { changed_at: Date }>(
+      `UPDATE webhook_endpoints SET max_deliveries_per_second = $3
+        WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL
+        RETURNING ${columns}, now() AS changed_at`,
+      [id, clientId, maxPerSecond],
+    );
+    const changed = r.rows[0];
+    if (!changed) return undefined;
+    await recordIfAudited(client, auditedBy, {
+      action: 'webhook-endpoint.set-pace',
+      endpointId: id,
+      clientId,
+      at: changed.changed_at,
+      details: { maxDeliveriesPerSecond: maxPerSecond === null ? 'none' : String(maxPerSecond) },
+    });
+    return endpointOf(changed);
+  });
+}
+
 /** The signing material of the enabled endpoints among `ids` (the worker's, right before it sends), with their clients (metrics). */
 export async function endpointSecrets(
   pool: Pool,
@@ -241,10 +278,18 @@ export async function endpointSecrets(
 /**
  * Disables an enabled endpoint and records it for the admin audit log in the same transaction
  * (the outbox: exactly one record per disabling), with a `coin.webhook-endpoint.disabled` event in
- * the client's events and a delivery of it to each other enabled endpoint of the client;
- * undefined when it already was disabled (another instance got there first), and then nothing.
+ * the client's events and a delivery of it to each other enabled endpoint of the client; the
+ * delivery whose failure disabled it (`byDeliveryId`) says so in the delivery log (the event, the
+ * endpoints told). Undefined when it already was disabled (another instance got there first), and
+ * then nothing.
  */
-export async function disableEndpoint(pool: Pool, id: string, reason: string, adminAuditTopic: string): Promise<EndpointRow | undefined> {
+export async function disableEndpoint(
+  pool: Pool,
+  id: string,
+  reason: string,
+  adminAuditTopic: string,
+  byDeliveryId?: number,
+): Promise<EndpointRow | undefined> {
   return inTransaction(pool, async (client) => {
     const r = await client.query<Row>(
       `UPDATE webhook_endpoints SET status = 'DISABLED', disabled_reason = $2, disabled_at = now()
@@ -262,14 +307,28 @@ export async function disableEndpoint(pool: Pool, id: string, reason: string, ad
         reason,
         requestId: null,
       });
-      await tellClientOfDisabling(client, row, reason, row.disabledAt);
+      const told = await tellClientOfDisabling(client, row, reason, row.disabledAt);
+      if (byDeliveryId !== undefined)
+        await client.query(
+          `UPDATE webhook_deliveries SET endpoint_disabled_at = $3, endpoint_disabled_event_id = $4, endpoint_disabled_told = $5
+            WHERE id = $1 AND endpoint_id = $2`,
+          [byDeliveryId, row.id, row.disabledAt, told.eventId, told.endpoints],
+        );
     }
     return row;
   });
 }
 
-/** The platform's own event of a disabled endpoint: in its events, and sent to its other enabled endpoints (a lane of their own). */
-async function tellClientOfDisabling(client: PoolClient, row: EndpointRow, reason: string, at: Date): Promise<void> {
+/**
+ * The platform's own event of a disabled endpoint: in its events, and sent to its other enabled
+ * endpoints (a lane of their own). Returns the event's id and how many endpoints it was sent to.
+ */
+async function tellClientOfDisabling(
+  client: PoolClient,
+  row: EndpointRow,
+  reason: string,
+  at: Date,
+): Promise<{ eventId: string; endpoints: number }> {
   const event = endpointDisabledEvent(randomUUID(), row, reason, at);
   const body = JSON.stringify(event);
   await insertPlatformEvents(client, [{ clientId: row.clientId, eventId: event.eventId, eventType: event.type, body }]);
@@ -287,6 +346,7 @@ async function tellClientOfDisabling(client: PoolClient, row: EndpointRow, reaso
       body,
     })),
   );
+  return { eventId: event.eventId, endpoints: others.rows.length };
 }
 
 /**

@@ -225,21 +225,22 @@ export class DeliveryWorker {
   private async recordOutcome(delivery: ClaimedDelivery, outcome: AttemptOutcome): Promise<void> {
     const { pool, logger } = this.options;
     if (outcome.outcome === 'success') {
-      await markDelivered(pool, delivery.id, outcome);
+      await markDelivered(pool, delivery, outcome);
       return;
     }
     const failedAttempts = delivery.attempts + 1;
     const delay = failedAttempts < deliveryAttempts ? retryDelayMs(failedAttempts, Math.random, this.options.retryUnitMs) : null;
     if (delay !== null) {
-      await markRetry(pool, delivery.id, outcome, delay, this.options.testClocks ? sandboxRetryFrom(delivery, Date.now()) : undefined);
+      await markRetry(pool, delivery, outcome, delay, this.options.testClocks ? sandboxRetryFrom(delivery, Date.now()) : undefined);
       return;
     }
-    await markFailed(pool, delivery.id, outcome);
+    await markFailed(pool, delivery, outcome);
     const disabled = await disableEndpoint(
       pool,
       delivery.endpointId,
       `delivery ${delivery.id} failed ${failedAttempts} attempts over the retry schedule`,
       this.options.adminAuditTopic,
+      delivery.id,
     );
     if (disabled) {
       logger.warn(

@@ -3,13 +3,23 @@ import type { Pool } from '@coin/db';
 import { DeliveryWorker } from './worker';
 
 /**
+ * The claim runs in a transaction (claimDueDeliveries): a connection whose statements are the
+ * pool's `query` (as it is when called: a test may replace it), BEGIN and COMMIT answered empty.
+ */
+function withTransactions(pool: { query: (text: string, params?: unknown[]) => Promise<unknown> }): Pool {
+  const onConnection = (text: string, params?: unknown[]) =>
+    ['BEGIN', 'COMMIT', 'ROLLBACK'].includes(text) ? Promise.resolve({ rows: [] }) : pool.query(text, params);
+  return Object.assign(pool, { connect: async () => ({ query: onConnection, release: () => undefined }) }) as unknown as Pool;
+}
+
+/**
  * A database that has nothing to claim and answers the next due time from a list: the worker's
  * scheduling alone (what it sends is covered against PostgreSQL by webhooks.int.test and the
  * e2e webhooks test).
  */
 function nothingToClaim(dueInMs: Array<number | null>) {
   const calls = { claims: 0, dueReads: 0 };
-  const pool = {
+  const pool = withTransactions({
     query: async (text: string) => {
       if (text.includes('UPDATE webhook_deliveries d')) {
         calls.claims += 1;
@@ -22,7 +32,7 @@ function nothingToClaim(dueInMs: Array<number | null>) {
       }
       throw new Error(`unexpected statement: ${text.slice(0, 60)}`);
     },
-  } as unknown as Pool;
+  });
   return { pool, calls };
 }
 
@@ -128,7 +138,7 @@ describe('DeliveryWorker: the sandbox claims only the clients whose clocks it re
   /** A sandbox database: `pending` clients have deliveries when the pass lists them; each claim's client filter is kept. */
   function sandboxPool(pending: string[]) {
     const claimedFor: unknown[] = [];
-    const pool = {
+    const pool = withTransactions({
       query: async (text: string, params: unknown[] = []) => {
         if (text.includes('GROUP BY e.client_id')) return { rows: pending.map((client_id) => ({ client_id })) };
         if (text.includes('UPDATE webhook_deliveries d')) {
@@ -137,7 +147,7 @@ describe('DeliveryWorker: the sandbox claims only the clients whose clocks it re
         }
         throw new Error(`unexpected statement: ${text.slice(0, 60)}`);
       },
-    } as unknown as Pool;
+    });
     return { pool, claimedFor };
   }
 

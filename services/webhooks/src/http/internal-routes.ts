@@ -13,6 +13,10 @@ import {
   webhookEndpointList,
   webhookEndpointWithSecret,
   webhookClientIdText,
+  webhookPaceInternalBody,
+  webhookRecovery,
+  webhookRecoveryDaysMax,
+  webhookRecoveryInternalBody,
   webhookSecretOverlapMs,
 } from '@coin/contracts';
 import type { Pool } from '@coin/db';
@@ -32,8 +36,10 @@ import {
   listAllEndpoints,
   listEndpoints,
   rotateSecret,
+  setPace,
   stopRevokedClients,
 } from '../db/endpoints-repo';
+import { findRecovery, type RecoveryRow, startRecovery } from '../db/recoveries-repo';
 import { checkEndpointUrl, type OutboundPolicy } from '../domain/outbound-policy';
 import { spaceRefusalOf, type WebhooksSpace } from '../domain/space';
 import { newEndpointSecret, type SecretBox } from '../domain/secret-box';
@@ -43,6 +49,7 @@ import type { WebhooksMetrics } from '../metrics';
 const clientParams = z.strictObject({ clientId: webhookClientIdText });
 const endpointParams = clientParams.extend({ endpointId: z.uuid() });
 const deliveryParams = endpointParams.extend({ deliveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const recoveryParams = endpointParams.extend({ recoveryId: z.uuid() });
 const logQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z
@@ -62,6 +69,7 @@ function endpointView(row: EndpointRow, deliveryHealth: DeliveryHealth): z.input
     disabledAt: row.disabledAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     previousSecretExpiresAt: row.previousSecretExpiresAt?.toISOString() ?? null,
+    maxDeliveriesPerSecond: row.maxDeliveriesPerSecond,
     deliveryHealth,
   };
 }
@@ -92,6 +100,9 @@ function deliveryView(d: DeliveryLogRow): z.input<typeof webhookDelivery> {
     lastError: d.lastError,
     createdAt: d.createdAt.toISOString(),
     deliveredAt: d.deliveredAt?.toISOString() ?? null,
+    endpointDisabled: d.endpointDisabled
+      ? { at: d.endpointDisabled.at.toISOString(), eventId: d.endpointDisabled.eventId, toldEndpoints: d.endpointDisabled.toldEndpoints }
+      : null,
     // The signed body, as sent: the service wrote it, from an event it validated.
     payload: JSON.parse(d.body) as Record<string, unknown>,
   };
@@ -169,6 +180,7 @@ async function createEndpoint(deps: InternalRouteDeps, body: z.output<typeof cre
 export function registerInternalRoutes(app: App, deps: InternalRouteDeps): void {
   registerRoutes(app, endpointRoutes, deps);
   registerRoutes(app, deliveryRoutes, deps);
+  registerRoutes(app, paceAndRecoveryRoutes, deps);
   registerRoutes(app, acrossClientsRoutes, deps);
 }
 
@@ -265,6 +277,91 @@ const deliveryRoutes: InternalRoute<InternalRouteDeps>[] = [
       const audited = auditedByOf(request.body, deps.adminAuditTopic);
       if (!endpoint || !(await redeliver(deps.pool, endpoint, request.params.deliveryId, audited))) throw notFound();
       return reply.code(202).send({ status: 'PENDING' });
+    },
+  }),
+];
+
+function recoveryView(row: RecoveryRow): z.input<typeof webhookRecovery> {
+  return {
+    id: row.id,
+    endpointId: row.endpointId,
+    since: row.since.toISOString(),
+    until: row.until.toISOString(),
+    status: row.status,
+    total: row.total,
+    requeued: row.requeued,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * POST …/recoveries: a recovery of the endpoint's failed deliveries since `since`, at most
+ * webhookRecoveryDaysMax days back and not in the future (400 otherwise, nothing started). A
+ * retried request (the same id) answers the recovery it started; the id of another is 422
+ * IDEMPOTENCY_KEY_REUSED. Recorded in the admin audit log: the client's own request with the
+ * client as actor, a SUPERADMIN's with them.
+ */
+async function recover(
+  deps: InternalRouteDeps,
+  params: z.output<typeof endpointParams>,
+  body: z.output<typeof webhookRecoveryInternalBody>,
+  reply: FastifyReply,
+) {
+  const endpoint = await findEndpoint(deps.pool, params.clientId, params.endpointId);
+  if (!endpoint) throw notFound();
+  if (await clientRevoked(deps.pool, endpoint.clientId)) throw revoked();
+  const since = new Date(body.since);
+  const now = Date.now();
+  if (since.getTime() > now) throw validationError([{ path: 'since', message: 'must not be in the future' }], 'Nothing to recover yet');
+  if (since.getTime() < now - webhookRecoveryDaysMax * dayMs)
+    throw validationError(
+      [{ path: 'since', message: `must be at most ${webhookRecoveryDaysMax} days ago` }],
+      `A recovery reaches back at most ${webhookRecoveryDaysMax} days`,
+    );
+  const audit = auditedByOf(body, deps.adminAuditTopic) ?? {
+    topic: deps.adminAuditTopic,
+    actor: { kind: 'system' as const, id: endpoint.clientId },
+    requestId: null,
+  };
+  const started = await startRecovery(deps.pool, endpoint, { id: body.id, since }, audit);
+  if (started.kind === 'id-taken') throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if (started.kind === 'existing') reply.header(idempotentReplayedHeader, 'true');
+  return reply.code(202).send(recoveryView(started.row));
+}
+
+/** An endpoint's pace, and the recoveries of its failed deliveries. */
+const paceAndRecoveryRoutes: InternalRoute<InternalRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/pace',
+    schema: { params: endpointParams, body: webhookPaceInternalBody, response: { 200: webhookEndpoint } },
+    handler: async (request, _reply, deps) => {
+      const { clientId, endpointId } = request.params;
+      if (await clientRevoked(deps.pool, clientId)) throw revoked();
+      const audited = auditedByOf(request.body, deps.adminAuditTopic);
+      const row = await setPace(deps.pool, clientId, endpointId, request.body.maxDeliveriesPerSecond, audited);
+      if (!row) throw notFound();
+      return viewOf(deps.pool, row);
+    },
+  }),
+  route({
+    method: 'POST',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/recoveries',
+    schema: { params: endpointParams, body: webhookRecoveryInternalBody, response: { 202: webhookRecovery } },
+    handler: (request, reply, deps) => recover(deps, request.params, request.body, reply),
+  }),
+  route({
+    method: 'GET',
+    url: '/internal/webhooks/clients/:clientId/endpoints/:endpointId/recoveries/:recoveryId',
+    schema: { params: recoveryParams, response: { 200: webhookRecovery } },
+    handler: async (request, _reply, deps) => {
+      const { clientId, endpointId, recoveryId } = request.params;
+      const row = await findRecovery(deps.pool, clientId, endpointId, recoveryId);
+      if (!row) throw new AppError('NOT_FOUND', 'No such recovery');
+      return recoveryView(row);
     },
   }),
 ];

@@ -13,6 +13,9 @@ export const webhooksRouteCallers: InternalRouteCallers = {
   'GET /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/deliveries/:deliveryId/redeliver': ['gateway'],
   'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/test': ['gateway'],
+  'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/pace': ['gateway'],
+  'POST /internal/webhooks/clients/:clientId/endpoints/:endpointId/recoveries': ['gateway'],
+  'GET /internal/webhooks/clients/:clientId/endpoints/:endpointId/recoveries/:recoveryId': ['gateway'],
   // A platform's events (GET /api/events).
   'GET /internal/webhooks/clients/:clientId/events': ['gateway'],
   'GET /internal/webhooks/clients/:clientId/events/:eventId': ['gateway'],

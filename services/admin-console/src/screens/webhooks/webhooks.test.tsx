@@ -17,6 +17,7 @@ const endpoint = (id: string, clientId: string, overrides: Partial<Endpoint> = {
   disabledAt: null,
   createdAt: '2026-03-01T00:00:00.000Z',
   previousSecretExpiresAt: null,
+  maxDeliveriesPerSecond: null,
   deliveryHealth: { attempts24h: 0, succeeded24h: 0, successRate: null, oldestPendingAgeSeconds: null },
   ...overrides,
 });
@@ -38,6 +39,7 @@ const delivery = (id: number, overrides: Partial<Delivery> = {}): Delivery => ({
   lastError: null,
   createdAt: '2026-03-01T00:00:00.000Z',
   deliveredAt: null,
+  endpointDisabled: null,
   payload: { eventId: '7f9b1d3f-5c7e-5092-b4d6-f81a2c4e6083', type: 'coin.transaction.recorded' },
   ...overrides,
 });

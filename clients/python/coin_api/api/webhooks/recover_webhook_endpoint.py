@@ -1,0 +1,283 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.recover_webhook_endpoint_body import RecoverWebhookEndpointBody
+from ...models.recover_webhook_endpoint_coin_version import (
+    RecoverWebhookEndpointCoinVersion,
+)
+from ...models.recover_webhook_endpoint_response_202 import (
+    RecoverWebhookEndpointResponse202,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    body: RecoverWebhookEndpointBody,
+    idempotency_key: str,
+    coin_version: RecoverWebhookEndpointCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["idempotency-key"] = idempotency_key
+
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/webhooks/endpoints/{id}/recoveries".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RecoverWebhookEndpointResponse202 | None:
+    if response.status_code == 202:
+        response_202 = RecoverWebhookEndpointResponse202.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RecoverWebhookEndpointResponse202]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: RecoverWebhookEndpointBody,
+    idempotency_key: str,
+    coin_version: RecoverWebhookEndpointCoinVersion | Unset = UNSET,
+) -> Response[Problem | RecoverWebhookEndpointResponse202]:
+    """Recover a webhook endpoint of the calling platform client's
+
+     Recover a webhook endpoint of the calling platform client's (a test-mode client's are the
+    sandbox's): every delivery of it that failed, queued since `since` (at most 14 days ago), is sent
+    again by one background task; its progress is read at GET …/recoveries/{recoveryId} (a retry with
+    the same Idempotency-Key answers the same recovery; audited)
+
+    Args:
+        id (UUID):
+        idempotency_key (str):
+        coin_version (RecoverWebhookEndpointCoinVersion | Unset):
+        body (RecoverWebhookEndpointBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RecoverWebhookEndpointResponse202]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: RecoverWebhookEndpointBody,
+    idempotency_key: str,
+    coin_version: RecoverWebhookEndpointCoinVersion | Unset = UNSET,
+) -> Problem | RecoverWebhookEndpointResponse202 | None:
+    """Recover a webhook endpoint of the calling platform client's
+
+     Recover a webhook endpoint of the calling platform client's (a test-mode client's are the
+    sandbox's): every delivery of it that failed, queued since `since` (at most 14 days ago), is sent
+    again by one background task; its progress is read at GET …/recoveries/{recoveryId} (a retry with
+    the same Idempotency-Key answers the same recovery; audited)
+
+    Args:
+        id (UUID):
+        idempotency_key (str):
+        coin_version (RecoverWebhookEndpointCoinVersion | Unset):
+        body (RecoverWebhookEndpointBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RecoverWebhookEndpointResponse202
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: RecoverWebhookEndpointBody,
+    idempotency_key: str,
+    coin_version: RecoverWebhookEndpointCoinVersion | Unset = UNSET,
+) -> Response[Problem | RecoverWebhookEndpointResponse202]:
+    """Recover a webhook endpoint of the calling platform client's
+
+     Recover a webhook endpoint of the calling platform client's (a test-mode client's are the
+    sandbox's): every delivery of it that failed, queued since `since` (at most 14 days ago), is sent
+    again by one background task; its progress is read at GET …/recoveries/{recoveryId} (a retry with
+    the same Idempotency-Key answers the same recovery; audited)
+
+    Args:
+        id (UUID):
+        idempotency_key (str):
+        coin_version (RecoverWebhookEndpointCoinVersion | Unset):
+        body (RecoverWebhookEndpointBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RecoverWebhookEndpointResponse202]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    body: RecoverWebhookEndpointBody,
+    idempotency_key: str,
+    coin_version: RecoverWebhookEndpointCoinVersion | Unset = UNSET,
+) -> Problem | RecoverWebhookEndpointResponse202 | None:
+    """Recover a webhook endpoint of the calling platform client's
+
+     Recover a webhook endpoint of the calling platform client's (a test-mode client's are the
+    sandbox's): every delivery of it that failed, queued since `since` (at most 14 days ago), is sent
+    again by one background task; its progress is read at GET …/recoveries/{recoveryId} (a retry with
+    the same Idempotency-Key answers the same recovery; audited)
+
+    Args:
+        id (UUID):
+        idempotency_key (str):
+        coin_version (RecoverWebhookEndpointCoinVersion | Unset):
+        body (RecoverWebhookEndpointBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RecoverWebhookEndpointResponse202
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+            coin_version=coin_version,
+        )
+    ).parsed
