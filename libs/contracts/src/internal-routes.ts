@@ -52,7 +52,8 @@ import {
 } from './platform-events';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { clientDailyVolume, dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
-import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
+import { holdPage, internalHold, spendingLimits } from './holds';
+import { internalHoldsQuery } from './platform-money';
 import {
   cashoutPage,
   cashoutRateList,
@@ -280,7 +281,7 @@ export const internalReads = {
     params: z.object({ id: uuidInput }),
     response: internalHold,
   },
-  'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
+  'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: internalHoldsQuery, response: holdPage },
   'ledger.freezes': { service: 'ledger', method: 'GET', path: '/internal/freezes', query: walletFreezesQuery, response: walletFreezePage },
   'ledger.cashouts': { service: 'ledger', method: 'GET', path: '/internal/cashouts', query: cashoutsInternalQuery, response: cashoutPage },
   'ledger.cashout-rates': { service: 'ledger', method: 'GET', path: '/internal/cashout-rates', response: cashoutRateList },

@@ -645,6 +645,26 @@ from .get_client_daily_volume_response_200_clients_item import (
 from .get_client_daily_volume_response_200_clients_item_days_item import (
     GetClientDailyVolumeResponse200ClientsItemDaysItem,
 )
+from .get_client_treasury_balance_at_code import GetClientTreasuryBalanceAtCode
+from .get_client_treasury_balance_at_coin_version import (
+    GetClientTreasuryBalanceAtCoinVersion,
+)
+from .get_client_treasury_balance_at_response_200 import (
+    GetClientTreasuryBalanceAtResponse200,
+)
+from .get_client_treasury_statement_code import GetClientTreasuryStatementCode
+from .get_client_treasury_statement_coin_version import (
+    GetClientTreasuryStatementCoinVersion,
+)
+from .get_client_treasury_statement_response_200 import (
+    GetClientTreasuryStatementResponse200,
+)
+from .get_client_treasury_statement_response_200_lines_item import (
+    GetClientTreasuryStatementResponse200LinesItem,
+)
+from .get_client_treasury_statement_response_200_lines_item_type import (
+    GetClientTreasuryStatementResponse200LinesItemType,
+)
 from .get_client_webhook_endpoint_coin_version import (
     GetClientWebhookEndpointCoinVersion,
 )
@@ -783,6 +803,16 @@ from .get_payout_approval_response_200_requested_by_role import (
 from .get_payout_approval_response_200_status import GetPayoutApprovalResponse200Status
 from .get_sandbox_clock_coin_version import GetSandboxClockCoinVersion
 from .get_sandbox_clock_response_200 import GetSandboxClockResponse200
+from .get_sandbox_user_balance_at_coin_version import GetSandboxUserBalanceAtCoinVersion
+from .get_sandbox_user_balance_at_response_200 import GetSandboxUserBalanceAtResponse200
+from .get_sandbox_user_statement_coin_version import GetSandboxUserStatementCoinVersion
+from .get_sandbox_user_statement_response_200 import GetSandboxUserStatementResponse200
+from .get_sandbox_user_statement_response_200_lines_item import (
+    GetSandboxUserStatementResponse200LinesItem,
+)
+from .get_sandbox_user_statement_response_200_lines_item_type import (
+    GetSandboxUserStatementResponse200LinesItemType,
+)
 from .get_sandbox_user_wallet_coin_version import GetSandboxUserWalletCoinVersion
 from .get_supply_report_coin_version import GetSupplyReportCoinVersion
 from .get_supply_report_response_200 import GetSupplyReportResponse200
@@ -1162,6 +1192,12 @@ from .list_cashouts_response_200_cashouts_item_status import (
 )
 from .list_cashouts_response_200_pagination import ListCashoutsResponse200Pagination
 from .list_cashouts_status import ListCashoutsStatus
+from .list_client_holds_coin_version import ListClientHoldsCoinVersion
+from .list_client_holds_response_200 import ListClientHoldsResponse200
+from .list_client_holds_response_200_pagination import (
+    ListClientHoldsResponse200Pagination,
+)
+from .list_client_holds_status import ListClientHoldsStatus
 from .list_client_mandates_coin_version import ListClientMandatesCoinVersion
 from .list_client_mandates_response_200 import ListClientMandatesResponse200
 from .list_client_mandates_response_200_mandates_item import (
@@ -1180,6 +1216,8 @@ from .list_client_mandates_response_200_pagination import (
     ListClientMandatesResponse200Pagination,
 )
 from .list_client_mandates_status import ListClientMandatesStatus
+from .list_client_treasuries_coin_version import ListClientTreasuriesCoinVersion
+from .list_client_treasuries_response_200 import ListClientTreasuriesResponse200
 from .list_client_webhook_deliveries_coin_version import (
     ListClientWebhookDeliveriesCoinVersion,
 )
@@ -2699,6 +2737,14 @@ __all__ = (
     "GetClientDailyVolumeResponse200",
     "GetClientDailyVolumeResponse200ClientsItem",
     "GetClientDailyVolumeResponse200ClientsItemDaysItem",
+    "GetClientTreasuryBalanceAtCode",
+    "GetClientTreasuryBalanceAtCoinVersion",
+    "GetClientTreasuryBalanceAtResponse200",
+    "GetClientTreasuryStatementCode",
+    "GetClientTreasuryStatementCoinVersion",
+    "GetClientTreasuryStatementResponse200",
+    "GetClientTreasuryStatementResponse200LinesItem",
+    "GetClientTreasuryStatementResponse200LinesItemType",
     "GetClientWebhookEndpointCoinVersion",
     "GetClientWebhookEndpointResponse200",
     "GetClientWebhookEndpointResponse200DeliveryHealth",
@@ -2769,6 +2815,12 @@ __all__ = (
     "GetPayoutApprovalResponse200Status",
     "GetSandboxClockCoinVersion",
     "GetSandboxClockResponse200",
+    "GetSandboxUserBalanceAtCoinVersion",
+    "GetSandboxUserBalanceAtResponse200",
+    "GetSandboxUserStatementCoinVersion",
+    "GetSandboxUserStatementResponse200",
+    "GetSandboxUserStatementResponse200LinesItem",
+    "GetSandboxUserStatementResponse200LinesItemType",
     "GetSandboxUserWalletCoinVersion",
     "GetSupplyReportCoinVersion",
     "GetSupplyReportResponse200",
@@ -2962,6 +3014,10 @@ __all__ = (
     "ListCashoutsResponse200CashoutsItemStatus",
     "ListCashoutsResponse200Pagination",
     "ListCashoutsStatus",
+    "ListClientHoldsCoinVersion",
+    "ListClientHoldsResponse200",
+    "ListClientHoldsResponse200Pagination",
+    "ListClientHoldsStatus",
     "ListClientMandatesCoinVersion",
     "ListClientMandatesResponse200",
     "ListClientMandatesResponse200MandatesItem",
@@ -2970,6 +3026,8 @@ __all__ = (
     "ListClientMandatesResponse200MandatesItemStatus",
     "ListClientMandatesResponse200Pagination",
     "ListClientMandatesStatus",
+    "ListClientTreasuriesCoinVersion",
+    "ListClientTreasuriesResponse200",
     "ListClientWebhookDeliveriesCoinVersion",
     "ListClientWebhookDeliveriesResponse200",
     "ListClientWebhookDeliveriesResponse200DeliveriesItem",

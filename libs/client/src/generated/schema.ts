@@ -82,6 +82,126 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/platform/treasuries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The treasuries the calling platform client was granted
+     * @description The treasuries the calling platform client was granted, with their balances and running totals as the ledger holds them now (asOf); a test-mode client reads its sandbox treasuries (shared by every test client granted the same code)
+     */
+    get: operations['listClientTreasuries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/platform/treasuries/{code}/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The balance of a treasury the calling platform client was granted, at an instant
+     * @description The balance of a treasury the calling platform client was granted, at an instant (every transaction with createdAt <= at counted; default now). A treasury not granted is 404 NOT_FOUND
+     */
+    get: operations['getClientTreasuryBalanceAt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/platform/treasuries/{code}/statement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A statement of a treasury the calling platform client was granted over [from, to)
+     * @description A statement of a treasury the calling platform client was granted over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is 404 NOT_FOUND
+     */
+    get: operations['getClientTreasuryStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/platform/holds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The holds the calling platform client settles, newest first, optionally of one payer or status
+     * @description The holds the calling platform client settles (their payer named it: settlerClientId; a test-mode client’s sandbox holds), newest first, optionally of one payer (userId) or status, in pages (pass nextCursor as cursor). A hold naming no settler is not listed, though a client granted its treasury may settle it
+     */
+    get: operations['listClientHolds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/users/{userId}/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A test user's sandbox balance at an instant, for the calling test-mode client
+     * @description A test user's sandbox balance at an instant (default now), for the calling test-mode client: its test users only (any other id, an account's or not, is 404 USER_NOT_FOUND), from the sandbox history alone. A live client is 403 FORBIDDEN
+     */
+    get: operations['getSandboxUserBalanceAt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/users/{userId}/statement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A test user's sandbox statement, for the calling test-mode client, over [from, to)
+     * @description A test user's sandbox statement, for the calling test-mode client, over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change. Its test users only (any other id, an account's or not, is 404 USER_NOT_FOUND), from the sandbox history alone. A live client is 403 FORBIDDEN
+     */
+    get: operations['getSandboxUserStatement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/mint': {
     parameters: {
       query?: never;
@@ -4250,6 +4370,734 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['Wallet'];
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listClientTreasuries: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "treasuries": [
+           *         {
+           *           "code": "REWARDS",
+           *           "name": "Rewards",
+           *           "walletId": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+           *           "balance": 98000,
+           *           "totalReceived": 100000,
+           *           "totalSent": 2000,
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "asOf": "2026-01-15T09:30:00.000Z"
+           *     }
+           */
+          'application/json': {
+            /** @description The treasuries this client was granted, in the order GET /api/admin/treasuries lists them */
+            treasuries: components['schemas']['Treasury'][];
+            /**
+             * Format: date-time
+             * @description When the ledger read these balances and totals
+             */
+            asOf: string;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getClientTreasuryBalanceAt: {
+    parameters: {
+      query?: {
+        /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
+        at?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "at": "2026-01-31T23:59:59.999Z",
+           *       "balance": 98000
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date-time
+             * @description The instant the balance is for
+             */
+            at: string;
+            /** @description Coins: Σ received − Σ sent of the transactions with createdAt <= at */
+            balance: number;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getClientTreasuryStatement: {
+    parameters: {
+      query: {
+        /** @description The period starts here (inclusive, createdAt >= from) */
+        from: string;
+        /** @description The period ends here (exclusive, createdAt < to); at most 366 days after from */
+        to: string;
+        /** @description integer 1..1000, default 100 */
+        limit?: number | string;
+        /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        code: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-01T00:00:00Z",
+           *       "to": "2026-02-01T00:00:00Z",
+           *       "openingBalance": 100000,
+           *       "closingBalance": 98000,
+           *       "lines": [
+           *         {
+           *           "transactionId": 1001,
+           *           "type": "REWARD",
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "change": -1975,
+           *           "runningBalance": 98025,
+           *           "transaction": null
+           *         },
+           *         {
+           *           "transactionId": 1002,
+           *           "type": "REWARD",
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "change": -25,
+           *           "runningBalance": 98000,
+           *           "transaction": {
+           *             "id": 1002,
+           *             "type": "REWARD",
+           *             "amount": 25,
+           *             "fromUserId": null,
+           *             "toUserId": 42,
+           *             "fromTreasury": "REWARDS",
+           *             "toTreasury": null,
+           *             "reason": "Tournament prize",
+           *             "reference": null,
+           *             "refundOf": null,
+           *             "createdAt": "2026-01-15T09:30:00.000Z",
+           *             "clientId": "pc_Xk3v9QmT2bLw"
+           *           }
+           *         }
+           *       ],
+           *       "nextCursor": null,
+           *       "hasMore": false,
+           *       "asOf": "2026-01-15T09:30:01.000Z"
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The balance just before from */
+            openingBalance: number;
+            /** @description The balance just before to: openingBalance + Σ change of every line of the period */
+            closingBalance: number;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Oldest first (createdAt, then id) */
+            lines: {
+              transactionId: number;
+              /** @enum {string} */
+              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+              /** Format: date-time */
+              createdAt: string;
+              /** @description Coins this transaction moved into (> 0) or out of (< 0) the balance */
+              change: number;
+              /** @description The balance just after this line */
+              runningBalance: number;
+              /** @description The whole transaction when this client made it (its clientId); null for any other (a person's, an operator's, another platform's): those show as their change to the balance alone */
+              transaction: components['schemas']['Transaction'] | null;
+            }[];
+            /**
+             * Format: date-time
+             * @description When this page was read: with `to` still ahead, a later read may add lines before `to` (history follows the ledger by about a second)
+             */
+            asOf: string;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  listClientHolds: {
+    parameters: {
+      query?: {
+        status?: 'PENDING' | 'CAPTURED' | 'VOIDED' | 'EXPIRED';
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description positive integer, at most 9007199254740991 */
+        userId?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "holds": [
+           *         {
+           *           "id": "5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f",
+           *           "status": "PENDING",
+           *           "amount": 49.99,
+           *           "fromUserId": 42,
+           *           "toUserId": null,
+           *           "toTreasury": "COURSE_FEES",
+           *           "reason": "Order ORDER-2026-0042",
+           *           "reference": "ORDER-2026-0042",
+           *           "expiresAt": "2026-01-22T09:30:00.000Z",
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z",
+           *           "capturedAmount": null,
+           *           "transactionId": null
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            holds: components['schemas']['Hold'][];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getSandboxUserBalanceAt: {
+    parameters: {
+      query?: {
+        /** @description The instant (RFC 3339); the balance after every transaction with createdAt <= at. Default: now */
+        at?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        /** @description positive integer, at most 9007199254740991 */
+        userId: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "at": "2026-01-31T23:59:59.999Z",
+           *       "balance": 125.5
+           *     }
+           */
+          'application/json': {
+            /**
+             * Format: date-time
+             * @description The instant the balance is for
+             */
+            at: string;
+            /** @description Coins: Σ received − Σ sent of the transactions with createdAt <= at */
+            balance: number;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getSandboxUserStatement: {
+    parameters: {
+      query: {
+        /** @description The period starts here (inclusive, createdAt >= from) */
+        from: string;
+        /** @description The period ends here (exclusive, createdAt < to); at most 366 days after from */
+        to: string;
+        /** @description integer 1..1000, default 100 */
+        limit?: number | string;
+        /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        /** @description positive integer, at most 9007199254740991 */
+        userId: number | string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "from": "2026-01-01T00:00:00Z",
+           *       "to": "2026-02-01T00:00:00Z",
+           *       "openingBalance": 100000,
+           *       "closingBalance": 98000,
+           *       "lines": [
+           *         {
+           *           "transactionId": 1001,
+           *           "type": "REWARD",
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "change": -1975,
+           *           "runningBalance": 98025,
+           *           "transaction": null
+           *         },
+           *         {
+           *           "transactionId": 1002,
+           *           "type": "REWARD",
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "change": -25,
+           *           "runningBalance": 98000,
+           *           "transaction": {
+           *             "id": 1002,
+           *             "type": "REWARD",
+           *             "amount": 25,
+           *             "fromUserId": null,
+           *             "toUserId": 42,
+           *             "fromTreasury": "REWARDS",
+           *             "toTreasury": null,
+           *             "reason": "Tournament prize",
+           *             "reference": null,
+           *             "refundOf": null,
+           *             "createdAt": "2026-01-15T09:30:00.000Z",
+           *             "clientId": "pc_Xk3v9QmT2bLw"
+           *           }
+           *         }
+           *       ],
+           *       "nextCursor": null,
+           *       "hasMore": false,
+           *       "asOf": "2026-01-15T09:30:01.000Z"
+           *     }
+           */
+          'application/json': {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            /** @description The balance just before from */
+            openingBalance: number;
+            /** @description The balance just before to: openingBalance + Σ change of every line of the period */
+            closingBalance: number;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Oldest first (createdAt, then id) */
+            lines: {
+              transactionId: number;
+              /** @enum {string} */
+              type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+              /** Format: date-time */
+              createdAt: string;
+              /** @description Coins this transaction moved into (> 0) or out of (< 0) the balance */
+              change: number;
+              /** @description The balance just after this line */
+              runningBalance: number;
+              /** @description The whole transaction when this client made it (its clientId); null for any other (a person's, an operator's, another platform's): those show as their change to the balance alone */
+              transaction: components['schemas']['Transaction'] | null;
+            }[];
+            /**
+             * Format: date-time
+             * @description When this page was read: with `to` still ahead, a later read may add lines before `to` (history follows the ledger by about a second)
+             */
+            asOf: string;
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+          };
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
