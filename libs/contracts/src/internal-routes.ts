@@ -16,8 +16,14 @@ import {
   balanceMonitor,
   balanceMonitorIdParams,
   balanceMonitorList,
+  clientBalanceMonitor,
+  clientBalanceMonitorList,
+  clientBalanceMonitorParams,
+  clientMonitorsParams,
   createBalanceMonitorInternalBody,
+  createClientBalanceMonitorInternalBody,
   deleteBalanceMonitorInternalBody,
+  deleteClientBalanceMonitorInternalBody,
 } from './balance-monitors';
 import {
   assignCaseInternalBody,
@@ -537,6 +543,20 @@ export const internalReads = {
     params: balanceMonitorIdParams,
     response: balanceMonitor,
   },
+  'webhooks.client-balance-monitors': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/balance-monitors',
+    params: clientMonitorsParams,
+    response: clientBalanceMonitorList,
+  },
+  'webhooks.client-balance-monitor': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/balance-monitors/:id',
+    params: clientBalanceMonitorParams,
+    response: clientBalanceMonitor,
+  },
   // ---- monitoring: cases and rules (docs/design/monitoring.md) ----
   'monitoring.cases': {
     service: 'monitoring',
@@ -683,6 +703,20 @@ export const internalPosts = {
     path: '/internal/webhooks/balance-monitors',
     body: createBalanceMonitorInternalBody,
     response: balanceMonitor,
+  },
+  'webhooks.create-client-balance-monitor': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/client-balance-monitors',
+    body: createClientBalanceMonitorInternalBody,
+    response: clientBalanceMonitor,
+  },
+  'webhooks.delete-client-balance-monitor': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/client-balance-monitors/delete',
+    body: deleteClientBalanceMonitorInternalBody,
+    response: noContent,
   },
   'webhooks.delete-balance-monitor': {
     service: 'webhooks',

@@ -101,6 +101,7 @@ async function openWebhooksParts(
     maxMonitors: config.WEBHOOKS_MAX_BALANCE_MONITORS,
     adminAuditTopic: topics.adminAudit,
     onChanged: () => monitoredWallets.invalidate(),
+    space: config.WEBHOOKS_SPACE,
   });
   await startEventConsumers(parts, config, {
     directory,

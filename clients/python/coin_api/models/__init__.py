@@ -469,6 +469,31 @@ from .create_cashout_response_201_cashout_approval_status import (
 from .create_cashout_response_201_cashout_status import (
     CreateCashoutResponse201CashoutStatus,
 )
+from .create_client_balance_monitor_body import CreateClientBalanceMonitorBody
+from .create_client_balance_monitor_body_direction import (
+    CreateClientBalanceMonitorBodyDirection,
+)
+from .create_client_balance_monitor_body_wallet import (
+    CreateClientBalanceMonitorBodyWallet,
+)
+from .create_client_balance_monitor_body_wallet_treasury import (
+    CreateClientBalanceMonitorBodyWalletTreasury,
+)
+from .create_client_balance_monitor_coin_version import (
+    CreateClientBalanceMonitorCoinVersion,
+)
+from .create_client_balance_monitor_response_201 import (
+    CreateClientBalanceMonitorResponse201,
+)
+from .create_client_balance_monitor_response_201_direction import (
+    CreateClientBalanceMonitorResponse201Direction,
+)
+from .create_client_balance_monitor_response_201_wallet import (
+    CreateClientBalanceMonitorResponse201Wallet,
+)
+from .create_client_balance_monitor_response_201_wallet_treasury_type_0 import (
+    CreateClientBalanceMonitorResponse201WalletTreasuryType0,
+)
 from .create_client_webhook_endpoint_body import CreateClientWebhookEndpointBody
 from .create_client_webhook_endpoint_body_event_types_item import (
     CreateClientWebhookEndpointBodyEventTypesItem,
@@ -568,6 +593,9 @@ from .create_webhook_endpoint_response_201_status import (
     CreateWebhookEndpointResponse201Status,
 )
 from .delete_balance_monitor_coin_version import DeleteBalanceMonitorCoinVersion
+from .delete_client_balance_monitor_coin_version import (
+    DeleteClientBalanceMonitorCoinVersion,
+)
 from .delete_client_webhook_endpoint_coin_version import (
     DeleteClientWebhookEndpointCoinVersion,
 )
@@ -636,6 +664,17 @@ from .get_cashout_reconciliation_format import GetCashoutReconciliationFormat
 from .get_cashout_reconciliation_response_200 import GetCashoutReconciliationResponse200
 from .get_cashout_reconciliation_response_200_lines_item import (
     GetCashoutReconciliationResponse200LinesItem,
+)
+from .get_client_balance_monitor_coin_version import GetClientBalanceMonitorCoinVersion
+from .get_client_balance_monitor_response_200 import GetClientBalanceMonitorResponse200
+from .get_client_balance_monitor_response_200_direction import (
+    GetClientBalanceMonitorResponse200Direction,
+)
+from .get_client_balance_monitor_response_200_wallet import (
+    GetClientBalanceMonitorResponse200Wallet,
+)
+from .get_client_balance_monitor_response_200_wallet_treasury_type_0 import (
+    GetClientBalanceMonitorResponse200WalletTreasuryType0,
 )
 from .get_client_daily_volume_coin_version import GetClientDailyVolumeCoinVersion
 from .get_client_daily_volume_response_200 import GetClientDailyVolumeResponse200
@@ -1067,6 +1106,18 @@ from .list_audit_log_response_200 import ListAuditLogResponse200
 from .list_audit_log_result import ListAuditLogResult
 from .list_balance_monitors_coin_version import ListBalanceMonitorsCoinVersion
 from .list_balance_monitors_response_200 import ListBalanceMonitorsResponse200
+from .list_balance_monitors_response_200_client_monitors_item import (
+    ListBalanceMonitorsResponse200ClientMonitorsItem,
+)
+from .list_balance_monitors_response_200_client_monitors_item_direction import (
+    ListBalanceMonitorsResponse200ClientMonitorsItemDirection,
+)
+from .list_balance_monitors_response_200_client_monitors_item_wallet import (
+    ListBalanceMonitorsResponse200ClientMonitorsItemWallet,
+)
+from .list_balance_monitors_response_200_client_monitors_item_wallet_treasury_type_0 import (
+    ListBalanceMonitorsResponse200ClientMonitorsItemWalletTreasuryType0,
+)
 from .list_balance_monitors_response_200_monitors_item import (
     ListBalanceMonitorsResponse200MonitorsItem,
 )
@@ -1192,6 +1243,24 @@ from .list_cashouts_response_200_cashouts_item_status import (
 )
 from .list_cashouts_response_200_pagination import ListCashoutsResponse200Pagination
 from .list_cashouts_status import ListCashoutsStatus
+from .list_client_balance_monitors_coin_version import (
+    ListClientBalanceMonitorsCoinVersion,
+)
+from .list_client_balance_monitors_response_200 import (
+    ListClientBalanceMonitorsResponse200,
+)
+from .list_client_balance_monitors_response_200_monitors_item import (
+    ListClientBalanceMonitorsResponse200MonitorsItem,
+)
+from .list_client_balance_monitors_response_200_monitors_item_direction import (
+    ListClientBalanceMonitorsResponse200MonitorsItemDirection,
+)
+from .list_client_balance_monitors_response_200_monitors_item_wallet import (
+    ListClientBalanceMonitorsResponse200MonitorsItemWallet,
+)
+from .list_client_balance_monitors_response_200_monitors_item_wallet_treasury_type_0 import (
+    ListClientBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0,
+)
 from .list_client_holds_coin_version import ListClientHoldsCoinVersion
 from .list_client_holds_response_200 import ListClientHoldsResponse200
 from .list_client_holds_response_200_pagination import (
@@ -2633,6 +2702,15 @@ __all__ = (
     "CreateCashoutResponse201CashoutApproval",
     "CreateCashoutResponse201CashoutApprovalStatus",
     "CreateCashoutResponse201CashoutStatus",
+    "CreateClientBalanceMonitorBody",
+    "CreateClientBalanceMonitorBodyDirection",
+    "CreateClientBalanceMonitorBodyWallet",
+    "CreateClientBalanceMonitorBodyWalletTreasury",
+    "CreateClientBalanceMonitorCoinVersion",
+    "CreateClientBalanceMonitorResponse201",
+    "CreateClientBalanceMonitorResponse201Direction",
+    "CreateClientBalanceMonitorResponse201Wallet",
+    "CreateClientBalanceMonitorResponse201WalletTreasuryType0",
     "CreateClientWebhookEndpointBody",
     "CreateClientWebhookEndpointBodyEventTypesItem",
     "CreateClientWebhookEndpointCoinVersion",
@@ -2692,6 +2770,7 @@ __all__ = (
     "CreateWebhookEndpointResponse201DeliveryHealth",
     "CreateWebhookEndpointResponse201Status",
     "DeleteBalanceMonitorCoinVersion",
+    "DeleteClientBalanceMonitorCoinVersion",
     "DeleteClientWebhookEndpointCoinVersion",
     "DeleteUserCoinVersion",
     "DeleteUserResponse200",
@@ -2733,6 +2812,11 @@ __all__ = (
     "GetCashoutReconciliationFormat",
     "GetCashoutReconciliationResponse200",
     "GetCashoutReconciliationResponse200LinesItem",
+    "GetClientBalanceMonitorCoinVersion",
+    "GetClientBalanceMonitorResponse200",
+    "GetClientBalanceMonitorResponse200Direction",
+    "GetClientBalanceMonitorResponse200Wallet",
+    "GetClientBalanceMonitorResponse200WalletTreasuryType0",
     "GetClientDailyVolumeCoinVersion",
     "GetClientDailyVolumeResponse200",
     "GetClientDailyVolumeResponse200ClientsItem",
@@ -2965,6 +3049,10 @@ __all__ = (
     "ListAuditLogResult",
     "ListBalanceMonitorsCoinVersion",
     "ListBalanceMonitorsResponse200",
+    "ListBalanceMonitorsResponse200ClientMonitorsItem",
+    "ListBalanceMonitorsResponse200ClientMonitorsItemDirection",
+    "ListBalanceMonitorsResponse200ClientMonitorsItemWallet",
+    "ListBalanceMonitorsResponse200ClientMonitorsItemWalletTreasuryType0",
     "ListBalanceMonitorsResponse200MonitorsItem",
     "ListBalanceMonitorsResponse200MonitorsItemDirection",
     "ListBalanceMonitorsResponse200MonitorsItemWallet",
@@ -3014,6 +3102,12 @@ __all__ = (
     "ListCashoutsResponse200CashoutsItemStatus",
     "ListCashoutsResponse200Pagination",
     "ListCashoutsStatus",
+    "ListClientBalanceMonitorsCoinVersion",
+    "ListClientBalanceMonitorsResponse200",
+    "ListClientBalanceMonitorsResponse200MonitorsItem",
+    "ListClientBalanceMonitorsResponse200MonitorsItemDirection",
+    "ListClientBalanceMonitorsResponse200MonitorsItemWallet",
+    "ListClientBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0",
     "ListClientHoldsCoinVersion",
     "ListClientHoldsResponse200",
     "ListClientHoldsResponse200Pagination",
