@@ -210,6 +210,8 @@ describe("a platform's own balance monitors", () => {
     expect([...all.monitors, ...all.clientMonitors].map((m) => m.id)).not.toContain(monitor.id);
     expect((await send(tokenA, 'GET', `/api/platform/balance-monitors/${monitor.id}`, undefined, null)).status).toBe(404);
     expect((await testA.client.listClientBalanceMonitors()).monitors.map((m) => m.id)).toEqual([monitor.id]);
-    await testA.client.deleteClientBalanceMonitor({ path: { id: monitor.id } });
+    // Deleting its test data deletes its monitors too.
+    expect(await testA.client.resetSandbox({})).toMatchObject({ deletedBalanceMonitors: 1 });
+    expect((await testA.client.listClientBalanceMonitors()).monitors).toEqual([]);
   });
 });

@@ -433,7 +433,7 @@ export interface paths {
     put?: never;
     /**
      * Delete the test-mode client's own test data in the sandbox
-     * @description Delete the test-mode client's own test data in the sandbox: void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
+     * @description Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
      */
     post: operations['resetSandbox'];
     delete?: never;
@@ -7926,6 +7926,7 @@ export interface operations {
            *       "burnedWallets": 3,
            *       "burned": 950,
            *       "deletedTestUsers": 2,
+           *       "deletedBalanceMonitors": 1,
            *       "complete": true,
            *       "clock": {
            *         "clientId": "test_shop",
@@ -7941,6 +7942,7 @@ export interface operations {
             burnedWallets: number;
             burned: number;
             deletedTestUsers: number;
+            deletedBalanceMonitors: number;
             complete: boolean;
             clock: {
               clientId: string;
