@@ -52,7 +52,8 @@ const notFound = () => new AppError('NOT_FOUND', 'No such balance monitor');
 
 /**
  * The balance monitors' internal API (docs/DESIGN.md "Balance monitors"), called by the gateway
- * only, which admits ADMIN+ and names who asks; a creation and a deletion are recorded for the
+ * only, which admits ADMIN+ (or, on the client routes below, a platform client on a treasury it
+ * was granted) and names who asks; a creation and a deletion are recorded for the
  * admin audit log (admin.service-action.recorded) in their own transaction, through the outbox.
  */
 export interface MonitorRouteDeps {
