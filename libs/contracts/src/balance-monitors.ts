@@ -1,4 +1,4 @@
-import { balanceWallet, monitorDirection, role, treasuryCode, userId } from '@coin/events';
+import { balanceWallet, monitorDirection, platformClientId, role, treasuryCode, userId } from '@coin/events';
 import { z } from 'zod';
 import { uuidInput } from './common';
 import { amountCoinsMax, coinsToMinorUnits, minorUnitsPerCoin } from './money';
@@ -70,4 +70,40 @@ export const balanceMonitor = z.object({
 });
 export type BalanceMonitor = z.infer<typeof balanceMonitor>;
 
-export const balanceMonitorList = z.object({ monitors: z.array(balanceMonitor) });
+/** How many live monitors one platform client may keep (its own, on the treasuries it was granted). */
+export const clientBalanceMonitorsMax = 20;
+
+/** POST /api/platform/balance-monitors: a treasury the client was granted, as an ADMIN+'s monitor takes it. */
+export const createClientBalanceMonitorBody = createBalanceMonitorBody.extend({
+  wallet: z.strictObject({ treasury: treasuryCode.describe('A treasury code this client was granted') }),
+});
+
+/** A platform client's own monitor: its crossings go to that client's endpoints and events alone. */
+export const clientBalanceMonitor = balanceMonitor.omit({ createdBy: true }).extend({
+  clientId: platformClientId.describe('The platform client that set it'),
+});
+export type ClientBalanceMonitor = z.infer<typeof clientBalanceMonitor>;
+export const clientBalanceMonitorList = z.object({
+  monitors: z.array(clientBalanceMonitor).describe(`Oldest first, at most ${clientBalanceMonitorsMax}`),
+});
+
+/** What the internal API is told of a client's monitor: its id (from the idempotency key), the client, and the request id. */
+export const createClientBalanceMonitorInternalBody = createClientBalanceMonitorBody.extend({
+  id: z.uuid(),
+  clientId: platformClientId,
+  requestId: z.string().max(200).nullable(),
+});
+export const clientBalanceMonitorParams = z.object({ clientId: platformClientId, id: uuidInput });
+export const clientMonitorsParams = z.object({ clientId: platformClientId });
+export const deleteClientBalanceMonitorInternalBody = z.strictObject({
+  clientId: platformClientId,
+  id: uuidInput,
+  requestId: z.string().max(200).nullable(),
+});
+
+export const balanceMonitorList = z.object({
+  monitors: z.array(balanceMonitor).describe("The ADMIN+'s monitors"),
+  clientMonitors: z
+    .array(clientBalanceMonitor)
+    .describe("The platform clients' own monitors, each on a treasury its client was granted (delivered to that client alone)"),
+});

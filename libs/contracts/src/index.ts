@@ -27,6 +27,7 @@ export * from './transaction-view';
 export * from './kafka-access';
 export * from './platform-grants';
 export * from './platform-links';
+export * from './platform-money';
 export * from './sandbox-test-users';
 export * from './canonical-json';
 export * from './internal-routes';

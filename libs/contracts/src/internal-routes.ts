@@ -16,8 +16,14 @@ import {
   balanceMonitor,
   balanceMonitorIdParams,
   balanceMonitorList,
+  clientBalanceMonitor,
+  clientBalanceMonitorList,
+  clientBalanceMonitorParams,
+  clientMonitorsParams,
   createBalanceMonitorInternalBody,
+  createClientBalanceMonitorInternalBody,
   deleteBalanceMonitorInternalBody,
+  deleteClientBalanceMonitorInternalBody,
 } from './balance-monitors';
 import {
   assignCaseInternalBody,
@@ -52,7 +58,8 @@ import {
 } from './platform-events';
 import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, statementPartyParams } from './statements';
 import { clientDailyVolume, dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
-import { adminHoldsQuery, holdPage, internalHold, spendingLimits } from './holds';
+import { holdPage, internalHold, spendingLimits } from './holds';
+import { internalHoldsQuery } from './platform-money';
 import {
   cashoutPage,
   cashoutRateList,
@@ -283,7 +290,7 @@ export const internalReads = {
     params: z.object({ id: uuidInput }),
     response: internalHold,
   },
-  'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: adminHoldsQuery, response: holdPage },
+  'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: internalHoldsQuery, response: holdPage },
   'ledger.freezes': { service: 'ledger', method: 'GET', path: '/internal/freezes', query: walletFreezesQuery, response: walletFreezePage },
   'ledger.cashouts': { service: 'ledger', method: 'GET', path: '/internal/cashouts', query: cashoutsInternalQuery, response: cashoutPage },
   'ledger.cashout-rates': { service: 'ledger', method: 'GET', path: '/internal/cashout-rates', response: cashoutRateList },
@@ -546,6 +553,20 @@ export const internalReads = {
     params: balanceMonitorIdParams,
     response: balanceMonitor,
   },
+  'webhooks.client-balance-monitors': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/balance-monitors',
+    params: clientMonitorsParams,
+    response: clientBalanceMonitorList,
+  },
+  'webhooks.client-balance-monitor': {
+    service: 'webhooks',
+    method: 'GET',
+    path: '/internal/webhooks/clients/:clientId/balance-monitors/:id',
+    params: clientBalanceMonitorParams,
+    response: clientBalanceMonitor,
+  },
   // ---- monitoring: cases and rules (docs/design/monitoring.md) ----
   'monitoring.cases': {
     service: 'monitoring',
@@ -692,6 +713,20 @@ export const internalPosts = {
     path: '/internal/webhooks/balance-monitors',
     body: createBalanceMonitorInternalBody,
     response: balanceMonitor,
+  },
+  'webhooks.create-client-balance-monitor': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/client-balance-monitors',
+    body: createClientBalanceMonitorInternalBody,
+    response: clientBalanceMonitor,
+  },
+  'webhooks.delete-client-balance-monitor': {
+    service: 'webhooks',
+    method: 'POST',
+    path: '/internal/webhooks/client-balance-monitors/delete',
+    body: deleteClientBalanceMonitorInternalBody,
+    response: noContent,
   },
   'webhooks.delete-balance-monitor': {
     service: 'webhooks',

@@ -843,6 +843,8 @@ export const sandboxReset = z.object({
   burned: z.number().min(0),
   /** Its own test users marked deleted (only once nothing else of the client is left). */
   deletedTestUsers: z.number().int().min(0),
+  /** Its own balance monitors on its sandbox treasuries, deleted (0 where the gateway serves no sandbox webhooks). */
+  deletedBalanceMonitors: z.number().int().min(0),
   complete: z.boolean(),
   clock: testClock,
 });

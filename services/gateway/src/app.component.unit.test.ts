@@ -844,7 +844,7 @@ describe('gateway component (buildApp with fake ports)', () => {
     ];
 
     it.each(modes)(
-      "when %s claims a cash-out or lists every client's webhook endpoints (routes the sandbox does not serve), then 403 TEST_MODE_CREDENTIALS and nothing is sent",
+      'when %s claims a cash-out (a route a live client may call, the sandbox does not serve), then 403 TEST_MODE_CREDENTIALS and nothing is sent',
       async (_name, sub, mode) => {
         const before = bus.requests.length;
         const authorization = `Bearer ${await token(sub, 'SYSTEM', { treasuries: ['REWARDS'], mode })}`;
@@ -853,14 +853,29 @@ describe('gateway component (buildApp with fake ports)', () => {
           403,
           'TEST_MODE_CREDENTIALS',
         );
-        const webhookCalls = liveWebhooks.calls.length + sandboxWebhooks.calls.length;
-        expectProblem(
-          await inject({ method: 'GET', url: '/api/admin/webhooks/endpoints', headers: { authorization } }),
-          403,
-          'TEST_MODE_CREDENTIALS',
-        );
         expect(bus.requests.length).toBe(before);
+      },
+    );
+
+    it.each([
+      ['GET', '/api/admin/webhooks/endpoints'],
+      ['GET', '/api/admin/treasuries'],
+      ['GET', '/api/admin/treasuries/REWARDS/balance'],
+      ['GET', '/api/admin/holds'],
+      ['GET', '/api/admin/users/42/balance'],
+      ['GET', `/api/admin/users/42/statement?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`],
+    ])(
+      'when a test-mode client calls %s %s (a route no platform client may call), then 403 FORBIDDEN as a live client gets, never TEST_MODE_CREDENTIALS, and nothing is read',
+      async (method, url) => {
+        const webhookCalls = liveWebhooks.calls.length + sandboxWebhooks.calls.length;
+        const readsSoFar = () => [ledgerHttp, historyHttp, sandboxLedgerHttp, sandboxHistoryHttp].map((fake) => fake.calls.length);
+        const reads = readsSoFar();
+        for (const mode of ['test', 'live']) {
+          const authorization = `Bearer ${await token(mode === 'test' ? 'test_shop' : 'shop-backend', 'SYSTEM', { treasuries: ['REWARDS'], mode })}`;
+          expectProblem(await inject({ method: method as 'GET', url, headers: { authorization } }), 403, 'FORBIDDEN');
+        }
         expect(liveWebhooks.calls.length + sandboxWebhooks.calls.length).toBe(webhookCalls);
+        expect(readsSoFar()).toEqual(reads);
       },
     );
 

@@ -21,6 +21,7 @@ import { registerAuth, type AuthOptions } from './plugins/auth';
 import { registerAuthRoutes } from './routes/auth';
 import { registerWalletRoutes } from './routes/wallets';
 import { registerSandboxWalletRoutes } from './routes/sandbox-wallets';
+import { registerPlatformMoneyRoutes } from './routes/platform-money';
 import type { Redis } from '@coin/redis';
 import { lingerDefaults, registerGracefulClose, type LingerLimits } from './plugins/graceful-close';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -201,6 +202,7 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   registerAuthRoutes(app, routeDeps);
   registerWalletRoutes(app, routeDeps);
   registerSandboxWalletRoutes(app, routeDeps);
+  registerPlatformMoneyRoutes(app, routeDeps);
   await registerCommandContext(app, admission, routeDeps, deps);
   registerCommandRoutes(app, { commandStatus: admission });
   registerAsyncApiRoute(app);

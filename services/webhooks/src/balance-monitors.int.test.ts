@@ -189,6 +189,87 @@ describe('balance monitors (webhooks service in-process, real Kafka, PostgreSQL 
     (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM balance_monitor_crossings WHERE monitor_id = $1', [monitorId])).rows[0]
       ?.n;
 
+  it('when a platform client sets its own monitor, then only it reads and deletes it, its crossing goes to its own endpoint alone though another client is granted the treasury, an ADMIN+ lists it, and a test_ client has none here', async () => {
+    const wallet = { userId: null, treasury: 'OPERATIONS' as const };
+    const [ownerId, otherId] = [`client-a-${randomUUID()}`, `client-b-${randomUUID()}`];
+    for (const [clientId, path] of [
+      [ownerId, '/own-a'],
+      [otherId, '/other-b'],
+    ] as const) {
+      const made = await call('POST', '/internal/webhooks/endpoints', {
+        id: randomUUID(),
+        clientId,
+        treasuries: ['OPERATIONS'],
+        url: `${receiver.base}${path}`,
+        eventTypes: ['coin.balance-monitor.crossed'],
+      });
+      expect(made.status).toBe(201);
+    }
+    const id = randomUUID();
+    const body = { id, clientId: ownerId, requestId: 'req-client', wallet: { treasury: 'OPERATIONS' }, threshold: 100, direction: 'down' };
+    const created = await call('POST', '/internal/webhooks/client-balance-monitors', body);
+    expect([created.status, created.body]).toEqual([
+      201,
+      expect.objectContaining({ id, clientId: ownerId, wallet, threshold: 100, direction: 'down', enabled: true }),
+    ]);
+    expect(created.body).not.toHaveProperty('createdBy');
+    expect(await call('POST', '/internal/webhooks/client-balance-monitors', body)).toEqual(created);
+    // A user's wallet is no client's to watch; a test_ client has no monitors in the live instance.
+    expect(
+      (await call('POST', '/internal/webhooks/client-balance-monitors', { ...body, id: randomUUID(), wallet: { userId: 5 } })).status,
+    ).toBe(400);
+    const testClient = await call('POST', '/internal/webhooks/client-balance-monitors', {
+      ...body,
+      id: randomUUID(),
+      clientId: 'test_shop',
+    });
+    expect([testClient.status, testClient.body.code]).toEqual([403, 'TEST_MODE_CREDENTIALS']);
+
+    // Only its client reads or deletes it; an ADMIN+ lists it among the clients' monitors, not its own.
+    expect((await call('GET', `/internal/webhooks/clients/${otherId}/balance-monitors/${id}`)).status).toBe(404);
+    expect(
+      (await call('POST', '/internal/webhooks/client-balance-monitors/delete', { id, clientId: otherId, requestId: null })).status,
+    ).toBe(404);
+    expect((await call('GET', `/internal/webhooks/clients/${otherId}/balance-monitors`)).body).toEqual({ monitors: [] });
+    expect((await call('GET', `/internal/webhooks/clients/${ownerId}/balance-monitors`)).body).toEqual({ monitors: [created.body] });
+    const all = (await call('GET', '/internal/webhooks/balance-monitors')).body as {
+      monitors: { id: string }[];
+      clientMonitors: { id: string }[];
+    };
+    expect([all.clientMonitors.map((m) => m.id), all.monitors.map((m) => m.id)]).toEqual([[id], []]);
+    expect((await call('GET', `/internal/webhooks/balance-monitors/${id}`)).status).toBe(404);
+
+    const crossing = balanceChanged(wallet, 150, 90);
+    await publish([crossing]);
+    await eventually(async () => (await crossingsOf(id)) === 1, 30_000, "the client's crossing");
+    // The deliveries were written with the crossing: its client's endpoint alone.
+    const deliveries = await pool.query<{ url: string }>(
+      'SELECT e.url FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE d.event_id = $1',
+      [crossingEventId(id, crossing.eventId)],
+    );
+    expect(deliveries.rows.map((r) => r.url)).toEqual([`${receiver.base}/own-a`]);
+    await service.deliverDue();
+    await eventually(async () => receiver.at('/own-a').length >= 1, 15_000, "the delivery to the monitor's client");
+    expect(receiver.at('/other-b')).toEqual([]);
+
+    expect(
+      (await call('POST', '/internal/webhooks/client-balance-monitors/delete', { id, clientId: ownerId, requestId: 'req-gone' })).status,
+    ).toBe(204);
+    expect((await call('GET', `/internal/webhooks/clients/${ownerId}/balance-monitors/${id}`)).status).toBe(404);
+    const records = await pool.query<{ payload: AdminServiceActionRecorded }>(
+      "SELECT payload FROM outbox WHERE topic = $1 AND payload->'record'->>'target' = $2 ORDER BY id",
+      [adminAuditTopic, `balance-monitor:${id}`],
+    );
+    expect(records.rows.map((r) => adminAuditEvent.parse(r.payload).record)).toEqual([
+      expect.objectContaining({
+        actor: { kind: 'system', id: ownerId },
+        action: 'balance-monitor.create',
+        summary: { wallet: 'treasury:OPERATIONS', threshold: 100, direction: 'down', enabled: true, clientId: ownerId },
+      }),
+      expect.objectContaining({ actor: { kind: 'system', id: ownerId }, action: 'balance-monitor.delete', requestId: 'req-gone' }),
+    ]);
+  }, 60_000);
+
   it('when REWARDS drains past a down monitor, and the crossing event comes twice, then one crossing row, one Kafka message and one delivery to the client granted REWARDS, none to another', async () => {
     const wallet = { userId: null, treasury: 'REWARDS' as const };
     const monitor = await createMonitor({ treasury: 'REWARDS' }, 1000, 'down');

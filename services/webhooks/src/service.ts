@@ -102,6 +102,7 @@ async function openWebhooksParts(
     maxMonitors: config.WEBHOOKS_MAX_BALANCE_MONITORS,
     adminAuditTopic: topics.adminAudit,
     onChanged: () => monitoredWallets.invalidate(),
+    space: config.WEBHOOKS_SPACE,
   });
   await startEventConsumers(parts, config, {
     directory,

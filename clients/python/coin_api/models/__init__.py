@@ -469,6 +469,31 @@ from .create_cashout_response_201_cashout_approval_status import (
 from .create_cashout_response_201_cashout_status import (
     CreateCashoutResponse201CashoutStatus,
 )
+from .create_client_balance_monitor_body import CreateClientBalanceMonitorBody
+from .create_client_balance_monitor_body_direction import (
+    CreateClientBalanceMonitorBodyDirection,
+)
+from .create_client_balance_monitor_body_wallet import (
+    CreateClientBalanceMonitorBodyWallet,
+)
+from .create_client_balance_monitor_body_wallet_treasury import (
+    CreateClientBalanceMonitorBodyWalletTreasury,
+)
+from .create_client_balance_monitor_coin_version import (
+    CreateClientBalanceMonitorCoinVersion,
+)
+from .create_client_balance_monitor_response_201 import (
+    CreateClientBalanceMonitorResponse201,
+)
+from .create_client_balance_monitor_response_201_direction import (
+    CreateClientBalanceMonitorResponse201Direction,
+)
+from .create_client_balance_monitor_response_201_wallet import (
+    CreateClientBalanceMonitorResponse201Wallet,
+)
+from .create_client_balance_monitor_response_201_wallet_treasury_type_0 import (
+    CreateClientBalanceMonitorResponse201WalletTreasuryType0,
+)
 from .create_client_webhook_endpoint_body import CreateClientWebhookEndpointBody
 from .create_client_webhook_endpoint_body_event_types_item import (
     CreateClientWebhookEndpointBodyEventTypesItem,
@@ -568,6 +593,9 @@ from .create_webhook_endpoint_response_201_status import (
     CreateWebhookEndpointResponse201Status,
 )
 from .delete_balance_monitor_coin_version import DeleteBalanceMonitorCoinVersion
+from .delete_client_balance_monitor_coin_version import (
+    DeleteClientBalanceMonitorCoinVersion,
+)
 from .delete_client_webhook_endpoint_coin_version import (
     DeleteClientWebhookEndpointCoinVersion,
 )
@@ -637,6 +665,17 @@ from .get_cashout_reconciliation_response_200 import GetCashoutReconciliationRes
 from .get_cashout_reconciliation_response_200_lines_item import (
     GetCashoutReconciliationResponse200LinesItem,
 )
+from .get_client_balance_monitor_coin_version import GetClientBalanceMonitorCoinVersion
+from .get_client_balance_monitor_response_200 import GetClientBalanceMonitorResponse200
+from .get_client_balance_monitor_response_200_direction import (
+    GetClientBalanceMonitorResponse200Direction,
+)
+from .get_client_balance_monitor_response_200_wallet import (
+    GetClientBalanceMonitorResponse200Wallet,
+)
+from .get_client_balance_monitor_response_200_wallet_treasury_type_0 import (
+    GetClientBalanceMonitorResponse200WalletTreasuryType0,
+)
 from .get_client_daily_volume_coin_version import GetClientDailyVolumeCoinVersion
 from .get_client_daily_volume_response_200 import GetClientDailyVolumeResponse200
 from .get_client_daily_volume_response_200_clients_item import (
@@ -644,6 +683,26 @@ from .get_client_daily_volume_response_200_clients_item import (
 )
 from .get_client_daily_volume_response_200_clients_item_days_item import (
     GetClientDailyVolumeResponse200ClientsItemDaysItem,
+)
+from .get_client_treasury_balance_at_code import GetClientTreasuryBalanceAtCode
+from .get_client_treasury_balance_at_coin_version import (
+    GetClientTreasuryBalanceAtCoinVersion,
+)
+from .get_client_treasury_balance_at_response_200 import (
+    GetClientTreasuryBalanceAtResponse200,
+)
+from .get_client_treasury_statement_code import GetClientTreasuryStatementCode
+from .get_client_treasury_statement_coin_version import (
+    GetClientTreasuryStatementCoinVersion,
+)
+from .get_client_treasury_statement_response_200 import (
+    GetClientTreasuryStatementResponse200,
+)
+from .get_client_treasury_statement_response_200_lines_item import (
+    GetClientTreasuryStatementResponse200LinesItem,
+)
+from .get_client_treasury_statement_response_200_lines_item_type import (
+    GetClientTreasuryStatementResponse200LinesItemType,
 )
 from .get_client_webhook_endpoint_coin_version import (
     GetClientWebhookEndpointCoinVersion,
@@ -792,6 +851,16 @@ from .get_payout_approval_response_200_requested_by_role import (
 from .get_payout_approval_response_200_status import GetPayoutApprovalResponse200Status
 from .get_sandbox_clock_coin_version import GetSandboxClockCoinVersion
 from .get_sandbox_clock_response_200 import GetSandboxClockResponse200
+from .get_sandbox_user_balance_at_coin_version import GetSandboxUserBalanceAtCoinVersion
+from .get_sandbox_user_balance_at_response_200 import GetSandboxUserBalanceAtResponse200
+from .get_sandbox_user_statement_coin_version import GetSandboxUserStatementCoinVersion
+from .get_sandbox_user_statement_response_200 import GetSandboxUserStatementResponse200
+from .get_sandbox_user_statement_response_200_lines_item import (
+    GetSandboxUserStatementResponse200LinesItem,
+)
+from .get_sandbox_user_statement_response_200_lines_item_type import (
+    GetSandboxUserStatementResponse200LinesItemType,
+)
 from .get_sandbox_user_wallet_coin_version import GetSandboxUserWalletCoinVersion
 from .get_supply_report_coin_version import GetSupplyReportCoinVersion
 from .get_supply_report_response_200 import GetSupplyReportResponse200
@@ -1051,6 +1120,18 @@ from .list_audit_log_response_200 import ListAuditLogResponse200
 from .list_audit_log_result import ListAuditLogResult
 from .list_balance_monitors_coin_version import ListBalanceMonitorsCoinVersion
 from .list_balance_monitors_response_200 import ListBalanceMonitorsResponse200
+from .list_balance_monitors_response_200_client_monitors_item import (
+    ListBalanceMonitorsResponse200ClientMonitorsItem,
+)
+from .list_balance_monitors_response_200_client_monitors_item_direction import (
+    ListBalanceMonitorsResponse200ClientMonitorsItemDirection,
+)
+from .list_balance_monitors_response_200_client_monitors_item_wallet import (
+    ListBalanceMonitorsResponse200ClientMonitorsItemWallet,
+)
+from .list_balance_monitors_response_200_client_monitors_item_wallet_treasury_type_0 import (
+    ListBalanceMonitorsResponse200ClientMonitorsItemWalletTreasuryType0,
+)
 from .list_balance_monitors_response_200_monitors_item import (
     ListBalanceMonitorsResponse200MonitorsItem,
 )
@@ -1176,6 +1257,30 @@ from .list_cashouts_response_200_cashouts_item_status import (
 )
 from .list_cashouts_response_200_pagination import ListCashoutsResponse200Pagination
 from .list_cashouts_status import ListCashoutsStatus
+from .list_client_balance_monitors_coin_version import (
+    ListClientBalanceMonitorsCoinVersion,
+)
+from .list_client_balance_monitors_response_200 import (
+    ListClientBalanceMonitorsResponse200,
+)
+from .list_client_balance_monitors_response_200_monitors_item import (
+    ListClientBalanceMonitorsResponse200MonitorsItem,
+)
+from .list_client_balance_monitors_response_200_monitors_item_direction import (
+    ListClientBalanceMonitorsResponse200MonitorsItemDirection,
+)
+from .list_client_balance_monitors_response_200_monitors_item_wallet import (
+    ListClientBalanceMonitorsResponse200MonitorsItemWallet,
+)
+from .list_client_balance_monitors_response_200_monitors_item_wallet_treasury_type_0 import (
+    ListClientBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0,
+)
+from .list_client_holds_coin_version import ListClientHoldsCoinVersion
+from .list_client_holds_response_200 import ListClientHoldsResponse200
+from .list_client_holds_response_200_pagination import (
+    ListClientHoldsResponse200Pagination,
+)
+from .list_client_holds_status import ListClientHoldsStatus
 from .list_client_mandates_coin_version import ListClientMandatesCoinVersion
 from .list_client_mandates_response_200 import ListClientMandatesResponse200
 from .list_client_mandates_response_200_mandates_item import (
@@ -1194,6 +1299,8 @@ from .list_client_mandates_response_200_pagination import (
     ListClientMandatesResponse200Pagination,
 )
 from .list_client_mandates_status import ListClientMandatesStatus
+from .list_client_treasuries_coin_version import ListClientTreasuriesCoinVersion
+from .list_client_treasuries_response_200 import ListClientTreasuriesResponse200
 from .list_client_webhook_deliveries_coin_version import (
     ListClientWebhookDeliveriesCoinVersion,
 )
@@ -2647,6 +2754,15 @@ __all__ = (
     "CreateCashoutResponse201CashoutApproval",
     "CreateCashoutResponse201CashoutApprovalStatus",
     "CreateCashoutResponse201CashoutStatus",
+    "CreateClientBalanceMonitorBody",
+    "CreateClientBalanceMonitorBodyDirection",
+    "CreateClientBalanceMonitorBodyWallet",
+    "CreateClientBalanceMonitorBodyWalletTreasury",
+    "CreateClientBalanceMonitorCoinVersion",
+    "CreateClientBalanceMonitorResponse201",
+    "CreateClientBalanceMonitorResponse201Direction",
+    "CreateClientBalanceMonitorResponse201Wallet",
+    "CreateClientBalanceMonitorResponse201WalletTreasuryType0",
     "CreateClientWebhookEndpointBody",
     "CreateClientWebhookEndpointBodyEventTypesItem",
     "CreateClientWebhookEndpointCoinVersion",
@@ -2706,6 +2822,7 @@ __all__ = (
     "CreateWebhookEndpointResponse201DeliveryHealth",
     "CreateWebhookEndpointResponse201Status",
     "DeleteBalanceMonitorCoinVersion",
+    "DeleteClientBalanceMonitorCoinVersion",
     "DeleteClientWebhookEndpointCoinVersion",
     "DeleteUserCoinVersion",
     "DeleteUserResponse200",
@@ -2747,10 +2864,23 @@ __all__ = (
     "GetCashoutReconciliationFormat",
     "GetCashoutReconciliationResponse200",
     "GetCashoutReconciliationResponse200LinesItem",
+    "GetClientBalanceMonitorCoinVersion",
+    "GetClientBalanceMonitorResponse200",
+    "GetClientBalanceMonitorResponse200Direction",
+    "GetClientBalanceMonitorResponse200Wallet",
+    "GetClientBalanceMonitorResponse200WalletTreasuryType0",
     "GetClientDailyVolumeCoinVersion",
     "GetClientDailyVolumeResponse200",
     "GetClientDailyVolumeResponse200ClientsItem",
     "GetClientDailyVolumeResponse200ClientsItemDaysItem",
+    "GetClientTreasuryBalanceAtCode",
+    "GetClientTreasuryBalanceAtCoinVersion",
+    "GetClientTreasuryBalanceAtResponse200",
+    "GetClientTreasuryStatementCode",
+    "GetClientTreasuryStatementCoinVersion",
+    "GetClientTreasuryStatementResponse200",
+    "GetClientTreasuryStatementResponse200LinesItem",
+    "GetClientTreasuryStatementResponse200LinesItemType",
     "GetClientWebhookEndpointCoinVersion",
     "GetClientWebhookEndpointResponse200",
     "GetClientWebhookEndpointResponse200DeliveryHealth",
@@ -2824,6 +2954,12 @@ __all__ = (
     "GetPayoutApprovalResponse200Status",
     "GetSandboxClockCoinVersion",
     "GetSandboxClockResponse200",
+    "GetSandboxUserBalanceAtCoinVersion",
+    "GetSandboxUserBalanceAtResponse200",
+    "GetSandboxUserStatementCoinVersion",
+    "GetSandboxUserStatementResponse200",
+    "GetSandboxUserStatementResponse200LinesItem",
+    "GetSandboxUserStatementResponse200LinesItemType",
     "GetSandboxUserWalletCoinVersion",
     "GetSupplyReportCoinVersion",
     "GetSupplyReportResponse200",
@@ -2971,6 +3107,10 @@ __all__ = (
     "ListAuditLogResult",
     "ListBalanceMonitorsCoinVersion",
     "ListBalanceMonitorsResponse200",
+    "ListBalanceMonitorsResponse200ClientMonitorsItem",
+    "ListBalanceMonitorsResponse200ClientMonitorsItemDirection",
+    "ListBalanceMonitorsResponse200ClientMonitorsItemWallet",
+    "ListBalanceMonitorsResponse200ClientMonitorsItemWalletTreasuryType0",
     "ListBalanceMonitorsResponse200MonitorsItem",
     "ListBalanceMonitorsResponse200MonitorsItemDirection",
     "ListBalanceMonitorsResponse200MonitorsItemWallet",
@@ -3020,6 +3160,16 @@ __all__ = (
     "ListCashoutsResponse200CashoutsItemStatus",
     "ListCashoutsResponse200Pagination",
     "ListCashoutsStatus",
+    "ListClientBalanceMonitorsCoinVersion",
+    "ListClientBalanceMonitorsResponse200",
+    "ListClientBalanceMonitorsResponse200MonitorsItem",
+    "ListClientBalanceMonitorsResponse200MonitorsItemDirection",
+    "ListClientBalanceMonitorsResponse200MonitorsItemWallet",
+    "ListClientBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0",
+    "ListClientHoldsCoinVersion",
+    "ListClientHoldsResponse200",
+    "ListClientHoldsResponse200Pagination",
+    "ListClientHoldsStatus",
     "ListClientMandatesCoinVersion",
     "ListClientMandatesResponse200",
     "ListClientMandatesResponse200MandatesItem",
@@ -3028,6 +3178,8 @@ __all__ = (
     "ListClientMandatesResponse200MandatesItemStatus",
     "ListClientMandatesResponse200Pagination",
     "ListClientMandatesStatus",
+    "ListClientTreasuriesCoinVersion",
+    "ListClientTreasuriesResponse200",
     "ListClientWebhookDeliveriesCoinVersion",
     "ListClientWebhookDeliveriesResponse200",
     "ListClientWebhookDeliveriesResponse200DeliveriesItem",

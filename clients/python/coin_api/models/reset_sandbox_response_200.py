@@ -22,6 +22,7 @@ class ResetSandboxResponse200:
         burned_wallets (int):
         burned (float):
         deleted_test_users (int):
+        deleted_balance_monitors (int):
         complete (bool):
         clock (ResetSandboxResponse200Clock):
     """
@@ -32,6 +33,7 @@ class ResetSandboxResponse200:
     burned_wallets: int
     burned: float
     deleted_test_users: int
+    deleted_balance_monitors: int
     complete: bool
     clock: ResetSandboxResponse200Clock
 
@@ -48,6 +50,8 @@ class ResetSandboxResponse200:
 
         deleted_test_users = self.deleted_test_users
 
+        deleted_balance_monitors = self.deleted_balance_monitors
+
         complete = self.complete
 
         clock = self.clock.to_dict()
@@ -62,6 +66,7 @@ class ResetSandboxResponse200:
                 "burnedWallets": burned_wallets,
                 "burned": burned,
                 "deletedTestUsers": deleted_test_users,
+                "deletedBalanceMonitors": deleted_balance_monitors,
                 "complete": complete,
                 "clock": clock,
             }
@@ -88,6 +93,8 @@ class ResetSandboxResponse200:
 
         deleted_test_users = d.pop("deletedTestUsers")
 
+        deleted_balance_monitors = d.pop("deletedBalanceMonitors")
+
         complete = d.pop("complete")
 
         clock = ResetSandboxResponse200Clock.from_dict(d.pop("clock"))
@@ -99,6 +106,7 @@ class ResetSandboxResponse200:
             burned_wallets=burned_wallets,
             burned=burned,
             deleted_test_users=deleted_test_users,
+            deleted_balance_monitors=deleted_balance_monitors,
             complete=complete,
             clock=clock,
         )

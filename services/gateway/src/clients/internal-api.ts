@@ -63,6 +63,11 @@ export class InternalApi {
     return this.sandboxApi;
   }
 
+  /** Whether this table reaches the service (the sandbox's runs only some: a gateway without SANDBOX_WEBHOOKS_URL has no sandbox webhooks). */
+  serves(service: InternalService): boolean {
+    return this.services[service] !== undefined;
+  }
+
   private clientOf(service: InternalService): InternalHttpClient {
     const client = this.services[service];
     if (!client) throw new InvariantViolation(`no client for the ${service} service was given to this InternalApi`);

@@ -86,7 +86,8 @@ declare module 'fastify' {
     /**
      * The part of the sandbox that serves it (plugins/sandbox.ts, docs/decisions/0018-sandbox.md):
      * a test-mode client may call it when the gateway has that part, and reaches the sandbox's
-     * only; on every other route a test-mode client is 403 TEST_MODE_CREDENTIALS.
+     * only; on every other route a live platform client may call, a test-mode client is 403
+     * TEST_MODE_CREDENTIALS (on one no platform client may call, FORBIDDEN as for a live one).
      */
     sandbox?: SandboxPart;
   }

@@ -204,12 +204,14 @@ export function registerAuth(app: FastifyInstance, options: AuthOptions): void {
       }
     }
     request.principal = principal;
+    // A route no caller of this kind may reach is FORBIDDEN whatever the mode: a test-mode client on
+    // an admin route is refused as a live client would be, never told its mode is the reason.
+    if (!allowed) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');
     // A route the sandbox does not serve is the live space alone (docs/decisions/0018-sandbox.md):
     // a test-mode client is refused before its grants could allow anything; the ledger refuses it again.
     if (principal.mode === 'test' && !sandboxServes(request.routeOptions.config?.sandbox, options.sandbox)) {
       throw new AppError('TEST_MODE_CREDENTIALS', 'Test-mode platform clients cannot act on real balances or the live API');
     }
-    if (!allowed) throw new AppError('FORBIDDEN', 'Your role does not allow this operation');
     if (refusal) throw refusal;
   });
 }

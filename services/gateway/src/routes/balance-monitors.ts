@@ -2,17 +2,22 @@ import {
   balanceMonitor,
   balanceMonitorIdParams,
   balanceMonitorList,
+  clientBalanceMonitor,
+  clientBalanceMonitorList,
+  clientBalanceMonitorsMax,
   createBalanceMonitorBody,
+  createClientBalanceMonitorBody,
   idempotencyKey,
   problem,
 } from '@coin/contracts';
-import { InvariantViolation } from '@coin/errors';
+import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import type { FastifyRequest } from 'fastify';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { idempotencyKeyHeader, idempotencyOf } from '../plugins/idempotency';
+import { spaceOf } from '../plugins/sandbox';
 import { withExample } from './examples';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
@@ -39,6 +44,17 @@ const exampleMonitor = {
   direction: 'down' as const,
   enabled: true,
   createdBy: 1,
+  createdAt: '2026-01-15T09:30:00.000Z',
+  lastCrossedAt: null,
+};
+
+const exampleClientMonitor = {
+  id: '3b8e0d5f-2c4a-4b6d-9e7f-8a0b1c2d3e4f',
+  wallet: { userId: null, treasury: 'REWARDS' as const },
+  threshold: 500,
+  direction: 'down' as const,
+  enabled: true,
+  clientId: 'pc_Xk3v9QmT2bLw',
   createdAt: '2026-01-15T09:30:00.000Z',
   lastCrossedAt: null,
 };
@@ -89,9 +105,16 @@ export const balanceMonitorRoutes: RouteDef<BalanceMonitorRouteDeps>[] = [
     config: { access: 'admin' },
     schema: {
       tags: ['admin', 'balance-monitors'],
-      summary: 'Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS)',
+      summary:
+        "Every balance monitor, oldest first: the ADMIN+'s (monitors) and the platform clients' own (clientMonitors); their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS",
       operationId: 'listBalanceMonitors',
-      response: { 200: withExample(balanceMonitorList, { monitors: [exampleMonitor] }), ...errorResponses },
+      response: {
+        200: withExample(balanceMonitorList, {
+          monitors: [exampleMonitor],
+          clientMonitors: [exampleClientMonitor],
+        }),
+        ...errorResponses,
+      },
     },
     handler: async (request, _reply, deps) => deps.internal.read('webhooks.balance-monitors', {}, String(request.id)),
   }),
@@ -128,6 +151,114 @@ export const balanceMonitorRoutes: RouteDef<BalanceMonitorRouteDeps>[] = [
   }),
 ];
 
+/** The calling platform client, and the webhooks service of its space (the sandbox's for a test-mode client). */
+function clientOf(request: FastifyRequest, deps: BalanceMonitorRouteDeps) {
+  const principal = principalOf(request);
+  return { id: principal.subject, treasuries: principal.treasuries ?? [], api: deps.internal.in(spaceOf(request)) };
+}
+
+const clientErrorResponses = {
+  400: problem,
+  401: problem,
+  403: problem,
+  404: problem,
+  429: problem,
+  500: problem,
+  503: problem,
+  504: problem,
+};
+
+/**
+ * A platform client's own balance monitors (docs/DESIGN.md "Balance monitors"): on the treasuries
+ * it was granted only (any other is the 404 of a path that serves nothing), delivered to its own
+ * endpoints and events alone, in the space of its credentials (a test-mode client's in the
+ * sandbox, watching sandbox balances). It reads and deletes its own; another's answers as absent.
+ * An ADMIN+ sees them all (GET /api/admin/balance-monitors, clientMonitors) and may delete any.
+ */
+export const clientBalanceMonitorRoutes: RouteDef<BalanceMonitorRouteDeps>[] = [
+  route({
+    method: 'POST',
+    url: '/api/platform/balance-monitors',
+    config: { access: 'platform', idempotent: true, sandbox: 'webhooks' },
+    schema: {
+      tags: ['balance-monitors'],
+      summary: `Watch the balance of a treasury the calling platform client was granted: each crossing of the threshold fires one coin.balance-monitor.crossed to this client's endpoints subscribed to it (and its events), no other client's. At most ${clientBalanceMonitorsMax} a client (422 LIMIT_EXCEEDED); a treasury not granted is 404 NOT_FOUND. A test-mode client watches its sandbox treasury`,
+      operationId: 'createClientBalanceMonitor',
+      headers: requiredIdempotencyHeaders,
+      body: withExample(createClientBalanceMonitorBody, { wallet: { treasury: 'REWARDS' }, threshold: 500, direction: 'down' }),
+      response: { 201: withExample(clientBalanceMonitor, exampleClientMonitor), 422: problem, ...clientErrorResponses },
+    },
+    handler: async (request, reply, deps) => {
+      const client = clientOf(request, deps);
+      const { treasury } = request.body.wallet;
+      if (!client.treasuries.includes(treasury)) throw new AppError('NOT_FOUND', `This client has no treasury ${treasury}`);
+      const { commandId } = idempotencyOf(request);
+      const monitor = await client.api.post(
+        'webhooks.create-client-balance-monitor',
+        { ...request.body, id: commandId, clientId: client.id, requestId: String(request.id) },
+        String(request.id),
+      );
+      return reply.code(201).send(monitor);
+    },
+  }),
+
+  route({
+    method: 'GET',
+    url: '/api/platform/balance-monitors',
+    config: { access: 'platform', sandbox: 'webhooks' },
+    schema: {
+      tags: ['balance-monitors'],
+      summary: `The calling platform client's own balance monitors, oldest first (at most ${clientBalanceMonitorsMax})`,
+      operationId: 'listClientBalanceMonitors',
+      response: { 200: withExample(clientBalanceMonitorList, { monitors: [exampleClientMonitor] }), ...clientErrorResponses },
+    },
+    handler: async (request, _reply, deps) => {
+      const client = clientOf(request, deps);
+      return client.api.read('webhooks.client-balance-monitors', { clientId: client.id }, String(request.id));
+    },
+  }),
+
+  route({
+    method: 'GET',
+    url: '/api/platform/balance-monitors/:id',
+    config: { access: 'platform', sandbox: 'webhooks' },
+    schema: {
+      tags: ['balance-monitors'],
+      summary: "One of the calling platform client's balance monitors, with when it last fired; any other id is 404 NOT_FOUND",
+      params: balanceMonitorIdParams,
+      operationId: 'getClientBalanceMonitor',
+      response: { 200: withExample(clientBalanceMonitor, exampleClientMonitor), ...clientErrorResponses },
+    },
+    handler: async (request, _reply, deps) => {
+      const client = clientOf(request, deps);
+      return client.api.read('webhooks.client-balance-monitor', { clientId: client.id, id: request.params.id }, String(request.id));
+    },
+  }),
+
+  route({
+    method: 'DELETE',
+    url: '/api/platform/balance-monitors/:id',
+    config: { access: 'platform', sandbox: 'webhooks' },
+    schema: {
+      tags: ['balance-monitors'],
+      summary: "Delete one of the calling platform client's balance monitors: it fires nothing more; any other id is 404 NOT_FOUND",
+      params: balanceMonitorIdParams,
+      operationId: 'deleteClientBalanceMonitor',
+      response: { 204: z.null().describe('Deleted'), ...clientErrorResponses },
+    },
+    handler: async (request, reply, deps) => {
+      const client = clientOf(request, deps);
+      await client.api.post(
+        'webhooks.delete-client-balance-monitor',
+        { clientId: client.id, id: request.params.id, requestId: String(request.id) },
+        String(request.id),
+      );
+      return reply.status(204).send(null);
+    },
+  }),
+];
+
 export function registerBalanceMonitorRoutes(app: App, deps: BalanceMonitorRouteDeps): void {
   registerRoutes(app, balanceMonitorRoutes, deps);
+  registerRoutes(app, clientBalanceMonitorRoutes, deps);
 }

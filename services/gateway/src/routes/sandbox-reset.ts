@@ -70,7 +70,7 @@ export function registerSandboxResetRoutes(app: App, deps: Deps): void {
       schema: {
         tags: ['sandbox'],
         summary:
-          "Delete the test-mode client's own test data in the sandbox: void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched",
+          "Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched",
         headers: idempotencyHeaders,
         operationId: 'resetSandbox',
         response: {
@@ -81,6 +81,7 @@ export function registerSandboxResetRoutes(app: App, deps: Deps): void {
             burnedWallets: 3,
             burned: 950,
             deletedTestUsers: 2,
+            deletedBalanceMonitors: 1,
             complete: true,
             clock: { clientId: 'test_shop', offsetSeconds: 0, now: '2026-01-01T00:00:00.000Z' },
           }),
@@ -150,6 +151,21 @@ async function usersProofsOf(
 }
 
 /**
+ * The client's own balance monitors in the sandbox's webhooks instance, deleted: none waits on its
+ * clock, so they go whether or not the rest is complete. A retry finds none left (and the request's
+ * stored answer says what the first did).
+ */
+async function deleteSandboxMonitors(deps: Deps, request: FastifyRequest, clientId: string): Promise<number> {
+  const webhooks = deps.internal.in('test');
+  if (!webhooks.serves('webhooks')) return 0;
+  const { monitors } = await webhooks.read('webhooks.client-balance-monitors', { clientId }, String(request.id));
+  for (const { id } of monitors) {
+    await webhooks.post('webhooks.delete-client-balance-monitor', { clientId, id, requestId: String(request.id) }, String(request.id));
+  }
+  return monitors.length;
+}
+
+/**
  * The reset (docs/decisions/0018-sandbox.md "Deleting a client's test data"): the sandbox ledger
  * names what of the client is left, the gateway sends the commands that end each, one per wallet
  * partition as the ledger applies them, and reads again until nothing waits on the client's clock;
@@ -158,6 +174,7 @@ async function usersProofsOf(
 async function resetTestData(deps: Deps, request: FastifyRequest, clientId: string): Promise<SandboxReset> {
   const { requestHash } = idempotencyOf(request);
   const read = () => deps.internal.in('test').read('ledger.test-client-data', { clientId }, String(request.id));
+  const deletedBalanceMonitors = await deleteSandboxMonitors(deps, request, clientId);
   const done = { voidedHolds: 0, cancelledMandates: 0, burnedWallets: 0, burned: 0 };
   let data: TestClientData = await read();
   for (let round = 0; round < resetRoundsMax && (data.holds.length > 0 || data.mandates.length > 0); round++) {
@@ -191,6 +208,7 @@ async function resetTestData(deps: Deps, request: FastifyRequest, clientId: stri
       ...done,
       burned: minorUnitsToCoins(done.burned),
       deletedTestUsers: 0,
+      deletedBalanceMonitors,
       complete,
       clock: clockAt(clientId, clock.offsetSeconds),
     };
@@ -208,6 +226,7 @@ async function resetTestData(deps: Deps, request: FastifyRequest, clientId: stri
     ...done,
     burned: minorUnitsToCoins(done.burned),
     deletedTestUsers: deleted,
+    deletedBalanceMonitors,
     complete,
     clock: clockAt(clientId, clock.offsetSeconds),
   };

@@ -15,26 +15,27 @@ export async function findHold(db: Queryable, id: string): Promise<HoldState | n
 export interface HoldFilter {
   fromUserId?: number | undefined;
   status?: HoldStatus | undefined;
+  /** The holds this platform client settles (the settler their payer named, or its sandbox holds). */
+  settlerClientId?: string | undefined;
   limit: number;
   offset: number;
 }
 
 /** A page of holds, newest first, with the total matching the filter. */
 export async function listHolds(db: Queryable, filter: HoldFilter): Promise<{ holds: HoldState[]; total: number }> {
+  const matching = `($1::bigint IS NULL OR from_user_id = $1) AND ($2::text IS NULL OR status = $2)
+    AND ($3::text IS NULL OR settler_client_id = $3)`;
+  const params = [filter.fromUserId ?? null, filter.status ?? null, filter.settlerClientId ?? null];
   const result = await db.query<HoldDbRow & { total: number }>(
-    `SELECT ${holdColumns}, count(*) OVER () AS total FROM holds
-      WHERE ($1::bigint IS NULL OR from_user_id = $1) AND ($2::text IS NULL OR status = $2)
+    `SELECT ${holdColumns}, count(*) OVER () AS total FROM holds WHERE ${matching}
       ORDER BY created_at DESC, id DESC
-      LIMIT $3 OFFSET $4`,
-    [filter.fromUserId ?? null, filter.status ?? null, filter.limit, filter.offset],
+      LIMIT $4 OFFSET $5`,
+    [...params, filter.limit, filter.offset],
   );
   let total = result.rows[0]?.total;
   if (total === undefined) {
     // An offset past the end returns no row to carry the count.
-    const counted = await db.query<{ total: number }>(
-      `SELECT count(*)::bigint AS total FROM holds WHERE ($1::bigint IS NULL OR from_user_id = $1) AND ($2::text IS NULL OR status = $2)`,
-      [filter.fromUserId ?? null, filter.status ?? null],
-    );
+    const counted = await db.query<{ total: number }>(`SELECT count(*)::bigint AS total FROM holds WHERE ${matching}`, params);
     total = counted.rows[0]?.total ?? 0;
   }
   return { holds: result.rows.map(holdStateOf), total: Number(total) };

@@ -1,5 +1,5 @@
 import {
-  adminHoldsQuery,
+  internalHoldsQuery,
   approvableCommand,
   balanceChangesPage,
   balanceChangesQuery,
@@ -191,7 +191,7 @@ const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
   route({
     method: 'GET',
     url: '/internal/holds',
-    schema: { querystring: adminHoldsQuery, response: { 200: holdPage } },
+    schema: { querystring: internalHoldsQuery, response: { 200: holdPage } },
     handler: (request, _reply, deps) => holdsOverShards(deps, request.query),
   }),
 ];
@@ -269,14 +269,14 @@ function approvalsOverShards(
   );
 }
 
-/** A page of holds over every shard, newest first, a payer's or every one. */
-async function holdsOverShards(deps: InternalRouteDeps, query: z.output<typeof adminHoldsQuery>) {
-  const { userId, status, limit, offset } = query;
+/** A page of holds over every shard, newest first, a payer's or every one, or those one platform client settles. */
+async function holdsOverShards(deps: InternalRouteDeps, query: z.output<typeof internalHoldsQuery>) {
+  const { userId, status, settlerClientId, limit, offset } = query;
   const page = await pagedOverShards(
     deps.pools,
     { limit, offset },
     async (db, first) => {
-      const part = await listHolds(db, { fromUserId: userId, status, ...first });
+      const part = await listHolds(db, { fromUserId: userId, status, settlerClientId, ...first });
       return { rows: part.holds, total: part.total };
     },
     newestFirst,

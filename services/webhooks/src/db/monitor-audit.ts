@@ -31,6 +31,7 @@ export function monitorActionRecord(action: MonitorAction): ServiceActionRecord 
       threshold: minorUnitsToCoins(monitor.thresholdMinor),
       direction: monitor.direction,
       enabled: monitor.enabled,
+      ...(monitor.clientId !== null ? { clientId: monitor.clientId } : {}),
     },
     result: 'applied',
     errorCode: null,

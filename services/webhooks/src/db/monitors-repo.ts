@@ -8,10 +8,16 @@ export interface MonitorRow {
   thresholdMinor: number;
   direction: MonitorDirection;
   enabled: boolean;
-  createdBy: number;
+  /** The ADMIN+ who set it, or null for a platform client's. */
+  createdBy: number | null;
+  /** The platform client that set it (its crossings go to that client alone), or null for an ADMIN+'s. */
+  clientId: string | null;
   createdAt: Date;
   lastCrossedAt: Date | null;
 }
+
+/** Whose monitors a read or a deletion may reach: an ADMIN+'s (every one) or one client's own. */
+export type MonitorOwner = { kind: 'any' } | { kind: 'client'; clientId: string };
 
 interface Row {
   id: string;
@@ -19,12 +25,13 @@ interface Row {
   threshold_minor: string;
   direction: MonitorDirection;
   enabled: boolean;
-  created_by: string;
+  created_by: string | null;
+  client_id: string | null;
   created_at: Date;
   last_crossed_at: Date | null;
 }
 
-const columns = 'id, wallet_key, threshold_minor, direction, enabled, created_by, created_at, last_crossed_at';
+const columns = 'id, wallet_key, threshold_minor, direction, enabled, created_by, client_id, created_at, last_crossed_at';
 
 function monitorOf(row: Row): MonitorRow {
   return {
@@ -33,7 +40,8 @@ function monitorOf(row: Row): MonitorRow {
     thresholdMinor: Number(row.threshold_minor),
     direction: row.direction,
     enabled: row.enabled,
-    createdBy: Number(row.created_by),
+    createdBy: row.created_by === null ? null : Number(row.created_by),
+    clientId: row.client_id,
     createdAt: row.created_at,
     lastCrossedAt: row.last_crossed_at,
   };
@@ -52,14 +60,16 @@ export interface AskedBy {
  * Inserts the monitor unless `max` monitors exist (counted under a lock, so two concurrent
  * creations cannot both pass), with its admin audit record in the same transaction. An existing
  * id is answered with its monitor when the same person made it with the same settings (a
- * retried request, recorded once); otherwise the id is taken.
+ * retried request, recorded once); otherwise the id is taken. A client's monitor is also bounded
+ * by `clientMax` of its own, so one client cannot use up the bound every ADMIN+ shares.
  */
 export async function insertMonitor(
   pool: Pool,
   monitor: NewMonitor,
   max: number,
   by: AskedBy,
-): Promise<{ kind: 'created' | 'existing'; row: MonitorRow } | { kind: 'over-limit' } | { kind: 'id-taken' }> {
+  clientMax = max,
+): Promise<{ kind: 'created' | 'existing'; row: MonitorRow } | { kind: 'over-limit'; max: number } | { kind: 'id-taken' }> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -76,21 +86,29 @@ export async function insertMonitor(
       const same =
         found.deleted_at === null &&
         row.createdBy === monitor.createdBy &&
+        row.clientId === monitor.clientId &&
         row.walletKey === monitor.walletKey &&
         row.thresholdMinor === monitor.thresholdMinor &&
         row.direction === monitor.direction &&
         row.enabled === monitor.enabled;
       return same ? { kind: 'existing', row } : { kind: 'id-taken' };
     }
-    const count = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM balance_monitors WHERE deleted_at IS NULL');
+    const count = await client.query<{ n: number; own: number }>(
+      'SELECT count(*)::int AS n, (count(*) FILTER (WHERE client_id = $1))::int AS own FROM balance_monitors WHERE deleted_at IS NULL',
+      [monitor.clientId],
+    );
     if ((count.rows[0]?.n ?? 0) >= max) {
       await client.query('ROLLBACK');
-      return { kind: 'over-limit' };
+      return { kind: 'over-limit', max };
+    }
+    if (monitor.clientId !== null && (count.rows[0]?.own ?? 0) >= clientMax) {
+      await client.query('ROLLBACK');
+      return { kind: 'over-limit', max: clientMax };
     }
     const inserted = await client.query<Row>(
-      `INSERT INTO balance_monitors (id, wallet_key, threshold_minor, direction, enabled, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${columns}`,
-      [monitor.id, monitor.walletKey, monitor.thresholdMinor, monitor.direction, monitor.enabled, monitor.createdBy],
+      `INSERT INTO balance_monitors (id, wallet_key, threshold_minor, direction, enabled, created_by, client_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${columns}`,
+      [monitor.id, monitor.walletKey, monitor.thresholdMinor, monitor.direction, monitor.enabled, monitor.createdBy, monitor.clientId],
     );
     const row = monitorOf(inserted.rows[0] as Row);
     await recordMonitorAction(client, by.adminAuditTopic, {
@@ -110,14 +128,24 @@ export async function insertMonitor(
   }
 }
 
-/** Every monitor not deleted, oldest first (their number is bounded by the configured limit). */
-export async function listMonitors(pool: Pool): Promise<MonitorRow[]> {
-  const r = await pool.query<Row>(`SELECT ${columns} FROM balance_monitors WHERE deleted_at IS NULL ORDER BY created_at, id`);
+/** The client filter of an owner: null for an ADMIN+ (every monitor), else the client's id. */
+const clientOf = (owner: MonitorOwner): string | null => (owner.kind === 'client' ? owner.clientId : null);
+
+/** Every monitor not deleted, or one client's, oldest first (their number is bounded by the configured limits). */
+export async function listMonitors(pool: Pool, owner: MonitorOwner = { kind: 'any' }): Promise<MonitorRow[]> {
+  const r = await pool.query<Row>(
+    `SELECT ${columns} FROM balance_monitors WHERE deleted_at IS NULL AND ($1::text IS NULL OR client_id = $1) ORDER BY created_at, id`,
+    [clientOf(owner)],
+  );
   return r.rows.map(monitorOf);
 }
 
-export async function findMonitor(pool: Pool, id: string): Promise<MonitorRow | undefined> {
-  const r = await pool.query<Row>(`SELECT ${columns} FROM balance_monitors WHERE id = $1 AND deleted_at IS NULL`, [id]);
+/** A monitor not deleted; for a client, only one of its own (another's reads as absent). */
+export async function findMonitor(pool: Pool, id: string, owner: MonitorOwner = { kind: 'any' }): Promise<MonitorRow | undefined> {
+  const r = await pool.query<Row>(
+    `SELECT ${columns} FROM balance_monitors WHERE id = $1 AND deleted_at IS NULL AND ($2::text IS NULL OR client_id = $2)`,
+    [id, clientOf(owner)],
+  );
   return r.rows[0] ? monitorOf(r.rows[0]) : undefined;
 }
 
@@ -125,13 +153,14 @@ export async function findMonitor(pool: Pool, id: string): Promise<MonitorRow | 
  * Soft delete, with its admin audit record in the same transaction: its crossings keep their
  * monitor; it fires nothing more. False when there was none (or it was deleted already).
  */
-export async function deleteMonitor(pool: Pool, id: string, by: AskedBy): Promise<boolean> {
+export async function deleteMonitor(pool: Pool, id: string, by: AskedBy, owner: MonitorOwner = { kind: 'any' }): Promise<boolean> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const r = await client.query<Row & { deleted_at: Date }>(
-      `UPDATE balance_monitors SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING ${columns}, deleted_at`,
-      [id],
+      `UPDATE balance_monitors SET deleted_at = now()
+        WHERE id = $1 AND deleted_at IS NULL AND ($2::text IS NULL OR client_id = $2) RETURNING ${columns}, deleted_at`,
+      [id, clientOf(owner)],
     );
     const deleted = r.rows[0];
     if (deleted) {

@@ -25,4 +25,8 @@ export const webhooksRouteCallers: InternalRouteCallers = {
   'GET /internal/webhooks/balance-monitors': ['gateway'],
   'GET /internal/webhooks/balance-monitors/:id': ['gateway'],
   'POST /internal/webhooks/balance-monitors/delete': ['gateway'],
+  'POST /internal/webhooks/client-balance-monitors': ['gateway'],
+  'GET /internal/webhooks/clients/:clientId/balance-monitors': ['gateway'],
+  'GET /internal/webhooks/clients/:clientId/balance-monitors/:id': ['gateway'],
+  'POST /internal/webhooks/client-balance-monitors/delete': ['gateway'],
 };

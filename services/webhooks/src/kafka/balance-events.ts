@@ -156,7 +156,7 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
           headers: { type: crossedType },
           payload: event,
         });
-        fanOut(event, crossing.change.walletKey, endpoints, clients, deliveries, events);
+        fanOut(event, crossing.change.walletKey, crossing.monitor.clientId, endpoints, clients, deliveries, events);
       }
       published = await insertOutbox(client, messages);
       await insertDeliveries(client, deliveries);
@@ -178,12 +178,14 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
 
 /**
  * A treasury's crossing goes to the endpoints of the clients granted it and into those clients'
- * events; a user wallet's names no client (Kafka only).
+ * events; a user wallet's names no client (Kafka only). The crossing of a client's own monitor
+ * goes to that client alone (`owner`), and only while it is still granted the treasury.
  */
-function fanOut(
+export function fanOut(
   event: BalanceMonitorCrossed,
   walletKey: string,
-  endpoints: readonly { id: string; treasuries: readonly string[] }[],
+  owner: string | null,
+  endpoints: readonly { id: string; clientId: string; treasuries: readonly string[] }[],
   clients: readonly { clientId: string; treasuries: readonly string[] }[],
   deliveries: NewDelivery[],
   events: NewPlatformEvent[],
@@ -191,12 +193,13 @@ function fanOut(
   const treasury = event.wallet.treasury;
   if (treasury === null) return;
   const body = JSON.stringify(event);
+  const addressed = (clientId: string) => owner === null || owner === clientId;
   for (const granted of clients) {
-    if (clientMaySeeTreasuries(granted.treasuries, [treasury]))
+    if (addressed(granted.clientId) && clientMaySeeTreasuries(granted.treasuries, [treasury]))
       events.push({ clientId: granted.clientId, eventId: event.eventId, eventType: crossedType, body });
   }
   for (const endpoint of endpoints) {
-    if (clientMaySeeTreasuries(endpoint.treasuries, [treasury]))
+    if (addressed(endpoint.clientId) && clientMaySeeTreasuries(endpoint.treasuries, [treasury]))
       deliveries.push({ endpointId: endpoint.id, eventId: event.eventId, eventType: crossedType, walletKey, body });
   }
 }

@@ -97,7 +97,8 @@ def sync_detailed(
 ) -> Response[ListBalanceMonitorsResponse200 | Problem]:
     """Every balance monitor, oldest first
 
-     Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS)
+     Every balance monitor, oldest first: the ADMIN+'s (monitors) and the platform clients' own
+    (clientMonitors); their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS
 
     Args:
         coin_version (ListBalanceMonitorsCoinVersion | Unset):
@@ -128,7 +129,8 @@ def sync(
 ) -> ListBalanceMonitorsResponse200 | Problem | None:
     """Every balance monitor, oldest first
 
-     Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS)
+     Every balance monitor, oldest first: the ADMIN+'s (monitors) and the platform clients' own
+    (clientMonitors); their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS
 
     Args:
         coin_version (ListBalanceMonitorsCoinVersion | Unset):
@@ -154,7 +156,8 @@ async def asyncio_detailed(
 ) -> Response[ListBalanceMonitorsResponse200 | Problem]:
     """Every balance monitor, oldest first
 
-     Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS)
+     Every balance monitor, oldest first: the ADMIN+'s (monitors) and the platform clients' own
+    (clientMonitors); their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS
 
     Args:
         coin_version (ListBalanceMonitorsCoinVersion | Unset):
@@ -183,7 +186,8 @@ async def asyncio(
 ) -> ListBalanceMonitorsResponse200 | Problem | None:
     """Every balance monitor, oldest first
 
-     Every balance monitor, oldest first (their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS)
+     Every balance monitor, oldest first: the ADMIN+'s (monitors) and the platform clients' own
+    (clientMonitors); their number is bounded by WEBHOOKS_MAX_BALANCE_MONITORS
 
     Args:
         coin_version (ListBalanceMonitorsCoinVersion | Unset):

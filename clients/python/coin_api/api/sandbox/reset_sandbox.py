@@ -107,11 +107,11 @@ def sync_detailed(
 ) -> Response[Problem | ResetSandboxResponse200]:
     """Delete the test-mode client's own test data in the sandbox
 
-     Delete the test-mode client's own test data in the sandbox: void the holds and test cash-outs it
-    settles, cancel its mandates, burn what its own transactions left in each wallet (its test users'
-    and its treasuries'), then move its clock back to wall time. Answers what was done; `complete:
-    false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients
-    only (a live one is 403 FORBIDDEN); other clients' data is untouched
+     Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the
+    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in
+    each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers
+    what was done; `complete: false` when more remained than one reset takes (the clock then stays):
+    call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
 
     Args:
         idempotency_key (str | Unset):
@@ -145,11 +145,11 @@ def sync(
 ) -> Problem | ResetSandboxResponse200 | None:
     """Delete the test-mode client's own test data in the sandbox
 
-     Delete the test-mode client's own test data in the sandbox: void the holds and test cash-outs it
-    settles, cancel its mandates, burn what its own transactions left in each wallet (its test users'
-    and its treasuries'), then move its clock back to wall time. Answers what was done; `complete:
-    false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients
-    only (a live one is 403 FORBIDDEN); other clients' data is untouched
+     Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the
+    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in
+    each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers
+    what was done; `complete: false` when more remained than one reset takes (the clock then stays):
+    call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
 
     Args:
         idempotency_key (str | Unset):
@@ -178,11 +178,11 @@ async def asyncio_detailed(
 ) -> Response[Problem | ResetSandboxResponse200]:
     """Delete the test-mode client's own test data in the sandbox
 
-     Delete the test-mode client's own test data in the sandbox: void the holds and test cash-outs it
-    settles, cancel its mandates, burn what its own transactions left in each wallet (its test users'
-    and its treasuries'), then move its clock back to wall time. Answers what was done; `complete:
-    false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients
-    only (a live one is 403 FORBIDDEN); other clients' data is untouched
+     Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the
+    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in
+    each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers
+    what was done; `complete: false` when more remained than one reset takes (the clock then stays):
+    call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
 
     Args:
         idempotency_key (str | Unset):
@@ -214,11 +214,11 @@ async def asyncio(
 ) -> Problem | ResetSandboxResponse200 | None:
     """Delete the test-mode client's own test data in the sandbox
 
-     Delete the test-mode client's own test data in the sandbox: void the holds and test cash-outs it
-    settles, cancel its mandates, burn what its own transactions left in each wallet (its test users'
-    and its treasuries'), then move its clock back to wall time. Answers what was done; `complete:
-    false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients
-    only (a live one is 403 FORBIDDEN); other clients' data is untouched
+     Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the
+    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in
+    each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers
+    what was done; `complete: false` when more remained than one reset takes (the clock then stays):
+    call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
 
     Args:
         idempotency_key (str | Unset):

@@ -1,0 +1,134 @@
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from uuid import UUID
+
+from attrs import define as _attrs_define
+
+from ..models.create_client_balance_monitor_response_201_direction import (
+    CreateClientBalanceMonitorResponse201Direction,
+    check_create_client_balance_monitor_response_201_direction,
+)
+
+if TYPE_CHECKING:
+    from ..models.create_client_balance_monitor_response_201_wallet import (
+        CreateClientBalanceMonitorResponse201Wallet,
+    )
+
+
+T = TypeVar("T", bound="CreateClientBalanceMonitorResponse201")
+
+
+@_attrs_define
+class CreateClientBalanceMonitorResponse201:
+    """
+    Attributes:
+        id (UUID):
+        wallet (CreateClientBalanceMonitorResponse201Wallet):
+        threshold (float): Coins (2 decimals)
+        direction (CreateClientBalanceMonitorResponse201Direction):
+        enabled (bool):
+        created_at (datetime.datetime):
+        last_crossed_at (datetime.datetime | None): When it last fired; null if never
+        client_id (str): The platform client that set it
+    """
+
+    id: UUID
+    wallet: CreateClientBalanceMonitorResponse201Wallet
+    threshold: float
+    direction: CreateClientBalanceMonitorResponse201Direction
+    enabled: bool
+    created_at: datetime.datetime
+    last_crossed_at: datetime.datetime | None
+    client_id: str
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        wallet = self.wallet.to_dict()
+
+        threshold = self.threshold
+
+        direction: str = self.direction
+
+        enabled = self.enabled
+
+        created_at = self.created_at.isoformat()
+
+        last_crossed_at: None | str
+        if isinstance(self.last_crossed_at, datetime.datetime):
+            last_crossed_at = self.last_crossed_at.isoformat()
+        else:
+            last_crossed_at = self.last_crossed_at
+
+        client_id = self.client_id
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "id": id,
+                "wallet": wallet,
+                "threshold": threshold,
+                "direction": direction,
+                "enabled": enabled,
+                "createdAt": created_at,
+                "lastCrossedAt": last_crossed_at,
+                "clientId": client_id,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.create_client_balance_monitor_response_201_wallet import (
+            CreateClientBalanceMonitorResponse201Wallet,
+        )
+
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+        wallet = CreateClientBalanceMonitorResponse201Wallet.from_dict(d.pop("wallet"))
+
+        threshold = d.pop("threshold")
+
+        direction = check_create_client_balance_monitor_response_201_direction(
+            d.pop("direction")
+        )
+
+        enabled = d.pop("enabled")
+
+        created_at = datetime.datetime.fromisoformat(d.pop("createdAt"))
+
+        def _parse_last_crossed_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                last_crossed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return last_crossed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        last_crossed_at = _parse_last_crossed_at(d.pop("lastCrossedAt"))
+
+        client_id = d.pop("clientId")
+
+        create_client_balance_monitor_response_201 = cls(
+            id=id,
+            wallet=wallet,
+            threshold=threshold,
+            direction=direction,
+            enabled=enabled,
+            created_at=created_at,
+            last_crossed_at=last_crossed_at,
+            client_id=client_id,
+        )
+
+        return create_client_balance_monitor_response_201

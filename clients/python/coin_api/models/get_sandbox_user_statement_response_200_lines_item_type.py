@@ -1,0 +1,26 @@
+from typing import Literal
+
+GetSandboxUserStatementResponse200LinesItemType = Literal[
+    "BURN", "MINT", "PURCHASE", "REFUND", "REWARD", "TRANSFER"
+]
+
+GET_SANDBOX_USER_STATEMENT_RESPONSE_200_LINES_ITEM_TYPE_VALUES: set[
+    GetSandboxUserStatementResponse200LinesItemType
+] = {
+    "BURN",
+    "MINT",
+    "PURCHASE",
+    "REFUND",
+    "REWARD",
+    "TRANSFER",
+}
+
+
+def check_get_sandbox_user_statement_response_200_lines_item_type(
+    value: str,
+) -> GetSandboxUserStatementResponse200LinesItemType:
+    if value in GET_SANDBOX_USER_STATEMENT_RESPONSE_200_LINES_ITEM_TYPE_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_SANDBOX_USER_STATEMENT_RESPONSE_200_LINES_ITEM_TYPE_VALUES!r}"
+    )

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.list_client_balance_monitors_response_200_monitors_item_wallet_treasury_type_0 import (
+    ListClientBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0,
+    check_list_client_balance_monitors_response_200_monitors_item_wallet_treasury_type_0,
+)
+
+T = TypeVar("T", bound="ListClientBalanceMonitorsResponse200MonitorsItemWallet")
+
+
+@_attrs_define
+class ListClientBalanceMonitorsResponse200MonitorsItemWallet:
+    """
+    Attributes:
+        user_id (int | None):
+        treasury (ListClientBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0 | None):
+    """
+
+    user_id: int | None
+    treasury: ListClientBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0 | None
+
+    def to_dict(self) -> dict[str, Any]:
+        user_id: int | None
+        user_id = self.user_id
+
+        treasury: None | str
+        if isinstance(self.treasury, str):
+            treasury = self.treasury
+        else:
+            treasury = self.treasury
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "userId": user_id,
+                "treasury": treasury,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+
+        def _parse_user_id(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        user_id = _parse_user_id(d.pop("userId"))
+
+        def _parse_treasury(
+            data: object,
+        ) -> ListClientBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                treasury_type_0 = check_list_client_balance_monitors_response_200_monitors_item_wallet_treasury_type_0(
+                    data
+                )
+
+                return treasury_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(
+                ListClientBalanceMonitorsResponse200MonitorsItemWalletTreasuryType0
+                | None,
+                data,
+            )
+
+        treasury = _parse_treasury(d.pop("treasury"))
+
+        list_client_balance_monitors_response_200_monitors_item_wallet = cls(
+            user_id=user_id,
+            treasury=treasury,
+        )
+
+        return list_client_balance_monitors_response_200_monitors_item_wallet
