@@ -64,6 +64,7 @@ var KeyedOperations = map[string]string{
 	"POST /api/admin/users/{id}/freeze":                                              "freezeUserWallet",
 	"POST /api/admin/users/{id}/freeze/unfreeze-request":                             "requestUnfreeze",
 	"POST /api/admin/balance-monitors":                                               "createBalanceMonitor",
+	"POST /api/platform/balance-monitors":                                            "createClientBalanceMonitor",
 	"POST /api/webhooks/endpoints":                                                   "createWebhookEndpoint",
 	"POST /api/webhooks/endpoints/{id}/recoveries":                                   "recoverWebhookEndpoint",
 	"POST /api/admin/platform-clients/{clientId}/webhooks/endpoints":                 "createClientWebhookEndpoint",
