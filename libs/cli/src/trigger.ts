@@ -25,6 +25,9 @@ type Coin = Pick<
   | 'deleteWebhookEndpoint'
   | 'testWebhookEndpoint'
   | 'listEvents'
+  | 'getClientTreasuryBalanceAt'
+  | 'createClientBalanceMonitor'
+  | 'deleteClientBalanceMonitor'
 >;
 
 export interface TriggerOptions {
@@ -142,6 +145,29 @@ async function disableTemporaryEndpoint(options: TriggerOptions): Promise<Caused
 }
 
 /**
+ * A balance monitor of the client's own on its sandbox treasury, one test cent above the balance
+ * and watching upwards, then one test cent funded into the treasury: the monitor crosses. The
+ * monitor is deleted once the event is recorded.
+ */
+async function crossTemporaryMonitor(options: TriggerOptions): Promise<Caused> {
+  const treasury = sandboxTreasury(options);
+  const { balance } = await options.coin.getClientTreasuryBalanceAt({ path: { code: treasury } });
+  const threshold = Math.round((balance + 0.01) * 100) / 100;
+  const monitor = await options.coin.createClientBalanceMonitor({ body: { wallet: { treasury }, threshold, direction: 'up' } });
+  options.print(`temporary balance monitor ${monitor.id} set on ${treasury} (up through ${threshold})`);
+  const { transaction } = await options.coin.fundSandboxTreasury({ body: { treasury, amount: 0.01, reason } });
+  options.print(`transaction ${transaction.id} recorded in the sandbox (MINT of 0.01 into ${treasury})`);
+  return {
+    type: 'coin.balance-monitor.crossed',
+    matches: (payload) => (payload as { monitorId?: unknown } | null)?.monitorId === monitor.id,
+    cleanUp: async () => {
+      await options.coin.deleteClientBalanceMonitor({ path: { id: monitor.id } });
+      options.print(`temporary balance monitor ${monitor.id} deleted`);
+    },
+  };
+}
+
+/**
  * The event types `coin trigger` makes happen in the sandbox, each by the API calls that really
  * cause it with the test client's own credentials, so the event goes through the whole pipeline
  * (the sandbox ledger, Kafka, the webhooks service) and is delivered, signed, to the client's
@@ -194,8 +220,9 @@ const scenarios: Record<string, Scenario> = {
     options.print(`mandate ${id} cancelled`);
     return mandateIs('coin.mandate.cancelled', id);
   },
-  // It ends an hour after it starts (on the client's clock): once its next day begins, it is ENDED.
   'coin.webhook-endpoint.disabled': disableTemporaryEndpoint,
+  'coin.balance-monitor.crossed': crossTemporaryMonitor,
+  // It ends an hour after it starts (on the client's clock): once its next day begins, it is ENDED.
   'coin.mandate.ended': async (options) => {
     const clock = await options.coin.getSandboxClock();
     const id = await grantMandate(options, 1, new Date(Date.parse(clock.now) + 3_600_000).toISOString());
@@ -206,8 +233,6 @@ const scenarios: Record<string, Scenario> = {
 
 /** The types no sandbox command of a platform makes, and why (a trigger of one exits 2 saying so). */
 export const notTriggerable: Readonly<Record<string, string>> = {
-  'coin.balance-monitor.crossed':
-    'is made by a balance monitor of a treasury crossing its threshold, which a platform client does not set in the sandbox',
   'coin.monitoring-case.opened': "is compliance's alone: it is never delivered to a platform",
 };
 
