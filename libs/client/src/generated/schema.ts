@@ -1405,7 +1405,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a request
-     * @description Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund)
+     * @description Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and its payees (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of the command's scope (mint, burn or refund)
      */
     post: operations['approveRequest'];
     delete?: never;
@@ -1485,7 +1485,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a payout request
-     * @description Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope
+     * @description Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and its payees (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of the reward scope
      */
     post: operations['approvePayoutRequest'];
     delete?: never;
@@ -1545,7 +1545,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a cash-out's reversal
-     * @description Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor
+     * @description Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), one since before the request was made (APPROVER_NOT_ELIGIBLE), with a fresh second factor
      */
     post: operations['approveCashoutReversal'];
     delete?: never;
@@ -1605,7 +1605,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a commission rule's change
-     * @description Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid under the rule
+     * @description Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), one since before the request was made (APPROVER_NOT_ELIGIBLE), with a fresh second factor; neither of them is ever paid under the rule
      */
     post: operations['approveCommissionChange'];
     delete?: never;
@@ -1645,7 +1645,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a proposed cash-out rate version
-     * @description Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor
+     * @description Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it is still at least 60 s ahead, with a fresh second factor
      */
     post: operations['approveCashoutRate'];
     delete?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a cash-out above the four-eyes threshold
-     * @description Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor
+     * @description Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), one since before the cash-out was asked for (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
      */
     post: operations['approveCashout'];
     delete?: never;
@@ -1745,7 +1745,7 @@ export interface paths {
     put?: never;
     /**
      * Approve the pending request to lift a freeze
-     * @description Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), with a fresh second factor
+     * @description Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
      */
     post: operations['approveUnfreeze'];
     delete?: never;
@@ -2801,7 +2801,7 @@ export interface paths {
     put?: never;
     /**
      * Resolve an open case with a reason
-     * @description Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
+     * @description Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
      */
     post: operations['resolveMonitoringCase'];
     delete?: never;
@@ -2840,7 +2840,7 @@ export interface paths {
     get?: never;
     /**
      * Tune a rule or add one, audited with its diff
-     * @description Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET /api/admin/monitoring/rules/proposals
+     * @description Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET /api/admin/monitoring/rules/proposals
      */
     put: operations['putMonitoringRule'];
     post?: never;
@@ -2901,7 +2901,7 @@ export interface paths {
     put?: never;
     /**
      * Approve the pending lift of a rule's freezes
-     * @description Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+     * @description Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
      */
     post: operations['approveRuleFreezeLift'];
     delete?: never;

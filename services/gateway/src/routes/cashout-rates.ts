@@ -95,7 +95,7 @@ export const cashoutRatePart: ActPart = {
   summaries: {
     list: 'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force',
     approve:
-      'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor',
+      'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it is still at least 60 s ahead, with a fresh second factor',
     reject: 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
   },
   params: idParams,
@@ -128,7 +128,7 @@ function decideCashout(deps: FourEyesRouteDeps, request: FastifyRequest, reply: 
 export const cashoutPart: ActPart = {
   summaries: {
     approve:
-      'Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor',
+      'Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on. By an ADMIN+ other than its payer (403 SELF_DEALING), one since before the cash-out was asked for (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor',
     reject:
       'Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor',
   },

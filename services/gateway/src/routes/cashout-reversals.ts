@@ -68,7 +68,7 @@ export const cashoutReversalPart: ActPart = {
   summaries: {
     list: 'Requests for the reversal of a claimed cash-out, newest first, optionally of one status: those waiting for a second ADMIN+ (PENDING) and what became of the others',
     approve:
-      "Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), with a fresh second factor",
+      "Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer (SELF_DEALING), one since before the request was made (APPROVER_NOT_ELIGIBLE), with a fresh second factor",
     reject: "Reject a cash-out's reversal with a reason: nothing changes, the cash-out stays with its provider",
   },
   params: approvalIdParam,

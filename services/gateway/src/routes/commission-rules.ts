@@ -146,7 +146,7 @@ export const commissionChangePart: ActPart = {
   summaries: {
     list: "Requests for a commission rule's change, newest first, optionally of one status: those waiting for a second ADMIN+ (PENDING) and what became of the others",
     approve:
-      "Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid under the rule",
+      "Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), one since before the request was made (APPROVER_NOT_ELIGIBLE), with a fresh second factor; neither of them is ever paid under the rule",
     reject: "Reject a commission rule's change with a reason: the rule in force stays as it is",
   },
   tags: { list: ['admin', 'approvals'], reject: ['admin', 'approvals'] },

@@ -47,7 +47,8 @@ const caseErrors = { 404: problem, 409: problem, ...errorResponses };
 function askedBy(request: FastifyRequest) {
   const principal = principalOf(request);
   if (principal.role === 'SYSTEM') throw new InvariantViolation('a monitoring route admitted a SYSTEM caller');
-  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, requestId: String(request.id) };
+  const roleSince = principal.roleSinceMs === undefined ? null : new Date(principal.roleSinceMs).toISOString();
+  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, roleSince, requestId: String(request.id) };
 }
 
 const exampleCase = {
@@ -164,7 +165,7 @@ const caseSteps = [
     body: withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
     operationId: 'resolveMonitoringCase',
     summary:
-      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew)',
+      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew)',
   },
 ] as const;
 
@@ -209,7 +210,7 @@ const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
     config: { access: 'admin', stepUp: true },
     schema: {
       ...doc(
-        'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET /api/admin/monitoring/rules/proposals',
+        'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET /api/admin/monitoring/rules/proposals',
         'putMonitoringRule',
       ),
       params: monitoringRuleParams,
@@ -363,7 +364,7 @@ const freezeLiftRoutes: RouteDef<MonitoringRouteDeps>[] = [
     config: { access: 'admin', stepUp: true },
     schema: {
       ...doc(
-        "Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)",
+        "Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)",
         'approveRuleFreezeLift',
       ),
       params: monitoringRuleParams,

@@ -112,8 +112,9 @@ def sync_detailed(
      Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
     through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
     outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
-    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
-    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+    not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409
+    UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired
+    (MONITORING_PROPOSAL_EXPIRY_S)
 
     Args:
         rule_id (str):
@@ -150,8 +151,9 @@ def sync(
      Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
     through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
     outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
-    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
-    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+    not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409
+    UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired
+    (MONITORING_PROPOSAL_EXPIRY_S)
 
     Args:
         rule_id (str):
@@ -183,8 +185,9 @@ async def asyncio_detailed(
      Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
     through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
     outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
-    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
-    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+    not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409
+    UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired
+    (MONITORING_PROPOSAL_EXPIRY_S)
 
     Args:
         rule_id (str):
@@ -219,8 +222,9 @@ async def asyncio(
      Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
     through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
     outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
-    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
-    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+    not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409
+    UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired
+    (MONITORING_PROPOSAL_EXPIRY_S)
 
     Args:
         rule_id (str):
