@@ -2,7 +2,7 @@ import { approvalActs, fourEyesActs, type FourEyesAct } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
 import { documentedApp } from '../testing';
-import { requestOfAct } from './approvals';
+import { requestOfAct } from './four-eyes/approvals';
 import { fourEyesRoutes } from './four-eyes';
 import { fourEyesParts } from './four-eyes/table';
 

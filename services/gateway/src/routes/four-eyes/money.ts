@@ -8,7 +8,7 @@ import {
   type ApprovableCommand,
 } from '@coin/contracts';
 import { z } from 'zod';
-import { heldDecisionHandlers, requestsList, readAndRejectTags, type HeldAct } from '../approvals';
+import { heldDecisionHandlers, requestsList, readAndRejectTags, type HeldAct } from './approvals';
 import { exampleApproval, exampleTransaction, exampleTreasury } from '../examples';
 import type { ActPart } from './kit';
 

@@ -9,7 +9,7 @@ import {
   type PayoutApproval,
 } from '@coin/contracts';
 import { z } from 'zod';
-import { heldDecisionHandlers, requestsList, readAndRejectTags, readHeld, type HeldAct } from '../approvals';
+import { heldDecisionHandlers, requestsList, readAndRejectTags, readHeld, type HeldAct } from './approvals';
 import { exampleAt, examplePayoutResult, exampleUserId } from '../examples';
 import type { ActPart } from './kit';
 
