@@ -4,7 +4,6 @@ import {
   backtestReport,
   commentCaseBody,
   freezeLiftBody,
-  type LedgerDraft,
   ledgerDraft,
   linkCaseBody,
   monitoringCase,
@@ -18,18 +17,14 @@ import {
   monitoringRuleProposed,
   problem,
   resolveCaseBody,
-  type MonitoringFreezeLift,
   ruleFreezeLiftAnswer,
 } from '@coin/contracts';
-import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
-import { authorityOf, principalOf } from '../plugins/auth';
 import { withExample } from './examples';
-import { errorResponses, exampleCase, exampleFreezeLift, exampleRule } from './four-eyes/monitoring';
+import { askedBy, errorResponses, exampleCase, exampleFreezeLift, exampleRule, throughLedger } from './four-eyes/monitoring';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface MonitoringRouteDeps {
@@ -39,14 +34,6 @@ export interface MonitoringRouteDeps {
 }
 
 const caseErrors = { 404: problem, 409: problem, ...errorResponses };
-
-/** Who asks, as the gateway verified it (an ADMIN+ user: the routes admit no other), and the request id: the audit record names both. */
-function askedBy(request: FastifyRequest) {
-  const principal = principalOf(request);
-  if (principal.role === 'SYSTEM') throw new InvariantViolation('a monitoring route admitted a SYSTEM caller');
-  const roleSince = principal.roleSinceMs === undefined ? null : new Date(principal.roleSinceMs).toISOString();
-  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, roleSince, requestId: String(request.id) };
-}
 
 const exampleDetail = {
   case: exampleCase,
@@ -247,43 +234,10 @@ const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
   }),
 ];
 
-/** How many of a lift's ledger commands are in flight at once: a lift lists at most 50, and the ledger's partitions share the rest of the load. */
-const liftCommandsInFlightMax = 10;
-
 /**
- * Each freeze a lift lists, through the ledger's own unfreeze command in the caller's name (the
- * ledger judges it again: the approver is never the wallet's unfreeze requester): `done` when
- * applied, else the ledger's error code for that wallet (a wallet lifted meanwhile answers
- * WALLET_NOT_FROZEN), so one wallet's refusal or timeout leaves the others lifted.
+ * Lifting every freeze of one rule: one request listing them (here), one approval by a different
+ * ADMIN+ on the route drawn from the act's row (four-eyes/monitoring.ts) (docs/design/monitoring.md "Freezes").
  */
-async function throughLedger(
-  request: FastifyRequest,
-  deps: MonitoringRouteDeps,
-  freezeLift: MonitoringFreezeLift,
-  done: 'requested' | 'lifted',
-  draftOf: (userId: number) => LedgerDraft,
-) {
-  const outcomes: { userId: number; caseId: string; outcome: string }[] = [];
-  const freezes = freezeLift.freezes;
-  for (let i = 0; i < freezes.length; i += liftCommandsInFlightMax) {
-    const slice = freezes.slice(i, i + liftCommandsInFlightMax);
-    const answered = await Promise.all(
-      slice.map(async ({ userId, caseId }) => {
-        try {
-          await deps.commands.ledger(draftOf(userId), { ...authorityOf(request), requestId: String(request.id) });
-          return { userId, caseId, outcome: done };
-        } catch (err) {
-          if (err instanceof AppError) return { userId, caseId, outcome: err.code };
-          throw err;
-        }
-      }),
-    );
-    outcomes.push(...answered);
-  }
-  return { freezeLift, outcomes };
-}
-
-/** Lifting every freeze of one rule: one request listing them, one approval by a different ADMIN+ (docs/design/monitoring.md "Freezes"). */
 const freezeLiftRoutes: RouteDef<MonitoringRouteDeps>[] = [
   route({
     method: 'POST',
@@ -319,34 +273,6 @@ const freezeLiftRoutes: RouteDef<MonitoringRouteDeps>[] = [
       );
       reply.status(202);
       return answer;
-    },
-  }),
-  route({
-    method: 'POST',
-    url: '/api/admin/monitoring/rules/:ruleId/freeze-lift/approve',
-    config: { access: 'admin', stepUp: true },
-    schema: {
-      ...doc(
-        "Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)",
-        'approveRuleFreezeLift',
-      ),
-      params: monitoringRuleParams,
-      response: {
-        200: withExample(ruleFreezeLiftAnswer, {
-          freezeLift: { ...exampleFreezeLift, status: 'APPROVED', approvedBy: 8 },
-          outcomes: [{ userId: 42, caseId: exampleCase.id, outcome: 'lifted' }],
-        }),
-        409: problem,
-        ...errorResponses,
-      },
-    },
-    handler: async (request, _reply, deps) => {
-      const { freezeLift } = await deps.internal.act(
-        'monitoring.approve-freeze-lift',
-        { params: { ruleId: request.params.ruleId }, body: askedBy(request) },
-        String(request.id),
-      );
-      return throughLedger(request, deps, freezeLift, 'lifted', (userId) => ledgerDraft('ledger.approve-unfreeze', { userId }));
     },
   }),
 ];

@@ -8,7 +8,7 @@ import { deletionPart } from './deletion';
 import { grantPart } from './grant';
 import type { FourEyesPart } from './kit';
 import { moneyPart } from './money';
-import { caseResolutionProposalsPart, freezeLiftProposalsPart, ruleChangeProposalsPart } from './monitoring';
+import { caseResolutionProposalsPart, freezeLiftPart, ruleChangeProposalsPart } from './monitoring';
 import { payoutPart } from './payout';
 import { unfreezePart } from './unfreeze';
 import { verificationPart } from './verification';
@@ -30,8 +30,8 @@ export const fourEyesParts: { [A in FourEyesAct]: FourEyesPart } = {
   grant: { drawn: grantPart },
   'callback-secret': { drawn: callbackSecretPart },
   verification: { drawn: verificationPart },
-  // The monitoring acts' decisions are their own routes' (../monitoring.ts): a second ADMIN+ sends the same change.
+  // A rule's change and a case's resolution are approved by sending the same change on their own routes (../monitoring.ts).
   'rule-change': { listed: ruleChangeProposalsPart },
   'case-resolution': { listed: caseResolutionProposalsPart },
-  'freeze-lift': { listed: freezeLiftProposalsPart },
+  'freeze-lift': { drawn: freezeLiftPart },
 };
