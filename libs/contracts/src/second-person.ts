@@ -137,9 +137,9 @@ export function roleSinceOfClaim(claim: unknown): Date | null {
   return typeof claim === 'number' && Number.isFinite(claim) && claim > 0 ? new Date(Math.round(claim * 1000)) : null;
 }
 
-/** The `role_since` claim the user service signs from a role's start: seconds, to the millisecond, rounded up (never earlier than the role). */
+/** The `role_since` claim the user service signs from a role's start: seconds, to the millisecond (the row's time as read). */
 export function roleSinceClaimOf(since: Date): number {
-  return Math.ceil(since.getTime()) / 1000;
+  return since.getTime() / 1000;
 }
 
 /** Whether the part `check` of the rule refuses this decision (false when its facts are not given). */
