@@ -1,6 +1,6 @@
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { apiKeyScopeNeeded, apiKeyScopes, treasuryCodes } from '@coin/contracts';
+import { apiKeyScopeNeeded, apiKeyScopes, roleSinceClaimOf, treasuryCodes } from '@coin/contracts';
 import {
   referralProofTtlSeconds,
   signKeyProof,
@@ -28,7 +28,16 @@ export interface ProofActor {
   mode?: 'live' | 'test';
   /** SYSTEM tokens: granted `cashout` (a payout provider, the claim `cashout: true`); absent: not one. */
   cashout?: boolean;
+  /**
+   * Users: when they took their role (the `role_since` claim, which a four-eyes decision judges);
+   * default: long before any test (2020-01-01), an ADMIN+ since before every request; null: no
+   * claim (a token signed before the user service signed it).
+   */
+  roleSince?: Date | null;
 }
+
+/** The `role_since` of a test person who names none: long before any request a test makes. */
+const longAgo = new Date('2020-01-01T00:00:00Z');
 
 export async function signProof(
   key: JwtKey,
@@ -40,6 +49,7 @@ export async function signProof(
   // A person signed in with the second factor when the token was issued (what step-up commands
   // need), unless the sender says otherwise (null: a password-only session).
   if (actor.kind === 'user' && options.mfaAt !== null) claims.mfa_at = options.mfaAt ? Math.floor(options.mfaAt.getTime() / 1000) : iat;
+  if (actor.kind === 'user' && actor.roleSince !== null) claims['role_since'] = roleSinceClaimOf(actor.roleSince ?? longAgo);
   if (actor.kind === 'system') {
     claims['treasuries'] = actor.treasuries ?? [...treasuryCodes];
     claims['rewardCap'] = actor.rewardCap ?? null;

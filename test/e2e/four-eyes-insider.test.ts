@@ -365,6 +365,9 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
   },
 };
 
+/** The runs of the cases after the first (a promoted decider's): their rules are disabled after the file too. */
+const laterRuns: string[] = [];
+
 /** The acts this file does not raise, each with its reason in `raises`: none today; the first case holds the two lists equal. */
 const notRaisedHere: FourEyesAct[] = [];
 
@@ -514,7 +517,8 @@ describe('four-eyes insider: every act of the table refuses its requester and th
     const stack = await startTestStack({
       extraEnv: {
         CASHOUT_RATES: '2020-01-01T00:00:00Z=655',
-        CASHOUT_DAILY_COINS_UNVERIFIED: '1000',
+        // Two of the requester's own cash-outs above the threshold: the requester's and the promoted decider's cases.
+        CASHOUT_DAILY_COINS_UNVERIFIED: '2000',
         CASHOUT_FOUR_EYES_COINS: String(cashoutFourEyesCoins),
         DELETION_APPROVAL_MIN_COINS: '50',
       },
@@ -534,14 +538,14 @@ describe('four-eyes insider: every act of the table refuses its requester and th
     const seederKey = await apiKeyFor(stack, seeder.accessToken, ['mint']);
     const minter = apiClient(stack.gatewayUrl, { accessToken: seeder.accessToken, apiKey: seederKey });
     people = { stack, requester, requesterKey, second, secondKey, colleague, minter, providerToken, run: randomUUID().slice(0, 8) };
-    // The payout's REWARDS, and the requester's own coins for the cash-out they ask for.
-    await fundTreasury(stack, { accessToken: seeder.accessToken, apiKey: seederKey }, 'REWARDS', 10_000);
-    await applied(minter.mintCoins({ body: { userId: requester.userId, amount: 1_000, reason: 'four-eyes insider seed' } }));
+    // The payouts' REWARDS (the requester's case and the promoted decider's), and the requester's own coins for the cash-outs they ask for.
+    await fundTreasury(stack, { accessToken: seeder.accessToken, apiKey: seederKey }, 'REWARDS', 20_000);
+    await applied(minter.mintCoins({ body: { userId: requester.userId, amount: 2_000, reason: 'four-eyes insider seed' } }));
   }, 180_000);
   afterAll(async () => {
     // The rules added here leave the stack disabled, by two people (loosening a rule takes two).
     if (people) {
-      for (const added of Object.values(insiderRules(people.run))) {
+      for (const added of [people.run, ...laterRuns].flatMap((run) => Object.values(insiderRules(run)))) {
         const rule = { ...added, mode: 'DISABLED' };
         for (const admin of [people.requester, people.second])
           await http(people.stack.gatewayUrl, 'PUT', `/api/admin/monitoring/rules/${rule.id}`, {
@@ -647,6 +651,34 @@ describe('four-eyes insider: every act of the table refuses its requester and th
   });
 
   const aboutAPerson = (Object.keys(fourEyesActs) as FourEyesAct[]).filter((act) => 'raise' in abouts[act]);
+
+  /**
+   * A decider promoted after the request: for every row, a request raised by the insider (as
+   * above, under a run of its own, so its rules and names are new), then approved by an account
+   * given the role the row's `deciders` name only after it was made (and stepped up, with a key of
+   * its own where the act's approval takes one): 403 APPROVER_NOT_ELIGIBLE from the service that
+   * applies the act, audited, still pending; a second person, one since before, approves it.
+   */
+  it.each(raised)(
+    'when a decider promoted after a %s request approves it, then 403 APPROVER_NOT_ELIGIBLE, it stays pending on its list, the refusal is audited, and a second person approves it',
+    async (act) => {
+      const recipe = raises[act];
+      if (recipe === undefined || 'notRaised' in recipe) throw new Error(`four-eyes act ${act} has no way to raise it in this file`);
+      const run = `${people.run}p${laterRuns.length}`;
+      laterRuns.push(run);
+      // A verification is asked for an ADMIN not verified yet: a colleague of this case's own.
+      const colleague = act === 'verification' ? await adminSession(people.stack, 'ADMIN') : people.colleague;
+      const request = await recipe.raise({ ...people, run, colleague });
+      const promoted = await adminSession(people.stack, fourEyesActs[act].deciders === 'SUPERADMIN' ? 'SUPERADMIN' : 'ADMIN');
+      steppedUp.set(promoted.userId, Date.now());
+      const key = recipe.withKey
+        ? await apiKeyFor(people.stack, await fresh(people.stack, people.requester), ['mint', 'burn', 'refund', 'reward'], promoted)
+        : undefined;
+      const insider = { admin: promoted, ...(key ? { key } : {}), code: 'APPROVER_NOT_ELIGIBLE' };
+      await refusedThenApproved(act, request, insider, `promoted-${run}-${act}`);
+    },
+    120_000,
+  );
 
   it.each(aboutAPerson)(
     'when the person a %s request is about approves it, then 403 SELF_DEALING, it stays pending on its list, the refusal is audited, and a second person approves it',

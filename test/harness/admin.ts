@@ -291,12 +291,7 @@ export async function fundTreasury(
   treasury: 'COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS',
   amount: number,
 ): ReturnType<CoinClient['approveRequest']> {
-  const asked = await apiClient(stack.gatewayUrl, requester).api.POST('/api/admin/mint', {
-    body: { treasury, amount, reason: `fund ${treasury}` },
-  });
-  if (asked.response.status !== 202 || !asked.data || !('approval' in asked.data)) {
-    throw new Error(`a treasury mint should wait for approval, got ${asked.response.status} ${JSON.stringify(asked.error ?? asked.data)}`);
-  }
+  // The approver is made before the request: one promoted after it decides nothing (the second person's rule).
   let approver = approvers.get(stack);
   if (!approver) {
     approver = adminSession(stack, 'SUPERADMIN').then(async (session) => ({
@@ -305,6 +300,13 @@ export async function fundTreasury(
       apiKey: await apiKeyFor(stack, session.accessToken, ['mint', 'burn', 'refund']),
     }));
     approvers.set(stack, approver);
+  }
+  await approver;
+  const asked = await apiClient(stack.gatewayUrl, requester).api.POST('/api/admin/mint', {
+    body: { treasury, amount, reason: `fund ${treasury}` },
+  });
+  if (asked.response.status !== 202 || !asked.data || !('approval' in asked.data)) {
+    throw new Error(`a treasury mint should wait for approval, got ${asked.response.status} ${JSON.stringify(asked.error ?? asked.data)}`);
   }
   const current = await approver;
   // Approving is a step-up operation: past most of the window, the approver confirms a fresh code.

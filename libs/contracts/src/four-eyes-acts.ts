@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FourEyesDeciders } from './second-person';
 import { commissionChangeApproval, commissionChangedResult } from './affiliates';
 import { approval, payoutApproval, payoutApprovedResult } from './approvals';
 import {
@@ -24,8 +25,16 @@ import { callbackSecretRequest, deletionRequest, grantRequest, verificationReque
  * (commands.ts), so an approvable command without one does not compile.
  */
 
-/** Who may decide an act's requests: any ADMIN or SUPERADMIN, or only a SUPERADMIN. */
-export type FourEyesDeciders = 'ADMIN+' | 'SUPERADMIN';
+/**
+ * Whom an act is about, who may neither ask for nor decide it (the second person's rule's
+ * `self-dealing`, judged by each service that applies the act from the request it holds): the
+ * people it pays (`payees`), the payer of the cash-out it releases or pays out (`payer`), the
+ * owner of the wallet it unfreezes (`wallet-owner`), the account it changes or deletes
+ * (`account`), the subject of the case and the parties to its transactions (`case-parties`),
+ * the owners of the wallets a rule's lift unfreezes (`frozen-wallets`); `none`: about no person
+ * (a rate, a rule, a platform client's commission or callback secret).
+ */
+export type FourEyesSubject = 'payees' | 'payer' | 'wallet-owner' | 'account' | 'case-parties' | 'frozen-wallets' | 'none';
 
 /** The OpenAPI operations of an act (null: the API has none of that kind for it). */
 export interface FourEyesOperations {
@@ -62,6 +71,8 @@ export type FourEyesActRow<S extends 'ledger' | 'user' | 'monitoring' = 'ledger'
    */
   listPath?: `/api/${string}`;
   deciders: FourEyesDeciders;
+  /** Whom it is about: they never decide it (nor ask for it, where they could). */
+  subject: FourEyesSubject;
   /** A request as the API shows it. */
   request: z.ZodType;
   /** What an approval answers. */
@@ -90,6 +101,7 @@ export const fourEyesActs = {
     service: 'ledger',
     path: '/api/admin/approvals',
     deciders: 'ADMIN+',
+    subject: 'payees',
     request: approval,
     result: refundResult.extend({ approval }),
     approve: 'ledger.approve',
@@ -106,6 +118,7 @@ export const fourEyesActs = {
     service: 'ledger',
     path: '/api/admin/payout-approvals',
     deciders: 'ADMIN+',
+    subject: 'payees',
     request: payoutApproval,
     result: payoutApprovedResult,
     approve: 'ledger.approve',
@@ -122,6 +135,7 @@ export const fourEyesActs = {
     service: 'ledger',
     path: '/api/admin/cashout-reversals',
     deciders: 'ADMIN+',
+    subject: 'payer',
     request: cashoutReversalApproval,
     result: cashoutReversedResult,
     approve: 'ledger.approve',
@@ -138,6 +152,7 @@ export const fourEyesActs = {
     service: 'ledger',
     path: '/api/admin/commission-changes',
     deciders: 'ADMIN+',
+    subject: 'none',
     request: commissionChangeApproval,
     result: commissionChangedResult,
     approve: 'ledger.approve',
@@ -154,6 +169,7 @@ export const fourEyesActs = {
     service: 'ledger',
     path: '/api/admin/cashout-rates',
     deciders: 'ADMIN+',
+    subject: 'none',
     request: cashoutRateVersion,
     result: cashoutRateResult,
     approve: 'ledger.decide-cashout-rate',
@@ -173,6 +189,7 @@ export const fourEyesActs = {
     service: 'ledger',
     path: '/api/admin/cashouts',
     deciders: 'ADMIN+',
+    subject: 'payer',
     request: cashout,
     result: decideCashoutResult,
     approve: 'ledger.decide-cashout',
@@ -190,6 +207,7 @@ export const fourEyesActs = {
     path: '/api/admin/users/{id}/freeze',
     listPath: '/api/admin/freezes',
     deciders: 'ADMIN+',
+    subject: 'wallet-owner',
     request: freezeResult,
     result: freezeResult,
     approve: 'ledger.approve-unfreeze',
@@ -206,6 +224,7 @@ export const fourEyesActs = {
     service: 'user',
     path: '/api/admin/grant-requests',
     deciders: 'SUPERADMIN',
+    subject: 'account',
     request: grantRequest,
     result: z.object({ message: z.string(), grantRequest }),
     approve: 'user.approve-grant',
@@ -222,6 +241,7 @@ export const fourEyesActs = {
     service: 'user',
     path: '/api/admin/deletion-requests',
     deciders: 'SUPERADMIN',
+    subject: 'account',
     request: deletionRequest,
     result: z.object({ message: z.string(), deletionRequest }),
     approve: 'user.approve-deletion',
@@ -238,6 +258,7 @@ export const fourEyesActs = {
     service: 'user',
     path: '/api/admin/verification-requests',
     deciders: 'ADMIN+',
+    subject: 'account',
     request: verificationRequest,
     result: z.object({ verificationRequest }),
     approve: 'user.approve-grant',
@@ -259,6 +280,7 @@ export const fourEyesActs = {
     service: 'user',
     path: '/api/admin/callback-secret-requests',
     deciders: 'SUPERADMIN',
+    subject: 'none',
     request: callbackSecretRequest,
     result: z.object({ callbackSecretRequest }),
     approve: 'user.approve-grant',
@@ -280,6 +302,7 @@ export const fourEyesActs = {
     service: 'monitoring',
     path: '/api/admin/monitoring/cases',
     deciders: 'ADMIN+',
+    subject: 'case-parties',
     request: monitoringCase,
     result: monitoringCase,
     approve: 'monitoring.resolve-case',
@@ -298,6 +321,7 @@ export const fourEyesActs = {
     service: 'monitoring',
     path: '/api/admin/monitoring/rules',
     deciders: 'ADMIN+',
+    subject: 'none',
     request: monitoringRuleList,
     result: monitoringRuleList,
     approve: 'monitoring.put-rule',
@@ -317,6 +341,7 @@ export const fourEyesActs = {
     service: 'monitoring',
     path: '/api/admin/monitoring/rules',
     deciders: 'ADMIN+',
+    subject: 'frozen-wallets',
     request: ruleFreezeLiftAnswer,
     result: ruleFreezeLiftAnswer,
     approve: 'monitoring.approve-freeze-lift',

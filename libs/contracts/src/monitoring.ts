@@ -72,7 +72,16 @@ export const monitoringCaseParams = z.object({ id: uuidInput });
 
 /** Who asks, as the gateway verified it (an ADMIN+ user): the admin audit record names them. */
 export const monitoringActor = z.object({ kind: z.literal('user'), id: z.string().regex(/^[1-9][0-9]{0,15}$/), role });
-const askedBy = { actor: monitoringActor, requestId: z.string().max(200).nullable() };
+/**
+ * And when they took that role (their verified token's `role_since`, an ISO time; null: the token
+ * carries none): a decision of a four-eyes act is refused to a decider who took it at or after
+ * the request (the second person's rule, judged by the monitoring service from the act's row).
+ */
+const askedBy = {
+  actor: monitoringActor,
+  roleSince: z.iso.datetime().nullable(),
+  requestId: z.string().max(200).nullable(),
+};
 
 export const assignCaseBody = z.strictObject({ assignee: userId.nullable().describe('The ADMIN+ to assign it to; null unassigns') });
 export const commentCaseBody = z.strictObject({ body: singleLineText(1, 2000, { trim: true }) });

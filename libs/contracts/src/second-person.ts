@@ -1,4 +1,4 @@
-import type { Actor } from './common';
+import type { Actor, Role } from './common';
 
 /**
  * The second person of a four-eyes act (docs/DESIGN.md "Two-person acts"), one rule for every act
@@ -100,6 +100,46 @@ export function paysPeopleBehindOf(peopleBehind: ReadonlyArray<string | number>,
 /** Whether a person who has held a deciding role since `since` (null: holds none) was eligible before a request made at `requestedAt`. */
 export function eligibleBefore(since: Date | null, requestedAt: Date): boolean {
   return since !== null && since.getTime() < requestedAt.getTime();
+}
+
+/** Who may decide an act's requests (its contract row's `deciders`): any ADMIN or SUPERADMIN, or only a SUPERADMIN. */
+export type FourEyesDeciders = 'ADMIN+' | 'SUPERADMIN';
+
+/** The roles a row's `deciders` name. */
+export function decidingRoles(deciders: FourEyesDeciders): readonly Role[] {
+  return deciders === 'SUPERADMIN' ? ['SUPERADMIN'] : ['ADMIN', 'SUPERADMIN'];
+}
+
+/**
+ * Since when a decider has held a role the act's row lets decide (null: the role they hold now is
+ * not one of them, or when they took it is not known): the `eligibleSince` of the rule, so that
+ * every service judges who may decide from the same row. `role` is the decider's role now and
+ * `since` when they took it (the user service's row, or the `role_since` claim of the token the
+ * service verified).
+ */
+export function eligibleSinceFor(deciders: FourEyesDeciders, held: { role: string | undefined; since: Date | null } | null): Date | null {
+  if (held === null || held.since === null) return null;
+  return (decidingRoles(deciders) as readonly string[]).includes(held.role ?? '') ? held.since : null;
+}
+
+/** The words of the rule's `not-eligible` for a row's deciders. */
+export function notEligibleDetailFor(deciders: FourEyesDeciders): string {
+  const who = deciders === 'SUPERADMIN' ? 'a SUPERADMIN' : 'an ADMIN+';
+  return `Only ${who} who held the role before the request was made may decide it`;
+}
+
+/**
+ * The `role_since` claim of a person's access token (seconds since the epoch, fractions allowed:
+ * when the account took the role it holds, which the user service signs from its row) as a time;
+ * null when the token carries none (an older token: the holder signs in again to decide).
+ */
+export function roleSinceOfClaim(claim: unknown): Date | null {
+  return typeof claim === 'number' && Number.isFinite(claim) && claim > 0 ? new Date(Math.round(claim * 1000)) : null;
+}
+
+/** The `role_since` claim the user service signs from a role's start: seconds, to the millisecond (the row's time as read). */
+export function roleSinceClaimOf(since: Date): number {
+  return since.getTime() / 1000;
 }
 
 /** Whether the part `check` of the rule refuses this decision (false when its facts are not given). */

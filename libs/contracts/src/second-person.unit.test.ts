@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import type { Actor } from './common';
-import { secondFactorFresh, secondPersonChecks, secondPersonRefusal, type SecondPersonCase } from './second-person';
+import {
+  eligibleSinceFor,
+  roleSinceClaimOf,
+  roleSinceOfClaim,
+  secondFactorFresh,
+  secondPersonChecks,
+  secondPersonRefusal,
+  type SecondPersonCase,
+} from './second-person';
 
 const asker: Actor = { kind: 'user', id: '7', role: 'ADMIN' };
 const second: Actor = { kind: 'user', id: '9', role: 'ADMIN' };
@@ -100,5 +108,41 @@ describe('the second person of a four-eyes act', () => {
         expect(secondPersonRefusal(c)?.check).toBe(first);
       }),
     );
+  });
+});
+
+describe('who may decide, from an act row', () => {
+  const before = new Date(requestedAt.getTime() - minutes(1));
+
+  it.each([
+    ['ADMIN+', 'ADMIN', before],
+    ['ADMIN+', 'SUPERADMIN', before],
+    ['SUPERADMIN', 'SUPERADMIN', before],
+  ] as const)(
+    'when a row of deciders %s meets a %s since before the request, then they are eligible since then',
+    (deciders, role, since) => {
+      expect(eligibleSinceFor(deciders, { role, since })).toEqual(since);
+      expect(secondPersonRefusal({ ...fine, eligibleSince: eligibleSinceFor(deciders, { role, since }) })).toBeNull();
+    },
+  );
+
+  it.each([
+    ['a role the row does not name', 'SUPERADMIN', { role: 'ADMIN', since: before }],
+    ['a role the row does not name', 'ADMIN+', { role: 'DEVELOPER', since: before }],
+    ['a role start not known', 'ADMIN+', { role: 'ADMIN', since: null }],
+    ['promoted at the request', 'ADMIN+', { role: 'ADMIN', since: requestedAt }],
+    ['promoted after the request', 'SUPERADMIN', { role: 'SUPERADMIN', since: new Date(requestedAt.getTime() + 1) }],
+  ] as const)('when the decider has %s (%s), then the rule refuses them not-eligible', (_why, deciders, held) => {
+    expect(secondPersonRefusal({ ...fine, eligibleSince: eligibleSinceFor(deciders, held) })).toMatchObject({
+      check: 'not-eligible',
+      code: 'APPROVER_NOT_ELIGIBLE',
+    });
+  });
+
+  it('when a role start is signed as a claim and read back, then it is the same millisecond; a claim that is no positive number is none', () => {
+    const since = new Date('2026-02-28T09:15:42.123Z');
+    expect(roleSinceOfClaim(roleSinceClaimOf(since))).toEqual(since);
+    for (const claim of [undefined, null, 0, -1, '1700000000', Number.NaN, Number.POSITIVE_INFINITY])
+      expect(roleSinceOfClaim(claim)).toBeNull();
   });
 });

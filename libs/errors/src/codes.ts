@@ -96,9 +96,9 @@ export const errorCatalog = {
   },
   APPROVER_NOT_ELIGIBLE: {
     kind: 'forbidden',
-    title: 'Only a SUPERADMIN who was one before the request may approve it',
+    title: 'Only someone who held a role that decides the act before the request may approve it',
     action:
-      'Ask another SUPERADMIN who held the role when the request was made; someone promoted since (or no longer a SUPERADMIN) cannot approve it.',
+      "Ask another person who held the role the act's deciders name (a SUPERADMIN, or an ADMIN+) when the request was made; someone promoted since, or holding another role, cannot approve it. With an access token signed before it carried `role_since`, sign in again.",
   },
   FOUR_EYES_REQUIRED: {
     kind: 'forbidden',

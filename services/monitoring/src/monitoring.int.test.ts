@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { topicNames } from '@coin/contracts';
+import { type FourEyesAct, fourEyesActs, topicNames } from '@coin/contracts';
 import { createPool, type Pool, schemaName } from '@coin/db';
 import { adminAuditEvent, coinMonitoringCaseEvent, type MonitoringCaseOpened, type TransactionRecorded } from '@coin/events';
 import { ServiceTokenSigner } from '@coin/http';
@@ -129,7 +129,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       messages: values.map((value) => ({ key: 'test', value: typeof value === 'string' ? value : JSON.stringify(value) })),
     });
 
-  const admin = { actor: { kind: 'user', id: '7', role: 'ADMIN' }, requestId: 'req-monitoring' };
+  const admin = { actor: { kind: 'user', id: '7', role: 'ADMIN' }, roleSince: '2020-01-01T00:00:00.000Z', requestId: 'req-monitoring' };
 
   it('a circular flow A → B → C → A opens one case with the circular rule, announced once, even when the events come twice; hostile records change nothing', async () => {
     const [a, b, c] = [1_001, 1_002, 1_003];
@@ -223,7 +223,11 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     await eventually(async () => (audited.some((r) => r.target === 'monitoring-rule:fan-out') ? true : undefined));
   });
 
-  const secondAdmin = { actor: { kind: 'user', id: '8', role: 'ADMIN' }, requestId: 'req-monitoring-2' };
+  const secondAdmin = {
+    actor: { kind: 'user', id: '8', role: 'ADMIN' },
+    roleSince: '2020-01-01T00:00:00.000Z',
+    requestId: 'req-monitoring-2',
+  };
 
   it('when one ADMIN disables a rule, then nothing changes until a different ADMIN+ approves the same change; both steps audited with the diff', async () => {
     const circular = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'circular');
@@ -311,7 +315,11 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect(second.body).toMatchObject({ status: 'RESOLVED', resolution: 'FALSE_POSITIVE', resolvedBy: 8 });
   });
 
-  const thirdAdmin = { actor: { kind: 'user', id: '9', role: 'ADMIN' }, requestId: 'req-monitoring-3' };
+  const thirdAdmin = {
+    actor: { kind: 'user', id: '9', role: 'ADMIN' },
+    roleSince: '2020-01-01T00:00:00.000Z',
+    requestId: 'req-monitoring-3',
+  };
   const ruleOf = async (id: string) =>
     (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === id);
   const openCaseOf = (subject: number) =>
@@ -393,7 +401,11 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
 
     const path = '/internal/monitoring/rules/big-payers/freeze-lift';
     // An ADMIN whose own wallet the rule froze lifts nothing.
-    const frozenAdmin = { actor: { kind: 'user', id: '8001', role: 'ADMIN' }, requestId: 'req-monitoring-frozen' };
+    const frozenAdmin = {
+      actor: { kind: 'user', id: '8001', role: 'ADMIN' },
+      roleSince: '2020-01-01T00:00:00.000Z',
+      requestId: 'req-monitoring-frozen',
+    };
     const own = await call('POST', path, { reason: 'mine too', ...frozenAdmin });
     expect([own.status, own.body.code]).toEqual([403, 'SELF_DEALING']);
     const asked = await call('POST', path, { reason: 'a rule that froze large payers', ...admin });
@@ -488,6 +500,96 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     );
     expect((await resolve(low, 'FALSE_POSITIVE', admin)).body).toMatchObject({ status: 'RESOLVED', resolution: 'FALSE_POSITIVE' });
   });
+
+  /**
+   * The second person's rule from each monitoring row of the four-eyes table (its `deciders`, its
+   * `subject`), judged by this service: for every act it applies, a request is raised by one ADMIN,
+   * then refused to its requester, to the person it is about (where it is about one), to a decider
+   * of a role the row does not name, to one who took the role after the request, and to one whose
+   * call names no `roleSince`; each refusal is audited and leaves the request pending, and an
+   * eligible second ADMIN+ then approves it.
+   */
+  const monitoringActs = (Object.keys(fourEyesActs) as FourEyesAct[]).filter((act) => fourEyesActs[act].service === 'monitoring');
+  /** How each monitoring act's request is raised here: the approve call's path and body, its audit target, and the person it is about. */
+  const raiseMonitoringAct: Record<string, (n: number) => Promise<{ path: string; body: object; target: string; subject: number | null }>> =
+    {
+      'rule-change': async (n) => {
+        const rule = {
+          id: `deciders-${n}`,
+          kind: 'velocity',
+          mode: 'ACTIVE',
+          score: 1,
+          windowMs: 1_000,
+          scope: 'wallet-out',
+          maxCount: 1_000_000,
+          maxSumMinor: null,
+        };
+        expect((await call('POST', `/internal/monitoring/rules/${rule.id}`, { rule, ...admin })).status).toBe(202);
+        return { path: `/internal/monitoring/rules/${rule.id}`, body: { rule }, target: `monitoring-rule:${rule.id}`, subject: null };
+      },
+      'case-resolution': async (n) => {
+        const [a, b, c] = [9_000 + n * 10, 9_001 + n * 10, 9_002 + n * 10];
+        await publish([transfer(a, b, 500), transfer(b, c, 490), transfer(c, a, 480)]);
+        const found = await openCaseOf(a);
+        await pool.query(`UPDATE monitoring_cases SET freeze_requested_at = now(), freeze_outcome = 'requested' WHERE id = $1`, [found.id]);
+        const path = `/internal/monitoring/cases/${found.id}/resolve`;
+        const body = { resolution: 'CONFIRMED', reason: 'a ring' };
+        expect((await call('POST', path, { ...body, ...admin })).body.code).toBe('FOUR_EYES_REQUIRED');
+        return { path, body, target: `monitoring-case:${found.id}`, subject: a };
+      },
+      'freeze-lift': async (n) => {
+        const [a, b, c] = [9_500 + n * 10, 9_501 + n * 10, 9_502 + n * 10];
+        await publish([transfer(a, b, 500), transfer(b, c, 490), transfer(c, a, 480)]);
+        const found = await openCaseOf(a);
+        const ruleId = `lifted-${n}`;
+        // The rule's freeze of the subject's wallet, as the engine records one it asked the ledger for.
+        await pool.query(`UPDATE monitoring_cases SET freeze_requested_at = now(), freeze_outcome = 'requested' WHERE id = $1`, [found.id]);
+        await pool.query('INSERT INTO monitoring_rule_freezes (rule_id, case_id, wallet) VALUES ($1, $2, $3)', [
+          ruleId,
+          found.id,
+          `user:${a}`,
+        ]);
+        const path = `/internal/monitoring/rules/${ruleId}/freeze-lift`;
+        expect((await call('POST', path, { reason: 'a rule too eager', ...admin })).status).toBe(202);
+        return { path: `${path}/approve`, body: {}, target: `monitoring-rule:${ruleId}`, subject: a };
+      },
+    };
+
+  it.each(monitoringActs.map((act, n) => [act, n] as const))(
+    'when a %s request is approved by its requester, the person it is about, a decider of a role its row does not name, one promoted after the request or one of no known role start, then 403 each, audited, and an eligible ADMIN+ approves it',
+    async (act, n) => {
+      const raise = raiseMonitoringAct[act];
+      if (!raise) throw new Error(`monitoring act ${act} has no way to raise it in this file`);
+      const raised = await raise(n);
+      const ago = '2020-01-01T00:00:00.000Z';
+      const person = (id: number, role: string, roleSince: string | null) => ({
+        actor: { kind: 'user', id: String(id), role },
+        roleSince,
+        requestId: `deciders-${act}`,
+      });
+      const tries = [
+        { who: 'requester', asked: admin, code: 'APPROVAL_BY_REQUESTER' },
+        ...(raised.subject === null ? [] : [{ who: 'subject', asked: person(raised.subject, 'ADMIN', ago), code: 'SELF_DEALING' }]),
+        { who: 'wrong role', asked: person(9_901, 'DEVELOPER', ago), code: 'APPROVER_NOT_ELIGIBLE' },
+        { who: 'promoted after', asked: person(9_902, 'ADMIN', new Date().toISOString()), code: 'APPROVER_NOT_ELIGIBLE' },
+        { who: 'role start unknown', asked: person(9_903, 'SUPERADMIN', null), code: 'APPROVER_NOT_ELIGIBLE' },
+      ];
+      for (const { who, asked, code } of tries) {
+        const refused = await call('POST', raised.path, { ...raised.body, ...asked });
+        expect({ act, who, status: refused.status, code: refused.body.code }).toEqual({ act, who, status: 403, code });
+        await eventually(
+          async () =>
+            audited.some((r) => r.target === raised.target && r.actor.id === asked.actor.id && r.summary.errorCode === code)
+              ? true
+              : undefined,
+          20_000,
+          `the refusal of ${act} to the ${who}`,
+        );
+      }
+      const approved = await call('POST', raised.path, { ...raised.body, ...secondAdmin });
+      expect({ act, status: approved.status }).toEqual({ act, status: 200 });
+    },
+  );
 
   it("when the service restarts, then the replayed day keeps its payers' ages: old wallets paying one wallet and a new one after the restart open no fan-in case", async () => {
     const [target, newcomer] = [5_001, 5_099];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { topicNames, type Actor, type UserCommand } from '@coin/contracts';
+import { type Actor, type FourEyesAct, fourEyesActs, type Role, topicNames, type UserCommand } from '@coin/contracts';
 import { createPool, schemaName, type Pool } from '@coin/db';
 import { devServiceDatabaseUrl, serviceDatabases } from '../../../scripts/stack/services';
 import { migrateServiceDatabase } from '../../../scripts/stack/provision';
@@ -234,5 +234,98 @@ describe('user commands against PostgreSQL', () => {
     expect(await revocationAt(pool, subject, between)).toEqual({ minTokenVersion: 2, revoked: true });
     expect(await revocationAt(pool, subject, new Date())).toEqual({ minTokenVersion: 3, revoked: true });
     expect(await revocationAt(pool, `user:${id + 100000}`, new Date())).toEqual({ minTokenVersion: null, revoked: false });
+  });
+  /**
+   * The second person's rule from each user row of the four-eyes table (its `deciders`, its
+   * `subject`), judged by the user service where it applies the act: for every act it keeps, a
+   * request asked by one SUPERADMIN, then its approval by the requester, by the person it is about,
+   * by a role the row does not name and by someone promoted after the request, each refused and
+   * recorded in the admin audit log; a decider eligible since before then approves it.
+   */
+  describe('the four-eyes acts the user service applies', () => {
+    const userActs = (Object.keys(fourEyesActs) as FourEyesAct[]).filter((act) => fourEyesActs[act].service === 'user');
+    const asUser = (id: number, role: Role): Actor => ({ kind: 'user', id: String(id), role });
+    const promote = (id: number, role: Role) =>
+      applyUserCommand(store, command('user.change-role', operator, { userId: id, role }), clock, meta);
+    const replyOf = (applied: Awaited<ReturnType<typeof applyUserCommand>>) => applied.outcome.reply as any;
+
+    /** How each act's request is raised, and who it is about (made before the request, with the deciding role). */
+    const raises: Partial<Record<FourEyesAct, (requester: Actor) => Promise<{ approve: (actor: Actor) => UserCommand; subject: Actor }>>> =
+      {
+        // The demotion of a SUPERADMIN: about that SUPERADMIN.
+        grant: async (requester) => {
+          const subject = await register('SUPERADMIN');
+          const asked = replyOf(
+            await applyUserCommand(store, command('user.change-role', requester, { userId: subject, role: 'USER' }), clock, meta),
+          );
+          return {
+            approve: (actor) => command('user.approve-grant', actor, { requestId: asked.grantRequest.id }),
+            subject: asUser(subject, 'SUPERADMIN'),
+          };
+        },
+        // The verification of an ADMIN: about that ADMIN.
+        verification: async (requester) => {
+          const subject = await register();
+          await promote(subject, 'ADMIN');
+          const data = { userId: subject, verified: true, reason: 'Identity document checked', asRequest: true as const };
+          const asked = replyOf(await applyUserCommand(store, command('user.set-verification', requester, data), clock, meta));
+          return {
+            approve: (actor) => command('user.approve-grant', actor, { requestId: asked.grantRequest.id }),
+            subject: asUser(subject, 'ADMIN'),
+          };
+        },
+      };
+    const notHere: Partial<Record<FourEyesAct, string>> = {
+      deletion:
+        "raising one needs the ledger's balance of the user and the deletion policy this file's store is not given; its requester, subject and a decider promoted after it are refused in test/e2e/four-eyes-insider.test.ts, and by deletion-requests.unit.test.ts",
+      'callback-secret':
+        "about no person; its requester and a decider promoted after it are refused by the same approve-grant as a grant's (test/e2e/four-eyes-insider.test.ts walks its row)",
+    };
+
+    it('when the table has a user act, then this file raises it or says why not (exactly these)', () => {
+      expect(userActs.filter((act) => raises[act] === undefined && notHere[act] === undefined)).toEqual([]);
+    });
+
+    /** The error codes of `actor`'s refused actions recorded for the admin audit log (in the outbox with the outcome). */
+    const refusalsRecorded = async (actor: Actor) =>
+      (
+        await pool.query<{ code: string | null }>(
+          "SELECT payload->'record'->>'errorCode' AS code FROM outbox WHERE topic = $1 AND payload->'record'->'actor'->>'id' = $2 AND payload->'record'->>'result' = 'rejected'",
+          [topics.adminAudit, actor.id],
+        )
+      ).rows.map((r) => r.code);
+
+    it.each(userActs.filter((act) => raises[act] !== undefined))(
+      'when a %s request is approved by its requester, the person it is about, a role its row does not name or someone promoted after it, then each is refused and recorded, and an eligible decider approves it',
+      async (act) => {
+        const deciders = fourEyesActs[act].deciders;
+        const requester = asUser(await register('SUPERADMIN'), 'SUPERADMIN');
+        // Eligible since before the request: the deciding role, taken now.
+        const second = asUser(await register('SUPERADMIN'), 'SUPERADMIN');
+        const lower = await register();
+        await promote(lower, deciders === 'SUPERADMIN' ? 'ADMIN' : 'DEVELOPER');
+        const raised = await raises[act]!(requester);
+        const promoted = await register();
+        await promote(promoted, deciders === 'SUPERADMIN' ? 'SUPERADMIN' : 'ADMIN');
+        const tries: Array<{ who: string; actor: Actor; code: string }> = [
+          { who: 'requester', actor: requester, code: 'APPROVAL_BY_REQUESTER' },
+          { who: 'subject', actor: raised.subject, code: 'SELF_DEALING' },
+          { who: 'wrong role', actor: asUser(lower, deciders === 'SUPERADMIN' ? 'ADMIN' : 'DEVELOPER'), code: 'FORBIDDEN' },
+          {
+            who: 'promoted after',
+            actor: asUser(promoted, deciders === 'SUPERADMIN' ? 'SUPERADMIN' : 'ADMIN'),
+            code: 'APPROVER_NOT_ELIGIBLE',
+          },
+        ];
+        for (const { who, actor, code } of tries) {
+          const approval = raised.approve(actor);
+          const applied = await applyUserCommand(store, approval, clock, meta);
+          expect({ act, who, code: applied.outcome.ok ? 'applied' : replyOf(applied).code }).toEqual({ act, who, code });
+          expect({ act, who, recorded: await refusalsRecorded(actor) }).toEqual({ act, who, recorded: [code] });
+        }
+        const approved = await applyUserCommand(store, raised.approve(second), clock, meta);
+        expect({ act, ok: approved.outcome.ok }).toEqual({ act, ok: true });
+      },
+    );
   });
 });

@@ -50,7 +50,7 @@ export type CommandStatus<R> = number | ((result: R) => number);
 
 /**
  * A MINT, BURN, REFUND, REWARD or a person's payout a four-eyes window holds back comes back as an
- * approval request without a transaction or a payout: 202 (routes/approvals.ts approves it); applied, 201.
+ * approval request without a transaction or a payout: 202 (routes/four-eyes/approvals.ts approves it); applied, 201.
  */
 export const appliedOrPending = (result: object): number =>
   'approval' in result && !('transaction' in result) && !('payout' in result) ? 202 : 201;

@@ -1,15 +1,10 @@
 import {
-  approvalIdParam,
   commissionChangePending,
-  commissionChangePublicPage,
-  commissionChangesPublicQuery,
   commissionRuleBody,
   commissionRuleList,
   commissionRulesQuery,
-  problem,
   referralIssued,
   referralRequestBody,
-  rejectApprovalBody,
   type CommissionRule,
   type CommissionRuleBody,
   type PlatformClient,
@@ -22,10 +17,10 @@ import { principalOf } from '../plugins/auth';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import { commandErrorResponses as errorResponses } from './command-route';
-import { examplePendingMembers, exampleReferral, exampleUserId, withExample } from './examples';
+import { exampleReferral, exampleUserId, withExample } from './examples';
 import type { z } from 'zod';
-import { keptDecisionHandlers, requestsList, requestKept } from './approvals';
-import type { ActPart } from './four-eyes/kit';
+import { requestKept } from './four-eyes/approvals';
+import { exampleCommissionChange, exampleCommissionRule, readResponses } from './four-eyes/commission-change';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -41,49 +36,18 @@ const exampleCommissionRuleBody = {
   treasury: 'COURSE_FEES',
   clientId: 'pc_course_shop',
   rule: { bps: 1000 },
-  reason: 'Affiliate programme agreed with the course shop',
-} as const;
-export const exampleCommissionRule = {
-  treasury: 'COURSE_FEES',
-  clientId: 'pc_course_shop',
-  rule: { kind: 'bps', bps: 1000 },
-  setBy: 42,
-  approvedBy: 7,
-} as const;
-const exampleCommissionChange = {
-  id: '9c8b7a6f-5e4d-8c3b-8a2f-1e0d9c8b7a71',
-  status: 'PENDING',
-  change: {
-    treasury: 'COURSE_FEES',
-    clientId: 'pc_course_shop',
-    rule: { kind: 'bps', bps: 1000 },
-    reason: exampleCommissionRuleBody.reason,
-  },
-  ...examplePendingMembers,
+  reason: exampleCommissionChange.change.reason,
 } as const;
 /** PUT /api/admin/commission-rules: 202, the change waiting for a different ADMIN+. */
 const exampleCommissionChangePending = { approval: exampleCommissionChange };
-/** POST /api/admin/commission-changes/{id}/reject. */
-const exampleCommissionChangeRejected = {
-  approval: {
-    ...exampleCommissionChange,
-    status: 'REJECTED',
-    decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' },
-    rejectionReason: 'The programme starts next month',
-  },
-} as const;
-/** POST /api/admin/commission-changes/{id}/approve: the rule in force, who asked for it and who approved it. */
-const exampleCommissionChanged = {
-  ...exampleCommissionRule,
-  approval: { ...exampleCommissionChange, status: 'APPROVED', decidedBy: { kind: 'user', id: '7', role: 'SUPERADMIN' } },
-} as const;
+
+/** The commission rule the examples show, kept with its act's module (the sandbox's examples read it here). */
+export { exampleCommissionRule };
 
 export interface CommissionRouteDeps {
   commands: CommandBus;
   internal: InternalApi;
 }
-
-const readResponses = { 400: problem, 401: problem, 403: problem, 404: problem, 422: problem, 429: problem, 503: problem, 504: problem };
 
 function ruleOf(rule: CommissionRuleBody['rule']): CommissionRule | null {
   if (rule === null) return null;
@@ -99,9 +63,6 @@ export function commissionGrantRefusal(clients: readonly PlatformClient[], clien
   }
   return null;
 }
-
-/** A change's approve and reject: sent with no read, answered as a CommissionChangeApproval. */
-const changeDecisions = keptDecisionHandlers('commission-change', 'Commission change request');
 
 const route = routeOf<CommissionRouteDeps>();
 
@@ -136,33 +97,6 @@ const changeRequestRoutes: RouteDef<CommissionRouteDeps>[] = [
     },
   }),
 ];
-
-/**
- * A commission rule's change, listed and decided on routes drawn from its row of the four-eyes
- * table (four-eyes.ts): a different ADMIN+ approves it and the rule is set, naming who asked and who
- * approved; any ADMIN+ rejects it with a reason and the rule stays as it is.
- */
-export const commissionChangePart: ActPart = {
-  summaries: {
-    list: "Requests for a commission rule's change, newest first, optionally of one status: those waiting for a second ADMIN+ (PENDING) and what became of the others",
-    approve:
-      "Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid under the rule",
-    reject: "Reject a commission rule's change with a reason: the rule in force stays as it is",
-  },
-  tags: { list: ['admin', 'approvals'], reject: ['admin', 'approvals'] },
-  params: approvalIdParam,
-  rejectBody: rejectApprovalBody,
-  list: requestsList({
-    query: commissionChangesPublicQuery,
-    answer: commissionChangePublicPage,
-    items: 'commissionChanges',
-    example: exampleCommissionChange,
-    errors: readResponses,
-    read: (deps, request, query) => deps.internal.read('ledger.commission-changes', query, String(request.id)),
-  }),
-  approve: { status: 200, example: exampleCommissionChanged, handler: changeDecisions.approve },
-  reject: { result: commissionChangePending, example: exampleCommissionChangeRejected, handler: changeDecisions.reject },
-};
 
 /**
  * A platform client attests a referral (docs/CONTRACT.md "Affiliate splits"): the live client,
@@ -209,7 +143,7 @@ const referralRoutes: RouteDef<CommissionRouteDeps>[] = [
  * with the treasury's wallet, records who asked and who approved (neither is ever paid under it),
  * and the admin audit log records every step. A platform client with a rule attests its
  * referrals (POST /api/platform/referrals), which alone name a purchase's affiliate. The changes'
- * list and decisions are drawn from the act's row (commissionChangePart).
+ * list and decisions are drawn from the act's row (its module, four-eyes/commission-change.ts).
  */
 export const commissionRoutes: RouteDef<CommissionRouteDeps>[] = [
   route({

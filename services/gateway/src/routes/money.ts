@@ -209,7 +209,7 @@ const purchaseRoutes: RouteDef<MoneyRouteDeps>[] = [
  *
  * A person's MINT, BURN, REFUND or REWARD that would take a four-eyes window to its threshold
  * is not applied: the ledger, which counts the windows (docs/design/ledger.md "Four-eyes windows"),
- * stores it as an approval request that another ADMIN+ approves (routes/approvals.ts), and the
+ * stores it as an approval request that another ADMIN+ approves (routes/four-eyes/approvals.ts), and the
  * answer is 202 with the request (appliedOrPending). The gateway only relays: it judges no
  * threshold itself, so a caller cannot split or parallelise past a check it does not make.
  *

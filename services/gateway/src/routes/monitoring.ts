@@ -4,7 +4,6 @@ import {
   backtestReport,
   commentCaseBody,
   freezeLiftBody,
-  type LedgerDraft,
   ledgerDraft,
   linkCaseBody,
   monitoringCase,
@@ -12,26 +11,20 @@ import {
   monitoringCasePage,
   monitoringCaseParams,
   monitoringCasesQuery,
-  monitoringProposalList,
-  type MonitoringProposalKind,
   monitoringRule,
   monitoringRuleList,
   monitoringRuleParams,
   monitoringRuleProposed,
   problem,
   resolveCaseBody,
-  type MonitoringFreezeLift,
   ruleFreezeLiftAnswer,
 } from '@coin/contracts';
-import { AppError, InvariantViolation } from '@coin/errors';
 import type { App } from '@coin/http';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
-import { authorityOf, principalOf } from '../plugins/auth';
 import { withExample } from './examples';
-import type { ListPart } from './four-eyes/kit';
+import { askedBy, errorResponses, exampleCase, exampleFreezeLift, exampleRule, throughLedger } from './four-eyes/monitoring';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface MonitoringRouteDeps {
@@ -40,40 +33,8 @@ export interface MonitoringRouteDeps {
   commands: CommandBus;
 }
 
-const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 500: problem, 503: problem, 504: problem };
 const caseErrors = { 404: problem, 409: problem, ...errorResponses };
 
-/** Who asks, as the gateway verified it (an ADMIN+ user: the routes admit no other), and the request id: the audit record names both. */
-function askedBy(request: FastifyRequest) {
-  const principal = principalOf(request);
-  if (principal.role === 'SYSTEM') throw new InvariantViolation('a monitoring route admitted a SYSTEM caller');
-  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, requestId: String(request.id) };
-}
-
-const exampleCase = {
-  id: '0c9f4e2a-7b1d-4c3e-9f5a-2b6d8e0a1c3f',
-  subject: 'user:42',
-  status: 'OPEN' as const,
-  score: 70,
-  rules: ['circular'],
-  assignee: null,
-  openedAt: '2026-01-15T09:30:00.000Z',
-  resolvedAt: null,
-  resolvedBy: null,
-  resolution: null,
-  reason: null,
-  freezeRequestedAt: null,
-  freezeOutcome: null,
-};
-const exampleRule = {
-  id: 'fan-out',
-  kind: 'fan-out' as const,
-  mode: 'ACTIVE' as const,
-  score: 50,
-  windowMs: 3_600_000,
-  minRecipients: 15,
-  minAmountMinor: 1_000,
-};
 const exampleDetail = {
   case: exampleCase,
   transactions: [
@@ -164,7 +125,7 @@ const caseSteps = [
     body: withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
     operationId: 'resolveMonitoringCase',
     summary:
-      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew)',
+      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew)',
   },
 ] as const;
 
@@ -209,7 +170,7 @@ const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
     config: { access: 'admin', stepUp: true },
     schema: {
       ...doc(
-        'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET /api/admin/monitoring/rules/proposals',
+        'Tune a rule (thresholds, mode ACTIVE, TEST or DISABLED) or add one, audited with its diff. A change that only tightens it takes effect at once (200); one that loosens it (disable, ACTIVE to TEST, a lower score, a higher threshold, a shorter window) is proposed (403 FOUR_EYES_REQUIRED); one that gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+ sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET /api/admin/monitoring/rules/proposals',
         'putMonitoringRule',
       ),
       params: monitoringRuleParams,
@@ -273,53 +234,10 @@ const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
   }),
 ];
 
-/** How many of a lift's ledger commands are in flight at once: a lift lists at most 50, and the ledger's partitions share the rest of the load. */
-const liftCommandsInFlightMax = 10;
-
 /**
- * Each freeze a lift lists, through the ledger's own unfreeze command in the caller's name (the
- * ledger judges it again: the approver is never the wallet's unfreeze requester): `done` when
- * applied, else the ledger's error code for that wallet (a wallet lifted meanwhile answers
- * WALLET_NOT_FROZEN), so one wallet's refusal or timeout leaves the others lifted.
+ * Lifting every freeze of one rule: one request listing them (here), one approval by a different
+ * ADMIN+ on the route drawn from the act's row (four-eyes/monitoring.ts) (docs/design/monitoring.md "Freezes").
  */
-async function throughLedger(
-  request: FastifyRequest,
-  deps: MonitoringRouteDeps,
-  freezeLift: MonitoringFreezeLift,
-  done: 'requested' | 'lifted',
-  draftOf: (userId: number) => LedgerDraft,
-) {
-  const outcomes: { userId: number; caseId: string; outcome: string }[] = [];
-  const freezes = freezeLift.freezes;
-  for (let i = 0; i < freezes.length; i += liftCommandsInFlightMax) {
-    const slice = freezes.slice(i, i + liftCommandsInFlightMax);
-    const answered = await Promise.all(
-      slice.map(async ({ userId, caseId }) => {
-        try {
-          await deps.commands.ledger(draftOf(userId), { ...authorityOf(request), requestId: String(request.id) });
-          return { userId, caseId, outcome: done };
-        } catch (err) {
-          if (err instanceof AppError) return { userId, caseId, outcome: err.code };
-          throw err;
-        }
-      }),
-    );
-    outcomes.push(...answered);
-  }
-  return { freezeLift, outcomes };
-}
-
-const exampleFreezeLift = {
-  ruleId: 'catch-all',
-  status: 'PENDING' as const,
-  reason: 'A rule tuned to fire on every payment',
-  requestedBy: 7,
-  requestedAt: '2026-01-15T10:00:00.000Z',
-  approvedBy: null,
-  freezes: [{ caseId: exampleCase.id, userId: 42 }],
-};
-
-/** Lifting every freeze of one rule: one request listing them, one approval by a different ADMIN+ (docs/design/monitoring.md "Freezes"). */
 const freezeLiftRoutes: RouteDef<MonitoringRouteDeps>[] = [
   route({
     method: 'POST',
@@ -357,93 +275,8 @@ const freezeLiftRoutes: RouteDef<MonitoringRouteDeps>[] = [
       return answer;
     },
   }),
-  route({
-    method: 'POST',
-    url: '/api/admin/monitoring/rules/:ruleId/freeze-lift/approve',
-    config: { access: 'admin', stepUp: true },
-    schema: {
-      ...doc(
-        "Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)",
-        'approveRuleFreezeLift',
-      ),
-      params: monitoringRuleParams,
-      response: {
-        200: withExample(ruleFreezeLiftAnswer, {
-          freezeLift: { ...exampleFreezeLift, status: 'APPROVED', approvedBy: 8 },
-          outcomes: [{ userId: 42, caseId: exampleCase.id, outcome: 'lifted' }],
-        }),
-        409: problem,
-        ...errorResponses,
-      },
-    },
-    handler: async (request, _reply, deps) => {
-      const { freezeLift } = await deps.internal.act(
-        'monitoring.approve-freeze-lift',
-        { params: { ruleId: request.params.ruleId }, body: askedBy(request) },
-        String(request.id),
-      );
-      return throughLedger(request, deps, freezeLift, 'lifted', (userId) => ledgerDraft('ledger.approve-unfreeze', { userId }));
-    },
-  }),
 ];
 
-const exampleProposal = {
-  id: 'fan-out',
-  change: { ...exampleRule, score: 60 },
-  proposedBy: 7,
-  proposedAt: '2026-01-15T10:00:00.000Z',
-  expiresAt: '2026-01-16T10:00:00.000Z',
-  status: 'PENDING' as const,
-};
-
-/**
- * The list of one kind of monitoring proposal, drawn from its act's row of the four-eyes table
- * (four-eyes.ts readRoutes). Its decisions stay this module's: a second ADMIN+ approves by sending
- * the same change (the same rule, the same resolution) or on the lift's own approval route.
- */
-function proposalsPart(kind: MonitoringProposalKind, listUrl: string, summary: string, example: object): ListPart {
-  return {
-    summaries: { list: summary },
-    listUrl,
-    list: {
-      answer: monitoringProposalList,
-      example: { proposals: [example] },
-      errors: errorResponses,
-      handler: (deps, request) => deps.internal.read('monitoring.proposals', { kind }, String(request.id)),
-    },
-  };
-}
-
-const expiry =
-  'each until MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send proposes anew';
-
-export const ruleChangeProposalsPart = proposalsPart(
-  'rule',
-  '/api/admin/monitoring/rules/proposals',
-  `Rules' changes waiting for a second ADMIN+ (loosening, or more power to freeze), newest first; a different ADMIN+ approves one by sending the same rule; ${expiry}`,
-  exampleProposal,
-);
-export const caseResolutionProposalsPart = proposalsPart(
-  'case',
-  '/api/admin/monitoring/cases/proposals',
-  `Cases' resolutions waiting for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one by resolving the case the same way; ${expiry}`,
-  { ...exampleProposal, id: exampleCase.id, change: { resolution: 'FALSE_POSITIVE' } },
-);
-export const freezeLiftProposalsPart = proposalsPart(
-  'freeze-lift',
-  '/api/admin/monitoring/rules/freeze-lifts',
-  `Lifts of a rule's freezes waiting for a second ADMIN+, newest first (id: the rule); approved with POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; ${expiry}`,
-  {
-    ...exampleProposal,
-    id: exampleFreezeLift.ruleId,
-    change: { reason: exampleFreezeLift.reason, freezes: [{ caseId: exampleCase.id, wallet: 'user:42' }] },
-  },
-);
-
-/**
- * Monitoring cases and rules (docs/design/monitoring.md), for ADMIN+: the monitoring service keeps
- * them and records each step in the admin audit log; the gateway admits the caller and names who asks.
- */
 export const monitoringRoutes: RouteDef<MonitoringRouteDeps>[] = [...caseReadRoutes, ...caseStepRoutes, ...ruleRoutes, ...freezeLiftRoutes];
 
 export function registerMonitoringRoutes(app: App, deps: MonitoringRouteDeps): void {

@@ -114,6 +114,9 @@ const authorityRefusals: ReadonlySet<string> = new Set([
   'UNFREEZE_BY_REQUESTER',
   // The proposer of a cash-out rate approving it themselves.
   'APPROVAL_BY_REQUESTER',
+  // A decider of a four-eyes request its act's row does not let decide it (a role it does not
+  // name, or one taken at or after the request).
+  'APPROVER_NOT_ELIGIBLE',
   // A provider claiming or confirming a cash-out above the four-eyes threshold no second person approved.
   'CASHOUT_NOT_APPROVED',
 ]);

@@ -11,6 +11,7 @@ import { approvalIdOf, approvedCommandIdOf, type ApprovalState } from './approva
 import { approvalChangesOf } from './kinds/approvals';
 import { runBatch } from './batch';
 import { decide, defaultPolicy, emptyWallet, type LedgerState } from './ledger';
+import { deciderProof } from './test-proofs';
 
 const t0 = new Date('2026-03-01T12:00:00.000Z');
 const maker: Actor = { kind: 'user', id: '10', role: 'ADMIN' };
@@ -31,6 +32,7 @@ const command = (type: LedgerCommand['type'], data: unknown, actor: Actor, comma
     issuedAt: t0.toISOString(),
     actor,
     data,
+    ...deciderProof(type, actor),
     ...(type === 'ledger.approve' && actor.kind === 'user' ? { keyProof: keyProofOf(scopes) } : {}),
   }) as LedgerCommand;
 

@@ -1,4 +1,4 @@
-import { roleAtLeast, type LedgerCommand, type Role } from '@coin/contracts';
+import { roleAtLeast, roleSinceOfClaim, type LedgerCommand, type Role } from '@coin/contracts';
 
 /**
  * Who sent a client command, as the proof the consumer verified names them (docs/DESIGN.md "Who
@@ -74,6 +74,17 @@ export function platformGrantsOf(command: Pick<LedgerCommand, 'actor'> & { proof
     ...(people.length > 0 ? { peopleBehind: people } : {}),
     ...(claims['cashout'] === true ? { cashout: true } : {}),
   };
+}
+
+/**
+ * When the person who sent the command took the role they hold (their token's `role_since`, which
+ * the user service signs from its row): the consumer verified the proof, and that its role is the
+ * actor's, before the apply. Null without a proof or the claim (an older token): such a person is
+ * not known to have held the role before a request, so decides none.
+ */
+export function roleSinceOf(command: Pick<LedgerCommand, 'actor'> & { proof?: string | undefined }): Date | null {
+  if (command.actor.kind !== 'user') return null;
+  return roleSinceOfClaim(claimsOf(command.proof)?.['role_since']);
 }
 
 /**

@@ -1,4 +1,11 @@
-import { cashoutXafPerCoinMax, secondPersonRefusal, type Actor } from '@coin/contracts';
+import {
+  cashoutXafPerCoinMax,
+  fourEyesActs,
+  notEligibleDetailFor,
+  secondPersonRefusal,
+  type Actor,
+  type SecondPersonCase,
+} from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
 import type { CashoutRate } from './state';
 
@@ -114,14 +121,18 @@ export function rateDecisionRefusal(
   decider: Actor,
   decision: 'APPROVE' | 'REJECT',
   now: Date,
+  eligible: (requestedAt: Date) => Pick<SecondPersonCase, 'eligibleSince' | 'requestedAt'> = () => ({}),
 ): Rejected | null {
   if (!version) return rejected('APPROVAL_NOT_FOUND', 'No such cash-out rate proposal');
   if (version.status !== 'PROPOSED') return rejected('APPROVAL_NOT_PENDING', `This rate proposal is ${version.status} already`);
   if (decider.kind !== 'user' && decider.kind !== 'operator') return rejected('FORBIDDEN', 'Only a person decides a cash-out rate');
   if (decision === 'REJECT') return null;
   const second = secondPersonRefusal(
-    { decider, now, requester: version.proposedBy },
-    { requester: { detail: 'The person who proposed a cash-out rate cannot approve it; another ADMIN+ must' } },
+    { decider, now, requester: version.proposedBy, ...eligible(version.proposedAt) },
+    {
+      requester: { detail: 'The person who proposed a cash-out rate cannot approve it; another ADMIN+ must' },
+      'not-eligible': { detail: notEligibleDetailFor(fourEyesActs['cashout-rate'].deciders) },
+    },
   );
   if (second) return rejected(second.code, second.detail);
   return leadRefusal(version.effectiveFrom, now, 'approved');

@@ -1,6 +1,7 @@
 import type { Actor, LedgerCommand } from '@coin/contracts';
 import { unfreezeStanding } from './freezes';
 import { decide, defaultPolicy, emptyWallet, evolve, holdIdOf, type Decision, type LedgerState, type WalletState } from './ledger';
+import { deciderProof } from './test-proofs';
 
 /**
  * Wallet freezes (docs/design/ledger.md "Freezes"), given / when / then, through the ledger's own
@@ -18,7 +19,7 @@ let commandNumber = 0;
 function command(type: LedgerCommand['type'], data: object, actor: Actor = admin): LedgerCommand {
   commandNumber += 1;
   const id = `00000000-0000-4000-8000-${String(commandNumber).padStart(12, '0')}`;
-  return { commandId: id, type, issuedAt: now.toISOString(), actor, data } as LedgerCommand;
+  return { commandId: id, type, issuedAt: now.toISOString(), actor, data, ...deciderProof(type, actor) } as LedgerCommand;
 }
 
 function walletOf(party: WalletState['party'], balance: number): WalletState {

@@ -58,15 +58,12 @@ function modelLimits(policy: LedgerPolicy, command: LedgerCommand, overrides: Li
   return { dailyAmount: pick('dailyAmount'), dailyCount: pick('dailyCount'), singleAmount: pick('singleAmount') };
 }
 
+import { claimsJws, deciderProof } from './test-proofs';
+
 /**
  * A whole ledger in memory: every partition's wallets in one map, credit legs queued between
  * partitions and delivered in any order, stored outcomes kept like processed_commands.
  */
-/** A compact JWS's shape with these claims (the signature was checked before the apply). */
-function claimsJws(claims: object): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'EdDSA' })}.${part(claims)}.signature`;
-}
 
 /** A SYSTEM token's shape with the grant claims (the signature was checked before the apply). */
 function grantProof(treasuries: string[] | undefined, people: { createdBy?: number; approvedBy?: number } = {}): string {
@@ -135,7 +132,16 @@ class World {
     // apply: here only its scopes matter (every approvable one, unless a test says).
     const keyProof =
       type === 'ledger.approve' && by.kind === 'user' ? { keyProof: claimsJws({ api_key_id: 'k', scopes: this.approverScopes }) } : {};
-    return { commandId, type, issuedAt: this.at.toISOString(), actor: by, data, ...proof, ...keyProof } as LedgerCommand;
+    return {
+      commandId,
+      type,
+      issuedAt: this.at.toISOString(),
+      actor: by,
+      data,
+      ...deciderProof(type, by),
+      ...proof,
+      ...keyProof,
+    } as LedgerCommand;
   }
 
   /** The scopes of the API key a person's approve is sent with. */

@@ -1,4 +1,14 @@
-import { paysPerson, secondPersonCodes, secondPersonRefusal, type SecondPersonCase, type SecondPersonWording } from '@coin/contracts';
+import {
+  eligibleSinceFor,
+  type FourEyesAct,
+  fourEyesActs,
+  notEligibleDetailFor,
+  paysPerson,
+  secondPersonCodes,
+  secondPersonRefusal,
+  type SecondPersonCase,
+  type SecondPersonWording,
+} from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import { ruleModes, type Rule } from './rules';
 
@@ -133,6 +143,31 @@ export function userOfWallet(wallet: string | null): string | null {
 /** An ADMIN+ by their user id, as the second person's rule names people. */
 export function personOf(userId: number | string): { kind: 'user'; id: string } {
   return { kind: 'user', id: String(userId) };
+}
+
+/** Who decides, as the gateway's call names them: the person, their role, and since when they hold it (null: not known). */
+export interface Decider {
+  actor: { kind: 'user'; id: string; role: string };
+  roleSince: string | null;
+}
+
+/**
+ * What the second person's rule knows of who may decide a proposal of `act` made at `requestedAt`,
+ * from the act's contract row (its `deciders`): a decider whose role the row does not name, or who
+ * took it at or after the proposal (promoted for the occasion), is not eligible. With the words
+ * for that part.
+ */
+export function deciderFacts(
+  act: Extract<FourEyesAct, 'case-resolution' | 'rule-change' | 'freeze-lift'>,
+  decider: Decider,
+  requestedAt: Date,
+): { facts: Pick<SecondPersonCase, 'eligibleSince' | 'requestedAt'>; wording: SecondPersonWording } {
+  const { deciders } = fourEyesActs[act];
+  const since = decider.roleSince === null ? null : new Date(decider.roleSince);
+  return {
+    facts: { eligibleSince: eligibleSinceFor(deciders, { role: decider.actor.role, since }), requestedAt },
+    wording: { 'not-eligible': { detail: notEligibleDetailFor(deciders) } },
+  };
 }
 
 /** The second person's rule (@coin/contracts second-person.ts, every four-eyes act's) as the typed refusal a route answers. */

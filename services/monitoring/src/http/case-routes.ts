@@ -29,6 +29,8 @@ import {
 import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
 import {
   caseClosureNeedsSecond,
+  type Decider,
+  deciderFacts,
   isExpiredRefusal,
   isSelfDealing,
   personOf,
@@ -114,7 +116,14 @@ interface StepDone {
 async function resolveAct(
   client: PoolClient,
   found: CaseRow,
-  asked: { resolution: 'CONFIRMED' | 'FALSE_POSITIVE'; reason: string; by: number; falsePositiveAt: number; expiryMs: number },
+  asked: {
+    resolution: 'CONFIRMED' | 'FALSE_POSITIVE';
+    reason: string;
+    by: number;
+    decider: Decider;
+    falsePositiveAt: number;
+    expiryMs: number;
+  },
 ): Promise<StepDone> {
   const { resolution, reason, by } = asked;
   const why = caseClosureNeedsSecond(found, resolution, asked.falsePositiveAt);
@@ -132,14 +141,16 @@ async function resolveAct(
       refused: secondPersonNeeded(`${why}: closing it waits for a different ADMIN+ to resolve it the same way`),
     };
   }
+  const eligible = deciderFacts('case-resolution', asked.decider, pending.proposedAt);
   const second = secondPersonError(
     {
       decider: personOf(by),
       requester: personOf(pending.proposedBy),
       now: new Date(),
       expiresAt: proposalExpiresAt(pending.proposedAt, asked.expiryMs),
+      ...eligible.facts,
     },
-    { requester: { detail: 'The ADMIN who proposed this resolution cannot approve it' } },
+    { requester: { detail: 'The ADMIN who proposed this resolution cannot approve it' }, ...eligible.wording },
   );
   if (second && isExpiredRefusal(second)) await clearPendingChange(client, target);
   if (second) return { action: 'monitoring-case.approval-refused', summary: { resolution, errorCode: second.code }, refused: second };
@@ -235,12 +246,13 @@ function registerCaseSteps(app: App, deps: CaseRouteDeps): void {
     '/internal/monitoring/cases/:id/resolve',
     { schema: { params: monitoringCaseParams, body: resolveCaseInternalBody, response: { 200: monitoringCase } } },
     async (request) => {
-      const { resolution, reason, actor } = request.body;
+      const { resolution, reason, actor, roleSince } = request.body;
       const row = await step(deps, request.params.id, { ...request.body, step: 'resolve' }, (client, found) =>
         resolveAct(client, found, {
           resolution,
           reason,
           by: Number(actor.id),
+          decider: { actor, roleSince },
           falsePositiveAt: deps.falsePositiveFourEyesScore,
           expiryMs: deps.proposalExpiryMs,
         }),

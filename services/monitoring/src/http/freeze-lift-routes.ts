@@ -12,6 +12,8 @@ import { type CaseAction, recordCaseAction } from '../db/audit';
 import { clearPendingChange, pendingChange, proposeChange } from '../db/pending-repo';
 import { freezeLiftMax, liftableFreezes, markFreezesLifted } from '../db/rule-freezes';
 import {
+  type Decider,
+  deciderFacts,
   isExpiredRefusal,
   personOf,
   proposalExpiresAt,
@@ -29,7 +31,7 @@ export interface FreezeLiftRouteDeps {
   proposalExpiryMs: number;
 }
 
-type Asked = { actor: { kind: 'user'; id: string; role: string }; requestId: string | null };
+type Asked = Decider & { requestId: string | null };
 
 /** What a lift's pending change holds: the reason and the freezes it lists, each a case and its wallet. */
 interface LiftChange {
@@ -139,6 +141,7 @@ export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): v
         const pending = await pendingChange(client, target);
         if (pending === null) throw new AppError('UNFREEZE_NOT_REQUESTED', `No request to lift the freezes of rule ${ruleId} is pending`);
         const change = pending.change as LiftChange;
+        const eligible = deciderFacts('freeze-lift', asked, pending.proposedAt);
         const second = secondPersonError(
           {
             decider: personOf(by),
@@ -146,10 +149,12 @@ export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): v
             now: new Date(),
             expiresAt: proposalExpiresAt(pending.proposedAt, deps.proposalExpiryMs),
             paid: change.freezes.map((f) => userOfWallet(f.wallet)),
+            ...eligible.facts,
           },
           {
             requester: { detail: 'The ADMIN who asked to lift these freezes cannot approve it' },
             'self-dealing': { detail: selfDealingDetail },
+            ...eligible.wording,
           },
         );
         if (second && isExpiredRefusal(second)) await clearPendingChange(client, target);

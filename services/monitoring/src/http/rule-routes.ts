@@ -13,6 +13,8 @@ import type { App } from '@coin/http';
 import { type CaseAction, recordCaseAction } from '../db/audit';
 import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
 import {
+  type Decider,
+  deciderFacts,
   diffSummary,
   freezePowerGains,
   isExpiredRefusal,
@@ -60,7 +62,7 @@ type RuleChanged = { rules: Rule[]; proposal?: MonitoringRuleProposal; refused?:
  * (APPROVAL_NOT_PENDING, recorded, and cleared: the next send proposes anew). A refusal is returned after the commit, so the proposal and
  * the records stay.
  */
-async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: { actor: Actor; requestId: string | null }): Promise<RuleChanged> {
+async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: Decider & { requestId: string | null }): Promise<RuleChanged> {
   const target = `monitoring-rule:${rule.id}`;
   const by = Number(asked.actor.id);
   return inTransaction(deps.pool, async (client) => {
@@ -106,14 +108,16 @@ async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: { actor: Actor
       };
       return { rules: await loadRules(client), proposal };
     }
+    const eligible = deciderFacts('rule-change', asked, pending.proposedAt);
     const second = secondPersonError(
       {
         decider: personOf(by),
         requester: personOf(pending.proposedBy),
         now: new Date(),
         expiresAt: proposalExpiresAt(pending.proposedAt, deps.proposalExpiryMs),
+        ...eligible.facts,
       },
-      { requester: { detail: 'The ADMIN who proposed this change cannot approve it' } },
+      { requester: { detail: 'The ADMIN who proposed this change cannot approve it' }, ...eligible.wording },
     );
     if (second) {
       if (isExpiredRefusal(second)) await clearPendingChange(client, target);
@@ -152,9 +156,9 @@ export function registerRuleRoutes(app: App, deps: RuleRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { rule: input, actor, requestId } = request.body;
+      const { rule: input, actor, roleSince, requestId } = request.body;
       if (input.id !== request.params.ruleId) throw new AppError('VALIDATION_FAILED', 'the rule id must be the one in the path');
-      const outcome = await changeRule(deps, ruleOf(input), { actor: actor as Actor, requestId });
+      const outcome = await changeRule(deps, ruleOf(input), { actor: actor as Actor, roleSince, requestId });
       if (outcome.refused) throw outcome.refused;
       deps.onChanged(outcome.rules);
       if (outcome.proposal) return reply.code(202).send({ proposal: outcome.proposal, rules: outcome.rules as never });

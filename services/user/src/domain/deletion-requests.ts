@@ -1,6 +1,6 @@
 import { minorUnitsToCoins, secondPersonRefusal, type DeletionRequest, type UserCommand } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
-import { eligibleSinceOf, notEligibleDetail } from './grant-requests';
+import { eligibleSinceOf, notEligibleDetail, rolesOfRow } from './grant-requests';
 import { decidedRequestOf, pendingRequest, requestStatusAt, type RequestingCommand, type TwoPersonRequest } from './two-person-requests';
 import type { UserRow } from './users';
 
@@ -106,7 +106,8 @@ export function deletionDecisionRefusal(
   now: Date,
   approver: Pick<UserRow, 'role' | 'role_since'> | null,
 ): Rejected | null {
-  if (!(command.actor.kind === 'user' && command.actor.role === 'SUPERADMIN')) {
+  const roles = rolesOfRow('deletion');
+  if (!(command.actor.kind === 'user' && command.actor.role !== undefined && roles.has(command.actor.role))) {
     return rejected('FORBIDDEN', 'Only a SUPERADMIN may decide a deletion request');
   }
   if (!request || request.userId !== command.data.userId) return rejected('APPROVAL_NOT_FOUND', 'No such deletion request');
@@ -119,13 +120,13 @@ export function deletionDecisionRefusal(
         now,
         requester: request.requestedBy,
         paid: [request.userId],
-        eligibleSince: eligibleSinceOf(approver),
+        eligibleSince: eligibleSinceOf(approver, roles),
         requestedAt: request.createdAt,
       },
       {
         requester: { detail: 'The SUPERADMIN who asked for the deletion cannot approve it' },
         'self-dealing': { detail: 'No one approves the deletion of their own account; another SUPERADMIN must' },
-        'not-eligible': { detail: notEligibleDetail() },
+        'not-eligible': { detail: notEligibleDetail(roles) },
       },
     );
     return second ? rejected(second.code, second.detail) : null;

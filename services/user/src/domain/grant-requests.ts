@@ -1,5 +1,7 @@
 import {
   eligibleBefore,
+  type FourEyesAct,
+  fourEyesActs,
   minorUnitsToCoins,
   secondPersonRefusal,
   type Actor,
@@ -66,12 +68,27 @@ const grantingRoles: ReadonlySet<Role> = new Set(['ADMIN', 'SUPERADMIN']);
 const superadmins: ReadonlySet<Role> = new Set(['SUPERADMIN']);
 
 /**
+ * The four-eyes act (of the contract's table) a grant request is: a verification, a callback
+ * secret, or a grant (a role, an API key, a platform client).
+ */
+export function fourEyesActOf(act: StoredGrantAct | GrantRequest['act']): 'grant' | 'verification' | 'callback-secret' {
+  if (act.type === 'user.set-verification') return 'verification';
+  return act.type === 'user.platform-client.callback-secret' ? 'callback-secret' : 'grant';
+}
+
+/**
  * Who decides a request of this act, and who must still hold their role for it to be approved:
- * a SUPERADMIN for every grant, an ADMIN+ for the verification of an ADMIN+ account (an ADMIN
- * verifies accounts alone, but not a colleague's: docs/CONTRACT.md "Verification").
+ * the roles its contract row's `deciders` name (a SUPERADMIN for every grant, an ADMIN+ for the
+ * verification of an ADMIN+ account: an ADMIN verifies accounts alone, but not a colleague's,
+ * docs/CONTRACT.md "Verification").
  */
 export function decidingRolesOf(act: StoredGrantAct | GrantRequest['act']): ReadonlySet<Role> {
-  return act.type === 'user.set-verification' ? grantingRoles : superadmins;
+  return rolesOfRow(fourEyesActOf(act));
+}
+
+/** The roles the contract row of `act` lets decide it. */
+export function rolesOfRow(act: FourEyesAct): ReadonlySet<Role> {
+  return fourEyesActs[act].deciders === 'SUPERADMIN' ? superadmins : grantingRoles;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, exportJWK, importPKCS8, importSPKI, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
-import type { Role } from '@coin/contracts';
+import { roleSinceClaimOf, type Role } from '@coin/contracts';
 import { credentialModeOf } from '@coin/security';
 import type { PeopleBehind, PlatformClientGrants } from './rules';
 
@@ -51,6 +51,12 @@ export interface AccessTokenClaims {
    * "Cash-out"); absent: not verified.
    */
   verified?: boolean;
+  /**
+   * User tokens: when the account took the role it holds (`role_since`, seconds to the millisecond),
+   * which a service deciding a four-eyes act reads to judge that its decider held the role since
+   * before the request (a role change bumps the token version, so the claim never outlives it).
+   */
+  roleSince?: Date;
   /** SYSTEM tokens: the API version the client is pinned to (`coin_version`, the gateway's Coin-Version default). */
   apiVersion?: string;
 }
@@ -82,9 +88,10 @@ export async function signAccessToken(
   const mfa = claims.mfaAt ? { mfa_at: Math.floor(claims.mfaAt.getTime() / 1000) } : {};
   const pinned = claims.apiVersion ? { coin_version: claims.apiVersion } : {};
   const verified = claims.verified === true && claims.role !== 'SYSTEM' ? { verified: true } : {};
+  const roleSince = claims.roleSince && claims.role !== 'SYSTEM' ? { role_since: roleSinceClaimOf(claims.roleSince) } : {};
   // A platform client's mode (docs/decisions/0018-sandbox.md), from its id: the gateway and the ledger refuse test mode on real money.
   const mode = claims.role === 'SYSTEM' ? { mode: credentialModeOf('system', claims.subject) } : {};
-  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mode, ...mfa, ...pinned, ...verified })
+  return new SignJWT({ role: claims.role, ver: claims.tokenVersion, ...grantClaims, ...mode, ...mfa, ...pinned, ...verified, ...roleSince })
     .setProtectedHeader({ alg: accessTokenAlgorithm, kid: keys.kid, typ: 'JWT' })
     .setSubject(claims.subject)
     .setIssuer(settings.issuer)

@@ -53,7 +53,14 @@ export async function signSessionToken(deps: InternalRouteDeps, row: UserRow, mf
   return signAccessToken(
     deps.keys,
     deps.tokens,
-    { subject: String(row.id), role: row.role, tokenVersion: row.token_version, mfaAt, verified: row.is_verified === true },
+    {
+      subject: String(row.id),
+      role: row.role,
+      tokenVersion: row.token_version,
+      mfaAt,
+      verified: row.is_verified === true,
+      roleSince: row.role_since,
+    },
     deps.now().getTime(),
   );
 }

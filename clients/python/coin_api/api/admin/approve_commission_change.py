@@ -121,8 +121,8 @@ def sync_detailed(
     """Approve a commission rule's change
 
      Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than
-    the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid
-    under the rule
+    the requester (APPROVAL_BY_REQUESTER), one since before the request was made
+    (APPROVER_NOT_ELIGIBLE), with a fresh second factor; neither of them is ever paid under the rule
 
     Args:
         id (UUID):
@@ -160,8 +160,8 @@ def sync(
     """Approve a commission rule's change
 
      Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than
-    the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid
-    under the rule
+    the requester (APPROVAL_BY_REQUESTER), one since before the request was made
+    (APPROVER_NOT_ELIGIBLE), with a fresh second factor; neither of them is ever paid under the rule
 
     Args:
         id (UUID):
@@ -194,8 +194,8 @@ async def asyncio_detailed(
     """Approve a commission rule's change
 
      Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than
-    the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid
-    under the rule
+    the requester (APPROVAL_BY_REQUESTER), one since before the request was made
+    (APPROVER_NOT_ELIGIBLE), with a fresh second factor; neither of them is ever paid under the rule
 
     Args:
         id (UUID):
@@ -231,8 +231,8 @@ async def asyncio(
     """Approve a commission rule's change
 
      Approve a commission rule's change: the rule is set (or removed) as asked. By an ADMIN+ other than
-    the requester (APPROVAL_BY_REQUESTER), with a fresh second factor; neither of them is ever paid
-    under the rule
+    the requester (APPROVAL_BY_REQUESTER), one since before the request was made
+    (APPROVER_NOT_ELIGIBLE), with a fresh second factor; neither of them is ever paid under the rule
 
     Args:
         id (UUID):

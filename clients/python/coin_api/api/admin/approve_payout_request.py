@@ -122,7 +122,8 @@ def sync_detailed(
 
      Approve a payout request: every line is applied as the direct payout would be, all or nothing (201
     with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the
-    requester, with an API key of the reward scope
+    requester (403 APPROVAL_BY_REQUESTER) and its payees (403 SELF_DEALING), one since before the
+    request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of the reward scope
 
     Args:
         id (UUID):
@@ -161,7 +162,8 @@ def sync(
 
      Approve a payout request: every line is applied as the direct payout would be, all or nothing (201
     with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the
-    requester, with an API key of the reward scope
+    requester (403 APPROVAL_BY_REQUESTER) and its payees (403 SELF_DEALING), one since before the
+    request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of the reward scope
 
     Args:
         id (UUID):
@@ -195,7 +197,8 @@ async def asyncio_detailed(
 
      Approve a payout request: every line is applied as the direct payout would be, all or nothing (201
     with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the
-    requester, with an API key of the reward scope
+    requester (403 APPROVAL_BY_REQUESTER) and its payees (403 SELF_DEALING), one since before the
+    request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of the reward scope
 
     Args:
         id (UUID):
@@ -232,7 +235,8 @@ async def asyncio(
 
      Approve a payout request: every line is applied as the direct payout would be, all or nothing (201
     with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the
-    requester, with an API key of the reward scope
+    requester (403 APPROVAL_BY_REQUESTER) and its payees (403 SELF_DEALING), one since before the
+    request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of the reward scope
 
     Args:
         id (UUID):

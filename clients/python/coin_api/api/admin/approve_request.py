@@ -119,8 +119,9 @@ def sync_detailed(
     """Approve a request
 
      Approve a request: its command is applied as a direct one would be (201 with the transaction and the
-    wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn
-    or refund)
+    wallet). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and its payees (403
+    SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of
+    the command's scope (mint, burn or refund)
 
     Args:
         id (UUID):
@@ -158,8 +159,9 @@ def sync(
     """Approve a request
 
      Approve a request: its command is applied as a direct one would be (201 with the transaction and the
-    wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn
-    or refund)
+    wallet). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and its payees (403
+    SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of
+    the command's scope (mint, burn or refund)
 
     Args:
         id (UUID):
@@ -192,8 +194,9 @@ async def asyncio_detailed(
     """Approve a request
 
      Approve a request: its command is applied as a direct one would be (201 with the transaction and the
-    wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn
-    or refund)
+    wallet). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and its payees (403
+    SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of
+    the command's scope (mint, burn or refund)
 
     Args:
         id (UUID):
@@ -229,8 +232,9 @@ async def asyncio(
     """Approve a request
 
      Approve a request: its command is applied as a direct one would be (201 with the transaction and the
-    wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn
-    or refund)
+    wallet). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and its payees (403
+    SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of
+    the command's scope (mint, burn or refund)
 
     Args:
         id (UUID):

@@ -19,9 +19,13 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     rule_id: str,
     *,
+    idempotency_key: str | Unset = UNSET,
     coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
+
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
@@ -59,20 +63,25 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
     if response.status_code == 409:
         response_409 = Problem.from_dict(response.json())
 
         return response_409
 
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
     if response.status_code == 429:
         response_429 = Problem.from_dict(response.json())
 
         return response_429
-
-    if response.status_code == 500:
-        response_500 = Problem.from_dict(response.json())
-
-        return response_500
 
     if response.status_code == 503:
         response_503 = Problem.from_dict(response.json())
@@ -105,6 +114,7 @@ def sync_detailed(
     rule_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
     coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
 ) -> Response[ApproveRuleFreezeLiftResponse200 | Problem]:
     """Approve the pending lift of a rule's freezes
@@ -112,11 +122,13 @@ def sync_detailed(
      Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
     through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
     outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
-    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
-    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+    not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409
+    UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired
+    (MONITORING_PROPOSAL_EXPIRY_S)
 
     Args:
         rule_id (str):
+        idempotency_key (str | Unset):
         coin_version (ApproveRuleFreezeLiftCoinVersion | Unset):
 
     Raises:
@@ -129,6 +141,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         rule_id=rule_id,
+        idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
 
@@ -143,6 +156,7 @@ def sync(
     rule_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
     coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
 ) -> ApproveRuleFreezeLiftResponse200 | Problem | None:
     """Approve the pending lift of a rule's freezes
@@ -150,11 +164,13 @@ def sync(
      Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
     through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
     outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
-    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
-    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+    not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409
+    UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired
+    (MONITORING_PROPOSAL_EXPIRY_S)
 
     Args:
         rule_id (str):
+        idempotency_key (str | Unset):
         coin_version (ApproveRuleFreezeLiftCoinVersion | Unset):
 
     Raises:
@@ -168,6 +184,7 @@ def sync(
     return sync_detailed(
         rule_id=rule_id,
         client=client,
+        idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
 
@@ -176,6 +193,7 @@ async def asyncio_detailed(
     rule_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
     coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
 ) -> Response[ApproveRuleFreezeLiftResponse200 | Problem]:
     """Approve the pending lift of a rule's freezes
@@ -183,11 +201,13 @@ async def asyncio_detailed(
      Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
     through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
     outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
-    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
-    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+    not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409
+    UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired
+    (MONITORING_PROPOSAL_EXPIRY_S)
 
     Args:
         rule_id (str):
+        idempotency_key (str | Unset):
         coin_version (ApproveRuleFreezeLiftCoinVersion | Unset):
 
     Raises:
@@ -200,6 +220,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         rule_id=rule_id,
+        idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
 
@@ -212,6 +233,7 @@ async def asyncio(
     rule_id: str,
     *,
     client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
     coin_version: ApproveRuleFreezeLiftCoinVersion | Unset = UNSET,
 ) -> ApproveRuleFreezeLiftResponse200 | Problem | None:
     """Approve the pending lift of a rule's freezes
@@ -219,11 +241,13 @@ async def asyncio(
      Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each
     through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's
     outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does
-    not list (403 SELF_DEALING); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409
-    APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)
+    not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409
+    UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired
+    (MONITORING_PROPOSAL_EXPIRY_S)
 
     Args:
         rule_id (str):
+        idempotency_key (str | Unset):
         coin_version (ApproveRuleFreezeLiftCoinVersion | Unset):
 
     Raises:
@@ -238,6 +262,7 @@ async def asyncio(
         await asyncio_detailed(
             rule_id=rule_id,
             client=client,
+            idempotency_key=idempotency_key,
             coin_version=coin_version,
         )
     ).parsed

@@ -118,8 +118,8 @@ def sync_detailed(
     """Approve the pending request to lift a freeze
 
      Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its
-    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), with a fresh second
-    factor
+    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one since before
+    the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
 
     Args:
         id (str):
@@ -157,8 +157,8 @@ def sync(
     """Approve the pending request to lift a freeze
 
      Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its
-    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), with a fresh second
-    factor
+    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one since before
+    the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
 
     Args:
         id (str):
@@ -191,8 +191,8 @@ async def asyncio_detailed(
     """Approve the pending request to lift a freeze
 
      Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its
-    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), with a fresh second
-    factor
+    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one since before
+    the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
 
     Args:
         id (str):
@@ -228,8 +228,8 @@ async def asyncio(
     """Approve the pending request to lift a freeze
 
      Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its
-    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), with a fresh second
-    factor
+    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one since before
+    the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
 
     Args:
         id (str):

@@ -131,9 +131,10 @@ def sync_detailed(
     gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any
     change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the
     proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+
-    sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires
-    (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew);
-    the proposals are listed at GET /api/admin/monitoring/rules/proposals
+    sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the
+    proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409
+    APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET
+    /api/admin/monitoring/rules/proposals
 
     Args:
         rule_id (str):
@@ -176,9 +177,10 @@ def sync(
     gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any
     change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the
     proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+
-    sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires
-    (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew);
-    the proposals are listed at GET /api/admin/monitoring/rules/proposals
+    sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the
+    proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409
+    APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET
+    /api/admin/monitoring/rules/proposals
 
     Args:
         rule_id (str):
@@ -216,9 +218,10 @@ async def asyncio_detailed(
     gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any
     change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the
     proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+
-    sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires
-    (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew);
-    the proposals are listed at GET /api/admin/monitoring/rules/proposals
+    sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the
+    proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409
+    APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET
+    /api/admin/monitoring/rules/proposals
 
     Args:
         rule_id (str):
@@ -259,9 +262,10 @@ async def asyncio(
     gives it more power to freeze (a new ACTIVE rule, TEST or DISABLED made ACTIVE, a higher score, any
     change of a rule whose score reaches MONITORING_FREEZE_SCORE) is proposed and answered 202 with the
     proposal, a new rule running in TEST meanwhile. A proposal takes effect when a different ADMIN+
-    sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires
-    (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next send proposes anew);
-    the proposals are listed at GET /api/admin/monitoring/rules/proposals
+    sends the same rule (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the
+    proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409
+    APPROVAL_NOT_PENDING, and the next send proposes anew); the proposals are listed at GET
+    /api/admin/monitoring/rules/proposals
 
     Args:
         rule_id (str):

@@ -130,11 +130,11 @@ def sync_detailed(
      Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one
     called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is
     closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+
-    giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires
-    (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes
-    anew); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh
-    second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused
-    (403 SELF_DEALING, recorded)
+    giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+
+    after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past
+    it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew); recorded in the admin audit
+    log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED);
+    the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
 
     Args:
         id (UUID):
@@ -174,11 +174,11 @@ def sync(
      Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one
     called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is
     closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+
-    giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires
-    (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes
-    anew); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh
-    second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused
-    (403 SELF_DEALING, recorded)
+    giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+
+    after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past
+    it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew); recorded in the admin audit
+    log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED);
+    the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
 
     Args:
         id (UUID):
@@ -213,11 +213,11 @@ async def asyncio_detailed(
      Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one
     called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is
     closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+
-    giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires
-    (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes
-    anew); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh
-    second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused
-    (403 SELF_DEALING, recorded)
+    giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+
+    after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past
+    it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew); recorded in the admin audit
+    log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED);
+    the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
 
     Args:
         id (UUID):
@@ -255,11 +255,11 @@ async def asyncio(
      Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one
     called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is
     closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+
-    giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER) before it expires
-    (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes
-    anew); recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh
-    second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused
-    (403 SELF_DEALING, recorded)
+    giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+
+    after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past
+    it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew); recorded in the admin audit
+    log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED);
+    the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)
 
     Args:
         id (UUID):

@@ -119,7 +119,8 @@ def sync_detailed(
     """Approve a cash-out above the four-eyes threshold
 
      Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on.
-    By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor
+    By an ADMIN+ other than its payer (403 SELF_DEALING), one since before the cash-out was asked for
+    (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
 
     Args:
         id (UUID):
@@ -157,7 +158,8 @@ def sync(
     """Approve a cash-out above the four-eyes threshold
 
      Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on.
-    By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor
+    By an ADMIN+ other than its payer (403 SELF_DEALING), one since before the cash-out was asked for
+    (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
 
     Args:
         id (UUID):
@@ -190,7 +192,8 @@ async def asyncio_detailed(
     """Approve a cash-out above the four-eyes threshold
 
      Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on.
-    By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor
+    By an ADMIN+ other than its payer (403 SELF_DEALING), one since before the cash-out was asked for
+    (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
 
     Args:
         id (UUID):
@@ -226,7 +229,8 @@ async def asyncio(
     """Approve a cash-out above the four-eyes threshold
 
      Approve a cash-out above the four-eyes threshold: a provider may claim and confirm it from then on.
-    By an ADMIN+ other than its payer (403 SELF_DEALING), with a fresh second factor
+    By an ADMIN+ other than its payer (403 SELF_DEALING), one since before the cash-out was asked for
+    (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
 
     Args:
         id (UUID):

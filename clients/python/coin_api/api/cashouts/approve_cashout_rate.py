@@ -119,7 +119,8 @@ def sync_detailed(
     """Approve a proposed cash-out rate version
 
      Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403
-    APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor
+    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it
+    is still at least 60 s ahead, with a fresh second factor
 
     Args:
         id (UUID):
@@ -157,7 +158,8 @@ def sync(
     """Approve a proposed cash-out rate version
 
      Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403
-    APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor
+    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it
+    is still at least 60 s ahead, with a fresh second factor
 
     Args:
         id (UUID):
@@ -190,7 +192,8 @@ async def asyncio_detailed(
     """Approve a proposed cash-out rate version
 
      Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403
-    APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor
+    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it
+    is still at least 60 s ahead, with a fresh second factor
 
     Args:
         id (UUID):
@@ -226,7 +229,8 @@ async def asyncio(
     """Approve a proposed cash-out rate version
 
      Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403
-    APPROVAL_BY_REQUESTER), while it is still at least 60 s ahead, with a fresh second factor
+    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it
+    is still at least 60 s ahead, with a fresh second factor
 
     Args:
         id (UUID):

@@ -122,7 +122,8 @@ def sync_detailed(
 
      Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the
     payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer
-    (SELF_DEALING), with a fresh second factor
+    (SELF_DEALING), one since before the request was made (APPROVER_NOT_ELIGIBLE), with a fresh second
+    factor
 
     Args:
         id (UUID):
@@ -161,7 +162,8 @@ def sync(
 
      Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the
     payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer
-    (SELF_DEALING), with a fresh second factor
+    (SELF_DEALING), one since before the request was made (APPROVER_NOT_ELIGIBLE), with a fresh second
+    factor
 
     Args:
         id (UUID):
@@ -195,7 +197,8 @@ async def asyncio_detailed(
 
      Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the
     payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer
-    (SELF_DEALING), with a fresh second factor
+    (SELF_DEALING), one since before the request was made (APPROVER_NOT_ELIGIBLE), with a fresh second
+    factor
 
     Args:
         id (UUID):
@@ -232,7 +235,8 @@ async def asyncio(
 
      Approve a cash-out's reversal: the claimed cash-out is released (RELEASED) and its coins are the
     payer's again. By an ADMIN+ other than the requester (APPROVAL_BY_REQUESTER) and the payer
-    (SELF_DEALING), with a fresh second factor
+    (SELF_DEALING), one since before the request was made (APPROVER_NOT_ELIGIBLE), with a fresh second
+    factor
 
     Args:
         id (UUID):

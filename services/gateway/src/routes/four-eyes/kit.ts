@@ -29,6 +29,8 @@ export interface ActPart {
    * own (an unfreeze is the wallet's) is approved at the URL it had before the table.
    */
   approveUrl?: string;
+  /** The list's URL where it is not the row's path (a rule's freeze lifts are listed under the rules). */
+  listUrl?: string;
   /** A route's tags where they are not the row's. */
   tags?: { list?: readonly string[]; read?: readonly string[]; reject?: readonly string[] };
   params: z.ZodType;
@@ -71,7 +73,8 @@ export type ListPart = Pick<ActPart, 'tags' | 'list' | 'read'> & {
 
 /**
  * An act's entry in the parts table: `drawn`, its list, read, approve and reject are drawn from its
- * row and part; `listed`, only its list and read are (a monitoring act's second ADMIN+ approves by
- * sending the same change on its own route).
+ * row and part; `listed`, only its list and read are (a monitoring rule's change or case's
+ * resolution, whose second ADMIN+ approves by sending the same change on its own route: that
+ * route is the act's own step, not a decision route of its own).
  */
 export type FourEyesPart = { drawn: ActPart; listed?: never } | { listed: ListPart; drawn?: never };

@@ -8,7 +8,7 @@ import {
   type ApprovableCommand,
 } from '@coin/contracts';
 import { z } from 'zod';
-import { heldDecisionHandlers, requestsList, readAndRejectTags, type HeldAct } from '../approvals';
+import { heldDecisionHandlers, requestsList, readAndRejectTags, type HeldAct } from './approvals';
 import { exampleApproval, exampleTransaction, exampleTreasury } from '../examples';
 import type { ActPart } from './kit';
 
@@ -57,7 +57,7 @@ export const moneyPart: ActPart = {
   summaries: {
     list: 'Approval requests of mints, burns, refunds and rewards past the four-eyes windows, newest first, optionally of one status',
     approve:
-      "Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester, with an API key of the command's scope (mint, burn or refund)",
+      "Approve a request: its command is applied as a direct one would be (201 with the transaction and the wallet). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and its payees (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of the command's scope (mint, burn or refund)",
     reject: 'Reject a pending request with a reason: nothing moves, and it can no longer be approved',
   },
   tags: readAndRejectTags,

@@ -9,7 +9,7 @@ import {
   type PayoutApproval,
 } from '@coin/contracts';
 import { z } from 'zod';
-import { heldDecisionHandlers, requestsList, readAndRejectTags, readHeld, type HeldAct } from '../approvals';
+import { heldDecisionHandlers, requestsList, readAndRejectTags, readHeld, type HeldAct } from './approvals';
 import { exampleAt, examplePayoutResult, exampleUserId } from '../examples';
 import type { ActPart } from './kit';
 
@@ -74,7 +74,7 @@ export const payoutPart: ActPart = {
     list: "Approval requests of people's payouts from REWARDS past the four-eyes windows, newest first, optionally of one status",
     read: "One approval request of a person's payout, with its lines",
     approve:
-      "Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester, with an API key of the reward scope",
+      "Approve a payout request: every line is applied as the direct payout would be, all or nothing (201 with each line's transaction, the REWARDS treasury and the request). By an ADMIN+ other than the requester (403 APPROVAL_BY_REQUESTER) and its payees (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), with an API key of the reward scope",
     reject: 'Reject a pending payout request with a reason: nothing moves, and it can no longer be approved',
   },
   tags: readAndRejectTags,

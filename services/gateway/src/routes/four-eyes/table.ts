@@ -1,15 +1,16 @@
 import type { FourEyesAct } from '@coin/contracts';
-import { cashoutPart, cashoutRatePart } from '../cashout-rates';
-import { cashoutReversalPart } from '../cashout-reversals';
-import { commissionChangePart } from '../commission-rules';
-import { unfreezePart } from '../freezes';
-import { caseResolutionProposalsPart, freezeLiftProposalsPart, ruleChangeProposalsPart } from '../monitoring';
 import { callbackSecretPart } from './callback-secret';
+import { cashoutPart } from './cashout';
+import { cashoutRatePart } from './cashout-rate';
+import { cashoutReversalPart } from './cashout-reversal';
+import { commissionChangePart } from './commission-change';
 import { deletionPart } from './deletion';
 import { grantPart } from './grant';
 import type { FourEyesPart } from './kit';
 import { moneyPart } from './money';
+import { caseResolutionProposalsPart, freezeLiftPart, ruleChangeProposalsPart } from './monitoring';
 import { payoutPart } from './payout';
+import { unfreezePart } from './unfreeze';
 import { verificationPart } from './verification';
 
 /**
@@ -29,8 +30,8 @@ export const fourEyesParts: { [A in FourEyesAct]: FourEyesPart } = {
   grant: { drawn: grantPart },
   'callback-secret': { drawn: callbackSecretPart },
   verification: { drawn: verificationPart },
-  // The monitoring acts' decisions are their own routes' (monitoring.ts): a second ADMIN+ sends the same change.
+  // A rule's change and a case's resolution are approved by sending the same change on their own routes (../monitoring.ts).
   'rule-change': { listed: ruleChangeProposalsPart },
   'case-resolution': { listed: caseResolutionProposalsPart },
-  'freeze-lift': { listed: freezeLiftProposalsPart },
+  'freeze-lift': { drawn: freezeLiftPart },
 };

@@ -2,7 +2,7 @@ import { approveUnfreezeCommand, ledgerResults, ownFreezeDetail, walletKeyOfUser
 import { userIdOfActor } from '../approvals';
 import { adminRefusal } from '../authors';
 import { freezeReply, frozenWalletOf } from './freeze-rules';
-import { accepted, reject, secondPersonRejection } from './rules';
+import { accepted, deciderFacts, notEligibleWording, reject, secondPersonRejection } from './rules';
 import type { CommandModule } from './types';
 
 /**
@@ -35,6 +35,7 @@ export const approveUnfreeze: CommandModule<'ledger.approve-unfreeze'> = {
         expiresAt,
         requester: { kind: 'user', id: String(request.requestedBy) },
         paid: [userId],
+        ...deciderFacts(command, 'unfreeze', request.requestedAt),
       },
       {
         expired: {
@@ -46,6 +47,7 @@ export const approveUnfreeze: CommandModule<'ledger.approve-unfreeze'> = {
           detail: 'The ADMIN who asked to lift this freeze cannot approve it; another ADMIN+ must',
         },
         'self-dealing': { detail: ownFreezeDetail },
+        ...notEligibleWording('unfreeze'),
       },
     );
     if (refusal) return refusal;

@@ -2,7 +2,7 @@ import { approveCommand, ledgerResults, type Party, type SecondPersonWording } f
 import { InvariantViolation } from '@coin/errors';
 import { approvedCommand, userIdOfActor } from '../approvals';
 import { actOf, approvalSummaryOf } from './acts/table';
-import { approvedReads, type ApprovedCommand } from './approvable';
+import { approvalActOf, approvedReads, type ApprovedCommand } from './approvable';
 import { withApprover } from './set-commission';
 import { transactionIdOf, transactionIdsOf } from './replies';
 import {
@@ -10,6 +10,8 @@ import {
   approvalNotPending,
   approvalOf,
   approverKeyRefusal,
+  deciderFacts,
+  notEligibleWording,
   paysPeopleBehindKeyDetail,
   reject,
   secondPersonRejection,
@@ -66,7 +68,12 @@ export const approve: CommandModule<'ledger.approve'> = {
     if (!approval) return approvalNotFound(command.data.approvalId);
     const notPending = approvalNotPending(approval, now);
     if (notPending) return notPending;
-    const byRequester = secondPersonRejection({ decider: command.actor, requester: approval.requestedBy, now }, approverWording);
+    // The second person's rule from the act's row: not the requester, and a decider the row names
+    // who held the role since before the request (the payees are judged once it is decided, below).
+    const act = approvalActOf(approval.command);
+    const eligible = deciderFacts(command, act, approval.createdAt);
+    const wording = { ...approverWording, ...notEligibleWording(act) };
+    const byRequester = secondPersonRejection({ decider: command.actor, requester: approval.requestedBy, now, ...eligible }, wording);
     if (byRequester) return byRequester;
     // Judged after the load: the approver's key must have the scope the stored command needs.
     const keyRefusal = approverKeyRefusal(command, approval.command);
@@ -89,8 +96,8 @@ export const approve: CommandModule<'ledger.approve'> = {
     // the approver's key) the people behind that key.
     const paid = beneficiariesOf(approval, inner).map((to) => (to?.kind === 'user' ? to.userId : null));
     const paysSecond = secondPersonRejection(
-      { decider: command.actor, requester: approval.requestedBy, now, paid, peopleBehind: peopleBehindKeyOf(command) },
-      approverWording,
+      { decider: command.actor, requester: approval.requestedBy, now, paid, peopleBehind: peopleBehindKeyOf(command), ...eligible },
+      wording,
     );
     if (paysSecond) return paysSecond;
     // Every transaction the approval applies names it: the request, who asked, who approved, and

@@ -3,6 +3,7 @@ import { decide, evolve } from '../ledger';
 import { rateOfDecision } from '../kinds/cashout-rates';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
 import { holdChangesOf } from '../kinds/holds';
+import { deciderProof } from '../test-proofs';
 
 /**
  * Rate versions set by two people and cash-outs above the four-eyes threshold, through the
@@ -53,6 +54,7 @@ function command(type: LedgerCommand['type'], data: object, actor: Actor): Ledge
     issuedAt: t0.toISOString(),
     actor,
     data,
+    ...deciderProof(type, actor),
   } as LedgerCommand;
 }
 const nonce = () => `nonce${'x'.repeat(20)}${n}`;

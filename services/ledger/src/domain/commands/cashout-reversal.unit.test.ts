@@ -7,6 +7,7 @@ import { approvalChangesOf } from '../kinds/approvals';
 import { holdChangesOf, holdEventMessage } from '../kinds/holds';
 import { isKindEffect, kindModule } from '../kinds/table';
 import { moduleOf } from './table';
+import { deciderProof } from '../test-proofs';
 
 /**
  * The reversal of a claimed cash-out (docs/CONTRACT.md "Cash-out"), each attack first: one ADMIN+
@@ -47,7 +48,15 @@ let n = 0;
 function command(type: LedgerCommand['type'], data: object, actor: Actor = { kind: 'user', id: '1' }, proof?: string): LedgerCommand {
   n += 1;
   const commandId = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return { commandId, type, issuedAt: t0.toISOString(), actor, data, ...(proof ? { proof } : {}) } as LedgerCommand;
+  return {
+    commandId,
+    type,
+    issuedAt: t0.toISOString(),
+    actor,
+    data,
+    ...deciderProof(type, actor),
+    ...(proof ? { proof } : {}),
+  } as LedgerCommand;
 }
 const ask = (amount: number) =>
   command(

@@ -3,7 +3,7 @@ import { InvariantViolation } from '@coin/errors';
 import { adminRefusal } from '../authors';
 import { decidedRate, rateDecisionRefusal } from '../cashout-rates';
 import { rateEffect, rateOfDecision } from '../kinds/cashout-rates';
-import { accepted } from './rules';
+import { accepted, deciderFacts } from './rules';
 import type { CommandModule } from './types';
 
 /**
@@ -22,7 +22,10 @@ export const decideCashoutRate: CommandModule<'ledger.decide-cashout-rate'> = {
   decide(command, context) {
     const { rateId, decision } = command.data;
     const version = context.state.cashoutRates?.get(rateId);
-    const refusal = rateDecisionRefusal(version, command.actor, decision, context.now);
+    // Its approver judged from the act's row, with their verified role and role_since.
+    const refusal = rateDecisionRefusal(version, command.actor, decision, context.now, (requestedAt) =>
+      deciderFacts(command, 'cashout-rate', requestedAt),
+    );
     if (refusal) return refusal;
     return accepted({ effects: [rateEffect(decidedRate(version!, command.actor, decision, context.now))], subjectKey: null });
   },

@@ -2,7 +2,7 @@ import { decideCashoutCommand, ledgerResults, walletKeyOfUser } from '@coin/cont
 import { userIdOfActor } from '../approvals';
 import { adminRefusal } from '../authors';
 import { cashoutAfter } from './replies';
-import { accepted, holdNotFound, holdOf, reject, secondPersonRejection } from './rules';
+import { accepted, deciderFacts, holdNotFound, holdOf, notEligibleWording, reject, secondPersonRejection } from './rules';
 import type { CommandModule } from './types';
 import { holdEffect } from '../kinds/holds';
 
@@ -37,6 +37,14 @@ export const decideCashout: CommandModule<'ledger.decide-cashout'> = {
     if (!second) return reject('APPROVAL_NOT_PENDING', 'This cash-out is within the four-eyes threshold: it waits for no second person');
     if (second.approvedBy !== null)
       return reject('APPROVAL_NOT_PENDING', `This cash-out was approved already by user ${second.approvedBy}`);
+    // Its approver: a decider the act's row names, who held the role since before the cash-out was asked for.
+    const requester = { kind: 'user' as const, id: String(hold.fromUserId) };
+    const eligible = deciderFacts(command, 'cashout', hold.createdAt);
+    const notEligible =
+      decision === 'APPROVE'
+        ? secondPersonRejection({ decider: command.actor, requester, now, ...eligible }, notEligibleWording('cashout'))
+        : null;
+    if (notEligible) return notEligible;
     if (hold.status !== 'PENDING' || now >= hold.expiresAt) {
       return reject('HOLD_NOT_PENDING', `The cash-out is already settled or released (hold ${hold.status})`);
     }

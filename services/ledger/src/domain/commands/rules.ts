@@ -4,7 +4,11 @@ import {
   clientSettleRefusal,
   type ApprovableCommand,
   type DecidedKind,
+  eligibleSinceFor,
+  type FourEyesAct,
+  fourEyesActs,
   type LedgerCommand,
+  notEligibleDetailFor,
   type Party,
   type Role,
   payerOfHoldId,
@@ -16,7 +20,7 @@ import {
 } from '@coin/contracts';
 import { rejected, type ErrorCode, type Rejected } from '@coin/errors';
 import { approvalIdOf, requestNamedBy, sameCommand, type ApprovalState } from '../approvals';
-import { keyScopesOf, peopleBehindKeyOf, platformGrantsOf } from '../authors';
+import { keyScopesOf, peopleBehindKeyOf, platformGrantsOf, roleSinceOf } from '../authors';
 import { isPerson, windowReached, type WindowCharge } from '../four-eyes';
 import { approvalEffect } from '../kinds/approvals';
 import { windowEffects, type WindowEffect } from '../kinds/four-eyes-windows';
@@ -191,6 +195,29 @@ export function paysPeopleBehindKey(command: Pick<LedgerCommand, 'actor'> & { ke
 }
 
 export const paysPeopleBehindKeyDetail = 'No payment made with an API key goes to the SUPERADMINs who asked for or approved the key';
+
+/**
+ * What the second person's rule knows of who may decide a request of `act`, from the act's
+ * contract row (its `deciders`) and the decider's verified proof (their role and `role_since`):
+ * a person holding a role the row does not name, or who took it at or after `requestedAt`
+ * (promoted for the occasion), is not eligible. An operator of the CLI, who acts without a token
+ * and names no role, is not judged by it (the acts that let one decide say so).
+ */
+export function deciderFacts(
+  command: Pick<LedgerCommand, 'actor'> & { proof?: string | undefined },
+  act: FourEyesAct,
+  requestedAt: Date,
+): Pick<SecondPersonCase, 'eligibleSince' | 'requestedAt'> {
+  if (command.actor.kind === 'operator') return {};
+  const { deciders } = fourEyesActs[act];
+  const held = command.actor.kind === 'user' ? { role: command.actor.role, since: roleSinceOf(command) } : null;
+  return { eligibleSince: eligibleSinceFor(deciders, held), requestedAt };
+}
+
+/** The rule's words for a decider of `act` the row does not let decide it. */
+export function notEligibleWording(act: FourEyesAct): SecondPersonWording {
+  return { 'not-eligible': { detail: notEligibleDetailFor(fourEyesActs[act].deciders) } };
+}
 
 /**
  * The second person's rule (@coin/contracts second-person.ts, the one rule of every four-eyes

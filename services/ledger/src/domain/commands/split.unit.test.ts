@@ -3,6 +3,7 @@ import { approvalIdOf } from '../approvals';
 import { clawbackLegCommand, creditLegCommand } from '../batch';
 import { decide, defaultPolicy, evolve } from '../ledger';
 import { emptyWallet, type Accepted, type Decision, type LedgerState, type NewTransaction } from '../state';
+import { deciderProof } from '../test-proofs';
 
 /**
  * Affiliate splits through the pure decider (docs/CONTRACT.md "Affiliate splits"): one apply
@@ -240,7 +241,8 @@ describe('setting a commission rule: two people', () => {
   function command(type: LedgerCommand['type'], data: object, actorId = String(admin)): LedgerCommand {
     n += 1;
     const commandId = `00000000-0000-4000-8000-0000000003${String(n).padStart(2, '0')}`;
-    return { commandId, type, issuedAt: now.toISOString(), actor: { kind: 'user', id: actorId, role: 'ADMIN' }, data } as LedgerCommand;
+    const actor = { kind: 'user' as const, id: actorId, role: 'ADMIN' as const };
+    return { commandId, type, issuedAt: now.toISOString(), actor, data, ...deciderProof(type, actor) } as LedgerCommand;
   }
   const ask = (rule: CommissionRule | null) => command('ledger.request-approval', { command: change(rule) });
   const approve = (request: LedgerCommand, rule: CommissionRule | null, by = String(second)) =>

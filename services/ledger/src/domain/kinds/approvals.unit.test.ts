@@ -6,6 +6,7 @@ import { approvalIdOf, type ApprovalState } from '../approvals';
 import { moduleOf } from '../commands/table';
 import { emptyWallet } from '../ledger';
 import { approvalRowOf, approvals, approvalStateOf } from './approvals';
+import { deciderProof } from '../test-proofs';
 
 /**
  * The approval requests, a kind of the state table (domain/kinds/approvals.ts): read by id (and,
@@ -24,7 +25,7 @@ let seq = 0;
 
 function command(type: LedgerCommand['type'], data: object, actor: Actor, extra: object = {}): LedgerCommand {
   const commandId = `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
-  return { commandId, type, issuedAt: now.toISOString(), actor, data, ...extra } as LedgerCommand;
+  return { commandId, type, issuedAt: now.toISOString(), actor, data, ...deciderProof(type, actor), ...extra } as LedgerCommand;
 }
 
 /** The claims of a key proof (the consumer verified its signature, owner, time and revocation before the apply). */

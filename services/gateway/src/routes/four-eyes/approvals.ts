@@ -13,13 +13,13 @@ import { AppError, InvariantViolation } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomIdNonce } from '@coin/security';
 import type { z } from 'zod';
-import type { CommandBus } from '../clients/commands';
-import type { InternalApi } from '../clients/internal-api';
-import { requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
-import type { ApiKeyScope } from '../plugins/access';
-import { sendLedgerCommand } from './command-route';
-import type { ActPart } from './four-eyes/kit';
-import { offsetLinks, startOf } from './paging';
+import type { CommandBus } from '../../clients/commands';
+import type { InternalApi } from '../../clients/internal-api';
+import { requireApiKeyScope, type ApiKeyVerifier } from '../../plugins/api-key';
+import type { ApiKeyScope } from '../../plugins/access';
+import { sendLedgerCommand } from '../command-route';
+import type { ActPart } from './kit';
+import { offsetLinks, startOf } from '../paging';
 
 /**
  * What the routes of the ledger's approval acts share (docs/design/ledger.md "Approvals"): each

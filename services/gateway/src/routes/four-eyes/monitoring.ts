@@ -1,0 +1,193 @@
+import {
+  type LedgerDraft,
+  ledgerDraft,
+  type MonitoringFreezeLift,
+  type MonitoringProposalKind,
+  monitoringProposalList,
+  monitoringRuleParams,
+  problem,
+} from '@coin/contracts';
+import { AppError, InvariantViolation } from '@coin/errors';
+import type { FastifyRequest } from 'fastify';
+import type { CommandBus } from '../../clients/commands';
+import { authorityOf, principalOf } from '../../plugins/auth';
+import type { ActPart, ListPart } from './kit';
+
+/**
+ * The monitoring acts' lists (a rule's change, a case's resolution, a rule's freeze lift), drawn
+ * from their rows of the four-eyes table, and the examples the monitoring routes share.
+ */
+
+/** The answers a monitoring route may give besides its own. */
+export const errorResponses = { 400: problem, 401: problem, 403: problem, 429: problem, 500: problem, 503: problem, 504: problem };
+
+// The OpenAPI examples of the monitoring routes.
+export const exampleCase = {
+  id: '0c9f4e2a-7b1d-4c3e-9f5a-2b6d8e0a1c3f',
+  subject: 'user:42',
+  status: 'OPEN' as const,
+  score: 70,
+  rules: ['circular'],
+  assignee: null,
+  openedAt: '2026-01-15T09:30:00.000Z',
+  resolvedAt: null,
+  resolvedBy: null,
+  resolution: null,
+  reason: null,
+  freezeRequestedAt: null,
+  freezeOutcome: null,
+};
+export const exampleRule = {
+  id: 'fan-out',
+  kind: 'fan-out' as const,
+  mode: 'ACTIVE' as const,
+  score: 50,
+  windowMs: 3_600_000,
+  minRecipients: 15,
+  minAmountMinor: 1_000,
+};
+export const exampleFreezeLift = {
+  ruleId: 'catch-all',
+  status: 'PENDING' as const,
+  reason: 'A rule tuned to fire on every payment',
+  requestedBy: 7,
+  requestedAt: '2026-01-15T10:00:00.000Z',
+  approvedBy: null,
+  freezes: [{ caseId: exampleCase.id, userId: 42 }],
+};
+
+const exampleProposal = {
+  id: 'fan-out',
+  change: { ...exampleRule, score: 60 },
+  proposedBy: 7,
+  proposedAt: '2026-01-15T10:00:00.000Z',
+  expiresAt: '2026-01-16T10:00:00.000Z',
+  status: 'PENDING' as const,
+};
+
+/**
+ * The list of one kind of monitoring proposal, drawn from its act's row of the four-eyes table
+ * (four-eyes.ts readRoutes). Its decisions stay this module's: a second ADMIN+ approves by sending
+ * the same change (the same rule, the same resolution) or on the lift's own approval route.
+ */
+function proposalsPart(kind: MonitoringProposalKind, listUrl: string, summary: string, example: object): ListPart {
+  return {
+    summaries: { list: summary },
+    listUrl,
+    list: {
+      answer: monitoringProposalList,
+      example: { proposals: [example] },
+      errors: errorResponses,
+      handler: (deps, request) => deps.internal.read('monitoring.proposals', { kind }, String(request.id)),
+    },
+  };
+}
+
+const expiry =
+  'each until MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send proposes anew';
+
+export const ruleChangeProposalsPart = proposalsPart(
+  'rule',
+  '/api/admin/monitoring/rules/proposals',
+  `Rules' changes waiting for a second ADMIN+ (loosening, or more power to freeze), newest first; a different ADMIN+ approves one by sending the same rule; ${expiry}`,
+  exampleProposal,
+);
+export const caseResolutionProposalsPart = proposalsPart(
+  'case',
+  '/api/admin/monitoring/cases/proposals',
+  `Cases' resolutions waiting for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one by resolving the case the same way; ${expiry}`,
+  { ...exampleProposal, id: exampleCase.id, change: { resolution: 'FALSE_POSITIVE' } },
+);
+const freezeLiftProposals = proposalsPart(
+  'freeze-lift',
+  '/api/admin/monitoring/rules/freeze-lifts',
+  `Lifts of a rule's freezes waiting for a second ADMIN+, newest first (id: the rule); approved with POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; ${expiry}`,
+  {
+    ...exampleProposal,
+    id: exampleFreezeLift.ruleId,
+    change: { reason: exampleFreezeLift.reason, freezes: [{ caseId: exampleCase.id, wallet: 'user:42' }] },
+  },
+);
+
+/**
+ * Lifting a rule's freezes, its second person on the route drawn from the act's row: the approver
+ * names the rule (its lift is the rule's one pending lift); monitoring judges the second person and
+ * marks the freezes lifted, then each is lifted through the ledger's own unfreeze approval in the
+ * approver's name (the ledger judges them again).
+ */
+export const freezeLiftPart: ActPart = {
+  ...freezeLiftProposals,
+  summaries: {
+    ...freezeLiftProposals.summaries,
+    approve:
+      "Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)",
+  },
+  approveUrl: '/api/admin/monitoring/rules/:ruleId/freeze-lift/approve',
+  params: monitoringRuleParams,
+  rejectBody: null,
+  approve: {
+    status: 200,
+    example: {
+      freezeLift: { ...exampleFreezeLift, status: 'APPROVED', approvedBy: 8 },
+      outcomes: [{ userId: 42, caseId: exampleCase.id, outcome: 'lifted' }],
+    },
+    handler: async (deps, request) => {
+      const { ruleId } = request.params as { ruleId: string };
+      const { freezeLift } = await deps.internal.act(
+        'monitoring.approve-freeze-lift',
+        { params: { ruleId }, body: askedBy(request) },
+        String(request.id),
+      );
+      return throughLedger(request, deps, freezeLift, 'lifted', (userId) => ledgerDraft('ledger.approve-unfreeze', { userId }));
+    },
+  },
+};
+
+/**
+ * Monitoring cases and rules (docs/design/monitoring.md), for ADMIN+: the monitoring service keeps
+ * them and records each step in the admin audit log; the gateway admits the caller and names who asks.
+ */
+
+/** Who asks, as the gateway verified it (an ADMIN+ user: the routes admit no other), and the request id: the audit record names both. */
+export function askedBy(request: FastifyRequest) {
+  const principal = principalOf(request);
+  if (principal.role === 'SYSTEM') throw new InvariantViolation('a monitoring route admitted a SYSTEM caller');
+  const roleSince = principal.roleSinceMs === undefined ? null : new Date(principal.roleSinceMs).toISOString();
+  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, roleSince, requestId: String(request.id) };
+}
+
+/** How many of a lift's ledger commands are in flight at once: a lift lists at most 50, and the ledger's partitions share the rest of the load. */
+const liftCommandsInFlightMax = 10;
+
+/**
+ * Each freeze a lift lists, through the ledger's own unfreeze command in the caller's name (the
+ * ledger judges it again: the approver is never the wallet's unfreeze requester): `done` when
+ * applied, else the ledger's error code for that wallet (a wallet lifted meanwhile answers
+ * WALLET_NOT_FROZEN), so one wallet's refusal or timeout leaves the others lifted.
+ */
+export async function throughLedger(
+  request: FastifyRequest,
+  deps: { commands: CommandBus },
+  freezeLift: MonitoringFreezeLift,
+  done: 'requested' | 'lifted',
+  draftOf: (userId: number) => LedgerDraft,
+) {
+  const outcomes: { userId: number; caseId: string; outcome: string }[] = [];
+  const freezes = freezeLift.freezes;
+  for (let i = 0; i < freezes.length; i += liftCommandsInFlightMax) {
+    const slice = freezes.slice(i, i + liftCommandsInFlightMax);
+    const answered = await Promise.all(
+      slice.map(async ({ userId, caseId }) => {
+        try {
+          await deps.commands.ledger(draftOf(userId), { ...authorityOf(request), requestId: String(request.id) });
+          return { userId, caseId, outcome: done };
+        } catch (err) {
+          if (err instanceof AppError) return { userId, caseId, outcome: err.code };
+          throw err;
+        }
+      }),
+    );
+    outcomes.push(...answered);
+  }
+  return { freezeLift, outcomes };
+}
