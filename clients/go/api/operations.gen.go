@@ -59,6 +59,7 @@ var KeyedOperations = map[string]string{
 	"POST /api/admin/callback-secret-requests/{id}/reject":                           "rejectCallbackSecretRequest",
 	"POST /api/admin/verification-requests/{id}/approve":                             "approveVerificationRequest",
 	"POST /api/admin/verification-requests/{id}/reject":                              "rejectVerificationRequest",
+	"POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve":                  "approveRuleFreezeLift",
 	"POST /api/admin/users/{id}/verification-requests":                               "requestUserVerification",
 	"PUT /api/admin/commission-rules":                                                "setCommissionRule",
 	"POST /api/admin/users/{id}/freeze":                                              "freezeUserWallet",
