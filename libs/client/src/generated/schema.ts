@@ -272,8 +272,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reserve test coins of a test user's sandbox wallet for a treasury or a test user
-     * @description Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
+     * Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test user, settled by the calling test-mode client
+     * @description Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
      */
     post: operations['createSandboxHold'];
     delete?: never;
@@ -396,8 +396,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * A test user pays a treasury, as the user's own purchase would
-     * @description A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND) pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN
+     * A test user pays a treasury the calling test-mode client was granted
+     * @description A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND) pays a treasury the calling test-mode client was granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED), as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN
      */
     post: operations['createSandboxPurchase'];
     delete?: never;

@@ -1,4 +1,4 @@
-import { isSandboxTestUserId, type LedgerCommand } from '@coin/contracts';
+import { isSandboxTestUserId, type LedgerCommand, type Party } from '@coin/contracts';
 import type { VerifiedAuthor } from './authors';
 import { moduleOf } from './commands/table';
 import { isTestClientId } from './test-clock';
@@ -51,8 +51,9 @@ function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string 
   switch (command.type) {
     // A hold on any sandbox wallet, settled by the client that places it (docs/decisions/0018-sandbox.md
     // "Holds in the sandbox"): test coins are play money, and its settler's clock decides its expiry.
+    // Its payee is a test user or a treasury the client was granted, as a fund's is.
     case 'ledger.hold':
-      return command.data.settlerClientId === author.id ? null : sandboxHoldRefusal;
+      return command.data.settlerClientId === author.id && paysOwnTreasury(command.data.to, author) ? null : sandboxHoldRefusal;
     case 'ledger.mint': {
       const { to } = command.data;
       return to.kind === 'treasury' && (author.treasuries ?? []).includes(to.code) ? null : sandboxMintRefusal;
@@ -69,8 +70,10 @@ function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string 
     // its test users and, being the platform there, names their affiliates itself, paid by the rule it set;
     // it refunds only its own purchases (judged where the purchase is read: refund's decide).
     case 'ledger.transfer': {
-      const { kind, affiliate } = command.data;
-      return kind === 'PURCHASE' && (affiliate === undefined || ('clientId' in affiliate && affiliate.clientId === author.id))
+      const { kind, to, affiliate } = command.data;
+      return kind === 'PURCHASE' &&
+        paysOwnTreasury(to, author) &&
+        (affiliate === undefined || ('clientId' in affiliate && affiliate.clientId === author.id))
         ? null
         : sandboxPurchaseRefusal;
     }
@@ -91,16 +94,22 @@ function sandboxRefusal(command: LedgerCommand, author: VerifiedAuthor): string 
   }
 }
 
+/** A sandbox payment's payee is a user (judged by the proof of the client's users) or a treasury the client was granted. */
+function paysOwnTreasury(to: Party, author: VerifiedAuthor): boolean {
+  return to.kind === 'user' || (author.treasuries ?? []).includes(to.code);
+}
+
 const testUserWalletLiveRefusal = 'Command refused: a test user of a test-mode client has a wallet in the sandbox alone (the live ledger)';
 const testModeRefusal = 'Command refused: it is proved by test-mode credentials, which never act on real money (the live ledger)';
 const liveInSandboxRefusal = 'Command refused: only test-mode platform clients act in the sandbox ledger, never live credentials';
 const sandboxMintRefusal = 'Command refused: a test-mode client funds only the treasuries it was granted, with test coins';
-const sandboxHoldRefusal = 'Command refused: a test-mode client places only sandbox holds it settles itself';
+const sandboxHoldRefusal =
+  'Command refused: a test-mode client places only sandbox holds it settles itself, for a test user or a treasury it was granted';
 const sandboxMandateRefusal = 'Command refused: a test-mode client grants its test users only mandates to itself';
 const sandboxCashoutRefusal =
   'Command refused: a test-mode client asks only for test cash-outs, which the sandbox’s test provider settles with the outcome they name';
 const sandboxPurchaseRefusal =
-  'Command refused: a test-mode client makes only purchases for its test users, naming affiliates paid by its own commission rule';
+  'Command refused: a test-mode client makes only purchases for its test users, into a treasury it was granted, naming affiliates paid by its own commission rule';
 const sandboxBurnRefusal = 'Command refused: a test-mode client burns test coins of a test user or of a treasury it was granted only';
 const sandboxCommissionRefusal = 'Command refused: a test-mode client sets only its own commission rule, for a treasury it was granted';
 const testCashoutRefusal = 'Command refused: a test outcome is the sandbox’s alone; a live cash-out is paid by its provider';

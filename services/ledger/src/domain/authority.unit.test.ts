@@ -178,22 +178,21 @@ describe('authorRefusal in the sandbox ledger (LEDGER_SPACE=test, docs/decisions
     expect(authorRefusal(advance('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
   });
 
-  it('when a test-mode client places a hold on any sandbox wallet that it settles itself, then the sandbox allows it; one it does not settle is refused', () => {
-    const holdSettledBy = (settlerClientId?: string) =>
+  it('when a test-mode client places a hold on any sandbox wallet that it settles itself, for a user or a treasury it was granted, then the sandbox allows it; one it does not settle, or for another treasury, is refused', () => {
+    const holdSettledBy = (settlerClientId?: string, to: object = { kind: 'treasury', code: 'REWARDS' }) =>
       ({
         ...commandOf('ledger.hold'),
-        data: {
-          fromUserId: 1,
-          to: { kind: 'treasury', code: 'REWARDS' },
-          amount: 100,
-          reason: 'r',
-          ...(settlerClientId ? { settlerClientId } : {}),
-        },
+        data: { fromUserId: 1, to, amount: 100, reason: 'r', ...(settlerClientId ? { settlerClientId } : {}) },
       }) as LedgerCommand;
     expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'test')).toBeNull();
-    for (const settler of ['test_other', undefined]) {
-      expect(authorRefusal(holdSettledBy(settler), testClient, 'test')).toBe(
-        'Command refused: a test-mode client places only sandbox holds it settles itself',
+    expect(authorRefusal(holdSettledBy('test_shop', { kind: 'user', userId: 7 }), testClient, 'test')).toBeNull();
+    for (const held of [
+      holdSettledBy('test_other'),
+      holdSettledBy(undefined),
+      holdSettledBy('test_shop', { kind: 'treasury', code: 'COURSE_FEES' }),
+    ]) {
+      expect(authorRefusal(held, testClient, 'test')).toBe(
+        'Command refused: a test-mode client places only sandbox holds it settles itself, for a test user or a treasury it was granted',
       );
     }
     expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
@@ -263,10 +262,14 @@ describe('authorRefusal of purchases, splits and refunds in the sandbox (docs/de
       data: { treasury: 'COURSE_FEES', clientId: 'test_shop', rule: null, ...data },
     }) as LedgerCommand;
 
-  it('when a test-mode client buys for any sandbox user, with or without its own affiliate, then the sandbox allows it; another client’s affiliate or a transfer is refused', () => {
+  it('when a test-mode client buys for any sandbox user into a treasury it was granted, with or without its own affiliate, then the sandbox allows it; another client’s affiliate, another treasury or a transfer is refused', () => {
     expect(authorRefusal(transfer({}), testClient, 'test')).toBeNull();
     expect(authorRefusal(transfer({ affiliate: { userId: 7, clientId: 'test_shop' } }), testClient, 'test')).toBeNull();
-    for (const data of [{ affiliate: { userId: 7, clientId: 'test_other' } }, { kind: 'TRANSFER', to: { kind: 'user', userId: 7 } }]) {
+    for (const data of [
+      { affiliate: { userId: 7, clientId: 'test_other' } },
+      { to: { kind: 'treasury', code: 'SUBSCRIPTIONS' } },
+      { kind: 'TRANSFER', to: { kind: 'user', userId: 7 } },
+    ]) {
       expect(authorRefusal(transfer(data), testClient, 'test')).toMatch(/only purchases for its test users/);
     }
     expect(authorRefusal(transfer({}), testClient, 'live')).toMatch(/test-mode credentials/);
