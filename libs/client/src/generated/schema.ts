@@ -212,8 +212,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
-     * @description Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing here reaches a live balance or the supply
+     * Fund the test-mode client's own sandbox treasury of a code it was granted with test coins
+     * @description Fund the test-mode client's own sandbox treasury of a code it was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Each test client's sandbox treasuries are its own: the answer's wallet shows its own figures, which no other client moves. Nothing here reaches a live balance or the supply
      */
     post: operations['fundSandboxTreasury'];
     delete?: never;
@@ -313,7 +313,7 @@ export interface paths {
     put?: never;
     /**
      * Delete the test-mode client's own test data in the sandbox
-     * @description Delete the test-mode client's own test data in the sandbox: void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
+     * @description Delete the test-mode client's own test data in the sandbox: void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in its test users' wallets, retire its own treasuries (what is left burned, each started again as new, totals 0), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
      */
     post: operations['resetSandbox'];
     delete?: never;
