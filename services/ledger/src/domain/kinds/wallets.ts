@@ -256,6 +256,7 @@ function evolveEntries(state: LedgerState, decision: Accepted, now: Date): Balan
     wallet.sequence += 1;
     changes.push({
       walletKey: wallet.key,
+      walletId: wallet.id,
       party: wallet.party,
       transactionId: entry.transactionId,
       transactionType: transactionTypeOf(entry, decision),
