@@ -182,6 +182,42 @@ describe('a test client sets its clock and deletes its test data', () => {
     await expect(other.client.rewardUser({ body: { userId: bystander.userId, amount: 230, reason: 'after' } })).resolves.toBeDefined();
   }, 120_000);
 
+  it('when test client A funds, spends and resets its REWARDS, then B’s REWARDS figures never move, B spends only its own, and A’s treasury is new after its reset', async () => {
+    const [a, b] = [await testClient('treasury-a', 1_000), await testClient('treasury-b', 40)];
+    await testUser(a, 100);
+    // B's next funding shows B's figures alone: A's funding and reward moved none of them.
+    expect((await b.client.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 2, reason: 'b again' } })).wallet).toMatchObject({
+      balance: 42,
+      totalReceived: 42,
+      totalSent: 0,
+    });
+    expect((await a.client.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 5, reason: 'a again' } })).wallet).toMatchObject({
+      balance: 905,
+      totalReceived: 1_005,
+      totalSent: 100,
+    });
+    // B pays 2 of its 42 coins to a test user of its own; more than the 40 left is refused, though A's REWARDS holds 905.
+    const bUser = await testUser(b, 2);
+    await expect(b.client.rewardUser({ body: { userId: bUser.userId, amount: 100, reason: 'more than mine' } })).rejects.toMatchObject({
+      status: 422,
+      code: 'INSUFFICIENT_FUNDS',
+    });
+
+    const reset = await a.client.resetSandbox({});
+    expect(reset).toMatchObject({ complete: true, burned: 905 + 100 });
+    // A's REWARDS starts again as new, totals included; B's is as it was.
+    expect((await a.client.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 1, reason: 'after reset' } })).wallet).toMatchObject({
+      balance: 1,
+      totalReceived: 1,
+      totalSent: 0,
+    });
+    expect((await b.client.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount: 1, reason: 'b after' } })).wallet).toMatchObject({
+      balance: 41,
+      totalReceived: 43,
+      totalSent: 2,
+    });
+  }, 120_000);
+
   it('when a test client whose mandate charged its treasury and whose split purchase was refunded resets, then its treasuries and test users hold none of its test coins, the clawback included', async () => {
     const treasuries = ['REWARDS', 'COURSE_FEES', 'SUBSCRIPTIONS'] as const;
     const balanceOf = async (walletKey: string) => (await sandboxWallet(walletKey))?.balance ?? 0;
@@ -208,10 +244,13 @@ describe('a test client sets its clock and deletes its test data', () => {
       body: { userId: buyer.userId, treasury: 'COURSE_FEES', amount: 50, reason: `course ${run}`, affiliate: { userId: affiliate.userId } },
     });
     await client.refundSandboxPurchase({ body: { transactionId: bought.transaction.id, reason: `refund ${run}` } });
+    // Its own treasuries ("Treasuries of each test client's own"): SUBSCRIPTIONS holds the charge, COURSE_FEES its float again.
+    const own = (code: string) => `treasury:${code}@${created.client.id}`;
     await eventually(
       async () => {
         const charged = (await client.listClientMandates({ query: {} })).mandates.find((m) => m.id === mandate.id)?.nextPeriod === 1;
-        return charged && (await balanceOf(`user:${affiliate.userId}`)) === 0 ? true : undefined;
+        const landed = (await balanceOf(own('SUBSCRIPTIONS'))) === 1_000 && (await balanceOf(own('COURSE_FEES'))) === 2_000;
+        return charged && landed && (await balanceOf(`user:${affiliate.userId}`)) === 0 ? true : undefined;
       },
       30_000,
       'the mandate’s first charge and the commission’s clawback',
@@ -219,7 +258,9 @@ describe('a test client sets its clock and deletes its test data', () => {
 
     const reset = await client.resetSandbox({});
     expect(reset).toMatchObject({ complete: true, cancelledMandates: 1, deletedTestUsers: 2 });
-    // Each treasury is back where it was before the client came: what its mandate charged and what was clawed back burned too.
+    // Its treasuries are retired, what its mandate charged and what was clawed back burned with them: none is left
+    // under its key, and the shared ones (no test client's) are as they were.
+    for (const code of treasuries) expect(await sandboxWallet(own(code))).toBeUndefined();
     expect(await Promise.all(treasuries.map((code) => balanceOf(`treasury:${code}`)))).toEqual(before);
     for (const userId of [buyer.userId, affiliate.userId]) expect(await sandboxWallet(`user:${userId}`)).toEqual({ balance: 0, held: 0 });
     expect(await client.resetSandbox({})).toMatchObject({ burnedWallets: 0, burned: 0, complete: true });

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   ledgerOnlyCommandTypes,
+  partitionKeyOf,
   topicNames,
   walletKeyOf,
+  withOwnTreasuries,
   type LedgerCommand,
+  type LedgerDraft,
   type Party,
   type Reply,
   type TopicNames,
@@ -78,6 +81,11 @@ export interface LedgerHarness {
        * names, for the actor, as the gateway carries it); null sends none, a string that one.
        */
       usersProof?: string | null;
+      /**
+       * Whether a test-mode client's command names its own sandbox treasuries, under their keys, as
+       * the gateway sends it (withOwnTreasuries; default true): false sends the data and key as given.
+       */
+      ownTreasuries?: boolean;
       issuedAt?: Date;
     },
     timeoutMs?: number,
@@ -275,13 +283,33 @@ function usersNamedIn(data: unknown): number[] {
   );
 }
 
+/**
+ * A test-mode client's command naming its own sandbox treasuries, as the gateway sends it
+ * (withOwnTreasuries): the key too when it was the command's own, so a test keys a command as
+ * the contract does and gets the client's own treasury's.
+ */
+function asOwnTreasuries<C extends { type: LedgerCommand['type']; data: unknown; key: string }>(command: C, clientId: string): C {
+  const draft = { type: command.type, data: command.data } as LedgerDraft;
+  const owned = withOwnTreasuries(draft, clientId);
+  if (owned === draft) return command;
+  const ownKey = (() => {
+    try {
+      return command.key === partitionKeyOf(draft) ? partitionKeyOf(owned) : command.key;
+    } catch {
+      return command.key;
+    }
+  })();
+  return { ...command, data: owned.data, key: ownKey };
+}
+
 /** The harness's `send`: each command with its proofs, on the topic its sender would use. */
 function commandSender(client: RequestReplyClient, proofs: ProofCache, jwtKey: JwtKey, topics: TopicNames): LedgerHarness['send'] {
   // The reply's wait, set on the 2-core machine and scaled to this one (machine-speed.ts): a
   // safety net, not a speed check. Beside two CPU burners a command sent while the ledger's group
   // was still joining after a restart took longer than 20 s.
-  return async (command, timeoutMs = scaledBound(20_000)) => {
-    const actor = command.actor ?? defaultActorOf(command);
+  return async (given, timeoutMs = scaledBound(20_000)) => {
+    const actor = given.actor ?? defaultActorOf(given);
+    const command = actor.kind === 'system' && given.ownTreasuries !== false ? asOwnTreasuries(given, actor.id) : given;
     const proof = command.proof === undefined ? await proofs.of(actor) : command.proof;
     // A person's admin money command carries the proof of their own key, signed when the
     // command was issued (a back-dated command's too), unless the test says otherwise.

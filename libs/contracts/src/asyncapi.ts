@@ -144,7 +144,7 @@ export const publishedEvents = [
   {
     channel: 'coinBalances',
     topic: topicBases.coinBalances,
-    key: 'The wallet key: user:<id> or treasury:<CODE>',
+    key: "The wallet key: user:<id> or treasury:<CODE> (in the sandbox, a test client's own treasury: treasury:<CODE>@<clientId>)",
     description:
       "One message per change of a wallet's balance, produced by the ledger through its outbox after the commit that made it: " +
       "the debit of a transaction in the payer's partition, its credit in the recipient's (a MINT, a BURN, a return each change one wallet). " +

@@ -16,6 +16,7 @@ import {
   setClockCommand,
   approveUnfreezeCommand,
   burnCommand,
+  retireTreasuryCommand,
   cancelMandateCommand,
   captureHoldCommand,
   cashoutCommand,
@@ -50,6 +51,7 @@ import {
   rewardCommand,
   setCommissionCommand,
   setLimitsCommand,
+  transaction,
   settleCashoutCommand,
   settleTestCashoutCommand,
   reverseCashoutCommand,
@@ -332,7 +334,7 @@ const directLedgerCommandContracts = {
   // A person's reward past the four-eyes window waits (202; its view is on coin.approvals.v2 only); a platform client's never does.
   'ledger.reward': ledgerRow({
     schema: rewardCommand,
-    partitionKey: () => walletKeyOfTreasury('REWARDS'),
+    partitionKey: (d) => walletKeyOfTreasury('REWARDS', d.treasuryClientId),
     route: 'client',
     scope: 'reward',
     stepUp: 'not-required',
@@ -342,7 +344,7 @@ const directLedgerCommandContracts = {
   }),
   'ledger.refund': ledgerRow({
     schema: refundCommand,
-    partitionKey: (d) => walletKeyOfTreasury(d.treasury),
+    partitionKey: (d) => walletKeyOfTreasury(d.treasury, d.treasuryClientId),
     route: 'client',
     scope: 'refund',
     stepUp: 'not-required',
@@ -449,6 +451,16 @@ const directLedgerCommandContracts = {
   'ledger.advance-clock': ledgerRow({ schema: advanceClockCommand, ...testClockRow }),
   // In the family of ledger.advance-clock, keyed alike: one partition applies a client's clock commands in order.
   'ledger.set-clock': ledgerRow({ schema: setClockCommand, ...testClockRow }),
+  // The sandbox's reset: a test-mode client's own treasury burned and retired, in its own partition.
+  'ledger.retire-treasury': ledgerRow({
+    schema: retireTreasuryCommand,
+    partitionKey: (d) => walletKeyOf(d.treasury),
+    route: 'client',
+    scope: 'none-own-act',
+    stepUp: 'not-required',
+    approvable: false,
+    result: z.object({ transaction: transaction.nullable() }),
+  }),
   'ledger.cashout': ledgerRow({
     schema: cashoutCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),

@@ -69,6 +69,13 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   'ledger.set-clock': [
     ['the test-mode client', ledgerDraft('ledger.set-clock', { clientId: 'test_shop', to: null }), 'test-clock:test_shop'],
   ],
+  'ledger.retire-treasury': [
+    [
+      'the test-mode client’s own treasury',
+      ledgerDraft('ledger.retire-treasury', { treasury: { kind: 'treasury', code: 'REWARDS', clientId: 'test_shop' }, reason: 'r' }),
+      'treasury:REWARDS@test_shop',
+    ],
+  ],
   'ledger.expire-hold': [['the payer', ledgerDraft('ledger.expire-hold', { holdId: randomUUID(), fromUserId: 7 }), 'user:7']],
   'ledger.settle-test-cashout': [
     ['the payer', ledgerDraft('ledger.settle-test-cashout', { holdId: randomUUID(), fromUserId: 7, clockOf: 'test_shop' }), 'user:7'],
@@ -175,6 +182,11 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
       ledgerDraft('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS' }, amount: 100, reason: 'r' }),
       'treasury:REWARDS',
     ],
+    [
+      'into a test-mode client’s own sandbox treasury',
+      ledgerDraft('ledger.mint', { to: { kind: 'treasury', code: 'REWARDS', clientId: 'test_shop' }, amount: 100, reason: 'r' }),
+      'treasury:REWARDS@test_shop',
+    ],
   ],
   'ledger.burn': [
     ['from a user', ledgerDraft('ledger.burn', { from: { kind: 'user', userId: 7 }, amount: 100, reason: 'r' }), 'user:7'],
@@ -214,12 +226,24 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
       'user:7',
     ],
   ],
-  'ledger.reward': [['from REWARDS', ledgerDraft('ledger.reward', { toUserId: 9, amount: 100, reason: 'r' }), 'treasury:REWARDS']],
+  'ledger.reward': [
+    ['from REWARDS', ledgerDraft('ledger.reward', { toUserId: 9, amount: 100, reason: 'r' }), 'treasury:REWARDS'],
+    [
+      'from a test-mode client’s own REWARDS',
+      ledgerDraft('ledger.reward', { toUserId: 9, amount: 100, reason: 'r', treasuryClientId: 'test_shop' }),
+      'treasury:REWARDS@test_shop',
+    ],
+  ],
   'ledger.refund': [
     [
       'from the paid treasury',
       ledgerDraft('ledger.refund', { transactionId: 3, treasury: 'SUBSCRIPTIONS', reason: 'r' }),
       'treasury:SUBSCRIPTIONS',
+    ],
+    [
+      'from the test-mode client’s own paid treasury',
+      ledgerDraft('ledger.refund', { transactionId: 3, treasury: 'SUBSCRIPTIONS', treasuryClientId: 'test_shop', reason: 'r' }),
+      'treasury:SUBSCRIPTIONS@test_shop',
     ],
   ],
   'ledger.clawback': [

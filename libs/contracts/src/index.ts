@@ -5,6 +5,7 @@ export * from './messaging';
 export * from './user';
 export * from './second-factor';
 export * from './ledger';
+export * from './own-treasuries';
 export * from './holds';
 export * from './freezes';
 export * from './cashout';

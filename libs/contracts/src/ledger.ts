@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { commandSchema } from './messaging';
 import { coinAmount, coinsToMinorUnits, coinValue, minorUnits, positiveMinorUnits } from './money';
-import { idNonce, isoDateTime, metadata, positiveIdParam, reasonText, singleLineText, treasuryCode, userId, uuidInput } from './common';
+import {
+  idNonce,
+  isoDateTime,
+  metadata,
+  positiveIdParam,
+  reasonText,
+  singleLineText,
+  treasuryCode,
+  treasuryCodes,
+  userId,
+  uuidInput,
+} from './common';
 import { type BalanceWallet, mandatePeriod, transaction, transactionType } from '@coin/events';
 import { platformClientId } from './user';
 
@@ -32,21 +43,56 @@ export type Wallet = z.infer<typeof wallet>;
 export function walletKeyOfUser(id: number): string {
   return `user:${id}`;
 }
-export function walletKeyOfTreasury(code: string): string {
-  return `treasury:${code}`;
+/**
+ * A treasury's wallet key: `treasury:<CODE>`, or in the sandbox a test-mode client's own treasury
+ * `treasury:<CODE>@<clientId>` (docs/decisions/0018-sandbox.md "Treasuries of each test client's own").
+ */
+export function walletKeyOfTreasury(code: string, clientId?: string): string {
+  return clientId === undefined ? `treasury:${code}` : `treasury:${code}@${clientId}`;
 }
 
 export const openWalletCommand = commandSchema('ledger.open-wallet', z.object({ userId }));
 
-/** A wallet addressed by its owner: a user or a treasury. */
+/** A test-mode client's id (`test_…`): the form its sandbox clock and its own sandbox treasuries are stored under. */
+export const testModeClientId = z.string().regex(/^test_[A-Za-z0-9_-]{0,95}$/, 'must be a test-mode client id (test_…)');
+
+/**
+ * A wallet addressed by its owner: a user or a treasury. A treasury naming `clientId` is that
+ * test-mode client's own in the sandbox (its wallet, totals and key of its own); the live ledger
+ * refuses any command naming one.
+ */
 export const party = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), userId }),
-  z.object({ kind: z.literal('treasury'), code: treasuryCode }),
+  z.object({ kind: z.literal('treasury'), code: treasuryCode, clientId: testModeClientId.optional() }),
 ]);
 export type Party = z.infer<typeof party>;
 
 export function walletKeyOf(p: Party): string {
-  return p.kind === 'user' ? walletKeyOfUser(p.userId) : walletKeyOfTreasury(p.code);
+  return p.kind === 'user' ? walletKeyOfUser(p.userId) : walletKeyOfTreasury(p.code, p.clientId);
+}
+
+/** Whether a client id is a test-mode client's (`test_…`), the only clients with treasuries of their own. */
+export function isTestModeClientId(clientId: string | null | undefined): clientId is string {
+  return typeof clientId === 'string' && testModeClientId.safeParse(clientId).success;
+}
+
+/**
+ * The treasury a movement on behalf of `clientId` pays or is paid by: the test-mode client's own
+ * sandbox treasury when it is one (the live ledger never acts for one), the shared one otherwise.
+ */
+export function treasuryOf<C extends Extract<Party, { kind: 'treasury' }>['code']>(
+  code: C,
+  clientId: string | null | undefined,
+): { kind: 'treasury'; code: C; clientId?: string } {
+  return isTestModeClientId(clientId) ? { kind: 'treasury', code, clientId } : { kind: 'treasury', code };
+}
+
+/** The test-mode client's own treasury a wallet key names (`treasury:<CODE>@<clientId>`), or null for any other key. */
+export function ownTreasuryOfKey(key: string): Extract<Party, { kind: 'treasury' }> | null {
+  const match = /^treasury:([A-Z_]{1,40})@(test_[A-Za-z0-9_-]{0,95})$/.exec(key);
+  if (!match) return null;
+  const parsed = party.safeParse({ kind: 'treasury', code: match[1], clientId: match[2] });
+  return parsed.success && parsed.data.kind === 'treasury' ? parsed.data : null;
 }
 
 /**
@@ -192,6 +238,8 @@ export const rewardCommand = commandSchema(
     reason: reasonText,
     /** The caller's own reference (an order, a season), as a purchase's: the search by reference finds the reward. */
     reference: purchaseReference.optional(),
+    /** The sandbox only: the test-mode client whose own REWARDS pays it (its key); the live ledger refuses it. */
+    treasuryClientId: testModeClientId.optional(),
     idNonce: idNonce.optional(),
     metadata: metadata.optional(),
     requestHash,
@@ -208,7 +256,7 @@ export const payoutReference = singleLineText(1, 90);
 /** Who pays a payout: the REWARDS treasury (REWARD lines) or a user's wallet (TRANSFER lines). */
 export const payoutPayer = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), userId }),
-  z.object({ kind: z.literal('treasury'), code: z.literal('REWARDS') }),
+  z.object({ kind: z.literal('treasury'), code: z.literal('REWARDS'), clientId: testModeClientId.optional() }),
 ]);
 export const payoutLine = z.object({ toUserId: userId, amount: positiveMinorUnits, reason: reasonText.optional() });
 /**
@@ -237,6 +285,8 @@ export const refundCommand = commandSchema(
   z.object({
     transactionId,
     treasury: treasuryCode,
+    /** The sandbox only: the test-mode client whose own treasury the purchase paid (its key); the live ledger refuses it. */
+    treasuryClientId: testModeClientId.optional(),
     amount: positiveMinorUnits.optional(),
     reason: reasonText,
     idNonce: idNonce.optional(),
@@ -397,6 +447,20 @@ export const grantMandateCommand = commandSchema(
  * Cancels a mandate, by its payer, its platform client or an ADMIN+ acting for the payer (who
  * gives a `reason`, kept in the admin audit log); keyed by the payer's wallet.
  */
+/**
+ * The sandbox only (docs/decisions/0018-sandbox.md "Treasuries of each test client's own"): a
+ * test-mode client's reset retires its own treasury, keyed by it. What is left in it is burned and
+ * the wallet is kept under a key of its own for the record, so the treasury's next use opens a new
+ * one: balance and totals 0. A treasury never used is left as it is.
+ */
+export const retireTreasuryCommand = commandSchema(
+  'ledger.retire-treasury',
+  z.object({
+    treasury: z.object({ kind: z.literal('treasury'), code: treasuryCode, clientId: testModeClientId }),
+    reason: reasonText,
+    requestHash,
+  }),
+);
 export const cancelMandateCommand = commandSchema(
   'ledger.cancel-mandate',
   z.object({ mandateId, fromUserId: userId, reason: reasonText.optional(), requestHash }),
@@ -794,7 +858,7 @@ export const sandboxClockAdvanceBody = z.strictObject({ seconds: z.number().int(
 /** `POST /api/sandbox/clock/set`: the time the caller's test clock is to read (forward only, at most a year ahead of wall time). */
 export const sandboxClockSetBody = z.strictObject({ now: isoDateTime });
 /** A test-mode client's id, whose sandbox clock is read (the form the ledger's test_clocks rows take). */
-export const testClockClientId = z.string().regex(/^test_[A-Za-z0-9_-]{0,95}$/, 'must be a test-mode client id (test_…)');
+export const testClockClientId = testModeClientId;
 /** A test-mode client's sandbox clock: how far ahead of wall time it is, and the time it reads now. */
 export const testClock = z.object({ clientId: platformClientId, offsetSeconds: z.number().int().min(0), now: isoDateTime });
 /** Test clocks one read of `GET /internal/test-clocks` names at most (the sandbox webhooks instance asks in chunks of it). */
@@ -820,14 +884,16 @@ export const testClientDataPageMax = 200;
  * `GET /internal/test-clients/:clientId/data` (the sandbox ledger alone, for the gateway's reset,
  * docs/decisions/0018-sandbox.md "Deleting a client's test data"): what of a test-mode client
  * still waits on its clock (the pending holds and test cash-outs it settles, its mandates not yet
- * ended), and what its own transactions left in each wallet that is still there (`amount`: the
+ * ended), what its own transactions left in each user's wallet that is still there (`amount`: the
  * least of the wallet's free balance and the net of the client's transactions into it), each list
- * at most testClientDataPageMax long.
+ * at most testClientDataPageMax long, and its own treasuries that are not as new (used since they
+ * were opened), which the reset retires.
  */
 export const testClientData = z.object({
   holds: z.array(z.object({ id: uuidInput, fromUserId: userId })),
   mandates: z.array(z.object({ id: uuidInput, fromUserId: userId })),
   returnable: z.array(z.object({ from: party, amount: positiveMinorUnits })),
+  treasuries: z.array(treasuryCode).max(treasuryCodes.length),
 });
 export type TestClientData = z.infer<typeof testClientData>;
 /**

@@ -226,7 +226,7 @@ export const ledgerConfigSchema = z.object({
   /**
    * Which ledger space this instance is (docs/decisions/0018-sandbox.md): `live` refuses every
    * command proved by a test-mode credential; `test`, the sandbox, refuses every other and lets a
-   * test-mode client fund its own granted treasuries with test coins. A sandbox runs with its own
+   * test-mode client fund its own treasuries (of the codes it was granted, each client's apart) with test coins. A sandbox runs with its own
    * TOPIC_PREFIX and DB_SCHEMA_PREFIX, so nothing it does reaches live balances or the supply.
    */
   LEDGER_SPACE: z.enum(['live', 'test']).default('live'),

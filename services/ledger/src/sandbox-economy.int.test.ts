@@ -322,7 +322,8 @@ describe('the sandbox splits purchases by the client’s own rule and refunds th
   const otherClient: ProofActor = { kind: 'system', id: 'test_split_other', treasuries: ['REWARDS', 'COURSE_FEES'], mode: 'test' };
   const world = sandboxWorld(testClient);
   const treasury = 'COURSE_FEES';
-  const fees = walletKeyOfTreasury(treasury);
+  // The test client's own COURSE_FEES, which its purchases pay and its refunds are paid from.
+  const fees = walletKeyOfTreasury(treasury, testClient.id);
 
   const setRule = (actor: ProofActor, data: Record<string, unknown> = {}) =>
     world.h.send({
@@ -349,7 +350,8 @@ describe('the sandbox splits purchases by the client’s own rule and refunds th
   const refund = (actor: ProofActor, transactionId: number, amount?: number) =>
     world.h.send({
       type: 'ledger.refund',
-      key: fees,
+      // The contract's key: the harness sends it under the actor's own treasury, as the gateway does.
+      key: walletKeyOfTreasury(treasury),
       actor,
       data: { transactionId, treasury, reason: 'Cancelled', ...(amount !== undefined ? { amount } : {}) },
     });

@@ -21,6 +21,8 @@ describe('the sandbox ledger refuses live credentials', () => {
   const userId = 4343;
   const rewards = walletKeyOfTreasury('REWARDS');
   const testClient: ProofActor = { kind: 'system', id: 'test_shop', treasuries: ['REWARDS'], mode: 'test' };
+  // The test client's own REWARDS, which its funding and rewards move (the sandbox keys it as its own).
+  const ownRewards = walletKeyOfTreasury('REWARDS', testClient.id);
   const mintInto = (actor: ProofActor, code: 'REWARDS' | 'OPERATIONS', amount = 1_000) =>
     h.send({
       type: 'ledger.mint',
@@ -47,18 +49,18 @@ describe('the sandbox ledger refuses live credentials', () => {
 
   it('when a test-mode client funds a treasury it was granted, then the test coins are there at once; another treasury is refused', async () => {
     expect(await mintInto(testClient, 'REWARDS')).toMatchObject({ ok: true, result: { transaction: { type: 'MINT' } } });
-    expect(await balanceOf(h, rewards)).toBe(1_000);
+    expect(await balanceOf(h, ownRewards)).toBe(1_000);
     expect(await mintInto(testClient, 'OPERATIONS')).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await balanceOf(h, walletKeyOfTreasury('OPERATIONS'))).toBe(0);
   });
 
   it('when a test-mode client funds more than one call may, then the sandbox ledger refuses it SANDBOX_FUND_LIMIT and mints nothing; the bound itself is funded', async () => {
     const bound = sandboxFundMaxCoins * 100;
-    const before = await balanceOf(h, rewards);
+    const before = await balanceOf(h, ownRewards);
     expect(await mintInto(testClient, 'REWARDS', bound + 1)).toMatchObject({ ok: false, error: { code: 'SANDBOX_FUND_LIMIT' } });
-    expect(await balanceOf(h, rewards)).toBe(before);
+    expect(await balanceOf(h, ownRewards)).toBe(before);
     expect(await mintInto(testClient, 'REWARDS', bound)).toMatchObject({ ok: true, result: { transaction: { type: 'MINT' } } });
-    expect(await balanceOf(h, rewards)).toBe(before + bound);
+    expect(await balanceOf(h, ownRewards)).toBe(before + bound);
   });
 
   it.each<[string, ProofActor]>([
@@ -66,10 +68,10 @@ describe('the sandbox ledger refuses live credentials', () => {
     ['a live client with the same grants', { kind: 'system', id: 'pc_shop', treasuries: ['REWARDS'], mode: 'live' }],
     ['a live-looking client whose token claims no mode', { kind: 'system', id: 'pc_shop', treasuries: ['REWARDS'] }],
   ])('when %s mints or rewards in the sandbox, then it is refused and no test coin moves', async (_name, actor) => {
-    const before = [await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))];
+    const before = [await balanceOf(h, ownRewards), await balanceOf(h, walletKeyOfUser(userId))];
     expect(await mintInto(actor, 'REWARDS')).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
     expect(await reward(actor)).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
-    expect([await balanceOf(h, rewards), await balanceOf(h, walletKeyOfUser(userId))]).toEqual(before);
+    expect([await balanceOf(h, ownRewards), await balanceOf(h, walletKeyOfUser(userId))]).toEqual(before);
   });
 
   it('when the test-mode client rewards a user, then the test coins reach the user’s sandbox wallet', async () => {

@@ -113,4 +113,60 @@ describe('the sandbox ledger admits a test client’s command on its own users o
     ).toMatchObject({ ok: true });
     expect(await balanceOf(h, walletKeyOfUser(victim))).toBe(1_000);
   });
+
+  it.each<[string, LedgerCommand['type'], Record<string, unknown>]>([
+    ['a hold it settles', 'ledger.hold', { ...hold, to: { kind: 'treasury', code: 'COURSE_FEES' }, settlerClientId: owner.id }],
+    [
+      'a purchase',
+      'ledger.transfer',
+      { kind: 'PURCHASE', fromUserId: victim, to: { kind: 'treasury', code: 'COURSE_FEES' }, amount: 100, reason: 'course' },
+    ],
+  ])(
+    'when a test client pays %s of its own test user into a treasury it was not granted, then it is refused and audited, and no coin moves',
+    async (_name, type, data) => {
+      const commandId = randomUUID();
+      const sent = await h.send({ type, key: walletKeyOfUser(victim), actor: owner, commandId, data });
+      expect(sent).toMatchObject({ ok: false, error: { code: 'COMMAND_REFUSED' } });
+      await eventually(
+        async () => audit.values.find((v) => JSON.stringify(v).includes(`command:${commandId}`)),
+        15_000,
+        'the refusal in the audit log',
+      );
+      expect(await balanceOf(h, walletKeyOfUser(victim))).toBe(1_000);
+    },
+  );
+
+  it('when the other client refunds the owner’s purchase or cancels the owner’s mandate, then each answers as if there were none, and nothing moves', async () => {
+    const bought = await h.send({
+      type: 'ledger.transfer',
+      key: walletKeyOfUser(victim),
+      actor: owner,
+      data: { kind: 'PURCHASE', fromUserId: victim, to: { kind: 'treasury', code: 'REWARDS' }, amount: 100, reason: 'course' },
+    });
+    expect(bought).toMatchObject({ ok: true });
+    const transactionId = (bought as { result: { transaction: { id: number } } }).result.transaction.id;
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString();
+    const granted = await h.send({
+      type: 'ledger.grant-mandate',
+      key: walletKeyOfUser(victim),
+      actor: owner,
+      data: { fromUserId: victim, clientId: owner.id, amount: 100, period: 'DAY', startsAt, reason: 'plan' },
+    });
+    expect(granted).toMatchObject({ ok: true, result: { mandate: { status: 'ACTIVE' } } });
+    const mandateId = (granted as { result: { mandate: { id: string } } }).result.mandate.id;
+
+    const refund = { transactionId, treasury: 'REWARDS', reason: 'not mine' };
+    expect(await h.send({ type: 'ledger.refund', key: rewards, actor: attacker, data: refund })).toMatchObject({
+      ok: false,
+      error: { code: 'TRANSACTION_NOT_FOUND' },
+    });
+    const cancel = { mandateId, fromUserId: victim };
+    expect(await h.send({ type: 'ledger.cancel-mandate', key: walletKeyOfUser(victim), actor: attacker, data: cancel })).toMatchObject({
+      ok: false,
+      error: { code: 'MANDATE_NOT_FOUND' },
+    });
+    expect(await balanceOf(h, walletKeyOfUser(victim))).toBe(900);
+    const mandate = await h.pool.query<{ status: string }>('SELECT status FROM mandates WHERE id = $1', [mandateId]);
+    expect(mandate.rows[0]?.status).toBe('ACTIVE');
+  });
 });

@@ -332,8 +332,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
-     * @description Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing here reaches a live balance or the supply
+     * Fund the test-mode client's own sandbox treasury of a code it was granted with test coins
+     * @description Fund the test-mode client's own sandbox treasury of a code it was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Each test client's sandbox treasuries are its own: the answer's wallet shows its own figures, which no other client moves. Nothing here reaches a live balance or the supply
      */
     post: operations['fundSandboxTreasury'];
     delete?: never;
@@ -392,8 +392,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reserve test coins of a test user's sandbox wallet for a treasury or a test user
-     * @description Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
+     * Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test user, settled by the calling test-mode client
+     * @description Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
      */
     post: operations['createSandboxHold'];
     delete?: never;
@@ -433,7 +433,7 @@ export interface paths {
     put?: never;
     /**
      * Delete the test-mode client's own test data in the sandbox
-     * @description Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
+     * @description Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in its test users' wallets, retire its own treasuries (what is left burned, each started again as new, totals 0), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
      */
     post: operations['resetSandbox'];
     delete?: never;
@@ -516,8 +516,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * A test user pays a treasury, as the user's own purchase would
-     * @description A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND) pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN
+     * A test user pays a treasury the calling test-mode client was granted
+     * @description A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND) pays a treasury the calling test-mode client was granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED), as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN
      */
     post: operations['createSandboxPurchase'];
     delete?: never;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   apiKeyScopeNeeded,
+  withOwnTreasuries,
   ledgerResults,
   partitionKeyOf,
   userPartitionKeyOf,
@@ -87,8 +88,10 @@ export class CommandBus {
     // A test-mode caller's command goes to the sandbox ledger, never the live one, and is answered
     // on the sandbox's reply topic (docs/decisions/0018-sandbox.md).
     const sandbox = context.space === 'test' ? this.sandboxOrBug() : undefined;
+    // There, each test client pays from and into treasuries of its own (libs/contracts own-treasuries.ts).
+    const owned = sandbox ? withOwnTreasuries(draft, context.actor.id) : draft;
     const reply = sandbox
-      ? await this.send(sandbox.ledgerCommands, partitionKeyOf(draft), draft, sent, sandbox.client)
+      ? await this.send(sandbox.ledgerCommands, partitionKeyOf(owned), owned, sent, sandbox.client)
       : await this.send(this.topics.ledgerCommands, partitionKeyOf(draft), draft, sent);
     return resultOf(ledgerResultSchemas[type], type, reply);
   }

@@ -81,6 +81,10 @@ describe('CommandBus', () => {
     expect(sandbox.requests.map((r) => [r.topic, (r.command as { usersProof?: string }).usersProof])).toEqual([
       [sandboxCommands, 'users.proof.sig'],
     ]);
+    // It funds the client's own sandbox treasury, under that treasury's key (docs/decisions/0018-sandbox.md).
+    expect(sandbox.requests.map((r) => [r.key, (r.command as { data: unknown }).data])).toEqual([
+      ['treasury:REWARDS@test_shop', { ...fund.data, to: { kind: 'treasury', code: 'REWARDS', clientId: 'test_shop' } }],
+    ]);
     // A gateway without a sandbox sending one is a bug, not a refusal.
     await expect(new CommandBus(live.client, topics, 1000).ledger(fund, { actor: client, space: 'test' })).rejects.toBeInstanceOf(
       InvariantViolation,

@@ -322,7 +322,7 @@ const sandboxPurchaseRoutes: RouteDef<SandboxEconomyDeps>[] = [
     schema: {
       tags: ['sandbox', 'money'],
       summary:
-        "A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND) pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN",
+        "A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND) pays a treasury the calling test-mode client was granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED), as the user's own purchase would; naming an affiliate splits it by the calling test-mode client's own sandbox commission rule for that treasury (the client is the platform here, so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is 403 FORBIDDEN",
       security: [{ bearerAuth: [] }],
       headers: idempotencyHeaders,
       operationId: 'createSandboxPurchase',

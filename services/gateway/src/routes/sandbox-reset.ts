@@ -20,6 +20,7 @@ import type { CommandBus } from '../clients/commands';
 import { authorityOf } from '../plugins/auth';
 import { idempotencyHeaders, idempotencyOf } from '../plugins/idempotency';
 import { answered, commandErrorResponses as errorResponses, isCommandRejection, sendLedgerCommand } from './command-route';
+import { minor } from './amounts';
 import { withExample } from './examples';
 import { testClientOf } from './sandbox-economy';
 
@@ -70,7 +71,7 @@ export function registerSandboxResetRoutes(app: App, deps: Deps): void {
       schema: {
         tags: ['sandbox'],
         summary:
-          "Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched",
+          "Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in its test users' wallets, retire its own treasuries (what is left burned, each started again as new, totals 0), then move its clock back to wall time. Answers what was done; `complete: false` when more remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched",
         headers: idempotencyHeaders,
         operationId: 'resetSandbox',
         response: {
@@ -166,6 +167,37 @@ async function deleteSandboxMonitors(deps: Deps, request: FastifyRequest, client
 }
 
 /**
+ * Retires each of the client's own treasuries the sandbox ledger named as used (docs/decisions/0018-sandbox.md
+ * "Treasuries of each test client's own"; a mandate's charges pay its own SUBSCRIPTIONS, granted or
+ * not): what is left in one is burned and its next use opens it new, totals 0. Answers the minor
+ * units each burned (none for one it had emptied).
+ */
+async function retireTreasuries(
+  deps: Deps,
+  request: FastifyRequest,
+  clientId: string,
+  codes: TestClientData['treasuries'],
+): Promise<number[]> {
+  const { commandId, requestHash } = idempotencyOf(request);
+  const burned: number[] = [];
+  for (const code of codes) {
+    const draft = ledgerDraft('ledger.retire-treasury', {
+      treasury: { kind: 'treasury', code, clientId },
+      reason: 'Sandbox reset: the test data of its client deleted',
+      requestHash,
+    });
+    const context = {
+      ...authorityOf(request),
+      commandId: uuidV5(`sandbox-reset:${commandId}:retire:${code}`),
+      requestId: String(request.id),
+    };
+    const { transaction } = await deps.commands.ledger(draft, context);
+    if (transaction) burned.push(minor(transaction.amount));
+  }
+  return burned;
+}
+
+/**
  * The reset (docs/decisions/0018-sandbox.md "Deleting a client's test data"): the sandbox ledger
  * names what of the client is left, the gateway sends the commands that end each, one per wallet
  * partition as the ledger applies them, and reads again until nothing waits on the client's clock;
@@ -198,6 +230,10 @@ async function resetTestData(deps: Deps, request: FastifyRequest, clientId: stri
       done.burnedWallets++;
       done.burned += amount;
     }
+  }
+  for (const burned of await retireTreasuries(deps, request, clientId, data.treasuries)) {
+    done.burnedWallets++;
+    done.burned += burned;
   }
   // The clock goes back only once nothing of the client waits on it: a hold or a mandate left would be judged on a clock that jumped.
   const complete = data.holds.length === 0 && data.mandates.length === 0;

@@ -26,7 +26,7 @@ import { registerSandboxTestUserRoutes } from './sandbox-test-users';
 
 /**
  * The sandbox's own routes (docs/decisions/0018-sandbox.md), for test-mode platform clients only:
- * `POST /api/sandbox/fund` mints test coins into a treasury the client was granted, in the
+ * `POST /api/sandbox/fund` mints test coins into its own treasury of a code the client was granted, in the
  * sandbox ledger, which alone accepts it (the live ledger refuses every test-mode command, and a
  * live client here is 403), at most `sandboxFundMaxCoins` a call (422 `SANDBOX_FUND_LIMIT`, judged by
  * the sandbox ledger). Its rewards then pay users' sandbox wallets through the same
@@ -41,7 +41,7 @@ export function registerSandboxRoutes(app: App, deps: { commands: CommandBus; in
       schema: {
         tags: ['sandbox'],
         summary:
-          'Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing here reaches a live balance or the supply',
+          "Fund the test-mode client's own sandbox treasury of a code it was granted with test coins, in the sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Each test client's sandbox treasuries are its own: the answer's wallet shows its own figures, which no other client moves. Nothing here reaches a live balance or the supply",
         headers: idempotencyHeaders,
         operationId: 'fundSandboxTreasury',
         body: withExample(sandboxFundBody, { treasury: 'REWARDS', amount: 1000, reason: 'Sandbox funds' }),
@@ -113,7 +113,7 @@ function registerSandboxClockRoutes(app: App, deps: { commands: CommandBus; inte
       schema: {
         tags: ['sandbox'],
         summary:
-          "Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance",
+          "Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance",
         headers: idempotencyHeaders,
         operationId: 'createSandboxHold',
         body: withExample(sandboxHoldBody, {

@@ -2,6 +2,7 @@ import { balanceChanged, topicNames, type LedgerCommand } from '@coin/contracts'
 import { uuidV5 } from '@coin/security';
 import { emptyWallet, type RefundTarget, type WalletState } from '../domain/ledger';
 import { decideBatch, type DecidedBatch } from './apply-batch';
+import { balanceChangeEventId } from './messages';
 import type { BatchRead } from './store';
 
 /**
@@ -139,5 +140,14 @@ describe('the balance changes a batch yields', () => {
     expect(decided.outcomes[0]).toMatchObject({ ok: false });
     expect(balanceEvents(decided)).toEqual([]);
     expect(decided.write.kinds?.wallets).toEqual([]);
+  });
+});
+
+describe('the balance events of a test client’s own sandbox treasury (docs/decisions/0018-sandbox.md)', () => {
+  it('when its reset opens a new wallet under the key, then the new wallet’s events are named apart from the retired one’s; a shared treasury’s and a user’s as ever', () => {
+    const own = 'treasury:REWARDS@test_shop';
+    expect(balanceChangeEventId(own, 1, 'retired-wallet')).not.toBe(balanceChangeEventId(own, 1, 'new-wallet'));
+    expect(balanceChangeEventId('treasury:REWARDS', 1, 'any')).toBe(uuidV5('coin.balance.changed:treasury:REWARDS:1'));
+    expect(balanceChangeEventId('user:7', 3, 'any')).toBe(uuidV5('coin.balance.changed:user:7:3'));
   });
 });

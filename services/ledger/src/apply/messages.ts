@@ -3,6 +3,7 @@ import {
   headerNames,
   ledgerCommandMessage,
   minorUnitsToCoins,
+  ownTreasuryOfKey,
   partyColumns,
   type BalanceChanged,
   type TopicNames,
@@ -46,8 +47,13 @@ export function transactionEventMessage(
 const balanceChangedType = 'coin.balance.changed';
 const balanceChangedHeaders: Readonly<Record<string, string>> = { [headerNames.type]: balanceChangedType };
 
-/** The event id of a wallet's balance change: its wallet and sequence name it, on every publish and in every read of it. */
-export function balanceChangeEventId(walletKey: string, sequence: number): string {
+/**
+ * The event id of a wallet's balance change: its wallet and sequence name it, on every publish and
+ * in every read of it. A test-mode client's own sandbox treasury is named by its wallet's id too:
+ * its reset retires the wallet and the next one under the key counts its sequence from 1 again.
+ */
+export function balanceChangeEventId(walletKey: string, sequence: number, walletId?: string): string {
+  if (walletId !== undefined && ownTreasuryOfKey(walletKey)) return uuidV5(`coin.balance.changed:${walletKey}#${walletId}:${sequence}`);
   return uuidV5(`coin.balance.changed:${walletKey}:${sequence}`);
 }
 
@@ -55,7 +61,7 @@ export function balanceChangeEventId(walletKey: string, sequence: number): strin
 export function balanceChangedEvent(change: BalanceChange, at: Date): BalanceChanged {
   const { userId, treasury } = partyColumns(change.party);
   return {
-    eventId: balanceChangeEventId(change.walletKey, change.sequence),
+    eventId: balanceChangeEventId(change.walletKey, change.sequence, change.walletId),
     type: balanceChangedType,
     version: 1,
     occurredAt: at.toISOString(),

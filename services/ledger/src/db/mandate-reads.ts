@@ -54,8 +54,8 @@ export async function dueMandates(db: Queryable, now: Date, limit: number, revok
 /**
  * The sandbox's due mandates (docs/decisions/0018-sandbox.md "Mandates in the sandbox"): a
  * mandate's next charge is judged at wall time plus the test clock of the client it was granted
- * to (none: wall time), and names that clock so its charge reads the same offset when the
- * partition decides it. The sandbox gets no revocations, so it has no revoked client's mandates to cancel.
+ * to (none: wall time), and names that client's clock (stored or not) so its charge reads the
+ * same offset when the partition decides it, and the client's own SUBSCRIPTIONS it pays. The sandbox gets no revocations, so it has no revoked client's mandates to cancel.
  */
 export async function dueMandatesByTestClock(db: Queryable, now: Date, limit: number): Promise<DueMandate[]> {
   const result = await db.query<{
@@ -65,7 +65,7 @@ export async function dueMandatesByTestClock(db: Queryable, now: Date, limit: nu
     failed_attempts: number;
     clock_of: string | null;
   }>(
-    `SELECT m.id, m.from_user_id, m.next_period, m.failed_attempts, c.client_id AS clock_of
+    `SELECT m.id, m.from_user_id, m.next_period, m.failed_attempts, m.client_id AS clock_of
        FROM mandates m LEFT JOIN test_clocks c ON c.client_id = m.client_id
       WHERE m.status = 'ACTIVE' AND m.next_charge_at <= $1::timestamptz + make_interval(secs => coalesce(c.offset_seconds, 0))
       ORDER BY m.next_charge_at LIMIT $2`,

@@ -25,7 +25,7 @@ export async function transactionsAfter(db: Queryable, afterId: number, limit: n
 
 export async function listTreasuryWallets(db: Queryable): Promise<WalletState[]> {
   const result = await db.query<Record<string, unknown>>(
-    `SELECT ${walletColumns} FROM wallets WHERE treasury_code IS NOT NULL ORDER BY treasury_code`,
+    `SELECT ${walletColumns} FROM wallets WHERE wallet_key = 'treasury:' || treasury_code ORDER BY treasury_code`,
   );
   return result.rows.map(walletStateOf);
 }

@@ -8,11 +8,14 @@ import { gathered } from './shard-reads';
  * shard of the partition that wrote it, a wallet in its own.
  */
 
-/** A wallet as a transaction row names it: a user's id or a treasury's code (one the ledger stored, so one of the contract's). */
-type WalletName = Party;
-type TreasuryCode = Extract<Party, { kind: 'treasury' }>['code'];
+/**
+ * A user's wallet as a transaction row names it. The client's treasuries are its own and all of
+ * their coins its own, so its reset retires them whole (`ledger.retire-treasury`, "Treasuries of each
+ * test client's own") instead of returning a net from them.
+ */
+type WalletName = Extract<Party, { kind: 'user' }>;
 
-const keyOf = (name: WalletName): string => (name.kind === 'user' ? `user:${name.userId}` : `treasury:${name.code}`);
+const keyOf = (name: WalletName): string => `user:${name.userId}`;
 
 /**
  * The client's split purchases: the ids its commissions and fronted refund parts name. A clawback
@@ -31,34 +34,33 @@ async function splitPurchasesOf(pools: readonly Pool[], clientId: string): Promi
 }
 
 /**
- * The net of the client's own transactions into each wallet (what they put in less what they took
- * out), from the rows' payer and payee: the client's mints, rewards, captures, purchases, refunds,
- * the charges of its mandates, the clawbacks of its split purchases' commissions (back into its
- * treasury, out of the affiliate's wallet) and the reset's own burns, so a second reset finds
+ * The net of the client's own transactions into each user's wallet (what they put in less what
+ * they took out), from the rows' payer and payee: the client's rewards, payouts, captures,
+ * purchases, refunds, the charges of its mandates, the clawbacks of its split purchases'
+ * commissions (out of the affiliate's wallet) and the reset's own burns, so a second reset finds
  * nothing more to return.
  */
 async function netsOf(pools: readonly Pool[], clientId: string): Promise<Map<string, { name: WalletName; net: number }>> {
   const splitPurchases = await splitPurchasesOf(pools, clientId);
   const rows = await gathered(pools, async (db) => {
-    const found = await db.query<{ user_id: string | null; treasury: string | null; net: string }>(
+    const found = await db.query<{ user_id: string; net: string }>(
       `WITH own AS (
-         SELECT from_user_id, from_treasury, to_user_id, to_treasury, amount FROM transactions
+         SELECT from_user_id, to_user_id, amount FROM transactions
           WHERE client_id = $1 OR (client_id IS NULL AND split_of = ANY($2::bigint[]))
        )
-       SELECT user_id, treasury, sum(amount)::text AS net FROM (
-         SELECT to_user_id AS user_id, to_treasury AS treasury, amount FROM own
+       SELECT user_id, sum(amount)::text AS net FROM (
+         SELECT to_user_id AS user_id, amount FROM own
          UNION ALL
-         SELECT from_user_id, from_treasury, -amount FROM own
-       ) moves WHERE user_id IS NOT NULL OR treasury IS NOT NULL
-       GROUP BY user_id, treasury`,
+         SELECT from_user_id, -amount FROM own
+       ) moves WHERE user_id IS NOT NULL
+       GROUP BY user_id`,
       [clientId, splitPurchases],
     );
     return found.rows;
   });
   const nets = new Map<string, { name: WalletName; net: number }>();
   for (const row of rows) {
-    const name: WalletName =
-      row.user_id !== null ? { kind: 'user', userId: Number(row.user_id) } : { kind: 'treasury', code: row.treasury as TreasuryCode };
+    const name: WalletName = { kind: 'user', userId: Number(row.user_id) };
     const key = keyOf(name);
     nets.set(key, { name, net: (nets.get(key)?.net ?? 0) + Number(row.net) });
   }
@@ -85,9 +87,22 @@ async function returnableOf(pools: readonly Pool[], clientId: string): Promise<T
     .slice(0, testClientDataPageMax);
 }
 
-/** The client's pending holds and test cash-outs (it settles them), its mandates not yet ended, and what it may take back. */
+/** The client's own treasuries used since they were opened (a reset retires them), each in the shard of its partition. */
+async function ownTreasuriesOf(pools: readonly Pool[], clientId: string): Promise<TestClientData['treasuries']> {
+  const codes = await gathered(pools, async (db) => {
+    const found = await db.query<{ code: TestClientData['treasuries'][number] }>(
+      `SELECT treasury_code AS code FROM wallets
+        WHERE wallet_key = 'treasury:' || treasury_code || '@' || $1 AND status = 'OPEN' AND (total_received > 0 OR total_sent > 0)`,
+      [clientId],
+    );
+    return found.rows.map((row) => row.code);
+  });
+  return [...new Set(codes)].sort();
+}
+
+/** The client's pending holds and test cash-outs (it settles them), its mandates not yet ended, what it may take back and its treasuries to retire. */
 export async function readTestClientData(pools: readonly Pool[], clientId: string): Promise<TestClientData> {
-  const [holds, mandates, returnable] = await Promise.all([
+  const [holds, mandates, returnable, treasuries] = await Promise.all([
     gathered(pools, async (db) => {
       const found = await db.query<{ id: string; from_user_id: string }>(
         `SELECT id, from_user_id FROM holds WHERE settler_client_id = $1 AND status = 'PENDING' ORDER BY created_at LIMIT $2`,
@@ -103,6 +118,7 @@ export async function readTestClientData(pools: readonly Pool[], clientId: strin
       return found.rows.map((row) => ({ id: row.id, fromUserId: Number(row.from_user_id) }));
     }),
     returnableOf(pools, clientId),
+    ownTreasuriesOf(pools, clientId),
   ]);
-  return { holds: holds.slice(0, testClientDataPageMax), mandates: mandates.slice(0, testClientDataPageMax), returnable };
+  return { holds: holds.slice(0, testClientDataPageMax), mandates: mandates.slice(0, testClientDataPageMax), returnable, treasuries };
 }

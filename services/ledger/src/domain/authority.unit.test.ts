@@ -28,8 +28,13 @@ function commandOf(type: LedgerCommandType, from: object = { kind: 'user', userI
     type,
     issuedAt: '2025-01-01T00:00:00.000Z',
     actor: { kind: 'user', id: '1' },
-    // A payout names its payer as a party (a user's wallet or REWARDS).
-    data: type === 'ledger.payout' ? { from } : { fromUserId: 1 },
+    // A payout names its payer as a party (a user's wallet or REWARDS); a retirement, a test client's own treasury.
+    data:
+      type === 'ledger.payout'
+        ? { from }
+        : type === 'ledger.retire-treasury'
+          ? { treasury: { kind: 'treasury', code: 'REWARDS', clientId: 'test_shop' } }
+          : { fromUserId: 1 },
   } as LedgerCommand;
 }
 
@@ -100,6 +105,8 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   // A test-mode client's own sandbox clock: no live author, person or client, ever moves one.
   'ledger.advance-clock': { may: [], refusal: 'Command refused: only a test-mode platform client moves its own sandbox clock' },
   'ledger.set-clock': { may: [], refusal: 'Command refused: only a test-mode platform client sets its own sandbox clock' },
+  // A test-mode client's own sandbox treasury: no live command names one.
+  'ledger.retire-treasury': { may: [], refusal: 'Command refused: a test-mode client’s own treasury is the sandbox’s (the live ledger)' },
 };
 
 const cases = ledgerCommand.options
@@ -150,9 +157,9 @@ describe('authorRefusal in the sandbox ledger (LEDGER_SPACE=test, docs/decisions
   });
 
   it('when a test-mode client mints into a treasury it was granted, then it is allowed; another treasury or a user wallet is refused', () => {
-    expect(authorRefusal(mintInto({ kind: 'treasury', code: 'REWARDS' }), testClient, 'test')).toBeNull();
+    expect(authorRefusal(mintInto({ kind: 'treasury', code: 'REWARDS', clientId: 'test_shop' }), testClient, 'test')).toBeNull();
     for (const to of [
-      { kind: 'treasury', code: 'OPERATIONS' },
+      { kind: 'treasury', code: 'OPERATIONS', clientId: 'test_shop' },
       { kind: 'user', userId: 1 },
     ]) {
       expect(authorRefusal(mintInto(to), testClient, 'test')).toBe(
@@ -163,7 +170,8 @@ describe('authorRefusal in the sandbox ledger (LEDGER_SPACE=test, docs/decisions
 
   it("when a test-mode client rewards or mints in the live ledger, then it is refused (the sandbox's rule is the sandbox's only)", () => {
     expect(authorRefusal(mintInto({ kind: 'treasury', code: 'REWARDS' }), testClient)).toMatch(/test-mode credentials/);
-    expect(authorRefusal(commandOf('ledger.reward'), testClient, 'test')).toBeNull();
+    const ownReward = { ...commandOf('ledger.reward'), data: { treasuryClientId: 'test_shop' } } as LedgerCommand;
+    expect(authorRefusal(ownReward, testClient, 'test')).toBeNull();
     expect(authorRefusal(commandOf('ledger.reward'), testClient, 'live')).toMatch(/test-mode credentials/);
   });
 
@@ -178,25 +186,69 @@ describe('authorRefusal in the sandbox ledger (LEDGER_SPACE=test, docs/decisions
     expect(authorRefusal(advance('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
   });
 
-  it('when a test-mode client places a hold on any sandbox wallet that it settles itself, then the sandbox allows it; one it does not settle is refused', () => {
-    const holdSettledBy = (settlerClientId?: string) =>
+  it('when a test-mode client places a hold on any sandbox wallet that it settles itself, for a user or a treasury it was granted, then the sandbox allows it; one it does not settle, or for another treasury, is refused', () => {
+    const holdSettledBy = (settlerClientId?: string, to: object = { kind: 'treasury', code: 'REWARDS', clientId: 'test_shop' }) =>
       ({
         ...commandOf('ledger.hold'),
-        data: {
-          fromUserId: 1,
-          to: { kind: 'treasury', code: 'REWARDS' },
-          amount: 100,
-          reason: 'r',
-          ...(settlerClientId ? { settlerClientId } : {}),
-        },
+        data: { fromUserId: 1, to, amount: 100, reason: 'r', ...(settlerClientId ? { settlerClientId } : {}) },
       }) as LedgerCommand;
     expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'test')).toBeNull();
-    for (const settler of ['test_other', undefined]) {
-      expect(authorRefusal(holdSettledBy(settler), testClient, 'test')).toBe(
-        'Command refused: a test-mode client places only sandbox holds it settles itself',
+    expect(authorRefusal(holdSettledBy('test_shop', { kind: 'user', userId: 7 }), testClient, 'test')).toBeNull();
+    for (const held of [
+      holdSettledBy('test_other'),
+      holdSettledBy(undefined),
+      holdSettledBy('test_shop', { kind: 'treasury', code: 'COURSE_FEES', clientId: 'test_shop' }),
+    ]) {
+      expect(authorRefusal(held, testClient, 'test')).toBe(
+        'Command refused: a test-mode client places only sandbox holds it settles itself, for a test user or a treasury it was granted',
       );
     }
     expect(authorRefusal(holdSettledBy('test_shop'), testClient, 'live')).toMatch(/test-mode credentials/);
+  });
+});
+
+describe('authorRefusal of treasuries of each test client’s own (docs/decisions/0018-sandbox.md)', () => {
+  const testClient = { kind: 'system', id: 'test_shop', role: 'SYSTEM', treasuries: ['REWARDS'], mode: 'test' } satisfies VerifiedAuthor;
+  const own = { kind: 'treasury', code: 'REWARDS', clientId: 'test_shop' } as const;
+  const others = { kind: 'treasury', code: 'REWARDS', clientId: 'test_other' } as const;
+  const shared = { kind: 'treasury', code: 'REWARDS' } as const;
+  const commandsOn = (treasury: { kind: 'treasury'; code: 'REWARDS'; clientId?: string }): LedgerCommand[] =>
+    [
+      { type: 'ledger.mint', data: { to: treasury, amount: 1, reason: 'r' } },
+      { type: 'ledger.burn', data: { from: treasury, amount: 1, reason: 'r' } },
+      { type: 'ledger.payout', data: { from: treasury, lines: [{ toUserId: 7, amount: 1 }], reason: 'r' } },
+      { type: 'ledger.hold', data: { fromUserId: 7, to: treasury, amount: 1, reason: 'r', settlerClientId: 'test_shop' } },
+      { type: 'ledger.transfer', data: { kind: 'PURCHASE', fromUserId: 7, to: treasury, amount: 1, reason: 'r' } },
+      {
+        type: 'ledger.reward',
+        data: { toUserId: 7, amount: 1, reason: 'r', ...(treasury.clientId ? { treasuryClientId: treasury.clientId } : {}) },
+      },
+      {
+        type: 'ledger.refund',
+        data: { transactionId: 1, treasury: 'REWARDS', reason: 'r', ...(treasury.clientId ? { treasuryClientId: treasury.clientId } : {}) },
+      },
+    ].map((c) => ({ ...commandOf(c.type as LedgerCommandType), data: c.data }) as LedgerCommand);
+
+  it('when a test-mode client pays from or into its own treasury, then the sandbox judges it by its rule; one shared, or another client’s, is refused', () => {
+    for (const command of commandsOn(own)) expect(authorRefusal(command, testClient, 'test')).toBeNull();
+    for (const command of [...commandsOn(shared), ...commandsOn(others)]) {
+      expect(authorRefusal(command, testClient, 'test')).toMatch(/its own sandbox treasuries only/);
+    }
+  });
+
+  it('when any live command names a test-mode client’s own treasury, then the live ledger refuses it, whoever proves it', () => {
+    // An approval request holding one too: its id could name no route (a finding of the simulation).
+    const held = commandsOn(own).map(
+      (command) =>
+        ({ ...commandOf('ledger.request-approval'), data: { command: { type: command.type, data: command.data } } }) as LedgerCommand,
+    );
+    for (const command of [...commandsOn(own), ...held]) {
+      for (const author of [authors.admin, authors.superadmin, authors.payer, authors.rewardsClient]) {
+        expect(authorRefusal(command, author, 'live')).toBe(
+          'Command refused: a test-mode client’s own treasury is the sandbox’s (the live ledger)',
+        );
+      }
+    }
   });
 });
 
@@ -255,7 +307,14 @@ describe('authorRefusal of purchases, splits and refunds in the sandbox (docs/de
   const transfer = (data: object) =>
     ({
       ...commandOf('ledger.transfer'),
-      data: { kind: 'PURCHASE', fromUserId: 42, to: { kind: 'treasury', code: 'COURSE_FEES' }, amount: 100, reason: 'r', ...data },
+      data: {
+        kind: 'PURCHASE',
+        fromUserId: 42,
+        to: { kind: 'treasury', code: 'COURSE_FEES', clientId: 'test_shop' },
+        amount: 100,
+        reason: 'r',
+        ...data,
+      },
     }) as LedgerCommand;
   const rule = (data: object) =>
     ({
@@ -263,19 +322,24 @@ describe('authorRefusal of purchases, splits and refunds in the sandbox (docs/de
       data: { treasury: 'COURSE_FEES', clientId: 'test_shop', rule: null, ...data },
     }) as LedgerCommand;
 
-  it('when a test-mode client buys for any sandbox user, with or without its own affiliate, then the sandbox allows it; another client’s affiliate or a transfer is refused', () => {
+  it('when a test-mode client buys for any sandbox user into a treasury it was granted, with or without its own affiliate, then the sandbox allows it; another client’s affiliate, another treasury or a transfer is refused', () => {
     expect(authorRefusal(transfer({}), testClient, 'test')).toBeNull();
     expect(authorRefusal(transfer({ affiliate: { userId: 7, clientId: 'test_shop' } }), testClient, 'test')).toBeNull();
-    for (const data of [{ affiliate: { userId: 7, clientId: 'test_other' } }, { kind: 'TRANSFER', to: { kind: 'user', userId: 7 } }]) {
+    for (const data of [
+      { affiliate: { userId: 7, clientId: 'test_other' } },
+      { to: { kind: 'treasury', code: 'SUBSCRIPTIONS', clientId: 'test_shop' } },
+      { kind: 'TRANSFER', to: { kind: 'user', userId: 7 } },
+    ]) {
       expect(authorRefusal(transfer(data), testClient, 'test')).toMatch(/only purchases for its test users/);
     }
     expect(authorRefusal(transfer({}), testClient, 'live')).toMatch(/test-mode credentials/);
   });
 
   it('when a live purchase names its affiliate as the sandbox does (no referral), then the live ledger refuses it even from the payer; by a referral, the payer may', () => {
-    const named = { fromUserId: 1, affiliate: { userId: 7, clientId: 'shop' } };
+    const named = { fromUserId: 1, to: { kind: 'treasury', code: 'COURSE_FEES' }, affiliate: { userId: 7, clientId: 'shop' } };
     expect(authorRefusal(transfer(named), authors.payer, 'live')).toMatch(/by a platform client’s referral only/);
-    expect(authorRefusal(transfer({ fromUserId: 1, affiliate: { referral: 'a.b.c' } }), authors.payer, 'live')).toBeNull();
+    const referred = { fromUserId: 1, to: { kind: 'treasury', code: 'COURSE_FEES' }, affiliate: { referral: 'a.b.c' } };
+    expect(authorRefusal(transfer(referred), authors.payer, 'live')).toBeNull();
   });
 
   it('when a test-mode client sets its own rule for a treasury it was granted, then the sandbox allows it; another client’s or an ungranted treasury’s is refused', () => {
@@ -287,7 +351,8 @@ describe('authorRefusal of purchases, splits and refunds in the sandbox (docs/de
   });
 
   it('when a test-mode client refunds, then the sandbox leaves it to the purchase (its own only); the live ledger refuses it', () => {
-    expect(authorRefusal(commandOf('ledger.refund'), testClient, 'test')).toBeNull();
+    const ownRefund = { ...commandOf('ledger.refund'), data: { treasuryClientId: 'test_shop' } } as LedgerCommand;
+    expect(authorRefusal(ownRefund, testClient, 'test')).toBeNull();
     expect(authorRefusal(commandOf('ledger.refund'), testClient, 'live')).toMatch(/test-mode credentials/);
   });
 });

@@ -1,4 +1,5 @@
-import type { LedgerCommand } from '@coin/contracts';
+import { ownTreasuryOfKey, type LedgerCommand } from '@coin/contracts';
+import { uuidV5 } from '@coin/security';
 import { frozenDebitRefusal } from './freezes';
 import { moduleOf } from './commands/table';
 import { evolveKinds, kindKeysOf } from './kinds/loops';
@@ -7,12 +8,14 @@ import type { KindKeys } from './kinds/table';
 import type { CommandReads, DecideContext, TransactionDraft } from './commands/types';
 import {
   defaultPolicy,
+  emptyWallet,
   type Accepted,
   type BalanceChange,
   type Decision,
   type LedgerPolicy,
   type LedgerState,
   type NewTransaction,
+  type WalletState,
 } from './state';
 
 /**
@@ -100,6 +103,25 @@ function provenanceOf(command: LedgerCommand): Pick<NewTransaction, 'metadata' |
   return { metadata, clientId: command.actor.kind === 'system' ? command.actor.id : null };
 }
 
+/**
+ * A test-mode client's own sandbox treasury that has no wallet yet (never used, or retired by its
+ * reset): an empty one, as the sandbox opens it on first use (docs/decisions/0018-sandbox.md
+ * "Treasuries of each test client's own"). Kept in the batch's state only for a key this very
+ * command reads, so its absence is the store's (the batch read every key its commands read): the
+ * batch inserts it when a decision moves its coins or changes its row, and a decision that only
+ * reads it leaves nothing behind. Any other (a hold's payee read beside the hold, for a capture's
+ * checks) is shown as new and kept nowhere: an entry on it would be a bug the apply throws on. The
+ * live ledger never gets here: it refuses every command naming one (authority.ts).
+ */
+function ownTreasuryOpened(command: LedgerCommand, state: LedgerState, key: string, now: Date): WalletState | undefined {
+  const party = ownTreasuryOfKey(key);
+  if (!party) return undefined;
+  // Its id is of this opening, not of the key alone as a user's is: a retired treasury's wallet keeps the id of its own.
+  const wallet: WalletState = { ...emptyWallet(party, now), id: uuidV5(`wallet:${key}:${command.commandId}`) };
+  if ((moduleOf(command).reads(command).walletKeys ?? []).includes(key)) state.wallets.set(key, wallet);
+  return wallet;
+}
+
 /** `approved`: the command is applied by an approval (its second person), so no window stops or counts it. */
 function contextOf(
   command: LedgerCommand,
@@ -115,7 +137,7 @@ function contextOf(
     now,
     policy,
     approved,
-    wallet: (key) => state.wallets.get(key),
+    wallet: (key) => state.wallets.get(key) ?? ownTreasuryOpened(command, state, key, now),
     newTransaction: (draft: TransactionDraft) =>
       ({
         reference: null,

@@ -333,6 +333,12 @@ export interface CreditLeg {
  */
 export interface BalanceChange {
   walletKey: string;
+  /**
+   * The wallet's id, when the apply made the change: a test-mode client's own treasury's events are
+   * named by it too, since its reset's retirement opens a new wallet under the same key, whose
+   * sequence starts again at 1 (docs/decisions/0018-sandbox.md "Treasuries of each test client's own").
+   */
+  walletId?: string;
   party: Party;
   transactionId: number;
   transactionType: TransactionType;

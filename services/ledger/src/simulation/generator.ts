@@ -56,6 +56,8 @@ const baseWeights: Readonly<Partial<Record<LedgerCommandType, number>>> = {
   'ledger.void-hold': 3,
   'ledger.advance-clock': 0.5,
   'ledger.set-clock': 0.5,
+  // The sandbox's reset of a test client's own treasury: the live ledger refuses it.
+  'ledger.retire-treasury': 0.5,
   // The sandbox test provider's settle: the ledger's own, and the sandbox's alone (the simulated ledger is live).
   'ledger.settle-test-cashout': 0.5,
   'ledger.cashout': 4,

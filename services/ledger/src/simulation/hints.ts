@@ -51,7 +51,9 @@ const byName: Readonly<Record<string, Hint>> = {
   toUserId: (field, c) => userHint(field, c),
   code: (field, c) => treasuryHint(field, c),
   treasury: (field, c) => treasuryHint(field, c),
-  clientId: (field, c) => clientHint(field, c),
+  // A treasury's owner is a test-mode client's (its own sandbox treasury, which the live ledger refuses).
+  clientId: (field, c) => (ownsTreasury(field) ? testClientHint(c) : clientHint(field, c)),
+  treasuryClientId: (_field, c) => testClientHint(c),
   referral: (field, c) => referralHint(field, c),
   settlerClientId: (field, c) => clientHint(field, c),
   providerClientId: (_field, c) => ({ value: c.random.chance(0.8) ? 'pc_payout' : c.random.pick(c.cast.platformClients).id }),
@@ -123,6 +125,8 @@ function omitRateOf(field: FieldQuestion, context: HintContext): number {
   if (field.name === 'holds') return 0.9;
   // The gateway draws a nonce for every request that may create an object: one without is an earlier gateway's.
   if (field.name === 'idNonce') return 0.05;
+  // A test-mode client's own sandbox treasury: the simulated ledger is live, and refuses every command naming one.
+  if (field.name === 'treasuryClientId' || ownsTreasury(field)) return 0.95;
   return 0.45;
 }
 
@@ -183,6 +187,18 @@ function treasuryHint(field: FieldQuestion, { random }: HintContext): KnownValue
 
 function clientHint(_field: FieldQuestion, { random, cast }: HintContext): KnownValue {
   return { value: random.pick(cast.platformClients).id };
+}
+
+/** A party's `clientId` (of a wallet a command pays from, into or retires): the owner of a test-mode client's own treasury. */
+function ownsTreasury(field: FieldQuestion): boolean {
+  const parent = field.path[field.path.length - 2];
+  return field.name === 'clientId' && typeof parent === 'string' && ['to', 'from', 'returnTo', 'treasury'].includes(parent);
+}
+
+/** A test-mode client of the cast: the owner a sandbox treasury names. */
+function testClientHint({ random, cast }: HintContext): KnownValue {
+  const test = cast.platformClients.filter((client) => client.id.startsWith('test_'));
+  return { value: random.pick(test.length > 0 ? test : cast.platformClients).id };
 }
 
 /**

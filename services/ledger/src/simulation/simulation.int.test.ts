@@ -83,12 +83,13 @@ describe('the whole-ledger simulation', () => {
     expect(Object.keys(commandTable).filter((type) => !sent.has(type))).toEqual([]);
     const neverApplied = Object.keys(commandTable).filter((type) => fixed.every((r) => r.coverage.neverAccepted([type]).length > 0));
     // The live ledger refuses every test clock and runs no test provider: only the sandbox moves a
-    // clock or settles a test cash-out (a live one never exists). A cash-out's reversal and a
+    // clock, settles a test cash-out (a live one never exists) or retires a test client's own treasury. A cash-out's reversal and a
     // commission change are applied only by the approval that holds them (counted under
     // ledger.approve), never sent alone.
     expect(neverApplied).toEqual([
       'ledger.advance-clock',
       'ledger.set-clock',
+      'ledger.retire-treasury',
       'ledger.settle-test-cashout',
       'ledger.reverse-cashout',
       'ledger.set-commission',

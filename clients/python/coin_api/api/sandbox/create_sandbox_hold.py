@@ -121,12 +121,14 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxHoldCoinVersion | Unset = UNSET,
 ) -> Response[CreateSandboxHoldResponse201 | Problem]:
-    """Reserve test coins of a test user's sandbox wallet for a treasury or a test user
+    """Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test
+    user, settled by the calling test-mode client
 
-     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury or a test user (users
-    who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client:
-    its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403
-    FORBIDDEN); nothing here reaches a live balance
+     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was
+    granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who
+    linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its
+    sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN);
+    nothing here reaches a live balance
 
     Args:
         idempotency_key (str | Unset):
@@ -161,12 +163,14 @@ def sync(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxHoldCoinVersion | Unset = UNSET,
 ) -> CreateSandboxHoldResponse201 | Problem | None:
-    """Reserve test coins of a test user's sandbox wallet for a treasury or a test user
+    """Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test
+    user, settled by the calling test-mode client
 
-     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury or a test user (users
-    who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client:
-    its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403
-    FORBIDDEN); nothing here reaches a live balance
+     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was
+    granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who
+    linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its
+    sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN);
+    nothing here reaches a live balance
 
     Args:
         idempotency_key (str | Unset):
@@ -196,12 +200,14 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxHoldCoinVersion | Unset = UNSET,
 ) -> Response[CreateSandboxHoldResponse201 | Problem]:
-    """Reserve test coins of a test user's sandbox wallet for a treasury or a test user
+    """Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test
+    user, settled by the calling test-mode client
 
-     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury or a test user (users
-    who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client:
-    its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403
-    FORBIDDEN); nothing here reaches a live balance
+     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was
+    granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who
+    linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its
+    sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN);
+    nothing here reaches a live balance
 
     Args:
         idempotency_key (str | Unset):
@@ -234,12 +240,14 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxHoldCoinVersion | Unset = UNSET,
 ) -> CreateSandboxHoldResponse201 | Problem | None:
-    """Reserve test coins of a test user's sandbox wallet for a treasury or a test user
+    """Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test
+    user, settled by the calling test-mode client
 
-     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury or a test user (users
-    who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client:
-    its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403
-    FORBIDDEN); nothing here reaches a live balance
+     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was
+    granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who
+    linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its
+    sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN);
+    nothing here reaches a live balance
 
     Args:
         idempotency_key (str | Unset):

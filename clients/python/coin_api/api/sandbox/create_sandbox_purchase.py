@@ -124,10 +124,11 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxPurchaseCoinVersion | Unset = UNSET,
 ) -> Response[CreateSandboxPurchaseResponse201 | Problem]:
-    """A test user pays a treasury, as the user's own purchase would
+    """A test user pays a treasury the calling test-mode client was granted
 
      A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND)
-    pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling
+    pays a treasury the calling test-mode client was granted (another is refused by the sandbox ledger,
+    422 COMMAND_REFUSED), as the user's own purchase would; naming an affiliate splits it by the calling
     test-mode client's own sandbox commission rule for that treasury (the client is the platform here,
     so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is
     403 FORBIDDEN
@@ -165,10 +166,11 @@ def sync(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxPurchaseCoinVersion | Unset = UNSET,
 ) -> CreateSandboxPurchaseResponse201 | Problem | None:
-    """A test user pays a treasury, as the user's own purchase would
+    """A test user pays a treasury the calling test-mode client was granted
 
      A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND)
-    pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling
+    pays a treasury the calling test-mode client was granted (another is refused by the sandbox ledger,
+    422 COMMAND_REFUSED), as the user's own purchase would; naming an affiliate splits it by the calling
     test-mode client's own sandbox commission rule for that treasury (the client is the platform here,
     so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is
     403 FORBIDDEN
@@ -201,10 +203,11 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxPurchaseCoinVersion | Unset = UNSET,
 ) -> Response[CreateSandboxPurchaseResponse201 | Problem]:
-    """A test user pays a treasury, as the user's own purchase would
+    """A test user pays a treasury the calling test-mode client was granted
 
      A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND)
-    pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling
+    pays a treasury the calling test-mode client was granted (another is refused by the sandbox ledger,
+    422 COMMAND_REFUSED), as the user's own purchase would; naming an affiliate splits it by the calling
     test-mode client's own sandbox commission rule for that treasury (the client is the platform here,
     so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is
     403 FORBIDDEN
@@ -240,10 +243,11 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxPurchaseCoinVersion | Unset = UNSET,
 ) -> CreateSandboxPurchaseResponse201 | Problem | None:
-    """A test user pays a treasury, as the user's own purchase would
+    """A test user pays a treasury the calling test-mode client was granted
 
      A test user (a user who linked the client, as the affiliate is; any other id is 404 USER_NOT_FOUND)
-    pays a treasury, as the user's own purchase would; naming an affiliate splits it by the calling
+    pays a treasury the calling test-mode client was granted (another is refused by the sandbox ledger,
+    422 COMMAND_REFUSED), as the user's own purchase would; naming an affiliate splits it by the calling
     test-mode client's own sandbox commission rule for that treasury (the client is the platform here,
     so it names the affiliate itself; the commission in `commission`). Test coins only; a live client is
     403 FORBIDDEN

@@ -122,12 +122,14 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: FundSandboxTreasuryCoinVersion | Unset = UNSET,
 ) -> Response[FundSandboxTreasuryResponse201 | Problem]:
-    """Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
+    """Fund the test-mode client's own sandbox treasury of a code it was granted with test coins
 
-     Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode
-    clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger,
-    422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing
-    here reaches a live balance or the supply
+     Fund the test-mode client's own sandbox treasury of a code it was granted with test coins, in the
+    sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is
+    refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is
+    422 SANDBOX_FUND_LIMIT). Each test client's sandbox treasuries are its own: the answer's wallet
+    shows its own figures, which no other client moves. Nothing here reaches a live balance or the
+    supply
 
     Args:
         idempotency_key (str | Unset):
@@ -162,12 +164,14 @@ def sync(
     idempotency_key: str | Unset = UNSET,
     coin_version: FundSandboxTreasuryCoinVersion | Unset = UNSET,
 ) -> FundSandboxTreasuryResponse201 | Problem | None:
-    """Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
+    """Fund the test-mode client's own sandbox treasury of a code it was granted with test coins
 
-     Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode
-    clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger,
-    422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing
-    here reaches a live balance or the supply
+     Fund the test-mode client's own sandbox treasury of a code it was granted with test coins, in the
+    sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is
+    refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is
+    422 SANDBOX_FUND_LIMIT). Each test client's sandbox treasuries are its own: the answer's wallet
+    shows its own figures, which no other client moves. Nothing here reaches a live balance or the
+    supply
 
     Args:
         idempotency_key (str | Unset):
@@ -197,12 +201,14 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: FundSandboxTreasuryCoinVersion | Unset = UNSET,
 ) -> Response[FundSandboxTreasuryResponse201 | Problem]:
-    """Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
+    """Fund the test-mode client's own sandbox treasury of a code it was granted with test coins
 
-     Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode
-    clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger,
-    422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing
-    here reaches a live balance or the supply
+     Fund the test-mode client's own sandbox treasury of a code it was granted with test coins, in the
+    sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is
+    refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is
+    422 SANDBOX_FUND_LIMIT). Each test client's sandbox treasuries are its own: the answer's wallet
+    shows its own figures, which no other client moves. Nothing here reaches a live balance or the
+    supply
 
     Args:
         idempotency_key (str | Unset):
@@ -235,12 +241,14 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
     coin_version: FundSandboxTreasuryCoinVersion | Unset = UNSET,
 ) -> FundSandboxTreasuryResponse201 | Problem | None:
-    """Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger
+    """Fund the test-mode client's own sandbox treasury of a code it was granted with test coins
 
-     Fund a treasury the test-mode client was granted with test coins, in the sandbox ledger (test-mode
-    clients only: a live one is 403 FORBIDDEN; a treasury not granted is refused by the sandbox ledger,
-    422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is 422 SANDBOX_FUND_LIMIT). Nothing
-    here reaches a live balance or the supply
+     Fund the test-mode client's own sandbox treasury of a code it was granted with test coins, in the
+    sandbox ledger (test-mode clients only: a live one is 403 FORBIDDEN; a treasury not granted is
+    refused by the sandbox ledger, 422 COMMAND_REFUSED; more than 1,000,000 test coins in one call is
+    422 SANDBOX_FUND_LIMIT). Each test client's sandbox treasuries are its own: the answer's wallet
+    shows its own figures, which no other client moves. Nothing here reaches a live balance or the
+    supply
 
     Args:
         idempotency_key (str | Unset):

@@ -108,10 +108,11 @@ def sync_detailed(
     """Delete the test-mode client's own test data in the sandbox
 
      Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the
-    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in
-    each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers
-    what was done; `complete: false` when more remained than one reset takes (the clock then stays):
-    call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
+    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in its
+    test users' wallets, retire its own treasuries (what is left burned, each started again as new,
+    totals 0), then move its clock back to wall time. Answers what was done; `complete: false` when more
+    remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one
+    is 403 FORBIDDEN); other clients' data is untouched
 
     Args:
         idempotency_key (str | Unset):
@@ -146,10 +147,11 @@ def sync(
     """Delete the test-mode client's own test data in the sandbox
 
      Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the
-    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in
-    each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers
-    what was done; `complete: false` when more remained than one reset takes (the clock then stays):
-    call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
+    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in its
+    test users' wallets, retire its own treasuries (what is left burned, each started again as new,
+    totals 0), then move its clock back to wall time. Answers what was done; `complete: false` when more
+    remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one
+    is 403 FORBIDDEN); other clients' data is untouched
 
     Args:
         idempotency_key (str | Unset):
@@ -179,10 +181,11 @@ async def asyncio_detailed(
     """Delete the test-mode client's own test data in the sandbox
 
      Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the
-    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in
-    each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers
-    what was done; `complete: false` when more remained than one reset takes (the clock then stays):
-    call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
+    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in its
+    test users' wallets, retire its own treasuries (what is left burned, each started again as new,
+    totals 0), then move its clock back to wall time. Answers what was done; `complete: false` when more
+    remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one
+    is 403 FORBIDDEN); other clients' data is untouched
 
     Args:
         idempotency_key (str | Unset):
@@ -215,10 +218,11 @@ async def asyncio(
     """Delete the test-mode client's own test data in the sandbox
 
      Delete the test-mode client's own test data in the sandbox: delete its balance monitors, void the
-    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in
-    each wallet (its test users' and its treasuries'), then move its clock back to wall time. Answers
-    what was done; `complete: false` when more remained than one reset takes (the clock then stays):
-    call again. Test-mode clients only (a live one is 403 FORBIDDEN); other clients' data is untouched
+    holds and test cash-outs it settles, cancel its mandates, burn what its own transactions left in its
+    test users' wallets, retire its own treasuries (what is left burned, each started again as new,
+    totals 0), then move its clock back to wall time. Answers what was done; `complete: false` when more
+    remained than one reset takes (the clock then stays): call again. Test-mode clients only (a live one
+    is 403 FORBIDDEN); other clients' data is untouched
 
     Args:
         idempotency_key (str | Unset):

@@ -1,7 +1,8 @@
 import {
   chargeMandateCommand,
   ledgerResults,
-  walletKeyOfTreasury,
+  treasuryOf,
+  walletKeyOf,
   walletKeyOfUser,
   type LedgerCommandOf,
   type Party,
@@ -16,7 +17,12 @@ import { mandateIn } from './cancel-mandate';
 import { accepted, canCredit, canDebit, coins, limitBreachOf, reject } from './rules';
 import type { CommandModule, DecideContext } from './types';
 
-const subscriptions: Party = { kind: 'treasury', code: 'SUBSCRIPTIONS' };
+/**
+ * The treasury a mandate's charges pay: SUBSCRIPTIONS, in the sandbox the test-mode client's own
+ * (docs/decisions/0018-sandbox.md "Treasuries of each test client's own"; the live ledger grants no
+ * mandate to a test-mode client).
+ */
+const subscriptionsOf = (clientId: string | undefined): Party => treasuryOf('SUBSCRIPTIONS', clientId);
 
 /**
  * The scheduler's charge of one period of a mandate (docs/design/ledger.md "Mandates"), decided in
@@ -38,7 +44,8 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
   // The ledger's own command (route `ledger`: never accepted on ledger.commands), decided on the mandate alone.
   authorRefusal: () => null,
   reads: ({ data }) => ({
-    walletKeys: [walletKeyOfUser(data.fromUserId), walletKeyOfTreasury('SUBSCRIPTIONS')],
+    // In the sandbox the scheduler names the mandate's client as the clock it judged by: its own SUBSCRIPTIONS is read.
+    walletKeys: [walletKeyOfUser(data.fromUserId), walletKeyOf(subscriptionsOf(data.clockOf))],
     mandateIds: [data.mandateId],
     ...clockReadsOf(data.clockOf),
   }),
@@ -57,7 +64,8 @@ export const chargeMandate: CommandModule<'ledger.charge-mandate'> = {
     if (pastEnd(mandate, period)) return ended(mandate, context);
     const source = context.wallet(walletKeyOfUser(fromUserId));
     if (!source || source.status === 'CLOSED') return ended(mandate, context);
-    const target = context.wallet(walletKeyOfTreasury('SUBSCRIPTIONS'));
+    const subscriptions = subscriptionsOf(mandate.clientId);
+    const target = context.wallet(walletKeyOf(subscriptions));
     if (!target) return reject('WALLET_NOT_FOUND', 'The SUBSCRIPTIONS treasury has no wallet');
     // A frozen payer's charge is a failed attempt, not a refusal: refused, its command id would keep
     // its outcome and the period could never be charged after the freeze is lifted.

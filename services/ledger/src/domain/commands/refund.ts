@@ -5,6 +5,7 @@ import {
   refundCommand,
   walletKeyOf,
   walletKeyOfTreasury,
+  treasuryOf,
   type Party,
 } from '@coin/contracts';
 import { actorScope, isPerson, personCharges } from '../four-eyes';
@@ -104,7 +105,7 @@ export const refund: ApprovableModule<'ledger.refund'> = {
   authorRefusal: adminRefusal,
   // The purchase's payer (its wallet and its recipient window) is read with the purchase, by the store.
   reads: ({ actor, data }) => ({
-    walletKeys: [walletKeyOfTreasury(data.treasury)],
+    walletKeys: [walletKeyOfTreasury(data.treasury, data.treasuryClientId)],
     refundTarget: data.transactionId,
     windowScopes: isPerson(actor) ? [actorScope(actor)] : [],
   }),
@@ -127,7 +128,8 @@ export const refund: ApprovableModule<'ledger.refund'> = {
     if (amount > remaining) {
       return reject('REFUND_EXCEEDS_PURCHASE', `At most ${coins(remaining)} of this purchase can still be refunded`);
     }
-    const from: Party = { kind: 'treasury', code: treasury };
+    // In the sandbox, the test-mode client's own treasury, which its purchase paid ("Treasuries of each test client's own").
+    const from: Party = treasuryOf(treasury, command.data.treasuryClientId);
     const to: Party = { kind: 'user', userId: purchase.fromUserId };
     if (paysActor(command, to)) return selfDealing('An admin cannot refund their own purchase');
     if (paysPeopleBehindKey(command, to)) return selfDealing(paysPeopleBehindKeyDetail);

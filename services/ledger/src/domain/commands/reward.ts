@@ -6,6 +6,7 @@ import {
   walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
+  treasuryOf,
   type Party,
 } from '@coin/contracts';
 import { actorScope, clientCapBreach, clientScope, isPerson, personCharges, recipientScope } from '../four-eyes';
@@ -47,7 +48,7 @@ export const reward: ApprovableModule<'ledger.reward'> = {
     return 'Command refused: the author may not reward from REWARDS';
   },
   reads: ({ actor, data }) => ({
-    walletKeys: [walletKeyOfTreasury('REWARDS'), walletKeyOfUser(data.toUserId)],
+    walletKeys: [walletKeyOfTreasury('REWARDS', data.treasuryClientId), walletKeyOfUser(data.toUserId)],
     windowScopes: isPerson(actor)
       ? [actorScope(actor), recipientScope({ kind: 'user', userId: data.toUserId })]
       : actor.kind === 'system'
@@ -55,8 +56,9 @@ export const reward: ApprovableModule<'ledger.reward'> = {
         : [],
   }),
   decide(command, context) {
-    const { toUserId, amount, reason, reference } = command.data;
-    const from: Party = { kind: 'treasury', code: 'REWARDS' };
+    const { toUserId, amount, reason, reference, treasuryClientId } = command.data;
+    // In the sandbox, the test-mode client's own REWARDS (docs/decisions/0018-sandbox.md "Treasuries of each test client's own").
+    const from: Party = treasuryOf('REWARDS', treasuryClientId);
     const to: Party = { kind: 'user', userId: toUserId };
     if (paysActor(command, to)) return selfDealing('An admin cannot reward themselves');
     if (paysPeopleBehind(command, to)) return selfDealing(paysPeopleBehindDetail);

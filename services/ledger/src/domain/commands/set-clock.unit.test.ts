@@ -93,10 +93,16 @@ describe("what the sandbox's reset sends besides the clock", () => {
   const burn = (from: object, actor = testClient('test_shop', ['REWARDS'])) =>
     authorRefusal(command('ledger.burn', { from, amount: 10, reason: 'Sandbox reset' }, actor.id), actor, 'test');
 
-  it('when a test client burns a test user’s coins or a treasury’s it was granted, then the sandbox admits it; another treasury, a live ledger or a live credential is refused', () => {
+  it('when a test client burns a test user’s coins or its own treasury’s it was granted, then the sandbox admits it; another treasury, one shared or another client’s, a live ledger or a live credential is refused', () => {
     expect(burn({ kind: 'user', userId: payer })).toBeNull();
-    expect(burn({ kind: 'treasury', code: 'REWARDS' })).toBeNull();
-    expect(burn({ kind: 'treasury', code: 'OPERATIONS' })).toMatch(/treasury it was granted/);
+    expect(burn({ kind: 'treasury', code: 'REWARDS', clientId: 'test_shop' })).toBeNull();
+    expect(burn({ kind: 'treasury', code: 'OPERATIONS', clientId: 'test_shop' })).toMatch(/treasury it was granted/);
+    for (const shared of [
+      { kind: 'treasury', code: 'REWARDS' },
+      { kind: 'treasury', code: 'REWARDS', clientId: 'test_other' },
+    ]) {
+      expect(burn(shared)).toMatch(/its own sandbox treasuries only/);
+    }
     expect(burn({ kind: 'user', userId: payer }, liveClient)).toMatch(/never live credentials/);
     const actor = testClient('test_shop', ['REWARDS']);
     const live = command('ledger.burn', { from: { kind: 'user', userId: payer }, amount: 10, reason: 'r' });

@@ -24,7 +24,12 @@ export interface Split {
  * an open wallet; a rule of that client for this treasury (read with the treasury's wallet); a
  * commission of at least 0.01 coin that leaves the treasury some.
  */
-export function splitOf(command: LedgerCommandOf<'ledger.transfer'>, treasury: WalletState, context: DecideContext): Split | Rejected {
+export function splitOf(
+  command: LedgerCommandOf<'ledger.transfer'>,
+  treasury: WalletState,
+  context: DecideContext,
+  rulesHolder: WalletState | undefined = treasury,
+): Split | Rejected {
   const { affiliate, amount, kind } = command.data;
   if (!affiliate) throw new InvariantViolation('splitOf: the purchase names no affiliate');
   if (kind !== 'PURCHASE' || treasury.party.kind !== 'treasury') {
@@ -39,7 +44,7 @@ export function splitOf(command: LedgerCommandOf<'ledger.transfer'>, treasury: W
   if (affiliateWallet.status === 'CLOSED') return reject('RECIPIENT_CLOSED', "The affiliate's wallet is closed");
   // The client id is the referral's or the sandbox client's own (their schemas refuse a prototype
   // key): a Map-like lookup of own rules only, never the prototype's `constructor` or `toString`.
-  const rules = treasury.commissions;
+  const rules = rulesHolder?.commissions;
   const entry = rules && Object.hasOwn(rules, claim.clientId) ? rules[claim.clientId] : undefined;
   if (!entry) {
     return reject(

@@ -1,6 +1,7 @@
 import type { LedgerCommand, LedgerCommandType } from '@coin/contracts';
 import { advanceClock } from './advance-clock';
 import { setClock } from './set-clock';
+import { retireTreasury } from './retire-treasury';
 import { approve } from './approve';
 import { approveUnfreeze } from './approve-unfreeze';
 import { captureHold } from './capture-hold';
@@ -60,6 +61,7 @@ export const commandTable: CommandTable = {
   'ledger.expire-hold': expireHold,
   'ledger.advance-clock': advanceClock,
   'ledger.set-clock': setClock,
+  'ledger.retire-treasury': retireTreasury,
   'ledger.cashout': cashout,
   'ledger.claim-cashout': claimCashout,
   'ledger.settle-cashout': settleCashout,

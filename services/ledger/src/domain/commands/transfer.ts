@@ -1,4 +1,12 @@
-import { ledgerResults, transferCommand, walletKeyOf, walletKeyOfUser, type LedgerCommandOf, type Party } from '@coin/contracts';
+import {
+  ledgerResults,
+  transferCommand,
+  walletKeyOf,
+  walletKeyOfTreasury,
+  walletKeyOfUser,
+  type LedgerCommandOf,
+  type Party,
+} from '@coin/contracts';
 import { activeOf, type NewTransaction, type WalletState } from '../state';
 import { moneyReply } from './replies';
 import { accepted, beyondLimit, canCredit, canDebit, insufficient, limitBreachOf, missingParty, reject } from './rules';
@@ -33,6 +41,8 @@ export const transfer: CommandModule<'ledger.transfer'> = {
       walletKeys: [
         walletKeyOfUser(data.fromUserId),
         walletKeyOf(data.to),
+        // A test-mode client's own treasury keeps no rules: they are the shared treasury's, one per client.
+        ...(data.to.kind === 'treasury' && data.to.clientId !== undefined && data.affiliate ? [walletKeyOfTreasury(data.to.code)] : []),
         // The affiliate the referral names (its claims; the consumer verified it before any apply).
         ...(claim ? [walletKeyOfUser(claim.affiliate)] : []),
       ],
@@ -48,7 +58,8 @@ export const transfer: CommandModule<'ledger.transfer'> = {
     const target = context.wallet(walletKeyOf(to));
     if (!target) return missingParty(to);
     if (target.status === 'CLOSED') return reject('RECIPIENT_CLOSED', 'The recipient wallet is closed');
-    const split = command.data.affiliate ? splitOf(command, target, context) : null;
+    const rulesHolder = to.kind === 'treasury' && to.clientId !== undefined ? context.wallet(walletKeyOfTreasury(to.code)) : target;
+    const split = command.data.affiliate ? splitOf(command, target, context, rulesHolder) : null;
     if (split && 'ok' in split) return split;
     if (activeOf(source) < amount) return insufficient(source, amount);
     if (!canDebit(source, amount)) return beyondLimit(source);

@@ -7,6 +7,8 @@ import {
   type TopicNames,
   type TreasuryCode,
   partyColumns,
+  treasuryOf,
+  type Party,
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
@@ -106,12 +108,22 @@ function cashoutTermsOf(stored: CashoutDbTerms | null): CashoutTerms | null {
 export const holdColumns =
   'id, from_user_id, to_user_id, to_treasury, amount, reason, reference, status, expires_at, created_at, updated_at, captured_amount, transaction_id, settler_client_id, cashout';
 
+/**
+ * A hold's payee as its row names it: a user, or a treasury, which in the sandbox is its settler's
+ * own (docs/decisions/0018-sandbox.md "Treasuries of each test client's own": the sandbox admits a
+ * test client's hold only for its own treasury, and only it settles the hold).
+ */
+function payeeOf(row: Pick<HoldDbRow, 'to_user_id' | 'to_treasury' | 'settler_client_id'>): Party {
+  const party = partyOfColumns(row.to_user_id, row.to_treasury);
+  return party.kind === 'treasury' ? treasuryOf(party.code, row.settler_client_id) : party;
+}
+
 /** The one mapping from a holds row to the ledger's state of that hold. */
 export function holdStateOf(row: HoldDbRow): HoldState {
   return {
     id: row.id,
     fromUserId: wholeOf(row.from_user_id, 'payer id'),
-    to: partyOfColumns(row.to_user_id, row.to_treasury),
+    to: payeeOf(row),
     amount: wholeOf(row.amount, 'hold amount'),
     reason: row.reason,
     reference: row.reference,
@@ -261,7 +273,10 @@ export const holds: StateModule<HoldState, Map<string, HoldState>, HoldChange, H
         WHERE status = 'PENDING'
           AND from_user_id = ANY(ARRAY(SELECT substr(k, ${pendingOfPrefix.length + 1})::bigint FROM unnest(${keys}) k
                                         WHERE k LIKE '${pendingOfPrefix}%'))`,
-      keysSql: (rows) => `ARRAY(SELECT coalesce('user:' || to_user_id, 'treasury:' || to_treasury) FROM ${rows})`,
+      // The payee's key as walletKeyOf(payeeOf(row)) makes it: a test-mode settler's own treasury in the sandbox.
+      keysSql: (rows) =>
+        `ARRAY(SELECT coalesce('user:' || to_user_id, 'treasury:' || to_treasury ||
+           CASE WHEN settler_client_id ~ '^test_[A-Za-z0-9_-]{0,95}$' THEN '@' || settler_client_id ELSE '' END) FROM ${rows})`,
       keysOf: (hold) => [walletKeyOf(hold.to)],
     },
   },

@@ -123,6 +123,15 @@ const updatedColumns = columnTypes
   .map(([name]) => name)
   .filter((name) => !['id', 'wallet_key', 'user_id', 'treasury_code', 'created_at'].includes(name));
 
+/**
+ * The key a wallet keeps as it is written: its own, but a test-mode client's own sandbox treasury
+ * that closes (retired by its reset, commands/retire-treasury.ts) moves to a key of its own
+ * (`…#<wallet id>`) with its entries and totals, so the treasury's next use opens a new wallet
+ * under its key. No other treasury ever closes (the shared ones, the only ones live, have no `@`).
+ */
+const retiredKeySql = `CASE WHEN u.status = 'CLOSED' AND w.treasury_code IS NOT NULL AND position('@' in w.wallet_key) > 0
+                  THEN w.wallet_key || '#' || w.id ELSE w.wallet_key END`;
+
 /** A command's reads of wallets. */
 export interface WalletReads {
   /** Wallets by key (`user:<id>`, `treasury:<CODE>`). */
@@ -167,13 +176,14 @@ export const wallets: StateModule<LoadedWallet, Map<string, WalletState>, never,
          RETURNING 1),
        updated_wallets AS (
          UPDATE wallets w
-            SET ${updatedColumns.map((name) => `${name} = u.${name}`).join(', ')}, version = w.version + 1
+            SET ${updatedColumns.map((name) => `${name} = u.${name}`).join(', ')}, version = w.version + 1,
+                wallet_key = ${retiredKeySql}
            FROM wallets_in u
           WHERE u.version IS NOT NULL AND w.id = u.id AND w.version = u.version
           RETURNING 1)`,
     check: () =>
       `assert_wallets_current((SELECT count(*) FROM updated_wallets) + (SELECT count(*) FROM opened_wallets), (SELECT count(*) FROM wallets_in)) AS wallets_current`,
-    raceableKeys: ['wallets_pkey', 'wallets_wallet_key_key', 'wallets_user_id_key', 'wallets_treasury_code_key'],
+    raceableKeys: ['wallets_pkey', 'wallets_wallet_key_key', 'wallets_user_id_key', 'wallets_shared_treasury_code_key'],
   },
 };
 
@@ -246,6 +256,7 @@ function evolveEntries(state: LedgerState, decision: Accepted, now: Date): Balan
     wallet.sequence += 1;
     changes.push({
       walletKey: wallet.key,
+      walletId: wallet.id,
       party: wallet.party,
       transactionId: entry.transactionId,
       transactionType: transactionTypeOf(entry, decision),
