@@ -395,6 +395,7 @@ from .cancel_my_mandate_response_200_mandate_status import (
 from .capture_hold_body import CaptureHoldBody
 from .capture_hold_body_metadata import CaptureHoldBodyMetadata
 from .capture_hold_coin_version import CaptureHoldCoinVersion
+from .capture_hold_dry_run import CaptureHoldDryRun
 from .capture_hold_response_201 import CaptureHoldResponse201
 from .change_password_body import ChangePasswordBody
 from .change_password_coin_version import ChangePasswordCoinVersion
@@ -458,6 +459,7 @@ from .create_balance_monitor_response_201_wallet_treasury_type_0 import (
 )
 from .create_cashout_body import CreateCashoutBody
 from .create_cashout_coin_version import CreateCashoutCoinVersion
+from .create_cashout_dry_run import CreateCashoutDryRun
 from .create_cashout_response_201 import CreateCashoutResponse201
 from .create_cashout_response_201_cashout import CreateCashoutResponse201Cashout
 from .create_cashout_response_201_cashout_approval import (
@@ -486,6 +488,7 @@ from .create_client_webhook_endpoint_response_201_status import (
     CreateClientWebhookEndpointResponse201Status,
 )
 from .create_hold_coin_version import CreateHoldCoinVersion
+from .create_hold_dry_run import CreateHoldDryRun
 from .create_hold_response_201 import CreateHoldResponse201
 from .create_own_test_client_body import CreateOwnTestClientBody
 from .create_own_test_client_body_treasuries_item import (
@@ -1615,6 +1618,7 @@ from .payout_body_from_type_1 import PayoutBodyFromType1
 from .payout_body_lines_item import PayoutBodyLinesItem
 from .payout_body_metadata import PayoutBodyMetadata
 from .payout_coin_version import PayoutCoinVersion
+from .payout_dry_run import PayoutDryRun
 from .payout_response_201 import PayoutResponse201
 from .payout_response_201_payout import PayoutResponse201Payout
 from .payout_response_201_payout_lines_item import PayoutResponse201PayoutLinesItem
@@ -1680,6 +1684,7 @@ from .purchase_body_affiliate import PurchaseBodyAffiliate
 from .purchase_body_metadata import PurchaseBodyMetadata
 from .purchase_body_treasury import PurchaseBodyTreasury
 from .purchase_coin_version import PurchaseCoinVersion
+from .purchase_dry_run import PurchaseDryRun
 from .purchase_response_201 import PurchaseResponse201
 from .put_monitoring_rule_body import PutMonitoringRuleBody
 from .put_monitoring_rule_body_rule import PutMonitoringRuleBodyRule
@@ -1762,6 +1767,7 @@ from .refund_transaction_body import RefundTransactionBody
 from .refund_transaction_body_metadata import RefundTransactionBodyMetadata
 from .refund_transaction_body_treasury import RefundTransactionBodyTreasury
 from .refund_transaction_coin_version import RefundTransactionCoinVersion
+from .refund_transaction_dry_run import RefundTransactionDryRun
 from .refund_transaction_response_201 import RefundTransactionResponse201
 from .refund_transaction_response_201_commission import (
     RefundTransactionResponse201Commission,
@@ -2168,6 +2174,7 @@ from .revoke_user_sessions_coin_version import RevokeUserSessionsCoinVersion
 from .reward_user_body import RewardUserBody
 from .reward_user_body_metadata import RewardUserBodyMetadata
 from .reward_user_coin_version import RewardUserCoinVersion
+from .reward_user_dry_run import RewardUserDryRun
 from .reward_user_response_201 import RewardUserResponse201
 from .reward_user_response_202 import RewardUserResponse202
 from .rotate_client_webhook_secret_coin_version import (
@@ -2343,6 +2350,7 @@ from .transaction_metadata import TransactionMetadata
 from .transaction_to_treasury_type_0 import TransactionToTreasuryType0
 from .transaction_type import TransactionType
 from .transfer_coins_coin_version import TransferCoinsCoinVersion
+from .transfer_coins_dry_run import TransferCoinsDryRun
 from .transfer_coins_response_201 import TransferCoinsResponse201
 from .treasury import Treasury
 from .treasury_code import TreasuryCode
@@ -2360,6 +2368,7 @@ from .verify_second_factor_response_200_notices_item_kind import (
     VerifySecondFactorResponse200NoticesItemKind,
 )
 from .void_hold_coin_version import VoidHoldCoinVersion
+from .void_hold_dry_run import VoidHoldDryRun
 from .void_hold_response_200 import VoidHoldResponse200
 from .wallet import Wallet
 
@@ -2549,6 +2558,7 @@ __all__ = (
     "CaptureHoldBody",
     "CaptureHoldBodyMetadata",
     "CaptureHoldCoinVersion",
+    "CaptureHoldDryRun",
     "CaptureHoldResponse201",
     "ChangePasswordBody",
     "ChangePasswordCoinVersion",
@@ -2590,6 +2600,7 @@ __all__ = (
     "CreateBalanceMonitorResponse201WalletTreasuryType0",
     "CreateCashoutBody",
     "CreateCashoutCoinVersion",
+    "CreateCashoutDryRun",
     "CreateCashoutResponse201",
     "CreateCashoutResponse201Cashout",
     "CreateCashoutResponse201CashoutApproval",
@@ -2602,6 +2613,7 @@ __all__ = (
     "CreateClientWebhookEndpointResponse201DeliveryHealth",
     "CreateClientWebhookEndpointResponse201Status",
     "CreateHoldCoinVersion",
+    "CreateHoldDryRun",
     "CreateHoldResponse201",
     "CreateOwnTestClientBody",
     "CreateOwnTestClientBodyTreasuriesItem",
@@ -3175,6 +3187,7 @@ __all__ = (
     "PayoutBodyLinesItem",
     "PayoutBodyMetadata",
     "PayoutCoinVersion",
+    "PayoutDryRun",
     "PayoutResponse201",
     "PayoutResponse201Payout",
     "PayoutResponse201PayoutLinesItem",
@@ -3212,6 +3225,7 @@ __all__ = (
     "PurchaseBodyMetadata",
     "PurchaseBodyTreasury",
     "PurchaseCoinVersion",
+    "PurchaseDryRun",
     "PurchaseResponse201",
     "PutMonitoringRuleBody",
     "PutMonitoringRuleBodyRule",
@@ -3254,6 +3268,7 @@ __all__ = (
     "RefundTransactionBodyMetadata",
     "RefundTransactionBodyTreasury",
     "RefundTransactionCoinVersion",
+    "RefundTransactionDryRun",
     "RefundTransactionResponse201",
     "RefundTransactionResponse201Commission",
     "RefundTransactionResponse201CommissionApproval",
@@ -3432,6 +3447,7 @@ __all__ = (
     "RewardUserBody",
     "RewardUserBodyMetadata",
     "RewardUserCoinVersion",
+    "RewardUserDryRun",
     "RewardUserResponse201",
     "RewardUserResponse202",
     "RotateClientWebhookSecretCoinVersion",
@@ -3523,6 +3539,7 @@ __all__ = (
     "TransactionToTreasuryType0",
     "TransactionType",
     "TransferCoinsCoinVersion",
+    "TransferCoinsDryRun",
     "TransferCoinsResponse201",
     "Treasury",
     "TreasuryCode",
@@ -3536,6 +3553,7 @@ __all__ = (
     "VerifySecondFactorResponse200NoticesItem",
     "VerifySecondFactorResponse200NoticesItemKind",
     "VoidHoldCoinVersion",
+    "VoidHoldDryRun",
     "VoidHoldResponse200",
     "Wallet",
 )

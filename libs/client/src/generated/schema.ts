@@ -4888,7 +4888,10 @@ export interface operations {
   };
   transferCoins: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -4967,6 +4970,11 @@ export interface operations {
           'application/json': {
             transaction: components['schemas']['Transaction'];
             wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -5134,7 +5142,10 @@ export interface operations {
   };
   purchase: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -5223,6 +5234,11 @@ export interface operations {
             transaction: components['schemas']['Transaction'];
             wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
             commission?: components['schemas']['Transaction'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -5390,7 +5406,10 @@ export interface operations {
   };
   rewardUser: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -5469,6 +5488,11 @@ export interface operations {
           'application/json': {
             transaction: components['schemas']['Transaction'];
             wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -5514,6 +5538,11 @@ export interface operations {
            */
           'application/json': {
             approval: components['schemas']['Approval'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -5681,7 +5710,10 @@ export interface operations {
   };
   refundTransaction: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -5789,6 +5821,11 @@ export interface operations {
               clientId?: string;
               splitOf?: number;
             };
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -5834,6 +5871,11 @@ export interface operations {
            */
           'application/json': {
             approval: components['schemas']['Approval'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -9075,7 +9117,10 @@ export interface operations {
   };
   payout: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -9197,6 +9242,11 @@ export interface operations {
               }[];
             };
             wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -9300,6 +9350,11 @@ export interface operations {
               rejectionReason: string | null;
               transactionId: number | null;
             };
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -9467,7 +9522,10 @@ export interface operations {
   };
   createHold: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -9552,6 +9610,11 @@ export interface operations {
           'application/json': {
             hold: components['schemas']['Hold'];
             wallet: components['schemas']['Wallet'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -9719,7 +9782,10 @@ export interface operations {
   };
   captureHold: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -9810,6 +9876,11 @@ export interface operations {
             hold: components['schemas']['Hold'];
             transaction: components['schemas']['Transaction'];
             wallet: components['schemas']['Wallet'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -9977,7 +10048,10 @@ export interface operations {
   };
   voidHold: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -10038,6 +10112,11 @@ export interface operations {
           'application/json': {
             hold: components['schemas']['Hold'];
             wallet: components['schemas']['Wallet'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -10577,7 +10656,10 @@ export interface operations {
   };
   createCashout: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -10706,6 +10788,11 @@ export interface operations {
               updatedAt: string;
             };
             wallet: components['schemas']['Wallet'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };

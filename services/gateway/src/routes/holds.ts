@@ -21,9 +21,9 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { spaceOf } from '../plugins/sandbox';
-import { idempotencyHeaders } from '../plugins/idempotency';
+import { dryRunQuery, idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
+import { commandErrorResponses as errorResponses, dryRunnable, sendLedgerCommand, withMetadata } from './command-route';
 import { exampleAt, exampleTransaction, exampleUserId, exampleWallet, withExample } from './examples';
 import { offsetLinks, startOf } from './paging';
 import { registerRoutes, routeOf, type RouteDef, type RouteRequest } from './route-def';
@@ -118,15 +118,16 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/coins/holds',
-    config: { access: 'user', idempotent: true },
+    config: { access: 'user', idempotent: true, dryRun: true },
     schema: {
       tags: ['coins', 'holds'],
       summary:
         "Reserve coins of the caller's wallet for a treasury (toTreasury) or a user (toUserId) until captured, voided or expired; activeCoins drop by the amount at once",
       headers: idempotencyHeaders,
       operationId: 'createHold',
+      querystring: dryRunQuery,
       body: withExample(createHoldBody, exampleCreateHold),
-      response: { 201: withExample(holdResult, exampleHoldResult), ...errorResponses },
+      response: { 201: withExample(dryRunnable(holdResult), exampleHoldResult), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
       const { toUserId, toTreasury, amount, reason, reference, expiresInSeconds, settlerClientId } = request.body;
@@ -157,7 +158,7 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
     method: 'POST',
     url: '/api/coins/holds/:id/capture',
     // A test-mode client settles the sandbox holds it placed, in the sandbox ledger alone (docs/decisions/0018-sandbox.md).
-    config: { access: 'settle', idempotent: true, sandbox: 'ledger' },
+    config: { access: 'settle', idempotent: true, sandbox: 'ledger', dryRun: true },
     schema: {
       tags: ['coins', 'holds'],
       summary:
@@ -165,8 +166,9 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
       headers: idempotencyHeaders,
       params: holdIdParam,
       operationId: 'captureHold',
+      querystring: dryRunQuery,
       body: withExample(captureHoldBody, exampleCapture),
-      response: { 201: withExample(captureResult, exampleCaptureResult), ...errorResponses },
+      response: { 201: withExample(dryRunnable(captureResult), exampleCaptureResult), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
       const holdId = request.params.id;
@@ -180,7 +182,7 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/coins/holds/:id/void',
-    config: { access: 'settle', idempotent: true, sandbox: 'ledger' },
+    config: { access: 'settle', idempotent: true, sandbox: 'ledger', dryRun: true },
     schema: {
       tags: ['coins', 'holds'],
       summary:
@@ -188,7 +190,8 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
       headers: idempotencyHeaders,
       params: holdIdParam,
       operationId: 'voidHold',
-      response: { 200: withExample(holdResult, exampleVoidResult), ...errorResponses },
+      querystring: dryRunQuery,
+      response: { 200: withExample(dryRunnable(holdResult), exampleVoidResult), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
       const holdId = request.params.id;
