@@ -44,6 +44,7 @@ export function variantsOf(h: HandledMessage, made: { hostile: string | null; re
   if (h.command && 'amount' in (ledgerCommandShape(h.command.type) ?? {}) && !('amount' in data)) variants.push('no amount');
   if (h.message.origin !== 'client') variants.push(`from ${h.message.origin}`);
   if (made?.hostile) variants.push('hostile');
+  if (h.command?.dryRun) variants.push('dry run');
   if (made?.replay) variants.push(`replay ${made.replay}`);
   return variants;
 }
@@ -111,6 +112,13 @@ export class Coverage {
       if (reached(h, model, this.before)) this.reached.set(name, (this.reached.get(name) ?? 0) + 1);
     if (h.result.kind === 'decided' && h.command && !this.firstTypes.has(h.command.commandId))
       this.firstTypes.set(h.command.commandId, h.command.type);
+  }
+
+  /** How many messages showed a variant (`dry run`, `hostile`, …), over every type. */
+  variantCount(variant: string): number {
+    let n = 0;
+    for (const counts of this.variants.values()) n += counts.get(variant) ?? 0;
+    return n;
   }
 
   /** Outcomes by type: `{ 'ledger.transfer': { accepted: 120, 'rejected:INSUFFICIENT_FUNDS': 30 } }`. */

@@ -22,11 +22,16 @@ export interface GeneratorSettings {
   hostileRate: number;
   /** Share of commands that replay an earlier command id. */
   replayRate: number;
+  /**
+   * Share of the money commands a platform may preview that are first sent as a dry run, with the
+   * same command right after it (its twin): docs/DESIGN.md "Dry runs"; findings.ts `dryRunFindings`.
+   */
+  dryRunRate: number;
   /** Weights by command type over the defaults (a run that leans on some commands). */
   weights?: Readonly<Record<string, number>>;
 }
 
-export const defaultGeneratorSettings: GeneratorSettings = { hostileRate: 0.08, replayRate: 0.03 };
+export const defaultGeneratorSettings: GeneratorSettings = { hostileRate: 0.08, replayRate: 0.03, dryRunRate: 0.12 };
 
 export interface GeneratedCommand {
   /** The message as a sender writes it (JSON): it may not match the contract. */
@@ -35,7 +40,21 @@ export interface GeneratedCommand {
   /** What was made hostile (`data.reason = "\u0000"`, a referral of the client `constructor`), or null. */
   hostile: string | null;
   replay: 'same-body' | 'other-body' | 'other-type' | null;
+  /** A dry run (`dryRun: true`), sent right before its twin: the same command to apply. */
+  dryRun?: true;
 }
+
+/** The commands the gateway may send as a dry run (docs/DESIGN.md "Dry runs"). */
+export const dryRunnableTypes: ReadonlySet<string> = new Set([
+  'ledger.transfer',
+  'ledger.reward',
+  'ledger.payout',
+  'ledger.refund',
+  'ledger.hold',
+  'ledger.capture-hold',
+  'ledger.void-hold',
+  'ledger.cashout',
+]);
 
 /**
  * How often each type is drawn, before the state of the world adjusts it. A type the table has
@@ -103,18 +122,40 @@ function dataSchemaOf(type: LedgerCommandType): DataSchema {
 export class CommandGenerator {
   private readonly history: GeneratedCommand[] = [];
   private readonly types = Object.keys(commandTable) as LedgerCommandType[];
+  /** The command a dry run was sent before, sent next. */
+  private twin: GeneratedCommand | null = null;
+  /** The dry runs' own draws: a seed draws the same commands with them as without. */
+  private readonly dryRuns: Random;
 
   constructor(
     private readonly random: Random,
     private readonly model: WorldModel,
     private readonly cast: Cast,
     private readonly settings: GeneratorSettings = defaultGeneratorSettings,
-  ) {}
+  ) {
+    this.dryRuns = random.fork('dry-runs');
+  }
+
+  /** Whether the last command was a dry run whose twin is still to be sent (the step sends it too). */
+  owesTwin(): boolean {
+    return this.twin !== null;
+  }
 
   next(now: Date): GeneratedCommand {
+    if (this.twin) {
+      const twin = this.twin;
+      this.twin = null;
+      this.history.push(twin);
+      return twin;
+    }
     const earlier =
       this.history.length > 5 && this.random.chance(this.settings.replayRate) ? this.random.pick(this.history.slice(-200)) : null;
     const command = earlier ? this.replayOf(earlier, now) : this.fresh(this.chooseType(), now);
+    if (!earlier && dryRunnableTypes.has(command.type) && this.dryRuns.chance(this.settings.dryRunRate)) {
+      // The preview under an id of its own, then the command itself: the ledger must answer both alike.
+      this.twin = command;
+      return { ...command, raw: { ...command.raw, commandId: this.dryRuns.uuid(), dryRun: true }, dryRun: true };
+    }
     this.history.push(command);
     return command;
   }
