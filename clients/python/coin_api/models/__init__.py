@@ -397,6 +397,20 @@ from .capture_hold_body_metadata import CaptureHoldBodyMetadata
 from .capture_hold_coin_version import CaptureHoldCoinVersion
 from .capture_hold_dry_run import CaptureHoldDryRun
 from .capture_hold_response_201 import CaptureHoldResponse201
+from .capture_holds_body import CaptureHoldsBody
+from .capture_holds_body_holds_item import CaptureHoldsBodyHoldsItem
+from .capture_holds_body_holds_item_metadata import CaptureHoldsBodyHoldsItemMetadata
+from .capture_holds_coin_version import CaptureHoldsCoinVersion
+from .capture_holds_response_200 import CaptureHoldsResponse200
+from .capture_holds_response_200_results_item_type_0 import (
+    CaptureHoldsResponse200ResultsItemType0,
+)
+from .capture_holds_response_200_results_item_type_0_result import (
+    CaptureHoldsResponse200ResultsItemType0Result,
+)
+from .capture_holds_response_200_results_item_type_1 import (
+    CaptureHoldsResponse200ResultsItemType1,
+)
 from .change_password_body import ChangePasswordBody
 from .change_password_coin_version import ChangePasswordCoinVersion
 from .change_password_response_200 import ChangePasswordResponse200
@@ -2370,6 +2384,19 @@ from .verify_second_factor_response_200_notices_item_kind import (
 from .void_hold_coin_version import VoidHoldCoinVersion
 from .void_hold_dry_run import VoidHoldDryRun
 from .void_hold_response_200 import VoidHoldResponse200
+from .void_holds_body import VoidHoldsBody
+from .void_holds_body_holds_item import VoidHoldsBodyHoldsItem
+from .void_holds_coin_version import VoidHoldsCoinVersion
+from .void_holds_response_200 import VoidHoldsResponse200
+from .void_holds_response_200_results_item_type_0 import (
+    VoidHoldsResponse200ResultsItemType0,
+)
+from .void_holds_response_200_results_item_type_0_result import (
+    VoidHoldsResponse200ResultsItemType0Result,
+)
+from .void_holds_response_200_results_item_type_1 import (
+    VoidHoldsResponse200ResultsItemType1,
+)
 from .wallet import Wallet
 
 __all__ = (
@@ -2560,6 +2587,14 @@ __all__ = (
     "CaptureHoldCoinVersion",
     "CaptureHoldDryRun",
     "CaptureHoldResponse201",
+    "CaptureHoldsBody",
+    "CaptureHoldsBodyHoldsItem",
+    "CaptureHoldsBodyHoldsItemMetadata",
+    "CaptureHoldsCoinVersion",
+    "CaptureHoldsResponse200",
+    "CaptureHoldsResponse200ResultsItemType0",
+    "CaptureHoldsResponse200ResultsItemType0Result",
+    "CaptureHoldsResponse200ResultsItemType1",
     "ChangePasswordBody",
     "ChangePasswordCoinVersion",
     "ChangePasswordResponse200",
@@ -3555,5 +3590,12 @@ __all__ = (
     "VoidHoldCoinVersion",
     "VoidHoldDryRun",
     "VoidHoldResponse200",
+    "VoidHoldsBody",
+    "VoidHoldsBodyHoldsItem",
+    "VoidHoldsCoinVersion",
+    "VoidHoldsResponse200",
+    "VoidHoldsResponse200ResultsItemType0",
+    "VoidHoldsResponse200ResultsItemType0Result",
+    "VoidHoldsResponse200ResultsItemType1",
     "Wallet",
 )

@@ -61,7 +61,7 @@ const exampleCreateHold = {
 } as const;
 export const exampleHoldResult = { hold: exampleHold, wallet: { ...exampleWallet, activeCoins: 100.51 } };
 const exampleCapture = { amount: 39.99 };
-const exampleCaptureResult = {
+export const exampleCaptureResult = {
   hold: { ...exampleHold, status: 'CAPTURED', capturedAmount: 39.99, transactionId: 1002 },
   transaction: {
     ...exampleTransaction,
@@ -75,7 +75,7 @@ const exampleCaptureResult = {
   },
   wallet: { ...exampleWallet, balance: 110.51, activeCoins: 110.51, totalSent: 89.49 },
 } as const;
-const exampleVoidResult = { hold: { ...exampleHold, status: 'VOIDED' }, wallet: exampleWallet } as const;
+export const exampleVoidResult = { hold: { ...exampleHold, status: 'VOIDED' }, wallet: exampleWallet } as const;
 export const exampleHoldPage = { holds: [exampleHold], pagination: { limit: 20, offset: 0, total: 1 }, hasMore: false, nextCursor: null };
 
 /** What a capture's body adds to its command: the amount to take (all without it) and the metadata, if given. */
@@ -90,7 +90,7 @@ function captureFields(body: { amount?: number | undefined; metadata?: Metadata 
  * named; with none, a client granted the treasury it pays; an ADMIN+ voiding, or capturing when
  * no client is named), by the rule the ledger judges again from the token it verifies itself.
  */
-async function payerOf(deps: HoldRouteDeps, request: RouteRequest, holdId: string, action: 'capture' | 'void'): Promise<number> {
+export async function payerOf(deps: HoldRouteDeps, request: RouteRequest, holdId: string, action: 'capture' | 'void'): Promise<number> {
   const named = payerOfHoldId(holdId);
   if (named !== null) return named;
   // The caller's space's ledger: a test-mode client's hold is looked up in the sandbox alone.
