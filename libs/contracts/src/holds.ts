@@ -7,6 +7,7 @@ import { holdExpirySecondsMax, reasonText, transaction, wallet } from './ledger'
 import { platformClientId } from './user';
 import { hold, holdStatus } from '@coin/events';
 import { problem } from './problem';
+import { uuidV5 } from '@coin/security';
 
 // The Hold and the events on coin.holds live in @coin/events (libs/events).
 export {
@@ -115,6 +116,14 @@ export type InternalHold = z.infer<typeof internalHold>;
 export const holdResult = z.object({ hold, wallet });
 
 // ---- Bulk capture and void (docs/CONTRACT.md "Holds, limits and approvals") ----
+/**
+ * The command id of the hold at `index` of a bulk capture or void whose own id (its
+ * Idempotency-Key's) is `bulkCommandId`: the same call sent again names the same commands.
+ */
+export function bulkItemCommandId(bulkCommandId: string, index: number): string {
+  return uuidV5(`bulk:${bulkCommandId}:${index}`);
+}
+
 /** The most holds one bulk capture or void takes: past it, 422 HOLDS_BULK_LIMIT and nothing is sent. */
 export const holdsPerBulkMax = 500;
 /**

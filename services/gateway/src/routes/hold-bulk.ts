@@ -1,6 +1,6 @@
-import { uuidV5 } from '@coin/security';
 import {
   bulkCaptureBody,
+  bulkItemCommandId,
   bulkHoldItem,
   bulkVoidBody,
   captureResult,
@@ -102,7 +102,7 @@ async function settleEach<D extends LedgerDraft, R>(
         onReplayed: () => {
           replayed += 1;
         },
-        commandId: uuidV5(`bulk:${idempotency.commandId}:${index}`),
+        commandId: bulkItemCommandId(idempotency.commandId, index),
         requestId: String(request.id),
       });
       return { id, status, result: result as R };

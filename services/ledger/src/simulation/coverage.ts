@@ -28,7 +28,10 @@ export function outcomeLabel(h: HandledMessage): string {
 }
 
 /** The variants of a message: its enum values and parties' kinds, optional members present or not, how it was made. */
-export function variantsOf(h: HandledMessage, made: { hostile: string | null; replay: string | null } | undefined): string[] {
+export function variantsOf(
+  h: HandledMessage,
+  made: { hostile: string | null; replay: string | null; bulk?: { as: string } | undefined } | undefined,
+): string[] {
   const value = h.message.value as { data?: Record<string, unknown> } | null;
   const data = value?.data ?? {};
   const variants: string[] = [];
@@ -45,6 +48,7 @@ export function variantsOf(h: HandledMessage, made: { hostile: string | null; re
   if (h.message.origin !== 'client') variants.push(`from ${h.message.origin}`);
   if (made?.hostile) variants.push('hostile');
   if (h.command?.dryRun) variants.push('dry run');
+  if (made?.bulk) variants.push(`bulk ${made.bulk.as}`);
   if (made?.replay) variants.push(`replay ${made.replay}`);
   return variants;
 }
@@ -104,7 +108,7 @@ export class Coverage {
   private readonly firstTypes = new Map<string, string>();
   private readonly before: RunSoFar = { firstTypeOf: (commandId) => this.firstTypes.get(commandId) };
 
-  record(h: HandledMessage, made: { hostile: string | null; replay: string | null } | undefined, model: WorldModel): void {
+  record(h: HandledMessage, made: Parameters<typeof variantsOf>[1], model: WorldModel): void {
     const type = h.command?.type ?? String((h.message.value as { type?: unknown } | null)?.type);
     bump(this.outcomes, type, outcomeLabel(h));
     for (const variant of variantsOf(h, made)) bump(this.variants, type, variant);

@@ -70,6 +70,27 @@ describe('the simulation generator', () => {
     }
   });
 
+  it("when it sends bulk calls, then each as the gateway would: settlements under ids derived from the call's, with one request hash; some sent again as they were, some with another list under the same ids", () => {
+    const commands = generate(11, 4000).filter((c) => c.bulk);
+    const calls = new Map<string, GeneratedCommand[]>();
+    for (const c of commands) {
+      const call = `${c.bulk!.id} ${c.bulk!.as} ${String((c.raw.data as { requestHash?: string }).requestHash)}`;
+      calls.set(call, [...(calls.get(call) ?? []), c]);
+    }
+    expect(new Set(commands.map((c) => c.bulk!.as))).toEqual(new Set(['first', 'again', 'other-list']));
+    for (const items of calls.values()) {
+      expect(new Set(items.map((c) => c.type)).size).toBe(1);
+      expect(['ledger.capture-hold', 'ledger.void-hold']).toContain(items[0]!.type);
+    }
+    const firsts = commands.filter((c) => c.bulk!.as === 'first');
+    const firstIds = new Set(firsts.map((c) => c.raw.commandId));
+    // Sent again: the very commands; another list: the call's ids under another hash.
+    for (const again of commands.filter((c) => c.bulk!.as === 'again'))
+      expect(JSON.stringify(again.raw)).toBe(JSON.stringify(firsts.find((f) => f.raw.commandId === again.raw.commandId)!.raw));
+    const other = commands.filter((c) => c.bulk!.as === 'other-list');
+    expect(other.some((c) => firstIds.has(c.raw.commandId))).toBe(true);
+  });
+
   it('when a dry run is answered otherwise than its twin right after it, or not as a dry run, then it is a finding', () => {
     const command = {
       commandId: 'c1',

@@ -234,8 +234,8 @@ class SeededRun {
     const advanceMs = planAdvance(this.driverChoices);
     const at = new Date(this.session.driver.now().getTime() + advanceMs);
     const generated = Array.from({ length: this.driverChoices.int(1, 5) }, () => this.generator.next(at));
-    // A dry run's twin goes in the same step, right after it.
-    if (this.generator.owesTwin()) generated.push(this.generator.next(at));
+    // A dry run's twin goes in the same step, right after it, and a bulk call's settlements all go.
+    while (this.generator.owesMore()) generated.push(this.generator.next(at));
     this.commandsSent += generated.length;
     for (const g of generated) this.made.set(g.raw, g);
     return { advanceMs, commands: generated.map((g) => g.raw), take: planTake(this.driverChoices), sweep: this.driverChoices.chance(0.25) };
