@@ -4,7 +4,7 @@ import { startTestStack, type TestStack } from '../harness/stack';
 import { decodeJwt } from 'jose';
 import { apiClient, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, fundTreasury, platformClientToken } from '../harness/admin';
-import { eventuallyHolds } from '../harness/eventually';
+import { eventually, eventuallyHolds } from '../harness/eventually';
 
 /**
  * Through the gateway and the ledger: a dry run (`?dryRun=true`) of a money command is decided by
@@ -168,6 +168,46 @@ describe('dry runs of money commands', () => {
     // The real capture after the previews takes it once.
     expect(await shop.captureHold({ path: { id: hold.id }, body: { amount: 3 } })).toMatchObject({ hold: { status: 'CAPTURED' } });
     expect(await coin.getMyWallet()).toMatchObject({ balance: 7, activeCoins: 7 });
+  });
+
+  it('when a payout and a refund are previewed, then each answers what it would do (the same problem for a bad payout) and moves nothing: the full refund and the payout after them are applied', async () => {
+    const payer = await funded(10);
+    const [x, y] = [await registerUser(stack.gatewayUrl), await registerUser(stack.gatewayUrl)];
+    const coin = as(payer.accessToken);
+    const body = (amount: number) => ({
+      from: {},
+      reason: 'Spring cup',
+      reference: `cup-${randomUUID()}`,
+      lines: [
+        { toUserId: x.userId, amount },
+        { toUserId: y.userId, amount },
+      ],
+    });
+    const preview = await coin.payout({ body: body(4), ...dry });
+    expect(preview.lastResponse?.status).toBe(201);
+    expect(preview).toMatchObject({ dryRun: true, payout: { type: 'TRANSFER', total: 8 }, wallet: { balance: 2 } });
+    const [previewed, refused] = [await problemOf(coin.payout({ body: body(6), ...dry })), await problemOf(coin.payout({ body: body(6) }))];
+    expect([previewed.status, previewed.code]).toEqual([refused.status, refused.code]);
+    expect(await coin.getMyWallet()).toMatchObject({ balance: 10 });
+    expect(await coin.payout({ body: body(4) })).toMatchObject({ payout: { total: 8 }, wallet: { balance: 2 } });
+
+    const buyer = await funded(30);
+    const { transaction } = await as(buyer.accessToken).purchase({ body: { treasury: 'COURSE_FEES', amount: 30, reason: 'Course' } });
+    const refundBody = { transactionId: transaction.id, treasury: 'COURSE_FEES' as const, amount: 10, reason: 'one lesson cancelled' };
+    // The purchase's credit reaches COURSE_FEES a moment after the 201: until then a refund would be refused too.
+    const refundPreview = await eventually(
+      () =>
+        platform
+          .refundTransaction({ body: refundBody, ...dry })
+          .catch((err: unknown) => (err instanceof CoinProblemError ? undefined : Promise.reject(err))),
+      15_000,
+      'the refund preview',
+    );
+    expect(refundPreview).toMatchObject({ dryRun: true, transaction: { type: 'REFUND', amount: 10 } });
+    expect(await as(buyer.accessToken).getMyWallet()).toMatchObject({ balance: 0 });
+    // Nothing of the purchase was refunded by the preview: all 30 still are.
+    const full = await platform.refundTransaction({ body: { ...refundBody, amount: 30 } });
+    expect(full).toMatchObject({ transaction: { type: 'REFUND', amount: 30 } });
   });
 
   it('when a keyed route that takes no dry run is sent dryRun=true, then 400 and nothing is applied (never a real mint for a preview)', async () => {
