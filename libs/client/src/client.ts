@@ -157,6 +157,10 @@ export function createCoinClient(options: CoinClientOptions): CoinClient {
       init,
     );
     if (!response.ok) throw CoinProblemError.fromResponse(response, error, key);
+    // A dry run (`query: { dryRun: 'true' }`) must come back as one: a server that took no dry run applied the call.
+    if (query?.['dryRun'] === 'true' && (data as { dryRun?: unknown } | undefined)?.dryRun !== true) {
+      throw new CoinDryRunIgnoredError(response.status, key);
+    }
     return withLastResponse(data, coinResponseOf(response, key));
   };
 
@@ -165,6 +169,23 @@ export function createCoinClient(options: CoinClientOptions): CoinClient {
   named.getCommandStatus = (keyOrInput: string | UntypedInput) =>
     call('getCommandStatus' as OperationId, typeof keyOrInput === 'string' ? { path: { idempotencyKey: keyOrInput } } : keyOrInput);
   return { ...(named as CoinOperations), api, operations: operationTable } as CoinClient;
+}
+
+/**
+ * A call sent as a dry run (`query: { dryRun: 'true' }`) whose 2xx answer is not one (no
+ * `dryRun: true`): the server applied it (one that takes no dry run). Its Idempotency-Key names
+ * the call that was applied.
+ */
+export class CoinDryRunIgnoredError extends Error {
+  constructor(
+    readonly status: number,
+    readonly idempotencyKey: string | undefined,
+  ) {
+    super(
+      `A dry run was answered ${status} without dryRun: true: the server applied the call (Idempotency-Key ${idempotencyKey ?? 'none'})`,
+    );
+    this.name = 'CoinDryRunIgnoredError';
+  }
 }
 
 /** A named operation's argument once past its typed signature. */

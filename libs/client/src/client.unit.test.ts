@@ -1,4 +1,13 @@
-import { CoinNetworkError, CoinProblemError, createCoinClient, isProblem, operationTable, pages, retryAfterMs } from './index';
+import {
+  CoinDryRunIgnoredError,
+  CoinNetworkError,
+  CoinProblemError,
+  createCoinClient,
+  isProblem,
+  operationTable,
+  pages,
+  retryAfterMs,
+} from './index';
 
 /** A fake fetch: answers from a script, records what was sent. */
 function fakeFetch(...answers: Array<Response | Error | ((request: Request) => Response)>) {
@@ -40,6 +49,20 @@ const noWait = { attempts: 3, baseDelayMs: 0 };
 describe('@coin/client against a fake fetch', () => {
   afterEach(() => {
     jest.useRealTimers();
+  });
+
+  describe('dry runs', () => {
+    it('when a dry run is answered as one, then its preview is returned; when a server answers it without dryRun: true (it applied the call), then CoinDryRunIgnoredError', async () => {
+      const preview = { ...transferred, dryRun: true };
+      const { fetch, sent } = fakeFetch(json(201, preview), json(201, transferred));
+      const coin = createCoinClient({ baseUrl: 'http://coin.test', fetch });
+      expect(await coin.transferCoins({ ...transfer, query: { dryRun: 'true' } })).toEqual(preview);
+      expect(sent[0]!.url).toBe('http://coin.test/api/coins/transfer?dryRun=true');
+      await expect(coin.transferCoins({ ...transfer, query: { dryRun: 'true' }, idempotencyKey: 'k-1' })).rejects.toEqual(
+        expect.objectContaining({ name: 'CoinDryRunIgnoredError', status: 201, idempotencyKey: 'k-1' }),
+      );
+      await expect(coin.transferCoins({ ...transfer, query: { dryRun: 'true' } })).rejects.toBeInstanceOf(CoinDryRunIgnoredError);
+    });
   });
 
   describe('Idempotency-Key and retries', () => {

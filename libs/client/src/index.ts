@@ -6,6 +6,7 @@ export {
   type CallOptions,
   type CoinClient,
   type CoinClientOptions,
+  CoinDryRunIgnoredError,
   type CoinOperations,
   createCoinClient,
   type OperationInput,

@@ -6,6 +6,8 @@ import { withCursorParam, withPageLinks } from './paging';
 import { holdExpirySecondsMax, reasonText, transaction, wallet } from './ledger';
 import { platformClientId } from './user';
 import { hold, holdStatus } from '@coin/events';
+import { problem } from './problem';
+import { uuidV5 } from '@coin/security';
 
 // The Hold and the events on coin.holds live in @coin/events (libs/events).
 export {
@@ -112,6 +114,40 @@ export type InternalHold = z.infer<typeof internalHold>;
 
 /** A hold operation's 201/200: the hold and the payer's wallet after it (capture: the transaction too). */
 export const holdResult = z.object({ hold, wallet });
+
+// ---- Bulk capture and void (docs/CONTRACT.md "Holds, limits and approvals") ----
+/**
+ * The command id of the hold at `index` of a bulk capture or void whose own id (its
+ * Idempotency-Key's) is `bulkCommandId`: the same call sent again names the same commands.
+ */
+export function bulkItemCommandId(bulkCommandId: string, index: number): string {
+  return uuidV5(`bulk:${bulkCommandId}:${index}`);
+}
+
+/** The most holds one bulk capture or void takes: past it, 422 HOLDS_BULK_LIMIT and nothing is sent. */
+export const holdsPerBulkMax = 500;
+/**
+ * The list of a bulk call: each id at most once. Its length is not bounded here (the body limit
+ * does) so that a list past `holdsPerBulkMax` gets its own code, HOLDS_BULK_LIMIT, not a 400.
+ */
+const bulkHoldList = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1).describe(`The holds, 1 to ${holdsPerBulkMax} (more: 422 HOLDS_BULK_LIMIT), each id once (twice: 400, nothing sent)`);
+export const bulkCaptureBody = z.strictObject({
+  holds: bulkHoldList(
+    z.strictObject({
+      id: holdIdInput,
+      amount: coinAmount.optional().describe('Coins to take, at most the held amount; the rest is released. Default: all of it'),
+      metadata: metadata.optional(),
+    }),
+  ),
+});
+export const bulkVoidBody = z.strictObject({ holds: bulkHoldList(z.strictObject({ id: holdIdInput })) });
+/** One hold's result in a bulk call: applied (the single call's answer) or its problem, in the order sent. */
+export const bulkHoldItem = <R extends z.ZodType>(result: R) =>
+  z.union([
+    z.object({ id: z.string(), status: z.number().int(), result }),
+    z.object({ id: z.string(), status: z.number().int(), problem }),
+  ]);
 export type HoldResult = z.infer<typeof holdResult>;
 export const captureResult = z.object({ hold, transaction, wallet });
 export type CaptureResult = z.infer<typeof captureResult>;

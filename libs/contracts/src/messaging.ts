@@ -52,6 +52,13 @@ export const usersProof = z
   .regex(/^[A-Za-z0-9_\-.]+$/)
   .optional();
 
+/**
+ * The mark of a dry run (docs/DESIGN.md "Dry runs"): the applying service decides the command in
+ * its batch as it would apply it, answers the outcome, and writes nothing (no transaction, event,
+ * outbox row, stored outcome or limit consumed). Absent on every command that is to be applied.
+ */
+export const dryRun = z.literal(true).optional();
+
 /** A command: imperative, one owner, answered by exactly one reply when `reply-to` is set. */
 export function commandSchema<T extends string, D extends z.ZodType>(type: T, data: D) {
   return z.object({
@@ -62,6 +69,7 @@ export function commandSchema<T extends string, D extends z.ZodType>(type: T, da
     proof,
     keyProof,
     usersProof,
+    dryRun,
     data,
   });
 }
@@ -74,6 +82,7 @@ export const anyCommand = z.object({
   proof,
   keyProof,
   usersProof,
+  dryRun,
   data: z.unknown(),
 });
 export type AnyCommand = z.infer<typeof anyCommand>;
@@ -103,6 +112,8 @@ export const reply = z.discriminatedUnion('ok', [
     ok: z.literal(true),
     result: z.unknown(),
     replayed: z.literal(true).optional(),
+    /** The command was a dry run, decided and not applied: what the sender checks before it says so (docs/DESIGN.md "Dry runs"). */
+    dryRun: z.literal(true).optional(),
   }),
   z.object({
     correlationId: z.string().min(1),
@@ -110,6 +121,7 @@ export const reply = z.discriminatedUnion('ok', [
     ok: z.literal(false),
     error: wireError,
     replayed: z.literal(true).optional(),
+    dryRun: z.literal(true).optional(),
   }),
 ]);
 export type Reply = z.infer<typeof reply>;

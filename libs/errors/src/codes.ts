@@ -327,6 +327,12 @@ export const errorCatalog = {
     title: 'Idempotency-Key reused with a different request',
     action: 'Use a new Idempotency-Key for a new request; a key is for retrying the very same request.',
   },
+  HOLDS_BULK_LIMIT: {
+    kind: 'unprocessable',
+    title: 'Too many holds in one bulk capture or void',
+    action:
+      'Send at most 500 holds per call (`holdsPerBulkMax`); split a longer list into several calls, each with its own Idempotency-Key.',
+  },
   BALANCE_LIMIT_EXCEEDED: {
     kind: 'unprocessable',
     title: 'A balance or running total would exceed the largest amount the ledger holds',

@@ -49,14 +49,17 @@ export function replyAddressOf(headers: Record<string, string>, replyTopic: stri
 export type ReplyBody = (
   | { commandId: string; ok: true; result: unknown }
   | { commandId: string; ok: false; error: { code: string; detail: string; errors?: Array<{ path: string; message: string }> } }
-) & { replayed?: true };
+) & { replayed?: true; dryRun?: true };
 
-/** A command outcome as a reply body; `replayed` when it was answered from an earlier delivery's stored outcome. */
-export function replyBodyOf(commandId: string, outcome: { ok: boolean; reply: unknown; replayed?: true }): ReplyBody {
-  const replayed = outcome.replayed ? { replayed: true as const } : {};
+/**
+ * A command outcome as a reply body; `replayed` when it was answered from an earlier delivery's
+ * stored outcome, `dryRun` when the command was a dry run, decided and not applied.
+ */
+export function replyBodyOf(commandId: string, outcome: { ok: boolean; reply: unknown; replayed?: true; dryRun?: true }): ReplyBody {
+  const marks = { ...(outcome.replayed ? { replayed: true as const } : {}), ...(outcome.dryRun ? { dryRun: true as const } : {}) };
   return outcome.ok
-    ? { commandId, ok: true, result: outcome.reply, ...replayed }
-    : { commandId, ok: false, error: outcome.reply as { code: string; detail: string }, ...replayed };
+    ? { commandId, ok: true, result: outcome.reply, ...marks }
+    : { commandId, ok: false, error: outcome.reply as { code: string; detail: string }, ...marks };
 }
 
 /**

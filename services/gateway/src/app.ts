@@ -27,6 +27,7 @@ import { lingerDefaults, registerGracefulClose, type LingerLimits } from './plug
 import { registerJsonBodyParser } from './plugins/json-body';
 import { registerFormBodyParser } from './plugins/oauth-token';
 import { registerHoldRoutes } from './routes/holds';
+import { registerHoldBulkRoutes } from './routes/hold-bulk';
 import { registerCommissionRoutes } from './routes/commission-rules';
 import { registerCashoutRateRoutes } from './routes/cashout-rates';
 import { registerCashoutReversalRoutes } from './routes/cashout-reversals';
@@ -278,6 +279,7 @@ async function registerCommandContext(app: App, admission: WriteAdmission, route
     registerSandboxRoutes(commands, routeDeps);
     registerPayoutRoutes(commands, routeDeps);
     registerHoldRoutes(commands, routeDeps);
+    registerHoldBulkRoutes(commands, routeDeps);
     registerCashoutRoutes(commands, routeDeps);
     registerCashoutRateRoutes(commands, routeDeps);
     registerCashoutReversalRoutes(commands, routeDeps);

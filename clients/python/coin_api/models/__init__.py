@@ -395,7 +395,22 @@ from .cancel_my_mandate_response_200_mandate_status import (
 from .capture_hold_body import CaptureHoldBody
 from .capture_hold_body_metadata import CaptureHoldBodyMetadata
 from .capture_hold_coin_version import CaptureHoldCoinVersion
+from .capture_hold_dry_run import CaptureHoldDryRun
 from .capture_hold_response_201 import CaptureHoldResponse201
+from .capture_holds_body import CaptureHoldsBody
+from .capture_holds_body_holds_item import CaptureHoldsBodyHoldsItem
+from .capture_holds_body_holds_item_metadata import CaptureHoldsBodyHoldsItemMetadata
+from .capture_holds_coin_version import CaptureHoldsCoinVersion
+from .capture_holds_response_200 import CaptureHoldsResponse200
+from .capture_holds_response_200_results_item_type_0 import (
+    CaptureHoldsResponse200ResultsItemType0,
+)
+from .capture_holds_response_200_results_item_type_0_result import (
+    CaptureHoldsResponse200ResultsItemType0Result,
+)
+from .capture_holds_response_200_results_item_type_1 import (
+    CaptureHoldsResponse200ResultsItemType1,
+)
 from .change_password_body import ChangePasswordBody
 from .change_password_coin_version import ChangePasswordCoinVersion
 from .change_password_response_200 import ChangePasswordResponse200
@@ -458,6 +473,7 @@ from .create_balance_monitor_response_201_wallet_treasury_type_0 import (
 )
 from .create_cashout_body import CreateCashoutBody
 from .create_cashout_coin_version import CreateCashoutCoinVersion
+from .create_cashout_dry_run import CreateCashoutDryRun
 from .create_cashout_response_201 import CreateCashoutResponse201
 from .create_cashout_response_201_cashout import CreateCashoutResponse201Cashout
 from .create_cashout_response_201_cashout_approval import (
@@ -511,6 +527,7 @@ from .create_client_webhook_endpoint_response_201_status import (
     CreateClientWebhookEndpointResponse201Status,
 )
 from .create_hold_coin_version import CreateHoldCoinVersion
+from .create_hold_dry_run import CreateHoldDryRun
 from .create_hold_response_201 import CreateHoldResponse201
 from .create_own_test_client_body import CreateOwnTestClientBody
 from .create_own_test_client_body_treasuries_item import (
@@ -1742,6 +1759,7 @@ from .payout_body_from_type_1 import PayoutBodyFromType1
 from .payout_body_lines_item import PayoutBodyLinesItem
 from .payout_body_metadata import PayoutBodyMetadata
 from .payout_coin_version import PayoutCoinVersion
+from .payout_dry_run import PayoutDryRun
 from .payout_response_201 import PayoutResponse201
 from .payout_response_201_payout import PayoutResponse201Payout
 from .payout_response_201_payout_lines_item import PayoutResponse201PayoutLinesItem
@@ -1807,6 +1825,7 @@ from .purchase_body_affiliate import PurchaseBodyAffiliate
 from .purchase_body_metadata import PurchaseBodyMetadata
 from .purchase_body_treasury import PurchaseBodyTreasury
 from .purchase_coin_version import PurchaseCoinVersion
+from .purchase_dry_run import PurchaseDryRun
 from .purchase_response_201 import PurchaseResponse201
 from .put_monitoring_rule_body import PutMonitoringRuleBody
 from .put_monitoring_rule_body_rule import PutMonitoringRuleBodyRule
@@ -1905,6 +1924,7 @@ from .refund_transaction_body import RefundTransactionBody
 from .refund_transaction_body_metadata import RefundTransactionBodyMetadata
 from .refund_transaction_body_treasury import RefundTransactionBodyTreasury
 from .refund_transaction_coin_version import RefundTransactionCoinVersion
+from .refund_transaction_dry_run import RefundTransactionDryRun
 from .refund_transaction_response_201 import RefundTransactionResponse201
 from .refund_transaction_response_201_commission import (
     RefundTransactionResponse201Commission,
@@ -2311,6 +2331,7 @@ from .revoke_user_sessions_coin_version import RevokeUserSessionsCoinVersion
 from .reward_user_body import RewardUserBody
 from .reward_user_body_metadata import RewardUserBodyMetadata
 from .reward_user_coin_version import RewardUserCoinVersion
+from .reward_user_dry_run import RewardUserDryRun
 from .reward_user_response_201 import RewardUserResponse201
 from .reward_user_response_202 import RewardUserResponse202
 from .rotate_client_webhook_secret_coin_version import (
@@ -2502,6 +2523,7 @@ from .transaction_metadata import TransactionMetadata
 from .transaction_to_treasury_type_0 import TransactionToTreasuryType0
 from .transaction_type import TransactionType
 from .transfer_coins_coin_version import TransferCoinsCoinVersion
+from .transfer_coins_dry_run import TransferCoinsDryRun
 from .transfer_coins_response_201 import TransferCoinsResponse201
 from .treasury import Treasury
 from .treasury_code import TreasuryCode
@@ -2519,7 +2541,21 @@ from .verify_second_factor_response_200_notices_item_kind import (
     VerifySecondFactorResponse200NoticesItemKind,
 )
 from .void_hold_coin_version import VoidHoldCoinVersion
+from .void_hold_dry_run import VoidHoldDryRun
 from .void_hold_response_200 import VoidHoldResponse200
+from .void_holds_body import VoidHoldsBody
+from .void_holds_body_holds_item import VoidHoldsBodyHoldsItem
+from .void_holds_coin_version import VoidHoldsCoinVersion
+from .void_holds_response_200 import VoidHoldsResponse200
+from .void_holds_response_200_results_item_type_0 import (
+    VoidHoldsResponse200ResultsItemType0,
+)
+from .void_holds_response_200_results_item_type_0_result import (
+    VoidHoldsResponse200ResultsItemType0Result,
+)
+from .void_holds_response_200_results_item_type_1 import (
+    VoidHoldsResponse200ResultsItemType1,
+)
 from .wallet import Wallet
 
 __all__ = (
@@ -2708,7 +2744,16 @@ __all__ = (
     "CaptureHoldBody",
     "CaptureHoldBodyMetadata",
     "CaptureHoldCoinVersion",
+    "CaptureHoldDryRun",
     "CaptureHoldResponse201",
+    "CaptureHoldsBody",
+    "CaptureHoldsBodyHoldsItem",
+    "CaptureHoldsBodyHoldsItemMetadata",
+    "CaptureHoldsCoinVersion",
+    "CaptureHoldsResponse200",
+    "CaptureHoldsResponse200ResultsItemType0",
+    "CaptureHoldsResponse200ResultsItemType0Result",
+    "CaptureHoldsResponse200ResultsItemType1",
     "ChangePasswordBody",
     "ChangePasswordCoinVersion",
     "ChangePasswordResponse200",
@@ -2749,6 +2794,7 @@ __all__ = (
     "CreateBalanceMonitorResponse201WalletTreasuryType0",
     "CreateCashoutBody",
     "CreateCashoutCoinVersion",
+    "CreateCashoutDryRun",
     "CreateCashoutResponse201",
     "CreateCashoutResponse201Cashout",
     "CreateCashoutResponse201CashoutApproval",
@@ -2770,6 +2816,7 @@ __all__ = (
     "CreateClientWebhookEndpointResponse201DeliveryHealth",
     "CreateClientWebhookEndpointResponse201Status",
     "CreateHoldCoinVersion",
+    "CreateHoldDryRun",
     "CreateHoldResponse201",
     "CreateOwnTestClientBody",
     "CreateOwnTestClientBodyTreasuriesItem",
@@ -3387,6 +3434,7 @@ __all__ = (
     "PayoutBodyLinesItem",
     "PayoutBodyMetadata",
     "PayoutCoinVersion",
+    "PayoutDryRun",
     "PayoutResponse201",
     "PayoutResponse201Payout",
     "PayoutResponse201PayoutLinesItem",
@@ -3424,6 +3472,7 @@ __all__ = (
     "PurchaseBodyMetadata",
     "PurchaseBodyTreasury",
     "PurchaseCoinVersion",
+    "PurchaseDryRun",
     "PurchaseResponse201",
     "PutMonitoringRuleBody",
     "PutMonitoringRuleBodyRule",
@@ -3474,6 +3523,7 @@ __all__ = (
     "RefundTransactionBodyMetadata",
     "RefundTransactionBodyTreasury",
     "RefundTransactionCoinVersion",
+    "RefundTransactionDryRun",
     "RefundTransactionResponse201",
     "RefundTransactionResponse201Commission",
     "RefundTransactionResponse201CommissionApproval",
@@ -3652,6 +3702,7 @@ __all__ = (
     "RewardUserBody",
     "RewardUserBodyMetadata",
     "RewardUserCoinVersion",
+    "RewardUserDryRun",
     "RewardUserResponse201",
     "RewardUserResponse202",
     "RotateClientWebhookSecretCoinVersion",
@@ -3753,6 +3804,7 @@ __all__ = (
     "TransactionToTreasuryType0",
     "TransactionType",
     "TransferCoinsCoinVersion",
+    "TransferCoinsDryRun",
     "TransferCoinsResponse201",
     "Treasury",
     "TreasuryCode",
@@ -3766,6 +3818,14 @@ __all__ = (
     "VerifySecondFactorResponse200NoticesItem",
     "VerifySecondFactorResponse200NoticesItemKind",
     "VoidHoldCoinVersion",
+    "VoidHoldDryRun",
     "VoidHoldResponse200",
+    "VoidHoldsBody",
+    "VoidHoldsBodyHoldsItem",
+    "VoidHoldsCoinVersion",
+    "VoidHoldsResponse200",
+    "VoidHoldsResponse200ResultsItemType0",
+    "VoidHoldsResponse200ResultsItemType0Result",
+    "VoidHoldsResponse200ResultsItemType1",
     "Wallet",
 )

@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.hold import Hold
     from ..models.transaction import Transaction
@@ -21,11 +23,15 @@ class CaptureHoldResponse201:
         hold (Hold):
         transaction (Transaction):
         wallet (Wallet):
+        dry_run (bool | Unset): Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was
+            decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit
+            consumed); ids in the answer name nothing
     """
 
     hold: Hold
     transaction: Transaction
     wallet: Wallet
+    dry_run: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         hold = self.hold.to_dict()
@@ -33,6 +39,8 @@ class CaptureHoldResponse201:
         transaction = self.transaction.to_dict()
 
         wallet = self.wallet.to_dict()
+
+        dry_run = self.dry_run
 
         field_dict: dict[str, Any] = {}
 
@@ -43,6 +51,8 @@ class CaptureHoldResponse201:
                 "wallet": wallet,
             }
         )
+        if dry_run is not UNSET:
+            field_dict["dryRun"] = dry_run
 
         return field_dict
 
@@ -59,10 +69,13 @@ class CaptureHoldResponse201:
 
         wallet = Wallet.from_dict(d.pop("wallet"))
 
+        dry_run = d.pop("dryRun", UNSET)
+
         capture_hold_response_201 = cls(
             hold=hold,
             transaction=transaction,
             wallet=wallet,
+            dry_run=dry_run,
         )
 
         return capture_hold_response_201

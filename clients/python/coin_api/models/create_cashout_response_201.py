@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.create_cashout_response_201_cashout import (
         CreateCashoutResponse201Cashout,
@@ -21,15 +23,21 @@ class CreateCashoutResponse201:
     Attributes:
         cashout (CreateCashoutResponse201Cashout):
         wallet (Wallet):
+        dry_run (bool | Unset): Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was
+            decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit
+            consumed); ids in the answer name nothing
     """
 
     cashout: CreateCashoutResponse201Cashout
     wallet: Wallet
+    dry_run: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         cashout = self.cashout.to_dict()
 
         wallet = self.wallet.to_dict()
+
+        dry_run = self.dry_run
 
         field_dict: dict[str, Any] = {}
 
@@ -39,6 +47,8 @@ class CreateCashoutResponse201:
                 "wallet": wallet,
             }
         )
+        if dry_run is not UNSET:
+            field_dict["dryRun"] = dry_run
 
         return field_dict
 
@@ -54,9 +64,12 @@ class CreateCashoutResponse201:
 
         wallet = Wallet.from_dict(d.pop("wallet"))
 
+        dry_run = d.pop("dryRun", UNSET)
+
         create_cashout_response_201 = cls(
             cashout=cashout,
             wallet=wallet,
+            dry_run=dry_run,
         )
 
         return create_cashout_response_201

@@ -23,11 +23,15 @@ class PurchaseResponse201:
         transaction (Transaction):
         wallet (Treasury | Wallet):
         commission (Transaction | Unset):
+        dry_run (bool | Unset): Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was
+            decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit
+            consumed); ids in the answer name nothing
     """
 
     transaction: Transaction
     wallet: Treasury | Wallet
     commission: Transaction | Unset = UNSET
+    dry_run: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.wallet import Wallet
@@ -44,6 +48,8 @@ class PurchaseResponse201:
         if not isinstance(self.commission, Unset):
             commission = self.commission.to_dict()
 
+        dry_run = self.dry_run
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -54,6 +60,8 @@ class PurchaseResponse201:
         )
         if commission is not UNSET:
             field_dict["commission"] = commission
+        if dry_run is not UNSET:
+            field_dict["dryRun"] = dry_run
 
         return field_dict
 
@@ -90,10 +98,13 @@ class PurchaseResponse201:
         else:
             commission = Transaction.from_dict(_commission)
 
+        dry_run = d.pop("dryRun", UNSET)
+
         purchase_response_201 = cls(
             transaction=transaction,
             wallet=wallet,
             commission=commission,
+            dry_run=dry_run,
         )
 
         return purchase_response_201

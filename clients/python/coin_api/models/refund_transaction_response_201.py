@@ -27,11 +27,15 @@ class RefundTransactionResponse201:
         wallet (Treasury | Wallet):
         commission (RefundTransactionResponse201Commission | Unset): A split purchase's refund: the commission's part,
             fronted to the buyer by the treasury (a TRANSFER splitOf the purchase); the clawback from the affiliate follows
+        dry_run (bool | Unset): Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was
+            decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit
+            consumed); ids in the answer name nothing
     """
 
     transaction: Transaction
     wallet: Treasury | Wallet
     commission: RefundTransactionResponse201Commission | Unset = UNSET
+    dry_run: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.wallet import Wallet
@@ -48,6 +52,8 @@ class RefundTransactionResponse201:
         if not isinstance(self.commission, Unset):
             commission = self.commission.to_dict()
 
+        dry_run = self.dry_run
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -58,6 +64,8 @@ class RefundTransactionResponse201:
         )
         if commission is not UNSET:
             field_dict["commission"] = commission
+        if dry_run is not UNSET:
+            field_dict["dryRun"] = dry_run
 
         return field_dict
 
@@ -97,10 +105,13 @@ class RefundTransactionResponse201:
         else:
             commission = RefundTransactionResponse201Commission.from_dict(_commission)
 
+        dry_run = d.pop("dryRun", UNSET)
+
         refund_transaction_response_201 = cls(
             transaction=transaction,
             wallet=wallet,
             commission=commission,
+            dry_run=dry_run,
         )
 
         return refund_transaction_response_201

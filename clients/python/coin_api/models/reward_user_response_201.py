@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.transaction import Transaction
     from ..models.treasury import Treasury
@@ -20,10 +22,14 @@ class RewardUserResponse201:
     Attributes:
         transaction (Transaction):
         wallet (Treasury | Wallet):
+        dry_run (bool | Unset): Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was
+            decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit
+            consumed); ids in the answer name nothing
     """
 
     transaction: Transaction
     wallet: Treasury | Wallet
+    dry_run: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.wallet import Wallet
@@ -36,6 +42,8 @@ class RewardUserResponse201:
         else:
             wallet = self.wallet.to_dict()
 
+        dry_run = self.dry_run
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -44,6 +52,8 @@ class RewardUserResponse201:
                 "wallet": wallet,
             }
         )
+        if dry_run is not UNSET:
+            field_dict["dryRun"] = dry_run
 
         return field_dict
 
@@ -73,9 +83,12 @@ class RewardUserResponse201:
 
         wallet = _parse_wallet(d.pop("wallet"))
 
+        dry_run = d.pop("dryRun", UNSET)
+
         reward_user_response_201 = cls(
             transaction=transaction,
             wallet=wallet,
+            dry_run=dry_run,
         )
 
         return reward_user_response_201

@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.approval import Approval
 
@@ -19,12 +21,18 @@ class RewardUserResponse202:
 
         Attributes:
             approval (Approval):
+            dry_run (bool | Unset): Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was
+                decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit
+                consumed); ids in the answer name nothing
     """
 
     approval: Approval
+    dry_run: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         approval = self.approval.to_dict()
+
+        dry_run = self.dry_run
 
         field_dict: dict[str, Any] = {}
 
@@ -33,6 +41,8 @@ class RewardUserResponse202:
                 "approval": approval,
             }
         )
+        if dry_run is not UNSET:
+            field_dict["dryRun"] = dry_run
 
         return field_dict
 
@@ -43,8 +53,11 @@ class RewardUserResponse202:
         d = dict(src_dict)
         approval = Approval.from_dict(d.pop("approval"))
 
+        dry_run = d.pop("dryRun", UNSET)
+
         reward_user_response_202 = cls(
             approval=approval,
+            dry_run=dry_run,
         )
 
         return reward_user_response_202

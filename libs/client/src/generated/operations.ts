@@ -39,6 +39,8 @@ export const operationTable = {
   voidHold: { method: 'post', path: '/api/coins/holds/{id}/void', idempotencyKey: true },
   listMyHolds: { method: 'get', path: '/api/wallets/me/holds', idempotencyKey: false },
   listHolds: { method: 'get', path: '/api/admin/holds', idempotencyKey: false },
+  captureHolds: { method: 'post', path: '/api/coins/holds/bulk-capture', idempotencyKey: true },
+  voidHolds: { method: 'post', path: '/api/coins/holds/bulk-void', idempotencyKey: true },
   listMyCashouts: { method: 'get', path: '/api/cashouts', idempotencyKey: false },
   createCashout: { method: 'post', path: '/api/cashouts', idempotencyKey: true },
   claimCashout: { method: 'post', path: '/api/cashouts/{id}/claim', idempotencyKey: false },

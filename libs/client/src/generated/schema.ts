@@ -690,6 +690,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/coins/holds/bulk-capture': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Capture up to 500 holds in one call, each with its own result
+     * @description Up to 500 holds in one call, each settled as its single call would settle it and answered with its own result in the order sent: `result` (what the single call answers) or `problem` (its refusal: a hold that does not exist, or that the caller may not settle, is 404 HOLD_NOT_FOUND for a platform client). One Idempotency-Key covers the whole call: a retry answers every hold as the first time, and the key sent with another list is 422 IDEMPOTENCY_KEY_REUSED with nothing settled. More than 500 holds: 422 HOLDS_BULK_LIMIT; a hold twice: 400; nothing is sent then. Body at most 512 KiB. A test-mode client settles its sandbox holds, in the sandbox ledger alone.
+     */
+    post: operations['captureHolds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/coins/holds/bulk-void': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Void up to 500 pending holds in one call, each with its own result
+     * @description Up to 500 holds in one call, each settled as its single call would settle it and answered with its own result in the order sent: `result` (what the single call answers) or `problem` (its refusal: a hold that does not exist, or that the caller may not settle, is 404 HOLD_NOT_FOUND for a platform client). One Idempotency-Key covers the whole call: a retry answers every hold as the first time, and the key sent with another list is 422 IDEMPOTENCY_KEY_REUSED with nothing settled. More than 500 holds: 422 HOLDS_BULK_LIMIT; a hold twice: 400; nothing is sent then. Body at most 512 KiB. A test-mode client settles its sandbox holds, in the sandbox ledger alone.
+     */
+    post: operations['voidHolds'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/cashouts': {
     parameters: {
       query?: never;
@@ -5545,7 +5585,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5836,7 +5876,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -5904,7 +5944,10 @@ export interface operations {
   };
   transferCoins: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -5983,6 +6026,11 @@ export interface operations {
           'application/json': {
             transaction: components['schemas']['Transaction'];
             wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -6082,7 +6130,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6150,7 +6198,10 @@ export interface operations {
   };
   purchase: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -6239,6 +6290,11 @@ export interface operations {
             transaction: components['schemas']['Transaction'];
             wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
             commission?: components['schemas']['Transaction'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -6338,7 +6394,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6406,7 +6462,10 @@ export interface operations {
   };
   rewardUser: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -6485,6 +6544,11 @@ export interface operations {
           'application/json': {
             transaction: components['schemas']['Transaction'];
             wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -6530,6 +6594,11 @@ export interface operations {
            */
           'application/json': {
             approval: components['schemas']['Approval'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -6629,7 +6698,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -6697,7 +6766,10 @@ export interface operations {
   };
   refundTransaction: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -6805,6 +6877,11 @@ export interface operations {
               clientId?: string;
               splitOf?: number;
             };
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -6850,6 +6927,11 @@ export interface operations {
            */
           'application/json': {
             approval: components['schemas']['Approval'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -6949,7 +7031,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7190,7 +7272,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7481,7 +7563,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7729,7 +7811,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -7945,7 +8027,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8137,7 +8219,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8414,7 +8496,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -8883,7 +8965,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9136,7 +9218,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9409,7 +9491,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -9698,7 +9780,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10025,7 +10107,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10093,7 +10175,10 @@ export interface operations {
   };
   payout: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -10215,6 +10300,11 @@ export interface operations {
               }[];
             };
             wallet: components['schemas']['Wallet'] | components['schemas']['Treasury'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -10318,6 +10408,11 @@ export interface operations {
               rejectionReason: string | null;
               transactionId: number | null;
             };
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -10417,7 +10512,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10485,7 +10580,10 @@ export interface operations {
   };
   createHold: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -10570,6 +10668,11 @@ export interface operations {
           'application/json': {
             hold: components['schemas']['Hold'];
             wallet: components['schemas']['Wallet'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -10669,7 +10772,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10737,7 +10840,10 @@ export interface operations {
   };
   captureHold: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -10828,6 +10934,11 @@ export interface operations {
             hold: components['schemas']['Hold'];
             transaction: components['schemas']['Transaction'];
             wallet: components['schemas']['Wallet'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -10927,7 +11038,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -10995,7 +11106,10 @@ export interface operations {
   };
   voidHold: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -11056,6 +11170,11 @@ export interface operations {
           'application/json': {
             hold: components['schemas']['Hold'];
             wallet: components['schemas']['Wallet'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -11139,7 +11258,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -11429,6 +11548,563 @@ export interface operations {
       };
     };
   };
+  captureHolds: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "holds": [
+         *         {
+         *           "id": "5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f",
+         *           "amount": 39.99
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @description The holds, 1 to 500 (more: 422 HOLDS_BULK_LIMIT), each id once (twice: 400, nothing sent) */
+          holds: {
+            /**
+             * Format: uuid
+             * @description The hold's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp), or a UUIDv5 issued before
+             */
+            id: string;
+            /** @description Coins to take, at most the held amount; the rest is released. Default: all of it */
+            amount?: number;
+            /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+            metadata?: {
+              [key: string]: string;
+            };
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": "5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f",
+           *           "status": 201,
+           *           "result": {
+           *             "hold": {
+           *               "id": "5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f",
+           *               "status": "CAPTURED",
+           *               "amount": 49.99,
+           *               "fromUserId": 42,
+           *               "toUserId": null,
+           *               "toTreasury": "COURSE_FEES",
+           *               "reason": "Order ORDER-2026-0042",
+           *               "reference": "ORDER-2026-0042",
+           *               "expiresAt": "2026-01-22T09:30:00.000Z",
+           *               "createdAt": "2026-01-15T09:30:00.000Z",
+           *               "updatedAt": "2026-01-15T09:30:00.000Z",
+           *               "capturedAmount": 39.99,
+           *               "transactionId": 1002
+           *             },
+           *             "transaction": {
+           *               "id": 1002,
+           *               "type": "PURCHASE",
+           *               "amount": 39.99,
+           *               "fromUserId": 42,
+           *               "toUserId": null,
+           *               "fromTreasury": null,
+           *               "toTreasury": "COURSE_FEES",
+           *               "reason": "Order ORDER-2026-0042",
+           *               "reference": "ORDER-2026-0042",
+           *               "refundOf": null,
+           *               "createdAt": "2026-01-15T09:30:00.000Z"
+           *             },
+           *             "wallet": {
+           *               "id": "7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d",
+           *               "userId": 42,
+           *               "balance": 110.51,
+           *               "activeCoins": 110.51,
+           *               "totalReceived": 200,
+           *               "totalSent": 89.49,
+           *               "createdAt": "2026-01-15T09:30:00.000Z",
+           *               "updatedAt": "2026-01-15T09:30:00.000Z",
+           *               "frozen": false
+           *             }
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            results: (
+              | {
+                  id: string;
+                  status: number;
+                  result: {
+                    hold: components['schemas']['Hold'];
+                    transaction: components['schemas']['Transaction'];
+                    wallet: components['schemas']['Wallet'];
+                  };
+                }
+              | {
+                  id: string;
+                  status: number;
+                  problem: components['schemas']['Problem'];
+                }
+            )[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  voidHolds: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry of this request safe: same key and body give the original answer */
+        'idempotency-key'?: string;
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "holds": [
+         *         {
+         *           "id": "5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f"
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          /** @description The holds, 1 to 500 (more: 422 HOLDS_BULK_LIMIT), each id once (twice: 400, nothing sent) */
+          holds: {
+            /**
+             * Format: uuid
+             * @description The hold's id: a UUIDv8 whose last 14 hexadecimal digits are its payer's user id (xxxxxxxx-xxxx-8xxx-8Rpp-pppppppppppp), or a UUIDv5 issued before
+             */
+            id: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "results": [
+           *         {
+           *           "id": "5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f",
+           *           "status": 200,
+           *           "result": {
+           *             "hold": {
+           *               "id": "5b1f3c2e-8d4a-5f6b-9c7e-1a2b3c4d5e6f",
+           *               "status": "VOIDED",
+           *               "amount": 49.99,
+           *               "fromUserId": 42,
+           *               "toUserId": null,
+           *               "toTreasury": "COURSE_FEES",
+           *               "reason": "Order ORDER-2026-0042",
+           *               "reference": "ORDER-2026-0042",
+           *               "expiresAt": "2026-01-22T09:30:00.000Z",
+           *               "createdAt": "2026-01-15T09:30:00.000Z",
+           *               "updatedAt": "2026-01-15T09:30:00.000Z",
+           *               "capturedAmount": null,
+           *               "transactionId": null
+           *             },
+           *             "wallet": {
+           *               "id": "7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d",
+           *               "userId": 42,
+           *               "balance": 150.5,
+           *               "activeCoins": 150.5,
+           *               "totalReceived": 200,
+           *               "totalSent": 49.5,
+           *               "createdAt": "2026-01-15T09:30:00.000Z",
+           *               "updatedAt": "2026-01-15T09:30:00.000Z",
+           *               "frozen": false
+           *             }
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': {
+            results: (
+              | {
+                  id: string;
+                  status: number;
+                  result: {
+                    hold: components['schemas']['Hold'];
+                    wallet: components['schemas']['Wallet'];
+                  };
+                }
+              | {
+                  id: string;
+                  status: number;
+                  problem: components['schemas']['Problem'];
+                }
+            )[];
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: APPROVAL_NOT_PENDING, CASE_NOT_OPEN, HOLD_NOT_PENDING, MANDATE_NOT_ACTIVE, MANDATE_CHARGE_NOT_DUE, EMAIL_TAKEN, LAST_SUPERADMIN, GRANT_REQUEST_OUTDATED, MFA_ALREADY_ENROLLED, PLATFORM_CLIENT_REVOKED, REQUEST_IN_PROGRESS, COMMAND_ANSWER_NOT_SHOWN, WALLET_FROZEN, WALLET_ALREADY_FROZEN, WALLET_NOT_FROZEN, UNFREEZE_NOT_REQUESTED */
+      409: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      422: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
+          /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
+          'RateLimit-Policy'?: string;
+          /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
+          RateLimit?: string;
+          /** @description Present (`true`) when this is the answer the Idempotency-Key already got: the request was a retry of one the ledger, the user service or the webhooks service had already answered, and nothing was done again. */
+          'Idempotent-Replayed'?: 'true';
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   listMyCashouts: {
     parameters: {
       query?: {
@@ -11595,7 +12271,10 @@ export interface operations {
   };
   createCashout: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it. */
+        dryRun?: 'true' | 'false';
+      };
       header?: {
         /** @description Makes a retry of this request safe: same key and body give the original answer */
         'idempotency-key'?: string;
@@ -11724,6 +12403,11 @@ export interface operations {
               updatedAt: string;
             };
             wallet: components['schemas']['Wallet'];
+            /**
+             * @description Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing
+             * @enum {boolean}
+             */
+            dryRun?: true;
           };
         };
       };
@@ -11823,7 +12507,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12061,7 +12745,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -12878,7 +13562,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13143,7 +13827,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13560,7 +14244,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -13788,7 +14472,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14016,7 +14700,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -14272,7 +14956,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15126,7 +15810,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15578,7 +16262,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -15795,7 +16479,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16008,7 +16692,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -16385,7 +17069,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -19452,7 +20136,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -19692,7 +20376,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -20343,7 +21027,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -20641,7 +21325,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -21113,7 +21797,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -21383,7 +22067,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -21615,7 +22299,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -21880,7 +22564,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -22169,7 +22853,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -22394,7 +23078,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -22619,7 +23303,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -22871,7 +23555,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -23123,7 +23807,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -23479,7 +24163,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -23771,7 +24455,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -23999,7 +24683,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -24401,7 +25085,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -24637,7 +25321,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -24997,7 +25681,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -25262,7 +25946,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -25767,7 +26451,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -26038,7 +26722,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -27466,7 +28150,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -27632,7 +28316,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
@@ -27909,7 +28593,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -28101,7 +28785,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -28343,7 +29027,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -28590,7 +29274,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -31245,7 +31929,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -34782,7 +35466,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -36979,7 +37663,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -39655,7 +40339,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
+      /** @description Problem: TEST_USERS_LIMIT, TEST_CLIENTS_LIMIT, SANDBOX_FUND_LIMIT, INSUFFICIENT_FUNDS, SELF_TRANSFER, SELF_REFERRAL, REFERRAL_INVALID, COMMISSION_RULE_MISSING, TREASURY_NOT_GRANTED, COMMISSION_OUT_OF_RANGE, RECIPIENT_CLOSED, REFUND_EXCEEDS_PURCHASE, NOT_REFUNDABLE, IDEMPOTENCY_KEY_REUSED, HOLDS_BULK_LIMIT, BALANCE_LIMIT_EXCEEDED, LIMIT_EXCEEDED, API_KEY_OWNER_NOT_ADMIN, REWARD_CAP_ABOVE_CEILING, CAPTURE_EXCEEDS_HOLD, CHARGE_EXCEEDS_MANDATE, COMMAND_REFUSED */
       422: {
         headers: {
           /** @description draft-ietf-httpapi-ratelimit-headers: each limit this operation is checked against, e.g. `"login-ip";q=10;w=60` (quota q requests per window w seconds). While the shared counters (Redis) are unreachable the limits are counted per gateway instance. */
@@ -39945,6 +40629,7 @@ export interface operations {
           | 'refund-exceeds-purchase'
           | 'not-refundable'
           | 'idempotency-key-reused'
+          | 'holds-bulk-limit'
           | 'balance-limit-exceeded'
           | 'limit-exceeded'
           | 'api-key-owner-not-admin'

@@ -46,6 +46,11 @@ export interface CommandContext {
   requestId?: string;
   /** Called when the answer is a stored one: a retry of a command already applied or refused. */
   onReplayed?: () => void;
+  /**
+   * A dry run (docs/DESIGN.md "Dry runs"): the command carries the mark, and its reply must carry
+   * it back, else the ledger that answered applied it (an older one): a 500, never a preview.
+   */
+  dryRun?: true;
   /** The ledger space the caller's token is of (docs/decisions/0018-sandbox.md): `test` goes to the sandbox ledger. Absent: live. */
   space?: 'live' | 'test';
 }
@@ -123,9 +128,12 @@ export class CommandBus {
         ...(context.proof ? { proof: context.proof } : {}),
         ...(context.keyProof ? { keyProof: context.keyProof } : {}),
         ...(context.usersProof ? { usersProof: context.usersProof } : {}),
+        ...(context.dryRun ? { dryRun: true } : {}),
         data: draft.data,
       },
     });
+    if (context.dryRun && reply.dryRun !== true)
+      throw new InvariantViolation(`command ${reply.commandId} was sent as a dry run and answered as applied`);
     if (reply.replayed) context.onReplayed?.();
     return reply;
   }

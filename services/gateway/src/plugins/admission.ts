@@ -12,6 +12,7 @@ import { principalOf } from './auth';
 import type { CacheMac } from './cache-mac';
 import {
   answerKeyOf,
+  asksDryRun,
   type CommandStatusReader,
   idempotencyAnswerTtlMsDefault,
   idempotencyKeyHeader,
@@ -163,6 +164,8 @@ export class WriteAdmission implements CommandStatusReader {
     const { max, windowMs } = this.options.writesPerCaller;
     const ask: Plan['ask'] = { limit: { key: `${counterNameSpace}writes-caller:${principal.subject}`, max, windowMs } };
     if (!request.routeOptions.config?.writeAdmission?.keyed) return { ask };
+    // A dry run neither takes nor waits for its key's lock (docs/DESIGN.md "Dry runs"): it reserves nothing.
+    if (asksDryRun(request)) return { ask };
     const checked = idempotencyKey.safeParse(request.headers[idempotencyKeyHeader]);
     // No key, or one the route schema will refuse: nothing to lock.
     if (!checked.success) return { ask };
@@ -201,6 +204,19 @@ export class WriteAdmission implements CommandStatusReader {
     const hashOf = () =>
       requestHashOf({ method: request.method, url: request.url, principal, apiKeyId: request.apiKeyId, body: request.body });
     const key = request.headers[idempotencyKeyHeader];
+    if (asksDryRun(request)) {
+      // A keyed route that takes no dry run is never applied for real when one was asked.
+      if (request.routeOptions.config?.dryRun !== true)
+        throw validationError([{ path: 'querystring.dryRun', message: 'this operation takes no dry run' }]);
+      request.idempotency = {
+        commandId: randomUUID(),
+        dryRun: true,
+        get requestHash() {
+          return hashOf();
+        },
+      };
+      return;
+    }
     if (key === undefined) {
       request.idempotency = {
         commandId: randomUUID(),

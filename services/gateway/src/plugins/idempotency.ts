@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route is a money command: it gets a command id and a request hash, and honours Idempotency-Key. */
     idempotent?: boolean;
+    /** The route's command may be sent as a dry run (`?dryRun=true`, docs/DESIGN.md "Dry runs"); only on an `idempotent` route. */
+    dryRun?: boolean;
   }
   interface FastifyRequest {
     idempotency?: Idempotency;
@@ -39,6 +41,11 @@ declare module 'fastify' {
 
 export interface Idempotency {
   commandId: string;
+  /**
+   * The request is a dry run (docs/DESIGN.md "Dry runs"): its command id is fresh whatever its
+   * Idempotency-Key, no lock is taken and no answer recorded, so the key is neither replayed nor reserved.
+   */
+  dryRun?: true;
   /**
    * Read when the command is built, in the handler: it includes the API key that authorised the
    * request, which a route checking its scope in the handler (approvals) knows only then.
@@ -49,6 +56,30 @@ export interface Idempotency {
   commandAnswered?: boolean;
   /** Set when the command was answered from its stored outcome: a retry of one already applied or refused. */
   replayed?: boolean;
+}
+
+/**
+ * The query of a route whose command may be a dry run (docs/DESIGN.md "Dry runs"): `dryRun=true`
+ * has the ledger decide the command as it would and write nothing; `false` or absent, the command
+ * is applied.
+ */
+export const dryRunQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe(
+      '`true`: a dry run. The ledger decides the command in its place as it would apply it (authority, limits, freezes, balances, commission) and answers what the command would get, marked `dryRun: true` (the same status and body: 201 with the balance it would leave, 202 with the approval request it would wait as), or the same problem; it writes nothing (no transaction, event, approval request, stored outcome or limit consumed). An Idempotency-Key is neither replayed nor reserved by it.',
+    ),
+});
+
+/**
+ * Whether a request asks for a dry run: `dryRun=true` in its query (as sent: this is read before
+ * validation, by write admission). A route that takes no dry run and is sent one is refused
+ * (`refuseUnknownDryRun`), never applied for real.
+ */
+export function asksDryRun(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  return query !== undefined && query !== null && Object.hasOwn(query, 'dryRun') && query['dryRun'] === 'true';
 }
 
 /** Default lifetime of a recorded answer: a day, long enough for any platform's retry or reconciliation. */

@@ -28,10 +28,10 @@ import type { ProviderCallbackSecrets } from '../auth/callback-secrets';
 import { callbackSignatureRefusal } from '../auth/callback-signature';
 import type { InternalApi } from '../clients/internal-api';
 import { authorityOf, principalOf, userIdOf } from '../plugins/auth';
-import { idempotencyHeaders } from '../plugins/idempotency';
+import { dryRunQuery, idempotencyHeaders } from '../plugins/idempotency';
 import { parseJsonBody } from '../plugins/json-body';
 import { minor } from './amounts';
-import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { commandErrorResponses as errorResponses, dryRunnable, sendLedgerCommand } from './command-route';
 import { exampleAt, exampleTransaction, exampleUserId, exampleWallet, withExample } from './examples';
 import { offsetLinks, startOf } from './paging';
 
@@ -245,15 +245,16 @@ export function registerCashoutRoutes(app: App, deps: CashoutRouteDeps): void {
   app.post(
     '/api/cashouts',
     {
-      config: { access: 'user', idempotent: true },
+      config: { access: 'user', idempotent: true, dryRun: true },
       schema: {
         tags: ['cashouts'],
         summary:
           "Exchange coins of the caller's wallet for XAF paid to a mobile money account by a payout provider: the coins are held at once and the rate in force fixes the XAF amount; the provider's callback burns them, or they are released",
         headers: idempotencyHeaders,
         operationId: 'createCashout',
+        querystring: dryRunQuery,
         body: withExample(createCashoutBody, exampleCreateCashout),
-        response: { 201: withExample(cashoutResult, exampleCashoutResult), ...errorResponses },
+        response: { 201: withExample(dryRunnable(cashoutResult), exampleCashoutResult), ...errorResponses },
       },
     },
     async (request, reply) => {

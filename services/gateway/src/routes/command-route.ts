@@ -2,6 +2,7 @@ import { randomIdNonce } from '@coin/security';
 import { problem, type LedgerDraft, type LedgerResult, type Metadata } from '@coin/contracts';
 import { AppError, isErrorCode, statusOf } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import { authorityOf } from '../plugins/auth';
 import { idempotencyOf, markCommandAnswered } from '../plugins/idempotency';
@@ -45,6 +46,25 @@ export async function answered<T>(request: FastifyRequest, send: () => Promise<T
   }
 }
 
+/** The mark of a dry run's answer (docs/DESIGN.md "Dry runs"), absent from every applied command's. */
+const dryRunMark = {
+  dryRun: z
+    .literal(true)
+    .optional()
+    .describe(
+      'Present (`true`) only on the answer to a dry run (`?dryRun=true`): the command was decided as it would be and nothing was written (no transaction, event, approval request, stored outcome or limit consumed); ids in the answer name nothing',
+    ),
+};
+
+/**
+ * A command route's success body, which a dry run answers too (docs/DESIGN.md "Dry runs"): the
+ * body the command would be answered with (its transaction and the balance it would leave, or the
+ * approval request it would wait as), under the status it would get, with `dryRun: true`.
+ */
+export function dryRunnable<S extends z.ZodObject>(result: S) {
+  return result.extend(dryRunMark);
+}
+
 /** The success status of a command route: fixed, or chosen by the result (201 applied, 202 waiting). */
 export type CommandStatus<R> = number | ((result: R) => number);
 
@@ -72,19 +92,25 @@ export async function sendLedgerCommand<D extends LedgerDraft>(
   draftOf: (requestHash: string) => D,
   status: CommandStatus<LedgerResult<D['type']>> = 201,
 ): Promise<LedgerResult<D['type']>> {
-  const { commandId, requestHash } = idempotencyOf(request);
+  const { commandId, requestHash, dryRun } = idempotencyOf(request);
   const draft = draftOf(requestHash);
   const keyProof = request.apiKeyProof;
   const usersProof = request.testUsersProof;
-  const result = await answered(request, () =>
-    commands.ledger(draft, {
-      ...authorityOf(request),
-      ...(keyProof ? { keyProof } : {}),
-      ...(usersProof ? { usersProof } : {}),
-      commandId,
-      requestId: String(request.id),
-    }),
-  );
+  const context = {
+    ...authorityOf(request),
+    ...(keyProof ? { keyProof } : {}),
+    ...(usersProof ? { usersProof } : {}),
+    commandId,
+    requestId: String(request.id),
+  };
+  if (dryRun) {
+    // Decided by the ledger and written nowhere: no key's answer to record (docs/DESIGN.md "Dry runs").
+    // Answered with the status the command would get (201 applied, 202 waiting for a second person), marked.
+    const preview = await commands.ledger(draft, { ...context, dryRun: true });
+    reply.status(typeof status === 'number' ? status : status(preview));
+    return { ...(preview as object), dryRun: true } as LedgerResult<D['type']>;
+  }
+  const result = await answered(request, () => commands.ledger(draft, context));
   reply.status(typeof status === 'number' ? status : status(result));
   return result;
 }

@@ -21,9 +21,9 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { spaceOf } from '../plugins/sandbox';
-import { idempotencyHeaders } from '../plugins/idempotency';
+import { dryRunQuery, idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
+import { commandErrorResponses as errorResponses, dryRunnable, sendLedgerCommand, withMetadata } from './command-route';
 import { exampleAt, exampleTransaction, exampleUserId, exampleWallet, withExample } from './examples';
 import { offsetLinks, startOf } from './paging';
 import { registerRoutes, routeOf, type RouteDef, type RouteRequest } from './route-def';
@@ -61,7 +61,7 @@ const exampleCreateHold = {
 } as const;
 export const exampleHoldResult = { hold: exampleHold, wallet: { ...exampleWallet, activeCoins: 100.51 } };
 const exampleCapture = { amount: 39.99 };
-const exampleCaptureResult = {
+export const exampleCaptureResult = {
   hold: { ...exampleHold, status: 'CAPTURED', capturedAmount: 39.99, transactionId: 1002 },
   transaction: {
     ...exampleTransaction,
@@ -75,7 +75,7 @@ const exampleCaptureResult = {
   },
   wallet: { ...exampleWallet, balance: 110.51, activeCoins: 110.51, totalSent: 89.49 },
 } as const;
-const exampleVoidResult = { hold: { ...exampleHold, status: 'VOIDED' }, wallet: exampleWallet } as const;
+export const exampleVoidResult = { hold: { ...exampleHold, status: 'VOIDED' }, wallet: exampleWallet } as const;
 export const exampleHoldPage = { holds: [exampleHold], pagination: { limit: 20, offset: 0, total: 1 }, hasMore: false, nextCursor: null };
 
 /** What a capture's body adds to its command: the amount to take (all without it) and the metadata, if given. */
@@ -90,7 +90,7 @@ function captureFields(body: { amount?: number | undefined; metadata?: Metadata 
  * named; with none, a client granted the treasury it pays; an ADMIN+ voiding, or capturing when
  * no client is named), by the rule the ledger judges again from the token it verifies itself.
  */
-async function payerOf(deps: HoldRouteDeps, request: RouteRequest, holdId: string, action: 'capture' | 'void'): Promise<number> {
+export async function payerOf(deps: HoldRouteDeps, request: RouteRequest, holdId: string, action: 'capture' | 'void'): Promise<number> {
   const named = payerOfHoldId(holdId);
   if (named !== null) return named;
   // The caller's space's ledger: a test-mode client's hold is looked up in the sandbox alone.
@@ -118,15 +118,16 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/coins/holds',
-    config: { access: 'user', idempotent: true },
+    config: { access: 'user', idempotent: true, dryRun: true },
     schema: {
       tags: ['coins', 'holds'],
       summary:
         "Reserve coins of the caller's wallet for a treasury (toTreasury) or a user (toUserId) until captured, voided or expired; activeCoins drop by the amount at once",
       headers: idempotencyHeaders,
       operationId: 'createHold',
+      querystring: dryRunQuery,
       body: withExample(createHoldBody, exampleCreateHold),
-      response: { 201: withExample(holdResult, exampleHoldResult), ...errorResponses },
+      response: { 201: withExample(dryRunnable(holdResult), exampleHoldResult), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
       const { toUserId, toTreasury, amount, reason, reference, expiresInSeconds, settlerClientId } = request.body;
@@ -157,7 +158,7 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
     method: 'POST',
     url: '/api/coins/holds/:id/capture',
     // A test-mode client settles the sandbox holds it placed, in the sandbox ledger alone (docs/decisions/0018-sandbox.md).
-    config: { access: 'settle', idempotent: true, sandbox: 'ledger' },
+    config: { access: 'settle', idempotent: true, sandbox: 'ledger', dryRun: true },
     schema: {
       tags: ['coins', 'holds'],
       summary:
@@ -165,8 +166,9 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
       headers: idempotencyHeaders,
       params: holdIdParam,
       operationId: 'captureHold',
+      querystring: dryRunQuery,
       body: withExample(captureHoldBody, exampleCapture),
-      response: { 201: withExample(captureResult, exampleCaptureResult), ...errorResponses },
+      response: { 201: withExample(dryRunnable(captureResult), exampleCaptureResult), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
       const holdId = request.params.id;
@@ -180,7 +182,7 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/coins/holds/:id/void',
-    config: { access: 'settle', idempotent: true, sandbox: 'ledger' },
+    config: { access: 'settle', idempotent: true, sandbox: 'ledger', dryRun: true },
     schema: {
       tags: ['coins', 'holds'],
       summary:
@@ -188,7 +190,8 @@ export const holdRoutes: RouteDef<HoldRouteDeps>[] = [
       headers: idempotencyHeaders,
       params: holdIdParam,
       operationId: 'voidHold',
-      response: { 200: withExample(holdResult, exampleVoidResult), ...errorResponses },
+      querystring: dryRunQuery,
+      response: { 200: withExample(dryRunnable(holdResult), exampleVoidResult), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
       const holdId = request.params.id;

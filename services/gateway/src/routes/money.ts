@@ -25,12 +25,13 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf, userIdOf } from '../plugins/auth';
 import { refusePaymentToPeopleBehindKey } from '../plugins/api-key';
-import { idempotencyHeaders } from '../plugins/idempotency';
+import { dryRunQuery, idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
 import {
   appliedOrPending,
   approvableMoneyFields,
   commandErrorResponses as errorResponses,
+  dryRunnable,
   moneyFields,
   sendLedgerCommand,
   withMetadata,
@@ -70,17 +71,18 @@ const rewardRoutes: RouteDef<MoneyRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/admin/reward',
-    config: { access: 'reward', apiKeyScope: apiKeyScopeOfCommand['ledger.reward'], idempotent: true, sandbox: 'ledger' },
+    config: { access: 'reward', apiKeyScope: apiKeyScopeOfCommand['ledger.reward'], idempotent: true, sandbox: 'ledger', dryRun: true },
     schema: {
       tags: ['admin', 'money'],
       summary:
         'Pay a user from the REWARDS treasury (platform clients with their token; admins with an API key of the reward scope, never to themselves)',
       headers: idempotencyHeaders,
       operationId: 'rewardUser',
+      querystring: dryRunQuery,
       body: withExample(rewardBody, exampleReward),
       response: {
-        201: withExample(moneyResult, exampleMoneyResult),
-        202: withExample(approvalPending, exampleApprovalPending).describe(
+        201: withExample(dryRunnable(moneyResult), exampleMoneyResult),
+        202: withExample(dryRunnable(approvalPending), exampleApprovalPending).describe(
           "A person's reward that would take a four-eyes window to its threshold waits for a second ADMIN+ (a platform client's never does)",
         ),
         ...errorResponses,
@@ -172,15 +174,16 @@ const purchaseRoutes: RouteDef<MoneyRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/coins/purchase',
-    config: { access: 'user', idempotent: true },
+    config: { access: 'user', idempotent: true, dryRun: true },
     schema: {
       tags: ['coins', 'money'],
       summary:
         "Pay a treasury for a course, product or subscription; with a platform client's referral (`affiliate.referral`, POST /api/platform/referrals) it is split by that client's commission rule (the affiliate's commission in `commission`)",
       headers: idempotencyHeaders,
       operationId: 'purchase',
+      querystring: dryRunQuery,
       body: withExample(purchaseBody, examplePurchase),
-      response: { 201: withExample(purchaseResult, exampleMoneyResult), ...errorResponses },
+      response: { 201: withExample(dryRunnable(purchaseResult), exampleMoneyResult), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
       const { treasury, reference, affiliate } = request.body;
@@ -275,14 +278,15 @@ export const moneyRoutes: RouteDef<MoneyRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/coins/transfer',
-    config: { access: 'user', idempotent: true },
+    config: { access: 'user', idempotent: true, dryRun: true },
     schema: {
       tags: ['coins', 'money'],
       summary: "Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)",
       headers: idempotencyHeaders,
       operationId: 'transferCoins',
+      querystring: dryRunQuery,
       body: withExample(transferBody, exampleTransfer),
-      response: { 201: withExample(moneyResult, exampleMoneyResult), ...errorResponses },
+      response: { 201: withExample(dryRunnable(moneyResult), exampleMoneyResult), ...errorResponses },
     },
     handler: async (request, reply, deps) => {
       const { toUserId, toTreasury } = request.body;
@@ -305,16 +309,17 @@ export const moneyRoutes: RouteDef<MoneyRouteDeps>[] = [
   route({
     method: 'POST',
     url: '/api/admin/refund',
-    config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.refund'], idempotent: true },
+    config: { access: 'admin', apiKeyScope: apiKeyScopeOfCommand['ledger.refund'], idempotent: true, dryRun: true },
     schema: {
       tags: ['admin', 'money'],
       summary: 'Refund a purchase, in full (default) or in part; refunds never exceed the purchase',
       headers: idempotencyHeaders,
       operationId: 'refundTransaction',
+      querystring: dryRunQuery,
       body: withExample(refundBody, exampleRefund),
       response: {
-        201: withExample(refundResult, exampleMoneyResult),
-        202: withExample(approvalPending, exampleApprovalPending),
+        201: withExample(dryRunnable(refundResult), exampleMoneyResult),
+        202: withExample(dryRunnable(approvalPending), exampleApprovalPending),
         ...errorResponses,
       },
     },

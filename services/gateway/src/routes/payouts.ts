@@ -16,9 +16,9 @@ import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { refusePaymentToPeopleBehindKey, requireApiKeyScope, type ApiKeyVerifier } from '../plugins/api-key';
 import { actsAsAdmin, principalOf, userIdOf } from '../plugins/auth';
-import { idempotencyHeaders } from '../plugins/idempotency';
+import { dryRunQuery, idempotencyHeaders } from '../plugins/idempotency';
 import { minor } from './amounts';
-import { appliedOrPending, commandErrorResponses as errorResponses, sendLedgerCommand, withMetadata } from './command-route';
+import { appliedOrPending, commandErrorResponses as errorResponses, dryRunnable, sendLedgerCommand, withMetadata } from './command-route';
 import { examplePayoutResult, exampleUserId, withExample } from './examples';
 import { examplePayoutApproval } from './four-eyes/payout';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
@@ -97,7 +97,7 @@ export const payoutRoutes: RouteDef<PayoutRouteDeps>[] = [
     method: 'POST',
     url: '/api/coins/payouts',
     // A test-mode client's payout goes to the sandbox ledger (docs/decisions/0018-sandbox.md).
-    config: { access: 'payout', idempotent: true, sandbox: 'ledger' },
+    config: { access: 'payout', idempotent: true, sandbox: 'ledger', dryRun: true },
     bodyLimit: payoutBodyBytesMax,
     schema: {
       tags: ['coins', 'money'],
@@ -106,10 +106,11 @@ export const payoutRoutes: RouteDef<PayoutRouteDeps>[] = [
         'From REWARDS (`{"treasury":"REWARDS"}`): a platform client granted REWARDS, or an ADMIN+ with an API key of the reward scope (lines are REWARDs). From the caller\'s wallet (`{}`): any user (lines are TRANSFERs). The total is judged once against the payer\'s active coins and limits; one bad line (unknown or closed recipient, the payer, a user paid twice) refuses the whole payout. Each line is its own transaction, referenced `<reference>#<index>`. A person\'s payout from REWARDS that would take a four-eyes window to its threshold moves nothing and answers 202 with a PayoutApproval: another ADMIN+ approves it (POST /api/admin/payout-approvals/{id}/approve) or rejects it, or it expires. Body at most 256 KiB.',
       headers: idempotencyHeaders,
       operationId: 'payout',
+      querystring: dryRunQuery,
       body: withExample(payoutBody, examplePayout),
       response: {
-        201: withExample(payoutResult, examplePayoutResult),
-        202: withExample(payoutApprovalPending, examplePayoutApprovalPending),
+        201: withExample(dryRunnable(payoutResult), examplePayoutResult),
+        202: withExample(dryRunnable(payoutApprovalPending), examplePayoutApprovalPending),
         ...errorResponses,
       },
     },

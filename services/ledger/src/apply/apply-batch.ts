@@ -176,10 +176,13 @@ function writeOf(
  * commands: it is stored) and with its effects and its audit record (`outcomes`: those of the steps before it).
  */
 function stepOutcome(into: WriteInProgress, step: BatchStep, outcomes: readonly Outcome[]): Outcome {
+  const { context } = into;
   if (step.kind === 'stored') return { ok: step.outcome.ok, reply: step.outcome.reply, replayed: true };
   if (step.kind === 'reused') return { ok: false, reply: step.error };
   if (step.kind === 'repeat') return { ...outcomes[step.of]!, replayed: true };
-  const { write, context } = into;
+  // A dry run is answered as it would be and leaves nothing: no stored outcome, effect, audit or event.
+  if (step.kind === 'dry') return { ...outcomeOf({ ...step, kind: 'decided', requestHash: null }, context.xafRate), dryRun: true };
+  const { write } = into;
   const outcome = outcomeOf(step, context.xafRate);
   recordAnswerInKinds(into.state, { command: step.command, ok: outcome.ok, reply: outcome.reply, requestHash: step.requestHash });
   recordEffects(into, step);

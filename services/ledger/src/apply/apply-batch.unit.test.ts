@@ -83,6 +83,27 @@ describe('decideBatch (the apply use case without storage)', () => {
     expect(wallet.balance).toBe(1_000); // what was read is not changed: a redo starts from it
   });
 
+  it('when a dry run is decided among real commands, then it is answered as it would be and the commands after it see the state as if it had never come, and nothing of it is written', () => {
+    const wallet: WalletState = { ...treasury(), balance: 1_000 };
+    const burn = (amount: number) => command('ledger.burn', { from: { kind: 'treasury', code: 'OPERATIONS' }, amount, reason: 'r' });
+    const dry = (amount: number): LedgerCommand => ({ ...burn(amount), dryRun: true });
+    const real = burn(600);
+    const decided = decideBatch(read([wallet], [4, 5, 6, 7]), [dry(600), real, dry(600), dry(300)], context) as DecidedBatch;
+    // The first dry run as the real burn after it: the balance it would leave; the real burn still finds 1,000.
+    expect(decided.outcomes[0]).toMatchObject({ ok: true, dryRun: true, reply: { wallet: { balance: 4 } } });
+    expect(decided.outcomes[1]).toMatchObject({ ok: true, reply: { transaction: { id: 5 }, wallet: { balance: 4 } } });
+    expect(decided.outcomes[1]?.dryRun).toBeUndefined();
+    // After the real burn, a dry run sees what it left: the same refusal the real command would get.
+    expect(decided.outcomes[2]).toMatchObject({ ok: false, dryRun: true, reply: { code: 'INSUFFICIENT_FUNDS' } });
+    expect(decided.outcomes[3]).toMatchObject({ ok: true, dryRun: true, reply: { wallet: { balance: 1 } } });
+    // Written: the real burn alone (its transaction, entry, events, audit record and stored outcome).
+    expect(decided.write.transactions.map((t) => t.row.id)).toEqual([5]);
+    expect(decided.write.entries.map((e) => [e.transactionId, e.amount])).toEqual([[5, -600]]);
+    expect(decided.write.kinds?.processedCommands?.map((o) => o.command_id)).toEqual([real.commandId]);
+    expect(decided.write.outbox.map((m) => m.topic)).toEqual(['t_coin.transactions', 't_coin.balances', 't_admin.audit']);
+    expect(decided.write.kinds?.wallets).toEqual([expect.objectContaining({ balance: 400, total_sent: 600 })]);
+  });
+
   it('when the run needs more transaction ids than were reserved, then it is void and says how many more', () => {
     const wallet: WalletState = { ...treasury(), balance: 1_000 };
     const burn = (amount: number) => command('ledger.burn', { from: { kind: 'treasury', code: 'OPERATIONS' }, amount, reason: 'r' });

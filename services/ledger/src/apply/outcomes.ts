@@ -17,6 +17,8 @@ export interface Outcome {
   reply: unknown;
   /** Answered from the outcome stored by an earlier delivery of the same command (a retry): the gateway's Idempotent-Replayed. */
   replayed?: true;
+  /** The command was a dry run: decided, answered, and not applied (docs/DESIGN.md "Dry runs"). */
+  dryRun?: true;
 }
 
 /** The views the command modules render their replies with, and the kinds of state their messages (apply-batch.ts). */

@@ -31,7 +31,13 @@ export type BatchStep =
       changes: BalanceChange[];
     }
   /** The same command twice in one batch: answered like step `of`. */
-  | { kind: 'repeat'; command: LedgerCommand; of: number };
+  | { kind: 'repeat'; command: LedgerCommand; of: number }
+  /**
+   * A dry run (the command's `dryRun` mark): decided and evolved on a copy of the state, then the
+   * copy dropped. Its answer is the one the command would get; nothing of it is stored or seen by
+   * the commands after it.
+   */
+  | { kind: 'dry'; command: LedgerCommand; decision: Decision; subject: WalletState | null; changes: BalanceChange[] };
 
 /** What ties a command id to the request behind it (set by the gateway on money commands). */
 export function requestHashOf(command: LedgerCommand): string | null {
@@ -72,6 +78,11 @@ function runInOrder(
   const steps: BatchStep[] = [];
   const decidedAt = new Map<string, number>();
   for (const sent of commands) {
+    // A dry run neither answers from nor reserves a command id: it is decided afresh and kept apart.
+    if (sent.dryRun) {
+      steps.push(dryRunStep(state, sent, now, nextId, policy));
+      continue;
+    }
     // An approve or a reject naming only its request decides the command the request stores.
     const command = withStoredRequest(sent, state.approvals);
     const requestHash = requestHashOf(command);
@@ -106,6 +117,21 @@ function runInOrder(
     steps.push({ kind: 'decided', command, decision, subject, requestHash, changes });
   }
   return steps;
+}
+
+/**
+ * A dry run's step (docs/DESIGN.md "Dry runs"): the command decided and evolved exactly as it
+ * would be, in its place in the batch, on a deep copy of the state (wallets, limits, four-eyes
+ * windows, holds, approvals and every other kind), so the commands after it see the state as if
+ * it had never come. Its transaction ids are reserved ids it alone takes: they name nothing.
+ */
+function dryRunStep(state: LedgerState, command: LedgerCommand, now: Date, nextId: () => number, policy: LedgerPolicy): BatchStep {
+  const copy = structuredClone(state);
+  const decision = decide(copy, command, now, nextId, policy);
+  if (!decision.ok) return { kind: 'dry', command, decision, subject: null, changes: [] };
+  const changes = evolve(copy, decision, now);
+  const wallet = decision.subjectKey ? copy.wallets.get(decision.subjectKey) : undefined;
+  return { kind: 'dry', command, decision, subject: wallet ? { ...wallet } : null, changes };
 }
 
 export type CreditCommand = Extract<LedgerCommand, { type: 'ledger.credit' }>;

@@ -28,7 +28,10 @@ export function outcomeLabel(h: HandledMessage): string {
 }
 
 /** The variants of a message: its enum values and parties' kinds, optional members present or not, how it was made. */
-export function variantsOf(h: HandledMessage, made: { hostile: string | null; replay: string | null } | undefined): string[] {
+export function variantsOf(
+  h: HandledMessage,
+  made: { hostile: string | null; replay: string | null; bulk?: { as: string } | undefined } | undefined,
+): string[] {
   const value = h.message.value as { data?: Record<string, unknown> } | null;
   const data = value?.data ?? {};
   const variants: string[] = [];
@@ -44,6 +47,8 @@ export function variantsOf(h: HandledMessage, made: { hostile: string | null; re
   if (h.command && 'amount' in (ledgerCommandShape(h.command.type) ?? {}) && !('amount' in data)) variants.push('no amount');
   if (h.message.origin !== 'client') variants.push(`from ${h.message.origin}`);
   if (made?.hostile) variants.push('hostile');
+  if (h.command?.dryRun) variants.push('dry run');
+  if (made?.bulk) variants.push(`bulk ${made.bulk.as}`);
   if (made?.replay) variants.push(`replay ${made.replay}`);
   return variants;
 }
@@ -103,7 +108,7 @@ export class Coverage {
   private readonly firstTypes = new Map<string, string>();
   private readonly before: RunSoFar = { firstTypeOf: (commandId) => this.firstTypes.get(commandId) };
 
-  record(h: HandledMessage, made: { hostile: string | null; replay: string | null } | undefined, model: WorldModel): void {
+  record(h: HandledMessage, made: Parameters<typeof variantsOf>[1], model: WorldModel): void {
     const type = h.command?.type ?? String((h.message.value as { type?: unknown } | null)?.type);
     bump(this.outcomes, type, outcomeLabel(h));
     for (const variant of variantsOf(h, made)) bump(this.variants, type, variant);
@@ -111,6 +116,13 @@ export class Coverage {
       if (reached(h, model, this.before)) this.reached.set(name, (this.reached.get(name) ?? 0) + 1);
     if (h.result.kind === 'decided' && h.command && !this.firstTypes.has(h.command.commandId))
       this.firstTypes.set(h.command.commandId, h.command.type);
+  }
+
+  /** How many messages showed a variant (`dry run`, `hostile`, …), over every type. */
+  variantCount(variant: string): number {
+    let n = 0;
+    for (const counts of this.variants.values()) n += counts.get(variant) ?? 0;
+    return n;
   }
 
   /** Outcomes by type: `{ 'ledger.transfer': { accepted: 120, 'rejected:INSUFFICIENT_FUNDS': 30 } }`. */

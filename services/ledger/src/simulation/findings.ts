@@ -1,5 +1,5 @@
 import { errorCatalog } from '@coin/errors';
-import { ledgerResults, type LedgerCommandType } from '@coin/contracts';
+import { ledgerResults, type LedgerCommand, type LedgerCommandType } from '@coin/contracts';
 import { blockedAfterAttempts, type HandledMessage, type StepResult } from './driver';
 
 /**
@@ -16,6 +16,7 @@ export type FindingKind =
   | 'untyped-refusal'
   | 'reply-shape'
   | 'replay'
+  | 'dry-run'
   | 'supply'
   | 'credit-legs'
   | 'negative-balance'
@@ -138,6 +139,54 @@ function answerFindings(h: HandledMessage, step: number): Finding[] {
   ];
 }
 
+/** What a dry run's answer and its twin's are compared by: decided alike, leaving the same balance. */
+function answerSummary(outcome: { ok: boolean; reply: unknown }): string {
+  const reply = (outcome.reply ?? {}) as Record<string, unknown>;
+  if (!outcome.ok) return `refused ${String(reply.code)}`;
+  const parked = 'approval' in reply && !('transaction' in reply) && !('payout' in reply);
+  const wallet = reply.wallet as { balance?: unknown; activeCoins?: unknown } | undefined;
+  return `${parked ? 'parked' : 'applied'} balance ${String(wallet?.balance)} active ${String(wallet?.activeCoins)}`;
+}
+
+/**
+ * Dry runs (docs/DESIGN.md "Dry runs"): each is answered as one (marked, never replayed), and one
+ * taken right before its twin (the same command, to apply, next in its partition) is answered as
+ * the twin is: decided alike, leaving the same balance. Had the dry run left anything in the
+ * batch's state (a debit, a limit's use, a window's count, a hold), its twin would meet it.
+ */
+export function dryRunFindings(result: StepResult, step: number): Finding[] {
+  const findings: Finding[] = [];
+  result.handled.forEach((h, i) => {
+    if (!h.command?.dryRun || h.result.kind !== 'decided') return;
+    const { outcome } = h.result;
+    const finding = (detail: string): Finding => ({
+      kind: 'dry-run',
+      signature: 'dry-run',
+      detail: `${describeCommand(h)}: ${detail}`,
+      step,
+      commandIds: [h.command!.commandId],
+    });
+    if (outcome.dryRun !== true || outcome.replayed) {
+      findings.push(finding(`answered as ${outcome.replayed ? 'a replay' : 'applied'}, not as a dry run`));
+      return;
+    }
+    const next = result.handled[i + 1];
+    if (!next?.command || next.result.kind !== 'decided' || !isTwin(h.command, next.command)) return;
+    // A twin whose id an earlier command took (a replay the generator sent under it, applied first) is not decided now.
+    const twin = next.result.outcome;
+    if (twin.replayed || (twin.reply as { code?: unknown } | null)?.code === 'IDEMPOTENCY_KEY_REUSED') return;
+    const [dry, real] = [answerSummary(outcome), answerSummary(next.result.outcome)];
+    if (dry !== real) findings.push(finding(`previewed as ${dry}, but its twin right after it was ${real}`));
+  });
+  return findings;
+}
+
+/** The same command, once without its dry-run mark and under another id. */
+function isTwin(dry: LedgerCommand, real: LedgerCommand): boolean {
+  if (real.dryRun || real.type !== dry.type) return false;
+  return JSON.stringify([real.actor, real.data]) === JSON.stringify([dry.actor, dry.data]);
+}
+
 /** The first decided answer of each command id, as the ledger stored it. */
 export class ReplayCheck {
   private readonly first = new Map<string, { type: string; requestHash: string | null; ok: boolean; reply: string }>();
@@ -151,7 +200,8 @@ export class ReplayCheck {
   observe(handled: readonly HandledMessage[], step: number): Finding[] {
     const findings: Finding[] = [];
     for (const h of handled) {
-      if (h.result.kind !== 'decided' || !h.command) continue;
+      // A dry run is decided afresh every time it comes: never answered from a stored outcome.
+      if (h.result.kind !== 'decided' || !h.command || h.command.dryRun) continue;
       const { commandId, type } = h.command;
       const requestHash = (h.command.data as { requestHash?: string }).requestHash ?? null;
       const answer = { type, requestHash, ok: h.result.outcome.ok, reply: canonical(h.result.outcome.reply) };

@@ -1,4 +1,10 @@
-import { ledgerCommandContracts, serviceCommandRefusal, type LedgerCommand, type LedgerCommandType } from '@coin/contracts';
+import {
+  bulkItemCommandId,
+  ledgerCommandContracts,
+  serviceCommandRefusal,
+  type LedgerCommand,
+  type LedgerCommandType,
+} from '@coin/contracts';
 import type { z } from 'zod';
 import { authorRefusal } from '../domain/authority';
 import { commandTable } from '../domain/commands/table';
@@ -22,11 +28,22 @@ export interface GeneratorSettings {
   hostileRate: number;
   /** Share of commands that replay an earlier command id. */
   replayRate: number;
+  /**
+   * Share of the money commands a platform may preview that are first sent as a dry run, with the
+   * same command right after it (its twin): docs/DESIGN.md "Dry runs"; findings.ts `dryRunFindings`.
+   */
+  dryRunRate: number;
+  /**
+   * Share of steps' commands that start a bulk capture or void (docs/CONTRACT.md "Holds, limits and
+   * approvals"): 2 to 6 settlements under ids derived from one call's, with its request hash; or,
+   * once one was sent, that call again (its very commands), or its key with another list.
+   */
+  bulkRate: number;
   /** Weights by command type over the defaults (a run that leans on some commands). */
   weights?: Readonly<Record<string, number>>;
 }
 
-export const defaultGeneratorSettings: GeneratorSettings = { hostileRate: 0.08, replayRate: 0.03 };
+export const defaultGeneratorSettings: GeneratorSettings = { hostileRate: 0.08, replayRate: 0.03, dryRunRate: 0.12, bulkRate: 0.02 };
 
 export interface GeneratedCommand {
   /** The message as a sender writes it (JSON): it may not match the contract. */
@@ -35,7 +52,23 @@ export interface GeneratedCommand {
   /** What was made hostile (`data.reason = "\u0000"`, a referral of the client `constructor`), or null. */
   hostile: string | null;
   replay: 'same-body' | 'other-body' | 'other-type' | null;
+  /** A dry run (`dryRun: true`), sent right before its twin: the same command to apply. */
+  dryRun?: true;
+  /** A settlement of a bulk call: the call's id, and whether the call is sent again or its key with another list. */
+  bulk?: { id: string; as: 'first' | 'again' | 'other-list' };
 }
+
+/** The commands the gateway may send as a dry run (docs/DESIGN.md "Dry runs"). */
+export const dryRunnableTypes: ReadonlySet<string> = new Set([
+  'ledger.transfer',
+  'ledger.reward',
+  'ledger.payout',
+  'ledger.refund',
+  'ledger.hold',
+  'ledger.capture-hold',
+  'ledger.void-hold',
+  'ledger.cashout',
+]);
 
 /**
  * How often each type is drawn, before the state of the world adjusts it. A type the table has
@@ -105,20 +138,77 @@ function dataSchemaOf(type: LedgerCommandType): DataSchema {
 export class CommandGenerator {
   private readonly history: GeneratedCommand[] = [];
   private readonly types = Object.keys(commandTable) as LedgerCommandType[];
+  /** The commands still to send of what one draw made: a dry run's twin, a bulk call's other settlements. */
+  private readonly owed: GeneratedCommand[] = [];
+  /** The bulk calls sent: what one sent again is. */
+  private readonly bulks: GeneratedCommand[][] = [];
+  /** The dry runs' own draws: a seed draws the same commands with them as without. */
+  private readonly dryRuns: Random;
 
   constructor(
     private readonly random: Random,
     private readonly model: WorldModel,
     private readonly cast: Cast,
     private readonly settings: GeneratorSettings = defaultGeneratorSettings,
-  ) {}
+  ) {
+    this.dryRuns = random.fork('dry-runs');
+  }
+
+  /** Whether a dry run's twin or a bulk call's settlements are still to be sent (the step sends them too). */
+  owesMore(): boolean {
+    return this.owed.length > 0;
+  }
 
   next(now: Date): GeneratedCommand {
+    const owed = this.owed.shift();
+    if (owed) {
+      this.history.push(owed);
+      return owed;
+    }
+    if (this.dryRuns.chance(this.settings.bulkRate)) return this.bulk(now);
     const earlier =
       this.history.length > 5 && this.random.chance(this.settings.replayRate) ? this.random.pick(this.history.slice(-200)) : null;
     const command = earlier ? this.replayOf(earlier, now) : this.fresh(this.chooseType(), now);
+    if (!earlier && dryRunnableTypes.has(command.type) && this.dryRuns.chance(this.settings.dryRunRate)) {
+      // The preview under an id of its own, then the command itself: the ledger must answer both alike.
+      this.owed.push(command);
+      return { ...command, raw: { ...command.raw, commandId: this.dryRuns.uuid(), dryRun: true }, dryRun: true };
+    }
     this.history.push(command);
     return command;
+  }
+
+  /**
+   * A bulk capture or void, as the gateway sends one (routes/hold-bulk.ts): a settlement per hold,
+   * each under the id `bulkItemCommandId` derives from the call's and its place, all with the call's
+   * request hash. Or an earlier call again: its very commands (each answered from its stored
+   * outcome), or its key with another list (the same ids, another hash: IDEMPOTENCY_KEY_REUSED).
+   */
+  private bulk(now: Date): GeneratedCommand {
+    const earlier = this.bulks.length > 0 && this.dryRuns.chance(0.3) ? this.dryRuns.pick(this.bulks) : null;
+    let items: GeneratedCommand[];
+    if (earlier && this.dryRuns.chance(0.6)) {
+      items = earlier.map((c) => ({ ...c, raw: { ...c.raw }, bulk: { id: c.bulk!.id, as: 'again' as const } }));
+    } else {
+      const type: LedgerCommandType = earlier
+        ? (earlier[0]!.type as LedgerCommandType)
+        : this.dryRuns.chance(0.6)
+          ? 'ledger.capture-hold'
+          : 'ledger.void-hold';
+      const id = earlier ? earlier[0]!.bulk!.id : this.dryRuns.uuid();
+      const hash = this.dryRuns.text('0123456789abcdef', 64);
+      items = Array.from({ length: this.dryRuns.int(2, 6) }, (_, index) => {
+        const fresh = this.fresh(type, now);
+        const data = { ...(fresh.raw.data as Record<string, unknown>), requestHash: hash };
+        const raw = { ...fresh.raw, commandId: bulkItemCommandId(id, index), data };
+        return { ...fresh, raw, bulk: { id, as: earlier ? ('other-list' as const) : ('first' as const) } };
+      });
+      if (!earlier) this.bulks.push(items);
+    }
+    const [first, ...rest] = items;
+    this.owed.push(...rest);
+    this.history.push(first!);
+    return first!;
   }
 
   /**

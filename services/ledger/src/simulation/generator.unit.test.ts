@@ -2,7 +2,7 @@ import { ledgerCommand } from '@coin/contracts';
 import { commandTable } from '../domain/commands/table';
 import { defaultCast, rawClaimsOf } from './actors';
 import type { HandledMessage, StepPlan } from './driver';
-import { ReplayCheck } from './findings';
+import { dryRunFindings, ReplayCheck } from './findings';
 import { CommandGenerator, type GeneratedCommand } from './generator';
 import { WorldModel } from './model';
 import { Random } from './random';
@@ -54,6 +54,77 @@ describe('the simulation generator', () => {
     expect(valid.length / plain.length).toBeGreaterThan(0.9);
     expect(commands.filter((c) => c.hostile !== null).length).toBeGreaterThan(100);
     expect(['same-body', 'other-body', 'other-type'].filter((replay) => !commands.some((c) => c.replay === replay))).toEqual([]);
+  });
+
+  it('when it sends a dry run, then of a money command a platform may preview, and its twin right after it: the same command under another id, to apply', () => {
+    const commands = generate(11, 4000);
+    const dry = commands.flatMap((c, i) => (c.dryRun ? [i] : []));
+    expect(dry.length).toBeGreaterThan(50);
+    for (const i of dry) {
+      const [preview, twin] = [commands[i]!, commands[i + 1]!];
+      expect(preview.raw.dryRun).toBe(true);
+      expect(twin.raw.dryRun).toBeUndefined();
+      expect(twin.raw.commandId).not.toBe(preview.raw.commandId);
+      expect(JSON.stringify([twin.type, twin.raw.actor, twin.raw.data])).toBe(
+        JSON.stringify([preview.type, preview.raw.actor, preview.raw.data]),
+      );
+    }
+  });
+
+  it("when it sends bulk calls, then each as the gateway would: settlements under ids derived from the call's, with one request hash; some sent again as they were, some with another list under the same ids", () => {
+    const commands = generate(11, 4000).filter((c) => c.bulk);
+    const calls = new Map<string, GeneratedCommand[]>();
+    for (const c of commands) {
+      const call = `${c.bulk!.id} ${c.bulk!.as} ${String((c.raw.data as { requestHash?: string }).requestHash)}`;
+      calls.set(call, [...(calls.get(call) ?? []), c]);
+    }
+    expect(new Set(commands.map((c) => c.bulk!.as))).toEqual(new Set(['first', 'again', 'other-list']));
+    for (const items of calls.values()) {
+      expect(new Set(items.map((c) => c.type)).size).toBe(1);
+      expect(['ledger.capture-hold', 'ledger.void-hold']).toContain(items[0]!.type);
+    }
+    const firsts = commands.filter((c) => c.bulk!.as === 'first');
+    const firstIds = new Set(firsts.map((c) => c.raw.commandId));
+    // Sent again: the very commands; another list: the call's ids under another hash.
+    for (const again of commands.filter((c) => c.bulk!.as === 'again'))
+      expect(JSON.stringify(again.raw)).toBe(JSON.stringify(firsts.find((f) => f.raw.commandId === again.raw.commandId)!.raw));
+    const other = commands.filter((c) => c.bulk!.as === 'other-list');
+    expect(other.some((c) => firstIds.has(c.raw.commandId))).toBe(true);
+  });
+
+  it('when a dry run is answered otherwise than its twin right after it, or not as a dry run, then it is a finding', () => {
+    const command = {
+      commandId: 'c1',
+      type: 'ledger.transfer',
+      issuedAt: at.toISOString(),
+      actor: { kind: 'user', id: '1' },
+      data: { amount: 5 },
+    };
+    const handled = (dryOutcome: object, realOutcome: object): HandledMessage[] =>
+      [
+        { command: { ...command, commandId: 'd1', dryRun: true }, outcome: dryOutcome },
+        { command, outcome: realOutcome },
+      ].map(({ command: c, outcome }) => ({
+        message: { topic: 'ledger.commands', key: 'user:1', value: c, sent: c, origin: 'client' },
+        command: c as never,
+        result: { kind: 'decided', outcome: outcome as never },
+        handlerCalls: 1,
+      }));
+    const applied = { ok: true, reply: { transaction: { id: 9 }, wallet: { balance: 5, activeCoins: 5 } } };
+    const step = (dry: object, real: object) => dryRunFindings({ handled: handled(dry, real), blocked: null, setAside: [] }, 0);
+    expect(step({ ...applied, dryRun: true }, applied)).toEqual([]);
+    expect(step({ ok: false, reply: { code: 'LIMIT_EXCEEDED' }, dryRun: true }, { ok: false, reply: { code: 'LIMIT_EXCEEDED' } })).toEqual(
+      [],
+    );
+    // The twin met what the dry run left: another balance, or a refusal.
+    expect(step({ ...applied, dryRun: true }, { ok: false, reply: { code: 'INSUFFICIENT_FUNDS' } }).map((f) => f.kind)).toEqual([
+      'dry-run',
+    ]);
+    expect(step({ ...applied, dryRun: true }, { ...applied, reply: { ...applied.reply, wallet: { balance: 0 } } })).toHaveLength(1);
+    // A twin answered from an earlier command's stored outcome (its id taken by a replay) was not decided now.
+    expect(step({ ...applied, dryRun: true }, { ok: false, reply: { code: 'INSUFFICIENT_FUNDS' }, replayed: true })).toEqual([]);
+    // Applied or replayed instead of previewed.
+    expect(step(applied, applied).map((f) => f.detail)).toEqual([expect.stringContaining('not as a dry run')]);
   });
 
   it("when a purchase names an affiliate, then by a referral, mostly of a client with a rule at its treasury and for the purchase's buyer", () => {

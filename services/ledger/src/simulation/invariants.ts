@@ -5,6 +5,7 @@ import { auditLedger } from '../db/audit';
 import { inSnapshot, readBalancesSum, readSupplySnapshot } from '../db/supply-reads';
 import { kindModule, stateKinds } from '../domain/kinds/table';
 import { defaultSupplyLimits, rebaseSupply, supplyFigures, type SupplyFigures } from '../domain/supply';
+import type { HandledMessage } from './driver';
 import type { Finding } from './findings';
 
 /**
@@ -120,6 +121,27 @@ export class Invariants {
       signature: 'negative-balance',
       detail: `${r.wallet_key}: balance ${r.balance}, held ${r.held}`,
       step,
+    }));
+  }
+
+  /**
+   * A dry run stores nothing (docs/DESIGN.md "Dry runs"): no outcome under its id, so its
+   * Idempotency-Key stays free; the supply, the credit legs and the twin's answer
+   * (findings.ts `dryRunFindings`) tell the rest.
+   */
+  async dryRunsLeftNothing(handled: readonly HandledMessage[], step: number): Promise<Finding[]> {
+    const ids = handled.flatMap((h) => (h.command?.dryRun && h.result.kind === 'decided' ? [h.command.commandId] : []));
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<{ command_id: string; type: string }>(
+      'SELECT command_id, type FROM processed_commands WHERE command_id = ANY($1::uuid[]) LIMIT 5',
+      [ids],
+    );
+    return rows.map((r) => ({
+      kind: 'dry-run' as const,
+      signature: 'dry-run',
+      detail: `the dry run ${r.type} ${r.command_id} left its outcome stored (processed_commands)`,
+      step,
+      commandIds: [r.command_id],
     }));
   }
 

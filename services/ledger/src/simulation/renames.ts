@@ -44,6 +44,8 @@ export function transactionIdsIn(reply: unknown, depth = 0): number[] {
 export function recordTransactions(handled: readonly HandledMessage[], into: Record<string, number[]>): void {
   for (const h of handled) {
     if (h.result.kind !== 'decided' || !h.result.outcome.ok || !h.command || Object.hasOwn(into, h.command.commandId)) continue;
+    // A dry run made no transaction: the ids in its answer name nothing.
+    if (h.command.dryRun) continue;
     const ids = transactionIdsIn(h.result.outcome.reply);
     // own-key: a command id (a UUID, checked by the command schema)
     if (ids.length > 0) into[h.command.commandId] = ids;

@@ -96,6 +96,11 @@ describe('the whole-ledger simulation', () => {
     ]);
     // A command added to the table changes what each seed draws, so the scenarios the fixed seeds
     // were picked for are asked of them together, not of one seed each.
+    // Dry runs were sent before their twins and decided (findings.ts dryRunFindings compared each pair).
+    expect(fixed.reduce((n, r) => n + r.coverage.variantCount('dry run'), 0)).toBeGreaterThan(50);
+    // Bulk calls, each sent again or its key with another list (findings.ts ReplayCheck judged those).
+    for (const variant of ['bulk first', 'bulk again', 'bulk other-list'])
+      expect([variant, fixed.reduce((n, r) => n + r.coverage.variantCount(variant), 0)]).not.toEqual([variant, 0]);
     for (const { reaches } of fixedSeeds)
       if (reaches) expect([reaches, fixed.reduce((n, r) => n + (r.coverage.reached.get(reaches) ?? 0), 0)]).not.toEqual([reaches, 0]);
   });

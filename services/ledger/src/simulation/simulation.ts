@@ -12,7 +12,7 @@ import {
   type StepPlan,
   type StepResult,
 } from './driver';
-import { ReplayCheck, stepFindings, type Finding } from './findings';
+import { dryRunFindings, ReplayCheck, stepFindings, type Finding } from './findings';
 import { CommandGenerator, defaultGeneratorSettings, type GeneratedCommand, type GeneratorSettings } from './generator';
 import { Invariants } from './invariants';
 import { keyOf } from './judge';
@@ -136,7 +136,12 @@ class Session {
       this.recordTaken(result, index);
       recordTransactions(result.handled, this.transactionsOf);
       renames?.learn(result.handled);
-      const findings = [...stepFindings(result, index), ...this.replays.observe(result.handled, index)];
+      const findings = [
+        ...stepFindings(result, index),
+        ...this.replays.observe(result.handled, index),
+        ...dryRunFindings(result, index),
+        ...(await this.invariants.dryRunsLeftNothing(result.handled, index)),
+      ];
       if (this.checks === 'failures') return { result, findings };
       findings.push(...(await this.invariants.afterStep(index, this.driver.legsInFlight())));
       if (findings.length === 0 && index % this.auditEvery === this.auditEvery - 1)
@@ -229,6 +234,8 @@ class SeededRun {
     const advanceMs = planAdvance(this.driverChoices);
     const at = new Date(this.session.driver.now().getTime() + advanceMs);
     const generated = Array.from({ length: this.driverChoices.int(1, 5) }, () => this.generator.next(at));
+    // A dry run's twin goes in the same step, right after it, and a bulk call's settlements all go.
+    while (this.generator.owesMore()) generated.push(this.generator.next(at));
     this.commandsSent += generated.length;
     for (const g of generated) this.made.set(g.raw, g);
     return { advanceMs, commands: generated.map((g) => g.raw), take: planTake(this.driverChoices), sweep: this.driverChoices.chance(0.25) };
@@ -238,7 +245,8 @@ class SeededRun {
   observe(result: StepResult): void {
     for (const h of result.handled) {
       this.coverage.record(h, this.made.get(h.message.sent), this.model);
-      if (h.result.kind === 'decided' && h.result.outcome.ok && h.command)
+      // A dry run's answer names nothing that exists: the clients learn nothing from it.
+      if (h.result.kind === 'decided' && h.result.outcome.ok && h.command && !h.command.dryRun)
         this.model.observe(h.command, h.result.outcome.reply, this.session.driver.now().getTime());
     }
   }

@@ -10,6 +10,9 @@ from ...models.refund_transaction_body import RefundTransactionBody
 from ...models.refund_transaction_coin_version import (
     RefundTransactionCoinVersion,
 )
+from ...models.refund_transaction_dry_run import (
+    RefundTransactionDryRun,
+)
 from ...models.refund_transaction_response_201 import RefundTransactionResponse201
 from ...models.refund_transaction_response_202 import RefundTransactionResponse202
 from ...types import UNSET, Response, Unset
@@ -18,6 +21,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: RefundTransactionBody,
+    dry_run: RefundTransactionDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RefundTransactionCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -28,9 +32,20 @@ def _get_kwargs(
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_dry_run: str | Unset = UNSET
+    if not isinstance(dry_run, Unset):
+        json_dry_run = dry_run
+
+    params["dryRun"] = json_dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/admin/refund",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -125,6 +140,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: RefundTransactionBody,
+    dry_run: RefundTransactionDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RefundTransactionCoinVersion | Unset = UNSET,
 ) -> Response[Problem | RefundTransactionResponse201 | RefundTransactionResponse202]:
@@ -133,6 +149,7 @@ def sync_detailed(
      Refund a purchase, in full (default) or in part; refunds never exceed the purchase
 
     Args:
+        dry_run (RefundTransactionDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (RefundTransactionCoinVersion | Unset):
         body (RefundTransactionBody):
@@ -147,6 +164,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -162,6 +180,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: RefundTransactionBody,
+    dry_run: RefundTransactionDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RefundTransactionCoinVersion | Unset = UNSET,
 ) -> Problem | RefundTransactionResponse201 | RefundTransactionResponse202 | None:
@@ -170,6 +189,7 @@ def sync(
      Refund a purchase, in full (default) or in part; refunds never exceed the purchase
 
     Args:
+        dry_run (RefundTransactionDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (RefundTransactionCoinVersion | Unset):
         body (RefundTransactionBody):
@@ -185,6 +205,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
@@ -194,6 +215,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: RefundTransactionBody,
+    dry_run: RefundTransactionDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RefundTransactionCoinVersion | Unset = UNSET,
 ) -> Response[Problem | RefundTransactionResponse201 | RefundTransactionResponse202]:
@@ -202,6 +224,7 @@ async def asyncio_detailed(
      Refund a purchase, in full (default) or in part; refunds never exceed the purchase
 
     Args:
+        dry_run (RefundTransactionDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (RefundTransactionCoinVersion | Unset):
         body (RefundTransactionBody):
@@ -216,6 +239,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -229,6 +253,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: RefundTransactionBody,
+    dry_run: RefundTransactionDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RefundTransactionCoinVersion | Unset = UNSET,
 ) -> Problem | RefundTransactionResponse201 | RefundTransactionResponse202 | None:
@@ -237,6 +262,7 @@ async def asyncio(
      Refund a purchase, in full (default) or in part; refunds never exceed the purchase
 
     Args:
+        dry_run (RefundTransactionDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (RefundTransactionCoinVersion | Unset):
         body (RefundTransactionBody):
@@ -253,6 +279,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            dry_run=dry_run,
             idempotency_key=idempotency_key,
             coin_version=coin_version,
         )

@@ -10,6 +10,7 @@ from ...models.reward_user_body import RewardUserBody
 from ...models.reward_user_coin_version import (
     RewardUserCoinVersion,
 )
+from ...models.reward_user_dry_run import RewardUserDryRun
 from ...models.reward_user_response_201 import RewardUserResponse201
 from ...models.reward_user_response_202 import RewardUserResponse202
 from ...types import UNSET, Response, Unset
@@ -18,6 +19,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: RewardUserBody,
+    dry_run: RewardUserDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RewardUserCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -28,9 +30,20 @@ def _get_kwargs(
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_dry_run: str | Unset = UNSET
+    if not isinstance(dry_run, Unset):
+        json_dry_run = dry_run
+
+    params["dryRun"] = json_dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/admin/reward",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -125,6 +138,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: RewardUserBody,
+    dry_run: RewardUserDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RewardUserCoinVersion | Unset = UNSET,
 ) -> Response[Problem | RewardUserResponse201 | RewardUserResponse202]:
@@ -134,6 +148,7 @@ def sync_detailed(
     the reward scope, never to themselves)
 
     Args:
+        dry_run (RewardUserDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (RewardUserCoinVersion | Unset):
         body (RewardUserBody):
@@ -148,6 +163,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -163,6 +179,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: RewardUserBody,
+    dry_run: RewardUserDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RewardUserCoinVersion | Unset = UNSET,
 ) -> Problem | RewardUserResponse201 | RewardUserResponse202 | None:
@@ -172,6 +189,7 @@ def sync(
     the reward scope, never to themselves)
 
     Args:
+        dry_run (RewardUserDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (RewardUserCoinVersion | Unset):
         body (RewardUserBody):
@@ -187,6 +205,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
@@ -196,6 +215,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: RewardUserBody,
+    dry_run: RewardUserDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RewardUserCoinVersion | Unset = UNSET,
 ) -> Response[Problem | RewardUserResponse201 | RewardUserResponse202]:
@@ -205,6 +225,7 @@ async def asyncio_detailed(
     the reward scope, never to themselves)
 
     Args:
+        dry_run (RewardUserDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (RewardUserCoinVersion | Unset):
         body (RewardUserBody):
@@ -219,6 +240,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -232,6 +254,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: RewardUserBody,
+    dry_run: RewardUserDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: RewardUserCoinVersion | Unset = UNSET,
 ) -> Problem | RewardUserResponse201 | RewardUserResponse202 | None:
@@ -241,6 +264,7 @@ async def asyncio(
     the reward scope, never to themselves)
 
     Args:
+        dry_run (RewardUserDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (RewardUserCoinVersion | Unset):
         body (RewardUserBody):
@@ -257,6 +281,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            dry_run=dry_run,
             idempotency_key=idempotency_key,
             coin_version=coin_version,
         )

@@ -9,6 +9,9 @@ from ...models.create_cashout_body import CreateCashoutBody
 from ...models.create_cashout_coin_version import (
     CreateCashoutCoinVersion,
 )
+from ...models.create_cashout_dry_run import (
+    CreateCashoutDryRun,
+)
 from ...models.create_cashout_response_201 import CreateCashoutResponse201
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -17,6 +20,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: CreateCashoutBody,
+    dry_run: CreateCashoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateCashoutCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -27,9 +31,20 @@ def _get_kwargs(
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_dry_run: str | Unset = UNSET
+    if not isinstance(dry_run, Unset):
+        json_dry_run = dry_run
+
+    params["dryRun"] = json_dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/cashouts",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -119,6 +134,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateCashoutBody,
+    dry_run: CreateCashoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateCashoutCoinVersion | Unset = UNSET,
 ) -> Response[CreateCashoutResponse201 | Problem]:
@@ -129,6 +145,7 @@ def sync_detailed(
     them, or they are released
 
     Args:
+        dry_run (CreateCashoutDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CreateCashoutCoinVersion | Unset):
         body (CreateCashoutBody):
@@ -143,6 +160,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -158,6 +176,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CreateCashoutBody,
+    dry_run: CreateCashoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateCashoutCoinVersion | Unset = UNSET,
 ) -> CreateCashoutResponse201 | Problem | None:
@@ -168,6 +187,7 @@ def sync(
     them, or they are released
 
     Args:
+        dry_run (CreateCashoutDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CreateCashoutCoinVersion | Unset):
         body (CreateCashoutBody):
@@ -183,6 +203,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
@@ -192,6 +213,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CreateCashoutBody,
+    dry_run: CreateCashoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateCashoutCoinVersion | Unset = UNSET,
 ) -> Response[CreateCashoutResponse201 | Problem]:
@@ -202,6 +224,7 @@ async def asyncio_detailed(
     them, or they are released
 
     Args:
+        dry_run (CreateCashoutDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CreateCashoutCoinVersion | Unset):
         body (CreateCashoutBody):
@@ -216,6 +239,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -229,6 +253,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CreateCashoutBody,
+    dry_run: CreateCashoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateCashoutCoinVersion | Unset = UNSET,
 ) -> CreateCashoutResponse201 | Problem | None:
@@ -239,6 +264,7 @@ async def asyncio(
     them, or they are released
 
     Args:
+        dry_run (CreateCashoutDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CreateCashoutCoinVersion | Unset):
         body (CreateCashoutBody):
@@ -255,6 +281,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            dry_run=dry_run,
             idempotency_key=idempotency_key,
             coin_version=coin_version,
         )

@@ -11,6 +11,7 @@ from ...models.capture_hold_body import CaptureHoldBody
 from ...models.capture_hold_coin_version import (
     CaptureHoldCoinVersion,
 )
+from ...models.capture_hold_dry_run import CaptureHoldDryRun
 from ...models.capture_hold_response_201 import CaptureHoldResponse201
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -20,6 +21,7 @@ def _get_kwargs(
     id: UUID,
     *,
     body: CaptureHoldBody,
+    dry_run: CaptureHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CaptureHoldCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -30,11 +32,22 @@ def _get_kwargs(
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_dry_run: str | Unset = UNSET
+    if not isinstance(dry_run, Unset):
+        json_dry_run = dry_run
+
+    params["dryRun"] = json_dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/coins/holds/{id}/capture".format(
             id=quote(str(id), safe=""),
         ),
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -125,6 +138,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: CaptureHoldBody,
+    dry_run: CaptureHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CaptureHoldCoinVersion | Unset = UNSET,
 ) -> Response[CaptureHoldResponse201 | Problem]:
@@ -138,6 +152,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        dry_run (CaptureHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CaptureHoldCoinVersion | Unset):
         body (CaptureHoldBody):
@@ -153,6 +168,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -169,6 +185,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: CaptureHoldBody,
+    dry_run: CaptureHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CaptureHoldCoinVersion | Unset = UNSET,
 ) -> CaptureHoldResponse201 | Problem | None:
@@ -182,6 +199,7 @@ def sync(
 
     Args:
         id (UUID):
+        dry_run (CaptureHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CaptureHoldCoinVersion | Unset):
         body (CaptureHoldBody):
@@ -198,6 +216,7 @@ def sync(
         id=id,
         client=client,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
@@ -208,6 +227,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: CaptureHoldBody,
+    dry_run: CaptureHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CaptureHoldCoinVersion | Unset = UNSET,
 ) -> Response[CaptureHoldResponse201 | Problem]:
@@ -221,6 +241,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        dry_run (CaptureHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CaptureHoldCoinVersion | Unset):
         body (CaptureHoldBody):
@@ -236,6 +257,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -250,6 +272,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: CaptureHoldBody,
+    dry_run: CaptureHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CaptureHoldCoinVersion | Unset = UNSET,
 ) -> CaptureHoldResponse201 | Problem | None:
@@ -263,6 +286,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        dry_run (CaptureHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CaptureHoldCoinVersion | Unset):
         body (CaptureHoldBody):
@@ -280,6 +304,7 @@ async def asyncio(
             id=id,
             client=client,
             body=body,
+            dry_run=dry_run,
             idempotency_key=idempotency_key,
             coin_version=coin_version,
         )

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.create_hold_coin_version import (
     CreateHoldCoinVersion,
 )
+from ...models.create_hold_dry_run import CreateHoldDryRun
 from ...models.create_hold_response_201 import CreateHoldResponse201
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
@@ -16,6 +17,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: Any,
+    dry_run: CreateHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateHoldCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -26,9 +28,20 @@ def _get_kwargs(
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_dry_run: str | Unset = UNSET
+    if not isinstance(dry_run, Unset):
+        json_dry_run = dry_run
+
+    params["dryRun"] = json_dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/coins/holds",
+        "params": params,
     }
 
     _kwargs["json"] = body
@@ -118,6 +131,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: Any,
+    dry_run: CreateHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateHoldCoinVersion | Unset = UNSET,
 ) -> Response[CreateHoldResponse201 | Problem]:
@@ -127,6 +141,7 @@ def sync_detailed(
     captured, voided or expired; activeCoins drop by the amount at once
 
     Args:
+        dry_run (CreateHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CreateHoldCoinVersion | Unset):
         body (Any):
@@ -141,6 +156,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -156,6 +172,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: Any,
+    dry_run: CreateHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateHoldCoinVersion | Unset = UNSET,
 ) -> CreateHoldResponse201 | Problem | None:
@@ -165,6 +182,7 @@ def sync(
     captured, voided or expired; activeCoins drop by the amount at once
 
     Args:
+        dry_run (CreateHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CreateHoldCoinVersion | Unset):
         body (Any):
@@ -180,6 +198,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
@@ -189,6 +208,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: Any,
+    dry_run: CreateHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateHoldCoinVersion | Unset = UNSET,
 ) -> Response[CreateHoldResponse201 | Problem]:
@@ -198,6 +218,7 @@ async def asyncio_detailed(
     captured, voided or expired; activeCoins drop by the amount at once
 
     Args:
+        dry_run (CreateHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CreateHoldCoinVersion | Unset):
         body (Any):
@@ -212,6 +233,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -225,6 +247,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: Any,
+    dry_run: CreateHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateHoldCoinVersion | Unset = UNSET,
 ) -> CreateHoldResponse201 | Problem | None:
@@ -234,6 +257,7 @@ async def asyncio(
     captured, voided or expired; activeCoins drop by the amount at once
 
     Args:
+        dry_run (CreateHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (CreateHoldCoinVersion | Unset):
         body (Any):
@@ -250,6 +274,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            dry_run=dry_run,
             idempotency_key=idempotency_key,
             coin_version=coin_version,
         )

@@ -7,6 +7,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.payout_body import PayoutBody
 from ...models.payout_coin_version import PayoutCoinVersion
+from ...models.payout_dry_run import PayoutDryRun
 from ...models.payout_response_201 import PayoutResponse201
 from ...models.payout_response_202 import PayoutResponse202
 from ...models.problem import Problem
@@ -16,6 +17,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: PayoutBody,
+    dry_run: PayoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PayoutCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -26,9 +28,20 @@ def _get_kwargs(
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_dry_run: str | Unset = UNSET
+    if not isinstance(dry_run, Unset):
+        json_dry_run = dry_run
+
+    params["dryRun"] = json_dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/coins/payouts",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -123,6 +136,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: PayoutBody,
+    dry_run: PayoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PayoutCoinVersion | Unset = UNSET,
 ) -> Response[PayoutResponse201 | PayoutResponse202 | Problem]:
@@ -138,6 +152,7 @@ def sync_detailed(
     expires. Body at most 256 KiB.
 
     Args:
+        dry_run (PayoutDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (PayoutCoinVersion | Unset):
         body (PayoutBody):
@@ -152,6 +167,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -167,6 +183,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: PayoutBody,
+    dry_run: PayoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PayoutCoinVersion | Unset = UNSET,
 ) -> PayoutResponse201 | PayoutResponse202 | Problem | None:
@@ -182,6 +199,7 @@ def sync(
     expires. Body at most 256 KiB.
 
     Args:
+        dry_run (PayoutDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (PayoutCoinVersion | Unset):
         body (PayoutBody):
@@ -197,6 +215,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
@@ -206,6 +225,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: PayoutBody,
+    dry_run: PayoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PayoutCoinVersion | Unset = UNSET,
 ) -> Response[PayoutResponse201 | PayoutResponse202 | Problem]:
@@ -221,6 +241,7 @@ async def asyncio_detailed(
     expires. Body at most 256 KiB.
 
     Args:
+        dry_run (PayoutDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (PayoutCoinVersion | Unset):
         body (PayoutBody):
@@ -235,6 +256,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -248,6 +270,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: PayoutBody,
+    dry_run: PayoutDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PayoutCoinVersion | Unset = UNSET,
 ) -> PayoutResponse201 | PayoutResponse202 | Problem | None:
@@ -263,6 +286,7 @@ async def asyncio(
     expires. Body at most 256 KiB.
 
     Args:
+        dry_run (PayoutDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (PayoutCoinVersion | Unset):
         body (PayoutBody):
@@ -279,6 +303,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            dry_run=dry_run,
             idempotency_key=idempotency_key,
             coin_version=coin_version,
         )

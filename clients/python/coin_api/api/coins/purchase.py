@@ -10,6 +10,7 @@ from ...models.purchase_body import PurchaseBody
 from ...models.purchase_coin_version import (
     PurchaseCoinVersion,
 )
+from ...models.purchase_dry_run import PurchaseDryRun
 from ...models.purchase_response_201 import PurchaseResponse201
 from ...types import UNSET, Response, Unset
 
@@ -17,6 +18,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: PurchaseBody,
+    dry_run: PurchaseDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PurchaseCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -27,9 +29,20 @@ def _get_kwargs(
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_dry_run: str | Unset = UNSET
+    if not isinstance(dry_run, Unset):
+        json_dry_run = dry_run
+
+    params["dryRun"] = json_dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/coins/purchase",
+        "params": params,
     }
 
     _kwargs["json"] = body.to_dict()
@@ -119,6 +132,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: PurchaseBody,
+    dry_run: PurchaseDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PurchaseCoinVersion | Unset = UNSET,
 ) -> Response[Problem | PurchaseResponse201]:
@@ -129,6 +143,7 @@ def sync_detailed(
     (the affiliate's commission in `commission`)
 
     Args:
+        dry_run (PurchaseDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (PurchaseCoinVersion | Unset):
         body (PurchaseBody):
@@ -143,6 +158,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -158,6 +174,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: PurchaseBody,
+    dry_run: PurchaseDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PurchaseCoinVersion | Unset = UNSET,
 ) -> Problem | PurchaseResponse201 | None:
@@ -168,6 +185,7 @@ def sync(
     (the affiliate's commission in `commission`)
 
     Args:
+        dry_run (PurchaseDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (PurchaseCoinVersion | Unset):
         body (PurchaseBody):
@@ -183,6 +201,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
@@ -192,6 +211,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: PurchaseBody,
+    dry_run: PurchaseDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PurchaseCoinVersion | Unset = UNSET,
 ) -> Response[Problem | PurchaseResponse201]:
@@ -202,6 +222,7 @@ async def asyncio_detailed(
     (the affiliate's commission in `commission`)
 
     Args:
+        dry_run (PurchaseDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (PurchaseCoinVersion | Unset):
         body (PurchaseBody):
@@ -216,6 +237,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -229,6 +251,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: PurchaseBody,
+    dry_run: PurchaseDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: PurchaseCoinVersion | Unset = UNSET,
 ) -> Problem | PurchaseResponse201 | None:
@@ -239,6 +262,7 @@ async def asyncio(
     (the affiliate's commission in `commission`)
 
     Args:
+        dry_run (PurchaseDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (PurchaseCoinVersion | Unset):
         body (PurchaseBody):
@@ -255,6 +279,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            dry_run=dry_run,
             idempotency_key=idempotency_key,
             coin_version=coin_version,
         )

@@ -9,6 +9,9 @@ from ...models.problem import Problem
 from ...models.transfer_coins_coin_version import (
     TransferCoinsCoinVersion,
 )
+from ...models.transfer_coins_dry_run import (
+    TransferCoinsDryRun,
+)
 from ...models.transfer_coins_response_201 import TransferCoinsResponse201
 from ...types import UNSET, Response, Unset
 
@@ -16,6 +19,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     body: Any,
+    dry_run: TransferCoinsDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: TransferCoinsCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -26,9 +30,20 @@ def _get_kwargs(
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_dry_run: str | Unset = UNSET
+    if not isinstance(dry_run, Unset):
+        json_dry_run = dry_run
+
+    params["dryRun"] = json_dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/coins/transfer",
+        "params": params,
     }
 
     _kwargs["json"] = body
@@ -118,6 +133,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient,
     body: Any,
+    dry_run: TransferCoinsDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: TransferCoinsCoinVersion | Unset = UNSET,
 ) -> Response[Problem | TransferCoinsResponse201]:
@@ -126,6 +142,7 @@ def sync_detailed(
      Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)
 
     Args:
+        dry_run (TransferCoinsDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (TransferCoinsCoinVersion | Unset):
         body (Any):
@@ -140,6 +157,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -155,6 +173,7 @@ def sync(
     *,
     client: AuthenticatedClient,
     body: Any,
+    dry_run: TransferCoinsDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: TransferCoinsCoinVersion | Unset = UNSET,
 ) -> Problem | TransferCoinsResponse201 | None:
@@ -163,6 +182,7 @@ def sync(
      Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)
 
     Args:
+        dry_run (TransferCoinsDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (TransferCoinsCoinVersion | Unset):
         body (Any):
@@ -178,6 +198,7 @@ def sync(
     return sync_detailed(
         client=client,
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
@@ -187,6 +208,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
     body: Any,
+    dry_run: TransferCoinsDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: TransferCoinsCoinVersion | Unset = UNSET,
 ) -> Response[Problem | TransferCoinsResponse201]:
@@ -195,6 +217,7 @@ async def asyncio_detailed(
      Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)
 
     Args:
+        dry_run (TransferCoinsDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (TransferCoinsCoinVersion | Unset):
         body (Any):
@@ -209,6 +232,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         body=body,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -222,6 +246,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient,
     body: Any,
+    dry_run: TransferCoinsDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: TransferCoinsCoinVersion | Unset = UNSET,
 ) -> Problem | TransferCoinsResponse201 | None:
@@ -230,6 +255,7 @@ async def asyncio(
      Move coins from the caller's wallet to a user (toUserId) or a treasury (toTreasury)
 
     Args:
+        dry_run (TransferCoinsDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (TransferCoinsCoinVersion | Unset):
         body (Any):
@@ -246,6 +272,7 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             body=body,
+            dry_run=dry_run,
             idempotency_key=idempotency_key,
             coin_version=coin_version,
         )

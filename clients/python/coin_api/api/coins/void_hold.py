@@ -11,6 +11,7 @@ from ...models.problem import Problem
 from ...models.void_hold_coin_version import (
     VoidHoldCoinVersion,
 )
+from ...models.void_hold_dry_run import VoidHoldDryRun
 from ...models.void_hold_response_200 import VoidHoldResponse200
 from ...types import UNSET, Response, Unset
 
@@ -18,6 +19,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     id: UUID,
     *,
+    dry_run: VoidHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: VoidHoldCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
@@ -28,11 +30,22 @@ def _get_kwargs(
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_dry_run: str | Unset = UNSET
+    if not isinstance(dry_run, Unset):
+        json_dry_run = dry_run
+
+    params["dryRun"] = json_dry_run
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/api/coins/holds/{id}/void".format(
             id=quote(str(id), safe=""),
         ),
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -113,6 +126,7 @@ def sync_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    dry_run: VoidHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: VoidHoldCoinVersion | Unset = UNSET,
 ) -> Response[Problem | VoidHoldResponse200]:
@@ -125,6 +139,7 @@ def sync_detailed(
 
     Args:
         id (UUID):
+        dry_run (VoidHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (VoidHoldCoinVersion | Unset):
 
@@ -138,6 +153,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -153,6 +169,7 @@ def sync(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    dry_run: VoidHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: VoidHoldCoinVersion | Unset = UNSET,
 ) -> Problem | VoidHoldResponse200 | None:
@@ -165,6 +182,7 @@ def sync(
 
     Args:
         id (UUID):
+        dry_run (VoidHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (VoidHoldCoinVersion | Unset):
 
@@ -179,6 +197,7 @@ def sync(
     return sync_detailed(
         id=id,
         client=client,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     ).parsed
@@ -188,6 +207,7 @@ async def asyncio_detailed(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    dry_run: VoidHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: VoidHoldCoinVersion | Unset = UNSET,
 ) -> Response[Problem | VoidHoldResponse200]:
@@ -200,6 +220,7 @@ async def asyncio_detailed(
 
     Args:
         id (UUID):
+        dry_run (VoidHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (VoidHoldCoinVersion | Unset):
 
@@ -213,6 +234,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        dry_run=dry_run,
         idempotency_key=idempotency_key,
         coin_version=coin_version,
     )
@@ -226,6 +248,7 @@ async def asyncio(
     id: UUID,
     *,
     client: AuthenticatedClient,
+    dry_run: VoidHoldDryRun | Unset = UNSET,
     idempotency_key: str | Unset = UNSET,
     coin_version: VoidHoldCoinVersion | Unset = UNSET,
 ) -> Problem | VoidHoldResponse200 | None:
@@ -238,6 +261,7 @@ async def asyncio(
 
     Args:
         id (UUID):
+        dry_run (VoidHoldDryRun | Unset):
         idempotency_key (str | Unset):
         coin_version (VoidHoldCoinVersion | Unset):
 
@@ -253,6 +277,7 @@ async def asyncio(
         await asyncio_detailed(
             id=id,
             client=client,
+            dry_run=dry_run,
             idempotency_key=idempotency_key,
             coin_version=coin_version,
         )
