@@ -197,8 +197,9 @@ function creditLegsOf(steps: BatchStep[]): CreditLeg[] {
 }
 
 /**
- * Credit legs this apply may credit itself: the credited wallet belongs to a partition whose
- * batch is in the same apply (`owns`), so no other apply writes it meanwhile, and its state is
+ * Credit legs this apply may credit itself: the credited wallet belongs to a partition the apply
+ * holds (`owns`: one whose batch is in it, or an idle one of this process it reached), so no other
+ * apply writes it meanwhile, and its state is
  * loaded. They are decided after every command of the apply, as `ledger.credit` commands, which
  * is where they would have arrived through Kafka (after the commands before them); a leg that
  * finds its wallet closed returns the coins, and that return is credited here too when it can be.
