@@ -121,6 +121,7 @@ import {
   transaction,
   transactionIdParam,
   treasuryList,
+  internalTreasuriesQuery,
   wallet,
 } from './ledger';
 import {
@@ -309,7 +310,14 @@ export const internalReads = {
     params: z.object({ id: transactionIdParam }),
     response: transaction,
   },
-  'ledger.treasuries': { service: 'ledger', method: 'GET', path: '/internal/treasuries', response: treasuryList },
+  // With a test-mode client's id (the sandbox's): that client's own treasuries, a never-used one as new (zero).
+  'ledger.treasuries': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/treasuries',
+    query: internalTreasuriesQuery,
+    response: treasuryList,
+  },
   'ledger.commission-rules': {
     service: 'ledger',
     method: 'GET',

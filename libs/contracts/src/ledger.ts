@@ -712,6 +712,8 @@ export const treasury = z.object({
 });
 export type Treasury = z.infer<typeof treasury>;
 export const treasuryList = z.object({ treasuries: z.array(treasury) });
+/** GET /internal/treasuries: the shared treasuries, or with `clientId` a test-mode client's own (the sandbox's; docs/decisions/0018-sandbox.md). */
+export const internalTreasuriesQuery = z.strictObject({ clientId: testModeClientId.optional() });
 
 /**
  * The 201 of every money command (docs/CONTRACT.md "Transaction types"): the transaction and the wallet the operation

@@ -1,5 +1,6 @@
 import type { LedgerDraft } from './commands';
-import { isTestModeClientId, type Party } from './ledger';
+import type { BalanceWallet, TreasuryCode } from '@coin/events';
+import { isTestModeClientId, ownTreasuryOfKey, type Party, treasuryOf, walletKeyOf, walletKeyOfEventWallet } from './ledger';
 
 /**
  * A test-mode client's command as the sandbox takes it (docs/decisions/0018-sandbox.md "Treasuries
@@ -26,4 +27,27 @@ export function withOwnTreasuries(draft: LedgerDraft, clientId: string): LedgerD
     default:
       return draft;
   }
+}
+
+/**
+ * The id history keys a treasury's entries by, for a movement on behalf of `clientId` (its
+ * transaction's `clientId`; a platform's read of its own): the treasury's wallet key less its
+ * `treasury:`, so a shared treasury's code, and in the sandbox a test-mode client's own
+ * `<CODE>@<clientId>`. The sandbox ledger lets a test-mode client's command move no treasury but its
+ * own, and names the client a movement of the ledger's own is for (a mandate's charge), so a
+ * transaction's client is the owner of the treasury it moves.
+ */
+export function treasuryEntryIdOf(code: TreasuryCode, clientId: string | null | undefined): string {
+  return walletKeyOf(treasuryOf(code, clientId)).slice('treasury:'.length);
+}
+
+/**
+ * The wallet key a coin.balances event is judged by: the key it travelled under when that names a
+ * test-mode client's own treasury of the event's code (the event's wallet names the code alone),
+ * else its wallet's (walletKeyOfEventWallet); null when neither is well formed.
+ */
+export function walletKeyOfBalanceEvent(wallet: BalanceWallet, recordKey: string | null | undefined): string | null {
+  const own = recordKey ? ownTreasuryOfKey(recordKey) : null;
+  if (own && wallet.userId === null && wallet.treasury === own.code) return recordKey as string;
+  return walletKeyOfEventWallet(wallet);
 }

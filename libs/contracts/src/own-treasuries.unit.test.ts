@@ -1,6 +1,6 @@
 import { ledgerDraft, partitionKeyOf } from './commands';
 import { ownTreasuryOfKey, walletKeyOf } from './ledger';
-import { withOwnTreasuries } from './own-treasuries';
+import { treasuryEntryIdOf, walletKeyOfBalanceEvent, withOwnTreasuries } from './own-treasuries';
 
 describe('a test-mode client’s own sandbox treasuries (docs/decisions/0018-sandbox.md)', () => {
   const rewards = { kind: 'treasury', code: 'REWARDS' } as const;
@@ -44,5 +44,20 @@ describe('a test-mode client’s own sandbox treasuries (docs/decisions/0018-san
     ]) {
       expect(ownTreasuryOfKey(key)).toBeNull();
     }
+  });
+
+  it('when history keys a treasury’s entries, then a test-mode client’s movement is its own treasury’s (`<CODE>@<clientId>`), anyone else’s the shared one', () => {
+    expect(treasuryEntryIdOf('REWARDS', 'test_shop')).toBe('REWARDS@test_shop');
+    for (const clientId of ['pc_shop', null, undefined]) expect(treasuryEntryIdOf('REWARDS', clientId)).toBe('REWARDS');
+  });
+
+  it('when a balance event travels under a test client’s own treasury’s key, then it is judged by that key; any other by its wallet, a key naming another code or a user none', () => {
+    const rewards = { userId: null, treasury: 'REWARDS' } as const;
+    expect(walletKeyOfBalanceEvent(rewards, 'treasury:REWARDS@test_shop')).toBe('treasury:REWARDS@test_shop');
+    expect(walletKeyOfBalanceEvent(rewards, 'treasury:REWARDS')).toBe('treasury:REWARDS');
+    expect(walletKeyOfBalanceEvent(rewards, null)).toBe('treasury:REWARDS');
+    // A key of another code, or of a user's wallet, is not the event's own: judged by its wallet, and the consumer's key check refuses it.
+    expect(walletKeyOfBalanceEvent(rewards, 'treasury:COURSE_FEES@test_shop')).toBe('treasury:REWARDS');
+    expect(walletKeyOfBalanceEvent({ userId: 7, treasury: null }, 'treasury:REWARDS@test_shop')).toBe('user:7');
   });
 });

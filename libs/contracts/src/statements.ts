@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coinValue } from './money';
 import { isoDateTime, treasuryCode, userIdParam } from './common';
 import { historyCursor, queryInt, utcQueryTime } from './history';
-import { transaction } from './ledger';
+import { ownTreasuryOfKey, transaction } from './ledger';
 import { withPageLinks } from './paging';
 
 /*
@@ -21,15 +21,24 @@ export const statementLimits = {
 
 const dayMs = 86_400_000;
 
+/** Whether `id` names a treasury's entries in history: a shared treasury's code, or a test-mode client's own treasury. */
+function isTreasuryEntryId(id: string): boolean {
+  return treasuryCode.safeParse(id).success || ownTreasuryOfKey(`treasury:${id}`) !== null;
+}
+
 /** Whose balance: a user's wallet or a treasury (as the history entries key them). */
 export const statementPartyKind = z.enum(['user', 'treasury']);
 export type StatementPartyKind = z.infer<typeof statementPartyKind>;
 
-/** The internal routes' path: the party kind and its id (a user id or a treasury code), each checked against its kind. */
+/**
+ * The internal routes' path: the party kind and its id (a user id, or a treasury's entry id: its
+ * code, or in the sandbox a test-mode client's own `<CODE>@<clientId>`, treasuryEntryIdOf), each
+ * checked against its kind.
+ */
 export const statementPartyParams = z
-  .object({ kind: statementPartyKind, id: z.string().min(1).max(40) })
-  .refine((p) => (p.kind === 'user' ? userIdParam.safeParse(p.id).success : treasuryCode.safeParse(p.id).success), {
-    message: 'a user id for kind user, a treasury code for kind treasury',
+  .object({ kind: statementPartyKind, id: z.string().min(1).max(160) })
+  .refine((p) => (p.kind === 'user' ? userIdParam.safeParse(p.id).success : isTreasuryEntryId(p.id)), {
+    message: 'a user id for kind user, a treasury code (or a test-mode client’s own CODE@clientId) for kind treasury',
     path: ['id'],
   });
 

@@ -226,6 +226,55 @@ describe('balances as of a time and statements (history service in-process, real
     }
   }, 120_000);
 
+  it('when a test-mode client’s transactions move its own sandbox treasury, then that treasury’s balance and statement are its alone, and the shared treasury’s never count them', async () => {
+    const [fund, reward, other, live] = [1, 2, 3, 4].map(() => 800_000 + freshId()) as [number, number, number, number];
+    const at = '2030-03-10T00:00:00.000Z';
+    const mint = { type: 'MINT' as const, fromUserId: null, toUserId: null, toTreasury: 'REWARDS' as const, createdAt: at };
+    await bed.publish([
+      transactionEvent({ ...mint, id: fund, amount: 50, clientId: 'test_own_a' }),
+      transactionEvent({
+        id: reward,
+        type: 'REWARD',
+        fromUserId: null,
+        fromTreasury: 'REWARDS',
+        toUserId: user,
+        amount: 7.5,
+        clientId: 'test_own_a',
+        createdAt: '2030-03-11T00:00:00.000Z',
+      }),
+      transactionEvent({ ...mint, id: other, amount: 1_000, clientId: 'test_own_b' }),
+      transactionEvent({ ...mint, id: live, amount: 3, clientId: 'pc_live' }),
+    ]);
+    const period = '?from=2030-03-01T00:00:00Z&to=2030-04-01T00:00:00Z';
+    const page = await eventually(
+      async () => {
+        const r = await statement('treasury', 'REWARDS@test_own_a', period);
+        return r.body.lines?.length === 2 ? r : undefined;
+      },
+      20_000,
+      'the own treasury’s two lines',
+    );
+    expect(page.body.lines.map((l: { transaction: { id: number }; change: number }) => [l.transaction.id, l.change])).toEqual([
+      [fund, 50],
+      [reward, -7.5],
+    ]);
+    expect([page.body.openingBalance, page.body.closingBalance]).toEqual([0, 42.5]);
+    await eventually(
+      async () => ((await balance('treasury', 'REWARDS@test_own_b', '2031-01-01T00:00:00Z')).body.balance === 1_000 ? true : undefined),
+      20_000,
+      'B’s own',
+    );
+    await eventually(
+      async () => ((await balance('treasury', 'REWARDS', '2031-01-01T00:00:00Z')).body.balance === 3 ? true : undefined),
+      20_000,
+      'the shared one',
+    );
+    for (const path of ['treasury/REWARDS@pc_live', 'treasury/NOPE@test_own_a', 'treasury/REWARDS@test_own_a%23x', 'user/7@test_own_a']) {
+      const r = await historyGet(bed.url, `/internal/history/balances/${path}`);
+      expect([path, r.status]).toEqual([path, 400]);
+    }
+  });
+
   it('when the period is empty, reversed, too long or the party malformed, then it is a 400 or an empty statement', async () => {
     const empty = await statement('user', user, '?from=2029-01-01T00:00:00Z&to=2029-02-01T00:00:00Z');
     expect([empty.status, empty.body.openingBalance, empty.body.closingBalance, empty.body.lines]).toEqual([200, 0, 0, []]);

@@ -91,7 +91,7 @@ export interface paths {
     };
     /**
      * The treasuries the calling platform client was granted
-     * @description The treasuries the calling platform client was granted, with their balances and running totals as the ledger holds them now (asOf); a test-mode client reads its sandbox treasuries (shared by every test client granted the same code)
+     * @description The treasuries the calling platform client was granted, with their balances and running totals as the ledger holds them now (asOf); a test-mode client reads its own sandbox treasuries (no other test client’s, a never-used one as new: 0)
      */
     get: operations['listClientTreasuries'];
     put?: never;
@@ -111,7 +111,7 @@ export interface paths {
     };
     /**
      * The balance of a treasury the calling platform client was granted, at an instant
-     * @description The balance of a treasury the calling platform client was granted, at an instant (every transaction with createdAt <= at counted; default now). A treasury not granted is 404 NOT_FOUND
+     * @description The balance of a treasury the calling platform client was granted, at an instant (every transaction with createdAt <= at counted; default now); a test-mode client’s own sandbox treasury. A treasury not granted is 404 NOT_FOUND
      */
     get: operations['getClientTreasuryBalanceAt'];
     put?: never;
@@ -131,7 +131,7 @@ export interface paths {
     };
     /**
      * A statement of a treasury the calling platform client was granted over [from, to)
-     * @description A statement of a treasury the calling platform client was granted over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is 404 NOT_FOUND
+     * @description A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox treasury) over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is 404 NOT_FOUND
      */
     get: operations['getClientTreasuryStatement'];
     put?: never;

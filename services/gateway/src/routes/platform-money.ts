@@ -11,6 +11,9 @@ import {
   problem,
   type StatementPartyKind,
   treasuryCode,
+  treasuryEntryIdOf,
+  type TreasuryCode,
+  isTestModeClientId,
   userIdParam,
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
@@ -67,12 +70,14 @@ function clientOf(request: FastifyRequest): { id: string; treasuries: readonly s
 }
 
 /**
- * The treasury the path names, when the client was granted it; any other is the 404 of a path
+ * The history id of the treasury the path names, when the client was granted it: its code, or a
+ * test-mode client's own sandbox treasury (treasuryEntryIdOf). Any other is the 404 of a path
  * that serves nothing, so a client learns nothing of treasuries it may not use.
  */
-function grantedTreasury(request: FastifyRequest, code: string): string {
-  if (!clientOf(request).treasuries.includes(code)) throw new AppError('NOT_FOUND', `This client has no treasury ${code}`);
-  return code;
+function grantedTreasury(request: FastifyRequest, code: TreasuryCode): string {
+  const client = clientOf(request);
+  if (!client.treasuries.includes(code)) throw new AppError('NOT_FOUND', `This client has no treasury ${code}`);
+  return treasuryEntryIdOf(code, client.id);
 }
 
 /** A statement page of a party, its lines the client did not make shown as their change alone. */
@@ -108,7 +113,7 @@ export const platformMoneyRoutes: RouteDef<PlatformMoneyDeps>[] = [
     schema: {
       tags: ['history'],
       summary:
-        'The treasuries the calling platform client was granted, with their balances and running totals as the ledger holds them now (asOf); a test-mode client reads its sandbox treasuries (shared by every test client granted the same code)',
+        'The treasuries the calling platform client was granted, with their balances and running totals as the ledger holds them now (asOf); a test-mode client reads its own sandbox treasuries (no other test client’s, a never-used one as new: 0)',
       operationId: 'listClientTreasuries',
       response: {
         200: withExample(platformTreasuryList, { treasuries: [exampleTreasury], asOf: '2026-01-15T09:30:00.000Z' }),
@@ -116,9 +121,11 @@ export const platformMoneyRoutes: RouteDef<PlatformMoneyDeps>[] = [
       },
     },
     handler: async (request, _reply, deps) => {
-      const { treasuries: granted } = clientOf(request);
+      const { id, treasuries: granted } = clientOf(request);
       const asOf = new Date().toISOString();
-      const { treasuries } = await deps.internal.in(spaceOf(request)).read('ledger.treasuries', {}, String(request.id));
+      // A test-mode client's own sandbox treasuries (docs/decisions/0018-sandbox.md "Treasuries of each test client's own").
+      const query = isTestModeClientId(id) ? { clientId: id } : {};
+      const { treasuries } = await deps.internal.in(spaceOf(request)).read('ledger.treasuries', query, String(request.id));
       return { treasuries: treasuries.filter((t) => granted.includes(t.code)), asOf };
     },
   }),
@@ -130,7 +137,7 @@ export const platformMoneyRoutes: RouteDef<PlatformMoneyDeps>[] = [
     schema: {
       tags: ['history'],
       summary:
-        'The balance of a treasury the calling platform client was granted, at an instant (every transaction with createdAt <= at counted; default now). A treasury not granted is 404 NOT_FOUND',
+        'The balance of a treasury the calling platform client was granted, at an instant (every transaction with createdAt <= at counted; default now); a test-mode client’s own sandbox treasury. A treasury not granted is 404 NOT_FOUND',
       operationId: 'getClientTreasuryBalanceAt',
       params: z.strictObject({ code: treasuryCode }),
       querystring: balanceAtQuery,
@@ -148,7 +155,7 @@ export const platformMoneyRoutes: RouteDef<PlatformMoneyDeps>[] = [
     config: { access: 'platform', sandbox: 'ledger' },
     schema: {
       tags: ['history'],
-      summary: `A statement of a treasury the calling platform client was granted ${statementSummary}. A treasury not granted is 404 NOT_FOUND`,
+      summary: `A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox treasury) ${statementSummary}. A treasury not granted is 404 NOT_FOUND`,
       operationId: 'getClientTreasuryStatement',
       params: z.strictObject({ code: treasuryCode }),
       querystring: platformStatementQuery,

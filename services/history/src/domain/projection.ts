@@ -1,4 +1,4 @@
-import { transactionRowOf, type Transaction, type TransactionRow } from '@coin/contracts';
+import { transactionRowOf, treasuryEntryIdOf, type Transaction, type TransactionRow } from '@coin/contracts';
 
 export type PartyKind = 'user' | 'treasury';
 
@@ -8,13 +8,20 @@ export interface PartyKey {
   id: string;
 }
 
-/** Every party whose history shows the transaction: a transfer shows in both users' histories. */
-export function partiesOf(row: Pick<TransactionRow, 'from_user_id' | 'to_user_id' | 'from_treasury' | 'to_treasury'>): PartyKey[] {
+/**
+ * Every party whose history shows the transaction: a transfer shows in both users' histories. A
+ * treasury is keyed by its entry id (treasuryEntryIdOf): in the sandbox, a test-mode client's
+ * transaction moves that client's own treasury (`<CODE>@<clientId>`), never the shared one.
+ */
+export function partiesOf(
+  row: Pick<TransactionRow, 'from_user_id' | 'to_user_id' | 'from_treasury' | 'to_treasury' | 'client_id'>,
+): PartyKey[] {
   const parties: PartyKey[] = [];
   if (row.from_user_id !== null) parties.push({ kind: 'user', id: String(row.from_user_id) });
   if (row.to_user_id !== null && row.to_user_id !== row.from_user_id) parties.push({ kind: 'user', id: String(row.to_user_id) });
-  if (row.from_treasury !== null) parties.push({ kind: 'treasury', id: row.from_treasury });
-  if (row.to_treasury !== null && row.to_treasury !== row.from_treasury) parties.push({ kind: 'treasury', id: row.to_treasury });
+  if (row.from_treasury !== null) parties.push({ kind: 'treasury', id: treasuryEntryIdOf(row.from_treasury, row.client_id) });
+  if (row.to_treasury !== null && row.to_treasury !== row.from_treasury)
+    parties.push({ kind: 'treasury', id: treasuryEntryIdOf(row.to_treasury, row.client_id) });
   return parties;
 }
 

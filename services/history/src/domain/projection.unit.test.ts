@@ -15,7 +15,7 @@ const transfer: Transaction = {
   createdAt: '2030-01-02T03:04:05.678Z',
 };
 
-const sides = (fields: Partial<Pick<TransactionRow, 'from_user_id' | 'to_user_id' | 'from_treasury' | 'to_treasury'>>) => ({
+const sides = (fields: Partial<Pick<TransactionRow, 'from_user_id' | 'to_user_id' | 'from_treasury' | 'to_treasury' | 'client_id'>>) => ({
   from_user_id: null,
   to_user_id: null,
   from_treasury: null,
@@ -69,5 +69,20 @@ describe('history projection', () => {
   it('when both sides are the same party, then it shows once in that history', () => {
     expect(partiesOf(sides({ from_user_id: 7, to_user_id: 7 }))).toEqual([{ kind: 'user', id: '7' }]);
     expect(partiesOf(sides({ from_treasury: 'REWARDS', to_treasury: 'REWARDS' }))).toEqual([{ kind: 'treasury', id: 'REWARDS' }]);
+  });
+
+  it('when a test-mode client’s transaction moves a treasury, then it shows in that client’s own treasury’s history, never the shared one; a live client’s in the shared one', () => {
+    expect(partiesOf(sides({ from_treasury: 'REWARDS', to_user_id: 7, client_id: 'test_shop' }))).toEqual([
+      { kind: 'user', id: '7' },
+      { kind: 'treasury', id: 'REWARDS@test_shop' },
+    ]);
+    expect(partiesOf(sides({ from_user_id: 7, to_treasury: 'COURSE_FEES', client_id: 'test_shop' }))).toEqual([
+      { kind: 'user', id: '7' },
+      { kind: 'treasury', id: 'COURSE_FEES@test_shop' },
+    ]);
+    expect(partiesOf(sides({ from_treasury: 'REWARDS', to_user_id: 7, client_id: 'pc_shop' }))).toEqual([
+      { kind: 'user', id: '7' },
+      { kind: 'treasury', id: 'REWARDS' },
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import {
   minorUnitsToCoins,
   transactionTypes,
   transactionView,
+  treasuryEntryIdOf,
 } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
@@ -206,7 +207,8 @@ function registerDailySeriesRoutes(app: App, deps: { pool: Pool }): void {
 function searchFilterOf(q: InternalTransactionsQuery): HistoryFilter {
   return {
     ...(q.userId !== undefined ? { party: { kind: 'user' as const, id: String(q.userId) } } : {}),
-    ...(q.treasury !== undefined ? { party: { kind: 'treasury' as const, id: q.treasury } } : {}),
+    // A test-mode client's search is of its own sandbox treasury's entries (treasuryEntryIdOf).
+    ...(q.treasury !== undefined ? { party: { kind: 'treasury' as const, id: treasuryEntryIdOf(q.treasury, q.clientId) } } : {}),
     ...(q.type ? { type: q.type } : {}),
     ...(q.from ? { from: q.from } : {}),
     ...(q.to ? { to: q.to } : {}),

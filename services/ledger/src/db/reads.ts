@@ -30,6 +30,12 @@ export async function listTreasuryWallets(db: Queryable): Promise<WalletState[]>
   return result.rows.map(walletStateOf);
 }
 
+/** The wallets of these keys (a test-mode client's own treasuries), those that were ever opened. */
+export async function findWalletsByKey(db: Queryable, keys: readonly string[]): Promise<WalletState[]> {
+  const result = await db.query<Record<string, unknown>>(`SELECT ${walletColumns} FROM wallets WHERE wallet_key = ANY($1::text[])`, [keys]);
+  return result.rows.map(walletStateOf);
+}
+
 export async function findWalletOfUser(db: Queryable, userId: number): Promise<WalletState | null> {
   const result = await db.query<Record<string, unknown>>(`SELECT ${walletColumns} FROM wallets WHERE user_id = $1`, [userId]);
   return result.rows[0] ? walletStateOf(result.rows[0]) : null;

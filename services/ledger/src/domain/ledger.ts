@@ -122,6 +122,17 @@ function ownTreasuryOpened(command: LedgerCommand, state: LedgerState, key: stri
   return wallet;
 }
 
+/**
+ * The test-mode client whose own sandbox treasury a transaction moves (docs/decisions/0018-sandbox.md
+ * "Treasuries of each test client's own"), or undefined. Such a transaction names that client as
+ * its `clientId`, a movement the ledger itself makes for it (a clawback into the treasury a refund
+ * was paid from) too: that is how history keys its entries by the client's own treasury
+ * (treasuryEntryIdOf) and how the client reads it back. Only the owner's commands move its own.
+ */
+function ownTreasuryOwnerOf({ from, to }: Pick<NewTransaction, 'from' | 'to'>): string | undefined {
+  return (from?.kind === 'treasury' ? from.clientId : undefined) ?? (to?.kind === 'treasury' ? to.clientId : undefined);
+}
+
 /** `approved`: the command is applied by an approval (its second person), so no window stops or counts it. */
 function contextOf(
   command: LedgerCommand,
@@ -138,8 +149,8 @@ function contextOf(
     policy,
     approved,
     wallet: (key) => state.wallets.get(key) ?? ownTreasuryOpened(command, state, key, now),
-    newTransaction: (draft: TransactionDraft) =>
-      ({
+    newTransaction: (draft: TransactionDraft) => {
+      const made = {
         reference: null,
         refundOf: null,
         returns: null,
@@ -149,7 +160,9 @@ function contextOf(
         ...draft,
         id: nextId(),
         createdAt: now,
-      }) as NewTransaction,
+      } as NewTransaction;
+      return { ...made, clientId: ownTreasuryOwnerOf(made) ?? made.clientId };
+    },
     decideApproved: (inner) => moduleOf(inner).decide(inner, contextOf(inner, state, now, nextId, policy, true)),
   };
 }

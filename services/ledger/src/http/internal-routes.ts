@@ -22,7 +22,10 @@ import {
   transaction,
   transactionIdParam,
   transactionView,
+  treasuryCodes,
   treasuryList,
+  treasuryOf,
+  internalTreasuriesQuery,
   userIdParam,
   uuidInput,
   wallet,
@@ -41,8 +44,8 @@ import { balanceChangedEvent } from '../apply/messages';
 import { firstFound, gathered, pagedOverShards } from '../db/shard-reads';
 import { findApproval, listApprovals } from '../db/approval-reads';
 import { findHold, listHolds } from '../db/hold-reads';
-import { findTransaction, findWalletOfUser, listTreasuryWallets, transactionsAfter } from '../db/reads';
-import type { LedgerPolicy } from '../domain/ledger';
+import { findTransaction, findWalletOfUser, findWalletsByKey, listTreasuryWallets, transactionsAfter } from '../db/reads';
+import { emptyWallet, type LedgerPolicy } from '../domain/ledger';
 import { approvalActOf } from '../domain/commands/approvable';
 import { approvalView, cashoutReversalApprovalView, commissionChangeApprovalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
@@ -223,8 +226,11 @@ const transactionAndSupplyRoutes: InternalRoute<InternalRouteDeps>[] = [
   route({
     method: 'GET',
     url: '/internal/treasuries',
-    schema: { response: { 200: treasuryList } },
-    handler: async (_request, _reply, deps) => ({ treasuries: await treasuries(deps) }),
+    schema: { querystring: internalTreasuriesQuery, response: { 200: treasuryList } },
+    handler: async (request, _reply, deps) => {
+      const { clientId } = request.query;
+      return { treasuries: clientId === undefined ? await treasuries(deps) : await ownTreasuries(deps, clientId) };
+    },
   }),
   route({
     method: 'GET',
@@ -308,6 +314,23 @@ async function treasuries(deps: InternalRouteDeps) {
     .flat()
     .sort((a, b) => (a.party.kind === 'treasury' && b.party.kind === 'treasury' ? a.party.code.localeCompare(b.party.code) : 0))
     .flatMap((w) => (w.party.kind === 'treasury' ? [treasuryView(w, w.party.code)] : []));
+}
+
+/**
+ * A test-mode client's own sandbox treasuries (docs/decisions/0018-sandbox.md "Treasuries of each
+ * test client's own"), one of each code in code order, each read from the shard that owns its
+ * key: a treasury it never used (or used last before its reset) reads as the new wallet its next
+ * use opens, balance and totals 0.
+ */
+async function ownTreasuries(deps: InternalRouteDeps, clientId: string) {
+  const parties = [...treasuryCodes].sort().map((code) => treasuryOf(code, clientId));
+  const keys = parties.map(walletKeyOf);
+  const found = await Promise.all(
+    deps.pools.map(async (db, shard) => (await findWalletsByKey(db, keys)).filter((w) => deps.shardOfWallet(w.key) === shard)),
+  );
+  const byKey = new Map(found.flat().map((w) => [w.key, w]));
+  const now = deps.now();
+  return parties.map((party) => treasuryView(byKey.get(walletKeyOf(party)) ?? emptyWallet(party, now), party.code));
 }
 
 /** The order of the approval and hold lists: newest first, then by id (as their SQL orders them). */

@@ -1,4 +1,7 @@
 import {
+  ownTreasuryOfKey,
+  treasuryOf,
+  walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
   balanceMonitor,
@@ -26,9 +29,11 @@ import { spaceRefusalOf, type WebhooksSpace } from '../domain/space';
 /** What an ADMIN+'s and a client's monitor show alike. */
 function commonView(row: MonitorRow) {
   const [kind, id] = row.walletKey.split(':') as [string, string];
+  // A test-mode client's monitor watches its own sandbox treasury, shown by its code as the client named it.
+  const treasury = ownTreasuryOfKey(row.walletKey)?.code ?? id;
   return {
     id: row.id,
-    wallet: kind === 'user' ? { userId: Number(id), treasury: null } : { userId: null, treasury: id as never },
+    wallet: kind === 'user' ? { userId: Number(id), treasury: null } : { userId: null, treasury: treasury as never },
     threshold: minorUnitsToCoins(row.thresholdMinor),
     direction: row.direction,
     enabled: row.enabled,
@@ -142,7 +147,8 @@ function registerClientMonitorRoutes(app: App, deps: MonitorRouteDeps): void {
         deps.pool,
         {
           id,
-          walletKey: walletKeyOfTreasury(wallet.treasury),
+          // In the sandbox a test-mode client watches its own treasury (docs/decisions/0018-sandbox.md).
+          walletKey: walletKeyOf(treasuryOf(wallet.treasury, clientId)),
           thresholdMinor: thresholdMinorOf(threshold),
           direction,
           enabled,

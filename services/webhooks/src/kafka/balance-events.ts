@@ -1,4 +1,4 @@
-import { clientMaySeeTreasuries, minorUnitsToCoins, walletKeyOfEventWallet } from '@coin/contracts';
+import { clientMaySeeTreasuries, minorUnitsToCoins, ownTreasuryOfKey, walletKeyOfBalanceEvent } from '@coin/contracts';
 import { insertOutbox, type OutboxRelay, type OutboxRow, type PoolClient } from '@coin/db';
 import type { BalanceMonitorCrossed, CoinBalanceEvent, CrossingDirection } from '@coin/events';
 import type { Delivered } from '@coin/kafka';
@@ -68,7 +68,8 @@ function crossedEvent(crossing: Crossing): BalanceMonitorCrossed {
 function changesOf(items: Delivered<CoinBalanceEvent>[], onSkipped: (reason: SkipReason) => void): Change[] {
   const changes: Change[] = [];
   for (const { value: event, key } of items) {
-    const walletKey = walletKeyOfEventWallet(event.wallet);
+    // A test-mode client's own sandbox treasury is named by the key alone (`treasury:<CODE>@<clientId>`).
+    const walletKey = walletKeyOfBalanceEvent(event.wallet, key);
     if (!walletKey) {
       onSkipped('wallet');
       continue;
@@ -179,7 +180,8 @@ export function handleBalanceEvents(deps: BalanceEventDeps) {
 /**
  * A treasury's crossing goes to the endpoints of the clients granted it and into those clients'
  * events; a user wallet's names no client (Kafka only). The crossing of a client's own monitor
- * goes to that client alone (`owner`), and only while it is still granted the treasury.
+ * goes to that client alone (`owner`), and only while it is still granted the treasury; so does
+ * any crossing of a test-mode client's own sandbox treasury.
  */
 export function fanOut(
   event: BalanceMonitorCrossed,
@@ -193,7 +195,9 @@ export function fanOut(
   const treasury = event.wallet.treasury;
   if (treasury === null) return;
   const body = JSON.stringify(event);
-  const addressed = (clientId: string) => owner === null || owner === clientId;
+  // A test-mode client's own sandbox treasury is that client's alone, whoever watches it.
+  const walletOwner = ownTreasuryOfKey(walletKey)?.clientId;
+  const addressed = (clientId: string) => (owner === null || owner === clientId) && (walletOwner === undefined || walletOwner === clientId);
   for (const granted of clients) {
     if (addressed(granted.clientId) && clientMaySeeTreasuries(granted.treasuries, [treasury]))
       events.push({ clientId: granted.clientId, eventId: event.eventId, eventType: crossedType, body });

@@ -111,7 +111,8 @@ def sync_detailed(
     """The balance of a treasury the calling platform client was granted, at an instant
 
      The balance of a treasury the calling platform client was granted, at an instant (every transaction
-    with createdAt <= at counted; default now). A treasury not granted is 404 NOT_FOUND
+    with createdAt <= at counted; default now); a test-mode client’s own sandbox treasury. A treasury
+    not granted is 404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryBalanceAtCode):
@@ -149,7 +150,8 @@ def sync(
     """The balance of a treasury the calling platform client was granted, at an instant
 
      The balance of a treasury the calling platform client was granted, at an instant (every transaction
-    with createdAt <= at counted; default now). A treasury not granted is 404 NOT_FOUND
+    with createdAt <= at counted; default now); a test-mode client’s own sandbox treasury. A treasury
+    not granted is 404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryBalanceAtCode):
@@ -182,7 +184,8 @@ async def asyncio_detailed(
     """The balance of a treasury the calling platform client was granted, at an instant
 
      The balance of a treasury the calling platform client was granted, at an instant (every transaction
-    with createdAt <= at counted; default now). A treasury not granted is 404 NOT_FOUND
+    with createdAt <= at counted; default now); a test-mode client’s own sandbox treasury. A treasury
+    not granted is 404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryBalanceAtCode):
@@ -218,7 +221,8 @@ async def asyncio(
     """The balance of a treasury the calling platform client was granted, at an instant
 
      The balance of a treasury the calling platform client was granted, at an instant (every transaction
-    with createdAt <= at counted; default now). A treasury not granted is 404 NOT_FOUND
+    with createdAt <= at counted; default now); a test-mode client’s own sandbox treasury. A treasury
+    not granted is 404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryBalanceAtCode):

@@ -121,11 +121,12 @@ def sync_detailed(
 ) -> Response[GetClientTreasuryStatementResponse200 | Problem]:
     """A statement of a treasury the calling platform client was granted over [from, to)
 
-     A statement of a treasury the calling platform client was granted over [from, to): opening and
-    closing balance and each line with its running balance, oldest first, in keyset pages (pass
-    nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this
-    client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only
-    its id, type, time and change. A treasury not granted is 404 NOT_FOUND
+     A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox
+    treasury) over [from, to): opening and closing balance and each line with its running balance,
+    oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366
+    days). A line of a transaction this client made carries it whole; any other (a person’s, an
+    operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is
+    404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryStatementCode):
@@ -171,11 +172,12 @@ def sync(
 ) -> GetClientTreasuryStatementResponse200 | Problem | None:
     """A statement of a treasury the calling platform client was granted over [from, to)
 
-     A statement of a treasury the calling platform client was granted over [from, to): opening and
-    closing balance and each line with its running balance, oldest first, in keyset pages (pass
-    nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this
-    client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only
-    its id, type, time and change. A treasury not granted is 404 NOT_FOUND
+     A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox
+    treasury) over [from, to): opening and closing balance and each line with its running balance,
+    oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366
+    days). A line of a transaction this client made carries it whole; any other (a person’s, an
+    operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is
+    404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryStatementCode):
@@ -216,11 +218,12 @@ async def asyncio_detailed(
 ) -> Response[GetClientTreasuryStatementResponse200 | Problem]:
     """A statement of a treasury the calling platform client was granted over [from, to)
 
-     A statement of a treasury the calling platform client was granted over [from, to): opening and
-    closing balance and each line with its running balance, oldest first, in keyset pages (pass
-    nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this
-    client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only
-    its id, type, time and change. A treasury not granted is 404 NOT_FOUND
+     A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox
+    treasury) over [from, to): opening and closing balance and each line with its running balance,
+    oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366
+    days). A line of a transaction this client made carries it whole; any other (a person’s, an
+    operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is
+    404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryStatementCode):
@@ -264,11 +267,12 @@ async def asyncio(
 ) -> GetClientTreasuryStatementResponse200 | Problem | None:
     """A statement of a treasury the calling platform client was granted over [from, to)
 
-     A statement of a treasury the calling platform client was granted over [from, to): opening and
-    closing balance and each line with its running balance, oldest first, in keyset pages (pass
-    nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this
-    client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only
-    its id, type, time and change. A treasury not granted is 404 NOT_FOUND
+     A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox
+    treasury) over [from, to): opening and closing balance and each line with its running balance,
+    oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366
+    days). A line of a transaction this client made carries it whole; any other (a person’s, an
+    operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is
+    404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryStatementCode):

@@ -90,8 +90,8 @@ def sync_detailed(
     """The treasuries the calling platform client was granted
 
      The treasuries the calling platform client was granted, with their balances and running totals as
-    the ledger holds them now (asOf); a test-mode client reads its sandbox treasuries (shared by every
-    test client granted the same code)
+    the ledger holds them now (asOf); a test-mode client reads its own sandbox treasuries (no other test
+    client’s, a never-used one as new: 0)
 
     Args:
         coin_version (ListClientTreasuriesCoinVersion | Unset):
@@ -123,8 +123,8 @@ def sync(
     """The treasuries the calling platform client was granted
 
      The treasuries the calling platform client was granted, with their balances and running totals as
-    the ledger holds them now (asOf); a test-mode client reads its sandbox treasuries (shared by every
-    test client granted the same code)
+    the ledger holds them now (asOf); a test-mode client reads its own sandbox treasuries (no other test
+    client’s, a never-used one as new: 0)
 
     Args:
         coin_version (ListClientTreasuriesCoinVersion | Unset):
@@ -151,8 +151,8 @@ async def asyncio_detailed(
     """The treasuries the calling platform client was granted
 
      The treasuries the calling platform client was granted, with their balances and running totals as
-    the ledger holds them now (asOf); a test-mode client reads its sandbox treasuries (shared by every
-    test client granted the same code)
+    the ledger holds them now (asOf); a test-mode client reads its own sandbox treasuries (no other test
+    client’s, a never-used one as new: 0)
 
     Args:
         coin_version (ListClientTreasuriesCoinVersion | Unset):
@@ -182,8 +182,8 @@ async def asyncio(
     """The treasuries the calling platform client was granted
 
      The treasuries the calling platform client was granted, with their balances and running totals as
-    the ledger holds them now (asOf); a test-mode client reads its sandbox treasuries (shared by every
-    test client granted the same code)
+    the ledger holds them now (asOf); a test-mode client reads its own sandbox treasuries (no other test
+    client’s, a never-used one as new: 0)
 
     Args:
         coin_version (ListClientTreasuriesCoinVersion | Unset):

@@ -1,4 +1,12 @@
-import { partyColumns, partyOfColumns, walletKeyOf, walletKeyOfUser, type TransactionType, type TreasuryCode } from '@coin/contracts';
+import {
+  ownTreasuryOfKey,
+  partyColumns,
+  partyOfColumns,
+  walletKeyOf,
+  walletKeyOfUser,
+  type TransactionType,
+  type TreasuryCode,
+} from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import {
   emptyWallet,
@@ -77,10 +85,10 @@ export function walletStateOf(row: Readonly<Record<string, unknown>>): WalletSta
   return {
     id: String(row.id),
     key: String(row.wallet_key),
-    party: partyOfColumns(
-      row.user_id === null ? null : integerOf(row.user_id, 'user id'),
-      (row.treasury_code ?? null) as TreasuryCode | null,
-    ),
+    // A test-mode client's own sandbox treasury names its owner as its key does (`treasury:<CODE>@<clientId>`).
+    party:
+      ownTreasuryOfKey(String(row.wallet_key)) ??
+      partyOfColumns(row.user_id === null ? null : integerOf(row.user_id, 'user id'), (row.treasury_code ?? null) as TreasuryCode | null),
     balance: integerOf(row.balance, 'balance'),
     totalReceived: integerOf(row.total_received, 'total received'),
     totalSent: integerOf(row.total_sent, 'total sent'),
