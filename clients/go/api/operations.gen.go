@@ -27,6 +27,8 @@ var KeyedOperations = map[string]string{
 	"POST /api/coins/holds":                                                          "createHold",
 	"POST /api/coins/holds/{id}/capture":                                             "captureHold",
 	"POST /api/coins/holds/{id}/void":                                                "voidHold",
+	"POST /api/coins/holds/bulk-capture":                                             "captureHolds",
+	"POST /api/coins/holds/bulk-void":                                                "voidHolds",
 	"POST /api/cashouts":                                                             "createCashout",
 	"POST /api/admin/cashout-rates":                                                  "proposeCashoutRate",
 	"POST /api/admin/cashouts/{id}/reversal":                                         "requestCashoutReversal",

@@ -109,26 +109,43 @@ async function openWebhooksParts(
     monitoredWallets,
     balanceEvents: { outbox, onSkipped: (reason) => metrics.skippedBalanceEvents.inc({ reason }) },
   });
-  const sender = new OutboundSender(policy, config.WEBHOOKS_DELIVERY_TIMEOUT_MS);
+  const worker = await startDeliveryWorker(parts, config, { box, policy, metrics, adminAuditTopic: topics.adminAudit });
+  await startRecoveryRunner(parts, config.WEBHOOKS_IDLE_SWEEP_INTERVAL_MS);
+  return { deliverDue: () => worker.runOnce() };
+}
+
+/** The delivery worker, started and woken by every delivery queued or put back and every endpoint enabled, whoever wrote it. */
+async function startDeliveryWorker(
+  parts: FrameParts,
+  config: Readonly<WebhooksConfig>,
+  deps: {
+    box: SecretBox;
+    policy: ConstructorParameters<typeof OutboundSender>[0];
+    metrics: ReturnType<typeof registerWebhooksMetrics>;
+    adminAuditTopic: string;
+  },
+): Promise<DeliveryWorker> {
+  const { runtime, logger, pool } = parts;
+  const sender = new OutboundSender(deps.policy, config.WEBHOOKS_DELIVERY_TIMEOUT_MS);
   runtime.onClose('outbound sender', () => sender.close());
   const worker = new DeliveryWorker({
     pool,
     sender,
-    box,
+    box: deps.box,
     logger,
     pollIntervalMs: config.WEBHOOKS_POLL_INTERVAL_MS,
     idleSweepMs: config.WEBHOOKS_IDLE_SWEEP_INTERVAL_MS,
     concurrency: config.WEBHOOKS_DELIVERY_CONCURRENCY,
     timeoutMs: config.WEBHOOKS_DELIVERY_TIMEOUT_MS,
-    adminAuditTopic: topics.adminAudit,
+    adminAuditTopic: deps.adminAuditTopic,
     retryUnitMs: config.WEBHOOKS_RETRY_UNIT_MS,
     onDisabled: (endpointId) => {
-      metrics.disabledEndpoints.inc();
-      metrics
+      deps.metrics.disabledEndpoints.inc();
+      deps.metrics
         .forgetEndpoints([endpointId])
         .catch((err: unknown) => logger.warn({ err }, 'a disabled endpoint’s metric series were not dropped'));
     },
-    onAttempt: (attempt) => metrics.attempted(attempt),
+    onAttempt: (attempt) => deps.metrics.attempted(attempt),
     tracer: parts.tracing.tracer,
     ...testClocksOf(config, logger),
   });
@@ -137,8 +154,7 @@ async function openWebhooksParts(
   // Whoever wrote (this instance, another, the operator CLI): a delivery queued or put back, an endpoint enabled.
   await parts.tableWatch.follow('webhook_deliveries', () => worker.wake());
   await parts.tableWatch.follow('webhook_endpoints', () => worker.wake());
-  await startRecoveryRunner(parts, config.WEBHOOKS_IDLE_SWEEP_INTERVAL_MS);
-  return { deliverDue: () => worker.runOnce() };
+  return worker;
 }
 
 /** "Recover since T": the background task, woken by a recovery written (here or by another instance) and every `sweepMs`. */
