@@ -74,7 +74,7 @@ async function openWebhooksParts(
   config: Readonly<WebhooksConfig>,
   box: SecretBox,
 ): Promise<{ deliverDue(): Promise<number> }> {
-  const { runtime, logger, pool } = parts;
+  const { logger, pool } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
   const metrics = registerWebhooksMetrics(parts.metrics, (limit) => endpointBacklogs(pool, limit), {
     onReadFailed: (err) => logger.warn({ err }, 'reading the webhook backlog for /metrics failed; its gauges keep their last values'),
