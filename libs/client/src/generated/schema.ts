@@ -392,8 +392,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test user, settled by the calling test-mode client
-     * @description Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
+     * Reserve test coins of a test user's sandbox wallet for a treasury or a test user
+     * @description Reserve test coins of a test user's sandbox wallet for a treasury or a test user, settled by the calling test-mode client: the payer is fromUserId; the payee a treasury the client was granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who linked the client; any other id is 404 USER_NOT_FOUND); its sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
      */
     post: operations['createSandboxHold'];
     delete?: never;

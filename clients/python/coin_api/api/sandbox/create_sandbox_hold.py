@@ -121,14 +121,13 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxHoldCoinVersion | Unset = UNSET,
 ) -> Response[CreateSandboxHoldResponse201 | Problem]:
-    """Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test
-    user, settled by the calling test-mode client
+    """Reserve test coins of a test user's sandbox wallet for a treasury or a test user
 
-     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was
-    granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who
-    linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its
-    sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN);
-    nothing here reaches a live balance
+     Reserve test coins of a test user's sandbox wallet for a treasury or a test user, settled by the
+    calling test-mode client: the payer is fromUserId; the payee a treasury the client was granted
+    (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who linked the
+    client; any other id is 404 USER_NOT_FOUND); its sandbox clock decides when the hold expires. Test-
+    mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
 
     Args:
         idempotency_key (str | Unset):
@@ -163,14 +162,13 @@ def sync(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxHoldCoinVersion | Unset = UNSET,
 ) -> CreateSandboxHoldResponse201 | Problem | None:
-    """Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test
-    user, settled by the calling test-mode client
+    """Reserve test coins of a test user's sandbox wallet for a treasury or a test user
 
-     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was
-    granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who
-    linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its
-    sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN);
-    nothing here reaches a live balance
+     Reserve test coins of a test user's sandbox wallet for a treasury or a test user, settled by the
+    calling test-mode client: the payer is fromUserId; the payee a treasury the client was granted
+    (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who linked the
+    client; any other id is 404 USER_NOT_FOUND); its sandbox clock decides when the hold expires. Test-
+    mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
 
     Args:
         idempotency_key (str | Unset):
@@ -200,14 +198,13 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxHoldCoinVersion | Unset = UNSET,
 ) -> Response[CreateSandboxHoldResponse201 | Problem]:
-    """Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test
-    user, settled by the calling test-mode client
+    """Reserve test coins of a test user's sandbox wallet for a treasury or a test user
 
-     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was
-    granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who
-    linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its
-    sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN);
-    nothing here reaches a live balance
+     Reserve test coins of a test user's sandbox wallet for a treasury or a test user, settled by the
+    calling test-mode client: the payer is fromUserId; the payee a treasury the client was granted
+    (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who linked the
+    client; any other id is 404 USER_NOT_FOUND); its sandbox clock decides when the hold expires. Test-
+    mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
 
     Args:
         idempotency_key (str | Unset):
@@ -240,14 +237,13 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
     coin_version: CreateSandboxHoldCoinVersion | Unset = UNSET,
 ) -> CreateSandboxHoldResponse201 | Problem | None:
-    """Reserve test coins of a test user's sandbox wallet for a treasury the client was granted or a test
-    user, settled by the calling test-mode client
+    """Reserve test coins of a test user's sandbox wallet for a treasury or a test user
 
-     Reserve test coins of a test user's sandbox wallet (fromUserId) for a treasury the client was
-    granted (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who
-    linked the client; any other id is 404 USER_NOT_FOUND), settled by the calling test-mode client: its
-    sandbox clock decides when the hold expires. Test-mode clients only (a live one is 403 FORBIDDEN);
-    nothing here reaches a live balance
+     Reserve test coins of a test user's sandbox wallet for a treasury or a test user, settled by the
+    calling test-mode client: the payer is fromUserId; the payee a treasury the client was granted
+    (another is refused by the sandbox ledger, 422 COMMAND_REFUSED) or a test user (users who linked the
+    client; any other id is 404 USER_NOT_FOUND); its sandbox clock decides when the hold expires. Test-
+    mode clients only (a live one is 403 FORBIDDEN); nothing here reaches a live balance
 
     Args:
         idempotency_key (str | Unset):
