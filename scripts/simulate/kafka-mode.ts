@@ -446,17 +446,28 @@ function answerFindings(results: readonly Answered[]): KafkaFinding[] {
   return findings;
 }
 
-/** Every command answered as applied has its outcome stored (a retry after a kill is answered from it, never applied twice). */
+/**
+ * Every command answered as applied has its outcome stored (a retry after a kill is answered from
+ * it, never applied twice); a dry run, answered as it would apply, stores none (it writes nothing).
+ */
 async function storedOutcomeFindings(pool: Pool, results: readonly Answered[]): Promise<KafkaFinding[]> {
-  const applied = [...new Set(results.filter((r) => r.answers.some((a) => a.ok)).map((r) => String(r.generated.raw.commandId)))];
+  const isDry = (r: Answered) => r.generated.raw.dryRun === true;
+  const idsOf = (picked: readonly Answered[]) => [...new Set(picked.map((r) => String(r.generated.raw.commandId)))];
+  const applied = idsOf(results.filter((r) => !isDry(r) && r.answers.some((a) => a.ok)));
+  const dry = idsOf(results.filter(isDry));
   const { rows } = await pool.query<{ command_id: string }>(
     'SELECT command_id::text FROM processed_commands WHERE command_id = ANY($1::uuid[])',
-    [applied],
+    [[...applied, ...dry]],
   );
   const stored = new Set(rows.map((r) => r.command_id));
-  return applied
-    .filter((id) => !stored.has(id))
-    .map((id) => ({ kind: 'lost-outcome', detail: `${id} was answered as applied but has no stored outcome` }));
+  return [
+    ...applied
+      .filter((id) => !stored.has(id))
+      .map((id) => ({ kind: 'lost-outcome', detail: `${id} was answered as applied but has no stored outcome` })),
+    ...dry
+      .filter((id) => stored.has(id))
+      .map((id) => ({ kind: 'dry-run-stored', detail: `${id} was a dry run and has a stored outcome` })),
+  ];
 }
 
 /** Whether the consumer reaches the log end on every partition of its topics, and the outbox empties, in time. */

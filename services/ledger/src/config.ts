@@ -106,6 +106,13 @@ export const ledgerConfigSchema = z.object({
    */
   LEDGER_APPLY_AHEAD_BATCHES: z.coerce.number().int().min(0).max(16).default(0),
   /**
+   * Whether an apply also holds the idle partitions of this process that its commands' wallets
+   * reach and credits their legs in place (docs/decisions/0024-cost-that-grows-with-the-work.md).
+   * false: only the partitions whose batches are in the apply, every other leg travels through
+   * Kafka, as it does to another process's partitions (the restore rehearsal uses it to owe legs).
+   */
+  LEDGER_CREDIT_REACHED_PARTITIONS: bool(true),
+  /**
    * When the command consumer fetches ahead of its applies (LEDGER_APPLY_AHEAD_BATCHES > 0).
    * `spare-cpu` (the default when it does): only while the CPU has room, this process's event loop busy at
    * most half the time and at least LEDGER_APPLY_AHEAD_IDLE_MIN of the machine's CPU idle,

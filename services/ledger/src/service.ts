@@ -346,7 +346,9 @@ function shardedApply(
         auditRecordIdOf: (name) => auditSigner.recordId(name),
         partitionOfWallet: placement.partitionOfWallet,
         // A credit leg is credited in place in any partition of this shard the process owns now.
-        ownsPartition: (partition) => assignment.has(partition) && shardMap.shardOfPartition(partition) === shard.index,
+        ...(config.LEDGER_CREDIT_REACHED_PARTITIONS
+          ? { ownsPartition: (partition: number) => assignment.has(partition) && shardMap.shardOfPartition(partition) === shard.index }
+          : {}),
         ...(options.afterCommit ? { afterCommit: options.afterCommit } : {}),
         onBatch: (batch) => {
           ledgerMetrics.batchSize.observe(batch.commands);
