@@ -464,9 +464,7 @@ async function storedOutcomeFindings(pool: Pool, results: readonly Answered[]): 
     ...applied
       .filter((id) => !stored.has(id))
       .map((id) => ({ kind: 'lost-outcome', detail: `${id} was answered as applied but has no stored outcome` })),
-    ...dry
-      .filter((id) => stored.has(id))
-      .map((id) => ({ kind: 'dry-run-stored', detail: `${id} was a dry run and has a stored outcome` })),
+    ...dry.filter((id) => stored.has(id)).map((id) => ({ kind: 'dry-run-stored', detail: `${id} was a dry run and has a stored outcome` })),
   ];
 }
 
