@@ -212,7 +212,7 @@ function reachOf(deps: LedgerCommandDeps): (items: Delivered<LedgerCommand>[]) =
   if (!partitionOfWallet || !ownsPartition) return () => [];
   return (items) => {
     const own = items[0]?.partition;
-    const wallets = kindKeysOfBatch(items.map((item) => item.value)).wallets ?? [];
+    const wallets = walletsNamedBy(items);
     const reached = new Set<number>();
     for (const walletKey of wallets) {
       const partition = partitionOfWallet(walletKey);
@@ -220,6 +220,19 @@ function reachOf(deps: LedgerCommandDeps): (items: Delivered<LedgerCommand>[]) =
     }
     return [...reached];
   };
+}
+
+/**
+ * The wallets a batch's commands name, as its read would load them; none when they cannot be told
+ * (an approval naming only its request reads its stored command first): reaching further is a
+ * saving, never a reason for a batch to fail.
+ */
+function walletsNamedBy(items: Delivered<LedgerCommand>[]): readonly string[] {
+  try {
+    return kindKeysOfBatch(items.map((item) => item.value)).wallets ?? [];
+  } catch {
+    return [];
+  }
 }
 
 /** The `request-id` header (set by the gateway) each command arrived with, by command id: data of its audit records. */
