@@ -526,6 +526,8 @@ export interface CarriedCommand {
   retryCodes: string[];
   /** It has a stored outcome once the run is drained (decided once, by the record or its retry). */
   stored: boolean;
+  /** The wrapped command is a dry run: decided afresh every time it comes, never stored. */
+  dryRun: boolean;
 }
 
 /**
@@ -534,10 +536,14 @@ export interface CarriedCommand {
  * aside; each of its correlation ids answered as expected, a decision the same as its retry's; and
  * its command decided once. A refused record's retry is decided afresh (its first answer no
  * replay); a decided record's retry is answered from its stored outcome (or refused again by the
- * judge, which stores nothing); a record's own command is stored when decided, and not when
- * refused.
+ * judge, which stores nothing), unless it is a dry run, which is decided afresh every time and
+ * stores nothing; a record's own command is stored when decided, and not when refused.
  */
-export function hostileFindings(sent: HostileSent, carried: CarriedCommand, watch: HostileWatch): HostileFinding[] {
+export function hostileFindings(
+  sent: HostileSent,
+  carried: CarriedCommand,
+  watch: Pick<HostileWatch, 'deadLettersOf' | 'answersTo'>,
+): HostileFinding[] {
   const findings: HostileFinding[] = [];
   const { kind, record } = sent;
   const found = (finding: string, detail: string) =>
@@ -560,7 +566,7 @@ export function hostileFindings(sent: HostileSent, carried: CarriedCommand, watc
     for (const d of deadLetters)
       if (own || /^(header |key: )/.test(d.error)) found('hostile-set-aside', `dead-lettered for ${d.error.slice(0, 200)}`);
     const first = carried.retryFirst;
-    if (first && !first.replayed && first.code !== 'COMMAND_REFUSED')
+    if (first && !first.replayed && first.code !== 'COMMAND_REFUSED' && !carried.dryRun)
       found('hostile-lost', `its retry was decided afresh (${first.code ?? 'ok'})`);
     if (own && !carried.stored) found('hostile-lost', 'its command has no stored outcome');
   }

@@ -373,6 +373,7 @@ async function hostileRecordFindings(
       retryFirst: wrapped && first?.attempt === 1 ? first : null,
       retryCodes: wrapped ? retry.answers.map((a) => a.code ?? 'ok') : [],
       stored: stored.has(sent.record.commandId),
+      dryRun: retry.generated.dryRun === true,
     };
     findings.push(...hostileFindings(sent, carried, watch));
   }

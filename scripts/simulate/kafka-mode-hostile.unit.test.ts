@@ -1,0 +1,49 @@
+import { hostileFindings, hostileRecordKinds, type CarriedCommand, type HostileSent } from './kafka-mode-hostile';
+
+/**
+ * How the Kafka-mode simulation judges a hostile record that is decided like any command (the
+ * "no type header" row): its retry must be answered from the stored outcome, except a dry run's,
+ * which is decided afresh every time and stores nothing.
+ */
+const decidedKind = hostileRecordKinds.find((k) => k.name === 'no type header')!;
+const correlationId = '7a4f2f0e-9a1b-4c55-8d7e-3f0f6a0c1b2d';
+
+function sentOf(): HostileSent {
+  return {
+    kind: decidedKind,
+    record: {
+      key: 'wallet:u1',
+      value: Buffer.from('{}'),
+      headers: {},
+      commandId: '0b3c8a52-1e1f-4e0c-9a57-5b2f8c8f1d10',
+      answers: [{ correlationId, expected: 'decided' }],
+    },
+    partition: 3,
+    offset: '52',
+  };
+}
+
+const watch = {
+  deadLettersOf: () => [],
+  answersTo: () => [{ ok: false, code: 'UNAVAILABLE' }],
+};
+
+function carried(dryRun: boolean): CarriedCommand {
+  return {
+    wrapped: true,
+    retryFirst: { code: 'UNAVAILABLE', replayed: false },
+    retryCodes: ['UNAVAILABLE'],
+    stored: !dryRun,
+    dryRun,
+  };
+}
+
+describe('the judge of a decided hostile record', () => {
+  it('when the wrapped command is a dry run, then its retry decided afresh is no finding', () => {
+    expect(hostileFindings(sentOf(), carried(true), watch)).toEqual([]);
+  });
+
+  it('when the wrapped command is applied for real, then its retry decided afresh is a lost outcome', () => {
+    expect(hostileFindings(sentOf(), carried(false), watch).map((f) => f.kind)).toEqual(['hostile-lost']);
+  });
+});
