@@ -1,4 +1,4 @@
-import type { LedgerCommand } from '@coin/contracts';
+import type { LedgerCommand, LedgerCommandOf, LedgerCommandType } from '@coin/contracts';
 
 /**
  * The users a test-mode client's sandbox command names as the ones it acts for or pays
@@ -10,27 +10,69 @@ import type { LedgerCommand } from '@coin/contracts';
  * placed it (its settler, its client, its `client_id`), on users proved when it was placed.
  */
 export function sandboxUsersNamedBy(command: LedgerCommand): number[] {
-  const userOf = (party: { kind: string; userId?: number }) => (party.kind === 'user' && party.userId !== undefined ? [party.userId] : []);
-  switch (command.type) {
-    case 'ledger.hold':
-      return [command.data.fromUserId, ...userOf(command.data.to)];
-    case 'ledger.cashout':
-    case 'ledger.grant-mandate':
-      return [command.data.fromUserId];
-    case 'ledger.transfer': {
-      const { fromUserId, to, affiliate } = command.data;
-      return [fromUserId, ...userOf(to), ...(affiliate !== undefined && 'userId' in affiliate ? [affiliate.userId] : [])];
-    }
-    case 'ledger.burn':
-      return userOf(command.data.from);
-    case 'ledger.reward':
-      return [command.data.toUserId];
-    case 'ledger.payout':
-      return [...userOf(command.data.from), ...command.data.lines.map((line) => line.toUserId)];
-    default:
-      return [];
-  }
+  const named = namedUsers[command.type] as NamedUsers<LedgerCommandType>;
+  return typeof named === 'function' ? named(command) : [];
 }
+
+/**
+ * Per command type, the users it names, or why it names none a proof must list: it names an object
+ * (a hold, a mandate, a purchase, a cash-out) its deciders bind to the client that made it; it
+ * names no user (a client's own clock, treasury or commission); or no test-mode client authors it
+ * (a service's, an operator's or the ledger's own command, which authorRefusal or the topic turns
+ * away from a client). Every type is here, so a new command decides.
+ */
+type NamedUsers<T extends LedgerCommandType> =
+  | ((command: LedgerCommandOf<T>) => number[])
+  | 'names-an-object'
+  | 'names-no-user'
+  | 'no-client-authors-it';
+
+const userOf = (party: { kind: string; userId?: number }) => (party.kind === 'user' && party.userId !== undefined ? [party.userId] : []);
+
+const namedUsers: { readonly [T in LedgerCommandType]: NamedUsers<T> } = {
+  'ledger.hold': ({ data }) => [data.fromUserId, ...userOf(data.to)],
+  'ledger.cashout': ({ data }) => [data.fromUserId],
+  'ledger.grant-mandate': ({ data }) => [data.fromUserId],
+  'ledger.transfer': ({ data: { fromUserId, to, affiliate } }) => [
+    fromUserId,
+    ...userOf(to),
+    ...(affiliate !== undefined && 'userId' in affiliate ? [affiliate.userId] : []),
+  ],
+  'ledger.burn': ({ data }) => userOf(data.from),
+  'ledger.reward': ({ data }) => [data.toUserId],
+  'ledger.payout': ({ data }) => [...userOf(data.from), ...data.lines.map((line) => line.toUserId)],
+  'ledger.capture-hold': 'names-an-object',
+  'ledger.void-hold': 'names-an-object',
+  'ledger.cancel-mandate': 'names-an-object',
+  'ledger.charge-mandate': 'names-an-object',
+  'ledger.refund': 'names-an-object',
+  'ledger.claim-cashout': 'names-an-object',
+  'ledger.decide-cashout': 'names-an-object',
+  'ledger.settle-cashout': 'names-an-object',
+  'ledger.settle-test-cashout': 'names-an-object',
+  'ledger.reverse-cashout': 'names-an-object',
+  'ledger.expire-hold': 'no-client-authors-it',
+  'ledger.clawback': 'no-client-authors-it',
+  'ledger.credit': 'no-client-authors-it',
+  'ledger.credits': 'no-client-authors-it',
+  'ledger.mint': 'no-client-authors-it',
+  'ledger.open-wallet': 'no-client-authors-it',
+  'ledger.close-wallet': 'no-client-authors-it',
+  'ledger.set-limits': 'no-client-authors-it',
+  'ledger.freeze-wallet': 'no-client-authors-it',
+  'ledger.request-unfreeze': 'no-client-authors-it',
+  'ledger.approve-unfreeze': 'no-client-authors-it',
+  'ledger.set-commission': 'names-no-user',
+  'ledger.request-approval': 'no-client-authors-it',
+  'ledger.approve': 'no-client-authors-it',
+  'ledger.reject-approval': 'no-client-authors-it',
+  'ledger.expire-approval': 'no-client-authors-it',
+  'ledger.propose-cashout-rate': 'no-client-authors-it',
+  'ledger.decide-cashout-rate': 'no-client-authors-it',
+  'ledger.set-clock': 'names-no-user',
+  'ledger.advance-clock': 'names-no-user',
+  'ledger.retire-treasury': 'names-no-user',
+};
 
 /** What a proof of a client's users says, once its signature and times have been checked. */
 export interface ProvedUsers {
