@@ -123,3 +123,5 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
     await app.close();
   }
 }
+/** The code samples' table key and shape, for the generator that writes them (scripts/contract/code-samples.ts). */
+export { codeSampleKey, type CodeSample } from './plugins/code-samples';
