@@ -229,7 +229,7 @@ async function registerApiDocument(app: App): Promise<void> {
       components: { securitySchemes },
     },
     transform: openApiTransform,
-    transformObject: openApiTransformObject as never,
+    transformObject: openApiTransformObject,
   });
   registerApiReferenceRoutes(app);
 }

@@ -117,6 +117,13 @@ describe('the OpenAPI document (GET /openapi.json) says what the service does', 
     });
   });
 
+  it('then a body a route streams (streamedText) is text with its example: the live balance events, a statement CSV', () => {
+    const events = doc.paths['/api/wallets/me/stream'].get.responses['200'].content['text/event-stream'].schema;
+    const csv = doc.paths['/api/wallets/me/statement'].get.responses['200'].content['text/csv'].schema;
+    expect(events).toEqual({ type: 'string', examples: [expect.stringContaining('event: snapshot')] });
+    expect(csv).toEqual({ type: 'string', examples: [expect.stringMatching(/^createdAt,transactionId,/)] });
+  });
+
   it('then every list pages one way: a cursor parameter in, hasMore and nextCursor out', () => {
     const lists = operationsOf(doc).filter(
       ({ method, operation }) =>

@@ -17,12 +17,14 @@ import {
   wallet,
 } from '@coin/contracts';
 import { errorCatalog, statusOf, type ErrorCode } from '@coin/errors';
+import type { SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Access, platformClientAccess } from './access';
 import { withCodeSamples } from './code-samples';
 import { responseShapes, supportedVersions } from './api-version';
 import { rateLimitResponseHeaders, rateLimitsOf } from './rate-limit';
+import { isStreamedText } from '../routes/route-def';
 
 type ContentResponse = { description?: string; content: Record<string, { schema: z.ZodType }> };
 
@@ -41,7 +43,9 @@ function rendered(value: ContentResponse) {
     ...(value.description !== undefined ? { description: value.description } : {}),
     content: Object.fromEntries(
       Object.entries(value.content).map(([mediaType, { schema }]) => {
-        const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input' });
+        // A streamed body is a Readable to the handler, which JSON Schema cannot say: its metadata says it is text.
+        const unrepresentable = isStreamedText(schema) ? 'any' : 'throw';
+        const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable });
         return [mediaType, { schema: json }];
       }),
     ),
@@ -275,7 +279,9 @@ export const namedModels: Readonly<Record<string, z.ZodType>> = {
 
 /** A model's JSON Schema exactly as a route's answer renders it: through the same transform. */
 function renderedAnswer(schema: z.ZodType): Json {
-  const out = jsonSchemaTransform({ schema: { response: { 200: schema } }, url: '/model', openapiObject: { openapi: '3.1.0' } } as never);
+  // The transform is given a route beside its schema, as @fastify/swagger gives it: a GET of the model stands in.
+  const route = { method: 'GET', url: '/model', handler: () => undefined } as const;
+  const out = jsonSchemaTransform({ schema: { response: { 200: schema } }, url: '/model', route, openapiObject: { openapi: '3.1.0' } });
   // The dialect and the transform's placeholder id belong to a whole document, not to a subschema.
   const { $schema: _dialect, $id: _placeholder, ...json } = (out.schema as { response: Record<string, Json> }).response['200']!;
   return constAsEnum(json) as Json;
@@ -362,7 +368,9 @@ function withDescription(operation: Json): Json {
   return { ...operation, summary: summaryLead(summary), description: summary };
 }
 
-export function openApiTransformObject(input: { openapiObject: Partial<Json> }): Json {
+export const openApiTransformObject: SwaggerTransformObject = (input) => {
+  // The gateway's document is OpenAPI 3.1 (app.ts); a Swagger 2.0 object is never given.
+  if (!('openapiObject' in input)) throw new Error('OpenAPI 2.0 is not supported');
   const document = input.openapiObject as Json & { paths?: Record<string, Record<string, Json>>; components?: Json };
   const { $schema: _dialect, ...problemSchema } = z.toJSONSchema(problem, { io: 'output' }) as Json;
   const paths = Object.fromEntries(
@@ -404,4 +412,4 @@ export function openApiTransformObject(input: { openapiObject: Partial<Json> }):
       },
     },
   });
-}
+};

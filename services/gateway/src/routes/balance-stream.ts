@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { balanceStreamChangeOf, balanceStreamEvents, balanceStreamMediaType, problem, userIdParam, walletKeyOfUser } from '@coin/contracts';
 import { AppError, validationError } from '@coin/errors';
 import type { App } from '@coin/http';
@@ -11,6 +11,7 @@ import type { Revocations } from '../revocation/revocations';
 import { BalanceStreamSession, type BalanceReader, type SessionLimits, type StreamOutput } from '../live-balance/session';
 import { lastEventIdOf, sseEvent, sseHeartbeat, sseRetry } from '../live-balance/sse';
 import { principalOf, userIdOf } from '../plugins/auth';
+import { registerRoutes, routeOf, type RouteDef, streamedText } from './route-def';
 
 export interface LiveBalanceSettings {
   fanout: BalanceFanout;
@@ -64,35 +65,68 @@ const lastEventIdHeaders = z.object({
     .describe('The `id` of the last event received: the stream goes on after it (what EventSource sends on reconnect)'),
 });
 
-/** Whose stream a route opens: the caller's own wallet, or (ADMIN+) a user's. */
-interface StreamSource {
-  path: string;
-  access: 'user' | 'admin';
-  params?: z.ZodObject;
-  tags: string[];
-  summary: string;
-  operationId: string;
-  userOf(request: FastifyRequest): number;
+export interface BalanceStreamRouteDeps {
+  internal: InternalApi;
+  liveBalance: LiveBalanceSettings;
+  revocations: Revocations;
 }
 
-const sources: StreamSource[] = [
-  {
-    path: '/api/wallets/me/stream',
-    access: 'user',
-    tags: ['wallets'],
-    summary: "The caller's balance, live: a snapshot, then each change within a second of its commit (Server-Sent Events)",
-    operationId: 'streamMyBalance',
-    userOf: userIdOf,
-  },
-  {
-    path: '/api/admin/users/:id/wallet/stream',
-    access: 'admin',
-    params: z.object({ id: userIdParam }),
-    tags: ['admin'],
-    summary: "A user's balance, live (the console's user page): as GET /api/wallets/me/stream, for any user",
-    operationId: 'streamUserBalance',
-    userOf: (request) => (request.params as { id: number }).id,
-  },
+const route = routeOf<BalanceStreamRouteDeps>();
+
+/**
+ * A stream route's schema: its operation, its path's parameters if any, then what every stream
+ * route shares. The 200 is the stream itself (streamedText): the handler's answer must be one.
+ */
+function streamSchema<P extends object>(operation: { tags: string[]; summary: string; operationId: string }, params: P) {
+  return {
+    tags: operation.tags,
+    summary: operation.summary,
+    description: streamDescription,
+    operationId: operation.operationId,
+    ...params,
+    headers: lastEventIdHeaders,
+    response: {
+      200: { description: streamDescription, content: { [balanceStreamMediaType]: { schema: streamedText(exampleStream) } } },
+      400: problem,
+      401: problem,
+      403: problem,
+      404: problem,
+      429: problem,
+      503: problem,
+    },
+  };
+}
+
+/** Whose stream a route opens: the caller's own wallet, or (ADMIN+) a user's. */
+const balanceStreamRoutes: RouteDef<BalanceStreamRouteDeps>[] = [
+  route({
+    method: 'GET',
+    url: '/api/wallets/me/stream',
+    config: { access: 'user' },
+    schema: streamSchema(
+      {
+        tags: ['wallets'],
+        summary: "The caller's balance, live: a snapshot, then each change within a second of its commit (Server-Sent Events)",
+        operationId: 'streamMyBalance',
+      },
+      {},
+    ),
+    handler: async (request, reply, deps) => openStream(request, reply, userIdOf(request), deps),
+  }),
+  route({
+    method: 'GET',
+    url: '/api/admin/users/:id/wallet/stream',
+    config: { access: 'admin' },
+    schema: streamSchema(
+      {
+        tags: ['admin'],
+        summary: "A user's balance, live (the console's user page): as GET /api/wallets/me/stream, for any user",
+        operationId: 'streamUserBalance',
+      },
+      { params: z.object({ id: userIdParam }) },
+    ),
+    handler: async (request, reply, deps) => openStream(request, reply, request.params.id, deps),
+  }),
 ];
 
 /**
@@ -100,10 +134,7 @@ const sources: StreamSource[] = [
  * instance's fan-out, which the instance's coin.balances consumer feeds; the ledger is read only
  * to start, resume or fill a gap, never per event.
  */
-export function registerBalanceStreamRoutes(
-  app: App,
-  deps: { internal: InternalApi; liveBalance: LiveBalanceSettings; revocations: Revocations },
-): void {
+export function registerBalanceStreamRoutes(app: App, deps: BalanceStreamRouteDeps): void {
   const { fanout, holders } = deps.liveBalance;
   // A revocation this instance learns (its own command, user.events.v2) ends the streams of the tokens it makes old.
   const unsubscribe = deps.revocations.onUserChanged((userId, state) => holders.revoked(userId, state));
@@ -112,35 +143,7 @@ export function registerBalanceStreamRoutes(
     unsubscribe();
     fanout.endAll();
   });
-  for (const source of sources) {
-    app.get(
-      source.path,
-      {
-        config: { access: source.access },
-        schema: {
-          tags: source.tags,
-          summary: source.summary,
-          description: streamDescription,
-          operationId: source.operationId,
-          ...(source.params ? { params: source.params } : {}),
-          headers: lastEventIdHeaders,
-          response: {
-            200: {
-              description: streamDescription,
-              content: { [balanceStreamMediaType]: { schema: z.string().meta({ examples: [exampleStream] }) } },
-            },
-            400: problem,
-            401: problem,
-            403: problem,
-            404: problem,
-            429: problem,
-            503: problem,
-          },
-        } as never,
-      },
-      (request: FastifyRequest, reply: FastifyReply) => openStream(request, reply, source.userOf(request), deps),
-    );
-  }
+  registerRoutes(app, balanceStreamRoutes, deps);
 }
 
 /** The ledger's reads a stream resumes from: the changes after a sequence, and a snapshot. */
@@ -188,12 +191,16 @@ function holdForTokenLifetime(
   return release;
 }
 
+/**
+ * Opens the stream of `userId`'s balance: the events as a Readable for the route to answer with,
+ * its headers set on the reply.
+ */
 async function openStream(
-  request: FastifyRequest,
+  request: FastifyRequest & { headers: { 'last-event-id'?: string | undefined } },
   reply: FastifyReply,
   userId: number,
-  deps: { internal: InternalApi; liveBalance: LiveBalanceSettings; revocations: Revocations },
-): Promise<FastifyReply> {
+  deps: BalanceStreamRouteDeps,
+): Promise<Readable> {
   const settings = deps.liveBalance;
   const lastEventId = lastEventIdOf(request.headers['last-event-id']);
   if (lastEventId === null) {
@@ -248,14 +255,12 @@ async function openStream(
   }
   reply.raw.once('close', end);
   body.once('close', end);
-  return (
-    reply
-      .header('cache-control', 'no-store')
-      // Proxies that buffer answers (nginx) would hold the events back.
-      .header('x-accel-buffering', 'no')
-      .type(`${balanceStreamMediaType}; charset=utf-8`)
-      .send(body)
-  );
+  reply
+    .header('cache-control', 'no-store')
+    // Proxies that buffer answers (nginx) would hold the events back.
+    .header('x-accel-buffering', 'no')
+    .type(`${balanceStreamMediaType}; charset=utf-8`);
+  return body;
 }
 
 function frameOf(item: StreamOutput): string {

@@ -21,7 +21,7 @@ import {
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { ProviderCallbackSecrets } from '../auth/callback-secrets';
@@ -418,10 +418,10 @@ function registerReconciliationRead(app: App, deps: CashoutRouteDeps): void {
           },
           ...readErrors,
         },
-      } as never,
+      },
     },
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const { format, ...query } = request.query as z.output<typeof reconciliationQuery>;
+    async (request, reply) => {
+      const { format, ...query } = request.query;
       const report = await deps.internal.read('ledger.cashout-reconciliation', { ...query, format: 'json' }, String(request.id));
       if (format !== 'csv') return reply.type('application/json; charset=utf-8').send(report);
       return reply

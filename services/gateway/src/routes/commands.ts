@@ -1,4 +1,4 @@
-import { commandAnswerBody, commandStatus, idempotencyKey, problem } from '@coin/contracts';
+import { type CommandStatusView, commandAnswerBody, commandStatus, idempotencyKey, problem } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { z } from 'zod';
@@ -22,12 +22,15 @@ export interface CommandRouteDeps {
 const route = routeOf<CommandRouteDeps>();
 
 /**
- * The status as this route may show it. A recorded answer outside `commandAnswerBody` (a 202's
- * pending approval, for one) is 409 COMMAND_ANSWER_NOT_SHOWN naming the request and the status
- * it got: the same request sent again with its key is answered from the stored outcome.
+ * The status as this route may show it: a recorded answer is shown as `commandAnswerBody` read
+ * it. One outside it (a 202's pending approval, for one) is 409 COMMAND_ANSWER_NOT_SHOWN naming
+ * the request and the status it got: the same request sent again with its key is answered from
+ * the stored outcome.
  */
-function shownStatus(status: CommandStatus): CommandStatus {
-  if (status.status !== 'DONE' || commandAnswerBody.safeParse(status.body).success) return status;
+function shownStatus(status: CommandStatus): CommandStatusView {
+  if (status.status !== 'DONE') return status;
+  const body = commandAnswerBody.safeParse(status.body);
+  if (body.success) return { ...status, body: body.data };
   throw new AppError(
     'COMMAND_ANSWER_NOT_SHOWN',
     `${status.request} was answered ${status.statusCode}; send it again with the same Idempotency-Key and body to read that answer`,
@@ -62,7 +65,7 @@ export const commandRoutes: RouteDef<CommandRouteDeps>[] = [
       },
     },
     handler: async (request, _reply, deps) =>
-      shownStatus(await deps.commandStatus.statusOf(principalOf(request), request.params.idempotencyKey)) as never,
+      shownStatus(await deps.commandStatus.statusOf(principalOf(request), request.params.idempotencyKey)),
   }),
 ];
 

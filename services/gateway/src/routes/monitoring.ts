@@ -20,6 +20,7 @@ import {
   ruleFreezeLiftAnswer,
 } from '@coin/contracts';
 import type { App } from '@coin/http';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
@@ -96,62 +97,72 @@ const caseReadRoutes: RouteDef<MonitoringRouteDeps>[] = [
   }),
 ];
 
-/** The steps of an open case, each a POST on the case: the same route but for its path, command, body and operation. */
-const caseSteps = [
-  {
-    path: 'assign',
-    name: 'monitoring.assign-case',
-    body: withExample(assignCaseBody, { assignee: 7 }),
-    operationId: 'assignMonitoringCase',
-    summary: 'Assign an open case to an ADMIN+ (null unassigns)',
-  },
-  {
-    path: 'comments',
-    name: 'monitoring.comment-case',
-    body: withExample(commentCaseBody, { body: 'Three accounts made the same day' }),
-    operationId: 'commentMonitoringCase',
-    summary: 'Add a note to an open case',
-  },
-  {
-    path: 'transactions',
-    name: 'monitoring.link-case',
-    body: withExample(linkCaseBody, { transactionIds: [1049, 1050] }),
-    operationId: 'linkMonitoringCaseTransactions',
-    summary: 'Link more transactions to an open case',
-  },
-  {
-    path: 'resolve',
-    name: 'monitoring.resolve-case',
-    body: withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
-    operationId: 'resolveMonitoringCase',
-    summary:
-      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew)',
-  },
-] as const;
-
-const caseStepRoutes: RouteDef<MonitoringRouteDeps>[] = caseSteps.map((step) =>
-  route({
-    method: 'POST',
-    url: `/api/admin/monitoring/cases/:id/${step.path}`,
+/**
+ * The steps of an open case, each a POST on the case: the same route but for its path, command,
+ * body and operation. Each is its own route() so its handler is typed by its own body: the step's
+ * command gets that body with who asked, checked against the command's internal body.
+ */
+function caseStep<B extends z.ZodType>(path: string, operationId: string, summary: string, body: B) {
+  return {
+    method: 'POST' as const,
+    url: `/api/admin/monitoring/cases/:id/${path}`,
     // Each step decides something about a suspected person: a fresh second factor, as the rules' changes.
-    config: { access: 'admin', stepUp: true },
+    config: { access: 'admin' as const, stepUp: true },
     schema: {
       ...doc(
-        `${step.summary}; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)`,
-        step.operationId,
+        `${summary}; recorded in the admin audit log; a resolved case answers 409 CASE_NOT_OPEN; with a fresh second factor (403 STEP_UP_REQUIRED); the case's subject or a party to its transactions is refused (403 SELF_DEALING, recorded)`,
+        operationId,
       ),
       params: monitoringCaseParams,
-      body: step.body,
+      body,
       response: { 200: withExample(monitoringCase, exampleCase), ...caseErrors },
     },
-    handler: async (request, _reply, deps) =>
-      deps.internal.act(
-        step.name,
-        { params: { id: request.params.id }, body: { ...(request.body as object), ...askedBy(request) } } as never,
-        String(request.id),
-      ),
+  };
+}
+
+/** A step's command input: the case from the path, and the caller's body with who asked. */
+function caseStepInput<B extends object>(request: FastifyRequest & { params: { id: string }; body: B }) {
+  return { params: { id: request.params.id }, body: { ...request.body, ...askedBy(request) } };
+}
+
+const caseStepRoutes: RouteDef<MonitoringRouteDeps>[] = [
+  route({
+    ...caseStep(
+      'assign',
+      'assignMonitoringCase',
+      'Assign an open case to an ADMIN+ (null unassigns)',
+      withExample(assignCaseBody, { assignee: 7 }),
+    ),
+    handler: async (request, _reply, deps) => deps.internal.act('monitoring.assign-case', caseStepInput(request), String(request.id)),
   }),
-);
+  route({
+    ...caseStep(
+      'comments',
+      'commentMonitoringCase',
+      'Add a note to an open case',
+      withExample(commentCaseBody, { body: 'Three accounts made the same day' }),
+    ),
+    handler: async (request, _reply, deps) => deps.internal.act('monitoring.comment-case', caseStepInput(request), String(request.id)),
+  }),
+  route({
+    ...caseStep(
+      'transactions',
+      'linkMonitoringCaseTransactions',
+      'Link more transactions to an open case',
+      withExample(linkCaseBody, { transactionIds: [1049, 1050] }),
+    ),
+    handler: async (request, _reply, deps) => deps.internal.act('monitoring.link-case', caseStepInput(request), String(request.id)),
+  }),
+  route({
+    ...caseStep(
+      'resolve',
+      'resolveMonitoringCase',
+      'Resolve an open case (CONFIRMED or FALSE_POSITIVE) with a reason. A case that froze a wallet, or one called FALSE_POSITIVE at a score of MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE (60) or more, is closed by two ADMIN+: the first resolution is proposed (403 FOUR_EYES_REQUIRED), a different ADMIN+ giving the same one closes it (its proposer: 403 APPROVAL_BY_REQUESTER; one who became an ADMIN+ after the proposal: 403 APPROVER_NOT_ELIGIBLE) before it expires (MONITORING_PROPOSAL_EXPIRY_S; past it 409 APPROVAL_NOT_PENDING, and the next resolution proposes anew)',
+      withExample(resolveCaseBody, { resolution: 'CONFIRMED', reason: 'A ring laundering one reward' }),
+    ),
+    handler: async (request, _reply, deps) => deps.internal.act('monitoring.resolve-case', caseStepInput(request), String(request.id)),
+  }),
+];
 
 const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
   route({

@@ -7,6 +7,8 @@ import {
   type InternalRouteRequest,
 } from '@coin/http';
 import type { FastifyContextConfig, FastifySchema } from 'fastify';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
 
 /** A request as a route's handler sees it: body, params, query and headers typed by the route's zod schemas. */
 export type RouteRequest<S extends FastifySchema = FastifySchema> = InternalRouteRequest<S>;
@@ -37,3 +39,24 @@ export const routeOf = httpRouteOf as <Deps>() => <const S extends FastifySchema
 
 /** Registers an area's routes, in their order (the OpenAPI document's): `@coin/http`'s registration. */
 export const registerRoutes: <Deps>(app: App, routes: readonly RouteDef<Deps>[], deps: Deps) => void = httpRegisterRoutes;
+
+/** The schemas made by streamedText: the document renders each as the text it is on the wire. */
+const streamedBodies = new WeakSet<z.ZodType>();
+
+/**
+ * The schema of a body a route streams (the Server-Sent Events of a live balance, a statement's
+ * CSV read through from history): text on the wire, so the document shows it as a string with
+ * its example, and a Readable in the handler, which fastify pipes as it is, never through the
+ * serializer. Declared as a media type's schema of a `content` response, it types the handler's
+ * answer, so the compiler checks that a stream is what the route sends there.
+ */
+export function streamedText(example: string): z.ZodCustom<Readable, Readable> {
+  const schema = z.instanceof(Readable).meta({ type: 'string', examples: [example] });
+  streamedBodies.add(schema);
+  return schema;
+}
+
+/** Whether a schema is a streamed body's (streamedText): no JSON Schema of its own, its metadata says it is text. */
+export function isStreamedText(schema: z.ZodType): boolean {
+  return streamedBodies.has(schema);
+}

@@ -120,7 +120,7 @@ export const sessionRoutes: RouteDef<SessionRouteDeps>[] = [
           'application/json': { schema: withExample(clientCredentialsBody, exampleClientCredentials) },
           [formMediaType]: { schema: withExample(clientCredentialsForm, exampleClientCredentialsForm) },
         },
-      } as never,
+      },
       response: {
         ...errorResponses,
         200: withExample(z.union([systemToken, oauthAccessToken]), exampleSystemToken),
@@ -128,12 +128,12 @@ export const sessionRoutes: RouteDef<SessionRouteDeps>[] = [
         401: z.union([problem, oauthError]),
       },
     },
-    options: (app) => ({ errorHandler: oauthTokenErrorHandler(app as never) }),
+    options: (app) => ({ errorHandler: oauthTokenErrorHandler(app) }),
     handler: async (request, reply, deps) => {
       const requestId = String(request.id);
       if (isFormRequest(request)) {
         // Validated against clientCredentialsForm by fastify (the schema of this media type).
-        const form = request.body as { client_id?: string; client_secret?: string };
+        const form = request.body as z.output<typeof clientCredentialsForm>;
         const credentials = clientCredentialsBody.safeParse(clientCredentialsOf(request, form));
         if (!credentials.success) throw new OAuthError('invalid_request', 'The client id or secret is malformed');
         const token = await deps.internal.post('users.client-token', credentials.data, requestId);
