@@ -56,6 +56,13 @@ export function actSummary(act: GrantRequest['act']): AuditSummary {
       return { type: act.type, userId: act.userId, verified: act.verified, reason: act.reason };
     case 'user.platform-client.callback-secret':
       return { type: act.type, clientId: act.clientId };
+    case 'user.platform-client.set-reward-cap':
+      return {
+        type: act.type,
+        clientId: act.clientId,
+        dailyRewardCap: act.dailyRewardCap,
+        previousDailyRewardCap: act.previousDailyRewardCap,
+      };
   }
 }
 

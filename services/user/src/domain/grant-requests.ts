@@ -1,6 +1,8 @@
 import {
   eligibleBefore,
+  grantRequestActOf,
   type FourEyesAct,
+  type GrantRequestAct,
   fourEyesActs,
   minorUnitsToCoins,
   secondPersonRefusal,
@@ -56,6 +58,15 @@ export type StoredGrantAct =
       sealedSecret: string;
       secretHash: string;
       requestHash: string;
+    }
+  | {
+      type: 'user.platform-client.set-reward-cap';
+      clientId: string;
+      /** Minor units; null: the ledger default. */
+      dailyRewardCap: number | null;
+      previousDailyRewardCap: number | null;
+      /** The people behind the client's grant when it was asked for (who asked for the client and who approved it): never its deciders. */
+      peopleBehind: number[];
     };
 
 /** A row of grant_requests: a two-person request for `act`. */
@@ -69,11 +80,11 @@ const superadmins: ReadonlySet<Role> = new Set(['SUPERADMIN']);
 
 /**
  * The four-eyes act (of the contract's table) a grant request is: a verification, a callback
- * secret, or a grant (a role, an API key, a platform client).
+ * secret, a reward cap change, or a grant (a role, an API key, a platform client), as the acts'
+ * rows name their requests' types (@coin/contracts grantRequestActOf).
  */
-export function fourEyesActOf(act: StoredGrantAct | GrantRequest['act']): 'grant' | 'verification' | 'callback-secret' {
-  if (act.type === 'user.set-verification') return 'verification';
-  return act.type === 'user.platform-client.callback-secret' ? 'callback-secret' : 'grant';
+export function fourEyesActOf(act: StoredGrantAct | GrantRequest['act']): GrantRequestAct {
+  return grantRequestActOf(act.type);
 }
 
 /**
@@ -154,6 +165,11 @@ function actView(act: StoredGrantAct): GrantRequest['act'] {
       return act;
     case 'user.platform-client.callback-secret':
       return { type: act.type, clientId: act.clientId };
+    case 'user.platform-client.set-reward-cap': {
+      const coins = (minor: number | null) => (minor === null ? null : minorUnitsToCoins(minor));
+      const { type, clientId, dailyRewardCap, previousDailyRewardCap } = act;
+      return { type, clientId, dailyRewardCap: coins(dailyRewardCap), previousDailyRewardCap: coins(previousDailyRewardCap) };
+    }
   }
 }
 
@@ -194,20 +210,23 @@ export function notEligibleDetail(roles: ReadonlySet<Role> = superadmins): strin
 }
 
 /**
- * The person a grant is about, who never approves it (SELF_DEALING): the account whose role or
- * verification changes, the owner of a key; null for a platform client and its callback secret,
- * which are about no person (the people behind a client are never paid through it).
+ * The people a grant is about, who never approve it (SELF_DEALING): the account whose role or
+ * verification changes, the owner of a key, the people behind a client whose reward cap changes;
+ * none for a new platform client and a callback secret, which are about no person (the people
+ * behind a client are never paid through it).
  */
-export function subjectOf(act: StoredGrantAct): number | null {
+export function subjectsOf(act: StoredGrantAct): number[] {
   switch (act.type) {
     case 'user.change-role':
     case 'user.set-verification':
-      return act.userId;
+      return [act.userId];
     case 'user.api-key.create':
-      return act.ownerUserId;
+      return [act.ownerUserId];
+    case 'user.platform-client.set-reward-cap':
+      return act.peopleBehind;
     case 'user.platform-client.create':
     case 'user.platform-client.callback-secret':
-      return null;
+      return [];
   }
 }
 
@@ -217,6 +236,7 @@ const ownGrantDetail: Record<StoredGrantAct['type'], string> = {
   'user.set-verification': 'No one approves the verification of their own account; another ADMIN+ must',
   'user.platform-client.create': 'No one approves a grant about themselves',
   'user.platform-client.callback-secret': 'No one approves a grant about themselves',
+  'user.platform-client.set-reward-cap': 'No one approves the reward cap of a client they asked for or approved; another SUPERADMIN must',
 };
 
 type DecideGrant = Pick<Extract<UserCommand, { type: 'user.approve-grant' | 'user.reject-grant' }>, 'type' | 'actor' | 'data'>;
@@ -245,13 +265,13 @@ export function grantDecisionRefusal(
   if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
   if (command.type === 'user.reject-grant') return null;
   // The second person's rule: not the requester, not the person the grant is about, and eligible since before the request.
-  const subject = subjectOf(request.act);
+  const subjects = subjectsOf(request.act);
   const second = secondPersonRefusal(
     {
       decider: actor,
       now,
       requester: request.requestedBy,
-      paid: subject === null ? [] : [subject],
+      paid: subjects,
       eligibleSince: eligibleSinceOf(people.approver, roles),
       requestedAt: request.createdAt,
     },

@@ -10,6 +10,7 @@ import {
 } from '../grant-requests';
 import { adminOrOperator } from '../rules';
 import { appliedAccount, decideAccount, finding, lockedUser, refusedOnRequest, superadminSetFor } from './shared';
+import { applyRewardCap } from './platform-client-set-reward-cap';
 import { verificationChange } from './set-verification';
 import type { AuditDescription, DecideContext, UserCommandModule, UserCommandOf, UserDecision, UserState, UserWrite } from './types';
 
@@ -98,6 +99,8 @@ function applyAct(
     }
     case 'user.set-verification':
       return applyVerification(act.userId, state, context, done, grantRequest);
+    case 'user.platform-client.set-reward-cap':
+      return applyRewardCap(act, context, done, grantRequest);
     case 'user.platform-client.callback-secret':
       return issueSecret(
         act,
@@ -208,6 +211,7 @@ export const approveGrant: UserCommandModule<'user.approve-grant'> = {
       case 'user.set-verification':
         // The approval's own record (approval.approve) names the act; verification is no closed audit action.
         return null;
+      case 'user.platform-client.set-reward-cap':
       case 'user.platform-client.callback-secret':
         // The approval's own record (approval.approve) names the act and the client; issuing a callback secret is no closed audit action.
         return null;

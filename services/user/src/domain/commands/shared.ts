@@ -61,7 +61,8 @@ export function answered<T extends UserCommandType>(result: UserResult<T>, write
  */
 export function requestedGrant<A extends StoredGrantAct>(command: RequestingCommand, act: A, context: DecideContext) {
   const request = newGrantRequest(command, act, context.grants, context.now);
-  type View = A['type'] extends 'user.set-verification' | 'user.platform-client.callback-secret' ? AnyGrantRequest : GrantRequest;
+  // A grant's own view where its act is one of the grant act's (a role, a key, a client); any other kind's, the wider one.
+  type View = A['type'] extends GrantRequest['act']['type'] ? GrantRequest : AnyGrantRequest;
   return { view: grantRequestView(request, context.now) as View, write: { write: 'insert-grant-request', request } as const };
 }
 

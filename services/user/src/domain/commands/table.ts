@@ -8,6 +8,7 @@ import { deleteUser } from './delete';
 import { issueCallbackSecret } from './platform-client-callback-secret';
 import { createPlatformClient } from './platform-client-create';
 import { revokePlatformClient } from './platform-client-revoke';
+import { setRewardCap } from './platform-client-set-reward-cap';
 import { register } from './register';
 import { rejectDeletion } from './reject-deletion';
 import { rejectGrant } from './reject-grant';
@@ -36,6 +37,7 @@ export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } 
   'user.platform-client.create': createPlatformClient,
   'user.platform-client.revoke': revokePlatformClient,
   'user.platform-client.callback-secret': issueCallbackSecret,
+  'user.platform-client.set-reward-cap': setRewardCap,
   'user.approve-grant': approveGrant,
   'user.reject-grant': rejectGrant,
   'user.test-user.create': createTestUser,

@@ -12,7 +12,15 @@ import type {
 import type { Rejected } from '@coin/errors';
 import type { DeletionPolicy, DeletionRequestRow, DeletionWindow } from '../deletion-requests';
 import type { GrantPolicy, GrantRequestRow } from '../grant-requests';
-import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient, PlatformClientGrants, RevokedPlatformClient } from '../rules';
+import type {
+  AccountChange,
+  NewApiKey,
+  NewCallbackSecret,
+  NewPlatformClient,
+  PeopleBehind,
+  PlatformClientGrants,
+  RevokedPlatformClient,
+} from '../rules';
 import type { NewSessionGrant } from '../session-grants';
 import type { NewAccount, UserRow } from '../users';
 
@@ -56,7 +64,9 @@ export type UserRead =
   /** The key of a sealed registration, locked, while no account has it yet. */
   | { read: 'personal-data-key'; keyId: string }
   /** A live platform client's own grants, read where it makes a test client (null: none active of the id). */
-  | { read: 'owner-client'; id: string };
+  | { read: 'owner-client'; id: string }
+  /** A live platform client's grants and the people behind them, locked (null: none live of the id). */
+  | { read: 'live-client'; id: string };
 
 /** What the reads found; a field is absent when nothing asked for it, null when the row does not exist. */
 export interface UserState {
@@ -72,6 +82,8 @@ export interface UserState {
   ownerClientGrants?: PlatformClientGrants | null;
   /** How many unrevoked test clients that live client made itself (read with its row locked). */
   ownerTestClients?: number;
+  /** The live client a command is about, with the people behind its grant. */
+  liveClient?: (PlatformClientGrants & PeopleBehind) | null;
 }
 
 /**
@@ -106,6 +118,8 @@ export interface Findings {
   'revoke-platform-client': RevokedPlatformClient | null;
   /** The time the callback secret was issued; null: no live client of the id is granted `cashout`. */
   'insert-callback-secret': { issuedAt: Date } | null;
+  /** The client whose daily reward cap was set; null: no live client of the id. */
+  'set-reward-cap': { clientId: string } | null;
   /** The new test user, its id from the test users' range; else why none: no active client of the id, or it keeps `max` already. */
   'insert-test-user': SandboxTestUser | 'revoked' | 'full';
   /** How many of the client's test users were marked deleted (never null: a finding is a row, or none). */
@@ -119,6 +133,7 @@ export type FindingWrite =
   | { write: 'insert-platform-client'; client: NewPlatformClient }
   | { write: 'revoke-platform-client'; id: string; at: Date; ownerClientId?: string | null }
   | { write: 'insert-callback-secret'; secret: NewCallbackSecret }
+  | { write: 'set-reward-cap'; clientId: string; dailyRewardCap: number | null }
   | { write: 'insert-test-user'; clientId: string; name: string; at: Date; max: number }
   | { write: 'delete-test-users'; clientId: string; at: Date };
 
