@@ -1,10 +1,10 @@
 import { rejected } from '@coin/errors';
 import { asRequest } from '../audit-records';
-import { personIdOf, rewardCapRefusal, type GrantRequestRow, type grantRequestView } from '../grant-requests';
+import { personIdOf, rewardCapRefusal, type GrantRequestRow } from '../grant-requests';
 import { superadminOrOperator } from '../rules';
 import { requestIdOf } from '../two-person-requests';
-import { answered, finding, requestedGrant } from './shared';
-import type { AuditDescription, DecideContext, UserCommandModule, UserDecision, UserWrite } from './types';
+import { answered, approvedRequest, finding, requestedGrant } from './shared';
+import type { AuditDescription, UserCommandModule } from './types';
 
 type RewardCapAct = Extract<GrantRequestRow['act'], { type: 'user.platform-client.set-reward-cap' }>;
 
@@ -14,7 +14,7 @@ type RewardCapAct = Extract<GrantRequestRow['act'], { type: 'user.platform-clien
  * "Two-person acts"). The people behind the client's grant (who asked for the client and who
  * approved it) neither ask for it nor approve it: a client's cap bounds what it rewards, and they
  * answer for it. A cap above PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS is refused when asked and
- * again when approved. The approval sets the cap (applyRewardCap); the client's tokens carry it
+ * again when approved. The approval sets the cap (`grantApproval`); the client's tokens carry it
  * from its next token on.
  */
 export const setRewardCap: UserCommandModule<'user.platform-client.set-reward-cap'> = {
@@ -43,6 +43,19 @@ export const setRewardCap: UserCommandModule<'user.platform-client.set-reward-ca
     const { view, write } = requestedGrant(command, act, context);
     return answered({ grantRequest: view }, [write]);
   },
+  // Approved: set on the client as it is now, when the ceiling still allows it (it may have come
+  // down since the request); a client revoked since gets none (409 GRANT_REQUEST_OUTDATED, the
+  // request stays PENDING). The approval's own record (approval.approve) names the act.
+  grantApproval: {
+    apply({ act, context, done, grantRequest }) {
+      const capRefusal = rewardCapRefusal(act.dailyRewardCap, context.grants);
+      if (capRefusal) return capRefusal;
+      const { clientId, dailyRewardCap } = act;
+      return finding({ write: 'set-reward-cap', clientId, dailyRewardCap }, (set) =>
+        set ? approvedRequest({ grantRequest, done }) : rejected('GRANT_REQUEST_OUTDATED', `The client ${clientId} is revoked now`),
+      );
+    },
+  },
   audit(command, settled): AuditDescription | null {
     // Asked: the request. Refused (the people behind the client, the ceiling, no live client): the
     // ask, under the id the request would have had (a grant request's, which the user service records).
@@ -51,24 +64,3 @@ export const setRewardCap: UserCommandModule<'user.platform-client.set-reward-ca
     return asRequest(settled) ?? { action: 'approval.request', target: `grant-request:${requestIdOf('grant-request', command)}`, summary };
   },
 };
-
-/**
- * An approved reward cap change: set on the client as it is now, when the ceiling still allows it
- * (it may have come down since the request); a client revoked since gets none (409
- * GRANT_REQUEST_OUTDATED, the request stays PENDING).
- */
-export function applyRewardCap(
-  act: RewardCapAct,
-  context: DecideContext,
-  done: UserWrite,
-  grantRequest: ReturnType<typeof grantRequestView>,
-): UserDecision<'user.approve-grant'> {
-  const capRefusal = rewardCapRefusal(act.dailyRewardCap, context.grants);
-  if (capRefusal) return capRefusal;
-  const { clientId, dailyRewardCap } = act;
-  return finding({ write: 'set-reward-cap', clientId, dailyRewardCap }, (set) =>
-    set
-      ? { ok: true, result: { grantRequest, tokenVersion: null }, writes: [done], events: [] }
-      : rejected('GRANT_REQUEST_OUTDATED', `The client ${clientId} is revoked now`),
-  );
-}

@@ -66,6 +66,11 @@ export function requestedGrant<A extends StoredGrantAct>(command: RequestingComm
   return { view: grantRequestView(request, context.now) as View, write: { write: 'insert-grant-request', request } as const };
 }
 
+/** An approval that applied its act with nothing more to answer: the request approved, no token version, no event. */
+export function approvedRequest(input: { grantRequest: AnyGrantRequest; done: UserWrite }): Applied<'user.approve-grant'> {
+  return { ok: true, result: { grantRequest: input.grantRequest, tokenVersion: null }, writes: [input.done], events: [] };
+}
+
 /**
  * A refusal of a decision on a two-person request: a PENDING request met past its expiry is
  * marked EXPIRED (`expire` names the write), any other is left as it is.

@@ -2,7 +2,7 @@ import type { UserCommand, UserCommandType } from '@coin/contracts';
 import { createApiKey } from './api-key-create';
 import { revokeApiKey } from './api-key-revoke';
 import { approveDeletion } from './approve-deletion';
-import { approveGrant } from './approve-grant';
+import { approveGrantWith } from './approve-grant';
 import { changeRole } from './change-role';
 import { deleteUser } from './delete';
 import { issueCallbackSecret } from './platform-client-callback-secret';
@@ -16,7 +16,7 @@ import { revokeSessions } from './revoke-sessions';
 import { setVerification } from './set-verification';
 import { createTestUser } from './test-user-create';
 import { deleteTestUsers } from './test-users-delete';
-import type { UserCommandModule } from './types';
+import type { GrantApproval, UserCommandModule } from './types';
 import type { Rejected } from '@coin/errors';
 
 /**
@@ -38,7 +38,8 @@ export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } 
   'user.platform-client.revoke': revokePlatformClient,
   'user.platform-client.callback-secret': issueCallbackSecret,
   'user.platform-client.set-reward-cap': setRewardCap,
-  'user.approve-grant': approveGrant,
+  // Reads each act's approval from the module of the command that asks for it (its `grantApproval`).
+  'user.approve-grant': approveGrantWith((type) => userCommandTable[type].grantApproval as GrantApproval<typeof type>),
   'user.reject-grant': rejectGrant,
   'user.test-user.create': createTestUser,
   'user.test-users.delete': deleteTestUsers,

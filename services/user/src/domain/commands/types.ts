@@ -1,4 +1,5 @@
 import type {
+  AnyGrantRequest,
   ApiKey,
   AuditAction,
   AuditSummary,
@@ -11,6 +12,8 @@ import type {
 } from '@coin/contracts';
 import type { Rejected } from '@coin/errors';
 import type { DeletionPolicy, DeletionRequestRow, DeletionWindow } from '../deletion-requests';
+import type { StoredGrantAct } from '../grant-kinds/table';
+import type { ShownOf } from '../grant-kinds/types';
 import type { GrantPolicy, GrantRequestRow } from '../grant-requests';
 import type {
   AccountChange,
@@ -185,7 +188,54 @@ export interface ServiceActionDescription {
   summary: AuditSummary;
 }
 
-export interface UserCommandModule<T extends UserCommandType> {
+/**
+ * A user command module: its parts, and, for a command that asks for a grant request's act (its
+ * type is the stored act's: a role change, a key, a client, a verification, a callback secret, a
+ * reward cap change), what that act's approval does (`grantApproval`), which approve-grant reads
+ * by the act's type: required of such a command, so an act without it does not compile.
+ */
+export type UserCommandModule<T extends UserCommandType> = UserCommandParts<T> &
+  (T extends StoredGrantAct['type'] ? { grantApproval: GrantApproval<T> } : { grantApproval?: never });
+
+/** The stored act of the type `T`. */
+export type StoredActOf<T extends StoredGrantAct['type']> = Extract<StoredGrantAct, { type: T }>;
+
+/** What an approved request of an act is applied with: the act, the request decided and the rows read. */
+export interface GrantApprovalInput<T extends StoredGrantAct['type']> {
+  act: StoredActOf<T>;
+  command: UserCommandOf<'user.approve-grant'>;
+  /** The request marked APPROVED: written after the act (`done`). */
+  decided: GrantRequestRow;
+  done: UserWrite;
+  /** The approved request as the API shows it (the approval's answer). */
+  grantRequest: AnyGrantRequest;
+  /** Who asked for it and who approves it (null: no person's row, an operator's). */
+  people: { requestedBy: number | null; approvedBy: number | null };
+  state: UserState;
+  context: DecideContext;
+}
+
+/** A read an approval makes once it is allowed (after the request and the people), in lock order; null: none. */
+export type GrantRead<T extends StoredGrantAct['type']> = (
+  act: StoredActOf<T>,
+  command: UserCommandOf<'user.approve-grant'>,
+  state: UserState,
+) => UserRead | null;
+
+/** What an act's approval does, from the module of the command that asks for it (approve-grant.ts reads it by the act's type). */
+export interface GrantApproval<T extends StoredGrantAct['type']> {
+  /** At most two reads, in lock order (an account, then the SUPERADMIN set when one would go). */
+  reads?: readonly [GrantRead<T>] | readonly [GrantRead<T>, GrantRead<T>];
+  /** What an approved request does, decided again against the rows as they are now. */
+  apply(input: GrantApprovalInput<T>): UserDecision<'user.approve-grant'>;
+  /**
+   * The approval's second audit record: the act under its own action, with who asked and who
+   * approved, so the log reads the same whether an operator or two people did it; absent or null: none.
+   */
+  auditAct?(act: ShownOf<T>, people: { requestedBy: string; approvedBy: string; grantRequest: string }): AuditDescription | null;
+}
+
+interface UserCommandParts<T extends UserCommandType> {
   type: T;
   /**
    * Whether it may revoke (raise a token version, revoke a client or a key; an approved grant may
