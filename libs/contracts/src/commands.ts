@@ -71,7 +71,6 @@ import {
   deleteUserCommand,
   deletionPending,
   deletionRequest,
-  anyGrantRequest,
   grantPending,
   registerUserCommand,
   rejectDeletionCommand,
@@ -83,6 +82,7 @@ import {
   revokeSessionsCommand,
   setVerificationCommand,
 } from './user';
+import { anyGrantRequest } from './grant-request-kinds';
 
 /**
  * The typed boundary between the services that send commands and the ledger that applies them:

@@ -355,11 +355,8 @@ export const rewardCapRequestList = z.object({ rewardCapRequests: z.array(reward
 export const setRewardCapBody = z.strictObject({
   dailyRewardCap: coinAmount.nullable().describe('Coins it may reward in a rolling 24 h once approved; null: the ledger default'),
 });
-export const anyGrantRequest = grantRequest.extend({
-  act: z.discriminatedUnion('type', [...grantAct.options, verificationAct, callbackSecretAct, rewardCapAct]),
-});
-export type AnyGrantRequest = z.infer<typeof anyGrantRequest>;
-export const anyGrantRequestList = z.object({ grantRequests: z.array(anyGrantRequest) });
+// Every grant request as the user service stores and answers it (`anyGrantRequest`) is built from the
+// four-eyes rows whose requests are grant requests: grant-request-kinds.ts.
 export const grantRequestsQuery = z.strictObject({ status: grantRequestStatus.optional() });
 export const grantRequestList = z.object({ grantRequests: z.array(grantRequest) });
 export const grantRequestIdParam = z.strictObject({ id: uuidInput });
