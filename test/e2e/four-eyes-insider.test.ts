@@ -9,6 +9,7 @@ import {
   createPlatformClientWithCli,
   fundTreasury,
   platformClientTokenAs,
+  withSecondSuperadmin,
   type AdminSession,
 } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -293,6 +294,16 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
       return userRequest(asked.callbackSecretRequest.id, 'callbackSecretRequests');
     },
   },
+  'reward-cap': {
+    raise: async (p) => {
+      const shop = await createPlatformClientWithCli(p.stack, `insider-cap-${p.run}`, { treasuries: ['REWARDS'] });
+      const asked = expectStatus(
+        await send(p, 'PUT', `/api/admin/platform-clients/${shop.clientId}/daily-reward-cap`, { dailyRewardCap: 300 }),
+        202,
+      );
+      return userRequest(asked.rewardCapRequest.id, 'rewardCapRequests');
+    },
+  },
   'rule-change': {
     raise: async (p) => {
       const rule = { ...insiderRules(p.run).quiet, mode: 'ACTIVE' };
@@ -455,6 +466,20 @@ const abouts: Record<FourEyesAct, AboutRaise | NotAbout> = {
     },
   },
   'callback-secret': { notHere: "about a payout provider's secret, no person" },
+  'reward-cap': {
+    // The people behind the client: the subject asked for it (a co-signer approved it).
+    role: 'SUPERADMIN',
+    raise: async (p, subject) => {
+      const asked = await withSecondSuperadmin(p.stack, await fresh(p.stack, subject), () =>
+        apiClient(p.stack.gatewayUrl, { accessToken: subject.accessToken }).createPlatformClient({
+          body: { name: `insider-cap-of-${subject.userId}`, treasuries: ['REWARDS'] },
+        }),
+      );
+      const clientId = (asked.grantRequest.act as { clientId: string }).clientId;
+      const path = `/api/admin/platform-clients/${clientId}/daily-reward-cap`;
+      return userRequest(expectStatus(await send(p, 'PUT', path, { dailyRewardCap: 300 }), 202).rewardCapRequest.id, 'rewardCapRequests');
+    },
+  },
   'case-resolution': {
     notHere:
       'its subject, or a party to its transactions, taking any step on the case is refused by monitoring: test/e2e/monitoring-insiders.test.ts "then their step on it is 403 SELF_DEALING"',

@@ -84,6 +84,8 @@ describe('the ledger command contract table', () => {
       // A payout provider's callback secret lets it settle cash-outs: XAF leaves on its word.
       'user.platform-client.callback-secret',
       'user.platform-client.create',
+      // A client's daily reward cap bounds what it rewards (asked only as a request for a second SUPERADMIN).
+      'user.platform-client.set-reward-cap',
       'user.reject-deletion',
       'user.reject-grant',
       // Verifying an account opens its cash-out to XAF (the verified daily amount).

@@ -71,7 +71,6 @@ import {
   deleteUserCommand,
   deletionPending,
   deletionRequest,
-  anyGrantRequest,
   grantPending,
   registerUserCommand,
   rejectDeletionCommand,
@@ -79,9 +78,11 @@ import {
   revokeApiKeyCommand,
   revokePlatformClientCommand,
   issueCallbackSecretCommand,
+  setRewardCapCommand,
   revokeSessionsCommand,
   setVerificationCommand,
 } from './user';
+import { anyGrantRequest } from './grant-request-kinds';
 
 /**
  * The typed boundary between the services that send commands and the ledger that applies them:
@@ -954,6 +955,15 @@ const userRows = {
     stepUp: 'required',
     // Always a request for a second SUPERADMIN; the hashes tell the gateway a first answer from a retry's.
     result: z.object({ grantRequest: anyGrantRequest, secretHash: sha256Hex, requestHash: sha256Hex }),
+  }),
+  'user.platform-client.set-reward-cap': userRow({
+    schema: setRewardCapCommand,
+    partitionKey: () => platformClientCommandKey,
+    proof: true,
+    scope: 'none-user-service',
+    stepUp: 'required',
+    // Always a request for a second SUPERADMIN (four-eyes-acts.ts 'reward-cap').
+    result: z.object({ grantRequest: anyGrantRequest }),
   }),
   'user.platform-client.revoke': userRow({
     schema: revokePlatformClientCommand,

@@ -327,6 +327,13 @@ const userKeys: Record<UserCommandType, Array<[string, UserDraft, string]>> = {
   'user.platform-client.revoke': [
     ['any client', userDraft('user.platform-client.revoke', { clientId: 'pc_abc' }), platformClientCommandKey],
   ],
+  'user.platform-client.set-reward-cap': [
+    [
+      'any client',
+      userDraft('user.platform-client.set-reward-cap', { clientId: 'pc_abc', dailyRewardCap: 500_000 }),
+      platformClientCommandKey,
+    ],
+  ],
   'user.platform-client.callback-secret': [
     [
       'any client',
@@ -465,6 +472,12 @@ describe('userResults (what the user service answers)', () => {
       grantRequest: { ...grant, act: { type: 'user.platform-client.callback-secret', clientId: 'pc_abc' } },
       secretHash: 'a'.repeat(64),
       requestHash: 'b'.repeat(64),
+    },
+    'user.platform-client.set-reward-cap': {
+      grantRequest: {
+        ...grant,
+        act: { type: 'user.platform-client.set-reward-cap', clientId: 'pc_abc', dailyRewardCap: 5_000, previousDailyRewardCap: null },
+      },
     },
     'user.approve-grant': { grantRequest: { ...grant, status: 'APPROVED' }, tokenVersion: 4 },
     'user.reject-grant': { grantRequest: { ...grant, status: 'REJECTED', rejectionReason: 'no' } },

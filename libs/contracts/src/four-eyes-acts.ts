@@ -13,7 +13,7 @@ import {
 import { freezeResult, refundResult } from './ledger';
 import { approvalActs, decidedKinds, isDecidedKind, type ApprovalAct, type DecidedKind } from './approval-acts';
 import { monitoringCase, monitoringRuleList, ruleFreezeLiftAnswer } from './monitoring';
-import { callbackSecretRequest, deletionRequest, grantRequest, verificationRequest } from './user';
+import { callbackSecretRequest, deletionRequest, grantRequest, rewardCapRequest, verificationRequest } from './user';
 
 /**
  * The four-eyes acts (docs/DESIGN.md "Two-person acts"): everything one person asks and a second
@@ -31,10 +31,19 @@ import { callbackSecretRequest, deletionRequest, grantRequest, verificationReque
  * people it pays (`payees`), the payer of the cash-out it releases or pays out (`payer`), the
  * owner of the wallet it unfreezes (`wallet-owner`), the account it changes or deletes
  * (`account`), the subject of the case and the parties to its transactions (`case-parties`),
- * the owners of the wallets a rule's lift unfreezes (`frozen-wallets`); `none`: about no person
+ * the owners of the wallets a rule's lift unfreezes (`frozen-wallets`), the people behind a platform
+ * client's grant, who asked for it and who approved it (`client-people`); `none`: about no person
  * (a rate, a rule, a platform client's commission or callback secret).
  */
-export type FourEyesSubject = 'payees' | 'payer' | 'wallet-owner' | 'account' | 'case-parties' | 'frozen-wallets' | 'none';
+export type FourEyesSubject =
+  | 'payees'
+  | 'payer'
+  | 'wallet-owner'
+  | 'account'
+  | 'case-parties'
+  | 'frozen-wallets'
+  | 'client-people'
+  | 'none';
 
 /** The OpenAPI operations of an act (null: the API has none of that kind for it). */
 export interface FourEyesOperations {
@@ -294,6 +303,28 @@ export const fourEyesActs = {
     tags: ['platform-clients'],
     rejectExample: { reason: 'Not asked for by the provider' },
     powers: ["sign a payout provider's callback"],
+    stepUp: 'required',
+    expires: true,
+  },
+  /** The change of a live platform client's daily reward cap (a grant request of its own kind). */
+  'reward-cap': {
+    service: 'user',
+    path: '/api/admin/reward-cap-requests',
+    deciders: 'SUPERADMIN',
+    subject: 'client-people',
+    request: rewardCapRequest,
+    result: z.object({ rewardCapRequest }),
+    approve: 'user.approve-grant',
+    reject: 'user.reject-grant',
+    operations: {
+      list: 'listRewardCapRequests',
+      read: null,
+      approve: 'approveRewardCapRequest',
+      reject: 'rejectRewardCapRequest',
+    },
+    tags: ['platform-clients'],
+    rejectExample: { reason: 'No campaign needs it' },
+    powers: ["change a platform client's daily reward cap"],
     stepUp: 'required',
     expires: true,
   },

@@ -43,4 +43,5 @@ export * from './api-version';
 export * from './monitoring';
 export * from './service-commands';
 export * from './four-eyes-acts';
+export * from './grant-request-kinds';
 export * from './second-person';

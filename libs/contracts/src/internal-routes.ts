@@ -143,8 +143,6 @@ import {
   deletionRequestIdParam,
   deletionRequestList,
   deletionRequestsQuery,
-  anyGrantRequest,
-  anyGrantRequestList,
   grantRequestIdParam,
   grantRequestsQuery,
   loginBody,
@@ -153,6 +151,7 @@ import {
   registrationKey,
   tokenPair,
 } from './user';
+import { anyGrantRequest, anyGrantRequestList } from './grant-request-kinds';
 
 /*
  * The internal HTTP routes the gateway calls on the ledger, user and history services

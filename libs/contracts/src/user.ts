@@ -16,7 +16,7 @@ import {
   userId,
   uuidInput,
 } from './common';
-import { coinValue, positiveMinorUnits } from './money';
+import { coinAmount, coinValue, positiveMinorUnits } from './money';
 
 /** The User (docs/CONTRACT.md "Resources"), without the wallet (list form). */
 export const user = z.object({
@@ -213,6 +213,15 @@ export const issueCallbackSecretCommand = commandSchema(
     ...requestIdNonce,
   }),
 );
+/**
+ * The change of a live platform client's daily reward cap (docs/DESIGN.md "Two-person acts"):
+ * always a request a second SUPERADMIN approves, neither of them among the people behind the
+ * client's grant (who asked for it and who approved it). Minor units; null: the ledger default.
+ */
+export const setRewardCapCommand = commandSchema(
+  'user.platform-client.set-reward-cap',
+  z.object({ clientId: platformClientId, dailyRewardCap: positiveMinorUnits.nullable(), ...requestIdNonce }),
+);
 export const revokePlatformClientCommand = commandSchema('user.platform-client.revoke', z.object({ clientId: platformClientId }));
 /**
  * A second SUPERADMIN decides a two-person act (docs/DESIGN.md "Two-person acts"): a role grant,
@@ -330,11 +339,24 @@ export type CallbackSecretAct = z.infer<typeof callbackSecretAct>;
 export const callbackSecretRequest = grantRequest.extend({ act: callbackSecretAct });
 export type CallbackSecretRequest = z.infer<typeof callbackSecretRequest>;
 export const callbackSecretRequestList = z.object({ callbackSecretRequests: z.array(callbackSecretRequest) });
-export const anyGrantRequest = grantRequest.extend({
-  act: z.discriminatedUnion('type', [...grantAct.options, verificationAct, callbackSecretAct]),
+/** What a platform client's reward cap change does once approved (docs/CONTRACT.md "Platform clients"). */
+export const rewardCapAct = z.object({
+  type: z.literal('user.platform-client.set-reward-cap'),
+  clientId: z.string().describe('The live platform client whose daily reward cap changes once approved'),
+  dailyRewardCap: coinValue.nullable().describe('Coins it may reward in a rolling 24 h once approved; null: the ledger default'),
+  previousDailyRewardCap: coinValue.nullable().describe('Its cap when the change was asked for; null: the ledger default'),
 });
-export type AnyGrantRequest = z.infer<typeof anyGrantRequest>;
-export const anyGrantRequestList = z.object({ grantRequests: z.array(anyGrantRequest) });
+export type RewardCapAct = z.infer<typeof rewardCapAct>;
+/** A platform client's reward cap change waiting for a second SUPERADMIN (GET /api/admin/reward-cap-requests). */
+export const rewardCapRequest = grantRequest.extend({ act: rewardCapAct });
+export type RewardCapRequest = z.infer<typeof rewardCapRequest>;
+export const rewardCapRequestList = z.object({ rewardCapRequests: z.array(rewardCapRequest) });
+/** PUT /api/admin/platform-clients/{id}/daily-reward-cap: the cap asked for (coins; null: the ledger default). */
+export const setRewardCapBody = z.strictObject({
+  dailyRewardCap: coinAmount.nullable().describe('Coins it may reward in a rolling 24 h once approved; null: the ledger default'),
+});
+// Every grant request as the user service stores and answers it (`anyGrantRequest`) is built from the
+// four-eyes rows whose requests are grant requests: grant-request-kinds.ts.
 export const grantRequestsQuery = z.strictObject({ status: grantRequestStatus.optional() });
 export const grantRequestList = z.object({ grantRequests: z.array(grantRequest) });
 export const grantRequestIdParam = z.strictObject({ id: uuidInput });

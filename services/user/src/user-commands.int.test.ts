@@ -274,6 +274,20 @@ describe('user commands against PostgreSQL', () => {
             subject: asUser(subject, 'ADMIN'),
           };
         },
+        // A live client's reward cap change: about the people behind the client (the subject asked for it, a co-signer approved it).
+        'reward-cap': async (requester) => {
+          const subject = asUser(await register('SUPERADMIN'), 'SUPERADMIN');
+          const cosigner = asUser(await register('SUPERADMIN'), 'SUPERADMIN');
+          nextEmail += 1;
+          const clientId = `pc_capint${nextEmail}`;
+          const hashes = { secretHash: 'a'.repeat(64), requestHash: 'b'.repeat(64) };
+          const data = { clientId, name: 'capped', treasuries: ['REWARDS' as const], ...hashes };
+          const client = replyOf(await applyUserCommand(store, command('user.platform-client.create', subject, data), clock, meta));
+          await applyUserCommand(store, command('user.approve-grant', cosigner, { requestId: client.grantRequest.id }), clock, meta);
+          const cap = { clientId, dailyRewardCap: 50_000 };
+          const asked = replyOf(await applyUserCommand(store, command('user.platform-client.set-reward-cap', requester, cap), clock, meta));
+          return { approve: (actor) => command('user.approve-grant', actor, { requestId: asked.grantRequest.id }), subject };
+        },
       };
     const notHere: Partial<Record<FourEyesAct, string>> = {
       deletion:

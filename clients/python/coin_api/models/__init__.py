@@ -251,6 +251,38 @@ from .approve_request_response_201_commission_to_treasury_type_0 import (
 from .approve_request_response_201_commission_type import (
     ApproveRequestResponse201CommissionType,
 )
+from .approve_reward_cap_request_coin_version import ApproveRewardCapRequestCoinVersion
+from .approve_reward_cap_request_response_200 import ApproveRewardCapRequestResponse200
+from .approve_reward_cap_request_response_200_reward_cap_request import (
+    ApproveRewardCapRequestResponse200RewardCapRequest,
+)
+from .approve_reward_cap_request_response_200_reward_cap_request_act import (
+    ApproveRewardCapRequestResponse200RewardCapRequestAct,
+)
+from .approve_reward_cap_request_response_200_reward_cap_request_act_type import (
+    ApproveRewardCapRequestResponse200RewardCapRequestActType,
+)
+from .approve_reward_cap_request_response_200_reward_cap_request_decided_by_type_0 import (
+    ApproveRewardCapRequestResponse200RewardCapRequestDecidedByType0,
+)
+from .approve_reward_cap_request_response_200_reward_cap_request_decided_by_type_0_kind import (
+    ApproveRewardCapRequestResponse200RewardCapRequestDecidedByType0Kind,
+)
+from .approve_reward_cap_request_response_200_reward_cap_request_decided_by_type_0_role import (
+    ApproveRewardCapRequestResponse200RewardCapRequestDecidedByType0Role,
+)
+from .approve_reward_cap_request_response_200_reward_cap_request_requested_by import (
+    ApproveRewardCapRequestResponse200RewardCapRequestRequestedBy,
+)
+from .approve_reward_cap_request_response_200_reward_cap_request_requested_by_kind import (
+    ApproveRewardCapRequestResponse200RewardCapRequestRequestedByKind,
+)
+from .approve_reward_cap_request_response_200_reward_cap_request_requested_by_role import (
+    ApproveRewardCapRequestResponse200RewardCapRequestRequestedByRole,
+)
+from .approve_reward_cap_request_response_200_reward_cap_request_status import (
+    ApproveRewardCapRequestResponse200RewardCapRequestStatus,
+)
 from .approve_rule_freeze_lift_coin_version import ApproveRuleFreezeLiftCoinVersion
 from .approve_rule_freeze_lift_response_200 import ApproveRuleFreezeLiftResponse200
 from .approve_rule_freeze_lift_response_200_freeze_lift import (
@@ -1594,6 +1626,39 @@ from .list_payout_approvals_response_200_payout_approvals_item_status import (
 from .list_payout_approvals_status import ListPayoutApprovalsStatus
 from .list_platform_clients_coin_version import ListPlatformClientsCoinVersion
 from .list_platform_clients_response_200 import ListPlatformClientsResponse200
+from .list_reward_cap_requests_coin_version import ListRewardCapRequestsCoinVersion
+from .list_reward_cap_requests_response_200 import ListRewardCapRequestsResponse200
+from .list_reward_cap_requests_response_200_reward_cap_requests_item import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItem,
+)
+from .list_reward_cap_requests_response_200_reward_cap_requests_item_act import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItemAct,
+)
+from .list_reward_cap_requests_response_200_reward_cap_requests_item_act_type import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItemActType,
+)
+from .list_reward_cap_requests_response_200_reward_cap_requests_item_decided_by_type_0 import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItemDecidedByType0,
+)
+from .list_reward_cap_requests_response_200_reward_cap_requests_item_decided_by_type_0_kind import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItemDecidedByType0Kind,
+)
+from .list_reward_cap_requests_response_200_reward_cap_requests_item_decided_by_type_0_role import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItemDecidedByType0Role,
+)
+from .list_reward_cap_requests_response_200_reward_cap_requests_item_requested_by import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItemRequestedBy,
+)
+from .list_reward_cap_requests_response_200_reward_cap_requests_item_requested_by_kind import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItemRequestedByKind,
+)
+from .list_reward_cap_requests_response_200_reward_cap_requests_item_requested_by_role import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItemRequestedByRole,
+)
+from .list_reward_cap_requests_response_200_reward_cap_requests_item_status import (
+    ListRewardCapRequestsResponse200RewardCapRequestsItemStatus,
+)
+from .list_reward_cap_requests_status import ListRewardCapRequestsStatus
 from .list_rule_freeze_lifts_coin_version import ListRuleFreezeLiftsCoinVersion
 from .list_rule_freeze_lifts_response_200 import ListRuleFreezeLiftsResponse200
 from .list_rule_freeze_lifts_response_200_proposals_item import (
@@ -2139,6 +2204,39 @@ from .reject_payout_request_response_200_approval_status import (
 from .reject_request_body import RejectRequestBody
 from .reject_request_coin_version import RejectRequestCoinVersion
 from .reject_request_response_200 import RejectRequestResponse200
+from .reject_reward_cap_request_body import RejectRewardCapRequestBody
+from .reject_reward_cap_request_coin_version import RejectRewardCapRequestCoinVersion
+from .reject_reward_cap_request_response_200 import RejectRewardCapRequestResponse200
+from .reject_reward_cap_request_response_200_reward_cap_request import (
+    RejectRewardCapRequestResponse200RewardCapRequest,
+)
+from .reject_reward_cap_request_response_200_reward_cap_request_act import (
+    RejectRewardCapRequestResponse200RewardCapRequestAct,
+)
+from .reject_reward_cap_request_response_200_reward_cap_request_act_type import (
+    RejectRewardCapRequestResponse200RewardCapRequestActType,
+)
+from .reject_reward_cap_request_response_200_reward_cap_request_decided_by_type_0 import (
+    RejectRewardCapRequestResponse200RewardCapRequestDecidedByType0,
+)
+from .reject_reward_cap_request_response_200_reward_cap_request_decided_by_type_0_kind import (
+    RejectRewardCapRequestResponse200RewardCapRequestDecidedByType0Kind,
+)
+from .reject_reward_cap_request_response_200_reward_cap_request_decided_by_type_0_role import (
+    RejectRewardCapRequestResponse200RewardCapRequestDecidedByType0Role,
+)
+from .reject_reward_cap_request_response_200_reward_cap_request_requested_by import (
+    RejectRewardCapRequestResponse200RewardCapRequestRequestedBy,
+)
+from .reject_reward_cap_request_response_200_reward_cap_request_requested_by_kind import (
+    RejectRewardCapRequestResponse200RewardCapRequestRequestedByKind,
+)
+from .reject_reward_cap_request_response_200_reward_cap_request_requested_by_role import (
+    RejectRewardCapRequestResponse200RewardCapRequestRequestedByRole,
+)
+from .reject_reward_cap_request_response_200_reward_cap_request_status import (
+    RejectRewardCapRequestResponse200RewardCapRequestStatus,
+)
 from .reject_verification_request_body import RejectVerificationRequestBody
 from .reject_verification_request_coin_version import (
     RejectVerificationRequestCoinVersion,
@@ -2237,6 +2335,39 @@ from .request_cashout_reversal_response_202_approval_reversal import (
 )
 from .request_cashout_reversal_response_202_approval_status import (
     RequestCashoutReversalResponse202ApprovalStatus,
+)
+from .request_reward_cap_change_body import RequestRewardCapChangeBody
+from .request_reward_cap_change_coin_version import RequestRewardCapChangeCoinVersion
+from .request_reward_cap_change_response_202 import RequestRewardCapChangeResponse202
+from .request_reward_cap_change_response_202_reward_cap_request import (
+    RequestRewardCapChangeResponse202RewardCapRequest,
+)
+from .request_reward_cap_change_response_202_reward_cap_request_act import (
+    RequestRewardCapChangeResponse202RewardCapRequestAct,
+)
+from .request_reward_cap_change_response_202_reward_cap_request_act_type import (
+    RequestRewardCapChangeResponse202RewardCapRequestActType,
+)
+from .request_reward_cap_change_response_202_reward_cap_request_decided_by_type_0 import (
+    RequestRewardCapChangeResponse202RewardCapRequestDecidedByType0,
+)
+from .request_reward_cap_change_response_202_reward_cap_request_decided_by_type_0_kind import (
+    RequestRewardCapChangeResponse202RewardCapRequestDecidedByType0Kind,
+)
+from .request_reward_cap_change_response_202_reward_cap_request_decided_by_type_0_role import (
+    RequestRewardCapChangeResponse202RewardCapRequestDecidedByType0Role,
+)
+from .request_reward_cap_change_response_202_reward_cap_request_requested_by import (
+    RequestRewardCapChangeResponse202RewardCapRequestRequestedBy,
+)
+from .request_reward_cap_change_response_202_reward_cap_request_requested_by_kind import (
+    RequestRewardCapChangeResponse202RewardCapRequestRequestedByKind,
+)
+from .request_reward_cap_change_response_202_reward_cap_request_requested_by_role import (
+    RequestRewardCapChangeResponse202RewardCapRequestRequestedByRole,
+)
+from .request_reward_cap_change_response_202_reward_cap_request_status import (
+    RequestRewardCapChangeResponse202RewardCapRequestStatus,
 )
 from .request_rule_freeze_lift_body import RequestRuleFreezeLiftBody
 from .request_rule_freeze_lift_coin_version import RequestRuleFreezeLiftCoinVersion
@@ -2666,6 +2797,18 @@ __all__ = (
     "ApproveRequestResponse201CommissionMetadata",
     "ApproveRequestResponse201CommissionToTreasuryType0",
     "ApproveRequestResponse201CommissionType",
+    "ApproveRewardCapRequestCoinVersion",
+    "ApproveRewardCapRequestResponse200",
+    "ApproveRewardCapRequestResponse200RewardCapRequest",
+    "ApproveRewardCapRequestResponse200RewardCapRequestAct",
+    "ApproveRewardCapRequestResponse200RewardCapRequestActType",
+    "ApproveRewardCapRequestResponse200RewardCapRequestDecidedByType0",
+    "ApproveRewardCapRequestResponse200RewardCapRequestDecidedByType0Kind",
+    "ApproveRewardCapRequestResponse200RewardCapRequestDecidedByType0Role",
+    "ApproveRewardCapRequestResponse200RewardCapRequestRequestedBy",
+    "ApproveRewardCapRequestResponse200RewardCapRequestRequestedByKind",
+    "ApproveRewardCapRequestResponse200RewardCapRequestRequestedByRole",
+    "ApproveRewardCapRequestResponse200RewardCapRequestStatus",
     "ApproveRuleFreezeLiftCoinVersion",
     "ApproveRuleFreezeLiftResponse200",
     "ApproveRuleFreezeLiftResponse200FreezeLift",
@@ -3349,6 +3492,19 @@ __all__ = (
     "ListPayoutApprovalsStatus",
     "ListPlatformClientsCoinVersion",
     "ListPlatformClientsResponse200",
+    "ListRewardCapRequestsCoinVersion",
+    "ListRewardCapRequestsResponse200",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItem",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItemAct",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItemActType",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItemDecidedByType0",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItemDecidedByType0Kind",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItemDecidedByType0Role",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItemRequestedBy",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItemRequestedByKind",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItemRequestedByRole",
+    "ListRewardCapRequestsResponse200RewardCapRequestsItemStatus",
+    "ListRewardCapRequestsStatus",
     "ListRuleFreezeLiftsCoinVersion",
     "ListRuleFreezeLiftsResponse200",
     "ListRuleFreezeLiftsResponse200ProposalsItem",
@@ -3616,6 +3772,19 @@ __all__ = (
     "RejectRequestBody",
     "RejectRequestCoinVersion",
     "RejectRequestResponse200",
+    "RejectRewardCapRequestBody",
+    "RejectRewardCapRequestCoinVersion",
+    "RejectRewardCapRequestResponse200",
+    "RejectRewardCapRequestResponse200RewardCapRequest",
+    "RejectRewardCapRequestResponse200RewardCapRequestAct",
+    "RejectRewardCapRequestResponse200RewardCapRequestActType",
+    "RejectRewardCapRequestResponse200RewardCapRequestDecidedByType0",
+    "RejectRewardCapRequestResponse200RewardCapRequestDecidedByType0Kind",
+    "RejectRewardCapRequestResponse200RewardCapRequestDecidedByType0Role",
+    "RejectRewardCapRequestResponse200RewardCapRequestRequestedBy",
+    "RejectRewardCapRequestResponse200RewardCapRequestRequestedByKind",
+    "RejectRewardCapRequestResponse200RewardCapRequestRequestedByRole",
+    "RejectRewardCapRequestResponse200RewardCapRequestStatus",
     "RejectVerificationRequestBody",
     "RejectVerificationRequestCoinVersion",
     "RejectVerificationRequestResponse200",
@@ -3653,6 +3822,19 @@ __all__ = (
     "RequestCashoutReversalResponse202ApprovalRequestedByRole",
     "RequestCashoutReversalResponse202ApprovalReversal",
     "RequestCashoutReversalResponse202ApprovalStatus",
+    "RequestRewardCapChangeBody",
+    "RequestRewardCapChangeCoinVersion",
+    "RequestRewardCapChangeResponse202",
+    "RequestRewardCapChangeResponse202RewardCapRequest",
+    "RequestRewardCapChangeResponse202RewardCapRequestAct",
+    "RequestRewardCapChangeResponse202RewardCapRequestActType",
+    "RequestRewardCapChangeResponse202RewardCapRequestDecidedByType0",
+    "RequestRewardCapChangeResponse202RewardCapRequestDecidedByType0Kind",
+    "RequestRewardCapChangeResponse202RewardCapRequestDecidedByType0Role",
+    "RequestRewardCapChangeResponse202RewardCapRequestRequestedBy",
+    "RequestRewardCapChangeResponse202RewardCapRequestRequestedByKind",
+    "RequestRewardCapChangeResponse202RewardCapRequestRequestedByRole",
+    "RequestRewardCapChangeResponse202RewardCapRequestStatus",
     "RequestRuleFreezeLiftBody",
     "RequestRuleFreezeLiftCoinVersion",
     "RequestRuleFreezeLiftResponse202",

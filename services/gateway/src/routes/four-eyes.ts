@@ -132,9 +132,9 @@ function rejectRoute(act: FourEyesAct, part: ActPart, operationId: string): Rout
   });
 }
 
-/** One act's routes, in the order the document lists them: its list, its read, its approve and its reject. */
+/** One act's routes, in the order the document lists them: its own asking routes, its list, its read, its approve and its reject. */
 function actRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps>[] {
-  return [...readRoutes(act, part), ...decisionRoutes(act, part)];
+  return [...(part.asks ?? []), ...readRoutes(act, part), ...decisionRoutes(act, part)];
 }
 
 /** Every act's routes, in the parts table's order. */

@@ -88,7 +88,13 @@ function fakeClientWrites(
   calls: string[],
 ): Pick<
   UserCommandTransaction,
-  'lockOwnerClient' | 'revokePlatformClient' | 'insertCallbackSecret' | 'insertTestUser' | 'deleteTestUsersOf'
+  | 'lockOwnerClient'
+  | 'revokePlatformClient'
+  | 'insertCallbackSecret'
+  | 'insertTestUser'
+  | 'deleteTestUsersOf'
+  | 'lockLiveClient'
+  | 'setRewardCap'
 > {
   return {
     deleteTestUsersOf: async (clientId) => {
@@ -98,6 +104,21 @@ function fakeClientWrites(
     insertTestUser: async (clientId, name, now) => {
       calls.push(`insertTestUser ${clientId}`);
       return { userId: 8_000_000_000_000_000, name, createdAt: now.toISOString() };
+    },
+    // A live client's grants, made by no one this file names (the reward cap's people are its int and e2e tests').
+    lockLiveClient: async (id) => {
+      calls.push(`lockLiveClient ${id}`);
+      const found = state.clients?.get(id);
+      if (!found || found.revokedAt) return null;
+      const cap = found.dailyRewardCap === null ? null : Math.round(found.dailyRewardCap * 100);
+      return { treasuries: found.treasuries, dailyRewardCap: cap, cashout: found.cashout, createdBy: null, approvedBy: null };
+    },
+    setRewardCap: async (clientId, dailyRewardCap) => {
+      calls.push(`setRewardCap ${clientId} ${dailyRewardCap}`);
+      const found = state.clients?.get(clientId);
+      if (!found || found.revokedAt) return null;
+      state.clients?.set(clientId, { ...found, dailyRewardCap: dailyRewardCap === null ? null : dailyRewardCap / 100 });
+      return { clientId };
     },
     // No live client owns a test client here: the owner's grants are the rules' unit tests'.
     lockOwnerClient: async (id) => {

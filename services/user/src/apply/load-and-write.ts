@@ -48,6 +48,9 @@ async function readInto(tx: UserCommandTransaction, read: UserRead, state: UserS
     case 'personal-data-key':
       state.personalDataKey = await tx.lockUnboundPersonalDataKey(read.keyId);
       return;
+    case 'live-client':
+      state.liveClient = await tx.lockLiveClient(read.id);
+      return;
     case 'owner-client': {
       const owner = await tx.lockOwnerClient(read.id);
       state.ownerClientGrants = owner?.grants ?? null;
@@ -99,6 +102,8 @@ export async function find(tx: UserCommandTransaction, write: FindingWrite): Pro
       return tx.revokePlatformClient(write.id, write.at, write.ownerClientId);
     case 'insert-callback-secret':
       return tx.insertCallbackSecret(write.secret);
+    case 'set-reward-cap':
+      return tx.setRewardCap(write.clientId, write.dailyRewardCap);
     case 'insert-test-user':
       return tx.insertTestUser(write.clientId, write.name, write.at, write.max);
     case 'delete-test-users':

@@ -13,6 +13,7 @@ import type {
   NewApiKey,
   NewCallbackSecret,
   NewPlatformClient,
+  PeopleBehind,
   PlatformClientGrants,
   RevokedPlatformClient,
 } from '../domain/rules';
@@ -75,6 +76,10 @@ export interface UserCommandTransaction {
    * `testClientsRevoked`, those this call revoked).
    */
   revokePlatformClient(id: string, now: Date, ownerClientId?: string | null): Promise<RevokedPlatformClient | null>;
+  /** A live platform client's grants and the people behind them, its row locked; null: no live client of the id. */
+  lockLiveClient(id: string): Promise<(PlatformClientGrants & PeopleBehind) | null>;
+  /** Sets a live client's daily reward cap (minor units; null: the ledger default); null when no live client has the id. */
+  setRewardCap(clientId: string, dailyRewardCap: number | null): Promise<{ clientId: string } | null>;
   /** Issues a payout provider's callback secret; null when no live client of the id is granted `cashout`. */
   insertCallbackSecret(secret: NewCallbackSecret): Promise<{ issuedAt: Date } | null>;
   /** A test-mode client's new test user (docs/decisions/0018-sandbox.md), its id from the test users' range; null: no active client of the id. */

@@ -117,6 +117,40 @@ export async function findActivePlatformClient(
   };
 }
 
+/** A live client's grants and the people behind them, its row locked until the transaction ends; null: no live client of the id. */
+export async function lockLiveClient(db: Queryable, id: string): Promise<(PlatformClientGrants & PeopleBehind) | null> {
+  const result = await db.query<{
+    treasuries: string[];
+    daily_reward_cap: string | null;
+    cashout: boolean;
+    created_by: string | null;
+    approved_by: string | null;
+  }>(
+    'SELECT treasuries, daily_reward_cap, cashout, created_by, approved_by FROM platform_clients WHERE id = $1 AND revoked_at IS NULL FOR UPDATE',
+    [id],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  const person = (text: string | null) => (text === null ? null : Number(text));
+  return {
+    treasuries: row.treasuries,
+    dailyRewardCap: row.daily_reward_cap === null ? null : Number(row.daily_reward_cap),
+    cashout: row.cashout,
+    createdBy: person(row.created_by),
+    approvedBy: person(row.approved_by),
+  };
+}
+
+/** Sets a live client's daily reward cap (minor units; null: the ledger default); null when no live client has the id. */
+export async function setRewardCap(db: Queryable, clientId: string, dailyRewardCap: number | null): Promise<{ clientId: string } | null> {
+  const result = await db.query<{ id: string }>(
+    'UPDATE platform_clients SET daily_reward_cap = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id',
+    [clientId, dailyRewardCap],
+  );
+  const row = result.rows[0];
+  return row ? { clientId: row.id } : null;
+}
+
 /**
  * Issues a payout provider's callback secret when the client is live and granted `cashout` (one
  * statement, so a client revoked meanwhile gets none); null otherwise. The same grant request

@@ -3,7 +3,15 @@ import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import type { UserCommandStore, UserCommandTransaction } from '../apply/store';
 import { writeAccountChanges } from './account-changes';
 import { insertApiKey, revokeApiKey } from './api-keys-repo';
-import { insertCallbackSecret, insertNewPlatformClient, lockOwnerClient, platformClientOf, revokePlatformClient } from './clients-repo';
+import {
+  insertCallbackSecret,
+  insertNewPlatformClient,
+  lockLiveClient,
+  lockOwnerClient,
+  platformClientOf,
+  revokePlatformClient,
+  setRewardCap,
+} from './clients-repo';
 import { findOutcome, storeOutcome } from './processed-commands';
 import { insertAuditRecords, insertUserEvents } from './user-events-outbox';
 import { findUserById, insertUser, lockSuperadminSet, lockUser } from './users-repo';
@@ -44,6 +52,8 @@ function userCommandTransaction(client: PoolClient, topics: Pick<TopicNames, 'us
       return { client: platformClientOf(row), ...rest };
     },
     insertCallbackSecret: (secret) => insertCallbackSecret(client, secret),
+    lockLiveClient: (id) => lockLiveClient(client, id),
+    setRewardCap: (clientId, dailyRewardCap) => setRewardCap(client, clientId, dailyRewardCap),
     insertTestUser: (clientId, name, now, max) => insertTestUser(client, clientId, name, now, max),
     deleteTestUsersOf: (clientId, now) => deleteTestUsersOf(client, clientId, now),
     lockPendingDeletionRequest: (userId) => lockPendingDeletionRequest(client, userId),

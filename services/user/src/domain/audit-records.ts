@@ -1,6 +1,7 @@
 import type { Actor, AnyGrantRequest as GrantRequest, AuditAction, AuditRecord, AuditSummary, UserCommand } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import type { AuditDescription, Settled } from './commands/types';
+import { grantKindOf } from './grant-kinds/table';
 import type { PlatformClientGrants } from './rules';
 
 /**
@@ -36,27 +37,9 @@ export function grantRequestOf(outcome: Settled): GrantRequest | undefined {
   return outcome.ok ? (outcome.result as { grantRequest?: GrantRequest } | null)?.grantRequest : undefined;
 }
 
-/** A grant request's act as the audit log records it: its type and its fields, never a secret or a hash. */
+/** A grant request's act as the audit log records it, as its kind says (grant-kinds/): its type and its fields, never a secret or a hash. */
 export function actSummary(act: GrantRequest['act']): AuditSummary {
-  switch (act.type) {
-    case 'user.change-role':
-      return { type: act.type, userId: act.userId, role: act.role, previousRole: act.previousRole };
-    case 'user.api-key.create':
-      return { type: act.type, apiKeyId: act.apiKeyId, name: act.name, scopes: [...act.scopes] };
-    case 'user.platform-client.create':
-      return {
-        type: act.type,
-        clientId: act.clientId,
-        name: act.name,
-        treasuries: [...act.treasuries].sort(),
-        dailyRewardCap: act.dailyRewardCap,
-        ...(act.cashout ? { cashout: true } : {}),
-      };
-    case 'user.set-verification':
-      return { type: act.type, userId: act.userId, verified: act.verified, reason: act.reason };
-    case 'user.platform-client.callback-secret':
-      return { type: act.type, clientId: act.clientId };
-  }
+  return grantKindOf(act).summary(act);
 }
 
 /** A command that became a two-person request is recorded as the request (docs/DESIGN.md "Two-person acts"). */

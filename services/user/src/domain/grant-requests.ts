@@ -1,25 +1,27 @@
 import {
   eligibleBefore,
+  grantRequestActOf,
   type FourEyesAct,
+  type GrantRequestAct,
   fourEyesActs,
   minorUnitsToCoins,
   secondPersonRefusal,
   type Actor,
-  type ApiKeyScopeName,
   type AnyGrantRequest as GrantRequest,
   type Role,
   type UserCommand,
 } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
 import { decidedRequestOf, pendingRequest, requestStatusAt, type RequestingCommand, type TwoPersonRequest } from './two-person-requests';
+import { grantKindOf, type StoredGrantAct } from './grant-kinds/table';
 import type { UserRow } from './users';
 
 /**
  * Two-person acts (docs/DESIGN.md "Two-person acts"). Every act that creates the means to move
  * coins, when a person asks for it, waits as a request until a different SUPERADMIN, who held the
  * role before the request was made, approves it: granting ADMIN or SUPERADMIN, demoting a
- * SUPERADMIN, issuing an API key, registering a platform client (whose grants never change: more
- * is a new client). An operator of the CLI acts alone (the first SUPERADMIN, break-glass): they
+ * SUPERADMIN, issuing an API key, registering a platform client (whose grants never change, but
+ * for its daily reward cap, changed the same way: more is a new client). An operator of the CLI acts alone (the first SUPERADMIN, break-glass): they
  * hold the database already. Pure: rows come from the caller, `now` is given.
  */
 
@@ -32,31 +34,8 @@ export interface GrantPolicy {
   testClientsPerOwnerMax: number;
 }
 
-/** What an approval applies, as stored: the hashes of new secrets included (never shown, never a secret). */
-export type StoredGrantAct =
-  | { type: 'user.change-role'; userId: number; role: Role; previousRole: Role }
-  | { type: 'user.api-key.create'; apiKeyId: string; name: string; scopes: ApiKeyScopeName[]; keyHash: string; ownerUserId: number }
-  | {
-      type: 'user.platform-client.create';
-      clientId: string;
-      name: string;
-      treasuries: string[];
-      /** Minor units; null: the ledger default. */
-      dailyRewardCap: number | null;
-      /** The `cashout` grant; absent from a request stored before it existed (none). */
-      cashout?: boolean;
-      secretHash: string;
-      requestHash: string;
-    }
-  | { type: 'user.set-verification'; userId: number; verified: true; reason: string }
-  | {
-      type: 'user.platform-client.callback-secret';
-      clientId: string;
-      /** The secret sealed under the gateway's key (CASHOUT_CALLBACK_ENCRYPTION_SECRET): never readable here. */
-      sealedSecret: string;
-      secretHash: string;
-      requestHash: string;
-    };
+/** What an approval applies, as stored: the hashes of new secrets included (never shown, never a secret); one of the kinds' (grant-kinds/table.ts). */
+export type { StoredGrantAct };
 
 /** A row of grant_requests: a two-person request for `act`. */
 export interface GrantRequestRow extends TwoPersonRequest {
@@ -69,11 +48,11 @@ const superadmins: ReadonlySet<Role> = new Set(['SUPERADMIN']);
 
 /**
  * The four-eyes act (of the contract's table) a grant request is: a verification, a callback
- * secret, or a grant (a role, an API key, a platform client).
+ * secret, a reward cap change, or a grant (a role, an API key, a platform client), as the acts'
+ * rows name their requests' types (@coin/contracts grantRequestActOf).
  */
-export function fourEyesActOf(act: StoredGrantAct | GrantRequest['act']): 'grant' | 'verification' | 'callback-secret' {
-  if (act.type === 'user.set-verification') return 'verification';
-  return act.type === 'user.platform-client.callback-secret' ? 'callback-secret' : 'grant';
+export function fourEyesActOf(act: StoredGrantAct | GrantRequest['act']): GrantRequestAct {
+  return grantRequestActOf(act.type);
 }
 
 /**
@@ -135,26 +114,9 @@ export function grantRequestView(row: GrantRequestRow, now: Date): GrantRequest 
   };
 }
 
+/** The act as its kind shows it (grant-kinds/). */
 function actView(act: StoredGrantAct): GrantRequest['act'] {
-  switch (act.type) {
-    case 'user.change-role':
-      return act;
-    case 'user.api-key.create':
-      return { type: act.type, apiKeyId: act.apiKeyId, name: act.name, scopes: act.scopes, ownerUserId: act.ownerUserId };
-    case 'user.platform-client.create':
-      return {
-        type: act.type,
-        clientId: act.clientId,
-        name: act.name,
-        treasuries: [...act.treasuries].sort() as Extract<GrantRequest['act'], { type: 'user.platform-client.create' }>['treasuries'],
-        dailyRewardCap: act.dailyRewardCap === null ? null : minorUnitsToCoins(act.dailyRewardCap),
-        cashout: act.cashout ?? false,
-      };
-    case 'user.set-verification':
-      return act;
-    case 'user.platform-client.callback-secret':
-      return { type: act.type, clientId: act.clientId };
-  }
+  return grantKindOf(act).view(act);
 }
 
 /** A cap above the configured ceiling is refused, when asked for and again when approved (the ceiling may have come down). */
@@ -194,30 +156,14 @@ export function notEligibleDetail(roles: ReadonlySet<Role> = superadmins): strin
 }
 
 /**
- * The person a grant is about, who never approves it (SELF_DEALING): the account whose role or
- * verification changes, the owner of a key; null for a platform client and its callback secret,
+ * The people a grant is about, who never approve it (SELF_DEALING), as its kind names them
+ * (grant-kinds/): the account whose role or verification changes, the owner of a key, the people
+ * behind a client whose reward cap changes; none for a new platform client and a callback secret,
  * which are about no person (the people behind a client are never paid through it).
  */
-export function subjectOf(act: StoredGrantAct): number | null {
-  switch (act.type) {
-    case 'user.change-role':
-    case 'user.set-verification':
-      return act.userId;
-    case 'user.api-key.create':
-      return act.ownerUserId;
-    case 'user.platform-client.create':
-    case 'user.platform-client.callback-secret':
-      return null;
-  }
+export function subjectsOf(act: StoredGrantAct): number[] {
+  return grantKindOf(act).subjects(act);
 }
-
-const ownGrantDetail: Record<StoredGrantAct['type'], string> = {
-  'user.change-role': 'No one approves a change of their own role; another SUPERADMIN must',
-  'user.api-key.create': 'No one approves an API key issued to themselves; another SUPERADMIN must',
-  'user.set-verification': 'No one approves the verification of their own account; another ADMIN+ must',
-  'user.platform-client.create': 'No one approves a grant about themselves',
-  'user.platform-client.callback-secret': 'No one approves a grant about themselves',
-};
 
 type DecideGrant = Pick<Extract<UserCommand, { type: 'user.approve-grant' | 'user.reject-grant' }>, 'type' | 'actor' | 'data'>;
 
@@ -245,19 +191,19 @@ export function grantDecisionRefusal(
   if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
   if (command.type === 'user.reject-grant') return null;
   // The second person's rule: not the requester, not the person the grant is about, and eligible since before the request.
-  const subject = subjectOf(request.act);
+  const subjects = subjectsOf(request.act);
   const second = secondPersonRefusal(
     {
       decider: actor,
       now,
       requester: request.requestedBy,
-      paid: subject === null ? [] : [subject],
+      paid: subjects,
       eligibleSince: eligibleSinceOf(people.approver, roles),
       requestedAt: request.createdAt,
     },
     {
       requester: { detail: 'The person who asked cannot approve their own request' },
-      'self-dealing': { detail: ownGrantDetail[request.act.type] },
+      'self-dealing': { detail: grantKindOf(request.act).ownDetail },
       'not-eligible': { detail: notEligibleDetail(roles) },
     },
   );

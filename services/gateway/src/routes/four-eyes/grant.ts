@@ -1,11 +1,11 @@
-import { fourEyesActs, grantRequestList, type AnyGrantRequest, type GrantRequest } from '@coin/contracts';
+import { fourEyesActs, grantRequestActOf, grantRequestList, type AnyGrantRequest, type GrantRequest } from '@coin/contracts';
 import { exampleGrantRequest } from '../examples';
 import type { ActPart } from './kit';
 import { approveGrant, decided, grantRequestsOfKind, ofUserPart, rejectGrant } from './user-kit';
 
-/** Whether a stored grant request is a role grant, an API key or a platform client: not a verification's nor a callback secret's, which have their own routes. */
+/** Whether a stored grant request is a role grant, an API key or a platform client: of the grant act's row, not of another act kept as a grant request, which has its own routes. */
 function isGrant(found: AnyGrantRequest): found is GrantRequest {
-  return found.act.type !== 'user.set-verification' && found.act.type !== 'user.platform-client.callback-secret';
+  return grantRequestActOf(found.act.type) === 'grant';
 }
 
 /** The account whose role an approved grant changed (its tokens then say another role), or null for a key or a client. */

@@ -4,6 +4,7 @@ import type { CommandBus } from '../../clients/commands';
 import type { InternalApi } from '../../clients/internal-api';
 import type { ApiKeyVerifier } from '../../plugins/api-key';
 import type { TokenVersionStore } from '../../plugins/token-version';
+import type { RouteDef } from '../route-def';
 
 /**
  * What an act's part is made of (docs/DESIGN.md "Two-person acts"): the types every act's module
@@ -23,6 +24,11 @@ export interface FourEyesRouteDeps {
  * schemas; the part gives the words, the id's and rejection's schemas, the examples and the handlers.
  */
 export interface ActPart {
+  /**
+   * The routes that ask for a request of the act, where they are its own (drawn before its list):
+   * an act whose request is asked for elsewhere (a payout, a role change) names none.
+   */
+  asks?: readonly RouteDef<FourEyesRouteDeps>[];
   summaries: { list?: string; read?: string; approve: string; reject?: string };
   /**
    * The approval's URL where it is not `<path>/:id/approve`: an act whose request is its subject's

@@ -10,6 +10,7 @@ import type { FourEyesPart } from './kit';
 import { moneyPart } from './money';
 import { caseResolutionProposalsPart, freezeLiftPart, ruleChangeProposalsPart } from './monitoring';
 import { payoutPart } from './payout';
+import { rewardCapPart } from './reward-cap';
 import { unfreezePart } from './unfreeze';
 import { verificationPart } from './verification';
 
@@ -29,6 +30,7 @@ export const fourEyesParts: { [A in FourEyesAct]: FourEyesPart } = {
   deletion: { drawn: deletionPart },
   grant: { drawn: grantPart },
   'callback-secret': { drawn: callbackSecretPart },
+  'reward-cap': { drawn: rewardCapPart },
   verification: { drawn: verificationPart },
   // A rule's change and a case's resolution are approved by sending the same change on their own routes (../monitoring.ts).
   'rule-change': { listed: ruleChangeProposalsPart },

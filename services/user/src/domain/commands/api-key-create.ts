@@ -2,7 +2,7 @@ import { rejected } from '@coin/errors';
 import { asRequest } from '../audit-records';
 import { actsAlone } from '../grant-requests';
 import { apiKeyOwnerOf, superadminOrOperator, decideApiKeyCreation } from '../rules';
-import { answered, finding, lockedUser, requestedGrant } from './shared';
+import { answered, approvedRequest, finding, lockedUser, requestedGrant } from './shared';
 import type { AuditDescription, UserCommandModule } from './types';
 
 /**
@@ -33,6 +33,26 @@ export const createApiKey: UserCommandModule<'user.api-key.create'> = {
     return finding({ write: 'insert-api-key', key }, (inserted) =>
       inserted ? answered(inserted) : rejected('COMMAND_FAILED', 'The new key is taken; retry with a new key'),
     );
+  },
+  // Approved: the key inserted with who asked and who approved, while its owner (locked, as at the request) is still an ADMIN+.
+  grantApproval: {
+    reads: [(act) => ({ read: 'lock-user', userId: act.ownerUserId })],
+    apply({ act, state, people, done, grantRequest }) {
+      const owner = lockedUser(state, act.ownerUserId);
+      if (!owner || (owner.role !== 'ADMIN' && owner.role !== 'SUPERADMIN')) {
+        return rejected('GRANT_REQUEST_OUTDATED', `The key's owner ${act.ownerUserId} is no ADMIN or SUPERADMIN now`);
+      }
+      const { apiKeyId: id, name, scopes, keyHash, ownerUserId } = act;
+      const key = { id, name, scopes, keyHash, createdBy: people.requestedBy, approvedBy: people.approvedBy, ownerUserId };
+      return finding({ write: 'insert-api-key', key }, (inserted) =>
+        inserted ? approvedRequest({ grantRequest, done }) : rejected('COMMAND_FAILED', 'The key is taken; ask for a new one'),
+      );
+    },
+    auditAct: (act, people) => ({
+      action: 'api-key.create',
+      target: `api-key:${act.apiKeyId}`,
+      summary: { name: act.name, scopes: [...act.scopes], ...people },
+    }),
   },
   audit(command, settled): AuditDescription | null {
     const request = asRequest(settled);

@@ -1,8 +1,14 @@
 import { asRequest } from '../audit-records';
 import { actsAlone, roleChangeNeedsSecondPerson } from '../grant-requests';
 import { superadminOrOperator } from '../rules';
-import { accountLoads, answered, appliedAccount, decideAccount, lockedUser, requestedGrant } from './shared';
-import type { UserCommandModule } from './types';
+import { rejected } from '@coin/errors';
+import { accountLoads, answered, appliedAccount, decideAccount, lockedUser, requestedGrant, superadminSetFor } from './shared';
+import type { StoredActOf, UserCommandModule, UserCommandOf } from './types';
+
+/** The role change a role grant applies: the requester's command as the approver's. */
+function roleChangeOf(command: UserCommandOf<'user.approve-grant'>, act: StoredActOf<'user.change-role'>) {
+  return { type: act.type, actor: command.actor, data: { userId: act.userId, role: act.role } };
+}
 
 /**
  * `user.change-role`: decided as always first (so the last SUPERADMIN's demotion is refused at
@@ -24,6 +30,29 @@ export const changeRole: UserCommandModule<'user.change-role'> = {
       return answered({ grantRequest: view }, [write]);
     }
     return appliedAccount(decision, decision.result);
+  },
+  // Approved: the account whose role changes, locked (then the SUPERADMIN set, when a SUPERADMIN would go), and the same change applied.
+  grantApproval: {
+    reads: [
+      (act) => ({ read: 'lock-user', userId: act.userId }),
+      (act, command, state) => {
+        const user = state.users.get(act.userId);
+        return user && user.role === act.previousRole ? superadminSetFor(roleChangeOf(command, act), user) : null;
+      },
+    ],
+    apply({ act, command, state, context, done, grantRequest }) {
+      const user = lockedUser(state, act.userId);
+      if (user && user.role !== act.previousRole)
+        return rejected('GRANT_REQUEST_OUTDATED', `The account is ${user.role} now, not ${act.previousRole}`);
+      const decision = decideAccount(roleChangeOf(command, act), state, context);
+      if (!decision.ok) return decision;
+      return appliedAccount(decision, { grantRequest, tokenVersion: decision.result.tokenVersion }, [done]);
+    },
+    auditAct: (act, people) => ({
+      action: 'user.change-role',
+      target: `user:${act.userId}`,
+      summary: { role: act.role, previousRole: act.previousRole, ...people },
+    }),
   },
   audit(command, settled) {
     const request = asRequest(settled);

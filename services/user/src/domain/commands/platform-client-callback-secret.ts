@@ -1,6 +1,7 @@
 import { asRequest } from '../audit-records';
 import { superadminOrOperator } from '../rules';
-import { answered, requestedGrant } from './shared';
+import { rejected } from '@coin/errors';
+import { answered, approvedRequest, finding, requestedGrant } from './shared';
 import type { AuditDescription, UserCommandModule } from './types';
 
 /**
@@ -21,6 +22,20 @@ export const issueCallbackSecret: UserCommandModule<'user.platform-client.callba
     const act = { type: command.type, clientId, sealedSecret, secretHash, requestHash };
     const { view, write } = requestedGrant(command, act, context);
     return answered({ grantRequest: view, secretHash, requestHash }, [write]);
+  },
+  // Approved: issued to the client as it is now, a live payout provider; one revoked or ungranted
+  // since gets none (409 GRANT_REQUEST_OUTDATED, the request stays PENDING). The approval's own
+  // record (approval.approve) names the act and the client; issuing a secret is no closed audit action.
+  grantApproval: {
+    apply({ act, decided, people, context, done, grantRequest }) {
+      const { clientId, sealedSecret, secretHash } = act;
+      const secret = { clientId, sealedSecret, secretHash, grantRequestId: decided.id, ...people, issuedAt: context.now };
+      return finding({ write: 'insert-callback-secret', secret }, (issued) =>
+        issued
+          ? approvedRequest({ grantRequest, done })
+          : rejected('GRANT_REQUEST_OUTDATED', `The client ${clientId} is revoked or no payout provider now`),
+      );
+    },
   },
   audit(_command, settled): AuditDescription | null {
     // Recorded as the request (its act names the client only): never the sealed secret or its hash.

@@ -10,7 +10,7 @@ import {
   platformClientCreator,
   platformClientToCreate,
 } from '../rules';
-import { answered, finding, requestedGrant } from './shared';
+import { answered, approvedRequest, finding, requestedGrant } from './shared';
 import type { AuditDescription, UserCommandModule } from './types';
 
 /**
@@ -57,6 +57,39 @@ export const createPlatformClient: UserCommandModule<'user.platform-client.creat
       const decision = decidePlatformClientCreation(command, inserted);
       return decision.ok ? answered(decision.result) : decision;
     });
+  },
+  // Approved: the client inserted with who asked and who approved, if the ceiling (which may have come down since) still allows its cap.
+  grantApproval: {
+    apply({ act, people, context, done, grantRequest }) {
+      const capRefusal = rewardCapRefusal(act.dailyRewardCap, context.grants);
+      if (capRefusal) return capRefusal;
+      const { clientId: id, name, secretHash, treasuries, dailyRewardCap } = act;
+      const cashout = act.cashout ?? false;
+      const client = {
+        id,
+        name,
+        secretHash,
+        treasuries,
+        dailyRewardCap,
+        cashout,
+        createdBy: people.requestedBy,
+        approvedBy: people.approvedBy,
+      };
+      return finding({ write: 'insert-platform-client', client }, (inserted) =>
+        inserted ? approvedRequest({ grantRequest, done }) : rejected('COMMAND_FAILED', 'The client id is taken; ask for a new client'),
+      );
+    },
+    auditAct: (act, people) => ({
+      action: 'platform-client.create',
+      target: `client:${act.clientId}`,
+      summary: {
+        name: act.name,
+        treasuries: [...act.treasuries].sort(),
+        dailyRewardCap: act.dailyRewardCap,
+        ...(act.cashout ? { cashout: true } : {}),
+        ...people,
+      },
+    }),
   },
   audit(command, settled): AuditDescription | null {
     const request = asRequest(settled);

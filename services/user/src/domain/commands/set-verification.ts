@@ -68,6 +68,18 @@ export const setVerification: UserCommandModule<'user.set-verification'> = {
     }
     return verificationChange(current, verified, context);
   },
+  // Approved: applied to the account as it is now (one verified meanwhile changes nothing). The
+  // approval's own record (approval.approve) names the act; verification is no closed audit action.
+  grantApproval: {
+    reads: [(act) => ({ read: 'lock-user', userId: act.userId })],
+    apply({ act, state, context, done, grantRequest }) {
+      const user = lockedUser(state, act.userId);
+      if (!user) return rejected('USER_NOT_FOUND', 'The account to verify no longer exists');
+      const decision = verificationChange(user, true, context);
+      const tokenVersion = decision.events.length > 0 ? user.token_version + 1 : null;
+      return { ok: true, result: { grantRequest, tokenVersion }, writes: [...decision.writes, done], events: decision.events };
+    },
+  },
   audit(command, settled) {
     // Become a request: recorded as the request (approval.request), as every two-person act.
     const request = asRequest(settled);

@@ -61,8 +61,14 @@ export function answered<T extends UserCommandType>(result: UserResult<T>, write
  */
 export function requestedGrant<A extends StoredGrantAct>(command: RequestingCommand, act: A, context: DecideContext) {
   const request = newGrantRequest(command, act, context.grants, context.now);
-  type View = A['type'] extends 'user.set-verification' | 'user.platform-client.callback-secret' ? AnyGrantRequest : GrantRequest;
+  // A grant's own view where its act is one of the grant act's (a role, a key, a client); any other kind's, the wider one.
+  type View = A['type'] extends GrantRequest['act']['type'] ? GrantRequest : AnyGrantRequest;
   return { view: grantRequestView(request, context.now) as View, write: { write: 'insert-grant-request', request } as const };
+}
+
+/** An approval that applied its act with nothing more to answer: the request approved, no token version, no event. */
+export function approvedRequest(input: { grantRequest: AnyGrantRequest; done: UserWrite }): Applied<'user.approve-grant'> {
+  return { ok: true, result: { grantRequest: input.grantRequest, tokenVersion: null }, writes: [input.done], events: [] };
 }
 
 /**

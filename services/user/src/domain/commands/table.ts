@@ -2,12 +2,13 @@ import type { UserCommand, UserCommandType } from '@coin/contracts';
 import { createApiKey } from './api-key-create';
 import { revokeApiKey } from './api-key-revoke';
 import { approveDeletion } from './approve-deletion';
-import { approveGrant } from './approve-grant';
+import { approveGrantWith } from './approve-grant';
 import { changeRole } from './change-role';
 import { deleteUser } from './delete';
 import { issueCallbackSecret } from './platform-client-callback-secret';
 import { createPlatformClient } from './platform-client-create';
 import { revokePlatformClient } from './platform-client-revoke';
+import { setRewardCap } from './platform-client-set-reward-cap';
 import { register } from './register';
 import { rejectDeletion } from './reject-deletion';
 import { rejectGrant } from './reject-grant';
@@ -15,7 +16,7 @@ import { revokeSessions } from './revoke-sessions';
 import { setVerification } from './set-verification';
 import { createTestUser } from './test-user-create';
 import { deleteTestUsers } from './test-users-delete';
-import type { UserCommandModule } from './types';
+import type { GrantApproval, UserCommandModule } from './types';
 import type { Rejected } from '@coin/errors';
 
 /**
@@ -36,7 +37,9 @@ export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } 
   'user.platform-client.create': createPlatformClient,
   'user.platform-client.revoke': revokePlatformClient,
   'user.platform-client.callback-secret': issueCallbackSecret,
-  'user.approve-grant': approveGrant,
+  'user.platform-client.set-reward-cap': setRewardCap,
+  // Reads each act's approval from the module of the command that asks for it (its `grantApproval`).
+  'user.approve-grant': approveGrantWith((type) => userCommandTable[type].grantApproval as GrantApproval<typeof type>),
   'user.reject-grant': rejectGrant,
   'user.test-user.create': createTestUser,
   'user.test-users.delete': deleteTestUsers,

@@ -1,4 +1,5 @@
 import type {
+  AnyGrantRequest,
   ApiKey,
   AuditAction,
   AuditSummary,
@@ -11,8 +12,18 @@ import type {
 } from '@coin/contracts';
 import type { Rejected } from '@coin/errors';
 import type { DeletionPolicy, DeletionRequestRow, DeletionWindow } from '../deletion-requests';
+import type { StoredGrantAct } from '../grant-kinds/table';
+import type { ShownOf } from '../grant-kinds/types';
 import type { GrantPolicy, GrantRequestRow } from '../grant-requests';
-import type { AccountChange, NewApiKey, NewCallbackSecret, NewPlatformClient, PlatformClientGrants, RevokedPlatformClient } from '../rules';
+import type {
+  AccountChange,
+  NewApiKey,
+  NewCallbackSecret,
+  NewPlatformClient,
+  PeopleBehind,
+  PlatformClientGrants,
+  RevokedPlatformClient,
+} from '../rules';
 import type { NewSessionGrant } from '../session-grants';
 import type { NewAccount, UserRow } from '../users';
 
@@ -56,7 +67,9 @@ export type UserRead =
   /** The key of a sealed registration, locked, while no account has it yet. */
   | { read: 'personal-data-key'; keyId: string }
   /** A live platform client's own grants, read where it makes a test client (null: none active of the id). */
-  | { read: 'owner-client'; id: string };
+  | { read: 'owner-client'; id: string }
+  /** A live platform client's grants and the people behind them, locked (null: none live of the id). */
+  | { read: 'live-client'; id: string };
 
 /** What the reads found; a field is absent when nothing asked for it, null when the row does not exist. */
 export interface UserState {
@@ -72,6 +85,8 @@ export interface UserState {
   ownerClientGrants?: PlatformClientGrants | null;
   /** How many unrevoked test clients that live client made itself (read with its row locked). */
   ownerTestClients?: number;
+  /** The live client a command is about, with the people behind its grant. */
+  liveClient?: (PlatformClientGrants & PeopleBehind) | null;
 }
 
 /**
@@ -106,6 +121,8 @@ export interface Findings {
   'revoke-platform-client': RevokedPlatformClient | null;
   /** The time the callback secret was issued; null: no live client of the id is granted `cashout`. */
   'insert-callback-secret': { issuedAt: Date } | null;
+  /** The client whose daily reward cap was set; null: no live client of the id. */
+  'set-reward-cap': { clientId: string } | null;
   /** The new test user, its id from the test users' range; else why none: no active client of the id, or it keeps `max` already. */
   'insert-test-user': SandboxTestUser | 'revoked' | 'full';
   /** How many of the client's test users were marked deleted (never null: a finding is a row, or none). */
@@ -119,6 +136,7 @@ export type FindingWrite =
   | { write: 'insert-platform-client'; client: NewPlatformClient }
   | { write: 'revoke-platform-client'; id: string; at: Date; ownerClientId?: string | null }
   | { write: 'insert-callback-secret'; secret: NewCallbackSecret }
+  | { write: 'set-reward-cap'; clientId: string; dailyRewardCap: number | null }
   | { write: 'insert-test-user'; clientId: string; name: string; at: Date; max: number }
   | { write: 'delete-test-users'; clientId: string; at: Date };
 
@@ -170,7 +188,54 @@ export interface ServiceActionDescription {
   summary: AuditSummary;
 }
 
-export interface UserCommandModule<T extends UserCommandType> {
+/**
+ * A user command module: its parts, and, for a command that asks for a grant request's act (its
+ * type is the stored act's: a role change, a key, a client, a verification, a callback secret, a
+ * reward cap change), what that act's approval does (`grantApproval`), which approve-grant reads
+ * by the act's type: required of such a command, so an act without it does not compile.
+ */
+export type UserCommandModule<T extends UserCommandType> = UserCommandParts<T> &
+  (T extends StoredGrantAct['type'] ? { grantApproval: GrantApproval<T> } : { grantApproval?: never });
+
+/** The stored act of the type `T`. */
+export type StoredActOf<T extends StoredGrantAct['type']> = Extract<StoredGrantAct, { type: T }>;
+
+/** What an approved request of an act is applied with: the act, the request decided and the rows read. */
+export interface GrantApprovalInput<T extends StoredGrantAct['type']> {
+  act: StoredActOf<T>;
+  command: UserCommandOf<'user.approve-grant'>;
+  /** The request marked APPROVED: written after the act (`done`). */
+  decided: GrantRequestRow;
+  done: UserWrite;
+  /** The approved request as the API shows it (the approval's answer). */
+  grantRequest: AnyGrantRequest;
+  /** Who asked for it and who approves it (null: no person's row, an operator's). */
+  people: { requestedBy: number | null; approvedBy: number | null };
+  state: UserState;
+  context: DecideContext;
+}
+
+/** A read an approval makes once it is allowed (after the request and the people), in lock order; null: none. */
+export type GrantRead<T extends StoredGrantAct['type']> = (
+  act: StoredActOf<T>,
+  command: UserCommandOf<'user.approve-grant'>,
+  state: UserState,
+) => UserRead | null;
+
+/** What an act's approval does, from the module of the command that asks for it (approve-grant.ts reads it by the act's type). */
+export interface GrantApproval<T extends StoredGrantAct['type']> {
+  /** At most two reads, in lock order (an account, then the SUPERADMIN set when one would go). */
+  reads?: readonly [GrantRead<T>] | readonly [GrantRead<T>, GrantRead<T>];
+  /** What an approved request does, decided again against the rows as they are now. */
+  apply(input: GrantApprovalInput<T>): UserDecision<'user.approve-grant'>;
+  /**
+   * The approval's second audit record: the act under its own action, with who asked and who
+   * approved, so the log reads the same whether an operator or two people did it; absent or null: none.
+   */
+  auditAct?(act: ShownOf<T>, people: { requestedBy: string; approvedBy: string; grantRequest: string }): AuditDescription | null;
+}
+
+interface UserCommandParts<T extends UserCommandType> {
   type: T;
   /**
    * Whether it may revoke (raise a token version, revoke a client or a key; an approved grant may

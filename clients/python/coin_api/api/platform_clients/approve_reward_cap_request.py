@@ -1,0 +1,261 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.approve_reward_cap_request_coin_version import (
+    ApproveRewardCapRequestCoinVersion,
+)
+from ...models.approve_reward_cap_request_response_200 import (
+    ApproveRewardCapRequestResponse200,
+)
+from ...models.problem import Problem
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: UUID,
+    *,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: ApproveRewardCapRequestCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["idempotency-key"] = idempotency_key
+
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/admin/reward-cap-requests/{id}/approve".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ApproveRewardCapRequestResponse200 | Problem | None:
+    if response.status_code == 200:
+        response_200 = ApproveRewardCapRequestResponse200.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ApproveRewardCapRequestResponse200 | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: ApproveRewardCapRequestCoinVersion | Unset = UNSET,
+) -> Response[ApproveRewardCapRequestResponse200 | Problem]:
+    """Approve a platform client's daily reward cap change
+
+     Approve a platform client's daily reward cap change: the client's next token carries the new cap. By
+    a SUPERADMIN other than the requester and the people behind the client who held the role before the
+    request was made (403 APPROVAL_BY_REQUESTER, SELF_DEALING, APPROVER_NOT_ELIGIBLE); a client revoked
+    since is 409 GRANT_REQUEST_OUTDATED, a cap above the ceiling now 422 REWARD_CAP_ABOVE_CEILING
+
+    Args:
+        id (UUID):
+        idempotency_key (str | Unset):
+        coin_version (ApproveRewardCapRequestCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApproveRewardCapRequestResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: ApproveRewardCapRequestCoinVersion | Unset = UNSET,
+) -> ApproveRewardCapRequestResponse200 | Problem | None:
+    """Approve a platform client's daily reward cap change
+
+     Approve a platform client's daily reward cap change: the client's next token carries the new cap. By
+    a SUPERADMIN other than the requester and the people behind the client who held the role before the
+    request was made (403 APPROVAL_BY_REQUESTER, SELF_DEALING, APPROVER_NOT_ELIGIBLE); a client revoked
+    since is 409 GRANT_REQUEST_OUTDATED, a cap above the ceiling now 422 REWARD_CAP_ABOVE_CEILING
+
+    Args:
+        id (UUID):
+        idempotency_key (str | Unset):
+        coin_version (ApproveRewardCapRequestCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApproveRewardCapRequestResponse200 | Problem
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: ApproveRewardCapRequestCoinVersion | Unset = UNSET,
+) -> Response[ApproveRewardCapRequestResponse200 | Problem]:
+    """Approve a platform client's daily reward cap change
+
+     Approve a platform client's daily reward cap change: the client's next token carries the new cap. By
+    a SUPERADMIN other than the requester and the people behind the client who held the role before the
+    request was made (403 APPROVAL_BY_REQUESTER, SELF_DEALING, APPROVER_NOT_ELIGIBLE); a client revoked
+    since is 409 GRANT_REQUEST_OUTDATED, a cap above the ceiling now 422 REWARD_CAP_ABOVE_CEILING
+
+    Args:
+        id (UUID):
+        idempotency_key (str | Unset):
+        coin_version (ApproveRewardCapRequestCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ApproveRewardCapRequestResponse200 | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+    coin_version: ApproveRewardCapRequestCoinVersion | Unset = UNSET,
+) -> ApproveRewardCapRequestResponse200 | Problem | None:
+    """Approve a platform client's daily reward cap change
+
+     Approve a platform client's daily reward cap change: the client's next token carries the new cap. By
+    a SUPERADMIN other than the requester and the people behind the client who held the role before the
+    request was made (403 APPROVAL_BY_REQUESTER, SELF_DEALING, APPROVER_NOT_ELIGIBLE); a client revoked
+    since is 409 GRANT_REQUEST_OUTDATED, a cap above the ceiling now 422 REWARD_CAP_ABOVE_CEILING
+
+    Args:
+        id (UUID):
+        idempotency_key (str | Unset):
+        coin_version (ApproveRewardCapRequestCoinVersion | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ApproveRewardCapRequestResponse200 | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            idempotency_key=idempotency_key,
+            coin_version=coin_version,
+        )
+    ).parsed

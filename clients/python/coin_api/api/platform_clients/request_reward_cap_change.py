@@ -1,0 +1,286 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.request_reward_cap_change_body import RequestRewardCapChangeBody
+from ...models.request_reward_cap_change_coin_version import (
+    RequestRewardCapChangeCoinVersion,
+)
+from ...models.request_reward_cap_change_response_202 import (
+    RequestRewardCapChangeResponse202,
+)
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: RequestRewardCapChangeBody,
+    idempotency_key: str,
+    coin_version: RequestRewardCapChangeCoinVersion | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    headers["idempotency-key"] = idempotency_key
+
+    if not isinstance(coin_version, Unset):
+        headers["Coin-Version"] = str(coin_version)
+
+    _kwargs: dict[str, Any] = {
+        "method": "put",
+        "url": "/api/admin/platform-clients/{id}/daily-reward-cap".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | RequestRewardCapChangeResponse202 | None:
+    if response.status_code == 202:
+        response_202 = RequestRewardCapChangeResponse202.from_dict(response.json())
+
+        return response_202
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Problem.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = Problem.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = Problem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = Problem.from_dict(response.json())
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = Problem.from_dict(response.json())
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | RequestRewardCapChangeResponse202]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RequestRewardCapChangeBody,
+    idempotency_key: str,
+    coin_version: RequestRewardCapChangeCoinVersion | Unset = UNSET,
+) -> Response[Problem | RequestRewardCapChangeResponse202]:
+    """Ask for a live platform client's new daily reward cap
+
+     Ask for a live platform client's new daily reward cap (coins; null: the ledger default): 202 with
+    the request another SUPERADMIN approves (POST /api/admin/reward-cap-requests/{id}/approve); the cap
+    applies from the client's next token after that approval. The people behind the client (who asked
+    for it and who approved it) neither ask (403 SELF_DEALING) nor approve; a cap above the configured
+    ceiling is 422 REWARD_CAP_ABOVE_CEILING, an unknown or revoked client 404
+
+    Args:
+        id (str):
+        idempotency_key (str):
+        coin_version (RequestRewardCapChangeCoinVersion | Unset):
+        body (RequestRewardCapChangeBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RequestRewardCapChangeResponse202]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RequestRewardCapChangeBody,
+    idempotency_key: str,
+    coin_version: RequestRewardCapChangeCoinVersion | Unset = UNSET,
+) -> Problem | RequestRewardCapChangeResponse202 | None:
+    """Ask for a live platform client's new daily reward cap
+
+     Ask for a live platform client's new daily reward cap (coins; null: the ledger default): 202 with
+    the request another SUPERADMIN approves (POST /api/admin/reward-cap-requests/{id}/approve); the cap
+    applies from the client's next token after that approval. The people behind the client (who asked
+    for it and who approved it) neither ask (403 SELF_DEALING) nor approve; a cap above the configured
+    ceiling is 422 REWARD_CAP_ABOVE_CEILING, an unknown or revoked client 404
+
+    Args:
+        id (str):
+        idempotency_key (str):
+        coin_version (RequestRewardCapChangeCoinVersion | Unset):
+        body (RequestRewardCapChangeBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RequestRewardCapChangeResponse202
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RequestRewardCapChangeBody,
+    idempotency_key: str,
+    coin_version: RequestRewardCapChangeCoinVersion | Unset = UNSET,
+) -> Response[Problem | RequestRewardCapChangeResponse202]:
+    """Ask for a live platform client's new daily reward cap
+
+     Ask for a live platform client's new daily reward cap (coins; null: the ledger default): 202 with
+    the request another SUPERADMIN approves (POST /api/admin/reward-cap-requests/{id}/approve); the cap
+    applies from the client's next token after that approval. The people behind the client (who asked
+    for it and who approved it) neither ask (403 SELF_DEALING) nor approve; a cap above the configured
+    ceiling is 422 REWARD_CAP_ABOVE_CEILING, an unknown or revoked client 404
+
+    Args:
+        id (str):
+        idempotency_key (str):
+        coin_version (RequestRewardCapChangeCoinVersion | Unset):
+        body (RequestRewardCapChangeBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | RequestRewardCapChangeResponse202]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+        idempotency_key=idempotency_key,
+        coin_version=coin_version,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient,
+    body: RequestRewardCapChangeBody,
+    idempotency_key: str,
+    coin_version: RequestRewardCapChangeCoinVersion | Unset = UNSET,
+) -> Problem | RequestRewardCapChangeResponse202 | None:
+    """Ask for a live platform client's new daily reward cap
+
+     Ask for a live platform client's new daily reward cap (coins; null: the ledger default): 202 with
+    the request another SUPERADMIN approves (POST /api/admin/reward-cap-requests/{id}/approve); the cap
+    applies from the client's next token after that approval. The people behind the client (who asked
+    for it and who approved it) neither ask (403 SELF_DEALING) nor approve; a cap above the configured
+    ceiling is 422 REWARD_CAP_ABOVE_CEILING, an unknown or revoked client 404
+
+    Args:
+        id (str):
+        idempotency_key (str):
+        coin_version (RequestRewardCapChangeCoinVersion | Unset):
+        body (RequestRewardCapChangeBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | RequestRewardCapChangeResponse202
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+            idempotency_key=idempotency_key,
+            coin_version=coin_version,
+        )
+    ).parsed

@@ -1,0 +1,27 @@
+from typing import Literal
+
+ListRewardCapRequestsResponse200RewardCapRequestsItemDecidedByType0Kind = Literal[
+    "operator", "service", "system", "user"
+]
+
+LIST_REWARD_CAP_REQUESTS_RESPONSE_200_REWARD_CAP_REQUESTS_ITEM_DECIDED_BY_TYPE_0_KIND_VALUES: set[
+    ListRewardCapRequestsResponse200RewardCapRequestsItemDecidedByType0Kind
+] = {
+    "operator",
+    "service",
+    "system",
+    "user",
+}
+
+
+def check_list_reward_cap_requests_response_200_reward_cap_requests_item_decided_by_type_0_kind(
+    value: str,
+) -> ListRewardCapRequestsResponse200RewardCapRequestsItemDecidedByType0Kind:
+    if (
+        value
+        in LIST_REWARD_CAP_REQUESTS_RESPONSE_200_REWARD_CAP_REQUESTS_ITEM_DECIDED_BY_TYPE_0_KIND_VALUES
+    ):
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {LIST_REWARD_CAP_REQUESTS_RESPONSE_200_REWARD_CAP_REQUESTS_ITEM_DECIDED_BY_TYPE_0_KIND_VALUES!r}"
+    )
