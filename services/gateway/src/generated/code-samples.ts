@@ -2880,6 +2880,109 @@ export const codeSamples: Readonly<Record<string, ReadonlyArray<{ lang: string; 
         'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/callback-secret-requests/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/reject"\n\n\tpayload := strings.NewReader("{\\"reason\\":\\"Not asked for by the provider\\"}")\n\n\treq, _ := http.NewRequest("POST", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
+  'put /api/admin/platform-clients/{id}/daily-reward-cap': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source:
+        'curl --request PUT \\\n  --url "$COIN_URL/api/admin/platform-clients/example/daily-reward-cap" \\\n  --header "authorization: Bearer $COIN_TOKEN" \\\n  --header \'content-type: application/json\' \\\n  --header "idempotency-key: $(cat /proc/sys/kernel/random/uuid)" \\\n  --data \'{"dailyRewardCap":250}\'',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        'import { createCoinClient } from \'@coin/client\';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.requestRewardCapChange({\n  path: { id: "example" },\n  body: {\n    dailyRewardCap: 250,\n  },\n});\nconsole.log(JSON.stringify(result, null, 2));',
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\nimport uuid\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\npayload = "{\\"dailyRewardCap\\":250}"\n\nheaders = {\n    \'authorization\': "Bearer " + os.environ["COIN_TOKEN"],\n    \'idempotency-key\': str(uuid.uuid4()),\n    \'content-type\': "application/json"\n}\n\nconn.request("PUT", base.path.rstrip("/") + "/api/admin/platform-clients/example/daily-reward-cap", payload, headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/platform-clients/example/daily-reward-cap"\n\n\tpayload := strings.NewReader("{\\"dailyRewardCap\\":250}")\n\n\treq, _ := http.NewRequest("PUT", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
+  'get /api/admin/reward-cap-requests': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source: 'curl --request GET \\\n  --url "$COIN_URL/api/admin/reward-cap-requests" \\\n  --header "authorization: Bearer $COIN_TOKEN"',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        "import { createCoinClient } from '@coin/client';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.listRewardCapRequests();\nconsole.log(JSON.stringify(result, null, 2));",
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\nheaders = { \'authorization\': "Bearer " + os.environ["COIN_TOKEN"] }\n\nconn.request("GET", base.path.rstrip("/") + "/api/admin/reward-cap-requests", headers=headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/reward-cap-requests"\n\n\treq, _ := http.NewRequest("GET", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
+  'post /api/admin/reward-cap-requests/{id}/approve': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source:
+        'curl --request POST \\\n  --url "$COIN_URL/api/admin/reward-cap-requests/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/approve" \\\n  --header "authorization: Bearer $COIN_TOKEN" \\\n  --header "idempotency-key: $(cat /proc/sys/kernel/random/uuid)"',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        'import { createCoinClient } from \'@coin/client\';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.approveRewardCapRequest({\n  path: { id: "7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d" },\n});\nconsole.log(JSON.stringify(result, null, 2));',
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\nimport uuid\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\nheaders = {\n    \'authorization\': "Bearer " + os.environ["COIN_TOKEN"],\n    \'idempotency-key\': str(uuid.uuid4())\n}\n\nconn.request("POST", base.path.rstrip("/") + "/api/admin/reward-cap-requests/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/approve", headers=headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/reward-cap-requests/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/approve"\n\n\treq, _ := http.NewRequest("POST", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
+  'post /api/admin/reward-cap-requests/{id}/reject': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source:
+        'curl --request POST \\\n  --url "$COIN_URL/api/admin/reward-cap-requests/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/reject" \\\n  --header "authorization: Bearer $COIN_TOKEN" \\\n  --header \'content-type: application/json\' \\\n  --header "idempotency-key: $(cat /proc/sys/kernel/random/uuid)" \\\n  --data \'{"reason":"No campaign needs it"}\'',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        'import { createCoinClient } from \'@coin/client\';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.rejectRewardCapRequest({\n  path: { id: "7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d" },\n  body: {\n    reason: "No campaign needs it",\n  },\n});\nconsole.log(JSON.stringify(result, null, 2));',
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\nimport uuid\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\npayload = "{\\"reason\\":\\"No campaign needs it\\"}"\n\nheaders = {\n    \'authorization\': "Bearer " + os.environ["COIN_TOKEN"],\n    \'idempotency-key\': str(uuid.uuid4()),\n    \'content-type\': "application/json"\n}\n\nconn.request("POST", base.path.rstrip("/") + "/api/admin/reward-cap-requests/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/reject", payload, headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/reward-cap-requests/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/reject"\n\n\tpayload := strings.NewReader("{\\"reason\\":\\"No campaign needs it\\"}")\n\n\treq, _ := http.NewRequest("POST", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
   'get /api/admin/verification-requests': [
     {
       lang: 'Shell',
