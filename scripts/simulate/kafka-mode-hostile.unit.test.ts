@@ -1,3 +1,4 @@
+import { wrappable } from './kafka-mode';
 import { hostileFindings, hostileRecordKinds, type CarriedCommand, type HostileSent } from './kafka-mode-hostile';
 
 /**
@@ -45,5 +46,32 @@ describe('the judge of a decided hostile record', () => {
 
   it('when the wrapped command is applied for real, then its retry decided afresh is a lost outcome', () => {
     expect(hostileFindings(sentOf(), carried(false), watch).map((f) => f.kind)).toEqual(['hostile-lost']);
+  });
+});
+
+type GeneratedCommand = Parameters<typeof wrappable>[0];
+
+describe('the commands a hostile record may wrap', () => {
+  const capture = (bulk?: GeneratedCommand['bulk'], replay: GeneratedCommand['replay'] = null): GeneratedCommand => ({
+    raw: {
+      type: 'ledger.capture-hold',
+      commandId: '0b3c8a52-1e1f-4e0c-9a57-5b2f8c8f1d10',
+      data: { holdId: '5d7c1f5e-2a54-4f0e-8a8e-1c0b8f2d3e4a', fromUserId: 7, requestHash: 'a'.repeat(64) },
+    },
+    type: 'ledger.capture-hold',
+    hostile: null,
+    replay,
+    ...(bulk ? { bulk } : {}),
+  });
+
+  it('when a command is fresh (alone, or a bulk call sent the first time), then it may be wrapped', () => {
+    expect(wrappable(capture())).toBe(true);
+    expect(wrappable(capture({ id: 'call', as: 'first' }))).toBe(true);
+  });
+
+  it('when its id was used before (a replay, a bulk call sent again or under another list), then it is not wrapped: its retry is answered from before', () => {
+    expect(wrappable(capture(undefined, 'same-body'))).toBe(false);
+    expect(wrappable(capture({ id: 'call', as: 'again' }))).toBe(false);
+    expect(wrappable(capture({ id: 'call', as: 'other-list' }))).toBe(false);
   });
 });

@@ -199,9 +199,14 @@ export async function runKafkaMode(options: KafkaModeOptions): Promise<KafkaMode
   };
 }
 
-/** A generated command a hostile record may wrap: fresh, with no hostile value of its own, keyed as the ledger keys it. */
-function wrappable(generated: GeneratedCommand): boolean {
-  return generated.hostile === null && generated.replay === null && !keyOf(generated.raw).startsWith('unkeyed:');
+/**
+ * A generated command a hostile record may wrap: fresh (never a replay, nor a bulk call's item sent
+ * again or under another list, whose id was used before), with no hostile value of its own, keyed
+ * as the ledger keys it.
+ */
+export function wrappable(generated: GeneratedCommand): boolean {
+  const usedBefore = generated.replay !== null || (generated.bulk !== undefined && generated.bulk.as !== 'first');
+  return generated.hostile === null && !usedBefore && !keyOf(generated.raw).startsWith('unkeyed:');
 }
 
 /**
