@@ -119,6 +119,8 @@ interface Answered {
   generated: GeneratedCommand;
   answers: Array<{ ok: boolean; code: string | null; replayed: boolean; attempt: number }>;
   attempts: number;
+  /** Why each unanswered attempt went unanswered (TIMEOUT, or UNAVAILABLE and the producer's error), for the finding. */
+  failures: string[];
 }
 
 /** How often a command is sent before it counts as unanswered, and how long each attempt waits. */
@@ -395,7 +397,7 @@ async function exchange(
   model: WorldModel,
   tries: Tries,
 ): Promise<Answered> {
-  const result: Answered = { generated, answers: [], attempts: 0 };
+  const result: Answered = { generated, answers: [], attempts: 0, failures: [] };
   while (result.attempts < tries.attempts && result.answers.length === 0) {
     result.attempts += 1;
     const now = new Date();
@@ -410,7 +412,11 @@ async function exchange(
         command: command as unknown as Parameters<RequestReplyClient['request']>[0]['command'],
       });
     } catch (err) {
-      if (err instanceof AppError && (err.code === 'TIMEOUT' || err.code === 'UNAVAILABLE')) continue;
+      if (err instanceof AppError && (err.code === 'TIMEOUT' || err.code === 'UNAVAILABLE')) {
+        const cause = (err as { cause?: unknown }).cause;
+        result.failures.push(cause instanceof Error ? `${err.code} (${cause.message.slice(0, 120)})` : err.code);
+        continue;
+      }
       throw err;
     }
     const answer = { replayed: reply.replayed === true, attempt: result.attempts };
@@ -423,6 +429,13 @@ async function exchange(
   return result;
 }
 
+/** Each failure and how often it came, in order of first sight: "TIMEOUT ×7, UNAVAILABLE (…) ×3". */
+function summaryOfFailures(failures: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const failure of failures) counts.set(failure, (counts.get(failure) ?? 0) + 1);
+  return [...counts].map(([failure, n]) => `${failure} ×${n}`).join(', ');
+}
+
 /** Unanswered commands, untyped refusals, commands set aside, and one command answered two ways. */
 function answerFindings(results: readonly Answered[]): KafkaFinding[] {
   const findings: KafkaFinding[] = [];
@@ -430,7 +443,10 @@ function answerFindings(results: readonly Answered[]): KafkaFinding[] {
   for (const r of results) {
     const { raw } = r.generated;
     if (r.answers.length === 0) {
-      findings.push({ kind: 'unanswered', detail: `${String(raw.type)} ${String(raw.commandId)}: no answer in ${r.attempts} attempts` });
+      findings.push({
+        kind: 'unanswered',
+        detail: `${String(raw.type)} ${String(raw.commandId)}: no answer in ${r.attempts} attempts (${summaryOfFailures(r.failures)})`,
+      });
       continue;
     }
     for (const answer of r.answers) {
