@@ -49,7 +49,7 @@ export const entryCommands = [
 ] as const;
 
 /**
- * `<KEY>_FILE=/path` sets the secret `<KEY>` (isFileEnvKey: every secret, the ledger's trusted token keys and the
+ * `<KEY>_FILE=/path` sets the secret `<KEY>` (isFileEnvKey: every secret, the trusted token keys of the ledger and monitoring and the
  * callers' public service keys) from that file when `<KEY>` itself is unset (the Docker secrets convention): a
  * multi-line PEM is easier to mount than to put in an env var. Other `_FILE` variables are left alone: they belong
  * to other tools.

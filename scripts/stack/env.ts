@@ -144,6 +144,8 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       // Signs the freezes it sends the ledger, which trusts the public half (MONITORING_COMMAND_PUBLIC_KEYS above).
       MONITORING_COMMAND_PRIVATE_KEY: s.serviceKeys.monitoring.privateKeyPem,
       MONITORING_COMMAND_KEY_ID: monitoringCommandKeyId,
+      // Verifies the token of the person who asks for a step, which the gateway passes on (docs/design/monitoring.md "Who asks").
+      AUTHORITY_PUBLIC_KEYS: trustedKeysOf(s.jwtKey),
     },
     gateway: {
       ...common,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fourEyesActs, type FourEyesAct } from '@coin/contracts';
+import { signProof } from '../../scripts/stack/proofs';
 import {
   adminSession,
   adminStepUp,
@@ -30,6 +31,11 @@ import { startTestStack, type TestStack } from '../harness/stack';
  * account to delete or verify, the wallet a rule's lift lists): asked by the insider, approved by
  * that person, an ADMIN+ eligible to decide it otherwise, is 403 SELF_DEALING, audited, and a
  * second person approves it. Every act says how, or why not here (`abouts`, a Record over the acts).
+ *
+ * And for every row, a decider of a role the row does not name (refused by the gateway), one
+ * promoted after the request, and one whose second factor is stale
+ * (ten minutes old, which this file's gateway lets through: each service keeps its own 300 s), are
+ * refused by the service that applies the act, audited, and the request stays pending.
  */
 
 const providerId = `pc_insider_${randomUUID().slice(0, 8)}`;
@@ -542,11 +548,15 @@ describe('four-eyes insider: every act of the table refuses its requester and th
     const stack = await startTestStack({
       extraEnv: {
         CASHOUT_RATES: '2020-01-01T00:00:00Z=655',
-        // Two of the requester's own cash-outs above the threshold: the requester's and the promoted decider's cases.
-        CASHOUT_DAILY_COINS_UNVERIFIED: '2000',
+        // Four of the requester's own cash-outs above the threshold: the requester's, the wrong role's, the promoted decider's and the stale second factor's cases.
+        CASHOUT_DAILY_COINS_UNVERIFIED: '3000',
         CASHOUT_FOUR_EYES_COINS: String(cashoutFourEyesCoins),
         DELETION_APPROVAL_MIN_COINS: '50',
       },
+      // A gateway that lets a second factor of up to an hour through, while every service behind it
+      // keeps the 300 s window: a stale second factor reaches the service that applies the act,
+      // which must refuse it itself (the stale-second-factor case).
+      gatewayEnv: { STEP_UP_MAX_AGE_S: '3600' },
     });
     const [requester, second, colleague, seeder] = await Promise.all([
       adminSession(stack, 'SUPERADMIN'),
@@ -563,9 +573,9 @@ describe('four-eyes insider: every act of the table refuses its requester and th
     const seederKey = await apiKeyFor(stack, seeder.accessToken, ['mint']);
     const minter = apiClient(stack.gatewayUrl, { accessToken: seeder.accessToken, apiKey: seederKey });
     people = { stack, requester, requesterKey, second, secondKey, colleague, minter, providerToken, run: randomUUID().slice(0, 8) };
-    // The payouts' REWARDS (the requester's case and the promoted decider's), and the requester's own coins for the cash-outs they ask for.
-    await fundTreasury(stack, { accessToken: seeder.accessToken, apiKey: seederKey }, 'REWARDS', 20_000);
-    await applied(minter.mintCoins({ body: { userId: requester.userId, amount: 2_000, reason: 'four-eyes insider seed' } }));
+    // The payouts' REWARDS (the requester's case, the wrong role's, the promoted decider's and the stale second factor's), and the requester's own coins for the cash-outs they ask for.
+    await fundTreasury(stack, { accessToken: seeder.accessToken, apiKey: seederKey }, 'REWARDS', 40_000);
+    await applied(minter.mintCoins({ body: { userId: requester.userId, amount: 3_000, reason: 'four-eyes insider seed' } }));
   }, 180_000);
   afterAll(async () => {
     // The rules added here leave the stack disabled, by two people (loosening a rule takes two).
@@ -599,22 +609,38 @@ describe('four-eyes insider: every act of the table refuses its requester and th
   async function refusedThenApproved(
     act: FourEyesAct,
     request: Raised,
-    insider: { admin: AdminSession; key?: string; code: string },
+    insider: {
+      admin: AdminSession;
+      key?: string;
+      code: string;
+      /** The answer's status (403 unless said: a command the ledger or the user service refuses is 422 COMMAND_REFUSED). */
+      status?: number;
+      /** The access token the insider decides with (default: a fresh one of theirs). */
+      token?: string;
+      /**
+       * Where the refusal is recorded when not where the act's own refusals are: `command`, a
+       * command refused before its apply (under the command, not the request); `gateway`, a
+       * refusal of authority at the gateway (under the route). Either is found by its request id.
+       */
+      refusedBy?: 'command' | 'gateway';
+      /** The act's approval is made with the approver's API key (the second person's too), whether or not the insider has one. */
+      withKey?: boolean;
+    },
     requestId: string,
   ): Promise<void> {
     const row = fourEyesActs[act];
     const { stack, second } = people;
     const approve = routeOf(row.operations.approve, request.params);
-    const decide = async (admin: AdminSession, key: string | undefined, id: string) =>
+    const decide = async (admin: AdminSession, key: string | undefined, id: string, token?: string) =>
       http(stack.gatewayUrl, approve.method, approve.path, {
-        token: await fresh(stack, admin),
+        token: token ?? (await fresh(stack, admin)),
         ...(request.body === undefined ? {} : { body: request.body }),
         headers: { 'idempotency-key': randomUUID(), 'x-request-id': id, ...(key ? { 'x-api-key': key } : {}) },
       });
     const { admin, code } = insider;
 
-    const own = await decide(admin, insider.key, requestId);
-    expect({ act, status: own.status, code: own.body.code }).toEqual({ act, status: 403, code });
+    const own = await decide(admin, insider.key, requestId, insider.token);
+    expect({ act, status: own.status, code: own.body.code }).toEqual({ act, status: insider.status ?? 403, code });
 
     // Nothing changed: the request is still pending on the act's list.
     if (row.operations.list === null) throw new Error(`${act} has no list to find its pending requests on`);
@@ -625,12 +651,12 @@ describe('four-eyes insider: every act of the table refuses its requester and th
     expect({ act, status: listed.status, pending: request.pending(listed.body) }).toEqual({ act, status: 200, pending: true });
 
     // Every refusal is audited: the insider's, with its code.
-    const { audit } = request;
+    const audit: Raised['audit'] = insider.refusedBy ? { log: 'audit-log' } : request.audit;
     await eventually(
       async () => {
         const query =
           audit.log === 'audit-log'
-            ? `/api/admin/audit-log?result=rejected&actor=${admin.userId}&limit=1000${audit.target ? `&target=${encodeURIComponent(audit.target)}` : ''}`
+            ? `/api/admin/audit-log?result=rejected&actor=${admin.userId}&limit=1000${audit.target && !insider.refusedBy ? `&target=${encodeURIComponent(audit.target)}` : ''}`
             : `/api/admin/audit-log/service-actions?target=${encodeURIComponent(audit.target)}`;
         const page = await http(stack.gatewayUrl, 'GET', query, { token: second.accessToken });
         const entries = (page.body.entries ?? []) as Array<{
@@ -650,7 +676,11 @@ describe('four-eyes insider: every act of the table refuses its requester and th
       `the refusal of ${act}'s approval by ${admin.userId} in the audit log`,
     );
 
-    const approved = await decide(second, insider.key === undefined ? undefined : people.secondKey, `${requestId}-second`);
+    const approved = await decide(
+      second,
+      insider.key === undefined && !insider.withKey ? undefined : people.secondKey,
+      `${requestId}-second`,
+    );
     expect({ act, approved: [200, 201].includes(approved.status), answer: approved.body }).toMatchObject({ act, approved: true });
   }
 
@@ -701,6 +731,81 @@ describe('four-eyes insider: every act of the table refuses its requester and th
         : undefined;
       const insider = { admin: promoted, ...(key ? { key } : {}), code: 'APPROVER_NOT_ELIGIBLE' };
       await refusedThenApproved(act, request, insider, `promoted-${run}-${act}`);
+    },
+    120_000,
+  );
+
+  /**
+   * A decider of a role the row does not name, made before the request: an ADMIN for an act only
+   * a SUPERADMIN decides, a DEVELOPER (no admin at all) for an ADMIN+ act. The gateway refuses it
+   * from the same row (403 FORBIDDEN, recorded as a refusal of authority under the request's id);
+   * each service's own refusal of it, past the gateway, is in its own test
+   * (`services/ledger/src/four-eyes-deciders.int.test.ts`, `services/user/src/user-commands.int.test.ts`,
+   * `services/monitoring/src/monitoring.int.test.ts` "a decider of a role its row does not name").
+   */
+  it.each(raised)(
+    'when a decider of a role the %s row does not name approves it, then 403 FORBIDDEN, it stays pending on its list, the refusal is audited, and a second person approves it',
+    async (act) => {
+      const recipe = raises[act];
+      if (recipe === undefined || 'notRaised' in recipe) throw new Error(`four-eyes act ${act} has no way to raise it in this file`);
+      const run = `${people.run}w${laterRuns.length}`;
+      laterRuns.push(run);
+      const superadminsOnly = fourEyesActs[act].deciders === 'SUPERADMIN';
+      const decider = superadminsOnly ? await adminSession(people.stack, 'ADMIN') : await adminSession(people.stack, 'DEVELOPER');
+      const token = superadminsOnly ? await fresh(people.stack, decider as AdminSession) : decider.accessToken;
+      const colleague = act === 'verification' ? await adminSession(people.stack, 'ADMIN') : people.colleague;
+      const request = await recipe.raise({ ...people, run, colleague });
+      const insider = {
+        admin: decider as AdminSession,
+        token,
+        code: 'FORBIDDEN',
+        refusedBy: 'gateway' as const,
+        withKey: recipe.withKey === true,
+      };
+      await refusedThenApproved(act, request, insider, `role-${run}-${act}`);
+    },
+    120_000,
+  );
+
+  /**
+   * A stale second factor, past the gateway: for every row, a request raised by the insider (a run
+   * of its own), then approved by a decider eligible since before it (and with a key of their own
+   * where the act's approval takes one) whose token says they gave their second factor ten minutes
+   * ago. This file's gateway lets that through (its STEP_UP_MAX_AGE_S is an hour); the service that
+   * applies the act keeps 300 s and refuses it from the token it verifies: the ledger and the user
+   * service the command (422 COMMAND_REFUSED, its proof's second factor stale when it was
+   * appended), monitoring the call (403 STEP_UP_REQUIRED); audited, still pending, and a second
+   * person approves it.
+   */
+  it.each(raised)(
+    'when a decider whose second factor is stale approves a %s request past the gateway, then the service that applies it refuses it, it stays pending on its list, the refusal is audited, and a second person approves it',
+    async (act) => {
+      const recipe = raises[act];
+      if (recipe === undefined || 'notRaised' in recipe) throw new Error(`four-eyes act ${act} has no way to raise it in this file`);
+      const run = `${people.run}s${laterRuns.length}`;
+      laterRuns.push(run);
+      const role = fourEyesActs[act].deciders === 'SUPERADMIN' ? 'SUPERADMIN' : 'ADMIN';
+      // Made before the request: eligible to decide it but for the second factor.
+      const decider = await adminSession(people.stack, role);
+      steppedUp.set(decider.userId, Date.now());
+      const key = recipe.withKey
+        ? await apiKeyFor(people.stack, await fresh(people.stack, people.requester), ['mint', 'burn', 'refund', 'reward'], decider)
+        : undefined;
+      const colleague = act === 'verification' ? await adminSession(people.stack, 'ADMIN') : people.colleague;
+      const request = await recipe.raise({ ...people, run, colleague });
+      const mfaAt = new Date(Date.now() - 600_000);
+      const ver = (JSON.parse(Buffer.from(decider.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { ver: number }).ver;
+      const token = await signProof(people.stack.jwtKey, { kind: 'user', id: String(decider.userId), role }, { mfaAt, tokenVersion: ver });
+      const byCommand = fourEyesActs[act].service !== 'monitoring';
+      const insider = {
+        admin: decider,
+        ...(key ? { key } : {}),
+        token,
+        code: byCommand ? 'COMMAND_REFUSED' : 'STEP_UP_REQUIRED',
+        status: byCommand ? 422 : 403,
+        ...(byCommand ? { refusedBy: 'command' as const } : {}),
+      };
+      await refusedThenApproved(act, request, insider, `stale-${run}-${act}`);
     },
     120_000,
   );

@@ -91,7 +91,7 @@ async function startInProcessStack(options: TestStackOptions, lifetime: StackLif
   userTarget.port = portOf(user.url);
   userProxy.setMode('pass');
   const finalEnvs = serviceEnvs({ ...settings, ports: { gateway: 0, ...portsOf({ user, ledger, history, webhooks, monitoring }) } });
-  finalEnvs.gateway = { ...finalEnvs.gateway, ...(sandbox?.gatewayEnv ?? {}) };
+  finalEnvs.gateway = { ...finalEnvs.gateway, ...(sandbox?.gatewayEnv ?? {}), ...(options.gatewayEnv ?? {}) };
   const gateway = await startGatewayService(loadGatewayConfig(finalEnvs.gateway), logger('gateway'));
   return {
     gatewayUrl: gateway.url,
@@ -275,6 +275,7 @@ async function startImageStack(options: TestStackOptions): Promise<TestStack> {
     DB_SCHEMA_PREFIX: prefix,
     DATABASE_URL: infra.databaseUrl,
   });
+  envs.gateway = { ...envs.gateway, ...(options.gatewayEnv ?? {}) };
   const containers = await startServiceContainers(prefix, ports, metricsPorts, envs);
   return {
     gatewayUrl: containers.urls.gateway,

@@ -46,6 +46,12 @@ export interface TestStack {
 export interface TestStackOptions {
   extraEnv?: Record<string, string>;
   /**
+   * Variables for the gateway alone, over extraEnv: a gateway set apart from the services behind
+   * it (a looser STEP_UP_MAX_AGE_S, say), to show that a service judges for itself what the
+   * gateway let through.
+   */
+  gatewayEnv?: Record<string, string>;
+  /**
    * Two ledger shards (docs/design/ledger.md "Shards"): the second is the test infrastructure's second
    * PostgreSQL cluster, owning the upper half of ledger.commands' partitions.
    */
@@ -107,5 +113,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 /** The options as the shared stacks' key: the same settings in any order are one stack. */
 export function sharedStackKey(options: TestStackOptions): string {
   const extraEnv = Object.entries(options.extraEnv ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify({ extraEnv: Object.fromEntries(extraEnv), ledgerShards: options.ledgerShards, sandbox: options.sandbox });
+  const gatewayEnv = Object.entries(options.gatewayEnv ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify({
+    extraEnv: Object.fromEntries(extraEnv),
+    ...(gatewayEnv.length > 0 ? { gatewayEnv: Object.fromEntries(gatewayEnv) } : {}),
+    ledgerShards: options.ledgerShards,
+    sandbox: options.sandbox,
+  });
 }

@@ -385,7 +385,7 @@ export function isSecretEnvKey(key: string): boolean {
   return secretEnvKeyPattern.test(key);
 }
 
-/** Keys that are no secret but are JSON of PEM text: the ledger's trusted token keys, the callers' public service keys. */
+/** Keys that are no secret but are JSON of PEM text: the trusted token keys (the ledger's and monitoring's), the callers' public service keys. */
 const fileOnlyEnvKeys = new Set([
   'AUTHORITY_PUBLIC_KEYS',
   'SERVICE_TOKEN_PUBLIC_KEYS',

@@ -70,16 +70,19 @@ export type MonitoringCaseDetail = z.infer<typeof monitoringCaseDetail>;
 
 export const monitoringCaseParams = z.object({ id: uuidInput });
 
-/** Who asks, as the gateway verified it (an ADMIN+ user): the admin audit record names them. */
+/** Who asks, as the gateway names them (an ADMIN+ user): the monitoring service holds it to their token. */
 export const monitoringActor = z.object({ kind: z.literal('user'), id: z.string().regex(/^[1-9][0-9]{0,15}$/), role });
 /**
- * And when they took that role (their verified token's `role_since`, an ISO time; null: the token
- * carries none): a decision of a four-eyes act is refused to a decider who took it at or after
- * the request (the second person's rule, judged by the monitoring service from the act's row).
+ * And the person's own access token, which the gateway verified and passes on (`proof`): the
+ * monitoring service verifies it too (the user service's keys, AUTHORITY_PUBLIC_KEYS) and takes
+ * from it, never from the gateway's word, that it names `actor`, when they took their role
+ * (`role_since`: a four-eyes decision is refused to a decider who took it at or after the request)
+ * and when they last gave their second factor (`mfa_at`: every step needs a fresh one). Optional
+ * here so that a call without one is refused by the service, and audited, rather than by the schema.
  */
 const askedBy = {
   actor: monitoringActor,
-  roleSince: z.iso.datetime().nullable(),
+  proof: z.string().min(1).max(8_192).optional(),
   requestId: z.string().max(200).nullable(),
 };
 

@@ -72,6 +72,18 @@ export interface ProvenAuthority {
 
 export type AuthorityCheck = { ok: true; authority: ProvenAuthority } | { ok: false; reason: string };
 
+/** What a person's verified token says of them (CommandAuthority.person). */
+export interface ProvenPerson {
+  authority: ProvenAuthority;
+  /** The `role_since` claim as signed (when they took the role they hold): @coin/contracts `roleSinceOfClaim` reads it. */
+  roleSinceClaim: unknown;
+  /** When they last gave their second factor (`mfa_at`); null: password only. */
+  secondFactorAt: Date | null;
+}
+
+/** `notClaimed`: a token this service trusts, of another person or role than the call names. */
+export type PersonCheck = { ok: true; person: ProvenPerson } | { ok: false; reason: string; notClaimed?: true };
+
 /** The fields of a command envelope this reads. */
 export interface CommandWithProof {
   issuedAt: string;
@@ -139,6 +151,43 @@ export class CommandAuthority {
       return refused('it needs a fresh second factor (step-up) and its proof carries none recent enough when the command was appended');
     }
     return { ok: true, authority };
+  }
+
+  /**
+   * A person's access token sent with a call rather than a command (the monitoring service's steps:
+   * the gateway passes the caller's own token on): whether it is one this service trusts, valid at
+   * `at` (this service's clock), naming `claimed` (the person and the role the call says asks), and
+   * what it says of them besides: since when they hold the role (`role_since`) and when they last
+   * gave their second factor (`mfa_at`), each null when it carries none. `unproven` when it is
+   * missing, forged, expired, not a person's, or another person's than claimed; never throws for a
+   * bad token. Revocation is the caller's to judge from `tokenVersion`.
+   */
+  async person(token: string | undefined, claimed: { id: string; role: string }, at: Date): Promise<PersonCheck> {
+    if (token === undefined || token === '') return { ok: false, reason: 'it carries no access token of the person who asks' };
+    const payload = await this.verifyAt(token, at);
+    if (!payload) return { ok: false, reason: 'its access token is not one this service trusts, valid now' };
+    const authority = authorityOf(payload);
+    if (authority?.kind !== 'user') return { ok: false, reason: "its access token is not a person's" };
+    if (authority.id !== claimed.id || authority.role !== claimed.role) {
+      return {
+        ok: false,
+        notClaimed: true,
+        reason: `its access token names user ${authority.id} (${authority.role}), not the ${claimed.role} ${claimed.id} it says asks`,
+      };
+    }
+    return {
+      ok: true,
+      person: { authority, roleSinceClaim: payload['role_since'], secondFactorAt: secondFactorAtOf(payload['mfa_at']) },
+    };
+  }
+
+  /**
+   * Whether a second factor given at `at` is fresh at `now`: within `stepUpMaxAgeMs`, with the clock
+   * tolerance either side (the user service's clock wrote `mfa_at`), as a step-up command's is judged.
+   * False when no step-up window is configured or no second factor was given.
+   */
+  secondFactorFresh(at: Date | null, now: Date): boolean {
+    return at !== null && this.steppedUp({ mfa_at: at.getTime() / 1000 }, now.getTime());
   }
 
   /** The token's claims if its signature, issuer and audience hold and it was valid at `at`. */
@@ -216,6 +265,11 @@ function authorityOf(payload: JWTPayload): ProvenAuthority | null {
   }
   if (!roleNames.has(role) || !userIdText.test(sub)) return null;
   return { kind: 'user', id: sub, role, tokenVersion, mode: 'live' };
+}
+
+/** The `mfa_at` claim (seconds since the epoch) as a time; null when the token carries none. */
+function secondFactorAtOf(claim: unknown): Date | null {
+  return typeof claim === 'number' && Number.isFinite(claim) && claim > 0 ? new Date(claim * 1000) : null;
 }
 
 /** Parses a JSON list of trusted keys ([{kid, publicKeyPem}]), as configuration carries it. */

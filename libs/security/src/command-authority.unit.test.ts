@@ -164,3 +164,51 @@ describe('CommandAuthority: step-up commands need a second factor fresh when the
     },
   );
 });
+
+describe("CommandAuthority.person: a call's own token (not a command's) names who asks, their role's start and their second factor", () => {
+  const stepUp = new CommandAuthority({
+    keys: [{ kid: 'k1', publicKeyPem }],
+    issuer: 'coin-ledger',
+    audience: 'coin-ledger-api',
+    maxCommandAgeMs: 7 * 24 * 3600_000,
+    stepUpMaxAgeMs: 300_000,
+  });
+  const admin = { id: '7', role: 'ADMIN' };
+
+  it('when the token is valid now and names the claimed person and role, then its role_since and mfa_at are read from it', async () => {
+    const token = await sign({ role: 'ADMIN', ver: 2, role_since: 1_700_000_000.25, mfa_at: nowS - 10 }, nowS - 100);
+    const check = await stepUp.person(token, admin, now);
+    expect(check).toEqual({
+      ok: true,
+      person: {
+        authority: expect.objectContaining({ kind: 'user', id: '7', role: 'ADMIN', tokenVersion: 2 }),
+        roleSinceClaim: 1_700_000_000.25,
+        secondFactorAt: new Date((nowS - 10) * 1000),
+      },
+    });
+  });
+
+  it("when the token is missing, forged, expired, a platform client's, or names another person or role than claimed, then it proves nobody", async () => {
+    const forger = generateKeyPairSync('ed25519').privateKey;
+    const cases: Array<[string, string | undefined, { id: string; role: string }]> = [
+      ['missing', undefined, admin],
+      ['empty', '', admin],
+      ['forged (another key, the same kid)', await sign({ role: 'ADMIN', ver: 1 }, nowS - 100, 900, 'k1', forger), admin],
+      ['expired', await sign({ role: 'ADMIN', ver: 1 }, nowS - 3600), admin],
+      ["a platform client's", await sign({ sub: 'pc_shop', role: 'SYSTEM', ver: 1 }, nowS - 100), { id: 'pc_shop', role: 'SYSTEM' }],
+      ["another person's", await sign({ sub: '8', role: 'ADMIN', ver: 1 }, nowS - 100), admin],
+      ['of another role', await sign({ role: 'DEVELOPER', ver: 1 }, nowS - 100), admin],
+    ];
+    for (const [name, token, claimed] of cases) {
+      const check = await stepUp.person(token, claimed, now);
+      expect({ name, ok: check.ok }).toEqual({ name, ok: false });
+    }
+  });
+
+  it('when the second factor is within STEP_UP_MAX_AGE_S (and the clock tolerance), then it is fresh; older, never given, or no window configured, then not', () => {
+    expect(stepUp.secondFactorFresh(new Date(now.getTime() - 300_000), now)).toBe(true);
+    expect(stepUp.secondFactorFresh(new Date(now.getTime() - 361_000), now)).toBe(false);
+    expect(stepUp.secondFactorFresh(null, now)).toBe(false);
+    expect(authority.secondFactorFresh(now, now)).toBe(false);
+  });
+});

@@ -177,7 +177,9 @@ export {
   type AuthorityCheck,
   type CommandAuthorityOptions,
   type CommandWithProof,
+  type PersonCheck,
   type ProvenAuthority,
+  type ProvenPerson,
   type TrustedKey,
 } from './command-authority';
 

@@ -9,7 +9,7 @@ import {
   walletKeyOfTreasury,
   walletKeyOfUser,
 } from '@coin/contracts';
-import type { ProofActor } from '../../../scripts/stack/proofs';
+import { type ProofActor, signProof } from '../../../scripts/stack/proofs';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
 
@@ -18,9 +18,10 @@ import { watchTopic, type TopicWatch } from '../../../test/harness/topic-watch';
  * `subject`), judged by the ledger where it applies the act, not only by the gateway: for every
  * act the ledger applies, a request is raised by one ADMIN, then its decision is refused to its
  * requester, to the person it is about (where it is about one), to a decider of a role the row
- * does not name, to one who took the role after the request (their token's `role_since`), and
- * to one whose token names no `role_since`; each refusal is audited, and an eligible second ADMIN+
- * then decides it.
+ * does not name, to one who took the role after the request (their token's `role_since`), to
+ * one whose token names no `role_since`, and to an eligible one whose token's second factor is
+ * stale or absent (`mfa_at`, judged by the ledger at the command's append time, not by the
+ * gateway's step-up); each refusal is audited, and an eligible second ADMIN+ then decides it.
  */
 
 function resultOf(reply: Reply): any {
@@ -200,12 +201,13 @@ describe('four-eyes deciders judged by the ledger, from the act rows', () => {
   };
 
   it.each(ledgerActs.filter((act) => raises[act] !== undefined))(
-    'when a %s request is decided by its requester, the person it is about, a role its row does not name, one promoted after the request or one of no known role start, then each is refused and audited, and an eligible ADMIN+ decides it',
+    'when a %s request is decided by its requester, the person it is about, a role its row does not name, one promoted after the request, one of no known role start, or one whose second factor is stale or absent, then each is refused and audited, and an eligible ADMIN+ decides it',
     async (act) => {
       const raised = await raises[act]!();
       const asker = requesterOf.get(act) ?? requester;
       const deciders = fourEyesActs[act].deciders;
-      const tries: Array<{ who: string; actor: ProofActor; code: string }> = [
+      const [stale, none] = [decider('ADMIN'), decider('ADMIN')];
+      const tries: Array<{ who: string; actor: ProofActor; code: string; proof?: string }> = [
         {
           who: 'requester',
           actor: asker,
@@ -220,9 +222,17 @@ describe('four-eyes deciders judged by the ledger, from the act rows', () => {
           : [{ who: 'wrong role', actor: decider('DEVELOPER'), code: 'COMMAND_REFUSED' }]),
         { who: 'promoted after', actor: decider('ADMIN', new Date()), code: 'APPROVER_NOT_ELIGIBLE' },
         { who: 'role start unknown', actor: decider('SUPERADMIN', null), code: 'APPROVER_NOT_ELIGIBLE' },
+        // Eligible, but the token's second factor was given an hour ago (STEP_UP_MAX_AGE_S is 300), or never.
+        {
+          who: 'stale second factor',
+          actor: stale,
+          code: 'COMMAND_REFUSED',
+          proof: await signProof(h.jwtKey, stale, { mfaAt: new Date(Date.now() - 3_600_000) }),
+        },
+        { who: 'no second factor', actor: none, code: 'COMMAND_REFUSED', proof: await signProof(h.jwtKey, none, { mfaAt: null }) },
       ];
-      for (const { who, actor, code } of tries) {
-        const reply = await h.send({ type: raised.type, key: raised.key, actor, data: raised.data });
+      for (const { who, actor, code, proof } of tries) {
+        const reply = await h.send({ type: raised.type, key: raised.key, actor, data: raised.data, ...(proof ? { proof } : {}) });
         expect({ act, who, code: reply.ok ? 'accepted' : reply.error.code }).toEqual({ act, who, code });
         await refusedTo(raised.type, actor, code);
       }

@@ -11,6 +11,18 @@ import {
   z,
   type Env,
 } from '@coin/config';
+import { parseTrustedKeys } from '@coin/security';
+
+const trustedKeys = z.string().transform((text, ctx) => {
+  try {
+    const keys = parseTrustedKeys(text);
+    if (keys.length === 0) throw new Error('at least one key');
+    return keys;
+  } catch (err) {
+    ctx.addIssue({ code: 'custom', message: `must be JSON [{kid, publicKeyPem}]: ${(err as Error).message}` });
+    return z.NEVER;
+  }
+});
 
 export const monitoringConfigSchema = z.object({
   ...commonEnv,
@@ -23,6 +35,21 @@ export const monitoringConfigSchema = z.object({
   /** Ed25519 private key, PKCS#8 PEM: signs this service's admin audit records. Never logged. */
   SERVICE_TOKEN_PRIVATE_KEY: serviceTokenPrivateKey(),
   MONITORING_DATABASE_URL: z.string().url(),
+  /**
+   * The public keys of the user service's access-token signing keys, current and retired, JSON
+   * [{kid, publicKeyPem}] (the ledger's AUTHORITY_PUBLIC_KEYS): what this service verifies the
+   * token of the person who asks for a step against (docs/design/monitoring.md "Who asks").
+   * Configuration, never fetched: who may loosen monitoring is decided from what it was given.
+   */
+  AUTHORITY_PUBLIC_KEYS: trustedKeys,
+  JWT_ISSUER: z.string().default('coin-ledger'),
+  JWT_AUDIENCE: z.string().default('coin-ledger-api'),
+  /**
+   * How old the second factor in that token may be (seconds): every step on a case or a rule needs
+   * a fresh one, as its gateway route does. The gateway, the user service, the ledger and this
+   * service must agree on it.
+   */
+  STEP_UP_MAX_AGE_S: positiveInt(300),
   /**
    * Ed25519 private key, PKCS#8 PEM: signs the freezes this service sends the ledger (docs/operations/procedures.md
    * "Monitoring command key"). Unset: no freeze is sent; a case at the freeze score is logged and marked `not-wired`. Never logged.

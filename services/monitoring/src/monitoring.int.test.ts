@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { type FourEyesAct, fourEyesActs, topicNames } from '@coin/contracts';
 import { createPool, type Pool, schemaName } from '@coin/db';
 import { adminAuditEvent, coinMonitoringCaseEvent, type MonitoringCaseOpened, type TransactionRecorded } from '@coin/events';
 import { ServiceTokenSigner } from '@coin/http';
 import { createLogger } from '@coin/logger';
+import { SignJWT } from 'jose';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { eventually } from '../../../test/harness/eventually';
@@ -16,6 +17,53 @@ import { loadMonitoringConfig, type RunningMonitoringService, startMonitoringSer
 
 const gatewayKeys = generateServiceKeys().gateway;
 const asGateway = new ServiceTokenSigner('gateway', gatewayKeys.privateKeyPem);
+/** The user service's access-token key, as this service trusts it (AUTHORITY_PUBLIC_KEYS). */
+const accessKey = generateKeyPairSync('ed25519');
+
+/**
+ * What the gateway passes on of a person who asks (docs/design/monitoring.md "Who asks"): whom
+ * it says asks, and the person's own access token, which the user service signed; `roleSince`
+ * and `mfaAgoS` (seconds since their second factor, 10 unless said; null: none) are what the token
+ * says; `proof` given (even undefined) is sent instead of one: a forged or an absent token.
+ */
+interface AskedAs {
+  actor: { kind: 'user'; id: string; role: string };
+  roleSince: string | null;
+  requestId: string;
+  mfaAgoS?: number | null;
+  proof?: string | undefined;
+}
+
+/** A person's access token as the user service signs one (`key`: another one forges it). */
+async function accessTokenOf(
+  actor: { id: string; role: string },
+  claims: { roleSince: string | null; mfaAgoS?: number | null },
+  key = accessKey.privateKey,
+): Promise<string> {
+  const nowS = Math.floor(Date.now() / 1000);
+  const mfaAgoS = claims.mfaAgoS === undefined ? 10 : claims.mfaAgoS;
+  return new SignJWT({
+    role: actor.role,
+    ver: 1,
+    ...(claims.roleSince === null ? {} : { role_since: new Date(claims.roleSince).getTime() / 1000 }),
+    ...(mfaAgoS === null ? {} : { mfa_at: nowS - mfaAgoS }),
+  })
+    .setProtectedHeader({ alg: 'EdDSA', kid: 'access-1' })
+    .setSubject(actor.id)
+    .setIssuer('coin-ledger')
+    .setAudience('coin-ledger-api')
+    .setIssuedAt(nowS)
+    .setExpirationTime(nowS + 900)
+    .sign(key);
+}
+
+/** The internal body of a call asked by `asked`: the person's token in place of what it says of them. */
+async function askedBody(body: object): Promise<object> {
+  if (!('actor' in body)) return body;
+  const { roleSince, mfaAgoS, ...rest } = body as Record<string, unknown> & AskedAs;
+  if ('proof' in body) return rest;
+  return { ...rest, proof: await accessTokenOf(rest.actor, { roleSince, mfaAgoS }) };
+}
 
 let nextId = Math.floor(Date.now() / 1000) * 1000;
 /** A well-formed coin.transaction.recorded between two people. */
@@ -70,6 +118,9 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       SERVICE_TOKEN_PRIVATE_KEY: generateServiceKeys().monitoring.privateKeyPem,
       MONITORING_DATABASE_URL: devServiceDatabaseUrl(infra.databaseUrl, 'monitoring'),
       MONITORING_RULE_FREEZES_PER_HOUR_MAX: '2',
+      AUTHORITY_PUBLIC_KEYS: JSON.stringify([
+        { kid: 'access-1', publicKeyPem: accessKey.publicKey.export({ type: 'spki', format: 'pem' }).toString() },
+      ]),
     };
     const freezer = {
       freeze: async (request: FreezeRequest) => {
@@ -109,7 +160,8 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     await pool?.end();
   });
 
-  const call = async (method: string, path: string, body?: unknown) => {
+  const call = async (method: string, path: string, asked?: object) => {
+    const body = asked === undefined ? undefined : await askedBody(asked);
     const res = await fetch(`${service.url}${path}`, {
       method,
       headers: {
@@ -129,7 +181,11 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       messages: values.map((value) => ({ key: 'test', value: typeof value === 'string' ? value : JSON.stringify(value) })),
     });
 
-  const admin = { actor: { kind: 'user', id: '7', role: 'ADMIN' }, roleSince: '2020-01-01T00:00:00.000Z', requestId: 'req-monitoring' };
+  const admin: AskedAs = {
+    actor: { kind: 'user', id: '7', role: 'ADMIN' },
+    roleSince: '2020-01-01T00:00:00.000Z',
+    requestId: 'req-monitoring',
+  };
 
   it('a circular flow A → B → C → A opens one case with the circular rule, announced once, even when the events come twice; hostile records change nothing', async () => {
     const [a, b, c] = [1_001, 1_002, 1_003];
@@ -223,7 +279,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     await eventually(async () => (audited.some((r) => r.target === 'monitoring-rule:fan-out') ? true : undefined));
   });
 
-  const secondAdmin = {
+  const secondAdmin: AskedAs = {
     actor: { kind: 'user', id: '8', role: 'ADMIN' },
     roleSince: '2020-01-01T00:00:00.000Z',
     requestId: 'req-monitoring-2',
@@ -315,7 +371,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect(second.body).toMatchObject({ status: 'RESOLVED', resolution: 'FALSE_POSITIVE', resolvedBy: 8 });
   });
 
-  const thirdAdmin = {
+  const thirdAdmin: AskedAs = {
     actor: { kind: 'user', id: '9', role: 'ADMIN' },
     roleSince: '2020-01-01T00:00:00.000Z',
     requestId: 'req-monitoring-3',
@@ -401,7 +457,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
 
     const path = '/internal/monitoring/rules/big-payers/freeze-lift';
     // An ADMIN whose own wallet the rule froze lifts nothing.
-    const frozenAdmin = {
+    const frozenAdmin: AskedAs = {
       actor: { kind: 'user', id: '8001', role: 'ADMIN' },
       roleSince: '2020-01-01T00:00:00.000Z',
       requestId: 'req-monitoring-frozen',
@@ -505,9 +561,11 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
    * The second person's rule from each monitoring row of the four-eyes table (its `deciders`, its
    * `subject`), judged by this service: for every act it applies, a request is raised by one ADMIN,
    * then refused to its requester, to the person it is about (where it is about one), to a decider
-   * of a role the row does not name, to one who took the role after the request, and to one whose
-   * call names no `roleSince`; each refusal is audited and leaves the request pending, and an
-   * eligible second ADMIN+ then approves it.
+   * of a role the row does not name, to one who took the role after the request, to one whose
+   * token names no `role_since`, to one whose token's second factor is stale or absent, and to a
+   * call whose person's token is absent, forged or another person's (the service reads who asks
+   * from the token it verifies, never from the gateway's word); each refusal is audited and leaves
+   * the request pending, and an eligible second ADMIN+ then approves it.
    */
   const monitoringActs = (Object.keys(fourEyesActs) as FourEyesAct[]).filter((act) => fourEyesActs[act].service === 'monitoring');
   /** How each monitoring act's request is raised here: the approve call's path and body, its audit target, and the person it is about. */
@@ -556,27 +614,49 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     };
 
   it.each(monitoringActs.map((act, n) => [act, n] as const))(
-    'when a %s request is approved by its requester, the person it is about, a decider of a role its row does not name, one promoted after the request or one of no known role start, then 403 each, audited, and an eligible ADMIN+ approves it',
+    "when a %s request is approved by its requester, the person it is about, a decider of a role its row does not name, one promoted after the request, one of no known role start, one whose second factor is stale or absent, or a call whose token is absent, forged or another person's, then 401 or 403 each, audited, and an eligible ADMIN+ approves it",
     async (act, n) => {
       const raise = raiseMonitoringAct[act];
       if (!raise) throw new Error(`monitoring act ${act} has no way to raise it in this file`);
       const raised = await raise(n);
       const ago = '2020-01-01T00:00:00.000Z';
-      const person = (id: number, role: string, roleSince: string | null) => ({
+      const person = (id: number, role: string, roleSince: string | null, mfaAgoS?: number | null): AskedAs => ({
         actor: { kind: 'user', id: String(id), role },
         roleSince,
         requestId: `deciders-${act}`,
+        ...(mfaAgoS === undefined ? {} : { mfaAgoS }),
       });
+      const forger = generateKeyPairSync('ed25519').privateKey;
+      const eligible = person(9_906, 'ADMIN', ago);
       const tries = [
-        { who: 'requester', asked: admin, code: 'APPROVAL_BY_REQUESTER' },
-        ...(raised.subject === null ? [] : [{ who: 'subject', asked: person(raised.subject, 'ADMIN', ago), code: 'SELF_DEALING' }]),
-        { who: 'wrong role', asked: person(9_901, 'DEVELOPER', ago), code: 'APPROVER_NOT_ELIGIBLE' },
-        { who: 'promoted after', asked: person(9_902, 'ADMIN', new Date().toISOString()), code: 'APPROVER_NOT_ELIGIBLE' },
-        { who: 'role start unknown', asked: person(9_903, 'SUPERADMIN', null), code: 'APPROVER_NOT_ELIGIBLE' },
+        { who: 'requester', asked: admin, status: 403, code: 'APPROVAL_BY_REQUESTER' },
+        ...(raised.subject === null
+          ? []
+          : [{ who: 'subject', asked: person(raised.subject, 'ADMIN', ago), status: 403, code: 'SELF_DEALING' }]),
+        { who: 'wrong role', asked: person(9_901, 'DEVELOPER', ago), status: 403, code: 'APPROVER_NOT_ELIGIBLE' },
+        { who: 'promoted after', asked: person(9_902, 'ADMIN', new Date().toISOString()), status: 403, code: 'APPROVER_NOT_ELIGIBLE' },
+        { who: 'role start unknown', asked: person(9_903, 'SUPERADMIN', null), status: 403, code: 'APPROVER_NOT_ELIGIBLE' },
+        // The second factor is the token's, not the gateway's word: STEP_UP_MAX_AGE_S is 300 s here.
+        { who: 'stale second factor', asked: person(9_904, 'ADMIN', ago, 3_600), status: 403, code: 'STEP_UP_REQUIRED' },
+        { who: 'no second factor', asked: person(9_905, 'ADMIN', ago, null), status: 403, code: 'STEP_UP_REQUIRED' },
+        // Whom the call names is proved by the person's own token, never taken from the gateway.
+        { who: 'absent token', asked: { ...eligible, proof: undefined }, status: 401, code: 'UNAUTHENTICATED' },
+        {
+          who: 'forged token',
+          asked: { ...eligible, proof: await accessTokenOf(eligible.actor, { roleSince: ago }, forger) },
+          status: 401,
+          code: 'UNAUTHENTICATED',
+        },
+        {
+          who: "another person's token",
+          asked: { ...eligible, proof: await accessTokenOf(secondAdmin.actor, { roleSince: ago }) },
+          status: 403,
+          code: 'FORBIDDEN',
+        },
       ];
-      for (const { who, asked, code } of tries) {
+      for (const { who, asked, status, code } of tries) {
         const refused = await call('POST', raised.path, { ...raised.body, ...asked });
-        expect({ act, who, status: refused.status, code: refused.body.code }).toEqual({ act, who, status: 403, code });
+        expect({ act, who, status: refused.status, code: refused.body.code }).toEqual({ act, who, status, code });
         await eventually(
           async () =>
             audited.some((r) => r.target === raised.target && r.actor.id === asked.actor.id && r.summary.errorCode === code)

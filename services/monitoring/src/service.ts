@@ -4,7 +4,7 @@ import { coinTransactionEvent } from '@coin/events';
 import type { RunningService } from '@coin/http';
 import { offPathFetch } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { AuditRecordSigner, ServiceCommandSigner } from '@coin/security';
+import { AuditRecordSigner, CommandAuthority, ServiceCommandSigner } from '@coin/security';
 import { defineService, type FrameParts, type ServiceOptions } from '@coin/service-kit';
 import { Counter, Gauge } from 'prom-client';
 import type { MonitoringConfig } from './config';
@@ -15,6 +15,7 @@ import { RuleEngine } from './domain/evaluate';
 import { horizonOf, type Rule } from './domain/rules';
 import { advanceProfiles } from './domain/scoring';
 import { LedgerFreezer, UnwiredFreezer, type WalletFreezer } from './freeze/wallet-freezer';
+import { AskerProofs } from './http/asker';
 import { registerCaseRoutes } from './http/case-routes';
 import { registerFreezeLiftRoutes } from './http/freeze-lift-routes';
 import { monitoringRouteCallers } from './http/route-callers';
@@ -136,13 +137,24 @@ function registerMonitoringRoutes(parts: FrameParts, config: Readonly<Monitoring
   const { pool } = parts;
   const adminAuditTopic = topicNames(config.TOPIC_PREFIX).adminAudit;
   const proposalExpiryMs = config.MONITORING_PROPOSAL_EXPIRY_S * 1000;
+  // Who asks is the person's own token, verified here with the user service's keys (http/asker.ts).
+  const authority = new CommandAuthority({
+    keys: config.AUTHORITY_PUBLIC_KEYS,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    // Calls, not commands: no command's age is judged.
+    maxCommandAgeMs: 0,
+    stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
+  });
+  const askers = new AskerProofs(authority, { pool, adminAuditTopic });
   registerCaseRoutes(parts.app, {
     pool,
     adminAuditTopic,
     falsePositiveFourEyesScore: config.MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE,
     proposalExpiryMs,
+    askers,
   });
-  registerFreezeLiftRoutes(parts.app, { pool, adminAuditTopic, proposalExpiryMs });
+  registerFreezeLiftRoutes(parts.app, { pool, adminAuditTopic, proposalExpiryMs, askers });
   registerProposalRoutes(parts.app, { pool, proposalExpiryMs });
   registerRuleRoutes(parts.app, {
     pool,
@@ -152,6 +164,7 @@ function registerMonitoringRoutes(parts: FrameParts, config: Readonly<Monitoring
     backtestMax: replayMax,
     retentionMs: config.MONITORING_RETENTION_DAYS * 86_400_000,
     freezeScore: config.MONITORING_FREEZE_SCORE,
+    askers,
   });
 }
 

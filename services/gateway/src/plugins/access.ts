@@ -70,8 +70,6 @@ export interface Principal {
   mode?: 'live' | 'test';
   /** Users: when the token's holder last gave a second factor (ms since the epoch); absent: password only. */
   mfaAtMs?: number;
-  /** Users: when they took the role they hold (the token's `role_since`, ms since the epoch); absent: the token names none. */
-  roleSinceMs?: number;
   /** When the access token expires (ms since the epoch): a live stream opened with it ends then. */
   expiresAtMs?: number;
 }

@@ -1,12 +1,4 @@
-import {
-  apiVersionText,
-  clientMayCashout,
-  roleAtLeast,
-  role as roleSchema,
-  roleSinceOfClaim,
-  secondFactorFresh,
-  type Actor,
-} from '@coin/contracts';
+import { apiVersionText, clientMayCashout, roleAtLeast, role as roleSchema, secondFactorFresh, type Actor } from '@coin/contracts';
 import { AppError, isRetriable } from '@coin/errors';
 import { credentialModeOf } from '@coin/security';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -122,18 +114,13 @@ export async function verifyAccessToken(
   return { principal: userPrincipalOf(payload, subject, version, expiresAtMs), expiresAtMs, kid };
 }
 
-/**
- * A person's principal from their verified token: its role, when they last gave a second factor
- * (`mfa_at`) and when they took the role (`role_since`, which the monitoring calls name).
- */
+/** A person's principal from their verified token: its role and when they last gave a second factor (`mfa_at`). */
 function userPrincipalOf(payload: JWTPayload, subject: string, version: number, expiresAtMs: number): Principal {
   const parsedRole = roleSchema.safeParse(payload['role']);
   if (!parsedRole.success || !/^[1-9][0-9]{0,15}$/.test(subject)) throw new AppError('UNAUTHENTICATED', 'The access token is invalid');
   const mfaAt = payload.mfa_at;
   const mfa = typeof mfaAt === 'number' && Number.isFinite(mfaAt) ? { mfaAtMs: mfaAt * 1000 } : {};
-  const roleSince = roleSinceOfClaim(payload['role_since']);
-  const since = roleSince === null ? {} : { roleSinceMs: roleSince.getTime() };
-  return { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version, ...mfa, ...since, expiresAtMs };
+  return { kind: 'user', subject, userId: Number(subject), role: parsedRole.data, tokenVersion: version, ...mfa, expiresAtMs };
 }
 
 /**

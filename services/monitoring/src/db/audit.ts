@@ -14,6 +14,7 @@ export type CaseAction =
   | 'monitoring-rule.propose'
   | 'monitoring-rule.approve'
   | 'monitoring-rule.approval-refused'
+  | 'monitoring-rule.refused'
   | 'monitoring-rule.pause'
   | 'monitoring-rule.freeze-lift-request'
   | 'monitoring-rule.freeze-lift-approve'

@@ -39,6 +39,7 @@ import {
   secondPersonNeeded,
   selfDealing,
 } from '../domain/four-eyes';
+import type { AskedBy, AskerProofs, ProvenAsker } from './asker';
 import { caseView, decodeCursor, encodeCursor } from './views';
 
 export interface CaseRouteDeps {
@@ -48,9 +49,9 @@ export interface CaseRouteDeps {
   falsePositiveFourEyesScore: number;
   /** MONITORING_PROPOSAL_EXPIRY_S in milliseconds: a proposed resolution older than this is approved by nobody. */
   proposalExpiryMs: number;
+  /** Who asks, proven by their own token (asker.ts). */
+  askers: AskerProofs;
 }
-
-type Asked = { actor: { kind: 'user'; id: string; role: string }; requestId: string | null };
 
 const notFound = () => new AppError('NOT_FOUND', 'No such case');
 const flowDays = 7;
@@ -65,17 +66,19 @@ function caseWallets(row: CaseRow, transactions: { from: string | null; to: stri
 }
 
 /**
- * A step on an open case by an ADMIN+ (the gateway admits and names them), in one transaction
- * with its admin audit record; a resolved case takes no more steps (CONFLICT). Nobody takes a step
+ * A step on an open case by an ADMIN+ (the gateway admits and names them, their own token proves
+ * it: asker.ts), in one transaction with its admin audit record; a resolved case takes no more
+ * steps (CONFLICT). Nobody takes a step
  * on a case about themselves: its subject, or a party to one of its transactions or of those the
  * step links, is refused SELF_DEALING, recorded as `monitoring-case.refused`, and nothing changes.
  */
 async function step(
   deps: CaseRouteDeps,
   id: string,
-  asked: Asked & { step: string; linking?: readonly number[] },
-  act: (client: PoolClient, row: CaseRow) => Promise<StepDone>,
+  asked: AskedBy & { step: string; linking?: readonly number[] },
+  act: (client: PoolClient, row: CaseRow, asker: ProvenAsker) => Promise<StepDone>,
 ): Promise<CaseRow> {
+  const asker = await deps.askers.proven(asked, { target: `monitoring-case:${id}`, action: 'monitoring-case.refused', step: asked.step });
   const done = await inTransaction(deps.pool, async (client) => {
     const row = await findCase(client, id, true);
     if (!row) throw notFound();
@@ -83,7 +86,7 @@ async function step(
     const parties = await casePartyWallets(client, row.id, asked.linking);
     const { action, summary, refused } = isSelfDealing(asked.actor.id, row.subject, parties)
       ? { action: 'monitoring-case.refused' as const, summary: { step: asked.step, errorCode: 'SELF_DEALING' }, refused: selfDealing() }
-      : await act(client, row);
+      : await act(client, row, asker);
     await recordCaseAction(client, deps.adminAuditTopic, {
       action,
       target: `monitoring-case:${id}`,
@@ -246,13 +249,13 @@ function registerCaseSteps(app: App, deps: CaseRouteDeps): void {
     '/internal/monitoring/cases/:id/resolve',
     { schema: { params: monitoringCaseParams, body: resolveCaseInternalBody, response: { 200: monitoringCase } } },
     async (request) => {
-      const { resolution, reason, actor, roleSince } = request.body;
-      const row = await step(deps, request.params.id, { ...request.body, step: 'resolve' }, (client, found) =>
+      const { resolution, reason, actor } = request.body;
+      const row = await step(deps, request.params.id, { ...request.body, step: 'resolve' }, (client, found, decider) =>
         resolveAct(client, found, {
           resolution,
           reason,
           by: Number(actor.id),
-          decider: { actor, roleSince },
+          decider,
           falsePositiveAt: deps.falsePositiveFourEyesScore,
           expiryMs: deps.proposalExpiryMs,
         }),

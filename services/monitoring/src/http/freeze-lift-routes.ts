@@ -23,12 +23,15 @@ import {
   userOfWallet,
   walletOfUser,
 } from '../domain/four-eyes';
+import type { AskerProofs } from './asker';
 
 export interface FreezeLiftRouteDeps {
   pool: Pool;
   adminAuditTopic: string;
   /** MONITORING_PROPOSAL_EXPIRY_S in milliseconds: a lift asked for longer ago than this is approved by nobody. */
   proposalExpiryMs: number;
+  /** Who asks, proven by their own token (asker.ts). */
+  askers: AskerProofs;
 }
 
 type Asked = Decider & { requestId: string | null };
@@ -89,12 +92,55 @@ async function liftStep(
   return done.lift!;
 }
 
+const refusedLift: CaseAction = 'monitoring-rule.freeze-lift-refused';
+
 /** A refusal of a lift's step: its audit record and the error. */
 const refusal = (error: AppError) => ({
   action: 'monitoring-rule.freeze-lift-refused' as const,
   summary: { errorCode: error.code },
   refused: error,
 });
+
+/**
+ * The approval of a rule's pending lift: judged by the second person's rule (its requester, a
+ * person whose wallet it lists, a decider not eligible since before it, a lift past its expiry),
+ * then the freezes it listed marked lifted.
+ */
+async function approveLift(client: PoolClient, deps: FreezeLiftRouteDeps, ruleId: string, asked: Asked) {
+  const by = Number(asked.actor.id);
+  const target = `monitoring-freeze-lift:${ruleId}`;
+  const pending = await pendingChange(client, target);
+  if (pending === null) throw new AppError('UNFREEZE_NOT_REQUESTED', `No request to lift the freezes of rule ${ruleId} is pending`);
+  const change = pending.change as LiftChange;
+  const eligible = deciderFacts('freeze-lift', asked, pending.proposedAt);
+  const second = secondPersonError(
+    {
+      decider: personOf(by),
+      requester: personOf(pending.proposedBy),
+      now: new Date(),
+      expiresAt: proposalExpiresAt(pending.proposedAt, deps.proposalExpiryMs),
+      paid: change.freezes.map((f) => userOfWallet(f.wallet)),
+      ...eligible.facts,
+    },
+    {
+      requester: { detail: 'The ADMIN who asked to lift these freezes cannot approve it' },
+      'self-dealing': { detail: selfDealingDetail },
+      ...eligible.wording,
+    },
+  );
+  if (second && isExpiredRefusal(second)) await clearPendingChange(client, target);
+  if (second) return refusal(second);
+  await clearPendingChange(client, target);
+  await markFreezesLifted(
+    client,
+    change.freezes.map((f) => f.caseId),
+  );
+  return {
+    action: 'monitoring-rule.freeze-lift-approve' as const,
+    summary: { requestedBy: String(pending.proposedBy), wallets: change.freezes.map((f) => f.wallet) },
+    lift: liftView(ruleId, change, { by: pending.proposedBy, at: pending.proposedAt }, by),
+  };
+}
 
 /**
  * Lifting the freezes of one rule (docs/design/monitoring.md "Freezes"): one two-person act for
@@ -111,7 +157,12 @@ export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): v
     { schema: { params: monitoringRuleParams, body: freezeLiftInternalBody, response: { 202: monitoringFreezeLiftAnswer } } },
     async (request, reply) => {
       const { ruleId } = request.params;
-      const { reason, ...asked } = request.body;
+      const { reason, ...body } = request.body;
+      const asked = await deps.askers.proven(body, {
+        target: `monitoring-rule:${ruleId}`,
+        action: refusedLift,
+        step: 'freeze-lift-request',
+      });
       const by = Number(asked.actor.id);
       const freezeLift = await liftStep(deps, ruleId, asked, async (client) => {
         const freezes = await liftableFreezes(client, ruleId, freezeLiftMax);
@@ -134,42 +185,12 @@ export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): v
     { schema: { params: monitoringRuleParams, body: freezeLiftApprovalInternalBody, response: { 200: monitoringFreezeLiftAnswer } } },
     async (request) => {
       const { ruleId } = request.params;
-      const asked = request.body;
-      const by = Number(asked.actor.id);
-      const target = `monitoring-freeze-lift:${ruleId}`;
-      const freezeLift = await liftStep(deps, ruleId, asked, async (client) => {
-        const pending = await pendingChange(client, target);
-        if (pending === null) throw new AppError('UNFREEZE_NOT_REQUESTED', `No request to lift the freezes of rule ${ruleId} is pending`);
-        const change = pending.change as LiftChange;
-        const eligible = deciderFacts('freeze-lift', asked, pending.proposedAt);
-        const second = secondPersonError(
-          {
-            decider: personOf(by),
-            requester: personOf(pending.proposedBy),
-            now: new Date(),
-            expiresAt: proposalExpiresAt(pending.proposedAt, deps.proposalExpiryMs),
-            paid: change.freezes.map((f) => userOfWallet(f.wallet)),
-            ...eligible.facts,
-          },
-          {
-            requester: { detail: 'The ADMIN who asked to lift these freezes cannot approve it' },
-            'self-dealing': { detail: selfDealingDetail },
-            ...eligible.wording,
-          },
-        );
-        if (second && isExpiredRefusal(second)) await clearPendingChange(client, target);
-        if (second) return refusal(second);
-        await clearPendingChange(client, target);
-        await markFreezesLifted(
-          client,
-          change.freezes.map((f) => f.caseId),
-        );
-        return {
-          action: 'monitoring-rule.freeze-lift-approve',
-          summary: { requestedBy: String(pending.proposedBy), wallets: change.freezes.map((f) => f.wallet) },
-          lift: liftView(ruleId, change, { by: pending.proposedBy, at: pending.proposedAt }, by),
-        };
+      const asked = await deps.askers.proven(request.body, {
+        target: `monitoring-rule:${ruleId}`,
+        action: refusedLift,
+        step: 'freeze-lift-approve',
       });
+      const freezeLift = await liftStep(deps, ruleId, asked, (client) => approveLift(client, deps, ruleId, asked));
       return { freezeLift };
     },
   );

@@ -30,6 +30,7 @@ import { profilesBefore, seenSince, walletsOf } from '../db/seen-repo';
 import { backtest } from '../domain/backtest';
 import type { Movement } from '../domain/evaluate';
 import { type Rule, ruleKinds, ruleProblem } from '../domain/rules';
+import type { AskerProofs } from './asker';
 
 export interface RuleRouteDeps {
   pool: Pool;
@@ -44,9 +45,9 @@ export interface RuleRouteDeps {
   freezeScore: number;
   /** MONITORING_PROPOSAL_EXPIRY_S in milliseconds: a proposal older than this is approved by nobody. */
   proposalExpiryMs: number;
+  /** Who asks, proven by their own token (asker.ts). */
+  askers: AskerProofs;
 }
-
-type Actor = { kind: 'user'; id: string; role: string };
 
 /** What a rule's change did: the rules as they run now, the proposal it left when it waits, or the refusal to answer once recorded. */
 type RuleChanged = { rules: Rule[]; proposal?: MonitoringRuleProposal; refused?: undefined } | { refused: AppError };
@@ -156,9 +157,15 @@ export function registerRuleRoutes(app: App, deps: RuleRouteDeps): void {
       },
     },
     async (request, reply) => {
-      const { rule: input, actor, roleSince, requestId } = request.body;
+      const { rule: input, ...asked } = request.body;
       if (input.id !== request.params.ruleId) throw new AppError('VALIDATION_FAILED', 'the rule id must be the one in the path');
-      const outcome = await changeRule(deps, ruleOf(input), { actor: actor as Actor, roleSince, requestId });
+      const rule = ruleOf(input);
+      const asker = await deps.askers.proven(asked, {
+        target: `monitoring-rule:${rule.id}`,
+        action: 'monitoring-rule.refused',
+        step: 'change',
+      });
+      const outcome = await changeRule(deps, rule, asker);
       if (outcome.refused) throw outcome.refused;
       deps.onChanged(outcome.rules);
       if (outcome.proposal) return reply.code(202).send({ proposal: outcome.proposal, rules: outcome.rules as never });

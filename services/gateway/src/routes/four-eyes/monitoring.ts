@@ -148,12 +148,16 @@ export const freezeLiftPart: ActPart = {
  * them and records each step in the admin audit log; the gateway admits the caller and names who asks.
  */
 
-/** Who asks, as the gateway verified it (an ADMIN+ user: the routes admit no other), and the request id: the audit record names both. */
+/**
+ * Who asks, as the gateway verified it (an ADMIN+ user: the routes admit no other), with their own
+ * access token (`proof`): the monitoring service verifies it too and reads their role's start and
+ * second factor from it, never from this call; and the request id: the audit record names both.
+ */
 export function askedBy(request: FastifyRequest) {
   const principal = principalOf(request);
   if (principal.role === 'SYSTEM') throw new InvariantViolation('a monitoring route admitted a SYSTEM caller');
-  const roleSince = principal.roleSinceMs === undefined ? null : new Date(principal.roleSinceMs).toISOString();
-  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, roleSince, requestId: String(request.id) };
+  const { proof } = authorityOf(request);
+  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, proof, requestId: String(request.id) };
 }
 
 /** How many of a lift's ledger commands are in flight at once: a lift lists at most 50, and the ledger's partitions share the rest of the load. */
