@@ -866,6 +866,21 @@ from .get_payout_approval_response_200_requested_by_role import (
     GetPayoutApprovalResponse200RequestedByRole,
 )
 from .get_payout_approval_response_200_status import GetPayoutApprovalResponse200Status
+from .get_platform_client_balance_monitor_coin_version import (
+    GetPlatformClientBalanceMonitorCoinVersion,
+)
+from .get_platform_client_balance_monitor_response_200 import (
+    GetPlatformClientBalanceMonitorResponse200,
+)
+from .get_platform_client_balance_monitor_response_200_direction import (
+    GetPlatformClientBalanceMonitorResponse200Direction,
+)
+from .get_platform_client_balance_monitor_response_200_wallet import (
+    GetPlatformClientBalanceMonitorResponse200Wallet,
+)
+from .get_platform_client_balance_monitor_response_200_wallet_treasury_type_0 import (
+    GetPlatformClientBalanceMonitorResponse200WalletTreasuryType0,
+)
 from .get_sandbox_clock_coin_version import GetSandboxClockCoinVersion
 from .get_sandbox_clock_response_200 import GetSandboxClockResponse200
 from .get_sandbox_user_balance_at_coin_version import GetSandboxUserBalanceAtCoinVersion
@@ -2999,6 +3014,11 @@ __all__ = (
     "GetPayoutApprovalResponse200RequestedByKind",
     "GetPayoutApprovalResponse200RequestedByRole",
     "GetPayoutApprovalResponse200Status",
+    "GetPlatformClientBalanceMonitorCoinVersion",
+    "GetPlatformClientBalanceMonitorResponse200",
+    "GetPlatformClientBalanceMonitorResponse200Direction",
+    "GetPlatformClientBalanceMonitorResponse200Wallet",
+    "GetPlatformClientBalanceMonitorResponse200WalletTreasuryType0",
     "GetSandboxClockCoinVersion",
     "GetSandboxClockResponse200",
     "GetSandboxUserBalanceAtCoinVersion",
