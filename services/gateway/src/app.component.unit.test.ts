@@ -1403,6 +1403,54 @@ describe('gateway component (buildApp with fake ports)', () => {
     });
   });
 
+  describe("a platform's treasury statement as CSV", () => {
+    it('when a live client asks for its statement as CSV over more lines than a page, then every page of the period is read and written, its own lines whole and another’s a change alone, with the balances as headers', async () => {
+      const line = (id: number, clientId: string | undefined, runningBalance: number) => ({
+        transaction: {
+          ...transactionOfClient(id, clientId ?? 'unused'),
+          ...(clientId ? {} : { clientId: undefined }),
+          reason: `reason ${id}`,
+        },
+        change: -5,
+        runningBalance,
+      });
+      const pages = [
+        { lines: [line(1, 'shop-backend', 95), line(2, 'another-shop', 90)], nextCursor: 'next-page' },
+        { lines: [line(3, undefined, 85)], nextCursor: null },
+      ];
+      let read = 0;
+      historyRoutes['GET /internal/history/statements/treasury/REWARDS'] = () => ({
+        from: '2026-01-01T00:00:00.000Z',
+        to: '2026-02-01T00:00:00.000Z',
+        openingBalance: 100,
+        closingBalance: 85,
+        ...pages[read++]!,
+      });
+      const calls = historyHttp.calls.length;
+      const answer = await app.inject({
+        method: 'GET',
+        url: '/api/platform/treasuries/REWARDS/statement?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z&limit=1',
+        headers: { authorization: `Bearer ${await systemToken()}`, accept: 'text/csv' },
+      });
+      expect([answer.statusCode, answer.headers['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
+      expect([answer.headers['statement-opening-balance'], answer.headers['statement-closing-balance']]).toEqual(['100', '85']);
+      const at = '2025-01-01T00:00:00.000Z';
+      expect(answer.body.split('\r\n')).toEqual([
+        'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata,splitOf',
+        `${at},1,REWARD,-5,95,,7,REWARDS,,reason 1,,,,`,
+        `${at},2,REWARD,-5,90,,,,,,,,,`,
+        `${at},3,REWARD,-5,85,,,,,,,,,`,
+        '',
+      ]);
+      // The whole period, a page of the most at a time, whatever limit the query named; the second from the first's cursor.
+      const asked = historyHttp.calls.slice(calls).map((c) => new URL(c.path, 'http://fake.invalid').searchParams);
+      expect(asked.map((q) => [q.get('limit'), q.get('cursor')])).toEqual([
+        ['1000', null],
+        ['1000', 'next-page'],
+      ]);
+    });
+  });
+
   describe('a dry run asked of an operation that takes none (docs/DESIGN.md "Dry runs")', () => {
     /** What every port was asked so far (the caller's own API-key look-ups aside): a refusal asks none. */
     const portCalls = () =>
@@ -1443,7 +1491,7 @@ describe('gateway component (buildApp with fake ports)', () => {
             headers: { authorization, 'content-type': 'application/json', ...key },
           });
           const problem = expectProblem(answer, 400, 'VALIDATION_FAILED');
-          expect(problem['errors']).toEqual([{ path: 'querystring.dryRun', message: expect.stringContaining('takes no dry run') }]);
+          expect(problem.errors).toEqual([{ path: 'querystring.dryRun', message: expect.stringContaining('takes no dry run') }]);
         }
         expect(portCalls()).toEqual(before);
       },

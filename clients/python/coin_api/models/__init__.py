@@ -712,11 +712,30 @@ from .get_client_treasury_statement_code import GetClientTreasuryStatementCode
 from .get_client_treasury_statement_coin_version import (
     GetClientTreasuryStatementCoinVersion,
 )
+from .get_client_treasury_statement_format import GetClientTreasuryStatementFormat
 from .get_client_treasury_statement_response_200 import (
     GetClientTreasuryStatementResponse200,
 )
 from .get_client_treasury_statement_response_200_lines_item import (
     GetClientTreasuryStatementResponse200LinesItem,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0 import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_approval import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0Approval,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_from_treasury_type_0 import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0FromTreasuryType0,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_metadata import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0Metadata,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_to_treasury_type_0 import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0ToTreasuryType0,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_type import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0Type,
 )
 from .get_client_treasury_statement_response_200_lines_item_type import (
     GetClientTreasuryStatementResponse200LinesItemType,
@@ -886,9 +905,28 @@ from .get_sandbox_clock_response_200 import GetSandboxClockResponse200
 from .get_sandbox_user_balance_at_coin_version import GetSandboxUserBalanceAtCoinVersion
 from .get_sandbox_user_balance_at_response_200 import GetSandboxUserBalanceAtResponse200
 from .get_sandbox_user_statement_coin_version import GetSandboxUserStatementCoinVersion
+from .get_sandbox_user_statement_format import GetSandboxUserStatementFormat
 from .get_sandbox_user_statement_response_200 import GetSandboxUserStatementResponse200
 from .get_sandbox_user_statement_response_200_lines_item import (
     GetSandboxUserStatementResponse200LinesItem,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0 import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_approval import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0Approval,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_from_treasury_type_0 import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0FromTreasuryType0,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_metadata import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0Metadata,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_to_treasury_type_0 import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0ToTreasuryType0,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_type import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0Type,
 )
 from .get_sandbox_user_statement_response_200_lines_item_type import (
     GetSandboxUserStatementResponse200LinesItemType,
@@ -2940,8 +2978,15 @@ __all__ = (
     "GetClientTreasuryBalanceAtResponse200",
     "GetClientTreasuryStatementCode",
     "GetClientTreasuryStatementCoinVersion",
+    "GetClientTreasuryStatementFormat",
     "GetClientTreasuryStatementResponse200",
     "GetClientTreasuryStatementResponse200LinesItem",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0Approval",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0FromTreasuryType0",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0Metadata",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0ToTreasuryType0",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0Type",
     "GetClientTreasuryStatementResponse200LinesItemType",
     "GetClientWebhookEndpointCoinVersion",
     "GetClientWebhookEndpointResponse200",
@@ -3024,8 +3069,15 @@ __all__ = (
     "GetSandboxUserBalanceAtCoinVersion",
     "GetSandboxUserBalanceAtResponse200",
     "GetSandboxUserStatementCoinVersion",
+    "GetSandboxUserStatementFormat",
     "GetSandboxUserStatementResponse200",
     "GetSandboxUserStatementResponse200LinesItem",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0Approval",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0FromTreasuryType0",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0Metadata",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0ToTreasuryType0",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0Type",
     "GetSandboxUserStatementResponse200LinesItemType",
     "GetSandboxUserWalletCoinVersion",
     "GetSupplyReportCoinVersion",
