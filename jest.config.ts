@@ -59,7 +59,7 @@ const nodeProject: ProjectConfig = {
 
 /**
  * The long tier (`npm run test:long`): files long by nature, not slow by accident. Chaos, the
- * history checkers (the linearizability checker's Go tests and builds too), the simulations, the restores, the README's and the guides' runs, the Python and Go clients' runs, the reference's code samples run in each language, `coin trigger` of every event type, the browser
+ * history checkers (the linearizability checker's Go tests and builds too), the simulations, the restores, the README's and the guides' runs, the Python and Go clients' runs, the reference's code samples run in each language, `coin trigger` of every event type, a platform's walkthrough of its own money, the browser
  * screens, Schemathesis and the fuzzers, and the brokers of their own (TLS, SASL, SNI). Every other
  * int and e2e file is the gate's (`npm test`); `.ci/run` runs both.
  */
@@ -82,6 +82,7 @@ export const longTier = [
   'test/e2e/guides.test.ts',
   'test/e2e/sandbox-economy-guide.test.ts',
   'test/e2e/cli-trigger-every-type.test.ts',
+  'test/e2e/platform-walkthrough.test.ts',
   'test/e2e/admin-console.test.ts',
   'test/e2e/admin-console-clients.test.ts',
   'test/e2e/admin-console-screens.test.ts',

@@ -336,4 +336,56 @@ describe('cash-out through the gateway and the ledger', () => {
     expect((await http(stack.gatewayUrl, 'GET', '/api/admin/cashouts', { token: user.accessToken })).status).toBe(403);
     expect((await http(stack.gatewayUrl, 'GET', path, { token: user.accessToken })).status).toBe(403);
   });
+
+  it('when a cash-out is previewed (?dryRun=true), then it answers the XAF and the balance it would leave and writes nothing (no cash-out, no hold, no daily amount used, no key’s answer); the same Idempotency-Key then applies it for real', async () => {
+    const user = await registerUser(stack.gatewayUrl);
+    await minter.mintCoins({ body: { userId: user.userId, amount: 1000, reason: 'seed' } });
+    const key = `cashout-dry-${user.userId}`;
+    const preview = (amount: number, idempotencyKey = key) =>
+      http(stack.gatewayUrl, 'POST', '/api/cashouts?dryRun=true', {
+        token: user.accessToken,
+        body: { amount, msisdn: '+237670000000', providerClientId: providerId },
+        headers: { 'idempotency-key': idempotencyKey },
+      });
+
+    // 600 of the 1,000 an unverified user may cash out a day, twice: a preview uses none of it.
+    for (let i = 0; i < 2; i += 1) {
+      const dry = await preview(600);
+      expect(dry.status).toBe(201);
+      expect(dry.headers.get('idempotent-replayed')).toBeNull();
+      expect(dry.body).toMatchObject({
+        dryRun: true,
+        cashout: {
+          status: 'REQUESTED',
+          amount: 600,
+          xafAmount: 393_000,
+          xafPerCoin: 655,
+          userId: user.userId,
+          providerClientId: providerId,
+        },
+        wallet: { balance: 1000, activeCoins: 400 },
+      });
+    }
+    const previewedId: string = (await preview(1)).body.cashout.id;
+    // Nothing written: no cash-out (the user's list, the provider's queue, the admins' list), no hold, no key's answer.
+    expect(await walletOf(user.accessToken)).toMatchObject({ balance: 1000, activeCoins: 1000 });
+    expect((await http(stack.gatewayUrl, 'GET', '/api/cashouts', { token: user.accessToken })).body.cashouts).toEqual([]);
+    expect((await queueOf(providerToken)).map((c) => c.id)).not.toContain(previewedId);
+    expect(await cashoutAsAdmin(previewedId)).toBeUndefined();
+    expect((await http(stack.gatewayUrl, 'GET', `/api/commands/${key}`, { token: user.accessToken })).body).toMatchObject({
+      status: 'UNKNOWN',
+    });
+
+    // The key the previews named is free: the real cash-out with it is applied, not replayed.
+    const real = await cashOut(user.accessToken, 600, key);
+    expect(real.status).toBe(201);
+    expect(real.headers.get('idempotent-replayed')).not.toBe('true');
+    expect(real.body).not.toHaveProperty('dryRun');
+    expect(real.body).toMatchObject({ cashout: { status: 'REQUESTED', amount: 600, xafAmount: 393_000 }, wallet: { activeCoins: 400 } });
+    expect(real.body.cashout.id).not.toBe(previewedId);
+    // Now 600 of the day is used: the preview of 600 more meets the limit the real one would.
+    const over = await preview(600, `cashout-dry-over-${user.userId}`);
+    expect([over.status, over.body.code]).toEqual([422, 'LIMIT_EXCEEDED']);
+    expect(await walletOf(user.accessToken)).toMatchObject({ balance: 1000, activeCoins: 400 });
+  });
 });

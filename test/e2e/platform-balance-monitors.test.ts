@@ -24,6 +24,7 @@ describe("a platform's own balance monitors", () => {
   let tokenA: string;
   let tokenB: string;
   let shopAId: string;
+  let shopBId: string;
   let testA: { token: string; client: CoinClient; id: string };
   const run = randomUUID().slice(0, 8);
 
@@ -61,6 +62,7 @@ describe("a platform's own balance monitors", () => {
     const a = await createPlatformClientWithCli(stack, `monitors-a-${run}`, { treasuries: ['REWARDS'] });
     const b = await createPlatformClientWithCli(stack, `monitors-b-${run}`, { treasuries: ['REWARDS'] });
     shopAId = a.clientId;
+    shopBId = b.clientId;
     [tokenA, tokenB] = [await tokenOf(a.clientId, a.clientSecret), await tokenOf(b.clientId, b.clientSecret)];
     [shopA, shopB] = [clientOf(tokenA), clientOf(tokenB)];
     const made = await send<{ client: { id: string }; clientSecret: string }>(tokenA, 'POST', '/api/platform/test-clients', {
@@ -182,6 +184,25 @@ describe("a platform's own balance monitors", () => {
     const all = await operator.listBalanceMonitors();
     expect(all.clientMonitors.find((m) => m.id === monitor.id)).toMatchObject({ clientId: shopAId, lastCrossedAt: expect.any(String) });
     expect(all.monitors.find((m) => m.id === monitor.id)).toBeUndefined();
+    // An ADMIN reads it by id under its client; under another client, or an id nobody has, it is absent.
+    const byId = await send<typeof monitor>(
+      admin.accessToken,
+      'GET',
+      `/api/admin/platform-clients/${shopAId}/balance-monitors/${monitor.id}`,
+      undefined,
+      null,
+    );
+    expect([byId.status, byId.body]).toEqual([200, all.clientMonitors.find((m) => m.id === monitor.id)]);
+    for (const path of [`${shopBId}/balance-monitors/${monitor.id}`, `${shopAId}/balance-monitors/${randomUUID()}`]) {
+      const absent = await send(admin.accessToken, 'GET', `/api/admin/platform-clients/${path}`, undefined, null);
+      expect([path, absent.status, absent.body.code]).toEqual([path, 404, 'NOT_FOUND']);
+    }
+    // A platform client has no admin route, its own monitor's included; a person neither.
+    const person = await registerUser(stack.gatewayUrl);
+    for (const token of [tokenA, person.accessToken]) {
+      const refused = await send(token, 'GET', `/api/admin/platform-clients/${shopAId}/balance-monitors/${monitor.id}`, undefined, null);
+      expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
+    }
 
     await shopA.deleteClientBalanceMonitor({ path: { id: monitor.id } });
     expect((await send(tokenA, 'GET', `/api/platform/balance-monitors/${monitor.id}`, undefined, null)).status).toBe(404);

@@ -194,6 +194,47 @@ describe("a platform's own money", () => {
     const seenByB = await shopB.getClientTreasuryStatement({ path: { code: 'REWARDS' }, query: { from: startedAt, to, limit: 1000 } });
     expect(seenByB.lines.find((l) => l.transactionId === own.transaction.id)?.transaction).toBeNull();
     expect(seenByB.lines.find((l) => l.transactionId === others.transaction.id)?.transaction).toMatchObject({ clientId: shopBId });
+
+    // The same statement as CSV (format=csv, or Accept: text/csv): a row per line, the client's
+    // own whole, every other its time, id, type, change and running balance alone.
+    const period = `from=${encodeURIComponent(startedAt)}&to=${encodeURIComponent(to)}`;
+    for (const [query, headers] of [
+      [`${period}&format=csv`, {}],
+      [period, { accept: 'text/csv' }],
+    ] as const) {
+      const csv = await fetch(`${stack.gatewayUrl}/api/platform/treasuries/REWARDS/statement?${query}`, {
+        headers: { authorization: `Bearer ${tokenA}`, ...headers },
+      });
+      const text = await csv.text();
+      expect([csv.status, csv.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+      expect(csv.headers.get('content-disposition')).toBe('attachment; filename="statement.csv"');
+      expect([csv.headers.get('statement-opening-balance'), csv.headers.get('statement-closing-balance')]).toEqual([
+        String(statement.openingBalance),
+        String(statement.closingBalance),
+      ]);
+      const rows = text.split('\r\n');
+      expect(rows.pop()).toBe('');
+      expect(rows[0]).toBe(
+        'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata,splitOf',
+      );
+      expect(rows.slice(1).map((row) => row.split(',').slice(0, 5))).toEqual(
+        statement.lines.map((l) => [l.createdAt, String(l.transactionId), l.type, String(l.change), String(l.runningBalance)]),
+      );
+      const rowOf = (id: number) => rows.find((row) => row.split(',')[1] === String(id))!;
+      expect(rowOf(own.transaction.id).split(',').slice(5, 10)).toEqual(['', String(payee.userId), 'REWARDS', '', `A's prize ${run}`]);
+      expect(rowOf(others.transaction.id)).toBe(
+        `${others.transaction.createdAt},${others.transaction.id},REWARD,-5,${othersLine.runningBalance},,,,,,,,,`,
+      );
+      expect(text).not.toContain(`B's prize`);
+    }
+    // B's CSV shows A's reward as its change alone.
+    const seenByBCsv = await (
+      await fetch(`${stack.gatewayUrl}/api/platform/treasuries/REWARDS/statement?${period}&format=csv`, {
+        headers: { authorization: `Bearer ${tokenB}` },
+      })
+    ).text();
+    expect(seenByBCsv).not.toContain(`A's prize`);
+    expect(seenByBCsv).toContain(`B's prize ${run}`);
   });
 
   it('when payers name clients to settle their holds, then each client lists its own, by payer and status, in cursor pages; another client’s never', async () => {

@@ -5,7 +5,8 @@ import { adminHoldsQuery } from './holds';
 import { treasury } from './ledger';
 import { coinValue } from './money';
 import { withPageLinks } from './paging';
-import { internalStatementQuery, statementPage } from './statements';
+import { type CsvValue, csvRows } from './csv';
+import { internalStatementQuery, statementCsvColumns, statementPage, statementQuery } from './statements';
 import { platformClientId } from './user';
 
 /*
@@ -49,8 +50,14 @@ export const platformStatementPage = withPageLinks(
 );
 export type PlatformStatementPage = z.infer<typeof platformStatementPage>;
 
-/** The statement's query on the platform's routes: the period and its keyset page (JSON only). */
+/** The statement's query the gateway reads history with: the period and its keyset page (JSON only). */
 export const platformStatementQuery = internalStatementQuery;
+
+/**
+ * The statement's query on the platform's routes: the period and its keyset page, or with
+ * format=csv (or Accept: text/csv) the whole period as CSV, as the history statements take it.
+ */
+export const platformStatementPublicQuery = statementQuery;
 
 /** The ledger's internal holds list, narrowed to the holds one platform client settles (`settlerClientId`). */
 export const internalHoldsQuery = adminHoldsQuery.extend({ settlerClientId: platformClientId.optional() });
@@ -63,4 +70,24 @@ export function platformLineOf(
   const { transaction: tx, change, runningBalance } = line;
   const own = tx.clientId !== undefined && tx.clientId !== null && tx.clientId === clientId;
   return { transactionId: tx.id, type: tx.type, createdAt: tx.createdAt, change, runningBalance, transaction: own ? tx : null };
+}
+
+/** The header row of a platform statement's CSV: the columns of every statement's CSV (statementCsvColumns). */
+export const platformStatementCsvHeader = csvRows([statementCsvColumns]);
+
+/**
+ * One CSV row of a platform statement's line, in the columns of every statement's CSV: the
+ * client's own transaction whole, any other (`transaction: null`) its time, id, type, change and
+ * running balance alone, the rest of its row empty, as its JSON line shows it.
+ */
+export function platformStatementCsvRow(line: PlatformStatementLine): string {
+  const tx = line.transaction;
+  const row: CsvValue[] = [line.createdAt, line.transactionId, line.type, line.change, line.runningBalance];
+  if (tx) {
+    row.push(tx.fromUserId, tx.toUserId, tx.fromTreasury, tx.toTreasury, tx.reason, tx.reference, tx.refundOf);
+    row.push(tx.metadata ? JSON.stringify(tx.metadata) : null, tx.splitOf ?? null);
+  } else {
+    row.push(...Array<CsvValue>(statementCsvColumns.length - row.length).fill(null));
+  }
+  return csvRows([row]);
 }

@@ -1403,6 +1403,143 @@ describe('gateway component (buildApp with fake ports)', () => {
     });
   });
 
+  describe("a platform's treasury statement as CSV", () => {
+    it('when a live client asks for its statement as CSV over more lines than a page, then every page of the period is read and written, its own lines whole and another’s a change alone, with the balances as headers', async () => {
+      const line = (id: number, clientId: string | undefined, runningBalance: number) => ({
+        transaction: {
+          ...transactionOfClient(id, clientId ?? 'unused'),
+          ...(clientId ? {} : { clientId: undefined }),
+          reason: `reason ${id}`,
+        },
+        change: -5,
+        runningBalance,
+      });
+      const pages = [
+        { lines: [line(1, 'shop-backend', 95), line(2, 'another-shop', 90)], nextCursor: 'next-page' },
+        { lines: [line(3, undefined, 85)], nextCursor: null },
+      ];
+      let read = 0;
+      historyRoutes['GET /internal/history/statements/treasury/REWARDS'] = () => ({
+        from: '2026-01-01T00:00:00.000Z',
+        to: '2026-02-01T00:00:00.000Z',
+        openingBalance: 100,
+        closingBalance: 85,
+        ...pages[read++]!,
+      });
+      const calls = historyHttp.calls.length;
+      const answer = await app.inject({
+        method: 'GET',
+        url: '/api/platform/treasuries/REWARDS/statement?from=2026-01-01T00:00:00Z&to=2026-02-01T00:00:00Z&limit=1',
+        headers: { authorization: `Bearer ${await systemToken()}`, accept: 'text/csv' },
+      });
+      expect([answer.statusCode, answer.headers['content-type']]).toEqual([200, 'text/csv; charset=utf-8']);
+      expect([answer.headers['statement-opening-balance'], answer.headers['statement-closing-balance']]).toEqual(['100', '85']);
+      const at = '2025-01-01T00:00:00.000Z';
+      expect(answer.body.split('\r\n')).toEqual([
+        'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata,splitOf',
+        `${at},1,REWARD,-5,95,,7,REWARDS,,reason 1,,,,`,
+        `${at},2,REWARD,-5,90,,,,,,,,,`,
+        `${at},3,REWARD,-5,85,,,,,,,,,`,
+        '',
+      ]);
+      // The whole period, a page of the most at a time, whatever limit the query named; the second from the first's cursor.
+      const asked = historyHttp.calls.slice(calls).map((c) => new URL(c.path, 'http://fake.invalid').searchParams);
+      expect(asked.map((q) => [q.get('limit'), q.get('cursor')])).toEqual([
+        ['1000', null],
+        ['1000', 'next-page'],
+      ]);
+    });
+  });
+
+  describe('a dry run asked of an operation that takes none (docs/DESIGN.md "Dry runs")', () => {
+    /** What every port was asked so far (the caller's own API-key look-ups aside): a refusal asks none. */
+    const portCalls = () =>
+      [
+        bus.requests,
+        ...[ledgerHttp, historyHttp, sandboxLedgerHttp, sandboxHistoryHttp, liveWebhooks, sandboxWebhooks, monitoringHttp].map(
+          (fake) => fake.calls,
+        ),
+      ].map((calls) => calls.length);
+    const isDryRunRefusal = (answer: Answer) => {
+      if (answer.statusCode !== 400) return false;
+      const body = answer.json() as { code?: string; errors?: Array<{ path: string }> };
+      return body.code === 'VALIDATION_FAILED' && body.errors?.[0]?.path === 'querystring.dryRun';
+    };
+
+    it.each([
+      ['POST', '/api/sandbox/test-users', { name: 'player one' }],
+      ['POST', '/api/sandbox/clock/advance', { seconds: 60 }],
+      ['POST', '/api/sandbox/clock/set', { at: '2030-01-01T00:00:00Z' }],
+      ['POST', '/api/sandbox/reset', {}],
+      ['POST', '/api/sandbox/fund', { treasury: 'REWARDS', amount: 10, reason: 'seed' }],
+      ['POST', '/api/sandbox/holds', { userId: 1, amount: 1 }],
+      ['POST', '/api/sandbox/purchases', { userId: 1, amount: 1 }],
+      ['POST', '/api/sandbox/refunds', { transactionId: 1 }],
+      ['POST', '/api/sandbox/cashouts', { userId: 1, amount: 1 }],
+      ['POST', '/api/sandbox/mandates', { userId: 1 }],
+      ['PUT', '/api/sandbox/commission-rules', { rules: [] }],
+    ])(
+      'when a test-mode client sends %s %s?dryRun=true (a sandbox operation: it takes no dry run), then 400 VALIDATION_FAILED naming querystring.dryRun, with or without a key, and nothing is sent or read',
+      async (method, url, body) => {
+        const authorization = `Bearer ${await token('test_shop', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'test' })}`;
+        const before = portCalls();
+        for (const key of [{ 'idempotency-key': randomUUID() }, {}] as Array<Record<string, string>>) {
+          const answer = await inject({
+            method: method as 'POST',
+            url: `${url}?dryRun=true`,
+            payload: body,
+            headers: { authorization, 'content-type': 'application/json', ...key },
+          });
+          const problem = expectProblem(answer, 400, 'VALIDATION_FAILED');
+          expect(problem.errors).toEqual([{ path: 'querystring.dryRun', message: expect.stringContaining('takes no dry run') }]);
+        }
+        expect(portCalls()).toEqual(before);
+      },
+    );
+
+    it('when any write operation that takes no dry run is sent dryRun=true (or any value but false), by any caller, then it is refused before it reaches a port: never applied for a preview', async () => {
+      const document = app.swagger() as unknown as {
+        paths: Record<string, Record<string, { parameters?: Array<{ name?: string; in?: string }> }>>;
+      };
+      const superadmin = { authorization: `Bearer ${await token('1', 'SUPERADMIN')}`, 'x-api-key': mintKey };
+      const callers: Array<Record<string, string>> = [
+        {},
+        { authorization: `Bearer ${await token('test_shop', 'SYSTEM', { treasuries: ['REWARDS'], mode: 'test' })}` },
+        { authorization: `Bearer ${await systemToken()}` },
+        superadmin,
+        { authorization: `Bearer ${await userToken()}` },
+      ];
+      const asked: Array<{ caller: Record<string, string>; value: string }> = [
+        ...callers.map((caller) => ({ caller, value: 'true' })),
+        ...['1', 'yes', ''].map((value) => ({ caller: superadmin, value })),
+      ];
+      const applied: string[] = [];
+      let refusedForTheFlag = 0;
+      const before = portCalls();
+      for (const [path, operations] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          if (!['post', 'put', 'patch', 'delete'].includes(method)) continue;
+          if (operation.parameters?.some((p) => p.in === 'query' && p.name === 'dryRun')) continue;
+          for (const { caller, value } of asked) {
+            const answer = await inject({
+              method: method.toUpperCase() as 'POST',
+              url: `${path.replace(/\{[^}]+\}/g, '1')}?dryRun=${value}`,
+              headers: { ...caller, 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
+              payload: {},
+            });
+            // Refused for the flag, or before it for who asks (401, 403) or how (415: a form route sent JSON).
+            if (isDryRunRefusal(answer)) refusedForTheFlag++;
+            else if (![401, 403, 415].includes(answer.statusCode))
+              applied.push(`${method.toUpperCase()} ${path}?dryRun=${value}: ${answer.statusCode}`);
+          }
+        }
+      }
+      expect(applied).toEqual([]);
+      expect(refusedForTheFlag).toBeGreaterThan(0);
+      expect(portCalls()).toEqual(before);
+    });
+  });
+
   describe('write admission (token version, write limit, lock: one plugin, the in-memory store)', () => {
     const transfer = { toUserId: 9, amount: 1, reason: 'x' };
 

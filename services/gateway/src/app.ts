@@ -50,6 +50,7 @@ import { registerPlatformClientRoutes } from './routes/platform-clients';
 import { TokenVersionStore } from './plugins/token-version';
 import { revocationDefaults, Revocations } from './revocation/revocations';
 import { registerWriteAdmission, WriteAdmission } from './plugins/admission';
+import { refuseUnknownDryRun } from './plugins/idempotency';
 import type { AdmissionStore } from './plugins/admission-store';
 import { LocalLimiter } from './plugins/local-limiter';
 import { registerRateLimits, type RateLimitSettings } from './plugins/rate-limit';
@@ -186,6 +187,8 @@ export async function buildApp(deps: GatewayDeps): Promise<App> {
   const local = new LocalLimiter();
   const admission = writeAdmissionOf(deps, failOpen, local);
   admission.guard(app);
+  // Before any route: a write that takes no dry run refuses one (docs/DESIGN.md "Dry runs").
+  refuseUnknownDryRun(app);
   registerCallerChecks(app, deps, admission);
   await registerRateLimits(app, { redis: deps.redis, limits: deps.rateLimits, failOpen, local });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

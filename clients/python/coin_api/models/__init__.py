@@ -744,11 +744,30 @@ from .get_client_treasury_statement_code import GetClientTreasuryStatementCode
 from .get_client_treasury_statement_coin_version import (
     GetClientTreasuryStatementCoinVersion,
 )
+from .get_client_treasury_statement_format import GetClientTreasuryStatementFormat
 from .get_client_treasury_statement_response_200 import (
     GetClientTreasuryStatementResponse200,
 )
 from .get_client_treasury_statement_response_200_lines_item import (
     GetClientTreasuryStatementResponse200LinesItem,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0 import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_approval import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0Approval,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_from_treasury_type_0 import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0FromTreasuryType0,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_metadata import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0Metadata,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_to_treasury_type_0 import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0ToTreasuryType0,
+)
+from .get_client_treasury_statement_response_200_lines_item_transaction_type_0_type import (
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0Type,
 )
 from .get_client_treasury_statement_response_200_lines_item_type import (
     GetClientTreasuryStatementResponse200LinesItemType,
@@ -898,14 +917,48 @@ from .get_payout_approval_response_200_requested_by_role import (
     GetPayoutApprovalResponse200RequestedByRole,
 )
 from .get_payout_approval_response_200_status import GetPayoutApprovalResponse200Status
+from .get_platform_client_balance_monitor_coin_version import (
+    GetPlatformClientBalanceMonitorCoinVersion,
+)
+from .get_platform_client_balance_monitor_response_200 import (
+    GetPlatformClientBalanceMonitorResponse200,
+)
+from .get_platform_client_balance_monitor_response_200_direction import (
+    GetPlatformClientBalanceMonitorResponse200Direction,
+)
+from .get_platform_client_balance_monitor_response_200_wallet import (
+    GetPlatformClientBalanceMonitorResponse200Wallet,
+)
+from .get_platform_client_balance_monitor_response_200_wallet_treasury_type_0 import (
+    GetPlatformClientBalanceMonitorResponse200WalletTreasuryType0,
+)
 from .get_sandbox_clock_coin_version import GetSandboxClockCoinVersion
 from .get_sandbox_clock_response_200 import GetSandboxClockResponse200
 from .get_sandbox_user_balance_at_coin_version import GetSandboxUserBalanceAtCoinVersion
 from .get_sandbox_user_balance_at_response_200 import GetSandboxUserBalanceAtResponse200
 from .get_sandbox_user_statement_coin_version import GetSandboxUserStatementCoinVersion
+from .get_sandbox_user_statement_format import GetSandboxUserStatementFormat
 from .get_sandbox_user_statement_response_200 import GetSandboxUserStatementResponse200
 from .get_sandbox_user_statement_response_200_lines_item import (
     GetSandboxUserStatementResponse200LinesItem,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0 import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_approval import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0Approval,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_from_treasury_type_0 import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0FromTreasuryType0,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_metadata import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0Metadata,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_to_treasury_type_0 import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0ToTreasuryType0,
+)
+from .get_sandbox_user_statement_response_200_lines_item_transaction_type_0_type import (
+    GetSandboxUserStatementResponse200LinesItemTransactionType0Type,
 )
 from .get_sandbox_user_statement_response_200_lines_item_type import (
     GetSandboxUserStatementResponse200LinesItemType,
@@ -3068,8 +3121,15 @@ __all__ = (
     "GetClientTreasuryBalanceAtResponse200",
     "GetClientTreasuryStatementCode",
     "GetClientTreasuryStatementCoinVersion",
+    "GetClientTreasuryStatementFormat",
     "GetClientTreasuryStatementResponse200",
     "GetClientTreasuryStatementResponse200LinesItem",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0Approval",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0FromTreasuryType0",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0Metadata",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0ToTreasuryType0",
+    "GetClientTreasuryStatementResponse200LinesItemTransactionType0Type",
     "GetClientTreasuryStatementResponse200LinesItemType",
     "GetClientWebhookEndpointCoinVersion",
     "GetClientWebhookEndpointResponse200",
@@ -3142,13 +3202,25 @@ __all__ = (
     "GetPayoutApprovalResponse200RequestedByKind",
     "GetPayoutApprovalResponse200RequestedByRole",
     "GetPayoutApprovalResponse200Status",
+    "GetPlatformClientBalanceMonitorCoinVersion",
+    "GetPlatformClientBalanceMonitorResponse200",
+    "GetPlatformClientBalanceMonitorResponse200Direction",
+    "GetPlatformClientBalanceMonitorResponse200Wallet",
+    "GetPlatformClientBalanceMonitorResponse200WalletTreasuryType0",
     "GetSandboxClockCoinVersion",
     "GetSandboxClockResponse200",
     "GetSandboxUserBalanceAtCoinVersion",
     "GetSandboxUserBalanceAtResponse200",
     "GetSandboxUserStatementCoinVersion",
+    "GetSandboxUserStatementFormat",
     "GetSandboxUserStatementResponse200",
     "GetSandboxUserStatementResponse200LinesItem",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0Approval",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0FromTreasuryType0",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0Metadata",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0ToTreasuryType0",
+    "GetSandboxUserStatementResponse200LinesItemTransactionType0Type",
     "GetSandboxUserStatementResponse200LinesItemType",
     "GetSandboxUserWalletCoinVersion",
     "GetSupplyReportCoinVersion",

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
+from attrs import field as _attrs_field
 
 if TYPE_CHECKING:
     from ..models.get_sandbox_user_statement_response_200_lines_item import (
@@ -39,6 +40,7 @@ class GetSandboxUserStatementResponse200:
     lines: list[GetSandboxUserStatementResponse200LinesItem]
     as_of: datetime.datetime
     has_more: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         from_ = self.from_.isoformat()
@@ -62,7 +64,7 @@ class GetSandboxUserStatementResponse200:
         has_more = self.has_more
 
         field_dict: dict[str, Any] = {}
-
+        field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "from": from_,
@@ -124,4 +126,21 @@ class GetSandboxUserStatementResponse200:
             has_more=has_more,
         )
 
+        get_sandbox_user_statement_response_200.additional_properties = d
         return get_sandbox_user_statement_response_200
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -160,6 +160,11 @@ export const operationTable = {
   createBalanceMonitor: { method: 'post', path: '/api/admin/balance-monitors', idempotencyKey: true },
   getBalanceMonitor: { method: 'get', path: '/api/admin/balance-monitors/{id}', idempotencyKey: false },
   deleteBalanceMonitor: { method: 'delete', path: '/api/admin/balance-monitors/{id}', idempotencyKey: false },
+  getPlatformClientBalanceMonitor: {
+    method: 'get',
+    path: '/api/admin/platform-clients/{clientId}/balance-monitors/{id}',
+    idempotencyKey: false,
+  },
   listClientBalanceMonitors: { method: 'get', path: '/api/platform/balance-monitors', idempotencyKey: false },
   createClientBalanceMonitor: { method: 'post', path: '/api/platform/balance-monitors', idempotencyKey: true },
   getClientBalanceMonitor: { method: 'get', path: '/api/platform/balance-monitors/{id}', idempotencyKey: false },

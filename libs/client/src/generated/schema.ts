@@ -131,7 +131,7 @@ export interface paths {
     };
     /**
      * A statement of a treasury the calling platform client was granted over [from, to)
-     * @description A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox treasury) over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is 404 NOT_FOUND
+     * @description A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox treasury) over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days), or the whole period as CSV (format=csv or Accept: text/csv), streamed. A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change (its other CSV cells empty). A treasury not granted is 404 NOT_FOUND
      */
     get: operations['getClientTreasuryStatement'];
     put?: never;
@@ -191,7 +191,7 @@ export interface paths {
     };
     /**
      * A test user's sandbox statement, for the calling test-mode client, over [from, to)
-     * @description A test user's sandbox statement, for the calling test-mode client, over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change. Its test users only (any other id, an account's or not, is 404 USER_NOT_FOUND), from the sandbox history alone. A live client is 403 FORBIDDEN
+     * @description A test user's sandbox statement, for the calling test-mode client, over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days), or the whole period as CSV (format=csv or Accept: text/csv), streamed. A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change (its other CSV cells empty). Its test users only (any other id, an account's or not, is 404 USER_NOT_FOUND), from the sandbox history alone. A live client is 403 FORBIDDEN
      */
     get: operations['getSandboxUserStatement'];
     put?: never;
@@ -2950,6 +2950,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/platform-clients/{clientId}/balance-monitors/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One platform client's balance monitor, with when it last fired
+     * @description One platform client's balance monitor, with when it last fired (an ADMIN+ lists them all under clientMonitors of GET /api/admin/balance-monitors); an id that is not this live client's is 404 NOT_FOUND
+     */
+    get: operations['getPlatformClientBalanceMonitor'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/platform/balance-monitors': {
     parameters: {
       query?: never;
@@ -4915,6 +4935,8 @@ export interface operations {
         limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
+        /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
+        format?: 'json' | 'csv';
       };
       header?: {
         /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
@@ -4927,55 +4949,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
       200: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "from": "2026-01-01T00:00:00Z",
-           *       "to": "2026-02-01T00:00:00Z",
-           *       "openingBalance": 100000,
-           *       "closingBalance": 98000,
-           *       "lines": [
-           *         {
-           *           "transactionId": 1001,
-           *           "type": "REWARD",
-           *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "change": -1975,
-           *           "runningBalance": 98025,
-           *           "transaction": null
-           *         },
-           *         {
-           *           "transactionId": 1002,
-           *           "type": "REWARD",
-           *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "change": -25,
-           *           "runningBalance": 98000,
-           *           "transaction": {
-           *             "id": 1002,
-           *             "type": "REWARD",
-           *             "amount": 25,
-           *             "fromUserId": null,
-           *             "toUserId": 42,
-           *             "fromTreasury": "REWARDS",
-           *             "toTreasury": null,
-           *             "reason": "Tournament prize",
-           *             "reference": null,
-           *             "refundOf": null,
-           *             "createdAt": "2026-01-15T09:30:00.000Z",
-           *             "clientId": "pc_Xk3v9QmT2bLw"
-           *           }
-           *         }
-           *       ],
-           *       "nextCursor": null,
-           *       "hasMore": false,
-           *       "asOf": "2026-01-15T09:30:01.000Z"
-           *     }
-           */
           'application/json': {
             /** Format: date-time */
             from: string;
@@ -4999,7 +4979,34 @@ export interface operations {
               /** @description The balance just after this line */
               runningBalance: number;
               /** @description The whole transaction when this client made it (its clientId); null for any other (a person's, an operator's, another platform's): those show as their change to the balance alone */
-              transaction: components['schemas']['Transaction'] | null;
+              transaction: {
+                id: number;
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+                /** @description Coins (2 decimals) */
+                amount: number;
+                fromUserId: number | null;
+                toUserId: number | null;
+                fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                reason: string;
+                reference: string | null;
+                refundOf: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                approval?: {
+                  /** Format: uuid */
+                  id: string;
+                  requestedBy: number;
+                  approvedBy: number;
+                };
+                /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+                metadata?: {
+                  [key: string]: string;
+                };
+                clientId?: string;
+                splitOf?: number;
+              } | null;
             }[];
             /**
              * Format: date-time
@@ -5009,6 +5016,7 @@ export interface operations {
             /** @description true when another page follows: ask for it with cursor=nextCursor */
             hasMore: boolean;
           };
+          'text/csv': string;
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
@@ -5291,6 +5299,8 @@ export interface operations {
         limit?: number | string;
         /** @description Opaque; pass the nextCursor of the previous page (any other value is refused with 400) */
         cursor?: string;
+        /** @description csv: the whole period as text/csv, streamed (as with Accept: text/csv); default JSON pages */
+        format?: 'json' | 'csv';
       };
       header?: {
         /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
@@ -5304,55 +5314,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line) */
       200: {
         headers: {
           'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };
         content: {
-          /**
-           * @example {
-           *       "from": "2026-01-01T00:00:00Z",
-           *       "to": "2026-02-01T00:00:00Z",
-           *       "openingBalance": 100000,
-           *       "closingBalance": 98000,
-           *       "lines": [
-           *         {
-           *           "transactionId": 1001,
-           *           "type": "REWARD",
-           *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "change": -1975,
-           *           "runningBalance": 98025,
-           *           "transaction": null
-           *         },
-           *         {
-           *           "transactionId": 1002,
-           *           "type": "REWARD",
-           *           "createdAt": "2026-01-15T09:30:00.000Z",
-           *           "change": -25,
-           *           "runningBalance": 98000,
-           *           "transaction": {
-           *             "id": 1002,
-           *             "type": "REWARD",
-           *             "amount": 25,
-           *             "fromUserId": null,
-           *             "toUserId": 42,
-           *             "fromTreasury": "REWARDS",
-           *             "toTreasury": null,
-           *             "reason": "Tournament prize",
-           *             "reference": null,
-           *             "refundOf": null,
-           *             "createdAt": "2026-01-15T09:30:00.000Z",
-           *             "clientId": "pc_Xk3v9QmT2bLw"
-           *           }
-           *         }
-           *       ],
-           *       "nextCursor": null,
-           *       "hasMore": false,
-           *       "asOf": "2026-01-15T09:30:01.000Z"
-           *     }
-           */
           'application/json': {
             /** Format: date-time */
             from: string;
@@ -5376,7 +5344,34 @@ export interface operations {
               /** @description The balance just after this line */
               runningBalance: number;
               /** @description The whole transaction when this client made it (its clientId); null for any other (a person's, an operator's, another platform's): those show as their change to the balance alone */
-              transaction: components['schemas']['Transaction'] | null;
+              transaction: {
+                id: number;
+                /** @enum {string} */
+                type: 'MINT' | 'BURN' | 'TRANSFER' | 'PURCHASE' | 'REWARD' | 'REFUND';
+                /** @description Coins (2 decimals) */
+                amount: number;
+                fromUserId: number | null;
+                toUserId: number | null;
+                fromTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                toTreasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+                reason: string;
+                reference: string | null;
+                refundOf: number | null;
+                /** Format: date-time */
+                createdAt: string;
+                approval?: {
+                  /** Format: uuid */
+                  id: string;
+                  requestedBy: number;
+                  approvedBy: number;
+                };
+                /** @description Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters without control characters */
+                metadata?: {
+                  [key: string]: string;
+                };
+                clientId?: string;
+                splitOf?: number;
+              } | null;
             }[];
             /**
              * Format: date-time
@@ -5386,6 +5381,7 @@ export interface operations {
             /** @description true when another page follows: ask for it with cursor=nextCursor */
             hasMore: boolean;
           };
+          'text/csv': string;
         };
       };
       /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
@@ -33271,6 +33267,146 @@ export interface operations {
           'RateLimit-Policy'?: string;
           /** @description draft-ietf-httpapi-ratelimit-headers: per limit, the requests left r and the seconds t until the window resets, e.g. `"login-ip";r=7;t=41`. A 429 also has Retry-After. */
           RateLimit?: string;
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  getPlatformClientBalanceMonitor: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path: {
+        clientId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "3b8e0d5f-2c4a-4b6d-9e7f-8a0b1c2d3e4f",
+           *       "wallet": {
+           *         "userId": null,
+           *         "treasury": "REWARDS"
+           *       },
+           *       "threshold": 500,
+           *       "direction": "down",
+           *       "enabled": true,
+           *       "clientId": "pc_Xk3v9QmT2bLw",
+           *       "createdAt": "2026-01-15T09:30:00.000Z",
+           *       "lastCrossedAt": null
+           *     }
+           */
+          'application/json': {
+            /** Format: uuid */
+            id: string;
+            wallet: {
+              userId: number | null;
+              treasury: ('COURSE_FEES' | 'SUBSCRIPTIONS' | 'REWARDS' | 'OPERATIONS') | null;
+            };
+            /** @description Coins (2 decimals) */
+            threshold: number;
+            /** @enum {string} */
+            direction: 'down' | 'up' | 'both';
+            enabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description When it last fired; null if never */
+            lastCrossedAt: string | null;
+            /** @description The platform client that set it */
+            clientId: string;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: NOT_FOUND, USER_NOT_FOUND, TRANSACTION_NOT_FOUND, APPROVAL_NOT_FOUND, HOLD_NOT_FOUND, MANDATE_NOT_FOUND, WALLET_NOT_FOUND */
+      404: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: RATE_LIMITED */
+      429: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: COMMAND_FAILED, INTERNAL */
+      500: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: TIMEOUT */
+      504: {
+        headers: {
           'Coin-Version': components['headers']['CoinVersion'];
           [name: string]: unknown;
         };

@@ -13,6 +13,7 @@ import type { CacheMac } from './cache-mac';
 import {
   answerKeyOf,
   asksDryRun,
+  dryRunNotTaken,
   type CommandStatusReader,
   idempotencyAnswerTtlMsDefault,
   idempotencyKeyHeader,
@@ -205,9 +206,9 @@ export class WriteAdmission implements CommandStatusReader {
       requestHashOf({ method: request.method, url: request.url, principal, apiKeyId: request.apiKeyId, body: request.body });
     const key = request.headers[idempotencyKeyHeader];
     if (asksDryRun(request)) {
-      // A keyed route that takes no dry run is never applied for real when one was asked.
-      if (request.routeOptions.config?.dryRun !== true)
-        throw validationError([{ path: 'querystring.dryRun', message: 'this operation takes no dry run' }]);
+      // A keyed route that takes no dry run is never applied for real when one was asked (refused
+      // before this by refuseUnknownDryRun; checked again where the key would be taken).
+      if (request.routeOptions.config?.dryRun !== true) throw validationError([dryRunNotTaken]);
       request.idempotency = {
         commandId: randomUUID(),
         dryRun: true,

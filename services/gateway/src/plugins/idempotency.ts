@@ -1,5 +1,7 @@
 import { sha256Hex, uuidV5 } from '@coin/security';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validationError } from '@coin/errors';
+import { addRouteHook } from './rate-limit';
 import { z } from 'zod';
 import { canonicalJson, idempotencyKey } from '@coin/contracts';
 
@@ -80,6 +82,35 @@ export const dryRunQuery = z.object({
 export function asksDryRun(request: FastifyRequest): boolean {
   const query = request.query as Record<string, unknown> | undefined;
   return query !== undefined && query !== null && Object.hasOwn(query, 'dryRun') && query['dryRun'] === 'true';
+}
+
+/** The refusal of a `dryRun` a write route does not take: the query's only field named, nothing done. */
+export const dryRunNotTaken = {
+  path: 'querystring.dryRun',
+  message:
+    'this operation takes no dry run (only the money operations that document dryRun do; the sandbox’s own operations, test users, clock and reset among them, take none): nothing was done',
+};
+
+/**
+ * On the root, before any route: every write route that takes no dry run (no `config.dryRun`)
+ * refuses a `dryRun` in its query (400 VALIDATION_FAILED naming querystring.dryRun) before its
+ * body is read or anything is sent (docs/DESIGN.md "Dry runs", fail-safe): a caller asking for a
+ * preview never gets the operation applied. Any value but `false` is refused (`1`, `yes`, empty,
+ * repeated), as the routes that take one refuse them by their schema. Reads take none and ignore none:
+ * their query schemas are theirs.
+ */
+export function refuseUnknownDryRun(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (route.config?.dryRun === true) return;
+    if ([route.method].flat().every((method) => ['GET', 'HEAD', 'OPTIONS'].includes(String(method)))) return;
+    addRouteHook(route, 'preValidation', refuseDryRun);
+  });
+}
+
+async function refuseDryRun(request: FastifyRequest): Promise<void> {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (query === undefined || query === null || !Object.hasOwn(query, 'dryRun') || query['dryRun'] === 'false') return;
+  throw validationError([dryRunNotTaken]);
 }
 
 /** Default lifetime of a recorded answer: a day, long enough for any platform's retry or reconciliation. */

@@ -61,7 +61,11 @@ export function rateLimitField(states: readonly RateLimitState[]): string {
 }
 
 /** Appends a route-level hook, after those the route or an earlier onRoute hook set. */
-export function addRouteHook(route: RouteOptions, hook: 'onRequest' | 'preHandler' | 'onSend' | 'onResponse', handler: unknown): void {
+export function addRouteHook(
+  route: RouteOptions,
+  hook: 'onRequest' | 'preValidation' | 'preHandler' | 'onSend' | 'onResponse',
+  handler: unknown,
+): void {
   const existing = route[hook] as unknown;
   const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
   (route as unknown as Record<string, unknown>)[hook] = [...list, handler];

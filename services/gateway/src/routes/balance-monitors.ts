@@ -4,6 +4,7 @@ import {
   balanceMonitorList,
   clientBalanceMonitor,
   clientBalanceMonitorList,
+  clientBalanceMonitorParams,
   clientBalanceMonitorsMax,
   createBalanceMonitorBody,
   createClientBalanceMonitorBody,
@@ -131,6 +132,26 @@ export const balanceMonitorRoutes: RouteDef<BalanceMonitorRouteDeps>[] = [
       response: { 200: withExample(balanceMonitor, exampleMonitor), 404: problem, ...errorResponses },
     },
     handler: async (request, _reply, deps) => deps.internal.read('webhooks.balance-monitor', { id: request.params.id }, String(request.id)),
+  }),
+
+  route({
+    method: 'GET',
+    url: '/api/admin/platform-clients/:clientId/balance-monitors/:id',
+    config: { access: 'admin' },
+    schema: {
+      tags: ['admin', 'balance-monitors'],
+      summary:
+        "One platform client's balance monitor, with when it last fired (an ADMIN+ lists them all under clientMonitors of GET /api/admin/balance-monitors); an id that is not this live client's is 404 NOT_FOUND",
+      params: clientBalanceMonitorParams,
+      operationId: 'getPlatformClientBalanceMonitor',
+      response: { 200: withExample(clientBalanceMonitor, exampleClientMonitor), 404: problem, ...errorResponses },
+    },
+    handler: async (request, _reply, deps) =>
+      deps.internal.read(
+        'webhooks.client-balance-monitor',
+        { clientId: request.params.clientId, id: request.params.id },
+        String(request.id),
+      ),
   }),
 
   route({

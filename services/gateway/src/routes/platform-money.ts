@@ -5,10 +5,15 @@ import {
   holdPublicPage,
   platformLineOf,
   platformStatementPage,
-  platformStatementQuery,
+  platformStatementCsvHeader,
+  platformStatementCsvRow,
+  platformStatementPublicQuery,
+  type platformStatementQuery,
   platformTreasuryList,
   type PlatformStatementPage,
   problem,
+  statementCsvMediaType,
+  statementLimits,
   type StatementPartyKind,
   treasuryCode,
   treasuryEntryIdOf,
@@ -18,7 +23,8 @@ import {
 } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
-import type { FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { InternalApi } from '../clients/internal-api';
 import { principalOf } from '../plugins/auth';
@@ -27,6 +33,7 @@ import { exampleAt, exampleTransaction, exampleTreasury, exampleUserId, withExam
 import { exampleHoldPage } from './holds';
 import { keysetLinks, offsetLinks, startOf } from './paging';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
+import { wantsCsv } from './statements';
 import { requireTestUsers, testClientOf } from './sandbox-economy';
 
 export interface PlatformMoneyDeps {
@@ -61,6 +68,12 @@ const examplePlatformStatement: PlatformStatementPage = {
   asOf: '2026-01-15T09:30:01.000Z',
 };
 
+/** The same statement as CSV: the client's own line whole, the other its change alone. */
+const examplePlatformStatementCsv =
+  'createdAt,transactionId,type,change,runningBalance,fromUserId,toUserId,fromTreasury,toTreasury,reason,reference,refundOf,metadata,splitOf\r\n' +
+  `${exampleAt},1001,REWARD,-1975,98025,,,,,,,,,\r\n` +
+  `${exampleAt},1002,REWARD,-25,98000,,${exampleUserId},REWARDS,,Tournament prize,,,,\r\n`;
+
 const readResponses = { 400: problem, 401: problem, 403: problem, 404: problem, 503: problem };
 
 /** The calling platform client (the routes admit SYSTEM callers alone): its id and the treasuries its token was granted. */
@@ -94,10 +107,56 @@ async function statementFor(
   return keysetLinks({ ...page, lines: page.lines.map((line) => platformLineOf(id, line)), asOf });
 }
 
+/**
+ * A party's statement as the client asked for it: a JSON page, or with format=csv (or Accept:
+ * text/csv) the whole period as CSV, the redacted lines of JSON pages read from history one page
+ * of the most at a time and written as they come (the gateway holds one page, never the period).
+ * The opening and closing balances are headers, as on every statement's CSV.
+ */
+async function answerStatement(
+  deps: PlatformMoneyDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  party: { kind: StatementPartyKind; id: string },
+  space: 'live' | 'test',
+) {
+  const { format, ...query } = request.query as z.output<typeof platformStatementPublicQuery>;
+  if (!wantsCsv(request, format)) {
+    return reply.type('application/json; charset=utf-8').send(await statementFor(deps, request, party, query, space));
+  }
+  const whole = { from: query.from, to: query.to, limit: statementLimits.pageLimitMax };
+  const read = (cursor?: string) =>
+    deps.internal.in(space).read('history.statement', { ...party, ...whole, ...(cursor ? { cursor } : {}) }, String(request.id));
+  const first = await read();
+  const clientId = clientOf(request).id;
+  async function* rows() {
+    yield platformStatementCsvHeader;
+    for (let page = first; ; page = await read(page.nextCursor)) {
+      for (const line of page.lines) yield platformStatementCsvRow(platformLineOf(clientId, line));
+      if (page.nextCursor === null) return;
+    }
+  }
+  return reply
+    .type(`${statementCsvMediaType}; charset=utf-8`)
+    .header('content-disposition', 'attachment; filename="statement.csv"')
+    .header('statement-opening-balance', String(first.openingBalance))
+    .header('statement-closing-balance', String(first.closingBalance))
+    .send(Readable.from(rows(), { objectMode: false }));
+}
+
+/** A statement's 200: JSON pages, or the whole period as CSV (as the history statements answer it). */
+const statementAnswer = {
+  description: 'JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line)',
+  content: {
+    'application/json': { schema: withExample(platformStatementPage, examplePlatformStatement) },
+    [statementCsvMediaType]: { schema: z.string().meta({ examples: [examplePlatformStatementCsv] }) },
+  },
+};
+
 const route = routeOf<PlatformMoneyDeps>();
 
 const statementSummary =
-  'over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change';
+  'over [from, to): opening and closing balance and each line with its running balance, oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366 days), or the whole period as CSV (format=csv or Accept: text/csv), streamed. A line of a transaction this client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and change (its other CSV cells empty)';
 
 /**
  * A platform's own money (docs/CONTRACT.md "A platform's own money"): the treasuries it was
@@ -158,12 +217,12 @@ export const platformMoneyRoutes: RouteDef<PlatformMoneyDeps>[] = [
       summary: `A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox treasury) ${statementSummary}. A treasury not granted is 404 NOT_FOUND`,
       operationId: 'getClientTreasuryStatement',
       params: z.strictObject({ code: treasuryCode }),
-      querystring: platformStatementQuery,
-      response: { 200: withExample(platformStatementPage, examplePlatformStatement), ...readResponses },
-    },
-    handler: async (request, _reply, deps) => {
-      const id = grantedTreasury(request, request.params.code);
-      return statementFor(deps, request, { kind: 'treasury', id }, request.query, spaceOf(request));
+      querystring: platformStatementPublicQuery,
+      response: { 200: statementAnswer, ...readResponses },
+    } as never,
+    handler: async (request: FastifyRequest, reply: FastifyReply, deps: PlatformMoneyDeps) => {
+      const id = grantedTreasury(request, (request.params as { code: TreasuryCode }).code);
+      return answerStatement(deps, request, reply, { kind: 'treasury', id }, spaceOf(request));
     },
   }),
 
@@ -222,14 +281,14 @@ export const platformMoneyRoutes: RouteDef<PlatformMoneyDeps>[] = [
       summary: `A test user's sandbox statement, for the calling test-mode client, ${statementSummary}. Its test users only (any other id, an account's or not, is 404 USER_NOT_FOUND), from the sandbox history alone. A live client is 403 FORBIDDEN`,
       operationId: 'getSandboxUserStatement',
       params: z.strictObject({ userId: userIdParam }),
-      querystring: platformStatementQuery,
-      response: { 200: withExample(platformStatementPage, examplePlatformStatement), ...readResponses },
-    },
-    handler: async (request, _reply, deps) => {
+      querystring: platformStatementPublicQuery,
+      response: { 200: statementAnswer, ...readResponses },
+    } as never,
+    handler: async (request: FastifyRequest, reply: FastifyReply, deps: PlatformMoneyDeps) => {
       const client = testClientOf(request, "reads a test user's sandbox statement");
-      const { userId } = request.params;
+      const { userId } = request.params as { userId: number };
       await requireTestUsers(deps.internal, request, client.id, [userId]);
-      return statementFor(deps, request, { kind: 'user', id: String(userId) }, request.query, 'test');
+      return answerStatement(deps, request, reply, { kind: 'user', id: String(userId) }, 'test');
     },
   }),
 ];

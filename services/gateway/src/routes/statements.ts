@@ -98,7 +98,7 @@ const sources: PartySource[] = [
 ];
 
 /** CSV when asked for by `format=csv`, or, without `format`, by an Accept header naming text/csv. */
-function wantsCsv(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
+export function wantsCsv(request: FastifyRequest, format: 'json' | 'csv' | undefined): boolean {
   if (format !== undefined) return format === 'csv';
   const accept = request.headers.accept ?? '';
   return accept.split(',').some((part) => part.split(';')[0]?.trim().toLowerCase() === statementCsvMediaType);

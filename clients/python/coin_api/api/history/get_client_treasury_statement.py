@@ -13,6 +13,9 @@ from ...models.get_client_treasury_statement_code import (
 from ...models.get_client_treasury_statement_coin_version import (
     GetClientTreasuryStatementCoinVersion,
 )
+from ...models.get_client_treasury_statement_format import (
+    GetClientTreasuryStatementFormat,
+)
 from ...models.get_client_treasury_statement_response_200 import (
     GetClientTreasuryStatementResponse200,
 )
@@ -27,6 +30,7 @@ def _get_kwargs(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetClientTreasuryStatementFormat | Unset = UNSET,
     coin_version: GetClientTreasuryStatementCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -44,6 +48,12 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["cursor"] = cursor
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_
+
+    params["format"] = json_format_
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -117,6 +127,7 @@ def sync_detailed(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetClientTreasuryStatementFormat | Unset = UNSET,
     coin_version: GetClientTreasuryStatementCoinVersion | Unset = UNSET,
 ) -> Response[GetClientTreasuryStatementResponse200 | Problem]:
     """A statement of a treasury the calling platform client was granted over [from, to)
@@ -124,9 +135,10 @@ def sync_detailed(
      A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox
     treasury) over [from, to): opening and closing balance and each line with its running balance,
     oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366
-    days). A line of a transaction this client made carries it whole; any other (a person’s, an
-    operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is
-    404 NOT_FOUND
+    days), or the whole period as CSV (format=csv or Accept: text/csv), streamed. A line of a
+    transaction this client made carries it whole; any other (a person’s, an operator’s, another
+    platform’s) shows only its id, type, time and change (its other CSV cells empty). A treasury not
+    granted is 404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryStatementCode):
@@ -134,6 +146,7 @@ def sync_detailed(
         to (datetime.datetime):
         limit (str | Unset):
         cursor (str | Unset):
+        format_ (GetClientTreasuryStatementFormat | Unset):
         coin_version (GetClientTreasuryStatementCoinVersion | Unset):
 
     Raises:
@@ -150,6 +163,7 @@ def sync_detailed(
         to=to,
         limit=limit,
         cursor=cursor,
+        format_=format_,
         coin_version=coin_version,
     )
 
@@ -168,6 +182,7 @@ def sync(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetClientTreasuryStatementFormat | Unset = UNSET,
     coin_version: GetClientTreasuryStatementCoinVersion | Unset = UNSET,
 ) -> GetClientTreasuryStatementResponse200 | Problem | None:
     """A statement of a treasury the calling platform client was granted over [from, to)
@@ -175,9 +190,10 @@ def sync(
      A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox
     treasury) over [from, to): opening and closing balance and each line with its running balance,
     oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366
-    days). A line of a transaction this client made carries it whole; any other (a person’s, an
-    operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is
-    404 NOT_FOUND
+    days), or the whole period as CSV (format=csv or Accept: text/csv), streamed. A line of a
+    transaction this client made carries it whole; any other (a person’s, an operator’s, another
+    platform’s) shows only its id, type, time and change (its other CSV cells empty). A treasury not
+    granted is 404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryStatementCode):
@@ -185,6 +201,7 @@ def sync(
         to (datetime.datetime):
         limit (str | Unset):
         cursor (str | Unset):
+        format_ (GetClientTreasuryStatementFormat | Unset):
         coin_version (GetClientTreasuryStatementCoinVersion | Unset):
 
     Raises:
@@ -202,6 +219,7 @@ def sync(
         to=to,
         limit=limit,
         cursor=cursor,
+        format_=format_,
         coin_version=coin_version,
     ).parsed
 
@@ -214,6 +232,7 @@ async def asyncio_detailed(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetClientTreasuryStatementFormat | Unset = UNSET,
     coin_version: GetClientTreasuryStatementCoinVersion | Unset = UNSET,
 ) -> Response[GetClientTreasuryStatementResponse200 | Problem]:
     """A statement of a treasury the calling platform client was granted over [from, to)
@@ -221,9 +240,10 @@ async def asyncio_detailed(
      A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox
     treasury) over [from, to): opening and closing balance and each line with its running balance,
     oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366
-    days). A line of a transaction this client made carries it whole; any other (a person’s, an
-    operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is
-    404 NOT_FOUND
+    days), or the whole period as CSV (format=csv or Accept: text/csv), streamed. A line of a
+    transaction this client made carries it whole; any other (a person’s, an operator’s, another
+    platform’s) shows only its id, type, time and change (its other CSV cells empty). A treasury not
+    granted is 404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryStatementCode):
@@ -231,6 +251,7 @@ async def asyncio_detailed(
         to (datetime.datetime):
         limit (str | Unset):
         cursor (str | Unset):
+        format_ (GetClientTreasuryStatementFormat | Unset):
         coin_version (GetClientTreasuryStatementCoinVersion | Unset):
 
     Raises:
@@ -247,6 +268,7 @@ async def asyncio_detailed(
         to=to,
         limit=limit,
         cursor=cursor,
+        format_=format_,
         coin_version=coin_version,
     )
 
@@ -263,6 +285,7 @@ async def asyncio(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetClientTreasuryStatementFormat | Unset = UNSET,
     coin_version: GetClientTreasuryStatementCoinVersion | Unset = UNSET,
 ) -> GetClientTreasuryStatementResponse200 | Problem | None:
     """A statement of a treasury the calling platform client was granted over [from, to)
@@ -270,9 +293,10 @@ async def asyncio(
      A statement of a treasury the calling platform client was granted (a test-mode client’s own sandbox
     treasury) over [from, to): opening and closing balance and each line with its running balance,
     oldest first, in keyset pages (pass nextCursor as cursor; limit at most 1,000, a period at most 366
-    days). A line of a transaction this client made carries it whole; any other (a person’s, an
-    operator’s, another platform’s) shows only its id, type, time and change. A treasury not granted is
-    404 NOT_FOUND
+    days), or the whole period as CSV (format=csv or Accept: text/csv), streamed. A line of a
+    transaction this client made carries it whole; any other (a person’s, an operator’s, another
+    platform’s) shows only its id, type, time and change (its other CSV cells empty). A treasury not
+    granted is 404 NOT_FOUND
 
     Args:
         code (GetClientTreasuryStatementCode):
@@ -280,6 +304,7 @@ async def asyncio(
         to (datetime.datetime):
         limit (str | Unset):
         cursor (str | Unset):
+        format_ (GetClientTreasuryStatementFormat | Unset):
         coin_version (GetClientTreasuryStatementCoinVersion | Unset):
 
     Raises:
@@ -298,6 +323,7 @@ async def asyncio(
             to=to,
             limit=limit,
             cursor=cursor,
+            format_=format_,
             coin_version=coin_version,
         )
     ).parsed

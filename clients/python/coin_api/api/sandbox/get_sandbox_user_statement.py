@@ -10,6 +10,9 @@ from ...client import AuthenticatedClient, Client
 from ...models.get_sandbox_user_statement_coin_version import (
     GetSandboxUserStatementCoinVersion,
 )
+from ...models.get_sandbox_user_statement_format import (
+    GetSandboxUserStatementFormat,
+)
 from ...models.get_sandbox_user_statement_response_200 import (
     GetSandboxUserStatementResponse200,
 )
@@ -24,6 +27,7 @@ def _get_kwargs(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetSandboxUserStatementFormat | Unset = UNSET,
     coin_version: GetSandboxUserStatementCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -41,6 +45,12 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["cursor"] = cursor
+
+    json_format_: str | Unset = UNSET
+    if not isinstance(format_, Unset):
+        json_format_ = format_
+
+    params["format"] = json_format_
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -114,15 +124,17 @@ def sync_detailed(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetSandboxUserStatementFormat | Unset = UNSET,
     coin_version: GetSandboxUserStatementCoinVersion | Unset = UNSET,
 ) -> Response[GetSandboxUserStatementResponse200 | Problem]:
     """A test user's sandbox statement, for the calling test-mode client, over [from, to)
 
      A test user's sandbox statement, for the calling test-mode client, over [from, to): opening and
     closing balance and each line with its running balance, oldest first, in keyset pages (pass
-    nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this
-    client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only
-    its id, type, time and change. Its test users only (any other id, an account's or not, is 404
+    nextCursor as cursor; limit at most 1,000, a period at most 366 days), or the whole period as CSV
+    (format=csv or Accept: text/csv), streamed. A line of a transaction this client made carries it
+    whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and
+    change (its other CSV cells empty). Its test users only (any other id, an account's or not, is 404
     USER_NOT_FOUND), from the sandbox history alone. A live client is 403 FORBIDDEN
 
     Args:
@@ -131,6 +143,7 @@ def sync_detailed(
         to (datetime.datetime):
         limit (str | Unset):
         cursor (str | Unset):
+        format_ (GetSandboxUserStatementFormat | Unset):
         coin_version (GetSandboxUserStatementCoinVersion | Unset):
 
     Raises:
@@ -147,6 +160,7 @@ def sync_detailed(
         to=to,
         limit=limit,
         cursor=cursor,
+        format_=format_,
         coin_version=coin_version,
     )
 
@@ -165,15 +179,17 @@ def sync(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetSandboxUserStatementFormat | Unset = UNSET,
     coin_version: GetSandboxUserStatementCoinVersion | Unset = UNSET,
 ) -> GetSandboxUserStatementResponse200 | Problem | None:
     """A test user's sandbox statement, for the calling test-mode client, over [from, to)
 
      A test user's sandbox statement, for the calling test-mode client, over [from, to): opening and
     closing balance and each line with its running balance, oldest first, in keyset pages (pass
-    nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this
-    client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only
-    its id, type, time and change. Its test users only (any other id, an account's or not, is 404
+    nextCursor as cursor; limit at most 1,000, a period at most 366 days), or the whole period as CSV
+    (format=csv or Accept: text/csv), streamed. A line of a transaction this client made carries it
+    whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and
+    change (its other CSV cells empty). Its test users only (any other id, an account's or not, is 404
     USER_NOT_FOUND), from the sandbox history alone. A live client is 403 FORBIDDEN
 
     Args:
@@ -182,6 +198,7 @@ def sync(
         to (datetime.datetime):
         limit (str | Unset):
         cursor (str | Unset):
+        format_ (GetSandboxUserStatementFormat | Unset):
         coin_version (GetSandboxUserStatementCoinVersion | Unset):
 
     Raises:
@@ -199,6 +216,7 @@ def sync(
         to=to,
         limit=limit,
         cursor=cursor,
+        format_=format_,
         coin_version=coin_version,
     ).parsed
 
@@ -211,15 +229,17 @@ async def asyncio_detailed(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetSandboxUserStatementFormat | Unset = UNSET,
     coin_version: GetSandboxUserStatementCoinVersion | Unset = UNSET,
 ) -> Response[GetSandboxUserStatementResponse200 | Problem]:
     """A test user's sandbox statement, for the calling test-mode client, over [from, to)
 
      A test user's sandbox statement, for the calling test-mode client, over [from, to): opening and
     closing balance and each line with its running balance, oldest first, in keyset pages (pass
-    nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this
-    client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only
-    its id, type, time and change. Its test users only (any other id, an account's or not, is 404
+    nextCursor as cursor; limit at most 1,000, a period at most 366 days), or the whole period as CSV
+    (format=csv or Accept: text/csv), streamed. A line of a transaction this client made carries it
+    whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and
+    change (its other CSV cells empty). Its test users only (any other id, an account's or not, is 404
     USER_NOT_FOUND), from the sandbox history alone. A live client is 403 FORBIDDEN
 
     Args:
@@ -228,6 +248,7 @@ async def asyncio_detailed(
         to (datetime.datetime):
         limit (str | Unset):
         cursor (str | Unset):
+        format_ (GetSandboxUserStatementFormat | Unset):
         coin_version (GetSandboxUserStatementCoinVersion | Unset):
 
     Raises:
@@ -244,6 +265,7 @@ async def asyncio_detailed(
         to=to,
         limit=limit,
         cursor=cursor,
+        format_=format_,
         coin_version=coin_version,
     )
 
@@ -260,15 +282,17 @@ async def asyncio(
     to: datetime.datetime,
     limit: str | Unset = UNSET,
     cursor: str | Unset = UNSET,
+    format_: GetSandboxUserStatementFormat | Unset = UNSET,
     coin_version: GetSandboxUserStatementCoinVersion | Unset = UNSET,
 ) -> GetSandboxUserStatementResponse200 | Problem | None:
     """A test user's sandbox statement, for the calling test-mode client, over [from, to)
 
      A test user's sandbox statement, for the calling test-mode client, over [from, to): opening and
     closing balance and each line with its running balance, oldest first, in keyset pages (pass
-    nextCursor as cursor; limit at most 1,000, a period at most 366 days). A line of a transaction this
-    client made carries it whole; any other (a person’s, an operator’s, another platform’s) shows only
-    its id, type, time and change. Its test users only (any other id, an account's or not, is 404
+    nextCursor as cursor; limit at most 1,000, a period at most 366 days), or the whole period as CSV
+    (format=csv or Accept: text/csv), streamed. A line of a transaction this client made carries it
+    whole; any other (a person’s, an operator’s, another platform’s) shows only its id, type, time and
+    change (its other CSV cells empty). Its test users only (any other id, an account's or not, is 404
     USER_NOT_FOUND), from the sandbox history alone. A live client is 403 FORBIDDEN
 
     Args:
@@ -277,6 +301,7 @@ async def asyncio(
         to (datetime.datetime):
         limit (str | Unset):
         cursor (str | Unset):
+        format_ (GetSandboxUserStatementFormat | Unset):
         coin_version (GetSandboxUserStatementCoinVersion | Unset):
 
     Raises:
@@ -295,6 +320,7 @@ async def asyncio(
             to=to,
             limit=limit,
             cursor=cursor,
+            format_=format_,
             coin_version=coin_version,
         )
     ).parsed

@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar(
+    "T", bound="GetClientTreasuryStatementResponse200LinesItemTransactionType0Metadata"
+)
+
+
+@_attrs_define
+class GetClientTreasuryStatementResponse200LinesItemTransactionType0Metadata:
+    """Key-value metadata: at most 20 keys of 1-40 characters [A-Za-z0-9_.-], string values of at most 500 characters
+    without control characters
+
+    """
+
+    additional_properties: dict[str, str] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        get_client_treasury_statement_response_200_lines_item_transaction_type_0_metadata = cls()
+
+        get_client_treasury_statement_response_200_lines_item_transaction_type_0_metadata.additional_properties = d
+        return get_client_treasury_statement_response_200_lines_item_transaction_type_0_metadata
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> str:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: str) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,27 @@
+from typing import Literal
+
+GetClientTreasuryStatementResponse200LinesItemTransactionType0ToTreasuryType0 = Literal[
+    "COURSE_FEES", "OPERATIONS", "REWARDS", "SUBSCRIPTIONS"
+]
+
+GET_CLIENT_TREASURY_STATEMENT_RESPONSE_200_LINES_ITEM_TRANSACTION_TYPE_0_TO_TREASURY_TYPE_0_VALUES: set[
+    GetClientTreasuryStatementResponse200LinesItemTransactionType0ToTreasuryType0
+] = {
+    "COURSE_FEES",
+    "OPERATIONS",
+    "REWARDS",
+    "SUBSCRIPTIONS",
+}
+
+
+def check_get_client_treasury_statement_response_200_lines_item_transaction_type_0_to_treasury_type_0(
+    value: str,
+) -> GetClientTreasuryStatementResponse200LinesItemTransactionType0ToTreasuryType0:
+    if (
+        value
+        in GET_CLIENT_TREASURY_STATEMENT_RESPONSE_200_LINES_ITEM_TRANSACTION_TYPE_0_TO_TREASURY_TYPE_0_VALUES
+    ):
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {GET_CLIENT_TREASURY_STATEMENT_RESPONSE_200_LINES_ITEM_TRANSACTION_TYPE_0_TO_TREASURY_TYPE_0_VALUES!r}"
+    )
