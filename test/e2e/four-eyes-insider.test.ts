@@ -601,6 +601,39 @@ describe('four-eyes insider: every act of the table refuses its requester and th
 
   const raised = (Object.keys(fourEyesActs) as FourEyesAct[]).filter((act) => !notRaisedHere.includes(act));
 
+  /** Waits until the insider's refused decision of `act` is in the audit log `audit` names, with its code (and request id). */
+  async function refusalAudited(
+    act: FourEyesAct,
+    audit: Raised['audit'],
+    refusal: { adminId: number; code: string; requestId: string; byRoute: boolean },
+  ): Promise<void> {
+    const { stack, second } = people;
+    const { adminId, code, requestId } = refusal;
+    await eventually(
+      async () => {
+        const query =
+          audit.log === 'audit-log'
+            ? `/api/admin/audit-log?result=rejected&actor=${adminId}&limit=1000${audit.target && !refusal.byRoute ? `&target=${encodeURIComponent(audit.target)}` : ''}`
+            : `/api/admin/audit-log/service-actions?target=${encodeURIComponent(audit.target)}`;
+        const page = await http(stack.gatewayUrl, 'GET', query, { token: second.accessToken });
+        const entries = (page.body.entries ?? []) as Array<{
+          actor: { id: string };
+          errorCode?: string | null;
+          requestId?: string | null;
+          summary?: { errorCode?: string };
+        }>;
+        return entries.some(
+          (e) =>
+            e.actor.id === String(adminId) &&
+            (e.errorCode ?? e.summary?.errorCode) === code &&
+            (audit.log === 'service-actions' || e.requestId === requestId),
+        );
+      },
+      20_000,
+      `the refusal of ${act}'s approval by ${adminId} in the audit log`,
+    );
+  }
+
   /**
    * The insider's own approval of a request raised for `act`: 403 with `code`, the request still
    * pending on the act's list, the refusal in the audit log under the insider's name; then a second
@@ -652,29 +685,7 @@ describe('four-eyes insider: every act of the table refuses its requester and th
 
     // Every refusal is audited: the insider's, with its code.
     const audit: Raised['audit'] = insider.refusedBy ? { log: 'audit-log' } : request.audit;
-    await eventually(
-      async () => {
-        const query =
-          audit.log === 'audit-log'
-            ? `/api/admin/audit-log?result=rejected&actor=${admin.userId}&limit=1000${audit.target && !insider.refusedBy ? `&target=${encodeURIComponent(audit.target)}` : ''}`
-            : `/api/admin/audit-log/service-actions?target=${encodeURIComponent(audit.target)}`;
-        const page = await http(stack.gatewayUrl, 'GET', query, { token: second.accessToken });
-        const entries = (page.body.entries ?? []) as Array<{
-          actor: { id: string };
-          errorCode?: string | null;
-          requestId?: string | null;
-          summary?: { errorCode?: string };
-        }>;
-        return entries.some(
-          (e) =>
-            e.actor.id === String(admin.userId) &&
-            (e.errorCode ?? e.summary?.errorCode) === code &&
-            (audit.log === 'service-actions' || e.requestId === requestId),
-        );
-      },
-      20_000,
-      `the refusal of ${act}'s approval by ${admin.userId} in the audit log`,
-    );
+    await refusalAudited(act, audit, { adminId: admin.userId, code, requestId, byRoute: insider.refusedBy !== undefined });
 
     const approved = await decide(
       second,

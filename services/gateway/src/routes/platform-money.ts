@@ -32,7 +32,7 @@ import { spaceOf } from '../plugins/sandbox';
 import { exampleAt, exampleTransaction, exampleTreasury, exampleUserId, withExample } from './examples';
 import { exampleHoldPage } from './holds';
 import { keysetLinks, offsetLinks, startOf } from './paging';
-import { registerRoutes, routeOf, type RouteDef } from './route-def';
+import { registerRoutes, routeOf, streamedText, type RouteDef } from './route-def';
 import { wantsCsv } from './statements';
 import { requireTestUsers, testClientOf } from './sandbox-economy';
 
@@ -149,7 +149,7 @@ const statementAnswer = {
   description: 'JSON pages, or with format=csv / Accept: text/csv the whole period as CSV (a header row, then a row per line)',
   content: {
     'application/json': { schema: withExample(platformStatementPage, examplePlatformStatement) },
-    [statementCsvMediaType]: { schema: z.string().meta({ examples: [examplePlatformStatementCsv] }) },
+    [statementCsvMediaType]: { schema: streamedText(examplePlatformStatementCsv) },
   },
 };
 
@@ -219,9 +219,9 @@ export const platformMoneyRoutes: RouteDef<PlatformMoneyDeps>[] = [
       params: z.strictObject({ code: treasuryCode }),
       querystring: platformStatementPublicQuery,
       response: { 200: statementAnswer, ...readResponses },
-    } as never,
-    handler: async (request: FastifyRequest, reply: FastifyReply, deps: PlatformMoneyDeps) => {
-      const id = grantedTreasury(request, (request.params as { code: TreasuryCode }).code);
+    },
+    handler: async (request, reply, deps) => {
+      const id = grantedTreasury(request, request.params.code);
       return answerStatement(deps, request, reply, { kind: 'treasury', id }, spaceOf(request));
     },
   }),
@@ -283,10 +283,10 @@ export const platformMoneyRoutes: RouteDef<PlatformMoneyDeps>[] = [
       params: z.strictObject({ userId: userIdParam }),
       querystring: platformStatementPublicQuery,
       response: { 200: statementAnswer, ...readResponses },
-    } as never,
-    handler: async (request: FastifyRequest, reply: FastifyReply, deps: PlatformMoneyDeps) => {
+    },
+    handler: async (request, reply, deps) => {
       const client = testClientOf(request, "reads a test user's sandbox statement");
-      const { userId } = request.params as { userId: number };
+      const { userId } = request.params;
       await requireTestUsers(deps.internal, request, client.id, [userId]);
       return answerStatement(deps, request, reply, { kind: 'user', id: String(userId) }, 'test');
     },
