@@ -6,8 +6,7 @@ import { commandSchema, headerNames } from './messaging';
 import { coinValue } from './money';
 import { approvalPending, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
-import { approvalActs, decidedKinds, type ApprovalAct } from './approval-acts';
-import { fourEyesActs, type FourEyesAct } from './four-eyes-acts';
+import { approvalActs, decidedKinds, fourEyesActs, type ApprovalAct, type FourEyesAct } from './four-eyes-acts';
 import { captureResult, hold, holdResult } from './holds';
 import { cashoutRateResult, cashoutResult, claimCashoutResult, decideCashoutResult, settleCashoutResult } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
@@ -673,7 +672,7 @@ const namesItsRouteError = {
 };
 /**
  * Which kind of request an approve or a reject is meant for: the act, from the routes of an act
- * decided on routes of its own (approval-acts.ts `decidedKind`: a cash-out's reversal, a
+ * decided on routes of its own (four-eyes-acts.ts `decidedKind`: a cash-out's reversal, a
  * commission rule's change); absent from every other (a request of such an act is then not found,
  * and one of any other act is not found for it), so each route answers with the view it documents.
  */

@@ -11,7 +11,6 @@ import {
   decideCashoutResult,
 } from './cashout';
 import { freezeResult, refundResult } from './ledger';
-import { approvalActs, decidedKinds, isDecidedKind, type ApprovalAct, type DecidedKind } from './approval-acts';
 import { monitoringCase, monitoringRuleList, ruleFreezeLiftAnswer } from './monitoring';
 import { callbackSecretRequest, deletionRequest, grantRequest, rewardCapRequest, verificationRequest } from './user';
 
@@ -102,6 +101,14 @@ export type FourEyesActRow<S extends 'ledger' | 'user' | 'monitoring' = 'ledger'
    * hold, a monitoring proposal's MONITORING_PROPOSAL_EXPIRY_S): no request waits forever.
    */
   expires: true;
+  /**
+   * An approval act's (its approve is `ledger.approve`: the request holds a ledger command for a
+   * second person) only, and said by each: whether it is decided on routes of its own whose approve
+   * and reject name it (`holds`), so a request of it is found by those routes only and one of
+   * another act is not, and each route answers with the view it documents. A money request is an
+   * Approval, and a payout's request is told apart by its id (the route its id names), so neither is.
+   */
+  decidedKind?: boolean;
 } & DecisionsOf<S>;
 
 export const fourEyesActs = {
@@ -121,6 +128,7 @@ export const fourEyesActs = {
     powers: ['mint, burn, refund', 'reward, payout from REWARDS'],
     stepUp: 'required',
     expires: true,
+    decidedKind: false,
   },
   /** A person's payout from REWARDS past the four-eyes windows. */
   payout: {
@@ -138,6 +146,7 @@ export const fourEyesActs = {
     powers: ['reward, payout from REWARDS'],
     stepUp: 'required',
     expires: true,
+    decidedKind: false,
   },
   /** The reversal of a cash-out its provider claimed. */
   'cashout-reversal': {
@@ -155,6 +164,7 @@ export const fourEyesActs = {
     powers: ['release a claimed cash-out'],
     stepUp: 'required',
     expires: true,
+    decidedKind: true,
   },
   /** A commission rule's change. */
   'commission-change': {
@@ -172,6 +182,7 @@ export const fourEyesActs = {
     powers: ['set a commission rule'],
     stepUp: 'required',
     expires: true,
+    decidedKind: true,
   },
   /** A cash-out rate version; it lapses when its effective time comes too near to approve it. */
   'cashout-rate': {
@@ -388,14 +399,30 @@ export const fourEyesActs = {
 
 export type FourEyesAct = keyof typeof fourEyesActs;
 
-export { approvalActs, decidedKinds, isDecidedKind, type ApprovalAct, type DecidedKind };
-
-/** The acts whose approval is a `ledger.approve`: exactly the approval acts, or this does not compile. */
-type ApprovedByLedgerApprove = {
+/**
+ * The four-eyes acts whose request holds a ledger command for a second person (an approval
+ * request): the rows whose approval is a `ledger.approve`, in the rows' order. The ledger's
+ * approvable command rows name one each (commands.ts `act`).
+ */
+export type ApprovalAct = {
   [A in FourEyesAct]: (typeof fourEyesActs)[A]['approve'] extends 'ledger.approve' ? A : never;
 }[FourEyesAct];
-export const approvalActsMatch: [ApprovedByLedgerApprove] extends [ApprovalAct]
-  ? [ApprovalAct] extends [ApprovedByLedgerApprove]
-    ? true
-    : never
-  : never = true;
+export const approvalActs = (Object.keys(fourEyesActs) as FourEyesAct[]).filter(
+  (act): act is ApprovalAct => fourEyesActs[act].approve === 'ledger.approve',
+);
+
+/** Every approval act's row says `decidedKind`, or this does not compile. */
+type SaysDecidedKind = { [A in ApprovalAct]: (typeof fourEyesActs)[A] extends { decidedKind: boolean } ? A : never }[ApprovalAct];
+export const approvalActsSayDecidedKind: [ApprovalAct] extends [SaysDecidedKind] ? true : never = true;
+
+/** The acts decided on routes of their own, which their approve and reject name (`holds`). */
+export type DecidedKind = { [A in ApprovalAct]: (typeof fourEyesActs)[A] extends { decidedKind: true } ? A : never }[ApprovalAct];
+
+/** Whether an act is decided on routes of its own. */
+export function isDecidedKind(act: ApprovalAct): act is DecidedKind {
+  const row: FourEyesActRow = fourEyesActs[act];
+  return row.decidedKind === true;
+}
+
+/** The kinds of request decided on routes of their own, never as an Approval: the approve's and the reject's `holds`. */
+export const decidedKinds = approvalActs.filter(isDecidedKind) as [DecidedKind, ...DecidedKind[]];

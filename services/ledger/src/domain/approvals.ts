@@ -36,7 +36,7 @@ export interface ApprovalState {
 
 /**
  * How each four-eyes act of the ledger shows its requests (the API's, the replies' and the events'
- * view; views/acts/ builds them): the request its contract row documents (@coin/contracts
+ * view; each act's module builds them, `view` in domain/commands/acts/<act>.ts): the request its contract row documents (@coin/contracts
  * four-eyes-acts.ts `request`), an Approval only for money, each other act its own.
  */
 export type ApprovalViews = { [A in ApprovalAct]: z.infer<(typeof fourEyesActs)[A]['request']> };

@@ -1,10 +1,13 @@
-import { ledgerCommandContracts, type Approval, type ApprovableCommand, type ApprovalAct, type LedgerCommand } from '@coin/contracts';
+import type { Approval, ApprovableCommand, LedgerCommand } from '@coin/contracts';
 import type { Rejected } from '@coin/errors';
-import { approvableTable } from './approvable-table';
+import { approvableTable, type ApprovableTable } from './acts/table';
+import { heldParts } from './acts/held';
 import type { ApprovableModule, ApprovableParts, ApprovableType, CommandReads, RequestOfApproval } from './types';
 
-/** The modules of the commands an approval request may hold back (approvable-table.ts). */
-export function approvableModules(): { [T in ApprovableType]: ApprovableModule<T> } {
+export { approvalActOf, approvedTarget } from './acts/table';
+
+/** The modules of the commands an approval request may hold back (each act's `commands`, acts/table.ts). */
+export function approvableModules(): ApprovableTable {
   return approvableTable;
 }
 
@@ -15,12 +18,7 @@ function moduleOfHeld(type: ApprovableType): ApprovableModule<ApprovableType> {
 
 /** The parts of the module of a held-back command. */
 function partsOf(command: ApprovableCommand): ApprovableParts<ApprovableType> {
-  return moduleOfHeld(command.type).approvable;
-}
-
-/** What a held-back command acts on: the wallet a mint credits or a burn debits, or the purchase a refund names. */
-export function approvedTarget(command: ApprovableCommand): string {
-  return partsOf(command).target(command);
+  return heldParts(approvableTable, command);
 }
 
 /** The held-back command as an Approval shows it, in coins; null for a payout (a PayoutApproval shows it). */
@@ -31,11 +29,6 @@ export function approvedCommandView(command: ApprovableCommand): Approval['comma
 /** Why a request for `command` is refused at once rather than parked for a second person, or null. */
 export function requestRefusal(request: RequestOfApproval, command: ApprovableCommand): Rejected | null {
   return partsOf(command).requestRefusal(request, command);
-}
-
-/** The four-eyes act (@coin/contracts four-eyes-acts.ts) a held-back command's row names. */
-export function approvalActOf(command: Pick<ApprovableCommand, 'type'>): ApprovalAct {
-  return ledgerCommandContracts[command.type].act;
 }
 
 /** A held-back command as a ledger command (what an approval applies). */

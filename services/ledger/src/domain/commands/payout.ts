@@ -271,7 +271,7 @@ export const payout: ApprovableModule<'ledger.payout'> = {
       const behind = data.lines.findIndex(({ toUserId }) => paysPeopleBehindKey(request, { kind: 'user', userId: toUserId }));
       return behind < 0 ? null : lineRefused(behind, selfDealing(paysPeopleBehindKeyDetail));
     },
-    // Its request is a PayoutApproval (views/approval-view.ts): an Approval shows one recipient.
+    // Its request is a PayoutApproval (its act's view, acts/payout.ts): an Approval shows one recipient.
     view: () => null,
   },
 };

@@ -63,7 +63,7 @@ export const reverseCashout: ApprovableModule<'ledger.reverse-cashout'> = {
   audit: () => null,
   approvable: {
     target: ({ data }) => `hold:${data.holdId}`,
-    // Shown as a CashoutReversalApproval (views/approval-view.ts), never as an Approval.
+    // Shown as a CashoutReversalApproval (its act's view, acts/cashout-reversal.ts), never as an Approval.
     view: () => null,
     requestRefusal: (request, { data }) => reversalSelfDealing(request.actor, data),
   },

@@ -108,7 +108,7 @@ export const setCommission: ApprovableModule<'ledger.set-commission'> = {
       : null,
   approvable: {
     target: ({ data }) => walletKeyOfTreasury(data.treasury),
-    // Shown as a CommissionChangeApproval (views/approval-view.ts), never as an Approval.
+    // Shown as a CommissionChangeApproval (its act's view, acts/commission-change.ts), never as an Approval.
     view: () => null,
     // It pays no one now; the rule records who asked, and never pays them.
     requestRefusal: () => null,

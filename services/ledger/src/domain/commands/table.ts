@@ -30,7 +30,7 @@ import { settleCashout } from './settle-cashout';
 import { settleTestCashout } from './settle-test-cashout';
 import { transfer } from './transfer';
 import { voidHold } from './void-hold';
-import { approvableTable } from './approvable-table';
+import { approvableTable } from './acts/table';
 import type { ApprovableModule, ApprovableType, CommandModule } from './types';
 
 /** One module per command type; an approvable command's module gives its `approvable` parts. */
@@ -41,8 +41,9 @@ export type CommandTable = { [T in LedgerCommandType]: T extends ApprovableType 
  * the apply reads and reserves, the outcome stage answers and the audit log records through this
  * table; a command type of the contract without its module here is a compile error, and so is
  * the module of a command the contract marks approvable without its `approvable` parts. The
- * approvable commands' modules are approvable-table.ts's (the approval modules read them there),
- * named here in the table's order, which the simulation draws command types by.
+ * approvable commands' modules are their acts' (`commands` of each act's module, acts/table.ts,
+ * which the approval modules read, so they never import this table that imports them), named
+ * here in the table's order, which the simulation draws command types by.
  */
 export const commandTable: CommandTable = {
   'ledger.open-wallet': openWallet,

@@ -141,7 +141,7 @@ export interface ApprovableParts<T extends ApprovableType> {
   target(command: ApprovableOf<T>): string;
   /**
    * The command as an Approval shows it (API, replies and coin.approvals events), in coins; null
-   * for a payout, whose request is shown as a PayoutApproval (views/approval-view.ts) and never as
+   * for a payout, whose request is shown as a PayoutApproval (its act's view, acts/payout.ts) and never as
    * an Approval.
    */
   view(command: ApprovableOf<T>): Approval['command'] | null;

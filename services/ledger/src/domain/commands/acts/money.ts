@@ -3,14 +3,24 @@ import { InvariantViolation } from '@coin/errors';
 import { uuidV5 } from '@coin/security';
 import type { ApprovalChange } from '../../approvals';
 import type { OutboxBatchMessage } from '../../outbox-message';
+import { burn } from '../burn';
+import { mint } from '../mint';
+import { refund } from '../refund';
 import { coinsOrNull } from '../replies';
+import { reward } from '../reward';
 import { paysPeopleBehindKey, paysPeopleBehindKeyDetail, selfDealing } from '../rules';
+import { heldParts } from './held';
+import { requestMembers } from './members';
 import { summaryOpening } from './summary';
-import type { ApprovalActModule } from './types';
+import type { ApprovalActModule, ApprovalOf } from './types';
+
+/** The modules of the commands a money request holds back. */
+const moneyCommands = { 'ledger.mint': mint, 'ledger.burn': burn, 'ledger.reward': reward, 'ledger.refund': refund };
 
 /** A MINT, BURN, REWARD or REFUND past the four-eyes windows: one transaction, answered as the direct command is, with the request. */
 export const moneyAct: ApprovalActModule<'money'> = {
-  summary: (command) => summaryOpening(command, coinsOrNull(command.data.amount)),
+  commands: moneyCommands,
+  summary: (command, target) => summaryOpening(command, target, coinsOrNull(command.data.amount)),
   // A refund's purchase, whose payer it would pay (the people behind the requester's key are never paid).
   requestReads: (command) => (command.type === 'ledger.refund' ? { refundTarget: command.data.transactionId } : {}),
   requestRefusal(request, command, { state }) {
@@ -22,6 +32,7 @@ export const moneyAct: ApprovalActModule<'money'> = {
   },
   transactions: () => 1,
   alsoPays: () => [],
+  view: approvalView,
   reply: ({ decision, subject, views, xafRate }, approval, shown) => {
     if (!decision.transaction) throw new InvariantViolation('an approval accepted without its transaction');
     // A split purchase's refund: the commission's part the treasury fronted, as the direct refund names it.
@@ -35,6 +46,14 @@ export const moneyAct: ApprovalActModule<'money'> = {
   },
   messages: approvalEventsOf,
 };
+
+/** The Approval view of a request holding a MINT, BURN, REWARD or REFUND: the held-back command shown by its module. */
+function approvalView(approval: ApprovalOf<'money'>): Approval {
+  const command = heldParts(moneyCommands, approval.command).view(approval.command);
+  if (!command) throw new InvariantViolation(`approval ${approval.id} holds a command without its Approval view`);
+  const { id, status, ...rest } = requestMembers(approval);
+  return { id, status, command, ...rest };
+}
 
 /** The event id of an approval request's change: the same on every publish of it. */
 export function approvalEventId(change: ApprovalChange): string {

@@ -10,24 +10,27 @@ import type {
 import type { Rejected } from '@coin/errors';
 import type { ApprovalChange, ApprovalState, ApprovalViewOf } from '../../approvals';
 import type { OutboxBatchMessage } from '../../outbox-message';
-import type { ApprovableType, CommandReads, DecideContext, ReplyInput, RequestOfApproval } from '../types';
+import type { ApprovableModule, ApprovableType, CommandReads, DecideContext, ReplyInput, RequestOfApproval } from '../types';
 import type { Accepted } from '../../state';
 
 /**
  * What one four-eyes act of the ledger (@coin/contracts four-eyes-acts.ts: money, payout, a
  * cash-out's reversal, a commission change) does its own way, in one module an act, keyed by the
- * act the held-back command's contract row names (acts/table.ts): its audit summary, what
- * its request reads and may be refused for at once, what its approval applies and pays, its
- * approval's answer and the events of its request's changes (which the approvals kind is given
- * with the views: views/approval-view.ts `approvalEvents`). Its view is the views' (views/acts/),
- * keyed by the act too. The approval commands and the views read the table instead of asking what
- * a request holds.
+ * act the held-back command's contract row names (acts/table.ts, the one place an act is
+ * registered): the modules of the commands its requests hold back, its audit summary, what its
+ * request reads and may be refused for at once, what its approval applies and pays, its
+ * request's view, its approval's answer and the events of its request's changes (which the
+ * approvals kind is given with the views: views/approval-view.ts `approvalEvents`). The approval
+ * commands, the command table and the views read the table instead of asking what a request holds.
  */
 
 /** The held-back command types whose contract rows name the act `A`. */
 type ActTypes = {
   [A in ApprovalAct]: { [T in ApprovableType]: (typeof ledgerCommandContracts)[T] extends { act: A } ? T : never }[ApprovableType];
 };
+
+/** The held-back command types of the act `A`. */
+export type HeldTypeOf<A extends ApprovalAct> = ActTypes[A];
 
 /** The held-back commands of the act `A`. */
 export type HeldOf<A extends ApprovalAct> = Extract<ApprovableCommand, { type: ActTypes[A] }>;
@@ -39,8 +42,17 @@ export type ApprovalOf<A extends ApprovalAct> = ApprovalState & { command: HeldO
 export type ApprovalReplyInput = ReplyInput<'ledger.approve'> & { subject: NonNullable<ReplyInput<'ledger.approve'>['subject']> };
 
 export interface ApprovalActModule<A extends ApprovalAct> {
-  /** The command a request of this act holds back, for the audit log (the request's, its approval's and its rejection's record). */
-  summary(command: HeldOf<A>): AuditSummary;
+  /**
+   * The modules of the commands a request of this act holds back, one per type whose contract row
+   * names the act (a type left out, or one of another act, does not compile); each is also its
+   * command's line in the command table (domain/commands/table.ts reads them here).
+   */
+  commands: { [T in ActTypes[A]]: ApprovableModule<T> };
+  /**
+   * The command a request of this act holds back, for the audit log (the request's, its
+   * approval's and its rejection's record), with what it acts on (`target`, as its module says).
+   */
+  summary(command: HeldOf<A>, target: string): AuditSummary;
   /** What a request for it reads (the approval request's reads). */
   requestReads(command: HeldOf<A>): CommandReads;
   /** Why a request for it is refused at once, from what it read, rather than parked for a second person; null: parked. */
@@ -49,6 +61,12 @@ export interface ApprovalActModule<A extends ApprovalAct> {
   transactions(command: HeldOf<A>): number;
   /** Whom its approval pays besides its transactions' recipients (the second person is none of them). */
   alsoPays(applied: Accepted): Party[];
+  /**
+   * A request of this act as the API, the replies and the events show it, in coins: the request its
+   * contract row documents (`request` in four-eyes-acts.ts). views/approval-view.ts renders every
+   * request through it, so the domain still names no `views/` module.
+   */
+  view(approval: ApprovalOf<A>): ApprovalViewOf<A>;
   /** Its approval's answer: what the applied command answers, and the request as its act shows it. */
   reply(input: ApprovalReplyInput, approval: ApprovalOf<A>, shown: ApprovalViewOf<A>): LedgerResult<'ledger.approve'>;
   /** The events of a change of its request (requested, approved, rejected, expired), from the request as its act shows it. */

@@ -1,4 +1,4 @@
-import type { ApprovalState } from '../../domain/approvals';
+import type { ApprovalState } from '../../approvals';
 
 /** The members every act's view of a request shares, in coins and ISO times. */
 export function requestMembers(approval: ApprovalState) {
