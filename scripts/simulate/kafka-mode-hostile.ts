@@ -585,8 +585,10 @@ export function hostileFindings(
       if (untyped.length > 0) found('untyped-refusal', `answered ${untyped.join(', ')}`);
       if (kind.decidedAs && codes.some((c) => c !== kind.decidedAs))
         found('hostile-answered', `its ${shown} was answered ${codes.join(', ')}, not ${kind.decidedAs}`);
+      // A dry run's retry is decided afresh, on the wallets as the other lanes (its twin among them) left them.
       const otherwise = codes.filter((c) => carried.retryCodes.length > 0 && !carried.retryCodes.includes(c));
-      if (otherwise.length > 0) found('replay', `answered ${otherwise.join(', ')}, its retry ${carried.retryCodes.join(', ')}`);
+      if (otherwise.length > 0 && !carried.dryRun)
+        found('replay', `answered ${otherwise.join(', ')}, its retry ${carried.retryCodes.join(', ')}`);
     }
   }
   return findings;

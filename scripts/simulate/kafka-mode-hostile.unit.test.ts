@@ -51,6 +51,25 @@ describe('the judge of a decided hostile record', () => {
 
 type GeneratedCommand = Parameters<typeof wrappable>[0];
 
+describe('a decided hostile record answered otherwise than its retry', () => {
+  const answeredOk = { deadLettersOf: () => [], answersTo: () => [{ ok: true, code: null }] };
+  const retriedRefused = (dryRun: boolean): CarriedCommand => ({
+    wrapped: true,
+    retryFirst: { code: 'INSUFFICIENT_FUNDS', replayed: !dryRun },
+    retryCodes: ['INSUFFICIENT_FUNDS'],
+    stored: !dryRun,
+    dryRun,
+  });
+
+  it('when the command is applied for real, then the two answers are one command decided twice', () => {
+    expect(hostileFindings(sentOf(), retriedRefused(false), answeredOk).map((f) => f.kind)).toEqual(['replay']);
+  });
+
+  it('when the command is a dry run, then its retry was decided afresh on wallets the other lanes moved: no finding', () => {
+    expect(hostileFindings(sentOf(), retriedRefused(true), answeredOk)).toEqual([]);
+  });
+});
+
 describe('the commands a hostile record may wrap', () => {
   const capture = (bulk?: GeneratedCommand['bulk'], replay: GeneratedCommand['replay'] = null): GeneratedCommand => ({
     raw: {
