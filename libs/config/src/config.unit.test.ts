@@ -7,6 +7,7 @@ import {
   port,
   serviceTokenPrivateKey,
   serviceTokenPublicKeys,
+  trustedPublicKeys,
   z,
 } from './index';
 
@@ -150,5 +151,26 @@ describe('config parsing', () => {
     it.each(['9', '19', '16.5', 'x'])('when the cost is %s, then the configuration is invalid', (value) => {
       expect(() => parseConfig(schema, { PASSWORD_SCRYPT_LOG2_N: value })).toThrow('PASSWORD_SCRYPT_LOG2_N');
     });
+  });
+});
+
+describe('the trusted public keys of a service (AUTHORITY_PUBLIC_KEYS)', () => {
+  it('when the text is a JSON list of {kid, publicKeyPem}, then it is those keys', () => {
+    const keys = [{ kid: 'k1', publicKeyPem: 'pem-1' }, { kid: 'k2', publicKeyPem: 'pem-2' }];
+    expect(trustedPublicKeys().parse(JSON.stringify(keys))).toEqual(keys);
+  });
+
+  it.each([
+    ['not JSON', '{', 'must be JSON [{kid, publicKeyPem}]'],
+    ['not a list', '{"kid":"k1"}', 'a JSON array'],
+    ['an empty list', '[]', 'at least one key'],
+    ['an entry without a kid', '[{"publicKeyPem":"pem"}]', 'entry 0 must be {kid, publicKeyPem}'],
+    ['an entry of the wrong types', '[{"kid":1,"publicKeyPem":["pem"]}]', 'entry 0 must be {kid, publicKeyPem}'],
+    ['a null entry', '[null]', 'entry 0 must be {kid, publicKeyPem}'],
+    ['a prototype key for a kid', '[{"constructor":"x","publicKeyPem":"pem"}]', 'entry 0 must be {kid, publicKeyPem}'],
+  ])('when it is %s, then it is refused saying so', (_, text, message) => {
+    const result = trustedPublicKeys().safeParse(text);
+    expect(result.success).toBe(false);
+    expect(JSON.stringify(result.error?.issues)).toContain(message);
   });
 });

@@ -372,6 +372,35 @@ export const serviceTokenPublicKeys = () =>
       return keys.data;
     });
 
+/**
+ * The public keys a service verifies signed tokens with (AUTHORITY_PUBLIC_KEYS: the user service's
+ * access-token keys; a monitoring command key): JSON `[{"kid": "…", "publicKeyPem": "…"}]`, at
+ * least one, old and new side by side while a key rotates.
+ */
+export const trustedPublicKeys = () =>
+  z.string().transform((text, ctx): Array<{ kid: string; publicKeyPem: string }> => {
+    const refuse = (why: string) => {
+      ctx.addIssue({ code: 'custom', message: `must be JSON [{kid, publicKeyPem}]: ${why}` });
+      return z.NEVER;
+    };
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      return refuse((err as Error).message);
+    }
+    if (!Array.isArray(value)) return refuse('must be a JSON array of {kid, publicKeyPem}');
+    if (value.length === 0) return refuse('at least one key');
+    const keys: Array<{ kid: string; publicKeyPem: string }> = [];
+    for (const [i, entry] of value.entries()) {
+      const { kid, publicKeyPem } = (entry ?? {}) as Record<string, unknown>;
+      if (typeof kid !== 'string' || !kid || typeof publicKeyPem !== 'string' || !publicKeyPem)
+        return refuse(`entry ${i} must be {kid, publicKeyPem}`);
+      keys.push({ kid, publicKeyPem });
+    }
+    return keys;
+  });
+
 export { z };
 
 /**

@@ -271,16 +271,3 @@ function authorityOf(payload: JWTPayload): ProvenAuthority | null {
 function secondFactorAtOf(claim: unknown): Date | null {
   return typeof claim === 'number' && Number.isFinite(claim) && claim > 0 ? new Date(claim * 1000) : null;
 }
-
-/** Parses a JSON list of trusted keys ([{kid, publicKeyPem}]), as configuration carries it. */
-export function parseTrustedKeys(json: string): TrustedKey[] {
-  const value = JSON.parse(json) as unknown;
-  if (!Array.isArray(value)) throw new Error('must be a JSON array of {kid, publicKeyPem}');
-  return value.map((k, i) => {
-    const { kid, publicKeyPem } = (k ?? {}) as Record<string, unknown>;
-    if (typeof kid !== 'string' || !kid || typeof publicKeyPem !== 'string' || !publicKeyPem) {
-      throw new Error(`entry ${i} must be {kid, publicKeyPem}`);
-    }
-    return { kid, publicKeyPem };
-  });
-}

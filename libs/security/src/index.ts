@@ -172,7 +172,6 @@ export function uuidV5(name: string, namespace: string = coinIdNamespace): strin
 
 export {
   CommandAuthority,
-  parseTrustedKeys,
   revocationRecordType,
   type AuthorityCheck,
   type CommandAuthorityOptions,

@@ -10,11 +10,12 @@ import {
   positiveInt,
   serviceTokenPrivateKey,
   serviceTokenPublicKeys,
+  trustedPublicKeys,
   z,
   type Env,
 } from '@coin/config';
 import { approvalExpirySecondsMax, coinsToMinorUnits, holdExpirySecondsMax, roles, type Role } from '@coin/contracts';
-import { keyProofAudience, parseTrustedKeys, referralProofAudience } from '@coin/security';
+import { keyProofAudience, referralProofAudience } from '@coin/security';
 import type { CashoutRate, LedgerPolicy } from './domain/ledger';
 import { shardMapText } from './shards';
 import type { LimitDefaults, Limits } from './domain/limits';
@@ -47,17 +48,6 @@ function coinsOrOff(defaultCoins: number) {
     .refine((v) => v === 0 || coinsToMinorUnits(v) !== null, 'must be 0 or a coin amount (2 decimals at most)')
     .default(defaultCoins);
 }
-
-const trustedKeys = z.string().transform((text, ctx) => {
-  try {
-    const keys = parseTrustedKeys(text);
-    if (keys.length === 0) throw new Error('at least one key');
-    return keys;
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `must be JSON [{kid, publicKeyPem}]: ${(err as Error).message}` });
-    return z.NEVER;
-  }
-});
 
 export const ledgerConfigSchema = z.object({
   ...commonEnv,
@@ -229,7 +219,7 @@ export const ledgerConfigSchema = z.object({
    * fetched from another service: the ledger decides who may move coins from what it was given.
    * The same keys sign the proofs of API keys an admin's money command carries (docs/DESIGN.md "API keys").
    */
-  AUTHORITY_PUBLIC_KEYS: trustedKeys,
+  AUTHORITY_PUBLIC_KEYS: trustedPublicKeys(),
   /**
    * Which ledger space this instance is (docs/decisions/0018-sandbox.md): `live` refuses every
    * command proved by a test-mode credential; `test`, the sandbox, refuses every other and lets a
@@ -252,7 +242,7 @@ export const ledgerConfigSchema = z.object({
    * It accepts the service's freeze of a wallet and no other command. Unset: the ledger accepts no
    * command from any service.
    */
-  MONITORING_COMMAND_PUBLIC_KEYS: trustedKeys.optional(),
+  MONITORING_COMMAND_PUBLIC_KEYS: trustedPublicKeys().optional(),
   /** Never the key proofs' audience: an access token must not pass for a key proof, nor one for it. */
   JWT_AUDIENCE: z
     .string()

@@ -7,22 +7,11 @@ import {
   positiveInt,
   serviceTokenPrivateKey,
   serviceTokenPublicKeys,
+  trustedPublicKeys,
   tracingEnv,
   z,
   type Env,
 } from '@coin/config';
-import { parseTrustedKeys } from '@coin/security';
-
-const trustedKeys = z.string().transform((text, ctx) => {
-  try {
-    const keys = parseTrustedKeys(text);
-    if (keys.length === 0) throw new Error('at least one key');
-    return keys;
-  } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `must be JSON [{kid, publicKeyPem}]: ${(err as Error).message}` });
-    return z.NEVER;
-  }
-});
 
 export const monitoringConfigSchema = z.object({
   ...commonEnv,
@@ -41,7 +30,7 @@ export const monitoringConfigSchema = z.object({
    * token of the person who asks for a step against (docs/design/monitoring.md "Who asks").
    * Configuration, never fetched: who may loosen monitoring is decided from what it was given.
    */
-  AUTHORITY_PUBLIC_KEYS: trustedKeys,
+  AUTHORITY_PUBLIC_KEYS: trustedPublicKeys(),
   JWT_ISSUER: z.string().default('coin-ledger'),
   JWT_AUDIENCE: z.string().default('coin-ledger-api'),
   /**
