@@ -156,7 +156,10 @@ describe('config parsing', () => {
 
 describe('the trusted public keys of a service (AUTHORITY_PUBLIC_KEYS)', () => {
   it('when the text is a JSON list of {kid, publicKeyPem}, then it is those keys', () => {
-    const keys = [{ kid: 'k1', publicKeyPem: 'pem-1' }, { kid: 'k2', publicKeyPem: 'pem-2' }];
+    const keys = [
+      { kid: 'k1', publicKeyPem: 'pem-1' },
+      { kid: 'k2', publicKeyPem: 'pem-2' },
+    ];
     expect(trustedPublicKeys().parse(JSON.stringify(keys))).toEqual(keys);
   });
 
