@@ -131,4 +131,25 @@ describe("a platform client's daily reward cap change takes two SUPERADMINs", ()
     expect(approved.status).toBe(200);
     expect(await capOf(ownedClient)).toBeNull();
   });
+
+  it('when the cap asked for is not a coin amount, or the client is a prototype key, then 400 or 404 and nothing is asked', async () => {
+    const before = await send(second, 'GET', '/api/admin/reward-cap-requests?status=PENDING');
+    const path = `/api/admin/platform-clients/${cliClient}/daily-reward-cap`;
+    for (const dailyRewardCap of [0.001, -5, 0, 1e20, '100', true, { constructor: 1 }]) {
+      const refused = await send(requester, 'PUT', path, { dailyRewardCap });
+      expect({ dailyRewardCap, status: refused.status, code: refused.body.code }).toEqual({
+        dailyRewardCap,
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      });
+    }
+    const extra = await send(requester, 'PUT', path, { dailyRewardCap: 100, constructor: 'x' });
+    expect(extra.status).toBe(400);
+    const prototypeClient = await send(requester, 'PUT', '/api/admin/platform-clients/constructor/daily-reward-cap', {
+      dailyRewardCap: 100,
+    });
+    expect([400, 404]).toContain(prototypeClient.status);
+    const after = await send(second, 'GET', '/api/admin/reward-cap-requests?status=PENDING');
+    expect(after.body.rewardCapRequests).toEqual(before.body.rewardCapRequests);
+  });
 });
