@@ -112,11 +112,12 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
 
 /** The options as the shared stacks' key: the same settings in any order are one stack. */
 export function sharedStackKey(options: TestStackOptions): string {
-  const extraEnv = Object.entries(options.extraEnv ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const gatewayEnv = Object.entries(options.gatewayEnv ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = (env: Record<string, string> | undefined) =>
+    Object.fromEntries(Object.entries(env ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return JSON.stringify({
-    extraEnv: Object.fromEntries(extraEnv),
-    ...(gatewayEnv.length > 0 ? { gatewayEnv: Object.fromEntries(gatewayEnv) } : {}),
+    extraEnv: sorted(options.extraEnv),
+    // Absent unless given, so the key of every stack without one stays as it was (the pinned stack's among them).
+    ...(options.gatewayEnv && Object.keys(options.gatewayEnv).length > 0 ? { gatewayEnv: sorted(options.gatewayEnv) } : {}),
     ledgerShards: options.ledgerShards,
     sandbox: options.sandbox,
   });
