@@ -1081,6 +1081,19 @@ describe('two-person acts', () => {
       ]);
     });
 
+    it('when an ADMIN asks for a new callback secret, then refused, nothing stored, and the refusal audited naming the client only: never the sealed secret or its hash', async () => {
+      const fake = fakeStore({ users: people(), clients: new Map([['pc_payer', provider()]]) });
+      const data = { clientId: 'pc_payer', sealedSecret, secretHash, requestHash };
+      const applied = await applyUserCommand(fake.store, command('user.platform-client.callback-secret', admin, data), clock, meta);
+      expect((applied.outcome.reply as { code: string }).code).toBe('FORBIDDEN');
+      expect(fake.calls.filter((c) => c.startsWith('insertGrantRequest') || c.startsWith('insertCallbackSecret'))).toEqual([]);
+      expect(fake.audited.map((r) => [r.action, r.result, r.errorCode, r.summary])).toEqual([
+        ['approval.request', 'rejected', 'FORBIDDEN', { type: 'user.platform-client.callback-secret', clientId: 'pc_payer' }],
+      ]);
+      expect(JSON.stringify(fake.audited)).not.toContain(sealedSecret);
+      expect(JSON.stringify(fake.audited)).not.toContain(secretHash);
+    });
+
     it("when the requester approves their own callback secret, or an ADMIN, then refused and nothing is issued; another SUPERADMIN's approval issues it with who asked and who approved, audited", async () => {
       const { fake, id } = await askedSecret(provider());
       const own = await applyUserCommand(fake.store, approve(superadmin, id), clock, meta);

@@ -1,5 +1,6 @@
 import { asRequest } from '../audit-records';
 import { superadminOrOperator } from '../rules';
+import { requestIdOf } from '../two-person-requests';
 import { rejected } from '@coin/errors';
 import { answered, approvedRequest, finding, requestedGrant } from './shared';
 import type { AuditDescription, UserCommandModule } from './types';
@@ -37,8 +38,10 @@ export const issueCallbackSecret: UserCommandModule<'user.platform-client.callba
       );
     },
   },
-  audit(_command, settled): AuditDescription | null {
+  audit(command, settled): AuditDescription | null {
     // Recorded as the request (its act names the client only): never the sealed secret or its hash.
-    return asRequest(settled);
+    // Refused (not a SUPERADMIN): the ask, under the id the request would have had, naming the client.
+    const summary = { type: command.type, clientId: command.data.clientId };
+    return asRequest(settled) ?? { action: 'approval.request', target: `grant-request:${requestIdOf('grant-request', command)}`, summary };
   },
 };
