@@ -119,7 +119,7 @@ export function devServiceKeys(dir: string | undefined): void {
       .export({ type: 'spki', format: 'pem' })
       .toString();
   const keysOf = (...names: Array<keyof typeof fresh>) => JSON.stringify(Object.fromEntries(names.map((n) => [n, publicOf(n)])));
-  writeFileSync(join(dir, 'callers-user.json'), keysOf('gateway', 'ledger', 'user', 'webhooks'));
+  writeFileSync(join(dir, 'callers-user.json'), keysOf('gateway', 'ledger', 'user', 'webhooks', 'monitoring'));
   writeFileSync(join(dir, 'callers-ledger.json'), keysOf('gateway', 'history', 'user', 'ledger'));
   writeFileSync(join(dir, 'callers-history.json'), keysOf('gateway'));
   writeFileSync(join(dir, 'callers-webhooks.json'), keysOf('gateway'));

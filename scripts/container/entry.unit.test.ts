@@ -20,6 +20,7 @@ describe('container entry: service keys from files (compose)', () => {
         'ledger',
         'user',
         'webhooks',
+        'monitoring',
       ]);
       expect(Object.keys(JSON.parse(readFileSync(join(dir, 'audit-signers.json'), 'utf8')))).toEqual([
         'gateway',

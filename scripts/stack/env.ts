@@ -81,8 +81,9 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
         s.mfaEncryptionSecret ?? createHmac('sha256', s.jwtKey.privateKeyPem).update('coin-ledger mfa secret key').digest('base64url'),
       // The ledger asks whether a user is deleted before it closes the wallet ("Deleting a user").
       // (and the DLQ redrive of user.events.v2, run as the user service); the webhooks service
-      // reads the platform clients and their grants (docs/design/platform.md "A platform's events").
-      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'ledger', 'user', 'webhooks'),
+      // reads the platform clients and their grants (docs/design/platform.md "A platform's events");
+      // monitoring asks where a person who asks for a step stands now (docs/design/monitoring.md "Who asks").
+      SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway', 'ledger', 'user', 'webhooks', 'monitoring'),
       // Reads the ledger's balance of a user being deleted (docs/DESIGN.md "Deleting a user"); signs its audit records.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.user.privateKeyPem,
       LEDGER_SERVICE_URL: url(s.ports.ledger),
@@ -139,13 +140,15 @@ export function serviceEnvs(s: StackSettings): Record<ServiceName, Record<string
       METRICS_PORT: metricsPort('monitoring'),
       MONITORING_DATABASE_URL: dbUrl('monitoring'),
       SERVICE_TOKEN_PUBLIC_KEYS: callers('gateway'),
-      // Signs its audit records (a step on a case, a rule tuned).
+      // Signs its audit records (a step on a case, a rule tuned) and its reads of the user service.
       SERVICE_TOKEN_PRIVATE_KEY: s.serviceKeys.monitoring.privateKeyPem,
       // Signs the freezes it sends the ledger, which trusts the public half (MONITORING_COMMAND_PUBLIC_KEYS above).
       MONITORING_COMMAND_PRIVATE_KEY: s.serviceKeys.monitoring.privateKeyPem,
       MONITORING_COMMAND_KEY_ID: monitoringCommandKeyId,
-      // Verifies the token of the person who asks for a step, which the gateway passes on (docs/design/monitoring.md "Who asks").
+      // Verifies the token of the person who asks for a step, which the gateway passes on, and asks
+      // the user service whether it still speaks for them (docs/design/monitoring.md "Who asks").
       AUTHORITY_PUBLIC_KEYS: trustedKeysOf(s.jwtKey),
+      USER_SERVICE_URL: url(s.ports.user),
     },
     gateway: {
       ...common,

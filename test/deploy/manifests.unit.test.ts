@@ -450,8 +450,9 @@ describe('private by default: the Ingress and the egress NetworkPolicies', () =>
     // It sends the clients' webhooks: https to the internet, nothing else outside its dependencies;
     // the user service for the platform clients and their grants.
     expect(needsOf('webhooks')).toEqual(['dns', 'https-internet', 'kafka', 'otlp', 'postgres', 'service:user']);
-    // Its cases and rules for the gateway; nothing outside the cluster.
-    expect(needsOf('monitoring')).toEqual(['dns', 'kafka', 'otlp', 'postgres']);
+    // Its cases and rules for the gateway; nothing outside the cluster; the user service, where a
+    // person who asks for a step stands now.
+    expect(needsOf('monitoring')).toEqual(['dns', 'kafka', 'otlp', 'postgres', 'service:user']);
     for (const dir of [base, ...overlays]) {
       // Rendered by kustomize: the prod overlay's components patch the policies.
       const resources = kustomizeBuild(dir);
@@ -1238,8 +1239,9 @@ describe('the sandbox component (deploy/k8s/components/sandbox): a sandbox ledge
     const userSources = (byKind(resources, 'NetworkPolicy', 'user-internal')[0]!.spec.ingress[0].from as Obj[]).map(
       (f) => f.podSelector.matchLabels['app.kubernetes.io/component'],
     );
-    // The webhooks instances read the platform clients and their grants (USER_SERVICE_URL).
-    expect(userSources).toEqual(['gateway', 'ledger', 'webhooks', 'sandbox-ledger', 'sandbox-webhooks']);
+    // The webhooks instances read the platform clients and their grants (USER_SERVICE_URL); monitoring
+    // asks where a person who asks for a step stands now.
+    expect(userSources).toEqual(['gateway', 'ledger', 'webhooks', 'monitoring', 'sandbox-ledger', 'sandbox-webhooks']);
     // The ledger's own policies do not select the sandbox's pods (nor its Service the live ones).
     expect(byKind(resources, 'Service', 'ledger')[0]!.spec.selector['app.kubernetes.io/component']).toBe('ledger');
   }, 60_000);

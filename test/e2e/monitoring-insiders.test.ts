@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { adminSession, type AdminSession, apiKeyFor } from '../harness/admin';
+import { ServiceTokenSigner } from '@coin/http';
+import { adminSession, type AdminSession, adminSignIn, apiKeyFor } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { apiClient, applied, http, registerUser } from '../harness/http';
 import { scaledBound } from '../harness/machine-speed';
@@ -66,13 +67,14 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
       token: admin.accessToken,
       body: { rule },
     });
-  const liveRule = async () =>
+  const liveRuleOf = async (id: string) =>
     (
       (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/rules', { token: superadmin.accessToken })).body.rules as {
         id: string;
         mode: string;
       }[]
-    ).find((r) => r.id === catchAll.id);
+    ).find((r) => r.id === id);
+  const liveRule = () => liveRuleOf(catchAll.id);
   const funded = async (coins: number) => {
     const user = await registerUser(stack.gatewayUrl);
     await applied(
@@ -249,5 +251,47 @@ describe('monitoring insiders: one ADMIN against the rules and the cases', () =>
       ['monitoring-case.resolve-propose', String(third.userId), null],
       ['monitoring-case.resolve', String(superadmin.userId), null],
     ]);
+  }, 120_000);
+
+  it("when a process holding the gateway's service key calls monitoring with an ADMIN's token revoked since (logged out everywhere), then 401 UNAUTHENTICATED, audited, and no rule changes; the same call with their fresh token is taken", async () => {
+    const revoking = await adminSession(stack, 'ADMIN');
+    const asGateway = new ServiceTokenSigner('gateway', stack.env.gateway.SERVICE_TOKEN_PRIVATE_KEY!).authorizationFor('monitoring');
+    // A rule in TEST that fires on nothing this file sends: what it changes is only whether it exists.
+    const rule = { ...catchAll, id: `revoked-${run}`, mode: 'TEST' as const, score: 10, maxCount: 1_000_000 };
+    // What the gateway would send: the person it names and their own token, which monitoring verifies itself.
+    const directly = async (accessToken: string) => {
+      const res = await fetch(`${stack.monitoringUrl}/internal/monitoring/rules/${rule.id}`, {
+        method: 'POST',
+        headers: { authorization: await asGateway(), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          rule,
+          actor: { kind: 'user', id: String(revoking.userId), role: 'ADMIN' },
+          proof: accessToken,
+          requestId: `insiders-${run}-revoked`,
+        }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const logout = await http(stack.gatewayUrl, 'POST', '/api/auth/logout-all', { token: revoking.accessToken });
+    expect(logout.status).toBe(204);
+    // The token still verifies (signature, issuer, audience, not expired): only the user service's word says it is revoked.
+    const refused = await directly(revoking.accessToken);
+    expect([refused.status, refused.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+    expect(await liveRuleOf(rule.id)).toBeUndefined();
+    await eventually(
+      async () => {
+        const page = await http(stack.gatewayUrl, 'GET', `/api/admin/audit-log/service-actions?target=monitoring-rule:${rule.id}`, {
+          token: superadmin.accessToken,
+        });
+        const entries = page.body.entries as { action: string; actor: { id: string }; summary: Record<string, unknown> }[];
+        return entries.some((e) => e.actor.id === String(revoking.userId) && e.summary.errorCode === 'UNAUTHENTICATED') ? true : undefined;
+      },
+      20_000,
+      'the refusal of the revoked token',
+    );
+    const fresh = await adminSignIn(stack, revoking);
+    const taken = await directly(fresh.accessToken);
+    expect(taken.status).toBe(200);
+    expect(await liveRuleOf(rule.id)).toMatchObject({ id: rule.id, mode: 'TEST' });
   }, 120_000);
 });

@@ -40,6 +40,14 @@ export const monitoringConfigSchema = z.object({
    */
   STEP_UP_MAX_AGE_S: positiveInt(300),
   /**
+   * The user service's internal API, asked where the person who asks for a step stands now (their
+   * token version and role: `GET /internal/users/:id`, with this service's token; the user
+   * service's SERVICE_TOKEN_PUBLIC_KEYS must admit `monitoring`).
+   */
+  USER_SERVICE_URL: z.string().url().default('http://127.0.0.1:8082'),
+  /** How long that question may take; past it the step is refused 503 (never taken without the answer). */
+  USER_READ_TIMEOUT_MS: positiveInt(3000),
+  /**
    * Ed25519 private key, PKCS#8 PEM: signs the freezes this service sends the ledger (docs/operations/procedures.md
    * "Monitoring command key"). Unset: no freeze is sent; a case at the freeze score is logged and marked `not-wired`. Never logged.
    */

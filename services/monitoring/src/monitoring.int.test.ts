@@ -8,11 +8,13 @@ import { SignJWT } from 'jose';
 import { type Consumer, Kafka, logLevel, type Producer } from 'kafkajs';
 import { testInfra, uniquePrefix } from '../../../test/harness/env';
 import { eventually } from '../../../test/harness/eventually';
+import { AppError } from '@coin/errors';
 import { generateServiceKeys } from '../../../scripts/stack/keys';
 import { provision } from '../../../scripts/stack/provision';
 import { devServiceDatabaseUrl } from '../../../scripts/stack/services';
 import { seenLatest } from './db/seen-repo';
 import type { FreezeRequest } from './freeze/wallet-freezer';
+import type { PersonStanding, StandingReader } from './http/standing';
 import { loadMonitoringConfig, type RunningMonitoringService, startMonitoringService } from './index';
 
 const gatewayKeys = generateServiceKeys().gateway;
@@ -34,6 +36,21 @@ interface AskedAs {
   proof?: string | undefined;
 }
 
+/** The role each person's last token was signed with: what the user service says of them unless `standings` says otherwise. */
+const signedRoles = new Map<string, string>();
+
+/**
+ * Where the user service says a person stands now (the service asks it after verifying a token):
+ * the token's own version (1) and the role it was signed with, unless this says otherwise for the
+ * person (`down`: the user service does not answer).
+ */
+const standings = new Map<string, PersonStanding | 'down'>();
+const standing: StandingReader = async (userId) => {
+  const said = standings.get(userId);
+  if (said === 'down') throw new AppError('UNAVAILABLE', 'The user service is unavailable: connection refused');
+  return said ?? { tokenVersion: 1, role: signedRoles.get(userId) ?? 'USER' };
+};
+
 /** A person's access token as the user service signs one (`key`: another one forges it). */
 async function accessTokenOf(
   actor: { id: string; role: string },
@@ -42,6 +59,7 @@ async function accessTokenOf(
 ): Promise<string> {
   const nowS = Math.floor(Date.now() / 1000);
   const mfaAgoS = claims.mfaAgoS === undefined ? 10 : claims.mfaAgoS;
+  signedRoles.set(actor.id, actor.role);
   return new SignJWT({
     role: actor.role,
     ver: 1,
@@ -128,7 +146,8 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
         return 'requested';
       },
     };
-    start = () => startMonitoringService(loadMonitoringConfig(env), createLogger('monitoring', env.LOG_LEVEL as 'warn'), { freezer });
+    start = () =>
+      startMonitoringService(loadMonitoringConfig(env), createLogger('monitoring', env.LOG_LEVEL as 'warn'), { freezer, standing });
     service = await start();
     const kafka = new Kafka({ clientId: 'monitoring-test', brokers: infra.kafkaBrokers, logLevel: logLevel.NOTHING });
     producer = kafka.producer();
@@ -614,7 +633,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     };
 
   it.each(monitoringActs.map((act, n) => [act, n] as const))(
-    "when a %s request is approved by its requester, the person it is about, a decider of a role its row does not name, one promoted after the request, one of no known role start, one whose second factor is stale or absent, or a call whose token is absent, forged or another person's, then 401 or 403 each, audited, and an eligible ADMIN+ approves it",
+    "when a %s request is approved by its requester, the person it is about, a decider of a role its row does not name, one promoted after the request, one of no known role start, one whose second factor is stale or absent, a call whose token is absent, forged or another person's, or a token revoked since (signed out everywhere, demoted, deleted) or that the user service cannot vouch for, then 401, 403 or 503 each, audited, and an eligible ADMIN+ approves it",
     async (act, n) => {
       const raise = raiseMonitoringAct[act];
       if (!raise) throw new Error(`monitoring act ${act} has no way to raise it in this file`);
@@ -653,7 +672,16 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
           status: 403,
           code: 'FORBIDDEN',
         },
+        // A token is believed until it expires: the user service's word now says whether it still speaks for its person.
+        { who: 'token revoked since', asked: person(9_907, 'ADMIN', ago), status: 401, code: 'UNAUTHENTICATED' },
+        { who: 'demoted since', asked: person(9_908, 'ADMIN', ago), status: 401, code: 'UNAUTHENTICATED' },
+        { who: 'deleted since', asked: person(9_909, 'ADMIN', ago), status: 401, code: 'UNAUTHENTICATED' },
+        { who: 'user service down', asked: person(9_910, 'ADMIN', ago), status: 503, code: 'UNAVAILABLE' },
       ];
+      standings.set('9907', { tokenVersion: 2, role: 'ADMIN' });
+      standings.set('9908', { tokenVersion: 1, role: 'USER' });
+      standings.set('9909', 'unknown');
+      standings.set('9910', 'down');
       for (const { who, asked, status, code } of tries) {
         const refused = await call('POST', raised.path, { ...raised.body, ...asked });
         expect({ act, who, status: refused.status, code: refused.body.code }).toEqual({ act, who, status, code });

@@ -1,7 +1,7 @@
 import { topicNames } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import { coinTransactionEvent } from '@coin/events';
-import type { RunningService } from '@coin/http';
+import { type RunningService, ServiceTokenSigner } from '@coin/http';
 import { offPathFetch } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
 import { AuditRecordSigner, CommandAuthority, ServiceCommandSigner } from '@coin/security';
@@ -16,6 +16,7 @@ import { horizonOf, type Rule } from './domain/rules';
 import { advanceProfiles } from './domain/scoring';
 import { LedgerFreezer, UnwiredFreezer, type WalletFreezer } from './freeze/wallet-freezer';
 import { AskerProofs } from './http/asker';
+import { type StandingReader, standingReader } from './http/standing';
 import { registerCaseRoutes } from './http/case-routes';
 import { registerFreezeLiftRoutes } from './http/freeze-lift-routes';
 import { monitoringRouteCallers } from './http/route-callers';
@@ -47,6 +48,8 @@ const replayMax = 500_000;
 export interface MonitoringOptions extends ServiceOptions {
   /** The freeze port's adapter (tests); by default UnwiredFreezer. */
   freezer?: WalletFreezer;
+  /** Where a person who asks stands now (tests); by default the user service's word (http/standing.ts). */
+  standing?: StandingReader;
 }
 
 export interface RunningMonitoringService extends RunningService {
@@ -70,10 +73,14 @@ export const startMonitoringService: (
       },
     },
   }),
-  open: (parts, { config, options }) => openMonitoringParts(parts, config, (options as Partial<MonitoringOptions>).freezer),
+  open: (parts, { config, options }) => openMonitoringParts(parts, config, options as Partial<MonitoringOptions>),
 });
 
-async function openMonitoringParts(parts: FrameParts, config: Readonly<MonitoringConfig>, freezer?: WalletFreezer) {
+async function openMonitoringParts(
+  parts: FrameParts,
+  config: Readonly<MonitoringConfig>,
+  { freezer, standing }: Partial<MonitoringOptions>,
+) {
   const { runtime, logger, pool } = parts;
   const topics = topicNames(config.TOPIC_PREFIX);
   const metrics = monitoringMetrics(parts.metrics);
@@ -87,7 +94,7 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
   };
   for (const rule of rules) metrics.rulePauses.inc({ rule: rule.id }, 0);
   await warmUp(pool, engine, horizonOf(rules), logger);
-  registerMonitoringRoutes(parts, config, takeRules);
+  registerMonitoringRoutes(parts, config, takeRules, standing ?? standingOf(config));
   const freezes = new FreezeAsker(pool, freezer ?? freezerOf(parts, config), logger);
   const thresholds = { caseAt: config.MONITORING_CASE_SCORE, freezeAt: config.MONITORING_FREEZE_SCORE };
   const consumer = await parts.consume('transaction events consumer', {
@@ -133,7 +140,12 @@ async function openMonitoringParts(parts: FrameParts, config: Readonly<Monitorin
 }
 
 /** The case, freeze-lift and rule routes of the monitoring API. */
-function registerMonitoringRoutes(parts: FrameParts, config: Readonly<MonitoringConfig>, onRulesChanged: (changed: Rule[]) => void): void {
+function registerMonitoringRoutes(
+  parts: FrameParts,
+  config: Readonly<MonitoringConfig>,
+  onRulesChanged: (changed: Rule[]) => void,
+  standing: StandingReader,
+): void {
   const { pool } = parts;
   const adminAuditTopic = topicNames(config.TOPIC_PREFIX).adminAudit;
   const proposalExpiryMs = config.MONITORING_PROPOSAL_EXPIRY_S * 1000;
@@ -146,7 +158,7 @@ function registerMonitoringRoutes(parts: FrameParts, config: Readonly<Monitoring
     maxCommandAgeMs: 0,
     stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
   });
-  const askers = new AskerProofs(authority, { pool, adminAuditTopic });
+  const askers = new AskerProofs(authority, standing, { pool, adminAuditTopic });
   registerCaseRoutes(parts.app, {
     pool,
     adminAuditTopic,
@@ -188,6 +200,15 @@ function rulesPausedHandler(
       .then(takeRules)
       .catch((err: unknown) => logger.warn({ err }, 'reading the rules after a pause failed; the next change or restart reads them'));
   };
+}
+
+/** The user service's word on where a person who asks stands now, asked with this service's own token. */
+function standingOf(config: Readonly<MonitoringConfig>): StandingReader {
+  return standingReader({
+    baseUrl: config.USER_SERVICE_URL,
+    timeoutMs: config.USER_READ_TIMEOUT_MS,
+    signer: new ServiceTokenSigner('monitoring', config.SERVICE_TOKEN_PRIVATE_KEY),
+  });
 }
 
 /** The ledger's freeze when the command key is configured, else the unwired freezer (logged, `not-wired`). */

@@ -4,6 +4,7 @@ import { AppError } from '@coin/errors';
 import type { CommandAuthority } from '@coin/security';
 import { type CaseAction, recordCaseAction } from '../db/audit';
 import type { Decider } from '../domain/four-eyes';
+import type { StandingReader } from './standing';
 
 /**
  * Who asks for a step (docs/design/monitoring.md "Who asks"), as this service proves it: the
@@ -12,9 +13,13 @@ import type { Decider } from '../domain/four-eyes';
  * holds the person and role the gateway names to it, and reads from it, never from the gateway's
  * word, since when they hold the role (`role_since`) and whether their second factor is fresh
  * (`mfa_at` within STEP_UP_MAX_AGE_S: every step on a case or a rule asks for one, as its
- * gateway route does). A call that fails is refused and recorded in the admin audit log under the
- * name the gateway gave (`summary.errorCode`, and why): an absent, forged or expired token 401
- * UNAUTHENTICATED, another person's 403 FORBIDDEN, a stale second factor 403 STEP_UP_REQUIRED.
+ * gateway route does). A token is believed until it expires, so it also asks the user service
+ * where the person stands now (standing.ts): a token of a person signed out everywhere, demoted,
+ * promoted or deleted since it was signed (its token version or its role no longer the account's)
+ * proves no one. A call that fails is refused and recorded in the admin audit log under the name
+ * the gateway gave (`summary.errorCode`, and why): an absent, forged, expired or revoked token 401
+ * UNAUTHENTICATED, another person's 403 FORBIDDEN, a stale second factor 403 STEP_UP_REQUIRED,
+ * the user service not answering 503 UNAVAILABLE.
  */
 
 /** What the gateway's call says of who asks. */
@@ -40,6 +45,7 @@ const staleSecondFactor =
 export class AskerProofs {
   constructor(
     private readonly authority: CommandAuthority,
+    private readonly standing: StandingReader,
     private readonly audit: { pool: Pool; adminAuditTopic: string },
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -60,8 +66,25 @@ export class AskerProofs {
     if (!this.authority.secondFactorFresh(checked.person.secondFactorAt, now)) {
       throw await this.refused(asked, on, new AppError('STEP_UP_REQUIRED', staleSecondFactor));
     }
+    const revoked = await this.revocationOf(checked.person.authority).catch((err: unknown) =>
+      err instanceof AppError ? err : new AppError('UNAVAILABLE', 'The user service could not say who asks'),
+    );
+    if (revoked) throw await this.refused(asked, on, revoked);
     const roleSince = roleSinceOfClaim(checked.person.roleSinceClaim);
     return { actor: asked.actor, roleSince: roleSince?.toISOString() ?? null, requestId: asked.requestId };
+  }
+
+  /** Why the token no longer speaks for its person, from the user service's word now, or null when it does. */
+  private async revocationOf(person: { id: string; role: string; tokenVersion: number }): Promise<AppError | null> {
+    const standing = await this.standing(person.id);
+    if (standing === 'unknown') return new AppError('UNAUTHENTICATED', 'The access token passed on names no live account');
+    if (standing.tokenVersion !== person.tokenVersion || standing.role !== person.role) {
+      return new AppError(
+        'UNAUTHENTICATED',
+        'The access token passed on has been revoked (signed out everywhere, or the role changed since)',
+      );
+    }
+    return null;
   }
 
   /** The refusal's admin audit record, in a transaction of its own (nothing else is written): the error to throw. */

@@ -8,7 +8,8 @@ import type { InternalRouteCallers } from '@coin/http';
 export const userRouteCallers: InternalRouteCallers = {
   'POST /internal/auth/login': ['gateway'],
   'POST /internal/sessions': ['gateway'],
-  'GET /internal/users/:id': ['gateway'],
+  // And monitoring, which asks where a person who asks for a step stands now (docs/design/monitoring.md "Who asks").
+  'GET /internal/users/:id': ['gateway', 'monitoring'],
   // The ledger, before a user.deleted event closes a wallet (docs/DESIGN.md "Deleting a user").
   // And the DLQ redrive of user.events.v2, run with the user service's own credentials.
   'GET /internal/users/:id/deletion': ['ledger', 'user'],
