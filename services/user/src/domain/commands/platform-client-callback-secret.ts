@@ -1,4 +1,5 @@
 import { asRequest } from '../audit-records';
+import { callbackSecretKind, type StoredCallbackSecret } from '../grant-kinds/callback-secret';
 import { superadminOrOperator } from '../rules';
 import { rejected } from '@coin/errors';
 import { answered, approvedRequest, finding, requestedGrant } from './shared';
@@ -12,7 +13,7 @@ import type { AuditDescription, UserCommandModule } from './types';
  * (approve-grant.ts) if the client is still live and granted `cashout` then; the previous secret
  * keeps verifying for the gateway's overlap after that.
  */
-export const issueCallbackSecret: UserCommandModule<'user.platform-client.callback-secret'> = {
+export const issueCallbackSecret: UserCommandModule<'user.platform-client.callback-secret', StoredCallbackSecret> = {
   type: 'user.platform-client.callback-secret',
   revokes: false,
   authorize: superadminOrOperator,
@@ -20,12 +21,13 @@ export const issueCallbackSecret: UserCommandModule<'user.platform-client.callba
   decide(command, _state, context) {
     const { clientId, sealedSecret, secretHash, requestHash } = command.data;
     const act = { type: command.type, clientId, sealedSecret, secretHash, requestHash };
-    const { view, write } = requestedGrant(command, act, context);
+    const { view, write } = requestedGrant(callbackSecretKind, command, act, context);
     return answered({ grantRequest: view, secretHash, requestHash }, [write]);
   },
   // Approved: issued to the client as it is now, a live payout provider; one revoked or ungranted
   // since gets none (409 GRANT_REQUEST_OUTDATED, the request stays PENDING). The approval's own
   // record (approval.approve) names the act and the client; issuing a secret is no closed audit action.
+  grantKind: callbackSecretKind,
   grantApproval: {
     apply({ act, decided, people, context, done, grantRequest }) {
       const { clientId, sealedSecret, secretHash } = act;
@@ -39,6 +41,6 @@ export const issueCallbackSecret: UserCommandModule<'user.platform-client.callba
   },
   audit(_command, settled): AuditDescription | null {
     // Recorded as the request (its act names the client only): never the sealed secret or its hash.
-    return asRequest(settled);
+    return asRequest(settled, callbackSecretKind);
   },
 };
