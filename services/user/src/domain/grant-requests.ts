@@ -34,7 +34,11 @@ export interface GrantPolicy {
   testClientsPerOwnerMax: number;
 }
 
-/** What an approval applies, as stored: the hashes of new secrets included (never shown, never a secret); one of the kinds' (grant-kinds/). */
+/**
+ * What an approval applies, as stored (the hashes of new secrets included: never shown, never a
+ * secret), seen here by its type only: its fields are its kind's (grant-kinds/<kind>.ts), read by
+ * the kind and by the module of the command that asks for it.
+ */
 export type { StoredGrantAct };
 
 /** A row of grant_requests: a two-person request for `act`. */

@@ -16,7 +16,7 @@ import { revokeSessions } from './revoke-sessions';
 import { setVerification } from './set-verification';
 import { createTestUser } from './test-user-create';
 import { deleteTestUsers } from './test-users-delete';
-import type { GrantKind, ShownGrantAct } from '../grant-kinds/types';
+import type { GrantKind, ShownGrantAct, StoredGrantAct } from '../grant-kinds/types';
 import type { GrantApproval, UserCommandModule } from './types';
 import type { Rejected } from '@coin/errors';
 
@@ -54,7 +54,7 @@ export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } 
  * command that asks for it carries it (`grantKind`), so a kind is listed nowhere but on its asking
  * command's line above. One cast: the table pairs each act type with its own asking command.
  */
-export function grantKindOf<A extends { type: ShownGrantAct['type'] }>(act: A): GrantKind<A, ShownGrantAct> {
+export function grantKindOf<A extends StoredGrantAct>(act: A): GrantKind<A, ShownGrantAct> {
   return userCommandTable[act.type].grantKind as unknown as GrantKind<A, ShownGrantAct>;
 }
 
