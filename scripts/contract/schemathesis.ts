@@ -60,9 +60,13 @@ function tomlString(value: string): string {
 
 /**
  * The operations whose well-formed requests may still be refused, or which are left out, by contract: the
- * same for every run (the per-run part, the identities, is in schemathesisConfig).
+ * same for every run (the per-run part, the identities, is in schemathesisConfig). `idempotentOperations`:
+ * the operations that take an Idempotency-Key and no block of their own here (idempotentOperationIds).
  */
-const operationOutcomes = `# A money command whose request is well formed may still be refused by the ledger, which is the
+// long-function: the text of the run's operation outcomes, a block each, each with its reason
+const operationOutcomesWith = (
+  idempotentOperations: readonly string[],
+) => `# A money command whose request is well formed may still be refused by the ledger, which is the
 # point of it: INSUFFICIENT_FUNDS, SELF_TRANSFER, RECIPIENT_CLOSED, NOT_REFUNDABLE,
 # REFUND_EXCEEDS_PURCHASE, LIMIT_EXCEEDED, CAPTURE_EXCEEDS_HOLD are 422 (docs/CONTRACT.md "Transaction types", "Errors") and depend on
 # balances, limits and holds no schema can state; so are the hold and approval operations.
@@ -75,15 +79,17 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404",
 checks.not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503", "504"]
 phases.stateful.generation.mode = "positive"
 
-# Creating a platform client (live or test-mode), a webhook endpoint or a balance monitor, freezing a wallet or asking
-# or approving its unfreeze, and an admin's cancel of a mandate (404 for one that does not exist, 409 once it no longer
-# charges), require an Idempotency-Key; so do the sandbox's writes, a cash-out, a payer's or platform's cancel of a
-# mandate, and every two-person request and its decision (a payout's, a cash-out reversal's, a callback secret's, a
-# reward cap's, a deletion's, a verification's, a commission rule's: 403 for its requester, 409 once decided).
+# Every other operation that takes an Idempotency-Key (its header parameter in the document; none of
+# the blocks above or below names it): creating a platform client (live or test-mode), a webhook
+# endpoint or a balance monitor, freezing a wallet or asking or approving its unfreeze, an admin's
+# cancel of a mandate (404 for one that does not exist, 409 once it no longer charges), the sandbox's
+# writes, a cash-out, a payer's or platform's cancel of a mandate, and every two-person request and its
+# decision (a payout's, a cash-out reversal's, a callback secret's, a reward cap's, a deletion's, a
+# verification's, a commission rule's, a rule's freeze lift: 403 for its requester, 409 once decided).
 # Schemathesis draws keys from the header's pattern and sends one again with another body, which is
 # 422 IDEMPOTENCY_KEY_REUSED by contract (docs/CONTRACT.md "Idempotency"), not a valid request refused.
 [[operations]]
-include-operation-id = ["createPlatformClient", "createTestClient", "createOwnTestClient", "createWebhookEndpoint", "createClientWebhookEndpoint", "createBalanceMonitor", "freezeUserWallet", "requestUnfreeze", "approveUnfreeze", "cancelMandate", "fundSandboxTreasury", "advanceSandboxClock", "createSandboxHold", "createSandboxMandate", "createSandboxCashout", "setSandboxCommissionRule", "createSandboxPurchase", "refundSandboxPurchase", "createSandboxTestUser", "approvePayoutRequest", "rejectPayoutRequest", "createCashout", "requestCashoutReversal", "approveCashoutReversal", "rejectCashoutReversal", "cancelMyMandate", "cancelClientMandate", "requestCallbackSecret", "approveCallbackSecretRequest", "rejectCallbackSecretRequest", "requestRewardCapChange", "approveRewardCapRequest", "rejectRewardCapRequest", "approveDeletionRequest", "rejectDeletionRequest", "requestUserVerification", "approveVerificationRequest", "rejectVerificationRequest", "setCommissionRule", "approveCommissionChange", "rejectCommissionChange"]
+include-operation-id = [${idempotentOperations.map((id) => JSON.stringify(id)).join(', ')}]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "401", "403", "404", "409", "422", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 
@@ -181,6 +187,54 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 phases.stateful.generation.mode = "positive"
 `;
 
+/** The parts of the API document read here: its operations, their header parameters, and the Coin-Version header's versions. */
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, { operationId?: string; parameters?: Array<{ in?: string; name?: string }> }>>;
+  components: { parameters: { CoinVersion: { schema: { enum: string[] } } } };
+}
+
+/** The committed document (libs/client/openapi.json), which the gateway serves too (its drift is checked by the client's generator). */
+export function committedDocument(): OpenApiDocument {
+  return JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'libs', 'client', 'openapi.json'), 'utf8')) as OpenApiDocument;
+}
+
+/** What stands in the Idempotency-Key block of operationOutcomesWith while the other blocks are read. */
+const idempotentMarker = 'the-idempotent-operations';
+
+/** The operations the blocks of operationOutcomesWith name, the Idempotency-Key block's aside: each keeps its own. */
+function operationsWithOutcomes(): Set<string> {
+  const lines = operationOutcomesWith([idempotentMarker]).split('\n');
+  return new Set(
+    lines
+      .filter((line) => line.startsWith('include-operation-id = ') && !line.includes(idempotentMarker))
+      .flatMap((line) => {
+        const ids: unknown = JSON.parse(line.slice('include-operation-id = '.length));
+        return Array.isArray(ids) ? (ids as string[]) : [ids as string];
+      }),
+  );
+}
+
+/**
+ * The operations of `document` that take an Idempotency-Key (a header parameter of theirs), less
+ * `others` (those with a block of their own), in the document's order: read from the document, so
+ * a new operation that takes a key, a new four-eyes act's request or decision above all, is
+ * expected to answer a reused key's 422 with no line here.
+ */
+export function idempotentOperationIds(document: OpenApiDocument, others: ReadonlySet<string>): string[] {
+  return Object.values(document.paths).flatMap((item) =>
+    Object.values(item).flatMap((operation) => {
+      const id = operation.operationId;
+      const takesKey = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key');
+      return id !== undefined && takesKey && !others.has(id) ? [id] : [];
+    }),
+  );
+}
+
+/** The operations' outcomes of a run of the committed document. */
+function operationOutcomes(): string {
+  return operationOutcomesWith(idempotentOperationIds(committedDocument(), operationsWithOutcomes()));
+}
+
 /**
  * The configuration of one run. Every check stays on for every operation; where a check's
  * default expectation does not fit an operation by design, the expectation is widened for that
@@ -229,7 +283,7 @@ include-operation-id = "logoutEverywhere"
 headers = { Authorization = ${tomlString(`Bearer ${identities.logoutAllToken}`)} }
 phases.stateful.generation.mode = "positive"
 
-${operationOutcomes}
+${operationOutcomes()}
 `;
 }
 
@@ -238,11 +292,8 @@ ${operationOutcomes}
  * document, libs/client/openapi.json, which the gateway serves too), as Python set members.
  */
 function supportedEarlier(): string {
-  const doc = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'libs', 'client', 'openapi.json'), 'utf8')) as {
-    components: { parameters: { CoinVersion: { schema: { enum: string[] } } } };
-  };
-  return doc.components.parameters.CoinVersion.schema.enum
-    .filter((version) => version !== currentApiVersion)
+  return committedDocument()
+    .components.parameters.CoinVersion.schema.enum.filter((version) => version !== currentApiVersion)
     .map((version) => JSON.stringify(version))
     .join(', ');
 }

@@ -44,4 +44,5 @@ export * from './monitoring';
 export * from './service-commands';
 export * from './four-eyes-acts';
 export * from './grant-request-kinds';
+export * from './decided-kind-lists';
 export * from './second-person';

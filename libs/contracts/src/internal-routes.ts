@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decidedKindLists } from './decided-kind-lists';
 import { approval, approvalPage, approvalsQuery, payoutApproval, payoutApprovalPage, payoutApprovalsQuery } from './approvals';
 import { auditLogPage, auditLogQuery, serviceActionLogPage, serviceActionLogQuery } from './audit-log';
 import { role, userIdParam, uuidInput } from './common';
@@ -60,15 +61,7 @@ import { balanceAt, balanceAtQuery, internalStatementQuery, statementPage, state
 import { clientDailyVolume, dailyBalances, dailyRangeQuery, dailySupply, dailyVolume } from './stats';
 import { holdPage, internalHold, spendingLimits } from './holds';
 import { internalHoldsQuery } from './platform-money';
-import {
-  cashoutPage,
-  cashoutRateList,
-  cashoutReversalPage,
-  cashoutReversalsQuery,
-  cashoutsInternalQuery,
-  reconciliation,
-  reconciliationQuery,
-} from './cashout';
+import { cashoutPage, cashoutRateList, cashoutsInternalQuery, reconciliation, reconciliationQuery } from './cashout';
 import { internalMandatesQuery, mandatePage } from './mandates';
 import {
   adminWebhookEndpointPage,
@@ -108,7 +101,7 @@ import {
   userSessionList,
 } from './identity';
 import { approvableCommand } from './commands';
-import { commissionChangePage, commissionChangesQuery, internalReferralBody, referralIssued } from './affiliates';
+import { internalReferralBody, referralIssued } from './affiliates';
 import { internalPlatformLinkBody, linkedUsers, linkedUsersQuery, platformLink } from './platform-links';
 import { internalTestUsersQuery, sandboxTestUserPage } from './sandbox-test-users';
 import {
@@ -268,21 +261,9 @@ export const internalReads = {
     query: payoutApprovalsQuery,
     response: payoutApprovalPage,
   },
-  // Requests holding a commission rule's change or a cash-out's reversal: no Approvals either, listed apart.
-  'ledger.commission-changes': {
-    service: 'ledger',
-    method: 'GET',
-    path: '/internal/commission-changes',
-    query: commissionChangesQuery,
-    response: commissionChangePage,
-  },
-  'ledger.cashout-reversals': {
-    service: 'ledger',
-    method: 'GET',
-    path: '/internal/cashout-reversals',
-    query: cashoutReversalsQuery,
-    response: cashoutReversalPage,
-  },
+  // Requests of the acts decided on routes of their own (a commission rule's change, a cash-out's
+  // reversal): no Approvals either, each listed apart, on a route drawn from its row.
+  ...decidedKindLists,
   'ledger.hold': {
     service: 'ledger',
     method: 'GET',

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   cashoutRatesKey,
+  decidedKindItems,
+  decidedKindListOf,
+  decidedKinds,
   type FourEyesAct,
   fourEyesActs,
   type LedgerDraft,
@@ -199,6 +202,35 @@ describe('four-eyes deciders judged by the ledger, from the act rows', () => {
     deciderId += 1;
     return { kind: 'user', id: String(deciderId), role, ...(roleSince === undefined ? {} : { roleSince }) };
   };
+
+  /** The ids of the PENDING requests an internal list of the ledger shows under `items`. */
+  const listed = async (path: string, items: string): Promise<string[]> => {
+    const response = await fetch(`${h.ledger!.url}${path}?status=PENDING&limit=100`, { headers: { authorization: await h.asGateway() } });
+    expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    return ((await response.json()) as Record<string, Array<{ id: string }>>)[items]!.map((request) => request.id);
+  };
+
+  it.each(decidedKinds.filter((act) => raises[act] !== undefined))(
+    'when a %s request is raised, then the ledger lists it on the internal list drawn from its row, and on no other act’s',
+    async (act) => {
+      const raised = await raises[act]!();
+      const id = (raised.data as { approvalId: string }).approvalId;
+      expect({ act, listed: (await listed(decidedKindListOf(act).path, decidedKindItems(act))).includes(id) }).toEqual({
+        act,
+        listed: true,
+      });
+      const others = [
+        { path: '/internal/approvals', items: 'approvals' },
+        { path: '/internal/payout-approvals', items: 'payoutApprovals' },
+        ...decidedKinds
+          .filter((other) => other !== act)
+          .map((other) => ({ path: decidedKindListOf(other).path, items: decidedKindItems(other) })),
+      ];
+      for (const { path, items } of others)
+        expect({ path, listed: (await listed(path, items)).includes(id) }).toEqual({ path, listed: false });
+    },
+    60_000,
+  );
 
   it.each(ledgerActs.filter((act) => raises[act] !== undefined))(
     'when a %s request is decided by its requester, the person it is about, a role its row does not name, one promoted after the request, one of no known role start, or one whose second factor is stale or absent, then each is refused and audited, and an eligible ADMIN+ decides it',

@@ -6,10 +6,6 @@ import {
   approval,
   approvalPage,
   approvalsQuery,
-  cashoutReversalPage,
-  cashoutReversalsQuery,
-  commissionChangePage,
-  commissionChangesQuery,
   internalHold,
   payoutApproval,
   payoutApprovalPage,
@@ -31,6 +27,10 @@ import {
   wallet,
   walletKeyOf,
   walletKeyOfUser,
+  decidedKindListOf,
+  decidedKindPageOf,
+  decidedKinds,
+  type DecidedKind,
   type ApprovalAct,
   type ApprovalStatus,
 } from '@coin/contracts';
@@ -47,7 +47,8 @@ import { findHold, listHolds } from '../db/hold-reads';
 import { findTransaction, findWalletOfUser, findWalletsByKey, listTreasuryWallets, transactionsAfter } from '../db/reads';
 import { emptyWallet, type LedgerPolicy } from '../domain/ledger';
 import { approvalActOf } from '../domain/commands/approvable';
-import { approvalView, cashoutReversalApprovalView, commissionChangeApprovalView, payoutApprovalView } from '../views/approval-view';
+import { actView } from '../domain/commands/acts/table';
+import { approvalView, payoutApprovalView } from '../views/approval-view';
 import { holdView } from '../views/hold-view';
 import { spendingLimitsView } from '../views/limits-view';
 import { treasuryView, userWalletView } from '../views/wallet-view';
@@ -111,6 +112,32 @@ const walletRoutes: InternalRoute<InternalRouteDeps>[] = [
   }),
 ];
 
+/**
+ * The list of each act decided on routes of its own (a cash-out's reversal, a commission rule's
+ * change), drawn from its contract row (@coin/contracts decidedKindLists: its path, query and
+ * page): its requests over every shard, each as its act's module shows it (acts/table.ts
+ * actView), so such an act adds no route here.
+ */
+function decidedKindListRoutes(): InternalRoute<InternalRouteDeps>[] {
+  return decidedKinds.map(decidedKindListRoute);
+}
+
+function decidedKindListRoute<A extends DecidedKind>(act: A): InternalRoute<InternalRouteDeps> {
+  const { path, query, response } = decidedKindListOf(act);
+  const view = actView(act);
+  return route({
+    method: 'GET',
+    url: path,
+    // The page is typed by the contract (decidedKindPageOf): fastify cannot resolve the reply type of a generic act's schema.
+    schema: { querystring: query, response: { 200: response as z.ZodType } },
+    handler: async (request, _reply, deps) => {
+      const { limit, offset } = request.query;
+      const page = await approvalsOverShards(deps, request.query, act);
+      return decidedKindPageOf(act, page.rows.map(view), { limit, offset, total: page.total });
+    },
+  });
+}
+
 /** Approval requests (those holding a payout apart) and holds, one by id or a page over every shard. */
 const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
   // The view, and the command as the ledger keeps it: the gateway keys the approval's commands by it.
@@ -160,26 +187,7 @@ const approvalAndHoldRoutes: InternalRoute<InternalRouteDeps>[] = [
       return { approvals: page.rows.map(approvalView), pagination: { limit, offset, total: page.total } };
     },
   }),
-  route({
-    method: 'GET',
-    url: '/internal/commission-changes',
-    schema: { querystring: commissionChangesQuery, response: { 200: commissionChangePage } },
-    handler: async (request, _reply, deps) => {
-      const { limit, offset } = request.query;
-      const page = await approvalsOverShards(deps, request.query, 'commission-change');
-      return { commissionChanges: page.rows.map(commissionChangeApprovalView), pagination: { limit, offset, total: page.total } };
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/internal/cashout-reversals',
-    schema: { querystring: cashoutReversalsQuery, response: { 200: cashoutReversalPage } },
-    handler: async (request, _reply, deps) => {
-      const { limit, offset } = request.query;
-      const page = await approvalsOverShards(deps, request.query, 'cashout-reversal');
-      return { cashoutReversals: page.rows.map(cashoutReversalApprovalView), pagination: { limit, offset, total: page.total } };
-    },
-  }),
+  ...decidedKindListRoutes(),
   // With who may settle it: the gateway judges a capture or void by it before sending one.
   route({
     method: 'GET',

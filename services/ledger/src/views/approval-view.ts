@@ -19,8 +19,10 @@ export function approvalEvents(topics: TopicNames, change: ApprovalChange): Outb
   return actOf(change.approval.command).messages(topics, change, anyApprovalView(change.approval));
 }
 
-/** The views of the requests of the acts listed on routes of their own (a request of another act is a bug). */
+/**
+ * The views of the money and payout requests, whose internal routes are written by hand (a request
+ * of another act is a bug); an act decided on routes of its own is listed on a route drawn from its
+ * row, with its module's view (http/internal-routes.ts).
+ */
 export const approvalView = actView('money');
 export const payoutApprovalView = actView('payout');
-export const cashoutReversalApprovalView = actView('cashout-reversal');
-export const commissionChangeApprovalView = actView('commission-change');

@@ -1,7 +1,7 @@
 import type { Actor, AnyGrantRequest as GrantRequest, AuditAction, AuditRecord, AuditSummary, UserCommand } from '@coin/contracts';
 import { uuidV5 } from '@coin/security';
 import type { AuditDescription, Settled } from './commands/types';
-import { grantKindOf } from './grant-kinds/table';
+import type { GrantKind, GrantKindOf, ShownGrantAct } from './grant-kinds/types';
 import type { PlatformClientGrants } from './rules';
 
 /**
@@ -38,14 +38,17 @@ export function grantRequestOf(outcome: Settled): GrantRequest | undefined {
 }
 
 /** A grant request's act as the audit log records it, as its kind says (grant-kinds/): its type and its fields, never a secret or a hash. */
-export function actSummary(act: GrantRequest['act']): AuditSummary {
-  return grantKindOf(act).summary(act);
+export function actSummary(act: GrantRequest['act'], kindOf: GrantKindOf): AuditSummary {
+  return kindOf(act).summary(act);
 }
 
-/** A command that became a two-person request is recorded as the request (docs/DESIGN.md "Two-person acts"). */
-export function asRequest(outcome: Settled): AuditDescription | null {
+/**
+ * A command that became a two-person request is recorded as the request (docs/DESIGN.md
+ * "Two-person acts"), its act as the asking command's kind (`kind`) summarises it.
+ */
+export function asRequest(outcome: Settled, kind: Pick<GrantKind<never, ShownGrantAct>, 'summary'>): AuditDescription | null {
   const pending = grantRequestOf(outcome);
-  return pending ? { action: 'approval.request', target: `grant-request:${pending.id}`, summary: actSummary(pending.act) } : null;
+  return pending ? { action: 'approval.request', target: `grant-request:${pending.id}`, summary: kind.summary(pending.act) } : null;
 }
 
 /** A client's grants as the audit log records them: sorted codes, the cap in minor units as every ledger amount. */

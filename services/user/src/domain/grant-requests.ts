@@ -13,7 +13,7 @@ import {
 } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
 import { decidedRequestOf, pendingRequest, requestStatusAt, type RequestingCommand, type TwoPersonRequest } from './two-person-requests';
-import { grantKindOf, type StoredGrantAct } from './grant-kinds/table';
+import type { GrantKind, GrantKindOf, ShownGrantAct, StoredGrantAct } from './grant-kinds/types';
 import type { UserRow } from './users';
 
 /**
@@ -34,7 +34,11 @@ export interface GrantPolicy {
   testClientsPerOwnerMax: number;
 }
 
-/** What an approval applies, as stored: the hashes of new secrets included (never shown, never a secret); one of the kinds' (grant-kinds/table.ts). */
+/**
+ * What an approval applies, as stored (the hashes of new secrets included: never shown, never a
+ * secret), seen here by its type only: its fields are its kind's (grant-kinds/<kind>.ts), read by
+ * the kind and by the module of the command that asks for it.
+ */
 export type { StoredGrantAct };
 
 /** A row of grant_requests: a two-person request for `act`. */
@@ -95,16 +99,25 @@ export function actsAlone(actor: Actor): boolean {
 }
 
 /** The request an act becomes (its id: requestIdOf, from the command id and the gateway's nonce). */
-export function newGrantRequest(command: RequestingCommand, act: StoredGrantAct, policy: GrantPolicy, now: Date): GrantRequestRow {
+export function newGrantRequest<A extends StoredGrantAct>(
+  command: RequestingCommand,
+  act: A,
+  policy: GrantPolicy,
+  now: Date,
+): GrantRequestRow & { act: A } {
   return { ...pendingRequest('grant-request', command, policy.expirySeconds, now), act };
 }
 
-/** The API's view: the act without its hashes, a cap in coins. */
-export function grantRequestView(row: GrantRequestRow, now: Date): GrantRequest {
+/** The API's view, as the act's kind shows it (grant-kinds/): the act without its hashes, a cap in coins. */
+export function grantRequestView<A extends StoredGrantAct>(
+  row: GrantRequestRow & { act: A },
+  now: Date,
+  kind: GrantKind<A, ShownGrantAct>,
+): GrantRequest {
   return {
     id: row.id,
     status: requestStatusAt(row, now),
-    act: actView(row.act),
+    act: kind.view(row.act),
     requestedBy: row.requestedBy,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
@@ -112,11 +125,6 @@ export function grantRequestView(row: GrantRequestRow, now: Date): GrantRequest 
     decidedAt: row.decidedAt?.toISOString() ?? null,
     rejectionReason: row.rejectionReason,
   };
-}
-
-/** The act as its kind shows it (grant-kinds/). */
-function actView(act: StoredGrantAct): GrantRequest['act'] {
-  return grantKindOf(act).view(act);
 }
 
 /** A cap above the configured ceiling is refused, when asked for and again when approved (the ceiling may have come down). */
@@ -155,20 +163,11 @@ export function notEligibleDetail(roles: ReadonlySet<Role> = superadmins): strin
   return `Only ${who} who held the role before the request was made may approve it`;
 }
 
-/**
- * The people a grant is about, who never approve it (SELF_DEALING), as its kind names them
- * (grant-kinds/): the account whose role or verification changes, the owner of a key, the people
- * behind a client whose reward cap changes; none for a new platform client and a callback secret,
- * which are about no person (the people behind a client are never paid through it).
- */
-export function subjectsOf(act: StoredGrantAct): number[] {
-  return grantKindOf(act).subjects(act);
-}
-
 type DecideGrant = Pick<Extract<UserCommand, { type: 'user.approve-grant' | 'user.reject-grant' }>, 'type' | 'actor' | 'data'>;
 
 /**
- * Why this approval or rejection cannot apply to the (locked) request, or null when it may. Both
+ * Why this approval or rejection cannot apply to the (locked) request, or null when it may, its act
+ * judged by its kind (`kindOf`: the command table's grantKindOf). Both
  * need a SUPERADMIN and the request PENDING and unexpired; an approval also someone other than
  * the requester, eligible by `approverRefusal` (`approver`: their row), while the requester
  * (`requester`: their row) is still a SUPERADMIN. A rejection may come from any SUPERADMIN, the
@@ -179,6 +178,7 @@ export function grantDecisionRefusal(
   request: GrantRequestRow | null,
   people: { approver: Pick<UserRow, 'role' | 'role_since'> | null; requester: Pick<UserRow, 'role'> | null },
   now: Date,
+  kindOf: GrantKindOf,
 ): Rejected | null {
   const { actor } = command;
   if (!(actor.kind === 'user' && actor.role !== undefined && grantingRoles.has(actor.role))) {
@@ -190,8 +190,12 @@ export function grantDecisionRefusal(
   const status = requestStatusAt(request, now);
   if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
   if (command.type === 'user.reject-grant') return null;
-  // The second person's rule: not the requester, not the person the grant is about, and eligible since before the request.
-  const subjects = subjectsOf(request.act);
+  // The second person's rule: not the requester, not the people the grant is about (its kind
+  // names them: the account whose role or verification changes, the owner of a key, the people
+  // behind a client whose reward cap changes; none for a new client or a callback secret, about
+  // no person), and eligible since before the request.
+  const kind = kindOf(request.act);
+  const subjects = kind.subjects(request.act);
   const second = secondPersonRefusal(
     {
       decider: actor,
@@ -203,7 +207,7 @@ export function grantDecisionRefusal(
     },
     {
       requester: { detail: 'The person who asked cannot approve their own request' },
-      'self-dealing': { detail: grantKindOf(request.act).ownDetail },
+      'self-dealing': { detail: kind.ownDetail },
       'not-eligible': { detail: notEligibleDetail(roles) },
     },
   );

@@ -8,6 +8,7 @@ import {
   roleChangeNeedsSecondPerson,
   verificationNeedsSecondPerson,
 } from './grant-requests';
+import { grantKindOf } from './commands/table';
 import { requestStatusAt } from './two-person-requests';
 
 const now = new Date('2030-01-02T03:04:05.000Z');
@@ -50,10 +51,8 @@ describe('grant requests (pure)', () => {
       secretHash: 'c'.repeat(64),
       requestHash: 'd'.repeat(64),
     };
-    const view = grantRequestView(
-      newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000002', actor: a, data: {} }, act, policy, now),
-      now,
-    );
+    const request = newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000002', actor: a, data: {} }, act, policy, now);
+    const view = grantRequestView(request, now, grantKindOf(request.act));
     expect(view.act).toEqual({
       type: 'user.platform-client.create',
       clientId: 'pc_x',
@@ -90,11 +89,11 @@ describe('grant requests (pure)', () => {
     for (const [i, act] of acts.entries()) {
       const request = newGrantRequest({ commandId: `10000000-0000-4000-8000-00000000001${i}`, actor: a, data: {} }, act, policy, now);
       const approve = (actor: Actor) => ({ type: 'user.approve-grant' as const, actor, data: { requestId: request.id } });
-      expect({ act: act.type, code: grantDecisionRefusal(approve(subject), request, people, now)?.code }).toEqual({
+      expect({ act: act.type, code: grantDecisionRefusal(approve(subject), request, people, now, grantKindOf)?.code }).toEqual({
         act: act.type,
         code: 'SELF_DEALING',
       });
-      expect(grantDecisionRefusal(approve(third), request, people, now)).toBeNull();
+      expect(grantDecisionRefusal(approve(third), request, people, now, grantKindOf)).toBeNull();
     }
   });
 
@@ -124,23 +123,35 @@ describe('a verification of an ADMIN+ account: a second ADMIN+ decides', () => {
   });
 
   it('when another ADMIN, an ADMIN since before the request, approves, then it may', () => {
-    expect(grantDecisionRefusal(approve({ kind: 'user', id: '4', role: 'ADMIN' }), request, people('ADMIN'), later)).toBeNull();
-    expect(grantDecisionRefusal(approve({ kind: 'user', id: '1', role: 'SUPERADMIN' }), request, people('SUPERADMIN'), later)).toBeNull();
+    expect(
+      grantDecisionRefusal(approve({ kind: 'user', id: '4', role: 'ADMIN' }), request, people('ADMIN'), later, grantKindOf),
+    ).toBeNull();
+    expect(
+      grantDecisionRefusal(approve({ kind: 'user', id: '1', role: 'SUPERADMIN' }), request, people('SUPERADMIN'), later, grantKindOf),
+    ).toBeNull();
   });
 
   it('when the requester, the verified account, a new ADMIN or a USER approves, or the requester is no ADMIN+ now, then it is refused, typed', () => {
-    expect(grantDecisionRefusal(approve(requester), request, people('ADMIN'), later)).toMatchObject({ code: 'APPROVAL_BY_REQUESTER' });
-    expect(grantDecisionRefusal(approve({ kind: 'user', id: '7', role: 'ADMIN' }), request, people('ADMIN'), later)).toMatchObject({
+    expect(grantDecisionRefusal(approve(requester), request, people('ADMIN'), later, grantKindOf)).toMatchObject({
+      code: 'APPROVAL_BY_REQUESTER',
+    });
+    expect(
+      grantDecisionRefusal(approve({ kind: 'user', id: '7', role: 'ADMIN' }), request, people('ADMIN'), later, grantKindOf),
+    ).toMatchObject({
       code: 'SELF_DEALING',
     });
-    expect(grantDecisionRefusal(approve({ kind: 'user', id: '4', role: 'ADMIN' }), request, people('ADMIN', now), later)).toMatchObject({
+    expect(
+      grantDecisionRefusal(approve({ kind: 'user', id: '4', role: 'ADMIN' }), request, people('ADMIN', now), later, grantKindOf),
+    ).toMatchObject({
       code: 'APPROVER_NOT_ELIGIBLE',
     });
-    expect(grantDecisionRefusal(approve({ kind: 'user', id: '5', role: 'USER' }), request, people('USER'), later)).toMatchObject({
+    expect(
+      grantDecisionRefusal(approve({ kind: 'user', id: '5', role: 'USER' }), request, people('USER'), later, grantKindOf),
+    ).toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(
-      grantDecisionRefusal(approve({ kind: 'user', id: '4', role: 'ADMIN' }), request, people('ADMIN', before, 'USER'), later),
+      grantDecisionRefusal(approve({ kind: 'user', id: '4', role: 'ADMIN' }), request, people('ADMIN', before, 'USER'), later, grantKindOf),
     ).toMatchObject({ code: 'GRANT_REQUEST_OUTDATED' });
   });
 
@@ -150,7 +161,7 @@ describe('a verification of an ADMIN+ account: a second ADMIN+ decides', () => {
     const admin: Actor = { kind: 'user', id: '4', role: 'ADMIN' };
     for (const type of ['user.approve-grant', 'user.reject-grant'] as const) {
       const decision = { type, actor: admin, data: { requestId: roleRequest.id, reason: 'no' } };
-      expect(grantDecisionRefusal(decision, roleRequest, people('ADMIN', before, 'SUPERADMIN'), later)).toMatchObject({
+      expect(grantDecisionRefusal(decision, roleRequest, people('ADMIN', before, 'SUPERADMIN'), later, grantKindOf)).toMatchObject({
         code: 'FORBIDDEN',
       });
     }

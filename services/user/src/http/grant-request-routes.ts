@@ -3,6 +3,7 @@ import type { Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { findGrantRequest, listGrantRequests } from '../db/grant-requests-repo';
+import { grantKindOf } from '../domain/commands/table';
 import { grantRequestView } from '../domain/grant-requests';
 import { requestStatusAt } from '../domain/two-person-requests';
 
@@ -17,7 +18,9 @@ export function registerGrantRequestRoutes(app: App, deps: { pool: Pool; now: ()
       const rows = await listGrantRequests(deps.pool, status);
       // A stored PENDING past its expiry is shown, and filtered, as EXPIRED.
       return {
-        grantRequests: rows.filter((row) => !status || requestStatusAt(row, now) === status).map((row) => grantRequestView(row, now)),
+        grantRequests: rows
+          .filter((row) => !status || requestStatusAt(row, now) === status)
+          .map((row) => grantRequestView(row, now, grantKindOf(row.act))),
       };
     },
   );
@@ -28,7 +31,7 @@ export function registerGrantRequestRoutes(app: App, deps: { pool: Pool; now: ()
     async (request) => {
       const row = await findGrantRequest(deps.pool, request.params.id);
       if (!row) throw new AppError('APPROVAL_NOT_FOUND', 'No such grant request');
-      return grantRequestView(row, deps.now());
+      return grantRequestView(row, deps.now(), grantKindOf(row.act));
     },
   );
 }

@@ -1,5 +1,6 @@
 import { rejected } from '@coin/errors';
 import { asRequest } from '../audit-records';
+import { apiKeyKind, type StoredApiKey } from '../grant-kinds/api-key';
 import { actsAlone } from '../grant-requests';
 import { apiKeyOwnerOf, superadminOrOperator, decideApiKeyCreation } from '../rules';
 import { answered, approvedRequest, finding, lockedUser, requestedGrant } from './shared';
@@ -10,7 +11,7 @@ import type { AuditDescription, UserCommandModule } from './types';
  * demoted or deleted meanwhile) and must be an ADMIN or SUPERADMIN. A person's key waits as a
  * request for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"); an operator's is inserted.
  */
-export const createApiKey: UserCommandModule<'user.api-key.create'> = {
+export const createApiKey: UserCommandModule<'user.api-key.create', StoredApiKey> = {
   type: 'user.api-key.create',
   revokes: false,
   authorize: superadminOrOperator,
@@ -27,7 +28,12 @@ export const createApiKey: UserCommandModule<'user.api-key.create'> = {
     const key = decision.key;
     if (!actsAlone(command.actor)) {
       const { id: apiKeyId, name, scopes, keyHash, ownerUserId } = key;
-      const { view, write } = requestedGrant(command, { type: command.type, apiKeyId, name, scopes, keyHash, ownerUserId }, context);
+      const { view, write } = requestedGrant(
+        apiKeyKind,
+        command,
+        { type: command.type, apiKeyId, name, scopes, keyHash, ownerUserId },
+        context,
+      );
       return answered({ grantRequest: view }, [write]);
     }
     return finding({ write: 'insert-api-key', key }, (inserted) =>
@@ -35,6 +41,7 @@ export const createApiKey: UserCommandModule<'user.api-key.create'> = {
     );
   },
   // Approved: the key inserted with who asked and who approved, while its owner (locked, as at the request) is still an ADMIN+.
+  grantKind: apiKeyKind,
   grantApproval: {
     reads: [(act) => ({ read: 'lock-user', userId: act.ownerUserId })],
     apply({ act, state, people, done, grantRequest }) {
@@ -55,7 +62,7 @@ export const createApiKey: UserCommandModule<'user.api-key.create'> = {
     }),
   },
   audit(command, settled): AuditDescription | null {
-    const request = asRequest(settled);
+    const request = asRequest(settled, apiKeyKind);
     if (request) return request;
     // The key's hash is left out: only its name, scopes and the admin it is issued to.
     const id = settled.ok ? (settled.result as { id?: unknown }).id : undefined;

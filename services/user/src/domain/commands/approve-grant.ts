@@ -1,6 +1,6 @@
 import { InvariantViolation } from '@coin/errors';
 import { actSummary, grantRequestOf } from '../audit-records';
-import type { StoredGrantAct } from '../grant-kinds/table';
+import type { GrantKindOf, StoredGrantAct } from '../grant-kinds/types';
 import { decidedGrant, grantDecisionRefusal, grantRequestView, personIdOf, type GrantRequestRow } from '../grant-requests';
 import { adminOrOperator } from '../rules';
 import { refusedOnRequest } from './shared';
@@ -17,8 +17,17 @@ import type {
 
 type Approval = UserCommandOf<'user.approve-grant'>;
 
-/** The approval parts of the act of a stored type: its asking command's module's (`grantApproval`). */
-export type GrantApprovalOf = (type: StoredGrantAct['type']) => GrantApproval<StoredGrantAct['type']>;
+/**
+ * The approval parts of the act of a stored type: its asking command's module's (`grantApproval`),
+ * of an act it alone reads (`never` here: a request's act is handed to the module of its own type).
+ */
+export type GrantApprovalOf = (type: StoredGrantAct['type']) => GrantApproval<StoredGrantAct['type'], never>;
+
+/** What an approval reads of the acts' asking commands' modules, by the act's type: its approval, and its kind. */
+export interface GrantActs {
+  approvalOf: GrantApprovalOf;
+  kindOf: GrantKindOf;
+}
 
 /** The people an approval is judged with: the approver's and the requester's live rows, as read. */
 function peopleOf(command: Approval, state: UserState) {
@@ -32,21 +41,22 @@ function peopleOf(command: Approval, state: UserState) {
   };
 }
 
-function refusalOf(command: Approval, state: UserState, context: DecideContext) {
-  return grantDecisionRefusal(command, state.grantRequest ?? null, peopleOf(command, state), context.now);
+function refusalOf(acts: GrantActs, command: Approval, state: UserState, context: DecideContext) {
+  return grantDecisionRefusal(command, state.grantRequest ?? null, peopleOf(command, state), context.now, acts.kindOf);
 }
 
 /** The act's `step`th read, once the approval is allowed. */
-function actRead(approvalOf: GrantApprovalOf, command: Approval, state: UserState, context: DecideContext, step: 0 | 1) {
+function actRead(acts: GrantActs, command: Approval, state: UserState, context: DecideContext, step: 0 | 1) {
   const act = state.grantRequest?.act;
-  if (!act || refusalOf(command, state, context)) return null;
-  const read = approvalOf(act.type).reads?.[step];
-  return read ? read(act, command, state) : null;
+  if (!act || refusalOf(acts, command, state, context)) return null;
+  const read = acts.approvalOf(act.type).reads?.[step];
+  // The act is of its own type's kind: the module that reads it is the one that asked for it.
+  return read ? read(act as never, command, state) : null;
 }
 
 /** What an approved request does, decided again against the rows as they are now; `decided`: the request marked APPROVED. */
 function applyAct(
-  approvalOf: GrantApprovalOf,
+  { approvalOf, kindOf }: GrantActs,
   command: Approval,
   decided: GrantRequestRow,
   state: UserState,
@@ -54,11 +64,11 @@ function applyAct(
 ): UserDecision<'user.approve-grant'> {
   const { requesterId, approverId } = peopleOf(command, state);
   return approvalOf(decided.act.type).apply({
-    act: decided.act,
+    act: decided.act as never,
     command,
     decided,
     done: { write: 'update-grant-request', request: decided },
-    grantRequest: grantRequestView(decided, context.now),
+    grantRequest: grantRequestView(decided, context.now, kindOf(decided.act)),
     people: { requestedBy: requesterId, approvedBy: approverId },
     state,
     context,
@@ -66,7 +76,7 @@ function applyAct(
 }
 
 /** What an approval reads, in lock order: the request, the approver's and the requester's rows, then what the act reads. */
-function approvalLoads(approvalOf: GrantApprovalOf): LoadStep<'user.approve-grant'>[] {
+function approvalLoads(acts: GrantActs): LoadStep<'user.approve-grant'>[] {
   return [
     (command) => ({ read: 'grant-request', id: command.data.requestId }),
     (command) => {
@@ -77,8 +87,8 @@ function approvalLoads(approvalOf: GrantApprovalOf): LoadStep<'user.approve-gran
       const requesterId = state.grantRequest ? personIdOf(state.grantRequest.requestedBy) : null;
       return requesterId === null ? null : { read: 'find-user', userId: requesterId };
     },
-    (command, state, context) => actRead(approvalOf, command, state, context, 0),
-    (command, state, context) => actRead(approvalOf, command, state, context, 1),
+    (command, state, context) => actRead(acts, command, state, context, 0),
+    (command, state, context) => actRead(acts, command, state, context, 1),
   ];
 }
 
@@ -89,22 +99,22 @@ function approvalLoads(approvalOf: GrantApprovalOf): LoadStep<'user.approve-gran
  * the same way, who is not the account either. The act is applied and the request marked
  * APPROVED in the same transaction. A refused approval leaves the request PENDING (an expired one
  * is marked EXPIRED). Who may decide is judged against the request (grantDecisionRefusal); what
- * the act reads, applies and records besides is the module's of the command that asks for it
- * (`approvalOf`, its `grantApproval`), so no act is named here.
+ * the act reads, applies and records besides, and its kind, are the module's of the command that
+ * asks for it (`acts`: its `grantApproval` and its `grantKind`), so no act is named here.
  */
-export function approveGrantWith(approvalOf: GrantApprovalOf): UserCommandModule<'user.approve-grant'> {
+export function approveGrantWith(acts: GrantActs): UserCommandModule<'user.approve-grant'> {
   return {
     type: 'user.approve-grant',
     revokes: true,
     authorize: adminOrOperator,
-    loads: approvalLoads(approvalOf),
+    loads: approvalLoads(acts),
     decide(command, state, context) {
       const request = state.grantRequest ?? null;
-      const refusal = refusalOf(command, state, context);
+      const refusal = refusalOf(acts, command, state, context);
       if (refusal)
         return refusedOnRequest(refusal, request, context.now, (expired) => ({ write: 'update-grant-request', request: expired }));
       if (!request) throw new InvariantViolation('a grant request was decided without its row');
-      return applyAct(approvalOf, command, decidedGrant(request, command, context.now), state, context);
+      return applyAct(acts, command, decidedGrant(request, command, context.now), state, context);
     },
     audit(command, settled): AuditDescription | null {
       // The act from the decided request; a refused decision names the request only.
@@ -112,7 +122,7 @@ export function approveGrantWith(approvalOf: GrantApprovalOf): UserCommandModule
       return {
         action: 'approval.approve',
         target: `grant-request:${command.data.requestId}`,
-        summary: decided ? actSummary(decided.act) : {},
+        summary: decided ? actSummary(decided.act, acts.kindOf) : {},
       };
     },
     auditAct(command, settled): AuditDescription | null {
@@ -120,7 +130,7 @@ export function approveGrantWith(approvalOf: GrantApprovalOf): UserCommandModule
       const decided = grantRequestOf(settled);
       if (!decided) return null;
       const people = { requestedBy: decided.requestedBy.id, approvedBy: command.actor.id, grantRequest: decided.id };
-      return approvalOf(decided.act.type).auditAct?.(decided.act as never, people) ?? null;
+      return acts.approvalOf(decided.act.type).auditAct?.(decided.act as never, people) ?? null;
     },
   };
 }

@@ -1,12 +1,13 @@
 import { asRequest } from '../audit-records';
+import { roleChangeKind, type StoredRoleChange } from '../grant-kinds/change-role';
 import { actsAlone, roleChangeNeedsSecondPerson } from '../grant-requests';
 import { superadminOrOperator } from '../rules';
 import { rejected } from '@coin/errors';
 import { accountLoads, answered, appliedAccount, decideAccount, lockedUser, requestedGrant, superadminSetFor } from './shared';
-import type { StoredActOf, UserCommandModule, UserCommandOf } from './types';
+import type { UserCommandModule, UserCommandOf } from './types';
 
 /** The role change a role grant applies: the requester's command as the approver's. */
-function roleChangeOf(command: UserCommandOf<'user.approve-grant'>, act: StoredActOf<'user.change-role'>) {
+function roleChangeOf(command: UserCommandOf<'user.approve-grant'>, act: StoredRoleChange) {
   return { type: act.type, actor: command.actor, data: { userId: act.userId, role: act.role } };
 }
 
@@ -15,7 +16,7 @@ function roleChangeOf(command: UserCommandOf<'user.approve-grant'>, act: StoredA
  * once), then, when it grants ADMIN or SUPERADMIN or takes a SUPERADMIN away and a person asked,
  * stored as a request for a second SUPERADMIN instead of applied (docs/DESIGN.md "Two-person acts").
  */
-export const changeRole: UserCommandModule<'user.change-role'> = {
+export const changeRole: UserCommandModule<'user.change-role', StoredRoleChange> = {
   type: 'user.change-role',
   revokes: true,
   authorize: superadminOrOperator,
@@ -26,12 +27,13 @@ export const changeRole: UserCommandModule<'user.change-role'> = {
     const user = lockedUser(state, command.data.userId);
     if (user && !actsAlone(command.actor) && roleChangeNeedsSecondPerson(user.role, command.data.role)) {
       const act = { type: command.type, userId: user.id, role: command.data.role, previousRole: user.role };
-      const { view, write } = requestedGrant(command, act, context);
+      const { view, write } = requestedGrant(roleChangeKind, command, act, context);
       return answered({ grantRequest: view }, [write]);
     }
     return appliedAccount(decision, decision.result);
   },
   // Approved: the account whose role changes, locked (then the SUPERADMIN set, when a SUPERADMIN would go), and the same change applied.
+  grantKind: roleChangeKind,
   grantApproval: {
     reads: [
       (act) => ({ read: 'lock-user', userId: act.userId }),
@@ -55,7 +57,7 @@ export const changeRole: UserCommandModule<'user.change-role'> = {
     }),
   },
   audit(command, settled) {
-    const request = asRequest(settled);
+    const request = asRequest(settled, roleChangeKind);
     if (request) return request;
     const changed = settled.ok ? settled.events.find((e) => e.type === 'user.role-changed') : undefined;
     return {

@@ -1,4 +1,5 @@
 import { asRequest } from '../audit-records';
+import { callbackSecretKind, type StoredCallbackSecret } from '../grant-kinds/callback-secret';
 import { superadminOrOperator } from '../rules';
 import { requestIdOf } from '../two-person-requests';
 import { rejected } from '@coin/errors';
@@ -13,7 +14,7 @@ import type { AuditDescription, UserCommandModule } from './types';
  * (approve-grant.ts) if the client is still live and granted `cashout` then; the previous secret
  * keeps verifying for the gateway's overlap after that.
  */
-export const issueCallbackSecret: UserCommandModule<'user.platform-client.callback-secret'> = {
+export const issueCallbackSecret: UserCommandModule<'user.platform-client.callback-secret', StoredCallbackSecret> = {
   type: 'user.platform-client.callback-secret',
   revokes: false,
   authorize: superadminOrOperator,
@@ -21,12 +22,13 @@ export const issueCallbackSecret: UserCommandModule<'user.platform-client.callba
   decide(command, _state, context) {
     const { clientId, sealedSecret, secretHash, requestHash } = command.data;
     const act = { type: command.type, clientId, sealedSecret, secretHash, requestHash };
-    const { view, write } = requestedGrant(command, act, context);
+    const { view, write } = requestedGrant(callbackSecretKind, command, act, context);
     return answered({ grantRequest: view, secretHash, requestHash }, [write]);
   },
   // Approved: issued to the client as it is now, a live payout provider; one revoked or ungranted
   // since gets none (409 GRANT_REQUEST_OUTDATED, the request stays PENDING). The approval's own
   // record (approval.approve) names the act and the client; issuing a secret is no closed audit action.
+  grantKind: callbackSecretKind,
   grantApproval: {
     apply({ act, decided, people, context, done, grantRequest }) {
       const { clientId, sealedSecret, secretHash } = act;
@@ -42,6 +44,12 @@ export const issueCallbackSecret: UserCommandModule<'user.platform-client.callba
     // Recorded as the request (its act names the client only): never the sealed secret or its hash.
     // Refused (not a SUPERADMIN): the ask, under the id the request would have had, naming the client.
     const summary = { type: command.type, clientId: command.data.clientId };
-    return asRequest(settled) ?? { action: 'approval.request', target: `grant-request:${requestIdOf('grant-request', command)}`, summary };
+    return (
+      asRequest(settled, callbackSecretKind) ?? {
+        action: 'approval.request',
+        target: `grant-request:${requestIdOf('grant-request', command)}`,
+        summary,
+      }
+    );
   },
 };

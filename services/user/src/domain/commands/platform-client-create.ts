@@ -1,5 +1,6 @@
 import { rejected } from '@coin/errors';
 import { asRequest, platformClientGrantsSummary } from '../audit-records';
+import { platformClientKind, type StoredPlatformClient } from '../grant-kinds/platform-client';
 import { actsAlone, rewardCapRefusal } from '../grant-requests';
 import {
   decidePlatformClientCreation,
@@ -22,7 +23,7 @@ import type { AuditDescription, UserCommandModule } from './types';
  * TEST_CLIENTS_PER_OWNER_MAX unrevoked, 422 TEST_CLIENTS_LIMIT past it): its
  * tokens are refused everywhere real money is (docs/decisions/0018-sandbox.md).
  */
-export const createPlatformClient: UserCommandModule<'user.platform-client.create'> = {
+export const createPlatformClient: UserCommandModule<'user.platform-client.create', StoredPlatformClient> = {
   type: 'user.platform-client.create',
   revokes: false,
   authorize: platformClientCreator,
@@ -48,7 +49,7 @@ export const createPlatformClient: UserCommandModule<'user.platform-client.creat
       const { secretHash, requestHash } = command.data;
       const { id: clientId, name, treasuries, dailyRewardCap, cashout } = client;
       const act = { type: command.type, clientId, name, treasuries, dailyRewardCap, cashout, secretHash, requestHash };
-      const { view, write } = requestedGrant(command, act, context);
+      const { view, write } = requestedGrant(platformClientKind, command, act, context);
       return answered({ grantRequest: view, secretHash, requestHash }, [write]);
     }
     // A live client's own test client records it as the owner, who alone (with a SUPERADMIN) revokes it.
@@ -59,6 +60,7 @@ export const createPlatformClient: UserCommandModule<'user.platform-client.creat
     });
   },
   // Approved: the client inserted with who asked and who approved, if the ceiling (which may have come down since) still allows its cap.
+  grantKind: platformClientKind,
   grantApproval: {
     apply({ act, people, context, done, grantRequest }) {
       const capRefusal = rewardCapRefusal(act.dailyRewardCap, context.grants);
@@ -92,7 +94,7 @@ export const createPlatformClient: UserCommandModule<'user.platform-client.creat
     }),
   },
   audit(command, settled): AuditDescription | null {
-    const request = asRequest(settled);
+    const request = asRequest(settled, platformClientKind);
     if (request) return request;
     // The name and the grants, as the CLI records them: never the secret or its hash.
     const id = settled.ok ? (settled.result as { client?: { id?: unknown } }).client?.id : undefined;

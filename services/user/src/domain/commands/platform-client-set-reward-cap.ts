@@ -1,12 +1,11 @@
 import { rejected } from '@coin/errors';
 import { asRequest } from '../audit-records';
-import { personIdOf, rewardCapRefusal, type GrantRequestRow } from '../grant-requests';
+import { rewardCapKind, type StoredRewardCap } from '../grant-kinds/reward-cap';
+import { personIdOf, rewardCapRefusal } from '../grant-requests';
 import { superadminOrOperator } from '../rules';
 import { requestIdOf } from '../two-person-requests';
 import { answered, approvedRequest, finding, requestedGrant } from './shared';
 import type { AuditDescription, UserCommandModule } from './types';
-
-type RewardCapAct = Extract<GrantRequestRow['act'], { type: 'user.platform-client.set-reward-cap' }>;
 
 /**
  * `user.platform-client.set-reward-cap`: the change of a live platform client's daily reward cap
@@ -17,7 +16,7 @@ type RewardCapAct = Extract<GrantRequestRow['act'], { type: 'user.platform-clien
  * again when approved. The approval sets the cap (`grantApproval`); the client's tokens carry it
  * from its next token on.
  */
-export const setRewardCap: UserCommandModule<'user.platform-client.set-reward-cap'> = {
+export const setRewardCap: UserCommandModule<'user.platform-client.set-reward-cap', StoredRewardCap> = {
   type: 'user.platform-client.set-reward-cap',
   revokes: false,
   authorize: superadminOrOperator,
@@ -33,19 +32,20 @@ export const setRewardCap: UserCommandModule<'user.platform-client.set-reward-ca
     if (requester !== null && peopleBehind.includes(requester)) {
       return rejected('SELF_DEALING', 'No one asks for the reward cap of a client they asked for or approved; another SUPERADMIN must');
     }
-    const act: RewardCapAct = {
+    const act: StoredRewardCap = {
       type: command.type,
       clientId,
       dailyRewardCap,
       previousDailyRewardCap: client.dailyRewardCap,
       peopleBehind: [...new Set(peopleBehind)],
     };
-    const { view, write } = requestedGrant(command, act, context);
+    const { view, write } = requestedGrant(rewardCapKind, command, act, context);
     return answered({ grantRequest: view }, [write]);
   },
   // Approved: set on the client as it is now, when the ceiling still allows it (it may have come
   // down since the request); a client revoked since gets none (409 GRANT_REQUEST_OUTDATED, the
   // request stays PENDING). The approval's own record (approval.approve) names the act.
+  grantKind: rewardCapKind,
   grantApproval: {
     apply({ act, context, done, grantRequest }) {
       const capRefusal = rewardCapRefusal(act.dailyRewardCap, context.grants);
@@ -61,6 +61,12 @@ export const setRewardCap: UserCommandModule<'user.platform-client.set-reward-ca
     // ask, under the id the request would have had (a grant request's, which the user service records).
     const { clientId, dailyRewardCap } = command.data;
     const summary = { type: command.type, clientId, dailyRewardCap };
-    return asRequest(settled) ?? { action: 'approval.request', target: `grant-request:${requestIdOf('grant-request', command)}`, summary };
+    return (
+      asRequest(settled, rewardCapKind) ?? {
+        action: 'approval.request',
+        target: `grant-request:${requestIdOf('grant-request', command)}`,
+        summary,
+      }
+    );
   },
 };

@@ -1,6 +1,7 @@
 import { paysPerson } from '@coin/contracts';
 import { rejected } from '@coin/errors';
 import { asRequest } from '../audit-records';
+import { verificationKind, type StoredVerification } from '../grant-kinds/verification';
 import { actsAlone, verificationNeedsSecondPerson } from '../grant-requests';
 import { adminOrOperator } from '../rules';
 import { verificationChangedEventOf } from '../user-events';
@@ -35,7 +36,7 @@ export function verificationChange(current: UserRow, verified: boolean, context:
  * grant request another ADMIN+ approves (docs/DESIGN.md "Two-person acts"); set directly, it is
  * refused (FOUR_EYES_REQUIRED). An operator of the CLI acts alone.
  */
-export const setVerification: UserCommandModule<'user.set-verification'> = {
+export const setVerification: UserCommandModule<'user.set-verification', StoredVerification> = {
   type: 'user.set-verification',
   revokes: true,
   authorize: adminOrOperator,
@@ -51,7 +52,7 @@ export const setVerification: UserCommandModule<'user.set-verification'> = {
     const needsSecond =
       current.is_verified !== verified && !actsAlone(command.actor) && verificationNeedsSecondPerson(current.role, verified);
     if (needsSecond && asRequest) {
-      const { view, write } = requestedGrant(command, { type: command.type, userId, verified: true, reason }, context);
+      const { view, write } = requestedGrant(verificationKind, command, { type: command.type, userId, verified: true, reason }, context);
       return answered({ grantRequest: view }, [write]);
     }
     if (needsSecond) {
@@ -70,6 +71,7 @@ export const setVerification: UserCommandModule<'user.set-verification'> = {
   },
   // Approved: applied to the account as it is now (one verified meanwhile changes nothing). The
   // approval's own record (approval.approve) names the act; verification is no closed audit action.
+  grantKind: verificationKind,
   grantApproval: {
     reads: [(act) => ({ read: 'lock-user', userId: act.userId })],
     apply({ act, state, context, done, grantRequest }) {
@@ -82,7 +84,7 @@ export const setVerification: UserCommandModule<'user.set-verification'> = {
   },
   audit(command, settled) {
     // Become a request: recorded as the request (approval.request), as every two-person act.
-    const request = asRequest(settled);
+    const request = asRequest(settled, verificationKind);
     if (request) return request;
     // Not among the closed actions of admin.action.recorded: a service action when applied, a refusal when refused.
     const changed = settled.ok && settled.events.length > 0;

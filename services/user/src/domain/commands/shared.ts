@@ -1,5 +1,6 @@
 import type { AnyGrantRequest, GrantRequest, UserCommandType, UserResult } from '@coin/contracts';
 import { InvariantViolation, type Rejected } from '@coin/errors';
+import type { GrantKind, ShownGrantAct } from '../grant-kinds/types';
 import { grantRequestView, newGrantRequest, type StoredGrantAct } from '../grant-requests';
 import { decideAccountCommand, needsSuperadminSet, type AccountCommand, type Decision } from '../rules';
 import { requestStatusAt, type RequestingCommand, type TwoPersonRequest } from '../two-person-requests';
@@ -57,13 +58,19 @@ export function answered<T extends UserCommandType>(result: UserResult<T>, write
 
 /**
  * A person's act stored as a request for a second SUPERADMIN (docs/DESIGN.md "Two-person acts"),
- * or for a second ADMIN+ (a verification); its view is the answer, of the act's own kind.
+ * or for a second ADMIN+ (a verification); its view is the answer, as the act's own kind (`kind`,
+ * the asking command's) shows it.
  */
-export function requestedGrant<A extends StoredGrantAct>(command: RequestingCommand, act: A, context: DecideContext) {
+export function requestedGrant<A extends StoredGrantAct>(
+  kind: GrantKind<A, ShownGrantAct>,
+  command: RequestingCommand,
+  act: A,
+  context: DecideContext,
+) {
   const request = newGrantRequest(command, act, context.grants, context.now);
   // A grant's own view where its act is one of the grant act's (a role, a key, a client); any other kind's, the wider one.
   type View = A['type'] extends GrantRequest['act']['type'] ? GrantRequest : AnyGrantRequest;
-  return { view: grantRequestView(request, context.now) as View, write: { write: 'insert-grant-request', request } as const };
+  return { view: grantRequestView(request, context.now, kind) as View, write: { write: 'insert-grant-request', request } as const };
 }
 
 /** An approval that applied its act with nothing more to answer: the request approved, no token version, no event. */

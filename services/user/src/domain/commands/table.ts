@@ -11,11 +11,12 @@ import { revokePlatformClient } from './platform-client-revoke';
 import { setRewardCap } from './platform-client-set-reward-cap';
 import { register } from './register';
 import { rejectDeletion } from './reject-deletion';
-import { rejectGrant } from './reject-grant';
+import { rejectGrantWith } from './reject-grant';
 import { revokeSessions } from './revoke-sessions';
 import { setVerification } from './set-verification';
 import { createTestUser } from './test-user-create';
 import { deleteTestUsers } from './test-users-delete';
+import type { GrantKind, ShownGrantAct, StoredGrantAct } from '../grant-kinds/types';
 import type { GrantApproval, UserCommandModule } from './types';
 import type { Rejected } from '@coin/errors';
 
@@ -38,12 +39,24 @@ export const userCommandTable: { [T in UserCommandType]: UserCommandModule<T> } 
   'user.platform-client.revoke': revokePlatformClient,
   'user.platform-client.callback-secret': issueCallbackSecret,
   'user.platform-client.set-reward-cap': setRewardCap,
-  // Reads each act's approval from the module of the command that asks for it (its `grantApproval`).
-  'user.approve-grant': approveGrantWith((type) => userCommandTable[type].grantApproval as GrantApproval<typeof type>),
-  'user.reject-grant': rejectGrant,
+  // Read each act's approval and kind from the module of the command that asks for it (its `grantApproval`, its `grantKind`).
+  'user.approve-grant': approveGrantWith({
+    approvalOf: (type) => userCommandTable[type].grantApproval as GrantApproval<typeof type, never>,
+    kindOf: grantKindOf,
+  }),
+  'user.reject-grant': rejectGrantWith(grantKindOf),
   'user.test-user.create': createTestUser,
   'user.test-users.delete': deleteTestUsers,
 };
+
+/**
+ * The kind of a grant request's act (grant-kinds/<kind>.ts), found by its type: the module of the
+ * command that asks for it carries it (`grantKind`), so a kind is listed nowhere but on its asking
+ * command's line above. One cast: the table pairs each act type with its own asking command.
+ */
+export function grantKindOf<A extends StoredGrantAct>(act: A): GrantKind<A, ShownGrantAct> {
+  return userCommandTable[act.type].grantKind as unknown as GrantKind<A, ShownGrantAct>;
+}
 
 /**
  * The module of a command. The one cast of the dispatch: the table's type pairs each type with

@@ -1,5 +1,5 @@
-import { userCommand, type UserCommandType } from '@coin/contracts';
-import { userCommandTable } from './table';
+import { grantRequestTypes, userCommand, type UserCommandType } from '@coin/contracts';
+import { grantKindOf, userCommandTable } from './table';
 import type { UserCommandModule } from './types';
 
 /**
@@ -32,6 +32,26 @@ describe('the user command table', () => {
       // A change of verification raises the token version: the old `verified` claim stops working.
       'user.set-verification',
     ]);
+  });
+
+  it('when a command asks for a grant request, then its module carries the act’s kind, and the kinds are read from the table alone', () => {
+    const asking = contractTypes.filter((type) => (userCommandTable[type] as { grantKind?: unknown }).grantKind !== undefined);
+    expect(asking.sort()).toEqual([...grantRequestTypes].sort());
+    for (const type of asking) {
+      const module = userCommandTable[type] as { grantKind?: unknown; grantApproval?: unknown };
+      expect({ type, kind: grantKindOf({ type } as never) === module.grantKind, approval: module.grantApproval !== undefined }).toEqual({
+        type,
+        kind: true,
+        approval: true,
+      });
+    }
+  });
+
+  it('when the module of a command that asks for a grant request misses its kind, then it does not compile', () => {
+    const { grantKind: _kind, ...rest } = userCommandTable['user.platform-client.set-reward-cap'];
+    // @ts-expect-error: a reward cap change's module without its kind is not that command's module
+    const incomplete: UserCommandModule<'user.platform-client.set-reward-cap'> = rest;
+    expect(incomplete.grantKind).toBeUndefined();
   });
 
   it('when a table misses a command, then it does not compile', () => {

@@ -12,8 +12,7 @@ import type {
 } from '@coin/contracts';
 import type { Rejected } from '@coin/errors';
 import type { DeletionPolicy, DeletionRequestRow, DeletionWindow } from '../deletion-requests';
-import type { StoredGrantAct } from '../grant-kinds/table';
-import type { ShownOf } from '../grant-kinds/types';
+import type { GrantKind, ShownGrantAct, ShownOf, StoredGrantAct } from '../grant-kinds/types';
 import type { GrantPolicy, GrantRequestRow } from '../grant-requests';
 import type {
   AccountChange,
@@ -190,19 +189,26 @@ export interface ServiceActionDescription {
 
 /**
  * A user command module: its parts, and, for a command that asks for a grant request's act (its
- * type is the stored act's: a role change, a key, a client, a verification, a callback secret, a
- * reward cap change), what that act's approval does (`grantApproval`), which approve-grant reads
- * by the act's type: required of such a command, so an act without it does not compile.
+ * type is the act's: a role change, a key, a client, a verification, a callback secret, a reward
+ * cap change), what a request of it stores (`S`, its kind's), the act's kind (`grantKind`, its
+ * module grant-kinds/<kind>.ts: how a request of it is shown, whom it is about, its audit summary)
+ * and what its approval does (`grantApproval`), which the table's `grantKindOf` and approve-grant
+ * read by the act's type: required of such a command, so an act without them does not compile,
+ * and its line in the command table is the act's one line in this service. The table holds each
+ * module with `S` unnamed (`never`): what a request stores is read by its own module alone.
  */
-export type UserCommandModule<T extends UserCommandType> = UserCommandParts<T> &
-  (T extends StoredGrantAct['type'] ? { grantApproval: GrantApproval<T> } : { grantApproval?: never });
+export type UserCommandModule<T extends UserCommandType, S extends { type: T } = never> = UserCommandParts<T> &
+  (T extends ShownGrantAct['type'] ? GrantAsking<T, S> : { grantKind?: never; grantApproval?: never });
 
-/** The stored act of the type `T`. */
-export type StoredActOf<T extends StoredGrantAct['type']> = Extract<StoredGrantAct, { type: T }>;
+/** What the module of a command that asks for a grant request's act carries of the act: its kind and its approval. */
+export interface GrantAsking<T extends ShownGrantAct['type'], S extends { type: T }> {
+  grantKind: GrantKind<S, ShownOf<T>>;
+  grantApproval: GrantApproval<T, S>;
+}
 
-/** What an approved request of an act is applied with: the act, the request decided and the rows read. */
-export interface GrantApprovalInput<T extends StoredGrantAct['type']> {
-  act: StoredActOf<T>;
+/** What an approved request of an act is applied with: the act (`S`, as its kind stores it), the request decided and the rows read. */
+export interface GrantApprovalInput<S extends StoredGrantAct> {
+  act: S;
   command: UserCommandOf<'user.approve-grant'>;
   /** The request marked APPROVED: written after the act (`done`). */
   decided: GrantRequestRow;
@@ -216,18 +222,18 @@ export interface GrantApprovalInput<T extends StoredGrantAct['type']> {
 }
 
 /** A read an approval makes once it is allowed (after the request and the people), in lock order; null: none. */
-export type GrantRead<T extends StoredGrantAct['type']> = (
-  act: StoredActOf<T>,
+export type GrantRead<S extends StoredGrantAct> = (
+  act: S,
   command: UserCommandOf<'user.approve-grant'>,
   state: UserState,
 ) => UserRead | null;
 
-/** What an act's approval does, from the module of the command that asks for it (approve-grant.ts reads it by the act's type). */
-export interface GrantApproval<T extends StoredGrantAct['type']> {
+/** What an act's approval does (`S`: the act as its kind stores it), from the module of the command that asks for it (approve-grant.ts reads it by the act's type). */
+export interface GrantApproval<T extends ShownGrantAct['type'], S extends { type: T }> {
   /** At most two reads, in lock order (an account, then the SUPERADMIN set when one would go). */
-  reads?: readonly [GrantRead<T>] | readonly [GrantRead<T>, GrantRead<T>];
+  reads?: readonly [GrantRead<S>] | readonly [GrantRead<S>, GrantRead<S>];
   /** What an approved request does, decided again against the rows as they are now. */
-  apply(input: GrantApprovalInput<T>): UserDecision<'user.approve-grant'>;
+  apply(input: GrantApprovalInput<S>): UserDecision<'user.approve-grant'>;
   /**
    * The approval's second audit record: the act under its own action, with who asked and who
    * approved, so the log reads the same whether an operator or two people did it; absent or null: none.
