@@ -37,6 +37,10 @@ import { createSuperadmin } from '@coin/user';
 import { randomBytes } from 'node:crypto';
 import { enrolSecondFactor, otpauthUri, recalledStep, rememberStep, TotpDevice } from '../stack/totp';
 
+export const defaultGatewayUrl = 'http://127.0.0.1:8080';
+/** REWARDS is topped up to this many coins when below half of it (`--rewards COINS`). */
+export const defaultRewardsTarget = 100_000;
+
 /** The variables the seed reads back on a second run and exports, in the order it prints them. */
 export const seedVariables = [
   'COIN_URL',
