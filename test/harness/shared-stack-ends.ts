@@ -27,7 +27,7 @@ function isSharedStack(pid: number): boolean {
 
 /**
  * Waits until the run's shared stacks have stopped: each removes its topics and schemas as it
- * ends, and the run's clean-up must not delete them under services still stopping. Each is told
+ * ends, and the run's clean-up must not remove them at the same time. Each is told
  * to stop (SIGTERM, which it handles as the end of its channel): a worker that ended closed its
  * stacks' channels already, but a run in band (one file, or `-i`) kept them in jest's own process,
  * whose channels stay open until it exits, after this teardown: they waited out the whole bound and
