@@ -39,28 +39,29 @@
  * stdin (`--password-stdin`: the first line of what is piped, or typed without echo at a
  * terminal) or from a file (`--password-file`, e.g. a mounted Secret). `--password` is refused.
  */
-import { coinsToMinorUnits, createPlatformClientBody, treasuryCodes } from '@coin/contracts';
-import { createPool, type Pool, schemaName } from '@coin/db';
-import { createRedis } from '@coin/redis';
-import { forgetPlatformClient, gatewayRedisPrefix } from '@coin/gateway';
-import {
-  createPlatformClient,
-  createSuperadmin,
-  erasePersonalData,
-  issuePasswordReset,
-  listClients,
-  resetSecondFactor,
-  revokePlatformClient,
-  revokeUserSessions,
-  userConfigSchema,
-} from '@coin/user';
+import type { Pool } from '@coin/db';
 import { readFileSync } from 'node:fs';
-import { defaultGatewayUrl, defaultRewardsTarget, devSeed, exportLines } from './admin/dev-seed';
+import { defaultGatewayUrl, defaultRewardsTarget } from './admin/defaults';
 import { accessToken, isTokenSubject, signInCode, tokenSubjects } from './admin/token';
 import { parseCliArgs, positionalArgs, UsageError } from './cli-args';
-import { infraStatus } from './infra';
-import { defaultRedisUrl } from './infra/redis';
-import { devServiceDatabaseUrl, serviceDatabases } from './stack/services';
+
+/**
+ * The modules of the commands that open the user service's database (revoke-client also the
+ * gateway's Redis; dev-seed the gateway's API), required when one of them runs: `token` and
+ * `totp`, which a guide calls at almost every step, start without them (about a second of CPU
+ * less each). `--help` requires them all, so that it still loads the whole module graph of the
+ * command (test/e2e/readme-commands.test.ts runs it on a fresh clone).
+ */
+const contracts = () => require('@coin/contracts') as typeof import('@coin/contracts');
+const db = () => require('@coin/db') as typeof import('@coin/db');
+const redis = () => require('@coin/redis') as typeof import('@coin/redis');
+const gateway = () => require('@coin/gateway') as typeof import('@coin/gateway');
+const user = () => require('@coin/user') as typeof import('@coin/user');
+const seed = () => require('./admin/dev-seed') as typeof import('./admin/dev-seed');
+const infra = () => require('./infra') as typeof import('./infra');
+const infraRedis = () => require('./infra/redis') as typeof import('./infra/redis');
+const stackServices = () => require('./stack/services') as typeof import('./stack/services');
+const commandModules = [contracts, db, redis, gateway, user, seed, infra, infraRedis, stackServices];
 
 const usage =
   'usage: npm run admin -- create-superadmin --email E (--password-stdin | --password-file F) [--name N] [--promote-existing] | ' +
@@ -75,6 +76,7 @@ const usage =
 function clientGrants(values: Map<string, string>): { treasuries: string[]; dailyRewardCap: number | null; cashout: boolean } {
   const listed = values.get('treasuries');
   const capText = values.get('daily-reward-cap');
+  const { createPlatformClientBody, treasuryCodes, coinsToMinorUnits } = contracts();
   const parsed = createPlatformClientBody.safeParse({
     name: 'x',
     ...(listed !== undefined ? { treasuries: listed.split(',').map((t) => t.trim()) } : {}),
@@ -87,7 +89,7 @@ function clientGrants(values: Map<string, string>): { treasuries: string[]; dail
   }
   const cap = parsed.data.dailyRewardCap;
   // The deployment's ceiling binds the operator too (docs/DESIGN.md "Two-person acts"): the user service's setting, read the same way.
-  const ceiling = userConfigSchema.shape.PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS.parse(
+  const ceiling = user().userConfigSchema.shape.PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS.parse(
     process.env.PLATFORM_CLIENT_DAILY_REWARD_CAP_MAX_COINS?.trim() || undefined,
   );
   if (cap !== undefined && cap > ceiling) {
@@ -209,10 +211,10 @@ function required(values: Map<string, string>, name: string): string {
 async function databaseUrl(): Promise<string> {
   const own = process.env.USER_DATABASE_URL?.trim();
   if (own) return own;
-  const admin = process.env.DATABASE_URL?.trim() || (await infraStatus()).databaseUrl;
+  const admin = process.env.DATABASE_URL?.trim() || (await infra().infraStatus()).databaseUrl;
   if (!admin) throw new Error('no database: set USER_DATABASE_URL or DATABASE_URL, or run `npm run infra`');
   // Connect as the service's role, as the service does, so rows and grants stay the same.
-  return process.env.DATABASE_URL?.trim() ? admin : devServiceDatabaseUrl(admin, 'user');
+  return process.env.DATABASE_URL?.trim() ? admin : stackServices().devServiceDatabaseUrl(admin, 'user');
 }
 
 /**
@@ -222,13 +224,14 @@ async function databaseUrl(): Promise<string> {
  * the revocation is a database change, not a Kafka command.
  */
 async function forgetInGateway(clientId: string, topicPrefix: string): Promise<void> {
-  const redis = createRedis(process.env.REDIS_URL?.trim() || defaultRedisUrl, gatewayRedisPrefix(topicPrefix));
+  const { gatewayRedisPrefix, forgetPlatformClient } = gateway();
+  const connection = redis().createRedis(process.env.REDIS_URL?.trim() || infraRedis().defaultRedisUrl, gatewayRedisPrefix(topicPrefix));
   // The connection's own error says why ("connect ECONNREFUSED ..."); connect() only says it closed.
   let connectionError: Error | undefined;
-  redis.on('error', (err: Error) => (connectionError = err));
+  connection.on('error', (err: Error) => (connectionError = err));
   try {
-    await redis.connect();
-    await forgetPlatformClient(redis, clientId);
+    await connection.connect();
+    await forgetPlatformClient(connection, clientId);
   } catch (err) {
     throw new Error(
       `client ${clientId} is revoked and gets no new tokens, but the gateway's Redis (REDIS_URL) could not be updated ` +
@@ -237,7 +240,7 @@ async function forgetInGateway(clientId: string, topicPrefix: string): Promise<v
         '(PLATFORM_CLIENT_CACHE_TTL_S, 30 s by default). Run the same command again to retry.',
     );
   } finally {
-    redis.disconnect();
+    connection.disconnect();
   }
 }
 
@@ -262,7 +265,7 @@ interface CommandRun {
 /** Each command's work once the database is open (the checks that need none have run; `token` and `totp` need none). */
 const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun) => Promise<void>> = {
   'create-superadmin': async (run) => {
-    const result = await createSuperadmin(run.pool, {
+    const result = await user().createSuperadmin(run.pool, {
       email: required(run.values, 'email'),
       password: run.password!,
       ...(run.values.get('name') ? { fullName: run.values.get('name')! } : {}),
@@ -279,7 +282,7 @@ const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun
     if (!Number.isInteger(minutes) || minutes < 1 || minutes > resetCodeMinutesMax) {
       throw new Error(`--expires-in-minutes must be a whole number from 1 to ${resetCodeMinutesMax}`);
     }
-    const issued = await issuePasswordReset(run.pool, {
+    const issued = await user().issuePasswordReset(run.pool, {
       userId: run.userId!,
       ttlSeconds: minutes * 60,
       topicPrefix: run.topicPrefix,
@@ -291,7 +294,7 @@ const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun
     run.out('Give it to the account holder over a channel you trust; they set a new password with POST /api/auth/password-reset.');
   },
   'reset-mfa': async (run) => {
-    const result = await resetSecondFactor(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });
+    const result = await user().resetSecondFactor(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });
     if (!result) throw new Error(`no user ${run.userId}`);
     run.out(
       `second factor of user ${run.userId} removed and sessions ended (token version ${result.tokenVersion}); they enrol again at sign-in`,
@@ -301,7 +304,7 @@ const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun
     const name = required(run.values, 'name');
     if (name.length > 100) throw new Error('--name must be at most 100 characters');
     const grants = clientGrants(run.values);
-    const { clientId, clientSecret } = await createPlatformClient(run.pool, name, {
+    const { clientId, clientSecret } = await user().createPlatformClient(run.pool, name, {
       topicPrefix: run.topicPrefix,
       now: new Date(),
       grants,
@@ -311,7 +314,7 @@ const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun
     run.out('The secret is shown this once; only its hash is stored.');
   },
   'list-clients': async (run) => {
-    const clients = await listClients(run.pool);
+    const clients = await user().listClients(run.pool);
     if (clients.length === 0) {
       run.out('no platform clients');
       return;
@@ -330,7 +333,7 @@ const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun
   'revoke-client': async (run) => {
     const id = required(run.values, 'id');
     if (!clientIdPattern.test(id)) throw new Error('--id must be a platform client id (as list-clients shows it)');
-    const result = await revokePlatformClient(run.pool, { clientId: id, now: new Date(), topicPrefix: run.topicPrefix });
+    const result = await user().revokePlatformClient(run.pool, { clientId: id, now: new Date(), topicPrefix: run.topicPrefix });
     if (!result) throw new Error(`no platform client ${id}`);
     // Also when it was already revoked: running the command again is how a failed cache update is retried.
     // The test clients it made ended with it: theirs too.
@@ -343,12 +346,12 @@ const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun
     if (result.testClients.length > 0) run.out(`the test clients it made are revoked with it: ${result.testClients.join(', ')}`);
   },
   'revoke-sessions': async (run) => {
-    const result = await revokeUserSessions(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });
+    const result = await user().revokeUserSessions(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });
     if (!result) throw new Error(`no user ${run.userId}`);
     run.out(`sessions of user ${run.userId} revoked (token version ${result.tokenVersion})`);
   },
   erase: async (run) => {
-    const result = await erasePersonalData(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });
+    const result = await user().erasePersonalData(run.pool, { userId: run.userId!, topicPrefix: run.topicPrefix, now: new Date() });
     if (!result.ok) throw new Error(`${result.code}: ${result.detail}`);
     for (const line of result.receipt) run.out(line);
   },
@@ -356,6 +359,7 @@ const commands: Record<Exclude<AdminCommand, 'token' | 'totp'>, (run: CommandRun
     const note = run.io.note ?? (() => undefined);
     // The admins' authenticator URIs and recovery codes: after everything else, and only when asked for.
     const revealed: string[] = [];
+    const { devSeed, exportLines } = seed();
     const seeded = await devSeed({
       pool: run.pool,
       topicPrefix: run.topicPrefix,
@@ -405,6 +409,7 @@ async function printToken(args: string[], out: (line: string) => void, io: Admin
 export async function runAdminCommand(argv: string[], out: (line: string) => void, io: AdminIo = processIo): Promise<void> {
   const [command, ...rest] = argv;
   if (command === '--help' || command === '-h') {
+    for (const load of commandModules) load();
     out(usage);
     return;
   }
@@ -420,9 +425,10 @@ export async function runAdminCommand(argv: string[], out: (line: string) => voi
   }
   const seedTarget = command === 'dev-seed' ? rewardsTarget(values) : undefined;
   const topicPrefix = process.env.TOPIC_PREFIX ?? '';
+  const { createPool, schemaName } = db();
   const pool = createPool({
     url: await databaseUrl(),
-    schema: schemaName(process.env.DB_SCHEMA_PREFIX ?? '', serviceDatabases.user.schema),
+    schema: schemaName(process.env.DB_SCHEMA_PREFIX ?? '', stackServices().serviceDatabases.user.schema),
     applicationName: 'admin-cli',
     connectionsMax: 1,
   });

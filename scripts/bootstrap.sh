@@ -100,7 +100,14 @@ fi
 NODE=$(command -v node)
 npm_node_execpath=$NODE
 export NODE npm_node_execpath
-echo "[stack] running on Node $(node --version) ($NODE), npm $(npm --version)" >&3
+# The npm that ran this script names its version in its user agent (npm/11.19.0 node/…): no
+# second npm started for it, at each of the hundreds of `npm run`s of a test run.
+npm_agent=${npm_config_user_agent:-}
+case "${npm_agent%% *}" in
+  npm/?*) npm_shown=${npm_agent%% *} npm_shown=${npm_shown#npm/} ;;
+  *) npm_shown=$(npm --version) ;;
+esac
+echo "[stack] running on Node $(node --version) ($NODE), npm $npm_shown" >&3
 
 npm_native() {
   if [ -n "$nodedir" ]; then npm_config_nodedir=$nodedir npm "$@"; else npm "$@"; fi

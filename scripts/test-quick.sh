@@ -11,4 +11,4 @@ esac
 # tests instead made it slower: no core is idle to lend. COIN_TEST_QUICK=1 leaves the unit files
 # that drive an outside tool (Spectral, oasdiff, the client's generation, kubectl) to the gate,
 # `npm test`, which runs them all (jest.config.ts toolDrivenUnitFiles).
-exec sh scripts/bootstrap.sh exec sh -c 'tsx scripts/lint/long-functions.ts && tsx scripts/lint/prototype-lookups.ts && tsx scripts/lint/never-casts.ts && biome ci --error-on-warnings . && tsc -b && COIN_TEST_QUICK=1 jest --selectProjects unit --maxWorkers=100%'
+exec sh scripts/bootstrap.sh exec sh -c 'sh scripts/lint/all.sh && tsc -b && COIN_TEST_QUICK=1 jest --selectProjects unit --maxWorkers=100%'

@@ -37,10 +37,6 @@ import { createSuperadmin } from '@coin/user';
 import { randomBytes } from 'node:crypto';
 import { enrolSecondFactor, otpauthUri, recalledStep, rememberStep, TotpDevice } from '../stack/totp';
 
-export const defaultGatewayUrl = 'http://127.0.0.1:8080';
-/** REWARDS is topped up to this many coins when below half of it (`--rewards COINS`). */
-export const defaultRewardsTarget = 100_000;
-
 /** The variables the seed reads back on a second run and exports, in the order it prints them. */
 export const seedVariables = [
   'COIN_URL',
@@ -252,7 +248,29 @@ export async function devSeed(options: DevSeedOptions): Promise<SeedValues> {
     ...provider,
   };
   revealAuthenticators(values, options.reveal);
+  await operatorRecordsPublished(options.pool, note);
   return values;
+}
+
+/**
+ * Returns once the outbox rows written so far have left the user service's outbox, up to 10 s:
+ * the audit records of the acts the seed did as the operator (createSuperadmin, in this process)
+ * have no writer to publish them, and the user service's relay sweeps them about two seconds after
+ * their commit (OutboxRelay in libs/db), so a step pasted right after the seed (a guide's first
+ * mint and its approval) reached the audit log before them on a quick machine, and the log no
+ * longer listed the acts in the order they were done (docs/guides/operator-day.md shows it).
+ */
+async function operatorRecordsPublished(pool: Pool, note: (line: string) => void): Promise<void> {
+  const written = (await pool.query<{ last: string | null }>('SELECT max(id) AS last FROM outbox')).rows[0]?.last;
+  if (!written) return;
+  const deadline = Date.now() + 10_000;
+  while ((await pool.query('SELECT 1 FROM outbox WHERE published_at IS NULL AND id <= $1 LIMIT 1', [written])).rowCount) {
+    if (Date.now() > deadline) {
+      note("the user service has not published the seed's audit records yet (is it running?): the audit log lists them when it does");
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Each admin's otpauth:// URI, from the secret it exports: what an authenticator app (or the console's sign-in) needs. */

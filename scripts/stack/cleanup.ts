@@ -46,10 +46,13 @@ function matcherOf(selector: NameSelector): (name: string) => boolean {
  */
 export async function removeTopicsAndSchemas(target: CleanupTarget, selector: NameSelector): Promise<Removed> {
   const selected = matcherOf(selector);
-  const topics = await deleteTopics(target.kafkaBrokers, selected);
-  let schemas = await dropSchemas(target.databaseUrl, selected);
-  if (target.shardDatabaseUrl) schemas += await dropSchemas(target.shardDatabaseUrl, selected);
-  return { topics, schemas };
+  // The broker's and each cluster's removals are independent: side by side.
+  const [topics, ...schemas] = await Promise.all([
+    deleteTopics(target.kafkaBrokers, selected),
+    dropSchemas(target.databaseUrl, selected),
+    ...(target.shardDatabaseUrl ? [dropSchemas(target.shardDatabaseUrl, selected)] : []),
+  ]);
+  return { topics, schemas: schemas.reduce((sum, count) => sum + count, 0) };
 }
 
 async function deleteTopics(brokers: string[], selected: (name: string) => boolean): Promise<number> {

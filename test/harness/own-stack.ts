@@ -54,7 +54,7 @@ export async function startOwnStack(options: TestStackOptions = {}, lifetime: St
 /**
  * How long a stack lives. A file's own stack is stopped with the file, hundreds of times a run,
  * and a consumer's stop waits for its fetch in flight: it holds idle fetches 500 ms
- * (testKafkaEnv). A worker's shared stack is stopped once, and idles between its files: it keeps
+ * (testKafkaEnv). A worker's shared stack ends once, with its process, and idles between its files: it keeps
  * production's waits (3 s off the request path, 2 s on it), which cost a third of the idle CPU
  * (10 against 27 ms a second in the stack's process); a record answers a held fetch at once either way.
  */
@@ -79,7 +79,8 @@ async function startInProcessStack(options: TestStackOptions, lifetime: StackLif
     ...(options.extraEnv ?? {}),
   });
   const envs = serviceEnvs(settings);
-  const logger = (name: string) => createLogger(name, settings.logLevel as 'warn');
+  const output = lifetime === 'worker' ? mutableOutput() : undefined;
+  const logger = (name: string) => createLogger(name, settings.logLevel as 'warn', output?.destination);
   const ledgerClock = options.ledgerClock ? movableClock() : undefined;
   const ledgerOptions = ledgerClock ? { now: ledgerClock.now } : {};
   // The user service reads the ledger (a deleted user's balance), so it starts after it, knowing the ledger's port.
@@ -122,9 +123,31 @@ async function startInProcessStack(options: TestStackOptions, lifetime: StackLif
     },
     ...(ledgerClock ? { ledgerClock } : {}),
     close: async () => {
+      if (output) return output.mute(); // a worker's stack: see mutableOutput
       await gateway.close();
       await Promise.all([user.close(), ledger.close(), history.close(), webhooks.close(), monitoring.close(), sandbox?.close()]);
       await userProxy.close();
+    },
+  };
+}
+
+/**
+ * A worker's stack's services' logs: this process's stdout, until `mute`, which is all its close
+ * does. It ends with its process (./shared-stack-main.ts exits once the close and the removal of its
+ * topics and schemas are done): its services are not stopped one by one, each consumer waiting out
+ * its fetch in flight (production's 3 s), which held every tier's end by 8 to 15 s, the machine all
+ * but idle. Their logs stop first: they meet their topics and schemas removed under them.
+ */
+function mutableOutput(): { destination: { write(line: string): void }; mute(): void } {
+  let open = true;
+  return {
+    destination: {
+      write: (line) => {
+        if (open) process.stdout.write(line);
+      },
+    },
+    mute: () => {
+      open = false;
     },
   };
 }

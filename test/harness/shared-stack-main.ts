@@ -2,8 +2,9 @@
  * The process of one shared test stack (./stack.ts): started by a jest worker's test environment
  * (./shared-stack-environment.cjs) with the stack's options in COIN_TEST_STACK_OPTIONS, it starts
  * the stack, sends what a test file needs of it over the IPC channel, and keeps it until the
- * worker lets it go or exits (the channel closes either way): then it stops the services and
- * removes the stack's topics and schemas.
+ * worker lets it go or exits (the channel closes either way) or the run's teardown tells it to stop
+ * (SIGTERM): then it removes the stack's topics and schemas and exits, its services with it
+ * (./own-stack.ts: a worker's stack's close mutes their logs and stops none of them one by one).
  */
 import type { StackDescription, TestStackOptions } from './stack';
 import { startOwnStack } from './own-stack';

@@ -4,11 +4,13 @@
  * (test/harness/shared-stack-environment.cjs): the broker keeps heap for every partition it hosts,
  * and a whole run's stacks kept until the run's end once filled it.
  */
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { eventuallyHolds } from '../harness/eventually';
 import { startLedgerHarness } from '../harness/ledger';
+import { sharedStacksEnded } from '../harness/shared-stack-ends';
 import { sharedStackKey, startTestStack, type StackDescription } from '../harness/stack';
 import { testInfra } from '../harness/env';
 
@@ -87,6 +89,27 @@ describe('a test stack or ledger harness, when it closes', () => {
       await releaseSharedStacks();
     });
     await eventuallyHolds(async () => expect(await topicsUnder(other.prefix)).toEqual([]), 15_000, `no topic left under ${other.prefix}`);
+  }, 180_000);
+
+  it("when a run in band ends, its shared stack's channel still open in jest's own process, then the teardown's wait stops the stack and it has removed its topics and schemas", async () => {
+    // A run of its own (an id of global-setup's form, read by the module as it loads, a module of
+    // its own): the wait below is for this run's stacks, not the worker's nor the test's above.
+    const runId = `t${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+    const previous = process.env.COIN_TEST_RUN_ID;
+    let stack: StackDescription;
+    process.env.COIN_TEST_RUN_ID = runId;
+    try {
+      let sharedStack: (key: string) => Promise<string> = async () => '';
+      jest.isolateModules(() => {
+        ({ sharedStack } = require('../harness/shared-stack-environment.cjs') as { sharedStack(key: string): Promise<string> });
+      });
+      stack = JSON.parse(await sharedStack(sharedStackKey({ ledgerShards: 2 }))) as StackDescription;
+    } finally {
+      process.env.COIN_TEST_RUN_ID = previous;
+    }
+    expect(stack.prefix.startsWith(`${runId}_`)).toBe(true);
+    // Nothing lets it go here, as nothing does in band: the teardown's wait (global-teardown.ts) alone.
+    await expectRemovedOnClose(stack.prefix, () => sharedStacksEnded(runId));
   }, 180_000);
 
   it('when a ledger harness with two shards closes, then its topics and its schemas on both clusters are gone', async () => {
