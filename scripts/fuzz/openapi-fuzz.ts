@@ -111,10 +111,18 @@ function hasForbiddenText(value: unknown): boolean {
 const forbiddenInUrl = /%(?:[01][0-9A-F]|7F)|%C2%[89][0-9A-F]/i;
 /**
  * What may answer a request carrying forbidden text: the checks that come before validation
- * (authentication, role, unknown route, size, rate) or validation's 400. Anything else (2xx,
- * 409, 422) means the text got past the edge, to a service.
+ * (authentication, role, unknown route, a method the path does not take, size, rate) or
+ * validation's 400. Anything else (2xx, 409, 422) means the text got past the edge, to a service.
+ * A 405 is a route refused before its body is read: a path parameter of `.` or `..` is a dot
+ * segment the client resolves away (`/requests/./reject` is sent as `/requests/reject`), which
+ * names another route, served for other methods.
  */
-const edgeStatuses = new Set([400, 401, 403, 404, 413, 429]);
+const edgeStatuses = new Set([400, 401, 403, 404, 405, 413, 429]);
+
+/** Whether forbidden text got past the edge: a request carrying it answered by anything but an edge refusal. */
+export function hostileTextPassed(c: Pick<FuzzCase, 'forbiddenText'>, status: number): boolean {
+  return c.forbiddenText && !edgeStatuses.has(status);
+}
 
 /** docs/CONTRACT.md "Amounts" amounts that must be refused: zero, negative zero, too many decimals, too big, tiny. */
 const edgeNumbers = [0, -0, 0.001, -1, 1_000_000_000.01, 1e-7, 0.1 + 0.2, 1e21, Number.MAX_SAFE_INTEGER + 2, -1e9];
@@ -515,7 +523,7 @@ export async function fuzzGateway(ctx: FuzzContext, doc: unknown, runs: number, 
       count(stats.byAuth, c.auth);
       const problem = problemViolation(outcome);
       if (problem) throw new Error(`${problem}: ${String(JSON.stringify(outcome.body)).slice(0, 300)}`);
-      if (c.forbiddenText && !edgeStatuses.has(outcome.status)) {
+      if (hostileTextPassed(c, outcome.status)) {
         throw new Error(
           `text with a control character or a lone surrogate passed the edge: answered ${outcome.status} ${String(JSON.stringify(outcome.body)).slice(0, 300)}`,
         );

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { hostileNumberText, hostileString, jsonText, percentEncode, RawNumber } from './hostile';
-import { arbitraryOf, caseArbitrary, operationsOf, problemViolation, type Operation } from './openapi-fuzz';
+import { arbitraryOf, caseArbitrary, hostileTextPassed, operationsOf, problemViolation, type Operation } from './openapi-fuzz';
 
 describe('openapi fuzz: the checks and generators', () => {
   it('when an error is a complete problem+json, then it passes; when a field is missing or the status differs, then it is named', () => {
@@ -13,6 +13,15 @@ describe('openapi fuzz: the checks and generators', () => {
     expect(problemViolation({ status: 404, contentType: 'application/problem+json', body })).toContain('differs');
     expect(problemViolation({ status: 502, contentType: 'application/problem+json', body })).toContain('502');
     expect(problemViolation({ status: 200, contentType: 'application/json', body: {} })).toBeNull();
+  });
+
+  it('when a request carrying forbidden text is refused at the edge (authentication, role, route, method, size, rate, validation), then it did not pass; answered by a service (2xx, 409, 422, 5xx), then it did', () => {
+    const hostile = { forbiddenText: true };
+    expect([400, 401, 403, 404, 405, 413, 429].filter((status) => hostileTextPassed(hostile, status))).toEqual([]);
+    expect([200, 201, 202, 204, 409, 422, 500, 503].filter((status) => hostileTextPassed(hostile, status))).toEqual([
+      200, 201, 202, 204, 409, 422, 500, 503,
+    ]);
+    expect(hostileTextPassed({ forbiddenText: false }, 201)).toBe(false);
   });
 
   it('when a schema has required fields and bounds, then generated values keep them', () => {

@@ -9,6 +9,8 @@ import { startTestStack, type TestStack } from '../harness/stack';
 
 /** Bounded here; `npm run fuzz -- <count>` runs longer against a process stack. */
 const fuzzRuns = Number(process.env.FUZZ_RUNS ?? 300);
+/** A failure's seed (its message prints it) replays the same requests: FUZZ_SEED=<seed>. */
+const fuzzSeed = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
 describe('API fuzzing from the OpenAPI document (property-based, fast-check)', () => {
   let stack: TestStack;
@@ -35,6 +37,7 @@ describe('API fuzzing from the OpenAPI document (property-based, fast-check)', (
       fuzzContextFor(stack.gatewayUrl, principals, () => snapshots.snapshot()),
       doc.body,
       fuzzRuns,
+      fuzzSeed,
     );
     expect(stats.requests).toBe(fuzzRuns);
     expect(Object.keys(stats.byOperation).length).toBeGreaterThan(0);
