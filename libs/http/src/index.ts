@@ -252,6 +252,7 @@ export function buildOperationalApp(options: OperationalAppOptions): FastifyInst
 export type { FastifyInstance, ZodTypeProvider };
 
 export * from './close-within';
+export * from './internal-read';
 export * from './json-depth';
 export * from './metrics';
 export * from './quiet-close';

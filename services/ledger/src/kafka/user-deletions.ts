@@ -1,5 +1,5 @@
-import { AppError, callFailureOf } from '@coin/errors';
-import type { ServiceTokenSigner } from '@coin/http';
+import { AppError } from '@coin/errors';
+import { type InternalReadOptions, internalReader } from '@coin/http';
 
 /** What the user service says of an account: deleted, live, or no such account. */
 export type UserDeletionStatus = 'deleted' | 'live' | 'unknown';
@@ -14,28 +14,13 @@ export type UserDeletionReader = (userId: number) => Promise<UserDeletionStatus>
  * UNAVAILABLE, which the consumer treats as transient: the event is retried, never decided
  * without the answer.
  */
-export function userDeletionReader(options: {
-  baseUrl: string;
-  timeoutMs: number;
-  signer: Pick<ServiceTokenSigner, 'authorizationFor'>;
-  /** The HTTP client; tests pass a stub. */
-  fetch?: typeof fetch;
-}): UserDeletionReader {
-  const authorization = options.signer.authorizationFor('user');
-  const send = options.fetch ?? fetch;
+export function userDeletionReader(options: InternalReadOptions): UserDeletionReader {
+  const read = internalReader('user', 'The user service', options);
   return async (userId) => {
-    let response: Response;
-    try {
-      response = await send(new URL(`/internal/users/${userId}/deletion`, options.baseUrl), {
-        headers: { authorization: await authorization() },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (err) {
-      throw new AppError('UNAVAILABLE', `The user service is unavailable: ${callFailureOf(err)}`);
-    }
-    const body = (await response.json().catch(() => undefined)) as { deleted?: unknown; userId?: unknown; code?: unknown } | undefined;
-    if (response.status === 404 && body?.code === 'USER_NOT_FOUND') return 'unknown';
-    if (response.ok && body?.userId === userId && typeof body.deleted === 'boolean') return body.deleted ? 'deleted' : 'live';
-    throw new AppError('UNAVAILABLE', `The user service answered ${response.status} to a deletion check`);
+    const { status, ok, body: answered } = await read(`/internal/users/${userId}/deletion`);
+    const body = answered as { deleted?: unknown; userId?: unknown; code?: unknown } | undefined;
+    if (status === 404 && body?.code === 'USER_NOT_FOUND') return 'unknown';
+    if (ok && body?.userId === userId && typeof body.deleted === 'boolean') return body.deleted ? 'deleted' : 'live';
+    throw new AppError('UNAVAILABLE', `The user service answered ${status} to a deletion check`);
   };
 }

@@ -4,19 +4,16 @@ import { createLogger } from '@coin/logger';
 import { topicNames, type ConsumedUserEvent } from '@coin/contracts';
 import { userDeletionReader, type UserDeletionStatus } from './user-deletions';
 import { handleUserEvents } from './user-events';
+import { answeringInternalApi, jsonAnswer, stubSigner } from '../../../../test/harness/internal-read-stub';
 
 /** The ledger asks the user service before a user.deleted closes a wallet: the answer, and every failure. */
 describe('asking the user service whether a user is deleted', () => {
-  const signer = { authorizationFor: () => async () => 'Bearer ledger-token' };
+  const signer = stubSigner('Bearer ledger-token');
   const readerAnswering = (answer: () => Promise<Response>) => {
-    const calls: Array<{ url: string; authorization: string | null }> = [];
-    const fetch = (async (url: URL, init?: RequestInit) => {
-      calls.push({ url: String(url), authorization: new Headers(init?.headers).get('authorization') });
-      return answer();
-    }) as typeof globalThis.fetch;
+    const { fetch, calls } = answeringInternalApi(answer);
     return { read: userDeletionReader({ baseUrl: 'http://user:8082', timeoutMs: 100, signer, fetch }), calls };
   };
-  const json = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
+  const json = jsonAnswer;
 
   it('when the user service answers, then deleted, live or unknown, asked with the ledger service token', async () => {
     const deleted = readerAnswering(json(200, { userId: 42, deleted: true, deletedAt: '2030-01-01T00:00:00.000Z' }));

@@ -1,18 +1,15 @@
 import { AppError } from '@coin/errors';
 import { standingReader } from './standing';
+import { answeringInternalApi, jsonAnswer, stubSigner } from '../../../../test/harness/internal-read-stub';
 
 /** Monitoring asks the user service where a person who asks for a step stands now: the answer, and every failure. */
 describe('asking the user service where a person stands', () => {
-  const signer = { authorizationFor: () => async () => 'Bearer monitoring-token' };
+  const signer = stubSigner('Bearer monitoring-token');
   const readerAnswering = (answer: () => Promise<Response>) => {
-    const calls: Array<{ url: string; authorization: string | null }> = [];
-    const fetch = (async (url: URL, init?: RequestInit) => {
-      calls.push({ url: String(url), authorization: new Headers(init?.headers).get('authorization') });
-      return answer();
-    }) as typeof globalThis.fetch;
+    const { fetch, calls } = answeringInternalApi(answer);
     return { read: standingReader({ baseUrl: 'http://user:8082', timeoutMs: 100, signer, fetch }), calls };
   };
-  const json = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
+  const json = jsonAnswer;
   const user = {
     id: 42,
     email: 'ada@example.com',

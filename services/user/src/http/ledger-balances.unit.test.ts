@@ -1,17 +1,14 @@
 import { ledgerBalanceReader } from './ledger-balances';
+import { answeringInternalApi, jsonAnswer, stubSigner } from '../../../../test/harness/internal-read-stub';
 
 /** The balance read of a deletion against a stubbed ledger: the figure, "no wallet", and every failure. */
 describe('reading a balance from the ledger', () => {
-  const signer = { authorizationFor: () => async () => 'Bearer service-token' };
+  const signer = stubSigner('Bearer service-token');
   const readerAnswering = (answer: () => Promise<Response>) => {
-    const calls: Array<{ url: string; authorization: string | null }> = [];
-    const fetch = (async (url: URL, init?: RequestInit) => {
-      calls.push({ url: String(url), authorization: new Headers(init?.headers).get('authorization') });
-      return answer();
-    }) as typeof globalThis.fetch;
+    const { fetch, calls } = answeringInternalApi(answer);
     return { read: ledgerBalanceReader({ baseUrl: 'http://ledger:8083', timeoutMs: 100, signer, fetch }), calls };
   };
-  const json = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status });
+  const json = jsonAnswer;
 
   it('when the ledger answers the wallet, then its balance (held coins included) in minor units, asked with the service token', async () => {
     const { read, calls } = readerAnswering(json(200, { balance: 10_000.07, activeCoins: 9_000 }));
