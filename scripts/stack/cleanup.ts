@@ -81,10 +81,30 @@ async function dropSchemas(databaseUrl: string, selected: (name: string) => bool
     const schemas = all.rows.map((r) => r.name).filter(selected);
     // One statement (and transaction) per schema: dropping hundreds of schemas' tables at once
     // would exceed the lock table (max_locks_per_transaction).
-    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+    for (const schema of schemas) await dropSchema(client, schema);
     return schemas.length;
   } finally {
     await client.end();
+  }
+}
+
+/** PostgreSQL's deadlock_detected: the transaction chosen as the victim was rolled back and may be run again. */
+const deadlockDetected = '40P01';
+const dropAttempts = 5;
+
+/**
+ * Drops one schema and everything in it. Two drops at once (two test stacks let go together) can
+ * deadlock on the catalog rows they share: PostgreSQL rolls one back, which is dropped again.
+ */
+export async function dropSchema(client: { query(text: string): Promise<unknown> }, schema: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`DROP SCHEMA IF EXISTS ${pg.escapeIdentifier(schema)} CASCADE`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== deadlockDetected || attempt === dropAttempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
   }
 }
 

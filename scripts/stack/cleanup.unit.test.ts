@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { uniquePrefix } from '../../test/harness/env';
-import { runStartedAt, staleAfterMs, staleRuns } from './cleanup';
+import { dropSchema, runStartedAt, staleAfterMs, staleRuns } from './cleanup';
 
 const hour = 60 * 60 * 1000;
 const now = Date.UTC(2025, 5, 1, 12, 0, 0);
@@ -74,5 +74,36 @@ describe('staleRuns', () => {
     expect(stale(`chaos_${(now - 3 * hour).toString(36)}_ledger`)).toBe(true);
     expect(stale(`fuzz_${(now - hour).toString(36)}_users`)).toBe(false);
     expect(stale('ledger')).toBe(false);
+  });
+});
+
+/** A client whose DROP statements fail with the given errors first, then succeed; it keeps what it was sent. */
+function clientFailing(...errors: Array<Error & { code?: string }>) {
+  const sent: string[] = [];
+  return {
+    sent,
+    query: async (text: string) => {
+      sent.push(text);
+      const error = errors.shift();
+      if (error) throw error;
+      return { rows: [] };
+    },
+  };
+}
+
+const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+describe('dropping a test schema', () => {
+  it('when PostgreSQL picks the drop as a deadlock victim, then it is dropped again', async () => {
+    const client = clientFailing(pgError('40P01', 'deadlock detected'), pgError('40P01', 'deadlock detected'));
+    await dropSchema(client, 't1_ab_ledger');
+    expect(client.sent).toEqual(Array(3).fill('DROP SCHEMA IF EXISTS "t1_ab_ledger" CASCADE'));
+  });
+
+  it('when the drop fails otherwise, or deadlocks every time, then the error is thrown', async () => {
+    await expect(dropSchema(clientFailing(pgError('42501', 'permission denied')), 's')).rejects.toThrow('permission denied');
+    const always = clientFailing(...Array.from({ length: 5 }, () => pgError('40P01', 'deadlock detected')));
+    await expect(dropSchema(always, 's')).rejects.toThrow('deadlock detected');
+    expect(always.sent).toHaveLength(5);
   });
 });

@@ -5,7 +5,7 @@ import { runCoinCommand, UsageError } from '../../libs/cli/src/command';
 import { notTriggerable, triggerableTypes } from '../../libs/cli/src/trigger';
 import { adminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { startReceiver } from '../harness/webhook-receiver';
 
 /** The event types an endpoint's registration takes, as the client types them. */
@@ -32,7 +32,7 @@ describe('coin trigger, every event type through the sandbox; coin sandbox', () 
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    stack = await startTestStack({ sandbox: true, extraEnv: { WEBHOOKS_POLL_INTERVAL_MS: '100' } });
+    stack = await startTestStack(sandboxStack);
   }, 180_000);
   afterAll(async () => {
     await stack?.close();

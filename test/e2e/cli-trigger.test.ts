@@ -5,7 +5,7 @@ import { clientCredentialsToken, createCoinClient } from '@coin/client';
 import { verifyAndParseWebhook } from '@coin/events';
 import { adminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { startReceiver } from '../harness/webhook-receiver';
 
 const repoRoot = join(__dirname, '..', '..');
@@ -42,7 +42,7 @@ describe('coin trigger, through the sandbox', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     receiverUrl = `${receiver.url}/hooks`;
-    stack = await startTestStack({ sandbox: true, extraEnv: { WEBHOOKS_POLL_INTERVAL_MS: '100' } });
+    stack = await startTestStack(sandboxStack);
   }, 180_000);
   afterAll(async () => {
     await stack?.close();

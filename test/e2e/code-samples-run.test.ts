@@ -8,7 +8,7 @@ import { createPlatformClientWithCli } from '../harness/admin';
 import { http, registerUser } from '../harness/http';
 import { eventually } from '../harness/eventually';
 import { scaledBound } from '../harness/machine-speed';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 
 type Json = Record<string, any>;
 
@@ -101,7 +101,7 @@ describe('the reference’s code samples, pasted as written in each language (te
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack(sandboxStack);
     const documented = await fetch(new URL('/openapi.json', stack.gatewayUrl));
     doc = (await documented.json()) as Json;
     const user = await registerUser(stack.gatewayUrl);

@@ -5,7 +5,7 @@ import { runCoinCommand } from '../../libs/cli/src/command';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { http, registerUser } from '../harness/http';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, fastLoopsStack } from '../harness/stack';
 import { startReceiver } from '../harness/webhook-receiver';
 
 /**
@@ -44,7 +44,7 @@ describe('a platform client’s events (GET /api/events)', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ extraEnv: { WEBHOOKS_RETRY_UNIT_MS: '2', WEBHOOKS_POLL_INTERVAL_MS: '50' } });
+    stack = await startTestStack(fastLoopsStack);
     receiver = await startReceiver();
     superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);

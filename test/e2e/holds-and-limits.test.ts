@@ -5,7 +5,7 @@ import { createLogger } from '@coin/logger';
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import { decodeJwt } from 'jose';
 import { uuidV5 } from '@coin/security';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, fastLoopsStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, fundTreasury, platformClientToken } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -46,7 +46,7 @@ describe('holds and spending limits through the gateway and the ledger', () => {
 
   beforeAll(async () => {
     // Expiry is checked within seconds, not the production second-by-second sweep.
-    stack = await startTestStack({ extraEnv: { HOLD_EXPIRY_SWEEP_INTERVAL_MS: '200' } });
+    stack = await startTestStack(fastLoopsStack);
     admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
     apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund', 'reward']);
     platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });

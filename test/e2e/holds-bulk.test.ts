@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { holdIdNamingPayer } from '@coin/contracts';
 import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient } from '@coin/client';
 import { decodeJwt } from 'jose';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { apiClient, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, platformClientToken } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -163,7 +163,7 @@ describe('bulk capture and void of sandbox holds by a test-mode client', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack(sandboxStack);
     operator = apiClient(stack.gatewayUrl, { accessToken: (await adminSession(stack, 'ADMIN')).accessToken });
   }, 180_000);
   afterAll(async () => {

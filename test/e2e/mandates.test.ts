@@ -2,7 +2,7 @@ import { type CoinClient, CoinProblemError } from '@coin/client';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, fastLoopsStack } from '../harness/stack';
 import { apiClient, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, platformClientToken } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -32,7 +32,7 @@ describe('mandates through the gateway and the ledger', () => {
 
   beforeAll(async () => {
     // A charge refused for want of coins is tried again a second later (every test here pays at once but the admin cancel's).
-    stack = await startTestStack({ extraEnv: { MANDATE_SWEEP_INTERVAL_MS: '200', MANDATE_RETRY_S: '1' } });
+    stack = await startTestStack(fastLoopsStack);
     const superadmin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
     platform = apiClient(stack.gatewayUrl, { accessToken: superadmin, apiKey: await apiKeyFor(stack, superadmin, ['mint']) });
     const anAdmin = await adminSession(stack, 'ADMIN');

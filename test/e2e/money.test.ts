@@ -5,7 +5,7 @@ import { BatchingProducer, createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { createRedis } from '@coin/redis';
 import { uuidV5 } from '@coin/security';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, fastLoopsStack } from '../harness/stack';
 import { type CoinClient, CoinProblemError } from '@coin/client';
 import { apiClient, applied, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, fundTreasury, withUsersDb } from '../harness/admin';
@@ -38,7 +38,7 @@ describe('money endpoints through the gateway, the ledger and back', () => {
 
   beforeAll(async () => {
     // The continuous supply check ticks often, so the last test reads a tick after every transaction.
-    stack = await startTestStack({ extraEnv: { SUPPLY_CHECK_INTERVAL_MS: '500' } });
+    stack = await startTestStack(fastLoopsStack);
     admin = (await adminSession(stack, 'SUPERADMIN')).accessToken;
     apiKey = await apiKeyFor(stack, admin, ['mint', 'burn', 'refund', 'reward']);
     platform = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });

@@ -4,7 +4,7 @@ import { clientBalanceMonitorsMax } from '@coin/contracts';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { applied, http, registerUser } from '../harness/http';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { startReceiver } from '../harness/webhook-receiver';
 
 type Problem = { status: number; code: string; detail?: string };
@@ -54,7 +54,7 @@ describe("a platform's own balance monitors", () => {
     );
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack(sandboxStack);
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     admin = await adminSession(stack, 'ADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient } from '@coin/client';
 import { encodePositionCursor } from '@coin/contracts';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { applied, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -58,7 +58,7 @@ describe("a platform's own money", () => {
 
   beforeAll(async () => {
     startedAt = new Date(Date.now() - 1000).toISOString();
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack(sandboxStack);
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
     await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 1_000);

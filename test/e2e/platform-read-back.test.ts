@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { decodeJwt } from 'jose';
 import { type CoinClient, CoinProblemError, paginate } from '@coin/client';
 import type { Transaction } from '@coin/contracts';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, fastLoopsStack } from '../harness/stack';
 import { apiClient, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, fundTreasury, platformClientToken, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -70,7 +70,7 @@ describe('a platform reads back its own transactions, with their metadata', () =
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    stack = await startTestStack({ extraEnv: { WEBHOOKS_POLL_INTERVAL_MS: '50' } });
+    stack = await startTestStack(fastLoopsStack);
     superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint', 'burn', 'refund', 'reward']);
     await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 1_000);

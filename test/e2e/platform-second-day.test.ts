@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient, paginate } from '@coin/client';
 import { standardWebhooksSecret, verifyAndParseWebhook } from '@coin/events';
 import { Webhook } from 'standardwebhooks';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -85,7 +85,7 @@ describe("a platform's second day", () => {
     await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
     receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/coin`;
     // The retry schedule as deployed (its first wait a minute): only the test clock makes it pass sooner.
-    stack = await startTestStack({ sandbox: true, extraEnv: { WEBHOOKS_POLL_INTERVAL_MS: '100' } });
+    stack = await startTestStack(sandboxStack);
     [superadmin, admin] = await Promise.all([adminSession(stack, 'SUPERADMIN'), adminSession(stack, 'ADMIN')]);
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);
     await fundTreasury(stack, { accessToken: superadmin.accessToken, apiKey }, 'REWARDS', 1_000);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient } from '@coin/client';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { registerUser } from '../harness/http';
 import { adminSession, createPlatformClientWithCli, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -61,7 +61,7 @@ describe('the sandbox runs the whole economy', () => {
     });
     await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
     receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/economy`;
-    stack = await startTestStack({ sandbox: true, extraEnv: { MANDATE_SWEEP_INTERVAL_MS: '200', HOLD_EXPIRY_SWEEP_INTERVAL_MS: '200' } });
+    stack = await startTestStack(sandboxStack);
     admin = await adminSession(stack, 'ADMIN');
     operator = createCoinClient({ baseUrl: stack.gatewayUrl, accessToken: admin.accessToken });
     const created = await operator.createTestClient({ body: { name: `economy ${run}`, treasuries: ['REWARDS', 'COURSE_FEES'] } });

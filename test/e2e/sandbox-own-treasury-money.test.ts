@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type CoinClient, clientCredentialsToken, createCoinClient } from '@coin/client';
 import { adminSession, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { startReceiver } from '../harness/webhook-receiver';
 
 /**
@@ -37,7 +37,7 @@ describe("a test-mode client's own sandbox treasuries, read and watched", () => 
     client.fundSandboxTreasury({ body: { treasury: 'REWARDS', amount, reason: `${reason} ${run}` } });
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack(sandboxStack);
     admin = await adminSession(stack, 'ADMIN');
     receiver = await startReceiver();
   }, 240_000);

@@ -5,7 +5,7 @@ import { topicNames } from '@coin/contracts';
 import { createKafka } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
 import { sandboxPrefixOf } from '../../scripts/stack/sandbox';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -40,7 +40,7 @@ describe('the sandbox serves reads', () => {
     );
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack(sandboxStack);
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     admin = await adminSession(stack, 'ADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient } from '@coin/client';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { registerUser } from '../harness/http';
 import { adminSession, createPlatformClientWithCli, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -66,7 +66,7 @@ describe('a test client sets its clock and deletes its test data', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true, extraEnv: { MANDATE_SWEEP_INTERVAL_MS: '200', HOLD_EXPIRY_SWEEP_INTERVAL_MS: '200' } });
+    stack = await startTestStack(sandboxStack);
     admin = await adminSession(stack, 'ADMIN');
     const liveClient = await createPlatformClientWithCli(stack, `reset live ${run}`, { treasuries: ['REWARDS'] });
     live = createCoinClient({

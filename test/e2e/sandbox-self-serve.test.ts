@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { clientCredentialsToken, createCoinClient } from '@coin/client';
 import { createPool, schemaName } from '@coin/db';
 import { sandboxPrefixOf } from '../../scripts/stack/sandbox';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { http, registerUser } from '../harness/http';
 import { adminSession, createPlatformClientWithCli } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -30,7 +30,7 @@ describe('self-serve test clients', () => {
     });
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack(sandboxStack);
     owner = await createPlatformClientWithCli(stack, `self-serve-owner-${run}`, { treasuries: ['REWARDS'] });
     ownerToken = await tokenOf(owner.clientId, owner.clientSecret);
     const stranger = await createPlatformClientWithCli(stack, `self-serve-stranger-${run}`, { treasuries: ['REWARDS'] });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { clientCredentialsToken } from '@coin/client';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { http, registerUser } from '../harness/http';
 import { adminSession, createPlatformClientWithCli } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -42,7 +42,7 @@ describe('sandbox test users of a client’s own', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack(sandboxStack);
     const owner = await createPlatformClientWithCli(stack, `test-users-owner-${run}`, { treasuries: ['REWARDS'] });
     ownerToken = await tokenOf(owner.clientId, owner.clientSecret);
     tokenA = await makeTestClient(`test users A ${run}`);

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { type CoinClient, CoinProblemError, clientCredentialsToken, createCoinClient } from '@coin/client';
 import { standardWebhooksSecret } from '@coin/events';
 import { Webhook } from 'standardwebhooks';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../harness/stack';
 import { registerUser } from '../harness/http';
 import { adminSession, createPlatformClientWithCli, type AdminSession } from '../harness/admin';
 import { eventually } from '../harness/eventually';
@@ -45,7 +45,7 @@ describe('the sandbox delivers webhooks by the test clock', () => {
     await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
     receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/sandbox-hooks`;
     // The retry schedule's real minute (WEBHOOKS_RETRY_UNIT_MS's default): only the clock can make a retry come sooner.
-    stack = await startTestStack({ sandbox: true, extraEnv: { WEBHOOKS_POLL_INTERVAL_MS: '100' } });
+    stack = await startTestStack(sandboxStack);
     [admin, superadmin] = await Promise.all([adminSession(stack, 'ADMIN'), adminSession(stack, 'SUPERADMIN')]);
   }, 180_000);
   afterAll(async () => {

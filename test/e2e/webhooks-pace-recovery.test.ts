@@ -5,7 +5,7 @@ import type { PlatformEvent, WebhookEndpoint, WebhookRecovery } from '@coin/cont
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
 import { eventually } from '../harness/eventually';
 import { http, registerUser } from '../harness/http';
-import { startTestStack, type TestStack } from '../harness/stack';
+import { startTestStack, type TestStack, fastLoopsStack } from '../harness/stack';
 
 interface Delivery {
   id: number;
@@ -94,7 +94,7 @@ describe('webhooks keep pace: the pace of an endpoint, recovering its failed del
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ extraEnv: { WEBHOOKS_RETRY_UNIT_MS: '2', WEBHOOKS_POLL_INTERVAL_MS: '50' } });
+    stack = await startTestStack(fastLoopsStack);
     receiver = await startSwitchableReceiver();
     const superadmin = await adminSession(stack, 'SUPERADMIN');
     const apiKey = await apiKeyFor(stack, superadmin.accessToken, ['mint']);

@@ -27,8 +27,36 @@ const capacity = Math.max(1, Number(process.env.COIN_TEST_SHARED_STACKS) || 2);
  */
 const pinnedKey = JSON.stringify({ extraEnv: {} });
 
-/** @type {Map<string, { child: import('node:child_process').ChildProcess, description: Promise<string> }>} */
+/** @type {Map<string, { child: import('node:child_process').ChildProcess, description: Promise<string>, releaseTimer?: NodeJS.Timeout }>} */
 const stacks = new Map();
+
+/**
+ * How long a stack of other options outlives the last file that used it, unless a file asks for
+ * it again. Idle, a stack costs about 40 ms of CPU a second in its process (its consumers' fetches
+ * and heartbeats, its pollers' queries) and 10 more in the broker; a start costs about 4 CPU-seconds
+ * (the services' modules, provisioning, and the removal of its topics after): kept idle past 80 s, it
+ * costs more than its start again. Most option sets serve one file or two next to each other, and
+ * under the LRU alone each waited for two newer ones before it went, minutes later.
+ */
+const idleMs = Number(process.env.COIN_TEST_SHARED_STACK_IDLE_MS) || 30_000;
+
+/** Lets a stack go: its process stops its services, removes its topics and schemas, and exits. */
+function letGo(key, entry) {
+  if (stacks.get(key) === entry) stacks.delete(key);
+  if (entry.releaseTimer) clearTimeout(entry.releaseTimer);
+  if (entry.child.connected) entry.child.disconnect();
+}
+
+/** The file that ran has ended: the stacks of other options it used go after `idleMs`, unless asked for again. */
+function fileEnded(keys) {
+  for (const key of keys) {
+    const entry = stacks.get(key);
+    if (!entry || key === pinnedKey) continue;
+    if (entry.releaseTimer) clearTimeout(entry.releaseTimer);
+    entry.releaseTimer = setTimeout(() => letGo(key, entry), idleMs);
+    entry.releaseTimer.unref();
+  }
+}
 
 /**
  * Where the run's shared stacks' process ids are noted: jest's global teardown waits for them to
@@ -69,6 +97,8 @@ function sharedStack(key) {
   let entry = stacks.get(key);
   if (entry && entry.child.exitCode === null && entry.child.signalCode === null) {
     stacks.delete(key);
+    if (entry.releaseTimer) clearTimeout(entry.releaseTimer);
+    entry.releaseTimer = undefined;
   } else {
     entry = startStack(key);
   }
@@ -77,8 +107,7 @@ function sharedStack(key) {
   for (const [oldKey, old] of stacks) {
     if (kept() <= capacity) break;
     if (oldKey === pinnedKey) continue;
-    stacks.delete(oldKey);
-    if (old.child.connected) old.child.disconnect();
+    letGo(oldKey, old);
   }
   return entry.description;
 }
@@ -86,7 +115,17 @@ function sharedStack(key) {
 class SharedStackEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    this.global.__coinSharedStack = sharedStack;
+    /** The options of the shared stacks this file asked for. */
+    this.usedKeys = new Set();
+    this.global.__coinSharedStack = (key) => {
+      this.usedKeys.add(key);
+      return sharedStack(key);
+    };
+  }
+
+  async teardown() {
+    fileEnded(this.usedKeys);
+    await super.teardown();
   }
 }
 
@@ -96,8 +135,9 @@ class SharedStackEnvironment extends TestEnvironment {
  */
 function releaseSharedStacks() {
   const ended = [...stacks.values()].map(
-    ({ child }) =>
+    ({ child, releaseTimer }) =>
       new Promise((resolve) => {
+        if (releaseTimer) clearTimeout(releaseTimer);
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         if (child.connected) child.disconnect();
@@ -110,3 +150,4 @@ function releaseSharedStacks() {
 module.exports = SharedStackEnvironment;
 module.exports.sharedStack = sharedStack;
 module.exports.releaseSharedStacks = releaseSharedStacks;
+module.exports.fileEnded = fileEnded;

@@ -78,6 +78,36 @@ export interface TestStackOptions {
   ledgerClock?: true;
 }
 
+/**
+ * The background loops of the stack the files that wait on them share, fast: a hold's expiry and a
+ * due mandate's charge swept every 200 ms, a failed charge retried after a second, the supply
+ * checked every 500 ms, webhooks polled every 50 ms and their retry schedule's minute 2 ms. One
+ * set, not one per file: each set of options is a stack of its own per worker, started (about 4
+ * CPU-seconds) and kept idle (about 50 ms of CPU a second); five sets of one or two files each
+ * became this one. None of these files waits for a loop to stay still, and each owns the users,
+ * clients and endpoints it makes.
+ */
+export const fastLoopsStack: TestStackOptions = {
+  extraEnv: {
+    HOLD_EXPIRY_SWEEP_INTERVAL_MS: '200',
+    MANDATE_SWEEP_INTERVAL_MS: '200',
+    MANDATE_RETRY_S: '1',
+    SUPPLY_CHECK_INTERVAL_MS: '500',
+    WEBHOOKS_POLL_INTERVAL_MS: '50',
+    WEBHOOKS_RETRY_UNIT_MS: '2',
+  },
+};
+
+/**
+ * The sandbox stack the files of the sandbox share: its holds' expiries and mandates swept every
+ * 200 ms and its webhooks polled every 100 ms, the retry schedule as deployed (a minute: the sandbox's
+ * files make a retry come sooner with the test clock, which is the point of them). Three sets became this one.
+ */
+export const sandboxStack: TestStackOptions = {
+  sandbox: true,
+  extraEnv: { HOLD_EXPIRY_SWEEP_INTERVAL_MS: '200', MANDATE_SWEEP_INTERVAL_MS: '200', WEBHOOKS_POLL_INTERVAL_MS: '100' },
+};
+
 /** The shared stack's hook, set by the int and e2e tiers' test environment (./shared-stack-environment.cjs). */
 type SharedStackHook = (optionsKey: string) => Promise<string>;
 

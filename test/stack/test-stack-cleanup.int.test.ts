@@ -91,6 +91,39 @@ describe('a test stack or ledger harness, when it closes', () => {
     await eventuallyHolds(async () => expect(await topicsUnder(other.prefix)).toEqual([]), 15_000, `no topic left under ${other.prefix}`);
   }, 180_000);
 
+  it('when the last file that used a stack of other options ends, then the stack goes once idle for the idle time; asked for again before, it is the same stack', async () => {
+    // A module of its own, with an idle time of 2 s read as it loads.
+    const previous = process.env.COIN_TEST_SHARED_STACK_IDLE_MS;
+    process.env.COIN_TEST_SHARED_STACK_IDLE_MS = '2000';
+    let shared = { sharedStack: async (_key: string) => '', fileEnded: (_keys: Iterable<string>) => {} };
+    try {
+      jest.isolateModules(() => {
+        shared = require('../harness/shared-stack-environment.cjs') as typeof shared;
+      });
+    } finally {
+      process.env.COIN_TEST_SHARED_STACK_IDLE_MS = previous;
+    }
+    const key = sharedStackKey({ extraEnv: { IDLE_RELEASE: '1' } });
+    const first = JSON.parse(await shared.sharedStack(key)) as StackDescription;
+    shared.fileEnded([key]);
+    // The next file asks at once: the same stack, its release called off.
+    const again = JSON.parse(await shared.sharedStack(key)) as StackDescription;
+    expect(again.prefix).toBe(first.prefix);
+    expect((await fetch(`${again.metricsUrls.gateway}/healthz`)).status).toBe(200);
+    expect((await topicsUnder(first.prefix)).length).toBeGreaterThan(30);
+    shared.fileEnded([key]);
+    const { databaseUrl } = testInfra();
+    await eventuallyHolds(
+      async () =>
+        expect({ topics: await topicsUnder(first.prefix), schemas: await schemasUnder(databaseUrl, first.prefix) }).toEqual({
+          topics: [],
+          schemas: [],
+        }),
+      30_000,
+      `the idle stack ${first.prefix} let go and removed`,
+    );
+  }, 180_000);
+
   it("when a run in band ends, its shared stack's channel still open in jest's own process, then the teardown's wait stops the stack and it has removed its topics and schemas", async () => {
     // A run of its own (an id of global-setup's form, read by the module as it loads, a module of
     // its own): the wait below is for this run's stacks, not the worker's nor the test's above.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPool, schemaName } from '@coin/db';
-import { startTestStack, type TestStack } from '../../harness/stack';
+import { startTestStack, type TestStack, sandboxStack } from '../../harness/stack';
 import { http, registerUser, type HttpResult } from '../../harness/http';
 import { adminSession, createPlatformClientWithCli, type AdminSession } from '../../harness/admin';
 import { eventually } from '../../harness/eventually';
@@ -65,7 +65,7 @@ describe('a platform client naming users it has no link to', () => {
     eventually(async () => ((await sandboxWalletOpen(userId)) ? true : undefined), 30_000, `the sandbox wallet of ${userId}`);
 
   beforeAll(async () => {
-    stack = await startTestStack({ sandbox: true });
+    stack = await startTestStack(sandboxStack);
     superadmin = await adminSession(stack, 'SUPERADMIN');
     second = await adminSession(stack, 'ADMIN');
     const shopClient = await createPlatformClientWithCli(stack, `oracle shop ${run}`, { treasuries: ['COURSE_FEES'] });

@@ -20,7 +20,7 @@ import { EventStreamReader } from '../../harness/event-stream';
 import { eventually } from '../../harness/eventually';
 import { apiClient, applied, http, registerUser } from '../../harness/http';
 import { scaledBound } from '../../harness/machine-speed';
-import { startTestStack, type TestStack } from '../../harness/stack';
+import { startTestStack, type TestStack, fastLoopsStack } from '../../harness/stack';
 
 type Person = Awaited<ReturnType<typeof registerUser>>;
 
@@ -78,7 +78,7 @@ describe('revocation reaches every cache, stream and delivery', () => {
     (await http(gatewayUrl, 'GET', '/api/wallets/me', { token })).status;
 
   beforeAll(async () => {
-    stack = await startTestStack({ extraEnv: { WEBHOOKS_POLL_INTERVAL_MS: '50' } });
+    stack = await startTestStack(fastLoopsStack);
     redis = createRedis(stack.redisUrl, `${stack.prefix}gw:`);
     await redis.connect();
     superadmin = await adminSession(stack, 'SUPERADMIN');
