@@ -101,6 +101,15 @@ export const wireError = z.object({
 export const idempotentReplayedHeader = 'idempotent-replayed';
 
 /**
+ * The headers the gateway names the person who reads a monitoring case, rule or proposal with (an
+ * internal GET carries no body to say it in, as a step's does): their user id, their role, and
+ * their own access token, which the monitoring service verifies itself rather than taking the
+ * gateway's word (docs/design/monitoring.md "Who asks"). The token's header ends in `token`, a
+ * name every log line redacts.
+ */
+export const askerHeaders = { id: 'x-coin-asker-id', role: 'x-coin-asker-role', token: 'x-coin-asker-token' } as const;
+
+/**
  * The answer to a command, produced to the topic named in its `reply-to` header. `replayed`: the
  * applying service answered it from the outcome an earlier delivery of the same command stored
  * (a retry with the same Idempotency-Key), not by applying it now.

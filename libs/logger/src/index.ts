@@ -14,6 +14,9 @@ export const redactedPaths = [
   'headers.authorization',
   'headers["x-api-key"]',
   'headers.cookie',
+  // The access token of the person the gateway says reads a monitoring case (@coin/contracts askerHeaders).
+  'req.headers["x-coin-asker-token"]',
+  'headers["x-coin-asker-token"]',
 ];
 
 export const censor = '[redacted]';

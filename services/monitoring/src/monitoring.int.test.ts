@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { type FourEyesAct, fourEyesActs, topicNames } from '@coin/contracts';
+import { askerHeaders, type FourEyesAct, fourEyesActs, topicNames } from '@coin/contracts';
 import { createPool, type Pool, schemaName } from '@coin/db';
 import { adminAuditEvent, coinMonitoringCaseEvent, type MonitoringCaseOpened, type TransactionRecorded } from '@coin/events';
 import { ServiceTokenSigner } from '@coin/http';
@@ -179,13 +179,27 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     await pool?.end();
   });
 
-  const call = async (method: string, path: string, asked?: object) => {
-    const body = asked === undefined ? undefined : await askedBody(asked);
+  /** Who reads unless a GET names someone else (or `null`: the gateway's call names no one): an ADMIN of long standing. */
+  const reader: AskedAs = { actor: { kind: 'user', id: '9', role: 'ADMIN' }, roleSince: '2020-01-01T00:00:00.000Z', requestId: 'read' };
+  /** The headers a GET names its reader in (askerHeaders): whom it says reads, and that person's own token (`proof` given: it instead). */
+  const readerHeaders = async (asked: AskedAs | null): Promise<Record<string, string>> => {
+    if (asked === null) return {};
+    const token = 'proof' in asked ? asked.proof : await accessTokenOf(asked.actor, { roleSince: asked.roleSince, mfaAgoS: asked.mfaAgoS });
+    return {
+      [askerHeaders.id]: asked.actor.id,
+      [askerHeaders.role]: asked.actor.role,
+      ...(token === undefined ? {} : { [askerHeaders.token]: token }),
+    };
+  };
+  const call = async (method: string, path: string, asked?: object | null) => {
+    const read = method === 'GET';
+    const body = read || asked === undefined || asked === null ? undefined : await askedBody(asked);
     const res = await fetch(`${service.url}${path}`, {
       method,
       headers: {
         authorization: `Bearer ${await asGateway.tokenFor('monitoring')}`,
         ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(read ? await readerHeaders(asked === undefined ? reader : (asked as AskedAs | null)) : {}),
       },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
@@ -698,6 +712,67 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       expect({ act, status: approved.status }).toEqual({ act, status: 200 });
     },
   );
+
+  it('when a case, the rules or the proposals are read, then only an ADMIN+ whose own token this service verifies is answered; every other reader is refused and audited', async () => {
+    const ago = '2020-01-01T00:00:00.000Z';
+    const person = (id: number, role: string): AskedAs => ({
+      actor: { kind: 'user', id: String(id), role },
+      roleSince: ago,
+      requestId: `read-${id}`,
+    });
+    const forger = generateKeyPairSync('ed25519').privateKey;
+    const admin9920 = person(9_920, 'ADMIN');
+    const tries: { who: string; asked: AskedAs | null; recordedAs: string; status: number; code: string }[] = [
+      // The gateway's service credential lets it call the route, and proves no person.
+      { who: 'no reader named', asked: null, recordedAs: 'gateway', status: 401, code: 'UNAUTHENTICATED' },
+      { who: 'absent token', asked: { ...admin9920, proof: undefined }, recordedAs: '9920', status: 401, code: 'UNAUTHENTICATED' },
+      {
+        who: 'forged token',
+        asked: { ...admin9920, proof: await accessTokenOf(admin9920.actor, { roleSince: ago }, forger) },
+        recordedAs: '9920',
+        status: 401,
+        code: 'UNAUTHENTICATED',
+      },
+      {
+        who: "another person's token",
+        asked: { ...admin9920, proof: await accessTokenOf(reader.actor, { roleSince: ago }) },
+        recordedAs: '9920',
+        status: 403,
+        code: 'FORBIDDEN',
+      },
+      { who: 'a USER', asked: person(9_921, 'USER'), recordedAs: '9921', status: 403, code: 'FORBIDDEN' },
+      { who: 'a DEVELOPER', asked: person(9_922, 'DEVELOPER'), recordedAs: '9922', status: 403, code: 'FORBIDDEN' },
+      { who: 'demoted since', asked: person(9_923, 'ADMIN'), recordedAs: '9923', status: 401, code: 'UNAUTHENTICATED' },
+      { who: 'user service down', asked: person(9_924, 'ADMIN'), recordedAs: '9924', status: 503, code: 'UNAVAILABLE' },
+    ];
+    standings.set('9923', { tokenVersion: 1, role: 'USER' });
+    standings.set('9924', 'down');
+    const reads = [
+      { path: '/internal/monitoring/cases?status=OPEN', target: 'monitoring-cases' },
+      { path: '/internal/monitoring/rules', target: 'monitoring-rules' },
+      { path: '/internal/monitoring/proposals/case', target: 'monitoring-proposals' },
+    ];
+    const refusals: { target: string; recordedAs: string; code: string }[] = [];
+    for (const { path, target } of reads) {
+      for (const { who, asked, recordedAs, status, code } of tries) {
+        const refused = await call('GET', path, asked);
+        expect({ path, who, status: refused.status, code: refused.body.code }).toEqual({ path, who, status, code });
+        refusals.push({ target, recordedAs, code });
+      }
+      // A SUPERADMIN reads, with no fresh second factor: a read decides nothing.
+      const answered = await call('GET', path, { ...person(9_925, 'SUPERADMIN'), mfaAgoS: null });
+      expect({ path, status: answered.status }).toEqual({ path, status: 200 });
+    }
+    // Each refusal recorded in the admin audit log, under the person named (the gateway's call: the gateway).
+    const unrecorded = () =>
+      refusals.filter(
+        ({ target, recordedAs, code }) =>
+          !audited.some(
+            (r) => r.target === target && r.actor.id === recordedAs && r.summary.step === 'read' && r.summary.errorCode === code,
+          ),
+      );
+    await eventually(async () => (unrecorded().length === 0 ? true : undefined), 20_000, 'every refused read audited');
+  });
 
   it("when the service restarts, then the replayed day keeps its payers' ages: old wallets paying one wallet and a new one after the restart open no fan-in case", async () => {
     const [target, newcomer] = [5_001, 5_099];

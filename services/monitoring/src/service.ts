@@ -21,6 +21,7 @@ import { registerCaseRoutes } from './http/case-routes';
 import { registerFreezeLiftRoutes } from './http/freeze-lift-routes';
 import { monitoringRouteCallers } from './http/route-callers';
 import { registerProposalRoutes } from './http/proposal-routes';
+import { registerReaderProofs } from './http/readers';
 import { registerRuleRoutes } from './http/rule-routes';
 import { handleTransactionEvents } from './kafka/transaction-events';
 import { dueFreezes } from './db/freezes';
@@ -159,6 +160,7 @@ function registerMonitoringRoutes(
     stepUpMaxAgeMs: config.STEP_UP_MAX_AGE_S * 1000,
   });
   const askers = new AskerProofs(authority, standing, { pool, adminAuditTopic });
+  registerReaderProofs(parts.app, askers);
   registerCaseRoutes(parts.app, {
     pool,
     adminAuditTopic,

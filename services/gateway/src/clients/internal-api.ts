@@ -20,7 +20,7 @@ import {
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import type { z } from 'zod';
-import type { InternalHttpClient } from './internal-http';
+import type { Asker, InternalHttpClient } from './internal-http';
 
 /*
  * The table's rows typed per name, so that the schema picked by a generic name parses into that
@@ -76,13 +76,14 @@ export class InternalApi {
 
   /**
    * GET a route of the table with its path parameters and query (a read is tried twice:
-   * InternalHttpClient); `call` gives a long poll its own time limit and a stop's signal.
+   * InternalHttpClient); `call` gives a long poll its own time limit and a stop's signal, and names
+   * the person who reads to a service that verifies them itself (`asker`).
    */
   async read<N extends InternalReadName>(
     name: N,
     input: InternalReadInput<N>,
     requestId?: string,
-    call: { timeoutMs?: number; signal?: AbortSignal } = {},
+    call: { timeoutMs?: number; signal?: AbortSignal; asker?: Asker } = {},
   ): Promise<InternalReadAnswer<N>> {
     const route = reads[name];
     const target = urlOf(route.path, input, route.query ? Object.keys(route.query.shape) : []);

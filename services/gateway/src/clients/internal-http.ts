@@ -1,4 +1,4 @@
-import { idempotentReplayedHeader } from '@coin/contracts';
+import { askerHeaders, idempotentReplayedHeader } from '@coin/contracts';
 import { AppError, isErrorCode } from '@coin/errors';
 
 const readRetryPauseMs = 200;
@@ -19,6 +19,19 @@ export interface InternalRequestOptions {
   timeoutMs?: number;
   /** Ends the call early (a stop). */
   signal?: AbortSignal;
+  /** The person who reads, for a service that verifies them itself (monitoring's reads): @coin/contracts askerHeaders. */
+  asker?: Asker;
+}
+
+/** A person who asks, as the gateway names them to a service, with their own access token as the proof. */
+export interface Asker {
+  id: string;
+  role: string;
+  token: string;
+}
+
+function askerHeadersOf(asker: Asker | undefined): Record<string, string> {
+  return asker ? { [askerHeaders.id]: asker.id, [askerHeaders.role]: asker.role, [askerHeaders.token]: asker.token } : {};
 }
 
 /** The `authorization` header of the next call: a cached service token (ServiceTokenSigner.authorizationFor). */
@@ -62,6 +75,7 @@ export class InternalHttpClient {
           authorization: await this.authorization(),
           ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(options.requestId ? { 'x-request-id': options.requestId } : {}),
+          ...askerHeadersOf(options.asker),
         },
         ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
         signal: options.signal

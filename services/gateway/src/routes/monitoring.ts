@@ -25,7 +25,7 @@ import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { withExample } from './examples';
-import { askedBy, errorResponses, exampleCase, exampleFreezeLift, exampleRule, throughLedger } from './four-eyes/monitoring';
+import { askedBy, errorResponses, exampleCase, exampleFreezeLift, exampleRule, readerOf, throughLedger } from './four-eyes/monitoring';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 export interface MonitoringRouteDeps {
@@ -79,7 +79,8 @@ const caseReadRoutes: RouteDef<MonitoringRouteDeps>[] = [
       querystring: monitoringCasesQuery,
       response: { 200: withExample(monitoringCasePage, { cases: [exampleCase], hasMore: false, nextCursor: null }), ...errorResponses },
     },
-    handler: async (request, _reply, deps) => deps.internal.read('monitoring.cases', request.query, String(request.id)),
+    handler: async (request, _reply, deps) =>
+      deps.internal.read('monitoring.cases', request.query, String(request.id), { asker: readerOf(request) }),
   }),
   route({
     method: 'GET',
@@ -93,7 +94,8 @@ const caseReadRoutes: RouteDef<MonitoringRouteDeps>[] = [
       params: monitoringCaseParams,
       response: { 200: withExample(monitoringCaseDetail, exampleDetail), 404: problem, ...errorResponses },
     },
-    handler: async (request, _reply, deps) => deps.internal.read('monitoring.case', { id: request.params.id }, String(request.id)),
+    handler: async (request, _reply, deps) =>
+      deps.internal.read('monitoring.case', { id: request.params.id }, String(request.id), { asker: readerOf(request) }),
   }),
 ];
 
@@ -173,7 +175,7 @@ const ruleRoutes: RouteDef<MonitoringRouteDeps>[] = [
       ...doc('The rules as deployed: the presets with their tuning, and the rules added', 'listMonitoringRules'),
       response: { 200: withExample(monitoringRuleList, { rules: [exampleRule] }), ...errorResponses },
     },
-    handler: async (request, _reply, deps) => deps.internal.read('monitoring.rules', {}, String(request.id)),
+    handler: async (request, _reply, deps) => deps.internal.read('monitoring.rules', {}, String(request.id), { asker: readerOf(request) }),
   }),
   route({
     method: 'PUT',

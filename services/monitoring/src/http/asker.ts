@@ -27,6 +27,8 @@ export interface AskedBy {
   actor: { kind: 'user'; id: string; role: string };
   proof?: string | undefined;
   requestId: string | null;
+  /** Whom a refusal is recorded as when the call names no person (a read without its reader: the gateway's own call). */
+  recordAs?: { kind: 'service'; id: string };
 }
 
 /** Who asks, proven: the decider the second person's rule judges, and the request id the audit record names. */
@@ -38,6 +40,8 @@ export interface AskedFor {
   action: CaseAction;
   step: string;
 }
+
+const adminRoles: ReadonlySet<string> = new Set(['ADMIN', 'SUPERADMIN']);
 
 const staleSecondFactor =
   'The access token passed on shows no second factor within STEP_UP_MAX_AGE_S: confirm with a fresh TOTP code (POST /api/auth/mfa/step-up)';
@@ -52,6 +56,23 @@ export class AskerProofs {
 
   /** The asker as their token proves them, or a refusal recorded then thrown. */
   async proven(asked: AskedBy, on: AskedFor): Promise<ProvenAsker> {
+    return this.check(asked, on, { freshSecondFactor: true });
+  }
+
+  /**
+   * Who reads a case, a rule or the proposals, as their token proves them (./readers.ts): the
+   * checks of a step but the fresh second factor (a read decides nothing), and an ADMIN+ only, the
+   * role their token and the user service both say they hold.
+   */
+  async provenReader(asked: AskedBy, on: AskedFor): Promise<ProvenAsker> {
+    const reader = await this.check(asked, on, { freshSecondFactor: false });
+    if (!adminRoles.has(asked.actor.role)) {
+      throw await this.refused(asked, on, new AppError('FORBIDDEN', 'Only an ADMIN+ reads monitoring cases, rules and proposals'));
+    }
+    return reader;
+  }
+
+  private async check(asked: AskedBy, on: AskedFor, needs: { freshSecondFactor: boolean }): Promise<ProvenAsker> {
     const now = this.now();
     const checked = await this.authority.person(asked.proof, asked.actor, now);
     if (!checked.ok) {
@@ -63,7 +84,7 @@ export class AskerProofs {
           : new AppError('UNAUTHENTICATED', `The call proves no person: ${checked.reason}`),
       );
     }
-    if (!this.authority.secondFactorFresh(checked.person.secondFactorAt, now)) {
+    if (needs.freshSecondFactor && !this.authority.secondFactorFresh(checked.person.secondFactorAt, now)) {
       throw await this.refused(asked, on, new AppError('STEP_UP_REQUIRED', staleSecondFactor));
     }
     const revoked = await this.revocationOf(checked.person.authority).catch((err: unknown) =>
@@ -93,7 +114,7 @@ export class AskerProofs {
       recordCaseAction(client, this.audit.adminAuditTopic, {
         action: on.action,
         target: on.target,
-        actor: asked.actor as never,
+        actor: asked.recordAs ?? (asked.actor as never),
         summary: { step: on.step, errorCode: error.code, reason: error.message.slice(0, 500) },
         requestId: asked.requestId,
       }),

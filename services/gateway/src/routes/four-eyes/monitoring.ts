@@ -10,6 +10,7 @@ import {
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { FastifyRequest } from 'fastify';
 import type { CommandBus } from '../../clients/commands';
+import type { Asker } from '../../clients/internal-http';
 import { authorityOf, principalOf } from '../../plugins/auth';
 import type { ActPart, ListPart } from './kit';
 
@@ -78,7 +79,7 @@ function proposalsPart(kind: MonitoringProposalKind, listUrl: string, summary: s
       answer: monitoringProposalList,
       example: { proposals: [example] },
       errors: errorResponses,
-      handler: (deps, request) => deps.internal.read('monitoring.proposals', { kind }, String(request.id)),
+      handler: (deps, request) => deps.internal.read('monitoring.proposals', { kind }, String(request.id), { asker: readerOf(request) }),
     },
   };
 }
@@ -153,6 +154,15 @@ export const freezeLiftPart: ActPart = {
  * access token (`proof`): the monitoring service verifies it too and reads their role's start and
  * second factor from it, never from this call; and the request id: the audit record names both.
  */
+/**
+ * The person who reads a monitoring case, rule or proposal, with their own access token: the
+ * monitoring service verifies them itself before it answers (docs/design/monitoring.md "Who asks").
+ */
+export function readerOf(request: FastifyRequest): Asker {
+  const { actor, proof } = askedBy(request);
+  return { id: actor.id, role: actor.role, token: proof };
+}
+
 export function askedBy(request: FastifyRequest) {
   const principal = principalOf(request);
   if (principal.role === 'SYSTEM') throw new InvariantViolation('a monitoring route admitted a SYSTEM caller');
