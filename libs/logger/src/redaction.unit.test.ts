@@ -56,10 +56,18 @@ describe('log redaction: secrets by name, at any depth', () => {
     expect(err.details.password).toBe('hunter2');
   });
 
-  it('when request headers are logged, then authorization, API key and cookie are censored', () => {
+  it('when request headers are logged, then authorization, API key, cookie and the monitoring reader token are censored', () => {
     const { logger, lines } = capture();
-    logger.info({ headers: { authorization: 'Bearer x', 'x-api-key': 'ck', cookie: 'sid=1', accept: 'json' } });
-    expect(lines[0]!.headers).toEqual({ authorization: '[redacted]', 'x-api-key': '[redacted]', cookie: '[redacted]', accept: 'json' });
+    logger.info({
+      headers: { authorization: 'Bearer x', 'x-api-key': 'ck', cookie: 'sid=1', 'x-coin-asker-token': 'eyJ', accept: 'json' },
+    });
+    expect(lines[0]!.headers).toEqual({
+      authorization: '[redacted]',
+      'x-api-key': '[redacted]',
+      cookie: '[redacted]',
+      'x-coin-asker-token': '[redacted]',
+      accept: 'json',
+    });
   });
 
   it('when a log object is circular, then it is still written', () => {
