@@ -16,7 +16,7 @@
  * neither (504 after the command timeout), so this does not hide one.
  */
 import { randomUUID } from 'node:crypto';
-import { signIn, type TotpDevice } from '../stack/totp';
+import { type CodeSource, signIn, type TotpDevice } from '../stack/totp';
 import { topicNames, walletKeyOfUser } from '@coin/contracts';
 import { createKafka, keyPartitioner, partitionCount } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
@@ -66,6 +66,8 @@ const payerSearchMax = 200;
 const supplySettleMs = 10_000;
 /** Requests per partition at most: one, and one more when the first was a slow success. */
 const attemptsMax = 2;
+/** The pause before the superadmin's sign-in is tried again after a 503. */
+const signInRetryPauseMs = 1_000;
 const password = 'liveness probe password';
 
 /**
@@ -152,6 +154,28 @@ interface Probe {
   log: (line: string) => void;
 }
 
+/**
+ * The probe's SUPERADMIN signed in. A 503 says "retry later" (the gateway's call to the user
+ * service timed out: right after the chaos phase's restarts, beside a load of 10, one did): tried
+ * once more after a pause, as a client would. The sign-in is the probe's own set-up, not a
+ * partition's liveness, which the steps after it judge.
+ */
+export async function superadminSignIn(
+  gatewayUrl: string,
+  superadmin: { email: string; password: string; device: CodeSource },
+  log: (line: string) => void,
+): Promise<string> {
+  const attempt = () => signIn(gatewayUrl, superadmin.email, superadmin.password, superadmin.device);
+  try {
+    return (await attempt()).accessToken;
+  } catch (err) {
+    if (!/: 503 /.test((err as Error).message)) throw err;
+    log(`liveness: superadmin sign-in answered 503, tried again: ${(err as Error).message.slice(0, 200)}`);
+    await new Promise((resolve) => setTimeout(resolve, signInRetryPauseMs));
+    return (await attempt()).accessToken;
+  }
+}
+
 /** The SUPERADMIN's headers, and with an approved API key of the mint scope for the MINTs; undefined (a failure noted) when either fails. */
 async function adminHeaders(probe: Probe): Promise<{ admin: Record<string, string>; mint: Record<string, string> } | undefined> {
   const { target, report, call } = probe;
@@ -159,8 +183,7 @@ async function adminHeaders(probe: Probe): Promise<{ admin: Record<string, strin
   if ('accessToken' in target.superadmin) adminToken = target.superadmin.accessToken;
   else {
     try {
-      adminToken = (await signIn(target.gatewayUrl, target.superadmin.email, target.superadmin.password, target.superadmin.device))
-        .accessToken;
+      adminToken = await superadminSignIn(target.gatewayUrl, target.superadmin, probe.log);
     } catch (err) {
       report.failures.push(`superadmin sign-in failed: ${(err as Error).message.slice(0, 200)}`);
       return undefined;
