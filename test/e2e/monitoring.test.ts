@@ -156,11 +156,10 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     const [a, b, c] = await Promise.all([registerUser(stack.gatewayUrl), registerUser(stack.gatewayUrl), registerUser(stack.gatewayUrl)]);
     const minter = apiClient(stack.gatewayUrl, { accessToken: admin, apiKey });
     for (const user of [a, b, c]) await applied(minter.mintCoins({ body: { userId: user.userId, amount: 1_000, reason: 'seed' } }));
-    // A ring of 500 coins a → b → c → a: circular alone (70), a case without a freeze.
-    const first = await transferAs(a, b, 500);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const second = await transferAs(b, c, 490);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A ring of 500 coins a → b → c → a: circular alone (70), a case without a freeze. Each hop once
+    // the one before was evaluated: the monitor evaluates in the order it reads.
+    const first = await monitored.afterEvaluated(await transferAs(a, b, 500));
+    const second = await monitored.afterEvaluated(await transferAs(b, c, 490));
     expect((await transferAs(c, a, 480)).status).toBe(201);
     const opened = await eventually(async () => (await cases()).find((k) => k.subject === `user:${a.userId}`), 20_000, "the ring's case");
     expect(opened).toMatchObject({ score: 70, rules: ['circular'] });
