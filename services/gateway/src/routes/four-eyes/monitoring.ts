@@ -154,6 +154,13 @@ export const freezeLiftPart: ActPart = {
  * access token (`proof`): the monitoring service verifies it too and reads their role's start and
  * second factor from it, never from this call; and the request id: the audit record names both.
  */
+export function askedBy(request: FastifyRequest) {
+  const principal = principalOf(request);
+  if (principal.role === 'SYSTEM') throw new InvariantViolation('a monitoring route admitted a SYSTEM caller');
+  const { proof } = authorityOf(request);
+  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, proof, requestId: String(request.id) };
+}
+
 /**
  * The person who reads a monitoring case, rule or proposal, with their own access token: the
  * monitoring service verifies them itself before it answers (docs/design/monitoring.md "Who asks").
@@ -161,13 +168,6 @@ export const freezeLiftPart: ActPart = {
 export function readerOf(request: FastifyRequest): Asker {
   const { actor, proof } = askedBy(request);
   return { id: actor.id, role: actor.role, token: proof };
-}
-
-export function askedBy(request: FastifyRequest) {
-  const principal = principalOf(request);
-  if (principal.role === 'SYSTEM') throw new InvariantViolation('a monitoring route admitted a SYSTEM caller');
-  const { proof } = authorityOf(request);
-  return { actor: { kind: 'user' as const, id: principal.subject, role: principal.role }, proof, requestId: String(request.id) };
 }
 
 /** How many of a lift's ledger commands are in flight at once: a lift lists at most 50, and the ledger's partitions share the rest of the load. */
