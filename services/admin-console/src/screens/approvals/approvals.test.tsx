@@ -71,6 +71,7 @@ describe('approvals screen', () => {
         ...noPayouts,
         listDeletionRequests: async () => ({ deletionRequests: [deletionRequest('dddddddd-1', 9, 20_000)] }),
         listGrantRequests: async () => ({ grantRequests: [] }),
+        listRewardCapRequests: async () => ({ rewardCapRequests: [] }),
         rejectDeletionRequest,
       },
       { role: 'SUPERADMIN' },
@@ -97,6 +98,7 @@ describe('approvals screen', () => {
         ...noPayouts,
         listDeletionRequests: async () => ({ deletionRequests: [] }),
         listGrantRequests,
+        listRewardCapRequests: async () => ({ rewardCapRequests: [] }),
         approveGrantRequest,
       },
       { role: 'SUPERADMIN' },
@@ -108,6 +110,43 @@ describe('approvals screen', () => {
     expect(await screen.findByText('Approved gggggggg.')).toBeTruthy();
     expect(approveGrantRequest).toHaveBeenCalledWith({ path: { id: 'gggggggg-1' }, idempotencyKey: expect.any(String) });
     expect(listGrantRequests).toHaveBeenCalledTimes(2);
+  });
+
+  it("when a SUPERADMIN approves a reward cap change, then it is shown as the client's cap before and after, sent with its own Idempotency-Key, and the list loaded again; a rejection sends its reason", async () => {
+    const approveRewardCapRequest = jest.fn(async () => ({}) as OperationResult<'approveRewardCapRequest'>);
+    const rejectRewardCapRequest = jest.fn(async () => ({}) as OperationResult<'rejectRewardCapRequest'>);
+    const cap = (id: string, dailyRewardCap: number | null) => ({
+      ...grantRequest(id, { type: 'user.change-role', userId: 9, role: 'ADMIN', previousRole: 'USER' }),
+      act: { type: 'user.platform-client.set-reward-cap' as const, clientId: 'pc_shop', dailyRewardCap, previousDailyRewardCap: 500 },
+    });
+    const listRewardCapRequests = jest.fn(async () => ({ rewardCapRequests: [cap('cccccccc-1', 2_000), cap('eeeeeeee-2', null)] }));
+    renderScreen(
+      <ApprovalsScreen />,
+      {
+        listApprovals: async () => pending([]),
+        ...noPayouts,
+        listDeletionRequests: async () => ({ deletionRequests: [] }),
+        listGrantRequests: async () => ({ grantRequests: [] }),
+        listRewardCapRequests,
+        approveRewardCapRequest,
+        rejectRewardCapRequest,
+      },
+      { role: 'SUPERADMIN' },
+    );
+    const ui = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Pending reward cap changes' });
+    expect(within(table).getAllByText(/pc_shop/)).toHaveLength(2);
+    expect(within(table).getByText(/→ the default a day/)).toBeTruthy();
+    await ui.click(within(table).getByRole('button', { name: 'Approve request cccccccc' }));
+    expect(await screen.findByText('Approved cccccccc.')).toBeTruthy();
+    expect(approveRewardCapRequest).toHaveBeenCalledWith({ path: { id: 'cccccccc-1' }, idempotencyKey: expect.any(String) });
+    expect(listRewardCapRequests).toHaveBeenCalledTimes(2);
+    const reloaded = await screen.findByRole('table', { name: 'Pending reward cap changes' });
+    await ui.type(within(reloaded).getByLabelText('Reason for rejecting eeeeeeee-2'), 'no campaign needs it');
+    await ui.click(within(reloaded).getByRole('button', { name: 'Reject request eeeeeeee' }));
+    expect(rejectRewardCapRequest).toHaveBeenCalledWith(
+      expect.objectContaining({ path: { id: 'eeeeeeee-2' }, body: { reason: 'no campaign needs it' } }),
+    );
   });
 
   it('when the approval requests are exported, then the first page from offset 0 and the next by cursor are read, a row per request', async () => {

@@ -2,7 +2,7 @@ import type { GrantRequest } from '@coin/client';
 import { useConsole } from '../../context';
 import { coins } from '../../format';
 import { Link } from '../../router';
-import { RequestTable } from './request-table';
+import { PendingRequestsPanel } from './request-panel';
 
 /** What a grant request would do once approved, in words. */
 function actOf(act: GrantRequest['act']) {
@@ -35,31 +35,17 @@ function actOf(act: GrantRequest['act']) {
  */
 export function GrantRequests() {
   const { session } = useConsole();
-  const decided = (approve: boolean, id: string) => `${approve ? 'Approved' : 'Rejected'} ${id.slice(0, 8)}.`;
   return (
-    <section aria-labelledby="grant-requests" className="panel">
-      <h2 id="grant-requests">Grant requests</h2>
-      <p className="muted">
-        Role grants, API keys and platform clients wait for a second SUPERADMIN who held the role before the request; you cannot approve
-        your own.
-      </p>
-      <RequestTable
-        caption="Pending grant requests"
-        empty="No request."
-        list={() => session.client.listGrantRequests({ query: { status: 'PENDING' } })}
-        rows={(data) => data.grantRequests}
-        columns={[{ key: 'what', header: 'What', cell: (r: GrantRequest) => actOf(r.act) }]}
-        decisions={{
-          approve: async (id, idempotencyKey) => {
-            await session.client.approveGrantRequest({ path: { id }, idempotencyKey });
-            return decided(true, id);
-          },
-          reject: async (id, reason, idempotencyKey) => {
-            await session.client.rejectGrantRequest({ path: { id }, body: { reason }, idempotencyKey });
-            return decided(false, id);
-          },
-        }}
-      />
-    </section>
+    <PendingRequestsPanel
+      id="grant-requests"
+      title="Grant requests"
+      note="Role grants, API keys and platform clients wait for a second SUPERADMIN who held the role before the request; you cannot approve your own."
+      caption="Pending grant requests"
+      list={() => session.client.listGrantRequests({ query: { status: 'PENDING' } })}
+      rows={(data) => data.grantRequests}
+      columns={[{ key: 'what', header: 'What', cell: (r: GrantRequest) => actOf(r.act) }]}
+      approve={(id, idempotencyKey) => session.client.approveGrantRequest({ path: { id }, idempotencyKey })}
+      reject={(id, reason, idempotencyKey) => session.client.rejectGrantRequest({ path: { id }, body: { reason }, idempotencyKey })}
+    />
   );
 }
