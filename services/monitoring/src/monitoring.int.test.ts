@@ -763,6 +763,15 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       const answered = await call('GET', path, { ...person(9_925, 'SUPERADMIN'), mfaAgoS: null });
       expect({ path, status: answered.status }).toEqual({ path, status: 200 });
     }
+    // The path as the router reads it, not as sent: an encoded letter reaches the same route and is refused the same way.
+    for (const path of [
+      '/internal/%6Donitoring/cases?status=OPEN',
+      '/internal/monitoring/rule%73',
+      '/internal/monitoring/%70roposals/case',
+    ]) {
+      const sent = await call('GET', path, null);
+      expect({ path, status: sent.status, code: sent.body?.code }).toEqual({ path, status: 401, code: 'UNAUTHENTICATED' });
+    }
     // Each refusal recorded in the admin audit log, under the person named (the gateway's call: the gateway).
     const unrecorded = () =>
       refusals.filter(

@@ -16,8 +16,11 @@ import type { AskedBy, AskedFor, AskerProofs } from './asker';
  */
 export function registerReaderProofs(app: App, askers: AskerProofs): void {
   app.addHook('preHandler', async (request) => {
-    if (request.method !== 'GET' || !request.url.startsWith(readPrefix)) return;
-    await askers.provenReader(readerAsking(request), readOf(request));
+    // The matched route's pattern, as the service credential's check reads it (@coin/http
+    // service-auth): the path as sent may spell the same route otherwise (`/internal/%6Donitoring/`).
+    const route = request.routeOptions.url;
+    if (request.method !== 'GET' || route === undefined || !route.startsWith(readPrefix)) return;
+    await askers.provenReader(readerAsking(request), readOf(route, request.params));
   });
 }
 
@@ -53,9 +56,9 @@ function readerAsking(request: FastifyRequest): AskedBy {
 }
 
 /** What a read is of, as its refusal is recorded: a case's or the cases' reads, else the rules' and the proposals'. */
-function readOf(request: FastifyRequest): AskedFor {
-  const path = request.url.slice(readPrefix.length).split('?')[0] ?? '';
-  const [kind, id] = path.split('/');
+function readOf(route: string, params: unknown): AskedFor {
+  const [kind] = route.slice(readPrefix.length).split('/');
+  const id = params !== null && typeof params === 'object' && 'id' in params && typeof params.id === 'string' ? params.id : undefined;
   const action: CaseAction = kind === 'cases' ? 'monitoring-case.refused' : 'monitoring-rule.refused';
   const target = kind === 'cases' && id ? `monitoring-case:${id.slice(0, 100)}` : `monitoring-${(kind ?? 'read').slice(0, 50)}`;
   return { target, action, step: 'read' };
