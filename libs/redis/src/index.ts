@@ -95,6 +95,17 @@ export function disconnectForGood(redis: Redis): void {
 }
 
 /**
+ * A connection of `redis`'s own for SUBSCRIBE, whose owner subscribes its channels again itself
+ * each time it is ready after a loss. ioredis's own resubscription (`autoResubscribe`) sends
+ * SUBSCRIBE from its ready handler with no handler of its own: when the connection is lost again
+ * while that waits (maxRetriesPerRequest 0 fails it at once), the rejection reaches no one, and
+ * an unhandled rejection ends a Node process; the channels also stay unsubscribed.
+ */
+export function subscriberConnection(redis: Redis): Redis {
+  return redis.duplicate({ autoResubscribe: false });
+}
+
+/**
  * Calls `down` once when a client's connection fails and `back` once when it is ready again,
  * instead of once per reconnection attempt (about every second). Listening also keeps ioredis
  * from printing each failure to the console itself ("Unhandled error event").

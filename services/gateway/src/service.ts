@@ -5,7 +5,7 @@ import { AppError } from '@coin/errors';
 import { closeWithin, type RunningService as ServiceAddresses, type ServiceName, ServiceTokenSigner } from '@coin/http';
 import { consumerRestartCounter, keyPartitioner, offPathFetch, partitionCount, RequestReplyClient, sendRefusalRecord } from '@coin/kafka';
 import type { Logger } from '@coin/logger';
-import { connectRedis } from '@coin/redis';
+import { connectRedis, subscriberConnection } from '@coin/redis';
 import { AuditRecordSigner, credentialModeOf } from '@coin/security';
 import { defineService, type FrameParts } from '@coin/service-kit';
 import { buildApp, type GatewayDeps } from './app';
@@ -290,7 +290,7 @@ async function startLiveBalance(
     { connectionsMax: config.GATEWAY_STREAMS_MAX, connectionsPerCallerMax: config.GATEWAY_STREAMS_PER_CALLER_MAX },
     { dropped: (reason) => balanceMetrics.dropped.inc({ reason }), delivered: (count) => balanceMetrics.delivered.inc(count) },
   );
-  const balanceSubscriber = redis.duplicate();
+  const balanceSubscriber = subscriberConnection(redis);
   await connectRedis(balanceSubscriber);
   const balanceRelay = new BalanceRelay({
     kafka: parts.kafka,

@@ -3,7 +3,7 @@ import { topicName, walletKeyOfUser, type BalanceChangesPage } from '@coin/contr
 import { coinBalancesTopic, type BalanceChanged } from '@coin/events';
 import { createKafka, ensureTopics } from '@coin/kafka';
 import { createLogger } from '@coin/logger';
-import { createRedis } from '@coin/redis';
+import { createRedis, subscriberConnection } from '@coin/redis';
 import type { Producer } from 'kafkajs';
 import { testInfra, uniquePrefix } from '../../../../test/harness/env';
 import { gatewayRedisPrefix } from '../plugins/platform-clients';
@@ -48,7 +48,7 @@ async function instance(kafka: ReturnType<typeof createKafka>, topic: string, pr
   );
   const redis = createRedis(testInfra().redisUrl, gatewayRedisPrefix(prefix));
   await redis.connect();
-  const subscriber = redis.duplicate();
+  const subscriber = subscriberConnection(redis);
   await subscriber.connect();
   const relay = new BalanceRelay({
     kafka,
@@ -170,6 +170,41 @@ describe('live balance: coin.balances → shared relay → Redis → the watchin
   it("when the subscriber's connection fails, then the relay hears it (ioredis does not print it unhandled)", () => {
     for (const started of instances) expect(started.subscriber.listenerCount('error')).toBeGreaterThan(0);
   });
+
+  it("when the subscriber's connection is lost, and lost again while the relay subscribes again, then no rejection is left unhandled and, once back, the instance's stream of a wallet gets its changes again", async () => {
+    const [first] = instances as [(typeof instances)[0]];
+    const ledgerOf15: BalanceChanged[] = [];
+    const onFirst = await stream(first.fanout, 15, ledgerOf15);
+    const channel = `${gatewayRedisPrefix(prefix)}balances:${walletKeyOfUser(15)}`;
+    const subscribers = async () => Number(((await first.redis.pubsub('NUMSUB', channel)) as [string, number])[1]);
+    // The first time the connection is ready again it is cut once more, while the SUBSCRIBE sent
+    // on that ready waits for its answer: it fails at once (maxRetriesPerRequest 0). ioredis's own
+    // resubscription held no handler for it, an unhandled rejection that fails this test (and ends
+    // a gateway's process), and it did not subscribe again after (Redis counted 0 subscribers).
+    let readies = 0;
+    const countReady = () => {
+      readies += 1;
+    };
+    first.subscriber.on('ready', countReady);
+    // A hard cut (the socket destroyed, as a socket timeout does), not a FIN Redis would answer first.
+    const socket = () => (first.subscriber as unknown as { stream: { destroy(): void } }).stream;
+    first.subscriber.once('ready', () => socket().destroy());
+    first.subscriber.disconnect(true);
+    // Ready twice since (the cut one, then the one that stays), and wallet 15's channel subscribed on it.
+    await until('the subscriber ready twice again', () => readies >= 2);
+    first.subscriber.off('ready', countReady);
+    const deadline = Date.now() + 15_000;
+    while ((await subscribers().catch(() => 0)) !== 1) {
+      if (Date.now() > deadline) throw new Error(`wallet 15's channel not subscribed again: ${await subscribers()} subscribers`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const event = changed(15, 1);
+    ledgerOf15.push(event);
+    await send(15, JSON.stringify(event));
+    await until("the change of 15 streamed after the connection's return", () => onFirst.sequences().length === 1);
+    expect(onFirst.sequences()).toEqual([1]);
+    onFirst.close();
+  }, 60_000);
 
   it('when the last stream of a wallet closes everywhere, then its changes are no longer relayed', async () => {
     const [first, second] = instances as [(typeof instances)[0], (typeof instances)[0]];

@@ -29,7 +29,10 @@ export interface BalanceRelayOptions {
   groupId: string;
   /** The instance's Redis connection, for publishing. */
   redis: Redis;
-  /** A connection of its own in subscriber mode (Redis takes no other command on it). */
+  /**
+   * A connection of its own in subscriber mode (Redis takes no other command on it), made by
+   * subscriberConnection (@coin/redis): the relay subscribes again itself when it is back.
+   */
   subscriber: Redis;
   /** The deployment's gateway prefix in Redis: channels are not prefixed by the client. */
   channelPrefix: string;
@@ -64,7 +67,9 @@ const balanceLingerMs = 100;
  *   the fan-out, which validates it as it validated Kafka's records.
  * - **Watch set.** Each instance tells the others on a sealed control channel what it starts and
  *   stops watching, repeats all of it every `refreshMs` while it watches anything, and answers a
- *   starting instance's `hello` the same way.
+ *   starting instance's `hello` the same way. When the subscriber's connection is back after a
+ *   loss, the relay subscribes to the control channel and its wallets again and tells the others
+ *   what it watches (ioredis's own resubscription is off: subscriberConnection says why).
  *
  * Delivery on Redis is at most once: a change missed (a stream opened just before its relay heard
  * of it, Redis away, a rebalance) shows as a gap in the stream's sequence at the next change,
@@ -79,6 +84,10 @@ export class BalanceRelay implements WalletWatchers {
   private refreshTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: BalanceRelayOptions) {
+    if (options.subscriber.options.autoResubscribe !== false)
+      throw new Error(
+        'BalanceRelay: the subscriber must come from subscriberConnection (@coin/redis), which leaves resubscription to the relay',
+      );
     this.cluster = new ClusterWatchSet(options.watchTtlMs ?? 60_000);
     this.controlChannel = `${options.channelPrefix}balance-watch`;
     this.balancePrefix = `${options.channelPrefix}balances:`;
@@ -98,6 +107,7 @@ export class BalanceRelay implements WalletWatchers {
     });
     subscriber.on('message', (channel: string, message: string) => this.heard(channel, message));
     await subscriber.subscribe(this.controlChannel);
+    subscriber.on('ready', () => this.subscribeAgain());
     await this.announce({ op: 'hello' });
     this.refreshTimer = setInterval(() => this.refresh(), this.options.refreshMs ?? 20_000);
     this.refreshTimer.unref();
@@ -202,6 +212,21 @@ export class BalanceRelay implements WalletWatchers {
       .subscribe(...wallets.map((wallet) => this.channelOf(wallet)))
       .then(() => this.announce({ op: 'all', wallets }))
       .catch(() => undefined);
+  }
+
+  /**
+   * The subscriber's connection is ready again after a loss: the control channel and every wallet
+   * watched here, then what it watches told to the others. A failure (the connection lost again
+   * meanwhile) is logged; the next ready tries again.
+   */
+  private subscribeAgain(): void {
+    const wallets = [...this.local];
+    void this.options.subscriber
+      .subscribe(this.controlChannel, ...wallets.map((wallet) => this.channelOf(wallet)))
+      .then(() => this.announce({ op: 'all', wallets }))
+      .catch((err: unknown) =>
+        this.options.logger.warn({ err }, 'live balance: could not subscribe again after a lost connection; its next return tries again'),
+      );
   }
 
   private async announce(what: { op: 'hello' } | { op: 'watch' | 'unwatch' | 'all'; wallets: string[] }): Promise<void> {
