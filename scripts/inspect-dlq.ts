@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { commonEnv, kafkaSecurityOf, parseConfig, z } from '@coin/config';
 import { dlqOf, kafkaAccess, ownersOf, redrivableTopics, sandboxTopicPrefix, type TopicBase, topicBases, topicName } from '@coin/contracts';
 import { createKafka, decodeRefusalOf, readHeaders } from '@coin/kafka';
-import { censor, createLogger, isSecretName, redactSecrets } from '@coin/logger';
+import { censor, createCommandLineLogger, isSecretName, redactSecrets } from '@coin/logger';
 import type { Kafka, KafkaMessage } from 'kafkajs';
 import { parseCliArgs } from './cli-args';
 
@@ -364,7 +364,7 @@ async function main(): Promise<void> {
     usage,
   );
   const config = parseConfig(z.object(commonEnv), process.env);
-  const logger = createLogger(`dlq-${command}`, 'error');
+  const logger = createCommandLineLogger(`dlq-${command}`, 'error');
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: `dlq-${command}`, logger });
   let lines: string[];
   const now = new Date();

@@ -22,7 +22,7 @@ import type { SupplyReport } from '@coin/contracts';
 import { createPool, type Pool, type PoolClient } from '@coin/db';
 import { createKafka } from '@coin/kafka';
 import { auditShards, copyLeftOnTarget, ledgerGroupIds, MoveRefused, movePartition, shardMapText, type ShardSpec } from '@coin/ledger';
-import { createLogger } from '@coin/logger';
+import { createCommandLineLogger } from '@coin/logger';
 import type { Kafka } from 'kafkajs';
 import { argsOrExit, integerArg, parseCliArgs, UsageError } from './cli-args';
 
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
     brokers: config.KAFKA_BROKERS,
     security: kafkaSecurityOf(config),
     clientId: 'ledger-move-partition',
-    logger: createLogger('ledger-move-partition', config.LOG_LEVEL),
+    logger: createCommandLineLogger('ledger-move-partition', config.LOG_LEVEL),
   });
   const { ok } = await runMovePartition({
     kafka,

@@ -3,7 +3,7 @@
 // Idempotent: run it before every rollout.
 import { kafkaSecurityOf } from '@coin/config';
 import { serviceDatabaseUrl } from '@coin/db';
-import { createLogger } from '@coin/logger';
+import { createCommandLineLogger } from '@coin/logger';
 import { loadMigrateConfig, type MigrateConfig } from './container/migrate-config';
 import { bootstrapSuperadmin } from './stack/bootstrap-admin';
 import { provision } from './stack/provision';
@@ -73,7 +73,7 @@ export function sandboxProvisionOf(
 
 export async function runMigrate(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadMigrateConfig(env);
-  const logger = createLogger('migrate', config.LOG_LEVEL);
+  const logger = createCommandLineLogger('migrate', config.LOG_LEVEL);
   const rolePassword = rolePasswordsFrom(config);
   const log = (message: string) => logger.info(message);
   await provision({
@@ -107,7 +107,7 @@ if (require.main === module) {
   runMigrate().then(
     () => process.exit(0),
     (err) => {
-      createLogger('migrate').fatal({ err }, 'migration failed');
+      createCommandLineLogger('migrate').fatal({ err }, 'migration failed');
       process.exit(1);
     },
   );

@@ -26,7 +26,7 @@ import { httpLedgerRecord, type LedgerRecord } from '@coin/history';
 import { userDeletionReader } from '@coin/ledger';
 import { ServiceTokenSigner } from '@coin/http';
 import { createKafka, deadLetterBytesMax, decodeRefusalOf, encodedRecordBytes, headerRefusal, readHeaders } from '@coin/kafka';
-import { createLogger, type Logger } from '@coin/logger';
+import { createCommandLineLogger, type Logger } from '@coin/logger';
 import { AuditSignatureVerifier } from '@coin/security';
 import type { IHeaders, Kafka, KafkaMessage } from 'kafkajs';
 import { parseCliArgs } from './cli-args';
@@ -331,7 +331,7 @@ async function main(): Promise<void> {
     throw new Error(`--as must name the service that writes ${base}: one of ${owners.join(', ')}`);
   if (values.limit !== undefined && !/^[1-9][0-9]*$/.test(values.limit)) throw new Error('--limit must be a positive integer');
   const config = parseConfig(redriveConfig, process.env);
-  const logger = createLogger('dlq-redrive', config.LOG_LEVEL);
+  const logger = createCommandLineLogger('dlq-redrive', config.LOG_LEVEL);
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: 'dlq-redrive', logger });
   const topic = topicName(config.TOPIC_PREFIX, values.topic);
   const check = ownerCheckFromConfig(base, owner, config);

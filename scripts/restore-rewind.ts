@@ -35,7 +35,7 @@ import { ledgerCommandMessage, topicNames } from '@coin/contracts';
 import { createPool, type PoolClient } from '@coin/db';
 import { createKafka } from '@coin/kafka';
 import { ledgerGroupIds, ledgerRestoreScanGroupId, owedCreditLegCommands } from '@coin/ledger';
-import { createLogger } from '@coin/logger';
+import { createCommandLineLogger } from '@coin/logger';
 import type { Admin, Kafka } from 'kafkajs';
 import { argsOrExit, integerArg, parseCliArgs, UsageError } from './cli-args';
 import { ledgerDatabaseUrls } from './audit';
@@ -297,7 +297,7 @@ async function main(): Promise<void> {
     };
   });
   const config = parseConfig(restoreConfig, process.env);
-  const logger = createLogger('restore-rewind', config.LOG_LEVEL);
+  const logger = createCommandLineLogger('restore-rewind', config.LOG_LEVEL);
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, security: kafkaSecurityOf(config), clientId: 'restore-rewind', logger });
   const pools = (await ledgerDatabaseUrls(process.env)).map((url) =>
     createPool({

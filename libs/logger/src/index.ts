@@ -99,3 +99,12 @@ export function createLogger(name: string, level: LoggerOptions['level'] = 'info
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * The logger of a command-line tool: it writes each line before the call returns, so a tool's log
+ * and what it prints on stdout reach a pipe in the order they happened (the service loggers write
+ * asynchronously, and a summary printed after the last log line could overtake it).
+ */
+export function createCommandLineLogger(name: string, level: LoggerOptions['level'] = 'info'): Logger {
+  return createLogger(name, level, pino.destination({ dest: 1, sync: true }));
+}
