@@ -10,7 +10,7 @@ import { createPool, schemaName } from '@coin/db';
 import { createSuperadmin } from '@coin/user';
 import { bootstrapSuperadmin } from '../../scripts/stack/bootstrap-admin';
 import { enrolSecondFactor, stepUp, type TotpDevice } from '../../scripts/stack/totp';
-import { mapConcurrent, requestJson } from './http';
+import { type JsonResponse, mapConcurrent, requestJson } from './http';
 
 export interface Operator {
   accessToken: string;
@@ -33,6 +33,25 @@ export interface OperatorLogin extends Operator {
 /** Well inside STEP_UP_MAX_AGE_S (300 s): approving is a step-up operation. */
 const stepUpEveryMs = 200_000;
 
+/** Logins tried at most, and the pause between them, while the gateway answers 503. */
+const loginAttemptsMax = 10;
+const loginRetryPauseMs = 1_000;
+
+/**
+ * POST /api/auth/login, tried again while it answers 503: "retry later", the gateway's call to the
+ * user service timed out. A stack just started on a slow box does (the first login of the short
+ * bank test's set-up, with four services starting and joining their groups on a machine running
+ * two threads at half speed); a client retries it, and so does this set-up. Any other answer, or
+ * the last 503, is the caller's to judge.
+ */
+async function logIn(gatewayUrl: string, email: string, password: string): Promise<JsonResponse> {
+  for (let attempt = 1; ; attempt += 1) {
+    const login = await requestJson(gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
+    if (login.status !== 503 || attempt >= loginAttemptsMax) return login;
+    await new Promise((resolve) => setTimeout(resolve, loginRetryPauseMs));
+  }
+}
+
 /**
  * A second SUPERADMIN, made as `npm run admin -- create-superadmin` makes one (the database), signed
  * in with its second factor: it approves the grant requests of the first.
@@ -50,7 +69,7 @@ async function createCoSigner(input: {
   } finally {
     await pool.end();
   }
-  const login = await requestJson(input.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
+  const login = await logIn(input.gatewayUrl, email, password);
   if (login.status !== 200) throw new Error(`co-signer login failed: ${login.status} ${JSON.stringify(login.body)}`);
   const { device, session } = await enrolSecondFactor(input.gatewayUrl, login.body.accessToken as string);
   let accessToken = session.accessToken;
@@ -91,7 +110,7 @@ export async function createOperatorLogin(input: { gatewayUrl: string; userDatab
   // Before any request: an approver must have been a SUPERADMIN before the request it approves.
   const { approveGrant, approveCommissionChange } = await createCoSigner(input);
   // The bootstrap user's event reaches the ledger through the outbox; login needs only the row.
-  const login = await requestJson(input.gatewayUrl, 'POST', '/api/auth/login', { body: { email, password } });
+  const login = await logIn(input.gatewayUrl, email, password);
   if (login.status !== 200) throw new Error(`operator login failed: ${login.status} ${JSON.stringify(login.body)}`);
   // A SUPERADMIN's admin operations need its second factor: enrolled here, as its first sign-in would.
   const { device, session } = await enrolSecondFactor(input.gatewayUrl, login.body.accessToken as string);

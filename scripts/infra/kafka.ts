@@ -46,8 +46,13 @@ const log4j2Version = '2.25.4';
 /** Pinned: Maven 3.8 would otherwise resolve an old 2.x plugin, and builds should not drift. */
 const dependencyPluginVersion = '3.6.1';
 
-/** docs/LOCAL_INFRA.md "Kafka settings": a cold JVM on two cores needs most of this; a warm one answers in ~5 s. */
-const readyTimeoutMs = 60_000;
+/**
+ * docs/LOCAL_INFRA.md "Kafka settings": a wait for a condition, bounded so a broker that never
+ * answers fails the start. A warm JVM answers in ~5 s; a cold one on two cores beside a test
+ * suite needs tens of seconds, and on a box running two threads at half speed the short bank
+ * test's private broker had not answered after 60 s.
+ */
+const readyTimeoutMs = 180_000;
 const probeIntervalMs = 500;
 /** Controlled shutdown of one node writes a snapshot and closes the log; seconds, not minutes. */
 const stopGraceMs = 30_000;

@@ -88,7 +88,8 @@ export async function privateCluster(kind: PrivateKind, options: PrivateClusterO
   };
 }
 
-const readyTimeoutMs = 30_000;
+/** A wait for a condition: a cold start with crash recovery on a slow, busy box, not a speed target. */
+const readyTimeoutMs = 90_000;
 const probeIntervalMs = 300;
 /** pg_ctl's own wait for start and stop. */
 const pgCtlTimeoutS = 60;

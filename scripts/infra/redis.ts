@@ -28,8 +28,8 @@ export const redisDataDir = path.join(dataRoot, 'redis');
 export const redisLogFile = path.join(runRoot, 'redis.log');
 const pidFile = path.join(runRoot, 'redis.pid');
 
-/** Redis starts in milliseconds; this only covers a loaded machine. */
-const readyTimeoutMs = 10_000;
+/** Redis starts in milliseconds; this only covers a loaded, slow machine. */
+const readyTimeoutMs = 30_000;
 const probeIntervalMs = 100;
 const stopGraceMs = 10_000;
 
