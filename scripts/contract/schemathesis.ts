@@ -182,7 +182,7 @@ include-operation-id = ["streamMyBalance", "streamUserBalance"]
 enabled = false
 
 [[operations]]
-include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listPayoutApprovals", "listCommissionChanges", "listCashoutReversals", "listUsers", "getMyStatement", "getUserStatement", "getTreasuryStatement", "listServiceActions", "listAllWebhookEndpoints", "listWebhookDeliveries", "listClientWebhookDeliveries", "getMyDailyBalances", "getUserDailyBalances", "getTreasuryDailyBalances", "getDailySupply", "getDailyVolume", "listMyMandates", "listClientMandates", "listClientHolds", "getClientTreasuryStatement", "getSandboxUserStatement", "listMandates", "listCashouts", "listMyCashouts", "listAssignedCashouts", "listMonitoringCases", "listWalletFreezes"]
+include-operation-id = ["getMyHistory", "searchTransactions", "listAuditLog", "listMyTransactions", "listMyHolds", "listHolds", "listApprovals", "listPayoutApprovals", "listCommissionChanges", "listCashoutReversals", "listUsers", "getMyStatement", "getUserStatement", "getTreasuryStatement", "listServiceActions", "listAllWebhookEndpoints", "listWebhookDeliveries", "listClientWebhookDeliveries", "getMyDailyBalances", "getUserDailyBalances", "getTreasuryDailyBalances", "getDailySupply", "getDailyVolume", "listMyMandates", "listClientMandates", "listClientHolds", "getClientTreasuryStatement", "getSandboxUserStatement", "listMandates", "listCashouts", "listMyCashouts", "listAssignedCashouts", "listMonitoringCases", "listWalletFreezes", "listUnfreezeRequests"]
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429", "5xx"]
 phases.stateful.generation.mode = "positive"
 `;

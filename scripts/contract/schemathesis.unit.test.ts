@@ -55,6 +55,7 @@ describe('the contract run’s Idempotency-Key group', () => {
         'requestRewardCapChange',
         'approveRewardCapRequest',
         'rejectRewardCapRequest',
+        'rejectUnfreeze',
         'approveDeletionRequest',
         'rejectDeletionRequest',
         'requestUserVerification',

@@ -522,6 +522,11 @@ export interface CarriedCommand {
   wrapped: boolean;
   /** Its retry's first answer, when it is the wrapped command and that first attempt was answered. */
   retryFirst: { code: string | null; replayed: boolean } | null;
+  /**
+   * A ledger process ended while that first attempt waited: the attempt may have been applied,
+   * then delivered again after the restart and answered from its own stored outcome.
+   */
+  retryFirstAcrossKill: boolean;
   /** Its retry's answers, ok or a code. */
   retryCodes: string[];
   /** It has a stored outcome once the run is drained (decided once, by the record or its retry). */
@@ -559,7 +564,9 @@ export function hostileFindings(
       if (!kind.refusedFor.test(d.error)) found('hostile-refused-otherwise', `dead-lettered for ${d.error.slice(0, 200)}`);
       if (d.truncated !== (kind.truncated === true)) found('hostile-dead-letter', `its dead letter ${d.truncated ? 'truncated' : 'whole'}`);
     }
-    if (carried.retryFirst?.replayed) found('hostile-applied', 'refused, yet its retry was answered from a stored outcome');
+    // Replayed is the record's doing only when nothing else could have stored the outcome first.
+    if (carried.retryFirst?.replayed && !carried.retryFirstAcrossKill)
+      found('hostile-applied', 'refused, yet its retry was answered from a stored outcome');
     if (own && carried.stored) found('hostile-applied', 'refused, yet its command has a stored outcome');
   } else {
     // Decided like any command: a dead letter may only be the judge's (its proof or author) of a wrapped command.

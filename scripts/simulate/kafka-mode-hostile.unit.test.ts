@@ -1,4 +1,4 @@
-import { wrappable } from './kafka-mode';
+import { type Answered, answerFindings, wrappable } from './kafka-mode';
 import { hostileFindings, hostileRecordKinds, type CarriedCommand, type HostileSent } from './kafka-mode-hostile';
 
 /**
@@ -33,6 +33,7 @@ function carried(dryRun: boolean): CarriedCommand {
   return {
     wrapped: true,
     retryFirst: { code: 'UNAVAILABLE', replayed: false },
+    retryFirstAcrossKill: false,
     retryCodes: ['UNAVAILABLE'],
     stored: !dryRun,
     dryRun,
@@ -49,6 +50,40 @@ describe('the judge of a decided hostile record', () => {
   });
 });
 
+describe('the judge of a refused hostile record whose retry was answered from a stored outcome', () => {
+  const hugeKey = hostileRecordKinds.find((k) => k.name === 'a key of 500,000 characters')!;
+  const refused: HostileSent = {
+    ...sentOf(),
+    kind: hugeKey,
+    record: { ...sentOf().record, answers: [{ correlationId, expected: 'refused' }] },
+  };
+  const deadLettered = {
+    deadLettersOf: () => [
+      {
+        error: `key: travelled under 500000 characters, sha256 ${'0'.repeat(64)}, but this command belongs under wallet:u1`,
+        truncated: false,
+      },
+    ],
+    answersTo: () => [{ ok: false, code: 'COMMAND_REFUSED' }],
+  };
+  const replayedRetry = (acrossKill: boolean): CarriedCommand => ({
+    wrapped: true,
+    retryFirst: { code: null, replayed: true },
+    retryFirstAcrossKill: acrossKill,
+    retryCodes: ['ok'],
+    stored: true,
+    dryRun: false,
+  });
+
+  it('when no ledger process ended while the retry waited, then only the refused record could have stored it: the record was applied', () => {
+    expect(hostileFindings(refused, replayedRetry(false), deadLettered).map((f) => f.kind)).toEqual(['hostile-applied']);
+  });
+
+  it('when a ledger process ended while the retry waited, then the retry itself may have been applied and delivered again: no finding', () => {
+    expect(hostileFindings(refused, replayedRetry(true), deadLettered)).toEqual([]);
+  });
+});
+
 type GeneratedCommand = Parameters<typeof wrappable>[0];
 
 describe('a decided hostile record answered otherwise than its retry', () => {
@@ -56,6 +91,7 @@ describe('a decided hostile record answered otherwise than its retry', () => {
   const retriedRefused = (dryRun: boolean): CarriedCommand => ({
     wrapped: true,
     retryFirst: { code: 'INSUFFICIENT_FUNDS', replayed: !dryRun },
+    retryFirstAcrossKill: false,
     retryCodes: ['INSUFFICIENT_FUNDS'],
     stored: !dryRun,
     dryRun,
@@ -92,5 +128,34 @@ describe('the commands a hostile record may wrap', () => {
     expect(wrappable(capture(undefined, 'same-body'))).toBe(false);
     expect(wrappable(capture({ id: 'call', as: 'again' }))).toBe(false);
     expect(wrappable(capture({ id: 'call', as: 'other-list' }))).toBe(false);
+  });
+});
+
+describe('the answers of one command sent twice (a replay with the same id and body)', () => {
+  const sent = (code: string | null, at: number): Answered => ({
+    generated: {
+      raw: {
+        type: 'ledger.decide-cashout-rate',
+        commandId: 'c4c994be-4506-4a9d-9eb6-73aaa727966e',
+        data: { rateId: 'r', decision: 'APPROVE' },
+      },
+      type: 'ledger.decide-cashout-rate',
+      hostile: null,
+      replay: null,
+    },
+    answers: [{ ok: code === null, code, replayed: false, attempt: 1, sentAt: at, answeredAt: at + 5 }],
+    attempts: 1,
+    failures: [],
+    firstSentAt: at,
+    lastEndedAt: at + 5,
+  });
+  const where = () => 'nowhere';
+
+  it('when the first was decided and the replay refused before any apply (its second factor stale by then), then no finding: nothing was stored to repeat', () => {
+    expect(answerFindings([sent('APPROVAL_NOT_PENDING', 0), sent('COMMAND_REFUSED', 600_000)], where)).toEqual([]);
+  });
+
+  it('when the two were both decided, and differently, then the command was decided twice', () => {
+    expect(answerFindings([sent('APPROVAL_NOT_PENDING', 0), sent(null, 600_000)], where).map((f) => f.kind)).toEqual(['replay']);
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ledgerCommand, topicNames, type Reply, type TopicNames } from '@coin/contracts';
 import { createPool, type Pool } from '@coin/db';
 import { AppError, errorCatalog } from '@coin/errors';
-import { BatchingProducer, createKafka, RequestReplyClient } from '@coin/kafka';
+import { BatchingProducer, createKafka, keyPartitioner, partitionCount, RequestReplyClient } from '@coin/kafka';
 import { ledgerGroupIds } from '@coin/ledger';
 import { createLogger } from '@coin/logger';
 import type { Kafka } from 'kafkajs';
@@ -34,6 +34,7 @@ import {
   hostileSummary,
   wireRecordKinds,
 } from './kafka-mode-hostile';
+import { LedgerTimeline, type LifeEnd } from './ledger-timeline';
 import { SimulationSigner } from './signed-senders';
 
 /**
@@ -54,7 +55,8 @@ import { SimulationSigner } from './signed-senders';
  * by its retry on the same partition, which must be answered at its first attempt within
  * `answerBoundMs`; then the lanes mix them in at `hostileRecordRate`, under the kills.
  *
- * Checked: every command answered within the bound; every refusal a code of the catalog; no
+ * Checked: every command answered within the bound (one that is not is quoted against the run's
+ * timeline of ledger processes and the partitions each commit served: ledger-timeline.ts); every refusal a code of the catalog; no
  * command set aside (COMMAND_FAILED); two answers to one command (the same id and data) agree;
  * every command answered as applied has its stored outcome; every hostile record set aside with
  * its reason (or decided like any command, for those the consumer may read) and answered as its
@@ -115,10 +117,13 @@ export const defaultHostileRecordRate = 0.04;
 const warmUpCommandsMax = 3;
 
 /** One command's answers: what each attempt that was answered said. */
-interface Answered {
+export interface Answered {
   generated: GeneratedCommand;
-  answers: Array<{ ok: boolean; code: string | null; replayed: boolean; attempt: number }>;
+  answers: Array<{ ok: boolean; code: string | null; replayed: boolean; attempt: number; sentAt: number; answeredAt: number }>;
   attempts: number;
+  /** When its first attempt was sent and its last one ended (answered or given up). */
+  firstSentAt: number;
+  lastEndedAt: number;
   /** Why each unanswered attempt went unanswered (TIMEOUT, or UNAVAILABLE and the producer's error), for the finding. */
   failures: string[];
 }
@@ -181,7 +186,7 @@ export async function runKafkaMode(options: KafkaModeOptions): Promise<KafkaMode
       `sent ${results.length} commands (${hostile.length} hostile records); ${world.ledger.kills.outside + world.ledger.kills.afterCommit} kills; draining`,
     );
     world.ledger.stopCrashing();
-    findings.push(...answerFindings(results), ...(await storedOutcomeFindings(world.pool, results)));
+    findings.push(...answerFindings(results, world.whereUnanswered), ...(await storedOutcomeFindings(world.pool, results)));
     findings.push(...(await world.drained(stopped ? stoppedDrainTimeoutMs : drainTimeoutMs)));
     findings.push(...(await setAsideEventFindings(world.pool)));
     findings.push(...(await world.hostileFindings(hostile, log)));
@@ -269,6 +274,7 @@ async function startWorld(options: KafkaModeOptions) {
   const producer = new BatchingProducer(kafka.producer(), logger);
   await producer.connect();
   const topics = topicNames(prefix);
+  const partitionOf = await commandPartitioner(kafka, topics.ledgerCommands);
   const client = new RequestReplyClient(kafka, producer, topics.gatewayReplies, logger);
   await client.start();
   const pool = createPool({
@@ -277,7 +283,8 @@ async function startWorld(options: KafkaModeOptions) {
     applicationName: 'ledger-simulation',
     connectionsMax: 2,
   });
-  const ledger = new LedgerProcess(env, new Random(options.seed).fork('crash points'));
+  const timeline = new LedgerTimeline(Date.now());
+  const ledger = new LedgerProcess(env, new Random(options.seed).fork('crash points'), timeline);
   ledger.start();
   const signer = new SimulationSigner(jwtKey, serviceKeys);
   const watch = new HostileWatch(kafka, topics, `${prefix}ledger-simulation-hostile-watch`);
@@ -290,7 +297,11 @@ async function startWorld(options: KafkaModeOptions) {
     exchange: send,
     hostileThenRetry: hostileThenRetry(signer, watch, topics, send),
     drained: (timeoutMs: number) => drained(kafka, topics, prefix, pool, timeoutMs),
-    hostileFindings: (hostile: readonly HostileExchange[], log: (line: string) => void) => hostileRecordFindings(watch, pool, hostile, log),
+    hostileFindings: (hostile: readonly HostileExchange[], log: (line: string) => void) =>
+      hostileRecordFindings(watch, pool, hostile, timeline, log),
+    /** Where an unanswered command's partition stood while it was tried: the timeline's line for it. */
+    whereUnanswered: (r: Answered) =>
+      timeline.describe(`${topics.ledgerCommands}:${partitionOf(keyOf(r.generated.raw))}`, r.firstSentAt, r.lastEndedAt),
     close: async () => {
       await ledger.stop();
       await watch.stop();
@@ -299,6 +310,17 @@ async function startWorld(options: KafkaModeOptions) {
       await pool.end();
     },
   };
+}
+
+/** The partition of ledger.commands a command's key goes to, as every producer here picks it. */
+async function commandPartitioner(kafka: Kafka, topic: string): Promise<(key: string) => number> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return keyPartitioner(await partitionCount(admin, topic));
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /** The command in a hostile record (the kind's), then the same command the ordinary way: its retry, right behind it on its partition. */
@@ -347,6 +369,7 @@ async function hostileRecordFindings(
   watch: HostileWatch,
   pool: Pool,
   hostile: readonly HostileExchange[],
+  timeline: LedgerTimeline,
   log: (line: string) => void,
 ): Promise<KafkaFinding[]> {
   const findings: KafkaFinding[] = [];
@@ -378,6 +401,8 @@ async function hostileRecordFindings(
     const carried = {
       wrapped,
       retryFirst: wrapped && first?.attempt === 1 ? first : null,
+      // Killed while its retry's first attempt waited: that attempt may have been applied, then delivered again and replayed.
+      retryFirstAcrossKill: first !== undefined && timeline.endedBetween(first.sentAt, first.answeredAt),
       retryCodes: wrapped ? retry.answers.map((a) => a.code ?? 'ok') : [],
       stored: stored.has(sent.record.commandId),
       dryRun: retry.generated.dryRun === true,
@@ -397,7 +422,8 @@ async function exchange(
   model: WorldModel,
   tries: Tries,
 ): Promise<Answered> {
-  const result: Answered = { generated, answers: [], attempts: 0, failures: [] };
+  const firstSentAt = Date.now();
+  const result: Answered = { generated, answers: [], attempts: 0, failures: [], firstSentAt, lastEndedAt: firstSentAt };
   while (result.attempts < tries.attempts && result.answers.length === 0) {
     result.attempts += 1;
     const now = new Date();
@@ -415,11 +441,13 @@ async function exchange(
       if (err instanceof AppError && (err.code === 'TIMEOUT' || err.code === 'UNAVAILABLE')) {
         const cause = (err as { cause?: unknown }).cause;
         result.failures.push(cause instanceof Error ? `${err.code} (${cause.message.slice(0, 120)})` : err.code);
+        result.lastEndedAt = Date.now();
         continue;
       }
       throw err;
     }
-    const answer = { replayed: reply.replayed === true, attempt: result.attempts };
+    result.lastEndedAt = Date.now();
+    const answer = { replayed: reply.replayed === true, attempt: result.attempts, sentAt: now.getTime(), answeredAt: result.lastEndedAt };
     result.answers.push(reply.ok ? { ok: true, code: null, ...answer } : { ok: false, code: reply.error.code, ...answer });
     if (reply.ok) {
       const parsed = ledgerCommand.safeParse(generated.raw);
@@ -436,8 +464,11 @@ function summaryOfFailures(failures: readonly string[]): string {
   return [...counts].map(([failure, n]) => `${failure} ×${n}`).join(', ');
 }
 
-/** Unanswered commands, untyped refusals, commands set aside, and one command answered two ways. */
-function answerFindings(results: readonly Answered[]): KafkaFinding[] {
+/**
+ * Unanswered commands (each with `where`: what the ledger did on its partition meanwhile), untyped
+ * refusals, commands set aside, and one command answered two ways.
+ */
+export function answerFindings(results: readonly Answered[], where: (r: Answered) => string): KafkaFinding[] {
   const findings: KafkaFinding[] = [];
   const byBody = new Map<string, { code: string; type: string }>();
   for (const r of results) {
@@ -445,7 +476,7 @@ function answerFindings(results: readonly Answered[]): KafkaFinding[] {
     if (r.answers.length === 0) {
       findings.push({
         kind: 'unanswered',
-        detail: `${String(raw.type)} ${String(raw.commandId)}: no answer in ${r.attempts} attempts (${summaryOfFailures(r.failures)})`,
+        detail: `${String(raw.type)} ${String(raw.commandId)}: no answer in ${r.attempts} attempts (${summaryOfFailures(r.failures)}); ${where(r)}`,
       });
       continue;
     }
@@ -457,6 +488,9 @@ function answerFindings(results: readonly Answered[]): KafkaFinding[] {
           kind: 'set-aside',
           detail: `${String(raw.type)} ${String(raw.commandId)} was set aside (see <prefix>ledger.commands.dlq)`,
         });
+      // Refused before any apply (its proofs judged at each attempt, the claims the generator's, so a
+      // second factor then stale): nothing stored, so not an answer a replay must repeat.
+      if (answer.code === 'COMMAND_REFUSED') continue;
       const body = JSON.stringify([raw.commandId, raw.data]);
       const code = answer.code ?? 'ok';
       const earlier = byBody.get(body);
@@ -581,10 +615,16 @@ class LedgerProcess {
   private crashing = false;
   private stopped = false;
   private outsideKill = false;
+  /** Whether the running process has committed a batch (it joined the group and serves), and who waits for that. */
+  private serving = false;
+  private servingWaiters: Array<() => void> = [];
+  /** Whether the last process killed from outside had served: two in a row that had not would starve every partition. */
+  private lastKilledHadServed = true;
 
   constructor(
     private readonly env: Record<string, string>,
     private readonly crashPoints: Random,
+    private readonly timeline: LedgerTimeline,
   ) {}
 
   start(): void {
@@ -593,28 +633,73 @@ class LedgerProcess {
     const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/simulate/ledger-child.ts')], {
       cwd: repoRoot,
       env: { ...process.env, ...this.env, SIMULATION_CRASH_AFTER_COMMITS: String(crashAfter) },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      // The IPC channel carries each commit's partitions to the timeline (ledger-child.ts).
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     this.child = child;
+    const life = this.timeline.started(Date.now());
+    this.serving = false;
+    child.on('message', (message: { kind?: unknown; at?: unknown; partitions?: unknown }) => {
+      if (message.kind === 'commit' && typeof message.at === 'number' && Array.isArray(message.partitions)) {
+        life.committed({ at: message.at, partitions: message.partitions.map(String) });
+        if (this.child === child && !this.serving) this.nowServing();
+      }
+    });
     child.on('exit', (_code, signal) => {
       if (this.child !== child) return;
       this.child = null;
-      if (signal === 'SIGKILL' && !this.outsideKill) this.kills.afterCommit += 1;
+      const end: LifeEnd = signal !== 'SIGKILL' ? 'exit' : this.outsideKill ? 'outside' : 'after-commit';
+      life.ended(Date.now(), end);
+      if (end === 'after-commit') this.kills.afterCommit += 1;
       this.outsideKill = false;
       if (!this.stopped) this.start();
     });
   }
 
-  /** Kills it from outside at random moments until the deadline. */
+  /**
+   * Kills it from outside at random moments until the deadline. A killed member's partitions move
+   * to its successor only once its session lapses (seconds), so kills that always came before the
+   * new process served would stop every partition: the run's doing, not the ledger's. A process is
+   * killed before its first commit only when the one killed before it had served; otherwise the
+   * kill waits for that commit and then a span of the same range, so the process serves for that
+   * long (killed right at its first commit, it would have served one batch of one partition).
+   */
   async killNowAndThen(random: Random, everyMs: readonly [number, number], deadline: number): Promise<void> {
     for (;;) {
       const wait = random.int(everyMs[0], everyMs[1]);
       if (Date.now() + wait >= deadline) return;
       await new Promise((resolve) => setTimeout(resolve, wait));
+      if (!this.serving && !this.lastKilledHadServed) {
+        if (!(await this.servingBefore(deadline))) return;
+        // Serving at last: it serves a span of its own before the kill, not one batch.
+        const serving = random.int(everyMs[0], everyMs[1]);
+        if (Date.now() + serving >= deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, serving));
+      }
       if (!this.child) continue;
+      this.lastKilledHadServed = this.serving;
       this.outsideKill = true;
       this.kills.outside += 1;
       this.child.kill('SIGKILL');
+    }
+  }
+
+  private nowServing(): void {
+    this.serving = true;
+    for (const resolve of this.servingWaiters.splice(0)) resolve();
+  }
+
+  /** Waits until the running process (or the next one) commits a batch; false when the deadline comes first. */
+  private async servingBefore(deadline: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const served = new Promise<boolean>((resolve) => this.servingWaiters.push(() => resolve(true)));
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+    });
+    try {
+      return await Promise.race([served, late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

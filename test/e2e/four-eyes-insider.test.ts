@@ -261,11 +261,14 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
     raise: async (p) => {
       const suspect = await userWith(p, 0);
       expectStatus(await send(p, 'POST', `/api/admin/users/${suspect.userId}/freeze`, { reason: 'insider freeze' }), 200, 201);
-      expectStatus(await send(p, 'POST', `/api/admin/users/${suspect.userId}/freeze/unfreeze-request`, { reason: 'cleared' }), 200, 202);
+      const asked = expectStatus(
+        await send(p, 'POST', `/api/admin/users/${suspect.userId}/freeze/unfreeze-request`, { reason: 'cleared' }),
+        200,
+      );
       return {
         params: { id: String(suspect.userId) },
-        listQuery: 'unfreezeStatus=PENDING&limit=100',
-        pending: (list) => (list.freezes as Array<{ userId: number }>).some((f) => f.userId === suspect.userId),
+        listQuery: 'status=PENDING&limit=100',
+        pending: listedPending('unfreezes', asked.approval.id),
         audit: { log: 'audit-log' },
       };
     },
@@ -440,11 +443,14 @@ const abouts: Record<FourEyesAct, AboutRaise | NotAbout> = {
         headers: { 'idempotency-key': randomUUID() },
       });
       expect([ownAsk.status, ownAsk.body.code]).toEqual([403, 'SELF_DEALING']);
-      expectStatus(await send(p, 'POST', `/api/admin/users/${subject.userId}/freeze/unfreeze-request`, { reason: 'cleared' }), 200, 202);
+      const asked = expectStatus(
+        await send(p, 'POST', `/api/admin/users/${subject.userId}/freeze/unfreeze-request`, { reason: 'cleared' }),
+        200,
+      );
       return {
         params: { id: String(subject.userId) },
-        listQuery: 'unfreezeStatus=PENDING&limit=100',
-        pending: (list) => (list.freezes as Array<{ userId: number }>).some((f) => f.userId === subject.userId),
+        listQuery: 'status=PENDING&limit=100',
+        pending: listedPending('unfreezes', asked.approval.id),
         audit: { log: 'audit-log' },
       };
     },
@@ -822,7 +828,7 @@ describe('four-eyes insider: every act of the table refuses its requester and th
   );
 
   it.each(aboutAPerson)(
-    'when the person a %s request is about approves it, then 403 SELF_DEALING, it stays pending on its list, the refusal is audited, and a second person approves it',
+    'when the person a %s request is about rejects or approves it, then 403 SELF_DEALING, it stays pending on its list, the refusal is audited, and a second person approves it',
     async (act) => {
       const recipe = abouts[act];
       if (!('raise' in recipe)) throw new Error(`four-eyes act ${act} is about no person raised in this file`);
@@ -830,6 +836,17 @@ describe('four-eyes insider: every act of the table refuses its requester and th
       const subject = await adminSession(people.stack, recipe.role);
       steppedUp.set(subject.userId, Date.now());
       const request = await recipe.raise(people, subject);
+      // Nor do they reject it, where the act has a rejection: it stays pending for the second person below.
+      const rejectOperation = fourEyesActs[act].operations.reject;
+      if (rejectOperation !== null) {
+        const route = routeOf(rejectOperation, request.params);
+        const ownRejection = await http(people.stack.gatewayUrl, route.method, route.path, {
+          token: await fresh(people.stack, subject),
+          body: { reason: 'about me' },
+          headers: { 'idempotency-key': randomUUID() },
+        });
+        expect({ act, status: ownRejection.status, code: ownRejection.body.code }).toEqual({ act, status: 403, code: 'SELF_DEALING' });
+      }
       await refusedThenApproved(act, request, { admin: subject, code: 'SELF_DEALING' }, `subject-${people.run}-${act}`);
     },
     90_000,

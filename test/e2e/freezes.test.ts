@@ -115,7 +115,11 @@ describe('wallet freezes through the gateway', () => {
     const notAsked = await problemOf(as(superadminToken).approveUnfreeze({ path }));
     expect([notAsked.status, notAsked.code]).toEqual([409, 'UNFREEZE_NOT_REQUESTED']);
     const asked = await as(adminToken).requestUnfreeze({ path, body: { reason: 'cleared by the platform' } });
-    expect(asked.freeze?.unfreezeRequest).toMatchObject({ reason: 'cleared by the platform' });
+    expect(asked.freeze?.unfreezeRequest).toMatchObject({ id: asked.approval.id, reason: 'cleared by the platform' });
+    expect(asked.approval).toMatchObject({ status: 'PENDING', unfreeze: { userId: suspect.userId, reason: 'cleared by the platform' } });
+    // The request is listed with every other request to lift a freeze, as each act's requests are.
+    const requests = await as(superadminToken).listUnfreezeRequests({ query: { status: 'PENDING', limit: 100 } });
+    expect(requests.unfreezes.find((request) => request.id === asked.approval.id)).toMatchObject({ status: 'PENDING' });
 
     // The second ADMIN+ finds it among the unfreezes waiting for them; a user may not list freezes.
     const pending = await as(superadminToken).listWalletFreezes({ query: { unfreezeStatus: 'PENDING', limit: 100 } });
@@ -137,10 +141,40 @@ describe('wallet freezes through the gateway', () => {
       (await problemOf(as(suspect.accessToken).transferCoins({ body: { toUserId: friend.userId, amount: 1, reason: 'r' } }))).code,
     ).toBe('WALLET_FROZEN');
 
-    expect(await as(superadminToken).approveUnfreeze({ path })).toEqual({ userId: suspect.userId, frozen: false, freeze: null });
+    const idempotencyKey = randomUUID();
+    const lifted = await as(superadminToken).approveUnfreeze({ path, idempotencyKey });
+    expect(lifted).toMatchObject({
+      userId: suspect.userId,
+      frozen: false,
+      freeze: null,
+      approval: { id: asked.approval.id, status: 'APPROVED' },
+    });
+    // Sent again with its key, the approval is answered as it was: the wallet's request is decided, not gone.
+    expect(await as(superadminToken).approveUnfreeze({ path, idempotencyKey })).toEqual(lifted);
+    const again = await problemOf(as(superadminToken).approveUnfreeze({ path }));
+    expect([again.status, again.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
     const after = await as(superadminToken).listWalletFreezes({ query: { unfreezeStatus: 'PENDING', limit: 100 } });
     expect(after.freezes.some((freeze) => freeze.userId === suspect.userId)).toBe(false);
     await applied(as(suspect.accessToken).transferCoins({ body: { toUserId: friend.userId, amount: 1, reason: 'r' } }));
     expect(await as(suspect.accessToken).getMyWallet()).toMatchObject({ balance: 49, frozen: false });
+  });
+
+  it('when a request to lift a freeze is rejected, then the wallet stays frozen, the request is REJECTED on its list, and none is pending to approve', async () => {
+    const suspect = await registerUser(stack.gatewayUrl);
+    const path = { id: String(suspect.userId) };
+    await as(adminToken).freezeUserWallet({ path, body: { reason: 'chargeback ring' } });
+    const asked = await as(adminToken).requestUnfreeze({ path, body: { reason: 'cleared too early' } });
+
+    const byOwner = await problemOf(as(suspect.accessToken).rejectUnfreeze({ path, body: { reason: 'mine' } }));
+    expect(byOwner.status).toBe(403);
+    expect(await as(superadminToken).rejectUnfreeze({ path, body: { reason: 'The case is still open' } })).toMatchObject({
+      approval: { id: asked.approval.id, status: 'REJECTED', rejectionReason: 'The case is still open' },
+    });
+    const rejected = await as(superadminToken).listUnfreezeRequests({ query: { status: 'REJECTED', limit: 100 } });
+    expect(rejected.unfreezes.some((request) => request.id === asked.approval.id)).toBe(true);
+    const listed = await as(superadminToken).listWalletFreezes({ query: { userId: suspect.userId } });
+    expect(listed.freezes).toEqual([expect.objectContaining({ userId: suspect.userId, unfreezeStatus: 'NONE', unfreezeRequest: null })]);
+    const approve = await problemOf(as(superadminToken).approveUnfreeze({ path }));
+    expect([approve.status, approve.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
   });
 });

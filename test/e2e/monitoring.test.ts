@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AuditLogEntry, RefusalRecord } from '@coin/contracts';
+import { type AuditLogEntry, type RefusalRecord, topicName } from '@coin/contracts';
+import { webhooksGroupId } from '@coin/webhooks';
 import { ServiceTokenSigner } from '@coin/http';
 import { apiClient, applied, http, registerUser } from '../harness/http';
 import { adminSession, apiKeyFor, createPlatformClientWithCli, fundTreasury } from '../harness/admin';
+import { consumedSoFar } from '../harness/consumed';
 import { eventually } from '../harness/eventually';
 import { MonitoredTransactions } from '../harness/monitoring';
 import { startTestStack, type TestStack } from '../harness/stack';
@@ -76,10 +78,15 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     for (const user of [x, y, z]) await applied(platform.mintCoins({ body: { userId: user.userId, amount: 25_000, reason: 'seed' } }));
     const transfer = (from: { accessToken: string }, to: { userId: number }, amount: number) => transferAs(from, to, amount);
     // Ordinary: a few small transfers back and forth.
-    for (let i = 0; i < 5; i++) expect((await transfer(x, z, 1.5)).status).toBe(201);
-    expect((await transfer(z, x, 3)).status).toBe(201);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    // None about these users (the stack may hold other files' cases).
+    const ordinary: number[] = [];
+    const sent = (answer: { status: number; body: any }) => {
+      expect(answer.status).toBe(201);
+      ordinary.push(Number(answer.body.transaction.id));
+    };
+    for (let i = 0; i < 5; i++) sent(await transfer(x, z, 1.5));
+    sent(await transfer(z, x, 3));
+    // Once the monitor has evaluated them (a case is opened in the transaction of its verdict), none is about these users (the stack may hold other files' cases).
+    await monitored.evaluated(ordinary);
     const ours = new Set([x, y, z].map((user) => `user:${user.userId}`));
     expect((await cases()).filter((c) => ours.has(c.subject))).toEqual([]);
 
@@ -105,11 +112,12 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     const platformOf = async (name: string, path: string) => {
       const { clientId, clientSecret } = await createPlatformClientWithCli(stack, `${name} ${run}`, { treasuries: ['REWARDS'] });
       const signer = new ServiceTokenSigner('gateway', stack.env.gateway.SERVICE_TOKEN_PRIVATE_KEY!);
+      const endpointId = randomUUID();
       const endpoint = await fetch(`${stack.webhooksUrl}/internal/webhooks/endpoints`, {
         method: 'POST',
         headers: { authorization: `Bearer ${await signer.tokenFor('webhooks')}`, 'content-type': 'application/json' },
         body: JSON.stringify({
-          id: randomUUID(),
+          id: endpointId,
           clientId,
           treasuries: ['REWARDS'],
           url: `${base}${path}`,
@@ -123,7 +131,11 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
         body: JSON.stringify({ clientId, clientSecret }),
       });
       expect(token.status).toBe(200);
-      return { clientId, api: apiClient(stack.gatewayUrl, { accessToken: ((await token.json()) as { accessToken: string }).accessToken }) };
+      return {
+        clientId,
+        endpointId,
+        api: apiClient(stack.gatewayUrl, { accessToken: ((await token.json()) as { accessToken: string }).accessToken }),
+      };
     };
     const [shop, rival] = [await platformOf('shop', '/shop'), await platformOf('rival', '/rival')];
     const [x, y, z, stranger] = await Promise.all([
@@ -145,7 +157,10 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     const opened = await eventually(async () => (await cases()).find((c) => c.subject === `user:${y.userId}`), 20_000, "the ring's case");
     expect(opened.subject).toBe(`user:${y.userId}`);
     // Compliance (ADMIN+) reads the case; telling the shop its user is suspected would tip them off.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Once the webhooks service has read past the case's event, anything it would send is sent.
+    await consumedSoFar(stack.kafkaBrokers, webhooksGroupId(stack.prefix), topicName(stack.prefix, 'coin.monitoring-cases'));
+    for (const platform of [shop, rival])
+      expect((await platform.api.listWebhookDeliveries({ path: { id: platform.endpointId } })).deliveries).toEqual([]);
     expect(received.filter((r) => r.path === '/shop' || r.path === '/rival')).toEqual([]);
     const listed = await shop.api.listEvents({ query: { limit: 100 } });
     expect(listed.events.filter((e) => e.type === 'coin.monitoring-case.opened')).toEqual([]);

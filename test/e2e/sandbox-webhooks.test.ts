@@ -112,9 +112,10 @@ describe('the sandbox delivers webhooks by the test clock', () => {
     const missedEvent = missed.events.find((e) => e.id === pending.eventId);
     expect(missedEvent?.payload).toMatchObject({ transaction: { id: second.id } });
 
-    // Back up, but the retry is a minute away on wall time.
+    // Back up, but the retry is due a minute after its first attempt was (the delivery's making, on
+    // this client's clock, which has not moved): the dispatcher waits for that, not for the receiver.
     receiver.down = false;
-    await new Promise((r) => setTimeout(r, 2_000));
+    expect(Date.parse(pending.nextAttemptAt!) - Date.parse(pending.createdAt)).toBeGreaterThanOrEqual(60_000);
     expect(receiver.received.some((r) => r.body.includes(`second ${run}`))).toBe(false);
     // Two minutes on the client's clock: the retry is due, and comes now.
     await sandbox.advanceSandboxClock({ body: { seconds: 120 } });

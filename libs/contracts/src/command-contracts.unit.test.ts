@@ -66,11 +66,11 @@ describe('the ledger command contract table', () => {
     const types = [...Object.keys(ledgerCommandContracts), ...Object.keys(userCommandContracts)] as (LedgerCommandType | UserCommandType)[];
     expect(types.filter(commandNeedsStepUp).sort()).toEqual([
       'ledger.approve',
-      // Lifting a freeze restores a wallet's power to move coins: its second person confirms afresh.
-      'ledger.approve-unfreeze',
       // A big cash-out's second person lets XAF leave; a rate's decides what every cash-out pays.
       'ledger.decide-cashout',
       'ledger.decide-cashout-rate',
+      // Lifting a freeze restores a wallet's power to move coins (applied only by an approval).
+      'ledger.lift-freeze',
       'ledger.reject-approval',
       // A claimed cash-out's reversal gives its coins back after a provider may have paid (applied only by an approval).
       'ledger.reverse-cashout',
@@ -149,6 +149,7 @@ describe('the ledger rows and the approvable union', () => {
     expect([...optionTypes(approvableCommand)].sort()).toEqual([...marked].sort());
     expect([...marked].sort()).toEqual([
       'ledger.burn',
+      'ledger.lift-freeze',
       'ledger.mint',
       'ledger.payout',
       'ledger.refund',

@@ -13,7 +13,6 @@ import { chargeMandateResult, mandateResult } from './mandates';
 import {
   advanceClockCommand,
   setClockCommand,
-  approveUnfreezeCommand,
   burnCommand,
   retireTreasuryCommand,
   cancelMandateCommand,
@@ -46,7 +45,7 @@ import {
   refundCommand,
   refundResult,
   requestHash,
-  requestUnfreezeCommand,
+  liftFreezeCommand,
   rewardCommand,
   setCommissionCommand,
   setLimitsCommand,
@@ -596,23 +595,16 @@ const directLedgerCommandContracts = {
     approvable: false,
     result: freezeResult,
   }),
-  'ledger.request-unfreeze': ledgerRow({
-    schema: requestUnfreezeCommand,
-    partitionKey: (d) => walletKeyOfUser(d.userId),
-    route: 'client',
-    scope: 'none-moves-no-coins',
-    stepUp: 'not-required',
-    approvable: false,
-    result: freezeResult,
-  }),
-  // The second person lifts the freeze: a fresh second factor, as an approval takes.
-  'ledger.approve-unfreeze': ledgerRow({
-    schema: approveUnfreezeCommand,
+  // Applied only by an approval (one ADMIN+ asks, another approves), with a fresh second factor:
+  // the unfreeze act (four-eyes-acts.ts), whose requests are approval requests like every other act's.
+  'ledger.lift-freeze': ledgerRow({
+    schema: liftFreezeCommand,
     partitionKey: (d) => walletKeyOfUser(d.userId),
     route: 'client',
     scope: 'none-four-eyes',
     stepUp: 'required',
-    approvable: false,
+    approvable: true,
+    act: 'unfreeze',
     result: freezeResult,
   }),
 };

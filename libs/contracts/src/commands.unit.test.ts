@@ -109,8 +109,7 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   'ledger.freeze-wallet': [
     ['the frozen wallet', ledgerDraft('ledger.freeze-wallet', { userId: 7, reason: 'r', caseId: 'case-1' }), 'user:7'],
   ],
-  'ledger.request-unfreeze': [['the frozen wallet', ledgerDraft('ledger.request-unfreeze', { userId: 7, reason: 'r' }), 'user:7']],
-  'ledger.approve-unfreeze': [['the frozen wallet', ledgerDraft('ledger.approve-unfreeze', { userId: 7 }), 'user:7']],
+  'ledger.lift-freeze': [['the frozen wallet', ledgerDraft('ledger.lift-freeze', { userId: 7, reason: 'r' }), 'user:7']],
   'ledger.propose-cashout-rate': [
     [
       'the rate table',

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { commissionChangePage, commissionChangesQuery } from './affiliates';
+import { approvalsQuery } from './approvals';
 import { cashoutReversalPage, cashoutReversalsQuery } from './cashout';
 import { decidedKindItems, decidedKindListOf, decidedKindPageOf } from './decided-kind-lists';
 import { decidedKinds } from './four-eyes-acts';
+import { unfreezePage } from './freezes';
 import { internalReads, type InternalReadName } from './internal-routes';
 
 /**
@@ -28,6 +30,7 @@ describe('the internal lists of the acts decided on routes of their own', () => 
     const before = {
       'ledger.commission-changes': { path: '/internal/commission-changes', query: commissionChangesQuery, response: commissionChangePage },
       'ledger.cashout-reversals': { path: '/internal/cashout-reversals', query: cashoutReversalsQuery, response: cashoutReversalPage },
+      'ledger.unfreezes': { path: '/internal/unfreezes', query: approvalsQuery, response: unfreezePage },
     } as const;
     expect(decidedKinds.map((act) => `ledger.${act}s`).sort()).toEqual(Object.keys(before).sort());
     for (const [name, { path, query, response }] of Object.entries(before)) {

@@ -10,7 +10,8 @@ import {
   cashoutReversedResult,
   decideCashoutResult,
 } from './cashout';
-import { freezeResult, refundResult } from './ledger';
+import { unfreezeApproval, unfreezeResult } from './freezes';
+import { refundResult } from './ledger';
 import { monitoringCase, monitoringRuleList, ruleFreezeLiftAnswer } from './monitoring';
 import { callbackSecretRequest, deletionRequest, grantRequest, rewardCapRequest, verificationRequest } from './user';
 
@@ -75,7 +76,7 @@ export type FourEyesActRow<S extends 'ledger' | 'user' | 'monitoring' = 'ledger'
   path: `/api/${string}`;
   /**
    * Where its requests are listed when not under `path`: an unfreeze is decided under the wallet's
-   * own path, and listed among every frozen wallet.
+   * own path, and listed at /api/admin/unfreeze-requests.
    */
   listPath?: `/api/${string}`;
   deciders: FourEyesDeciders;
@@ -221,23 +222,28 @@ export const fourEyesActs = {
     stepUp: 'required',
     expires: true,
   },
-  /** Lifting a wallet's freeze; the request lives as long as an approval request does. */
+  /**
+   * Lifting a wallet's freeze: an approval request holding the lift. Decided under the wallet's own
+   * path (its standing request is the newest), listed with every other act's requests at
+   * `listPath`; the frozen wallets themselves are listed at GET /api/admin/freezes.
+   */
   unfreeze: {
     service: 'ledger',
     path: '/api/admin/users/{id}/freeze',
-    listPath: '/api/admin/freezes',
+    listPath: '/api/admin/unfreeze-requests',
     deciders: 'ADMIN+',
     subject: 'wallet-owner',
-    request: freezeResult,
-    result: freezeResult,
-    approve: 'ledger.approve-unfreeze',
-    reject: null,
-    operations: { list: 'listWalletFreezes', read: null, approve: 'approveUnfreeze', reject: null },
-    tags: ['admin', 'freezes'],
-    rejectExample: null,
+    request: unfreezeApproval,
+    result: unfreezeResult,
+    approve: 'ledger.approve',
+    reject: 'ledger.reject-approval',
+    operations: { list: 'listUnfreezeRequests', read: null, approve: 'approveUnfreeze', reject: 'rejectUnfreeze' },
+    tags: ['admin', 'freezes', 'approvals'],
+    rejectExample: { reason: 'The case is still open' },
     powers: ['lift a freeze'],
     stepUp: 'required',
     expires: true,
+    decidedKind: true,
   },
   /** A role change, an API key or a platform client (a grant request). */
   grant: {

@@ -3,7 +3,7 @@ import { decidedKindLists } from './decided-kind-lists';
 import { approval, approvalPage, approvalsQuery, payoutApproval, payoutApprovalPage, payoutApprovalsQuery } from './approvals';
 import { auditLogPage, auditLogQuery, serviceActionLogPage, serviceActionLogQuery } from './audit-log';
 import { role, userIdParam, uuidInput } from './common';
-import { walletFreezePage, walletFreezesQuery } from './freezes';
+import { unfreezeToDecide, walletFreezePage, walletFreezesQuery } from './freezes';
 import {
   adminTransactionsPage,
   internalTransactionsQuery,
@@ -273,6 +273,13 @@ export const internalReads = {
   },
   'ledger.holds': { service: 'ledger', method: 'GET', path: '/internal/holds', query: internalHoldsQuery, response: holdPage },
   'ledger.freezes': { service: 'ledger', method: 'GET', path: '/internal/freezes', query: walletFreezesQuery, response: walletFreezePage },
+  'ledger.unfreeze-to-decide': {
+    service: 'ledger',
+    method: 'GET',
+    path: '/internal/freezes/:userId/unfreeze-request',
+    params: z.object({ userId: userIdParam }),
+    response: unfreezeToDecide,
+  },
   'ledger.cashouts': { service: 'ledger', method: 'GET', path: '/internal/cashouts', query: cashoutsInternalQuery, response: cashoutPage },
   'ledger.cashout-rates': { service: 'ledger', method: 'GET', path: '/internal/cashout-rates', response: cashoutRateList },
   'ledger.cashout-reconciliation': {

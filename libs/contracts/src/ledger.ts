@@ -645,10 +645,11 @@ export const freezeWalletCommand = commandSchema(
   'ledger.freeze-wallet',
   z.object({ userId, reason: reasonText, caseId: freezeCaseId.optional(), requestHash }),
 );
-/** The first person of an unfreeze: asks for it, with a reason; a different ADMIN+ approves it. */
-export const requestUnfreezeCommand = commandSchema('ledger.request-unfreeze', z.object({ userId, reason: reasonText, requestHash }));
-/** The second person of an unfreeze: lifts the freeze its pending request asks to lift. */
-export const approveUnfreezeCommand = commandSchema('ledger.approve-unfreeze', z.object({ userId, requestHash }));
+/**
+ * Lifts a wallet's freeze: applied only by an approval (an unfreeze is a four-eyes act: one ADMIN+
+ * asks, with a reason, through an approval request holding it; a different ADMIN+ approves).
+ */
+export const liftFreezeCommand = commandSchema('ledger.lift-freeze', z.object({ userId, reason: reasonText, requestHash }));
 
 /** Who froze a wallet: a person (ADMIN+) or a service (the monitoring service). */
 export const freezeActor = z.object({ kind: z.enum(['user', 'service']), id: singleLineText(1, 100) });
@@ -660,9 +661,14 @@ export const walletFreeze = z.object({
   frozenBy: freezeActor,
   frozenAt: isoDateTime,
   unfreezeRequest: z
-    .object({ requestedBy: userId, reason: z.string(), requestedAt: isoDateTime })
+    .object({
+      id: z.string().describe("The request's id (an approval request of the unfreeze act)"),
+      requestedBy: userId,
+      reason: z.string(),
+      requestedAt: isoDateTime,
+    })
     .nullable()
-    .describe('A pending request to lift the freeze, waiting for a different ADMIN+ to approve it'),
+    .describe('The latest request to lift the freeze, pending or lapsed (null: none, or the last one was rejected)'),
 });
 export type WalletFreeze = z.infer<typeof walletFreeze>;
 /** POST /api/admin/users/{id}/freeze: why, and the monitoring case behind it if any. */

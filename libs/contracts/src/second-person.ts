@@ -25,7 +25,7 @@ export const secondPersonCodes = {
 } as const;
 
 /** A code the rule may answer with: its own, or one an act names for a part (a freeze's requester: UNFREEZE_BY_REQUESTER). */
-export type SecondPersonCode = (typeof secondPersonCodes)[SecondPersonCheck] | 'UNFREEZE_BY_REQUESTER' | 'UNFREEZE_NOT_REQUESTED';
+export type SecondPersonCode = (typeof secondPersonCodes)[SecondPersonCheck] | 'UNFREEZE_BY_REQUESTER';
 
 const defaultDetails: Record<SecondPersonCheck, string> = {
   expired: 'The request expired',

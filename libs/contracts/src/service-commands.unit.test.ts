@@ -46,7 +46,14 @@ describe('signedFreezeCommand', () => {
 describe('serviceCommandRefusal', () => {
   it('when the monitoring service sends a freeze, then it may; anything else, or another service, is refused', () => {
     expect(serviceCommandRefusal('monitoring', 'ledger.freeze-wallet')).toBeNull();
-    for (const type of ['ledger.transfer', 'ledger.mint', 'ledger.request-unfreeze', 'ledger.approve-unfreeze', 'ledger.credit']) {
+    for (const type of [
+      'ledger.transfer',
+      'ledger.mint',
+      'ledger.lift-freeze',
+      'ledger.request-approval',
+      'ledger.approve',
+      'ledger.credit',
+    ]) {
       expect(serviceCommandRefusal('monitoring', type)).toMatch(/may not send/);
     }
     expect(serviceCommandRefusal('history', 'ledger.freeze-wallet')).toMatch(/sends no commands/);

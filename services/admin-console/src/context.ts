@@ -16,6 +16,8 @@ export type ConsoleOperation =
   | 'setUserVerification'
   | 'requestUnfreeze'
   | 'approveUnfreeze'
+  | 'rejectUnfreeze'
+  | 'listUnfreezeRequests'
   | 'listUserSessions'
   | 'changeUserRole'
   | 'deleteUser'

@@ -34,7 +34,7 @@ function resultOf(reply: Reply): any {
 
 /** How a request of an act is decided, once raised: the command, its partition key and data. */
 interface Raised {
-  type: 'ledger.approve' | 'ledger.decide-cashout-rate' | 'ledger.decide-cashout' | 'ledger.approve-unfreeze';
+  type: 'ledger.approve' | 'ledger.decide-cashout-rate' | 'ledger.decide-cashout';
   key: string;
   data: unknown;
   /** The person it is about (never its decider), or null. */
@@ -170,8 +170,8 @@ describe('four-eyes deciders judged by the ledger, from the act rows', () => {
       const owner = await openUser();
       const key = walletKeyOfUser(owner);
       resultOf(await h.send({ type: 'ledger.freeze-wallet', key, actor: requester, data: { userId: owner, reason: 'suspicious' } }));
-      resultOf(await h.send({ type: 'ledger.request-unfreeze', key, actor: requester, data: { userId: owner, reason: 'cleared' } }));
-      return { type: 'ledger.approve-unfreeze', key, data: { userId: owner }, subject: owner };
+      const held = { type: 'ledger.lift-freeze', data: { userId: owner, reason: 'cleared' } };
+      return { ...(await approvalOf(held, 'unfreeze')), subject: owner };
     },
   };
   /** The acts whose request a person asks for as its payer (a cash-out): that person is its requester here. */

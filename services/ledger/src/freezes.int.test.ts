@@ -125,7 +125,9 @@ describe('wallet freezes in the ledger', () => {
       amount: 500,
       reason: 'r',
     });
-    const unfreeze = await asMonitoring('ledger.approve-unfreeze', { userId: suspect });
+    const unfreeze = await asMonitoring('ledger.request-approval', {
+      command: { type: 'ledger.lift-freeze', data: { userId: suspect, reason: 'r' } },
+    });
     // A proof lifted from one freeze, put on another command: it names the command it proves.
     const replayed = await asMonitoring(
       'ledger.freeze-wallet',
@@ -168,44 +170,68 @@ describe('wallet freezes in the ledger', () => {
     }
   }, 60_000);
 
+  /** An approval request of the unfreeze act: the lift of `userId`'s freeze, asked by `actor`. */
+  const askToLift = (userId: number, actor: { kind: 'user'; id: string; role: string }) =>
+    h.send({
+      type: 'ledger.request-approval',
+      key: walletKeyOfUser(userId),
+      actor,
+      data: { command: { type: 'ledger.lift-freeze', data: { userId, reason: 'cleared' } }, idNonce: randomUUID().replaceAll('-', '') },
+    });
+  const decideLift = (userId: number, approvalId: string, actor: { kind: 'user'; id: string; role: string }, reason?: string) =>
+    h.send({
+      type: reason === undefined ? 'ledger.approve' : 'ledger.reject-approval',
+      key: walletKeyOfUser(userId),
+      actor,
+      data: { approvalId, holds: 'unfreeze', ...(reason === undefined ? {} : { reason }) },
+    });
+  /** Every record of the admin audit log, whatever its kind (an action, a service's action, a refusal). */
+  const records = () => audit.values.map((v) => (v as { record?: any } | null)?.record).filter((r) => r !== undefined);
+  /** A refused step in the audit log: the approval commands' own records (approval.request, approval.approve) carry the refusal. */
+  const refusalAudited = (action: string, target: string, code: string, actorId: string) =>
+    eventually(
+      async () =>
+        records().find(
+          (r) => r.action === action && r.target === target && r.result === 'rejected' && r.errorCode === code && r.actor.id === actorId,
+        ),
+      15_000,
+      `the refused ${action} (${code}) in the audit log`,
+    );
+
   it('when one ADMIN asks to unfreeze and approves it themselves, then it is refused and audited; a second ADMIN lifts it', async () => {
     const suspect = await openUser(1_000);
     const key = walletKeyOfUser(suspect);
     const first = { kind: 'user' as const, id: '7001', role: 'ADMIN' };
     const second = { kind: 'user' as const, id: '7002', role: 'SUPERADMIN' };
     resultOf(await h.send({ type: 'ledger.freeze-wallet', key, actor: first, data: { userId: suspect, reason: 'chargeback ring' } }));
-    resultOf(await h.send({ type: 'ledger.request-unfreeze', key, actor: first, data: { userId: suspect, reason: 'cleared' } }));
-    const selfApproval = randomUUID();
-    expect(
-      await h.send({ type: 'ledger.approve-unfreeze', key, actor: first, commandId: selfApproval, data: { userId: suspect } }),
-    ).toMatchObject({
+    const { approval } = resultOf(await askToLift(suspect, first));
+    expect(approval).toMatchObject({ status: 'PENDING', unfreeze: { userId: suspect, reason: 'cleared' } });
+    expect(await decideLift(suspect, approval.id, first)).toMatchObject({
       ok: false,
       error: { code: 'UNFREEZE_BY_REQUESTER' },
     });
-    await eventually(
-      async () =>
-        auditValues('admin.refusal.recorded').find(
-          (r) =>
-            r.target === `command:${selfApproval}` && r.action === 'ledger.approve-unfreeze' && r.errorCode === 'UNFREEZE_BY_REQUESTER',
-        ),
-      15_000,
-      'the refused self-approval in the audit log',
-    );
-    expect(resultOf(await h.send({ type: 'ledger.approve-unfreeze', key, actor: second, data: { userId: suspect } }))).toEqual({
+    await refusalAudited('approval.approve', `approval:${approval.id}`, 'UNFREEZE_BY_REQUESTER', first.id);
+    expect(resultOf(await decideLift(suspect, approval.id, second))).toMatchObject({
       userId: suspect,
       frozen: false,
       freeze: null,
+      approval: { id: approval.id, status: 'APPROVED', decidedBy: { id: second.id } },
     });
     resultOf(await transfer(suspect, await openUser(), 100));
-    // The three people's acts, each in the audit log as the ledger's action.
-    for (const action of ['wallet.freeze', 'wallet.unfreeze-request', 'wallet.unfreeze']) {
+    // The freeze, the request and its approval, each in the audit log as the ledger's action.
+    for (const [action, target] of [
+      ['wallet.freeze', key],
+      ['approval.request', `approval:${approval.id}`],
+      ['approval.approve', `approval:${approval.id}`],
+    ]) {
       await eventually(
-        async () => auditValues('admin.service-action.recorded').find((r) => r.action === action && r.target === key),
+        async () => records().find((r) => r.action === action && r.target === target && r.result === 'applied'),
         15_000,
         action,
       );
     }
   }, 60_000);
+
   it("when the wallet's owner, an ADMIN, asks to lift their own freeze or approves another's request to, then each is SELF_DEALING and audited; two others lift it", async () => {
     const owner = await openUser(1_000);
     const key = walletKeyOfUser(owner);
@@ -213,32 +239,29 @@ describe('wallet freezes in the ledger', () => {
     const first = { kind: 'user' as const, id: '7004', role: 'ADMIN' };
     const second = { kind: 'user' as const, id: '7005', role: 'ADMIN' };
     resultOf(await h.send({ type: 'ledger.freeze-wallet', key, actor: first, data: { userId: owner, reason: 'an insider ring' } }));
-    const ownRequest = randomUUID();
-    expect(
-      await h.send({ type: 'ledger.request-unfreeze', key, actor: self, commandId: ownRequest, data: { userId: owner, reason: 'mine' } }),
-    ).toMatchObject({ ok: false, error: { code: 'SELF_DEALING' } });
-    resultOf(await h.send({ type: 'ledger.request-unfreeze', key, actor: first, data: { userId: owner, reason: 'cleared' } }));
-    const ownApproval = randomUUID();
-    expect(
-      await h.send({ type: 'ledger.approve-unfreeze', key, actor: self, commandId: ownApproval, data: { userId: owner } }),
-    ).toMatchObject({ ok: false, error: { code: 'SELF_DEALING' } });
+    expect(await askToLift(owner, self)).toMatchObject({ ok: false, error: { code: 'SELF_DEALING' } });
+    const { approval } = resultOf(await askToLift(owner, first));
+    expect(await decideLift(owner, approval.id, self)).toMatchObject({ ok: false, error: { code: 'SELF_DEALING' } });
     expect(await transfer(owner, await openUser(), 100)).toMatchObject({ ok: false, error: { code: 'WALLET_FROZEN' } });
-    for (const [commandId, action] of [
-      [ownRequest, 'ledger.request-unfreeze'],
-      [ownApproval, 'ledger.approve-unfreeze'],
-    ]) {
-      await eventually(
-        async () =>
-          auditValues('admin.refusal.recorded').find(
-            (r) => r.target === `command:${commandId}` && r.action === action && r.actor.id === self.id && r.errorCode === 'SELF_DEALING',
-          ),
-        15_000,
-        `the refused ${action} by the owner in the audit log`,
-      );
-    }
-    expect(resultOf(await h.send({ type: 'ledger.approve-unfreeze', key, actor: second, data: { userId: owner } }))).toMatchObject({
-      frozen: false,
+    await refusalAudited('approval.request', key, 'SELF_DEALING', self.id);
+    await refusalAudited('approval.approve', `approval:${approval.id}`, 'SELF_DEALING', self.id);
+    expect(resultOf(await decideLift(owner, approval.id, second))).toMatchObject({ frozen: false });
+  }, 60_000);
+
+  it('when a request to lift a freeze is rejected, then the wallet stays frozen, the request cannot be approved, and it no longer stands', async () => {
+    const suspect = await openUser(1_000);
+    const key = walletKeyOfUser(suspect);
+    const first = { kind: 'user' as const, id: '7006', role: 'ADMIN' };
+    const second = { kind: 'user' as const, id: '7007', role: 'ADMIN' };
+    resultOf(await h.send({ type: 'ledger.freeze-wallet', key, actor: first, data: { userId: suspect, reason: 'ring' } }));
+    const { approval } = resultOf(await askToLift(suspect, first));
+    expect(resultOf(await decideLift(suspect, approval.id, second, 'still open'))).toMatchObject({
+      approval: { id: approval.id, status: 'REJECTED', rejectionReason: 'still open' },
     });
+    expect(await decideLift(suspect, approval.id, second)).toMatchObject({ ok: false, error: { code: 'APPROVAL_NOT_PENDING' } });
+    expect(await transfer(suspect, await openUser(), 100)).toMatchObject({ ok: false, error: { code: 'WALLET_FROZEN' } });
+    const listed = await listFrozenWallets(h.pool, { userId: suspect, now: new Date(), limit: 10, offset: 0 });
+    expect(listed.wallets).toEqual([expect.objectContaining({ userId: suspect, request: null })]);
   }, 60_000);
 
   it('when wallets are frozen, one with an unfreeze asked, then the list finds each by where its request stands, newest freeze first, and an aged request as EXPIRED', async () => {
@@ -249,23 +272,24 @@ describe('wallet freezes in the ledger', () => {
         await h.send({ type: 'ledger.freeze-wallet', key: walletKeyOfUser(userId), actor: admin, data: { userId, reason: 'ring' } }),
       );
     }
-    const key = walletKeyOfUser(asked);
-    resultOf(await h.send({ type: 'ledger.request-unfreeze', key, actor: admin, data: { userId: asked, reason: 'cleared' } }));
+    const { approval } = resultOf(await askToLift(asked, admin));
     const page = { limit: 100, offset: 0 };
-    const ids = async (unfreezeStatus: 'NONE' | 'PENDING' | 'EXPIRED' | undefined, expiredAtOrBefore: Date) =>
-      (await listFrozenWallets(h.pool, { unfreezeStatus, expiredAtOrBefore, ...page })).wallets
+    const ids = async (unfreezeStatus: 'NONE' | 'PENDING' | 'EXPIRED' | undefined, now: Date) =>
+      (await listFrozenWallets(h.pool, { unfreezeStatus, now, ...page })).wallets
         .map((w) => w.userId)
         .filter((id) => id === asked || id === unasked);
-    const dayAgo = new Date(Date.now() - 86_400_000);
-    expect(await ids(undefined, dayAgo)).toEqual([unasked, asked]);
-    expect(await ids('PENDING', dayAgo)).toEqual([asked]);
-    expect(await ids('NONE', dayAgo)).toEqual([unasked]);
-    expect(await ids('EXPIRED', dayAgo)).toEqual([]);
-    // A request asked before the cut-off (now less the approval expiry) has lapsed.
-    const later = new Date(Date.now() + 60_000);
-    expect(await ids('EXPIRED', later)).toEqual([asked]);
-    expect(await ids('PENDING', later)).toEqual([]);
-    const counted = await listFrozenWallets(h.pool, { unfreezeStatus: 'PENDING', expiredAtOrBefore: dayAgo, limit: 1, offset: 10_000 });
+    const now = new Date();
+    expect(await ids(undefined, now)).toEqual([unasked, asked]);
+    expect(await ids('PENDING', now)).toEqual([asked]);
+    expect(await ids('NONE', now)).toEqual([unasked]);
+    expect(await ids('EXPIRED', now)).toEqual([]);
+    const [standing] = (await listFrozenWallets(h.pool, { userId: asked, now, ...page })).wallets;
+    expect(standing?.request).toMatchObject({ id: approval.id, requestedBy: 7003, reason: 'cleared', status: 'PENDING' });
+    // At its expiry (the longest an approval request may wait is 7 days) it has lapsed.
+    const lapsed = new Date(Date.now() + 8 * 86_400_000);
+    expect(await ids('EXPIRED', lapsed)).toEqual([asked]);
+    expect(await ids('PENDING', lapsed)).toEqual([]);
+    const counted = await listFrozenWallets(h.pool, { unfreezeStatus: 'PENDING', now, limit: 1, offset: 10_000 });
     expect(counted.wallets).toEqual([]);
     expect(counted.total).toBeGreaterThanOrEqual(1);
   }, 60_000);

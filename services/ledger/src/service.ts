@@ -140,7 +140,7 @@ async function openLedgerParts(parts: FrameParts, context: LedgerContext): Promi
   registerTestClockRoutes(parts.app, { pools: parts.pools, space: config.LEDGER_SPACE, now: context.now });
   registerCashoutRateRoutes(parts.app, { pools: parts.pools, configured: config.CASHOUT_RATES, now: context.now });
   registerMandateInternalRoutes(parts.app, { pools: parts.pools });
-  registerFreezeReadRoutes(parts.app, { pools: parts.pools, approvalExpirySeconds: config.APPROVAL_EXPIRY_S, now: context.now });
+  registerFreezeReadRoutes(parts.app, { pools: parts.pools, now: context.now });
   registerCommissionReadRoutes(parts.app, { pools: parts.pools, shardOfWallet: (walletKey) => shardOfWallet(walletKey) });
   const placement = await partitionPlacement(admin, config);
   shardOfWallet = (walletKey) => placement.shardMap.shardOfPartition(placement.partitionOfWallet(walletKey));

@@ -299,6 +299,31 @@ from .approve_rule_freeze_lift_response_200_outcomes_item import (
 )
 from .approve_unfreeze_coin_version import ApproveUnfreezeCoinVersion
 from .approve_unfreeze_response_200 import ApproveUnfreezeResponse200
+from .approve_unfreeze_response_200_approval import ApproveUnfreezeResponse200Approval
+from .approve_unfreeze_response_200_approval_decided_by_type_0 import (
+    ApproveUnfreezeResponse200ApprovalDecidedByType0,
+)
+from .approve_unfreeze_response_200_approval_decided_by_type_0_kind import (
+    ApproveUnfreezeResponse200ApprovalDecidedByType0Kind,
+)
+from .approve_unfreeze_response_200_approval_decided_by_type_0_role import (
+    ApproveUnfreezeResponse200ApprovalDecidedByType0Role,
+)
+from .approve_unfreeze_response_200_approval_requested_by import (
+    ApproveUnfreezeResponse200ApprovalRequestedBy,
+)
+from .approve_unfreeze_response_200_approval_requested_by_kind import (
+    ApproveUnfreezeResponse200ApprovalRequestedByKind,
+)
+from .approve_unfreeze_response_200_approval_requested_by_role import (
+    ApproveUnfreezeResponse200ApprovalRequestedByRole,
+)
+from .approve_unfreeze_response_200_approval_status import (
+    ApproveUnfreezeResponse200ApprovalStatus,
+)
+from .approve_unfreeze_response_200_approval_unfreeze import (
+    ApproveUnfreezeResponse200ApprovalUnfreeze,
+)
 from .approve_unfreeze_response_200_freeze_type_0 import (
     ApproveUnfreezeResponse200FreezeType0,
 )
@@ -1771,6 +1796,39 @@ from .list_service_actions_response_200_entries_item_summary import (
 )
 from .list_treasuries_coin_version import ListTreasuriesCoinVersion
 from .list_treasuries_response_200 import ListTreasuriesResponse200
+from .list_unfreeze_requests_coin_version import ListUnfreezeRequestsCoinVersion
+from .list_unfreeze_requests_response_200 import ListUnfreezeRequestsResponse200
+from .list_unfreeze_requests_response_200_pagination import (
+    ListUnfreezeRequestsResponse200Pagination,
+)
+from .list_unfreeze_requests_response_200_unfreezes_item import (
+    ListUnfreezeRequestsResponse200UnfreezesItem,
+)
+from .list_unfreeze_requests_response_200_unfreezes_item_decided_by_type_0 import (
+    ListUnfreezeRequestsResponse200UnfreezesItemDecidedByType0,
+)
+from .list_unfreeze_requests_response_200_unfreezes_item_decided_by_type_0_kind import (
+    ListUnfreezeRequestsResponse200UnfreezesItemDecidedByType0Kind,
+)
+from .list_unfreeze_requests_response_200_unfreezes_item_decided_by_type_0_role import (
+    ListUnfreezeRequestsResponse200UnfreezesItemDecidedByType0Role,
+)
+from .list_unfreeze_requests_response_200_unfreezes_item_requested_by import (
+    ListUnfreezeRequestsResponse200UnfreezesItemRequestedBy,
+)
+from .list_unfreeze_requests_response_200_unfreezes_item_requested_by_kind import (
+    ListUnfreezeRequestsResponse200UnfreezesItemRequestedByKind,
+)
+from .list_unfreeze_requests_response_200_unfreezes_item_requested_by_role import (
+    ListUnfreezeRequestsResponse200UnfreezesItemRequestedByRole,
+)
+from .list_unfreeze_requests_response_200_unfreezes_item_status import (
+    ListUnfreezeRequestsResponse200UnfreezesItemStatus,
+)
+from .list_unfreeze_requests_response_200_unfreezes_item_unfreeze import (
+    ListUnfreezeRequestsResponse200UnfreezesItemUnfreeze,
+)
+from .list_unfreeze_requests_status import ListUnfreezeRequestsStatus
 from .list_user_sessions_coin_version import ListUserSessionsCoinVersion
 from .list_user_sessions_response_200 import ListUserSessionsResponse200
 from .list_users_coin_version import ListUsersCoinVersion
@@ -2290,6 +2348,34 @@ from .reject_reward_cap_request_response_200_reward_cap_request_requested_by_rol
 from .reject_reward_cap_request_response_200_reward_cap_request_status import (
     RejectRewardCapRequestResponse200RewardCapRequestStatus,
 )
+from .reject_unfreeze_body import RejectUnfreezeBody
+from .reject_unfreeze_coin_version import RejectUnfreezeCoinVersion
+from .reject_unfreeze_response_200 import RejectUnfreezeResponse200
+from .reject_unfreeze_response_200_approval import RejectUnfreezeResponse200Approval
+from .reject_unfreeze_response_200_approval_decided_by_type_0 import (
+    RejectUnfreezeResponse200ApprovalDecidedByType0,
+)
+from .reject_unfreeze_response_200_approval_decided_by_type_0_kind import (
+    RejectUnfreezeResponse200ApprovalDecidedByType0Kind,
+)
+from .reject_unfreeze_response_200_approval_decided_by_type_0_role import (
+    RejectUnfreezeResponse200ApprovalDecidedByType0Role,
+)
+from .reject_unfreeze_response_200_approval_requested_by import (
+    RejectUnfreezeResponse200ApprovalRequestedBy,
+)
+from .reject_unfreeze_response_200_approval_requested_by_kind import (
+    RejectUnfreezeResponse200ApprovalRequestedByKind,
+)
+from .reject_unfreeze_response_200_approval_requested_by_role import (
+    RejectUnfreezeResponse200ApprovalRequestedByRole,
+)
+from .reject_unfreeze_response_200_approval_status import (
+    RejectUnfreezeResponse200ApprovalStatus,
+)
+from .reject_unfreeze_response_200_approval_unfreeze import (
+    RejectUnfreezeResponse200ApprovalUnfreeze,
+)
 from .reject_verification_request_body import RejectVerificationRequestBody
 from .reject_verification_request_coin_version import (
     RejectVerificationRequestCoinVersion,
@@ -2440,6 +2526,31 @@ from .request_rule_freeze_lift_response_202_outcomes_item import (
 from .request_unfreeze_body import RequestUnfreezeBody
 from .request_unfreeze_coin_version import RequestUnfreezeCoinVersion
 from .request_unfreeze_response_200 import RequestUnfreezeResponse200
+from .request_unfreeze_response_200_approval import RequestUnfreezeResponse200Approval
+from .request_unfreeze_response_200_approval_decided_by_type_0 import (
+    RequestUnfreezeResponse200ApprovalDecidedByType0,
+)
+from .request_unfreeze_response_200_approval_decided_by_type_0_kind import (
+    RequestUnfreezeResponse200ApprovalDecidedByType0Kind,
+)
+from .request_unfreeze_response_200_approval_decided_by_type_0_role import (
+    RequestUnfreezeResponse200ApprovalDecidedByType0Role,
+)
+from .request_unfreeze_response_200_approval_requested_by import (
+    RequestUnfreezeResponse200ApprovalRequestedBy,
+)
+from .request_unfreeze_response_200_approval_requested_by_kind import (
+    RequestUnfreezeResponse200ApprovalRequestedByKind,
+)
+from .request_unfreeze_response_200_approval_requested_by_role import (
+    RequestUnfreezeResponse200ApprovalRequestedByRole,
+)
+from .request_unfreeze_response_200_approval_status import (
+    RequestUnfreezeResponse200ApprovalStatus,
+)
+from .request_unfreeze_response_200_approval_unfreeze import (
+    RequestUnfreezeResponse200ApprovalUnfreeze,
+)
 from .request_unfreeze_response_200_freeze_type_0 import (
     RequestUnfreezeResponse200FreezeType0,
 )
@@ -2870,6 +2981,15 @@ __all__ = (
     "ApproveRuleFreezeLiftResponse200OutcomesItem",
     "ApproveUnfreezeCoinVersion",
     "ApproveUnfreezeResponse200",
+    "ApproveUnfreezeResponse200Approval",
+    "ApproveUnfreezeResponse200ApprovalDecidedByType0",
+    "ApproveUnfreezeResponse200ApprovalDecidedByType0Kind",
+    "ApproveUnfreezeResponse200ApprovalDecidedByType0Role",
+    "ApproveUnfreezeResponse200ApprovalRequestedBy",
+    "ApproveUnfreezeResponse200ApprovalRequestedByKind",
+    "ApproveUnfreezeResponse200ApprovalRequestedByRole",
+    "ApproveUnfreezeResponse200ApprovalStatus",
+    "ApproveUnfreezeResponse200ApprovalUnfreeze",
     "ApproveUnfreezeResponse200FreezeType0",
     "ApproveUnfreezeResponse200FreezeType0FrozenBy",
     "ApproveUnfreezeResponse200FreezeType0FrozenByKind",
@@ -3604,6 +3724,19 @@ __all__ = (
     "ListServiceActionsResponse200EntriesItemSummary",
     "ListTreasuriesCoinVersion",
     "ListTreasuriesResponse200",
+    "ListUnfreezeRequestsCoinVersion",
+    "ListUnfreezeRequestsResponse200",
+    "ListUnfreezeRequestsResponse200Pagination",
+    "ListUnfreezeRequestsResponse200UnfreezesItem",
+    "ListUnfreezeRequestsResponse200UnfreezesItemDecidedByType0",
+    "ListUnfreezeRequestsResponse200UnfreezesItemDecidedByType0Kind",
+    "ListUnfreezeRequestsResponse200UnfreezesItemDecidedByType0Role",
+    "ListUnfreezeRequestsResponse200UnfreezesItemRequestedBy",
+    "ListUnfreezeRequestsResponse200UnfreezesItemRequestedByKind",
+    "ListUnfreezeRequestsResponse200UnfreezesItemRequestedByRole",
+    "ListUnfreezeRequestsResponse200UnfreezesItemStatus",
+    "ListUnfreezeRequestsResponse200UnfreezesItemUnfreeze",
+    "ListUnfreezeRequestsStatus",
     "ListUserSessionsCoinVersion",
     "ListUserSessionsResponse200",
     "ListUsersCoinVersion",
@@ -3857,6 +3990,18 @@ __all__ = (
     "RejectRewardCapRequestResponse200RewardCapRequestRequestedByKind",
     "RejectRewardCapRequestResponse200RewardCapRequestRequestedByRole",
     "RejectRewardCapRequestResponse200RewardCapRequestStatus",
+    "RejectUnfreezeBody",
+    "RejectUnfreezeCoinVersion",
+    "RejectUnfreezeResponse200",
+    "RejectUnfreezeResponse200Approval",
+    "RejectUnfreezeResponse200ApprovalDecidedByType0",
+    "RejectUnfreezeResponse200ApprovalDecidedByType0Kind",
+    "RejectUnfreezeResponse200ApprovalDecidedByType0Role",
+    "RejectUnfreezeResponse200ApprovalRequestedBy",
+    "RejectUnfreezeResponse200ApprovalRequestedByKind",
+    "RejectUnfreezeResponse200ApprovalRequestedByRole",
+    "RejectUnfreezeResponse200ApprovalStatus",
+    "RejectUnfreezeResponse200ApprovalUnfreeze",
     "RejectVerificationRequestBody",
     "RejectVerificationRequestCoinVersion",
     "RejectVerificationRequestResponse200",
@@ -3917,6 +4062,15 @@ __all__ = (
     "RequestUnfreezeBody",
     "RequestUnfreezeCoinVersion",
     "RequestUnfreezeResponse200",
+    "RequestUnfreezeResponse200Approval",
+    "RequestUnfreezeResponse200ApprovalDecidedByType0",
+    "RequestUnfreezeResponse200ApprovalDecidedByType0Kind",
+    "RequestUnfreezeResponse200ApprovalDecidedByType0Role",
+    "RequestUnfreezeResponse200ApprovalRequestedBy",
+    "RequestUnfreezeResponse200ApprovalRequestedByKind",
+    "RequestUnfreezeResponse200ApprovalRequestedByRole",
+    "RequestUnfreezeResponse200ApprovalStatus",
+    "RequestUnfreezeResponse200ApprovalUnfreeze",
     "RequestUnfreezeResponse200FreezeType0",
     "RequestUnfreezeResponse200FreezeType0FrozenBy",
     "RequestUnfreezeResponse200FreezeType0FrozenByKind",

@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.approve_unfreeze_response_200_approval import (
+        ApproveUnfreezeResponse200Approval,
+    )
     from ..models.approve_unfreeze_response_200_freeze_type_0 import (
         ApproveUnfreezeResponse200FreezeType0,
     )
@@ -21,11 +24,13 @@ class ApproveUnfreezeResponse200:
         user_id (int):
         frozen (bool):
         freeze (ApproveUnfreezeResponse200FreezeType0 | None):
+        approval (ApproveUnfreezeResponse200Approval):
     """
 
     user_id: int
     frozen: bool
     freeze: ApproveUnfreezeResponse200FreezeType0 | None
+    approval: ApproveUnfreezeResponse200Approval
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.approve_unfreeze_response_200_freeze_type_0 import (
@@ -42,6 +47,8 @@ class ApproveUnfreezeResponse200:
         else:
             freeze = self.freeze
 
+        approval = self.approval.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -49,6 +56,7 @@ class ApproveUnfreezeResponse200:
                 "userId": user_id,
                 "frozen": frozen,
                 "freeze": freeze,
+                "approval": approval,
             }
         )
 
@@ -56,6 +64,9 @@ class ApproveUnfreezeResponse200:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.approve_unfreeze_response_200_approval import (
+            ApproveUnfreezeResponse200Approval,
+        )
         from ..models.approve_unfreeze_response_200_freeze_type_0 import (
             ApproveUnfreezeResponse200FreezeType0,
         )
@@ -80,10 +91,13 @@ class ApproveUnfreezeResponse200:
 
         freeze = _parse_freeze(d.pop("freeze"))
 
+        approval = ApproveUnfreezeResponse200Approval.from_dict(d.pop("approval"))
+
         approve_unfreeze_response_200 = cls(
             user_id=user_id,
             frozen=frozen,
             freeze=freeze,
+            approval=approval,
         )
 
         return approve_unfreeze_response_200

@@ -27,8 +27,8 @@ class ApproveUnfreezeResponse200FreezeType0:
         case_id (None | str):
         frozen_by (ApproveUnfreezeResponse200FreezeType0FrozenBy):
         frozen_at (datetime.datetime):
-        unfreeze_request (ApproveUnfreezeResponse200FreezeType0UnfreezeRequestType0 | None): A pending request to lift
-            the freeze, waiting for a different ADMIN+ to approve it
+        unfreeze_request (ApproveUnfreezeResponse200FreezeType0UnfreezeRequestType0 | None): The latest request to lift
+            the freeze, pending or lapsed (null: none, or the last one was rejected)
     """
 
     user_id: int

@@ -27,8 +27,8 @@ class FreezeUserWalletResponse201FreezeType0:
         case_id (None | str):
         frozen_by (FreezeUserWalletResponse201FreezeType0FrozenBy):
         frozen_at (datetime.datetime):
-        unfreeze_request (FreezeUserWalletResponse201FreezeType0UnfreezeRequestType0 | None): A pending request to lift
-            the freeze, waiting for a different ADMIN+ to approve it
+        unfreeze_request (FreezeUserWalletResponse201FreezeType0UnfreezeRequestType0 | None): The latest request to lift
+            the freeze, pending or lapsed (null: none, or the last one was rejected)
     """
 
     user_id: int

@@ -32,8 +32,8 @@ class ListWalletFreezesResponse200FreezesItem:
         case_id (None | str):
         frozen_by (ListWalletFreezesResponse200FreezesItemFrozenBy):
         frozen_at (datetime.datetime):
-        unfreeze_request (ListWalletFreezesResponse200FreezesItemUnfreezeRequestType0 | None): A pending request to lift
-            the freeze, waiting for a different ADMIN+ to approve it
+        unfreeze_request (ListWalletFreezesResponse200FreezesItemUnfreezeRequestType0 | None): The latest request to
+            lift the freeze, pending or lapsed (null: none, or the last one was rejected)
         unfreeze_status (ListWalletFreezesResponse200FreezesItemUnfreezeStatus):
         unfreeze_expires_at (datetime.datetime | None): When the unfreeze request lapses (or lapsed); null without one
     """

@@ -13,16 +13,20 @@ T = TypeVar("T", bound="ListWalletFreezesResponse200FreezesItemUnfreezeRequestTy
 class ListWalletFreezesResponse200FreezesItemUnfreezeRequestType0:
     """
     Attributes:
+        id (str): The request's id (an approval request of the unfreeze act)
         requested_by (int):
         reason (str):
         requested_at (datetime.datetime):
     """
 
+    id: str
     requested_by: int
     reason: str
     requested_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
         requested_by = self.requested_by
 
         reason = self.reason
@@ -33,6 +37,7 @@ class ListWalletFreezesResponse200FreezesItemUnfreezeRequestType0:
 
         field_dict.update(
             {
+                "id": id,
                 "requestedBy": requested_by,
                 "reason": reason,
                 "requestedAt": requested_at,
@@ -44,6 +49,8 @@ class ListWalletFreezesResponse200FreezesItemUnfreezeRequestType0:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
+        id = d.pop("id")
+
         requested_by = d.pop("requestedBy")
 
         reason = d.pop("reason")
@@ -51,6 +58,7 @@ class ListWalletFreezesResponse200FreezesItemUnfreezeRequestType0:
         requested_at = datetime.datetime.fromisoformat(d.pop("requestedAt"))
 
         list_wallet_freezes_response_200_freezes_item_unfreeze_request_type_0 = cls(
+            id=id,
             requested_by=requested_by,
             reason=reason,
             requested_at=requested_at,

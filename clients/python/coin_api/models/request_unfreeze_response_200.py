@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.request_unfreeze_response_200_approval import (
+        RequestUnfreezeResponse200Approval,
+    )
     from ..models.request_unfreeze_response_200_freeze_type_0 import (
         RequestUnfreezeResponse200FreezeType0,
     )
@@ -21,11 +24,13 @@ class RequestUnfreezeResponse200:
         user_id (int):
         frozen (bool):
         freeze (None | RequestUnfreezeResponse200FreezeType0):
+        approval (RequestUnfreezeResponse200Approval):
     """
 
     user_id: int
     frozen: bool
     freeze: None | RequestUnfreezeResponse200FreezeType0
+    approval: RequestUnfreezeResponse200Approval
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.request_unfreeze_response_200_freeze_type_0 import (
@@ -42,6 +47,8 @@ class RequestUnfreezeResponse200:
         else:
             freeze = self.freeze
 
+        approval = self.approval.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -49,6 +56,7 @@ class RequestUnfreezeResponse200:
                 "userId": user_id,
                 "frozen": frozen,
                 "freeze": freeze,
+                "approval": approval,
             }
         )
 
@@ -56,6 +64,9 @@ class RequestUnfreezeResponse200:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.request_unfreeze_response_200_approval import (
+            RequestUnfreezeResponse200Approval,
+        )
         from ..models.request_unfreeze_response_200_freeze_type_0 import (
             RequestUnfreezeResponse200FreezeType0,
         )
@@ -80,10 +91,13 @@ class RequestUnfreezeResponse200:
 
         freeze = _parse_freeze(d.pop("freeze"))
 
+        approval = RequestUnfreezeResponse200Approval.from_dict(d.pop("approval"))
+
         request_unfreeze_response_200 = cls(
             user_id=user_id,
             frozen=frozen,
             freeze=freeze,
+            approval=approval,
         )
 
         return request_unfreeze_response_200

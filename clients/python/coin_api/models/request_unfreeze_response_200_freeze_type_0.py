@@ -27,8 +27,8 @@ class RequestUnfreezeResponse200FreezeType0:
         case_id (None | str):
         frozen_by (RequestUnfreezeResponse200FreezeType0FrozenBy):
         frozen_at (datetime.datetime):
-        unfreeze_request (None | RequestUnfreezeResponse200FreezeType0UnfreezeRequestType0): A pending request to lift
-            the freeze, waiting for a different ADMIN+ to approve it
+        unfreeze_request (None | RequestUnfreezeResponse200FreezeType0UnfreezeRequestType0): The latest request to lift
+            the freeze, pending or lapsed (null: none, or the last one was rejected)
     """
 
     user_id: int

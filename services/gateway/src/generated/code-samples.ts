@@ -2571,29 +2571,55 @@ export const codeSamples: Readonly<Record<string, ReadonlyArray<{ lang: string; 
         'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/cashouts/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/reject"\n\n\treq, _ := http.NewRequest("POST", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
-  'get /api/admin/freezes': [
+  'post /api/admin/users/{id}/freeze/unfreeze-request': [
     {
       lang: 'Shell',
       label: 'curl',
-      source: 'curl --request GET \\\n  --url "$COIN_URL/api/admin/freezes" \\\n  --header "authorization: Bearer $COIN_TOKEN"',
+      source:
+        'curl --request POST \\\n  --url "$COIN_URL/api/admin/users/1001/freeze/unfreeze-request" \\\n  --header "authorization: Bearer $COIN_TOKEN" \\\n  --header \'content-type: application/json\' \\\n  --header "idempotency-key: $(cat /proc/sys/kernel/random/uuid)" \\\n  --data \'{"reason":"The case was closed: no abuse found"}\'',
     },
     {
       lang: 'TypeScript',
       label: '@coin/client',
       source:
-        "import { createCoinClient } from '@coin/client';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.listWalletFreezes();\nconsole.log(JSON.stringify(result, null, 2));",
+        'import { createCoinClient } from \'@coin/client\';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.requestUnfreeze({\n  path: { id: 1001 },\n  body: {\n    reason: "The case was closed: no abuse found",\n  },\n});\nconsole.log(JSON.stringify(result, null, 2));',
     },
     {
       lang: 'Python',
       label: 'Python',
       source:
-        'import http.client\nimport os\nimport urllib.parse\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\nheaders = { \'authorization\': "Bearer " + os.environ["COIN_TOKEN"] }\n\nconn.request("GET", base.path.rstrip("/") + "/api/admin/freezes", headers=headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+        'import http.client\nimport os\nimport urllib.parse\nimport uuid\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\npayload = "{\\"reason\\":\\"The case was closed: no abuse found\\"}"\n\nheaders = {\n    \'authorization\': "Bearer " + os.environ["COIN_TOKEN"],\n    \'idempotency-key\': str(uuid.uuid4()),\n    \'content-type\': "application/json"\n}\n\nconn.request("POST", base.path.rstrip("/") + "/api/admin/users/1001/freeze/unfreeze-request", payload, headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
     },
     {
       lang: 'Go',
       label: 'Go',
       source:
-        'package main\n\nimport (\n\t"os"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/freezes"\n\n\treq, _ := http.NewRequest("GET", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+        'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/users/1001/freeze/unfreeze-request"\n\n\tpayload := strings.NewReader("{\\"reason\\":\\"The case was closed: no abuse found\\"}")\n\n\treq, _ := http.NewRequest("POST", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
+  'get /api/admin/unfreeze-requests': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source: 'curl --request GET \\\n  --url "$COIN_URL/api/admin/unfreeze-requests" \\\n  --header "authorization: Bearer $COIN_TOKEN"',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        "import { createCoinClient } from '@coin/client';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.listUnfreezeRequests();\nconsole.log(JSON.stringify(result, null, 2));",
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\nheaders = { \'authorization\': "Bearer " + os.environ["COIN_TOKEN"] }\n\nconn.request("GET", base.path.rstrip("/") + "/api/admin/unfreeze-requests", headers=headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/unfreeze-requests"\n\n\treq, _ := http.NewRequest("GET", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
   'post /api/admin/users/{id}/freeze/unfreeze-approval': [
@@ -2620,6 +2646,32 @@ export const codeSamples: Readonly<Record<string, ReadonlyArray<{ lang: string; 
       label: 'Go',
       source:
         'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/users/1001/freeze/unfreeze-approval"\n\n\treq, _ := http.NewRequest("POST", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
+  'post /api/admin/users/{id}/freeze/unfreeze-rejection': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source:
+        'curl --request POST \\\n  --url "$COIN_URL/api/admin/users/1001/freeze/unfreeze-rejection" \\\n  --header "authorization: Bearer $COIN_TOKEN" \\\n  --header \'content-type: application/json\' \\\n  --header "idempotency-key: $(cat /proc/sys/kernel/random/uuid)" \\\n  --data \'{"reason":"The case is still open"}\'',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        'import { createCoinClient } from \'@coin/client\';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.rejectUnfreeze({\n  path: { id: 1001 },\n  body: {\n    reason: "The case is still open",\n  },\n});\nconsole.log(JSON.stringify(result, null, 2));',
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\nimport uuid\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\npayload = "{\\"reason\\":\\"The case is still open\\"}"\n\nheaders = {\n    \'authorization\': "Bearer " + os.environ["COIN_TOKEN"],\n    \'idempotency-key\': str(uuid.uuid4()),\n    \'content-type\': "application/json"\n}\n\nconn.request("POST", base.path.rstrip("/") + "/api/admin/users/1001/freeze/unfreeze-rejection", payload, headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/users/1001/freeze/unfreeze-rejection"\n\n\tpayload := strings.NewReader("{\\"reason\\":\\"The case is still open\\"}")\n\n\treq, _ := http.NewRequest("POST", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
   'get /api/admin/deletion-requests': [
@@ -3397,30 +3449,29 @@ export const codeSamples: Readonly<Record<string, ReadonlyArray<{ lang: string; 
         'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/users/1001/freeze"\n\n\tpayload := strings.NewReader("{\\"reason\\":\\"Circular transfers among new accounts\\",\\"caseId\\":\\"case-2026-0042\\"}")\n\n\treq, _ := http.NewRequest("POST", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
-  'post /api/admin/users/{id}/freeze/unfreeze-request': [
+  'get /api/admin/freezes': [
     {
       lang: 'Shell',
       label: 'curl',
-      source:
-        'curl --request POST \\\n  --url "$COIN_URL/api/admin/users/1001/freeze/unfreeze-request" \\\n  --header "authorization: Bearer $COIN_TOKEN" \\\n  --header \'content-type: application/json\' \\\n  --header "idempotency-key: $(cat /proc/sys/kernel/random/uuid)" \\\n  --data \'{"reason":"The case was closed: no abuse found"}\'',
+      source: 'curl --request GET \\\n  --url "$COIN_URL/api/admin/freezes" \\\n  --header "authorization: Bearer $COIN_TOKEN"',
     },
     {
       lang: 'TypeScript',
       label: '@coin/client',
       source:
-        'import { createCoinClient } from \'@coin/client\';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.requestUnfreeze({\n  path: { id: 1001 },\n  body: {\n    reason: "The case was closed: no abuse found",\n  },\n});\nconsole.log(JSON.stringify(result, null, 2));',
+        "import { createCoinClient } from '@coin/client';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.listWalletFreezes();\nconsole.log(JSON.stringify(result, null, 2));",
     },
     {
       lang: 'Python',
       label: 'Python',
       source:
-        'import http.client\nimport os\nimport urllib.parse\nimport uuid\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\npayload = "{\\"reason\\":\\"The case was closed: no abuse found\\"}"\n\nheaders = {\n    \'authorization\': "Bearer " + os.environ["COIN_TOKEN"],\n    \'idempotency-key\': str(uuid.uuid4()),\n    \'content-type\': "application/json"\n}\n\nconn.request("POST", base.path.rstrip("/") + "/api/admin/users/1001/freeze/unfreeze-request", payload, headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+        'import http.client\nimport os\nimport urllib.parse\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\nheaders = { \'authorization\': "Bearer " + os.environ["COIN_TOKEN"] }\n\nconn.request("GET", base.path.rstrip("/") + "/api/admin/freezes", headers=headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
     },
     {
       lang: 'Go',
       label: 'Go',
       source:
-        'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/users/1001/freeze/unfreeze-request"\n\n\tpayload := strings.NewReader("{\\"reason\\":\\"The case was closed: no abuse found\\"}")\n\n\treq, _ := http.NewRequest("POST", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+        'package main\n\nimport (\n\t"os"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/freezes"\n\n\treq, _ := http.NewRequest("GET", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
   'get /api/coins/history': [

@@ -116,7 +116,7 @@ function rejectRoute(act: FourEyesAct, part: ActPart, operationId: string): Rout
   const withBody = row.rejectExample !== null && part.rejectBody !== null;
   return route({
     method: 'POST',
-    url: `${row.path}/:id/reject`,
+    url: part.rejectUrl ?? `${row.path}/:id/reject`,
     config: decision,
     schema: {
       tags: [...(part.tags?.reject ?? tags)],

@@ -1,17 +1,28 @@
-import { freezeBody, freezeResult, ledgerDraft, unfreezeRequestBody, userIdParam } from '@coin/contracts';
+import {
+  freezeBody,
+  freezeResult,
+  ledgerDraft,
+  problem,
+  userIdParam,
+  walletFreezePublicPage,
+  walletFreezesPublicQuery,
+} from '@coin/contracts';
 import type { App } from '@coin/http';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
+import type { InternalApi } from '../clients/internal-api';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
 import { withExample } from './examples';
-import { exampleFreezeResult, exampleUnfreezeRequestBody, refuseOwnWallet } from './four-eyes/unfreeze';
+import { exampleFreezeResult, exampleUnfreezeRequestBody } from './four-eyes/unfreeze';
+import { offsetLinks, startOf } from './paging';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
 const exampleFreezeBody = { reason: 'Circular transfers among new accounts', caseId: 'case-2026-0042' };
 export interface FreezeRouteDeps {
   commands: CommandBus;
+  internal: InternalApi;
 }
 
 const idParams = z.object({ id: userIdParam });
@@ -19,44 +30,56 @@ const answer = withExample(freezeResult, exampleFreezeResult);
 
 const route = routeOf<FreezeRouteDeps>();
 
+const exampleFreezePage = {
+  freezes: [
+    {
+      ...exampleFreezeResult.freeze,
+      unfreezeRequest: {
+        id: '9c8b7a6f-5e4d-8c3b-8a2f-1e0d9c8b7a72',
+        requestedBy: 42,
+        reason: exampleUnfreezeRequestBody.reason,
+        requestedAt: '2026-01-15T10:00:00.000Z',
+      },
+      unfreezeStatus: 'PENDING' as const,
+      unfreezeExpiresAt: '2026-01-16T10:00:00.000Z',
+    },
+  ],
+  pagination: { limit: 20, offset: 0, total: 1 },
+  hasMore: false,
+  nextCursor: null,
+};
+
 /**
- * Lifting a freeze, the first of its two people: one ADMIN+ asks; a different ADMIN+ approves on
- * the route drawn from the act's row of the four-eyes table (four-eyes/unfreeze.ts; the ledger refuses the
- * requester).
+ * GET /api/admin/freezes: the frozen wallets, each with its standing request to lift it (the
+ * requests themselves are listed at GET /api/admin/unfreeze-requests, four-eyes/unfreeze.ts).
  */
-const unfreezeRoutes: RouteDef<FreezeRouteDeps>[] = [
-  route({
-    method: 'POST',
-    url: '/api/admin/users/:id/freeze/unfreeze-request',
-    config: { access: 'admin', idempotent: true },
-    schema: {
-      tags: ['admin', 'freezes'],
-      summary:
-        "Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the pending request). Never the wallet's owner (403 SELF_DEALING)",
-      headers: idempotencyHeaders,
-      params: idParams,
-      body: withExample(unfreezeRequestBody, exampleUnfreezeRequestBody),
-      operationId: 'requestUnfreeze',
-      response: { 200: answer, ...errorResponses },
-    },
-    handler: async (request, reply, deps) => {
-      refuseOwnWallet(request, request.params.id);
-      return sendLedgerCommand(
-        deps.commands,
-        request,
-        reply,
-        (requestHash) => ledgerDraft('ledger.request-unfreeze', { userId: request.params.id, reason: request.body.reason, requestHash }),
-        200,
-      );
-    },
-  }),
-];
+const listRoute = route({
+  method: 'GET',
+  url: '/api/admin/freezes',
+  config: { access: 'admin' },
+  schema: {
+    tags: ['admin', 'freezes'],
+    summary:
+      'Frozen wallets, newest freeze first, optionally by where their unfreeze request stands (unfreezeStatus PENDING: the unfreezes waiting for a second ADMIN+)',
+    querystring: walletFreezesPublicQuery,
+    operationId: 'listWalletFreezes',
+    response: { 200: withExample(walletFreezePublicPage, exampleFreezePage), 400: problem, 401: problem, 403: problem, 503: problem },
+  },
+  handler: async (request, _reply, deps) => {
+    const { userId, unfreezeStatus, limit, offset, cursor } = request.query;
+    const page = await deps.internal.read(
+      'ledger.freezes',
+      { userId, unfreezeStatus, limit, offset: startOf(request, 'offset', offset, cursor) },
+      String(request.id),
+    );
+    return { ...page, ...offsetLinks(request, page.pagination, page.freezes.length) };
+  },
+});
 
 /**
  * Wallet freezes (docs/CONTRACT.md "Wallet freezes"): an ADMIN+ freezes a user wallet's outgoing
- * movements; lifting it takes a request by one ADMIN+ and an approval by another, with a fresh
- * second factor. The ledger decides each (who may, whether frozen, whether the approver asked or
- * owns the wallet); the gateway drafts the command, keyed by the wallet, and refuses the owner at once.
+ * movements, and lists the frozen wallets. Lifting a freeze is a four-eyes act (four-eyes/unfreeze.ts):
+ * a request by one ADMIN+, an approval by another with a fresh second factor.
  */
 export const freezeRoutes: RouteDef<FreezeRouteDeps>[] = [
   route({
@@ -80,7 +103,7 @@ export const freezeRoutes: RouteDef<FreezeRouteDeps>[] = [
       );
     },
   }),
-  ...unfreezeRoutes,
+  listRoute,
 ];
 
 export function registerFreezeRoutes(app: App, deps: FreezeRouteDeps): void {

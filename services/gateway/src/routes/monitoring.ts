@@ -20,6 +20,7 @@ import {
   ruleFreezeLiftAnswer,
 } from '@coin/contracts';
 import type { App } from '@coin/http';
+import { randomIdNonce } from '@coin/security';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandBus } from '../clients/commands';
@@ -281,8 +282,11 @@ const freezeLiftRoutes: RouteDef<MonitoringRouteDeps>[] = [
         String(request.id),
       );
       const ledgerReason = `Lifting the freezes of monitoring rule ${ruleId}: ${reason}`.slice(0, 500);
-      const answer = await throughLedger(request, deps, freezeLift, 'requested', (userId) =>
-        ledgerDraft('ledger.request-unfreeze', { userId, reason: ledgerReason }),
+      const answer = await throughLedger(request, deps, freezeLift, 'requested', async (userId) =>
+        ledgerDraft('ledger.request-approval', {
+          command: { type: 'ledger.lift-freeze', data: { userId, reason: ledgerReason } },
+          idNonce: randomIdNonce(),
+        }),
       );
       reply.status(202);
       return answer;

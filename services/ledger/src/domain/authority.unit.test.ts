@@ -94,8 +94,7 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.reject-approval': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.reject-approval') },
   'ledger.freeze-wallet': { may: ['admin', 'superadmin', 'monitoring'], refusal: adminOnly('ledger.freeze-wallet') },
   // Lifting a freeze is people's alone: never the monitoring service that may set one.
-  'ledger.request-unfreeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.request-unfreeze') },
-  'ledger.approve-unfreeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.approve-unfreeze') },
+  'ledger.lift-freeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.lift-freeze') },
   // Rate versions and a cash-out's second person: ADMIN+ only (who may approve what is judged in decide).
   'ledger.propose-cashout-rate': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.propose-cashout-rate') },
   'ledger.decide-cashout-rate': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.decide-cashout-rate') },

@@ -1,7 +1,6 @@
 import { walletKeyOfUser, type LedgerCommand, type LedgerCommandType } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
 import { holdChangesOf } from './kinds/holds';
-import type { FreezeState } from './kinds/freezes';
 import type { Accepted, LedgerState, WalletState } from './state';
 
 /**
@@ -55,17 +54,16 @@ export function frozenDebitRefusal(command: LedgerCommand, decision: Accepted, s
 }
 
 /**
- * Where a freeze's request to lift it stands at `now`: none asked, PENDING until the approval
- * expiry has passed since it was asked (then approve-unfreeze refuses it as expired), EXPIRED
- * after. The list of frozen wallets filters by the same rule in SQL (db/freeze-reads.ts).
+ * A frozen wallet's standing request to lift it: the newest request of the unfreeze act asked since
+ * the freeze and not decided (db/freeze-reads.ts finds it), PENDING until its expiry and EXPIRED
+ * after, as every approval request (commands/rules.ts approvalNotPending). A rejected request
+ * stands no more.
  */
-export function unfreezeStanding(
-  freeze: FreezeState,
-  now: Date,
-  approvalExpirySeconds: number,
-): { status: 'NONE' | 'PENDING' | 'EXPIRED'; expiresAt: Date | null } {
-  const request = freeze.unfreezeRequest;
-  if (!request) return { status: 'NONE', expiresAt: null };
-  const expiresAt = new Date(request.requestedAt.getTime() + approvalExpirySeconds * 1000);
-  return { status: now.getTime() >= expiresAt.getTime() ? 'EXPIRED' : 'PENDING', expiresAt };
+export interface UnfreezeStanding {
+  id: string;
+  requestedBy: number;
+  reason: string;
+  requestedAt: Date;
+  expiresAt: Date;
+  status: 'PENDING' | 'EXPIRED';
 }

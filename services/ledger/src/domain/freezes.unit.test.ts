@@ -1,5 +1,5 @@
 import type { Actor, LedgerCommand } from '@coin/contracts';
-import { unfreezeStanding } from './freezes';
+import { approvalIdOf } from './approvals';
 import { decide, defaultPolicy, emptyWallet, evolve, holdIdOf, type Decision, type LedgerState, type WalletState } from './ledger';
 import { deciderProof } from './test-proofs';
 
@@ -92,7 +92,6 @@ describe('freezing a wallet', () => {
       caseId: 'case-7',
       frozenBy: { kind: 'user', id: '10' },
       frozenAt: now,
-      unfreezeRequest: null,
     });
   });
 
@@ -181,85 +180,97 @@ describe('a frozen wallet', () => {
   });
 });
 
-describe('lifting a freeze takes two people', () => {
-  const request = (actor: Actor = admin) => command('ledger.request-unfreeze', { userId: 1, reason: 'case closed: no abuse' }, actor);
-  const approve = (actor: Actor) => command('ledger.approve-unfreeze', { userId: 1 }, actor);
+describe('lifting a freeze takes two people: an approval request of the unfreeze act', () => {
+  const lift = { type: 'ledger.lift-freeze' as const, data: { userId: 1, reason: 'case closed: no abuse' } };
+  const request = (actor: Actor = admin) => command('ledger.request-approval', { command: lift }, actor);
+  const approve = (asked: LedgerCommand, actor: Actor) =>
+    command('ledger.approve', { approvalId: approvalIdOf(asked), command: lift, holds: 'unfreeze' }, actor);
+  const reject = (asked: LedgerCommand, actor: Actor) =>
+    command('ledger.reject-approval', { approvalId: approvalIdOf(asked), command: lift, holds: 'unfreeze', reason: 'still open' }, actor);
 
   it('when the ADMIN who asked approves, then UNFREEZE_BY_REQUESTER and the wallet stays frozen', () => {
     const state = frozenState();
-    expect(apply(state, request())).toMatchObject({ ok: true, effects: [{ kind: 'freezes', event: 'unfreeze-requested' }] });
-    expect(apply(state, approve(admin))).toMatchObject({ ok: false, code: 'UNFREEZE_BY_REQUESTER' });
-    expect(state.wallets.get('user:1')!.freeze?.unfreezeRequest).toEqual({
-      requestedBy: 10,
-      reason: 'case closed: no abuse',
-      requestedAt: now,
-    });
+    const asked = request();
+    expect(apply(state, asked)).toMatchObject({ ok: true, effects: [{ kind: 'approvals', event: 'requested' }] });
+    expect(apply(state, approve(asked, admin))).toMatchObject({ ok: false, code: 'UNFREEZE_BY_REQUESTER' });
+    expect(state.approvals!.get(approvalIdOf(asked))).toMatchObject({ status: 'PENDING', command: lift });
     expect(apply(state, transfer())).toMatchObject({ ok: false, code: 'WALLET_FROZEN' });
   });
 
   it('when a different ADMIN+ approves, then the freeze is lifted and the owner may transfer again', () => {
     const state = frozenState();
-    apply(state, request());
-    expect(apply(state, approve(otherAdmin))).toMatchObject({ ok: true, effects: [{ kind: 'freezes', event: 'unfrozen', freeze: null }] });
+    const asked = request();
+    apply(state, asked);
+    expect(apply(state, approve(asked, otherAdmin))).toMatchObject({
+      ok: true,
+      effects: [
+        { kind: 'freezes', event: 'unfrozen', freeze: null },
+        { kind: 'approvals', event: 'approved', approval: { status: 'APPROVED' } },
+      ],
+    });
     expect(state.wallets.get('user:1')!.freeze).toBeNull();
     expect(apply(state, transfer())).toMatchObject({ ok: true });
   });
 
-  it('when nobody asked, then an approval is refused (UNFREEZE_NOT_REQUESTED)', () => {
-    expect(apply(frozenState(), approve(otherAdmin))).toMatchObject({ ok: false, code: 'UNFREEZE_NOT_REQUESTED' });
+  it('when an ADMIN+ rejects it, then it is REJECTED, the wallet stays frozen and it can no longer be approved', () => {
+    const state = frozenState();
+    const asked = request();
+    apply(state, asked);
+    expect(apply(state, reject(asked, admin))).toMatchObject({
+      ok: true,
+      effects: [{ event: 'rejected', approval: { status: 'REJECTED' } }],
+    });
+    expect(apply(state, approve(asked, otherAdmin))).toMatchObject({ ok: false, code: 'APPROVAL_NOT_PENDING' });
+    expect(state.wallets.get('user:1')!.freeze).not.toBeNull();
+  });
+
+  it("when the wallet's owner, an ADMIN, rejects the request to lift their own freeze, then SELF_DEALING and it stays pending", () => {
+    const state = frozenState();
+    const asked = request(otherAdmin);
+    apply(state, asked);
+    expect(apply(state, reject(asked, { kind: 'user', id: '1', role: 'ADMIN' }))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+    expect(state.approvals!.get(approvalIdOf(asked))).toMatchObject({ status: 'PENDING' });
+  });
+
+  it('when the lift is sent directly, not through an approval, then FORBIDDEN', () => {
+    expect(apply(frozenState(), command('ledger.lift-freeze', lift.data, otherAdmin))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
   });
 
   it('when the request is older than an approval request lives, then it is refused and must be asked again', () => {
     const state = frozenState();
-    apply(state, request());
+    const asked = request();
+    apply(state, asked);
     const later = new Date(now.getTime() + defaultPolicy.approvalExpirySeconds * 1000);
-    expect(apply(state, approve(otherAdmin), later)).toMatchObject({ ok: false, code: 'UNFREEZE_NOT_REQUESTED' });
+    expect(apply(state, approve(asked, otherAdmin), later)).toMatchObject({ ok: false, code: 'APPROVAL_NOT_PENDING' });
   });
 
-  it('when the wallet is not frozen, then asking and approving are refused (WALLET_NOT_FROZEN)', () => {
+  it('when the wallet is not frozen, then asking is refused (WALLET_NOT_FROZEN), and so is approving one lifted meanwhile', () => {
     expect(apply(world(), request())).toMatchObject({ ok: false, code: 'WALLET_NOT_FROZEN' });
-    expect(apply(world(), approve(otherAdmin))).toMatchObject({ ok: false, code: 'WALLET_NOT_FROZEN' });
+    const state = frozenState();
+    const first = request(admin);
+    const second = request(admin);
+    apply(state, first);
+    apply(state, second);
+    expect(apply(state, approve(first, otherAdmin))).toMatchObject({ ok: true });
+    expect(apply(state, approve(second, otherAdmin))).toMatchObject({ ok: false, code: 'WALLET_NOT_FROZEN' });
   });
 
   it("when the wallet's owner is an ADMIN and approves another's request to lift their own freeze, then SELF_DEALING and it stays frozen", () => {
     const state = frozenState();
     const frozenAdmin: Actor = { kind: 'user', id: '1', role: 'ADMIN' };
-    apply(state, request(otherAdmin));
-    expect(apply(state, approve(frozenAdmin))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
-    expect(state.wallets.get('user:1')!.freeze?.unfreezeRequest).toMatchObject({ requestedBy: 11 });
+    const asked = request(otherAdmin);
+    apply(state, asked);
+    expect(apply(state, approve(asked, frozenAdmin))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+    expect(state.approvals!.get(approvalIdOf(asked))).toMatchObject({ status: 'PENDING' });
     expect(apply(state, transfer())).toMatchObject({ ok: false, code: 'WALLET_FROZEN' });
-    expect(apply(state, approve(admin))).toMatchObject({ ok: true, effects: [{ event: 'unfrozen' }] });
+    expect(apply(state, approve(asked, admin))).toMatchObject({ ok: true, effects: [{ event: 'unfrozen' }, { event: 'approved' }] });
   });
 
   it("when the wallet's owner is an ADMIN and asks to lift their own freeze, then SELF_DEALING and nothing is pending", () => {
     const state = frozenState();
     const frozenAdmin: Actor = { kind: 'user', id: '1', role: 'SUPERADMIN' };
-    expect(apply(state, request(frozenAdmin))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
-    expect(state.wallets.get('user:1')!.freeze?.unfreezeRequest).toBeNull();
-  });
-
-  it('when a later request replaces a pending one, then its requester is the one who may not approve', () => {
-    const state = frozenState();
-    apply(state, request(admin));
-    apply(state, request(otherAdmin));
-    expect(apply(state, approve(otherAdmin))).toMatchObject({ ok: false, code: 'UNFREEZE_BY_REQUESTER' });
-    expect(apply(state, approve(admin))).toMatchObject({ ok: true });
-  });
-});
-
-describe('where an unfreeze request stands', () => {
-  const frozenAt = new Date('2026-01-15T10:00:00.000Z');
-  const freeze = { reason: 'ring', caseId: null, frozenBy: { kind: 'user' as const, id: '7' }, frozenAt, unfreezeRequest: null };
-  const asked = { ...freeze, unfreezeRequest: { requestedBy: 7, reason: 'cleared', requestedAt: frozenAt } };
-  const day = 86_400;
-
-  it('when none was asked, then NONE, with no expiry', () => {
-    expect(unfreezeStanding(freeze, frozenAt, day)).toEqual({ status: 'NONE', expiresAt: null });
-  });
-
-  it('when asked, then PENDING until the approval expiry has passed and EXPIRED from that instant, as approve-unfreeze refuses it', () => {
-    const expiresAt = new Date(frozenAt.getTime() + day * 1000);
-    expect(unfreezeStanding(asked, new Date(expiresAt.getTime() - 1), day)).toEqual({ status: 'PENDING', expiresAt });
-    expect(unfreezeStanding(asked, expiresAt, day)).toEqual({ status: 'EXPIRED', expiresAt });
+    const asked = request(frozenAdmin);
+    expect(apply(state, asked)).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+    expect(state.approvals!.size).toBe(0);
   });
 });

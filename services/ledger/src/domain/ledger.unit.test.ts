@@ -791,22 +791,25 @@ describe('ledger domain: decisions', () => {
     expect(codeOf(world, world.command('ledger.reward', { toUserId: 3, amount: 10, reason: 'r' }, undefined, admin2))).toBe('OK');
   });
 
+  /** A payout from REWARDS held for a second person, one of whose lines pays user 2. */
+  const springCup = {
+    type: 'ledger.payout' as const,
+    data: {
+      from: { kind: 'treasury' as const, code: 'REWARDS' as const },
+      lines: [
+        { toUserId: 1, amount: 30 },
+        { toUserId: 2, amount: 20 },
+      ],
+      reason: 'Spring cup',
+      reference: 'spring-cup',
+    },
+  };
+
   it('when an ADMIN approves a payout request one of whose lines pays them, then SELF_DEALING and nothing moves; a third ADMIN approves it', () => {
     const world = funded(1000, 1000);
     const admin2: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
     const admin3: Actor = { kind: 'user', id: '3', role: 'ADMIN' };
-    const payout = {
-      type: 'ledger.payout' as const,
-      data: {
-        from: { kind: 'treasury' as const, code: 'REWARDS' as const },
-        lines: [
-          { toUserId: 1, amount: 30 },
-          { toUserId: 2, amount: 20 },
-        ],
-        reason: 'Spring cup',
-        reference: 'spring-cup',
-      },
-    };
+    const payout = springCup;
     const requestId = world.nextCommandId();
     expect(codeOf(world, world.command('ledger.request-approval', { command: payout }, requestId, admin3))).toBe('OK');
     const approve = (by: Actor) =>
@@ -816,6 +819,30 @@ describe('ledger domain: decisions', () => {
     expect(codeOf(world, approve({ kind: 'user', id: '4', role: 'ADMIN' }))).toBe('OK');
     world.drain();
     expect(world.state.wallets.get('user:2')!.balance).toBe(20);
+  });
+
+  it('when the person a request pays rejects it (a mint, a reward, a payout line), then SELF_DEALING and it stays pending; its requester may withdraw it', () => {
+    const world = funded(1000, 1000);
+    const admin2: Actor = { kind: 'user', id: '2', role: 'ADMIN' };
+    const admin3: Actor = { kind: 'user', id: '3', role: 'ADMIN' };
+    const admin4: Actor = { kind: 'user', id: '4', role: 'ADMIN' };
+    const held = [
+      { type: 'ledger.mint' as const, data: { to: { kind: 'user' as const, userId: 2 }, amount: 10, reason: 'r' } },
+      { type: 'ledger.reward' as const, data: { toUserId: 2, amount: 10, reason: 'r' } },
+      { type: 'ledger.payout' as const, data: { ...springCup.data, reference: 'cup-rejected' } },
+    ];
+    for (const command of held) {
+      const requestId = world.nextCommandId();
+      expect(codeOf(world, world.command('ledger.request-approval', { command }, requestId, admin3))).toBe('OK');
+      const approvalId = approvalIdOf({ commandId: requestId, data: {} });
+      const reject = (by: Actor) => world.command('ledger.reject-approval', { approvalId, command, reason: 'no' }, undefined, by);
+      expect(codeOf(world, reject(admin2))).toBe('SELF_DEALING');
+      expect(world.state.approvals!.get(approvalId)).toMatchObject({ status: 'PENDING' });
+      // Neither another ADMIN nor its requester is paid by it: either may reject it.
+      expect(codeOf(world, reject(command.type === 'ledger.mint' ? admin3 : admin4))).toBe('OK');
+      expect(world.state.approvals!.get(approvalId)).toMatchObject({ status: 'REJECTED' });
+    }
+    expect(world.state.wallets.get('user:2')?.balance ?? 0).toBe(0);
   });
 
   it("when a person's command made with an API key would pay a SUPERADMIN who asked for or approved the key (mint, reward, refund, payout from REWARDS, a request or an approval), then SELF_DEALING; others are paid", () => {

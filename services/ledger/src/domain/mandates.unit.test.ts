@@ -237,7 +237,7 @@ describe('mandates: charges', () => {
     const state = stateWith(1000);
     const mandate = granted(state);
     const payerWallet = state.wallets.get(walletKeyOfUser(payer))!;
-    payerWallet.freeze = { reason: 'case', caseId: null, frozenBy: { kind: 'user', id: '1' }, frozenAt: t0, unfreezeRequest: null };
+    payerWallet.freeze = { reason: 'case', caseId: null, frozenBy: { kind: 'user', id: '1' }, frozenAt: t0 };
     const frozen = apply(state, charge(mandate.id, 0, 0), t0) as Accepted;
     expect(frozen.ok).toBe(true);
     expect(frozen.transaction).toBeNull();

@@ -1,14 +1,14 @@
-import { walletFreezePage, walletFreezesQuery, type ListedWalletFreeze } from '@coin/contracts';
+import { AppError } from '@coin/errors';
+import { unfreezeToDecide, userIdParam, walletFreezePage, walletFreezesQuery, type ListedWalletFreeze } from '@coin/contracts';
 import type { Pool } from '@coin/db';
 import type { App } from '@coin/http';
-import { listFrozenWallets, type FrozenWallet } from '../db/freeze-reads';
-import { pagedOverShards } from '../db/shard-reads';
-import { unfreezeStanding } from '../domain/freezes';
+import { z } from 'zod';
+import { findUnfreezeToDecide, listFrozenWallets, type FrozenWallet } from '../db/freeze-reads';
+import { firstFound, pagedOverShards } from '../db/shard-reads';
 import { freezeView } from '../views/freeze-view';
 
 export interface FreezeReadDeps {
   pools: readonly Pool[];
-  approvalExpirySeconds: number;
   now: () => Date;
 }
 
@@ -17,13 +17,13 @@ function newestFreezeFirst(a: FrozenWallet, b: FrozenWallet): number {
   return b.freeze.frozenAt.getTime() - a.freeze.frozenAt.getTime() || b.userId - a.userId;
 }
 
-/** A frozen wallet as the list shows it: its freeze, and its unfreeze request's standing on the ledger's clock. */
-export function listedFreeze(wallet: FrozenWallet, now: Date, approvalExpirySeconds: number): ListedWalletFreeze {
-  const standing = unfreezeStanding(wallet.freeze, now, approvalExpirySeconds);
+/** A frozen wallet as the list shows it: its freeze, and its standing unfreeze request on the ledger's clock. */
+export function listedFreeze(wallet: FrozenWallet): ListedWalletFreeze {
+  const { request } = wallet;
   return {
-    ...(freezeView(wallet.userId, wallet.freeze) as NonNullable<ReturnType<typeof freezeView>>),
-    unfreezeStatus: standing.status,
-    unfreezeExpiresAt: standing.expiresAt?.toISOString() ?? null,
+    ...(freezeView(wallet.userId, wallet.freeze, request) as NonNullable<ReturnType<typeof freezeView>>),
+    unfreezeStatus: request?.status ?? 'NONE',
+    unfreezeExpiresAt: request?.expiresAt.toISOString() ?? null,
   };
 }
 
@@ -33,21 +33,31 @@ export function listedFreeze(wallet: FrozenWallet, now: Date, approvalExpirySeco
  */
 export function registerFreezeReadRoutes(app: App, deps: FreezeReadDeps): void {
   app.get('/internal/freezes', { schema: { querystring: walletFreezesQuery, response: { 200: walletFreezePage } } }, async (request) => {
-    const { unfreezeStatus, limit, offset } = request.query;
+    const { userId, unfreezeStatus, limit, offset } = request.query;
     const now = deps.now();
-    const expiredAtOrBefore = new Date(now.getTime() - deps.approvalExpirySeconds * 1000);
     const page = await pagedOverShards(
       deps.pools,
       { limit, offset },
       async (db, first) => {
-        const part = await listFrozenWallets(db, { unfreezeStatus, expiredAtOrBefore, ...first });
+        const part = await listFrozenWallets(db, { userId, unfreezeStatus, now, ...first });
         return { rows: part.wallets, total: part.total };
       },
       newestFreezeFirst,
     );
     return {
-      freezes: page.rows.map((wallet) => listedFreeze(wallet, now, deps.approvalExpirySeconds)),
+      freezes: page.rows.map(listedFreeze),
       pagination: { limit, offset, total: page.total },
     };
   });
+  // The request a decision on a wallet's unfreeze names (the gateway decides an unfreeze by the wallet).
+  app.get(
+    '/internal/freezes/:userId/unfreeze-request',
+    { schema: { params: z.object({ userId: userIdParam }), response: { 200: unfreezeToDecide } } },
+    async (request) => {
+      const found = await firstFound(deps.pools, (db) => findUnfreezeToDecide(db, request.params.userId, deps.now()));
+      if (!found)
+        throw new AppError('UNFREEZE_NOT_REQUESTED', `No request to lift the freeze of user ${request.params.userId}'s wallet was asked`);
+      return found;
+    },
+  );
 }

@@ -1,3 +1,4 @@
+import { decidedKindLists } from '@coin/contracts';
 import type { InternalRouteCallers } from '@coin/http';
 
 /**
@@ -15,8 +16,8 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/approvals': ['gateway'],
   'GET /internal/payout-approvals/:id': ['gateway'],
   'GET /internal/payout-approvals': ['gateway'],
-  'GET /internal/commission-changes': ['gateway'],
-  'GET /internal/cashout-reversals': ['gateway'],
+  // The list of each act decided on routes of its own, drawn from its row (http/internal-routes.ts).
+  ...Object.fromEntries(Object.values(decidedKindLists).map(({ path }) => [`GET ${path}`, ['gateway']])),
   'GET /internal/holds/:id': ['gateway'],
   'GET /internal/holds': ['gateway'],
   'GET /internal/cashouts': ['gateway'],
@@ -24,6 +25,7 @@ export const ledgerRouteCallers: InternalRouteCallers = {
   'GET /internal/cashout-rates': ['gateway'],
   'GET /internal/mandates': ['gateway'],
   'GET /internal/freezes': ['gateway'],
+  'GET /internal/freezes/:userId/unfreeze-request': ['gateway'],
   // The DLQ redrive of coin.transactions, run with the ledger's own credentials, checks each dead
   // letter against this record before it sends it back (docs/RELIABILITY.md "Re-driving dead letters").
   'GET /internal/transactions': ['history', 'ledger'],

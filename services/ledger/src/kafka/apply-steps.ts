@@ -82,15 +82,18 @@ export function withCrashHook(apply: Apply, afterCommit: ((info: CommittedInfo) 
     await afterCommit({
       commands: commandCount(batches),
       types: batches.flatMap((batch) => batch.map((d) => d.value.type)),
+      partitions: batches.flatMap((batch) => (batch[0] ? [`${batch[0].topic}:${batch[0].partition}`] : [])),
       outcomes: committed.batch.outcomes,
     });
     return committed;
   };
 }
 
-/** What the crash hook is told of a committed apply: its commands' count and types, and their outcomes (replies). */
+/** What the crash hook is told of a committed apply: its commands' count and types, their partitions, and their outcomes (replies). */
 export interface CommittedInfo {
   commands: number;
   types: string[];
+  /** Each partition batch's `topic:partition`: the simulation's timeline of which partitions were served when. */
+  partitions: string[];
   outcomes: AppliedBatch['outcomes'];
 }

@@ -107,12 +107,11 @@ const baseWeights: Readonly<Partial<Record<LedgerCommandType, number>>> = {
   'ledger.grant-mandate': 3,
   'ledger.cancel-mandate': 1,
   'ledger.freeze-wallet': 0.5,
-  'ledger.request-unfreeze': 1.5,
-  'ledger.approve-unfreeze': 1.5,
+  'ledger.lift-freeze': 3,
 };
 const newTypeWeight = 2;
 /** Commands only an approval applies: drawn, they are mostly sent as the approval request that holds them. */
-const askedForApproval: ReadonlySet<LedgerCommandType> = new Set(['ledger.set-commission']);
+const askedForApproval: ReadonlySet<LedgerCommandType> = new Set(['ledger.set-commission', 'ledger.lift-freeze']);
 const nonceAlphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
 const ledgerOnlyWeight = 0.3;
 

@@ -150,9 +150,9 @@ function kindHint(field: FieldQuestion, context: HintContext): KnownValue | unde
 
 function userHint(field: FieldQuestion, context: HintContext): KnownValue {
   const { random, model, cast } = context;
-  // Lifting a freeze names a frozen wallet (and is approved by someone other than who asked).
-  if (context.type.includes('unfreeze') && field.path.length === 1) {
-    const frozen = entityHint(context, ['freeze'], (s) => ({ notBy: s.fields.requestedBy ?? undefined }), 0);
+  // Lifting a freeze names a frozen wallet.
+  if (context.type === 'ledger.lift-freeze' && field.path.length === 1) {
+    const frozen = entityHint(context, ['freeze'], () => ({}), 0);
     if (frozen && typeof frozen.value === 'number') return frozen;
   }
   const open = model.openUsers();

@@ -64,16 +64,11 @@ export class WorldModel {
     this.commissionRules.set(treasury, clients);
   }
 
-  /** A freeze answer (`{ userId, frozen, freeze }`): the wallet's freeze as it stands, and who asked to lift it. */
+  /** A freeze answer (`{ userId, frozen, freeze }`: a freeze, or an unfreeze's approval): the wallet's freeze as it stands. */
   private noteFreeze(reply: unknown, now: number): void {
-    const { userId, frozen, freeze } = (reply ?? {}) as {
-      userId?: unknown;
-      frozen?: unknown;
-      freeze?: { unfreezeRequest?: { requestedBy?: unknown } | null } | null;
-    };
+    const { userId, frozen } = (reply ?? {}) as { userId?: unknown; frozen?: unknown };
     if (typeof userId !== 'number' || typeof frozen !== 'boolean') return;
-    const requestedBy = freeze?.unfreezeRequest?.requestedBy ?? null;
-    this.file('freeze', userId, { status: frozen ? 'FROZEN' : 'LIFTED', requestedBy }, now);
+    this.file('freeze', userId, { status: frozen ? 'FROZEN' : 'LIFTED' }, now);
   }
 
   /** Every object an answer names, by the member it sits under, however deep; the ones at its top were made by `sent`. */

@@ -83,9 +83,9 @@ describe('the whole-ledger simulation', () => {
     expect(Object.keys(commandTable).filter((type) => !sent.has(type))).toEqual([]);
     const neverApplied = Object.keys(commandTable).filter((type) => fixed.every((r) => r.coverage.neverAccepted([type]).length > 0));
     // The live ledger refuses every test clock and runs no test provider: only the sandbox moves a
-    // clock, settles a test cash-out (a live one never exists) or retires a test client's own treasury. A cash-out's reversal and a
-    // commission change are applied only by the approval that holds them (counted under
-    // ledger.approve), never sent alone.
+    // clock, settles a test cash-out (a live one never exists) or retires a test client's own treasury. A cash-out's reversal, a
+    // commission change and a freeze's lift are applied only by the approval that holds them
+    // (counted under ledger.approve), never sent alone.
     expect(neverApplied).toEqual([
       'ledger.advance-clock',
       'ledger.set-clock',
@@ -93,7 +93,10 @@ describe('the whole-ledger simulation', () => {
       'ledger.settle-test-cashout',
       'ledger.reverse-cashout',
       'ledger.set-commission',
+      'ledger.lift-freeze',
     ]);
+    // A freeze's lift is asked for, approved, rejected and swept as the request that holds it.
+    expect(fixed.reduce((n, r) => n + r.coverage.variantCount('holds ledger.lift-freeze'), 0)).toBeGreaterThan(0);
     // A command added to the table changes what each seed draws, so the scenarios the fixed seeds
     // were picked for are asked of them together, not of one seed each.
     // Dry runs were sent before their twins and decided (findings.ts dryRunFindings compared each pair).

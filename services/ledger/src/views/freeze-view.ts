@@ -1,10 +1,13 @@
 import type { WalletFreeze } from '@coin/contracts';
+import type { UnfreezeStanding } from '../domain/freezes';
 import type { FreezeState } from '../domain/ledger';
 
-/** The one home of a wallet's freeze as the API shows it (docs/CONTRACT.md "Wallet freezes"); null: not frozen. */
-export function freezeView(userId: number, freeze: FreezeState | null): WalletFreeze | null {
+/**
+ * The one home of a wallet's freeze as the API shows it (docs/CONTRACT.md "Wallet freezes"), with
+ * its standing request to lift it when the read found one; null: not frozen.
+ */
+export function freezeView(userId: number, freeze: FreezeState | null, request: UnfreezeStanding | null = null): WalletFreeze | null {
   if (!freeze) return null;
-  const request = freeze.unfreezeRequest;
   return {
     userId,
     reason: freeze.reason,
@@ -12,7 +15,7 @@ export function freezeView(userId: number, freeze: FreezeState | null): WalletFr
     frozenBy: freeze.frozenBy,
     frozenAt: freeze.frozenAt.toISOString(),
     unfreezeRequest: request
-      ? { requestedBy: request.requestedBy, reason: request.reason, requestedAt: request.requestedAt.toISOString() }
+      ? { id: request.id, requestedBy: request.requestedBy, reason: request.reason, requestedAt: request.requestedAt.toISOString() }
       : null,
   };
 }

@@ -1,7 +1,14 @@
-import { minorUnitsToCoins, secondPersonRefusal, type DeletionRequest, type UserCommand } from '@coin/contracts';
+import { minorUnitsToCoins, paysPerson, secondPersonRefusal, type DeletionRequest, type UserCommand } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
 import { eligibleSinceOf, notEligibleDetail, rolesOfRow } from './grant-requests';
-import { decidedRequestOf, pendingRequest, requestStatusAt, type RequestingCommand, type TwoPersonRequest } from './two-person-requests';
+import {
+  decidedRequestOf,
+  pendingRequest,
+  requestStatusAt,
+  sameActor,
+  type RequestingCommand,
+  type TwoPersonRequest,
+} from './two-person-requests';
 import type { UserRow } from './users';
 
 /**
@@ -96,8 +103,8 @@ type DecideDeletion = Pick<Extract<UserCommand, { type: 'user.approve-deletion' 
 /**
  * Why this approval or rejection cannot apply to the (locked) request, or null when it may. An
  * approval needs a SUPERADMIN who is neither the requester nor the user to delete (SELF_DEALING) and
- * held the role before the request was made (`approver`: their row, `approverRefusal`); a rejection any SUPERADMIN (the
- * requester may withdraw their own). Both need the request PENDING and unexpired, and naming the
+ * held the role before the request was made (`approver`: their row, `approverRefusal`); a rejection any SUPERADMIN but
+ * the user to delete (the requester may withdraw their own). Both need the request PENDING and unexpired, and naming the
  * command's user (the command is keyed by that user, so it serialises with their other commands).
  */
 export function deletionDecisionRefusal(
@@ -131,7 +138,10 @@ export function deletionDecisionRefusal(
     );
     return second ? rejected(second.code, second.detail) : null;
   }
-  return null;
+  // The user to delete rejects it no more than they approve it; its requester may withdraw it.
+  return paysPerson(command.actor, [request.userId]) && !sameActor(command.actor, request.requestedBy)
+    ? rejected('SELF_DEALING', 'No one decides the deletion of their own account, either way; another SUPERADMIN must')
+    : null;
 }
 
 /** The request once decided. */

@@ -55,6 +55,18 @@ describe('deletion requests (pure)', () => {
     expect(deletionDecisionRefusal({ ...approve, actor: third }, own, now, b1)).toBeNull();
   });
 
+  it('when the SUPERADMIN whose deletion was asked for rejects it, then SELF_DEALING; another SUPERADMIN, or its requester withdrawing it, may', () => {
+    const own = newDeletionRequest({ commandId: '10000000-0000-4000-8000-000000000004', actor: a, data: { userId: 2 } }, 0, policy, now);
+    const reject = (actor: Actor) => ({
+      type: 'user.reject-deletion' as const,
+      actor,
+      data: { userId: 2, requestId: own.id, reason: 'no' },
+    });
+    expect(deletionDecisionRefusal(reject(b), own, now, null)?.code).toBe('SELF_DEALING');
+    expect(deletionDecisionRefusal(reject({ kind: 'user', id: '3', role: 'SUPERADMIN' }), own, now, null)).toBeNull();
+    expect(deletionDecisionRefusal(reject(a), own, now, null)).toBeNull();
+  });
+
   it('when the approver became a SUPERADMIN at or after the request, or is no longer one, then APPROVER_NOT_ELIGIBLE', () => {
     const approve = { type: 'user.approve-deletion' as const, actor: b, data: { userId: 7, requestId } };
     expect(deletionDecisionRefusal(approve, request, now, { role: 'SUPERADMIN', role_since: now })?.code).toBe('APPROVER_NOT_ELIGIBLE');

@@ -5,6 +5,7 @@ import {
   type GrantRequestAct,
   fourEyesActs,
   minorUnitsToCoins,
+  paysPerson,
   secondPersonRefusal,
   type Actor,
   type AnyGrantRequest as GrantRequest,
@@ -12,7 +13,14 @@ import {
   type UserCommand,
 } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
-import { decidedRequestOf, pendingRequest, requestStatusAt, type RequestingCommand, type TwoPersonRequest } from './two-person-requests';
+import {
+  decidedRequestOf,
+  pendingRequest,
+  requestStatusAt,
+  sameActor,
+  type RequestingCommand,
+  type TwoPersonRequest,
+} from './two-person-requests';
 import type { GrantKind, GrantKindOf, ShownGrantAct, StoredGrantAct } from './grant-kinds/types';
 import type { UserRow } from './users';
 
@@ -165,13 +173,16 @@ export function notEligibleDetail(roles: ReadonlySet<Role> = superadmins): strin
 
 type DecideGrant = Pick<Extract<UserCommand, { type: 'user.approve-grant' | 'user.reject-grant' }>, 'type' | 'actor' | 'data'>;
 
+/** Why whom a request is about may not reject it (its requester may withdraw it). */
+const aboutThemselvesDetail = 'No one decides a request about themselves, either way; another ADMIN+ must';
+
 /**
  * Why this approval or rejection cannot apply to the (locked) request, or null when it may, its act
  * judged by its kind (`kindOf`: the command table's grantKindOf). Both
  * need a SUPERADMIN and the request PENDING and unexpired; an approval also someone other than
  * the requester, eligible by `approverRefusal` (`approver`: their row), while the requester
- * (`requester`: their row) is still a SUPERADMIN. A rejection may come from any SUPERADMIN, the
- * requester withdrawing included.
+ * (`requester`: their row) is still a SUPERADMIN. A rejection may come from any SUPERADMIN but whom the
+ * request is about, the requester withdrawing included.
  */
 export function grantDecisionRefusal(
   command: DecideGrant,
@@ -189,13 +200,15 @@ export function grantDecisionRefusal(
   if (!roles.has(actor.role)) return rejected('FORBIDDEN', 'Only a SUPERADMIN may decide this grant request');
   const status = requestStatusAt(request, now);
   if (status !== 'PENDING') return rejected('APPROVAL_NOT_PENDING', `The grant request is ${status}`);
-  if (command.type === 'user.reject-grant') return null;
-  // The second person's rule: not the requester, not the people the grant is about (its kind
-  // names them: the account whose role or verification changes, the owner of a key, the people
-  // behind a client whose reward cap changes; none for a new client or a callback secret, about
-  // no person), and eligible since before the request.
+  // The people the grant is about (its kind names them: the account whose role or verification
+  // changes, the owner of a key, the people behind a client whose reward cap changes; none for a
+  // new client or a callback secret, about no person) decide it neither way: an ADMIN does not
+  // reject their own demotion. Its requester may always withdraw it.
   const kind = kindOf(request.act);
   const subjects = kind.subjects(request.act);
+  if (command.type === 'user.reject-grant')
+    return paysPerson(actor, subjects) && !sameActor(actor, request.requestedBy) ? rejected('SELF_DEALING', aboutThemselvesDetail) : null;
+  // The second person's rule: not the requester, not the people the grant is about, and eligible since before the request.
   const second = secondPersonRefusal(
     {
       decider: actor,

@@ -97,6 +97,18 @@ describe('grant requests (pure)', () => {
     }
   });
 
+  it('when the SUPERADMIN a role change is about rejects it (their own demotion), then SELF_DEALING; another SUPERADMIN, or its requester withdrawing it, may', () => {
+    const subject: Actor = { kind: 'user', id: '2', role: 'SUPERADMIN' };
+    const third: Actor = { kind: 'user', id: '3', role: 'SUPERADMIN' };
+    const people = { approver: null, requester: null };
+    const demotion = { type: 'user.change-role' as const, userId: 2, role: 'ADMIN' as const, previousRole: 'SUPERADMIN' as const };
+    const request = newGrantRequest({ commandId: '10000000-0000-4000-8000-000000000020', actor: a, data: {} }, demotion, policy, now);
+    const reject = (actor: Actor) => ({ type: 'user.reject-grant' as const, actor, data: { requestId: request.id, reason: 'no' } });
+    expect(grantDecisionRefusal(reject(subject), request, people, now, grantKindOf)?.code).toBe('SELF_DEALING');
+    expect(grantDecisionRefusal(reject(third), request, people, now, grantKindOf)).toBeNull();
+    expect(grantDecisionRefusal(reject(a), request, people, now, grantKindOf)).toBeNull();
+  });
+
   it('when a cap is above the ceiling, then REWARD_CAP_ABOVE_CEILING; at it, or none (the ledger default), it passes', () => {
     expect(rewardCapRefusal(1_000_001, policy)?.code).toBe('REWARD_CAP_ABOVE_CEILING');
     expect(rewardCapRefusal(1_000_000, policy)).toBeNull();

@@ -78,3 +78,8 @@ export function decidedRequestOf<R extends TwoPersonRequest>(
     rejectionReason: 'reason' in decision.data && typeof decision.data.reason === 'string' ? decision.data.reason : null,
   };
 }
+
+/** Whether two actors are the same (the requester withdrawing their own request). */
+export function sameActor(a: Actor, b: Actor): boolean {
+  return a.kind === b.kind && a.id === b.id;
+}

@@ -117,9 +117,11 @@ def sync_detailed(
 ) -> Response[ApproveUnfreezeResponse200 | Problem]:
     """Approve the pending request to lift a freeze
 
-     Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its
-    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one since before
-    the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
+     Approve the pending request to lift a freeze (200, frozen: false, with the request). By an ADMIN+
+    other than its requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one
+    since before the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor; 409
+    APPROVAL_NOT_PENDING when the wallet's request was decided or has expired, 409
+    UNFREEZE_NOT_REQUESTED when none was asked
 
     Args:
         id (str):
@@ -156,9 +158,11 @@ def sync(
 ) -> ApproveUnfreezeResponse200 | Problem | None:
     """Approve the pending request to lift a freeze
 
-     Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its
-    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one since before
-    the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
+     Approve the pending request to lift a freeze (200, frozen: false, with the request). By an ADMIN+
+    other than its requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one
+    since before the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor; 409
+    APPROVAL_NOT_PENDING when the wallet's request was decided or has expired, 409
+    UNFREEZE_NOT_REQUESTED when none was asked
 
     Args:
         id (str):
@@ -190,9 +194,11 @@ async def asyncio_detailed(
 ) -> Response[ApproveUnfreezeResponse200 | Problem]:
     """Approve the pending request to lift a freeze
 
-     Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its
-    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one since before
-    the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
+     Approve the pending request to lift a freeze (200, frozen: false, with the request). By an ADMIN+
+    other than its requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one
+    since before the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor; 409
+    APPROVAL_NOT_PENDING when the wallet's request was decided or has expired, 409
+    UNFREEZE_NOT_REQUESTED when none was asked
 
     Args:
         id (str):
@@ -227,9 +233,11 @@ async def asyncio(
 ) -> ApproveUnfreezeResponse200 | Problem | None:
     """Approve the pending request to lift a freeze
 
-     Approve the pending request to lift a freeze (200, frozen: false). By an ADMIN+ other than its
-    requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one since before
-    the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor
+     Approve the pending request to lift a freeze (200, frozen: false, with the request). By an ADMIN+
+    other than its requester (403 UNFREEZE_BY_REQUESTER) and the wallet's owner (403 SELF_DEALING), one
+    since before the request was made (403 APPROVER_NOT_ELIGIBLE), with a fresh second factor; 409
+    APPROVAL_NOT_PENDING when the wallet's request was decided or has expired, 409
+    UNFREEZE_NOT_REQUESTED when none was asked
 
     Args:
         id (str):

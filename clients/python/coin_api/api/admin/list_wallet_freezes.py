@@ -18,6 +18,7 @@ from ...types import UNSET, Response, Unset
 
 def _get_kwargs(
     *,
+    user_id: str | Unset = UNSET,
     unfreeze_status: ListWalletFreezesUnfreezeStatus | Unset = UNSET,
     limit: str | Unset = UNSET,
     offset: str | Unset = UNSET,
@@ -29,6 +30,8 @@ def _get_kwargs(
         headers["Coin-Version"] = str(coin_version)
 
     params: dict[str, Any] = {}
+
+    params["userId"] = user_id
 
     json_unfreeze_status: str | Unset = UNSET
     if not isinstance(unfreeze_status, Unset):
@@ -102,6 +105,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    user_id: str | Unset = UNSET,
     unfreeze_status: ListWalletFreezesUnfreezeStatus | Unset = UNSET,
     limit: str | Unset = UNSET,
     offset: str | Unset = UNSET,
@@ -114,6 +118,7 @@ def sync_detailed(
     (unfreezeStatus PENDING: the unfreezes waiting for a second ADMIN+)
 
     Args:
+        user_id (str | Unset):
         unfreeze_status (ListWalletFreezesUnfreezeStatus | Unset):
         limit (str | Unset):
         offset (str | Unset):
@@ -129,6 +134,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        user_id=user_id,
         unfreeze_status=unfreeze_status,
         limit=limit,
         offset=offset,
@@ -146,6 +152,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    user_id: str | Unset = UNSET,
     unfreeze_status: ListWalletFreezesUnfreezeStatus | Unset = UNSET,
     limit: str | Unset = UNSET,
     offset: str | Unset = UNSET,
@@ -158,6 +165,7 @@ def sync(
     (unfreezeStatus PENDING: the unfreezes waiting for a second ADMIN+)
 
     Args:
+        user_id (str | Unset):
         unfreeze_status (ListWalletFreezesUnfreezeStatus | Unset):
         limit (str | Unset):
         offset (str | Unset):
@@ -174,6 +182,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        user_id=user_id,
         unfreeze_status=unfreeze_status,
         limit=limit,
         offset=offset,
@@ -185,6 +194,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    user_id: str | Unset = UNSET,
     unfreeze_status: ListWalletFreezesUnfreezeStatus | Unset = UNSET,
     limit: str | Unset = UNSET,
     offset: str | Unset = UNSET,
@@ -197,6 +207,7 @@ async def asyncio_detailed(
     (unfreezeStatus PENDING: the unfreezes waiting for a second ADMIN+)
 
     Args:
+        user_id (str | Unset):
         unfreeze_status (ListWalletFreezesUnfreezeStatus | Unset):
         limit (str | Unset):
         offset (str | Unset):
@@ -212,6 +223,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        user_id=user_id,
         unfreeze_status=unfreeze_status,
         limit=limit,
         offset=offset,
@@ -227,6 +239,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    user_id: str | Unset = UNSET,
     unfreeze_status: ListWalletFreezesUnfreezeStatus | Unset = UNSET,
     limit: str | Unset = UNSET,
     offset: str | Unset = UNSET,
@@ -239,6 +252,7 @@ async def asyncio(
     (unfreezeStatus PENDING: the unfreezes waiting for a second ADMIN+)
 
     Args:
+        user_id (str | Unset):
         unfreeze_status (ListWalletFreezesUnfreezeStatus | Unset):
         limit (str | Unset):
         offset (str | Unset):
@@ -256,6 +270,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            user_id=user_id,
             unfreeze_status=unfreeze_status,
             limit=limit,
             offset=offset,

@@ -129,8 +129,9 @@ def sync_detailed(
 ) -> Response[Problem | RequestUnfreezeResponse200]:
     """Ask to lift a freeze, with a reason
 
-     Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the
-    pending request). Never the wallet's owner (403 SELF_DEALING)
+     Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze, its
+    standing request and the request). Never the wallet's owner (403 SELF_DEALING); 409
+    WALLET_NOT_FROZEN when it is not frozen
 
     Args:
         id (str):
@@ -170,8 +171,9 @@ def sync(
 ) -> Problem | RequestUnfreezeResponse200 | None:
     """Ask to lift a freeze, with a reason
 
-     Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the
-    pending request). Never the wallet's owner (403 SELF_DEALING)
+     Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze, its
+    standing request and the request). Never the wallet's owner (403 SELF_DEALING); 409
+    WALLET_NOT_FROZEN when it is not frozen
 
     Args:
         id (str):
@@ -206,8 +208,9 @@ async def asyncio_detailed(
 ) -> Response[Problem | RequestUnfreezeResponse200]:
     """Ask to lift a freeze, with a reason
 
-     Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the
-    pending request). Never the wallet's owner (403 SELF_DEALING)
+     Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze, its
+    standing request and the request). Never the wallet's owner (403 SELF_DEALING); 409
+    WALLET_NOT_FROZEN when it is not frozen
 
     Args:
         id (str):
@@ -245,8 +248,9 @@ async def asyncio(
 ) -> Problem | RequestUnfreezeResponse200 | None:
     """Ask to lift a freeze, with a reason
 
-     Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze and the
-    pending request). Never the wallet's owner (403 SELF_DEALING)
+     Ask to lift a freeze, with a reason: a different ADMIN+ approves it (200 with the freeze, its
+    standing request and the request). Never the wallet's owner (403 SELF_DEALING); 409
+    WALLET_NOT_FROZEN when it is not frozen
 
     Args:
         id (str):

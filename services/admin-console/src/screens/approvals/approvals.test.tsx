@@ -20,8 +20,17 @@ const payouts = (...requests: PayoutApproval[]) => ({
   hasMore: false,
   nextCursor: null,
 });
-/** The payouts section of a screen about something else: none waits. */
-const noPayouts = { listPayoutApprovals: async () => payouts() };
+const unfreezes = (...requests: Array<{ id: string; userId: number }>) => ({
+  unfreezes: requests.map(({ id, userId }) => {
+    const { command: _command, ...members } = approval(id);
+    return { ...members, unfreeze: { userId, reason: 'the case was closed' } };
+  }),
+  pagination: { limit: 100, offset: 0, total: requests.length },
+  hasMore: false,
+  nextCursor: null,
+});
+/** The payouts and unfreezes sections of a screen about something else: none waits. */
+const noPayouts = { listPayoutApprovals: async () => payouts(), listUnfreezeRequests: async () => unfreezes() };
 
 describe('approvals screen', () => {
   it('when the requests load, then each pending one has Approve and Reject buttons named after it', async () => {
@@ -147,6 +156,33 @@ describe('approvals screen', () => {
     expect(rejectRewardCapRequest).toHaveBeenCalledWith(
       expect.objectContaining({ path: { id: 'eeeeeeee-2' }, body: { reason: 'no campaign needs it' } }),
     );
+  });
+
+  it("when an ADMIN decides unfreeze requests, then each wallet's standing request is offered once and decided by its wallet", async () => {
+    const approveUnfreeze = jest.fn(async () => ({}) as OperationResult<'approveUnfreeze'>);
+    const rejectUnfreeze = jest.fn(async () => ({}) as OperationResult<'rejectUnfreeze'>);
+    // Newest first: user 7's newer request stands, its older one beside it is not offered.
+    const listUnfreezeRequests = jest.fn(async () =>
+      unfreezes({ id: 'ffffffff-3', userId: 7 }, { id: 'eeeeeeee-2', userId: 8 }, { id: 'dddddddd-1', userId: 7 }),
+    );
+    renderScreen(<ApprovalsScreen />, {
+      listApprovals: async () => pending([]),
+      listPayoutApprovals: async () => payouts(),
+      listUnfreezeRequests,
+      approveUnfreeze,
+      rejectUnfreeze,
+    });
+    const ui = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Pending unfreeze requests' });
+    expect(within(table).queryByRole('button', { name: 'Approve request dddddddd' })).toBeNull();
+    expect(listUnfreezeRequests).toHaveBeenCalledWith({ query: { status: 'PENDING', limit: '100' } });
+    await ui.click(within(table).getByRole('button', { name: 'Approve request ffffffff' }));
+    expect(await screen.findByText('Approved ffffffff.')).toBeTruthy();
+    expect(approveUnfreeze).toHaveBeenCalledWith({ path: { id: '7' }, idempotencyKey: expect.any(String) });
+    const reloaded = await screen.findByRole('table', { name: 'Pending unfreeze requests' });
+    await ui.type(within(reloaded).getByLabelText('Reason for rejecting eeeeeeee-2'), 'the case is still open');
+    await ui.click(within(reloaded).getByRole('button', { name: 'Reject request eeeeeeee' }));
+    expect(rejectUnfreeze).toHaveBeenCalledWith(expect.objectContaining({ path: { id: '8' }, body: { reason: 'the case is still open' } }));
   });
 
   it('when the approval requests are exported, then the first page from offset 0 and the next by cursor are read, a row per request', async () => {

@@ -7,14 +7,15 @@ import { DeletionRequests } from './deletion-requests';
 import { GrantRequests } from './grant-requests';
 import { PayoutApprovals } from './payout-approvals';
 import { RewardCapRequests } from './reward-cap-requests';
+import { UnfreezeRequests } from './unfreeze-requests';
 import { keyedApproval, RequestTable } from './request-table';
 
 type Approval = OperationResult<'listApprovals'>['approvals'][number];
 
 /**
  * GET /api/admin/approvals; approve (with the session's API key of the command's scope) or reject with a reason.
- * Below them the payouts waiting (GET /api/admin/payout-approvals), decided the same way, and for a
- * SUPERADMIN the grant, deletion and reward cap requests.
+ * Below them the payouts waiting (GET /api/admin/payout-approvals), decided the same way, the
+ * requests to lift a freeze, and for a SUPERADMIN the grant, deletion and reward cap requests.
  */
 export function ApprovalsScreen() {
   const { session, apiKey } = useConsole();
@@ -48,6 +49,7 @@ export function ApprovalsScreen() {
         }}
       />
       <PayoutApprovals />
+      <UnfreezeRequests />
       {session.role === 'SUPERADMIN' ? <GrantRequests /> : null}
       {session.role === 'SUPERADMIN' ? <DeletionRequests /> : null}
       {session.role === 'SUPERADMIN' ? <RewardCapRequests /> : null}

@@ -14,6 +14,8 @@ const page = (...requests: PayoutApproval[]) => ({
 });
 /** No Approval waits: the screen's first table is empty, the payouts are below it. */
 const listApprovals = async () => ({ approvals: [], pagination: { limit: 25, offset: 0, total: 0 }, hasMore: false, nextCursor: null });
+/** The unfreeze requests section: none waits. */
+const noUnfreezes = async () => ({ unfreezes: [], pagination: { limit: 100, offset: 0, total: 0 }, hasMore: false, nextCursor: null });
 
 const approved = (request: PayoutApproval): OperationResult<'approvePayoutRequest'> => ({
   payout: {
@@ -39,7 +41,7 @@ describe('approvals screen: payouts waiting', () => {
         payoutApproval('qqqqqqqq-2', [10], { status: 'APPROVED', decidedBy: { kind: 'user', id: '9', role: 'ADMIN' } }),
       ),
     );
-    renderScreen(<ApprovalsScreen />, { listApprovals, listPayoutApprovals });
+    renderScreen(<ApprovalsScreen />, { listUnfreezeRequests: noUnfreezes, listApprovals, listPayoutApprovals });
     const section = await screen.findByRole('region', { name: 'Payouts waiting' });
     const table = await within(section).findByRole('table', { name: 'Payout approval requests' });
     expect(listPayoutApprovals).toHaveBeenCalledWith({ query: { limit: '25', offset: '0', status: 'PENDING' } });
@@ -97,7 +99,7 @@ describe('approvals screen: payouts waiting', () => {
   it('when another status is chosen, then the payouts are listed again of that status from the first page, and the approvals above are not', async () => {
     const listPayoutApprovals = jest.fn(async (_input: unknown) => page(payoutApproval('pppppppp-1')));
     const approvals = jest.fn(listApprovals);
-    renderScreen(<ApprovalsScreen />, { listApprovals: approvals, listPayoutApprovals });
+    renderScreen(<ApprovalsScreen />, { listUnfreezeRequests: noUnfreezes, listApprovals: approvals, listPayoutApprovals });
     await screen.findByRole('table', { name: 'Payout approval requests' });
     const ui = userEvent.setup();
     await ui.selectOptions(screen.getByLabelText('Payout status'), 'Any');
@@ -112,7 +114,11 @@ describe('approvals screen: payouts waiting', () => {
     const answer = deferred<OperationResult<'approvePayoutRequest'>>();
     const approvePayoutRequest = jest.fn((_input: unknown) => answer.promise);
     const listPayoutApprovals = jest.fn(async (_input: unknown) => page(request));
-    renderScreen(<ApprovalsScreen />, { listApprovals, listPayoutApprovals, approvePayoutRequest }, { apiKey: 'ck_reward' });
+    renderScreen(
+      <ApprovalsScreen />,
+      { listUnfreezeRequests: noUnfreezes, listApprovals, listPayoutApprovals, approvePayoutRequest },
+      { apiKey: 'ck_reward' },
+    );
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Approve payout request pppppppp' }));
     expect(screen.getByRole('button', { name: 'Approve payout request pppppppp' })).toHaveProperty('disabled', true);
@@ -135,7 +141,7 @@ describe('approvals screen: payouts waiting', () => {
     );
     const listPayoutApprovals = jest.fn(async (_input: unknown) => page(payoutApproval('pppppppp-1')));
     // No API key typed yet: the call goes without one, and the API says what is wrong.
-    renderScreen(<ApprovalsScreen />, { listApprovals, listPayoutApprovals, approvePayoutRequest });
+    renderScreen(<ApprovalsScreen />, { listUnfreezeRequests: noUnfreezes, listApprovals, listPayoutApprovals, approvePayoutRequest });
     const ui = userEvent.setup();
     await ui.click(await screen.findByRole('button', { name: 'Approve payout request pppppppp' }));
     const section = screen.getByRole('region', { name: 'Payouts waiting' });
@@ -178,7 +184,13 @@ describe('approvals screen: payouts waiting', () => {
     const rejectPayoutRequest = jest.fn(async (_input: unknown) => ({}) as OperationResult<'rejectPayoutRequest'>);
     const approvePayoutRequest = jest.fn();
     const listPayoutApprovals = jest.fn(async (_input: unknown) => page(payoutApproval('pppppppp-1')));
-    renderScreen(<ApprovalsScreen />, { listApprovals, listPayoutApprovals, rejectPayoutRequest, approvePayoutRequest });
+    renderScreen(<ApprovalsScreen />, {
+      listUnfreezeRequests: noUnfreezes,
+      listApprovals,
+      listPayoutApprovals,
+      rejectPayoutRequest,
+      approvePayoutRequest,
+    });
     const ui = userEvent.setup();
     const table = await screen.findByRole('table', { name: 'Payout approval requests' });
     await ui.type(within(table).getByLabelText('Reason for rejecting pppppppp-1'), '  not budgeted ');

@@ -17,7 +17,7 @@ export interface PendingRequestsPanelProps<T, Row extends WaitingRequest> {
 }
 
 /**
- * A panel of one kind of request a SUPERADMIN decides (grant requests, reward cap changes): its
+ * A panel of one kind of request a second person decides (grant requests, reward cap changes, unfreezes): its
  * heading, what it is, and its pending requests with Approve or Reject with a reason, each decision
  * said by the request's short id.
  */

@@ -12,7 +12,7 @@ export interface FreezeFromCase {
   noted(said: string): Promise<unknown>;
 }
 
-/** The three steps of a freeze, sent through the API; each said, and noted on the case when acted from one. */
+/** The four steps of a freeze, sent through the API; each said, and noted on the case when acted from one. */
 function useFreezeSteps(userId: number, reason: string, caseId: string, onChanged: () => void, fromCase?: FreezeFromCase) {
   const { session } = useConsole();
   const change = useMutation<string>();
@@ -22,7 +22,7 @@ function useFreezeSteps(userId: number, reason: string, caseId: string, onChange
     if (changed) onChanged();
     return said;
   };
-  const act = (what: 'freeze' | 'request' | 'approve') =>
+  const act = (what: 'freeze' | 'request' | 'approve' | 'reject') =>
     change.run(async () => {
       if (what === 'freeze') {
         await session.client.freezeUserWallet({ path, body: { reason, ...(caseId ? { caseId } : {}) } });
@@ -36,6 +36,13 @@ function useFreezeSteps(userId: number, reason: string, caseId: string, onChange
           false,
         );
       }
+      if (what === 'reject') {
+        await session.client.rejectUnfreeze({ path, body: { reason } });
+        return step(
+          'The request to lift the freeze is rejected: the wallet stays frozen.',
+          `Rejected the request to lift the freeze of user ${userId}'s wallet: ${reason}`,
+        );
+      }
       await session.client.approveUnfreeze({ path });
       return step('The freeze is lifted.', `Lifted the freeze of user ${userId}'s wallet (approved by a second person).`);
     });
@@ -44,8 +51,9 @@ function useFreezeSteps(userId: number, reason: string, caseId: string, onChange
 
 /**
  * ADMIN+: a wallet's freeze (docs/CONTRACT.md "Wallet freezes"). Freezing stops its debits at
- * once; lifting it takes two people: one asks (with a reason), a different ADMIN+ approves. The
- * ledger refuses the requester's own approval (UNFREEZE_BY_REQUESTER), shown here as its problem.
+ * once; lifting it takes two people: one asks (with a reason), a different ADMIN+ approves, or any
+ * ADMIN+ but the owner rejects it (with a reason). The ledger refuses the requester's own approval
+ * (UNFREEZE_BY_REQUESTER), shown here as its problem.
  */
 export function FreezeActions({
   userId,
@@ -76,6 +84,9 @@ export function FreezeActions({
             </button>
             <button type="button" disabled={change.busy} onClick={() => act('approve')}>
               Approve unfreeze
+            </button>
+            <button type="button" disabled={!reason || change.busy} onClick={() => act('reject')}>
+              Reject unfreeze
             </button>
           </>
         ) : (

@@ -214,6 +214,35 @@ describe('user detail screen', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('UNFREEZE_BY_REQUESTER');
   });
 
+  it('when an ADMIN+ rejects the request to lift a freeze with a reason, then the rejection is sent and said, and the wallet stays frozen', async () => {
+    const frozen = userDetail(7, 10);
+    const operations = detailOperations({
+      getUser: jest.fn(async () => ({ ...frozen, wallet: { ...frozen.wallet, frozen: true } })),
+      rejectUnfreeze: jest.fn(async () => ({
+        approval: {
+          id: '9c8b7a6f-5e4d-8c3b-8a2f-1e0d9c8b7a72',
+          status: 'REJECTED' as const,
+          unfreeze: { userId: 7, reason: 'cleared' },
+          requestedBy: { kind: 'user' as const, id: '42', role: 'ADMIN' as const },
+          createdAt: '2026-01-15T09:30:00.000Z',
+          expiresAt: '2026-01-16T09:30:00.000Z',
+          updatedAt: '2026-01-15T09:40:00.000Z',
+          decidedBy: { kind: 'user' as const, id: '10', role: 'ADMIN' as const },
+          rejectionReason: 'The case is still open',
+          transactionId: null,
+        },
+      })),
+    });
+    renderScreen(<UserDetailScreen userId={7} />, operations);
+    const ui = userEvent.setup();
+    await screen.findByTestId('wallet-frozen');
+    expect((screen.getByRole('button', { name: 'Reject unfreeze' }) as HTMLButtonElement).disabled).toBe(true);
+    await ui.type(screen.getByLabelText('Reason'), 'The case is still open');
+    await ui.click(screen.getByRole('button', { name: 'Reject unfreeze' }));
+    expect(operations.rejectUnfreeze).toHaveBeenCalledWith({ path: { id: '7' }, body: { reason: 'The case is still open' } });
+    expect(await screen.findByText('The request to lift the freeze is rejected: the wallet stays frozen.')).toBeTruthy();
+  });
+
   it('when a SUPERADMIN ends the sessions, then nothing is sent before the confirmation, the dialog is busy while it is sent, and the result is said', async () => {
     const answer = deferred<undefined>();
     const operations = detailOperations({ revokeUserSessions: jest.fn(() => answer.promise) });

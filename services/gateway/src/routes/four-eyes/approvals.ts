@@ -154,7 +154,7 @@ export function heldDecisionHandlers<R extends { command: ApprovableCommand }>(
  * The approve (no reason) or reject of a request the ledger keeps as a kind of its own (`holds`),
  * whose id always names its route: sent with no read, as the ledger loads the request itself.
  */
-function sendKeptDecision(
+export function sendKeptDecision(
   deps: Pick<ApprovalRouteDeps, 'commands'>,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -176,7 +176,8 @@ function sendKeptDecision(
 
 /**
  * Sends `command` to wait for a second person (a kept kind's request: ledger.request-approval under
- * a fresh id nonce) and answers 202 with the request as its act (`holds`) shows it.
+ * a fresh id nonce) and answers `status` (202, or the 200 an unfreeze's request kept from before
+ * it was an approval request) with the request as its act (`holds`) shows it.
  */
 export async function requestKept<A extends DecidedKind>(
   commands: CommandBus,
@@ -184,13 +185,14 @@ export async function requestKept<A extends DecidedKind>(
   reply: FastifyReply,
   command: LedgerCommandOf<'ledger.request-approval'>['data']['command'],
   holds: A,
+  status: 200 | 202 = 202,
 ): Promise<{ approval: RequestOf<A> }> {
   const result = await sendLedgerCommand(
     commands,
     request,
     reply,
     (requestHash) => ledgerDraft('ledger.request-approval', { command, idNonce: randomIdNonce(), requestHash }),
-    202,
+    status,
   );
   return { approval: requestOfAct(holds, result.approval) };
 }

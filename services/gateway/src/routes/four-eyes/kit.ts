@@ -35,6 +35,8 @@ export interface ActPart {
    * own (an unfreeze is the wallet's) is approved at the URL it had before the table.
    */
   approveUrl?: string;
+  /** The rejection's URL where it is not `<path>/:id/reject` (an unfreeze's, beside its approval's). */
+  rejectUrl?: string;
   /** The list's URL where it is not the row's path (a rule's freeze lifts are listed under the rules). */
   listUrl?: string;
   /** A route's tags where they are not the row's. */

@@ -13,6 +13,7 @@ import type { CommandBus } from '../../clients/commands';
 import type { Asker } from '../../clients/internal-http';
 import { authorityOf, principalOf } from '../../plugins/auth';
 import type { ActPart, ListPart } from './kit';
+import { unfreezeToDecideId } from './unfreeze';
 
 /**
  * The monitoring acts' lists (a rule's change, a case's resolution, a rule's freeze lift), drawn
@@ -139,7 +140,9 @@ export const freezeLiftPart: ActPart = {
         { params: { ruleId }, body: askedBy(request) },
         String(request.id),
       );
-      return throughLedger(request, deps, freezeLift, 'lifted', (userId) => ledgerDraft('ledger.approve-unfreeze', { userId }));
+      return throughLedger(request, deps, freezeLift, 'lifted', async (userId) =>
+        ledgerDraft('ledger.approve', { approvalId: await unfreezeToDecideId(deps, request, userId), holds: 'unfreeze' }),
+      );
     },
   },
 };
@@ -174,17 +177,18 @@ export function readerOf(request: FastifyRequest): Asker {
 const liftCommandsInFlightMax = 10;
 
 /**
- * Each freeze a lift lists, through the ledger's own unfreeze command in the caller's name (the
- * ledger judges it again: the approver is never the wallet's unfreeze requester): `done` when
- * applied, else the ledger's error code for that wallet (a wallet lifted meanwhile answers
- * WALLET_NOT_FROZEN), so one wallet's refusal or timeout leaves the others lifted.
+ * Each freeze a lift lists, through the ledger's own unfreeze act in the caller's name (a request
+ * of it, or the approval of the wallet's pending one: the ledger judges it again, so the approver
+ * is never that request's requester nor the wallet's owner): `done` when applied, else the error
+ * code for that wallet (a wallet lifted meanwhile answers WALLET_NOT_FROZEN, one with no pending
+ * request UNFREEZE_NOT_REQUESTED), so one wallet's refusal or timeout leaves the others lifted.
  */
 export async function throughLedger(
   request: FastifyRequest,
   deps: { commands: CommandBus },
   freezeLift: MonitoringFreezeLift,
   done: 'requested' | 'lifted',
-  draftOf: (userId: number) => LedgerDraft,
+  draftOf: (userId: number) => Promise<LedgerDraft>,
 ) {
   const outcomes: { userId: number; caseId: string; outcome: string }[] = [];
   const freezes = freezeLift.freezes;
@@ -193,7 +197,7 @@ export async function throughLedger(
     const answered = await Promise.all(
       slice.map(async ({ userId, caseId }) => {
         try {
-          await deps.commands.ledger(draftOf(userId), { ...authorityOf(request), requestId: String(request.id) });
+          await deps.commands.ledger(await draftOf(userId), { ...authorityOf(request), requestId: String(request.id) });
           return { userId, caseId, outcome: done };
         } catch (err) {
           if (err instanceof AppError) return { userId, caseId, outcome: err.code };

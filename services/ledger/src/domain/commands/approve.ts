@@ -72,7 +72,7 @@ export const approve: CommandModule<'ledger.approve'> = {
     // who held the role since before the request (the payees are judged once it is decided, below).
     const act = approvalActOf(approval.command);
     const eligible = deciderFacts(command, act, approval.createdAt);
-    const wording = { ...approverWording, ...notEligibleWording(act) };
+    const wording = { ...approverWording, ...actOf(approval.command).wording, ...notEligibleWording(act) };
     const byRequester = secondPersonRejection({ decider: command.actor, requester: approval.requestedBy, now, ...eligible }, wording);
     if (byRequester) return byRequester;
     // Judged after the load: the approver's key must have the scope the stored command needs.

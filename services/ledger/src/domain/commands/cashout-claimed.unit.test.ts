@@ -72,7 +72,7 @@ const freeze = (state: LedgerState, at: Date) => {
   const frozenBy = { kind: 'user' as const, id: '5' };
   state.wallets.set('user:1', {
     ...wallet(state),
-    freeze: { reason: 'case', caseId: null, frozenBy, frozenAt: at, unfreezeRequest: null },
+    freeze: { reason: 'case', caseId: null, frozenBy, frozenAt: at },
   });
 };
 

@@ -5,9 +5,9 @@ import type { WalletState } from '../state';
 import { reject } from './rules';
 import type { DecideContext, ReplyInput } from './types';
 
-/** What the freeze commands share (freeze-wallet.ts, request-unfreeze.ts, approve-unfreeze.ts). */
+/** What the freeze commands share (freeze-wallet.ts, lift-freeze.ts). */
 
-type FreezeCommandType = 'ledger.freeze-wallet' | 'ledger.request-unfreeze' | 'ledger.approve-unfreeze';
+type FreezeCommandType = 'ledger.freeze-wallet' | 'ledger.lift-freeze';
 
 /** The open wallet of a user a freeze command names, or why there is none. */
 export function userWalletOf(context: DecideContext, userId: number): { ok: true; wallet: WalletState } | Rejected {

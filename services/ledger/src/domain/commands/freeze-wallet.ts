@@ -23,7 +23,7 @@ export const freezeWallet: CommandModule<'ledger.freeze-wallet'> = {
     if (target.freeze) return reject('WALLET_ALREADY_FROZEN', `User ${userId}'s wallet is already frozen`);
     const { kind, id } = command.actor;
     if (kind !== 'user' && kind !== 'service') return reject('FORBIDDEN', 'Only an ADMIN+ or the monitoring service freezes a wallet');
-    const freeze = { reason, caseId: caseId ?? null, frozenBy: { kind, id }, frozenAt: context.now, unfreezeRequest: null };
+    const freeze = { reason, caseId: caseId ?? null, frozenBy: { kind, id }, frozenAt: context.now };
     return accepted({ effects: [{ kind: 'freezes', walletKey: target.key, userId, freeze, event: 'frozen' }], subjectKey: target.key });
   },
   reply: freezeReply,

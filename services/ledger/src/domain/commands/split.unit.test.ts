@@ -397,7 +397,6 @@ describe('a refund of a split purchase reverses the split in proportion', () => 
       caseId: null,
       frozenBy: { kind: 'user', id: String(admin) },
       frozenAt: now,
-      unfreezeRequest: null,
     };
     loadTarget(state, purchaseId);
     expect(run(state, refund(purchaseId)).ok).toBe(true);

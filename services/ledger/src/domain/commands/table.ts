@@ -3,7 +3,6 @@ import { advanceClock } from './advance-clock';
 import { setClock } from './set-clock';
 import { retireTreasury } from './retire-treasury';
 import { approve } from './approve';
-import { approveUnfreeze } from './approve-unfreeze';
 import { captureHold } from './capture-hold';
 import { cashout } from './cashout';
 import { claimCashout } from './claim-cashout';
@@ -23,7 +22,6 @@ import { openWallet } from './open-wallet';
 import { proposeCashoutRate } from './propose-cashout-rate';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
-import { requestUnfreeze } from './request-unfreeze';
 import { clawback } from './clawback';
 import { setLimits } from './set-limits';
 import { settleCashout } from './settle-cashout';
@@ -82,8 +80,7 @@ export const commandTable: CommandTable = {
   'ledger.cancel-mandate': cancelMandate,
   'ledger.charge-mandate': chargeMandate,
   'ledger.freeze-wallet': freezeWallet,
-  'ledger.request-unfreeze': requestUnfreeze,
-  'ledger.approve-unfreeze': approveUnfreeze,
+  'ledger.lift-freeze': approvableTable['ledger.lift-freeze'],
 };
 
 /**

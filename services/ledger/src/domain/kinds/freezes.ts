@@ -5,8 +5,8 @@ import type { WalletRowPart } from './types';
 
 /**
  * A freeze of a user wallet's outgoing movements (docs/design/ledger.md "Freezes"), set by an
- * ADMIN+ or the monitoring service; lifted only when one ADMIN+ asked (`unfreezeRequest`) and a
- * different one approved.
+ * ADMIN+ or the monitoring service; lifted only by an approval: one ADMIN+ asks (an approval
+ * request of the unfreeze act, kept with every other request), a different one approves.
  */
 export interface FreezeState {
   reason: string;
@@ -14,11 +14,9 @@ export interface FreezeState {
   caseId: string | null;
   frozenBy: { kind: 'user' | 'service'; id: string };
   frozenAt: Date;
-  /** A pending request to lift it: the first of the two people. */
-  unfreezeRequest: { requestedBy: number; reason: string; requestedAt: Date } | null;
 }
 
-export type FreezeEvent = 'frozen' | 'unfreeze-requested' | 'unfrozen';
+export type FreezeEvent = 'frozen' | 'unfrozen';
 
 /** A wallet's freeze as a decision leaves it (null: lifted), and what happened to it: the kind's effect. */
 export interface FreezeChange {
@@ -40,31 +38,18 @@ const storedFreeze = z.strictObject({
   caseId: freezeCaseId.nullable(),
   frozenBy: freezeActor,
   frozenAt: z.iso.datetime({ offset: true }),
-  unfreezeRequest: z
-    .strictObject({
-      requestedBy: z.number().int().positive(),
-      reason: z.string().min(1).max(500),
-      requestedAt: z.iso.datetime({ offset: true }),
-    })
-    .nullable(),
 });
 
 /** A stored freeze (`freeze_state`) parsed again, as every read does; null: not frozen. */
 export function freezeOf(stored: unknown): FreezeState | null {
   if (stored === null || stored === undefined) return null;
   const row = storedFreeze.parse(stored);
-  const request = row.unfreezeRequest;
-  return {
-    ...row,
-    frozenAt: new Date(row.frozenAt),
-    unfreezeRequest: request ? { ...request, requestedAt: new Date(request.requestedAt) } : null,
-  };
+  return { ...row, frozenAt: new Date(row.frozenAt) };
 }
 
 /**
  * The wallet freezes, a part of the wallet's row (column `freeze_state`): set by
- * ledger.freeze-wallet, asked to be lifted by ledger.request-unfreeze, lifted by
- * ledger.approve-unfreeze, each an effect `{ kind: 'freezes', walletKey, userId, freeze, event }`
+ * ledger.freeze-wallet, lifted by ledger.lift-freeze (which only an approval applies), each an effect `{ kind: 'freezes', walletKey, userId, freeze, event }`
  * that replaces the wallet's freeze with the one it carries. What a freeze stops is judged after
  * every decision (domain/freezes.ts); the commands' audit records are what is published of it.
  */

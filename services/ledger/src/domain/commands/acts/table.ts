@@ -6,6 +6,7 @@ import { commissionChangeAct } from './commission-change';
 import { approvalActOf, heldParts, requestOf } from './held';
 import { moneyAct } from './money';
 import { payoutAct } from './payout';
+import { unfreezeAct } from './unfreeze';
 import type { ApprovalActModule, ApprovalActTable, HeldTypeOf } from './types';
 
 export { approvalActOf } from './held';
@@ -24,6 +25,7 @@ export const approvalActTable: ApprovalActTable = {
   payout: payoutAct,
   'cashout-reversal': cashoutReversalAct,
   'commission-change': commissionChangeAct,
+  unfreeze: unfreezeAct,
 };
 
 /** The modules of the commands an approval request may hold back, one per approvable type. */

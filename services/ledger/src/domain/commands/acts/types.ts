@@ -4,6 +4,7 @@ import type {
   AuditSummary,
   LedgerResult,
   Party,
+  SecondPersonWording,
   TopicNames,
   ledgerCommandContracts,
 } from '@coin/contracts';
@@ -15,7 +16,7 @@ import type { Accepted } from '../../state';
 
 /**
  * What one four-eyes act of the ledger (@coin/contracts four-eyes-acts.ts: money, payout, a
- * cash-out's reversal, a commission change) does its own way, in one module an act, keyed by the
+ * cash-out's reversal, a commission change, an unfreeze) does its own way, in one module an act, keyed by the
  * act the held-back command's contract row names (acts/table.ts, the one place an act is
  * registered): the modules of the commands its requests hold back, its audit summary, what its
  * request reads and may be refused for at once, what its approval applies and pays, its
@@ -61,6 +62,13 @@ export interface ApprovalActModule<A extends ApprovalAct> {
   transactions(command: HeldOf<A>): number;
   /** Whom its approval pays besides its transactions' recipients (the second person is none of them). */
   alsoPays(applied: Accepted): Party[];
+  /** Its own words for parts of the second person's rule at its approval (an unfreeze's requester and owner), if any. */
+  wording?: SecondPersonWording;
+  /**
+   * The people a request of it is about, known from the request alone (an unfreeze's wallet owner),
+   * who decide it neither way: its rejection refuses them too (SELF_DEALING), as its approval does.
+   */
+  about?(command: HeldOf<A>): number[];
   /**
    * A request of this act as the API, the replies and the events show it, in coins: the request its
    * contract row documents (`request` in four-eyes-acts.ts). views/approval-view.ts renders every
