@@ -5,7 +5,9 @@
  * mandate of 0.5–30 coins. Dealt in turn, not by chance (a short run on a slow machine meets each
  * case from its first grants): every fifth grant, the first included, asks more than any payer
  * holds, so its charge fails, is retried and the mandate goes past due (the stack runs with
- * MANDATE_SWEEP_INTERVAL_MS, MANDATE_RETRY_S and MANDATE_GRACE_S short); of the others, the
+ * MANDATE_SWEEP_INTERVAL_MS, MANDATE_RETRY_S and MANDATE_GRACE_S short), and the traffic goes on
+ * until one has (covered: the payer's list of mandates shows it PAST_DUE after more than one failed
+ * attempt), so a slow machine lengthens the run instead of failing it; of the others, the
  * odd-numbered start one to three days ago (the stack allows it, MANDATE_BACKDATE_FOR_TESTS_S), so
  * two to four periods are due at once and charged one after the other within the run, and every
  * other one starting now is cancelled by the user soon after, racing the charges. Every request
@@ -41,6 +43,7 @@ import {
   type Attempt,
 } from '../client';
 import type { ChargeKill } from '../charge-kills';
+import { scaledBound } from '../../harness/machine-speed';
 import { type ChaosActor, type EndState, Loops } from './actor';
 
 export interface MandatesOptions {
@@ -57,8 +60,11 @@ export interface MandatesOptions {
   chargeKills: () => ChargeKill[];
 }
 
-/** A mandate still ACTIVE and not charged every period due this long after its grant was answered is a schedule that stopped. */
-const chargeWithinMs = 30_000;
+/**
+ * A mandate still ACTIVE and not charged every period due, or an unpayable one not yet PAST_DUE,
+ * this long after its grant was answered is a schedule that stopped (30 s on the 2-core machine).
+ */
+const chargeWithinMs = scaledBound(30_000);
 /**
  * Every this-many-th grant asks more than any payer holds: more than every coin the run mints
  * (100 coins a wallet, the shops' treasuries, the insider's split mints of 300,000 each, which
@@ -133,6 +139,10 @@ export class MandatesActor implements ChaosActor {
   private readonly loops = new Loops();
   private charged = 0;
   private readonly figures = { chargesAcrossKills: 0, pastDue: 0, pastDueAfterRetries: 0, backdated: 0, mostPeriodsOfOne: 0 };
+  /** How each unpayable mandate ended (`<status> after <failed attempts>`): what a missing retry says about the run. */
+  private readonly unpayableEnds: Record<string, number> = {};
+  /** Seen during the traffic: an unpayable mandate PAST_DUE after a retry (covered). */
+  private retriedPastDueSeen = false;
 
   constructor(private readonly options: MandatesOptions) {}
 
@@ -169,8 +179,39 @@ export class MandatesActor implements ChaosActor {
         g.cancel = { key: randomUUID(), attempts: [], outcome: 'unresolved' };
         await this.drive(g, g.cancel, this.options.giveUpAt);
       }
+      if (!this.retriedPastDueSeen) this.retriedPastDueSeen = await this.anyRetriedPastDue();
       await sleep(200 + Math.random() * 400);
     }
+  }
+
+  /** An unpayable mandate past due after a retry: the case the run waits for. */
+  covered(): boolean {
+    return this.retriedPastDueSeen;
+  }
+
+  /**
+   * Whether a payer's list of mandates shows an acknowledged unpayable one PAST_DUE after more than
+   * one failed attempt. A request that fails (a service killed meanwhile) is no answer: asked again
+   * after the next grant.
+   */
+  private async anyRetriedPastDue(): Promise<boolean> {
+    for (const g of this.grants) {
+      const id = g.reply?.mandate?.id;
+      if (!g.unpayable || g.outcome !== 'acknowledged' || !id) continue;
+      try {
+        const res = await fetch(`${this.options.gatewayUrl}/api/wallets/me/mandates?status=PAST_DUE`, {
+          headers: { authorization: `Bearer ${g.payer.accessToken}` },
+          signal: AbortSignal.timeout(this.options.requestTimeoutMs),
+        });
+        if (!res.ok) continue;
+        const body = (await res.json()) as { mandates?: Array<{ id: string; status: string; failedAttempts: number }> };
+        const m = body.mandates?.find((x) => x.id === id);
+        if (m?.status === 'PAST_DUE' && m.failedAttempts > 1) return true;
+      } catch {
+        // No answer now; the next look asks again.
+      }
+    }
+    return false;
   }
 
   private send(g: Grant, op: Op): Promise<Attempt> {
@@ -281,6 +322,10 @@ export class MandatesActor implements ChaosActor {
         failures.push(`mandate ${row.id} charged ${JSON.stringify(paid)} after its cancel at period ${atCancel}`);
     }
     const long = g.answeredAt !== undefined && Date.now() - g.answeredAt > chargeWithinMs;
+    if (g.unpayable) {
+      const end = `${row.status} after ${row.failed_attempts}`;
+      this.unpayableEnds[end] = (this.unpayableEnds[end] ?? 0) + 1;
+    }
     if (row.status === 'PAST_DUE') {
       this.figures.pastDue += 1;
       if (Number(row.failed_attempts) > 1) this.figures.pastDueAfterRetries += 1;
@@ -304,6 +349,7 @@ export class MandatesActor implements ChaosActor {
       cancelsAcknowledged: cancels.filter((c) => c.outcome === 'acknowledged').length,
       periodsCharged: this.charged,
       ...this.figures,
+      unpayableEnds: this.unpayableEnds,
       chargeKills: this.options.chargeKills().length,
       rejectionCodes,
     };
