@@ -160,8 +160,8 @@ export const serviceDatabases = {
       monitoring_cases: ['SELECT', 'INSERT', 'UPDATE'],
       monitoring_case_transactions: ['SELECT', 'INSERT'],
       monitoring_case_notes: ['SELECT', 'INSERT'],
-      // Changes waiting for a second ADMIN+: proposed (INSERT, replaced by UPDATE), deleted once applied.
-      monitoring_pending_changes: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+      // Requests for a second ADMIN+: made (INSERT), then approved, rejected or expired (UPDATE), never deleted.
+      monitoring_requests: ['SELECT', 'INSERT', 'UPDATE'],
       // The automatic freezes each rule asked for: counted per hour, marked lifted (UPDATE), never deleted.
       monitoring_rule_freezes: ['SELECT', 'INSERT', 'UPDATE'],
       // Its outbox: the cases it opens and the admin audit records of the steps on them.

@@ -155,11 +155,11 @@ const insiderRules = (run: string) => ({
   },
 });
 
-/** Whether a monitoring list of proposals shows one for `id` (a rule's or a case's). */
+/** Whether a monitoring list of proposals shows a pending one for `id` (a rule's or a case's): the list keeps the decided ones too. */
 const proposalPending =
   (id: string) =>
   (list: any): boolean =>
-    (list.proposals as Array<{ id: string }>).some((proposal) => proposal.id === id);
+    (list.proposals as Array<{ id: string; status: string }>).some((proposal) => proposal.id === id && proposal.status === 'PENDING');
 
 /** A ledger approval request (an Approval, a PayoutApproval, a reversal or a commission change), listed under `member`. */
 const ledgerRequest = (answer: any, member: string): Raised => {

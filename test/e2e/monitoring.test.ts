@@ -278,6 +278,24 @@ describe('monitoring (gateway, ledger, monitoring service, real Kafka and Postgr
     const approved = await disable(second);
     expect(approved.status).toBe(200);
     expect(approved.body.rules.find((r: { id: string }) => r.id === 'dormant-outflow').mode).toBe('DISABLED');
+    // Making it ACTIVE again waits for a second ADMIN+ too; rejected on the route drawn from its act's row, the
+    // proposal is kept REJECTED with who and why, and the rule stays as it is.
+    const enable = await http(stack.gatewayUrl, 'PUT', '/api/admin/monitoring/rules/dormant-outflow', {
+      token: admin,
+      body: { rule: { ...dormancy, mode: 'ACTIVE' } },
+    });
+    expect(enable.status).toBe(202);
+    const rejected = await http(stack.gatewayUrl, 'POST', '/api/admin/monitoring/rules/dormant-outflow/proposal/reject', {
+      token: second,
+      body: { reason: 'keep it off for now' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.proposal).toMatchObject({ id: 'dormant-outflow', status: 'REJECTED', rejectionReason: 'keep it off for now' });
+    const rejectedList = await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/rules/proposals?status=REJECTED', { token: second });
+    expect(rejectedList.body.proposals.map((p: { requestId: string }) => p.requestId)).toContain(rejected.body.proposal.requestId);
+    const after = (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/rules', { token: admin })).body.rules;
+    expect(after.find((r: { id: string }) => r.id === 'dormant-outflow').mode).toBe('DISABLED');
 
     const open = (await http(stack.gatewayUrl, 'GET', '/api/admin/monitoring/cases?status=OPEN&limit=100', { token: admin })).body.cases;
     const frozen = open.find((k: { freezeOutcome: string | null }) => k.freezeOutcome !== null);

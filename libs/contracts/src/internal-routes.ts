@@ -41,12 +41,16 @@ import {
   monitoringCasesQuery,
   monitoringFreezeLiftAnswer,
   monitoringRuleChanged,
+  monitoringProposalAnswer,
   monitoringProposalList,
   monitoringProposalParams,
+  monitoringProposalQuery,
+  monitoringProposalTargetParams,
   monitoringRuleList,
   monitoringRuleParams,
   putRuleInternalBody,
   resolveCaseInternalBody,
+  rejectProposalInternalBody,
 } from './monitoring';
 import {
   clientEventParams,
@@ -588,6 +592,7 @@ export const internalReads = {
     method: 'GET',
     path: '/internal/monitoring/proposals/:kind',
     params: monitoringProposalParams,
+    query: monitoringProposalQuery,
     response: monitoringProposalList,
   },
 } as const satisfies Record<string, InternalReadRoute>;
@@ -859,6 +864,14 @@ export const internalActions = {
     params: monitoringRuleParams,
     body: freezeLiftApprovalInternalBody,
     response: monitoringFreezeLiftAnswer,
+  },
+  'monitoring.reject-proposal': {
+    service: 'monitoring',
+    method: 'POST',
+    path: '/internal/monitoring/proposals/:kind/:id/reject',
+    params: monitoringProposalTargetParams,
+    body: rejectProposalInternalBody,
+    response: monitoringProposalAnswer,
   },
 } as const satisfies Record<string, InternalActionRoute>;
 

@@ -210,13 +210,20 @@ export const monitoringProposalKind = z.enum(monitoringProposalKinds);
 export type MonitoringProposalKind = z.infer<typeof monitoringProposalKind>;
 export const monitoringProposalParams = z.object({ kind: monitoringProposalKind });
 
+/** The life of a monitoring proposal, as every four-eyes request's. */
+export const monitoringProposalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'EXPIRED'] as const;
+export const monitoringProposalStatus = z.enum(monitoringProposalStatuses);
+
 /**
- * One proposal waiting for a second ADMIN+: what it changes (its rule or case id), what was proposed,
- * by whom and when, and until when a different ADMIN+ may approve it (MONITORING_PROPOSAL_EXPIRY_S
- * after it was made). EXPIRED: nobody approves it; the next send proposes anew.
+ * One request for a second ADMIN+, with its life: what it changes (its rule or case id), what was
+ * proposed, by whom and when, until when a different ADMIN+ may approve it
+ * (MONITORING_PROPOSAL_EXPIRY_S after it was made), and how it ended: APPROVED or REJECTED by a
+ * person (a newer proposal of the same rule or case rejects the pending one in its proposer's
+ * name), or EXPIRED (nobody approves it; the next send proposes anew).
  */
 export const monitoringProposal = z.object({
   id: z.string().describe("The rule's id (a rule's change or freeze lift) or the case's (a resolution)"),
+  requestId: z.uuid().describe('This request: a rule or a case has one pending at a time, and keeps the ones before it'),
   change: z
     .record(z.string(), z.unknown())
     .describe(
@@ -225,10 +232,27 @@ export const monitoringProposal = z.object({
   proposedBy: userId,
   proposedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
-  status: z.enum(['PENDING', 'EXPIRED']),
+  status: monitoringProposalStatus,
+  decidedBy: userId.nullable().describe('Who approved or rejected it (null while pending, or expired)'),
+  decidedAt: z.iso.datetime().nullable().describe('When it was approved, rejected or stored expired'),
+  rejectionReason: z.string().nullable().describe('Why it was rejected (null otherwise)'),
 });
 export type MonitoringProposal = z.infer<typeof monitoringProposal>;
 /** Proposals of one kind, newest first (at most `monitoringProposalsMax`). */
 export const monitoringProposalList = z.object({ proposals: z.array(monitoringProposal) });
+/** A list of proposals, of one status when asked (a PENDING one past its expiry is EXPIRED). */
+export const monitoringProposalQuery = z.strictObject({
+  status: monitoringProposalStatus.optional().describe('Only the proposals of this status (all when absent)'),
+});
+/** A rejection of the pending proposal of a rule, a case or a rule's freeze lift. */
+export const rejectProposalBody = z.strictObject({ reason: reasonText.describe('Why the proposal is rejected') });
+export const rejectProposalInternalBody = rejectProposalBody.extend(askedBy);
+/** Which proposal a rejection is of: its kind and its rule's or case's id (the one pending). */
+export const monitoringProposalTargetParams = z.object({
+  kind: monitoringProposalKind,
+  id: z.string().min(1).max(100).describe("The rule's id or the case's"),
+});
+/** What a proposal's rejection answers: the proposal, REJECTED. */
+export const monitoringProposalAnswer = z.object({ proposal: monitoringProposal });
 /** How many proposals a list shows at most: each waits for a person, so more would be a backlog nobody reads. */
 export const monitoringProposalsMax = 200;

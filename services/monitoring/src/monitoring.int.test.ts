@@ -358,21 +358,33 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect(await listed()).toMatchObject({ proposedBy: 7, status: 'PENDING', change: { mode: 'DISABLED' } });
     // Made a day and a second ago (the default expiry is a day): aged in place, no clock to wait for.
     await pool.query(
-      `UPDATE monitoring_pending_changes SET proposed_at = now() - interval '1 day 1 second' WHERE target = 'monitoring-rule:dormant-outflow'`,
+      `UPDATE monitoring_requests SET requested_at = now() - interval '1 day 1 second'
+       WHERE target = 'monitoring-rule:dormant-outflow' AND status = 'PENDING'`,
     );
-    expect(await listed()).toMatchObject({ status: 'EXPIRED' });
+    expect(await listed()).toMatchObject({ status: 'EXPIRED', decidedAt: null });
     const late = await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: loosened, ...secondAdmin });
     expect({ status: late.status, code: late.body.code }).toEqual({ status: 409, code: 'APPROVAL_NOT_PENDING' });
     const live = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'dormant-outflow');
     expect(live.mode).toBe('ACTIVE');
-    expect(await listed()).toBeUndefined();
+    // Kept, as it ended: stored EXPIRED, decided by no one.
+    const expired = await listed();
+    expect(expired).toMatchObject({ proposedBy: 7, status: 'EXPIRED', decidedBy: null, decidedAt: expect.any(String) });
     // Sent again, it is a new proposal of the sender's, which its first proposer may approve.
     expect((await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: loosened, ...secondAdmin })).body.code).toBe(
       'FOUR_EYES_REQUIRED',
     );
     expect(await listed()).toMatchObject({ proposedBy: 8, status: 'PENDING' });
     expect((await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: loosened, ...admin })).status).toBe(200);
-    expect(await listed()).toBeUndefined();
+    const approved = await listed();
+    expect(approved).toMatchObject({ proposedBy: 8, status: 'APPROVED', decidedBy: 7 });
+    // Each request listed with its life, newest first; by status when asked.
+    const ofStatus = async (status: string) =>
+      (await call('GET', `/internal/monitoring/proposals/rule?status=${status}`)).body.proposals
+        .filter((p: { id: string }) => p.id === 'dormant-outflow')
+        .map((p: { requestId: string }) => p.requestId);
+    expect(await ofStatus('EXPIRED')).toEqual([expired.requestId]);
+    expect(await ofStatus('APPROVED')).toEqual([approved.requestId]);
+    expect(await ofStatus('PENDING')).toEqual([]);
     // ACTIVE again (it scores again: two people too), for the tests after this one.
     expect((await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: dormant, ...admin })).status).toBe(202);
     expect((await call('POST', '/internal/monitoring/rules/dormant-outflow', { rule: dormant, ...secondAdmin })).status).toBe(200);
@@ -416,6 +428,82 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       const page = await call('GET', '/internal/monitoring/cases?status=OPEN&limit=100');
       return page.body.cases.find((k: { subject: string }) => k.subject === `user:${subject}`);
     });
+
+  it('when a pending proposal is rejected, then it is kept REJECTED with who and why, nothing changes, and the next send proposes anew; whom it is about and a non-admin reject nothing, each refusal audited', async () => {
+    const fanOut = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'fan-out');
+    const loosened = { ...fanOut, mode: 'DISABLED' };
+    const send = (who: AskedAs) => call('POST', '/internal/monitoring/rules/fan-out', { rule: loosened, ...who });
+    const reject = (who: AskedAs, reason = 'fan-out stays watched') =>
+      call('POST', '/internal/monitoring/proposals/rule/fan-out/reject', { reason, ...who });
+    expect((await send(admin)).body.code).toBe('FOUR_EYES_REQUIRED');
+    const user: AskedAs = { actor: { kind: 'user', id: '31', role: 'USER' }, roleSince: '2020-01-01T00:00:00.000Z', requestId: 'req-user' };
+    const byUser = await reject(user);
+    expect([byUser.status, byUser.body.code]).toEqual([403, 'FORBIDDEN']);
+    const rejected = await reject(secondAdmin);
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.proposal).toMatchObject({
+      id: 'fan-out',
+      status: 'REJECTED',
+      proposedBy: 7,
+      decidedBy: 8,
+      rejectionReason: 'fan-out stays watched',
+    });
+    expect((await ruleOf('fan-out')).mode).toBe('ACTIVE');
+    // No longer pending: the same change sent by another is a proposal of its own, which its proposer may withdraw.
+    expect((await send(secondAdmin)).body.code).toBe('FOUR_EYES_REQUIRED');
+    const withdrawn = await reject(secondAdmin, 'changed my mind');
+    expect(withdrawn.body.proposal).toMatchObject({ status: 'REJECTED', proposedBy: 8, decidedBy: 8 });
+    const none = await reject(admin);
+    expect([none.status, none.body.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
+    const listed = (await call('GET', '/internal/monitoring/proposals/rule?status=REJECTED')).body.proposals.filter(
+      (p: { id: string }) => p.id === 'fan-out',
+    );
+    expect(listed.map((p: { requestId: string }) => p.requestId)).toEqual([
+      withdrawn.body.proposal.requestId,
+      rejected.body.proposal.requestId,
+    ]);
+
+    // A case's proposed resolution: a party to it rejects nothing; another ADMIN+ does, and the case stays open.
+    const [a, b, c] = [6_101, 6_102, 6_103];
+    await publish([transfer(a, b, 500), transfer(b, c, 490), transfer(c, a, 480)]);
+    const found = await openCaseOf(a);
+    await pool.query(`UPDATE monitoring_cases SET freeze_requested_at = now(), freeze_outcome = 'requested' WHERE id = $1`, [found.id]);
+    const resolved = await call('POST', `/internal/monitoring/cases/${found.id}/resolve`, {
+      resolution: 'CONFIRMED',
+      reason: 'a ring',
+      ...admin,
+    });
+    expect(resolved.body.code).toBe('FOUR_EYES_REQUIRED');
+    // The payer of the transaction that closed the cycle: a party to the case.
+    const party: AskedAs = {
+      actor: { kind: 'user', id: String(c), role: 'ADMIN' },
+      roleSince: '2020-01-01T00:00:00.000Z',
+      requestId: 'req-party',
+    };
+    const caseReject = (who: AskedAs) =>
+      call('POST', `/internal/monitoring/proposals/case/${found.id}/reject`, { reason: 'not a ring', ...who });
+    const byParty = await caseReject(party);
+    expect([byParty.status, byParty.body.code]).toEqual([403, 'SELF_DEALING']);
+    expect((await caseReject(thirdAdmin)).body.proposal).toMatchObject({ id: found.id, status: 'REJECTED', decidedBy: 9 });
+    expect((await call('GET', `/internal/monitoring/cases/${found.id}`)).body.case.status).toBe('OPEN');
+
+    await eventually(async () => (audited.filter((r) => r.target === `monitoring-case:${found.id}`).length >= 3 ? true : undefined));
+    expect(audited.filter((r) => r.target === 'monitoring-rule:fan-out').map((r) => [r.action, r.actor.id, r.summary.errorCode])).toEqual([
+      ['monitoring-rule.propose', '7', undefined],
+      ['monitoring-rule.refused', '31', 'FORBIDDEN'],
+      ['monitoring-rule.reject', '8', undefined],
+      ['monitoring-rule.propose', '8', undefined],
+      ['monitoring-rule.reject', '8', undefined],
+      ['monitoring-rule.refused', '7', 'APPROVAL_NOT_PENDING'],
+    ]);
+    expect(
+      audited.filter((r) => r.target === `monitoring-case:${found.id}`).map((r) => [r.action, r.actor.id, r.summary.errorCode]),
+    ).toEqual([
+      ['monitoring-case.resolve-propose', '7', undefined],
+      ['monitoring-case.refused', String(c), 'SELF_DEALING'],
+      ['monitoring-case.reject', '9', undefined],
+    ]);
+  });
 
   it('when one ADMIN adds an ACTIVE rule, makes a TEST rule ACTIVE or raises a score, then it waits for a different ADMIN+ (202 with the proposal); a new rule starts in TEST', async () => {
     const strict = {
@@ -502,9 +590,14 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect(asked.body.freezeLift).toMatchObject({ ruleId: 'big-payers', status: 'PENDING', requestedBy: 7 });
     expect(asked.body.freezeLift.freezes.map((f: { userId: number }) => f.userId)).toEqual([8_001, 8_002]);
     expect((await call('POST', `${path}/approve`, admin)).body.code).toBe('APPROVAL_BY_REQUESTER');
-    // Nor does that ADMIN approve another's lift that lists their wallet: the whole lift is refused, none lifted.
+    // Nor does that ADMIN approve another's lift that lists their wallet, nor reject it: the whole lift is refused, none lifted.
     const ownApproval = await call('POST', `${path}/approve`, frozenAdmin);
     expect([ownApproval.status, ownApproval.body.code]).toEqual([403, 'SELF_DEALING']);
+    const ownRejection = await call('POST', '/internal/monitoring/proposals/freeze-lift/big-payers/reject', {
+      reason: 'keep them',
+      ...frozenAdmin,
+    });
+    expect([ownRejection.status, ownRejection.body.code]).toEqual([403, 'SELF_DEALING']);
     const approved = await call('POST', `${path}/approve`, secondAdmin);
     expect(approved.status).toBe(200);
     expect(approved.body.freezeLift).toMatchObject({ status: 'APPROVED', requestedBy: 7, approvedBy: 8 });
@@ -519,6 +612,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       ['monitoring-rule.freeze-lift-refused', '8001', 'SELF_DEALING'],
       ['monitoring-rule.freeze-lift-request', '7', undefined],
       ['monitoring-rule.freeze-lift-refused', '7', 'APPROVAL_BY_REQUESTER'],
+      ['monitoring-rule.freeze-lift-refused', '8001', 'SELF_DEALING'],
       ['monitoring-rule.freeze-lift-refused', '8001', 'SELF_DEALING'],
       ['monitoring-rule.freeze-lift-approve', '8', undefined],
     ]);

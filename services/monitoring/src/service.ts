@@ -169,7 +169,7 @@ function registerMonitoringRoutes(
     askers,
   });
   registerFreezeLiftRoutes(parts.app, { pool, adminAuditTopic, proposalExpiryMs, askers });
-  registerProposalRoutes(parts.app, { pool, proposalExpiryMs });
+  registerProposalRoutes(parts.app, { pool, adminAuditTopic, proposalExpiryMs, askers });
   registerRuleRoutes(parts.app, {
     pool,
     adminAuditTopic,

@@ -1577,6 +1577,7 @@ from .list_monitoring_case_proposals_response_200_proposals_item_change import (
 from .list_monitoring_case_proposals_response_200_proposals_item_status import (
     ListMonitoringCaseProposalsResponse200ProposalsItemStatus,
 )
+from .list_monitoring_case_proposals_status import ListMonitoringCaseProposalsStatus
 from .list_monitoring_cases_coin_version import ListMonitoringCasesCoinVersion
 from .list_monitoring_cases_response_200 import ListMonitoringCasesResponse200
 from .list_monitoring_cases_response_200_cases_item import (
@@ -1604,6 +1605,7 @@ from .list_monitoring_rule_proposals_response_200_proposals_item_change import (
 from .list_monitoring_rule_proposals_response_200_proposals_item_status import (
     ListMonitoringRuleProposalsResponse200ProposalsItemStatus,
 )
+from .list_monitoring_rule_proposals_status import ListMonitoringRuleProposalsStatus
 from .list_monitoring_rules_coin_version import ListMonitoringRulesCoinVersion
 from .list_monitoring_rules_response_200 import ListMonitoringRulesResponse200
 from .list_monitoring_rules_response_200_rules_item import (
@@ -1748,6 +1750,7 @@ from .list_rule_freeze_lifts_response_200_proposals_item_change import (
 from .list_rule_freeze_lifts_response_200_proposals_item_status import (
     ListRuleFreezeLiftsResponse200ProposalsItemStatus,
 )
+from .list_rule_freeze_lifts_status import ListRuleFreezeLiftsStatus
 from .list_sandbox_cashouts_coin_version import ListSandboxCashoutsCoinVersion
 from .list_sandbox_cashouts_response_200 import ListSandboxCashoutsResponse200
 from .list_sandbox_cashouts_response_200_cashouts_item import (
@@ -2273,6 +2276,38 @@ from .reject_deletion_request_response_200 import RejectDeletionRequestResponse2
 from .reject_grant_request_body import RejectGrantRequestBody
 from .reject_grant_request_coin_version import RejectGrantRequestCoinVersion
 from .reject_grant_request_response_200 import RejectGrantRequestResponse200
+from .reject_monitoring_case_proposal_body import RejectMonitoringCaseProposalBody
+from .reject_monitoring_case_proposal_coin_version import (
+    RejectMonitoringCaseProposalCoinVersion,
+)
+from .reject_monitoring_case_proposal_response_200 import (
+    RejectMonitoringCaseProposalResponse200,
+)
+from .reject_monitoring_case_proposal_response_200_proposal import (
+    RejectMonitoringCaseProposalResponse200Proposal,
+)
+from .reject_monitoring_case_proposal_response_200_proposal_change import (
+    RejectMonitoringCaseProposalResponse200ProposalChange,
+)
+from .reject_monitoring_case_proposal_response_200_proposal_status import (
+    RejectMonitoringCaseProposalResponse200ProposalStatus,
+)
+from .reject_monitoring_rule_proposal_body import RejectMonitoringRuleProposalBody
+from .reject_monitoring_rule_proposal_coin_version import (
+    RejectMonitoringRuleProposalCoinVersion,
+)
+from .reject_monitoring_rule_proposal_response_200 import (
+    RejectMonitoringRuleProposalResponse200,
+)
+from .reject_monitoring_rule_proposal_response_200_proposal import (
+    RejectMonitoringRuleProposalResponse200Proposal,
+)
+from .reject_monitoring_rule_proposal_response_200_proposal_change import (
+    RejectMonitoringRuleProposalResponse200ProposalChange,
+)
+from .reject_monitoring_rule_proposal_response_200_proposal_status import (
+    RejectMonitoringRuleProposalResponse200ProposalStatus,
+)
 from .reject_payout_request_body import RejectPayoutRequestBody
 from .reject_payout_request_coin_version import RejectPayoutRequestCoinVersion
 from .reject_payout_request_response_200 import RejectPayoutRequestResponse200
@@ -2347,6 +2382,18 @@ from .reject_reward_cap_request_response_200_reward_cap_request_requested_by_rol
 )
 from .reject_reward_cap_request_response_200_reward_cap_request_status import (
     RejectRewardCapRequestResponse200RewardCapRequestStatus,
+)
+from .reject_rule_freeze_lift_body import RejectRuleFreezeLiftBody
+from .reject_rule_freeze_lift_coin_version import RejectRuleFreezeLiftCoinVersion
+from .reject_rule_freeze_lift_response_200 import RejectRuleFreezeLiftResponse200
+from .reject_rule_freeze_lift_response_200_proposal import (
+    RejectRuleFreezeLiftResponse200Proposal,
+)
+from .reject_rule_freeze_lift_response_200_proposal_change import (
+    RejectRuleFreezeLiftResponse200ProposalChange,
+)
+from .reject_rule_freeze_lift_response_200_proposal_status import (
+    RejectRuleFreezeLiftResponse200ProposalStatus,
 )
 from .reject_unfreeze_body import RejectUnfreezeBody
 from .reject_unfreeze_coin_version import RejectUnfreezeCoinVersion
@@ -3627,6 +3674,7 @@ __all__ = (
     "ListMonitoringCaseProposalsResponse200ProposalsItem",
     "ListMonitoringCaseProposalsResponse200ProposalsItemChange",
     "ListMonitoringCaseProposalsResponse200ProposalsItemStatus",
+    "ListMonitoringCaseProposalsStatus",
     "ListMonitoringCasesCoinVersion",
     "ListMonitoringCasesResponse200",
     "ListMonitoringCasesResponse200CasesItem",
@@ -3638,6 +3686,7 @@ __all__ = (
     "ListMonitoringRuleProposalsResponse200ProposalsItem",
     "ListMonitoringRuleProposalsResponse200ProposalsItemChange",
     "ListMonitoringRuleProposalsResponse200ProposalsItemStatus",
+    "ListMonitoringRuleProposalsStatus",
     "ListMonitoringRulesCoinVersion",
     "ListMonitoringRulesResponse200",
     "ListMonitoringRulesResponse200RulesItem",
@@ -3702,6 +3751,7 @@ __all__ = (
     "ListRuleFreezeLiftsResponse200ProposalsItem",
     "ListRuleFreezeLiftsResponse200ProposalsItemChange",
     "ListRuleFreezeLiftsResponse200ProposalsItemStatus",
+    "ListRuleFreezeLiftsStatus",
     "ListSandboxCashoutsCoinVersion",
     "ListSandboxCashoutsResponse200",
     "ListSandboxCashoutsResponse200CashoutsItem",
@@ -3959,6 +4009,18 @@ __all__ = (
     "RejectGrantRequestBody",
     "RejectGrantRequestCoinVersion",
     "RejectGrantRequestResponse200",
+    "RejectMonitoringCaseProposalBody",
+    "RejectMonitoringCaseProposalCoinVersion",
+    "RejectMonitoringCaseProposalResponse200",
+    "RejectMonitoringCaseProposalResponse200Proposal",
+    "RejectMonitoringCaseProposalResponse200ProposalChange",
+    "RejectMonitoringCaseProposalResponse200ProposalStatus",
+    "RejectMonitoringRuleProposalBody",
+    "RejectMonitoringRuleProposalCoinVersion",
+    "RejectMonitoringRuleProposalResponse200",
+    "RejectMonitoringRuleProposalResponse200Proposal",
+    "RejectMonitoringRuleProposalResponse200ProposalChange",
+    "RejectMonitoringRuleProposalResponse200ProposalStatus",
     "RejectPayoutRequestBody",
     "RejectPayoutRequestCoinVersion",
     "RejectPayoutRequestResponse200",
@@ -3990,6 +4052,12 @@ __all__ = (
     "RejectRewardCapRequestResponse200RewardCapRequestRequestedByKind",
     "RejectRewardCapRequestResponse200RewardCapRequestRequestedByRole",
     "RejectRewardCapRequestResponse200RewardCapRequestStatus",
+    "RejectRuleFreezeLiftBody",
+    "RejectRuleFreezeLiftCoinVersion",
+    "RejectRuleFreezeLiftResponse200",
+    "RejectRuleFreezeLiftResponse200Proposal",
+    "RejectRuleFreezeLiftResponse200ProposalChange",
+    "RejectRuleFreezeLiftResponse200ProposalStatus",
     "RejectUnfreezeBody",
     "RejectUnfreezeCoinVersion",
     "RejectUnfreezeResponse200",

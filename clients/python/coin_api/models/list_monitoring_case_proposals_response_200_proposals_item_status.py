@@ -1,14 +1,16 @@
 from typing import Literal
 
 ListMonitoringCaseProposalsResponse200ProposalsItemStatus = Literal[
-    "EXPIRED", "PENDING"
+    "APPROVED", "EXPIRED", "PENDING", "REJECTED"
 ]
 
 LIST_MONITORING_CASE_PROPOSALS_RESPONSE_200_PROPOSALS_ITEM_STATUS_VALUES: set[
     ListMonitoringCaseProposalsResponse200ProposalsItemStatus
 ] = {
+    "APPROVED",
     "EXPIRED",
     "PENDING",
+    "REJECTED",
 }
 
 

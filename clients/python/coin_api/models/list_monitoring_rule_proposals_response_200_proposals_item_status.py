@@ -1,14 +1,16 @@
 from typing import Literal
 
 ListMonitoringRuleProposalsResponse200ProposalsItemStatus = Literal[
-    "EXPIRED", "PENDING"
+    "APPROVED", "EXPIRED", "PENDING", "REJECTED"
 ]
 
 LIST_MONITORING_RULE_PROPOSALS_RESPONSE_200_PROPOSALS_ITEM_STATUS_VALUES: set[
     ListMonitoringRuleProposalsResponse200ProposalsItemStatus
 ] = {
+    "APPROVED",
     "EXPIRED",
     "PENDING",
+    "REJECTED",
 }
 
 

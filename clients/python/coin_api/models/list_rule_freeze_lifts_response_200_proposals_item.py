@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+from uuid import UUID
 
 from attrs import define as _attrs_define
 
@@ -25,23 +26,33 @@ class ListRuleFreezeLiftsResponse200ProposalsItem:
     """
     Attributes:
         id (str): The rule's id (a rule's change or freeze lift) or the case's (a resolution)
+        request_id (UUID): This request: a rule or a case has one pending at a time, and keeps the ones before it
         change (ListRuleFreezeLiftsResponse200ProposalsItemChange): What was proposed: the rule, the resolution, or the
             lift (its reason and freezes); a different ADMIN+ sends the same to approve it
         proposed_by (int):
         proposed_at (datetime.datetime):
         expires_at (datetime.datetime):
         status (ListRuleFreezeLiftsResponse200ProposalsItemStatus):
+        decided_by (int | None): Who approved or rejected it (null while pending, or expired)
+        decided_at (datetime.datetime | None): When it was approved, rejected or stored expired
+        rejection_reason (None | str): Why it was rejected (null otherwise)
     """
 
     id: str
+    request_id: UUID
     change: ListRuleFreezeLiftsResponse200ProposalsItemChange
     proposed_by: int
     proposed_at: datetime.datetime
     expires_at: datetime.datetime
     status: ListRuleFreezeLiftsResponse200ProposalsItemStatus
+    decided_by: int | None
+    decided_at: datetime.datetime | None
+    rejection_reason: None | str
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id
+
+        request_id = str(self.request_id)
 
         change = self.change.to_dict()
 
@@ -53,16 +64,32 @@ class ListRuleFreezeLiftsResponse200ProposalsItem:
 
         status: str = self.status
 
+        decided_by: int | None
+        decided_by = self.decided_by
+
+        decided_at: None | str
+        if isinstance(self.decided_at, datetime.datetime):
+            decided_at = self.decided_at.isoformat()
+        else:
+            decided_at = self.decided_at
+
+        rejection_reason: None | str
+        rejection_reason = self.rejection_reason
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "id": id,
+                "requestId": request_id,
                 "change": change,
                 "proposedBy": proposed_by,
                 "proposedAt": proposed_at,
                 "expiresAt": expires_at,
                 "status": status,
+                "decidedBy": decided_by,
+                "decidedAt": decided_at,
+                "rejectionReason": rejection_reason,
             }
         )
 
@@ -76,6 +103,8 @@ class ListRuleFreezeLiftsResponse200ProposalsItem:
 
         d = dict(src_dict)
         id = d.pop("id")
+
+        request_id = UUID(d.pop("requestId"))
 
         change = ListRuleFreezeLiftsResponse200ProposalsItemChange.from_dict(
             d.pop("change")
@@ -91,13 +120,46 @@ class ListRuleFreezeLiftsResponse200ProposalsItem:
             d.pop("status")
         )
 
+        def _parse_decided_by(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        decided_by = _parse_decided_by(d.pop("decidedBy"))
+
+        def _parse_decided_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                decided_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return decided_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        decided_at = _parse_decided_at(d.pop("decidedAt"))
+
+        def _parse_rejection_reason(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        rejection_reason = _parse_rejection_reason(d.pop("rejectionReason"))
+
         list_rule_freeze_lifts_response_200_proposals_item = cls(
             id=id,
+            request_id=request_id,
             change=change,
             proposed_by=proposed_by,
             proposed_at=proposed_at,
             expires_at=expires_at,
             status=status,
+            decided_by=decided_by,
+            decided_at=decided_at,
+            rejection_reason=rejection_reason,
         )
 
         return list_rule_freeze_lifts_response_200_proposals_item

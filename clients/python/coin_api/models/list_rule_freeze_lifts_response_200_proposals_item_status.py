@@ -1,12 +1,16 @@
 from typing import Literal
 
-ListRuleFreezeLiftsResponse200ProposalsItemStatus = Literal["EXPIRED", "PENDING"]
+ListRuleFreezeLiftsResponse200ProposalsItemStatus = Literal[
+    "APPROVED", "EXPIRED", "PENDING", "REJECTED"
+]
 
 LIST_RULE_FREEZE_LIFTS_RESPONSE_200_PROPOSALS_ITEM_STATUS_VALUES: set[
     ListRuleFreezeLiftsResponse200ProposalsItemStatus
 ] = {
+    "APPROVED",
     "EXPIRED",
     "PENDING",
+    "REJECTED",
 }
 
 

@@ -3165,6 +3165,32 @@ export const codeSamples: Readonly<Record<string, ReadonlyArray<{ lang: string; 
         'package main\n\nimport (\n\t"os"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/monitoring/rules/proposals"\n\n\treq, _ := http.NewRequest("GET", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
+  'post /api/admin/monitoring/rules/{ruleId}/proposal/reject': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source:
+        'curl --request POST \\\n  --url "$COIN_URL/api/admin/monitoring/rules/example/proposal/reject" \\\n  --header "authorization: Bearer $COIN_TOKEN" \\\n  --header \'content-type: application/json\' \\\n  --header "idempotency-key: $(cat /proc/sys/kernel/random/uuid)" \\\n  --data \'{"reason":"Disabling the rule leaves fan-out unwatched: tune its threshold instead"}\'',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        'import { createCoinClient } from \'@coin/client\';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.rejectMonitoringRuleProposal({\n  path: { ruleId: "example" },\n  body: {\n    reason: "Disabling the rule leaves fan-out unwatched: tune its threshold instead",\n  },\n});\nconsole.log(JSON.stringify(result, null, 2));',
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\nimport uuid\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\npayload = "{\\"reason\\":\\"Disabling the rule leaves fan-out unwatched: tune its threshold instead\\"}"\n\nheaders = {\n    \'authorization\': "Bearer " + os.environ["COIN_TOKEN"],\n    \'idempotency-key\': str(uuid.uuid4()),\n    \'content-type\': "application/json"\n}\n\nconn.request("POST", base.path.rstrip("/") + "/api/admin/monitoring/rules/example/proposal/reject", payload, headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/monitoring/rules/example/proposal/reject"\n\n\tpayload := strings.NewReader("{\\"reason\\":\\"Disabling the rule leaves fan-out unwatched: tune its threshold instead\\"}")\n\n\treq, _ := http.NewRequest("POST", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
   'get /api/admin/monitoring/cases/proposals': [
     {
       lang: 'Shell',
@@ -3189,6 +3215,32 @@ export const codeSamples: Readonly<Record<string, ReadonlyArray<{ lang: string; 
       label: 'Go',
       source:
         'package main\n\nimport (\n\t"os"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/monitoring/cases/proposals"\n\n\treq, _ := http.NewRequest("GET", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
+  'post /api/admin/monitoring/cases/{id}/proposal/reject': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source:
+        'curl --request POST \\\n  --url "$COIN_URL/api/admin/monitoring/cases/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/proposal/reject" \\\n  --header "authorization: Bearer $COIN_TOKEN" \\\n  --header \'content-type: application/json\' \\\n  --header "idempotency-key: $(cat /proc/sys/kernel/random/uuid)" \\\n  --data \'{"reason":"The payments are a shared bill, not a ring: resolve it as a false positive alone"}\'',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        'import { createCoinClient } from \'@coin/client\';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.rejectMonitoringCaseProposal({\n  path: { id: "7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d" },\n  body: {\n    reason: "The payments are a shared bill, not a ring: resolve it as a false positive alone",\n  },\n});\nconsole.log(JSON.stringify(result, null, 2));',
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\nimport uuid\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\npayload = "{\\"reason\\":\\"The payments are a shared bill, not a ring: resolve it as a false positive alone\\"}"\n\nheaders = {\n    \'authorization\': "Bearer " + os.environ["COIN_TOKEN"],\n    \'idempotency-key\': str(uuid.uuid4()),\n    \'content-type\': "application/json"\n}\n\nconn.request("POST", base.path.rstrip("/") + "/api/admin/monitoring/cases/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/proposal/reject", payload, headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/monitoring/cases/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/proposal/reject"\n\n\tpayload := strings.NewReader("{\\"reason\\":\\"The payments are a shared bill, not a ring: resolve it as a false positive alone\\"}")\n\n\treq, _ := http.NewRequest("POST", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
   'get /api/admin/monitoring/rules/freeze-lifts': [
@@ -3241,6 +3293,32 @@ export const codeSamples: Readonly<Record<string, ReadonlyArray<{ lang: string; 
       label: 'Go',
       source:
         'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/monitoring/rules/example/freeze-lift/approve"\n\n\treq, _ := http.NewRequest("POST", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
+  'post /api/admin/monitoring/rules/{ruleId}/freeze-lift/reject': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source:
+        'curl --request POST \\\n  --url "$COIN_URL/api/admin/monitoring/rules/example/freeze-lift/reject" \\\n  --header "authorization: Bearer $COIN_TOKEN" \\\n  --header \'content-type: application/json\' \\\n  --header "idempotency-key: $(cat /proc/sys/kernel/random/uuid)" \\\n  --data \'{"reason":"These wallets moved money to a known mule: keep them frozen"}\'',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        'import { createCoinClient } from \'@coin/client\';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.rejectRuleFreezeLift({\n  path: { ruleId: "example" },\n  body: {\n    reason: "These wallets moved money to a known mule: keep them frozen",\n  },\n});\nconsole.log(JSON.stringify(result, null, 2));',
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\nimport uuid\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\npayload = "{\\"reason\\":\\"These wallets moved money to a known mule: keep them frozen\\"}"\n\nheaders = {\n    \'authorization\': "Bearer " + os.environ["COIN_TOKEN"],\n    \'idempotency-key\': str(uuid.uuid4()),\n    \'content-type\': "application/json"\n}\n\nconn.request("POST", base.path.rstrip("/") + "/api/admin/monitoring/rules/example/freeze-lift/reject", payload, headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"strings"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/monitoring/rules/example/freeze-lift/reject"\n\n\tpayload := strings.NewReader("{\\"reason\\":\\"These wallets moved money to a known mule: keep them frozen\\"}")\n\n\treq, _ := http.NewRequest("POST", url, payload)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\treq.Header.Add("content-type", "application/json")\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
   'get /api/admin/users/{id}/limits': [

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { idempotencyHeaders } from '../plugins/idempotency';
 import { commandErrorResponses as errorResponses } from './command-route';
 import { withExample } from './examples';
-import type { ActPart, FourEyesRouteDeps, ListPart } from './four-eyes/kit';
+import type { ActPart, FourEyesRouteDeps, ListPart, RejectPart } from './four-eyes/kit';
 import { fourEyesParts } from './four-eyes/table';
 import { registerRoutes, type RouteDef } from './route-def';
 
@@ -17,9 +17,10 @@ import { registerRoutes, type RouteDef } from './route-def';
  * example from the row; what differs per act (its words, how a request is found, what an approval
  * does besides) is its part, one object an act in the act's own module (four-eyes/<act>.ts for
  * the user service's acts and the money and payout approvals, the act's route module beside its
- * helpers for the others), and the parts table (four-eyes/table.ts) names every act's. A
- * monitoring act's list alone is drawn: its second ADMIN+ approves by sending the same change on
- * its own route. The services judge every rule (the second person's among them); the gateway relays.
+ * helpers for the others), and the parts table (four-eyes/table.ts) names every act's. Of a
+ * monitoring rule's change and a case's resolution, the list and the reject are drawn: its second
+ * ADMIN+ approves by sending the same change on its own route. The services judge every rule (the
+ * second person's among them); the gateway relays.
  */
 
 /**
@@ -108,7 +109,7 @@ function decisionRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRoute
 }
 
 /** An act's reject. */
-function rejectRoute(act: FourEyesAct, part: ActPart, operationId: string): RouteDef<FourEyesRouteDeps> {
+function rejectRoute(act: FourEyesAct, part: RejectPart, operationId: string): RouteDef<FourEyesRouteDeps> {
   const { row, decision, tags } = accessOf(act);
   const { reject } = part;
   if (reject === undefined || part.summaries.reject === undefined)
@@ -137,10 +138,18 @@ function actRoutes(act: FourEyesAct, part: ActPart): RouteDef<FourEyesRouteDeps>
   return [...(part.asks ?? []), ...readRoutes(act, part), ...decisionRoutes(act, part)];
 }
 
+/** An act approved on its own route's step: its list, its read and its reject. */
+function listedRoutes(act: FourEyesAct, part: ListPart): RouteDef<FourEyesRouteDeps>[] {
+  const rejectOperation = fourEyesActs[act].operations.reject;
+  if (rejectOperation === null) return readRoutes(act, part);
+  if (part.rejection === undefined) throw new InvariantViolation(`four-eyes act ${act} names a rejection its part lacks`);
+  return [...readRoutes(act, part), rejectRoute(act, { ...part, ...part.rejection }, rejectOperation)];
+}
+
 /** Every act's routes, in the parts table's order. */
 export const fourEyesRoutes: RouteDef<FourEyesRouteDeps>[] = (Object.keys(fourEyesParts) as FourEyesAct[]).flatMap((act) => {
   const { drawn, listed } = fourEyesParts[act];
-  return drawn ? actRoutes(act, drawn) : readRoutes(act, listed);
+  return drawn ? actRoutes(act, drawn) : listedRoutes(act, listed);
 });
 
 export function registerFourEyesRoutes(app: App, deps: FourEyesRouteDeps): void {

@@ -10,14 +10,17 @@ export type CaseAction =
   | 'monitoring-case.resolve-propose'
   | 'monitoring-case.approval-refused'
   | 'monitoring-case.refused'
+  | 'monitoring-case.reject'
   | 'monitoring-rule.update'
   | 'monitoring-rule.propose'
   | 'monitoring-rule.approve'
   | 'monitoring-rule.approval-refused'
   | 'monitoring-rule.refused'
+  | 'monitoring-rule.reject'
   | 'monitoring-rule.pause'
   | 'monitoring-rule.freeze-lift-request'
   | 'monitoring-rule.freeze-lift-approve'
+  | 'monitoring-rule.freeze-lift-reject'
   | 'monitoring-rule.freeze-lift-refused';
 
 /**

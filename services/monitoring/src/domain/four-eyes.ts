@@ -184,7 +184,15 @@ export function proposalExpiresAt(proposedAt: Date, expiryMs: number): Date {
   return new Date(proposedAt.getTime() + expiryMs);
 }
 
-/** Whether a refusal is the rule's "expired": the proposal is then cleared, so that the next send proposes anew. */
+/** The life of a request a second ADMIN+ decides: PENDING, then APPROVED or REJECTED by a person, or EXPIRED. */
+export type RequestStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+
+/** A request's status at `now`: a PENDING one whose time has passed is EXPIRED, stored so yet or not. */
+export function requestStatusAt(request: { status: RequestStatus; requestedAt: Date }, expiryMs: number, now: Date): RequestStatus {
+  return request.status === 'PENDING' && now >= proposalExpiresAt(request.requestedAt, expiryMs) ? 'EXPIRED' : request.status;
+}
+
+/** Whether a refusal is the rule's "expired": the request is then stored EXPIRED, so that the next send proposes anew. */
 export function isExpiredRefusal(refusal: AppError): boolean {
   return refusal.code === secondPersonCodes.expired;
 }

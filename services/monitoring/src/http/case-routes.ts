@@ -26,7 +26,7 @@ import {
   resolveCase,
   walletFlows,
 } from '../db/cases-repo';
-import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
+import { endRequest, pendingRequest, proposeChange, sameChange } from '../db/requests-repo';
 import {
   caseClosureNeedsSecond,
   type Decider,
@@ -108,13 +108,16 @@ interface StepDone {
   refused?: AppError;
 }
 
+/** Why a proposed resolution ended when one ADMIN+ alone closed the case another way. */
+const resolvedOtherwise = 'The case was resolved another way';
+
 /**
  * Resolving a case (docs/design/monitoring.md "Two people"): one ADMIN+ alone, unless the case
  * asked for a freeze of a wallet or is called a false positive at MONITORING_FALSE_POSITIVE_FOUR_EYES_SCORE
  * or more; then the first ADMIN's resolution is proposed (audited, the case stays open,
  * FOUR_EYES_REQUIRED) and a different ADMIN+ giving the same resolution closes it; its proposer
  * giving it again is APPROVAL_BY_REQUESTER (audited); a proposal past its expiry is approved by
- * nobody (APPROVAL_NOT_PENDING, audited, and cleared: the next resolution proposes anew).
+ * nobody (APPROVAL_NOT_PENDING, audited, and stored EXPIRED: the next resolution proposes anew).
  */
 async function resolveAct(
   client: PoolClient,
@@ -130,36 +133,47 @@ async function resolveAct(
 ): Promise<StepDone> {
   const { resolution, reason, by } = asked;
   const why = caseClosureNeedsSecond(found, resolution, asked.falsePositiveAt);
-  if (why === null) {
-    await resolveCase(client, found.id, { by, resolution, reason });
-    return { action: 'monitoring-case.resolve', summary: { resolution, reason } };
-  }
   const target = `monitoring-case:${found.id}`;
-  const pending = await pendingChange(client, target);
+  if (why === null) {
+    // A resolution proposed another way ends with the case: rejected by whoever closed it.
+    const proposed = await pendingRequest(client, target);
+    if (proposed) await endRequest(client, proposed.id, { status: 'REJECTED', by, reason: resolvedOtherwise });
+    await resolveCase(client, found.id, { by, resolution, reason });
+    return { action: 'monitoring-case.resolve', summary: { resolution, reason, ...(proposed ? { rejected: proposed.id } : {}) } };
+  }
+  const pending = await pendingRequest(client, target);
   if (pending === null || !sameChange(pending.change, { resolution })) {
-    await proposeChange(client, target, { resolution }, by);
+    const { request, replaced } = await proposeChange(client, { target, change: { resolution }, by, expiryMs: asked.expiryMs });
     return {
       action: 'monitoring-case.resolve-propose',
-      summary: { resolution, reason },
+      summary: { resolution, reason, request: request.id, ...(replaced ? { replaced: `${replaced.id} ${replaced.status}` } : {}) },
       refused: secondPersonNeeded(`${why}: closing it waits for a different ADMIN+ to resolve it the same way`),
     };
   }
-  const eligible = deciderFacts('case-resolution', asked.decider, pending.proposedAt);
+  const eligible = deciderFacts('case-resolution', asked.decider, pending.requestedAt);
   const second = secondPersonError(
     {
       decider: personOf(by),
-      requester: personOf(pending.proposedBy),
+      requester: personOf(pending.requestedBy),
       now: new Date(),
-      expiresAt: proposalExpiresAt(pending.proposedAt, asked.expiryMs),
+      expiresAt: proposalExpiresAt(pending.requestedAt, asked.expiryMs),
       ...eligible.facts,
     },
     { requester: { detail: 'The ADMIN who proposed this resolution cannot approve it' }, ...eligible.wording },
   );
-  if (second && isExpiredRefusal(second)) await clearPendingChange(client, target);
-  if (second) return { action: 'monitoring-case.approval-refused', summary: { resolution, errorCode: second.code }, refused: second };
-  await clearPendingChange(client, target);
+  if (second && isExpiredRefusal(second)) await endRequest(client, pending.id, { status: 'EXPIRED' });
+  if (second)
+    return {
+      action: 'monitoring-case.approval-refused',
+      summary: { resolution, errorCode: second.code, request: pending.id },
+      refused: second,
+    };
+  await endRequest(client, pending.id, { status: 'APPROVED', by });
   await resolveCase(client, found.id, { by, resolution, reason });
-  return { action: 'monitoring-case.resolve', summary: { resolution, reason, proposedBy: String(pending.proposedBy) } };
+  return {
+    action: 'monitoring-case.resolve',
+    summary: { resolution, reason, proposedBy: String(pending.requestedBy), request: pending.id },
+  };
 }
 
 /** The case routes: the reads (a page of cases, one with its transactions, notes and flows) and the steps. */

@@ -9,7 +9,7 @@ import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { type CaseAction, recordCaseAction } from '../db/audit';
-import { clearPendingChange, pendingChange, proposeChange } from '../db/pending-repo';
+import { endRequest, pendingRequest, proposeChange, type StoredRequest } from '../db/requests-repo';
 import { freezeLiftMax, liftableFreezes, markFreezesLifted } from '../db/rule-freezes';
 import {
   type Decider,
@@ -47,19 +47,16 @@ function userIdOf(wallet: string): number {
   return Number(wallet.slice('user:'.length));
 }
 
-function liftView(
-  ruleId: string,
-  change: LiftChange,
-  requested: { by: number; at: Date },
-  approvedBy: number | null,
-): MonitoringFreezeLift {
+/** A lift's request as the API shows it: pending when asked, approved once approved. */
+function liftView(ruleId: string, request: StoredRequest): MonitoringFreezeLift {
+  const change = request.change as LiftChange;
   return {
     ruleId,
-    status: approvedBy === null ? 'PENDING' : 'APPROVED',
+    status: request.status === 'APPROVED' ? 'APPROVED' : 'PENDING',
     reason: change.reason,
-    requestedBy: requested.by,
-    requestedAt: requested.at.toISOString(),
-    approvedBy,
+    requestedBy: request.requestedBy,
+    requestedAt: request.requestedAt.toISOString(),
+    approvedBy: request.status === 'APPROVED' ? request.decidedBy : null,
     freezes: change.freezes.map((f) => ({ caseId: f.caseId, userId: userIdOf(f.wallet) })),
   };
 }
@@ -109,16 +106,16 @@ const refusal = (error: AppError) => ({
 async function approveLift(client: PoolClient, deps: FreezeLiftRouteDeps, ruleId: string, asked: Asked) {
   const by = Number(asked.actor.id);
   const target = `monitoring-freeze-lift:${ruleId}`;
-  const pending = await pendingChange(client, target);
+  const pending = await pendingRequest(client, target);
   if (pending === null) throw new AppError('UNFREEZE_NOT_REQUESTED', `No request to lift the freezes of rule ${ruleId} is pending`);
   const change = pending.change as LiftChange;
-  const eligible = deciderFacts('freeze-lift', asked, pending.proposedAt);
+  const eligible = deciderFacts('freeze-lift', asked, pending.requestedAt);
   const second = secondPersonError(
     {
       decider: personOf(by),
-      requester: personOf(pending.proposedBy),
+      requester: personOf(pending.requestedBy),
       now: new Date(),
-      expiresAt: proposalExpiresAt(pending.proposedAt, deps.proposalExpiryMs),
+      expiresAt: proposalExpiresAt(pending.requestedAt, deps.proposalExpiryMs),
       paid: change.freezes.map((f) => userOfWallet(f.wallet)),
       ...eligible.facts,
     },
@@ -128,17 +125,17 @@ async function approveLift(client: PoolClient, deps: FreezeLiftRouteDeps, ruleId
       ...eligible.wording,
     },
   );
-  if (second && isExpiredRefusal(second)) await clearPendingChange(client, target);
+  if (second && isExpiredRefusal(second)) await endRequest(client, pending.id, { status: 'EXPIRED' });
   if (second) return refusal(second);
-  await clearPendingChange(client, target);
+  const approved = await endRequest(client, pending.id, { status: 'APPROVED', by });
   await markFreezesLifted(
     client,
     change.freezes.map((f) => f.caseId),
   );
   return {
     action: 'monitoring-rule.freeze-lift-approve' as const,
-    summary: { requestedBy: String(pending.proposedBy), wallets: change.freezes.map((f) => f.wallet) },
-    lift: liftView(ruleId, change, { by: pending.proposedBy, at: pending.proposedAt }, by),
+    summary: { requestedBy: String(pending.requestedBy), wallets: change.freezes.map((f) => f.wallet), request: pending.id },
+    lift: liftView(ruleId, approved),
   };
 }
 
@@ -148,7 +145,7 @@ async function approveLift(client: PoolClient, deps: FreezeLiftRouteDeps, ruleId
  * (at most `freezeLiftMax`, oldest first) and records them as the rule's pending lift (a newer
  * request replaces it); a different ADMIN+ approves exactly that list, which marks the freezes
  * lifted. Nobody asks or approves a lift listing their own wallet (SELF_DEALING), nor approves one
- * past its expiry (APPROVAL_NOT_PENDING; it is cleared, so a new request asks anew). The gateway
+ * past its expiry (APPROVAL_NOT_PENDING; it is stored EXPIRED, so a new request asks anew). The gateway
  * lifts each wallet through the ledger's own unfreeze, in the requester's and the approver's names.
  */
 export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): void {
@@ -169,11 +166,17 @@ export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): v
         if (freezes.length === 0) throw new AppError('WALLET_NOT_FROZEN', `Rule ${ruleId} holds no freeze to lift`);
         if (freezes.some((f) => f.wallet === walletOfUser(asked.actor.id))) return refusal(selfDealing());
         const change: LiftChange = { reason, freezes };
-        const at = await proposeChange(client, `monitoring-freeze-lift:${ruleId}`, change, by);
+        const target = `monitoring-freeze-lift:${ruleId}`;
+        const { request, replaced } = await proposeChange(client, { target, change, by, expiryMs: deps.proposalExpiryMs });
         return {
           action: 'monitoring-rule.freeze-lift-request',
-          summary: { reason, wallets: freezes.map((f) => f.wallet) },
-          lift: liftView(ruleId, change, { by, at }, null),
+          summary: {
+            reason,
+            wallets: freezes.map((f) => f.wallet),
+            request: request.id,
+            ...(replaced ? { replaced: `${replaced.id} ${replaced.status}` } : {}),
+          },
+          lift: liftView(ruleId, request),
         };
       });
       return reply.code(202).send({ freezeLift });

@@ -14,4 +14,5 @@ export const monitoringRouteCallers: InternalRouteCallers = {
   'POST /internal/monitoring/rules/:ruleId/freeze-lift': ['gateway'],
   'POST /internal/monitoring/rules/:ruleId/freeze-lift/approve': ['gateway'],
   'GET /internal/monitoring/proposals/:kind': ['gateway'],
+  'POST /internal/monitoring/proposals/:kind/:id/reject': ['gateway'],
 };

@@ -11,7 +11,7 @@ import { inTransaction, type Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { type CaseAction, recordCaseAction } from '../db/audit';
-import { clearPendingChange, pendingChange, proposeChange, sameChange } from '../db/pending-repo';
+import { endRequest, pendingRequest, proposeChange, sameChange } from '../db/requests-repo';
 import {
   type Decider,
   deciderFacts,
@@ -60,7 +60,8 @@ type RuleChanged = { rules: Rule[]; proposal?: MonitoringRuleProposal; refused?:
  * FOUR_EYES_REQUIRED, a gain of freeze power 202 with the proposal; a new rule proposed that way
  * runs in TEST meanwhile (recorded hits, no score). Its own proposer sending it again is
  * APPROVAL_BY_REQUESTER (recorded too); a proposal past its expiry is approved by nobody
- * (APPROVAL_NOT_PENDING, recorded, and cleared: the next send proposes anew). A refusal is returned after the commit, so the proposal and
+ * (APPROVAL_NOT_PENDING, recorded, and stored EXPIRED: the next send proposes anew). A proposal of
+ * another change replaces the pending one (requests-repo.ts proposeChange). A refusal is returned after the commit, so the proposal and
  * the records stay.
  */
 async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: Decider & { requestId: string | null }): Promise<RuleChanged> {
@@ -84,11 +85,13 @@ async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: Decider & { re
       await audit('monitoring-rule.update', known);
       return { rules: await loadRules(client) };
     }
-    const pending = await pendingChange(client, target);
+    const pending = await pendingRequest(client, target);
     if (pending === null || !sameChange(pending.change, rule)) {
-      const proposedAt = await proposeChange(client, target, rule, by);
+      const { request, replaced } = await proposeChange(client, { target, change: rule, by, expiryMs: deps.proposalExpiryMs });
+      const proposedAt = request.requestedAt;
+      const asked = { request: request.id, ...(replaced ? { replaced: `${replaced.id} ${replaced.status}` } : {}) };
       if (loosens) {
-        await audit('monitoring-rule.propose', known);
+        await audit('monitoring-rule.propose', known, asked);
         return { refused: secondPersonNeeded('This change loosens monitoring: it waits for a different ADMIN+ to make the same change') };
       }
       // A new rule runs in TEST meanwhile: one ADMIN may add it so, and its hits show what it would do.
@@ -97,7 +100,7 @@ async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: Decider & { re
         await saveRule(client, running, by);
         await audit('monitoring-rule.update', undefined, { mode: 'TEST' });
       }
-      await audit('monitoring-rule.propose', running, { reasons: gains });
+      await audit('monitoring-rule.propose', running, { reasons: gains, ...asked });
       const diff = diffSummary(ruleDiff(running, rule));
       const proposal: MonitoringRuleProposal = {
         ruleId: rule.id,
@@ -109,25 +112,25 @@ async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: Decider & { re
       };
       return { rules: await loadRules(client), proposal };
     }
-    const eligible = deciderFacts('rule-change', asked, pending.proposedAt);
+    const eligible = deciderFacts('rule-change', asked, pending.requestedAt);
     const second = secondPersonError(
       {
         decider: personOf(by),
-        requester: personOf(pending.proposedBy),
+        requester: personOf(pending.requestedBy),
         now: new Date(),
-        expiresAt: proposalExpiresAt(pending.proposedAt, deps.proposalExpiryMs),
+        expiresAt: proposalExpiresAt(pending.requestedAt, deps.proposalExpiryMs),
         ...eligible.facts,
       },
       { requester: { detail: 'The ADMIN who proposed this change cannot approve it' }, ...eligible.wording },
     );
     if (second) {
-      if (isExpiredRefusal(second)) await clearPendingChange(client, target);
-      await audit('monitoring-rule.approval-refused', known, { errorCode: second.code });
+      if (isExpiredRefusal(second)) await endRequest(client, pending.id, { status: 'EXPIRED' });
+      await audit('monitoring-rule.approval-refused', known, { errorCode: second.code, request: pending.id });
       return { refused: second };
     }
-    await clearPendingChange(client, target);
+    await endRequest(client, pending.id, { status: 'APPROVED', by });
     await saveRule(client, rule, by);
-    await audit('monitoring-rule.approve', known, { proposedBy: String(pending.proposedBy) });
+    await audit('monitoring-rule.approve', known, { proposedBy: String(pending.requestedBy), request: pending.id });
     return { rules: await loadRules(client) };
   });
 }

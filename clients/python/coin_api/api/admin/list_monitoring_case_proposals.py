@@ -11,21 +11,36 @@ from ...models.list_monitoring_case_proposals_coin_version import (
 from ...models.list_monitoring_case_proposals_response_200 import (
     ListMonitoringCaseProposalsResponse200,
 )
+from ...models.list_monitoring_case_proposals_status import (
+    ListMonitoringCaseProposalsStatus,
+)
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
+    status: ListMonitoringCaseProposalsStatus | Unset = UNSET,
     coin_version: ListMonitoringCaseProposalsCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/admin/monitoring/cases/proposals",
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -95,16 +110,19 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    status: ListMonitoringCaseProposalsStatus | Unset = UNSET,
     coin_version: ListMonitoringCaseProposalsCoinVersion | Unset = UNSET,
 ) -> Response[ListMonitoringCaseProposalsResponse200 | Problem]:
-    """Cases' resolutions waiting for a second ADMIN+, newest first
+    """Cases' resolutions for a second ADMIN+, newest first
 
-     Cases' resolutions waiting for a second ADMIN+, newest first (id: the case); a different ADMIN+
-    approves one by resolving the case the same way; each until MONITORING_PROPOSAL_EXPIRY_S (24 h)
-    after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send
-    proposes anew
+     Cases' resolutions for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one
+    by resolving the case the same way; each with its life: PENDING until a different ADMIN+ approves it
+    (APPROVED), an ADMIN+ rejects it or a newer proposal replaces it (REJECTED, in its proposer's name),
+    or MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made (EXPIRED: nobody approves it, 409
+    APPROVAL_NOT_PENDING, and the next send proposes anew); `status` lists one of them
 
     Args:
+        status (ListMonitoringCaseProposalsStatus | Unset):
         coin_version (ListMonitoringCaseProposalsCoinVersion | Unset):
 
     Raises:
@@ -116,6 +134,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        status=status,
         coin_version=coin_version,
     )
 
@@ -129,16 +148,19 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    status: ListMonitoringCaseProposalsStatus | Unset = UNSET,
     coin_version: ListMonitoringCaseProposalsCoinVersion | Unset = UNSET,
 ) -> ListMonitoringCaseProposalsResponse200 | Problem | None:
-    """Cases' resolutions waiting for a second ADMIN+, newest first
+    """Cases' resolutions for a second ADMIN+, newest first
 
-     Cases' resolutions waiting for a second ADMIN+, newest first (id: the case); a different ADMIN+
-    approves one by resolving the case the same way; each until MONITORING_PROPOSAL_EXPIRY_S (24 h)
-    after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send
-    proposes anew
+     Cases' resolutions for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one
+    by resolving the case the same way; each with its life: PENDING until a different ADMIN+ approves it
+    (APPROVED), an ADMIN+ rejects it or a newer proposal replaces it (REJECTED, in its proposer's name),
+    or MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made (EXPIRED: nobody approves it, 409
+    APPROVAL_NOT_PENDING, and the next send proposes anew); `status` lists one of them
 
     Args:
+        status (ListMonitoringCaseProposalsStatus | Unset):
         coin_version (ListMonitoringCaseProposalsCoinVersion | Unset):
 
     Raises:
@@ -151,6 +173,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        status=status,
         coin_version=coin_version,
     ).parsed
 
@@ -158,16 +181,19 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    status: ListMonitoringCaseProposalsStatus | Unset = UNSET,
     coin_version: ListMonitoringCaseProposalsCoinVersion | Unset = UNSET,
 ) -> Response[ListMonitoringCaseProposalsResponse200 | Problem]:
-    """Cases' resolutions waiting for a second ADMIN+, newest first
+    """Cases' resolutions for a second ADMIN+, newest first
 
-     Cases' resolutions waiting for a second ADMIN+, newest first (id: the case); a different ADMIN+
-    approves one by resolving the case the same way; each until MONITORING_PROPOSAL_EXPIRY_S (24 h)
-    after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send
-    proposes anew
+     Cases' resolutions for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one
+    by resolving the case the same way; each with its life: PENDING until a different ADMIN+ approves it
+    (APPROVED), an ADMIN+ rejects it or a newer proposal replaces it (REJECTED, in its proposer's name),
+    or MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made (EXPIRED: nobody approves it, 409
+    APPROVAL_NOT_PENDING, and the next send proposes anew); `status` lists one of them
 
     Args:
+        status (ListMonitoringCaseProposalsStatus | Unset):
         coin_version (ListMonitoringCaseProposalsCoinVersion | Unset):
 
     Raises:
@@ -179,6 +205,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        status=status,
         coin_version=coin_version,
     )
 
@@ -190,16 +217,19 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    status: ListMonitoringCaseProposalsStatus | Unset = UNSET,
     coin_version: ListMonitoringCaseProposalsCoinVersion | Unset = UNSET,
 ) -> ListMonitoringCaseProposalsResponse200 | Problem | None:
-    """Cases' resolutions waiting for a second ADMIN+, newest first
+    """Cases' resolutions for a second ADMIN+, newest first
 
-     Cases' resolutions waiting for a second ADMIN+, newest first (id: the case); a different ADMIN+
-    approves one by resolving the case the same way; each until MONITORING_PROPOSAL_EXPIRY_S (24 h)
-    after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send
-    proposes anew
+     Cases' resolutions for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one
+    by resolving the case the same way; each with its life: PENDING until a different ADMIN+ approves it
+    (APPROVED), an ADMIN+ rejects it or a newer proposal replaces it (REJECTED, in its proposer's name),
+    or MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made (EXPIRED: nobody approves it, 409
+    APPROVAL_NOT_PENDING, and the next send proposes anew); `status` lists one of them
 
     Args:
+        status (ListMonitoringCaseProposalsStatus | Unset):
         coin_version (ListMonitoringCaseProposalsCoinVersion | Unset):
 
     Raises:
@@ -213,6 +243,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            status=status,
             coin_version=coin_version,
         )
     ).parsed

@@ -9,21 +9,36 @@ from ...models.list_rule_freeze_lifts_coin_version import (
     ListRuleFreezeLiftsCoinVersion,
 )
 from ...models.list_rule_freeze_lifts_response_200 import ListRuleFreezeLiftsResponse200
+from ...models.list_rule_freeze_lifts_status import (
+    ListRuleFreezeLiftsStatus,
+)
 from ...models.problem import Problem
 from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     *,
+    status: ListRuleFreezeLiftsStatus | Unset = UNSET,
     coin_version: ListRuleFreezeLiftsCoinVersion | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(coin_version, Unset):
         headers["Coin-Version"] = str(coin_version)
 
+    params: dict[str, Any] = {}
+
+    json_status: str | Unset = UNSET
+    if not isinstance(status, Unset):
+        json_status = status
+
+    params["status"] = json_status
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/api/admin/monitoring/rules/freeze-lifts",
+        "params": params,
     }
 
     _kwargs["headers"] = headers
@@ -93,16 +108,20 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    status: ListRuleFreezeLiftsStatus | Unset = UNSET,
     coin_version: ListRuleFreezeLiftsCoinVersion | Unset = UNSET,
 ) -> Response[ListRuleFreezeLiftsResponse200 | Problem]:
-    """Lifts of a rule's freezes waiting for a second ADMIN+, newest first
+    """Lifts of a rule's freezes for a second ADMIN+, newest first
 
-     Lifts of a rule's freezes waiting for a second ADMIN+, newest first (id: the rule); approved with
-    POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; each until
-    MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409
-    APPROVAL_NOT_PENDING) and the next send proposes anew
+     Lifts of a rule's freezes for a second ADMIN+, newest first (id: the rule); approved with POST
+    /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; each with its life: PENDING until a
+    different ADMIN+ approves it (APPROVED), an ADMIN+ rejects it or a newer proposal replaces it
+    (REJECTED, in its proposer's name), or MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made
+    (EXPIRED: nobody approves it, 409 APPROVAL_NOT_PENDING, and the next send proposes anew); `status`
+    lists one of them
 
     Args:
+        status (ListRuleFreezeLiftsStatus | Unset):
         coin_version (ListRuleFreezeLiftsCoinVersion | Unset):
 
     Raises:
@@ -114,6 +133,7 @@ def sync_detailed(
     """
 
     kwargs = _get_kwargs(
+        status=status,
         coin_version=coin_version,
     )
 
@@ -127,16 +147,20 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
+    status: ListRuleFreezeLiftsStatus | Unset = UNSET,
     coin_version: ListRuleFreezeLiftsCoinVersion | Unset = UNSET,
 ) -> ListRuleFreezeLiftsResponse200 | Problem | None:
-    """Lifts of a rule's freezes waiting for a second ADMIN+, newest first
+    """Lifts of a rule's freezes for a second ADMIN+, newest first
 
-     Lifts of a rule's freezes waiting for a second ADMIN+, newest first (id: the rule); approved with
-    POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; each until
-    MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409
-    APPROVAL_NOT_PENDING) and the next send proposes anew
+     Lifts of a rule's freezes for a second ADMIN+, newest first (id: the rule); approved with POST
+    /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; each with its life: PENDING until a
+    different ADMIN+ approves it (APPROVED), an ADMIN+ rejects it or a newer proposal replaces it
+    (REJECTED, in its proposer's name), or MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made
+    (EXPIRED: nobody approves it, 409 APPROVAL_NOT_PENDING, and the next send proposes anew); `status`
+    lists one of them
 
     Args:
+        status (ListRuleFreezeLiftsStatus | Unset):
         coin_version (ListRuleFreezeLiftsCoinVersion | Unset):
 
     Raises:
@@ -149,6 +173,7 @@ def sync(
 
     return sync_detailed(
         client=client,
+        status=status,
         coin_version=coin_version,
     ).parsed
 
@@ -156,16 +181,20 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    status: ListRuleFreezeLiftsStatus | Unset = UNSET,
     coin_version: ListRuleFreezeLiftsCoinVersion | Unset = UNSET,
 ) -> Response[ListRuleFreezeLiftsResponse200 | Problem]:
-    """Lifts of a rule's freezes waiting for a second ADMIN+, newest first
+    """Lifts of a rule's freezes for a second ADMIN+, newest first
 
-     Lifts of a rule's freezes waiting for a second ADMIN+, newest first (id: the rule); approved with
-    POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; each until
-    MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409
-    APPROVAL_NOT_PENDING) and the next send proposes anew
+     Lifts of a rule's freezes for a second ADMIN+, newest first (id: the rule); approved with POST
+    /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; each with its life: PENDING until a
+    different ADMIN+ approves it (APPROVED), an ADMIN+ rejects it or a newer proposal replaces it
+    (REJECTED, in its proposer's name), or MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made
+    (EXPIRED: nobody approves it, 409 APPROVAL_NOT_PENDING, and the next send proposes anew); `status`
+    lists one of them
 
     Args:
+        status (ListRuleFreezeLiftsStatus | Unset):
         coin_version (ListRuleFreezeLiftsCoinVersion | Unset):
 
     Raises:
@@ -177,6 +206,7 @@ async def asyncio_detailed(
     """
 
     kwargs = _get_kwargs(
+        status=status,
         coin_version=coin_version,
     )
 
@@ -188,16 +218,20 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    status: ListRuleFreezeLiftsStatus | Unset = UNSET,
     coin_version: ListRuleFreezeLiftsCoinVersion | Unset = UNSET,
 ) -> ListRuleFreezeLiftsResponse200 | Problem | None:
-    """Lifts of a rule's freezes waiting for a second ADMIN+, newest first
+    """Lifts of a rule's freezes for a second ADMIN+, newest first
 
-     Lifts of a rule's freezes waiting for a second ADMIN+, newest first (id: the rule); approved with
-    POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; each until
-    MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409
-    APPROVAL_NOT_PENDING) and the next send proposes anew
+     Lifts of a rule's freezes for a second ADMIN+, newest first (id: the rule); approved with POST
+    /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; each with its life: PENDING until a
+    different ADMIN+ approves it (APPROVED), an ADMIN+ rejects it or a newer proposal replaces it
+    (REJECTED, in its proposer's name), or MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made
+    (EXPIRED: nobody approves it, 409 APPROVAL_NOT_PENDING, and the next send proposes anew); `status`
+    lists one of them
 
     Args:
+        status (ListRuleFreezeLiftsStatus | Unset):
         coin_version (ListRuleFreezeLiftsCoinVersion | Unset):
 
     Raises:
@@ -211,6 +245,7 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            status=status,
             coin_version=coin_version,
         )
     ).parsed

@@ -68,20 +68,27 @@ export interface ActPart {
   };
 }
 
-/** What an act's list and read need of its part (an act whose decisions are its own routes' gives only these). */
+/** What an act's rejection needs of its part. */
+export type RejectPart = Pick<ActPart, 'tags' | 'params' | 'rejectUrl' | 'rejectBody' | 'reject'> & { summaries: { reject?: string } };
+
+/**
+ * What an act's list and read need of its part (an act whose approval is its own route's gives
+ * only these), and its rejection where its row names one (a monitoring proposal's).
+ */
 export type ListPart = Pick<ActPart, 'tags' | 'list' | 'read'> & {
-  summaries: { list?: string; read?: string };
+  summaries: { list?: string; read?: string; reject?: string };
   /**
    * The list's URL where it is not the row's path: a monitoring act's path lists the rules or the
    * cases themselves, so its proposals are listed under it.
    */
   listUrl?: string;
   params?: z.ZodType;
+  rejection?: Omit<RejectPart, 'summaries' | 'tags'>;
 };
 
 /**
  * An act's entry in the parts table: `drawn`, its list, read, approve and reject are drawn from its
- * row and part; `listed`, only its list and read are (a monitoring rule's change or case's
+ * row and part; `listed`, its list, read and reject are (a monitoring rule's change or case's
  * resolution, whose second ADMIN+ approves by sending the same change on its own route: that
  * route is the act's own step, not a decision route of its own).
  */

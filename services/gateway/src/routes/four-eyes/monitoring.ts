@@ -2,17 +2,22 @@ import {
   type LedgerDraft,
   ledgerDraft,
   type MonitoringFreezeLift,
+  type MonitoringProposal,
   type MonitoringProposalKind,
+  monitoringCaseParams,
+  monitoringProposalAnswer,
   monitoringProposalList,
+  monitoringProposalQuery,
   monitoringRuleParams,
   problem,
+  rejectProposalBody,
 } from '@coin/contracts';
 import { AppError, InvariantViolation } from '@coin/errors';
 import type { FastifyRequest } from 'fastify';
 import type { CommandBus } from '../../clients/commands';
 import type { Asker } from '../../clients/internal-http';
 import { authorityOf, principalOf } from '../../plugins/auth';
-import type { ActPart, ListPart } from './kit';
+import type { ActPart, FourEyesRouteDeps, ListPart } from './kit';
 import { unfreezeToDecideId } from './unfreeze';
 
 /**
@@ -60,50 +65,108 @@ export const exampleFreezeLift = {
 
 const exampleProposal = {
   id: 'fan-out',
+  requestId: '5b0c4a1e-2f3d-4c5b-8a9e-1d2c3b4a5f6e',
   change: { ...exampleRule, score: 60 },
   proposedBy: 7,
   proposedAt: '2026-01-15T10:00:00.000Z',
   expiresAt: '2026-01-16T10:00:00.000Z',
   status: 'PENDING' as const,
+  decidedBy: null,
+  decidedAt: null,
+  rejectionReason: null,
 };
 
+/** The path parameters that name a proposal's rule or case, and how its id is read from them. */
+interface ProposalTarget {
+  params: typeof monitoringRuleParams | typeof monitoringCaseParams;
+  idOf(params: unknown): string;
+}
+const ofRule: ProposalTarget = { params: monitoringRuleParams, idOf: (params) => (params as { ruleId: string }).ruleId };
+const ofCase: ProposalTarget = { params: monitoringCaseParams, idOf: (params) => (params as { id: string }).id };
+
 /**
- * The list of one kind of monitoring proposal, drawn from its act's row of the four-eyes table
- * (four-eyes.ts readRoutes). Its decisions stay this module's: a second ADMIN+ approves by sending
- * the same change (the same rule, the same resolution) or on the lift's own approval route.
+ * The rejection of a rule's or a case's pending proposal, drawn from its act's row (four-eyes.ts
+ * rejectRoute): the monitoring service judges it (an ADMIN+, its requester withdrawing it included,
+ * never whom it is about) and keeps it REJECTED with the reason.
  */
-function proposalsPart(kind: MonitoringProposalKind, listUrl: string, summary: string, example: object): ListPart {
+function proposalRejection(kind: MonitoringProposalKind, rejectUrl: string, target: ProposalTarget, example: object) {
   return {
-    summaries: { list: summary },
-    listUrl,
-    list: {
-      answer: monitoringProposalList,
-      example: { proposals: [example] },
-      errors: errorResponses,
-      handler: (deps, request) => deps.internal.read('monitoring.proposals', { kind }, String(request.id), { asker: readerOf(request) }),
+    rejectUrl,
+    params: target.params,
+    rejectBody: rejectProposalBody,
+    reject: {
+      result: monitoringProposalAnswer,
+      example: {
+        proposal: { ...example, status: 'REJECTED', decidedBy: 8, decidedAt: '2026-01-15T11:00:00.000Z', rejectionReason: 'Not now' },
+      },
+      handler: (deps: FourEyesRouteDeps, request: FastifyRequest, _reply: unknown, _id: string, reason: string) =>
+        deps.internal.act(
+          'monitoring.reject-proposal',
+          { params: { kind, id: target.idOf(request.params) }, body: { reason, ...askedBy(request) } },
+          String(request.id),
+        ),
     },
   };
 }
 
-const expiry =
-  'each until MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made, then EXPIRED: nobody approves it (409 APPROVAL_NOT_PENDING) and the next send proposes anew';
+const rejectionWords =
+  'Reject the pending proposal with a reason: it is kept REJECTED, nothing changes, and the next send proposes anew. By an ADMIN+ (its proposer withdrawing it included), never by whom it is about (403 SELF_DEALING); 409 APPROVAL_NOT_PENDING when none is pending or it expired';
+
+/**
+ * The list of one kind of monitoring proposal, each with its life (pending, approved, rejected,
+ * expired), and the pending one's rejection, drawn from its act's row of the four-eyes table
+ * (four-eyes.ts). Its approval stays this module's: a second ADMIN+ approves by sending the same
+ * change (the same rule, the same resolution) or on the lift's own approval route.
+ */
+function proposalsPart(
+  kind: MonitoringProposalKind,
+  urls: { list: string; reject: string },
+  target: ProposalTarget,
+  summary: string,
+  example: object,
+): ListPart {
+  return {
+    summaries: { list: summary, reject: rejectionWords },
+    listUrl: urls.list,
+    list: {
+      query: monitoringProposalQuery,
+      answer: monitoringProposalList,
+      example: { proposals: [example] },
+      errors: errorResponses,
+      handler: (deps, request) =>
+        deps.internal.read(
+          'monitoring.proposals',
+          { kind, ...(request.query as { status?: MonitoringProposal['status'] }) },
+          String(request.id),
+          { asker: readerOf(request) },
+        ),
+    },
+    rejection: proposalRejection(kind, urls.reject, target, example),
+  };
+}
+
+const life =
+  "each with its life: PENDING until a different ADMIN+ approves it (APPROVED), an ADMIN+ rejects it or a newer proposal replaces it (REJECTED, in its proposer's name), or MONITORING_PROPOSAL_EXPIRY_S (24 h) after it was made (EXPIRED: nobody approves it, 409 APPROVAL_NOT_PENDING, and the next send proposes anew); `status` lists one of them";
 
 export const ruleChangeProposalsPart = proposalsPart(
   'rule',
-  '/api/admin/monitoring/rules/proposals',
-  `Rules' changes waiting for a second ADMIN+ (loosening, or more power to freeze), newest first; a different ADMIN+ approves one by sending the same rule; ${expiry}`,
+  { list: '/api/admin/monitoring/rules/proposals', reject: '/api/admin/monitoring/rules/:ruleId/proposal/reject' },
+  ofRule,
+  `Rules' changes for a second ADMIN+ (loosening, or more power to freeze), newest first; a different ADMIN+ approves one by sending the same rule; ${life}`,
   exampleProposal,
 );
 export const caseResolutionProposalsPart = proposalsPart(
   'case',
-  '/api/admin/monitoring/cases/proposals',
-  `Cases' resolutions waiting for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one by resolving the case the same way; ${expiry}`,
+  { list: '/api/admin/monitoring/cases/proposals', reject: '/api/admin/monitoring/cases/:id/proposal/reject' },
+  ofCase,
+  `Cases' resolutions for a second ADMIN+, newest first (id: the case); a different ADMIN+ approves one by resolving the case the same way; ${life}`,
   { ...exampleProposal, id: exampleCase.id, change: { resolution: 'FALSE_POSITIVE' } },
 );
 const freezeLiftProposals = proposalsPart(
   'freeze-lift',
-  '/api/admin/monitoring/rules/freeze-lifts',
-  `Lifts of a rule's freezes waiting for a second ADMIN+, newest first (id: the rule); approved with POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; ${expiry}`,
+  { list: '/api/admin/monitoring/rules/freeze-lifts', reject: '/api/admin/monitoring/rules/:ruleId/freeze-lift/reject' },
+  ofRule,
+  `Lifts of a rule's freezes for a second ADMIN+, newest first (id: the rule); approved with POST /api/admin/monitoring/rules/{ruleId}/freeze-lift/approve; ${life}`,
   {
     ...exampleProposal,
     id: exampleFreezeLift.ruleId,
@@ -119,14 +182,13 @@ const freezeLiftProposals = proposalsPart(
  */
 export const freezeLiftPart: ActPart = {
   ...freezeLiftProposals,
+  ...freezeLiftProposals.rejection!,
   summaries: {
     ...freezeLiftProposals.summaries,
     approve:
       "Approve the pending lift of a rule's freezes: lifts exactly the freezes its request listed, each through the ledger's unfreeze approval in the approver's name (200 with the lift and each wallet's outcome). By an ADMIN+ other than its requester (403 APPROVAL_BY_REQUESTER) whose own wallet it does not list (403 SELF_DEALING), one since before the request was made (403 APPROVER_NOT_ELIGIBLE); 409 UNFREEZE_NOT_REQUESTED when none is pending, 409 APPROVAL_NOT_PENDING when it expired (MONITORING_PROPOSAL_EXPIRY_S)",
   },
   approveUrl: '/api/admin/monitoring/rules/:ruleId/freeze-lift/approve',
-  params: monitoringRuleParams,
-  rejectBody: null,
   approve: {
     status: 200,
     example: {

@@ -1,0 +1,24 @@
+from typing import Literal
+
+RejectMonitoringCaseProposalResponse200ProposalStatus = Literal[
+    "APPROVED", "EXPIRED", "PENDING", "REJECTED"
+]
+
+REJECT_MONITORING_CASE_PROPOSAL_RESPONSE_200_PROPOSAL_STATUS_VALUES: set[
+    RejectMonitoringCaseProposalResponse200ProposalStatus
+] = {
+    "APPROVED",
+    "EXPIRED",
+    "PENDING",
+    "REJECTED",
+}
+
+
+def check_reject_monitoring_case_proposal_response_200_proposal_status(
+    value: str,
+) -> RejectMonitoringCaseProposalResponse200ProposalStatus:
+    if value in REJECT_MONITORING_CASE_PROPOSAL_RESPONSE_200_PROPOSAL_STATUS_VALUES:
+        return value
+    raise TypeError(
+        f"Unexpected value {value!r}. Expected one of {REJECT_MONITORING_CASE_PROPOSAL_RESPONSE_200_PROPOSAL_STATUS_VALUES!r}"
+    )
