@@ -116,7 +116,13 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
   let prefix: string;
   let start: () => Promise<RunningMonitoringService>;
   const opened: MonitoringCaseOpened[] = [];
-  const audited: { action: string; target: string; actor: { kind: string; id: string }; summary: Record<string, unknown> }[] = [];
+  const audited: {
+    action: string;
+    target: string;
+    actor: { kind: string; id: string };
+    summary: Record<string, unknown>;
+    requestId: string | null;
+  }[] = [];
   const freezes: FreezeRequest[] = [];
 
   beforeAll(async () => {
@@ -163,8 +169,8 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
         else {
           const event = adminAuditEvent.parse(value);
           if (event.type === 'admin.service-action.recorded') {
-            const { action, target, actor, summary } = event.record;
-            audited.push({ action, target, actor, summary });
+            const { action, target, actor, summary, requestId } = event.record;
+            audited.push({ action, target, actor, summary, requestId });
           }
         }
       },
@@ -432,9 +438,13 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
   it('when a pending proposal is rejected, then it is kept REJECTED with who and why, nothing changes, and the next send proposes anew; whom it is about and a non-admin reject nothing, each refusal audited', async () => {
     const fanOut = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'fan-out');
     const loosened = { ...fanOut, mode: 'DISABLED' };
-    const send = (who: AskedAs) => call('POST', '/internal/monitoring/rules/fan-out', { rule: loosened, ...who });
+    // This test's steps, told apart from the other tests' records of the same rule by their request id.
+    const requestId = 'req-rejections';
+    const send = (who: AskedAs) => call('POST', '/internal/monitoring/rules/fan-out', { rule: loosened, ...who, requestId });
     const reject = (who: AskedAs, reason = 'fan-out stays watched') =>
-      call('POST', '/internal/monitoring/proposals/rule/fan-out/reject', { reason, ...who });
+      call('POST', '/internal/monitoring/proposals/rule/fan-out/reject', { reason, ...who, requestId });
+    const stepsOn = (target: string) =>
+      audited.filter((r) => r.target === target && r.requestId === requestId).map((r) => [r.action, r.actor.id, r.summary.errorCode]);
     expect((await send(admin)).body.code).toBe('FOUR_EYES_REQUIRED');
     const user: AskedAs = { actor: { kind: 'user', id: '31', role: 'USER' }, roleSince: '2020-01-01T00:00:00.000Z', requestId: 'req-user' };
     const byUser = await reject(user);
@@ -472,6 +482,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       resolution: 'CONFIRMED',
       reason: 'a ring',
       ...admin,
+      requestId,
     });
     expect(resolved.body.code).toBe('FOUR_EYES_REQUIRED');
     // The payer of the transaction that closed the cycle: a party to the case.
@@ -481,14 +492,14 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       requestId: 'req-party',
     };
     const caseReject = (who: AskedAs) =>
-      call('POST', `/internal/monitoring/proposals/case/${found.id}/reject`, { reason: 'not a ring', ...who });
+      call('POST', `/internal/monitoring/proposals/case/${found.id}/reject`, { reason: 'not a ring', ...who, requestId });
     const byParty = await caseReject(party);
     expect([byParty.status, byParty.body.code]).toEqual([403, 'SELF_DEALING']);
     expect((await caseReject(thirdAdmin)).body.proposal).toMatchObject({ id: found.id, status: 'REJECTED', decidedBy: 9 });
     expect((await call('GET', `/internal/monitoring/cases/${found.id}`)).body.case.status).toBe('OPEN');
 
-    await eventually(async () => (audited.filter((r) => r.target === `monitoring-case:${found.id}`).length >= 3 ? true : undefined));
-    expect(audited.filter((r) => r.target === 'monitoring-rule:fan-out').map((r) => [r.action, r.actor.id, r.summary.errorCode])).toEqual([
+    await eventually(async () => (stepsOn(`monitoring-case:${found.id}`).length >= 3 ? true : undefined));
+    expect(stepsOn('monitoring-rule:fan-out')).toEqual([
       ['monitoring-rule.propose', '7', undefined],
       ['monitoring-rule.refused', '31', 'FORBIDDEN'],
       ['monitoring-rule.reject', '8', undefined],
@@ -496,9 +507,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       ['monitoring-rule.reject', '8', undefined],
       ['monitoring-rule.refused', '7', 'APPROVAL_NOT_PENDING'],
     ]);
-    expect(
-      audited.filter((r) => r.target === `monitoring-case:${found.id}`).map((r) => [r.action, r.actor.id, r.summary.errorCode]),
-    ).toEqual([
+    expect(stepsOn(`monitoring-case:${found.id}`)).toEqual([
       ['monitoring-case.resolve-propose', '7', undefined],
       ['monitoring-case.refused', String(c), 'SELF_DEALING'],
       ['monitoring-case.reject', '9', undefined],
