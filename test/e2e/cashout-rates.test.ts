@@ -259,4 +259,24 @@ describe('cash-out rates and four-eyes cash-outs', () => {
     const late = await post(admin2.accessToken, `/api/admin/cashout-rates/${rateId}/approve`);
     expect([late.status, late.body.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
   });
+
+  it('when a proposal is left undecided until a minute before its time, then it reads EXPIRED and nobody approves or rejects it (409 APPROVAL_NOT_PENDING)', async () => {
+    const effectiveFrom = new Date(stack.ledgerClock!.now().getTime() + 180_000);
+    const proposed = await post(admin1.accessToken, '/api/admin/cashout-rates', {
+      xafPerCoin: 710,
+      effectiveFrom: effectiveFrom.toISOString(),
+    });
+    expect(proposed.status).toBe(201);
+    const lapsesAt = new Date(effectiveFrom.getTime() - 60_000);
+    // Sooner than APPROVAL_EXPIRY_S after it: the last moment an approval could still take it.
+    expect(proposed.body.rate).toMatchObject({ status: 'PROPOSED', expiresAt: lapsesAt.toISOString() });
+    const rateId: string = proposed.body.rate.id;
+    stack.ledgerClock!.advanceTo(lapsesAt);
+    expect((await rates()).versions.find((v: { id: string }) => v.id === rateId)).toMatchObject({ status: 'EXPIRED', decidedBy: null });
+    for (const decision of ['approve', 'reject']) {
+      const late = await post(admin2.accessToken, `/api/admin/cashout-rates/${rateId}/${decision}`);
+      expect({ decision, status: late.status, code: late.body.code }).toEqual({ decision, status: 409, code: 'APPROVAL_NOT_PENDING' });
+    }
+    expect((await rates()).versions.find((v: { id: string }) => v.id === rateId)).toMatchObject({ status: 'EXPIRED' });
+  });
 });

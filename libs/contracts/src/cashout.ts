@@ -222,18 +222,22 @@ const rateActor = z.object({ kind: z.enum(['user', 'operator']), id: z.string() 
 
 /**
  * A cash-out rate version (docs/CONTRACT.md "Cash-out"): proposed by one ADMIN+, approved or
- * rejected by another; once decided it never changes. An approved version fixes the XAF amount of
- * every cash-out the ledger applies from `effectiveFrom` until the next approved version's.
+ * rejected by another before it expires (then EXPIRED, decided by nobody); once decided it never
+ * changes. An approved version fixes the XAF amount of every cash-out the ledger applies from
+ * `effectiveFrom` until the next approved version's.
  */
 export const cashoutRateVersion = z.object({
   id: z.uuid(),
   xafPerCoin: xafPerCoin.describe('XAF per coin'),
   effectiveFrom: isoDateTime.describe('When it comes into force (judged at the ledger)'),
-  status: z.enum(['PROPOSED', 'APPROVED', 'REJECTED']),
+  status: z.enum(['PROPOSED', 'APPROVED', 'REJECTED', 'EXPIRED']),
   proposedBy: rateActor,
   proposedAt: isoDateTime,
   decidedBy: rateActor.nullable(),
   decidedAt: isoDateTime.nullable(),
+  expiresAt: isoDateTime.describe(
+    'When a proposal lapses undecided: APPROVAL_EXPIRY_S (24 h) after it was proposed, or 60 seconds before its effective time if that comes first',
+  ),
 });
 export type CashoutRateVersion = z.infer<typeof cashoutRateVersion>;
 

@@ -1,11 +1,14 @@
 from typing import Literal
 
-ApproveCashoutRateResponse200RateStatus = Literal["APPROVED", "PROPOSED", "REJECTED"]
+ApproveCashoutRateResponse200RateStatus = Literal[
+    "APPROVED", "EXPIRED", "PROPOSED", "REJECTED"
+]
 
 APPROVE_CASHOUT_RATE_RESPONSE_200_RATE_STATUS_VALUES: set[
     ApproveCashoutRateResponse200RateStatus
 ] = {
     "APPROVED",
+    "EXPIRED",
     "PROPOSED",
     "REJECTED",
 }

@@ -36,6 +36,8 @@ class ListCashoutRatesResponse200VersionsItem:
         proposed_at (datetime.datetime):
         decided_by (ListCashoutRatesResponse200VersionsItemDecidedByType0 | None):
         decided_at (datetime.datetime | None):
+        expires_at (datetime.datetime): When a proposal lapses undecided: APPROVAL_EXPIRY_S (24 h) after it was
+            proposed, or 60 seconds before its effective time if that comes first
     """
 
     id: UUID
@@ -46,6 +48,7 @@ class ListCashoutRatesResponse200VersionsItem:
     proposed_at: datetime.datetime
     decided_by: ListCashoutRatesResponse200VersionsItemDecidedByType0 | None
     decided_at: datetime.datetime | None
+    expires_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.list_cashout_rates_response_200_versions_item_decided_by_type_0 import (
@@ -78,6 +81,8 @@ class ListCashoutRatesResponse200VersionsItem:
         else:
             decided_at = self.decided_at
 
+        expires_at = self.expires_at.isoformat()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -90,6 +95,7 @@ class ListCashoutRatesResponse200VersionsItem:
                 "proposedAt": proposed_at,
                 "decidedBy": decided_by,
                 "decidedAt": decided_at,
+                "expiresAt": expires_at,
             }
         )
 
@@ -159,6 +165,8 @@ class ListCashoutRatesResponse200VersionsItem:
 
         decided_at = _parse_decided_at(d.pop("decidedAt"))
 
+        expires_at = datetime.datetime.fromisoformat(d.pop("expiresAt"))
+
         list_cashout_rates_response_200_versions_item = cls(
             id=id,
             xaf_per_coin=xaf_per_coin,
@@ -168,6 +176,7 @@ class ListCashoutRatesResponse200VersionsItem:
             proposed_at=proposed_at,
             decided_by=decided_by,
             decided_at=decided_at,
+            expires_at=expires_at,
         )
 
         return list_cashout_rates_response_200_versions_item

@@ -1,13 +1,14 @@
 from typing import Literal
 
 ListCashoutRatesResponse200VersionsItemStatus = Literal[
-    "APPROVED", "PROPOSED", "REJECTED"
+    "APPROVED", "EXPIRED", "PROPOSED", "REJECTED"
 ]
 
 LIST_CASHOUT_RATES_RESPONSE_200_VERSIONS_ITEM_STATUS_VALUES: set[
     ListCashoutRatesResponse200VersionsItemStatus
 ] = {
     "APPROVED",
+    "EXPIRED",
     "PROPOSED",
     "REJECTED",
 }

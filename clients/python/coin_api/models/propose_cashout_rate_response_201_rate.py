@@ -36,6 +36,8 @@ class ProposeCashoutRateResponse201Rate:
         proposed_at (datetime.datetime):
         decided_by (None | ProposeCashoutRateResponse201RateDecidedByType0):
         decided_at (datetime.datetime | None):
+        expires_at (datetime.datetime): When a proposal lapses undecided: APPROVAL_EXPIRY_S (24 h) after it was
+            proposed, or 60 seconds before its effective time if that comes first
     """
 
     id: UUID
@@ -46,6 +48,7 @@ class ProposeCashoutRateResponse201Rate:
     proposed_at: datetime.datetime
     decided_by: None | ProposeCashoutRateResponse201RateDecidedByType0
     decided_at: datetime.datetime | None
+    expires_at: datetime.datetime
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.propose_cashout_rate_response_201_rate_decided_by_type_0 import (
@@ -76,6 +79,8 @@ class ProposeCashoutRateResponse201Rate:
         else:
             decided_at = self.decided_at
 
+        expires_at = self.expires_at.isoformat()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -88,6 +93,7 @@ class ProposeCashoutRateResponse201Rate:
                 "proposedAt": proposed_at,
                 "decidedBy": decided_by,
                 "decidedAt": decided_at,
+                "expiresAt": expires_at,
             }
         )
 
@@ -151,6 +157,8 @@ class ProposeCashoutRateResponse201Rate:
 
         decided_at = _parse_decided_at(d.pop("decidedAt"))
 
+        expires_at = datetime.datetime.fromisoformat(d.pop("expiresAt"))
+
         propose_cashout_rate_response_201_rate = cls(
             id=id,
             xaf_per_coin=xaf_per_coin,
@@ -160,6 +168,7 @@ class ProposeCashoutRateResponse201Rate:
             proposed_at=proposed_at,
             decided_by=decided_by,
             decided_at=decided_at,
+            expires_at=expires_at,
         )
 
         return propose_cashout_rate_response_201_rate

@@ -1,11 +1,14 @@
 from typing import Literal
 
-ProposeCashoutRateResponse201RateStatus = Literal["APPROVED", "PROPOSED", "REJECTED"]
+ProposeCashoutRateResponse201RateStatus = Literal[
+    "APPROVED", "EXPIRED", "PROPOSED", "REJECTED"
+]
 
 PROPOSE_CASHOUT_RATE_RESPONSE_201_RATE_STATUS_VALUES: set[
     ProposeCashoutRateResponse201RateStatus
 ] = {
     "APPROVED",
+    "EXPIRED",
     "PROPOSED",
     "REJECTED",
 }

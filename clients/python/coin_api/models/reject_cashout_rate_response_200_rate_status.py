@@ -1,11 +1,14 @@
 from typing import Literal
 
-RejectCashoutRateResponse200RateStatus = Literal["APPROVED", "PROPOSED", "REJECTED"]
+RejectCashoutRateResponse200RateStatus = Literal[
+    "APPROVED", "EXPIRED", "PROPOSED", "REJECTED"
+]
 
 REJECT_CASHOUT_RATE_RESPONSE_200_RATE_STATUS_VALUES: set[
     RejectCashoutRateResponse200RateStatus
 ] = {
     "APPROVED",
+    "EXPIRED",
     "PROPOSED",
     "REJECTED",
 }

@@ -843,7 +843,7 @@ export interface paths {
     };
     /**
      * The cash-out rates
-     * @description The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force
+     * @description The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected, expired: who and when), newest first, and the one in force
      */
     get: operations['listCashoutRates'];
     put?: never;
@@ -1805,7 +1805,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a proposed cash-out rate version
-     * @description Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it is still at least 60 s ahead, with a fresh second factor
+     * @description Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), before it expires (`expiresAt`: 24 h after it, or 60 s before its time; then 409 APPROVAL_NOT_PENDING), with a fresh second factor
      */
     post: operations['approveCashoutRate'];
     delete?: never;
@@ -1824,8 +1824,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Reject a proposed cash-out rate version, with a fresh second factor
-     * @description Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor
+     * Reject a proposed cash-out rate version before it expires, with a fresh second factor
+     * @description Reject a proposed cash-out rate version (its proposer may withdraw it) before it expires (then 409 APPROVAL_NOT_PENDING), with a fresh second factor
      */
     post: operations['rejectCashoutRate'];
     delete?: never;
@@ -13454,7 +13454,8 @@ export interface operations {
            *             "kind": "user",
            *             "id": "12"
            *           },
-           *           "decidedAt": "2026-11-24T10:20:00.000Z"
+           *           "decidedAt": "2026-11-24T10:20:00.000Z",
+           *           "expiresAt": "2026-11-25T10:00:00.000Z"
            *         }
            *       ],
            *       "inForce": {
@@ -13481,7 +13482,7 @@ export interface operations {
                */
               effectiveFrom: string;
               /** @enum {string} */
-              status: 'PROPOSED' | 'APPROVED' | 'REJECTED';
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               proposedBy: {
                 /** @enum {string} */
                 kind: 'user' | 'operator';
@@ -13495,6 +13496,11 @@ export interface operations {
                 id: string;
               } | null;
               decidedAt: string | null;
+              /**
+               * Format: date-time
+               * @description When a proposal lapses undecided: APPROVAL_EXPIRY_S (24 h) after it was proposed, or 60 seconds before its effective time if that comes first
+               */
+              expiresAt: string;
             }[];
             inForce: {
               xafPerCoin: number;
@@ -13608,7 +13614,8 @@ export interface operations {
            *           "kind": "user",
            *           "id": "12"
            *         },
-           *         "decidedAt": "2026-11-24T10:20:00.000Z"
+           *         "decidedAt": "2026-11-24T10:20:00.000Z",
+           *         "expiresAt": "2026-11-25T10:00:00.000Z"
            *       }
            *     }
            */
@@ -13624,7 +13631,7 @@ export interface operations {
                */
               effectiveFrom: string;
               /** @enum {string} */
-              status: 'PROPOSED' | 'APPROVED' | 'REJECTED';
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               proposedBy: {
                 /** @enum {string} */
                 kind: 'user' | 'operator';
@@ -13638,6 +13645,11 @@ export interface operations {
                 id: string;
               } | null;
               decidedAt: string | null;
+              /**
+               * Format: date-time
+               * @description When a proposal lapses undecided: APPROVAL_EXPIRY_S (24 h) after it was proposed, or 60 seconds before its effective time if that comes first
+               */
+              expiresAt: string;
             };
           };
         };
@@ -23140,7 +23152,8 @@ export interface operations {
            *           "kind": "user",
            *           "id": "12"
            *         },
-           *         "decidedAt": "2026-11-24T10:20:00.000Z"
+           *         "decidedAt": "2026-11-24T10:20:00.000Z",
+           *         "expiresAt": "2026-11-25T10:00:00.000Z"
            *       }
            *     }
            */
@@ -23156,7 +23169,7 @@ export interface operations {
                */
               effectiveFrom: string;
               /** @enum {string} */
-              status: 'PROPOSED' | 'APPROVED' | 'REJECTED';
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               proposedBy: {
                 /** @enum {string} */
                 kind: 'user' | 'operator';
@@ -23170,6 +23183,11 @@ export interface operations {
                 id: string;
               } | null;
               decidedAt: string | null;
+              /**
+               * Format: date-time
+               * @description When a proposal lapses undecided: APPROVAL_EXPIRY_S (24 h) after it was proposed, or 60 seconds before its effective time if that comes first
+               */
+              expiresAt: string;
             };
           };
         };
@@ -23365,7 +23383,8 @@ export interface operations {
            *           "kind": "user",
            *           "id": "12"
            *         },
-           *         "decidedAt": "2026-11-24T10:20:00.000Z"
+           *         "decidedAt": "2026-11-24T10:20:00.000Z",
+           *         "expiresAt": "2026-11-25T10:00:00.000Z"
            *       }
            *     }
            */
@@ -23381,7 +23400,7 @@ export interface operations {
                */
               effectiveFrom: string;
               /** @enum {string} */
-              status: 'PROPOSED' | 'APPROVED' | 'REJECTED';
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
               proposedBy: {
                 /** @enum {string} */
                 kind: 'user' | 'operator';
@@ -23395,6 +23414,11 @@ export interface operations {
                 id: string;
               } | null;
               decidedAt: string | null;
+              /**
+               * Format: date-time
+               * @description When a proposal lapses undecided: APPROVAL_EXPIRY_S (24 h) after it was proposed, or 60 seconds before its effective time if that comes first
+               */
+              expiresAt: string;
             };
           };
         };

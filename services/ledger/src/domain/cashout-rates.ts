@@ -38,7 +38,11 @@ export const cashoutRateLimits = {
 /** How many approved versions the batch read loads, newest effective time first (the rest were superseded). */
 export const approvedVersionsRead = cashoutRateLimits.waitingMax + 1;
 
+/** A version's status as stored: PROPOSED until a second person decides it. */
 export type CashoutRateStatus = 'PROPOSED' | 'APPROVED' | 'REJECTED';
+
+/** A version's status at a time: a PROPOSED one past its `expiresAt` is EXPIRED, decided by nobody. */
+export type CashoutRateStatusAt = CashoutRateStatus | 'EXPIRED';
 
 /** A rate version as the ledger keeps it: proposed by one person, decided by another; immutable once decided. */
 export interface CashoutRateVersion {
@@ -50,6 +54,8 @@ export interface CashoutRateVersion {
   status: CashoutRateStatus;
   decidedBy: Actor | null;
   decidedAt: Date | null;
+  /** When a PROPOSED version lapses undecided (rateExpiresAt): from then it reads EXPIRED. */
+  expiresAt: Date;
 }
 
 /** What a proposal names. */
@@ -75,9 +81,25 @@ function leadRefusal(effectiveFrom: Date, now: Date, step: 'proposed' | 'approve
   return null;
 }
 
-/** The versions waiting at `now`: proposed, or approved and not yet in force. */
+/**
+ * When a proposal made at `proposedAt` lapses: APPROVAL_EXPIRY_S later, as every four-eyes request
+ * does, or `leadSecondsMin` before its effective time if that comes first, when no approval could
+ * take it any more. No proposal waits forever, nor holds a place among the waiting ones.
+ */
+export function rateExpiresAt(proposedAt: Date, effectiveFrom: Date, approvalExpirySeconds: number): Date {
+  const byAge = proposedAt.getTime() + approvalExpirySeconds * 1000;
+  const byLead = effectiveFrom.getTime() - cashoutRateLimits.leadSecondsMin * 1000;
+  return new Date(Math.min(byAge, byLead));
+}
+
+/** A version's status at `now`: EXPIRED once a PROPOSED one reaches its expiry. */
+export function rateStatusAt(version: Pick<CashoutRateVersion, 'status' | 'expiresAt'>, now: Date): CashoutRateStatusAt {
+  return version.status === 'PROPOSED' && now >= version.expiresAt ? 'EXPIRED' : version.status;
+}
+
+/** The versions waiting at `now`: proposed and not expired, or approved and not yet in force. */
 export function waitingVersions(versions: readonly CashoutRateVersion[], now: Date): CashoutRateVersion[] {
-  return versions.filter((v) => v.status === 'PROPOSED' || (v.status === 'APPROVED' && v.effectiveFrom > now));
+  return versions.filter((v) => rateStatusAt(v, now) === 'PROPOSED' || (v.status === 'APPROVED' && v.effectiveFrom > now));
 }
 
 /** Why a proposal is refused at `now` (the ledger's time), or null. */
@@ -97,8 +119,14 @@ export function rateProposalRefusal(proposal: RateProposal, versions: readonly C
   return null;
 }
 
-/** A new proposal, waiting for a second person. */
-export function proposedRate(id: string, proposal: RateProposal, proposer: Actor, now: Date): CashoutRateVersion {
+/** A new proposal, waiting for a second person until it expires (rateExpiresAt). */
+export function proposedRate(
+  id: string,
+  proposal: RateProposal,
+  proposer: Actor,
+  now: Date,
+  approvalExpirySeconds: number,
+): CashoutRateVersion {
   return {
     id,
     xafPerCoin: proposal.xafPerCoin,
@@ -108,13 +136,14 @@ export function proposedRate(id: string, proposal: RateProposal, proposer: Actor
     status: 'PROPOSED',
     decidedBy: null,
     decidedAt: null,
+    expiresAt: rateExpiresAt(now, proposal.effectiveFrom, approvalExpirySeconds),
   };
 }
 
 /**
- * Why `decider` may not decide `version` at `now` (unknown, decided already, not a person, its own
- * proposer approving it, or its time no longer far enough ahead), or null. Rejecting one's own
- * proposal is allowed: it withdraws it.
+ * Why `decider` may not decide `version` at `now` (unknown, decided already or expired, not a
+ * person, its own proposer approving it, or its time no longer far enough ahead), or null.
+ * Rejecting one's own proposal is allowed: it withdraws it.
  */
 export function rateDecisionRefusal(
   version: CashoutRateVersion | undefined,
@@ -124,7 +153,8 @@ export function rateDecisionRefusal(
   eligible: (requestedAt: Date) => Pick<SecondPersonCase, 'eligibleSince' | 'requestedAt'> = () => ({}),
 ): Rejected | null {
   if (!version) return rejected('APPROVAL_NOT_FOUND', 'No such cash-out rate proposal');
-  if (version.status !== 'PROPOSED') return rejected('APPROVAL_NOT_PENDING', `This rate proposal is ${version.status} already`);
+  const status = rateStatusAt(version, now);
+  if (status !== 'PROPOSED') return rejected('APPROVAL_NOT_PENDING', `This rate proposal is ${status} already`);
   if (decider.kind !== 'user' && decider.kind !== 'operator') return rejected('FORBIDDEN', 'Only a person decides a cash-out rate');
   if (decision === 'REJECT') return null;
   const second = secondPersonRefusal(

@@ -4,8 +4,10 @@ import {
   decidedRate,
   proposedRate,
   rateDecisionRefusal,
+  rateExpiresAt,
   rateProposalRefusal,
   ratesOf,
+  rateStatusAt,
   type CashoutRateVersion,
 } from './cashout-rates';
 import { rateInForce } from './commands/cashout';
@@ -15,8 +17,10 @@ const admin1: Actor = { kind: 'user', id: '11' };
 const admin2: Actor = { kind: 'user', id: '12' };
 const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
 
+const approvalExpirySeconds = 24 * 3600;
+
 function version(overrides: Partial<CashoutRateVersion> = {}): CashoutRateVersion {
-  return { ...proposedRate('r1', { xafPerCoin: 600, effectiveFrom: later(3600) }, admin1, now), ...overrides };
+  return { ...proposedRate('r1', { xafPerCoin: 600, effectiveFrom: later(3600) }, admin1, now, approvalExpirySeconds), ...overrides };
 }
 
 describe('a cash-out rate proposal', () => {
@@ -72,10 +76,23 @@ describe('a cash-out rate decision', () => {
     expect(rateDecisionRefusal(version({ status: 'REJECTED' }), admin2, 'APPROVE', now)).toMatchObject({ code: 'APPROVAL_NOT_PENDING' });
   });
 
-  it('refuses an approval once the version is less than the minimum lead ahead at the ledger: never moved, proposed again', () => {
-    const soon = later(3600 - cashoutRateLimits.leadSecondsMin + 1);
-    expect(rateDecisionRefusal(version(), admin2, 'APPROVE', soon)).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(rateDecisionRefusal(version(), admin2, 'APPROVE', later(7200))).toMatchObject({ code: 'VALIDATION_FAILED' });
+  it('refuses a decision once the version is less than the minimum lead ahead at the ledger: it has expired, never moved, proposed again', () => {
+    const soon = later(3600 - cashoutRateLimits.leadSecondsMin);
+    for (const at of [soon, later(7200)]) {
+      expect(rateDecisionRefusal(version(), admin2, 'APPROVE', at)).toMatchObject({ code: 'APPROVAL_NOT_PENDING' });
+      expect(rateDecisionRefusal(version(), admin2, 'REJECT', at)).toMatchObject({ code: 'APPROVAL_NOT_PENDING' });
+    }
+    expect(rateDecisionRefusal(version(), admin2, 'APPROVE', later(3600 - cashoutRateLimits.leadSecondsMin - 1))).toBeNull();
+  });
+
+  it('refuses a decision APPROVAL_EXPIRY_S after the proposal, however far ahead its time: no request waits forever', () => {
+    const farOff = version({ effectiveFrom: later(30 * 86_400), expiresAt: rateExpiresAt(now, later(30 * 86_400), approvalExpirySeconds) });
+    expect(farOff.expiresAt).toEqual(later(approvalExpirySeconds));
+    expect(rateDecisionRefusal(farOff, admin2, 'APPROVE', later(approvalExpirySeconds - 1))).toBeNull();
+    expect(rateDecisionRefusal(farOff, admin2, 'APPROVE', later(approvalExpirySeconds))).toMatchObject({
+      code: 'APPROVAL_NOT_PENDING',
+      detail: expect.stringContaining('EXPIRED'),
+    });
   });
 
   it('by a different person approves it as proposed, naming who and when', () => {
@@ -86,6 +103,28 @@ describe('a cash-out rate decision', () => {
       decidedAt: later(5),
       effectiveFrom: later(3600),
     });
+  });
+});
+
+describe('a cash-out rate proposal’s life', () => {
+  it('expires at the earlier of APPROVAL_EXPIRY_S after it and the minimum lead before its time', () => {
+    expect(rateExpiresAt(now, later(3600), approvalExpirySeconds)).toEqual(later(3600 - cashoutRateLimits.leadSecondsMin));
+    expect(rateExpiresAt(now, later(3 * 86_400), approvalExpirySeconds)).toEqual(later(approvalExpirySeconds));
+  });
+
+  it('reads PROPOSED until then and EXPIRED from then; a decided version reads as decided whatever the time', () => {
+    const v = version();
+    expect(rateStatusAt(v, new Date(v.expiresAt.getTime() - 1))).toBe('PROPOSED');
+    expect(rateStatusAt(v, v.expiresAt)).toBe('EXPIRED');
+    expect(rateStatusAt(decidedRate(v, admin2, 'REJECT', now), later(86_400))).toBe('REJECTED');
+    expect(rateStatusAt(decidedRate(v, admin2, 'APPROVE', now), later(86_400))).toBe('APPROVED');
+  });
+
+  it('holds no place among the waiting versions once expired: proposals left undecided never block the next', () => {
+    const lapsed = Array.from({ length: cashoutRateLimits.waitingMax }, (_, i) => version({ id: `p${i}` }));
+    const proposal = { xafPerCoin: 655, effectiveFrom: later(7200) };
+    expect(rateProposalRefusal(proposal, lapsed, now)).toMatchObject({ code: 'LIMIT_EXCEEDED' });
+    expect(rateProposalRefusal(proposal, lapsed, lapsed[0]!.expiresAt)).toBeNull();
   });
 });
 

@@ -15,7 +15,8 @@ const listedVersionsMax = 500;
 /**
  * The cash-out rates for the gateway's ADMIN+ list (docs/CONTRACT.md "Cash-out"): the configured
  * versions, every version set through the API (read over every shard: one partition writes them,
- * wherever it lives) and the one in force at the ledger's time.
+ * wherever it lives), each with its status at the ledger's time (a proposal past its expiry
+ * EXPIRED), and the one in force then.
  */
 export function registerCashoutRateRoutes(
   app: App,
@@ -25,10 +26,11 @@ export function registerCashoutRateRoutes(
     const versions = [...mergedCashoutRates([await gathered(deps.pools, (db) => listCashoutRates(db, listedVersionsMax))]).values()]
       .sort((a, b) => b.proposedAt.getTime() - a.proposedAt.getTime() || (a.id < b.id ? -1 : 1))
       .slice(0, listedVersionsMax);
-    const inForce = rateInForce(ratesOf(versions, deps.configured), deps.now());
+    const now = deps.now();
+    const inForce = rateInForce(ratesOf(versions, deps.configured), now);
     return {
       configured: deps.configured.map((r) => ({ xafPerCoin: r.xafPerCoin, effectiveFrom: r.effectiveFrom.toISOString() })),
-      versions: versions.map(cashoutRateView),
+      versions: versions.map((version) => cashoutRateView(version, now)),
       inForce: inForce
         ? { xafPerCoin: inForce.xafPerCoin, effectiveFrom: inForce.effectiveFrom.toISOString(), id: inForce.id ?? null }
         : null,

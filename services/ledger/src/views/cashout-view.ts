@@ -6,7 +6,7 @@ import {
   type CashoutStatus,
 } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import type { CashoutRateVersion } from '../domain/cashout-rates';
+import { type CashoutRateVersion, rateStatusAt } from '../domain/cashout-rates';
 import type { CashoutTerms, HoldState } from '../domain/ledger';
 
 /** A cash-out's state, read from its hold and the provider's word (docs/CONTRACT.md "Cash-out"). */
@@ -57,8 +57,11 @@ export function cashoutView(hold: HoldState): Cashout {
   };
 }
 
-/** The one home of a cash-out rate version's view (API and replies). */
-export function cashoutRateView(version: CashoutRateVersion): CashoutRateVersionView {
+/**
+ * The one home of a cash-out rate version's view (API and replies): its status at `now` (a
+ * proposal past its expiry is EXPIRED; a reply shows it as its command left it).
+ */
+export function cashoutRateView(version: CashoutRateVersion, now: Date = version.decidedAt ?? version.proposedAt): CashoutRateVersionView {
   const person = (actor: { kind: string; id: string }) => ({
     kind: actor.kind === 'operator' ? ('operator' as const) : ('user' as const),
     id: actor.id,
@@ -67,10 +70,11 @@ export function cashoutRateView(version: CashoutRateVersion): CashoutRateVersion
     id: version.id,
     xafPerCoin: version.xafPerCoin,
     effectiveFrom: version.effectiveFrom.toISOString(),
-    status: version.status,
+    status: rateStatusAt(version, now),
     proposedBy: person(version.proposedBy),
     proposedAt: version.proposedAt.toISOString(),
     decidedBy: version.decidedBy ? person(version.decidedBy) : null,
     decidedAt: version.decidedAt?.toISOString() ?? null,
+    expiresAt: version.expiresAt.toISOString(),
   };
 }

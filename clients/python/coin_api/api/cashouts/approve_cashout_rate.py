@@ -119,8 +119,9 @@ def sync_detailed(
     """Approve a proposed cash-out rate version
 
      Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403
-    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it
-    is still at least 60 s ahead, with a fresh second factor
+    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), before it
+    expires (`expiresAt`: 24 h after it, or 60 s before its time; then 409 APPROVAL_NOT_PENDING), with a
+    fresh second factor
 
     Args:
         id (UUID):
@@ -158,8 +159,9 @@ def sync(
     """Approve a proposed cash-out rate version
 
      Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403
-    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it
-    is still at least 60 s ahead, with a fresh second factor
+    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), before it
+    expires (`expiresAt`: 24 h after it, or 60 s before its time; then 409 APPROVAL_NOT_PENDING), with a
+    fresh second factor
 
     Args:
         id (UUID):
@@ -192,8 +194,9 @@ async def asyncio_detailed(
     """Approve a proposed cash-out rate version
 
      Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403
-    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it
-    is still at least 60 s ahead, with a fresh second factor
+    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), before it
+    expires (`expiresAt`: 24 h after it, or 60 s before its time; then 409 APPROVAL_NOT_PENDING), with a
+    fresh second factor
 
     Args:
         id (UUID):
@@ -229,8 +232,9 @@ async def asyncio(
     """Approve a proposed cash-out rate version
 
      Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403
-    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it
-    is still at least 60 s ahead, with a fresh second factor
+    APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), before it
+    expires (`expiresAt`: 24 h after it, or 60 s before its time; then 409 APPROVAL_NOT_PENDING), with a
+    fresh second factor
 
     Args:
         id (UUID):

@@ -83,7 +83,7 @@ def sync_detailed(
     """The cash-out rates
 
      The cash-out rates: the configured versions, every version proposed through the API (proposed,
-    approved, rejected: who and when), newest first, and the one in force
+    approved, rejected, expired: who and when), newest first, and the one in force
 
     Args:
         coin_version (ListCashoutRatesCoinVersion | Unset):
@@ -115,7 +115,7 @@ def sync(
     """The cash-out rates
 
      The cash-out rates: the configured versions, every version proposed through the API (proposed,
-    approved, rejected: who and when), newest first, and the one in force
+    approved, rejected, expired: who and when), newest first, and the one in force
 
     Args:
         coin_version (ListCashoutRatesCoinVersion | Unset):
@@ -142,7 +142,7 @@ async def asyncio_detailed(
     """The cash-out rates
 
      The cash-out rates: the configured versions, every version proposed through the API (proposed,
-    approved, rejected: who and when), newest first, and the one in force
+    approved, rejected, expired: who and when), newest first, and the one in force
 
     Args:
         coin_version (ListCashoutRatesCoinVersion | Unset):
@@ -172,7 +172,7 @@ async def asyncio(
     """The cash-out rates
 
      The cash-out rates: the configured versions, every version proposed through the API (proposed,
-    approved, rejected: who and when), newest first, and the one in force
+    approved, rejected, expired: who and when), newest first, and the one in force
 
     Args:
         coin_version (ListCashoutRatesCoinVersion | Unset):

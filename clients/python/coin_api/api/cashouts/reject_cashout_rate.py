@@ -116,9 +116,10 @@ def sync_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: RejectCashoutRateCoinVersion | Unset = UNSET,
 ) -> Response[Problem | RejectCashoutRateResponse200]:
-    """Reject a proposed cash-out rate version, with a fresh second factor
+    """Reject a proposed cash-out rate version before it expires, with a fresh second factor
 
-     Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor
+     Reject a proposed cash-out rate version (its proposer may withdraw it) before it expires (then 409
+    APPROVAL_NOT_PENDING), with a fresh second factor
 
     Args:
         id (UUID):
@@ -153,9 +154,10 @@ def sync(
     idempotency_key: str | Unset = UNSET,
     coin_version: RejectCashoutRateCoinVersion | Unset = UNSET,
 ) -> Problem | RejectCashoutRateResponse200 | None:
-    """Reject a proposed cash-out rate version, with a fresh second factor
+    """Reject a proposed cash-out rate version before it expires, with a fresh second factor
 
-     Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor
+     Reject a proposed cash-out rate version (its proposer may withdraw it) before it expires (then 409
+    APPROVAL_NOT_PENDING), with a fresh second factor
 
     Args:
         id (UUID):
@@ -185,9 +187,10 @@ async def asyncio_detailed(
     idempotency_key: str | Unset = UNSET,
     coin_version: RejectCashoutRateCoinVersion | Unset = UNSET,
 ) -> Response[Problem | RejectCashoutRateResponse200]:
-    """Reject a proposed cash-out rate version, with a fresh second factor
+    """Reject a proposed cash-out rate version before it expires, with a fresh second factor
 
-     Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor
+     Reject a proposed cash-out rate version (its proposer may withdraw it) before it expires (then 409
+    APPROVAL_NOT_PENDING), with a fresh second factor
 
     Args:
         id (UUID):
@@ -220,9 +223,10 @@ async def asyncio(
     idempotency_key: str | Unset = UNSET,
     coin_version: RejectCashoutRateCoinVersion | Unset = UNSET,
 ) -> Problem | RejectCashoutRateResponse200 | None:
-    """Reject a proposed cash-out rate version, with a fresh second factor
+    """Reject a proposed cash-out rate version before it expires, with a fresh second factor
 
-     Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor
+     Reject a proposed cash-out rate version (its proposer may withdraw it) before it expires (then 409
+    APPROVAL_NOT_PENDING), with a fresh second factor
 
     Args:
         id (UUID):

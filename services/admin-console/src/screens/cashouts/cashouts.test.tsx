@@ -49,11 +49,12 @@ const rateVersion = (id: string, over: Record<string, unknown> = {}) => ({
   id,
   xafPerCoin: 700,
   effectiveFrom: '2026-12-01T00:00:00.000Z',
-  status: 'PROPOSED' as 'PROPOSED' | 'APPROVED' | 'REJECTED',
+  status: 'PROPOSED' as 'PROPOSED' | 'APPROVED' | 'REJECTED' | 'EXPIRED',
   proposedBy: { kind: 'user' as const, id: '11' },
   proposedAt: '2026-11-24T10:00:00.000Z',
   decidedBy: null,
   decidedAt: null,
+  expiresAt: '2026-11-25T10:00:00.000Z',
   ...over,
 });
 const rates =
@@ -160,7 +161,7 @@ describe('cash-outs screen', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('FORBIDDEN');
   });
 
-  it('when an ADMIN proposes a rate, then it is sent as XAF per coin from a UTC time, and a proposed version is approved from its row', async () => {
+  it('when an ADMIN proposes a rate, then it is sent as XAF per coin from a UTC time, and a proposed version is approved from its row until it expires', async () => {
     const proposeCashoutRate = jest.fn(async (_input: unknown) => ({ rate: rateVersion('r9') }));
     const approveCashoutRate = jest.fn(async (_input: unknown) => ({ rate: rateVersion('r1', { status: 'APPROVED' }) }));
     renderScreen(<CashoutsScreen />, {
@@ -169,12 +170,16 @@ describe('cash-outs screen', () => {
       listCashoutRates: rates([
         rateVersion('r1'),
         rateVersion('r2', { status: 'APPROVED', decidedBy: { kind: 'user', id: '12' }, decidedAt: '2026-11-24T10:05:00.000Z' }),
+        rateVersion('r3', { status: 'EXPIRED' }),
       ]),
       proposeCashoutRate,
       approveCashoutRate,
     });
     const table = await screen.findByRole('table', { name: 'Rate versions' });
     expect(screen.getByText(/In force: 655 XAF per coin/)).toBeTruthy();
+    // The proposed one says until when; the expired one is decided by nobody.
+    expect(within(table).getByText(/^PROPOSED until/)).toBeTruthy();
+    expect(within(table).getByText('EXPIRED')).toBeTruthy();
     expect(within(table).getAllByRole('button', { name: 'Approve rate' })).toHaveLength(1);
     const user = userEvent.setup();
     const form = screen.getByRole('form', { name: 'Propose a rate' });

@@ -15,12 +15,12 @@ type Cashout = OperationResult<'listCashouts'>['cashouts'][number];
 
 const who = (actor: RateVersion['proposedBy'] | null) => (actor ? `${actor.kind} ${actor.id}` : '—');
 
-/** The versions' columns; a PROPOSED one is approved or rejected from its row. */
+/** The versions' columns; a PROPOSED one (until it expires) is approved or rejected from its row. */
 function rateColumns(busy: boolean, decide: (id: string, approve: boolean) => void): readonly Column<RateVersion>[] {
   return [
     { key: 'rate', header: 'XAF per coin', numeric: true, cell: (r) => String(r.xafPerCoin) },
     { key: 'from', header: 'From (UTC)', cell: (r) => when(r.effectiveFrom) },
-    { key: 'status', header: 'Status', cell: (r) => r.status },
+    { key: 'status', header: 'Status', cell: (r) => (r.status === 'PROPOSED' ? `PROPOSED until ${when(r.expiresAt)}` : r.status) },
     { key: 'proposed', header: 'Proposed by', cell: (r) => `${who(r.proposedBy)}, ${when(r.proposedAt)}` },
     { key: 'decided', header: 'Decided by', cell: (r) => (r.decidedAt ? `${who(r.decidedBy)}, ${when(r.decidedAt)}` : '—') },
     {

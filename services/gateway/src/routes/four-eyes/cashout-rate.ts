@@ -15,6 +15,7 @@ export const exampleCashoutRateResult = {
     proposedAt: '2026-11-24T10:00:00.000Z',
     decidedBy: { kind: 'user', id: '12' },
     decidedAt: '2026-11-24T10:20:00.000Z',
+    expiresAt: '2026-11-25T10:00:00.000Z',
   },
 } as const;
 const exampleCashoutRateList = {
@@ -39,10 +40,11 @@ function decideRate(deps: FourEyesRouteDeps, request: FastifyRequest, reply: Fas
  */
 export const cashoutRatePart: ActPart = {
   summaries: {
-    list: 'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected: who and when), newest first, and the one in force',
+    list: 'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected, expired: who and when), newest first, and the one in force',
     approve:
-      'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), while it is still at least 60 s ahead, with a fresh second factor',
-    reject: 'Reject a proposed cash-out rate version (its proposer may withdraw it), with a fresh second factor',
+      'Approve a proposed cash-out rate version: by an ADMIN+ other than its proposer (403 APPROVAL_BY_REQUESTER), one since before the request was made (403 APPROVER_NOT_ELIGIBLE), before it expires (`expiresAt`: 24 h after it, or 60 s before its time; then 409 APPROVAL_NOT_PENDING), with a fresh second factor',
+    reject:
+      'Reject a proposed cash-out rate version (its proposer may withdraw it) before it expires (then 409 APPROVAL_NOT_PENDING), with a fresh second factor',
   },
   params: idParams,
   rejectBody: null,

@@ -15,7 +15,7 @@ export function cashoutRateIdOf(command: { commandId: string; data: { idNonce: s
 /**
  * The first of the two people who set a cash-out rate (docs/CONTRACT.md "Cash-out"): an ADMIN+
  * proposes XAF per coin from a time at least a minute and at most 90 days after the ledger applies
- * it; a different ADMIN+ approves it (decide-cashout-rate.ts). Keyed by `cashout-rates`, the one
+ * it; a different ADMIN+ approves it (decide-cashout-rate.ts) before it expires (rateExpiresAt). Keyed by `cashout-rates`, the one
  * key of the rate table, so every step is applied by one partition in order.
  */
 export const proposeCashoutRate: CommandModule<'ledger.propose-cashout-rate'> = {
@@ -30,7 +30,9 @@ export const proposeCashoutRate: CommandModule<'ledger.propose-cashout-rate'> = 
     const refusal = rateProposalRefusal(proposal, rateVersionsOf(context.state.cashoutRates), context.now);
     if (refusal) return refusal;
     return accepted({
-      effects: [rateEffect(proposedRate(cashoutRateIdOf(command), proposal, command.actor, context.now))],
+      effects: [
+        rateEffect(proposedRate(cashoutRateIdOf(command), proposal, command.actor, context.now, context.policy.approvalExpirySeconds)),
+      ],
       subjectKey: null,
     });
   },

@@ -13,6 +13,7 @@ export interface CashoutRateDbRow {
   proposed_at: Date | string;
   decided_by: Actor | null;
   decided_at: Date | string | null;
+  expires_at: Date | string;
 }
 
 /** A version proposed or decided by an accepted decision (propose- and decide-cashout-rate). */
@@ -20,7 +21,7 @@ export interface RateEffect {
   version: CashoutRateVersion;
 }
 
-export const cashoutRateColumns = 'id, xaf_per_coin, effective_from, status, proposed_by, proposed_at, decided_by, decided_at';
+export const cashoutRateColumns = 'id, xaf_per_coin, effective_from, status, proposed_by, proposed_at, decided_by, decided_at, expires_at';
 
 /** Only the kind and id of a person are kept: no role, no proof. */
 const personOf = (actor: Actor): Actor => ({ kind: actor.kind, id: actor.id });
@@ -36,6 +37,7 @@ export function cashoutRateRowOf(version: CashoutRateVersion): CashoutRateDbRow 
     proposed_at: version.proposedAt.toISOString(),
     decided_by: version.decidedBy ? personOf(version.decidedBy) : null,
     decided_at: version.decidedAt?.toISOString() ?? null,
+    expires_at: version.expiresAt.toISOString(),
   };
 }
 
@@ -50,6 +52,7 @@ export function cashoutRateOf(row: CashoutRateDbRow): CashoutRateVersion {
     proposedAt: new Date(row.proposed_at),
     decidedBy: row.decided_by ? personOf(row.decided_by) : null,
     decidedAt: row.decided_at === null ? null : new Date(row.decided_at),
+    expiresAt: new Date(row.expires_at),
   };
 }
 
@@ -92,9 +95,11 @@ export interface CashoutRateReads {
 /**
  * Cash-out rate versions set by two people (domain/cashout-rates.ts, docs/CONTRACT.md
  * "Cash-out"), by id. The rate table has one key, `cashout-rates`: a batch that holds a cash-out,
- * a proposal or a decision reads it, bounded whatever the table holds (every PROPOSED version, at
- * most twice the waiting bound; the newest approved ones by effective time, the one in force among
- * them; the latest rejected ones, so a second decision is told it was decided). Only that key's
+ * a proposal or a decision reads it, bounded whatever the table holds (the PROPOSED versions that
+ * expire last, twice the waiting bound: every one not expired, at most the waiting bound, then the
+ * latest expired, so a late decision is told it expired; the newest approved ones by effective
+ * time, the one in force among them; the latest rejected ones, so a second decision is told it was
+ * decided). Only that key's
  * partition writes it, on whichever shard holds the partition, while a cash-out on any shard reads
  * it: the sharded store reads it on every shard (`overShards`). A version is written once proposed
  * and once decided (the write takes a row only while it is PROPOSED, `assert_cashout_rates_written`).
@@ -109,7 +114,7 @@ export const cashoutRates: StateModule<
   keysOf: (_command, reads) => (reads.cashoutRates ? [cashoutRatesKey] : []),
   load: {
     sql: (keys) => `SELECT coalesce(json_agg(r), '[]') FROM (
-            (SELECT ${cashoutRateColumns} FROM cashout_rates WHERE status = 'PROPOSED' ORDER BY proposed_at LIMIT ${approvedVersionsRead * 2})
+            (SELECT ${cashoutRateColumns} FROM cashout_rates WHERE status = 'PROPOSED' ORDER BY expires_at DESC LIMIT ${approvedVersionsRead * 2})
             UNION ALL
             (SELECT ${cashoutRateColumns} FROM cashout_rates WHERE status = 'APPROVED' ORDER BY effective_from DESC LIMIT ${approvedVersionsRead})
             UNION ALL
@@ -135,7 +140,7 @@ export const cashoutRates: StateModule<
     ctes: (rows) => `rates_in AS (
          SELECT * FROM json_to_recordset(${rows})
            AS r(id uuid, xaf_per_coin integer, effective_from timestamptz, status text, proposed_by jsonb, proposed_at timestamptz,
-                decided_by jsonb, decided_at timestamptz)),
+                decided_by jsonb, decided_at timestamptz, expires_at timestamptz)),
        written_rates AS (
          INSERT INTO cashout_rates (${cashoutRateColumns})
          SELECT ${cashoutRateColumns} FROM rates_in
