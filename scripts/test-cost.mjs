@@ -4,8 +4,10 @@
 // It reads the machine's CPU counters (/proc/stat), not the jest process tree's: the shared test
 // stacks, PostgreSQL and Kafka are the suite's cost too and are no children of jest. "stop" adds
 // the wall and busy CPU seconds and the run's machine-speed factor (test/harness/global-setup.ts
-// leaves it in .run/machine-speed-factor). Where /proc/stat is missing, only wall time is kept.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+// leaves it in .run/machine-speed-factor; "start" removes the one before, so the tier's own jest
+// run writes it and a run nested in the tier, a guide's, does not replace it: recordFactorOnce).
+// Where /proc/stat is missing, only wall time is kept.
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 const [command, file] = process.argv.slice(2);
@@ -23,12 +25,13 @@ function cpuSeconds() {
   return { busy: (user + nice + system + irq + softirq + steal) / ticksPerSecond, idle: (idle + iowait) / ticksPerSecond };
 }
 
+const factorFile = '.run/machine-speed-factor';
 if (command === 'start') {
+  rmSync(factorFile, { force: true });
   writeFileSync(file, JSON.stringify({ startedAtMs: Date.now(), cpuAtStart: cpuSeconds() }));
 } else {
   const started = JSON.parse(readFileSync(file, 'utf8'));
   const now = cpuSeconds();
-  const factorFile = '.run/machine-speed-factor';
   const cost = {
     wallSeconds: Math.round((Date.now() - started.startedAtMs) / 100) / 10,
     busyCpuSeconds: now && started.cpuAtStart ? Math.round(now.busy - started.cpuAtStart.busy) : undefined,

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { provideInfra } from './infra';
-import { machineSpeedFactor, speedFactorVariable } from './machine-speed';
+import { machineSpeedFactor, recordFactorOnce, speedFactorVariable } from './machine-speed';
 
 /**
  * Runs once per jest run: makes the infrastructure available (Testcontainers or the locally
@@ -21,9 +20,8 @@ export default async function globalSetup(): Promise<void> {
   process.stderr.write(
     `[test] machine-speed factor ${factor} (${source}): the suite's time bounds are scaled by it (test/harness/machine-speed.ts)\n`,
   );
-  // For the run's cost report (scripts/test-cost.mjs).
-  mkdirSync(join(__dirname, '..', '..', '.run'), { recursive: true });
-  writeFileSync(join(__dirname, '..', '..', '.run', 'machine-speed-factor'), `${factor} (${source})\n`);
+  // For the tier's cost report (scripts/test-cost.mjs): its own jest run's, not a nested one's.
+  recordFactorOnce(join(__dirname, '..', '..', '.run', 'machine-speed-factor'), `${factor} (${source})`);
   const infra = await provideInfra();
   process.env.COIN_TEST_KAFKA_BROKERS = infra.kafkaBrokers.join(',');
   process.env.COIN_TEST_DATABASE_URL = infra.databaseUrl;

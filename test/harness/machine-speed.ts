@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /**
  * How much slower this machine runs now than the one the suite's time bounds were set on, and
@@ -134,4 +136,21 @@ export function scaledBound(ms: number): number {
  */
 export function scaledSeconds(seconds: number): number {
   return Math.ceil(scaledBound(seconds * 1000) / 1000);
+}
+
+/**
+ * Writes a run's factor for the cost report of its tier (scripts/test-cost.mjs, which removes the
+ * file when the tier starts) unless one is there already: the tier's own jest run writes it first,
+ * and a jest run nested in it (a guide's, whose shell drops the COIN_* variables and so measures
+ * anew, beside the rest of the tier) leaves it. Answers whether it wrote.
+ */
+export function recordFactorOnce(file: string, text: string): boolean {
+  mkdirSync(dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, `${text}\n`, { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
 }

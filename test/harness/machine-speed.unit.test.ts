@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   machineSpeedFactor,
   measureWorkloadMs,
+  recordFactorOnce,
   referenceWorkloadMs,
   scaledBound,
   speedFactorMax,
@@ -47,5 +51,19 @@ describe('the machine-speed factor of a run', () => {
 
   it('then the workload takes a measurable time (a workload optimised away would make every machine look fast)', () => {
     expect(measureWorkloadMs()).toBeGreaterThan(1);
+  });
+});
+
+describe('the factor a tier’s cost report shows', () => {
+  it('when a jest run nested in the tier measures again, then the tier’s own factor, written first, stays', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'speed-factor-'));
+    try {
+      const file = join(dir, '.run', 'machine-speed-factor');
+      expect(recordFactorOnce(file, '1.3 (measured)')).toBe(true);
+      expect(recordFactorOnce(file, '5.64 (measured)')).toBe(false);
+      expect(readFileSync(file, 'utf8')).toBe('1.3 (measured)\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
