@@ -435,7 +435,7 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       return page.body.cases.find((k: { subject: string }) => k.subject === `user:${subject}`);
     });
 
-  it('when a pending proposal is rejected, then it is kept REJECTED with who and why, nothing changes, and the next send proposes anew; whom it is about and a non-admin reject nothing, each refusal audited', async () => {
+  it('when a pending proposal is rejected, then it is kept REJECTED with who and why, nothing changes, and the next send proposes anew; a proposal of another change replaces the pending one (REJECTED in its name); whom it is about and a non-admin reject nothing, each refusal audited', async () => {
     const fanOut = (await call('GET', '/internal/monitoring/rules')).body.rules.find((r: { id: string }) => r.id === 'fan-out');
     const loosened = { ...fanOut, mode: 'DISABLED' };
     // This test's steps, told apart from the other tests' records of the same rule by their request id.
@@ -472,6 +472,26 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       withdrawn.body.proposal.requestId,
       rejected.body.proposal.requestId,
     ]);
+    // A proposal of another change while one pends replaces it: the pending one ends REJECTED in the new proposer's name.
+    expect((await send(admin)).body.code).toBe('FOUR_EYES_REQUIRED');
+    const other = await call('POST', '/internal/monitoring/rules/fan-out', {
+      rule: { ...loosened, mode: 'TEST' },
+      ...secondAdmin,
+      requestId,
+    });
+    expect(other.body.code).toBe('FOUR_EYES_REQUIRED');
+    const ofFanOut = async () =>
+      (await call('GET', '/internal/monitoring/proposals/rule')).body.proposals.filter((p: { id: string }) => p.id === 'fan-out');
+    const [newest, replaced] = await ofFanOut();
+    expect(newest).toMatchObject({ status: 'PENDING', proposedBy: 8, change: { mode: 'TEST' } });
+    expect(replaced).toMatchObject({
+      status: 'REJECTED',
+      proposedBy: 7,
+      decidedBy: 8,
+      rejectionReason: 'Replaced by a newer request for the same rule or case',
+    });
+    // Withdrawn, so that nothing of this test pends for the tests after it.
+    expect((await reject(secondAdmin, 'done')).body.proposal).toMatchObject({ status: 'REJECTED', change: { mode: 'TEST' } });
 
     // A case's proposed resolution: a party to it rejects nothing; another ADMIN+ does, and the case stays open.
     const [a, b, c] = [6_101, 6_102, 6_103];
@@ -506,6 +526,9 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
       ['monitoring-rule.propose', '8', undefined],
       ['monitoring-rule.reject', '8', undefined],
       ['monitoring-rule.refused', '7', 'APPROVAL_NOT_PENDING'],
+      ['monitoring-rule.propose', '7', undefined],
+      ['monitoring-rule.propose', '8', undefined],
+      ['monitoring-rule.reject', '8', undefined],
     ]);
     expect(stepsOn(`monitoring-case:${found.id}`)).toEqual([
       ['monitoring-case.resolve-propose', '7', undefined],

@@ -73,7 +73,7 @@ export async function endRequest(client: PoolClient, id: string, end: RequestEnd
 }
 
 /** Why a newer request of the same target ended the one pending before it. */
-export const replacedReason = 'Replaced by a newer request of the same change';
+export const replacedReason = 'Replaced by a newer request for the same rule or case';
 
 /**
  * Records a new request of the target's change by `by`. The one pending before it, if any, ends:
