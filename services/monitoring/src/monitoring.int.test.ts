@@ -465,6 +465,16 @@ describe('monitoring service (in-process, real Kafka and PostgreSQL)', () => {
     expect(withdrawn.body.proposal).toMatchObject({ status: 'REJECTED', proposedBy: 8, decidedBy: 8 });
     const none = await reject(admin);
     expect([none.status, none.body.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
+    // Hostile names: a kind that is a prototype key is refused by the schema; an id its kind's schema refuses names no request.
+    for (const [path, status] of [
+      ['/internal/monitoring/proposals/constructor/fan-out/reject', 400],
+      ['/internal/monitoring/proposals/__proto__/fan-out/reject', 400],
+      [`/internal/monitoring/proposals/rule/${encodeURIComponent('fan\u0001out')}/reject`, 409],
+      ['/internal/monitoring/proposals/case/not-a-case-id/reject', 409],
+    ] as const) {
+      const hostile = await call('POST', path, { reason: 'hostile', ...admin, requestId });
+      expect({ path, status: hostile.status }).toEqual({ path, status });
+    }
     const listed = (await call('GET', '/internal/monitoring/proposals/rule?status=REJECTED')).body.proposals.filter(
       (p: { id: string }) => p.id === 'fan-out',
     );

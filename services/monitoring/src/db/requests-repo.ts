@@ -76,16 +76,17 @@ export async function endRequest(client: PoolClient, id: string, end: RequestEnd
 export const replacedReason = 'Replaced by a newer request for the same rule or case';
 
 /**
- * Records a new request of the target's change by `by`. The one pending before it, if any, ends:
- * EXPIRED when its time has passed, else REJECTED in `by`'s name (a replacement is a decision,
- * and the list shows it so). Answers the new request and the one it replaced.
+ * Records a new request of the target's change by `by`. The one pending before it (`before`, as
+ * the caller read and locked it with pendingRequest), if any, ends: EXPIRED when its time has
+ * passed, else REJECTED in `by`'s name (a replacement is a decision, and the list shows it so).
+ * Answers the new request and the one it replaced.
  */
 export async function proposeChange(
   client: PoolClient,
-  input: { target: string; change: unknown; by: number; expiryMs: number; now?: Date },
+  input: { target: string; change: unknown; by: number; expiryMs: number; before: StoredRequest | null; now?: Date },
 ): Promise<{ request: StoredRequest; replaced: StoredRequest | null }> {
+  const { before } = input;
   const now = input.now ?? new Date();
-  const before = await pendingRequest(client, input.target);
   const replaced =
     before === null
       ? null
@@ -101,6 +102,12 @@ export async function proposeChange(
     [randomUUID(), input.target, JSON.stringify(input.change), input.by],
   );
   return { request: requestOf(r.rows[0]!), replaced };
+}
+
+/** What a proposal's audit record says of it: its request, and the one it replaced with how that ended. */
+export function proposedSummary(proposed: { request: StoredRequest; replaced: StoredRequest | null }): Record<string, string> {
+  const { request, replaced } = proposed;
+  return { request: request.id, ...(replaced ? { replaced: `${replaced.id} ${replaced.status}` } : {}) };
 }
 
 /**

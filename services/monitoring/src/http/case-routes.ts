@@ -26,7 +26,7 @@ import {
   resolveCase,
   walletFlows,
 } from '../db/cases-repo';
-import { endRequest, pendingRequest, proposeChange, sameChange } from '../db/requests-repo';
+import { endRequest, pendingRequest, proposeChange, proposedSummary, sameChange } from '../db/requests-repo';
 import {
   caseClosureNeedsSecond,
   type Decider,
@@ -143,10 +143,10 @@ async function resolveAct(
   }
   const pending = await pendingRequest(client, target);
   if (pending === null || !sameChange(pending.change, { resolution })) {
-    const { request, replaced } = await proposeChange(client, { target, change: { resolution }, by, expiryMs: asked.expiryMs });
+    const proposed = await proposeChange(client, { target, change: { resolution }, by, expiryMs: asked.expiryMs, before: pending });
     return {
       action: 'monitoring-case.resolve-propose',
-      summary: { resolution, reason, request: request.id, ...(replaced ? { replaced: `${replaced.id} ${replaced.status}` } : {}) },
+      summary: { resolution, reason, ...proposedSummary(proposed) },
       refused: secondPersonNeeded(`${why}: closing it waits for a different ADMIN+ to resolve it the same way`),
     };
   }

@@ -9,7 +9,7 @@ import { inTransaction, type Pool, type PoolClient } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { type CaseAction, recordCaseAction } from '../db/audit';
-import { endRequest, pendingRequest, proposeChange, type StoredRequest } from '../db/requests-repo';
+import { endRequest, pendingRequest, proposeChange, proposedSummary, type StoredRequest } from '../db/requests-repo';
 import { freezeLiftMax, liftableFreezes, markFreezesLifted } from '../db/rule-freezes';
 import {
   type Decider,
@@ -167,16 +167,12 @@ export function registerFreezeLiftRoutes(app: App, deps: FreezeLiftRouteDeps): v
         if (freezes.some((f) => f.wallet === walletOfUser(asked.actor.id))) return refusal(selfDealing());
         const change: LiftChange = { reason, freezes };
         const target = `monitoring-freeze-lift:${ruleId}`;
-        const { request, replaced } = await proposeChange(client, { target, change, by, expiryMs: deps.proposalExpiryMs });
+        const before = await pendingRequest(client, target);
+        const proposed = await proposeChange(client, { target, change, by, expiryMs: deps.proposalExpiryMs, before });
         return {
           action: 'monitoring-rule.freeze-lift-request',
-          summary: {
-            reason,
-            wallets: freezes.map((f) => f.wallet),
-            request: request.id,
-            ...(replaced ? { replaced: `${replaced.id} ${replaced.status}` } : {}),
-          },
-          lift: liftView(ruleId, request),
+          summary: { reason, wallets: freezes.map((f) => f.wallet), ...proposedSummary(proposed) },
+          lift: liftView(ruleId, proposed.request),
         };
       });
       return reply.code(202).send({ freezeLift });

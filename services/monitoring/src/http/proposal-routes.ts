@@ -1,6 +1,7 @@
 import {
   decidingRoles,
   fourEyesActs,
+  monitoringCaseParams,
   type MonitoringProposal,
   type MonitoringProposalKind,
   monitoringProposalAnswer,
@@ -9,6 +10,7 @@ import {
   monitoringProposalQuery,
   monitoringProposalsMax,
   monitoringProposalTargetParams,
+  monitoringRuleParams,
   rejectProposalInternalBody,
 } from '@coin/contracts';
 import { inTransaction, type Pool, type PoolClient } from '@coin/db';
@@ -91,10 +93,35 @@ async function subjectWallets(client: PoolClient, kind: MonitoringProposalKind, 
   return [];
 }
 
-/** A rule's id or a case's (a uuid) as its kind stores it, or null: no request of another spelling is kept. */
+/**
+ * A rule's id or a case's as its kind stores it, or null: an id its kind's own schema refuses (the
+ * rules' and the cases' routes validate theirs so) names no request that could be kept.
+ */
 function targetOf(kind: MonitoringProposalKind, id: string): string | null {
-  if (kind === 'case' && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return null;
-  return `${proposalKinds[kind].stored}:${id}`;
+  const valid = kind === 'case' ? monitoringCaseParams.safeParse({ id }).success : monitoringRuleParams.safeParse({ ruleId: id }).success;
+  return valid ? `${proposalKinds[kind].stored}:${id}` : null;
+}
+
+/**
+ * Why `asked` may not reject `pending` (the request of `kind` on `id` pending, or null) at `now`,
+ * or null: not of the act's deciders, nothing pending, past its expiry (then stored EXPIRED), or
+ * about the asker.
+ */
+async function rejectionRefusal(
+  client: PoolClient,
+  r: { kind: MonitoringProposalKind; id: string; asked: ProvenAsker; pending: StoredRequest | null; now: Date; expiryMs: number },
+): Promise<AppError | null> {
+  const { kind, id, asked, pending } = r;
+  if (!(decidingRoles(fourEyesActs[proposalKinds[kind].act].deciders) as readonly string[]).includes(asked.actor.role))
+    return new AppError('FORBIDDEN', 'Only an ADMIN+ rejects a monitoring proposal');
+  if (pending === null) return new AppError('APPROVAL_NOT_PENDING', `No ${kind} proposal of ${id} is pending`);
+  if (requestStatusAt(pending, r.expiryMs, r.now) === 'EXPIRED') {
+    await endRequest(client, pending.id, { status: 'EXPIRED' });
+    return new AppError('APPROVAL_NOT_PENDING', `The ${kind} proposal of ${id} has expired`);
+  }
+  if ((await subjectWallets(client, kind, id, pending)).includes(walletOfUser(asked.actor.id)))
+    return new AppError('SELF_DEALING', 'This proposal is about you: another ADMIN+ decides it, either way');
+  return null;
 }
 
 /**
@@ -117,18 +144,11 @@ async function rejectProposal(
     const now = new Date();
     const target = targetOf(kind, id);
     const pending = target === null ? null : await pendingRequest(client, target);
-    const outcome = await (async (): Promise<{ refused: AppError } | { rejected: StoredRequest }> => {
-      if (!(decidingRoles(fourEyesActs[names.act].deciders) as readonly string[]).includes(asked.actor.role))
-        return { refused: new AppError('FORBIDDEN', 'Only an ADMIN+ rejects a monitoring proposal') };
-      if (pending === null) return { refused: new AppError('APPROVAL_NOT_PENDING', `No ${kind} proposal of ${id} is pending`) };
-      if (requestStatusAt(pending, deps.proposalExpiryMs, now) === 'EXPIRED') {
-        await endRequest(client, pending.id, { status: 'EXPIRED' });
-        return { refused: new AppError('APPROVAL_NOT_PENDING', `The ${kind} proposal of ${id} has expired`) };
-      }
-      if ((await subjectWallets(client, kind, id, pending)).includes(walletOfUser(asked.actor.id)))
-        return { refused: new AppError('SELF_DEALING', 'This proposal is about you: another ADMIN+ decides it, either way') };
-      return { rejected: await endRequest(client, pending.id, { status: 'REJECTED', by, reason }) };
-    })();
+    const refused = await rejectionRefusal(client, { kind, id, asked, pending, now, expiryMs: deps.proposalExpiryMs });
+    const outcome: { refused: AppError } | { rejected: StoredRequest } =
+      refused || pending === null
+        ? { refused: refused! }
+        : { rejected: await endRequest(client, pending.id, { status: 'REJECTED', by, reason }) };
     await recordCaseAction(client, deps.adminAuditTopic, {
       action: 'refused' in outcome ? names.refused : names.rejected,
       target: `${names.audited}:${id.slice(0, 100)}`,

@@ -11,7 +11,7 @@ import { inTransaction, type Pool } from '@coin/db';
 import { AppError } from '@coin/errors';
 import type { App } from '@coin/http';
 import { type CaseAction, recordCaseAction } from '../db/audit';
-import { endRequest, pendingRequest, proposeChange, sameChange } from '../db/requests-repo';
+import { endRequest, pendingRequest, proposeChange, proposedSummary, sameChange } from '../db/requests-repo';
 import {
   type Decider,
   deciderFacts,
@@ -87,9 +87,9 @@ async function changeRule(deps: RuleRouteDeps, rule: Rule, asked: Decider & { re
     }
     const pending = await pendingRequest(client, target);
     if (pending === null || !sameChange(pending.change, rule)) {
-      const { request, replaced } = await proposeChange(client, { target, change: rule, by, expiryMs: deps.proposalExpiryMs });
-      const proposedAt = request.requestedAt;
-      const asked = { request: request.id, ...(replaced ? { replaced: `${replaced.id} ${replaced.status}` } : {}) };
+      const proposed = await proposeChange(client, { target, change: rule, by, expiryMs: deps.proposalExpiryMs, before: pending });
+      const proposedAt = proposed.request.requestedAt;
+      const asked = proposedSummary(proposed);
       if (loosens) {
         await audit('monitoring-rule.propose', known, asked);
         return { refused: secondPersonNeeded('This change loosens monitoring: it waits for a different ADMIN+ to make the same change') };
