@@ -192,6 +192,15 @@ describe('cash-out rates and four-eyes cash-outs', () => {
     const approved = await post(admin2.accessToken, `/api/admin/cashouts/${cashoutId}/approve`);
     expect(approved.status).toBe(200);
     expect(approved.body.cashout).toMatchObject({ status: 'REQUESTED', approval: { status: 'APPROVED', approvedBy: admin2.userId } });
+    // Its request, made by the cash-out in its payer's name, is approved like every four-eyes request, once.
+    expect(approved.body.approval).toMatchObject({
+      status: 'APPROVED',
+      cashout: { cashoutId, userId: user.userId, amount: 600 },
+      requestedBy: { kind: 'user', id: String(user.userId) },
+      decidedBy: { kind: 'user', id: String(admin2.userId) },
+    });
+    const again = await post(admin1.accessToken, `/api/admin/cashouts/${cashoutId}/approve`);
+    expect([again.status, again.body.code]).toEqual([409, 'APPROVAL_NOT_PENDING']);
     expect(idsOf(await assigned())).toContain(cashoutId);
     const claimed = await claim(cashoutId);
     expect(claimed.status).toBe(200);
@@ -205,6 +214,15 @@ describe('cash-out rates and four-eyes cash-outs', () => {
     const second = await cashOut(user.accessToken, 501);
     const rejected = await post(admin1.accessToken, `/api/admin/cashouts/${second.body.cashout.id}/reject`);
     expect(rejected.body.cashout).toMatchObject({ status: 'RELEASED' });
+    expect(rejected.body.approval).toMatchObject({ status: 'REJECTED', decidedBy: { id: String(admin1.userId) } });
+    // Each request is listed with what became of it.
+    const requests = async (status: string) =>
+      (
+        await http(stack.gatewayUrl, 'GET', `/api/admin/cashout-approvals?status=${status}&limit=100`, { token: admin2.accessToken })
+      ).body.cashoutApprovals.map((r: { cashout: { cashoutId: string } }) => r.cashout.cashoutId);
+    expect(await requests('APPROVED')).toContain(cashoutId);
+    expect(await requests('REJECTED')).toContain(second.body.cashout.id);
+    expect(await requests('PENDING')).not.toContain(second.body.cashout.id);
     expect((await claim(second.body.cashout.id)).status).not.toBe(200);
     expect((await callback({ cashoutId: second.body.cashout.id, outcome: 'CONFIRMED' })).status).toBe(403);
     expect(await walletOf(user.accessToken)).toMatchObject({ balance: 1400, activeCoins: 1400 });

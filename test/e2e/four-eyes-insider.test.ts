@@ -234,8 +234,8 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
       };
     },
   },
-  cashout: {
-    // The requester of a cash-out is its payer: an ADMIN+ approving their own is self-dealing.
+  'cashout-approval': {
+    // The requester of a cash-out's request is its payer: an ADMIN+ approving their own is self-dealing.
     code: 'SELF_DEALING',
     raise: async (p) => {
       const asked = expectStatus(
@@ -250,8 +250,11 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
       const id = asked.cashout.id as string;
       return {
         params: { id },
-        listQuery: 'approval=PENDING&limit=100',
-        pending: (list) => (list.cashouts as Array<{ id: string }>).some((c) => c.id === id),
+        listQuery: 'status=PENDING&limit=100',
+        pending: (list) =>
+          (list.cashoutApprovals as Array<{ status: string; cashout: { cashoutId: string } }>).some(
+            (r) => r.cashout.cashoutId === id && r.status === 'PENDING',
+          ),
         audit: { log: 'audit-log' },
       };
     },
@@ -431,7 +434,7 @@ const abouts: Record<FourEyesAct, AboutRaise | NotAbout> = {
       "about a platform client's rule, no person: neither its requester nor its approver is ever paid under it (services/ledger/src/domain/commands/set-commission.ts)",
   },
   'cashout-rate': { notHere: 'about a rate, no person' },
-  cashout: { notHere: 'about its payer, who is its requester: raised above (`raises.cashout`, 403 SELF_DEALING)' },
+  'cashout-approval': { notHere: "about its payer, who is its requester: raised above (`raises['cashout-approval']`, 403 SELF_DEALING)" },
   unfreeze: {
     role: 'ADMIN',
     raise: async (p, subject) => {

@@ -1,5 +1,6 @@
 import { treasuryCodes } from './common';
 import { walletKeyOfTreasury, walletKeyOfUser } from './ledger';
+import { payerOfHoldId } from './holds';
 
 /** What an approval request's id names: the wallet key of the partition that keeps it, and whether it holds a payout. */
 export interface ApprovalRoute {
@@ -49,4 +50,17 @@ export function approvalIdNamingRoute(route: ApprovalRoute, seed: string): strin
   const k = ((route.payout ? 8 : 0) + ownerDigit).toString(16);
   const digits = p.toString(16).padStart(14, '0');
   return `${seed.slice(0, 8)}-${seed.slice(8, 12)}-8${seed.slice(12, 15)}-8${k}${digits.slice(0, 2)}-${digits.slice(2)}`;
+}
+
+/**
+ * The id of the request a cash-out above the four-eyes threshold makes for its second person: its
+ * cash-out's id with the digit `R` read as `K` = 0 (a request kept in the payer's partition,
+ * holding no payout), so it names its route as every request's id does and the cash-out's id alone
+ * finds it (POST /api/admin/cashouts/{id}/approve). Null for a cash-out id naming no payer (issued
+ * before, docs/decisions/0005): no such cash-out waits for a second person.
+ */
+export function cashoutApprovalIdOf(cashoutId: string): string | null {
+  const lower = cashoutId.toLowerCase();
+  if (payerOfHoldId(lower) === null) return null;
+  return `${lower.slice(0, 20)}0${lower.slice(21)}`;
 }

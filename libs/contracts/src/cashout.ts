@@ -127,6 +127,29 @@ export type CashoutReversalPage = z.infer<typeof cashoutReversalPage>;
 export const cashoutReversalsPublicQuery = withCursorParam(cashoutReversalsQuery, 'offset');
 export const cashoutReversalPublicPage = withPageLinks(cashoutReversalPage);
 
+// ---- A cash-out's second person (docs/CONTRACT.md "Cash-out") ----
+/**
+ * The request a cash-out above the four-eyes threshold makes for its second person: the members of
+ * an Approval with `cashout` in place of `command` (the cash-out's id, payer and amount), asked
+ * for by its payer, decided at /api/admin/cashouts/{id}/approve and /reject by the cash-out's id.
+ * Approved, a provider may claim and confirm the cash-out; rejected, its coins are released;
+ * expired with its hold. Nothing moves when it is approved (`transactionId` stays null).
+ */
+export const cashoutApprovalRequest = approval.omit({ command: true }).extend({
+  cashout: z.object({ cashoutId: z.uuid(), userId, amount: coinValue }),
+});
+export type CashoutApprovalRequest = z.infer<typeof cashoutApprovalRequest>;
+/** What a cash-out's second person's approval or rejection answers: the cash-out as it stands after (cleared, or released), and its request. */
+export const cashoutDecidedResult = z.object({ cashout, approval: cashoutApprovalRequest });
+export type CashoutDecidedResult = z.infer<typeof cashoutDecidedResult>;
+/** The requests of cash-outs' second persons, newest first, optionally of one status (the ledger's internal route). */
+export const cashoutApprovalsQuery = approvalsQuery;
+export const cashoutApprovalPage = z.object({ cashoutApprovals: z.array(cashoutApprovalRequest), pagination: requestsPagination });
+export type CashoutApprovalPage = z.infer<typeof cashoutApprovalPage>;
+/** GET /api/admin/cashout-approvals. */
+export const cashoutApprovalsPublicQuery = withCursorParam(cashoutApprovalsQuery, 'offset');
+export const cashoutApprovalPublicPage = withPageLinks(cashoutApprovalPage);
+
 export type CashoutResult = z.infer<typeof cashoutResult>;
 export const claimCashoutResult = z.object({ cashout });
 export type ClaimCashoutResult = z.infer<typeof claimCashoutResult>;

@@ -66,8 +66,8 @@ describe('the ledger command contract table', () => {
     const types = [...Object.keys(ledgerCommandContracts), ...Object.keys(userCommandContracts)] as (LedgerCommandType | UserCommandType)[];
     expect(types.filter(commandNeedsStepUp).sort()).toEqual([
       'ledger.approve',
-      // A big cash-out's second person lets XAF leave; a rate's decides what every cash-out pays.
-      'ledger.decide-cashout',
+      // A big cash-out's clearance lets XAF leave (applied only by an approval); a rate's decision decides what every cash-out pays.
+      'ledger.clear-cashout',
       'ledger.decide-cashout-rate',
       // Lifting a freeze restores a wallet's power to move coins (applied only by an approval).
       'ledger.lift-freeze',
@@ -144,11 +144,12 @@ describe('the ledger rows and the approvable union', () => {
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([['type']]);
   });
 
-  it('when the approvable union is read, then it holds exactly the rows marked approvable: mint, burn, reward, refund, payout, a cash-out reversal and a commission change', () => {
+  it('when the approvable union is read, then it holds exactly the rows marked approvable: mint, burn, reward, refund, payout, a cash-out’s clearance and reversal, a commission change and a freeze’s lift', () => {
     const marked = rows.filter(([, row]) => row.approvable).map(([type]) => type);
     expect([...optionTypes(approvableCommand)].sort()).toEqual([...marked].sort());
     expect([...marked].sort()).toEqual([
       'ledger.burn',
+      'ledger.clear-cashout',
       'ledger.lift-freeze',
       'ledger.mint',
       'ledger.payout',

@@ -80,6 +80,7 @@ describe('every row names its API key scope and its step-up', () => {
     expect(typesWhere((row) => row.approvable)).toEqual(
       [
         ...typesWhere((row) => [...apiKeyScopes, 'reward-from-treasury'].includes(row.scope)),
+        'ledger.clear-cashout',
         'ledger.lift-freeze',
         'ledger.reverse-cashout',
         'ledger.set-commission',
@@ -90,7 +91,7 @@ describe('every row names its API key scope and its step-up', () => {
   it('when a row needs no key because a second person decides it, then that person confirms with a fresh second factor', () => {
     const fourEyes = typesWhere((row) => row.scope === 'none-four-eyes');
     expect(fourEyes).toEqual([
-      'ledger.decide-cashout',
+      'ledger.clear-cashout',
       'ledger.decide-cashout-rate',
       'ledger.lift-freeze',
       'ledger.reverse-cashout',

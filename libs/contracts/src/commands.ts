@@ -8,7 +8,7 @@ import { approvalPending, payoutApprovalPending } from './approvals';
 import { routeOfApprovalId } from './approval-ids';
 import { approvalActs, decidedKinds, fourEyesActs, type ApprovalAct, type FourEyesAct } from './four-eyes-acts';
 import { captureResult, hold, holdResult } from './holds';
-import { cashoutRateResult, cashoutResult, claimCashoutResult, decideCashoutResult, settleCashoutResult } from './cashout';
+import { cashout, cashoutRateResult, cashoutResult, claimCashoutResult, decideCashoutResult, settleCashoutResult } from './cashout';
 import { chargeMandateResult, mandateResult } from './mandates';
 import {
   advanceClockCommand,
@@ -26,7 +26,7 @@ import {
   commissionRuleEntry,
   creditCommand,
   creditsCommand,
-  decideCashoutCommand,
+  clearCashoutCommand,
   decideCashoutRateCommand,
   expireHoldCommand,
   freezeResult,
@@ -529,13 +529,15 @@ const directLedgerCommandContracts = {
     approvable: false,
     result: cashoutRateResult,
   }),
-  'ledger.decide-cashout': ledgerRow({
-    schema: decideCashoutCommand,
+  // Held back in the request a cash-out above the four-eyes threshold makes; applied only by its approval.
+  'ledger.clear-cashout': ledgerRow({
+    schema: clearCashoutCommand,
     partitionKey: (d) => walletKeyOfUser(d.fromUserId),
     route: 'client',
     scope: 'none-four-eyes',
     stepUp: 'required',
-    approvable: false,
+    approvable: true,
+    act: 'cashout-approval',
     result: decideCashoutResult,
   }),
   'ledger.grant-mandate': ledgerRow({
@@ -714,7 +716,8 @@ const ledgerRows = {
     scope: 'none-moves-no-coins',
     stepUp: 'required',
     approvable: false,
-    result: z.object({ approval: anyApproval }),
+    // The request; and the cash-out its rejection released (a cash-out's second person rejecting it).
+    result: z.object({ approval: anyApproval, cashout: cashout.optional() }),
   }),
   'ledger.expire-approval': ledgerRow({
     schema: expireApprovalCommand,

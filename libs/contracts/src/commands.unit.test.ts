@@ -124,8 +124,8 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
   'ledger.decide-cashout-rate': [
     ['the rate table', ledgerDraft('ledger.decide-cashout-rate', { rateId: randomUUID(), decision: 'APPROVE' }), 'cashout-rates'],
   ],
-  'ledger.decide-cashout': [
-    ['the payer', ledgerDraft('ledger.decide-cashout', { holdId: randomUUID(), fromUserId: 7, decision: 'APPROVE' }), 'user:7'],
+  'ledger.clear-cashout': [
+    ['the payer', ledgerDraft('ledger.clear-cashout', { holdId: randomUUID(), fromUserId: 7, amount: 1 }), 'user:7'],
   ],
   'ledger.request-approval': [
     [

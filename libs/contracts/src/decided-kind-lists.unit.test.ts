@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commissionChangePage, commissionChangesQuery } from './affiliates';
 import { approvalsQuery } from './approvals';
-import { cashoutReversalPage, cashoutReversalsQuery } from './cashout';
+import { cashoutApprovalPage, cashoutApprovalsQuery, cashoutReversalPage, cashoutReversalsQuery } from './cashout';
 import { decidedKindItems, decidedKindListOf, decidedKindPageOf } from './decided-kind-lists';
 import { decidedKinds } from './four-eyes-acts';
 import { unfreezePage } from './freezes';
@@ -31,6 +31,8 @@ describe('the internal lists of the acts decided on routes of their own', () => 
       'ledger.commission-changes': { path: '/internal/commission-changes', query: commissionChangesQuery, response: commissionChangePage },
       'ledger.cashout-reversals': { path: '/internal/cashout-reversals', query: cashoutReversalsQuery, response: cashoutReversalPage },
       'ledger.unfreezes': { path: '/internal/unfreezes', query: approvalsQuery, response: unfreezePage },
+      // New with its act: the page its contract schemas name.
+      'ledger.cashout-approvals': { path: '/internal/cashout-approvals', query: cashoutApprovalsQuery, response: cashoutApprovalPage },
     } as const;
     expect(decidedKinds.map((act) => `ledger.${act}s`).sort()).toEqual(Object.keys(before).sort());
     for (const [name, { path, query, response }] of Object.entries(before)) {

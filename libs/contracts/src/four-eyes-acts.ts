@@ -3,12 +3,12 @@ import type { FourEyesDeciders } from './second-person';
 import { commissionChangeApproval, commissionChangedResult } from './affiliates';
 import { approval, payoutApproval, payoutApprovedResult } from './approvals';
 import {
-  cashout,
+  cashoutApprovalRequest,
+  cashoutDecidedResult,
   cashoutRateResult,
   cashoutRateVersion,
   cashoutReversalApproval,
   cashoutReversedResult,
-  decideCashoutResult,
 } from './cashout';
 import { unfreezeApproval, unfreezeResult } from './freezes';
 import { refundResult } from './ledger';
@@ -203,24 +203,28 @@ export const fourEyesActs = {
     expires: true,
   },
   /**
-   * A cash-out above the four-eyes threshold; it lapses with its hold. Its list is the cash-out
-   * queue's (GET /api/admin/cashouts?approval=PENDING), which shows every cash-out, not only this act's.
+   * A cash-out above the four-eyes threshold: the request its cash-out makes, asked for by its payer
+   * and holding its clearance (ledger.clear-cashout); it lapses with its hold. Decided under the
+   * cash-out's own path by the cash-out's id, listed at `listPath`; the cash-out queue
+   * (GET /api/admin/cashouts?approval=PENDING) shows the cash-outs themselves.
    */
-  cashout: {
+  'cashout-approval': {
     service: 'ledger',
     path: '/api/admin/cashouts',
+    listPath: '/api/admin/cashout-approvals',
     deciders: 'ADMIN+',
     subject: 'payer',
-    request: cashout,
-    result: decideCashoutResult,
-    approve: 'ledger.decide-cashout',
-    reject: 'ledger.decide-cashout',
-    operations: { list: 'listCashouts', read: null, approve: 'approveCashout', reject: 'rejectCashout' },
-    tags: ['cashouts', 'admin'],
+    request: cashoutApprovalRequest,
+    result: cashoutDecidedResult,
+    approve: 'ledger.approve',
+    reject: 'ledger.reject-approval',
+    operations: { list: 'listCashoutApprovals', read: null, approve: 'approveCashout', reject: 'rejectCashout' },
+    tags: ['cashouts', 'admin', 'approvals'],
     rejectExample: null,
     powers: ['cash out'],
     stepUp: 'required',
     expires: true,
+    decidedKind: true,
   },
   /**
    * Lifting a wallet's freeze: an approval request holding the lift. Decided under the wallet's own

@@ -556,13 +556,15 @@ export const decideCashoutRateCommand = commandSchema(
   z.object({ rateId: uuidInput, decision: z.enum(['APPROVE', 'REJECT']), requestHash }),
 );
 /**
- * The second person of a cash-out above the four-eyes threshold: an ADMIN+ other than its payer
- * approves it (the provider may then confirm it) or rejects it (its coins are released). Keyed by
- * the payer's wallet, like the cash-out's hold.
+ * A cash-out above the four-eyes threshold cleared for its provider: the command the request its
+ * cash-out made holds back (the act `cashout-approval`), applied only by the approval of an ADMIN+
+ * other than its payer, never sent alone; rejecting the request releases the cash-out's coins.
+ * Keyed by the payer's wallet, like the cash-out's hold; `amount` is the cash-out's, for the
+ * request's view.
  */
-export const decideCashoutCommand = commandSchema(
-  'ledger.decide-cashout',
-  z.object({ holdId, fromUserId: userId, decision: z.enum(['APPROVE', 'REJECT']), requestHash }),
+export const clearCashoutCommand = commandSchema(
+  'ledger.clear-cashout',
+  z.object({ holdId, fromUserId: userId, amount: positiveMinorUnits }),
 );
 /** The provider's word on a cash-out, from its signed callback: confirmed (the held coins are burned) or failed (released). */
 export const cashoutOutcome = z.enum(['CONFIRMED', 'FAILED']);

@@ -1,10 +1,5 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { migrate, schemaName } from '@coin/db';
-import pg from 'pg';
-import { devRolePassword, serviceDatabases } from '../../../scripts/stack/services';
-import { testInfra, uniquePrefix } from '../../../test/harness/env';
+import type pg from 'pg';
+import { ledgerSchemaBefore, type LedgerSchemaBefore } from '../../../test/harness/ledger-migrations';
 
 /**
  * Ledger migration 022 (cash-out claims, docs/CONTRACT.md "Cash-out") against real PostgreSQL: a
@@ -12,19 +7,8 @@ import { testInfra, uniquePrefix } from '../../../test/harness/env';
  * settled it directly), and the new check ties a cash-out's settler to its claimer.
  */
 describe('ledger migration 022: cash-out claims', () => {
-  const { databaseUrl } = testInfra();
-  const schema = schemaName(uniquePrefix(), 'ledger');
-  const ledger = serviceDatabases.ledger;
-  const all = readdirSync(ledger.migrationsDir).filter((f) => /^\d+_[\w-]+\.sql$/.test(f));
-  const dir = mkdtempSync(join(tmpdir(), 'ledger-migrations-'));
-  const target = {
-    adminUrl: databaseUrl,
-    schema,
-    owner: ledger.owner,
-    // The role's password as every test stack sets it: the roles are shared by every schema.
-    runtime: { role: ledger.runtime, password: devRolePassword(databaseUrl, ledger.runtime), grants: ledger.grants },
-    migrationsDir: dir,
-  };
+  let before: LedgerSchemaBefore;
+  let schema: string;
   let db: pg.Client;
   const terms = (extra: object = {}) =>
     JSON.stringify({
@@ -43,29 +27,16 @@ describe('ledger migration 022: cash-out claims', () => {
     );
 
   beforeAll(async () => {
-    for (const file of all.filter((f) => f < '022')) copyFileSync(join(ledger.migrationsDir, file), join(dir, file));
-    // Before 022 the tables later migrations create are not there yet: no grant of theirs either.
-    const later = new Set(
-      all
-        .filter((f) => f >= '022')
-        .flatMap((f) => [...readFileSync(join(ledger.migrationsDir, f), 'utf8').matchAll(/CREATE TABLE (\w+)/g)].map((m) => m[1]!)),
-    );
-    const grants = Object.fromEntries(Object.entries(ledger.grants).filter(([table]) => !later.has(table)));
-    await migrate({ ...target, runtime: { ...target.runtime, grants } });
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    before = await ledgerSchemaBefore('022');
+    ({ schema, db } = before);
   }, 60_000);
-  afterAll(async () => {
-    await db?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await db?.end();
-  });
+  afterAll(() => before?.drop());
 
   it('when 022 runs after 021, then an earlier cash-out is claimed by the provider it named (one waiting for its second person keeps waiting); afterwards a settler other than the claimer, or a claim by another than the provider named, is refused', async () => {
     await insertHold('00000007-0000-4000-8000-000000000001', 'pc_old', terms());
     // One above the four-eyes threshold (migration 021's time) still waiting for its second person.
     await insertHold('00000007-0000-4000-8000-000000000007', 'pc_old', terms({ secondPerson: { approvedBy: null, approvedAt: null } }));
-    for (const file of all.filter((f) => f >= '022')) copyFileSync(join(ledger.migrationsDir, file), join(dir, file));
-    expect(await migrate(target)).toContain('022_cashout_claims.sql');
+    expect(await before.migrateRest()).toContain('022_cashout_claims.sql');
 
     const row = await db.query(
       `SELECT settler_client_id, cashout FROM "${schema}".holds WHERE id = '00000007-0000-4000-8000-000000000001'`,

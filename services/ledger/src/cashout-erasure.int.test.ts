@@ -1,4 +1,4 @@
-import { walletKeyOfUser, type Cashout, type Reconciliation } from '@coin/contracts';
+import { cashoutApprovalIdOf, walletKeyOfUser, type Cashout, type Reconciliation } from '@coin/contracts';
 import { eventually, startLedgerHarness, type LedgerHarness } from '../../../test/harness/ledger';
 
 /**
@@ -6,7 +6,9 @@ import { eventually, startLedgerHarness, type LedgerHarness } from '../../../tes
  * clears it from their cash-outs' terms (holds.cashout) and from the stored replies of their
  * cash-out commands (processed_commands), in the close's own write, so neither the admin queue nor
  * a replayed reply shows it again. Amounts, rate, XAF, provider, states and times stay: the
- * reconciliation counts the same, and the supply audit stays exact. A pending cash-out is released
+ * reconciliation counts the same, and the supply audit stays exact. A cash-out above the four-eyes
+ * threshold answers its second person's approval or rejection with the number too: those stored
+ * replies are erased as well. A pending cash-out is released
  * with the wallet's other holds. The ledger's clock is the test's, so a cash-out expires without waiting.
  */
 describe('a deleted user’s cash-out account', () => {
@@ -17,12 +19,13 @@ describe('a deleted user’s cash-out account', () => {
   const other = 42;
   const deletedMsisdn = '+237670004141';
   const otherMsisdn = '+237670004242';
-  const cashoutTypes = ['ledger.cashout', 'ledger.claim-cashout', 'ledger.settle-cashout', 'ledger.decide-cashout'];
+  const cashoutTypes = ['ledger.cashout', 'ledger.claim-cashout', 'ledger.settle-cashout', 'ledger.approve', 'ledger.reject-approval'];
+  const admin = { kind: 'user' as const, id: '4300', role: 'ADMIN' };
   const day = (at: Date) => at.toISOString().slice(0, 10);
 
   beforeAll(async () => {
     h = await startLedgerHarness({
-      extraEnv: { CASHOUT_RATES: '2020-01-01T00:00:00Z=600', CASHOUT_DAILY_COINS_UNVERIFIED: '100000' },
+      extraEnv: { CASHOUT_RATES: '2020-01-01T00:00:00Z=600', CASHOUT_DAILY_COINS_UNVERIFIED: '100000', CASHOUT_FOUR_EYES_COINS: '30' },
     });
     await h.startLedger({ now: () => clock });
   }, 90_000);
@@ -99,12 +102,33 @@ describe('a deleted user’s cash-out account', () => {
     const requested = (await cashOut(deleted, deletedMsisdn, 300, 'd')).result.cashout;
     const kept = (await cashOut(other, otherMsisdn, 200, 'x')).result.cashout;
     await claim(other, kept.id);
+    // Two past the threshold (30 coins in a rolling day, the 25 before them counted): one approved by its second person, one rejected (released).
+    const approved = (await cashOut(deleted, deletedMsisdn, 2_500, 'f')).result.cashout;
+    const rejected = (await cashOut(deleted, deletedMsisdn, 2_500, 'g')).result.cashout;
+    const decide = (type: 'ledger.approve' | 'ledger.reject-approval', cashout: Cashout) =>
+      ok(
+        h.send({
+          type,
+          key: walletKeyOfUser(deleted),
+          actor: admin,
+          data: {
+            approvalId: cashoutApprovalIdOf(cashout.id),
+            holds: 'cashout-approval',
+            ...(type === 'ledger.reject-approval' ? { reason: 'Not this one' } : {}),
+          },
+        }),
+      );
+    expect((await decide('ledger.approve', approved)).result.cashout).toMatchObject({
+      msisdn: deletedMsisdn,
+      approval: { status: 'APPROVED' },
+    });
+    expect((await decide('ledger.reject-approval', rejected)).result.cashout).toMatchObject({ msisdn: deletedMsisdn, status: 'RELEASED' });
 
     const range = `from=${day(new Date(clock.getTime() - 2 * 24 * 3600_000))}&to=${day(clock)}`;
     const reconciledBefore = await internal<Reconciliation>(`/internal/cashouts/reconciliation?${range}`);
     const termsBefore = await termsOf(deleted);
-    // Five cash-outs, three claims and two callbacks answered with the number.
-    expect(await storedRepliesWith(deletedMsisdn)).toBe(10);
+    // Seven cash-outs, three claims, two callbacks and two second persons' decisions answered with the number.
+    expect(await storedRepliesWith(deletedMsisdn)).toBe(14);
 
     const close = {
       type: 'ledger.close-wallet' as const,
@@ -125,9 +149,11 @@ describe('a deleted user’s cash-out account', () => {
     expect(termsAfter.map((r) => r.cashout.msisdn)).toEqual(termsBefore.map(() => null));
     expect(termsAfter.map((r) => ({ ...r.cashout, msisdn: null }))).toEqual(termsBefore.map((r) => ({ ...r.cashout, msisdn: null })));
     const statusAfter = new Map(termsAfter.map((r) => [r.id, r.status]));
-    expect([expired, confirmed, failed, claimed, requested].map((c) => statusAfter.get(c.id))).toEqual([
+    expect([expired, confirmed, failed, claimed, requested, approved, rejected].map((c) => statusAfter.get(c.id))).toEqual([
       'EXPIRED',
       'CAPTURED',
+      'VOIDED',
+      'VOIDED',
       'VOIDED',
       'VOIDED',
       'VOIDED',
@@ -137,7 +163,7 @@ describe('a deleted user’s cash-out account', () => {
       `SELECT reply FROM processed_commands WHERE type = ANY($1) AND ok AND reply::jsonb->'cashout'->>'userId' = $2`,
       [cashoutTypes, String(deleted)],
     );
-    expect(erasedReplies.rows.map((r) => (JSON.parse(r.reply) as { cashout: Cashout }).cashout.msisdn)).toEqual(Array(10).fill(null));
+    expect(erasedReplies.rows.map((r) => (JSON.parse(r.reply) as { cashout: Cashout }).cashout.msisdn)).toEqual(Array(14).fill(null));
     // Another user's number is theirs to keep.
     expect((await termsOf(other)).map((r) => r.cashout.msisdn)).toEqual([otherMsisdn]);
     expect(await storedRepliesWith(otherMsisdn)).toBe(2);
@@ -145,10 +171,14 @@ describe('a deleted user’s cash-out account', () => {
     const queue = await internal<{ cashouts: Cashout[] }>('/internal/cashouts?limit=100');
     expect(JSON.stringify(queue)).not.toContain(deletedMsisdn);
     const shown = new Map(queue.cashouts.map((c) => [c.id, c]));
-    expect([expired, confirmed, failed, claimed, requested].map((c) => [shown.get(c.id)?.status, shown.get(c.id)?.msisdn])).toEqual([
+    expect(
+      [expired, confirmed, failed, claimed, requested, approved, rejected].map((c) => [shown.get(c.id)?.status, shown.get(c.id)?.msisdn]),
+    ).toEqual([
       ['EXPIRED', null],
       ['CONFIRMED', null],
       ['FAILED', null],
+      ['RELEASED', null],
+      ['RELEASED', null],
       ['RELEASED', null],
       ['RELEASED', null],
     ]);
@@ -160,11 +190,11 @@ describe('a deleted user’s cash-out account', () => {
     });
     expect(shown.get(kept.id)).toMatchObject({ status: 'CLAIMED', msisdn: otherMsisdn });
 
-    // What the provider's statement is matched against is unchanged; only the two pending ones moved to released.
+    // What the provider's statement is matched against is unchanged; only the three pending ones moved to released.
     const reconciledAfter = await internal<Reconciliation>(`/internal/cashouts/reconciliation?${range}`);
     expect(reconciledAfter.lines).toEqual(
       reconciledBefore.lines.map((line) =>
-        line.day === day(clock) ? { ...line, pending: line.pending - 2, claimed: line.claimed - 1, released: line.released + 2 } : line,
+        line.day === day(clock) ? { ...line, pending: line.pending - 3, claimed: line.claimed - 1, released: line.released + 3 } : line,
       ),
     );
     const supply = await internal<{ discrepancy: number; mismatchedWallets: unknown[]; heldCoins: number }>('/internal/supply');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  cashoutApprovalIdOf,
   cashoutRatesKey,
   decidedKindItems,
   decidedKindListOf,
@@ -34,7 +35,7 @@ function resultOf(reply: Reply): any {
 
 /** How a request of an act is decided, once raised: the command, its partition key and data. */
 interface Raised {
-  type: 'ledger.approve' | 'ledger.decide-cashout-rate' | 'ledger.decide-cashout';
+  type: 'ledger.approve' | 'ledger.decide-cashout-rate';
   key: string;
   data: unknown;
   /** The person it is about (never its decider), or null. */
@@ -146,8 +147,8 @@ describe('four-eyes deciders judged by the ledger, from the act rows', () => {
         subject: null,
       };
     },
-    cashout: async () => {
-      // The requester of a cash-out is its payer: above CASHOUT_FOUR_EYES_COINS it waits for a second ADMIN+.
+    'cashout-approval': async () => {
+      // The requester of a cash-out is its payer: above CASHOUT_FOUR_EYES_COINS its request waits for a second ADMIN+.
       const payer = await openUser(50_000);
       const key = walletKeyOfUser(payer);
       const data = {
@@ -158,11 +159,11 @@ describe('four-eyes deciders judged by the ledger, from the act rows', () => {
         idNonce: `bigcash${payer}`.padEnd(24, '0'),
       };
       const asked = resultOf(await h.send({ type: 'ledger.cashout', key, actor: { kind: 'user', id: String(payer), role: 'USER' }, data }));
-      requesterOf.set('cashout', { kind: 'user', id: String(payer), role: 'ADMIN' });
+      requesterOf.set('cashout-approval', { kind: 'user', id: String(payer), role: 'ADMIN' });
       return {
-        type: 'ledger.decide-cashout',
+        type: 'ledger.approve',
         key,
-        data: { holdId: asked.cashout.id, fromUserId: payer, decision: 'APPROVE' },
+        data: { approvalId: cashoutApprovalIdOf(asked.cashout.id), holds: 'cashout-approval' },
         subject: null,
       };
     },
@@ -243,7 +244,7 @@ describe('four-eyes deciders judged by the ledger, from the act rows', () => {
         {
           who: 'requester',
           actor: asker,
-          code: act === 'unfreeze' ? 'UNFREEZE_BY_REQUESTER' : act === 'cashout' ? 'SELF_DEALING' : 'APPROVAL_BY_REQUESTER',
+          code: act === 'unfreeze' ? 'UNFREEZE_BY_REQUESTER' : act === 'cashout-approval' ? 'SELF_DEALING' : 'APPROVAL_BY_REQUESTER',
         },
         ...(raised.subject === null
           ? []

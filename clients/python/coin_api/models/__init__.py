@@ -72,6 +72,31 @@ from .approve_cashout_rate_response_200_rate_status import (
     ApproveCashoutRateResponse200RateStatus,
 )
 from .approve_cashout_response_200 import ApproveCashoutResponse200
+from .approve_cashout_response_200_approval import ApproveCashoutResponse200Approval
+from .approve_cashout_response_200_approval_cashout import (
+    ApproveCashoutResponse200ApprovalCashout,
+)
+from .approve_cashout_response_200_approval_decided_by_type_0 import (
+    ApproveCashoutResponse200ApprovalDecidedByType0,
+)
+from .approve_cashout_response_200_approval_decided_by_type_0_kind import (
+    ApproveCashoutResponse200ApprovalDecidedByType0Kind,
+)
+from .approve_cashout_response_200_approval_decided_by_type_0_role import (
+    ApproveCashoutResponse200ApprovalDecidedByType0Role,
+)
+from .approve_cashout_response_200_approval_requested_by import (
+    ApproveCashoutResponse200ApprovalRequestedBy,
+)
+from .approve_cashout_response_200_approval_requested_by_kind import (
+    ApproveCashoutResponse200ApprovalRequestedByKind,
+)
+from .approve_cashout_response_200_approval_requested_by_role import (
+    ApproveCashoutResponse200ApprovalRequestedByRole,
+)
+from .approve_cashout_response_200_approval_status import (
+    ApproveCashoutResponse200ApprovalStatus,
+)
 from .approve_cashout_response_200_cashout import ApproveCashoutResponse200Cashout
 from .approve_cashout_response_200_cashout_approval import (
     ApproveCashoutResponse200CashoutApproval,
@@ -1308,6 +1333,39 @@ from .list_callback_secret_requests_response_200_callback_secret_requests_item_s
     ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemStatus,
 )
 from .list_callback_secret_requests_status import ListCallbackSecretRequestsStatus
+from .list_cashout_approvals_coin_version import ListCashoutApprovalsCoinVersion
+from .list_cashout_approvals_response_200 import ListCashoutApprovalsResponse200
+from .list_cashout_approvals_response_200_cashout_approvals_item import (
+    ListCashoutApprovalsResponse200CashoutApprovalsItem,
+)
+from .list_cashout_approvals_response_200_cashout_approvals_item_cashout import (
+    ListCashoutApprovalsResponse200CashoutApprovalsItemCashout,
+)
+from .list_cashout_approvals_response_200_cashout_approvals_item_decided_by_type_0 import (
+    ListCashoutApprovalsResponse200CashoutApprovalsItemDecidedByType0,
+)
+from .list_cashout_approvals_response_200_cashout_approvals_item_decided_by_type_0_kind import (
+    ListCashoutApprovalsResponse200CashoutApprovalsItemDecidedByType0Kind,
+)
+from .list_cashout_approvals_response_200_cashout_approvals_item_decided_by_type_0_role import (
+    ListCashoutApprovalsResponse200CashoutApprovalsItemDecidedByType0Role,
+)
+from .list_cashout_approvals_response_200_cashout_approvals_item_requested_by import (
+    ListCashoutApprovalsResponse200CashoutApprovalsItemRequestedBy,
+)
+from .list_cashout_approvals_response_200_cashout_approvals_item_requested_by_kind import (
+    ListCashoutApprovalsResponse200CashoutApprovalsItemRequestedByKind,
+)
+from .list_cashout_approvals_response_200_cashout_approvals_item_requested_by_role import (
+    ListCashoutApprovalsResponse200CashoutApprovalsItemRequestedByRole,
+)
+from .list_cashout_approvals_response_200_cashout_approvals_item_status import (
+    ListCashoutApprovalsResponse200CashoutApprovalsItemStatus,
+)
+from .list_cashout_approvals_response_200_pagination import (
+    ListCashoutApprovalsResponse200Pagination,
+)
+from .list_cashout_approvals_status import ListCashoutApprovalsStatus
 from .list_cashout_rates_coin_version import ListCashoutRatesCoinVersion
 from .list_cashout_rates_response_200 import ListCashoutRatesResponse200
 from .list_cashout_rates_response_200_configured_item import (
@@ -2185,6 +2243,31 @@ from .reject_cashout_rate_response_200_rate_status import (
     RejectCashoutRateResponse200RateStatus,
 )
 from .reject_cashout_response_200 import RejectCashoutResponse200
+from .reject_cashout_response_200_approval import RejectCashoutResponse200Approval
+from .reject_cashout_response_200_approval_cashout import (
+    RejectCashoutResponse200ApprovalCashout,
+)
+from .reject_cashout_response_200_approval_decided_by_type_0 import (
+    RejectCashoutResponse200ApprovalDecidedByType0,
+)
+from .reject_cashout_response_200_approval_decided_by_type_0_kind import (
+    RejectCashoutResponse200ApprovalDecidedByType0Kind,
+)
+from .reject_cashout_response_200_approval_decided_by_type_0_role import (
+    RejectCashoutResponse200ApprovalDecidedByType0Role,
+)
+from .reject_cashout_response_200_approval_requested_by import (
+    RejectCashoutResponse200ApprovalRequestedBy,
+)
+from .reject_cashout_response_200_approval_requested_by_kind import (
+    RejectCashoutResponse200ApprovalRequestedByKind,
+)
+from .reject_cashout_response_200_approval_requested_by_role import (
+    RejectCashoutResponse200ApprovalRequestedByRole,
+)
+from .reject_cashout_response_200_approval_status import (
+    RejectCashoutResponse200ApprovalStatus,
+)
 from .reject_cashout_response_200_cashout import RejectCashoutResponse200Cashout
 from .reject_cashout_response_200_cashout_approval import (
     RejectCashoutResponse200CashoutApproval,
@@ -2939,6 +3022,15 @@ __all__ = (
     "ApproveCashoutRateResponse200RateProposedByKind",
     "ApproveCashoutRateResponse200RateStatus",
     "ApproveCashoutResponse200",
+    "ApproveCashoutResponse200Approval",
+    "ApproveCashoutResponse200ApprovalCashout",
+    "ApproveCashoutResponse200ApprovalDecidedByType0",
+    "ApproveCashoutResponse200ApprovalDecidedByType0Kind",
+    "ApproveCashoutResponse200ApprovalDecidedByType0Role",
+    "ApproveCashoutResponse200ApprovalRequestedBy",
+    "ApproveCashoutResponse200ApprovalRequestedByKind",
+    "ApproveCashoutResponse200ApprovalRequestedByRole",
+    "ApproveCashoutResponse200ApprovalStatus",
     "ApproveCashoutResponse200Cashout",
     "ApproveCashoutResponse200CashoutApproval",
     "ApproveCashoutResponse200CashoutApprovalStatus",
@@ -3557,6 +3649,19 @@ __all__ = (
     "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemRequestedByRole",
     "ListCallbackSecretRequestsResponse200CallbackSecretRequestsItemStatus",
     "ListCallbackSecretRequestsStatus",
+    "ListCashoutApprovalsCoinVersion",
+    "ListCashoutApprovalsResponse200",
+    "ListCashoutApprovalsResponse200CashoutApprovalsItem",
+    "ListCashoutApprovalsResponse200CashoutApprovalsItemCashout",
+    "ListCashoutApprovalsResponse200CashoutApprovalsItemDecidedByType0",
+    "ListCashoutApprovalsResponse200CashoutApprovalsItemDecidedByType0Kind",
+    "ListCashoutApprovalsResponse200CashoutApprovalsItemDecidedByType0Role",
+    "ListCashoutApprovalsResponse200CashoutApprovalsItemRequestedBy",
+    "ListCashoutApprovalsResponse200CashoutApprovalsItemRequestedByKind",
+    "ListCashoutApprovalsResponse200CashoutApprovalsItemRequestedByRole",
+    "ListCashoutApprovalsResponse200CashoutApprovalsItemStatus",
+    "ListCashoutApprovalsResponse200Pagination",
+    "ListCashoutApprovalsStatus",
     "ListCashoutRatesCoinVersion",
     "ListCashoutRatesResponse200",
     "ListCashoutRatesResponse200ConfiguredItem",
@@ -3970,6 +4075,15 @@ __all__ = (
     "RejectCashoutRateResponse200RateProposedByKind",
     "RejectCashoutRateResponse200RateStatus",
     "RejectCashoutResponse200",
+    "RejectCashoutResponse200Approval",
+    "RejectCashoutResponse200ApprovalCashout",
+    "RejectCashoutResponse200ApprovalDecidedByType0",
+    "RejectCashoutResponse200ApprovalDecidedByType0Kind",
+    "RejectCashoutResponse200ApprovalDecidedByType0Role",
+    "RejectCashoutResponse200ApprovalRequestedBy",
+    "RejectCashoutResponse200ApprovalRequestedByKind",
+    "RejectCashoutResponse200ApprovalRequestedByRole",
+    "RejectCashoutResponse200ApprovalStatus",
     "RejectCashoutResponse200Cashout",
     "RejectCashoutResponse200CashoutApproval",
     "RejectCashoutResponse200CashoutApprovalStatus",

@@ -101,6 +101,7 @@ export const operationTable = {
   rejectCommissionChange: { method: 'post', path: '/api/admin/commission-changes/{id}/reject', idempotencyKey: true },
   approveCashoutRate: { method: 'post', path: '/api/admin/cashout-rates/{id}/approve', idempotencyKey: true },
   rejectCashoutRate: { method: 'post', path: '/api/admin/cashout-rates/{id}/reject', idempotencyKey: true },
+  listCashoutApprovals: { method: 'get', path: '/api/admin/cashout-approvals', idempotencyKey: false },
   approveCashout: { method: 'post', path: '/api/admin/cashouts/{id}/approve', idempotencyKey: true },
   rejectCashout: { method: 'post', path: '/api/admin/cashouts/{id}/reject', idempotencyKey: true },
   requestUnfreeze: { method: 'post', path: '/api/admin/users/{id}/freeze/unfreeze-request', idempotencyKey: true },

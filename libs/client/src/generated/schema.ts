@@ -1834,6 +1834,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/cashout-approvals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Cash-outs' requests for their second person, newest first, optionally of one status
+     * @description Cash-outs' requests for their second person, newest first, optionally of one status: those waiting for an ADMIN+ (PENDING) and what became of the others (APPROVED, REJECTED, EXPIRED with their cash-out's hold)
+     */
+    get: operations['listCashoutApprovals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/cashouts/{id}/approve': {
     parameters: {
       query?: never;
@@ -1865,7 +1885,7 @@ export interface paths {
     put?: never;
     /**
      * Reject a cash-out above the four-eyes threshold
-     * @description Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+ other than its payer, with a fresh second factor
+     * @description Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED) and its request is REJECTED. By an ADMIN+ other than its payer, with a fresh second factor
      */
     post: operations['rejectCashout'];
     delete?: never;
@@ -23569,6 +23589,156 @@ export interface operations {
       };
     };
   };
+  listCashoutApprovals: {
+    parameters: {
+      query?: {
+        status?: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+        /** @description integer 1..100, default 20 */
+        limit?: number | string;
+        /** @description integer 0..1000000, default 0 */
+        offset?: number | string;
+        /** @description The nextCursor of the previous page, instead of offset (any other value is refused with 400) */
+        cursor?: string;
+      };
+      header?: {
+        /** @description The API version (X.Y.Z, one of those listed) whose answers the caller expects (docs/VERSIONING.md "Pinning a version"). Absent: the version the platform client was created with, or the newest. A version this API does not serve is a 400 listing the supported ones. */
+        'Coin-Version'?: components['parameters']['CoinVersion'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "cashoutApprovals": [
+           *         {
+           *           "id": "7d3c2a1b-0e9f-8a8b-8000-00000000002a",
+           *           "status": "PENDING",
+           *           "cashout": {
+           *             "cashoutId": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *             "userId": 42,
+           *             "amount": 20000
+           *           },
+           *           "requestedBy": {
+           *             "kind": "user",
+           *             "id": "42",
+           *             "role": "USER"
+           *           },
+           *           "createdAt": "2026-01-15T09:30:00.000Z",
+           *           "expiresAt": "2026-01-16T09:30:00.000Z",
+           *           "updatedAt": "2026-01-15T09:30:00.000Z",
+           *           "decidedBy": null,
+           *           "rejectionReason": null,
+           *           "transactionId": null
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "limit": 20,
+           *         "offset": 0,
+           *         "total": 1
+           *       },
+           *       "hasMore": false,
+           *       "nextCursor": null
+           *     }
+           */
+          'application/json': {
+            cashoutApprovals: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+              cashout: {
+                /** Format: uuid */
+                cashoutId: string;
+                userId: number;
+                /** @description Coins (2 decimals) */
+                amount: number;
+              };
+            }[];
+            pagination: {
+              limit: number;
+              offset: number;
+              total: number;
+            };
+            /** @description true when another page follows: ask for it with cursor=nextCursor */
+            hasMore: boolean;
+            /** @description Pass as cursor (with the same other parameters) for the next page; null on the last page */
+            nextCursor: string | null;
+          };
+        };
+      };
+      /** @description Problem: VALIDATION_FAILED, MALFORMED_JSON, CURSOR_MISMATCH */
+      400: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAUTHENTICATED, TOKEN_EXPIRED, API_KEY_INVALID, MFA_CODE_INVALID */
+      401: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: FORBIDDEN, MFA_REQUIRED, STEP_UP_REQUIRED, APPROVAL_BY_REQUESTER, APPROVER_NOT_ELIGIBLE, FOUR_EYES_REQUIRED, SELF_DEALING, API_KEY_SCOPE, TEST_MODE_CREDENTIALS, CASHOUT_NOT_APPROVED, UNFREEZE_BY_REQUESTER */
+      403: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description Problem: UNAVAILABLE */
+      503: {
+        headers: {
+          'Coin-Version': components['headers']['CoinVersion'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   approveCashout: {
     parameters: {
       query?: never;
@@ -23622,6 +23792,30 @@ export interface operations {
            *         "expiresAt": "2026-11-25T10:00:00.000Z",
            *         "createdAt": "2026-01-15T09:30:00.000Z",
            *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       },
+           *       "approval": {
+           *         "id": "7d3c2a1b-0e9f-8a8b-8000-00000000002a",
+           *         "status": "APPROVED",
+           *         "cashout": {
+           *           "cashoutId": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *           "userId": 42,
+           *           "amount": 20000
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "42",
+           *           "role": "USER"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:40:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12",
+           *           "role": "ADMIN"
+           *         },
+           *         "rejectionReason": null,
+           *         "transactionId": null
            *       }
            *     }
            */
@@ -23671,6 +23865,41 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+            };
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+              cashout: {
+                /** Format: uuid */
+                cashoutId: string;
+                userId: number;
+                /** @description Coins (2 decimals) */
+                amount: number;
+              };
             };
           };
         };
@@ -23863,17 +24092,41 @@ export interface operations {
            *         "providerClientId": "pc_momo",
            *         "claimedBy": null,
            *         "claimedAt": null,
-           *         "status": "REQUESTED",
+           *         "status": "RELEASED",
            *         "providerReference": null,
            *         "transactionId": null,
            *         "approval": {
-           *           "status": "APPROVED",
-           *           "approvedBy": 12,
-           *           "approvedAt": "2026-01-15T09:40:00.000Z"
+           *           "status": "PENDING",
+           *           "approvedBy": null,
+           *           "approvedAt": null
            *         },
            *         "expiresAt": "2026-11-25T10:00:00.000Z",
            *         "createdAt": "2026-01-15T09:30:00.000Z",
            *         "updatedAt": "2026-01-15T09:30:00.000Z"
+           *       },
+           *       "approval": {
+           *         "id": "7d3c2a1b-0e9f-8a8b-8000-00000000002a",
+           *         "status": "REJECTED",
+           *         "cashout": {
+           *           "cashoutId": "3f0c1d2e-4b5a-8c7d-8e00-00000000002a",
+           *           "userId": 42,
+           *           "amount": 20000
+           *         },
+           *         "requestedBy": {
+           *           "kind": "user",
+           *           "id": "42",
+           *           "role": "USER"
+           *         },
+           *         "createdAt": "2026-01-15T09:30:00.000Z",
+           *         "expiresAt": "2026-01-16T09:30:00.000Z",
+           *         "updatedAt": "2026-01-15T09:40:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12",
+           *           "role": "ADMIN"
+           *         },
+           *         "rejectionReason": "Rejected by its second person",
+           *         "transactionId": null
            *       }
            *     }
            */
@@ -23923,6 +24176,41 @@ export interface operations {
               createdAt: string;
               /** Format: date-time */
               updatedAt: string;
+            };
+            approval: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              requestedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              };
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              expiresAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'system' | 'service' | 'operator';
+                id: string;
+                /** @enum {string} */
+                role?: 'USER' | 'DEVELOPER' | 'ADMIN' | 'SUPERADMIN';
+              } | null;
+              rejectionReason: string | null;
+              transactionId: number | null;
+              cashout: {
+                /** Format: uuid */
+                cashoutId: string;
+                userId: number;
+                /** @description Coins (2 decimals) */
+                amount: number;
+              };
             };
           };
         };

@@ -2519,6 +2519,31 @@ export const codeSamples: Readonly<Record<string, ReadonlyArray<{ lang: string; 
         'package main\n\nimport (\n\t"os"\n\t"crypto/rand"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/cashout-rates/7d3c2a1b-0e9f-4a8b-9c7d-6e5f4a3b2c1d/reject"\n\n\treq, _ := http.NewRequest("POST", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\treq.Header.Add("idempotency-key", rand.Text())\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
     },
   ],
+  'get /api/admin/cashout-approvals': [
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source: 'curl --request GET \\\n  --url "$COIN_URL/api/admin/cashout-approvals" \\\n  --header "authorization: Bearer $COIN_TOKEN"',
+    },
+    {
+      lang: 'TypeScript',
+      label: '@coin/client',
+      source:
+        "import { createCoinClient } from '@coin/client';\n\nconst coin = createCoinClient({ baseUrl: process.env.COIN_URL!, accessToken: process.env.COIN_TOKEN! });\nconst result = await coin.listCashoutApprovals();\nconsole.log(JSON.stringify(result, null, 2));",
+    },
+    {
+      lang: 'Python',
+      label: 'Python',
+      source:
+        'import http.client\nimport os\nimport urllib.parse\n\nbase = urllib.parse.urlsplit(os.environ["COIN_URL"])\nconn = (http.client.HTTPSConnection if base.scheme == "https" else http.client.HTTPConnection)(base.netloc)\n\nheaders = { \'authorization\': "Bearer " + os.environ["COIN_TOKEN"] }\n\nconn.request("GET", base.path.rstrip("/") + "/api/admin/cashout-approvals", headers=headers)\n\nres = conn.getresponse()\ndata = res.read()\n\nprint(data.decode("utf-8"))',
+    },
+    {
+      lang: 'Go',
+      label: 'Go',
+      source:
+        'package main\n\nimport (\n\t"os"\n\t"fmt"\n\t"net/http"\n\t"io"\n)\n\nfunc main() {\n\n\turl := os.Getenv("COIN_URL") + "/api/admin/cashout-approvals"\n\n\treq, _ := http.NewRequest("GET", url, nil)\n\n\treq.Header.Add("authorization", "Bearer "+os.Getenv("COIN_TOKEN"))\n\n\tres, err := http.DefaultClient.Do(req)\n\tif err != nil {\n\t\tpanic(err)\n\t}\n\n\tdefer res.Body.Close()\n\tbody, _ := io.ReadAll(res.Body)\n\n\tfmt.Println(res.Status)\n\tfmt.Println(string(body))\n\n}',
+    },
+  ],
   'post /api/admin/cashouts/{id}/approve': [
     {
       lang: 'Shell',

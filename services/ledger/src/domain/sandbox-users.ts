@@ -47,7 +47,7 @@ const namedUsers: { readonly [T in LedgerCommandType]: NamedUsers<T> } = {
   'ledger.charge-mandate': 'names-an-object',
   'ledger.refund': 'names-an-object',
   'ledger.claim-cashout': 'names-an-object',
-  'ledger.decide-cashout': 'names-an-object',
+  'ledger.clear-cashout': 'names-an-object',
   'ledger.settle-cashout': 'names-an-object',
   'ledger.settle-test-cashout': 'names-an-object',
   'ledger.reverse-cashout': 'names-an-object',

@@ -90,6 +90,12 @@ export const scenarios: Readonly<Record<string, (h: HandledMessage, model: World
       model.commissionRules.has(String(data?.to?.code))
     );
   },
+  /** A cash-out above the four-eyes threshold approved or rejected by a second person, through the request its cash-out made. */
+  'cash-out decided through its request': (h) => {
+    if (h.result.kind !== 'decided' || !h.result.outcome.ok || h.result.outcome.replayed) return false;
+    const { type, data } = (h.message.value ?? {}) as { type?: unknown; data?: { holds?: unknown } };
+    return (type === 'ledger.approve' || type === 'ledger.reject-approval') && data?.holds === 'cashout-approval';
+  },
   /**
    * A command decided under the id of one of another type decided before: a SUPERADMIN's direct
    * commission change under the id of their approval request was answered with its PENDING approval.

@@ -98,7 +98,8 @@ const baseWeights: Readonly<Partial<Record<LedgerCommandType, number>>> = {
   'ledger.settle-cashout': 4,
   'ledger.propose-cashout-rate': 1,
   'ledger.decide-cashout-rate': 1.5,
-  'ledger.decide-cashout': 2,
+  // Applied only by its request's approval: sent alone, it is refused.
+  'ledger.clear-cashout': 0.5,
   'ledger.set-limits': 1,
   'ledger.set-commission': 3,
   'ledger.request-approval': 1.5,

@@ -1,4 +1,4 @@
-import { decidedKinds, fourEyesActs, treasuryCodes, type DecidedKind } from '@coin/contracts';
+import { cashoutApprovalIdOf, decidedKinds, fourEyesActs, treasuryCodes, type DecidedKind } from '@coin/contracts';
 import { peopleBehindGrants, unsignedReferral, type Cast } from './actors';
 import { openStatuses, type Seen, type WorldModel } from './model';
 import type { Random } from './random';
@@ -61,17 +61,11 @@ const byName: Readonly<Record<string, Hint>> = {
   purchaseId: (_field, c) => transactionHint(c),
   refundId: (_field, c) => transactionHint(c),
   holdId: (_field, c) =>
-    entityHint(
-      c,
-      c.type.includes('cashout') ? ['cashout', 'hold'] : ['hold', 'cashout'],
-      (s) => holdRelations(s, c.cast),
-      0.03,
-      (s) =>
-        // A second person decides the cash-outs that wait for one.
-        c.type.includes('decide') ? (s.fields.approval as { status?: unknown } | undefined)?.status === 'PENDING' : true,
-    ),
-  // A request decided on routes of its own (a cash-out's reversal, a commission change) is named so by its approve or reject (`holds`).
+    entityHint(c, c.type.includes('cashout') ? ['cashout', 'hold'] : ['hold', 'cashout'], (s) => holdRelations(s, c.cast), 0.03),
+  // A request decided on routes of its own (a cash-out's reversal, a commission change) is named so
+  // by its approve or reject (`holds`); a cash-out waiting for its second person is named by its request.
   approvalId: (_field, c) =>
+    (c.random.chance(0.3) ? cashoutRequestHint(c) : undefined) ??
     entityHint(c, ['approval'], (s) => ({ notBy: (s.fields.requestedBy as { id?: unknown })?.id, holds: decidedKindOfSeen(s) }), 0.01),
   mandateId: (_field, c) => entityHint(c, ['mandate'], (s) => ({ fromUserId: s.fields.fromUserId })),
   rateId: (_field, c) => entityHint(c, ['rate'], (s) => ({ notBy: (s.fields.proposedBy as { id?: unknown })?.id })),
@@ -323,6 +317,20 @@ function dateTimeOf(field: FieldQuestion, { random, now }: HintContext): string 
  * The kind of request decided on routes of its own a seen request is: the act whose view (the
  * request its contract row documents) it is, when that act is such a kind; undefined for any other.
  */
+/**
+ * A cash-out waiting for its second person, named as its request (the cash-out's id read as a
+ * request's, decided on its act's routes); none when no cash-out seen waits.
+ */
+function cashoutRequestHint(context: HintContext): KnownValue | undefined {
+  const waiting = context.model
+    .seen(['cashout'])
+    .filter((s) => (s.fields.approval as { status?: unknown } | undefined)?.status === 'PENDING');
+  if (waiting.length === 0) return undefined;
+  const chosen = context.random.pick(waiting.slice(0, 12));
+  const id = cashoutApprovalIdOf(String(chosen.id));
+  return id === null ? undefined : { value: id, related: { notBy: String(chosen.fields.userId), holds: 'cashout-approval' } };
+}
+
 function decidedKindOfSeen(seen: Seen): DecidedKind | undefined {
   return decidedKinds.find((kind) => fourEyesActs[kind].request.safeParse(seen.fields).success);
 }

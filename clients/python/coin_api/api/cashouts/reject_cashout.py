@@ -118,8 +118,8 @@ def sync_detailed(
 ) -> Response[Problem | RejectCashoutResponse200]:
     """Reject a cash-out above the four-eyes threshold
 
-     Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+
-    other than its payer, with a fresh second factor
+     Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED) and its request
+    is REJECTED. By an ADMIN+ other than its payer, with a fresh second factor
 
     Args:
         id (UUID):
@@ -156,8 +156,8 @@ def sync(
 ) -> Problem | RejectCashoutResponse200 | None:
     """Reject a cash-out above the four-eyes threshold
 
-     Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+
-    other than its payer, with a fresh second factor
+     Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED) and its request
+    is REJECTED. By an ADMIN+ other than its payer, with a fresh second factor
 
     Args:
         id (UUID):
@@ -189,8 +189,8 @@ async def asyncio_detailed(
 ) -> Response[Problem | RejectCashoutResponse200]:
     """Reject a cash-out above the four-eyes threshold
 
-     Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+
-    other than its payer, with a fresh second factor
+     Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED) and its request
+    is REJECTED. By an ADMIN+ other than its payer, with a fresh second factor
 
     Args:
         id (UUID):
@@ -225,8 +225,8 @@ async def asyncio(
 ) -> Problem | RejectCashoutResponse200 | None:
     """Reject a cash-out above the four-eyes threshold
 
-     Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED). By an ADMIN+
-    other than its payer, with a fresh second factor
+     Reject a cash-out above the four-eyes threshold: its coins are released (RELEASED) and its request
+    is REJECTED. By an ADMIN+ other than its payer, with a fresh second factor
 
     Args:
         id (UUID):

@@ -1,6 +1,6 @@
 import type { FourEyesAct } from '@coin/contracts';
 import { callbackSecretPart } from './callback-secret';
-import { cashoutPart } from './cashout';
+import { cashoutApprovalPart } from './cashout-approval';
 import { cashoutRatePart } from './cashout-rate';
 import { cashoutReversalPart } from './cashout-reversal';
 import { commissionChangePart } from './commission-change';
@@ -25,7 +25,7 @@ export const fourEyesParts: { [A in FourEyesAct]: FourEyesPart } = {
   'cashout-reversal': { drawn: cashoutReversalPart },
   'commission-change': { drawn: commissionChangePart },
   'cashout-rate': { drawn: cashoutRatePart },
-  cashout: { drawn: cashoutPart },
+  'cashout-approval': { drawn: cashoutApprovalPart },
   unfreeze: { drawn: unfreezePart },
   deletion: { drawn: deletionPart },
   grant: { drawn: grantPart },

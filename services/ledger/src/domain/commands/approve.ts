@@ -3,7 +3,6 @@ import { InvariantViolation } from '@coin/errors';
 import { approvedCommand, userIdOfActor } from '../approvals';
 import { actOf, approvalSummaryOf } from './acts/table';
 import { approvalActOf, approvedReads, type ApprovedCommand } from './approvable';
-import { withApprover } from './set-commission';
 import { transactionIdOf, transactionIdsOf } from './replies';
 import {
   approvalNotFound,
@@ -84,8 +83,8 @@ export const approve: CommandModule<'ledger.approve'> = {
     // The stored command, decided now as if its requester had sent it directly: the same rules, limits and checks.
     const decided = context.decideApproved(approvedCommand(approval, now));
     if (!decided.ok) return decided;
-    // A commission rule records its approver beside its requester: neither is ever paid under it.
-    const inner = withApprover(decided, command.actor);
+    // What it applied names its approver where it keeps them (a commission rule, a cash-out).
+    const inner = actOf(approval.command).withApprover?.(decided, command.actor) ?? decided;
     // What the command applied: as many transactions as its act applies (a payout's lines all or
     // nothing, as decided), or none for an act that moves no coins (a cash-out's reversal releases
     // its hold to its payer, a commission change sets the rule).

@@ -1,4 +1,4 @@
-import type { Actor, LedgerCommand } from '@coin/contracts';
+import { cashoutApprovalIdOf, type Actor, type LedgerCommand } from '@coin/contracts';
 import { decide, evolve } from '../ledger';
 import { rateOfDecision } from '../kinds/cashout-rates';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
@@ -9,7 +9,8 @@ import { deciderProof } from '../test-proofs';
  * Rate versions set by two people and cash-outs above the four-eyes threshold, through the
  * ledger's own decide and evolve (docs/CONTRACT.md "Cash-out"): the proposer never approves, a
  * time in the past is refused, the version in force at the apply's time prices a cash-out, and a
- * big cash-out is neither claimable nor confirmable until an ADMIN+ other than its payer approved it.
+ * big cash-out is neither claimable nor confirmable until an ADMIN+ other than its payer approved
+ * the request it made (an approval request like every other: approved, rejected or expired).
  */
 
 const t0 = new Date('2026-11-24T10:00:00.000Z');
@@ -71,8 +72,12 @@ const ask = (amount: number, fromUserId = 1) =>
 const claim = (holdId: string, actor: Actor = provider) => command('ledger.claim-cashout', { holdId, fromUserId: 1 }, actor);
 const settle = (holdId: string, outcome: 'CONFIRMED' | 'FAILED' = 'CONFIRMED') =>
   command('ledger.settle-cashout', { holdId, fromUserId: 1, outcome, callbackId: `msg_${n}` }, provider);
-const decideCashout = (holdId: string, actor: Actor, decision: 'APPROVE' | 'REJECT' = 'APPROVE', fromUserId = 1) =>
-  command('ledger.decide-cashout', { holdId, fromUserId, decision }, actor);
+/** The request a cash-out made, named by the cash-out's id as the API names it. */
+const requestIdOf = (holdId: string) => cashoutApprovalIdOf(holdId)!;
+const decideCashout = (holdId: string, actor: Actor, decision: 'APPROVE' | 'REJECT' = 'APPROVE') =>
+  decision === 'APPROVE'
+    ? command('ledger.approve', { approvalId: requestIdOf(holdId), holds: 'cashout-approval' }, actor)
+    : command('ledger.reject-approval', { approvalId: requestIdOf(holdId), holds: 'cashout-approval', reason: 'Not this week' }, actor);
 
 let nextId = 0;
 function run(state: LedgerState, cmd: LedgerCommand, now = t0): Decision {
@@ -129,6 +134,13 @@ describe('a cash-out above the four-eyes threshold', () => {
     const state = freshState();
     const held = cashoutOf(run(state, ask(50_001)));
     expect(held).toMatchObject({ status: 'PENDING', cashout: { secondPerson: { approvedBy: null }, claimedBy: null } });
+    // Its request: in its payer's name, holding its clearance, lapsing with its hold.
+    expect(state.approvals!.get(requestIdOf(held.id))).toMatchObject({
+      status: 'PENDING',
+      requestedBy: { kind: 'user', id: '1' },
+      command: { type: 'ledger.clear-cashout', data: { holdId: held.id, fromUserId: 1, amount: 50_001 } },
+      expiresAt: held.expiresAt,
+    });
     // The provider it names, and any other, is refused the claim: it is not in any provider's queue yet.
     expect(run(state, claim(held.id), at(1))).toMatchObject({ ok: false, code: 'CASHOUT_NOT_APPROVED' });
     expect(run(state, claim(held.id, { kind: 'system', id: 'pc_other' }), at(1))).toMatchObject({ ok: false });
@@ -138,6 +150,7 @@ describe('a cash-out above the four-eyes threshold', () => {
 
     const approved = cashoutOf(run(state, decideCashout(held.id, admin2), at(2)));
     expect(approved).toMatchObject({ status: 'PENDING', cashout: { secondPerson: { approvedBy: 12, approvedAt: at(2) } } });
+    expect(state.approvals!.get(requestIdOf(held.id))).toMatchObject({ status: 'APPROVED', decidedBy: admin2, transactionId: null });
     expect(run(state, decideCashout(held.id, admin2), at(2))).toMatchObject({ ok: false, code: 'APPROVAL_NOT_PENDING' });
 
     expect(cashoutOf(run(state, claim(held.id), at(3)))).toMatchObject({ cashout: { claimedBy: 'pc_momo', claimedAt: at(3) } });
@@ -166,19 +179,56 @@ describe('a cash-out above the four-eyes threshold', () => {
     expect(held.cashout?.secondPerson).toBeNull();
     ok(run(state, claim(held.id), at(1)));
     expect(ok(run(state, settle(held.id), at(1))).transaction).toMatchObject({ type: 'BURN' });
-    expect(run(state, decideCashout(held.id, admin2), at(2))).toMatchObject({ ok: false });
+    expect(state.approvals!.size).toBe(0);
+    expect(run(state, decideCashout(held.id, admin2), at(2))).toMatchObject({ ok: false, code: 'APPROVAL_NOT_FOUND' });
+  });
+
+  it('is cleared only by its request’s approval: its clearance sent alone, or asked for in a request of its own, is refused', () => {
+    const state = freshState();
+    const held = cashoutOf(run(state, ask(50_001)));
+    const clearance = { holdId: held.id, fromUserId: 1, amount: 50_001 };
+    expect(run(state, command('ledger.clear-cashout', clearance, admin2), at(1))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const asked = command(
+      'ledger.request-approval',
+      { command: { type: 'ledger.clear-cashout', data: clearance }, idNonce: nonce() },
+      admin2,
+    );
+    expect(run(state, asked, at(1))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    expect(state.approvals!.size).toBe(1);
+    expect(state.holds!.get(held.id)?.cashout?.secondPerson).toEqual({ approvedBy: null, approvedAt: null });
+  });
+
+  it('lapses with its hold: the expiry sweep ends its request EXPIRED, and no one approves it after', () => {
+    const state = freshState();
+    const held = cashoutOf(run(state, ask(50_001)));
+    const id = requestIdOf(held.id);
+    const request = state.approvals!.get(id)!;
+    const expired = ok(
+      run(state, command('ledger.expire-approval', { approvalId: id, command: request.command }, provider), held.expiresAt),
+    );
+    expect(state.approvals!.get(id)).toMatchObject({ status: 'EXPIRED', decidedBy: null });
+    expect(expired.effects).toHaveLength(1);
+    expect(run(state, decideCashout(held.id, admin2), held.expiresAt)).toMatchObject({ ok: false, code: 'APPROVAL_NOT_PENDING' });
   });
 
   it('refuses its payer deciding it, even an ADMIN paying themselves', () => {
     const state = freshState();
     const held = cashoutOf(run(state, ask(60_000, 11)));
-    expect(run(state, decideCashout(held.id, admin1, 'APPROVE', 11), at(1))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+    expect(run(state, decideCashout(held.id, admin1, 'APPROVE'), at(1))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+    expect(run(state, decideCashout(held.id, admin1, 'REJECT'), at(1))).toMatchObject({ ok: false, code: 'SELF_DEALING' });
+    expect(state.approvals!.get(requestIdOf(held.id))?.status).toBe('PENDING');
+    expect(state.holds!.get(held.id)?.status).toBe('PENDING');
   });
 
   it('is released (voided) by a rejection; approved and claimed, its provider may fail it', () => {
     const state = freshState();
     const first = cashoutOf(run(state, ask(60_000)));
     expect(cashoutOf(run(state, decideCashout(first.id, admin2, 'REJECT'), at(1)))).toMatchObject({ status: 'VOIDED' });
+    expect(state.approvals!.get(requestIdOf(first.id))).toMatchObject({
+      status: 'REJECTED',
+      decidedBy: admin2,
+      rejectionReason: 'Not this week',
+    });
     // Never claimed, so no provider's callback is its claimer's.
     expect(run(state, settle(first.id), at(2))).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     expect(run(state, claim(first.id), at(2))).toMatchObject({ ok: false, code: 'HOLD_NOT_PENDING' });

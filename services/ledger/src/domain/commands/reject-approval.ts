@@ -5,6 +5,7 @@ import { approvalAfter } from './replies';
 import { accepted, approvalNotFound, approvalNotPending, approvalOf, selfDealing } from './rules';
 import { adminRefusal } from '../authors';
 import { approvalEffect } from '../kinds/approvals';
+import { holdChangesOf } from '../kinds/holds';
 import type { CommandModule } from './types';
 
 /**
@@ -35,7 +36,9 @@ export const rejectApproval: CommandModule<'ledger.reject-approval'> = {
     const asAsker = requestRefusal(command, approval.command) ?? act.requestRefusal(command, approval.command, context);
     if (asAsker?.code === 'SELF_DEALING') return asAsker;
     return accepted({
+      // What its act's rejection changes first (a cash-out's release), then the request: its events follow.
       effects: [
+        ...(act.rejectionEffects?.(approval, context) ?? []),
         approvalEffect({
           approval: {
             ...approval,
@@ -49,7 +52,11 @@ export const rejectApproval: CommandModule<'ledger.reject-approval'> = {
       ],
     });
   },
-  reply: (input) => ({ approval: approvalAfter(input) }),
+  // The request; and the cash-out its rejection released, where it released one.
+  reply: (input) => {
+    const released = holdChangesOf(input.decision)[0];
+    return { approval: approvalAfter(input), ...(released ? { cashout: input.views.cashout(released.hold) } : {}) };
+  },
   audit: ({ data }) => ({
     action: 'approval.reject',
     target: `approval:${data.approvalId}`,

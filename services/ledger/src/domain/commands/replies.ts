@@ -35,7 +35,7 @@ export function holdAfter<T extends HoldCommandType>(input: ReplyInput<T>) {
 }
 
 /** The cash-out a cash-out command created or settled, as it stands after the decision. */
-export function cashoutAfter<T extends 'ledger.cashout' | 'ledger.settle-cashout' | 'ledger.decide-cashout' | 'ledger.reverse-cashout'>(
+export function cashoutAfter<T extends 'ledger.cashout' | 'ledger.settle-cashout' | 'ledger.clear-cashout' | 'ledger.reverse-cashout'>(
   input: ReplyInput<T>,
 ) {
   const change = holdChangesOf(input.decision)[0];

@@ -9,7 +9,6 @@ import { claimCashout } from './claim-cashout';
 import { closeWallet } from './close-wallet';
 import { credit } from './credit';
 import { credits } from './credits';
-import { decideCashout } from './decide-cashout';
 import { decideCashoutRate } from './decide-cashout-rate';
 import { expireApproval } from './expire-approval';
 import { expireHold } from './expire-hold';
@@ -68,7 +67,7 @@ export const commandTable: CommandTable = {
   'ledger.reverse-cashout': approvableTable['ledger.reverse-cashout'],
   'ledger.propose-cashout-rate': proposeCashoutRate,
   'ledger.decide-cashout-rate': decideCashoutRate,
-  'ledger.decide-cashout': decideCashout,
+  'ledger.clear-cashout': approvableTable['ledger.clear-cashout'],
   'ledger.set-limits': setLimits,
   'ledger.set-commission': approvableTable['ledger.set-commission'],
   'ledger.clawback': clawback,

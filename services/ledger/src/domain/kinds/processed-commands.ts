@@ -57,12 +57,21 @@ export function processedCommandRowOf(commandId: string, processed: ProcessedCom
 }
 
 /**
- * The command types whose replies show a cash-out (`{ cashout, … }`), and so its account. The
- * close of a deleted user's wallet erases the number from theirs (docs/design/data.md "Erasure"):
- * from those the batch writes here, from those stored before by `erase_cashout_accounts` (migration
- * 024), whose list and index must name the same types (a new one: a migration of both).
+ * The command types whose replies show a cash-out (`{ cashout, … }`), and so its account: a
+ * cash-out's own, and the approval and rejection of a request about one (its second person's, a
+ * claimed one's reversal). The close of a deleted user's wallet erases the number from theirs
+ * (docs/design/data.md "Erasure"): from those the batch writes here, from those stored before by
+ * `erase_cashout_accounts` (migration 034), whose list and index must name the same types (a new
+ * one: a migration of both). `ledger.decide-cashout` is no command now: its stored replies stay.
  */
-const cashoutReplyTypes: readonly string[] = ['ledger.cashout', 'ledger.claim-cashout', 'ledger.settle-cashout', 'ledger.decide-cashout'];
+const cashoutReplyTypes: readonly string[] = [
+  'ledger.cashout',
+  'ledger.claim-cashout',
+  'ledger.settle-cashout',
+  'ledger.decide-cashout',
+  'ledger.approve',
+  'ledger.reject-approval',
+];
 
 /** A cash-out command's reply with the account of an erased user's cash-out set to null; any other reply as it is. */
 function withoutCashoutAccountIn(reply: unknown, erasedUsers: ReadonlySet<number>): unknown {

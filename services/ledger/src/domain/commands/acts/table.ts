@@ -1,6 +1,7 @@
 import { approvalActs, type ApprovableCommand, type ApprovalAct, type AuditSummary } from '@coin/contracts';
 import type { ApprovalState, ApprovalViewOf } from '../../approvals';
 import type { ApprovableModule, ApprovableType } from '../types';
+import { cashoutApprovalAct } from './cashout-approval';
 import { cashoutReversalAct } from './cashout-reversal';
 import { commissionChangeAct } from './commission-change';
 import { approvalActOf, heldParts, requestOf } from './held';
@@ -25,6 +26,7 @@ export const approvalActTable: ApprovalActTable = {
   payout: payoutAct,
   'cashout-reversal': cashoutReversalAct,
   'commission-change': commissionChangeAct,
+  'cashout-approval': cashoutApprovalAct,
   unfreeze: unfreezeAct,
 };
 

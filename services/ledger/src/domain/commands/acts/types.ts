@@ -1,4 +1,5 @@
 import type {
+  Actor,
   ApprovableCommand,
   ApprovalAct,
   AuditSummary,
@@ -13,6 +14,7 @@ import type { ApprovalChange, ApprovalState, ApprovalViewOf } from '../../approv
 import type { OutboxBatchMessage } from '../../outbox-message';
 import type { ApprovableModule, ApprovableType, CommandReads, DecideContext, ReplyInput, RequestOfApproval } from '../types';
 import type { Accepted } from '../../state';
+import type { Effect } from '../../kinds/table';
 
 /**
  * What one four-eyes act of the ledger (@coin/contracts four-eyes-acts.ts: money, payout, a
@@ -69,6 +71,16 @@ export interface ApprovalActModule<A extends ApprovalAct> {
    * who decide it neither way: its rejection refuses them too (SELF_DEALING), as its approval does.
    */
   about?(command: HeldOf<A>): number[];
+  /**
+   * The approver written into what its approval applied, where that names them (a commission rule
+   * keeps its approver beside its requester, a cash-out its second person); absent: nothing does.
+   */
+  withApprover?(decision: Accepted, approver: Actor): Accepted;
+  /**
+   * What its rejection changes besides the request, from what the rejection read (its request's
+   * reads): a cash-out's rejection releases its coins. Absent: a rejection changes nothing else.
+   */
+  rejectionEffects?(approval: ApprovalOf<A>, context: DecideContext): Effect[];
   /**
    * A request of this act as the API, the replies and the events show it, in coins: the request its
    * contract row documents (`request` in four-eyes-acts.ts). views/approval-view.ts renders every
