@@ -5,7 +5,7 @@ import { approvalStateOf, type ApprovalDbRow } from './domain/kinds/approvals';
 
 /**
  * Ledger migration 034 (a cash-out's second person as an approval request, docs/design/ledger.md
- * "Cash-outs") against real PostgreSQL: a cash-out waiting for its second person before it gets its
+ * "Cash-out") against real PostgreSQL: a cash-out waiting for its second person before it gets its
  * request, as the cash-out makes it now (under its id read as a request's, in its payer's name,
  * lapsing with its hold), which the ledger reads back; an approved, a released or a small one gets
  * none, nor one whose id names no payer; and the erasure of a deleted user's number reaches the
