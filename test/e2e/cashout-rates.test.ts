@@ -115,7 +115,7 @@ describe('cash-out rates and four-eyes cash-outs', () => {
     const own = await post(admin1.accessToken, `/api/admin/cashout-rates/${rateId}/approve`);
     expect([own.status, own.body.code]).toEqual([403, 'APPROVAL_BY_REQUESTER']);
     const audited = await eventually(
-      async () => (await refusals()).find((e) => e.action === 'ledger.decide-cashout-rate' && e.target === `cashout-rate:${rateId}`),
+      async () => (await refusals()).find((e) => e.action === 'approval.approve' && e.target === `approval:${rateId}`),
       20_000,
       'the self-approval refusal in the audit log',
     );
@@ -124,23 +124,31 @@ describe('cash-out rates and four-eyes cash-outs', () => {
 
     const approved = await post(admin2.accessToken, `/api/admin/cashout-rates/${rateId}/approve`);
     expect(approved.status).toBe(200);
-    expect(approved.body.rate).toMatchObject({ status: 'APPROVED', decidedBy: { id: String(admin2.userId) } });
-    // Both steps are in the admin audit log, each with its ADMIN.
+    expect(approved.body.rate).toMatchObject({ id: rateId, status: 'APPROVED', decidedBy: { id: String(admin2.userId) } });
+    // Its request, shown as the version it asked for, decided.
+    expect(approved.body.approval).toMatchObject({ id: rateId, status: 'APPROVED', proposedBy: { id: String(admin1.userId) } });
+    // Every step is in the admin audit log as its request's, each with its ADMIN: asked, refused to its requester, approved.
     const steps = await eventually(
       async () => {
-        const page = await http(stack.gatewayUrl, 'GET', `/api/admin/audit-log/service-actions?target=cashout-rate:${rateId}`, {
-          token: superadmin.accessToken,
-        });
+        const page = await http(
+          stack.gatewayUrl,
+          'GET',
+          `/api/admin/audit-log?target=${encodeURIComponent(`approval:${rateId}`)}&limit=100`,
+          {
+            token: superadmin.accessToken,
+          },
+        );
         expect(page.status).toBe(200);
-        const entries = page.body.entries as Array<{ action: string; actor: { id: string }; source: string }>;
-        return entries.length >= 2 ? entries : undefined;
+        const entries = page.body.entries as Array<{ action: string; actor: { id: string }; result: string }>;
+        return entries.length >= 3 ? entries : undefined;
       },
       20_000,
       "the rate's audit records",
     );
-    expect(steps.map((e) => [e.source, e.action, e.actor.id])).toEqual([
-      ['ledger', 'cashout-rate.approve', String(admin2.userId)],
-      ['ledger', 'cashout-rate.propose', String(admin1.userId)],
+    expect(steps.map((e) => [e.action, e.result, e.actor.id])).toEqual([
+      ['approval.approve', 'applied', String(admin2.userId)],
+      ['approval.approve', 'rejected', String(admin1.userId)],
+      ['approval.request', 'applied', String(admin1.userId)],
     ]);
     // Decided once: a second decision is refused, and the version does not change.
     expect((await post(admin2.accessToken, `/api/admin/cashout-rates/${rateId}/reject`)).body.code).toBe('APPROVAL_NOT_PENDING');
@@ -249,19 +257,15 @@ describe('cash-out rates and four-eyes cash-outs', () => {
         key: cashoutRatesKey,
         value: JSON.stringify({ commandId: randomUUID(), type, issuedAt: new Date().toISOString(), actor: sender, proof: withProof, data }),
       });
-    await forge('ledger.decide-cashout-rate', actor, { rateId, decision: 'APPROVE' }, proof);
+    const decision = { approvalId: rateId, holds: 'cashout-rate-change', requestHash: 'f'.repeat(64) };
+    await forge('ledger.approve', actor, decision, proof);
     // The same proof naming the other ADMIN as the actor: refused before anything is read.
-    await forge(
-      'ledger.decide-cashout-rate',
-      { kind: 'user', id: String(admin2.userId), role: 'ADMIN' },
-      { rateId, decision: 'APPROVE' },
-      proof,
-    );
+    await forge('ledger.approve', { kind: 'user', id: String(admin2.userId), role: 'ADMIN' }, decision, proof);
     const entries = await eventually(
       async () => {
         const all = await refusals();
-        const own = all.find((e) => e.target === `cashout-rate:${rateId}` && e.errorCode === 'APPROVAL_BY_REQUESTER');
-        const spoofed = all.find((e) => e.action === 'ledger.decide-cashout-rate' && e.errorCode === 'COMMAND_REFUSED');
+        const own = all.find((e) => e.target === `approval:${rateId}` && e.errorCode === 'APPROVAL_BY_REQUESTER');
+        const spoofed = all.find((e) => e.action === 'ledger.approve' && e.errorCode === 'COMMAND_REFUSED');
         return own && spoofed ? { own, spoofed } : undefined;
       },
       20_000,

@@ -223,14 +223,15 @@ const raises: Record<FourEyesAct, Raise | NotRaised> = {
       return ledgerRequest(expectStatus(await send(p, 'PUT', '/api/admin/commission-rules', body), 202), 'commissionChanges');
     },
   },
-  'cashout-rate': {
+  'cashout-rate-change': {
     raise: async (p) => {
       const effectiveFrom = new Date(Date.now() + 3_600_000).toISOString();
-      const id = expectStatus(await send(p, 'POST', '/api/admin/cashout-rates', { xafPerCoin: 700, effectiveFrom }), 201).rate.id as string;
+      const asked = await send(p, 'POST', '/api/admin/cashout-rates', { xafPerCoin: 700, effectiveFrom });
+      const id = expectStatus(asked, 201).rate.id as string;
       return {
         params: { id },
         pending: (list) => (list.versions as Array<{ id: string; status: string }>).some((v) => v.id === id && v.status === 'PROPOSED'),
-        audit: { log: 'audit-log', target: `cashout-rate:${id}` },
+        audit: { log: 'audit-log', target: `approval:${id}` },
       };
     },
   },
@@ -433,7 +434,7 @@ const abouts: Record<FourEyesAct, AboutRaise | NotAbout> = {
     notHere:
       "about a platform client's rule, no person: neither its requester nor its approver is ever paid under it (services/ledger/src/domain/commands/set-commission.ts)",
   },
-  'cashout-rate': { notHere: 'about a rate, no person' },
+  'cashout-rate-change': { notHere: 'about a rate, no person' },
   'cashout-approval': { notHere: "about its payer, who is its requester: raised above (`raises['cashout-approval']`, 403 SELF_DEALING)" },
   unfreeze: {
     role: 'ADMIN',

@@ -1,5 +1,5 @@
 import { treasuryCodes } from './common';
-import { walletKeyOfTreasury, walletKeyOfUser } from './ledger';
+import { cashoutRatesKey, walletKeyOfTreasury, walletKeyOfUser } from './ledger';
 import { payerOfHoldId } from './holds';
 
 /** What an approval request's id names: the wallet key of the partition that keeps it, and whether it holds a payout. */
@@ -12,9 +12,18 @@ export interface ApprovalRoute {
  * An approval request's id names its route (docs/CONTRACT.md "Holds, limits and approvals",
  * docs/decisions/0005): a UUIDv8 (RFC 9562) `xxxxxxxx-xxxx-8xxx-8Kpp-pppppppppppp`. The digit `K` is 8 for a payout's
  * request plus 0 when its partition is a user's wallet (the 14 digits `p` are the user id in
- * hexadecimal) or 1 + the treasury's index in `treasuryCodes` (the digits `p` are 0); the 16
- * digits `x` are random. Ids issued before (UUIDv5, version digit 5) name nothing.
+ * hexadecimal), 1 + the treasury's index in `treasuryCodes`, or 1 + 4 + the key's index in
+ * `otherKeys` (the rate table's; the digits `p` are 0); the 16 digits `x` are random. Ids issued
+ * before (UUIDv5, version digit 5) name nothing.
  */
+/** The keys of partitions that keep requests and are neither a user's wallet nor a treasury's: the cash-out rate table's. */
+const otherKeys = [cashoutRatesKey] as const;
+/** The key a digit `K` (less its payout bit) names beside a user's: a treasury's or another key's. */
+const keyOfOwnerDigit = (owner: number): string | undefined => {
+  const treasury = treasuryCodes[owner - 1];
+  return treasury === undefined ? otherKeys[owner - 1 - treasuryCodes.length] : walletKeyOfTreasury(treasury);
+};
+
 const routedApprovalId = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** The route an approval request's id names, or null when it names none (an id issued before, or not of this layout). */
@@ -26,12 +35,12 @@ export function routeOfApprovalId(id: string): ApprovalRoute | null {
   const owner = kind % 8;
   const p = Number.parseInt(lower.slice(21, 23) + lower.slice(24), 16);
   if (owner === 0) return p >= 1 && p <= Number.MAX_SAFE_INTEGER ? { walletKey: walletKeyOfUser(p), payout } : null;
-  const treasury = treasuryCodes[owner - 1];
-  return treasury !== undefined && p === 0 ? { walletKey: walletKeyOfTreasury(treasury), payout } : null;
+  const walletKey = keyOfOwnerDigit(owner);
+  return walletKey !== undefined && p === 0 ? { walletKey, payout } : null;
 }
 
 /**
- * The id of an approval request kept under `walletKey` (a user's or a treasury's), its random
+ * The id of an approval request kept under `walletKey` (a user's, a treasury's or the rate table's), its random
  * digits taken from `seed` (32 hexadecimal digits, e.g. a hash of the command id and the
  * gateway's nonce: 64 of its bits are used).
  */
@@ -43,9 +52,11 @@ export function approvalIdNamingRoute(route: ApprovalRoute, seed: string): strin
   if (kind === 'user' && owner !== undefined && /^[1-9][0-9]*$/.test(owner) && Number.isSafeInteger(Number(owner))) {
     [ownerDigit, p] = [0, Number(owner)];
   } else {
-    const index = treasuryCodes.findIndex((code) => `treasury:${code}` === route.walletKey);
-    if (index < 0) throw new RangeError(`an approval request is kept under a user's or a treasury's wallet key, not ${route.walletKey}`);
-    [ownerDigit, p] = [1 + index, 0];
+    const digit = [1, 2, 3, 4, 5, 6, 7].find((owner) => keyOfOwnerDigit(owner) === route.walletKey);
+    if (digit === undefined) {
+      throw new RangeError(`an approval request is kept under a user's, a treasury's or the rate table's key, not ${route.walletKey}`);
+    }
+    [ownerDigit, p] = [digit, 0];
   }
   const k = ((route.payout ? 8 : 0) + ownerDigit).toString(16);
   const digits = p.toString(16).padStart(14, '0');

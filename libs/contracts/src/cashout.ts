@@ -273,6 +273,9 @@ export const proposeCashoutRateBody = z.strictObject({
 });
 export const cashoutRateResult = z.object({ rate: cashoutRateVersion });
 export type CashoutRateResult = z.infer<typeof cashoutRateResult>;
+/** What a rate request's approval or rejection answers: the version (set, or as the request left it), and the request (shown as the version it asks for). */
+export const cashoutRateDecidedResult = cashoutRateResult.extend({ approval: cashoutRateVersion });
+export type CashoutRateDecidedResult = z.infer<typeof cashoutRateDecidedResult>;
 
 /**
  * GET /api/admin/cashout-rates: the configured versions (CASHOUT_RATES, in force from deployment)

@@ -66,14 +66,15 @@ describe('the ledger command contract table', () => {
     const types = [...Object.keys(ledgerCommandContracts), ...Object.keys(userCommandContracts)] as (LedgerCommandType | UserCommandType)[];
     expect(types.filter(commandNeedsStepUp).sort()).toEqual([
       'ledger.approve',
-      // A big cash-out's clearance lets XAF leave (applied only by an approval); a rate's decision decides what every cash-out pays.
+      // A big cash-out's clearance lets XAF leave (applied only by an approval).
       'ledger.clear-cashout',
-      'ledger.decide-cashout-rate',
       // Lifting a freeze restores a wallet's power to move coins (applied only by an approval).
       'ledger.lift-freeze',
       'ledger.reject-approval',
       // A claimed cash-out's reversal gives its coins back after a provider may have paid (applied only by an approval).
       'ledger.reverse-cashout',
+      // A rate decides what every cash-out pays (applied only by an approval).
+      'ledger.set-cashout-rate',
       // A commission rule sends a treasury's coins to third parties (docs/decisions/0013).
       'ledger.set-commission',
       'user.api-key.create',
@@ -144,7 +145,7 @@ describe('the ledger rows and the approvable union', () => {
     expect(result.error?.issues.map((issue) => issue.path)).toEqual([['type']]);
   });
 
-  it('when the approvable union is read, then it holds exactly the rows marked approvable: mint, burn, reward, refund, payout, a cash-out’s clearance and reversal, a commission change and a freeze’s lift', () => {
+  it('when the approvable union is read, then it holds exactly the rows marked approvable: mint, burn, reward, refund, payout, a cash-out’s clearance and reversal, a rate, a commission change and a freeze’s lift', () => {
     const marked = rows.filter(([, row]) => row.approvable).map(([type]) => type);
     expect([...optionTypes(approvableCommand)].sort()).toEqual([...marked].sort());
     expect([...marked].sort()).toEqual([
@@ -156,6 +157,7 @@ describe('the ledger rows and the approvable union', () => {
       'ledger.refund',
       'ledger.reverse-cashout',
       'ledger.reward',
+      'ledger.set-cashout-rate',
       'ledger.set-commission',
     ]);
   });

@@ -83,6 +83,7 @@ describe('every row names its API key scope and its step-up', () => {
         'ledger.clear-cashout',
         'ledger.lift-freeze',
         'ledger.reverse-cashout',
+        'ledger.set-cashout-rate',
         'ledger.set-commission',
       ].sort(),
     );
@@ -92,9 +93,9 @@ describe('every row names its API key scope and its step-up', () => {
     const fourEyes = typesWhere((row) => row.scope === 'none-four-eyes');
     expect(fourEyes).toEqual([
       'ledger.clear-cashout',
-      'ledger.decide-cashout-rate',
       'ledger.lift-freeze',
       'ledger.reverse-cashout',
+      'ledger.set-cashout-rate',
       'ledger.set-commission',
     ]);
     for (const type of fourEyes) expect({ type, stepUp: commandNeedsStepUp(type) }).toEqual({ type, stepUp: true });

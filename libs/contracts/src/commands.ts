@@ -27,7 +27,6 @@ import {
   creditCommand,
   creditsCommand,
   clearCashoutCommand,
-  decideCashoutRateCommand,
   expireHoldCommand,
   freezeResult,
   freezeWalletCommand,
@@ -40,7 +39,6 @@ import {
   payoutCommand,
   purchaseResult,
   payoutResult,
-  proposeCashoutRateCommand,
   reasonText,
   refundCommand,
   refundResult,
@@ -50,6 +48,7 @@ import {
   setCommissionCommand,
   setLimitsCommand,
   transaction,
+  setCashoutRateCommand,
   settleCashoutCommand,
   settleTestCashoutCommand,
   reverseCashoutCommand,
@@ -59,6 +58,7 @@ import {
   walletKeyOf,
   walletKeyOfTreasury,
   walletKeyOfUser,
+  cashoutRatesKey,
 } from './ledger';
 import {
   approveDeletionCommand,
@@ -102,9 +102,6 @@ export type LedgerDraft<T extends LedgerCommandType = LedgerCommandType> = {
 export function ledgerDraft<T extends LedgerCommandType>(type: T, data: LedgerCommandOf<T>['data']): LedgerDraft<T> {
   return { type, data } as LedgerDraft<T>;
 }
-
-/** The one partition key of the cash-out rate table: every proposal and decision travels under it. */
-export const cashoutRatesKey = 'cashout-rates';
 
 /** The key (so the partition) a ledger command travels under: its row's rule (ledgerCommandContracts). */
 export function partitionKeyOf(command: LedgerDraft): string {
@@ -509,24 +506,16 @@ const directLedgerCommandContracts = {
     act: 'cashout-reversal',
     result: cashoutResult,
   }),
-  // Rate versions (docs/CONTRACT.md "Cash-out"): one key for the whole table, so one partition applies every step in order.
-  'ledger.propose-cashout-rate': ledgerRow({
-    schema: proposeCashoutRateCommand,
-    partitionKey: () => cashoutRatesKey,
-    route: 'client',
-    scope: 'none-moves-no-coins',
-    stepUp: 'not-required',
-    approvable: false,
-    result: cashoutRateResult,
-  }),
-  // The second person: a fresh second factor, as an approval takes.
-  'ledger.decide-cashout-rate': ledgerRow({
-    schema: decideCashoutRateCommand,
+  // A rate version (docs/CONTRACT.md "Cash-out"): held back in its request, applied only by its
+  // approval; one key for the whole table, so one partition applies every step in order.
+  'ledger.set-cashout-rate': ledgerRow({
+    schema: setCashoutRateCommand,
     partitionKey: () => cashoutRatesKey,
     route: 'client',
     scope: 'none-four-eyes',
     stepUp: 'required',
-    approvable: false,
+    approvable: true,
+    act: 'cashout-rate-change',
     result: cashoutRateResult,
   }),
   // Held back in the request a cash-out above the four-eyes threshold makes; applied only by its approval.

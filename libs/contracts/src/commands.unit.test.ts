@@ -110,19 +110,12 @@ const ledgerKeys: Record<LedgerCommandType, Array<[string, LedgerDraft, string]>
     ['the frozen wallet', ledgerDraft('ledger.freeze-wallet', { userId: 7, reason: 'r', caseId: 'case-1' }), 'user:7'],
   ],
   'ledger.lift-freeze': [['the frozen wallet', ledgerDraft('ledger.lift-freeze', { userId: 7, reason: 'r' }), 'user:7']],
-  'ledger.propose-cashout-rate': [
+  'ledger.set-cashout-rate': [
     [
       'the rate table',
-      ledgerDraft('ledger.propose-cashout-rate', {
-        xafPerCoin: 655,
-        effectiveFrom: '2026-12-01T00:00:00.000Z',
-        idNonce: 'AAAAAAAAAAAAAAAAAAAAAA',
-      }),
+      ledgerDraft('ledger.set-cashout-rate', { xafPerCoin: 700, effectiveFrom: '2026-12-01T00:00:00.000Z' }),
       'cashout-rates',
     ],
-  ],
-  'ledger.decide-cashout-rate': [
-    ['the rate table', ledgerDraft('ledger.decide-cashout-rate', { rateId: randomUUID(), decision: 'APPROVE' }), 'cashout-rates'],
   ],
   'ledger.clear-cashout': [
     ['the payer', ledgerDraft('ledger.clear-cashout', { holdId: randomUUID(), fromUserId: 7, amount: 1 }), 'user:7'],

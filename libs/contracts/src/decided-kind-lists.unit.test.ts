@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commissionChangePage, commissionChangesQuery } from './affiliates';
-import { approvalsQuery } from './approvals';
-import { cashoutApprovalPage, cashoutApprovalsQuery, cashoutReversalPage, cashoutReversalsQuery } from './cashout';
+import { approvalsQuery, requestsPagination } from './approvals';
+import { cashoutApprovalPage, cashoutApprovalsQuery, cashoutRateVersion, cashoutReversalPage, cashoutReversalsQuery } from './cashout';
 import { decidedKindItems, decidedKindListOf, decidedKindPageOf } from './decided-kind-lists';
 import { decidedKinds } from './four-eyes-acts';
 import { unfreezePage } from './freezes';
@@ -33,6 +33,12 @@ describe('the internal lists of the acts decided on routes of their own', () => 
       'ledger.unfreezes': { path: '/internal/unfreezes', query: approvalsQuery, response: unfreezePage },
       // New with its act: the page its contract schemas name.
       'ledger.cashout-approvals': { path: '/internal/cashout-approvals', query: cashoutApprovalsQuery, response: cashoutApprovalPage },
+      // The requests for rate versions, each as the version it asks for (the public list is the rate table's).
+      'ledger.cashout-rate-changes': {
+        path: '/internal/cashout-rate-changes',
+        query: approvalsQuery,
+        response: z.object({ cashoutRateChanges: z.array(cashoutRateVersion), pagination: requestsPagination }),
+      },
     } as const;
     expect(decidedKinds.map((act) => `ledger.${act}s`).sort()).toEqual(Object.keys(before).sort());
     for (const [name, { path, query, response }] of Object.entries(before)) {

@@ -5,7 +5,7 @@ import { approval, payoutApproval, payoutApprovedResult } from './approvals';
 import {
   cashoutApprovalRequest,
   cashoutDecidedResult,
-  cashoutRateResult,
+  cashoutRateDecidedResult,
   cashoutRateVersion,
   cashoutReversalApproval,
   cashoutReversedResult,
@@ -185,22 +185,27 @@ export const fourEyesActs = {
     expires: true,
     decidedKind: true,
   },
-  /** A cash-out rate version; it lapses when its effective time comes too near to approve it. */
-  'cashout-rate': {
+  /**
+   * A cash-out rate version: an approval request holding it (ledger.set-cashout-rate), shown as the
+   * version it asks for; it lapses at APPROVAL_EXPIRY_S, or when its effective time comes too near
+   * to approve it. Its list is the rate table's, which shows the versions in force too.
+   */
+  'cashout-rate-change': {
     service: 'ledger',
     path: '/api/admin/cashout-rates',
     deciders: 'ADMIN+',
     subject: 'none',
     request: cashoutRateVersion,
-    result: cashoutRateResult,
-    approve: 'ledger.decide-cashout-rate',
-    reject: 'ledger.decide-cashout-rate',
+    result: cashoutRateDecidedResult,
+    approve: 'ledger.approve',
+    reject: 'ledger.reject-approval',
     operations: { list: 'listCashoutRates', read: null, approve: 'approveCashoutRate', reject: 'rejectCashoutRate' },
     tags: ['cashouts', 'admin'],
     rejectExample: null,
     powers: ['set a cash-out rate'],
     stepUp: 'required',
     expires: true,
+    decidedKind: true,
   },
   /**
    * A cash-out above the four-eyes threshold: the request its cash-out makes, asked for by its payer

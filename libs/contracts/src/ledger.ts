@@ -535,25 +535,18 @@ export const settleTestCashoutCommand = commandSchema(
 );
 /** The most XAF one coin may be worth, in a rate version or in CASHOUT_RATES. */
 export const cashoutXafPerCoinMax = 1_000_000;
+/** The one partition key of the cash-out rate table: every request for a rate and its decisions travel under it. */
+export const cashoutRatesKey = 'cashout-rates';
 /**
- * An ADMIN+ proposes a cash-out rate version (docs/CONTRACT.md "Cash-out"): XAF per coin from
- * `effectiveFrom`, a time ahead that the ledger judges at its own apply time; a different ADMIN+
- * approves or rejects it. Keyed by the one key of the rate table, `cashout-rates`, so one partition
- * applies every step one after the other. The version's id follows from the command and `idNonce`.
+ * A cash-out rate version (docs/CONTRACT.md "Cash-out"): XAF per coin from `effectiveFrom`, a time
+ * ahead that the ledger judges at its own apply time. Held back in the request an ADMIN+ makes for
+ * it (the act `cashout-rate-change`), applied only by its approval by a different ADMIN+. Keyed by
+ * the one key of the rate table, `cashout-rates`, so one partition applies every step one after the
+ * other; the version's id is its request's.
  */
-export const proposeCashoutRateCommand = commandSchema(
-  'ledger.propose-cashout-rate',
-  z.object({
-    xafPerCoin: z.number().int().min(1).max(cashoutXafPerCoinMax),
-    effectiveFrom: isoDateTime,
-    idNonce,
-    requestHash,
-  }),
-);
-/** An ADMIN+ other than its proposer approves a proposed rate version, or anyone ADMIN+ rejects it. */
-export const decideCashoutRateCommand = commandSchema(
-  'ledger.decide-cashout-rate',
-  z.object({ rateId: uuidInput, decision: z.enum(['APPROVE', 'REJECT']), requestHash }),
+export const setCashoutRateCommand = commandSchema(
+  'ledger.set-cashout-rate',
+  z.object({ xafPerCoin: z.number().int().min(1).max(cashoutXafPerCoinMax), effectiveFrom: isoDateTime }),
 );
 /**
  * A cash-out above the four-eyes threshold cleared for its provider: the command the request its

@@ -43,28 +43,20 @@ describe('cash-out rates over two shards', () => {
     });
     expect(mint.ok).toBe(true);
     const effectiveFrom = new Date(clock.getTime() + 120_000).toISOString();
+    // Asked for: a request holding the version, kept in the rate table's partition.
     const proposed = await h.send({
-      type: 'ledger.propose-cashout-rate',
+      type: 'ledger.request-approval',
       key: cashoutRatesKey,
       actor: proposer,
-      data: { xafPerCoin: 700, effectiveFrom, idNonce: 'shardsnonce0000000000000' },
+      data: { command: { type: 'ledger.set-cashout-rate', data: { xafPerCoin: 700, effectiveFrom } }, idNonce: 'shardsnonce0000000000000' },
     });
     expect(proposed.ok).toBe(true);
-    const rateId = (proposed as unknown as { result: { rate: { id: string } } }).result.rate.id;
-    const own = await h.send({
-      type: 'ledger.decide-cashout-rate',
-      key: cashoutRatesKey,
-      actor: proposer,
-      data: { rateId, decision: 'APPROVE' },
-    });
+    const rateId = (proposed as unknown as { result: { approval: { id: string } } }).result.approval.id;
+    const decision = { approvalId: rateId, holds: 'cashout-rate-change' };
+    const own = await h.send({ type: 'ledger.approve', key: cashoutRatesKey, actor: proposer, data: decision });
     expect(own).toMatchObject({ ok: false, error: { code: 'APPROVAL_BY_REQUESTER' } });
-    const approved = await h.send({
-      type: 'ledger.decide-cashout-rate',
-      key: cashoutRatesKey,
-      actor: approver,
-      data: { rateId, decision: 'APPROVE' },
-    });
-    expect(approved.ok).toBe(true);
+    const approved = await h.send({ type: 'ledger.approve', key: cashoutRatesKey, actor: approver, data: decision });
+    expect(approved).toMatchObject({ ok: true, result: { rate: { id: rateId, status: 'APPROVED' } } });
 
     const ask = (n: number) =>
       h.send({
@@ -89,5 +81,10 @@ describe('cash-out rates over two shards', () => {
       (await h.shardPools[shard]!.query('SELECT id, status FROM cashout_rates WHERE id = $1', [rateId])).rows;
     expect(await rowsOn(shardOfKey(cashoutRatesKey))).toEqual([{ id: rateId, status: 'APPROVED' }]);
     expect(await rowsOn(shardOfKey(walletKeyOfUser(payer)))).toEqual([]);
+    // Its request is kept beside it, on the rate table's shard alone.
+    const requestOn = async (shard: number) =>
+      (await h.shardPools[shard]!.query('SELECT id, status FROM approval_requests WHERE id = $1', [rateId])).rows;
+    expect(await requestOn(shardOfKey(cashoutRatesKey))).toEqual([{ id: rateId, status: 'APPROVED' }]);
+    expect(await requestOn(shardOfKey(walletKeyOfUser(payer)))).toEqual([]);
   });
 });

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import {
   cashoutApprovalIdOf,
-  cashoutRatesKey,
   decidedKindItems,
   decidedKindListOf,
   decidedKinds,
@@ -35,7 +33,7 @@ function resultOf(reply: Reply): any {
 
 /** How a request of an act is decided, once raised: the command, its partition key and data. */
 interface Raised {
-  type: 'ledger.approve' | 'ledger.decide-cashout-rate';
+  type: 'ledger.approve';
   key: string;
   data: unknown;
   /** The person it is about (never its decider), or null. */
@@ -130,22 +128,10 @@ describe('four-eyes deciders judged by the ledger, from the act rows', () => {
       };
       return { ...(await approvalOf(held, 'cashout-reversal')), subject: payer };
     },
-    'cashout-rate': async () => {
+    'cashout-rate-change': async () => {
       const effectiveFrom = new Date(Date.now() + 3_600_000).toISOString();
-      const proposed = resultOf(
-        await h.send({
-          type: 'ledger.propose-cashout-rate',
-          key: cashoutRatesKey,
-          actor: requester,
-          data: { xafPerCoin: 700, effectiveFrom, idNonce: randomUUID().replaceAll('-', '').slice(0, 24) },
-        }),
-      );
-      return {
-        type: 'ledger.decide-cashout-rate',
-        key: cashoutRatesKey,
-        data: { rateId: proposed.rate.id, decision: 'APPROVE' },
-        subject: null,
-      };
+      const held = { type: 'ledger.set-cashout-rate', data: { xafPerCoin: 700, effectiveFrom } };
+      return { ...(await approvalOf(held, 'cashout-rate-change')), subject: null };
     },
     'cashout-approval': async () => {
       // The requester of a cash-out is its payer: above CASHOUT_FOUR_EYES_COINS its request waits for a second ADMIN+.

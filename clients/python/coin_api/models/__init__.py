@@ -55,6 +55,24 @@ from .approve_callback_secret_request_response_200_callback_secret_request_statu
 from .approve_cashout_coin_version import ApproveCashoutCoinVersion
 from .approve_cashout_rate_coin_version import ApproveCashoutRateCoinVersion
 from .approve_cashout_rate_response_200 import ApproveCashoutRateResponse200
+from .approve_cashout_rate_response_200_approval import (
+    ApproveCashoutRateResponse200Approval,
+)
+from .approve_cashout_rate_response_200_approval_decided_by_type_0 import (
+    ApproveCashoutRateResponse200ApprovalDecidedByType0,
+)
+from .approve_cashout_rate_response_200_approval_decided_by_type_0_kind import (
+    ApproveCashoutRateResponse200ApprovalDecidedByType0Kind,
+)
+from .approve_cashout_rate_response_200_approval_proposed_by import (
+    ApproveCashoutRateResponse200ApprovalProposedBy,
+)
+from .approve_cashout_rate_response_200_approval_proposed_by_kind import (
+    ApproveCashoutRateResponse200ApprovalProposedByKind,
+)
+from .approve_cashout_rate_response_200_approval_status import (
+    ApproveCashoutRateResponse200ApprovalStatus,
+)
 from .approve_cashout_rate_response_200_rate import ApproveCashoutRateResponse200Rate
 from .approve_cashout_rate_response_200_rate_decided_by_type_0 import (
     ApproveCashoutRateResponse200RateDecidedByType0,
@@ -2226,6 +2244,24 @@ from .reject_callback_secret_request_response_200_callback_secret_request_status
 from .reject_cashout_coin_version import RejectCashoutCoinVersion
 from .reject_cashout_rate_coin_version import RejectCashoutRateCoinVersion
 from .reject_cashout_rate_response_200 import RejectCashoutRateResponse200
+from .reject_cashout_rate_response_200_approval import (
+    RejectCashoutRateResponse200Approval,
+)
+from .reject_cashout_rate_response_200_approval_decided_by_type_0 import (
+    RejectCashoutRateResponse200ApprovalDecidedByType0,
+)
+from .reject_cashout_rate_response_200_approval_decided_by_type_0_kind import (
+    RejectCashoutRateResponse200ApprovalDecidedByType0Kind,
+)
+from .reject_cashout_rate_response_200_approval_proposed_by import (
+    RejectCashoutRateResponse200ApprovalProposedBy,
+)
+from .reject_cashout_rate_response_200_approval_proposed_by_kind import (
+    RejectCashoutRateResponse200ApprovalProposedByKind,
+)
+from .reject_cashout_rate_response_200_approval_status import (
+    RejectCashoutRateResponse200ApprovalStatus,
+)
 from .reject_cashout_rate_response_200_rate import RejectCashoutRateResponse200Rate
 from .reject_cashout_rate_response_200_rate_decided_by_type_0 import (
     RejectCashoutRateResponse200RateDecidedByType0,
@@ -3015,6 +3051,12 @@ __all__ = (
     "ApproveCashoutCoinVersion",
     "ApproveCashoutRateCoinVersion",
     "ApproveCashoutRateResponse200",
+    "ApproveCashoutRateResponse200Approval",
+    "ApproveCashoutRateResponse200ApprovalDecidedByType0",
+    "ApproveCashoutRateResponse200ApprovalDecidedByType0Kind",
+    "ApproveCashoutRateResponse200ApprovalProposedBy",
+    "ApproveCashoutRateResponse200ApprovalProposedByKind",
+    "ApproveCashoutRateResponse200ApprovalStatus",
     "ApproveCashoutRateResponse200Rate",
     "ApproveCashoutRateResponse200RateDecidedByType0",
     "ApproveCashoutRateResponse200RateDecidedByType0Kind",
@@ -4068,6 +4110,12 @@ __all__ = (
     "RejectCashoutCoinVersion",
     "RejectCashoutRateCoinVersion",
     "RejectCashoutRateResponse200",
+    "RejectCashoutRateResponse200Approval",
+    "RejectCashoutRateResponse200ApprovalDecidedByType0",
+    "RejectCashoutRateResponse200ApprovalDecidedByType0Kind",
+    "RejectCashoutRateResponse200ApprovalProposedBy",
+    "RejectCashoutRateResponse200ApprovalProposedByKind",
+    "RejectCashoutRateResponse200ApprovalStatus",
     "RejectCashoutRateResponse200Rate",
     "RejectCashoutRateResponse200RateDecidedByType0",
     "RejectCashoutRateResponse200RateDecidedByType0Kind",

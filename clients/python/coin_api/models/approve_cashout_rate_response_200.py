@@ -6,6 +6,9 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
+    from ..models.approve_cashout_rate_response_200_approval import (
+        ApproveCashoutRateResponse200Approval,
+    )
     from ..models.approve_cashout_rate_response_200_rate import (
         ApproveCashoutRateResponse200Rate,
     )
@@ -19,18 +22,23 @@ class ApproveCashoutRateResponse200:
     """
     Attributes:
         rate (ApproveCashoutRateResponse200Rate):
+        approval (ApproveCashoutRateResponse200Approval):
     """
 
     rate: ApproveCashoutRateResponse200Rate
+    approval: ApproveCashoutRateResponse200Approval
 
     def to_dict(self) -> dict[str, Any]:
         rate = self.rate.to_dict()
+
+        approval = self.approval.to_dict()
 
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "rate": rate,
+                "approval": approval,
             }
         )
 
@@ -38,6 +46,9 @@ class ApproveCashoutRateResponse200:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.approve_cashout_rate_response_200_approval import (
+            ApproveCashoutRateResponse200Approval,
+        )
         from ..models.approve_cashout_rate_response_200_rate import (
             ApproveCashoutRateResponse200Rate,
         )
@@ -45,8 +56,11 @@ class ApproveCashoutRateResponse200:
         d = dict(src_dict)
         rate = ApproveCashoutRateResponse200Rate.from_dict(d.pop("rate"))
 
+        approval = ApproveCashoutRateResponse200Approval.from_dict(d.pop("approval"))
+
         approve_cashout_rate_response_200 = cls(
             rate=rate,
+            approval=approval,
         )
 
         return approve_cashout_rate_response_200

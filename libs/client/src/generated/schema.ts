@@ -23174,11 +23174,59 @@ export interface operations {
            *         },
            *         "decidedAt": "2026-11-24T10:20:00.000Z",
            *         "expiresAt": "2026-11-25T10:00:00.000Z"
+           *       },
+           *       "approval": {
+           *         "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *         "xafPerCoin": 660,
+           *         "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *         "status": "APPROVED",
+           *         "proposedBy": {
+           *           "kind": "user",
+           *           "id": "11"
+           *         },
+           *         "proposedAt": "2026-11-24T10:00:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12"
+           *         },
+           *         "decidedAt": "2026-11-24T10:20:00.000Z",
+           *         "expiresAt": "2026-11-25T10:00:00.000Z"
            *       }
            *     }
            */
           'application/json': {
             rate: {
+              /** Format: uuid */
+              id: string;
+              /** @description XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When it comes into force (judged at the ledger)
+               */
+              effectiveFrom: string;
+              /** @enum {string} */
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              proposedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              };
+              /** Format: date-time */
+              proposedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              } | null;
+              decidedAt: string | null;
+              /**
+               * Format: date-time
+               * @description When a proposal lapses undecided: APPROVAL_EXPIRY_S (24 h) after it was proposed, or 60 seconds before its effective time if that comes first
+               */
+              expiresAt: string;
+            };
+            approval: {
               /** Format: uuid */
               id: string;
               /** @description XAF per coin */
@@ -23393,7 +23441,24 @@ export interface operations {
            *         "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
            *         "xafPerCoin": 660,
            *         "effectiveFrom": "2026-12-01T00:00:00.000Z",
-           *         "status": "APPROVED",
+           *         "status": "REJECTED",
+           *         "proposedBy": {
+           *           "kind": "user",
+           *           "id": "11"
+           *         },
+           *         "proposedAt": "2026-11-24T10:00:00.000Z",
+           *         "decidedBy": {
+           *           "kind": "user",
+           *           "id": "12"
+           *         },
+           *         "decidedAt": "2026-11-24T10:20:00.000Z",
+           *         "expiresAt": "2026-11-25T10:00:00.000Z"
+           *       },
+           *       "approval": {
+           *         "id": "5b1f8a2c-3d4e-5f60-8172-93a4b5c6d7e8",
+           *         "xafPerCoin": 660,
+           *         "effectiveFrom": "2026-12-01T00:00:00.000Z",
+           *         "status": "REJECTED",
            *         "proposedBy": {
            *           "kind": "user",
            *           "id": "11"
@@ -23410,6 +23475,37 @@ export interface operations {
            */
           'application/json': {
             rate: {
+              /** Format: uuid */
+              id: string;
+              /** @description XAF per coin */
+              xafPerCoin: number;
+              /**
+               * Format: date-time
+               * @description When it comes into force (judged at the ledger)
+               */
+              effectiveFrom: string;
+              /** @enum {string} */
+              status: 'PROPOSED' | 'APPROVED' | 'REJECTED' | 'EXPIRED';
+              proposedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              };
+              /** Format: date-time */
+              proposedAt: string;
+              decidedBy: {
+                /** @enum {string} */
+                kind: 'user' | 'operator';
+                id: string;
+              } | null;
+              decidedAt: string | null;
+              /**
+               * Format: date-time
+               * @description When a proposal lapses undecided: APPROVAL_EXPIRY_S (24 h) after it was proposed, or 60 seconds before its effective time if that comes first
+               */
+              expiresAt: string;
+            };
+            approval: {
               /** Format: uuid */
               id: string;
               /** @description XAF per coin */

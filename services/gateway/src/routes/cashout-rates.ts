@@ -1,12 +1,12 @@
-import { cashoutRateResult, ledgerDraft, proposeCashoutRateBody } from '@coin/contracts';
+import { cashoutRateResult, proposeCashoutRateBody } from '@coin/contracts';
 import type { App } from '@coin/http';
-import { randomIdNonce } from '@coin/security';
 import type { CommandBus } from '../clients/commands';
 import type { InternalApi } from '../clients/internal-api';
 import { idempotencyHeaders } from '../plugins/idempotency';
-import { commandErrorResponses as errorResponses, sendLedgerCommand } from './command-route';
+import { commandErrorResponses as errorResponses } from './command-route';
 import { withExample } from './examples';
-import { exampleCashoutRateResult } from './four-eyes/cashout-rate';
+import { requestKept } from './four-eyes/approvals';
+import { exampleCashoutRateResult } from './four-eyes/cashout-rate-change';
 import { registerRoutes, routeOf, type RouteDef } from './route-def';
 
 // The OpenAPI examples of these routes.
@@ -24,9 +24,10 @@ const route = routeOf<CashoutRateRouteDeps>();
  * Cash-out rates set by two people and the second person of a big cash-out (docs/CONTRACT.md
  * "Cash-out"). The gateway only drafts the commands: the ledger judges who may (ADMIN+, the
  * proposer never approving, the payer never deciding their own cash-out) and when (a version's
- * time against the ledger's clock), and audits every step and refusal. The rates' list and
- * decisions, and a big cash-out's, are drawn from their rows of the four-eyes table (their act
- * modules, four-eyes/cashout-rate.ts and four-eyes/cashout.ts).
+ * time against the ledger's clock), and audits every step and refusal. A rate is asked for as a
+ * request holding it; the rates' list and decisions, and a big cash-out's, are drawn from their
+ * rows of the four-eyes table (their act modules, four-eyes/cashout-rate-change.ts and
+ * four-eyes/cashout-approval.ts).
  */
 export const cashoutRateRoutes: RouteDef<CashoutRateRouteDeps>[] = [
   route({
@@ -42,16 +43,13 @@ export const cashoutRateRoutes: RouteDef<CashoutRateRouteDeps>[] = [
       operationId: 'proposeCashoutRate',
       response: { 201: withExample(cashoutRateResult, exampleCashoutRateResult), ...errorResponses },
     },
-    handler: async (request, reply, deps) =>
-      sendLedgerCommand(deps.commands, request, reply, (requestHash) =>
-        ledgerDraft('ledger.propose-cashout-rate', {
-          xafPerCoin: request.body.xafPerCoin,
-          effectiveFrom: request.body.effectiveFrom,
-          // The version's id derives from these random bits too: not computable from the caller and the key.
-          idNonce: randomIdNonce(),
-          requestHash,
-        }),
-      ),
+    // A request holding the version (the act `cashout-rate-change`), shown as the version it asks for.
+    handler: async (request, reply, deps) => {
+      const { xafPerCoin, effectiveFrom } = request.body;
+      const held = { type: 'ledger.set-cashout-rate' as const, data: { xafPerCoin, effectiveFrom } };
+      const { approval } = await requestKept(deps.commands, request, reply, held, 'cashout-rate-change', 201);
+      return { rate: approval };
+    },
   }),
 ];
 

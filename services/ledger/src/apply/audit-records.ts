@@ -132,13 +132,8 @@ const authorityRefusals: ReadonlySet<string> = new Set([
 export function decidedRefusalRecordOf(step: DecidedStep, context: AuditContext): RefusalRecord | null {
   const { command, decision } = step;
   if (decision.ok || !authorityRefusals.has(decision.code)) return null;
-  const data = command.data as { holdId?: unknown; rateId?: unknown };
-  const target =
-    typeof data.holdId === 'string'
-      ? `hold:${data.holdId}`
-      : typeof data.rateId === 'string'
-        ? `cashout-rate:${data.rateId}`
-        : `command:${command.commandId}`;
+  const data = command.data as { holdId?: unknown };
+  const target = typeof data.holdId === 'string' ? `hold:${data.holdId}` : `command:${command.commandId}`;
   return {
     id: (context.idOf ?? uuidV5)(`admin.refusal:${command.commandId}`),
     at: context.at.toISOString(),

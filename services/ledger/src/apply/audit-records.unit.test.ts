@@ -161,22 +161,17 @@ describe('the ledger refusal records of decided commands (decidedRefusalRecordOf
     expect(decidedRefusalRecordOf(step(capture, applied(5)), context)).toBeNull();
   });
 
-  it('when a proposer approves their own cash-out rate, or a provider claims or confirms a cash-out no second person approved, then each refusal is recorded against the version or the cash-out', () => {
-    const rateId = '5b1f8a2c-3d4e-4f60-8172-93a4b5c6d7e8';
-    const own = command('ledger.decide-cashout-rate', { rateId, decision: 'APPROVE' });
-    expect(auditRecordOf(step(own, rejected('APPROVAL_BY_REQUESTER')), context)).toBeNull();
-    expect(decidedRefusalRecordOf(step(own, rejected('APPROVAL_BY_REQUESTER')), context)).toMatchObject({
-      action: 'ledger.decide-cashout-rate',
-      target: `cashout-rate:${rateId}`,
+  it('when a proposer approves their own cash-out rate, or a provider claims or confirms a cash-out no second person approved, then each refusal is recorded against the request or the cash-out', () => {
+    // A rate's request, named by its id (the rate table's partition, digit K = 5).
+    const rateId = '5b1f8a2c-3d4e-8f60-8500-000000000000';
+    const own = command('ledger.approve', { approvalId: rateId, holds: 'cashout-rate-change' });
+    // Its approval is an admin action: the refusal is its record, naming the request.
+    expect(auditRecordOf(step(own, rejected('APPROVAL_BY_REQUESTER')), context)).toMatchObject({
+      action: 'approval.approve',
+      target: `approval:${rateId}`,
       errorCode: 'APPROVAL_BY_REQUESTER',
+      result: 'rejected',
       actor: admin,
-    });
-    // Applied, each step is a service action of the ledger naming the version.
-    expect(auditRecordOf(step(own, applied(5)), context)).toMatchObject({
-      source: 'ledger',
-      action: 'cashout-rate.approve',
-      target: `cashout-rate:${rateId}`,
-      result: 'applied',
     });
     const confirm = command('ledger.settle-cashout', { holdId, fromUserId: 7, outcome: 'CONFIRMED', callbackId: 'msg_1' }, system);
     expect(decidedRefusalRecordOf(step(confirm, rejected('CASHOUT_NOT_APPROVED')), context)).toMatchObject({

@@ -5,12 +5,22 @@ import { cashoutRateColumns, cashoutRateOf, type CashoutRateDbRow } from '../dom
 type Queryable = Pick<PoolClient, 'query'>;
 
 /**
- * Every version of the rate table, newest proposal first, for the admin list (bounded). What an
+ * Every version of the rate table, newest proposal first, for the admin list (bounded): the
+ * approved versions, and the requests for the others as the versions they ask for (waiting or
+ * expired: PROPOSED, past its expiry for an expired one; REJECTED, by whom and when). What an
  * apply reads of it is the kind's (domain/kinds/cashout-rates.ts).
  */
 export async function listCashoutRates(db: Queryable, limit: number): Promise<CashoutRateVersion[]> {
   const result = await db.query<CashoutRateDbRow>(
-    `SELECT ${cashoutRateColumns} FROM cashout_rates ORDER BY proposed_at DESC, id LIMIT $1`,
+    `(SELECT ${cashoutRateColumns} FROM cashout_rates ORDER BY proposed_at DESC, id LIMIT $1)
+     UNION ALL
+     (SELECT a.id, (a.command->'data'->>'xafPerCoin')::integer, (a.command->'data'->>'effectiveFrom')::timestamptz,
+             CASE a.status WHEN 'REJECTED' THEN 'REJECTED' ELSE 'PROPOSED' END, a.requested_by, a.created_at,
+             CASE a.status WHEN 'REJECTED' THEN a.decided_by END, CASE a.status WHEN 'REJECTED' THEN a.updated_at END,
+             a.expires_at
+        FROM approval_requests a
+       WHERE a.command->>'type' = 'ledger.set-cashout-rate' AND a.status <> 'APPROVED'
+       ORDER BY a.created_at DESC, a.id LIMIT $1)`,
     [limit],
   );
   return result.rows.map(cashoutRateOf);

@@ -95,9 +95,8 @@ const allowed: Record<LedgerCommandType, { may: AuthorName[]; refusal: string | 
   'ledger.freeze-wallet': { may: ['admin', 'superadmin', 'monitoring'], refusal: adminOnly('ledger.freeze-wallet') },
   // Lifting a freeze is people's alone: never the monitoring service that may set one.
   'ledger.lift-freeze': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.lift-freeze') },
-  // Rate versions: ADMIN+ only (who may approve what is judged in decide).
-  'ledger.propose-cashout-rate': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.propose-cashout-rate') },
-  'ledger.decide-cashout-rate': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.decide-cashout-rate') },
+  // Applied only by an approval (judged in decide): the command itself is an ADMIN+'s.
+  'ledger.set-cashout-rate': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.set-cashout-rate') },
   // Applied only by an approval (judged in decide): the command itself is an ADMIN+'s.
   'ledger.clear-cashout': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.clear-cashout') },
   'ledger.reverse-cashout': { may: ['admin', 'superadmin'], refusal: adminOnly('ledger.reverse-cashout') },

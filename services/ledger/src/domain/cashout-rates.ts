@@ -1,19 +1,15 @@
-import {
-  cashoutXafPerCoinMax,
-  fourEyesActs,
-  notEligibleDetailFor,
-  secondPersonRefusal,
-  type Actor,
-  type SecondPersonCase,
-} from '@coin/contracts';
+import { cashoutXafPerCoinMax, type Actor, type CashoutRateVersion as CashoutRateVersionView } from '@coin/contracts';
 import { rejected, type Rejected } from '@coin/errors';
+import type { ApprovalState } from './approvals';
 import type { CashoutRate } from './state';
 
 /**
  * Cash-out rates set by two people (docs/decisions/0015-cash-out-as-a-hold.md), pure: an ADMIN+
- * proposes a version (XAF per coin, effective from a time ahead), a different ADMIN+ approves it,
- * and the approved versions join the configured ones (CASHOUT_RATES) as the rates a cash-out
- * reads. Every time is the ledger's apply time, which no sender chooses.
+ * asks for a version (XAF per coin, effective from a time ahead) in an approval request holding
+ * it (the act `cashout-rate-change`, commands/acts/cashout-rate-change.ts), a different ADMIN+
+ * approves it, and the approved versions join the configured ones (CASHOUT_RATES) as the rates a
+ * cash-out reads. A request is shown as the version it asks for (`rateVersionOfRequest`). Every
+ * time is the ledger's apply time, which no sender chooses.
  */
 
 /** Every limit of rate versions, explicit. */
@@ -38,13 +34,13 @@ export const cashoutRateLimits = {
 /** How many approved versions the batch read loads, newest effective time first (the rest were superseded). */
 export const approvedVersionsRead = cashoutRateLimits.waitingMax + 1;
 
-/** A version's status as stored: PROPOSED until a second person decides it. */
+/** A version's status: PROPOSED while its request waits for a second person (only APPROVED ones are stored as versions). */
 export type CashoutRateStatus = 'PROPOSED' | 'APPROVED' | 'REJECTED';
 
 /** A version's status at a time: a PROPOSED one past its `expiresAt` is EXPIRED, decided by nobody. */
 export type CashoutRateStatusAt = CashoutRateStatus | 'EXPIRED';
 
-/** A rate version as the ledger keeps it: proposed by one person, decided by another; immutable once decided. */
+/** A rate version: proposed by one person, decided by another; an approved one is kept (immutable), the others are their requests. */
 export interface CashoutRateVersion {
   id: string;
   xafPerCoin: number;
@@ -58,7 +54,7 @@ export interface CashoutRateVersion {
   expiresAt: Date;
 }
 
-/** What a proposal names. */
+/** What a request for a version names. */
 export interface RateProposal {
   xafPerCoin: number;
   effectiveFrom: Date;
@@ -119,60 +115,6 @@ export function rateProposalRefusal(proposal: RateProposal, versions: readonly C
   return null;
 }
 
-/** A new proposal, waiting for a second person until it expires (rateExpiresAt). */
-export function proposedRate(
-  id: string,
-  proposal: RateProposal,
-  proposer: Actor,
-  now: Date,
-  approvalExpirySeconds: number,
-): CashoutRateVersion {
-  return {
-    id,
-    xafPerCoin: proposal.xafPerCoin,
-    effectiveFrom: proposal.effectiveFrom,
-    proposedBy: proposer,
-    proposedAt: now,
-    status: 'PROPOSED',
-    decidedBy: null,
-    decidedAt: null,
-    expiresAt: rateExpiresAt(now, proposal.effectiveFrom, approvalExpirySeconds),
-  };
-}
-
-/**
- * Why `decider` may not decide `version` at `now` (unknown, decided already or expired, not a
- * person, its own proposer approving it, or its time no longer far enough ahead), or null.
- * Rejecting one's own proposal is allowed: it withdraws it.
- */
-export function rateDecisionRefusal(
-  version: CashoutRateVersion | undefined,
-  decider: Actor,
-  decision: 'APPROVE' | 'REJECT',
-  now: Date,
-  eligible: (requestedAt: Date) => Pick<SecondPersonCase, 'eligibleSince' | 'requestedAt'> = () => ({}),
-): Rejected | null {
-  if (!version) return rejected('APPROVAL_NOT_FOUND', 'No such cash-out rate proposal');
-  const status = rateStatusAt(version, now);
-  if (status !== 'PROPOSED') return rejected('APPROVAL_NOT_PENDING', `This rate proposal is ${status} already`);
-  if (decider.kind !== 'user' && decider.kind !== 'operator') return rejected('FORBIDDEN', 'Only a person decides a cash-out rate');
-  if (decision === 'REJECT') return null;
-  const second = secondPersonRefusal(
-    { decider, now, requester: version.proposedBy, ...eligible(version.proposedAt) },
-    {
-      requester: { detail: 'The person who proposed a cash-out rate cannot approve it; another ADMIN+ must' },
-      'not-eligible': { detail: notEligibleDetailFor(fourEyesActs['cashout-rate'].deciders) },
-    },
-  );
-  if (second) return rejected(second.code, second.detail);
-  return leadRefusal(version.effectiveFrom, now, 'approved');
-}
-
-/** The version as its decision leaves it: approved or rejected, by whom and when; never changed again. */
-export function decidedRate(version: CashoutRateVersion, decider: Actor, decision: 'APPROVE' | 'REJECT', now: Date): CashoutRateVersion {
-  return { ...version, status: decision === 'APPROVE' ? 'APPROVED' : 'REJECTED', decidedBy: decider, decidedAt: now };
-}
-
 /**
  * The rates a cash-out reads: the configured versions (CASHOUT_RATES, in force from deployment)
  * and the approved ones. Where both have a version at the same instant, the approved one counts.
@@ -183,4 +125,63 @@ export function ratesOf(versions: readonly CashoutRateVersion[], configured: rea
     .map((v) => ({ xafPerCoin: v.xafPerCoin, effectiveFrom: v.effectiveFrom, id: v.id }));
   const taken = new Set(approved.map((v) => v.effectiveFrom.getTime()));
   return [...configured.filter((r) => !taken.has(r.effectiveFrom.getTime())), ...approved];
+}
+
+/** Why an approval at `now` is too late for a version taking effect at `effectiveFrom` (every partition must know it first), or null. */
+export function approvalLeadRefusal(effectiveFrom: Date, now: Date): Rejected | null {
+  return leadRefusal(effectiveFrom, now, 'approved');
+}
+
+/** The version its request's approval sets: the request's id, proposer and expiry, approved by `approver` now. */
+export function approvedRate(request: ApprovalState, proposal: RateProposal, approver: Actor, now: Date): CashoutRateVersion {
+  return {
+    id: request.id,
+    ...proposal,
+    proposedBy: request.requestedBy,
+    proposedAt: request.createdAt,
+    status: 'APPROVED',
+    decidedBy: approver,
+    decidedAt: now,
+    expiresAt: request.expiresAt,
+  };
+}
+
+/**
+ * A request for a version, as the version it asks for: PROPOSED while it waits (EXPIRED once past
+ * its expiry, `rateStatusAt`), then as decided (an expired one stays PROPOSED with its expiry past).
+ */
+export function rateVersionOfRequest(request: ApprovalState, proposal: RateProposal): CashoutRateVersion {
+  const decided = request.status === 'APPROVED' || request.status === 'REJECTED' ? request.status : null;
+  return {
+    id: request.id,
+    ...proposal,
+    proposedBy: request.requestedBy,
+    proposedAt: request.createdAt,
+    status: decided ?? 'PROPOSED',
+    decidedBy: decided ? request.decidedBy : null,
+    decidedAt: decided ? request.updatedAt : null,
+    expiresAt: request.expiresAt,
+  };
+}
+
+/**
+ * The one home of a cash-out rate version's view (API and replies): its status at `now` (a
+ * proposal past its expiry is EXPIRED; a reply shows it as its command left it).
+ */
+export function cashoutRateView(version: CashoutRateVersion, now: Date = version.decidedAt ?? version.proposedAt): CashoutRateVersionView {
+  const person = (actor: { kind: string; id: string }) => ({
+    kind: actor.kind === 'operator' ? ('operator' as const) : ('user' as const),
+    id: actor.id,
+  });
+  return {
+    id: version.id,
+    xafPerCoin: version.xafPerCoin,
+    effectiveFrom: version.effectiveFrom.toISOString(),
+    status: rateStatusAt(version, now),
+    proposedBy: person(version.proposedBy),
+    proposedAt: version.proposedAt.toISOString(),
+    decidedBy: version.decidedBy ? person(version.decidedBy) : null,
+    decidedAt: version.decidedAt?.toISOString() ?? null,
+    expiresAt: version.expiresAt.toISOString(),
+  };
 }

@@ -1,13 +1,15 @@
 import type { Actor } from '@coin/contracts';
+import type { ApprovalState } from './approvals';
 import {
+  approvalLeadRefusal,
+  approvedRate,
   cashoutRateLimits,
-  decidedRate,
-  proposedRate,
-  rateDecisionRefusal,
+  cashoutRateView,
   rateExpiresAt,
   rateProposalRefusal,
   ratesOf,
   rateStatusAt,
+  rateVersionOfRequest,
   type CashoutRateVersion,
 } from './cashout-rates';
 import { rateInForce } from './commands/cashout';
@@ -19,8 +21,28 @@ const later = (seconds: number) => new Date(now.getTime() + seconds * 1000);
 
 const approvalExpirySeconds = 24 * 3600;
 
+const proposal = { xafPerCoin: 600, effectiveFrom: later(3600) };
+
+/** A request for the version `proposal`, made now by admin1, as the ledger keeps it. */
+function request(overrides: Partial<ApprovalState> = {}): ApprovalState {
+  return {
+    id: 'r1',
+    command: { type: 'ledger.set-cashout-rate', data: { xafPerCoin: 600, effectiveFrom: proposal.effectiveFrom.toISOString() } },
+    requestedBy: admin1,
+    status: 'PENDING',
+    createdAt: now,
+    expiresAt: rateExpiresAt(now, proposal.effectiveFrom, approvalExpirySeconds),
+    updatedAt: now,
+    decidedBy: null,
+    rejectionReason: null,
+    transactionId: null,
+    ...overrides,
+  };
+}
+
+/** The version a waiting request asks for (overridden). */
 function version(overrides: Partial<CashoutRateVersion> = {}): CashoutRateVersion {
-  return { ...proposedRate('r1', { xafPerCoin: 600, effectiveFrom: later(3600) }, admin1, now, approvalExpirySeconds), ...overrides };
+  return { ...rateVersionOfRequest(request(), proposal), ...overrides };
 }
 
 describe('a cash-out rate proposal', () => {
@@ -57,51 +79,39 @@ describe('a cash-out rate proposal', () => {
   });
 });
 
-describe('a cash-out rate decision', () => {
-  it('refuses the proposer approving their own version', () => {
-    expect(rateDecisionRefusal(version(), admin1, 'APPROVE', now)).toMatchObject({ code: 'APPROVAL_BY_REQUESTER' });
-  });
-
-  it('lets the proposer reject (withdraw) their own version', () => {
-    expect(rateDecisionRefusal(version(), admin1, 'REJECT', now)).toBeNull();
-  });
-
-  it('refuses anyone but a person', () => {
-    expect(rateDecisionRefusal(version(), { kind: 'system', id: 'pc_x' }, 'APPROVE', now)).toMatchObject({ code: 'FORBIDDEN' });
-  });
-
-  it('refuses an unknown version and one decided already: a decided version never changes', () => {
-    expect(rateDecisionRefusal(undefined, admin2, 'APPROVE', now)).toMatchObject({ code: 'APPROVAL_NOT_FOUND' });
-    expect(rateDecisionRefusal(version({ status: 'APPROVED' }), admin2, 'REJECT', now)).toMatchObject({ code: 'APPROVAL_NOT_PENDING' });
-    expect(rateDecisionRefusal(version({ status: 'REJECTED' }), admin2, 'APPROVE', now)).toMatchObject({ code: 'APPROVAL_NOT_PENDING' });
-  });
-
-  it('refuses a decision once the version is less than the minimum lead ahead at the ledger: it has expired, never moved, proposed again', () => {
-    const soon = later(3600 - cashoutRateLimits.leadSecondsMin);
-    for (const at of [soon, later(7200)]) {
-      expect(rateDecisionRefusal(version(), admin2, 'APPROVE', at)).toMatchObject({ code: 'APPROVAL_NOT_PENDING' });
-      expect(rateDecisionRefusal(version(), admin2, 'REJECT', at)).toMatchObject({ code: 'APPROVAL_NOT_PENDING' });
-    }
-    expect(rateDecisionRefusal(version(), admin2, 'APPROVE', later(3600 - cashoutRateLimits.leadSecondsMin - 1))).toBeNull();
-  });
-
-  it('refuses a decision APPROVAL_EXPIRY_S after the proposal, however far ahead its time: no request waits forever', () => {
-    const farOff = version({ effectiveFrom: later(30 * 86_400), expiresAt: rateExpiresAt(now, later(30 * 86_400), approvalExpirySeconds) });
-    expect(farOff.expiresAt).toEqual(later(approvalExpirySeconds));
-    expect(rateDecisionRefusal(farOff, admin2, 'APPROVE', later(approvalExpirySeconds - 1))).toBeNull();
-    expect(rateDecisionRefusal(farOff, admin2, 'APPROVE', later(approvalExpirySeconds))).toMatchObject({
-      code: 'APPROVAL_NOT_PENDING',
-      detail: expect.stringContaining('EXPIRED'),
+describe('a cash-out rate request and its approval', () => {
+  it('is shown as the version it asks for: PROPOSED while it waits, EXPIRED past its expiry, then as decided', () => {
+    expect(cashoutRateView(version())).toMatchObject({ id: 'r1', xafPerCoin: 600, status: 'PROPOSED', proposedBy: { id: '11' } });
+    expect(cashoutRateView(version(), version().expiresAt).status).toBe('EXPIRED');
+    const rejected = rateVersionOfRequest(request({ status: 'REJECTED', decidedBy: admin2, updatedAt: later(5) }), proposal);
+    expect(cashoutRateView(rejected, later(86_400))).toMatchObject({
+      status: 'REJECTED',
+      decidedBy: { id: '12' },
+      decidedAt: later(5).toISOString(),
     });
+    // Lapsed, it reads EXPIRED whatever time it is read at (never PROPOSED again).
+    const lapsed = rateVersionOfRequest(request({ status: 'EXPIRED', updatedAt: later(7200) }), proposal);
+    expect(rateStatusAt(lapsed, later(7200))).toBe('EXPIRED');
   });
 
-  it('by a different person approves it as proposed, naming who and when', () => {
-    expect(rateDecisionRefusal(version(), admin2, 'APPROVE', now)).toBeNull();
-    expect(decidedRate(version(), admin2, 'APPROVE', later(5))).toMatchObject({
+  it('is refused once the version is less than the minimum lead ahead at the ledger: it has expired by then, never moved, asked for again', () => {
+    expect(approvalLeadRefusal(proposal.effectiveFrom, later(3600 - cashoutRateLimits.leadSecondsMin - 1))).toBeNull();
+    for (const at of [later(3600 - cashoutRateLimits.leadSecondsMin + 1), later(7200)]) {
+      expect(approvalLeadRefusal(proposal.effectiveFrom, at)).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  it('by a different person sets the version as asked for, under its request’s id, naming who proposed it and who approved it, when', () => {
+    expect(approvedRate(request(), proposal, admin2, later(5))).toEqual({
+      id: 'r1',
+      xafPerCoin: 600,
+      effectiveFrom: later(3600),
+      proposedBy: admin1,
+      proposedAt: now,
       status: 'APPROVED',
       decidedBy: admin2,
       decidedAt: later(5),
-      effectiveFrom: later(3600),
+      expiresAt: request().expiresAt,
     });
   });
 });
@@ -116,8 +126,8 @@ describe('a cash-out rate proposal’s life', () => {
     const v = version();
     expect(rateStatusAt(v, new Date(v.expiresAt.getTime() - 1))).toBe('PROPOSED');
     expect(rateStatusAt(v, v.expiresAt)).toBe('EXPIRED');
-    expect(rateStatusAt(decidedRate(v, admin2, 'REJECT', now), later(86_400))).toBe('REJECTED');
-    expect(rateStatusAt(decidedRate(v, admin2, 'APPROVE', now), later(86_400))).toBe('APPROVED');
+    expect(rateStatusAt({ ...v, status: 'REJECTED' }, later(86_400))).toBe('REJECTED');
+    expect(rateStatusAt(approvedRate(request(), proposal, admin2, now), later(86_400))).toBe('APPROVED');
   });
 
   it('holds no place among the waiting versions once expired: proposals left undecided never block the next', () => {
@@ -132,9 +142,16 @@ describe('the rates in force', () => {
   const configured = [{ xafPerCoin: 500, effectiveFrom: new Date('2026-01-01T00:00:00.000Z') }];
 
   it('are the configured versions and the approved ones: a proposed or rejected version never prices a cash-out', () => {
-    const approved = decidedRate(version({ id: 'a' }), admin2, 'APPROVE', now);
+    const approved = approvedRate(request({ id: 'a' }), proposal, admin2, now);
     const pending = version({ id: 'b', xafPerCoin: 9999, effectiveFrom: later(60) });
-    const rejectedOne = decidedRate(version({ id: 'c', xafPerCoin: 1, effectiveFrom: later(120) }), admin2, 'REJECT', now);
+    const rejectedOne = version({
+      id: 'c',
+      xafPerCoin: 1,
+      effectiveFrom: later(120),
+      status: 'REJECTED',
+      decidedBy: admin2,
+      decidedAt: now,
+    });
     const rates = ratesOf([approved, pending, rejectedOne], configured);
     expect(rateInForce(rates, now)?.xafPerCoin).toBe(500);
     expect(rateInForce(rates, later(3599))?.xafPerCoin).toBe(500);
@@ -142,7 +159,7 @@ describe('the rates in force', () => {
   });
 
   it('prefer an approved version over a configured one taking effect at the same instant', () => {
-    const approved = decidedRate(version({ id: 'a', effectiveFrom: configured[0]!.effectiveFrom }), admin2, 'APPROVE', now);
+    const approved = approvedRate(request({ id: 'a' }), { ...proposal, effectiveFrom: configured[0]!.effectiveFrom }, admin2, now);
     expect(rateInForce(ratesOf([approved], configured), now)).toMatchObject({ xafPerCoin: 600, id: 'a' });
   });
 });

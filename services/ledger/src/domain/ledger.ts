@@ -5,7 +5,7 @@ import { moduleOf } from './commands/table';
 import { evolveKinds, kindKeysOf } from './kinds/loops';
 import { evolveWallets } from './kinds/wallets';
 import type { KindKeys } from './kinds/table';
-import type { CommandReads, DecideContext, TransactionDraft } from './commands/types';
+import type { ApprovalApplying, CommandReads, DecideContext, TransactionDraft } from './commands/types';
 import {
   defaultPolicy,
   emptyWallet,
@@ -88,7 +88,7 @@ export function decide(
   nextId: () => number,
   policy: LedgerPolicy = defaultPolicy,
 ): Decision {
-  const decision = moduleOf(command).decide(command, contextOf(command, state, now, nextId, policy, false));
+  const decision = moduleOf(command).decide(command, contextOf(command, state, now, nextId, policy, null));
   return decision.ok ? (frozenDebitRefusal(command, decision, state) ?? decision) : decision;
 }
 
@@ -133,14 +133,14 @@ function ownTreasuryOwnerOf({ from, to }: Pick<NewTransaction, 'from' | 'to'>): 
   return (from?.kind === 'treasury' ? from.clientId : undefined) ?? (to?.kind === 'treasury' ? to.clientId : undefined);
 }
 
-/** `approved`: the command is applied by an approval (its second person), so no window stops or counts it. */
+/** `approved`: the approval applying the command (its second person), so no window stops or counts it; null: sent. */
 function contextOf(
   command: LedgerCommand,
   state: LedgerState,
   now: Date,
   nextId: () => number,
   policy: LedgerPolicy,
-  approved: boolean,
+  approved: ApprovalApplying | null,
 ): DecideContext {
   const provenance = provenanceOf(command);
   return {
@@ -163,7 +163,7 @@ function contextOf(
       } as NewTransaction;
       return { ...made, clientId: ownTreasuryOwnerOf(made) ?? made.clientId };
     },
-    decideApproved: (inner) => moduleOf(inner).decide(inner, contextOf(inner, state, now, nextId, policy, true)),
+    decideApproved: (inner, approval) => moduleOf(inner).decide(inner, contextOf(inner, state, now, nextId, policy, approval)),
   };
 }
 

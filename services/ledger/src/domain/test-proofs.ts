@@ -16,7 +16,7 @@ export function claimsJws(claims: object): string {
 export const longAgo = new Date('2020-01-01T00:00:00Z');
 
 /** The decisions of four-eyes requests, whose decider's role and `role_since` the apply reads from the proof. */
-const decisions: ReadonlySet<string> = new Set(['ledger.approve', 'ledger.decide-cashout', 'ledger.decide-cashout-rate']);
+const decisions: ReadonlySet<string> = new Set(['ledger.approve']);
 
 /**
  * A person's token as the apply reads it: their role and when they took it (`role_since`), on a

@@ -7,7 +7,7 @@ import { ratesOf } from '../domain/cashout-rates';
 import { rateInForce } from '../domain/commands/cashout';
 import { mergedCashoutRates } from '../domain/kinds/cashout-rates';
 import type { CashoutRate } from '../domain/state';
-import { cashoutRateView } from '../views/cashout-view';
+import { cashoutRateView } from '../domain/cashout-rates';
 
 /** The most versions the list shows (newest proposal first): years of weekly rates. */
 const listedVersionsMax = 500;

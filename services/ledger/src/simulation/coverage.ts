@@ -96,6 +96,12 @@ export const scenarios: Readonly<Record<string, (h: HandledMessage, model: World
     const { type, data } = (h.message.value ?? {}) as { type?: unknown; data?: { holds?: unknown } };
     return (type === 'ledger.approve' || type === 'ledger.reject-approval') && data?.holds === 'cashout-approval';
   },
+  /** A cash-out rate set by the approval of the request that holds it. */
+  'rate set through its request': (h) => {
+    if (h.result.kind !== 'decided' || !h.result.outcome.ok || h.result.outcome.replayed) return false;
+    const { type, data } = (h.message.value ?? {}) as { type?: unknown; data?: { holds?: unknown } };
+    return type === 'ledger.approve' && data?.holds === 'cashout-rate-change';
+  },
   /**
    * A command decided under the id of one of another type decided before: a SUPERADMIN's direct
    * commission change under the id of their approval request was answered with its PENDING approval.

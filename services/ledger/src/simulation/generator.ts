@@ -96,8 +96,8 @@ const baseWeights: Readonly<Partial<Record<LedgerCommandType, number>>> = {
   'ledger.cashout': 4,
   'ledger.claim-cashout': 4,
   'ledger.settle-cashout': 4,
-  'ledger.propose-cashout-rate': 1,
-  'ledger.decide-cashout-rate': 1.5,
+  // Applied only by its request's approval: drawn, it is mostly asked for (askedForApproval).
+  'ledger.set-cashout-rate': 1.5,
   // Applied only by its request's approval: sent alone, it is refused.
   'ledger.clear-cashout': 0.5,
   'ledger.set-limits': 1,
@@ -112,7 +112,11 @@ const baseWeights: Readonly<Partial<Record<LedgerCommandType, number>>> = {
 };
 const newTypeWeight = 2;
 /** Commands only an approval applies: drawn, they are mostly sent as the approval request that holds them. */
-const askedForApproval: ReadonlySet<LedgerCommandType> = new Set(['ledger.set-commission', 'ledger.lift-freeze']);
+const askedForApproval: ReadonlySet<LedgerCommandType> = new Set([
+  'ledger.set-commission',
+  'ledger.lift-freeze',
+  'ledger.set-cashout-rate',
+]);
 const nonceAlphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
 const ledgerOnlyWeight = 0.3;
 
@@ -121,7 +125,6 @@ const poolOfField: Readonly<Record<string, string>> = {
   holdId: 'hold',
   approvalId: 'approval',
   mandateId: 'mandate',
-  rateId: 'rate',
   transactionId: 'transaction',
 };
 

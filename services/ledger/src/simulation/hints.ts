@@ -24,7 +24,6 @@ export const anchorFields: ReadonlySet<string> = new Set([
   'holdId',
   'approvalId',
   'mandateId',
-  'rateId',
   'purchaseId',
   'kind',
   'fromUserId',
@@ -66,9 +65,14 @@ const byName: Readonly<Record<string, Hint>> = {
   // by its approve or reject (`holds`); a cash-out waiting for its second person is named by its request.
   approvalId: (_field, c) =>
     (c.random.chance(0.3) ? cashoutRequestHint(c) : undefined) ??
-    entityHint(c, ['approval'], (s) => ({ notBy: (s.fields.requestedBy as { id?: unknown })?.id, holds: decidedKindOfSeen(s) }), 0.01),
+    entityHint(
+      c,
+      ['approval'],
+      // A rate's request shows its requester as the version's proposer.
+      (s) => ({ notBy: ((s.fields.requestedBy ?? s.fields.proposedBy) as { id?: unknown } | undefined)?.id, holds: decidedKindOfSeen(s) }),
+      0.01,
+    ),
   mandateId: (_field, c) => entityHint(c, ['mandate'], (s) => ({ fromUserId: s.fields.fromUserId })),
-  rateId: (_field, c) => entityHint(c, ['rate'], (s) => ({ notBy: (s.fields.proposedBy as { id?: unknown })?.id })),
   amount: (field, c) => {
     const value = amountOf(field, c);
     return { value, related: { lastAmount: value } };

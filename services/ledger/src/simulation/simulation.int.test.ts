@@ -84,7 +84,7 @@ describe('the whole-ledger simulation', () => {
     const neverApplied = Object.keys(commandTable).filter((type) => fixed.every((r) => r.coverage.neverAccepted([type]).length > 0));
     // The live ledger refuses every test clock and runs no test provider: only the sandbox moves a
     // clock, settles a test cash-out (a live one never exists) or retires a test client's own treasury. A cash-out's reversal and
-    // clearance, a commission change and a freeze's lift are applied only by the approval that holds them
+    // clearance, a rate, a commission change and a freeze's lift are applied only by the approval that holds them
     // (counted under ledger.approve), never sent alone.
     expect(neverApplied).toEqual([
       'ledger.advance-clock',
@@ -92,12 +92,15 @@ describe('the whole-ledger simulation', () => {
       'ledger.retire-treasury',
       'ledger.settle-test-cashout',
       'ledger.reverse-cashout',
+      'ledger.set-cashout-rate',
       'ledger.clear-cashout',
       'ledger.set-commission',
       'ledger.lift-freeze',
     ]);
     // A freeze's lift is asked for, approved, rejected and swept as the request that holds it.
     expect(fixed.reduce((n, r) => n + r.coverage.variantCount('holds ledger.lift-freeze'), 0)).toBeGreaterThan(0);
+    // A rate is set by the approval of the request that holds it.
+    expect(fixed.reduce((n, r) => n + (r.coverage.reached.get('rate set through its request') ?? 0), 0)).toBeGreaterThan(0);
     // A command added to the table changes what each seed draws, so the scenarios the fixed seeds
     // were picked for are asked of them together, not of one seed each.
     // Dry runs were sent before their twins and decided (findings.ts dryRunFindings compared each pair).

@@ -1,12 +1,5 @@
-import {
-  minorUnitsToCoins,
-  type Cashout,
-  type CashoutApproval,
-  type CashoutRateVersion as CashoutRateVersionView,
-  type CashoutStatus,
-} from '@coin/contracts';
+import { minorUnitsToCoins, type Cashout, type CashoutApproval, type CashoutStatus } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import { type CashoutRateVersion, rateStatusAt } from '../domain/cashout-rates';
 import type { CashoutTerms, HoldState } from '../domain/ledger';
 
 /** A cash-out's state, read from its hold and the provider's word (docs/CONTRACT.md "Cash-out"). */
@@ -54,27 +47,5 @@ export function cashoutView(hold: HoldState): Cashout {
     expiresAt: hold.expiresAt.toISOString(),
     createdAt: hold.createdAt.toISOString(),
     updatedAt: hold.updatedAt.toISOString(),
-  };
-}
-
-/**
- * The one home of a cash-out rate version's view (API and replies): its status at `now` (a
- * proposal past its expiry is EXPIRED; a reply shows it as its command left it).
- */
-export function cashoutRateView(version: CashoutRateVersion, now: Date = version.decidedAt ?? version.proposedAt): CashoutRateVersionView {
-  const person = (actor: { kind: string; id: string }) => ({
-    kind: actor.kind === 'operator' ? ('operator' as const) : ('user' as const),
-    id: actor.id,
-  });
-  return {
-    id: version.id,
-    xafPerCoin: version.xafPerCoin,
-    effectiveFrom: version.effectiveFrom.toISOString(),
-    status: rateStatusAt(version, now),
-    proposedBy: person(version.proposedBy),
-    proposedAt: version.proposedAt.toISOString(),
-    decidedBy: version.decidedBy ? person(version.decidedBy) : null,
-    decidedAt: version.decidedAt?.toISOString() ?? null,
-    expiresAt: version.expiresAt.toISOString(),
   };
 }

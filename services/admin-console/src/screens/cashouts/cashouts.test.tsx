@@ -163,7 +163,10 @@ describe('cash-outs screen', () => {
 
   it('when an ADMIN proposes a rate, then it is sent as XAF per coin from a UTC time, and a proposed version is approved from its row until it expires', async () => {
     const proposeCashoutRate = jest.fn(async (_input: unknown) => ({ rate: rateVersion('r9') }));
-    const approveCashoutRate = jest.fn(async (_input: unknown) => ({ rate: rateVersion('r1', { status: 'APPROVED' }) }));
+    const approveCashoutRate = jest.fn(async (_input: unknown) => ({
+      rate: rateVersion('r1', { status: 'APPROVED' }),
+      approval: rateVersion('r1', { status: 'APPROVED' }),
+    }));
     renderScreen(<CashoutsScreen />, {
       listCashouts: async () => ({ cashouts: [], pagination: { limit: 25, offset: 0, total: 0 }, hasMore: false, nextCursor: null }),
       getCashoutReconciliation: async () => report([]),

@@ -176,8 +176,8 @@ export function sendKeptDecision(
 
 /**
  * Sends `command` to wait for a second person (a kept kind's request: ledger.request-approval under
- * a fresh id nonce) and answers `status` (202, or the 200 an unfreeze's request kept from before
- * it was an approval request) with the request as its act (`holds`) shows it.
+ * a fresh id nonce) and answers `status` (202, or the 200 an unfreeze's request and the 201 a
+ * rate's kept from before they were approval requests) with the request as its act (`holds`) shows it.
  */
 export async function requestKept<A extends DecidedKind>(
   commands: CommandBus,
@@ -185,7 +185,7 @@ export async function requestKept<A extends DecidedKind>(
   reply: FastifyReply,
   command: LedgerCommandOf<'ledger.request-approval'>['data']['command'],
   holds: A,
-  status: 200 | 202 = 202,
+  status: 200 | 201 | 202 = 202,
 ): Promise<{ approval: RequestOf<A> }> {
   const result = await sendLedgerCommand(
     commands,

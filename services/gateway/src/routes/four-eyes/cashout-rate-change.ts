@@ -1,7 +1,8 @@
-import { cashoutRateList, cashoutRateResult, ledgerDraft } from '@coin/contracts';
+import { cashoutRateList, cashoutRateDecidedResult, routeOfApprovalId, type CashoutRateDecidedResult } from '@coin/contracts';
+import { AppError } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendLedgerCommand } from '../command-route';
-import { type Decision, decidedBy, idParams } from './decided-by';
+import { requestOfAct, sendKeptDecision } from './approvals';
+import { idParams } from './decided-by';
 import type { ActPart, FourEyesRouteDeps } from './kit';
 
 // The OpenAPI examples of the act's routes.
@@ -23,22 +24,43 @@ const exampleCashoutRateList = {
   versions: [{ ...exampleCashoutRateResult.rate }],
   inForce: { xafPerCoin: 655, effectiveFrom: '2026-01-01T00:00:00.000Z', id: null },
 };
-/** A rate version's decision, sent to the ledger, which judges who may and when. */
-function decideRate(deps: FourEyesRouteDeps, request: FastifyRequest, reply: FastifyReply, rateId: string, decision: Decision) {
-  return sendLedgerCommand(
-    deps.commands,
-    request,
-    reply,
-    (requestHash) => ledgerDraft('ledger.decide-cashout-rate', { rateId, decision, requestHash }),
-    200,
-  );
+/** POST /api/admin/cashout-rates/{id}/reject: the version as its rejected request shows it. */
+const exampleCashoutRateRejected = {
+  rate: { ...exampleCashoutRateResult.rate, status: 'REJECTED' },
+  approval: { ...exampleCashoutRateResult.rate, status: 'REJECTED' },
+} as const;
+
+/** What a rejection is given when its route takes no body: the request keeps why. */
+const rejectedByItsSecondPerson = 'Rejected by its second person';
+
+/** An id naming no route (a version proposed before rates were requests) is no request waiting: 404, nothing sent. */
+function refuseUnrouted(rateId: string): void {
+  if (routeOfApprovalId(rateId) === null) throw new AppError('APPROVAL_NOT_FOUND', `No cash-out rate proposal ${rateId} waits`);
+}
+
+/**
+ * A rate's decision: its request, named by the version's id (a request's, naming the rate table's
+ * partition: no read), approved, or rejected with `reason`; answered with the version (the one its
+ * approval set, or as its rejected request shows it) and the request.
+ */
+async function decideRate(
+  deps: FourEyesRouteDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rateId: string,
+  reason?: string,
+): Promise<CashoutRateDecidedResult> {
+  refuseUnrouted(rateId);
+  const result = await sendKeptDecision(deps, request, reply, rateId, 'cashout-rate-change', reason);
+  const shown = requestOfAct('cashout-rate-change', result.approval);
+  return { rate: 'rate' in result ? result.rate : shown, approval: shown };
 }
 
 /**
  * A cash-out rate version's second person, on routes drawn from its row of the four-eyes table
  * (four-eyes.ts): approve (never its proposer) or reject (its proposer may withdraw it); no reason.
  */
-export const cashoutRatePart: ActPart = {
+export const cashoutRateChangePart: ActPart = {
   summaries: {
     list: 'The cash-out rates: the configured versions, every version proposed through the API (proposed, approved, rejected, expired: who and when), newest first, and the one in force',
     approve:
@@ -53,5 +75,14 @@ export const cashoutRatePart: ActPart = {
     example: exampleCashoutRateList,
     handler: (deps, request) => deps.internal.read('ledger.cashout-rates', {}, String(request.id)),
   },
-  ...decidedBy(decideRate, cashoutRateResult, exampleCashoutRateResult),
+  approve: {
+    status: 200,
+    example: { ...exampleCashoutRateResult, approval: exampleCashoutRateResult.rate },
+    handler: (deps, request, reply, id) => decideRate(deps, request, reply, id),
+  },
+  reject: {
+    result: cashoutRateDecidedResult,
+    example: exampleCashoutRateRejected,
+    handler: (deps, request, reply, id) => decideRate(deps, request, reply, id, rejectedByItsSecondPerson),
+  },
 };

@@ -1,7 +1,7 @@
 import type { FourEyesAct } from '@coin/contracts';
 import { callbackSecretPart } from './callback-secret';
 import { cashoutApprovalPart } from './cashout-approval';
-import { cashoutRatePart } from './cashout-rate';
+import { cashoutRateChangePart } from './cashout-rate-change';
 import { cashoutReversalPart } from './cashout-reversal';
 import { commissionChangePart } from './commission-change';
 import { deletionPart } from './deletion';
@@ -24,7 +24,7 @@ export const fourEyesParts: { [A in FourEyesAct]: FourEyesPart } = {
   payout: { drawn: payoutPart },
   'cashout-reversal': { drawn: cashoutReversalPart },
   'commission-change': { drawn: commissionChangePart },
-  'cashout-rate': { drawn: cashoutRatePart },
+  'cashout-rate-change': { drawn: cashoutRateChangePart },
   'cashout-approval': { drawn: cashoutApprovalPart },
   unfreeze: { drawn: unfreezePart },
   deletion: { drawn: deletionPart },

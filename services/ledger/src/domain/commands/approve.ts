@@ -80,11 +80,10 @@ export const approve: CommandModule<'ledger.approve'> = {
     const requestedBy = userIdOfActor(approval.requestedBy);
     const approvedBy = userIdOfActor(command.actor);
     if (requestedBy === null || approvedBy === null) return reject('FORBIDDEN', 'Only users approve and request approvals');
-    // The stored command, decided now as if its requester had sent it directly: the same rules, limits and checks.
-    const decided = context.decideApproved(approvedCommand(approval, now));
-    if (!decided.ok) return decided;
-    // What it applied names its approver where it keeps them (a commission rule, a cash-out).
-    const inner = actOf(approval.command).withApprover?.(decided, command.actor) ?? decided;
+    // The stored command, decided now as if its requester had sent it directly: the same rules,
+    // limits and checks; told the request and its approver (a rule and a cash-out record them).
+    const inner = context.decideApproved(approvedCommand(approval, now), { request: approval, approver: command.actor });
+    if (!inner.ok) return inner;
     // What the command applied: as many transactions as its act applies (a payout's lines all or
     // nothing, as decided), or none for an act that moves no coins (a cash-out's reversal releases
     // its hold to its payer, a commission change sets the rule).
@@ -119,13 +118,9 @@ export const approve: CommandModule<'ledger.approve'> = {
   },
   reply(input) {
     const change = approvalChangesOf(input.decision)[0];
-    if (!input.subject || !change) throw new InvariantViolation('an approval accepted without its request or wallet');
+    if (!change) throw new InvariantViolation('an approval accepted without its request');
     // Its act's answer, with the request as its act's view shows it (the views are keyed by the same act).
-    return actOf(change.approval.command).reply(
-      { ...input, subject: input.subject },
-      change.approval,
-      input.views.approval(change.approval),
-    );
+    return actOf(change.approval.command).reply(input, change.approval, input.views.approval(change.approval));
   },
   // One record: the approval, naming the transaction(s) it applied (the money move is the approval's).
   audit: ({ data }, applied) => ({

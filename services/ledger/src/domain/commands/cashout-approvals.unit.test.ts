@@ -3,6 +3,7 @@ import { decide, evolve } from '../ledger';
 import { rateOfDecision } from '../kinds/cashout-rates';
 import { defaultPolicy, emptyWallet, type Accepted, type Decision, type LedgerPolicy, type LedgerState } from '../state';
 import { holdChangesOf } from '../kinds/holds';
+import { approvalChangesOf } from '../kinds/approvals';
 import { deciderProof } from '../test-proofs';
 
 /**
@@ -59,10 +60,15 @@ function command(type: LedgerCommand['type'], data: object, actor: Actor): Ledge
   } as LedgerCommand;
 }
 const nonce = () => `nonce${'x'.repeat(20)}${n}`;
+/** A rate version asked for: a request holding it, which a second ADMIN+ decides. */
+const rateHeld = (xafPerCoin: number, effectiveFrom: Date) =>
+  ({ type: 'ledger.set-cashout-rate', data: { xafPerCoin, effectiveFrom: effectiveFrom.toISOString() } }) as const;
 const propose = (xafPerCoin: number, effectiveFrom: Date, actor = admin1) =>
-  command('ledger.propose-cashout-rate', { xafPerCoin, effectiveFrom: effectiveFrom.toISOString(), idNonce: nonce() }, actor);
+  command('ledger.request-approval', { command: rateHeld(xafPerCoin, effectiveFrom), idNonce: nonce() }, actor);
 const decideRate = (rateId: string, actor: Actor, decision: 'APPROVE' | 'REJECT' = 'APPROVE') =>
-  command('ledger.decide-cashout-rate', { rateId, decision }, actor);
+  decision === 'APPROVE'
+    ? command('ledger.approve', { approvalId: rateId, holds: 'cashout-rate-change' }, actor)
+    : command('ledger.reject-approval', { approvalId: rateId, holds: 'cashout-rate-change', reason: 'Too high' }, actor);
 const ask = (amount: number, fromUserId = 1) =>
   command(
     'ledger.cashout',
@@ -90,28 +96,36 @@ function ok(decision: Decision): Accepted {
   return decision;
 }
 const rateOf = (decision: Decision) => rateOfDecision(ok(decision))!;
+const requestOf = (decision: Decision) => approvalChangesOf(ok(decision))[0]!.approval;
 const cashoutOf = (decision: Decision) => holdChangesOf(ok(decision))[0]!.hold;
 
 describe('cash-out rates set by two people', () => {
-  it('refuses the proposer approving their own version, and stores nothing', () => {
+  it('refuses the proposer approving their own version, and sets nothing', () => {
     const state = freshState();
-    const proposed = rateOf(run(state, propose(655, at(3600))));
-    expect(proposed).toMatchObject({ status: 'PROPOSED', proposedBy: admin1, xafPerCoin: 655 });
-    expect(run(state, decideRate(proposed.id, admin1), at(10))).toMatchObject({ ok: false, code: 'APPROVAL_BY_REQUESTER' });
-    expect(state.cashoutRates?.get(proposed.id)?.status).toBe('PROPOSED');
+    const asked = requestOf(run(state, propose(655, at(3600))));
+    expect(asked).toMatchObject({ status: 'PENDING', requestedBy: admin1, command: rateHeld(655, at(3600)) });
+    expect(run(state, decideRate(asked.id, admin1), at(10))).toMatchObject({ ok: false, code: 'APPROVAL_BY_REQUESTER' });
+    expect(state.approvals?.get(asked.id)?.status).toBe('PENDING');
+    expect(state.cashoutRates?.get(asked.id)).toBeUndefined();
   });
 
   it('refuses a proposal whose effective time is in the past at the ledger, whatever the sender wrote', () => {
     const state = freshState();
     expect(run(state, propose(655, at(-1)))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
     expect(run(state, propose(655, at(30)))).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
-    expect(state.cashoutRates).toEqual(new Map());
+    expect(state.approvals).toEqual(new Map());
   });
 
   it('prices a cash-out with the version in force at the apply time: the old rate before effectiveFrom, the new one from it', () => {
     const state = freshState();
-    const proposed = rateOf(run(state, propose(655, at(3600))));
-    expect(rateOf(run(state, decideRate(proposed.id, admin2), at(60)))).toMatchObject({ status: 'APPROVED', decidedBy: admin2 });
+    const asked = requestOf(run(state, propose(655, at(3600))));
+    expect(rateOf(run(state, decideRate(asked.id, admin2), at(60)))).toMatchObject({
+      id: asked.id,
+      status: 'APPROVED',
+      proposedBy: admin1,
+      decidedBy: admin2,
+    });
+    expect(state.approvals?.get(asked.id)).toMatchObject({ status: 'APPROVED', decidedBy: admin2, transactionId: null });
     expect(cashoutOf(run(state, ask(100), at(3599))).cashout).toMatchObject({ xafPerCoin: 600, xafAmount: 600 });
     expect(cashoutOf(run(state, ask(100), at(3600))).cashout).toMatchObject({
       xafPerCoin: 655,
@@ -122,10 +136,29 @@ describe('cash-out rates set by two people', () => {
 
   it('never lets a rejected version price a cash-out, nor a decided one be decided again', () => {
     const state = freshState();
-    const proposed = rateOf(run(state, propose(1, at(120))));
-    expect(rateOf(run(state, decideRate(proposed.id, admin2, 'REJECT'), at(1)))).toMatchObject({ status: 'REJECTED' });
-    expect(run(state, decideRate(proposed.id, admin2), at(2))).toMatchObject({ ok: false, code: 'APPROVAL_NOT_PENDING' });
+    const asked = requestOf(run(state, propose(1, at(120))));
+    expect(requestOf(run(state, decideRate(asked.id, admin2, 'REJECT'), at(1)))).toMatchObject({ status: 'REJECTED', decidedBy: admin2 });
+    expect(run(state, decideRate(asked.id, admin2), at(2))).toMatchObject({ ok: false, code: 'APPROVAL_NOT_PENDING' });
     expect(cashoutOf(run(state, ask(100), at(200))).cashout?.xafPerCoin).toBe(600);
+  });
+
+  it('is set only by its request’s approval, before the request lapses: sent alone it is refused, and approved at its expiry it is not pending', () => {
+    const state = freshState();
+    expect(run(state, command('ledger.set-cashout-rate', rateHeld(655, at(3600)).data, admin2))).toMatchObject({
+      ok: false,
+      code: 'FORBIDDEN',
+    });
+    const asked = requestOf(run(state, propose(655, at(3600))));
+    // A minute before its time, when no approval could take it any more.
+    expect(asked.expiresAt).toEqual(at(3600 - 60));
+    expect(run(state, decideRate(asked.id, admin2), asked.expiresAt)).toMatchObject({ ok: false, code: 'APPROVAL_NOT_PENDING' });
+    expect(state.cashoutRates?.size).toBe(0);
+  });
+
+  it('counts the requests of one batch among the waiting versions: a 21st waiting is refused', () => {
+    const state = freshState();
+    for (let i = 0; i < 20; i += 1) ok(run(state, propose(600 + i, at(3600 + i))));
+    expect(run(state, propose(700, at(7200)))).toMatchObject({ ok: false, code: 'LIMIT_EXCEEDED' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { clearCashoutCommand, ledgerResults, walletKeyOfUser } from '@coin/contracts';
+import { userIdOfActor } from '../approvals';
 import { adminRefusal } from '../authors';
 import { holdEffect } from '../kinds/holds';
 import { cashoutAfter } from './replies';
@@ -8,8 +9,8 @@ import type { ApprovableModule } from './types';
 /**
  * A cash-out above the four-eyes threshold cleared for its provider (docs/CONTRACT.md "Cash-out"):
  * the command the request its cash-out made holds back, applied only by that request's approval
- * (acts/cashout-approval.ts judges the approver: an ADMIN+ the row names, never the payer, and
- * records them on the cash-out). Sent alone it is refused. Still PENDING after it: no hold event
+ * (approve.ts judges the approver from its act's row: an ADMIN+ the row names, never the payer),
+ * which it records on the cash-out. Sent alone it is refused. Still PENDING after it: no hold event
  * (coin.holds tells holds' creation and resolution); the Cashout view shows the approval.
  */
 export const clearCashout: ApprovableModule<'ledger.clear-cashout'> = {
@@ -35,8 +36,8 @@ export const clearCashout: ApprovableModule<'ledger.clear-cashout'> = {
     if (hold.status !== 'PENDING' || now >= hold.expiresAt) {
       return reject('HOLD_NOT_PENDING', `The cash-out is already settled or released (hold ${hold.status})`);
     }
-    // Who approved it is the approval's to say: its act writes the approver in (acts/cashout-approval.ts `withApprover`).
-    const cashout = { ...hold.cashout, secondPerson: { approvedBy: null, approvedAt: now } };
+    // Its second person: the approval's approver (the approval judged them first).
+    const cashout = { ...hold.cashout, secondPerson: { approvedBy: userIdOfActor(context.approved.approver), approvedAt: now } };
     return accepted({
       effects: [holdEffect({ hold: { ...hold, cashout, updatedAt: now }, event: null })],
       subjectKey: walletKeyOfUser(fromUserId),

@@ -3,7 +3,7 @@ import { actorScope } from '../four-eyes';
 import { recordSpend } from '../limits';
 import { defaultPolicy, emptyWallet, type LedgerPolicy, type LedgerState, type NewTransaction, type WalletState } from '../state';
 import { payout } from './payout';
-import type { DecideContext } from './types';
+import type { ApprovalApplying, DecideContext } from './types';
 
 /** The payout's decider alone, with a context built by hand (as transfer.unit.test.ts does). */
 
@@ -37,7 +37,7 @@ function contextOf(
     state,
     now,
     policy,
-    approved: false,
+    approved: null,
     wallet: (key) => state.wallets.get(key),
     newTransaction: (draft) =>
       ({
@@ -55,6 +55,23 @@ function contextOf(
     },
   };
 }
+
+/** The approval applying a payout, for the decisions an approval makes: its request (the payout reads none of it) and its approver. */
+const approvalApplying: ApprovalApplying = {
+  request: {
+    id: '00000000-0000-8000-8000-000000000001',
+    command: { type: 'ledger.payout', data: { from: { kind: 'treasury', code: 'REWARDS' }, reason: 'r', reference: 'p', lines: [] } },
+    requestedBy: { kind: 'user', id: '11', role: 'ADMIN' },
+    status: 'PENDING',
+    createdAt: new Date(0),
+    expiresAt: new Date(86_400_000),
+    updatedAt: new Date(0),
+    decidedBy: null,
+    rejectionReason: null,
+    transactionId: null,
+  },
+  approver: { kind: 'user', id: '12', role: 'ADMIN' },
+};
 
 function payoutOf(data: Partial<Payout['data']>, actor: Payout['actor'] = { kind: 'system', id: 'tournaments' }): Payout {
   return {
@@ -206,7 +223,10 @@ describe('the payout module, alone', () => {
       effects: [{ kind: 'windows', scope: 'actor:user:9', amount: 500 }, { amount: 300 }, { amount: 200 }],
     });
     // Decided as its approval applies it: every line, and no window stops or counts it.
-    const approved = payout.decide(payoutOf({}, actor), { ...contextOf([rewards(1000), ...recipients], policy, windows), approved: true });
+    const approved = payout.decide(payoutOf({}, actor), {
+      ...contextOf([rewards(1000), ...recipients], policy, windows),
+      approved: approvalApplying,
+    });
     expect(approved).toMatchObject({ ok: true, parked: false, effects: [], lineTransactions: [{ amount: 300 }, { amount: 200 }] });
   });
 
@@ -249,7 +269,9 @@ describe('the payout module, alone', () => {
     expect(parked(500)).toMatchObject({ ok: false, code: 'PAYLOAD_TOO_LARGE' });
     expect(parked(150)).toMatchObject({ ok: true, parked: true });
     // Paid at once (no request, no event with every reason), the same lines are no refusal.
-    expect(payout.decide(payoutOf({ lines: linesOf(500) }, admin.actor), { ...contextOf(wallets, policy), approved: true })).toMatchObject({
+    expect(
+      payout.decide(payoutOf({ lines: linesOf(500) }, admin.actor), { ...contextOf(wallets, policy), approved: approvalApplying }),
+    ).toMatchObject({
       ok: true,
     });
   });

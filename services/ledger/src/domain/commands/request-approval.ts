@@ -21,12 +21,16 @@ export const requestApproval: CommandModule<'ledger.request-approval'> = {
     // A request whose money would go to its requester is refused now, not parked for a second person;
     // so is one its act refuses from what it read (a cash-out not claimed, a treasury that cannot
     // keep the rule, a refund paying the people behind the key it was asked with).
-    const refusal =
-      requestRefusal(command, command.data.command) ?? actOf(command.data.command).requestRefusal(command, command.data.command, context);
+    const held = command.data.command;
+    const act = actOf(held);
+    const refusal = requestRefusal(command, held) ?? act.requestRefusal(command, held, context);
     if (refusal) return refusal;
     return accepted({
       effects: [
-        approvalEffect({ approval: pendingRequest(command, command.data.command, context.now, context.policy), event: 'requested' }),
+        approvalEffect({
+          approval: pendingRequest(command, held, context.now, context.policy, act.expiresAt?.(held, context.now, context.policy)),
+          event: 'requested',
+        }),
       ],
     });
   },

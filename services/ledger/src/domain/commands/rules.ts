@@ -292,6 +292,7 @@ export function pendingRequest(
   asked: ApprovableCommand,
   now: Date,
   policy: LedgerPolicy,
+  expiresAt: Date = new Date(now.getTime() + policy.approvalExpirySeconds * 1000),
 ): ApprovalState {
   return {
     id: approvalIdOf(command, asked),
@@ -299,7 +300,7 @@ export function pendingRequest(
     requestedBy: command.actor,
     status: 'PENDING',
     createdAt: now,
-    expiresAt: new Date(now.getTime() + policy.approvalExpirySeconds * 1000),
+    expiresAt,
     updatedAt: now,
     decidedBy: null,
     rejectionReason: null,

@@ -12,7 +12,6 @@ import { InvariantViolation, type Rejected } from '@coin/errors';
 import { accepted, missingParty, reject } from './rules';
 import { commissionChangeOf } from '../kinds/commissions';
 import { adminRefusal } from '../authors';
-import type { Accepted } from '../state';
 import type { ApprovableModule, DecideContext } from './types';
 
 /**
@@ -78,9 +77,10 @@ export const setCommission: ApprovableModule<'ledger.set-commission'> = {
     if (refused) return refused;
     const { treasury, clientId, rule } = command.data;
     const key = walletKeyOfTreasury(treasury);
-    // The approver is added by the approval that applies it (approve.ts).
+    // Its approver beside its requester (none for a sandbox client's own rule): neither is ever paid under it.
+    const approvedBy = context.approved ? personOf(context.approved.approver) : null;
     return accepted({
-      effects: [{ kind: 'commissions', walletKey: key, clientId, rule, setBy: personOf(command.actor), approvedBy: null }],
+      effects: [{ kind: 'commissions', walletKey: key, clientId, rule, setBy: personOf(command.actor), approvedBy }],
       subjectKey: key,
     });
   },
@@ -114,9 +114,3 @@ export const setCommission: ApprovableModule<'ledger.set-commission'> = {
     requestRefusal: () => null,
   },
 };
-
-/** The approver of a commission change, recorded with the rule it applied (never paid under it either). */
-export function withApprover(decision: Accepted, approver: LedgerCommand['actor']): Accepted {
-  const approvedBy = personOf(approver);
-  return { ...decision, effects: decision.effects.map((effect) => (effect.kind === 'commissions' ? { ...effect, approvedBy } : effect)) };
-}

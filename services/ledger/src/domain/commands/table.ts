@@ -9,7 +9,6 @@ import { claimCashout } from './claim-cashout';
 import { closeWallet } from './close-wallet';
 import { credit } from './credit';
 import { credits } from './credits';
-import { decideCashoutRate } from './decide-cashout-rate';
 import { expireApproval } from './expire-approval';
 import { expireHold } from './expire-hold';
 import { grantMandate } from './grant-mandate';
@@ -18,7 +17,6 @@ import { chargeMandate } from './charge-mandate';
 import { freezeWallet } from './freeze-wallet';
 import { hold } from './hold';
 import { openWallet } from './open-wallet';
-import { proposeCashoutRate } from './propose-cashout-rate';
 import { rejectApproval } from './reject-approval';
 import { requestApproval } from './request-approval';
 import { clawback } from './clawback';
@@ -65,8 +63,7 @@ export const commandTable: CommandTable = {
   'ledger.settle-cashout': settleCashout,
   'ledger.settle-test-cashout': settleTestCashout,
   'ledger.reverse-cashout': approvableTable['ledger.reverse-cashout'],
-  'ledger.propose-cashout-rate': proposeCashoutRate,
-  'ledger.decide-cashout-rate': decideCashoutRate,
+  'ledger.set-cashout-rate': approvableTable['ledger.set-cashout-rate'],
   'ledger.clear-cashout': approvableTable['ledger.clear-cashout'],
   'ledger.set-limits': setLimits,
   'ledger.set-commission': approvableTable['ledger.set-commission'],

@@ -28,7 +28,7 @@ function contextOf(wallets: WalletState[]): DecideContext {
     state,
     now,
     policy: defaultPolicy,
-    approved: false,
+    approved: null,
     wallet: (key) => state.wallets.get(key),
     newTransaction: (draft) =>
       ({

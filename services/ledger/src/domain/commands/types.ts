@@ -1,4 +1,5 @@
 import type {
+  Actor,
   Approval,
   ApprovableCommand,
   AuditAction,
@@ -45,18 +46,27 @@ export type TransactionDraft = Omit<
 > &
   Partial<NewTransaction>;
 
+/** The approval that applies a held-back command: the request, and its second person. */
+export interface ApprovalApplying {
+  request: ApprovalState;
+  approver: Actor;
+}
+
 /** What a decider is given beside its command: the partition's state, the clock, the policy and the id allocator. */
 export interface DecideContext {
   state: LedgerState;
   now: Date;
   policy: LedgerPolicy;
-  /** The command is applied by an approval (its second person), so no four-eyes window stops or counts it. */
-  approved: boolean;
+  /**
+   * The approval applying the command, if one is (its second person): its request and who approved
+   * it. Applied so, no four-eyes window stops or counts the command; null for a command sent.
+   */
+  approved: ApprovalApplying | null;
   wallet(key: string): WalletState | undefined;
   /** A new transaction with the next reserved id, created now. */
   newTransaction(draft: TransactionDraft): NewTransaction;
   /** Decides a stored command as its approval applies it: the same rules, with `approved` set. */
-  decideApproved(command: LedgerCommand): Decision;
+  decideApproved(command: LedgerCommand, approval: ApprovalApplying): Decision;
 }
 
 /** The views a reply is rendered with (views/*.ts): passed in, so the domain names no presentation module. */

@@ -3,7 +3,10 @@ import { approvedVersionsRead, type CashoutRateVersion } from '../cashout-rates'
 import type { Accepted } from '../state';
 import { integerOf, type StateModule } from './types';
 
-/** A cashout_rates row (migration 021) as read and written (timestamps may arrive as ISO text inside JSON). */
+/**
+ * A cashout_rates row (migrations 021, 035: an approved version) as read and written, or a request
+ * waiting for one read as the version it asks for (timestamps may arrive as ISO text inside JSON).
+ */
 export interface CashoutRateDbRow {
   id: string;
   xaf_per_coin: number;
@@ -16,7 +19,7 @@ export interface CashoutRateDbRow {
   expires_at: Date | string;
 }
 
-/** A version proposed or decided by an accepted decision (propose- and decide-cashout-rate). */
+/** A version set by an accepted decision (set-cashout-rate, applied by its request's approval). */
 export interface RateEffect {
   version: CashoutRateVersion;
 }
@@ -56,25 +59,25 @@ export function cashoutRateOf(row: CashoutRateDbRow): CashoutRateVersion {
   };
 }
 
-/** A rate version proposed or decided, as an effect of a decision. */
+/** A rate version set, as an effect of a decision. */
 export function rateEffect(version: CashoutRateVersion): RateEffect & { kind: 'cashoutRates' } {
   return { kind: 'cashoutRates', version };
 }
 
-/** The version an accepted decision proposed or decided (its effect of this kind), if any. */
+/** The version an accepted decision set (its effect of this kind), if any. */
 export function rateOfDecision(decision: Pick<Accepted, 'effects'>): CashoutRateVersion | undefined {
   return decision.effects.find((effect) => effect.kind === 'cashoutRates')?.version;
 }
 
-/** The versions of the rate table a batch read, in the order read (and proposed or decided since). */
+/** The versions of the rate table a batch read, in the order read (and set since): approved ones, and requests waiting as PROPOSED ones. */
 export function rateVersionsOf(state: ReadonlyMap<string, CashoutRateVersion> | undefined): CashoutRateVersion[] {
   return [...(state?.values() ?? [])];
 }
 
 /**
  * The versions read from several shards as one set: only the partition of `cashout-rates` writes
- * them, so each id is on one shard, unless a shard-map change moved that partition; then the
- * decided copy of a version wins over a PROPOSED one left behind.
+ * them and its requests, so each id is on one shard, unless a shard-map change moved that
+ * partition; then the approved version wins over the request for it left behind.
  */
 export function mergedCashoutRates(parts: ReadonlyArray<Iterable<CashoutRateVersion>>): Map<string, CashoutRateVersion> {
   const byId = new Map<string, CashoutRateVersion>();
@@ -95,14 +98,15 @@ export interface CashoutRateReads {
 /**
  * Cash-out rate versions set by two people (domain/cashout-rates.ts, docs/CONTRACT.md
  * "Cash-out"), by id. The rate table has one key, `cashout-rates`: a batch that holds a cash-out,
- * a proposal or a decision reads it, bounded whatever the table holds (the PROPOSED versions that
- * expire last, twice the waiting bound: every one not expired, at most the waiting bound, then the
- * latest expired, so a late decision is told it expired; the newest approved ones by effective
- * time, the one in force among them; the latest rejected ones, so a second decision is told it was
- * decided). Only that key's
- * partition writes it, on whichever shard holds the partition, while a cash-out on any shard reads
- * it: the sharded store reads it on every shard (`overShards`). A version is written once proposed
- * and once decided (the write takes a row only while it is PROPOSED, `assert_cashout_rates_written`).
+ * a request for a version or a decision of one reads it, bounded whatever the table holds: the
+ * newest approved versions by effective time, the one in force among them, and the requests
+ * waiting for a version (approval_requests holding ledger.set-cashout-rate, PENDING), read as the
+ * PROPOSED versions they ask for, those that expire last first (every one not expired: at most the
+ * waiting bound), so a request is judged against every version waiting. Only that key's partition
+ * writes versions and their requests, on whichever shard holds the partition, while a cash-out on
+ * any shard reads them: the sharded store reads it on every shard (`overShards`). A version is
+ * written once, when its request's approval sets it (`assert_cashout_rates_written`); the requests
+ * are the approvals kind's to write.
  */
 export const cashoutRates: StateModule<
   CashoutRateVersion,
@@ -114,11 +118,13 @@ export const cashoutRates: StateModule<
   keysOf: (_command, reads) => (reads.cashoutRates ? [cashoutRatesKey] : []),
   load: {
     sql: (keys) => `SELECT coalesce(json_agg(r), '[]') FROM (
-            (SELECT ${cashoutRateColumns} FROM cashout_rates WHERE status = 'PROPOSED' ORDER BY expires_at DESC LIMIT ${approvedVersionsRead * 2})
+            (SELECT ${cashoutRateColumns} FROM cashout_rates ORDER BY effective_from DESC LIMIT ${approvedVersionsRead})
             UNION ALL
-            (SELECT ${cashoutRateColumns} FROM cashout_rates WHERE status = 'APPROVED' ORDER BY effective_from DESC LIMIT ${approvedVersionsRead})
-            UNION ALL
-            (SELECT ${cashoutRateColumns} FROM cashout_rates WHERE status = 'REJECTED' ORDER BY decided_at DESC LIMIT ${approvedVersionsRead})) r
+            (SELECT a.id, (a.command->'data'->>'xafPerCoin')::integer, (a.command->'data'->>'effectiveFrom')::timestamptz,
+                    'PROPOSED', a.requested_by, a.created_at, NULL::jsonb, NULL::timestamptz, a.expires_at
+               FROM approval_requests a
+              WHERE a.status = 'PENDING' AND a.command->>'type' = 'ledger.set-cashout-rate'
+              ORDER BY a.expires_at DESC LIMIT ${approvedVersionsRead * 2})) r
           WHERE cardinality(${keys}) > 0`,
     loadedOf: (row) => {
       const version = cashoutRateOf(row as unknown as CashoutRateDbRow);
@@ -129,7 +135,7 @@ export const cashoutRates: StateModule<
   stateOf: (loaded) => new Map(loaded),
   evolve(state, { effects }) {
     for (const { version } of effects) {
-      // A decided version goes last, as a newly proposed one does: the order the decisions read.
+      // A version set replaces the request read for it, and goes last: the order the decisions read.
       state.delete(version.id);
       state.set(version.id, version);
     }
@@ -144,9 +150,7 @@ export const cashoutRates: StateModule<
        written_rates AS (
          INSERT INTO cashout_rates (${cashoutRateColumns})
          SELECT ${cashoutRateColumns} FROM rates_in
-         ON CONFLICT (id) DO UPDATE
-            SET status = EXCLUDED.status, decided_by = EXCLUDED.decided_by, decided_at = EXCLUDED.decided_at
-          WHERE cashout_rates.status = 'PROPOSED'
+         ON CONFLICT (id) DO NOTHING
          RETURNING 1)`,
     check: (rows) =>
       `assert_cashout_rates_written((SELECT count(*) FROM written_rates), json_array_length(${rows})::bigint) AS rates_written`,

@@ -1,6 +1,5 @@
 import { minorUnitsToCoins, walletKeyOfUser, type CashoutApprovalRequest } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
-import { userIdOfActor } from '../../approvals';
 import { holdChangesOf, holdEffect } from '../../kinds/holds';
 import { clearCashout } from '../clear-cashout';
 import { holdOf, reject } from '../rules';
@@ -14,7 +13,7 @@ const ownCashoutDetail = 'A person cannot decide their own cash-out; another ADM
  * A cash-out above the four-eyes threshold (docs/CONTRACT.md "Cash-out"): its request is made by
  * the cash-out itself, in its payer's name (ledger.cashout), with the cash-out's id read as a
  * request's (cashoutApprovalIdOf), and lapses with its hold. Its approval clears the cash-out for
- * its provider and records the approver on it; its rejection releases the coins to the payer. The
+ * its provider (ledger.clear-cashout records the approver on it); its rejection releases the coins to the payer. The
  * payer is whom it is about: they decide it neither way (SELF_DEALING). It moves nothing.
  */
 export const cashoutApprovalAct: ApprovalActModule<'cashout-approval'> = {
@@ -38,24 +37,6 @@ export const cashoutApprovalAct: ApprovalActModule<'cashout-approval'> = {
     requester: { code: 'SELF_DEALING', detail: ownCashoutDetail },
     'self-dealing': { detail: ownCashoutDetail },
   },
-  // The cash-out names its approver (a provider's claim and CONFIRMED wait for one).
-  withApprover: (decision, approver) => ({
-    ...decision,
-    effects: decision.effects.map((effect) =>
-      effect.kind === 'holds' && effect.hold.cashout?.secondPerson
-        ? {
-            ...effect,
-            hold: {
-              ...effect.hold,
-              cashout: {
-                ...effect.hold.cashout,
-                secondPerson: { ...effect.hold.cashout.secondPerson, approvedBy: userIdOfActor(approver) },
-              },
-            },
-          }
-        : effect,
-    ),
-  }),
   // Rejected, the cash-out's coins are released to its payer (its hold voided, as a provider's FAILED does).
   rejectionEffects: (approval, { state, now }) => {
     const hold = holdOf(state, approval.command.data.holdId, approval.command.data.fromUserId);

@@ -25,7 +25,7 @@ export const cashoutReversalAct: ApprovalActModule<'cashout-reversal'> = {
   view: cashoutReversalApprovalView,
   reply: ({ decision, subject, views, xafRate }, _approval, shown) => {
     const released = holdChangesOf(decision)[0];
-    if (!released || subject.party.kind !== 'user') throw new InvariantViolation('an approved reversal without its cash-out');
+    if (!released || subject?.party.kind !== 'user') throw new InvariantViolation('an approved reversal without its cash-out');
     return { cashout: views.cashout(released.hold), wallet: views.userWallet(subject, subject.party.userId, xafRate), approval: shown };
   },
   // No Approval (no command.type value for it; a new one breaks consumers): the admin audit log

@@ -1,7 +1,7 @@
 import { walletKeyOfTreasury, type CommissionChangeApproval } from '@coin/contracts';
 import { InvariantViolation } from '@coin/errors';
 import { coinsOrNull } from '../replies';
-import { commissionChangeRefusal, commissionRuleShown, setCommission, withApprover } from '../set-commission';
+import { commissionChangeRefusal, commissionRuleShown, setCommission } from '../set-commission';
 import { commissionChangeOf } from '../../kinds/commissions';
 import { requestMembers } from './members';
 import type { ApprovalActModule, ApprovalOf } from './types';
@@ -29,8 +29,6 @@ export const commissionChangeAct: ApprovalActModule<'commission-change'> = {
   requestRefusal: (_request, command, context) => commissionChangeRefusal(context, command.data),
   transactions: () => 0,
   alsoPays: () => [],
-  // The rule records its approver beside its requester: neither is ever paid under it.
-  withApprover,
   view: commissionChangeApprovalView,
   reply: ({ decision }, approval, shown) => {
     const set = commissionChangeOf(decision);

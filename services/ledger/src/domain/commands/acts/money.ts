@@ -34,7 +34,7 @@ export const moneyAct: ApprovalActModule<'money'> = {
   alsoPays: () => [],
   view: approvalView,
   reply: ({ decision, subject, views, xafRate }, approval, shown) => {
-    if (!decision.transaction) throw new InvariantViolation('an approval accepted without its transaction');
+    if (!decision.transaction || !subject) throw new InvariantViolation('an approval accepted without its transaction or wallet');
     // A split purchase's refund: the commission's part the treasury fronted, as the direct refund names it.
     const commission = approval.command.type === 'ledger.refund' ? decision.lineTransactions[0] : undefined;
     return {

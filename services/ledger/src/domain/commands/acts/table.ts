@@ -2,6 +2,7 @@ import { approvalActs, type ApprovableCommand, type ApprovalAct, type AuditSumma
 import type { ApprovalState, ApprovalViewOf } from '../../approvals';
 import type { ApprovableModule, ApprovableType } from '../types';
 import { cashoutApprovalAct } from './cashout-approval';
+import { cashoutRateChangeAct } from './cashout-rate-change';
 import { cashoutReversalAct } from './cashout-reversal';
 import { commissionChangeAct } from './commission-change';
 import { approvalActOf, heldParts, requestOf } from './held';
@@ -26,6 +27,7 @@ export const approvalActTable: ApprovalActTable = {
   payout: payoutAct,
   'cashout-reversal': cashoutReversalAct,
   'commission-change': commissionChangeAct,
+  'cashout-rate-change': cashoutRateChangeAct,
   'cashout-approval': cashoutApprovalAct,
   unfreeze: unfreezeAct,
 };

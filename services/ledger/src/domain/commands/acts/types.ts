@@ -1,5 +1,4 @@
 import type {
-  Actor,
   ApprovableCommand,
   ApprovalAct,
   AuditSummary,
@@ -13,7 +12,7 @@ import type { Rejected } from '@coin/errors';
 import type { ApprovalChange, ApprovalState, ApprovalViewOf } from '../../approvals';
 import type { OutboxBatchMessage } from '../../outbox-message';
 import type { ApprovableModule, ApprovableType, CommandReads, DecideContext, ReplyInput, RequestOfApproval } from '../types';
-import type { Accepted } from '../../state';
+import type { Accepted, LedgerPolicy } from '../../state';
 import type { Effect } from '../../kinds/table';
 
 /**
@@ -41,8 +40,8 @@ export type HeldOf<A extends ApprovalAct> = Extract<ApprovableCommand, { type: A
 /** A request of the act `A`: what it holds back is one of the act's commands. */
 export type ApprovalOf<A extends ApprovalAct> = ApprovalState & { command: HeldOf<A> };
 
-/** What an approval's reply is given: the reply's input with its wallet. */
-export type ApprovalReplyInput = ReplyInput<'ledger.approve'> & { subject: NonNullable<ReplyInput<'ledger.approve'>['subject']> };
+/** What an approval's reply is given: the reply's input, with the wallet it changed if it changed one (a rate's changes none). */
+export type ApprovalReplyInput = ReplyInput<'ledger.approve'>;
 
 export interface ApprovalActModule<A extends ApprovalAct> {
   /**
@@ -60,6 +59,8 @@ export interface ApprovalActModule<A extends ApprovalAct> {
   requestReads(command: HeldOf<A>): CommandReads;
   /** Why a request for it is refused at once, from what it read, rather than parked for a second person; null: parked. */
   requestRefusal(request: RequestOfApproval, command: HeldOf<A>, context: DecideContext): Rejected | null;
+  /** When a request of it lapses, if not APPROVAL_EXPIRY_S after it is made (a rate's, sooner when its time comes near). */
+  expiresAt?(command: HeldOf<A>, now: Date, policy: LedgerPolicy): Date;
   /** How many transactions its approval applies. */
   transactions(command: HeldOf<A>): number;
   /** Whom its approval pays besides its transactions' recipients (the second person is none of them). */
@@ -71,11 +72,6 @@ export interface ApprovalActModule<A extends ApprovalAct> {
    * who decide it neither way: its rejection refuses them too (SELF_DEALING), as its approval does.
    */
   about?(command: HeldOf<A>): number[];
-  /**
-   * The approver written into what its approval applied, where that names them (a commission rule
-   * keeps its approver beside its requester, a cash-out its second person); absent: nothing does.
-   */
-  withApprover?(decision: Accepted, approver: Actor): Accepted;
   /**
    * What its rejection changes besides the request, from what the rejection read (its request's
    * reads): a cash-out's rejection releases its coins. Absent: a rejection changes nothing else.
