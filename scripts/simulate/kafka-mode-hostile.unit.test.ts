@@ -135,11 +135,11 @@ describe('the answers of one command sent twice (a replay with the same id and b
   const sent = (code: string | null, at: number): Answered => ({
     generated: {
       raw: {
-        type: 'ledger.decide-cashout-rate',
+        type: 'ledger.approve',
         commandId: 'c4c994be-4506-4a9d-9eb6-73aaa727966e',
-        data: { rateId: 'r', decision: 'APPROVE' },
+        data: { approvalId: 'r', holds: 'cashout-rate-change' },
       },
-      type: 'ledger.decide-cashout-rate',
+      type: 'ledger.approve',
       hostile: null,
       replay: null,
     },

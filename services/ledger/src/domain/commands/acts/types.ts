@@ -17,7 +17,8 @@ import type { Effect } from '../../kinds/table';
 
 /**
  * What one four-eyes act of the ledger (@coin/contracts four-eyes-acts.ts: money, payout, a
- * cash-out's reversal, a commission change, an unfreeze) does its own way, in one module an act, keyed by the
+ * cash-out's reversal, a commission change, a cash-out rate, a big cash-out's clearance, an
+ * unfreeze: every one the ledger keeps) does its own way, in one module an act, keyed by the
  * act the held-back command's contract row names (acts/table.ts, the one place an act is
  * registered): the modules of the commands its requests hold back, its audit summary, what its
  * request reads and may be refused for at once, what its approval applies and pays, its
