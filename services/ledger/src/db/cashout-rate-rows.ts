@@ -1,6 +1,6 @@
 import type { PoolClient } from '@coin/db';
 import type { CashoutRateVersion } from '../domain/cashout-rates';
-import { cashoutRateColumns, cashoutRateOf, type CashoutRateDbRow } from '../domain/kinds/cashout-rates';
+import { cashoutRateColumns, cashoutRateOf, rateRequestsAsVersions, type CashoutRateDbRow } from '../domain/kinds/cashout-rates';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -14,13 +14,7 @@ export async function listCashoutRates(db: Queryable, limit: number): Promise<Ca
   const result = await db.query<CashoutRateDbRow>(
     `(SELECT ${cashoutRateColumns} FROM cashout_rates ORDER BY proposed_at DESC, id LIMIT $1)
      UNION ALL
-     (SELECT a.id, (a.command->'data'->>'xafPerCoin')::integer, (a.command->'data'->>'effectiveFrom')::timestamptz,
-             CASE a.status WHEN 'REJECTED' THEN 'REJECTED' ELSE 'PROPOSED' END, a.requested_by, a.created_at,
-             CASE a.status WHEN 'REJECTED' THEN a.decided_by END, CASE a.status WHEN 'REJECTED' THEN a.updated_at END,
-             a.expires_at
-        FROM approval_requests a
-       WHERE a.command->>'type' = 'ledger.set-cashout-rate' AND a.status <> 'APPROVED'
-       ORDER BY a.created_at DESC, a.id LIMIT $1)`,
+     (${rateRequestsAsVersions} AND a.status <> 'APPROVED' ORDER BY a.created_at DESC, a.id LIMIT $1)`,
     [limit],
   );
   return result.rows.map(cashoutRateOf);

@@ -150,6 +150,9 @@ export function heldDecisionHandlers<R extends { command: ApprovableCommand }>(
   };
 }
 
+/** The reason a kept request's rejection records when its route takes no body (a rate's, a big cash-out's). */
+export const rejectedByItsSecondPerson = 'Rejected by its second person';
+
 /**
  * The approve (no reason) or reject of a request the ledger keeps as a kind of its own (`holds`),
  * whose id always names its route: sent with no read, as the ledger loads the request itself.

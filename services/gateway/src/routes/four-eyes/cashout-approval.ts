@@ -9,7 +9,7 @@ import { AppError, InvariantViolation } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { exampleCashout } from '../cashouts';
 import { examplePendingMembers, exampleUserId } from '../examples';
-import { requestOfAct, requestsList, sendKeptDecision } from './approvals';
+import { rejectedByItsSecondPerson, requestOfAct, requestsList, sendKeptDecision } from './approvals';
 import { idParams } from './decided-by';
 import type { ActPart, FourEyesRouteDeps } from './kit';
 
@@ -46,9 +46,6 @@ const exampleCashoutRejected = {
   },
   approval: { ...exampleDecideCashoutResult.approval, status: 'REJECTED', rejectionReason: 'Rejected by its second person' },
 } as const;
-
-/** What a rejection of a cash-out is given when its route takes no body: the request keeps why. */
-const rejectedByItsSecondPerson = 'Rejected by its second person';
 
 /**
  * A big cash-out's decision: the request its cash-out made, named by the cash-out's id read as a

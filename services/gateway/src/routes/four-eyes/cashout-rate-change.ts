@@ -1,7 +1,7 @@
 import { cashoutRateList, cashoutRateDecidedResult, routeOfApprovalId, type CashoutRateDecidedResult } from '@coin/contracts';
 import { AppError } from '@coin/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { requestOfAct, sendKeptDecision } from './approvals';
+import { rejectedByItsSecondPerson, requestOfAct, sendKeptDecision } from './approvals';
 import { idParams } from './decided-by';
 import type { ActPart, FourEyesRouteDeps } from './kit';
 
@@ -29,9 +29,6 @@ const exampleCashoutRateRejected = {
   rate: { ...exampleCashoutRateResult.rate, status: 'REJECTED' },
   approval: { ...exampleCashoutRateResult.rate, status: 'REJECTED' },
 } as const;
-
-/** What a rejection is given when its route takes no body: the request keeps why. */
-const rejectedByItsSecondPerson = 'Rejected by its second person';
 
 /** An id naming no route (a version proposed before rates were requests) is no request waiting: 404, nothing sent. */
 function refuseUnrouted(rateId: string): void {

@@ -26,6 +26,21 @@ export interface RateEffect {
 
 export const cashoutRateColumns = 'id, xaf_per_coin, effective_from, status, proposed_by, proposed_at, decided_by, decided_at, expires_at';
 
+/**
+ * The requests for rate versions (approval_requests holding ledger.set-cashout-rate) read as the
+ * versions they ask for, in the columns of `cashoutRateColumns`: PROPOSED while waiting or once
+ * expired (its expiry past), REJECTED by whom and when. The apply reads the waiting ones, the list
+ * every one not approved (an approved one is its version). A caller adds its conditions with AND.
+ */
+export const rateRequestsAsVersions = `SELECT a.id, (a.command->'data'->>'xafPerCoin')::integer AS xaf_per_coin,
+              (a.command->'data'->>'effectiveFrom')::timestamptz AS effective_from,
+              CASE a.status WHEN 'REJECTED' THEN 'REJECTED' ELSE 'PROPOSED' END AS status,
+              a.requested_by AS proposed_by, a.created_at AS proposed_at,
+              CASE a.status WHEN 'REJECTED' THEN a.decided_by END AS decided_by,
+              CASE a.status WHEN 'REJECTED' THEN a.updated_at END AS decided_at, a.expires_at
+         FROM approval_requests a
+        WHERE a.command->>'type' = 'ledger.set-cashout-rate'`;
+
 /** Only the kind and id of a person are kept: no role, no proof. */
 const personOf = (actor: Actor): Actor => ({ kind: actor.kind, id: actor.id });
 
@@ -120,11 +135,7 @@ export const cashoutRates: StateModule<
     sql: (keys) => `SELECT coalesce(json_agg(r), '[]') FROM (
             (SELECT ${cashoutRateColumns} FROM cashout_rates ORDER BY effective_from DESC LIMIT ${approvedVersionsRead})
             UNION ALL
-            (SELECT a.id, (a.command->'data'->>'xafPerCoin')::integer, (a.command->'data'->>'effectiveFrom')::timestamptz,
-                    'PROPOSED', a.requested_by, a.created_at, NULL::jsonb, NULL::timestamptz, a.expires_at
-               FROM approval_requests a
-              WHERE a.status = 'PENDING' AND a.command->>'type' = 'ledger.set-cashout-rate'
-              ORDER BY a.expires_at DESC LIMIT ${approvedVersionsRead * 2})) r
+            (${rateRequestsAsVersions} AND a.status = 'PENDING' ORDER BY a.expires_at DESC LIMIT ${approvedVersionsRead * 2})) r
           WHERE cardinality(${keys}) > 0`,
     loadedOf: (row) => {
       const version = cashoutRateOf(row as unknown as CashoutRateDbRow);
