@@ -126,6 +126,15 @@ if [ "$installed_abi" != "$abi" ]; then
   npm_native rebuild >&3
 fi
 echo "$abi" >node_modules/.node-abi
+# Node's on-disk code cache (NODE_COMPILE_CACHE), set once node_modules is in place: every node
+# process after this one (npm, tsx, the services, jest and its workers, the test stacks) reads
+# the V8 code of the modules it loads from here instead of compiling them again. A test run
+# starts node hundreds of times on the same module graph (each `npm run`, each service restart,
+# each test stack): `npm run bench -- --help` took 3.2 CPU-seconds with it against 3.9 without.
+# Keyed by each file's content and Node's version, so an edit or another Node compiles anew;
+# node_modules/.cache, with other tools' caches, goes with node_modules. A caller's own stands.
+NODE_COMPILE_CACHE=${NODE_COMPILE_CACHE:-$root/node_modules/.cache/node-compile-cache}
+export NODE_COMPILE_CACHE
 
 # Workspace packages that are consumed compiled (package.json "main" in dist/: the published
 # @coin/client and @coin/events) are built here, for every command that may load them: a fresh
