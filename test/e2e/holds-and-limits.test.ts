@@ -171,8 +171,8 @@ describe('holds and spending limits through the gateway and the ledger', () => {
       reference: 'SUB-7',
     });
     expect(captured.wallet).toMatchObject({ balance: 10.75, activeCoins: 10.75, totalSent: 9.25 });
-    // The treasury's own line of it: its balance is no measure on a shared stack, where another
-    // file's subscription may be charged to SUBSCRIPTIONS at the same moment.
+    // The treasury's own line of it: its balance is no measure on a shared stack, where a mandate
+    // an earlier file left on it is charged to SUBSCRIPTIONS on its own schedule.
     const to = new Date(Date.now() + 60_000).toISOString();
     const line = await eventually(
       async () => {
