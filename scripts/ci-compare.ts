@@ -135,12 +135,12 @@ async function main(options: Options): Promise<number> {
   // This checkout runs as a developer's .ci/run does; the base is pointed at the same servers.
   const headEnv = process.env;
   const baseEnv = { ...process.env, ...infraEnv(endpoints), DATABASE_URL: await baseDatabase(endpoints.databaseUrl) };
-  log(`the base's set-up (dependencies, console, migrations), before any clock`);
-  if ((await run('sh', ['scripts/bootstrap.sh', 'infra'], baseDir, baseEnv, join(outDir, 'base-setup.log'))) !== 0) {
-    throw new Error(`the base's set-up failed: ${join(outDir, 'base-setup.log')}`);
-  }
   const outcomes: RunOutcome[] = [];
   try {
+    log(`the base's set-up (dependencies, console, migrations), before any clock`);
+    if ((await run('sh', ['scripts/bootstrap.sh', 'infra'], baseDir, baseEnv, join(outDir, 'base-setup.log'))) !== 0) {
+      throw new Error(`the base's set-up failed: ${join(outDir, 'base-setup.log')}`);
+    }
     for (let round = 1; round <= options.rounds; round += 1) {
       for (const side of roundOrder(round)) {
         outcomes.push(await timedRun(side, round, side === 'base' ? baseDir : root, side === 'base' ? baseEnv : headEnv));
