@@ -2,6 +2,7 @@
  * What `npm run ci:compare` (./ci-compare.ts) reads from each `.ci/run` log and the report it
  * prints: pure, so its reading of the logs is tested without a run.
  */
+import { stripVTControlCharacters } from 'node:util';
 
 export type Side = 'base' | 'head';
 
@@ -23,15 +24,10 @@ export function roundOrder(round: number): [Side, Side] {
   return round % 2 === 1 ? ['base', 'head'] : ['head', 'base'];
 }
 
-/** Terminal colours out, so a log reads as its text. */
-function plain(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences are what is removed
-  return text.replace(/\x1b\[[0-9;]*m/g, '');
-}
-
 /** The outcome of one run from its log's text and its exit code. */
 export function outcomeOf(side: Side, round: number, exitCode: number, wallSeconds: number, logText: string, logFile: string): RunOutcome {
-  const lines = plain(logText).split('\n');
+  // Terminal colours out (npm's and jest's), so a log reads as its text.
+  const lines = stripVTControlCharacters(logText).split('\n');
   const whole = lines.map((line) => /^\[cost\] the whole run\b.*?: (\d+) s$/.exec(line)).find(Boolean);
   const summary = lines.filter((line) => /^\d+ passed, \d+ failed/.test(line)).at(-1);
   return {

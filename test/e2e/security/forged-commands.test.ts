@@ -29,6 +29,16 @@ describe('forged commands on the topics the gateway writes', () => {
     await producer.send(topic, { key, value: JSON.stringify(command) });
     return command.commandId;
   };
+  /**
+   * The audit log's COMMAND_REFUSED records of the forged commands `targets` names (`command:<id>`):
+   * read by their commands, since other files on this shared stack have refusals of their own.
+   */
+  const refusalsOf = async (targets: string[]): Promise<Array<Record<string, any>>> => {
+    const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', {
+      token: superadmin.accessToken,
+    });
+    return (page.body.entries as Array<Record<string, any>>).filter((e) => e.errorCode === 'COMMAND_REFUSED' && targets.includes(e.target));
+  };
   /** The proof the user service answers the gateway's look-up of a key with (asked here as the gateway). */
   const keyProofOf = async (apiKey: string): Promise<string | undefined> => {
     const looked = await http(stack.userUrl, 'POST', '/internal/api-keys/lookup', {
@@ -79,16 +89,10 @@ describe('forged commands on the topics the gateway writes', () => {
     const tokens = await login(stack.gatewayUrl, target.email, target.password);
     const claims = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { role: string };
     expect(claims.role).toBe('USER');
-    // Each forgery is in the admin audit log, rejected, with the actor it named (read by its command:
-    // other files on this shared stack have their own refusals).
+    // Each forgery is in the admin audit log, rejected, with the actor it named.
     const refused = await eventually(
       async () => {
-        const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', {
-          token: superadmin.accessToken,
-        });
-        const entries = (page.body.entries as Array<Record<string, any>>).filter(
-          (e) => e.action === 'user.change-role' && e.errorCode === 'COMMAND_REFUSED' && forged.includes(e.target),
-        );
+        const entries = (await refusalsOf(forged)).filter((e) => e.action === 'user.change-role');
         return entries.length >= 3 ? entries : undefined;
       },
       20_000,
@@ -195,15 +199,9 @@ describe('forged commands on the topics the gateway writes', () => {
       await forge(topics().userCommands, String(target.userId), 'user.delete', actor, { userId: target.userId }, passwordOnly),
       await forge(topics().ledgerCommands, walletKeyOfUser(target.userId), 'ledger.reject-approval', actor, rejection, stale),
     ].map((commandId) => `command:${commandId}`);
-    // Read by their commands: other files on this shared stack have their own refusals.
     const refused = await eventually(
       async () => {
-        const page = await http(stack.gatewayUrl, 'GET', '/api/admin/audit-log?result=rejected&limit=1000', {
-          token: superadmin.accessToken,
-        });
-        const entries = (page.body.entries as Array<Record<string, any>>).filter(
-          (e) => e.errorCode === 'COMMAND_REFUSED' && forged.includes(e.target),
-        );
+        const entries = await refusalsOf(forged);
         return entries.length === forged.length ? entries : undefined;
       },
       20_000,
